@@ -1,0 +1,171 @@
+package org.perfab.stats;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The comparison of one cell's candidate (head) sample with its baseline sample: summaries, percent
+ * change with its 95% interval, Welch's test, the minimum detectable effect, and the verdict.
+ *
+ * <p>Percentages are of the baseline mean: {@code pctChange = (mean_head / mean_base - 1) * 100},
+ * whatever the direction; the direction decides only which sign is worse.
+ *
+ * @param base summary of the baseline sample
+ * @param head summary of the candidate sample
+ * @param direction which way is better for this cell
+ * @param pctChange change of the mean in percent; NaN when a side is empty or the baseline mean is
+ *     not positive
+ * @param ciLow lower bound of the 95% interval of {@code pctChange}; NaN when undefined
+ * @param ciHigh upper bound of the 95% interval of {@code pctChange}; NaN when undefined
+ * @param t Welch's t of head against base (see {@link #of})
+ * @param df Welch-Satterthwaite degrees of freedom; NaN when undefined
+ * @param pValue two-sided p; NaN when a side has fewer than 2 values
+ * @param mde minimum detectable effect in percent of the baseline mean (see {@link #of}); NaN
+ *     when undefined
+ * @param verdict the class of the change
+ * @param caveats what a reader should know, in declaration order of {@link Caveat}
+ */
+public record Comparison(Summary base, Summary head, Direction direction, double pctChange,
+        double ciLow, double ciHigh, double t, double df, double pValue, double mde,
+        Verdict verdict, List<Caveat> caveats) {
+
+    /** Power at which {@link #mde} is computed. */
+    public static final double POWER = 0.80;
+
+    /** Confidence level of {@link #ciLow} and {@link #ciHigh}. */
+    public static final double CONFIDENCE = 0.95;
+
+    public Comparison {
+        if (base == null || head == null || direction == null || verdict == null) {
+            throw new NullPointerException("base, head, direction and verdict are required");
+        }
+        caveats = List.copyOf(caveats);
+    }
+
+    /**
+     * Compares {@code head} with {@code base} and classifies the change.
+     *
+     * <p>The test is Welch's two-sided t-test (unequal variances, Welch-Satterthwaite degrees of
+     * freedom). When both sides are constant, p is 0 if their values differ and 1 if they are
+     * equal. A side with fewer than two values gives {@link Verdict#NO_DATA}.
+     *
+     * <p>The 95% interval of the percent change comes from Fieller's method for the ratio of two
+     * independent means, with the Welch degrees of freedom: it accounts for the uncertainty of both
+     * means and is not symmetric around {@code pctChange}. When the baseline mean's own interval
+     * reaches zero the ratio has no finite bounds, and the interval is NaN with
+     * {@link Caveat#UNBOUNDED_INTERVAL}.
+     *
+     * <p>The minimum detectable effect is the smallest true change of the mean, in percent of the
+     * baseline mean, that Welch's test at {@code alpha} would find significant with 80% power given
+     * these sizes and spreads: {@code (t(1 - alpha/2, df) + t(0.80, df)) * se / mean_base * 100}, the
+     * usual normal-shift approximation with Student quantiles. It is 0 when both sides are
+     * constant. A regression also needs {@code minEffect}, so the smallest change the verdict rules
+     * can flag is the larger of the two.
+     *
+     * <p>When the baseline mean is zero or negative there is no percent change: the comparison
+     * carries {@link Caveat#NON_POSITIVE_BASE_MEAN}, and a significant move for the worse is
+     * {@link Verdict#INCONCLUSIVE}, anything else {@link Verdict#UNCHANGED}.
+     */
+    public static Comparison of(Sample base, Sample head, Direction direction,
+            Thresholds thresholds) {
+        return compute(base, head, direction, thresholds, false);
+    }
+
+    /**
+     * Returns the same figures as {@link #of} with the verdict {@link Verdict#PROFILE}: for cells
+     * that are shown but never classified (the latency of a saturating cell, which measures queue
+     * depth). A side with fewer than two values still gives {@link Verdict#NO_DATA}.
+     */
+    public static Comparison profile(Sample base, Sample head, Direction direction,
+            Thresholds thresholds) {
+        return compute(base, head, direction, thresholds, true);
+    }
+
+    /** Returns whether the verdict is a regression. */
+    public boolean isRegression() {
+        return verdict == Verdict.REGRESSION;
+    }
+
+    private static Comparison compute(Sample baseSample, Sample headSample, Direction direction,
+            Thresholds thresholds, boolean profile) {
+        Summary base = Summary.of(baseSample);
+        Summary head = Summary.of(headSample);
+        List<Caveat> caveats = new ArrayList<>();
+        if (base.n() < 2) {
+            caveats.add(Caveat.BASE_TOO_FEW);
+        }
+        if (head.n() < 2) {
+            caveats.add(Caveat.HEAD_TOO_FEW);
+        }
+        boolean positiveBase = base.mean() > 0.0;
+        if (base.n() > 0 && head.n() > 0 && !positiveBase) {
+            caveats.add(Caveat.NON_POSITIVE_BASE_MEAN);
+        }
+        double pct = base.n() > 0 && head.n() > 0 && positiveBase
+                ? (head.mean() / base.mean() - 1.0) * 100.0
+                : Double.NaN;
+
+        WelchTest.Result test = WelchTest.test(base, head);
+        double ciLow = Double.NaN;
+        double ciHigh = Double.NaN;
+        double mde = Double.NaN;
+        if (!caveats.contains(Caveat.BASE_TOO_FEW) && !caveats.contains(Caveat.HEAD_TOO_FEW)
+                && positiveBase) {
+            if (test.se() == 0.0) {
+                ciLow = pct;
+                ciHigh = pct;
+                mde = 0.0;
+            } else {
+                double[] ci = fieller(base, head, test.df());
+                if (ci == null) {
+                    caveats.add(Caveat.UNBOUNDED_INTERVAL);
+                } else {
+                    ciLow = ci[0];
+                    ciHigh = ci[1];
+                }
+                double alpha = thresholds.alpha();
+                mde = (WelchTest.quantile(1.0 - alpha / 2.0, test.df())
+                        + WelchTest.quantile(POWER, test.df())) * test.se() / base.mean() * 100.0;
+            }
+        }
+
+        Verdict verdict;
+        if (base.n() < 2 || head.n() < 2) {
+            verdict = Verdict.NO_DATA;
+        } else if (profile) {
+            verdict = Verdict.PROFILE;
+        } else if (!positiveBase) {
+            boolean significant = test.p() < thresholds.alpha();
+            verdict = significant && direction.isWorse(base.mean(), head.mean())
+                    ? Verdict.INCONCLUSIVE
+                    : Verdict.UNCHANGED;
+        } else {
+            verdict = VerdictRule.classify(direction, pct, test.p(), thresholds);
+        }
+        if (verdict == Verdict.UNCHANGED && mde > thresholds.minEffect()) {
+            caveats.add(Caveat.UNDERPOWERED);
+        }
+        caveats.sort(null);
+        return new Comparison(base, head, direction, pct, ciLow, ciHigh, test.t(), test.df(),
+                test.p(), mde, verdict, caveats);
+    }
+
+    /**
+     * Returns Fieller's 95% interval of {@code mean_head / mean_base}, as percent changes, or null
+     * when it is unbounded. Requires a positive baseline mean and a positive standard error.
+     */
+    private static double[] fieller(Summary base, Summary head, double df) {
+        double vb = base.variance() / base.n();
+        double vh = head.variance() / head.n();
+        double tq = WelchTest.quantile(1.0 - (1.0 - CONFIDENCE) / 2.0, df);
+        double ratio = head.mean() / base.mean();
+        double g = tq * tq * vb / (base.mean() * base.mean());
+        if (g >= 1.0) {
+            return null;
+        }
+        double half = tq / base.mean() * Math.sqrt(vh * (1.0 - g) + ratio * ratio * vb);
+        double low = (ratio - half) / (1.0 - g);
+        double high = (ratio + half) / (1.0 - g);
+        return new double[] {(low - 1.0) * 100.0, (high - 1.0) * 100.0};
+    }
+}

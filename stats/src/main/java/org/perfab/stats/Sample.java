@@ -1,0 +1,69 @@
+package org.perfab.stats;
+
+import java.util.Arrays;
+
+/**
+ * The values measured for one cell on one side: one value per trial, in any order. A sample sorts
+ * its values once, when it is made, and is immutable from then on.
+ */
+public final class Sample {
+    private static final Sample EMPTY = new Sample(new double[0]);
+
+    private final double[] sorted;
+
+    private Sample(double[] sorted) {
+        this.sorted = sorted;
+    }
+
+    /**
+     * Returns a sample of {@code values}.
+     *
+     * @throws IllegalArgumentException when a value is NaN or infinite, naming its position
+     */
+    public static Sample of(double... values) {
+        double[] copy = values.clone();
+        for (int i = 0; i < copy.length; i++) {
+            if (!Double.isFinite(copy[i])) {
+                throw new IllegalArgumentException(
+                        "value #" + (i + 1) + " is " + copy[i] + "; a sample holds finite values only");
+            }
+        }
+        Arrays.sort(copy);
+        return new Sample(copy);
+    }
+
+    /** Returns the sample with no values. */
+    public static Sample empty() {
+        return EMPTY;
+    }
+
+    /** Returns the number of values. */
+    public int size() {
+        return sorted.length;
+    }
+
+    /** Returns a copy of the values, in ascending order. */
+    public double[] sortedValues() {
+        return sorted.clone();
+    }
+
+    /** The values in ascending order, not copied: callers in this package must not write to it. */
+    double[] sortedView() {
+        return sorted;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Sample s && Arrays.equals(sorted, s.sorted);
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(sorted);
+    }
+
+    @Override
+    public String toString() {
+        return "Sample" + Arrays.toString(sorted);
+    }
+}

@@ -1,0 +1,52 @@
+package org.perfab.stats;
+
+import org.apache.commons.math3.stat.StatUtils;
+
+/**
+ * The descriptive statistics of one {@link Sample}.
+ *
+ * @param n number of values
+ * @param mean arithmetic mean; NaN when {@code n == 0}
+ * @param median middle value (mean of the two middle values when {@code n} is even); NaN when
+ *     {@code n == 0}
+ * @param stddev sample standard deviation (divisor {@code n - 1}); NaN when {@code n < 2}
+ * @param cv coefficient of variation in percent, {@code 100 * stddev / mean}; NaN when
+ *     {@code n < 2} or the mean is not positive, since a spread relative to a zero or negative
+ *     level means nothing
+ * @param min smallest value; NaN when {@code n == 0}
+ * @param max largest value; NaN when {@code n == 0}
+ */
+public record Summary(int n, double mean, double median, double stddev, double cv, double min,
+        double max) {
+
+    public Summary {
+        if (n < 0) {
+            throw new IllegalArgumentException("n must be >= 0, got " + n);
+        }
+    }
+
+    /** Returns the summary of {@code sample}. */
+    public static Summary of(Sample sample) {
+        double[] v = sample.sortedView();
+        int n = v.length;
+        if (n == 0) {
+            return new Summary(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                    Double.NaN);
+        }
+        double mean = StatUtils.mean(v);
+        double median = n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
+        double stddev = n < 2 ? Double.NaN : Math.sqrt(StatUtils.variance(v, mean));
+        double cv = n >= 2 && mean > 0 ? 100.0 * stddev / mean : Double.NaN;
+        return new Summary(n, mean, median, stddev, cv, v[0], v[n - 1]);
+    }
+
+    /** Returns the sample variance ({@code stddev} squared); NaN when {@code n < 2}. */
+    public double variance() {
+        return stddev * stddev;
+    }
+
+    /** Returns whether every value is the same ({@code n >= 2} and a zero spread). */
+    public boolean isConstant() {
+        return n >= 2 && min == max;
+    }
+}

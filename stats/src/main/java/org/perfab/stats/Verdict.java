@@ -1,0 +1,31 @@
+package org.perfab.stats;
+
+/** The class a cell's comparison falls in. */
+public enum Verdict {
+    /** Worse, significant ({@code p < alpha}) and at least the minimum effect. */
+    REGRESSION("regression"),
+    /**
+     * Not a regression, worse, and at least the inconclusive threshold: a big move the test could
+     * not confirm. Never to be shown as a pass.
+     */
+    INCONCLUSIVE("inconclusive"),
+    /** Better, significant and at least the minimum effect. */
+    IMPROVEMENT("improvement"),
+    /** Everything else. */
+    UNCHANGED("unchanged"),
+    /** The cell is a profile (its workload says so): shown, never classified. */
+    PROFILE("profile"),
+    /** A side has fewer than two values: nothing can be said. */
+    NO_DATA("no-data");
+
+    private final String id;
+
+    Verdict(String id) {
+        this.id = id;
+    }
+
+    /** The name used in files: {@code regression}, ..., {@code no-data}. */
+    public String id() {
+        return id;
+    }
+}

@@ -1,0 +1,166 @@
+package org.perfab.stats;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.perfab.stats.Direction.HIGHER_IS_BETTER;
+import static org.perfab.stats.Direction.LOWER_IS_BETTER;
+
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class ComparisonTest {
+    private static final Thresholds T = Thresholds.DEFAULT;
+
+    @Test
+    void givesPZeroForConstantSidesThatDiffer() {
+        Comparison c = Comparison.of(Sample.of(100, 100, 100), Sample.of(104, 104, 104),
+                LOWER_IS_BETTER, T);
+        assertEquals(0.0, c.pValue());
+        assertEquals(Double.POSITIVE_INFINITY, c.t());
+        assertTrue(Double.isNaN(c.df()));
+        assertEquals(4.0, c.pctChange(), 1e-12);
+        assertEquals(c.pctChange(), c.ciLow());
+        assertEquals(c.pctChange(), c.ciHigh());
+        assertEquals(0.0, c.mde());
+        assertEquals(Verdict.REGRESSION, c.verdict());
+    }
+
+    @Test
+    void givesPOneForConstantSidesThatAgree() {
+        Comparison c = Comparison.of(Sample.of(7, 7), Sample.of(7, 7, 7), HIGHER_IS_BETTER, T);
+        assertEquals(1.0, c.pValue());
+        assertEquals(0.0, c.pctChange());
+        assertEquals(Verdict.UNCHANGED, c.verdict());
+        assertEquals(List.of(), c.caveats());
+    }
+
+    @Test
+    void saysNoDataWhenASideHasFewerThanTwoValues() {
+        Comparison one = Comparison.of(Sample.of(1), Sample.of(1, 2, 3), LOWER_IS_BETTER, T);
+        assertEquals(Verdict.NO_DATA, one.verdict());
+        assertEquals(List.of(Caveat.BASE_TOO_FEW), one.caveats());
+        assertTrue(Double.isNaN(one.pValue()));
+        assertEquals(100.0, one.pctChange(), 1e-12);
+
+        Comparison missing = Comparison.of(Sample.of(1, 2), Sample.empty(), LOWER_IS_BETTER, T);
+        assertEquals(Verdict.NO_DATA, missing.verdict());
+        assertEquals(List.of(Caveat.HEAD_TOO_FEW), missing.caveats());
+        assertTrue(Double.isNaN(missing.pctChange()));
+        assertEquals(0, missing.head().n());
+    }
+
+    @Test
+    void profileKeepsTheFiguresButNeverClassifies() {
+        Comparison c = Comparison.profile(Sample.of(10, 10.1, 9.9), Sample.of(30, 30.2, 29.8),
+                LOWER_IS_BETTER, T);
+        assertEquals(Verdict.PROFILE, c.verdict());
+        assertEquals(200.0, c.pctChange(), 1e-9);
+        assertTrue(c.pValue() < 1e-4);
+        assertEquals(Verdict.NO_DATA,
+                Comparison.profile(Sample.of(1), Sample.of(1, 2), LOWER_IS_BETTER, T).verdict());
+    }
+
+    @Test
+    void reportsNoPercentChangeFromAZeroBaselineAndStillFlagsASignificantWorsening() {
+        Comparison c = Comparison.of(Sample.of(0, 0, 0), Sample.of(5, 6, 5), LOWER_IS_BETTER, T);
+        assertTrue(Double.isNaN(c.pctChange()));
+        assertTrue(Double.isNaN(c.ciLow()) && Double.isNaN(c.mde()));
+        assertTrue(c.caveats().contains(Caveat.NON_POSITIVE_BASE_MEAN));
+        assertEquals(Verdict.INCONCLUSIVE, c.verdict());
+
+        Comparison better = Comparison.of(Sample.of(-5, -6, -5), Sample.of(-1, -1.5, -1),
+                HIGHER_IS_BETTER, T);
+        assertEquals(Verdict.UNCHANGED, better.verdict());
+        assertTrue(better.caveats().contains(Caveat.NON_POSITIVE_BASE_MEAN));
+    }
+
+    @Test
+    void marksAnUnchangedVerdictUnderpoweredWhenTheMdeExceedsTheMinEffect() {
+        Comparison noisy = Comparison.of(Sample.of(80, 100, 120), Sample.of(82, 101, 121),
+                LOWER_IS_BETTER, T);
+        assertEquals(Verdict.UNCHANGED, noisy.verdict());
+        assertTrue(noisy.mde() > 3.0);
+        assertTrue(noisy.caveats().contains(Caveat.UNDERPOWERED));
+
+        Comparison quiet = Comparison.of(Sample.of(100, 100.1, 99.9, 100), Sample.of(100.05, 100, 99.95, 100.1),
+                LOWER_IS_BETTER, T);
+        assertEquals(Verdict.UNCHANGED, quiet.verdict());
+        assertTrue(quiet.mde() < 3.0);
+        assertFalse(quiet.caveats().contains(Caveat.UNDERPOWERED));
+    }
+
+    @Test
+    void leavesTheIntervalUnboundedWhenTheBaselineMeanCouldBeZero() {
+        Comparison c = Comparison.of(Sample.of(0.1, 10, 0.2), Sample.of(5, 6, 7), LOWER_IS_BETTER, T);
+        assertTrue(Double.isNaN(c.ciLow()) && Double.isNaN(c.ciHigh()));
+        assertTrue(c.caveats().contains(Caveat.UNBOUNDED_INTERVAL));
+        assertFalse(Double.isNaN(c.pctChange()));
+    }
+
+    @Test
+    void fiellerIntervalCoversTheTrueChangeAboutNinetyFivePercentOfTheTime() {
+        Random random = new Random(42);
+        int trials = 4000;
+        int covered = 0;
+        double trueChange = 5.0;
+        for (int i = 0; i < trials; i++) {
+            double[] base = new double[5];
+            double[] head = new double[8];
+            for (int j = 0; j < base.length; j++) {
+                base[j] = 100 + 4 * random.nextGaussian();
+            }
+            for (int j = 0; j < head.length; j++) {
+                head[j] = 105 + 9 * random.nextGaussian();
+            }
+            Comparison c = Comparison.of(Sample.of(base), Sample.of(head), LOWER_IS_BETTER, T);
+            if (c.ciLow() <= trueChange && trueChange <= c.ciHigh()) {
+                covered++;
+            }
+        }
+        double coverage = covered / (double) trials;
+        // Binomial standard error at 95% over 4000 draws is 0.34%; allow about four of them.
+        assertTrue(coverage > 0.935 && coverage < 0.965, "coverage " + coverage);
+    }
+
+    @Test
+    void mdeIsAboutTheChangeFoundWithEightyPercentPower() {
+        Random random = new Random(7);
+        int n = 10;
+        double cv = 4.0;
+        // Estimate the MDE from one representative comparison, then simulate a true change of it.
+        double[] a = new double[n];
+        double[] b = new double[n];
+        double mdeSum = 0;
+        int found = 0;
+        int trials = 3000;
+        for (int i = 0; i < trials; i++) {
+            for (int j = 0; j < n; j++) {
+                a[j] = 100 * (1 + cv / 100 * random.nextGaussian());
+                b[j] = 100 * (1 + cv / 100 * random.nextGaussian());
+            }
+            mdeSum += Comparison.of(Sample.of(a), Sample.of(b), LOWER_IS_BETTER, T).mde();
+        }
+        double mde = mdeSum / trials;
+        for (int i = 0; i < trials; i++) {
+            for (int j = 0; j < n; j++) {
+                a[j] = 100 * (1 + cv / 100 * random.nextGaussian());
+                b[j] = 100 * (1 + mde / 100) + 100 * cv / 100 * random.nextGaussian();
+            }
+            if (Comparison.of(Sample.of(a), Sample.of(b), LOWER_IS_BETTER, T).pValue() < T.alpha()) {
+                found++;
+            }
+        }
+        double power = found / (double) trials;
+        assertTrue(power > 0.72 && power < 0.88, "power at the mean MDE of " + mde + "%: " + power);
+    }
+
+    @Test
+    void rejectsMissingParts() {
+        Summary s = Summary.of(Sample.of(1, 2));
+        assertThrows(NullPointerException.class, () -> new Comparison(s, s, null, 0, 0, 0, 0, 0, 0, 0,
+                Verdict.UNCHANGED, List.of()));
+    }
+}
