@@ -62,9 +62,12 @@ public record Comparison(Summary base, Summary head, Direction direction, double
      * constant. A regression also needs {@code minEffect}, so the smallest change the verdict rules
      * can flag is the larger of the two.
      *
-     * <p>When the baseline mean is zero or negative there is no percent change: the comparison
-     * carries {@link Caveat#NON_POSITIVE_BASE_MEAN}, and a significant move for the worse is
-     * {@link Verdict#INCONCLUSIVE}, anything else {@link Verdict#UNCHANGED}.
+     * <p>When the baseline mean is zero or negative there is no percent change (NaN), and the
+     * comparison carries {@link Caveat#NON_POSITIVE_BASE_MEAN}. From a zero baseline, any move is
+     * taken as an infinite change for the rules (allocations going from 0 to 2 per operation are a
+     * regression when the test confirms them, inconclusive when it does not). From a negative
+     * baseline, where a ratio means nothing, a significant move for the worse is
+     * {@link Verdict#INCONCLUSIVE} and anything else {@link Verdict#UNCHANGED}.
      */
     public static Comparison of(Sample base, Sample head, Direction direction,
             Thresholds thresholds) {
@@ -134,6 +137,11 @@ public record Comparison(Summary base, Summary head, Direction direction, double
             verdict = Verdict.NO_DATA;
         } else if (profile) {
             verdict = Verdict.PROFILE;
+        } else if (base.mean() == 0.0) {
+            // Any move away from zero is an infinitely large percent change.
+            double infinite = head.mean() == 0.0 ? 0.0
+                    : Math.copySign(Double.POSITIVE_INFINITY, head.mean());
+            verdict = VerdictRule.classify(direction, infinite, test.p(), thresholds);
         } else if (!positiveBase) {
             boolean significant = test.p() < thresholds.alpha();
             verdict = significant && direction.isWorse(base.mean(), head.mean())

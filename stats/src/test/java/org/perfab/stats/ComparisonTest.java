@@ -64,12 +64,23 @@ class ComparisonTest {
     }
 
     @Test
-    void reportsNoPercentChangeFromAZeroBaselineAndStillFlagsASignificantWorsening() {
+    void reportsNoPercentChangeFromANonPositiveBaselineAndStillJudgesTheMove() {
         Comparison c = Comparison.of(Sample.of(0, 0, 0), Sample.of(5, 6, 5), LOWER_IS_BETTER, T);
         assertTrue(Double.isNaN(c.pctChange()));
         assertTrue(Double.isNaN(c.ciLow()) && Double.isNaN(c.mde()));
         assertTrue(c.caveats().contains(Caveat.NON_POSITIVE_BASE_MEAN));
-        assertEquals(Verdict.INCONCLUSIVE, c.verdict());
+        assertEquals(Verdict.INCONCLUSIVE, c.verdict(), "not confirmed with 3 noisy values");
+
+        Comparison allocations = Comparison.of(Sample.of(0, 0, 0), Sample.of(2, 2, 2), LOWER_IS_BETTER, T);
+        assertEquals(Verdict.REGRESSION, allocations.verdict());
+        Comparison freed = Comparison.of(Sample.of(0, 0, 0), Sample.of(2, 2, 2), HIGHER_IS_BETTER, T);
+        assertEquals(Verdict.IMPROVEMENT, freed.verdict());
+        assertEquals(Verdict.UNCHANGED,
+                Comparison.of(Sample.of(0, 0), Sample.of(0, 0), LOWER_IS_BETTER, T).verdict());
+
+        Comparison negative = Comparison.of(Sample.of(-5, -6, -5), Sample.of(-1, -1.5, -1),
+                LOWER_IS_BETTER, T);
+        assertEquals(Verdict.INCONCLUSIVE, negative.verdict());
 
         Comparison better = Comparison.of(Sample.of(-5, -6, -5), Sample.of(-1, -1.5, -1),
                 HIGHER_IS_BETTER, T);

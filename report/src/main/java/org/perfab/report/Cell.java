@@ -1,0 +1,40 @@
+package org.perfab.report;
+
+import java.util.Comparator;
+import java.util.Objects;
+import org.perfab.stats.Direction;
+
+/**
+ * What one row of a comparison measures: a benchmark (its {@code name}) and one of its metrics.
+ * Two cells are the same row when their name and metric agree; unit and direction describe it.
+ *
+ * @param name the benchmark's name as the harness reports it, e.g. {@code publish/256B/1sub};
+ *     not empty
+ * @param metric what was measured, e.g. {@code throughput} or {@code p50}; not empty
+ * @param unit the unit of every value, e.g. {@code msg/s}; may be empty when the harness gives none
+ * @param direction which way is better
+ */
+public record Cell(String name, String metric, String unit, Direction direction) {
+
+    /** Orders cells by name, then metric, by their UTF-16 code units (locale-independent). */
+    public static final Comparator<Cell> ORDER =
+            Comparator.comparing(Cell::name).thenComparing(Cell::metric);
+
+    public Cell {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(metric, "metric");
+        Objects.requireNonNull(unit, "unit");
+        Objects.requireNonNull(direction, "direction");
+        if (name.isEmpty()) {
+            throw new IllegalArgumentException("a cell name must not be empty");
+        }
+        if (metric.isEmpty()) {
+            throw new IllegalArgumentException("cell '" + name + "': the metric must not be empty");
+        }
+    }
+
+    /** Returns {@code NAME:METRIC}, the key that identifies the row. */
+    public String key() {
+        return name + ":" + metric;
+    }
+}

@@ -1,0 +1,40 @@
+package org.perfab.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.perfab.stats.Caveat;
+import org.perfab.stats.Comparison;
+import org.perfab.stats.Thresholds;
+
+/** The words for a {@link Caveat}: what it means for the row a reader is looking at. */
+final class Notes {
+    private Notes() {
+    }
+
+    /** Returns a sentence per caveat of {@code c}, in the caveats' order. */
+    static List<String> of(Comparison c, Thresholds thresholds) {
+        List<String> notes = new ArrayList<>();
+        for (Caveat caveat : c.caveats()) {
+            notes.add(switch (caveat) {
+                case BASE_TOO_FEW -> "baseline has " + values(c.base().n()) + ": needs at least 2";
+                case HEAD_TOO_FEW -> "candidate has " + values(c.head().n()) + ": needs at least 2";
+                case NON_POSITIVE_BASE_MEAN -> "baseline mean is " + Numbers.value(c.base().mean())
+                        + ": no percent change";
+                case UNBOUNDED_INTERVAL -> "baseline is too noisy to bound the change";
+                case UNDERPOWERED -> "too noisy to tell: a change under "
+                        + Numbers.percent(c.mde()) + " would likely go unseen (bar "
+                        + Numbers.percent(thresholds.minEffect()) + ")";
+            });
+        }
+        return notes;
+    }
+
+    /** Returns the stable machine-readable name of a caveat, e.g. {@code non-positive-base-mean}. */
+    static String id(Caveat caveat) {
+        return caveat.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+
+    private static String values(int n) {
+        return n == 0 ? "no values" : n == 1 ? "1 value" : n + " values";
+    }
+}

@@ -1,0 +1,115 @@
+package org.perfab.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.perfab.stats.Comparison;
+import org.perfab.stats.Thresholds;
+import org.perfab.stats.Verdict;
+
+/** Renders an aligned table for a terminal, in the manner of benchstat. */
+final class TextRenderer implements Renderer {
+    private static final String[] HEADER = {"cell", "metric", "unit", "base", "±cv", "head", "±cv",
+        "n", "change", "95% CI", "p", "mde", "verdict"};
+    /** Columns aligned to the right: the numbers. */
+    private static final boolean[] RIGHT = {false, false, false, true, true, true, true, true, true,
+        true, true, true, false};
+
+    @Override
+    public String render(ComparisonTable table) {
+        StringBuilder out = new StringBuilder();
+        out.append("base: ").append(Untrusted.plain(table.baseLabel())).append('\n');
+        out.append("head: ").append(Untrusted.plain(table.headLabel())).append('\n');
+        out.append(rules(table.thresholds())).append("\n\n");
+
+        List<String[]> lines = new ArrayList<>();
+        lines.add(HEADER);
+        List<String> notes = new ArrayList<>();
+        for (CellComparison row : table.rows()) {
+            Comparison c = row.comparison();
+            String cell = Untrusted.plain(row.cell().name());
+            String metric = Untrusted.plain(row.cell().metric());
+            lines.add(new String[] {
+                cell,
+                metric,
+                Untrusted.plain(row.cell().unit()),
+                Numbers.value(c.base().mean()),
+                Numbers.percent(c.base().cv()),
+                Numbers.value(c.head().mean()),
+                Numbers.percent(c.head().cv()),
+                c.base().n() + "/" + c.head().n(),
+                Numbers.signedPercent(c.pctChange()),
+                Numbers.interval(c.ciLow(), c.ciHigh()),
+                Numbers.pValue(c.pValue()),
+                Numbers.percent(c.mde()),
+                label(c.verdict()),
+            });
+            for (String note : Notes.of(c, table.thresholds())) {
+                notes.add(cell + " " + metric + ": " + note);
+            }
+        }
+        appendAligned(out, lines);
+        out.append('\n').append(counts(table.counts())).append('\n');
+        if (!notes.isEmpty()) {
+            out.append("\nnotes:\n");
+            for (String note : notes) {
+                out.append("  ").append(note).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    /** Returns one line stating the rules: {@code alpha 0.05, min effect 3.0%, ...}. */
+    static String rules(Thresholds t) {
+        return "Welch's t-test, alpha " + Numbers.value(t.alpha()) + "; regression/improvement at "
+                + Numbers.percent(t.minEffect()) + " or more; inconclusive at "
+                + Numbers.percent(t.inconclusive()) + " or more";
+    }
+
+    /** Returns the verdict as a reader sees it in plain text. */
+    static String label(Verdict v) {
+        return v == Verdict.NO_DATA ? "no data" : v.id();
+    }
+
+    /** Returns the line of counts, e.g. {@code 1 regression, 0 inconclusive, ...}. */
+    static String counts(Map<Verdict, Integer> counts) {
+        StringBuilder s = new StringBuilder();
+        for (Verdict v : Verdict.values()) {
+            int n = counts.get(v);
+            boolean always = v != Verdict.PROFILE && v != Verdict.NO_DATA;
+            if (always || n > 0) {
+                if (s.length() > 0) {
+                    s.append(", ");
+                }
+                String word = label(v);
+                s.append(n).append(' ').append(n == 1 || v == Verdict.INCONCLUSIVE
+                        || v == Verdict.UNCHANGED || v == Verdict.NO_DATA ? word : word + "s");
+            }
+        }
+        return s.toString();
+    }
+
+    private static void appendAligned(StringBuilder out, List<String[]> lines) {
+        int[] width = new int[HEADER.length];
+        for (String[] line : lines) {
+            for (int i = 0; i < line.length; i++) {
+                width[i] = Math.max(width[i], displayWidth(line[i]));
+            }
+        }
+        for (String[] line : lines) {
+            StringBuilder l = new StringBuilder();
+            for (int i = 0; i < line.length; i++) {
+                if (i > 0) {
+                    l.append("  ");
+                }
+                String pad = " ".repeat(width[i] - displayWidth(line[i]));
+                l.append(RIGHT[i] ? pad + line[i] : line[i] + pad);
+            }
+            out.append(l.toString().stripTrailing()).append('\n');
+        }
+    }
+
+    private static int displayWidth(String s) {
+        return s.codePointCount(0, s.length());
+    }
+}

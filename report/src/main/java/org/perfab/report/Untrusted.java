@@ -1,0 +1,73 @@
+package org.perfab.report;
+
+/**
+ * Makes text from the code under test (cell names, metrics, units, labels) safe to show. A pull
+ * request controls every cell name, so none may inject markup, mentions, references or terminal
+ * control sequences into what perfab prints or posts.
+ */
+final class Untrusted {
+    /** The longest cell name shown; longer ones keep their start and end around an ellipsis. */
+    static final int MAX_LENGTH = 120;
+
+    private static final String MARKDOWN_SPECIALS = "\\`*_{}[]()#+-.!|~>";
+    private static final char ZERO_WIDTH_SPACE = '\u200B';
+
+    private Untrusted() {
+    }
+
+    /**
+     * Returns {@code s} with control characters (newlines and escape sequences included) replaced
+     * by {@code ?}, and shortened to {@link #MAX_LENGTH} code points.
+     */
+    static String plain(String s) {
+        StringBuilder out = new StringBuilder(Math.min(s.length(), MAX_LENGTH + 8));
+        s.codePoints().forEach(cp -> {
+            if (Character.isISOControl(cp) || cp == 0x2028 || cp == 0x2029
+                    || Character.getType(cp) == Character.FORMAT) {
+                out.append('?');
+            } else {
+                out.appendCodePoint(cp);
+            }
+        });
+        return shorten(out.toString());
+    }
+
+    /**
+     * Returns {@code s} as inert Markdown text for a table cell: {@link #plain} first, then HTML
+     * special characters as entities, Markdown punctuation backslash-escaped, and {@code @} and
+     * {@code #} followed by a zero-width space so that no user is mentioned and no issue linked.
+     */
+    static String markdown(String s) {
+        String p = plain(s);
+        StringBuilder out = new StringBuilder(p.length() + 16);
+        for (int i = 0; i < p.length(); i++) {
+            char c = p.charAt(i);
+            switch (c) {
+                case '&' -> out.append("&amp;");
+                case '<' -> out.append("&lt;");
+                case '>' -> out.append("&gt;");
+                case '"' -> out.append("&quot;");
+                case '@' -> out.append('@').append(ZERO_WIDTH_SPACE);
+                case '#' -> out.append("\\#").append(ZERO_WIDTH_SPACE);
+                default -> {
+                    if (MARKDOWN_SPECIALS.indexOf(c) >= 0) {
+                        out.append('\\');
+                    }
+                    out.append(c);
+                }
+            }
+        }
+        return out.toString();
+    }
+
+    private static String shorten(String s) {
+        int length = s.codePointCount(0, s.length());
+        if (length <= MAX_LENGTH) {
+            return s;
+        }
+        int keep = (MAX_LENGTH - 1) / 2;
+        int headEnd = s.offsetByCodePoints(0, keep);
+        int tailStart = s.offsetByCodePoints(s.length(), -(MAX_LENGTH - 1 - keep));
+        return s.substring(0, headEnd) + "\u2026" + s.substring(tailStart);
+    }
+}
