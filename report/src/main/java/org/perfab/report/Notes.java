@@ -2,6 +2,7 @@ package org.perfab.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Thresholds;
@@ -16,8 +17,8 @@ final class Notes {
         List<String> notes = new ArrayList<>();
         for (Caveat caveat : c.caveats()) {
             notes.add(switch (caveat) {
-                case BASE_TOO_FEW -> "baseline has " + values(c.base().n()) + ": needs at least 2";
-                case HEAD_TOO_FEW -> "candidate has " + values(c.head().n()) + ": needs at least 2";
+                case BASE_TOO_FEW -> tooFew("baseline", c.base().n());
+                case HEAD_TOO_FEW -> tooFew("candidate", c.head().n());
                 case NON_POSITIVE_BASE_MEAN -> "baseline mean is " + Numbers.value(c.base().mean())
                         + ": no percent change";
                 case UNBOUNDED_INTERVAL -> "baseline is too noisy to bound the change";
@@ -31,10 +32,11 @@ final class Notes {
 
     /** Returns the stable machine-readable name of a caveat, e.g. {@code non-positive-base-mean}. */
     static String id(Caveat caveat) {
-        return caveat.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        return caveat.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
-    private static String values(int n) {
-        return n == 0 ? "no values" : n == 1 ? "1 value" : n + " values";
+    private static String tooFew(String side, int n) {
+        return n == 0 ? "not measured on the " + side
+                : "only 1 value on the " + side + ": a comparison needs at least 2";
     }
 }

@@ -1,0 +1,90 @@
+package org.perfab.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.perfab.compare.Compare;
+import org.perfab.failure.BadInputException;
+import org.perfab.ingest.MeasurementFormat;
+import org.perfab.report.ComparisonTable;
+import org.perfab.report.Format;
+import org.perfab.stats.Verdict;
+import org.perfab.workload.CellGlob;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code perfab compare BASE HEAD}: classify two files of measurements. */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = {"Classify every cell of two files of measurements (perfab-json), like "
+                + "benchstat. A cell repeated in a file is one more trial. Cells match on name "
+                + "and metric; a cell on one side only is reported as 'no data'."},
+        footer = {"", "Example:", "  perfab compare base.json head.json",
+            "  perfab compare --format markdown --profile 'batched/*:p50' base.json head.json"})
+final class CompareCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ThresholdOptions thresholds;
+
+    @Parameters(index = "0", paramLabel = "BASE", description = "Baseline measurements.")
+    Path base;
+
+    @Parameters(index = "1", paramLabel = "HEAD", description = "Candidate measurements.")
+    Path head;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+            description = "Output: text, json or markdown (default: ${DEFAULT-VALUE}).",
+            converter = FormatConverter.class)
+    Format format;
+
+    @Option(names = "--profile", paramLabel = "GLOB",
+            description = "Cells shown but never classified (NAME or NAME:METRIC; * within a "
+                    + "path segment, ** across). Repeatable.")
+    List<String> profiles = new ArrayList<>();
+
+    @Option(names = "--fail-on", paramLabel = "VERDICT",
+            description = "Exit 1 when a cell has this verdict: regression or inconclusive. "
+                    + "Repeatable. Without it the exit code never depends on the verdicts.")
+    List<String> failOn = new ArrayList<>();
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+            description = "Write the rendering to FILE instead of standard output.")
+    Path output;
+
+    @Override
+    public Integer call() throws IOException {
+        List<CellGlob> globs = new ArrayList<>();
+        for (String p : profiles) {
+            try {
+                globs.add(CellGlob.of(p));
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), "--profile: " + e.getMessage());
+            }
+        }
+        List<Verdict> failing = FailOn.parse(spec, failOn);
+        ComparisonTable table = Compare.table(new Compare.Request(List.of(base), List.of(head),
+                MeasurementFormat.perfabJson(), thresholds.thresholds(), globs));
+        String rendered = format.renderer().render(table);
+        if (output == null) {
+            spec.commandLine().getOut().print(rendered);
+            spec.commandLine().getOut().flush();
+        } else {
+            try {
+                Files.writeString(output, rendered, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new BadInputException(output + ": cannot write: " + e.getMessage(), e);
+            }
+        }
+        return FailOn.exitCode(table, failing);
+    }
+}

@@ -1,0 +1,38 @@
+package org.perfab.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.perfab.report.ComparisonTable;
+import org.perfab.stats.Verdict;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+
+/** {@code --fail-on}: the only way a verdict reaches the exit code. */
+final class FailOn {
+    private FailOn() {
+    }
+
+    /** Returns the verdicts named, rejecting any but {@code regression} and {@code inconclusive}. */
+    static List<Verdict> parse(CommandSpec spec, List<String> names) {
+        List<Verdict> verdicts = new ArrayList<>();
+        for (String name : names) {
+            switch (name.trim().toLowerCase(java.util.Locale.ROOT)) {
+                case "regression" -> verdicts.add(Verdict.REGRESSION);
+                case "inconclusive" -> verdicts.add(Verdict.INCONCLUSIVE);
+                default -> throw new ParameterException(spec.commandLine(), "--fail-on: unknown verdict '"
+                        + name + "' (expected regression or inconclusive)");
+            }
+        }
+        return verdicts;
+    }
+
+    /** Returns {@link ExitCode#VERDICT} when a row has one of {@code failing}, else OK. */
+    static int exitCode(ComparisonTable table, List<Verdict> failing) {
+        for (Verdict v : failing) {
+            if (table.counts().get(v) > 0) {
+                return ExitCode.VERDICT;
+            }
+        }
+        return ExitCode.OK;
+    }
+}

@@ -1,0 +1,52 @@
+package org.perfab.cli;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import picocli.CommandLine;
+
+/** The entry point of the {@code perfab} command line. */
+public final class Main {
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+        PrintStream err = new PrintStream(System.err, true, StandardCharsets.UTF_8);
+        System.exit(run(out, err, args));
+    }
+
+    /**
+     * Runs perfab with {@code args}, writing to {@code out} and {@code err}, and returns the exit
+     * code (see {@link ExitCode}). Never calls {@link System#exit}.
+     */
+    public static int run(PrintStream out, PrintStream err, String... args) {
+        PrintWriter outWriter = new PrintWriter(out, true);
+        PrintWriter errWriter = new PrintWriter(err, true);
+        CommandLine cli = new CommandLine(new PerfabCommand());
+        cli.setOut(outWriter);
+        cli.setErr(errWriter);
+        cli.setCaseInsensitiveEnumValuesAllowed(true);
+        cli.setExitCodeExceptionMapper(new ExitCode());
+        cli.setExecutionExceptionHandler((e, line, parsed) -> {
+            int code = ExitCode.of(e);
+            if (code == ExitCode.INTERNAL) {
+                errWriter.println("perfab: internal error (please report it): " + e);
+                e.printStackTrace(errWriter);
+            } else {
+                errWriter.println("perfab: " + e.getMessage());
+            }
+            return code;
+        });
+        cli.setParameterExceptionHandler((e, params) -> {
+            errWriter.println("perfab: " + e.getMessage());
+            CommandLine sub = e.getCommandLine();
+            errWriter.println("Try '" + sub.getCommandSpec().qualifiedName() + " --help' for usage.");
+            return ExitCode.BAD_INPUT;
+        });
+        int code = cli.execute(args);
+        outWriter.flush();
+        errWriter.flush();
+        return code;
+    }
+}

@@ -1,0 +1,85 @@
+package org.perfab.compare;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Collectors;
+import org.perfab.failure.BadInputException;
+import org.perfab.ingest.MeasurementFormat;
+import org.perfab.ingest.Reading;
+import org.perfab.report.Cell;
+import org.perfab.report.ComparisonTable;
+import org.perfab.report.Measurement;
+import org.perfab.report.Side;
+import org.perfab.stats.Thresholds;
+import org.perfab.workload.CellGlob;
+
+/** Classifies the cells of two sets of measurement files, like benchstat. */
+public final class Compare {
+    private Compare() {
+    }
+
+    /**
+     * What to compare.
+     *
+     * @param base the baseline's files; each value of a cell is one more trial
+     * @param head the candidate's files
+     * @param format the format of every file
+     * @param thresholds the verdict rules' settings
+     * @param profiles cells shown but never classified
+     */
+    public record Request(List<Path> base, List<Path> head, MeasurementFormat format,
+            Thresholds thresholds, List<CellGlob> profiles) {
+        public Request {
+            base = List.copyOf(base);
+            head = List.copyOf(head);
+            Objects.requireNonNull(format, "format");
+            Objects.requireNonNull(thresholds, "thresholds");
+            profiles = List.copyOf(profiles);
+            if (base.isEmpty() || head.isEmpty()) {
+                throw new IllegalArgumentException("each side needs at least one file");
+            }
+        }
+    }
+
+    /**
+     * Reads every file of the request and returns the classified table. Nothing is returned
+     * unless every file reads cleanly.
+     *
+     * @throws BadInputException naming the file, line and cell of the first problem, or the two
+     *     places where one cell is given two units or directions
+     */
+    public static ComparisonTable table(Request request) {
+        List<Measurement> measurements = new ArrayList<>();
+        Map<String, Reading> firstByKey = new HashMap<>();
+        Map<String, Integer> trials = new HashMap<>();
+        for (Side side : Side.values()) {
+            for (Path file : side == Side.BASE ? request.base() : request.head()) {
+                for (Reading r : request.format().read(file)) {
+                    Reading first = firstByKey.putIfAbsent(r.cell().key(), r);
+                    if (first != null && !first.cell().equals(r.cell())) {
+                        throw new BadInputException(r.where() + ": cell '" + r.cell().key()
+                                + "' has " + describe(r.cell()) + " but " + describe(first.cell())
+                                + " at " + first.where());
+                    }
+                    int trial = trials.merge(side.id() + "\u0000" + r.cell().key(), 1, Integer::sum) - 1;
+                    measurements.add(new Measurement(r.cell(), side, 0, trial, r.value()));
+                }
+            }
+        }
+        return ComparisonTable.of(label(request.base()), label(request.head()), measurements,
+                request.thresholds(),
+                cell -> request.profiles().stream().anyMatch(g -> g.matches(cell)));
+    }
+
+    private static String label(List<Path> files) {
+        return files.stream().map(Path::toString).collect(Collectors.joining(", "));
+    }
+
+    private static String describe(Cell cell) {
+        return "unit '" + cell.unit() + "' (" + cell.direction().id() + " is better)";
+    }
+}

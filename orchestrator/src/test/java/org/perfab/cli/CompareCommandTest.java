@@ -1,0 +1,213 @@
+package org.perfab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.perfab.report.testing.Golden;
+
+class CompareCommandTest {
+    private static final String BASE = "src/test/resources/compare/base.json";
+    private static final String HEAD = "src/test/resources/compare/head.json";
+
+    @TempDir
+    Path dir;
+
+    static Locale[] locales() {
+        return Golden.LOCALES;
+    }
+
+    @ParameterizedTest
+    @MethodSource("locales")
+    void printsTheTextTableAReaderExpects(Locale locale) throws Exception {
+        Cli run = Golden.underLocale(locale, () -> Cli.run("compare", BASE, HEAD));
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals("", run.err());
+        Golden.assertMatches("compare.stdout", run.out());
+    }
+
+    @ParameterizedTest
+    @MethodSource("locales")
+    void printsJsonAndMarkdown(Locale locale) throws Exception {
+        Cli json = Golden.underLocale(locale, () -> Cli.run("compare", "--format", "json", BASE, HEAD));
+        assertEquals(0, json.exitCode(), json.err());
+        Golden.assertMatches("compare-json.stdout", json.out());
+        Cli md = Golden.underLocale(locale, () -> Cli.run("compare", "--format=markdown",
+                "--profile", "batched/*:p50", BASE, HEAD));
+        assertEquals(0, md.exitCode(), md.err());
+        Golden.assertMatches("compare-markdown.stdout", md.out());
+    }
+
+    @Test
+    void givesTheVerdictsAReaderExpects() throws IOException {
+        Cli run = Cli.run("compare", "--format", "json", "--profile", "batched/*:p50", BASE, HEAD);
+        JsonNode root = new ObjectMapper().readTree(run.out());
+        Map<String, String> verdicts = new HashMap<>();
+        for (JsonNode c : root.get("comparisons")) {
+            verdicts.put(c.get("cell").asText() + ":" + c.get("metric").asText(), c.get("verdict").asText());
+        }
+        assertEquals("regression", verdicts.get("publish/256B/1sub:throughput"));
+        assertEquals("unchanged", verdicts.get("publish/256B/1sub:p50"));
+        assertEquals("inconclusive", verdicts.get("fanout/10sub:p999"));
+        assertEquals("improvement", verdicts.get("publish/64KiB/1sub:throughput"));
+        assertEquals("profile", verdicts.get("batched/1KiB:p50"));
+        assertEquals("no-data", verdicts.get("retired/cell:time"));
+        assertEquals("no-data", verdicts.get("new/cell:time"));
+        assertEquals(7, verdicts.size(), "no cell dropped");
+    }
+
+    @Test
+    void anAdvisoryRunExitsZeroWhateverTheVerdicts() {
+        assertEquals(0, Cli.run("compare", BASE, HEAD).exitCode());
+    }
+
+    @Test
+    void failOnTurnsAVerdictIntoExitOne() {
+        assertEquals(1, Cli.run("compare", "--fail-on", "regression", BASE, HEAD).exitCode());
+        assertEquals(1, Cli.run("compare", "--fail-on", "inconclusive", BASE, HEAD).exitCode());
+        assertEquals(0, Cli.run("compare", "--fail-on", "regression", BASE, BASE).exitCode());
+        Cli bad = Cli.run("compare", "--fail-on", "improvement", BASE, HEAD);
+        assertEquals(2, bad.exitCode());
+        assertTrue(bad.err().contains("--fail-on: unknown verdict 'improvement'"), bad.err());
+    }
+
+    @Test
+    void thresholdsChangeTheVerdicts() throws IOException {
+        Cli run = Cli.run("compare", "--format", "json", "--min-effect", "5", BASE, HEAD);
+        for (JsonNode c : new ObjectMapper().readTree(run.out()).get("comparisons")) {
+            if (c.get("cell").asText().equals("publish/256B/1sub")
+                    && c.get("metric").asText().equals("throughput")) {
+                assertEquals("unchanged", c.get("verdict").asText(), "a -4.7% change is under a 5% bar");
+                return;
+            }
+        }
+        throw new AssertionError("no publish/256B/1sub throughput row");
+    }
+
+    @Test
+    void writesToAFileWithOutput() throws IOException {
+        Path out = dir.resolve("table.md");
+        Cli run = Cli.run("compare", "--format", "markdown", "-o", out.toString(), BASE, HEAD);
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals("", run.out());
+        assertTrue(Files.readString(out).contains("| publish/256B/1sub |"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = ';', value = {
+        "--alpha 0; --alpha must be between 0 and 1",
+        "--alpha 1.5; --alpha must be between 0 and 1",
+        "--min-effect -1; --min-effect must be a percentage >= 0",
+        "--inconclusive 2; --inconclusive must be >= --min-effect",
+        "--alpha abc; Invalid value for option '--alpha'",
+        "--format yaml; unknown format 'yaml' (expected text, json, markdown)",
+        "--profile a:b:c; --profile: cell pattern 'a:b:c' has more than one ':'",
+    })
+    void rejectsBadOptionsWithAHelpfulMessage(String options, String message) {
+        String[] opts = options.split(" ");
+        String[] args = new String[opts.length + 3];
+        args[0] = "compare";
+        System.arraycopy(opts, 0, args, 1, opts.length);
+        args[opts.length + 1] = BASE;
+        args[opts.length + 2] = HEAD;
+        Cli run = Cli.run(args);
+        assertEquals(2, run.exitCode());
+        assertEquals("", run.out(), "nothing half-printed");
+        assertTrue(run.err().contains(message), run.err());
+        assertTrue(run.err().contains("perfab compare --help"), run.err());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = ';', quoteCharacter = '`', value = {
+        "not json; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [}`; :1:55: malformed JSON: Unexpected close marker '}': expected ']' (for Array starting at [line: 1, column: 54])",
+        "truncated; `{\"schema\": \"perfab/measurements/v1\",\n \"measurements\": [`; :2:19: malformed JSON",
+        "wrong schema; `{\"schema\": \"other/v2\", \"measurements\": []}`; :1:12: unsupported schema \"other/v2\"",
+        "no schema; `{\"measurements\": []}`; :1:2: \"schema\": \"perfab/measurements/v1\" must come before",
+        "array root; `[]`; :1:1: expected a JSON object",
+        "unknown top key; `{\"schema\": \"perfab/measurements/v1\", \"results\": []}`; :1:38: unknown key \"results\"",
+        "NaN; `{\"schema\": \"perfab/measurements/v1\",\n \"measurements\": [\n {\"cell\": \"a/b\", \"metric\": \"time\", \"unit\": \"ns\", \"value\": NaN}]}`; :3:59: measurement #1 (cell 'a/b', metric 'time'): \"value\" is NaN, not a finite number",
+        "Infinity; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": -Infinity}]}`; (cell 'a', metric 't'): \"value\" is -Infinity",
+        "missing value; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\"}]}`; :1:55: measurement #1 (cell 'a', metric 't'): \"value\" is missing",
+        "null value; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": null}]}`; \"value\" is null",
+        "string value; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": \"12\"}]}`; \"value\" must be a number",
+        "unknown direction; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"direction\": \"up\", \"value\": 1}]}`; unknown direction 'up' (expected 'lower' or 'higher')",
+        "no direction; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"score\", \"unit\": \"points\", \"value\": 1}]}`; unit 'points' does not tell which way is better",
+        "misspelt key; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"dirction\": \"lower\", \"value\": 1}]}`; unknown key \"dirction\"",
+        "missing cell; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"metric\": \"t\", \"unit\": \"ns\", \"value\": 1}]}`; measurement #1: \"cell\" is missing",
+        "two units; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": 1},\n{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"us\", \"value\": 1}]}`; :2:1: measurement #2 (cell 'a', metric 't'): unit 'us' (lower is better) differs from unit 'ns'",
+        "duplicate key; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"cell\": \"b\"}]}`; malformed JSON: Duplicate field 'cell'",
+    })
+    void rejectsABadFileNamingWhereAndWhat(String what, String content, String message) throws IOException {
+        Path bad = dir.resolve("bad.json");
+        Files.writeString(bad, content, StandardCharsets.UTF_8);
+        Cli run = Cli.run("compare", BASE, bad.toString());
+        assertEquals(2, run.exitCode(), run.err());
+        assertEquals("", run.out(), "nothing half-printed");
+        assertTrue(run.err().startsWith("perfab: " + bad), run.err());
+        assertTrue(run.err().contains(message), "expected '" + message + "' in: " + run.err());
+    }
+
+    @Test
+    void rejectsACellWhoseUnitDiffersBetweenTheSides() throws IOException {
+        Path head = dir.resolve("head.json");
+        Files.writeString(head, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [\n"
+                + "{\"cell\": \"publish/256B/1sub\", \"metric\": \"p50\", \"unit\": \"ms\", \"value\": 1}]}");
+        Cli run = Cli.run("compare", BASE, head.toString());
+        assertEquals(2, run.exitCode());
+        assertTrue(run.err().contains(head + ":2:") && run.err().contains("unit 'ms'")
+                && run.err().contains("unit 'us'") && run.err().contains(BASE + ":"), run.err());
+    }
+
+    @Test
+    void namesAMissingFile() {
+        Cli run = Cli.run("compare", BASE, "no/such/file.json");
+        assertEquals(2, run.exitCode());
+        assertEquals("perfab: no/such/file.json: no such file\n", run.err());
+    }
+
+    @Test
+    void reportsABaselineMeanOfZeroWithAWarningNotACrash() throws IOException {
+        Path base = dir.resolve("base.json");
+        Path head = dir.resolve("head.json");
+        String cell = "{\"cell\": \"alloc\", \"metric\": \"allocs\", \"unit\": \"allocs/op\", \"value\": %s}";
+        Files.writeString(base, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": ["
+                + String.format(Locale.ROOT, cell, "0") + "," + String.format(Locale.ROOT, cell, "0") + "]}");
+        Files.writeString(head, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": ["
+                + String.format(Locale.ROOT, cell, "0") + "," + String.format(Locale.ROOT, cell, "0") + "]}");
+        Cli run = Cli.run("compare", base.toString(), head.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("baseline mean is 0: no percent change"), run.out());
+    }
+
+    @Test
+    void everyCommandHasHelp() {
+        for (String command : new String[] {"compare", "demo"}) {
+            Cli run = Cli.run(command, "--help");
+            assertEquals(0, run.exitCode());
+            assertTrue(run.out().startsWith("Usage: perfab " + command), run.out());
+        }
+        Cli top = Cli.run("--help");
+        assertEquals(0, top.exitCode());
+        assertTrue(top.out().contains("Exit codes:"), top.out());
+    }
+
+    @Test
+    void anUnknownCommandIsBadUsage() {
+        Cli run = Cli.run("frobnicate");
+        assertEquals(2, run.exitCode());
+        assertTrue(run.err().contains("Unmatched argument"), run.err());
+    }
+}

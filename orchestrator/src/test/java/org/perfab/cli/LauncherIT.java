@@ -1,0 +1,66 @@
+package org.perfab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs {@code scripts/perfab} as a user does: a real process, from another directory, on the jar
+ * the build just shaded.
+ */
+class LauncherIT {
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    private static final Path LAUNCHER = ROOT.resolve("scripts/perfab");
+
+    @TempDir
+    Path dir;
+
+    record Run(int code, String out, String err) {
+    }
+
+    private Run perfab(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(LAUNCHER.toString());
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).directory(dir.toFile())
+                .redirectOutput(dir.resolve("out.txt").toFile())
+                .redirectError(dir.resolve("err.txt").toFile())
+                .start();
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "perfab finished");
+        return new Run(p.exitValue(), Files.readString(dir.resolve("out.txt"), StandardCharsets.UTF_8),
+                Files.readString(dir.resolve("err.txt"), StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void comparesTwoFilesFromAnyDirectory() throws Exception {
+        Files.copy(Path.of("src/test/resources/compare/base.json"), dir.resolve("base.json"));
+        Files.copy(Path.of("src/test/resources/compare/head.json"), dir.resolve("head.json"));
+        Run run = perfab("compare", "base.json", "head.json");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("publish/256B/1sub   throughput"), run.out());
+        assertTrue(run.out().contains("2 regressions, 1 inconclusive, 1 improvement"), run.out());
+    }
+
+    @Test
+    void passesExitCodesThrough() throws Exception {
+        Run run = perfab("compare", "missing.json", "missing.json");
+        assertEquals(2, run.code());
+        assertEquals("perfab: missing.json: no such file\n", run.err());
+    }
+
+    @Test
+    void printsItsVersion() throws Exception {
+        Run run = perfab("--version");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().startsWith("perfab "), run.out());
+    }
+}
