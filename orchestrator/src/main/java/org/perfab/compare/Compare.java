@@ -55,17 +55,22 @@ public final class Compare {
     public static ComparisonTable table(Request request) {
         List<Measurement> measurements = new ArrayList<>();
         Map<String, Reading> firstByKey = new HashMap<>();
-        Map<String, Integer> trials = new HashMap<>();
+        Map<Cell, int[]> trials = new HashMap<>();
         for (Side side : Side.values()) {
             for (Path file : side == Side.BASE ? request.base() : request.head()) {
                 for (Reading r : request.format().read(file)) {
-                    Reading first = firstByKey.putIfAbsent(r.cell().key(), r);
-                    if (first != null && !first.cell().equals(r.cell())) {
-                        throw new BadInputException(r.where() + ": cell '" + r.cell().key()
-                                + "' has " + describe(r.cell()) + " but " + describe(first.cell())
-                                + " at " + first.where());
+                    int[] counts = trials.get(r.cell());
+                    if (counts == null) {
+                        Reading first = firstByKey.putIfAbsent(r.cell().key(), r);
+                        if (first != null) {
+                            throw new BadInputException(r.where() + ": cell '" + r.cell().key()
+                                    + "' has " + describe(r.cell()) + " but " + describe(first.cell())
+                                    + " at " + first.where());
+                        }
+                        counts = new int[Side.values().length];
+                        trials.put(r.cell(), counts);
                     }
-                    int trial = trials.merge(side.id() + "\u0000" + r.cell().key(), 1, Integer::sum) - 1;
+                    int trial = counts[side.ordinal()]++;
                     measurements.add(new Measurement(r.cell(), side, 0, trial, r.value()));
                 }
             }

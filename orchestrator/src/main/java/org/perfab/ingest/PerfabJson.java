@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.perfab.failure.BadInputException;
 import org.perfab.report.Cell;
@@ -78,6 +79,10 @@ final class PerfabJson implements MeasurementFormat {
         private final List<Reading> readings = new ArrayList<>();
         /** The first cell seen under each key, and where, to hold every repeat to its unit. */
         private final Map<String, Reading> firstByKey = new HashMap<>();
+        /** What each unit seen so far says about direction. */
+        private final Map<String, Optional<Direction>> unitDirections = new HashMap<>();
+        /** One instance per distinct cell, so a cell repeated for every trial is checked once. */
+        private final Map<Cell, Cell> known = new HashMap<>();
 
         FileReader(Path file, JsonParser parser) {
             this.file = file;
@@ -159,81 +164,96 @@ final class PerfabJson implements MeasurementFormat {
             String metric = null;
             String unit = "";
             String direction = null;
-            Double value = null;
-            JsonLocation valueAt = null;
             JsonLocation directionAt = null;
+            double value = Double.NaN;
+            boolean hasValue = false;
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String field = p.currentName();
-                JsonLocation at = p.currentTokenLocation();
-                JsonToken token = p.nextToken();
-                String what = "measurement #" + index + describe(cell, metric);
                 if (!FIELDS.contains(field)) {
-                    throw error(at, what + ": unknown key \"" + field
-                            + "\" (expected cell, metric, unit, direction, value)");
+                    throw error(p.currentTokenLocation(), what(index, cell, metric) + ": unknown key \""
+                            + field + "\" (expected cell, metric, unit, direction, value)");
                 }
+                JsonToken token = p.nextToken();
                 if (field.equals("value")) {
-                    valueAt = p.currentTokenLocation();
                     if (token == JsonToken.VALUE_NULL) {
-                        throw error(valueAt, what + ": \"value\" is null");
+                        throw error(p.currentTokenLocation(), what(index, cell, metric) + ": \"value\" is null");
                     }
                     if (!token.isNumeric()) {
-                        throw error(valueAt, what + ": \"value\" must be a number, got " + p.getText());
+                        throw error(p.currentTokenLocation(), what(index, cell, metric)
+                                    + ": \"value\" must be a number, got "
+                                + (token == JsonToken.VALUE_STRING ? "the string \"" + p.getText() + "\""
+                                        : p.getText()));
+                    }
+                    if (p.isNaN()) {
+                        throw error(p.currentTokenLocation(), what(index, cell, metric) + ": \"value\" is "
+                                + p.getText() + ", not a finite number");
                     }
                     value = p.getDoubleValue();
-                    if (p.isNaN()) {
-                        throw error(valueAt, what + ": \"value\" is " + p.getText()
-                                + ", not a finite number");
-                    }
+                    hasValue = true;
                     continue;
                 }
                 if (token != JsonToken.VALUE_STRING) {
-                    throw error(p.currentTokenLocation(), what + ": \"" + field + "\" must be a string");
+                    throw error(p.currentTokenLocation(), what(index, cell, metric) + ": \"" + field
+                            + "\" must be a string");
                 }
-                String text = p.getText();
                 switch (field) {
-                    case "cell" -> cell = text;
-                    case "metric" -> metric = text;
-                    case "unit" -> unit = text;
+                    case "cell" -> cell = p.getText();
+                    case "metric" -> metric = p.getText();
+                    case "unit" -> unit = p.getText();
                     default -> {
-                        direction = text;
+                        direction = p.getText();
                         directionAt = p.currentTokenLocation();
                     }
                 }
             }
-            String what = "measurement #" + index + describe(cell, metric);
             if (cell == null || cell.isEmpty()) {
-                throw error(start, what + ": \"cell\" is " + (cell == null ? "missing" : "empty"));
+                throw error(start, what(index, cell, metric) + ": \"cell\" is "
+                        + (cell == null ? "missing" : "empty"));
             }
             if (metric == null || metric.isEmpty()) {
-                throw error(start, what + ": \"metric\" is " + (metric == null ? "missing" : "empty"));
+                throw error(start, what(index, cell, metric) + ": \"metric\" is "
+                        + (metric == null ? "missing" : "empty"));
             }
-            if (value == null) {
-                throw error(start, what + ": \"value\" is missing");
+            if (!hasValue) {
+                throw error(start, what(index, cell, metric) + ": \"value\" is missing");
             }
             Direction dir;
             if (direction != null) {
                 try {
                     dir = Direction.fromId(direction);
                 } catch (IllegalArgumentException e) {
-                    throw error(directionAt, what + ": " + e.getMessage());
+                    throw error(directionAt, what(index, cell, metric) + ": " + e.getMessage());
                 }
             } else {
-                dir = Units.direction(unit).orElse(null);
+                dir = unitDirections.computeIfAbsent(unit, u -> Units.direction(u)).orElse(null);
                 if (dir == null) {
-                    throw error(start, what + ": " + (unit.isEmpty() ? "no unit" : "unit '" + unit + "'")
+                    throw error(start, what(index, cell, metric) + ": "
+                            + (unit.isEmpty() ? "no unit" : "unit '" + unit + "'")
                             + " does not tell which way is better; add \"direction\": \"lower\" or"
                             + " \"higher\"");
                 }
             }
-            Cell c = new Cell(cell, metric, unit, dir);
-            Reading reading = new Reading(c, value, where(valueAt));
-            Reading first = firstByKey.putIfAbsent(c.key(), reading);
-            if (first != null && !first.cell().equals(c)) {
-                throw error(start, what + ": unit '" + unit + "' (" + dir.id()
-                        + " is better) differs from unit '" + first.cell().unit() + "' ("
-                        + first.cell().direction().id() + " is better) at " + first.where());
+            Cell fresh = new Cell(cell, metric, unit, dir);
+            Cell c = known.get(fresh);
+            if (c == null) {
+                Reading first = firstByKey.get(fresh.key());
+                if (first != null) {
+                    throw error(start, what(index, cell, metric) + ": unit '" + unit + "' (" + dir.id()
+                            + " is better) differs from unit '" + first.cell().unit() + "' ("
+                            + first.cell().direction().id() + " is better) at " + first.where());
+                }
+                c = fresh;
+                known.put(c, c);
+                Reading reading = new Reading(c, value, file, start.getLineNr(), start.getColumnNr());
+                firstByKey.put(c.key(), reading);
+                readings.add(reading);
+            } else {
+                readings.add(new Reading(c, value, file, start.getLineNr(), start.getColumnNr()));
             }
-            readings.add(reading);
+        }
+
+        private static String what(int index, String cell, String metric) {
+            return "measurement #" + index + describe(cell, metric);
         }
 
         private static String describe(String cell, String metric) {

@@ -1,5 +1,6 @@
 package org.perfab.ingest;
 
+import java.nio.file.Path;
 import java.util.Objects;
 import org.perfab.report.Cell;
 
@@ -8,14 +9,22 @@ import org.perfab.report.Cell;
  *
  * @param cell what was measured
  * @param value the value, finite
- * @param where where it was read, {@code FILE:LINE:COLUMN}, for messages
+ * @param file the file it was read from
+ * @param line the line where its record starts, from 1
+ * @param column the column where its record starts, from 1
  */
-public record Reading(Cell cell, double value, String where) {
+public record Reading(Cell cell, double value, Path file, int line, int column) {
     public Reading {
         Objects.requireNonNull(cell, "cell");
-        Objects.requireNonNull(where, "where");
+        Objects.requireNonNull(file, "file");
         if (!Double.isFinite(value)) {
-            throw new IllegalArgumentException(where + ": value " + value + " is not finite");
+            throw new IllegalArgumentException(file + ":" + line + ":" + column + ": value " + value
+                    + " is not finite");
         }
+    }
+
+    /** Returns where the value was read, {@code FILE:LINE:COLUMN}, for messages. */
+    public String where() {
+        return file + ":" + line + ":" + column;
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,31 +50,26 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
      */
     public static ComparisonTable of(String baseLabel, String headLabel, List<Measurement> measurements,
             Thresholds thresholds, Predicate<Cell> isProfile) {
-        Map<String, Cell> cells = new LinkedHashMap<>();
-        Map<String, double[][]> values = new LinkedHashMap<>();
-        Map<String, int[]> counts = new LinkedHashMap<>();
+        Map<String, Cell> byKey = new HashMap<>();
+        Map<Cell, Values[]> values = new LinkedHashMap<>();
         for (Measurement m : measurements) {
-            String key = m.cell().key();
-            Cell known = cells.putIfAbsent(key, m.cell());
-            if (known != null && !known.equals(m.cell())) {
-                throw new IllegalArgumentException("cell '" + key + "' is reported both as "
-                        + describe(known) + " and as " + describe(m.cell()));
+            Values[] v = values.get(m.cell());
+            if (v == null) {
+                Cell known = byKey.putIfAbsent(m.cell().key(), m.cell());
+                if (known != null) {
+                    throw new IllegalArgumentException("cell '" + m.cell().key() + "' is reported both as "
+                            + describe(known) + " and as " + describe(m.cell()));
+                }
+                v = new Values[] {new Values(), new Values()};
+                values.put(m.cell(), v);
             }
-            double[][] v = values.computeIfAbsent(key, k -> new double[][] {new double[4], new double[4]});
-            int[] n = counts.computeIfAbsent(key, k -> new int[2]);
-            int s = m.side().ordinal();
-            if (n[s] == v[s].length) {
-                v[s] = Arrays.copyOf(v[s], n[s] * 2);
-            }
-            v[s][n[s]++] = m.value();
+            v[m.side().ordinal()].add(m.value());
         }
-        List<CellComparison> rows = new ArrayList<>(cells.size());
-        for (Map.Entry<String, Cell> e : cells.entrySet()) {
-            Cell cell = e.getValue();
-            double[][] v = values.get(e.getKey());
-            int[] n = counts.get(e.getKey());
-            Sample base = Sample.of(Arrays.copyOf(v[0], n[0]));
-            Sample head = Sample.of(Arrays.copyOf(v[1], n[1]));
+        List<CellComparison> rows = new ArrayList<>(values.size());
+        for (Map.Entry<Cell, Values[]> e : values.entrySet()) {
+            Cell cell = e.getKey();
+            Sample base = e.getValue()[Side.BASE.ordinal()].sample();
+            Sample head = e.getValue()[Side.HEAD.ordinal()].sample();
             Comparison c = isProfile.test(cell)
                     ? Comparison.profile(base, head, cell.direction(), thresholds)
                     : Comparison.of(base, head, cell.direction(), thresholds);
@@ -92,6 +88,23 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
             counts.merge(r.comparison().verdict(), 1, Integer::sum);
         }
         return counts;
+    }
+
+    /** A growable list of doubles. */
+    private static final class Values {
+        private double[] data = new double[8];
+        private int size;
+
+        void add(double v) {
+            if (size == data.length) {
+                data = Arrays.copyOf(data, size * 2);
+            }
+            data[size++] = v;
+        }
+
+        Sample sample() {
+            return Sample.of(Arrays.copyOf(data, size));
+        }
     }
 
     private static String describe(Cell cell) {
