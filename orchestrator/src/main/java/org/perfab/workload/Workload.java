@@ -1,0 +1,132 @@
+package org.perfab.workload;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.perfab.report.Cell;
+
+/**
+ * A workload file, validated: everything {@code perfab ab} needs to know about the project.
+ *
+ * @param name names the comment and the results; not blank
+ * @param trials counted trials per side, at least 2
+ * @param warmup uncounted trials per side, run first, at least 0
+ * @param build how to build each side's checkout; empty when there is nothing to build
+ * @param harness what drives the trials
+ * @param cells per-cell policies; the first whose pattern matches a cell applies
+ * @param thresholds verdict settings the workload chooses; command-line flags override each
+ */
+public record Workload(String name, int trials, int warmup, Optional<Build> build, Harness harness,
+        List<CellPolicy> cells, ThresholdSettings thresholds) {
+
+    /** The number of trials when the workload does not say. */
+    public static final int DEFAULT_TRIALS = 5;
+    /** The number of warm-up trials when the workload does not say. */
+    public static final int DEFAULT_WARMUP = 1;
+
+    public Workload {
+        Objects.requireNonNull(build, "build");
+        Objects.requireNonNull(harness, "harness");
+        Objects.requireNonNull(thresholds, "thresholds");
+        cells = List.copyOf(cells);
+    }
+
+    /** Returns whether {@code cell} is a profile: shown, never classified. */
+    public boolean isProfile(Cell cell) {
+        for (CellPolicy p : cells) {
+            if (p.match().matches(cell)) {
+                return p.role() == Role.PROFILE;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * How each side is built.
+     *
+     * @param run the command, an argv list run in the side's checkout
+     * @param timeout how long a build may take
+     * @param env extra environment variables for the build
+     */
+    public record Build(List<String> run, Duration timeout, Map<String, String> env) {
+        /** How long a build may take when the workload does not say. */
+        public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(30);
+
+        public Build {
+            run = List.copyOf(run);
+            env = Map.copyOf(env);
+        }
+    }
+
+    /** Which checkout's harness drives a side's trials. */
+    public enum From {
+        /** The head checkout's harness drives both sides (the default). */
+        HEAD,
+        /** Each side is driven by its own harness. */
+        SELF
+    }
+
+    /**
+     * What drives the trials.
+     *
+     * @param from whose harness runs
+     * @param run the harness command, an argv list run in the harness checkout once per trial;
+     *     empty for the {@code time} format, which runs {@code commands}
+     * @param format how a trial's measurements are read: {@code perfab-json} or {@code time}
+     * @param timeout how long one trial may take
+     * @param commands for {@code time}: named commands that perfab times itself, in order
+     */
+    public record Harness(From from, List<String> run, String format, Duration timeout,
+            Map<String, List<String>> commands) {
+        /** How long a trial may take when the workload does not say. */
+        public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(10);
+
+        public Harness {
+            Objects.requireNonNull(from, "from");
+            run = List.copyOf(run);
+            Objects.requireNonNull(format, "format");
+            Objects.requireNonNull(timeout, "timeout");
+            Map<String, List<String>> copy = new LinkedHashMap<>();
+            commands.forEach((k, v) -> copy.put(k, List.copyOf(v)));
+            commands = java.util.Collections.unmodifiableMap(copy);
+        }
+    }
+
+    /** What a cell is for. */
+    public enum Role {
+        /** Classified by the verdict rules (the default). */
+        @JsonProperty("measure")
+        MEASURE,
+        /** Shown, never classified: e.g. the latency of a saturating cell, which is queue depth. */
+        @JsonProperty("profile")
+        PROFILE
+    }
+
+    /**
+     * A policy for the cells a pattern matches.
+     *
+     * @param match which cells
+     * @param role what they are for
+     */
+    public record CellPolicy(CellGlob match, Role role) {
+        public CellPolicy {
+            Objects.requireNonNull(match, "match");
+            Objects.requireNonNull(role, "role");
+        }
+    }
+
+    /**
+     * Verdict settings a workload may choose; each absent one falls back to the command line or
+     * the default. Percentages in percent.
+     */
+    public record ThresholdSettings(Optional<Double> alpha, Optional<Double> minEffect,
+            Optional<Double> inconclusive) {
+        /** No settings: everything falls back. */
+        public static final ThresholdSettings NONE =
+                new ThresholdSettings(Optional.empty(), Optional.empty(), Optional.empty());
+    }
+}

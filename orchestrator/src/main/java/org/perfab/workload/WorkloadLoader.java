@@ -1,0 +1,345 @@
+package org.perfab.workload;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import com.fasterxml.jackson.databind.MapperFeature;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.perfab.failure.BadInputException;
+
+/** Reads and validates a workload file (YAML). */
+public final class WorkloadLoader {
+    /** The formats a harness may use. */
+    static final List<String> FORMATS = List.of("perfab-json", "time");
+
+    // Note: repeated keys are found by checkKeys, which names the key's own line and column.
+    private static final ObjectMapper YAML = YAMLMapper.builder(YAMLFactory.builder().build())
+            .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            .build();
+
+    private WorkloadLoader() {
+    }
+
+    /**
+     * Returns the workload in {@code file}, which {@code shown} names in messages (the path as a
+     * user knows it, e.g. {@code perfab.yaml in head abc1234}).
+     *
+     * @throws BadInputException naming the file, line and column of the first problem
+     */
+    public static Workload load(Path file, String shown) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new BadInputException(shown + ": no such file");
+        } catch (IOException e) {
+            throw new BadInputException(shown + ": cannot read: " + e.getMessage(), e);
+        }
+        return parse(text, shown);
+    }
+
+    /** Returns the workload {@code yaml}; {@code shown} names it in messages. */
+    public static Workload parse(String yaml, String shown) {
+        if (yaml.isBlank()) {
+            throw new BadInputException(shown + ": the workload file is empty");
+        }
+        RawWorkload raw;
+        try {
+            checkKeys(yaml, shown);
+            raw = YAML.readValue(yaml, RawWorkload.class);
+        } catch (JsonProcessingException e) {
+            throw new BadInputException(describe(shown, e), e);
+        } catch (IOException e) {
+            throw new BadInputException(shown + ": cannot read: " + e.getMessage(), e);
+        }
+        if (raw == null) {
+            throw new BadInputException(shown + ": the workload file is empty");
+        }
+        return raw.workload;
+    }
+
+    /** The keys each object of a workload may have; null where any key is allowed. */
+    private static final Map<String, List<String>> KEYS = Map.of(
+            "", List.of("build", "cells", "harness", "name", "thresholds", "trials", "warmup"),
+            "build", List.of("env", "run", "timeout"),
+            "harness", List.of("commands", "format", "from", "run", "timeout"),
+            "cells[]", List.of("match", "role"),
+            "thresholds", List.of("alpha", "inconclusive", "min_effect"));
+
+    /**
+     * Reports the first unknown or repeated key at the line and column of the key itself. (Jackson
+     * reports an unknown key of a creator-bound object where the object ends.)
+     */
+    private static void checkKeys(String yaml, String shown) throws IOException {
+        try (JsonParser p = YAML.getFactory().createParser(yaml)) {
+            if (p.nextToken() == JsonToken.START_OBJECT) {
+                checkObject(p, "", shown);
+            }
+        }
+    }
+
+    private static void checkObject(JsonParser p, String path, String shown) throws IOException {
+        List<String> allowed = KEYS.get(path);
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String key = p.currentName();
+            JsonLocation at = p.currentTokenLocation();
+            String where = shown + ":" + at.getLineNr() + ":" + at.getColumnNr();
+            if (allowed != null && !allowed.contains(key)) {
+                throw new BadInputException(where + ": unknown key '" + key + "'"
+                        + (path.isEmpty() ? "" : " in " + path.replace("[]", ""))
+                        + " (expected one of: " + String.join(", ", allowed) + ")");
+            }
+            if (!seen.add(key)) {
+                throw new BadInputException(where + ": key '" + key + "' appears twice");
+            }
+            String child = path.isEmpty() ? key : path + "." + key;
+            JsonToken value = p.nextToken();
+            if (value == JsonToken.START_OBJECT && allowed != null) {
+                checkObject(p, child, shown);
+            } else if (value == JsonToken.START_ARRAY && child.equals("cells")) {
+                while (p.nextToken() != JsonToken.END_ARRAY) {
+                    if (p.currentToken() == JsonToken.START_OBJECT) {
+                        checkObject(p, "cells[]", shown);
+                    } else {
+                        p.skipChildren();
+                    }
+                }
+            } else {
+                p.skipChildren();
+            }
+        }
+    }
+
+    private static String describe(String shown, JsonProcessingException e) {
+        JsonLocation at = e.getLocation();
+        if (e instanceof UnrecognizedPropertyException
+                && e.getProcessor() instanceof JsonParser parser
+                && parser.currentTokenLocation() != null) {
+            // The name of the unknown key, not the place reading stopped after it.
+            at = parser.currentTokenLocation();
+        }
+        String where = at == null ? shown : shown + ":" + at.getLineNr() + ":" + at.getColumnNr();
+        String path = e instanceof JsonMappingException m ? path(m) : "";
+        String in = path.isEmpty() ? "" : " (at " + path + ")";
+        if (e instanceof UnrecognizedPropertyException u) {
+            List<String> known = u.getKnownPropertyIds().stream().map(Object::toString).sorted()
+                    .collect(Collectors.toList());
+            String parent = path.contains(".") ? path.substring(0, path.lastIndexOf('.')) : "";
+            return where + ": unknown key '" + u.getPropertyName() + "'"
+                    + (parent.isEmpty() ? "" : " in " + parent)
+                    + " (expected one of: " + String.join(", ", known) + ")";
+        }
+        if (e instanceof ValueInstantiationException v && v.getCause() != null) {
+            return where + ": " + v.getCause().getMessage() + in;
+        }
+        if (e instanceof InvalidFormatException f) {
+            return where + ": '" + f.getValue() + "' is not a valid " + typeName(f.getTargetType()) + in;
+        }
+        if (e instanceof MismatchedInputException m && m.getTargetType() != null) {
+            return where + ": expected " + typeName(m.getTargetType()) + in;
+        }
+        String message = e.getOriginalMessage();
+        int cut = message.indexOf(" at [Source");
+        return where + ": " + (cut > 0 ? message.substring(0, cut) : message) + in;
+    }
+
+    private static String path(JsonMappingException e) {
+        StringBuilder s = new StringBuilder();
+        for (JsonMappingException.Reference r : e.getPath()) {
+            if (r.getFieldName() != null) {
+                if (s.length() > 0) {
+                    s.append('.');
+                }
+                s.append(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                s.append('[').append(r.getIndex()).append(']');
+            }
+        }
+        return s.toString();
+    }
+
+    private static String typeName(Class<?> type) {
+        if (type == int.class || type == Integer.class) {
+            return "a whole number";
+        }
+        if (type == double.class || type == Double.class) {
+            return "a number";
+        }
+        if (type == String.class) {
+            return "a string";
+        }
+        if (List.class.isAssignableFrom(type)) {
+            return "a list";
+        }
+        if (type.isEnum()) {
+            return "value (one of: " + java.util.Arrays.stream(type.getEnumConstants())
+                    .map(c -> c.toString().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", ")) + ")";
+        }
+        return "an object";
+    }
+
+    private static List<String> argv(String what, List<String> argv) {
+        if (argv == null || argv.isEmpty()) {
+            throw new IllegalArgumentException(what + " must be a non-empty list of arguments, e.g."
+                    + " [make, -j2, bench]");
+        }
+        for (String a : argv) {
+            if (a == null) {
+                throw new IllegalArgumentException(what + " has an empty (null) argument");
+            }
+        }
+        return argv;
+    }
+
+    // The raw shapes of the file. Each validates in its creator, so a problem is reported at the
+    // line and column of the object it is in.
+
+    static final class RawWorkload {
+        final Workload workload;
+
+        @JsonCreator
+        RawWorkload(@JsonProperty("name") String name,
+                @JsonProperty("trials") Integer trials,
+                @JsonProperty("warmup") Integer warmup,
+                @JsonProperty("build") RawBuild build,
+                @JsonProperty("harness") RawHarness harness,
+                @JsonProperty("cells") List<RawCell> cells,
+                @JsonProperty("thresholds") RawThresholds thresholds) {
+            if (name == null || name.isBlank()) {
+                throw new IllegalArgumentException("'name' is required (it names the comment and the results)");
+            }
+            int t = trials == null ? Workload.DEFAULT_TRIALS : trials;
+            if (t < 2) {
+                throw new IllegalArgumentException("'trials' must be at least 2 (a side needs 2 values"
+                        + " to compare), got " + t);
+            }
+            int w = warmup == null ? Workload.DEFAULT_WARMUP : warmup;
+            if (w < 0) {
+                throw new IllegalArgumentException("'warmup' must be 0 or more, got " + w);
+            }
+            if (harness == null) {
+                throw new IllegalArgumentException("'harness' is required (what runs each trial)");
+            }
+            List<Workload.CellPolicy> policies = new ArrayList<>();
+            if (cells != null) {
+                for (RawCell c : cells) {
+                    policies.add(c.policy);
+                }
+            }
+            this.workload = new Workload(name, t, w,
+                    Optional.ofNullable(build).map(b -> b.build), harness.harness, policies,
+                    thresholds == null ? Workload.ThresholdSettings.NONE : thresholds.settings);
+        }
+    }
+
+    static final class RawBuild {
+        final Workload.Build build;
+
+        @JsonCreator
+        RawBuild(@JsonProperty("run") List<String> run, @JsonProperty("timeout") String timeout,
+                @JsonProperty("env") LinkedHashMap<String, String> env) {
+            Duration d = timeout == null ? Workload.Build.DEFAULT_TIMEOUT
+                    : Durations.parse("build timeout", timeout);
+            Map<String, String> e = env == null ? Map.of() : env;
+            e.forEach((k, v) -> {
+                if (k.isEmpty() || k.contains("=") || v == null) {
+                    throw new IllegalArgumentException("build env: '" + k + "' is not a NAME: value pair");
+                }
+            });
+            this.build = new Workload.Build(argv("build 'run'", run), d, e);
+        }
+    }
+
+    static final class RawHarness {
+        final Workload.Harness harness;
+
+        @JsonCreator
+        RawHarness(@JsonProperty("from") Workload.From from, @JsonProperty("run") List<String> run,
+                @JsonProperty("format") String format, @JsonProperty("timeout") String timeout,
+                @JsonProperty("commands") LinkedHashMap<String, List<String>> commands) {
+            String f = format == null ? "perfab-json" : format;
+            if (!FORMATS.contains(f)) {
+                throw new IllegalArgumentException("harness format '" + f + "' is not known (known: "
+                        + String.join(", ", FORMATS) + ")");
+            }
+            Duration d = timeout == null ? Workload.Harness.DEFAULT_TIMEOUT
+                    : Durations.parse("harness timeout", timeout);
+            Map<String, List<String>> cmds = commands == null ? Map.of() : commands;
+            List<String> argv = run == null ? List.of() : run;
+            if (f.equals("time")) {
+                if (cmds.isEmpty()) {
+                    throw new IllegalArgumentException("harness format 'time' needs 'commands': named"
+                            + " argv lists that perfab times, e.g. startup: [./app, --selftest]");
+                }
+                if (!argv.isEmpty()) {
+                    throw new IllegalArgumentException("harness format 'time' runs 'commands', not 'run'");
+                }
+                cmds.forEach((name, c) -> {
+                    if (name.isBlank()) {
+                        throw new IllegalArgumentException("harness commands: a command needs a name");
+                    }
+                    argv("harness command '" + name + "'", c);
+                });
+            } else {
+                argv("harness 'run'", run);
+                if (!cmds.isEmpty()) {
+                    throw new IllegalArgumentException("harness 'commands' are only for format 'time'");
+                }
+            }
+            this.harness = new Workload.Harness(from == null ? Workload.From.HEAD : from, argv, f, d, cmds);
+        }
+    }
+
+    static final class RawCell {
+        final Workload.CellPolicy policy;
+
+        @JsonCreator
+        RawCell(@JsonProperty("match") String match, @JsonProperty("role") Workload.Role role) {
+            if (match == null) {
+                throw new IllegalArgumentException("a cell policy needs 'match' (a NAME or NAME:METRIC glob)");
+            }
+            this.policy = new Workload.CellPolicy(CellGlob.of(match), role == null ? Workload.Role.MEASURE : role);
+        }
+    }
+
+    static final class RawThresholds {
+        final Workload.ThresholdSettings settings;
+
+        @JsonCreator
+        RawThresholds(@JsonProperty("alpha") Double alpha, @JsonProperty("min_effect") Double minEffect,
+                @JsonProperty("inconclusive") Double inconclusive) {
+            this.settings = new Workload.ThresholdSettings(Optional.ofNullable(alpha),
+                    Optional.ofNullable(minEffect), Optional.ofNullable(inconclusive));
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package org.perfab.workload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.perfab.failure.BadInputException;
+import org.perfab.report.Cell;
+import org.perfab.stats.Direction;
+
+class WorkloadLoaderTest {
+    @Test
+    void readsTheShippedExample() throws IOException {
+        String yaml;
+        try (InputStream in = getClass().getResourceAsStream("/org/perfab/workloads/example.yaml")) {
+            yaml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        Workload w = WorkloadLoader.parse(yaml, "example.yaml");
+        assertEquals("broker-pr", w.name());
+        assertEquals(5, w.trials());
+        assertEquals(1, w.warmup());
+        assertEquals(List.of("make", "-j2", "bench"), w.build().orElseThrow().run());
+        assertEquals(Duration.ofMinutes(20), w.build().orElseThrow().timeout());
+        assertEquals(Workload.From.HEAD, w.harness().from());
+        assertEquals(List.of("sh", "scripts/bench.sh"), w.harness().run());
+        assertEquals(Duration.ofMinutes(5), w.harness().timeout());
+        assertTrue(w.isProfile(new Cell("batched/1KiB", "p50", "ms", Direction.LOWER_IS_BETTER)));
+        assertFalse(w.isProfile(new Cell("batched/1KiB", "throughput", "msg/s", Direction.HIGHER_IS_BETTER)));
+        assertEquals(Optional.of(3.0), w.thresholds().minEffect());
+    }
+
+    @Test
+    void fillsDefaults() {
+        Workload w = WorkloadLoader.parse("name: x\nharness:\n  run: [./bench]\n", "w.yaml");
+        assertEquals(Workload.DEFAULT_TRIALS, w.trials());
+        assertEquals(Workload.DEFAULT_WARMUP, w.warmup());
+        assertTrue(w.build().isEmpty());
+        assertEquals("perfab-json", w.harness().format());
+        assertEquals(Workload.Harness.DEFAULT_TIMEOUT, w.harness().timeout());
+        assertEquals(Workload.ThresholdSettings.NONE, w.thresholds());
+    }
+
+    @Test
+    void readsTimedCommandsInOrder() {
+        Workload w = WorkloadLoader.parse("""
+                name: cli
+                harness:
+                  from: self
+                  format: time
+                  commands:
+                    startup: [./app, --version]
+                    convert: [./app, convert, in.txt]
+                """, "w.yaml");
+        assertEquals(Workload.From.SELF, w.harness().from());
+        assertEquals(List.of("startup", "convert"), List.copyOf(w.harness().commands().keySet()));
+    }
+
+    @Test
+    void firstMatchingPolicyWins() {
+        Workload w = WorkloadLoader.parse("""
+                name: x
+                harness: {run: [b]}
+                cells:
+                  - {match: "batched/*:p50", role: measure}
+                  - {match: "batched/**", role: profile}
+                """, "w.yaml");
+        assertFalse(w.isProfile(new Cell("batched/a", "p50", "ms", Direction.LOWER_IS_BETTER)));
+        assertTrue(w.isProfile(new Cell("batched/a", "p99", "ms", Direction.LOWER_IS_BETTER)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+        "unknown top key|`name: x\nharness: {run: [b]}\ntrails: 5\n`|w.yaml:3:1: unknown key 'trails' (expected one of: build, cells, harness, name, thresholds, trials, warmup)",
+        "unknown nested key|`name: x\nharness:\n  run: [b]\n  fromm: head\n`|w.yaml:4:3: unknown key 'fromm' in harness (expected one of: commands, format, from, run, timeout)",
+        "missing name|`harness: {run: [b]}\n`|w.yaml:2:1: 'name' is required",
+        "missing harness|`name: x\n`|'harness' is required",
+        "too few trials|`name: x\ntrials: 1\nharness: {run: [b]}\n`|'trials' must be at least 2",
+        "trials not a number|`name: x\ntrials: many\nharness: {run: [b]}\n`|w.yaml:2:9: 'many' is not a valid a whole number (at trials)",
+        "bad timeout|`name: x\nharness:\n  run: [b]\n  timeout: 5 minutes\n`|harness timeout '5 minutes' is not a duration",
+        "bad from|`name: x\nharness:\n  run: [b]\n  from: base\n`|w.yaml:4:9: 'base' is not a valid value (one of: head, self) (at harness.from)",
+        "unknown format|`name: x\nharness: {run: [b], format: jmh-text}\n`|harness format 'jmh-text' is not known (known: perfab-json, time)",
+        "run as a string|`name: x\nharness:\n  run: ./bench.sh --all\n`|w.yaml:3:8: expected a list (at harness.run)",
+        "empty run|`name: x\nharness: {run: []}\n`|harness 'run' must be a non-empty list",
+        "time without commands|`name: x\nharness: {format: time}\n`|harness format 'time' needs 'commands'",
+        "bad glob|`name: x\nharness: {run: [b]}\ncells:\n  - match: a:b:c\n`|cell pattern 'a:b:c' has more than one ':'",
+        "bad role|`name: x\nharness: {run: [b]}\ncells:\n  - {match: a, role: ignore}\n`|'ignore' is not a valid value (one of: measure, profile)",
+        "duplicate key|`name: x\nname: y\nharness: {run: [b]}\n`|w.yaml:2:1: key 'name' appears twice",
+        "not yaml|`name: [x\n`|w.yaml:",
+        "a list at the root|`- a\n- b\n`|w.yaml:1:1: expected an object",
+    })
+    void rejectsABadWorkloadNamingLineAndColumn(String what, String yaml, String message) {
+        BadInputException e = assertThrows(BadInputException.class, () -> WorkloadLoader.parse(yaml, "w.yaml"));
+        assertTrue(e.getMessage().startsWith("w.yaml"), e.getMessage());
+        assertTrue(e.getMessage().contains(message), "expected '" + message + "' in: " + e.getMessage());
+    }
+
+    @Test
+    void rejectsAnEmptyFile() {
+        BadInputException e = assertThrows(BadInputException.class, () -> WorkloadLoader.parse("\n", "w.yaml"));
+        assertEquals("w.yaml: the workload file is empty", e.getMessage());
+    }
+}
