@@ -1,0 +1,7 @@
+/**
+ * The git side of an A/B, behind JGit: resolving the refs a user types, finding the merge-base,
+ * and writing a commit's tree (submodules included) into a fresh directory of its own
+ * ({@link org.perfab.git.GitRepo}). Nothing here runs the {@code git} program or touches the
+ * repository's own working tree.
+ */
+package org.perfab.git;
