@@ -11,6 +11,11 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        // JGit logs through SLF4J; perfab reports what matters itself, so no provider is bundled.
+        if (System.getProperty("slf4j.provider") == null) {
+            System.setProperty("slf4j.provider", "org.slf4j.helpers.NOP_FallbackServiceProvider");
+            System.setProperty("slf4j.internal.verbosity", "WARN");
+        }
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(System.err, true, StandardCharsets.UTF_8);
         System.exit(run(out, err, args));

@@ -1,6 +1,8 @@
 package org.perfab.cli;
 
+import java.util.Optional;
 import org.perfab.stats.Thresholds;
+import org.perfab.workload.Workload;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -12,40 +14,54 @@ final class ThresholdOptions {
     CommandSpec spec;
 
     @Option(names = "--alpha", paramLabel = "P",
-            description = "Significance level of Welch's test, in (0, 1) (default: ${DEFAULT-VALUE}).",
-            defaultValue = "0.05")
-    double alpha;
+            description = "Significance level of Welch's test, in (0, 1) (default: 0.05).")
+    Double alpha;
 
     @Option(names = "--min-effect", paramLabel = "PCT",
-            description = "Smallest change in percent a regression or improvement must reach "
-                    + "(default: ${DEFAULT-VALUE}).",
-            defaultValue = "3")
-    double minEffect;
+            description = "Smallest change in percent a regression or improvement must reach (default: 3).")
+    Double minEffect;
 
     @Option(names = "--inconclusive", paramLabel = "PCT",
-            description = "Change in percent at which an unconfirmed move for the worse is "
-                    + "inconclusive, not unchanged; at least --min-effect (default: ${DEFAULT-VALUE}).",
-            defaultValue = "10")
-    double inconclusive;
+            description = "Change in percent at which an unconfirmed move for the worse is inconclusive,"
+                    + " not unchanged; at least --min-effect (default: 10).")
+    Double inconclusive;
 
     /**
-     * Returns the thresholds the options give.
+     * Returns the settings given on the command line, each checked on its own.
+     *
+     * @throws ParameterException naming the option when a value is out of range
+     */
+    Workload.ThresholdSettings overrides() {
+        if (alpha != null && !(alpha > 0 && alpha < 1)) {
+            throw new ParameterException(spec.commandLine(),
+                    "--alpha must be between 0 and 1 (exclusive), got " + alpha);
+        }
+        if (minEffect != null && (!(minEffect >= 0) || Double.isInfinite(minEffect))) {
+            throw new ParameterException(spec.commandLine(),
+                    "--min-effect must be a percentage >= 0, got " + minEffect);
+        }
+        if (inconclusive != null && (!(inconclusive >= 0) || Double.isInfinite(inconclusive))) {
+            throw new ParameterException(spec.commandLine(),
+                    "--inconclusive must be a percentage >= 0, got " + inconclusive);
+        }
+        return new Workload.ThresholdSettings(Optional.ofNullable(alpha), Optional.ofNullable(minEffect),
+                Optional.ofNullable(inconclusive));
+    }
+
+    /**
+     * Returns the thresholds the options give, the defaults filling in.
      *
      * @throws ParameterException naming the option when a value is out of range
      */
     Thresholds thresholds() {
-        if (!(alpha > 0 && alpha < 1)) {
-            throw new ParameterException(spec.commandLine(),
-                    "--alpha must be between 0 and 1 (exclusive), got " + alpha);
-        }
-        if (!(minEffect >= 0) || Double.isInfinite(minEffect)) {
-            throw new ParameterException(spec.commandLine(),
-                    "--min-effect must be a percentage >= 0, got " + minEffect);
-        }
-        if (!(inconclusive >= minEffect) || Double.isInfinite(inconclusive)) {
+        Workload.ThresholdSettings o = overrides();
+        Thresholds d = Thresholds.DEFAULT;
+        double min = o.minEffect().orElse(d.minEffect());
+        double inc = o.inconclusive().orElse(d.inconclusive());
+        if (inc < min) {
             throw new ParameterException(spec.commandLine(), "--inconclusive must be >= --min-effect ("
-                    + minEffect + "), got " + inconclusive);
+                    + min + "), got " + inc);
         }
-        return new Thresholds(alpha, minEffect, inconclusive);
+        return new Thresholds(o.alpha().orElse(d.alpha()), min, inc);
     }
 }

@@ -23,9 +23,11 @@ import org.perfab.stats.Verdict;
  * @param thresholds the verdict rules' settings
  * @param rows one per cell, regressions first, then inconclusive, improvements, unchanged, profiles
  *     and cells without data; within a verdict by cell name and metric
+ * @param warnings what a reader must know about the whole comparison (identical builds, failed
+ *     trials), in the order found; every renderer shows them
  */
 public record ComparisonTable(String baseLabel, String headLabel, Thresholds thresholds,
-        List<CellComparison> rows) {
+        List<CellComparison> rows, List<String> warnings) {
 
     /** The order of rows: by verdict (its declaration order), then by cell. */
     public static final Comparator<CellComparison> ROW_ORDER =
@@ -37,6 +39,14 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         Objects.requireNonNull(headLabel, "headLabel");
         Objects.requireNonNull(thresholds, "thresholds");
         rows = rows.stream().sorted(ROW_ORDER).toList();
+        warnings = List.copyOf(warnings);
+    }
+
+    /** Returns this table with {@code more} warnings after its own. */
+    public ComparisonTable withWarnings(List<String> more) {
+        List<String> all = new ArrayList<>(warnings);
+        all.addAll(more);
+        return new ComparisonTable(baseLabel, headLabel, thresholds, rows, all);
     }
 
     /**
@@ -75,7 +85,7 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
                     : Comparison.of(base, head, cell.direction(), thresholds);
             rows.add(new CellComparison(cell, c));
         }
-        return new ComparisonTable(baseLabel, headLabel, thresholds, rows);
+        return new ComparisonTable(baseLabel, headLabel, thresholds, rows, List.of());
     }
 
     /** Returns how many rows have each verdict, every verdict present (zero counts included). */

@@ -30,8 +30,8 @@ final class MarkdownRenderer implements Renderer {
     }
 
     /** Everything the template prints. */
-    public record View(String base, String head, String counts, String rules, List<Row> rows,
-            List<String> notes) {
+    public record View(String base, String head, String counts, String rules, List<String> warnings,
+            List<Row> rows, List<String> notes) {
     }
 
     @Override
@@ -56,7 +56,8 @@ final class MarkdownRenderer implements Renderer {
         View view = new View(Untrusted.markdown(table.baseLabel()),
                 Untrusted.markdown(table.headLabel()),
                 TextRenderer.counts(table.counts()),
-                TextRenderer.rules(table.thresholds()), rows, notes);
+                TextRenderer.rules(table.thresholds()),
+                table.warnings().stream().map(w -> Untrusted.markdown(w, Untrusted.MAX_PROSE)).toList(), rows, notes);
         try {
             Template template = FREEMARKER.getTemplate("comparison.md.ftl");
             StringWriter out = new StringWriter();

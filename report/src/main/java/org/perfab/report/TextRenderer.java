@@ -18,9 +18,15 @@ final class TextRenderer implements Renderer {
     @Override
     public String render(ComparisonTable table) {
         StringBuilder out = new StringBuilder();
-        out.append("base: ").append(Untrusted.plain(table.baseLabel())).append('\n');
-        out.append("head: ").append(Untrusted.plain(table.headLabel())).append('\n');
+        out.append("base: ").append(Untrusted.plain(table.baseLabel(), Untrusted.MAX_PROSE)).append('\n');
+        out.append("head: ").append(Untrusted.plain(table.headLabel(), Untrusted.MAX_PROSE)).append('\n');
         out.append(rules(table.thresholds())).append("\n\n");
+        for (String warning : table.warnings()) {
+            out.append("WARNING: ").append(Untrusted.plain(warning, Untrusted.MAX_PROSE)).append('\n');
+        }
+        if (!table.warnings().isEmpty()) {
+            out.append('\n');
+        }
 
         List<String[]> lines = new ArrayList<>();
         lines.add(HEADER);

@@ -8,6 +8,8 @@ package org.perfab.report;
 final class Untrusted {
     /** The longest cell name shown; longer ones keep their start and end around an ellipsis. */
     static final int MAX_LENGTH = 120;
+    /** The longest sentence shown (a warning that quotes untrusted names). */
+    static final int MAX_PROSE = 2000;
 
     private static final String MARKDOWN_SPECIALS = "\\`*_{}[]()#+-.!|~>";
     private static final char ZERO_WIDTH_SPACE = '\u200B';
@@ -20,6 +22,11 @@ final class Untrusted {
      * by {@code ?}, and shortened to {@link #MAX_LENGTH} code points.
      */
     static String plain(String s) {
+        return plain(s, MAX_LENGTH);
+    }
+
+    /** Returns {@link #plain} bounded to {@code max} code points instead. */
+    static String plain(String s, int max) {
         StringBuilder out = new StringBuilder(Math.min(s.length(), MAX_LENGTH + 8));
         s.codePoints().forEach(cp -> {
             if (Character.isISOControl(cp) || cp == 0x2028 || cp == 0x2029
@@ -29,7 +36,7 @@ final class Untrusted {
                 out.appendCodePoint(cp);
             }
         });
-        return shorten(out.toString());
+        return shorten(out.toString(), max);
     }
 
     /**
@@ -38,7 +45,12 @@ final class Untrusted {
      * {@code #} followed by a zero-width space so that no user is mentioned and no issue linked.
      */
     static String markdown(String s) {
-        String p = plain(s);
+        return markdown(s, MAX_LENGTH);
+    }
+
+    /** Returns {@link #markdown} bounded to {@code max} code points instead. */
+    static String markdown(String s, int max) {
+        String p = plain(s, max);
         StringBuilder out = new StringBuilder(p.length() + 16);
         for (int i = 0; i < p.length(); i++) {
             char c = p.charAt(i);
@@ -60,14 +72,14 @@ final class Untrusted {
         return out.toString();
     }
 
-    private static String shorten(String s) {
+    private static String shorten(String s, int max) {
         int length = s.codePointCount(0, s.length());
-        if (length <= MAX_LENGTH) {
+        if (length <= max) {
             return s;
         }
-        int keep = (MAX_LENGTH - 1) / 2;
+        int keep = (max - 1) / 2;
         int headEnd = s.offsetByCodePoints(0, keep);
-        int tailStart = s.offsetByCodePoints(s.length(), -(MAX_LENGTH - 1 - keep));
+        int tailStart = s.offsetByCodePoints(s.length(), -(max - 1 - keep));
         return s.substring(0, headEnd) + "\u2026" + s.substring(tailStart);
     }
 }

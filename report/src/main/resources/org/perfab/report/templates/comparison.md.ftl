@@ -2,6 +2,10 @@
 ### perfab: ${view.head} against ${view.base}
 
 **${view.counts}**
+<#list view.warnings as w>
+
+> :warning: ${w}
+</#list>
 
 | cell | metric | base (mean ±cv) | head (mean ±cv) | change [95% CI] | p | verdict |
 |:-----|:-------|----------------:|----------------:|----------------:|--:|:--------|

@@ -1,0 +1,401 @@
+package org.perfab.ab;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.perfab.exec.Processes;
+import org.perfab.failure.BadInputException;
+import org.perfab.failure.RunFailedException;
+import org.perfab.git.Commit;
+import org.perfab.git.GitRepo;
+import org.perfab.report.ComparisonTable;
+import org.perfab.report.Format;
+import org.perfab.report.Measurement;
+import org.perfab.report.ResultsJson;
+import org.perfab.report.RunResults;
+import org.perfab.report.Side;
+import org.perfab.stats.Thresholds;
+import org.perfab.workload.Workload;
+import org.perfab.workload.WorkloadLoader;
+
+/** One same-runner A/B run, from refs to {@code results.json}. */
+public final class AbRun {
+    /** The workload path in the head's tree when none is given. */
+    public static final String DEFAULT_WORKLOAD = "perfab.yaml";
+
+    /**
+     * What to run.
+     *
+     * @param repository the git repository
+     * @param base the base ref as typed; the baseline is merge-base(base, head)
+     * @param head the head ref as typed
+     * @param workload the workload file's path in the head's tree
+     * @param trials counted trials per side; empty for the workload's number
+     * @param builds builds per side, at least 1
+     * @param out the folder the run writes into
+     * @param cache a folder of reusable builds; empty for none
+     * @param seed a seed that shuffles each pair's order; empty for alternation
+     * @param overrides verdict settings from the command line; each wins over the workload's
+     * @param resume whether to continue the run already in {@code out}
+     */
+    public record Request(Path repository, String base, String head, String workload, Optional<Integer> trials,
+            int builds, Path out, Optional<Path> cache, Optional<Long> seed,
+            Workload.ThresholdSettings overrides, boolean resume) {
+        public Request {
+            Objects.requireNonNull(out, "out");
+            Objects.requireNonNull(workload, "workload");
+            if (builds < 1) {
+                throw new IllegalArgumentException("builds must be at least 1");
+            }
+        }
+    }
+
+    /**
+     * Where the run talks to.
+     *
+     * @param err progress and notes
+     * @param env the environment perfab runs in (for the CI runner's name)
+     * @param terminal whether {@code err} is a terminal, for the live progress line
+     * @param clock the wall clock for timestamps
+     */
+    public record Context(PrintStream err, Map<String, String> env, boolean terminal, Clock clock) {
+    }
+
+    private final Request request;
+    private final Context context;
+    private final Processes processes = new Processes();
+    private final AtomicBoolean stopping = new AtomicBoolean();
+    private final Object lock = new Object();
+    private final List<RunResults.TrialRecord> trials = new ArrayList<>();
+    private final Map<SideDir, Builder.Result> builds = new HashMap<>();
+    private Plan plan;
+    private Workload workload;
+    private RunResults.Machine machine;
+    private long startNanos;
+    private double checkoutSeconds;
+    private double buildSeconds;
+    private double trialSeconds;
+    private boolean written;
+
+    private AbRun(Request request, Context context) {
+        this.request = request;
+        this.context = context;
+    }
+
+    /**
+     * Runs the A/B and returns its results, already written to {@code results.json} and
+     * {@code comment.md} in the request's folder.
+     *
+     * @throws BadInputException for an unknown ref, a missing or bad workload, a folder that
+     *     already holds another run
+     * @throws RunFailedException when a build fails, or every trial of a side failed (the results
+     *     are written first)
+     */
+    public static RunResults run(Request request, Context context) throws IOException, InterruptedException {
+        return new AbRun(request, context).run();
+    }
+
+    private RunResults run() throws IOException, InterruptedException {
+        startNanos = System.nanoTime();
+        Path out = request.out();
+        plan = request.resume() ? resumePlan(out) : newPlan(out);
+        workload = plan.workload();
+        machine = MachineProbe.probe(context.env());
+        Thread hook = new Thread(this::interrupted, "perfab-interrupt");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            if (request.resume()) {
+                trials.addAll(TrialLog.recover(out.resolve("trials.jsonl")));
+            }
+            prepareSides();
+            runTrials();
+            RunResults results;
+            synchronized (lock) {
+                results = write(false);
+            }
+            failIfASideHasNoData(results);
+            return results;
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // the JVM is shutting down: the hook is running and writes the results
+            }
+        }
+    }
+
+    private Plan newPlan(Path out) throws IOException {
+        if (Files.exists(out.resolve("run.json")) || Files.exists(out.resolve("trials.jsonl"))) {
+            throw new BadInputException(out + " already holds a run: continue it with --resume, or"
+                    + " choose another --out (or remove the folder)");
+        }
+        Instant started = context.clock().instant();
+        try (GitRepo git = GitRepo.open(request.repository())) {
+            Commit baseTip = git.resolve(request.base());
+            Commit head = git.resolve(request.head());
+            Commit mergeBase = git.mergeBase(baseTip, head);
+            String shown = request.workload() + " at " + request.head() + " (" + head.shortId() + ")";
+            byte[] yaml = git.read(head, request.workload()).orElseThrow(() -> new BadInputException(
+                    "no workload file: " + shown + " does not exist (give its path with --workload)"));
+            Workload w = WorkloadLoader.parse(new String(yaml, StandardCharsets.UTF_8), shown);
+            int trialCount = request.trials().orElse(w.trials());
+            if (trialCount < 2) {
+                throw new BadInputException("--trials must be at least 2, got " + trialCount);
+            }
+            Plan p = new Plan(request.repository().toString(), baseTip, head, mergeBase, request.workload(),
+                    new String(yaml, StandardCharsets.UTF_8), trialCount, w.warmup(), request.builds(),
+                    request.seed(), thresholds(w), started);
+            Files.createDirectories(out);
+            p.write(out.resolve("run.json"));
+            return p;
+        }
+    }
+
+    private Plan resumePlan(Path out) {
+        Path file = out.resolve("run.json");
+        if (!Files.exists(file)) {
+            throw new BadInputException(out + " holds no run to resume (no run.json)");
+        }
+        Plan p = Plan.read(file);
+        context.err().println("perfab: resuming the run in " + out + " (" + p.head().typed() + " against "
+                + p.baseTip().typed() + ")");
+        return p;
+    }
+
+    private Thresholds thresholds(Workload w) {
+        Workload.ThresholdSettings o = request.overrides();
+        Workload.ThresholdSettings f = w.thresholds();
+        Thresholds d = Thresholds.DEFAULT;
+        try {
+            return new Thresholds(o.alpha().or(f::alpha).orElse(d.alpha()),
+                    o.minEffect().or(f::minEffect).orElse(d.minEffect()),
+                    o.inconclusive().or(f::inconclusive).orElse(d.inconclusive()));
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("thresholds of " + request.workload() + " with the command line: "
+                    + e.getMessage());
+        }
+    }
+
+    /** Checks out and builds every side that has no finished build yet. */
+    private void prepareSides() throws IOException, InterruptedException {
+        Path work = request.out().resolve("work");
+        Builder builder = new Builder(processes, request.cache(), request.out().resolve("logs"));
+        try (GitRepo git = GitRepo.open(Path.of(plan.repository()))) {
+            for (Side side : Side.values()) {
+                Commit commit = side == Side.BASE ? plan.mergeBase() : plan.head();
+                for (int b = 0; b < plan.builds(); b++) {
+                    SideDir dir = SideDir.of(work, side, b);
+                    Optional<Builder.Result> done = Builder.recorded(dir);
+                    if (done.isPresent() && Files.isDirectory(dir.tree())) {
+                        builds.put(dir, done.get());
+                        continue;
+                    }
+                    Trees.delete(dir.root());
+                    long t0 = System.nanoTime();
+                    git.checkout(commit, dir.tree());
+                    Map<String, Trees.Stamp> snapshot = Trees.snapshot(dir.tree());
+                    long t1 = System.nanoTime();
+                    checkoutSeconds += (t1 - t0) / 1e9;
+                    if (workload.build().isPresent()) {
+                        note("building " + dir.label() + " (" + commit.shortId() + ")");
+                    }
+                    Builder.Result r = builder.build(dir, commit, workload.build(), snapshot);
+                    buildSeconds += (System.nanoTime() - t1) / 1e9;
+                    if (r.cached()) {
+                        note(String.format(java.util.Locale.ROOT,
+                                "%s: build taken from the cache in %.1f s (it took %.1f s to build)",
+                                dir.label(), r.seconds(), r.savedSeconds()));
+                    }
+                    builds.put(dir, r);
+                }
+            }
+        }
+    }
+
+    private void runTrials() throws IOException, InterruptedException {
+        Path work = request.out().resolve("work");
+        List<TrialOrder.Slot> order = plan.order();
+        Set<Integer> done = new HashSet<>();
+        for (RunResults.TrialRecord t : trials) {
+            done.add(t.seq());
+        }
+        TrialRunner runner = new TrialRunner(processes, workload.harness(), work.resolve("results"),
+                request.out().resolve("logs").resolve("trials"));
+        Progress progress = new Progress(context.err(), context.terminal(), order.size());
+        try (TrialLog log = TrialLog.open(request.out().resolve("trials.jsonl"))) {
+            for (TrialOrder.Slot slot : order) {
+                if (done.contains(slot.seq())) {
+                    continue;
+                }
+                SideDir side = SideDir.of(work, slot.side(), slot.build());
+                Path harnessDir = workload.harness().from() == Workload.From.HEAD
+                        ? SideDir.of(work, Side.HEAD, slot.build()).tree()
+                        : side.tree();
+                int ofSide = slot.warmup() ? plan.warmup() : plan.trials();
+                progress.starting(slot, ofSide);
+                long t0 = System.nanoTime();
+                RunResults.TrialRecord record = runner.run(slot, side, harnessDir);
+                synchronized (lock) {
+                    if (stopping.get()) {
+                        return; // killed by the interrupt: not a result of the code under test
+                    }
+                    trialSeconds += (System.nanoTime() - t0) / 1e9;
+                    log.append(record);
+                    trials.add(record);
+                }
+                progress.finished(slot, ofSide, record.wallSeconds(),
+                        record.status() == RunResults.Status.OK ? "ok" : record.status().id() + ": " + record.reason());
+            }
+        }
+    }
+
+    /** Runs on SIGINT or SIGTERM: stops the trial running and writes what exists. */
+    private void interrupted() {
+        stopping.set(true);
+        processes.stopAll();
+        synchronized (lock) {
+            if (!written && plan != null) {
+                try {
+                    write(true);
+                    context.err().println("\nperfab: interrupted; wrote the results of " + trials.size()
+                            + " finished trials to " + request.out().resolve("results.json")
+                            + " (continue with --resume)");
+                } catch (IOException | RuntimeException e) {
+                    context.err().println("perfab: interrupted, and could not write the results: " + e);
+                }
+            }
+        }
+    }
+
+    /** Writes {@code results.json} and {@code comment.md} from the trials so far. Holds the lock. */
+    private RunResults write(boolean interrupted) throws IOException {
+        RunResults results = assemble(interrupted);
+        Files.createDirectories(request.out());
+        Path json = request.out().resolve("results.json");
+        Path tmp = request.out().resolve("results.json.partial");
+        Files.writeString(tmp, ResultsJson.write(results), StandardCharsets.UTF_8);
+        Files.move(tmp, json, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        Files.writeString(request.out().resolve("comment.md"),
+                Format.MARKDOWN.renderer().render(results.table()), StandardCharsets.UTF_8);
+        written = !interrupted;
+        if (interrupted) {
+            written = true;
+        }
+        return results;
+    }
+
+    private RunResults assemble(boolean interrupted) {
+        List<Measurement> measurements = new ArrayList<>();
+        for (RunResults.TrialRecord t : trials) {
+            if (!t.warmup() && t.status() == RunResults.Status.OK) {
+                measurements.addAll(t.measurements());
+            }
+        }
+        String baseLabel = "merge-base of " + plan.baseTip().typed() + " and " + plan.head().typed() + " ("
+                + plan.mergeBase().shortId() + ")";
+        String headLabel = plan.head().typed() + " (" + plan.head().shortId() + ")";
+        ComparisonTable table = ComparisonTable.of(baseLabel, headLabel, measurements, plan.thresholds(),
+                workload::isProfile).withWarnings(warnings(interrupted));
+        Workload.Harness h = workload.harness();
+        RunResults.Settings settings = new RunResults.Settings(plan.workloadPath(), plan.trials(), plan.warmup(),
+                plan.builds(), h.from().name().toLowerCase(java.util.Locale.ROOT), h.format(), plan.seed(),
+                workload.cells().stream().filter(c -> c.role() == Workload.Role.PROFILE)
+                        .map(c -> c.match().toString()).toList());
+        RunResults.Provenance provenance = new RunResults.Provenance(plan.repository(),
+                new RunResults.Ref(plan.baseTip().typed(), plan.baseTip().id()),
+                new RunResults.Ref(plan.head().typed(), plan.head().id()), plan.mergeBase().id(),
+                plan.mergeBase().tree(), plan.head().tree(), plan.aa());
+        RunResults.Timing timing = new RunResults.Timing((System.nanoTime() - startNanos) / 1e9, checkoutSeconds,
+                buildSeconds, trialSeconds);
+        return new RunResults(workload.name(), provenance, machine, settings, plan.startedAt(),
+                Optional.of(context.clock().instant()), interrupted, timing, trials, measurements, table);
+    }
+
+    private List<String> warnings(boolean interrupted) {
+        List<String> warnings = new ArrayList<>();
+        if (plan.aa()) {
+            warnings.add("A/A run: both sides are commit " + plan.head().shortId()
+                    + ", so every difference measured is noise; use it to learn each cell's noise floor.");
+        } else if (plan.mergeBase().tree().equals(plan.head().tree())) {
+            warnings.add("The baseline and the candidate have the same source tree ("
+                    + plan.head().tree().substring(0, 12) + "): every difference measured is noise.");
+        } else {
+            for (int b = 0; b < plan.builds(); b++) {
+                Builder.Result base = builds.get(SideDir.of(request.out().resolve("work"), Side.BASE, b));
+                Builder.Result head = builds.get(SideDir.of(request.out().resolve("work"), Side.HEAD, b));
+                if (base != null && head != null && base.outputs().files() > 0
+                        && base.outputs().equals(head.outputs())) {
+                    warnings.add("The build outputs of base and head" + (plan.builds() > 1 ? " (build " + b + ")" : "")
+                            + " are byte-identical (" + base.outputs().files() + " files) although their sources"
+                            + " differ: the change does not reach what was built, so any difference measured"
+                            + " is noise.");
+                }
+            }
+        }
+        Map<Side, Integer> ok = new EnumMap<>(Side.class);
+        List<String> failures = new ArrayList<>();
+        for (RunResults.TrialRecord t : trials) {
+            if (t.status() == RunResults.Status.OK) {
+                if (!t.warmup()) {
+                    ok.merge(t.side(), 1, Integer::sum);
+                }
+            } else {
+                failures.add(t.side().id() + (t.warmup() ? " warm-up " : " trial ") + (t.trial() + 1) + ": "
+                        + t.reason());
+            }
+        }
+        if (!failures.isEmpty()) {
+            int shown = Math.min(5, failures.size());
+            warnings.add(failures.size() + " trial" + (failures.size() == 1 ? "" : "s") + " failed ("
+                    + String.join("; ", failures.subList(0, shown))
+                    + (failures.size() > shown ? "; and " + (failures.size() - shown) + " more" : "")
+                    + "); see logs/trials/.");
+        }
+        for (Side side : Side.values()) {
+            int n = ok.getOrDefault(side, 0);
+            if (n < plan.trials()) {
+                warnings.add(side.id() + " has " + n + " of the " + plan.trials() + " trials asked for"
+                        + (interrupted ? " (the run was interrupted)" : "") + ".");
+            }
+        }
+        return warnings;
+    }
+
+    private void failIfASideHasNoData(RunResults results) {
+        for (Side side : Side.values()) {
+            boolean any = results.trials().stream()
+                    .anyMatch(t -> t.side() == side && !t.warmup() && t.status() == RunResults.Status.OK);
+            if (!any) {
+                RunResults.TrialRecord last = null;
+                for (RunResults.TrialRecord t : results.trials()) {
+                    if (t.side() == side) {
+                        last = t;
+                    }
+                }
+                throw new RunFailedException("every trial of " + side.id() + " failed"
+                        + (last == null ? "" : "; the last: " + last.reason()
+                                + (last.stderrTail().isEmpty() ? "" : "\n    " + last.stderrTail().replace("\n", "\n    ")))
+                        + "\nthe results so far are in " + request.out().resolve("results.json"));
+            }
+        }
+    }
+
+    private void note(String message) {
+        context.err().println("perfab: " + message);
+    }
+}

@@ -1,0 +1,176 @@
+package org.perfab.ab;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.perfab.exec.Processes;
+import org.perfab.failure.RunFailedException;
+import org.perfab.git.Commit;
+import org.perfab.workload.Workload;
+
+/** Builds one side into its private folder, or takes the build from the cache. */
+final class Builder {
+    /** Inherited variables that can change what a build produces, and so key the cache. */
+    private static final List<String> KEYED_ENV = List.of("PATH", "JAVA_HOME", "CC", "CXX", "CFLAGS",
+            "CXXFLAGS", "CPPFLAGS", "LDFLAGS", "RUSTFLAGS", "GOFLAGS", "MAVEN_OPTS", "GRADLE_OPTS",
+            "NODE_OPTIONS", "PYTHONPATH");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Processes processes;
+    private final Optional<Path> cache;
+    private final Path logs;
+
+    Builder(Processes processes, Optional<Path> cache, Path logs) {
+        this.processes = processes;
+        this.cache = cache;
+        this.logs = logs;
+    }
+
+    /**
+     * What a build left.
+     *
+     * @param outputs the fingerprint of its outputs
+     * @param seconds how long it took (a copy from the cache, when cached)
+     * @param cached whether it came from the cache
+     * @param savedSeconds when cached, how long the build it replaced took
+     */
+    record Result(Trees.Fingerprint outputs, double seconds, boolean cached, double savedSeconds) {
+        ObjectNode json() {
+            ObjectNode n = JSON.createObjectNode();
+            n.put("digest", outputs.digest()).put("files", outputs.files()).put("bytes", outputs.bytes())
+                    .put("seconds", seconds).put("cached", cached).put("savedSeconds", savedSeconds);
+            return n;
+        }
+
+        static Result of(JsonNode n) {
+            return new Result(new Trees.Fingerprint(n.path("digest").asText(), n.path("files").asInt(),
+                    n.path("bytes").asLong()), n.path("seconds").asDouble(), n.path("cached").asBoolean(),
+                    n.path("savedSeconds").asDouble());
+        }
+    }
+
+    /** Returns the log file of a side's build: {@code logs/build-base.log}, {@code build-head-1.log}. */
+    Path logOf(SideDir dir) {
+        return logs.resolve("build-" + dir.side().id() + (dir.build() == 0 ? "" : "-" + dir.build()) + ".log");
+    }
+
+    /**
+     * Builds {@code dir}, freshly checked out from {@code commit} with {@code checkout} its
+     * snapshot, and records the result in its build record.
+     *
+     * @throws RunFailedException when the build fails or times out, with the tail of its log
+     */
+    Result build(SideDir dir, Commit commit, Optional<Workload.Build> spec, Map<String, Trees.Stamp> checkout)
+            throws IOException, InterruptedException {
+        Files.createDirectories(dir.out());
+        Files.createDirectories(dir.tmp());
+        Result result;
+        if (spec.isEmpty()) {
+            result = new Result(Trees.outputs(dir.tree(), checkout, dir.out()), 0, false, 0);
+        } else {
+            Map<String, String> env = environment(dir, spec.get());
+            Optional<Path> entry = cache.map(c -> c.resolve(key(dir, commit, spec.get(), env)));
+            if (entry.isPresent() && Files.exists(entry.get().resolve("build.json"))) {
+                result = restore(dir, entry.get());
+            } else {
+                result = run(dir, commit, spec.get(), env, checkout);
+                if (entry.isPresent()) {
+                    store(dir, entry.get(), result);
+                }
+            }
+        }
+        Files.writeString(dir.buildRecord(), JSON.writeValueAsString(result.json()) + "\n", StandardCharsets.UTF_8);
+        return result;
+    }
+
+    /** Returns the result a finished build recorded, or empty when it has not finished. */
+    static Optional<Result> recorded(SideDir dir) throws IOException {
+        if (!Files.exists(dir.buildRecord())) {
+            return Optional.empty();
+        }
+        return Optional.of(Result.of(JSON.readTree(Files.readString(dir.buildRecord()))));
+    }
+
+    private Result run(SideDir dir, Commit commit, Workload.Build spec, Map<String, String> env,
+            Map<String, Trees.Stamp> checkout) throws IOException, InterruptedException {
+        Files.createDirectories(logs);
+        Path log = logOf(dir);
+        Processes.Outcome outcome = processes.run(new Processes.Command(spec.run(), dir.tree(), env,
+                spec.timeout(), log, log, false));
+        if (!outcome.succeeded()) {
+            throw new RunFailedException("the build of " + dir.label() + " (" + commit.shortId() + ") "
+                    + outcome.failure() + (outcome.timedOut() ? " after " + spec.timeout().toSeconds() + " s" : "")
+                    + "; the last lines of " + log + ":\n" + indent(Processes.tail(log, 30)));
+        }
+        return new Result(Trees.outputs(dir.tree(), checkout, dir.out()), outcome.wallSeconds(), false, 0);
+    }
+
+    private Result restore(SideDir dir, Path entry) throws IOException {
+        long start = System.nanoTime();
+        Trees.delete(dir.tree());
+        Trees.delete(dir.out());
+        Trees.copy(entry.resolve("tree"), dir.tree());
+        Trees.copy(entry.resolve("out"), dir.out());
+        Result stored = Result.of(JSON.readTree(Files.readString(entry.resolve("build.json"))));
+        return new Result(stored.outputs(), (System.nanoTime() - start) / 1e9, true, stored.seconds());
+    }
+
+    private static void store(SideDir dir, Path entry, Result result) throws IOException {
+        Path partial = entry.resolveSibling(entry.getFileName() + ".partial");
+        Trees.delete(partial);
+        Files.createDirectories(partial);
+        Trees.copy(dir.tree(), partial.resolve("tree"));
+        Trees.copy(dir.out(), partial.resolve("out"));
+        Files.writeString(partial.resolve("build.json"), JSON.writeValueAsString(result.json()) + "\n");
+        Trees.delete(entry);
+        try {
+            Files.move(partial, entry, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(partial, entry);
+        }
+    }
+
+    /** Returns the environment a build runs with: the isolation variables win over the workload's. */
+    static Map<String, String> environment(SideDir dir, Workload.Build spec) {
+        Map<String, String> env = new LinkedHashMap<>(spec.env());
+        env.putAll(dir.isolation());
+        return env;
+    }
+
+    /**
+     * Returns the cache key of a build: its tree, argv, working folders, added variables and the
+     * inherited variables that can change what a compiler produces ({@link #KEYED_ENV}).
+     */
+    private static String key(SideDir dir, Commit commit, Workload.Build spec, Map<String, String> env) {
+        var digest = Trees.sha256();
+        Map<String, String> keyed = new TreeMap<>(env);
+        for (String name : KEYED_ENV) {
+            String v = System.getenv(name);
+            if (v != null && !env.containsKey(name)) {
+                keyed.put(name, v);
+            }
+        }
+        StringBuilder s = new StringBuilder("tree ").append(commit.tree()).append('\n');
+        s.append("dir ").append(dir.root().toAbsolutePath()).append('\n');
+        spec.run().forEach(a -> s.append("arg ").append(a).append('\u0000'));
+        keyed.forEach((k, v) -> s.append("\nenv ").append(k).append('=').append(v));
+        digest.update(s.toString().getBytes(StandardCharsets.UTF_8));
+        return HexFormat.of().formatHex(digest.digest()).substring(0, 32);
+    }
+
+    private static String indent(String text) {
+        return text.isEmpty() ? "    (empty)" : "    " + text.replace("\n", "\n    ");
+    }
+}

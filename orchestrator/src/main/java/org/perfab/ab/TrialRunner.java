@@ -1,0 +1,155 @@
+package org.perfab.ab;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.perfab.exec.Processes;
+import org.perfab.failure.BadInputException;
+import org.perfab.ingest.MeasurementFormat;
+import org.perfab.ingest.Reading;
+import org.perfab.report.Cell;
+import org.perfab.report.Measurement;
+import org.perfab.report.RunResults;
+import org.perfab.report.RunResults.Status;
+import org.perfab.stats.Direction;
+import org.perfab.workload.Workload;
+
+/** Runs one trial: the harness against one side, its output read into measurements. */
+final class TrialRunner {
+    private static final int TAIL_LINES = 20;
+
+    private final Processes processes;
+    private final Workload.Harness harness;
+    private final Path results;
+    private final Path logs;
+
+    TrialRunner(Processes processes, Workload.Harness harness, Path results, Path logs) {
+        this.processes = processes;
+        this.harness = harness;
+        this.results = results;
+        this.logs = logs;
+    }
+
+    /**
+     * Runs {@code slot} against {@code side}, with the harness in {@code harnessDir}, and returns
+     * its record. A failure of the harness is recorded, never thrown.
+     */
+    RunResults.TrialRecord run(TrialOrder.Slot slot, SideDir side, Path harnessDir)
+            throws IOException, InterruptedException {
+        Files.createDirectories(results);
+        Files.createDirectories(logs);
+        String stem = String.format(java.util.Locale.ROOT, "%04d-%s-%d", slot.seq(), side.side().id(), side.build());
+        Map<String, String> env = new LinkedHashMap<>(side.isolation());
+        env.put("PERFAB_HARNESS_DIR", harnessDir.toString());
+        env.put("PERFAB_TRIAL", Integer.toString(slot.trial()));
+        env.put("PERFAB_WARMUP", slot.warmup() ? "1" : "0");
+        Files.createDirectories(side.tmp());
+        return harness.format().equals("time")
+                ? timed(slot, side, harnessDir, stem, env)
+                : harnessRun(slot, side, harnessDir, stem, env);
+    }
+
+    private RunResults.TrialRecord harnessRun(TrialOrder.Slot slot, SideDir side, Path harnessDir,
+            String stem, Map<String, String> env) throws IOException, InterruptedException {
+        Path result = results.resolve(stem + ".json");
+        Files.deleteIfExists(result);
+        env.put("PERFAB_RESULT", result.toString());
+        Path out = logs.resolve(stem + ".out");
+        Path err = logs.resolve(stem + ".err");
+        Processes.Outcome o = processes.run(new Processes.Command(harness.run(), harnessDir, env,
+                harness.timeout(), out, err, false));
+        if (!o.succeeded()) {
+            return failed(slot, side, o, "the harness " + o.failure(), err);
+        }
+        if (!Files.exists(result)) {
+            return failure(slot, side, Status.FAILED, "the harness wrote nothing to $PERFAB_RESULT ("
+                    + result + ")", o.wallSeconds(), err);
+        }
+        List<Reading> readings;
+        try {
+            readings = MeasurementFormat.perfabJson().read(result);
+        } catch (BadInputException e) {
+            return failure(slot, side, Status.FAILED, "the harness output does not parse: " + e.getMessage(),
+                    o.wallSeconds(), err);
+        }
+        if (readings.isEmpty()) {
+            return failure(slot, side, Status.FAILED, "the harness reported no measurements in " + result,
+                    o.wallSeconds(), err);
+        }
+        return ok(slot, side, o.wallSeconds(), oneValuePerCell(readings, slot, side));
+    }
+
+    private RunResults.TrialRecord timed(TrialOrder.Slot slot, SideDir side, Path harnessDir, String stem,
+            Map<String, String> env) throws IOException, InterruptedException {
+        List<Measurement> ms = new ArrayList<>();
+        double wall = 0;
+        for (Map.Entry<String, List<String>> c : harness.commands().entrySet()) {
+            String name = c.getKey();
+            Path out = logs.resolve(stem + "-" + safe(name) + ".out");
+            Path err = logs.resolve(stem + "-" + safe(name) + ".err");
+            Processes.Outcome o = processes.run(new Processes.Command(c.getValue(), harnessDir, env,
+                    harness.timeout(), out, err, true));
+            wall += o.wallSeconds();
+            if (!o.succeeded()) {
+                return failed(slot, side, o, "command '" + name + "' " + o.failure(), err);
+            }
+            ms.add(measurement(name, "wall", "s", o.wallSeconds(), slot, side));
+            if (o.cpuSeconds().isPresent()) {
+                ms.add(measurement(name, "cpu", "s", o.cpuSeconds().getAsDouble(), slot, side));
+            }
+            if (o.peakRssKiB().isPresent()) {
+                ms.add(measurement(name, "maxrss", "KiB", o.peakRssKiB().getAsLong(), slot, side));
+            }
+        }
+        return ok(slot, side, wall, ms);
+    }
+
+    private static Measurement measurement(String name, String metric, String unit, double value,
+            TrialOrder.Slot slot, SideDir side) {
+        return new Measurement(new Cell(name, metric, unit, Direction.LOWER_IS_BETTER), side.side(),
+                side.build(), slot.trial(), value);
+    }
+
+    /**
+     * Returns one measurement per cell: a cell the harness reported several times in one trial
+     * (iterations, repetitions) is one value, their mean. One trial is the unit of replication;
+     * counting a trial's repetitions as trials would make every p-value too small.
+     */
+    static List<Measurement> oneValuePerCell(List<Reading> readings, TrialOrder.Slot slot, SideDir side) {
+        Map<Cell, double[]> sums = new LinkedHashMap<>();
+        for (Reading r : readings) {
+            double[] s = sums.computeIfAbsent(r.cell(), k -> new double[2]);
+            s[0] += r.value();
+            s[1]++;
+        }
+        List<Measurement> ms = new ArrayList<>();
+        sums.forEach((cell, s) -> ms.add(new Measurement(cell, side.side(), side.build(), slot.trial(), s[0] / s[1])));
+        return ms;
+    }
+
+    private RunResults.TrialRecord failed(TrialOrder.Slot slot, SideDir side, Processes.Outcome o,
+            String reason, Path err) {
+        return failure(slot, side, o.timedOut() ? Status.TIMEOUT : Status.FAILED,
+                reason + (o.timedOut() ? " after " + harness.timeout().toSeconds() + " s" : ""),
+                o.wallSeconds(), err);
+    }
+
+    private static RunResults.TrialRecord failure(TrialOrder.Slot slot, SideDir side, Status status,
+            String reason, double wall, Path err) {
+        return new RunResults.TrialRecord(slot.seq(), side.side(), side.build(), slot.trial(), slot.warmup(),
+                status, reason, wall, Processes.tail(err, TAIL_LINES), List.of());
+    }
+
+    private static RunResults.TrialRecord ok(TrialOrder.Slot slot, SideDir side, double wall, List<Measurement> ms) {
+        return new RunResults.TrialRecord(slot.seq(), side.side(), side.build(), slot.trial(), slot.warmup(),
+                Status.OK, "", wall, "", ms);
+    }
+
+    private static String safe(String name) {
+        return name.replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+}

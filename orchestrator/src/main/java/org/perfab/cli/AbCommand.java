@@ -1,0 +1,113 @@
+package org.perfab.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.perfab.ab.AbRun;
+import org.perfab.report.Format;
+import org.perfab.report.RunResults;
+import org.perfab.stats.Verdict;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code perfab ab}: the same-runner A/B of a pull request's merge-base and head. */
+@Command(name = "ab", mixinStandardHelpOptions = true,
+        description = {"Build and benchmark the merge-base of BASE and HEAD (the baseline) and HEAD"
+                + " (the candidate) side by side on this machine, N trials each, interleaved, and"
+                + " classify every cell. The workload file and the harness come from HEAD."},
+        footer = {"", "Writes OUT/results.json, OUT/comment.md, OUT/trials.jsonl (one line per trial,"
+                + " as it ends), OUT/logs/ and OUT/work/.",
+            "", "Example:", "  perfab ab --repo . --base origin/main --head HEAD --trials 5"})
+final class AbCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ThresholdOptions thresholds;
+
+    @Option(names = "--repo", paramLabel = "DIR", description = "The git repository (default: .).")
+    Path repo;
+
+    @Option(names = "--base", paramLabel = "REF", description = "The target branch or release; the "
+            + "baseline is merge-base(BASE, HEAD).")
+    String base;
+
+    @Option(names = "--head", paramLabel = "REF", description = "The candidate: a branch, tag or commit.")
+    String head;
+
+    @Option(names = "--workload", paramLabel = "PATH",
+            description = "The workload file's path in HEAD's tree (default: " + AbRun.DEFAULT_WORKLOAD + ").")
+    String workload;
+
+    @Option(names = "--trials", paramLabel = "N", description = "Counted trials per side (default: the"
+            + " workload's, else 5).")
+    Integer trials;
+
+    @Option(names = "--builds", paramLabel = "K", defaultValue = "1",
+            description = "Builds per side; trials take turns among them (default: ${DEFAULT-VALUE}).")
+    int builds;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "perfab-out",
+            description = "Where the run writes (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--cache", paramLabel = "DIR",
+            description = "Reuse a side's build when its tree, build command and environment match one"
+                    + " kept in DIR (the merge-base rarely changes between pushes).")
+    Path cache;
+
+    @Option(names = "--seed", paramLabel = "S",
+            description = "Shuffle which side goes first in each pair, from this seed (default: alternate).")
+    Long seed;
+
+    @Option(names = "--resume", description = "Continue the interrupted run in --out.")
+    boolean resume;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = FormatConverter.class,
+            description = "What to print: text, json or markdown (default: ${DEFAULT-VALUE}).")
+    Format format;
+
+    @Option(names = "--fail-on", paramLabel = "VERDICT",
+            description = "Exit 1 when a cell has this verdict: regression or inconclusive. Repeatable.")
+    List<String> failOn = new ArrayList<>();
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        if (!resume && (base == null || head == null)) {
+            throw new ParameterException(spec.commandLine(), "--base and --head are required (or --resume)");
+        }
+        if (resume && (base != null || head != null || trials != null || builds != 1 || seed != null
+                || workload != null)) {
+            throw new ParameterException(spec.commandLine(), "--resume continues the run in --out as it was"
+                    + " started; give only --out (and --cache)");
+        }
+        if (builds < 1) {
+            throw new ParameterException(spec.commandLine(), "--builds must be at least 1, got " + builds);
+        }
+        if (trials != null && trials < 2) {
+            throw new ParameterException(spec.commandLine(), "--trials must be at least 2, got " + trials);
+        }
+        List<Verdict> failing = FailOn.parse(spec, failOn);
+        AbRun.Request request = new AbRun.Request(repo == null ? Path.of(".") : repo, base, head,
+                workload == null ? AbRun.DEFAULT_WORKLOAD : workload, Optional.ofNullable(trials), builds, out,
+                Optional.ofNullable(cache), Optional.ofNullable(seed), thresholds.overrides(), resume);
+        PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
+        RunResults results = AbRun.run(request, new AbRun.Context(err, System.getenv(),
+                System.console() != null, Clock.systemUTC()));
+        spec.commandLine().getOut().print(format.renderer().render(results.table()));
+        spec.commandLine().getOut().flush();
+        err.println("perfab: results in " + out.resolve("results.json") + ", the comment in "
+                + out.resolve("comment.md"));
+        return FailOn.exitCode(results.table(), failing);
+    }
+}

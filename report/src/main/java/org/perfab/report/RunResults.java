@@ -1,0 +1,158 @@
+package org.perfab.report;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Everything one A/B run produced: where its sides came from, the machine, the settings, every
+ * trial and measurement, and the classified table. Written as {@code results.json}.
+ *
+ * @param name the workload's name
+ * @param provenance the refs and commits compared
+ * @param machine what ran the trials
+ * @param settings how the run was set up
+ * @param startedAt when the run began
+ * @param finishedAt when it ended; empty while running
+ * @param interrupted whether it was stopped before its last trial
+ * @param trials every trial, warm-ups and failures included, in the order run
+ * @param measurements every counted measurement (warm-ups excluded)
+ * @param timing where the run's time went
+ * @param table the classified cells and the run's warnings
+ */
+public record RunResults(String name, Provenance provenance, Machine machine, Settings settings,
+        Instant startedAt, Optional<Instant> finishedAt, boolean interrupted, Timing timing,
+        List<TrialRecord> trials, List<Measurement> measurements, ComparisonTable table) {
+
+    public RunResults {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(provenance, "provenance");
+        Objects.requireNonNull(machine, "machine");
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(startedAt, "startedAt");
+        Objects.requireNonNull(finishedAt, "finishedAt");
+        Objects.requireNonNull(timing, "timing");
+        trials = List.copyOf(trials);
+        measurements = List.copyOf(measurements);
+        Objects.requireNonNull(table, "table");
+    }
+
+    /**
+     * One side's commit.
+     *
+     * @param typed the ref as typed ({@code main}, {@code HEAD~3})
+     * @param commit the commit id it resolved to
+     */
+    public record Ref(String typed, String commit) {
+    }
+
+    /**
+     * The refs and commits of a run.
+     *
+     * @param repository the repository as given on the command line
+     * @param base the base ref as typed and resolved (the tip of the target branch)
+     * @param head the head ref as typed and resolved
+     * @param mergeBase the commit measured as the baseline: merge-base(base, head)
+     * @param baseTree the baseline's tree id
+     * @param headTree the candidate's tree id
+     * @param aa whether both sides are one commit: an A/A run, which measures the noise floor
+     */
+    public record Provenance(String repository, Ref base, Ref head, String mergeBase, String baseTree,
+            String headTree, boolean aa) {
+    }
+
+    /**
+     * The machine the trials ran on.
+     *
+     * @param cpu the CPU model, e.g. from {@code /proc/cpuinfo}; "unknown" when not told
+     * @param cores the processors available to perfab
+     * @param os the operating system and version
+     * @param kernel the kernel release
+     * @param jvm the JVM that ran perfab
+     * @param runner the CI runner's name and class when the environment tells; empty otherwise
+     */
+    public record Machine(String cpu, int cores, String os, String kernel, String jvm, String runner) {
+    }
+
+    /**
+     * How the run was set up.
+     *
+     * @param workload the workload file, as a path in the head's tree
+     * @param trials counted trials per side
+     * @param warmup uncounted trials per side
+     * @param builds builds per side
+     * @param harnessFrom whose harness drove the trials: {@code head} or {@code self}
+     * @param format the harness's output format
+     * @param seed the seed that shuffled the trial order; empty for the alternating order
+     * @param profiles the cell patterns shown but never classified
+     */
+    public record Settings(String workload, int trials, int warmup, int builds, String harnessFrom,
+            String format, Optional<Long> seed, List<String> profiles) {
+        public Settings {
+            profiles = List.copyOf(profiles);
+        }
+    }
+
+    /**
+     * Where a run's wall time went, in seconds. What is left of {@code total} after the other three
+     * is perfab's own overhead.
+     *
+     * @param total from start to results
+     * @param checkout writing the sides' trees
+     * @param build building the sides (or copying them from the cache)
+     * @param trials running trials, warm-ups included
+     */
+    public record Timing(double total, double checkout, double build, double trials) {
+        /** Returns the seconds spent on none of the three. */
+        public double overhead() {
+            return total - checkout - build - trials;
+        }
+    }
+
+    /** How a trial ended. */
+    public enum Status {
+        /** It ran and its output was read. */
+        OK("ok"),
+        /** It exited non-zero, could not start, or wrote output that does not parse. */
+        FAILED("failed"),
+        /** It ran past its timeout and was killed. */
+        TIMEOUT("timeout");
+
+        private final String id;
+
+        Status(String id) {
+            this.id = id;
+        }
+
+        /** The name used in files. */
+        public String id() {
+            return id;
+        }
+    }
+
+    /**
+     * One trial.
+     *
+     * @param seq its position in the run's order, from 0
+     * @param side the side it measured
+     * @param build the build of that side, from 0
+     * @param trial its number among the side's counted trials (or warm-ups), from 0
+     * @param warmup whether it is an uncounted warm-up
+     * @param status how it ended
+     * @param reason why it failed; empty when it did not
+     * @param wallSeconds how long it took
+     * @param stderrTail the last lines of its standard error when it failed; empty otherwise
+     * @param measurements what it measured (none when it failed)
+     */
+    public record TrialRecord(int seq, Side side, int build, int trial, boolean warmup, Status status,
+            String reason, double wallSeconds, String stderrTail, List<Measurement> measurements) {
+        public TrialRecord {
+            Objects.requireNonNull(side, "side");
+            Objects.requireNonNull(status, "status");
+            Objects.requireNonNull(reason, "reason");
+            Objects.requireNonNull(stderrTail, "stderrTail");
+            measurements = List.copyOf(measurements);
+        }
+    }
+}
