@@ -125,6 +125,10 @@ public final class AbRun {
             runTrials();
             RunResults results;
             synchronized (lock) {
+                if (stopping.get()) {
+                    throw new RunFailedException("interrupted; the results so far are in "
+                            + request.out().resolve("results.json"));
+                }
                 results = write(false);
             }
             failIfASideHasNoData(results);
@@ -249,6 +253,11 @@ public final class AbRun {
                 progress.starting(slot, ofSide);
                 long t0 = System.nanoTime();
                 RunResults.TrialRecord record = runner.run(slot, side, harnessDir);
+                if (record.status() != RunResults.Status.OK && record.reason().matches(".*code (130|143)\\b.*")) {
+                    // SIGINT or SIGTERM reached the harness: give perfab's own handler a moment to
+                    // say whether the whole run is being stopped, in which case this is no result.
+                    Thread.sleep(300);
+                }
                 synchronized (lock) {
                     if (stopping.get()) {
                         return; // killed by the interrupt: not a result of the code under test

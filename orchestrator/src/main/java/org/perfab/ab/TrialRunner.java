@@ -60,7 +60,7 @@ final class TrialRunner {
         env.put("PERFAB_RESULT", result.toString());
         Path out = logs.resolve(stem + ".out");
         Path err = logs.resolve(stem + ".err");
-        Processes.Outcome o = processes.run(new Processes.Command(harness.run(), harnessDir, env,
+        Processes.Outcome o = processes.run(new Processes.Command(pinned(harness.run()), harnessDir, env,
                 harness.timeout(), out, err, false));
         if (!o.succeeded()) {
             return failed(slot, side, o, "the harness " + o.failure(), err);
@@ -91,7 +91,7 @@ final class TrialRunner {
             String name = c.getKey();
             Path out = logs.resolve(stem + "-" + safe(name) + ".out");
             Path err = logs.resolve(stem + "-" + safe(name) + ".err");
-            Processes.Outcome o = processes.run(new Processes.Command(c.getValue(), harnessDir, env,
+            Processes.Outcome o = processes.run(new Processes.Command(pinned(c.getValue()), harnessDir, env,
                     harness.timeout(), out, err, true));
             wall += o.wallSeconds();
             if (!o.succeeded()) {
@@ -147,6 +147,20 @@ final class TrialRunner {
     private static RunResults.TrialRecord ok(TrialOrder.Slot slot, SideDir side, double wall, List<Measurement> ms) {
         return new RunResults.TrialRecord(slot.seq(), side.side(), side.build(), slot.trial(), slot.warmup(),
                 Status.OK, "", wall, "", ms);
+    }
+
+    /**
+     * Returns {@code argv} run under {@code taskset -c CPUS} when the workload pins trials. On a
+     * shared machine the CPUs are rarely equal (one may share its core with a busy neighbour), and
+     * a trial the scheduler happens to place on the slow one would measure the placement.
+     */
+    private List<String> pinned(List<String> argv) {
+        if (harness.cpus().isEmpty()) {
+            return argv;
+        }
+        List<String> pinned = new ArrayList<>(List.of("taskset", "-c", harness.cpus().get()));
+        pinned.addAll(argv);
+        return pinned;
     }
 
     private static String safe(String name) {

@@ -79,9 +79,11 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
      * @param format how a trial's measurements are read: {@code perfab-json} or {@code time}
      * @param timeout how long one trial may take
      * @param commands for {@code time}: named commands that perfab times itself, in order
+     * @param cpus the CPUs every trial is pinned to, in {@code taskset -c} form ({@code 0},
+     *     {@code 2-3}, {@code 0,2}); empty for no pinning
      */
     public record Harness(From from, List<String> run, String format, Duration timeout,
-            Map<String, List<String>> commands) {
+            Map<String, List<String>> commands, Optional<String> cpus) {
         /** How long a trial may take when the workload does not say. */
         public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(10);
 
@@ -93,6 +95,7 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
             Map<String, List<String>> copy = new LinkedHashMap<>();
             commands.forEach((k, v) -> copy.put(k, List.copyOf(v)));
             commands = java.util.Collections.unmodifiableMap(copy);
+            Objects.requireNonNull(cpus, "cpus");
         }
     }
 

@@ -91,7 +91,7 @@ public final class WorkloadLoader {
     private static final Map<String, List<String>> KEYS = Map.of(
             "", List.of("build", "cells", "harness", "name", "thresholds", "trials", "warmup"),
             "build", List.of("env", "run", "timeout"),
-            "harness", List.of("commands", "format", "from", "run", "timeout"),
+            "harness", List.of("commands", "cpus", "format", "from", "run", "timeout"),
             "cells[]", List.of("match", "role"),
             "thresholds", List.of("alpha", "inconclusive", "min_effect"));
 
@@ -286,7 +286,12 @@ public final class WorkloadLoader {
         @JsonCreator
         RawHarness(@JsonProperty("from") Workload.From from, @JsonProperty("run") List<String> run,
                 @JsonProperty("format") String format, @JsonProperty("timeout") String timeout,
-                @JsonProperty("commands") LinkedHashMap<String, List<String>> commands) {
+                @JsonProperty("commands") LinkedHashMap<String, List<String>> commands,
+                @JsonProperty("cpus") String cpus) {
+            if (cpus != null && !cpus.matches("\\d+(-\\d+)?(,\\d+(-\\d+)?)*")) {
+                throw new IllegalArgumentException("harness cpus '" + cpus + "' is not a CPU list such as"
+                        + " 0, 2-3 or 0,2");
+            }
             String f = format == null ? "perfab-json" : format;
             if (!FORMATS.contains(f)) {
                 throw new IllegalArgumentException("harness format '" + f + "' is not known (known: "
@@ -316,7 +321,8 @@ public final class WorkloadLoader {
                     throw new IllegalArgumentException("harness 'commands' are only for format 'time'");
                 }
             }
-            this.harness = new Workload.Harness(from == null ? Workload.From.HEAD : from, argv, f, d, cmds);
+            this.harness = new Workload.Harness(from == null ? Workload.From.HEAD : from, argv, f, d, cmds,
+                    Optional.ofNullable(cpus));
         }
     }
 
