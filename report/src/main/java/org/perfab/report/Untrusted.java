@@ -11,7 +11,13 @@ final class Untrusted {
     /** The longest sentence shown (a warning that quotes untrusted names). */
     static final int MAX_PROSE = 2000;
 
-    private static final String MARKDOWN_SPECIALS = "\\`*_{}[]()#+-.!|~>";
+    /**
+     * The characters that start inline markup anywhere in a line. Those that matter only at the
+     * start of a line ({@code - + . >} and digits) are left alone: untrusted text never starts
+     * one, it always follows perfab's own text, and escaping them would only clutter the source
+     * of a comment.
+     */
+    private static final String MARKDOWN_SPECIALS = "\\`*_[]|~";
     private static final char ZERO_WIDTH_SPACE = '\u200B';
 
     private Untrusted() {

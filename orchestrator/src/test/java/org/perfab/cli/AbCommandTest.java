@@ -1,0 +1,390 @@
+package org.perfab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perfab.testing.GitFixture;
+import org.perfab.testing.Subjects;
+
+/** {@code perfab ab} end to end: real git repositories, real builds and harness processes. */
+class AbCommandTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path tmp;
+
+    private Cli ab(GitFixture g, String... more) {
+        String[] args = new String[6 + more.length];
+        args[0] = "ab";
+        args[1] = "--repo=" + g.dir();
+        args[2] = "--base=main";
+        args[3] = "--head=feature";
+        args[4] = "--out";
+        args[5] = tmp.resolve("out").toString();
+        System.arraycopy(more, 0, args, 6, more.length);
+        return Cli.run(args);
+    }
+
+    private JsonNode results() throws IOException {
+        return JSON.readTree(tmp.resolve("out/results.json").toFile());
+    }
+
+    private static Map<String, JsonNode> byCell(JsonNode results) {
+        Map<String, JsonNode> rows = new HashMap<>();
+        for (JsonNode c : results.get("comparisons")) {
+            rows.put(c.get("cell").asText(), c);
+        }
+        return rows;
+    }
+
+    @Test
+    void measuresTheMergeBaseNotTheTipOfTheTargetBranch() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 3, "");
+        String mergeBase = g.git("merge-base", "main", "feature").trim();
+        Cli run = ab(g);
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode r = results();
+        assertEquals(mergeBase, r.at("/refs/mergeBase").asText());
+        assertEquals(g.git("rev-parse", "main").trim(), r.at("/refs/base/commit").asText());
+        JsonNode speed = byCell(r).get("speed/run");
+        assertEquals(10000.0, speed.at("/base/mean").asDouble(), 1e-9, "level 100 of the merge-base, not 500 of main");
+        assertEquals(11000.0, speed.at("/head/mean").asDouble(), 1e-9);
+        assertEquals("regression", speed.get("verdict").asText());
+        assertEquals("unchanged", byCell(r).get("steady/run").get("verdict").asText());
+        assertTrue(run.out().contains("speed/run"), run.out());
+        assertTrue(Files.readString(tmp.resolve("out/comment.md")).contains("regression"));
+    }
+
+    @Test
+    void buildsEachSideIntoItsOwnPrivateFolder() throws IOException {
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        Subjects.write(g, 100, 2, "");
+        // The build also records where the usual tool caches point, and what it can see there.
+        g.script("build.sh", Subjects.BUILD + """
+                echo "$CARGO_TARGET_DIR" > "$PERFAB_BUILD_DIR/cargo"
+                ls "$CARGO_TARGET_DIR" 2>/dev/null > "$PERFAB_BUILD_DIR/seen" || true
+                mkdir -p "$CARGO_TARGET_DIR" && cp level.txt "$CARGO_TARGET_DIR/built-from"
+                """);
+        g.commit("initial");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("level.txt", "110\n");
+        g.commit("the change");
+        Cli run = ab(g);
+        assertEquals(0, run.exitCode(), run.err());
+        Path base = tmp.resolve("out/work/base-0/out");
+        Path head = tmp.resolve("out/work/head-0/out");
+        String baseTarget = Files.readString(base.resolve("cargo")).trim();
+        String headTarget = Files.readString(head.resolve("cargo")).trim();
+        assertNotEquals(baseTarget, headTarget);
+        assertTrue(headTarget.startsWith(head.toString()), headTarget);
+        assertEquals("", Files.readString(head.resolve("seen")).trim(), "the head build starts from nothing");
+        assertEquals("110", Files.readString(Path.of(headTarget, "built-from")).trim());
+        assertEquals("100", Files.readString(base.resolve("level")).trim());
+        assertTrue(Files.exists(tmp.resolve("out/logs/build-base.log")));
+        assertTrue(Files.exists(tmp.resolve("out/logs/build-head.log")));
+    }
+
+    @Test
+    void theHeadsHarnessDrivesBothSides() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 100, 3, "");
+        g.git("checkout", "-q", "feature");
+        g.script("bench.sh", Subjects.HARNESS.replace("steady/run", "renamed/run"));
+        g.commit("the harness renames a cell");
+        g.git("checkout", "-q", "main");
+        assertEquals(0, ab(g).exitCode());
+        Map<String, JsonNode> rows = byCell(results());
+        assertEquals("unchanged", rows.get("renamed/run").get("verdict").asText(),
+                "the base side ran the head's harness too");
+        assertFalse(rows.containsKey("steady/run"));
+        assertEquals("unchanged", rows.get("speed/run").get("verdict").asText());
+    }
+
+    @Test
+    void selfLetsEachSideRunItsOwnHarness() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 100, 3, "");
+        g.git("checkout", "-q", "feature");
+        g.script("bench.sh", Subjects.HARNESS.replace("steady/run", "renamed/run"));
+        g.write("perfab.yaml", Subjects.workload(3, "").replace("harness:\n", "harness:\n  from: self\n"));
+        g.commit("the harness renames a cell, and each side runs its own");
+        g.git("checkout", "-q", "main");
+        assertEquals(0, ab(g).exitCode());
+        Map<String, JsonNode> rows = byCell(results());
+        assertEquals("no-data", rows.get("renamed/run").get("verdict").asText());
+        assertEquals("no-data", rows.get("steady/run").get("verdict").asText());
+        assertEquals("self", results().at("/settings/harnessFrom").asText());
+    }
+
+    @Test
+    void warnsWhenBothSidesBuildTheSameOutputs() throws IOException {
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        Subjects.write(g, 100, 2, "");
+        g.commit("initial");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("README.md", "only the docs change\n");
+        g.commit("docs");
+        Cli run = ab(g);
+        assertEquals(0, run.exitCode(), run.err());
+        String warnings = results().get("warnings").toString();
+        assertTrue(warnings.contains("byte-identical"), warnings);
+        assertTrue(Files.readString(tmp.resolve("out/comment.md")).contains("byte-identical"));
+        assertTrue(run.out().contains("WARNING: The build outputs of base and head are byte-identical"), run.out());
+    }
+
+    @Test
+    void alternatesTheFirstPositionOfEachPair() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 100, 3, "");
+        assertEquals(0, ab(g).exitCode());
+        StringBuilder order = new StringBuilder();
+        for (JsonNode t : results().get("trials")) {
+            order.append(t.get("side").asText().equals("base") ? 'A' : 'B');
+            assertEquals(order.length() - 1, t.get("seq").asInt());
+        }
+        assertEquals("AB" + "ABBAAB", order.toString(), "one warm-up pair, then A B B A A B");
+        assertTrue(results().get("trials").get(0).get("warmup").asBoolean());
+    }
+
+    @Test
+    void aSeedShufflesEachPairReproducibly() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 100, 6, "");
+        assertEquals(0, ab(g, "--seed", "7").exitCode());
+        String first = sides(results());
+        Cli again = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--seed", "7",
+                "--out", tmp.resolve("out2").toString());
+        assertEquals(0, again.exitCode(), again.err());
+        assertEquals(first, sides(JSON.readTree(tmp.resolve("out2/results.json").toFile())));
+        for (int i = 0; i < first.length(); i += 2) {
+            assertNotEquals(first.charAt(i), first.charAt(i + 1), "each pair has one trial of each side");
+        }
+        assertEquals(7, results().at("/settings/seed").asInt());
+    }
+
+    private static String sides(JsonNode results) {
+        StringBuilder s = new StringBuilder();
+        results.get("trials").forEach(t -> s.append(t.get("side").asText().charAt(0)));
+        return s.toString();
+    }
+
+    @Test
+    void recordsAFailingTrialAndGoesOn() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 100, 4, "");
+        g.git("checkout", "-q", "feature");
+        g.script("bench.sh", "#!/bin/sh\nif [ \"$PERFAB_SIDE\" = head ] && [ \"$PERFAB_TRIAL\" = 1 ]"
+                + " && [ \"$PERFAB_WARMUP\" = 0 ]; then echo 'segfault in widget' >&2; exit 139; fi\n"
+                + Subjects.HARNESS.substring(Subjects.HARNESS.indexOf('\n') + 1));
+        g.commit("a flaky harness");
+        g.git("checkout", "-q", "main");
+        Cli run = ab(g);
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode failed = null;
+        for (JsonNode t : results().get("trials")) {
+            if (t.get("status").asText().equals("failed")) {
+                failed = t;
+            }
+        }
+        assertEquals("head", failed.get("side").asText());
+        assertEquals("the harness exited with code 139", failed.get("reason").asText());
+        assertEquals("segfault in widget", failed.get("stderrTail").asText());
+        String warnings = results().get("warnings").toString();
+        assertTrue(warnings.contains("1 trial failed (head trial 2: the harness exited with code 139)"), warnings);
+        assertTrue(warnings.contains("head has 3 of the 4 trials asked for"), warnings);
+        assertEquals(3, byCell(results()).get("speed/run").at("/head/n").asInt());
+        assertTrue(run.err().contains("failed: the harness exited with code 139"), run.err());
+    }
+
+    @Test
+    void killsAHangingTrialAtItsTimeoutAndGoesOn() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 100, 2, "");
+        g.git("checkout", "-q", "feature");
+        g.script("bench.sh", "#!/bin/sh\nif [ \"$PERFAB_SIDE\" = base ] && [ \"$PERFAB_WARMUP\" = 0 ]"
+                + " && [ \"$PERFAB_TRIAL\" = 0 ]; then sleep 60 & wait; fi\n"
+                + Subjects.HARNESS.substring(Subjects.HARNESS.indexOf('\n') + 1));
+        g.write("perfab.yaml", Subjects.workload(2, "").replace("timeout: 20s", "timeout: 1s"));
+        g.commit("a harness that hangs once");
+        g.git("checkout", "-q", "main");
+        long start = System.nanoTime();
+        Cli run = ab(g);
+        assertTrue((System.nanoTime() - start) / 1e9 < 30, "the hanging trial was cut short");
+        assertEquals(0, run.exitCode(), run.err());
+        long timeouts = 0;
+        for (JsonNode t : results().get("trials")) {
+            if (t.get("status").asText().equals("timeout")) {
+                timeouts++;
+                assertEquals("the harness timed out after 1 s", t.get("reason").asText());
+            }
+        }
+        assertEquals(1, timeouts);
+    }
+
+    @Test
+    void recordsGarbageOutputAsAFailedTrialNamingTheProblem() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 100, 2, "");
+        g.git("checkout", "-q", "feature");
+        g.script("bench.sh", "#!/bin/sh\necho '{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\":"
+                + " \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": \"fast\"}]}' > \"$PERFAB_RESULT\"\n");
+        g.commit("garbage");
+        g.git("checkout", "-q", "main");
+        Cli run = ab(g);
+        assertEquals(3, run.exitCode(), "every trial of both sides failed");
+        assertTrue(run.err().contains("every trial of base failed"), run.err());
+        assertTrue(run.err().contains("\"value\" must be a number, got the string \"fast\""), run.err());
+        JsonNode first = results().get("trials").get(0);
+        assertTrue(first.get("reason").asText().startsWith("the harness output does not parse: "), first.toString());
+        assertTrue(first.get("reason").asText().contains(".json:1:"), "names the line: " + first);
+    }
+
+    @Test
+    void stopsWithTheLogTailWhenABuildFails() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 100, 2, "");
+        g.git("checkout", "-q", "feature");
+        g.script("build.sh", "#!/bin/sh\necho compiling widget.c\necho 'widget.c:3: error: expected ;' >&2\nexit 2\n");
+        g.commit("a broken build");
+        g.git("checkout", "-q", "main");
+        Cli run = ab(g);
+        assertEquals(3, run.exitCode());
+        assertTrue(run.err().contains("the build of head"), run.err());
+        assertTrue(run.err().contains("exited with code 2"), run.err());
+        assertTrue(run.err().contains("widget.c:3: error: expected ;"), run.err());
+        assertTrue(Files.readString(tmp.resolve("out/logs/build-head.log")).contains("compiling widget.c"));
+    }
+
+    @Test
+    void anAaRunSaysItIsOneAndFindsNoRegression() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 3, "");
+        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=feature", "--head=feature", "--out",
+                tmp.resolve("out").toString());
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode r = results();
+        assertTrue(r.get("aa").asBoolean());
+        assertTrue(r.get("warnings").get(0).asText().startsWith("A/A run"), r.get("warnings").toString());
+        assertEquals(0, r.at("/counts/regression").asInt());
+        assertEquals(0, r.at("/counts/improvement").asInt());
+    }
+
+    @Test
+    void resolvesTheRefsPeopleType() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 2, "");
+        g.git("tag", "v1", "main~1");
+        String featureSha = g.git("rev-parse", "feature").trim();
+        GitFixture clone = GitFixture.init(tmp.resolve("clone"));
+        clone.git("fetch", "-q", g.dir().toString(), "+refs/heads/*:refs/remotes/origin/*");
+        clone.git("fetch", "-q", g.dir().toString(), "+refs/tags/*:refs/tags/*");
+        Cli run = Cli.run("ab", "--repo=" + clone.dir(), "--base=origin/main", "--head=" + featureSha.substring(0, 9),
+                "--out", tmp.resolve("out").toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(featureSha, results().at("/refs/head/commit").asText());
+        Cli tagged = Cli.run("ab", "--repo=" + clone.dir(), "--base=v1", "--head=origin/feature~0",
+                "--out", tmp.resolve("out2").toString());
+        assertEquals(0, tagged.exitCode(), tagged.err());
+    }
+
+    @Test
+    void namesAnUnknownRefAMissingRepositoryAndUnrelatedHistories() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 2, "");
+        Cli unknown = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=nope", "--out", tmp.resolve("o1").toString());
+        assertEquals(2, unknown.exitCode());
+        assertTrue(unknown.err().contains("unknown ref 'nope'"), unknown.err());
+        Cli notGit = Cli.run("ab", "--repo=" + tmp, "--base=main", "--head=x", "--out", tmp.resolve("o2").toString());
+        assertEquals(2, notGit.exitCode());
+        assertTrue(notGit.err().contains(tmp + ": not a git repository"), notGit.err());
+        g.git("checkout", "-q", "--orphan", "island");
+        g.commit("unrelated");
+        Cli unrelated = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=island", "--out",
+                tmp.resolve("o3").toString());
+        assertEquals(2, unrelated.exitCode());
+        assertTrue(unrelated.err().contains("no merge-base between 'main' and 'island'"), unrelated.err());
+    }
+
+    @Test
+    void namesABadWorkloadFileWithLineAndColumn() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 2, "");
+        g.git("checkout", "-q", "feature");
+        g.write("perfab.yaml", "name: x\nharness:\n  run: [sh, bench.sh]\n  timout: 5m\n");
+        g.commit("a typo");
+        Cli run = ab(g);
+        assertEquals(2, run.exitCode());
+        assertTrue(run.err().contains("perfab.yaml at feature (")
+                && run.err().contains("):4:3: unknown key 'timout' in harness"), run.err());
+        Cli missing = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--workload=bench/perf.yaml",
+                "--out", tmp.resolve("o2").toString());
+        assertEquals(2, missing.exitCode());
+        assertTrue(missing.err().contains("no workload file: bench/perf.yaml at feature"), missing.err());
+    }
+
+    @Test
+    void refusesToOverwriteAnEarlierRun() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 2, "");
+        assertEquals(0, ab(g).exitCode());
+        Cli again = ab(g);
+        assertEquals(2, again.exitCode());
+        assertTrue(again.err().contains("already holds a run: continue it with --resume"), again.err());
+    }
+
+    @Test
+    void timesNamedCommandsItself() throws IOException {
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        g.write("perfab.yaml", """
+                name: timed
+                trials: 3
+                warmup: 0
+                harness:
+                  format: time
+                  commands:
+                    spin: [sh, -c, 'i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done']
+                    nap: [sleep, '0.05']
+                """);
+        g.commit("initial");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("x", "y");
+        g.commit("change");
+        Cli run = ab(g);
+        assertEquals(0, run.exitCode(), run.err());
+        List<String> keys = new java.util.ArrayList<>();
+        for (JsonNode c : results().get("comparisons")) {
+            keys.add(c.get("cell").asText() + ":" + c.get("metric").asText());
+        }
+        assertTrue(keys.containsAll(List.of("spin:wall", "nap:wall", "spin:cpu", "spin:maxrss")), keys.toString());
+        for (JsonNode m : results().get("measurements")) {
+            if (m.get("cell").asText().equals("nap") && m.get("metric").asText().equals("wall")) {
+                assertTrue(m.get("value").asDouble() >= 0.05, m.toString());
+            }
+        }
+    }
+
+    @Test
+    void reusesACachedBuildWhenTheTreeAndCommandMatch() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 2, "");
+        g.git("checkout", "-q", "feature");
+        g.script("build.sh", Subjects.BUILD + "echo built >> \"$PERFAB_HARNESS_DIR_UNSET$HOME_UNSET/dev/null\"\nsleep 1\n");
+        g.commit("a slower build");
+        g.git("checkout", "-q", "main");
+        String cache = tmp.resolve("cache").toString();
+        Path out = tmp.resolve("out");
+        Cli first = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", out.toString(),
+                "--cache", cache);
+        assertEquals(0, first.exitCode(), first.err());
+        Cli second = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out",
+                tmp.resolve("out2").toString(), "--cache", cache);
+        assertEquals(0, second.exitCode(), second.err());
+        assertFalse(second.err().contains("from the cache"), "another --out is another build folder: " + second.err());
+        Files.walk(out).sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        Cli third = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", out.toString(),
+                "--cache", cache);
+        assertEquals(0, third.exitCode(), third.err());
+        assertTrue(third.err().contains("base: build taken from the cache"), third.err());
+        assertTrue(third.err().contains("head: build taken from the cache"), third.err());
+        assertEquals("110", Files.readString(out.resolve("work/head-0/out/level")).trim());
+        assertEquals("regression", byCell(results()).get("speed/run").get("verdict").asText());
+    }
+}

@@ -1,0 +1,74 @@
+package org.perfab.testing;
+
+import java.io.IOException;
+
+/**
+ * Small projects for end-to-end tests of {@code perfab ab}. Their harnesses do not time anything:
+ * each trial reports a value read from the side under test, with a fixed spread by trial number,
+ * so the verdicts are known in advance and no test depends on the machine's speed.
+ */
+public final class Subjects {
+    private Subjects() {
+    }
+
+    /**
+     * The harness: reads {@code level} (written by the build into {@code $PERFAB_BUILD_DIR}) and
+     * reports {@code speed/run} as {@code level * (1 + (trial mod 3 - 1) / 100)}.
+     */
+    public static final String HARNESS = """
+            #!/bin/sh
+            set -e
+            level=$(cat "$PERFAB_BUILD_DIR/level")
+            jitter=$(( PERFAB_TRIAL % 3 - 1 ))
+            value=$(( level * (100 + jitter) ))
+            printf '{"schema": "perfab/measurements/v1", "measurements": [\\n' > "$PERFAB_RESULT"
+            printf ' {"cell": "speed/run", "metric": "time", "unit": "us", "value": %s}' "$value" >> "$PERFAB_RESULT"
+            printf ',\\n {"cell": "steady/run", "metric": "time", "unit": "us", "value": %s}' $(( 1000 + jitter )) >> "$PERFAB_RESULT"
+            printf '\\n]}\\n' >> "$PERFAB_RESULT"
+            """;
+
+    /** The build: copies {@code level.txt} into the side's private build folder. */
+    public static final String BUILD = """
+            #!/bin/sh
+            set -e
+            cp level.txt "$PERFAB_BUILD_DIR/level"
+            """;
+
+    /** A workload with the harness and build above; {@code extra} lines are appended. */
+    public static String workload(int trials, String extra) {
+        return "name: subject\n"
+                + "trials: " + trials + "\n"
+                + "warmup: 1\n"
+                + "build:\n  run: [sh, build.sh]\n  timeout: 30s\n"
+                + "harness:\n  run: [sh, bench.sh]\n  timeout: 20s\n"
+                + extra;
+    }
+
+    /**
+     * Writes the project into {@code g} at {@code level}: the build, the harness, the workload and
+     * {@code level.txt}.
+     */
+    public static void write(GitFixture g, int level, int trials, String extraWorkload) throws IOException {
+        g.script("build.sh", BUILD).script("bench.sh", HARNESS)
+                .write("perfab.yaml", workload(trials, extraWorkload))
+                .write("level.txt", level + "\n");
+    }
+
+    /**
+     * A repository whose {@code main} moved on after {@code feature} left it: the merge-base has
+     * level 100, main's tip 500, and feature {@code featureLevel}.
+     */
+    public static GitFixture pullRequest(java.nio.file.Path dir, int featureLevel, int trials, String extra)
+            throws IOException {
+        GitFixture g = GitFixture.init(dir);
+        write(g, 100, trials, extra);
+        g.commit("initial");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("level.txt", featureLevel + "\n").write("CHANGES", "the feature\n");
+        g.commit("the change");
+        g.git("checkout", "-q", "main");
+        g.write("level.txt", "500\n").write("NEWS", "main moved on\n");
+        g.commit("main moves on");
+        return g;
+    }
+}
