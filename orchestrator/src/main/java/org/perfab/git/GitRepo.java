@@ -128,6 +128,9 @@ public final class GitRepo implements AutoCloseable {
      * file.
      */
     public Optional<byte[]> read(Commit commit, String path) {
+        if (path.isEmpty() || path.startsWith("/") || path.contains("//")) {
+            return Optional.empty();
+        }
         try (RevWalk walk = new RevWalk(repo);
                 TreeWalk tw = TreeWalk.forPath(repo, path, walk.parseCommit(ObjectId.fromString(commit.id())).getTree())) {
             if (tw == null || (tw.getFileMode(0).getBits() & FileMode.TYPE_MASK) != FileMode.TYPE_FILE) {
@@ -168,6 +171,7 @@ public final class GitRepo implements AutoCloseable {
     private void write(Repository from, ObjectId commitId, Path dest, String prefix, List<String> written)
             throws IOException {
         List<Submodule> submodules = new ArrayList<>();
+        Files.createDirectories(dest);
         Set<Path> made = new java.util.HashSet<>();
         made.add(dest);
         try (RevWalk walk = new RevWalk(from);

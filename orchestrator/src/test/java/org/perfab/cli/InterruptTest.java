@@ -1,0 +1,121 @@
+package org.perfab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perfab.testing.GitFixture;
+import org.perfab.testing.Subjects;
+
+/** A real perfab process, killed mid-run, loses no finished trial and resumes where it stopped. */
+class InterruptTest {
+    private static final int TRIALS = 6;
+
+    @TempDir
+    Path tmp;
+
+    private GitFixture slowProject() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, TRIALS, "");
+        g.git("checkout", "-q", "feature");
+        g.script("bench.sh", "#!/bin/sh\nsleep 0.4\n" + Subjects.HARNESS.substring(Subjects.HARNESS.indexOf('\n') + 1));
+        g.commit("a slower harness");
+        g.git("checkout", "-q", "main");
+        return g;
+    }
+
+    private Process start(GitFixture g, Path out) throws IOException {
+        List<String> argv = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", out.toString());
+        return new ProcessBuilder(argv).redirectOutput(tmp.resolve("stdout").toFile())
+                .redirectError(tmp.resolve("stderr").toFile()).start();
+    }
+
+    private static long lines(Path file) throws IOException {
+        return Files.exists(file) ? Files.readAllLines(file).size() : 0;
+    }
+
+    private static void waitForTrials(Path log, int count) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (lines(log) < count) {
+            assertTrue(System.nanoTime() < deadline, "perfab ran " + count + " trials within a minute");
+            Thread.sleep(50);
+        }
+    }
+
+    @Test
+    void aTerminatedRunWritesItsResultsAndResumes() throws Exception {
+        GitFixture g = slowProject();
+        Path out = tmp.resolve("out");
+        Process perfab = start(g, out);
+        waitForTrials(out.resolve("trials.jsonl"), 4);
+        perfab.destroy(); // SIGTERM
+        assertTrue(perfab.waitFor(30, TimeUnit.SECONDS));
+        long kept = lines(out.resolve("trials.jsonl"));
+        JsonNode partial = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+        assertTrue(partial.get("interrupted").asBoolean(), partial.toString());
+        assertEquals(kept, partial.get("trials").size(), "results.json holds every trial that finished");
+        assertTrue(Files.readString(tmp.resolve("stderr")).contains("continue with --resume"));
+
+        Cli resumed = Cli.run("ab", "--resume", "--out", out.toString());
+        assertEquals(0, resumed.exitCode(), resumed.err());
+        assertCompleteRun(out);
+    }
+
+    @Test
+    void aKilledRunResumesFromItsTrialLog() throws Exception {
+        GitFixture g = slowProject();
+        Path out = tmp.resolve("out");
+        Process perfab = start(g, out);
+        waitForTrials(out.resolve("trials.jsonl"), 3);
+        perfab.destroyForcibly(); // SIGKILL: no chance to write anything more
+        assertTrue(perfab.waitFor(30, TimeUnit.SECONDS));
+        perfab.descendants().forEach(ProcessHandle::destroyForcibly);
+        assertTrue(lines(out.resolve("trials.jsonl")) >= 3);
+
+        Cli resumed = Cli.run("ab", "--resume", "--out", out.toString());
+        assertEquals(0, resumed.exitCode(), resumed.err());
+        assertTrue(resumed.err().contains("resuming the run in " + out), resumed.err());
+        assertCompleteRun(out);
+    }
+
+    private static void assertCompleteRun(Path out) throws IOException {
+        JsonNode r = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+        assertEquals(false, r.get("interrupted").asBoolean());
+        int expected = 2 * (TRIALS + 1);
+        Set<Integer> seqs = new HashSet<>();
+        for (String line : Files.readAllLines(out.resolve("trials.jsonl"))) {
+            JsonNode t = new ObjectMapper().readTree(line);
+            assertTrue(seqs.add(t.get("seq").asInt()), "no trial run twice: " + line);
+        }
+        assertEquals(expected, seqs.size(), "every trial of the plan ran once");
+        JsonNode speed = null;
+        for (JsonNode c : r.get("comparisons")) {
+            if (c.get("cell").asText().equals("speed/run")) {
+                speed = c;
+            }
+        }
+        assertEquals("regression", speed.get("verdict").asText());
+        assertTrue(speed.at("/base/n").asInt() >= TRIALS - 1, speed.toString());
+    }
+
+    @Test
+    void resumeNeedsARunToContinue() {
+        Cli run = Cli.run("ab", "--resume", "--out", tmp.resolve("nothing").toString());
+        assertEquals(2, run.exitCode());
+        assertTrue(run.err().contains("holds no run to resume"), run.err());
+        Cli mixed = Cli.run("ab", "--resume", "--base", "main", "--out", tmp.toString());
+        assertEquals(2, mixed.exitCode());
+        assertTrue(mixed.err().contains("--resume continues the run in --out as it was started"), mixed.err());
+    }
+}
