@@ -44,6 +44,9 @@ final class DemoCommand implements Callable<Integer> {
                     + " machine's CPUs are rarely equal, and a trial measures the one it lands on.")
     boolean pin;
 
+    @Option(names = "--create-only", description = "Only create the demo project, and print where it is.")
+    boolean createOnly;
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         Path root = dir == null ? Files.createTempDirectory("perfab-demo-") : dir;
@@ -58,6 +61,11 @@ final class DemoCommand implements Callable<Integer> {
         DemoRepository.create(repo, launcher, cpus);
         err.println("perfab: demo project in " + repo + ": main and a feature branch that changes"
                 + " src/demo/Subject.java");
+        if (createOnly) {
+            spec.commandLine().getOut().println(repo);
+            spec.commandLine().getOut().flush();
+            return ExitCode.OK;
+        }
         AbRun.Request request = new AbRun.Request(repo, "main", aa ? "main" : "feature", AbRun.DEFAULT_WORKLOAD,
                 Optional.of(trials), 1, out, Optional.empty(), Optional.empty(), Workload.ThresholdSettings.NONE,
                 false);

@@ -1,0 +1,46 @@
+package org.perfab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code scripts/perfab demo} as a new user runs it: a real A/B of the embedded project. Its
+ * verdicts depend on this machine's noise, so the test checks the run and the comment's shape;
+ * the verdict rules are tested with deterministic harnesses elsewhere.
+ */
+class DemoIT {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void runsARealAbOfTheEmbeddedProjectAndPrintsTheComment() throws Exception {
+        Path launcher = Path.of("..", "scripts", "perfab").toAbsolutePath().normalize();
+        Process p = new ProcessBuilder(launcher.toString(), "demo", "--trials", "2", "--dir", tmp.resolve("demo").toString())
+                .directory(tmp.toFile())
+                .redirectOutput(tmp.resolve("out.txt").toFile())
+                .redirectError(tmp.resolve("err.txt").toFile())
+                .start();
+        assertTrue(p.waitFor(5, TimeUnit.MINUTES), "the demo finished");
+        String out = Files.readString(tmp.resolve("out.txt"), StandardCharsets.UTF_8);
+        String err = Files.readString(tmp.resolve("err.txt"), StandardCharsets.UTF_8);
+        assertEquals(0, p.exitValue(), err);
+        for (String cell : List.of("bytes/checksum", "matrix/multiply", "poly/evaluate", "text/hash")) {
+            assertTrue(out.contains("| " + cell + " | time |"), cell + " in:\n" + out);
+        }
+        assertTrue(out.startsWith("### perfab: feature ("), out);
+        assertTrue(out.contains("Advisory: this check never fails a build."), out);
+        Path results = tmp.resolve("demo/perfab-out/results.json");
+        assertTrue(Files.exists(results));
+        assertTrue(err.contains("the results are in " + tmp.resolve("demo/perfab-out")), err);
+        String project = Files.readString(tmp.resolve("demo/project/perfab.yaml"));
+        assertTrue(project.contains("name: demo"), project);
+    }
+}
