@@ -24,6 +24,7 @@ import org.perfab.git.Commit;
 import org.perfab.git.GitRepo;
 import org.perfab.report.ComparisonTable;
 import org.perfab.report.Format;
+import org.perfab.report.Report;
 import org.perfab.report.Measurement;
 import org.perfab.report.ResultsJson;
 import org.perfab.report.RunResults;
@@ -290,7 +291,10 @@ public final class AbRun {
         }
     }
 
-    /** Writes {@code results.json} and {@code comment.md} from the trials so far. Holds the lock. */
+    /**
+     * Writes {@code results.json}, {@code comment.md} and {@code report.html} from the trials so
+     * far. Holds the lock.
+     */
     private RunResults write(boolean interrupted) throws IOException {
         RunResults results = assemble(interrupted);
         Files.createDirectories(request.out());
@@ -300,7 +304,9 @@ public final class AbRun {
         Files.move(tmp, json, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                 java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         Files.writeString(request.out().resolve("comment.md"),
-                Format.MARKDOWN.renderer().render(results.table()), StandardCharsets.UTF_8);
+                Format.MARKDOWN.renderer().render(Report.of(results)), StandardCharsets.UTF_8);
+        Files.writeString(request.out().resolve("report.html"),
+                Format.HTML.renderer().render(Report.of(results)), StandardCharsets.UTF_8);
         written = !interrupted;
         if (interrupted) {
             written = true;

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.ab.AbRun;
 import org.perfab.report.Format;
+import org.perfab.report.Report;
 import org.perfab.report.RunResults;
 import org.perfab.stats.Verdict;
 import picocli.CommandLine.Command;
@@ -104,8 +105,7 @@ final class AbCommand implements Callable<Integer> {
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
         RunResults results = AbRun.run(request, new AbRun.Context(err, System.getenv(),
                 System.console() != null, Clock.systemUTC()));
-        spec.commandLine().getOut().print(format.renderer().render(results.table()));
-        spec.commandLine().getOut().flush();
+        Output.emit(spec, format, Report.of(results), null, out.resolve("comment.md"));
         err.println("perfab: results in " + out.resolve("results.json") + ", the comment in "
                 + out.resolve("comment.md"));
         return FailOn.exitCode(results.table(), failing);

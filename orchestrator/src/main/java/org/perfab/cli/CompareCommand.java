@@ -12,6 +12,7 @@ import org.perfab.failure.BadInputException;
 import org.perfab.ingest.MeasurementFormat;
 import org.perfab.report.ComparisonTable;
 import org.perfab.report.Format;
+import org.perfab.report.Report;
 import org.perfab.stats.Verdict;
 import org.perfab.workload.CellGlob;
 import picocli.CommandLine.Command;
@@ -74,17 +75,7 @@ final class CompareCommand implements Callable<Integer> {
         List<Verdict> failing = FailOn.parse(spec, failOn);
         ComparisonTable table = Compare.table(new Compare.Request(List.of(base), List.of(head),
                 MeasurementFormat.perfabJson(), thresholds.thresholds(), globs));
-        String rendered = format.renderer().render(table);
-        if (output == null) {
-            spec.commandLine().getOut().print(rendered);
-            spec.commandLine().getOut().flush();
-        } else {
-            try {
-                Files.writeString(output, rendered, StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                throw new BadInputException(output + ": cannot write: " + e.getMessage(), e);
-            }
-        }
+        Output.emit(spec, format, Report.of(table), output, output != null ? output : Path.of("comment.md"));
         return FailOn.exitCode(table, failing);
     }
 }

@@ -11,7 +11,7 @@ import picocli.CommandLine.Spec;
         versionProvider = Version.class,
         description = "Same-runner A/B benchmarks with statistical verdicts.",
         synopsisSubcommandLabel = "COMMAND",
-        subcommands = {AbCommand.class, CompareCommand.class, DemoCommand.class},
+        subcommands = {AbCommand.class, CompareCommand.class, ReportCommand.class, DemoCommand.class},
         footer = {"", "Exit codes:",
             "  0  ran, whatever the verdicts (the check is advisory)",
             "  1  a cell has a verdict named by --fail-on",

@@ -35,8 +35,8 @@ class DemoIT {
         for (String cell : List.of("bytes/checksum", "matrix/multiply", "poly/evaluate", "text/hash")) {
             assertTrue(out.contains("| " + cell + " | time |"), cell + " in:\n" + out);
         }
-        assertTrue(out.startsWith("### perfab: feature ("), out);
-        assertTrue(out.contains("Advisory: this check never fails a build."), out);
+        assertTrue(out.startsWith("<!-- perfab:demo -->\n### perfab · demo: "), out);
+        assertTrue(out.contains("Advisory: this check never fails the job."), out);
         Path results = tmp.resolve("demo/perfab-out/results.json");
         assertTrue(Files.exists(results));
         assertTrue(err.contains("the results are in " + tmp.resolve("demo/perfab-out")), err);

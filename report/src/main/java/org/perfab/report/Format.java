@@ -8,8 +8,12 @@ public enum Format {
     TEXT(new TextRenderer()),
     /** The machine-readable form, schema {@code perfab/comparison/v1}. */
     JSON(new JsonRenderer()),
-    /** A Markdown table for a pull request or a job summary. */
-    MARKDOWN(new MarkdownRenderer());
+    /** The pull-request comment, in Markdown; also the job summary. */
+    MARKDOWN(new MarkdownRenderer()),
+    /** GitHub Actions annotations: a warning per regression, a notice per inconclusive cell. */
+    GITHUB(new GithubRenderer()),
+    /** One self-contained HTML file: the table, and a plot of every trial of every cell. */
+    HTML(new HtmlRenderer());
 
     private final Renderer renderer;
 

@@ -13,7 +13,8 @@ import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
 
 /**
- * Renders the machine-readable form, schema {@value #SCHEMA}. Numbers are full precision;
+ * Renders the machine-readable form: for a run, its {@code results.json}; for a comparison of
+ * files, schema {@value #SCHEMA}. Numbers are full precision;
  * undefined figures (NaN, infinite) are {@code null}. Percentages ({@code pctChange},
  * {@code ci95}, {@code mde}, {@code cv}, thresholds) are in percent.
  */
@@ -24,7 +25,11 @@ final class JsonRenderer implements Renderer {
             new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     @Override
-    public String render(ComparisonTable table) {
+    public String render(Report report) {
+        if (report.run().isPresent()) {
+            return ResultsJson.write(report.run().get());
+        }
+        ComparisonTable table = report.table();
         ObjectNode root = MAPPER.createObjectNode();
         root.put("schema", SCHEMA);
         root.put("base", table.baseLabel());

@@ -8,78 +8,201 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TimeZone;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Summary;
 import org.perfab.stats.Verdict;
 
 /**
- * Renders a Markdown table through a Freemarker template. The template sees only text that this
- * class has already formatted and escaped ({@link Untrusted#markdown}), so nothing it prints can
- * carry markup from a cell name.
+ * Renders the pull-request comment through a Freemarker template. The template sees only text that
+ * this class has already formatted and escaped ({@link Untrusted#markdown}), so nothing it prints
+ * can carry markup, a mention or a reference from a cell or branch name.
+ *
+ * <p>The comment starts with a hidden marker naming the workload, so a bot can update its own
+ * comment instead of adding one per push. When it would pass GitHub's limit of
+ * {@value #MAX_LENGTH} characters, rows are left out, unchanged ones first, and the comment says
+ * how many and where the full table is.
  */
 final class MarkdownRenderer implements Renderer {
+    /** GitHub's limit on the body of a comment, in characters. */
+    static final int MAX_LENGTH = 65_536;
+    /** Unchanged rows past this many fold into a {@code <details>} block. */
+    static final int FOLD_UNCHANGED = 8;
+    /** The tail-percentile warning applies below this many trials per side. */
+    static final int FEW_TRIALS_FOR_TAILS = 20;
+
+    /** The order in which rows are left out of a comment that is too long. */
+    private static final List<Verdict> OMIT_ORDER = List.of(Verdict.UNCHANGED, Verdict.PROFILE,
+            Verdict.NO_DATA, Verdict.IMPROVEMENT, Verdict.INCONCLUSIVE, Verdict.REGRESSION);
+
     private static final Configuration FREEMARKER = configuration();
 
     /** One row as the template prints it: every field formatted and escaped. */
-    public record Row(String cell, String metric, String base, String head, String change,
-            String p, String verdict) {
+    public record Row(String cell, String metric, String base, String head, String change, String p,
+            String verdict) {
     }
 
     /** Everything the template prints. */
-    public record View(String base, String head, String counts, String rules, List<String> warnings,
-            List<Row> rows, List<String> notes) {
+    public record View(String marker, String headline, String context, List<Row> rows,
+            List<Row> folded, String foldedTitle, List<String> warnings, List<String> notes,
+            String omitted, String legend) {
     }
 
     @Override
-    public String render(ComparisonTable table) {
+    public String render(Report report) {
+        Set<Verdict> omit = EnumSet.noneOf(Verdict.class);
+        String text = render(report, omit, Integer.MAX_VALUE);
+        for (Verdict v : OMIT_ORDER) {
+            if (text.length() <= MAX_LENGTH) {
+                return text;
+            }
+            omit.add(v);
+            text = render(report, omit, Integer.MAX_VALUE);
+        }
+        // Even the regressions alone are too many: keep as many as fit.
+        int keep = report.table().rows().size();
+        while (text.length() > MAX_LENGTH && keep > 0) {
+            keep = keep / 2;
+            text = render(report, EnumSet.noneOf(Verdict.class), keep);
+        }
+        return text;
+    }
+
+    private static String render(Report report, Set<Verdict> omit, int limit) {
+        ComparisonTable table = report.table();
         List<Row> rows = new ArrayList<>();
+        List<Row> unchanged = new ArrayList<>();
         List<String> notes = new ArrayList<>();
+        int left = 0;
+        int shown = 0;
+        long unchangedCount = table.rows().stream().filter(r -> r.comparison().verdict() == Verdict.UNCHANGED).count();
+        boolean fold = unchangedCount > FOLD_UNCHANGED;
         for (CellComparison r : table.rows()) {
-            Comparison c = r.comparison();
-            String unit = r.cell().unit().isEmpty() ? "" : " " + Untrusted.markdown(r.cell().unit());
-            String cell = Untrusted.markdown(r.cell().name());
-            String metric = Untrusted.markdown(r.cell().metric());
-            rows.add(new Row(cell, metric,
-                    side(c.base(), unit),
-                    side(c.head(), unit),
-                    change(c),
-                    Numbers.pValue(c.pValue()).replace("<", "&lt;"),
-                    verdict(c.verdict())));
-            for (String note : Notes.of(c, table.thresholds())) {
-                notes.add(cell + " " + metric + ": " + note);
+            Verdict v = r.comparison().verdict();
+            if (omit.contains(v) || shown >= limit) {
+                left++;
+                continue;
+            }
+            shown++;
+            Row row = row(r);
+            if (fold && v == Verdict.UNCHANGED) {
+                unchanged.add(row);
+            } else {
+                rows.add(row);
+            }
+            for (String note : Notes.of(r.comparison(), table.thresholds())) {
+                if (r.comparison().caveats().stream().anyMatch(c -> c != org.perfab.stats.Caveat.UNDERPOWERED)) {
+                    notes.add(row.cell() + " " + row.metric() + ": " + note);
+                }
             }
         }
-        View view = new View(Untrusted.markdown(table.baseLabel()),
-                Untrusted.markdown(table.headLabel()),
-                TextRenderer.counts(table.counts()),
-                TextRenderer.rules(table.thresholds()),
-                table.warnings().stream().map(w -> Untrusted.markdown(w, Untrusted.MAX_PROSE)).toList(), rows, notes);
+        notes.removeIf(n -> n.contains("too noisy to tell"));
+        String omitted = left == 0 ? ""
+                : left + " row" + (left == 1 ? " is" : "s are") + " left out to stay within GitHub's comment"
+                        + " limit; the full table is in the run's artifact (results.json, report.html).";
+        View view = new View(Untrusted.markdown(report.name(), Untrusted.MAX_LENGTH).replace("--", "- -"),
+                headline(report), context(report), rows, unchanged,
+                unchanged.size() + " unchanged", Warnings.of(report).stream()
+                        .map(w -> Untrusted.markdown(w, Untrusted.MAX_PROSE)).toList(),
+                notes, omitted, legend(report));
         try {
-            Template template = FREEMARKER.getTemplate("comparison.md.ftl");
+            Template template = FREEMARKER.getTemplate("comment.md.ftl");
             StringWriter out = new StringWriter();
             template.process(Map.of("view", view), out);
             return out.toString();
         } catch (IOException e) {
-            throw new UncheckedIOException("the Markdown template is missing from the jar", e);
+            throw new UncheckedIOException("the comment template is missing from the jar", e);
         } catch (TemplateException e) {
-            throw new IllegalStateException("the Markdown template failed: " + e.getMessage(), e);
+            throw new IllegalStateException("the comment template failed: " + e.getMessage(), e);
         }
+    }
+
+    private static Row row(CellComparison r) {
+        Comparison c = r.comparison();
+        String unit = r.cell().unit().isEmpty() ? "" : " " + Untrusted.markdown(r.cell().unit());
+        return new Row(Untrusted.markdown(r.cell().name()), Untrusted.markdown(r.cell().metric()),
+                side(c.base(), unit), side(c.head(), unit), change(c),
+                Numbers.pValue(c.pValue()).replace("<", "&lt;"), verdict(c.verdict()));
+    }
+
+    private static String headline(Report report) {
+        Map<Verdict, Integer> n = report.table().counts();
+        StringBuilder s = new StringBuilder();
+        s.append(mark(Verdict.REGRESSION)).append(' ').append(count(n.get(Verdict.REGRESSION), "regression", "regressions"));
+        s.append(" · ").append(mark(Verdict.INCONCLUSIVE)).append(' ').append(n.get(Verdict.INCONCLUSIVE)).append(" inconclusive");
+        s.append(" · ").append(mark(Verdict.IMPROVEMENT)).append(' ')
+                .append(count(n.get(Verdict.IMPROVEMENT), "improvement", "improvements"));
+        s.append(" · ").append(mark(Verdict.UNCHANGED)).append(' ').append(n.get(Verdict.UNCHANGED)).append(" unchanged");
+        if (n.get(Verdict.PROFILE) > 0) {
+            s.append(" · ").append(n.get(Verdict.PROFILE)).append(" profile");
+        }
+        if (n.get(Verdict.NO_DATA) > 0) {
+            s.append(" · ").append(n.get(Verdict.NO_DATA)).append(" without data");
+        }
+        return s.toString();
+    }
+
+    private static String context(Report report) {
+        if (report.run().isEmpty()) {
+            return "Baseline " + code(report.table().baseLabel()) + " · candidate " + code(report.table().headLabel());
+        }
+        RunResults run = report.run().get();
+        RunResults.Provenance p = run.provenance();
+        String base = code(p.mergeBase().substring(0, 12)) + " (merge-base of " + code(p.base().typed()) + ")";
+        String head = code(p.head().commit().substring(0, 12)) + " (" + code(p.head().typed()) + ")";
+        StringBuilder s = new StringBuilder();
+        s.append("Baseline ").append(base).append(" · candidate ").append(head);
+        s.append(" · ").append(run.settings().trials()).append(" trials per side");
+        if (run.settings().builds() > 1) {
+            s.append(" over ").append(run.settings().builds()).append(" builds");
+        }
+        s.append(" · ").append(Untrusted.markdown(run.machine().cpu(), Untrusted.MAX_PROSE)).append(", ")
+                .append(run.machine().cores()).append(run.machine().cores() == 1 ? " core" : " cores");
+        if (!run.machine().runner().isEmpty()) {
+            s.append(" (").append(Untrusted.markdown(run.machine().runner(), Untrusted.MAX_PROSE)).append(')');
+        }
+        return s.toString();
+    }
+
+    private static String legend(Report report) {
+        var t = report.table().thresholds();
+        return mark(Verdict.REGRESSION) + " regression: worse, p < " + Numbers.value(t.alpha()) + " and at least "
+                + Numbers.percent(t.minEffect()) + ". " + mark(Verdict.INCONCLUSIVE) + " inconclusive: worse by "
+                + Numbers.percent(t.inconclusive()) + " or more but not confirmed by the test; not a pass. "
+                + mark(Verdict.IMPROVEMENT) + " improvement: better, p < " + Numbers.value(t.alpha())
+                + " and at least " + Numbers.percent(t.minEffect()) + ". ± is the coefficient of variation"
+                + " across trials. Welch's t-test; 95% interval of the change by Fieller's method."
+                + " Advisory: this check never fails the job.";
     }
 
     /** Returns the verdict with the mark a reviewer scans for. */
     static String verdict(Verdict v) {
+        return mark(v) + " " + TextRenderer.label(v);
+    }
+
+    /** Returns the mark of a verdict: inconclusive is a grey question mark, never a tick. */
+    static String mark(Verdict v) {
         return switch (v) {
-            case REGRESSION -> "\uD83D\uDD34 regression";
-            case INCONCLUSIVE -> "\u2754 inconclusive";
-            case IMPROVEMENT -> "\uD83D\uDFE2 improvement";
-            case UNCHANGED -> "\u2705 unchanged";
-            case PROFILE -> "\u2139\uFE0F profile";
-            case NO_DATA -> "\u26AA no data";
+            case REGRESSION -> "\uD83D\uDD34";
+            case INCONCLUSIVE -> "\u2754";
+            case IMPROVEMENT -> "\uD83D\uDFE2";
+            case UNCHANGED -> "\u2705";
+            case PROFILE -> "\u2139\uFE0F";
+            case NO_DATA -> "\u26AA";
         };
+    }
+
+    private static String count(int n, String one, String many) {
+        return n + " " + (n == 1 ? one : many);
+    }
+
+    private static String code(String untrusted) {
+        return "`" + Untrusted.plain(untrusted, 200).replace("`", "'") + "`";
     }
 
     private static String side(Summary s, String unit) {

@@ -41,6 +41,8 @@ public final class ResultsJson {
         refs.put("mergeBase", p.mergeBase());
         refs.put("baseTree", p.baseTree());
         refs.put("headTree", p.headTree());
+        refs.put("baseLabel", results.table().baseLabel());
+        refs.put("headLabel", results.table().headLabel());
         root.put("aa", p.aa());
         RunResults.Machine m = results.machine();
         root.putObject("machine").put("cpu", m.cpu()).put("cores", m.cores()).put("os", m.os())
@@ -88,6 +90,103 @@ public final class ResultsJson {
             measurements.add(measurement(x));
         }
         return serialise(PRETTY, root) + "\n";
+    }
+
+    /**
+     * Returns the run {@code text} (a {@code results.json}) holds, its table classified anew from
+     * its measurements under its own thresholds.
+     *
+     * @throws IllegalArgumentException naming what is wrong when it is not such a file
+     */
+    public static RunResults read(String text) {
+        JsonNode n;
+        try {
+            n = COMPACT.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("malformed JSON at line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage(), e);
+        }
+        if (n == null || !SCHEMA.equals(n.path("schema").asText())) {
+            throw new IllegalArgumentException("not a perfab run: expected \"schema\": \"" + SCHEMA + "\"");
+        }
+        try {
+            return readRun(n);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("a " + SCHEMA + " file with a missing or bad field: " + e.getMessage(), e);
+        }
+    }
+
+    private static RunResults readRun(JsonNode n) {
+        JsonNode refs = n.path("refs");
+        RunResults.Provenance provenance = new RunResults.Provenance(refs.path("repository").asText(),
+                new RunResults.Ref(refs.at("/base/typed").asText(), refs.at("/base/commit").asText()),
+                new RunResults.Ref(refs.at("/head/typed").asText(), refs.at("/head/commit").asText()),
+                refs.path("mergeBase").asText(), refs.path("baseTree").asText(), refs.path("headTree").asText(),
+                n.path("aa").asBoolean());
+        JsonNode m = n.path("machine");
+        RunResults.Machine machine = new RunResults.Machine(m.path("cpu").asText(), m.path("cores").asInt(),
+                m.path("os").asText(), m.path("kernel").asText(), m.path("jvm").asText(), m.path("runner").asText());
+        JsonNode s = n.path("settings");
+        List<String> profiles = new ArrayList<>();
+        s.path("profiles").forEach(x -> profiles.add(x.asText()));
+        RunResults.Settings settings = new RunResults.Settings(s.path("workload").asText(), s.path("trials").asInt(),
+                s.path("warmup").asInt(), s.path("builds").asInt(), s.path("harnessFrom").asText(),
+                s.path("format").asText(),
+                s.path("seed").isNull() || s.path("seed").isMissingNode() ? java.util.Optional.empty()
+                        : java.util.Optional.of(s.path("seed").asLong()),
+                profiles);
+        JsonNode th = s.path("thresholds");
+        org.perfab.stats.Thresholds thresholds = new org.perfab.stats.Thresholds(th.path("alpha").asDouble(),
+                th.path("minEffect").asDouble(), th.path("inconclusive").asDouble());
+        List<Measurement> measurements = new ArrayList<>();
+        for (JsonNode x : n.path("measurements")) {
+            Cell cell = new Cell(x.path("cell").asText(), x.path("metric").asText(), x.path("unit").asText(),
+                    Direction.fromId(x.path("direction").asText()));
+            measurements.add(new Measurement(cell, x.path("side").asText().equals("base") ? Side.BASE : Side.HEAD,
+                    x.path("build").asInt(), x.path("trial").asInt(), x.path("value").asDouble()));
+        }
+        List<RunResults.TrialRecord> trials = new ArrayList<>();
+        for (JsonNode t : n.path("trials")) {
+            Side side = t.path("side").asText().equals("base") ? Side.BASE : Side.HEAD;
+            boolean warmup = t.path("warmup").asBoolean();
+            RunResults.Status status = switch (t.path("status").asText()) {
+                case "ok" -> RunResults.Status.OK;
+                case "timeout" -> RunResults.Status.TIMEOUT;
+                default -> RunResults.Status.FAILED;
+            };
+            List<Measurement> own = warmup || status != RunResults.Status.OK ? List.of()
+                    : measurements.stream().filter(x -> x.side() == side && x.build() == t.path("build").asInt()
+                            && x.trial() == t.path("trial").asInt()).toList();
+            trials.add(new RunResults.TrialRecord(t.path("seq").asInt(), side, t.path("build").asInt(),
+                    t.path("trial").asInt(), warmup, status, t.path("reason").asText(),
+                    t.path("wallSeconds").asDouble(), t.path("stderrTail").asText(), own));
+        }
+        java.util.Set<String> profileCells = new java.util.HashSet<>();
+        for (JsonNode c : n.path("comparisons")) {
+            if (c.path("verdict").asText().equals(Verdict.PROFILE.id())) {
+                profileCells.add(c.path("cell").asText() + ":" + c.path("metric").asText());
+            }
+        }
+        List<String> warnings = new ArrayList<>();
+        n.path("warnings").forEach(w -> warnings.add(w.asText()));
+        String baseLabel = refs.path("baseLabel").asText("merge-base (" + abbreviate(provenance.mergeBase()) + ")");
+        String headLabel = refs.path("headLabel").asText(provenance.head().typed() + " ("
+                + abbreviate(provenance.head().commit()) + ")");
+        ComparisonTable table = ComparisonTable.of(baseLabel, headLabel,
+                measurements, thresholds, cell -> profileCells.contains(cell.key())).withWarnings(warnings);
+        JsonNode timing = n.path("timing");
+        return new RunResults(n.path("name").asText(), provenance, machine, settings,
+                java.time.Instant.parse(n.path("startedAt").asText()),
+                n.path("finishedAt").isNull() ? java.util.Optional.empty()
+                        : java.util.Optional.of(java.time.Instant.parse(n.path("finishedAt").asText())),
+                n.path("interrupted").asBoolean(),
+                new RunResults.Timing(timing.path("totalSeconds").asDouble(), timing.path("checkoutSeconds").asDouble(),
+                        timing.path("buildSeconds").asDouble(), timing.path("trialSeconds").asDouble()),
+                trials, measurements, table);
+    }
+
+    private static String abbreviate(String id) {
+        return id.length() > 12 ? id.substring(0, 12) : id;
     }
 
     /** Returns one line of {@code trials.jsonl} for {@code trial}, without a newline. */

@@ -16,15 +16,17 @@ final class TextRenderer implements Renderer {
         true, true, true, false};
 
     @Override
-    public String render(ComparisonTable table) {
+    public String render(Report report) {
+        ComparisonTable table = report.table();
         StringBuilder out = new StringBuilder();
         out.append("base: ").append(Untrusted.plain(table.baseLabel(), Untrusted.MAX_PROSE)).append('\n');
         out.append("head: ").append(Untrusted.plain(table.headLabel(), Untrusted.MAX_PROSE)).append('\n');
         out.append(rules(table.thresholds())).append("\n\n");
-        for (String warning : table.warnings()) {
+        List<String> warnings = Warnings.of(report);
+        for (String warning : warnings) {
             out.append("WARNING: ").append(Untrusted.plain(warning, Untrusted.MAX_PROSE)).append('\n');
         }
-        if (!table.warnings().isEmpty()) {
+        if (!warnings.isEmpty()) {
             out.append('\n');
         }
 

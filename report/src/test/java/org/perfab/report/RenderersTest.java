@@ -75,26 +75,26 @@ class RenderersTest {
     @MethodSource("locales")
     void textTableIsStable(Locale locale) throws Exception {
         Golden.assertMatches("comparison.txt",
-                Golden.underLocale(locale, () -> Format.TEXT.renderer().render(fixture())));
+                Golden.underLocale(locale, () -> Format.TEXT.renderer().render(Report.of(fixture()))));
     }
 
     @ParameterizedTest
     @MethodSource("locales")
     void jsonIsStable(Locale locale) throws Exception {
         Golden.assertMatches("comparison.json",
-                Golden.underLocale(locale, () -> Format.JSON.renderer().render(fixture())));
+                Golden.underLocale(locale, () -> Format.JSON.renderer().render(Report.of(fixture()))));
     }
 
     @ParameterizedTest
     @MethodSource("locales")
     void markdownIsStable(Locale locale) throws Exception {
         Golden.assertMatches("comparison.md",
-                Golden.underLocale(locale, () -> Format.MARKDOWN.renderer().render(fixture())));
+                Golden.underLocale(locale, () -> Format.MARKDOWN.renderer().render(Report.of(fixture()))));
     }
 
     @Test
     void jsonCarriesTheContractFields() throws Exception {
-        JsonNode root = new ObjectMapper().readTree(Format.JSON.renderer().render(fixture()));
+        JsonNode root = new ObjectMapper().readTree(Format.JSON.renderer().render(Report.of(fixture())));
         assertEquals("perfab/comparison/v1", root.get("schema").asText());
         JsonNode first = root.get("comparisons").get(0);
         for (String field : List.of("cell", "metric", "unit", "direction", "verdict", "pctChange",
@@ -119,7 +119,7 @@ class RenderersTest {
 
     @Test
     void markdownNeverLetsACellNameBreakOutOfItsCell() {
-        String md = Format.MARKDOWN.renderer().render(fixture());
+        String md = Format.MARKDOWN.renderer().render(Report.of(fixture()));
         assertFalse(md.contains("<script>"));
         assertFalse(md.contains("@everyone"));
         assertFalse(md.contains("#123"));
@@ -134,7 +134,7 @@ class RenderersTest {
 
     @Test
     void textStripsTerminalControlSequences() {
-        assertFalse(Format.TEXT.renderer().render(fixture()).contains("\u001b"));
+        assertFalse(Format.TEXT.renderer().render(Report.of(fixture())).contains("\u001b"));
     }
 
     @Test

@@ -45,6 +45,17 @@ public record Summary(int n, double mean, double median, double stddev, double c
         return stddev * stddev;
     }
 
+    /**
+     * Returns the half-width of the 95% confidence interval of the mean, from Student's t with
+     * {@code n - 1} degrees of freedom; NaN when {@code n < 2}, 0 for a constant sample.
+     */
+    public double meanHalfWidth95() {
+        if (n < 2) {
+            return Double.NaN;
+        }
+        return stddev == 0 ? 0 : WelchTest.quantile(0.975, n - 1) * stddev / Math.sqrt(n);
+    }
+
     /** Returns whether every value is the same ({@code n >= 2} and a zero spread). */
     public boolean isConstant() {
         return n >= 2 && min == max;

@@ -49,6 +49,15 @@ class SummaryTest {
     }
 
     @Test
+    void givesTheStudentIntervalOfTheMean() {
+        // scipy.stats.t.ppf(0.975, 4) * sqrt(12.5) / sqrt(5)
+        assertEquals(2.7764451051977934 * Math.sqrt(12.5) / Math.sqrt(5),
+                Summary.of(Sample.of(3, 1, 2, 10, 4)).meanHalfWidth95(), 1e-12);
+        assertTrue(Double.isNaN(Summary.of(Sample.of(1)).meanHalfWidth95()));
+        assertEquals(0.0, Summary.of(Sample.of(2, 2)).meanHalfWidth95());
+    }
+
+    @Test
     void knowsAConstantSample() {
         Summary s = Summary.of(Sample.of(5, 5, 5));
         assertTrue(s.isConstant());

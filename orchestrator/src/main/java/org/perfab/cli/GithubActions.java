@@ -1,0 +1,58 @@
+package org.perfab.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Map;
+import org.perfab.failure.BadInputException;
+import org.perfab.report.Format;
+import org.perfab.report.Report;
+import org.perfab.stats.Verdict;
+
+/**
+ * What {@code --format github} does besides printing annotations: appends the comment to the
+ * job summary ({@code $GITHUB_STEP_SUMMARY}, within its 1 MiB) and writes the counts and the
+ * comment's path to {@code $GITHUB_OUTPUT}.
+ */
+final class GithubActions {
+    /** GitHub's limit on a step's summary, in bytes. */
+    static final long SUMMARY_LIMIT = 1024 * 1024;
+
+    private GithubActions() {
+    }
+
+    /**
+     * Writes {@code comment} to {@code commentFile}, appends it to the job summary when the
+     * environment names one, and writes the step's outputs.
+     */
+    static void publish(Report report, Path commentFile, Map<String, String> env) {
+        String comment = Format.MARKDOWN.renderer().render(report);
+        try {
+            Files.writeString(commentFile, comment, StandardCharsets.UTF_8);
+            String summary = env.get("GITHUB_STEP_SUMMARY");
+            if (summary != null && !summary.isBlank()) {
+                Path file = Path.of(summary);
+                long used = Files.exists(file) ? Files.size(file) : 0;
+                byte[] bytes = comment.getBytes(StandardCharsets.UTF_8);
+                String text = used + bytes.length <= SUMMARY_LIMIT ? comment
+                        : "perfab: the comment (" + bytes.length + " bytes) does not fit in what is left of the"
+                                + " job summary's 1 MiB; it is in " + commentFile + "\n";
+                Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                        StandardOpenOption.APPEND);
+            }
+            String output = env.get("GITHUB_OUTPUT");
+            if (output != null && !output.isBlank()) {
+                Map<Verdict, Integer> counts = report.table().counts();
+                Files.writeString(Path.of(output), "regressions=" + counts.get(Verdict.REGRESSION) + "\n"
+                        + "inconclusive=" + counts.get(Verdict.INCONCLUSIVE) + "\n"
+                        + "improvements=" + counts.get(Verdict.IMPROVEMENT) + "\n"
+                        + "comment=" + commentFile.toAbsolutePath() + "\n",
+                        StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            }
+        } catch (IOException e) {
+            throw new BadInputException("cannot write GitHub's step files: " + e.getMessage(), e);
+        }
+    }
+}

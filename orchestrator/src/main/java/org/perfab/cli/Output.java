@@ -1,0 +1,40 @@
+package org.perfab.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.perfab.failure.BadInputException;
+import org.perfab.report.Format;
+import org.perfab.report.Report;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** Where a command's rendering goes: standard output or a file, and GitHub's step files. */
+final class Output {
+    private Output() {
+    }
+
+    /**
+     * Renders {@code report} in {@code format} whole, then prints it or writes it to {@code file}.
+     * For {@link Format#GITHUB} the comment goes to {@code commentFile} and the step files too.
+     */
+    static void emit(CommandSpec spec, Format format, Report report, Path file, Path commentFile) {
+        String rendered = format.renderer().render(report);
+        if (format == Format.GITHUB) {
+            GithubActions.publish(report, commentFile, System.getenv());
+            spec.commandLine().getOut().print(rendered);
+            spec.commandLine().getOut().flush();
+            return;
+        }
+        if (file == null) {
+            spec.commandLine().getOut().print(rendered);
+            spec.commandLine().getOut().flush();
+            return;
+        }
+        try {
+            Files.writeString(file, rendered, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new BadInputException(file + ": cannot write: " + e.getMessage(), e);
+        }
+    }
+}

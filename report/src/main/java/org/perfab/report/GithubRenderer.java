@@ -1,0 +1,58 @@
+package org.perfab.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.perfab.stats.Comparison;
+import org.perfab.stats.Verdict;
+
+/**
+ * Renders GitHub Actions workflow commands: one {@code ::warning} per regression and one
+ * {@code ::notice} per inconclusive cell. GitHub shows at most ten annotations of a type per step,
+ * so past nine the tenth counts the rest.
+ */
+final class GithubRenderer implements Renderer {
+    /** GitHub's limit of annotations of one type per step. */
+    static final int PER_TYPE = 10;
+
+    @Override
+    public String render(Report report) {
+        StringBuilder out = new StringBuilder();
+        annotate(out, report, Verdict.REGRESSION, "warning", "perfab regression");
+        annotate(out, report, Verdict.INCONCLUSIVE, "notice", "perfab inconclusive");
+        return out.toString();
+    }
+
+    private static void annotate(StringBuilder out, Report report, Verdict verdict, String command, String title) {
+        List<CellComparison> rows = new ArrayList<>();
+        for (CellComparison r : report.table().rows()) {
+            if (r.comparison().verdict() == verdict) {
+                rows.add(r);
+            }
+        }
+        int shown = rows.size() <= PER_TYPE ? rows.size() : PER_TYPE - 1;
+        for (CellComparison r : rows.subList(0, shown)) {
+            Comparison c = r.comparison();
+            String message = Untrusted.plain(r.cell().name()) + " " + Untrusted.plain(r.cell().metric()) + ": "
+                    + Numbers.signedPercent(c.pctChange()) + " " + Numbers.interval(c.ciLow(), c.ciHigh())
+                    + ", p " + Numbers.pValue(c.pValue()) + ", CV " + Numbers.percent(c.base().cv()) + " / "
+                    + Numbers.percent(c.head().cv());
+            out.append("::").append(command).append(" title=").append(property(title)).append("::")
+                    .append(data(message)).append('\n');
+        }
+        if (rows.size() > shown) {
+            out.append("::").append(command).append(" title=").append(property(title)).append("::")
+                    .append(data("and " + (rows.size() - shown) + " more " + TextRenderer.label(verdict)
+                            + " cells; see the comment or the job summary")).append('\n');
+        }
+    }
+
+    /** Escapes the message of a workflow command. */
+    static String data(String s) {
+        return s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A");
+    }
+
+    /** Escapes a property value of a workflow command. */
+    static String property(String s) {
+        return data(s).replace(":", "%3A").replace(",", "%2C");
+    }
+}

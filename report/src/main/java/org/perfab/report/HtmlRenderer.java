@@ -1,0 +1,118 @@
+package org.perfab.report;
+
+import freemarker.template.Configuration;
+import freemarker.template.Template;
+import freemarker.template.TemplateException;
+import freemarker.template.TemplateExceptionHandler;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TimeZone;
+import org.perfab.stats.Comparison;
+import org.perfab.stats.Verdict;
+
+/**
+ * Renders one self-contained HTML file: no network, no script from elsewhere. The summary table,
+ * then for each cell (regressions and inconclusive first) an SVG of every trial of both sides in
+ * the order they ran, with each side's mean and 95% interval. Untrusted text is HTML-escaped here;
+ * the template prints only what this class made.
+ */
+final class HtmlRenderer implements Renderer {
+    private static final Configuration FREEMARKER = configuration();
+
+    /** One row of the table and its plot, every field escaped. */
+    public record Row(String id, String cell, String metric, String verdict, String verdictClass, String base,
+            String head, String change, String p, String mde, String plot) {
+    }
+
+    /** Everything the template prints. */
+    public record View(String title, String headline, String context, List<String> warnings, List<Row> rows,
+            String legend, boolean plots) {
+    }
+
+    @Override
+    public String render(Report report) {
+        List<Row> rows = new ArrayList<>();
+        int i = 0;
+        for (CellComparison r : report.table().rows()) {
+            Comparison c = r.comparison();
+            String unit = r.cell().unit();
+            String plot = report.run().map(run -> Plot.svg(Plot.points(run, r.cell()), c, html(unit),
+                    html(r.cell().name() + " " + r.cell().metric()))).orElse("");
+            rows.add(new Row("cell-" + i++, html(r.cell().name()), html(r.cell().metric()),
+                    html(TextRenderer.label(c.verdict())), c.verdict().id(),
+                    side(c.base().mean(), c.base().cv(), unit), side(c.head().mean(), c.head().cv(), unit),
+                    html(Numbers.signedPercent(c.pctChange()) + " " + Numbers.interval(c.ciLow(), c.ciHigh())),
+                    html(Numbers.pValue(c.pValue())), html(Numbers.percent(c.mde())), plot));
+        }
+        long regressions = report.table().counts().get(Verdict.REGRESSION);
+        View view = new View(html("perfab · " + report.name()), html(TextRenderer.counts(report.table().counts())),
+                html(context(report)), Warnings.of(report).stream().map(HtmlRenderer::html).toList(), rows,
+                html(TextRenderer.rules(report.table().thresholds()) + ". Advisory: this check never fails the job."),
+                report.run().isPresent());
+        try {
+            Template template = FREEMARKER.getTemplate("report.html.ftl");
+            StringWriter out = new StringWriter();
+            template.process(Map.of("view", view, "regressions", regressions), out);
+            return out.toString();
+        } catch (IOException e) {
+            throw new UncheckedIOException("the HTML template is missing from the jar", e);
+        } catch (TemplateException e) {
+            throw new IllegalStateException("the HTML template failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static String context(Report report) {
+        if (report.run().isEmpty()) {
+            return "baseline " + report.table().baseLabel() + " · candidate " + report.table().headLabel();
+        }
+        RunResults run = report.run().get();
+        return "baseline " + run.table().baseLabel() + " · candidate " + run.table().headLabel() + " · "
+                + run.settings().trials() + " trials per side · " + run.machine().cpu() + ", "
+                + run.machine().cores() + " cores";
+    }
+
+    private static String side(double mean, double cv, String unit) {
+        if (Double.isNaN(mean)) {
+            return Numbers.UNDEFINED;
+        }
+        return html(Numbers.value(mean) + (unit.isEmpty() ? "" : " " + Untrusted.plain(unit))
+                + (Double.isNaN(cv) ? "" : " ±" + Numbers.percent(cv)));
+    }
+
+    /** Returns {@code s} safe as HTML text or attribute: control characters replaced, bounded, escaped. */
+    static String html(String s) {
+        String p = Untrusted.plain(s, Untrusted.MAX_PROSE);
+        StringBuilder out = new StringBuilder(p.length() + 16);
+        for (int i = 0; i < p.length(); i++) {
+            char c = p.charAt(i);
+            switch (c) {
+                case '&' -> out.append("&amp;");
+                case '<' -> out.append("&lt;");
+                case '>' -> out.append("&gt;");
+                case '"' -> out.append("&quot;");
+                case '\'' -> out.append("&#39;");
+                default -> out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
+    private static Configuration configuration() {
+        Configuration cfg = new Configuration(Configuration.VERSION_2_3_34);
+        cfg.setClassForTemplateLoading(HtmlRenderer.class, "templates");
+        cfg.setDefaultEncoding("UTF-8");
+        cfg.setLocale(Locale.ROOT);
+        cfg.setTimeZone(TimeZone.getTimeZone("UTC"));
+        cfg.setNumberFormat("computer");
+        cfg.setTemplateExceptionHandler(TemplateExceptionHandler.RETHROW_HANDLER);
+        cfg.setLogTemplateExceptions(false);
+        cfg.setWrapUncheckedExceptions(true);
+        cfg.setFallbackOnNullLoopVariable(false);
+        return cfg;
+    }
+}

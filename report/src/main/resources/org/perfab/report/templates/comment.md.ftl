@@ -1,0 +1,47 @@
+<#-- The pull-request comment. Every value arrives formatted and escaped. -->
+<!-- perfab:${view.marker} -->
+### perfab · ${view.marker}: ${view.headline}
+
+${view.context}
+
+<#if view.rows?has_content>
+| cell | metric | baseline (mean ±cv) | head (mean ±cv) | change [95% CI] | p | verdict |
+|:-----|:-------|--------------------:|----------------:|----------------:|--:|:--------|
+<#list view.rows as r>
+| ${r.cell} | ${r.metric} | ${r.base} | ${r.head} | ${r.change} | ${r.p} | ${r.verdict} |
+</#list>
+</#if>
+<#if view.folded?has_content>
+
+<details><summary>${view.foldedTitle}</summary>
+
+| cell | metric | baseline (mean ±cv) | head (mean ±cv) | change [95% CI] | p | verdict |
+|:-----|:-------|--------------------:|----------------:|----------------:|--:|:--------|
+<#list view.folded as r>
+| ${r.cell} | ${r.metric} | ${r.base} | ${r.head} | ${r.change} | ${r.p} | ${r.verdict} |
+</#list>
+
+</details>
+</#if>
+<#if view.omitted?has_content>
+
+_${view.omitted}_
+</#if>
+<#if view.warnings?has_content>
+
+**Warnings**
+
+<#list view.warnings as w>
+- :warning: ${w}
+</#list>
+</#if>
+<#if view.notes?has_content>
+
+**Notes**
+
+<#list view.notes as n>
+- ${n}
+</#list>
+</#if>
+
+<sub>${view.legend}</sub>
