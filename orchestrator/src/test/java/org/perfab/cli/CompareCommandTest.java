@@ -113,7 +113,7 @@ class CompareCommandTest {
         "--min-effect -1; --min-effect must be a percentage >= 0",
         "--inconclusive 2; --inconclusive must be >= --min-effect",
         "--alpha abc; Invalid value for option '--alpha'",
-        "--format yaml; unknown format 'yaml' (expected text, json, markdown)",
+        "--format yaml; unknown format 'yaml' (expected text, json, markdown, github, html)",
         "--profile a:b:c; --profile: cell pattern 'a:b:c' has more than one ':'",
     })
     void rejectsBadOptionsWithAHelpfulMessage(String options, String message) {

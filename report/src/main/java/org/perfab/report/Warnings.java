@@ -29,7 +29,7 @@ final class Warnings {
         int fewest = Integer.MAX_VALUE;
         for (CellComparison r : table.rows()) {
             Comparison c = r.comparison();
-            String name = r.cell().name() + " " + r.cell().metric();
+            String name = Untrusted.plain(r.cell().name()) + " " + Untrusted.plain(r.cell().metric());
             if (c.verdict() == Verdict.UNCHANGED || c.verdict() == Verdict.INCONCLUSIVE) {
                 double cv = Math.max(nanToZero(c.base().cv()), nanToZero(c.head().cv()));
                 boolean cvOverChange = !Double.isNaN(c.pctChange()) && cv > Math.abs(c.pctChange())

@@ -1,0 +1,149 @@
+package org.perfab.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.perfab.report.testing.Golden;
+import org.perfab.stats.Direction;
+
+/** The pull-request comment, the GitHub annotations and every run rendering, sealed by golden files. */
+class CommentTest {
+    static Locale[] locales() {
+        return Golden.LOCALES;
+    }
+
+    private static String render(Format format, RunResults run) {
+        return format.renderer().render(Report.of(run));
+    }
+
+    @ParameterizedTest
+    @MethodSource("locales")
+    void theCommentIsStable(Locale locale) throws Exception {
+        Golden.assertMatches("run-comment.md", Golden.underLocale(locale, () -> render(Format.MARKDOWN, RunFixture.broker())));
+    }
+
+    @ParameterizedTest
+    @MethodSource("locales")
+    void theTextJsonAndAnnotationsAreStable(Locale locale) throws Exception {
+        Golden.assertMatches("run-table.txt", Golden.underLocale(locale, () -> render(Format.TEXT, RunFixture.broker())));
+        Golden.assertMatches("run-results.json", Golden.underLocale(locale, () -> render(Format.JSON, RunFixture.broker())));
+        Golden.assertMatches("run-annotations.txt",
+                Golden.underLocale(locale, () -> render(Format.GITHUB, RunFixture.broker())));
+        Golden.assertMatches("run-report.html", Golden.underLocale(locale, () -> render(Format.HTML, RunFixture.broker())));
+    }
+
+    @Test
+    void startsWithAMarkerAndTheLineAReviewerReadsFirst() {
+        String md = render(Format.MARKDOWN, RunFixture.broker());
+        String[] lines = md.split("\n");
+        assertEquals("<!-- perfab:broker-pr -->", lines[0]);
+        assertTrue(lines[1].startsWith("### perfab · broker-pr: 🔴 1 regression · ❔ 1 inconclusive · 🟢 1 improvement · ✅ 4 unchanged"),
+                lines[1]);
+        assertTrue(lines[3].contains("`1111111111aa`") && lines[3].contains("`2222222222bb`")
+                && lines[3].contains("5 trials per side") && lines[3].contains("AMD EPYC 7763"), lines[3]);
+        assertTrue(md.contains("Advisory: this check never fails the job."));
+    }
+
+    @Test
+    void listsRegressionsFirstThenInconclusiveImprovementsUnchanged() {
+        String md = render(Format.MARKDOWN, RunFixture.broker());
+        int regression = md.indexOf("| publish/256B/1sub | throughput |");
+        int inconclusive = md.indexOf("| fanout/10sub | p999 |");
+        int improvement = md.indexOf("| publish/64KiB/1sub | throughput |");
+        int unchanged = md.indexOf("| fanout/1sub | p50 |");
+        assertTrue(0 < regression && regression < inconclusive && inconclusive < improvement && improvement < unchanged, md);
+        assertTrue(md.contains("❔ inconclusive"));
+        assertFalse(md.contains("✅ inconclusive"));
+    }
+
+    @Test
+    void warnsOfFailedTrialsNoisyCellsAndTailsOverFewTrials() {
+        String md = render(Format.MARKDOWN, RunFixture.broker());
+        assertTrue(md.contains("1 trial failed (head trial 3"), md);
+        assertTrue(md.contains("Too noisy to tell for"), md);
+        assertTrue(md.contains("Tail percentiles over few trials (5 per side): fanout/10sub p999."), md);
+    }
+
+    @Test
+    void neverLetsAHostileNameOutOfItsCell() {
+        String md = render(Format.MARKDOWN, RunFixture.broker());
+        assertFalse(md.contains("<script>"));
+        assertFalse(md.contains("@everyone"));
+        assertFalse(md.contains("#123"));
+        assertFalse(md.contains("\u001b"));
+        assertFalse(md.contains("x".repeat(Untrusted.MAX_LENGTH + 1)), "a 10,000-character name is bounded");
+        for (String line : md.split("\n")) {
+            if (line.startsWith("| evil") || line.startsWith("| xxx")) {
+                assertEquals(8, line.replace("\\|", "").chars().filter(c -> c == '|').count(), line);
+            }
+        }
+        String html = render(Format.HTML, RunFixture.broker());
+        assertFalse(html.contains("<script>alert"));
+        assertTrue(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+        String annotations = render(Format.GITHUB, RunFixture.broker());
+        assertEquals(2, annotations.split("\n").length, "one line each: a newline in a name cannot start a command");
+    }
+
+    @Test
+    void foldsManyUnchangedRowsIntoDetails() {
+        List<Cell> cells = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            cells.add(new Cell("steady/" + i, "time", "ns", Direction.LOWER_IS_BETTER));
+        }
+        cells.add(new Cell("slower", "time", "ns", Direction.LOWER_IS_BETTER));
+        RunResults run = RunFixture.run("fold", 4, cells, c -> c.name().equals("slower")
+                ? new double[][] {{100, 101, 99, 100}, {120, 121, 119, 120}}
+                : new double[][] {{100, 101, 99, 100}, {100, 99, 101, 100}}, List.of());
+        String md = render(Format.MARKDOWN, run);
+        assertTrue(md.contains("<details><summary>12 unchanged</summary>"), md);
+        assertTrue(md.indexOf("| slower |") < md.indexOf("<details>"), md);
+    }
+
+    @Test
+    void staysWithinGithubsLimitDroppingUnchangedRowsFirst() {
+        List<Cell> cells = new ArrayList<>();
+        for (int i = 0; i < 3000; i++) {
+            cells.add(new Cell("steady/cell/with/a/longish/name/" + i, "time", "ns/op", Direction.LOWER_IS_BETTER));
+        }
+        cells.add(new Cell("slower", "time", "ns/op", Direction.LOWER_IS_BETTER));
+        RunResults run = RunFixture.run("big", 3, cells, c -> c.name().equals("slower")
+                ? new double[][] {{100, 101, 99}, {120, 121, 119}}
+                : new double[][] {{100, 101, 99}, {100, 99, 101}}, List.of());
+        String md = render(Format.MARKDOWN, run);
+        assertTrue(md.length() <= MarkdownRenderer.MAX_LENGTH, "length " + md.length());
+        assertTrue(md.contains("| slower | time |"), "the regression is kept");
+        assertTrue(md.contains("3000 rows are left out to stay within GitHub's comment limit"), md);
+        assertTrue(md.contains("🔴 1 regression") && md.contains("✅ 3000 unchanged"), "the counts still count everything");
+    }
+
+    @Test
+    void annotatesAtMostTenOfATypeAndCountsTheRest() {
+        List<Cell> cells = new ArrayList<>();
+        for (int i = 0; i < 14; i++) {
+            cells.add(new Cell("slow/" + i + "%,:", "time", "ns", Direction.LOWER_IS_BETTER));
+        }
+        RunResults run = RunFixture.run("many", 3, cells,
+                c -> new double[][] {{100, 101, 99}, {120, 121, 119}}, List.of());
+        String[] lines = render(Format.GITHUB, run).split("\n");
+        assertEquals(GithubRenderer.PER_TYPE, lines.length);
+        assertTrue(lines[0].startsWith("::warning title=perfab regression::slow/"), lines[0]);
+        assertTrue(lines[0].contains("%25,:"), "a % in the message is escaped: " + lines[0]);
+        assertEquals("::warning title=perfab regression::and 5 more regression cells; see the comment or the job summary",
+                lines[9]);
+    }
+
+    @Test
+    void readsBackWhatItWrote() {
+        RunResults run = RunFixture.broker();
+        RunResults back = ResultsJson.read(ResultsJson.write(run));
+        assertEquals(ResultsJson.write(run), ResultsJson.write(back));
+        assertEquals(render(Format.MARKDOWN, run), render(Format.MARKDOWN, back));
+    }
+}
