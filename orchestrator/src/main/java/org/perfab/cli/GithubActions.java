@@ -39,8 +39,10 @@ final class GithubActions {
                 String text = used + bytes.length <= SUMMARY_LIMIT ? comment
                         : "perfab: the comment (" + bytes.length + " bytes) does not fit in what is left of the"
                                 + " job summary's 1 MiB; it is in " + commentFile + "\n";
-                Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                        StandardOpenOption.APPEND);
+                if (used + text.getBytes(StandardCharsets.UTF_8).length <= SUMMARY_LIMIT) {
+                    Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                            StandardOpenOption.APPEND);
+                }
             }
             String output = env.get("GITHUB_OUTPUT");
             if (output != null && !output.isBlank()) {

@@ -42,8 +42,8 @@ final class HtmlRenderer implements Renderer {
             Comparison c = r.comparison();
             String unit = r.cell().unit();
             String plot = report.run().map(run -> Plot.svg(Plot.points(run, r.cell()), c, html(unit),
-                    html(r.cell().name() + " " + r.cell().metric()))).orElse("");
-            rows.add(new Row("cell-" + i++, html(r.cell().name()), html(r.cell().metric()),
+                    name(r.cell().name()) + " " + name(r.cell().metric()))).orElse("");
+            rows.add(new Row("cell-" + i++, name(r.cell().name()), name(r.cell().metric()),
                     html(TextRenderer.label(c.verdict())), c.verdict().id(),
                     side(c.base().mean(), c.base().cv(), unit), side(c.head().mean(), c.head().cv(), unit),
                     html(Numbers.signedPercent(c.pctChange()) + " " + Numbers.interval(c.ciLow(), c.ciHigh())),
@@ -82,6 +82,11 @@ final class HtmlRenderer implements Renderer {
         }
         return html(Numbers.value(mean) + (unit.isEmpty() ? "" : " " + Untrusted.plain(unit))
                 + (Double.isNaN(cv) ? "" : " ±" + Numbers.percent(cv)));
+    }
+
+    /** Returns a cell's name or metric safe as HTML, bounded like every shown name. */
+    static String name(String s) {
+        return html(Untrusted.plain(s));
     }
 
     /** Returns {@code s} safe as HTML text or attribute: control characters replaced, bounded, escaped. */
