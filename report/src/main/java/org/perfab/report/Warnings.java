@@ -36,7 +36,7 @@ final class Warnings {
                         && cv > table.thresholds().minEffect();
                 if (c.caveats().contains(Caveat.UNDERPOWERED) || cvOverChange) {
                     noisy.add(name + " (" + (Double.isNaN(c.mde()) ? "CV " + Numbers.percent(cv)
-                            : "detects " + Numbers.percent(c.mde()) + "") + ")");
+                            : "could miss " + Numbers.percent(c.mde())) + ")");
                 }
             }
             if (TAIL.matcher(r.cell().metric()).matches() && c.verdict() != Verdict.NO_DATA) {
@@ -49,9 +49,9 @@ final class Warnings {
         }
         if (!noisy.isEmpty()) {
             warnings.add("Too noisy to tell for " + noisy.size() + " cell" + (noisy.size() == 1 ? "" : "s")
-                    + ": for them, unchanged means the spread hides changes as large as the figure shown,"
-                    + " above the " + Numbers.percent(table.thresholds().minEffect()) + " bar; more trials"
-                    + " narrow it: " + names(noisy) + ".");
+                    + ": at this spread and trial count a change as large as the figure shown could go"
+                    + " unseen, more than the " + Numbers.percent(table.thresholds().minEffect())
+                    + " bar, so unchanged there is not a pass; more trials narrow it: " + names(noisy) + ".");
         }
         if (!tails.isEmpty()) {
             warnings.add(String.format(Locale.ROOT, "Tail percentiles over few trials (%d per side): %s."
