@@ -1,19 +1,9 @@
 package org.perfab.report;
 
-import freemarker.template.Configuration;
-import freemarker.template.Template;
-import freemarker.template.TemplateException;
-import freemarker.template.TemplateExceptionHandler;
-import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.TimeZone;
 import org.perfab.stats.Comparison;
-import org.perfab.stats.Verdict;
 
 /**
  * Renders one self-contained HTML file: no network, no script from elsewhere. The summary table,
@@ -22,8 +12,6 @@ import org.perfab.stats.Verdict;
  * the template prints only what this class made.
  */
 final class HtmlRenderer implements Renderer {
-    private static final Configuration FREEMARKER = configuration();
-
     /** One row of the table and its plot, every field escaped. */
     public record Row(String id, String cell, String metric, String verdict, String verdictClass, String base,
             String head, String change, String p, String mde, String plot) {
@@ -49,21 +37,11 @@ final class HtmlRenderer implements Renderer {
                     html(Numbers.signedPercent(c.pctChange()) + " " + Numbers.interval(c.ciLow(), c.ciHigh())),
                     html(Numbers.pValue(c.pValue())), html(Numbers.percent(c.mde())), plot));
         }
-        long regressions = report.table().counts().get(Verdict.REGRESSION);
         View view = new View(html("perfab · " + report.name()), html(TextRenderer.counts(report.table().counts())),
                 html(context(report)), Warnings.of(report).stream().map(HtmlRenderer::html).toList(), rows,
                 html(TextRenderer.rules(report.table().thresholds()) + ". Advisory: this check never fails the job."),
                 report.run().isPresent());
-        try {
-            Template template = FREEMARKER.getTemplate("report.html.ftl");
-            StringWriter out = new StringWriter();
-            template.process(Map.of("view", view, "regressions", regressions), out);
-            return out.toString();
-        } catch (IOException e) {
-            throw new UncheckedIOException("the HTML template is missing from the jar", e);
-        } catch (TemplateException e) {
-            throw new IllegalStateException("the HTML template failed: " + e.getMessage(), e);
-        }
+        return Templates.render("report.html.ftl", Map.of("view", view));
     }
 
     private static String context(Report report) {
@@ -105,19 +83,5 @@ final class HtmlRenderer implements Renderer {
             }
         }
         return out.toString();
-    }
-
-    private static Configuration configuration() {
-        Configuration cfg = new Configuration(Configuration.VERSION_2_3_34);
-        cfg.setClassForTemplateLoading(HtmlRenderer.class, "templates");
-        cfg.setDefaultEncoding("UTF-8");
-        cfg.setLocale(Locale.ROOT);
-        cfg.setTimeZone(TimeZone.getTimeZone("UTC"));
-        cfg.setNumberFormat("computer");
-        cfg.setTemplateExceptionHandler(TemplateExceptionHandler.RETHROW_HANDLER);
-        cfg.setLogTemplateExceptions(false);
-        cfg.setWrapUncheckedExceptions(true);
-        cfg.setFallbackOnNullLoopVariable(false);
-        return cfg;
     }
 }

@@ -1,19 +1,10 @@
 package org.perfab.report;
 
-import freemarker.template.Configuration;
-import freemarker.template.Template;
-import freemarker.template.TemplateException;
-import freemarker.template.TemplateExceptionHandler;
-import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.TimeZone;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Summary;
 import org.perfab.stats.Verdict;
@@ -39,8 +30,6 @@ final class MarkdownRenderer implements Renderer {
     /** The order in which rows are left out of a comment that is too long. */
     private static final List<Verdict> OMIT_ORDER = List.of(Verdict.UNCHANGED, Verdict.PROFILE,
             Verdict.NO_DATA, Verdict.IMPROVEMENT, Verdict.INCONCLUSIVE, Verdict.REGRESSION);
-
-    private static final Configuration FREEMARKER = configuration();
 
     /** One row as the template prints it: every field formatted and escaped. */
     public record Row(String cell, String metric, String base, String head, String change, String p,
@@ -110,16 +99,7 @@ final class MarkdownRenderer implements Renderer {
                 unchanged.size() + " unchanged", Warnings.of(report).stream()
                         .map(w -> Untrusted.markdown(w, Untrusted.MAX_PROSE)).toList(),
                 notes, omitted, legend(report));
-        try {
-            Template template = FREEMARKER.getTemplate("comment.md.ftl");
-            StringWriter out = new StringWriter();
-            template.process(Map.of("view", view), out);
-            return out.toString();
-        } catch (IOException e) {
-            throw new UncheckedIOException("the comment template is missing from the jar", e);
-        } catch (TemplateException e) {
-            throw new IllegalStateException("the comment template failed: " + e.getMessage(), e);
-        }
+        return Templates.render("comment.md.ftl", Map.of("view", view));
     }
 
     private static Row row(CellComparison r) {
@@ -217,19 +197,5 @@ final class MarkdownRenderer implements Renderer {
         String pct = Numbers.signedPercent(c.pctChange());
         String ci = Numbers.interval(c.ciLow(), c.ciHigh());
         return ci.equals(Numbers.UNDEFINED) ? pct : pct + " " + ci;
-    }
-
-    private static Configuration configuration() {
-        Configuration cfg = new Configuration(Configuration.VERSION_2_3_34);
-        cfg.setClassForTemplateLoading(MarkdownRenderer.class, "templates");
-        cfg.setDefaultEncoding("UTF-8");
-        cfg.setLocale(Locale.ROOT);
-        cfg.setTimeZone(TimeZone.getTimeZone("UTC"));
-        cfg.setNumberFormat("computer");
-        cfg.setTemplateExceptionHandler(TemplateExceptionHandler.RETHROW_HANDLER);
-        cfg.setLogTemplateExceptions(false);
-        cfg.setWrapUncheckedExceptions(true);
-        cfg.setFallbackOnNullLoopVariable(false);
-        return cfg;
     }
 }
