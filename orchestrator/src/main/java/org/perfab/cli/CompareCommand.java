@@ -13,6 +13,7 @@ import org.perfab.ingest.MeasurementFormat;
 import org.perfab.report.ComparisonTable;
 import org.perfab.report.Format;
 import org.perfab.report.Report;
+import org.perfab.report.RunResults;
 import org.perfab.stats.Verdict;
 import org.perfab.workload.CellGlob;
 import picocli.CommandLine.Command;
@@ -29,6 +30,7 @@ import picocli.CommandLine.Spec;
                 + "benchstat. A cell repeated in a file is one more trial. Cells match on name "
                 + "and metric; a cell on one side only is reported as 'no data'."},
         footer = {"", "Example:", "  perfab compare base.json head.json",
+            "  perfab compare --min-effect 1 perfab-out/results.json",
             "  perfab compare --format markdown --profile 'batched/*:p50' base.json head.json"})
 final class CompareCommand implements Callable<Integer> {
     @Spec
@@ -37,11 +39,10 @@ final class CompareCommand implements Callable<Integer> {
     @Mixin
     ThresholdOptions thresholds;
 
-    @Parameters(index = "0", paramLabel = "BASE", description = "Baseline measurements.")
-    Path base;
-
-    @Parameters(index = "1", paramLabel = "HEAD", description = "Candidate measurements.")
-    Path head;
+    @Parameters(arity = "1..2", paramLabel = "FILE",
+            description = "BASE and HEAD measurement files; or one results.json of 'perfab ab', to classify"
+                    + " its measurements again (with other thresholds, say).")
+    List<Path> files = new ArrayList<>();
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
             description = "Output: text, json or markdown (default: ${DEFAULT-VALUE}).",
@@ -73,9 +74,20 @@ final class CompareCommand implements Callable<Integer> {
             }
         }
         List<Verdict> failing = FailOn.parse(spec, failOn);
-        ComparisonTable table = Compare.table(new Compare.Request(List.of(base), List.of(head),
-                MeasurementFormat.perfabJson(), thresholds.thresholds(), globs));
-        Output.emit(spec, format, Report.of(table), output, output != null ? output : Path.of("comment.md"));
+        Report report;
+        ComparisonTable table;
+        if (files.size() == 1) {
+            RunResults saved = ReportCommand.read(files.get(0));
+            table = Compare.reclassify(saved, thresholds.overrides(), globs);
+            report = Report.of(new RunResults(saved.name(), saved.provenance(), saved.machine(), saved.settings(),
+                    saved.startedAt(), saved.finishedAt(), saved.interrupted(), saved.timing(), saved.trials(),
+                    saved.measurements(), table));
+        } else {
+            table = Compare.table(new Compare.Request(List.of(files.get(0)), List.of(files.get(1)),
+                    MeasurementFormat.perfabJson(), thresholds.thresholds(), globs));
+            report = Report.of(table);
+        }
+        Output.emit(spec, format, report, output, output != null ? output : Path.of("comment.md"));
         return FailOn.exitCode(table, failing);
     }
 }

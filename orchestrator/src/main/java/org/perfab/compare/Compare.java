@@ -13,9 +13,11 @@ import org.perfab.ingest.Reading;
 import org.perfab.report.Cell;
 import org.perfab.report.ComparisonTable;
 import org.perfab.report.Measurement;
+import org.perfab.report.RunResults;
 import org.perfab.report.Side;
 import org.perfab.stats.Thresholds;
 import org.perfab.workload.CellGlob;
+import org.perfab.workload.Workload;
 
 /** Classifies the cells of two sets of measurement files, like benchstat. */
 public final class Compare {
@@ -78,6 +80,33 @@ public final class Compare {
         return ComparisonTable.of(label(request.base()), label(request.head()), measurements,
                 request.thresholds(),
                 cell -> request.profiles().stream().anyMatch(g -> g.matches(cell)));
+    }
+
+    /**
+     * Classifies the measurements of a saved run again: under its own thresholds where
+     * {@code overrides} say nothing, its profile cells kept, and {@code profiles} added.
+     *
+     * @throws BadInputException when the thresholds that result are not valid together
+     */
+    public static ComparisonTable reclassify(RunResults run, Workload.ThresholdSettings overrides,
+            List<CellGlob> profiles) {
+        Thresholds saved = run.table().thresholds();
+        Thresholds t;
+        try {
+            t = new Thresholds(overrides.alpha().orElse(saved.alpha()), overrides.minEffect().orElse(saved.minEffect()),
+                    overrides.inconclusive().orElse(saved.inconclusive()));
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("thresholds: " + e.getMessage());
+        }
+        java.util.Set<Cell> savedProfiles = new java.util.HashSet<>();
+        run.table().rows().forEach(r -> {
+            if (r.comparison().verdict() == org.perfab.stats.Verdict.PROFILE) {
+                savedProfiles.add(r.cell());
+            }
+        });
+        return ComparisonTable.of(run.table().baseLabel(), run.table().headLabel(), run.measurements(), t,
+                cell -> savedProfiles.contains(cell) || profiles.stream().anyMatch(g -> g.matches(cell)))
+                .withWarnings(run.table().warnings());
     }
 
     private static String label(List<Path> files) {

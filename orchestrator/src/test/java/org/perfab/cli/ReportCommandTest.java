@@ -84,4 +84,16 @@ class ReportCommandTest {
         String tail = Files.readString(summary).substring((int) GithubActions.SUMMARY_LIMIT - 1000);
         assertTrue(tail.startsWith("perfab: the comment (") && tail.contains("does not fit"), tail);
     }
+
+    @Test
+    void compareClassifiesASavedRunAgainUnderOtherThresholds() throws IOException {
+        Cli same = Cli.run("compare", "--format", "json", results.toString());
+        assertEquals(0, same.exitCode(), same.err());
+        assertTrue(same.out().contains("\"regression\" : 1"), same.out());
+        Cli stricter = Cli.run("compare", "--format", "json", "--min-effect", "15", "--inconclusive", "15",
+                results.toString());
+        assertEquals(0, stricter.exitCode(), stricter.err());
+        assertTrue(stricter.out().contains("\"regression\" : 0"), stricter.out());
+        assertTrue(stricter.out().contains("\"minEffect\" : 15.0"), stricter.out());
+    }
 }
