@@ -65,16 +65,20 @@ final class TrialRunner {
         if (!o.succeeded()) {
             return failed(slot, side, o, "the harness " + o.failure(), err);
         }
-        if (!Files.exists(result)) {
+        // The harness writes $PERFAB_RESULT; for a tool that prints its results (go test -bench,
+        // cargo criterion) perfab reads its standard output instead.
+        Path source = Files.exists(result) ? result : out;
+        MeasurementFormat format = MeasurementFormat.byId(harness.format()).orElseThrow();
+        if (!Files.exists(result) && format == MeasurementFormat.perfabJson()) {
             return failure(slot, side, Status.FAILED, "the harness wrote nothing to $PERFAB_RESULT ("
                     + result + ")", o.wallSeconds(), err);
         }
         List<Reading> readings;
         try {
-            readings = MeasurementFormat.perfabJson().read(result);
+            readings = format.read(source);
         } catch (BadInputException e) {
-            return failure(slot, side, Status.FAILED, "the harness output does not parse: " + e.getMessage(),
-                    o.wallSeconds(), err);
+            return failure(slot, side, Status.FAILED, "the harness output does not parse as " + format.id() + ": "
+                    + e.getMessage(), o.wallSeconds(), err);
         }
         if (readings.isEmpty()) {
             return failure(slot, side, Status.FAILED, "the harness reported no measurements in " + result,

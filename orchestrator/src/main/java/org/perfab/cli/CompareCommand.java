@@ -31,6 +31,7 @@ import picocli.CommandLine.Spec;
                 + "and metric; a cell on one side only is reported as 'no data'."},
         footer = {"", "Example:", "  perfab compare base.json head.json",
             "  perfab compare --min-effect 1 perfab-out/results.json",
+            "  perfab compare --base old-1.txt old-2.txt --head new-1.txt new-2.txt",
             "  perfab compare --format markdown --profile 'batched/*:p50' base.json head.json"})
 final class CompareCommand implements Callable<Integer> {
     @Spec
@@ -39,10 +40,22 @@ final class CompareCommand implements Callable<Integer> {
     @Mixin
     ThresholdOptions thresholds;
 
-    @Parameters(arity = "1..2", paramLabel = "FILE",
+    @Parameters(arity = "0..2", paramLabel = "FILE",
             description = "BASE and HEAD measurement files; or one results.json of 'perfab ab', to classify"
                     + " its measurements again (with other thresholds, say).")
     List<Path> files = new ArrayList<>();
+
+    @Option(names = "--base", paramLabel = "FILE", arity = "1..*",
+            description = "Baseline files, several allowed (like go test -count runs); with --head.")
+    List<Path> baseFiles = new ArrayList<>();
+
+    @Option(names = "--head", paramLabel = "FILE", arity = "1..*", description = "Candidate files, several allowed.")
+    List<Path> headFiles = new ArrayList<>();
+
+    @Option(names = "--format-in", paramLabel = "FORMAT",
+            description = "The format of the input files (default: detected from each file): perfab-json,"
+                    + " hyperfine, go, google-benchmark, jmh, pytest-benchmark, criterion, benchmarkdotnet.")
+    String formatIn;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
             description = "Output: text, json or markdown (default: ${DEFAULT-VALUE}).",
@@ -74,17 +87,33 @@ final class CompareCommand implements Callable<Integer> {
             }
         }
         List<Verdict> failing = FailOn.parse(spec, failOn);
+        java.util.Optional<MeasurementFormat> in = java.util.Optional.empty();
+        if (formatIn != null) {
+            in = java.util.Optional.of(MeasurementFormat.byId(formatIn).orElseThrow(() -> new ParameterException(
+                    spec.commandLine(), "--format-in: unknown format '" + formatIn + "' (known: "
+                            + MeasurementFormat.names() + ")")));
+        }
+        if (!baseFiles.isEmpty() || !headFiles.isEmpty()) {
+            if (baseFiles.isEmpty() || headFiles.isEmpty() || !files.isEmpty()) {
+                throw new ParameterException(spec.commandLine(),
+                        "give --base FILE... and --head FILE... together, or BASE HEAD, not both");
+            }
+        } else if (files.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "Missing required parameters: BASE HEAD (or RESULTS.json)");
+        } else if (files.size() == 2) {
+            baseFiles = List.of(files.get(0));
+            headFiles = List.of(files.get(1));
+        }
         Report report;
         ComparisonTable table;
-        if (files.size() == 1) {
+        if (baseFiles.isEmpty()) {
             RunResults saved = ReportCommand.read(files.get(0));
             table = Compare.reclassify(saved, thresholds.overrides(), globs);
             report = Report.of(new RunResults(saved.name(), saved.provenance(), saved.machine(), saved.settings(),
                     saved.startedAt(), saved.finishedAt(), saved.interrupted(), saved.timing(), saved.trials(),
                     saved.measurements(), table));
         } else {
-            table = Compare.table(new Compare.Request(List.of(files.get(0)), List.of(files.get(1)),
-                    MeasurementFormat.perfabJson(), thresholds.thresholds(), globs));
+            table = Compare.table(new Compare.Request(baseFiles, headFiles, in, thresholds.thresholds(), globs));
             report = Report.of(table);
         }
         Output.emit(spec, format, report, output, output != null ? output : Path.of("comment.md"));

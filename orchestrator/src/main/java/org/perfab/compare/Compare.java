@@ -29,11 +29,11 @@ public final class Compare {
      *
      * @param base the baseline's files; each value of a cell is one more trial
      * @param head the candidate's files
-     * @param format the format of every file
+     * @param format the format of every file; empty to detect each file's own
      * @param thresholds the verdict rules' settings
      * @param profiles cells shown but never classified
      */
-    public record Request(List<Path> base, List<Path> head, MeasurementFormat format,
+    public record Request(List<Path> base, List<Path> head, java.util.Optional<MeasurementFormat> format,
             Thresholds thresholds, List<CellGlob> profiles) {
         public Request {
             base = List.copyOf(base);
@@ -60,7 +60,17 @@ public final class Compare {
         Map<Cell, int[]> trials = new HashMap<>();
         for (Side side : Side.values()) {
             for (Path file : side == Side.BASE ? request.base() : request.head()) {
-                for (Reading r : request.format().read(file)) {
+                MeasurementFormat format = request.format().orElseGet(() -> MeasurementFormat.detect(file));
+                for (Reading r : format.read(file)) {
+                    Reading first0 = firstByKey.get(r.cell().key());
+                    if (first0 != null && !first0.cell().equals(r.cell())
+                            && first0.cell().direction() == r.cell().direction()) {
+                        // The same cell in another unit of its kind (us here, ns there): convert.
+                        var converted = org.perfab.ingest.Units.convert(r.value(), r.cell().unit(), first0.cell().unit());
+                        if (converted.isPresent()) {
+                            r = new Reading(first0.cell(), converted.get(), r.file(), r.line(), r.column());
+                        }
+                    }
                     int[] counts = trials.get(r.cell());
                     if (counts == null) {
                         Reading first = firstByKey.putIfAbsent(r.cell().key(), r);

@@ -1,25 +1,78 @@
 package org.perfab.ingest;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
 import org.perfab.failure.BadInputException;
 
-/** A file format that holds measurements: what a harness writes, and what compare reads. */
+/**
+ * A file format that holds measurements: perfab's own, or the output of a benchmark tool people
+ * already use. Each reading is one independent repetition as the tool defines it (Go's
+ * {@code -count} lines, hyperfine's runs, Google Benchmark's repetitions, JMH's forks), so that
+ * {@code perfab compare} can treat them as samples; {@code perfab ab} averages the repetitions of
+ * one trial into that trial's single value.
+ */
 public interface MeasurementFormat {
     /** The name used in workloads and on the command line, e.g. {@code perfab-json}. */
     String id();
 
     /**
      * Returns every value in {@code file}, in file order; a cell that appears more than once
-     * appears once per value.
+     * appears once per value. Values of one cell come in one unit.
      *
      * @throws BadInputException when the file cannot be read or is not valid in this format; the
      *     message names the file and, where it can, the line, column and cell
      */
     List<Reading> read(Path file);
 
+    /** Returns whether {@code head} (the start of a file) looks like this format. */
+    boolean recognises(String head);
+
+    /** Every format perfab reads, in the order detection tries them. */
+    List<MeasurementFormat> ALL = List.of(PerfabJson.INSTANCE, new HyperfineJson(), new GoBench(),
+            new GoogleBenchmarkJson(), new JmhJson(), new PytestBenchmarkJson(), new CriterionJson(),
+            new BenchmarkDotNetJson());
+
     /** Returns the perfab-json format ({@code schema: perfab/measurements/v1}). */
     static MeasurementFormat perfabJson() {
         return PerfabJson.INSTANCE;
+    }
+
+    /** Returns the format called {@code id}, or empty. */
+    static Optional<MeasurementFormat> byId(String id) {
+        return ALL.stream().filter(f -> f.id().equals(id)).findFirst();
+    }
+
+    /** Returns the names of every format, comma-separated, for messages. */
+    static String names() {
+        return ALL.stream().map(MeasurementFormat::id).collect(Collectors.joining(", "));
+    }
+
+    /**
+     * Returns the format of {@code file}, from its first 64 KiB.
+     *
+     * @throws BadInputException naming the file when no format recognises it
+     */
+    static MeasurementFormat detect(Path file) {
+        String head;
+        try (var in = Files.newInputStream(file)) {
+            head = new String(in.readNBytes(65536), StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new BadInputException(file + ": no such file");
+        } catch (IOException e) {
+            throw new BadInputException(file + ": cannot read: " + e.getMessage(), e);
+        }
+        for (MeasurementFormat f : ALL) {
+            if (f.recognises(head)) {
+                return f;
+            }
+        }
+        throw new BadInputException(file + ": not a format perfab knows (" + names()
+                + "); name it with --format-in");
     }
 }

@@ -55,6 +55,11 @@ final class PerfabJson implements MeasurementFormat {
     }
 
     @Override
+    public boolean recognises(String head) {
+        return head.contains("\"" + SCHEMA + "\"");
+    }
+
+    @Override
     public List<Reading> read(Path file) {
         try (InputStream in = Files.newInputStream(file);
                 JsonParser parser = FACTORY.createParser(in)) {

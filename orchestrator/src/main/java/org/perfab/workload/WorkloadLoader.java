@@ -34,7 +34,9 @@ import org.perfab.failure.BadInputException;
 /** Reads and validates a workload file (YAML). */
 public final class WorkloadLoader {
     /** The formats a harness may use. */
-    static final List<String> FORMATS = List.of("perfab-json", "time");
+    static final List<String> FORMATS = java.util.stream.Stream.concat(
+            org.perfab.ingest.MeasurementFormat.ALL.stream().map(org.perfab.ingest.MeasurementFormat::id),
+            java.util.stream.Stream.of("time")).toList();
 
     // Note: repeated keys are found by checkKeys, which names the key's own line and column.
     private static final ObjectMapper YAML = YAMLMapper.builder(YAMLFactory.builder().build())

@@ -240,7 +240,7 @@ class AbCommandTest {
         assertTrue(run.err().contains("every trial of base failed"), run.err());
         assertTrue(run.err().contains("\"value\" must be a number, got the string \"fast\""), run.err());
         JsonNode first = results().get("trials").get(0);
-        assertTrue(first.get("reason").asText().startsWith("the harness output does not parse: "), first.toString());
+        assertTrue(first.get("reason").asText().startsWith("the harness output does not parse as perfab-json: "), first.toString());
         assertTrue(first.get("reason").asText().contains(".json:1:"), "names the line: " + first);
     }
 

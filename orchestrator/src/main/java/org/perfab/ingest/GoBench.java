@@ -1,0 +1,77 @@
+package org.perfab.ingest;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The text of {@code go test -bench}: every {@code BenchmarkName-N  iterations  value unit ...}
+ * line is one reading of each of its metrics, so {@code -count 10} gives ten. The {@code Benchmark}
+ * prefix and the {@code -N} GOMAXPROCS suffix are dropped from the cell name. {@code ns/op} is
+ * metric {@code time}, {@code B/op} {@code alloc-bytes}, {@code allocs/op} {@code allocs},
+ * {@code MB/s} {@code throughput}; a custom metric ({@code b.ReportMetric}) keeps its unit as its
+ * name; one whose unit is not a known one but ends in {@code /op} is a cost (lower is better), as
+ * Go and benchstat take it.
+ */
+final class GoBench extends ToolFormat {
+    private static final Pattern LINE = Pattern.compile("^Benchmark(\\S+?)(?:-(\\d+))?\\s+(\\d+)((?:\\s+\\S+\\s+\\S+)+)\\s*$");
+
+    @Override
+    public String id() {
+        return "go";
+    }
+
+    @Override
+    public boolean recognises(String head) {
+        return Pattern.compile("(?m)^Benchmark\\S+\\s+\\d+\\s+[0-9.]+ \\S+").matcher(head).find();
+    }
+
+    @Override
+    public List<Reading> read(Path file) {
+        List<Reading> readings = new ArrayList<>();
+        String[] lines = text(file).split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i].stripTrailing();
+            if (!line.startsWith("Benchmark")) {
+                continue;
+            }
+            Matcher m = LINE.matcher(line);
+            if (!m.matches()) {
+                if (line.matches("^Benchmark\\S+\\s*$") || line.contains("--- FAIL") || line.contains("--- SKIP")) {
+                    continue; // a name on its own line (its result follows after logs), or a failed benchmark
+                }
+                throw bad(file, Integer.toString(i + 1), "not a benchmark result line: " + line);
+            }
+            String name = m.group(1);
+            String[] pairs = m.group(4).trim().split("\\s+");
+            for (int k = 0; k + 1 < pairs.length; k += 2) {
+                double value;
+                try {
+                    value = Double.parseDouble(pairs[k]);
+                } catch (NumberFormatException e) {
+                    throw bad(file, Integer.toString(i + 1), "'" + pairs[k] + "' is not a number in: " + line);
+                }
+                String unit = pairs[k + 1];
+                String metric = switch (unit) {
+                    case "ns/op" -> "time";
+                    case "B/op" -> "alloc-bytes";
+                    case "allocs/op" -> "allocs";
+                    case "MB/s" -> "throughput";
+                    default -> unit.toLowerCase(Locale.ROOT);
+                };
+                // Go's convention, which benchstat follows: a custom metric per operation is a cost.
+                var cell = Units.direction(unit).isEmpty() && unit.endsWith("/op")
+                        ? new org.perfab.report.Cell(name, metric, unit, org.perfab.stats.Direction.LOWER_IS_BETTER)
+                        : cell(file, Integer.toString(i + 1), name, metric, unit);
+                readings.add(new Reading(cell, value, file, i + 1, 1));
+            }
+        }
+        if (readings.isEmpty()) {
+            throw bad(file, "", "no benchmark result lines (go test -bench prints lines starting with Benchmark)");
+        }
+        return normalise(readings);
+    }
+}

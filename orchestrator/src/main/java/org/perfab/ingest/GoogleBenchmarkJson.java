@@ -1,0 +1,62 @@
+package org.perfab.ingest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Google Benchmark's {@code --benchmark_format=json} (or {@code --benchmark_out}): one cell per
+ * {@code run_name}, metrics {@code real_time} and {@code cpu_time} in the run's {@code time_unit}.
+ * Each repetition ({@code run_type: iteration}) is a reading; when the file holds only aggregates
+ * ({@code --benchmark_report_aggregates_only}), the {@code mean} aggregate is the one reading.
+ */
+final class GoogleBenchmarkJson extends ToolFormat {
+    @Override
+    public String id() {
+        return "google-benchmark";
+    }
+
+    @Override
+    public boolean recognises(String head) {
+        return head.contains("\"benchmarks\"") && head.contains("\"context\"")
+                && (head.contains("\"library_build_type\"") || head.contains("\"num_cpus\""));
+    }
+
+    @Override
+    public List<Reading> read(Path file) {
+        JsonNode benchmarks = json(file, text(file)).path("benchmarks");
+        if (!benchmarks.isArray()) {
+            throw bad(file, "", "expected Google Benchmark's {\"context\": ..., \"benchmarks\": [...]}");
+        }
+        boolean iterations = false;
+        for (JsonNode b : benchmarks) {
+            iterations |= !b.path("run_type").asText("iteration").equals("aggregate");
+        }
+        List<Reading> readings = new ArrayList<>();
+        for (int i = 0; i < benchmarks.size(); i++) {
+            JsonNode b = benchmarks.get(i);
+            String where = "benchmarks[" + i + "]";
+            boolean aggregate = b.path("run_type").asText("iteration").equals("aggregate");
+            if (iterations ? aggregate : !b.path("aggregate_name").asText().equals("mean")) {
+                continue;
+            }
+            if (b.path("error_occurred").asBoolean(false)) {
+                throw bad(file, where, b.path("name").asText() + " failed: " + b.path("error_message").asText());
+            }
+            String name = b.path("run_name").asText(b.path("name").asText(""));
+            if (name.isEmpty()) {
+                throw bad(file, where, "\"name\" is missing");
+            }
+            String unit = b.path("time_unit").asText("ns");
+            for (String metric : List.of("real_time", "cpu_time")) {
+                readings.add(new Reading(cell(file, where, name, metric, unit),
+                        number(file, where, b.get(metric), "\"" + metric + "\""), file, 0, 0));
+            }
+        }
+        if (readings.isEmpty()) {
+            throw bad(file, "", "no benchmark runs in \"benchmarks\"");
+        }
+        return normalise(readings);
+    }
+}

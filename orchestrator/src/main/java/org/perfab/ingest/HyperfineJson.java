@@ -1,0 +1,52 @@
+package org.perfab.ingest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.perfab.report.Cell;
+
+/**
+ * hyperfine's {@code --export-json}: one cell per command (its {@code command}, which is the
+ * {@code --command-name} when one was given), metric {@code wall} in seconds, one reading per run.
+ */
+final class HyperfineJson extends ToolFormat {
+    @Override
+    public String id() {
+        return "hyperfine";
+    }
+
+    @Override
+    public boolean recognises(String head) {
+        return head.contains("\"results\"") && head.contains("\"times\"") && head.contains("\"command\"");
+    }
+
+    @Override
+    public List<Reading> read(Path file) {
+        JsonNode root = json(file, text(file));
+        JsonNode results = root.path("results");
+        if (!results.isArray()) {
+            throw bad(file, "", "expected hyperfine's {\"results\": [...]} (hyperfine --export-json)");
+        }
+        List<Reading> readings = new ArrayList<>();
+        for (int i = 0; i < results.size(); i++) {
+            JsonNode r = results.get(i);
+            String where = "results[" + i + "]";
+            String command = r.path("command").asText("");
+            if (command.isEmpty()) {
+                throw bad(file, where, "\"command\" is missing");
+            }
+            Cell cell = cell(file, where, command, "wall", "s");
+            JsonNode times = r.path("times");
+            if (!times.isArray() || times.isEmpty()) {
+                readings.add(new Reading(cell, number(file, where, r.get("mean"), "\"mean\""), file, 0, 0));
+                continue;
+            }
+            for (int k = 0; k < times.size(); k++) {
+                readings.add(new Reading(cell, number(file, where + ".times[" + k + "]", times.get(k), "the time"),
+                        file, 0, 0));
+            }
+        }
+        return readings;
+    }
+}

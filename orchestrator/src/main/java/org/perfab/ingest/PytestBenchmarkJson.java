@@ -1,0 +1,49 @@
+package org.perfab.ingest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * pytest-benchmark's {@code --benchmark-json}: one cell per test ({@code fullname}), metric
+ * {@code time} in seconds. Each round is a reading when the file has them
+ * ({@code --benchmark-save-data}); otherwise the mean is the one reading.
+ */
+final class PytestBenchmarkJson extends ToolFormat {
+    @Override
+    public String id() {
+        return "pytest-benchmark";
+    }
+
+    @Override
+    public boolean recognises(String head) {
+        return head.contains("\"benchmarks\"") && head.contains("\"machine_info\"") && head.contains("\"stats\"");
+    }
+
+    @Override
+    public List<Reading> read(Path file) {
+        JsonNode benchmarks = json(file, text(file)).path("benchmarks");
+        if (!benchmarks.isArray()) {
+            throw bad(file, "", "expected pytest-benchmark's {\"machine_info\": ..., \"benchmarks\": [...]}");
+        }
+        List<Reading> readings = new ArrayList<>();
+        for (int i = 0; i < benchmarks.size(); i++) {
+            JsonNode b = benchmarks.get(i);
+            String where = "benchmarks[" + i + "]";
+            String name = b.path("fullname").asText(b.path("name").asText(""));
+            var cell = cell(file, where, name, "time", "s");
+            JsonNode data = b.path("stats").path("data");
+            if (data.isArray() && !data.isEmpty()) {
+                for (int k = 0; k < data.size(); k++) {
+                    readings.add(new Reading(cell, number(file, where + ".stats.data[" + k + "]", data.get(k), "a round"),
+                            file, 0, 0));
+                }
+            } else {
+                readings.add(new Reading(cell, number(file, where, b.path("stats").get("mean"), "\"stats.mean\""),
+                        file, 0, 0));
+            }
+        }
+        return readings;
+    }
+}

@@ -1,0 +1,100 @@
+package org.perfab.ingest;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.perfab.failure.BadInputException;
+import org.perfab.report.Cell;
+import org.perfab.stats.Direction;
+
+/** What the adapters of other tools' formats share: reading, JSON, units, and messages. */
+abstract class ToolFormat implements MeasurementFormat {
+    static final ObjectMapper JSON = JsonMapper.builder()
+            .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+            .build();
+
+    /** Returns the text of {@code file}. */
+    static String text(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new BadInputException(file + ": no such file");
+        } catch (IOException e) {
+            throw new BadInputException(file + ": cannot read: " + e.getMessage(), e);
+        }
+    }
+
+    /** Returns the JSON tree of {@code text}, naming line and column of a syntax error. */
+    static JsonNode json(Path file, String text) {
+        try {
+            JsonNode n = JSON.readTree(text);
+            if (n == null) {
+                throw new BadInputException(file + ": empty file");
+            }
+            return n;
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            throw new BadInputException(file + (at == null ? "" : ":" + at.getLineNr() + ":" + at.getColumnNr())
+                    + ": malformed JSON: " + e.getOriginalMessage().replaceAll("\\[Source: [^;]*; ", "["), e);
+        }
+    }
+
+    /** Returns a bad-input error about {@code file}. */
+    static BadInputException bad(Path file, String where, String message) {
+        return new BadInputException(file + (where.isEmpty() ? "" : ": " + where) + ": " + message);
+    }
+
+    /**
+     * Returns the cell, its direction from the unit.
+     *
+     * @throws BadInputException naming the unit when it does not tell the direction
+     */
+    static Cell cell(Path file, String where, String name, String metric, String unit) {
+        Direction d = Units.direction(unit).orElseThrow(() -> bad(file, where,
+                "unit '" + unit + "' of " + name + " " + metric + " does not tell which way is better"));
+        return new Cell(name, metric, unit, d);
+    }
+
+    /** Returns a finite number from {@code node}, or throws naming what it is. */
+    static double number(Path file, String where, JsonNode node, String what) {
+        if (node == null || !node.isNumber() || !Double.isFinite(node.asDouble())) {
+            throw bad(file, where, what + " is " + (node == null || node.isMissingNode() ? "missing" : node) + ", not a number");
+        }
+        return node.asDouble();
+    }
+
+    /**
+     * Returns {@code readings} with every cell in one unit: the unit of its first reading. A value in
+     * another unit of the same kind (ns and us, say) is converted.
+     *
+     * @throws BadInputException when two units of one cell cannot be converted
+     */
+    static List<Reading> normalise(List<Reading> readings) {
+        Map<String, Cell> first = new LinkedHashMap<>();
+        List<Reading> out = new ArrayList<>(readings.size());
+        for (Reading r : readings) {
+            Cell c = first.putIfAbsent(r.cell().key(), r.cell());
+            if (c == null || c.unit().equals(r.cell().unit())) {
+                out.add(c == null ? r : new Reading(c, r.value(), r.file(), r.line(), r.column()));
+                continue;
+            }
+            double v = Units.convert(r.value(), r.cell().unit(), c.unit()).orElseThrow(() -> new BadInputException(
+                    r.where() + ": cell '" + r.cell().key() + "' is in '" + r.cell().unit() + "' here but in '"
+                            + c.unit() + "' before, and the two do not convert"));
+            out.add(new Reading(c, v, r.file(), r.line(), r.column()));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,154 @@
+package org.perfab.ingest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.perfab.failure.BadInputException;
+import org.perfab.stats.Direction;
+
+/** Every format adapter on output its tool produced (or its documented format, source named). */
+class FormatsTest {
+    private static final Path DIR = Path.of("src/test/resources/formats");
+
+    @TempDir
+    Path tmp;
+
+    /** Returns how many readings each NAME:METRIC [unit, direction] has. */
+    private static Map<String, Integer> census(List<Reading> readings) {
+        Map<String, Integer> n = new LinkedHashMap<>();
+        for (Reading r : readings) {
+            n.merge(r.cell().key() + " [" + r.cell().unit() + ", " + r.cell().direction().id() + "]", 1, Integer::sum);
+        }
+        return n;
+    }
+
+    @ParameterizedTest(name = "{0} is {1}")
+    @CsvSource({
+        "hyperfine-base.json, hyperfine", "go-base.txt, go", "google-benchmark-base.json, google-benchmark",
+        "google-benchmark-aggregates.json, google-benchmark", "jmh-base.json, jmh",
+        "pytest-benchmark-base.json, pytest-benchmark", "criterion-base.jsonl, criterion",
+        "criterion/parse/small/new/estimates.json, criterion", "benchmarkdotnet-base.json, benchmarkdotnet",
+    })
+    void detectsEachToolsOutput(String file, String format) {
+        assertEquals(format, MeasurementFormat.detect(DIR.resolve(file)).id());
+    }
+
+    @Test
+    void hyperfineGivesOneReadingPerRun() {
+        assertEquals(Map.of("startup:wall [s, lower]", 5, "convert:wall [s, lower]", 5),
+                census(new HyperfineJson().read(DIR.resolve("hyperfine-base.json"))));
+    }
+
+    @Test
+    void goGivesOneReadingPerCountLineForEveryMetric() {
+        Map<String, Integer> n = census(new GoBench().read(DIR.resolve("go-base.txt")));
+        assertEquals(3, n.get("Parse:time [ns/op, lower]"));
+        assertEquals(3, n.get("Parse:throughput [MB/s, higher]"));
+        assertEquals(3, n.get("Parse:alloc-bytes [B/op, lower]"));
+        assertEquals(3, n.get("Parse:allocs [allocs/op, lower]"));
+        assertEquals(3, n.get("Sum/size=256:elems/op [elems/op, lower]"), "a custom metric per op is a cost");
+        assertEquals(12, n.size(), "Parse, Sum/size=16 and Sum/size=256, four metrics each");
+    }
+
+    @Test
+    void googleBenchmarkGivesRepetitionsOrTheMeanAggregate() {
+        Map<String, Integer> reps = census(new GoogleBenchmarkJson().read(DIR.resolve("google-benchmark-base.json")));
+        assertEquals(3, reps.get("BM_Sort/64:real_time [ns, lower]"));
+        assertEquals(3, reps.get("BM_Sum:cpu_time [us, lower]"));
+        Map<String, Integer> aggregates = census(new GoogleBenchmarkJson().read(DIR.resolve("google-benchmark-aggregates.json")));
+        assertEquals(1, aggregates.get("BM_Sort/4096:cpu_time [ns, lower]"));
+    }
+
+    @Test
+    void jmhGivesOneReadingPerForkWithParamsInTheName() {
+        List<Reading> readings = new JmhJson().read(DIR.resolve("jmh-base.json"));
+        Map<String, Integer> n = census(readings);
+        assertEquals(2, n.get("bench.Bench.hash/size=16:thrpt [ops/ms, higher]"));
+        assertEquals(2, n.get("bench.Bench.sum/size=256:avgt [ns/op, lower]"));
+        assertEquals(4, n.size());
+    }
+
+    @Test
+    void theDocumentedFormatsReadToo() {
+        assertEquals(Map.of("tests/test_perf.py::test_parse:time [s, lower]", 7,
+                        "tests/test_perf.py::test_render:time [s, lower]", 7),
+                census(new PytestBenchmarkJson().read(DIR.resolve("pytest-benchmark-base.json"))));
+        assertEquals(Map.of("parse/small:time [ns, lower]", 10, "parse/large:time [ns, lower]", 10),
+                census(new CriterionJson().read(DIR.resolve("criterion-base.jsonl"))));
+        List<Reading> estimate = new CriterionJson().read(DIR.resolve("criterion/parse/small/new/estimates.json"));
+        assertEquals("parse/small:time", estimate.get(0).cell().key());
+        assertEquals(152.3, estimate.get(0).value());
+        Map<String, Integer> bdn = census(new BenchmarkDotNetJson().read(DIR.resolve("benchmarkdotnet-base.json")));
+        assertEquals(15, bdn.get("Bench.Hashing.Md5:time [ns/op, lower]"));
+        assertEquals(15, bdn.get("Bench.Hashing.Md5:alloc-bytes [B/op, lower]"));
+    }
+
+    @Test
+    void convertsUnitsWithinACell() throws IOException {
+        Path f = tmp.resolve("gb.json");
+        Files.writeString(f, "{\"context\": {\"num_cpus\": 2}, \"benchmarks\": ["
+                + "{\"name\": \"BM_A\", \"run_type\": \"iteration\", \"real_time\": 1500, \"cpu_time\": 1500, \"time_unit\": \"ns\"},"
+                + "{\"name\": \"BM_A\", \"run_type\": \"iteration\", \"real_time\": 1.6, \"cpu_time\": 1.6, \"time_unit\": \"us\"}]}");
+        List<Reading> r = new GoogleBenchmarkJson().read(f);
+        assertEquals("ns", r.get(2).cell().unit());
+        assertEquals(1600.0, r.get(2).value(), 1e-9);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"ns, us, 1500, 1.5", "us/op, ns/op, 2, 2000", "MB/s, KB/s, 1, 1000", "KiB, B, 2, 2048", "s, ms, 0.5, 500"})
+    void convertsBetweenUnitsOfAKind(String from, String to, double value, double expected) {
+        assertEquals(expected, Units.convert(value, from, to).orElseThrow(), 1e-9);
+    }
+
+    @Test
+    void namesTheFileAndLineOfAMalformedGoLine() throws IOException {
+        Path f = tmp.resolve("bench.txt");
+        Files.writeString(f, "goos: linux\nBenchmarkA-2  100  fast ns/op\n");
+        BadInputException e = assertThrows(BadInputException.class, () -> new GoBench().read(f));
+        assertEquals(f + ": 2: 'fast' is not a number in: BenchmarkA-2  100  fast ns/op", e.getMessage());
+    }
+
+    @Test
+    void rejectsAnUnknownUnitNamingIt() throws IOException {
+        Path f = tmp.resolve("gb.json");
+        Files.writeString(f, "{\"context\": {\"num_cpus\": 2}, \"benchmarks\": [{\"name\": \"BM_A\", \"run_type\":"
+                + " \"iteration\", \"real_time\": 1, \"cpu_time\": 1, \"time_unit\": \"fortnights\"}]}");
+        BadInputException e = assertThrows(BadInputException.class, () -> new GoogleBenchmarkJson().read(f));
+        assertTrue(e.getMessage().contains("benchmarks[0]: unit 'fortnights' of BM_A real_time does not tell"),
+                e.getMessage());
+    }
+
+    @Test
+    void namesLineAndColumnOfBrokenJson() throws IOException {
+        Path f = tmp.resolve("h.json");
+        Files.writeString(f, "{\"results\": [\n  {\"command\": \"a\", \"times\": [1, 2,]}\n]}");
+        BadInputException e = assertThrows(BadInputException.class, () -> new HyperfineJson().read(f));
+        assertTrue(e.getMessage().startsWith(f + ":2:"), e.getMessage());
+    }
+
+    @Test
+    void saysWhichFormatsItKnowsWhenNoneFits() throws IOException {
+        Path f = tmp.resolve("x.csv");
+        Files.writeString(f, "a,b\n1,2\n");
+        BadInputException e = assertThrows(BadInputException.class, () -> MeasurementFormat.detect(f));
+        assertTrue(e.getMessage().contains("not a format perfab knows (perfab-json, hyperfine, go,"), e.getMessage());
+    }
+
+    @Test
+    void infersTimeRatesAsHigherIsBetter() {
+        assertEquals(Direction.HIGHER_IS_BETTER, Units.direction("ops/ms").orElseThrow());
+        assertEquals(Direction.HIGHER_IS_BETTER, Units.direction("ops/us").orElseThrow());
+        assertEquals(Direction.LOWER_IS_BETTER, Units.direction("ms/op").orElseThrow());
+    }
+}
