@@ -32,13 +32,13 @@ public final class Golden {
                 + name.substring(dot + 1));
         try {
             if (Boolean.getBoolean("golden.update")) {
-                Files.createDirectories(DIR);
+                Files.createDirectories(golden.getParent());
                 Files.writeString(golden, actual, StandardCharsets.UTF_8);
                 Files.deleteIfExists(got);
                 return;
             }
             if (!Files.exists(golden)) {
-                Files.createDirectories(DIR);
+                Files.createDirectories(golden.getParent());
                 Files.writeString(got, actual, StandardCharsets.UTF_8);
                 fail("no golden file " + golden + "; wrote " + got
                         + " (run with -Dgolden.update=true to accept it)");

@@ -1,0 +1,139 @@
+package org.perfab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.perfab.report.testing.Golden;
+import org.perfab.testing.GitFixture;
+
+/** Other tools' output through {@code perfab compare} and {@code perfab ab}. */
+class FormatsEndToEndTest {
+    private static final String DIR = "src/test/resources/formats/";
+
+    @TempDir
+    Path tmp;
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"hyperfine, json", "go, txt", "google-benchmark, json", "jmh, json", "pytest-benchmark, json",
+        "criterion, jsonl", "benchmarkdotnet, json"})
+    void comparesEachToolsOutput(String format, String ext) throws Exception {
+        for (Locale locale : Golden.LOCALES) {
+            Cli run = Golden.underLocale(locale, () -> Cli.run("compare", DIR + format + "-base." + ext,
+                    DIR + format + "-head." + ext));
+            assertEquals(0, run.exitCode(), run.err());
+            Golden.assertMatches("formats/" + format + ".stdout", run.out());
+        }
+    }
+
+    @Test
+    void findsTheRegressionsTheFixturesHold() throws IOException {
+        assertEquals("regression", verdict("hyperfine", "json", "startup:wall"));
+        assertEquals("regression", verdict("pytest-benchmark", "json", "tests/test_perf.py::test_parse:time"));
+        assertEquals("unchanged", verdict("pytest-benchmark", "json", "tests/test_perf.py::test_render:time"));
+        assertEquals("regression", verdict("criterion", "jsonl", "parse/small:time"));
+        assertEquals("regression", verdict("benchmarkdotnet", "json", "Bench.Hashing.Md5:time"));
+    }
+
+    private String verdict(String format, String ext, String key) throws IOException {
+        Cli run = Cli.run("compare", "--format", "json", DIR + format + "-base." + ext, DIR + format + "-head." + ext);
+        Map<String, String> verdicts = new HashMap<>();
+        for (JsonNode c : new ObjectMapper().readTree(run.out()).get("comparisons")) {
+            verdicts.put(c.get("cell").asText() + ":" + c.get("metric").asText(), c.get("verdict").asText());
+        }
+        return verdicts.get(key);
+    }
+
+    @Test
+    void takesSeveralFilesPerSideAsMoreRepetitions() throws IOException {
+        Cli run = Cli.run("compare", "--format", "json", "--base", DIR + "go-base.txt", DIR + "go-base.txt",
+                "--head", DIR + "go-head.txt");
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode first = new ObjectMapper().readTree(run.out()).get("comparisons").get(0);
+        assertEquals(6, first.at("/base/n").asInt());
+        assertEquals(3, first.at("/head/n").asInt());
+        Cli wrong = Cli.run("compare", "--format-in", "jmh", DIR + "go-base.txt", DIR + "go-head.txt");
+        assertEquals(2, wrong.exitCode());
+        assertTrue(wrong.err().contains("go-base.txt:1:1: malformed JSON"), wrong.err());
+        Cli unknown = Cli.run("compare", "--format-in", "csv2", DIR + "go-base.txt", DIR + "go-head.txt");
+        assertEquals(2, unknown.exitCode());
+        assertTrue(unknown.err().contains("--format-in: unknown format 'csv2' (known: perfab-json, hyperfine"), unknown.err());
+    }
+
+    @Test
+    void readsAHarnessThatPrintsGoBenchmarkLines() throws IOException {
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        g.write("level.txt", "1000\n");
+        g.script("bench.sh", """
+                #!/bin/sh
+                level=$(cat "$PERFAB_SIDE_DIR/level.txt")
+                echo "goos: linux"
+                for i in 1 2 3; do
+                  echo "BenchmarkWork-2   	 1000	 $(( level + i ))  ns/op	  16 B/op	  1 allocs/op"
+                done
+                echo PASS
+                """);
+        g.write("perfab.yaml", "name: gobench\ntrials: 3\nwarmup: 0\nharness:\n  run: [sh, bench.sh]\n  format: go\n");
+        g.commit("initial");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("level.txt", "1200\n");
+        g.commit("slower");
+        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", tmp.resolve("out").toString());
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode r = new ObjectMapper().readTree(tmp.resolve("out/results.json").toFile());
+        JsonNode work = null;
+        for (JsonNode c : r.get("comparisons")) {
+            if (c.get("metric").asText().equals("time")) {
+                work = c;
+            }
+        }
+        assertEquals("Work", work.get("cell").asText());
+        assertEquals(1002.0, work.at("/base/mean").asDouble(), 1e-9, "one value per trial: the mean of its -count lines");
+        assertEquals(3, work.at("/base/n").asInt());
+        assertEquals("regression", work.get("verdict").asText());
+    }
+
+    @Test
+    void drivesRealHyperfineAsTheHarness() throws IOException {
+        assumeTrue(onPath("hyperfine"), "hyperfine is not installed");
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        g.write("nap.txt", "0.01\n");
+        g.script("bench.sh", """
+                #!/bin/sh
+                exec hyperfine -N --runs 3 --export-json "$PERFAB_RESULT" -n nap "sleep $(cat "$PERFAB_SIDE_DIR/nap.txt")"
+                """);
+        g.write("perfab.yaml", "name: hf\ntrials: 3\nwarmup: 0\nharness:\n  run: [sh, bench.sh]\n  format: hyperfine\n");
+        g.commit("initial");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("nap.txt", "0.03\n");
+        g.commit("a longer nap");
+        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", tmp.resolve("out").toString());
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode c = new ObjectMapper().readTree(tmp.resolve("out/results.json").toFile()).get("comparisons").get(0);
+        assertEquals("nap", c.get("cell").asText());
+        assertEquals("wall", c.get("metric").asText());
+        assertEquals("regression", c.get("verdict").asText());
+    }
+
+    private static boolean onPath(String program) {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+            if (Files.isExecutable(Path.of(dir, program))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
