@@ -68,7 +68,7 @@ final class TrialRunner {
         // The harness writes $PERFAB_RESULT; for a tool that prints its results (go test -bench,
         // cargo criterion) perfab reads its standard output instead.
         Path source = Files.exists(result) ? result : out;
-        MeasurementFormat format = MeasurementFormat.byId(harness.format()).orElseThrow();
+        MeasurementFormat format = harness.measurementFormat();
         if (!Files.exists(result) && format == MeasurementFormat.perfabJson()) {
             return failure(slot, side, Status.FAILED, "the harness wrote nothing to $PERFAB_RESULT ("
                     + result + ")", o.wallSeconds(), err);

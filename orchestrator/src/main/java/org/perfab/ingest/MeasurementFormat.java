@@ -36,7 +36,7 @@ public interface MeasurementFormat {
     /** Every format perfab reads, in the order detection tries them. */
     List<MeasurementFormat> ALL = List.of(PerfabJson.INSTANCE, new HyperfineJson(), new GoBench(),
             new GoogleBenchmarkJson(), new JmhJson(), new PytestBenchmarkJson(), new CriterionJson(),
-            new BenchmarkDotNetJson());
+            new BenchmarkDotNetJson(), new CsvFormat(CsvFormat.Columns.DEFAULT));
 
     /** Returns the perfab-json format ({@code schema: perfab/measurements/v1}). */
     static MeasurementFormat perfabJson() {

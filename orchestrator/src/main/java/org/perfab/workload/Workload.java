@@ -81,9 +81,11 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
      * @param commands for {@code time}: named commands that perfab times itself, in order
      * @param cpus the CPUs every trial is pinned to, in {@code taskset -c} form ({@code 0},
      *     {@code 2-3}, {@code 0,2}); empty for no pinning
+     * @param csv for the {@code csv} format: which column holds what
      */
     public record Harness(From from, List<String> run, String format, Duration timeout,
-            Map<String, List<String>> commands, Optional<String> cpus) {
+            Map<String, List<String>> commands, Optional<String> cpus,
+            org.perfab.ingest.CsvFormat.Columns csv) {
         /** How long a trial may take when the workload does not say. */
         public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(10);
 
@@ -96,6 +98,13 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
             commands.forEach((k, v) -> copy.put(k, List.copyOf(v)));
             commands = java.util.Collections.unmodifiableMap(copy);
             Objects.requireNonNull(cpus, "cpus");
+            Objects.requireNonNull(csv, "csv");
+        }
+
+        /** Returns the format that reads a trial's output. */
+        public org.perfab.ingest.MeasurementFormat measurementFormat() {
+            return format.equals("csv") ? new org.perfab.ingest.CsvFormat(csv)
+                    : org.perfab.ingest.MeasurementFormat.byId(format).orElseThrow();
         }
     }
 

@@ -93,7 +93,8 @@ public final class WorkloadLoader {
     private static final Map<String, List<String>> KEYS = Map.of(
             "", List.of("build", "cells", "harness", "name", "thresholds", "trials", "warmup"),
             "build", List.of("env", "run", "timeout"),
-            "harness", List.of("commands", "cpus", "format", "from", "run", "timeout"),
+            "harness", List.of("commands", "cpus", "csv", "format", "from", "run", "timeout"),
+            "harness.csv", List.of("cell", "direction", "metric", "unit", "value"),
             "cells[]", List.of("match", "role"),
             "thresholds", List.of("alpha", "inconclusive", "min_effect"));
 
@@ -289,7 +290,8 @@ public final class WorkloadLoader {
         RawHarness(@JsonProperty("from") Workload.From from, @JsonProperty("run") List<String> run,
                 @JsonProperty("format") String format, @JsonProperty("timeout") String timeout,
                 @JsonProperty("commands") LinkedHashMap<String, List<String>> commands,
-                @JsonProperty("cpus") String cpus) {
+                @JsonProperty("cpus") String cpus,
+                @JsonProperty("csv") Map<String, String> csv) {
             if (cpus != null && !cpus.matches("\\d+(-\\d+)?(,\\d+(-\\d+)?)*")) {
                 throw new IllegalArgumentException("harness cpus '" + cpus + "' is not a CPU list such as"
                         + " 0, 2-3 or 0,2");
@@ -323,8 +325,16 @@ public final class WorkloadLoader {
                     throw new IllegalArgumentException("harness 'commands' are only for format 'time'");
                 }
             }
+            if (csv != null && !f.equals("csv")) {
+                throw new IllegalArgumentException("harness 'csv' columns are only for format 'csv'");
+            }
+            org.perfab.ingest.CsvFormat.Columns dflt = org.perfab.ingest.CsvFormat.Columns.DEFAULT;
+            Map<String, String> c = csv == null ? Map.of() : csv;
             this.harness = new Workload.Harness(from == null ? Workload.From.HEAD : from, argv, f, d, cmds,
-                    Optional.ofNullable(cpus));
+                    Optional.ofNullable(cpus), new org.perfab.ingest.CsvFormat.Columns(
+                            c.getOrDefault("cell", dflt.cell()), c.getOrDefault("value", dflt.value()),
+                            c.getOrDefault("metric", dflt.metric()), c.getOrDefault("unit", dflt.unit()),
+                            c.getOrDefault("direction", dflt.direction())));
         }
     }
 

@@ -107,6 +107,30 @@ class FormatsEndToEndTest {
     }
 
     @Test
+    void readsAHarnessThatPrintsCsvWithTheWorkloadsColumns() throws IOException {
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        g.write("level.txt", "50\n");
+        g.script("bench.sh", """
+                #!/bin/sh
+                level=$(cat "$PERFAB_SIDE_DIR/level.txt")
+                echo "benchmark,requests_per_s"
+                echo "api/get,$(( level * 100 + PERFAB_TRIAL % 2 ))"
+                """);
+        g.write("perfab.yaml", "name: csv\ntrials: 3\nwarmup: 0\nharness:\n  run: [sh, bench.sh]\n  format: csv\n"
+                + "  csv: {cell: benchmark, value: requests_per_s, metric: throughput, unit: req/s}\n");
+        g.commit("initial");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("level.txt", "40\n");
+        g.commit("fewer requests");
+        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", tmp.resolve("out").toString());
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode c = new ObjectMapper().readTree(tmp.resolve("out/results.json").toFile()).get("comparisons").get(0);
+        assertEquals("api/get:throughput", c.get("cell").asText() + ":" + c.get("metric").asText());
+        assertEquals("higher", c.get("direction").asText());
+        assertEquals("regression", c.get("verdict").asText());
+    }
+
+    @Test
     void drivesRealHyperfineAsTheHarness() throws IOException {
         assumeTrue(onPath("hyperfine"), "hyperfine is not installed");
         GitFixture g = GitFixture.init(tmp.resolve("repo"));

@@ -151,4 +151,29 @@ class FormatsTest {
         assertEquals(Direction.HIGHER_IS_BETTER, Units.direction("ops/us").orElseThrow());
         assertEquals(Direction.LOWER_IS_BETTER, Units.direction("ms/op").orElseThrow());
     }
+
+    @Test
+    void csvReadsNamedColumnsConstantsAndQuotes() throws IOException {
+        Path f = tmp.resolve("r.csv");
+        Files.writeString(f, "name,ns_per_op,note\n\"parse, fast\",120.5,\"said \"\"hi\"\"\"\nrender,900,x\n\n");
+        List<Reading> r = new CsvFormat(new CsvFormat.Columns("name", "ns_per_op", "time", "ns", "direction")).read(f);
+        assertEquals(2, r.size());
+        assertEquals("parse, fast:time", r.get(0).cell().key());
+        assertEquals("ns", r.get(0).cell().unit());
+        assertEquals(Direction.LOWER_IS_BETTER, r.get(0).cell().direction());
+        assertEquals(900.0, r.get(1).value());
+        assertEquals(List.of("a", "b,c", "d\"e"), CsvFormat.split("a,\"b,c\",\"d\"\"e\""));
+    }
+
+    @Test
+    void csvNamesTheLineOfABadRow() throws IOException {
+        Path f = tmp.resolve("r.csv");
+        Files.writeString(f, "cell,metric,unit,value\na,time,ns,1\nb,time,ns,fast\n");
+        BadInputException e = assertThrows(BadInputException.class, () -> MeasurementFormat.detect(f).read(f));
+        assertEquals(f + ": 3: 'fast' in column value is not a number", e.getMessage());
+        Files.writeString(f, "cell,value\na,1,2\n");
+        BadInputException fields = assertThrows(BadInputException.class,
+                () -> new CsvFormat(CsvFormat.Columns.DEFAULT).read(f));
+        assertEquals(f + ": 2: 3 fields, but the header has 2", fields.getMessage());
+    }
 }

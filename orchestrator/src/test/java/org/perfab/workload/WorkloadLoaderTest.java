@@ -66,6 +66,25 @@ class WorkloadLoaderTest {
     }
 
     @Test
+    void readsCsvColumns() {
+        Workload w = WorkloadLoader.parse("""
+                name: x
+                harness:
+                  run: [./bench]
+                  format: csv
+                  csv: {cell: name, value: ns_per_op, unit: ns}
+                """, "w.yaml");
+        assertEquals(new org.perfab.ingest.CsvFormat.Columns("name", "ns_per_op", "metric", "ns", "direction"),
+                w.harness().csv());
+        BadInputException e = assertThrows(BadInputException.class, () -> WorkloadLoader.parse(
+                "name: x\nharness:\n  run: [b]\n  csv: {cell: n}\n", "w.yaml"));
+        assertTrue(e.getMessage().contains("harness 'csv' columns are only for format 'csv'"), e.getMessage());
+        BadInputException typo = assertThrows(BadInputException.class, () -> WorkloadLoader.parse(
+                "name: x\nharness:\n  run: [b]\n  format: csv\n  csv: {cel: n}\n", "w.yaml"));
+        assertTrue(typo.getMessage().contains("w.yaml:5:9: unknown key 'cel' in harness.csv"), typo.getMessage());
+    }
+
+    @Test
     void firstMatchingPolicyWins() {
         Workload w = WorkloadLoader.parse("""
                 name: x
@@ -81,14 +100,14 @@ class WorkloadLoaderTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
         "unknown top key|`name: x\nharness: {run: [b]}\ntrails: 5\n`|w.yaml:3:1: unknown key 'trails' (expected one of: build, cells, harness, name, thresholds, trials, warmup)",
-        "unknown nested key|`name: x\nharness:\n  run: [b]\n  fromm: head\n`|w.yaml:4:3: unknown key 'fromm' in harness (expected one of: commands, cpus, format, from, run, timeout)",
+        "unknown nested key|`name: x\nharness:\n  run: [b]\n  fromm: head\n`|w.yaml:4:3: unknown key 'fromm' in harness (expected one of: commands, cpus, csv, format, from, run, timeout)",
         "missing name|`harness: {run: [b]}\n`|w.yaml:2:1: 'name' is required",
         "missing harness|`name: x\n`|'harness' is required",
         "too few trials|`name: x\ntrials: 1\nharness: {run: [b]}\n`|'trials' must be at least 2",
         "trials not a number|`name: x\ntrials: many\nharness: {run: [b]}\n`|w.yaml:2:9: 'many' is not a valid a whole number (at trials)",
         "bad timeout|`name: x\nharness:\n  run: [b]\n  timeout: 5 minutes\n`|harness timeout '5 minutes' is not a duration",
         "bad from|`name: x\nharness:\n  run: [b]\n  from: base\n`|w.yaml:4:9: 'base' is not a valid value (one of: head, self) (at harness.from)",
-        "unknown format|`name: x\nharness: {run: [b], format: jmh-text}\n`|harness format 'jmh-text' is not known (known: perfab-json, hyperfine, go, google-benchmark, jmh, pytest-benchmark, criterion, benchmarkdotnet, time)",
+        "unknown format|`name: x\nharness: {run: [b], format: jmh-text}\n`|harness format 'jmh-text' is not known (known: perfab-json, hyperfine, go, google-benchmark, jmh, pytest-benchmark, criterion, benchmarkdotnet, csv, time)",
         "run as a string|`name: x\nharness:\n  run: ./bench.sh --all\n`|w.yaml:3:8: expected a list (at harness.run)",
         "empty run|`name: x\nharness: {run: []}\n`|harness 'run' must be a non-empty list",
         "time without commands|`name: x\nharness: {format: time}\n`|harness format 'time' needs 'commands'",
