@@ -152,6 +152,74 @@ class FormatsEndToEndTest {
         assertEquals("regression", c.get("verdict").asText());
     }
 
+    @Test
+    void drivesRealGoTestBench() throws IOException {
+        assumeTrue(onPath("go"), "go is not installed");
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        g.write("go.mod", "module example.com/w\n\ngo 1.19\n");
+        g.write("work.go", "package w\n\nconst rounds = 2000\n\nfunc Work() int {\n\ts := 0\n"
+                + "\tfor i := 0; i < rounds; i++ {\n\t\ts += i * i % 7\n\t}\n\treturn s\n}\n");
+        g.write("work_test.go", "package w\n\nimport \"testing\"\n\nvar sink int\n\n"
+                + "func BenchmarkWork(b *testing.B) {\n\tfor i := 0; i < b.N; i++ {\n\t\tsink += Work()\n\t}\n}\n");
+        g.script("bench.sh", """
+                #!/bin/sh
+                export GOCACHE="$TMPDIR/gocache" GOPATH="$TMPDIR/gopath" GOFLAGS=-mod=mod HOME="$TMPDIR"
+                cd "$PERFAB_SIDE_DIR" && exec go test -run '^$' -bench . -benchtime 20000x -count 2 .
+                """);
+        g.write("perfab.yaml", "name: go\ntrials: 3\nwarmup: 1\nharness:\n  run: [sh, bench.sh]\n  format: go\n"
+                + "  timeout: 2m\n");
+        g.commit("initial");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("work.go", Files.readString(g.dir().resolve("work.go")).replace("2000", "6000"));
+        g.commit("three times the work");
+        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", tmp.resolve("out").toString());
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode c = new ObjectMapper().readTree(tmp.resolve("out/results.json").toFile()).get("comparisons").get(0);
+        assertEquals("Work:time", c.get("cell").asText() + ":" + c.get("metric").asText());
+        assertEquals("regression", c.get("verdict").asText(), c.toString());
+    }
+
+    @Test
+    void buildsAndDrivesRealGoogleBenchmark() throws IOException {
+        assumeTrue(onPath("g++") && Files.exists(Path.of("/usr/include/benchmark/benchmark.h")),
+                "g++ or Google Benchmark is not installed");
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        g.write("bm.cc", """
+                #include <benchmark/benchmark.h>
+                static const int kRounds = 1000;
+                static void BM_Work(benchmark::State& state) {
+                  for (auto _ : state) {
+                    long s = 0;
+                    for (int i = 0; i < kRounds; i++) { s += (long) i * i % 7; benchmark::DoNotOptimize(s); }
+                  }
+                }
+                BENCHMARK(BM_Work);
+                BENCHMARK_MAIN();
+                """);
+        g.write("perfab.yaml", """
+                name: gbench
+                trials: 3
+                warmup: 0
+                build:
+                  run: [sh, -c, 'g++ -O2 bm.cc -o "$PERFAB_BUILD_DIR/bm" -lbenchmark -lpthread']
+                harness:
+                  run: [sh, -c, '"$PERFAB_BUILD_DIR/bm" --benchmark_repetitions=3 --benchmark_min_time=0.05 --benchmark_out_format=json --benchmark_out="$PERFAB_RESULT"']
+                  format: google-benchmark
+                """);
+        g.commit("initial");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("bm.cc", Files.readString(g.dir().resolve("bm.cc")).replace("kRounds = 1000", "kRounds = 3000"));
+        g.commit("three times the work");
+        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", tmp.resolve("out").toString());
+        assertEquals(0, run.exitCode(), run.err());
+        Map<String, String> verdicts = new HashMap<>();
+        for (JsonNode c : new ObjectMapper().readTree(tmp.resolve("out/results.json").toFile()).get("comparisons")) {
+            verdicts.put(c.get("cell").asText() + ":" + c.get("metric").asText(), c.get("verdict").asText());
+        }
+        assertEquals("regression", verdicts.get("BM_Work:real_time"), verdicts.toString());
+        assertEquals("regression", verdicts.get("BM_Work:cpu_time"), verdicts.toString());
+    }
+
     private static boolean onPath(String program) {
         for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
             if (Files.isExecutable(Path.of(dir, program))) {
