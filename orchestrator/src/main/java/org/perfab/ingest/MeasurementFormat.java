@@ -54,7 +54,8 @@ public interface MeasurementFormat {
     }
 
     /**
-     * Returns the format of {@code file}, from its first 64 KiB.
+     * Returns the format of {@code file}, from its first 64 KiB. JSON that no format recognises is
+     * taken as perfab-json, so that its errors are reported precisely.
      *
      * @throws BadInputException naming the file when no format recognises it
      */
@@ -71,6 +72,11 @@ public interface MeasurementFormat {
             if (f.recognises(head)) {
                 return f;
             }
+        }
+        String start = head.stripLeading();
+        if (start.startsWith("{") || start.startsWith("[")) {
+            // JSON that no tool's format claims: perfab's own, whose reader says what is wrong where.
+            return PerfabJson.INSTANCE;
         }
         throw new BadInputException(file + ": not a format perfab knows (" + names()
                 + "); name it with --format-in");

@@ -161,13 +161,29 @@ class CompareCommandTest {
     }
 
     @Test
-    void rejectsACellWhoseUnitDiffersBetweenTheSides() throws IOException {
+    void convertsACellWhoseUnitDiffersBetweenTheSides() throws IOException {
         Path head = dir.resolve("head.json");
         Files.writeString(head, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [\n"
-                + "{\"cell\": \"publish/256B/1sub\", \"metric\": \"p50\", \"unit\": \"ms\", \"value\": 1}]}");
+                + "{\"cell\": \"publish/256B/1sub\", \"metric\": \"p50\", \"unit\": \"ms\", \"value\": 0.069},\n"
+                + "{\"cell\": \"publish/256B/1sub\", \"metric\": \"p50\", \"unit\": \"ms\", \"value\": 0.070}]}");
+        Cli run = Cli.run("compare", "--format", "json", BASE, head.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        for (JsonNode c : new ObjectMapper().readTree(run.out()).get("comparisons")) {
+            if (c.get("metric").asText().equals("p50") && c.get("cell").asText().equals("publish/256B/1sub")) {
+                assertEquals("us", c.get("unit").asText());
+                assertEquals(69.5, c.at("/head/mean").asDouble(), 1e-9);
+            }
+        }
+    }
+
+    @Test
+    void rejectsACellWhoseUnitsCannotConvert() throws IOException {
+        Path head = dir.resolve("head.json");
+        Files.writeString(head, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [\n"
+                + "{\"cell\": \"publish/256B/1sub\", \"metric\": \"p50\", \"unit\": \"KiB\", \"value\": 1}]}");
         Cli run = Cli.run("compare", BASE, head.toString());
         assertEquals(2, run.exitCode());
-        assertTrue(run.err().contains(head + ":2:") && run.err().contains("unit 'ms'")
+        assertTrue(run.err().contains(head + ":2:") && run.err().contains("unit 'KiB'")
                 && run.err().contains("unit 'us'") && run.err().contains(BASE + ":"), run.err());
     }
 
