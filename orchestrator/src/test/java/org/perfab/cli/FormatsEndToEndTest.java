@@ -39,6 +39,32 @@ class FormatsEndToEndTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"jmh, json", "pytest-benchmark, json", "criterion, jsonl", "benchmarkdotnet, json",
+        "google-benchmark, json", "hyperfine, json"})
+    void readsEachFormatFromAHarnessInAnAb(String format, String ext) throws IOException {
+        // The harness hands over what the tool wrote: base's file on main, head's on feature.
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        g.write("out." + ext, Files.readString(Path.of(DIR + format + "-base." + ext)));
+        g.script("bench.sh", "#!/bin/sh\ncp \"$PERFAB_SIDE_DIR/out." + ext + "\" \"$PERFAB_RESULT\"\n");
+        g.write("perfab.yaml", "name: fixture\ntrials: 2\nwarmup: 0\nharness:\n  run: [sh, bench.sh]\n  format: "
+                + format + "\n");
+        g.commit("initial");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("out." + ext, Files.readString(Path.of(DIR + format + "-head." + ext)));
+        g.commit("the other run");
+        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", tmp.resolve("out").toString());
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode r = new ObjectMapper().readTree(tmp.resolve("out/results.json").toFile());
+        assertEquals(format, r.at("/settings/format").asText());
+        for (JsonNode c : r.get("comparisons")) {
+            assertEquals(2, c.at("/base/n").asInt(), "one value per trial, whatever the tool repeated: " + c);
+        }
+        for (JsonNode t : r.get("trials")) {
+            assertEquals("ok", t.get("status").asText(), t.toString());
+        }
+    }
+
     @Test
     void findsTheRegressionsTheFixturesHold() throws IOException {
         assertEquals("regression", verdict("hyperfine", "json", "startup:wall"));
