@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.perfab.report.testing.Golden;
 import org.perfab.testing.GitFixture;
+import org.perfab.testing.Programs;
 
 /** Other tools' output through {@code perfab compare} and {@code perfab ab}. */
 class FormatsEndToEndTest {
@@ -158,7 +158,7 @@ class FormatsEndToEndTest {
 
     @Test
     void drivesRealHyperfineAsTheHarness() throws IOException {
-        assumeTrue(onPath("hyperfine"), "hyperfine is not installed");
+        assumeTrue(Programs.onPath("hyperfine"), "hyperfine is not installed");
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
         g.write("nap.txt", "0.01\n");
         g.script("bench.sh", """
@@ -180,7 +180,7 @@ class FormatsEndToEndTest {
 
     @Test
     void drivesRealGoTestBench() throws IOException {
-        assumeTrue(onPath("go"), "go is not installed");
+        assumeTrue(Programs.onPath("go"), "go is not installed");
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
         g.write("go.mod", "module example.com/w\n\ngo 1.19\n");
         g.write("work.go", "package w\n\nconst rounds = 2000\n\nfunc Work() int {\n\ts := 0\n"
@@ -207,7 +207,7 @@ class FormatsEndToEndTest {
 
     @Test
     void buildsAndDrivesRealGoogleBenchmark() throws IOException {
-        assumeTrue(onPath("g++") && Files.exists(Path.of("/usr/include/benchmark/benchmark.h")),
+        assumeTrue(Programs.onPath("g++") && Files.exists(Path.of("/usr/include/benchmark/benchmark.h")),
                 "g++ or Google Benchmark is not installed");
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
         g.write("bm.cc", """
@@ -244,14 +244,5 @@ class FormatsEndToEndTest {
         }
         assertEquals("regression", verdicts.get("BM_Work:real_time"), verdicts.toString());
         assertEquals("regression", verdicts.get("BM_Work:cpu_time"), verdicts.toString());
-    }
-
-    private static boolean onPath(String program) {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            if (Files.isExecutable(Path.of(dir, program))) {
-                return true;
-            }
-        }
-        return false;
     }
 }

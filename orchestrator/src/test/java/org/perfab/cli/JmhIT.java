@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perfab.testing.GitFixture;
+import org.perfab.testing.Programs;
 
 /**
  * {@code perfab ab} of a Maven project with real JMH benchmarks: each side is built with Maven (JMH
@@ -68,7 +68,7 @@ class JmhIT {
 
     @Test
     void buildsWithMavenAndRunsJmh() throws IOException {
-        assumeTrue(onPath("mvn"), "Maven is not on the PATH");
+        assumeTrue(Programs.onPath("mvn"), "Maven is not on the PATH");
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
         g.write("pom.xml", POM);
         g.write("src/main/java/bench/Work.java", BENCH);
@@ -94,14 +94,5 @@ class JmhIT {
         assertEquals("bench.Work.mix:avgt", c.get("cell").asText() + ":" + c.get("metric").asText());
         assertEquals("ns/op", c.get("unit").asText());
         assertEquals("regression", c.get("verdict").asText(), c.toString());
-    }
-
-    private static boolean onPath(String program) {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            if (Files.isExecutable(Path.of(dir, program))) {
-                return true;
-            }
-        }
-        return false;
     }
 }
