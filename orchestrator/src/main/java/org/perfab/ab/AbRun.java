@@ -307,10 +307,7 @@ public final class AbRun {
                 Format.MARKDOWN.renderer().render(Report.of(results)), StandardCharsets.UTF_8);
         Files.writeString(request.out().resolve("report.html"),
                 Format.HTML.renderer().render(Report.of(results)), StandardCharsets.UTF_8);
-        written = !interrupted;
-        if (interrupted) {
-            written = true;
-        }
+        written = true;
         return results;
     }
 

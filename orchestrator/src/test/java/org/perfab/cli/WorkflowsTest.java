@@ -1,0 +1,68 @@
+package org.perfab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The trust rules of the GitHub workflows: the job that runs a pull request's code has a read-only
+ * token and posts nothing; the job that posts never runs the pull request's code; no script splices
+ * a pull request's text into a shell line.
+ */
+class WorkflowsTest {
+    private static final Path DIR = Path.of("..", ".github", "workflows");
+    private static final Pattern SPLICED = Pattern.compile(
+            "\\$\\{\\{[^}]*(head_ref|pull_request\\.(title|body|head\\.ref|head\\.label)|workflow_run\\.head_branch)");
+
+    private static JsonNode read(String name) throws IOException {
+        return new YAMLMapper().readTree(Files.readString(DIR.resolve(name)));
+    }
+
+    @Test
+    void theAbJobHasAReadOnlyTokenAndRunsPerfabAb() throws IOException {
+        JsonNode pr = read("perf-pr.yml");
+        assertEquals("read", pr.at("/permissions/contents").asText());
+        assertEquals(1, pr.get("permissions").size(), "no other permission");
+        String text = Files.readString(DIR.resolve("perf-pr.yml"));
+        assertTrue(text.contains("scripts/perfab ab --repo . --base \"origin/$BASE_REF\" --head \"$HEAD_SHA\""));
+        assertTrue(text.contains("fetch-depth: 0"), "the merge-base must be fetched");
+    }
+
+    @Test
+    void theCommentJobNeverRunsThePullRequestsCode() throws IOException {
+        JsonNode comment = read("perf-comment.yml");
+        assertEquals("write", comment.at("/permissions/pull-requests").asText());
+        for (JsonNode step : comment.at("/jobs/comment/steps")) {
+            if (step.path("uses").asText().startsWith("actions/checkout")) {
+                assertFalse(step.path("with").has("ref"), "checks out the default branch only: " + step);
+            }
+        }
+        String text = Files.readString(DIR.resolve("perf-comment.yml"));
+        assertFalse(text.contains("head_sha"), "never the pull request's commit");
+        assertTrue(text.contains("scripts/perfab report artifact/results.json --format markdown"),
+                "the comment is rendered by trusted code from the results");
+    }
+
+    @Test
+    void noScriptSplicesAPullRequestsText() throws IOException {
+        try (var files = Files.list(DIR)) {
+            for (Path f : files.toList()) {
+                JsonNode workflow = new YAMLMapper().readTree(Files.readString(f));
+                for (JsonNode job : workflow.path("jobs")) {
+                    for (JsonNode step : job.path("steps")) {
+                        String run = step.path("run").asText("");
+                        assertFalse(SPLICED.matcher(run).find(), f + ": " + run);
+                    }
+                }
+            }
+        }
+    }
+}
