@@ -93,7 +93,12 @@ public final class AbRun {
     private boolean written;
 
     private AbRun(Request request, Context context) {
-        this.request = request;
+        // Absolute: builds and harnesses run in the checkouts, where a relative path would point
+        // somewhere else.
+        this.request = new Request(request.repository(), request.base(), request.head(), request.workload(),
+                request.trials(), request.builds(), request.out().toAbsolutePath().normalize(),
+                request.cache().map(c -> c.toAbsolutePath().normalize()), request.seed(), request.overrides(),
+                request.resume());
         this.context = context;
     }
 
@@ -318,11 +323,13 @@ public final class AbRun {
                 measurements.addAll(t.measurements());
             }
         }
+        List<String> unitWarnings = new ArrayList<>();
+        measurements = oneUnitPerCell(measurements, unitWarnings);
         String baseLabel = "merge-base of " + plan.baseTip().typed() + " and " + plan.head().typed() + " ("
                 + plan.mergeBase().shortId() + ")";
         String headLabel = plan.head().typed() + " (" + plan.head().shortId() + ")";
         ComparisonTable table = ComparisonTable.of(baseLabel, headLabel, measurements, plan.thresholds(),
-                workload::isProfile).withWarnings(warnings(interrupted));
+                workload::isProfile).withWarnings(warnings(interrupted)).withWarnings(unitWarnings);
         Workload.Harness h = workload.harness();
         RunResults.Settings settings = new RunResults.Settings(plan.workloadPath(), plan.trials(), plan.warmup(),
                 plan.builds(), h.from().name().toLowerCase(java.util.Locale.ROOT), h.format(), plan.seed(),
@@ -338,6 +345,37 @@ public final class AbRun {
                 Optional.of(context.clock().instant()), interrupted, timing, trials, measurements, table);
     }
 
+    /**
+     * Returns {@code measurements} with every cell in the unit it was first seen in: a value in
+     * another unit of the same kind is converted (a pull request that changes a benchmark's output
+     * unit from us to ns); one that cannot be converted is left out, with a warning.
+     */
+    static List<Measurement> oneUnitPerCell(List<Measurement> measurements, List<String> warnings) {
+        Map<String, org.perfab.report.Cell> first = new java.util.LinkedHashMap<>();
+        Map<String, Integer> dropped = new java.util.LinkedHashMap<>();
+        List<Measurement> out = new ArrayList<>(measurements.size());
+        for (Measurement m : measurements) {
+            org.perfab.report.Cell c = first.putIfAbsent(m.cell().key(), m.cell());
+            if (c == null || c.equals(m.cell())) {
+                out.add(m);
+                continue;
+            }
+            Optional<Double> v = c.direction() == m.cell().direction()
+                    ? org.perfab.ingest.Units.convert(m.value(), m.cell().unit(), c.unit())
+                    : Optional.empty();
+            if (v.isPresent()) {
+                out.add(new Measurement(c, m.side(), m.build(), m.trial(), v.get()));
+            } else {
+                dropped.merge(m.cell().key() + "' in '" + m.cell().unit() + "' (" + m.cell().direction().id()
+                        + " is better) where it was '" + c.unit() + "' (" + c.direction().id() + " is better)", 1,
+                        Integer::sum);
+            }
+        }
+        dropped.forEach((what, n) -> warnings.add(n + " value" + (n == 1 ? "" : "s") + " of cell '" + what
+                + " were left out: the units do not convert."));
+        return out;
+    }
+
     private List<String> warnings(boolean interrupted) {
         List<String> warnings = new ArrayList<>();
         if (plan.aa()) {
@@ -350,7 +388,7 @@ public final class AbRun {
             for (int b = 0; b < plan.builds(); b++) {
                 Builder.Result base = builds.get(SideDir.of(request.out().resolve("work"), Side.BASE, b));
                 Builder.Result head = builds.get(SideDir.of(request.out().resolve("work"), Side.HEAD, b));
-                if (base != null && head != null && base.outputs().files() > 0
+                if (base != null && head != null && workload.build().isPresent() && base.outputs().files() > 0
                         && base.outputs().equals(head.outputs())) {
                     warnings.add("The build outputs of base and head" + (plan.builds() > 1 ? " (build " + b + ")" : "")
                             + " are byte-identical (" + base.outputs().files() + " files) although their sources"

@@ -27,13 +27,13 @@ final class Trees {
     record Stamp(long size, long modified) {
     }
 
-    /** Returns the stamp of every regular file below {@code dir}, by relative path. */
+    /** Returns the stamp of every regular file and link below {@code dir}, by relative path. */
     static Map<String, Stamp> snapshot(Path dir) throws IOException {
         Map<String, Stamp> stamps = new HashMap<>();
         Files.walkFileTree(dir, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-                if (attrs.isRegularFile()) {
+                if (attrs.isRegularFile() || attrs.isSymbolicLink()) {
                     stamps.put(relative(dir, file), new Stamp(attrs.size(), attrs.lastModifiedTime().toMillis()));
                 }
                 return FileVisitResult.CONTINUE;

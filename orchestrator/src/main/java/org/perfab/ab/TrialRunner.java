@@ -76,7 +76,7 @@ final class TrialRunner {
         List<Reading> readings;
         try {
             readings = format.read(source);
-        } catch (BadInputException e) {
+        } catch (BadInputException | IllegalArgumentException | ArithmeticException e) {
             return failure(slot, side, Status.FAILED, "the harness output does not parse as " + format.id() + ": "
                     + e.getMessage(), o.wallSeconds(), err);
         }

@@ -22,6 +22,28 @@ public final class Main {
     }
 
     /**
+     * Returns {@code message} with every line that would start a GitHub Actions workflow command
+     * ({@code ::} after any indentation) defused by a zero-width space: messages quote file
+     * contents, harness output and names a pull request controls.
+     */
+    static String safe(String message) {
+        if (message == null) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder();
+        for (String line : message.split("\n", -1)) {
+            if (out.length() > 0) {
+                out.append('\n');
+            }
+            String trimmed = line.stripLeading();
+            out.append(trimmed.startsWith("::")
+                    ? line.substring(0, line.length() - trimmed.length()) + "\u200B" + trimmed
+                    : line);
+        }
+        return out.toString();
+    }
+
+    /**
      * Runs perfab with {@code args}, writing to {@code out} and {@code err}, and returns the exit
      * code (see {@link ExitCode}). Never calls {@link System#exit}.
      */
@@ -39,12 +61,12 @@ public final class Main {
                 errWriter.println("perfab: internal error (please report it): " + e);
                 e.printStackTrace(errWriter);
             } else {
-                errWriter.println("perfab: " + e.getMessage());
+                errWriter.println("perfab: " + safe(e.getMessage()));
             }
             return code;
         });
         cli.setParameterExceptionHandler((e, params) -> {
-            errWriter.println("perfab: " + e.getMessage());
+            errWriter.println("perfab: " + safe(e.getMessage()));
             CommandLine sub = e.getCommandLine();
             errWriter.println("Try '" + sub.getCommandSpec().qualifiedName() + " --help' for usage.");
             return ExitCode.BAD_INPUT;

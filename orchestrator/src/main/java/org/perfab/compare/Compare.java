@@ -61,7 +61,14 @@ public final class Compare {
         for (Side side : Side.values()) {
             for (Path file : side == Side.BASE ? request.base() : request.head()) {
                 MeasurementFormat format = request.format().orElseGet(() -> MeasurementFormat.detect(file));
-                for (Reading r : format.read(file)) {
+                List<Reading> read;
+                try {
+                    read = format.read(file);
+                } catch (IllegalArgumentException | ArithmeticException e) {
+                    throw new BadInputException(file + ": " + e.getMessage(), e);
+                }
+                for (Reading r0 : read) {
+                    Reading r = r0;
                     Reading first0 = firstByKey.get(r.cell().key());
                     if (first0 != null && !first0.cell().equals(r.cell())
                             && first0.cell().direction() == r.cell().direction()) {

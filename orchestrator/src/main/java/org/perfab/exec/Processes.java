@@ -108,6 +108,12 @@ public final class Processes {
                     OptionalDouble.empty(), OptionalLong.empty());
         }
         running.add(p);
+        if (stopping) {
+            // stopAll ran between the check above and the start: this one must not outlive it.
+            kill(p);
+            running.remove(p);
+            return new Outcome(-1, false, "perfab is stopping", 0, OptionalDouble.empty(), OptionalLong.empty());
+        }
         try {
             Sampler sampler = c.sample() ? new Sampler(p.toHandle()) : null;
             long deadline = start + c.timeout().toNanos();

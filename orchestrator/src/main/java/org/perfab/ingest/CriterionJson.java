@@ -64,6 +64,9 @@ final class CriterionJson extends ToolFormat {
                 // Criterion's samples: each a batch of iterations, its time per iteration.
                 for (int k = 0; k < values.size(); k++) {
                     double n = number(file, where, counts.get(k), "an iteration count");
+                    if (!(n > 0)) {
+                        throw bad(file, where, "an iteration count of " + counts.get(k) + "; counts are positive");
+                    }
                     readings.add(new Reading(cell, number(file, where, values.get(k), "a measured value") / n,
                             file, i + 1, 1));
                 }

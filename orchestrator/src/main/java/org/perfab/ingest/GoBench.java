@@ -17,11 +17,33 @@ import java.util.regex.Pattern;
  * Go and benchstat take it.
  */
 final class GoBench extends ToolFormat {
-    private static final Pattern LINE = Pattern.compile("^Benchmark(\\S+?)(?:-(\\d+))?\\s+(\\d+)((?:\\s+\\S+\\s+\\S+)+)\\s*$");
+    private static final Pattern LINE = Pattern.compile("^Benchmark(\\S+)\\s+(\\d+)((?:\\s+\\S+\\s+\\S+)+)\\s*$");
+    private static final Pattern PROCS = Pattern.compile("-(\\d+)$");
 
     @Override
     public String id() {
         return "go";
+    }
+
+    /** Returns the {@code -N} every result line's name ends with, or null when they differ. */
+    private static String commonProcsSuffix(String[] lines) {
+        String common = null;
+        for (String line : lines) {
+            Matcher m = LINE.matcher(line.stripTrailing());
+            if (!line.startsWith("Benchmark") || !m.matches()) {
+                continue;
+            }
+            Matcher p = PROCS.matcher(m.group(1));
+            if (!p.find()) {
+                return null;
+            }
+            if (common == null) {
+                common = p.group();
+            } else if (!common.equals(p.group())) {
+                return null;
+            }
+        }
+        return common;
     }
 
     @Override
@@ -33,6 +55,7 @@ final class GoBench extends ToolFormat {
     public List<Reading> read(Path file) {
         List<Reading> readings = new ArrayList<>();
         String[] lines = text(file).split("\n", -1);
+        String procs = commonProcsSuffix(lines);
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i].stripTrailing();
             if (!line.startsWith("Benchmark")) {
@@ -45,14 +68,19 @@ final class GoBench extends ToolFormat {
                 }
                 throw bad(file, Integer.toString(i + 1), "not a benchmark result line: " + line);
             }
-            String name = m.group(1);
-            String[] pairs = m.group(4).trim().split("\\s+");
+            // Go appends -GOMAXPROCS to every name, except when it is 1; a sub-benchmark's own
+            // name may end in -1024, so a suffix is dropped only when every line has the same one.
+            String name = procs == null ? m.group(1) : m.group(1).substring(0, m.group(1).length() - procs.length());
+            String[] pairs = m.group(3).trim().split("\\s+");
             for (int k = 0; k + 1 < pairs.length; k += 2) {
                 double value;
                 try {
                     value = Double.parseDouble(pairs[k]);
                 } catch (NumberFormatException e) {
                     throw bad(file, Integer.toString(i + 1), "'" + pairs[k] + "' is not a number in: " + line);
+                }
+                if (!Double.isFinite(value)) {
+                    throw bad(file, Integer.toString(i + 1), "'" + pairs[k] + "' is not a finite number in: " + line);
                 }
                 String unit = pairs[k + 1];
                 String metric = switch (unit) {

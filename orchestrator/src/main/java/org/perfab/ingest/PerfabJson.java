@@ -194,6 +194,10 @@ final class PerfabJson implements MeasurementFormat {
                                 + p.getText() + ", not a finite number");
                     }
                     value = p.getDoubleValue();
+                    if (!Double.isFinite(value)) {
+                        throw error(p.currentTokenLocation(), what(index, cell, metric) + ": \"value\" "
+                                + p.getText() + " is out of range for a number");
+                    }
                     hasValue = true;
                     continue;
                 }

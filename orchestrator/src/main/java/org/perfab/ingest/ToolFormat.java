@@ -62,6 +62,12 @@ abstract class ToolFormat implements MeasurementFormat {
      * @throws BadInputException naming the unit when it does not tell the direction
      */
     static Cell cell(Path file, String where, String name, String metric, String unit) {
+        if (name == null || name.isBlank()) {
+            throw bad(file, where, "a benchmark without a name");
+        }
+        if (metric == null || metric.isBlank()) {
+            throw bad(file, where, "the metric of " + name + " is empty");
+        }
         Direction d = Units.direction(unit).orElseThrow(() -> bad(file, where,
                 "unit '" + unit + "' of " + name + " " + metric + " does not tell which way is better"));
         return new Cell(name, metric, unit, d);

@@ -46,7 +46,7 @@ class WorkflowsTest {
             }
         }
         String text = Files.readString(DIR.resolve("perf-comment.yml"));
-        assertFalse(text.contains("head_sha"), "never the pull request's commit");
+        assertFalse(text.contains("pr-number"), "the pull request's number comes from the event, not the artifact");
         assertTrue(text.contains("scripts/perfab report artifact/results.json --format markdown"),
                 "the comment is rendered by trusted code from the results");
     }

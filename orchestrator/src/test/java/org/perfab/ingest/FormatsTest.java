@@ -176,4 +176,27 @@ class FormatsTest {
                 () -> new CsvFormat(CsvFormat.Columns.DEFAULT).read(f));
         assertEquals(f + ": 2: 3 fields, but the header has 2", fields.getMessage());
     }
+
+    @Test
+    void keepsANameSuffixWhenGoPrintsNoProcsSuffix() throws IOException {
+        Path f = tmp.resolve("bench.txt");
+        Files.writeString(f, "BenchmarkDecode/size-1024  100  50 ns/op\nBenchmarkDecode/size-4096  100  200 ns/op\n");
+        assertEquals(Map.of("Decode/size-1024:time [ns/op, lower]", 1, "Decode/size-4096:time [ns/op, lower]", 1),
+                census(new GoBench().read(f)));
+        Files.writeString(f, "BenchmarkDecode/size-1024-8  100  50 ns/op\nBenchmarkDecode/size-4096-8  100  200 ns/op\n");
+        assertEquals(Map.of("Decode/size-1024:time [ns/op, lower]", 1, "Decode/size-4096:time [ns/op, lower]", 1),
+                census(new GoBench().read(f)));
+    }
+
+    @Test
+    void rejectsNonFiniteGoValuesAndNamelessBenchmarks() throws IOException {
+        Path f = tmp.resolve("bench.txt");
+        Files.writeString(f, "BenchmarkA-2  100  NaN ns/op\n");
+        BadInputException e = assertThrows(BadInputException.class, () -> new GoBench().read(f));
+        assertTrue(e.getMessage().contains("'NaN' is not a finite number"), e.getMessage());
+        Path c = tmp.resolve("c.jsonl");
+        Files.writeString(c, "{\"reason\": \"benchmark-complete\", \"typical\": {\"estimate\": 1, \"unit\": \"ns\"}}\n");
+        BadInputException nameless = assertThrows(BadInputException.class, () -> new CriterionJson().read(c));
+        assertTrue(nameless.getMessage().contains("a benchmark without a name"), nameless.getMessage());
+    }
 }

@@ -133,8 +133,8 @@ final class MarkdownRenderer implements Renderer {
         }
         RunResults run = report.run().get();
         RunResults.Provenance p = run.provenance();
-        String base = code(p.mergeBase().substring(0, 12)) + " (merge-base of " + code(p.base().typed()) + ")";
-        String head = code(p.head().commit().substring(0, 12)) + " (" + code(p.head().typed()) + ")";
+        String base = code(abbreviate(p.mergeBase())) + " (merge-base of " + code(p.base().typed()) + ")";
+        String head = code(abbreviate(p.head().commit())) + " (" + code(p.head().typed()) + ")";
         StringBuilder s = new StringBuilder();
         s.append("Baseline ").append(base).append(" · candidate ").append(head);
         s.append(" · ").append(run.settings().trials()).append(" trials per side");
@@ -175,6 +175,10 @@ final class MarkdownRenderer implements Renderer {
             case PROFILE -> "\u2139\uFE0F";
             case NO_DATA -> "\u26AA";
         };
+    }
+
+    private static String abbreviate(String id) {
+        return id.length() > 12 ? id.substring(0, 12) : id;
     }
 
     private static String count(int n, String one, String many) {

@@ -17,7 +17,7 @@ final class Untrusted {
      * one, it always follows perfab's own text, and escaping them would only clutter the source
      * of a comment.
      */
-    private static final String MARKDOWN_SPECIALS = "\\`*_[]|~";
+    private static final String MARKDOWN_SPECIALS = "\\`*_[]|~$";
     private static final char ZERO_WIDTH_SPACE = '\u200B';
 
     private Untrusted() {
@@ -42,13 +42,17 @@ final class Untrusted {
                 out.appendCodePoint(cp);
             }
         });
-        return shorten(out.toString(), max);
+        String shown = shorten(out.toString(), max);
+        // A line that starts with :: is a GitHub Actions workflow command; text from a pull request
+        // must never be one, wherever it lands in a log.
+        return shown.startsWith("::") ? ZERO_WIDTH_SPACE + shown : shown;
     }
 
     /**
      * Returns {@code s} as inert Markdown text for a table cell: {@link #plain} first, then HTML
      * special characters as entities, Markdown punctuation backslash-escaped, and {@code @} and
-     * {@code #} followed by a zero-width space so that no user is mentioned and no issue linked.
+     * {@code #} followed by a zero-width space so that no user is mentioned and no issue linked, and
+ * {@code ://} and {@code www.} broken the same way so that nothing becomes a link.
      */
     static String markdown(String s) {
         return markdown(s, MAX_LENGTH);
@@ -75,7 +79,9 @@ final class Untrusted {
                 }
             }
         }
-        return out.toString();
+        // No autolinks: a URL or a www. host in a cell name must not become a link in perfab's voice.
+        return out.toString().replace("://", ":" + ZERO_WIDTH_SPACE + "//")
+                .replaceAll("(?i)\\bwww\\.", "www" + ZERO_WIDTH_SPACE + ".");
     }
 
     private static String shorten(String s, int max) {

@@ -146,4 +146,12 @@ class CommentTest {
         assertEquals(ResultsJson.write(run), ResultsJson.write(back));
         assertEquals(render(Format.MARKDOWN, run), render(Format.MARKDOWN, back));
     }
+
+    @Test
+    void makesNoLinkOrMathOfAName() {
+        String md = Untrusted.markdown("see https://evil.example/fix or www.evil.example for $x^2$");
+        assertFalse(md.contains("://"), md);
+        assertFalse(md.toLowerCase(Locale.ROOT).contains("www."), md);
+        assertFalse(md.matches(".*(?<!\\\\)\\$.*"), md);
+    }
 }

@@ -1,0 +1,127 @@
+package org.perfab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perfab.testing.GitFixture;
+import org.perfab.testing.Subjects;
+
+/** Hard cases of {@code perfab ab}: relative folders, hostile output, units that change, links. */
+class AbHardCasesTest {
+    @TempDir
+    Path tmp;
+
+    private static JsonNode results(Path out) throws IOException {
+        return new ObjectMapper().readTree(out.resolve("results.json").toFile());
+    }
+
+    @Test
+    void aRelativeOutFolderWorks() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 2, "");
+        Path relative = Path.of("target", "relative-out-" + System.nanoTime());
+        try {
+            Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", relative.toString());
+            assertEquals(0, run.exitCode(), run.err());
+            assertEquals("regression", results(relative).get("comparisons").get(0).get("verdict").asText());
+        } finally {
+            try (var walk = Files.walk(relative)) {
+                walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    @Test
+    void aValueOutOfRangeFailsTheTrialNotTheRun() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 2, "");
+        g.git("checkout", "-q", "feature");
+        g.script("bench.sh", "#!/bin/sh\necho '{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\":"
+                + " \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": 1e400}]}' > \"$PERFAB_RESULT\"\n");
+        g.commit("a harness that overflows");
+        g.git("checkout", "-q", "main");
+        Path out = tmp.resolve("out");
+        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", out.toString());
+        assertEquals(3, run.exitCode(), "every trial failed, and the run says so: " + run.err());
+        JsonNode first = results(out).get("trials").get(0);
+        assertEquals("failed", first.get("status").asText());
+        assertTrue(first.get("reason").asText().contains("1e400 is out of range"), first.toString());
+    }
+
+    @Test
+    void convertsAUnitThePullRequestChangedAndWarnsOfOneThatCannotConvert() throws IOException {
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        g.write("unit.txt", "us 100\n");
+        g.script("bench.sh", """
+                #!/bin/sh
+                set -- $(cat "$PERFAB_SIDE_DIR/unit.txt")
+                printf '{"schema": "perfab/measurements/v1", "measurements": [' > "$PERFAB_RESULT"
+                printf '{"cell": "a", "metric": "t", "unit": "%s", "value": %s},' "$1" $(( $2 + PERFAB_TRIAL )) >> "$PERFAB_RESULT"
+                printf '{"cell": "b", "metric": "size", "unit": "%s", "value": 5}]}' "$3" >> "$PERFAB_RESULT"
+                """);
+        g.write("unit.txt", "us 100 KiB\n");
+        g.write("perfab.yaml", "name: units\ntrials: 3\nwarmup: 0\nharness:\n  run: [sh, bench.sh]\n");
+        g.commit("initial");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("unit.txt", "ns 100000 ms\n");
+        g.commit("report in ns");
+        Path out = tmp.resolve("out");
+        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", out.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode r = results(out);
+        JsonNode a = null;
+        for (JsonNode c : r.get("comparisons")) {
+            if (c.get("cell").asText().equals("a")) {
+                a = c;
+            }
+        }
+        assertEquals("us", a.get("unit").asText());
+        assertEquals(100.001, a.at("/head/mean").asDouble(), 1e-9, "head's ns converted to us");
+        assertTrue(r.get("warnings").toString().contains("3 values of cell 'b:size' in 'ms'"), r.get("warnings").toString());
+    }
+
+    @Test
+    void aCommittedLinkIsNotABuildOutput() throws IOException {
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        Subjects.write(g, 100, 2, "");
+        Files.createSymbolicLink(g.dir().resolve("latest"), Path.of("level.txt"));
+        g.commit("initial");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("level.txt", "120\n");
+        g.commit("change");
+        Path out = tmp.resolve("out");
+        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", out.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertFalse(results(out).get("warnings").toString().contains("byte-identical"), results(out).get("warnings").toString());
+    }
+
+    @Test
+    void noLineOfOutputCanBeAWorkflowCommand() throws IOException {
+        Path base = tmp.resolve("base.json");
+        Path head = tmp.resolve("head.json");
+        String cell = "{\"cell\": \"::warning::owned\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": %s}";
+        Files.writeString(base, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [" + String.format(cell, "1")
+                + "," + String.format(cell, "2") + "]}");
+        Files.writeString(head, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [" + String.format(cell, "1")
+                + "]}");
+        Cli run = Cli.run("compare", base.toString(), head.toString());
+        for (String line : (run.out() + run.err()).split("\n")) {
+            assertFalse(line.strip().startsWith("::"), line);
+        }
+        Files.writeString(head, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\","
+                + " \"metric\": \"t\", \"direction\": \"lower\\n::error::owned\", \"value\": 1}]}");
+        Cli bad = Cli.run("compare", base.toString(), head.toString());
+        assertEquals(2, bad.exitCode());
+        for (String line : bad.err().split("\n")) {
+            assertFalse(line.strip().startsWith("::"), line);
+        }
+        assertEquals(List.of("a", "  \u200B::x", "b"), List.of(Main.safe("a\n  ::x\nb").split("\n")));
+    }
+}
