@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * Google Benchmark's {@code --benchmark_format=json} (or {@code --benchmark_out}): one cell per
- * {@code run_name}, metrics {@code real_time} and {@code cpu_time} in the run's {@code time_unit}.
+ * {@code run_name}, metrics {@code real_time} and {@code cpu_time} in the run's {@code time_unit},
+ * and {@code items_per_second} and {@code bytes_per_second} when the benchmark sets them.
  * Each repetition ({@code run_type: iteration}) is a reading; when the file holds only aggregates
  * ({@code --benchmark_report_aggregates_only}), the {@code mean} aggregate is the one reading.
  */
@@ -52,6 +53,16 @@ final class GoogleBenchmarkJson extends ToolFormat {
             for (String metric : List.of("real_time", "cpu_time")) {
                 readings.add(new Reading(cell(file, where, name, metric, unit),
                         number(file, where, b.get(metric), "\"" + metric + "\""), file, 0, 0));
+            }
+            // The rates of SetItemsProcessed and SetBytesProcessed; other user counters carry no
+            // unit that tells their direction, and are not read.
+            if (b.has("items_per_second")) {
+                readings.add(new Reading(cell(file, where, name, "items_per_second", "items/s"),
+                        number(file, where, b.get("items_per_second"), "\"items_per_second\""), file, 0, 0));
+            }
+            if (b.has("bytes_per_second")) {
+                readings.add(new Reading(cell(file, where, name, "bytes_per_second", "B/s"),
+                        number(file, where, b.get("bytes_per_second"), "\"bytes_per_second\""), file, 0, 0));
             }
         }
         if (readings.isEmpty()) {

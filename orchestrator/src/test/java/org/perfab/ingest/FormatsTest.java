@@ -66,6 +66,7 @@ class FormatsTest {
         Map<String, Integer> reps = census(new GoogleBenchmarkJson().read(DIR.resolve("google-benchmark-base.json")));
         assertEquals(3, reps.get("BM_Sort/64:real_time [ns, lower]"));
         assertEquals(3, reps.get("BM_Sum:cpu_time [us, lower]"));
+        assertEquals(3, reps.get("BM_Sort/64:items_per_second [items/s, higher]"), "SetItemsProcessed's rate");
         Map<String, Integer> aggregates = census(new GoogleBenchmarkJson().read(DIR.resolve("google-benchmark-aggregates.json")));
         assertEquals(1, aggregates.get("BM_Sort/4096:cpu_time [ns, lower]"));
     }
