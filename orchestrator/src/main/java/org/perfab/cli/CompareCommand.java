@@ -52,6 +52,12 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--head", paramLabel = "FILE", arity = "1..*", description = "Candidate files, several allowed.")
     List<Path> headFiles = new ArrayList<>();
 
+    @Option(names = "--csv-columns", paramLabel = "FIELD=COLUMN,...",
+            description = "For csv input: which column holds what, e.g. cell=name,value=ns_per_op,unit=ns"
+                    + " (fields: cell, value, metric, unit, direction; a name that is not a column is the"
+                    + " value itself). Implies --format-in csv.")
+    String csvColumns;
+
     @Option(names = "--format-in", paramLabel = "FORMAT",
             description = "The format of the input files (default: detected from each file): perfab-json,"
                     + " hyperfine, go, google-benchmark, jmh, pytest-benchmark, criterion, benchmarkdotnet.")
@@ -76,6 +82,23 @@ final class CompareCommand implements Callable<Integer> {
             description = "Write the rendering to FILE instead of standard output.")
     Path output;
 
+    private org.perfab.ingest.CsvFormat.Columns columns(String spec) {
+        java.util.Map<String, String> m = new java.util.HashMap<>();
+        for (String pair : spec.split(",")) {
+            String[] kv = pair.split("=", 2);
+            if (kv.length != 2 || !java.util.Set.of("cell", "value", "metric", "unit", "direction").contains(kv[0].trim())
+                    || kv[1].isBlank()) {
+                throw new ParameterException(this.spec.commandLine(), "--csv-columns: '" + pair
+                        + "' is not FIELD=COLUMN with FIELD one of cell, value, metric, unit, direction");
+            }
+            m.put(kv[0].trim(), kv[1].trim());
+        }
+        org.perfab.ingest.CsvFormat.Columns d = org.perfab.ingest.CsvFormat.Columns.DEFAULT;
+        return new org.perfab.ingest.CsvFormat.Columns(m.getOrDefault("cell", d.cell()), m.getOrDefault("value", d.value()),
+                m.getOrDefault("metric", d.metric()), m.getOrDefault("unit", d.unit()),
+                m.getOrDefault("direction", d.direction()));
+    }
+
     @Override
     public Integer call() throws IOException {
         List<CellGlob> globs = new ArrayList<>();
@@ -92,6 +115,9 @@ final class CompareCommand implements Callable<Integer> {
             in = java.util.Optional.of(MeasurementFormat.byId(formatIn).orElseThrow(() -> new ParameterException(
                     spec.commandLine(), "--format-in: unknown format '" + formatIn + "' (known: "
                             + MeasurementFormat.names() + ")")));
+        }
+        if (csvColumns != null) {
+            in = java.util.Optional.of(new org.perfab.ingest.CsvFormat(columns(csvColumns)));
         }
         if (!baseFiles.isEmpty() || !headFiles.isEmpty()) {
             if (baseFiles.isEmpty() || headFiles.isEmpty() || !files.isEmpty()) {

@@ -66,6 +66,23 @@ class FormatsEndToEndTest {
     }
 
     @Test
+    void comparesCsvWithNamedColumns() throws IOException {
+        Path base = tmp.resolve("base.csv");
+        Path head = tmp.resolve("head.csv");
+        Files.writeString(base, "name,ns_per_op\nparse,100\nparse,101\nparse,99\n");
+        Files.writeString(head, "name,ns_per_op\nparse,120\nparse,121\nparse,119\n");
+        Cli run = Cli.run("compare", "--format", "json", "--csv-columns", "cell=name,value=ns_per_op,metric=time,unit=ns",
+                base.toString(), head.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode c = new ObjectMapper().readTree(run.out()).get("comparisons").get(0);
+        assertEquals("parse:time:ns", c.get("cell").asText() + ":" + c.get("metric").asText() + ":" + c.get("unit").asText());
+        assertEquals("regression", c.get("verdict").asText());
+        Cli bad = Cli.run("compare", "--csv-columns", "cells=name", base.toString(), head.toString());
+        assertEquals(2, bad.exitCode());
+        assertTrue(bad.err().contains("--csv-columns: 'cells=name' is not FIELD=COLUMN"), bad.err());
+    }
+
+    @Test
     void findsTheRegressionsTheFixturesHold() throws IOException {
         assertEquals("regression", verdict("hyperfine", "json", "startup:wall"));
         assertEquals("regression", verdict("pytest-benchmark", "json", "tests/test_perf.py::test_parse:time"));
