@@ -84,13 +84,10 @@ final class MarkdownRenderer implements Renderer {
             } else {
                 rows.add(row);
             }
-            for (String note : Notes.of(r.comparison(), table.thresholds())) {
-                if (r.comparison().caveats().stream().anyMatch(c -> c != org.perfab.stats.Caveat.UNDERPOWERED)) {
-                    notes.add(row.cell() + " " + row.metric() + ": " + note);
-                }
+            for (String note : Notes.of(r.comparison())) {
+                notes.add(row.cell() + " " + row.metric() + ": " + note);
             }
         }
-        notes.removeIf(n -> n.contains("too noisy to tell"));
         String omitted = left == 0 ? ""
                 : left + " row" + (left == 1 ? " is" : "s are") + " left out to stay within GitHub's comment"
                         + " limit; the full table is in the run's artifact (results.json, report.html).";

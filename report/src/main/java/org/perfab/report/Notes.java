@@ -5,26 +5,29 @@ import java.util.List;
 import java.util.Locale;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
-import org.perfab.stats.Thresholds;
 
-/** The words for a {@link Caveat}: what it means for the row a reader is looking at. */
+/**
+ * The words for a {@link Caveat}: what it means for the row a reader is looking at.
+ * {@link Caveat#UNDERPOWERED} has none here: {@link Warnings} names every such cell in one line.
+ */
 final class Notes {
     private Notes() {
     }
 
-    /** Returns a sentence per caveat of {@code c}, in the caveats' order. */
-    static List<String> of(Comparison c, Thresholds thresholds) {
+    /** Returns a sentence per caveat of {@code c} but the underpowered one, in the caveats' order. */
+    static List<String> of(Comparison c) {
         List<String> notes = new ArrayList<>();
         for (Caveat caveat : c.caveats()) {
+            if (caveat == Caveat.UNDERPOWERED) {
+                continue;
+            }
             notes.add(switch (caveat) {
                 case BASE_TOO_FEW -> tooFew("baseline", c.base().n());
                 case HEAD_TOO_FEW -> tooFew("candidate", c.head().n());
                 case NON_POSITIVE_BASE_MEAN -> "baseline mean is " + Numbers.value(c.base().mean())
                         + ": no percent change";
                 case UNBOUNDED_INTERVAL -> "baseline is too noisy to bound the change";
-                case UNDERPOWERED -> "too noisy to tell: a change under "
-                        + Numbers.percent(c.mde()) + " would likely go unseen (bar "
-                        + Numbers.percent(thresholds.minEffect()) + ")";
+                case UNDERPOWERED -> throw new AssertionError("skipped above");
             });
         }
         return notes;

@@ -52,7 +52,7 @@ final class TextRenderer implements Renderer {
                 Numbers.percent(c.mde()),
                 label(c.verdict()),
             });
-            for (String note : Notes.of(c, table.thresholds())) {
+            for (String note : Notes.of(c)) {
                 notes.add(cell + " " + metric + ": " + note);
             }
         }
