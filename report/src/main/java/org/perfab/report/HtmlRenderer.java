@@ -64,24 +64,11 @@ final class HtmlRenderer implements Renderer {
 
     /** Returns a cell's name or metric safe as HTML, bounded like every shown name. */
     static String name(String s) {
-        return html(Untrusted.plain(s));
+        return Untrusted.html(s, Untrusted.MAX_LENGTH);
     }
 
-    /** Returns {@code s} safe as HTML text or attribute: control characters replaced, bounded, escaped. */
+    /** Returns prose (which may quote untrusted names) safe as HTML. */
     static String html(String s) {
-        String p = Untrusted.plain(s, Untrusted.MAX_PROSE);
-        StringBuilder out = new StringBuilder(p.length() + 16);
-        for (int i = 0; i < p.length(); i++) {
-            char c = p.charAt(i);
-            switch (c) {
-                case '&' -> out.append("&amp;");
-                case '<' -> out.append("&lt;");
-                case '>' -> out.append("&gt;");
-                case '"' -> out.append("&quot;");
-                case '\'' -> out.append("&#39;");
-                default -> out.append(c);
-            }
-        }
-        return out.toString();
+        return Untrusted.html(s, Untrusted.MAX_PROSE);
     }
 }

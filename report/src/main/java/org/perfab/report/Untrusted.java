@@ -64,11 +64,10 @@ final class Untrusted {
         StringBuilder out = new StringBuilder(p.length() + 16);
         for (int i = 0; i < p.length(); i++) {
             char c = p.charAt(i);
+            if (entity(c, out)) {
+                continue;
+            }
             switch (c) {
-                case '&' -> out.append("&amp;");
-                case '<' -> out.append("&lt;");
-                case '>' -> out.append("&gt;");
-                case '"' -> out.append("&quot;");
                 case '@' -> out.append('@').append(ZERO_WIDTH_SPACE);
                 case '#' -> out.append("\\#").append(ZERO_WIDTH_SPACE);
                 default -> {
@@ -82,6 +81,37 @@ final class Untrusted {
         // No autolinks: a URL or a www. host in a cell name must not become a link in perfab's voice.
         return out.toString().replace("://", ":" + ZERO_WIDTH_SPACE + "//")
                 .replaceAll("(?i)\\bwww\\.", "www" + ZERO_WIDTH_SPACE + ".");
+    }
+
+    /**
+     * Returns {@code s} as HTML text or attribute value: {@link #plain} bounded to {@code max} code
+     * points, then {@code & < > " '} as entities.
+     */
+    static String html(String s, int max) {
+        String p = plain(s, max);
+        StringBuilder out = new StringBuilder(p.length() + 16);
+        for (int i = 0; i < p.length(); i++) {
+            char c = p.charAt(i);
+            if (!entity(c, out)) {
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
+    /** Appends {@code c} as an HTML entity when it needs one, and returns whether it did. */
+    private static boolean entity(char c, StringBuilder out) {
+        switch (c) {
+            case '&' -> out.append("&amp;");
+            case '<' -> out.append("&lt;");
+            case '>' -> out.append("&gt;");
+            case '"' -> out.append("&quot;");
+            case '\'' -> out.append("&#39;");
+            default -> {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static String shorten(String s, int max) {
