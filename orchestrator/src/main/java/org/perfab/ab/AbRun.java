@@ -187,13 +187,8 @@ public final class AbRun {
     }
 
     private Thresholds thresholds(Workload w) {
-        Workload.ThresholdSettings o = request.overrides();
-        Workload.ThresholdSettings f = w.thresholds();
-        Thresholds d = Thresholds.DEFAULT;
         try {
-            return new Thresholds(o.alpha().or(f::alpha).orElse(d.alpha()),
-                    o.minEffect().or(f::minEffect).orElse(d.minEffect()),
-                    o.inconclusive().or(f::inconclusive).orElse(d.inconclusive()));
+            return request.overrides().or(w.thresholds()).over(Thresholds.DEFAULT);
         } catch (IllegalArgumentException e) {
             throw new BadInputException("thresholds of " + request.workload() + " with the command line: "
                     + e.getMessage());

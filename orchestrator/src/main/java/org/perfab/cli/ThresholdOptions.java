@@ -55,13 +55,12 @@ final class ThresholdOptions {
      */
     Thresholds thresholds() {
         Workload.ThresholdSettings o = overrides();
-        Thresholds d = Thresholds.DEFAULT;
-        double min = o.minEffect().orElse(d.minEffect());
-        double inc = o.inconclusive().orElse(d.inconclusive());
+        double min = o.minEffect().orElse(Thresholds.DEFAULT.minEffect());
+        double inc = o.inconclusive().orElse(Thresholds.DEFAULT.inconclusive());
         if (inc < min) {
             throw new ParameterException(spec.commandLine(), "--inconclusive must be >= --min-effect ("
                     + min + "), got " + inc);
         }
-        return new Thresholds(o.alpha().orElse(d.alpha()), min, inc);
+        return o.over(Thresholds.DEFAULT);
     }
 }

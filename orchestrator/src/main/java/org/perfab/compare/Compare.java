@@ -107,11 +107,9 @@ public final class Compare {
      */
     public static ComparisonTable reclassify(RunResults run, Workload.ThresholdSettings overrides,
             List<CellGlob> profiles) {
-        Thresholds saved = run.table().thresholds();
         Thresholds t;
         try {
-            t = new Thresholds(overrides.alpha().orElse(saved.alpha()), overrides.minEffect().orElse(saved.minEffect()),
-                    overrides.inconclusive().orElse(saved.inconclusive()));
+            t = overrides.over(run.table().thresholds());
         } catch (IllegalArgumentException e) {
             throw new BadInputException("thresholds: " + e.getMessage());
         }

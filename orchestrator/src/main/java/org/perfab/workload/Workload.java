@@ -140,5 +140,21 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
         /** No settings: everything falls back. */
         public static final ThresholdSettings NONE =
                 new ThresholdSettings(Optional.empty(), Optional.empty(), Optional.empty());
+
+        /** Returns these settings, each absent one taken from {@code fallback}. */
+        public ThresholdSettings or(ThresholdSettings fallback) {
+            return new ThresholdSettings(alpha.or(fallback::alpha), minEffect.or(fallback::minEffect),
+                    inconclusive.or(fallback::inconclusive));
+        }
+
+        /**
+         * Returns the thresholds these settings give, each absent one taken from {@code base}.
+         *
+         * @throws IllegalArgumentException when the result is not valid (see {@link Thresholds})
+         */
+        public org.perfab.stats.Thresholds over(org.perfab.stats.Thresholds base) {
+            return new org.perfab.stats.Thresholds(alpha.orElse(base.alpha()), minEffect.orElse(base.minEffect()),
+                    inconclusive.orElse(base.inconclusive()));
+        }
     }
 }
