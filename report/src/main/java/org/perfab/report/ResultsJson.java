@@ -140,20 +140,14 @@ public final class ResultsJson {
                 th.path("minEffect").asDouble(), th.path("inconclusive").asDouble());
         List<Measurement> measurements = new ArrayList<>();
         for (JsonNode x : n.path("measurements")) {
-            Cell cell = new Cell(x.path("cell").asText(), x.path("metric").asText(), x.path("unit").asText(),
-                    Direction.fromId(x.path("direction").asText()));
-            measurements.add(new Measurement(cell, x.path("side").asText().equals("base") ? Side.BASE : Side.HEAD,
-                    x.path("build").asInt(), x.path("trial").asInt(), x.path("value").asDouble()));
+            measurements.add(new Measurement(cell(x), side(x), x.path("build").asInt(), x.path("trial").asInt(),
+                    x.path("value").asDouble()));
         }
         List<RunResults.TrialRecord> trials = new ArrayList<>();
         for (JsonNode t : n.path("trials")) {
-            Side side = t.path("side").asText().equals("base") ? Side.BASE : Side.HEAD;
+            Side side = side(t);
             boolean warmup = t.path("warmup").asBoolean();
-            RunResults.Status status = switch (t.path("status").asText()) {
-                case "ok" -> RunResults.Status.OK;
-                case "timeout" -> RunResults.Status.TIMEOUT;
-                default -> RunResults.Status.FAILED;
-            };
+            RunResults.Status status = status(t);
             List<Measurement> own = warmup || status != RunResults.Status.OK ? List.of()
                     : measurements.stream().filter(x -> x.side() == side && x.build() == t.path("build").asInt()
                             && x.trial() == t.path("trial").asInt()).toList();
@@ -185,6 +179,23 @@ public final class ResultsJson {
                 trials, measurements, table);
     }
 
+    private static Cell cell(JsonNode x) {
+        return new Cell(x.path("cell").asText(), x.path("metric").asText(), x.path("unit").asText(),
+                Direction.fromId(x.path("direction").asText()));
+    }
+
+    private static Side side(JsonNode x) {
+        return x.path("side").asText().equals("base") ? Side.BASE : Side.HEAD;
+    }
+
+    private static RunResults.Status status(JsonNode x) {
+        return switch (x.path("status").asText()) {
+            case "ok" -> RunResults.Status.OK;
+            case "timeout" -> RunResults.Status.TIMEOUT;
+            default -> RunResults.Status.FAILED;
+        };
+    }
+
     private static String abbreviate(String id) {
         return id.length() > 12 ? id.substring(0, 12) : id;
     }
@@ -210,21 +221,14 @@ public final class ResultsJson {
         if (n == null || !TRIAL_SCHEMA.equals(n.path("schema").asText())) {
             throw new IllegalArgumentException("not a " + TRIAL_SCHEMA + " record");
         }
-        Side side = n.path("side").asText().equals("base") ? Side.BASE : Side.HEAD;
+        Side side = side(n);
         int build = n.path("build").asInt();
         List<Measurement> ms = new ArrayList<>();
         for (JsonNode x : n.path("measurements")) {
-            Cell cell = new Cell(x.path("cell").asText(), x.path("metric").asText(), x.path("unit").asText(),
-                    Direction.fromId(x.path("direction").asText()));
-            ms.add(new Measurement(cell, side, build, n.path("trial").asInt(), x.path("value").asDouble()));
+            ms.add(new Measurement(cell(x), side, build, n.path("trial").asInt(), x.path("value").asDouble()));
         }
-        RunResults.Status status = switch (n.path("status").asText()) {
-            case "ok" -> RunResults.Status.OK;
-            case "timeout" -> RunResults.Status.TIMEOUT;
-            default -> RunResults.Status.FAILED;
-        };
         return new RunResults.TrialRecord(n.path("seq").asInt(), side, build, n.path("trial").asInt(),
-                n.path("warmup").asBoolean(), status, n.path("reason").asText(), n.path("wallSeconds").asDouble(),
+                n.path("warmup").asBoolean(), status(n), n.path("reason").asText(), n.path("wallSeconds").asDouble(),
                 n.path("stderrTail").asText(), ms);
     }
 
