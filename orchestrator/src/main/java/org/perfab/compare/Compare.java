@@ -10,6 +10,7 @@ import java.util.stream.Collectors;
 import org.perfab.failure.BadInputException;
 import org.perfab.ingest.MeasurementFormat;
 import org.perfab.ingest.Reading;
+import org.perfab.ingest.Readings;
 import org.perfab.report.Cell;
 import org.perfab.report.ComparisonTable;
 import org.perfab.report.Measurement;
@@ -55,9 +56,8 @@ public final class Compare {
      *     places where one cell is given two units or directions
      */
     public static ComparisonTable table(Request request) {
-        List<Measurement> measurements = new ArrayList<>();
-        Map<String, Reading> firstByKey = new HashMap<>();
-        Map<Cell, int[]> trials = new HashMap<>();
+        List<Reading> all = new ArrayList<>();
+        List<Side> sides = new ArrayList<>();
         for (Side side : Side.values()) {
             for (Path file : side == Side.BASE ? request.base() : request.head()) {
                 MeasurementFormat format = request.format().orElseGet(() -> MeasurementFormat.detect(file));
@@ -67,32 +67,18 @@ public final class Compare {
                 } catch (IllegalArgumentException | ArithmeticException e) {
                     throw new BadInputException(file + ": " + e.getMessage(), e);
                 }
-                for (Reading r0 : read) {
-                    Reading r = r0;
-                    Reading first0 = firstByKey.get(r.cell().key());
-                    if (first0 != null && !first0.cell().equals(r.cell())
-                            && first0.cell().direction() == r.cell().direction()) {
-                        // The same cell in another unit of its kind (us here, ns there): convert.
-                        var converted = org.perfab.ingest.Units.convert(r.value(), r.cell().unit(), first0.cell().unit());
-                        if (converted.isPresent()) {
-                            r = new Reading(first0.cell(), converted.get(), r.file(), r.line(), r.column());
-                        }
-                    }
-                    int[] counts = trials.get(r.cell());
-                    if (counts == null) {
-                        Reading first = firstByKey.putIfAbsent(r.cell().key(), r);
-                        if (first != null) {
-                            throw new BadInputException(r.where() + ": cell '" + r.cell().key()
-                                    + "' has " + describe(r.cell()) + " but " + describe(first.cell())
-                                    + " at " + first.where());
-                        }
-                        counts = new int[Side.values().length];
-                        trials.put(r.cell(), counts);
-                    }
-                    int trial = counts[side.ordinal()]++;
-                    measurements.add(new Measurement(r.cell(), side, 0, trial, r.value()));
-                }
+                all.addAll(read);
+                read.forEach(r -> sides.add(side));
             }
+        }
+        List<Reading> folded = Readings.oneUnitPerCell(all);
+        List<Measurement> measurements = new ArrayList<>(folded.size());
+        Map<Cell, int[]> trials = new HashMap<>();
+        for (int i = 0; i < folded.size(); i++) {
+            Reading r = folded.get(i);
+            Side side = sides.get(i);
+            int trial = trials.computeIfAbsent(r.cell(), c -> new int[Side.values().length])[side.ordinal()]++;
+            measurements.add(new Measurement(r.cell(), side, 0, trial, r.value()));
         }
         return ComparisonTable.of(label(request.base()), label(request.head()), measurements,
                 request.thresholds(),
@@ -126,9 +112,5 @@ public final class Compare {
 
     private static String label(List<Path> files) {
         return files.stream().map(Path::toString).collect(Collectors.joining(", "));
-    }
-
-    private static String describe(Cell cell) {
-        return "unit '" + cell.unit() + "' (" + cell.direction().id() + " is better)";
     }
 }

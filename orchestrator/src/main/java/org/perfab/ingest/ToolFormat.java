@@ -11,10 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.perfab.failure.BadInputException;
 import org.perfab.report.Cell;
 import org.perfab.stats.Direction;
@@ -81,26 +78,8 @@ abstract class ToolFormat implements MeasurementFormat {
         return node.asDouble();
     }
 
-    /**
-     * Returns {@code readings} with every cell in one unit: the unit of its first reading. A value in
-     * another unit of the same kind (ns and us, say) is converted.
-     *
-     * @throws BadInputException when two units of one cell cannot be converted
-     */
+    /** Returns {@code readings} with every cell in one unit (see {@link Readings#oneUnitPerCell}). */
     static List<Reading> normalise(List<Reading> readings) {
-        Map<String, Cell> first = new LinkedHashMap<>();
-        List<Reading> out = new ArrayList<>(readings.size());
-        for (Reading r : readings) {
-            Cell c = first.putIfAbsent(r.cell().key(), r.cell());
-            if (c == null || c.unit().equals(r.cell().unit())) {
-                out.add(c == null ? r : new Reading(c, r.value(), r.file(), r.line(), r.column()));
-                continue;
-            }
-            double v = Units.convert(r.value(), r.cell().unit(), c.unit()).orElseThrow(() -> new BadInputException(
-                    r.where() + ": cell '" + r.cell().key() + "' is in '" + r.cell().unit() + "' here but in '"
-                            + c.unit() + "' before, and the two do not convert"));
-            out.add(new Reading(c, v, r.file(), r.line(), r.column()));
-        }
-        return out;
+        return Readings.oneUnitPerCell(readings);
     }
 }

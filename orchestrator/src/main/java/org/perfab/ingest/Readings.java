@@ -1,0 +1,47 @@
+package org.perfab.ingest;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.perfab.failure.BadInputException;
+import org.perfab.report.Cell;
+
+/** What holds for readings from any format, or from several files. */
+public final class Readings {
+    private Readings() {
+    }
+
+    /**
+     * Returns {@code readings}, in order, with every cell in the unit it was first read in: a value
+     * in another unit of the same kind ({@code ns} here, {@code us} there) is converted.
+     *
+     * @throws BadInputException naming both places when one cell comes with two directions, or
+     *     with units that do not convert
+     */
+    public static List<Reading> oneUnitPerCell(List<Reading> readings) {
+        Map<String, Reading> first = new HashMap<>();
+        List<Reading> out = new ArrayList<>(readings.size());
+        for (Reading r : readings) {
+            Reading f = first.putIfAbsent(r.cell().key(), r);
+            Cell c = f == null ? r.cell() : f.cell();
+            if (c.equals(r.cell())) {
+                out.add(r);
+                continue;
+            }
+            var converted = c.direction() == r.cell().direction()
+                    ? Units.convert(r.value(), r.cell().unit(), c.unit())
+                    : java.util.Optional.<Double>empty();
+            if (converted.isEmpty()) {
+                throw new BadInputException(r.where() + ": cell '" + r.cell().key() + "' has " + describe(r.cell())
+                        + " but " + describe(c) + " at " + f.where() + ", and the two do not convert");
+            }
+            out.add(new Reading(c, converted.get(), r.file(), r.line(), r.column()));
+        }
+        return out;
+    }
+
+    private static String describe(Cell cell) {
+        return "unit '" + cell.unit() + "' (" + cell.direction().id() + " is better)";
+    }
+}
