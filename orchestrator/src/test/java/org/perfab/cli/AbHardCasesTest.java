@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.testing.Comparisons;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
 
@@ -76,12 +77,7 @@ class AbHardCasesTest {
         Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", out.toString());
         assertEquals(0, run.exitCode(), run.err());
         JsonNode r = results(out);
-        JsonNode a = null;
-        for (JsonNode c : r.get("comparisons")) {
-            if (c.get("cell").asText().equals("a")) {
-                a = c;
-            }
-        }
+        JsonNode a = Comparisons.of(r).get("a:t");
         assertEquals("us", a.get("unit").asText());
         assertEquals(100.001, a.at("/head/mean").asDouble(), 1e-9, "head's ns converted to us");
         assertTrue(r.get("warnings").toString().contains("3 values of cell 'b:size' in 'ms'"), r.get("warnings").toString());

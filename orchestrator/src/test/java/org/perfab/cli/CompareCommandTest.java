@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.testing.Comparisons;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -87,14 +88,8 @@ class CompareCommandTest {
     @Test
     void thresholdsChangeTheVerdicts() throws IOException {
         Cli run = Cli.run("compare", "--format", "json", "--min-effect", "5", BASE, HEAD);
-        for (JsonNode c : new ObjectMapper().readTree(run.out()).get("comparisons")) {
-            if (c.get("cell").asText().equals("publish/256B/1sub")
-                    && c.get("metric").asText().equals("throughput")) {
-                assertEquals("unchanged", c.get("verdict").asText(), "a -4.7% change is under a 5% bar");
-                return;
-            }
-        }
-        throw new AssertionError("no publish/256B/1sub throughput row");
+        JsonNode c = Comparisons.of(run.out()).get("publish/256B/1sub:throughput");
+        assertEquals("unchanged", c.get("verdict").asText(), "a -4.7% change is under a 5% bar");
     }
 
     @Test
@@ -168,12 +163,9 @@ class CompareCommandTest {
                 + "{\"cell\": \"publish/256B/1sub\", \"metric\": \"p50\", \"unit\": \"ms\", \"value\": 0.070}]}");
         Cli run = Cli.run("compare", "--format", "json", BASE, head.toString());
         assertEquals(0, run.exitCode(), run.err());
-        for (JsonNode c : new ObjectMapper().readTree(run.out()).get("comparisons")) {
-            if (c.get("metric").asText().equals("p50") && c.get("cell").asText().equals("publish/256B/1sub")) {
-                assertEquals("us", c.get("unit").asText());
-                assertEquals(69.5, c.at("/head/mean").asDouble(), 1e-9);
-            }
-        }
+        JsonNode c = Comparisons.of(run.out()).get("publish/256B/1sub:p50");
+        assertEquals("us", c.get("unit").asText());
+        assertEquals(69.5, c.at("/head/mean").asDouble(), 1e-9);
     }
 
     @Test

@@ -9,11 +9,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.testing.Comparisons;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.perfab.report.testing.Golden;
@@ -93,11 +93,7 @@ class FormatsEndToEndTest {
 
     private String verdict(String format, String ext, String key) throws IOException {
         Cli run = Cli.run("compare", "--format", "json", DIR + format + "-base." + ext, DIR + format + "-head." + ext);
-        Map<String, String> verdicts = new HashMap<>();
-        for (JsonNode c : new ObjectMapper().readTree(run.out()).get("comparisons")) {
-            verdicts.put(c.get("cell").asText() + ":" + c.get("metric").asText(), c.get("verdict").asText());
-        }
-        return verdicts.get(key);
+        return Comparisons.of(run.out()).get(key).get("verdict").asText();
     }
 
     @Test
@@ -136,13 +132,7 @@ class FormatsEndToEndTest {
         g.commit("slower");
         Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", tmp.resolve("out").toString());
         assertEquals(0, run.exitCode(), run.err());
-        JsonNode r = new ObjectMapper().readTree(tmp.resolve("out/results.json").toFile());
-        JsonNode work = null;
-        for (JsonNode c : r.get("comparisons")) {
-            if (c.get("metric").asText().equals("time")) {
-                work = c;
-            }
-        }
+        JsonNode work = Comparisons.of(tmp.resolve("out/results.json")).get("Work:time");
         assertEquals("Work", work.get("cell").asText());
         assertEquals(1002.0, work.at("/base/mean").asDouble(), 1e-9, "one value per trial: the mean of its -count lines");
         assertEquals(3, work.at("/base/n").asInt());
@@ -255,11 +245,8 @@ class FormatsEndToEndTest {
         g.commit("three times the work");
         Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", tmp.resolve("out").toString());
         assertEquals(0, run.exitCode(), run.err());
-        Map<String, String> verdicts = new HashMap<>();
-        for (JsonNode c : new ObjectMapper().readTree(tmp.resolve("out/results.json").toFile()).get("comparisons")) {
-            verdicts.put(c.get("cell").asText() + ":" + c.get("metric").asText(), c.get("verdict").asText());
-        }
-        assertEquals("regression", verdicts.get("BM_Work:real_time"), verdicts.toString());
-        assertEquals("regression", verdicts.get("BM_Work:cpu_time"), verdicts.toString());
+        Map<String, JsonNode> rows = Comparisons.of(tmp.resolve("out/results.json"));
+        assertEquals("regression", rows.get("BM_Work:real_time").get("verdict").asText(), rows.toString());
+        assertEquals("regression", rows.get("BM_Work:cpu_time").get("verdict").asText(), rows.toString());
     }
 }

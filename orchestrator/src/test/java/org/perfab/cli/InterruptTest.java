@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.testing.Comparisons;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
 
@@ -99,12 +100,7 @@ class InterruptTest {
             assertTrue(seqs.add(t.get("seq").asInt()), "no trial run twice: " + line);
         }
         assertEquals(expected, seqs.size(), "every trial of the plan ran once");
-        JsonNode speed = null;
-        for (JsonNode c : r.get("comparisons")) {
-            if (c.get("cell").asText().equals("speed/run")) {
-                speed = c;
-            }
-        }
+        JsonNode speed = Comparisons.of(r).get("speed/run:time");
         assertEquals("regression", speed.get("verdict").asText());
         assertTrue(speed.at("/base/n").asInt() >= TRIALS - 1, speed.toString());
     }
