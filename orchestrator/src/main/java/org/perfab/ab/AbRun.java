@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -22,6 +23,8 @@ import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
 import org.perfab.git.Commit;
 import org.perfab.git.GitRepo;
+import org.perfab.ingest.Readings;
+import org.perfab.report.Cell;
 import org.perfab.report.ComparisonTable;
 import org.perfab.report.Format;
 import org.perfab.report.Report;
@@ -346,18 +349,16 @@ public final class AbRun {
      * unit from us to ns); one that cannot be converted is left out, with a warning.
      */
     static List<Measurement> oneUnitPerCell(List<Measurement> measurements, List<String> warnings) {
-        Map<String, org.perfab.report.Cell> first = new java.util.LinkedHashMap<>();
-        Map<String, Integer> dropped = new java.util.LinkedHashMap<>();
+        Map<String, Cell> first = new LinkedHashMap<>();
+        Map<String, Integer> dropped = new LinkedHashMap<>();
         List<Measurement> out = new ArrayList<>(measurements.size());
         for (Measurement m : measurements) {
-            org.perfab.report.Cell c = first.putIfAbsent(m.cell().key(), m.cell());
+            Cell c = first.putIfAbsent(m.cell().key(), m.cell());
             if (c == null || c.equals(m.cell())) {
                 out.add(m);
                 continue;
             }
-            Optional<Double> v = c.direction() == m.cell().direction()
-                    ? org.perfab.ingest.Units.convert(m.value(), m.cell().unit(), c.unit())
-                    : Optional.empty();
+            Optional<Double> v = Readings.valueIn(c, m.cell(), m.value());
             if (v.isPresent()) {
                 out.add(new Measurement(c, m.side(), m.build(), m.trial(), v.get()));
             } else {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.perfab.failure.BadInputException;
 import org.perfab.report.Cell;
 
@@ -29,9 +30,7 @@ public final class Readings {
                 out.add(r);
                 continue;
             }
-            var converted = c.direction() == r.cell().direction()
-                    ? Units.convert(r.value(), r.cell().unit(), c.unit())
-                    : java.util.Optional.<Double>empty();
+            Optional<Double> converted = valueIn(c, r.cell(), r.value());
             if (converted.isEmpty()) {
                 throw new BadInputException(r.where() + ": cell '" + r.cell().key() + "' has " + describe(r.cell())
                         + " but " + describe(c) + " at " + f.where() + ", and the two do not convert");
@@ -39,6 +38,15 @@ public final class Readings {
             out.add(new Reading(c, converted.get(), r.file(), r.line(), r.column()));
         }
         return out;
+    }
+
+    /**
+     * Returns {@code value}, measured as {@code from}, in the unit of {@code target}: the same cell
+     * in another unit of its kind. Empty when the directions differ or the units do not convert.
+     */
+    public static Optional<Double> valueIn(Cell target, Cell from, double value) {
+        return target.direction() == from.direction() ? Units.convert(value, from.unit(), target.unit())
+                : Optional.empty();
     }
 
     private static String describe(Cell cell) {
