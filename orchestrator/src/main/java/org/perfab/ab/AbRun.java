@@ -55,16 +55,25 @@ public final class AbRun {
      * @param seed a seed that shuffles each pair's order; empty for alternation
      * @param overrides verdict settings from the command line; each wins over the workload's
      * @param resume whether to continue the run already in {@code out}
+     * @param force whether to write into an {@code out} that holds files perfab did not write
+     *     (beside them, never over them)
      */
     public record Request(Path repository, String base, String head, String workload, Optional<Integer> trials,
             int builds, Path out, Optional<Path> cache, Optional<Long> seed,
-            Workload.ThresholdSettings overrides, boolean resume) {
+            Workload.ThresholdSettings overrides, boolean resume, boolean force) {
         public Request {
             Objects.requireNonNull(out, "out");
             Objects.requireNonNull(workload, "workload");
-            if (builds < 1) {
-                throw new IllegalArgumentException("builds must be at least 1");
+            if (builds < 1 || builds > Workload.MAX_BUILDS) {
+                throw new BadInputException("--builds must be from 1 to " + Workload.MAX_BUILDS + ", got " + builds);
             }
+            trials.ifPresent(AbRun::checkTrials);
+        }
+    }
+
+    private static void checkTrials(int n) {
+        if (n < 2 || n > Workload.MAX_TRIALS) {
+            throw new BadInputException("--trials must be from 2 to " + Workload.MAX_TRIALS + ", got " + n);
         }
     }
 
@@ -86,8 +95,12 @@ public final class AbRun {
     private final Object lock = new Object();
     private final List<RunResults.TrialRecord> trials = new ArrayList<>();
     private final Map<SideDir, Builder.Result> builds = new HashMap<>();
+    private RunDir dir;
     private Plan plan;
     private Workload workload;
+    private HarnessFiles harnessFiles = HarnessFiles.NONE;
+    private List<Path> sharedPrograms = List.of();
+    private final List<String> buildWarnings = new ArrayList<>();
     private RunResults.Machine machine;
     private long startNanos;
     private double checkoutSeconds;
@@ -101,7 +114,7 @@ public final class AbRun {
         this.request = new Request(request.repository(), request.base(), request.head(), request.workload(),
                 request.trials(), request.builds(), request.out().toAbsolutePath().normalize(),
                 request.cache().map(c -> c.toAbsolutePath().normalize()), request.seed(), request.overrides(),
-                request.resume());
+                request.resume(), request.force());
         this.context = context;
     }
 
@@ -115,28 +128,42 @@ public final class AbRun {
      *     are written first)
      */
     public static RunResults run(Request request, Context context) throws IOException, InterruptedException {
-        return new AbRun(request, context).run();
+        AbRun run = new AbRun(request, context);
+        checkCache(run.request.cache());
+        try (RunDir dir = request.resume() ? RunDir.resume(run.request.out())
+                : RunDir.create(run.request.out(), request.force())) {
+            run.dir = dir;
+            return run.run();
+        }
+    }
+
+    private static void checkCache(Optional<Path> cache) {
+        if (cache.isPresent() && Files.exists(cache.get()) && !Files.isDirectory(cache.get())) {
+            throw new BadInputException("--cache " + cache.get() + " is a file, not a folder");
+        }
     }
 
     private RunResults run() throws IOException, InterruptedException {
         startNanos = System.nanoTime();
-        Path out = request.out();
-        plan = request.resume() ? resumePlan(out) : newPlan(out);
+        plan = request.resume() ? resumePlan() : newPlan();
         workload = plan.workload();
         machine = MachineProbe.probe(context.env());
         Thread hook = new Thread(this::interrupted, "perfab-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             if (request.resume()) {
-                trials.addAll(TrialLog.recover(out.resolve("trials.jsonl")));
+                trials.addAll(TrialLog.recover(dir.trials()));
             }
             prepareSides();
+            if (!plan.mergeBase().tree().equals(plan.head().tree())) {
+                sharedPrograms = Programs.shared(workload.harness().argvs(), dir.side(Side.BASE, 0).tree(),
+                        dir.side(Side.HEAD, 0).tree(), context.env().get("PATH"));
+            }
             runTrials();
             RunResults results;
             synchronized (lock) {
                 if (stopping.get()) {
-                    throw new RunFailedException("interrupted; the results so far are in "
-                            + request.out().resolve("results.json"));
+                    throw new RunFailedException("interrupted; the results so far are in " + dir.results());
                 }
                 results = write(false);
             }
@@ -151,11 +178,7 @@ public final class AbRun {
         }
     }
 
-    private Plan newPlan(Path out) throws IOException {
-        if (Files.exists(out.resolve("run.json")) || Files.exists(out.resolve("trials.jsonl"))) {
-            throw new BadInputException(out + " already holds a run: continue it with --resume, or"
-                    + " choose another --out (or remove the folder)");
-        }
+    private Plan newPlan() throws IOException {
         Instant started = context.clock().instant();
         try (GitRepo git = GitRepo.open(request.repository())) {
             Commit baseTip = git.resolve(request.base());
@@ -166,25 +189,18 @@ public final class AbRun {
                     "no workload file: " + shown + " does not exist (give its path with --workload)"));
             Workload w = WorkloadLoader.parse(new String(yaml, StandardCharsets.UTF_8), shown);
             int trialCount = request.trials().orElse(w.trials());
-            if (trialCount < 2) {
-                throw new BadInputException("--trials must be at least 2, got " + trialCount);
-            }
+            checkTrials(trialCount);
             Plan p = new Plan(request.repository().toString(), baseTip, head, mergeBase, request.workload(),
                     new String(yaml, StandardCharsets.UTF_8), trialCount, w.warmup(), request.builds(),
                     request.seed(), thresholds(w), started);
-            Files.createDirectories(out);
-            p.write(out.resolve("run.json"));
+            p.write(dir.plan());
             return p;
         }
     }
 
-    private Plan resumePlan(Path out) {
-        Path file = out.resolve("run.json");
-        if (!Files.exists(file)) {
-            throw new BadInputException(out + " holds no run to resume (no run.json)");
-        }
-        Plan p = Plan.read(file);
-        context.err().println("perfab: resuming the run in " + out + " (" + p.head().typed() + " against "
+    private Plan resumePlan() {
+        Plan p = Plan.read(dir.plan());
+        context.err().println("perfab: resuming the run in " + dir.root() + " (" + p.head().typed() + " against "
                 + p.baseTip().typed() + ")");
         return p;
     }
@@ -198,70 +214,90 @@ public final class AbRun {
         }
     }
 
-    /** Checks out and builds every side that has no finished build yet. */
+    /**
+     * Checks out and builds every side that has no finished build yet. With the head's harness,
+     * the head's harness files are copied into each base checkout before it is built.
+     */
     private void prepareSides() throws IOException, InterruptedException {
-        Path work = request.out().resolve("work");
-        Builder builder = new Builder(processes, request.cache(), request.out().resolve("logs"));
+        Builder builder = new Builder(processes, request.cache(), dir.logs(), w -> {
+            note(w);
+            synchronized (lock) {
+                buildWarnings.add(w.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + w.substring(1) + ".");
+            }
+        });
         try (GitRepo git = GitRepo.open(Path.of(plan.repository()))) {
+            harnessFiles = HarnessFiles.of(workload.harness(), plan.workloadPath(), git.files(plan.head()),
+                    git.files(plan.mergeBase()));
+            noteHarnessFiles();
             for (Side side : Side.values()) {
                 Commit commit = side == Side.BASE ? plan.mergeBase() : plan.head();
+                List<GitRepo.Entry> copies = side == Side.BASE ? harnessFiles.copies() : List.of();
                 for (int b = 0; b < plan.builds(); b++) {
-                    SideDir dir = SideDir.of(work, side, b);
-                    Optional<Builder.Result> done = Builder.recorded(dir);
-                    if (done.isPresent() && Files.isDirectory(dir.tree())) {
-                        builds.put(dir, done.get());
+                    SideDir sideDir = dir.side(side, b);
+                    Optional<Builder.Result> done = Builder.recorded(sideDir);
+                    if (done.isPresent() && Files.isDirectory(sideDir.tree())) {
+                        synchronized (lock) {
+                            builds.put(sideDir, done.get());
+                        }
                         continue;
                     }
-                    Trees.delete(dir.root());
+                    dir.delete(dir.root().relativize(sideDir.root()).toString());
                     long t0 = System.nanoTime();
-                    git.checkout(commit, dir.tree());
-                    Map<String, Trees.Stamp> snapshot = Trees.snapshot(dir.tree());
+                    git.checkout(commit, sideDir.tree());
+                    git.overlay(plan.head(), copies, sideDir.tree());
+                    Map<String, Trees.Stamp> snapshot = Trees.snapshot(sideDir.tree());
                     long t1 = System.nanoTime();
                     checkoutSeconds += (t1 - t0) / 1e9;
                     if (workload.build().isPresent()) {
-                        note("building " + dir.label() + " (" + commit.shortId() + ")");
+                        note("building " + sideDir.label() + " (" + commit.shortId() + ")");
                     }
-                    Builder.Result r = builder.build(dir, commit, workload.build(), snapshot);
+                    Builder.Result r = builder.build(sideDir, Builder.sources(commit, copies), workload.build(), snapshot);
                     buildSeconds += (System.nanoTime() - t1) / 1e9;
                     if (r.cached()) {
                         note(String.format(java.util.Locale.ROOT,
                                 "%s: build taken from the cache in %.1f s (it took %.1f s to build)",
-                                dir.label(), r.seconds(), r.savedSeconds()));
+                                sideDir.label(), r.seconds(), r.savedSeconds()));
                     }
-                    builds.put(dir, r);
+                    synchronized (lock) {
+                        builds.put(sideDir, r);
+                    }
                 }
             }
         }
     }
 
+    private void noteHarnessFiles() {
+        List<String> changed = new ArrayList<>();
+        for (RunResults.HarnessFile f : harnessFiles.files()) {
+            if (f.state() != RunResults.HarnessFile.State.SAME) {
+                changed.add(f.path() + " (" + f.state().id() + ")");
+            }
+        }
+        if (!changed.isEmpty()) {
+            note("the base runs the head's harness: copied " + String.join(", ", changed.subList(0,
+                    Math.min(8, changed.size()))) + (changed.size() > 8 ? " and " + (changed.size() - 8) + " more" : "")
+                    + " into its tree");
+        }
+    }
+
     private void runTrials() throws IOException, InterruptedException {
-        Path work = request.out().resolve("work");
-        List<TrialOrder.Slot> order = plan.order();
+        TrialOrder order = plan.order();
         Set<Integer> done = new HashSet<>();
         for (RunResults.TrialRecord t : trials) {
             done.add(t.seq());
         }
-        TrialRunner runner = new TrialRunner(processes, workload.harness(), work.resolve("results"),
-                request.out().resolve("logs").resolve("trials"));
+        TrialRunner runner = new TrialRunner(processes, workload.harness(), dir.trialResults(), dir.trialLogs());
         Progress progress = new Progress(context.err(), context.terminal(), order.size());
-        try (TrialLog log = TrialLog.open(request.out().resolve("trials.jsonl"))) {
+        try (TrialLog log = TrialLog.open(dir.trials())) {
             for (TrialOrder.Slot slot : order) {
                 if (done.contains(slot.seq())) {
                     continue;
                 }
-                SideDir side = SideDir.of(work, slot.side(), slot.build());
-                Path harnessDir = workload.harness().from() == Workload.From.HEAD
-                        ? SideDir.of(work, Side.HEAD, slot.build()).tree()
-                        : side.tree();
+                SideDir side = dir.side(slot.side(), slot.build());
                 int ofSide = slot.warmup() ? plan.warmup() : plan.trials();
                 progress.starting(slot, ofSide);
                 long t0 = System.nanoTime();
-                RunResults.TrialRecord record = runner.run(slot, side, harnessDir);
-                if (record.status() != RunResults.Status.OK && record.reason().matches(".*code (130|143)\\b.*")) {
-                    // SIGINT or SIGTERM reached the harness: give perfab's own handler a moment to
-                    // say whether the whole run is being stopped, in which case this is no result.
-                    Thread.sleep(300);
-                }
+                RunResults.TrialRecord record = runner.run(slot, side);
                 synchronized (lock) {
                     if (stopping.get()) {
                         return; // killed by the interrupt: not a result of the code under test
@@ -285,7 +321,7 @@ public final class AbRun {
                 try {
                     write(true);
                     context.err().println("\nperfab: interrupted; wrote the results of " + trials.size()
-                            + " finished trials to " + request.out().resolve("results.json")
+                            + " finished trials to " + dir.results()
                             + " (continue with --resume)");
                 } catch (IOException | RuntimeException e) {
                     context.err().println("perfab: interrupted, and could not write the results: " + e);
@@ -300,15 +336,13 @@ public final class AbRun {
      */
     private RunResults write(boolean interrupted) throws IOException {
         RunResults results = assemble(interrupted);
-        Files.createDirectories(request.out());
-        Path json = request.out().resolve("results.json");
-        Path tmp = request.out().resolve("results.json.partial");
+        Path tmp = dir.partialResults();
         Files.writeString(tmp, ResultsJson.write(results), StandardCharsets.UTF_8);
-        Files.move(tmp, json, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+        Files.move(tmp, dir.results(), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                 java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        Files.writeString(request.out().resolve("comment.md"),
+        Files.writeString(dir.comment(),
                 Format.MARKDOWN.renderer().render(Report.of(results)), StandardCharsets.UTF_8);
-        Files.writeString(request.out().resolve("report.html"),
+        Files.writeString(dir.report(),
                 Format.HTML.renderer().render(Report.of(results)), StandardCharsets.UTF_8);
         written = true;
         return results;
@@ -332,7 +366,7 @@ public final class AbRun {
         RunResults.Settings settings = new RunResults.Settings(plan.workloadPath(), plan.trials(), plan.warmup(),
                 plan.builds(), h.from().name().toLowerCase(java.util.Locale.ROOT), h.format(), plan.seed(),
                 workload.cells().stream().filter(c -> c.role() == Workload.Role.PROFILE)
-                        .map(c -> c.match().toString()).toList());
+                        .map(c -> c.match().toString()).toList(), harnessFiles.files());
         RunResults.Provenance provenance = new RunResults.Provenance(plan.repository(),
                 new RunResults.Ref(plan.baseTip().typed(), plan.baseTip().id()),
                 new RunResults.Ref(plan.head().typed(), plan.head().id()), plan.mergeBase().id(),
@@ -380,10 +414,15 @@ public final class AbRun {
         } else if (plan.mergeBase().tree().equals(plan.head().tree())) {
             warnings.add("The baseline and the candidate have the same source tree ("
                     + plan.head().tree().substring(0, 12) + "): every difference measured is noise.");
+        } else if (harnessFiles.erasesTheChange()) {
+            warnings.add("Every file that differs between the baseline and the candidate is a harness file ("
+                    + changedHarnessFiles() + "), and the base ran the head's copy: both sides ran the same"
+                    + " sources, so every difference measured is noise. If some of these files are the code"
+                    + " under test, list the harness in harness.files, or set harness.from: self.");
         } else {
             for (int b = 0; b < plan.builds(); b++) {
-                Builder.Result base = builds.get(SideDir.of(request.out().resolve("work"), Side.BASE, b));
-                Builder.Result head = builds.get(SideDir.of(request.out().resolve("work"), Side.HEAD, b));
+                Builder.Result base = builds.get(dir.side(Side.BASE, b));
+                Builder.Result head = builds.get(dir.side(Side.HEAD, b));
                 if (base != null && head != null && workload.build().isPresent() && base.outputs().files() > 0
                         && base.outputs().equals(head.outputs())) {
                     warnings.add("The build outputs of base and head" + (plan.builds() > 1 ? " (build " + b + ")" : "")
@@ -392,6 +431,14 @@ public final class AbRun {
                             + " is noise.");
                 }
             }
+        }
+        warnings.addAll(buildWarnings);
+        if (!sharedPrograms.isEmpty()) {
+            warnings.add("Both sides' trials start the same programs, outside either side's tree ("
+                    + String.join(", ", sharedPrograms.stream().limit(5).map(Path::toString).toList())
+                    + (sharedPrograms.size() > 5 ? " and " + (sharedPrograms.size() - 5) + " more" : "")
+                    + "): this run may be measuring one side twice. Name programs by paths inside the tree"
+                    + " (./build/app), which each side's trials resolve in their own tree.");
         }
         Map<Side, Integer> ok = new EnumMap<>(Side.class);
         List<String> failures = new ArrayList<>();
@@ -404,6 +451,21 @@ public final class AbRun {
                 failures.add(t.side().id() + (t.warmup() ? " warm-up " : " trial ") + (t.trial() + 1) + ": "
                         + t.reason());
             }
+        }
+        List<String> leftovers = new ArrayList<>();
+        for (RunResults.TrialRecord t : trials) {
+            if (!t.leftovers().isEmpty()) {
+                leftovers.add(t.side().id() + (t.warmup() ? " warm-up " : " trial ") + (t.trial() + 1) + ": "
+                        + String.join(", ", t.leftovers().subList(0, Math.min(3, t.leftovers().size())))
+                        + (t.leftovers().size() > 3 ? " and " + (t.leftovers().size() - 3) + " more" : ""));
+            }
+        }
+        if (!leftovers.isEmpty()) {
+            warnings.add(leftovers.size() + " trial" + (leftovers.size() == 1 ? "" : "s") + " left processes running"
+                    + " after " + (leftovers.size() == 1 ? "it" : "they") + " ended, which perfab killed ("
+                    + String.join("; ", leftovers.subList(0, Math.min(3, leftovers.size())))
+                    + (leftovers.size() > 3 ? "; and " + (leftovers.size() - 3) + " more" : "")
+                    + "): a process that outlives its trial takes the machine from the trials after it.");
         }
         if (!failures.isEmpty()) {
             int shown = Math.min(5, failures.size());
@@ -422,6 +484,13 @@ public final class AbRun {
         return warnings;
     }
 
+    private String changedHarnessFiles() {
+        List<String> changed = harnessFiles.files().stream()
+                .filter(f -> f.state() != RunResults.HarnessFile.State.SAME).map(RunResults.HarnessFile::path).toList();
+        return String.join(", ", changed.subList(0, Math.min(5, changed.size())))
+                + (changed.size() > 5 ? " and " + (changed.size() - 5) + " more" : "");
+    }
+
     private void failIfASideHasNoData(RunResults results) {
         for (Side side : Side.values()) {
             boolean any = results.trials().stream()
@@ -436,7 +505,7 @@ public final class AbRun {
                 throw new RunFailedException("every trial of " + side.id() + " failed"
                         + (last == null ? "" : "; the last: " + last.reason()
                                 + (last.stderrTail().isEmpty() ? "" : "\n    " + last.stderrTail().replace("\n", "\n    ")))
-                        + "\nthe results so far are in " + request.out().resolve("results.json"));
+                        + "\nthe results so far are in " + dir.results());
             }
         }
     }

@@ -15,9 +15,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import org.perfab.exec.Processes;
 import org.perfab.failure.RunFailedException;
 import org.perfab.git.Commit;
+import org.perfab.git.GitRepo;
 import org.perfab.workload.Workload;
 
 /** Builds one side into its private folder, or takes the build from the cache. */
@@ -31,11 +33,18 @@ final class Builder {
     private final Processes processes;
     private final Optional<Path> cache;
     private final Path logs;
+    private final Consumer<String> warnings;
 
-    Builder(Processes processes, Optional<Path> cache, Path logs) {
+    /**
+     * A builder that runs builds with {@code processes}, keeps them in {@code cache} when given,
+     * writes their logs into {@code logs}, and tells {@code warnings} what a run's results should
+     * say (a damaged cache entry).
+     */
+    Builder(Processes processes, Optional<Path> cache, Path logs, Consumer<String> warnings) {
         this.processes = processes;
         this.cache = cache;
         this.logs = logs;
+        this.warnings = warnings;
     }
 
     /**
@@ -61,6 +70,24 @@ final class Builder {
         }
     }
 
+    /**
+     * What a side's build starts from: a commit's tree, and the harness files copied over it.
+     *
+     * @param commit the commit checked out
+     * @param key what identifies the sources: the commit's tree id, and the harness files copied
+     */
+    record Sources(Commit commit, String key) {
+    }
+
+    /** Returns the sources of {@code commit}'s tree with {@code copies} written over it. */
+    static Sources sources(Commit commit, List<GitRepo.Entry> copies) {
+        StringBuilder key = new StringBuilder(commit.tree());
+        for (GitRepo.Entry e : copies) {
+            key.append("\ncopy ").append(e.kind()).append(' ').append(e.id()).append(' ').append(e.path());
+        }
+        return new Sources(commit, key.toString());
+    }
+
     /** Returns the log file of a side's build: {@code logs/build-base.log}, {@code build-head-1.log}. */
     Path logOf(SideDir dir) {
         return logs.resolve("build-" + dir.side().id() + (dir.build() == 0 ? "" : "-" + dir.build()) + ".log");
@@ -72,7 +99,7 @@ final class Builder {
      *
      * @throws RunFailedException when the build fails or times out, with the tail of its log
      */
-    Result build(SideDir dir, Commit commit, Optional<Workload.Build> spec, Map<String, Trees.Stamp> checkout)
+    Result build(SideDir dir, Sources sources, Optional<Workload.Build> spec, Map<String, Trees.Stamp> checkout)
             throws IOException, InterruptedException {
         Files.createDirectories(dir.out());
         Files.createDirectories(dir.tmp());
@@ -81,11 +108,13 @@ final class Builder {
             result = new Result(Trees.outputs(dir.tree(), checkout, dir.out()), 0, false, 0);
         } else {
             Map<String, String> env = environment(dir, spec.get());
-            Optional<Path> entry = cache.map(c -> c.resolve(key(dir, commit, spec.get(), env)));
-            if (entry.isPresent() && Files.exists(entry.get().resolve("build.json"))) {
-                result = restore(dir, entry.get());
+            Optional<Path> entry = cache.map(c -> c.resolve(key(dir, sources, spec.get(), env)));
+            Optional<Result> cached = entry.isPresent() && Files.exists(entry.get().resolve("build.json"))
+                    ? restore(dir, entry.get()) : Optional.empty();
+            if (cached.isPresent()) {
+                result = cached.get();
             } else {
-                result = run(dir, commit, spec.get(), env, checkout);
+                result = run(dir, sources.commit(), spec.get(), env, checkout);
                 if (entry.isPresent()) {
                     store(dir, entry.get(), result);
                 }
@@ -110,21 +139,37 @@ final class Builder {
         Processes.Outcome outcome = processes.run(new Processes.Command(spec.run(), dir.tree(), env,
                 spec.timeout(), log, log, false));
         if (!outcome.succeeded()) {
+            String tail = Processes.tail(log, 30);
+            Processes.bound(log);
             throw new RunFailedException("the build of " + dir.label() + " (" + commit.shortId() + ") "
                     + outcome.failure() + (outcome.timedOut() ? " after " + spec.timeout().toSeconds() + " s" : "")
-                    + "; the last lines of " + log + ":\n" + indent(Processes.tail(log, 30)));
+                    + "; the last lines of " + log + ":\n" + indent(tail));
         }
+        Processes.bound(log);
         return new Result(Trees.outputs(dir.tree(), checkout, dir.out()), outcome.wallSeconds(), false, 0);
     }
 
-    private Result restore(SideDir dir, Path entry) throws IOException {
+    /**
+     * Copies a cached build into {@code dir} and returns its result, or empty when the entry does
+     * not hold what was stored: its content is checked against the digest stored with it before
+     * anything is copied, since a damaged or edited entry would be measured as the side's build.
+     */
+    private Optional<Result> restore(SideDir dir, Path entry) throws IOException {
         long start = System.nanoTime();
+        JsonNode n = JSON.readTree(Files.readString(entry.resolve("build.json")));
+        String content = Trees.outputs(entry.resolve("tree"), Map.of(), entry.resolve("out")).digest();
+        if (!content.equals(n.path("content").asText())) {
+            warnings.accept("the cached build " + entry.getFileName() + " in " + entry.getParent()
+                    + " does not match the digest stored with it (it was damaged or edited), so " + dir.label()
+                    + " was built again and the entry replaced");
+            return Optional.empty();
+        }
         Trees.delete(dir.tree());
         Trees.delete(dir.out());
         Trees.copy(entry.resolve("tree"), dir.tree());
         Trees.copy(entry.resolve("out"), dir.out());
-        Result stored = Result.of(JSON.readTree(Files.readString(entry.resolve("build.json"))));
-        return new Result(stored.outputs(), (System.nanoTime() - start) / 1e9, true, stored.seconds());
+        Result stored = Result.of(n);
+        return Optional.of(new Result(stored.outputs(), (System.nanoTime() - start) / 1e9, true, stored.seconds()));
     }
 
     private static void store(SideDir dir, Path entry, Result result) throws IOException {
@@ -133,7 +178,9 @@ final class Builder {
         Files.createDirectories(partial);
         Trees.copy(dir.tree(), partial.resolve("tree"));
         Trees.copy(dir.out(), partial.resolve("out"));
-        Files.writeString(partial.resolve("build.json"), JSON.writeValueAsString(result.json()) + "\n");
+        ObjectNode n = result.json();
+        n.put("content", Trees.outputs(partial.resolve("tree"), Map.of(), partial.resolve("out")).digest());
+        Files.writeString(partial.resolve("build.json"), JSON.writeValueAsString(n) + "\n");
         Trees.delete(entry);
         try {
             Files.move(partial, entry, StandardCopyOption.ATOMIC_MOVE);
@@ -153,7 +200,7 @@ final class Builder {
      * Returns the cache key of a build: its tree, argv, working folders, added variables and the
      * inherited variables that can change what a compiler produces ({@link #KEYED_ENV}).
      */
-    private static String key(SideDir dir, Commit commit, Workload.Build spec, Map<String, String> env) {
+    private static String key(SideDir dir, Sources sources, Workload.Build spec, Map<String, String> env) {
         var digest = Trees.sha256();
         Map<String, String> keyed = new TreeMap<>(env);
         for (String name : KEYED_ENV) {
@@ -162,7 +209,7 @@ final class Builder {
                 keyed.put(name, v);
             }
         }
-        StringBuilder s = new StringBuilder("tree ").append(commit.tree()).append('\n');
+        StringBuilder s = new StringBuilder("sources ").append(sources.key()).append('\n');
         s.append("dir ").append(dir.root().toAbsolutePath()).append('\n');
         spec.run().forEach(a -> s.append("arg ").append(a).append('\u0000'));
         keyed.forEach((k, v) -> s.append("\nenv ").append(k).append('=').append(v));

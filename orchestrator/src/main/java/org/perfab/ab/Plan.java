@@ -47,8 +47,8 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
     }
 
     /** Returns the trial order. */
-    List<TrialOrder.Slot> order() {
-        return TrialOrder.of(trials, warmup, builds, seed);
+    TrialOrder order() {
+        return new TrialOrder(trials, warmup, builds, seed);
     }
 
     /** Returns whether both sides are one tree: an A/A run. */

@@ -2,12 +2,16 @@ package org.perfab.ab;
 
 import java.io.PrintStream;
 import java.util.Locale;
+import org.perfab.report.Untrusted;
 
 /**
  * Progress on standard error: one line per trial (side, trial i/N, its time, elapsed, ETA), and a
  * line that redraws in place while a trial runs when standard error is a terminal.
  */
 final class Progress {
+    /** The longest status shown after a trial. */
+    private static final int STATUS_LENGTH = 300;
+
     private final PrintStream err;
     private final boolean live;
     private final int total;
@@ -21,11 +25,6 @@ final class Progress {
         this.total = total;
     }
 
-    void note(String message) {
-        clear();
-        err.println("perfab: " + message);
-    }
-
     /** Records that a trial is starting. */
     void starting(TrialOrder.Slot slot, int ofSide) {
         if (live) {
@@ -34,12 +33,16 @@ final class Progress {
         }
     }
 
-    /** Records that a trial ended after {@code seconds}, with {@code status}. */
+    /**
+     * Records that a trial ended after {@code seconds}, with {@code status}: text that may quote
+     * the harness, so it is shown on one line, without control characters, and bounded.
+     */
     void finished(TrialOrder.Slot slot, int ofSide, double seconds, String status) {
         done++;
         trialSeconds += seconds;
         clear();
-        err.println(line(slot, ofSide, String.format(Locale.ROOT, "%.2fs %s", seconds, status)));
+        err.println(line(slot, ofSide, String.format(Locale.ROOT, "%.2fs %s", seconds,
+                Untrusted.plain(status, STATUS_LENGTH))));
     }
 
     private String line(TrialOrder.Slot slot, int ofSide, String what) {

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import org.perfab.failure.BadInputException;
 import org.perfab.report.ResultsJson;
 import org.perfab.report.RunResults;
 
@@ -65,7 +66,9 @@ final class TrialLog implements AutoCloseable {
                 }
             } catch (IllegalArgumentException e) {
                 if (complete) {
-                    throw new IOException(file + ":" + lineNo + ": " + e.getMessage());
+                    throw new BadInputException(file + ":" + lineNo + ": a damaged trial record ("
+                            + e.getMessage() + "); only a last line cut short by a kill can be mended."
+                            + " Remove the line to resume without that trial, or start a new run");
                 }
                 try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
                     ch.truncate(start);

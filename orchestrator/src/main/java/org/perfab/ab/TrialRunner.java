@@ -35,39 +35,58 @@ final class TrialRunner {
     }
 
     /**
-     * Runs {@code slot} against {@code side}, with the harness in {@code harnessDir}, and returns
-     * its record. A failure of the harness is recorded, never thrown.
+     * Runs {@code slot} against {@code side} and returns its record. Every command runs with its
+     * working directory in the side's own tree, where the side's code is: the harness files are
+     * the head's (copied there before the build) unless the workload says {@code from: self}. A
+     * failure of the harness is recorded, never thrown.
      */
-    RunResults.TrialRecord run(TrialOrder.Slot slot, SideDir side, Path harnessDir)
-            throws IOException, InterruptedException {
+    RunResults.TrialRecord run(TrialOrder.Slot slot, SideDir side) throws IOException, InterruptedException {
         Files.createDirectories(results);
         Files.createDirectories(logs);
         String stem = String.format(java.util.Locale.ROOT, "%04d-%s-%d", slot.seq(), side.side().id(), side.build());
+        Path harnessDir = side.tree();
         Map<String, String> env = new LinkedHashMap<>(side.isolation());
         env.put("PERFAB_HARNESS_DIR", harnessDir.toString());
         env.put("PERFAB_TRIAL", Integer.toString(slot.trial()));
         env.put("PERFAB_WARMUP", slot.warmup() ? "1" : "0");
         Files.createDirectories(side.tmp());
-        return harness.format().equals("time")
-                ? timed(slot, side, harnessDir, stem, env)
-                : harnessRun(slot, side, harnessDir, stem, env);
+        List<Path> logFiles = new ArrayList<>();
+        List<String> leftovers = new ArrayList<>();
+        RunResults.TrialRecord r = harness.format().equals("time")
+                ? timed(slot, side, harnessDir, stem, env, logFiles, leftovers)
+                : harnessRun(slot, side, harnessDir, stem, env, logFiles, leftovers);
+        // Only now, with the output read: a tool's results may be in its standard output.
+        long cut = 0;
+        for (Path log : logFiles) {
+            cut += Processes.bound(log);
+        }
+        return new RunResults.TrialRecord(r.seq(), r.side(), r.build(), r.trial(), r.warmup(), r.status(), r.reason(),
+                r.wallSeconds(), r.stderrTail(), r.measurements(), leftovers, cut);
     }
 
     private RunResults.TrialRecord harnessRun(TrialOrder.Slot slot, SideDir side, Path harnessDir,
-            String stem, Map<String, String> env) throws IOException, InterruptedException {
+            String stem, Map<String, String> env, List<Path> logFiles, List<String> leftovers)
+            throws IOException, InterruptedException {
         Path result = results.resolve(stem + ".json");
         Files.deleteIfExists(result);
         env.put("PERFAB_RESULT", result.toString());
         Path out = logs.resolve(stem + ".out");
         Path err = logs.resolve(stem + ".err");
+        logFiles.addAll(List.of(out, err));
         Processes.Outcome o = processes.run(new Processes.Command(pinned(harness.run()), harnessDir, env,
                 harness.timeout(), out, err, false));
+        leftovers.addAll(o.leftovers());
         if (!o.succeeded()) {
             return failed(slot, side, o, "the harness " + o.failure(), err);
         }
         // The harness writes $PERFAB_RESULT; for a tool that prints its results (go test -bench,
         // cargo criterion) perfab reads its standard output instead.
         Path source = Files.exists(result) ? result : out;
+        if (Files.size(source) > Processes.MAX_OUTPUT_BYTES) {
+            return failure(slot, side, Status.FAILED, "the harness wrote " + Files.size(source) / (1024 * 1024)
+                    + " MiB to " + (source == result ? "$PERFAB_RESULT" : "its standard output") + ", more than the "
+                    + Processes.MAX_OUTPUT_BYTES / (1024 * 1024) + " MiB perfab reads", o.wallSeconds(), err);
+        }
         MeasurementFormat format = harness.measurementFormat();
         if (!Files.exists(result) && format == MeasurementFormat.perfabJson()) {
             return failure(slot, side, Status.FAILED, "the harness wrote nothing to $PERFAB_RESULT ("
@@ -88,15 +107,20 @@ final class TrialRunner {
     }
 
     private RunResults.TrialRecord timed(TrialOrder.Slot slot, SideDir side, Path harnessDir, String stem,
-            Map<String, String> env) throws IOException, InterruptedException {
+            Map<String, String> env, List<Path> logFiles, List<String> leftovers)
+            throws IOException, InterruptedException {
         List<Measurement> ms = new ArrayList<>();
         double wall = 0;
+        int i = 0;
         for (Map.Entry<String, List<String>> c : harness.commands().entrySet()) {
             String name = c.getKey();
-            Path out = logs.resolve(stem + "-" + safe(name) + ".out");
-            Path err = logs.resolve(stem + "-" + safe(name) + ".err");
+            String file = stem + "-" + i++ + "-" + safe(name);
+            Path out = logs.resolve(file + ".out");
+            Path err = logs.resolve(file + ".err");
+            logFiles.addAll(List.of(out, err));
             Processes.Outcome o = processes.run(new Processes.Command(pinned(c.getValue()), harnessDir, env,
                     harness.timeout(), out, err, true));
+            leftovers.addAll(o.leftovers());
             wall += o.wallSeconds();
             if (!o.succeeded()) {
                 return failed(slot, side, o, "command '" + name + "' " + o.failure(), err);
@@ -167,7 +191,9 @@ final class TrialRunner {
         return pinned;
     }
 
+    /** Returns {@code name} as a short part of a file name: a command's name is the workload's to choose. */
     private static String safe(String name) {
-        return name.replaceAll("[^A-Za-z0-9._-]", "_");
+        String s = name.replaceAll("[^A-Za-z0-9._-]", "_");
+        return s.length() > 40 ? s.substring(0, 40) : s;
     }
 }

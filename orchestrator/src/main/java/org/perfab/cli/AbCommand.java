@@ -74,6 +74,10 @@ final class AbCommand implements Callable<Integer> {
     @Option(names = "--resume", description = "Continue the interrupted run in --out.")
     boolean resume;
 
+    @Option(names = "--force", description = "Write into an --out that holds files perfab did not write"
+            + " (beside them: perfab never deletes or replaces what it did not make).")
+    boolean force;
+
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = FormatConverter.class,
             description = "What to print: text, json or markdown (default: ${DEFAULT-VALUE}).")
     Format format;
@@ -92,16 +96,10 @@ final class AbCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--resume continues the run in --out as it was"
                     + " started; give only --out (and --cache)");
         }
-        if (builds < 1) {
-            throw new ParameterException(spec.commandLine(), "--builds must be at least 1, got " + builds);
-        }
-        if (trials != null && trials < 2) {
-            throw new ParameterException(spec.commandLine(), "--trials must be at least 2, got " + trials);
-        }
         List<Verdict> failing = FailOn.parse(spec, failOn);
         AbRun.Request request = new AbRun.Request(repo == null ? Path.of(".") : repo, base, head,
                 workload == null ? AbRun.DEFAULT_WORKLOAD : workload, Optional.ofNullable(trials), builds, out,
-                Optional.ofNullable(cache), Optional.ofNullable(seed), thresholds.overrides(), resume);
+                Optional.ofNullable(cache), Optional.ofNullable(seed), thresholds.overrides(), resume, force);
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
         RunResults results = AbRun.run(request, new AbRun.Context(err, System.getenv(),
                 System.console() != null, Clock.systemUTC()));

@@ -68,7 +68,7 @@ final class DemoCommand implements Callable<Integer> {
         }
         AbRun.Request request = new AbRun.Request(repo, "main", aa ? "main" : "feature", AbRun.DEFAULT_WORKLOAD,
                 Optional.of(trials), 1, out, Optional.empty(), Optional.empty(), Workload.ThresholdSettings.NONE,
-                false);
+                false, false);
         RunResults results = AbRun.run(request, new AbRun.Context(err, System.getenv(),
                 System.console() != null, Clock.systemUTC()));
         spec.commandLine().getOut().print(Files.readString(out.resolve("comment.md"), StandardCharsets.UTF_8));

@@ -1,5 +1,7 @@
 package org.perfab.cli;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
 import picocli.CommandLine;
@@ -26,9 +28,30 @@ final class ExitCode implements CommandLine.IExitCodeExceptionMapper {
         if (t instanceof BadInputException || t instanceof CommandLine.ParameterException) {
             return BAD_INPUT;
         }
-        if (t instanceof RunFailedException) {
+        // The environment: a build or harness that failed, a full or failing disk, too little memory.
+        if (t instanceof RunFailedException || t instanceof IOException || t instanceof UncheckedIOException
+                || t instanceof OutOfMemoryError) {
             return RUN_FAILED;
         }
         return INTERNAL;
+    }
+
+    /** Returns what to print for {@code t}, which ended a command with {@link #of}'s code. */
+    static String message(Throwable t) {
+        if (t instanceof OutOfMemoryError) {
+            return "out of memory (" + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MiB of heap); give perfab"
+                    + " more with JAVA_TOOL_OPTIONS=-Xmx4g, or give it less to hold at once";
+        }
+        if (t instanceof UncheckedIOException u) {
+            return message(u.getCause());
+        }
+        if (t instanceof java.nio.file.FileSystemException f) {
+            return "cannot write or read " + f.getFile() + (f.getOtherFile() == null ? "" : " (" + f.getOtherFile() + ")")
+                    + ": " + (f.getReason() == null ? f.getClass().getSimpleName() : f.getReason());
+        }
+        if (t instanceof IOException) {
+            return "input/output failed: " + t.getMessage();
+        }
+        return String.valueOf(t.getMessage());
     }
 }

@@ -22,9 +22,10 @@ public final class Main {
     }
 
     /**
-     * Returns {@code message} with every line that would start a GitHub Actions workflow command
-     * ({@code ::} after any indentation) defused by a zero-width space: messages quote file
-     * contents, harness output and names a pull request controls.
+     * Returns {@code message} with control characters (an escape sequence, say) replaced by
+     * {@code ?} and every line that would start a GitHub Actions workflow command ({@code ::} after
+     * any indentation) defused by a zero-width space: messages quote file contents, harness output
+     * and names a pull request controls.
      */
     static String safe(String message) {
         if (message == null) {
@@ -35,6 +36,9 @@ public final class Main {
             if (out.length() > 0) {
                 out.append('\n');
             }
+            line = line.codePoints().map(cp -> cp != '\t' && (Character.isISOControl(cp)
+                    || Character.getType(cp) == Character.FORMAT) ? '?' : cp)
+                    .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
             String trimmed = line.stripLeading();
             out.append(trimmed.startsWith("::")
                     ? line.substring(0, line.length() - trimmed.length()) + "\u200B" + trimmed
@@ -55,25 +59,33 @@ public final class Main {
         cli.setErr(errWriter);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         cli.setExitCodeExceptionMapper(new ExitCode());
-        cli.setExecutionExceptionHandler((e, line, parsed) -> {
-            int code = ExitCode.of(e);
-            if (code == ExitCode.INTERNAL) {
-                errWriter.println("perfab: internal error (please report it): " + e);
-                e.printStackTrace(errWriter);
-            } else {
-                errWriter.println("perfab: " + safe(e.getMessage()));
-            }
-            return code;
-        });
+        cli.setExecutionExceptionHandler((e, line, parsed) -> failed(e, errWriter));
         cli.setParameterExceptionHandler((e, params) -> {
             errWriter.println("perfab: " + safe(e.getMessage()));
             CommandLine sub = e.getCommandLine();
             errWriter.println("Try '" + sub.getCommandSpec().qualifiedName() + " --help' for usage.");
             return ExitCode.BAD_INPUT;
         });
-        int code = cli.execute(args);
+        int code;
+        try {
+            code = cli.execute(args);
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            // picocli hands only exceptions to the handler; an error ends the command here.
+            code = failed(e, errWriter);
+        }
         outWriter.flush();
         errWriter.flush();
+        return code;
+    }
+
+    private static int failed(Throwable e, PrintWriter err) {
+        int code = ExitCode.of(e);
+        if (code == ExitCode.INTERNAL) {
+            err.println("perfab: internal error (please report it): " + e);
+            e.printStackTrace(err);
+        } else {
+            err.println("perfab: " + safe(ExitCode.message(e)));
+        }
         return code;
     }
 }

@@ -19,13 +19,28 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs commands and keeps track of the ones running, so that an interrupted perfab can stop them
  * all. One instance per run; it holds no global state.
+ *
+ * <p>Every command runs in a session of its own where {@code setsid} exists, so a signal meant for
+ * perfab (Ctrl-C at a terminal, a cancelled CI job) reaches perfab alone, and perfab stops the
+ * command. Every command also carries a tag in its environment, which its children inherit: when
+ * it ends, whatever still carries the tag (a background child, a double-forked daemon that left
+ * the process tree) is killed and reported, so nothing of one trial runs into the next.
  */
 public final class Processes {
     /** Clock ticks per second of {@code /proc/PID/stat} times: Linux's fixed USER_HZ. */
     private static final double USER_HZ = 100.0;
     private static final long SAMPLE_MILLIS = 10;
+    private static final long WATCH_MILLIS = 100;
+    /** The variable that tags a command's processes. */
+    static final String TAG = "PERFAB_PROCESS_TAG";
+    /** The most output a command may write to either stream before it is stopped. */
+    public static final long MAX_OUTPUT_BYTES = 64L * 1024 * 1024;
+    /** How much of a long log is kept at each end. */
+    public static final int KEEP_BYTES = 64 * 1024;
 
     private final Set<Process> running = ConcurrentHashMap.newKeySet();
+    private final boolean setsid = onPath("setsid");
+    private final boolean proc = Files.isDirectory(Path.of("/proc/self"));
     private volatile boolean stopping;
 
     /**
@@ -65,12 +80,25 @@ public final class Processes {
      *     sampled every 10 ms (the last slice may be missed); empty when not sampled or not Linux
      * @param peakRssKiB the largest resident set of the process or any descendant, sampled the same
      *     way; empty when not sampled or not Linux
+     * @param overflow the stream that passed {@link #MAX_OUTPUT_BYTES}, which stopped the command;
+     *     empty when none did
+     * @param leftovers what the command left running when it ended, which was killed: each as
+     *     {@code PID COMMAND LINE}
      */
     public record Outcome(int exitCode, boolean timedOut, String startError, double wallSeconds,
-            OptionalDouble cpuSeconds, OptionalLong peakRssKiB) {
+            OptionalDouble cpuSeconds, OptionalLong peakRssKiB, String overflow, List<String> leftovers) {
+        public Outcome {
+            Objects.requireNonNull(overflow, "overflow");
+            leftovers = List.copyOf(leftovers);
+        }
+
+        static Outcome notStarted(String why) {
+            return new Outcome(-1, false, why, 0, OptionalDouble.empty(), OptionalLong.empty(), "", List.of());
+        }
+
         /** Returns whether the command started, ran to its end and exited 0. */
         public boolean succeeded() {
-            return startError.isEmpty() && !timedOut && exitCode == 0;
+            return startError.isEmpty() && !timedOut && overflow.isEmpty() && exitCode == 0;
         }
 
         /** Returns why it did not succeed, for a message; empty when it did. */
@@ -81,14 +109,25 @@ public final class Processes {
             if (timedOut) {
                 return "timed out";
             }
+            if (!overflow.isEmpty()) {
+                return "wrote more than " + MAX_OUTPUT_BYTES / (1024 * 1024) + " MiB to its " + overflow
+                        + " and was stopped";
+            }
             return exitCode == 0 ? "" : "exited with code " + exitCode;
         }
     }
 
     /** Runs {@code c} to its end (or its timeout) and returns how it ended. */
     public Outcome run(Command c) throws InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(c.argv()).directory(c.dir().toFile());
+        List<String> argv = new ArrayList<>();
+        if (setsid) {
+            argv.add("setsid");
+        }
+        argv.addAll(c.argv());
+        String tag = java.util.UUID.randomUUID().toString();
+        ProcessBuilder pb = new ProcessBuilder(argv).directory(c.dir().toFile());
         pb.environment().putAll(c.env());
+        pb.environment().put(TAG, tag);
         pb.redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
         pb.redirectOutput(c.stdout().toFile());
         if (c.stderr().equals(c.stdout())) {
@@ -97,54 +136,178 @@ public final class Processes {
             pb.redirectError(c.stderr().toFile());
         }
         if (stopping) {
-            return new Outcome(-1, false, "perfab is stopping", 0, OptionalDouble.empty(), OptionalLong.empty());
+            return Outcome.notStarted("perfab is stopping");
         }
         long start = System.nanoTime();
         Process p;
         try {
             p = pb.start();
         } catch (IOException e) {
-            return new Outcome(-1, false, String.valueOf(e.getMessage()), 0,
-                    OptionalDouble.empty(), OptionalLong.empty());
+            return Outcome.notStarted(String.valueOf(e.getMessage()));
         }
         running.add(p);
         if (stopping) {
             // stopAll ran between the check above and the start: this one must not outlive it.
             kill(p);
             running.remove(p);
-            return new Outcome(-1, false, "perfab is stopping", 0, OptionalDouble.empty(), OptionalLong.empty());
+            sweep(tag);
+            return Outcome.notStarted("perfab is stopping");
         }
         try {
             Sampler sampler = c.sample() ? new Sampler(p.toHandle()) : null;
             long deadline = start + c.timeout().toNanos();
-            boolean exited;
-            if (sampler == null) {
-                exited = p.waitFor(c.timeout().toNanos(), TimeUnit.NANOSECONDS);
-            } else {
-                exited = false;
-                while (!exited) {
+            long step = TimeUnit.MILLISECONDS.toNanos(sampler == null ? WATCH_MILLIS : SAMPLE_MILLIS);
+            boolean exited = false;
+            String overflow = "";
+            while (!exited) {
+                if (sampler != null) {
                     sampler.sample();
-                    long left = deadline - System.nanoTime();
-                    if (left <= 0) {
-                        break;
-                    }
-                    exited = p.waitFor(Math.min(left, TimeUnit.MILLISECONDS.toNanos(SAMPLE_MILLIS)),
-                            TimeUnit.NANOSECONDS);
                 }
+                overflow = overflow(c);
+                long left = deadline - System.nanoTime();
+                if (left <= 0 || !overflow.isEmpty()) {
+                    break;
+                }
+                exited = p.waitFor(Math.min(left, step), TimeUnit.NANOSECONDS);
             }
             double wall = (System.nanoTime() - start) / 1e9;
             if (!exited) {
                 kill(p);
-                return new Outcome(-1, true, "", wall, OptionalDouble.empty(), OptionalLong.empty());
+                return new Outcome(-1, overflow.isEmpty(), "", wall, OptionalDouble.empty(), OptionalLong.empty(),
+                        overflow, sweep(tag));
             }
             return new Outcome(p.exitValue(), false, "", wall,
                     sampler == null ? OptionalDouble.empty() : sampler.cpuSeconds(),
-                    sampler == null ? OptionalLong.empty() : sampler.peakRssKiB());
+                    sampler == null ? OptionalLong.empty() : sampler.peakRssKiB(), overflow(c), sweep(tag));
         } catch (InterruptedException e) {
             kill(p);
+            sweep(tag);
             throw e;
         } finally {
             running.remove(p);
+        }
+    }
+
+    /** Returns the stream of {@code c} that has passed {@link #MAX_OUTPUT_BYTES}; empty when none has. */
+    private static String overflow(Command c) {
+        if (size(c.stdout()) > MAX_OUTPUT_BYTES) {
+            return "standard output";
+        }
+        return size(c.stderr()) > MAX_OUTPUT_BYTES ? "standard error" : "";
+    }
+
+    private static long size(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    /**
+     * Kills every process that carries {@code tag} in its environment, and returns them. On a
+     * system without {@code /proc} there is nothing to read the tag from, and nothing is swept.
+     */
+    private List<String> sweep(String tag) {
+        if (!proc) {
+            return List.of();
+        }
+        byte[] needle = (TAG + "=" + tag).getBytes(StandardCharsets.UTF_8);
+        List<String> killed = new ArrayList<>();
+        // A process can fork while it is being killed: sweep until a pass finds none.
+        for (int pass = 0; pass < 5; pass++) {
+            List<ProcessHandle> found = new ArrayList<>();
+            ProcessHandle.allProcesses().forEach(h -> {
+                if (h.pid() != ProcessHandle.current().pid() && carries(h.pid(), needle)) {
+                    found.add(h);
+                }
+            });
+            if (found.isEmpty()) {
+                break;
+            }
+            for (ProcessHandle h : found) {
+                String line = commandLine(h.pid());
+                h.destroyForcibly();
+                killed.add(h.pid() + " " + line);
+            }
+            for (ProcessHandle h : found) {
+                try {
+                    h.onExit().get(2, TimeUnit.SECONDS);
+                } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                    // still going after SIGKILL: it is stuck in the kernel, and gone soon
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return killed;
+                }
+            }
+        }
+        return killed;
+    }
+
+    private static boolean carries(long pid, byte[] needle) {
+        byte[] env;
+        try {
+            env = Files.readAllBytes(Path.of("/proc", Long.toString(pid), "environ"));
+        } catch (IOException | SecurityException e) {
+            return false; // gone, or not ours to read (and so not ours to kill)
+        }
+        outer:
+        for (int i = 0; i + needle.length <= env.length; i++) {
+            if (i > 0 && env[i - 1] != 0) {
+                continue;
+            }
+            for (int j = 0; j < needle.length; j++) {
+                if (env[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            if (i + needle.length == env.length || env[i + needle.length] == 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String commandLine(long pid) {
+        try {
+            byte[] raw = Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline"));
+            String line = new String(raw, StandardCharsets.UTF_8).replace('\0', ' ').strip();
+            return line.length() > 200 ? line.substring(0, 200) + "..." : line;
+        } catch (IOException e) {
+            return "?";
+        }
+    }
+
+    /**
+     * Cuts the middle out of {@code file} when it is longer than twice {@link #KEEP_BYTES}, keeping
+     * that much at each end with a line saying how much was cut, and returns how many bytes were
+     * cut (0 when none).
+     */
+    public static long bound(Path file) {
+        long size = size(file);
+        if (size <= 2L * KEEP_BYTES) {
+            return 0;
+        }
+        try (var ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.READ,
+                java.nio.file.StandardOpenOption.WRITE)) {
+            java.nio.ByteBuffer tail = java.nio.ByteBuffer.allocate(KEEP_BYTES);
+            ch.position(size - KEEP_BYTES);
+            while (tail.hasRemaining() && ch.read(tail) > 0) {
+                // keep reading
+            }
+            tail.flip();
+            long cut = size - 2L * KEEP_BYTES;
+            byte[] note = ("\n[perfab: " + cut + " bytes cut here to keep the log bounded]\n")
+                    .getBytes(StandardCharsets.UTF_8);
+            ch.position(KEEP_BYTES);
+            ch.write(java.nio.ByteBuffer.wrap(note));
+            while (tail.hasRemaining()) {
+                ch.write(tail);
+            }
+            ch.truncate(ch.position());
+            return cut;
+        } catch (IOException e) {
+            return 0;
         }
     }
 
@@ -165,6 +328,19 @@ public final class Processes {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    private static boolean onPath(String program) {
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return false;
+        }
+        for (String dir : path.split(java.io.File.pathSeparator)) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static java.io.File nullDevice() {

@@ -4,16 +4,16 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.errors.AmbiguousObjectException;
 import org.eclipse.jgit.errors.ConfigInvalidException;
+import org.eclipse.jgit.errors.CorruptObjectException;
 import org.eclipse.jgit.errors.IncorrectObjectTypeException;
 import org.eclipse.jgit.errors.MissingObjectException;
 import org.eclipse.jgit.errors.RepositoryNotFoundException;
@@ -22,6 +22,7 @@ import org.eclipse.jgit.lib.Config;
 import org.eclipse.jgit.lib.Constants;
 import org.eclipse.jgit.lib.FileMode;
 import org.eclipse.jgit.lib.ObjectId;
+import org.eclipse.jgit.lib.ObjectChecker;
 import org.eclipse.jgit.lib.ObjectLoader;
 import org.eclipse.jgit.lib.ObjectReader;
 import org.eclipse.jgit.lib.Repository;
@@ -35,11 +36,6 @@ import org.perfab.failure.RunFailedException;
 
 /** A git repository opened for reading commits and writing their trees out. */
 public final class GitRepo implements AutoCloseable {
-    private static final Set<PosixFilePermission> EXECUTABLE = EnumSet.of(
-            PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE,
-            PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.GROUP_READ,
-            PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.OTHERS_READ,
-            PosixFilePermission.OTHERS_EXECUTE);
 
     private final Repository repo;
     private final String shown;
@@ -143,13 +139,92 @@ public final class GitRepo implements AutoCloseable {
         }
     }
 
+    /** What a path of a tree holds. */
+    public enum Kind {
+        /** A regular file. */
+        FILE,
+        /** A file with its executable bit set. */
+        EXECUTABLE,
+        /** A symbolic link. */
+        LINK,
+        /** A submodule's commit. */
+        SUBMODULE
+    }
+
+    /**
+     * One entry of a commit's tree.
+     *
+     * @param path its path, with {@code /} between names
+     * @param id the id of its content: two entries with one id and kind hold the same thing
+     * @param kind what it is
+     */
+    public record Entry(String path, String id, Kind kind) {
+    }
+
+    /**
+     * Returns every file, link and submodule of {@code commit}'s tree (not the files inside its
+     * submodules), by path in tree order.
+     */
+    public java.util.SortedMap<String, Entry> files(Commit commit) {
+        java.util.SortedMap<String, Entry> files = new java.util.TreeMap<>();
+        try (RevWalk walk = new RevWalk(repo); TreeWalk tw = new TreeWalk(repo)) {
+            tw.addTree(walk.parseCommit(ObjectId.fromString(commit.id())).getTree());
+            tw.setRecursive(true);
+            while (tw.next()) {
+                FileMode mode = tw.getFileMode(0);
+                Kind kind = mode == FileMode.GITLINK ? Kind.SUBMODULE : mode == FileMode.SYMLINK ? Kind.LINK
+                        : mode == FileMode.EXECUTABLE_FILE ? Kind.EXECUTABLE : Kind.FILE;
+                files.put(tw.getPathString(), new Entry(tw.getPathString(), tw.getObjectId(0).name(), kind));
+            }
+            return files;
+        } catch (IOException e) {
+            throw new RunFailedException("cannot list the tree of " + commit.shortId() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Writes {@code entries} of {@code commit}'s tree over what {@code tree} (a checkout) has at
+     * their paths: each file or link there is replaced, missing folders are made, and nothing is
+     * written through a link. Used to give the base's checkout the head's harness files.
+     *
+     * @throws BadInputException naming the path when a folder, or a link to one, is in the way
+     */
+    public void overlay(Commit commit, List<Entry> entries, Path tree) {
+        try (TreeWriter out = new TreeWriter(tree); ObjectReader reader = repo.newObjectReader()) {
+            for (Entry e : entries) {
+                Path target = out.resolve(e.path());
+                byte[] content = reader.open(ObjectId.fromString(e.id()), Constants.OBJ_BLOB).getBytes();
+                out.clear(target);
+                switch (e.kind()) {
+                    case LINK -> out.link(target, Path.of(new String(content, StandardCharsets.UTF_8)));
+                    case FILE, EXECUTABLE -> out.file(target, content, e.kind() == Kind.EXECUTABLE);
+                    case SUBMODULE -> throw new BadInputException("'" + e.path() + "' is a submodule; a harness"
+                            + " file must be a file");
+                }
+            }
+            out.finish();
+        } catch (BadInputException e) {
+            throw new BadInputException("cannot copy the head's harness files into " + tree + ": " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new RunFailedException("cannot copy the harness files of " + commit.shortId() + " into " + tree
+                    + ": " + e.getMessage(), e);
+        }
+    }
+
     /**
      * Writes {@code commit}'s tree into {@code dest}, which must not exist yet, and returns the
      * relative paths written (files and links, submodules' included). Executable bits and symbolic
      * links are kept. A submodule is written from its repository when this repository has it
-     * (under {@code .git/modules} or in the working tree); when it does not, nothing is left half
-     * written and the run fails naming the submodule.
+     * (under {@code .git/modules} or in the working tree); when it does not, the run fails naming
+     * the submodule.
      *
+     * <p>A pull request controls the tree, so every tree object is checked as {@code git fsck}
+     * would before anything below it is written: no entry named {@code .}, {@code ..} or
+     * {@code .git}, none with a {@code /} in its name, no two entries of one name (a link and a
+     * folder, say), no submodule name that climbs out of {@code .git/modules}. Nothing is ever
+     * written through a link.
+     *
+     * @throws BadInputException naming the path when the tree is unsafe to write
      * @throws RunFailedException when an object or submodule is missing, or the disk refuses
      */
     public List<String> checkout(Commit commit, Path dest) {
@@ -157,37 +232,48 @@ public final class GitRepo implements AutoCloseable {
         try {
             Files.createDirectories(dest.getParent());
             Files.createDirectory(dest);
-            write(repo, ObjectId.fromString(commit.id()), dest, "", written);
+            try (TreeWriter out = new TreeWriter(dest)) {
+                write(repo, ObjectId.fromString(commit.id()), out, "", written);
+                out.finish();
+            }
             return written;
         } catch (MissingObjectException e) {
             throw new RunFailedException("commit " + commit.shortId() + " ('" + commit.typed()
                     + "') is missing object " + e.getObjectId().name() + " in " + shown, e);
+        } catch (BadInputException e) {
+            throw new BadInputException("refusing to check out " + commit.shortId() + " ('" + commit.typed()
+                    + "'): " + e.getMessage(), e);
         } catch (IOException e) {
             throw new RunFailedException("cannot write the tree of " + commit.shortId() + " into "
                     + dest + ": " + e.getMessage(), e);
         }
     }
 
-    private void write(Repository from, ObjectId commitId, Path dest, String prefix, List<String> written)
-            throws IOException {
+    /**
+     * Writes the tree of {@code commitId} (of {@code from}) at {@code prefix} below {@code out}'s
+     * root: the top, or a submodule's folder.
+     */
+    private void write(Repository from, ObjectId commitId, TreeWriter out, String prefix,
+            List<String> written) throws IOException {
         List<Submodule> submodules = new ArrayList<>();
-        Files.createDirectories(dest);
-        Set<Path> made = new java.util.HashSet<>();
-        made.add(dest);
+        ObjectChecker checker = checker();
         try (RevWalk walk = new RevWalk(from);
                 ObjectReader reader = from.newObjectReader();
-                TreeWalk tw = new TreeWalk(from, reader);
-                Writers writers = new Writers()) {
+                TreeWalk tw = new TreeWalk(from, reader)) {
             RevCommit commit = walk.parseCommit(commitId);
+            check(checker, reader, commit.getTree(), prefix);
             tw.addTree(commit.getTree());
-            tw.setRecursive(true);
+            tw.setRecursive(false);
             while (tw.next()) {
                 String path = tw.getPathString();
-                Path target = dest.resolve(path);
+                Path target = out.resolve(prefix + path);
                 FileMode mode = tw.getFileMode(0);
                 ObjectId id = tw.getObjectId(0);
-                if (made.add(target.getParent())) {
-                    Files.createDirectories(target.getParent());
+                if (tw.isSubtree()) {
+                    check(checker, reader, id, prefix + path + "/");
+                    out.folder(target);
+                    tw.enterSubtree();
+                    continue;
                 }
                 if (mode == FileMode.GITLINK) {
                     submodules.add(new Submodule(path, id));
@@ -195,85 +281,64 @@ public final class GitRepo implements AutoCloseable {
                 }
                 ObjectLoader loader = reader.open(id, Constants.OBJ_BLOB);
                 if (mode == FileMode.SYMLINK) {
-                    Files.createSymbolicLink(target,
-                            Path.of(new String(loader.getCachedBytes(), StandardCharsets.UTF_8)));
+                    out.link(target, Path.of(new String(loader.getCachedBytes(), StandardCharsets.UTF_8)));
                 } else if (loader.isLarge()) {
-                    try (OutputStream out = Files.newOutputStream(target)) {
-                        loader.copyTo(out);
+                    try (OutputStream stream = out.largeFile(target)) {
+                        loader.copyTo(stream);
                     }
-                    executable(target, mode);
+                    if (mode == FileMode.EXECUTABLE_FILE) {
+                        Files.setPosixFilePermissions(target, TreeWriter.EXECUTABLE);
+                    }
                 } else {
-                    writers.write(target, loader.getCachedBytes(), mode == FileMode.EXECUTABLE_FILE);
+                    out.file(target, loader.getCachedBytes(), mode == FileMode.EXECUTABLE_FILE);
                 }
                 written.add(prefix + path);
             }
-            writers.finish();
             if (!submodules.isEmpty()) {
                 Config modules = gitmodules(from, reader, commit);
                 for (Submodule s : submodules) {
-                    writeSubmodule(from, modules, s, dest, prefix, written);
+                    writeSubmodule(from, modules, s, out, prefix, written);
                 }
             }
         }
     }
 
-    private static void executable(Path target, FileMode mode) throws IOException {
-        if (mode == FileMode.EXECUTABLE_FILE) {
-            Files.setPosixFilePermissions(target, EXECUTABLE);
+    /** Returns a checker of tree objects that refuses what could write outside a checkout. */
+    private static ObjectChecker checker() {
+        // Zero-padded modes come from old git versions and are harmless.
+        return new ObjectChecker().setAllowLeadingZeroFileMode(true);
+    }
+
+    private static void check(ObjectChecker checker, ObjectReader reader, ObjectId tree, String where)
+            throws IOException {
+        byte[] raw = reader.open(tree, Constants.OBJ_TREE).getCachedBytes();
+        try {
+            checker.checkTree(tree, raw);
+        } catch (CorruptObjectException e) {
+            throw new BadInputException("the tree " + (where.isEmpty() ? "at the top" : "at '" + where + "'")
+                    + " has an unsafe entry" + badEntry(checker, raw).map(n -> " '" + n + "'").orElse("")
+                    + ", which git refuses to check out: " + e.getMessage().replaceFirst("^.*: ", ""));
         }
     }
 
-    /**
-     * Writes files on a few threads while the tree walk reads the next blobs: creating many small
-     * files is bound by system calls, and two cores write about twice as fast as one.
-     */
-    private static final class Writers implements AutoCloseable {
-        private static final int IN_FLIGHT = 512;
-        private final java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
-                Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())), r -> {
-                    Thread t = new Thread(r, "perfab-checkout");
-                    t.setDaemon(true);
-                    return t;
-                });
-        private final java.util.concurrent.Semaphore slots = new java.util.concurrent.Semaphore(IN_FLIGHT);
-        private final java.util.concurrent.atomic.AtomicReference<IOException> failure =
-                new java.util.concurrent.atomic.AtomicReference<>();
-
-        void write(Path target, byte[] content, boolean executable) throws IOException {
-            rethrow();
-            slots.acquireUninterruptibly();
-            pool.execute(() -> {
-                try {
-                    Files.write(target, content);
-                    if (executable) {
-                        Files.setPosixFilePermissions(target, EXECUTABLE);
-                    }
-                } catch (IOException e) {
-                    failure.compareAndSet(null, e);
-                } finally {
-                    slots.release();
-                }
-            });
-        }
-
-        /** Waits for every write and throws the first failure. */
-        void finish() throws IOException {
-            slots.acquireUninterruptibly(IN_FLIGHT);
-            slots.release(IN_FLIGHT);
-            rethrow();
-        }
-
-        private void rethrow() throws IOException {
-            IOException e = failure.get();
-            if (e != null) {
-                throw e;
+    /** Returns the name of the first entry of a tree that is unsafe on its own or repeats a name. */
+    private static Optional<String> badEntry(ObjectChecker checker, byte[] raw) {
+        Set<String> seen = new java.util.HashSet<>();
+        org.eclipse.jgit.treewalk.CanonicalTreeParser p = new org.eclipse.jgit.treewalk.CanonicalTreeParser();
+        p.reset(raw);
+        for (; !p.eof(); p.next()) {
+            String name = p.getEntryPathString();
+            byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
+            try {
+                checker.checkPathSegment(bytes, 0, bytes.length);
+            } catch (CorruptObjectException e) {
+                return Optional.of(name);
+            }
+            if (!seen.add(name)) {
+                return Optional.of(name);
             }
         }
-
-        @Override
-        public void close() {
-            pool.shutdownNow();
-        }
+        return Optional.empty();
     }
 
     private record Submodule(String path, ObjectId commit) {
@@ -286,12 +351,12 @@ public final class GitRepo implements AutoCloseable {
                 config.fromText(new String(reader.open(tw.getObjectId(0)).getBytes(), StandardCharsets.UTF_8));
             }
         } catch (ConfigInvalidException e) {
-            throw new RunFailedException(".gitmodules at " + commit.name() + " is malformed: " + e.getMessage(), e);
+            throw new BadInputException(".gitmodules at " + commit.name() + " is malformed: " + e.getMessage(), e);
         }
         return config;
     }
 
-    private void writeSubmodule(Repository from, Config modules, Submodule s, Path dest, String prefix,
+    private void writeSubmodule(Repository from, Config modules, Submodule s, TreeWriter out, String prefix,
             List<String> written) throws IOException {
         String name = s.path();
         for (String section : modules.getSubsections("submodule")) {
@@ -299,10 +364,19 @@ public final class GitRepo implements AutoCloseable {
                 name = section;
             }
         }
+        checkSubmoduleName(name, prefix + s.path());
+        out.folder(out.resolve(prefix + s.path()));
         List<Path> candidates = new ArrayList<>();
         candidates.add(from.getDirectory().toPath().resolve("modules").resolve(name));
         if (!from.isBare()) {
-            candidates.add(from.getWorkTree().toPath().resolve(s.path()));
+            Path inTree = from.getWorkTree().toPath().resolve(s.path());
+            // Only the submodule's own checkout, reached without a link: a link there, or a
+            // search upwards from a folder without .git, would read some other repository.
+            if (!throughLink(from.getWorkTree().toPath(), inTree)
+                    && Files.exists(inTree.resolve(Constants.DOT_GIT), LinkOption.NOFOLLOW_LINKS)
+                    && !Files.isSymbolicLink(inTree.resolve(Constants.DOT_GIT))) {
+                candidates.add(inTree);
+            }
         }
         for (Path candidate : candidates) {
             if (!Files.exists(candidate)) {
@@ -318,13 +392,38 @@ public final class GitRepo implements AutoCloseable {
                 if (sub.getDirectory().equals(from.getDirectory()) || !sub.getObjectDatabase().has(s.commit())) {
                     continue;
                 }
-                write(sub, s.commit(), dest.resolve(s.path()), prefix + s.path() + "/", written);
+                write(sub, s.commit(), out, prefix + s.path() + "/", written);
                 return;
             }
         }
         throw new RunFailedException("submodule '" + prefix + s.path() + "' (commit "
                 + s.commit().name().substring(0, 12) + ") is not available in " + shown
                 + "; run 'git submodule update --init --recursive' there first");
+    }
+
+    /**
+     * Refuses a submodule name that git would refuse: one with a {@code ..} segment (split at
+     * {@code /} or {@code \\}) would name a folder outside {@code .git/modules}, and so read
+     * another repository on the disk into the tree (CVE-2018-11235).
+     */
+    static void checkSubmoduleName(String name, String path) {
+        boolean bad = name.isEmpty() || name.startsWith("/") || name.indexOf('\0') >= 0;
+        for (String segment : name.split("[/\\\\]", -1)) {
+            bad |= segment.equals("..");
+        }
+        if (bad) {
+            throw new BadInputException("the submodule at '" + path + "' has the name '" + name
+                    + "' in .gitmodules, which git refuses: a name must not climb out of .git/modules");
+        }
+    }
+
+    private static boolean throughLink(Path top, Path below) {
+        for (Path p = below; p != null && p.startsWith(top) && !p.equals(top); p = p.getParent()) {
+            if (Files.isSymbolicLink(p)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override

@@ -27,6 +27,15 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
     public static final int DEFAULT_TRIALS = 5;
     /** The number of warm-up trials when the workload does not say. */
     public static final int DEFAULT_WARMUP = 1;
+    /**
+     * The most counted trials per side a run may ask for. Release checks run 15-20; a thousand is
+     * far past any use and still small enough that a typo cannot tie up a machine for weeks.
+     */
+    public static final int MAX_TRIALS = 1000;
+    /** The most warm-up trials per side. */
+    public static final int MAX_WARMUP = 100;
+    /** The most builds per side. */
+    public static final int MAX_BUILDS = 20;
 
     public Workload {
         Objects.requireNonNull(build, "build");
@@ -62,11 +71,14 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
         }
     }
 
-    /** Which checkout's harness drives a side's trials. */
+    /**
+     * Whose harness files a side's trials run. Either way a trial runs in its own side's tree, so
+     * that the code it measures is that side's.
+     */
     public enum From {
-        /** The head checkout's harness drives both sides (the default). */
+        /** The head's harness files, copied into the base's tree before it is built (the default). */
         HEAD,
-        /** Each side is driven by its own harness. */
+        /** Each side's own harness files. */
         SELF
     }
 
@@ -82,10 +94,13 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
      * @param cpus the CPUs every trial is pinned to, in {@code taskset -c} form ({@code 0},
      *     {@code 2-3}, {@code 0,2}); empty for no pinning
      * @param csv for the {@code csv} format: which column holds what
+     * @param files with {@code from: head}, the harness files: paths, folders and globs in the
+     *     head's tree, copied into the base's tree before it is built; empty for the default (the
+     *     workload file and every argument of {@code run} and {@code commands} that names a file)
      */
     public record Harness(From from, List<String> run, String format, Duration timeout,
             Map<String, List<String>> commands, Optional<String> cpus,
-            org.perfab.ingest.CsvFormat.Columns csv) {
+            org.perfab.ingest.CsvFormat.Columns csv, List<String> files) {
         /** How long a trial may take when the workload does not say. */
         public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(10);
 
@@ -99,6 +114,12 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
             commands = java.util.Collections.unmodifiableMap(copy);
             Objects.requireNonNull(cpus, "cpus");
             Objects.requireNonNull(csv, "csv");
+            files = List.copyOf(files);
+        }
+
+        /** Returns every command a trial starts: {@code run}, or each of {@code commands}. */
+        public List<List<String>> argvs() {
+            return run.isEmpty() ? List.copyOf(commands.values()) : List.of(run);
         }
 
         /** Returns the format that reads a trial's output. */

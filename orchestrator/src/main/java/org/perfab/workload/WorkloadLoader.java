@@ -93,7 +93,7 @@ public final class WorkloadLoader {
     private static final Map<String, List<String>> KEYS = Map.of(
             "", List.of("build", "cells", "harness", "name", "thresholds", "trials", "warmup"),
             "build", List.of("env", "run", "timeout"),
-            "harness", List.of("commands", "cpus", "csv", "format", "from", "run", "timeout"),
+            "harness", List.of("commands", "cpus", "csv", "files", "format", "from", "run", "timeout"),
             "harness.csv", List.of("cell", "direction", "metric", "unit", "value"),
             "cells[]", List.of("match", "role"),
             "thresholds", List.of("alpha", "inconclusive", "min_effect"));
@@ -224,6 +224,24 @@ public final class WorkloadLoader {
         return argv;
     }
 
+    /**
+     * Refuses a path that is not a relative path inside a tree: absolute, empty, with a {@code ..}
+     * or {@code .} segment, or with a backslash.
+     */
+    private static void checkTreePath(String what, String path) {
+        if (path == null || path.isBlank()) {
+            throw new IllegalArgumentException(what + ": an entry is empty");
+        }
+        boolean bad = path.startsWith("/") || path.contains("\\") || path.indexOf('\0') >= 0;
+        for (String segment : path.split("/", -1)) {
+            bad |= segment.equals("..") || segment.equals(".") || segment.isEmpty();
+        }
+        if (bad) {
+            throw new IllegalArgumentException(what + ": '" + path + "' is not a path inside the repository"
+                    + " (relative, with / between names, no . or .. segments)");
+        }
+    }
+
     // The raw shapes of the file. Each validates in its creator, so a problem is reported at the
     // line and column of the object it is in.
 
@@ -242,13 +260,13 @@ public final class WorkloadLoader {
                 throw new IllegalArgumentException("'name' is required (it names the comment and the results)");
             }
             int t = trials == null ? Workload.DEFAULT_TRIALS : trials;
-            if (t < 2) {
-                throw new IllegalArgumentException("'trials' must be at least 2 (a side needs 2 values"
-                        + " to compare), got " + t);
+            if (t < 2 || t > Workload.MAX_TRIALS) {
+                throw new IllegalArgumentException("'trials' must be from 2 (a side needs 2 values"
+                        + " to compare) to " + Workload.MAX_TRIALS + ", got " + t);
             }
             int w = warmup == null ? Workload.DEFAULT_WARMUP : warmup;
-            if (w < 0) {
-                throw new IllegalArgumentException("'warmup' must be 0 or more, got " + w);
+            if (w < 0 || w > Workload.MAX_WARMUP) {
+                throw new IllegalArgumentException("'warmup' must be from 0 to " + Workload.MAX_WARMUP + ", got " + w);
             }
             if (harness == null) {
                 throw new IllegalArgumentException("'harness' is required (what runs each trial)");
@@ -291,7 +309,8 @@ public final class WorkloadLoader {
                 @JsonProperty("format") String format, @JsonProperty("timeout") String timeout,
                 @JsonProperty("commands") LinkedHashMap<String, List<String>> commands,
                 @JsonProperty("cpus") String cpus,
-                @JsonProperty("csv") Map<String, String> csv) {
+                @JsonProperty("csv") Map<String, String> csv,
+                @JsonProperty("files") List<String> files) {
             if (cpus != null && !cpus.matches("\\d+(-\\d+)?(,\\d+(-\\d+)?)*")) {
                 throw new IllegalArgumentException("harness cpus '" + cpus + "' is not a CPU list such as"
                         + " 0, 2-3 or 0,2");
@@ -325,6 +344,14 @@ public final class WorkloadLoader {
                     throw new IllegalArgumentException("harness 'commands' are only for format 'time'");
                 }
             }
+            List<String> harnessFiles = files == null ? List.of() : files;
+            for (String p : harnessFiles) {
+                checkTreePath("harness files", p);
+            }
+            if (!harnessFiles.isEmpty() && from == Workload.From.SELF) {
+                throw new IllegalArgumentException("harness 'files' are copied from the head; with 'from: self'"
+                        + " each side runs its own, so leave 'files' out");
+            }
             if (csv != null && !f.equals("csv")) {
                 throw new IllegalArgumentException("harness 'csv' columns are only for format 'csv'");
             }
@@ -334,7 +361,7 @@ public final class WorkloadLoader {
                     Optional.ofNullable(cpus), new org.perfab.ingest.CsvFormat.Columns(
                             c.getOrDefault("cell", dflt.cell()), c.getOrDefault("value", dflt.value()),
                             c.getOrDefault("metric", dflt.metric()), c.getOrDefault("unit", dflt.unit()),
-                            c.getOrDefault("direction", dflt.direction())));
+                            c.getOrDefault("direction", dflt.direction())), harnessFiles);
         }
     }
 

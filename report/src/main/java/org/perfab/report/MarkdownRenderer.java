@@ -37,7 +37,7 @@ final class MarkdownRenderer implements Renderer {
     }
 
     /** Everything the template prints. */
-    public record View(String marker, String headline, String context, List<Row> rows,
+    public record View(String marker, String headline, String context, String harness, List<Row> rows,
             List<Row> folded, String foldedTitle, List<String> warnings, List<String> notes,
             String omitted, String legend) {
     }
@@ -92,7 +92,7 @@ final class MarkdownRenderer implements Renderer {
                 : left + " row" + (left == 1 ? " is" : "s are") + " left out to stay within GitHub's comment"
                         + " limit; the full table is in the run's artifact (results.json, report.html).";
         View view = new View(Untrusted.markdown(report.name(), Untrusted.MAX_LENGTH).replace("--", "- -"),
-                headline(report), context(report), rows, unchanged,
+                headline(report), context(report), harness(report), rows, unchanged,
                 unchanged.size() + " unchanged", Warnings.of(report).stream()
                         .map(w -> Untrusted.markdown(w, Untrusted.MAX_PROSE)).toList(),
                 notes, omitted, legend(report));
@@ -144,6 +144,33 @@ final class MarkdownRenderer implements Renderer {
             s.append(" (").append(Untrusted.markdown(run.machine().runner(), Untrusted.MAX_PROSE)).append(')');
         }
         return s.toString();
+    }
+
+    /**
+     * Returns the line that says whose harness ran: with the head's, which of its files the base
+     * ran in place of its own, so a reader knows when the harness changed with the code.
+     */
+    private static String harness(Report report) {
+        if (report.run().isEmpty() || report.run().get().settings().harnessFiles().isEmpty()) {
+            return "";
+        }
+        List<RunResults.HarnessFile> files = report.run().get().settings().harnessFiles();
+        List<String> copied = new ArrayList<>();
+        for (RunResults.HarnessFile f : files) {
+            if (f.state() != RunResults.HarnessFile.State.SAME) {
+                copied.add(code(f.path()) + " (" + f.state().id() + ")");
+            }
+        }
+        int same = files.size() - copied.size();
+        if (copied.isEmpty()) {
+            return "Harness: the head's, on both sides; its " + count(files.size(), "file is", "files are")
+                    + " the same in the baseline.";
+        }
+        int shown = Math.min(copied.size(), Warnings.NAMED);
+        return "Harness: the head's, on both sides; the baseline ran the head's "
+                + String.join(", ", copied.subList(0, shown))
+                + (copied.size() > shown ? " and " + (copied.size() - shown) + " more" : "")
+                + (same == 0 ? "" : "; " + count(same, "other file is", "other files are") + " the same") + ".";
     }
 
     private static String legend(Report report) {

@@ -58,6 +58,8 @@ public final class ResultsJson {
         }
         ArrayNode profiles = settings.putArray("profiles");
         s.profiles().forEach(profiles::add);
+        ArrayNode harnessFiles = settings.putArray("harnessFiles");
+        s.harnessFiles().forEach(f -> harnessFiles.addObject().put("path", f.path()).put("state", f.state().id()));
         settings.set("thresholds", JsonRenderer.thresholds(results.table().thresholds()));
         root.put("startedAt", results.startedAt().toString());
         if (results.finishedAt().isPresent()) {
@@ -129,12 +131,15 @@ public final class ResultsJson {
         JsonNode s = n.path("settings");
         List<String> profiles = new ArrayList<>();
         s.path("profiles").forEach(x -> profiles.add(x.asText()));
+        List<RunResults.HarnessFile> harnessFiles = new ArrayList<>();
+        s.path("harnessFiles").forEach(x -> harnessFiles.add(new RunResults.HarnessFile(x.path("path").asText(),
+                RunResults.HarnessFile.State.of(x.path("state").asText()))));
         RunResults.Settings settings = new RunResults.Settings(s.path("workload").asText(), s.path("trials").asInt(),
                 s.path("warmup").asInt(), s.path("builds").asInt(), s.path("harnessFrom").asText(),
                 s.path("format").asText(),
                 s.path("seed").isNull() || s.path("seed").isMissingNode() ? java.util.Optional.empty()
                         : java.util.Optional.of(s.path("seed").asLong()),
-                profiles);
+                profiles, harnessFiles);
         JsonNode th = s.path("thresholds");
         org.perfab.stats.Thresholds thresholds = new org.perfab.stats.Thresholds(th.path("alpha").asDouble(),
                 th.path("minEffect").asDouble(), th.path("inconclusive").asDouble());
@@ -153,7 +158,8 @@ public final class ResultsJson {
                             && x.trial() == t.path("trial").asInt()).toList();
             trials.add(new RunResults.TrialRecord(t.path("seq").asInt(), side, t.path("build").asInt(),
                     t.path("trial").asInt(), warmup, status, t.path("reason").asText(),
-                    t.path("wallSeconds").asDouble(), t.path("stderrTail").asText(), own));
+                    t.path("wallSeconds").asDouble(), t.path("stderrTail").asText(), own, leftovers(t),
+                    t.path("logBytesCut").asLong()));
         }
         java.util.Set<String> profileCells = new java.util.HashSet<>();
         for (JsonNode c : n.path("comparisons")) {
@@ -229,7 +235,13 @@ public final class ResultsJson {
         }
         return new RunResults.TrialRecord(n.path("seq").asInt(), side, build, n.path("trial").asInt(),
                 n.path("warmup").asBoolean(), status(n), n.path("reason").asText(), n.path("wallSeconds").asDouble(),
-                n.path("stderrTail").asText(), ms);
+                n.path("stderrTail").asText(), ms, leftovers(n), n.path("logBytesCut").asLong());
+    }
+
+    private static List<String> leftovers(JsonNode trial) {
+        List<String> leftovers = new ArrayList<>();
+        trial.path("leftovers").forEach(x -> leftovers.add(x.asText()));
+        return leftovers;
     }
 
     private static ObjectNode trialNode(RunResults.TrialRecord t, boolean withMeasurements) {
@@ -240,6 +252,13 @@ public final class ResultsJson {
         node.put("seq", t.seq()).put("side", t.side().id()).put("build", t.build()).put("trial", t.trial())
                 .put("warmup", t.warmup()).put("status", t.status().id()).put("reason", t.reason())
                 .put("wallSeconds", t.wallSeconds()).put("stderrTail", t.stderrTail());
+        if (!t.leftovers().isEmpty()) {
+            ArrayNode leftovers = node.putArray("leftovers");
+            t.leftovers().forEach(leftovers::add);
+        }
+        if (t.logBytesCut() > 0) {
+            node.put("logBytesCut", t.logBytesCut());
+        }
         if (withMeasurements) {
             ArrayNode ms = node.putArray("measurements");
             for (Measurement m : t.measurements()) {

@@ -86,11 +86,58 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
      * @param format the harness's output format
      * @param seed the seed that shuffled the trial order; empty for the alternating order
      * @param profiles the cell patterns shown but never classified
+     * @param harnessFiles with the head's harness, its files: copied from the head's tree into the
+     *     base's before the base was built; empty with each side's own harness
      */
     public record Settings(String workload, int trials, int warmup, int builds, String harnessFrom,
-            String format, Optional<Long> seed, List<String> profiles) {
+            String format, Optional<Long> seed, List<String> profiles, List<HarnessFile> harnessFiles) {
         public Settings {
             profiles = List.copyOf(profiles);
+            harnessFiles = List.copyOf(harnessFiles);
+        }
+    }
+
+    /**
+     * A harness file of the head, as the base's trials ran it.
+     *
+     * @param path its path in the tree
+     * @param state how the base's own copy compared
+     */
+    public record HarnessFile(String path, State state) {
+        public HarnessFile {
+            Objects.requireNonNull(path, "path");
+            Objects.requireNonNull(state, "state");
+        }
+
+        /** How the base's own copy of a harness file compared with the head's. */
+        public enum State {
+            /** The base had the same file: nothing was copied. */
+            SAME("same"),
+            /** The base had another version: the head's replaced it. */
+            CHANGED("changed"),
+            /** The base had no such file: the head's was added. */
+            ADDED("added");
+
+            private final String id;
+
+            State(String id) {
+                this.id = id;
+            }
+
+            /** The name used in files. */
+            public String id() {
+                return id;
+            }
+
+            /** Returns the state named {@code id}. */
+            public static State of(String id) {
+                for (State s : values()) {
+                    if (s.id.equals(id)) {
+                        return s;
+                    }
+                }
+                throw new IllegalArgumentException("unknown harness file state '" + id + "'");
+            }
         }
     }
 
@@ -144,15 +191,30 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
      * @param wallSeconds how long it took
      * @param stderrTail the last lines of its standard error when it failed; empty otherwise
      * @param measurements what it measured (none when it failed)
+     * @param leftovers the processes it left running after it ended, which perfab killed, each as
+     *     {@code PID COMMAND}; empty when it left none
+     * @param logBytesCut how many bytes of its output perfab cut from the middle of its logs to
+     *     keep them bounded; 0 when none
      */
     public record TrialRecord(int seq, Side side, int build, int trial, boolean warmup, Status status,
-            String reason, double wallSeconds, String stderrTail, List<Measurement> measurements) {
+            String reason, double wallSeconds, String stderrTail, List<Measurement> measurements,
+            List<String> leftovers, long logBytesCut) {
         public TrialRecord {
             Objects.requireNonNull(side, "side");
             Objects.requireNonNull(status, "status");
             Objects.requireNonNull(reason, "reason");
             Objects.requireNonNull(stderrTail, "stderrTail");
             measurements = List.copyOf(measurements);
+            leftovers = List.copyOf(leftovers);
+            if (logBytesCut < 0) {
+                throw new IllegalArgumentException("logBytesCut must not be negative");
+            }
+        }
+
+        /** A trial without leftovers or cut logs. */
+        public TrialRecord(int seq, Side side, int build, int trial, boolean warmup, Status status,
+                String reason, double wallSeconds, String stderrTail, List<Measurement> measurements) {
+            this(seq, side, build, trial, warmup, status, reason, wallSeconds, stderrTail, measurements, List.of(), 0);
         }
     }
 }

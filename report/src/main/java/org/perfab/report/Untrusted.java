@@ -5,7 +5,7 @@ package org.perfab.report;
  * request controls every cell name, so none may inject markup, mentions, references or terminal
  * control sequences into what perfab prints or posts.
  */
-final class Untrusted {
+public final class Untrusted {
     /** The longest cell name shown; longer ones keep their start and end around an ellipsis. */
     static final int MAX_LENGTH = 120;
     /** The longest sentence shown (a warning that quotes untrusted names). */
@@ -32,7 +32,7 @@ final class Untrusted {
     }
 
     /** Returns {@link #plain} bounded to {@code max} code points instead. */
-    static String plain(String s, int max) {
+    public static String plain(String s, int max) {
         StringBuilder out = new StringBuilder(Math.min(s.length(), MAX_LENGTH + 8));
         s.codePoints().forEach(cp -> {
             if (Character.isISOControl(cp) || cp == 0x2028 || cp == 0x2029

@@ -45,7 +45,10 @@ final class RunFixture {
                 new RunResults.Machine("AMD EPYC 7763 64-Core Processor", 4, "Linux amd64", "6.8.0", "OpenJDK 17",
                         "GitHub Actions 12 / ubuntu24"),
                 new RunResults.Settings("perfab.yaml", trials, 1, 1, "head", "perfab-json", Optional.empty(),
-                        List.of("batched/*:p50")),
+                        List.of("batched/*:p50"), List.of(
+                                new RunResults.HarnessFile("perfab.yaml", RunResults.HarnessFile.State.SAME),
+                                new RunResults.HarnessFile("scripts/bench.sh", RunResults.HarnessFile.State.CHANGED),
+                                new RunResults.HarnessFile("scripts/`@x`.sh", RunResults.HarnessFile.State.ADDED))),
                 Instant.parse("2026-11-01T10:00:00Z"), Optional.of(Instant.parse("2026-11-01T10:20:00Z")), false,
                 new RunResults.Timing(1200, 3, 95, 1090), records, all, table);
     }

@@ -3,6 +3,10 @@
 ### perfab · ${view.marker}: ${view.headline}
 
 ${view.context}
+<#if view.harness?has_content>
+
+${view.harness}
+</#if>
 
 <#if view.rows?has_content>
 | cell | metric | baseline (mean ±cv) | head (mean ±cv) | change [95% CI] | p | verdict |

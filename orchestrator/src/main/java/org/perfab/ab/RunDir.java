@@ -1,0 +1,325 @@
+package org.perfab.ab;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.perfab.failure.BadInputException;
+import org.perfab.report.Side;
+
+/**
+ * The folder a run writes into ({@code --out}), and the one place its layout is spelt out.
+ *
+ * <p>A run holds an exclusive lock on the folder for as long as it runs, so two runs can never
+ * append to one {@code trials.jsonl} (which would count every trial twice). perfab writes only
+ * into a folder that is new, empty or its own, and deletes only what its manifest says it made:
+ * a {@code --out} pointed at a folder of the user's loses nothing.
+ */
+final class RunDir implements AutoCloseable {
+    static final String LOCK = ".perfab-lock";
+    static final String MANIFEST = ".perfab-manifest";
+    /** Every name perfab writes at the top of the folder. */
+    private static final Set<String> OWN = Set.of("run.json", "trials.jsonl", "results.json", "results.json.partial",
+            "comment.md", "report.html", "logs", "work", LOCK, MANIFEST);
+
+    private final Path root;
+    private final FileChannel lockChannel;
+    private final FileLock lock;
+    private final Set<String> made;
+
+    private RunDir(Path root, FileChannel lockChannel, FileLock lock, Set<String> made) {
+        this.root = root;
+        this.lockChannel = lockChannel;
+        this.lock = lock;
+        this.made = made;
+    }
+
+    /**
+     * Opens {@code out} for a new run, making it when missing, and locks it.
+     *
+     * @param force write beside files that perfab did not make (never over them)
+     * @throws BadInputException when {@code out} is a file, cannot be made, holds a run already,
+     *     holds other files (without {@code force}), or is locked by another run
+     */
+    static RunDir create(Path out, boolean force) {
+        Path root = out.toAbsolutePath().normalize();
+        if (Files.exists(root) && !Files.isDirectory(root)) {
+            throw new BadInputException("--out " + root + " is a file, not a folder");
+        }
+        makeFolder(root);
+        // Checked before the lock, so that a refused folder is left as it was, and again once
+        // locked, when no other run can be writing it.
+        Set<String> manifest = readManifest(root);
+        manifest.add(LOCK);
+        manifest.add(MANIFEST);
+        checkNew(root, manifest, force);
+        RunDir dir = locked(root, manifest);
+        try {
+            checkNew(root, dir.made, force);
+            return dir;
+        } catch (RuntimeException e) {
+            dir.close();
+            throw e;
+        }
+    }
+
+    private static void checkNew(Path root, Set<String> made, boolean force) {
+        if (Files.exists(root.resolve("run.json")) || Files.exists(root.resolve("trials.jsonl"))) {
+            throw new BadInputException(root + " already holds a run: continue it with --resume, or"
+                    + " choose another --out (or remove the folder)");
+        }
+        List<String> foreign = new ArrayList<>();
+        try (Stream<Path> entries = Files.list(root)) {
+            entries.map(p -> p.getFileName().toString()).sorted().filter(name -> !made.contains(name))
+                    .forEach(foreign::add);
+        } catch (IOException e) {
+            throw new BadInputException("cannot read --out " + root + ": " + reason(e), e);
+        }
+        if (!foreign.isEmpty() && !force) {
+            throw new BadInputException("--out " + root + " holds files perfab did not write ("
+                    + String.join(", ", foreign.subList(0, Math.min(5, foreign.size())))
+                    + (foreign.size() > 5 ? " and " + (foreign.size() - 5) + " more" : "")
+                    + "): choose a new or empty folder, or give --force to write beside them"
+                    + " (perfab never deletes what it did not make)");
+        }
+        for (String name : foreign) {
+            if (OWN.contains(name)) {
+                throw new BadInputException("--out " + root + " holds a '" + name + "' that perfab did not write;"
+                        + " perfab would have to replace it: move it, or choose another --out");
+            }
+        }
+    }
+
+    /**
+     * Opens {@code out}, which holds a run to continue, and locks it.
+     *
+     * @throws BadInputException when it holds no run or another run has it locked
+     */
+    static RunDir resume(Path out) {
+        Path root = out.toAbsolutePath().normalize();
+        if (!Files.isRegularFile(root.resolve("run.json"))) {
+            throw new BadInputException(root + " holds no run to resume (no run.json)");
+        }
+        return locked(root, readManifest(root));
+    }
+
+    private static RunDir locked(Path root, Set<String> manifest) {
+        Path file = root.resolve(LOCK);
+        FileChannel channel;
+        try {
+            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException e) {
+            throw new BadInputException("cannot write into --out " + root + ": " + reason(e), e);
+        }
+        FileLock lock;
+        try {
+            lock = channel.tryLock();
+        } catch (OverlappingFileLockException e) {
+            lock = null;
+        } catch (IOException e) {
+            close(channel);
+            throw new BadInputException("cannot lock --out " + root + ": " + reason(e), e);
+        }
+        if (lock == null) {
+            String holder = holder(file);
+            close(channel);
+            throw new BadInputException("--out " + root + " is in use by another perfab run"
+                    + (holder.isEmpty() ? "" : " (" + holder + ")")
+                    + ": wait for it to end, or choose another --out");
+        }
+        try {
+            byte[] who = ("pid " + ProcessHandle.current().pid() + " on " + host() + ", since " + Instant.now() + "\n")
+                    .getBytes(StandardCharsets.UTF_8);
+            channel.truncate(0);
+            channel.write(ByteBuffer.wrap(who), 0);
+            channel.force(false);
+        } catch (IOException e) {
+            close(channel);
+            throw new BadInputException("cannot write into --out " + root + ": " + reason(e), e);
+        }
+        RunDir dir = new RunDir(root, channel, lock, new LinkedHashSet<>(manifest));
+        dir.claim(LOCK);
+        dir.claim(MANIFEST);
+        return dir;
+    }
+
+    private static String holder(Path lockFile) {
+        try {
+            return Files.readString(lockFile, StandardCharsets.UTF_8).strip().replaceAll("\\p{Cntrl}", "?");
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private static String host() {
+        String name = ManagementFactory.getRuntimeMXBean().getName();
+        int at = name.indexOf('@');
+        return at < 0 ? "this host" : name.substring(at + 1);
+    }
+
+    private static void makeFolder(Path root) {
+        try {
+            Files.createDirectories(root);
+        } catch (IOException e) {
+            throw new BadInputException("cannot make --out " + root + ": " + reason(e), e);
+        }
+    }
+
+    private static Set<String> readManifest(Path root) {
+        Path file = root.resolve(MANIFEST);
+        Set<String> names = new LinkedHashSet<>();
+        if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            try {
+                for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                    if (!line.isBlank()) {
+                        names.add(line.strip());
+                    }
+                }
+            } catch (IOException e) {
+                throw new BadInputException("cannot read " + file + ": " + reason(e), e);
+            }
+        }
+        return names;
+    }
+
+    /** Returns why an I/O operation failed, in a few words. */
+    static String reason(IOException e) {
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof NotDirectoryException) {
+            return "a part of the path is a file";
+        }
+        if (e instanceof FileSystemException f && f.getReason() != null) {
+            return f.getReason();
+        }
+        return String.valueOf(e.getMessage());
+    }
+
+    /**
+     * Records that perfab makes {@code relative} (a path below the folder), before it does: only
+     * what the manifest lists is ever deleted.
+     */
+    void claim(String relative) {
+        if (made.add(relative)) {
+            try {
+                Files.writeString(root.resolve(MANIFEST), relative + "\n", StandardCharsets.UTF_8,
+                        StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE);
+            } catch (IOException e) {
+                throw new BadInputException("cannot write into --out " + root + ": " + reason(e), e);
+            }
+        }
+    }
+
+    /**
+     * Deletes {@code relative} (a path below the folder) and everything below it, when it exists
+     * and perfab made it.
+     *
+     * @throws BadInputException when it exists and perfab's manifest does not list it
+     */
+    void delete(String relative) throws IOException {
+        Path p = root.resolve(relative);
+        if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        if (!made.contains(relative)) {
+            throw new BadInputException(p + " exists and perfab did not make it; move it, or choose another --out");
+        }
+        Trees.delete(p);
+    }
+
+    Path root() {
+        return root;
+    }
+
+    /** The run's plan, written before its first trial. */
+    Path plan() {
+        return own("run.json");
+    }
+
+    /** One line per trial, appended as each ends. */
+    Path trials() {
+        return own("trials.jsonl");
+    }
+
+    Path results() {
+        return own("results.json");
+    }
+
+    /** Where {@code results.json} is written before it is moved into place. */
+    Path partialResults() {
+        return own("results.json.partial");
+    }
+
+    Path comment() {
+        return own("comment.md");
+    }
+
+    Path report() {
+        return own("report.html");
+    }
+
+    /** Build logs, and {@code trials/} below it for the trials' output. */
+    Path logs() {
+        return own("logs");
+    }
+
+    Path trialLogs() {
+        return logs().resolve("trials");
+    }
+
+    /** Where the harness writes each trial's {@code $PERFAB_RESULT}. */
+    Path trialResults() {
+        return own("work").resolve("results");
+    }
+
+    /** Returns the folders of build {@code build} of {@code side}; claims them for deletion. */
+    SideDir side(Side side, int build) {
+        SideDir dir = SideDir.of(own("work"), side, build);
+        claim(root.relativize(dir.root()).toString());
+        return dir;
+    }
+
+    private Path own(String name) {
+        claim(name);
+        return root.resolve(name);
+    }
+
+    /** Releases the lock. */
+    @Override
+    public void close() {
+        try {
+            if (lock.isValid()) {
+                lock.release();
+            }
+        } catch (IOException e) {
+            // the channel closes below, which releases it too
+        }
+        close(lockChannel);
+    }
+
+    private static void close(FileChannel channel) {
+        try {
+            channel.close();
+        } catch (IOException e) {
+            // nothing left to release
+        }
+    }
+}

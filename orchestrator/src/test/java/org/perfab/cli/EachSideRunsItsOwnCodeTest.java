@@ -1,0 +1,240 @@
+package org.perfab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perfab.testing.Comparisons;
+import org.perfab.testing.GitFixture;
+import org.perfab.testing.Programs;
+import org.perfab.testing.Subjects;
+
+/**
+ * The harness is the head's, the code is each side's own: every trial runs in its own side's
+ * tree, with the head's harness files copied there. Each test here would pass with both sides
+ * measuring the head, and so fails if the wrong side's code ran.
+ */
+class EachSideRunsItsOwnCodeTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path tmp;
+
+    private Cli ab(GitFixture g) {
+        return Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", tmp.resolve("out").toString());
+    }
+
+    private JsonNode results() throws IOException {
+        return JSON.readTree(tmp.resolve("out/results.json").toFile());
+    }
+
+    @Test
+    void goTestBenchInTheTreeMeasuresEachSidesPackage() throws IOException {
+        assumeTrue(Programs.onPath("go"), "go is not installed");
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        g.write("go.mod", "module example.com/sum\n\ngo 1.19\n");
+        g.write("sum.go", """
+                package sum
+
+                // Rounds is how many times Sum goes over its input.
+                const Rounds = 1
+
+                func Sum(xs []int) int {
+                	s := 0
+                	for r := 0; r < Rounds; r++ {
+                		for _, x := range xs {
+                			s += x * x % 7
+                		}
+                	}
+                	return s
+                }
+                """);
+        g.write("sum_test.go", """
+                package sum
+
+                import "testing"
+
+                var sink int
+
+                func BenchmarkSum(b *testing.B) {
+                	xs := make([]int, 4096)
+                	for i := range xs {
+                		xs[i] = i
+                	}
+                	for i := 0; i < b.N; i++ {
+                		sink += Sum(xs)
+                	}
+                	b.ReportMetric(float64(Rounds), "rounds/op")
+                }
+                """);
+        // The natural set-up: go test in the working directory, the package beside the benchmark.
+        g.write("perfab.yaml", """
+                name: sum
+                trials: 3
+                warmup: 1
+                harness:
+                  run: [go, test, -run, '^$', -bench, ., -benchtime, 3000x, .]
+                  format: go
+                  timeout: 3m
+                """);
+        g.commit("initial");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("sum.go", Files.readString(g.dir().resolve("sum.go")).replace("Rounds = 1", "Rounds = 3"));
+        g.commit("Sum goes over its input three times");
+        Cli run = ab(g);
+        assertEquals(0, run.exitCode(), run.err());
+        Map<String, JsonNode> rows = Comparisons.of(tmp.resolve("out/results.json"));
+        // What each side's own code reports of itself: 1 round in the base, 3 in the head.
+        JsonNode rounds = rows.get("Sum:rounds/op");
+        assertEquals(1.0, rounds.at("/base/mean").asDouble(), rows.toString());
+        assertEquals(3.0, rounds.at("/head/mean").asDouble());
+        assertEquals("regression", rounds.get("verdict").asText());
+        // And the time it took: three times the work is far past any noise.
+        JsonNode time = rows.get("Sum:time");
+        assertEquals("regression", time.get("verdict").asText(), time.toString());
+        assertTrue(time.get("pctChange").asDouble() > 100, time.toString());
+    }
+
+    @Test
+    void aTimedCommandRunsTheAppEachSideBuiltIntoItsOwnTree() throws IOException {
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        g.write("nap.txt", "0.05\n");
+        g.script("build.sh", """
+                #!/bin/sh
+                set -e
+                printf '#!/bin/sh\\nexec sleep %s\\n' "$(cat nap.txt)" > app
+                chmod +x app
+                """);
+        g.write("perfab.yaml", """
+                name: app
+                trials: 4
+                warmup: 1
+                build:
+                  run: [sh, build.sh]
+                harness:
+                  format: time
+                  commands:
+                    app: [./app]
+                """);
+        g.commit("initial");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("nap.txt", "0.15\n");
+        g.commit("the app is three times slower");
+        Cli run = ab(g);
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode wall = Comparisons.of(tmp.resolve("out/results.json")).get("app:wall");
+        assertEquals("regression", wall.get("verdict").asText(), wall.toString());
+        assertTrue(wall.at("/base/mean").asDouble() < 0.1, wall.toString());
+        assertTrue(wall.at("/head/mean").asDouble() > 0.14, wall.toString());
+        assertTrue(Files.exists(tmp.resolve("out/work/base-0/tree/app")), "the base built its own app");
+    }
+
+    @Test
+    void aHarnessTheHeadChangedRunsOnBothSidesOverEachSidesCode() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 130, 3, "");
+        g.git("checkout", "-q", "feature");
+        // The head's harness measures a new cell, read from the tree it runs in.
+        g.script("bench.sh", Subjects.HARNESS.replace("printf '\\n]}\\n'",
+                "printf ',\\n {\"cell\": \"tree/level\", \"metric\": \"time\", \"unit\": \"us\", \"value\": %s}'"
+                        + " \"$(cat level.txt)\" >> \"$PERFAB_RESULT\"\nprintf '\\n]}\\n'"));
+        g.commit("the harness measures the tree's level too");
+        g.git("checkout", "-q", "main");
+        Cli run = ab(g);
+        assertEquals(0, run.exitCode(), run.err());
+        Map<String, JsonNode> rows = Comparisons.of(tmp.resolve("out/results.json"));
+        JsonNode level = rows.get("tree/level:time");
+        assertEquals(100.0, level.at("/base/mean").asDouble(), "the base ran the head's harness in its own tree");
+        assertEquals(130.0, level.at("/head/mean").asDouble());
+        assertEquals("regression", level.get("verdict").asText());
+        JsonNode files = results().at("/settings/harnessFiles");
+        assertEquals("[{\"path\":\"bench.sh\",\"state\":\"changed\"},{\"path\":\"perfab.yaml\",\"state\":\"same\"}]",
+                files.toString());
+        String comment = Files.readString(tmp.resolve("out/comment.md"));
+        assertTrue(comment.contains("Harness: the head's, on both sides; the baseline ran the head's `bench.sh`"
+                + " (changed); 1 other file is the same."), comment);
+        assertTrue(run.err().contains("the base runs the head's harness: copied bench.sh (changed)"), run.err());
+        // The base's own checkout holds the head's harness; the head's is untouched.
+        assertEquals(Files.readString(tmp.resolve("out/work/head-0/tree/bench.sh")),
+                Files.readString(tmp.resolve("out/work/base-0/tree/bench.sh")));
+    }
+
+    @Test
+    void harnessFilesListsFoldersAndGlobs() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 100, 2,
+                "  files: [bench.sh, 'lib/**/*.sh', data]\n");
+        g.git("checkout", "-q", "feature");
+        g.write("lib/a/helper.sh", "echo head\n").write("lib/top.sh", "echo head\n").write("lib/notes.txt", "x\n")
+                .write("data/input.csv", "1,2\n");
+        g.commit("harness helpers");
+        g.git("checkout", "-q", "main");
+        Cli run = ab(g);
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals("[{\"path\":\"bench.sh\",\"state\":\"same\"},{\"path\":\"data/input.csv\",\"state\":\"added\"},"
+                + "{\"path\":\"lib/a/helper.sh\",\"state\":\"added\"},{\"path\":\"lib/top.sh\",\"state\":\"added\"},"
+                + "{\"path\":\"perfab.yaml\",\"state\":\"same\"}]", results().at("/settings/harnessFiles").toString());
+        assertTrue(Files.exists(tmp.resolve("out/work/base-0/tree/lib/a/helper.sh")));
+        assertFalse(Files.exists(tmp.resolve("out/work/base-0/tree/lib/notes.txt")), "not a harness file");
+    }
+
+    @Test
+    void aHarnessFileThatNamesNothingIsAnError() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 100, 2, "  files: [scripts/missing.sh]\n");
+        Cli run = ab(g);
+        assertEquals(2, run.exitCode(), run.err());
+        assertTrue(run.err().contains("harness files: 'scripts/missing.sh' names no file in the head's tree"), run.err());
+    }
+
+    @Test
+    void warnsWhenTheOnlyChangeIsToTheHarness() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 100, 2, "");
+        g.git("checkout", "-q", "-b", "harness-only", g.git("merge-base", "main", "feature").trim());
+        g.script("bench.sh", Subjects.HARNESS + "# a comment\n");
+        g.commit("only the harness changes");
+        g.git("checkout", "-q", "main");
+        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=harness-only",
+                "--out", tmp.resolve("out").toString());
+        assertEquals(0, run.exitCode(), run.err());
+        String warnings = results().get("warnings").toString();
+        assertTrue(warnings.contains("Every file that differs between the baseline and the candidate is a harness"
+                + " file (bench.sh), and the base ran the head's copy"), warnings);
+        assertFalse(warnings.contains("byte-identical"), warnings);
+    }
+
+    @Test
+    void warnsWhenBothSidesStartOneProgramOutsideTheirTrees() throws IOException {
+        Path shared = tmp.resolve("elsewhere/app");
+        Files.createDirectories(shared.getParent());
+        Files.writeString(shared, "#!/bin/sh\nexit 0\n");
+        shared.toFile().setExecutable(true);
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        g.write("perfab.yaml", "name: shared\ntrials: 2\nwarmup: 0\nharness:\n  format: time\n  commands:\n"
+                + "    app: ['" + shared + "']\n");
+        g.write("src.txt", "base\n");
+        g.commit("initial");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("src.txt", "head\n");
+        g.commit("the change");
+        Cli run = ab(g);
+        assertEquals(0, run.exitCode(), run.err());
+        String warnings = results().get("warnings").toString();
+        assertTrue(warnings.contains("Both sides' trials start the same programs, outside either side's tree ("
+                + shared.toRealPath() + "): this run may be measuring one side twice"), warnings);
+    }
+
+    @Test
+    void aToolFromThePathInEachSidesTreeIsNoCauseForAlarm() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 2, "");
+        Cli run = ab(g);
+        assertEquals(0, run.exitCode(), run.err());
+        assertFalse(results().get("warnings").toString().contains("same programs"), results().get("warnings").toString());
+    }
+}
