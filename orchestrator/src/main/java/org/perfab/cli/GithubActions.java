@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Map;
-import org.perfab.failure.BadInputException;
 import org.perfab.report.Format;
 import org.perfab.report.Report;
 import org.perfab.stats.Verdict;
@@ -54,7 +53,7 @@ final class GithubActions {
                         StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
             }
         } catch (IOException e) {
-            throw new BadInputException("cannot write GitHub's step files: " + e.getMessage(), e);
+            throw Output.cannotWrite("GitHub's step files", e);
         }
     }
 }

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.perfab.failure.BadInputException;
+import org.perfab.failure.RunFailedException;
 import org.perfab.report.Format;
 import org.perfab.report.Report;
 import picocli.CommandLine.Model.CommandSpec;
@@ -34,7 +35,19 @@ final class Output {
         try {
             Files.writeString(file, rendered, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new BadInputException(file + ": cannot write: " + e.getMessage(), e);
+            throw cannotWrite(file.toString(), e);
         }
+    }
+
+    /**
+     * Returns the failure to write {@code what}: bad input (exit 2) when the path is wrong (no such
+     * folder, a folder in its place, no permission), the environment (exit 3) when the disk failed
+     * (full, an input/output error).
+     */
+    static RuntimeException cannotWrite(String what, IOException e) {
+        if (e instanceof java.nio.file.FileSystemException) {
+            return new BadInputException(what + ": cannot write: " + ExitCode.message(e), e);
+        }
+        return new RunFailedException(what + ": cannot write: " + e.getMessage(), e);
     }
 }
