@@ -25,7 +25,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "ab", mixinStandardHelpOptions = true,
         description = {"Build and benchmark the merge-base of BASE and HEAD (the baseline) and HEAD"
                 + " (the candidate) side by side on this machine, N trials each, interleaved, and"
-                + " classify every cell. The workload file and the harness come from HEAD."},
+                + " classify every cell. The harness is the head's, the code is each side's own: every"
+                + " trial runs in its side's own tree, with the head's harness files copied into the"
+                + " base's."},
         footer = {"", "Writes OUT/results.json, OUT/comment.md, OUT/trials.jsonl (one line per trial,"
                 + " as it ends), OUT/logs/ and OUT/work/.",
             "", "Example:", "  perfab ab --repo . --base origin/main --head HEAD --trials 5"})
@@ -79,7 +81,7 @@ final class AbCommand implements Callable<Integer> {
     boolean force;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = FormatConverter.class,
-            description = "What to print: text, json or markdown (default: ${DEFAULT-VALUE}).")
+            description = "What to print: text, json, markdown, github or html (default: ${DEFAULT-VALUE}).")
     Format format;
 
     @Option(names = "--fail-on", paramLabel = "VERDICT",

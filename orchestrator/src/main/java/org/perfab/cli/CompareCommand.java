@@ -60,11 +60,11 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--format-in", paramLabel = "FORMAT",
             description = "The format of the input files (default: detected from each file): perfab-json,"
-                    + " hyperfine, go, google-benchmark, jmh, pytest-benchmark, criterion, benchmarkdotnet.")
+                    + " hyperfine, go, google-benchmark, jmh, pytest-benchmark, criterion, benchmarkdotnet, csv.")
     String formatIn;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
-            description = "Output: text, json or markdown (default: ${DEFAULT-VALUE}).",
+            description = "Output: text, json, markdown, github or html (default: ${DEFAULT-VALUE}).",
             converter = FormatConverter.class)
     Format format;
 

@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code perfab demo}: the embedded default run. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = {"Create a small git project whose feature branch makes one benchmark about 8%"
+        description = {"Create a small git project whose feature branch makes one benchmark about 8%%"
                 + " slower and another faster, run a real 'perfab ab' of main against it, and print"
                 + " the pull-request comment. Needs nothing but Java; takes about a minute."})
 final class DemoCommand implements Callable<Integer> {
@@ -56,9 +56,12 @@ final class DemoCommand implements Callable<Integer> {
         Path repo = root.resolve("project");
         Path out = root.resolve("perfab-out");
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
-        String launcher = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        if (!createOnly && onPath("java").isEmpty()) {
+            throw new BadInputException("the demo's build and harness run 'java' from PATH, and there is none"
+                    + (System.getenv("JAVA_HOME") == null ? "" : "; add $JAVA_HOME/bin to PATH"));
+        }
         Optional<String> cpus = pin ? onPath("taskset").map(t -> "0") : Optional.empty();
-        DemoRepository.create(repo, launcher, cpus);
+        DemoRepository.create(repo, cpus);
         err.println("perfab: demo project in " + repo + ": main and a feature branch that changes"
                 + " src/demo/Subject.java");
         if (createOnly) {

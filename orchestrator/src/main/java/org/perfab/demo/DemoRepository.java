@@ -35,38 +35,37 @@ public final class DemoRepository {
     }
 
     /**
-     * Creates the repository in {@code dir} (which must be empty or missing). {@code java} is the
-     * Java launcher the workload's build and harness run with; {@code cpus}, when present, pins
-     * the trials to those CPUs.
+     * Creates the repository in {@code dir} (which must be empty or missing). Its workload runs
+     * {@code java} from {@code PATH}; {@code cpus}, when present, pins the trials to those CPUs.
      */
-    public static void create(Path dir, String java, java.util.Optional<String> cpus) throws IOException {
+    public static void create(Path dir, java.util.Optional<String> cpus) throws IOException {
         List<Entry> entries = manifest();
         Files.createDirectories(dir);
         try (Git git = Git.init().setDirectory(dir.toFile()).setInitialBranch("main").call()) {
             git.getRepository().getConfig().setBoolean("commit", null, "gpgsign", false);
-            write(dir, entries, 1, java, cpus);
+            write(dir, entries, 1, cpus);
             commit(git, "Add the subject, its build, harness and workload", 0);
             git.branchCreate().setName("feature").call();
             git.checkout().setName("feature").call();
-            write(dir, entries, 2, java, cpus);
+            write(dir, entries, 2, cpus);
             commit(git, "Check the checksum header twice; multiply matrices in i-k-j order", 1);
             git.checkout().setName("main").call();
-            write(dir, entries, 3, java, cpus);
+            write(dir, entries, 3, cpus);
             commit(git, "Add notes", 2);
         } catch (GitAPIException e) {
             throw new IOException("could not write the demo repository in " + dir + ": " + e.getMessage(), e);
         }
     }
 
-    private static void write(Path dir, List<Entry> entries, int step, String java,
-            java.util.Optional<String> cpus) throws IOException {
+    private static void write(Path dir, List<Entry> entries, int step, java.util.Optional<String> cpus)
+            throws IOException {
         for (Entry e : entries) {
             if (e.step() != step) {
                 continue;
             }
             String text = resource(e.folder() + "/" + e.path());
             if (e.path().equals("perfab.yaml")) {
-                text = text.replace("[JAVA,", "[" + quote(java) + ",").replace("  # CPUS\n",
+                text = text.replace("  # CPUS\n",
                         cpus.map(c -> "  cpus: \"" + c + "\"   # one CPU for every trial: see README.md\n").orElse(""));
             }
             Path target = dir.resolve(e.path());
@@ -103,9 +102,5 @@ public final class DemoRepository {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    private static String quote(String s) {
-        return "'" + s.replace("'", "''") + "'";
     }
 }

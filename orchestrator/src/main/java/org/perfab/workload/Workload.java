@@ -86,7 +86,7 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
      * What drives the trials.
      *
      * @param from whose harness runs
-     * @param run the harness command, an argv list run in the harness checkout once per trial;
+     * @param run the harness command, an argv list run once per trial in the side's own tree;
      *     empty for the {@code time} format, which runs {@code commands}
      * @param format how a trial's measurements are read: {@code perfab-json} or {@code time}
      * @param timeout how long one trial may take
