@@ -10,6 +10,7 @@ import java.util.regex.Pattern;
 import org.perfab.failure.BadInputException;
 import org.perfab.git.GitRepo;
 import org.perfab.report.RunResults.HarnessFile;
+import org.perfab.workload.Glob;
 import org.perfab.workload.Workload;
 
 /**
@@ -124,7 +125,7 @@ record HarnessFiles(List<HarnessFile> files, List<GitRepo.Entry> copies, boolean
             return List.of(entry);
         }
         if (entry.chars().anyMatch(c -> c == '*' || c == '?')) {
-            Pattern glob = glob(entry);
+            Pattern glob = Glob.compile(entry, "/");
             return head.values().stream().filter(HarnessFiles::isFile)
                     .map(GitRepo.Entry::path).filter(p -> glob.matcher(p).matches()).toList();
         }
@@ -135,30 +136,5 @@ record HarnessFiles(List<HarnessFile> files, List<GitRepo.Entry> copies, boolean
 
     private static boolean isFile(GitRepo.Entry e) {
         return e != null && e.kind() != GitRepo.Kind.SUBMODULE;
-    }
-
-    /**
-     * Returns the pattern of a path glob: {@code *} and {@code ?} stay within one folder,
-     * {@code **} crosses folders, and {@code **}{@code /} also matches no folder at all.
-     */
-    static Pattern glob(String glob) {
-        StringBuilder regex = new StringBuilder();
-        for (int i = 0; i < glob.length(); i++) {
-            char c = glob.charAt(i);
-            if (glob.startsWith("**/", i)) {
-                regex.append("(?:.*/)?");
-                i += 2;
-            } else if (glob.startsWith("**", i)) {
-                regex.append(".*");
-                i++;
-            } else if (c == '*') {
-                regex.append("[^/]*");
-            } else if (c == '?') {
-                regex.append("[^/]");
-            } else {
-                regex.append(Pattern.quote(String.valueOf(c)));
-            }
-        }
-        return Pattern.compile(regex.toString(), Pattern.DOTALL);
     }
 }

@@ -1,9 +1,12 @@
 /**
- * The same-runner A/B: from two refs to a classified table. {@link org.perfab.ab.AbRun} checks
- * out the merge-base and the head into directories of their own ({@link org.perfab.ab.SideDir}),
- * builds each into its own private output folder ({@link org.perfab.ab.Builder}), runs the
- * harness for every slot of the trial order ({@link org.perfab.ab.TrialOrder},
- * {@link org.perfab.ab.TrialRunner}), appends each trial to {@code trials.jsonl} the moment it ends
- * ({@link org.perfab.ab.TrialLog}), and writes {@code results.json} and {@code comment.md}.
+ * The same-runner A/B: from two refs to a classified table. {@link org.perfab.ab.AbRun} locks the
+ * run's folder ({@link org.perfab.ab.RunDir}), checks out the merge-base and the head into
+ * directories of their own ({@link org.perfab.ab.SideDir}), copies the head's harness files into
+ * the base's tree ({@link org.perfab.ab.HarnessFiles}), builds each into its own private output
+ * folder ({@link org.perfab.ab.Builder}), runs the harness in each side's own tree for every slot
+ * of the trial order ({@link org.perfab.ab.TrialOrder}, {@link org.perfab.ab.TrialRunner}),
+ * appends each trial to {@code trials.jsonl} the moment it ends ({@link org.perfab.ab.TrialLog}),
+ * and writes {@code results.json} and {@code comment.md}. The harness is the head's, the code is
+ * each side's own.
  */
 package org.perfab.ab;

@@ -1,6 +1,7 @@
 /**
  * Running the commands of a workload: argv lists, never shell strings, with a working directory,
- * an environment, a timeout that kills the whole process tree, and output kept in files
- * ({@link org.perfab.exec.Processes}). The one place {@link java.lang.ProcessBuilder} is used.
+ * an environment, a timeout that kills the whole process tree, a session of their own, a sweep of
+ * whatever they leave running, and output kept in bounded files ({@link org.perfab.exec.Processes}).
+ * The one place {@link java.lang.ProcessBuilder} is used.
  */
 package org.perfab.exec;

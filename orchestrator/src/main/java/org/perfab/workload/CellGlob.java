@@ -5,9 +5,9 @@ import java.util.regex.Pattern;
 import org.perfab.report.Cell;
 
 /**
- * A pattern over cells: {@code NAME} or {@code NAME:METRIC}, where {@code *} matches any run of
- * characters except {@code /} and {@code :}, {@code **} any run at all, and {@code ?} one character
- * other than those two. A pattern without a {@code :} matches every metric of the names it matches.
+ * A pattern over cells: {@code NAME} or {@code NAME:METRIC}, in the syntax of {@link Glob}, where
+ * {@code /} and {@code :} end a segment: {@code *} matches any run of characters except those two,
+ * {@code **} any run at all, and {@code ?} one character other than those two. A pattern without a {@code :} matches every metric of the names it matches.
  * Examples: {@code batched/*:p50}, {@code publish/**}, {@code startup}.
  */
 public final class CellGlob {
@@ -52,22 +52,6 @@ public final class CellGlob {
     }
 
     private static Pattern compile(String glob) {
-        StringBuilder regex = new StringBuilder();
-        for (int i = 0; i < glob.length(); i++) {
-            char c = glob.charAt(i);
-            if (c == '*') {
-                if (i + 1 < glob.length() && glob.charAt(i + 1) == '*') {
-                    regex.append(".*");
-                    i++;
-                } else {
-                    regex.append("[^/:]*");
-                }
-            } else if (c == '?') {
-                regex.append("[^/:]");
-            } else {
-                regex.append(Pattern.quote(String.valueOf(c)));
-            }
-        }
-        return Pattern.compile(regex.toString(), Pattern.DOTALL);
+        return Glob.compile(glob, "/:");
     }
 }
