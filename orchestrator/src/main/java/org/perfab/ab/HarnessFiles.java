@@ -9,7 +9,7 @@ import java.util.SortedMap;
 import java.util.regex.Pattern;
 import org.perfab.failure.BadInputException;
 import org.perfab.git.GitRepo;
-import org.perfab.report.RunResults.HarnessFile;
+import org.perfab.model.RunResults.HarnessFile;
 import org.perfab.workload.Glob;
 import org.perfab.workload.Workload;
 

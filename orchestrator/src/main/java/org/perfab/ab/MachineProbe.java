@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.perfab.report.RunResults;
+import org.perfab.model.RunResults;
 
 /** Describes the machine a run is on, from what the OS and the CI environment tell. */
 final class MachineProbe {

@@ -21,7 +21,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.perfab.failure.BadInputException;
-import org.perfab.report.Side;
+import org.perfab.model.Side;
 
 /**
  * The folder a run writes into ({@code --out}), and the one place its layout is spelt out.

@@ -3,7 +3,7 @@ package org.perfab.ab;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.perfab.report.Side;
+import org.perfab.model.Side;
 
 /**
  * The folders of one build of one side, under the run's work folder:

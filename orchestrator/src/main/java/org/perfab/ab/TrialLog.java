@@ -10,8 +10,8 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.perfab.failure.BadInputException;
-import org.perfab.report.ResultsJson;
-import org.perfab.report.RunResults;
+import org.perfab.model.ResultsJson;
+import org.perfab.model.RunResults;
 
 /**
  * {@code trials.jsonl}: one line per trial, appended and forced to disk the moment the trial ends,

@@ -4,7 +4,7 @@ import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.Random;
-import org.perfab.report.Side;
+import org.perfab.model.Side;
 
 /**
  * The order in which a run's trials run: the warm-ups first, then the counted trials, in pairs, one

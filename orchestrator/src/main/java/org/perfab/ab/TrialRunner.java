@@ -11,10 +11,10 @@ import org.perfab.exec.Processes;
 import org.perfab.failure.BadInputException;
 import org.perfab.ingest.MeasurementFormat;
 import org.perfab.ingest.Reading;
-import org.perfab.report.Cell;
-import org.perfab.report.Measurement;
-import org.perfab.report.RunResults;
-import org.perfab.report.RunResults.Status;
+import org.perfab.model.Cell;
+import org.perfab.model.Measurement;
+import org.perfab.model.RunResults.Status;
+import org.perfab.model.RunResults;
 import org.perfab.stats.Direction;
 import org.perfab.workload.Workload;
 

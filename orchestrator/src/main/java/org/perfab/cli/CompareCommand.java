@@ -1,27 +1,24 @@
 package org.perfab.cli;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.perfab.compare.Compare;
-import org.perfab.failure.BadInputException;
 import org.perfab.ingest.MeasurementFormat;
-import org.perfab.report.ComparisonTable;
+import org.perfab.model.ComparisonTable;
+import org.perfab.model.RunResults;
 import org.perfab.report.Format;
 import org.perfab.report.Report;
-import org.perfab.report.RunResults;
 import org.perfab.stats.Verdict;
 import org.perfab.workload.CellGlob;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code perfab compare BASE HEAD}: classify two files of measurements. */

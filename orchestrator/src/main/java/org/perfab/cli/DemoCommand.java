@@ -12,7 +12,7 @@ import java.util.concurrent.Callable;
 import org.perfab.ab.AbRun;
 import org.perfab.demo.DemoRepository;
 import org.perfab.failure.BadInputException;
-import org.perfab.report.RunResults;
+import org.perfab.model.RunResults;
 import org.perfab.workload.Workload;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -2,7 +2,7 @@ package org.perfab.cli;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.perfab.report.ComparisonTable;
+import org.perfab.model.ComparisonTable;
 import org.perfab.stats.Verdict;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import org.perfab.report.Cell;
+import org.perfab.model.Cell;
 import org.perfab.stats.Direction;
 
 /**

@@ -92,7 +92,7 @@ final class GoBench extends ToolFormat {
                 };
                 // Go's convention, which benchstat follows: a custom metric per operation is a cost.
                 var cell = Units.direction(unit).isEmpty() && unit.endsWith("/op")
-                        ? new org.perfab.report.Cell(name, metric, unit, org.perfab.stats.Direction.LOWER_IS_BETTER)
+                        ? new org.perfab.model.Cell(name, metric, unit, org.perfab.stats.Direction.LOWER_IS_BETTER)
                         : cell(file, Integer.toString(i + 1), name, metric, unit);
                 readings.add(new Reading(cell, value, file, i + 1, 1));
             }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.perfab.report.Cell;
+import org.perfab.model.Cell;
 
 /**
  * hyperfine's {@code --export-json}: one cell per command (its {@code command}, which is the

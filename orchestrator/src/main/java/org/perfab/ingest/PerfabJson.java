@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.perfab.failure.BadInputException;
-import org.perfab.report.Cell;
+import org.perfab.model.Cell;
 import org.perfab.stats.Direction;
 
 /**

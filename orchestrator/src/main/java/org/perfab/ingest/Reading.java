@@ -2,7 +2,7 @@ package org.perfab.ingest;
 
 import java.nio.file.Path;
 import java.util.Objects;
-import org.perfab.report.Cell;
+import org.perfab.model.Cell;
 
 /**
  * One value read from a file, before it is placed on a side and a trial.

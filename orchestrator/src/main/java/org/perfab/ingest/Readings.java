@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.perfab.failure.BadInputException;
-import org.perfab.report.Cell;
+import org.perfab.model.Cell;
 
 /** What holds for readings from any format, or from several files. */
 public final class Readings {

@@ -13,7 +13,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import org.perfab.failure.BadInputException;
-import org.perfab.report.Cell;
+import org.perfab.model.Cell;
 import org.perfab.stats.Direction;
 
 /** What the adapters of other tools' formats share: reading, JSON, units, and messages. */

@@ -2,7 +2,7 @@ package org.perfab.workload;
 
 import java.util.Objects;
 import java.util.regex.Pattern;
-import org.perfab.report.Cell;
+import org.perfab.model.Cell;
 
 /**
  * A pattern over cells: {@code NAME} or {@code NAME:METRIC}, in the syntax of {@link Glob}, where

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import org.perfab.report.Cell;
+import org.perfab.model.Cell;
 
 /**
  * A workload file, validated: everything {@code perfab ab} needs to know about the project.

@@ -14,11 +14,11 @@ import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perfab.testing.Comparisons;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.perfab.report.testing.Golden;
+import org.perfab.testing.Comparisons;
 
 class CompareCommandTest {
     private static final String BASE = "src/test/resources/compare/base.json";

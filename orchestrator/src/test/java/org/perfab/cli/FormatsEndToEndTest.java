@@ -13,10 +13,10 @@ import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perfab.testing.Comparisons;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.perfab.report.testing.Golden;
+import org.perfab.testing.Comparisons;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Programs;
 

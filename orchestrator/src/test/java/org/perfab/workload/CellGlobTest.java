@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.perfab.report.Cell;
+import org.perfab.model.Cell;
 import org.perfab.stats.Direction;
 
 class CellGlobTest {

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.perfab.failure.BadInputException;
-import org.perfab.report.Cell;
+import org.perfab.model.Cell;
 import org.perfab.stats.Direction;
 
 class WorkloadLoaderTest {

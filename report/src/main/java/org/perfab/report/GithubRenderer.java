@@ -2,6 +2,7 @@ package org.perfab.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.perfab.model.CellComparison;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Verdict;
 

@@ -2,7 +2,6 @@ package org.perfab.report;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
 
@@ -31,11 +30,6 @@ final class Notes {
             });
         }
         return notes;
-    }
-
-    /** Returns the stable machine-readable name of a caveat, e.g. {@code non-positive-base-mean}. */
-    static String id(Caveat caveat) {
-        return caveat.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     private static String tooFew(String side, int n) {

@@ -3,6 +3,10 @@ package org.perfab.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.perfab.model.Cell;
+import org.perfab.model.Measurement;
+import org.perfab.model.RunResults;
+import org.perfab.model.Side;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Summary;
 

@@ -2,6 +2,8 @@ package org.perfab.report;
 
 import java.util.Objects;
 import java.util.Optional;
+import org.perfab.model.ComparisonTable;
+import org.perfab.model.RunResults;
 
 /**
  * What a renderer draws: a classified table, and the run it came from when there is one

@@ -3,6 +3,8 @@ package org.perfab.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.perfab.model.CellComparison;
+import org.perfab.model.ComparisonTable;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
+import org.perfab.model.CellComparison;
+import org.perfab.model.ComparisonTable;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Verdict;

@@ -1,12 +1,12 @@
 /**
- * The results model and every rendering of it. A {@link org.perfab.report.ComparisonTable} is the
- * classified form of a set of {@link org.perfab.report.Measurement}s; a
- * {@link org.perfab.report.Format} picks the {@link org.perfab.report.Renderer} that turns it into
- * text for a terminal, JSON for machines, or Markdown for a pull request.
+ * Every rendering of a run or a comparison, and nothing else: a {@link org.perfab.report.Report}
+ * (a classified {@link org.perfab.model.ComparisonTable}, and the run when there is one) goes in, a
+ * {@link org.perfab.report.Format} picks the {@link org.perfab.report.Renderer}, and text comes out:
+ * for a terminal, for machines, for a pull request, for a browser.
  *
  * <p>Renderers own all formatting: numbers are formatted here, under {@link java.util.Locale#ROOT},
  * never by the model types. Every rendering is deterministic: rows are sorted explicitly and JSON
- * properties come in a fixed order under a {@code schema} field. Cell names come from the code
- * under test and are untrusted: renderers for Markdown and HTML escape them.
+ * properties come in a fixed order under a {@code schema} field. Cell names, warnings and paths
+ * come from the code under test and are untrusted: every renderer escapes and bounds them.
  */
 package org.perfab.report;

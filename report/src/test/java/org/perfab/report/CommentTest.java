@@ -10,6 +10,9 @@ import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.perfab.model.Cell;
+import org.perfab.model.ResultsJson;
+import org.perfab.model.RunResults;
 import org.perfab.report.testing.Golden;
 import org.perfab.stats.Direction;
 

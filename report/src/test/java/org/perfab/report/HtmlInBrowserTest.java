@@ -18,6 +18,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.model.RunResults;
 
 /**
  * Loads the HTML report in headless Chromium: the page must load without a script error and draw a

@@ -5,6 +5,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import org.perfab.model.Cell;
+import org.perfab.model.ComparisonTable;
+import org.perfab.model.Measurement;
+import org.perfab.model.RunResults;
+import org.perfab.model.Side;
 import org.perfab.stats.Direction;
 import org.perfab.stats.Thresholds;
 

@@ -24,5 +24,10 @@ public enum Caveat {
      * comparison could have missed a change the rules care about. "Unchanged" then means "too
      * noisy to tell".
      */
-    UNDERPOWERED
+    UNDERPOWERED;
+
+    /** Returns the stable machine-readable name, e.g. {@code non-positive-base-mean}. */
+    public String id() {
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
 }

@@ -1,4 +1,4 @@
-package org.perfab.report;
+package org.perfab.model;
 
 /** The two sides of an A/B: the baseline and the candidate. */
 public enum Side {

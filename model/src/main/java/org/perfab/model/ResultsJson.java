@@ -1,4 +1,4 @@
-package org.perfab.report;
+package org.perfab.model;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,7 +9,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.perfab.stats.Caveat;
+import org.perfab.stats.Comparison;
 import org.perfab.stats.Direction;
+import org.perfab.stats.Summary;
+import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
 
 /**
@@ -60,7 +64,7 @@ public final class ResultsJson {
         s.profiles().forEach(profiles::add);
         ArrayNode harnessFiles = settings.putArray("harnessFiles");
         s.harnessFiles().forEach(f -> harnessFiles.addObject().put("path", f.path()).put("state", f.state().id()));
-        settings.set("thresholds", JsonRenderer.thresholds(results.table().thresholds()));
+        settings.set("thresholds", thresholds(results.table().thresholds()));
         root.put("startedAt", results.startedAt().toString());
         if (results.finishedAt().isPresent()) {
             root.put("finishedAt", results.finishedAt().get().toString());
@@ -80,7 +84,7 @@ public final class ResultsJson {
         results.table().warnings().forEach(warnings::add);
         ArrayNode rows = root.putArray("comparisons");
         for (CellComparison row : results.table().rows()) {
-            rows.add(JsonRenderer.comparison(row));
+            rows.add(comparison(row));
         }
         ArrayNode trials = root.putArray("trials");
         for (RunResults.TrialRecord trial : results.trials()) {
@@ -283,6 +287,64 @@ public final class ResultsJson {
             return mapper.writeValueAsString(node);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a JSON tree failed to serialise", e);
+        }
+    }
+
+    /** Returns the JSON of verdict settings. */
+    public static ObjectNode thresholds(Thresholds t) {
+        ObjectNode node = COMPACT.createObjectNode();
+        node.put("alpha", t.alpha());
+        node.put("minEffect", t.minEffect());
+        node.put("inconclusive", t.inconclusive());
+        return node;
+    }
+
+    /** Returns the JSON of one classified row, as results.json and the comparison JSON hold it. */
+    public static ObjectNode comparison(CellComparison row) {
+        Cell cell = row.cell();
+        Comparison c = row.comparison();
+        ObjectNode node = COMPACT.createObjectNode();
+        node.put("cell", cell.name());
+        node.put("metric", cell.metric());
+        node.put("unit", cell.unit());
+        node.put("direction", cell.direction().id());
+        node.put("verdict", c.verdict().id());
+        number(node, "pctChange", c.pctChange());
+        if (Double.isNaN(c.ciLow()) || Double.isNaN(c.ciHigh())) {
+            node.putNull("ci95");
+        } else {
+            node.putArray("ci95").add(c.ciLow()).add(c.ciHigh());
+        }
+        number(node, "pValue", c.pValue());
+        number(node, "t", c.t());
+        number(node, "df", c.df());
+        number(node, "mde", c.mde());
+        node.set("base", summary(c.base()));
+        node.set("head", summary(c.head()));
+        ArrayNode caveats = node.putArray("caveats");
+        for (Caveat caveat : c.caveats()) {
+            caveats.add(caveat.id());
+        }
+        return node;
+    }
+
+    private static ObjectNode summary(Summary s) {
+        ObjectNode node = COMPACT.createObjectNode();
+        node.put("n", s.n());
+        number(node, "mean", s.mean());
+        number(node, "median", s.median());
+        number(node, "stddev", s.stddev());
+        number(node, "cv", s.cv());
+        number(node, "min", s.min());
+        number(node, "max", s.max());
+        return node;
+    }
+
+    private static void number(ObjectNode node, String name, double value) {
+        if (Double.isFinite(value)) {
+            node.put(name, value);
+        } else {
+            node.putNull(name);
         }
     }
 }

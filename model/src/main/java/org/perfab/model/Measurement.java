@@ -1,4 +1,4 @@
-package org.perfab.report;
+package org.perfab.model;
 
 import java.util.Objects;
 

@@ -1,4 +1,4 @@
-package org.perfab.report;
+package org.perfab.model;
 
 import java.time.Instant;
 import java.util.List;
