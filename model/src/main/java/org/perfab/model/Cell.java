@@ -17,8 +17,7 @@ import org.perfab.stats.Direction;
 public record Cell(String name, String metric, String unit, Direction direction) {
 
     /** Orders cells by name, then metric, by their UTF-16 code units (locale-independent). */
-    public static final Comparator<Cell> ORDER =
-            Comparator.comparing(Cell::name).thenComparing(Cell::metric);
+    public static final Comparator<Cell> ORDER = Comparator.comparing(Cell::id);
 
     public Cell {
         Objects.requireNonNull(name, "name");
@@ -33,8 +32,8 @@ public record Cell(String name, String metric, String unit, Direction direction)
         }
     }
 
-    /** Returns {@code NAME:METRIC}, the key that identifies the row. */
-    public String key() {
-        return name + ":" + metric;
+    /** Returns what identifies the row: the name and the metric. */
+    public CellId id() {
+        return new CellId(name, metric);
     }
 }

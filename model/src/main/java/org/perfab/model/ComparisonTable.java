@@ -60,14 +60,14 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
      */
     public static ComparisonTable of(String baseLabel, String headLabel, List<Measurement> measurements,
             Thresholds thresholds, Predicate<Cell> isProfile) {
-        Map<String, Cell> byKey = new HashMap<>();
+        Map<CellId, Cell> byId = new HashMap<>();
         Map<Cell, Values[]> values = new LinkedHashMap<>();
         for (Measurement m : measurements) {
             Values[] v = values.get(m.cell());
             if (v == null) {
-                Cell known = byKey.putIfAbsent(m.cell().key(), m.cell());
+                Cell known = byId.putIfAbsent(m.cell().id(), m.cell());
                 if (known != null) {
-                    throw new IllegalArgumentException("cell '" + m.cell().key() + "' is reported both as "
+                    throw new IllegalArgumentException("cell " + m.cell().id() + " is reported both as "
                             + describe(known) + " and as " + describe(m.cell()));
                 }
                 v = new Values[] {new Values(), new Values()};
@@ -118,6 +118,6 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
     }
 
     private static String describe(Cell cell) {
-        return "unit '" + cell.unit() + "' (" + cell.direction().id() + " is better)";
+        return CellUnits.describe(cell);
     }
 }

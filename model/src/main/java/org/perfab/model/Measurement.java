@@ -22,7 +22,7 @@ public record Measurement(Cell cell, Side side, int build, int trial, double val
         }
         if (!Double.isFinite(value)) {
             throw new IllegalArgumentException(
-                    "cell '" + cell.key() + "': value " + value + " is not a finite number");
+                    "cell " + cell.id() + ": value " + value + " is not a finite number");
         }
     }
 }

@@ -165,10 +165,10 @@ public final class ResultsJson {
                     t.path("wallSeconds").asDouble(), t.path("stderrTail").asText(), own, leftovers(t),
                     t.path("logBytesCut").asLong()));
         }
-        java.util.Set<String> profileCells = new java.util.HashSet<>();
+        java.util.Set<CellId> profileCells = new java.util.HashSet<>();
         for (JsonNode c : n.path("comparisons")) {
             if (c.path("verdict").asText().equals(Verdict.PROFILE.id())) {
-                profileCells.add(c.path("cell").asText() + ":" + c.path("metric").asText());
+                profileCells.add(new CellId(c.path("cell").asText(), c.path("metric").asText()));
             }
         }
         List<String> warnings = new ArrayList<>();
@@ -177,7 +177,7 @@ public final class ResultsJson {
         String headLabel = refs.path("headLabel").asText(provenance.head().typed() + " ("
                 + abbreviate(provenance.head().commit()) + ")");
         ComparisonTable table = ComparisonTable.of(baseLabel, headLabel,
-                measurements, thresholds, cell -> profileCells.contains(cell.key())).withWarnings(warnings);
+                measurements, thresholds, cell -> profileCells.contains(cell.id())).withWarnings(warnings);
         JsonNode timing = n.path("timing");
         return new RunResults(n.path("name").asText(), provenance, machine, settings,
                 java.time.Instant.parse(n.path("startedAt").asText()),

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.perfab.exec.Processes;
@@ -23,8 +24,8 @@ import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
 import org.perfab.git.Commit;
 import org.perfab.git.GitRepo;
-import org.perfab.ingest.Readings;
 import org.perfab.model.Cell;
+import org.perfab.model.CellUnits;
 import org.perfab.model.ComparisonTable;
 import org.perfab.model.Measurement;
 import org.perfab.model.ResultsJson;
@@ -383,25 +384,21 @@ public final class AbRun {
      * unit from us to ns); one that cannot be converted is left out, with a warning.
      */
     static List<Measurement> oneUnitPerCell(List<Measurement> measurements, List<String> warnings) {
-        Map<String, Cell> first = new LinkedHashMap<>();
+        CellUnits units = new CellUnits();
         Map<String, Integer> dropped = new LinkedHashMap<>();
         List<Measurement> out = new ArrayList<>(measurements.size());
         for (Measurement m : measurements) {
-            Cell c = first.putIfAbsent(m.cell().key(), m.cell());
-            if (c == null || c.equals(m.cell())) {
-                out.add(m);
-                continue;
-            }
-            Optional<Double> v = Readings.valueIn(c, m.cell(), m.value());
+            OptionalDouble v = units.fit(m.cell(), m.value());
+            Cell first = units.first(m.cell().id());
             if (v.isPresent()) {
-                out.add(new Measurement(c, m.side(), m.build(), m.trial(), v.get()));
+                out.add(first.equals(m.cell()) ? m
+                        : new Measurement(first, m.side(), m.build(), m.trial(), v.getAsDouble()));
             } else {
-                dropped.merge(m.cell().key() + "' in '" + m.cell().unit() + "' (" + m.cell().direction().id()
-                        + " is better) where it was '" + c.unit() + "' (" + c.direction().id() + " is better)", 1,
-                        Integer::sum);
+                dropped.merge(m.cell().id() + " in " + CellUnits.describe(m.cell()) + " where it was "
+                        + CellUnits.describe(first), 1, Integer::sum);
             }
         }
-        dropped.forEach((what, n) -> warnings.add(n + " value" + (n == 1 ? "" : "s") + " of cell '" + what
+        dropped.forEach((what, n) -> warnings.add(n + " value" + (n == 1 ? "" : "s") + " of cell " + what
                 + " were left out: the units do not convert."));
         return out;
     }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.perfab.model.Units;
 
 /**
  * The text of {@code go test -bench}: every {@code BenchmarkName-N  iterations  value unit ...}

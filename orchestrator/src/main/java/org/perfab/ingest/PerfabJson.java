@@ -20,6 +20,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.Cell;
+import org.perfab.model.Units;
 import org.perfab.stats.Direction;
 
 /**
@@ -82,8 +83,6 @@ final class PerfabJson implements MeasurementFormat {
         private final Path file;
         private final JsonParser p;
         private final List<Reading> readings = new ArrayList<>();
-        /** The first cell seen under each key, and where, to hold every repeat to its unit. */
-        private final Map<String, Reading> firstByKey = new HashMap<>();
         /** What each unit seen so far says about direction. */
         private final Map<String, Optional<Direction>> unitDirections = new HashMap<>();
         /** One instance per distinct cell, so a cell repeated for every trial is checked once. */
@@ -149,7 +148,7 @@ final class PerfabJson implements MeasurementFormat {
             if (!sawMeasurements) {
                 throw error(p.currentTokenLocation(), "missing \"measurements\"");
             }
-            return readings;
+            return Readings.oneUnitPerCell(readings);
         }
 
         private void readMeasurements() throws IOException {
@@ -243,22 +242,8 @@ final class PerfabJson implements MeasurementFormat {
                 }
             }
             Cell fresh = new Cell(cell, metric, unit, dir);
-            Cell c = known.get(fresh);
-            if (c == null) {
-                Reading first = firstByKey.get(fresh.key());
-                if (first != null) {
-                    throw error(start, what(index, cell, metric) + ": unit '" + unit + "' (" + dir.id()
-                            + " is better) differs from unit '" + first.cell().unit() + "' ("
-                            + first.cell().direction().id() + " is better) at " + first.where());
-                }
-                c = fresh;
-                known.put(c, c);
-                Reading reading = new Reading(c, value, file, start.getLineNr(), start.getColumnNr());
-                firstByKey.put(c.key(), reading);
-                readings.add(reading);
-            } else {
-                readings.add(new Reading(c, value, file, start.getLineNr(), start.getColumnNr()));
-            }
+            Cell c = known.computeIfAbsent(fresh, k -> k);
+            readings.add(new Reading(c, value, file, start.getLineNr(), start.getColumnNr()));
         }
 
         private static String what(int index, String cell, String metric) {

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.Cell;
+import org.perfab.model.Units;
 import org.perfab.stats.Direction;
 
 /** What the adapters of other tools' formats share: reading, JSON, units, and messages. */

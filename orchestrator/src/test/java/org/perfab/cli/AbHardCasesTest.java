@@ -80,7 +80,7 @@ class AbHardCasesTest {
         JsonNode a = Comparisons.of(r).get("a:t");
         assertEquals("us", a.get("unit").asText());
         assertEquals(100.001, a.at("/head/mean").asDouble(), 1e-9, "head's ns converted to us");
-        assertTrue(r.get("warnings").toString().contains("3 values of cell 'b:size' in 'ms'"), r.get("warnings").toString());
+        assertTrue(r.get("warnings").toString().contains("3 values of cell 'b' (size) in unit 'ms'"), r.get("warnings").toString());
     }
 
     @Test

@@ -142,7 +142,8 @@ class CompareCommandTest {
         "no direction; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"score\", \"unit\": \"points\", \"value\": 1}]}`; unit 'points' does not tell which way is better",
         "misspelt key; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"dirction\": \"lower\", \"value\": 1}]}`; unknown key \"dirction\"",
         "missing cell; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"metric\": \"t\", \"unit\": \"ns\", \"value\": 1}]}`; measurement #1: \"cell\" is missing",
-        "two units; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": 1},\n{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"us\", \"value\": 1}]}`; :2:1: measurement #2 (cell 'a', metric 't'): unit 'us' (lower is better) differs from unit 'ns'",
+        "two units; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": 1},\n{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"KiB\", \"value\": 1}]}`; :2:1: cell 'a' (t) has unit 'KiB' (lower is better) but unit 'ns' (lower is better) at ",
+        "bits for bytes; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"MB/s\", \"value\": 1},\n{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"mb/s\", \"value\": 1}]}`; :2:1: cell 'a' (t) has unit 'mb/s' (higher is better) but unit 'MB/s' (higher is better) at ",
         "duplicate key; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"cell\": \"b\"}]}`; malformed JSON: Duplicate field 'cell'",
     })
     void rejectsABadFileNamingWhereAndWhat(String what, String content, String message) throws IOException {
@@ -166,6 +167,68 @@ class CompareCommandTest {
         JsonNode c = Comparisons.of(run.out()).get("publish/256B/1sub:p50");
         assertEquals("us", c.get("unit").asText());
         assertEquals(69.5, c.at("/head/mean").asDouble(), 1e-9);
+    }
+
+    private Path measurements(String name, String... rows) throws IOException {
+        Path file = dir.resolve(name);
+        Files.writeString(file, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [\n"
+                + String.join(",\n", rows) + "]}\n");
+        return file;
+    }
+
+    private static String row(String cell, String metric, String unit, double value) {
+        return String.format(Locale.ROOT, "{\"cell\": \"%s\", \"metric\": \"%s\", \"unit\": \"%s\", \"value\": %s}",
+                cell, metric, unit, value);
+    }
+
+    @Test
+    void aColonInANameOrMetricNeverMakesTwoCellsOne() throws IOException {
+        // Cell "x:y" with metric "z", and cell "x" with metric "y:z": once read as one cell, +398%.
+        Path base = measurements("base.json", row("x:y", "z", "us", 100), row("x:y", "z", "us", 101));
+        Path head = measurements("head.json", row("x", "y:z", "us", 498), row("x", "y:z", "us", 499));
+        Cli run = Cli.run("compare", "--format", "json", base.toString(), head.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode rows = new ObjectMapper().readTree(run.out()).get("comparisons");
+        assertEquals(2, rows.size(), rows.toString());
+        for (JsonNode r : rows) {
+            assertEquals("no-data", r.get("verdict").asText(), r.toString());
+        }
+    }
+
+    @Test
+    void convertsACellsUnitsWithinOneFileAsAcrossFiles() throws IOException {
+        Path base = measurements("base.json", row("a", "time", "us", 1.0), row("a", "time", "ns", 1010),
+                row("a", "time", "us", 0.99));
+        Path head = measurements("head.json", row("a", "time", "ns", 1000), row("a", "time", "us", 1.01),
+                row("a", "time", "ns", 990));
+        Cli run = Cli.run("compare", "--format", "json", base.toString(), head.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode c = Comparisons.of(run.out()).get("a:time");
+        assertEquals("us", c.get("unit").asText(), "the unit the cell was first read in");
+        assertEquals(1.0, c.at("/base/mean").asDouble(), 1e-12);
+        assertEquals(1.0, c.at("/head/mean").asDouble(), 1e-12);
+        assertEquals("unchanged", c.get("verdict").asText());
+    }
+
+    @Test
+    void megabitsAreNotMegabytes() throws IOException {
+        Path base = measurements("base.json", row("net", "throughput", "MB/s", 100), row("net", "throughput", "MB/s", 101));
+        Path head = measurements("head.json", row("net", "throughput", "Mb/s", 800), row("net", "throughput", "Mb/s", 808));
+        Cli run = Cli.run("compare", "--format", "json", base.toString(), head.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode c = Comparisons.of(run.out()).get("net:throughput");
+        assertEquals(100.5, c.at("/head/mean").asDouble(), 1e-9, "800 Mb/s is 100 MB/s");
+        assertEquals("unchanged", c.get("verdict").asText(), c.toString());
+    }
+
+    @Test
+    void aShareOfTimeIsACost() throws IOException {
+        Path base = measurements("base.json", row("gc", "pause", "ms/s", 10), row("gc", "pause", "ms/s", 10.1));
+        Path head = measurements("head.json", row("gc", "pause", "ms/s", 20), row("gc", "pause", "ms/s", 20.2));
+        JsonNode c = Comparisons.of(Cli.run("compare", "--format", "json", base.toString(), head.toString()).out())
+                .get("gc:pause");
+        assertEquals("lower", c.get("direction").asText());
+        assertEquals("regression", c.get("verdict").asText(), "twice the time paused each second is worse");
     }
 
     @Test

@@ -15,6 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.perfab.failure.BadInputException;
+import org.perfab.model.CellId;
+import org.perfab.model.Units;
 import org.perfab.stats.Direction;
 
 /** Every format adapter on output its tool produced (or its documented format, source named). */
@@ -28,7 +30,7 @@ class FormatsTest {
     private static Map<String, Integer> census(List<Reading> readings) {
         Map<String, Integer> n = new LinkedHashMap<>();
         for (Reading r : readings) {
-            n.merge(r.cell().key() + " [" + r.cell().unit() + ", " + r.cell().direction().id() + "]", 1, Integer::sum);
+            n.merge(r.cell().name() + ":" + r.cell().metric() + " [" + r.cell().unit() + ", " + r.cell().direction().id() + "]", 1, Integer::sum);
         }
         return n;
     }
@@ -88,7 +90,7 @@ class FormatsTest {
         assertEquals(Map.of("parse/small:time [ns, lower]", 10, "parse/large:time [ns, lower]", 10),
                 census(new CriterionJson().read(DIR.resolve("criterion-base.jsonl"))));
         List<Reading> estimate = new CriterionJson().read(DIR.resolve("criterion/parse/small/new/estimates.json"));
-        assertEquals("parse/small:time", estimate.get(0).cell().key());
+        assertEquals(new CellId("parse/small", "time"), estimate.get(0).cell().id());
         assertEquals(152.3, estimate.get(0).value());
         Map<String, Integer> bdn = census(new BenchmarkDotNetJson().read(DIR.resolve("benchmarkdotnet-base.json")));
         assertEquals(15, bdn.get("Bench.Hashing.Md5:time [ns/op, lower]"));
@@ -159,7 +161,7 @@ class FormatsTest {
         Files.writeString(f, "name,ns_per_op,note\n\"parse, fast\",120.5,\"said \"\"hi\"\"\"\nrender,900,x\n\n");
         List<Reading> r = new CsvFormat(new CsvFormat.Columns("name", "ns_per_op", "time", "ns", "direction")).read(f);
         assertEquals(2, r.size());
-        assertEquals("parse, fast:time", r.get(0).cell().key());
+        assertEquals(new CellId("parse, fast", "time"), r.get(0).cell().id());
         assertEquals("ns", r.get(0).cell().unit());
         assertEquals(Direction.LOWER_IS_BETTER, r.get(0).cell().direction());
         assertEquals(900.0, r.get(1).value());

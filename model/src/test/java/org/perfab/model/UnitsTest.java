@@ -1,4 +1,4 @@
-package org.perfab.ingest;
+package org.perfab.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -15,7 +15,9 @@ class UnitsTest {
         "B/op, LOWER_IS_BETTER", "allocs/op, LOWER_IS_BETTER", "cycles/op, LOWER_IS_BETTER",
         "ops/s, HIGHER_IS_BETTER", "msg/s, HIGHER_IS_BETTER", "MB/s, HIGHER_IS_BETTER",
         "B/sec, HIGHER_IS_BETTER", "requests/second, HIGHER_IS_BETTER", "Hz, HIGHER_IS_BETTER",
-        "ops, HIGHER_IS_BETTER",
+        "ops, HIGHER_IS_BETTER", "Mb/s, HIGHER_IS_BETTER", "KiB, LOWER_IS_BETTER", "Bytes, LOWER_IS_BETTER",
+        // A time per unit of time is a share of time (GC time each second): a cost, not a rate.
+        "ms/s, LOWER_IS_BETTER", "ns/s, LOWER_IS_BETTER", "us/sec, LOWER_IS_BETTER",
     })
     void infersTheDirectionFromTheUnit(String unit, Direction expected) {
         assertEquals(Optional.of(expected), Units.direction(unit));
@@ -25,5 +27,20 @@ class UnitsTest {
     @CsvSource({"points", "''", "ratio", "%", "/s"})
     void saysNothingForAUnitThatTellsNothing(String unit) {
         assertEquals(Optional.empty(), Units.direction(unit));
+    }
+
+    @ParameterizedTest(name = "{0} {1} = {3} {2}")
+    @CsvSource({
+        "1500, ns, us, 1.5", "2, ms/op, ns/op, 2000000", "1, MB/s, Mb/s, 8", "8, Mb/s, MB/s, 1",
+        "1, KiB, B, 1024", "1, kB, B, 1000", "3, ms/s, ns/s, 3000000", "1, B/sec, B/s, 1", "1, GiB, Mib, 8192",
+    })
+    void convertsWithinAKind(double value, String from, String to, double expected) {
+        assertEquals(expected, Units.convert(value, from, to).orElseThrow(), expected * 1e-12);
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource({"ns, B", "ns/op, ns", "MB/s, MB/op", "mb, MB", "ops/s, msg/s", "points, score"})
+    void neverTakesUnitsOfAnotherKindAsEqual(String from, String to) {
+        assertEquals(Optional.empty(), Units.convert(1, from, to));
     }
 }
