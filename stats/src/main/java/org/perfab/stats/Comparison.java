@@ -84,13 +84,23 @@ public record Comparison(Summary base, Summary head, Direction direction, double
         return compute(base, head, direction, thresholds, true);
     }
 
-    /** Returns whether the verdict is a regression. */
-    public boolean isRegression() {
-        return verdict == Verdict.REGRESSION;
-    }
+    /**
+     * The binary exponent past which values are scaled before they are summed or squared: a sum of
+     * values near 1e308 overflows, and a variance of values past 1e154 does.
+     */
+    private static final int SCALE_PAST = 400;
 
     private static Comparison compute(Sample baseSample, Sample headSample, Direction direction,
             Thresholds thresholds, boolean profile) {
+        // Every figure but the summaries is scale-free (t, p, percentages): scaled by a power of
+        // two, which is exact, huge or tiny values are compared like any others.
+        int exponent = Math.max(baseSample.maxExponent(), headSample.maxExponent());
+        if (Math.abs(exponent) > SCALE_PAST && exponent != Sample.NO_EXPONENT) {
+            Comparison c = compute(baseSample.scaled(-exponent), headSample.scaled(-exponent), direction, thresholds,
+                    profile);
+            return new Comparison(c.base().scaled(exponent), c.head().scaled(exponent), direction, c.pctChange(),
+                    c.ciLow(), c.ciHigh(), c.t(), c.df(), c.pValue(), c.mde(), c.verdict(), c.caveats());
+        }
         Summary base = Summary.of(baseSample);
         Summary head = Summary.of(headSample);
         List<Caveat> caveats = new ArrayList<>();

@@ -32,6 +32,24 @@ public final class Sample {
         return new Sample(copy);
     }
 
+    /** What {@link #maxExponent} returns for a sample without a non-zero value. */
+    static final int NO_EXPONENT = Integer.MIN_VALUE;
+
+    /** Returns the binary exponent of the largest magnitude, or {@link #NO_EXPONENT}. */
+    int maxExponent() {
+        double max = sorted.length == 0 ? 0 : Math.max(Math.abs(sorted[0]), Math.abs(sorted[sorted.length - 1]));
+        return max == 0 ? NO_EXPONENT : Math.getExponent(max);
+    }
+
+    /** Returns this sample with every value times {@code 2^exponent} (exact, but for underflow). */
+    Sample scaled(int exponent) {
+        double[] v = new double[sorted.length];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = Math.scalb(sorted[i], exponent);
+        }
+        return new Sample(v);
+    }
+
     /** Returns the sample with no values. */
     public static Sample empty() {
         return EMPTY;

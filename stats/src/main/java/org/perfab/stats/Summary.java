@@ -40,6 +40,12 @@ public record Summary(int n, double mean, double median, double stddev, double c
         return new Summary(n, mean, median, stddev, cv, v[0], v[n - 1]);
     }
 
+    /** Returns this summary of values times {@code 2^exponent}: the CV is the same. */
+    Summary scaled(int exponent) {
+        return new Summary(n, Math.scalb(mean, exponent), Math.scalb(median, exponent), Math.scalb(stddev, exponent),
+                cv, Math.scalb(min, exponent), Math.scalb(max, exponent));
+    }
+
     /** Returns the sample variance ({@code stddev} squared); NaN when {@code n < 2}. */
     public double variance() {
         return stddev * stddev;

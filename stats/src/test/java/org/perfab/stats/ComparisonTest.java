@@ -169,6 +169,28 @@ class ComparisonTest {
     }
 
     @Test
+    void hugeAndTinyValuesGiveTheFiguresOfOrdinaryOnes() {
+        double[] base = {1.00, 1.01, 0.99, 1.02, 0.98};
+        double[] head = {1.70, 1.71, 1.69, 1.72, 1.68};
+        Comparison ordinary = Comparison.of(Sample.of(base), Sample.of(head), LOWER_IS_BETTER, Thresholds.DEFAULT);
+        for (double scale : new double[] {1e308 / 1.72, 1e-300, 4.9e-324 * 1e10}) {
+            double[] b = base.clone();
+            double[] h = head.clone();
+            for (int i = 0; i < b.length; i++) {
+                b[i] *= scale;
+                h[i] *= scale;
+            }
+            Comparison c = Comparison.of(Sample.of(b), Sample.of(h), LOWER_IS_BETTER, Thresholds.DEFAULT);
+            assertEquals(Verdict.REGRESSION, c.verdict(), "scale " + scale);
+            assertEquals(ordinary.pctChange(), c.pctChange(), 1e-6, "scale " + scale);
+            assertEquals(ordinary.pValue(), c.pValue(), 1e-6 * ordinary.pValue() + 1e-12, "scale " + scale);
+            assertEquals(ordinary.base().cv(), c.base().cv(), 1e-6, "scale " + scale);
+            assertEquals(1.0, c.base().mean() / (scale * ordinary.base().mean()), 1e-9, "scale " + scale);
+            assertTrue(Double.isFinite(c.head().stddev()), "scale " + scale);
+        }
+    }
+
+    @Test
     void rejectsMissingParts() {
         Summary s = Summary.of(Sample.of(1, 2));
         assertThrows(NullPointerException.class, () -> new Comparison(s, s, null, 0, 0, 0, 0, 0, 0, 0,
