@@ -27,7 +27,7 @@ import org.perfab.stats.Verdict;
  *     trials), in the order found; every renderer shows them
  */
 public record ComparisonTable(String baseLabel, String headLabel, Thresholds thresholds,
-        List<CellComparison> rows, List<String> warnings) {
+        List<CellComparison> rows, List<Warning> warnings) {
 
     /** The order of rows: by verdict (its declaration order), then by cell. */
     public static final Comparator<CellComparison> ROW_ORDER =
@@ -43,8 +43,8 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
     }
 
     /** Returns this table with {@code more} warnings after its own. */
-    public ComparisonTable withWarnings(List<String> more) {
-        List<String> all = new ArrayList<>(warnings);
+    public ComparisonTable withWarnings(List<Warning> more) {
+        List<Warning> all = new ArrayList<>(warnings);
         all.addAll(more);
         return new ComparisonTable(baseLabel, headLabel, thresholds, rows, all);
     }

@@ -80,8 +80,7 @@ public final class ResultsJson {
         for (Map.Entry<Verdict, Integer> e : results.table().counts().entrySet()) {
             counts.put(e.getKey().id(), e.getValue());
         }
-        ArrayNode warnings = root.putArray("warnings");
-        results.table().warnings().forEach(warnings::add);
+        root.set("warnings", warnings(results.table().warnings()));
         ArrayNode rows = root.putArray("comparisons");
         for (CellComparison row : results.table().rows()) {
             rows.add(comparison(row));
@@ -171,8 +170,7 @@ public final class ResultsJson {
                 profileCells.add(new CellId(c.path("cell").asText(), c.path("metric").asText()));
             }
         }
-        List<String> warnings = new ArrayList<>();
-        n.path("warnings").forEach(w -> warnings.add(w.asText()));
+        List<Warning> warnings = readWarnings(n.path("warnings"));
         String baseLabel = refs.path("baseLabel").asText("merge-base (" + abbreviate(provenance.mergeBase()) + ")");
         String headLabel = refs.path("headLabel").asText(provenance.head().typed() + " ("
                 + abbreviate(provenance.head().commit()) + ")");
@@ -346,5 +344,32 @@ public final class ResultsJson {
         } else {
             node.putNull(name);
         }
+    }
+
+    /** Returns the JSON of {@code warnings}: each its kind, count, subjects and figures. */
+    public static ArrayNode warnings(List<Warning> warnings) {
+        ArrayNode array = COMPACT.createArrayNode();
+        for (Warning w : warnings) {
+            ObjectNode node = array.addObject();
+            node.put("kind", w.kind().id()).put("count", w.count());
+            ArrayNode subjects = node.putArray("subjects");
+            w.subjects().forEach(subjects::add);
+            ObjectNode figures = node.putObject("figures");
+            w.figures().forEach(figures::put);
+        }
+        return array;
+    }
+
+    private static List<Warning> readWarnings(JsonNode array) {
+        List<Warning> warnings = new ArrayList<>();
+        for (JsonNode w : array) {
+            List<String> subjects = new ArrayList<>();
+            w.path("subjects").forEach(s -> subjects.add(s.asText()));
+            java.util.Map<String, Long> figures = new java.util.TreeMap<>();
+            w.path("figures").fields().forEachRemaining(f -> figures.put(f.getKey(), f.getValue().asLong()));
+            warnings.add(new Warning(Warning.Kind.of(w.path("kind").asText()), w.path("count").asInt(), subjects,
+                    figures));
+        }
+        return warnings;
     }
 }

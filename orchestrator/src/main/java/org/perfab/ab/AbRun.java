@@ -31,6 +31,7 @@ import org.perfab.model.Measurement;
 import org.perfab.model.ResultsJson;
 import org.perfab.model.RunResults;
 import org.perfab.model.Side;
+import org.perfab.model.Warning;
 import org.perfab.report.Format;
 import org.perfab.report.Report;
 import org.perfab.stats.Thresholds;
@@ -101,7 +102,7 @@ public final class AbRun {
     private Workload workload;
     private HarnessFiles harnessFiles = HarnessFiles.NONE;
     private List<Path> sharedPrograms = List.of();
-    private final List<String> buildWarnings = new ArrayList<>();
+    private final List<Warning> buildWarnings = new ArrayList<>();
     private RunResults.Machine machine;
     private long startNanos;
     private double checkoutSeconds;
@@ -221,9 +222,10 @@ public final class AbRun {
      */
     private void prepareSides() throws IOException, InterruptedException {
         Builder builder = new Builder(processes, request.cache(), dir.logs(), w -> {
-            note(w);
+            note("the cached build " + w.subjects().get(0) + " does not match the digest stored with it (it was"
+                    + " damaged or edited), so " + w.subjects().get(1) + " was built again and the entry replaced");
             synchronized (lock) {
-                buildWarnings.add(w.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + w.substring(1) + ".");
+                buildWarnings.add(w);
             }
         });
         try (GitRepo git = GitRepo.open(Path.of(plan.repository()))) {
@@ -356,7 +358,7 @@ public final class AbRun {
                 measurements.addAll(t.measurements());
             }
         }
-        List<String> unitWarnings = new ArrayList<>();
+        List<Warning> unitWarnings = new ArrayList<>();
         measurements = oneUnitPerCell(measurements, unitWarnings);
         String baseLabel = "merge-base of " + plan.baseTip().typed() + " and " + plan.head().typed() + " ("
                 + plan.mergeBase().shortId() + ")";
@@ -383,9 +385,9 @@ public final class AbRun {
      * another unit of the same kind is converted (a pull request that changes a benchmark's output
      * unit from us to ns); one that cannot be converted is left out, with a warning.
      */
-    static List<Measurement> oneUnitPerCell(List<Measurement> measurements, List<String> warnings) {
+    static List<Measurement> oneUnitPerCell(List<Measurement> measurements, List<Warning> warnings) {
         CellUnits units = new CellUnits();
-        Map<String, Integer> dropped = new LinkedHashMap<>();
+        Map<List<String>, Long> dropped = new LinkedHashMap<>();
         List<Measurement> out = new ArrayList<>(measurements.size());
         for (Measurement m : measurements) {
             OptionalDouble v = units.fit(m.cell(), m.value());
@@ -394,98 +396,75 @@ public final class AbRun {
                 out.add(first.equals(m.cell()) ? m
                         : new Measurement(first, m.side(), m.build(), m.trial(), v.getAsDouble()));
             } else {
-                dropped.merge(m.cell().id() + " in " + CellUnits.describe(m.cell()) + " where it was "
-                        + CellUnits.describe(first), 1, Integer::sum);
+                dropped.merge(List.of(m.cell().name(), m.cell().metric(), m.cell().unit(), first.unit()), 1L, Long::sum);
             }
         }
-        dropped.forEach((what, n) -> warnings.add(n + " value" + (n == 1 ? "" : "s") + " of cell " + what
-                + " were left out: the units do not convert."));
+        dropped.forEach((about, n) -> warnings.add(Warning.of(Warning.Kind.UNCONVERTIBLE_UNITS, about,
+                Map.of("values", n))));
         return out;
     }
 
-    private List<String> warnings(boolean interrupted) {
-        List<String> warnings = new ArrayList<>();
+    private List<Warning> warnings(boolean interrupted) {
+        List<Warning> warnings = new ArrayList<>();
         if (plan.aa()) {
-            warnings.add("A/A run: both sides are commit " + plan.head().shortId()
-                    + ", so every difference measured is noise; use it to learn each cell's noise floor.");
+            warnings.add(Warning.of(Warning.Kind.AA_RUN, plan.head().shortId()));
         } else if (plan.mergeBase().tree().equals(plan.head().tree())) {
-            warnings.add("The baseline and the candidate have the same source tree ("
-                    + plan.head().tree().substring(0, 12) + "): every difference measured is noise.");
+            warnings.add(Warning.of(Warning.Kind.SAME_SOURCES, plan.head().tree().substring(0, 12)));
         } else if (harnessFiles.erasesTheChange()) {
-            warnings.add("Every file that differs between the baseline and the candidate is a harness file ("
-                    + changedHarnessFiles() + "), and the base ran the head's copy: both sides ran the same"
-                    + " sources, so every difference measured is noise. If some of these files are the code"
-                    + " under test, list the harness in harness.files, or set harness.from: self.");
+            warnings.add(Warning.of(Warning.Kind.HARNESS_IS_THE_CHANGE, harnessFiles.files().stream()
+                    .filter(f -> f.state() != RunResults.HarnessFile.State.SAME).map(RunResults.HarnessFile::path)
+                    .toList(), Map.of()));
         } else {
+            List<String> identical = new ArrayList<>();
+            long files = 0;
             for (int b = 0; b < plan.builds(); b++) {
                 Builder.Result base = builds.get(dir.side(Side.BASE, b));
                 Builder.Result head = builds.get(dir.side(Side.HEAD, b));
                 if (base != null && head != null && workload.build().isPresent() && base.outputs().files() > 0
                         && base.outputs().equals(head.outputs())) {
-                    warnings.add("The build outputs of base and head" + (plan.builds() > 1 ? " (build " + b + ")" : "")
-                            + " are byte-identical (" + base.outputs().files() + " files) although their sources"
-                            + " differ: the change does not reach what was built, so any difference measured"
-                            + " is noise.");
+                    identical.add(Integer.toString(b));
+                    files = Math.max(files, base.outputs().files());
                 }
+            }
+            if (!identical.isEmpty()) {
+                warnings.add(Warning.of(Warning.Kind.IDENTICAL_BUILDS, identical, Map.of("files", files)));
             }
         }
         warnings.addAll(buildWarnings);
         if (!sharedPrograms.isEmpty()) {
-            warnings.add("Both sides' trials start the same programs, outside either side's tree ("
-                    + String.join(", ", sharedPrograms.stream().limit(5).map(Path::toString).toList())
-                    + (sharedPrograms.size() > 5 ? " and " + (sharedPrograms.size() - 5) + " more" : "")
-                    + "): this run may be measuring one side twice. Name programs by paths inside the tree"
-                    + " (./build/app), which each side's trials resolve in their own tree.");
+            warnings.add(Warning.of(Warning.Kind.SHARED_PROGRAMS,
+                    sharedPrograms.stream().map(Path::toString).toList(), Map.of()));
         }
         Map<Side, Integer> ok = new EnumMap<>(Side.class);
         List<String> failures = new ArrayList<>();
+        List<String> leftovers = new ArrayList<>();
         for (RunResults.TrialRecord t : trials) {
+            String which = t.side().id() + (t.warmup() ? " warm-up " : " trial ") + (t.trial() + 1) + ": ";
             if (t.status() == RunResults.Status.OK) {
                 if (!t.warmup()) {
                     ok.merge(t.side(), 1, Integer::sum);
                 }
             } else {
-                failures.add(t.side().id() + (t.warmup() ? " warm-up " : " trial ") + (t.trial() + 1) + ": "
-                        + t.reason());
+                failures.add(which + t.reason());
             }
-        }
-        List<String> leftovers = new ArrayList<>();
-        for (RunResults.TrialRecord t : trials) {
             if (!t.leftovers().isEmpty()) {
-                leftovers.add(t.side().id() + (t.warmup() ? " warm-up " : " trial ") + (t.trial() + 1) + ": "
-                        + String.join(", ", t.leftovers().subList(0, Math.min(3, t.leftovers().size())))
-                        + (t.leftovers().size() > 3 ? " and " + (t.leftovers().size() - 3) + " more" : ""));
+                leftovers.add(which + String.join(", ", t.leftovers()));
             }
         }
         if (!leftovers.isEmpty()) {
-            warnings.add(leftovers.size() + " trial" + (leftovers.size() == 1 ? "" : "s") + " left processes running"
-                    + " after " + (leftovers.size() == 1 ? "it" : "they") + " ended, which perfab killed ("
-                    + String.join("; ", leftovers.subList(0, Math.min(3, leftovers.size())))
-                    + (leftovers.size() > 3 ? "; and " + (leftovers.size() - 3) + " more" : "")
-                    + "): a process that outlives its trial takes the machine from the trials after it.");
+            warnings.add(Warning.of(Warning.Kind.LEFTOVER_PROCESSES, leftovers, Map.of()));
         }
         if (!failures.isEmpty()) {
-            int shown = Math.min(5, failures.size());
-            warnings.add(failures.size() + " trial" + (failures.size() == 1 ? "" : "s") + " failed ("
-                    + String.join("; ", failures.subList(0, shown))
-                    + (failures.size() > shown ? "; and " + (failures.size() - shown) + " more" : "")
-                    + "); see logs/trials/.");
+            warnings.add(Warning.of(Warning.Kind.FAILED_TRIALS, failures, Map.of("trials", (long) trials.size())));
         }
         for (Side side : Side.values()) {
             int n = ok.getOrDefault(side, 0);
             if (n < plan.trials()) {
-                warnings.add(side.id() + " has " + n + " of the " + plan.trials() + " trials asked for"
-                        + (interrupted ? " (the run was interrupted)" : "") + ".");
+                warnings.add(Warning.of(Warning.Kind.MISSING_TRIALS, List.of(side.id()), Map.of("measured", (long) n,
+                        "asked", (long) plan.trials(), "interrupted", interrupted ? 1L : 0L)));
             }
         }
         return warnings;
-    }
-
-    private String changedHarnessFiles() {
-        List<String> changed = harnessFiles.files().stream()
-                .filter(f -> f.state() != RunResults.HarnessFile.State.SAME).map(RunResults.HarnessFile::path).toList();
-        return String.join(", ", changed.subList(0, Math.min(5, changed.size())))
-                + (changed.size() > 5 ? " and " + (changed.size() - 5) + " more" : "");
     }
 
     private void failIfASideHasNoData(RunResults results) {

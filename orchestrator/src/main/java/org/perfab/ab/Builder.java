@@ -20,6 +20,7 @@ import org.perfab.exec.Processes;
 import org.perfab.failure.RunFailedException;
 import org.perfab.git.Commit;
 import org.perfab.git.GitRepo;
+import org.perfab.model.Warning;
 import org.perfab.workload.Workload;
 
 /** Builds one side into its private folder, or takes the build from the cache. */
@@ -33,14 +34,14 @@ final class Builder {
     private final Processes processes;
     private final Optional<Path> cache;
     private final Path logs;
-    private final Consumer<String> warnings;
+    private final Consumer<Warning> warnings;
 
     /**
      * A builder that runs builds with {@code processes}, keeps them in {@code cache} when given,
      * writes their logs into {@code logs}, and tells {@code warnings} what a run's results should
      * say (a damaged cache entry).
      */
-    Builder(Processes processes, Optional<Path> cache, Path logs, Consumer<String> warnings) {
+    Builder(Processes processes, Optional<Path> cache, Path logs, Consumer<Warning> warnings) {
         this.processes = processes;
         this.cache = cache;
         this.logs = logs;
@@ -159,9 +160,7 @@ final class Builder {
         JsonNode n = JSON.readTree(Files.readString(entry.resolve("build.json")));
         String content = Trees.outputs(entry.resolve("tree"), Map.of(), entry.resolve("out")).digest();
         if (!content.equals(n.path("content").asText())) {
-            warnings.accept("the cached build " + entry.getFileName() + " in " + entry.getParent()
-                    + " does not match the digest stored with it (it was damaged or edited), so " + dir.label()
-                    + " was built again and the entry replaced");
+            warnings.accept(Warning.of(Warning.Kind.DAMAGED_CACHE, entry.toString(), dir.label()));
             return Optional.empty();
         }
         Trees.delete(dir.tree());

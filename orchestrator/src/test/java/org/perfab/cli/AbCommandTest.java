@@ -136,8 +136,7 @@ class AbCommandTest {
         g.commit("docs");
         Cli run = ab(g);
         assertEquals(0, run.exitCode(), run.err());
-        String warnings = results().get("warnings").toString();
-        assertTrue(warnings.contains("byte-identical"), warnings);
+        assertTrue(results().get("warnings").toString().contains("\"kind\":\"identical-builds\""));
         assertTrue(Files.readString(tmp.resolve("out/comment.md")).contains("byte-identical"));
         assertTrue(run.out().contains("WARNING: The build outputs of base and head are byte-identical"), run.out());
     }
@@ -196,9 +195,9 @@ class AbCommandTest {
         assertEquals("head", failed.get("side").asText());
         assertEquals("the harness exited with code 139", failed.get("reason").asText());
         assertEquals("segfault in widget", failed.get("stderrTail").asText());
-        String warnings = results().get("warnings").toString();
-        assertTrue(warnings.contains("1 trial failed (head trial 2: the harness exited with code 139)"), warnings);
-        assertTrue(warnings.contains("head has 3 of the 4 trials asked for"), warnings);
+        assertTrue(run.out().contains("WARNING: 1 trial failed (head trial 2: the harness exited with code 139)"),
+                run.out());
+        assertTrue(run.out().contains("WARNING: head has 3 of the 4 trials asked for."), run.out());
         assertEquals(3, byCell(results()).get("speed/run").at("/head/n").asInt());
         assertTrue(run.err().contains("failed: the harness exited with code 139"), run.err());
     }
@@ -267,7 +266,8 @@ class AbCommandTest {
         assertEquals(0, run.exitCode(), run.err());
         JsonNode r = results();
         assertTrue(r.get("aa").asBoolean());
-        assertTrue(r.get("warnings").get(0).asText().startsWith("A/A run"), r.get("warnings").toString());
+        assertEquals("aa-run", r.at("/warnings/0/kind").asText(), r.get("warnings").toString());
+        assertTrue(run.out().contains("WARNING: A/A run: both sides are commit "), run.out());
         assertEquals(0, r.at("/counts/regression").asInt());
         assertEquals(0, r.at("/counts/improvement").asInt());
     }

@@ -38,8 +38,7 @@ final class JsonRenderer implements Renderer {
         for (Map.Entry<Verdict, Integer> e : table.counts().entrySet()) {
             counts.put(e.getKey().id(), e.getValue());
         }
-        ArrayNode warnings = root.putArray("warnings");
-        table.warnings().forEach(warnings::add);
+        root.set("warnings", ResultsJson.warnings(table.warnings()));
         ArrayNode rows = root.putArray("comparisons");
         for (CellComparison row : table.rows()) {
             rows.add(ResultsJson.comparison(row));

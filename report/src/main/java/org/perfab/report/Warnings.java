@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 import org.perfab.model.CellComparison;
 import org.perfab.model.ComparisonTable;
+import org.perfab.model.Warning;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Verdict;
@@ -18,6 +19,8 @@ import org.perfab.stats.Verdict;
 final class Warnings {
     /** How many cells a warning names before it counts the rest. */
     static final int NAMED = 8;
+    /** How many subjects (trials, files) a run's warning names before it counts the rest. */
+    static final int SUBJECTS_SHOWN = 5;
     private static final Pattern TAIL = Pattern.compile("(p99\\d*(\\.\\d+)?|p999\\d*|max)", Pattern.CASE_INSENSITIVE);
 
     private Warnings() {
@@ -25,7 +28,10 @@ final class Warnings {
 
     static List<String> of(Report report) {
         ComparisonTable table = report.table();
-        List<String> warnings = new ArrayList<>(table.warnings());
+        List<String> warnings = new ArrayList<>();
+        for (Warning w : table.warnings()) {
+            warnings.add(words(w));
+        }
         List<String> noisy = new ArrayList<>();
         List<String> tails = new ArrayList<>();
         int fewest = Integer.MAX_VALUE;
@@ -62,6 +68,63 @@ final class Warnings {
                     + " move.", fewest, names(tails)));
         }
         return warnings;
+    }
+
+    /** Returns the sentence of a run's warning; its subjects are untrusted, and escaped later. */
+    static String words(Warning w) {
+        List<String> s = w.subjects();
+        return switch (w.kind()) {
+            case AA_RUN -> "A/A run: both sides are commit " + first(s) + ", so every difference measured is noise;"
+                    + " use it to learn each cell's noise floor.";
+            case SAME_SOURCES -> "The baseline and the candidate have the same source tree (" + first(s)
+                    + "): every difference measured is noise.";
+            case IDENTICAL_BUILDS -> "The build outputs of base and head"
+                    + (s.isEmpty() || s.equals(List.of("0")) ? "" : " (build " + list(w, s) + ")")
+                    + " are byte-identical (" + w.figure("files") + " files) although their sources differ: the"
+                    + " change does not reach what was built, so any difference measured is noise.";
+            case HARNESS_IS_THE_CHANGE -> "Every file that differs between the baseline and the candidate is a"
+                    + " harness file (" + list(w, s) + "), and the base ran the head's copy: both sides ran the same"
+                    + " sources, so every difference measured is noise. If some of these files are the code under"
+                    + " test, list the harness in harness.files, or set harness.from: self.";
+            case SHARED_PROGRAMS -> "Both sides' trials start the same programs, outside either side's tree ("
+                    + list(w, s) + "): this run may be measuring one side twice. Name programs by paths inside"
+                    + " the tree (./build/app), which each side's trials resolve in their own tree.";
+            case DAMAGED_CACHE -> "The cached build " + first(s) + " did not match the digest stored with it (it was"
+                    + " damaged or edited), so " + (s.size() > 1 ? s.get(1) : "that side") + " was built again.";
+            case LEFTOVER_PROCESSES -> count(w.count(), "trial", "trials") + " left processes running after "
+                    + (w.count() == 1 ? "it" : "they") + " ended, which perfab killed (" + list(w, s, "; ")
+                    + "): a process that outlives its trial takes the machine from the trials after it.";
+            case FAILED_TRIALS -> count(w.count(), "trial", "trials") + " failed (" + list(w, s, "; ")
+                    + "); see logs/trials/.";
+            case MISSING_TRIALS -> first(s) + " has " + w.figure("measured") + " of the " + w.figure("asked")
+                    + " trials asked for" + (w.figure("interrupted") > 0 ? " (the run was interrupted)" : "") + ".";
+            case UNCONVERTIBLE_UNITS -> count((int) w.figure("values"), "value", "values") + " of cell '"
+                    + at(s, 0) + "' (" + at(s, 1) + ") in unit '" + at(s, 2) + "' were left out: the cell is in unit '"
+                    + at(s, 3) + "', and the two do not convert.";
+        };
+    }
+
+    private static String first(List<String> s) {
+        return at(s, 0);
+    }
+
+    private static String at(List<String> s, int i) {
+        return i < s.size() ? s.get(i) : "?";
+    }
+
+    /** Returns the first few subjects, and how many more there were. */
+    private static String list(Warning w, List<String> s) {
+        return list(w, s, ", ");
+    }
+
+    private static String list(Warning w, List<String> s, String separator) {
+        int shown = Math.min(s.size(), SUBJECTS_SHOWN);
+        return String.join(separator, s.subList(0, shown))
+                + (w.count() > shown ? separator.strip() + " and " + (w.count() - shown) + " more" : "");
+    }
+
+    private static String count(int n, String one, String many) {
+        return n + " " + (n == 1 ? one : many);
     }
 
     private static String names(List<String> names) {

@@ -155,6 +155,6 @@ class RenderersTest {
         add(m, new Cell("a", "time", "us", Direction.LOWER_IS_BETTER), Side.HEAD, 1, 2);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> ComparisonTable.of("b", "h", m, Thresholds.DEFAULT, c -> false));
-        assertTrue(e.getMessage().contains("'a:time'") && e.getMessage().contains("'us'"), e.getMessage());
+        assertTrue(e.getMessage().contains("'a' (time)") && e.getMessage().contains("'us'"), e.getMessage());
     }
 }

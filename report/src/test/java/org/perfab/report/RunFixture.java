@@ -10,6 +10,7 @@ import org.perfab.model.ComparisonTable;
 import org.perfab.model.Measurement;
 import org.perfab.model.RunResults;
 import org.perfab.model.Side;
+import org.perfab.model.Warning;
 import org.perfab.stats.Direction;
 import org.perfab.stats.Thresholds;
 
@@ -22,7 +23,7 @@ final class RunFixture {
 
     /** A run of {@code trials} per side over {@code cells}, each cell's value a function of (side, trial). */
     static RunResults run(String name, int trials, List<Cell> cells, Function<Cell, double[][]> values,
-            List<String> warnings) {
+            List<Warning> warnings) {
         List<RunResults.TrialRecord> records = new ArrayList<>();
         List<Measurement> all = new ArrayList<>();
         int seq = 0;
@@ -82,6 +83,7 @@ final class RunFixture {
                 {700100, 700800, 699900, 700400, 700300}};
             case "removed/cell:time" -> new double[][] {{10, 10.2, 10.1, 9.9, 10}, {}};
             default -> new double[][] {{5, 5.1, 4.9, 5, 5.05}, {5.05, 5, 4.95, 5.1, 4.9}};
-        }, List.of("1 trial failed (head trial 3: the harness exited with code 139); see logs/trials/."));
+        }, List.of(Warning.of(Warning.Kind.FAILED_TRIALS, List.of("head trial 3: the harness exited with code 139"),
+                java.util.Map.of("trials", 12L))));
     }
 }

@@ -1,0 +1,99 @@
+package org.perfab.model;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * What a reader must know about a whole run or comparison, as data: what kind of thing happened,
+ * what it is about (cells, trials, files, builds), and its figures. Renderers word it, escape it
+ * and bound it; nothing here is prose.
+ *
+ * @param kind what happened
+ * @param count how many things it is about in all (trials, cells, files); {@code subjects} holds
+ *     the first {@link #MAX_SUBJECTS} of them
+ * @param subjects what it is about, in the order found: at most {@link #MAX_SUBJECTS}, each at most
+ *     {@link #MAX_SUBJECT_LENGTH} characters
+ * @param figures its numbers, by name (see {@link Kind})
+ */
+public record Warning(Kind kind, int count, List<String> subjects, Map<String, Long> figures) {
+    /** The most subjects a warning keeps; {@code count} says how many there were. */
+    public static final int MAX_SUBJECTS = 20;
+    /** The longest subject kept (it may quote a harness); longer ones are cut. */
+    public static final int MAX_SUBJECT_LENGTH = 500;
+
+    /** What a warning is about; each kind's subjects and figures are fixed. */
+    public enum Kind {
+        /** Both sides are one commit. Subjects: the commit. */
+        AA_RUN("aa-run"),
+        /** The two commits have one source tree. Subjects: the tree. */
+        SAME_SOURCES("same-sources"),
+        /** A build of each side wrote byte-identical outputs. Subjects: the builds; figures: {@code files}. */
+        IDENTICAL_BUILDS("identical-builds"),
+        /** Every file that differs between the sides is a harness file the base took from the head. Subjects: the files. */
+        HARNESS_IS_THE_CHANGE("harness-is-the-change"),
+        /** Both sides' trials start the same programs, outside their trees. Subjects: the real paths. */
+        SHARED_PROGRAMS("shared-programs"),
+        /** A cached build did not match its digest and was built again. Subjects: the entry, the side. */
+        DAMAGED_CACHE("damaged-cache"),
+        /** Trials left processes running, which were killed. Subjects: {@code SIDE TRIAL: PID COMMAND}. */
+        LEFTOVER_PROCESSES("leftover-processes"),
+        /** Trials failed. Subjects: {@code SIDE TRIAL: REASON}; figures: {@code trials} run in all. */
+        FAILED_TRIALS("failed-trials"),
+        /** A side has fewer counted trials than asked. Subjects: the side; figures: {@code measured}, {@code asked}, {@code interrupted} (1 or 0). */
+        MISSING_TRIALS("missing-trials"),
+        /** Values of a cell in a unit that does not convert were left out. Subjects: cell, metric, unit, the cell's unit; figures: {@code values}. */
+        UNCONVERTIBLE_UNITS("unconvertible-units");
+
+        private final String id;
+
+        Kind(String id) {
+            this.id = id;
+        }
+
+        /** The name used in files. */
+        public String id() {
+            return id;
+        }
+
+        /**
+         * Returns the kind named {@code id}.
+         *
+         * @throws IllegalArgumentException when there is none
+         */
+        public static Kind of(String id) {
+            for (Kind k : values()) {
+                if (k.id.equals(id)) {
+                    return k;
+                }
+            }
+            throw new IllegalArgumentException("unknown warning kind '" + id + "'");
+        }
+    }
+
+    public Warning {
+        Objects.requireNonNull(kind, "kind");
+        subjects = subjects.stream().limit(MAX_SUBJECTS)
+                .map(s -> s.length() > MAX_SUBJECT_LENGTH ? s.substring(0, MAX_SUBJECT_LENGTH) + "..." : s).toList();
+        if (count < subjects.size()) {
+            throw new IllegalArgumentException("a warning about " + count + " things cannot name " + subjects.size());
+        }
+        figures = java.util.Collections.unmodifiableMap(new TreeMap<>(figures));
+    }
+
+    /** Returns a warning about all of {@code subjects}, keeping the first {@link #MAX_SUBJECTS}. */
+    public static Warning of(Kind kind, List<String> subjects, Map<String, Long> figures) {
+        return new Warning(kind, subjects.size(), subjects, figures);
+    }
+
+    /** Returns a warning about {@code subjects} without figures. */
+    public static Warning of(Kind kind, String... subjects) {
+        return of(kind, List.of(subjects), Map.of());
+    }
+
+    /** Returns the figure named {@code name}, or 0 when there is none. */
+    public long figure(String name) {
+        return figures.getOrDefault(name, 0L);
+    }
+}
