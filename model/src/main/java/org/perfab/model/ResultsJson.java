@@ -62,6 +62,8 @@ public final class ResultsJson {
         }
         ArrayNode profiles = settings.putArray("profiles");
         s.profiles().forEach(profiles::add);
+        ArrayNode failOn = settings.putArray("failOn");
+        s.failOn().forEach(v -> failOn.add(v.id()));
         ArrayNode harnessFiles = settings.putArray("harnessFiles");
         s.harnessFiles().forEach(f -> harnessFiles.addObject().put("path", f.path()).put("state", f.state().id()));
         settings.set("thresholds", thresholds(results.table().thresholds()));
@@ -142,7 +144,7 @@ public final class ResultsJson {
                 s.path("format").asText(),
                 s.path("seed").isNull() || s.path("seed").isMissingNode() ? java.util.Optional.empty()
                         : java.util.Optional.of(s.path("seed").asLong()),
-                profiles, harnessFiles);
+                profiles, harnessFiles, failOn(s.path("failOn")));
         JsonNode th = s.path("thresholds");
         org.perfab.stats.Thresholds thresholds = new org.perfab.stats.Thresholds(th.path("alpha").asDouble(),
                 th.path("minEffect").asDouble(), th.path("inconclusive").asDouble());
@@ -371,5 +373,13 @@ public final class ResultsJson {
                     figures));
         }
         return warnings;
+    }
+
+    private static List<Verdict> failOn(JsonNode array) {
+        List<Verdict> verdicts = new ArrayList<>();
+        for (JsonNode v : array) {
+            verdicts.add(Verdict.fromId(v.asText()));
+        }
+        return verdicts;
     }
 }

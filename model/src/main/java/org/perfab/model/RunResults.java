@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.perfab.stats.Verdict;
 
 /**
  * Everything one A/B run produced: where its sides came from, the machine, the settings, every
@@ -88,12 +89,15 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
      * @param profiles the cell patterns shown but never classified
      * @param harnessFiles with the head's harness, its files: copied from the head's tree into the
      *     base's before the base was built; empty with each side's own harness
+     * @param failOn the verdicts that fail the job ({@code --fail-on}); empty for an advisory run
      */
     public record Settings(String workload, int trials, int warmup, int builds, String harnessFrom,
-            String format, Optional<Long> seed, List<String> profiles, List<HarnessFile> harnessFiles) {
+            String format, Optional<Long> seed, List<String> profiles, List<HarnessFile> harnessFiles,
+            List<Verdict> failOn) {
         public Settings {
             profiles = List.copyOf(profiles);
             harnessFiles = List.copyOf(harnessFiles);
+            failOn = List.copyOf(failOn);
         }
     }
 

@@ -35,6 +35,7 @@ import org.perfab.model.Warning;
 import org.perfab.report.Format;
 import org.perfab.report.Report;
 import org.perfab.stats.Thresholds;
+import org.perfab.stats.Verdict;
 import org.perfab.workload.Workload;
 import org.perfab.workload.WorkloadLoader;
 
@@ -59,11 +60,13 @@ public final class AbRun {
      * @param resume whether to continue the run already in {@code out}
      * @param force whether to write into an {@code out} that holds files perfab did not write
      *     (beside them, never over them)
+     * @param failOn the verdicts that fail the job; empty for an advisory run
      */
     public record Request(Path repository, String base, String head, String workload, Optional<Integer> trials,
             int builds, Path out, Optional<Path> cache, Optional<Long> seed,
-            Workload.ThresholdSettings overrides, boolean resume, boolean force) {
+            Workload.ThresholdSettings overrides, boolean resume, boolean force, List<Verdict> failOn) {
         public Request {
+            failOn = List.copyOf(failOn);
             Objects.requireNonNull(out, "out");
             Objects.requireNonNull(workload, "workload");
             if (builds < 1 || builds > Workload.MAX_BUILDS) {
@@ -116,7 +119,7 @@ public final class AbRun {
         this.request = new Request(request.repository(), request.base(), request.head(), request.workload(),
                 request.trials(), request.builds(), request.out().toAbsolutePath().normalize(),
                 request.cache().map(c -> c.toAbsolutePath().normalize()), request.seed(), request.overrides(),
-                request.resume(), request.force());
+                request.resume(), request.force(), request.failOn());
         this.context = context;
     }
 
@@ -369,7 +372,7 @@ public final class AbRun {
         RunResults.Settings settings = new RunResults.Settings(plan.workloadPath(), plan.trials(), plan.warmup(),
                 plan.builds(), h.from().name().toLowerCase(java.util.Locale.ROOT), h.format(), plan.seed(),
                 workload.cells().stream().filter(c -> c.role() == Workload.Role.PROFILE)
-                        .map(c -> c.match().toString()).toList(), harnessFiles.files());
+                        .map(c -> c.match().toString()).toList(), harnessFiles.files(), request.failOn());
         RunResults.Provenance provenance = new RunResults.Provenance(plan.repository(),
                 new RunResults.Ref(plan.baseTip().typed(), plan.baseTip().id()),
                 new RunResults.Ref(plan.head().typed(), plan.head().id()), plan.mergeBase().id(),

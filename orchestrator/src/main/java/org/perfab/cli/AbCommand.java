@@ -101,7 +101,7 @@ final class AbCommand implements Callable<Integer> {
         List<Verdict> failing = FailOn.parse(spec, failOn);
         AbRun.Request request = new AbRun.Request(repo == null ? Path.of(".") : repo, base, head,
                 workload == null ? AbRun.DEFAULT_WORKLOAD : workload, Optional.ofNullable(trials), builds, out,
-                Optional.ofNullable(cache), Optional.ofNullable(seed), thresholds.overrides(), resume, force);
+                Optional.ofNullable(cache), Optional.ofNullable(seed), thresholds.overrides(), resume, force, failing);
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
         RunResults results = AbRun.run(request, new AbRun.Context(err, System.getenv(),
                 System.console() != null, Clock.systemUTC()));

@@ -134,10 +134,10 @@ final class CompareCommand implements Callable<Integer> {
             table = Compare.reclassify(saved, thresholds.overrides(), globs);
             report = Report.of(new RunResults(saved.name(), saved.provenance(), saved.machine(), saved.settings(),
                     saved.startedAt(), saved.finishedAt(), saved.interrupted(), saved.timing(), saved.trials(),
-                    saved.measurements(), table));
+                    saved.measurements(), table)).failingOn(failing);
         } else {
             table = Compare.table(new Compare.Request(baseFiles, headFiles, in, thresholds.thresholds(), globs));
-            report = Report.of(table);
+            report = Report.of(table).failingOn(failing);
         }
         Output.emit(spec, format, report, output, output != null ? output : Path.of("comment.md"));
         return FailOn.exitCode(table, failing);

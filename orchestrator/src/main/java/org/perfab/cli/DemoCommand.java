@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -71,7 +72,7 @@ final class DemoCommand implements Callable<Integer> {
         }
         AbRun.Request request = new AbRun.Request(repo, "main", aa ? "main" : "feature", AbRun.DEFAULT_WORKLOAD,
                 Optional.of(trials), 1, out, Optional.empty(), Optional.empty(), Workload.ThresholdSettings.NONE,
-                false, false);
+                false, false, List.of());
         RunResults results = AbRun.run(request, new AbRun.Context(err, System.getenv(),
                 System.console() != null, Clock.systemUTC()));
         spec.commandLine().getOut().print(Files.readString(out.resolve("comment.md"), StandardCharsets.UTF_8));

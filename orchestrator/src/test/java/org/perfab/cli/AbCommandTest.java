@@ -387,4 +387,31 @@ class AbCommandTest {
         assertEquals("110", Files.readString(out.resolve("work/head-0/out/level")).trim());
         assertEquals("regression", byCell(results()).get("speed/run").get("verdict").asText());
     }
+
+    @Test
+    void failOnMakesTheCommentSayTheJobFails() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 3, "");
+        Cli run = ab(g, "--fail-on", "regression", "--format", "markdown");
+        assertEquals(1, run.exitCode(), run.err());
+        String comment = Files.readString(tmp.resolve("out/comment.md"));
+        assertFalse(comment.contains("never fails the job"), comment);
+        assertTrue(comment.contains("This check fails the job when a cell is regression (--fail-on)."), comment);
+        assertEquals("[\"regression\"]", results().at("/settings/failOn").toString());
+        assertTrue(run.out().contains("This check fails the job"), run.out());
+    }
+
+    @Test
+    void aRunWhoseTrialsAllFailedIsHeadlinedAsAFailure() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 2, "");
+        g.git("checkout", "-q", "feature");
+        g.script("bench.sh", "#!/bin/sh\n[ \"$PERFAB_SIDE\" = base ] || exit 3\n"
+                + Subjects.HARNESS.substring(Subjects.HARNESS.indexOf('\n') + 1));
+        g.commit("the head's trials all fail");
+        g.git("checkout", "-q", "main");
+        Cli run = ab(g);
+        assertEquals(3, run.exitCode(), run.err());
+        String comment = Files.readString(tmp.resolve("out/comment.md"));
+        assertTrue(comment.contains(": ❌ no comparison: no trial of the candidate succeeded (2 failed)"), comment);
+        assertFalse(comment.contains("0 regressions"), comment);
+    }
 }

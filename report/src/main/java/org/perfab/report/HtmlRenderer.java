@@ -39,9 +39,10 @@ final class HtmlRenderer implements Renderer {
                     html(Numbers.signedPercent(c.pctChange()) + " " + Numbers.interval(c.ciLow(), c.ciHigh())),
                     html(Numbers.pValue(c.pValue())), html(Numbers.percent(c.mde())), plot));
         }
-        View view = new View(html("perfab · " + report.name()), html(TextRenderer.counts(report.table().counts())),
+        View view = new View(html("perfab · " + report.name()), html(Warnings.noComparison(report)
+                .orElse(TextRenderer.counts(report.table().counts()))),
                 html(context(report)), Warnings.of(report).stream().map(HtmlRenderer::html).toList(), rows,
-                html(TextRenderer.rules(report.table().thresholds()) + ". Advisory: this check never fails the job."),
+                html(TextRenderer.rules(report.table().thresholds()) + ". " + Warnings.gate(report)),
                 report.run().isPresent());
         return Templates.render("report.html.ftl", Map.of("view", view));
     }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.perfab.model.CellComparison;
 import org.perfab.model.ComparisonTable;
@@ -30,9 +31,17 @@ final class MarkdownRenderer implements Renderer {
     /** The tail-percentile warning applies below this many trials per side. */
     static final int FEW_TRIALS_FOR_TAILS = 20;
 
-    /** The order in which rows are left out of a comment that is too long. */
+    /** The most warnings a comment shows; the rest are counted. */
+    static final int MAX_WARNINGS = 15;
+    /** The most per-cell notes a comment shows; the rest are counted. */
+    static final int MAX_NOTES = 30;
+
+    /**
+     * The order in which rows are left out of a comment that is too long. Regressions are never
+     * left out as a class: as many as fit are shown, and the rest counted.
+     */
     private static final List<Verdict> OMIT_ORDER = List.of(Verdict.UNCHANGED, Verdict.PROFILE,
-            Verdict.NO_DATA, Verdict.IMPROVEMENT, Verdict.INCONCLUSIVE, Verdict.REGRESSION);
+            Verdict.NO_DATA, Verdict.IMPROVEMENT, Verdict.INCONCLUSIVE);
 
     /** One row as the template prints it: every field formatted and escaped. */
     public record Row(String cell, String metric, String base, String head, String change, String p,
@@ -45,38 +54,74 @@ final class MarkdownRenderer implements Renderer {
             String omitted, String legend) {
     }
 
+    /**
+     * What a rendering may show: the verdicts it leaves out, and at most how many rows, warnings and
+     * notes.
+     */
+    private record Budget(Set<Verdict> omit, int rows, int warnings, int notes) {
+        Budget omitting(Verdict v) {
+            Set<Verdict> more = EnumSet.noneOf(Verdict.class);
+            more.addAll(omit);
+            more.add(v);
+            return new Budget(more, rows, warnings, notes);
+        }
+
+        Budget withRows(int n) {
+            return new Budget(omit, n, warnings, notes);
+        }
+    }
+
+    /**
+     * Renders the comment within GitHub's limit: when the whole does not fit, rows are left out a
+     * verdict at a time (unchanged first), then notes and warnings beyond the first few, then as
+     * many regressions as fit are kept; whatever is left out is counted in the comment.
+     */
     @Override
     public String render(Report report) {
-        Set<Verdict> omit = EnumSet.noneOf(Verdict.class);
-        String text = render(report, omit, Integer.MAX_VALUE);
+        Budget budget = new Budget(EnumSet.noneOf(Verdict.class), Integer.MAX_VALUE, MAX_WARNINGS, MAX_NOTES);
+        String text = render(report, budget);
         for (Verdict v : OMIT_ORDER) {
             if (text.length() <= MAX_LENGTH) {
                 return text;
             }
-            omit.add(v);
-            text = render(report, omit, Integer.MAX_VALUE);
+            budget = budget.omitting(v);
+            text = render(report, budget);
         }
-        // Even the regressions alone are too many: keep as many as fit.
-        int keep = report.table().rows().size();
-        while (text.length() > MAX_LENGTH && keep > 0) {
-            keep = keep / 2;
-            text = render(report, EnumSet.noneOf(Verdict.class), keep);
+        if (text.length() <= MAX_LENGTH) {
+            return text;
         }
-        return text;
+        budget = new Budget(budget.omit(), Integer.MAX_VALUE, 3, 0);
+        text = render(report, budget);
+        if (text.length() <= MAX_LENGTH) {
+            return text;
+        }
+        // The regressions alone are too many: find how many fit.
+        int fits = 0;
+        int tooMany = report.table().counts().get(Verdict.REGRESSION);
+        while (tooMany - fits > 1) {
+            int mid = (fits + tooMany) >>> 1;
+            if (render(report, budget.withRows(mid)).length() <= MAX_LENGTH) {
+                fits = mid;
+            } else {
+                tooMany = mid;
+            }
+        }
+        return render(report, budget.withRows(fits));
     }
 
-    private static String render(Report report, Set<Verdict> omit, int limit) {
+    private static String render(Report report, Budget budget) {
         ComparisonTable table = report.table();
         List<Row> rows = new ArrayList<>();
         List<Row> unchanged = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         int left = 0;
         int shown = 0;
+        int notesLeft = 0;
         long unchangedCount = table.rows().stream().filter(r -> r.comparison().verdict() == Verdict.UNCHANGED).count();
         boolean fold = unchangedCount > FOLD_UNCHANGED;
         for (CellComparison r : table.rows()) {
             Verdict v = r.comparison().verdict();
-            if (omit.contains(v) || shown >= limit) {
+            if (budget.omit().contains(v) || shown >= budget.rows()) {
                 left++;
                 continue;
             }
@@ -88,17 +133,32 @@ final class MarkdownRenderer implements Renderer {
                 rows.add(row);
             }
             for (String note : Notes.of(r.comparison())) {
-                notes.add(row.cell() + " " + row.metric() + ": " + note);
+                if (notes.size() < budget.notes()) {
+                    notes.add(row.cell() + " " + row.metric() + ": " + note);
+                } else {
+                    notesLeft++;
+                }
             }
+        }
+        if (notesLeft > 0) {
+            notes.add(notesLeft + " more note" + (notesLeft == 1 ? " is" : "s are") + " left out; see report.html.");
         }
         String omitted = left == 0 ? ""
                 : left + " row" + (left == 1 ? " is" : "s are") + " left out to stay within GitHub's comment"
                         + " limit; the full table is in the run's artifact (results.json, report.html).";
+        List<String> all = Warnings.of(report);
+        List<String> warnings = new ArrayList<>();
+        for (String w : all.subList(0, Math.min(all.size(), budget.warnings()))) {
+            warnings.add(Untrusted.markdown(w, Untrusted.MAX_PROSE));
+        }
+        if (all.size() > budget.warnings()) {
+            int more = all.size() - budget.warnings();
+            warnings.add(more + " more warning" + (more == 1 ? " is" : "s are") + " left out; every warning is in"
+                    + " the run's results.json.");
+        }
         View view = new View(Untrusted.markdown(report.name(), Untrusted.MAX_LENGTH).replace("--", "- -"),
                 headline(report), context(report), harness(report), rows, unchanged,
-                unchanged.size() + " unchanged", Warnings.of(report).stream()
-                        .map(w -> Untrusted.markdown(w, Untrusted.MAX_PROSE)).toList(),
-                notes, omitted, legend(report));
+                unchanged.size() + " unchanged", warnings, notes, omitted, legend(report));
         return Templates.render("comment.md.ftl", Map.of("view", view));
     }
 
@@ -111,6 +171,10 @@ final class MarkdownRenderer implements Renderer {
     }
 
     private static String headline(Report report) {
+        Optional<String> none = Warnings.noComparison(report);
+        if (none.isPresent()) {
+            return "\u274C " + none.get();
+        }
         Map<Verdict, Integer> n = report.table().counts();
         StringBuilder s = new StringBuilder();
         s.append(mark(Verdict.REGRESSION)).append(' ').append(count(n.get(Verdict.REGRESSION), "regression", "regressions"));
@@ -183,8 +247,8 @@ final class MarkdownRenderer implements Renderer {
                 + Numbers.percent(t.inconclusive()) + " or more but not confirmed by the test; not a pass. "
                 + mark(Verdict.IMPROVEMENT) + " improvement: better, p < " + Numbers.value(t.alpha())
                 + " and at least " + Numbers.percent(t.minEffect()) + ". ± is the coefficient of variation"
-                + " across trials. Welch's t-test; 95% interval of the change by Fieller's method."
-                + " Advisory: this check never fails the job.";
+                + " across trials. Welch's t-test; 95% interval of the change by Fieller's method. "
+                + Warnings.gate(report);
     }
 
     /** Returns the verdict with the mark a reviewer scans for. */

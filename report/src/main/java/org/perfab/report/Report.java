@@ -1,9 +1,11 @@
 package org.perfab.report;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.perfab.model.ComparisonTable;
 import org.perfab.model.RunResults;
+import org.perfab.stats.Verdict;
 
 /**
  * What a renderer draws: a classified table, and the run it came from when there is one
@@ -12,21 +14,29 @@ import org.perfab.model.RunResults;
  * @param table the classified cells and warnings
  * @param run the run, with its refs, machine, settings and every trial; empty for a comparison of
  *     files
+ * @param failOn the verdicts that fail the job ({@code --fail-on}); empty when the check is
+ *     advisory, and the rendering says which
  */
-public record Report(ComparisonTable table, Optional<RunResults> run) {
+public record Report(ComparisonTable table, Optional<RunResults> run, List<Verdict> failOn) {
     public Report {
         Objects.requireNonNull(table, "table");
         Objects.requireNonNull(run, "run");
+        failOn = List.copyOf(failOn);
     }
 
-    /** Returns the report of a comparison of files. */
+    /** Returns the report of a comparison of files: advisory. */
     public static Report of(ComparisonTable table) {
-        return new Report(table, Optional.empty());
+        return new Report(table, Optional.empty(), List.of());
     }
 
-    /** Returns the report of a run. */
+    /** Returns the report of a run, failing on what the run was told to fail on. */
     public static Report of(RunResults run) {
-        return new Report(run.table(), Optional.of(run));
+        return new Report(run.table(), Optional.of(run), run.settings().failOn());
+    }
+
+    /** Returns this report failing the job on {@code verdicts}. */
+    public Report failingOn(List<Verdict> verdicts) {
+        return new Report(table, run, verdicts);
     }
 
     /** Returns the name the comment is known by: the workload's, or {@code compare}. */

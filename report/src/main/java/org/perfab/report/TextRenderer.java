@@ -21,6 +21,7 @@ final class TextRenderer implements Renderer {
     public String render(Report report) {
         ComparisonTable table = report.table();
         StringBuilder out = new StringBuilder();
+        Warnings.noComparison(report).ifPresent(none -> out.append("FAILED: ").append(none).append("\n"));
         out.append("base: ").append(Untrusted.plain(table.baseLabel(), Untrusted.MAX_PROSE)).append('\n');
         out.append("head: ").append(Untrusted.plain(table.headLabel(), Untrusted.MAX_PROSE)).append('\n');
         out.append(rules(table.thresholds())).append("\n\n");

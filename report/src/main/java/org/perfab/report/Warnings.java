@@ -1,11 +1,16 @@
 package org.perfab.report;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import org.perfab.model.CellComparison;
 import org.perfab.model.ComparisonTable;
+import org.perfab.model.RunResults;
+import org.perfab.model.Side;
 import org.perfab.model.Warning;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
@@ -68,6 +73,43 @@ final class Warnings {
                     + " move.", fewest, names(tails)));
         }
         return warnings;
+    }
+
+    /**
+     * Returns what stands in place of the counts when a run compared nothing because every trial
+     * of a side failed: a table of "no data" rows must never read like a pass. Empty otherwise.
+     */
+    static Optional<String> noComparison(Report report) {
+        if (report.run().isEmpty()) {
+            return Optional.empty();
+        }
+        Map<Side, Integer> ok = new EnumMap<>(Side.class);
+        Map<Side, Integer> ran = new EnumMap<>(Side.class);
+        for (RunResults.TrialRecord t : report.run().get().trials()) {
+            if (!t.warmup()) {
+                ran.merge(t.side(), 1, Integer::sum);
+                if (t.status() == RunResults.Status.OK) {
+                    ok.merge(t.side(), 1, Integer::sum);
+                }
+            }
+        }
+        boolean base = ok.getOrDefault(Side.BASE, 0) == 0;
+        boolean head = ok.getOrDefault(Side.HEAD, 0) == 0;
+        if (!base && !head) {
+            return Optional.empty();
+        }
+        int failed = ran.getOrDefault(Side.BASE, 0) * (base ? 1 : 0) + ran.getOrDefault(Side.HEAD, 0) * (head ? 1 : 0);
+        return Optional.of("no comparison: " + (base && head ? "no trial of either side"
+                : "no trial of the " + (base ? "baseline" : "candidate")) + " succeeded (" + failed + " failed)");
+    }
+
+    /** Returns the sentence that says whether the check can fail the job. */
+    static String gate(Report report) {
+        if (report.failOn().isEmpty()) {
+            return "Advisory: this check never fails the job.";
+        }
+        return "This check fails the job when a cell is "
+                + String.join(" or ", report.failOn().stream().map(Verdict::id).toList()) + " (--fail-on).";
     }
 
     /** Returns the sentence of a run's warning; its subjects are untrusted, and escaped later. */

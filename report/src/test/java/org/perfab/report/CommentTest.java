@@ -7,14 +7,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.perfab.model.Cell;
+import org.perfab.model.ComparisonTable;
+import org.perfab.model.Measurement;
 import org.perfab.model.ResultsJson;
 import org.perfab.model.RunResults;
+import org.perfab.model.Side;
+import org.perfab.model.Warning;
 import org.perfab.report.testing.Golden;
 import org.perfab.stats.Direction;
+import org.perfab.stats.Verdict;
 
 /** The pull-request comment, the GitHub annotations and every run rendering, sealed by golden files. */
 class CommentTest {
@@ -124,6 +130,74 @@ class CommentTest {
         assertTrue(md.contains("| slower | time |"), "the regression is kept");
         assertTrue(md.contains("3000 rows are left out to stay within GitHub's comment limit"), md);
         assertTrue(md.contains("🔴 1 regression") && md.contains("✅ 3000 unchanged"), "the counts still count everything");
+    }
+
+    @Test
+    void boundsTheWarningsToo() {
+        // 3,000 cells whose unit changed, each a warning: once a 621,752-character comment.
+        List<Cell> cells = List.of(new Cell("slower", "time", "ns/op", Direction.LOWER_IS_BETTER));
+        List<Warning> warnings = new ArrayList<>();
+        warnings.add(Warning.of(Warning.Kind.FAILED_TRIALS, java.util.Collections.nCopies(5000, "x".repeat(400)),
+                Map.of("trials", 5000L)));
+        for (int i = 0; i < 3000; i++) {
+            warnings.add(Warning.of(Warning.Kind.UNCONVERTIBLE_UNITS, List.of("cell/with/a/longish/name/" + i, "time",
+                    "KiB", "ns/op"), Map.of("values", 3L)));
+        }
+        RunResults run = RunFixture.run("warned", 3, cells, c -> new double[][] {{100, 101, 99}, {120, 121, 119}},
+                warnings);
+        String md = render(Format.MARKDOWN, run);
+        assertTrue(md.length() <= MarkdownRenderer.MAX_LENGTH, "length " + md.length());
+        assertTrue(md.contains("| slower | time |"), md);
+        assertTrue(md.contains("2986 more warnings are left out; every warning is in the run's results.json."), md);
+        assertTrue(md.contains("5000 trials failed ("), "a warning counts what it does not name");
+    }
+
+    @Test
+    void showsAsManyRegressionsAsFitAndCountsTheRest() {
+        List<Cell> cells = new ArrayList<>();
+        for (int i = 0; i < 600; i++) {
+            cells.add(new Cell("regressed/" + "n".repeat(150) + "/" + i, "time", "ns/op", Direction.LOWER_IS_BETTER));
+        }
+        RunResults run = RunFixture.run("slow", 3, cells, c -> new double[][] {{100, 101, 99}, {120, 121, 119}},
+                List.of());
+        String md = render(Format.MARKDOWN, run);
+        assertTrue(md.length() <= MarkdownRenderer.MAX_LENGTH, "length " + md.length());
+        long shown = md.lines().filter(l -> l.startsWith("| regressed/")).count();
+        assertTrue(shown > 100, "a table of regressions, not none: " + shown);
+        assertTrue(md.contains((600 - shown) + " rows are left out to stay within GitHub's comment limit"), md);
+        assertTrue(md.contains("🔴 600 regressions"), md);
+        // And as many as fit: one more would not.
+        assertTrue(md.length() > MarkdownRenderer.MAX_LENGTH - 400, "length " + md.length());
+    }
+
+    @Test
+    void saysWhenTheCheckCanFailTheJob() {
+        Report advisory = Report.of(RunFixture.broker());
+        assertTrue(Format.MARKDOWN.renderer().render(advisory).contains("Advisory: this check never fails the job."));
+        Report gate = advisory.failingOn(List.of(Verdict.REGRESSION));
+        String md = Format.MARKDOWN.renderer().render(gate);
+        assertFalse(md.contains("never fails the job"), md);
+        assertTrue(md.contains("This check fails the job when a cell is regression (--fail-on)."), md);
+        assertTrue(Format.HTML.renderer().render(gate).contains("This check fails the job when a cell is regression"));
+    }
+
+    @Test
+    void headlinesARunWhoseTrialsAllFailed() {
+        RunResults ok = RunFixture.broker();
+        List<RunResults.TrialRecord> failed = new ArrayList<>();
+        for (RunResults.TrialRecord t : ok.trials()) {
+            failed.add(t.side() == Side.HEAD ? new RunResults.TrialRecord(t.seq(), t.side(), t.build(), t.trial(),
+                    t.warmup(), RunResults.Status.FAILED, "the harness exited with code 1", 1, "", List.of()) : t);
+        }
+        List<Measurement> base = ok.measurements().stream().filter(m -> m.side() == Side.BASE).toList();
+        RunResults run = new RunResults(ok.name(), ok.provenance(), ok.machine(), ok.settings(), ok.startedAt(),
+                ok.finishedAt(), false, ok.timing(), failed, base,
+                ComparisonTable.of("b", "h", base, ok.table().thresholds(), c -> false));
+        String md = render(Format.MARKDOWN, run);
+        assertTrue(md.contains("### perfab · broker-pr: ❌ no comparison: no trial of the candidate succeeded (5 failed)"),
+                md);
+        assertFalse(md.contains("0 regressions"), md);
+        assertTrue(render(Format.TEXT, run).startsWith("FAILED: no comparison: no trial of the candidate succeeded"));
     }
 
     @Test

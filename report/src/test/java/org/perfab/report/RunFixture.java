@@ -54,7 +54,8 @@ final class RunFixture {
                         List.of("batched/*:p50"), List.of(
                                 new RunResults.HarnessFile("perfab.yaml", RunResults.HarnessFile.State.SAME),
                                 new RunResults.HarnessFile("scripts/bench.sh", RunResults.HarnessFile.State.CHANGED),
-                                new RunResults.HarnessFile("scripts/`@x`.sh", RunResults.HarnessFile.State.ADDED))),
+                                new RunResults.HarnessFile("scripts/`@x`.sh", RunResults.HarnessFile.State.ADDED)),
+                        List.of()),
                 Instant.parse("2026-11-01T10:00:00Z"), Optional.of(Instant.parse("2026-11-01T10:20:00Z")), false,
                 new RunResults.Timing(1200, 3, 95, 1090), records, all, table);
     }

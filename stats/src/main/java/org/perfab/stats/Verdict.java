@@ -28,4 +28,18 @@ public enum Verdict {
     public String id() {
         return id;
     }
+
+    /**
+     * Returns the verdict named {@code id}.
+     *
+     * @throws IllegalArgumentException when there is none
+     */
+    public static Verdict fromId(String id) {
+        for (Verdict v : values()) {
+            if (v.id.equals(id)) {
+                return v;
+            }
+        }
+        throw new IllegalArgumentException("unknown verdict '" + id + "'");
+    }
 }
