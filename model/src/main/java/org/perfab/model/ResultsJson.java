@@ -153,14 +153,18 @@ public final class ResultsJson {
             measurements.add(new Measurement(cell(x), side(x), x.path("build").asInt(), x.path("trial").asInt(),
                     x.path("value").asDouble()));
         }
+        java.util.Map<List<Integer>, List<Measurement>> byTrial = new java.util.HashMap<>();
+        for (Measurement x : measurements) {
+            byTrial.computeIfAbsent(List.of(x.side().ordinal(), x.build(), x.trial()), k -> new ArrayList<>()).add(x);
+        }
         List<RunResults.TrialRecord> trials = new ArrayList<>();
         for (JsonNode t : n.path("trials")) {
             Side side = side(t);
             boolean warmup = t.path("warmup").asBoolean();
             RunResults.Status status = status(t);
             List<Measurement> own = warmup || status != RunResults.Status.OK ? List.of()
-                    : measurements.stream().filter(x -> x.side() == side && x.build() == t.path("build").asInt()
-                            && x.trial() == t.path("trial").asInt()).toList();
+                    : byTrial.getOrDefault(List.of(side.ordinal(), t.path("build").asInt(), t.path("trial").asInt()),
+                            List.of());
             trials.add(new RunResults.TrialRecord(t.path("seq").asInt(), side, t.path("build").asInt(),
                     t.path("trial").asInt(), warmup, status, t.path("reason").asText(),
                     t.path("wallSeconds").asDouble(), t.path("stderrTail").asText(), own, leftovers(t),
@@ -186,7 +190,7 @@ public final class ResultsJson {
                 n.path("interrupted").asBoolean(),
                 new RunResults.Timing(timing.path("totalSeconds").asDouble(), timing.path("checkoutSeconds").asDouble(),
                         timing.path("buildSeconds").asDouble(), timing.path("trialSeconds").asDouble()),
-                trials, measurements, table);
+                trials, table);
     }
 
     private static Cell cell(JsonNode x) {

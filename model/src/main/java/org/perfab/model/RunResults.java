@@ -18,13 +18,12 @@ import org.perfab.stats.Verdict;
  * @param finishedAt when it ended; empty while running
  * @param interrupted whether it was stopped before its last trial
  * @param trials every trial, warm-ups and failures included, in the order run
- * @param measurements every counted measurement (warm-ups excluded)
  * @param timing where the run's time went
  * @param table the classified cells and the run's warnings
  */
 public record RunResults(String name, Provenance provenance, Machine machine, Settings settings,
         Instant startedAt, Optional<Instant> finishedAt, boolean interrupted, Timing timing,
-        List<TrialRecord> trials, List<Measurement> measurements, ComparisonTable table) {
+        List<TrialRecord> trials, ComparisonTable table) {
 
     public RunResults {
         Objects.requireNonNull(name, "name");
@@ -35,8 +34,26 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
         Objects.requireNonNull(finishedAt, "finishedAt");
         Objects.requireNonNull(timing, "timing");
         trials = List.copyOf(trials);
-        measurements = List.copyOf(measurements);
         Objects.requireNonNull(table, "table");
+    }
+
+    /**
+     * Returns every counted measurement (of the trials that succeeded, warm-ups excluded), in the
+     * order the trials ran: what the table classifies. Derived from the trials, never kept twice.
+     */
+    public List<Measurement> measurements() {
+        return counted(trials);
+    }
+
+    /** Returns the counted measurements of {@code trials}: those of successful trials that are not warm-ups. */
+    public static List<Measurement> counted(List<TrialRecord> trials) {
+        List<Measurement> all = new java.util.ArrayList<>();
+        for (TrialRecord t : trials) {
+            if (!t.warmup() && t.status() == Status.OK) {
+                all.addAll(t.measurements());
+            }
+        }
+        return all;
     }
 
     /**

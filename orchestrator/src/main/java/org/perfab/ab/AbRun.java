@@ -355,14 +355,9 @@ public final class AbRun {
     }
 
     private RunResults assemble(boolean interrupted) {
-        List<Measurement> measurements = new ArrayList<>();
-        for (RunResults.TrialRecord t : trials) {
-            if (!t.warmup() && t.status() == RunResults.Status.OK) {
-                measurements.addAll(t.measurements());
-            }
-        }
         List<Warning> unitWarnings = new ArrayList<>();
-        measurements = oneUnitPerCell(measurements, unitWarnings);
+        List<RunResults.TrialRecord> fitted = oneUnitPerCell(trials, unitWarnings);
+        List<Measurement> measurements = RunResults.counted(fitted);
         String baseLabel = "merge-base of " + plan.baseTip().typed() + " and " + plan.head().typed() + " ("
                 + plan.mergeBase().shortId() + ")";
         String headLabel = plan.head().typed() + " (" + plan.head().shortId() + ")";
@@ -380,27 +375,34 @@ public final class AbRun {
         RunResults.Timing timing = new RunResults.Timing((System.nanoTime() - startNanos) / 1e9, checkoutSeconds,
                 buildSeconds, trialSeconds);
         return new RunResults(workload.name(), provenance, machine, settings, plan.startedAt(),
-                Optional.of(context.clock().instant()), interrupted, timing, trials, measurements, table);
+                Optional.of(context.clock().instant()), interrupted, timing, fitted, table);
     }
 
     /**
-     * Returns {@code measurements} with every cell in the unit it was first seen in: a value in
-     * another unit of the same kind is converted (a pull request that changes a benchmark's output
-     * unit from us to ns); one that cannot be converted is left out, with a warning.
+     * Returns {@code trials} with every cell in the unit it was first seen in (see
+     * {@link CellUnits}): a value in another unit of the same kind is converted (a pull request
+     * that changes a benchmark's output unit from us to ns); one that cannot be converted is left
+     * out, with a warning.
      */
-    static List<Measurement> oneUnitPerCell(List<Measurement> measurements, List<Warning> warnings) {
+    static List<RunResults.TrialRecord> oneUnitPerCell(List<RunResults.TrialRecord> trials, List<Warning> warnings) {
         CellUnits units = new CellUnits();
         Map<List<String>, Long> dropped = new LinkedHashMap<>();
-        List<Measurement> out = new ArrayList<>(measurements.size());
-        for (Measurement m : measurements) {
-            OptionalDouble v = units.fit(m.cell(), m.value());
-            Cell first = units.first(m.cell().id());
-            if (v.isPresent()) {
-                out.add(first.equals(m.cell()) ? m
-                        : new Measurement(first, m.side(), m.build(), m.trial(), v.getAsDouble()));
-            } else {
-                dropped.merge(List.of(m.cell().name(), m.cell().metric(), m.cell().unit(), first.unit()), 1L, Long::sum);
+        List<RunResults.TrialRecord> out = new ArrayList<>(trials.size());
+        for (RunResults.TrialRecord t : trials) {
+            List<Measurement> fitted = new ArrayList<>(t.measurements().size());
+            for (Measurement m : t.measurements()) {
+                OptionalDouble v = units.fit(m.cell(), m.value());
+                Cell first = units.first(m.cell().id());
+                if (v.isPresent()) {
+                    fitted.add(first.equals(m.cell()) ? m
+                            : new Measurement(first, m.side(), m.build(), m.trial(), v.getAsDouble()));
+                } else if (!t.warmup()) {
+                    dropped.merge(List.of(m.cell().name(), m.cell().metric(), m.cell().unit(), first.unit()), 1L,
+                            Long::sum);
+                }
             }
+            out.add(new RunResults.TrialRecord(t.seq(), t.side(), t.build(), t.trial(), t.warmup(), t.status(),
+                    t.reason(), t.wallSeconds(), t.stderrTail(), fitted, t.leftovers(), t.logBytesCut()));
         }
         dropped.forEach((about, n) -> warnings.add(Warning.of(Warning.Kind.UNCONVERTIBLE_UNITS, about,
                 Map.of("values", n))));

@@ -134,7 +134,7 @@ final class CompareCommand implements Callable<Integer> {
             table = Compare.reclassify(saved, thresholds.overrides(), globs);
             report = Report.of(new RunResults(saved.name(), saved.provenance(), saved.machine(), saved.settings(),
                     saved.startedAt(), saved.finishedAt(), saved.interrupted(), saved.timing(), saved.trials(),
-                    saved.measurements(), table)).failingOn(failing);
+                    table)).failingOn(failing);
         } else {
             table = Compare.table(new Compare.Request(baseFiles, headFiles, in, thresholds.thresholds(), globs));
             report = Report.of(table).failingOn(failing);

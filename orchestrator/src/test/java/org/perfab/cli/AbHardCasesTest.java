@@ -82,6 +82,10 @@ class AbHardCasesTest {
         assertEquals(100.001, a.at("/head/mean").asDouble(), 1e-9, "head's ns converted to us");
         assertTrue(run.out().contains("WARNING: 3 values of cell 'b' (size) in unit 'ms' were left out: the cell is in"
                 + " unit 'KiB', and the two do not convert."), run.out());
+        // The report's plots show the head's converted values too (once, none of the head's were drawn).
+        String html = Files.readString(out.resolve("report.html"));
+        assertEquals(3, html.split("class=\"pt head\"", -1).length - 1, "the head's 3 trials of cell a");
+        assertEquals(6, html.split("class=\"pt base\"", -1).length - 1, "the base's 3 trials of cells a and b");
     }
 
     @Test

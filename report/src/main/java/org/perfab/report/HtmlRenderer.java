@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.perfab.model.CellComparison;
+import org.perfab.model.CellId;
 import org.perfab.model.RunResults;
 import org.perfab.stats.Comparison;
 
@@ -27,12 +28,13 @@ final class HtmlRenderer implements Renderer {
     @Override
     public String render(Report report) {
         List<Row> rows = new ArrayList<>();
+        Map<CellId, List<Plot.Point>> points = report.run().map(Plot::points).orElse(Map.of());
         int i = 0;
         for (CellComparison r : report.table().rows()) {
             Comparison c = r.comparison();
             String unit = r.cell().unit();
-            String plot = report.run().map(run -> Plot.svg(Plot.points(run, r.cell()), c, html(unit),
-                    name(r.cell().name()) + " " + name(r.cell().metric()))).orElse("");
+            String plot = report.run().isEmpty() ? "" : Plot.svg(points.getOrDefault(r.cell().id(), List.of()), c,
+                    html(unit), name(r.cell().name()) + " " + name(r.cell().metric()));
             rows.add(new Row("cell-" + i++, name(r.cell().name()), name(r.cell().metric()),
                     html(TextRenderer.label(c.verdict())), c.verdict().id(),
                     side(c.base().mean(), c.base().cv(), unit), side(c.head().mean(), c.head().cv(), unit),

@@ -1,9 +1,11 @@
 package org.perfab.report;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import org.perfab.model.Cell;
+import java.util.Map;
+import org.perfab.model.CellId;
 import org.perfab.model.Measurement;
 import org.perfab.model.RunResults;
 import org.perfab.model.Side;
@@ -126,9 +128,12 @@ final class Plot {
         }
     }
 
-    /** Returns the points of {@code cell} in {@code run}'s trial order. */
-    static List<Point> points(RunResults run, Cell cell) {
-        List<Point> points = new ArrayList<>();
+    /**
+     * Returns the points of every cell of {@code run}, by cell: each counted trial's value, in the
+     * order the trials ran. One pass over the trials, whatever the number of cells.
+     */
+    static Map<CellId, List<Point>> points(RunResults run) {
+        Map<CellId, List<Point>> points = new HashMap<>();
         int order = 0;
         for (RunResults.TrialRecord t : run.trials()) {
             if (t.warmup()) {
@@ -136,9 +141,8 @@ final class Plot {
             }
             order++;
             for (Measurement m : t.measurements()) {
-                if (m.cell().equals(cell)) {
-                    points.add(new Point(order, t.side(), t.build(), m.value()));
-                }
+                points.computeIfAbsent(m.cell().id(), k -> new ArrayList<>())
+                        .add(new Point(order, t.side(), t.build(), m.value()));
             }
         }
         return points;

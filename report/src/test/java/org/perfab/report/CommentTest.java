@@ -191,7 +191,7 @@ class CommentTest {
         }
         List<Measurement> base = ok.measurements().stream().filter(m -> m.side() == Side.BASE).toList();
         RunResults run = new RunResults(ok.name(), ok.provenance(), ok.machine(), ok.settings(), ok.startedAt(),
-                ok.finishedAt(), false, ok.timing(), failed, base,
+                ok.finishedAt(), false, ok.timing(), failed,
                 ComparisonTable.of("b", "h", base, ok.table().thresholds(), c -> false));
         String md = render(Format.MARKDOWN, run);
         assertTrue(md.contains("### perfab · broker-pr: ❌ no comparison: no trial of the candidate succeeded (5 failed)"),

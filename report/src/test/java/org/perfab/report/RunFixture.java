@@ -57,7 +57,7 @@ final class RunFixture {
                                 new RunResults.HarnessFile("scripts/`@x`.sh", RunResults.HarnessFile.State.ADDED)),
                         List.of()),
                 Instant.parse("2026-11-01T10:00:00Z"), Optional.of(Instant.parse("2026-11-01T10:20:00Z")), false,
-                new RunResults.Timing(1200, 3, 95, 1090), records, all, table);
+                new RunResults.Timing(1200, 3, 95, 1090), records, table);
     }
 
     /** A broker-like run with every verdict and a hostile cell name. */
