@@ -6,9 +6,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import org.perfab.failure.BadInputException;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Direction;
@@ -22,7 +29,7 @@ import org.perfab.stats.Verdict;
  */
 public final class ResultsJson {
     /** The schema of {@code results.json}. */
-    public static final String SCHEMA = "perfab/results/v1";
+    public static final String SCHEMA = "perfab/results/v2";
     /** The schema of each line of {@code trials.jsonl}. */
     public static final String TRIAL_SCHEMA = "perfab/trial/v1";
 
@@ -101,113 +108,145 @@ public final class ResultsJson {
 
     /**
      * Returns the run {@code text} (a {@code results.json}) holds, its table classified anew from
-     * its measurements under its own thresholds.
+     * its measurements under its own thresholds. Every field is checked: this file may come from
+     * an artifact a pull request's code wrote.
      *
-     * @throws IllegalArgumentException naming what is wrong when it is not such a file
+     * @throws BadInputException naming {@code shown} and the field when it is not such a file
      */
-    public static RunResults read(String text) {
-        JsonNode n;
-        try {
-            n = COMPACT.readTree(text);
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("malformed JSON at line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage(), e);
+    public static RunResults read(String text, String shown) {
+        StrictJson.Obj n = StrictJson.parse(text, SCHEMA, shown);
+        String name = n.text("name");
+        StrictJson.Obj refs = n.object("refs");
+        StrictJson.Obj base = refs.object("base");
+        StrictJson.Obj head = refs.object("head");
+        RunResults.Provenance provenance = new RunResults.Provenance(refs.text("repository"),
+                new RunResults.Ref(base.text("typed"), base.text("commit")),
+                new RunResults.Ref(head.text("typed"), head.text("commit")),
+                refs.text("mergeBase"), refs.text("baseTree"), refs.text("headTree"), n.bool("aa"));
+        base.done();
+        head.done();
+        String baseLabel = refs.text("baseLabel");
+        String headLabel = refs.text("headLabel");
+        refs.done();
+        StrictJson.Obj m = n.object("machine");
+        RunResults.Machine machine = new RunResults.Machine(m.text("cpu"), m.integer("cores", 0, 1 << 20), m.text("os"),
+                m.text("kernel"), m.text("jvm"), m.text("runner"));
+        m.done();
+        StrictJson.Obj s = n.object("settings");
+        List<Verdict> failOn = new ArrayList<>();
+        for (String v : s.texts("failOn")) {
+            failOn.add(s.check("failOn", () -> Verdict.fromId(v)));
         }
-        if (n == null || !SCHEMA.equals(n.path("schema").asText())) {
-            throw new IllegalArgumentException("not a perfab run: expected \"schema\": \"" + SCHEMA + "\"");
-        }
-        try {
-            return readRun(n);
-        } catch (RuntimeException e) {
-            throw new IllegalArgumentException("a " + SCHEMA + " file with a missing or bad field: " + e.getMessage(), e);
-        }
-    }
-
-    private static RunResults readRun(JsonNode n) {
-        JsonNode refs = n.path("refs");
-        RunResults.Provenance provenance = new RunResults.Provenance(refs.path("repository").asText(),
-                new RunResults.Ref(refs.at("/base/typed").asText(), refs.at("/base/commit").asText()),
-                new RunResults.Ref(refs.at("/head/typed").asText(), refs.at("/head/commit").asText()),
-                refs.path("mergeBase").asText(), refs.path("baseTree").asText(), refs.path("headTree").asText(),
-                n.path("aa").asBoolean());
-        JsonNode m = n.path("machine");
-        RunResults.Machine machine = new RunResults.Machine(m.path("cpu").asText(), m.path("cores").asInt(),
-                m.path("os").asText(), m.path("kernel").asText(), m.path("jvm").asText(), m.path("runner").asText());
-        JsonNode s = n.path("settings");
-        List<String> profiles = new ArrayList<>();
-        s.path("profiles").forEach(x -> profiles.add(x.asText()));
-        List<RunResults.HarnessFile> harnessFiles = new ArrayList<>();
-        s.path("harnessFiles").forEach(x -> harnessFiles.add(new RunResults.HarnessFile(x.path("path").asText(),
-                RunResults.HarnessFile.State.of(x.path("state").asText()))));
-        RunResults.Settings settings = new RunResults.Settings(s.path("workload").asText(), s.path("trials").asInt(),
-                s.path("warmup").asInt(), s.path("builds").asInt(), s.path("harnessFrom").asText(),
-                s.path("format").asText(),
-                s.path("seed").isNull() || s.path("seed").isMissingNode() ? java.util.Optional.empty()
-                        : java.util.Optional.of(s.path("seed").asLong()),
-                profiles, harnessFiles, failOn(s.path("failOn")));
-        JsonNode th = s.path("thresholds");
-        org.perfab.stats.Thresholds thresholds = new org.perfab.stats.Thresholds(th.path("alpha").asDouble(),
-                th.path("minEffect").asDouble(), th.path("inconclusive").asDouble());
-        List<Measurement> measurements = new ArrayList<>();
-        for (JsonNode x : n.path("measurements")) {
-            measurements.add(new Measurement(cell(x), side(x), x.path("build").asInt(), x.path("trial").asInt(),
-                    x.path("value").asDouble()));
-        }
-        java.util.Map<List<Integer>, List<Measurement>> byTrial = new java.util.HashMap<>();
+        Optional<Long> seed = s.isNull("seed") ? Optional.empty()
+                : Optional.of(s.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE));
+        RunResults.Settings settings = new RunResults.Settings(s.text("workload"), s.integer("trials", 0, 1 << 20),
+                s.integer("warmup", 0, 1 << 20), s.integer("builds", 1, 1 << 20), s.text("harnessFrom"),
+                s.text("format"), seed,
+                s.texts("profiles"), s.objects("harnessFiles", f -> new RunResults.HarnessFile(f.text("path"),
+                        f.check("state", () -> RunResults.HarnessFile.State.of(f.text("state"))))), failOn);
+        StrictJson.Obj th = s.object("thresholds");
+        Thresholds thresholds = s.check("thresholds", () -> new Thresholds(th.number("alpha"), th.number("minEffect"),
+                th.number("inconclusive")));
+        th.done();
+        s.done();
+        Instant startedAt = n.check("startedAt", () -> instant(n.text("startedAt")));
+        Optional<Instant> finishedAt = n.textOrNull("finishedAt").map(t -> n.check("finishedAt", () -> instant(t)));
+        boolean interrupted = n.bool("interrupted");
+        StrictJson.Obj timing = n.object("timing");
+        RunResults.Timing time = new RunResults.Timing(timing.number("totalSeconds"), timing.number("checkoutSeconds"),
+                timing.number("buildSeconds"), timing.number("trialSeconds"));
+        timing.has("overheadSeconds"); // derived from the others
+        timing.done();
+        n.has("counts"); // derived from the comparisons
+        List<Warning> warnings = n.objects("warnings", ResultsJson::warning);
+        Set<CellId> profileCells = new HashSet<>();
+        n.objects("comparisons", c -> {
+            // Classified anew below; only which cells were profiles is taken from here.
+            c.names().forEach(c::has);
+            if (c.text("verdict").equals(Verdict.PROFILE.id())) {
+                profileCells.add(new CellId(c.text("cell"), c.text("metric")));
+            }
+            return c;
+        });
+        List<Measurement> measurements = n.objects("measurements", x -> new Measurement(cell(x),
+                side(x, "side"), x.integer("build", 0, 1 << 20), x.integer("trial", 0, 1 << 30), x.number("value")));
+        Map<List<Integer>, List<Measurement>> byTrial = new HashMap<>();
         for (Measurement x : measurements) {
             byTrial.computeIfAbsent(List.of(x.side().ordinal(), x.build(), x.trial()), k -> new ArrayList<>()).add(x);
         }
-        List<RunResults.TrialRecord> trials = new ArrayList<>();
-        for (JsonNode t : n.path("trials")) {
-            Side side = side(t);
-            boolean warmup = t.path("warmup").asBoolean();
-            RunResults.Status status = status(t);
-            List<Measurement> own = warmup || status != RunResults.Status.OK ? List.of()
-                    : byTrial.getOrDefault(List.of(side.ordinal(), t.path("build").asInt(), t.path("trial").asInt()),
-                            List.of());
-            trials.add(new RunResults.TrialRecord(t.path("seq").asInt(), side, t.path("build").asInt(),
-                    t.path("trial").asInt(), warmup, status, t.path("reason").asText(),
-                    t.path("wallSeconds").asDouble(), t.path("stderrTail").asText(), own, leftovers(t),
-                    t.path("logBytesCut").asLong()));
+        List<RunResults.TrialRecord> trials = n.objects("trials", t -> {
+            RunResults.TrialRecord r = trial(t, List.of());
+            List<Measurement> own = r.warmup() || r.status() != RunResults.Status.OK ? List.of()
+                    : byTrial.getOrDefault(List.of(r.side().ordinal(), r.build(), r.trial()), List.of());
+            return withMeasurements(r, own);
+        });
+        n.done();
+        ComparisonTable table = n.check("measurements", () -> ComparisonTable.of(baseLabel, headLabel, measurements,
+                thresholds, cell -> profileCells.contains(cell.id()))).withWarnings(warnings);
+        return new RunResults(name, provenance, machine, settings, startedAt, finishedAt, interrupted, time, trials, table);
+    }
+
+    private static Instant instant(String text) {
+        try {
+            return Instant.parse(text);
+        } catch (java.time.format.DateTimeParseException e) {
+            throw new IllegalArgumentException("'" + text + "' is not a time such as 2026-11-01T10:00:00Z");
         }
-        java.util.Set<CellId> profileCells = new java.util.HashSet<>();
-        for (JsonNode c : n.path("comparisons")) {
-            if (c.path("verdict").asText().equals(Verdict.PROFILE.id())) {
-                profileCells.add(new CellId(c.path("cell").asText(), c.path("metric").asText()));
+    }
+
+    private static Cell cell(StrictJson.Obj x) {
+        String name = x.text("cell");
+        String metric = x.text("metric");
+        String unit = x.text("unit");
+        Direction direction = x.check("direction", () -> Direction.fromId(x.text("direction")));
+        return x.check("cell", () -> new Cell(name, metric, unit, direction));
+    }
+
+    private static Side side(StrictJson.Obj x, String field) {
+        String id = x.text(field);
+        for (Side s : Side.values()) {
+            if (s.id().equals(id)) {
+                return s;
             }
         }
-        List<Warning> warnings = readWarnings(n.path("warnings"));
-        String baseLabel = refs.path("baseLabel").asText("merge-base (" + abbreviate(provenance.mergeBase()) + ")");
-        String headLabel = refs.path("headLabel").asText(provenance.head().typed() + " ("
-                + abbreviate(provenance.head().commit()) + ")");
-        ComparisonTable table = ComparisonTable.of(baseLabel, headLabel,
-                measurements, thresholds, cell -> profileCells.contains(cell.id())).withWarnings(warnings);
-        JsonNode timing = n.path("timing");
-        return new RunResults(n.path("name").asText(), provenance, machine, settings,
-                java.time.Instant.parse(n.path("startedAt").asText()),
-                n.path("finishedAt").isNull() ? java.util.Optional.empty()
-                        : java.util.Optional.of(java.time.Instant.parse(n.path("finishedAt").asText())),
-                n.path("interrupted").asBoolean(),
-                new RunResults.Timing(timing.path("totalSeconds").asDouble(), timing.path("checkoutSeconds").asDouble(),
-                        timing.path("buildSeconds").asDouble(), timing.path("trialSeconds").asDouble()),
-                trials, table);
+        throw x.error(field, "'" + id + "' is not base or head");
     }
 
-    private static Cell cell(JsonNode x) {
-        return new Cell(x.path("cell").asText(), x.path("metric").asText(), x.path("unit").asText(),
-                Direction.fromId(x.path("direction").asText()));
+    private static RunResults.Status status(StrictJson.Obj x) {
+        String id = x.text("status");
+        for (RunResults.Status s : RunResults.Status.values()) {
+            if (s.id().equals(id)) {
+                return s;
+            }
+        }
+        throw x.error("status", "'" + id + "' is not ok, failed or timeout");
     }
 
-    private static Side side(JsonNode x) {
-        return x.path("side").asText().equals("base") ? Side.BASE : Side.HEAD;
+    /** Reads the fields every trial has, in results.json and in trials.jsonl alike. */
+    private static RunResults.TrialRecord trial(StrictJson.Obj t, List<Measurement> measurements) {
+        return new RunResults.TrialRecord(t.integer("seq", 0, Integer.MAX_VALUE), side(t, "side"),
+                t.integer("build", 0, 1 << 20), t.integer("trial", 0, 1 << 30), t.bool("warmup"), status(t),
+                t.text("reason"), t.number("wallSeconds"), t.text("stderrTail"), measurements,
+                t.has("leftovers") ? t.texts("leftovers") : List.of(),
+                t.has("logBytesCut") ? t.integer("logBytesCut", 0L, Long.MAX_VALUE) : 0);
     }
 
-    private static RunResults.Status status(JsonNode x) {
-        return switch (x.path("status").asText()) {
-            case "ok" -> RunResults.Status.OK;
-            case "timeout" -> RunResults.Status.TIMEOUT;
-            default -> RunResults.Status.FAILED;
-        };
+    private static RunResults.TrialRecord withMeasurements(RunResults.TrialRecord r, List<Measurement> ms) {
+        return new RunResults.TrialRecord(r.seq(), r.side(), r.build(), r.trial(), r.warmup(), r.status(), r.reason(),
+                r.wallSeconds(), r.stderrTail(), ms, r.leftovers(), r.logBytesCut());
+    }
+
+    private static Warning warning(StrictJson.Obj w) {
+        Warning.Kind kind = w.check("kind", () -> Warning.Kind.of(w.text("kind")));
+        int count = w.integer("count", 0, Integer.MAX_VALUE);
+        List<String> subjects = w.texts("subjects");
+        StrictJson.Obj f = w.object("figures");
+        Map<String, Long> figures = new TreeMap<>();
+        for (String name : f.names()) {
+            figures.put(name, f.integer(name, Long.MIN_VALUE, Long.MAX_VALUE));
+        }
+        f.done();
+        return w.check("subjects", () -> new Warning(kind, count, subjects, figures));
     }
 
     private static String abbreviate(String id) {
@@ -221,35 +260,18 @@ public final class ResultsJson {
     }
 
     /**
-     * Returns the trial a line of {@code trials.jsonl} holds.
+     * Returns the trial a line of {@code trials.jsonl} holds; {@code shown} names the line in
+     * messages.
      *
-     * @throws IllegalArgumentException when the line is not one (a line torn by a kill, say)
+     * @throws BadInputException when the line is not one (a line torn by a kill, say)
      */
-    public static RunResults.TrialRecord readTrialLine(String line) {
-        JsonNode n;
-        try {
-            n = COMPACT.readTree(line);
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("not a trial record: " + e.getOriginalMessage(), e);
-        }
-        if (n == null || !TRIAL_SCHEMA.equals(n.path("schema").asText())) {
-            throw new IllegalArgumentException("not a " + TRIAL_SCHEMA + " record");
-        }
-        Side side = side(n);
-        int build = n.path("build").asInt();
-        List<Measurement> ms = new ArrayList<>();
-        for (JsonNode x : n.path("measurements")) {
-            ms.add(new Measurement(cell(x), side, build, n.path("trial").asInt(), x.path("value").asDouble()));
-        }
-        return new RunResults.TrialRecord(n.path("seq").asInt(), side, build, n.path("trial").asInt(),
-                n.path("warmup").asBoolean(), status(n), n.path("reason").asText(), n.path("wallSeconds").asDouble(),
-                n.path("stderrTail").asText(), ms, leftovers(n), n.path("logBytesCut").asLong());
-    }
-
-    private static List<String> leftovers(JsonNode trial) {
-        List<String> leftovers = new ArrayList<>();
-        trial.path("leftovers").forEach(x -> leftovers.add(x.asText()));
-        return leftovers;
+    public static RunResults.TrialRecord readTrialLine(String line, String shown) {
+        StrictJson.Obj n = StrictJson.parse(line, TRIAL_SCHEMA, shown);
+        RunResults.TrialRecord r = trial(n, List.of());
+        List<Measurement> ms = n.objects("measurements", x -> new Measurement(cell(x), r.side(), r.build(), r.trial(),
+                x.number("value")));
+        n.done();
+        return withMeasurements(r, ms);
     }
 
     private static ObjectNode trialNode(RunResults.TrialRecord t, boolean withMeasurements) {
@@ -364,26 +386,5 @@ public final class ResultsJson {
             w.figures().forEach(figures::put);
         }
         return array;
-    }
-
-    private static List<Warning> readWarnings(JsonNode array) {
-        List<Warning> warnings = new ArrayList<>();
-        for (JsonNode w : array) {
-            List<String> subjects = new ArrayList<>();
-            w.path("subjects").forEach(s -> subjects.add(s.asText()));
-            java.util.Map<String, Long> figures = new java.util.TreeMap<>();
-            w.path("figures").fields().forEachRemaining(f -> figures.put(f.getKey(), f.getValue().asLong()));
-            warnings.add(new Warning(Warning.Kind.of(w.path("kind").asText()), w.path("count").asInt(), subjects,
-                    figures));
-        }
-        return warnings;
-    }
-
-    private static List<Verdict> failOn(JsonNode array) {
-        List<Verdict> verdicts = new ArrayList<>();
-        for (JsonNode v : array) {
-            verdicts.add(Verdict.fromId(v.asText()));
-        }
-        return verdicts;
     }
 }

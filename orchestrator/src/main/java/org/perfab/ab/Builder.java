@@ -1,6 +1,5 @@
 package org.perfab.ab;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
@@ -17,14 +16,18 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.perfab.exec.Processes;
+import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
 import org.perfab.git.Commit;
 import org.perfab.git.GitRepo;
+import org.perfab.model.StrictJson;
 import org.perfab.model.Warning;
 import org.perfab.workload.Workload;
 
 /** Builds one side into its private folder, or takes the build from the cache. */
 final class Builder {
+    /** The schema of a build record ({@code build.json} of a side, and of a cache entry). */
+    static final String SCHEMA = "perfab/build/v1";
     /** Inherited variables that can change what a build produces, and so key the cache. */
     private static final List<String> KEYED_ENV = List.of("PATH", "JAVA_HOME", "CC", "CXX", "CFLAGS",
             "CXXFLAGS", "CPPFLAGS", "LDFLAGS", "RUSTFLAGS", "GOFLAGS", "MAVEN_OPTS", "GRADLE_OPTS",
@@ -59,15 +62,41 @@ final class Builder {
     record Result(Trees.Fingerprint outputs, double seconds, boolean cached, double savedSeconds) {
         ObjectNode json() {
             ObjectNode n = JSON.createObjectNode();
-            n.put("digest", outputs.digest()).put("files", outputs.files()).put("bytes", outputs.bytes())
+            n.put("schema", SCHEMA).put("digest", outputs.digest()).put("files", outputs.files()).put("bytes", outputs.bytes())
                     .put("seconds", seconds).put("cached", cached).put("savedSeconds", savedSeconds);
             return n;
         }
 
-        static Result of(JsonNode n) {
-            return new Result(new Trees.Fingerprint(n.path("digest").asText(), n.path("files").asInt(),
-                    n.path("bytes").asLong()), n.path("seconds").asDouble(), n.path("cached").asBoolean(),
-                    n.path("savedSeconds").asDouble());
+        /** Returns the result {@code n} holds; the caller checks for fields it does not read. */
+        static Result of(StrictJson.Obj n) {
+            return new Result(new Trees.Fingerprint(n.text("digest"), n.integer("files", 0, Integer.MAX_VALUE),
+                    n.integer("bytes", 0L, Long.MAX_VALUE)), n.number("seconds"), n.bool("cached"),
+                    n.number("savedSeconds"));
+        }
+
+    }
+
+    /**
+     * A build record as kept in a {@code build.json}.
+     *
+     * @param result the build's result
+     * @param content in a cache entry, the digest of everything the entry holds; empty otherwise
+     */
+    record Stored(Result result, String content) {
+        /**
+         * Returns the record kept in {@code file}, or empty when it is missing or damaged: perfab's
+         * own bookkeeping, which a rebuild replaces.
+         */
+        static Optional<Stored> read(Path file) {
+            try {
+                StrictJson.Obj n = StrictJson.parse(Files.readString(file, StandardCharsets.UTF_8), SCHEMA,
+                        file.toString());
+                Stored s = new Stored(Result.of(n), n.has("content") ? n.text("content") : "");
+                n.done();
+                return Optional.of(s);
+            } catch (IOException | BadInputException e) {
+                return Optional.empty();
+            }
         }
     }
 
@@ -126,11 +155,8 @@ final class Builder {
     }
 
     /** Returns the result a finished build recorded, or empty when it has not finished. */
-    static Optional<Result> recorded(SideDir dir) throws IOException {
-        if (!Files.exists(dir.buildRecord())) {
-            return Optional.empty();
-        }
-        return Optional.of(Result.of(JSON.readTree(Files.readString(dir.buildRecord()))));
+    static Optional<Result> recorded(SideDir dir) {
+        return Stored.read(dir.buildRecord()).map(Stored::result);
     }
 
     private Result run(SideDir dir, Commit commit, Workload.Build spec, Map<String, String> env,
@@ -157,9 +183,9 @@ final class Builder {
      */
     private Optional<Result> restore(SideDir dir, Path entry) throws IOException {
         long start = System.nanoTime();
-        JsonNode n = JSON.readTree(Files.readString(entry.resolve("build.json")));
+        Optional<Stored> stored = Stored.read(entry.resolve("build.json"));
         String content = Trees.outputs(entry.resolve("tree"), Map.of(), entry.resolve("out")).digest();
-        if (!content.equals(n.path("content").asText())) {
+        if (stored.isEmpty() || !content.equals(stored.get().content())) {
             warnings.accept(Warning.of(Warning.Kind.DAMAGED_CACHE, entry.toString(), dir.label()));
             return Optional.empty();
         }
@@ -167,8 +193,8 @@ final class Builder {
         Trees.delete(dir.out());
         Trees.copy(entry.resolve("tree"), dir.tree());
         Trees.copy(entry.resolve("out"), dir.out());
-        Result stored = Result.of(n);
-        return Optional.of(new Result(stored.outputs(), (System.nanoTime() - start) / 1e9, true, stored.seconds()));
+        Result r = stored.get().result();
+        return Optional.of(new Result(r.outputs(), (System.nanoTime() - start) / 1e9, true, r.seconds()));
     }
 
     private static void store(SideDir dir, Path entry, Result result) throws IOException {

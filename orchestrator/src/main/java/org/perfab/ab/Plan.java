@@ -1,6 +1,5 @@
 package org.perfab.ab;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -12,6 +11,7 @@ import java.time.Instant;
 import java.util.Optional;
 import org.perfab.failure.BadInputException;
 import org.perfab.git.Commit;
+import org.perfab.model.StrictJson;
 import org.perfab.stats.Thresholds;
 import org.perfab.workload.Workload;
 import org.perfab.workload.WorkloadLoader;
@@ -74,24 +74,31 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
         Files.writeString(file, JSON.writeValueAsString(n) + "\n", StandardCharsets.UTF_8);
     }
 
+    /**
+     * Returns the plan {@code file} holds.
+     *
+     * @throws BadInputException naming the file and field when it is not a whole plan
+     */
     static Plan read(Path file) {
-        JsonNode n;
+        String text;
         try {
-            n = JSON.readTree(Files.readString(file, StandardCharsets.UTF_8));
+            text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new BadInputException(file + ": cannot read the run to resume: " + e.getMessage(), e);
         }
-        if (n == null || !SCHEMA.equals(n.path("schema").asText())) {
-            throw new BadInputException(file + ": not a perfab run (expected schema " + SCHEMA + ")");
-        }
-        JsonNode t = n.path("thresholds");
-        return new Plan(n.path("repository").asText(), commit(n.path("baseTip")), commit(n.path("head")),
-                commit(n.path("mergeBase")), n.path("workloadPath").asText(), n.path("workloadText").asText(),
-                n.path("trials").asInt(), n.path("warmup").asInt(), n.path("builds").asInt(),
-                n.path("seed").isNull() ? Optional.empty() : Optional.of(n.path("seed").asLong()),
-                new Thresholds(t.path("alpha").asDouble(), t.path("minEffect").asDouble(),
-                        t.path("inconclusive").asDouble()),
-                Instant.parse(n.path("startedAt").asText()));
+        StrictJson.Obj n = StrictJson.parse(text, SCHEMA, file.toString());
+        StrictJson.Obj t = n.object("thresholds");
+        Thresholds thresholds = n.check("thresholds", () -> new Thresholds(t.number("alpha"), t.number("minEffect"),
+                t.number("inconclusive")));
+        t.done();
+        Plan p = new Plan(n.text("repository"), commit(n.object("baseTip")), commit(n.object("head")),
+                commit(n.object("mergeBase")), n.text("workloadPath"), n.text("workloadText"),
+                n.integer("trials", 2, Workload.MAX_TRIALS), n.integer("warmup", 0, Workload.MAX_WARMUP),
+                n.integer("builds", 1, Workload.MAX_BUILDS),
+                n.isNull("seed") ? Optional.empty() : Optional.of(n.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE)),
+                thresholds, n.check("startedAt", () -> Instant.parse(n.text("startedAt"))));
+        n.done();
+        return p;
     }
 
     private static ObjectNode commit(Commit c) {
@@ -100,8 +107,9 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
         return n;
     }
 
-    private static Commit commit(JsonNode n) {
-        return new Commit(n.path("typed").asText(), n.path("id").asText(), n.path("tree").asText(),
-                n.path("subject").asText());
+    private static Commit commit(StrictJson.Obj n) {
+        Commit c = new Commit(n.text("typed"), n.text("id"), n.text("tree"), n.text("subject"));
+        n.done();
+        return c;
     }
 }

@@ -59,16 +59,17 @@ final class TrialLog implements AutoCloseable {
             lineNo++;
             String line = new String(bytes, start, end - start, StandardCharsets.UTF_8);
             boolean complete = end < bytes.length;
+            String shown = file + ":" + lineNo;
             try {
-                trials.add(ResultsJson.readTrialLine(line));
+                trials.add(ResultsJson.readTrialLine(line, shown));
                 if (!complete) {
                     Files.write(file, new byte[] {'\n'}, StandardOpenOption.APPEND);
                 }
-            } catch (IllegalArgumentException e) {
+            } catch (BadInputException | IllegalArgumentException e) {
                 if (complete) {
-                    throw new BadInputException(file + ":" + lineNo + ": a damaged trial record ("
-                            + e.getMessage() + "); only a last line cut short by a kill can be mended."
-                            + " Remove the line to resume without that trial, or start a new run");
+                    throw new BadInputException(shown + ": a damaged trial record ("
+                            + e.getMessage().replace(shown + ": ", "") + "); only a last line cut short by a kill can"
+                            + " be mended. Remove the line to resume without that trial, or start a new run", e);
                 }
                 try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
                     ch.truncate(start);

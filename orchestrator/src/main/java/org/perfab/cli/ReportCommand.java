@@ -48,7 +48,7 @@ final class ReportCommand implements Callable<Integer> {
 
     static RunResults read(Path file) {
         try {
-            return ResultsJson.read(Files.readString(file, StandardCharsets.UTF_8));
+            return ResultsJson.read(Files.readString(file, StandardCharsets.UTF_8), file.toString());
         } catch (NoSuchFileException e) {
             throw new BadInputException(file + ": no such file");
         } catch (IOException e) {

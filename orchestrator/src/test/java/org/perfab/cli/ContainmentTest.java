@@ -165,6 +165,23 @@ class ContainmentTest {
     }
 
     @Test
+    void aDamagedPlanIsNamedByField() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 2, "");
+        Path out = tmp.resolve("out");
+        assertEquals(0, ab(g, out).exitCode());
+        Path plan = out.resolve("run.json");
+        Files.writeString(plan, Files.readString(plan).replace("\"trials\" : 2", "\"trials\" : \"many\""));
+        Cli resumed = Cli.run("ab", "--resume", "--out", out.toString());
+        assertEquals(2, resumed.exitCode(), resumed.err());
+        assertEquals("perfab: " + plan + ": field 'trials': expected a whole number, got \"many\"\n", resumed.err());
+        Files.writeString(plan, Files.readString(plan).replace("\"many\"", "2").replace("\"startedAt\" : \"",
+                "\"startedAt\" : \"yesterday"));
+        Cli again = Cli.run("ab", "--resume", "--out", out.toString());
+        assertEquals(2, again.exitCode(), again.err());
+        assertTrue(again.err().contains("field 'startedAt': "), again.err());
+    }
+
+    @Test
     void aFullDiskIsAnEnvironmentFailure() throws IOException {
         Path file = tmp.resolve("m.json");
         Files.writeString(file, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": ["

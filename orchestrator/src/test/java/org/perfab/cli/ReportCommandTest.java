@@ -3,6 +3,9 @@ package org.perfab.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +13,8 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.perfab.report.Report;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
@@ -48,12 +53,47 @@ class ReportCommandTest {
         Files.writeString(bad, "{\"schema\": \"perfab/comparison/v1\"}");
         Cli run = Cli.run("report", bad.toString());
         assertEquals(2, run.exitCode());
-        assertTrue(run.err().contains(bad + ": not a perfab run"), run.err());
+        assertTrue(run.err().contains(bad + ": schema 'perfab/comparison/v1' is not perfab/results/v2"), run.err());
         Files.writeString(bad, "{\"schema\": ");
         Cli torn = Cli.run("report", bad.toString());
         assertEquals(2, torn.exitCode());
-        assertTrue(torn.err().contains("malformed JSON at line 1"), torn.err());
+        assertTrue(torn.err().contains(bad + ":1:12: malformed JSON"), torn.err());
         assertEquals(2, Cli.run("report", tmp.resolve("none.json").toString()).exitCode());
+    }
+
+    /**
+     * The comment workflow renders a results.json that a pull request's code could have written:
+     * nothing in it is filled in by default, and a bad field is named.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "a missing value|/measurements/0|value|-|field 'measurements[0].value': missing",
+        "a value as a string|/measurements/0|value|\"12\"|field 'measurements[0].value': expected a finite number, got \"12\"",
+        "a side that is neither|/trials/3|side|\"candidate\"|field 'trials[3].side': 'candidate' is not base or head",
+        "an unknown status|/trials/2|status|\"great\"|field 'trials[2].status': 'great' is not ok, failed or timeout",
+        "an unknown field|/machine|gpu|\"x\"|field 'machine.gpu': unknown field",
+        "a missing setting|/settings|trials|-|field 'settings.trials': missing",
+        "an unknown warning|/settings|failOn|[\"improvement\", \"nonsense\"]|field 'settings.failOn': unknown verdict 'nonsense'",
+        "a negative count|/settings|trials|-3|field 'settings.trials': -3 is not from 0 to",
+        "thresholds out of range|/settings/thresholds|alpha|7|field 'settings.thresholds':",
+        "a cell without a name|/measurements/1|cell|\"\"|field 'measurements[1].cell': a cell name must not be empty",
+    })
+    void refusesAResultsFileWithABadFieldNamingIt(String what, String at, String field, String value, String message)
+            throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        JsonNode root = json.readTree(results.toFile());
+        ObjectNode node = (ObjectNode) root.at(at);
+        if (value.equals("-")) {
+            node.remove(field);
+        } else {
+            node.set(field, json.readTree(value));
+        }
+        Path bad = tmp.resolve("bad.json");
+        json.writeValue(bad.toFile(), root);
+        Cli run = Cli.run("report", bad.toString());
+        assertEquals(2, run.exitCode(), run.err());
+        assertTrue(run.err().startsWith("perfab: " + bad + ": " + message), run.err());
+        assertEquals("", run.out(), "nothing rendered");
     }
 
     @Test
