@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.perfab.compare.Compare;
+import org.perfab.ingest.CsvFormat;
 import org.perfab.ingest.MeasurementFormat;
 import org.perfab.model.ComparisonTable;
 import org.perfab.model.RunResults;
@@ -79,21 +80,13 @@ final class CompareCommand implements Callable<Integer> {
             description = "Write the rendering to FILE instead of standard output.")
     Path output;
 
-    private org.perfab.ingest.CsvFormat.Columns columns(String spec) {
-        java.util.Map<String, String> m = new java.util.HashMap<>();
-        for (String pair : spec.split(",")) {
-            String[] kv = pair.split("=", 2);
-            if (kv.length != 2 || !java.util.Set.of("cell", "value", "metric", "unit", "direction").contains(kv[0].trim())
-                    || kv[1].isBlank()) {
-                throw new ParameterException(this.spec.commandLine(), "--csv-columns: '" + pair
-                        + "' is not FIELD=COLUMN with FIELD one of cell, value, metric, unit, direction");
-            }
-            m.put(kv[0].trim(), kv[1].trim());
+    private CsvFormat.Columns columns(String mapping) {
+        try {
+            return CsvFormat.Columns.parse(mapping);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--csv-columns: " + e.getMessage()
+                    + " (FIELD=COLUMN pairs, FIELD one of " + String.join(", ", CsvFormat.Columns.FIELDS) + ")");
         }
-        org.perfab.ingest.CsvFormat.Columns d = org.perfab.ingest.CsvFormat.Columns.DEFAULT;
-        return new org.perfab.ingest.CsvFormat.Columns(m.getOrDefault("cell", d.cell()), m.getOrDefault("value", d.value()),
-                m.getOrDefault("metric", d.metric()), m.getOrDefault("unit", d.unit()),
-                m.getOrDefault("direction", d.direction()));
     }
 
     @Override
@@ -114,7 +107,7 @@ final class CompareCommand implements Callable<Integer> {
                             + MeasurementFormat.names() + ")")));
         }
         if (csvColumns != null) {
-            in = java.util.Optional.of(new org.perfab.ingest.CsvFormat(columns(csvColumns)));
+            in = java.util.Optional.of(new CsvFormat(columns(csvColumns)));
         }
         if (!baseFiles.isEmpty() || !headFiles.isEmpty()) {
             if (baseFiles.isEmpty() || headFiles.isEmpty() || !files.isEmpty()) {

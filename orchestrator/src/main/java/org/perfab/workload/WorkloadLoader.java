@@ -30,6 +30,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.perfab.failure.BadInputException;
+import org.perfab.ingest.CsvFormat;
 
 /** Reads and validates a workload file (YAML). */
 public final class WorkloadLoader {
@@ -355,13 +356,14 @@ public final class WorkloadLoader {
             if (csv != null && !f.equals("csv")) {
                 throw new IllegalArgumentException("harness 'csv' columns are only for format 'csv'");
             }
-            org.perfab.ingest.CsvFormat.Columns dflt = org.perfab.ingest.CsvFormat.Columns.DEFAULT;
-            Map<String, String> c = csv == null ? Map.of() : csv;
+            CsvFormat.Columns columns;
+            try {
+                columns = CsvFormat.Columns.of(csv == null ? Map.of() : csv);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("harness csv: " + e.getMessage());
+            }
             this.harness = new Workload.Harness(from == null ? Workload.From.HEAD : from, argv, f, d, cmds,
-                    Optional.ofNullable(cpus), new org.perfab.ingest.CsvFormat.Columns(
-                            c.getOrDefault("cell", dflt.cell()), c.getOrDefault("value", dflt.value()),
-                            c.getOrDefault("metric", dflt.metric()), c.getOrDefault("unit", dflt.unit()),
-                            c.getOrDefault("direction", dflt.direction())), harnessFiles);
+                    Optional.ofNullable(cpus), columns, harnessFiles);
         }
     }
 

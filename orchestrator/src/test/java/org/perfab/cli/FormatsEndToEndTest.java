@@ -79,7 +79,8 @@ class FormatsEndToEndTest {
         assertEquals("regression", c.get("verdict").asText());
         Cli bad = Cli.run("compare", "--csv-columns", "cells=name", base.toString(), head.toString());
         assertEquals(2, bad.exitCode());
-        assertTrue(bad.err().contains("--csv-columns: 'cells=name' is not FIELD=COLUMN"), bad.err());
+        assertTrue(bad.err().contains("--csv-columns: 'cells' is not one of cell, value, metric, unit, direction"),
+                bad.err());
     }
 
     @Test

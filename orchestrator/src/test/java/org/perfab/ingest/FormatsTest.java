@@ -158,14 +158,16 @@ class FormatsTest {
     @Test
     void csvReadsNamedColumnsConstantsAndQuotes() throws IOException {
         Path f = tmp.resolve("r.csv");
-        Files.writeString(f, "name,ns_per_op,note\n\"parse, fast\",120.5,\"said \"\"hi\"\"\"\nrender,900,x\n\n");
-        List<Reading> r = new CsvFormat(new CsvFormat.Columns("name", "ns_per_op", "time", "ns", "direction")).read(f);
-        assertEquals(2, r.size());
+        Files.writeString(f, "name,ns_per_op,note\n\"parse, fast\",120.5,\"said \"\"hi\"\"\"\n"
+                + "\"two\nlines\",7,\"a note\nover two lines\"\nrender,900,x\n\n");
+        List<Reading> r = new CsvFormat(CsvFormat.Columns.parse("cell=name,value=ns_per_op,metric=time,unit=ns")).read(f);
+        assertEquals(3, r.size());
         assertEquals(new CellId("parse, fast", "time"), r.get(0).cell().id());
         assertEquals("ns", r.get(0).cell().unit());
         assertEquals(Direction.LOWER_IS_BETTER, r.get(0).cell().direction());
-        assertEquals(900.0, r.get(1).value());
-        assertEquals(List.of("a", "b,c", "d\"e"), CsvFormat.split("a,\"b,c\",\"d\"\"e\""));
+        assertEquals(new CellId("two\nlines", "time"), r.get(1).cell().id(), "a quoted line break is part of the field");
+        assertEquals(900.0, r.get(2).value());
+        assertEquals(6, r.get(2).line(), "lines are counted as the file has them");
     }
 
     @Test
@@ -178,6 +180,22 @@ class FormatsTest {
         BadInputException fields = assertThrows(BadInputException.class,
                 () -> new CsvFormat(CsvFormat.Columns.DEFAULT).read(f));
         assertEquals(f + ": 2: 3 fields, but the header has 2", fields.getMessage());
+        Files.writeString(f, "cell,value,unit\n\"a\nb\",1,ns\nc,x,ns\n");
+        BadInputException after = assertThrows(BadInputException.class,
+                () -> new CsvFormat(CsvFormat.Columns.DEFAULT).read(f));
+        assertEquals(f + ": 4: 'x' in column value is not a number", after.getMessage());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "cell=name,size=ns|'size' is not one of cell, value, metric, unit, direction",
+        "cell|'cell' is not FIELD=COLUMN",
+        "cell=a,cell=b|'cell' is named twice",
+        "value=|the column of 'value' is empty",
+    })
+    void aColumnMappingIsReadOneWay(String spec, String message) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CsvFormat.Columns.parse(spec));
+        assertEquals(message, e.getMessage());
     }
 
     @Test
