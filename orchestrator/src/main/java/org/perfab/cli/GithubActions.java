@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Map;
+import org.perfab.failure.BadInputException;
 import org.perfab.report.Format;
 import org.perfab.report.Report;
 import org.perfab.stats.Verdict;
@@ -27,6 +28,12 @@ final class GithubActions {
      * environment names one, and writes the step's outputs.
      */
     static void publish(Report report, Path commentFile, Map<String, String> env) {
+        String path = commentFile.toAbsolutePath().toString();
+        if (path.chars().anyMatch(Character::isISOControl)) {
+            // A line break would end the output line and start one of the path's choosing.
+            throw new BadInputException("the comment's path " + path.replaceAll("\\p{Cntrl}", "?") + " holds a line"
+                    + " break or another control character, which GitHub's step outputs cannot carry; choose another");
+        }
         String comment = Format.MARKDOWN.renderer().render(report);
         try {
             Files.writeString(commentFile, comment, StandardCharsets.UTF_8);
@@ -49,7 +56,7 @@ final class GithubActions {
                 Files.writeString(Path.of(output), "regressions=" + counts.get(Verdict.REGRESSION) + "\n"
                         + "inconclusive=" + counts.get(Verdict.INCONCLUSIVE) + "\n"
                         + "improvements=" + counts.get(Verdict.IMPROVEMENT) + "\n"
-                        + "comment=" + commentFile.toAbsolutePath() + "\n",
+                        + "comment=" + path + "\n",
                         StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
             }
         } catch (IOException e) {

@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,6 +24,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -52,35 +54,18 @@ public final class WorkloadLoader {
     private WorkloadLoader() {
     }
 
-    /**
-     * Returns the workload in {@code file}, which {@code shown} names in messages (the path as a
-     * user knows it, e.g. {@code perfab.yaml in head abc1234}).
-     *
-     * @throws BadInputException naming the file, line and column of the first problem
-     */
-    public static Workload load(Path file, String shown) {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new BadInputException(shown + ": no such file");
-        } catch (IOException e) {
-            throw new BadInputException(shown + ": cannot read: " + e.getMessage(), e);
-        }
-        return parse(text, shown);
-    }
-
     /** Returns the workload {@code yaml}; {@code shown} names it in messages. */
     public static Workload parse(String yaml, String shown) {
         if (yaml.isBlank()) {
             throw new BadInputException(shown + ": the workload file is empty");
         }
         RawWorkload raw;
+        Map<String, JsonLocation> values = new HashMap<>();
         try {
-            checkKeys(yaml, shown);
+            checkKeys(yaml, shown, values);
             raw = YAML.readValue(yaml, RawWorkload.class);
         } catch (JsonProcessingException e) {
-            throw new BadInputException(describe(shown, e), e);
+            throw new BadInputException(describe(shown, e, values), e);
         } catch (IOException e) {
             throw new BadInputException(shown + ": cannot read: " + e.getMessage(), e);
         }
@@ -100,19 +85,56 @@ public final class WorkloadLoader {
             "thresholds", List.of("alpha", "inconclusive", "min_effect"));
 
     /**
-     * Reports the first unknown or repeated key at the line and column of the key itself. (Jackson
-     * reports an unknown key of a creator-bound object where the object ends.)
+     * Reports the first unknown or repeated key at the line and column of the key itself (Jackson
+     * reports an unknown key of a creator-bound object where the object ends), refuses YAML
+     * aliases, and records where each value is, by path ({@code harness.timeout},
+     * {@code cells[1].match}), so that a bad value is reported at its own line.
      */
-    private static void checkKeys(String yaml, String shown) throws IOException {
+    private static void checkKeys(String yaml, String shown, Map<String, JsonLocation> values) throws IOException {
         try (JsonParser p = YAML.getFactory().createParser(yaml)) {
-            if (p.nextToken() == JsonToken.START_OBJECT) {
-                checkObject(p, "", shown);
+            JsonToken first = p.nextToken();
+            noAlias(p, shown);
+            if (first == JsonToken.START_OBJECT) {
+                checkObject(p, "", shown, values);
             }
         }
     }
 
-    private static void checkObject(JsonParser p, String path, String shown) throws IOException {
-        List<String> allowed = KEYS.get(path);
+    /**
+     * Refuses an alias ({@code *name}): Jackson reads one as the anchor's name, as a string, so a
+     * workload would silently say something else than it seems to.
+     */
+    private static void noAlias(JsonParser p, String shown) throws IOException {
+        if (p instanceof YAMLParser y && y.isCurrentAlias()) {
+            JsonLocation at = p.currentTokenLocation();
+            throw new BadInputException(shown + ":" + at.getLineNr() + ":" + at.getColumnNr() + ": a YAML alias ("
+                    + "*" + y.getText() + ") is not supported in a workload file; write the value out");
+        }
+    }
+
+    /** Skips the value the parser is at, refusing any alias within it. */
+    private static void skip(JsonParser p, String shown) throws IOException {
+        noAlias(p, shown);
+        if (p.currentToken() == JsonToken.START_OBJECT || p.currentToken() == JsonToken.START_ARRAY) {
+            int depth = 1;
+            while (depth > 0) {
+                JsonToken t = p.nextToken();
+                if (t == null) {
+                    return;
+                }
+                noAlias(p, shown);
+                if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
+                    depth++;
+                } else if (t == JsonToken.END_OBJECT || t == JsonToken.END_ARRAY) {
+                    depth--;
+                }
+            }
+        }
+    }
+
+    private static void checkObject(JsonParser p, String path, String shown, Map<String, JsonLocation> values)
+            throws IOException {
+        List<String> allowed = KEYS.get(path.replaceAll("\\[\\d+]", "[]"));
         java.util.Set<String> seen = new java.util.HashSet<>();
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String key = p.currentName();
@@ -120,7 +142,7 @@ public final class WorkloadLoader {
             String where = shown + ":" + at.getLineNr() + ":" + at.getColumnNr();
             if (allowed != null && !allowed.contains(key)) {
                 throw new BadInputException(where + ": unknown key '" + key + "'"
-                        + (path.isEmpty() ? "" : " in " + path.replace("[]", ""))
+                        + (path.isEmpty() ? "" : " in " + path.replaceAll("\\[\\d+]", ""))
                         + " (expected one of: " + String.join(", ", allowed) + ")");
             }
             if (!seen.add(key)) {
@@ -128,24 +150,35 @@ public final class WorkloadLoader {
             }
             String child = path.isEmpty() ? key : path + "." + key;
             JsonToken value = p.nextToken();
+            values.put(child, p.currentTokenLocation());
+            noAlias(p, shown);
             if (value == JsonToken.START_OBJECT && allowed != null) {
-                checkObject(p, child, shown);
+                checkObject(p, child, shown, values);
             } else if (value == JsonToken.START_ARRAY && child.equals("cells")) {
+                int i = 0;
                 while (p.nextToken() != JsonToken.END_ARRAY) {
+                    noAlias(p, shown);
+                    values.put("cells[" + i + "]", p.currentTokenLocation());
                     if (p.currentToken() == JsonToken.START_OBJECT) {
-                        checkObject(p, "cells[]", shown);
+                        checkObject(p, "cells[" + i + "]", shown, values);
                     } else {
-                        p.skipChildren();
+                        skip(p, shown);
                     }
+                    i++;
                 }
             } else {
-                p.skipChildren();
+                skip(p, shown);
             }
         }
     }
 
-    private static String describe(String shown, JsonProcessingException e) {
+    private static String describe(String shown, JsonProcessingException e, Map<String, JsonLocation> values) {
         JsonLocation at = e.getLocation();
+        if (e instanceof ValueInstantiationException v && v.getCause() instanceof FieldError f) {
+            // At the value the creator refused, not where the object it is in ends.
+            String p = path(v);
+            at = values.getOrDefault(p.isEmpty() ? f.field : p + "." + f.field, at);
+        }
         if (e instanceof UnrecognizedPropertyException
                 && e.getProcessor() instanceof JsonParser parser
                 && parser.currentTokenLocation() != null) {
@@ -212,6 +245,33 @@ public final class WorkloadLoader {
         return "an object";
     }
 
+    /** A value a creator refused, and the key it is under, so the error can name the value's line. */
+    static final class FieldError extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+        final String field;
+
+        FieldError(String field, String message) {
+            super(message);
+            this.field = field;
+        }
+    }
+
+    /** Runs {@code check} on the value under key {@code field}, reporting its failure there. */
+    private static <T> T at(String field, java.util.function.Supplier<T> check) {
+        try {
+            return check.get();
+        } catch (FieldError e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            throw new FieldError(field, e.getMessage());
+        }
+    }
+
+    /** Returns a failure of the value under key {@code field}. */
+    private static FieldError bad(String field, String message) {
+        return new FieldError(field, message);
+    }
+
     private static List<String> argv(String what, List<String> argv) {
         if (argv == null || argv.isEmpty()) {
             throw new IllegalArgumentException(what + " must be a non-empty list of arguments, e.g."
@@ -262,12 +322,12 @@ public final class WorkloadLoader {
             }
             int t = trials == null ? Workload.DEFAULT_TRIALS : trials;
             if (t < 2 || t > Workload.MAX_TRIALS) {
-                throw new IllegalArgumentException("'trials' must be from 2 (a side needs 2 values"
+                throw bad("trials", "'trials' must be from 2 (a side needs 2 values"
                         + " to compare) to " + Workload.MAX_TRIALS + ", got " + t);
             }
             int w = warmup == null ? Workload.DEFAULT_WARMUP : warmup;
             if (w < 0 || w > Workload.MAX_WARMUP) {
-                throw new IllegalArgumentException("'warmup' must be from 0 to " + Workload.MAX_WARMUP + ", got " + w);
+                throw bad("warmup", "'warmup' must be from 0 to " + Workload.MAX_WARMUP + ", got " + w);
             }
             if (harness == null) {
                 throw new IllegalArgumentException("'harness' is required (what runs each trial)");
@@ -291,14 +351,14 @@ public final class WorkloadLoader {
         RawBuild(@JsonProperty("run") List<String> run, @JsonProperty("timeout") String timeout,
                 @JsonProperty("env") LinkedHashMap<String, String> env) {
             Duration d = timeout == null ? Workload.Build.DEFAULT_TIMEOUT
-                    : Durations.parse("build timeout", timeout);
+                    : at("timeout", () -> Durations.parse("build timeout", timeout));
             Map<String, String> e = env == null ? Map.of() : env;
             e.forEach((k, v) -> {
                 if (k.isEmpty() || k.contains("=") || v == null) {
-                    throw new IllegalArgumentException("build env: '" + k + "' is not a NAME: value pair");
+                    throw bad("env", "build env: '" + k + "' is not a NAME: value pair");
                 }
             });
-            this.build = new Workload.Build(argv("build 'run'", run), d, e);
+            this.build = new Workload.Build(at("run", () -> argv("build 'run'", run)), d, e);
         }
     }
 
@@ -313,54 +373,57 @@ public final class WorkloadLoader {
                 @JsonProperty("csv") Map<String, String> csv,
                 @JsonProperty("files") List<String> files) {
             if (cpus != null && !cpus.matches("\\d+(-\\d+)?(,\\d+(-\\d+)?)*")) {
-                throw new IllegalArgumentException("harness cpus '" + cpus + "' is not a CPU list such as"
+                throw bad("cpus", "harness cpus '" + cpus + "' is not a CPU list such as"
                         + " 0, 2-3 or 0,2");
             }
             String f = format == null ? "perfab-json" : format;
             if (!FORMATS.contains(f)) {
-                throw new IllegalArgumentException("harness format '" + f + "' is not known (known: "
+                throw bad("format", "harness format '" + f + "' is not known (known: "
                         + String.join(", ", FORMATS) + ")");
             }
             Duration d = timeout == null ? Workload.Harness.DEFAULT_TIMEOUT
-                    : Durations.parse("harness timeout", timeout);
+                    : at("timeout", () -> Durations.parse("harness timeout", timeout));
             Map<String, List<String>> cmds = commands == null ? Map.of() : commands;
             List<String> argv = run == null ? List.of() : run;
             if (f.equals("time")) {
                 if (cmds.isEmpty()) {
-                    throw new IllegalArgumentException("harness format 'time' needs 'commands': named"
+                    throw bad("format", "harness format 'time' needs 'commands': named"
                             + " argv lists that perfab times, e.g. startup: [./app, --selftest]");
                 }
                 if (!argv.isEmpty()) {
-                    throw new IllegalArgumentException("harness format 'time' runs 'commands', not 'run'");
+                    throw bad("run", "harness format 'time' runs 'commands', not 'run'");
                 }
                 cmds.forEach((name, c) -> {
                     if (name.isBlank()) {
-                        throw new IllegalArgumentException("harness commands: a command needs a name");
+                        throw bad("commands", "harness commands: a command needs a name");
                     }
-                    argv("harness command '" + name + "'", c);
+                    at("commands." + name, () -> argv("harness command '" + name + "'", c));
                 });
             } else {
-                argv("harness 'run'", run);
+                at("run", () -> argv("harness 'run'", run));
                 if (!cmds.isEmpty()) {
-                    throw new IllegalArgumentException("harness 'commands' are only for format 'time'");
+                    throw bad("commands", "harness 'commands' are only for format 'time'");
                 }
             }
             List<String> harnessFiles = files == null ? List.of() : files;
             for (String p : harnessFiles) {
-                checkTreePath("harness files", p);
+                at("files", () -> {
+                    checkTreePath("harness files", p);
+                    return p;
+                });
             }
             if (!harnessFiles.isEmpty() && from == Workload.From.SELF) {
-                throw new IllegalArgumentException("harness 'files' are copied from the head; with 'from: self'"
+                throw bad("files", "harness 'files' are copied from the head; with 'from: self'"
                         + " each side runs its own, so leave 'files' out");
             }
             if (csv != null && !f.equals("csv")) {
-                throw new IllegalArgumentException("harness 'csv' columns are only for format 'csv'");
+                throw bad("csv", "harness 'csv' columns are only for format 'csv'");
             }
             CsvFormat.Columns columns;
             try {
                 columns = CsvFormat.Columns.of(csv == null ? Map.of() : csv);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("harness csv: " + e.getMessage());
+                throw bad("csv", "harness csv: " + e.getMessage());
             }
             this.harness = new Workload.Harness(from == null ? Workload.From.HEAD : from, argv, f, d, cmds,
                     Optional.ofNullable(cpus), columns, harnessFiles);
@@ -375,7 +438,8 @@ public final class WorkloadLoader {
             if (match == null) {
                 throw new IllegalArgumentException("a cell policy needs 'match' (a NAME or NAME:METRIC glob)");
             }
-            this.policy = new Workload.CellPolicy(CellGlob.of(match), role == null ? Workload.Role.MEASURE : role);
+            this.policy = new Workload.CellPolicy(at("match", () -> CellGlob.of(match)),
+                    role == null ? Workload.Role.MEASURE : role);
         }
     }
 

@@ -1,6 +1,8 @@
 package org.perfab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -15,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.perfab.failure.BadInputException;
 import org.perfab.report.Report;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
@@ -112,6 +115,18 @@ class ReportCommandTest {
         assertEquals(0, annotations.exitCode(), annotations.err());
         assertTrue(annotations.out().startsWith("::warning title=perfab regression::speed/run time: +10.0%25"),
                 annotations.out());
+    }
+
+    @Test
+    void aCommentPathWithALineBreakCannotAddAStepOutput() throws IOException {
+        Path output = tmp.resolve("output.txt");
+        Path comment = tmp.resolve("c.md\nregressions=0");
+        BadInputException e = assertThrows(BadInputException.class, () -> GithubActions.publish(
+                Report.of(ReportCommand.read(results)), comment, Map.of("GITHUB_OUTPUT", output.toString())));
+        assertTrue(e.getMessage().contains("holds a line break"), e.getMessage());
+        assertFalse(Files.exists(output), "nothing written");
+        Cli run = Cli.run("report", results.toString(), "--format", "github", "-o", comment.toString());
+        assertEquals(2, run.exitCode(), run.err());
     }
 
     @Test

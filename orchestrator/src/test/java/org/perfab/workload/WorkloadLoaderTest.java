@@ -130,6 +130,31 @@ class WorkloadLoaderTest {
         assertTrue(e.getMessage().contains(message), "expected '" + message + "' in: " + e.getMessage());
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+        "too few trials|`name: x\ntrials: 1\nharness: {run: [b]}\n`|w.yaml:2:9: 'trials' must be from 2",
+        "a bad timeout|`name: x\nharness:\n  run: [b]\n  timeout: 5 minutes\n\n\n`|w.yaml:4:12: harness timeout '5 minutes'",
+        "a bad cpu list|`name: x\nharness:\n  run: [b]\n  cpus: zero\n`|w.yaml:4:9: harness cpus 'zero'",
+        "a bad cell pattern|`name: x\nharness: {run: [b]}\ncells:\n  - match: a\n  - match: a:b:c\n`|w.yaml:5:12: cell pattern 'a:b:c'",
+        "an empty command|`name: x\nharness:\n  format: time\n  commands:\n    app: []\n`|w.yaml:5:10: harness command 'app' must be a non-empty list",
+        "a bad build env|`name: x\nbuild:\n  run: [make]\n  env: {'A=B': c}\nharness: {run: [b]}\n`|w.yaml:4:8: build env: 'A=B'",
+    })
+    void pointsAtTheValueItRefusesNotTheEndOfTheFile(String what, String yaml, String message) {
+        BadInputException e = assertThrows(BadInputException.class, () -> WorkloadLoader.parse(yaml, "w.yaml"));
+        assertTrue(e.getMessage().startsWith(message), "expected '" + message + "' at the start of: " + e.getMessage());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+        "an alias for a string|`name: &n demo\nharness:\n  run: [*n]\n`|w.yaml:3:9: a YAML alias (*n) is not supported",
+        "an alias for an object|`name: x\nharness: &h {run: [b]}\nbuild: *h\n`|w.yaml:3:8: a YAML alias (*h) is not supported",
+        "a merge key|`name: x\nbase: &b {run: [b]}\n`|unknown key 'base'",
+    })
+    void refusesYamlAliasesWhichWouldReadAsTheirNames(String what, String yaml, String message) {
+        BadInputException e = assertThrows(BadInputException.class, () -> WorkloadLoader.parse(yaml, "w.yaml"));
+        assertTrue(e.getMessage().contains(message), "expected '" + message + "' in: " + e.getMessage());
+    }
+
     @Test
     void rejectsAnEmptyFile() {
         BadInputException e = assertThrows(BadInputException.class, () -> WorkloadLoader.parse("\n", "w.yaml"));
