@@ -185,7 +185,12 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
         /** It exited non-zero, could not start, or wrote output that does not parse. */
         FAILED("failed"),
         /** It ran past its timeout and was killed. */
-        TIMEOUT("timeout");
+        TIMEOUT("timeout"),
+        /**
+         * perfab was stopped while it ran and killed it: no result of the code under test, so it
+         * is never kept, and a resumed run runs it again.
+         */
+        INTERRUPTED("interrupted");
 
         private final String id;
 

@@ -19,7 +19,7 @@ import org.perfab.stats.Direction;
 import org.perfab.workload.Workload;
 
 /** Runs one trial: the harness against one side, its output read into measurements. */
-final class TrialRunner {
+final class TrialRunner implements TrialLoop.Runner {
     private static final int TAIL_LINES = 20;
 
     private final Processes processes;
@@ -40,7 +40,8 @@ final class TrialRunner {
      * the head's (copied there before the build) unless the workload says {@code from: self}. A
      * failure of the harness is recorded, never thrown.
      */
-    RunResults.TrialRecord run(TrialOrder.Slot slot, SideDir side) throws IOException, InterruptedException {
+    @Override
+    public RunResults.TrialRecord run(TrialOrder.Slot slot, SideDir side) throws IOException, InterruptedException {
         Files.createDirectories(results);
         Files.createDirectories(logs);
         String stem = String.format(java.util.Locale.ROOT, "%04d-%s-%d", slot.seq(), side.side().id(), side.build());
@@ -161,6 +162,9 @@ final class TrialRunner {
 
     private RunResults.TrialRecord failed(TrialOrder.Slot slot, SideDir side, Processes.Outcome o,
             String reason, Path err) {
+        if (o.stopped()) {
+            return failure(slot, side, Status.INTERRUPTED, "stopped by perfab", o.wallSeconds(), err);
+        }
         return failure(slot, side, o.timedOut() ? Status.TIMEOUT : Status.FAILED,
                 reason + (o.timedOut() ? " after " + harness.timeout().toSeconds() + " s" : ""),
                 o.wallSeconds(), err);

@@ -88,6 +88,15 @@ final class AbCommand implements Callable<Integer> {
             description = "Exit 1 when a cell has this verdict: regression or inconclusive. Repeatable.")
     List<String> failOn = new ArrayList<>();
 
+    /**
+     * Returns what a run talks to from the command line: progress on {@code err}, this process's
+     * environment and clock, and the comment and HTML report of this build of perfab.
+     */
+    static AbRun.Context context(PrintStream err) {
+        return new AbRun.Context(new Progress(err, System.console() != null), System.getenv(), Clock.systemUTC(),
+                r -> Format.MARKDOWN.renderer().render(Report.of(r)), r -> Format.HTML.renderer().render(Report.of(r)));
+    }
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         if (!resume && (base == null || head == null)) {
@@ -103,8 +112,7 @@ final class AbCommand implements Callable<Integer> {
                 workload == null ? AbRun.DEFAULT_WORKLOAD : workload, Optional.ofNullable(trials), builds, out,
                 Optional.ofNullable(cache), Optional.ofNullable(seed), thresholds.overrides(), resume, force, failing);
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
-        RunResults results = AbRun.run(request, new AbRun.Context(err, System.getenv(),
-                System.console() != null, Clock.systemUTC()));
+        RunResults results = AbRun.run(request, context(err));
         Output.emit(spec, format, Report.of(results), null, out.resolve("comment.md"));
         err.println("perfab: results in " + out.resolve("results.json") + ", the comment in "
                 + out.resolve("comment.md"));

@@ -5,7 +5,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -73,8 +72,7 @@ final class DemoCommand implements Callable<Integer> {
         AbRun.Request request = new AbRun.Request(repo, "main", aa ? "main" : "feature", AbRun.DEFAULT_WORKLOAD,
                 Optional.of(trials), 1, out, Optional.empty(), Optional.empty(), Workload.ThresholdSettings.NONE,
                 false, false, List.of());
-        RunResults results = AbRun.run(request, new AbRun.Context(err, System.getenv(),
-                System.console() != null, Clock.systemUTC()));
+        RunResults results = AbRun.run(request, AbCommand.context(err));
         spec.commandLine().getOut().print(Files.readString(out.resolve("comment.md"), StandardCharsets.UTF_8));
         spec.commandLine().getOut().flush();
         RunResults.Timing t = results.timing();

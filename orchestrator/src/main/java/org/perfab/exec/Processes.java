@@ -83,21 +83,29 @@ public final class Processes {
      *     empty when none did
      * @param leftovers what the command left running when it ended, which was killed: each as
      *     {@code PID COMMAND LINE}
+     * @param stopped whether perfab stopped it ({@link #stopAll}), or refused to start it because it
+     *     was stopping: its end says nothing of the command
      */
     public record Outcome(int exitCode, boolean timedOut, String startError, double wallSeconds,
-            OptionalDouble cpuSeconds, OptionalLong peakRssKiB, String overflow, List<String> leftovers) {
+            OptionalDouble cpuSeconds, OptionalLong peakRssKiB, String overflow, List<String> leftovers,
+            boolean stopped) {
         public Outcome {
             Objects.requireNonNull(overflow, "overflow");
             leftovers = List.copyOf(leftovers);
         }
 
         static Outcome notStarted(String why) {
-            return new Outcome(-1, false, why, 0, OptionalDouble.empty(), OptionalLong.empty(), "", List.of());
+            return new Outcome(-1, false, why, 0, OptionalDouble.empty(), OptionalLong.empty(), "", List.of(), false);
+        }
+
+        static Outcome stoppedByPerfab() {
+            return new Outcome(-1, false, "perfab is stopping", 0, OptionalDouble.empty(), OptionalLong.empty(), "",
+                    List.of(), true);
         }
 
         /** Returns whether the command started, ran to its end and exited 0. */
         public boolean succeeded() {
-            return startError.isEmpty() && !timedOut && overflow.isEmpty() && exitCode == 0;
+            return startError.isEmpty() && !timedOut && overflow.isEmpty() && !stopped && exitCode == 0;
         }
 
         /** Returns why it did not succeed, for a message; empty when it did. */
@@ -135,7 +143,7 @@ public final class Processes {
             pb.redirectError(c.stderr().toFile());
         }
         if (stopping) {
-            return Outcome.notStarted("perfab is stopping");
+            return Outcome.stoppedByPerfab();
         }
         long start = System.nanoTime();
         Process p;
@@ -150,7 +158,7 @@ public final class Processes {
             kill(p);
             running.remove(p);
             sweep(tag);
-            return Outcome.notStarted("perfab is stopping");
+            return Outcome.stoppedByPerfab();
         }
         try {
             Sampler sampler = c.sample() ? new Sampler(p.toHandle()) : null;
@@ -173,11 +181,12 @@ public final class Processes {
             if (!exited) {
                 kill(p);
                 return new Outcome(-1, overflow.isEmpty(), "", wall, OptionalDouble.empty(), OptionalLong.empty(),
-                        overflow, sweep(tag));
+                        overflow, sweep(tag), stopping);
             }
+            // Killed by stopAll while it ran: whatever it exited with, perfab ended it.
             return new Outcome(p.exitValue(), false, "", wall,
                     sampler == null ? OptionalDouble.empty() : sampler.cpuSeconds(),
-                    sampler == null ? OptionalLong.empty() : sampler.peakRssKiB(), overflow(c), sweep(tag));
+                    sampler == null ? OptionalLong.empty() : sampler.peakRssKiB(), overflow(c), sweep(tag), stopping);
         } catch (InterruptedException e) {
             kill(p);
             sweep(tag);

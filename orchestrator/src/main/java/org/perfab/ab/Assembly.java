@@ -1,0 +1,180 @@
+package org.perfab.ab;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import org.perfab.model.Cell;
+import org.perfab.model.CellUnits;
+import org.perfab.model.ComparisonTable;
+import org.perfab.model.Measurement;
+import org.perfab.model.RunResults;
+import org.perfab.model.Side;
+import org.perfab.model.Warning;
+import org.perfab.stats.Verdict;
+import org.perfab.workload.Workload;
+
+/**
+ * Turns what a run has done into its results: the trials with every cell in one unit, the
+ * classified table, and the warnings the run found, as data. A function of its inputs: no files,
+ * no processes, no clock of its own.
+ *
+ * @param plan the run's plan
+ * @param workload its workload
+ * @param machine what ran the trials
+ * @param harnessFiles the harness files the base took from the head
+ * @param sharedPrograms what both sides' commands start outside their trees (see {@link Programs})
+ * @param failOn the verdicts that fail the job
+ */
+record Assembly(Plan plan, Workload workload, RunResults.Machine machine, HarnessFiles harnessFiles,
+        List<Path> sharedPrograms, List<Verdict> failOn) {
+
+    Assembly {
+        sharedPrograms = List.copyOf(sharedPrograms);
+        failOn = List.copyOf(failOn);
+    }
+
+    /**
+     * Returns the results of {@code done}.
+     *
+     * @param interrupted whether the run was stopped before its last trial
+     * @param totalSeconds how long the run has taken
+     * @param now when the results are made
+     */
+    RunResults results(Ledger.Snapshot done, boolean interrupted, double totalSeconds, Instant now) {
+        List<Warning> unitWarnings = new ArrayList<>();
+        List<RunResults.TrialRecord> fitted = oneUnitPerCell(done.trials(), unitWarnings);
+        String baseLabel = "merge-base of " + plan.baseTip().typed() + " and " + plan.head().typed() + " ("
+                + plan.mergeBase().shortId() + ")";
+        String headLabel = plan.head().typed() + " (" + plan.head().shortId() + ")";
+        ComparisonTable table = ComparisonTable.of(baseLabel, headLabel, RunResults.counted(fitted),
+                plan.thresholds(), workload::isProfile).withWarnings(warnings(done, interrupted))
+                .withWarnings(unitWarnings);
+        Workload.Harness h = workload.harness();
+        RunResults.Settings settings = new RunResults.Settings(plan.workloadPath(), plan.trials(), plan.warmup(),
+                plan.builds(), h.from().name().toLowerCase(Locale.ROOT), h.format(), plan.seed(),
+                workload.cells().stream().filter(c -> c.role() == Workload.Role.PROFILE)
+                        .map(c -> c.match().toString()).toList(), harnessFiles.files(), failOn);
+        RunResults.Provenance provenance = new RunResults.Provenance(plan.repository(),
+                new RunResults.Ref(plan.baseTip().typed(), plan.baseTip().id()),
+                new RunResults.Ref(plan.head().typed(), plan.head().id()), plan.mergeBase().id(),
+                plan.mergeBase().tree(), plan.head().tree(), plan.aa());
+        RunResults.Timing timing = new RunResults.Timing(totalSeconds, done.checkoutSeconds(), done.buildSeconds(),
+                done.trialSeconds());
+        return new RunResults(workload.name(), provenance, machine, settings, plan.startedAt(), Optional.of(now),
+                interrupted, timing, fitted, table);
+    }
+
+    /**
+     * Returns {@code trials} with every cell in the unit it was first seen in (see
+     * {@link CellUnits}): a value in another unit of the same kind is converted (a pull request
+     * that changes a benchmark's output unit from us to ns); one that cannot be converted is left
+     * out, with a warning.
+     */
+    static List<RunResults.TrialRecord> oneUnitPerCell(List<RunResults.TrialRecord> trials, List<Warning> warnings) {
+        CellUnits units = new CellUnits();
+        Map<List<String>, Long> dropped = new LinkedHashMap<>();
+        List<RunResults.TrialRecord> out = new ArrayList<>(trials.size());
+        for (RunResults.TrialRecord t : trials) {
+            List<Measurement> fitted = new ArrayList<>(t.measurements().size());
+            for (Measurement m : t.measurements()) {
+                OptionalDouble v = units.fit(m.cell(), m.value());
+                Cell first = units.first(m.cell().id());
+                if (v.isPresent()) {
+                    fitted.add(first.equals(m.cell()) ? m
+                            : new Measurement(first, m.side(), m.build(), m.trial(), v.getAsDouble()));
+                } else if (!t.warmup()) {
+                    dropped.merge(List.of(m.cell().name(), m.cell().metric(), m.cell().unit(), first.unit()), 1L,
+                            Long::sum);
+                }
+            }
+            out.add(new RunResults.TrialRecord(t.seq(), t.side(), t.build(), t.trial(), t.warmup(), t.status(),
+                    t.reason(), t.wallSeconds(), t.stderrTail(), fitted, t.leftovers(), t.logBytesCut()));
+        }
+        dropped.forEach((about, n) -> warnings.add(Warning.of(Warning.Kind.UNCONVERTIBLE_UNITS, about,
+                Map.of("values", n))));
+        return out;
+    }
+
+    /** Returns what a reader of the results must know about the run, in the order it matters. */
+    List<Warning> warnings(Ledger.Snapshot done, boolean interrupted) {
+        List<Warning> warnings = new ArrayList<>();
+        if (plan.aa()) {
+            warnings.add(Warning.of(Warning.Kind.AA_RUN, plan.head().shortId()));
+        } else if (plan.mergeBase().tree().equals(plan.head().tree())) {
+            warnings.add(Warning.of(Warning.Kind.SAME_SOURCES, plan.head().tree().substring(0, 12)));
+        } else if (harnessFiles.erasesTheChange()) {
+            warnings.add(Warning.of(Warning.Kind.HARNESS_IS_THE_CHANGE, harnessFiles.files().stream()
+                    .filter(f -> f.state() != RunResults.HarnessFile.State.SAME).map(RunResults.HarnessFile::path)
+                    .toList(), Map.of()));
+        } else {
+            identicalBuilds(done).ifPresent(warnings::add);
+        }
+        warnings.addAll(done.warnings());
+        if (!sharedPrograms.isEmpty()) {
+            warnings.add(Warning.of(Warning.Kind.SHARED_PROGRAMS,
+                    sharedPrograms.stream().map(Path::toString).toList(), Map.of()));
+        }
+        Map<Side, Integer> ok = new EnumMap<>(Side.class);
+        List<String> failures = new ArrayList<>();
+        List<String> leftovers = new ArrayList<>();
+        for (RunResults.TrialRecord t : done.trials()) {
+            String which = t.side().id() + (t.warmup() ? " warm-up " : " trial ") + (t.trial() + 1) + ": ";
+            if (t.status() == RunResults.Status.OK) {
+                if (!t.warmup()) {
+                    ok.merge(t.side(), 1, Integer::sum);
+                }
+            } else {
+                failures.add(which + t.reason());
+            }
+            if (!t.leftovers().isEmpty()) {
+                leftovers.add(which + String.join(", ", t.leftovers()));
+            }
+        }
+        if (!leftovers.isEmpty()) {
+            warnings.add(Warning.of(Warning.Kind.LEFTOVER_PROCESSES, leftovers, Map.of()));
+        }
+        if (!failures.isEmpty()) {
+            warnings.add(Warning.of(Warning.Kind.FAILED_TRIALS, failures,
+                    Map.of("trials", (long) done.trials().size())));
+        }
+        for (Side side : Side.values()) {
+            int n = ok.getOrDefault(side, 0);
+            if (n < plan.trials()) {
+                warnings.add(Warning.of(Warning.Kind.MISSING_TRIALS, List.of(side.id()), Map.of("measured", (long) n,
+                        "asked", (long) plan.trials(), "interrupted", interrupted ? 1L : 0L)));
+            }
+        }
+        return warnings;
+    }
+
+    /**
+     * Returns the warning that builds of the two sides wrote byte-identical outputs from different
+     * sources, naming each build where they did; empty when none did or nothing was built.
+     */
+    private Optional<Warning> identicalBuilds(Ledger.Snapshot done) {
+        if (workload.build().isEmpty()) {
+            return Optional.empty();
+        }
+        Map<List<Object>, Builder.Result> byBuild = new LinkedHashMap<>();
+        done.builds().forEach((dir, r) -> byBuild.put(List.of(dir.side(), dir.build()), r));
+        List<String> identical = new ArrayList<>();
+        long files = 0;
+        for (int b = 0; b < plan.builds(); b++) {
+            Builder.Result base = byBuild.get(List.of(Side.BASE, b));
+            Builder.Result head = byBuild.get(List.of(Side.HEAD, b));
+            if (base != null && head != null && base.outputs().files() > 0 && base.outputs().equals(head.outputs())) {
+                identical.add(Integer.toString(b));
+                files = Math.max(files, base.outputs().files());
+            }
+        }
+        return identical.isEmpty() ? Optional.empty()
+                : Optional.of(Warning.of(Warning.Kind.IDENTICAL_BUILDS, identical, Map.of("files", files)));
+    }
+}

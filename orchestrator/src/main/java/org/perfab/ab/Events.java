@@ -1,0 +1,25 @@
+package org.perfab.ab;
+
+import org.perfab.model.Side;
+
+/**
+ * What a run tells its caller as it goes: notes for the operator, and each trial as it starts and
+ * ends. The caller words and shows them (a terminal's live line, a CI log); text here may quote a
+ * pull request (paths, harness output), so the caller escapes it.
+ */
+public interface Events {
+    /** A note for the operator: a side being built, the harness files copied, a damaged cache entry. */
+    void note(String text);
+
+    /** The trials to run: {@code total} in all, of which {@code done} ran before (a resumed run). */
+    void planned(int total, int done);
+
+    /**
+     * A trial starts: trial {@code trial} (from 0) of {@code ofSide} of {@code side}'s warm-ups
+     * or counted trials.
+     */
+    void starting(Side side, boolean warmup, int trial, int ofSide);
+
+    /** A trial ended after {@code seconds}; {@code status} is {@code ok} or why it failed. */
+    void finished(Side side, boolean warmup, int trial, int ofSide, double seconds, String status);
+}

@@ -1,0 +1,55 @@
+package org.perfab.ab;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.perfab.model.RunResults;
+import org.perfab.model.Warning;
+
+/**
+ * What a run has done so far, shared between its stages and the shutdown hook that writes the
+ * results of an interrupted run: the finished trials, the builds, warnings found on the way, and
+ * where the time went. Every method holds the ledger's lock; {@link #snapshot} copies it whole.
+ */
+final class Ledger {
+    private final List<RunResults.TrialRecord> trials = new ArrayList<>();
+    private final Map<SideDir, Builder.Result> builds = new HashMap<>();
+    private final List<Warning> warnings = new ArrayList<>();
+    private double checkoutSeconds;
+    private double buildSeconds;
+    private double trialSeconds;
+
+    /** A copy of the ledger at one moment. */
+    record Snapshot(List<RunResults.TrialRecord> trials, Map<SideDir, Builder.Result> builds, List<Warning> warnings,
+            double checkoutSeconds, double buildSeconds, double trialSeconds) {
+        Snapshot {
+            trials = List.copyOf(trials);
+            builds = Map.copyOf(builds);
+            warnings = List.copyOf(warnings);
+        }
+    }
+
+    synchronized void trial(RunResults.TrialRecord record, double seconds) {
+        trials.add(record);
+        trialSeconds += seconds;
+    }
+
+    synchronized void build(SideDir dir, Builder.Result result, double checkout, double build) {
+        builds.put(dir, result);
+        checkoutSeconds += checkout;
+        buildSeconds += build;
+    }
+
+    synchronized void warning(Warning w) {
+        warnings.add(w);
+    }
+
+    synchronized List<RunResults.TrialRecord> trials() {
+        return List.copyOf(trials);
+    }
+
+    synchronized Snapshot snapshot() {
+        return new Snapshot(trials, builds, warnings, checkoutSeconds, buildSeconds, trialSeconds);
+    }
+}
