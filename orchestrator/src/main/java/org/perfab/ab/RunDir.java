@@ -66,9 +66,10 @@ final class RunDir implements AutoCloseable {
         // Checked before the lock, so that a refused folder is left as it was, and again once
         // locked, when no other run can be writing it.
         Set<String> manifest = readManifest(root);
-        manifest.add(LOCK);
-        manifest.add(MANIFEST);
-        checkNew(root, manifest, force);
+        Set<String> own = new LinkedHashSet<>(manifest);
+        own.add(LOCK);
+        own.add(MANIFEST);
+        checkNew(root, own, force);
         RunDir dir = locked(root, manifest);
         try {
             checkNew(root, dir.made, force);

@@ -1,0 +1,102 @@
+package org.perfab.ab;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.perfab.model.Cell;
+import org.perfab.model.Measurement;
+import org.perfab.model.RunResults;
+import org.perfab.model.Side;
+import org.perfab.model.Warning;
+import org.perfab.stats.Direction;
+import org.perfab.stats.Verdict;
+import org.perfab.workload.WorkloadLoader;
+
+class AssemblyTest {
+    private static final RunResults.Machine MACHINE = new RunResults.Machine("cpu", 2, "os", "k", "jvm", "");
+    private static final Instant NOW = Instant.parse("2026-11-01T10:05:00Z");
+
+    private static Assembly assembly(Plan plan) {
+        return new Assembly(plan, WorkloadLoader.parse(plan.workloadText(), "w"), MACHINE, HarnessFiles.NONE,
+                List.of(), List.of(Verdict.REGRESSION));
+    }
+
+    private static RunResults.TrialRecord trial(int seq, Side side, int trial, RunResults.Status status, String unit,
+            double value) {
+        Cell cell = new Cell("a", "time", unit, Direction.LOWER_IS_BETTER);
+        return new RunResults.TrialRecord(seq, side, 0, trial, false, status, status == RunResults.Status.OK ? "" : "boom",
+                1, "", status == RunResults.Status.OK ? List.of(new Measurement(cell, side, 0, trial, value)) : List.of());
+    }
+
+    private static SideDir side(Side side, int build) {
+        return SideDir.of(Path.of("work"), side, build);
+    }
+
+    private static Builder.Result built(String digest) {
+        return new Builder.Result(new Trees.Fingerprint(digest, 3, 300), 1, false, 0);
+    }
+
+    @Test
+    void convertsAUnitTheHeadChangedAndClassifies() {
+        List<RunResults.TrialRecord> trials = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            trials.add(trial(2 * i, Side.BASE, i, RunResults.Status.OK, "us", 100 + i));
+            trials.add(trial(2 * i + 1, Side.HEAD, i, RunResults.Status.OK, "ns", 120_000 + 1000 * i));
+        }
+        Ledger.Snapshot done = new Ledger.Snapshot(trials, Map.of(), List.of(), 1, 2, 3);
+        RunResults r = assembly(Plans.plan(3, 0, 1)).results(done, false, 10, NOW);
+        assertEquals(1, r.table().rows().size());
+        assertEquals("us", r.table().rows().get(0).cell().unit());
+        assertEquals(121.0, r.table().rows().get(0).comparison().head().mean(), 1e-9);
+        assertEquals(Verdict.REGRESSION, r.table().rows().get(0).comparison().verdict());
+        assertEquals(List.of(Verdict.REGRESSION), r.settings().failOn());
+        assertEquals(new RunResults.Timing(10, 1, 2, 3), r.timing());
+        assertEquals(List.of(), r.table().warnings());
+    }
+
+    @Test
+    void leavesOutValuesThatDoNotConvertAndSaysHowMany() {
+        List<RunResults.TrialRecord> trials = List.of(trial(0, Side.BASE, 0, RunResults.Status.OK, "us", 1),
+                trial(1, Side.HEAD, 0, RunResults.Status.OK, "KiB", 1), trial(2, Side.HEAD, 1, RunResults.Status.OK,
+                        "KiB", 1), trial(3, Side.BASE, 1, RunResults.Status.OK, "us", 1));
+        RunResults r = assembly(Plans.plan(2, 0, 1)).results(new Ledger.Snapshot(trials, Map.of(), List.of(), 0, 0, 0),
+                false, 1, NOW);
+        assertTrue(r.table().warnings().contains(Warning.of(Warning.Kind.UNCONVERTIBLE_UNITS,
+                List.of("a", "time", "KiB", "us"), Map.of("values", 2L))), r.table().warnings().toString());
+        assertTrue(r.table().warnings().contains(Warning.of(Warning.Kind.MISSING_TRIALS, List.of("head"),
+                Map.of("measured", 2L, "asked", 2L, "interrupted", 0L))) == false, "both head trials ran");
+        assertEquals(Verdict.NO_DATA, r.table().rows().get(0).comparison().verdict());
+    }
+
+    @Test
+    void warnsOfIdenticalBuildsFailedAndMissingTrials() {
+        List<RunResults.TrialRecord> trials = List.of(trial(0, Side.BASE, 0, RunResults.Status.OK, "us", 1),
+                trial(1, Side.HEAD, 0, RunResults.Status.FAILED, "us", 0));
+        Map<SideDir, Builder.Result> builds = Map.of(side(Side.BASE, 0), built("x"), side(Side.HEAD, 0), built("x"),
+                side(Side.BASE, 1), built("y"), side(Side.HEAD, 1), built("z"));
+        List<Warning> w = assembly(Plans.plan(2, 0, 2)).warnings(new Ledger.Snapshot(trials, builds, List.of(), 0, 0, 0),
+                true);
+        assertEquals(List.of(
+                Warning.of(Warning.Kind.IDENTICAL_BUILDS, List.of("0"), Map.of("files", 3L)),
+                Warning.of(Warning.Kind.FAILED_TRIALS, List.of("head trial 1: boom"), Map.of("trials", 2L)),
+                Warning.of(Warning.Kind.MISSING_TRIALS, List.of("base"),
+                        Map.of("measured", 1L, "asked", 2L, "interrupted", 1L)),
+                Warning.of(Warning.Kind.MISSING_TRIALS, List.of("head"),
+                        Map.of("measured", 0L, "asked", 2L, "interrupted", 1L))), w);
+    }
+
+    @Test
+    void anAaRunSaysSoInsteadOfComparingBuilds() {
+        Map<SideDir, Builder.Result> builds = Map.of(side(Side.BASE, 0), built("x"), side(Side.HEAD, 0), built("x"));
+        List<Warning> w = assembly(Plans.aa(2)).warnings(new Ledger.Snapshot(List.of(), builds, List.of(), 0, 0, 0),
+                false);
+        assertEquals(Warning.of(Warning.Kind.AA_RUN, "aaaaaaaaaaaa"), w.get(0));
+        assertTrue(w.stream().noneMatch(x -> x.kind() == Warning.Kind.IDENTICAL_BUILDS), w.toString());
+    }
+}
