@@ -1,6 +1,7 @@
 package org.perfab.model;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -47,7 +48,7 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
 
     /** Returns the counted measurements of {@code trials}: those of successful trials that are not warm-ups. */
     public static List<Measurement> counted(List<TrialRecord> trials) {
-        List<Measurement> all = new java.util.ArrayList<>();
+        List<Measurement> all = new ArrayList<>();
         for (TrialRecord t : trials) {
             if (!t.warmup() && t.status() == Status.OK) {
                 all.addAll(t.measurements());

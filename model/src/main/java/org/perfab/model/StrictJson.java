@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.time.DateTimeException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.perfab.failure.BadInputException;
 
 /**
@@ -199,10 +201,10 @@ public final class StrictJson {
         }
 
         /** Returns {@code value}, or an error naming field {@code name} with the problem {@code check} found. */
-        public <T> T check(String name, java.util.function.Supplier<T> value) {
+        public <T> T check(String name, Supplier<T> value) {
             try {
                 return value.get();
-            } catch (IllegalArgumentException | java.time.DateTimeException e) {
+            } catch (IllegalArgumentException | DateTimeException e) {
                 throw error(name, e.getMessage());
             }
         }

@@ -1,5 +1,7 @@
 package org.perfab.model;
 
+import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -36,7 +38,7 @@ public final class Units {
     }
 
     private static Set<String> costs() {
-        Set<String> costs = new java.util.HashSet<>(Set.of("alloc", "allocs", "allocations", "instructions", "insns",
+        Set<String> costs = new HashSet<>(Set.of("alloc", "allocs", "allocations", "instructions", "insns",
                 "cycles", "ticks"));
         BITS.keySet().forEach(k -> costs.add(k.toLowerCase(Locale.ROOT)));
         return Set.copyOf(costs);
@@ -57,7 +59,7 @@ public final class Units {
         if (!a[1].equals(b[1])) {
             return Optional.empty();
         }
-        for (Map<String, Double> scale : java.util.List.of(SECONDS, BITS)) {
+        for (Map<String, Double> scale : List.of(SECONDS, BITS)) {
             Double fa = scale.get(a[0]);
             Double fb = scale.get(b[0]);
             if (fa != null && fb != null) {

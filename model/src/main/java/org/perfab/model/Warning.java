@@ -1,5 +1,6 @@
 package org.perfab.model;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -79,7 +80,7 @@ public record Warning(Kind kind, int count, List<String> subjects, Map<String, L
         if (count < subjects.size()) {
             throw new IllegalArgumentException("a warning about " + count + " things cannot name " + subjects.size());
         }
-        figures = java.util.Collections.unmodifiableMap(new TreeMap<>(figures));
+        figures = Collections.unmodifiableMap(new TreeMap<>(figures));
     }
 
     /** Returns a warning about all of {@code subjects}, keeping the first {@link #MAX_SUBJECTS}. */

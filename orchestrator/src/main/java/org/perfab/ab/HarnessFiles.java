@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.regex.Pattern;
@@ -103,17 +104,17 @@ record HarnessFiles(List<HarnessFile> files, List<GitRepo.Entry> copies, boolean
     }
 
     /** Returns the path of the head's file that {@code arg} (or the value of {@code --opt=arg}) names. */
-    private static java.util.Optional<String> named(String arg, Map<String, GitRepo.Entry> head) {
+    private static Optional<String> named(String arg, Map<String, GitRepo.Entry> head) {
         for (String candidate : List.of(arg, arg.substring(arg.indexOf('=') + 1))) {
             String path = candidate;
             while (path.startsWith("./")) {
                 path = path.substring(2);
             }
             if (isFile(head.get(path))) {
-                return java.util.Optional.of(path);
+                return Optional.of(path);
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     private static List<String> select(String entry, SortedMap<String, GitRepo.Entry> head) {

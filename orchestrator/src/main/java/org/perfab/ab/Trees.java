@@ -2,6 +2,7 @@ package org.perfab.ab;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -66,10 +67,10 @@ final class Trees {
         long bytes = 0;
         byte[] buffer = new byte[1 << 16];
         for (Path[] f : files) {
-            all.update(label(f).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            all.update(label(f).getBytes(StandardCharsets.UTF_8));
             all.update((byte) 0);
             if (Files.isSymbolicLink(f[1])) {
-                all.update(Files.readSymbolicLink(f[1]).toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                all.update(Files.readSymbolicLink(f[1]).toString().getBytes(StandardCharsets.UTF_8));
             } else {
                 try (InputStream in = Files.newInputStream(f[1])) {
                     int n;

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.perfab.exec.Processes;
 import org.perfab.failure.BadInputException;
@@ -44,7 +45,7 @@ final class TrialRunner implements TrialLoop.Runner {
     public RunResults.TrialRecord run(TrialOrder.Slot slot, SideDir side) throws IOException, InterruptedException {
         Files.createDirectories(results);
         Files.createDirectories(logs);
-        String stem = String.format(java.util.Locale.ROOT, "%04d-%s-%d", slot.seq(), side.side().id(), side.build());
+        String stem = String.format(Locale.ROOT, "%04d-%s-%d", slot.seq(), side.side().id(), side.build());
         Path harnessDir = side.tree();
         Map<String, String> env = new LinkedHashMap<>(side.isolation());
         env.put("PERFAB_HARNESS_DIR", harnessDir.toString());

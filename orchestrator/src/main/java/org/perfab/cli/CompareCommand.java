@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.compare.Compare;
 import org.perfab.ingest.CsvFormat;
@@ -100,14 +101,14 @@ final class CompareCommand implements Callable<Integer> {
             }
         }
         List<Verdict> failing = FailOn.parse(spec, failOn);
-        java.util.Optional<MeasurementFormat> in = java.util.Optional.empty();
+        Optional<MeasurementFormat> in = Optional.empty();
         if (formatIn != null) {
-            in = java.util.Optional.of(MeasurementFormat.byId(formatIn).orElseThrow(() -> new ParameterException(
+            in = Optional.of(MeasurementFormat.byId(formatIn).orElseThrow(() -> new ParameterException(
                     spec.commandLine(), "--format-in: unknown format '" + formatIn + "' (known: "
                             + MeasurementFormat.names() + ")")));
         }
         if (csvColumns != null) {
-            in = java.util.Optional.of(new CsvFormat(columns(csvColumns)));
+            in = Optional.of(new CsvFormat(columns(csvColumns)));
         }
         if (!baseFiles.isEmpty() || !headFiles.isEmpty()) {
             if (baseFiles.isEmpty() || headFiles.isEmpty() || !files.isEmpty()) {

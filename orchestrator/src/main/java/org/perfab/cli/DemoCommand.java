@@ -1,5 +1,6 @@
 package org.perfab.cli;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -87,7 +88,7 @@ final class DemoCommand implements Callable<Integer> {
         if (path == null) {
             return Optional.empty();
         }
-        for (String dir : path.split(java.io.File.pathSeparator)) {
+        for (String dir : path.split(File.pathSeparator)) {
             Path candidate = Path.of(dir, program);
             if (Files.isExecutable(candidate)) {
                 return Optional.of(candidate);

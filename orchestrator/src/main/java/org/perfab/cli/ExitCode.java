@@ -2,6 +2,7 @@ package org.perfab.cli;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileSystemException;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
 import picocli.CommandLine;
@@ -45,7 +46,7 @@ final class ExitCode implements CommandLine.IExitCodeExceptionMapper {
         if (t instanceof UncheckedIOException u) {
             return message(u.getCause());
         }
-        if (t instanceof java.nio.file.FileSystemException f) {
+        if (t instanceof FileSystemException f) {
             return "cannot write or read " + f.getFile() + (f.getOtherFile() == null ? "" : " (" + f.getOtherFile() + ")")
                     + ": " + (f.getReason() == null ? f.getClass().getSimpleName() : f.getReason());
         }

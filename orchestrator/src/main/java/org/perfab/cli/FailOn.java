@@ -2,6 +2,7 @@ package org.perfab.cli;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.perfab.model.ComparisonTable;
 import org.perfab.stats.Verdict;
 import picocli.CommandLine.Model.CommandSpec;
@@ -16,7 +17,7 @@ final class FailOn {
     static List<Verdict> parse(CommandSpec spec, List<String> names) {
         List<Verdict> verdicts = new ArrayList<>();
         for (String name : names) {
-            switch (name.trim().toLowerCase(java.util.Locale.ROOT)) {
+            switch (name.trim().toLowerCase(Locale.ROOT)) {
                 case "regression" -> verdicts.add(Verdict.REGRESSION);
                 case "inconclusive" -> verdicts.add(Verdict.INCONCLUSIVE);
                 default -> throw new ParameterException(spec.commandLine(), "--fail-on: unknown verdict '"

@@ -2,6 +2,7 @@ package org.perfab.cli;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.perfab.failure.BadInputException;
@@ -45,7 +46,7 @@ final class Output {
      * (full, an input/output error).
      */
     static RuntimeException cannotWrite(String what, IOException e) {
-        if (e instanceof java.nio.file.FileSystemException) {
+        if (e instanceof FileSystemException) {
             return new BadInputException(what + ": cannot write: " + ExitCode.message(e), e);
         }
         return new RunFailedException(what + ": cannot write: " + e.getMessage(), e);

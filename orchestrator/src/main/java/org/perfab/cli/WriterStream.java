@@ -1,5 +1,6 @@
 package org.perfab.cli;
 
+import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -7,7 +8,7 @@ import java.nio.charset.StandardCharsets;
 /** An output stream onto picocli's writer, for the core code that prints to a stream. */
 final class WriterStream extends OutputStream {
     private final PrintWriter writer;
-    private final java.io.ByteArrayOutputStream pending = new java.io.ByteArrayOutputStream();
+    private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
 
     WriterStream(PrintWriter writer) {
         this.writer = writer;

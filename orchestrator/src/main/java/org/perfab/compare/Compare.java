@@ -3,9 +3,12 @@ package org.perfab.compare;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.perfab.failure.BadInputException;
 import org.perfab.ingest.MeasurementFormat;
@@ -17,6 +20,7 @@ import org.perfab.model.Measurement;
 import org.perfab.model.RunResults;
 import org.perfab.model.Side;
 import org.perfab.stats.Thresholds;
+import org.perfab.stats.Verdict;
 import org.perfab.workload.CellGlob;
 import org.perfab.workload.Workload;
 
@@ -34,7 +38,7 @@ public final class Compare {
      * @param thresholds the verdict rules' settings
      * @param profiles cells shown but never classified
      */
-    public record Request(List<Path> base, List<Path> head, java.util.Optional<MeasurementFormat> format,
+    public record Request(List<Path> base, List<Path> head, Optional<MeasurementFormat> format,
             Thresholds thresholds, List<CellGlob> profiles) {
         public Request {
             base = List.copyOf(base);
@@ -99,9 +103,9 @@ public final class Compare {
         } catch (IllegalArgumentException e) {
             throw new BadInputException("thresholds: " + e.getMessage());
         }
-        java.util.Set<Cell> savedProfiles = new java.util.HashSet<>();
+        Set<Cell> savedProfiles = new HashSet<>();
         run.table().rows().forEach(r -> {
-            if (r.comparison().verdict() == org.perfab.stats.Verdict.PROFILE) {
+            if (r.comparison().verdict() == Verdict.PROFILE) {
                 savedProfiles.add(r.cell());
             }
         });

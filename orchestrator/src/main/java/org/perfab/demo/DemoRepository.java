@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.TimeZone;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.api.errors.GitAPIException;
@@ -38,7 +39,7 @@ public final class DemoRepository {
      * Creates the repository in {@code dir} (which must be empty or missing). Its workload runs
      * {@code java} from {@code PATH}; {@code cpus}, when present, pins the trials to those CPUs.
      */
-    public static void create(Path dir, java.util.Optional<String> cpus) throws IOException {
+    public static void create(Path dir, Optional<String> cpus) throws IOException {
         List<Entry> entries = manifest();
         Files.createDirectories(dir);
         try (Git git = Git.init().setDirectory(dir.toFile()).setInitialBranch("main").call()) {
@@ -57,7 +58,7 @@ public final class DemoRepository {
         }
     }
 
-    private static void write(Path dir, List<Entry> entries, int step, java.util.Optional<String> cpus)
+    private static void write(Path dir, List<Entry> entries, int step, Optional<String> cpus)
             throws IOException {
         for (Entry e : entries) {
             if (e.step() != step) {

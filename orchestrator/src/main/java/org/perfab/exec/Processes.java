@@ -1,19 +1,27 @@
 package org.perfab.exec;
 
+import java.io.File;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Runs commands and keeps track of the ones running, so that an interrupted perfab can stop them
@@ -131,7 +139,7 @@ public final class Processes {
             argv.add("setsid");
         }
         argv.addAll(c.argv());
-        String tag = java.util.UUID.randomUUID().toString();
+        String tag = UUID.randomUUID().toString();
         ProcessBuilder pb = new ProcessBuilder(argv).directory(c.dir().toFile());
         pb.environment().putAll(c.env());
         pb.environment().put(TAG, tag);
@@ -241,7 +249,7 @@ public final class Processes {
             for (ProcessHandle h : found) {
                 try {
                     h.onExit().get(2, TimeUnit.SECONDS);
-                } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                } catch (ExecutionException | TimeoutException e) {
                     // still going after SIGKILL: it is stuck in the kernel, and gone soon
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
@@ -296,9 +304,9 @@ public final class Processes {
         if (size <= 2L * KEEP_BYTES) {
             return 0;
         }
-        try (var ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.READ,
-                java.nio.file.StandardOpenOption.WRITE)) {
-            java.nio.ByteBuffer tail = java.nio.ByteBuffer.allocate(KEEP_BYTES);
+        try (var ch = FileChannel.open(file, StandardOpenOption.READ,
+                StandardOpenOption.WRITE)) {
+            ByteBuffer tail = ByteBuffer.allocate(KEEP_BYTES);
             ch.position(size - KEEP_BYTES);
             while (tail.hasRemaining() && ch.read(tail) > 0) {
                 // keep reading
@@ -308,7 +316,7 @@ public final class Processes {
             byte[] note = ("\n[perfab: " + cut + " bytes cut here to keep the log bounded]\n")
                     .getBytes(StandardCharsets.UTF_8);
             ch.position(KEEP_BYTES);
-            ch.write(java.nio.ByteBuffer.wrap(note));
+            ch.write(ByteBuffer.wrap(note));
             while (tail.hasRemaining()) {
                 ch.write(tail);
             }
@@ -343,7 +351,7 @@ public final class Processes {
         if (path == null) {
             return false;
         }
-        for (String dir : path.split(java.io.File.pathSeparator)) {
+        for (String dir : path.split(File.pathSeparator)) {
             if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program))) {
                 return true;
             }
@@ -351,8 +359,8 @@ public final class Processes {
         return false;
     }
 
-    private static java.io.File nullDevice() {
-        return new java.io.File(System.getProperty("os.name").startsWith("Windows") ? "NUL" : "/dev/null");
+    private static File nullDevice() {
+        return new File(System.getProperty("os.name").startsWith("Windows") ? "NUL" : "/dev/null");
     }
 
     /**
@@ -366,7 +374,7 @@ public final class Processes {
             try (var ch = Files.newByteChannel(file)) {
                 long from = Math.max(0, size - 65536);
                 ch.position(from);
-                java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate((int) (size - from));
+                ByteBuffer buf = ByteBuffer.allocate((int) (size - from));
                 while (buf.hasRemaining() && ch.read(buf) > 0) {
                     // keep reading
                 }
@@ -379,7 +387,7 @@ public final class Processes {
                 end--;
             }
             int begin = Math.max(0, end - lines);
-            return String.join("\n", java.util.Arrays.asList(all).subList(begin, end));
+            return String.join("\n", Arrays.asList(all).subList(begin, end));
         } catch (IOException e) {
             return "";
         }

@@ -7,9 +7,12 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.errors.AmbiguousObjectException;
 import org.eclipse.jgit.errors.ConfigInvalidException;
@@ -30,6 +33,7 @@ import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevWalk;
 import org.eclipse.jgit.revwalk.filter.RevFilter;
 import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
+import org.eclipse.jgit.treewalk.CanonicalTreeParser;
 import org.eclipse.jgit.treewalk.TreeWalk;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
@@ -165,8 +169,8 @@ public final class GitRepo implements AutoCloseable {
      * Returns every file, link and submodule of {@code commit}'s tree (not the files inside its
      * submodules), by path in tree order.
      */
-    public java.util.SortedMap<String, Entry> files(Commit commit) {
-        java.util.SortedMap<String, Entry> files = new java.util.TreeMap<>();
+    public SortedMap<String, Entry> files(Commit commit) {
+        SortedMap<String, Entry> files = new TreeMap<>();
         try (RevWalk walk = new RevWalk(repo); TreeWalk tw = new TreeWalk(repo)) {
             tw.addTree(walk.parseCommit(ObjectId.fromString(commit.id())).getTree());
             tw.setRecursive(true);
@@ -323,8 +327,8 @@ public final class GitRepo implements AutoCloseable {
 
     /** Returns the name of the first entry of a tree that is unsafe on its own or repeats a name. */
     private static Optional<String> badEntry(ObjectChecker checker, byte[] raw) {
-        Set<String> seen = new java.util.HashSet<>();
-        org.eclipse.jgit.treewalk.CanonicalTreeParser p = new org.eclipse.jgit.treewalk.CanonicalTreeParser();
+        Set<String> seen = new HashSet<>();
+        CanonicalTreeParser p = new CanonicalTreeParser();
         p.reset(raw);
         for (; !p.eof(); p.next()) {
             String name = p.getEntryPathString();

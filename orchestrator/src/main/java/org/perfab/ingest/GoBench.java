@@ -6,7 +6,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.perfab.model.Cell;
 import org.perfab.model.Units;
+import org.perfab.stats.Direction;
 
 /**
  * The text of {@code go test -bench}: every {@code BenchmarkName-N  iterations  value unit ...}
@@ -93,7 +95,7 @@ final class GoBench extends ToolFormat {
                 };
                 // Go's convention, which benchstat follows: a custom metric per operation is a cost.
                 var cell = Units.direction(unit).isEmpty() && unit.endsWith("/op")
-                        ? new org.perfab.model.Cell(name, metric, unit, org.perfab.stats.Direction.LOWER_IS_BETTER)
+                        ? new Cell(name, metric, unit, Direction.LOWER_IS_BETTER)
                         : cell(file, Integer.toString(i + 1), name, metric, unit);
                 readings.add(new Reading(cell, value, file, i + 1, 1));
             }

@@ -2,12 +2,16 @@ package org.perfab.workload;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.perfab.ingest.CsvFormat;
+import org.perfab.ingest.MeasurementFormat;
 import org.perfab.model.Cell;
+import org.perfab.stats.Thresholds;
 
 /**
  * A workload file, validated: everything {@code perfab ab} needs to know about the project.
@@ -100,7 +104,7 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
      */
     public record Harness(From from, List<String> run, String format, Duration timeout,
             Map<String, List<String>> commands, Optional<String> cpus,
-            org.perfab.ingest.CsvFormat.Columns csv, List<String> files) {
+            CsvFormat.Columns csv, List<String> files) {
         /** How long a trial may take when the workload does not say. */
         public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(10);
 
@@ -111,7 +115,7 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
             Objects.requireNonNull(timeout, "timeout");
             Map<String, List<String>> copy = new LinkedHashMap<>();
             commands.forEach((k, v) -> copy.put(k, List.copyOf(v)));
-            commands = java.util.Collections.unmodifiableMap(copy);
+            commands = Collections.unmodifiableMap(copy);
             Objects.requireNonNull(cpus, "cpus");
             Objects.requireNonNull(csv, "csv");
             files = List.copyOf(files);
@@ -123,9 +127,9 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
         }
 
         /** Returns the format that reads a trial's output. */
-        public org.perfab.ingest.MeasurementFormat measurementFormat() {
-            return format.equals("csv") ? new org.perfab.ingest.CsvFormat(csv)
-                    : org.perfab.ingest.MeasurementFormat.byId(format).orElseThrow();
+        public MeasurementFormat measurementFormat() {
+            return format.equals("csv") ? new CsvFormat(csv)
+                    : MeasurementFormat.byId(format).orElseThrow();
         }
     }
 
@@ -173,8 +177,8 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
          *
          * @throws IllegalArgumentException when the result is not valid (see {@link Thresholds})
          */
-        public org.perfab.stats.Thresholds over(org.perfab.stats.Thresholds base) {
-            return new org.perfab.stats.Thresholds(alpha.orElse(base.alpha()), minEffect.orElse(base.minEffect()),
+        public Thresholds over(Thresholds base) {
+            return new Thresholds(alpha.orElse(base.alpha()), minEffect.orElse(base.minEffect()),
                     inconclusive.orElse(base.inconclusive()));
         }
     }

@@ -20,22 +20,28 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.perfab.failure.BadInputException;
 import org.perfab.ingest.CsvFormat;
+import org.perfab.ingest.MeasurementFormat;
 
 /** Reads and validates a workload file (YAML). */
 public final class WorkloadLoader {
     /** The formats a harness may use. */
-    static final List<String> FORMATS = java.util.stream.Stream.concat(
-            org.perfab.ingest.MeasurementFormat.ALL.stream().map(org.perfab.ingest.MeasurementFormat::id),
-            java.util.stream.Stream.of("time")).toList();
+    static final List<String> FORMATS = Stream.concat(
+            MeasurementFormat.ALL.stream().map(MeasurementFormat::id),
+            Stream.of("time")).toList();
 
     // Note: repeated keys are found by checkKeys, which names the key's own line and column.
     private static final ObjectMapper YAML = YAMLMapper.builder(YAMLFactory.builder().build())
@@ -131,7 +137,7 @@ public final class WorkloadLoader {
     private static void checkObject(JsonParser p, String path, String shown, Map<String, JsonLocation> values)
             throws IOException {
         List<String> allowed = KEYS.get(path.replaceAll("\\[\\d+]", "[]"));
-        java.util.Set<String> seen = new java.util.HashSet<>();
+        Set<String> seen = new HashSet<>();
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String key = p.currentName();
             JsonLocation at = p.currentTokenLocation();
@@ -235,7 +241,7 @@ public final class WorkloadLoader {
             return "a list";
         }
         if (type.isEnum()) {
-            return "value (one of: " + java.util.Arrays.stream(type.getEnumConstants())
+            return "value (one of: " + Arrays.stream(type.getEnumConstants())
                     .map(c -> c.toString().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", ")) + ")";
         }
         return "an object";
@@ -253,7 +259,7 @@ public final class WorkloadLoader {
     }
 
     /** Runs {@code check} on the value under key {@code field}, reporting its failure there. */
-    private static <T> T at(String field, java.util.function.Supplier<T> check) {
+    private static <T> T at(String field, Supplier<T> check) {
         try {
             return check.get();
         } catch (FieldError e) {

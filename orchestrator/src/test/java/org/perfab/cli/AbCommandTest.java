@@ -10,6 +10,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -350,7 +352,7 @@ class AbCommandTest {
         g.commit("change");
         Cli run = ab(g);
         assertEquals(0, run.exitCode(), run.err());
-        List<String> keys = new java.util.ArrayList<>();
+        List<String> keys = new ArrayList<>();
         for (JsonNode c : results().get("comparisons")) {
             keys.add(c.get("cell").asText() + ":" + c.get("metric").asText());
         }
@@ -378,7 +380,7 @@ class AbCommandTest {
                 tmp.resolve("out2").toString(), "--cache", cache);
         assertEquals(0, second.exitCode(), second.err());
         assertFalse(second.err().contains("from the cache"), "another --out is another build folder: " + second.err());
-        Files.walk(out).sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        Files.walk(out).sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         Cli third = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", out.toString(),
                 "--cache", cache);
         assertEquals(0, third.exitCode(), third.err());

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -318,7 +319,7 @@ class ContainmentTest {
                 }
             }
         }
-        Files.walk(out).sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        Files.walk(out).sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         Cli again = ab(g, out, "--cache", cache.toString());
         assertEquals(0, again.exitCode(), again.err());
         assertTrue(again.err().contains("does not match the digest stored with it (it was damaged or edited), so base"

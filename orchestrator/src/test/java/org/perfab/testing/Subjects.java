@@ -1,6 +1,7 @@
 package org.perfab.testing;
 
 import java.io.IOException;
+import java.nio.file.Path;
 
 /**
  * Small projects for end-to-end tests of {@code perfab ab}. Their harnesses do not time anything:
@@ -58,7 +59,7 @@ public final class Subjects {
      * A repository whose {@code main} moved on after {@code feature} left it: the merge-base has
      * level 100, main's tip 500, and feature {@code featureLevel}.
      */
-    public static GitFixture pullRequest(java.nio.file.Path dir, int featureLevel, int trials, String extra)
+    public static GitFixture pullRequest(Path dir, int featureLevel, int trials, String extra)
             throws IOException {
         GitFixture g = GitFixture.init(dir);
         write(g, 100, trials, extra);

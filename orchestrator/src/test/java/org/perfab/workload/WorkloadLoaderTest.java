@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.perfab.failure.BadInputException;
+import org.perfab.ingest.CsvFormat;
 import org.perfab.model.Cell;
 import org.perfab.stats.Direction;
 
@@ -74,7 +75,7 @@ class WorkloadLoaderTest {
                   format: csv
                   csv: {cell: name, value: ns_per_op, unit: ns}
                 """, "w.yaml");
-        assertEquals(new org.perfab.ingest.CsvFormat.Columns("name", "ns_per_op", "metric", "ns", "direction"),
+        assertEquals(new CsvFormat.Columns("name", "ns_per_op", "metric", "ns", "direction"),
                 w.harness().csv());
         BadInputException e = assertThrows(BadInputException.class, () -> WorkloadLoader.parse(
                 "name: x\nharness:\n  run: [b]\n  csv: {cell: n}\n", "w.yaml"));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -137,7 +138,7 @@ class CommentTest {
         // 3,000 cells whose unit changed, each a warning: once a 621,752-character comment.
         List<Cell> cells = List.of(new Cell("slower", "time", "ns/op", Direction.LOWER_IS_BETTER));
         List<Warning> warnings = new ArrayList<>();
-        warnings.add(Warning.of(Warning.Kind.FAILED_TRIALS, java.util.Collections.nCopies(5000, "x".repeat(400)),
+        warnings.add(Warning.of(Warning.Kind.FAILED_TRIALS, Collections.nCopies(5000, "x".repeat(400)),
                 Map.of("trials", 5000L)));
         for (int i = 0; i < 3000; i++) {
             warnings.add(Warning.of(Warning.Kind.UNCONVERTIBLE_UNITS, List.of("cell/with/a/longish/name/" + i, "time",

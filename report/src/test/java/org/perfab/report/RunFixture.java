@@ -3,6 +3,7 @@ package org.perfab.report;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import org.perfab.model.Cell;
@@ -85,6 +86,6 @@ final class RunFixture {
             case "removed/cell:time" -> new double[][] {{10, 10.2, 10.1, 9.9, 10}, {}};
             default -> new double[][] {{5, 5.1, 4.9, 5, 5.05}, {5.05, 5, 4.95, 5.1, 4.9}};
         }, List.of(Warning.of(Warning.Kind.FAILED_TRIALS, List.of("head trial 3: the harness exited with code 139"),
-                java.util.Map.of("trials", 12L))));
+                Map.of("trials", 12L))));
     }
 }

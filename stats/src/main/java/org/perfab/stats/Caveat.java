@@ -1,5 +1,7 @@
 package org.perfab.stats;
 
+import java.util.Locale;
+
 /**
  * Something a reader should know about a {@link Comparison}: warnings carried as data, never
  * thrown. Renderers turn them into words.
@@ -28,6 +30,6 @@ public enum Caveat {
 
     /** Returns the stable machine-readable name, e.g. {@code non-positive-base-mean}. */
     public String id() {
-        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 }
