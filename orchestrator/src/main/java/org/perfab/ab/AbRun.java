@@ -21,6 +21,7 @@ import org.perfab.git.GitRepo;
 import org.perfab.model.ResultsJson;
 import org.perfab.model.RunResults;
 import org.perfab.model.Side;
+import org.perfab.stats.ThresholdSettings;
 import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
 import org.perfab.workload.Workload;
@@ -52,7 +53,7 @@ public final class AbRun {
      */
     public record Request(Path repository, String base, String head, String workload, Optional<Integer> trials,
             int builds, Path out, Optional<Path> cache, Optional<Long> seed,
-            Workload.ThresholdSettings overrides, boolean resume, boolean force, List<Verdict> failOn) {
+            ThresholdSettings overrides, boolean resume, boolean force, List<Verdict> failOn) {
         public Request {
             failOn = List.copyOf(failOn);
             Objects.requireNonNull(out, "out");

@@ -58,7 +58,7 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
                 .withWarnings(unitWarnings);
         Workload.Harness h = workload.harness();
         RunResults.Settings settings = new RunResults.Settings(plan.workloadPath(), plan.trials(), plan.warmup(),
-                plan.builds(), h.from().name().toLowerCase(Locale.ROOT), h.format(), plan.seed(),
+                plan.builds(), h.from().name().toLowerCase(Locale.ROOT), h.format().id(), plan.seed(),
                 workload.cells().stream().filter(c -> c.role() == Workload.Role.PROFILE)
                         .map(c -> c.match().toString()).toList(), harnessFiles.files(), failOn);
         RunResults.Provenance provenance = new RunResults.Provenance(plan.repository(),

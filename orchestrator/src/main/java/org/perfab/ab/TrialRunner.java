@@ -54,9 +54,9 @@ final class TrialRunner implements TrialLoop.Runner {
         Files.createDirectories(side.tmp());
         List<Path> logFiles = new ArrayList<>();
         List<String> leftovers = new ArrayList<>();
-        RunResults.TrialRecord r = harness.format().equals("time")
-                ? timed(slot, side, harnessDir, stem, env, logFiles, leftovers)
-                : harnessRun(slot, side, harnessDir, stem, env, logFiles, leftovers);
+        RunResults.TrialRecord r = harness.format() instanceof Workload.Timed timed
+                ? timed(timed, slot, side, harnessDir, stem, env, logFiles, leftovers)
+                : harnessRun((Workload.Read) harness.format(), slot, side, harnessDir, stem, env, logFiles, leftovers);
         // Only now, with the output read: a tool's results may be in its standard output.
         long cut = 0;
         for (Path log : logFiles) {
@@ -66,7 +66,7 @@ final class TrialRunner implements TrialLoop.Runner {
                 r.wallSeconds(), r.stderrTail(), r.measurements(), leftovers, cut);
     }
 
-    private RunResults.TrialRecord harnessRun(TrialOrder.Slot slot, SideDir side, Path harnessDir,
+    private RunResults.TrialRecord harnessRun(Workload.Read read, TrialOrder.Slot slot, SideDir side, Path harnessDir,
             String stem, Map<String, String> env, List<Path> logFiles, List<String> leftovers)
             throws IOException, InterruptedException {
         Path result = results.resolve(stem + ".json");
@@ -75,7 +75,7 @@ final class TrialRunner implements TrialLoop.Runner {
         Path out = logs.resolve(stem + ".out");
         Path err = logs.resolve(stem + ".err");
         logFiles.addAll(List.of(out, err));
-        Processes.Outcome o = processes.run(new Processes.Command(pinned(harness.run()), harnessDir, env,
+        Processes.Outcome o = processes.run(new Processes.Command(pinned(read.run()), harnessDir, env,
                 harness.timeout(), out, err, false));
         leftovers.addAll(o.leftovers());
         if (!o.succeeded()) {
@@ -89,7 +89,7 @@ final class TrialRunner implements TrialLoop.Runner {
                     + " MiB to " + (source == result ? "$PERFAB_RESULT" : "its standard output") + ", more than the "
                     + Processes.MAX_OUTPUT_BYTES / (1024 * 1024) + " MiB perfab reads", o.wallSeconds(), err);
         }
-        MeasurementFormat format = harness.measurementFormat();
+        MeasurementFormat format = read.format();
         if (!Files.exists(result) && format == MeasurementFormat.perfabJson()) {
             return failure(slot, side, Status.FAILED, "the harness wrote nothing to $PERFAB_RESULT ("
                     + result + ")", o.wallSeconds(), err);
@@ -108,13 +108,14 @@ final class TrialRunner implements TrialLoop.Runner {
         return ok(slot, side, o.wallSeconds(), oneValuePerCell(readings, slot, side));
     }
 
-    private RunResults.TrialRecord timed(TrialOrder.Slot slot, SideDir side, Path harnessDir, String stem,
+    private RunResults.TrialRecord timed(Workload.Timed timed, TrialOrder.Slot slot, SideDir side, Path harnessDir,
+            String stem,
             Map<String, String> env, List<Path> logFiles, List<String> leftovers)
             throws IOException, InterruptedException {
         List<Measurement> ms = new ArrayList<>();
         double wall = 0;
         int i = 0;
-        for (Map.Entry<String, List<String>> c : harness.commands().entrySet()) {
+        for (Map.Entry<String, List<String>> c : timed.commands().entrySet()) {
             String name = c.getKey();
             String file = stem + "-" + i++ + "-" + safe(name);
             Path out = logs.resolve(file + ".out");

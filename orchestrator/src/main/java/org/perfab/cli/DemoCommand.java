@@ -14,7 +14,7 @@ import org.perfab.ab.AbRun;
 import org.perfab.demo.DemoRepository;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.RunResults;
-import org.perfab.workload.Workload;
+import org.perfab.stats.ThresholdSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -71,7 +71,7 @@ final class DemoCommand implements Callable<Integer> {
             return ExitCode.OK;
         }
         AbRun.Request request = new AbRun.Request(repo, "main", aa ? "main" : "feature", AbRun.DEFAULT_WORKLOAD,
-                Optional.of(trials), 1, out, Optional.empty(), Optional.empty(), Workload.ThresholdSettings.NONE,
+                Optional.of(trials), 1, out, Optional.empty(), Optional.empty(), ThresholdSettings.NONE,
                 false, false, List.of());
         RunResults results = AbRun.run(request, AbCommand.context(err));
         spec.commandLine().getOut().print(Files.readString(out.resolve("comment.md"), StandardCharsets.UTF_8));

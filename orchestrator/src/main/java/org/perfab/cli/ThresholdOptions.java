@@ -1,8 +1,8 @@
 package org.perfab.cli;
 
 import java.util.Optional;
+import org.perfab.stats.ThresholdSettings;
 import org.perfab.stats.Thresholds;
-import org.perfab.workload.Workload;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -31,7 +31,7 @@ final class ThresholdOptions {
      *
      * @throws ParameterException naming the option when a value is out of range
      */
-    Workload.ThresholdSettings overrides() {
+    ThresholdSettings overrides() {
         if (alpha != null && !(alpha > 0 && alpha < 1)) {
             throw new ParameterException(spec.commandLine(),
                     "--alpha must be between 0 and 1 (exclusive), got " + alpha);
@@ -44,7 +44,7 @@ final class ThresholdOptions {
             throw new ParameterException(spec.commandLine(),
                     "--inconclusive must be a percentage >= 0, got " + inconclusive);
         }
-        return new Workload.ThresholdSettings(Optional.ofNullable(alpha), Optional.ofNullable(minEffect),
+        return new ThresholdSettings(Optional.ofNullable(alpha), Optional.ofNullable(minEffect),
                 Optional.ofNullable(inconclusive));
     }
 
@@ -54,7 +54,7 @@ final class ThresholdOptions {
      * @throws ParameterException naming the option when a value is out of range
      */
     Thresholds thresholds() {
-        Workload.ThresholdSettings o = overrides();
+        ThresholdSettings o = overrides();
         double min = o.minEffect().orElse(Thresholds.DEFAULT.minEffect());
         double inc = o.inconclusive().orElse(Thresholds.DEFAULT.inconclusive());
         if (inc < min) {

@@ -19,10 +19,10 @@ import org.perfab.model.ComparisonTable;
 import org.perfab.model.Measurement;
 import org.perfab.model.RunResults;
 import org.perfab.model.Side;
+import org.perfab.stats.ThresholdSettings;
 import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
 import org.perfab.workload.CellGlob;
-import org.perfab.workload.Workload;
 
 /** Classifies the cells of two sets of measurement files, like benchstat. */
 public final class Compare {
@@ -95,7 +95,7 @@ public final class Compare {
      *
      * @throws BadInputException when the thresholds that result are not valid together
      */
-    public static ComparisonTable reclassify(RunResults run, Workload.ThresholdSettings overrides,
+    public static ComparisonTable reclassify(RunResults run, ThresholdSettings overrides,
             List<CellGlob> profiles) {
         Thresholds t;
         try {

@@ -100,6 +100,11 @@ public final class CsvFormat extends ToolFormat {
         this.columns = columns;
     }
 
+    /** Returns which column holds what. */
+    public Columns columns() {
+        return columns;
+    }
+
     @Override
     public String id() {
         return "csv";

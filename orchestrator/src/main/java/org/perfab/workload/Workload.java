@@ -8,10 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import org.perfab.ingest.CsvFormat;
 import org.perfab.ingest.MeasurementFormat;
 import org.perfab.model.Cell;
-import org.perfab.stats.Thresholds;
+import org.perfab.stats.ThresholdSettings;
 
 /**
  * A workload file, validated: everything {@code perfab ab} needs to know about the project.
@@ -89,47 +88,87 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
     /**
      * What drives the trials.
      *
-     * @param from whose harness runs
-     * @param run the harness command, an argv list run once per trial in the side's own tree;
-     *     empty for the {@code time} format, which runs {@code commands}
-     * @param format how a trial's measurements are read: {@code perfab-json} or {@code time}
+     * @param from whose harness files the trials run
+     * @param format how a trial is run and its measurements read
      * @param timeout how long one trial may take
-     * @param commands for {@code time}: named commands that perfab times itself, in order
      * @param cpus the CPUs every trial is pinned to, in {@code taskset -c} form ({@code 0},
      *     {@code 2-3}, {@code 0,2}); empty for no pinning
-     * @param csv for the {@code csv} format: which column holds what
      * @param files with {@code from: head}, the harness files: paths, folders and globs in the
      *     head's tree, copied into the base's tree before it is built; empty for the default (the
-     *     workload file and every argument of {@code run} and {@code commands} that names a file)
+     *     workload file and every argument of the commands that names a file)
      */
-    public record Harness(From from, List<String> run, String format, Duration timeout,
-            Map<String, List<String>> commands, Optional<String> cpus,
-            CsvFormat.Columns csv, List<String> files) {
+    public record Harness(From from, HarnessFormat format, Duration timeout, Optional<String> cpus,
+            List<String> files) {
         /** How long a trial may take when the workload does not say. */
         public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(10);
 
         public Harness {
             Objects.requireNonNull(from, "from");
-            run = List.copyOf(run);
             Objects.requireNonNull(format, "format");
             Objects.requireNonNull(timeout, "timeout");
-            Map<String, List<String>> copy = new LinkedHashMap<>();
-            commands.forEach((k, v) -> copy.put(k, List.copyOf(v)));
-            commands = Collections.unmodifiableMap(copy);
             Objects.requireNonNull(cpus, "cpus");
-            Objects.requireNonNull(csv, "csv");
             files = List.copyOf(files);
         }
 
-        /** Returns every command a trial starts: {@code run}, or each of {@code commands}. */
+        /** Returns every command a trial starts: the harness's, or each timed command. */
         public List<List<String>> argvs() {
-            return run.isEmpty() ? List.copyOf(commands.values()) : List.of(run);
+            return format.argvs();
+        }
+    }
+
+    /** How a trial is run, and how its measurements are read. */
+    public sealed interface HarnessFormat permits Timed, Read {
+        /** The name a workload gives it: {@code time}, or a measurement format's. */
+        String id();
+
+        /** Returns every command a trial starts. */
+        List<List<String>> argvs();
+    }
+
+    /**
+     * perfab times named commands itself: wall time, and CPU time and peak memory from
+     * {@code /proc}.
+     *
+     * @param commands the commands, by name, in order
+     */
+    public record Timed(Map<String, List<String>> commands) implements HarnessFormat {
+        public Timed {
+            Map<String, List<String>> copy = new LinkedHashMap<>();
+            commands.forEach((k, v) -> copy.put(k, List.copyOf(v)));
+            commands = Collections.unmodifiableMap(copy);
         }
 
-        /** Returns the format that reads a trial's output. */
-        public MeasurementFormat measurementFormat() {
-            return format.equals("csv") ? new CsvFormat(csv)
-                    : MeasurementFormat.byId(format).orElseThrow();
+        @Override
+        public String id() {
+            return "time";
+        }
+
+        @Override
+        public List<List<String>> argvs() {
+            return List.copyOf(commands.values());
+        }
+    }
+
+    /**
+     * The harness runs one command per trial, and perfab reads what it wrote.
+     *
+     * @param run the command, an argv list
+     * @param format how its measurements are read: from {@code $PERFAB_RESULT}, else its output
+     */
+    public record Read(List<String> run, MeasurementFormat format) implements HarnessFormat {
+        public Read {
+            run = List.copyOf(run);
+            Objects.requireNonNull(format, "format");
+        }
+
+        @Override
+        public String id() {
+            return format.id();
+        }
+
+        @Override
+        public List<List<String>> argvs() {
+            return List.of(run);
         }
     }
 
@@ -153,33 +192,6 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
         public CellPolicy {
             Objects.requireNonNull(match, "match");
             Objects.requireNonNull(role, "role");
-        }
-    }
-
-    /**
-     * Verdict settings a workload may choose; each absent one falls back to the command line or
-     * the default. Percentages in percent.
-     */
-    public record ThresholdSettings(Optional<Double> alpha, Optional<Double> minEffect,
-            Optional<Double> inconclusive) {
-        /** No settings: everything falls back. */
-        public static final ThresholdSettings NONE =
-                new ThresholdSettings(Optional.empty(), Optional.empty(), Optional.empty());
-
-        /** Returns these settings, each absent one taken from {@code fallback}. */
-        public ThresholdSettings or(ThresholdSettings fallback) {
-            return new ThresholdSettings(alpha.or(fallback::alpha), minEffect.or(fallback::minEffect),
-                    inconclusive.or(fallback::inconclusive));
-        }
-
-        /**
-         * Returns the thresholds these settings give, each absent one taken from {@code base}.
-         *
-         * @throws IllegalArgumentException when the result is not valid (see {@link Thresholds})
-         */
-        public Thresholds over(Thresholds base) {
-            return new Thresholds(alpha.orElse(base.alpha()), minEffect.orElse(base.minEffect()),
-                    inconclusive.orElse(base.inconclusive()));
         }
     }
 }

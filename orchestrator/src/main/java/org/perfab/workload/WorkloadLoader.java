@@ -35,6 +35,7 @@ import java.util.stream.Stream;
 import org.perfab.failure.BadInputException;
 import org.perfab.ingest.CsvFormat;
 import org.perfab.ingest.MeasurementFormat;
+import org.perfab.stats.ThresholdSettings;
 
 /** Reads and validates a workload file (YAML). */
 public final class WorkloadLoader {
@@ -342,7 +343,7 @@ public final class WorkloadLoader {
             }
             this.workload = new Workload(name, t, w,
                     Optional.ofNullable(build).map(b -> b.build), harness.harness, policies,
-                    thresholds == null ? Workload.ThresholdSettings.NONE : thresholds.settings);
+                    thresholds == null ? ThresholdSettings.NONE : thresholds.settings);
         }
     }
 
@@ -421,14 +422,22 @@ public final class WorkloadLoader {
             if (csv != null && !f.equals("csv")) {
                 throw bad("csv", "harness 'csv' columns are only for format 'csv'");
             }
-            CsvFormat.Columns columns;
-            try {
-                columns = CsvFormat.Columns.of(csv == null ? Map.of() : csv);
-            } catch (IllegalArgumentException e) {
-                throw bad("csv", "harness csv: " + e.getMessage());
+            Workload.HarnessFormat measuring;
+            if (f.equals("time")) {
+                measuring = new Workload.Timed(cmds);
+            } else if (f.equals("csv")) {
+                CsvFormat.Columns columns;
+                try {
+                    columns = CsvFormat.Columns.of(csv == null ? Map.of() : csv);
+                } catch (IllegalArgumentException e) {
+                    throw bad("csv", "harness csv: " + e.getMessage());
+                }
+                measuring = new Workload.Read(argv, new CsvFormat(columns));
+            } else {
+                measuring = new Workload.Read(argv, MeasurementFormat.byId(f).orElseThrow());
             }
-            this.harness = new Workload.Harness(from == null ? Workload.From.HEAD : from, argv, f, d, cmds,
-                    Optional.ofNullable(cpus), columns, harnessFiles);
+            this.harness = new Workload.Harness(from == null ? Workload.From.HEAD : from, measuring, d,
+                    Optional.ofNullable(cpus), harnessFiles);
         }
     }
 
@@ -446,12 +455,12 @@ public final class WorkloadLoader {
     }
 
     static final class RawThresholds {
-        final Workload.ThresholdSettings settings;
+        final ThresholdSettings settings;
 
         @JsonCreator
         RawThresholds(@JsonProperty("alpha") Double alpha, @JsonProperty("min_effect") Double minEffect,
                 @JsonProperty("inconclusive") Double inconclusive) {
-            this.settings = new Workload.ThresholdSettings(Optional.ofNullable(alpha),
+            this.settings = new ThresholdSettings(Optional.ofNullable(alpha),
                     Optional.ofNullable(minEffect), Optional.ofNullable(inconclusive));
         }
     }

@@ -18,6 +18,7 @@ import org.perfab.failure.BadInputException;
 import org.perfab.ingest.CsvFormat;
 import org.perfab.model.Cell;
 import org.perfab.stats.Direction;
+import org.perfab.stats.ThresholdSettings;
 
 class WorkloadLoaderTest {
     @Test
@@ -33,7 +34,7 @@ class WorkloadLoaderTest {
         assertEquals(List.of("make", "-j2", "bench"), w.build().orElseThrow().run());
         assertEquals(Duration.ofMinutes(20), w.build().orElseThrow().timeout());
         assertEquals(Workload.From.HEAD, w.harness().from());
-        assertEquals(List.of("sh", "scripts/bench.sh"), w.harness().run());
+        assertEquals(List.of(List.of("sh", "scripts/bench.sh")), w.harness().argvs());
         assertEquals(Duration.ofMinutes(5), w.harness().timeout());
         assertTrue(w.isProfile(new Cell("batched/1KiB", "p50", "ms", Direction.LOWER_IS_BETTER)));
         assertFalse(w.isProfile(new Cell("batched/1KiB", "throughput", "msg/s", Direction.HIGHER_IS_BETTER)));
@@ -46,9 +47,9 @@ class WorkloadLoaderTest {
         assertEquals(Workload.DEFAULT_TRIALS, w.trials());
         assertEquals(Workload.DEFAULT_WARMUP, w.warmup());
         assertTrue(w.build().isEmpty());
-        assertEquals("perfab-json", w.harness().format());
+        assertEquals("perfab-json", w.harness().format().id());
         assertEquals(Workload.Harness.DEFAULT_TIMEOUT, w.harness().timeout());
-        assertEquals(Workload.ThresholdSettings.NONE, w.thresholds());
+        assertEquals(ThresholdSettings.NONE, w.thresholds());
     }
 
     @Test
@@ -63,7 +64,8 @@ class WorkloadLoaderTest {
                     convert: [./app, convert, in.txt]
                 """, "w.yaml");
         assertEquals(Workload.From.SELF, w.harness().from());
-        assertEquals(List.of("startup", "convert"), List.copyOf(w.harness().commands().keySet()));
+        assertEquals(List.of("startup", "convert"),
+                List.copyOf(((Workload.Timed) w.harness().format()).commands().keySet()));
     }
 
     @Test
@@ -76,7 +78,7 @@ class WorkloadLoaderTest {
                   csv: {cell: name, value: ns_per_op, unit: ns}
                 """, "w.yaml");
         assertEquals(new CsvFormat.Columns("name", "ns_per_op", "metric", "ns", "direction"),
-                w.harness().csv());
+                ((CsvFormat) ((Workload.Read) w.harness().format()).format()).columns());
         BadInputException e = assertThrows(BadInputException.class, () -> WorkloadLoader.parse(
                 "name: x\nharness:\n  run: [b]\n  csv: {cell: n}\n", "w.yaml"));
         assertTrue(e.getMessage().contains("harness 'csv' columns are only for format 'csv'"), e.getMessage());
