@@ -1,17 +1,37 @@
 package org.perfab.model;
 
 import java.util.Objects;
+import java.util.Optional;
 import org.perfab.stats.Comparison;
 
 /**
  * One row of a comparison: a cell and how its candidate compares with its baseline.
  *
+ * <p>With several builds per side the verdict comes from the median of each build (a sample of
+ * one value per build), so that build-to-build variance (code layout) sits inside the test;
+ * the test over every trial is kept beside it, for the reader.
+ *
  * @param cell the cell
- * @param comparison the statistics and verdict
+ * @param comparison the statistics and verdict: of the build medians when there are several builds
+ *     per side, else of the trials
+ * @param trialLevel with several builds, the same test over every trial; empty otherwise
+ * @param buildSpread with several builds, the larger of the two sides' coefficients of variation
+ *     of their build medians, in percent: how far code layout alone moves the cell; NaN otherwise
  */
-public record CellComparison(Cell cell, Comparison comparison) {
+public record CellComparison(Cell cell, Comparison comparison, Optional<Comparison> trialLevel, double buildSpread) {
     public CellComparison {
         Objects.requireNonNull(cell, "cell");
         Objects.requireNonNull(comparison, "comparison");
+        Objects.requireNonNull(trialLevel, "trialLevel");
+    }
+
+    /** A row decided by its trials: one build per side. */
+    public CellComparison(Cell cell, Comparison comparison) {
+        this(cell, comparison, Optional.empty(), Double.NaN);
+    }
+
+    /** Returns whether the medians of several builds decided the verdict. */
+    public boolean byBuilds() {
+        return trialLevel.isPresent();
     }
 }

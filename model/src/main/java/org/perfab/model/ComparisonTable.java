@@ -9,9 +9,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.Predicate;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Sample;
+import org.perfab.stats.Summary;
 import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
 
@@ -52,7 +55,8 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
     /**
      * Groups {@code measurements} into one baseline and one candidate sample per cell and compares
      * each pair. A cell measured on one side only is kept, with the verdict
-     * {@link Verdict#NO_DATA}.
+     * {@link Verdict#NO_DATA}. When both sides of a cell were measured on two builds or more, the
+     * verdict comes from the median of each build (see {@link CellComparison}).
      *
      * @param isProfile which cells are shown but never classified
      * @throws IllegalArgumentException when one cell (name and metric) comes with two different
@@ -61,31 +65,68 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
     public static ComparisonTable of(String baseLabel, String headLabel, List<Measurement> measurements,
             Thresholds thresholds, Predicate<Cell> isProfile) {
         Map<CellId, Cell> byId = new HashMap<>();
-        Map<Cell, Values[]> values = new LinkedHashMap<>();
+        Map<Cell, List<Map<Integer, Values>>> values = new LinkedHashMap<>();
         for (Measurement m : measurements) {
-            Values[] v = values.get(m.cell());
+            List<Map<Integer, Values>> v = values.get(m.cell());
             if (v == null) {
                 Cell known = byId.putIfAbsent(m.cell().id(), m.cell());
                 if (known != null) {
                     throw new IllegalArgumentException("cell " + m.cell().id() + " is reported both as "
                             + describe(known) + " and as " + describe(m.cell()));
                 }
-                v = new Values[] {new Values(), new Values()};
+                v = List.of(new TreeMap<>(), new TreeMap<>());
                 values.put(m.cell(), v);
             }
-            v[m.side().ordinal()].add(m.value());
+            v.get(m.side().ordinal()).computeIfAbsent(m.build(), b -> new Values()).add(m.value());
         }
         List<CellComparison> rows = new ArrayList<>(values.size());
-        for (Map.Entry<Cell, Values[]> e : values.entrySet()) {
+        for (Map.Entry<Cell, List<Map<Integer, Values>>> e : values.entrySet()) {
             Cell cell = e.getKey();
-            Sample base = e.getValue()[Side.BASE.ordinal()].sample();
-            Sample head = e.getValue()[Side.HEAD.ordinal()].sample();
-            Comparison c = isProfile.test(cell)
-                    ? Comparison.profile(base, head, cell.direction(), thresholds)
-                    : Comparison.of(base, head, cell.direction(), thresholds);
-            rows.add(new CellComparison(cell, c));
+            Map<Integer, Values> base = e.getValue().get(Side.BASE.ordinal());
+            Map<Integer, Values> head = e.getValue().get(Side.HEAD.ordinal());
+            boolean profile = isProfile.test(cell);
+            Comparison trials = compare(all(base), all(head), cell, thresholds, profile);
+            if (base.size() < 2 || head.size() < 2) {
+                rows.add(new CellComparison(cell, trials));
+                continue;
+            }
+            Sample baseMedians = medians(base);
+            Sample headMedians = medians(head);
+            double spread = Math.max(nanToZero(Summary.of(baseMedians).cv()), nanToZero(Summary.of(headMedians).cv()));
+            rows.add(new CellComparison(cell, compare(baseMedians, headMedians, cell, thresholds, profile),
+                    Optional.of(trials), spread));
         }
         return new ComparisonTable(baseLabel, headLabel, thresholds, rows, List.of());
+    }
+
+    private static Comparison compare(Sample base, Sample head, Cell cell, Thresholds thresholds, boolean profile) {
+        return profile ? Comparison.profile(base, head, cell.direction(), thresholds)
+                : Comparison.of(base, head, cell.direction(), thresholds);
+    }
+
+    /** Returns every value of every build. */
+    private static Sample all(Map<Integer, Values> builds) {
+        Values all = new Values();
+        builds.values().forEach(v -> {
+            for (int i = 0; i < v.size; i++) {
+                all.add(v.data[i]);
+            }
+        });
+        return all.sample();
+    }
+
+    /** Returns the sample of each build's median: one value per build. */
+    private static Sample medians(Map<Integer, Values> builds) {
+        double[] m = new double[builds.size()];
+        int i = 0;
+        for (Values v : builds.values()) {
+            m[i++] = Summary.of(v.sample()).median();
+        }
+        return Sample.of(m);
+    }
+
+    private static double nanToZero(double v) {
+        return Double.isNaN(v) ? 0 : v;
     }
 
     /** Returns how many rows have each verdict, every verdict present (zero counts included). */

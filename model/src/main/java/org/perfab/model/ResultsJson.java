@@ -329,12 +329,23 @@ public final class ResultsJson {
     /** Returns the JSON of one classified row, as results.json and the comparison JSON hold it. */
     public static ObjectNode comparison(CellComparison row) {
         Cell cell = row.cell();
-        Comparison c = row.comparison();
         ObjectNode node = COMPACT.createObjectNode();
         node.put("cell", cell.name());
         node.put("metric", cell.metric());
         node.put("unit", cell.unit());
         node.put("direction", cell.direction().id());
+        statistics(node, row.comparison());
+        node.put("decidedBy", row.byBuilds() ? "build-medians" : "trials");
+        number(node, "buildSpread", row.buildSpread());
+        if (row.trialLevel().isPresent()) {
+            node.set("trialLevel", statistics(COMPACT.createObjectNode(), row.trialLevel().get()));
+        } else {
+            node.putNull("trialLevel");
+        }
+        return node;
+    }
+
+    private static ObjectNode statistics(ObjectNode node, Comparison c) {
         node.put("verdict", c.verdict().id());
         number(node, "pctChange", c.pctChange());
         if (Double.isNaN(c.ciLow()) || Double.isNaN(c.ciHigh())) {

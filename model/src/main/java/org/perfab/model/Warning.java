@@ -44,6 +44,12 @@ public record Warning(Kind kind, int count, List<String> subjects, Map<String, L
         FAILED_TRIALS("failed-trials"),
         /** A side has fewer counted trials than asked. Subjects: the side; figures: {@code measured}, {@code asked}, {@code interrupted} (1 or 0). */
         MISSING_TRIALS("missing-trials"),
+        /**
+         * A side was built several times without {@code build.perturb}, or with one that changed
+         * nothing. Subjects: the sides whose builds are byte-identical; figures: {@code builds},
+         * {@code perturbed} (1 or 0).
+         */
+        UNPERTURBED_BUILDS("unperturbed-builds"),
         /** Values of a cell in a unit that does not convert were left out. Subjects: cell, metric, unit, the cell's unit; figures: {@code values}. */
         UNCONVERTIBLE_UNITS("unconvertible-units");
 

@@ -116,6 +116,7 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         } else {
             identicalBuilds(done).ifPresent(warnings::add);
         }
+        unperturbed(done).ifPresent(warnings::add);
         warnings.addAll(done.warnings());
         if (!sharedPrograms.isEmpty()) {
             warnings.add(Warning.of(Warning.Kind.SHARED_PROGRAMS,
@@ -152,6 +153,30 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
             }
         }
         return warnings;
+    }
+
+    /**
+     * Returns the warning that a side's several builds may not differ in code layout: built without
+     * {@code build.perturb}, or built byte-identical with it; empty with one build per side.
+     */
+    private Optional<Warning> unperturbed(Ledger.Snapshot done) {
+        if (plan.builds() < 2 || workload.build().isEmpty()) {
+            return Optional.empty();
+        }
+        boolean perturbed = workload.build().get().perturb().isPresent();
+        List<String> identical = new ArrayList<>();
+        for (Side side : Side.values()) {
+            List<Trees.Fingerprint> outputs = done.builds().entrySet().stream().filter(e -> e.getKey().side() == side)
+                    .map(e -> e.getValue().outputs()).distinct().toList();
+            if (outputs.size() == 1 && outputs.get(0).files() > 0) {
+                identical.add(side.id());
+            }
+        }
+        if (perturbed && identical.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(Warning.of(Warning.Kind.UNPERTURBED_BUILDS, identical,
+                Map.of("builds", (long) plan.builds(), "perturbed", perturbed ? 1L : 0L)));
     }
 
     /**

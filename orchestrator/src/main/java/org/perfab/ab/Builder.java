@@ -109,13 +109,41 @@ final class Builder {
     record Sources(Commit commit, String key) {
     }
 
-    /** Returns the sources of {@code commit}'s tree with {@code copies} written over it. */
-    static Sources sources(Commit commit, List<GitRepo.Entry> copies) {
+    /**
+     * Returns the sources of {@code commit}'s tree with {@code copies} written over it, and then
+     * changed by {@code perturb} when the build has one.
+     */
+    static Sources sources(Commit commit, List<GitRepo.Entry> copies, Optional<Workload.Build> spec) {
         StringBuilder key = new StringBuilder(commit.tree());
         for (GitRepo.Entry e : copies) {
             key.append("\ncopy ").append(e.kind()).append(' ').append(e.id()).append(' ').append(e.path());
         }
+        spec.flatMap(Workload.Build::perturb).ifPresent(p -> p.forEach(a -> key.append("\nperturb ").append(a)));
         return new Sources(commit, key.toString());
+    }
+
+    /**
+     * Runs the build's {@code perturb} command in {@code dir}'s fresh checkout, with
+     * {@code PERFAB_BUILD} naming the build: a harmless change that shifts code layout, so that
+     * each build of a side is laid out differently. Does nothing when there is none.
+     *
+     * @throws RunFailedException when it fails, with the tail of its log
+     */
+    void perturb(SideDir dir, Commit commit, Optional<Workload.Build> spec) throws IOException, InterruptedException {
+        if (spec.isEmpty() || spec.get().perturb().isEmpty()) {
+            return;
+        }
+        Files.createDirectories(logs);
+        Files.createDirectories(dir.out());
+        Files.createDirectories(dir.tmp());
+        Path log = logs.resolve("perturb-" + dir.side().id() + "-" + dir.build() + ".log");
+        Processes.Outcome outcome = processes.run(new Processes.Command(spec.get().perturb().get(), dir.tree(),
+                environment(dir, spec.get()), spec.get().timeout(), log, log, false));
+        if (!outcome.succeeded()) {
+            String tail = Processes.tail(log, 30);
+            throw new RunFailedException("build.perturb of " + dir.label() + " (" + commit.shortId() + ") "
+                    + outcome.failure() + "; the last lines of " + log + ":\n" + indent(tail));
+        }
     }
 
     /** Returns the log file of a side's build: {@code logs/build-base.log}, {@code build-head-1.log}. */

@@ -64,12 +64,14 @@ final class Sides {
         long t0 = System.nanoTime();
         git.checkout(commit, side.tree());
         git.overlay(plan.head(), copies, side.tree());
+        builder.perturb(side, commit, workload.build());
         Map<String, Trees.Stamp> snapshot = Trees.snapshot(side.tree());
         long t1 = System.nanoTime();
         if (workload.build().isPresent()) {
             events.note("building " + side.label() + " (" + commit.shortId() + ")");
         }
-        Builder.Result r = builder.build(side, Builder.sources(commit, copies), workload.build(), snapshot);
+        Builder.Result r = builder.build(side, Builder.sources(commit, copies, workload.build()), workload.build(),
+                snapshot);
         if (r.cached()) {
             events.note(String.format(Locale.ROOT, "%s: build taken from the cache in %.1f s (it took %.1f s to build)",
                     side.label(), r.seconds(), r.savedSeconds()));

@@ -63,14 +63,18 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
      * @param run the command, an argv list run in the side's checkout
      * @param timeout how long a build may take
      * @param env extra environment variables for the build
+     * @param perturb an argv run in the checkout before each build, with {@code PERFAB_BUILD} set,
+     *     that makes a harmless change which shifts code layout (a no-op in a cold function, a
+     *     padding symbol); empty when the workload gives none
      */
-    public record Build(List<String> run, Duration timeout, Map<String, String> env) {
+    public record Build(List<String> run, Duration timeout, Map<String, String> env, Optional<List<String>> perturb) {
         /** How long a build may take when the workload does not say. */
         public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(30);
 
         public Build {
             run = List.copyOf(run);
             env = Map.copyOf(env);
+            perturb = perturb.map(List::copyOf);
         }
     }
 

@@ -81,7 +81,7 @@ public final class WorkloadLoader {
     /** The keys each object of a workload may have; null where any key is allowed. */
     private static final Map<String, List<String>> KEYS = Map.of(
             "", List.of("build", "cells", "harness", "name", "thresholds", "trials", "warmup"),
-            "build", List.of("env", "run", "timeout"),
+            "build", List.of("env", "perturb", "run", "timeout"),
             "harness", List.of("commands", "cpus", "csv", "files", "format", "from", "run", "timeout"),
             "harness.csv", List.of("cell", "direction", "metric", "unit", "value"),
             "cells[]", List.of("match", "role"),
@@ -352,7 +352,7 @@ public final class WorkloadLoader {
 
         @JsonCreator
         RawBuild(@JsonProperty("run") List<String> run, @JsonProperty("timeout") String timeout,
-                @JsonProperty("env") LinkedHashMap<String, String> env) {
+                @JsonProperty("env") LinkedHashMap<String, String> env, @JsonProperty("perturb") List<String> perturb) {
             Duration d = timeout == null ? Workload.Build.DEFAULT_TIMEOUT
                     : at("timeout", () -> Durations.parse("build timeout", timeout));
             Map<String, String> e = env == null ? Map.of() : env;
@@ -361,7 +361,8 @@ public final class WorkloadLoader {
                     throw bad("env", "build env: '" + k + "' is not a NAME: value pair");
                 }
             });
-            this.build = new Workload.Build(at("run", () -> argv("build 'run'", run)), d, e);
+            this.build = new Workload.Build(at("run", () -> argv("build 'run'", run)), d, e,
+                    perturb == null ? Optional.empty() : Optional.of(at("perturb", () -> argv("build 'perturb'", perturb))));
         }
     }
 

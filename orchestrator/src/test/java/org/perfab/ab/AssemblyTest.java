@@ -84,6 +84,7 @@ class AssemblyTest {
                 true);
         assertEquals(List.of(
                 Warning.of(Warning.Kind.IDENTICAL_BUILDS, List.of("0"), Map.of("files", 3L)),
+                Warning.of(Warning.Kind.UNPERTURBED_BUILDS, List.of(), Map.of("builds", 2L, "perturbed", 0L)),
                 Warning.of(Warning.Kind.FAILED_TRIALS, List.of("head trial 1: boom"), Map.of("trials", 2L)),
                 Warning.of(Warning.Kind.MISSING_TRIALS, List.of("base"),
                         Map.of("measured", 1L, "asked", 2L, "interrupted", 1L)),

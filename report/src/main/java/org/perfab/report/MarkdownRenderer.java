@@ -45,13 +45,13 @@ final class MarkdownRenderer implements Renderer {
 
     /** One row as the template prints it: every field formatted and escaped. */
     public record Row(String cell, String metric, String base, String head, String change, String p,
-            String verdict) {
+            String verdict, String builds, String trials) {
     }
 
     /** Everything the template prints. */
     public record View(String marker, String headline, String context, String harness, List<Row> rows,
             List<Row> folded, String foldedTitle, List<String> warnings, List<String> notes,
-            String omitted, String legend) {
+            String omitted, String legend, boolean byBuilds) {
     }
 
     /**
@@ -158,7 +158,8 @@ final class MarkdownRenderer implements Renderer {
         }
         View view = new View(Untrusted.markdown(report.name(), Untrusted.MAX_LENGTH).replace("--", "- -"),
                 headline(report), context(report), harness(report), rows, unchanged,
-                unchanged.size() + " unchanged", warnings, notes, omitted, legend(report));
+                unchanged.size() + " unchanged", warnings, notes, omitted, legend(report),
+                table.rows().stream().anyMatch(CellComparison::byBuilds));
         return Templates.render("comment.md.ftl", Map.of("view", view));
     }
 
@@ -167,7 +168,10 @@ final class MarkdownRenderer implements Renderer {
         String unit = r.cell().unit().isEmpty() ? "" : " " + Untrusted.markdown(r.cell().unit());
         return new Row(Untrusted.markdown(r.cell().name()), Untrusted.markdown(r.cell().metric()),
                 side(c.base(), unit), side(c.head(), unit), change(c),
-                Numbers.pValue(c.pValue()).replace("<", "&lt;"), verdict(c.verdict()));
+                Numbers.pValue(c.pValue()).replace("<", "&lt;"), verdict(c.verdict()),
+                r.byBuilds() ? "±" + Numbers.percent(r.buildSpread()) : "",
+                r.trialLevel().map(t -> Numbers.signedPercent(t.pctChange()) + ", p "
+                        + Numbers.pValue(t.pValue()).replace("<", "&lt;")).orElse(""));
     }
 
     private static String headline(Report report) {
@@ -248,6 +252,8 @@ final class MarkdownRenderer implements Renderer {
                 + mark(Verdict.IMPROVEMENT) + " improvement: better, p < " + Numbers.value(t.alpha())
                 + " and at least " + Numbers.percent(t.minEffect()) + ". ± is the coefficient of variation"
                 + " across trials. Welch's t-test; 95% interval of the change by Fieller's method. "
+                + (report.table().rows().stream().anyMatch(CellComparison::byBuilds) ? TextRenderer.BUILDS_DECIDE + " "
+                        : "")
                 + Warnings.gate(report);
     }
 

@@ -1,6 +1,7 @@
 package org.perfab.report;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.perfab.model.CellComparison;
@@ -13,9 +14,11 @@ import org.perfab.stats.Verdict;
 final class TextRenderer implements Renderer {
     private static final String[] HEADER = {"cell", "metric", "unit", "base", "±cv", "head", "±cv",
         "n", "change", "95% CI", "p", "mde", "verdict"};
+    /** The columns added when the medians of several builds decide: the spread and the trial-level test. */
+    private static final String[] BUILD_HEADER = {"builds ±cv", "trials: change", "p"};
     /** Columns aligned to the right: the numbers. */
     private static final boolean[] RIGHT = {false, false, false, true, true, true, true, true, true,
-        true, true, true, false};
+        true, true, true, false, true, true, true};
 
     @Override
     public String render(Report report) {
@@ -33,14 +36,18 @@ final class TextRenderer implements Renderer {
             out.append('\n');
         }
 
+        boolean builds = table.rows().stream().anyMatch(CellComparison::byBuilds);
+        if (builds) {
+            out.append(BUILDS_DECIDE).append("\n\n");
+        }
         List<String[]> lines = new ArrayList<>();
-        lines.add(HEADER);
+        lines.add(builds ? concat(HEADER, BUILD_HEADER) : HEADER);
         List<String> notes = new ArrayList<>();
         for (CellComparison row : table.rows()) {
             Comparison c = row.comparison();
             String cell = Untrusted.plain(row.cell().name());
             String metric = Untrusted.plain(row.cell().metric());
-            lines.add(new String[] {
+            String[] line = new String[] {
                 cell,
                 metric,
                 Untrusted.plain(row.cell().unit()),
@@ -54,7 +61,13 @@ final class TextRenderer implements Renderer {
                 Numbers.pValue(c.pValue()),
                 Numbers.percent(c.mde()),
                 label(c.verdict()),
-            });
+            };
+            if (builds) {
+                Comparison t = row.trialLevel().orElse(c);
+                line = concat(line, new String[] {Numbers.percent(row.buildSpread()),
+                    Numbers.signedPercent(t.pctChange()), Numbers.pValue(t.pValue())});
+            }
+            lines.add(line);
             for (String note : Notes.of(c)) {
                 notes.add(cell + " " + metric + ": " + note);
             }
@@ -68,6 +81,17 @@ final class TextRenderer implements Renderer {
             }
         }
         return out.toString();
+    }
+
+    /** What a table decided by build medians says about itself. */
+    static final String BUILDS_DECIDE = "Verdicts from the median of each build (one value per build and side),"
+            + " so that how far code layout alone moves a cell is inside the test; the test over every trial is"
+            + " shown beside, with the spread between builds.";
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] all = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
     }
 
     /** Returns one line stating the rules: {@code alpha 0.05, min effect 3.0%, ...}. */
@@ -101,7 +125,7 @@ final class TextRenderer implements Renderer {
     }
 
     private static void appendAligned(StringBuilder out, List<String[]> lines) {
-        int[] width = new int[HEADER.length];
+        int[] width = new int[lines.get(0).length];
         for (String[] line : lines) {
             for (int i = 0; i < line.length; i++) {
                 width[i] = Math.max(width[i], displayWidth(line[i]));

@@ -140,6 +140,15 @@ final class Warnings {
                     + "); see logs/trials/.";
             case MISSING_TRIALS -> first(s) + " has " + w.figure("measured") + " of the " + w.figure("asked")
                     + " trials asked for" + (w.figure("interrupted") > 0 ? " (the run was interrupted)" : "") + ".";
+            case UNPERTURBED_BUILDS -> w.figure("perturbed") > 0
+                    ? "build.perturb left the " + w.figure("builds") + " builds of " + list(w, s) + " byte-identical:"
+                            + " it does not reach what is built, so the spread between builds says nothing of code"
+                            + " layout."
+                    : "Each side was built " + w.figure("builds") + " times without build.perturb"
+                            + (s.isEmpty() ? ": if the build is deterministic, the builds are the same, and"
+                                    : ", and the builds of " + list(w, s) + " are byte-identical:")
+                            + " the spread between builds says nothing of code layout. Give the build a perturb"
+                            + " command (a no-op in a cold function, a padding symbol) to put layout inside the test.";
             case UNCONVERTIBLE_UNITS -> count((int) w.figure("values"), "value", "values") + " of cell '"
                     + at(s, 0) + "' (" + at(s, 1) + ") in unit '" + at(s, 2) + "' were left out: the cell is in unit '"
                     + at(s, 3) + "', and the two do not convert.";

@@ -9,20 +9,20 @@ ${view.harness}
 </#if>
 
 <#if view.rows?has_content>
-| cell | metric | baseline (mean ±cv) | head (mean ±cv) | change [95% CI] | p | verdict |
-|:-----|:-------|--------------------:|----------------:|----------------:|--:|:--------|
+| cell | metric | baseline (mean ±cv) | head (mean ±cv) | change [95% CI] | p | verdict |<#if view.byBuilds> between builds | all trials |</#if>
+|:-----|:-------|--------------------:|----------------:|----------------:|--:|:--------|<#if view.byBuilds>--:|--:|</#if>
 <#list view.rows as r>
-| ${r.cell} | ${r.metric} | ${r.base} | ${r.head} | ${r.change} | ${r.p} | ${r.verdict} |
+| ${r.cell} | ${r.metric} | ${r.base} | ${r.head} | ${r.change} | ${r.p} | ${r.verdict} |<#if view.byBuilds> ${r.builds} | ${r.trials} |</#if>
 </#list>
 </#if>
 <#if view.folded?has_content>
 
 <details><summary>${view.foldedTitle}</summary>
 
-| cell | metric | baseline (mean ±cv) | head (mean ±cv) | change [95% CI] | p | verdict |
-|:-----|:-------|--------------------:|----------------:|----------------:|--:|:--------|
+| cell | metric | baseline (mean ±cv) | head (mean ±cv) | change [95% CI] | p | verdict |<#if view.byBuilds> between builds | all trials |</#if>
+|:-----|:-------|--------------------:|----------------:|----------------:|--:|:--------|<#if view.byBuilds>--:|--:|</#if>
 <#list view.folded as r>
-| ${r.cell} | ${r.metric} | ${r.base} | ${r.head} | ${r.change} | ${r.p} | ${r.verdict} |
+| ${r.cell} | ${r.metric} | ${r.base} | ${r.head} | ${r.change} | ${r.p} | ${r.verdict} |<#if view.byBuilds> ${r.builds} | ${r.trials} |</#if>
 </#list>
 
 </details>
