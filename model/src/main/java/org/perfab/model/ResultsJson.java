@@ -70,6 +70,11 @@ public final class ResultsJson {
         }
         ArrayNode profiles = settings.putArray("profiles");
         s.profiles().forEach(profiles::add);
+        if (s.padding().isPresent()) {
+            settings.put("padding", s.padding().get());
+        } else {
+            settings.putNull("padding");
+        }
         ArrayNode failOn = settings.putArray("failOn");
         s.failOn().forEach(v -> failOn.add(v.id()));
         ArrayNode harnessFiles = settings.putArray("harnessFiles");
@@ -144,7 +149,9 @@ public final class ResultsJson {
                 s.integer("warmup", 0, 1 << 20), s.integer("builds", 1, 1 << 20), s.text("harnessFrom"),
                 s.text("format"), seed,
                 s.texts("profiles"), s.objects("harnessFiles", f -> new RunResults.HarnessFile(f.text("path"),
-                        f.check("state", () -> RunResults.HarnessFile.State.of(f.text("state"))))), failOn);
+                        f.check("state", () -> RunResults.HarnessFile.State.of(f.text("state"))))), failOn,
+                s.isNull("padding") ? Optional.empty()
+                        : Optional.of(s.integer("padding", Long.MIN_VALUE, Long.MAX_VALUE)));
         StrictJson.Obj th = s.object("thresholds");
         Thresholds thresholds = s.check("thresholds", () -> new Thresholds(th.number("alpha"), th.number("minEffect"),
                 th.number("inconclusive")));

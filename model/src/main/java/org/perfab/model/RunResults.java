@@ -108,14 +108,16 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
      * @param harnessFiles with the head's harness, its files: copied from the head's tree into the
      *     base's before the base was built; empty with each side's own harness
      * @param failOn the verdicts that fail the job ({@code --fail-on}); empty for an advisory run
+     * @param padding the seed of the trials' environment padding; empty when they had none
      */
     public record Settings(String workload, int trials, int warmup, int builds, String harnessFrom,
             String format, Optional<Long> seed, List<String> profiles, List<HarnessFile> harnessFiles,
-            List<Verdict> failOn) {
+            List<Verdict> failOn, Optional<Long> padding) {
         public Settings {
             profiles = List.copyOf(profiles);
             harnessFiles = List.copyOf(harnessFiles);
             failOn = List.copyOf(failOn);
+            Objects.requireNonNull(padding, "padding");
         }
     }
 

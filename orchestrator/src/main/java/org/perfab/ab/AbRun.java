@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import org.perfab.exec.Processes;
@@ -50,10 +51,12 @@ public final class AbRun {
      * @param force whether to write into an {@code out} that holds files perfab did not write
      *     (beside them, never over them)
      * @param failOn the verdicts that fail the job; empty for an advisory run
+     * @param padding whether each trial's environment is padded by a random length (see
+     *     {@link TrialRunner})
      */
     public record Request(Path repository, String base, String head, String workload, Optional<Integer> trials,
             int builds, Path out, Optional<Path> cache, Optional<Long> seed,
-            ThresholdSettings overrides, boolean resume, boolean force, List<Verdict> failOn) {
+            ThresholdSettings overrides, boolean resume, boolean force, List<Verdict> failOn, boolean padding) {
         public Request {
             failOn = List.copyOf(failOn);
             Objects.requireNonNull(out, "out");
@@ -122,7 +125,7 @@ public final class AbRun {
         Request r = new Request(request.repository(), request.base(), request.head(), request.workload(),
                 request.trials(), request.builds(), request.out().toAbsolutePath().normalize(),
                 request.cache().map(c -> c.toAbsolutePath().normalize()), request.seed(), request.overrides(),
-                request.resume(), request.force(), request.failOn());
+                request.resume(), request.force(), request.failOn(), request.padding());
         if (r.cache().isPresent() && Files.exists(r.cache().get()) && !Files.isDirectory(r.cache().get())) {
             throw new BadInputException("--cache " + r.cache().get() + " is a file, not a folder");
         }
@@ -154,7 +157,8 @@ public final class AbRun {
                 assembly = new Assembly(plan, workload, MachineProbe.probe(context.env()), harness, shared,
                         request.failOn());
             }
-            TrialRunner runner = new TrialRunner(processes, workload.harness(), dir.trialResults(), dir.trialLogs());
+            TrialRunner runner = new TrialRunner(processes, workload.harness(), dir.trialResults(), dir.trialLogs(),
+                    plan.padding());
             TrialLoop.End end;
             try (TrialLog log = TrialLog.open(dir.trials())) {
                 end = new TrialLoop(plan, dir, runner, ledger, context.events(), stop).run(log);
@@ -191,7 +195,8 @@ public final class AbRun {
             checkTrials(trialCount);
             Plan p = new Plan(request.repository().toString(), baseTip, head, mergeBase, request.workload(),
                     new String(yaml, StandardCharsets.UTF_8), trialCount, w.warmup(), request.builds(),
-                    request.seed(), thresholds(w), started);
+                    request.seed(), request.padding() ? Optional.of(request.seed().orElseGet(() -> new Random().nextLong()))
+                            : Optional.empty(), thresholds(w), started);
             p.write(dir.plan());
             return p;
         }

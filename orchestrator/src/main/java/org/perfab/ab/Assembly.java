@@ -60,7 +60,7 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         RunResults.Settings settings = new RunResults.Settings(plan.workloadPath(), plan.trials(), plan.warmup(),
                 plan.builds(), h.from().name().toLowerCase(Locale.ROOT), h.format().id(), plan.seed(),
                 workload.cells().stream().filter(c -> c.role() == Workload.Role.PROFILE)
-                        .map(c -> c.match().toString()).toList(), harnessFiles.files(), failOn);
+                        .map(c -> c.match().toString()).toList(), harnessFiles.files(), failOn, plan.padding());
         RunResults.Provenance provenance = new RunResults.Provenance(plan.repository(),
                 new RunResults.Ref(plan.baseTip().typed(), plan.baseTip().id()),
                 new RunResults.Ref(plan.head().typed(), plan.head().id()), plan.mergeBase().id(),

@@ -30,11 +30,14 @@ import org.perfab.workload.WorkloadLoader;
  * @param warmup warm-ups per side
  * @param builds builds per side
  * @param seed the seed of the trial order; empty for alternation
+ * @param padding the seed of each trial's environment padding (see {@link TrialRunner}); empty
+ *     for none
  * @param thresholds the verdict settings
  * @param startedAt when the run first started
  */
 record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, String workloadPath,
-        String workloadText, int trials, int warmup, int builds, Optional<Long> seed, Thresholds thresholds,
+        String workloadText, int trials, int warmup, int builds, Optional<Long> seed, Optional<Long> padding,
+        Thresholds thresholds,
         Instant startedAt) {
 
     static final String SCHEMA = "perfab/run/v1";
@@ -68,6 +71,11 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
         } else {
             n.putNull("seed");
         }
+        if (padding.isPresent()) {
+            n.put("padding", padding.get());
+        } else {
+            n.putNull("padding");
+        }
         n.putObject("thresholds").put("alpha", thresholds.alpha()).put("minEffect", thresholds.minEffect())
                 .put("inconclusive", thresholds.inconclusive());
         n.put("startedAt", startedAt.toString());
@@ -96,6 +104,8 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
                 n.integer("trials", 2, Workload.MAX_TRIALS), n.integer("warmup", 0, Workload.MAX_WARMUP),
                 n.integer("builds", 1, Workload.MAX_BUILDS),
                 n.isNull("seed") ? Optional.empty() : Optional.of(n.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE)),
+                n.isNull("padding") ? Optional.empty()
+                        : Optional.of(n.integer("padding", Long.MIN_VALUE, Long.MAX_VALUE)),
                 thresholds, n.check("startedAt", () -> Instant.parse(n.text("startedAt"))));
         n.done();
         return p;

@@ -8,6 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
 import org.perfab.exec.Processes;
 import org.perfab.failure.BadInputException;
 import org.perfab.ingest.MeasurementFormat;
@@ -27,12 +29,26 @@ final class TrialRunner implements TrialLoop.Runner {
     private final Workload.Harness harness;
     private final Path results;
     private final Path logs;
+    private final Optional<Long> padding;
 
-    TrialRunner(Processes processes, Workload.Harness harness, Path results, Path logs) {
+    /**
+     * A runner of {@code harness}'s trials, writing results into {@code results} and output into
+     * {@code logs}. With a {@code padding} seed, each trial's environment carries
+     * {@code PERFAB_PAD} of a random length from 0 to 4095 bytes, drawn from the seed and the
+     * trial's place in the order: the size of the environment moves the stack's alignment, and
+     * with it timings (Mytkowicz et al., ASPLOS 2009), which a build cannot vary.
+     */
+    TrialRunner(Processes processes, Workload.Harness harness, Path results, Path logs, Optional<Long> padding) {
         this.processes = processes;
         this.harness = harness;
         this.results = results;
         this.logs = logs;
+        this.padding = padding;
+    }
+
+    /** Returns the length of the environment padding of the trial at {@code seq} from {@code seed}. */
+    static int padding(long seed, int seq) {
+        return new Random(seed * 31 + seq).nextInt(4096);
     }
 
     /**
@@ -48,6 +64,7 @@ final class TrialRunner implements TrialLoop.Runner {
         String stem = String.format(Locale.ROOT, "%04d-%s-%d", slot.seq(), side.side().id(), side.build());
         Path harnessDir = side.tree();
         Map<String, String> env = new LinkedHashMap<>(side.isolation());
+        padding.ifPresent(seed -> env.put("PERFAB_PAD", "x".repeat(padding(seed, slot.seq()))));
         env.put("PERFAB_HARNESS_DIR", harnessDir.toString());
         env.put("PERFAB_TRIAL", Integer.toString(slot.trial()));
         env.put("PERFAB_WARMUP", slot.warmup() ? "1" : "0");

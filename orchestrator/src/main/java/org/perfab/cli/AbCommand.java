@@ -53,12 +53,42 @@ final class AbCommand implements Callable<Integer> {
     String workload;
 
     @Option(names = "--trials", paramLabel = "N", description = "Counted trials per side (default: the"
-            + " workload's, else 5).")
+            + " profile's, else the workload's, else 5).")
     Integer trials;
 
-    @Option(names = "--builds", paramLabel = "K", defaultValue = "1",
-            description = "Builds per side; trials take turns among them (default: ${DEFAULT-VALUE}).")
-    int builds;
+    @Option(names = "--builds", paramLabel = "K",
+            description = "Builds per side; trials take turns among them, and with 2 or more the median of each"
+                    + " build decides (default: the profile's, else 1).")
+    Integer builds;
+
+    /** The settings a kind of run starts from; explicit options override them. */
+    enum Profile {
+        /** A pull request's check: the workload's trials, one build per side. */
+        PR(null, 1, false),
+        /** A release check: 20 trials, 3 builds per side, padded environments. */
+        RELEASE(20, 3, true);
+
+        final Integer trials;
+        final int builds;
+        final boolean padding;
+
+        Profile(Integer trials, int builds, boolean padding) {
+            this.trials = trials;
+            this.builds = builds;
+            this.padding = padding;
+        }
+    }
+
+    @Option(names = "--profile", paramLabel = "KIND", defaultValue = "pr",
+            description = "pr (the workload's trials, 1 build) or release (20 trials, 3 builds per side, padded"
+                    + " environments); --trials, --builds and --env-padding override it (default: ${DEFAULT-VALUE}).")
+    Profile profile;
+
+    @Option(names = "--env-padding", negatable = true,
+            description = "Give each trial an environment variable of random length (0-4095 bytes, seeded and"
+                    + " recorded): the environment's size moves stack alignment, which the build cannot vary"
+                    + " (default: on in the release profile).")
+    Boolean padding;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "perfab-out",
             description = "Where the run writes (default: ${DEFAULT-VALUE}).")
@@ -102,15 +132,17 @@ final class AbCommand implements Callable<Integer> {
         if (!resume && (base == null || head == null)) {
             throw new ParameterException(spec.commandLine(), "--base and --head are required (or --resume)");
         }
-        if (resume && (base != null || head != null || trials != null || builds != 1 || seed != null
-                || workload != null)) {
+        if (resume && (base != null || head != null || trials != null || builds != null || seed != null
+                || workload != null || padding != null || profile != Profile.PR)) {
             throw new ParameterException(spec.commandLine(), "--resume continues the run in --out as it was"
                     + " started; give only --out (and --cache)");
         }
         List<Verdict> failing = FailOn.parse(spec, failOn);
         AbRun.Request request = new AbRun.Request(repo == null ? Path.of(".") : repo, base, head,
-                workload == null ? AbRun.DEFAULT_WORKLOAD : workload, Optional.ofNullable(trials), builds, out,
-                Optional.ofNullable(cache), Optional.ofNullable(seed), thresholds.overrides(), resume, force, failing);
+                workload == null ? AbRun.DEFAULT_WORKLOAD : workload,
+                Optional.ofNullable(trials != null ? trials : profile.trials), builds != null ? builds : profile.builds,
+                out, Optional.ofNullable(cache), Optional.ofNullable(seed), thresholds.overrides(), resume, force, failing,
+                padding != null ? padding : profile.padding);
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
         RunResults results = AbRun.run(request, context(err));
         Output.emit(spec, format, Report.of(results), null, out.resolve("comment.md"));

@@ -19,14 +19,14 @@ final class Plans {
     /** A plan of {@code trials} counted trials and {@code warmup} warm-ups per side, base and head trees differing. */
     static Plan plan(int trials, int warmup, int builds) {
         return new Plan("repo", commit("main", 'c', 'd'), commit("feature", 'a', 'b'), commit("merge-base", 'e', 'f'),
-                "perfab.yaml", WORKLOAD, trials, warmup, builds, Optional.empty(), Thresholds.DEFAULT,
+                "perfab.yaml", WORKLOAD, trials, warmup, builds, Optional.empty(), Optional.empty(), Thresholds.DEFAULT,
                 Instant.parse("2026-11-01T10:00:00Z"));
     }
 
     /** An A/A plan: both sides one commit. */
     static Plan aa(int trials) {
         return new Plan("repo", commit("main", 'a', 'b'), commit("main", 'a', 'b'), commit("merge-base", 'a', 'b'),
-                "perfab.yaml", WORKLOAD, trials, 0, 1, Optional.empty(), Thresholds.DEFAULT,
+                "perfab.yaml", WORKLOAD, trials, 0, 1, Optional.empty(), Optional.empty(), Thresholds.DEFAULT,
                 Instant.parse("2026-11-01T10:00:00Z"));
     }
 }

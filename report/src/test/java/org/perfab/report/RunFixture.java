@@ -56,7 +56,7 @@ final class RunFixture {
                                 new RunResults.HarnessFile("perfab.yaml", RunResults.HarnessFile.State.SAME),
                                 new RunResults.HarnessFile("scripts/bench.sh", RunResults.HarnessFile.State.CHANGED),
                                 new RunResults.HarnessFile("scripts/`@x`.sh", RunResults.HarnessFile.State.ADDED)),
-                        List.of()),
+                        List.of(), Optional.empty()),
                 Instant.parse("2026-11-01T10:00:00Z"), Optional.of(Instant.parse("2026-11-01T10:20:00Z")), false,
                 new RunResults.Timing(1200, 3, 95, 1090), records, table);
     }
