@@ -17,8 +17,11 @@ import org.perfab.stats.Comparison;
  * @param trialLevel with several builds, the same test over every trial; empty otherwise
  * @param buildSpread with several builds, the larger of the two sides' coefficients of variation
  *     of their build medians, in percent: how far code layout alone moves the cell; NaN otherwise
+ * @param noiseFloor the smallest change a run of this size finds in this cell, by its A/A noise
+ *     floor ({@code --noise}), in percent; NaN when no A/A run measured the cell
  */
-public record CellComparison(Cell cell, Comparison comparison, Optional<Comparison> trialLevel, double buildSpread) {
+public record CellComparison(Cell cell, Comparison comparison, Optional<Comparison> trialLevel, double buildSpread,
+        double noiseFloor) {
     public CellComparison {
         Objects.requireNonNull(cell, "cell");
         Objects.requireNonNull(comparison, "comparison");
@@ -27,7 +30,17 @@ public record CellComparison(Cell cell, Comparison comparison, Optional<Comparis
 
     /** A row decided by its trials: one build per side. */
     public CellComparison(Cell cell, Comparison comparison) {
-        this(cell, comparison, Optional.empty(), Double.NaN);
+        this(cell, comparison, Optional.empty(), Double.NaN, Double.NaN);
+    }
+
+    /** Returns this row with its A/A noise floor, in percent, at the size of its run. */
+    public CellComparison withNoiseFloor(double floor) {
+        return new CellComparison(cell, comparison, trialLevel, buildSpread, floor);
+    }
+
+    /** Returns whether the change measured lies inside the cell's A/A noise floor. */
+    public boolean insideNoise() {
+        return !Double.isNaN(noiseFloor) && Math.abs(comparison.pctChange()) < noiseFloor;
     }
 
     /** Returns whether the medians of several builds decided the verdict. */

@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Sample;
 import org.perfab.stats.Summary;
@@ -43,6 +44,12 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         Objects.requireNonNull(thresholds, "thresholds");
         rows = rows.stream().sorted(ROW_ORDER).toList();
         warnings = List.copyOf(warnings);
+    }
+
+    /** Returns this table with {@code floor} applied to each row: the noise floor of its cell at this run's size. */
+    public ComparisonTable withNoiseFloors(ToDoubleFunction<CellComparison> floor) {
+        return new ComparisonTable(baseLabel, headLabel, thresholds,
+                rows.stream().map(r -> r.withNoiseFloor(floor.applyAsDouble(r))).toList(), warnings);
     }
 
     /** Returns this table with {@code more} warnings after its own. */
@@ -94,7 +101,7 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
             Sample headMedians = medians(head);
             double spread = Math.max(nanToZero(Summary.of(baseMedians).cv()), nanToZero(Summary.of(headMedians).cv()));
             rows.add(new CellComparison(cell, compare(baseMedians, headMedians, cell, thresholds, profile),
-                    Optional.of(trials), spread));
+                    Optional.of(trials), spread, Double.NaN));
         }
         return new ComparisonTable(baseLabel, headLabel, thresholds, rows, List.of());
     }

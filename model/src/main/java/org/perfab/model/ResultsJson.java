@@ -344,6 +344,7 @@ public final class ResultsJson {
         statistics(node, row.comparison());
         node.put("decidedBy", row.byBuilds() ? "build-medians" : "trials");
         number(node, "buildSpread", row.buildSpread());
+        number(node, "noiseFloor", row.noiseFloor());
         if (row.trialLevel().isPresent()) {
             node.set("trialLevel", statistics(COMPACT.createObjectNode(), row.trialLevel().get()));
         } else {

@@ -19,6 +19,7 @@ import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
 import org.perfab.git.Commit;
 import org.perfab.git.GitRepo;
+import org.perfab.model.NoiseFile;
 import org.perfab.model.ResultsJson;
 import org.perfab.model.RunResults;
 import org.perfab.model.Side;
@@ -53,10 +54,13 @@ public final class AbRun {
      * @param failOn the verdicts that fail the job; empty for an advisory run
      * @param padding whether each trial's environment is padded by a random length (see
      *     {@link TrialRunner})
+     * @param noise a {@code noise.json} of an A/A run, to mark the cells whose change lies inside
+     *     their noise floor; empty for none
      */
     public record Request(Path repository, String base, String head, String workload, Optional<Integer> trials,
             int builds, Path out, Optional<Path> cache, Optional<Long> seed,
-            ThresholdSettings overrides, boolean resume, boolean force, List<Verdict> failOn, boolean padding) {
+            ThresholdSettings overrides, boolean resume, boolean force, List<Verdict> failOn, boolean padding,
+            Optional<Path> noise) {
         public Request {
             failOn = List.copyOf(failOn);
             Objects.requireNonNull(out, "out");
@@ -104,10 +108,21 @@ public final class AbRun {
     private Assembly assembly;
     private boolean written;
 
-    private AbRun(Request request, Context context, RunDir dir) {
+    private final Optional<NoiseFile> noise;
+
+    private AbRun(Request request, Context context, RunDir dir, Optional<NoiseFile> noise) {
         this.request = request;
         this.context = context;
         this.dir = dir;
+        this.noise = noise;
+    }
+
+    private static NoiseFile noise(Path file) {
+        try {
+            return NoiseFile.read(Files.readString(file, StandardCharsets.UTF_8), file.toString());
+        } catch (IOException e) {
+            throw new BadInputException("--noise " + file + ": cannot read: " + RunDir.reason(e), e);
+        }
     }
 
     /**
@@ -125,12 +140,14 @@ public final class AbRun {
         Request r = new Request(request.repository(), request.base(), request.head(), request.workload(),
                 request.trials(), request.builds(), request.out().toAbsolutePath().normalize(),
                 request.cache().map(c -> c.toAbsolutePath().normalize()), request.seed(), request.overrides(),
-                request.resume(), request.force(), request.failOn(), request.padding());
+                request.resume(), request.force(), request.failOn(), request.padding(),
+                request.noise().map(n -> n.toAbsolutePath().normalize()));
+        Optional<NoiseFile> noise = r.noise().map(AbRun::noise);
         if (r.cache().isPresent() && Files.exists(r.cache().get()) && !Files.isDirectory(r.cache().get())) {
             throw new BadInputException("--cache " + r.cache().get() + " is a file, not a folder");
         }
         try (RunDir dir = r.resume() ? RunDir.resume(r.out()) : RunDir.create(r.out(), r.force())) {
-            return new AbRun(r, context, dir).run();
+            return new AbRun(r, context, dir, noise).run();
         }
     }
 
@@ -155,7 +172,7 @@ public final class AbRun {
                             dir.side(Side.HEAD, 0).tree(), context.env().get("PATH"));
             synchronized (ledger) {
                 assembly = new Assembly(plan, workload, MachineProbe.probe(context.env()), harness, shared,
-                        request.failOn());
+                        request.failOn(), noise);
             }
             TrialRunner runner = new TrialRunner(processes, workload.harness(), dir.trialResults(), dir.trialLogs(),
                     plan.padding());
@@ -247,6 +264,10 @@ public final class AbRun {
         Files.move(tmp, dir.results(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         Files.writeString(dir.comment(), context.comment().apply(results), StandardCharsets.UTF_8);
         Files.writeString(dir.report(), context.report().apply(results), StandardCharsets.UTF_8);
+        if (results.provenance().aa()) {
+            Files.writeString(dir.noise(), NoiseFile.of(results).write(results.table().thresholds()),
+                    StandardCharsets.UTF_8);
+        }
         written = true;
         return results;
     }

@@ -14,9 +14,12 @@ import org.perfab.model.Cell;
 import org.perfab.model.CellUnits;
 import org.perfab.model.ComparisonTable;
 import org.perfab.model.Measurement;
+import org.perfab.model.NoiseFile;
 import org.perfab.model.RunResults;
 import org.perfab.model.Side;
 import org.perfab.model.Warning;
+import org.perfab.stats.Comparison;
+import org.perfab.stats.NoiseFloor;
 import org.perfab.stats.Verdict;
 import org.perfab.workload.Workload;
 
@@ -31,9 +34,10 @@ import org.perfab.workload.Workload;
  * @param harnessFiles the harness files the base took from the head
  * @param sharedPrograms what both sides' commands start outside their trees (see {@link Programs})
  * @param failOn the verdicts that fail the job
+ * @param noise the noise floors of an A/A run, to mark changes that lie inside them
  */
 record Assembly(Plan plan, Workload workload, RunResults.Machine machine, HarnessFiles harnessFiles,
-        List<Path> sharedPrograms, List<Verdict> failOn) {
+        List<Path> sharedPrograms, List<Verdict> failOn, Optional<NoiseFile> noise) {
 
     Assembly {
         sharedPrograms = List.copyOf(sharedPrograms);
@@ -56,6 +60,13 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         ComparisonTable table = ComparisonTable.of(baseLabel, headLabel, RunResults.counted(fitted),
                 plan.thresholds(), workload::isProfile).withWarnings(warnings(done, interrupted))
                 .withWarnings(unitWarnings);
+        if (noise.isPresent()) {
+            table = table.withNoiseFloors(r -> {
+                NoiseFloor floor = noise.get().cells().get(r.cell().id());
+                return floor == null ? Double.NaN : floor.mde(plan.builds(), plan.trials(),
+                        plan.thresholds().alpha(), Comparison.POWER);
+            });
+        }
         Workload.Harness h = workload.harness();
         RunResults.Settings settings = new RunResults.Settings(plan.workloadPath(), plan.trials(), plan.warmup(),
                 plan.builds(), h.from().name().toLowerCase(Locale.ROOT), h.format().id(), plan.seed(),

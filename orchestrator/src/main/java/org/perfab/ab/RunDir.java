@@ -36,7 +36,7 @@ final class RunDir implements AutoCloseable {
     static final String MANIFEST = ".perfab-manifest";
     /** Every name perfab writes at the top of the folder. */
     private static final Set<String> OWN = Set.of("run.json", "trials.jsonl", "results.json", "results.json.partial",
-            "comment.md", "report.html", "logs", "work", LOCK, MANIFEST);
+            "comment.md", "report.html", "noise.json", "logs", "work", LOCK, MANIFEST);
 
     private final Path root;
     private final FileChannel lockChannel;
@@ -275,6 +275,11 @@ final class RunDir implements AutoCloseable {
 
     Path report() {
         return own("report.html");
+    }
+
+    /** The noise floors an A/A run measured. */
+    Path noise() {
+        return own("noise.json");
     }
 
     /** Build logs, and {@code trials/} below it for the trials' output. */

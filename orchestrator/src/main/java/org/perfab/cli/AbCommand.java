@@ -84,6 +84,11 @@ final class AbCommand implements Callable<Integer> {
                     + " environments); --trials, --builds and --env-padding override it (default: ${DEFAULT-VALUE}).")
     Profile profile;
 
+    @Option(names = "--noise", paramLabel = "FILE",
+            description = "The noise.json of an A/A run (--base X --head X writes one): mark the cells whose change"
+                    + " lies inside their noise floor at this run's size.")
+    Path noise;
+
     @Option(names = "--env-padding", negatable = true,
             description = "Give each trial an environment variable of random length (0-4095 bytes, seeded and"
                     + " recorded): the environment's size moves stack alignment, which the build cannot vary"
@@ -142,7 +147,7 @@ final class AbCommand implements Callable<Integer> {
                 workload == null ? AbRun.DEFAULT_WORKLOAD : workload,
                 Optional.ofNullable(trials != null ? trials : profile.trials), builds != null ? builds : profile.builds,
                 out, Optional.ofNullable(cache), Optional.ofNullable(seed), thresholds.overrides(), resume, force, failing,
-                padding != null ? padding : profile.padding);
+                padding != null ? padding : profile.padding, Optional.ofNullable(noise));
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
         RunResults results = AbRun.run(request, context(err));
         Output.emit(spec, format, Report.of(results), null, out.resolve("comment.md"));

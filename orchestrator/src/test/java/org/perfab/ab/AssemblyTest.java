@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.perfab.model.Cell;
 import org.perfab.model.Measurement;
@@ -24,7 +25,7 @@ class AssemblyTest {
 
     private static Assembly assembly(Plan plan) {
         return new Assembly(plan, WorkloadLoader.parse(plan.workloadText(), "w"), MACHINE, HarnessFiles.NONE,
-                List.of(), List.of(Verdict.REGRESSION));
+                List.of(), List.of(Verdict.REGRESSION), Optional.empty());
     }
 
     private static RunResults.TrialRecord trial(int seq, Side side, int trial, RunResults.Status status, String unit,

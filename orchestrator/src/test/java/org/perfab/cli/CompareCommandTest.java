@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -266,9 +268,9 @@ class CompareCommandTest {
     @Test
     void everyCommandHasHelpWithoutAWarning() {
         // picocli warns on System.err about a help text it cannot format (an unescaped %).
-        java.io.PrintStream saved = System.err;
-        java.io.ByteArrayOutputStream warnings = new java.io.ByteArrayOutputStream();
-        System.setErr(new java.io.PrintStream(warnings, true, StandardCharsets.UTF_8));
+        PrintStream saved = System.err;
+        ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
         try {
             for (String command : new String[] {"ab", "compare", "report", "demo"}) {
                 Cli run = Cli.run(command, "--help");

@@ -15,7 +15,9 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perfab.testing.Comparisons;
+import org.perfab.stats.NoiseFloor;
 import org.perfab.testing.GitFixture;
+import org.perfab.testing.Subjects;
 
 /**
  * Release checks: several builds per side, each laid out differently by {@code build.perturb}, and
@@ -127,5 +129,50 @@ class ReleaseCheckTest {
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("WARNING: Each side was built 2 times without build.perturb, and the builds of"
                 + " base, head are byte-identical: the spread between builds says nothing of code layout."), run.out());
+    }
+
+    @Test
+    void anAaRunMeasuresTheNoiseFloorThatMarksASmallChangeAndPlansARun() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 101, 5, "");
+        Cli aa = Cli.run("ab", "--repo=" + g.dir(), "--base=feature", "--head=feature", "--builds", "2", "--trials", "6",
+                "--out", tmp.resolve("aa").toString());
+        assertEquals(0, aa.exitCode(), aa.err());
+        Path noise = tmp.resolve("aa/noise.json");
+        JsonNode floors = new ObjectMapper().readTree(noise.toFile());
+        assertEquals("perfab/noise/v1", floors.get("schema").asText());
+        JsonNode speed = null;
+        for (JsonNode c : floors.get("cells")) {
+            if (c.get("cell").asText().equals("speed/run")) {
+                speed = c;
+            }
+        }
+        assertEquals(1.0, speed.get("within").asDouble(), 1e-9, "each build's trials: -1%, 0 and +1% around the level");
+        assertEquals(0.0, speed.get("between").asDouble(), 1e-9, "four builds of one code, byte for byte alike");
+
+        // An A/B whose head is 1% slower: unchanged, and inside the floor a run of 5 trials has.
+        Cli ab = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--noise", noise.toString(),
+                "--out", tmp.resolve("ab").toString());
+        assertEquals(0, ab.exitCode(), ab.err());
+        JsonNode row = Comparisons.of(tmp.resolve("ab/results.json")).get("speed/run:time");
+        assertEquals(1.0, row.get("pctChange").asDouble(), 1e-9);
+        assertTrue(row.get("noiseFloor").asDouble() > 1.0, row.toString());
+        assertTrue(ab.out().contains("speed/run time: the change lies inside this cell's A/A noise floor"), ab.out());
+        assertTrue(Files.readString(tmp.resolve("ab/comment.md")).contains("A/A noise floor"));
+
+        // How large a run finds 1%: the plan's advice is the floor's own.
+        Cli plan = Cli.run("plan", "--noise", noise.toString(), "--effect", "1", "--format", "json");
+        assertEquals(0, plan.exitCode(), plan.err());
+        JsonNode advice = null;
+        for (JsonNode c : new ObjectMapper().readTree(plan.out()).get("cells")) {
+            if (c.get("cell").asText().equals("speed/run")) {
+                advice = c.get("advice");
+            }
+        }
+        NoiseFloor.Advice expected = new NoiseFloor(speed.get("within").asDouble(), 0).advise(1, 0.05, 0.8)
+                .orElseThrow();
+        assertEquals(expected.builds(), advice.get("builds").asInt(), advice.toString());
+        assertEquals(expected.trials(), advice.get("trials").asInt(), advice.toString());
+        Cli text = Cli.run("plan", "--noise", noise.toString(), "--effect", "1");
+        assertTrue(text.out().startsWith("To find a change of 1.00% with 80% power at alpha 0.05"), text.out());
     }
 }

@@ -132,7 +132,7 @@ final class MarkdownRenderer implements Renderer {
             } else {
                 rows.add(row);
             }
-            for (String note : Notes.of(r.comparison())) {
+            for (String note : Notes.of(r)) {
                 if (notes.size() < budget.notes()) {
                     notes.add(row.cell() + " " + row.metric() + ": " + note);
                 } else {

@@ -2,6 +2,7 @@ package org.perfab.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.perfab.model.CellComparison;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
 
@@ -11,6 +12,19 @@ import org.perfab.stats.Comparison;
  */
 final class Notes {
     private Notes() {
+    }
+
+    /**
+     * Returns the notes of a row: a sentence per caveat of its comparison (see {@link #of(Comparison)}),
+     * and whether its change lies inside its A/A noise floor.
+     */
+    static List<String> of(CellComparison row) {
+        List<String> notes = new ArrayList<>(of(row.comparison()));
+        if (row.insideNoise()) {
+            notes.add("the change lies inside this cell's A/A noise floor: a run of this size finds only changes past "
+                    + Numbers.percent(row.noiseFloor()));
+        }
+        return notes;
     }
 
     /** Returns a sentence per caveat of {@code c} but the underpowered one, in the caveats' order. */

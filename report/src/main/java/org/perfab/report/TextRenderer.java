@@ -68,7 +68,7 @@ final class TextRenderer implements Renderer {
                     Numbers.signedPercent(t.pctChange()), Numbers.pValue(t.pValue())});
             }
             lines.add(line);
-            for (String note : Notes.of(c)) {
+            for (String note : Notes.of(row)) {
                 notes.add(cell + " " + metric + ": " + note);
             }
         }

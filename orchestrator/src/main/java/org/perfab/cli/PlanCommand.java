@@ -1,0 +1,146 @@
+package org.perfab.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.perfab.failure.BadInputException;
+import org.perfab.model.CellId;
+import org.perfab.model.NoiseFile;
+import org.perfab.report.Untrusted;
+import org.perfab.stats.Comparison;
+import org.perfab.stats.NoiseFloor;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code perfab plan}: how many trials and builds a run needs to find a change. */
+@Command(name = "plan", mixinStandardHelpOptions = true,
+        description = {"Say, per cell, how many builds and trials per side a run needs to find a change of"
+                + " --effect percent with 80%% power, from the noise an A/A run measured (its noise.json) or"
+                + " the baseline of any results.json. With the spread between builds known, the advice puts"
+                + " code layout inside the test (several builds per side)."},
+        footer = {"", "Example:", "  perfab ab --base v1.2 --head v1.2 --builds 3 --out aa && perfab plan --noise"
+                + " aa/noise.json --effect 2"})
+final class PlanCommand implements Callable<Integer> {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--noise", paramLabel = "FILE", description = "The noise.json of an A/A run.")
+    Path noise;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "RESULTS", description = "Or a results.json: its baseline's noise.")
+    Path results;
+
+    @Option(names = "--effect", paramLabel = "PCT", defaultValue = "3",
+            description = "The change to find, in percent (default: ${DEFAULT-VALUE}).")
+    double effect;
+
+    @Option(names = "--alpha", paramLabel = "P", defaultValue = "0.05",
+            description = "The significance level (default: ${DEFAULT-VALUE}).")
+    double alpha;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+            description = "text or json (default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @Override
+    public Integer call() throws IOException {
+        if ((noise == null) == (results == null)) {
+            throw new ParameterException(spec.commandLine(), "give either --noise FILE or a RESULTS file");
+        }
+        if (!(effect > 0) || !(alpha > 0 && alpha < 1)) {
+            throw new ParameterException(spec.commandLine(), "--effect must be above 0 and --alpha between 0 and 1");
+        }
+        if (!format.equals("text") && !format.equals("json")) {
+            throw new ParameterException(spec.commandLine(), "--format: '" + format + "' is not text or json");
+        }
+        NoiseFile file = noise != null ? NoiseFile.read(read(noise), noise.toString())
+                : NoiseFile.of(ReportCommand.read(results));
+        List<String[]> lines = new ArrayList<>();
+        lines.add(new String[] {"cell", "metric", "within ±cv", "between ±cv", "5 trials find", "builds", "trials",
+            "finds"});
+        ObjectNode root = JSON.createObjectNode();
+        root.put("schema", "perfab/plan/v1").put("effect", effect).put("alpha", alpha).put("power", Comparison.POWER);
+        ArrayNode cells = root.putArray("cells");
+        for (Map.Entry<CellId, NoiseFloor> e : file.cells().entrySet()) {
+            NoiseFloor floor = e.getValue();
+            double now = floor.mde(1, NoiseFile.DEFAULT_TRIALS, alpha, Comparison.POWER);
+            Optional<NoiseFloor.Advice> advice = floor.advise(effect, alpha, Comparison.POWER);
+            lines.add(new String[] {Untrusted.plain(e.getKey().name(), 80), Untrusted.plain(e.getKey().metric(), 40),
+                percent(floor.within()), percent(floor.between()), percent(now),
+                advice.map(a -> Integer.toString(a.builds())).orElse("-"),
+                advice.map(a -> Integer.toString(a.trials())).orElse("-"),
+                advice.map(a -> percent(a.mde())).orElse("no run can")});
+            ObjectNode c = cells.addObject().put("cell", e.getKey().name()).put("metric", e.getKey().metric())
+                    .put("within", floor.within());
+            if (Double.isNaN(floor.between())) {
+                c.putNull("between");
+            } else {
+                c.put("between", floor.between());
+            }
+            c.put("mdeAtDefault", now);
+            if (advice.isPresent()) {
+                c.putObject("advice").put("builds", advice.get().builds()).put("trials", advice.get().trials())
+                        .put("mde", advice.get().mde());
+            } else {
+                c.putNull("advice");
+            }
+        }
+        String out = format.equals("json") ? JSON.writeValueAsString(root) + "\n" : table(lines);
+        spec.commandLine().getOut().print(out);
+        spec.commandLine().getOut().flush();
+        return ExitCode.OK;
+    }
+
+    private String table(List<String[]> lines) {
+        int[] width = new int[lines.get(0).length];
+        for (String[] l : lines) {
+            for (int i = 0; i < l.length; i++) {
+                width[i] = Math.max(width[i], l[i].length());
+            }
+        }
+        StringBuilder s = new StringBuilder();
+        s.append(String.format(Locale.ROOT, "To find a change of %s with 80%% power at alpha %s (trials per side;"
+                + " spread over the builds):%n%n", percent(effect), alpha));
+        for (String[] l : lines) {
+            StringBuilder row = new StringBuilder();
+            for (int i = 0; i < l.length; i++) {
+                String pad = " ".repeat(width[i] - l[i].length());
+                row.append(i < 2 ? l[i] + pad : pad + l[i]).append("  ");
+            }
+            s.append(row.toString().stripTrailing()).append('\n');
+        }
+        return s.toString();
+    }
+
+    private static String percent(double v) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.2f%%", v);
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new BadInputException(file + ": no such file");
+        } catch (IOException e) {
+            throw new BadInputException(file + ": cannot read: " + e.getMessage(), e);
+        }
+    }
+}
