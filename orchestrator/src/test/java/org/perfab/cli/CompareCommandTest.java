@@ -272,11 +272,12 @@ class CompareCommandTest {
         ByteArrayOutputStream warnings = new ByteArrayOutputStream();
         System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
         try {
-            for (String command : new String[] {"ab", "compare", "report", "demo"}) {
+            for (String command : new String[] {"ab", "compare", "report", "plan", "demo"}) {
                 Cli run = Cli.run(command, "--help");
                 assertEquals(0, run.exitCode());
                 assertTrue(run.out().startsWith("Usage: perfab " + command), run.out());
-                assertTrue(run.out().contains("github") || command.equals("demo"), "--format lists every format: " + run.out());
+                assertTrue(run.out().contains("github") || command.equals("demo") || command.equals("plan"),
+                        "--format lists every format: " + run.out());
             }
             Cli top = Cli.run("--help");
             assertEquals(0, top.exitCode());
