@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,8 +15,8 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perfab.testing.Comparisons;
 import org.perfab.stats.NoiseFloor;
+import org.perfab.testing.Comparisons;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
 
@@ -174,5 +175,68 @@ class ReleaseCheckTest {
         assertEquals(expected.trials(), advice.get("trials").asInt(), advice.toString());
         Cli text = Cli.run("plan", "--noise", noise.toString(), "--effect", "1");
         assertTrue(text.out().startsWith("To find a change of 1.00% with 80% power at alpha 0.05"), text.out());
+    }
+
+    @Test
+    void mergesOneAbOnThreeRunnersAndFlagsASmallSlowdownTwoOfThemShare() throws IOException {
+        // +2%: under the 3% bar, but significant wherever it shows.
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 102, 5, "");
+        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", tmp.resolve("ab").toString());
+        assertEquals(0, run.exitCode(), run.err());
+        ObjectMapper json = new ObjectMapper();
+        List<String> files = new ArrayList<>();
+        String[] runners = {"ubuntu-latest", "ubuntu-22.04", "ubuntu-24.04-arm"};
+        for (int i = 0; i < 3; i++) {
+            ObjectNode root = (ObjectNode) json.readTree(tmp.resolve("ab/results.json").toFile());
+            ((ObjectNode) root.get("machine")).put("runner", runners[i]);
+            if (i == 2) {
+                // On the third runner the head measured like the base: no change there.
+                for (JsonNode m : root.get("measurements")) {
+                    if (m.get("side").asText().equals("head") && m.get("cell").asText().equals("speed/run")) {
+                        ((ObjectNode) m).put("value", m.get("value").asDouble() / 1.02);
+                    }
+                }
+            }
+            Path file = tmp.resolve("results-" + i + ".json");
+            json.writeValue(file.toFile(), root);
+            files.add(file.toString());
+        }
+        List<String> args = new ArrayList<>(List.of("merge", "--format", "json"));
+        args.addAll(files);
+        Cli merged = Cli.run(args.toArray(String[]::new));
+        assertEquals(0, merged.exitCode(), merged.err());
+        JsonNode root = json.readTree(merged.out());
+        assertEquals("[\"ubuntu-latest\",\"ubuntu-22.04\",\"ubuntu-24.04-arm\"]", root.get("runners").toString());
+        JsonNode speed = null;
+        JsonNode steady = null;
+        for (JsonNode c : root.get("cells")) {
+            if (c.get("cell").asText().equals("speed/run")) {
+                speed = c;
+            } else {
+                steady = c;
+            }
+        }
+        assertEquals("unchanged", speed.at("/byRunner/0/verdict").asText(), "under the bar on each runner");
+        assertEquals(2, speed.get("worse").asInt());
+        assertTrue(speed.get("bisect").asBoolean());
+        assertEquals("unchanged everywhere; significantly worse on 2 of 3: bisect before release",
+                speed.get("consensus").asText());
+        assertEquals(false, steady.get("bisect").asBoolean());
+        args.set(2, "markdown");
+        Cli md = Cli.run(args.toArray(String[]::new));
+        assertTrue(md.out().contains("| speed/run | time | +2.0% (p 0.0"), md.out());
+        assertTrue(md.out().contains("**unchanged everywhere; significantly worse on 2 of 3: bisect before release**"),
+                md.out());
+        // Results of another A/B are refused.
+        GitFixture other = Subjects.pullRequest(tmp.resolve("other"), 102, 5, "\n");
+        other.git("checkout", "-q", "feature");
+        other.write("more.txt", "x\n");
+        other.commit("another head");
+        Cli second = Cli.run("ab", "--repo=" + other.dir(), "--base=main", "--head=feature", "--out",
+                tmp.resolve("other-ab").toString());
+        assertEquals(0, second.exitCode(), second.err());
+        Cli refused = Cli.run("merge", files.get(0), tmp.resolve("other-ab/results.json").toString());
+        assertEquals(2, refused.exitCode(), refused.err());
+        assertTrue(refused.err().contains("the runs are not of one A/B"), refused.err());
     }
 }

@@ -1,0 +1,67 @@
+package org.perfab.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.perfab.failure.BadInputException;
+import org.perfab.model.MergedTable;
+import org.perfab.model.RunResults;
+import org.perfab.report.MergeRenderer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code perfab merge}: one A/B across runner classes, as one table. */
+@Command(name = "merge", mixinStandardHelpOptions = true,
+        description = {"Merge the results of one A/B run on several machines (runner classes) into one table: a"
+                + " row per cell, the change and verdict on each runner, and the consensus. A change significantly"
+                + " worse on two runners or more is flagged for a bisect before release, even below the bar."},
+        footer = {"", "Example:", "  perfab merge ubuntu-latest/results.json ubuntu-22.04/results.json"
+                + " arm/results.json --format markdown >> \"$GITHUB_STEP_SUMMARY\""})
+final class MergeCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "2..*", paramLabel = "RESULTS", description = "The results.json of each runner.")
+    List<Path> results;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+            description = "text, markdown or json (default: ${DEFAULT-VALUE}).")
+    MergeRenderer.Form format;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write to FILE instead of standard output.")
+    Path output;
+
+    @Override
+    public Integer call() {
+        List<RunResults> runs = new ArrayList<>();
+        for (Path file : results) {
+            runs.add(ReportCommand.read(file));
+        }
+        MergedTable table;
+        try {
+            table = MergedTable.of(runs);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(String.join(", ", results.stream().map(Path::toString).toList()) + ": "
+                    + e.getMessage(), e);
+        }
+        String text = MergeRenderer.render(table, format);
+        if (output == null) {
+            spec.commandLine().getOut().print(text);
+            spec.commandLine().getOut().flush();
+        } else {
+            try {
+                Files.writeString(output, text, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw Output.cannotWrite(output.toString(), e);
+            }
+        }
+        return ExitCode.OK;
+    }
+}

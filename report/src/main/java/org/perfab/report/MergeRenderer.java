@@ -1,0 +1,164 @@
+package org.perfab.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.perfab.model.MergedTable;
+import org.perfab.model.ResultsJson;
+import org.perfab.stats.Comparison;
+import org.perfab.stats.Verdict;
+
+/**
+ * Renders one A/B across runner classes ({@code perfab merge}): a row per cell, the change and
+ * verdict on each runner, and the consensus, which flags for a bisect a change that is
+ * significantly worse on two runners or more, whatever its size.
+ */
+public final class MergeRenderer {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private MergeRenderer() {
+    }
+
+    /** The forms of a merged table. */
+    public enum Form {
+        /** An aligned table for a terminal. */
+        TEXT,
+        /** A Markdown table, for a job summary or a comment. */
+        MARKDOWN,
+        /** Schema {@code perfab/merge/v1}. */
+        JSON
+    }
+
+    /** Returns {@code table} rendered as {@code form}. */
+    public static String render(MergedTable table, Form form) {
+        return switch (form) {
+            case TEXT -> text(table);
+            case MARKDOWN -> markdown(table);
+            case JSON -> json(table);
+        };
+    }
+
+    /** Returns the consensus of a row, in words: what a release manager acts on. */
+    static String consensus(MergedTable.Row row, int runners) {
+        Map<Verdict, Integer> v = row.verdicts();
+        String counted;
+        if (v.getOrDefault(Verdict.REGRESSION, 0) > 0) {
+            counted = "regression on " + v.get(Verdict.REGRESSION) + " of " + runners;
+        } else if (v.getOrDefault(Verdict.INCONCLUSIVE, 0) > 0) {
+            counted = "inconclusive on " + v.get(Verdict.INCONCLUSIVE) + " of " + runners;
+        } else if (v.getOrDefault(Verdict.IMPROVEMENT, 0) > 0 && row.worse() == 0) {
+            counted = "improvement on " + v.get(Verdict.IMPROVEMENT) + " of " + runners;
+        } else if (v.size() == 1) {
+            counted = TextRenderer.label(v.keySet().iterator().next()) + " everywhere";
+        } else {
+            counted = "mixed";
+        }
+        return row.bisect() ? counted + "; significantly worse on " + row.worse() + " of " + runners
+                + ": bisect before release" : counted;
+    }
+
+    private static String cell(Optional<Comparison> c) {
+        if (c.isEmpty()) {
+            return "not measured";
+        }
+        return Numbers.signedPercent(c.get().pctChange()) + " (p " + Numbers.pValue(c.get().pValue()) + ") "
+                + TextRenderer.label(c.get().verdict());
+    }
+
+    private static String text(MergedTable table) {
+        List<String[]> lines = new ArrayList<>();
+        List<String> header = new ArrayList<>(List.of("cell", "metric"));
+        table.runners().forEach(r -> header.add(Untrusted.plain(r, 60)));
+        header.add("consensus");
+        lines.add(header.toArray(String[]::new));
+        for (MergedTable.Row row : table.rows()) {
+            List<String> l = new ArrayList<>(List.of(Untrusted.plain(row.cell().name()), Untrusted.plain(row.cell().metric())));
+            row.byRunner().forEach(c -> l.add(cell(c)));
+            l.add(consensus(row, table.runners().size()));
+            lines.add(l.toArray(String[]::new));
+        }
+        int[] width = new int[lines.get(0).length];
+        for (String[] l : lines) {
+            for (int i = 0; i < l.length; i++) {
+                width[i] = Math.max(width[i], l[i].length());
+            }
+        }
+        StringBuilder out = new StringBuilder("One A/B on " + table.runners().size() + " runner classes. "
+                + TextRenderer.rules(table.thresholds()) + ".\n\n");
+        for (String[] l : lines) {
+            StringBuilder s = new StringBuilder();
+            for (int i = 0; i < l.length; i++) {
+                s.append(l[i]).append(" ".repeat(width[i] - l[i].length())).append("  ");
+            }
+            out.append(s.toString().stripTrailing()).append('\n');
+        }
+        long flagged = table.rows().stream().filter(MergedTable.Row::bisect).count();
+        out.append('\n').append(flagged).append(flagged == 1 ? " cell" : " cells")
+                .append(" to bisect before release.\n");
+        return out.toString();
+    }
+
+    private static String markdown(MergedTable table) {
+        StringBuilder out = new StringBuilder("### perfab · one A/B on " + table.runners().size()
+                + " runner classes\n\n| cell | metric |");
+        table.runners().forEach(r -> out.append(' ').append(Untrusted.markdown(r, 60)).append(" |"));
+        out.append(" consensus |\n|:--|:--|");
+        table.runners().forEach(r -> out.append("--:|"));
+        out.append(":--|\n");
+        for (MergedTable.Row row : table.rows()) {
+            out.append("| ").append(Untrusted.markdown(row.cell().name())).append(" | ")
+                    .append(Untrusted.markdown(row.cell().metric())).append(" |");
+            row.byRunner().forEach(c -> out.append(' ').append(cell(c).replace("<", "&lt;")).append(" |"));
+            out.append(' ').append(row.bisect() ? "**" + consensus(row, table.runners().size()) + "**"
+                    : consensus(row, table.runners().size())).append(" |\n");
+        }
+        out.append("\n<sub>").append(TextRenderer.rules(table.thresholds())).append(". A change significantly worse on"
+                + " two runner classes or more is flagged for a bisect, whatever its size: repeating across runners"
+                + " rules out the runner, not the build.</sub>\n");
+        return out.toString();
+    }
+
+    private static String json(MergedTable table) {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("schema", "perfab/merge/v1");
+        ArrayNode runners = root.putArray("runners");
+        table.runners().forEach(runners::add);
+        root.set("thresholds", ResultsJson.thresholds(table.thresholds()));
+        ArrayNode rows = root.putArray("cells");
+        for (MergedTable.Row row : table.rows()) {
+            ObjectNode r = rows.addObject().put("cell", row.cell().name()).put("metric", row.cell().metric())
+                    .put("unit", row.cell().unit());
+            ArrayNode each = r.putArray("byRunner");
+            for (Optional<Comparison> c : row.byRunner()) {
+                if (c.isEmpty()) {
+                    each.addNull();
+                } else {
+                    ObjectNode x = each.addObject().put("verdict", c.get().verdict().id());
+                    number(x, "pctChange", c.get().pctChange());
+                    number(x, "pValue", c.get().pValue());
+                }
+            }
+            r.put("worse", row.worse()).put("better", row.better()).put("bisect", row.bisect())
+                    .put("consensus", consensus(row, table.runners().size()));
+        }
+        try {
+            return JSON.writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a JSON tree failed to serialise", e);
+        }
+    }
+
+    private static void number(ObjectNode node, String name, double v) {
+        if (Double.isFinite(v)) {
+            node.put(name, v);
+        } else {
+            node.putNull(name);
+        }
+    }
+}
