@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -121,6 +122,37 @@ public final class GitRepo implements AutoCloseable {
         } catch (IOException e) {
             throw new RunFailedException("cannot walk the history of " + shown + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Returns the commits after {@code good} up to {@code bad} along {@code bad}'s first parents,
+     * oldest first: what a bisect searches.
+     *
+     * @throws BadInputException when {@code good} is not on {@code bad}'s first-parent line, or is
+     *     {@code bad} itself
+     */
+    public List<Commit> firstParents(Commit good, Commit bad) {
+        List<Commit> line = new ArrayList<>();
+        try (RevWalk walk = new RevWalk(repo)) {
+            RevCommit c = walk.parseCommit(ObjectId.fromString(bad.id()));
+            while (!c.name().equals(good.id())) {
+                walk.parseBody(c);
+                line.add(new Commit(c.name().substring(0, 12), c.name(), c.getTree().name(), c.getShortMessage()));
+                if (c.getParentCount() == 0) {
+                    throw new BadInputException("'" + good.typed() + "' is not on the first-parent line of '"
+                            + bad.typed() + "' in " + shown + ": bisect from an ancestor of the bad commit");
+                }
+                c = walk.parseCommit(c.getParent(0));
+            }
+        } catch (IOException e) {
+            throw new RunFailedException("cannot walk the history of " + shown + ": " + e.getMessage(), e);
+        }
+        if (line.isEmpty()) {
+            throw new BadInputException("'" + good.typed() + "' and '" + bad.typed() + "' are one commit: nothing to"
+                    + " bisect");
+        }
+        Collections.reverse(line);
+        return line;
     }
 
     /**

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -272,11 +273,11 @@ class CompareCommandTest {
         ByteArrayOutputStream warnings = new ByteArrayOutputStream();
         System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
         try {
-            for (String command : new String[] {"ab", "compare", "report", "plan", "demo"}) {
+            for (String command : new String[] {"ab", "compare", "report", "plan", "merge", "bisect", "demo"}) {
                 Cli run = Cli.run(command, "--help");
                 assertEquals(0, run.exitCode());
                 assertTrue(run.out().startsWith("Usage: perfab " + command), run.out());
-                assertTrue(run.out().contains("github") || command.equals("demo") || command.equals("plan"),
+                assertTrue(run.out().contains("github") || List.of("demo", "plan", "merge", "bisect").contains(command),
                         "--format lists every format: " + run.out());
             }
             Cli top = Cli.run("--help");

@@ -1,0 +1,97 @@
+package org.perfab.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.perfab.ab.AbRun;
+import org.perfab.bisect.Bisect;
+import org.perfab.failure.BadInputException;
+import org.perfab.model.Bisection;
+import org.perfab.report.BisectRenderer;
+import org.perfab.workload.CellGlob;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code perfab bisect}: the first commit that made a cell worse, or why there is none. */
+@Command(name = "bisect", mixinStandardHelpOptions = true,
+        description = {"Search the first-parent commits from GOOD to BAD for the first that made a cell worse, each"
+                + " step a same-runner A/B of GOOD against the candidate. The edge it finds is rebuilt with perturbed"
+                + " layouts before a commit is named; when the change does not hold to one commit, it says so, and"
+                + " why (code layout or noise)."},
+        footer = {"", "Writes OUT/bisect.json and each step's run under OUT/steps/.", "", "Example:",
+            "  perfab bisect --repo . --good v1.4.0 --bad main --cell 'publish/1KiB/*:throughput' --trials 15"})
+final class BisectCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--repo", paramLabel = "DIR", description = "The git repository (default: .).")
+    Path repo;
+
+    @Option(names = "--good", required = true, paramLabel = "REF", description = "A commit without the change.")
+    String good;
+
+    @Option(names = "--bad", required = true, paramLabel = "REF", description = "A commit with it, GOOD on its"
+            + " first-parent line.")
+    String bad;
+
+    @Option(names = "--cell", required = true, paramLabel = "GLOB",
+            description = "The cells to follow: NAME or NAME:METRIC, * within a segment, ** across.")
+    String cell;
+
+    @Option(names = "--workload", paramLabel = "PATH", description = "The workload file in each commit's tree"
+            + " (default: " + AbRun.DEFAULT_WORKLOAD + ").")
+    String workload;
+
+    @Option(names = "--trials", paramLabel = "N", description = "Counted trials per side of each A/B (default: the"
+            + " workload's).")
+    Integer trials;
+
+    @Option(names = "--builds", paramLabel = "K", defaultValue = "3",
+            description = "Builds per side when the edge is rebuilt (default: ${DEFAULT-VALUE}).")
+    int builds;
+
+    @Option(names = "--min-effect", paramLabel = "PCT", defaultValue = "1",
+            description = "The smallest change that makes a commit bad, in percent (default: ${DEFAULT-VALUE}).")
+    double effect;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "perfab-bisect",
+            description = "Where the bisect writes (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--cache", paramLabel = "DIR", description = "Reuse builds kept in DIR.")
+    Path cache;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+            description = "text, markdown or json (default: ${DEFAULT-VALUE}).")
+    BisectRenderer.Form format;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        CellGlob glob;
+        try {
+            glob = CellGlob.of(cell);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("--cell: " + e.getMessage(), e);
+        }
+        Path root = out.toAbsolutePath().normalize();
+        if (Files.exists(root.resolve("bisect.json"))) {
+            throw new BadInputException(root + " already holds a bisect; choose another --out");
+        }
+        PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
+        Bisection found = Bisect.run(new Bisect.Request(repo == null ? Path.of(".") : repo, good, bad, glob,
+                workload == null ? AbRun.DEFAULT_WORKLOAD : workload, Optional.ofNullable(trials), builds, effect, root,
+                Optional.ofNullable(cache)), AbCommand.context(err));
+        Files.createDirectories(root);
+        Files.writeString(root.resolve("bisect.json"), BisectRenderer.render(found, BisectRenderer.Form.JSON),
+                StandardCharsets.UTF_8);
+        spec.commandLine().getOut().print(BisectRenderer.render(found, format));
+        spec.commandLine().getOut().flush();
+        return ExitCode.OK;
+    }
+}
