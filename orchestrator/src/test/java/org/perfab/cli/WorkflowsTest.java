@@ -65,4 +65,25 @@ class WorkflowsTest {
             }
         }
     }
+
+    @Test
+    void dispatchInputsReachScriptsOnlyThroughTheEnvironment() throws IOException {
+        for (String name : new String[] {"release-check.yml", "perf-bisect.yml"}) {
+            JsonNode workflow = read(name);
+            assertTrue(workflow.at("/on/workflow_dispatch").isObject(), name);
+            assertEquals("read", workflow.at("/permissions/contents").asText(), name);
+            for (JsonNode job : workflow.path("jobs")) {
+                for (JsonNode step : job.path("steps")) {
+                    String run = step.path("run").asText("");
+                    assertFalse(run.contains("${{"), name + ": an expression inside a script: " + run);
+                }
+            }
+        }
+        String release = Files.readString(DIR.resolve("release-check.yml"));
+        assertTrue(release.contains("runner: [ubuntu-latest, ubuntu-22.04, ubuntu-24.04-arm]"), release);
+        assertTrue(release.contains("--profile release"), release);
+        assertTrue(release.contains("scripts/perfab merge runs/*/results.json --format markdown >> \"$GITHUB_STEP_SUMMARY\""),
+                release);
+        assertTrue(Files.readString(DIR.resolve("perf-bisect.yml")).contains("scripts/perfab bisect --repo ."));
+    }
 }
