@@ -1,5 +1,6 @@
 package org.perfab.model;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.perfab.stats.Comparison;
@@ -19,23 +20,30 @@ import org.perfab.stats.Comparison;
  *     of their build medians, in percent: how far code layout alone moves the cell; NaN otherwise
  * @param noiseFloor the smallest change a run of this size finds in this cell, by its A/A noise
  *     floor ({@code --noise}), in percent; NaN when no A/A run measured the cell
+ * @param outliers the trials set aside as outliers before the trial-level test, both sides
  */
 public record CellComparison(Cell cell, Comparison comparison, Optional<Comparison> trialLevel, double buildSpread,
-        double noiseFloor) {
+        double noiseFloor, List<Outlier> outliers) {
     public CellComparison {
         Objects.requireNonNull(cell, "cell");
         Objects.requireNonNull(comparison, "comparison");
         Objects.requireNonNull(trialLevel, "trialLevel");
+        outliers = List.copyOf(outliers);
     }
 
-    /** A row decided by its trials: one build per side. */
+    /** A row decided by its trials, none set aside: one build per side. */
     public CellComparison(Cell cell, Comparison comparison) {
-        this(cell, comparison, Optional.empty(), Double.NaN, Double.NaN);
+        this(cell, comparison, Optional.empty(), Double.NaN, Double.NaN, List.of());
     }
 
     /** Returns this row with its A/A noise floor, in percent, at the size of its run. */
     public CellComparison withNoiseFloor(double floor) {
-        return new CellComparison(cell, comparison, trialLevel, buildSpread, floor);
+        return new CellComparison(cell, comparison, trialLevel, buildSpread, floor, outliers);
+    }
+
+    /** Returns this row with {@code c} as its comparison (judged anew, say at a false-discovery rate). */
+    public CellComparison withComparison(Comparison c) {
+        return new CellComparison(cell, c, trialLevel, buildSpread, noiseFloor, outliers);
     }
 
     /** Returns whether the change measured lies inside the cell's A/A noise floor. */

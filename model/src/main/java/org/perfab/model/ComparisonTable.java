@@ -1,7 +1,6 @@
 package org.perfab.model;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -14,6 +13,7 @@ import java.util.TreeMap;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 import org.perfab.stats.Comparison;
+import org.perfab.stats.Outliers;
 import org.perfab.stats.Sample;
 import org.perfab.stats.Summary;
 import org.perfab.stats.Thresholds;
@@ -72,38 +72,67 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
     public static ComparisonTable of(String baseLabel, String headLabel, List<Measurement> measurements,
             Thresholds thresholds, Predicate<Cell> isProfile) {
         Map<CellId, Cell> byId = new HashMap<>();
-        Map<Cell, List<Map<Integer, Values>>> values = new LinkedHashMap<>();
+        Map<Cell, List<List<Measurement>>> values = new LinkedHashMap<>();
         for (Measurement m : measurements) {
-            List<Map<Integer, Values>> v = values.get(m.cell());
+            List<List<Measurement>> v = values.get(m.cell());
             if (v == null) {
                 Cell known = byId.putIfAbsent(m.cell().id(), m.cell());
                 if (known != null) {
                     throw new IllegalArgumentException("cell " + m.cell().id() + " is reported both as "
                             + describe(known) + " and as " + describe(m.cell()));
                 }
-                v = List.of(new TreeMap<>(), new TreeMap<>());
+                v = List.of(new ArrayList<>(), new ArrayList<>());
                 values.put(m.cell(), v);
             }
-            v.get(m.side().ordinal()).computeIfAbsent(m.build(), b -> new Values()).add(m.value());
+            v.get(m.side().ordinal()).add(m);
         }
         List<CellComparison> rows = new ArrayList<>(values.size());
-        for (Map.Entry<Cell, List<Map<Integer, Values>>> e : values.entrySet()) {
+        for (Map.Entry<Cell, List<List<Measurement>>> e : values.entrySet()) {
             Cell cell = e.getKey();
-            Map<Integer, Values> base = e.getValue().get(Side.BASE.ordinal());
-            Map<Integer, Values> head = e.getValue().get(Side.HEAD.ordinal());
+            List<Measurement> base = e.getValue().get(Side.BASE.ordinal());
+            List<Measurement> head = e.getValue().get(Side.HEAD.ordinal());
             boolean profile = isProfile.test(cell);
-            Comparison trials = compare(all(base), all(head), cell, thresholds, profile);
-            if (base.size() < 2 || head.size() < 2) {
-                rows.add(new CellComparison(cell, trials));
+            // Trials that a hiccup of the machine put far from their side are set aside (see
+            // Outliers): one in ten would otherwise hide a real change from Welch's test.
+            List<Outlier> outliers = new ArrayList<>();
+            double[] baseKept = kept(base, thresholds, outliers);
+            double[] headKept = kept(head, thresholds, outliers);
+            Comparison trials = compare(Sample.of(baseKept), Sample.of(headKept), cell, thresholds, profile);
+            Map<Integer, List<Double>> baseBuilds = byBuild(base);
+            Map<Integer, List<Double>> headBuilds = byBuild(head);
+            if (baseBuilds.size() < 2 || headBuilds.size() < 2) {
+                rows.add(new CellComparison(cell, trials, Optional.empty(), Double.NaN, Double.NaN, outliers));
                 continue;
             }
-            Sample baseMedians = medians(base);
-            Sample headMedians = medians(head);
+            Sample baseMedians = medians(baseBuilds);
+            Sample headMedians = medians(headBuilds);
             double spread = Math.max(nanToZero(Summary.of(baseMedians).cv()), nanToZero(Summary.of(headMedians).cv()));
             rows.add(new CellComparison(cell, compare(baseMedians, headMedians, cell, thresholds, profile),
-                    Optional.of(trials), spread, Double.NaN));
+                    Optional.of(trials), spread, Double.NaN, outliers));
         }
         return new ComparisonTable(baseLabel, headLabel, thresholds, rows, List.of());
+    }
+
+    /** Returns the values of {@code side} that are not outliers, adding those that are to {@code outliers}. */
+    private static double[] kept(List<Measurement> side, Thresholds thresholds, List<Outlier> outliers) {
+        double[] values = side.stream().mapToDouble(Measurement::value).toArray();
+        List<Integer> out = Outliers.of(values, thresholds.minEffect());
+        if (!out.isEmpty()) {
+            double median = Summary.of(Sample.of(values)).median();
+            for (int i : out) {
+                Measurement m = side.get(i);
+                outliers.add(new Outlier(m.side(), m.build(), m.trial(), m.value(), (m.value() / median - 1) * 100));
+            }
+        }
+        return Outliers.without(values, out);
+    }
+
+    private static Map<Integer, List<Double>> byBuild(List<Measurement> side) {
+        Map<Integer, List<Double>> builds = new TreeMap<>();
+        for (Measurement m : side) {
+            builds.computeIfAbsent(m.build(), b -> new ArrayList<>()).add(m.value());
+        }
+        return builds;
     }
 
     private static Comparison compare(Sample base, Sample head, Cell cell, Thresholds thresholds, boolean profile) {
@@ -111,23 +140,12 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
                 : Comparison.of(base, head, cell.direction(), thresholds);
     }
 
-    /** Returns every value of every build. */
-    private static Sample all(Map<Integer, Values> builds) {
-        Values all = new Values();
-        builds.values().forEach(v -> {
-            for (int i = 0; i < v.size; i++) {
-                all.add(v.data[i]);
-            }
-        });
-        return all.sample();
-    }
-
     /** Returns the sample of each build's median: one value per build. */
-    private static Sample medians(Map<Integer, Values> builds) {
+    private static Sample medians(Map<Integer, List<Double>> builds) {
         double[] m = new double[builds.size()];
         int i = 0;
-        for (Values v : builds.values()) {
-            m[i++] = Summary.of(v.sample()).median();
+        for (List<Double> v : builds.values()) {
+            m[i++] = Summary.of(Sample.of(v.stream().mapToDouble(Double::doubleValue).toArray())).median();
         }
         return Sample.of(m);
     }
@@ -146,23 +164,6 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
             counts.merge(r.comparison().verdict(), 1, Integer::sum);
         }
         return counts;
-    }
-
-    /** A growable list of doubles. */
-    private static final class Values {
-        private double[] data = new double[8];
-        private int size;
-
-        void add(double v) {
-            if (size == data.length) {
-                data = Arrays.copyOf(data, size * 2);
-            }
-            data[size++] = v;
-        }
-
-        Sample sample() {
-            return Sample.of(Arrays.copyOf(data, size));
-        }
     }
 
     private static String describe(Cell cell) {

@@ -345,6 +345,12 @@ public final class ResultsJson {
         node.put("decidedBy", row.byBuilds() ? "build-medians" : "trials");
         number(node, "buildSpread", row.buildSpread());
         number(node, "noiseFloor", row.noiseFloor());
+        ArrayNode outliers = node.putArray("outliers");
+        for (Outlier o : row.outliers()) {
+            ObjectNode x = outliers.addObject().put("side", o.side().id()).put("build", o.build()).put("trial", o.trial())
+                    .put("value", o.value());
+            number(x, "deviation", o.deviation());
+        }
         if (row.trialLevel().isPresent()) {
             node.set("trialLevel", statistics(COMPACT.createObjectNode(), row.trialLevel().get()));
         } else {

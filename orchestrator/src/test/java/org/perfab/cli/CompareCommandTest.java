@@ -11,6 +11,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -232,6 +233,30 @@ class CompareCommandTest {
                 .get("gc:pause");
         assertEquals("lower", c.get("direction").asText());
         assertEquals("regression", c.get("verdict").asText(), "twice the time paused each second is worse");
+    }
+
+    @Test
+    void oneSlowTrialDoesNotHideARealSlowdownAndIsShown() throws IOException {
+        // Head truly 5% slower, CV about 0.3%; its 7th trial hit a hiccup, 30% slower still.
+        double[] base = {100.0, 100.4, 99.7, 100.2, 99.9, 100.1, 99.6, 100.3, 100.0, 99.8};
+        List<String> b = new ArrayList<>();
+        List<String> h = new ArrayList<>();
+        for (int i = 0; i < base.length; i++) {
+            b.add(row("publish", "time", "us", base[i]));
+            h.add(row("publish", "time", "us", base[i] * 1.05 * (i == 6 ? 1.3 : 1)));
+        }
+        Path basePath = measurements("base.json", b.toArray(String[]::new));
+        Path headPath = measurements("head.json", h.toArray(String[]::new));
+        Cli run = Cli.run("compare", "--format", "json", basePath.toString(), headPath.toString());
+        JsonNode c = Comparisons.of(run.out()).get("publish:time");
+        assertEquals("regression", c.get("verdict").asText(), c.toString());
+        assertEquals(5.0, c.get("pctChange").asDouble(), 0.05);
+        assertEquals(9, c.at("/head/n").asInt());
+        assertEquals("{\"side\":\"head\",\"build\":0,\"trial\":6,\"value\":135.9,\"deviation\":29.4}",
+                c.get("outliers").get(0).toString().replaceAll("(\\d+\\.\\d)\\d*", "$1"));
+        Cli text = Cli.run("compare", basePath.toString(), headPath.toString());
+        assertTrue(text.out().contains("publish time: 1 outlier trial set aside (head trial 7 +29.4% from its side's"
+                + " median)"), text.out());
     }
 
     @Test

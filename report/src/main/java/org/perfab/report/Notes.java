@@ -3,6 +3,7 @@ package org.perfab.report;
 import java.util.ArrayList;
 import java.util.List;
 import org.perfab.model.CellComparison;
+import org.perfab.model.Outlier;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
 
@@ -19,7 +20,18 @@ final class Notes {
      * and whether its change lies inside its A/A noise floor.
      */
     static List<String> of(CellComparison row) {
-        List<String> notes = new ArrayList<>(of(row.comparison()));
+        List<String> notes = new ArrayList<>();
+        List<Outlier> outliers = row.outliers();
+        if (!outliers.isEmpty()) {
+            List<String> each = new ArrayList<>();
+            for (Outlier o : outliers.subList(0, Math.min(3, outliers.size()))) {
+                each.add(o.side().id() + " trial " + (o.trial() + 1) + " " + Numbers.signedPercent(o.deviation()));
+            }
+            notes.add(outliers.size() + " outlier trial" + (outliers.size() == 1 ? "" : "s") + " set aside ("
+                    + String.join(", ", each) + (outliers.size() > 3 ? " and " + (outliers.size() - 3) + " more" : "")
+                    + " from its side's median)");
+        }
+        notes.addAll(of(row.comparison()));
         if (row.insideNoise()) {
             notes.add("the change lies inside this cell's A/A noise floor: a run of this size finds only changes past "
                     + Numbers.percent(row.noiseFloor()));

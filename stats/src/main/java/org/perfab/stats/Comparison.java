@@ -85,6 +85,20 @@ public record Comparison(Summary base, Summary head, Direction direction, double
     }
 
     /**
+     * Returns this comparison judged with {@code q}, its adjusted p, against the false-discovery
+     * rate {@code rate}: a regression or improvement whose q is not under it loses its
+     * significance (see {@link FalseDiscovery}); every figure is kept.
+     */
+    public Comparison atFalseDiscoveryRate(double q, double rate, Thresholds thresholds) {
+        if ((verdict != Verdict.REGRESSION && verdict != Verdict.IMPROVEMENT) || q < rate) {
+            return this;
+        }
+        Verdict v = verdict == Verdict.REGRESSION && Math.abs(pctChange) >= thresholds.inconclusive()
+                ? Verdict.INCONCLUSIVE : Verdict.UNCHANGED;
+        return new Comparison(base, head, direction, pctChange, ciLow, ciHigh, t, df, pValue, mde, v, caveats);
+    }
+
+    /**
      * The binary exponent past which values are scaled before they are summed or squared: a sum of
      * values near 1e308 overflows, and a variance of values past 1e154 does.
      */

@@ -1,0 +1,89 @@
+package org.perfab.cli;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.Callable;
+import org.perfab.stats.Calibration;
+import org.perfab.stats.Thresholds;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code perfab calibrate}: how often the verdicts are right, on the noise of shared runners. */
+@Command(name = "calibrate", mixinStandardHelpOptions = true,
+        description = {"Measure how often perfab's verdicts are right: simulated trials with the noise of shared"
+                + " runners (normal, log-normal, outlier trials, a heavy tail, drift within a run, code layout),"
+                + " every way of judging a cell on the same draws, and suites of many cells with and without"
+                + " --fdr. Prints the false-alarm rate (effect 0%%) and the share of runs that find a slowdown."})
+final class CalibrateCommand implements Callable<Integer> {
+    private static final double[] EFFECTS = {0, 2, 3, 5, 10};
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--quick", description = "Fewer runs per case (300), for a first look in seconds.")
+    boolean quick;
+
+    @Option(names = "--runs", paramLabel = "N", description = "Simulated runs per case (default: 2000, or 300 with"
+            + " --quick).")
+    Integer runs;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "The seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--noise", paramLabel = "KIND", split = ",",
+            description = "Only these noises: normal, lognormal, outliers, heavy_tail, drift, layout.")
+    List<Calibration.Noise> noises;
+
+    @Override
+    public Integer call() {
+        int n = runs != null ? runs : quick ? 300 : 2000;
+        Thresholds t = Thresholds.DEFAULT;
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "perfab calibrate: %d simulated runs per case, seed %d. Each cell: the"
+                + " share of runs judged a regression, in percent (at 0%%: false alarms), and in brackets the share"
+                + " judged inconclusive. Alpha %s, bar %s%%.%n", n, seed, t.alpha(), t.minEffect()));
+        Random random = new Random(seed);
+        for (Calibration.Noise noise : noises == null ? List.of(Calibration.Noise.values()) : noises) {
+            out.append("\nnoise: ").append(noise.label()).append('\n');
+            out.append(String.format(Locale.ROOT, "%-4s %3s  %-26s", "cv", "n", "method"));
+            for (double e : EFFECTS) {
+                out.append(String.format(Locale.ROOT, " %13s", (int) e + "%"));
+            }
+            out.append('\n');
+            for (double cv : new double[] {1, 3, 10}) {
+                for (int trials : new int[] {5, 10, 20}) {
+                    Map<Calibration.Method, StringBuilder> lines = new java.util.EnumMap<>(Calibration.Method.class);
+                    for (Calibration.Method m : Calibration.Method.values()) {
+                        lines.put(m, new StringBuilder(String.format(Locale.ROOT, "%-4s %3d  %-26s", (int) cv + "%",
+                                trials, m.label())));
+                    }
+                    for (double e : EFFECTS) {
+                        Map<Calibration.Method, Calibration.Rates> rates = Calibration.run(
+                                new Calibration.Case(noise, cv, trials, e), n, random, t);
+                        rates.forEach((m, r) -> lines.get(m).append(String.format(Locale.ROOT, " %5.1f (%5.1f)",
+                                r.regression(), r.inconclusive())));
+                    }
+                    lines.values().forEach(l -> out.append(l).append('\n'));
+                }
+            }
+        }
+        out.append("\nSuites (normal noise, Welch on trials): the share of runs that find every true change, and the"
+                + " false regressions per run\n");
+        int suiteRuns = Math.max(50, n / 4);
+        for (double fdr : new double[] {Double.NaN, 0.05}) {
+            String how = Double.isNaN(fdr) ? "cell by cell" : "--fdr " + fdr;
+            Calibration.SuiteRates two = Calibration.suite(40, 2, 8, 1, 5, fdr, suiteRuns, random, t);
+            Calibration.SuiteRates aa = Calibration.suite(1000, 0, 0, 3, 5, fdr, Math.max(20, suiteRuns / 10), random, t);
+            out.append(String.format(Locale.ROOT, "  %-14s 40 cells, 2 slower by 8%% (cv 1%%, n 5): both found in %5.1f%%"
+                    + " of runs, %.2f false regressions per run; A/A of 1,000 cells (cv 3%%, n 5): %.2f false"
+                    + " regressions per run%n", how, two.allFound(), two.falseRegressions(), aa.falseRegressions()));
+        }
+        spec.commandLine().getOut().print(out);
+        spec.commandLine().getOut().flush();
+        return ExitCode.OK;
+    }
+}

@@ -1,0 +1,55 @@
+package org.perfab.stats;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Benjamini-Hochberg over the cells of one run: with many cells, some look significant by chance
+ * (at alpha 0.05, one in twenty unchanged cells), and a cell is then a regression or improvement
+ * only when its adjusted p (its q value) is under the false-discovery rate asked.
+ */
+public final class FalseDiscovery {
+    private FalseDiscovery() {
+    }
+
+    /**
+     * Returns the Benjamini-Hochberg q value of each of {@code p} (NaN stays NaN and is not
+     * counted among the tests).
+     */
+    public static double[] qValues(double[] p) {
+        Integer[] order = new Integer[p.length];
+        int m = 0;
+        for (int i = 0; i < p.length; i++) {
+            order[i] = i;
+            m += Double.isNaN(p[i]) ? 0 : 1;
+        }
+        Arrays.sort(order, Comparator.comparingDouble(i -> Double.isNaN(p[i]) ? Double.POSITIVE_INFINITY : p[i]));
+        double[] q = new double[p.length];
+        Arrays.fill(q, Double.NaN);
+        double running = 1;
+        for (int rank = m; rank >= 1; rank--) {
+            int i = order[rank - 1];
+            running = Math.min(running, p[i] * m / rank);
+            q[i] = Math.min(1, running);
+        }
+        return q;
+    }
+
+    /**
+     * Returns {@code comparisons} judged at a false-discovery rate {@code rate}: a regression or
+     * improvement whose q value is not under {@code rate} becomes what it would be without
+     * significance (inconclusive when worse past the inconclusive threshold, else unchanged).
+     */
+    public static List<Comparison> apply(List<Comparison> comparisons, double rate, Thresholds thresholds) {
+        double[] p = comparisons.stream().mapToDouble(c -> c.verdict() == Verdict.PROFILE
+                || c.verdict() == Verdict.NO_DATA ? Double.NaN : c.pValue()).toArray();
+        double[] q = qValues(p);
+        List<Comparison> out = new ArrayList<>(comparisons.size());
+        for (int i = 0; i < comparisons.size(); i++) {
+            out.add(comparisons.get(i).atFalseDiscoveryRate(q[i], rate, thresholds));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,81 @@
+package org.perfab.stats;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The outlier trials of one side: values that a hiccup of the machine, not the code, put far from
+ * the rest (a slow scheduler tick, a page-cache miss, a neighbour's burst). One such trial in ten
+ * moves a mean by 3% and multiplies the standard deviation, and Welch's test then cannot see a real
+ * 5% change beside it; benchstat's medians and ranks do.
+ *
+ * <p>The rule is robust and one-sided in what it can hide: a value is an outlier when it lies
+ * farther from its own side's median than {@value #SPREADS} robust standard deviations
+ * (1.4826 median absolute deviations) and farther than {@code floor} percent of the median, so
+ * that ordinary noise is never set aside. A side needs {@value #MIN_VALUES} values or more, and at
+ * most a fifth of them may be outliers: when more would be, the spread is the side's own (a heavy
+ * tail, two modes), and nothing is set aside. Each side is judged against its own median only, so a
+ * side that is simply slower has no outliers.
+ */
+public final class Outliers {
+    /** How many robust standard deviations from the median make a value an outlier. */
+    public static final double SPREADS = 5;
+    /** The fewest values a side needs before any is called an outlier. */
+    public static final int MIN_VALUES = 5;
+
+    private Outliers() {
+    }
+
+    /**
+     * Returns the positions in {@code values} of its outliers, in ascending order; empty when there
+     * are none, too few values to tell, or too many to call outliers.
+     *
+     * @param floor the least distance from the median, in percent of it, of an outlier: the
+     *     verdict's minimum effect, so nothing smaller than a change that matters is set aside
+     */
+    public static List<Integer> of(double[] values, double floor) {
+        int n = values.length;
+        if (n < MIN_VALUES) {
+            return List.of();
+        }
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        double median = median(sorted);
+        double[] deviations = new double[n];
+        for (int i = 0; i < n; i++) {
+            deviations[i] = Math.abs(values[i] - median);
+        }
+        double[] sortedDeviations = deviations.clone();
+        Arrays.sort(sortedDeviations);
+        double sigma = 1.4826 * median(sortedDeviations);
+        double limit = Math.max(SPREADS * sigma, Math.abs(median) * floor / 100);
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            if (deviations[i] > limit) {
+                out.add(i);
+            }
+        }
+        return out.size() * 5 > n ? List.of() : List.copyOf(out);
+    }
+
+    /** Returns {@code values} without the positions {@code outliers} (ascending). */
+    public static double[] without(double[] values, List<Integer> outliers) {
+        double[] kept = new double[values.length - outliers.size()];
+        int k = 0;
+        int next = 0;
+        for (int i = 0; i < values.length; i++) {
+            if (next < outliers.size() && outliers.get(next) == i) {
+                next++;
+            } else {
+                kept[k++] = values[i];
+            }
+        }
+        return kept;
+    }
+
+    private static double median(double[] sorted) {
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+}
