@@ -13,6 +13,7 @@ import java.util.TreeMap;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 import org.perfab.stats.Comparison;
+import org.perfab.stats.FalseDiscovery;
 import org.perfab.stats.Outliers;
 import org.perfab.stats.Sample;
 import org.perfab.stats.Summary;
@@ -109,6 +110,13 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
             double spread = Math.max(nanToZero(Summary.of(baseMedians).cv()), nanToZero(Summary.of(headMedians).cv()));
             rows.add(new CellComparison(cell, compare(baseMedians, headMedians, cell, thresholds, profile),
                     Optional.of(trials), spread, Double.NaN, outliers));
+        }
+        if (!Double.isNaN(thresholds.fdr())) {
+            List<Comparison> judged = FalseDiscovery.apply(rows.stream().map(CellComparison::comparison).toList(),
+                    thresholds.fdr(), thresholds);
+            for (int i = 0; i < rows.size(); i++) {
+                rows.set(i, rows.get(i).withComparison(judged.get(i)));
+            }
         }
         return new ComparisonTable(baseLabel, headLabel, thresholds, rows, List.of());
     }

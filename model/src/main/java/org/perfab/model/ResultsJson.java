@@ -98,7 +98,7 @@ public final class ResultsJson {
         root.set("warnings", warnings(results.table().warnings()));
         ArrayNode rows = root.putArray("comparisons");
         for (CellComparison row : results.table().rows()) {
-            rows.add(comparison(row));
+            rows.add(comparison(row, results.table().thresholds()));
         }
         ArrayNode trials = root.putArray("trials");
         for (RunResults.TrialRecord trial : results.trials()) {
@@ -154,7 +154,7 @@ public final class ResultsJson {
                         : Optional.of(s.integer("padding", Long.MIN_VALUE, Long.MAX_VALUE)));
         StrictJson.Obj th = s.object("thresholds");
         Thresholds thresholds = s.check("thresholds", () -> new Thresholds(th.number("alpha"), th.number("minEffect"),
-                th.number("inconclusive")));
+                th.number("inconclusive"), th.numberOrNaN("fdr")));
         th.done();
         s.done();
         Instant startedAt = n.check("startedAt", () -> instant(n.text("startedAt")));
@@ -330,18 +330,22 @@ public final class ResultsJson {
         node.put("alpha", t.alpha());
         node.put("minEffect", t.minEffect());
         node.put("inconclusive", t.inconclusive());
+        number(node, "fdr", t.fdr());
         return node;
     }
 
-    /** Returns the JSON of one classified row, as results.json and the comparison JSON hold it. */
-    public static ObjectNode comparison(CellComparison row) {
+    /**
+     * Returns the JSON of one classified row, as results.json and the comparison JSON hold it;
+     * {@code thresholds} are the table's, which the row's detectable change depends on.
+     */
+    public static ObjectNode comparison(CellComparison row, Thresholds thresholds) {
         Cell cell = row.cell();
         ObjectNode node = COMPACT.createObjectNode();
         node.put("cell", cell.name());
         node.put("metric", cell.metric());
         node.put("unit", cell.unit());
         node.put("direction", cell.direction().id());
-        statistics(node, row.comparison());
+        statistics(node, row.comparison(), thresholds);
         node.put("decidedBy", row.byBuilds() ? "build-medians" : "trials");
         number(node, "buildSpread", row.buildSpread());
         number(node, "noiseFloor", row.noiseFloor());
@@ -352,14 +356,14 @@ public final class ResultsJson {
             number(x, "deviation", o.deviation());
         }
         if (row.trialLevel().isPresent()) {
-            node.set("trialLevel", statistics(COMPACT.createObjectNode(), row.trialLevel().get()));
+            node.set("trialLevel", statistics(COMPACT.createObjectNode(), row.trialLevel().get(), thresholds));
         } else {
             node.putNull("trialLevel");
         }
         return node;
     }
 
-    private static ObjectNode statistics(ObjectNode node, Comparison c) {
+    private static ObjectNode statistics(ObjectNode node, Comparison c, Thresholds thresholds) {
         node.put("verdict", c.verdict().id());
         number(node, "pctChange", c.pctChange());
         if (Double.isNaN(c.ciLow()) || Double.isNaN(c.ciHigh())) {
@@ -371,6 +375,7 @@ public final class ResultsJson {
         number(node, "t", c.t());
         number(node, "df", c.df());
         number(node, "mde", c.mde());
+        number(node, "detectable", c.detectable(thresholds));
         node.set("base", summary(c.base()));
         node.set("head", summary(c.head()));
         ArrayNode caveats = node.putArray("caveats");

@@ -78,6 +78,11 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
         }
         n.putObject("thresholds").put("alpha", thresholds.alpha()).put("minEffect", thresholds.minEffect())
                 .put("inconclusive", thresholds.inconclusive());
+        if (Double.isNaN(thresholds.fdr())) {
+            ((ObjectNode) n.get("thresholds")).putNull("fdr");
+        } else {
+            ((ObjectNode) n.get("thresholds")).put("fdr", thresholds.fdr());
+        }
         n.put("startedAt", startedAt.toString());
         Files.writeString(file, JSON.writeValueAsString(n) + "\n", StandardCharsets.UTF_8);
     }
@@ -97,7 +102,7 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
         StrictJson.Obj n = StrictJson.parse(text, SCHEMA, file.toString());
         StrictJson.Obj t = n.object("thresholds");
         Thresholds thresholds = n.check("thresholds", () -> new Thresholds(t.number("alpha"), t.number("minEffect"),
-                t.number("inconclusive")));
+                t.number("inconclusive"), t.numberOrNaN("fdr")));
         t.done();
         Plan p = new Plan(n.text("repository"), commit(n.object("baseTip")), commit(n.object("head")),
                 commit(n.object("mergeBase")), n.text("workloadPath"), n.text("workloadText"),

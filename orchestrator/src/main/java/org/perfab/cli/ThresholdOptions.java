@@ -26,6 +26,11 @@ final class ThresholdOptions {
                     + " not unchanged; at least --min-effect (default: 10).")
     Double inconclusive;
 
+    @Option(names = "--fdr", paramLabel = "Q",
+            description = "With many cells: count a cell as significant only when its Benjamini-Hochberg adjusted p"
+                    + " is under Q, in (0, 1), so that about Q of the changes flagged are flukes (default: off).")
+    Double fdr;
+
     /**
      * Returns the settings given on the command line, each checked on its own.
      *
@@ -44,8 +49,11 @@ final class ThresholdOptions {
             throw new ParameterException(spec.commandLine(),
                     "--inconclusive must be a percentage >= 0, got " + inconclusive);
         }
+        if (fdr != null && !(fdr > 0 && fdr < 1)) {
+            throw new ParameterException(spec.commandLine(), "--fdr must be between 0 and 1 (exclusive), got " + fdr);
+        }
         return new ThresholdSettings(Optional.ofNullable(alpha), Optional.ofNullable(minEffect),
-                Optional.ofNullable(inconclusive));
+                Optional.ofNullable(inconclusive), Optional.ofNullable(fdr));
     }
 
     /**

@@ -85,7 +85,7 @@ public final class WorkloadLoader {
             "harness", List.of("commands", "cpus", "csv", "files", "format", "from", "run", "timeout"),
             "harness.csv", List.of("cell", "direction", "metric", "unit", "value"),
             "cells[]", List.of("match", "role"),
-            "thresholds", List.of("alpha", "inconclusive", "min_effect"));
+            "thresholds", List.of("alpha", "fdr", "inconclusive", "min_effect"));
 
     /**
      * Reports the first unknown or repeated key at the line and column of the key itself (Jackson
@@ -460,9 +460,9 @@ public final class WorkloadLoader {
 
         @JsonCreator
         RawThresholds(@JsonProperty("alpha") Double alpha, @JsonProperty("min_effect") Double minEffect,
-                @JsonProperty("inconclusive") Double inconclusive) {
+                @JsonProperty("inconclusive") Double inconclusive, @JsonProperty("fdr") Double fdr) {
             this.settings = new ThresholdSettings(Optional.ofNullable(alpha),
-                    Optional.ofNullable(minEffect), Optional.ofNullable(inconclusive));
+                    Optional.ofNullable(minEffect), Optional.ofNullable(inconclusive), Optional.ofNullable(fdr));
         }
     }
 }

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -21,7 +22,7 @@ class BisectPrsTest {
     Path tmp;
 
     private String run(Path cwd, Path bin, String... args) throws IOException, InterruptedException {
-        List<String> argv = new java.util.ArrayList<>(List.of("bash", SCRIPT.toString()));
+        List<String> argv = new ArrayList<>(List.of("bash", SCRIPT.toString()));
         argv.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(argv).directory(cwd.toFile()).redirectErrorStream(true);
         pb.environment().put("PATH", bin + ":" + System.getenv("PATH"));

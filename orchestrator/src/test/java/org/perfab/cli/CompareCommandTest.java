@@ -1,6 +1,7 @@
 package org.perfab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -112,6 +113,8 @@ class CompareCommandTest {
         "--min-effect -1; --min-effect must be a percentage >= 0",
         "--inconclusive 2; --inconclusive must be >= --min-effect",
         "--alpha abc; Invalid value for option '--alpha'",
+        "--fdr 1; --fdr must be between 0 and 1 (exclusive), got 1.0",
+        "--fdr 0; --fdr must be between 0 and 1 (exclusive), got 0.0",
         "--format yaml; unknown format 'yaml' (expected text, json, markdown, github, html)",
         "--profile a:b:c; --profile: cell pattern 'a:b:c' has more than one ':'",
     })
@@ -183,6 +186,49 @@ class CompareCommandTest {
     private static String row(String cell, String metric, String unit, double value) {
         return String.format(Locale.ROOT, "{\"cell\": \"%s\", \"metric\": \"%s\", \"unit\": \"%s\", \"value\": %s}",
                 cell, metric, unit, value);
+    }
+
+    @Test
+    void manyCellsSayHowManyPassByChanceAndFdrHoldsThemBack() throws IOException {
+        // 30 cells: 28 the same on both sides, one 12% slower beyond doubt, and one 4% slower with
+        // p about 0.005, which is significant alone and not once 30 tests are counted.
+        double[] values = {100, 102, 98, 101, 99};
+        double[] shuffled = {101, 98, 102, 99, 100};
+        List<String> b = new ArrayList<>();
+        List<String> h = new ArrayList<>();
+        for (int c = 0; c < 30; c++) {
+            for (int i = 0; i < values.length; i++) {
+                b.add(row("cell" + c, "time", "ns", values[i]));
+                double factor = c == 0 ? 1.12 : c == 1 ? 1.04 : 1;
+                h.add(row("cell" + c, "time", "ns", (c == 0 ? values[i] : shuffled[i]) * factor));
+            }
+        }
+        Path base = measurements("base.json", b.toArray(String[]::new));
+        Path head = measurements("head.json", h.toArray(String[]::new));
+
+        Cli alone = Cli.run("compare", "--format", "json", base.toString(), head.toString());
+        Map<String, JsonNode> cells = Comparisons.of(alone.out());
+        assertEquals("regression", cells.get("cell0:time").get("verdict").asText());
+        assertEquals("regression", cells.get("cell1:time").get("verdict").asText(), cells.get("cell1:time").toString());
+        assertTrue(new ObjectMapper().readTree(alone.out()).at("/thresholds/fdr").isNull());
+        Cli markdown = Cli.run("compare", "--format", "markdown", base.toString(), head.toString());
+        assertTrue(markdown.out().contains("With 30 cells at alpha 0.05, about 2 look significant by chance before"
+                + " the 3.0% bar"), markdown.out());
+        assertTrue(markdown.out().contains("\u2705 no change &ge; "), markdown.out());
+
+        Cli fdr = Cli.run("compare", "--fdr", "0.05", "--format", "json", base.toString(), head.toString());
+        assertEquals(0, fdr.exitCode(), fdr.err());
+        cells = Comparisons.of(fdr.out());
+        assertEquals("regression", cells.get("cell0:time").get("verdict").asText());
+        JsonNode borderline = cells.get("cell1:time");
+        assertEquals("unchanged", borderline.get("verdict").asText(), borderline.toString());
+        assertEquals(Comparisons.of(alone.out()).get("cell1:time").get("pValue").asDouble(),
+                borderline.get("pValue").asDouble(), 0.0, "the figures stay; only the verdict is judged anew");
+        assertEquals(0.05, new ObjectMapper().readTree(fdr.out()).at("/thresholds/fdr").asDouble());
+        Cli text = Cli.run("compare", "--fdr", "0.05", base.toString(), head.toString());
+        assertTrue(text.out().contains("significant only when the Benjamini-Hochberg adjusted p is under 0.05"),
+                text.out());
+        assertFalse(text.out().contains("look significant by chance"), text.out());
     }
 
     @Test

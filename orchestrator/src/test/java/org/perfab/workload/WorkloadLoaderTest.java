@@ -19,6 +19,7 @@ import org.perfab.ingest.CsvFormat;
 import org.perfab.model.Cell;
 import org.perfab.stats.Direction;
 import org.perfab.stats.ThresholdSettings;
+import org.perfab.stats.Thresholds;
 
 class WorkloadLoaderTest {
     @Test
@@ -39,6 +40,13 @@ class WorkloadLoaderTest {
         assertTrue(w.isProfile(new Cell("batched/1KiB", "p50", "ms", Direction.LOWER_IS_BETTER)));
         assertFalse(w.isProfile(new Cell("batched/1KiB", "throughput", "msg/s", Direction.HIGHER_IS_BETTER)));
         assertEquals(Optional.of(3.0), w.thresholds().minEffect());
+    }
+
+    @Test
+    void readsAFalseDiscoveryRate() {
+        Workload w = WorkloadLoader.parse("name: x\nharness: {run: [./bench]}\nthresholds: {fdr: 0.05}\n", "w.yaml");
+        assertEquals(Optional.of(0.05), w.thresholds().fdr());
+        assertEquals(0.05, w.thresholds().over(Thresholds.DEFAULT).fdr());
     }
 
     @Test

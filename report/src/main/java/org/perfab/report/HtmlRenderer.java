@@ -17,7 +17,7 @@ import org.perfab.stats.Comparison;
 final class HtmlRenderer implements Renderer {
     /** One row of the table and its plot, every field escaped. */
     public record Row(String id, String cell, String metric, String verdict, String verdictClass, String base,
-            String head, String change, String p, String mde, String plot) {
+            String head, String change, String p, String detects, String plot) {
     }
 
     /** Everything the template prints. */
@@ -39,7 +39,7 @@ final class HtmlRenderer implements Renderer {
                     html(TextRenderer.label(c.verdict())), c.verdict().id(),
                     side(c.base().mean(), c.base().cv(), unit), side(c.head().mean(), c.head().cv(), unit),
                     html(Numbers.signedPercent(c.pctChange()) + " " + Numbers.interval(c.ciLow(), c.ciHigh())),
-                    html(Numbers.pValue(c.pValue())), html(Numbers.percent(c.mde())), plot));
+                    html(Numbers.pValue(c.pValue())), html(TextRenderer.detects(c, report.table().thresholds())), plot));
         }
         View view = new View(html("perfab · " + report.name()), html(Warnings.noComparison(report)
                 .orElse(TextRenderer.counts(report.table().counts()))),

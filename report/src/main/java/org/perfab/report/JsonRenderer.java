@@ -15,7 +15,7 @@ import org.perfab.stats.Verdict;
  * Renders the machine-readable form: for a run, its {@code results.json}; for a comparison of
  * files, schema {@value #SCHEMA}. Numbers are full precision;
  * undefined figures (NaN, infinite) are {@code null}. Percentages ({@code pctChange},
- * {@code ci95}, {@code mde}, {@code cv}, thresholds) are in percent.
+ * {@code ci95}, {@code mde}, {@code detectable}, {@code cv}, thresholds) are in percent.
  */
 final class JsonRenderer implements Renderer {
     static final String SCHEMA = "perfab/comparison/v1";
@@ -41,7 +41,7 @@ final class JsonRenderer implements Renderer {
         root.set("warnings", ResultsJson.warnings(table.warnings()));
         ArrayNode rows = root.putArray("comparisons");
         for (CellComparison row : table.rows()) {
-            rows.add(ResultsJson.comparison(row));
+            rows.add(ResultsJson.comparison(row, table.thresholds()));
         }
         try {
             return MAPPER.writeValueAsString(root) + "\n";

@@ -11,6 +11,7 @@ import org.perfab.model.ComparisonTable;
 import org.perfab.model.RunResults;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Summary;
+import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
 
 /**
@@ -126,7 +127,7 @@ final class MarkdownRenderer implements Renderer {
                 continue;
             }
             shown++;
-            Row row = row(r);
+            Row row = row(r, table.thresholds());
             if (fold && v == Verdict.UNCHANGED) {
                 unchanged.add(row);
             } else {
@@ -163,12 +164,12 @@ final class MarkdownRenderer implements Renderer {
         return Templates.render("comment.md.ftl", Map.of("view", view));
     }
 
-    private static Row row(CellComparison r) {
+    private static Row row(CellComparison r, Thresholds thresholds) {
         Comparison c = r.comparison();
         String unit = r.cell().unit().isEmpty() ? "" : " " + Untrusted.markdown(r.cell().unit());
         return new Row(Untrusted.markdown(r.cell().name()), Untrusted.markdown(r.cell().metric()),
                 side(c.base(), unit), side(c.head(), unit), change(c),
-                Numbers.pValue(c.pValue()).replace("<", "&lt;"), verdict(c.verdict()),
+                Numbers.pValue(c.pValue()).replace("<", "&lt;"), verdict(c, thresholds),
                 r.byBuilds() ? "±" + Numbers.percent(r.buildSpread()) : "",
                 r.trialLevel().map(t -> Numbers.signedPercent(t.pctChange()) + ", p "
                         + Numbers.pValue(t.pValue()).replace("<", "&lt;")).orElse(""));
@@ -250,7 +251,12 @@ final class MarkdownRenderer implements Renderer {
                 + Numbers.percent(t.minEffect()) + ". " + mark(Verdict.INCONCLUSIVE) + " inconclusive: worse by "
                 + Numbers.percent(t.inconclusive()) + " or more but not confirmed by the test; not a pass. "
                 + mark(Verdict.IMPROVEMENT) + " improvement: better, p < " + Numbers.value(t.alpha())
-                + " and at least " + Numbers.percent(t.minEffect()) + ". ± is the coefficient of variation"
+                + " and at least " + Numbers.percent(t.minEffect()) + ". " + mark(Verdict.UNCHANGED) + " no change &ge; X:"
+                + " a slowdown of X or more would have been reported 4 times in 5; a smaller one can hide in"
+                + " the noise. "
+                + (Double.isNaN(t.fdr()) ? "" : "Significant only when the Benjamini-Hochberg adjusted p is under "
+                        + Numbers.value(t.fdr()) + " (--fdr). ")
+                + "± is the coefficient of variation"
                 + " across trials. Welch's t-test; 95% interval of the change by Fieller's method. "
                 + (report.table().rows().stream().anyMatch(CellComparison::byBuilds) ? TextRenderer.BUILDS_DECIDE + " "
                         : "")
@@ -260,6 +266,18 @@ final class MarkdownRenderer implements Renderer {
     /** Returns the verdict with the mark a reviewer scans for. */
     static String verdict(Verdict v) {
         return mark(v) + " " + TextRenderer.label(v);
+    }
+
+    /**
+     * Returns the verdict of a row with its mark; an unchanged row says what it can rule out, "no
+     * change &ge; 4.2%", since a smaller slowdown may hide in its noise.
+     */
+    private static String verdict(Comparison c, Thresholds thresholds) {
+        double detectable = c.detectable(thresholds);
+        if (c.verdict() != Verdict.UNCHANGED || Double.isNaN(detectable)) {
+            return verdict(c.verdict());
+        }
+        return mark(Verdict.UNCHANGED) + " no change &ge; " + Numbers.percent(detectable);
     }
 
     /** Returns the mark of a verdict: inconclusive is a grey question mark, never a tick. */

@@ -13,7 +13,7 @@ import org.perfab.stats.Verdict;
 /** Renders an aligned table for a terminal, in the manner of benchstat. */
 final class TextRenderer implements Renderer {
     private static final String[] HEADER = {"cell", "metric", "unit", "base", "±cv", "head", "±cv",
-        "n", "change", "95% CI", "p", "mde", "verdict"};
+        "n", "change", "95% CI", "p", "detects", "verdict"};
     /** The columns added when the medians of several builds decide: the spread and the trial-level test. */
     private static final String[] BUILD_HEADER = {"builds ±cv", "trials: change", "p"};
     /** Columns aligned to the right: the numbers. */
@@ -59,7 +59,7 @@ final class TextRenderer implements Renderer {
                 Numbers.signedPercent(c.pctChange()),
                 Numbers.interval(c.ciLow(), c.ciHigh()),
                 Numbers.pValue(c.pValue()),
-                Numbers.percent(c.mde()),
+                detects(c, table.thresholds()),
                 label(c.verdict()),
             };
             if (builds) {
@@ -98,7 +98,17 @@ final class TextRenderer implements Renderer {
     static String rules(Thresholds t) {
         return "Welch's t-test, alpha " + Numbers.value(t.alpha()) + "; regression/improvement at "
                 + Numbers.percent(t.minEffect()) + " or more; inconclusive at "
-                + Numbers.percent(t.inconclusive()) + " or more";
+                + Numbers.percent(t.inconclusive()) + " or more"
+                + (Double.isNaN(t.fdr()) ? "" : "; significant only when the Benjamini-Hochberg adjusted p is under "
+                        + Numbers.value(t.fdr()) + " (--fdr)");
+    }
+
+    /**
+     * Returns the smallest slowdown the rules report with 80% power for this cell (see
+     * {@link Comparison#detectable}), or the undefined mark.
+     */
+    static String detects(Comparison c, Thresholds t) {
+        return Numbers.percent(c.detectable(t));
     }
 
     /** Returns the verdict as a reader sees it in plain text. */

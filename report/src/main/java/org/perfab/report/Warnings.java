@@ -26,6 +26,8 @@ final class Warnings {
     static final int NAMED = 8;
     /** How many subjects (trials, files) a run's warning names before it counts the rest. */
     static final int SUBJECTS_SHOWN = 5;
+    /** From this many classified cells on, a report says how many pass the test by chance. */
+    static final int MANY_CELLS = 20;
     private static final Pattern TAIL = Pattern.compile("(p99\\d*(\\.\\d+)?|p999\\d*|max)", Pattern.CASE_INSENSITIVE);
 
     private Warnings() {
@@ -48,8 +50,9 @@ final class Warnings {
                 boolean cvOverChange = !Double.isNaN(c.pctChange()) && cv > Math.abs(c.pctChange())
                         && cv > table.thresholds().minEffect();
                 if (c.caveats().contains(Caveat.UNDERPOWERED) || cvOverChange) {
-                    noisy.add(name + " (" + (Double.isNaN(c.mde()) ? "CV " + Numbers.percent(cv)
-                            : "could miss " + Numbers.percent(c.mde())) + ")");
+                    double detectable = c.detectable(table.thresholds());
+                    noisy.add(name + " (" + (Double.isNaN(detectable) ? "CV " + Numbers.percent(cv)
+                            : "could miss " + Numbers.percent(detectable)) + ")");
                 }
             }
             if (TAIL.matcher(r.cell().metric()).matches() && c.verdict() != Verdict.NO_DATA) {
@@ -66,6 +69,7 @@ final class Warnings {
                     + " unseen, more than the " + Numbers.percent(table.thresholds().minEffect())
                     + " bar, so unchanged there is not a pass; more trials narrow it: " + names(noisy) + ".");
         }
+        manyCells(table).ifPresent(warnings::add);
         if (!tails.isEmpty()) {
             warnings.add(String.format(Locale.ROOT, "Tail percentiles over few trials (%d per side): %s."
                     + " A p99 or p999 within one trial rests on a handful of samples, and one slow"
@@ -73,6 +77,25 @@ final class Warnings {
                     + " move.", fewest, names(tails)));
         }
         return warnings;
+    }
+
+    /**
+     * Returns the line that says how many cells pass the test by chance alone, when the run has
+     * {@value #MANY_CELLS} or more classified cells and judges each on its own p; empty otherwise.
+     */
+    static Optional<String> manyCells(ComparisonTable table) {
+        long cells = table.rows().stream().map(r -> r.comparison().verdict())
+                .filter(v -> v != Verdict.PROFILE && v != Verdict.NO_DATA).count();
+        var t = table.thresholds();
+        if (cells < MANY_CELLS || !Double.isNaN(t.fdr())) {
+            return Optional.empty();
+        }
+        long chance = Math.round(cells * t.alpha());
+        return Optional.of("With " + cells + " cells at alpha " + Numbers.value(t.alpha()) + ", about " + chance
+                + (chance == 1 ? " looks" : " look") + " significant by chance before the "
+                + Numbers.percent(t.minEffect()) + " bar; the bar stops most of them, not all. --fdr "
+                + Numbers.value(t.alpha()) + " (Benjamini-Hochberg over the run's cells) holds flukes to about "
+                + Numbers.percent(t.alpha() * 100) + " of the cells flagged.");
     }
 
     /**

@@ -85,6 +85,31 @@ public record Comparison(Summary base, Summary head, Direction direction, double
     }
 
     /**
+     * Returns the smallest true change for the worse, in percent, that the verdict rules report as
+     * something other than unchanged with 80% power: "no change of this much or more" is what an
+     * unchanged row can honestly claim.
+     *
+     * <p>A regression needs the test to find the change ({@link #mde}) and the change measured to
+     * reach the bar, which takes about the bar plus {@code t(0.80, df)} standard errors: a true
+     * change at the bar itself is found only half the time. A change measured at the inconclusive
+     * threshold is reported whatever the test says, which takes that threshold plus the same
+     * {@code t(0.80, df)} standard errors. The figure is the smaller of the two. It is the bar when
+     * both sides are constant, and NaN when the minimum detectable effect is.
+     */
+    public double detectable(Thresholds thresholds) {
+        if (Double.isNaN(mde)) {
+            return Double.NaN;
+        }
+        if (mde == 0 || Double.isNaN(df)) {
+            return Math.max(mde, thresholds.minEffect());
+        }
+        double power = WelchTest.quantile(POWER, df);
+        double se = mde / (WelchTest.quantile(1 - thresholds.alpha() / 2, df) + power);
+        double regression = Math.max(mde, thresholds.minEffect() + power * se);
+        return Math.min(regression, Math.max(thresholds.minEffect(), thresholds.inconclusive()) + power * se);
+    }
+
+    /**
      * Returns this comparison judged with {@code q}, its adjusted p, against the false-discovery
      * rate {@code rate}: a regression or improvement whose q is not under it loses its
      * significance (see {@link FalseDiscovery}); every figure is kept.

@@ -8,15 +8,20 @@ import java.util.Optional;
  * Percentages in percent.
  */
 public record ThresholdSettings(Optional<Double> alpha, Optional<Double> minEffect,
-        Optional<Double> inconclusive) {
+        Optional<Double> inconclusive, Optional<Double> fdr) {
     /** No settings: everything falls back. */
     public static final ThresholdSettings NONE =
-            new ThresholdSettings(Optional.empty(), Optional.empty(), Optional.empty());
+            new ThresholdSettings(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+
+    /** Settings without a false-discovery rate. */
+    public ThresholdSettings(Optional<Double> alpha, Optional<Double> minEffect, Optional<Double> inconclusive) {
+        this(alpha, minEffect, inconclusive, Optional.empty());
+    }
 
     /** Returns these settings, each absent one taken from {@code fallback}. */
     public ThresholdSettings or(ThresholdSettings fallback) {
         return new ThresholdSettings(alpha.or(fallback::alpha), minEffect.or(fallback::minEffect),
-                inconclusive.or(fallback::inconclusive));
+                inconclusive.or(fallback::inconclusive), fdr.or(fallback::fdr));
     }
 
     /**
@@ -26,6 +31,6 @@ public record ThresholdSettings(Optional<Double> alpha, Optional<Double> minEffe
      */
     public Thresholds over(Thresholds base) {
         return new Thresholds(alpha.orElse(base.alpha()), minEffect.orElse(base.minEffect()),
-                inconclusive.orElse(base.inconclusive()));
+                inconclusive.orElse(base.inconclusive()), fdr.orElse(base.fdr()));
     }
 }

@@ -104,6 +104,52 @@ class ComparisonTest {
     }
 
     @Test
+    void aTrueSlowdownOfTheDetectableSizeIsReportedFourTimesInFive() {
+        // The rows say "no change >= X": X must be what the rules catch with 80% power, not the
+        // test's own minimum detectable effect, which ignores the bar (a true 3% change is found
+        // only half the time). Check it by drawing from the noise the figure was computed for.
+        Random random = new Random(8);
+        for (double cv : new double[] {1, 3, 10}) {
+            for (int n : new int[] {5, 10, 20}) {
+                // Sides whose spread is exactly the noise's, so the figure is the one for this noise.
+                double[] base = exactly(n, cv, random);
+                double[] head = exactly(n, cv, random);
+                double detectable = Comparison.of(Sample.of(base), Sample.of(head), LOWER_IS_BETTER, T).detectable(T);
+                assertTrue(detectable > T.minEffect(), "above the bar: " + detectable);
+                int reported = 0;
+                int runs = 4000;
+                for (int r = 0; r < runs; r++) {
+                    for (int i = 0; i < n; i++) {
+                        base[i] = 100 + cv * random.nextGaussian();
+                        head[i] = (100 + detectable) + cv * random.nextGaussian();
+                    }
+                    Verdict v = Comparison.of(Sample.of(base), Sample.of(head), LOWER_IS_BETTER, T).verdict();
+                    reported += v == Verdict.REGRESSION || v == Verdict.INCONCLUSIVE ? 1 : 0;
+                }
+                double power = (double) reported / runs;
+                assertTrue(power > 0.72 && power < 0.88, "cv " + cv + " n " + n + ": power " + power
+                        + " at " + detectable + "%");
+            }
+        }
+        Comparison constant = Comparison.of(Sample.of(5, 5, 5), Sample.of(5, 5, 5), LOWER_IS_BETTER, T);
+        assertEquals(T.minEffect(), constant.detectable(T));
+        assertTrue(Double.isNaN(Comparison.of(Sample.of(5), Sample.of(5, 6), LOWER_IS_BETTER, T).detectable(T)));
+    }
+
+    /** Returns {@code n} values of mean 100 and sample standard deviation exactly {@code sd}. */
+    private static double[] exactly(int n, double sd, Random random) {
+        double[] v = new double[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = random.nextGaussian();
+        }
+        Summary s = Summary.of(Sample.of(v));
+        for (int i = 0; i < n; i++) {
+            v[i] = 100 + (v[i] - s.mean()) / s.stddev() * sd;
+        }
+        return v;
+    }
+
+    @Test
     void leavesTheIntervalUnboundedWhenTheBaselineMeanCouldBeZero() {
         Comparison c = Comparison.of(Sample.of(0.1, 10, 0.2), Sample.of(5, 6, 7), LOWER_IS_BETTER, T);
         assertTrue(Double.isNaN(c.ciLow()) && Double.isNaN(c.ciHigh()));
