@@ -21,29 +21,37 @@ import org.perfab.stats.Comparison;
  * @param noiseFloor the smallest change a run of this size finds in this cell, by its A/A noise
  *     floor ({@code --noise}), in percent; NaN when no A/A run measured the cell
  * @param outliers the trials set aside as outliers before the trial-level test, both sides
+ * @param look with adaptive trials, the look whose statistics these are; empty for a run of a
+ *     fixed size
  */
 public record CellComparison(Cell cell, Comparison comparison, Optional<Comparison> trialLevel, double buildSpread,
-        double noiseFloor, List<Outlier> outliers) {
+        double noiseFloor, List<Outlier> outliers, Optional<Look> look) {
     public CellComparison {
         Objects.requireNonNull(cell, "cell");
         Objects.requireNonNull(comparison, "comparison");
         Objects.requireNonNull(trialLevel, "trialLevel");
         outliers = List.copyOf(outliers);
+        Objects.requireNonNull(look, "look");
     }
 
     /** A row decided by its trials, none set aside: one build per side. */
     public CellComparison(Cell cell, Comparison comparison) {
-        this(cell, comparison, Optional.empty(), Double.NaN, Double.NaN, List.of());
+        this(cell, comparison, Optional.empty(), Double.NaN, Double.NaN, List.of(), Optional.empty());
     }
 
     /** Returns this row with its A/A noise floor, in percent, at the size of its run. */
     public CellComparison withNoiseFloor(double floor) {
-        return new CellComparison(cell, comparison, trialLevel, buildSpread, floor, outliers);
+        return new CellComparison(cell, comparison, trialLevel, buildSpread, floor, outliers, look);
     }
 
     /** Returns this row with {@code c} as its comparison (judged anew, say at a false-discovery rate). */
     public CellComparison withComparison(Comparison c) {
-        return new CellComparison(cell, c, trialLevel, buildSpread, noiseFloor, outliers);
+        return new CellComparison(cell, c, trialLevel, buildSpread, noiseFloor, outliers, look);
+    }
+
+    /** Returns this row as the statistics of look {@code l} of a run with adaptive trials. */
+    public CellComparison withLook(Look l) {
+        return new CellComparison(cell, comparison, trialLevel, buildSpread, noiseFloor, outliers, Optional.of(l));
     }
 
     /** Returns whether the change measured lies inside the cell's A/A noise floor. */

@@ -16,6 +16,7 @@ import org.perfab.stats.Comparison;
 import org.perfab.stats.FalseDiscovery;
 import org.perfab.stats.Outliers;
 import org.perfab.stats.Sample;
+import org.perfab.stats.Sequential;
 import org.perfab.stats.Summary;
 import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
@@ -72,6 +73,9 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
      */
     public static ComparisonTable of(String baseLabel, String headLabel, List<Measurement> measurements,
             Thresholds thresholds, Predicate<Cell> isProfile) {
+        if (thresholds.adaptive().isPresent()) {
+            return adaptive(baseLabel, headLabel, measurements, thresholds, isProfile);
+        }
         Map<CellId, Cell> byId = new HashMap<>();
         Map<Cell, List<List<Measurement>>> values = new LinkedHashMap<>();
         for (Measurement m : measurements) {
@@ -102,14 +106,15 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
             Map<Integer, List<Double>> baseBuilds = byBuild(base);
             Map<Integer, List<Double>> headBuilds = byBuild(head);
             if (baseBuilds.size() < 2 || headBuilds.size() < 2) {
-                rows.add(new CellComparison(cell, trials, Optional.empty(), Double.NaN, Double.NaN, outliers));
+                rows.add(new CellComparison(cell, trials, Optional.empty(), Double.NaN, Double.NaN, outliers,
+                        Optional.empty()));
                 continue;
             }
             Sample baseMedians = medians(baseBuilds);
             Sample headMedians = medians(headBuilds);
             double spread = Math.max(nanToZero(Summary.of(baseMedians).cv()), nanToZero(Summary.of(headMedians).cv()));
             rows.add(new CellComparison(cell, compare(baseMedians, headMedians, cell, thresholds, profile),
-                    Optional.of(trials), spread, Double.NaN, outliers));
+                    Optional.of(trials), spread, Double.NaN, outliers, Optional.empty()));
         }
         if (!Double.isNaN(thresholds.fdr())) {
             List<Comparison> judged = FalseDiscovery.apply(rows.stream().map(CellComparison::comparison).toList(),
@@ -119,6 +124,52 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
             }
         }
         return new ComparisonTable(baseLabel, headLabel, thresholds, rows, List.of());
+    }
+
+    /**
+     * Classifies the cells of a run with adaptive trials: each look (the first {@code n_k} trials
+     * of each side) at its share of alpha, and for each cell the look that stands (see
+     * {@link Sequential#standing}). Trials past the last whole look (a round cut short) wait for
+     * it.
+     */
+    private static ComparisonTable adaptive(String baseLabel, String headLabel, List<Measurement> measurements,
+            Thresholds thresholds, Predicate<Cell> isProfile) {
+        Sequential design = thresholds.adaptive().orElseThrow();
+        int ran = measurements.stream().mapToInt(m -> m.trial() + 1).max().orElse(0);
+        List<Integer> sizes = design.looks();
+        int looks = 1;
+        while (looks < sizes.size() && sizes.get(looks) <= ran) {
+            looks++;
+        }
+        List<Map<Cell, CellComparison>> byLook = new ArrayList<>();
+        for (int k = 1; k <= looks; k++) {
+            int n = sizes.get(k - 1);
+            Thresholds at = thresholds.atLook(k);
+            Look look = new Look(k, looks, n, at.alpha());
+            Map<Cell, CellComparison> rows = new LinkedHashMap<>();
+            for (CellComparison r : of(baseLabel, headLabel,
+                    measurements.stream().filter(m -> m.trial() < n).toList(), at, isProfile).rows()) {
+                rows.put(r.cell(), r.withLook(look));
+            }
+            byLook.add(rows);
+        }
+        List<CellComparison> rows = new ArrayList<>();
+        for (Cell cell : byLook.get(looks - 1).keySet()) {
+            List<CellComparison> seen = byLook.stream().map(l -> l.get(cell)).filter(Objects::nonNull).toList();
+            rows.add(seen.get(Sequential.standing(seen.stream().map(CellComparison::comparison).toList())));
+        }
+        return new ComparisonTable(baseLabel, headLabel, thresholds, rows, List.of());
+    }
+
+    /**
+     * Returns whether more trials could change what this table says of some cell (see
+     * {@link Sequential#undecided}): always false for a run of a fixed size.
+     */
+    public List<CellComparison> undecided() {
+        if (thresholds.adaptive().isEmpty()) {
+            return List.of();
+        }
+        return rows.stream().filter(r -> Sequential.undecided(r.comparison(), thresholds)).toList();
     }
 
     /** Returns the values of {@code side} that are not outliers, adding those that are to {@code outliers}. */

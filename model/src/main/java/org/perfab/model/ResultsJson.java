@@ -20,6 +20,7 @@ import org.perfab.failure.BadInputException;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Direction;
+import org.perfab.stats.Sequential;
 import org.perfab.stats.Summary;
 import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
@@ -152,10 +153,7 @@ public final class ResultsJson {
                         f.check("state", () -> RunResults.HarnessFile.State.of(f.text("state"))))), failOn,
                 s.isNull("padding") ? Optional.empty()
                         : Optional.of(s.integer("padding", Long.MIN_VALUE, Long.MAX_VALUE)));
-        StrictJson.Obj th = s.object("thresholds");
-        Thresholds thresholds = s.check("thresholds", () -> new Thresholds(th.number("alpha"), th.number("minEffect"),
-                th.number("inconclusive"), th.numberOrNaN("fdr")));
-        th.done();
+        Thresholds thresholds = thresholds(s, "thresholds");
         s.done();
         Instant startedAt = n.check("startedAt", () -> instant(n.text("startedAt")));
         Optional<Instant> finishedAt = n.textOrNull("finishedAt").map(t -> n.check("finishedAt", () -> instant(t)));
@@ -331,7 +329,35 @@ public final class ResultsJson {
         node.put("minEffect", t.minEffect());
         node.put("inconclusive", t.inconclusive());
         number(node, "fdr", t.fdr());
+        if (t.adaptive().isPresent()) {
+            node.putObject("adaptive").put("first", t.adaptive().get().first()).put("max", t.adaptive().get().max());
+        } else {
+            node.putNull("adaptive");
+        }
         return node;
+    }
+
+    /**
+     * Returns the verdict settings in the object {@code name} of {@code parent}, as
+     * {@link #thresholds(Thresholds)} writes them.
+     *
+     * @throws BadInputException naming the field when they are not valid
+     */
+    public static Thresholds thresholds(StrictJson.Obj parent, String name) {
+        StrictJson.Obj th = parent.object(name);
+        Optional<Sequential> adaptive = Optional.empty();
+        if (th.has("adaptive") && !th.isNull("adaptive")) {
+            StrictJson.Obj a = th.object("adaptive");
+            int first = a.integer("first", 2, 1 << 20);
+            int max = a.integer("max", first, 1 << 20);
+            a.done();
+            adaptive = Optional.of(new Sequential(first, max));
+        }
+        Optional<Sequential> looks = adaptive;
+        Thresholds thresholds = parent.check(name, () -> new Thresholds(th.number("alpha"), th.number("minEffect"),
+                th.number("inconclusive"), th.has("fdr") ? th.numberOrNaN("fdr") : Double.NaN, looks));
+        th.done();
+        return thresholds;
     }
 
     /**
@@ -349,6 +375,13 @@ public final class ResultsJson {
         node.put("decidedBy", row.byBuilds() ? "build-medians" : "trials");
         number(node, "buildSpread", row.buildSpread());
         number(node, "noiseFloor", row.noiseFloor());
+        if (row.look().isPresent()) {
+            Look l = row.look().get();
+            node.putObject("look").put("look", l.look()).put("looks", l.looks()).put("trials", l.trials())
+                    .put("alpha", l.alpha());
+        } else {
+            node.putNull("look");
+        }
         ArrayNode outliers = node.putArray("outliers");
         for (Outlier o : row.outliers()) {
             ObjectNode x = outliers.addObject().put("side", o.side().id()).put("build", o.build()).put("trial", o.trial())

@@ -14,15 +14,18 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.perfab.exec.Processes;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
 import org.perfab.git.Commit;
 import org.perfab.git.GitRepo;
+import org.perfab.model.CellComparison;
 import org.perfab.model.NoiseFile;
 import org.perfab.model.ResultsJson;
 import org.perfab.model.RunResults;
 import org.perfab.model.Side;
+import org.perfab.stats.Sequential;
 import org.perfab.stats.ThresholdSettings;
 import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
@@ -56,11 +59,14 @@ public final class AbRun {
      *     {@link TrialRunner})
      * @param noise a {@code noise.json} of an A/A run, to mark the cells whose change lies inside
      *     their noise floor; empty for none
+     * @param adaptive the most trials per side of a run with adaptive trials: while some cell is
+     *     undecided, rounds of {@code trials} more trials per side run, up to this many (see
+     *     {@link Sequential}); empty for a run of a fixed size
      */
     public record Request(Path repository, String base, String head, String workload, Optional<Integer> trials,
             int builds, Path out, Optional<Path> cache, Optional<Long> seed,
             ThresholdSettings overrides, boolean resume, boolean force, List<Verdict> failOn, boolean padding,
-            Optional<Path> noise) {
+            Optional<Path> noise, Optional<Integer> adaptive) {
         public Request {
             failOn = List.copyOf(failOn);
             Objects.requireNonNull(out, "out");
@@ -69,6 +75,21 @@ public final class AbRun {
                 throw new BadInputException("--builds must be from 1 to " + Workload.MAX_BUILDS + ", got " + builds);
             }
             trials.ifPresent(AbRun::checkTrials);
+            Objects.requireNonNull(adaptive, "adaptive");
+            if (adaptive.isPresent()) {
+                if (adaptive.get() > Workload.MAX_TRIALS) {
+                    throw new BadInputException("--adaptive must be at most " + Workload.MAX_TRIALS + " trials per side,"
+                            + " got " + adaptive.get());
+                }
+                if (builds > 1) {
+                    throw new BadInputException("--adaptive needs one build per side: with " + builds + " builds the"
+                            + " medians of the builds decide, and more trials do not add builds");
+                }
+                if (overrides.fdr().isPresent()) {
+                    throw new BadInputException("--adaptive and --fdr do not go together: each spends alpha its own"
+                            + " way; choose one");
+                }
+            }
         }
     }
 
@@ -141,7 +162,7 @@ public final class AbRun {
                 request.trials(), request.builds(), request.out().toAbsolutePath().normalize(),
                 request.cache().map(c -> c.toAbsolutePath().normalize()), request.seed(), request.overrides(),
                 request.resume(), request.force(), request.failOn(), request.padding(),
-                request.noise().map(n -> n.toAbsolutePath().normalize()));
+                request.noise().map(n -> n.toAbsolutePath().normalize()), request.adaptive());
         Optional<NoiseFile> noise = r.noise().map(AbRun::noise);
         if (r.cache().isPresent() && Files.exists(r.cache().get()) && !Files.isDirectory(r.cache().get())) {
             throw new BadInputException("--cache " + r.cache().get() + " is a file, not a folder");
@@ -178,7 +199,18 @@ public final class AbRun {
                     plan.padding());
             TrialLoop.End end;
             try (TrialLog log = TrialLog.open(dir.trials())) {
-                end = new TrialLoop(plan, dir, runner, ledger, context.events(), stop).run(log);
+                while (true) {
+                    end = new TrialLoop(plan, dir, runner, ledger, context.events(), stop).run(log);
+                    Optional<Plan> more = end == TrialLoop.End.DONE ? nextRound(plan) : Optional.empty();
+                    if (more.isEmpty()) {
+                        break;
+                    }
+                    plan = more.get();
+                    plan.write(dir.plan());
+                    synchronized (ledger) {
+                        assembly = assembly.with(plan);
+                    }
+                }
             }
             RunResults results;
             synchronized (ledger) {
@@ -210,13 +242,55 @@ public final class AbRun {
             Workload w = WorkloadLoader.parse(new String(yaml, StandardCharsets.UTF_8), shown);
             int trialCount = request.trials().orElse(w.trials());
             checkTrials(trialCount);
+            Thresholds thresholds = thresholds(w);
+            if (request.adaptive().isPresent()) {
+                if (request.adaptive().get() < trialCount) {
+                    throw new BadInputException("--adaptive " + request.adaptive().get() + " is fewer trials per side"
+                            + " than the first round's " + trialCount + " (--trials, or the workload's)");
+                }
+                thresholds = thresholds.withAdaptive(new Sequential(trialCount, request.adaptive().get()));
+            }
             Plan p = new Plan(request.repository().toString(), baseTip, head, mergeBase, request.workload(),
                     new String(yaml, StandardCharsets.UTF_8), trialCount, w.warmup(), request.builds(),
                     request.seed(), request.padding() ? Optional.of(request.seed().orElseGet(() -> new Random().nextLong()))
-                            : Optional.empty(), thresholds(w), started);
+                            : Optional.empty(), thresholds, started);
             p.write(dir.plan());
             return p;
         }
+    }
+
+    /**
+     * Returns the plan of the next round of a run with adaptive trials, when some cell is still
+     * undecided and the most trials per side are not reached; empty otherwise.
+     */
+    private Optional<Plan> nextRound(Plan plan) {
+        Optional<Sequential> looks = plan.thresholds().adaptive();
+        if (looks.isEmpty()) {
+            return Optional.empty();
+        }
+        List<CellComparison> undecided;
+        synchronized (ledger) {
+            undecided = assembly.results(ledger.snapshot(), false, 0, context.clock().instant()).table().undecided();
+        }
+        List<Integer> sizes = looks.get().looks();
+        int look = sizes.indexOf(plan.trials()) + 1;
+        String at = "look " + look + " of at most " + sizes.size() + " (" + plan.trials() + " trials per side): ";
+        if (undecided.isEmpty()) {
+            context.events().note(at + "every cell is decided");
+            return Optional.empty();
+        }
+        String names = undecided.stream().limit(5).map(r -> r.cell().name() + " " + r.cell().metric())
+                .collect(Collectors.joining(", ")) + (undecided.size() > 5 ? " and " + (undecided.size() - 5) + " more"
+                        : "");
+        if (look >= sizes.size()) {
+            context.events().note(at + undecided.size() + " cell" + (undecided.size() == 1 ? " is" : "s are")
+                    + " still undecided at the most trials asked (" + names + ")");
+            return Optional.empty();
+        }
+        int next = sizes.get(look);
+        context.events().note(at + undecided.size() + " cell" + (undecided.size() == 1 ? " is" : "s are")
+                + " undecided (" + names + "); running to " + next + " trials per side");
+        return Optional.of(plan.withTrials(next));
     }
 
     private Plan resumePlan() {

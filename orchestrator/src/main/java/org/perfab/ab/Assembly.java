@@ -44,6 +44,11 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         failOn = List.copyOf(failOn);
     }
 
+    /** Returns this assembly for {@code next}, the plan of the next round of adaptive trials. */
+    Assembly with(Plan next) {
+        return new Assembly(next, workload, machine, harnessFiles, sharedPrograms, failOn, noise);
+    }
+
     /**
      * Returns the results of {@code done}.
      *

@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.Optional;
 import org.perfab.failure.BadInputException;
 import org.perfab.git.Commit;
+import org.perfab.model.ResultsJson;
 import org.perfab.model.StrictJson;
 import org.perfab.stats.Thresholds;
 import org.perfab.workload.Workload;
@@ -48,6 +49,12 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
         return WorkloadLoader.parse(workloadText, workloadPath + " at " + head.shortId());
     }
 
+    /** Returns this plan with {@code n} counted trials per side: the next round of adaptive trials. */
+    Plan withTrials(int n) {
+        return new Plan(repository, baseTip, head, mergeBase, workloadPath, workloadText, n, warmup, builds, seed,
+                padding, thresholds, startedAt);
+    }
+
     /** Returns the trial order. */
     TrialOrder order() {
         return new TrialOrder(trials, warmup, builds, seed);
@@ -76,13 +83,7 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
         } else {
             n.putNull("padding");
         }
-        n.putObject("thresholds").put("alpha", thresholds.alpha()).put("minEffect", thresholds.minEffect())
-                .put("inconclusive", thresholds.inconclusive());
-        if (Double.isNaN(thresholds.fdr())) {
-            ((ObjectNode) n.get("thresholds")).putNull("fdr");
-        } else {
-            ((ObjectNode) n.get("thresholds")).put("fdr", thresholds.fdr());
-        }
+        n.set("thresholds", ResultsJson.thresholds(thresholds));
         n.put("startedAt", startedAt.toString());
         Files.writeString(file, JSON.writeValueAsString(n) + "\n", StandardCharsets.UTF_8);
     }
@@ -100,10 +101,7 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
             throw new BadInputException(file + ": cannot read the run to resume: " + e.getMessage(), e);
         }
         StrictJson.Obj n = StrictJson.parse(text, SCHEMA, file.toString());
-        StrictJson.Obj t = n.object("thresholds");
-        Thresholds thresholds = n.check("thresholds", () -> new Thresholds(t.number("alpha"), t.number("minEffect"),
-                t.number("inconclusive"), t.numberOrNaN("fdr")));
-        t.done();
+        Thresholds thresholds = ResultsJson.thresholds(n, "thresholds");
         Plan p = new Plan(n.text("repository"), commit(n.object("baseTip")), commit(n.object("head")),
                 commit(n.object("mergeBase")), n.text("workloadPath"), n.text("workloadText"),
                 n.integer("trials", 2, Workload.MAX_TRIALS), n.integer("warmup", 0, Workload.MAX_WARMUP),

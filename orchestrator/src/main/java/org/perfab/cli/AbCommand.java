@@ -56,6 +56,12 @@ final class AbCommand implements Callable<Integer> {
             + " profile's, else the workload's, else 5).")
     Integer trials;
 
+    @Option(names = "--adaptive", paramLabel = "MAX",
+            description = "Adaptive trials: after the first round, while a cell is undecided (inconclusive, or its"
+                    + " interval still reaches the bar), run another round of as many trials, up to MAX per side."
+                    + " The looks share alpha, so the false-alarm rate stays at alpha (default: off).")
+    Integer adaptive;
+
     @Option(names = "--builds", paramLabel = "K",
             description = "Builds per side; trials take turns among them, and with 2 or more the median of each"
                     + " build decides (default: the profile's, else 1).")
@@ -138,6 +144,7 @@ final class AbCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--base and --head are required (or --resume)");
         }
         if (resume && (base != null || head != null || trials != null || builds != null || seed != null
+                || adaptive != null
                 || workload != null || padding != null || profile != Profile.PR)) {
             throw new ParameterException(spec.commandLine(), "--resume continues the run in --out as it was"
                     + " started; give only --out (and --cache)");
@@ -147,7 +154,7 @@ final class AbCommand implements Callable<Integer> {
                 workload == null ? AbRun.DEFAULT_WORKLOAD : workload,
                 Optional.ofNullable(trials != null ? trials : profile.trials), builds != null ? builds : profile.builds,
                 out, Optional.ofNullable(cache), Optional.ofNullable(seed), thresholds.overrides(), resume, force, failing,
-                padding != null ? padding : profile.padding, Optional.ofNullable(noise));
+                padding != null ? padding : profile.padding, Optional.ofNullable(noise), Optional.ofNullable(adaptive));
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
         RunResults results = AbRun.run(request, context(err));
         Output.emit(spec, format, Report.of(results), null, out.resolve("comment.md"));

@@ -73,6 +73,41 @@ final class CalibrateCommand implements Callable<Integer> {
                 }
             }
         }
+        out.append("\nAdaptive trials (--trials 5 --adaptive 20) against 5 and 20 trials per side, on the same draws,"
+                + " outlier trials set aside: regressions (inconclusive) in percent, and the trials per side adaptive"
+                + " trials took\n");
+        out.append(String.format(Locale.ROOT, "%-15s %3s  %-12s", "noise", "cv", "trials"));
+        for (double e : EFFECTS) {
+            out.append(String.format(Locale.ROOT, " %13s", (int) e + "%"));
+        }
+        out.append('\n');
+        for (Calibration.Noise noise : List.of(Calibration.Noise.NORMAL, Calibration.Noise.OUTLIERS,
+                Calibration.Noise.HEAVY_TAIL)) {
+            if (noises != null && !noises.contains(noise)) {
+                continue;
+            }
+            for (double cv : new double[] {1, 3, 10}) {
+                StringBuilder[] lines = new StringBuilder[4];
+                String[] labels = {"5", "20", "adaptive", "  its trials"};
+                for (int i = 0; i < lines.length; i++) {
+                    lines[i] = new StringBuilder(String.format(Locale.ROOT, "%-15s %3s  %-12s", noise.label(),
+                            (int) cv + "%", labels[i]));
+                }
+                for (double e : EFFECTS) {
+                    Calibration.AdaptiveRates a = Calibration.adaptive(new Calibration.Case(noise, cv, 5, e), 20, n,
+                            random, t);
+                    Calibration.Rates[] each = {a.first(), a.max(), a.adaptive()};
+                    for (int i = 0; i < each.length; i++) {
+                        lines[i].append(String.format(Locale.ROOT, " %5.1f (%5.1f)", each[i].regression(),
+                                each[i].inconclusive()));
+                    }
+                    lines[3].append(String.format(Locale.ROOT, " %13.1f", a.meanTrials()));
+                }
+                for (StringBuilder l : lines) {
+                    out.append(l).append('\n');
+                }
+            }
+        }
         out.append("\nSuites (normal noise, Welch on trials), judged cell by cell and with --fdr 0.05\n");
         out.append(String.format(Locale.ROOT, "  %-58s %12s %12s%n", "suite: figure", "cell by cell", "--fdr 0.05"));
         int suiteRuns = Math.max(50, n / 4);

@@ -72,7 +72,7 @@ final class DemoCommand implements Callable<Integer> {
         }
         AbRun.Request request = new AbRun.Request(repo, "main", aa ? "main" : "feature", AbRun.DEFAULT_WORKLOAD,
                 Optional.of(trials), 1, out, Optional.empty(), Optional.empty(), ThresholdSettings.NONE,
-                false, false, List.of(), false, Optional.empty());
+                false, false, List.of(), false, Optional.empty(), Optional.empty());
         RunResults results = AbRun.run(request, AbCommand.context(err));
         spec.commandLine().getOut().print(Files.readString(out.resolve("comment.md"), StandardCharsets.UTF_8));
         spec.commandLine().getOut().flush();

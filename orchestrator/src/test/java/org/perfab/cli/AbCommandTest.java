@@ -416,4 +416,51 @@ class AbCommandTest {
         assertTrue(comment.contains(": ❌ no comparison: no trial of the candidate succeeded (2 failed)"), comment);
         assertFalse(comment.contains("0 regressions"), comment);
     }
+
+    @Test
+    void adaptiveTrialsRunMoreRoundsOnlyWhileACellIsUndecided() throws IOException {
+        // speed/run is 4% slower at a spread of 1%: after 3 trials per side p is about 0.009, short
+        // of the first look's share of alpha (0.0007), and its interval still reaches the bar; after
+        // 6 it is plain. steady/run is the same on both sides and decided at once.
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 104, 3, "");
+        Cli run = ab(g, "--adaptive", "9");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.err().contains("look 1 of at most 3 (3 trials per side): 1 cell is undecided (speed/run time);"
+                + " running to 6 trials per side"), run.err());
+        assertTrue(run.err().contains("look 2 of at most 3 (6 trials per side): every cell is decided"), run.err());
+        JsonNode r = results();
+        assertEquals(6, r.at("/settings/trials").asInt());
+        assertEquals("{\"first\":3,\"max\":9}", r.at("/settings/thresholds/adaptive").toString());
+        JsonNode speed = byCell(r).get("speed/run");
+        assertEquals("regression", speed.get("verdict").asText(), speed.toString());
+        assertEquals(6, speed.at("/head/n").asInt());
+        assertEquals(2, speed.at("/look/look").asInt());
+        assertTrue(speed.at("/look/alpha").asDouble() < 0.05);
+        assertEquals("unchanged", byCell(r).get("steady/run").get("verdict").asText());
+        long counted = 0;
+        for (JsonNode t : r.get("trials")) {
+            counted += t.get("warmup").asBoolean() ? 0 : 1;
+        }
+        assertEquals(12, counted, "two rounds of 3 trials per side");
+        assertTrue(Files.readString(tmp.resolve("out/comment.md")).contains("Adaptive trials: looks after 3, 6, 9"
+                + " trials per side"));
+        // The report of the saved run judges the looks the same way.
+        Cli report = Cli.run("report", "--format", "json", tmp.resolve("out/results.json").toString());
+        assertEquals(0, report.exitCode(), report.err());
+        assertEquals(2, JSON.readTree(report.out()).at("/comparisons/0/look/look").asInt(), report.out());
+    }
+
+    @Test
+    void adaptiveTrialsRefuseWhatTheyCannotDo() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 104, 3, "");
+        Cli fewer = ab(g, "--adaptive", "2");
+        assertEquals(2, fewer.exitCode(), fewer.err());
+        assertTrue(fewer.err().contains("--adaptive 2 is fewer trials per side than the first round's 3"), fewer.err());
+        Cli builds = ab(g, "--adaptive", "9", "--builds", "2", "--force");
+        assertEquals(2, builds.exitCode(), builds.err());
+        assertTrue(builds.err().contains("--adaptive needs one build per side"), builds.err());
+        Cli fdr = ab(g, "--adaptive", "9", "--fdr", "0.05", "--force");
+        assertEquals(2, fdr.exitCode(), fdr.err());
+        assertTrue(fdr.err().contains("--adaptive and --fdr do not go together"), fdr.err());
+    }
 }

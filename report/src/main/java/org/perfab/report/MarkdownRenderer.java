@@ -247,15 +247,18 @@ final class MarkdownRenderer implements Renderer {
 
     private static String legend(Report report) {
         var t = report.table().thresholds();
-        return mark(Verdict.REGRESSION) + " regression: worse, p < " + Numbers.value(t.alpha()) + " and at least "
+        String p = t.adaptive().isPresent() ? "p under its look's share of " + Numbers.value(t.alpha())
+                : "p < " + Numbers.value(t.alpha());
+        return mark(Verdict.REGRESSION) + " regression: worse, " + p + " and at least "
                 + Numbers.percent(t.minEffect()) + ". " + mark(Verdict.INCONCLUSIVE) + " inconclusive: worse by "
                 + Numbers.percent(t.inconclusive()) + " or more but not confirmed by the test; not a pass. "
-                + mark(Verdict.IMPROVEMENT) + " improvement: better, p < " + Numbers.value(t.alpha())
+                + mark(Verdict.IMPROVEMENT) + " improvement: better, " + p
                 + " and at least " + Numbers.percent(t.minEffect()) + ". " + mark(Verdict.UNCHANGED) + " no change &ge; X:"
                 + " a slowdown of X or more would have been reported 4 times in 5; a smaller one can hide in"
                 + " the noise. "
                 + (Double.isNaN(t.fdr()) ? "" : "Significant only when the Benjamini-Hochberg adjusted p is under "
                         + Numbers.value(t.fdr()) + " (--fdr). ")
+                + t.adaptive().map(s -> "Adaptive trials: " + TextRenderer.looks(t, s) + ". ").orElse("")
                 + "± is the coefficient of variation"
                 + " across trials. Welch's t-test; 95% interval of the change by Fieller's method. "
                 + (report.table().rows().stream().anyMatch(CellComparison::byBuilds) ? TextRenderer.BUILDS_DECIDE + " "

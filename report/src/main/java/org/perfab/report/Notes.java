@@ -32,6 +32,10 @@ final class Notes {
                     + " from its side's median)");
         }
         notes.addAll(of(row.comparison()));
+        row.look().filter(l -> l.look() < l.looks()).ifPresent(l -> notes.add(TextRenderer.label(
+                row.comparison().verdict()) + " at look " + l.look() + " of " + l.looks() + " (" + l.trials()
+                + " trials per side, alpha " + Numbers.value(l.alpha()) + "), which stands: each look spends its own"
+                + " share of alpha, so a cell flagged at any look is flagged; the figures are that look's"));
         if (row.insideNoise()) {
             notes.add("the change lies inside this cell's A/A noise floor: a run of this size finds only changes past "
                     + Numbers.percent(row.noiseFloor()));

@@ -4,9 +4,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.perfab.model.CellComparison;
 import org.perfab.model.ComparisonTable;
 import org.perfab.stats.Comparison;
+import org.perfab.stats.Sequential;
 import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
 
@@ -100,7 +102,19 @@ final class TextRenderer implements Renderer {
                 + Numbers.percent(t.minEffect()) + " or more; inconclusive at "
                 + Numbers.percent(t.inconclusive()) + " or more"
                 + (Double.isNaN(t.fdr()) ? "" : "; significant only when the Benjamini-Hochberg adjusted p is under "
-                        + Numbers.value(t.fdr()) + " (--fdr)");
+                        + Numbers.value(t.fdr()) + " (--fdr)")
+                + t.adaptive().map(s -> "; adaptive trials: " + looks(t, s)).orElse("");
+    }
+
+    /** Returns the looks of a run with adaptive trials and the alpha of each: "5, 10 trials per side at alpha ...". */
+    static String looks(Thresholds t, Sequential s) {
+        List<String> alphas = new ArrayList<>();
+        for (int k = 1; k <= s.looks().size(); k++) {
+            alphas.add(Numbers.value(s.alpha(k, t.alpha())));
+        }
+        return "looks after " + s.looks().stream().map(String::valueOf).collect(Collectors.joining(", "))
+                + " trials per side while a cell is undecided, at alpha " + String.join(", ", alphas) + " (shares of "
+                + Numbers.value(t.alpha()) + ")";
     }
 
     /**

@@ -107,20 +107,11 @@ public final class Calibration {
         for (int r = 0; r < runs; r++) {
             double[][][] draw = draw(c, random);
             for (Method m : Method.values()) {
-                Verdict v = judge(m, draw, thresholds);
-                int[] n = counts.get(m);
-                if (v == Verdict.REGRESSION) {
-                    n[0]++;
-                } else if (v == Verdict.INCONCLUSIVE) {
-                    n[1]++;
-                } else if (v == Verdict.IMPROVEMENT) {
-                    n[2]++;
-                }
+                count(counts.get(m), judge(m, draw, thresholds));
             }
         }
         Map<Method, Rates> rates = new EnumMap<>(Method.class);
-        counts.forEach((m, n) -> rates.put(m, new Rates(100.0 * n[0] / runs, 100.0 * n[1] / runs,
-                100.0 * n[2] / runs)));
+        counts.forEach((m, n) -> rates.put(m, rates(n, runs)));
         return rates;
     }
 
@@ -205,6 +196,84 @@ public final class Calibration {
         Arrays.sort(s);
         int n = s.length;
         return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    }
+
+    /**
+     * How adaptive trials fare against runs of a fixed size on the same draws.
+     *
+     * @param first the rates of a run of the first round's size
+     * @param max the rates of a run of the most trials
+     * @param adaptive the rates of adaptive trials from the first round's size to the most
+     * @param meanTrials the trials per side adaptive trials took, on average
+     */
+    public record AdaptiveRates(Rates first, Rates max, Rates adaptive, double meanTrials) {
+    }
+
+    /**
+     * Returns how {@code runs} simulated runs of {@code c} fare with {@code c.n()} trials per side,
+     * with {@code max}, and with adaptive trials between the two (see {@link Sequential}); every
+     * way sets outlier trials aside, as perfab does, and sees the same draws, in the order they ran.
+     */
+    public static AdaptiveRates adaptive(Case c, int max, int runs, Random random, Thresholds thresholds) {
+        Sequential looks = new Sequential(c.n(), max);
+        Thresholds t = thresholds.withAdaptive(looks);
+        int[][] counts = new int[3][3];
+        long trials = 0;
+        for (int r = 0; r < runs; r++) {
+            double[][] draw = inOrder(new Case(c.noise(), c.cv(), max, c.effect()), random);
+            count(counts[0], robust(draw, c.n(), thresholds).verdict());
+            count(counts[1], robust(draw, max, thresholds).verdict());
+            List<Comparison> seen = new ArrayList<>();
+            int used = 0;
+            for (int k = 1; k <= looks.looks().size(); k++) {
+                used = looks.looks().get(k - 1);
+                Comparison at = robust(draw, used, t.atLook(k));
+                seen.add(at);
+                if (!Sequential.undecided(at, thresholds)) {
+                    break;
+                }
+            }
+            trials += used;
+            count(counts[2], seen.get(Sequential.standing(seen)).verdict());
+        }
+        return new AdaptiveRates(rates(counts[0], runs), rates(counts[1], runs), rates(counts[2], runs),
+                (double) trials / runs);
+    }
+
+    private static void count(int[] n, Verdict v) {
+        if (v == Verdict.REGRESSION) {
+            n[0]++;
+        } else if (v == Verdict.INCONCLUSIVE) {
+            n[1]++;
+        } else if (v == Verdict.IMPROVEMENT) {
+            n[2]++;
+        }
+    }
+
+    private static Rates rates(int[] n, int runs) {
+        return new Rates(100.0 * n[0] / runs, 100.0 * n[1] / runs, 100.0 * n[2] / runs);
+    }
+
+    /** Returns the comparison of the first {@code n} trials of each side, outlier trials set aside. */
+    private static Comparison robust(double[][] draw, int n, Thresholds t) {
+        double[] base = Arrays.copyOf(draw[0], n);
+        double[] head = Arrays.copyOf(draw[1], n);
+        return Comparison.of(Sample.of(Outliers.without(base, Outliers.of(base, t.minEffect()))),
+                Sample.of(Outliers.without(head, Outliers.of(head, t.minEffect()))), Direction.LOWER_IS_BETTER, t);
+    }
+
+    /** Returns one run's trials of one build per side, {@code [side][trial]}, in the order they ran. */
+    private static double[][] inOrder(Case c, Random random) {
+        double[][] sides = new double[2][c.n()];
+        for (int pair = 0; pair < c.n(); pair++) {
+            for (int k = 0; k < 2; k++) {
+                int s = pair % 2 == 0 ? k : 1 - k;
+                double level = s == 0 ? 100 : 100 * (1 + c.effect() / 100);
+                double drift = c.noise() == Noise.DRIFT ? 1 + 0.03 * (2 * pair + k) / (2.0 * c.n()) : 1;
+                sides[s][pair] = level * drift * noise(c, random);
+            }
+        }
+        return sides;
     }
 
     /**

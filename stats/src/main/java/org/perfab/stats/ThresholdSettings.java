@@ -31,6 +31,6 @@ public record ThresholdSettings(Optional<Double> alpha, Optional<Double> minEffe
      */
     public Thresholds over(Thresholds base) {
         return new Thresholds(alpha.orElse(base.alpha()), minEffect.orElse(base.minEffect()),
-                inconclusive.orElse(base.inconclusive()), fdr.orElse(base.fdr()));
+                inconclusive.orElse(base.inconclusive()), fdr.orElse(base.fdr()), base.adaptive());
     }
 }

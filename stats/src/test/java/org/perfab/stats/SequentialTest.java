@@ -1,0 +1,118 @@
+package org.perfab.stats;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class SequentialTest {
+    private static final Thresholds T = Thresholds.DEFAULT;
+
+    @Test
+    void looksComeEveryRoundUpToTheMost() {
+        assertEquals(List.of(5, 10, 15, 20), new Sequential(5, 20).looks());
+        assertEquals(List.of(10, 15), new Sequential(10, 15).looks());
+        assertEquals(List.of(5), new Sequential(5, 5).looks());
+        assertThrows(IllegalArgumentException.class, () -> new Sequential(5, 4));
+        assertThrows(IllegalArgumentException.class, () -> new Sequential(1, 4));
+    }
+
+    @Test
+    void theLooksShareAlphaAndTheLastGetsMost() {
+        Sequential s = new Sequential(5, 20);
+        double sum = 0;
+        double previous = 0;
+        for (int k = 1; k <= 4; k++) {
+            double a = s.alpha(k, 0.05);
+            assertTrue(a > previous, "later looks get more: " + a + " after " + previous);
+            previous = a;
+            sum += a;
+        }
+        assertEquals(0.05, sum, 1e-15);
+        // O'Brien-Fleming spending at a quarter of the information: 2 - 2 Phi(1.96 / 0.5).
+        assertEquals(8.87e-5, s.alpha(1, 0.05), 1e-6);
+        assertEquals(0.05, new Sequential(5, 5).alpha(1, 0.05));
+        assertThrows(IllegalArgumentException.class, () -> s.alpha(5, 0.05));
+    }
+
+    @Test
+    void anUnchangedCellIsFlaggedAtSomeLookNoMoreOftenThanAlpha() {
+        // With the bar at 0 every significant look is a regression or an improvement, so this is
+        // the false-alarm rate of the test itself, looked at four times. Judging every look at the
+        // full alpha instead shows what the sharing prevents.
+        Thresholds noBar = new Thresholds(0.05, 0, 0);
+        Sequential looks = new Sequential(5, 20);
+        Thresholds shared = noBar.withAdaptive(looks);
+        Random random = new Random(3);
+        int runs = 6000;
+        int flagged = 0;
+        int naive = 0;
+        for (int r = 0; r < runs; r++) {
+            double[] base = normal(20, random);
+            double[] head = normal(20, random);
+            List<Comparison> seen = new ArrayList<>();
+            boolean anyAtFullAlpha = false;
+            for (int k = 1; k <= 4; k++) {
+                int n = looks.looks().get(k - 1);
+                Sample b = Sample.of(Arrays.copyOf(base, n));
+                Sample h = Sample.of(Arrays.copyOf(head, n));
+                seen.add(Comparison.of(b, h, Direction.LOWER_IS_BETTER, shared.atLook(k)));
+                anyAtFullAlpha |= Comparison.of(b, h, Direction.LOWER_IS_BETTER, noBar).pValue() < 0.05;
+            }
+            Verdict v = seen.get(Sequential.standing(seen)).verdict();
+            flagged += v == Verdict.REGRESSION || v == Verdict.IMPROVEMENT ? 1 : 0;
+            naive += anyAtFullAlpha ? 1 : 0;
+        }
+        double rate = (double) flagged / runs;
+        double naiveRate = (double) naive / runs;
+        // 3 standard errors above alpha at 6000 runs.
+        assertTrue(rate < 0.05 + 3 * Math.sqrt(0.05 * 0.95 / runs), "flagged " + rate);
+        assertTrue(naiveRate > 0.08, "four looks at full alpha: " + naiveRate);
+    }
+
+    @Test
+    void aCellIsUndecidedWhileItsIntervalReachesTheBarOrItIsInconclusive() {
+        Comparison clear = Comparison.of(Sample.of(100, 100.2, 99.8, 100.1, 99.9), Sample.of(100.1, 100, 99.9,
+                100.2, 99.8), Direction.LOWER_IS_BETTER, T);
+        assertEquals(Verdict.UNCHANGED, clear.verdict());
+        assertFalse(Sequential.undecided(clear, T));
+        Comparison wide = Comparison.of(Sample.of(95, 105, 100), Sample.of(96, 106, 101), Direction.LOWER_IS_BETTER, T);
+        assertEquals(Verdict.UNCHANGED, wide.verdict());
+        assertTrue(Sequential.undecided(wide, T), "a 3% slowdown is not ruled out");
+        Comparison faster = Comparison.of(Sample.of(95, 105, 100), Sample.of(96, 106, 101), Direction.HIGHER_IS_BETTER,
+                T);
+        assertTrue(Sequential.undecided(faster, T), "for a throughput, worse is lower");
+        Comparison inconclusive = Comparison.of(Sample.of(80, 120, 100), Sample.of(95, 140, 110),
+                Direction.LOWER_IS_BETTER, T);
+        assertEquals(Verdict.INCONCLUSIVE, inconclusive.verdict());
+        assertTrue(Sequential.undecided(inconclusive, T));
+        Comparison regression = Comparison.of(Sample.of(100, 101, 99), Sample.of(110, 111, 109),
+                Direction.LOWER_IS_BETTER, T);
+        assertFalse(Sequential.undecided(regression, T));
+    }
+
+    @Test
+    void theLastLookStandsUnlessOnlyAnEarlierOneFoundAChange() {
+        Comparison unchanged = Comparison.of(Sample.of(100, 101, 99), Sample.of(100, 101, 99),
+                Direction.LOWER_IS_BETTER, T);
+        Comparison regression = Comparison.of(Sample.of(100, 101, 99), Sample.of(110, 111, 109),
+                Direction.LOWER_IS_BETTER, T);
+        assertEquals(2, Sequential.standing(List.of(unchanged, unchanged, unchanged)));
+        assertEquals(2, Sequential.standing(List.of(regression, unchanged, regression)));
+        assertEquals(1, Sequential.standing(List.of(unchanged, regression, unchanged)));
+    }
+
+    private static double[] normal(int n, Random random) {
+        double[] v = new double[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = 100 + random.nextGaussian();
+        }
+        return v;
+    }
+}
