@@ -1,5 +1,9 @@
 package org.perfab.cli;
 
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -7,21 +11,28 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.Callable;
 import java.util.function.DoubleUnaryOperator;
+import org.perfab.demo.ProcessCalibration;
+import org.perfab.failure.BadInputException;
 import org.perfab.stats.Calibration;
 import org.perfab.stats.Thresholds;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code perfab calibrate}: how often the verdicts are right, on the noise of shared runners. */
 @Command(name = "calibrate", mixinStandardHelpOptions = true,
         description = {"Measure how often perfab's verdicts are right: simulated trials with the noise of shared"
                 + " runners (normal, log-normal, outlier trials, a heavy tail, drift within a run, code layout),"
-                + " every way of judging a cell on the same draws, and suites of many cells with and without"
-                + " --fdr. Prints the false-alarm rate (effect 0%%) and the share of runs that find a slowdown."})
+                + " every way of judging a cell on the same draws, adaptive trials, and suites of many cells with and"
+                + " without --fdr; then real A/B runs on this machine of commits that slow a subject by 3, 5 and 10%%"
+                + " and of an A/A. Prints the false-alarm rate (effect 0%%), the share of runs that find a slowdown,"
+                + " and perfab's own share of a run's time. --quick takes about 10 minutes."})
 final class CalibrateCommand implements Callable<Integer> {
     private static final double[] EFFECTS = {0, 2, 3, 5, 10};
+    /** The commits of the real runs: the slowdown each makes, in percent; 0 is the A/A. */
+    private static final List<Integer> REAL_EFFECTS = List.of(0, 3, 5, 10);
 
     @Spec
     CommandSpec spec;
@@ -40,8 +51,20 @@ final class CalibrateCommand implements Callable<Integer> {
             description = "Only these noises: normal, lognormal, outliers, heavy_tail, drift, layout.")
     List<Calibration.Noise> noises;
 
+    @Option(names = "--ab-runs", paramLabel = "K", description = "Real A/B runs of each effect (0, 3, 5, 10%%) on"
+            + " this machine, after the simulation, about 12 s each; 0 for none (default: 40, or 12 with --quick).")
+    Integer abRuns;
+
+    @Option(names = "--dir", paramLabel = "DIR", description = "Where the real runs' repository and results go"
+            + " (default: a new temporary folder, kept).")
+    Path dir;
+
     @Override
-    public Integer call() {
+    public Integer call() throws IOException, InterruptedException {
+        int k = abRuns != null ? abRuns : quick ? 12 : 40;
+        if (k < 0 || k > 1000) {
+            throw new ParameterException(spec.commandLine(), "--ab-runs must be from 0 to 1000, got " + k);
+        }
         int n = runs != null ? runs : quick ? 300 : 2000;
         Thresholds t = Thresholds.DEFAULT;
         StringBuilder out = new StringBuilder();
@@ -122,9 +145,50 @@ final class CalibrateCommand implements Callable<Integer> {
                 fdr -> Calibration.suite(1000, 1, 5, 1, 10, fdr, bigRuns, random, t).allFound());
         suite(out, "A/A of 1,000 cells (cv 3%, n 5): false regressions per run", "%12.2f",
                 fdr -> Calibration.suite(1000, 0, 0, 3, 5, fdr, bigRuns, random, t).falseRegressions());
-        spec.commandLine().getOut().print(out);
-        spec.commandLine().getOut().flush();
+        PrintWriter print = spec.commandLine().getOut();
+        print.print(out);
+        print.flush();
+        if (k > 0) {
+            processes(print, k);
+        }
         return ExitCode.OK;
+    }
+
+    /** Runs and prints the calibration on real processes: {@code k} A/B runs of each effect. */
+    private void processes(PrintWriter print, int k) throws IOException, InterruptedException {
+        if (DemoCommand.onPath("java").isEmpty()) {
+            throw new BadInputException("the calibration's build and harness run 'java' from PATH, and there is none");
+        }
+        Path root = dir == null ? Files.createTempDirectory("perfab-calibrate-") : dir;
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("perfab: real A/B runs in " + root + ": " + k + " of each effect, 5 trials per side");
+        err.flush();
+        ProcessCalibration.Outcome outcome = ProcessCalibration.run(root, REAL_EFFECTS, k, 5, line -> {
+            err.println("perfab: " + line);
+            err.flush();
+        });
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "%nReal processes: %d A/B run%s of each commit on this machine (%s, %d"
+                + " cores), 5 trials per side, 1 warm-up; a subject whose 'target' costs a set number of steps, and"
+                + " commits that raise it; three more cells no commit changes%n", k, k == 1 ? "" : "s",
+                outcome.machine().cpu(), outcome.machine().cores()));
+        out.append(String.format(Locale.ROOT, "%-10s %5s %8s %13s %18s %13s %9s %7s %9s %7s%n", "commit", "runs",
+                "found", "inconclusive", "false regressions", "inconclusive", "measured", "cv", "perfab's", "run"));
+        out.append(String.format(Locale.ROOT, "%-10s %5s %8s %13s %18s %13s %9s %7s %9s %7s%n", "", "", "(target)",
+                "(target)", "(other cells)", "(other cells)", "(target)", "(median)", "own time", ""));
+        for (ProcessCalibration.Figures f : outcome.figures()) {
+            out.append(String.format(Locale.ROOT, "%-10s %5d %8s %13s %17.1f%% %12.1f%% %+8.1f%% %6.1f%% %8.1f%% %6.0fs%n",
+                    f.effect() == 0 ? "A/A" : "+" + f.effect() + "%", f.runs(), share(f.found()),
+                    share(f.inconclusive()), f.falseRegressions(), f.falseInconclusive(), f.change(), f.cv(),
+                    f.overhead(), f.seconds()));
+        }
+        out.append("The runs, their results and comments are in ").append(root).append('\n');
+        print.print(out);
+        print.flush();
+    }
+
+    private static String share(double percent) {
+        return Double.isNaN(percent) ? "-" : String.format(Locale.ROOT, "%.1f%%", percent);
     }
 
     /** Appends one line of the suites' table: {@code figure} judged cell by cell, then with --fdr 0.05. */

@@ -83,7 +83,7 @@ final class DemoCommand implements Callable<Integer> {
         return ExitCode.OK;
     }
 
-    private static Optional<Path> onPath(String program) {
+    static Optional<Path> onPath(String program) {
         String path = System.getenv("PATH");
         if (path == null) {
             return Optional.empty();

@@ -75,7 +75,8 @@ public final class DemoRepository {
         }
     }
 
-    private static void commit(Git git, String message, int minutes) throws GitAPIException {
+    /** Commits everything in the work tree of {@code git}, {@code minutes} after the demo's epoch. */
+    static void commit(Git git, String message, int minutes) throws GitAPIException {
         git.add().addFilepattern(".").call();
         PersonIdent when = new PersonIdent(AUTHOR, Instant.parse("2026-01-05T10:00:00Z").plusSeconds(60L * minutes),
                 TimeZone.getTimeZone("UTC").toZoneId());
@@ -95,7 +96,12 @@ public final class DemoRepository {
     }
 
     private static String resource(String name) {
-        try (InputStream in = DemoRepository.class.getResourceAsStream(ROOT + name)) {
+        return resource(ROOT, name);
+    }
+
+    /** Returns the text of the resource {@code name} in the folder {@code root} of the jar. */
+    static String resource(String root, String name) {
+        try (InputStream in = DemoRepository.class.getResourceAsStream(root + name)) {
             if (in == null) {
                 throw new IllegalStateException("the demo file " + name + " is missing from the jar");
             }

@@ -1,0 +1,159 @@
+package org.perfab.demo;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.perfab.ab.AbRun;
+import org.perfab.ab.Events;
+import org.perfab.model.CellComparison;
+import org.perfab.model.RunResults;
+import org.perfab.model.Side;
+import org.perfab.report.Format;
+import org.perfab.report.Report;
+import org.perfab.stats.ThresholdSettings;
+import org.perfab.stats.Verdict;
+
+/**
+ * perfab's calibration on real processes: real A/B runs of the calibration subject (see
+ * {@link CalibrationRepository}) on this machine, for commits that slow {@code target} by known
+ * amounts and for an A/A, the runs of every effect taking turns so that the machine's drift over
+ * the calibration weighs on all alike. Counts how often {@code target} is found, how often the
+ * cells no commit changes are called regressions, and what share of each run perfab itself took.
+ */
+public final class ProcessCalibration {
+    private ProcessCalibration() {
+    }
+
+    /**
+     * The figures of one effect, shares in percent.
+     *
+     * @param effect the slowdown the commit made, in percent (0 for the A/A)
+     * @param runs the A/B runs made
+     * @param found runs in which {@code target} was a regression
+     * @param inconclusive runs in which {@code target} was inconclusive
+     * @param falseRegressions of the cells no commit changed (all four in the A/A), the share called
+     *     regressions
+     * @param falseInconclusive of those cells, the share called inconclusive
+     * @param change the median change measured for {@code target}
+     * @param cv the median coefficient of variation of a cell's trials
+     * @param overhead the share of the runs' time perfab itself took: not building, not in trials
+     * @param seconds the mean seconds of a run
+     */
+    public record Figures(int effect, int runs, double found, double inconclusive, double falseRegressions,
+            double falseInconclusive, double change, double cv, double overhead, double seconds) {
+    }
+
+    /** The figures of each effect, and the machine that ran them. */
+    public record Outcome(RunResults.Machine machine, List<Figures> figures) {
+    }
+
+    /**
+     * Makes the repository in {@code dir}, then {@code runs} A/B runs of each of {@code effects}
+     * with {@code trials} trials per side, and returns the figures in the order of
+     * {@code effects}. {@code progress} hears a line per run. At least one run.
+     */
+    public static Outcome run(Path dir, List<Integer> effects, int runs, int trials, Consumer<String> progress)
+            throws IOException, InterruptedException {
+        Path repo = dir.resolve("repo");
+        CalibrationRepository.create(repo, effects.stream().filter(e -> e != 0).toList());
+        Map<Integer, List<RunResults>> byEffect = new LinkedHashMap<>();
+        effects.forEach(e -> byEffect.put(e, new ArrayList<>()));
+        AbRun.Context context = new AbRun.Context(QUIET, System.getenv(), Clock.systemUTC(),
+                r -> Format.MARKDOWN.renderer().render(Report.of(r)), r -> Format.HTML.renderer().render(Report.of(r)));
+        int done = 0;
+        for (int i = 0; i < runs; i++) {
+            for (int effect : effects) {
+                Path out = dir.resolve("runs").resolve(String.format(Locale.ROOT, "%02d-%03d", effect, i));
+                AbRun.Request request = new AbRun.Request(repo, "main",
+                        effect == 0 ? "main" : CalibrationRepository.branch(effect), AbRun.DEFAULT_WORKLOAD,
+                        Optional.of(trials), 1, out, Optional.of(dir.resolve("cache")), Optional.empty(),
+                        ThresholdSettings.NONE, false, false, List.of(), false, Optional.empty(), Optional.empty());
+                RunResults r = AbRun.run(request, context);
+                byEffect.get(effect).add(r);
+                done++;
+                progress.accept(String.format(Locale.ROOT, "run %d of %d (%s): target %s, %.0f s", done, runs * effects.size(),
+                        effect == 0 ? "A/A" : "+" + effect + "%", target(r).comparison().verdict().id(),
+                        r.timing().total()));
+            }
+        }
+        List<Figures> figures = new ArrayList<>();
+        byEffect.forEach((effect, results) -> figures.add(figures(effect, results)));
+        return new Outcome(byEffect.get(effects.get(0)).get(0).machine(), figures);
+    }
+
+    private static Figures figures(int effect, List<RunResults> results) {
+        int found = 0;
+        int inconclusive = 0;
+        int unchangedCells = 0;
+        int falseRegressions = 0;
+        int falseInconclusive = 0;
+        double[] change = new double[results.size()];
+        List<Double> cvs = new ArrayList<>();
+        double own = 0;
+        double total = 0;
+        for (int i = 0; i < results.size(); i++) {
+            RunResults r = results.get(i);
+            for (CellComparison row : r.table().rows()) {
+                Verdict v = row.comparison().verdict();
+                cvs.add(row.comparison().base().cv());
+                cvs.add(row.comparison().head().cv());
+                if (row.cell().name().equals("target") && effect != 0) {
+                    found += v == Verdict.REGRESSION ? 1 : 0;
+                    inconclusive += v == Verdict.INCONCLUSIVE ? 1 : 0;
+                } else {
+                    unchangedCells++;
+                    falseRegressions += v == Verdict.REGRESSION ? 1 : 0;
+                    falseInconclusive += v == Verdict.INCONCLUSIVE ? 1 : 0;
+                }
+            }
+            change[i] = target(r).comparison().pctChange();
+            own += r.timing().checkout() + r.timing().overhead();
+            total += r.timing().total();
+        }
+        int n = results.size();
+        return new Figures(effect, n, effect == 0 ? Double.NaN : 100.0 * found / n,
+                effect == 0 ? Double.NaN : 100.0 * inconclusive / n, 100.0 * falseRegressions / unchangedCells,
+                100.0 * falseInconclusive / unchangedCells, median(change),
+                median(cvs.stream().mapToDouble(Double::doubleValue).toArray()), 100.0 * own / total, total / n);
+    }
+
+    private static CellComparison target(RunResults r) {
+        return r.table().rows().stream().filter(row -> row.cell().name().equals("target")).findFirst()
+                .orElseThrow(() -> new IllegalStateException("the calibration subject measured no 'target' cell"));
+    }
+
+    private static double median(double[] values) {
+        double[] s = Arrays.stream(values).filter(v -> !Double.isNaN(v)).sorted().toArray();
+        if (s.length == 0) {
+            return Double.NaN;
+        }
+        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+
+    /** Events nobody watches: the calibration prints a line per run instead. */
+    private static final Events QUIET = new Events() {
+        @Override
+        public void note(String text) {
+        }
+
+        @Override
+        public void planned(int total, int done) {
+        }
+
+        @Override
+        public void starting(Side side, boolean warmup, int trial, int ofSide) {
+        }
+
+        @Override
+        public void finished(Side side, boolean warmup, int trial, int ofSide, double seconds, String status) {
+        }
+    };
+}
