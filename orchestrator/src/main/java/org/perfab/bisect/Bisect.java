@@ -48,9 +48,13 @@ public final class Bisect {
      * @param effect the smallest change that counts, in percent
      * @param out the folder each step's run is kept in
      * @param cache a folder of reusable builds; empty for none
+     * @param adaptive the most trials per side of a check or search step with adaptive trials (see
+     *     {@link AbRun.Request}); empty for steps of a fixed size. The edge's rebuilds, with several
+     *     builds per side, then run that many trials per side from the start.
      */
     public record Request(Path repository, String good, String bad, CellGlob cells, String workload,
-            Optional<Integer> trials, int builds, double effect, Path out, Optional<Path> cache) {
+            Optional<Integer> trials, int builds, double effect, Path out, Optional<Path> cache,
+            Optional<Integer> adaptive) {
         public Request {
             if (builds < 2) {
                 throw new BadInputException("--builds of a bisect's confirmation must be 2 or more, got " + builds);
@@ -143,8 +147,8 @@ public final class Bisect {
         ThresholdSettings thresholds = new ThresholdSettings(Optional.empty(), Optional.of(request.effect()),
                 Optional.of(Math.max(10, request.effect())));
         AbRun.Request ab = new AbRun.Request(request.repository(), good.id(), candidate.id(), request.workload(),
-                request.trials(), builds, out, request.cache(), Optional.empty(), thresholds, false, false, List.of(),
-                builds > 1, Optional.empty(), Optional.empty());
+                builds > 1 && request.adaptive().isPresent() ? request.adaptive() : request.trials(), builds, out, request.cache(), Optional.empty(), thresholds, false, false, List.of(),
+                builds > 1, Optional.empty(), builds > 1 ? Optional.empty() : request.adaptive());
         RunResults results = AbRun.run(ab, context);
         CellComparison worst = null;
         for (CellComparison row : results.table().rows()) {

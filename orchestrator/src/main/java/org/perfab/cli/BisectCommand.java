@@ -60,6 +60,11 @@ final class BisectCommand implements Callable<Integer> {
             description = "The smallest change that makes a commit bad, in percent (default: ${DEFAULT-VALUE}).")
     double effect;
 
+    @Option(names = "--adaptive", paramLabel = "MAX",
+            description = "Give a check or search step that leaves its cell undecided more rounds of trials, up to MAX"
+                    + " per side, its looks sharing alpha (see perfab ab --adaptive; default: off).")
+    Integer adaptive;
+
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "perfab-bisect",
             description = "Where the bisect writes (default: ${DEFAULT-VALUE}).")
     Path out;
@@ -86,7 +91,7 @@ final class BisectCommand implements Callable<Integer> {
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
         Bisection found = Bisect.run(new Bisect.Request(repo == null ? Path.of(".") : repo, good, bad, glob,
                 workload == null ? AbRun.DEFAULT_WORKLOAD : workload, Optional.ofNullable(trials), builds, effect, root,
-                Optional.ofNullable(cache)), AbCommand.context(err));
+                Optional.ofNullable(cache), Optional.ofNullable(adaptive)), AbCommand.context(err));
         Files.createDirectories(root);
         Files.writeString(root.resolve("bisect.json"), BisectRenderer.render(found, BisectRenderer.Form.JSON),
                 StandardCharsets.UTF_8);

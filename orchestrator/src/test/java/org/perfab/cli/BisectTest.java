@@ -111,6 +111,45 @@ class BisectTest {
     }
 
     @Test
+    void adaptiveTrialsGiveAnUndecidedStepMoreRounds() throws IOException {
+        // A 1.5% slowdown at a spread of 1%: 3 trials per side leave it undecided (p 0.14), so a
+        // bisect of a fixed size finds nothing; rounds up to 9 trials per side decide it.
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        Subjects.write(g, 1000, 3, "");
+        // The spread by trial number, reordered so that each of the edge's 3 builds, which take
+        // trials in turn, also sees the whole spread: every build's median is then the same.
+        String harness = Subjects.HARNESS.replace("jitter=$(( PERFAB_TRIAL % 3 - 1 ))",
+                "jitter=$(( (PERFAB_TRIAL + PERFAB_TRIAL / 3) % 3 - 1 ))");
+        assertTrue(!harness.equals(Subjects.HARNESS));
+        g.script("bench.sh", harness);
+        String good = g.commit("initial");
+        String culprit = null;
+        for (int i = 1; i <= 4; i++) {
+            g.write("notes/" + i + ".txt", "note " + i + "\n");
+            if (i == 2) {
+                g.write("level.txt", "1015\n");
+            }
+            String id = g.commit("commit " + i);
+            culprit = i == 2 ? id : culprit;
+        }
+        Cli fixed = bisect(g, good, "--cell", "speed/run");
+        assertEquals("no-change", JSON.readTree(fixed.out()).get("verdict").asText(), fixed.out());
+        Cli run = Cli.run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main", "--trials", "3",
+                "--adaptive", "9", "--format", "json", "--out", tmp.resolve("adaptive").toString(), "--cell",
+                "speed/run");
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode b = JSON.readTree(run.out());
+        assertEquals("found", b.get("verdict").asText(), b.toString());
+        assertEquals(culprit, b.get("firstBad").asText());
+        Path check = Files.list(tmp.resolve("adaptive/steps")).filter(p -> p.getFileName().toString()
+                .startsWith("01-check")).findFirst().orElseThrow();
+        JsonNode results = JSON.readTree(check.resolve("results.json").toFile());
+        // p is 0.14 after 3 trials, 0.016 after 6 (short of that look's 0.0157) and 0.002 after 9.
+        assertEquals(9, results.at("/settings/trials").asInt(), "the check took three rounds");
+        assertEquals(9, results.at("/settings/thresholds/adaptive/max").asInt());
+    }
+
+    @Test
     void saysWhenThereIsNothingToBisect() throws IOException {
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
         Subjects.write(g, 100, 3, "");
