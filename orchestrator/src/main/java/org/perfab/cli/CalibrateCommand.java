@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -11,8 +12,13 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.Callable;
 import java.util.function.DoubleUnaryOperator;
+import org.perfab.ab.AbRun;
+import org.perfab.ab.Events;
 import org.perfab.demo.ProcessCalibration;
 import org.perfab.failure.BadInputException;
+import org.perfab.model.Side;
+import org.perfab.report.Format;
+import org.perfab.report.Report;
 import org.perfab.stats.Calibration;
 import org.perfab.stats.Thresholds;
 import picocli.CommandLine.Command;
@@ -163,7 +169,9 @@ final class CalibrateCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         err.println("perfab: real A/B runs in " + root + ": " + k + " of each effect, 5 trials per side");
         err.flush();
-        ProcessCalibration.Outcome outcome = ProcessCalibration.run(root, REAL_EFFECTS, k, 5, line -> {
+        AbRun.Context quiet = new AbRun.Context(QUIET, System.getenv(), Clock.systemUTC(),
+                r -> Format.MARKDOWN.renderer().render(Report.of(r)), r -> Format.HTML.renderer().render(Report.of(r)));
+        ProcessCalibration.Outcome outcome = ProcessCalibration.run(root, REAL_EFFECTS, k, 5, quiet, line -> {
             err.println("perfab: " + line);
             err.flush();
         });
@@ -186,6 +194,25 @@ final class CalibrateCommand implements Callable<Integer> {
         print.print(out);
         print.flush();
     }
+
+    /** Events nobody watches: the calibration prints a line per run instead. */
+    private static final Events QUIET = new Events() {
+        @Override
+        public void note(String text) {
+        }
+
+        @Override
+        public void planned(int total, int done) {
+        }
+
+        @Override
+        public void starting(Side side, boolean warmup, int trial, int ofSide) {
+        }
+
+        @Override
+        public void finished(Side side, boolean warmup, int trial, int ofSide, double seconds, String status) {
+        }
+    };
 
     private static String share(double percent) {
         return Double.isNaN(percent) ? "-" : String.format(Locale.ROOT, "%.1f%%", percent);

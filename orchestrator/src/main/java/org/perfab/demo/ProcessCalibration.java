@@ -2,7 +2,6 @@ package org.perfab.demo;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -12,12 +11,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.perfab.ab.AbRun;
-import org.perfab.ab.Events;
 import org.perfab.model.CellComparison;
 import org.perfab.model.RunResults;
-import org.perfab.model.Side;
-import org.perfab.report.Format;
-import org.perfab.report.Report;
 import org.perfab.stats.ThresholdSettings;
 import org.perfab.stats.Verdict;
 
@@ -58,16 +53,15 @@ public final class ProcessCalibration {
     /**
      * Makes the repository in {@code dir}, then {@code runs} A/B runs of each of {@code effects}
      * with {@code trials} trials per side, and returns the figures in the order of
-     * {@code effects}. {@code progress} hears a line per run. At least one run.
+     * {@code effects}. The runs tell {@code context} what they do; {@code progress} hears a line
+     * per run. At least one run.
      */
-    public static Outcome run(Path dir, List<Integer> effects, int runs, int trials, Consumer<String> progress)
-            throws IOException, InterruptedException {
+    public static Outcome run(Path dir, List<Integer> effects, int runs, int trials, AbRun.Context context,
+            Consumer<String> progress) throws IOException, InterruptedException {
         Path repo = dir.resolve("repo");
         CalibrationRepository.create(repo, effects.stream().filter(e -> e != 0).toList());
         Map<Integer, List<RunResults>> byEffect = new LinkedHashMap<>();
         effects.forEach(e -> byEffect.put(e, new ArrayList<>()));
-        AbRun.Context context = new AbRun.Context(QUIET, System.getenv(), Clock.systemUTC(),
-                r -> Format.MARKDOWN.renderer().render(Report.of(r)), r -> Format.HTML.renderer().render(Report.of(r)));
         int done = 0;
         for (int i = 0; i < runs; i++) {
             for (int effect : effects) {
@@ -137,23 +131,4 @@ public final class ProcessCalibration {
         }
         return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
     }
-
-    /** Events nobody watches: the calibration prints a line per run instead. */
-    private static final Events QUIET = new Events() {
-        @Override
-        public void note(String text) {
-        }
-
-        @Override
-        public void planned(int total, int done) {
-        }
-
-        @Override
-        public void starting(Side side, boolean warmup, int trial, int ofSide) {
-        }
-
-        @Override
-        public void finished(Side side, boolean warmup, int trial, int ofSide, double seconds, String status) {
-        }
-    };
 }
