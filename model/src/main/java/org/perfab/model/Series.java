@@ -2,6 +2,7 @@ package org.perfab.model;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import java.io.IOException;
@@ -35,7 +36,8 @@ import org.perfab.stats.SeriesRules;
 public record Series(List<Reading> readings) {
     /** The columns of a series file, in the order perfab writes them. */
     public static final List<String> COLUMNS = List.of("date", "run", "commit", "cpu", "key", "ratio");
-    private static final CsvMapper CSV = CsvMapper.builder().enable(CsvParser.Feature.WRAP_AS_ARRAY).build();
+    private static final CsvMapper CSV = CsvMapper.builder().enable(CsvParser.Feature.WRAP_AS_ARRAY)
+            .enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING).build();
 
     /**
      * One reading.

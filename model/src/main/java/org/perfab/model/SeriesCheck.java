@@ -40,17 +40,14 @@ public record SeriesCheck(String run, LocalDate date, SeriesRules.Options option
      * @param cpu the processor model of this reading
      * @param referenceCpus the processor models of the readings the reference is the median of,
      *     in order of first appearance
+     * @param newCpu whether no earlier reading of the key ran on this reading's processor model: a
+     *     new model can move a ratio by itself
      * @param commit the commit of this reading
      */
     public record Movement(String key, boolean isNew, SeriesRules.Move move, String cpu, List<String> referenceCpus,
-            String commit) {
+            boolean newCpu, String commit) {
         public Movement {
             referenceCpus = List.copyOf(referenceCpus);
-        }
-
-        /** Returns whether a processor model of the reference differs from this reading's. */
-        public boolean cpuChanged() {
-            return referenceCpus.stream().anyMatch(c -> !c.equals(cpu));
         }
     }
 
@@ -82,7 +79,8 @@ public record SeriesCheck(String run, LocalDate date, SeriesRules.Options option
             boolean isNew = i == 0 || SeriesRules.judge(points.subList(0, i), i - 1, options).isEmpty();
             Set<String> cpus = new LinkedHashSet<>();
             move.get().references().forEach(k -> cpus.add(history.get(k).cpu()));
-            Movement m = new Movement(r.key(), isNew, move.get(), r.cpu(), List.copyOf(cpus), r.commit());
+            boolean newCpu = i > 0 && history.subList(0, i).stream().noneMatch(h -> h.cpu().equals(r.cpu()));
+            Movement m = new Movement(r.key(), isNew, move.get(), r.cpu(), List.copyOf(cpus), newCpu, r.commit());
             (isNew ? fresh : persisting).add(m);
         }
         List<Movement> all = new ArrayList<>(fresh);

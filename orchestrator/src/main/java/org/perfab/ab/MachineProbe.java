@@ -9,12 +9,12 @@ import java.util.Map;
 import org.perfab.model.RunResults;
 
 /** Describes the machine a run is on, from what the OS and the CI environment tell. */
-final class MachineProbe {
+public final class MachineProbe {
     private MachineProbe() {
     }
 
     /** Returns the machine, reading {@code /proc/cpuinfo} where there is one and {@code env}. */
-    static RunResults.Machine probe(Map<String, String> env) {
+    public static RunResults.Machine probe(Map<String, String> env) {
         return new RunResults.Machine(cpu(), Runtime.getRuntime().availableProcessors(),
                 System.getProperty("os.name") + " " + System.getProperty("os.arch"),
                 System.getProperty("os.version"),

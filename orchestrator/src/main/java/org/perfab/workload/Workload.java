@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.Optional;
 import org.perfab.ingest.MeasurementFormat;
 import org.perfab.model.Cell;
+import org.perfab.model.CellId;
 import org.perfab.stats.ThresholdSettings;
 
 /**
@@ -192,10 +193,37 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
      * @param match which cells
      * @param role what they are for
      */
-    public record CellPolicy(CellGlob match, Role role) {
+    public record CellPolicy(CellGlob match, Role role, Optional<String> ratioTo) {
         public CellPolicy {
             Objects.requireNonNull(match, "match");
             Objects.requireNonNull(role, "role");
+            Objects.requireNonNull(ratioTo, "ratioTo");
+            if (ratioTo.isPresent() && ratioTo.get().chars().filter(c -> c == ':').count() > 1) {
+                throw new IllegalArgumentException("'ratio_to' is NAME or NAME:METRIC, with one ':' at most, got '"
+                        + ratioTo.get() + "'");
+            }
         }
+
+        /** A policy with no baseline of its own. */
+        public CellPolicy(CellGlob match, Role role) {
+            this(match, role, Optional.empty());
+        }
+    }
+
+    /**
+     * Returns the cell whose ratio {@code cell} is kept as in a nightly series (the first policy
+     * matching it with a {@code ratio_to}): its name, and its metric when the policy names one,
+     * else the cell's own. Empty when no policy gives one.
+     */
+    public Optional<CellId> ratioTo(Cell cell) {
+        for (CellPolicy p : cells) {
+            if (p.match().matches(cell) && p.ratioTo().isPresent()) {
+                String to = p.ratioTo().get();
+                int colon = to.indexOf(':');
+                return Optional.of(colon < 0 ? new CellId(to, cell.metric())
+                        : new CellId(to.substring(0, colon), to.substring(colon + 1)));
+            }
+        }
+        return Optional.empty();
     }
 }

@@ -84,7 +84,7 @@ public final class WorkloadLoader {
             "build", List.of("env", "perturb", "run", "timeout"),
             "harness", List.of("commands", "cpus", "csv", "files", "format", "from", "run", "timeout"),
             "harness.csv", List.of("cell", "direction", "metric", "unit", "value"),
-            "cells[]", List.of("match", "role"),
+            "cells[]", List.of("match", "ratio_to", "role"),
             "thresholds", List.of("alpha", "fdr", "inconclusive", "min_effect"));
 
     /**
@@ -446,12 +446,13 @@ public final class WorkloadLoader {
         final Workload.CellPolicy policy;
 
         @JsonCreator
-        RawCell(@JsonProperty("match") String match, @JsonProperty("role") Workload.Role role) {
+        RawCell(@JsonProperty("match") String match, @JsonProperty("role") Workload.Role role,
+                @JsonProperty("ratio_to") String ratioTo) {
             if (match == null) {
                 throw new IllegalArgumentException("a cell policy needs 'match' (a NAME or NAME:METRIC glob)");
             }
-            this.policy = new Workload.CellPolicy(at("match", () -> CellGlob.of(match)),
-                    role == null ? Workload.Role.MEASURE : role);
+            this.policy = at("ratio_to", () -> new Workload.CellPolicy(at("match", () -> CellGlob.of(match)),
+                    role == null ? Workload.Role.MEASURE : role, Optional.ofNullable(ratioTo)));
         }
     }
 

@@ -24,8 +24,8 @@ public final class SeriesRenderer {
 
     /** What every section says under its table: what a movement means, and what it does not. */
     static final String REMINDER = "A movement says that a ratio moved: not whether its baseline or the benchmark"
-            + " compared with it did, nor whether the move was wanted; that is for a reader. A processor model the"
-            + " reference readings did not run on can move a ratio by itself, and the CPU column shows it.";
+            + " compared with it did, nor whether the move was wanted; that is for a reader. A processor model no"
+            + " earlier reading of a key ran on can move its ratio by itself: the CPU column says \"new\" then.";
 
     private SeriesRenderer() {
     }
@@ -81,12 +81,17 @@ public final class SeriesRenderer {
 
     private static String[] row(SeriesCheck.Movement m, UnaryOperator<String> escape, String first) {
         SeriesRules.Move move = m.move();
-        String cpu = escape.apply(m.cpu());
-        if (m.cpuChanged()) {
-            cpu += " (reference: " + String.join(", ", m.referenceCpus().stream().map(escape).toList()) + ")";
-        }
+        String cpu = escape.apply(m.cpu()) + (m.newCpu() ? " (new: " + earlier(m, escape) + ")" : "");
         return new String[] {first, escape.apply(m.key()), move.rule().id(), Numbers.value(move.ratio()),
             Numbers.value(move.reference()), Numbers.signedPercent(move.change()), cpu};
+    }
+
+    /** Returns what the reference readings ran on, for a movement on a new processor model. */
+    private static String earlier(SeriesCheck.Movement m, UnaryOperator<String> escape) {
+        List<String> cpus = m.referenceCpus();
+        int shown = Math.min(2, cpus.size());
+        return "the reference ran on " + String.join(", ", cpus.subList(0, shown).stream().map(escape).toList())
+                + (cpus.size() > shown ? " and " + (cpus.size() - shown) + " more" : "");
     }
 
     private static String markdown(SeriesCheck c) {
@@ -113,10 +118,10 @@ public final class SeriesRenderer {
         out.append("\n**").append(title).append("**\n\n| key | rule | ratio | reference | change | CPU |\n")
                 .append("|:--|:--|--:|--:|--:|:--|\n");
         for (SeriesCheck.Movement m : movements) {
-            String[] r = row(m, s -> Untrusted.markdown(s, Untrusted.MAX_LENGTH), "");
-            if (m.cpuChanged()) {
-                r[6] = "**" + Untrusted.markdown(m.cpu(), Untrusted.MAX_LENGTH) + "** (reference: " + String.join(", ",
-                        m.referenceCpus().stream().map(s -> Untrusted.markdown(s, Untrusted.MAX_LENGTH)).toList()) + ")";
+            UnaryOperator<String> escape = s -> Untrusted.markdown(s, Untrusted.MAX_LENGTH);
+            String[] r = row(m, escape, "");
+            if (m.newCpu()) {
+                r[6] = "**" + escape.apply(m.cpu()) + "** (new: " + earlier(m, escape) + ")";
             }
             out.append("| ").append(String.join(" | ", List.of(r).subList(1, r.length))).append(" |\n");
         }
@@ -131,7 +136,7 @@ public final class SeriesRenderer {
             String message = Untrusted.plain(m.key(), Untrusted.MAX_LENGTH) + ": " + move.rule().id() + ", ratio "
                     + Numbers.value(move.ratio()) + " against " + Numbers.value(move.reference()) + " ("
                     + Numbers.signedPercent(move.change()) + "), on " + Untrusted.plain(m.cpu(), Untrusted.MAX_LENGTH)
-                    + (m.cpuChanged() ? ", a processor the reference readings did not run on" : "");
+                    + (m.newCpu() ? ", a processor no earlier reading of it ran on" : "");
             out.append("::warning title=").append(GithubRenderer.property("perfab series: " + move.rule().id()))
                     .append("::").append(GithubRenderer.data(message)).append('\n');
         }
@@ -157,7 +162,7 @@ public final class SeriesRenderer {
                     .put("change", m.move().change()).put("limit", m.move().limit()).put("cpu", m.cpu());
             ArrayNode cpus = n.putArray("referenceCpus");
             m.referenceCpus().forEach(cpus::add);
-            n.put("commit", m.commit());
+            n.put("newCpu", m.newCpu()).put("commit", m.commit());
         }
         return write(root);
     }

@@ -1,0 +1,310 @@
+package org.perfab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perfab.model.Series;
+import org.perfab.testing.GitFixture;
+import org.perfab.testing.Subjects;
+import org.perfab.testing.SyntheticSeries;
+
+/**
+ * {@code perfab series} from the command line, on a synthetic series built to the three cases of
+ * the decision it implements (see {@link SyntheticSeries}): every check is of the run a case
+ * appears on, the night before, and the nights after.
+ */
+class SeriesCommandTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path tmp;
+
+    /** Writes the synthetic series up to and including {@code last}, and returns its file. */
+    private Path series(LocalDate last) throws IOException {
+        Series all = SyntheticSeries.make(1);
+        Series upTo = new Series(all.readings().stream().filter(r -> !r.date().isAfter(last)).toList());
+        Path file = tmp.resolve("ratios-" + last + ".csv");
+        Files.writeString(file, upTo.write(), StandardCharsets.UTF_8);
+        return file;
+    }
+
+    private static JsonNode check(Path series, String... more) throws IOException {
+        List<String> args = new ArrayList<>(List.of("series", "check", "--series", series.toString(), "--format",
+                "json"));
+        args.addAll(List.of(more));
+        Cli run = Cli.run(args.toArray(String[]::new));
+        assertEquals(0, run.exitCode(), run.err());
+        return JSON.readTree(run.out());
+    }
+
+    private static Map<String, JsonNode> byKey(JsonNode check) {
+        Map<String, JsonNode> m = new HashMap<>();
+        check.get("movements").forEach(n -> m.put(n.get("key").asText(), n));
+        return m;
+    }
+
+    @Test
+    void aStepIsCaughtTheNightItAppearsAndThenPersists() throws IOException {
+        JsonNode before = check(series(LocalDate.of(2026, 8, 31)));
+        assertFalse(byKey(before).containsKey(SyntheticSeries.STEP), before.toString());
+        JsonNode night = check(series(LocalDate.of(2026, 9, 1)));
+        JsonNode step = byKey(night).get(SyntheticSeries.STEP);
+        assertEquals("step", step.get("rule").asText(), night.toString());
+        assertTrue(step.get("new").asBoolean());
+        assertEquals(0.97, step.get("reference").asDouble(), 0.02);
+        assertEquals(1.72, step.get("ratio").asDouble(), 0.03);
+        assertEquals(77, step.get("change").asDouble(), 4);
+        assertEquals("nightly-2026-09-01", night.get("run").asText());
+        JsonNode after = byKey(check(series(LocalDate.of(2026, 9, 2)))).get(SyntheticSeries.STEP);
+        assertFalse(after.get("new").asBoolean(), "the median lags; the same movement is not headlined again");
+    }
+
+    @Test
+    void aBigStepIsCaughtOnItsNight() throws IOException {
+        assertFalse(byKey(check(series(LocalDate.of(2026, 8, 25)))).containsKey(SyntheticSeries.BIG_STEP));
+        JsonNode big = byKey(check(series(LocalDate.of(2026, 8, 26)))).get(SyntheticSeries.BIG_STEP);
+        assertEquals("step", big.get("rule").asText());
+        assertEquals(2.18, big.get("reference").asDouble(), 0.05);
+        assertEquals(4.82, big.get("ratio").asDouble(), 0.1);
+    }
+
+    @Test
+    void aDriftNoNightShowsIsCaughtByTheDriftRule() throws IOException {
+        for (LocalDate d = LocalDate.of(2026, 8, 24); d.isBefore(LocalDate.of(2026, 8, 31)); d = d.plusDays(1)) {
+            if (SyntheticSeries.dates().contains(d)) {
+                assertFalse(byKey(check(series(d))).containsKey(SyntheticSeries.DRIFT), "nothing on " + d);
+            }
+        }
+        Path night = series(LocalDate.of(2026, 8, 31));
+        JsonNode drift = byKey(check(night)).get(SyntheticSeries.DRIFT);
+        assertEquals("drift", drift.get("rule").asText(), drift.toString());
+        assertTrue(drift.get("new").asBoolean());
+        assertTrue(drift.get("change").asDouble() > 20 && drift.get("change").asDouble() < 23, drift.toString());
+        assertFalse(byKey(check(night, "--rules", "drift=off")).containsKey(SyntheticSeries.DRIFT),
+                "the step rule alone never sees it");
+    }
+
+    @Test
+    void aNewProcessorsMoveIsReportedWithItsProcessor() throws IOException {
+        Path last = series(LocalDate.of(2026, 9, 13));
+        JsonNode check = check(last);
+        for (String key : SyntheticSeries.SHORT) {
+            JsonNode m = byKey(check).get(key);
+            assertEquals(SyntheticSeries.NEW_CPU, m.get("cpu").asText(), m.toString());
+            assertTrue(m.get("newCpu").asBoolean(), m.toString());
+        }
+        Cli markdown = Cli.run("series", "check", "--series", last.toString(), "--format", "markdown");
+        assertTrue(markdown.out().contains("| " + SyntheticSeries.SHORT.get(0).replace(".", ".") + " | step |"),
+                markdown.out());
+        assertTrue(markdown.out().contains("**Intel(R) Xeon(R) Platinum 8573C** (new: the reference ran on "),
+                markdown.out());
+        assertTrue(markdown.out().contains("not whether its baseline or the benchmark compared with it did"),
+                markdown.out());
+        assertTrue(markdown.out().startsWith("### Nightly ratios: "), markdown.out());
+    }
+
+    @Test
+    void flatThresholdsRaiseNoiseBeforeAnyRegressionExists() throws IOException {
+        Path early = series(LocalDate.of(2026, 8, 24));
+        assertTrue(byKey(check(early, "--rules", "step=15,noise=0,drift=off")).containsKey(SyntheticSeries.STEP),
+                "a flat 15% calls one noisy night of BPE a movement, a week before its regression");
+        assertFalse(byKey(check(early)).containsKey(SyntheticSeries.STEP), "the decided rules do not");
+        Path drift = series(LocalDate.of(2026, 8, 22));
+        assertTrue(byKey(check(drift, "--rules", "step=30,noise=0")).containsKey(SyntheticSeries.DRIFT));
+        assertFalse(byKey(check(drift)).containsKey(SyntheticSeries.DRIFT),
+                "the key's own noise is 4 x 14%: its 32% night is noise");
+    }
+
+    @Test
+    void replayReproducesTheShapeOfTheDecisionsTable() throws IOException {
+        Path all = series(LocalDate.of(2026, 9, 13));
+        Cli run = Cli.run("series", "replay", "--series", all.toString(), "--format", "json",
+                "--key", SyntheticSeries.STEP + "=2026-09-01", "--key", SyntheticSeries.DRIFT + "=2026-08-24",
+                "--key", SyntheticSeries.BIG_STEP + "=2026-08-26");
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode r = JSON.readTree(run.out());
+        assertEquals(23, r.get("runs").asInt());
+        assertEquals(18, r.get("fullRuns").asInt());
+        JsonNode rows = r.get("options");
+        int flat15 = rows.get(0).get("newTotal").asInt();
+        int flat30 = rows.get(1).get("newTotal").asInt();
+        int stepOnly = rows.get(2).get("newTotal").asInt();
+        int decided = rows.get(3).get("newTotal").asInt();
+        assertTrue(flat15 > flat30 && flat30 > stepOnly, flat15 + " > " + flat30 + " > " + stepOnly);
+        assertTrue(decided > stepOnly && decided < flat15, "the drift rule adds some: " + decided);
+        // Flat thresholds catch BPE and the drifting key from noise, before either regression.
+        assertTrue(rows.get(0).at("/caught/" + pointer(SyntheticSeries.STEP) + "/noise").asBoolean());
+        assertTrue(rows.get(1).at("/caught/" + pointer(SyntheticSeries.DRIFT) + "/noise").asBoolean());
+        // The step rule alone misses the drift; the decided rules catch all three, each on its night.
+        assertTrue(rows.get(2).at("/caught/" + pointer(SyntheticSeries.DRIFT)).isNull());
+        JsonNode caught = rows.get(3).get("caught");
+        assertEquals("2026-09-01", caught.at("/" + pointer(SyntheticSeries.STEP) + "/date").asText());
+        assertEquals("2026-08-31", caught.at("/" + pointer(SyntheticSeries.DRIFT) + "/date").asText());
+        assertEquals("drift", caught.at("/" + pointer(SyntheticSeries.DRIFT) + "/rule").asText());
+        assertEquals("2026-08-26", caught.at("/" + pointer(SyntheticSeries.BIG_STEP) + "/date").asText());
+        Cli text = Cli.run("series", "replay", "--series", all.toString(), "--key", SyntheticSeries.DRIFT);
+        assertTrue(text.out().contains("step past max(30%, 4 \u00d7 noise), or drift past 20% over 10 days"),
+                text.out());
+        assertTrue(text.out().contains("08-31, drift"), text.out());
+        assertTrue(text.out().contains("missed"), text.out());
+    }
+
+    private static String pointer(String key) {
+        return key.replace("~", "~0").replace("/", "~1");
+    }
+
+    /** Runs a real A/B of a small project (head 10% slower) and returns its results.json. */
+    private Path abResults(String workloadExtra) throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 3, workloadExtra);
+        Cli ab = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out",
+                tmp.resolve("out").toString());
+        assertEquals(0, ab.exitCode(), ab.err());
+        return tmp.resolve("out/results.json");
+    }
+
+    @Test
+    void recordsAnAbsRatiosOnMainOnlyAndOnlyOnce() throws IOException {
+        Path results = abResults("");
+        Path file = tmp.resolve("bench/nightly/ratios.csv");
+        Cli first = Cli.run("series", "record", "--series", file.toString(), "--from", results.toString(), "--date",
+                "2026-09-01", "--run", "n1", "--branch", "main");
+        assertEquals(0, first.exitCode(), first.err());
+        assertTrue(first.err().contains("recorded 2 ratios of run n1"), first.err());
+        Series s = Series.read(Files.readString(file), file.toString());
+        Map<String, Double> ratios = new HashMap<>();
+        s.readings().forEach(r -> ratios.put(r.key(), r.ratio()));
+        assertEquals(1.10, ratios.get("speed/run:time"), 1e-9, "the head's mean over the base's");
+        assertEquals(1.00, ratios.get("steady/run:time"), 1e-9);
+        assertEquals("2026-09-01", s.readings().get(0).date().toString());
+        assertTrue(first.out().startsWith("perfab series: 0 new movements"), first.out());
+        String written = Files.readString(file);
+        Cli again = Cli.run("series", "record", "--series", file.toString(), "--from", results.toString(), "--date",
+                "2026-09-01", "--run", "n1", "--branch", "main");
+        assertEquals(0, again.exitCode(), again.err());
+        assertTrue(again.err().contains("recorded 0 ratios of run n1") && again.err().contains("2 were there already"),
+                again.err());
+        assertEquals(written, Files.readString(file), "recording is idempotent per run and key");
+        Cli branch = Cli.run("series", "record", "--series", file.toString(), "--from", results.toString(), "--date",
+                "2026-09-02", "--run", "n2", "--branch", "feature/x");
+        assertEquals(0, branch.exitCode(), branch.err());
+        assertTrue(branch.err().contains("on branch feature/x, not main") && branch.err().contains("nothing is recorded"),
+                branch.err());
+        assertEquals(written, Files.readString(file), "a branch compares and adds nothing");
+        assertTrue(branch.out().contains("in run n2 (2026-09-02)"), branch.out());
+    }
+
+    @Test
+    void recordsEachCellAgainstTheBaselineItsWorkloadNames() throws IOException {
+        String extra = "cells:\n  - match: speed/run\n    ratio_to: steady/run\n";
+        Path results = abResults(extra);
+        Path workload = tmp.resolve("perfab.yaml");
+        Files.writeString(workload, Subjects.workload(3, extra));
+        Path file = tmp.resolve("ratios.csv");
+        Cli run = Cli.run("series", "record", "--series", file.toString(), "--from", results.toString(), "--workload",
+                workload.toString(), "--date", "2026-09-01", "--run", "n1", "--branch", "main");
+        assertEquals(0, run.exitCode(), run.err());
+        List<Series.Reading> readings = Series.read(Files.readString(file), file.toString()).readings();
+        assertEquals(1, readings.size(), readings.toString());
+        assertEquals("speed/run:time", readings.get(0).key());
+        assertEquals(11.0, readings.get(0).ratio(), 1e-9, "the head's speed/run over its steady/run");
+        Path none = tmp.resolve("none.yaml");
+        Files.writeString(none, Subjects.workload(3, ""));
+        Cli noBaseline = Cli.run("series", "record", "--series", file.toString(), "--from", results.toString(),
+                "--workload", none.toString());
+        assertEquals(2, noBaseline.exitCode());
+        assertTrue(noBaseline.err().contains("the workload gives no cell a 'ratio_to'"), noBaseline.err());
+    }
+
+    @Test
+    void recordsAnotherToolsRatiosAndSaysWhatItLeftOut() throws IOException {
+        Path csv = tmp.resolve("bdn.csv");
+        Files.writeString(csv, "Method;Length;Mean;Ratio\nUnigram;512;1.2 us;baseline\nBpe;512;2.1 us;1.72\n"
+                + "Indel;512;3 us;?\n");
+        Path file = tmp.resolve("ratios.csv");
+        Cli run = Cli.run("series", "record", "--series", file.toString(), "--ratios", csv.toString(), "--key-columns",
+                "Method,Length", "--date", "2026-09-01", "--run", "n1", "--cpu", "AMD EPYC 7763", "--commit", "abc",
+                "--branch", "main");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.err().contains("left out " + csv + ":2: 'Unigram/512', ratio 'baseline' is not a positive"
+                + " number"), run.err());
+        assertTrue(run.err().contains(":4: 'Indel/512', ratio '?'"), run.err());
+        assertEquals("date,run,commit,cpu,key,ratio\n2026-09-01,n1,abc,AMD EPYC 7763,Bpe/512,1.72\n",
+                Files.readString(file));
+        Cli bad = Cli.run("series", "record", "--series", file.toString(), "--ratios", csv.toString(),
+                "--ratio-column", "Speedup");
+        assertEquals(2, bad.exitCode());
+        assertTrue(bad.err().contains(csv + ":1: no column 'Speedup'"), bad.err());
+    }
+
+    @Test
+    void mergeFoldsAnotherHistoryInWithoutDuplicates() throws IOException {
+        Path mine = tmp.resolve("ratios.csv");
+        Path wiki = tmp.resolve("wiki.csv");
+        Files.writeString(mine, "date,run,commit,cpu,key,ratio\n2026-09-02,n2,b,cpu,k,1.1\n2026-09-03,n3,c,cpu,k,1.2\n");
+        Files.writeString(wiki, "key,ratio,date,run,commit,cpu\nk,1.0,2026-09-01,w1,a,cpu\nk,9.9,2026-09-02,n2,b,cpu\n"
+                + "k,1.2,2026-09-03,n3,c,cpu\n");
+        Cli run = Cli.run("series", "merge", "--series", mine.toString(), "--from", wiki.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("1 reading added, 1 already there, 1 whose ratio differs from the series' own"
+                + " (kept); 3 runs in all"), run.out());
+        assertEquals("date,run,commit,cpu,key,ratio\n2026-09-01,w1,a,cpu,k,1\n2026-09-02,n2,b,cpu,k,1.1\n"
+                + "2026-09-03,n3,c,cpu,k,1.2\n", Files.readString(mine), "in date order, the series' own ratio kept");
+    }
+
+    @Test
+    void githubFormatWarnsPerNewMovementWritesTheSummaryAndNeverFails() throws IOException {
+        Path file = series(LocalDate.of(2026, 9, 1));
+        Cli run = Cli.run("series", "check", "--series", file.toString(), "--format", "github");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("::warning title=perfab series%3A step::BpeBenchmarks.Encode/unigram: step, ratio"),
+                run.out());
+        assertFalse(run.out().contains("IndelBenchmarks.CodePoint/512"), "persisting movements raise no warning");
+        Cli count = Cli.run("series", "check", "--series", file.toString(), "--format", "count");
+        assertTrue(count.out().matches("perfab series: \\d+ new movements?, \\d+ persisting, in run"
+                + " nightly-2026-09-01 \\(2026-09-01\\) of \\d+ ratios compared\n"), count.out());
+    }
+
+    @Test
+    void badInputNamesTheFileLineAndColumn() throws IOException {
+        Path file = tmp.resolve("ratios.csv");
+        Files.writeString(file, "date,run,commit,cpu,key,ratio\n2026-09-01,n1,a,cpu,k,1.0\n2026-09-02,n2,a,cpu,k,fast\n");
+        Cli bad = Cli.run("series", "check", "--series", file.toString());
+        assertEquals(2, bad.exitCode());
+        assertTrue(bad.err().contains(file + ":3: column 'ratio': 'fast' is not a number"), bad.err());
+        Files.writeString(file, "date,run,key,ratio\n2026-09-01,n1,k,1.0\n");
+        assertTrue(Cli.run("series", "check", "--series", file.toString()).err()
+                .contains(file + ":1: the header has no column 'commit'"));
+        Files.writeString(file, "date,run,commit,cpu,key,ratio\n09/01/2026,n1,a,cpu,k,1.0\n");
+        assertTrue(Cli.run("series", "check", "--series", file.toString()).err()
+                .contains(file + ":2: column 'date': '09/01/2026' is not an ISO date"));
+        Files.writeString(file, "date,run,commit,cpu,key,ratio\n2026-09-01,n1,a,cpu,k,-1\n");
+        assertTrue(Cli.run("series", "check", "--series", file.toString()).err()
+                .contains(file + ":2: a ratio must be finite and above 0, got -1.0"));
+        Files.writeString(file, "date,run,commit,cpu,key,ratio\n2026-09-01,n1,a,cpu,k,1\n2026-09-01,n1,a,cpu,k,2\n");
+        assertTrue(Cli.run("series", "check", "--series", file.toString()).err()
+                .contains("run 'n1' has two readings of key 'k'"));
+        Files.writeString(file, "date,run,commit,cpu,key,ratio\n2026-09-01,n1,a,cpu,k,1\n");
+        Cli noRun = Cli.run("series", "check", "--series", file.toString(), "--run", "n9");
+        assertEquals(2, noRun.exitCode());
+        assertTrue(noRun.err().contains("no run 'n9' (the latest is 'n1')"), noRun.err());
+        Cli rules = Cli.run("series", "check", "--series", file.toString(), "--rules", "stepp=30");
+        assertEquals(2, rules.exitCode());
+        assertTrue(rules.err().contains("--rules 'stepp=30': 'stepp' is not one of step, noise, drift"), rules.err());
+        Cli missing = Cli.run("series", "check", "--series", tmp.resolve("nope.csv").toString());
+        assertTrue(missing.err().contains("nope.csv: no such file"), missing.err());
+    }
+}
