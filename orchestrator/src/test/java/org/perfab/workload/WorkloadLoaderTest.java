@@ -17,6 +17,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.perfab.failure.BadInputException;
 import org.perfab.ingest.CsvFormat;
 import org.perfab.model.Cell;
+import org.perfab.model.CellId;
 import org.perfab.stats.Direction;
 import org.perfab.stats.ThresholdSettings;
 import org.perfab.stats.Thresholds;
@@ -47,6 +48,20 @@ class WorkloadLoaderTest {
         Workload w = WorkloadLoader.parse("name: x\nharness: {run: [./bench]}\nthresholds: {fdr: 0.05}\n", "w.yaml");
         assertEquals(Optional.of(0.05), w.thresholds().fdr());
         assertEquals(0.05, w.thresholds().over(Thresholds.DEFAULT).fdr());
+    }
+
+    @Test
+    void readsTheBaselineACellIsARatioOf() {
+        Workload w = WorkloadLoader.parse("name: x\nharness: {run: [./bench]}\ncells:\n  - match: 'bpe/*'\n"
+                + "    ratio_to: unigram\n  - match: 'indel/*'\n    ratio_to: 'base:ns'\n", "w.yaml");
+        assertEquals(Optional.of(new CellId("unigram", "time")),
+                w.ratioTo(new Cell("bpe/encode", "time", "ns", Direction.LOWER_IS_BETTER)));
+        assertEquals(Optional.of(new CellId("base", "ns")),
+                w.ratioTo(new Cell("indel/512", "time", "ns", Direction.LOWER_IS_BETTER)));
+        assertEquals(Optional.empty(), w.ratioTo(new Cell("other", "time", "ns", Direction.LOWER_IS_BETTER)));
+        BadInputException e = assertThrows(BadInputException.class, () -> WorkloadLoader.parse(
+                "name: x\nharness: {run: [./bench]}\ncells:\n  - match: a\n    ratio_to: 'a:b:c'\n", "w.yaml"));
+        assertTrue(e.getMessage().contains("w.yaml:5:15: 'ratio_to' is NAME or NAME:METRIC"), e.getMessage());
     }
 
     @Test
