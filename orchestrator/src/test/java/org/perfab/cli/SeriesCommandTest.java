@@ -279,6 +279,32 @@ class SeriesCommandTest {
     }
 
     @Test
+    void keysAndProcessorsFromTheSeriesAreEscapedWhereverTheyGo() throws IOException {
+        List<Series.Reading> readings = new ArrayList<>();
+        List<String> keys = List.of("a|b</td><script>x</script>", "::error::pwn\nnext", "[l](http://x) **b**");
+        for (int night = 1; night <= 7; night++) {
+            for (String key : keys) {
+                readings.add(new Series.Reading(LocalDate.of(2026, 9, night), "n" + night, "c", "Intel\u001b[31m|Xeon",
+                        key, night < 7 ? 1.0 : 2.0));
+            }
+        }
+        Path file = tmp.resolve("ratios.csv");
+        Files.writeString(file, new Series(readings).write());
+        Cli md = Cli.run("series", "check", "--series", file.toString(), "--format", "markdown");
+        assertEquals(0, md.exitCode(), md.err());
+        assertTrue(md.out().contains("| a\\|b&lt;/td&gt;&lt;script&gt;x&lt;/script&gt; | step | 2 | 1 | +100.0% |"),
+                md.out());
+        assertTrue(md.out().contains("| \\[l\\](http:\u200b//x) \\*\\*b\\*\\* |"), md.out());
+        assertFalse(md.out().contains("\u001b") || md.out().contains("pwn\nnext"), md.out());
+        assertEquals(3, md.out().lines().filter(l -> l.contains("| step |")).count(), "one table row per key");
+        Cli gh = Cli.run("series", "check", "--series", file.toString(), "--format", "github");
+        assertEquals(0, gh.exitCode(), gh.err());
+        assertEquals(3, gh.out().lines().count(), gh.out());
+        assertTrue(gh.out().lines().allMatch(l -> l.startsWith("::warning title=perfab series%3A step::")), gh.out());
+        assertFalse(gh.out().lines().anyMatch(l -> l.startsWith("::error")), gh.out());
+    }
+
+    @Test
     void badInputNamesTheFileLineAndColumn() throws IOException {
         Path file = tmp.resolve("ratios.csv");
         Files.writeString(file, "date,run,commit,cpu,key,ratio\n2026-09-01,n1,a,cpu,k,1.0\n2026-09-02,n2,a,cpu,k,fast\n");
