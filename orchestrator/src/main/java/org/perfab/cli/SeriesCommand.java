@@ -66,8 +66,8 @@ final class SeriesCommand implements Callable<Integer> {
         }
     }
 
-    static final String RULES = "The rules, NAME=VALUE between commas over the defaults: step=30 (%), noise=4 (times"
-            + " the key's noise; 0 for a flat step), drift=20 (%, or off), window=5, recent=3, days=10, min=3.";
+    static final String RULES = "The rules, NAME=VALUE between commas over the defaults: step=30 (%%), noise=4 (times"
+            + " the key's noise; 0 for a flat step), drift=20 (%%, or off), window=5, recent=3, days=10, min=3.";
 
     /** Returns the series in {@code file}; the empty series when the file does not exist and {@code missingOk}. */
     static Series read(Path file, boolean missingOk) {

@@ -24,6 +24,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.perfab.report.testing.Golden;
 import org.perfab.testing.Comparisons;
+import picocli.CommandLine;
 
 class CompareCommandTest {
     private static final String BASE = "src/test/resources/compare/base.json";
@@ -350,6 +351,20 @@ class CompareCommandTest {
                 assertTrue(run.out().startsWith("Usage: perfab " + command), run.out());
                 assertTrue(run.out().contains("github") || List.of("demo", "plan", "merge", "bisect").contains(command),
                         "--format lists every format: " + run.out());
+            }
+            List<CommandLine> all = new ArrayList<>(List.of(new CommandLine(new PerfabCommand())));
+            for (int i = 0; i < all.size(); i++) {
+                all.addAll(all.get(i).getSubcommands().values());
+            }
+            assertTrue(all.size() > 12, "every command and subcommand: " + all.size());
+            for (CommandLine command : all) {
+                String name = command.getCommandSpec().qualifiedName();
+                List<String> args = new ArrayList<>(List.of(name.split(" ")).subList(1, name.split(" ").length));
+                args.add("--help");
+                Cli run = Cli.run(args.toArray(String[]::new));
+                assertEquals(0, run.exitCode(), name);
+                assertTrue(run.out().startsWith("Usage: " + name), run.out());
+                assertEquals("", warnings.toString(StandardCharsets.UTF_8), name);
             }
             Cli top = Cli.run("--help");
             assertEquals(0, top.exitCode());
