@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.ab.MachineProbe;
+import org.perfab.demo.SyntheticSeries;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.RunResults;
 import org.perfab.model.Series;
@@ -43,7 +44,7 @@ import picocli.CommandLine.Spec;
                 + " record tonight's ratios, and report the ratios that step past their own noise or drift over ten"
                 + " days. Exits 0 whatever it finds."},
         subcommands = {SeriesCommand.Record.class, SeriesCommand.Merge.class, SeriesCommand.Check.class,
-            SeriesCommand.Replay.class})
+            SeriesCommand.Replay.class, SeriesCommand.Demo.class})
 final class SeriesCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -430,6 +431,48 @@ final class SeriesCommand implements Callable<Integer> {
             }
             spec.commandLine().getOut().print(SeriesRenderer.render(SeriesReplay.of(s, options, watch), format));
             spec.commandLine().getOut().flush();
+            return ExitCode.OK;
+        }
+    }
+
+    /** {@code perfab series demo}. */
+    @Command(name = "demo", mixinStandardHelpOptions = true,
+            description = {"Build a synthetic nightly series with the noise of hosted runners (23 runs, 120 keys) and"
+                    + " three regressions: a step from 0.97 to 1.72 on 2026-09-01, a drift of +21%% over the ten days to"
+                    + " 2026-08-31 with no night past the step rule, and a step from 2.18 to 4.82 on 2026-08-26; and"
+                    + " on 2026-09-13 a processor model no earlier run had. Replay the rules over it and print the"
+                    + " table, following the three keys. With --series, also write it, to try 'check' on."})
+    static final class Demo implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--series", paramLabel = "FILE", description = "Write the series to FILE (replaced).")
+        Path series;
+
+        @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "The noise's seed (default:"
+                + " ${DEFAULT-VALUE}).")
+        long seed;
+
+        @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+                description = "text, markdown or json (default: ${DEFAULT-VALUE}).")
+        SeriesRenderer.ReplayForm format;
+
+        @Override
+        public Integer call() {
+            Series s = SyntheticSeries.make(seed);
+            List<SeriesRules.Options> options = Replay.SEED.stream().map(SeriesRules.Options::parse).toList();
+            List<SeriesReplay.Watch> watch = List.of(
+                    new SeriesReplay.Watch(SyntheticSeries.STEP, Optional.of(LocalDate.of(2026, 9, 1))),
+                    new SeriesReplay.Watch(SyntheticSeries.DRIFT, Optional.of(LocalDate.of(2026, 8, 24))),
+                    new SeriesReplay.Watch(SyntheticSeries.BIG_STEP, Optional.of(LocalDate.of(2026, 8, 26))));
+            spec.commandLine().getOut().print(SeriesRenderer.render(SeriesReplay.of(s, options, watch), format));
+            spec.commandLine().getOut().flush();
+            if (series != null) {
+                write(s, series);
+                spec.commandLine().getErr().println("perfab: wrote the series to " + series + "; try 'perfab series"
+                        + " check --series " + series + " --run nightly-2026-09-01' (the step's night) or"
+                        + " 'perfab series replay --series " + series + " --rules step=25'");
+            }
             return ExitCode.OK;
         }
     }

@@ -17,10 +17,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.demo.SyntheticSeries;
 import org.perfab.model.Series;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
-import org.perfab.testing.SyntheticSeries;
 
 /**
  * {@code perfab series} from the command line, on a synthetic series built to the three cases of
@@ -161,6 +161,20 @@ class SeriesCommandTest {
                 text.out());
         assertTrue(text.out().contains("08-31, drift"), text.out());
         assertTrue(text.out().contains("missed"), text.out());
+    }
+
+    @Test
+    void theDemoWritesTheSyntheticSeriesAndPrintsItsReplay() throws IOException {
+        Path file = tmp.resolve("demo/ratios.csv");
+        Cli demo = Cli.run("series", "demo", "--series", file.toString(), "--format", "markdown");
+        assertEquals(0, demo.exitCode(), demo.err());
+        assertEquals(SyntheticSeries.make(1).write(), Files.readString(file));
+        assertTrue(demo.out().contains("| step past max(30%, 4 \u00d7 noise), or drift past 20% over 10 days | 80 | 4 / 11"
+                + " | 09-01 | 08-31, drift | 08-26 |"), demo.out());
+        assertTrue(demo.err().contains("try 'perfab series check --series " + file), demo.err());
+        Cli check = Cli.run("series", "check", "--series", file.toString(), "--run", "nightly-2026-09-01");
+        assertEquals(0, check.exitCode(), check.err());
+        assertTrue(check.out().matches("(?s).*\nnew +" + SyntheticSeries.STEP.replace(".", "\\.") + " +step .*"), check.out());
     }
 
     private static String pointer(String key) {

@@ -86,4 +86,31 @@ class WorkflowsTest {
                 release);
         assertTrue(Files.readString(DIR.resolve("perf-bisect.yml")).contains("scripts/perfab bisect --repo ."));
     }
+
+    @Test
+    void theNightlyMeasuresWithAReadOnlyTokenAndOnlyPerfabMayPush() throws IOException {
+        JsonNode nightly = read("perf-nightly.yml");
+        assertEquals("read", nightly.at("/permissions/contents").asText());
+        assertTrue(nightly.at("/on/schedule").isArray(), "runs every night");
+        JsonNode measure = nightly.at("/jobs/measure");
+        assertTrue(measure.path("permissions").isMissingNode(), "the job that runs the code keeps the read-only token");
+        String measured = measure.path("steps").toString();
+        assertTrue(measured.contains("scripts/perfab ab --repo . --base \\\"$BASE\\\" --head HEAD"), measured);
+        assertTrue(measured.contains("\"persist-credentials\":false"), measured);
+        JsonNode record = nightly.at("/jobs/record");
+        assertEquals("write", record.at("/permissions/contents").asText());
+        for (JsonNode step : record.path("steps")) {
+            String run = step.path("run").asText("");
+            assertFalse(run.contains("perfab ab") || run.contains("mvn") || run.contains("make"),
+                    "the job that may push runs nothing of the measured code: " + run);
+            assertFalse(run.contains("${{"), "an expression inside a script: " + run);
+            if (step.path("uses").asText().startsWith("actions/checkout")) {
+                assertFalse(step.path("with").has("ref"), "checks out the default branch only: " + step);
+            }
+        }
+        String text = Files.readString(DIR.resolve("perf-nightly.yml"));
+        assertTrue(text.contains("scripts/perfab series record --series bench/nightly/ratios.csv --from"
+                + " artifact/results.json"), text);
+        assertTrue(text.contains("if: github.ref == 'refs/heads/main'"), "pushes only from main");
+    }
 }

@@ -1,4 +1,4 @@
-package org.perfab.testing;
+package org.perfab.demo;
 
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -9,8 +9,9 @@ import java.util.Set;
 import org.perfab.model.Series;
 
 /**
- * A nightly ratio series built to the three cases of the decision it implements, with the noise of
- * hosted runners: 23 runs from 2026-08-19 to 2026-09-13, 18 of them full, about 120 keys.
+ * A nightly ratio series built to the three cases the series rules were decided on, with the noise
+ * of hosted runners: 23 runs from 2026-08-19 to 2026-09-13, 18 of them full, 120 keys. {@code
+ * perfab series demo} writes it and replays the rules over it; the tests check the rules on it.
  *
  * <ul>
  *   <li>{@link #STEP}, like BPE against its unigram baseline: 0.97, one noisy night 18% up on
