@@ -126,8 +126,17 @@ public final class SeriesSources {
             readings.add(reading(stamp, key(e.getKey()), ratio));
         }
         if (!any) {
-            throw new BadInputException("the workload gives no cell a 'ratio_to' (cells: [{match: GLOB, ratio_to:"
-                    + " BASELINE}]), so no cell measured has a baseline to be a ratio of");
+            List<String> globs = workload.cells().stream().filter(p -> p.ratioTo().isPresent())
+                    .map(p -> "'" + p.match() + "'").toList();
+            if (globs.isEmpty()) {
+                throw new BadInputException("the workload gives no cell a 'ratio_to' (cells: [{match: GLOB, ratio_to:"
+                        + " BASELINE}]), so no cell measured has a baseline to be a ratio of");
+            }
+            List<String> measured = cells.keySet().stream().map(SeriesSources::key).toList();
+            throw new BadInputException("the workload's 'ratio_to' cells (match " + String.join(", ", globs)
+                    + ") match no cell the run measured (" + measured.size() + ": " + String.join(", ",
+                            measured.subList(0, Math.min(8, measured.size()))) + (measured.size() > 8 ? ", …" : "")
+                    + ")");
         }
         return new Extract(readings, skipped);
     }

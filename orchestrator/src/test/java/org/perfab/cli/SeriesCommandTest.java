@@ -241,6 +241,12 @@ class SeriesCommandTest {
                 "--workload", none.toString());
         assertEquals(2, noBaseline.exitCode());
         assertTrue(noBaseline.err().contains("the workload gives no cell a 'ratio_to'"), noBaseline.err());
+        Files.writeString(none, Subjects.workload(3, "cells:\n  - match: run*\n    ratio_to: steady/run\n"));
+        Cli matchesNothing = Cli.run("series", "record", "--series", file.toString(), "--from", results.toString(),
+                "--workload", none.toString());
+        assertEquals(2, matchesNothing.exitCode());
+        assertTrue(matchesNothing.err().contains("the workload's 'ratio_to' cells (match 'run*') match no cell the run"
+                + " measured (2: speed/run:time, steady/run:time)"), matchesNothing.err());
     }
 
     @Test
