@@ -37,19 +37,7 @@ final class GithubActions {
         String comment = Format.MARKDOWN.renderer().render(report);
         try {
             Files.writeString(commentFile, comment, StandardCharsets.UTF_8);
-            String summary = env.get("GITHUB_STEP_SUMMARY");
-            if (summary != null && !summary.isBlank()) {
-                Path file = Path.of(summary);
-                long used = Files.exists(file) ? Files.size(file) : 0;
-                byte[] bytes = comment.getBytes(StandardCharsets.UTF_8);
-                String text = used + bytes.length <= SUMMARY_LIMIT ? comment
-                        : "perfab: the comment (" + bytes.length + " bytes) does not fit in what is left of the"
-                                + " job summary's 1 MiB; it is in " + commentFile + "\n";
-                if (used + text.getBytes(StandardCharsets.UTF_8).length <= SUMMARY_LIMIT) {
-                    Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                            StandardOpenOption.APPEND);
-                }
-            }
+            appendToSummary(env, "the comment", comment, "it is in " + commentFile);
             String output = env.get("GITHUB_OUTPUT");
             if (output != null && !output.isBlank()) {
                 Map<Verdict, Integer> counts = report.table().counts();
@@ -61,6 +49,28 @@ final class GithubActions {
             }
         } catch (IOException e) {
             throw Output.cannotWrite("GitHub's step files", e);
+        }
+    }
+
+    /**
+     * Appends {@code markdown} to the job summary when the environment names one; when it does not
+     * fit in what is left of the summary's 1 MiB, a line saying so, naming {@code what} and where
+     * it is {@code instead}.
+     */
+    static void appendToSummary(Map<String, String> env, String what, String markdown, String instead)
+            throws IOException {
+        String summary = env.get("GITHUB_STEP_SUMMARY");
+        if (summary == null || summary.isBlank()) {
+            return;
+        }
+        Path file = Path.of(summary);
+        long used = Files.exists(file) ? Files.size(file) : 0;
+        byte[] bytes = markdown.getBytes(StandardCharsets.UTF_8);
+        String text = used + bytes.length <= SUMMARY_LIMIT ? markdown
+                : "perfab: " + what + " (" + bytes.length + " bytes) does not fit in what is left of the job summary's"
+                        + " 1 MiB; " + instead + "\n";
+        if (used + text.getBytes(StandardCharsets.UTF_8).length <= SUMMARY_LIMIT) {
+            Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         }
     }
 }

@@ -106,15 +106,8 @@ final class SeriesCommand implements Callable<Integer> {
             Map<String, String> env = System.getenv();
             String markdown = SeriesRenderer.render(check, SeriesRenderer.Form.MARKDOWN);
             try {
-                String summary = env.get("GITHUB_STEP_SUMMARY");
-                if (summary != null && !summary.isBlank()) {
-                    Path file = Path.of(summary);
-                    long used = Files.exists(file) ? Files.size(file) : 0;
-                    if (used + markdown.getBytes(StandardCharsets.UTF_8).length <= GithubActions.SUMMARY_LIMIT) {
-                        Files.writeString(file, markdown, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                                StandardOpenOption.APPEND);
-                    }
-                }
+                GithubActions.appendToSummary(env, "the series' movements", markdown, "'perfab series check --format"
+                        + " markdown' prints them");
                 String outputs = env.get("GITHUB_OUTPUT");
                 if (outputs != null && !outputs.isBlank()) {
                     Files.writeString(Path.of(outputs), "new=" + check.newCount() + "\npersisting="

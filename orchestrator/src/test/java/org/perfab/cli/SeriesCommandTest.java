@@ -293,6 +293,36 @@ class SeriesCommandTest {
         assertTrue(run.out().contains("::warning title=perfab series%3A step::BpeBenchmarks.Encode/unigram: step, ratio"),
                 run.out());
         assertFalse(run.out().contains("IndelBenchmarks.CodePoint/512"), "persisting movements raise no warning");
+        // As a job step: the section goes to the summary, the counts to the step's outputs.
+        Path summary = tmp.resolve("summary.md");
+        Path outputs = tmp.resolve("outputs");
+        Files.writeString(summary, "x".repeat(1024 * 1024 - 200));
+        ProcessBuilder step = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "series", "check", "--series",
+                file.toString(), "--format", "github").redirectOutput(tmp.resolve("stdout").toFile())
+                .redirectError(tmp.resolve("stderr").toFile());
+        step.environment().put("GITHUB_STEP_SUMMARY", summary.toString());
+        step.environment().put("GITHUB_OUTPUT", outputs.toString());
+        try {
+            assertEquals(0, step.start().waitFor(), Files.readString(tmp.resolve("stderr")));
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+        String newCount = Files.readString(outputs).lines().filter(l -> l.startsWith("new=")).findFirst().orElseThrow();
+        assertTrue(newCount.matches("new=[1-9]\\d*"), newCount);
+        assertTrue(Files.readString(outputs).contains("\npersisting="), Files.readString(outputs));
+        String tail = Files.readString(summary).substring(1024 * 1024 - 200);
+        assertTrue(tail.startsWith("perfab: the series' movements (") && tail.contains("does not fit"), tail);
+        Files.writeString(summary, "");
+        assertEquals(0, Cli.run("series", "check", "--series", file.toString(), "--format", "markdown", "-o",
+                tmp.resolve("page.md").toString()).exitCode());
+        ProcessBuilder again = step.redirectOutput(tmp.resolve("stdout2").toFile());
+        try {
+            assertEquals(0, again.start().waitFor());
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+        assertEquals(Files.readString(tmp.resolve("page.md")), Files.readString(summary), "the page's section");
         Cli count = Cli.run("series", "check", "--series", file.toString(), "--format", "count");
         assertTrue(count.out().matches("perfab series: \\d+ new movements?, \\d+ persisting, in run"
                 + " nightly-2026-09-01 \\(2026-09-01\\) of \\d+ ratios compared\n"), count.out());
