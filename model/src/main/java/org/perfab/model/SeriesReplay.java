@@ -3,6 +3,7 @@ package org.perfab.model;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +49,7 @@ public record SeriesReplay(int runs, int fullRuns, List<Row> rows) {
     public record Row(SeriesRules.Options options, int newTotal, double perFullRunMedian, int perFullRunMax,
             Map<String, Optional<Catch>> caught) {
         public Row {
-            caught = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(caught));
+            caught = Collections.unmodifiableMap(new LinkedHashMap<>(caught));
         }
     }
 

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
 import org.perfab.report.Format;
@@ -45,6 +46,38 @@ final class Output {
      * folder, a folder in its place, no permission), the environment (exit 3) when the disk failed
      * (full, an input/output error).
      */
+    /**
+     * Writes {@code text} to {@code file} whole, through a file beside it moved over it, so that a
+     * reader (or a killed run) never leaves half a file; makes the folder when it is missing.
+     */
+    static void replace(Path file, String text) {
+        Path tmp = file.resolveSibling(file.getFileName() + ".perfab-tmp");
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw cannotWrite(file.toString(), e);
+        }
+    }
+
+    /** Writes {@code text} to {@code file}, or prints it when {@code file} is null. */
+    static void print(CommandSpec spec, String text, Path file) {
+        if (file == null) {
+            spec.commandLine().getOut().print(text);
+            spec.commandLine().getOut().flush();
+            return;
+        }
+        try {
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw cannotWrite(file.toString(), e);
+        }
+    }
+
     static RuntimeException cannotWrite(String what, IOException e) {
         if (e instanceof FileSystemException) {
             return new BadInputException(what + ": cannot write: " + ExitCode.message(e), e);

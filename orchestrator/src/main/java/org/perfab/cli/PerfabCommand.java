@@ -12,7 +12,7 @@ import picocli.CommandLine.Spec;
         description = "Same-runner A/B benchmarks with statistical verdicts.",
         synopsisSubcommandLabel = "COMMAND",
         subcommands = {AbCommand.class, CompareCommand.class, ReportCommand.class, PlanCommand.class,
-            MergeCommand.class, BisectCommand.class, SeriesCommand.class, CalibrateCommand.class, DemoCommand.class},
+            MergeCommand.class, BisectCommand.class, SeriesCommand.class, BaselineCommand.class, CalibrateCommand.class, DemoCommand.class},
         footer = {"", "Exit codes:",
             "  0  ran, whatever the verdicts (the check is advisory)",
             "  1  a cell has a verdict named by --fail-on",

@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -86,17 +85,7 @@ final class SeriesCommand implements Callable<Integer> {
 
     /** Writes {@code series} to {@code file} whole, through a file beside it, so a reader never sees half. */
     static void write(Series series, Path file) {
-        Path tmp = file.resolveSibling(file.getFileName() + ".perfab-tmp");
-        try {
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            Files.writeString(tmp, series.write(), StandardCharsets.UTF_8);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw Output.cannotWrite(file.toString(), e);
-        }
+        Output.replace(file, series.write());
     }
 
     /** Prints {@code check} as {@code form}; for GitHub also the job summary and the step's outputs. */
@@ -118,16 +107,7 @@ final class SeriesCommand implements Callable<Integer> {
                 throw Output.cannotWrite("GitHub's step files", e);
             }
         }
-        if (output == null) {
-            spec.commandLine().getOut().print(text);
-            spec.commandLine().getOut().flush();
-            return;
-        }
-        try {
-            Files.writeString(output, text, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw Output.cannotWrite(output.toString(), e);
-        }
+        Output.print(spec, text, output);
     }
 
     /** {@code perfab series record}. */

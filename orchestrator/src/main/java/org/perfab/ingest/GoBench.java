@@ -2,8 +2,10 @@ package org.perfab.ingest;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.perfab.model.Cell;
@@ -22,6 +24,7 @@ import org.perfab.stats.Direction;
 final class GoBench extends ToolFormat {
     private static final Pattern LINE = Pattern.compile("^Benchmark(\\S+)\\s+(\\d+)((?:\\s+\\S+\\s+\\S+)+)\\s*$");
     private static final Pattern PROCS = Pattern.compile("-(\\d+)$");
+    private static final Pattern HEADER = Pattern.compile("^(goos|goarch|cpu|pkg):\\s*(.*)$");
 
     @Override
     public String id() {
@@ -49,6 +52,44 @@ final class GoBench extends ToolFormat {
         return common;
     }
 
+    /**
+     * Returns the cell name of a result line: Go appends -GOMAXPROCS to every name, except when it
+     * is 1; a sub-benchmark's own name may end in -1024, so a suffix is dropped only when every line
+     * has the same one.
+     */
+    private static String name(Matcher line, String procs) {
+        return procs == null ? line.group(1) : line.group(1).substring(0, line.group(1).length() - procs.length());
+    }
+
+    /**
+     * Returns the context of a run's text: its header ({@code goos}, {@code goarch}, {@code cpu},
+     * {@code pkg}; the first of each) and each benchmark's iteration counts ({@code b.N}), by the
+     * cell name {@link #read} gives it.
+     */
+    static GoRun context(Path file) {
+        Map<String, String> header = new LinkedHashMap<>();
+        Map<String, List<Long>> iterations = new LinkedHashMap<>();
+        String[] lines = text(file).split("\n", -1);
+        String procs = commonProcsSuffix(lines);
+        for (String raw : lines) {
+            String line = raw.stripTrailing();
+            Matcher h = HEADER.matcher(line);
+            if (h.matches()) {
+                header.putIfAbsent(h.group(1), h.group(2).strip());
+                continue;
+            }
+            Matcher m = LINE.matcher(line);
+            if (line.startsWith("Benchmark") && m.matches()) {
+                try {
+                    iterations.computeIfAbsent(name(m, procs), k -> new ArrayList<>()).add(Long.parseLong(m.group(2)));
+                } catch (NumberFormatException e) {
+                    // A count past a long is no count: the benchmark just has none.
+                }
+            }
+        }
+        return new GoRun(header, iterations);
+    }
+
     @Override
     public boolean recognises(String head) {
         return Pattern.compile("(?m)^Benchmark\\S+\\s+\\d+\\s+[0-9.]+ \\S+").matcher(head).find();
@@ -71,9 +112,7 @@ final class GoBench extends ToolFormat {
                 }
                 throw bad(file, Integer.toString(i + 1), "not a benchmark result line: " + line);
             }
-            // Go appends -GOMAXPROCS to every name, except when it is 1; a sub-benchmark's own
-            // name may end in -1024, so a suffix is dropped only when every line has the same one.
-            String name = procs == null ? m.group(1) : m.group(1).substring(0, m.group(1).length() - procs.length());
+            String name = name(m, procs);
             String[] pairs = m.group(3).trim().split("\\s+");
             for (int k = 0; k + 1 < pairs.length; k += 2) {
                 double value;

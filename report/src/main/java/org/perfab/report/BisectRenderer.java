@@ -65,21 +65,7 @@ public final class BisectRenderer {
     }
 
     private static String text(Bisection b) {
-        List<String[]> rows = rows(b, false);
-        int[] width = new int[rows.get(0).length];
-        for (String[] r : rows) {
-            for (int i = 0; i < r.length; i++) {
-                width[i] = Math.max(width[i], r[i].length());
-            }
-        }
-        StringBuilder out = new StringBuilder();
-        for (String[] r : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < r.length; i++) {
-                line.append(r[i]).append(" ".repeat(width[i] - r[i].length())).append("  ");
-            }
-            out.append(line.toString().stripTrailing()).append('\n');
-        }
+        StringBuilder out = new StringBuilder(Tables.aligned(rows(b, false)));
         out.append('\n').append(end(b)).append('\n');
         for (String e : b.evidence()) {
             out.append("  - ").append(Untrusted.plain(e, Untrusted.MAX_PROSE)).append('\n');

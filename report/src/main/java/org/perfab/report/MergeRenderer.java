@@ -83,21 +83,8 @@ public final class MergeRenderer {
             l.add(consensus(row, table.runners().size()));
             lines.add(l.toArray(String[]::new));
         }
-        int[] width = new int[lines.get(0).length];
-        for (String[] l : lines) {
-            for (int i = 0; i < l.length; i++) {
-                width[i] = Math.max(width[i], l[i].length());
-            }
-        }
         StringBuilder out = new StringBuilder("One A/B on " + table.runners().size() + " runner classes. "
-                + TextRenderer.rules(table.thresholds()) + ".\n\n");
-        for (String[] l : lines) {
-            StringBuilder s = new StringBuilder();
-            for (int i = 0; i < l.length; i++) {
-                s.append(l[i]).append(" ".repeat(width[i] - l[i].length())).append("  ");
-            }
-            out.append(s.toString().stripTrailing()).append('\n');
-        }
+                + TextRenderer.rules(table.thresholds()) + ".\n\n").append(Tables.aligned(lines));
         long flagged = table.rows().stream().filter(MergedTable.Row::bisect).count();
         out.append('\n').append(flagged).append(flagged == 1 ? " cell" : " cells")
                 .append(" to bisect before release.\n");

@@ -73,7 +73,7 @@ public final class SeriesRenderer {
             for (SeriesCheck.Movement m : c.movements()) {
                 rows.add(row(m, s -> Untrusted.plain(s, Untrusted.MAX_LENGTH), m.isNew() ? "new" : "persisting"));
             }
-            out.append(aligned(rows)).append('\n');
+            out.append(Tables.aligned(rows)).append('\n');
         }
         out.append(REMINDER).append('\n');
         return out.toString();
@@ -212,7 +212,7 @@ public final class SeriesRenderer {
                 + Math.round(SeriesReplay.FULL * 100) + "% of the largest run's readings or more). \"New\" counts"
                 + " movements headlined as new; a key's entry is its first new movement.";
         if (!md) {
-            return head + "\n\n" + aligned(rows);
+            return head + "\n\n" + Tables.aligned(rows);
         }
         StringBuilder out = new StringBuilder(head).append("\n\n");
         for (int i = 0; i < rows.size(); i++) {
@@ -249,24 +249,6 @@ public final class SeriesRenderer {
             });
         }
         return write(root);
-    }
-
-    private static String aligned(List<String[]> rows) {
-        int[] width = new int[rows.get(0).length];
-        for (String[] r : rows) {
-            for (int i = 0; i < r.length; i++) {
-                width[i] = Math.max(width[i], r[i].codePointCount(0, r[i].length()));
-            }
-        }
-        StringBuilder out = new StringBuilder();
-        for (String[] r : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < r.length; i++) {
-                line.append(r[i]).append(" ".repeat(width[i] - r[i].codePointCount(0, r[i].length()))).append("  ");
-            }
-            out.append(line.toString().stripTrailing()).append('\n');
-        }
-        return out.toString();
     }
 
     private static String write(ObjectNode root) {

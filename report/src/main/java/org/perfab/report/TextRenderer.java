@@ -74,7 +74,7 @@ final class TextRenderer implements Renderer {
                 notes.add(cell + " " + metric + ": " + note);
             }
         }
-        appendAligned(out, lines);
+        out.append(Tables.aligned(lines, RIGHT));
         out.append('\n').append(counts(table.counts())).append('\n');
         if (!notes.isEmpty()) {
             out.append("\nnotes:\n");
@@ -146,29 +146,5 @@ final class TextRenderer implements Renderer {
             }
         }
         return s.toString();
-    }
-
-    private static void appendAligned(StringBuilder out, List<String[]> lines) {
-        int[] width = new int[lines.get(0).length];
-        for (String[] line : lines) {
-            for (int i = 0; i < line.length; i++) {
-                width[i] = Math.max(width[i], displayWidth(line[i]));
-            }
-        }
-        for (String[] line : lines) {
-            StringBuilder l = new StringBuilder();
-            for (int i = 0; i < line.length; i++) {
-                if (i > 0) {
-                    l.append("  ");
-                }
-                String pad = " ".repeat(width[i] - displayWidth(line[i]));
-                l.append(RIGHT[i] ? pad + line[i] : line[i] + pad);
-            }
-            out.append(l.toString().stripTrailing()).append('\n');
-        }
-    }
-
-    private static int displayWidth(String s) {
-        return s.codePointCount(0, s.length());
     }
 }

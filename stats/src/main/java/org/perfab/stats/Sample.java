@@ -65,6 +65,30 @@ public final class Sample {
         return sorted.clone();
     }
 
+    /** Returns the middle value (the mean of the two middle values when the size is even); NaN when empty. */
+    public double median() {
+        return quantile(0.5);
+    }
+
+    /**
+     * Returns the {@code q} quantile, interpolated linearly between the order statistics (the
+     * default of numpy and R's type 7); NaN when empty.
+     *
+     * @throws IllegalArgumentException when {@code q} is not from 0 to 1
+     */
+    public double quantile(double q) {
+        if (!(q >= 0 && q <= 1)) {
+            throw new IllegalArgumentException("a quantile is from 0 to 1, got " + q);
+        }
+        if (sorted.length == 0) {
+            return Double.NaN;
+        }
+        double at = q * (sorted.length - 1);
+        int low = (int) Math.floor(at);
+        int high = Math.min(low + 1, sorted.length - 1);
+        return sorted[low] + (at - low) * (sorted[high] - sorted[low]);
+    }
+
     /** The values in ascending order, not copied: callers in this package must not write to it. */
     double[] sortedView() {
         return sorted;

@@ -1,0 +1,428 @@
+package org.perfab.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
+import org.perfab.model.Baseline;
+import org.perfab.model.BaselineCheck;
+import org.perfab.model.BaselineDiff;
+import org.perfab.stats.RatioSpace;
+
+/**
+ * Renders a ratchet baseline's seeding report, a snapshot's check against it, two baselines side by
+ * side, and measured noise floors. Benchmark names, machine keys, processor models and file names
+ * come from files a CI run wrote, so every one is escaped for where it goes.
+ */
+public final class BaselineRenderer {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** How many items of a long list a text or Markdown report names before it counts the rest. */
+    static final int LISTED = 20;
+
+    private BaselineRenderer() {
+    }
+
+    /** The forms of every rendering here; {@code GITHUB} is a check's only. */
+    public enum Form {
+        /** For a terminal. */
+        TEXT,
+        /** For a page, a pull request or the job summary. */
+        MARKDOWN,
+        /** For a program. */
+        JSON,
+        /** GitHub Actions: a {@code ::warning} per regressed benchmark. */
+        GITHUB
+    }
+
+    // ---- seed ---------------------------------------------------------------------------------
+
+    /**
+     * Returns what seeding {@code seeded} did: the tiers seeded, the snapshots rejected, what was
+     * left out and noticed. JSON is the seeded baseline itself.
+     */
+    public static String seed(Baseline seeded, Form form) {
+        if (form == Form.JSON) {
+            return seeded.write();
+        }
+        boolean md = form == Form.MARKDOWN;
+        UnaryOperator<String> esc = escape(md);
+        StringBuilder out = new StringBuilder();
+        int floors = seeded.entries().size();
+        String head = "perfab baseline seed: " + seeded.tiers().size() + " tier" + plural(seeded.tiers().size()) + " seeded, "
+                + floors + " floor" + plural(floors) + ", in ratio space against " + esc.apply(seeded.anchor());
+        out.append(md ? "### " + head + "\n\n" : head + "\n\n");
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"tier", "window", "counted", "floors", "anchor against the window's",
+            "ratio offset, median / worst", "cpus"});
+        for (Baseline.Tier t : seeded.tiers()) {
+            List<Baseline.Member> judged = t.members().stream().filter(m -> m.fate() != RatioSpace.Fate.NO_ANCHOR)
+                    .toList();
+            double lowDev = judged.stream().mapToDouble(Baseline.Member::anchorDeviation).min().orElse(Double.NaN);
+            double highDev = judged.stream().mapToDouble(Baseline.Member::anchorDeviation).max().orElse(Double.NaN);
+            double[] offsets = judged.stream().mapToDouble(Baseline.Member::offset).filter(d -> !Double.isNaN(d))
+                    .map(Math::abs).sorted().toArray();
+            String offset = offsets.length == 0 ? "not judged (under " + RatioSpace.MIN_GATED + " snapshots)"
+                    : percent2(offsets[offsets.length / 2]) + " / " + percent2(offsets[offsets.length - 1]);
+            long counted = t.members().stream().filter(m -> m.fate() == RatioSpace.Fate.ACCEPTED).count();
+            rows.add(new String[] {esc.apply(t.key().toString()), t.members().size() + " of " + t.window(),
+                Long.toString(counted), Integer.toString(seeded.entries(t.key()).size()),
+                Numbers.signedPercent(lowDev) + " … " + Numbers.signedPercent(highDev), offset,
+                esc.apply(String.join(", ", t.cpus()))});
+        }
+        if (seeded.tiers().isEmpty()) {
+            out.append("No tier was seeded.\n\n");
+        } else {
+            out.append(md ? Tables.markdown(rows, "|:--|--:|--:|--:|:--|:--|:--|") : Tables.aligned(rows)).append('\n');
+        }
+        Baseline.Report r = seeded.report();
+        UnaryOperator<String> prose = prose(md);
+        section(out, md, "Rejected", r.rejected().stream().map(x -> esc.apply(x.snapshot()) + " (" + esc.apply(
+                x.key().toString()) + "): " + prose.apply(x.reason())).toList());
+        section(out, md, "Skipped, file names that are not a snapshot's (DATE-SHA-MACHINESLUG.json)",
+                r.unparseable().stream().map(esc).toList());
+        section(out, md, "Skipped", r.skipped().stream().map(x -> esc.apply(x.subject()) + x.key().map(k -> " ("
+                + esc.apply(k.toString()) + ")").orElse("") + ": " + prose.apply(x.reason())).toList());
+        for (Baseline.NoteKind kind : Baseline.NoteKind.values()) {
+            section(out, md, switch (kind) {
+                case ITERATIONS_MOVED -> "Iteration counts that moved across the window";
+                case NAME_DISAGREES -> "File names that disagree with their content";
+            }, r.notes().stream().filter(n -> n.kind() == kind).map(n -> esc.apply(n.subject()) + n.key().map(k -> " ("
+                    + esc.apply(k.toString()) + ")").orElse("") + ": " + prose.apply(n.detail())).toList());
+        }
+        section(out, md, "Exclusion prefixes that match nothing (stale)", r.staleExclusions().stream().map(esc).toList());
+        if (!r.liveExclusions().isEmpty()) {
+            out.append("Exclusion prefixes in use: ").append(r.liveExclusions().stream().map(esc)
+                    .collect(Collectors.joining(", "))).append(".\n");
+        }
+        return out.toString();
+    }
+
+    private static void section(StringBuilder out, boolean md, String title, List<String> items) {
+        if (items.isEmpty()) {
+            return;
+        }
+        out.append(md ? "**" + title + "** (" + items.size() + ")\n\n" : title + " (" + items.size() + "):\n");
+        items.stream().limit(LISTED).forEach(i -> out.append(md ? "- " : "  ").append(i).append('\n'));
+        if (items.size() > LISTED) {
+            out.append(md ? "- " : "  ").append("and ").append(items.size() - LISTED).append(" more\n");
+        }
+        out.append('\n');
+    }
+
+    // ---- check --------------------------------------------------------------------------------
+
+    /** Returns the count line of a check. */
+    public static String count(BaselineCheck c) {
+        return "perfab baseline check: " + c.count(BaselineCheck.Status.REGRESSED) + " regressed, "
+                + c.count(BaselineCheck.Status.MISSING) + " missing, " + c.count(BaselineCheck.Status.NEW) + " new, "
+                + c.count(BaselineCheck.Status.OK) + " ok, on " + Untrusted.plain(c.key().toString(), 80)
+                + " against budget " + Numbers.percent(c.budget().percent());
+    }
+
+    /** Returns what the budget was and where it came from, in words. */
+    static String budget(BaselineCheck.Budget b) {
+        if (b.floor().isEmpty()) {
+            return "budget " + Numbers.percent(b.percent()) + " (given)";
+        }
+        Baseline.Floor f = b.floor().get();
+        return "budget " + Numbers.percent(b.percent()) + " (auto: " + Numbers.value(b.multiple()) + " × "
+                + percent2(f.p95()) + ", the 95th percentile of how far ratios spread between " + f.snapshots()
+                + " control snapshots of this tier, " + f.pairs() + " pair" + plural(f.pairs()) + ", measured " + f.date()
+                + ")";
+    }
+
+    /** Returns {@code check} rendered as {@code form}. */
+    public static String check(BaselineCheck c, Form form) {
+        return switch (form) {
+            case TEXT -> checkText(c, false);
+            case MARKDOWN -> checkText(c, true);
+            case JSON -> checkJson(c);
+            case GITHUB -> checkGithub(c);
+        };
+    }
+
+    private static List<String> context(BaselineCheck c, UnaryOperator<String> esc) {
+        List<String> lines = new ArrayList<>();
+        lines.add("Snapshot " + esc.apply(c.snapshot()) + " (commit " + esc.apply(c.commit().isEmpty() ? "unknown"
+                : c.commit().substring(0, Math.min(12, c.commit().length()))) + ", " + esc.apply(c.cpu()) + "); "
+                + budget(c.budget()) + ".");
+        if (!c.known()) {
+            lines.add("The baseline has no floors for " + esc.apply(c.key().toString()) + ": every benchmark is new."
+                    + " Seed the tier to check it.");
+        } else if (!Double.isNaN(c.hostSpeed())) {
+            lines.add("This host ran the anchor " + percent2(Math.abs(c.hostSpeed())) + (c.hostSpeed() < 0 ? " faster"
+                    : " slower") + " than the baseline's window; ratios divide that out.");
+        }
+        if (c.incoherent()) {
+            lines.add("⚠ The ratios moved together, by " + Numbers.signedPercent(c.offset()) + " at the median, past the"
+                    + " coherence tolerance: the anchor itself likely caught a slow or fast tail, and every row moved"
+                    + " with it. Rerun before believing a regressed row; an update takes nothing from this run.");
+        }
+        if (!c.excluded().isEmpty()) {
+            lines.add(c.excluded().size() + " benchmark" + plural(c.excluded().size()) + " excluded by "
+                    + c.liveExclusions().stream().map(esc).collect(Collectors.joining(", ")) + ".");
+        }
+        if (!c.staleExclusions().isEmpty()) {
+            lines.add("Exclusion prefixes that match nothing (stale): " + c.staleExclusions().stream().map(esc)
+                    .collect(Collectors.joining(", ")) + ".");
+        }
+        return lines;
+    }
+
+    private static String checkText(BaselineCheck c, boolean md) {
+        UnaryOperator<String> esc = escape(md);
+        StringBuilder out = new StringBuilder(md ? "### " + Untrusted.markdown(count(c), 300) + "\n\n"
+                : count(c) + "\n");
+        context(c, esc).forEach(l -> out.append(l).append(md ? "\n\n" : "\n"));
+        if (!md) {
+            out.append('\n');
+        }
+        List<String[]> shown = new ArrayList<>();
+        List<String[]> ok = new ArrayList<>();
+        String[] header = {"status", "benchmark", "floor", "ratio", "change", "value", "unit"};
+        for (BaselineCheck.Row r : c.rows()) {
+            String[] row = {r.status().name().toLowerCase(Locale.ROOT), esc.apply(r.benchmark()), Numbers.value(r.floor()),
+                Numbers.value(r.ratio()), Numbers.signedPercent(r.change()), Numbers.value(r.value()),
+                esc.apply(r.unit())};
+            (r.status() == BaselineCheck.Status.OK ? ok : shown).add(row);
+        }
+        if (!md) {
+            List<String[]> all = new ArrayList<>();
+            all.add(header);
+            all.addAll(shown);
+            all.addAll(ok);
+            return out.append(Tables.aligned(all, new boolean[] {false, false, true, true, true, true, false}))
+                    .toString();
+        }
+        String align = "|:--|:--|--:|--:|--:|--:|:--|";
+        if (!shown.isEmpty()) {
+            List<String[]> t = new ArrayList<>();
+            t.add(header);
+            t.addAll(shown);
+            out.append(Tables.markdown(t, align)).append('\n');
+        }
+        if (!ok.isEmpty()) {
+            List<String[]> t = new ArrayList<>();
+            t.add(header);
+            t.addAll(ok);
+            out.append("<details><summary>").append(ok.size()).append(" within budget</summary>\n\n")
+                    .append(Tables.markdown(t, align)).append("\n</details>\n");
+        }
+        return out.toString();
+    }
+
+    private static String checkJson(BaselineCheck c) {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("schema", "perfab/baseline-check/v1").put("snapshot", c.snapshot()).put("machine", c.key().machine())
+                .put("arch", c.key().arch()).put("commit", c.commit()).put("cpu", c.cpu()).put("known", c.known());
+        ObjectNode budget = root.putObject("budget").put("percent", c.budget().percent())
+                .put("source", c.budget().floor().isPresent() ? "auto" : "given");
+        if (c.budget().floor().isPresent()) {
+            budget.put("multiple", c.budget().multiple()).put("p95", c.budget().floor().get().p95())
+                    .put("measured", c.budget().floor().get().date().toString());
+        }
+        number(root, "hostSpeed", c.hostSpeed());
+        number(root, "offset", c.offset());
+        root.put("incoherent", c.incoherent());
+        ObjectNode counts = root.putObject("counts");
+        for (BaselineCheck.Status s : BaselineCheck.Status.values()) {
+            counts.put(s.name().toLowerCase(Locale.ROOT), c.count(s));
+        }
+        ArrayNode rows = root.putArray("benchmarks");
+        for (BaselineCheck.Row r : c.rows()) {
+            ObjectNode n = rows.addObject().put("name", r.benchmark()).put("status", r.status().name());
+            number(n, "floor", r.floor());
+            number(n, "ratio", r.ratio());
+            number(n, "change", r.change());
+            number(n, "value", r.value());
+            n.put("unit", r.unit());
+        }
+        ArrayNode excluded = root.putArray("excluded");
+        c.excluded().forEach(excluded::add);
+        ArrayNode stale = root.putArray("staleExclusions");
+        c.staleExclusions().forEach(stale::add);
+        return write(root);
+    }
+
+    private static String checkGithub(BaselineCheck c) {
+        List<BaselineCheck.Row> regressed = c.rows().stream()
+                .filter(r -> r.status() == BaselineCheck.Status.REGRESSED).toList();
+        StringBuilder out = new StringBuilder();
+        int shown = regressed.size() <= GithubRenderer.PER_TYPE ? regressed.size() : GithubRenderer.PER_TYPE - 1;
+        for (BaselineCheck.Row r : regressed.subList(0, shown)) {
+            out.append("::warning title=").append(GithubRenderer.property("perfab baseline: regressed")).append("::")
+                    .append(GithubRenderer.data(Untrusted.plain(r.benchmark(), Untrusted.MAX_LENGTH) + ": ratio "
+                            + Numbers.value(r.ratio()) + " against its floor " + Numbers.value(r.floor()) + " ("
+                            + Numbers.signedPercent(r.change()) + ", " + budget(c.budget()) + ") on "
+                            + Untrusted.plain(c.key().toString(), Untrusted.MAX_LENGTH))).append('\n');
+        }
+        if (regressed.size() > shown) {
+            out.append("::warning title=").append(GithubRenderer.property("perfab baseline")).append("::")
+                    .append(GithubRenderer.data("and " + (regressed.size() - shown) + " more regressed; see the job"
+                            + " summary")).append('\n');
+        }
+        if (c.incoherent()) {
+            out.append("::notice title=").append(GithubRenderer.property("perfab baseline")).append("::")
+                    .append(GithubRenderer.data("the ratios moved together by " + Numbers.signedPercent(c.offset())
+                            + ": the anchor likely caught a tail; rerun before believing a regressed row")).append('\n');
+        }
+        return out.toString();
+    }
+
+    // ---- diff ---------------------------------------------------------------------------------
+
+    /** Returns two baselines side by side, named {@code first} and {@code second}. */
+    public static String diff(BaselineDiff d, String first, String second, Form form) {
+        if (form == Form.JSON) {
+            return diffJson(d, first, second);
+        }
+        boolean md = form == Form.MARKDOWN;
+        UnaryOperator<String> esc = escape(md);
+        StringBuilder out = new StringBuilder();
+        BaselineDiff.Share all = d.tiers().get(d.tiers().size() - 1);
+        String head = "perfab baseline diff: " + all.floors() + " floor" + plural(all.floors()) + " in both, "
+                + d.onlyFirst() + " only in " + esc.apply(first) + ", " + d.onlySecond() + " only in "
+                + esc.apply(second);
+        out.append(md ? "### " + head + "\n\n" : head + "\n\n");
+        List<String[]> rows = new ArrayList<>();
+        List<String> header = new ArrayList<>(List.of("tier", "floors in both"));
+        BaselineDiff.THRESHOLDS.forEach(t -> header.add("differ by more than " + Numbers.value(t) + "%"));
+        rows.add(header.toArray(String[]::new));
+        for (BaselineDiff.Share s : d.tiers()) {
+            List<String> row = new ArrayList<>(List.of(s.key().map(k -> esc.apply(k.toString())).orElse(md ? "**all**"
+                    : "all"), Integer.toString(s.floors())));
+            s.past().forEach(n -> row.add(n + " (" + Numbers.percent(s.floors() == 0 ? Double.NaN
+                    : 100.0 * n / s.floors()) + ")"));
+            rows.add(row.toArray(String[]::new));
+        }
+        out.append(md ? Tables.markdown(rows, "|:--|--:|--:|--:|--:|") : Tables.aligned(rows,
+                new boolean[] {false, true, true, true, true}));
+        List<BaselineDiff.Row> largest = d.rows().stream().limit(10).filter(r -> r.change() != 0).toList();
+        if (!largest.isEmpty()) {
+            out.append(md ? "\n**Largest differences**\n\n" : "\nLargest differences:\n");
+            List<String[]> l = new ArrayList<>();
+            l.add(new String[] {"tier", "benchmark", esc.apply(first), esc.apply(second), "change"});
+            largest.forEach(r -> l.add(new String[] {esc.apply(r.key().toString()), esc.apply(r.benchmark()),
+                Numbers.value(r.firstRatio()), Numbers.value(r.secondRatio()), Numbers.signedPercent(r.change())}));
+            out.append(md ? Tables.markdown(l, "|:--|:--|--:|--:|--:|") : Tables.aligned(l,
+                    new boolean[] {false, false, true, true, true}));
+        }
+        return out.toString();
+    }
+
+    private static String diffJson(BaselineDiff d, String first, String second) {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("schema", "perfab/baseline-diff/v1").put("first", first).put("second", second)
+                .put("onlyFirst", d.onlyFirst()).put("onlySecond", d.onlySecond());
+        ArrayNode thresholds = root.putArray("thresholds");
+        BaselineDiff.THRESHOLDS.forEach(thresholds::add);
+        ArrayNode tiers = root.putArray("tiers");
+        for (BaselineDiff.Share s : d.tiers()) {
+            ObjectNode n = tiers.addObject();
+            if (s.key().isPresent()) {
+                n.put("machine", s.key().get().machine()).put("arch", s.key().get().arch());
+            } else {
+                n.putNull("machine").putNull("arch");
+            }
+            n.put("floors", s.floors());
+            ArrayNode past = n.putArray("past");
+            s.past().forEach(past::add);
+        }
+        ArrayNode rows = root.putArray("floors");
+        d.rows().forEach(r -> rows.addObject().put("machine", r.key().machine()).put("arch", r.key().arch())
+                .put("benchmark", r.benchmark()).put("first", r.firstRatio()).put("second", r.secondRatio())
+                .put("change", r.change()));
+        return write(root);
+    }
+
+    // ---- floor --------------------------------------------------------------------------------
+
+    /** Returns measured noise floors, and the budget {@code check --budget auto} would apply with {@code multiple}. */
+    public static String floors(List<Baseline.Floor> floors, double multiple, Form form) {
+        if (form == Form.JSON) {
+            ObjectNode root = JSON.createObjectNode();
+            root.put("schema", "perfab/baseline-floor/v1").put("multiple", multiple);
+            ArrayNode list = root.putArray("tiers");
+            for (Baseline.Floor f : floors) {
+                list.addObject().put("machine", f.key().machine()).put("arch", f.key().arch())
+                        .put("snapshots", f.snapshots()).put("pairs", f.pairs()).put("values", f.values())
+                        .put("p50", f.p50()).put("p90", f.p90()).put("p95", f.p95()).put("p99", f.p99())
+                        .put("max", f.max()).put("budget", multiple * f.p95()).put("date", f.date().toString());
+            }
+            return write(root);
+        }
+        boolean md = form == Form.MARKDOWN;
+        UnaryOperator<String> esc = escape(md);
+        StringBuilder out = new StringBuilder();
+        String head = "perfab baseline floor: how far ratios spread between control snapshots (builds that cannot"
+                + " differ): how far the larger of two ratios is above the smaller, over every pair and benchmark";
+        out.append(md ? "### " + head + "\n\n" : head + "\n\n");
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"tier", "snapshots", "pairs", "values", "median", "90th", "95th", "99th", "max",
+            "budget auto"});
+        for (Baseline.Floor f : floors) {
+            rows.add(new String[] {esc.apply(f.key().toString()), Integer.toString(f.snapshots()),
+                Integer.toString(f.pairs()), Integer.toString(f.values()), percent2(f.p50()), percent2(f.p90()),
+                percent2(f.p95()), percent2(f.p99()), percent2(f.max()), percent2(multiple * f.p95())});
+        }
+        if (floors.isEmpty()) {
+            return out.append("No tier has two control snapshots with the anchor.\n").toString();
+        }
+        out.append(md ? Tables.markdown(rows, "|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|") : Tables.aligned(rows,
+                new boolean[] {false, true, true, true, true, true, true, true, true, true}));
+        out.append(md ? "\n" : "\n").append("'check --budget auto' applies ").append(Numbers.value(multiple))
+                .append(" × the 95th percentile of its tier.\n");
+        return out.toString();
+    }
+
+    // ---- shared -------------------------------------------------------------------------------
+
+    private static UnaryOperator<String> escape(boolean md) {
+        return md ? s -> Untrusted.markdown(s, Untrusted.MAX_LENGTH) : s -> Untrusted.plain(s, Untrusted.MAX_LENGTH);
+    }
+
+    private static UnaryOperator<String> prose(boolean md) {
+        return md ? s -> Untrusted.markdown(s, Untrusted.MAX_PROSE) : s -> Untrusted.plain(s, Untrusted.MAX_PROSE);
+    }
+
+    private static String percent2(double pct) {
+        return Double.isNaN(pct) ? Numbers.UNDEFINED : String.format(Locale.ROOT, "%.2f%%", pct);
+    }
+
+    private static String plural(int n) {
+        return n == 1 ? "" : "s";
+    }
+
+    private static void number(ObjectNode n, String name, double v) {
+        if (Double.isNaN(v)) {
+            n.putNull(name);
+        } else {
+            n.put(name, v);
+        }
+    }
+
+    private static String write(ObjectNode root) {
+        try {
+            return JSON.writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a JSON tree failed to serialise", e);
+        }
+    }
+
+    /** Returns the benchmarks of {@code c} by status, for counts in step outputs. */
+    public static Map<String, Integer> counts(BaselineCheck c) {
+        Map<String, Integer> m = new TreeMap<>();
+        for (BaselineCheck.Status s : BaselineCheck.Status.values()) {
+            m.put(s.name().toLowerCase(Locale.ROOT), c.count(s));
+        }
+        return m;
+    }
+}

@@ -1,0 +1,145 @@
+package org.perfab.stats;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class RatioSpaceTest {
+    private static final String ANCHOR = "anchor";
+
+    /** A snapshot: the anchor at {@code anchor}, benchmarks a, b, c at 2, 5, 10 times it, each scaled by {@code host}. */
+    private static Map<String, Double> snapshot(double host, double anchor, double... scale) {
+        Map<String, Double> s = new LinkedHashMap<>();
+        s.put(ANCHOR, 100 * host * anchor);
+        String[] names = {"a", "b", "c"};
+        double[] level = {200, 500, 1000};
+        for (int i = 0; i < names.length; i++) {
+            s.put(names[i], level[i] * host * (i < scale.length ? scale[i] : 1));
+        }
+        return s;
+    }
+
+    @Test
+    void keepsAHostThatWasUniformlyFastAndRejectsAMixedCapture() {
+        List<Map<String, Double>> window = new ArrayList<>(List.of(snapshot(1.00, 1, 1.01, 0.99, 1.0),
+                snapshot(1.03, 1, 0.99, 1.01, 1.0), snapshot(0.776, 1), snapshot(0.98, 1.15),
+                snapshot(1.01, 1, 1.0, 1.0, 1.02)));
+        RatioSpace.Reduction r = RatioSpace.reduce(window, ANCHOR, 5);
+        RatioSpace.Fit fast = r.fits().get(2);
+        assertEquals(RatioSpace.Fate.ACCEPTED, fast.fate());
+        assertEquals(-22.4, fast.anchorDeviation(), 1.5, "the host ran 22% fast");
+        assertEquals(0, fast.offset(), 0.6, "and its ratios agree with the window");
+        RatioSpace.Fit mixed = r.fits().get(3);
+        assertEquals(RatioSpace.Fate.INCOHERENT, mixed.fate());
+        assertEquals((1 / 1.15 - 1) * 100, mixed.offset(), 1.0, "every ratio 13% low together");
+        assertEquals(4, r.accepted());
+        assertEquals(1.0, r.ratios().get(ANCHOR).ratio());
+        assertEquals(2.0, r.ratios().get("a").ratio(), 0.02);
+        assertEquals(10.0, r.ratios().get("c").ratio(), 0.02);
+        assertEquals(100 * 0.995 * 1.0, r.anchor(), 2.5, "the median anchor of the accepted snapshots");
+    }
+
+    @Test
+    void reducesByTheMedianNotTheMinimum() {
+        List<Map<String, Double>> window = List.of(snapshot(1, 1, 1.0), snapshot(1, 1, 0.96), snapshot(1, 1, 1.04),
+                snapshot(1, 1, 1.02), snapshot(1, 1, 0.98));
+        RatioSpace.Reduction r = RatioSpace.reduce(window, ANCHOR, 5);
+        assertEquals(2.0, r.ratios().get("a").ratio(), 1e-12);
+        assertEquals(5, r.ratios().get("a").seen());
+    }
+
+    @ParameterizedTest(name = "seen in {0} of {1}: seeded {2}")
+    @CsvSource({"1, 5, false", "2, 5, false", "3, 5, true", "2, 4, true", "1, 1, true", "0, 3, false"})
+    void seedsABenchmarkOnlyWhenSeenInHalfTheWindowOrMore(int seen, int of, boolean seeded) {
+        List<Map<String, Double>> window = new ArrayList<>();
+        for (int i = 0; i < of; i++) {
+            Map<String, Double> s = snapshot(1, 1);
+            if (i < seen) {
+                s.put("rare", 50.0);
+            }
+            window.add(s);
+        }
+        RatioSpace.Reduction r = RatioSpace.reduce(window, ANCHOR, 5);
+        assertEquals(seeded, r.ratios().containsKey("rare"));
+        assertEquals(!seeded && seen > 0, r.thin().containsKey("rare"));
+    }
+
+    @Test
+    void judgesCoherenceOnlyAmongThreeSnapshotsOrMore() {
+        RatioSpace.Reduction two = RatioSpace.reduce(List.of(snapshot(1, 1), snapshot(1, 1.3)), ANCHOR, 5);
+        assertEquals(2, two.accepted(), "with two, neither can be told wrong");
+        assertTrue(Double.isNaN(two.fits().get(1).offset()));
+        RatioSpace.Reduction three = RatioSpace.reduce(List.of(snapshot(1, 1), snapshot(1, 1.3), snapshot(1, 1)),
+                ANCHOR, 5);
+        assertEquals(RatioSpace.Fate.INCOHERENT, three.fits().get(1).fate());
+    }
+
+    @Test
+    void aSnapshotWithoutTheAnchorIsLeftOut() {
+        Map<String, Double> none = snapshot(1, 1);
+        none.remove(ANCHOR);
+        RatioSpace.Reduction r = RatioSpace.reduce(List.of(snapshot(1, 1), none, snapshot(1, 1), snapshot(1, 1)),
+                ANCHOR, 5);
+        assertEquals(RatioSpace.Fate.NO_ANCHOR, r.fits().get(1).fate());
+        assertEquals(3, r.accepted());
+    }
+
+    @Test
+    void theToleranceIsABoundary() {
+        // b and c sit 5% off in one snapshot, a 10% off: the median offset is exactly +5%.
+        List<Map<String, Double>> window = List.of(snapshot(1, 1), snapshot(1, 1), snapshot(1, 1),
+                snapshot(1, 1, 1.10, 1.05, 1.05));
+        double offset = RatioSpace.reduce(window, ANCHOR, 5).fits().get(3).offset();
+        assertEquals(5.0, offset, 1e-9);
+        assertEquals(RatioSpace.Fate.ACCEPTED, RatioSpace.reduce(window, ANCHOR, Math.nextUp(offset)).fits().get(3)
+                .fate());
+        assertEquals(RatioSpace.Fate.INCOHERENT, RatioSpace.reduce(window, ANCHOR, Math.nextDown(offset)).fits()
+                .get(3).fate());
+    }
+
+    @Test
+    void spreadIsEveryPairsDeviationButTheAnchors() {
+        Map<String, Double> one = Map.of(ANCHOR, 1.0, "a", 2.0, "b", 4.0);
+        Map<String, Double> two = Map.of(ANCHOR, 1.0, "a", 2.2, "b", 4.0);
+        Map<String, Double> three = Map.of(ANCHOR, 1.0, "a", 2.0);
+        Sample s = RatioSpace.spread(List.of(one, two, three), ANCHOR);
+        // pairs: (1,2) a 10%, b 0%; (1,3) a 0%; (2,3) a |2.2/2 - 1| = 10%.
+        assertEquals(4, s.size());
+        assertEquals(List.of(0.0, 0.0, 10.0, 10.0), Arrays.stream(s.sortedValues()).map(v -> Math.round(v * 1e9)
+                / 1e9).boxed().toList());
+    }
+
+    @Test
+    void refusesValuesThatAreNotCosts() {
+        Map<String, Double> bad = snapshot(1, 1);
+        bad.put("a", 0.0);
+        assertThrows(IllegalArgumentException.class, () -> RatioSpace.reduce(List.of(bad), ANCHOR, 5));
+        assertThrows(IllegalArgumentException.class, () -> RatioSpace.reduce(List.of(snapshot(1, 1)), ANCHOR, 0));
+    }
+
+    /** Reference quantiles from numpy.quantile (linear interpolation, its default) on the same values. */
+    @ParameterizedTest(name = "q={0}")
+    @CsvSource({"0, 1", "0.25, 3.25", "0.5, 5.5", "0.9, 18", "0.95, 27", "1, 36"})
+    void quantileInterpolatesAsNumpyDoes(double q, double expected) {
+        // python3 -c "import numpy as np; print(np.quantile([1, 2, 3, 4, 5, 6, 7, 8, 36, 16], q))"
+        Sample s = Sample.of(1, 2, 3, 4, 5, 6, 7, 8, 36, 16);
+        assertEquals(expected, s.quantile(q), 1e-9);
+    }
+
+    @Test
+    void theMedianOfAnEvenSampleIsTheMeanOfTheMiddleTwo() {
+        assertEquals(5.5, Sample.of(1, 2, 3, 4, 5, 6, 7, 8, 36, 16).median());
+        assertEquals(3.0, Sample.of(5, 1, 3).median());
+        assertTrue(Double.isNaN(Sample.empty().median()));
+        assertThrows(IllegalArgumentException.class, () -> Sample.of(1).quantile(1.5));
+    }
+}
