@@ -138,7 +138,7 @@ public record BaselineCheck(Baseline.Key key, String snapshot, String commit, St
             rows.add(new Row(name, change > budget.percent() ? Status.REGRESSED : Status.OK, floor.ratio(), ratio,
                     change, b.get().value(), b.get().unit()));
         }
-        rows.sort(Comparator.comparing(Row::status));
+        rows.sort(Comparator.comparing(Row::status).thenComparing(r -> r.status() == Status.REGRESSED ? -r.change() : 0));
         double offset = RatioSpace.offset(ratios, stored, baseline.anchor());
         double hostSpeed = tier.map(t -> (anchor.value() / t.anchorValue() - 1) * 100).orElse(Double.NaN);
         return new BaselineCheck(key, shown, snapshot.commit(), snapshot.cpu(), tier.isPresent(), budget, hostSpeed,

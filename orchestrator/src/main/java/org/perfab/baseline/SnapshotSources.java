@@ -52,6 +52,18 @@ public final class SnapshotSources {
     }
 
     /**
+     * A snapshot made, and what was left out of it.
+     *
+     * @param snapshot the snapshot
+     * @param zero the benchmarks whose value was 0 (no allocations, say): a ratio needs a cost above 0
+     */
+    public record Made(Snapshot snapshot, List<String> zero) {
+        public Made {
+            zero = List.copyOf(zero);
+        }
+    }
+
+    /**
      * Returns the snapshot of a tool's output.
      *
      * @param format the file's format; detected when empty
@@ -59,7 +71,7 @@ public final class SnapshotSources {
      * @param thisCpu the processor model of this machine, for when neither the stamp nor the file says
      * @throws BadInputException naming the file when it holds no cost to keep
      */
-    public static Snapshot fromFile(Path file, Optional<MeasurementFormat> format, Optional<String> metric, Stamp stamp,
+    public static Made fromFile(Path file, Optional<MeasurementFormat> format, Optional<String> metric, Stamp stamp,
             String thisCpu) {
         MeasurementFormat f = format.orElseGet(() -> MeasurementFormat.detect(file));
         List<Reading> readings = f.read(file);
@@ -68,27 +80,29 @@ public final class SnapshotSources {
         Map<String, List<Long>> iterations = run.iterations();
         Map<Cell, List<Double>> values = new LinkedHashMap<>();
         readings.forEach(r -> values.computeIfAbsent(r.cell(), k -> new ArrayList<>()).add(r.value()));
-        List<Snapshot.Benchmark> benchmarks = benchmarks(file.toString(), values, metric, iterations);
+        List<String> zero = new ArrayList<>();
+        List<Snapshot.Benchmark> benchmarks = benchmarks(file.toString(), values, metric, iterations, zero);
         String arch = stamp.arch().or(() -> Optional.ofNullable(header.get("goarch"))).orElseGet(SnapshotSources::thisArch);
         String cpu = stamp.cpu().or(() -> Optional.ofNullable(header.get("cpu"))).orElse(thisCpu);
-        return snapshot(file.toString(), stamp, arch, cpu, stamp.commit().orElse(""), benchmarks);
+        return new Made(snapshot(file.toString(), stamp, arch, cpu, stamp.commit().orElse(""), benchmarks), zero);
     }
 
     /**
      * Returns the snapshot of a run's results: the head's trials (both sides' in an A/A run), one
      * value per benchmark, the median of its trials.
      */
-    public static Snapshot fromResults(RunResults results, String shown, Optional<String> metric, Stamp stamp) {
+    public static Made fromResults(RunResults results, String shown, Optional<String> metric, Stamp stamp) {
         Map<Cell, List<Double>> values = new LinkedHashMap<>();
         for (Measurement m : results.measurements()) {
             if (results.provenance().aa() || m.side() == Side.HEAD) {
                 values.computeIfAbsent(m.cell(), k -> new ArrayList<>()).add(m.value());
             }
         }
-        List<Snapshot.Benchmark> benchmarks = benchmarks(shown, values, metric, Map.of());
-        return snapshot(shown, stamp, stamp.arch().orElseGet(SnapshotSources::thisArch),
+        List<String> zero = new ArrayList<>();
+        List<Snapshot.Benchmark> benchmarks = benchmarks(shown, values, metric, Map.of(), zero);
+        return new Made(snapshot(shown, stamp, stamp.arch().orElseGet(SnapshotSources::thisArch),
                 stamp.cpu().orElse(results.machine().cpu()),
-                stamp.commit().orElse(results.provenance().head().commit()), benchmarks);
+                stamp.commit().orElse(results.provenance().head().commit()), benchmarks), zero);
     }
 
     private static Snapshot snapshot(String shown, Stamp stamp, String arch, String cpu, String commit,
@@ -101,7 +115,7 @@ public final class SnapshotSources {
     }
 
     private static List<Snapshot.Benchmark> benchmarks(String shown, Map<Cell, List<Double>> values,
-            Optional<String> metric, Map<String, List<Long>> iterations) {
+            Optional<String> metric, Map<String, List<Long>> iterations, List<String> zero) {
         TreeSet<String> metrics = new TreeSet<>();
         values.keySet().forEach(c -> metrics.add(c.metric()));
         String chosen;
@@ -128,6 +142,10 @@ public final class SnapshotSources {
                         + " a baseline keeps floors of costs (a time, bytes, allocations): choose one with --metric");
             }
             double median = Sample.of(e.getValue().stream().mapToDouble(Double::doubleValue).toArray()).median();
+            if (median == 0) {
+                zero.add(c.name());
+                continue;
+            }
             List<Long> n = iterations.getOrDefault(c.name(), List.of());
             OptionalLong its = n.isEmpty() ? OptionalLong.empty()
                     : OptionalLong.of(Math.round(Sample.of(n.stream().mapToDouble(Long::doubleValue).toArray()).median()));

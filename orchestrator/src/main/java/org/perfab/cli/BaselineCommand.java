@@ -185,16 +185,23 @@ final class BaselineCommand implements Callable<Integer> {
             SnapshotSources.Stamp stamp = new SnapshotSources.Stamp(machine, arch(spec, arch), Optional.ofNullable(cpu),
                     Optional.ofNullable(commit).or(() -> source.file != null ? Optional.ofNullable(env.get("GITHUB_SHA"))
                             : Optional.empty()), day);
-            Snapshot s;
+            SnapshotSources.Made made;
             if (source.file != null) {
                 Optional<MeasurementFormat> in = formatIn == null ? Optional.empty() : Optional.of(MeasurementFormat
                         .byId(formatIn).orElseThrow(() -> new ParameterException(spec.commandLine(), "--format-in:"
                                 + " unknown format '" + formatIn + "' (known: " + MeasurementFormat.names() + ")")));
-                s = SnapshotSources.fromFile(source.file, in, Optional.ofNullable(metric), stamp,
+                made = SnapshotSources.fromFile(source.file, in, Optional.ofNullable(metric), stamp,
                         MachineProbe.probe(env).cpu());
             } else {
-                s = SnapshotSources.fromResults(ReportCommand.read(source.results), source.results.toString(),
+                made = SnapshotSources.fromResults(ReportCommand.read(source.results), source.results.toString(),
                         Optional.ofNullable(metric), stamp);
+            }
+            Snapshot s = made.snapshot();
+            if (!made.zero().isEmpty()) {
+                int n = made.zero().size();
+                spec.commandLine().getErr().println("perfab: left out " + n + " benchmark" + (n == 1 ? "" : "s")
+                        + " whose value is 0 (a ratio needs a cost above 0): " + String.join(", ", made.zero().subList(0,
+                                Math.min(10, n))) + (n > 10 ? ", …" : ""));
             }
             if (dir != null) {
                 String name;

@@ -33,8 +33,9 @@ import org.perfab.model.Snapshot;
  * </ul>
  *
  * <p>Also control snapshots (six of one build per tier, for {@code perfab baseline floor}) and
- * tonight's snapshots to check: a clean one, one with a real 12% regression, one on a fast host,
- * one mixed capture.
+ * tonight's snapshots to check, one run of {@code ubuntu-latest} five ways: as it was
+ * ({@code clean.json}), with {@link #REGRESSED} 12% slower, on a host 25% faster or 30% slower
+ * throughout, and with its anchor alone caught 20% slow (a mixed capture).
  */
 public final class SyntheticSnapshots {
     /** The anchor benchmark. */
@@ -107,22 +108,21 @@ public final class SyntheticSnapshots {
                 write(control.resolve(s.fileName()), s);
             }
         }
+        // Tonight's, all one run seen five ways, so that their checks differ only by what was done to it.
         String amd64 = "ubuntu-latest";
-        double speed = 1.0;
-        write(tonight.resolve("clean.json"), snapshot(amd64, "amd64", cpu(amd64, 0), commit(random),
-                FIRST.plusDays(SNAPSHOTS), benches, speed, SNAPSHOTS - 1, 1, random, true, null, 1));
-        write(tonight.resolve("regressed.json"), snapshot(amd64, "amd64", cpu(amd64, 1), commit(random),
-                FIRST.plusDays(SNAPSHOTS), benches, speed, SNAPSHOTS - 1, 1, random, true, REGRESSED, 1.12));
-        write(tonight.resolve("fast-host.json"), snapshot(amd64, "amd64", cpu(amd64, 1), commit(random),
-                FIRST.plusDays(SNAPSHOTS), benches, 0.75, SNAPSHOTS - 1, 1, random, true, null, 1));
-        write(tonight.resolve("mixed-capture.json"), snapshot(amd64, "amd64", cpu(amd64, 0), commit(random),
-                FIRST.plusDays(SNAPSHOTS), benches, speed, SNAPSHOTS - 1, 1.2, random, true, null, 1));
+        Snapshot clean = snapshot(amd64, "amd64", cpu(amd64, 0), commit(random), FIRST.plusDays(SNAPSHOTS), benches, 1,
+                SNAPSHOTS - 1, 1, random, true, null, 1);
+        write(tonight.resolve("clean.json"), clean);
+        write(tonight.resolve("regressed.json"), scaled(clean, 1, REGRESSED, 1.12));
+        write(tonight.resolve("fast-host.json"), scaled(clean, 0.75, null, 1));
+        write(tonight.resolve("slow-host.json"), scaled(clean, 1.3, null, 1));
+        write(tonight.resolve("mixed-capture.json"), scaled(clean, 1, ANCHOR, 1.2));
         // Files a corpus collects that are not snapshots, or are misnamed.
         Path latest = history.resolve(Snapshot.slug(amd64));
         Files.writeString(latest.resolve("ubuntu-latest-baseline-old.json"), "{}\n", StandardCharsets.UTF_8);
         Files.writeString(latest.resolve("2026-07-30_ubuntu-latest.json"), "{}\n", StandardCharsets.UTF_8);
         Snapshot misnamed = snapshot(amd64, "amd64", cpu(amd64, 0), "77aa01c3e5f2" + commit(random).substring(12),
-                LocalDate.of(2026, 8, 8), benches, speed, 3, 1, random, false, null, 1);
+                LocalDate.of(2026, 8, 8), benches, 1, 3, 1, random, false, null, 1);
         write(history.resolve(MISNAMED), misnamed);
     }
 
@@ -175,6 +175,13 @@ public final class SyntheticSnapshots {
             list.add(new Snapshot.Benchmark(b.name(), Math.round(cost * 100) / 100.0, "ns/op", OptionalLong.of(n)));
         }
         return new Snapshot(machine, arch, cpu, commit, date, list);
+    }
+
+    /** Returns {@code s} with every value times {@code host}, and {@code one}'s also times {@code by}. */
+    private static Snapshot scaled(Snapshot s, double host, String one, double by) {
+        List<Snapshot.Benchmark> list = s.benchmarks().stream().map(b -> new Snapshot.Benchmark(b.name(),
+                b.value() * host * (b.name().equals(one) ? by : 1), b.unit(), b.iterations())).toList();
+        return new Snapshot(s.machine(), s.arch(), s.cpu(), s.commit(), s.date(), list);
     }
 
     private static String cpu(String machine, int night) {
