@@ -7,14 +7,17 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.perfab.stats.RatioSpace;
 
@@ -206,9 +209,15 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, Rep
      * @param p99 the 99th percentile
      * @param max the largest
      * @param date the newest control snapshot's day
+     * @param benchmarks each benchmark's own 95th percentile, over the pairs that have it
      */
     public record Floor(Key key, int snapshots, int pairs, int values, double p50, double p90, double p95, double p99,
-            double max, LocalDate date) {
+            double max, LocalDate date, Map<String, Double> benchmarks) {
+        public Floor {
+            Objects.requireNonNull(key, "key");
+            Objects.requireNonNull(date, "date");
+            benchmarks = Collections.unmodifiableMap(new TreeMap<>(benchmarks));
+        }
     }
 
     public Baseline {
@@ -337,9 +346,11 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, Rep
         report.staleExclusions().forEach(stale::add);
         ArrayNode floorList = root.putArray("floors");
         for (Floor f : floors) {
-            key(floorList.addObject(), f.key()).put("snapshots", f.snapshots()).put("pairs", f.pairs())
+            ObjectNode n = key(floorList.addObject(), f.key()).put("snapshots", f.snapshots()).put("pairs", f.pairs())
                     .put("values", f.values()).put("p50", f.p50()).put("p90", f.p90()).put("p95", f.p95())
                     .put("p99", f.p99()).put("max", f.max()).put("date", f.date().toString());
+            ObjectNode own = n.putObject("benchmarks");
+            f.benchmarks().forEach(own::put);
         }
         try {
             return JSON.writeValueAsString(root) + "\n";
@@ -397,11 +408,18 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, Rep
         List<Floor> floors = n.objects("floors", f -> new Floor(key(f), f.integer("snapshots", 2, Integer.MAX_VALUE),
                 f.integer("pairs", 1, Integer.MAX_VALUE), f.integer("values", 1, Integer.MAX_VALUE), f.number("p50"),
                 f.number("p90"), f.number("p95"), f.number("p99"), f.number("max"),
-                f.check("date", () -> LocalDate.parse(f.text("date")))));
+                f.check("date", () -> LocalDate.parse(f.text("date"))), numbers(f.object("benchmarks"))));
         Baseline b = n.check("entries", () -> new Baseline(anchor, tiers, entries,
                 new Report(unparseable, rejected, skipped, notes, live, stale), floors));
         n.done();
         return b;
+    }
+
+    private static Map<String, Double> numbers(StrictJson.Obj n) {
+        Map<String, Double> m = new TreeMap<>();
+        n.names().forEach(name -> m.put(name, n.number(name)));
+        n.done();
+        return m;
     }
 
     private static Key key(StrictJson.Obj n) {

@@ -55,11 +55,17 @@ public record BaselineCheck(Baseline.Key key, String snapshot, String commit, St
     }
 
     /**
-     * The budget a check applied.
+     * The budget a check applied: a percentage given, or derived from a tier's measured floor
+     * ({@code --budget auto}). Derived, each benchmark gets {@code multiple} times its own 95th
+     * percentile spread between the control snapshots, but never less than {@code multiple} times
+     * the tier's median spread (a handful of control pairs can make a quiet benchmark look quieter
+     * than it is); a benchmark the controls lacked gets {@code multiple} times the tier's 95th
+     * percentile.
      *
-     * @param percent how far above its floor a ratio may go, in percent
-     * @param floor the measured floor it was derived from ({@code --budget auto}), or empty when given
-     * @param multiple what the floor's 95th percentile was multiplied by; NaN when given
+     * @param percent the percentage given; for a derived budget, {@code multiple} times the tier's
+     *     95th percentile (what a benchmark without its own figure gets)
+     * @param floor the measured floor it was derived from, or empty when given
+     * @param multiple what the floor's figures were multiplied by; NaN when given
      */
     public record Budget(double percent, Optional<Baseline.Floor> floor, double multiple) {
         public Budget {
@@ -78,6 +84,15 @@ public record BaselineCheck(Baseline.Key key, String snapshot, String commit, St
         public static Budget auto(Baseline.Floor floor, double multiple) {
             return new Budget(multiple * floor.p95(), Optional.of(floor), multiple);
         }
+
+        /** Returns the budget of {@code benchmark}, in percent. */
+        public double of(String benchmark) {
+            if (floor.isEmpty()) {
+                return percent;
+            }
+            Double own = floor.get().benchmarks().get(benchmark);
+            return own == null ? percent : multiple * Math.max(own, floor.get().p50());
+        }
     }
 
     /**
@@ -90,9 +105,10 @@ public record BaselineCheck(Baseline.Key key, String snapshot, String commit, St
      * @param change {@code ratio / floor - 1}, in percent; NaN when new or missing
      * @param value its value in the snapshot; NaN when missing
      * @param unit its unit
+     * @param budget its budget, in percent
      */
     public record Row(String benchmark, Status status, double floor, double ratio, double change, double value,
-            String unit) {
+            String unit, double budget) {
     }
 
     /**
@@ -124,19 +140,22 @@ public record BaselineCheck(Baseline.Key key, String snapshot, String commit, St
             Baseline.Entry floor = floors.get(name);
             Optional<Snapshot.Benchmark> b = snapshot.benchmark(name);
             if (b.isEmpty()) {
-                rows.add(new Row(name, Status.MISSING, floor.ratio(), Double.NaN, Double.NaN, Double.NaN, floor.unit()));
+                rows.add(new Row(name, Status.MISSING, floor.ratio(), Double.NaN, Double.NaN, Double.NaN, floor.unit(),
+                        budget.of(name)));
                 continue;
             }
             double ratio = b.get().value() / anchor.value();
             if (floor == null) {
-                rows.add(new Row(name, Status.NEW, Double.NaN, ratio, Double.NaN, b.get().value(), b.get().unit()));
+                rows.add(new Row(name, Status.NEW, Double.NaN, ratio, Double.NaN, b.get().value(), b.get().unit(),
+                        budget.of(name)));
                 continue;
             }
             double change = (ratio / floor.ratio() - 1) * 100;
             ratios.put(name, ratio);
             stored.put(name, floor.ratio());
-            rows.add(new Row(name, change > budget.percent() ? Status.REGRESSED : Status.OK, floor.ratio(), ratio,
-                    change, b.get().value(), b.get().unit()));
+            double allowed = budget.of(name);
+            rows.add(new Row(name, change > allowed ? Status.REGRESSED : Status.OK, floor.ratio(), ratio, change,
+                    b.get().value(), b.get().unit(), allowed));
         }
         rows.sort(Comparator.comparing(Row::status).thenComparing(r -> r.status() == Status.REGRESSED ? -r.change() : 0));
         double offset = RatioSpace.offset(ratios, stored, baseline.anchor());

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -102,7 +103,7 @@ class BaselineModelTest {
     @Test
     void aBaselineFileRoundTrips() {
         Baseline b = baseline(AMD).with(baseline(ARM)).withFloors(List.of(new Baseline.Floor(AMD, 6, 15, 30, 1, 2, 3,
-                4, 5, DAY)));
+                4, 5, DAY, Map.of("Parse", 2.5, "Encode", 0.4))));
         Baseline back = Baseline.read(b.write(), "b.json");
         assertEquals(b, back);
         assertEquals(b.write(), back.write());
@@ -143,6 +144,23 @@ class BaselineModelTest {
         BaselineCheck wider = BaselineCheck.of(baseline(AMD), s, "s.json", BaselineCheck.Budget.of(5.2 + 1e-9),
                 Exclusions.none(), 5);
         assertEquals(0, wider.count(BaselineCheck.Status.REGRESSED), "the budget itself is within budget");
+    }
+
+    @Test
+    void anAutoBudgetIsEachBenchmarksOwnFloorNeverUnderTheTiersMedian() {
+        Baseline.Floor floor = new Baseline.Floor(AMD, 6, 15, 30, 1.0, 8, 10, 20, 30, DAY, Map.of("Parse", 4.0,
+                "Encode", 0.2));
+        BaselineCheck.Budget auto = BaselineCheck.Budget.auto(floor, 2);
+        assertEquals(8.0, auto.of("Parse"), 1e-12, "2 x its own 4%");
+        assertEquals(2.0, auto.of("Encode"), 1e-12, "2 x the tier's median 1%, not 2 x its own 0.2%");
+        assertEquals(20.0, auto.of("Fresh"), 1e-12, "2 x the tier's 95th percentile without a figure of its own");
+        assertEquals(5.0, BaselineCheck.Budget.of(5).of("Parse"));
+        Snapshot s = snapshot("ubuntu-latest", "amd64", 100, Map.of("Parse", 275.0, "Encode", 52.0));
+        BaselineCheck c = BaselineCheck.of(baseline(AMD), s, "s.json", auto, Exclusions.none(), 5);
+        Map<String, BaselineCheck.Status> status = new HashMap<>();
+        c.rows().forEach(r -> status.put(r.benchmark(), r.status()));
+        assertEquals(BaselineCheck.Status.REGRESSED, status.get("Parse"), "+10% past its 8%");
+        assertEquals(BaselineCheck.Status.REGRESSED, status.get("Encode"), "+4% past its 2%");
     }
 
     @Test

@@ -601,11 +601,20 @@ final class BaselineCommand implements Callable<Integer> {
             out.println();
             out.print(BaselineRenderer.floors(floors, 2, BaselineRenderer.Form.TEXT));
             out.println();
-            Path regressed = d.resolve("tonight/regressed.json");
-            Snapshot s = readSnapshot(regressed);
-            BaselineCheck c = BaselineCheck.of(five, s, regressed.toString(), BaselineCheck.Budget.of(5), ex,
-                    DEFAULT_TOLERANCE);
-            out.println(BaselineRenderer.count(c));
+            Baseline.Key latest = new Baseline.Key("ubuntu-latest", "amd64");
+            for (BaselineCheck.Budget budget : List.of(BaselineCheck.Budget.of(5),
+                    BaselineCheck.Budget.auto(five.floor(latest).orElseThrow(), 2))) {
+                for (String name : List.of("clean", "regressed")) {
+                    Path file = d.resolve("tonight/" + name + ".json");
+                    BaselineCheck c = BaselineCheck.of(five, readSnapshot(file), file.toString(), budget, ex,
+                            DEFAULT_TOLERANCE);
+                    boolean caught = c.rows().stream().anyMatch(r -> r.benchmark().equals(SyntheticSnapshots.REGRESSED)
+                            && r.status() == BaselineCheck.Status.REGRESSED);
+                    out.println(name + ".json: " + BaselineRenderer.count(c) + (name.equals("regressed") ? "; the 12%"
+                            + " slower " + SyntheticSnapshots.REGRESSED + (caught ? " among them" : " not among them")
+                            : ""));
+                }
+            }
             out.flush();
             spec.commandLine().getErr().println("perfab: the corpus and both baselines are in " + d + "; try 'perfab"
                     + " baseline check --baseline " + d.resolve("baseline.json") + " --snapshot " + d.resolve(

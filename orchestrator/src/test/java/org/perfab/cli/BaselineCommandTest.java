@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.perfab.demo.SyntheticSnapshots;
 import org.perfab.model.Baseline;
 import org.perfab.model.Snapshot;
+import org.perfab.stats.RatioSpace;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
 
@@ -83,7 +84,7 @@ class BaselineCommandTest {
         Baseline.Tier latest = b.tier(new Baseline.Key("ubuntu-latest", "amd64")).orElseThrow();
         Baseline.Member fast = latest.members().stream().filter(m -> m.snapshot().endsWith(SyntheticSnapshots.FAST))
                 .findFirst().orElseThrow();
-        assertEquals(org.perfab.stats.RatioSpace.Fate.ACCEPTED, fast.fate(), "a host 22% fast on everything is kept");
+        assertEquals(RatioSpace.Fate.ACCEPTED, fast.fate(), "a host 22% fast on everything is kept");
         assertTrue(fast.anchorDeviation() < -15, "it ran fast: " + fast.anchorDeviation());
         assertTrue(Math.abs(fast.offset()) < 2, "its ratios agree: " + fast.offset());
         assertEquals(1, b.report().rejected().size(), b.report().rejected().toString());
@@ -236,9 +237,20 @@ class BaselineCommandTest {
         assertEquals("auto", auto.get("budget").get("source").asText());
         Cli text = run("baseline", "check", "--baseline", tmp.resolve("b5.json").toString(), "--snapshot",
                 tmp.resolve("tonight/clean.json").toString(), "--budget", "auto");
-        assertTrue(text.out().contains("(auto: 2 × "), text.out());
-        assertTrue(text.out().contains("the 95th percentile of how far ratios spread between 6 control snapshots of"
-                + " this tier, 15 pairs, measured"), text.out());
+        assertTrue(text.out().contains("budget auto: 2 × each benchmark's own 95th percentile of how far its ratio"
+                + " spread between 6 control snapshots of this tier (15 pairs, measured 2026-08-28), at least 2 × "),
+                text.out());
+        assertTrue(f.benchmarks().size() > 80, "each benchmark's own figure: " + f.benchmarks().size());
+        // One budget for a tier of quiet and noisy benchmarks flags the noisy at 5% and misses the quiet at its 95th
+        // percentile; each benchmark's own does neither.
+        int cleanAt5 = check("clean.json", EXCLUDE).get("counts").get("regressed").asInt();
+        int cleanAuto = check("clean.json", "--budget", "auto", EXCLUDE[0], EXCLUDE[1], EXCLUDE[2], EXCLUDE[3])
+                .get("counts").get("regressed").asInt();
+        assertTrue(cleanAuto * 3 < cleanAt5, cleanAuto + " clean benchmarks flagged with budget auto, " + cleanAt5
+                + " at 5%");
+        JsonNode caught = rows(check("regressed.json", "--budget", "auto")).get(SyntheticSnapshots.REGRESSED);
+        assertEquals("REGRESSED", caught.get("status").asText(), caught.toString());
+        assertTrue(caught.get("budget").asDouble() < 10, "a quiet benchmark's own budget: " + caught);
         assertTrue(baseline("b5.json").tiers().size() == 4, "storing floors keeps the tiers");
     }
 

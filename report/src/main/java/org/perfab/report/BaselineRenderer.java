@@ -124,7 +124,8 @@ public final class BaselineRenderer {
         return "perfab baseline check: " + c.count(BaselineCheck.Status.REGRESSED) + " regressed, "
                 + c.count(BaselineCheck.Status.MISSING) + " missing, " + c.count(BaselineCheck.Status.NEW) + " new, "
                 + c.count(BaselineCheck.Status.OK) + " ok, on " + Untrusted.plain(c.key().toString(), 80)
-                + " against budget " + Numbers.percent(c.budget().percent());
+                + (c.budget().floor().isPresent() ? " against each benchmark's measured budget"
+                        : " against budget " + Numbers.percent(c.budget().percent()));
     }
 
     /** Returns what the budget was and where it came from, in words. */
@@ -133,10 +134,11 @@ public final class BaselineRenderer {
             return "budget " + Numbers.percent(b.percent()) + " (given)";
         }
         Baseline.Floor f = b.floor().get();
-        return "budget " + Numbers.percent(b.percent()) + " (auto: " + Numbers.value(b.multiple()) + " × "
-                + percent2(f.p95()) + ", the 95th percentile of how far ratios spread between " + f.snapshots()
-                + " control snapshots of this tier, " + f.pairs() + " pair" + plural(f.pairs()) + ", measured " + f.date()
-                + ")";
+        String x = Numbers.value(b.multiple()) + " × ";
+        return "budget auto: " + x + "each benchmark's own 95th percentile of how far its ratio spread between "
+                + f.snapshots() + " control snapshots of this tier (" + f.pairs() + " pair" + plural(f.pairs())
+                + ", measured " + f.date() + "), at least " + x + percent2(f.p50()) + " (the tier's median); " + x
+                + percent2(f.p95()) + " (the tier's 95th percentile) for a benchmark the controls lacked";
     }
 
     /** Returns {@code check} rendered as {@code form}. */
@@ -187,31 +189,38 @@ public final class BaselineRenderer {
         }
         List<String[]> shown = new ArrayList<>();
         List<String[]> ok = new ArrayList<>();
-        String[] header = {"status", "benchmark", "floor", "ratio", "change", "value", "unit"};
+        boolean auto = c.budget().floor().isPresent();
+        List<String> header = new ArrayList<>(List.of("status", "benchmark", "floor", "ratio", "change", "value", "unit"));
+        if (auto) {
+            header.add("budget");
+        }
         for (BaselineCheck.Row r : c.rows()) {
-            String[] row = {r.status().name().toLowerCase(Locale.ROOT), esc.apply(r.benchmark()), Numbers.value(r.floor()),
-                Numbers.value(r.ratio()), Numbers.signedPercent(r.change()), Numbers.value(r.value()),
-                esc.apply(r.unit())};
-            (r.status() == BaselineCheck.Status.OK ? ok : shown).add(row);
+            List<String> row = new ArrayList<>(List.of(r.status().name().toLowerCase(Locale.ROOT), esc.apply(r.benchmark()),
+                    Numbers.value(r.floor()), Numbers.value(r.ratio()), Numbers.signedPercent(r.change()),
+                    Numbers.value(r.value()), esc.apply(r.unit())));
+            if (auto) {
+                row.add(Numbers.percent(r.budget()));
+            }
+            (r.status() == BaselineCheck.Status.OK ? ok : shown).add(row.toArray(String[]::new));
         }
         if (!md) {
             List<String[]> all = new ArrayList<>();
-            all.add(header);
+            all.add(header.toArray(String[]::new));
             all.addAll(shown);
             all.addAll(ok);
-            return out.append(Tables.aligned(all, new boolean[] {false, false, true, true, true, true, false}))
+            return out.append(Tables.aligned(all, new boolean[] {false, false, true, true, true, true, false, true}))
                     .toString();
         }
-        String align = "|:--|:--|--:|--:|--:|--:|:--|";
+        String align = "|:--|:--|--:|--:|--:|--:|:--|" + (auto ? "--:|" : "");
         if (!shown.isEmpty()) {
             List<String[]> t = new ArrayList<>();
-            t.add(header);
+            t.add(header.toArray(String[]::new));
             t.addAll(shown);
             out.append(Tables.markdown(t, align)).append('\n');
         }
         if (!ok.isEmpty()) {
             List<String[]> t = new ArrayList<>();
-            t.add(header);
+            t.add(header.toArray(String[]::new));
             t.addAll(ok);
             out.append("<details><summary>").append(ok.size()).append(" within budget</summary>\n\n")
                     .append(Tables.markdown(t, align)).append("\n</details>\n");
@@ -243,7 +252,7 @@ public final class BaselineRenderer {
             number(n, "ratio", r.ratio());
             number(n, "change", r.change());
             number(n, "value", r.value());
-            n.put("unit", r.unit());
+            n.put("unit", r.unit()).put("budget", r.budget());
         }
         ArrayNode excluded = root.putArray("excluded");
         c.excluded().forEach(excluded::add);
@@ -261,7 +270,7 @@ public final class BaselineRenderer {
             out.append("::warning title=").append(GithubRenderer.property("perfab baseline: regressed")).append("::")
                     .append(GithubRenderer.data(Untrusted.plain(r.benchmark(), Untrusted.MAX_LENGTH) + ": ratio "
                             + Numbers.value(r.ratio()) + " against its floor " + Numbers.value(r.floor()) + " ("
-                            + Numbers.signedPercent(r.change()) + ", " + budget(c.budget()) + ") on "
+                            + Numbers.signedPercent(r.change()) + ", budget " + Numbers.percent(r.budget()) + ") on "
                             + Untrusted.plain(c.key().toString(), Untrusted.MAX_LENGTH))).append('\n');
         }
         if (regressed.size() > shown) {

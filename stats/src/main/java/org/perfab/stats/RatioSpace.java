@@ -1,6 +1,7 @@
 package org.perfab.stats;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -178,25 +179,35 @@ public final class RatioSpace {
     }
 
     /**
-     * Returns how far the ratios of snapshots of builds that cannot differ spread: for every pair
-     * of snapshots and every benchmark both have but the anchor, how much the larger ratio is above
-     * the smaller ({@code max / min - 1}), in percent, the way a budget measures a ratio above its
-     * floor. This is the floor under a budget: a budget below it flags clean runs.
+     * Returns how far the ratios of snapshots of builds that cannot differ spread, by benchmark:
+     * for every pair of snapshots that both have it, how much the larger ratio is above the smaller
+     * ({@code max / min - 1}), in percent, the way a budget measures a ratio above its floor. The
+     * anchor is left out (its ratio is 1 everywhere). This is the floor under a budget: a budget
+     * below it flags clean runs.
      */
-    public static Sample spread(List<Map<String, Double>> ratios, String anchor) {
-        List<Double> d = new ArrayList<>();
+    public static Map<String, Sample> spreads(List<Map<String, Double>> ratios, String anchor) {
+        Map<String, List<Double>> d = new TreeMap<>();
         for (int i = 0; i < ratios.size(); i++) {
             for (int j = i + 1; j < ratios.size(); j++) {
                 Map<String, Double> other = ratios.get(j);
                 ratios.get(i).forEach((name, r) -> {
                     Double s = other.get(name);
                     if (s != null && !name.equals(anchor)) {
-                        d.add((Math.max(r, s) / Math.min(r, s) - 1) * 100);
+                        d.computeIfAbsent(name, k -> new ArrayList<>()).add((Math.max(r, s) / Math.min(r, s) - 1) * 100);
                     }
                 });
             }
         }
-        return Sample.of(d.stream().mapToDouble(Double::doubleValue).toArray());
+        Map<String, Sample> spreads = new LinkedHashMap<>();
+        d.forEach((name, values) -> spreads.put(name, Sample.of(values.stream().mapToDouble(Double::doubleValue)
+                .toArray())));
+        return spreads;
+    }
+
+    /** Returns every spread of {@link #spreads}, pooled. */
+    public static Sample spread(List<Map<String, Double>> ratios, String anchor) {
+        return Sample.of(spreads(ratios, anchor).values().stream().flatMapToDouble(s -> Arrays.stream(
+                s.sortedValues())).toArray());
     }
 
     private static Map<String, Double> medians(List<Map<String, Double>> ratios) {
