@@ -209,7 +209,8 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, Rep
      * @param p99 the 99th percentile
      * @param max the largest
      * @param date the newest control snapshot's day
-     * @param benchmarks each benchmark's own 95th percentile, over the pairs that have it
+     * @param benchmarks each benchmark's own spread, in percent ({@code RatioSpace.ownSpread}: its 95th
+     *     percentile for normal noise, from the median absolute deviation of its control ratios)
      */
     public record Floor(Key key, int snapshots, int pairs, int values, double p50, double p90, double p95, double p99,
             double max, LocalDate date, Map<String, Double> benchmarks) {

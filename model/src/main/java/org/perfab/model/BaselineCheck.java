@@ -56,8 +56,8 @@ public record BaselineCheck(Baseline.Key key, String snapshot, String commit, St
 
     /**
      * The budget a check applied: a percentage given, or derived from a tier's measured floor
-     * ({@code --budget auto}). Derived, each benchmark gets {@code multiple} times its own 95th
-     * percentile spread between the control snapshots, but never less than {@code multiple} times
+     * ({@code --budget auto}). Derived, each benchmark gets {@code multiple} times its own spread
+     * between the control snapshots, but never less than {@code multiple} times
      * the tier's median spread (a handful of control pairs can make a quiet benchmark look quieter
      * than it is); a benchmark the controls lacked gets {@code multiple} times the tier's 95th
      * percentile.

@@ -254,12 +254,10 @@ public final class Corpus {
                     newest = f;
                 }
             }
-            Map<String, Sample> each = RatioSpace.spreads(ratios, anchor);
             Sample spread = RatioSpace.spread(ratios, anchor);
             if (ratios.size() >= 2 && spread.size() > 0) {
                 int n = ratios.size();
-                Map<String, Double> own = new TreeMap<>();
-                each.forEach((name, s) -> own.put(name, s.quantile(0.95)));
+                Map<String, Double> own = RatioSpace.ownSpread(ratios, anchor);
                 floors.add(new Baseline.Floor(key, n, n * (n - 1) / 2, spread.size(), spread.quantile(0.5),
                         spread.quantile(0.9), spread.quantile(0.95), spread.quantile(0.99), spread.quantile(1),
                         newest.snapshot().date(), own));

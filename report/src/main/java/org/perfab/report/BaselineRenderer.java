@@ -135,10 +135,10 @@ public final class BaselineRenderer {
         }
         Baseline.Floor f = b.floor().get();
         String x = Numbers.value(b.multiple()) + " × ";
-        return "budget auto: " + x + "each benchmark's own 95th percentile of how far its ratio spread between "
-                + f.snapshots() + " control snapshots of this tier (" + f.pairs() + " pair" + plural(f.pairs())
-                + ", measured " + f.date() + "), at least " + x + percent2(f.p50()) + " (the tier's median); " + x
-                + percent2(f.p95()) + " (the tier's 95th percentile) for a benchmark the controls lacked";
+        return "budget auto: " + x + "each benchmark's own spread between " + f.snapshots() + " control snapshots"
+                + " of this tier (measured " + f.date() + "), at least " + x + percent2(f.p50()) + " (the tier's"
+                + " median); " + x + percent2(f.p95()) + " (the tier's 95th percentile) for a benchmark the controls"
+                + " lacked";
     }
 
     /** Returns {@code check} rendered as {@code form}. */
@@ -371,24 +371,30 @@ public final class BaselineRenderer {
         boolean md = form == Form.MARKDOWN;
         UnaryOperator<String> esc = escape(md);
         StringBuilder out = new StringBuilder();
-        String head = "perfab baseline floor: how far ratios spread between control snapshots (builds that cannot"
-                + " differ): how far the larger of two ratios is above the smaller, over every pair and benchmark";
+        String head = "perfab baseline floor: the spread of ratios between control snapshots (builds that cannot"
+                + " differ), the larger ratio of each pair over the smaller, over every pair and benchmark";
         out.append(md ? "### " + head + "\n\n" : head + "\n\n");
-        List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"tier", "snapshots", "pairs", "values", "median", "90th", "95th", "99th", "max",
-            "budget auto"});
-        for (Baseline.Floor f : floors) {
-            rows.add(new String[] {esc.apply(f.key().toString()), Integer.toString(f.snapshots()),
-                Integer.toString(f.pairs()), Integer.toString(f.values()), percent2(f.p50()), percent2(f.p90()),
-                percent2(f.p95()), percent2(f.p99()), percent2(f.max()), percent2(multiple * f.p95())});
-        }
         if (floors.isEmpty()) {
             return out.append("No tier has two control snapshots with the anchor.\n").toString();
         }
-        out.append(md ? Tables.markdown(rows, "|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|") : Tables.aligned(rows,
-                new boolean[] {false, true, true, true, true, true, true, true, true, true}));
-        out.append(md ? "\n" : "\n").append("'check --budget auto' applies ").append(Numbers.value(multiple))
-                .append(" × the 95th percentile of its tier.\n");
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"tier", "snapshots", "pairs", "median", "90th", "95th", "99th", "max",
+            "budget auto, median / max"});
+        for (Baseline.Floor f : floors) {
+            BaselineCheck.Budget auto = BaselineCheck.Budget.auto(f, multiple);
+            double[] budgets = f.benchmarks().keySet().stream().mapToDouble(auto::of).sorted().toArray();
+            rows.add(new String[] {esc.apply(f.key().toString()), Integer.toString(f.snapshots()),
+                Integer.toString(f.pairs()), percent2(f.p50()), percent2(f.p90()), percent2(f.p95()), percent2(f.p99()),
+                percent2(f.max()), budgets.length == 0 ? Numbers.UNDEFINED : percent2(budgets[budgets.length / 2])
+                        + " / " + percent2(budgets[budgets.length - 1])});
+        }
+        out.append(md ? Tables.markdown(rows, "|:--|--:|--:|--:|--:|--:|--:|--:|--:|") : Tables.aligned(rows,
+                new boolean[] {false, true, true, true, true, true, true, true, true}));
+        String x = Numbers.value(multiple) + " × ";
+        out.append('\n').append("'check --budget auto' gives each benchmark ").append(x).append("its own spread (what"
+                + " its 95th percentile would be for normal noise, from the median absolute deviation of its control"
+                + " ratios), at least ").append(x).append("its tier's median, and a benchmark the controls lacked ")
+                .append(x).append("its tier's 95th percentile.\n");
         return out.toString();
     }
 

@@ -204,6 +204,33 @@ public final class RatioSpace {
         return spreads;
     }
 
+    /**
+     * Returns each benchmark's own spread between snapshots of builds that cannot differ, in
+     * percent, estimated robustly: {@code 1.96 * sqrt(2) * 1.4826} times the median absolute
+     * deviation of its ratios from their median. For normal noise that is the 95th percentile of
+     * {@link #spreads} for the benchmark; unlike that percentile over a handful of pairs, one wild
+     * control snapshot barely moves it. Benchmarks in fewer than two snapshots, and the anchor, have
+     * none.
+     */
+    public static Map<String, Double> ownSpread(List<Map<String, Double>> ratios, String anchor) {
+        Map<String, List<Double>> byName = new TreeMap<>();
+        ratios.forEach(r -> r.forEach((name, v) -> byName.computeIfAbsent(name, k -> new ArrayList<>()).add(v)));
+        Map<String, Double> own = new LinkedHashMap<>();
+        byName.forEach((name, values) -> {
+            if (values.size() >= 2 && !name.equals(anchor)) {
+                double m = median(values);
+                List<Double> deviations = values.stream().map(v -> Math.abs(v / m - 1) * 100).toList();
+                own.put(name, PAIR_95 * MAD_TO_SD * median(deviations));
+            }
+        });
+        return own;
+    }
+
+    /** The 95th percentile of the difference of two normal draws, in their standard deviations: 1.96 sqrt(2). */
+    private static final double PAIR_95 = 1.959963984540054 * Math.sqrt(2);
+    /** A normal sample's standard deviation over its median absolute deviation. */
+    private static final double MAD_TO_SD = 1.482602218505602;
+
     /** Returns every spread of {@link #spreads}, pooled. */
     public static Sample spread(List<Map<String, Double>> ratios, String anchor) {
         return Sample.of(spreads(ratios, anchor).values().stream().flatMapToDouble(s -> Arrays.stream(

@@ -119,6 +119,22 @@ class RatioSpaceTest {
     }
 
     @Test
+    void ownSpreadIsARobustNinetyFifthPercentileOfPairs() {
+        List<Map<String, Double>> controls = new ArrayList<>();
+        for (double v : new double[] {1.00, 1.02, 0.98, 1.10, 1.01}) {
+            controls.add(Map.of(ANCHOR, 1.0, "a", v));
+        }
+        // numpy: v = [1.00, 1.02, 0.98, 1.10, 1.01]; m = median(v);
+        // 1.959963984540054 * sqrt(2) * 1.482602218505602 * median(abs(v / m - 1) * 100)
+        Map<String, Double> own = RatioSpace.ownSpread(controls, ANCHOR);
+        assertEquals(4.068800167556896, own.get("a"), 1e-9);
+        assertEquals(Map.of("a", own.get("a")), own, "the anchor has none");
+        controls.set(3, Map.of(ANCHOR, 1.0, "a", 3.0));
+        assertEquals(4.068800167556896, RatioSpace.ownSpread(controls, ANCHOR).get("a"), 1e-9,
+                "one wild control run moves it not at all");
+    }
+
+    @Test
     void refusesValuesThatAreNotCosts() {
         Map<String, Double> bad = snapshot(1, 1);
         bad.put("a", 0.0);
