@@ -472,7 +472,7 @@ final class BaselineCommand implements Callable<Integer> {
     /** {@code perfab baseline diff}. */
     @Command(name = "diff", mixinStandardHelpOptions = true,
             description = {"Two baselines side by side: for each floor both have, how far the second's ratio is from"
-                    + " the first's, and the share of floors that differ by more than 5%, 10% and 25%."})
+                    + " the first's, and the share of floors that differ by more than 5%%, 10%% and 25%%."})
     static final class Diff implements Callable<Integer> {
         @Spec
         CommandSpec spec;
