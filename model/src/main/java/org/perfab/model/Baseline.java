@@ -154,7 +154,9 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, Rep
         /** A benchmark's iteration count moved across the window: reported, not acted on. */
         ITERATIONS_MOVED,
         /** A snapshot's file name and content disagree (its architecture, machine, day or commit). */
-        NAME_DISAGREES
+        NAME_DISAGREES,
+        /** A tier's coherence was not judged: too few benchmarks, or a tolerance below its noise. */
+        NOT_JUDGED
     }
 
     /**

@@ -180,6 +180,17 @@ public final class Corpus {
                 values.add(v);
             }
             RatioSpace.Reduction r = RatioSpace.reduce(values, anchor, tolerance);
+            long withAnchor = r.fits().stream().filter(f -> f.fate() != RatioSpace.Fate.NO_ANCHOR).count();
+            if (r.gate() == RatioSpace.Gate.TOO_NOISY) {
+                long past = r.fits().stream().filter(f -> Math.abs(f.offset()) > tolerance).count();
+                noted.add(new Baseline.Note(Baseline.NoteKind.NOT_JUDGED, key.toString(), Optional.of(key), past + " of"
+                        + " its " + withAnchor + " snapshots sat past the coherence tolerance of " + plain(tolerance)
+                        + "%, which is then below the tier's own noise: none was rejected"));
+            } else if (r.gate() == RatioSpace.Gate.TOO_FEW && withAnchor >= RatioSpace.MIN_GATED) {
+                noted.add(new Baseline.Note(Baseline.NoteKind.NOT_JUDGED, key.toString(), Optional.of(key), "fewer"
+                        + " than " + RatioSpace.MIN_SHARED + " benchmarks besides the anchor: how far their ratios sit"
+                        + " off together is their own noise, so no snapshot was judged"));
+            }
             List<Baseline.Member> members = new ArrayList<>();
             List<Found> accepted = new ArrayList<>();
             for (int i = 0; i < w.size(); i++) {

@@ -94,6 +94,7 @@ public final class BaselineRenderer {
             section(out, md, switch (kind) {
                 case ITERATIONS_MOVED -> "Iteration counts that moved across the window";
                 case NAME_DISAGREES -> "File names that disagree with their content";
+                case NOT_JUDGED -> "Tiers whose coherence was not judged";
             }, r.notes().stream().filter(n -> n.kind() == kind).map(n -> esc.apply(n.subject()) + n.key().map(k -> " ("
                     + esc.apply(k.toString()) + ")").orElse("") + ": " + prose.apply(n.detail())).toList());
         }

@@ -15,8 +15,8 @@ import java.util.TreeMap;
  * hosts of one runner class agree where their raw values do not.
  *
  * <p>Seeding a window of snapshots ({@link #reduce}): each snapshot's ratios are compared with the
- * medians of the other snapshots' ratios, and a snapshot whose ratios sit, by their median, more
- * than a tolerance off the rest is rejected. That is the mixed capture that damages a baseline: the
+ * window's median ratios, and a snapshot whose ratios sit, by their median, more than a tolerance
+ * off the rest is rejected. That is the mixed capture that damages a baseline: the
  * anchor caught a slow tail and the other benchmarks did not, so every ratio is off together
  * while the raw values look ordinary. A uniformly fast host passes, since its ratios agree. What is
  * left is reduced by the median of each benchmark's ratios (not the minimum: a ratchet already
@@ -44,8 +44,8 @@ public final class RatioSpace {
      * @param fate whether it counted, and why not
      * @param anchorDeviation its anchor's raw value against the median anchor of the window's
      *     snapshots with one, in percent (how fast its host ran); NaN without an anchor
-     * @param offset the median of its ratios' deviations from the other snapshots' median ratios,
-     *     in percent; NaN when not measured (no anchor, or fewer than {@link #MIN_GATED} snapshots
+     * @param offset the median of its ratios' deviations from the window's median ratios, in
+     *     percent; NaN when not measured (no anchor, or fewer than {@link #MIN_GATED} snapshots
      *     with one)
      */
     public record Fit(Fate fate, double anchorDeviation, double offset) {
@@ -72,18 +72,38 @@ public final class RatioSpace {
      * @param ratios the reduced ratio of every benchmark seen in at least half of the accepted
      *     snapshots, the anchor's (1) included, by name
      * @param thin every other benchmark, with how many accepted snapshots had it
+     * @param gate whether coherence was judged, and why not
      */
     public record Reduction(List<Fit> fits, int accepted, double anchor, Map<String, Reduced> ratios,
-            Map<String, Integer> thin) {
+            Map<String, Integer> thin, Gate gate) {
         public Reduction {
             fits = List.copyOf(fits);
             ratios = Map.copyOf(ratios);
             thin = Map.copyOf(thin);
+            Objects.requireNonNull(gate, "gate");
         }
+    }
+
+    /** Whether a window's coherence was judged. */
+    public enum Gate {
+        /** Judged: a snapshot past the tolerance was rejected. */
+        JUDGED,
+        /**
+         * Not judged: fewer than {@link #MIN_GATED} snapshots with the anchor, or fewer than
+         * {@link #MIN_SHARED} benchmarks besides it, where an offset is one benchmark's noise.
+         */
+        TOO_FEW,
+        /**
+         * Not judged: most snapshots sat past the tolerance, which then is below the window's own
+         * noise; a mixed capture is the exception, never the rule. Every snapshot counted.
+         */
+        TOO_NOISY
     }
 
     /** The fewest snapshots with an anchor among which coherence is judged: with two, neither can be told wrong. */
     public static final int MIN_GATED = 3;
+    /** The fewest benchmarks besides the anchor whose median offset says the anchor moved them all. */
+    public static final int MIN_SHARED = 5;
 
     /**
      * Returns the reduction of a window of snapshots.
@@ -114,6 +134,23 @@ public final class RatioSpace {
         }
         double medianAnchor = median(anchors);
         int withAnchor = anchors.size();
+        // The window's median ratios, each snapshot's own included: with three snapshots, the median
+        // of the other two would be their mean, which one bad snapshot drags off.
+        Map<String, Double> window = medians(ratios.stream().filter(Objects::nonNull).toList());
+        double[] offsets = new double[snapshots.size()];
+        int past = 0;
+        int judged = 0;
+        for (int i = 0; i < snapshots.size(); i++) {
+            offsets[i] = Double.NaN;
+            if (ratios.get(i) != null && withAnchor >= MIN_GATED) {
+                offsets[i] = offset(ratios.get(i), window, anchor);
+                if (!Double.isNaN(offsets[i])) {
+                    judged++;
+                    past += Math.abs(offsets[i]) > tolerance ? 1 : 0;
+                }
+            }
+        }
+        Gate gate = judged < MIN_GATED ? Gate.TOO_FEW : past * 2 > judged ? Gate.TOO_NOISY : Gate.JUDGED;
         List<Fit> fits = new ArrayList<>();
         List<Map<String, Double>> kept = new ArrayList<>();
         List<Double> keptAnchors = new ArrayList<>();
@@ -124,18 +161,8 @@ public final class RatioSpace {
                 continue;
             }
             double deviation = (snapshots.get(i).get(anchor) / medianAnchor - 1) * 100;
-            double offset = Double.NaN;
-            if (withAnchor >= MIN_GATED) {
-                List<Map<String, Double>> others = new ArrayList<>();
-                for (int j = 0; j < ratios.size(); j++) {
-                    if (j != i && ratios.get(j) != null) {
-                        others.add(ratios.get(j));
-                    }
-                }
-                offset = offset(r, medians(others), anchor);
-            }
-            boolean coherent = Double.isNaN(offset) || Math.abs(offset) <= tolerance;
-            fits.add(new Fit(coherent ? Fate.ACCEPTED : Fate.INCOHERENT, deviation, offset));
+            boolean coherent = gate != Gate.JUDGED || Double.isNaN(offsets[i]) || Math.abs(offsets[i]) <= tolerance;
+            fits.add(new Fit(coherent ? Fate.ACCEPTED : Fate.INCOHERENT, deviation, offsets[i]));
             if (coherent) {
                 kept.add(r);
                 keptAnchors.add(snapshots.get(i).get(anchor));
@@ -152,7 +179,7 @@ public final class RatioSpace {
                 thin.put(name, values.size());
             }
         });
-        return new Reduction(fits, kept.size(), median(keptAnchors), reduced, thin);
+        return new Reduction(fits, kept.size(), median(keptAnchors), reduced, thin, gate);
     }
 
     /** Returns each value of {@code snapshot} over {@code anchor}. */
@@ -165,7 +192,8 @@ public final class RatioSpace {
     /**
      * Returns the median of {@code ratios}' deviations from {@code reference}, in percent, over
      * the benchmarks both have but the anchor: how far a snapshot's ratios sit off together. NaN
-     * when they share none.
+     * when they share fewer than {@link #MIN_SHARED}: the median of so few is their own noise, not
+     * a sign that the anchor moved them all.
      */
     public static double offset(Map<String, Double> ratios, Map<String, Double> reference, String anchor) {
         List<Double> deviations = new ArrayList<>();
@@ -175,7 +203,7 @@ public final class RatioSpace {
                 deviations.add((r / ref - 1) * 100);
             }
         });
-        return median(deviations);
+        return deviations.size() < MIN_SHARED ? Double.NaN : median(deviations);
     }
 
     /**

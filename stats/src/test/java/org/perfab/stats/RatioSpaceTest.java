@@ -16,12 +16,15 @@ import org.junit.jupiter.params.provider.CsvSource;
 class RatioSpaceTest {
     private static final String ANCHOR = "anchor";
 
-    /** A snapshot: the anchor at {@code anchor}, benchmarks a, b, c at 2, 5, 10 times it, each scaled by {@code host}. */
+    /**
+     * A snapshot: the anchor at {@code anchor}, benchmarks a to f at 2, 5, 10, 15, 25 and 40 times
+     * it, each scaled by {@code host}, and the first by {@code scale}.
+     */
     private static Map<String, Double> snapshot(double host, double anchor, double... scale) {
         Map<String, Double> s = new LinkedHashMap<>();
         s.put(ANCHOR, 100 * host * anchor);
-        String[] names = {"a", "b", "c"};
-        double[] level = {200, 500, 1000};
+        String[] names = {"a", "b", "c", "d", "e", "f"};
+        double[] level = {200, 500, 1000, 1500, 2500, 4000};
         for (int i = 0; i < names.length; i++) {
             s.put(names[i], level[i] * host * (i < scale.length ? scale[i] : 1));
         }
@@ -84,6 +87,32 @@ class RatioSpaceTest {
     }
 
     @Test
+    void judgesCoherenceOnlyOverFiveBenchmarksOrMore() {
+        List<Map<String, Double>> window = new ArrayList<>();
+        for (double a : new double[] {1, 1.3, 1, 0.8}) {
+            Map<String, Double> s = snapshot(1, a);
+            s.keySet().retainAll(List.of(ANCHOR, "a", "b", "c", "d"));
+            window.add(s);
+        }
+        RatioSpace.Reduction r = RatioSpace.reduce(window, ANCHOR, 5);
+        assertEquals(RatioSpace.Gate.TOO_FEW, r.gate(), "four benchmarks: an offset is their own noise");
+        assertEquals(4, r.accepted());
+    }
+
+    @Test
+    void aToleranceBelowTheWindowsNoiseRejectsNothing() {
+        List<Map<String, Double>> window = List.of(snapshot(1, 1), snapshot(1, 1.2), snapshot(1, 0.8), snapshot(1, 1.4),
+                snapshot(1, 1));
+        RatioSpace.Reduction r = RatioSpace.reduce(window, ANCHOR, 5);
+        assertEquals(RatioSpace.Gate.TOO_NOISY, r.gate(), "three of five past it: the tolerance is below the noise");
+        assertEquals(5, r.accepted());
+        RatioSpace.Reduction one = RatioSpace.reduce(List.of(snapshot(1, 1), snapshot(1, 1.2), snapshot(1, 1),
+                snapshot(1, 1.01), snapshot(1, 1)), ANCHOR, 5);
+        assertEquals(RatioSpace.Gate.JUDGED, one.gate());
+        assertEquals(4, one.accepted());
+    }
+
+    @Test
     void aSnapshotWithoutTheAnchorIsLeftOut() {
         Map<String, Double> none = snapshot(1, 1);
         none.remove(ANCHOR);
@@ -95,9 +124,9 @@ class RatioSpaceTest {
 
     @Test
     void theToleranceIsABoundary() {
-        // b and c sit 5% off in one snapshot, a 10% off: the median offset is exactly +5%.
+        // In one snapshot a sits 10% off, b to d 5%: the median offset of the six is exactly +5%.
         List<Map<String, Double>> window = List.of(snapshot(1, 1), snapshot(1, 1), snapshot(1, 1),
-                snapshot(1, 1, 1.10, 1.05, 1.05));
+                snapshot(1, 1, 1.10, 1.05, 1.05, 1.05));
         double offset = RatioSpace.reduce(window, ANCHOR, 5).fits().get(3).offset();
         assertEquals(5.0, offset, 1e-9);
         assertEquals(RatioSpace.Fate.ACCEPTED, RatioSpace.reduce(window, ANCHOR, Math.nextUp(offset)).fits().get(3)
