@@ -69,6 +69,65 @@ public final class Units {
         return Optional.empty();
     }
 
+    /**
+     * A unit to show values in, for people: {@code value * factor}, then {@code prefix}, a space
+     * and {@code unit} ({@code 37.42 ms/op}, {@code 12.41k msg/s}).
+     *
+     * @param prefix a decimal prefix written onto the number ({@code k}, {@code M}), or empty
+     * @param unit the unit shown
+     * @param factor what a value in the measured unit is multiplied by
+     */
+    public record Display(String prefix, String unit, double factor) {
+    }
+
+    private static final List<String> TIME_STEPS = List.of("ns", "\u00b5s", "ms", "s");
+    private static final List<String> BYTE_STEPS = List.of("B", "KiB", "MiB", "GiB", "TiB");
+    private static final List<String> DECIMAL_BYTE_STEPS = List.of("B", "kB", "MB", "GB", "TB");
+    private static final String[] SI = {"", "k", "M", "G", "T"};
+    private static final Set<String> BYTE_NAMES = Set.of("B", "byte", "bytes", "kB", "KB", "MB", "GB", "TB", "KiB",
+            "MiB", "GiB", "TiB");
+
+    /**
+     * Returns the unit to show values near {@code reference} in {@code unit}: a time in ns, µs, ms
+     * or s, whichever puts it at 1 or more and under 1000 ({@code 37423436 ns/op} is
+     * {@code 37.42 ms/op}); a size in bytes in B, KiB, MiB, GiB or TiB; any other count with a
+     * decimal prefix from 10,000 up ({@code 12.41k msg/s}). A unit perfab cannot scale, or a
+     * reference that is 0 or not finite, is shown as it is.
+     */
+    public static Display display(String unit, double reference) {
+        String[] parts = split(unit);
+        double r = Math.abs(reference);
+        if (!(r > 0) || Double.isInfinite(r)) {
+            return new Display("", unit, 1);
+        }
+        for (List<String> steps : List.of(TIME_STEPS, BYTE_STEPS, DECIMAL_BYTE_STEPS)) {
+            Map<String, Double> scale = steps == TIME_STEPS ? SECONDS : BITS;
+            Double from = scale.get(parts[0]);
+            boolean decimal = Set.of("kB", "KB", "MB", "GB", "TB").contains(parts[0]);
+            boolean kind = steps == TIME_STEPS ? from != null
+                    : BYTE_NAMES.contains(parts[0]) && decimal == (steps == DECIMAL_BYTE_STEPS);
+            if (!kind) {
+                continue; // not this kind: bits stay bits, and megabytes stay decimal
+            }
+            String best = steps.get(0);
+            for (String step : steps) {
+                if (r * from / scale.get(step) >= 1) {
+                    best = step;
+                }
+            }
+            return new Display("", best + parts[1], from / scale.get(best));
+        }
+        if (BITS.containsKey(parts[0])) {
+            return new Display("", unit, 1); // bits, already prefixed or not: as measured
+        }
+        int k = 0;
+        while (r >= (k == 0 ? 1e4 : 1e3) && k < SI.length - 1) {
+            r /= 1000;
+            k++;
+        }
+        return new Display(SI[k], unit, Math.pow(1000, -k));
+    }
+
     /** Splits {@code ns/op} into {@code ns} and {@code /op}; {@code /sec} and {@code /second} are {@code /s}. */
     private static String[] split(String unit) {
         String u = unit.trim();

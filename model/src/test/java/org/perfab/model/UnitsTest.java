@@ -43,4 +43,20 @@ class UnitsTest {
     void neverTakesUnitsOfAnotherKindAsEqual(String from, String to) {
         assertEquals(Optional.empty(), Units.convert(1, from, to));
     }
+
+    @ParameterizedTest(name = "{0} {1} -> {3}{4} {2}")
+    @CsvSource(delimiter = '|', value = {
+        "37423436 | ns/op | ms/op | 37.423436 | ''", "999 | ns | ns | 999 | ''", "1000 | ns | \u00b5s | 1 | ''",
+        "0.0374 | s | ms | 37.4 | ''", "68.8 | us | \u00b5s | 68.8 | ''", "7200 | s | s | 7200 | ''",
+        "3145728 | B/op | MiB/op | 3 | ''", "512 | B | B | 512 | ''", "12411 | msg/s | msg/s | 12.411 | k",
+        "9999 | ops/s | ops/s | 9999 | ''", "2.5e9 | allocs | allocs | 2.5 | G", "125 | Mb/s | Mb/s | 125 | ''",
+        "0.5 | ns/op | ns/op | 0.5 | ''", "0 | ns | ns | 0 | ''", "512.2 | MB/s | MB/s | 512.2 | ''", "2048 | MB | GB | 2.048 | ''",
+        "0.5 | KB/s | B/s | 500 | ''", "1536 | KiB | MiB | 1.5 | ''",
+    })
+    void showsValuesInAUnitPeopleRead(double value, String unit, String shown, double expected, String prefix) {
+        Units.Display d = Units.display(unit, value);
+        assertEquals(shown, d.unit());
+        assertEquals(prefix, d.prefix());
+        assertEquals(expected, value * d.factor(), Math.abs(expected) * 1e-12);
+    }
 }

@@ -3,24 +3,31 @@ package org.perfab.report;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.perfab.model.CellComparison;
 import org.perfab.model.ComparisonTable;
+import org.perfab.model.Units;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Sequential;
 import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
 
-/** Renders an aligned table for a terminal, in the manner of benchstat. */
+/**
+ * Renders aligned tables for a terminal, in the manner of benchstat: one table per metric, each
+ * value in a unit people read ({@code 37.42 ms/op}, not {@code 37423436 ns/op}), and a geometric
+ * mean row under each table of two cells or more.
+ */
 final class TextRenderer implements Renderer {
-    private static final String[] HEADER = {"cell", "metric", "unit", "base", "±cv", "head", "±cv",
-        "n", "change", "95% CI", "p", "detects", "verdict"};
+    private static final String[] HEADER = {"cell", "base", "±cv", "head", "±cv", "n", "change", "95% CI", "p",
+        "detects", "verdict"};
     /** The columns added when the medians of several builds decide: the spread and the trial-level test. */
     private static final String[] BUILD_HEADER = {"builds ±cv", "trials: change", "p"};
     /** Columns aligned to the right: the numbers. */
-    private static final boolean[] RIGHT = {false, false, false, true, true, true, true, true, true,
-        true, true, true, false, true, true, true};
+    private static final boolean[] RIGHT = {false, true, true, true, true, true, true, true, true, true, false, true,
+        true, true};
 
     @Override
     public String render(Report report) {
@@ -42,40 +49,51 @@ final class TextRenderer implements Renderer {
         if (builds) {
             out.append(BUILDS_DECIDE).append("\n\n");
         }
-        List<String[]> lines = new ArrayList<>();
-        lines.add(builds ? concat(HEADER, BUILD_HEADER) : HEADER);
+        // One table per metric, in the order of each metric's first row (regressions come first).
+        Map<String, List<CellComparison>> byMetric = new LinkedHashMap<>();
+        table.rows().forEach(r -> byMetric.computeIfAbsent(r.cell().metric(), k -> new ArrayList<>()).add(r));
         List<String> notes = new ArrayList<>();
-        for (CellComparison row : table.rows()) {
-            Comparison c = row.comparison();
-            String cell = Untrusted.plain(row.cell().name());
-            String metric = Untrusted.plain(row.cell().metric());
-            String[] line = new String[] {
-                cell,
-                metric,
-                Untrusted.plain(row.cell().unit()),
-                Numbers.value(c.base().mean()),
-                Numbers.percent(c.base().cv()),
-                Numbers.value(c.head().mean()),
-                Numbers.percent(c.head().cv()),
-                c.base().n() + "/" + c.head().n(),
-                Numbers.signedPercent(c.pctChange()),
-                Numbers.interval(c.ciLow(), c.ciHigh()),
-                Numbers.pValue(c.pValue()),
-                detects(c, table.thresholds()),
-                label(c.verdict()),
-            };
-            if (builds) {
-                Comparison t = row.trialLevel().orElse(c);
-                line = concat(line, new String[] {Numbers.percent(row.buildSpread()),
-                    Numbers.signedPercent(t.pctChange()), Numbers.pValue(t.pValue())});
+        for (Map.Entry<String, List<CellComparison>> metric : byMetric.entrySet()) {
+            List<CellComparison> rows = metric.getValue();
+            List<String> units = rows.stream().map(r -> r.cell().unit()).distinct().toList();
+            out.append(Untrusted.plain(metric.getKey()));
+            if (!units.equals(List.of(metric.getKey()))) {
+                out.append(" (").append(units.stream().map(Untrusted::plain).collect(Collectors.joining(", "))).append(')');
             }
-            lines.add(line);
-            for (String note : Notes.of(row)) {
-                notes.add(cell + " " + metric + ": " + note);
+            out.append('\n');
+            List<String[]> lines = new ArrayList<>();
+            lines.add(builds ? concat(HEADER, BUILD_HEADER) : HEADER);
+            for (CellComparison row : rows) {
+                Comparison c = row.comparison();
+                String cell = Untrusted.plain(row.cell().name());
+                Units.Display d = display(row.cell().unit(), c.base().mean(), c.head().mean());
+                String[] line = new String[] {
+                    cell,
+                    shown(c.base().mean(), d),
+                    Numbers.percent(c.base().cv()),
+                    shown(c.head().mean(), d),
+                    Numbers.percent(c.head().cv()),
+                    c.base().n() + "/" + c.head().n(),
+                    Numbers.signedPercent(c.pctChange()),
+                    Numbers.interval(c.ciLow(), c.ciHigh()),
+                    Numbers.pValue(c.pValue()),
+                    detects(c, table.thresholds()),
+                    label(c.verdict()),
+                };
+                if (builds) {
+                    Comparison t = row.trialLevel().orElse(c);
+                    line = concat(line, new String[] {Numbers.percent(row.buildSpread()),
+                        Numbers.signedPercent(t.pctChange()), Numbers.pValue(t.pValue())});
+                }
+                lines.add(line);
+                for (String note : Notes.of(row)) {
+                    notes.add(cell + " " + Untrusted.plain(row.cell().metric()) + ": " + note);
+                }
             }
+            geomean(rows, units, builds).ifPresent(lines::add);
+            out.append(Tables.aligned(lines, RIGHT)).append('\n');
         }
-        out.append(Tables.aligned(lines, RIGHT));
-        out.append('\n').append(counts(table.counts())).append('\n');
+        out.append(counts(table.counts())).append('\n');
         if (!notes.isEmpty()) {
             out.append("\nnotes:\n");
             for (String note : notes) {
@@ -83,6 +101,45 @@ final class TextRenderer implements Renderer {
             }
         }
         return out.toString();
+    }
+
+    /** Returns the unit both sides of a row are shown in: the one that suits the base, else the head. */
+    private static Units.Display display(String unit, double base, double head) {
+        return Units.display(unit, Double.isNaN(base) || base == 0 ? head : base);
+    }
+
+    private static String shown(double v, Units.Display d) {
+        return Double.isNaN(v) ? Numbers.UNDEFINED : Numbers.value(v * d.factor()) + d.prefix() + " " + d.unit();
+    }
+
+    /**
+     * Returns the geometric mean row of a metric's table: the geometric means of both sides' means
+     * over the rows with both above 0, and their ratio as the change; empty under two such rows.
+     * The means are shown only when the rows share one unit.
+     */
+    private static Optional<String[]> geomean(List<CellComparison> rows, List<String> units, boolean builds) {
+        double logBase = 0;
+        double logHead = 0;
+        int n = 0;
+        for (CellComparison r : rows) {
+            double b = r.comparison().base().mean();
+            double h = r.comparison().head().mean();
+            if (b > 0 && h > 0 && Double.isFinite(b) && Double.isFinite(h)) {
+                logBase += Math.log(b);
+                logHead += Math.log(h);
+                n++;
+            }
+        }
+        if (n < 2) {
+            return Optional.empty();
+        }
+        double base = Math.exp(logBase / n);
+        double head = Math.exp(logHead / n);
+        boolean oneUnit = units.size() == 1;
+        Units.Display d = display(units.get(0), base, head);
+        String[] line = {"geomean", oneUnit ? shown(base, d) : "", "", oneUnit ? shown(head, d) : "", "", "",
+            Numbers.signedPercent((head / base - 1) * 100), "", "", "", ""};
+        return Optional.of(builds ? concat(line, new String[] {"", "", ""}) : line);
     }
 
     /** What a table decided by build medians says about itself. */
