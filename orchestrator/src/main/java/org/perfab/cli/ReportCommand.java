@@ -30,8 +30,8 @@ final class ReportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "RESULTS", description = "A results.json written by 'perfab ab'.")
     Path results;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "markdown", converter = FormatConverter.class,
-            description = "markdown, github, html, json or text (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--format", paramLabel = "FORMAT", converter = FormatConverter.class,
+            description = "markdown, github, html, json or text (default: text on a terminal, else markdown).")
     Format format;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
@@ -41,7 +41,10 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Report report = Report.of(read(results));
-        Output.emit(spec, format, report, output,
+        // A terminal gets the table; a pipe or a file gets the comment, as it always has.
+        Format chosen = format != null ? format : System.console() != null && output == null ? Format.TEXT
+                : Format.MARKDOWN;
+        Output.emit(spec, chosen, report, output,
                 output != null ? output : results.toAbsolutePath().resolveSibling("comment.md"));
         return ExitCode.OK;
     }

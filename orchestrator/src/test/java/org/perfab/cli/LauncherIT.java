@@ -1,7 +1,9 @@
 package org.perfab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.testing.Programs;
 
 /**
  * Runs {@code scripts/perfab} as a user does: a real process, from another directory, on the jar
@@ -46,7 +49,8 @@ class LauncherIT {
         Files.copy(Path.of("src/test/resources/compare/head.json"), dir.resolve("head.json"));
         Run run = perfab("compare", "base.json", "head.json");
         assertEquals(0, run.code(), run.err());
-        assertTrue(run.out().contains("publish/256B/1sub   throughput"), run.out());
+        assertTrue(run.out().contains("\nthroughput (msg/s, MB/s)\ncell "), run.out());
+        assertTrue(run.out().contains("publish/256B/1sub   12.41k msg/s"), run.out());
         assertTrue(run.out().contains("2 regressions, 1 inconclusive, 1 improvement"), run.out());
     }
 
@@ -62,5 +66,25 @@ class LauncherIT {
         Run run = perfab("--version");
         assertEquals(0, run.code(), run.err());
         assertTrue(run.out().startsWith("perfab "), run.out());
+    }
+
+    @Test
+    void reportPrintsTheTableToATerminalAndTheCommentToAPipe() throws Exception {
+        assumeTrue(Programs.onPath("script"), "script (util-linux) is not installed");
+        Path results = Path.of("../report/src/test/resources/golden/run-results.json").toAbsolutePath();
+        Run piped = perfab("report", results.toString());
+        assertEquals(0, piped.code(), piped.err());
+        assertTrue(piped.out().startsWith("<!-- perfab:"), "a pipe gets the comment: " + piped.out());
+        // script(1) runs the command on a terminal of its own and copies what it printed.
+        Process p = new ProcessBuilder("script", "-qec", LAUNCHER + " report " + results, "/dev/null")
+                .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(dir.resolve("tty.txt").toFile())
+                .start();
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "perfab finished");
+        String tty = Files.readString(dir.resolve("tty.txt"), StandardCharsets.UTF_8).replace("\r\n", "\n");
+        assertEquals(0, p.exitValue(), tty);
+        assertTrue(tty.contains("base: merge-base of main and feature"), "a terminal gets the table: " + tty);
+        assertFalse(tty.contains("<!--") || tty.contains("<sub>"), tty);
+        Run md = perfab("report", results.toString(), "--format", "markdown");
+        assertTrue(md.out().startsWith("<!-- perfab:"));
     }
 }
