@@ -1,5 +1,6 @@
 package org.perfab.ab;
 
+import java.util.Locale;
 import org.perfab.model.Side;
 
 /**
@@ -22,4 +23,16 @@ public interface Events {
 
     /** A trial ended after {@code seconds}; {@code status} is {@code ok} or why it failed. */
     void finished(Side side, boolean warmup, int trial, int ofSide, double seconds, String status);
+
+    /** A side's build starts: {@code what} names the side, its build and its commit. */
+    default void building(String what) {
+        note("building " + what);
+    }
+
+    /** A side's build ended after {@code seconds}; {@code cachedSeconds} is NaN, or what the cached build took. */
+    default void built(String what, double seconds, double cachedSeconds) {
+        note(Double.isNaN(cachedSeconds) ? String.format(Locale.ROOT, "built %s in %.1f s", what, seconds)
+                : String.format(Locale.ROOT, "%s: build taken from the cache in %.1f s (it took %.1f s to"
+                        + " build)", what, seconds, cachedSeconds));
+    }
 }

@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.perfab.git.Commit;
@@ -67,14 +66,14 @@ final class Sides {
         builder.perturb(side, commit, workload.build());
         Map<String, Trees.Stamp> snapshot = Trees.snapshot(side.tree());
         long t1 = System.nanoTime();
+        String what = side.label() + " (" + commit.shortId() + ")";
         if (workload.build().isPresent()) {
-            events.note("building " + side.label() + " (" + commit.shortId() + ")");
+            events.building(what);
         }
         Builder.Result r = builder.build(side, Builder.sources(commit, copies, workload.build()), workload.build(),
                 snapshot);
-        if (r.cached()) {
-            events.note(String.format(Locale.ROOT, "%s: build taken from the cache in %.1f s (it took %.1f s to build)",
-                    side.label(), r.seconds(), r.savedSeconds()));
+        if (workload.build().isPresent()) {
+            events.built(what, r.seconds(), r.cached() ? r.savedSeconds() : Double.NaN);
         }
         ledger.build(side, r, (t1 - t0) / 1e9, (System.nanoTime() - t1) / 1e9);
     }

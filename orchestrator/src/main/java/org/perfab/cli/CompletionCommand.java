@@ -2,11 +2,11 @@ package org.perfab.cli;
 
 import java.util.concurrent.Callable;
 import picocli.AutoComplete;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code perfab completion bash|zsh}: a script that completes perfab's commands and options. */
 @Command(name = "completion", mixinStandardHelpOptions = true,

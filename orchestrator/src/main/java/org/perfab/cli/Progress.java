@@ -2,6 +2,9 @@ package org.perfab.cli;
 
 import java.io.PrintStream;
 import java.util.Locale;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.perfab.ab.Events;
 import org.perfab.model.Side;
 import org.perfab.report.Untrusted;
@@ -67,6 +70,46 @@ final class Progress implements Events {
         return String.format(Locale.ROOT, "perfab: [%" + Integer.toString(total).length() + "d/%d] %-4s %s %d/%d  %s"
                 + "  elapsed %s  eta %s", Math.min(done + running, total), total, side.id(),
                 warmup ? "warm-up" : "trial", trial + 1, ofSide, what, clock(elapsed), eta);
+    }
+
+    /** Redraws the building line each second while a build runs and standard error is a terminal. */
+    private ScheduledExecutorService ticker;
+    private long buildStart;
+
+    @Override
+    public synchronized void building(String what) {
+        clear();
+        err.println("perfab: building " + Untrusted.plain(what, TEXT_LENGTH));
+        buildStart = System.nanoTime();
+        if (live) {
+            ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "perfab-build-clock");
+                t.setDaemon(true);
+                return t;
+            });
+            ticker.scheduleAtFixedRate(() -> tick(what), 1, 1, TimeUnit.SECONDS);
+        }
+    }
+
+    private synchronized void tick(String what) {
+        err.print("\r\u001b[2Kperfab: building " + Untrusted.plain(what, TEXT_LENGTH) + "  "
+                + clock((System.nanoTime() - buildStart) / 1e9) + "  elapsed " + clock((System.nanoTime() - start) / 1e9));
+        err.flush();
+    }
+
+    @Override
+    public synchronized void built(String what, double seconds, double cachedSeconds) {
+        if (ticker != null) {
+            ticker.shutdownNow();
+            ticker = null;
+        }
+        clear();
+        String shown = Untrusted.plain(what, TEXT_LENGTH);
+        err.println(Double.isNaN(cachedSeconds)
+                ? String.format(Locale.ROOT, "perfab: built %s in %.1f s  elapsed %s", shown, seconds,
+                        clock((System.nanoTime() - start) / 1e9))
+                : String.format(Locale.ROOT, "perfab: %s: build taken from the cache in %.1f s (it took %.1f s to"
+                        + " build)", shown, seconds, cachedSeconds));
     }
 
     private void clear() {

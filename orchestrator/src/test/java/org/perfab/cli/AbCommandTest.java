@@ -376,6 +376,8 @@ class AbCommandTest {
         Cli first = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", out.toString(),
                 "--cache", cache);
         assertEquals(0, first.exitCode(), first.err());
+        assertTrue(first.err().matches("(?s).*perfab: building base \\([0-9a-f]+\\)\nperfab: built base \\([0-9a-f]+\\)"
+                + " in \\d+\\.\\d s  elapsed \\d+:\\d\\d\n.*"), "each build says when it starts and ends: " + first.err());
         Cli second = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out",
                 tmp.resolve("out2").toString(), "--cache", cache);
         assertEquals(0, second.exitCode(), second.err());
@@ -384,8 +386,8 @@ class AbCommandTest {
         Cli third = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", out.toString(),
                 "--cache", cache);
         assertEquals(0, third.exitCode(), third.err());
-        assertTrue(third.err().contains("base: build taken from the cache"), third.err());
-        assertTrue(third.err().contains("head: build taken from the cache"), third.err());
+        assertTrue(third.err().matches("(?s).*perfab: base \\([0-9a-f]+\\): build taken from the cache.*"), third.err());
+        assertTrue(third.err().matches("(?s).*perfab: head \\([0-9a-f]+\\): build taken from the cache.*"), third.err());
         assertEquals("110", Files.readString(out.resolve("work/head-0/out/level")).trim());
         assertEquals("regression", byCell(results()).get("speed/run").get("verdict").asText());
     }
