@@ -59,7 +59,8 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--format-in", paramLabel = "FORMAT",
             description = "The format of the input files (default: detected from each file): perfab-json,"
-                    + " hyperfine, go, google-benchmark, jmh, pytest-benchmark, criterion, benchmarkdotnet, csv.")
+                    + " hyperfine, go, google-benchmark, jmh, pytest-benchmark, criterion, benchmarkdotnet, libtest,"
+                    + " catch2, benchmark.js, csv.")
     String formatIn;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",

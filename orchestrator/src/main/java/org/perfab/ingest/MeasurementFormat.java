@@ -36,7 +36,8 @@ public interface MeasurementFormat {
     /** Every format perfab reads, in the order detection tries them. */
     List<MeasurementFormat> ALL = List.of(PerfabJson.INSTANCE, new HyperfineJson(), new GoBench(),
             new GoogleBenchmarkJson(), new JmhJson(), new PytestBenchmarkJson(), new CriterionJson(),
-            new BenchmarkDotNetJson(), new CsvFormat(CsvFormat.Columns.DEFAULT));
+            new BenchmarkDotNetJson(), new LibtestBench(), new Catch2Xml(), new BenchmarkJs(),
+            new CsvFormat(CsvFormat.Columns.DEFAULT));
 
     /** Returns the perfab-json format ({@code schema: perfab/measurements/v1}). */
     static MeasurementFormat perfabJson() {

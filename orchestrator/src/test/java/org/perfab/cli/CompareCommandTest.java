@@ -22,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.perfab.ingest.MeasurementFormat;
 import org.perfab.report.testing.Golden;
 import org.perfab.testing.Comparisons;
 import picocli.CommandLine;
@@ -369,7 +370,10 @@ class CompareCommandTest {
             Cli top = Cli.run("--help");
             assertEquals(0, top.exitCode());
             assertTrue(top.out().contains("Exit codes:"), top.out());
-            assertTrue(Cli.run("compare", "--help").out().contains("benchmarkdotnet, csv"), "--format-in lists csv");
+            String help = Cli.run("compare", "--help").out().replaceAll("\\s+", " ");
+            for (String id : MeasurementFormat.names().split(", ")) {
+                assertTrue(help.contains(id), "--format-in lists " + id + ": " + help);
+            }
         } finally {
             System.setErr(saved);
         }

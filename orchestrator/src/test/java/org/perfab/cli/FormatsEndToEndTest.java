@@ -29,7 +29,7 @@ class FormatsEndToEndTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource({"hyperfine, json", "go, txt", "google-benchmark, json", "jmh, json", "pytest-benchmark, json",
-        "criterion, jsonl", "benchmarkdotnet, json"})
+        "criterion, jsonl", "benchmarkdotnet, json", "libtest, txt", "catch2, xml", "benchmark.js, txt"})
     void comparesEachToolsOutput(String format, String ext) throws Exception {
         for (Locale locale : Golden.LOCALES) {
             Cli run = Golden.underLocale(locale, () -> Cli.run("compare", DIR + format + "-base." + ext,
@@ -41,7 +41,7 @@ class FormatsEndToEndTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource({"jmh, json", "pytest-benchmark, json", "criterion, jsonl", "benchmarkdotnet, json",
-        "google-benchmark, json", "hyperfine, json"})
+        "google-benchmark, json", "hyperfine, json", "libtest, txt", "catch2, xml", "benchmark.js, txt"})
     void readsEachFormatFromAHarnessInAnAb(String format, String ext) throws IOException {
         // The harness hands over what the tool wrote: base's file on main, head's on feature.
         GitFixture g = GitFixture.init(tmp.resolve("repo"));

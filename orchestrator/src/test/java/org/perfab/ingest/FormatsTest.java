@@ -41,6 +41,7 @@ class FormatsTest {
         "google-benchmark-aggregates.json, google-benchmark", "jmh-base.json, jmh",
         "pytest-benchmark-base.json, pytest-benchmark", "criterion-base.jsonl, criterion",
         "criterion/parse/small/new/estimates.json, criterion", "benchmarkdotnet-base.json, benchmarkdotnet",
+        "libtest-base.txt, libtest", "catch2-base.xml, catch2", "benchmark.js-base.txt, benchmark.js",
     })
     void detectsEachToolsOutput(String file, String format) {
         assertEquals(format, MeasurementFormat.detect(DIR.resolve(file)).id());
@@ -112,6 +113,50 @@ class FormatsTest {
     @CsvSource({"ns, us, 1500, 1.5", "us/op, ns/op, 2, 2000", "MB/s, KB/s, 1, 1000", "KiB, B, 2, 2048", "s, ms, 0.5, 500"})
     void convertsBetweenUnitsOfAKind(String from, String to, double value, double expected) {
         assertEquals(expected, Units.convert(value, from, to).orElseThrow(), 1e-9);
+    }
+
+    @Test
+    void libtestCatch2AndBenchmarkJsGiveOneReadingPerRun() {
+        assertEquals(Map.of("tests::bench_sum_large:time [ns/iter, lower]", 3,
+                "tests::bench_sum_small:time [ns/iter, lower]", 3),
+                census(new LibtestBench().read(DIR.resolve("libtest-base.txt"))));
+        assertEquals(Map.of("Sum/sum 64:time [ns, lower]", 3, "Sum/sum 100000:time [ns, lower]", 3,
+                "Fibonacci/fib 30:time [ns, lower]", 3), census(new Catch2Xml().read(DIR.resolve("catch2-base.xml"))));
+        assertEquals(Map.of("sum#small:throughput [ops/s, higher]", 3, "sum#large:throughput [ops/s, higher]", 3,
+                "RegExp#test:throughput [ops/s, higher]", 3),
+                census(new BenchmarkJs().read(DIR.resolve("benchmark.js-base.txt"))));
+        Reading large = new LibtestBench().read(DIR.resolve("libtest-base.txt")).get(0);
+        assertTrue(large.value() > 1000, "1,234.56 is a thousand and more: " + large.value());
+    }
+
+    @Test
+    void catch2XmlNeverReadsAnEntityOrAFileItNames() throws IOException {
+        Path secret = tmp.resolve("secret.txt");
+        Files.writeString(secret, "hunter2");
+        Path f = tmp.resolve("c.xml");
+        Files.writeString(f, "<?xml version=\"1.0\"?>\n<!DOCTYPE Catch [<!ENTITY x SYSTEM \"file://" + secret
+                + "\">]>\n<Catch name=\"&x;\"><Group><TestCase name=\"T\"><BenchmarkResults name=\"b\">"
+                + "<mean value=\"1\"/></BenchmarkResults></TestCase></Group></Catch>\n");
+        BadInputException e = assertThrows(BadInputException.class, () -> new Catch2Xml().read(f));
+        assertTrue(e.getMessage().startsWith(f + ": 2:") && e.getMessage().contains("DOCTYPE"), e.getMessage());
+        assertTrue(!e.getMessage().contains("hunter2"), e.getMessage());
+    }
+
+    @Test
+    void namesTheLineOfABadLibtestOrCatch2Result() throws IOException {
+        Path f = tmp.resolve("bench.txt");
+        Files.writeString(f, "running 1 test\ntest a ... bench:   fast ns/iter (+/- 1)\n");
+        BadInputException e = assertThrows(BadInputException.class, () -> new LibtestBench().read(f));
+        assertTrue(e.getMessage().startsWith(f + ": 2: not a bench result line"), e.getMessage());
+        Path x = tmp.resolve("c.xml");
+        Files.writeString(x, Files.readString(DIR.resolve("catch2-base.xml")).replaceFirst("<mean value=\"[^\"]*\"",
+                "<mean value=\"slow\""));
+        e = assertThrows(BadInputException.class, () -> new Catch2Xml().read(x));
+        assertTrue(e.getMessage().contains("BenchmarkResults 'sum 64' of the document at line 1: <mean value='slow'> is"
+                + " not a number"), e.getMessage());
+        Files.writeString(x, Files.readString(DIR.resolve("catch2-base.xml")).replace("</Catch>\n<?xml", "</Catch\n<?xml"));
+        e = assertThrows(BadInputException.class, () -> new Catch2Xml().read(x));
+        assertTrue(e.getMessage().startsWith(x + ": "), e.getMessage());
     }
 
     @Test

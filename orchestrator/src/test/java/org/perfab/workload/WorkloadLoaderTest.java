@@ -140,7 +140,7 @@ class WorkloadLoaderTest {
         "trials not a number|`name: x\ntrials: many\nharness: {run: [b]}\n`|w.yaml:2:9: 'many' is not a valid a whole number (at trials)",
         "bad timeout|`name: x\nharness:\n  run: [b]\n  timeout: 5 minutes\n`|harness timeout '5 minutes' is not a duration",
         "bad from|`name: x\nharness:\n  run: [b]\n  from: base\n`|w.yaml:4:9: 'base' is not a valid value (one of: head, self) (at harness.from)",
-        "unknown format|`name: x\nharness: {run: [b], format: jmh-text}\n`|harness format 'jmh-text' is not known (known: perfab-json, hyperfine, go, google-benchmark, jmh, pytest-benchmark, criterion, benchmarkdotnet, csv, time)",
+        "unknown format|`name: x\nharness: {run: [b], format: jmh-text}\n`|harness format 'jmh-text' is not known (known: perfab-json, hyperfine, go, google-benchmark, jmh, pytest-benchmark, criterion, benchmarkdotnet, libtest, catch2, benchmark.js, csv, time)",
         "run as a string|`name: x\nharness:\n  run: ./bench.sh --all\n`|w.yaml:3:8: expected a list (at harness.run)",
         "empty run|`name: x\nharness: {run: []}\n`|harness 'run' must be a non-empty list",
         "time without commands|`name: x\nharness: {format: time}\n`|harness format 'time' needs 'commands'",
