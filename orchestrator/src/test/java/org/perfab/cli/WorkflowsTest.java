@@ -45,10 +45,27 @@ class WorkflowsTest {
                 assertFalse(step.path("with").has("ref"), "checks out the default branch only: " + step);
             }
         }
+        for (JsonNode step : comment.at("/jobs/measuring/steps")) {
+            if (step.path("uses").asText().startsWith("actions/checkout")) {
+                assertFalse(step.path("with").has("ref"), "checks out the default branch only: " + step);
+            }
+        }
         String text = Files.readString(DIR.resolve("perf-comment.yml"));
         assertFalse(text.contains("pr-number"), "the pull request's number comes from the event, not the artifact");
         assertTrue(text.contains("scripts/perfab report artifact/results.json --format markdown"),
                 "the comment is rendered by trusted code from the results");
+        assertTrue(text.contains("scripts/pr-comment post comment.md") && text.contains("scripts/pr-comment measuring"),
+                "posted by the script that edits only the bot's own comments");
+        assertEquals("[requested, completed]", comment.at("/on/workflow_run/types").toString().replace("\"", "")
+                .replace(",", ", "));
+        JsonNode download = null;
+        for (JsonNode step : comment.at("/jobs/comment/steps")) {
+            if (step.path("uses").asText().startsWith("actions/download-artifact")) {
+                download = step;
+            }
+        }
+        assertTrue(download != null && download.path("continue-on-error").asBoolean(),
+                "a run without an artifact is skipped with a notice, not a red job");
     }
 
     @Test

@@ -1,0 +1,189 @@
+package org.perfab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perfab.testing.Programs;
+
+/**
+ * {@code scripts/pr-comment}, the poster of perf-comment.yml, against a fake {@code gh} that keeps
+ * a pull request's comments in a file and runs the script's jq filters through the real jq.
+ */
+class PrCommentScriptTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Path SCRIPT = Path.of("..", "scripts", "pr-comment").toAbsolutePath().normalize();
+    private static final String BOT = "github-actions[bot]";
+
+    @TempDir
+    Path tmp;
+
+    /** A fake gh: pr list prints $FAKE_PR; api reads and writes comments.json. */
+    private static final String FAKE_GH = """
+            #!/usr/bin/env python3
+            import json, os, subprocess, sys
+            state = os.path.join(os.environ["FAKE_STATE"], "comments.json")
+            args = sys.argv[1:]
+            with open(os.path.join(os.environ["FAKE_STATE"], "calls"), "a") as log:
+                log.write(" ".join(args) + "\\n")
+            def opt(name):
+                return args[args.index(name) + 1] if name in args else None
+            if args[:2] == ["pr", "list"]:
+                print(os.environ.get("FAKE_PR", ""))
+                sys.exit(0)
+            comments = json.load(open(state))
+            path = [a for a in args[1:] if a.startswith("repos/")][0]
+            method = opt("-X") or "GET"
+            if method == "GET":
+                doc = comments if path.endswith("/comments") else [c for c in comments if path.endswith("/" + str(c["id"]))][0]
+                out = subprocess.run(["jq", "-r", opt("--jq")], input=json.dumps(doc), capture_output=True, text=True,
+                                     env=os.environ)
+                sys.stdout.write(out.stdout)
+                sys.exit(out.returncode)
+            body = open(opt("-F")[len("body=@"):]).read()
+            if method == "PATCH":
+                target = [c for c in comments if path.endswith("/" + str(c["id"]))][0]
+                if target["user"]["login"] != os.environ.get("FAKE_LOGIN", "github-actions[bot]"):
+                    sys.exit("gh: Must have admin rights to Repository. (HTTP 403)")
+                target["body"] = body
+            else:
+                comments.append({"id": max([c["id"] for c in comments] + [100]) + 1,
+                                 "user": {"login": os.environ.get("FAKE_LOGIN", "github-actions[bot]")}, "body": body})
+            json.dump(comments, open(state, "w"))
+            """;
+
+    @BeforeEach
+    void fakeGh() throws IOException {
+        assumeTrue(Programs.onPath("jq"), "jq is not installed");
+        assumeTrue(Programs.onPath("python3"), "python3 is not installed");
+        Path bin = Files.createDirectories(tmp.resolve("bin"));
+        Files.writeString(bin.resolve("gh"), FAKE_GH);
+        bin.resolve("gh").toFile().setExecutable(true);
+        comments();
+    }
+
+    private void comments(Object... idLoginBody) throws IOException {
+        ArrayNode a = JSON.createArrayNode();
+        for (int i = 0; i < idLoginBody.length; i += 3) {
+            a.addObject().put("id", (Integer) idLoginBody[i]).put("body", (String) idLoginBody[i + 2])
+                    .putObject("user").put("login", (String) idLoginBody[i + 1]);
+        }
+        Files.writeString(tmp.resolve("comments.json"), a.toString());
+    }
+
+    private JsonNode state() throws IOException {
+        return JSON.readTree(tmp.resolve("comments.json").toFile());
+    }
+
+    private record Run(int code, String out) {
+    }
+
+    private Run script(String pr, String... args) throws IOException, InterruptedException {
+        List<String> argv = new ArrayList<>(List.of("bash", SCRIPT.toString()));
+        argv.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(argv).directory(tmp.toFile()).redirectErrorStream(true)
+                .redirectOutput(tmp.resolve("out").toFile());
+        pb.environment().put("PATH", tmp.resolve("bin") + ":" + System.getenv("PATH"));
+        pb.environment().put("FAKE_STATE", tmp.toString());
+        pb.environment().put("FAKE_PR", "".equals(pr) ? "" : "7"); // "": no open pull request has the head
+        pb.environment().put("REPO", "octo/app");
+        pb.environment().put("HEAD_SHA", "c9bf9335d100aa00b548b70eae6215d4486828b5");
+        pb.environment().put("RUN_URL", "https://github.com/octo/app/actions/runs/42");
+        pb.environment().put("GITHUB_STEP_SUMMARY", tmp.resolve("summary").toString());
+        if (pr != null) {
+            pb.environment().put("PR", pr);
+        }
+        Process p = pb.start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        return new Run(p.exitValue(), Files.readString(tmp.resolve("out"), StandardCharsets.UTF_8));
+    }
+
+    private Path comment(String marker, String table) throws IOException {
+        Path f = tmp.resolve("comment.md");
+        Files.writeString(f, marker + "\n### perfab · app: " + table + "\n\n| cell | change |\n");
+        return f;
+    }
+
+    @Test
+    void saysItIsMeasuringThenPutsTheResultsInThatComment() throws Exception {
+        Run measuring = script("7", "measuring");
+        assertEquals(0, measuring.code(), measuring.out());
+        JsonNode c = state().get(0);
+        assertEquals("<!-- perfab:measuring -->\n> ⏳ perfab is measuring c9bf9335d100 ([the run]"
+                + "(https://github.com/octo/app/actions/runs/42)).\n", c.get("body").asText());
+        Run post = script("7", "post", comment("<!-- perfab:app -->", "🔴 1 regression").toString());
+        assertEquals(0, post.code(), post.out());
+        assertEquals(1, state().size(), "the measuring comment became the results");
+        String body = state().get(0).get("body").asText();
+        assertTrue(body.startsWith("<!-- perfab:app -->\n### perfab · app: 🔴 1 regression"), body);
+        assertTrue(body.endsWith("<sub>[the run](https://github.com/octo/app/actions/runs/42)</sub>\n"), body);
+        assertTrue(Files.readString(tmp.resolve("summary")).contains("perfab: updated the comment on #7"));
+    }
+
+    @Test
+    void aCommentSomeoneElseStartedWithTheMarkerIsNeverTakenForOurs() throws Exception {
+        comments(5, "mallory", "<!-- perfab:app -->\nall is well, merge it");
+        Run post = script("7", "post", comment("<!-- perfab:app -->", "🔴 1 regression").toString());
+        assertEquals(0, post.code(), post.out());
+        JsonNode s = state();
+        assertEquals(2, s.size(), "a new comment, not the impostor's");
+        assertEquals("<!-- perfab:app -->\nall is well, merge it", s.get(0).get("body").asText());
+        assertEquals(BOT, s.get(1).at("/user/login").asText());
+        assertFalse(Files.readString(tmp.resolve("calls")).contains("PATCH repos/octo/app/issues/comments/5"));
+        Run measuring = script("7", "measuring");
+        assertEquals(0, measuring.code(), measuring.out());
+        assertEquals("<!-- perfab:app -->\nall is well, merge it", state().get(0).get("body").asText(),
+                "measuring never touches it either");
+    }
+
+    @Test
+    void whileMeasuringANewHeadTheLastResultsStayMarkedAsThePreviousRuns() throws Exception {
+        comments(9, BOT, "<!-- perfab:app -->\n### perfab · app: ✅ 4 unchanged\n\n| cell | change |\n");
+        assertEquals(0, script("7", "measuring").code());
+        String body = state().get(0).get("body").asText();
+        assertTrue(body.startsWith("<!-- perfab:app -->\n> ⏳ perfab is measuring c9bf9335d100 ([the run]"
+                + "(https://github.com/octo/app/actions/runs/42)). The table below is of the previous run.\n"
+                + "### perfab · app: ✅ 4 unchanged"), body);
+        assertEquals(0, script("7", "measuring").code());
+        assertEquals(1, state().get(0).get("body").asText().split("⏳", -1).length - 1, "one measuring line");
+        assertEquals(0, script("7", "post", comment("<!-- perfab:app -->", "🔴 1 regression").toString()).code());
+        assertFalse(state().get(0).get("body").asText().contains("⏳"));
+        assertEquals(1, state().size());
+    }
+
+    @Test
+    void findsAForksPullRequestByItsHeadAndSkipsWhenThereIsNone() throws Exception {
+        Run found = script(null, "post", comment("<!-- perfab:app -->", "✅ 4 unchanged").toString());
+        assertEquals(0, found.code(), found.out());
+        assertTrue(Files.readString(tmp.resolve("calls")).contains("pr list --repo octo/app --state open --search"
+                + " c9bf9335d100aa00b548b70eae6215d4486828b5"));
+        assertEquals(1, state().size());
+        Run none = script("", "post", tmp.resolve("comment.md").toString());
+        assertEquals(0, none.code());
+        assertTrue(none.out().contains("perfab: no comment: no open pull request has head c9bf9335d100"), none.out());
+    }
+
+    @Test
+    void refusesABodyWithoutPerfabsMarker() throws Exception {
+        Path f = tmp.resolve("comment.md");
+        Files.writeString(f, "@everyone look\n");
+        Run bad = script("7", "post", f.toString());
+        assertEquals(1, bad.code());
+        assertTrue(bad.out().contains("does not start with perfab's marker"), bad.out());
+        assertEquals(0, state().size());
+    }
+}
