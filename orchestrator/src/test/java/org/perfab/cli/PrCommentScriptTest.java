@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.testing.FakeGh;
 import org.perfab.testing.Programs;
 
 /**
@@ -32,47 +33,11 @@ class PrCommentScriptTest {
     @TempDir
     Path tmp;
 
-    /** A fake gh: pr list prints $FAKE_PR; api reads and writes comments.json. */
-    private static final String FAKE_GH = """
-            #!/usr/bin/env python3
-            import json, os, subprocess, sys
-            state = os.path.join(os.environ["FAKE_STATE"], "comments.json")
-            args = sys.argv[1:]
-            with open(os.path.join(os.environ["FAKE_STATE"], "calls"), "a") as log:
-                log.write(" ".join(args) + "\\n")
-            def opt(name):
-                return args[args.index(name) + 1] if name in args else None
-            if args[:2] == ["pr", "list"]:
-                print(os.environ.get("FAKE_PR", ""))
-                sys.exit(0)
-            comments = json.load(open(state))
-            path = [a for a in args[1:] if a.startswith("repos/")][0]
-            method = opt("-X") or "GET"
-            if method == "GET":
-                doc = comments if path.endswith("/comments") else [c for c in comments if path.endswith("/" + str(c["id"]))][0]
-                out = subprocess.run(["jq", "-r", opt("--jq")], input=json.dumps(doc), capture_output=True, text=True,
-                                     env=os.environ)
-                sys.stdout.write(out.stdout)
-                sys.exit(out.returncode)
-            body = open(opt("-F")[len("body=@"):]).read()
-            if method == "PATCH":
-                target = [c for c in comments if path.endswith("/" + str(c["id"]))][0]
-                if target["user"]["login"] != os.environ.get("FAKE_LOGIN", "github-actions[bot]"):
-                    sys.exit("gh: Must have admin rights to Repository. (HTTP 403)")
-                target["body"] = body
-            else:
-                comments.append({"id": max([c["id"] for c in comments] + [100]) + 1,
-                                 "user": {"login": os.environ.get("FAKE_LOGIN", "github-actions[bot]")}, "body": body})
-            json.dump(comments, open(state, "w"))
-            """;
-
     @BeforeEach
     void fakeGh() throws IOException {
         assumeTrue(Programs.onPath("jq"), "jq is not installed");
         assumeTrue(Programs.onPath("python3"), "python3 is not installed");
-        Path bin = Files.createDirectories(tmp.resolve("bin"));
-        Files.writeString(bin.resolve("gh"), FAKE_GH);
-        bin.resolve("gh").toFile().setExecutable(true);
+        FakeGh.install(tmp.resolve("bin"));
         comments();
     }
 

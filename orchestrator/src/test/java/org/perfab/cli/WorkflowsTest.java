@@ -9,6 +9,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
@@ -26,46 +27,67 @@ class WorkflowsTest {
         return new YAMLMapper().readTree(Files.readString(DIR.resolve(name)));
     }
 
+    private static final Path ROOT = Path.of("..");
+
     @Test
-    void theAbJobHasAReadOnlyTokenAndRunsPerfabAb() throws IOException {
+    void theAbJobHasAReadOnlyTokenAndRunsTheAction() throws IOException {
         JsonNode pr = read("perf-pr.yml");
         assertEquals("read", pr.at("/permissions/contents").asText());
         assertEquals(1, pr.get("permissions").size(), "no other permission");
-        String text = Files.readString(DIR.resolve("perf-pr.yml"));
-        assertTrue(text.contains("scripts/perfab ab --repo . --base \"origin/$BASE_REF\" --head \"$HEAD_SHA\""));
-        assertTrue(text.contains("fetch-depth: 0"), "the merge-base must be fetched");
+        JsonNode steps = pr.at("/jobs/ab/steps");
+        assertEquals(0, steps.get(0).at("/with/fetch-depth").asInt(), "the merge-base must be fetched");
+        assertFalse(steps.get(0).at("/with/persist-credentials").asBoolean(true));
+        assertEquals("./", steps.get(1).path("uses").asText());
+        assertEquals("workloads/perf-pr.yaml", steps.get(1).at("/with/workload").asText());
+        assertTrue(Files.exists(ROOT.resolve("workloads/perf-pr.yaml")), "perfab benchmarks itself");
+        String action = Files.readString(ROOT.resolve("scripts/action"));
+        assertTrue(action.contains("local args=(ab --repo . --base \"$base\" --head \"$head\" --out \"$out\" --format"
+                + " github)"), action);
     }
 
     @Test
     void theCommentJobNeverRunsThePullRequestsCode() throws IOException {
         JsonNode comment = read("perf-comment.yml");
         assertEquals("write", comment.at("/permissions/pull-requests").asText());
-        for (JsonNode step : comment.at("/jobs/comment/steps")) {
-            if (step.path("uses").asText().startsWith("actions/checkout")) {
-                assertFalse(step.path("with").has("ref"), "checks out the default branch only: " + step);
-            }
-        }
-        for (JsonNode step : comment.at("/jobs/measuring/steps")) {
-            if (step.path("uses").asText().startsWith("actions/checkout")) {
-                assertFalse(step.path("with").has("ref"), "checks out the default branch only: " + step);
-            }
-        }
-        String text = Files.readString(DIR.resolve("perf-comment.yml"));
-        assertFalse(text.contains("pr-number"), "the pull request's number comes from the event, not the artifact");
-        assertTrue(text.contains("scripts/perfab report artifact/results.json --format markdown"),
-                "the comment is rendered by trusted code from the results");
-        assertTrue(text.contains("scripts/pr-comment post comment.md") && text.contains("scripts/pr-comment measuring"),
-                "posted by the script that edits only the bot's own comments");
         assertEquals("[requested, completed]", comment.at("/on/workflow_run/types").toString().replace("\"", "")
                 .replace(",", ", "));
-        JsonNode download = null;
-        for (JsonNode step : comment.at("/jobs/comment/steps")) {
-            if (step.path("uses").asText().startsWith("actions/download-artifact")) {
-                download = step;
+        JsonNode steps = comment.at("/jobs/comment/steps");
+        assertTrue(steps.get(0).path("uses").asText().startsWith("actions/checkout"));
+        assertFalse(steps.get(0).path("with").has("ref"), "checks out the default branch only");
+        assertEquals("./", steps.get(1).path("uses").asText(), "the default branch's action");
+        assertEquals("comment", steps.get(1).at("/with/mode").asText());
+        JsonNode action = new YAMLMapper().readTree(Files.readString(ROOT.resolve("action.yml")));
+        JsonNode post = null;
+        for (JsonNode step : action.at("/runs/steps")) {
+            if (step.path("name").asText().equals("perfab comment")) {
+                post = step;
             }
         }
-        assertTrue(download != null && download.path("continue-on-error").asBoolean(),
-                "a run without an artifact is skipped with a notice, not a red job");
+        assertTrue(post != null, "the action has a comment step");
+        assertEquals("${{ github.event.workflow_run.pull_requests[0].number }}", post.at("/env/PR").asText(),
+                "the pull request's number comes from the event, not the artifact");
+        String script = Files.readString(ROOT.resolve("scripts/action"));
+        assertTrue(script.contains("\"$perfab\" report \"$dir/results.json\" --format markdown"),
+                "the comment is rendered by this perfab from the results");
+        assertTrue(script.contains("\"$here/pr-comment\" post") && script.contains("\"$here/pr-comment\" measuring"),
+                "posted by the script that edits only the bot's own comments");
+    }
+
+    @Test
+    void theActionTakesItsInputsThroughTheEnvironment() throws IOException {
+        JsonNode action = new YAMLMapper().readTree(Files.readString(ROOT.resolve("action.yml")));
+        assertEquals("composite", action.at("/runs/using").asText());
+        for (JsonNode step : action.at("/runs/steps")) {
+            String run = step.path("run").asText("");
+            assertFalse(run.contains("${{"), "an expression inside a script: " + run);
+        }
+        for (String input : List.of("workload", "trials", "builds", "fail-on", "min-effect", "mode")) {
+            assertTrue(action.at("/inputs").has(input), input);
+        }
+        JsonNode release = read("release.yml");
+        assertEquals("[\"v*\"]", release.at("/on/push/tags").toString());
+        String text = Files.readString(DIR.resolve("release.yml"));
+        assertTrue(text.contains("bash .ci/run") && text.contains("sha256sum -c \"perfab-$version.jar.sha256\""), text);
     }
 
     @Test
