@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.FalseDiscovery;
 import org.perfab.stats.Outliers;
@@ -91,31 +92,10 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
             }
             v.get(m.side().ordinal()).add(m);
         }
-        List<CellComparison> rows = new ArrayList<>(values.size());
-        for (Map.Entry<Cell, List<List<Measurement>>> e : values.entrySet()) {
-            Cell cell = e.getKey();
-            List<Measurement> base = e.getValue().get(Side.BASE.ordinal());
-            List<Measurement> head = e.getValue().get(Side.HEAD.ordinal());
-            boolean profile = isProfile.test(cell);
-            // Trials that a hiccup of the machine put far from their side are set aside (see
-            // Outliers): one in ten would otherwise hide a real change from Welch's test.
-            List<Outlier> outliers = new ArrayList<>();
-            double[] baseKept = kept(base, thresholds, outliers);
-            double[] headKept = kept(head, thresholds, outliers);
-            Comparison trials = compare(Sample.of(baseKept), Sample.of(headKept), cell, thresholds, profile);
-            Map<Integer, List<Double>> baseBuilds = byBuild(base);
-            Map<Integer, List<Double>> headBuilds = byBuild(head);
-            if (baseBuilds.size() < 2 || headBuilds.size() < 2) {
-                rows.add(new CellComparison(cell, trials, Optional.empty(), Double.NaN, Double.NaN, outliers,
-                        Optional.empty()));
-                continue;
-            }
-            Sample baseMedians = medians(baseBuilds);
-            Sample headMedians = medians(headBuilds);
-            double spread = Math.max(nanToZero(Summary.of(baseMedians).cv()), nanToZero(Summary.of(headMedians).cv()));
-            rows.add(new CellComparison(cell, compare(baseMedians, headMedians, cell, thresholds, profile),
-                    Optional.of(trials), spread, Double.NaN, outliers, Optional.empty()));
-        }
+        // Each cell is judged on its own: on a table of thousands, the cores share them, in order.
+        List<CellComparison> rows = values.entrySet().parallelStream()
+                .map(e -> row(e.getKey(), e.getValue(), thresholds, isProfile.test(e.getKey())))
+                .collect(Collectors.toCollection(ArrayList::new));
         if (!Double.isNaN(thresholds.fdr())) {
             List<Comparison> judged = FalseDiscovery.apply(rows.stream().map(CellComparison::comparison).toList(),
                     thresholds.fdr(), thresholds);
@@ -124,6 +104,29 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
             }
         }
         return new ComparisonTable(baseLabel, headLabel, thresholds, rows, List.of());
+    }
+
+    private static CellComparison row(Cell cell, List<List<Measurement>> sides, Thresholds thresholds,
+            boolean profile) {
+        List<Measurement> base = sides.get(Side.BASE.ordinal());
+        List<Measurement> head = sides.get(Side.HEAD.ordinal());
+        // Trials that a hiccup of the machine put far from their side are set aside (see
+        // Outliers): one in ten would otherwise hide a real change from Welch's test.
+        List<Outlier> outliers = new ArrayList<>();
+        double[] baseKept = kept(base, thresholds, outliers);
+        double[] headKept = kept(head, thresholds, outliers);
+        Comparison trials = compare(Sample.of(baseKept), Sample.of(headKept), cell, thresholds, profile);
+        Map<Integer, List<Double>> baseBuilds = byBuild(base);
+        Map<Integer, List<Double>> headBuilds = byBuild(head);
+        if (baseBuilds.size() < 2 || headBuilds.size() < 2) {
+            return new CellComparison(cell, trials, Optional.empty(), Double.NaN, Double.NaN, outliers,
+                    Optional.empty());
+        }
+        Sample baseMedians = medians(baseBuilds);
+        Sample headMedians = medians(headBuilds);
+        double spread = Math.max(nanToZero(Summary.of(baseMedians).cv()), nanToZero(Summary.of(headMedians).cv()));
+        return new CellComparison(cell, compare(baseMedians, headMedians, cell, thresholds, profile),
+                Optional.of(trials), spread, Double.NaN, outliers, Optional.empty());
     }
 
     /**

@@ -9,6 +9,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 import org.perfab.failure.BadInputException;
 import org.perfab.ingest.MeasurementFormat;
@@ -62,18 +66,13 @@ public final class Compare {
     public static ComparisonTable table(Request request) {
         List<Reading> all = new ArrayList<>();
         List<Side> sides = new ArrayList<>();
-        for (Side side : Side.values()) {
-            for (Path file : side == Side.BASE ? request.base() : request.head()) {
-                MeasurementFormat format = request.format().orElseGet(() -> MeasurementFormat.detect(file));
-                List<Reading> read;
-                try {
-                    read = format.read(file);
-                } catch (IllegalArgumentException | ArithmeticException e) {
-                    throw new BadInputException(file + ": " + e.getMessage(), e);
-                }
-                all.addAll(read);
-                read.forEach(r -> sides.add(side));
-            }
+        List<Path> files = new ArrayList<>(request.base());
+        files.addAll(request.head());
+        List<List<Reading>> read = readAll(files, request.format());
+        for (int i = 0; i < files.size(); i++) {
+            Side side = i < request.base().size() ? Side.BASE : Side.HEAD;
+            all.addAll(read.get(i));
+            read.get(i).forEach(r -> sides.add(side));
         }
         List<Reading> folded = Readings.oneUnitPerCell(all);
         List<Measurement> measurements = new ArrayList<>(folded.size());
@@ -87,6 +86,53 @@ public final class Compare {
         return ComparisonTable.of(label(request.base()), label(request.head()), measurements,
                 request.thresholds(),
                 cell -> request.profiles().stream().anyMatch(g -> g.matches(cell)));
+    }
+
+    /**
+     * Returns the readings of each file, in order: the files are read at once, one a core, since a
+     * base and a head of hundreds of thousands of lines each take a core a while. The first file
+     * that fails fails the whole, with its own message.
+     */
+    private static List<List<Reading>> readAll(List<Path> files, Optional<MeasurementFormat> format) {
+        int threads = Math.max(1, Math.min(files.size(), Runtime.getRuntime().availableProcessors()));
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "perfab-read");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<List<Reading>>> futures = new ArrayList<>();
+            for (Path file : files) {
+                futures.add(pool.submit(() -> {
+                    MeasurementFormat f = format.orElseGet(() -> MeasurementFormat.detect(file));
+                    try {
+                        return f.read(file);
+                    } catch (IllegalArgumentException | ArithmeticException e) {
+                        throw new BadInputException(file + ": " + e.getMessage(), e);
+                    }
+                }));
+            }
+            List<List<Reading>> read = new ArrayList<>();
+            for (Future<List<Reading>> f : futures) {
+                try {
+                    read.add(f.get());
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof RuntimeException r) {
+                        throw r;
+                    }
+                    if (e.getCause() instanceof Error err) {
+                        throw err;
+                    }
+                    throw new IllegalStateException(e.getCause());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while reading", e);
+                }
+            }
+            return read;
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     /**

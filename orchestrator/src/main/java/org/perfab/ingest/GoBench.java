@@ -2,6 +2,7 @@ package org.perfab.ingest;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -22,43 +23,11 @@ import org.perfab.stats.Direction;
  * Go and benchstat take it.
  */
 final class GoBench extends ToolFormat {
-    private static final Pattern LINE = Pattern.compile("^Benchmark(\\S+)\\s+(\\d+)((?:\\s+\\S+\\s+\\S+)+)\\s*$");
-    private static final Pattern PROCS = Pattern.compile("-(\\d+)$");
     private static final Pattern HEADER = Pattern.compile("^(goos|goarch|cpu|pkg):\\s*(.*)$");
 
     @Override
     public String id() {
         return "go";
-    }
-
-    /** Returns the {@code -N} every result line's name ends with, or null when they differ. */
-    private static String commonProcsSuffix(String[] lines) {
-        String common = null;
-        for (String line : lines) {
-            Matcher m = LINE.matcher(line.stripTrailing());
-            if (!line.startsWith("Benchmark") || !m.matches()) {
-                continue;
-            }
-            Matcher p = PROCS.matcher(m.group(1));
-            if (!p.find()) {
-                return null;
-            }
-            if (common == null) {
-                common = p.group();
-            } else if (!common.equals(p.group())) {
-                return null;
-            }
-        }
-        return common;
-    }
-
-    /**
-     * Returns the cell name of a result line: Go appends -GOMAXPROCS to every name, except when it
-     * is 1; a sub-benchmark's own name may end in -1024, so a suffix is dropped only when every line
-     * has the same one.
-     */
-    private static String name(Matcher line, String procs) {
-        return procs == null ? line.group(1) : line.group(1).substring(0, line.group(1).length() - procs.length());
     }
 
     /**
@@ -69,25 +38,72 @@ final class GoBench extends ToolFormat {
     static GoRun context(Path file) {
         Map<String, String> header = new LinkedHashMap<>();
         Map<String, List<Long>> iterations = new LinkedHashMap<>();
-        String[] lines = text(file).split("\n", -1);
-        String procs = commonProcsSuffix(lines);
-        for (String raw : lines) {
-            String line = raw.stripTrailing();
-            Matcher h = HEADER.matcher(line);
+        String text = text(file);
+        String procs = procs(text);
+        lines(text, (number, line) -> {
+            Matcher h = HEADER.matcher(line.stripTrailing());
+            String[] f = line.startsWith("Benchmark") ? fields(line) : null;
             if (h.matches()) {
                 header.putIfAbsent(h.group(1), h.group(2).strip());
-                continue;
-            }
-            Matcher m = LINE.matcher(line);
-            if (line.startsWith("Benchmark") && m.matches()) {
+            } else if (f != null) {
                 try {
-                    iterations.computeIfAbsent(name(m, procs), k -> new ArrayList<>()).add(Long.parseLong(m.group(2)));
+                    iterations.computeIfAbsent(name(f, procs), k -> new ArrayList<>()).add(Long.parseLong(f[1]));
                 } catch (NumberFormatException e) {
                     // A count past a long is no count: the benchmark just has none.
                 }
             }
-        }
+        });
         return new GoRun(header, iterations);
+    }
+
+    /** What is done with each line of a text. */
+    private interface LineVisitor {
+        void line(int number, String line);
+    }
+
+    /**
+     * Hands each line of {@code text} to {@code visitor} with its number from 1, without an array
+     * of them all: a run of 10,000 benchmarks has hundreds of thousands of lines.
+     */
+    private static void lines(String text, LineVisitor visitor) {
+        int start = 0;
+        int number = 1;
+        while (start <= text.length()) {
+            int end = text.indexOf('\n', start);
+            if (end < 0) {
+                end = text.length();
+            }
+            visitor.line(number++, text.substring(start, end));
+            start = end + 1;
+        }
+    }
+
+    /**
+     * Returns the {@code -N} every result line's name ends with, or null when one has none or they
+     * differ: Go appends -GOMAXPROCS to every name, except when it is 1, and a sub-benchmark's own
+     * name may end in -1024, so a suffix is dropped only when every line has the same one.
+     */
+    private static String procs(String text) {
+        String[] common = {null};
+        boolean[] same = {true};
+        lines(text, (number, line) -> {
+            String[] f = same[0] && line.startsWith("Benchmark") ? fields(line) : null;
+            if (f != null) {
+                String suffix = procsSuffix(f[0]);
+                if (suffix == null || (common[0] != null && !common[0].equals(suffix))) {
+                    same[0] = false;
+                } else {
+                    common[0] = suffix;
+                }
+            }
+        });
+        return same[0] ? common[0] : null;
+    }
+
+    /** Returns the cell name of a result line's fields. */
+    private static String name(String[] fields, String procs) {
+        String raw = fields[0].substring("Benchmark".length());
+        return procs == null ? raw : raw.substring(0, raw.length() - procs.length());
     }
 
     @Override
@@ -95,53 +111,100 @@ final class GoBench extends ToolFormat {
         return Pattern.compile("(?m)^Benchmark\\S+\\s+\\d+\\s+[0-9.]+ \\S+").matcher(head).find();
     }
 
-    @Override
-    public List<Reading> read(Path file) {
-        List<Reading> readings = new ArrayList<>();
-        String[] lines = text(file).split("\n", -1);
-        String procs = commonProcsSuffix(lines);
-        for (int i = 0; i < lines.length; i++) {
-            String line = lines[i].stripTrailing();
-            if (!line.startsWith("Benchmark")) {
-                continue;
+    /**
+     * Returns the fields of a result line, split on spaces and tabs, when it has the shape of one:
+     * {@code BenchmarkNAME}, a count, then value and unit pairs; else null. No regular expression:
+     * a run of 10,000 benchmarks has hundreds of thousands of lines.
+     */
+    static String[] fields(String line) {
+        List<String> f = new ArrayList<>(8);
+        int i = 0;
+        int n = line.length();
+        while (i < n) {
+            while (i < n && (line.charAt(i) == ' ' || line.charAt(i) == '\t')) {
+                i++;
             }
-            Matcher m = LINE.matcher(line);
-            if (!m.matches()) {
-                if (line.matches("^Benchmark\\S+\\s*$") || line.contains("--- FAIL") || line.contains("--- SKIP")) {
-                    continue; // a name on its own line (its result follows after logs), or a failed benchmark
-                }
-                throw bad(file, Integer.toString(i + 1), "not a benchmark result line: " + line);
+            int start = i;
+            while (i < n && line.charAt(i) != ' ' && line.charAt(i) != '\t') {
+                i++;
             }
-            String name = name(m, procs);
-            String[] pairs = m.group(3).trim().split("\\s+");
-            for (int k = 0; k + 1 < pairs.length; k += 2) {
-                double value;
-                try {
-                    value = Double.parseDouble(pairs[k]);
-                } catch (NumberFormatException e) {
-                    throw bad(file, Integer.toString(i + 1), "'" + pairs[k] + "' is not a number in: " + line);
-                }
-                if (!Double.isFinite(value)) {
-                    throw bad(file, Integer.toString(i + 1), "'" + pairs[k] + "' is not a finite number in: " + line);
-                }
-                String unit = pairs[k + 1];
-                String metric = switch (unit) {
-                    case "ns/op" -> "time";
-                    case "B/op" -> "alloc-bytes";
-                    case "allocs/op" -> "allocs";
-                    case "MB/s" -> "throughput";
-                    default -> unit.toLowerCase(Locale.ROOT);
-                };
-                // Go's convention, which benchstat follows: a custom metric per operation is a cost.
-                var cell = Units.direction(unit).isEmpty() && unit.endsWith("/op")
-                        ? new Cell(name, metric, unit, Direction.LOWER_IS_BETTER)
-                        : cell(file, Integer.toString(i + 1), name, metric, unit);
-                readings.add(new Reading(cell, value, file, i + 1, 1));
+            if (i > start) {
+                f.add(line.substring(start, i));
             }
         }
+        if (f.size() < 4 || f.size() % 2 != 0 || f.get(0).length() <= "Benchmark".length()
+                || !f.get(0).startsWith("Benchmark") || f.get(1).chars().anyMatch(c -> c < '0' || c > '9')) {
+            return null;
+        }
+        return f.toArray(String[]::new);
+    }
+
+    @Override
+    public List<Reading> read(Path file) {
+        String text = text(file);
+        String procs = procs(text);
+        List<Reading> readings = new ArrayList<>();
+        Map<String, Cell> cells = new HashMap<>();
+        lines(text, (number, raw) -> {
+            if (!raw.startsWith("Benchmark")) {
+                return;
+            }
+            String line = raw.stripTrailing();
+            String[] f = fields(line);
+            if (f == null) {
+                if (line.matches("^Benchmark\\S+\\s*$") || line.contains("--- FAIL") || line.contains("--- SKIP")) {
+                    return; // a name on its own line (its result follows after logs), or a failed benchmark
+                }
+                throw bad(file, Integer.toString(number), "not a benchmark result line: " + line);
+            }
+            String name = name(f, procs);
+            for (int k = 2; k + 1 < f.length; k += 2) {
+                double value;
+                try {
+                    value = Double.parseDouble(f[k]);
+                } catch (NumberFormatException e) {
+                    throw bad(file, Integer.toString(number), "'" + f[k] + "' is not a number in: " + line);
+                }
+                if (!Double.isFinite(value)) {
+                    throw bad(file, Integer.toString(number), "'" + f[k] + "' is not a finite number in: " + line);
+                }
+                String unit = f[k + 1];
+                Cell cell = cells.computeIfAbsent(name + '\u0000' + unit, key -> cell(file, number - 1, name, unit));
+                readings.add(new Reading(cell, value, file, number, 1));
+            }
+        });
         if (readings.isEmpty()) {
             throw bad(file, "", "no benchmark result lines (go test -bench prints lines starting with Benchmark)");
         }
         return normalise(readings);
+    }
+
+    /** Returns the cell of a value in {@code unit}: its metric from the unit, its direction from Go's conventions. */
+    private static Cell cell(Path file, int line, String name, String unit) {
+        String metric = switch (unit) {
+            case "ns/op" -> "time";
+            case "B/op" -> "alloc-bytes";
+            case "allocs/op" -> "allocs";
+            case "MB/s" -> "throughput";
+            default -> unit.toLowerCase(Locale.ROOT);
+        };
+        // Go's convention, which benchstat follows: a custom metric per operation is a cost.
+        return Units.direction(unit).isEmpty() && unit.endsWith("/op")
+                ? new Cell(name, metric, unit, Direction.LOWER_IS_BETTER)
+                : cell(file, Integer.toString(line + 1), name, metric, unit);
+    }
+
+    /** Returns the {@code -N} a result line's name field ends with, or null. */
+    private static String procsSuffix(String field) {
+        int dash = field.lastIndexOf('-');
+        if (dash < "Benchmark".length() || dash == field.length() - 1) {
+            return null;
+        }
+        for (int j = dash + 1; j < field.length(); j++) {
+            if (field.charAt(j) < '0' || field.charAt(j) > '9') {
+                return null;
+            }
+        }
+        return field.substring(dash);
     }
 }

@@ -2,10 +2,12 @@ package org.perfab.ingest;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import org.perfab.failure.BadInputException;
+import org.perfab.model.Cell;
 import org.perfab.model.CellId;
 import org.perfab.model.CellUnits;
 
@@ -25,10 +27,23 @@ public final class Readings {
         CellUnits units = new CellUnits();
         Map<CellId, Reading> first = new HashMap<>();
         List<Reading> out = new ArrayList<>(readings.size());
+        // Adapters make one Cell per cell and unit: most readings share their first one's instance.
+        Map<Cell, Boolean> asFirst = new IdentityHashMap<>();
         for (Reading r : readings) {
-            first.putIfAbsent(r.cell().id(), r);
+            if (asFirst.containsKey(r.cell())) {
+                out.add(r);
+                continue;
+            }
+            Reading f = first.putIfAbsent(r.cell().id(), r);
+            if (f == null || f.cell().equals(r.cell())) {
+                asFirst.put(r.cell(), true);
+            }
+            if (f != null && f.cell().equals(r.cell())) {
+                out.add(r); // the cell as first read: nothing to convert
+                continue;
+            }
             OptionalDouble v = units.fit(r.cell(), r.value());
-            Reading f = first.get(r.cell().id());
+            f = f == null ? r : f;
             if (v.isEmpty()) {
                 throw new BadInputException(r.where() + ": cell " + r.cell().id() + " has "
                         + CellUnits.describe(r.cell()) + " but " + CellUnits.describe(f.cell()) + " at " + f.where()

@@ -43,8 +43,8 @@ final class Numbers {
         if (Double.isNaN(pct)) {
             return UNDEFINED;
         }
-        String s = String.format(Locale.ROOT, "%+.1f%%", pct);
-        return s.equals("-0.0%") ? "+0.0%" : s;
+        String s = oneDecimal(pct);
+        return s.startsWith("-") && !s.equals("-0.0") ? s + "%" : "+" + (s.startsWith("-") ? s.substring(1) : s) + "%";
     }
 
     /** Returns an unsigned percentage with one decimal: {@code 1.2%}. */
@@ -52,7 +52,20 @@ final class Numbers {
         if (Double.isNaN(pct)) {
             return UNDEFINED;
         }
-        return String.format(Locale.ROOT, "%.1f%%", pct);
+        return oneDecimal(pct) + "%";
+    }
+
+    /**
+     * Returns {@code v} with one decimal, rounded half up from its shortest decimal form, as
+     * {@code String.format("%.1f")} does, at a fraction of its cost (a table of 10,000 rows formats
+     * 100,000 of them).
+     */
+    static String oneDecimal(double v) {
+        if (Double.isInfinite(v)) {
+            return v > 0 ? "Infinity" : "-Infinity";
+        }
+        String s = new BigDecimal(Double.toString(v)).setScale(1, RoundingMode.HALF_UP).toPlainString();
+        return s.equals("0.0") && (v < 0 || Double.doubleToRawLongBits(v) == Long.MIN_VALUE) ? "-0.0" : s;
     }
 
     /** Returns the 95% interval as {@code [-7.1%, -2.6%]}. */
