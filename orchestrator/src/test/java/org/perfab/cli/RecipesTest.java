@@ -1,0 +1,226 @@
+package org.perfab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.perfab.testing.Comparisons;
+import org.perfab.testing.GitFixture;
+import org.perfab.testing.Programs;
+import org.perfab.workload.WorkloadLoader;
+
+/**
+ * The README's recipes, {@code workloads/recipes/*.yaml}, each as a project's perfab.yaml: on a
+ * small project of its tool whose head does three times the work, where the tool is on this
+ * machine. A recipe that ran the wrong side's code would find nothing.
+ */
+class RecipesTest {
+    private static final Path RECIPES = Path.of("../workloads/recipes");
+    private static final List<String> ALL = List.of("go", "cargo-bench", "criterion", "google-benchmark", "jmh",
+            "pytest-benchmark", "hyperfine");
+
+    @TempDir
+    Path tmp;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"go", "cargo-bench", "criterion", "google-benchmark", "jmh", "pytest-benchmark",
+        "hyperfine"})
+    void everyRecipeIsAValidWorkloadAndInTheReadme(String recipe) throws IOException {
+        String text = Files.readString(RECIPES.resolve(recipe + ".yaml"));
+        WorkloadLoader.parse(text, recipe + ".yaml");
+        String readme = Files.readString(Path.of("../README.md"));
+        assertTrue(readme.contains("```yaml\n# workloads/recipes/" + recipe + ".yaml\n" + text + "```"),
+                "the README shows " + recipe + ".yaml as it is");
+        assertEquals(ALL.size(), Files.list(RECIPES).count(), "every recipe is tested here");
+    }
+
+    /** Commits {@code files} on main, then {@code slower} on feature, with the recipe as perfab.yaml. */
+    private GitFixture project(String recipe, Map<String, String> files, Map<String, String> slower)
+            throws IOException {
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        g.write("perfab.yaml", Files.readString(RECIPES.resolve(recipe + ".yaml"))
+                .replace("-count, '3']", "-count, '3', -benchtime, 20000x]"));
+        for (Map.Entry<String, String> f : files.entrySet()) {
+            g.write(f.getKey(), f.getValue());
+        }
+        g.commit("the project");
+        g.git("checkout", "-q", "-b", "feature");
+        for (Map.Entry<String, String> f : slower.entrySet()) {
+            g.write(f.getKey(), f.getValue());
+        }
+        g.commit("three times the work");
+        return g;
+    }
+
+    /** Returns the verdict of the one cell whose name starts with {@code name} and whose metric is {@code metric}. */
+    private static String verdict(Map<String, JsonNode> rows, String name, String metric) {
+        List<String> keys = rows.keySet().stream().filter(k -> k.startsWith(name) && k.endsWith(":" + metric)).toList();
+        assertEquals(1, keys.size(), "one cell " + name + "...:" + metric + " in " + rows.keySet());
+        return rows.get(keys.get(0)).get("verdict").asText();
+    }
+
+    private Map<String, JsonNode> ab(GitFixture g) throws IOException {
+        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--trials", "3", "--out",
+                tmp.resolve("out").toString());
+        assertEquals(0, run.exitCode(), run.err());
+        return Comparisons.of(tmp.resolve("out/results.json"));
+    }
+
+    private static String goCode(int rounds) {
+        return """
+                package calc
+
+                func Work(xs []int) int {
+                	s := 0
+                	for r := 0; r < %d; r++ {
+                		for _, x := range xs {
+                			s += x * x %% 7
+                		}
+                	}
+                	return s
+                }
+                """.formatted(rounds);
+    }
+
+    @Test
+    void go() throws IOException {
+        assumeTrue(Programs.onPath("go"), "go is not installed");
+        // The recipe as it is, but for a shorter -benchtime than Go's default second, to keep the suite short.
+        GitFixture g = project("go", Map.of("go.mod", "module example.com/calc\n\ngo 1.19\n", "calc.go", goCode(1),
+                "calc_test.go", """
+                        package calc
+
+                        import "testing"
+
+                        var sink int
+
+                        func BenchmarkWork(b *testing.B) {
+                        	xs := make([]int, 2048)
+                        	for i := 0; i < b.N; i++ {
+                        		sink += Work(xs)
+                        	}
+                        }
+                        """), Map.of("calc.go", goCode(3)));
+        Map<String, JsonNode> rows = ab(g);
+        assertEquals("regression", verdict(rows, "Work", "time"), rows.toString());
+    }
+
+    private static String rustCode(int rounds) {
+        return """
+                #![feature(test)]
+                extern crate test;
+
+                pub fn work(n: u64) -> u64 {
+                    let mut s = 0u64;
+                    for r in 0..%d {
+                        for i in 0..n {
+                            s = s.wrapping_add(i * i %% 7 + r);
+                        }
+                    }
+                    s
+                }
+
+                #[cfg(test)]
+                mod tests {
+                    use test::{black_box, Bencher};
+
+                    #[bench]
+                    fn bench_work(b: &mut Bencher) {
+                        b.iter(|| super::work(black_box(20_000)));
+                    }
+                }
+                """.formatted(rounds);
+    }
+
+    @Test
+    void cargoBench() throws IOException, InterruptedException {
+        assumeTrue(Programs.onPath("cargo") && nightly(), "cargo with a nightly toolchain is not installed");
+        GitFixture g = project("cargo-bench", Map.of("Cargo.toml", "[package]\nname = \"calc\"\nversion = \"0.1.0\"\n"
+                + "edition = \"2021\"\n", "src/lib.rs", rustCode(1)), Map.of("src/lib.rs", rustCode(3)));
+        Map<String, JsonNode> rows = ab(g);
+        assertEquals("regression", verdict(rows, "tests::bench_work", "time"), rows.toString());
+    }
+
+    private static boolean nightly() throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("cargo", "+nightly", "--version").redirectErrorStream(true).start();
+        p.getInputStream().readAllBytes();
+        return p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
+    }
+
+    private static String cppCode(int rounds) {
+        return """
+                #include <benchmark/benchmark.h>
+                static void BM_Work(benchmark::State& state) {
+                  for (auto _ : state) {
+                    long s = 0;
+                    for (int i = 0; i < %d * 1000; i++) { s += (long) i * i %% 7; benchmark::DoNotOptimize(s); }
+                  }
+                }
+                BENCHMARK(BM_Work)->MinTime(0.05);
+                BENCHMARK_MAIN();
+                """.formatted(rounds);
+    }
+
+    @Test
+    void googleBenchmark() throws IOException {
+        assumeTrue(Programs.onPath("g++") && Files.exists(Path.of("/usr/include/benchmark/benchmark.h")),
+                "g++ or Google Benchmark is not installed");
+        GitFixture g = project("google-benchmark", Map.of("bench/work.cc", cppCode(1)),
+                Map.of("bench/work.cc", cppCode(3)));
+        Map<String, JsonNode> rows = ab(g);
+        assertEquals("regression", verdict(rows, "BM_Work", "real_time"), rows.toString());
+    }
+
+    private static String cCode(int rounds) {
+        return """
+                #include <stdio.h>
+                int main(void) {
+                  volatile unsigned long s = 0;
+                  for (unsigned long i = 0; i < %dUL * 20000000UL; i++) s += i * i %% 7;
+                  return s == 42;
+                }
+                """.formatted(rounds);
+    }
+
+    @Test
+    void hyperfine() throws IOException {
+        assumeTrue(Programs.onPath("hyperfine") && Programs.onPath("cc") && Programs.onPath("make"),
+                "hyperfine, cc or make is not installed");
+        GitFixture g = project("hyperfine", Map.of("Makefile", "app: app.c\n\tcc -O1 -o app app.c\n", "app.c",
+                cCode(1)), Map.of("app.c", cCode(3)));
+        Map<String, JsonNode> rows = ab(g);
+        assertEquals("regression", verdict(rows, "startup", "wall"), rows.toString());
+    }
+
+    @Test
+    void pytestBenchmark() throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("python3", "-c", "import pytest_benchmark").redirectErrorStream(true).start();
+        p.getInputStream().readAllBytes();
+        assumeTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, "pytest-benchmark is not installed");
+        String test = """
+                from calc import work
+
+                def test_work(benchmark):
+                    benchmark(work, 3000)
+                """;
+        String calc = "def work(n):\n    s = 0\n    for r in range(%d):\n        for i in range(n):\n            s += i * i %% 7"
+                + "\n    return s\n";
+        GitFixture g = project("pytest-benchmark", Map.of("benchmarks/test_work.py", test, "benchmarks/calc.py",
+                calc.formatted(1), "benchmarks/conftest.py", "", "pytest.ini",
+                "[pytest]\naddopts = --benchmark-max-time=0.2 --benchmark-min-rounds=5\n"),
+                Map.of("benchmarks/calc.py", calc.formatted(3)));
+        Map<String, JsonNode> rows = ab(g);
+        assertEquals("regression", verdict(rows, "benchmarks/test_work.py::test_work", "time"), rows.toString());
+    }
+}
