@@ -220,7 +220,9 @@ class ContainmentTest {
         assertTrue(p.waitFor(120, TimeUnit.SECONDS));
         String log = Files.readString(tmp.resolve("oom.log"));
         assertEquals(3, p.exitValue(), log);
-        assertTrue(log.contains("perfab: out of memory"), log);
+        assertTrue(log.contains("perfab: out of memory: " + big + " (") && log.contains(" MiB) and " + big)
+                && log.contains("MiB of heap; give perfab about 1 GiB (JAVA_TOOL_OPTIONS=-Xmx1g)"),
+                "names each input with its size, and the heap to give: " + log);
     }
 
     @Test
