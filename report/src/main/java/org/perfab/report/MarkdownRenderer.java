@@ -79,20 +79,21 @@ final class MarkdownRenderer implements Renderer {
      */
     @Override
     public String render(Report report) {
+        Prepared prepared = Prepared.of(report);
         Budget budget = new Budget(EnumSet.noneOf(Verdict.class), Integer.MAX_VALUE, MAX_WARNINGS, MAX_NOTES);
-        String text = render(report, budget);
+        String text = render(report, prepared, budget);
         for (Verdict v : OMIT_ORDER) {
             if (text.length() <= MAX_LENGTH) {
                 return text;
             }
             budget = budget.omitting(v);
-            text = render(report, budget);
+            text = render(report, prepared, budget);
         }
         if (text.length() <= MAX_LENGTH) {
             return text;
         }
         budget = new Budget(budget.omit(), Integer.MAX_VALUE, 3, 0);
-        text = render(report, budget);
+        text = render(report, prepared, budget);
         if (text.length() <= MAX_LENGTH) {
             return text;
         }
@@ -101,16 +102,35 @@ final class MarkdownRenderer implements Renderer {
         int tooMany = report.table().counts().get(Verdict.REGRESSION);
         while (tooMany - fits > 1) {
             int mid = (fits + tooMany) >>> 1;
-            if (render(report, budget.withRows(mid)).length() <= MAX_LENGTH) {
+            if (render(report, prepared, budget.withRows(mid)).length() <= MAX_LENGTH) {
                 fits = mid;
             } else {
                 tooMany = mid;
             }
         }
-        return render(report, budget.withRows(fits));
+        return render(report, prepared, budget.withRows(fits));
     }
 
-    private static String render(Report report, Budget budget) {
+    /**
+     * What every attempt at fitting the limit shares, made once: each row as shown, its notes, and
+     * the warnings (a table of 10,000 cells takes several attempts).
+     */
+    private record Prepared(List<Row> rows, List<List<String>> notes, List<String> warnings, String headline,
+            String context, String harness, String legend) {
+        static Prepared of(Report report) {
+            ComparisonTable table = report.table();
+            List<Row> rows = new ArrayList<>(table.rows().size());
+            List<List<String>> notes = new ArrayList<>(table.rows().size());
+            for (CellComparison r : table.rows()) {
+                rows.add(row(r, table.thresholds()));
+                notes.add(Notes.of(r));
+            }
+            return new Prepared(rows, notes, Warnings.of(report), MarkdownRenderer.headline(report),
+                    MarkdownRenderer.context(report), MarkdownRenderer.harness(report), MarkdownRenderer.legend(report));
+        }
+    }
+
+    private static String render(Report report, Prepared prepared, Budget budget) {
         ComparisonTable table = report.table();
         List<Row> rows = new ArrayList<>();
         List<Row> unchanged = new ArrayList<>();
@@ -120,20 +140,21 @@ final class MarkdownRenderer implements Renderer {
         int notesLeft = 0;
         long unchangedCount = table.rows().stream().filter(r -> r.comparison().verdict() == Verdict.UNCHANGED).count();
         boolean fold = unchangedCount > FOLD_UNCHANGED;
-        for (CellComparison r : table.rows()) {
+        for (int i = 0; i < table.rows().size(); i++) {
+            CellComparison r = table.rows().get(i);
             Verdict v = r.comparison().verdict();
             if (budget.omit().contains(v) || shown >= budget.rows()) {
                 left++;
                 continue;
             }
             shown++;
-            Row row = row(r, table.thresholds());
+            Row row = prepared.rows().get(i);
             if (fold && v == Verdict.UNCHANGED) {
                 unchanged.add(row);
             } else {
                 rows.add(row);
             }
-            for (String note : Notes.of(r)) {
+            for (String note : prepared.notes().get(i)) {
                 if (notes.size() < budget.notes()) {
                     notes.add(row.cell() + " " + row.metric() + ": " + note);
                 } else {
@@ -147,7 +168,7 @@ final class MarkdownRenderer implements Renderer {
         String omitted = left == 0 ? ""
                 : left + " row" + (left == 1 ? " is" : "s are") + " left out to stay within GitHub's comment"
                         + " limit; the full table is in the run's artifact (results.json, report.html).";
-        List<String> all = Warnings.of(report);
+        List<String> all = prepared.warnings();
         List<String> warnings = new ArrayList<>();
         for (String w : all.subList(0, Math.min(all.size(), budget.warnings()))) {
             warnings.add(Untrusted.markdown(w, Untrusted.MAX_PROSE));
@@ -158,8 +179,8 @@ final class MarkdownRenderer implements Renderer {
                     + " the run's results.json.");
         }
         View view = new View(Untrusted.markdown(report.name(), Untrusted.MAX_LENGTH).replace("--", "- -"),
-                headline(report), context(report), harness(report), rows, unchanged,
-                unchanged.size() + " unchanged", warnings, notes, omitted, legend(report),
+                prepared.headline(), prepared.context(), prepared.harness(), rows, unchanged,
+                unchanged.size() + " unchanged", warnings, notes, omitted, prepared.legend(),
                 table.rows().stream().anyMatch(CellComparison::byBuilds));
         return Templates.render("comment.md.ftl", Map.of("view", view));
     }
