@@ -77,6 +77,17 @@ public final class Compare {
     }
 
     private static ComparisonTable read(Request request, List<Path> files) {
+        List<Measurement> measurements = measurements(request, files);
+        return ComparisonTable.of(label(request.base()), label(request.head()), measurements,
+                request.thresholds(),
+                cell -> request.profiles().stream().anyMatch(g -> g.matches(cell)));
+    }
+
+    /**
+     * Returns every value of the files as a trial of its side, in file order. The readings are
+     * dropped when this returns: only one of the two copies is held while the table is made.
+     */
+    private static List<Measurement> measurements(Request request, List<Path> files) {
         List<Reading> all = new ArrayList<>();
         List<Side> sides = new ArrayList<>();
         List<List<Reading>> read = readAll(files, request.format());
@@ -85,7 +96,9 @@ public final class Compare {
             all.addAll(read.get(i));
             read.get(i).forEach(r -> sides.add(side));
         }
+        read = null;
         List<Reading> folded = Readings.oneUnitPerCell(all);
+        all = null;
         List<Measurement> measurements = new ArrayList<>(folded.size());
         Map<Cell, int[]> trials = new HashMap<>();
         for (int i = 0; i < folded.size(); i++) {
@@ -94,9 +107,7 @@ public final class Compare {
             int trial = trials.computeIfAbsent(r.cell(), c -> new int[Side.values().length])[side.ordinal()]++;
             measurements.add(new Measurement(r.cell(), side, 0, trial, r.value()));
         }
-        return ComparisonTable.of(label(request.base()), label(request.head()), measurements,
-                request.thresholds(),
-                cell -> request.profiles().stream().anyMatch(g -> g.matches(cell)));
+        return measurements;
     }
 
     /** What perfab holds, in bytes, for each byte of go test text it reads (measured: 1.9 GB for 2 x 188 MiB). */
