@@ -6,6 +6,7 @@
 #   compare/10k       perfab compare on 10,000 cells x 20 trials per side of go test -bench text
 #   comment/10k       the same, rendered as the pull-request comment (Markdown, cut to GitHub's size)
 #   jmh/2k            perfab compare on two JMH result files of 2,000 benchmarks x 3 forks
+#   demo/create       perfab demo --create-only: the demo's subject written as a git repository
 set -euo pipefail
 
 jar="$PWD/orchestrator/target/perfab.jar"
@@ -62,11 +63,12 @@ timed() { # cell, then the command; records wall and CPU seconds of the command 
   results+=("{\"cell\": \"$cell\", \"metric\": \"cpu\", \"unit\": \"s\", \"value\": $(awk -v a="$c0" -v b="$c1" -v t="$tick" 'BEGIN {printf "%.3f", (b - a) / t}')}")
 }
 
-java_run() { java -XX:+UseParallelGC -jar "$jar" "$@"; }
+java_run() { java -XX:+UseSerialGC -Xmn48m -jar "$jar" "$@"; }
 timed startup java_run --version
 timed compare/10k java_run compare --format json "$work/base.txt" "$work/head.txt"
 timed comment/10k java_run compare --format markdown "$work/base.txt" "$work/head.txt"
 timed jmh/2k java_run compare --format json "$work/jmh-base.json" "$work/jmh-head.json"
+timed demo/create java_run demo --create-only --dir "$work/demo"
 
 out="${PERFAB_RESULT:-/dev/stdout}"
 { echo '{"schema": "perfab/measurements/v1", "measurements": ['

@@ -14,7 +14,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.ingest.MeasurementFormat;
+import org.perfab.ingest.Reading;
 import org.perfab.testing.Programs;
+import org.perfab.workload.WorkloadLoader;
 
 /**
  * Runs {@code scripts/perfab} as a user does: a real process, from another directory, on the jar
@@ -86,5 +89,22 @@ class LauncherIT {
         assertFalse(tty.contains("<!--") || tty.contains("<sub>"), tty);
         Run md = perfab("report", results.toString(), "--format", "markdown");
         assertTrue(md.out().startsWith("<!-- perfab:"));
+    }
+
+    @Test
+    void perfabsOwnWorkloadMeasuresTheJarOfItsTree() throws Exception {
+        // What every pull request to perfab runs on each side: the harness in the side's tree.
+        Path result = dir.resolve("self.json");
+        ProcessBuilder pb = new ProcessBuilder("bash", "workloads/bench/self.sh").directory(ROOT.toFile())
+                .redirectErrorStream(true).redirectOutput(dir.resolve("self.log").toFile());
+        pb.environment().put("PERFAB_RESULT", result.toString());
+        Process p = pb.start();
+        assertTrue(p.waitFor(300, TimeUnit.SECONDS), "the harness finished");
+        assertEquals(0, p.exitValue(), Files.readString(dir.resolve("self.log")));
+        List<Reading> readings = MeasurementFormat.perfabJson().read(result);
+        assertEquals(List.of("comment/10k", "compare/10k", "demo/create", "jmh/2k", "startup"), readings.stream()
+                .map(r -> r.cell().name()).distinct().sorted().toList());
+        assertTrue(readings.stream().allMatch(r -> r.value() > 0), readings.toString());
+        WorkloadLoader.parse(Files.readString(ROOT.resolve("workloads/perf-pr.yaml")), "perf-pr.yaml");
     }
 }
