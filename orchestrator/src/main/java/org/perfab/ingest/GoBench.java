@@ -144,7 +144,8 @@ final class GoBench extends ToolFormat {
         String text = text(file);
         String procs = procs(text);
         List<Reading> readings = new ArrayList<>();
-        Map<String, Cell> cells = new HashMap<>();
+        // By the name as printed, then by unit: no key is built for each of hundreds of thousands of values.
+        Map<String, Map<String, Cell>> cells = new HashMap<>();
         lines(text, (number, raw) -> {
             if (!raw.startsWith("Benchmark")) {
                 return;
@@ -157,7 +158,7 @@ final class GoBench extends ToolFormat {
                 }
                 throw bad(file, Integer.toString(number), "not a benchmark result line: " + line);
             }
-            String name = name(f, procs);
+            Map<String, Cell> byUnit = cells.computeIfAbsent(f[0], k -> new HashMap<>());
             for (int k = 2; k + 1 < f.length; k += 2) {
                 double value;
                 try {
@@ -169,7 +170,7 @@ final class GoBench extends ToolFormat {
                     throw bad(file, Integer.toString(number), "'" + f[k] + "' is not a finite number in: " + line);
                 }
                 String unit = f[k + 1];
-                Cell cell = cells.computeIfAbsent(name + '\u0000' + unit, key -> cell(file, number - 1, name, unit));
+                Cell cell = byUnit.computeIfAbsent(unit, u -> cell(file, number - 1, name(f, procs), u));
                 readings.add(new Reading(cell, value, file, number, 1));
             }
         });
