@@ -3,12 +3,9 @@ package org.perfab.cli;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -77,26 +74,16 @@ final class BaselineCommand implements Callable<Integer> {
             } catch (IllegalArgumentException ex) {
                 throw new ParameterException(spec.commandLine(), "--exclude: " + ex.getMessage());
             }
-            return file == null ? e : e.and(Exclusions.parse(text(file)));
-        }
-    }
-
-    static String text(Path file) {
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new BadInputException(file + ": no such file");
-        } catch (IOException e) {
-            throw new BadInputException(file + ": cannot read: " + e.getMessage(), e);
+            return file == null ? e : e.and(Exclusions.parse(Output.read(file)));
         }
     }
 
     static Baseline readBaseline(Path file) {
-        return Baseline.read(text(file), file.toString());
+        return Baseline.read(Output.read(file), file.toString());
     }
 
     static Snapshot readSnapshot(Path file) {
-        return Snapshot.read(text(file), file.toString());
+        return Snapshot.read(Output.read(file), file.toString());
     }
 
     static Optional<String> arch(CommandSpec spec, String text) {
@@ -172,12 +159,7 @@ final class BaselineCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            LocalDate day;
-            try {
-                day = date == null ? LocalDate.now(ZoneOffset.UTC) : LocalDate.parse(date);
-            } catch (DateTimeParseException e) {
-                throw new ParameterException(spec.commandLine(), "--date '" + date + "' is not an ISO date (2026-09-01)");
-            }
+            LocalDate day = Output.day(spec, date);
             if (dir != null && output != null) {
                 throw new ParameterException(spec.commandLine(), "give --dir or -o, not both");
             }

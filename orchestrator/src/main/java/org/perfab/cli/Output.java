@@ -4,13 +4,18 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
 import org.perfab.report.Format;
 import org.perfab.report.Report;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
 
 /** Where a command's rendering goes: standard output or a file, and GitHub's step files. */
 final class Output {
@@ -46,6 +51,30 @@ final class Output {
      * folder, a folder in its place, no permission), the environment (exit 3) when the disk failed
      * (full, an input/output error).
      */
+    /**
+     * Returns the text of {@code file}, an input the user named.
+     *
+     * @throws BadInputException naming the file when it is missing or cannot be read
+     */
+    static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new BadInputException(file + ": no such file");
+        } catch (IOException e) {
+            throw new BadInputException(file + ": cannot read: " + e.getMessage(), e);
+        }
+    }
+
+    /** Returns the day a {@code --date} option names, ISO; today in UTC when it names none. */
+    static LocalDate day(CommandSpec spec, String date) {
+        try {
+            return date == null ? LocalDate.now(ZoneOffset.UTC) : LocalDate.parse(date);
+        } catch (DateTimeParseException e) {
+            throw new ParameterException(spec.commandLine(), "--date '" + date + "' is not an ISO date (2026-09-01)");
+        }
+    }
+
     /**
      * Writes {@code text} to {@code file} whole, through a file beside it moved over it, so that a
      * reader (or a killed run) never leaves half a file; makes the folder when it is missing.

@@ -1,9 +1,6 @@
 package org.perfab.cli;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.perfab.failure.BadInputException;
@@ -50,12 +47,9 @@ final class ReportCommand implements Callable<Integer> {
     }
 
     static RunResults read(Path file) {
+        String text = Output.read(file);
         try {
-            return ResultsJson.read(Files.readString(file, StandardCharsets.UTF_8), file.toString());
-        } catch (NoSuchFileException e) {
-            throw new BadInputException(file + ": no such file");
-        } catch (IOException e) {
-            throw new BadInputException(file + ": cannot read: " + e.getMessage(), e);
+            return ResultsJson.read(text, file.toString());
         } catch (IllegalArgumentException e) {
             throw new BadInputException(file + ": " + e.getMessage(), e);
         }

@@ -8,7 +8,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,16 +70,10 @@ final class SeriesCommand implements Callable<Integer> {
 
     /** Returns the series in {@code file}; the empty series when the file does not exist and {@code missingOk}. */
     static Series read(Path file, boolean missingOk) {
-        try {
-            return Series.read(Files.readString(file, StandardCharsets.UTF_8), file.toString());
-        } catch (NoSuchFileException e) {
-            if (missingOk) {
-                return Series.empty();
-            }
-            throw new BadInputException(file + ": no such file");
-        } catch (IOException e) {
-            throw new BadInputException(file + ": cannot read: " + e.getMessage(), e);
+        if (missingOk && !Files.exists(file)) {
+            return Series.empty();
         }
+        return Series.read(Output.read(file), file.toString());
     }
 
     /** Writes {@code series} to {@code file} whole, through a file beside it, so a reader never sees half. */
@@ -193,12 +186,7 @@ final class SeriesCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), "--key-columns and --ratio-column go with --ratios");
             }
             Map<String, String> env = System.getenv();
-            LocalDate day;
-            try {
-                day = date == null ? LocalDate.now(ZoneOffset.UTC) : LocalDate.parse(date);
-            } catch (DateTimeParseException e) {
-                throw new ParameterException(spec.commandLine(), "--date '" + date + "' is not an ISO date (2026-09-01)");
-            }
+            LocalDate day = Output.day(spec, date);
             SeriesSources.Extract extract;
             if (source.results != null) {
                 RunResults results = ReportCommand.read(source.results);
