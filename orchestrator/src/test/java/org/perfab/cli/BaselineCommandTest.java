@@ -413,7 +413,8 @@ class BaselineCommandTest {
         assertEquals(0, check.exitCode(), check.err());
         Map<String, JsonNode> rows = rows(JSON.readTree(check.out()));
         assertEquals("REGRESSED", rows.get("Work").get("status").asText(), check.out());
-        assertTrue(rows.get("Work").get("change").asDouble() > 100, "three rounds instead of one: " + rows.get("Work"));
+        // Three rounds instead of one: about +200%, but a loaded machine has shown +69%; far past the 5% budget either way.
+        assertTrue(rows.get("Work").get("change").asDouble() > 30, "three rounds instead of one: " + rows.get("Work"));
         assertEquals("OK", rows.get("Anchor").get("status").asText());
         Snapshot s = Snapshot.read(Files.readString(tonight), tonight.toString());
         assertEquals(Snapshot.arch(System.getProperty("os.arch")).orElseThrow(), s.arch(), "go's goarch header");
