@@ -100,6 +100,8 @@ class ActionIT {
         String body = new ObjectMapper().readTree(tmp.resolve("comments.json").toFile()).get(0).get("body").asText();
         assertTrue(body.startsWith("<!-- perfab:broker-pr -->\n### perfab · broker-pr"), body);
         assertTrue(body.contains("[HTML report](https://github.com/octo/app/actions/runs/42/artifacts/77)"), body);
+        assertTrue(body.contains("base [1111111111aa](https://github.com/octo/app/commit/1111111111aa"), body);
+        assertTrue(body.contains("head [c9bf9335d100](https://github.com/octo/app/commit/c9bf9335d100"), body);
         env.put("EVENT_ACTION", "requested");
         Run measuring = action(tmp, env, "comment");
         assertEquals(0, measuring.code(), measuring.out());

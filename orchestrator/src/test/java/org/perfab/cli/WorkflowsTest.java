@@ -34,12 +34,19 @@ class WorkflowsTest {
         JsonNode pr = read("perf-pr.yml");
         assertEquals("read", pr.at("/permissions/contents").asText());
         assertEquals(1, pr.get("permissions").size(), "no other permission");
-        JsonNode steps = pr.at("/jobs/ab/steps");
+        assertEquals("./.github/workflows/reusable-perf-pr.yml", pr.at("/jobs/ab/uses").asText());
+        assertEquals("workloads/perf-pr.yaml", pr.at("/jobs/ab/with/workload").asText());
+        assertTrue(Files.exists(ROOT.resolve("workloads/perf-pr.yaml")), "perfab benchmarks itself");
+
+        JsonNode reusable = read("reusable-perf-pr.yml");
+        assertTrue(reusable.at("/on/workflow_call").isObject());
+        assertEquals("read", reusable.at("/permissions/contents").asText());
+        assertEquals(1, reusable.get("permissions").size(), "no other permission");
+        JsonNode steps = reusable.at("/jobs/ab/steps");
         assertEquals(0, steps.get(0).at("/with/fetch-depth").asInt(), "the merge-base must be fetched");
         assertFalse(steps.get(0).at("/with/persist-credentials").asBoolean(true));
-        assertEquals("./", steps.get(1).path("uses").asText());
-        assertEquals("workloads/perf-pr.yaml", steps.get(1).at("/with/workload").asText());
-        assertTrue(Files.exists(ROOT.resolve("workloads/perf-pr.yaml")), "perfab benchmarks itself");
+        JsonNode run = perfabAction(steps);
+        assertTrue(run.path("with").path("mode").isMissingNode(), "mode ab");
         String action = Files.readString(ROOT.resolve("scripts/action"));
         assertTrue(action.contains("local args=(ab --repo . --base \"$base\" --head \"$head\" --out \"$out\" --format"
                 + " github)"), action);
@@ -51,11 +58,18 @@ class WorkflowsTest {
         assertEquals("write", comment.at("/permissions/pull-requests").asText());
         assertEquals("[requested, completed]", comment.at("/on/workflow_run/types").toString().replace("\"", "")
                 .replace(",", ", "));
-        JsonNode steps = comment.at("/jobs/comment/steps");
-        assertTrue(steps.get(0).path("uses").asText().startsWith("actions/checkout"));
-        assertFalse(steps.get(0).path("with").has("ref"), "checks out the default branch only");
-        assertEquals("./", steps.get(1).path("uses").asText(), "the default branch's action");
-        assertEquals("comment", steps.get(1).at("/with/mode").asText());
+        assertEquals("./.github/workflows/reusable-perf-comment.yml", comment.at("/jobs/comment/uses").asText());
+        JsonNode reusable = read("reusable-perf-comment.yml");
+        assertTrue(reusable.at("/on/workflow_call").isObject());
+        assertEquals("write", reusable.at("/permissions/pull-requests").asText());
+        JsonNode steps = reusable.at("/jobs/comment/steps");
+        assertEquals("comment", perfabAction(steps).at("/with/mode").asText());
+        for (JsonNode step : steps) {
+            if (step.path("uses").asText().startsWith("actions/checkout")) {
+                assertEquals("${{ steps.perfab.outputs.repository }}", step.at("/with/repository").asText(),
+                        "checks out perfab only, never the pull request's code");
+            }
+        }
         JsonNode action = new YAMLMapper().readTree(Files.readString(ROOT.resolve("action.yml")));
         JsonNode post = null;
         for (JsonNode step : action.at("/runs/steps")) {
@@ -71,6 +85,30 @@ class WorkflowsTest {
                 "the comment is rendered by this perfab from the results");
         assertTrue(script.contains("\"$here/pr-comment\" post") && script.contains("\"$here/pr-comment\" measuring"),
                 "posted by the script that edits only the bot's own comments");
+    }
+
+    /**
+     * The step of a reusable workflow that runs perfab's action: from the reusable workflow's own
+     * commit, checked out beside the caller's tree, with inputs the action has.
+     */
+    private static JsonNode perfabAction(JsonNode steps) throws IOException {
+        JsonNode action = new YAMLMapper().readTree(Files.readString(ROOT.resolve("action.yml")));
+        JsonNode checkout = null;
+        JsonNode run = null;
+        for (JsonNode step : steps) {
+            if (step.at("/with/path").asText().equals(".perfab-action")) {
+                checkout = step;
+            }
+            if (step.path("uses").asText().equals("./.perfab-action")) {
+                run = step;
+            }
+        }
+        assertTrue(checkout != null && run != null, "checks out perfab and runs its action");
+        assertEquals("${{ steps.perfab.outputs.ref }}", checkout.at("/with/ref").asText(), "its own commit");
+        assertFalse(checkout.at("/with/persist-credentials").asBoolean(true));
+        run.path("with").fieldNames().forEachRemaining(
+                input -> assertTrue(action.at("/inputs").has(input), "the action has no input " + input));
+        return run;
     }
 
     @Test
