@@ -3,6 +3,11 @@ package org.perfab.cli;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.UnmatchedArgumentException;
 import picocli.CommandLine;
 
 /** The entry point of the {@code perfab} command line. */
@@ -61,8 +66,8 @@ public final class Main {
         cli.setExitCodeExceptionMapper(new ExitCode());
         cli.setExecutionExceptionHandler((e, line, parsed) -> failed(e, errWriter));
         cli.setParameterExceptionHandler((e, params) -> {
-            errWriter.println("perfab: " + safe(e.getMessage()));
             CommandLine sub = e.getCommandLine();
+            errWriter.println("perfab: " + safe(mistyped(e).orElse(e.getMessage())));
             errWriter.println("Try '" + sub.getCommandSpec().qualifiedName() + " --help' for usage.");
             return ExitCode.BAD_INPUT;
         });
@@ -76,6 +81,47 @@ public final class Main {
         outWriter.flush();
         errWriter.flush();
         return code;
+    }
+
+    /**
+     * What to say of a mistyped command or option, with picocli's nearest names: "'compar' is not a
+     * perfab command. Did you mean compare?"; empty when the input is wrong some other way.
+     */
+    private static Optional<String> mistyped(ParameterException e) {
+        if (!(e instanceof UnmatchedArgumentException unmatched) || unmatched.getUnmatched().isEmpty()) {
+            return Optional.empty();
+        }
+        CommandLine cli = e.getCommandLine();
+        String first = unmatched.getUnmatched().get(0);
+        // picocli's suggestions are generous (calibrate for frobnicate): keep those a typo away.
+        List<String> near = unmatched.getSuggestions().stream().filter(name -> edits(first, name) <= Math.max(2,
+                first.length() / 3)).sorted(Comparator.comparingInt(name -> edits(first, name))).limit(2).toList();
+        String guess = near.isEmpty() ? "" : " Did you mean " + String.join(" or ", near) + "?";
+        if (first.startsWith("-")) {
+            return Optional.of("unknown option " + first + " for " + cli.getCommandSpec().qualifiedName() + "." + guess);
+        }
+        if (!cli.getSubcommands().isEmpty() && (cli.getParseResult() == null || !cli.getParseResult().hasSubcommand())) {
+            return Optional.of("'" + first + "' is not a " + cli.getCommandSpec().qualifiedName() + " command." + guess);
+        }
+        return near.isEmpty() ? Optional.empty() : Optional.of(e.getMessage() + "." + guess);
+    }
+
+    /** The Levenshtein distance between two names: how many one-letter edits turn one into the other. */
+    private static int edits(String a, String b) {
+        int[] row = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            row[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            int diagonal = row[0];
+            row[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int above = row[j];
+                row[j] = Math.min(Math.min(row[j] + 1, row[j - 1] + 1), diagonal + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
+                diagonal = above;
+            }
+        }
+        return row[b.length()];
     }
 
     private static int failed(Throwable e, PrintWriter err) {

@@ -398,6 +398,19 @@ class CompareCommandTest {
     void anUnknownCommandIsBadUsage() {
         Cli run = Cli.run("frobnicate");
         assertEquals(2, run.exitCode());
-        assertTrue(run.err().contains("Unmatched argument"), run.err());
+        assertEquals("perfab: 'frobnicate' is not a perfab command.\nTry 'perfab --help' for usage.\n", run.err());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "compar|'compar' is not a perfab command. Did you mean compare?|perfab",
+        "series chek|'chek' is not a perfab series command. Did you mean check?|perfab series",
+        "baseline sed --snapshots x|'sed' is not a perfab baseline command. Did you mean seed?|perfab baseline",
+        "ab --trails 3|unknown option --trails for perfab ab. Did you mean --trials?|perfab ab",
+        "compare --formt x a b|unknown option --formt for perfab compare. Did you mean --format?|perfab compare"})
+    void aMistypedCommandOrOptionGetsTheNearestNames(String args, String said, String help) {
+        Cli run = Cli.run(args.split(" "));
+        assertEquals(2, run.exitCode());
+        assertEquals("perfab: " + said + "\nTry '" + help + " --help' for usage.\n", run.err());
     }
 }
