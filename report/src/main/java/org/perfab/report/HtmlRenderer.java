@@ -6,12 +6,16 @@ import java.util.Map;
 import org.perfab.model.CellComparison;
 import org.perfab.model.CellId;
 import org.perfab.model.RunResults;
+import org.perfab.model.Units;
 import org.perfab.stats.Comparison;
+import org.perfab.stats.Thresholds;
 
 /**
- * Renders one self-contained HTML file: no network, no script from elsewhere. The summary table,
- * then for each cell (regressions and inconclusive first) an SVG of every trial of both sides in
- * the order they ran, with each side's mean and 95% interval. Untrusted text is HTML-escaped here;
+ * Renders one self-contained HTML file: no network, no script from elsewhere. It opens with a
+ * forest plot of every cell's change and its 95% interval against the thresholds (see
+ * {@link Forest}), then the summary table, then for each cell (regressions and inconclusive first)
+ * an SVG of every trial of both sides in the order they ran, with each side's mean and 95%
+ * interval, builds and outliers marked (see {@link Plot}). Untrusted text is HTML-escaped here;
  * the template prints only what this class made.
  */
 final class HtmlRenderer implements Renderer {
@@ -21,8 +25,8 @@ final class HtmlRenderer implements Renderer {
     }
 
     /** Everything the template prints. */
-    public record View(String title, String headline, String context, List<String> warnings, List<Row> rows,
-            String legend, boolean plots) {
+    public record View(String title, String headline, String context, String forest, String forestKey,
+            List<String> warnings, List<Row> rows, String legend, boolean plots, String plotKey) {
     }
 
     @Override
@@ -32,20 +36,24 @@ final class HtmlRenderer implements Renderer {
         int i = 0;
         for (CellComparison r : report.table().rows()) {
             Comparison c = r.comparison();
-            String unit = r.cell().unit();
-            String plot = report.run().isEmpty() ? "" : Plot.svg(points.getOrDefault(r.cell().id(), List.of()), c,
-                    html(unit), name(r.cell().name()) + " " + name(r.cell().metric()));
+            String plot = report.run().isEmpty() ? "" : Plot.svg(points.getOrDefault(r.cell().id(), List.of()), r,
+                    name(r.cell().name()) + " " + name(r.cell().metric()));
+            Units.Display d = TextRenderer.display(r.cell().unit(), c.base().mean(), c.head().mean());
             rows.add(new Row("cell-" + i++, name(r.cell().name()), name(r.cell().metric()),
                     html(TextRenderer.label(c.verdict())), c.verdict().id(),
-                    side(c.base().mean(), c.base().cv(), unit), side(c.head().mean(), c.head().cv(), unit),
+                    side(c.base().mean(), c.base().cv(), d), side(c.head().mean(), c.head().cv(), d),
                     html(Numbers.signedPercent(c.pctChange()) + " " + Numbers.interval(c.ciLow(), c.ciHigh())),
                     html(Numbers.pValue(c.pValue())), html(TextRenderer.detects(c, report.table().thresholds())), plot));
         }
+        Thresholds t = report.table().thresholds();
+        String forest = report.table().rows().isEmpty() ? ""
+                : Forest.svg(report.table().rows(), t, report.run().isPresent());
         View view = new View(html("perfab · " + report.name()), html(Warnings.noComparison(report)
                 .orElse(TextRenderer.counts(report.table().counts()))),
-                html(context(report)), Warnings.of(report).stream().map(HtmlRenderer::html).toList(), rows,
-                html(TextRenderer.rules(report.table().thresholds()) + ". " + Warnings.gate(report)),
-                report.run().isPresent());
+                html(context(report)), forest, html(forestKey(t)),
+                Warnings.of(report).stream().map(HtmlRenderer::html).toList(), rows,
+                html(TextRenderer.rules(t) + ". " + Warnings.gate(report)),
+                report.run().isPresent(), html(plotKey(report)));
         return Templates.render("report.html.ftl", Map.of("view", view));
     }
 
@@ -59,12 +67,38 @@ final class HtmlRenderer implements Renderer {
                 + run.machine().cores() + " cores";
     }
 
-    private static String side(double mean, double cv, String unit) {
+    /** Returns what the forest plot's key says: the meaning of its point, line, band and dotted lines. */
+    private static String forestKey(Thresholds t) {
+        return "Each cell's change of the mean, head against baseline, with its 95% interval; regressions first,"
+                + " then inconclusive, improvements and unchanged, the largest change first. Shaded, between the"
+                + " dashed lines: within ±" + Numbers.percent(t.minEffect()) + ", never flagged. Dotted: ±"
+                + Numbers.percent(t.inconclusive()) + ", past which a move for the worse the test could not confirm"
+                + " is inconclusive.";
+    }
+
+    /** Returns what the per-trial plots' key says about their markers: the builds, and outliers when there are any. */
+    private static String plotKey(Report report) {
+        int builds = report.run().map(r -> r.settings().builds()).orElse(1);
+        StringBuilder key = new StringBuilder("dashed line: mean · band: its 95% interval");
+        if (builds > 1) {
+            for (int b = 0; b < Math.min(builds, Plot.BUILD_MARKERS.size()); b++) {
+                key.append(b == 0 ? " · " : ", ").append(Plot.BUILD_MARKERS.get(b)).append(" build ").append(b);
+            }
+            if (builds > Plot.BUILD_MARKERS.size()) {
+                key.append(", and from build ").append(Plot.BUILD_MARKERS.size()).append(" on the markers repeat");
+            }
+        }
+        if (report.table().rows().stream().anyMatch(r -> !r.outliers().isEmpty())) {
+            key.append(" · ringed: an outlier trial, set aside before the test");
+        }
+        return key.toString();
+    }
+
+    private static String side(double mean, double cv, Units.Display d) {
         if (Double.isNaN(mean)) {
             return Numbers.UNDEFINED;
         }
-        return html(Numbers.value(mean) + (unit.isEmpty() ? "" : " " + Untrusted.plain(unit))
-                + (Double.isNaN(cv) ? "" : " ±" + Numbers.percent(cv)));
+        return html(TextRenderer.shown(mean, d).strip() + (Double.isNaN(cv) ? "" : " ±" + Numbers.percent(cv)));
     }
 
     /** Returns a cell's name or metric safe as HTML, bounded like every shown name. */

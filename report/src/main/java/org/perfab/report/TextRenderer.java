@@ -104,11 +104,12 @@ final class TextRenderer implements Renderer {
     }
 
     /** Returns the unit both sides of a row are shown in: the one that suits the base, else the head. */
-    private static Units.Display display(String unit, double base, double head) {
+    static Units.Display display(String unit, double base, double head) {
         return Units.display(unit, Double.isNaN(base) || base == 0 ? head : base);
     }
 
-    private static String shown(double v, Units.Display d) {
+    /** Returns {@code v} in the unit {@code d} shows ({@code 37.42 ms/op}, {@code 12.41k msg/s}); "-" for NaN. */
+    static String shown(double v, Units.Display d) {
         return Double.isNaN(v) ? Numbers.UNDEFINED : Numbers.value(v * d.factor()) + d.prefix() + " " + d.unit();
     }
 

@@ -3,6 +3,7 @@ package org.perfab.report;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -25,25 +26,45 @@ final class RunFixture {
     /** A run of {@code trials} per side over {@code cells}, each cell's value a function of (side, trial). */
     static RunResults run(String name, int trials, List<Cell> cells, Function<Cell, double[][]> values,
             List<Warning> warnings) {
+        return run(name, trials, 1, Thresholds.DEFAULT, cells, (c, side, build, trial) -> {
+            double[] v = values.apply(c)[side.ordinal()];
+            return trial < v.length ? v[trial] : null;
+        }, warnings);
+    }
+
+    /** The value of a cell in one trial of one build of one side; null when the trial did not measure it. */
+    interface Values {
+        Double of(Cell cell, Side side, int build, int trial);
+    }
+
+    /**
+     * A run of {@code trials} per side and build over {@code cells} under {@code thresholds}: for
+     * each trial, each build in turn, the sides alternating which goes first.
+     */
+    static RunResults run(String name, int trials, int builds, Thresholds thresholds, List<Cell> cells, Values values,
+            List<Warning> warnings) {
         List<RunResults.TrialRecord> records = new ArrayList<>();
         List<Measurement> all = new ArrayList<>();
         int seq = 0;
         for (int i = 0; i < trials; i++) {
-            Side first = i % 2 == 0 ? Side.BASE : Side.HEAD;
-            for (Side side : List.of(first, first == Side.BASE ? Side.HEAD : Side.BASE)) {
-                List<Measurement> ms = new ArrayList<>();
-                for (Cell c : cells) {
-                    double[] v = values.apply(c)[side.ordinal()];
-                    if (i < v.length) {
-                        ms.add(new Measurement(c, side, 0, i, v[i]));
+            for (int b = 0; b < builds; b++) {
+                Side first = (i * builds + b) % 2 == 0 ? Side.BASE : Side.HEAD;
+                for (Side side : List.of(first, first == Side.BASE ? Side.HEAD : Side.BASE)) {
+                    List<Measurement> ms = new ArrayList<>();
+                    for (Cell c : cells) {
+                        Double v = values.of(c, side, b, i);
+                        if (v != null) {
+                            ms.add(new Measurement(c, side, b, i, v));
+                        }
                     }
+                    all.addAll(ms);
+                    records.add(new RunResults.TrialRecord(seq++, side, b, i, false, RunResults.Status.OK, "", 1.5, "",
+                            ms));
                 }
-                all.addAll(ms);
-                records.add(new RunResults.TrialRecord(seq++, side, 0, i, false, RunResults.Status.OK, "", 1.5, "", ms));
             }
         }
         ComparisonTable table = ComparisonTable.of("merge-base of main and feature (1111111111aa)",
-                "feature (2222222222bb)", all, Thresholds.DEFAULT,
+                "feature (2222222222bb)", all, thresholds,
                 c -> c.metric().equals("p50") && c.name().startsWith("batched/")).withWarnings(warnings);
         return new RunResults(name,
                 new RunResults.Provenance("repo", new RunResults.Ref("main", "3".repeat(40)),
@@ -51,7 +72,7 @@ final class RunFixture {
                         "a".repeat(40), "b".repeat(40), false),
                 new RunResults.Machine("AMD EPYC 7763 64-Core Processor", 4, "Linux amd64", "6.8.0", "OpenJDK 17",
                         "GitHub Actions 12 / ubuntu24"),
-                new RunResults.Settings("perfab.yaml", trials, 1, 1, "head", "perfab-json", Optional.empty(),
+                new RunResults.Settings("perfab.yaml", trials, 1, builds, "head", "perfab-json", Optional.empty(),
                         List.of("batched/*:p50"), List.of(
                                 new RunResults.HarnessFile("perfab.yaml", RunResults.HarnessFile.State.SAME),
                                 new RunResults.HarnessFile("scripts/bench.sh", RunResults.HarnessFile.State.CHANGED),
@@ -87,5 +108,56 @@ final class RunFixture {
             default -> new double[][] {{5, 5.1, 4.9, 5, 5.05}, {5.05, 5, 4.95, 5.1, 4.9}};
         }, List.of(Warning.of(Warning.Kind.FAILED_TRIALS, List.of("head trial 3: the harness exited with code 139"),
                 Map.of("trials", 12L))));
+    }
+
+    /** Small offsets of a trial, in percent: fixed, so that every run of the fixture is the same. */
+    private static final double[] JITTER = {0.3, -0.5, 0.8, -0.2, 0.1, -0.7, 0.4, 0.6, -0.3, -0.1, 0.5, -0.4};
+
+    /**
+     * A release check's run: 3 builds of 4 trials per side, thresholds of 5% and 15% (not the
+     * defaults), and a cell of each hard kind: a change of +5000%, a baseline of 0, a slow outlier
+     * trial, a cell the head lost, one it measured once, and a hostile name.
+     */
+    static RunResults builds() {
+        List<Cell> cells = List.of(
+                new Cell("parse/json", "time", "ns/op", Direction.LOWER_IS_BETTER),
+                new Cell("render/page", "time", "ns/op", Direction.LOWER_IS_BETTER),
+                new Cell("alloc/zero", "alloc", "B/op", Direction.LOWER_IS_BETTER),
+                new Cell("encode/batch", "throughput", "msg/s", Direction.HIGHER_IS_BETTER),
+                new Cell("scan/cold", "time", "us", Direction.LOWER_IS_BETTER),
+                new Cell("lookup/hot", "time", "ns/op", Direction.LOWER_IS_BETTER),
+                new Cell("gone/cell", "time", "ns/op", Direction.LOWER_IS_BETTER),
+                new Cell("once/cell", "time", "ns/op", Direction.LOWER_IS_BETTER),
+                new Cell(HOSTILE, "time", "ns/op", Direction.LOWER_IS_BETTER));
+        Thresholds thresholds = new Thresholds(0.05, 5, 15);
+        return run("release-check", 4, 3, thresholds, cells, (c, side, build, trial) -> {
+            boolean head = side == Side.HEAD;
+            double jitter = JITTER[(build * 4 + trial + (head ? 5 : 0)) % JITTER.length] / 100;
+            return switch (c.name()) {
+                case "parse/json" -> 37_423_436 * (head ? 1.08 : 1) * (1 + jitter);
+                case "render/page" -> 1200 * (head ? 51 : 1) * (1 + jitter);
+                case "alloc/zero" -> head ? 16.0 : 0.0;
+                case "encode/batch" -> 81_234 * (head ? 1.12 : 1) * (1 + jitter);
+                case "scan/cold" -> 950 * (head ? 1.2 : 1) * (1 + 12 * jitter);
+                case "lookup/hot" -> 48.2 * (1 + jitter) * (!head && build == 1 && trial == 2 ? 1.45 : 1);
+                case "gone/cell" -> head ? null : 10 * (1 + jitter);
+                case "once/cell" -> head && (build > 0 || trial > 0) ? null : 10 * (1 + jitter);
+                default -> 5 * (1 + jitter);
+            };
+        }, List.of());
+    }
+
+    /** A run of {@code cells} cells of 3 trials per side, each changed by a different amount, from -40% to +60%. */
+    static RunResults many(int cells) {
+        List<Cell> all = new ArrayList<>();
+        for (int i = 0; i < cells; i++) {
+            all.add(new Cell(String.format(Locale.ROOT, "many/%05d", i), "time", "ns/op",
+                    Direction.LOWER_IS_BETTER));
+        }
+        return run("many", 3, 1, Thresholds.DEFAULT, all, (c, side, build, trial) -> {
+            int i = Integer.parseInt(c.name().substring(5));
+            double change = side == Side.HEAD ? (i % 101 - 40) / 100.0 : 0;
+            return 1000 * (1 + change) * (1 + JITTER[(i + trial + (side == Side.HEAD ? 3 : 0)) % JITTER.length] / 100);
+        }, List.of());
     }
 }

@@ -18,7 +18,7 @@
   td.cell { white-space: normal; word-break: break-all; }
   .badge { display: inline-block; padding: 0 8px; border-radius: 10px; font-size: 12px; font-weight: 600; color: #fff; background: #59636e; }
   .badge.regression { background: #cf222e; }
-  .badge.inconclusive { background: #8c959f; }
+  .badge.inconclusive { background: #9a6700; }
   .badge.inconclusive::before { content: "? "; }
   .badge.improvement { background: #1a7f37; }
   .badge.unchanged { background: #d1d9e0; color: #1f2328; }
@@ -32,6 +32,45 @@
   svg.plot .frame { fill: none; stroke: #d1d9e0; }
   svg.plot .axis { font: 11px system-ui, sans-serif; fill: #59636e; text-anchor: end; }
   svg.plot .axis.unit { text-anchor: start; }
+  svg.plot .axis.order { text-anchor: middle; }
+  svg.plot .grid { stroke: #eff2f5; }
+  svg.plot .outlier { fill: none; stroke: #cf222e; stroke-width: 1.5; }
+  figure.forest { margin: 0 0 20px; }
+  figure.forest .scroll { max-height: 85vh; overflow-y: auto; }
+  figure.forest figcaption { color: #59636e; font-size: 12px; margin-top: 4px; }
+  svg.forest { display: block; width: 100%; height: auto; font: 12px system-ui, -apple-system, "Segoe UI", sans-serif; }
+  svg.forest .bar { fill: #eef1f4; }
+  svg.forest .grid { stroke: #eaeef2; }
+  svg.forest .tick { font-size: 11px; fill: #59636e; text-anchor: middle; }
+  svg.forest .axis-title { font-size: 12px; fill: #59636e; text-anchor: middle; }
+  svg.forest .side { font-size: 11px; fill: #59636e; }
+  svg.forest .side.high { text-anchor: end; }
+  svg.forest .zero { stroke: #59636e; }
+  svg.forest .threshold { stroke-width: 1.2; }
+  svg.forest .threshold.min-effect { stroke: #8c959f; stroke-dasharray: 5 3; }
+  svg.forest .threshold.inconclusive { stroke: #9a6700; stroke-dasharray: 1.5 3; }
+  svg.forest .mark { color: #59636e; }
+  svg.forest .mark.regression { color: #cf222e; }
+  svg.forest .mark.inconclusive { color: #9a6700; }
+  svg.forest .mark.improvement { color: #1a7f37; }
+  svg.forest .mark.profile { color: #8250df; }
+  svg.forest .mark.no-data { color: #8c959f; }
+  svg.forest .stripe { fill: transparent; }
+  svg.forest .mark.regression .stripe { fill: #cf222e; fill-opacity: 0.07; }
+  svg.forest .mark.inconclusive .stripe { fill: #9a6700; fill-opacity: 0.06; }
+  svg.forest .mark.improvement .stripe { fill: #1a7f37; fill-opacity: 0.06; }
+  svg.forest a:hover .stripe { fill: #0969da; fill-opacity: 0.08; }
+  svg.forest .name { text-anchor: end; fill: #1f2328; }
+  svg.forest a .name { fill: #0969da; }
+  svg.forest .ci { stroke: currentColor; stroke-width: 2; }
+  svg.forest .ci-arrow { fill: none; stroke: currentColor; stroke-width: 2; }
+  svg.forest .pt { fill: currentColor; stroke: #fff; stroke-width: 1; }
+  svg.forest .pt.none { fill: #fff; stroke: currentColor; stroke-width: 1.5; }
+  svg.forest .figure { fill: currentColor; font-size: 11px; font-variant-numeric: tabular-nums; }
+  svg.forest .note, svg.forest .clip-label { font-size: 11px; fill: #59636e; font-style: italic; }
+  svg.forest .clip-label { fill: currentColor; text-anchor: end; font-style: normal; font-weight: 600; }
+  svg.forest .note.low { text-anchor: end; }
+  svg.forest .clip-label.low { text-anchor: start; }
   .key span { display: inline-block; margin-right: 16px; }
   .key i { display: inline-block; width: 10px; height: 10px; border-radius: 5px; margin-right: 4px; vertical-align: middle; }
   .legend { color: #59636e; font-size: 12px; margin-top: 24px; }
@@ -41,6 +80,12 @@
 <h1>${view.title}</h1>
 <div class="context">${view.context}</div>
 <div class="headline">${view.headline}</div>
+<#if view.forest?has_content>
+<figure class="forest">
+<div class="scroll">${view.forest}</div>
+<figcaption>${view.forestKey}</figcaption>
+</figure>
+</#if>
 <#if view.warnings?has_content>
 <ul class="warnings">
 <#list view.warnings as w>
@@ -57,7 +102,7 @@
 </tbody>
 </table>
 <#if view.plots>
-<div class="key"><span><i style="background:#4a72b0"></i>baseline</span><span><i style="background:#d9822b"></i>head</span><span>dashed line: mean · band: its 95% interval · ● build 0, ■ build 1, ▲ build 2</span></div>
+<div class="key"><span><i style="background:#4a72b0"></i>baseline</span><span><i style="background:#d9822b"></i>head</span><span>${view.plotKey}</span></div>
 <#list view.rows as r>
 <section class="cell ${r.verdictClass}" id="${r.id}">
   <h2>${r.cell} · ${r.metric}</h2>
@@ -70,11 +115,13 @@
 </#if>
 <p class="legend">${view.legend}</p>
 <script>
-  // A self-check a browser test reads back: how many points the plots drew, and any error.
+  // A self-check a browser test reads back: how many plots, points, outliers and forest marks were drawn, and any error.
   window.addEventListener("error", function (e) { document.body.setAttribute("data-error", String(e.message)); });
   window.addEventListener("load", function () {
     document.body.setAttribute("data-plots", String(document.querySelectorAll("svg.plot").length));
     document.body.setAttribute("data-points", String(document.querySelectorAll("svg.plot .pt").length));
+    document.body.setAttribute("data-outliers", String(document.querySelectorAll("svg.plot .outlier").length));
+    document.body.setAttribute("data-marks", String(document.querySelectorAll("svg.forest g.mark").length));
   });
 </script>
 </body>
