@@ -14,7 +14,11 @@ import org.perfab.ab.AbRun;
 import org.perfab.demo.DemoRepository;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.RunResults;
+import org.perfab.report.Format;
+import org.perfab.report.Report;
+import org.perfab.stats.Comparison;
 import org.perfab.stats.ThresholdSettings;
+import org.perfab.stats.Verdict;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -24,7 +28,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Create a small git project whose feature branch makes one benchmark about 8%%"
                 + " slower and another faster, run a real 'perfab ab' of main against it, and print"
-                + " the pull-request comment. Needs nothing but Java; takes about a minute."})
+                + " the result; while a cell is undecided it runs more trials. Needs nothing but Java; takes one"
+                + " to four minutes."})
 final class DemoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -37,6 +42,15 @@ final class DemoCommand implements Callable<Integer> {
             description = "Counted trials per side (default: ${DEFAULT-VALUE}).")
     int trials;
 
+    @Option(names = "--max-trials", paramLabel = "N", defaultValue = "20",
+            description = "Adaptive trials: while a cell is undecided after a round, run another, up to N per side"
+                    + " (default: ${DEFAULT-VALUE}; the value of --trials turns it off).")
+    int maxTrials;
+
+    @Option(names = "--format", paramLabel = "FORMAT", converter = FormatConverter.class,
+            description = "text or markdown (the pull-request comment) (default: text on a terminal, else markdown).")
+    Format format;
+
     @Option(names = "--aa", description = "Run an A/A instead: main against itself, to see the noise floor.")
     boolean aa;
 
@@ -45,7 +59,8 @@ final class DemoCommand implements Callable<Integer> {
                     + " machine's CPUs are rarely equal, and a trial measures the one it lands on.")
     boolean pin;
 
-    @Option(names = "--create-only", description = "Only create the demo project, and print where it is.")
+    @Option(names = "--create-only",
+            description = "Only create the demo project, print where it is and the command that measures it.")
     boolean createOnly;
 
     @Override
@@ -68,19 +83,60 @@ final class DemoCommand implements Callable<Integer> {
         if (createOnly) {
             spec.commandLine().getOut().println(repo);
             spec.commandLine().getOut().flush();
+            err.println("perfab: next, measure the feature branch against main:");
+            String perfab = System.getenv().getOrDefault("PERFAB_COMMAND", "perfab");
+            err.println("  " + shellWord(perfab) + " ab --repo " + shellWord(repo.toString()) + " --base main --head feature"
+                    + " --out " + shellWord(out.toString()) + " --adaptive " + maxTrials);
             return ExitCode.OK;
         }
+        if (format != null && format != Format.TEXT && format != Format.MARKDOWN) {
+            throw new BadInputException("the demo prints text or markdown; for another format, run 'perfab report "
+                    + out.resolve("results.json") + " --format " + format.id() + "' after it");
+        }
+        Optional<Integer> adaptive = maxTrials > trials ? Optional.of(maxTrials) : Optional.empty();
         AbRun.Request request = new AbRun.Request(repo, "main", aa ? "main" : "feature", AbRun.DEFAULT_WORKLOAD,
                 Optional.of(trials), 1, out, Optional.empty(), Optional.empty(), ThresholdSettings.NONE,
-                false, false, List.of(), false, Optional.empty(), Optional.empty());
+                false, false, List.of(), false, Optional.empty(), adaptive);
         RunResults results = AbRun.run(request, AbCommand.context(err));
-        spec.commandLine().getOut().print(Files.readString(out.resolve("comment.md"), StandardCharsets.UTF_8));
+        Format chosen = format != null ? format : System.console() != null ? Format.TEXT : Format.MARKDOWN;
+        String shown = chosen == Format.MARKDOWN ? Files.readString(out.resolve("comment.md"), StandardCharsets.UTF_8)
+                : chosen.renderer().render(Report.of(results));
+        spec.commandLine().getOut().print(shown);
         spec.commandLine().getOut().flush();
         RunResults.Timing t = results.timing();
         err.printf(Locale.ROOT, "perfab: %.0f s in all: %.0f s building, %.0f s in trials, %.1f s perfab's own%n",
                 t.total(), t.build(), t.trials(), t.overhead() + t.checkout());
-        err.println("perfab: the results are in " + out + " (results.json, comment.md, trials.jsonl, logs/)");
+        if (!aa) {
+            tooNoisy(results, PLANTED).ifPresent(err::println);
+        }
+        err.println("perfab: the results are in " + out + " (results.json, comment.md, report.html, trials.jsonl,"
+                + " logs/)");
         return ExitCode.OK;
+    }
+
+    /** A path as one word a shell reads back unchanged. */
+    private static String shellWord(String s) {
+        return s.matches("[A-Za-z0-9_./+:-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
+    }
+
+    /** The cell the demo's feature branch makes about 8% slower. */
+    static final String PLANTED = "bytes/checksum";
+
+    /**
+     * What to tell a new user when the run could not show the demo's planted slowdown: how much
+     * the trials varied, and the smallest change they could have confirmed; empty when it showed.
+     */
+    static Optional<String> tooNoisy(RunResults results, String planted) {
+        return results.table().rows().stream().filter(r -> r.cell().name().equals(planted)).findFirst()
+                .filter(r -> r.comparison().verdict() != Verdict.REGRESSION).map(r -> {
+                    Comparison c = r.comparison();
+                    return String.format(Locale.ROOT, "perfab: this machine was too noisy to show the demo's planted"
+                            + " change: the feature branch makes %s about 8%% slower, but its trials varied by %.1f%%"
+                            + " (main) and %.1f%% (feature), so %d trials per side could confirm only a change of"
+                            + " about %.0f%% or more. perfab says %s rather than guess. On a quieter machine, or"
+                            + " with --trials 20 --max-trials 60, it shows.", planted, c.base().cv(), c.head().cv(),
+                            Math.min(c.base().n(), c.head().n()), c.mde(), c.verdict().id());
+                });
     }
 
     static Optional<Path> onPath(String program) {

@@ -3,6 +3,8 @@ package org.perfab.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +25,7 @@ class DemoIT {
     @Test
     void runsARealAbOfTheEmbeddedProjectAndPrintsTheComment() throws Exception {
         Path launcher = Path.of("..", "scripts", "perfab").toAbsolutePath().normalize();
-        Process p = new ProcessBuilder(launcher.toString(), "demo", "--trials", "2", "--dir", tmp.resolve("demo").toString())
+        Process p = new ProcessBuilder(launcher.toString(), "demo", "--trials", "3", "--max-trials", "3", "--dir", tmp.resolve("demo").toString())
                 .directory(tmp.toFile())
                 .redirectOutput(tmp.resolve("out.txt").toFile())
                 .redirectError(tmp.resolve("err.txt").toFile())
@@ -42,5 +44,30 @@ class DemoIT {
         assertTrue(err.contains("the results are in " + tmp.resolve("demo/perfab-out")), err);
         String project = Files.readString(tmp.resolve("demo/project/perfab.yaml"));
         assertTrue(project.contains("name: demo"), project);
+        // The planted slowdown shows, or the user is told plainly that this machine hid it.
+        JsonNode checksum = null;
+        for (JsonNode row : new ObjectMapper().readTree(results.toFile()).path("comparisons")) {
+            if (row.path("cell").asText().equals("bytes/checksum")) {
+                checksum = row;
+            }
+        }
+        assertTrue(checksum != null, "the planted cell is in the results");
+        boolean shown = checksum.at("/verdict").asText().equals("regression");
+        assertEquals(!shown, err.contains("this machine was too noisy to show the demo's planted change"),
+                checksum + "\n" + err);
+    }
+
+    @Test
+    void createOnlySaysWhatToRunNext() throws Exception {
+        Path launcher = Path.of("..", "scripts", "perfab").toAbsolutePath().normalize();
+        Process p = new ProcessBuilder(launcher.toString(), "demo", "--create-only", "--dir", tmp.resolve("d").toString())
+                .directory(tmp.toFile()).redirectOutput(tmp.resolve("out.txt").toFile())
+                .redirectError(tmp.resolve("err.txt").toFile()).start();
+        assertTrue(p.waitFor(2, TimeUnit.MINUTES));
+        String err = Files.readString(tmp.resolve("err.txt"), StandardCharsets.UTF_8);
+        assertEquals(0, p.exitValue(), err);
+        assertEquals(tmp.resolve("d/project") + "\n", Files.readString(tmp.resolve("out.txt")));
+        assertTrue(err.contains("\n  " + launcher + " ab --repo " + tmp.resolve("d/project") + " --base main --head"
+                + " feature --out " + tmp.resolve("d/perfab-out") + " --adaptive 20\n"), err);
     }
 }
