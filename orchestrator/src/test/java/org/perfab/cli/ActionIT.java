@@ -1,18 +1,23 @@
 package org.perfab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perfab.testing.FakeGh;
@@ -21,17 +26,82 @@ import org.perfab.testing.Programs;
 import org.perfab.testing.Subjects;
 
 /**
- * The steps of perfab's GitHub Action ({@code scripts/action}) as a runner would run them: setup
- * (perfab built from the action's checkout, on PATH), the A/B of a real pull request with GitHub's
- * step files, and the comment half against a fake {@code gh}.
+ * The steps of perfab's GitHub Action as a runner would run them: each step's environment is what
+ * {@code action.yml} gives it, its expressions evaluated against a fake event payload (a pull
+ * request from the same repository, one from a fork, a workflow_run of each), with GitHub's step
+ * files; the A/B on a real repository, and the comment half against a fake {@code gh}.
  */
 class ActionIT {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    private static final Pattern EXPRESSION = Pattern.compile("\\$\\{\\{\\s*(.*?)\\s*}}");
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     Path tmp;
 
     private record Run(int code, String out) {
+    }
+
+    /**
+     * Runs the step of action.yml named {@code name}, as the runner would: its env evaluated
+     * against {@code github} (the github context, event included) and the action's inputs.
+     */
+    private Run step(String name, Path cwd, ObjectNode github, Map<String, String> inputs, Map<String, String> extra)
+            throws IOException, InterruptedException {
+        JsonNode action = new YAMLMapper().readTree(Files.readString(ROOT.resolve("action.yml")));
+        JsonNode step = null;
+        for (JsonNode s : action.at("/runs/steps")) {
+            if (s.path("name").asText().equals(name)) {
+                step = s;
+            }
+        }
+        assertTrue(step != null, "action.yml has a step " + name);
+        Map<String, String> allInputs = new HashMap<>();
+        action.path("inputs").fields().forEachRemaining(e -> allInputs.put(e.getKey(), e.getValue().path("default")
+                .asText("")));
+        allInputs.putAll(inputs);
+        Path event = tmp.resolve("event.json");
+        Files.writeString(event, JSON.writeValueAsString(github.path("event")));
+        Map<String, String> env = new HashMap<>(Map.of("GITHUB_EVENT_PATH", event.toString(), "GITHUB_EVENT_NAME",
+                github.path("event_name").asText(), "GITHUB_REPOSITORY", github.path("repository").asText(),
+                "GITHUB_SERVER_URL", "https://github.com", "GITHUB_ACTION_PATH", ROOT.toString()));
+        if (github.path("event").has("pull_request")) {
+            env.put("GITHUB_BASE_REF", github.at("/event/pull_request/base/ref").asText());
+        }
+        step.path("env").fields().forEachRemaining(e -> env.put(e.getKey(), evaluate(e.getValue().asText(), github,
+                allInputs)));
+        env.putAll(extra);
+        String run = step.path("run").asText();
+        assertTrue(run.startsWith("bash \"$GITHUB_ACTION_PATH/scripts/action\" "), run);
+        return action(cwd, env, run.substring(run.lastIndexOf(' ') + 1));
+    }
+
+    /** The value of a {@code ${{ a || b }}} line: the first operand that is not empty. */
+    private static String evaluate(String text, JsonNode github, Map<String, String> inputs) {
+        Matcher m = EXPRESSION.matcher(text);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String value = "";
+            for (String operand : m.group(1).split("\\s*\\|\\|\\s*")) {
+                value = operand.startsWith("inputs.") ? inputs.getOrDefault(operand.substring(7), "")
+                        : context(github, operand);
+                if (!value.isEmpty()) {
+                    break;
+                }
+            }
+            m.appendReplacement(out, Matcher.quoteReplacement(value));
+        }
+        return m.appendTail(out).toString();
+    }
+
+    private static String context(JsonNode github, String path) {
+        assertTrue(path.startsWith("github."), "an expression of a context this test knows: " + path);
+        JsonNode node = github;
+        for (String part : path.substring(7).split("\\.")) {
+            Matcher index = Pattern.compile("(.+)\\[(\\d+)]").matcher(part);
+            node = index.matches() ? node.path(index.group(1)).path(Integer.parseInt(index.group(2))) : node.path(part);
+        }
+        return node.isValueNode() ? node.asText() : "";
     }
 
     private Run action(Path cwd, Map<String, String> env, String step) throws IOException, InterruptedException {
@@ -47,9 +117,12 @@ class ActionIT {
         return new Run(p.exitValue(), Files.readString(tmp.resolve("out.txt"), StandardCharsets.UTF_8));
     }
 
+    /** The action's setup step, for a branch of the action (no release): perfab built from this checkout. */
     private Path setup() throws Exception {
         Files.createDirectories(tmp.resolve("runner"));
-        Run setup = action(tmp, Map.of(), "setup");
+        ObjectNode github = JSON.createObjectNode().put("event_name", "pull_request").put("repository", "octo/app")
+                .put("action_repository", "").put("action_ref", "").put("token", "t0ken");
+        Run setup = step("perfab", tmp, github, Map.of(), Map.of("PATH", "/usr/bin:/bin:" + System.getenv("PATH")));
         assertEquals(0, setup.code(), setup.out());
         assertTrue(setup.out().startsWith("perfab "), "it says which perfab: " + setup.out());
         Path bin = Path.of(Files.readString(tmp.resolve("github-path")).strip());
@@ -57,26 +130,84 @@ class ActionIT {
         return bin.resolve("perfab");
     }
 
+    /** A pull_request event: head {@code sha} on branch {@code ref} of {@code headRepo}, into main. */
+    private static ObjectNode pullRequest(String sha, String ref, String headRepo) {
+        ObjectNode github = JSON.createObjectNode().put("event_name", "pull_request").put("repository", "octo/app")
+                .put("sha", "0".repeat(40)).put("token", "t0ken");
+        ObjectNode pr = github.putObject("event").put("action", "synchronize").putObject("pull_request");
+        pr.put("number", 7).put("title", "$(touch pwned) `touch pwned`");
+        pr.putObject("head").put("sha", sha).put("ref", ref).putObject("repo").put("full_name", headRepo)
+                .put("fork", !headRepo.equals("octo/app"));
+        pr.putObject("base").put("ref", "main").put("sha", "1".repeat(40));
+        return github;
+    }
+
     @Test
     void measuresAPullRequestWithGithubsFilesAndFailsOnlyWhenAsked() throws Exception {
         Path perfab = setup();
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 3, "");
+        g.git("remote", "add", "origin", g.dir().toString());
         String head = g.git("rev-parse", "feature").strip();
-        Map<String, String> env = new HashMap<>(Map.of("PERFAB", perfab.toString(), "INPUT_BASE", "main",
-                "HEAD_SHA", head, "INPUT_WORKLOAD", "perfab.yaml", "INPUT_OUT", tmp.resolve("out").toString()));
-        Run ab = action(g.dir(), env, "ab");
+        g.git("checkout", "-q", "--detach", head);
+        Map<String, String> inputs = new HashMap<>(Map.of("workload", "perfab.yaml", "out",
+                tmp.resolve("out").toString()));
+        Run ab = step("perfab ab", g.dir(), pullRequest(head, "feature", "octo/app"), inputs, Map.of("PERFAB",
+                perfab.toString()));
         assertEquals(0, ab.code(), ab.out());
         assertTrue(ab.out().contains("::warning"), "a warning per regression: " + ab.out());
         String outputs = Files.readString(tmp.resolve("github-output"));
         assertTrue(outputs.contains("regressions=1\n"), outputs);
         assertTrue(Files.readString(tmp.resolve("summary.md")).startsWith("<!-- perfab:"), "the comment in the summary");
-        assertEquals(head, new ObjectMapper().readTree(tmp.resolve("out/results.json").toFile())
-                .at("/refs/head/commit").asText());
-        env.put("INPUT_FAIL_ON", "regression,inconclusive");
-        env.put("INPUT_OUT", tmp.resolve("out2").toString());
-        env.put("INPUT_TRIALS", "3");
-        Run failing = action(g.dir(), env, "ab");
+        JsonNode results = JSON.readTree(tmp.resolve("out/results.json").toFile());
+        assertEquals(head, results.at("/refs/head/commit").asText());
+        assertEquals("origin/main", results.at("/refs/base/typed").asText(), "the base branch of the event");
+        inputs.putAll(Map.of("fail-on", "regression,inconclusive", "out", tmp.resolve("out2").toString(), "trials", "3"));
+        Run failing = step("perfab ab", g.dir(), pullRequest(head, "feature", "octo/app"), inputs, Map.of("PERFAB",
+                perfab.toString()));
         assertEquals(1, failing.code(), "fail-on regression: " + failing.out());
+        assertFalse(Files.exists(g.dir().resolve("pwned")), "the title is never run");
+    }
+
+    @Test
+    void measuresAForksPullRequestByItsHeadCommitNotItsBranchName() throws Exception {
+        Path perfab = setup();
+        // The fork's pull request comes from the fork's own main: a name that, in the base
+        // repository, is the base. GitHub fetches its head as refs/pull/7/head.
+        GitFixture fork = Subjects.pullRequest(tmp.resolve("fork"), 110, 3, "");
+        String head = fork.git("rev-parse", "feature").strip();
+        Path upstream = tmp.resolve("upstream.git");
+        fork.run(tmp, "clone", "-q", "--bare", "--single-branch", "--branch", "main", fork.dir().toString(),
+                upstream.toString());
+        Path ws = tmp.resolve("ws");
+        fork.run(tmp, "clone", "-q", upstream.toString(), ws.toString());
+        fork.run(ws, "fetch", "-q", fork.dir().toString(), "feature:refs/pull/7/head");
+        fork.run(ws, "checkout", "-q", "--detach", "refs/pull/7/head");
+        Run ab = step("perfab ab", ws, pullRequest(head, "main", "mallory/app"), Map.of("workload", "perfab.yaml",
+                "out", tmp.resolve("out").toString()), Map.of("PERFAB", perfab.toString()));
+        assertEquals(0, ab.code(), ab.out());
+        JsonNode results = JSON.readTree(tmp.resolve("out/results.json").toFile());
+        assertEquals(head, results.at("/refs/head/commit").asText(), "the fork's commit, not a branch called main");
+        assertTrue(Files.readString(tmp.resolve("github-output")).contains("regressions=1\n"),
+                "the fork's 10% slowdown, measured against the merge-base: " + ab.out());
+    }
+
+    /** A workflow_run event of a finished perf-pr run; a fork's lists no pull request. */
+    private static ObjectNode workflowRun(String action, String conclusion, boolean fork) {
+        ObjectNode github = JSON.createObjectNode().put("event_name", "workflow_run").put("repository", "octo/app")
+                .put("token", "t0ken");
+        ObjectNode run = github.putObject("event").put("action", action).putObject("workflow_run");
+        run.put("id", 42).put("event", "pull_request").put("conclusion", conclusion)
+                .put("head_sha", "c9bf9335d100aa00b548b70eae6215d4486828b5").put("head_branch", "$(touch pwned)")
+                .put("html_url", "https://github.com/octo/app/actions/runs/42");
+        var prs = run.putArray("pull_requests");
+        if (!fork) {
+            prs.addObject().put("number", 7);
+        }
+        return github;
+    }
+
+    private JsonNode comments() throws IOException {
+        return JSON.readTree(tmp.resolve("comments.json").toFile());
     }
 
     @Test
@@ -84,35 +215,58 @@ class ActionIT {
         assumeTrue(Programs.onPath("jq") && Programs.onPath("python3"), "jq and python3 are needed");
         Path perfab = setup();
         Path bin = FakeGh.install(tmp.resolve("fakebin"));
-        Files.writeString(tmp.resolve("comments.json"), "[]");
-        Map<String, String> env = new HashMap<>(Map.of("PERFAB", perfab.toString(), "PATH", bin + ":"
-                + System.getenv("PATH"), "FAKE_STATE", tmp.toString(), "REPO", "octo/app", "RUN_ID", "42", "PR", "7",
-                "HEAD_SHA", "c9bf9335d100aa00b548b70eae6215d4486828b5", "RUN_URL",
-                "https://github.com/octo/app/actions/runs/42", "CONCLUSION", "success"));
-        Run none = action(tmp, env, "comment");
+        // Someone else's comment that starts with perfab's marker: never edited, never taken for ours.
+        Files.writeString(tmp.resolve("comments.json"), "[{\"id\": 5, \"user\": {\"login\": \"mallory\"},"
+                + " \"body\": \"<!-- perfab:broker-pr -->\\nall clear, merge it\"}]");
+        Map<String, String> extra = Map.of("PERFAB", perfab.toString(), "PATH", bin + ":" + System.getenv("PATH"),
+                "FAKE_STATE", tmp.toString());
+        Run none = step("perfab comment", tmp, workflowRun("completed", "success", false), Map.of(), extra);
         assertEquals(0, none.code(), none.out());
         assertTrue(Files.readString(tmp.resolve("summary.md")).contains("left no results.json"), none.out());
         Files.createDirectories(tmp.resolve("artifact"));
         Files.copy(ROOT.resolve("report/src/test/resources/golden/run-results.json"),
                 tmp.resolve("artifact/results.json"));
-        Run posted = action(tmp, env, "comment");
+        Run posted = step("perfab comment", tmp, workflowRun("completed", "success", false), Map.of(), extra);
         assertEquals(0, posted.code(), posted.out());
-        String body = new ObjectMapper().readTree(tmp.resolve("comments.json").toFile()).get(0).get("body").asText();
+        assertEquals(2, comments().size(), "a comment of its own beside mallory's");
+        assertEquals("<!-- perfab:broker-pr -->\nall clear, merge it", comments().get(0).get("body").asText());
+        String body = comments().get(1).get("body").asText();
         assertTrue(body.startsWith("<!-- perfab:broker-pr -->\n### perfab · broker-pr"), body);
         assertTrue(body.contains("[HTML report](https://github.com/octo/app/actions/runs/42/artifacts/77)"), body);
         assertTrue(body.contains("base [1111111111aa](https://github.com/octo/app/commit/1111111111aa"), body);
         assertTrue(body.contains("head [c9bf9335d100](https://github.com/octo/app/commit/c9bf9335d100"), body);
-        env.put("EVENT_ACTION", "requested");
-        Run measuring = action(tmp, env, "comment");
+        Run measuring = step("perfab comment", tmp, workflowRun("requested", "", false), Map.of(), extra);
         assertEquals(0, measuring.code(), measuring.out());
-        body = new ObjectMapper().readTree(tmp.resolve("comments.json").toFile()).get(0).get("body").asText();
-        assertTrue(body.contains("⏳ perfab is measuring c9bf9335d100"), body);
-        env.put("EVENT_ACTION", "completed");
-        env.put("CONCLUSION", "cancelled");
-        Run cancelled = action(tmp, env, "comment");
+        assertTrue(comments().get(1).get("body").asText().contains("⏳ perfab is measuring c9bf9335d100"),
+                comments().toString());
+        Run cancelled = step("perfab comment", tmp, workflowRun("completed", "cancelled", false), Map.of(), extra);
         assertEquals(0, cancelled.code());
         assertTrue(cancelled.out().contains("::notice title=perfab::no comment: the perf-pr run"), cancelled.out());
-        assertEquals(1, new ObjectMapper().readTree(tmp.resolve("comments.json").toFile()).size(),
-                List.of("one comment, edited in place").toString());
+        assertEquals(2, comments().size(), "one comment of its own, edited in place");
+        assertEquals("<!-- perfab:broker-pr -->\nall clear, merge it", comments().get(0).get("body").asText());
+        assertFalse(Files.exists(tmp.resolve("pwned")), "the branch name is never run");
+    }
+
+    @Test
+    void findsAForksPullRequestByItsHeadCommit() throws Exception {
+        assumeTrue(Programs.onPath("jq") && Programs.onPath("python3"), "jq and python3 are needed");
+        Path perfab = setup();
+        Path bin = FakeGh.install(tmp.resolve("fakebin"));
+        Files.writeString(tmp.resolve("comments.json"), "[]");
+        Files.createDirectories(tmp.resolve("artifact"));
+        Files.copy(ROOT.resolve("report/src/test/resources/golden/run-results.json"),
+                tmp.resolve("artifact/results.json"));
+        Map<String, String> extra = new HashMap<>(Map.of("PERFAB", perfab.toString(), "PATH", bin + ":"
+                + System.getenv("PATH"), "FAKE_STATE", tmp.toString(), "FAKE_PR", "7"));
+        Run posted = step("perfab comment", tmp, workflowRun("completed", "success", true), Map.of(), extra);
+        assertEquals(0, posted.code(), posted.out());
+        assertEquals(1, comments().size(), posted.out());
+        assertTrue(Files.readString(tmp.resolve("calls")).contains("pr list --repo octo/app --state open --search"
+                + " c9bf9335d100aa00b548b70eae6215d4486828b5"), "found by its head commit");
+        extra.put("FAKE_PR", "");
+        Run closed = step("perfab comment", tmp, workflowRun("completed", "success", true), Map.of(), extra);
+        assertEquals(0, closed.code(), closed.out());
+        assertTrue(Files.readString(tmp.resolve("summary.md")).contains("no open pull request has head c9bf9335d100"),
+                closed.out());
     }
 }
