@@ -95,7 +95,8 @@ class PrCommentScriptTest {
         assertEquals(1, state().size(), "the measuring comment became the results");
         String body = state().get(0).get("body").asText();
         assertTrue(body.startsWith("<!-- perfab:app -->\n### perfab · app: 🔴 1 regression"), body);
-        assertTrue(body.endsWith("<sub>[the run](https://github.com/octo/app/actions/runs/42)</sub>\n"), body);
+        assertTrue(body.endsWith("<sub>[the run](https://github.com/octo/app/actions/runs/42) · head [c9bf9335d100]"
+                + "(https://github.com/octo/app/commit/c9bf9335d100aa00b548b70eae6215d4486828b5)</sub>\n"), body);
         assertTrue(Files.readString(tmp.resolve("summary")).contains("perfab: updated the comment on #7"));
     }
 

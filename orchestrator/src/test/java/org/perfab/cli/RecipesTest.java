@@ -182,6 +182,125 @@ class RecipesTest {
         assertEquals("regression", verdict(rows, "BM_Work", "real_time"), rows.toString());
     }
 
+    private static final String JMH_POM = """
+            <project xmlns="http://maven.apache.org/POM/4.0.0">
+              <modelVersion>4.0.0</modelVersion>
+              <groupId>example</groupId>
+              <artifactId>calc</artifactId>
+              <version>1</version>
+              <properties>
+                <maven.compiler.release>17</maven.compiler.release>
+                <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
+              </properties>
+              <dependencies>
+                <dependency>
+                  <groupId>org.openjdk.jmh</groupId>
+                  <artifactId>jmh-core</artifactId>
+                  <version>1.37</version>
+                </dependency>
+                <dependency>
+                  <groupId>org.openjdk.jmh</groupId>
+                  <artifactId>jmh-generator-annprocess</artifactId>
+                  <version>1.37</version>
+                  <scope>provided</scope>
+                </dependency>
+              </dependencies>
+              <build>
+                <plugins>
+                  <plugin>
+                    <artifactId>maven-compiler-plugin</artifactId>
+                    <version>3.13.0</version>
+                  </plugin>
+                  <plugin>
+                    <artifactId>maven-resources-plugin</artifactId>
+                    <version>3.3.1</version>
+                  </plugin>
+                  <plugin>
+                    <artifactId>maven-surefire-plugin</artifactId>
+                    <version>3.5.2</version>
+                  </plugin>
+                  <plugin>
+                    <artifactId>maven-jar-plugin</artifactId>
+                    <version>3.4.1</version>
+                  </plugin>
+                  <plugin>
+                    <artifactId>maven-shade-plugin</artifactId>
+                    <version>3.6.0</version>
+                    <executions>
+                      <execution>
+                        <phase>package</phase>
+                        <goals><goal>shade</goal></goals>
+                        <configuration>
+                          <finalName>benchmarks</finalName>
+                          <transformers>
+                            <transformer implementation="org.apache.maven.plugins.shade.resource.ManifestResourceTransformer">
+                              <mainClass>org.openjdk.jmh.Main</mainClass>
+                            </transformer>
+                            <transformer implementation="org.apache.maven.plugins.shade.resource.ServicesResourceTransformer"/>
+                          </transformers>
+                        </configuration>
+                      </execution>
+                    </executions>
+                  </plugin>
+                </plugins>
+              </build>
+            </project>
+            """;
+
+    private static String javaCode(int rounds) {
+        return """
+                package calc;
+
+                public final class Calc {
+                    public static long work(int[] xs) {
+                        long s = 0;
+                        for (int r = 0; r < %d; r++) {
+                            for (int i = 0; i < xs.length; i++) {
+                                s += (long) (xs[i] + i) * (i + r) %% 7;
+                            }
+                        }
+                        return s;
+                    }
+                }
+                """.formatted(rounds);
+    }
+
+    @Test
+    void jmh() throws IOException {
+        assumeTrue(Programs.onPath("mvn") && Programs.onPath("java"), "Maven is not installed");
+        // The recipe as it is; the benchmark's own annotations shorten JMH's iterations of 10 s each.
+        GitFixture g = project("jmh", Map.of("pom.xml", JMH_POM, "src/main/java/calc/Calc.java", javaCode(1),
+                "src/main/java/calc/WorkBench.java", """
+                        package calc;
+
+                        import java.util.concurrent.TimeUnit;
+                        import org.openjdk.jmh.annotations.Benchmark;
+                        import org.openjdk.jmh.annotations.BenchmarkMode;
+                        import org.openjdk.jmh.annotations.Measurement;
+                        import org.openjdk.jmh.annotations.Mode;
+                        import org.openjdk.jmh.annotations.OutputTimeUnit;
+                        import org.openjdk.jmh.annotations.Scope;
+                        import org.openjdk.jmh.annotations.State;
+                        import org.openjdk.jmh.annotations.Warmup;
+
+                        @State(Scope.Benchmark)
+                        @BenchmarkMode(Mode.AverageTime)
+                        @OutputTimeUnit(TimeUnit.MICROSECONDS)
+                        @Warmup(time = 100, timeUnit = TimeUnit.MILLISECONDS)
+                        @Measurement(time = 100, timeUnit = TimeUnit.MILLISECONDS)
+                        public class WorkBench {
+                            int[] xs = new int[4096];
+
+                            @Benchmark
+                            public long work() {
+                                return Calc.work(xs);
+                            }
+                        }
+                        """), Map.of("src/main/java/calc/Calc.java", javaCode(3)));
+        Map<String, JsonNode> rows = ab(g);
+        assertEquals("regression", verdict(rows, "calc.WorkBench.work", "avgt"), rows.toString());
+    }
+
     private static String cCode(int rounds) {
         return """
                 #include <stdio.h>
