@@ -85,8 +85,9 @@ final class DemoCommand implements Callable<Integer> {
             spec.commandLine().getOut().flush();
             err.println("perfab: next, measure the feature branch against main:");
             String perfab = System.getenv().getOrDefault("PERFAB_COMMAND", "perfab");
-            err.println("  " + shellWord(perfab) + " ab --repo " + shellWord(repo.toString()) + " --base main --head feature"
-                    + " --out " + shellWord(out.toString()) + " --adaptive " + maxTrials);
+            err.println("  " + shellWord(perfab) + " ab --repo " + shellWord(repo.toString()) + " --base main --head "
+                    + (aa ? "main" : "feature") + " --out " + shellWord(out.toString()) + " --trials " + trials
+                    + (maxTrials > trials ? " --adaptive " + maxTrials : ""));
             return ExitCode.OK;
         }
         if (format != null && format != Format.TEXT && format != Format.MARKDOWN) {
@@ -130,12 +131,23 @@ final class DemoCommand implements Callable<Integer> {
         return results.table().rows().stream().filter(r -> r.cell().name().equals(planted)).findFirst()
                 .filter(r -> r.comparison().verdict() != Verdict.REGRESSION).map(r -> {
                     Comparison c = r.comparison();
-                    return String.format(Locale.ROOT, "perfab: this machine was too noisy to show the demo's planted"
-                            + " change: the feature branch makes %s about 8%% slower, but its trials varied by %.1f%%"
-                            + " (main) and %.1f%% (feature), so %d trials per side could confirm only a change of"
-                            + " about %.0f%% or more. perfab says %s rather than guess. On a quieter machine, or"
-                            + " with --trials 20 --max-trials 60, it shows.", planted, c.base().cv(), c.head().cv(),
-                            Math.min(c.base().n(), c.head().n()), c.mde(), c.verdict().id());
+                    String said = String.format(Locale.ROOT, "perfab: the feature branch makes %s about 8%% slower,"
+                            + " and this run did not show it: ", planted);
+                    if (c.verdict() == Verdict.NO_DATA) {
+                        return said + "the cell has too few trials on a side to compare (see the trials' logs).";
+                    }
+                    double detectable = c.detectable(results.table().thresholds());
+                    String spread = String.format(Locale.ROOT, "its trials varied by %.1f%% (main) and %.1f%%"
+                            + " (feature)", c.base().cv(), c.head().cv());
+                    if (c.verdict() == Verdict.IMPROVEMENT) {
+                        return said + "it came out faster, " + spread + ". Something else on this machine changed"
+                                + " between the sides' trials; run it again.";
+                    }
+                    String could = Double.isFinite(detectable) ? String.format(Locale.ROOT, ", so %d trials per side"
+                            + " could miss a change of up to %.1f%%", Math.min(c.base().n(), c.head().n()), detectable)
+                            : "";
+                    return said + "this machine was too noisy: " + spread + could + ". perfab says " + c.verdict().id()
+                            + " rather than guess. On a quieter machine, or with --trials 20 --max-trials 60, it shows.";
                 });
     }
 

@@ -92,7 +92,9 @@ public final class Main {
             return Optional.empty();
         }
         CommandLine cli = e.getCommandLine();
-        String first = unmatched.getUnmatched().get(0);
+        String typed = unmatched.getUnmatched().get(0);
+        // --alpa=0.1 is the option --alpa: the value is not part of the name.
+        String first = typed.startsWith("--") && typed.contains("=") ? typed.substring(0, typed.indexOf('=')) : typed;
         // picocli's suggestions are generous (calibrate for frobnicate): keep those a typo away.
         List<String> near = unmatched.getSuggestions().stream().filter(name -> edits(first, name) <= Math.max(2,
                 first.length() / 3)).sorted(Comparator.comparingInt(name -> edits(first, name))).limit(2).toList();

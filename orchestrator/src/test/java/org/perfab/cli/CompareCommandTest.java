@@ -407,6 +407,7 @@ class CompareCommandTest {
         "series chek|'chek' is not a perfab series command. Did you mean check?|perfab series",
         "baseline sed --snapshots x|'sed' is not a perfab baseline command. Did you mean seed?|perfab baseline",
         "ab --trails 3|unknown option --trails for perfab ab. Did you mean --trials?|perfab ab",
+        "compare --alpa=0.1 a b|unknown option --alpa for perfab compare. Did you mean --alpha?|perfab compare",
         "compare --formt x a b|unknown option --formt for perfab compare. Did you mean --format?|perfab compare"})
     void aMistypedCommandOrOptionGetsTheNearestNames(String args, String said, String help) {
         Cli run = Cli.run(args.split(" "));

@@ -47,8 +47,10 @@ record Axis(long first, long last, int mantissa, int exponent) {
             lo -= pad;
             hi += pad;
         }
-        int intervals = Math.max(1, most - 1);
-        double raw = (hi - lo) / intervals;
+        // Two intervals at least: a range across 0 needs a tick either side of it. Divided before
+        // subtracting, so that a range of +-1e308 does not overflow.
+        int intervals = Math.max(2, most - 1);
+        double raw = hi / intervals - lo / intervals;
         for (int e = (int) Math.floor(Math.log10(raw)) - 1; e < 309; e++) {
             for (int m : MANTISSAS) {
                 double step = step(m, e);
@@ -105,6 +107,8 @@ record Axis(long first, long last, int mantissa, int exponent) {
      */
     double at(double v, double from, double to) {
         double lo = lo();
-        return from + (v - lo) / (hi() - lo) * (to - from);
+        double hi = hi();
+        // In halves, so that an axis of +-1e308 does not overflow to infinity.
+        return from + (v / 2 - lo / 2) / (hi / 2 - lo / 2) * (to - from);
     }
 }

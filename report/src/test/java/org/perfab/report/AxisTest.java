@@ -1,6 +1,7 @@
 package org.perfab.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +23,7 @@ class AxisTest {
         "0; 24; 10; 0 5 10 15 20 25",
         "-40.5; 62.6; 11; -60 -40 -20 0 20 40 60 80",
         "NaN; 3; 6; 0.0 0.2 0.4 0.6 0.8 1.0",
+        "-0.3; 0.4; 2; -0.5 0.0 0.5",
     })
     void coversTheValuesWithRoundTicks(double lo, double hi, int most, String ticks) {
         Axis axis = Axis.covering(lo, hi, most);
@@ -30,6 +32,12 @@ class AxisTest {
             labels.add(axis.label(k));
         }
         assertEquals(ticks, String.join(" ", labels));
+    }
+
+    @Test
+    void coversTheWidestRangeADoubleHolds() {
+        Axis axis = Axis.covering(-1e308, 1e308, 6);
+        assertTrue(axis.at(-1e308, 0, 100) >= 0 && axis.at(1e308, 0, 100) <= 100, axis.toString());
     }
 
     @Test
