@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -58,6 +59,10 @@ class PrCommentScriptTest {
     }
 
     private Run script(String pr, String... args) throws IOException, InterruptedException {
+        return script(Map.of(), pr, args);
+    }
+
+    private Run script(Map<String, String> env, String pr, String... args) throws IOException, InterruptedException {
         List<String> argv = new ArrayList<>(List.of("bash", SCRIPT.toString()));
         argv.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(argv).directory(tmp.toFile()).redirectErrorStream(true)
@@ -72,6 +77,7 @@ class PrCommentScriptTest {
         if (pr != null) {
             pb.environment().put("PR", pr);
         }
+        pb.environment().putAll(env);
         Process p = pb.start();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
         return new Run(p.exitValue(), Files.readString(tmp.resolve("out"), StandardCharsets.UTF_8));
@@ -133,7 +139,7 @@ class PrCommentScriptTest {
 
     @Test
     void findsAForksPullRequestByItsHeadAndSkipsWhenThereIsNone() throws Exception {
-        Run found = script(null, "post", comment("<!-- perfab:app -->", "✅ 4 unchanged").toString());
+        Run found = script((String) null, "post", comment("<!-- perfab:app -->", "✅ 4 unchanged").toString());
         assertEquals(0, found.code(), found.out());
         assertTrue(Files.readString(tmp.resolve("calls")).contains("pr list --repo octo/app --state open --search"
                 + " c9bf9335d100aa00b548b70eae6215d4486828b5"));
@@ -141,6 +147,36 @@ class PrCommentScriptTest {
         Run none = script("", "post", tmp.resolve("comment.md").toString());
         assertEquals(0, none.code());
         assertTrue(none.out().contains("perfab: no comment: no open pull request has head c9bf9335d100"), none.out());
+    }
+
+    @Test
+    void aCommentNearGithubsLimitIsStillPostedAndStillSaysItIsMeasuring() throws Exception {
+        String rows = ("| a/cell | +10.0% |\n").repeat(65_400 / 20);
+        Path f = comment("<!-- perfab:app -->", "🔴 many\n\n" + rows);
+        Run post = script("7", "post", f.toString());
+        assertEquals(0, post.code(), post.out());
+        String body = state().get(0).get("body").asText();
+        assertTrue(body.startsWith("<!-- perfab:app -->\nperfab's comment is too long for GitHub ("), body);
+        assertTrue(body.contains("[the run](https://github.com/octo/app/actions/runs/42)"), body);
+        Files.writeString(f, Files.readString(f).substring(0, 65_300) + "\n");
+        assertEquals(0, script("7", "post", f.toString()).code());
+        assertEquals(1, state().size());
+        assertTrue(state().get(0).get("body").asText().length() > 65_300, "posted as it was");
+        Run measuring = script("7", "measuring");
+        assertEquals(0, measuring.code(), measuring.out());
+        assertEquals("<!-- perfab:app -->\n> ⏳ perfab is measuring c9bf9335d100 ([the run]"
+                + "(https://github.com/octo/app/actions/runs/42)).\n",
+                state().get(0).get("body").asText(), "no room for the previous table: the line alone");
+    }
+
+    @Test
+    void twoOpenPullRequestsWithTheForksHeadGetNoComment() throws Exception {
+        Run ambiguous = script(Map.of("FAKE_PR", "7\n8"), null, "post", comment("<!-- perfab:app -->",
+                "✅ 4 unchanged").toString());
+        assertEquals(0, ambiguous.code(), ambiguous.out());
+        assertTrue(ambiguous.out().contains("perfab: no comment: 7 8 are open pull requests with head c9bf9335d100"),
+                ambiguous.out());
+        assertEquals(0, state().size());
     }
 
     @Test

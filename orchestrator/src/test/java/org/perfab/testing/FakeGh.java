@@ -9,7 +9,8 @@ import java.nio.file.Path;
  * comments in {@code $FAKE_STATE/comments.json}, logs every call to {@code $FAKE_STATE/calls}, and
  * runs the scripts' {@code --jq} filters through the real jq. {@code pr list} prints
  * {@code $FAKE_PR}; {@code run download} copies {@code $FAKE_STATE/artifact/} when it exists and
- * fails otherwise; the artifacts of a run are {@code perfab-out}, id 77.
+ * fails otherwise; the artifacts of a run are {@code perfab-out}, id 77. Like GitHub, it refuses a
+ * body of more than 65,536 characters.
  */
 public final class FakeGh {
     private FakeGh() {
@@ -57,6 +58,8 @@ public final class FakeGh {
                 sys.stdout.write(out.stdout)
                 sys.exit(out.returncode)
             body = open(opt("-F")[len("body=@"):]).read()
+            if len(body) > 65536:
+                sys.exit("gh: Validation Failed: body is too long (maximum is 65536 characters) (HTTP 422)")
             if method == "PATCH":
                 target = [c for c in comments if path.endswith("/" + str(c["id"]))][0]
                 if target["user"]["login"] != os.environ.get("FAKE_LOGIN", "github-actions[bot]"):

@@ -20,13 +20,18 @@ import org.perfab.stats.Verdict;
  * can carry markup, a mention or a reference from a cell or branch name.
  *
  * <p>The comment starts with a hidden marker naming the workload, so a bot can update its own
- * comment instead of adding one per push. When it would pass GitHub's limit of
- * {@value #MAX_LENGTH} characters, rows are left out, unchanged ones first, and the comment says
- * how many and where the full table is.
+ * comment instead of adding one per push. When it would pass {@value #MAX_LENGTH} characters
+ * (GitHub's limit less room for the bot's links), rows are left out, unchanged ones first, and the
+ * comment says how many and where the full table is.
  */
 final class MarkdownRenderer implements Renderer {
     /** GitHub's limit on the body of a comment, in characters. */
-    static final int MAX_LENGTH = 65_536;
+    static final int GITHUB_LIMIT = 65_536;
+    /**
+     * The longest comment, in characters: GitHub's limit less room for what the bot adds to it
+     * (links to the run, the report and both commits; the line saying a new run is measuring).
+     */
+    static final int MAX_LENGTH = GITHUB_LIMIT - 1_024;
     /** Unchanged rows past this many fold into a {@code <details>} block. */
     static final int FOLD_UNCHANGED = 8;
     /** The tail-percentile warning applies below this many trials per side. */
