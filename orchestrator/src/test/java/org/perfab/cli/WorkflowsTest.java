@@ -3,6 +3,7 @@ package org.perfab.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
@@ -10,8 +11,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.perfab.testing.Programs;
 
 /**
  * The trust rules of the GitHub workflows: the job that runs a pull request's code has a read-only
@@ -85,6 +89,62 @@ class WorkflowsTest {
                 "the comment is rendered by this perfab from the results");
         assertTrue(script.contains("\"$here/pr-comment\" post") && script.contains("\"$here/pr-comment\" measuring"),
                 "posted by the script that edits only the bot's own comments");
+    }
+
+    @Test
+    void theCallersPassOnlyInputsTheReusableWorkflowsHave() throws IOException {
+        for (String[] pair : new String[][] {{"perf-pr.yml", "reusable-perf-pr.yml"},
+            {"perf-comment.yml", "reusable-perf-comment.yml"}}) {
+            JsonNode inputs = read(pair[1]).at("/on/workflow_call/inputs");
+            for (JsonNode job : read(pair[0]).path("jobs")) {
+                job.path("with").fieldNames().forEachRemaining(
+                        input -> assertTrue(inputs.has(input), pair[1] + " has no input " + input));
+            }
+        }
+    }
+
+    @Test
+    void eachReusableWorkflowFindsThePerfabOfItsOwnCommit() throws Exception {
+        assumeTrue(Programs.onPath("jq"), "jq is needed");
+        String pr = whichPerfab(read("reusable-perf-pr.yml").at("/jobs/ab/steps"));
+        assertEquals(pr, whichPerfab(read("reusable-perf-comment.yml").at("/jobs/comment/steps")), "the same step");
+        String sha = "0123456789abcdef0123456789abcdef01234567";
+        String tagged = "{\"workflow_repository\": \"octo/perfab\", \"workflow_sha\": \"" + sha + "\","
+                + " \"workflow_ref\": \"octo/perfab/.github/workflows/reusable-perf-pr.yml@refs/tags/v1.2.0\"}";
+        assertEquals("repository=octo/perfab\nref=" + sha + "\nrelease=v1.2.0\n", run(pr, tagged, "", ""));
+        String branch = tagged.replace("refs/tags/v1.2.0", "refs/heads/main");
+        assertEquals("repository=octo/perfab\nref=" + sha + "\nrelease=\n", run(pr, branch, "", ""),
+                "a branch has no release: built from the checkout");
+        assertEquals("repository=fork/perfab\nref=v2.0.0\nrelease=v2.0.0\n", run(pr, "{}", "fork/perfab", "v2.0.0"),
+                "named by the inputs");
+        assertEquals("error", run(pr, "{\"status\": \"success\"}", "", ""), "no way to tell: an error, not a guess");
+    }
+
+    private static String whichPerfab(JsonNode steps) {
+        for (JsonNode step : steps) {
+            if (step.path("id").asText().equals("perfab")) {
+                return step.path("run").asText();
+            }
+        }
+        throw new AssertionError("no step with id perfab");
+    }
+
+    /** Runs the "which perfab" script with the job context and inputs given; its outputs, or "error". */
+    private static String run(String script, String job, String repository, String ref) throws Exception {
+        Path dir = Files.createTempDirectory("which-perfab");
+        Path output = dir.resolve("output");
+        Files.writeString(output, "");
+        ProcessBuilder pb = new ProcessBuilder("bash", "-euo", "pipefail", "-c", script).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("log").toFile());
+        pb.environment().putAll(Map.of("JOB_CONTEXT", job, "WANT_REPOSITORY", repository, "WANT_REF", ref,
+                "GITHUB_OUTPUT", output.toString()));
+        Process p = pb.start();
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        if (p.exitValue() != 0) {
+            assertTrue(Files.readString(dir.resolve("log")).contains("::error title=perfab::"), "says why");
+            return "error";
+        }
+        return Files.readString(output);
     }
 
     /**
