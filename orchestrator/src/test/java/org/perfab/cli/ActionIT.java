@@ -69,22 +69,26 @@ class ActionIT {
             env.put("GITHUB_BASE_REF", github.at("/event/pull_request/base/ref").asText());
         }
         step.path("env").fields().forEachRemaining(e -> env.put(e.getKey(), evaluate(e.getValue().asText(), github,
-                allInputs)));
+                allInputs, outputs)));
         env.putAll(extra);
         String run = step.path("run").asText();
         assertTrue(run.startsWith("bash \"$GITHUB_ACTION_PATH/scripts/action\" "), run);
         return action(cwd, env, run.substring(run.lastIndexOf(' ') + 1));
     }
 
+    /** The outputs of the steps before, by {@code steps.ID.outputs.NAME}, as the runner keeps them. */
+    private final Map<String, String> outputs = new HashMap<>();
+
     /** The value of a {@code ${{ a || b }}} line: the first operand that is not empty. */
-    private static String evaluate(String text, JsonNode github, Map<String, String> inputs) {
+    private static String evaluate(String text, JsonNode github, Map<String, String> inputs,
+            Map<String, String> outputs) {
         Matcher m = EXPRESSION.matcher(text);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
             String value = "";
             for (String operand : m.group(1).split("\\s*\\|\\|\\s*")) {
                 value = operand.startsWith("inputs.") ? inputs.getOrDefault(operand.substring(7), "")
-                        : context(github, operand);
+                        : operand.startsWith("steps.") ? outputs.getOrDefault(operand, "") : context(github, operand);
                 if (!value.isEmpty()) {
                     break;
                 }
@@ -226,13 +230,19 @@ class ActionIT {
         Files.createDirectories(tmp.resolve("artifact"));
         Files.copy(ROOT.resolve("report/src/test/resources/golden/run-results.json"),
                 tmp.resolve("artifact/results.json"));
-        Run posted = step("perfab comment", tmp, workflowRun("completed", "success", false), Map.of(), extra);
+        Run rendered = step("perfab comment", tmp, workflowRun("completed", "success", false), Map.of(), extra);
+        assertEquals(0, rendered.code(), rendered.out());
+        Path report = Path.of(Files.readString(tmp.resolve("github-output")).strip().replace("report=", ""));
+        assertTrue(Files.readString(report).startsWith("<!DOCTYPE html>"), "the report rendered here, to upload");
+        outputs.put("steps.report.outputs.artifact-url", "https://github.com/octo/app/actions/runs/43/artifacts/99");
+        Run posted = step("perfab comment post", tmp, workflowRun("completed", "success", false), Map.of(), extra);
         assertEquals(0, posted.code(), posted.out());
         assertEquals(2, comments().size(), "a comment of its own beside mallory's");
         assertEquals("<!-- perfab:broker-pr -->\nall clear, merge it", comments().get(0).get("body").asText());
         String body = comments().get(1).get("body").asText();
         assertTrue(body.startsWith("<!-- perfab:broker-pr -->\n### perfab · broker-pr"), body);
-        assertTrue(body.contains("[HTML report](https://github.com/octo/app/actions/runs/42/artifacts/77)"), body);
+        assertTrue(body.contains("[HTML report](https://github.com/octo/app/actions/runs/43/artifacts/99)"),
+                "the report uploaded by this run, not the pull request's: " + body);
         assertTrue(body.contains("base [1111111111aa](https://github.com/octo/app/commit/1111111111aa"), body);
         assertTrue(body.contains("head [c9bf9335d100](https://github.com/octo/app/commit/c9bf9335d100"), body);
         Run measuring = step("perfab comment", tmp, workflowRun("requested", "", false), Map.of(), extra);
@@ -258,13 +268,14 @@ class ActionIT {
                 tmp.resolve("artifact/results.json"));
         Map<String, String> extra = new HashMap<>(Map.of("PERFAB", perfab.toString(), "PATH", bin + ":"
                 + System.getenv("PATH"), "FAKE_STATE", tmp.toString(), "FAKE_PR", "7"));
-        Run posted = step("perfab comment", tmp, workflowRun("completed", "success", true), Map.of(), extra);
+        assertEquals(0, step("perfab comment", tmp, workflowRun("completed", "success", true), Map.of(), extra).code());
+        Run posted = step("perfab comment post", tmp, workflowRun("completed", "success", true), Map.of(), extra);
         assertEquals(0, posted.code(), posted.out());
         assertEquals(1, comments().size(), posted.out());
         assertTrue(Files.readString(tmp.resolve("calls")).contains("pr list --repo octo/app --state open --search"
                 + " c9bf9335d100aa00b548b70eae6215d4486828b5"), "found by its head commit");
         extra.put("FAKE_PR", "");
-        Run closed = step("perfab comment", tmp, workflowRun("completed", "success", true), Map.of(), extra);
+        Run closed = step("perfab comment post", tmp, workflowRun("completed", "success", true), Map.of(), extra);
         assertEquals(0, closed.code(), closed.out());
         assertTrue(Files.readString(tmp.resolve("summary.md")).contains("no open pull request has head c9bf9335d100"),
                 closed.out());
