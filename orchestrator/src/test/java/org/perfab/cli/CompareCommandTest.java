@@ -334,6 +334,12 @@ class CompareCommandTest {
                 + String.format(Locale.ROOT, cell, "0") + "," + String.format(Locale.ROOT, cell, "0") + "]}");
         Files.writeString(head, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": ["
                 + String.format(Locale.ROOT, cell, "0") + "," + String.format(Locale.ROOT, cell, "0") + "]}");
+        Cli zeros = Cli.run("compare", base.toString(), head.toString(), "--format", "text");
+        assertEquals(0, zeros.exitCode(), zeros.err());
+        assertTrue(zeros.out().contains("+0.0%  [+0.0%, +0.0%]"), "0 before and after: no change\n" + zeros.out());
+        assertFalse(zeros.out().contains("no percent change"), zeros.out());
+        Files.writeString(head, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": ["
+                + String.format(Locale.ROOT, cell, "1") + "," + String.format(Locale.ROOT, cell, "3") + "]}");
         Cli run = Cli.run("compare", base.toString(), head.toString());
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("baseline mean is 0: no percent change"), run.out());

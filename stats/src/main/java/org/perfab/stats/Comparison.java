@@ -62,8 +62,9 @@ public record Comparison(Summary base, Summary head, Direction direction, double
      * constant. A regression also needs {@code minEffect}, so the smallest change the verdict rules
      * can flag is the larger of the two.
      *
-     * <p>When the baseline mean is zero or negative there is no percent change (NaN), and the
-     * comparison carries {@link Caveat#NON_POSITIVE_BASE_MEAN}. From a zero baseline, any move is
+     * <p>When every value on both sides is zero, the change is 0% with an interval of [0%, 0%].
+     * Otherwise, when the baseline mean is zero or negative there is no percent change (NaN), and
+     * the comparison carries {@link Caveat#NON_POSITIVE_BASE_MEAN}. From a zero baseline, any move is
      * taken as an infinite change for the rules (allocations going from 0 to 2 per operation are a
      * regression when the test confirms them, inconclusive when it does not). From a negative
      * baseline, where a ratio means nothing, a significant move for the worse is
@@ -150,19 +151,22 @@ public record Comparison(Summary base, Summary head, Direction direction, double
             caveats.add(Caveat.HEAD_TOO_FEW);
         }
         boolean positiveBase = base.mean() > 0.0;
-        if (base.n() > 0 && head.n() > 0 && !positiveBase) {
+        // Every value zero on both sides (0 allocs/op before and after): nothing moved, and +0% says so.
+        boolean zeros = base.n() > 0 && head.n() > 0 && base.min() == 0.0 && base.max() == 0.0
+                && head.min() == 0.0 && head.max() == 0.0;
+        if (base.n() > 0 && head.n() > 0 && !positiveBase && !zeros) {
             caveats.add(Caveat.NON_POSITIVE_BASE_MEAN);
         }
         double pct = base.n() > 0 && head.n() > 0 && positiveBase
                 ? (head.mean() / base.mean() - 1.0) * 100.0
-                : Double.NaN;
+                : zeros ? 0.0 : Double.NaN;
 
         WelchTest.Result test = WelchTest.test(base, head);
         double ciLow = Double.NaN;
         double ciHigh = Double.NaN;
         double mde = Double.NaN;
         if (!caveats.contains(Caveat.BASE_TOO_FEW) && !caveats.contains(Caveat.HEAD_TOO_FEW)
-                && positiveBase) {
+                && (positiveBase || zeros)) {
             if (test.se() == 0.0) {
                 ciLow = pct;
                 ciHigh = pct;

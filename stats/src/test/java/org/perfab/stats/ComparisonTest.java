@@ -53,6 +53,20 @@ class ComparisonTest {
     }
 
     @Test
+    void zeroOnBothSidesIsNoChangeNotAMissingPercent() {
+        Comparison c = Comparison.of(Sample.of(0, 0, 0), Sample.of(0, 0), LOWER_IS_BETTER, T);
+        assertEquals(Verdict.UNCHANGED, c.verdict());
+        assertEquals(0.0, c.pctChange());
+        assertEquals(0.0, c.ciLow());
+        assertEquals(0.0, c.ciHigh());
+        assertEquals(1.0, c.pValue());
+        assertEquals(List.of(), c.caveats(), "nothing to explain");
+        Comparison moved = Comparison.of(Sample.of(0, 0, 0), Sample.of(0, 0, 1), LOWER_IS_BETTER, T);
+        assertTrue(Double.isNaN(moved.pctChange()), "one value off zero: no percent change from zero");
+        assertTrue(moved.caveats().contains(Caveat.NON_POSITIVE_BASE_MEAN));
+    }
+
+    @Test
     void profileKeepsTheFiguresButNeverClassifies() {
         Comparison c = Comparison.profile(Sample.of(10, 10.1, 9.9), Sample.of(30, 30.2, 29.8),
                 LOWER_IS_BETTER, T);
