@@ -1,5 +1,11 @@
 package org.perfab.failure;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
 /**
  * Input perfab cannot use: a malformed measurement or workload file, an unknown ref, a value that is
  * not a number. The message names where (file, line and column, cell) and what is wrong. Exit 2.
@@ -13,5 +19,23 @@ public class BadInputException extends RuntimeException {
 
     public BadInputException(String message, Throwable cause) {
         super(message, cause);
+    }
+
+    /**
+     * Returns the failure to read {@code file}, an input the user or a pull request named: "no such
+     * file" when it is missing, else "cannot read" with the reason.
+     */
+    public static BadInputException unreadable(Path file, IOException e) {
+        return e instanceof NoSuchFileException ? new BadInputException(file + ": no such file")
+                : new BadInputException(file + ": cannot read: " + e.getMessage(), e);
+    }
+
+    /** Returns the text of {@code file}, UTF-8, an input the user or a pull request named; see {@link #unreadable}. */
+    public static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw unreadable(file, e);
+        }
     }
 }

@@ -74,16 +74,16 @@ final class BaselineCommand implements Callable<Integer> {
             } catch (IllegalArgumentException ex) {
                 throw new ParameterException(spec.commandLine(), "--exclude: " + ex.getMessage());
             }
-            return file == null ? e : e.and(Exclusions.parse(Output.read(file)));
+            return file == null ? e : e.and(Exclusions.parse(BadInputException.read(file)));
         }
     }
 
     static Baseline readBaseline(Path file) {
-        return Baseline.read(Output.read(file), file.toString());
+        return Baseline.read(BadInputException.read(file), file.toString());
     }
 
     static Snapshot readSnapshot(Path file) {
-        return Snapshot.read(Output.read(file), file.toString());
+        return Snapshot.read(BadInputException.read(file), file.toString());
     }
 
     static Optional<String> arch(CommandSpec spec, String text) {

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.LocalDate;
@@ -43,26 +42,6 @@ final class Output {
             Files.writeString(file, rendered, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw cannotWrite(file.toString(), e);
-        }
-    }
-
-    /**
-     * Returns the failure to write {@code what}: bad input (exit 2) when the path is wrong (no such
-     * folder, a folder in its place, no permission), the environment (exit 3) when the disk failed
-     * (full, an input/output error).
-     */
-    /**
-     * Returns the text of {@code file}, an input the user named.
-     *
-     * @throws BadInputException naming the file when it is missing or cannot be read
-     */
-    static String read(Path file) {
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new BadInputException(file + ": no such file");
-        } catch (IOException e) {
-            throw new BadInputException(file + ": cannot read: " + e.getMessage(), e);
         }
     }
 
@@ -107,6 +86,11 @@ final class Output {
         }
     }
 
+    /**
+     * Returns the failure to write {@code what}: bad input (exit 2) when the path is wrong (no such
+     * folder, a folder in its place, no permission), the environment (exit 3) when the disk failed
+     * (full, an input/output error).
+     */
     static RuntimeException cannotWrite(String what, IOException e) {
         if (e instanceof FileSystemException) {
             return new BadInputException(what + ": cannot write: " + ExitCode.message(e), e);

@@ -5,9 +5,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,7 +68,7 @@ final class PlanCommand implements Callable<Integer> {
         if (!format.equals("text") && !format.equals("json")) {
             throw new ParameterException(spec.commandLine(), "--format: '" + format + "' is not text or json");
         }
-        NoiseFile file = noise != null ? NoiseFile.read(read(noise), noise.toString())
+        NoiseFile file = noise != null ? NoiseFile.read(BadInputException.read(noise), noise.toString())
                 : NoiseFile.of(ReportCommand.read(results));
         List<String[]> lines = new ArrayList<>();
         lines.add(new String[] {"cell", "metric", "within ±cv", "between ±cv", "5 trials find", "builds", "trials",
@@ -132,15 +129,5 @@ final class PlanCommand implements Callable<Integer> {
 
     private static String percent(double v) {
         return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.2f%%", v);
-    }
-
-    private static String read(Path file) {
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new BadInputException(file + ": no such file");
-        } catch (IOException e) {
-            throw new BadInputException(file + ": cannot read: " + e.getMessage(), e);
-        }
     }
 }

@@ -47,7 +47,7 @@ final class ReportCommand implements Callable<Integer> {
     }
 
     static RunResults read(Path file) {
-        String text = Output.read(file);
+        String text = BadInputException.read(file);
         try {
             return ResultsJson.read(text, file.toString());
         } catch (IllegalArgumentException e) {

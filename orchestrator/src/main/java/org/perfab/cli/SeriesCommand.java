@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.LocalDate;
@@ -73,7 +72,7 @@ final class SeriesCommand implements Callable<Integer> {
         if (missingOk && !Files.exists(file)) {
             return Series.empty();
         }
-        return Series.read(Output.read(file), file.toString());
+        return Series.read(BadInputException.read(file), file.toString());
     }
 
     /** Writes {@code series} to {@code file} whole, through a file beside it, so a reader never sees half. */
@@ -236,13 +235,7 @@ final class SeriesCommand implements Callable<Integer> {
         }
 
         private static Workload workload(Path file) {
-            try {
-                return WorkloadLoader.parse(Files.readString(file, StandardCharsets.UTF_8), file.toString());
-            } catch (NoSuchFileException e) {
-                throw new BadInputException(file + ": no such file");
-            } catch (IOException e) {
-                throw new BadInputException(file + ": cannot read: " + e.getMessage(), e);
-            }
+            return WorkloadLoader.parse(BadInputException.read(file), file.toString());
         }
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.perfab.failure.BadInputException;
 
 /**
  * BenchmarkDotNet's full JSON exporter: one cell per benchmark ({@code FullName}), metric
@@ -24,7 +25,7 @@ final class BenchmarkDotNetJson extends ToolFormat {
 
     @Override
     public List<Reading> read(Path file) {
-        JsonNode benchmarks = json(file, text(file)).path("Benchmarks");
+        JsonNode benchmarks = json(file, BadInputException.read(file)).path("Benchmarks");
         if (!benchmarks.isArray()) {
             throw bad(file, "", "expected BenchmarkDotNet's full JSON ({\"Benchmarks\": [...]})");
         }

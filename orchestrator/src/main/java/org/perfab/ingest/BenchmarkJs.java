@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.perfab.failure.BadInputException;
 import org.perfab.model.Cell;
 import org.perfab.stats.Direction;
 
@@ -31,7 +32,7 @@ final class BenchmarkJs extends ToolFormat {
 
     @Override
     public List<Reading> read(Path file) {
-        String[] lines = text(file).split("\n", -1);
+        String[] lines = BadInputException.read(file).split("\n", -1);
         List<Reading> readings = new ArrayList<>();
         for (int i = 0; i < lines.length; i++) {
             Matcher m = LINE.matcher(lines[i].strip());

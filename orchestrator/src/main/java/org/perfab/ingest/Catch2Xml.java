@@ -9,6 +9,7 @@ import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
+import org.perfab.failure.BadInputException;
 import org.perfab.model.Cell;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -42,7 +43,7 @@ final class Catch2Xml extends ToolFormat {
 
     @Override
     public List<Reading> read(Path file) {
-        String text = text(file);
+        String text = BadInputException.read(file);
         DocumentBuilder parser = parser();
         List<Reading> readings = new ArrayList<>();
         int start = 0;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.perfab.failure.BadInputException;
 
 /**
  * Criterion, as {@code cargo criterion --message-format json} prints it (one JSON message per line,
@@ -27,7 +28,7 @@ final class CriterionJson extends ToolFormat {
 
     @Override
     public List<Reading> read(Path file) {
-        String text = text(file);
+        String text = BadInputException.read(file);
         List<Reading> readings = new ArrayList<>();
         if (text.contains("\"point_estimate\"") && !text.contains("\"reason\"")) {
             JsonNode root = json(file, text);

@@ -124,7 +124,7 @@ public final class CsvFormat extends ToolFormat {
     @Override
     public List<Reading> read(Path file) {
         List<Reading> readings = new ArrayList<>();
-        try (MappingIterator<String[]> rows = CSV.readerFor(String[].class).readValues(text(file))) {
+        try (MappingIterator<String[]> rows = CSV.readerFor(String[].class).readValues(BadInputException.read(file))) {
             if (!rows.hasNext()) {
                 throw bad(file, "1", "no header row");
             }

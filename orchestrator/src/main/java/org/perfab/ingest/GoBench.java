@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.perfab.failure.BadInputException;
 import org.perfab.model.Cell;
 import org.perfab.model.Units;
 import org.perfab.stats.Direction;
@@ -38,7 +39,7 @@ final class GoBench extends ToolFormat {
     static GoRun context(Path file) {
         Map<String, String> header = new LinkedHashMap<>();
         Map<String, List<Long>> iterations = new LinkedHashMap<>();
-        String text = text(file);
+        String text = BadInputException.read(file);
         String procs = procs(text);
         lines(text, (number, line) -> {
             Matcher h = HEADER.matcher(line.stripTrailing());
@@ -141,7 +142,7 @@ final class GoBench extends ToolFormat {
 
     @Override
     public List<Reading> read(Path file) {
-        String text = text(file);
+        String text = BadInputException.read(file);
         String procs = procs(text);
         List<Reading> readings = new ArrayList<>();
         // By the name as printed, then by unit: no key is built for each of hundreds of thousands of values.

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.perfab.failure.BadInputException;
 
 /**
  * Google Benchmark's {@code --benchmark_format=json} (or {@code --benchmark_out}): one cell per
@@ -26,7 +27,7 @@ final class GoogleBenchmarkJson extends ToolFormat {
 
     @Override
     public List<Reading> read(Path file) {
-        JsonNode benchmarks = json(file, text(file)).path("benchmarks");
+        JsonNode benchmarks = json(file, BadInputException.read(file)).path("benchmarks");
         if (!benchmarks.isArray()) {
             throw bad(file, "", "expected Google Benchmark's {\"context\": ..., \"benchmarks\": [...]}");
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.perfab.failure.BadInputException;
 import org.perfab.model.Cell;
 
 /**
@@ -23,7 +24,7 @@ final class HyperfineJson extends ToolFormat {
 
     @Override
     public List<Reading> read(Path file) {
-        JsonNode root = json(file, text(file));
+        JsonNode root = json(file, BadInputException.read(file));
         JsonNode results = root.path("results");
         if (!results.isArray()) {
             throw bad(file, "", "expected hyperfine's {\"results\": [...]} (hyperfine --export-json)");

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import org.perfab.failure.BadInputException;
 
 /**
  * JMH's {@code -rf json}: one cell per benchmark method and parameter set
@@ -26,7 +27,7 @@ final class JmhJson extends ToolFormat {
 
     @Override
     public List<Reading> read(Path file) {
-        JsonNode root = json(file, text(file));
+        JsonNode root = json(file, BadInputException.read(file));
         if (!root.isArray()) {
             throw bad(file, "", "expected JMH's JSON result: an array of benchmarks (-rf json)");
         }

@@ -3,7 +3,6 @@ package org.perfab.ingest;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -64,10 +63,8 @@ public interface MeasurementFormat {
         String head;
         try (var in = Files.newInputStream(file)) {
             head = new String(in.readNBytes(65536), StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new BadInputException(file + ": no such file");
         } catch (IOException e) {
-            throw new BadInputException(file + ": cannot read: " + e.getMessage(), e);
+            throw BadInputException.unreadable(file, e);
         }
         for (MeasurementFormat f : ALL) {
             if (f.recognises(head)) {

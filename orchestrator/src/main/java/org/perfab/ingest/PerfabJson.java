@@ -10,7 +10,6 @@ import com.fasterxml.jackson.core.json.JsonReadFeature;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -65,8 +64,6 @@ final class PerfabJson implements MeasurementFormat {
         try (InputStream in = Files.newInputStream(file);
                 JsonParser parser = FACTORY.createParser(in)) {
             return new FileReader(file, parser).read();
-        } catch (NoSuchFileException e) {
-            throw new BadInputException(file + ": no such file");
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
             String where = at == null ? file.toString()
@@ -74,7 +71,7 @@ final class PerfabJson implements MeasurementFormat {
             String message = e.getOriginalMessage().replaceAll("\\[Source: [^;]*; ", "[");
             throw new BadInputException(where + ": malformed JSON: " + message, e);
         } catch (IOException e) {
-            throw new BadInputException(file + ": cannot read: " + e.getMessage(), e);
+            throw BadInputException.unreadable(file, e);
         }
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.perfab.failure.BadInputException;
 
 /**
  * pytest-benchmark's {@code --benchmark-json}: one cell per test ({@code fullname}), metric
@@ -23,7 +24,7 @@ final class PytestBenchmarkJson extends ToolFormat {
 
     @Override
     public List<Reading> read(Path file) {
-        JsonNode benchmarks = json(file, text(file)).path("benchmarks");
+        JsonNode benchmarks = json(file, BadInputException.read(file)).path("benchmarks");
         if (!benchmarks.isArray()) {
             throw bad(file, "", "expected pytest-benchmark's {\"machine_info\": ..., \"benchmarks\": [...]}");
         }

@@ -6,10 +6,6 @@ import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import org.perfab.failure.BadInputException;
@@ -22,17 +18,6 @@ abstract class ToolFormat implements MeasurementFormat {
     static final ObjectMapper JSON = JsonMapper.builder()
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
             .build();
-
-    /** Returns the text of {@code file}. */
-    static String text(Path file) {
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new BadInputException(file + ": no such file");
-        } catch (IOException e) {
-            throw new BadInputException(file + ": cannot read: " + e.getMessage(), e);
-        }
-    }
 
     /** Returns the JSON tree of {@code text}, naming line and column of a syntax error. */
     static JsonNode json(Path file, String text) {

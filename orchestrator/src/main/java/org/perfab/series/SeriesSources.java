@@ -5,9 +5,6 @@ import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -153,14 +150,7 @@ public final class SeriesSources {
      * @throws BadInputException naming the file, and the line and column, of what is wrong
      */
     public static Extract csvRatios(Path file, List<String> keyColumns, Optional<String> ratioColumn, Stamp stamp) {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new BadInputException(file + ": no such file");
-        } catch (IOException e) {
-            throw new BadInputException(file + ": cannot read: " + e.getMessage(), e);
-        }
+        String text = BadInputException.read(file);
         String first = text.lines().findFirst().orElse("");
         char separator = first.chars().filter(c -> c == ';').count() > first.chars().filter(c -> c == ',').count()
                 ? ';' : ',';
