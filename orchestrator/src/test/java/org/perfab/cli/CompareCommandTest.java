@@ -326,6 +326,26 @@ class CompareCommandTest {
     }
 
     @Test
+    void aUnitWithControlCharactersIsShownPlainInEveryRow() throws IOException {
+        String cell = "{\"cell\": \"c\", \"metric\": \"time\", \"unit\": \"ns\\u001b[31mRED\\u0007/op\","
+                + " \"direction\": \"lower\", \"value\": %s}";
+        Path base = dir.resolve("base.json");
+        Path head = dir.resolve("head.json");
+        Files.writeString(base, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [" + String.join(",",
+                String.format(Locale.ROOT, cell, "1"), String.format(Locale.ROOT, cell, "2"),
+                String.format(Locale.ROOT, cell, "3")) + "]}");
+        Files.writeString(head, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [" + String.join(",",
+                String.format(Locale.ROOT, cell, "5"), String.format(Locale.ROOT, cell, "6"),
+                String.format(Locale.ROOT, cell, "7")) + "]}");
+        for (String format : List.of("text", "markdown", "html")) {
+            Cli run = Cli.run("compare", base.toString(), head.toString(), "--format", format);
+            assertEquals(0, run.exitCode(), run.err());
+            assertFalse(run.out().contains("\u001b") || run.out().contains("\u0007"), format + ":\n" + run.out());
+            assertTrue(run.out().contains("RED"), format);
+        }
+    }
+
+    @Test
     void reportsABaselineMeanOfZeroWithAWarningNotACrash() throws IOException {
         Path base = dir.resolve("base.json");
         Path head = dir.resolve("head.json");

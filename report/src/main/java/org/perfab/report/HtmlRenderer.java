@@ -38,7 +38,7 @@ final class HtmlRenderer implements Renderer {
             Comparison c = r.comparison();
             String plot = report.run().isEmpty() ? "" : Plot.svg(points.getOrDefault(r.cell().id(), List.of()), r,
                     name(r.cell().name()) + " " + name(r.cell().metric()));
-            Units.Display d = TextRenderer.display(r.cell().unit(), c.base().mean(), c.head().mean());
+            Units.Display d = Numbers.display(r.cell().unit(), c.base().mean(), c.head().mean());
             rows.add(new Row("cell-" + i++, name(r.cell().name()), name(r.cell().metric()),
                     html(TextRenderer.label(c.verdict())), c.verdict().id(),
                     side(c.base().mean(), c.base().cv(), d), side(c.head().mean(), c.head().cv(), d),
@@ -98,7 +98,7 @@ final class HtmlRenderer implements Renderer {
         if (Double.isNaN(mean)) {
             return Numbers.UNDEFINED;
         }
-        return html(TextRenderer.shown(mean, d).strip() + (Double.isNaN(cv) ? "" : " ±" + Numbers.percent(cv)));
+        return html(Numbers.shown(mean, d) + (Double.isNaN(cv) ? "" : " ±" + Numbers.percent(cv)));
     }
 
     /** Returns a cell's name or metric safe as HTML, bounded like every shown name. */

@@ -194,7 +194,7 @@ final class MarkdownRenderer implements Renderer {
     private static Row row(CellComparison r, Thresholds thresholds) {
         Comparison c = r.comparison();
         // Both sides in one unit scaled for people, as the text table: 37.42 ms/op, not 37423436 ns/op.
-        Units.Display d = TextRenderer.display(r.cell().unit(), c.base().mean(), c.head().mean());
+        Units.Display d = Numbers.display(r.cell().unit(), c.base().mean(), c.head().mean());
         return new Row(Untrusted.markdown(r.cell().name()), Untrusted.markdown(r.cell().metric()),
                 side(c.base(), d), side(c.head(), d), change(c),
                 Numbers.pValue(c.pValue()).replace("<", "&lt;"), verdict(c, thresholds),
@@ -339,8 +339,7 @@ final class MarkdownRenderer implements Renderer {
         if (s.n() == 0) {
             return Numbers.UNDEFINED;
         }
-        String mean = Numbers.value(s.mean() * d.factor()) + d.prefix()
-                + (d.unit().isEmpty() ? "" : " " + Untrusted.markdown(d.unit()));
+        String mean = Numbers.shown(s.mean(), d, Untrusted::markdown);
         return Double.isNaN(s.cv()) ? mean : mean + " ±" + Numbers.percent(s.cv());
     }
 

@@ -55,7 +55,7 @@ final class Plot {
      */
     static String svg(List<Point> points, CellComparison row, String title) {
         Comparison c = row.trialLevel().orElse(row.comparison());
-        Units.Display d = TextRenderer.display(row.cell().unit(), c.base().mean(), c.head().mean());
+        Units.Display d = Numbers.display(row.cell().unit(), c.base().mean(), c.head().mean());
         double lo = Double.POSITIVE_INFINITY;
         double hi = Double.NEGATIVE_INFINITY;
         int maxOrder = 1;
@@ -118,7 +118,7 @@ final class Plot {
             double py = y.at(p.value() * d.factor());
             Outlier outlier = outliers.get(new Trial(p.side(), p.build(), p.trial()));
             String label = "<title>" + p.side().id() + (builds ? ", build " + p.build() : "") + ", trial "
-                    + (p.trial() + 1) + ": " + HtmlRenderer.html(TextRenderer.shown(p.value(), d))
+                    + (p.trial() + 1) + ": " + HtmlRenderer.html(Numbers.shown(p.value(), d))
                     + (outlier == null ? "" : "; an outlier, set aside (" + Numbers.signedPercent(outlier.deviation())
                             + " from its side's median)") + "</title>";
             String data = f(" data-build=\"%d\"%s", p.build(), outlier == null ? "" : " data-outlier=\"true\"");

@@ -66,12 +66,12 @@ final class TextRenderer implements Renderer {
             for (CellComparison row : rows) {
                 Comparison c = row.comparison();
                 String cell = Untrusted.plain(row.cell().name());
-                Units.Display d = display(row.cell().unit(), c.base().mean(), c.head().mean());
+                Units.Display d = Numbers.display(row.cell().unit(), c.base().mean(), c.head().mean());
                 String[] line = new String[] {
                     cell,
-                    shown(c.base().mean(), d),
+                    Numbers.shown(c.base().mean(), d),
                     Numbers.percent(c.base().cv()),
-                    shown(c.head().mean(), d),
+                    Numbers.shown(c.head().mean(), d),
                     Numbers.percent(c.head().cv()),
                     c.base().n() + "/" + c.head().n(),
                     Numbers.signedPercent(c.pctChange()),
@@ -103,15 +103,6 @@ final class TextRenderer implements Renderer {
         return out.toString();
     }
 
-    /** Returns the unit both sides of a row are shown in: the one that suits the base, else the head. */
-    static Units.Display display(String unit, double base, double head) {
-        return Units.display(unit, Double.isNaN(base) || base == 0 ? head : base);
-    }
-
-    /** Returns {@code v} in the unit {@code d} shows ({@code 37.42 ms/op}, {@code 12.41k msg/s}); "-" for NaN. */
-    static String shown(double v, Units.Display d) {
-        return Double.isNaN(v) ? Numbers.UNDEFINED : Numbers.value(v * d.factor()) + d.prefix() + " " + d.unit();
-    }
 
     /**
      * Returns the geometric mean row of a metric's table: the geometric means of both sides' means
@@ -137,8 +128,8 @@ final class TextRenderer implements Renderer {
         double base = Math.exp(logBase / n);
         double head = Math.exp(logHead / n);
         boolean oneUnit = units.size() == 1;
-        Units.Display d = display(units.get(0), base, head);
-        String[] line = {"geomean", oneUnit ? shown(base, d) : "", "", oneUnit ? shown(head, d) : "", "", "",
+        Units.Display d = Numbers.display(units.get(0), base, head);
+        String[] line = {"geomean", oneUnit ? Numbers.shown(base, d) : "", "", oneUnit ? Numbers.shown(head, d) : "", "", "",
             Numbers.signedPercent((head / base - 1) * 100), "", "", "", ""};
         return Optional.of(builds ? concat(line, new String[] {"", "", ""}) : line);
     }
