@@ -23,35 +23,68 @@ import org.perfab.stats.Comparison;
  * @param outliers the trials set aside as outliers before the trial-level test, both sides
  * @param look with adaptive trials, the look whose statistics these are; empty for a run of a
  *     fixed size
+ * @param sameAs the cell this row measures again in other terms (a throughput computed from the
+ *     time of the same benchmark): it takes that cell's verdict and is not counted apart; empty for a
+ *     measurement of its own
  */
 public record CellComparison(Cell cell, Comparison comparison, Optional<Comparison> trialLevel, double buildSpread,
-        double noiseFloor, List<Outlier> outliers, Optional<Look> look) {
+        double noiseFloor, List<Outlier> outliers, Optional<Look> look, Optional<CellId> sameAs) {
     public CellComparison {
         Objects.requireNonNull(cell, "cell");
         Objects.requireNonNull(comparison, "comparison");
         Objects.requireNonNull(trialLevel, "trialLevel");
         outliers = List.copyOf(outliers);
         Objects.requireNonNull(look, "look");
+        Objects.requireNonNull(sameAs, "sameAs");
     }
 
     /** A row decided by its trials, none set aside: one build per side. */
     public CellComparison(Cell cell, Comparison comparison) {
-        this(cell, comparison, Optional.empty(), Double.NaN, Double.NaN, List.of(), Optional.empty());
+        this(cell, comparison, Optional.empty(), Double.NaN, Double.NaN, List.of(), Optional.empty(), Optional.empty());
     }
 
     /** Returns this row with its A/A noise floor, in percent, at the size of its run. */
     public CellComparison withNoiseFloor(double floor) {
-        return new CellComparison(cell, comparison, trialLevel, buildSpread, floor, outliers, look);
+        return new CellComparison(cell, comparison, trialLevel, buildSpread, floor, outliers, look, sameAs);
     }
 
     /** Returns this row with {@code c} as its comparison (judged anew, say at a false-discovery rate). */
     public CellComparison withComparison(Comparison c) {
-        return new CellComparison(cell, c, trialLevel, buildSpread, noiseFloor, outliers, look);
+        return new CellComparison(cell, c, trialLevel, buildSpread, noiseFloor, outliers, look, sameAs);
     }
 
     /** Returns this row as the statistics of look {@code l} of a run with adaptive trials. */
     public CellComparison withLook(Look l) {
-        return new CellComparison(cell, comparison, trialLevel, buildSpread, noiseFloor, outliers, Optional.of(l));
+        return new CellComparison(cell, comparison, trialLevel, buildSpread, noiseFloor, outliers, Optional.of(l), sameAs);
+    }
+
+    /** Returns this row as the same measurement as {@code primary}, whose verdict {@code v} it takes. */
+    public CellComparison sameAs(CellId primary, Comparison withVerdict) {
+        return new CellComparison(cell, withVerdict, trialLevel, buildSpread, noiseFloor, outliers, look,
+                Optional.of(primary));
+    }
+
+    /**
+     * Returns whether every value on both sides is 0 (the allocations of a benchmark that allocates
+     * nothing): nothing to compare, and a report folds such rows into one line.
+     */
+    public boolean allZero() {
+        var b = comparison.base();
+        var h = comparison.head();
+        return b.n() > 0 && h.n() > 0 && b.min() == 0 && b.max() == 0 && h.min() == 0 && h.max() == 0;
+    }
+
+    /**
+     * Returns whether this row is one of the run's tests: classified (not a profile, with data),
+     * not the same measurement as another row, and not both sides the same constant.
+     */
+    public boolean tested() {
+        var v = comparison.verdict();
+        if (v == org.perfab.stats.Verdict.PROFILE || v == org.perfab.stats.Verdict.NO_DATA || sameAs.isPresent()) {
+            return false;
+        }
+        return !(comparison.base().isConstant() && comparison.head().isConstant()
+                && comparison.base().mean() == comparison.head().mean()) && !Double.isNaN(comparison.pValue());
     }
 
     /** Returns whether the change measured lies inside the cell's A/A noise floor. */

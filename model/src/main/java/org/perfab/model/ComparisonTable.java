@@ -15,7 +15,6 @@ import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.FalseDiscovery;
-import org.perfab.stats.Outliers;
 import org.perfab.stats.Sample;
 import org.perfab.stats.Sequential;
 import org.perfab.stats.Summary;
@@ -64,9 +63,13 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
 
     /**
      * Groups {@code measurements} into one baseline and one candidate sample per cell and compares
-     * each pair. A cell measured on one side only is kept, with the verdict
-     * {@link Verdict#NO_DATA}. When both sides of a cell were measured on two builds or more, the
-     * verdict comes from the median of each build (see {@link CellComparison}).
+     * each pair (see {@link Comparison#judge}). A cell measured on one side only is kept, with the
+     * verdict {@link Verdict#NO_DATA}. When both sides of a cell were measured on two builds or more,
+     * the verdict comes from the median of each build (see {@link CellComparison}). A cell that
+     * measures another again in other terms (a benchmark's throughput beside its time) takes that
+     * cell's verdict (see {@link SameMeasurement}). When the run tests many cells (see
+     * {@link Thresholds#judgedTogether}), they are judged together, by their Benjamini-Hochberg
+     * adjusted p.
      *
      * @param isProfile which cells are shown but never classified
      * @throws IllegalArgumentException when one cell (name and metric) comes with two different
@@ -96,37 +99,60 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         List<CellComparison> rows = values.entrySet().parallelStream()
                 .map(e -> row(e.getKey(), e.getValue(), thresholds, isProfile.test(e.getKey())))
                 .collect(Collectors.toCollection(ArrayList::new));
-        if (!Double.isNaN(thresholds.fdr())) {
-            List<Comparison> judged = FalseDiscovery.apply(rows.stream().map(CellComparison::comparison).toList(),
-                    thresholds.fdr(), thresholds);
-            for (int i = 0; i < rows.size(); i++) {
-                rows.set(i, rows.get(i).withComparison(judged.get(i)));
-            }
+        rows = SameMeasurement.fold(rows, values);
+        return new ComparisonTable(baseLabel, headLabel, thresholds, together(rows, thresholds), List.of());
+    }
+
+    /**
+     * Returns {@code rows} judged together by their Benjamini-Hochberg adjusted p when the thresholds
+     * say so for their number of tests (see {@link CellComparison#tested}); as they are otherwise.
+     * A row that follows another's verdict follows it again.
+     */
+    private static List<CellComparison> together(List<CellComparison> rows, Thresholds thresholds) {
+        boolean[] tested = new boolean[rows.size()];
+        int count = 0;
+        for (int i = 0; i < rows.size(); i++) {
+            tested[i] = rows.get(i).tested();
+            count += tested[i] ? 1 : 0;
         }
-        return new ComparisonTable(baseLabel, headLabel, thresholds, rows, List.of());
+        if (!thresholds.judgedTogether(count)) {
+            return rows;
+        }
+        List<Comparison> judged = FalseDiscovery.apply(rows.stream().map(CellComparison::comparison).toList(),
+                tested, thresholds.fdrRate(), thresholds);
+        List<CellComparison> out = new ArrayList<>(rows.size());
+        Map<CellId, Verdict> verdicts = new HashMap<>();
+        for (int i = 0; i < rows.size(); i++) {
+            CellComparison r = rows.get(i).withComparison(judged.get(i));
+            out.add(r);
+            verdicts.put(r.cell().id(), r.comparison().verdict());
+        }
+        return SameMeasurement.followAgain(out, verdicts);
     }
 
     private static CellComparison row(Cell cell, List<List<Measurement>> sides, Thresholds thresholds,
             boolean profile) {
         List<Measurement> base = sides.get(Side.BASE.ordinal());
         List<Measurement> head = sides.get(Side.HEAD.ordinal());
-        // Trials that a hiccup of the machine put far from their side are set aside (see
-        // Outliers): one in ten would otherwise hide a real change from Welch's test.
+        double[] baseValues = base.stream().mapToDouble(Measurement::value).toArray();
+        double[] headValues = head.stream().mapToDouble(Measurement::value).toArray();
+        Comparison.Judged judged = Comparison.judge(baseValues, headValues, cell.direction(), thresholds, profile);
+        // Far trials set aside are shown, each with how far it lay from its side's median.
         List<Outlier> outliers = new ArrayList<>();
-        double[] baseKept = kept(base, thresholds, outliers);
-        double[] headKept = kept(head, thresholds, outliers);
-        Comparison trials = compare(Sample.of(baseKept), Sample.of(headKept), cell, thresholds, profile);
+        setAside(base, baseValues, judged.baseSetAside(), outliers);
+        setAside(head, headValues, judged.headSetAside(), outliers);
+        Comparison trials = judged.comparison();
         Map<Integer, List<Double>> baseBuilds = byBuild(base);
         Map<Integer, List<Double>> headBuilds = byBuild(head);
         if (baseBuilds.size() < 2 || headBuilds.size() < 2) {
             return new CellComparison(cell, trials, Optional.empty(), Double.NaN, Double.NaN, outliers,
-                    Optional.empty());
+                    Optional.empty(), Optional.empty());
         }
         Sample baseMedians = medians(baseBuilds);
         Sample headMedians = medians(headBuilds);
         double spread = Math.max(nanToZero(Summary.of(baseMedians).cv()), nanToZero(Summary.of(headMedians).cv()));
         return new CellComparison(cell, compare(baseMedians, headMedians, cell, thresholds, profile),
-                Optional.of(trials), spread, Double.NaN, outliers, Optional.empty());
+                Optional.of(trials), spread, Double.NaN, outliers, Optional.empty(), Optional.empty());
     }
 
     /**
@@ -161,32 +187,36 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
             List<CellComparison> seen = byLook.stream().map(l -> l.get(cell)).filter(Objects::nonNull).toList();
             rows.add(seen.get(Sequential.standing(seen.stream().map(CellComparison::comparison).toList())));
         }
-        return new ComparisonTable(baseLabel, headLabel, thresholds, rows, List.of());
+        Map<CellId, Verdict> verdicts = new HashMap<>();
+        rows.forEach(r -> verdicts.put(r.cell().id(), r.comparison().verdict()));
+        return new ComparisonTable(baseLabel, headLabel, thresholds, SameMeasurement.followAgain(rows, verdicts),
+                List.of());
     }
 
     /**
      * Returns whether more trials could change what this table says of some cell (see
-     * {@link Sequential#undecided}): always false for a run of a fixed size.
+     * {@link Sequential#undecided}): always false for a run of a fixed size. Rows that follow
+     * another's verdict are not counted.
      */
     public List<CellComparison> undecided() {
         if (thresholds.adaptive().isEmpty()) {
             return List.of();
         }
-        return rows.stream().filter(r -> Sequential.undecided(r.comparison(), thresholds)).toList();
+        return rows.stream().filter(r -> r.sameAs().isEmpty() && Sequential.undecided(r.comparison(), thresholds))
+                .toList();
     }
 
-    /** Returns the values of {@code side} that are not outliers, adding those that are to {@code outliers}. */
-    private static double[] kept(List<Measurement> side, Thresholds thresholds, List<Outlier> outliers) {
-        double[] values = side.stream().mapToDouble(Measurement::value).toArray();
-        List<Integer> out = Outliers.of(values, thresholds.minEffect());
-        if (!out.isEmpty()) {
-            double median = Summary.of(Sample.of(values)).median();
-            for (int i : out) {
-                Measurement m = side.get(i);
-                outliers.add(new Outlier(m.side(), m.build(), m.trial(), m.value(), (m.value() / median - 1) * 100));
-            }
+    /** Adds the measurements of {@code side} at {@code positions} to {@code outliers}. */
+    private static void setAside(List<Measurement> side, double[] values, List<Integer> positions,
+            List<Outlier> outliers) {
+        if (positions.isEmpty()) {
+            return;
         }
-        return Outliers.without(values, out);
+        double median = Summary.of(Sample.of(values)).median();
+        for (int i : positions) {
+            Measurement m = side.get(i);
+            outliers.add(new Outlier(m.side(), m.build(), m.trial(), m.value(), (m.value() / median - 1) * 100));
+        }
     }
 
     private static Map<Integer, List<Double>> byBuild(List<Measurement> side) {
@@ -216,14 +246,47 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         return Double.isNaN(v) ? 0 : v;
     }
 
-    /** Returns how many rows have each verdict, every verdict present (zero counts included). */
+    /**
+     * Returns how many rows have each verdict, every verdict present (zero counts included); a row
+     * that measures another cell again (see {@link CellComparison#sameAs}) is not counted.
+     */
     public Map<Verdict, Integer> counts() {
+        Map<Verdict, Integer> counts = zeroCounts();
+        for (CellComparison r : rows) {
+            if (r.sameAs().isEmpty()) {
+                counts.merge(r.comparison().verdict(), 1, Integer::sum);
+            }
+        }
+        return counts;
+    }
+
+    /**
+     * Returns how many benchmarks (cell names) have each verdict, every verdict present: a benchmark
+     * takes the first verdict, in declaration order, of its metrics (a regression of its allocations
+     * makes it a regression whatever its time did). What a headline counts: one benchmark measured
+     * as time and as throughput is one.
+     */
+    public Map<Verdict, Integer> benchmarks() {
+        Map<String, Verdict> worst = new HashMap<>();
+        for (CellComparison r : rows) {
+            if (r.sameAs().isEmpty()) {
+                worst.merge(r.cell().name(), r.comparison().verdict(), (a, b) -> a.compareTo(b) <= 0 ? a : b);
+            }
+        }
+        Map<Verdict, Integer> counts = zeroCounts();
+        worst.values().forEach(v -> counts.merge(v, 1, Integer::sum));
+        return counts;
+    }
+
+    /** Returns how many rows were judged together or on their own: the run's tests. */
+    public int tested() {
+        return (int) rows.stream().filter(CellComparison::tested).count();
+    }
+
+    private static Map<Verdict, Integer> zeroCounts() {
         Map<Verdict, Integer> counts = new EnumMap<>(Verdict.class);
         for (Verdict v : Verdict.values()) {
             counts.put(v, 0);
-        }
-        for (CellComparison r : rows) {
-            counts.merge(r.comparison().verdict(), 1, Integer::sum);
         }
         return counts;
     }

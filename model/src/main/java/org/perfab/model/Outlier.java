@@ -3,8 +3,9 @@ package org.perfab.model;
 import java.util.Objects;
 
 /**
- * A trial set aside as an outlier (see {@link org.perfab.stats.Outliers}): far from the other
- * trials of its side, as a hiccup of the machine puts it. Shown, never silently dropped.
+ * A trial set aside as far from the other trials of its side (see
+ * {@link org.perfab.stats.FarTrials}), as a hiccup of the machine puts it. Shown, never silently
+ * dropped.
  *
  * @param side the side it measured
  * @param build its build

@@ -54,7 +54,8 @@ final class CalibrateCommand implements Callable<Integer> {
     long seed;
 
     @Option(names = "--noise", paramLabel = "KIND", split = ",",
-            description = "Only these noises: normal, lognormal, outliers, heavy_tail, drift, layout.")
+            description = "Only these noises: normal, lognormal, outliers, heavy_tail, heavy_tail_10, partial, split,"
+                    + " drift, layout.")
     List<Calibration.Noise> noises;
 
     @Option(names = "--ab-runs", paramLabel = "K", description = "Real A/B runs of each effect (0, 3, 5, 10%%) on"
@@ -80,9 +81,14 @@ final class CalibrateCommand implements Callable<Integer> {
         Random random = new Random(seed);
         for (Calibration.Noise noise : noises == null ? List.of(Calibration.Noise.values()) : noises) {
             out.append("\nnoise: ").append(noise.label()).append('\n');
-            out.append(String.format(Locale.ROOT, "%-4s %3s  %-26s", "cv", "n", "method"));
+            out.append(String.format(Locale.ROOT, "%-4s %3s  %-26s %28s %10s  %s%n", "", "", "",
+                    "at 0%: regression (incon.)", "", "found (inconclusive) at a true slowdown of"));
+            out.append(String.format(Locale.ROOT, "%-4s %3s  %-26s %13s %7s %6s %10s", "cv", "n", "method", "",
+                    "improv.", "noisy", "no change*"));
             for (double e : EFFECTS) {
-                out.append(String.format(Locale.ROOT, " %13s", (int) e + "%"));
+                if (e > 0) {
+                    out.append(String.format(Locale.ROOT, " %13s", (int) e + "%"));
+                }
             }
             out.append('\n');
             for (double cv : new double[] {1, 3, 10}) {
@@ -95,23 +101,31 @@ final class CalibrateCommand implements Callable<Integer> {
                     for (double e : EFFECTS) {
                         Map<Calibration.Method, Calibration.Rates> rates = Calibration.run(
                                 new Calibration.Case(noise, cv, trials, e), n, random, t);
-                        rates.forEach((m, r) -> lines.get(m).append(String.format(Locale.ROOT, " %5.1f (%5.1f)",
-                                r.regression(), r.inconclusive())));
+                        rates.forEach((m, r) -> {
+                            StringBuilder l = lines.get(m).append(String.format(Locale.ROOT, " %5.1f (%5.1f)",
+                                    r.regression(), r.inconclusive()));
+                            if (e == 0) {
+                                l.append(String.format(Locale.ROOT, " %7.1f %6.1f %10.1f", r.improvement(), r.noisy(),
+                                        r.falseNoChange()));
+                            }
+                        });
                     }
                     lines.values().forEach(l -> out.append(l).append('\n'));
                 }
             }
         }
+        out.append("\n* no change: the share of runs whose row says \"no change\" although one side had far trials"
+                + " and the other none (a slowdown that hits only some trials hides there).\n");
         out.append("\nAdaptive trials (--trials 5 --adaptive 20) against 5 and 20 trials per side, on the same draws,"
-                + " outlier trials set aside: regressions (inconclusive) in percent, and the trials per side adaptive"
-                + " trials took\n");
-        out.append(String.format(Locale.ROOT, "%-15s %3s  %-12s", "noise", "cv", "trials"));
+                + " each judged by perfab's rule: regressions (inconclusive) in percent, and the trials per side"
+                + " adaptive trials took\n");
+        out.append(String.format(Locale.ROOT, "%-17s %3s  %-12s", "noise", "cv", "trials"));
         for (double e : EFFECTS) {
             out.append(String.format(Locale.ROOT, " %13s", (int) e + "%"));
         }
         out.append('\n');
         for (Calibration.Noise noise : List.of(Calibration.Noise.NORMAL, Calibration.Noise.OUTLIERS,
-                Calibration.Noise.HEAVY_TAIL)) {
+                Calibration.Noise.HEAVY_TAIL_10)) {
             if (noises != null && !noises.contains(noise)) {
                 continue;
             }
@@ -119,7 +133,7 @@ final class CalibrateCommand implements Callable<Integer> {
                 StringBuilder[] lines = new StringBuilder[4];
                 String[] labels = {"5", "20", "adaptive", "  its trials"};
                 for (int i = 0; i < lines.length; i++) {
-                    lines[i] = new StringBuilder(String.format(Locale.ROOT, "%-15s %3s  %-12s", noise.label(),
+                    lines[i] = new StringBuilder(String.format(Locale.ROOT, "%-17s %3s  %-12s", noise.label(),
                             (int) cv + "%", labels[i]));
                 }
                 for (double e : EFFECTS) {
@@ -137,20 +151,33 @@ final class CalibrateCommand implements Callable<Integer> {
                 }
             }
         }
-        out.append("\nSuites (normal noise, Welch on trials), judged cell by cell and with --fdr 0.05\n");
-        out.append(String.format(Locale.ROOT, "  %-58s %12s %12s%n", "suite: figure", "cell by cell", "--fdr 0.05"));
+        out.append("\nSuites of many cells, each judged by perfab's rule: cell by cell, and together (Benjamini-Hochberg"
+                + " at alpha, perfab's default from " + Thresholds.MANY_CELLS + " tested cells)\n");
+        out.append(String.format(Locale.ROOT, "  %-72s %12s %12s%n", "suite: figure", "cell by cell", "together"));
         int suiteRuns = Math.max(50, n / 4);
         int bigRuns = Math.max(20, suiteRuns / 10);
+        for (Calibration.Noise noise : List.of(Calibration.Noise.NORMAL, Calibration.Noise.HEAVY_TAIL_10)) {
+            for (int cells : new int[] {10, 20, 40, 100}) {
+                suite(out, String.format(Locale.ROOT, "A/A of %d cells (%s, cv 3%%, n 5): runs headlining a change",
+                        cells, noise.label()), "%11.1f%%",
+                        fdr -> Calibration.suite(noise, cells, 0, 0, 3, 5, fdr, suiteRuns, random, t).falseHeadline());
+            }
+        }
+        suite(out, "20 cells, 1 slower by 10% (cv 3%, n 5): runs finding it", "%11.1f%%",
+                fdr -> Calibration.suite(Calibration.Noise.NORMAL, 20, 1, 10, 3, 5, fdr, suiteRuns, random, t)
+                        .allFound());
         suite(out, "40 cells, 2 slower by 8% (cv 1%, n 5): runs finding both", "%11.1f%%",
-                fdr -> Calibration.suite(40, 2, 8, 1, 5, fdr, suiteRuns, random, t).allFound());
-        suite(out, "40 cells, 2 slower by 8%: false regressions per run", "%12.2f",
-                fdr -> Calibration.suite(40, 2, 8, 1, 5, fdr, suiteRuns, random, t).falseRegressions());
+                fdr -> Calibration.suite(Calibration.Noise.NORMAL, 40, 2, 8, 1, 5, fdr, suiteRuns, random, t)
+                        .allFound());
         suite(out, "1,000 cells, 1 slower by 5% (cv 1%, n 5): runs finding it", "%11.1f%%",
-                fdr -> Calibration.suite(1000, 1, 5, 1, 5, fdr, bigRuns, random, t).allFound());
+                fdr -> Calibration.suite(Calibration.Noise.NORMAL, 1000, 1, 5, 1, 5, fdr, bigRuns, random, t)
+                        .allFound());
         suite(out, "1,000 cells, 1 slower by 5% (cv 1%, n 10): runs finding it", "%11.1f%%",
-                fdr -> Calibration.suite(1000, 1, 5, 1, 10, fdr, bigRuns, random, t).allFound());
+                fdr -> Calibration.suite(Calibration.Noise.NORMAL, 1000, 1, 5, 1, 10, fdr, bigRuns, random, t)
+                        .allFound());
         suite(out, "A/A of 1,000 cells (cv 3%, n 5): false regressions per run", "%12.2f",
-                fdr -> Calibration.suite(1000, 0, 0, 3, 5, fdr, bigRuns, random, t).falseRegressions());
+                fdr -> Calibration.suite(Calibration.Noise.NORMAL, 1000, 0, 0, 3, 5, fdr, bigRuns, random, t)
+                        .falseRegressions());
         PrintWriter print = spec.commandLine().getOut();
         print.print(out);
         print.flush();
@@ -218,9 +245,9 @@ final class CalibrateCommand implements Callable<Integer> {
         return Double.isNaN(percent) ? "-" : String.format(Locale.ROOT, "%.1f%%", percent);
     }
 
-    /** Appends one line of the suites' table: {@code figure} judged cell by cell, then with --fdr 0.05. */
+    /** Appends one line of the suites' table: {@code figure} judged cell by cell, then together at alpha. */
     private static void suite(StringBuilder out, String label, String format, DoubleUnaryOperator figure) {
-        out.append(String.format(Locale.ROOT, "  %-58s " + format + " " + format + "%n", label,
-                figure.applyAsDouble(Double.NaN), figure.applyAsDouble(0.05)));
+        out.append(String.format(Locale.ROOT, "  %-72s " + format + " " + format + "%n", label,
+                figure.applyAsDouble(Double.NaN), figure.applyAsDouble(Thresholds.DEFAULT.alpha())));
     }
 }

@@ -26,7 +26,7 @@ final class HtmlRenderer implements Renderer {
 
     /** Everything the template prints. */
     public record View(String title, String headline, String context, String forest, String forestKey,
-            List<String> warnings, List<Row> rows, String legend, boolean plots, String plotKey) {
+            List<String> warnings, List<Row> rows, String zeros, String legend, boolean plots, String plotKey) {
     }
 
     @Override
@@ -35,24 +35,28 @@ final class HtmlRenderer implements Renderer {
         Map<CellId, List<Plot.Point>> points = report.run().map(Plot::points).orElse(Map.of());
         int i = 0;
         for (CellComparison r : report.table().rows()) {
+            if (r.allZero()) {
+                continue; // one line below the table says them all
+            }
             Comparison c = r.comparison();
             String plot = report.run().isEmpty() ? "" : Plot.svg(points.getOrDefault(r.cell().id(), List.of()), r,
                     name(r.cell().name()) + " " + name(r.cell().metric()));
             Units.Display d = Numbers.display(r.cell().unit(), c.base().mean(), c.head().mean());
             rows.add(new Row("cell-" + i++, name(r.cell().name()), name(r.cell().metric()),
-                    html(TextRenderer.label(c.verdict())), c.verdict().id(),
+                    html(TextRenderer.label(r)), c.verdict().id(),
                     side(c.base().mean(), c.base().cv(), d), side(c.head().mean(), c.head().cv(), d),
                     html(Numbers.signedPercent(c.pctChange()) + " " + Numbers.interval(c.ciLow(), c.ciHigh())),
                     html(Numbers.pValue(c.pValue())), html(TextRenderer.detects(c, report.table().thresholds())), plot));
         }
         Thresholds t = report.table().thresholds();
-        String forest = report.table().rows().isEmpty() ? ""
-                : Forest.svg(report.table().rows(), t, report.run().isPresent());
+        List<CellComparison> shown = report.table().rows().stream().filter(r -> !r.allZero()).toList();
+        String forest = shown.isEmpty() ? "" : Forest.svg(shown, t, report.run().isPresent());
         View view = new View(html("perfab · " + report.name()), html(Warnings.noComparison(report)
-                .orElse(TextRenderer.counts(report.table().counts()))),
+                .orElse(TextRenderer.counts(report.table()))),
                 html(context(report)), forest, html(forestKey(t)),
                 Warnings.of(report).stream().map(HtmlRenderer::html).toList(), rows,
-                html(TextRenderer.rules(t) + ". " + Warnings.gate(report)),
+                Zeros.line(report.table().rows(), HtmlRenderer::name),
+                html(TextRenderer.rules(report.table()) + ". " + Warnings.gate(report)),
                 report.run().isPresent(), html(plotKey(report)));
         return Templates.render("report.html.ftl", Map.of("view", view));
     }

@@ -48,7 +48,7 @@ final class MarkdownRenderer implements Renderer {
      * left out as a class: as many as fit are shown, and the rest counted.
      */
     private static final List<Verdict> OMIT_ORDER = List.of(Verdict.UNCHANGED, Verdict.PROFILE,
-            Verdict.NO_DATA, Verdict.IMPROVEMENT, Verdict.INCONCLUSIVE);
+            Verdict.NO_DATA, Verdict.NOISY, Verdict.IMPROVEMENT, Verdict.SMALL, Verdict.INCONCLUSIVE);
 
     /** One row as the template prints it: every field formatted and escaped. */
     public record Row(String cell, String metric, String base, String head, String change, String p,
@@ -57,7 +57,7 @@ final class MarkdownRenderer implements Renderer {
 
     /** Everything the template prints. */
     public record View(String marker, String headline, String context, String harness, List<Row> rows,
-            List<Row> folded, String foldedTitle, List<String> warnings, List<String> notes,
+            List<Row> folded, String foldedTitle, String zeros, List<String> warnings, List<String> notes,
             String omitted, String legend, boolean byBuilds) {
     }
 
@@ -121,7 +121,8 @@ final class MarkdownRenderer implements Renderer {
      * What every attempt at fitting the limit shares, made once: each row as shown, its notes, and
      * the warnings (a table of 10,000 cells takes several attempts).
      */
-    private record Prepared(List<Row> rows, List<List<String>> notes, List<String> warnings, String headline,
+    private record Prepared(List<Row> rows, List<List<String>> notes, String zeros, List<String> warnings,
+            String headline,
             String context, String harness, String legend) {
         static Prepared of(Report report) {
             ComparisonTable table = report.table();
@@ -131,7 +132,8 @@ final class MarkdownRenderer implements Renderer {
                 rows.add(row(r, table.thresholds()));
                 notes.add(Notes.of(r));
             }
-            return new Prepared(rows, notes, Warnings.of(report), MarkdownRenderer.headline(report),
+            String zeros = Zeros.line(table.rows(), n -> Untrusted.markdown(n));
+            return new Prepared(rows, notes, zeros, Warnings.of(report), MarkdownRenderer.headline(report),
                     MarkdownRenderer.context(report), MarkdownRenderer.harness(report), MarkdownRenderer.legend(report));
         }
     }
@@ -144,11 +146,15 @@ final class MarkdownRenderer implements Renderer {
         int left = 0;
         int shown = 0;
         int notesLeft = 0;
-        long unchangedCount = table.rows().stream().filter(r -> r.comparison().verdict() == Verdict.UNCHANGED).count();
+        long unchangedCount = table.rows().stream()
+                .filter(r -> r.comparison().verdict() == Verdict.UNCHANGED && !r.allZero()).count();
         boolean fold = unchangedCount > FOLD_UNCHANGED;
         for (int i = 0; i < table.rows().size(); i++) {
             CellComparison r = table.rows().get(i);
             Verdict v = r.comparison().verdict();
+            if (r.allZero()) {
+                continue; // said in one line
+            }
             if (budget.omit().contains(v) || shown >= budget.rows()) {
                 left++;
                 continue;
@@ -186,7 +192,7 @@ final class MarkdownRenderer implements Renderer {
         }
         View view = new View(Untrusted.markdown(report.name(), Untrusted.MAX_LENGTH).replace("--", "- -"),
                 prepared.headline(), prepared.context(), prepared.harness(), rows, unchanged,
-                unchanged.size() + " unchanged", warnings, notes, omitted, prepared.legend(),
+                unchanged.size() + " unchanged", prepared.zeros(), warnings, notes, omitted, prepared.legend(),
                 table.rows().stream().anyMatch(CellComparison::byBuilds));
         return Templates.render("comment.md.ftl", Map.of("view", view));
     }
@@ -196,32 +202,36 @@ final class MarkdownRenderer implements Renderer {
         // Both sides in one unit scaled for people, as the text table: 37.42 ms/op, not 37423436 ns/op.
         Units.Display d = Numbers.display(r.cell().unit(), c.base().mean(), c.head().mean());
         return new Row(Untrusted.markdown(r.cell().name()), Untrusted.markdown(r.cell().metric()),
-                side(c.base(), d), side(c.head(), d), change(c),
-                Numbers.pValue(c.pValue()).replace("<", "&lt;"), verdict(c, thresholds),
+                side(c.base(), c.base().mean(), d), side(c.head(), c.head().mean(), d), change(c),
+                Numbers.pValue(c.pValue()).replace("<", "&lt;"), verdict(r, thresholds),
                 r.byBuilds() ? "±" + Numbers.percent(r.buildSpread()) : "",
                 r.trialLevel().map(t -> Numbers.signedPercent(t.pctChange()) + ", p "
                         + Numbers.pValue(t.pValue()).replace("<", "&lt;")).orElse(""));
     }
 
+    /**
+     * Returns the comment's first line: how many benchmarks have each verdict (a benchmark with a
+     * time and a throughput is one), never counting one too noisy to tell as unchanged.
+     */
     private static String headline(Report report) {
         Optional<String> none = Warnings.noComparison(report);
         if (none.isPresent()) {
             return "\u274C " + none.get();
         }
-        Map<Verdict, Integer> n = report.table().counts();
-        StringBuilder s = new StringBuilder();
-        s.append(mark(Verdict.REGRESSION)).append(' ').append(count(n.get(Verdict.REGRESSION), "regression", "regressions"));
-        s.append(" · ").append(mark(Verdict.INCONCLUSIVE)).append(' ').append(n.get(Verdict.INCONCLUSIVE)).append(" inconclusive");
-        s.append(" · ").append(mark(Verdict.IMPROVEMENT)).append(' ')
-                .append(count(n.get(Verdict.IMPROVEMENT), "improvement", "improvements"));
-        s.append(" · ").append(mark(Verdict.UNCHANGED)).append(' ').append(n.get(Verdict.UNCHANGED)).append(" unchanged");
-        if (n.get(Verdict.PROFILE) > 0) {
-            s.append(" · ").append(n.get(Verdict.PROFILE)).append(" profile");
+        ComparisonTable table = report.table();
+        Map<Verdict, Integer> n = table.benchmarks();
+        List<String> parts = new ArrayList<>();
+        for (Verdict v : Verdict.values()) {
+            int count = n.get(v);
+            if (TextRenderer.ALWAYS_COUNTED.contains(v) || count > 0) {
+                String mark = v == Verdict.PROFILE || v == Verdict.NO_DATA ? "" : mark(v) + " ";
+                parts.add(mark + count + " " + (v == Verdict.NO_DATA ? "without data" : TextRenderer.word(v, count)));
+            }
         }
-        if (n.get(Verdict.NO_DATA) > 0) {
-            s.append(" · ").append(n.get(Verdict.NO_DATA)).append(" without data");
-        }
-        return s.toString();
+        int benchmarks = n.values().stream().mapToInt(Integer::intValue).sum();
+        int cells = table.counts().values().stream().mapToInt(Integer::intValue).sum();
+        return String.join(" · ", parts) + (benchmarks == cells ? ""
+                : " (" + benchmarks + " benchmarks, " + cells + " cells)");
     }
 
     private static String context(Report report) {
@@ -280,15 +290,19 @@ final class MarkdownRenderer implements Renderer {
         return mark(Verdict.REGRESSION) + " regression: worse, " + p + " and at least "
                 + Numbers.percent(t.minEffect()) + ". " + mark(Verdict.INCONCLUSIVE) + " inconclusive: worse by "
                 + Numbers.percent(t.inconclusive()) + " or more but not confirmed by the test; not a pass. "
-                + mark(Verdict.IMPROVEMENT) + " improvement: better, " + p
-                + " and at least " + Numbers.percent(t.minEffect()) + ". " + mark(Verdict.UNCHANGED) + " no change &ge; X:"
+                + mark(Verdict.SMALL) + " small: worse and " + p + ", under " + Numbers.percent(t.minEffect())
+                + ": real, and under the bar. " + mark(Verdict.IMPROVEMENT) + " improvement: better, " + p
+                + " and at least " + Numbers.percent(t.minEffect()) + ". " + mark(Verdict.NOISY) + " too noisy to tell:"
+                + " a slowdown past " + Numbers.percent(t.inconclusive()) + " could go unseen, or the trials disagree"
+                + " (far trials on one side, two groups); not a pass. " + mark(Verdict.UNCHANGED) + " no change &ge; X:"
                 + " a slowdown of X or more would have been reported 4 times in 5; a smaller one can hide in"
                 + " the noise. "
-                + (Double.isNaN(t.fdr()) ? "" : "Significant only when the Benjamini-Hochberg adjusted p is under "
-                        + Numbers.value(t.fdr()) + " (--fdr). ")
+                + TextRenderer.together(report.table()).map(s -> Character.toUpperCase(s.charAt(0)) + s.substring(1)
+                        + ". ").orElse("")
                 + t.adaptive().map(s -> "Adaptive trials: " + TextRenderer.looks(t, s) + ". ").orElse("")
                 + "± is the coefficient of variation"
-                + " across trials. Welch's t-test; 95% interval of the change by Fieller's method. "
+                + " across trials. Welch's t-test, far trials set aside on both sides; 95% interval of the change by"
+                + " Fieller's method. "
                 + (report.table().rows().stream().anyMatch(CellComparison::byBuilds) ? TextRenderer.BUILDS_DECIDE + " "
                         : "")
                 + Warnings.gate(report);
@@ -301,12 +315,18 @@ final class MarkdownRenderer implements Renderer {
 
     /**
      * Returns the verdict of a row with its mark; an unchanged row says what it can rule out, "no
-     * change &ge; 4.2%", since a smaller slowdown may hide in its noise.
+     * change &ge; 4.2%", since a smaller slowdown may hide in its noise; a row too noisy to tell says
+     * what it could miss; a row that measures another again says whose verdict it takes.
      */
-    private static String verdict(Comparison c, Thresholds thresholds) {
+    private static String verdict(CellComparison r, Thresholds thresholds) {
+        Comparison c = r.comparison();
+        String as = r.sameAs().map(p -> ", as " + Untrusted.markdown(p.metric())).orElse("");
         double detectable = c.detectable(thresholds);
-        if (c.verdict() != Verdict.UNCHANGED || Double.isNaN(detectable)) {
-            return verdict(c.verdict());
+        if (c.verdict() == Verdict.NOISY && !Double.isNaN(detectable) && detectable > thresholds.inconclusive()) {
+            return mark(Verdict.NOISY) + " too noisy: could miss " + Numbers.percent(detectable) + as;
+        }
+        if (c.verdict() != Verdict.UNCHANGED || Double.isNaN(detectable) || r.sameAs().isPresent()) {
+            return verdict(c.verdict()) + as;
         }
         return mark(Verdict.UNCHANGED) + " no change &ge; " + Numbers.percent(detectable);
     }
@@ -316,7 +336,9 @@ final class MarkdownRenderer implements Renderer {
         return switch (v) {
             case REGRESSION -> "\uD83D\uDD34";
             case INCONCLUSIVE -> "\u2754";
+            case SMALL -> "\uD83D\uDD38";
             case IMPROVEMENT -> "\uD83D\uDFE2";
+            case NOISY -> "\uD83C\uDF2B\uFE0F";
             case UNCHANGED -> "\u2705";
             case PROFILE -> "\u2139\uFE0F";
             case NO_DATA -> "\u26AA";
@@ -335,11 +357,11 @@ final class MarkdownRenderer implements Renderer {
         return "`" + Untrusted.plain(untrusted, 200).replace("`", "'") + "`";
     }
 
-    private static String side(Summary s, Units.Display d) {
+    private static String side(Summary s, double centre, Units.Display d) {
         if (s.n() == 0) {
             return Numbers.UNDEFINED;
         }
-        String mean = Numbers.shown(s.mean(), d, Untrusted::markdown);
+        String mean = Numbers.shown(centre, d, Untrusted::markdown);
         return Double.isNaN(s.cv()) ? mean : mean + " ±" + Numbers.percent(s.cv());
     }
 

@@ -27,10 +27,12 @@ final class Notes {
             for (Outlier o : outliers.subList(0, Math.min(3, outliers.size()))) {
                 each.add(o.side().id() + " trial " + (o.trial() + 1) + " " + Numbers.signedPercent(o.deviation()));
             }
-            notes.add(outliers.size() + " outlier trial" + (outliers.size() == 1 ? "" : "s") + " set aside ("
+            notes.add(outliers.size() + " far trial" + (outliers.size() == 1 ? "" : "s") + " set aside ("
                     + String.join(", ", each) + (outliers.size() > 3 ? " and " + (outliers.size() - 3) + " more" : "")
                     + " from its side's median)");
         }
+        row.sameAs().ifPresent(primary -> notes.add("the same measurement as its " + primary.metric()
+                + " in other terms: it takes that verdict and is not counted apart"));
         notes.addAll(of(row.comparison()));
         row.look().filter(l -> l.look() < l.looks()).ifPresent(l -> notes.add(TextRenderer.label(
                 row.comparison().verdict()) + " at look " + l.look() + " of " + l.looks() + " (" + l.trials()
@@ -56,6 +58,14 @@ final class Notes {
                 case NON_POSITIVE_BASE_MEAN -> "baseline mean is " + Numbers.value(c.base().mean())
                         + ": no percent change";
                 case UNBOUNDED_INTERVAL -> "baseline is too noisy to bound the change";
+                case ONE_SIDED -> "far trials on one side only: a hiccup of the machine, or a change that hits only"
+                        + " some trials; more trials tell the two apart";
+                case SPLIT -> "a side's trials fall into two groups (a busy machine's two speeds): each side's main"
+                        + " group decides, and where the groups may have swapped between the sides a change counts"
+                        + " only past the gap between them; pin the trials (harness.cpus), run more of them, or"
+                        + " count instructions";
+                case NOT_AMONG_MANY -> "significant on its own (p " + Numbers.pValue(c.pValue()) + "), not among the"
+                        + " run's many cells (Benjamini-Hochberg q " + Numbers.pValue(c.qValue()) + ")";
                 case UNDERPOWERED -> throw new AssertionError("skipped above");
             });
         }

@@ -36,7 +36,7 @@ final class TextRenderer implements Renderer {
         Warnings.noComparison(report).ifPresent(none -> out.append("FAILED: ").append(none).append("\n"));
         out.append("base: ").append(Untrusted.plain(table.baseLabel(), Untrusted.MAX_PROSE)).append('\n');
         out.append("head: ").append(Untrusted.plain(table.headLabel(), Untrusted.MAX_PROSE)).append('\n');
-        out.append(rules(table.thresholds())).append("\n\n");
+        out.append(rules(table)).append("\n\n");
         List<String> warnings = Warnings.of(report);
         for (String warning : warnings) {
             out.append("WARNING: ").append(Untrusted.plain(warning, Untrusted.MAX_PROSE)).append('\n');
@@ -54,11 +54,19 @@ final class TextRenderer implements Renderer {
         table.rows().forEach(r -> byMetric.computeIfAbsent(r.cell().metric(), k -> new ArrayList<>()).add(r));
         List<String> notes = new ArrayList<>();
         for (Map.Entry<String, List<CellComparison>> metric : byMetric.entrySet()) {
-            List<CellComparison> rows = metric.getValue();
-            List<String> units = rows.stream().map(r -> r.cell().unit()).distinct().toList();
+            List<CellComparison> all = metric.getValue();
+            List<String> units = all.stream().map(r -> r.cell().unit()).distinct().toList();
             out.append(Untrusted.plain(metric.getKey()));
             if (!units.equals(List.of(metric.getKey()))) {
                 out.append(" (").append(units.stream().map(Untrusted::plain).collect(Collectors.joining(", "))).append(')');
+            }
+            // Cells that are 0 on both sides in every trial (allocations of code that allocates
+            // nothing) say one thing between them: one line.
+            List<CellComparison> rows = all.stream().filter(r -> !r.allZero()).toList();
+            String zeros = Zeros.line(all, Untrusted::plain);
+            if (rows.isEmpty()) {
+                out.append(": ").append(zeros).append("\n\n");
+                continue;
             }
             out.append('\n');
             List<String[]> lines = new ArrayList<>();
@@ -78,7 +86,7 @@ final class TextRenderer implements Renderer {
                     Numbers.interval(c.ciLow(), c.ciHigh()),
                     Numbers.pValue(c.pValue()),
                     detects(c, table.thresholds()),
-                    label(c.verdict()),
+                    label(row),
                 };
                 if (builds) {
                     Comparison t = row.trialLevel().orElse(c);
@@ -91,9 +99,13 @@ final class TextRenderer implements Renderer {
                 }
             }
             geomean(rows, units, builds).ifPresent(lines::add);
-            out.append(Tables.aligned(lines, RIGHT)).append('\n');
+            out.append(Tables.aligned(lines, RIGHT));
+            if (!zeros.isEmpty()) {
+                out.append("and ").append(zeros).append('\n');
+            }
+            out.append('\n');
         }
-        out.append(counts(table.counts())).append('\n');
+        out.append(counts(table)).append('\n');
         if (!notes.isEmpty()) {
             out.append("\nnotes:\n");
             for (String note : notes) {
@@ -146,13 +158,39 @@ final class TextRenderer implements Renderer {
     }
 
     /** Returns one line stating the rules: {@code alpha 0.05, min effect 3.0%, ...}. */
+    static String rules(ComparisonTable table) {
+        return rules(table.thresholds(), together(table));
+    }
+
+    /** Returns one line stating the rules of {@code t}, with what judging many cells together does. */
     static String rules(Thresholds t) {
-        return "Welch's t-test, alpha " + Numbers.value(t.alpha()) + "; regression/improvement at "
-                + Numbers.percent(t.minEffect()) + " or more; inconclusive at "
-                + Numbers.percent(t.inconclusive()) + " or more"
-                + (Double.isNaN(t.fdr()) ? "" : "; significant only when the Benjamini-Hochberg adjusted p is under "
-                        + Numbers.value(t.fdr()) + " (--fdr)")
+        return rules(t, Optional.empty());
+    }
+
+    private static String rules(Thresholds t, Optional<String> together) {
+        return "Welch's t-test (far trials set aside on both sides), alpha " + Numbers.value(t.alpha())
+                + "; regression/improvement at " + Numbers.percent(t.minEffect()) + " or more; inconclusive at "
+                + Numbers.percent(t.inconclusive()) + " or more; too noisy when a slowdown past "
+                + Numbers.percent(t.inconclusive()) + " could go unseen"
+                + together.map(s -> "; " + s).orElse("")
                 + t.adaptive().map(s -> "; adaptive trials: " + looks(t, s)).orElse("");
+    }
+
+    /**
+     * Returns what a table judged together says about it: "the 24 tested cells judged together:
+     * significant only when the Benjamini-Hochberg adjusted p is under 0.05"; empty when each cell
+     * was judged on its own.
+     */
+    static Optional<String> together(ComparisonTable table) {
+        Thresholds t = table.thresholds();
+        int tested = table.tested();
+        if (!t.judgedTogether(tested)) {
+            return Optional.empty();
+        }
+        return Optional.of("the " + tested + " tested cells judged together: significant only when the"
+                + " Benjamini-Hochberg adjusted p is under " + Numbers.value(t.fdrRate())
+                + (Double.isNaN(t.fdr()) ? " (from " + Thresholds.MANY_CELLS + " cells on; --fdr off to judge each"
+                        + " alone)" : " (--fdr)"));
     }
 
     /** Returns the looks of a run with adaptive trials and the alpha of each: "5, 10 trials per side at alpha ...". */
@@ -176,24 +214,56 @@ final class TextRenderer implements Renderer {
 
     /** Returns the verdict as a reader sees it in plain text. */
     static String label(Verdict v) {
-        return v == Verdict.NO_DATA ? "no data" : v.id();
+        return switch (v) {
+            case NO_DATA -> "no data";
+            case NOISY -> "too noisy";
+            default -> v.id();
+        };
     }
 
-    /** Returns the line of counts, e.g. {@code 1 regression, 0 inconclusive, ...}. */
-    static String counts(Map<Verdict, Integer> counts) {
+    /**
+     * Returns the verdict of a row as a reader sees it: a row that measures another cell again says
+     * whose verdict it takes ("regression, as time").
+     */
+    static String label(CellComparison row) {
+        String v = label(row.comparison().verdict());
+        return row.sameAs().map(p -> v + ", as " + Untrusted.plain(p.metric())).orElse(v);
+    }
+
+    /** The verdicts a line of counts always shows, even at 0. */
+    static final List<Verdict> ALWAYS_COUNTED = List.of(Verdict.REGRESSION, Verdict.INCONCLUSIVE,
+            Verdict.IMPROVEMENT, Verdict.NOISY, Verdict.UNCHANGED);
+
+    /**
+     * Returns the line of counts, e.g. {@code 1 regression, 0 inconclusive, ...}: of benchmarks, each
+     * counted once whatever its metrics (see {@link ComparisonTable#benchmarks}), and saying so when a
+     * benchmark has several.
+     */
+    static String counts(ComparisonTable table) {
+        Map<Verdict, Integer> counts = table.benchmarks();
+        Map<Verdict, Integer> cells = table.counts();
+        int benchmarks = counts.values().stream().mapToInt(Integer::intValue).sum();
+        int rows = cells.values().stream().mapToInt(Integer::intValue).sum();
         StringBuilder s = new StringBuilder();
+        if (benchmarks != rows) {
+            s.append(benchmarks).append(benchmarks == 1 ? " benchmark: " : " benchmarks: ");
+        }
         for (Verdict v : Verdict.values()) {
             int n = counts.get(v);
-            boolean always = v != Verdict.PROFILE && v != Verdict.NO_DATA;
-            if (always || n > 0) {
-                if (s.length() > 0) {
+            if (ALWAYS_COUNTED.contains(v) || n > 0) {
+                if (s.length() > 0 && !s.toString().endsWith(": ")) {
                     s.append(", ");
                 }
-                String word = label(v);
-                s.append(n).append(' ').append(n == 1 || v == Verdict.INCONCLUSIVE
-                        || v == Verdict.UNCHANGED || v == Verdict.NO_DATA ? word : word + "s");
+                s.append(n).append(' ').append(word(v, n));
             }
         }
         return s.toString();
+    }
+
+    /** Returns how a count of {@code n} names its verdict: "2 regressions", "1 inconclusive". */
+    static String word(Verdict v, int n) {
+        String word = label(v);
+        boolean plural = n != 1 && (v == Verdict.REGRESSION || v == Verdict.IMPROVEMENT);
+        return plural ? word + "s" : word;
     }
 }

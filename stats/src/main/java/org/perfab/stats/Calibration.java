@@ -6,7 +6,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.apache.commons.math3.stat.inference.MannWhitneyUTest;
 
 /**
  * Measures how often each way of judging a cell is right, on synthetic trials with the noise of
@@ -35,6 +34,15 @@ public final class Calibration {
          * shows.
          */
         HEAVY_TAIL("heavy tail"),
+        /** Normal noise, and one trial in ten 1.5 times slower: a busy machine's heavy tail. */
+        HEAVY_TAIL_10("1 in 10 x1.5"),
+        /**
+         * Normal noise, and the candidate's trials slower by 30% one time in five, beside the case's
+         * effect: a change that hits only some trials (its mean is 6% worse at effect 0).
+         */
+        PARTIAL("partial slowdown"),
+        /** Normal noise, and half of each side's trials 40% slower: two modes of a busy machine. */
+        SPLIT("two modes"),
         /** Normal noise on a machine that slows by 3% over the run, trials interleaved A B B A. */
         DRIFT("drift in a run"),
         /** Normal noise, and each build of each side off by its code layout (2% spread). */
@@ -56,12 +64,12 @@ public final class Calibration {
     public enum Method {
         /** Welch's test on every trial: the seed's rule. */
         WELCH("Welch, trials"),
-        /** Welch's test once outlier trials are set aside (see {@link Outliers}): perfab's verdict. */
-        ROBUST("Welch, outliers set aside"),
+        /** perfab's verdict ({@link Comparison#judge}): far trials set aside on both sides, ranks for two modes. */
+        PERFAB("perfab"),
         /** Yuen's test on 20% trimmed means. */
         YUEN("Yuen, trimmed"),
-        /** Mann-Whitney's test, the change between medians. */
-        MANN_WHITNEY("Mann-Whitney"),
+        /** benchstat's: Mann-Whitney's test (exact), the change between medians. */
+        MANN_WHITNEY("benchstat (Mann-Whitney)"),
         /** Welch's test on the median of each build. */
         BUILD_MEDIANS("Welch, build medians");
 
@@ -94,20 +102,33 @@ public final class Calibration {
      * @param regression regressions
      * @param inconclusive inconclusive verdicts
      * @param improvement improvements
+     * @param noisy "too noisy to tell"
+     * @param falseNoChange unchanged rows of runs in which one side had far trials that make the
+     *     candidate look worse and the other none (see {@link FarTrials}): a row that says "no
+     *     change" where a partial slowdown may hide
      */
-    public record Rates(double regression, double inconclusive, double improvement) {
+    public record Rates(double regression, double inconclusive, double improvement, double noisy,
+            double falseNoChange) {
     }
 
     /** Returns the rates of every method over {@code runs} simulated runs of {@code c}. */
     public static Map<Method, Rates> run(Case c, int runs, Random random, Thresholds thresholds) {
         Map<Method, int[]> counts = new EnumMap<>(Method.class);
         for (Method m : Method.values()) {
-            counts.put(m, new int[3]);
+            counts.put(m, new int[5]);
         }
         for (int r = 0; r < runs; r++) {
             double[][][] draw = draw(c, random);
+            double[] base = trials(draw[0]);
+            double[] head = trials(draw[1]);
+            FarTrials far = FarTrials.of(base, head, thresholds.minEffect());
+            boolean oneSided = far.oneSided() && far.candidateWorseInSome(base, head, Direction.LOWER_IS_BETTER);
             for (Method m : Method.values()) {
-                count(counts.get(m), judge(m, draw, thresholds));
+                Verdict v = judge(m, draw, thresholds);
+                count(counts.get(m), v);
+                if (oneSided && v == Verdict.UNCHANGED) {
+                    counts.get(m)[4]++;
+                }
             }
         }
         Map<Method, Rates> rates = new EnumMap<>(Method.class);
@@ -136,16 +157,19 @@ public final class Calibration {
                 int b = pair % BUILDS;
                 double level = s == 0 ? 100 : 100 * (1 + c.effect() / 100);
                 double drift = c.noise() == Noise.DRIFT ? 1 + 0.03 * position / (2.0 * c.n()) : 1;
-                double value = level * drift * (1 + offsets[s][b] / 100) * noise(c, random);
+                double value = level * drift * (1 + offsets[s][b] / 100) * noise(c, s, random);
                 sides[s][b][filled[s][b]++] = value;
             }
         }
         return sides;
     }
 
-    private static double noise(Case c, Random random) {
+    private static double noise(Case c, int side, Random random) {
         double cv = c.cv() / 100;
         return switch (c.noise()) {
+            case HEAVY_TAIL_10 -> (1 + random.nextGaussian() * cv) * (random.nextDouble() < 0.1 ? 1.5 : 1);
+            case PARTIAL -> (1 + random.nextGaussian() * cv) * (side == 1 && random.nextDouble() < 0.2 ? 1.3 : 1);
+            case SPLIT -> (1 + random.nextGaussian() * cv) * (random.nextDouble() < 0.5 ? 1.4 : 1);
             case LOGNORMAL -> {
                 double sigma = Math.sqrt(Math.log(1 + cv * cv));
                 yield Math.exp(random.nextGaussian() * sigma - sigma * sigma / 2);
@@ -168,8 +192,7 @@ public final class Calibration {
         Direction d = Direction.LOWER_IS_BETTER;
         return switch (method) {
             case WELCH -> Comparison.of(Sample.of(base), Sample.of(head), d, t).verdict();
-            case ROBUST -> Comparison.of(Sample.of(Outliers.without(base, Outliers.of(base, t.minEffect()))),
-                    Sample.of(Outliers.without(head, Outliers.of(head, t.minEffect()))), d, t).verdict();
+            case PERFAB -> Comparison.judge(base, head, d, t, false).comparison().verdict();
             case YUEN -> {
                 double b = Yuen.trimmedMean(base);
                 double pct = (Yuen.trimmedMean(head) / b - 1) * 100;
@@ -177,7 +200,7 @@ public final class Calibration {
             }
             case MANN_WHITNEY -> {
                 double pct = (median(head) / median(base) - 1) * 100;
-                yield VerdictRule.classify(d, pct, new MannWhitneyUTest().mannWhitneyUTest(base, head), t);
+                yield VerdictRule.classify(d, pct, Ranks.of(base, head).p(), t);
             }
             case BUILD_MEDIANS -> {
                 double[] bm = new double[BUILDS];
@@ -217,7 +240,7 @@ public final class Calibration {
     public static AdaptiveRates adaptive(Case c, int max, int runs, Random random, Thresholds thresholds) {
         Sequential looks = new Sequential(c.n(), max);
         Thresholds t = thresholds.withAdaptive(looks);
-        int[][] counts = new int[3][3];
+        int[][] counts = new int[3][4];
         long trials = 0;
         for (int r = 0; r < runs; r++) {
             double[][] draw = inOrder(new Case(c.noise(), c.cv(), max, c.effect()), random);
@@ -241,25 +264,25 @@ public final class Calibration {
     }
 
     private static void count(int[] n, Verdict v) {
-        if (v == Verdict.REGRESSION) {
-            n[0]++;
-        } else if (v == Verdict.INCONCLUSIVE) {
-            n[1]++;
-        } else if (v == Verdict.IMPROVEMENT) {
-            n[2]++;
+        switch (v) {
+            case REGRESSION -> n[0]++;
+            case INCONCLUSIVE -> n[1]++;
+            case IMPROVEMENT -> n[2]++;
+            case NOISY -> n[3]++;
+            default -> {
+            }
         }
     }
 
     private static Rates rates(int[] n, int runs) {
-        return new Rates(100.0 * n[0] / runs, 100.0 * n[1] / runs, 100.0 * n[2] / runs);
+        return new Rates(100.0 * n[0] / runs, 100.0 * n[1] / runs, 100.0 * n[2] / runs, 100.0 * n[3] / runs,
+                n.length > 4 ? 100.0 * n[4] / runs : 0);
     }
 
-    /** Returns the comparison of the first {@code n} trials of each side, outlier trials set aside. */
+    /** Returns perfab's comparison of the first {@code n} trials of each side. */
     private static Comparison robust(double[][] draw, int n, Thresholds t) {
-        double[] base = Arrays.copyOf(draw[0], n);
-        double[] head = Arrays.copyOf(draw[1], n);
-        return Comparison.of(Sample.of(Outliers.without(base, Outliers.of(base, t.minEffect()))),
-                Sample.of(Outliers.without(head, Outliers.of(head, t.minEffect()))), Direction.LOWER_IS_BETTER, t);
+        return Comparison.judge(Arrays.copyOf(draw[0], n), Arrays.copyOf(draw[1], n), Direction.LOWER_IS_BETTER, t,
+                false).comparison();
     }
 
     /** Returns one run's trials of one build per side, {@code [side][trial]}, in the order they ran. */
@@ -270,7 +293,7 @@ public final class Calibration {
                 int s = pair % 2 == 0 ? k : 1 - k;
                 double level = s == 0 ? 100 : 100 * (1 + c.effect() / 100);
                 double drift = c.noise() == Noise.DRIFT ? 1 + 0.03 * (2 * pair + k) / (2.0 * c.n()) : 1;
-                sides[s][pair] = level * drift * noise(c, random);
+                sides[s][pair] = level * drift * noise(c, s, random);
             }
         }
         return sides;
@@ -281,39 +304,46 @@ public final class Calibration {
      *
      * @param allFound the share of runs in which every truly changed cell was a regression, in percent
      * @param falseRegressions regressions among unchanged cells, per run
+     * @param falseHeadline the share of runs, in percent, whose headline counts a regression or an
+     *     improvement among the unchanged cells
      */
-    public record SuiteRates(double allFound, double falseRegressions) {
+    public record SuiteRates(double allFound, double falseRegressions, double falseHeadline) {
     }
 
     /**
      * Returns how a suite of {@code cells} cells fares, {@code changed} of them truly slower by
-     * {@code effect} percent, the rest unchanged, all with normal noise of {@code cv} percent and
-     * {@code n} trials per side: judged cell by cell (Welch on trials) when {@code fdr} is NaN, else
-     * with Benjamini-Hochberg at {@code fdr} over the suite's p values.
+     * {@code effect} percent, the rest unchanged, all with {@code noise} of {@code cv} percent and
+     * {@code n} trials per side, each judged by perfab's rule ({@link Comparison#judge}): cell by
+     * cell when {@code fdr} is NaN, else together, with Benjamini-Hochberg at {@code fdr}.
      */
-    public static SuiteRates suite(int cells, int changed, double effect, double cv, int n, double fdr, int runs,
-            Random random, Thresholds thresholds) {
+    public static SuiteRates suite(Noise noise, int cells, int changed, double effect, double cv, int n, double fdr,
+            int runs, Random random, Thresholds thresholds) {
         int allFound = 0;
+        int falseHeadline = 0;
         long falseRegressions = 0;
         for (int r = 0; r < runs; r++) {
             List<Comparison> comparisons = new ArrayList<>();
             for (int i = 0; i < cells; i++) {
-                double[][][] draw = draw(new Case(Noise.NORMAL, cv, n, i < changed ? effect : 0), random);
-                comparisons.add(Comparison.of(Sample.of(trials(draw[0])), Sample.of(trials(draw[1])),
-                        Direction.LOWER_IS_BETTER, thresholds));
+                double[][][] draw = draw(new Case(noise, cv, n, i < changed ? effect : 0), random);
+                comparisons.add(Comparison.judge(trials(draw[0]), trials(draw[1]), Direction.LOWER_IS_BETTER,
+                        thresholds, false).comparison());
             }
             List<Comparison> judged = Double.isNaN(fdr) ? comparisons : FalseDiscovery.apply(comparisons, fdr, thresholds);
             boolean all = true;
+            boolean headline = false;
             for (int i = 0; i < cells; i++) {
-                boolean regression = judged.get(i).verdict() == Verdict.REGRESSION;
+                Verdict v = judged.get(i).verdict();
+                boolean regression = v == Verdict.REGRESSION;
                 if (i < changed) {
                     all &= regression;
-                } else if (regression) {
-                    falseRegressions++;
+                } else {
+                    falseRegressions += regression ? 1 : 0;
+                    headline |= regression || v == Verdict.IMPROVEMENT;
                 }
             }
             allFound += all ? 1 : 0;
+            falseHeadline += headline ? 1 : 0;
         }
-        return new SuiteRates(100.0 * allFound / runs, (double) falseRegressions / runs);
+        return new SuiteRates(100.0 * allFound / runs, (double) falseRegressions / runs, 100.0 * falseHeadline / runs);
     }
 }

@@ -26,7 +26,24 @@ public enum Caveat {
      * comparison could have missed a change the rules care about. "Unchanged" then means "too
      * noisy to tell".
      */
-    UNDERPOWERED;
+    UNDERPOWERED,
+    /**
+     * One side had far trials (see {@link FarTrials}) and the other none: a hiccup of the machine,
+     * or a change that hits only some trials. The row cannot say "no change".
+     */
+    ONE_SIDED,
+    /**
+     * A side's far trials are too many to be hiccups: its trials fall into two groups, and the main
+     * group of each side decides. When the groups may have swapped between the sides, a
+     * regression or improvement stands only when the change is larger than the distance between
+     * the groups.
+     */
+    SPLIT,
+    /**
+     * Significant on its own, but not among the run's many cells: its Benjamini-Hochberg adjusted
+     * p (its q value) is not under the false-discovery rate.
+     */
+    NOT_AMONG_MANY;
 
     /** Returns the stable machine-readable name, e.g. {@code non-positive-base-mean}. */
     public String id() {

@@ -24,10 +24,12 @@ import java.util.List;
  *     when undefined
  * @param verdict the class of the change
  * @param caveats what a reader should know, in declaration order of {@link Caveat}
+ * @param qValue the Benjamini-Hochberg adjusted p when the run's cells were judged together; NaN
+ *     when each was judged on its own
  */
 public record Comparison(Summary base, Summary head, Direction direction, double pctChange,
         double ciLow, double ciHigh, double t, double df, double pValue, double mde,
-        Verdict verdict, List<Caveat> caveats) {
+        Verdict verdict, List<Caveat> caveats, double qValue) {
 
     /** Power at which {@link #mde} is computed. */
     public static final double POWER = 0.80;
@@ -112,16 +114,156 @@ public record Comparison(Summary base, Summary head, Direction direction, double
 
     /**
      * Returns this comparison judged with {@code q}, its adjusted p, against the false-discovery
-     * rate {@code rate}: a regression or improvement whose q is not under it loses its
-     * significance (see {@link FalseDiscovery}); every figure is kept.
+     * rate {@code rate}: a regression, improvement or small change whose q is not under it loses
+     * its significance (see {@link FalseDiscovery}) and becomes inconclusive when it is worse past
+     * the inconclusive threshold, else too noisy to tell, with {@link Caveat#NOT_AMONG_MANY}. Every
+     * figure is kept, and q with them.
      */
     public Comparison atFalseDiscoveryRate(double q, double rate, Thresholds thresholds) {
-        if ((verdict != Verdict.REGRESSION && verdict != Verdict.IMPROVEMENT) || q < rate) {
-            return this;
+        boolean significant = verdict == Verdict.REGRESSION || verdict == Verdict.IMPROVEMENT
+                || verdict == Verdict.SMALL;
+        if (!significant || q < rate) {
+            return with(verdict, caveats, q);
         }
-        Verdict v = verdict == Verdict.REGRESSION && Math.abs(pctChange) >= thresholds.inconclusive()
-                ? Verdict.INCONCLUSIVE : Verdict.UNCHANGED;
-        return new Comparison(base, head, direction, pctChange, ciLow, ciHigh, t, df, pValue, mde, v, caveats);
+        List<Caveat> more = new ArrayList<>(caveats);
+        more.add(Caveat.NOT_AMONG_MANY);
+        more.sort(null);
+        return with(unconfirmed(thresholds), more, q);
+    }
+
+    /**
+     * Returns the verdict of this change when what the test found cannot stand: inconclusive when
+     * it is worse past the inconclusive threshold, else too noisy to tell.
+     */
+    Verdict unconfirmed(Thresholds thresholds) {
+        boolean worse = direction.isWorse(0.0, pctChange);
+        return worse && Math.abs(pctChange) >= thresholds.inconclusive() ? Verdict.INCONCLUSIVE : Verdict.NOISY;
+    }
+
+    private Comparison with(Verdict v, List<Caveat> c, double q) {
+        return new Comparison(base, head, direction, pctChange, ciLow, ciHigh, t, df, pValue, mde, v, c, q);
+    }
+
+    /**
+     * A comparison with the trials it set aside.
+     *
+     * @param comparison the comparison
+     * @param baseSetAside the positions of the baseline's values left out of it, ascending
+     * @param headSetAside the positions of the candidate's values left out of it, ascending
+     */
+    public record Judged(Comparison comparison, List<Integer> baseSetAside, List<Integer> headSetAside) {
+        public Judged {
+            baseSetAside = List.copyOf(baseSetAside);
+            headSetAside = List.copyOf(headSetAside);
+        }
+    }
+
+    /**
+     * Judges one cell from its trials, in the order they ran: perfab's verdict.
+     *
+     * <ul>
+     *   <li>Without far trials (see {@link FarTrials}), Welch's test on every trial ({@link #of}).
+     *   <li>With a few, on either side or both, they are set aside on both sides (each side against
+     *       the same pooled spread) and Welch's test judges the rest: one hiccup in ten would
+     *       otherwise hide a real 5% change.
+     *   <li>When only one side had far trials, and they make the candidate look worse (its own far
+     *       trials for the worse, or the baseline's for the better), the row cannot say "no
+     *       change": a slowdown that hits one trial in five looks like that. It stays a regression,
+     *       small change or inconclusive when the rest say so; it becomes one when the far trials
+     *       are too many on that side to be chance (Fisher's exact test) and Welch's test on every
+     *       trial finds the mean moved; anything else is too noisy to tell ({@link Caveat#ONE_SIDED}).
+     *       Far trials on one side that make the candidate look better (the baseline's hiccups)
+     *       hide no slowdown: the rest decide.
+     *   <li>When far trials of one side lie where the other side's trials are, or the two sides'
+     *       far trials lie on opposite sides of their medians, the trials fall into groups (a
+     *       busy machine's two speeds) and the rest of each side may be a different group: a
+     *       regression, improvement or small change then stands only when the change is larger than
+     *       the distance between the groups and the bar, else which group each side's few trials
+     *       landed in would decide it ({@link Caveat#SPLIT}).
+     * </ul>
+     *
+     * An unchanged cell whose trials could miss a slowdown past the inconclusive threshold is too
+     * noisy to tell.
+     *
+     * @param profile whether the cell is shown but never classified ({@link Verdict#PROFILE})
+     */
+    public static Judged judge(double[] base, double[] head, Direction direction, Thresholds thresholds,
+            boolean profile) {
+        FarTrials far = FarTrials.of(base, head, thresholds.minEffect());
+        if (far.none()) {
+            return new Judged(compute(Sample.of(base), Sample.of(head), direction, thresholds, profile), List.of(),
+                    List.of());
+        }
+        Comparison kept = compute(Sample.of(FarTrials.without(base, far.base())),
+                Sample.of(FarTrials.without(head, far.head())), direction, thresholds, profile);
+        if (profile || kept.verdict() == Verdict.NO_DATA) {
+            return new Judged(kept, far.base(), far.head());
+        }
+        Verdict v = kept.verdict();
+        List<Caveat> more = new ArrayList<>();
+        if (far.mixed(base, head)) {
+            // Far trials of one side lie where the other side's trials are, or the two sides' far
+            // trials lie on opposite sides of their medians: the trials fall into groups (a busy
+            // machine's two speeds), and the rest of each side may be a different group. A change
+            // within the distance between the groups is which group each side's trials landed in.
+            more.add(Caveat.SPLIT);
+            boolean significant = v == Verdict.REGRESSION || v == Verdict.IMPROVEMENT || v == Verdict.SMALL;
+            if (significant && !past(kept.pctChange(), far.gap(), thresholds.minEffect())) {
+                v = kept.unconfirmed(thresholds);
+            }
+        }
+        if (!far.oneSided()) {
+            return new Judged(kept.caveats(more, v), far.base(), far.head());
+        }
+        more.add(Caveat.ONE_SIDED);
+        if (!far.candidateWorseInSome(base, head, direction)
+                || v == Verdict.REGRESSION || v == Verdict.INCONCLUSIVE || v == Verdict.SMALL) {
+            // Far trials that make the candidate look better (the baseline's hiccups) hide no
+            // slowdown; and a slowdown the rest confirm stands.
+            return new Judged(kept.caveats(more, v), far.base(), far.head());
+        }
+        // Far trials for the worse on the candidate's side alone: a slowdown that hits some trials
+        // is a regression when they are too many on that side to be chance and the mean of every
+        // trial moved; otherwise the row cannot say "no change".
+        if (far.onOneSideBeyondChance(thresholds.alpha(), base.length, head.length)) {
+            Comparison all = compute(Sample.of(base), Sample.of(head), direction, thresholds, false);
+            if (all.verdict() == Verdict.REGRESSION || all.verdict() == Verdict.INCONCLUSIVE) {
+                return new Judged(all.caveats(more, all.verdict()), List.of(), List.of());
+            }
+        }
+        return new Judged(kept.caveats(more, Verdict.NOISY), far.base(), far.head());
+    }
+
+    /**
+     * Returns whether a change of {@code pct} percent lies past a distance between groups of
+     * {@code gap} percent by more than {@code bar} percent, as ratios: {@code |ln(1 + pct/100)| >
+     * ln(1 + gap/100) + ln(1 + bar/100)}. Two groups 40% apart put the sides' main groups 40% apart
+     * in either direction, so only a change past 40% and the bar says more than where the trials
+     * landed.
+     */
+    static boolean past(double pct, double gap, double bar) {
+        double change = Math.abs(Math.log1p(pct / 100));
+        return change > Math.log1p(gap / 100) + Math.log1p(bar / 100);
+    }
+
+    /** Returns this comparison with {@code more} caveats added and {@code v} as its verdict. */
+    private Comparison caveats(List<Caveat> more, Verdict v) {
+        List<Caveat> all = new ArrayList<>(caveats);
+        for (Caveat c : more) {
+            if (!all.contains(c)) {
+                all.add(c);
+            }
+        }
+        all.sort(null);
+        return with(v, all, qValue);
+    }
+
+    /**
+     * Returns this comparison with the verdict {@code v} of the cell it measures again in other
+     * terms (a throughput beside the time it was computed from): one measurement, one verdict.
+     */
+    public Comparison following(Verdict v) {
+        return with(v, caveats, qValue);
     }
 
     /**
@@ -139,7 +281,7 @@ public record Comparison(Summary base, Summary head, Direction direction, double
             Comparison c = compute(baseSample.scaled(-exponent), headSample.scaled(-exponent), direction, thresholds,
                     profile);
             return new Comparison(c.base().scaled(exponent), c.head().scaled(exponent), direction, c.pctChange(),
-                    c.ciLow(), c.ciHigh(), c.t(), c.df(), c.pValue(), c.mde(), c.verdict(), c.caveats());
+                    c.ciLow(), c.ciHigh(), c.t(), c.df(), c.pValue(), c.mde(), c.verdict(), c.caveats(), c.qValue());
         }
         Summary base = Summary.of(baseSample);
         Summary head = Summary.of(headSample);
@@ -207,8 +349,13 @@ public record Comparison(Summary base, Summary head, Direction direction, double
             caveats.add(Caveat.UNDERPOWERED);
         }
         caveats.sort(null);
-        return new Comparison(base, head, direction, pct, ciLow, ciHigh, test.t(), test.df(),
-                test.p(), mde, verdict, caveats);
+        Comparison c = new Comparison(base, head, direction, pct, ciLow, ciHigh, test.t(), test.df(),
+                test.p(), mde, verdict, caveats, Double.NaN);
+        // Unchanged, but blind to a slowdown past the inconclusive threshold: that is no pass.
+        if (verdict == Verdict.UNCHANGED && c.detectable(thresholds) > thresholds.inconclusive()) {
+            return c.with(Verdict.NOISY, caveats, Double.NaN);
+        }
+        return c;
     }
 
     /**

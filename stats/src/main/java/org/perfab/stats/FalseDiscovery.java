@@ -38,17 +38,34 @@ public final class FalseDiscovery {
     }
 
     /**
-     * Returns {@code comparisons} judged at a false-discovery rate {@code rate}: a regression or
-     * improvement whose q value is not under {@code rate} becomes what it would be without
-     * significance (inconclusive when worse past the inconclusive threshold, else unchanged).
+     * Returns {@code comparisons} judged at a false-discovery rate {@code rate}: a regression,
+     * improvement or small change whose q value is not under {@code rate} becomes what it would be
+     * without significance (see {@link Comparison#atFalseDiscoveryRate}). Profiles and cells without
+     * data are not tests.
      */
     public static List<Comparison> apply(List<Comparison> comparisons, double rate, Thresholds thresholds) {
-        double[] p = comparisons.stream().mapToDouble(c -> c.verdict() == Verdict.PROFILE
-                || c.verdict() == Verdict.NO_DATA ? Double.NaN : c.pValue()).toArray();
+        boolean[] tested = new boolean[comparisons.size()];
+        for (int i = 0; i < tested.length; i++) {
+            Verdict v = comparisons.get(i).verdict();
+            tested[i] = v != Verdict.PROFILE && v != Verdict.NO_DATA;
+        }
+        return apply(comparisons, tested, rate, thresholds);
+    }
+
+    /**
+     * Returns {@code comparisons} judged at a false-discovery rate {@code rate}, only those marked
+     * {@code tested} counting as the run's tests; the others are returned as they are.
+     */
+    public static List<Comparison> apply(List<Comparison> comparisons, boolean[] tested, double rate,
+            Thresholds thresholds) {
+        double[] p = new double[comparisons.size()];
+        for (int i = 0; i < p.length; i++) {
+            p[i] = tested[i] ? comparisons.get(i).pValue() : Double.NaN;
+        }
         double[] q = qValues(p);
         List<Comparison> out = new ArrayList<>(comparisons.size());
         for (int i = 0; i < comparisons.size(); i++) {
-            out.add(comparisons.get(i).atFalseDiscoveryRate(q[i], rate, thresholds));
+            out.add(tested[i] ? comparisons.get(i).atFalseDiscoveryRate(q[i], rate, thresholds) : comparisons.get(i));
         }
         return out;
     }

@@ -60,14 +60,14 @@ public record Sequential(int first, int max) {
     }
 
     /**
-     * Returns whether more trials could change what {@code c} says: it is inconclusive, or it is
-     * unchanged while its 95% interval still reaches a change for the worse as large as the bar (or
-     * has no bounds). Regressions and improvements are decided; so are cells without data and
-     * profiles, which no number of trials classifies.
+     * Returns whether more trials could change what {@code c} says: it is inconclusive or too noisy
+     * to tell, or it is unchanged while its 95% interval still reaches a change for the worse as
+     * large as the bar (or has no bounds). Regressions, small changes and improvements are decided;
+     * so are cells without data and profiles, which no number of trials classifies.
      */
     public static boolean undecided(Comparison c, Thresholds thresholds) {
         return switch (c.verdict()) {
-            case INCONCLUSIVE -> true;
+            case INCONCLUSIVE, NOISY -> true;
             case UNCHANGED -> {
                 if (Double.isNaN(c.pctChange())) {
                     yield false;
@@ -99,6 +99,6 @@ public record Sequential(int first, int max) {
     }
 
     private static boolean significant(Comparison c) {
-        return c.verdict() == Verdict.REGRESSION || c.verdict() == Verdict.IMPROVEMENT;
+        return c.verdict() == Verdict.REGRESSION || c.verdict() == Verdict.IMPROVEMENT || c.verdict() == Verdict.SMALL;
     }
 }

@@ -12,19 +12,31 @@ import java.util.Optional;
  *     improvement must reach; {@code >= 0}
  * @param inconclusive change in percent at or past which a move for the worse that the test could
  *     not confirm is reported as inconclusive instead of unchanged; {@code >= minEffect}
- * @param fdr with many cells, the false-discovery rate in (0, 1) under which a cell's
- *     Benjamini-Hochberg adjusted p must lie for it to count as significant (see
- *     {@link FalseDiscovery}); NaN to judge each cell on its own p
+ * @param fdr the false-discovery rate under which a cell's Benjamini-Hochberg adjusted p must lie
+ *     for it to count as significant when the cells are judged together (see {@link FalseDiscovery}):
+ *     in (0, 1) to judge them together whatever their number; {@link #FDR_OFF} (0) to judge each
+ *     cell on its own p; NaN for the default, which judges them together at alpha once a run tests
+ *     {@value #MANY_CELLS} cells or more
  * @param adaptive the looks of a run with adaptive trials, which share alpha between them (see
- *     {@link Sequential}); empty for a run of a fixed size. Not together with {@code fdr}.
+ *     {@link Sequential}); empty for a run of a fixed size
  */
 public record Thresholds(double alpha, double minEffect, double inconclusive, double fdr,
         Optional<Sequential> adaptive) {
 
+    /**
+     * How many tested cells make a run judge them together by default: with 20 cells at alpha 0.05,
+     * one passes the test by chance, and a run's headline would then report a change that a
+     * comment-only commit made.
+     */
+    public static final int MANY_CELLS = 20;
+
+    /** The {@code fdr} that judges each cell on its own p, however many there are. */
+    public static final double FDR_OFF = 0;
+
     /** alpha 0.05, minimum effect 3%, inconclusive at 10%. */
     public static final Thresholds DEFAULT = new Thresholds(0.05, 3.0, 10.0);
 
-    /** Thresholds that judge each cell on its own p. */
+    /** Thresholds that judge the cells of a run together from {@value #MANY_CELLS} tested cells on. */
     public Thresholds(double alpha, double minEffect, double inconclusive) {
         this(alpha, minEffect, inconclusive, Double.NaN);
     }
@@ -45,7 +57,26 @@ public record Thresholds(double alpha, double minEffect, double inconclusive, do
      */
     public Thresholds atLook(int look) {
         Sequential s = adaptive.orElseThrow(() -> new IllegalStateException("a run of a fixed size has no looks"));
-        return new Thresholds(s.alpha(look, alpha), minEffect, inconclusive, fdr, Optional.empty());
+        double share = s.alpha(look, alpha);
+        // An explicit rate shrinks with alpha's share; the default (NaN) follows alpha itself.
+        double rate = Double.isNaN(fdr) || fdr == FDR_OFF ? fdr : fdr * share / alpha;
+        return new Thresholds(share, minEffect, inconclusive, rate, Optional.empty());
+    }
+
+    /**
+     * Returns whether {@code tested} cells of one run are judged together, by their
+     * Benjamini-Hochberg adjusted p (see {@link #fdr}).
+     */
+    public boolean judgedTogether(int tested) {
+        if (fdr == FDR_OFF) {
+            return false;
+        }
+        return !Double.isNaN(fdr) || tested >= MANY_CELLS;
+    }
+
+    /** Returns the false-discovery rate the cells are judged at when they are judged together. */
+    public double fdrRate() {
+        return Double.isNaN(fdr) ? alpha : fdr;
     }
 
     public Thresholds {
@@ -60,13 +91,9 @@ public record Thresholds(double alpha, double minEffect, double inconclusive, do
             throw new IllegalArgumentException("inconclusive threshold must be finite and >= the min"
                     + " effect (" + minEffect + "%), got " + inconclusive);
         }
-        if (!Double.isNaN(fdr) && !(fdr > 0.0 && fdr < 1.0)) {
-            throw new IllegalArgumentException("the false-discovery rate must be in (0, 1), got " + fdr);
+        if (!Double.isNaN(fdr) && fdr != FDR_OFF && !(fdr > 0.0 && fdr < 1.0)) {
+            throw new IllegalArgumentException("the false-discovery rate must be in (0, 1), or 0 for none, got " + fdr);
         }
         Objects.requireNonNull(adaptive, "adaptive");
-        if (!Double.isNaN(fdr) && adaptive.isPresent()) {
-            throw new IllegalArgumentException("adaptive trials and a false-discovery rate do not go together:"
-                    + " each spends alpha its own way; choose one");
-        }
     }
 }

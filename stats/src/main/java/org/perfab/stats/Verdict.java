@@ -9,9 +9,22 @@ public enum Verdict {
      * not confirm. Never to be shown as a pass.
      */
     INCONCLUSIVE("inconclusive"),
+    /**
+     * Worse and significant, but under the minimum effect: small and real. The bar keeps such a
+     * change from crying wolf; it is not a pass either (a 1.5% loss that holds on every runner is
+     * worth a bisect before a release).
+     */
+    SMALL("small"),
     /** Better, significant and at least the minimum effect. */
     IMPROVEMENT("improvement"),
-    /** Everything else. */
+    /**
+     * Too noisy to tell: not confirmed either way, and the trials could not have shown a change
+     * past the inconclusive threshold, or they disagree in a way that no test settles (far trials on
+     * one side only, two modes, significant alone but not among the run's many cells). Never a
+     * pass.
+     */
+    NOISY("noisy"),
+    /** Everything else: the trials rule out a change the rules care about. */
     UNCHANGED("unchanged"),
     /** The cell is a profile (its workload says so): shown, never classified. */
     PROFILE("profile"),

@@ -11,6 +11,7 @@ final class VerdictRule {
      * <ul>
      *   <li>regression: worse, {@code p < alpha} and {@code |pct| >= minEffect};
      *   <li>improvement: better, {@code p < alpha} and {@code |pct| >= minEffect};
+     *   <li>small: worse, {@code p < alpha}, under {@code minEffect} and not 0;
      *   <li>inconclusive: not a regression, worse, and {@code |pct| >= inconclusive};
      *   <li>unchanged: everything else, a NaN {@code p} included.
      * </ul>
@@ -28,6 +29,9 @@ final class VerdictRule {
         }
         if (worse && Math.abs(pct) >= thresholds.inconclusive()) {
             return Verdict.INCONCLUSIVE;
+        }
+        if (worse && significant) {
+            return Verdict.SMALL;
         }
         return Verdict.UNCHANGED;
     }

@@ -9,7 +9,7 @@ ${view.harness}
 </#if>
 
 <#if view.rows?has_content>
-| cell | metric | baseline (mean ±cv) | head (mean ±cv) | change [95% CI] | p | verdict |<#if view.byBuilds> between builds | all trials |</#if>
+| cell | metric | baseline ±cv | head ±cv | change [95% CI] | p | verdict |<#if view.byBuilds> between builds | all trials |</#if>
 |:-----|:-------|--------------------:|----------------:|----------------:|--:|:--------|<#if view.byBuilds>--:|--:|</#if>
 <#list view.rows as r>
 | ${r.cell} | ${r.metric} | ${r.base} | ${r.head} | ${r.change} | ${r.p} | ${r.verdict} |<#if view.byBuilds> ${r.builds} | ${r.trials} |</#if>
@@ -19,13 +19,17 @@ ${view.harness}
 
 <details><summary>${view.foldedTitle}</summary>
 
-| cell | metric | baseline (mean ±cv) | head (mean ±cv) | change [95% CI] | p | verdict |<#if view.byBuilds> between builds | all trials |</#if>
+| cell | metric | baseline ±cv | head ±cv | change [95% CI] | p | verdict |<#if view.byBuilds> between builds | all trials |</#if>
 |:-----|:-------|--------------------:|----------------:|----------------:|--:|:--------|<#if view.byBuilds>--:|--:|</#if>
 <#list view.folded as r>
 | ${r.cell} | ${r.metric} | ${r.base} | ${r.head} | ${r.change} | ${r.p} | ${r.verdict} |<#if view.byBuilds> ${r.builds} | ${r.trials} |</#if>
 </#list>
 
 </details>
+</#if>
+<#if view.zeros?has_content>
+
+And ${view.zeros}.
 </#if>
 <#if view.omitted?has_content>
 

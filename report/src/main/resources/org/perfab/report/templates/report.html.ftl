@@ -20,10 +20,15 @@
   .badge.regression { background: #cf222e; }
   .badge.inconclusive { background: #9a6700; }
   .badge.inconclusive::before { content: "? "; }
+  .badge.small { background: #bc4c00; }
+  .badge.noisy { background: #8c959f; }
+  .badge.noisy::before { content: "~ "; }
   .badge.improvement { background: #1a7f37; }
   .badge.unchanged { background: #d1d9e0; color: #1f2328; }
   tr.regression td { background: #ffebe9; }
   tr.inconclusive td { background: #f6f8fa; }
+  tr.small td { background: #fff1e5; }
+  tr.noisy td { background: #f6f8fa; }
   tr.improvement td { background: #dafbe1; }
   section.cell { border-top: 1px solid #d1d9e0; padding: 12px 0; }
   section.cell h2 { font-size: 15px; margin: 0 0 6px; word-break: break-all; }
@@ -53,6 +58,8 @@
   svg.forest .mark.regression { color: #cf222e; }
   svg.forest .mark.inconclusive { color: #9a6700; }
   svg.forest .mark.improvement { color: #1a7f37; }
+  svg.forest .mark.small { color: #bc4c00; }
+  svg.forest .mark.noisy { color: #8c959f; }
   svg.forest .mark.profile { color: #8250df; }
   svg.forest .mark.no-data { color: #8c959f; }
   svg.forest .stripe { fill: transparent; }
@@ -94,13 +101,16 @@
 </ul>
 </#if>
 <table>
-<thead><tr><th>cell</th><th>metric</th><th>baseline (mean ±cv)</th><th>head (mean ±cv)</th><th>change [95% CI]</th><th>p</th><th title="the smallest slowdown found with 80% power">detects</th><th>verdict</th></tr></thead>
+<thead><tr><th>cell</th><th>metric</th><th>baseline ±cv</th><th>head ±cv</th><th>change [95% CI]</th><th>p</th><th title="the smallest slowdown found with 80% power">detects</th><th>verdict</th></tr></thead>
 <tbody>
 <#list view.rows as r>
 <tr class="${r.verdictClass}"><td class="cell"><#if view.plots><a href="#${r.id}">${r.cell}</a><#else>${r.cell}</#if></td><td>${r.metric}</td><td>${r.base}</td><td>${r.head}</td><td>${r.change}</td><td>${r.p}</td><td>${r.detects}</td><td><span class="badge ${r.verdictClass}">${r.verdict}</span></td></tr>
 </#list>
 </tbody>
 </table>
+<#if view.zeros?has_content>
+<p class="facts">And ${view.zeros}.</p>
+</#if>
 <#if view.plots>
 <div class="key"><span><i style="background:#4a72b0"></i>baseline</span><span><i style="background:#d9822b"></i>head</span><span>${view.plotKey}</span></div>
 <#list view.rows as r>

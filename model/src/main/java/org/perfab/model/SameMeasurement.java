@@ -1,0 +1,127 @@
+package org.perfab.model;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.perfab.stats.Direction;
+import org.perfab.stats.Verdict;
+
+/**
+ * Finds the cells that measure one thing twice: a Go benchmark with {@code b.SetBytes} reports
+ * its time per operation and a throughput computed from it, a Google Benchmark its time and bytes
+ * per second. Two verdicts for one measurement would count one change twice and split a run's
+ * false alarms between them, so the second takes the first's verdict.
+ *
+ * <p>Two cells of one benchmark (one name) are one measurement when one is better lower and the
+ * other better higher, they were measured in the same trials, and their logarithms move together
+ * exactly in opposite ways: the spread of {@code log(a) + log(b)} over the trials is under a tenth
+ * of the spread of {@code log(a)} (and under 0.2% when {@code a} hardly moves), which a product of
+ * two independent measurements never shows. The one better lower (the time) is kept; the other
+ * follows it.
+ */
+final class SameMeasurement {
+    /** How small the spread of the sum of logarithms must be against either cell's own. */
+    static final double RATIO = 0.1;
+    /** The spread of the sum of logarithms under which two steady cells are one measurement. */
+    static final double FLOOR = 0.002;
+    /** The fewest trials in common that can tell. */
+    static final int MIN_TRIALS = 3;
+
+    private SameMeasurement() {
+    }
+
+    /**
+     * Returns {@code rows} with each cell that measures another again marked as following it (see
+     * {@link CellComparison#sameAs}), in the same order.
+     *
+     * @param values each cell's measurements: the baseline's, then the candidate's
+     */
+    static List<CellComparison> fold(List<CellComparison> rows, Map<Cell, List<List<Measurement>>> values) {
+        Map<String, List<Cell>> byName = new LinkedHashMap<>();
+        for (Cell c : values.keySet()) {
+            byName.computeIfAbsent(c.name(), k -> new ArrayList<>()).add(c);
+        }
+        Map<CellId, CellId> follows = new HashMap<>();
+        for (List<Cell> cells : byName.values()) {
+            for (Cell primary : cells) {
+                if (primary.direction() != Direction.LOWER_IS_BETTER || follows.containsKey(primary.id())) {
+                    continue;
+                }
+                for (Cell other : cells) {
+                    if (other.direction() == Direction.HIGHER_IS_BETTER && !follows.containsKey(other.id())
+                            && reciprocal(values.get(primary), values.get(other))) {
+                        follows.put(other.id(), primary.id());
+                    }
+                }
+            }
+        }
+        if (follows.isEmpty()) {
+            return rows;
+        }
+        Map<CellId, Verdict> verdicts = new HashMap<>();
+        rows.forEach(r -> verdicts.put(r.cell().id(), r.comparison().verdict()));
+        List<CellComparison> out = new ArrayList<>(rows.size());
+        for (CellComparison r : rows) {
+            CellId primary = follows.get(r.cell().id());
+            out.add(primary == null ? r : r.sameAs(primary, r.comparison().following(verdicts.get(primary))));
+        }
+        return out;
+    }
+
+    /** Returns {@code rows} with every following row given its cell's verdict in {@code verdicts} again. */
+    static List<CellComparison> followAgain(List<CellComparison> rows, Map<CellId, Verdict> verdicts) {
+        List<CellComparison> out = new ArrayList<>(rows.size());
+        for (CellComparison r : rows) {
+            Optional<CellId> primary = r.sameAs();
+            Verdict v = primary.map(verdicts::get).orElse(null);
+            out.add(v == null ? r : r.sameAs(primary.get(), r.comparison().following(v)));
+        }
+        return out;
+    }
+
+    /** Returns whether two cells' measurements are one quantity and its reciprocal, trial by trial. */
+    private static boolean reciprocal(List<List<Measurement>> a, List<List<Measurement>> b) {
+        List<double[]> pairs = new ArrayList<>();
+        for (int side = 0; side < 2; side++) {
+            Map<List<Integer>, Double> first = new HashMap<>();
+            for (Measurement m : a.get(side)) {
+                first.put(List.of(m.build(), m.trial()), m.value());
+            }
+            if (first.size() != a.get(side).size() || b.get(side).size() != first.size()) {
+                return false;
+            }
+            for (Measurement m : b.get(side)) {
+                Double x = first.get(List.of(m.build(), m.trial()));
+                if (x == null || !(x > 0) || !(m.value() > 0)) {
+                    return false;
+                }
+                pairs.add(new double[] {Math.log(x), Math.log(m.value())});
+            }
+        }
+        if (pairs.size() < MIN_TRIALS) {
+            return false;
+        }
+        double spreadA = spread(pairs, 1, 0);
+        double spreadB = spread(pairs, 0, 1);
+        double spreadSum = spread(pairs, 1, 1);
+        return spreadSum <= Math.max(RATIO * Math.max(spreadA, spreadB), FLOOR);
+    }
+
+    /** Returns the standard deviation of {@code wa * log(a) + wb * log(b)} over the pairs. */
+    private static double spread(List<double[]> pairs, double wa, double wb) {
+        double mean = 0;
+        for (double[] p : pairs) {
+            mean += wa * p[0] + wb * p[1];
+        }
+        mean /= pairs.size();
+        double squares = 0;
+        for (double[] p : pairs) {
+            double d = wa * p[0] + wb * p[1] - mean;
+            squares += d * d;
+        }
+        return Math.sqrt(squares / (pairs.size() - 1));
+    }
+}
