@@ -6,7 +6,8 @@ The output is deterministic for a given numpy/scipy (the generator is seeded). E
 the two samples, the direction, and what scipy says: Welch's t, df and two-sided p (scipy.stats
 .ttest_ind with equal_var=False), the percent change, Fieller's 95% interval of the ratio of means
 with Welch df (t quantiles from scipy.stats.t.ppf), the minimum detectable effect at 80% power,
-and the verdict under alpha 0.05, min effect 3%, inconclusive 10%.
+and the verdict under alpha 0.05, min effect 3%, inconclusive 10% (small: worse and significant
+under the bar; noisy: unchanged, yet a slowdown past the inconclusive threshold could go unseen).
 
 Most samples are integer-valued with means that are exact integers, so both sides of the check
 compute bit-identical means and percent changes: a case whose effect sits exactly on a threshold
@@ -45,7 +46,20 @@ def welch(base, head):
     return float(res.statistic), df, float(res.pvalue), se
 
 
-def classify(direction, pct, p):
+def detectable(mde, df):
+    """The smallest slowdown the rules report with 80% power: the bar plus t(0.80) standard errors,
+    at least the minimum detectable effect, at most the inconclusive threshold plus the same."""
+    if mde is None or math.isnan(mde):
+        return math.nan
+    if mde == 0.0 or df is None:
+        return max(mde, MIN_EFFECT)
+    power = stats.t.ppf(POWER, df)
+    se = mde / (stats.t.ppf(1.0 - ALPHA / 2.0, df) + power)
+    regression = max(mde, MIN_EFFECT + power * se)
+    return min(regression, max(MIN_EFFECT, INCONCLUSIVE) + power * se)
+
+
+def classify(direction, pct, p, mde, df):
     worse = pct > 0 if direction == "lower" else pct < 0
     better = pct < 0 if direction == "lower" else pct > 0
     significant = p is not None and p < ALPHA
@@ -56,6 +70,10 @@ def classify(direction, pct, p):
         return "improvement"
     if worse and abs(pct) >= INCONCLUSIVE:
         return "inconclusive"
+    if worse and significant:
+        return "small"
+    if detectable(mde, df) > INCONCLUSIVE:
+        return "noisy"
     return "unchanged"
 
 
@@ -88,7 +106,7 @@ def case(name, direction, base, head):
         "pct": pct,
         "ci95": ci,
         "mde": mde,
-        "verdict": classify(direction, pct, p),
+        "verdict": classify(direction, pct, p, mde, df),
     }
 
 

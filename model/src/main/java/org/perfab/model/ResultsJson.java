@@ -96,6 +96,10 @@ public final class ResultsJson {
         for (Map.Entry<Verdict, Integer> e : results.table().counts().entrySet()) {
             counts.put(e.getKey().id(), e.getValue());
         }
+        ObjectNode benchmarks = root.putObject("benchmarks");
+        for (Map.Entry<Verdict, Integer> e : results.table().benchmarks().entrySet()) {
+            benchmarks.put(e.getKey().id(), e.getValue());
+        }
         root.set("warnings", warnings(results.table().warnings()));
         ArrayNode rows = root.putArray("comparisons");
         for (CellComparison row : results.table().rows()) {
@@ -164,6 +168,7 @@ public final class ResultsJson {
         timing.has("overheadSeconds"); // derived from the others
         timing.done();
         n.has("counts"); // derived from the comparisons
+        n.has("benchmarks"); // so is this
         List<Warning> warnings = n.objects("warnings", ResultsJson::warning);
         Set<CellId> profileCells = new HashSet<>();
         n.objects("comparisons", c -> {
@@ -373,6 +378,11 @@ public final class ResultsJson {
         node.put("direction", cell.direction().id());
         statistics(node, row.comparison(), thresholds);
         node.put("decidedBy", row.byBuilds() ? "build-medians" : "trials");
+        if (row.sameAs().isPresent()) {
+            node.putObject("sameAs").put("cell", row.sameAs().get().name()).put("metric", row.sameAs().get().metric());
+        } else {
+            node.putNull("sameAs");
+        }
         number(node, "buildSpread", row.buildSpread());
         number(node, "noiseFloor", row.noiseFloor());
         if (row.look().isPresent()) {
@@ -405,6 +415,7 @@ public final class ResultsJson {
             node.putArray("ci95").add(c.ciLow()).add(c.ciHigh());
         }
         number(node, "pValue", c.pValue());
+        number(node, "qValue", c.qValue());
         number(node, "t", c.t());
         number(node, "df", c.df());
         number(node, "mde", c.mde());

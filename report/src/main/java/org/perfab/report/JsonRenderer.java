@@ -38,6 +38,10 @@ final class JsonRenderer implements Renderer {
         for (Map.Entry<Verdict, Integer> e : table.counts().entrySet()) {
             counts.put(e.getKey().id(), e.getValue());
         }
+        ObjectNode benchmarks = root.putObject("benchmarks");
+        for (Map.Entry<Verdict, Integer> e : table.benchmarks().entrySet()) {
+            benchmarks.put(e.getKey().id(), e.getValue());
+        }
         root.set("warnings", ResultsJson.warnings(table.warnings()));
         ArrayNode rows = root.putArray("comparisons");
         for (CellComparison row : table.rows()) {

@@ -45,15 +45,14 @@ final class Warnings {
         for (CellComparison r : table.rows()) {
             Comparison c = r.comparison();
             String name = Untrusted.plain(r.cell().name()) + " " + Untrusted.plain(r.cell().metric());
-            if (c.verdict() == Verdict.UNCHANGED || c.verdict() == Verdict.INCONCLUSIVE) {
+            if (c.verdict() == Verdict.NOISY && r.sameAs().isEmpty()) {
                 double cv = Math.max(nanToZero(c.base().cv()), nanToZero(c.head().cv()));
-                boolean cvOverChange = !Double.isNaN(c.pctChange()) && cv > Math.abs(c.pctChange())
-                        && cv > table.thresholds().minEffect();
-                if (c.caveats().contains(Caveat.UNDERPOWERED) || cvOverChange) {
-                    double detectable = c.detectable(table.thresholds());
-                    noisy.add(name + " (" + (Double.isNaN(detectable) ? "CV " + Numbers.percent(cv)
-                            : "could miss " + Numbers.percent(detectable)) + ")");
-                }
+                double detectable = c.detectable(table.thresholds());
+                noisy.add(name + " (" + (c.caveats().contains(Caveat.ONE_SIDED) ? "far trials on one side"
+                        : c.caveats().contains(Caveat.SPLIT) ? "two groups of trials"
+                        : c.caveats().contains(Caveat.NOT_AMONG_MANY) ? "not among many"
+                        : Double.isNaN(detectable) ? "CV " + Numbers.percent(cv)
+                        : "could miss " + Numbers.percent(detectable)) + ")");
             }
             if (TAIL.matcher(r.cell().metric()).matches() && c.verdict() != Verdict.NO_DATA) {
                 int n = Math.min(c.base().n(), c.head().n());
@@ -65,9 +64,9 @@ final class Warnings {
         }
         if (!noisy.isEmpty()) {
             warnings.add("Too noisy to tell for " + noisy.size() + " cell" + (noisy.size() == 1 ? "" : "s")
-                    + ": at this spread and trial count a change as large as the figure shown could go"
-                    + " unseen, more than the " + Numbers.percent(table.thresholds().minEffect())
-                    + " bar, so unchanged there is not a pass; more trials narrow it: " + names(noisy) + ".");
+                    + ": " + names(noisy) + ". Not a pass: more trials (--adaptive 20) narrow the spread, pinning"
+                    + " the trials to quiet CPUs (harness.cpus) removes a busy neighbour's share, and counting"
+                    + " instructions instead of time takes the machine out of it.");
         }
         manyCells(table).ifPresent(warnings::add);
         if (!tails.isEmpty()) {

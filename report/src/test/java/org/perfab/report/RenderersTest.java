@@ -38,8 +38,20 @@ class RenderersTest {
         add(m, p999, Side.BASE, 448, 390, 610, 455, 402);
         add(m, p999, Side.HEAD, 821, 420, 512, 700, 399);
         Cell faster = new Cell("publish/64KiB/1sub", "time", "ns/op", Direction.LOWER_IS_BETTER);
-        add(m, faster, Side.BASE, 1520.5, 1533.1, 1518.9, 1527.0);
-        add(m, faster, Side.HEAD, 1356.2, 1360.8, 1349.9, 1355.0);
+        double[] baseTimes = {1520.5, 1533.1, 1518.9, 1527.0};
+        double[] headTimes = {1356.2, 1360.8, 1349.9, 1355.0};
+        add(m, faster, Side.BASE, baseTimes);
+        add(m, faster, Side.HEAD, headTimes);
+        // The same benchmark's throughput, computed from its time: one measurement, one verdict.
+        Cell bytes = new Cell("publish/64KiB/1sub", "throughput", "MB/s", Direction.HIGHER_IS_BETTER);
+        add(m, bytes, Side.BASE, java.util.Arrays.stream(baseTimes).map(t -> 65536e3 / t).toArray());
+        add(m, bytes, Side.HEAD, java.util.Arrays.stream(headTimes).map(t -> 65536e3 / t).toArray());
+        Cell none = new Cell("publish/64KiB/1sub", "allocs", "allocs/op", Direction.LOWER_IS_BETTER);
+        add(m, none, Side.BASE, 0, 0, 0, 0);
+        add(m, none, Side.HEAD, 0, 0, 0, 0);
+        Cell small = new Cell("publish/256B/10sub", "throughput", "msg/s", Direction.HIGHER_IS_BETTER);
+        add(m, small, Side.BASE, 4674, 4680, 4669, 4677, 4671);
+        add(m, small, Side.HEAD, 4566, 4570, 4560, 4572, 4565);
         Cell same = new Cell("batched/1KiB", "throughput", "msg/s", Direction.HIGHER_IS_BETTER);
         add(m, same, Side.BASE, 701000, 699500, 700200, 700900);
         add(m, same, Side.HEAD, 700100, 700800, 699900, 700400);
@@ -73,6 +85,8 @@ class RenderersTest {
         for (Verdict v : Verdict.values()) {
             assertTrue(fixture().counts().get(v) > 0, v.id());
         }
+        assertTrue(fixture().rows().stream().anyMatch(r -> r.sameAs().isPresent()), "a row that follows another");
+        assertTrue(fixture().rows().stream().anyMatch(r -> r.allZero()), "a row of zeros");
     }
 
     @ParameterizedTest

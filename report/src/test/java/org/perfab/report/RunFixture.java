@@ -91,10 +91,12 @@ final class RunFixture {
                 new Cell("fanout/1sub", "p50", "us", Direction.LOWER_IS_BETTER),
                 new Cell("batched/1KiB", "p50", "ms", Direction.LOWER_IS_BETTER),
                 new Cell("batched/1KiB", "throughput", "msg/s", Direction.HIGHER_IS_BETTER),
+                new Cell("startup", "wall", "s", Direction.LOWER_IS_BETTER),
                 new Cell(HOSTILE, "time", "ns/op", Direction.LOWER_IS_BETTER),
                 new Cell("x".repeat(10_000), "time", "ns/op", Direction.LOWER_IS_BETTER),
                 new Cell("removed/cell", "time", "ns/op", Direction.LOWER_IS_BETTER));
         return run("broker-pr", 5, cells, c -> switch (c.name() + ":" + c.metric()) {
+            case "startup:wall" -> new double[][] {{0.81, 1.02, 0.77, 0.95, 0.70}, {0.84, 0.99, 0.80, 0.72, 1.05}};
             case "publish/256B/1sub:throughput" -> new double[][] {{12408, 12391, 12455, 12370, 12430},
                 {11801, 11905, 11760, 11850, 11822}};
             case "publish/64KiB/1sub:throughput" -> new double[][] {{512.5, 509, 515.2, 511.1, 513},

@@ -104,10 +104,18 @@ class ComparisonTest {
 
     @Test
     void marksAnUnchangedVerdictUnderpoweredWhenTheMdeExceedsTheMinEffect() {
+        Comparison underpowered = Comparison.of(Sample.of(98, 100, 102, 99, 101), Sample.of(98.5, 100.5, 102.5, 99.5,
+                101.5), LOWER_IS_BETTER, T);
+        assertEquals(Verdict.UNCHANGED, underpowered.verdict());
+        assertTrue(underpowered.mde() > 3.0);
+        assertTrue(underpowered.detectable(T) <= T.inconclusive(), "it still rules out " + underpowered.detectable(T));
+        assertTrue(underpowered.caveats().contains(Caveat.UNDERPOWERED));
+
+        // Blind to a slowdown past the inconclusive threshold: too noisy to tell, never unchanged.
         Comparison noisy = Comparison.of(Sample.of(80, 100, 120), Sample.of(82, 101, 121),
                 LOWER_IS_BETTER, T);
-        assertEquals(Verdict.UNCHANGED, noisy.verdict());
-        assertTrue(noisy.mde() > 3.0);
+        assertEquals(Verdict.NOISY, noisy.verdict());
+        assertTrue(noisy.detectable(T) > T.inconclusive());
         assertTrue(noisy.caveats().contains(Caveat.UNDERPOWERED));
 
         Comparison quiet = Comparison.of(Sample.of(100, 100.1, 99.9, 100), Sample.of(100.05, 100, 99.95, 100.1),
@@ -254,6 +262,6 @@ class ComparisonTest {
     void rejectsMissingParts() {
         Summary s = Summary.of(Sample.of(1, 2));
         assertThrows(NullPointerException.class, () -> new Comparison(s, s, null, 0, 0, 0, 0, 0, 0, 0,
-                Verdict.UNCHANGED, List.of()));
+                Verdict.UNCHANGED, List.of(), Double.NaN));
     }
 }

@@ -16,11 +16,24 @@ class VerdictRuleTest {
     @Test
     void flagsRegressionOnlyFromExactlyTheMinEffect() {
         assertEquals(Verdict.REGRESSION, VerdictRule.classify(LOWER_IS_BETTER, 3.0, SIGNIFICANT, DEFAULT));
-        assertEquals(Verdict.UNCHANGED,
+        assertEquals(Verdict.SMALL,
                 VerdictRule.classify(LOWER_IS_BETTER, Math.nextDown(3.0), SIGNIFICANT, DEFAULT));
         assertEquals(Verdict.REGRESSION, VerdictRule.classify(HIGHER_IS_BETTER, -3.0, SIGNIFICANT, DEFAULT));
-        assertEquals(Verdict.UNCHANGED,
+        assertEquals(Verdict.SMALL,
                 VerdictRule.classify(HIGHER_IS_BETTER, Math.nextUp(-3.0), SIGNIFICANT, DEFAULT));
+        assertEquals(Verdict.UNCHANGED,
+                VerdictRule.classify(LOWER_IS_BETTER, Math.nextDown(3.0), NOT_SIGNIFICANT, DEFAULT));
+    }
+
+    @Test
+    void callsASignificantDipUnderTheBarSmallNeverAPass() {
+        // The seed's release check: throughput -2.4% at p 0.003 under a 3% bar.
+        assertEquals(Verdict.SMALL, VerdictRule.classify(HIGHER_IS_BETTER, -2.4, 0.003, DEFAULT));
+        assertEquals(Verdict.UNCHANGED, VerdictRule.classify(HIGHER_IS_BETTER, 2.4, 0.003, DEFAULT),
+                "a small gain is no finding");
+        assertEquals(Verdict.UNCHANGED, VerdictRule.classify(HIGHER_IS_BETTER, 0.0, 0.0, DEFAULT));
+        assertEquals(Verdict.REGRESSION, VerdictRule.classify(LOWER_IS_BETTER, 1.0, 0.0, new Thresholds(0.05, 0.0, 10)),
+                "with no bar, every significant slowdown is a regression");
     }
 
     @Test
@@ -61,7 +74,9 @@ class VerdictRuleTest {
     @CsvSource({
         // direction, pct, p, verdict (min effect 3, inconclusive 10, alpha 0.05)
         "LOWER_IS_BETTER,  0.0,   0.0,  UNCHANGED",
-        "LOWER_IS_BETTER,  2.0,   0.0,  UNCHANGED",
+        "LOWER_IS_BETTER,  2.0,   0.0,  SMALL",
+        "LOWER_IS_BETTER,  2.0,   0.2,  UNCHANGED",
+        "LOWER_IS_BETTER,  -2.0,  0.0,  UNCHANGED",
         "LOWER_IS_BETTER,  4.0,   0.04, REGRESSION",
         "LOWER_IS_BETTER,  4.0,   0.06, UNCHANGED",
         "LOWER_IS_BETTER,  12.0,  0.06, INCONCLUSIVE",

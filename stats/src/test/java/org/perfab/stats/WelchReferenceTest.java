@@ -57,12 +57,16 @@ class WelchReferenceTest {
         int regressions = 0;
         int inconclusive = 0;
         int improvements = 0;
+        int small = 0;
+        int noisy = 0;
         int constant = 0;
         for (JsonNode c : reference.get("cases")) {
             switch (c.get("verdict").asText()) {
                 case "regression" -> regressions++;
                 case "inconclusive" -> inconclusive++;
                 case "improvement" -> improvements++;
+                case "small" -> small++;
+                case "noisy" -> noisy++;
                 default -> { }
             }
             if (c.get("df").isNull()) {
@@ -70,7 +74,8 @@ class WelchReferenceTest {
             }
         }
         assertTrue(reference.get("cases").size() >= 300, "a few hundred cases");
-        assertTrue(regressions > 20 && inconclusive > 5 && improvements > 20 && constant >= 6,
+        assertTrue(regressions > 20 && inconclusive > 5 && improvements > 20 && small > 5 && noisy > 20
+                && constant >= 6,
                 "every verdict and constant sides are represented");
     }
 
