@@ -85,10 +85,6 @@ public final class AbRun {
                     throw new BadInputException("--adaptive needs one build per side: with " + builds + " builds the"
                             + " medians of the builds decide, and more trials do not add builds");
                 }
-                if (overrides.fdr().isPresent()) {
-                    throw new BadInputException("--adaptive and --fdr do not go together: each spends alpha its own"
-                            + " way; choose one");
-                }
             }
         }
     }

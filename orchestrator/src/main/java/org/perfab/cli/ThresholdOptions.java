@@ -26,10 +26,11 @@ final class ThresholdOptions {
                     + " not unchanged; at least --min-effect (default: 10).")
     Double inconclusive;
 
-    @Option(names = "--fdr", paramLabel = "Q",
-            description = "With many cells: count a cell as significant only when its Benjamini-Hochberg adjusted p"
-                    + " is under Q, in (0, 1), so that about Q of the changes flagged are flukes (default: off).")
-    Double fdr;
+    @Option(names = "--fdr", paramLabel = "Q|off",
+            description = "Judge the cells together: a cell is significant only when its Benjamini-Hochberg adjusted p"
+                    + " is under Q, in (0, 1), so that about Q of the changes flagged are flukes; off judges each cell"
+                    + " on its own p (default: together at alpha from " + Thresholds.MANY_CELLS + " tested cells on).")
+    String fdr;
 
     /**
      * Returns the settings given on the command line, each checked on its own.
@@ -49,11 +50,26 @@ final class ThresholdOptions {
             throw new ParameterException(spec.commandLine(),
                     "--inconclusive must be a percentage >= 0, got " + inconclusive);
         }
-        if (fdr != null && !(fdr > 0 && fdr < 1)) {
-            throw new ParameterException(spec.commandLine(), "--fdr must be between 0 and 1 (exclusive), got " + fdr);
+        Optional<Double> rate = Optional.empty();
+        if (fdr != null) {
+            rate = Optional.of(fdr.equals("off") ? Thresholds.FDR_OFF : rate(fdr));
         }
         return new ThresholdSettings(Optional.ofNullable(alpha), Optional.ofNullable(minEffect),
-                Optional.ofNullable(inconclusive), Optional.ofNullable(fdr));
+                Optional.ofNullable(inconclusive), rate);
+    }
+
+    private double rate(String text) {
+        double q;
+        try {
+            q = Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            q = Double.NaN;
+        }
+        if (!(q > 0 && q < 1)) {
+            throw new ParameterException(spec.commandLine(), "--fdr must be between 0 and 1 (exclusive), or off, got '"
+                    + text + "'");
+        }
+        return q;
     }
 
     /**

@@ -36,6 +36,7 @@ import org.perfab.failure.BadInputException;
 import org.perfab.ingest.CsvFormat;
 import org.perfab.ingest.MeasurementFormat;
 import org.perfab.stats.ThresholdSettings;
+import org.perfab.stats.Thresholds;
 
 /** Reads and validates a workload file (YAML). */
 public final class WorkloadLoader {
@@ -461,9 +462,23 @@ public final class WorkloadLoader {
 
         @JsonCreator
         RawThresholds(@JsonProperty("alpha") Double alpha, @JsonProperty("min_effect") Double minEffect,
-                @JsonProperty("inconclusive") Double inconclusive, @JsonProperty("fdr") Double fdr) {
+                @JsonProperty("inconclusive") Double inconclusive, @JsonProperty("fdr") Object fdr) {
             this.settings = new ThresholdSettings(Optional.ofNullable(alpha),
-                    Optional.ofNullable(minEffect), Optional.ofNullable(inconclusive), Optional.ofNullable(fdr));
+                    Optional.ofNullable(minEffect), Optional.ofNullable(inconclusive), Optional.ofNullable(fdr(fdr)));
+        }
+
+        /** Returns the rate {@code fdr: Q} gives, or {@link Thresholds#FDR_OFF} for {@code fdr: off}. */
+        private static Double fdr(Object fdr) {
+            if (fdr == null) {
+                return null;
+            }
+            if (fdr instanceof Number n) {
+                return n.doubleValue();
+            }
+            if (Boolean.FALSE.equals(fdr) || "off".equals(fdr)) {
+                return Thresholds.FDR_OFF;
+            }
+            throw new IllegalArgumentException("fdr must be a rate in (0, 1) or off, got '" + fdr + "'");
         }
     }
 }

@@ -461,8 +461,5 @@ class AbCommandTest {
         Cli builds = ab(g, "--adaptive", "9", "--builds", "2", "--force");
         assertEquals(2, builds.exitCode(), builds.err());
         assertTrue(builds.err().contains("--adaptive needs one build per side"), builds.err());
-        Cli fdr = ab(g, "--adaptive", "9", "--fdr", "0.05", "--force");
-        assertEquals(2, fdr.exitCode(), fdr.err());
-        assertTrue(fdr.err().contains("--adaptive and --fdr do not go together"), fdr.err());
     }
 }

@@ -96,7 +96,10 @@ class CompareCommandTest {
     void thresholdsChangeTheVerdicts() throws IOException {
         Cli run = Cli.run("compare", "--format", "json", "--min-effect", "5", BASE, HEAD);
         JsonNode c = Comparisons.of(run.out()).get("publish/256B/1sub:throughput");
-        assertEquals("unchanged", c.get("verdict").asText(), "a -4.7% change is under a 5% bar");
+        assertEquals("small", c.get("verdict").asText(), "a -4.7% change at p < 0.0001 is real, and under a 5% bar");
+        Cli strict = Cli.run("compare", "--format", "json", "--min-effect", "5", "--alpha", "1e-9", BASE, HEAD);
+        assertEquals("noisy", Comparisons.of(strict.out()).get("publish/256B/1sub:throughput").get("verdict").asText(),
+                "not significant at alpha 1e-9, and blind to a 10% slowdown at that alpha");
     }
 
     @Test
@@ -115,8 +118,8 @@ class CompareCommandTest {
         "--min-effect -1; --min-effect must be a percentage >= 0",
         "--inconclusive 2; --inconclusive must be >= --min-effect",
         "--alpha abc; Invalid value for option '--alpha'",
-        "--fdr 1; --fdr must be between 0 and 1 (exclusive), got 1.0",
-        "--fdr 0; --fdr must be between 0 and 1 (exclusive), got 0.0",
+        "--fdr 1; --fdr must be between 0 and 1 (exclusive), or off, got '1'",
+        "--fdr often; --fdr must be between 0 and 1 (exclusive), or off, got 'often'",
         "--format yaml; unknown format 'yaml' (expected text, json, markdown, github, html)",
         "--profile a:b:c; --profile: cell pattern 'a:b:c' has more than one ':'",
     })
@@ -208,22 +211,35 @@ class CompareCommandTest {
         Path base = measurements("base.json", b.toArray(String[]::new));
         Path head = measurements("head.json", h.toArray(String[]::new));
 
-        Cli alone = Cli.run("compare", "--format", "json", base.toString(), head.toString());
-        Map<String, JsonNode> cells = Comparisons.of(alone.out());
+        // By default 30 tested cells are judged together: the 4% cell is significant alone, not among 30.
+        Cli together = Cli.run("compare", "--format", "json", base.toString(), head.toString());
+        Map<String, JsonNode> cells = Comparisons.of(together.out());
         assertEquals("regression", cells.get("cell0:time").get("verdict").asText());
-        assertEquals("regression", cells.get("cell1:time").get("verdict").asText(), cells.get("cell1:time").toString());
-        assertTrue(new ObjectMapper().readTree(alone.out()).at("/thresholds/fdr").isNull());
+        assertEquals("noisy", cells.get("cell1:time").get("verdict").asText(), cells.get("cell1:time").toString());
+        assertTrue(cells.get("cell1:time").get("caveats").toString().contains("not-among-many"));
+        assertTrue(new ObjectMapper().readTree(together.out()).at("/thresholds/fdr").isNull());
         Cli markdown = Cli.run("compare", "--format", "markdown", base.toString(), head.toString());
-        assertTrue(markdown.out().contains("With 30 cells at alpha 0.05, about 2 look significant by chance before"
-                + " the 3.0% bar"), markdown.out());
-        assertTrue(markdown.out().contains("\u2705 no change &ge; "), markdown.out());
+        assertTrue(markdown.out().contains("The 30 tested cells judged together: significant only when the"
+                + " Benjamini-Hochberg adjusted p is under 0.05"), markdown.out());
+        assertTrue(markdown.out().contains("significant on its own (p 0.0044), not among the run's many cells"),
+                markdown.out());
+
+        // --fdr off judges each alone: the 4% cell is then a regression, and the comment says how many pass by chance.
+        Cli alone = Cli.run("compare", "--fdr", "off", "--format", "json", base.toString(), head.toString());
+        assertEquals(0, alone.exitCode(), alone.err());
+        cells = Comparisons.of(alone.out());
+        assertEquals("regression", cells.get("cell1:time").get("verdict").asText(), cells.get("cell1:time").toString());
+        Cli aloneMarkdown = Cli.run("compare", "--fdr", "off", "--format", "markdown", base.toString(), head.toString());
+        assertTrue(aloneMarkdown.out().contains("With 30 cells at alpha 0.05, about 2 look significant by chance before"
+                + " the 3.0% bar"), aloneMarkdown.out());
+        assertTrue(aloneMarkdown.out().contains("\u2705 no change &ge; "), aloneMarkdown.out());
 
         Cli fdr = Cli.run("compare", "--fdr", "0.05", "--format", "json", base.toString(), head.toString());
         assertEquals(0, fdr.exitCode(), fdr.err());
         cells = Comparisons.of(fdr.out());
         assertEquals("regression", cells.get("cell0:time").get("verdict").asText());
         JsonNode borderline = cells.get("cell1:time");
-        assertEquals("unchanged", borderline.get("verdict").asText(), borderline.toString());
+        assertEquals("noisy", borderline.get("verdict").asText(), borderline.toString());
         assertEquals(Comparisons.of(alone.out()).get("cell1:time").get("pValue").asDouble(),
                 borderline.get("pValue").asDouble(), 0.0, "the figures stay; only the verdict is judged anew");
         assertEquals(0.05, new ObjectMapper().readTree(fdr.out()).at("/thresholds/fdr").asDouble());
@@ -303,7 +319,7 @@ class CompareCommandTest {
         assertEquals("{\"side\":\"head\",\"build\":0,\"trial\":6,\"value\":135.9,\"deviation\":29.4}",
                 c.get("outliers").get(0).toString().replaceAll("(\\d+\\.\\d)\\d*", "$1"));
         Cli text = Cli.run("compare", basePath.toString(), headPath.toString());
-        assertTrue(text.out().contains("publish time: 1 outlier trial set aside (head trial 7 +29.4% from its side's"
+        assertTrue(text.out().contains("publish time: 1 far trial set aside (head trial 7 +29.4% from its side's"
                 + " median)"), text.out());
     }
 
@@ -356,7 +372,8 @@ class CompareCommandTest {
                 + String.format(Locale.ROOT, cell, "0") + "," + String.format(Locale.ROOT, cell, "0") + "]}");
         Cli zeros = Cli.run("compare", base.toString(), head.toString(), "--format", "text");
         assertEquals(0, zeros.exitCode(), zeros.err());
-        assertTrue(zeros.out().contains("+0.0%  [+0.0%, +0.0%]"), "0 before and after: no change\n" + zeros.out());
+        assertTrue(zeros.out().contains("allocs (allocs/op): 1 cell 0 on both sides in every trial (alloc)"),
+                "0 before and after: one line\n" + zeros.out());
         assertFalse(zeros.out().contains("no percent change"), zeros.out());
         Files.writeString(head, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": ["
                 + String.format(Locale.ROOT, cell, "1") + "," + String.format(Locale.ROOT, cell, "3") + "]}");

@@ -52,6 +52,8 @@ public final class MergeRenderer {
             counted = "regression on " + v.get(Verdict.REGRESSION) + " of " + runners;
         } else if (v.getOrDefault(Verdict.INCONCLUSIVE, 0) > 0) {
             counted = "inconclusive on " + v.get(Verdict.INCONCLUSIVE) + " of " + runners;
+        } else if (v.getOrDefault(Verdict.SMALL, 0) > 0) {
+            counted = "small on " + v.get(Verdict.SMALL) + " of " + runners;
         } else if (v.getOrDefault(Verdict.IMPROVEMENT, 0) > 0 && row.worse() == 0) {
             counted = "improvement on " + v.get(Verdict.IMPROVEMENT) + " of " + runners;
         } else if (v.size() == 1) {
@@ -59,8 +61,12 @@ public final class MergeRenderer {
         } else {
             counted = "mixed";
         }
-        return row.bisect() ? counted + "; significantly worse on " + row.worse() + " of " + runners
-                + ": bisect before release" : counted;
+        if (!row.bisect()) {
+            return counted;
+        }
+        boolean said = counted.startsWith("small on " + row.worse() + " ");
+        return counted + (said ? "" : "; significantly worse on " + row.worse() + " of " + runners)
+                + ": bisect before release";
     }
 
     private static String cell(Optional<Comparison> c) {

@@ -14,6 +14,7 @@ import org.perfab.model.Side;
 import org.perfab.model.Warning;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
+import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
 
 /**
@@ -27,7 +28,7 @@ final class Warnings {
     /** How many subjects (trials, files) a run's warning names before it counts the rest. */
     static final int SUBJECTS_SHOWN = 5;
     /** From this many classified cells on, a report says how many pass the test by chance. */
-    static final int MANY_CELLS = 20;
+    static final int MANY_CELLS = Thresholds.MANY_CELLS;
     private static final Pattern TAIL = Pattern.compile("(p99\\d*(\\.\\d+)?|p999\\d*|max)", Pattern.CASE_INSENSITIVE);
 
     private Warnings() {
@@ -80,21 +81,21 @@ final class Warnings {
 
     /**
      * Returns the line that says how many cells pass the test by chance alone, when the run has
-     * {@value #MANY_CELLS} or more classified cells and judges each on its own p; empty otherwise.
+     * {@value #MANY_CELLS} or more tested cells and judges each on its own p ({@code --fdr off});
+     * empty otherwise.
      */
     static Optional<String> manyCells(ComparisonTable table) {
-        long cells = table.rows().stream().map(r -> r.comparison().verdict())
-                .filter(v -> v != Verdict.PROFILE && v != Verdict.NO_DATA).count();
+        int cells = table.tested();
         var t = table.thresholds();
-        if (cells < MANY_CELLS || !Double.isNaN(t.fdr())) {
+        if (cells < MANY_CELLS || t.judgedTogether(cells)) {
             return Optional.empty();
         }
         long chance = Math.round(cells * t.alpha());
         return Optional.of("With " + cells + " cells at alpha " + Numbers.value(t.alpha()) + ", about " + chance
                 + (chance == 1 ? " looks" : " look") + " significant by chance before the "
-                + Numbers.percent(t.minEffect()) + " bar; the bar stops most of them, not all. --fdr "
-                + Numbers.value(t.alpha()) + " (Benjamini-Hochberg over the run's cells) holds flukes to about "
-                + Numbers.percent(t.alpha() * 100) + " of the cells flagged.");
+                + Numbers.percent(t.minEffect()) + " bar; the bar stops most of them, not all. Judging them together"
+                + " (the default; --fdr off turned it off) holds flukes to about " + Numbers.percent(t.alpha() * 100)
+                + " of the cells flagged.");
     }
 
     /**
