@@ -346,6 +346,12 @@ public final class AbRun {
         return results;
     }
 
+    /** Returns failed trial {@code t} for a message: its name, why it failed, and the tail of its stderr below. */
+    private static String shown(RunResults.TrialRecord t) {
+        return Assembly.named(t) + ": " + t.reason()
+                + (t.stderrTail().isEmpty() ? "" : "\n    " + t.stderrTail().replace("\n", "\n    "));
+    }
+
     private void failIfASideHasNoData(RunResults results) {
         for (Side side : Side.values()) {
             boolean any = results.trials().stream()
@@ -358,8 +364,7 @@ public final class AbRun {
                     }
                 }
                 throw new RunFailedException("every trial of " + side.id() + " failed"
-                        + (last == null ? "" : "; the last: " + last.reason()
-                                + (last.stderrTail().isEmpty() ? "" : "\n    " + last.stderrTail().replace("\n", "\n    ")))
+                        + (last == null ? "" : "; the last, " + shown(last))
                         + "\nthe results so far are in " + dir.results());
             }
         }
