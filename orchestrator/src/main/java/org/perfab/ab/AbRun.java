@@ -148,8 +148,9 @@ public final class AbRun {
      *
      * @throws BadInputException for an unknown ref, a missing or bad workload, a folder that
      *     already holds another run or is in use
-     * @throws RunFailedException when a build fails, or every trial of a side failed (the results
-     *     are written first)
+     * @throws RunFailedException when a build fails, or every trial of a side failed: at the end of
+     *     the run, or early, once the harness plainly does not work on a side (see
+     *     {@link TrialLoop.Failing}); the results are written first
      */
     public static RunResults run(Request request, Context context) throws IOException, InterruptedException {
         // Absolute: builds and harnesses run in the checkouts, where a relative path would point
@@ -175,7 +176,7 @@ public final class AbRun {
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             if (request.resume()) {
-                TrialLog.recover(dir.trials()).forEach(t -> ledger.trial(t, 0));
+                TrialLog.recover(dir.trials()).forEach(ledger::resumed);
             }
             Builder builder = new Builder(processes, request.cache(), dir.logs(), w -> {
                 context.events().note("the cached build " + w.subjects().get(0) + " does not match the digest stored"
@@ -193,10 +194,12 @@ public final class AbRun {
             }
             TrialRunner runner = new TrialRunner(processes, workload.harness(), dir.trialResults(), dir.trialLogs(),
                     plan.padding());
+            TrialLoop loop;
             TrialLoop.End end;
             try (TrialLog log = TrialLog.open(dir.trials())) {
                 while (true) {
-                    end = new TrialLoop(plan, dir, runner, ledger, context.events(), stop).run(log);
+                    loop = new TrialLoop(plan, dir, runner, ledger, context.events(), stop);
+                    end = loop.run(log);
                     Optional<Plan> more = end == TrialLoop.End.DONE ? nextRound(plan) : Optional.empty();
                     if (more.isEmpty()) {
                         break;
@@ -214,6 +217,9 @@ public final class AbRun {
                     throw new RunFailedException("interrupted; the results so far are in " + dir.results());
                 }
                 results = write(false);
+            }
+            if (end == TrialLoop.End.FAILING) {
+                throw stopped(loop.failing().orElseThrow());
             }
             failIfASideHasNoData(results);
             return results;
@@ -342,6 +348,20 @@ public final class AbRun {
         return results;
     }
 
+    /** Returns the failure of a run that {@code f} stopped early: which trial failed, why, and where to look. */
+    private RunFailedException stopped(TrialLoop.Failing f) {
+        RunResults.TrialRecord t = f.last();
+        return new RunFailedException(f.what() + ", so the run stopped there; " + shown(t)
+                + "\nthe results so far are in " + dir.results() + ", and the output of " + Assembly.named(t) + " in "
+                + dir.trialLogs().resolve(TrialRunner.stem(t.seq(), t.side(), t.build())) + "*");
+    }
+
+    /** Returns failed trial {@code t} for a message: its name, why it failed, and the tail of its stderr below. */
+    private static String shown(RunResults.TrialRecord t) {
+        return Assembly.named(t) + ": " + t.reason()
+                + (t.stderrTail().isEmpty() ? "" : "\n    " + t.stderrTail().replace("\n", "\n    "));
+    }
+
     private void failIfASideHasNoData(RunResults results) {
         for (Side side : Side.values()) {
             boolean any = results.trials().stream()
@@ -354,8 +374,7 @@ public final class AbRun {
                     }
                 }
                 throw new RunFailedException("every trial of " + side.id() + " failed"
-                        + (last == null ? "" : "; the last: " + last.reason()
-                                + (last.stderrTail().isEmpty() ? "" : "\n    " + last.stderrTail().replace("\n", "\n    ")))
+                        + (last == null ? "" : "; the last, " + shown(last))
                         + "\nthe results so far are in " + dir.results());
             }
         }

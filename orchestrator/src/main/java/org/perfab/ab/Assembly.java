@@ -118,6 +118,11 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         return out;
     }
 
+    /** Returns how the results name trial {@code t}: {@code base trial 2}, {@code head warm-up 1} (from 1). */
+    static String named(RunResults.TrialRecord t) {
+        return t.side().id() + (t.warmup() ? " warm-up " : " trial ") + (t.trial() + 1);
+    }
+
     /** Returns what a reader of the results must know about the run, in the order it matters. */
     List<Warning> warnings(Ledger.Snapshot done, boolean interrupted) {
         List<Warning> warnings = new ArrayList<>();
@@ -142,7 +147,7 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         List<String> failures = new ArrayList<>();
         List<String> leftovers = new ArrayList<>();
         for (RunResults.TrialRecord t : done.trials()) {
-            String which = t.side().id() + (t.warmup() ? " warm-up " : " trial ") + (t.trial() + 1) + ": ";
+            String which = named(t) + ": ";
             if (t.status() == RunResults.Status.OK) {
                 if (!t.warmup()) {
                     ok.merge(t.side(), 1, Integer::sum);

@@ -14,6 +14,8 @@ import org.perfab.model.Warning;
  */
 final class Ledger {
     private final List<RunResults.TrialRecord> trials = new ArrayList<>();
+    /** How many of {@link #trials}, the first, an earlier process of this run finished. */
+    private int resumed;
     private final Map<SideDir, Builder.Result> builds = new HashMap<>();
     private final List<Warning> warnings = new ArrayList<>();
     private double checkoutSeconds;
@@ -35,6 +37,18 @@ final class Ledger {
         trialSeconds += seconds;
     }
 
+    /**
+     * Adds a trial that an earlier process of this run finished (a resumed run), before any trial
+     * this process runs.
+     */
+    synchronized void resumed(RunResults.TrialRecord record) {
+        if (trials.size() != resumed) {
+            throw new IllegalStateException("the trials of an earlier process come before this one's");
+        }
+        trials.add(record);
+        resumed++;
+    }
+
     synchronized void build(SideDir dir, Builder.Result result, double checkout, double build) {
         builds.put(dir, result);
         checkoutSeconds += checkout;
@@ -47,6 +61,11 @@ final class Ledger {
 
     synchronized List<RunResults.TrialRecord> trials() {
         return List.copyOf(trials);
+    }
+
+    /** Returns the trials this process ran, in the order they ended: without those of {@link #resumed(RunResults.TrialRecord)}. */
+    synchronized List<RunResults.TrialRecord> ranHere() {
+        return List.copyOf(trials.subList(resumed, trials.size()));
     }
 
     synchronized Snapshot snapshot() {

@@ -1,16 +1,23 @@
 package org.perfab.ab;
 
 import java.io.IOException;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.perfab.model.RunResults;
+import org.perfab.model.Side;
 
 /**
  * Runs the trials of a run's order that have not run yet, one at a time, and appends each to the
  * trial log and the ledger the moment it ends. A stop signal ends the loop: the trial running then
  * was killed by perfab, is {@link RunResults.Status#INTERRUPTED}, and is not a result of the code
- * under test, so it is not kept.
+ * under test, so it is not kept. A harness that plainly does not work on a side ends it too (see
+ * {@link Failing}): the trials left would only fail the same way.
  */
 final class TrialLoop {
     /** How the loop ended. */
@@ -18,12 +25,85 @@ final class TrialLoop {
         /** Every trial of the order has run. */
         DONE,
         /** The stop signal ended it; the trials that finished are kept. */
-        INTERRUPTED
+        INTERRUPTED,
+        /**
+         * A side's every trial failed, so the rest were not run (see {@link Failing}); the trials
+         * that ran are kept.
+         */
+        FAILING
     }
 
     /** Runs one trial; a failure of the code under test is a record, never an exception. */
     interface Runner {
         RunResults.TrialRecord run(TrialOrder.Slot slot, SideDir side) throws IOException, InterruptedException;
+    }
+
+    /**
+     * Why a run stops before its last trial: the sides on which the harness plainly does not work.
+     * A side fails so when it has run a counted trial and every trial of it, warm-ups included,
+     * failed or timed out. The run stops at such a side once the other side has shown how it fares
+     * too: a trial of it worked, or it has run a counted trial. So a harness that fails only on the
+     * base stops after the base's first counted trial (the head's warm-up worked), and one that
+     * fails everywhere after the first counted trial of each side, not after all of them. A failed
+     * warm-up alone never stops a run (a cold start may fail), nor does a failure after a trial of
+     * that side worked (a flaky harness; the results warn of its failed trials).
+     *
+     * <p>A resumed run judges the trials it runs itself, not those of the process before it: a
+     * run stopped so and resumed once the machine is mended goes on, and one still broken stops
+     * again after one trial of each side.
+     *
+     * @param sides the failing sides, base first, each with how many of its trials ran (all failed)
+     * @param last the last trial of the first failing side
+     */
+    record Failing(Map<Side, Integer> sides, RunResults.TrialRecord last) {
+        Failing {
+            if (sides.isEmpty() || !sides.containsKey(last.side())) {
+                throw new IllegalArgumentException("a failing side, and the last trial of one");
+            }
+            sides = Collections.unmodifiableMap(new EnumMap<>(sides));
+        }
+
+        /**
+         * Returns why a run that ran {@code trials} (in the order they ended) stops there; empty
+         * to go on.
+         */
+        static Optional<Failing> of(List<RunResults.TrialRecord> trials) {
+            Map<Side, Integer> runs = new EnumMap<>(Side.class);
+            Set<Side> counted = new HashSet<>();
+            Set<Side> worked = new HashSet<>();
+            Map<Side, RunResults.TrialRecord> last = new EnumMap<>(Side.class);
+            for (RunResults.TrialRecord t : trials) {
+                runs.merge(t.side(), 1, Integer::sum);
+                if (!t.warmup()) {
+                    counted.add(t.side());
+                }
+                if (t.status() == RunResults.Status.FAILED || t.status() == RunResults.Status.TIMEOUT) {
+                    last.put(t.side(), t);
+                } else {
+                    worked.add(t.side());
+                }
+            }
+            Map<Side, Integer> failing = new EnumMap<>(Side.class);
+            for (Side side : Side.values()) {
+                boolean known = counted.contains(side) || worked.contains(side);
+                if (!known) {
+                    return Optional.empty();
+                }
+                if (counted.contains(side) && !worked.contains(side)) {
+                    failing.put(side, runs.get(side));
+                }
+            }
+            return failing.isEmpty() ? Optional.empty()
+                    : Optional.of(new Failing(failing, last.get(failing.keySet().iterator().next())));
+        }
+
+        /** Returns what was found: {@code every trial of base so far failed (2 of 2)}. */
+        String what() {
+            StringBuilder s = new StringBuilder();
+            sides.forEach((side, n) -> s.append(s.length() == 0 ? "every trial of " + side.id() + " so far failed"
+                    : ", and every trial of " + side.id()).append(" (").append(n).append(" of ").append(n).append(')'));
+            return s.toString();
+        }
     }
 
     private final Plan plan;
@@ -32,6 +112,7 @@ final class TrialLoop {
     private final Ledger ledger;
     private final Events events;
     private final AtomicBoolean stop;
+    private Failing failing;
 
     TrialLoop(Plan plan, RunDir dir, Runner runner, Ledger ledger, Events events, AtomicBoolean stop) {
         this.plan = plan;
@@ -72,7 +153,20 @@ final class TrialLoop {
             }
             events.finished(slot.side(), slot.warmup(), slot.trial(), ofSide, record.wallSeconds(),
                     record.status() == RunResults.Status.OK ? "ok" : record.status().id() + ": " + record.reason());
+            Optional<Failing> f = Failing.of(ledger.ranHere());
+            if (f.isPresent()) {
+                failing = f.get();
+                int left = order.size() - ledger.trials().size();
+                events.note("stopping: " + failing.what() + "; the " + left + " trial" + (left == 1 ? "" : "s")
+                        + " left " + (left == 1 ? "is" : "are") + " not run");
+                return End.FAILING;
+            }
         }
         return End.DONE;
+    }
+
+    /** Returns what ended the loop when it ended {@link End#FAILING}; empty otherwise. */
+    Optional<Failing> failing() {
+        return Optional.ofNullable(failing);
     }
 }

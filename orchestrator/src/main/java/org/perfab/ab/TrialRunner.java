@@ -18,6 +18,7 @@ import org.perfab.model.Cell;
 import org.perfab.model.Measurement;
 import org.perfab.model.RunResults.Status;
 import org.perfab.model.RunResults;
+import org.perfab.model.Side;
 import org.perfab.stats.Direction;
 import org.perfab.workload.Workload;
 
@@ -46,6 +47,15 @@ final class TrialRunner implements TrialLoop.Runner {
         this.padding = padding;
     }
 
+    /**
+     * Returns how the files of the trial at {@code seq} of build {@code build} of {@code side} begin
+     * ({@code 0002-base-0}): its output in the trials' logs ({@code .out}, {@code .err}, or one
+     * pair per timed command, {@code 0002-base-0-0-NAME.err}) and its results file.
+     */
+    static String stem(int seq, Side side, int build) {
+        return String.format(Locale.ROOT, "%04d-%s-%d", seq, side.id(), build);
+    }
+
     /** Returns the length of the environment padding of the trial at {@code seq} from {@code seed}. */
     static int padding(long seed, int seq) {
         return new Random(seed * 31 + seq).nextInt(4096);
@@ -61,7 +71,7 @@ final class TrialRunner implements TrialLoop.Runner {
     public RunResults.TrialRecord run(TrialOrder.Slot slot, SideDir side) throws IOException, InterruptedException {
         Files.createDirectories(results);
         Files.createDirectories(logs);
-        String stem = String.format(Locale.ROOT, "%04d-%s-%d", slot.seq(), side.side().id(), side.build());
+        String stem = stem(slot.seq(), side.side(), side.build());
         Path harnessDir = side.tree();
         Map<String, String> env = new LinkedHashMap<>(side.isolation());
         padding.ifPresent(seed -> env.put("PERFAB_PAD", "x".repeat(padding(seed, slot.seq()))));
