@@ -110,8 +110,7 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
                             Long::sum);
                 }
             }
-            out.add(new RunResults.TrialRecord(t.seq(), t.side(), t.build(), t.trial(), t.warmup(), t.status(),
-                    t.reason(), t.wallSeconds(), t.stderrTail(), fitted, t.leftovers(), t.logBytesCut()));
+            out.add(t.withMeasurements(fitted));
         }
         dropped.forEach((about, n) -> warnings.add(Warning.of(Warning.Kind.UNCONVERTIBLE_UNITS, about,
                 Map.of("values", n))));
