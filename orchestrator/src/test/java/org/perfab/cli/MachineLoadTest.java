@@ -115,11 +115,38 @@ class MachineLoadTest {
             if (others[0] <= cores - 1) {
                 assertTrue(others[1] > others[0] + 0.5, figures);
             }
+            // The run's warning says what its figures say, whatever they are on this machine.
+            boolean busy = busy(results, cores);
+            boolean warned = false;
+            for (JsonNode w : results.get("warnings")) {
+                warned |= w.get("kind").asText().equals("busy-machine");
+            }
+            assertEquals(busy, warned, figures + "; " + results.get("warnings"));
         } finally {
             for (Process p : neighbours) {
                 p.destroyForcibly();
                 p.waitFor(10, TimeUnit.SECONDS);
             }
         }
+    }
+
+    /** Returns whether the counted trials' loads pass a busy machine's bars, weighted by their wall time. */
+    private static boolean busy(JsonNode results, int cores) {
+        double wall = 0;
+        double others = 0;
+        double queue = 0;
+        double steal = 0;
+        for (JsonNode t : results.get("trials")) {
+            if (t.get("warmup").asBoolean() || !t.get("status").asText().equals("ok")) {
+                continue;
+            }
+            JsonNode l = t.get("load");
+            double w = l.get("wallSeconds").asDouble();
+            wall += w;
+            others += w * l.get("othersCores").asDouble();
+            queue += w * l.get("runQueueMean").asDouble();
+            steal += w * l.get("stealShare").asDouble();
+        }
+        return others / wall >= 0.5 || queue / wall > cores || steal / wall > 0.05;
     }
 }
