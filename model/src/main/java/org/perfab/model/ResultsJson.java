@@ -189,7 +189,7 @@ public final class ResultsJson {
             RunResults.TrialRecord r = trial(t, List.of());
             List<Measurement> own = r.warmup() || r.status() != RunResults.Status.OK ? List.of()
                     : byTrial.getOrDefault(List.of(r.side().ordinal(), r.build(), r.trial()), List.of());
-            return withMeasurements(r, own);
+            return r.withMeasurements(own);
         });
         n.done();
         ComparisonTable table = n.check("measurements", () -> ComparisonTable.of(baseLabel, headLabel, measurements,
@@ -239,12 +239,26 @@ public final class ResultsJson {
                 t.integer("build", 0, 1 << 20), t.integer("trial", 0, 1 << 30), t.bool("warmup"), status(t),
                 t.text("reason"), t.number("wallSeconds"), t.text("stderrTail"), measurements,
                 t.has("leftovers") ? t.texts("leftovers") : List.of(),
-                t.has("logBytesCut") ? t.integer("logBytesCut", 0L, Long.MAX_VALUE) : 0);
+                t.has("logBytesCut") ? t.integer("logBytesCut", 0L, Long.MAX_VALUE) : 0, load(t));
     }
 
-    private static RunResults.TrialRecord withMeasurements(RunResults.TrialRecord r, List<Measurement> ms) {
-        return new RunResults.TrialRecord(r.seq(), r.side(), r.build(), r.trial(), r.warmup(), r.status(), r.reason(),
-                r.wallSeconds(), r.stderrTail(), ms, r.leftovers(), r.logBytesCut());
+    /**
+     * Returns the trial's {@code load}: empty when it is null (not known) or absent (a file written
+     * before perfab recorded it).
+     */
+    private static Optional<Load> load(StrictJson.Obj t) {
+        if (!t.has("load") || t.isNull("load")) {
+            return Optional.empty();
+        }
+        StrictJson.Obj l = t.object("load");
+        double wall = l.number("wallSeconds");
+        double cpu = l.number("cpuSeconds");
+        double others = l.number("othersCores");
+        double steal = l.number("stealShare");
+        double queue = l.number("runQueueMean");
+        int queueMax = l.integer("runQueueMax", 0, Integer.MAX_VALUE);
+        l.done();
+        return Optional.of(t.check("load", () -> new Load(wall, cpu, others, steal, queue, queueMax)));
     }
 
     private static Warning warning(StrictJson.Obj w) {
@@ -282,7 +296,7 @@ public final class ResultsJson {
         List<Measurement> ms = n.objects("measurements", x -> new Measurement(cell(x), r.side(), r.build(), r.trial(),
                 x.number("value")));
         n.done();
-        return withMeasurements(r, ms);
+        return r.withMeasurements(ms);
     }
 
     private static ObjectNode trialNode(RunResults.TrialRecord t, boolean withMeasurements) {
@@ -299,6 +313,14 @@ public final class ResultsJson {
         }
         if (t.logBytesCut() > 0) {
             node.put("logBytesCut", t.logBytesCut());
+        }
+        if (t.load().isPresent()) {
+            Load l = t.load().get();
+            node.putObject("load").put("wallSeconds", l.wallSeconds()).put("cpuSeconds", l.cpuSeconds())
+                    .put("othersCores", l.othersCores()).put("stealShare", l.stealShare())
+                    .put("runQueueMean", l.runQueueMean()).put("runQueueMax", l.runQueueMax());
+        } else {
+            node.putNull("load");
         }
         if (withMeasurements) {
             ArrayNode ms = node.putArray("measurements");

@@ -224,10 +224,12 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
      *     {@code PID COMMAND}; empty when it left none
      * @param logBytesCut how many bytes of its output perfab cut from the middle of its logs to
      *     keep them bounded; 0 when none
+     * @param load what the machine was doing while it ran; empty where {@code /proc} could not tell
+     *     (not Linux) and in files written before perfab recorded it
      */
     public record TrialRecord(int seq, Side side, int build, int trial, boolean warmup, Status status,
             String reason, double wallSeconds, String stderrTail, List<Measurement> measurements,
-            List<String> leftovers, long logBytesCut) {
+            List<String> leftovers, long logBytesCut, Optional<Load> load) {
         public TrialRecord {
             Objects.requireNonNull(side, "side");
             Objects.requireNonNull(status, "status");
@@ -238,12 +240,27 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
             if (logBytesCut < 0) {
                 throw new IllegalArgumentException("logBytesCut must not be negative");
             }
+            Objects.requireNonNull(load, "load");
         }
 
-        /** A trial without leftovers or cut logs. */
+        /** A trial whose load is not known. */
+        public TrialRecord(int seq, Side side, int build, int trial, boolean warmup, Status status,
+                String reason, double wallSeconds, String stderrTail, List<Measurement> measurements,
+                List<String> leftovers, long logBytesCut) {
+            this(seq, side, build, trial, warmup, status, reason, wallSeconds, stderrTail, measurements, leftovers,
+                    logBytesCut, Optional.empty());
+        }
+
+        /** A trial without leftovers, cut logs or a known load. */
         public TrialRecord(int seq, Side side, int build, int trial, boolean warmup, Status status,
                 String reason, double wallSeconds, String stderrTail, List<Measurement> measurements) {
             this(seq, side, build, trial, warmup, status, reason, wallSeconds, stderrTail, measurements, List.of(), 0);
+        }
+
+        /** Returns this trial with {@code measurements} in place of its own. */
+        public TrialRecord withMeasurements(List<Measurement> measurements) {
+            return new TrialRecord(seq, side, build, trial, warmup, status, reason, wallSeconds, stderrTail,
+                    measurements, leftovers, logBytesCut, load);
         }
     }
 }

@@ -40,6 +40,15 @@ public record Warning(Kind kind, int count, List<String> subjects, Map<String, L
         DAMAGED_CACHE("damaged-cache"),
         /** Trials left processes running, which were killed. Subjects: {@code SIDE TRIAL: PID COMMAND}. */
         LEFTOVER_PROCESSES("leftover-processes"),
+        /**
+         * Other processes kept the machine busy while the counted trials ran (see {@link Load}).
+         * No subjects; figures: {@code othersMillicores} (other processes' busy cores, on average
+         * over the trials' time, in thousandths of a core), {@code cores} (the machine's),
+         * {@code runQueueMilli} (the mean run queue, in thousandths), {@code runQueueMax},
+         * {@code stealPermille} (the hypervisor's share of the time, in thousandths) and
+         * {@code trials} (the counted trials whose load is known).
+         */
+        BUSY_MACHINE("busy-machine"),
         /** Trials failed. Subjects: {@code SIDE TRIAL: REASON}; figures: {@code trials} run in all. */
         FAILED_TRIALS("failed-trials"),
         /** A side has fewer counted trials than asked. Subjects: the side; figures: {@code measured}, {@code asked}, {@code interrupted} (1 or 0). */

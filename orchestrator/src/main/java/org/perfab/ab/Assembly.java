@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import org.perfab.model.Cell;
 import org.perfab.model.CellUnits;
+import org.perfab.model.Load;
 import org.perfab.model.ComparisonTable;
 import org.perfab.model.Measurement;
 import org.perfab.model.NoiseFile;
@@ -38,6 +39,24 @@ import org.perfab.workload.Workload;
  */
 record Assembly(Plan plan, Workload workload, RunResults.Machine machine, HarnessFiles harnessFiles,
         List<Path> sharedPrograms, List<Verdict> failOn, Optional<NoiseFile> noise) {
+    /**
+     * The busy cores of other processes, on average over the counted trials, from which a run
+     * warns that the machine was busy. perfab's sampling and a CI runner's agent take a few
+     * hundredths of a core; half a core taken from the trials for their whole time is a neighbour
+     * at work, which takes a core from a two-threaded benchmark half the time.
+     */
+    static final double BUSY_OTHERS_CORES = 0.5;
+    /**
+     * The mean run queue per core past which a run warns that the machine was busy: with more
+     * tasks runnable than cores, some wait for a CPU, and a trial's threads wait with them.
+     */
+    static final double BUSY_RUN_QUEUE_PER_CORE = 1.0;
+    /**
+     * The share of time taken by the hypervisor past which a run warns that the machine was busy:
+     * a few percent is common on shared clouds; past 5% a virtual machine loses time slices often
+     * enough that timings of milliseconds carry it.
+     */
+    static final double BUSY_STEAL_SHARE = 0.05;
 
     Assembly {
         sharedPrograms = List.copyOf(sharedPrograms);
@@ -110,8 +129,7 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
                             Long::sum);
                 }
             }
-            out.add(new RunResults.TrialRecord(t.seq(), t.side(), t.build(), t.trial(), t.warmup(), t.status(),
-                    t.reason(), t.wallSeconds(), t.stderrTail(), fitted, t.leftovers(), t.logBytesCut()));
+            out.add(t.withMeasurements(fitted));
         }
         dropped.forEach((about, n) -> warnings.add(Warning.of(Warning.Kind.UNCONVERTIBLE_UNITS, about,
                 Map.of("values", n))));
@@ -162,6 +180,7 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         if (!leftovers.isEmpty()) {
             warnings.add(Warning.of(Warning.Kind.LEFTOVER_PROCESSES, leftovers, Map.of()));
         }
+        busyMachine(done.trials(), machine.cores()).ifPresent(warnings::add);
         if (!failures.isEmpty()) {
             warnings.add(Warning.of(Warning.Kind.FAILED_TRIALS, failures,
                     Map.of("trials", (long) done.trials().size())));
@@ -174,6 +193,31 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
             }
         }
         return warnings;
+    }
+
+    /**
+     * Returns the warning that the machine was busy while the counted trials of {@code trials} ran,
+     * on a machine of {@code cores} cores: other processes kept {@value #BUSY_OTHERS_CORES} of a
+     * core or more busy, the run queue passed {@value #BUSY_RUN_QUEUE_PER_CORE} per core, or the
+     * hypervisor took more than {@value #BUSY_STEAL_SHARE} of the time, on average over the trials'
+     * time. Empty when it was not, or no counted trial's load is known.
+     */
+    static Optional<Warning> busyMachine(List<RunResults.TrialRecord> trials, int cores) {
+        List<Load> loads = trials.stream().filter(t -> !t.warmup() && t.status() == RunResults.Status.OK)
+                .flatMap(t -> t.load().stream()).toList();
+        Optional<Load> all = Load.combine(loads);
+        if (all.isEmpty()) {
+            return Optional.empty();
+        }
+        Load l = all.get();
+        if (l.othersCores() < BUSY_OTHERS_CORES && l.runQueueMean() <= BUSY_RUN_QUEUE_PER_CORE * cores
+                && l.stealShare() <= BUSY_STEAL_SHARE) {
+            return Optional.empty();
+        }
+        return Optional.of(Warning.of(Warning.Kind.BUSY_MACHINE, List.of(), Map.of(
+                "othersMillicores", Math.round(l.othersCores() * 1000), "cores", (long) cores,
+                "runQueueMilli", Math.round(l.runQueueMean() * 1000), "runQueueMax", (long) l.runQueueMax(),
+                "stealPermille", Math.round(l.stealShare() * 1000), "trials", (long) loads.size())));
     }
 
     /**

@@ -15,6 +15,7 @@ import org.perfab.failure.BadInputException;
 import org.perfab.ingest.MeasurementFormat;
 import org.perfab.ingest.Reading;
 import org.perfab.model.Cell;
+import org.perfab.model.Load;
 import org.perfab.model.Measurement;
 import org.perfab.model.RunResults.Status;
 import org.perfab.model.RunResults;
@@ -79,32 +80,62 @@ final class TrialRunner implements TrialLoop.Runner {
         env.put("PERFAB_TRIAL", Integer.toString(slot.trial()));
         env.put("PERFAB_WARMUP", slot.warmup() ? "1" : "0");
         Files.createDirectories(side.tmp());
-        List<Path> logFiles = new ArrayList<>();
-        List<String> leftovers = new ArrayList<>();
+        Ran ran = new Ran(processes);
         RunResults.TrialRecord r = harness.format() instanceof Workload.Timed timed
-                ? timed(timed, slot, side, harnessDir, stem, env, logFiles, leftovers)
-                : harnessRun((Workload.Read) harness.format(), slot, side, harnessDir, stem, env, logFiles, leftovers);
+                ? timed(timed, slot, side, harnessDir, stem, env, ran)
+                : harnessRun((Workload.Read) harness.format(), slot, side, harnessDir, stem, env, ran);
         // Only now, with the output read: a tool's results may be in its standard output.
         long cut = 0;
-        for (Path log : logFiles) {
+        for (Path log : ran.logFiles) {
             cut += Processes.bound(log);
         }
         return new RunResults.TrialRecord(r.seq(), r.side(), r.build(), r.trial(), r.warmup(), r.status(), r.reason(),
-                r.wallSeconds(), r.stderrTail(), r.measurements(), leftovers, cut);
+                r.wallSeconds(), r.stderrTail(), r.measurements(), ran.leftovers, cut, ran.load());
+    }
+
+    /**
+     * The commands of one trial, run one after another, and what they left: their log files
+     * (bounded once the trial's output is read), the processes they left running, their loads.
+     */
+    private static final class Ran {
+        private final Processes processes;
+        private final List<Path> logFiles = new ArrayList<>();
+        private final List<String> leftovers = new ArrayList<>();
+        private final List<Load> loads = new ArrayList<>();
+        private int commands;
+
+        Ran(Processes processes) {
+            this.processes = processes;
+        }
+
+        /** Runs {@code command} and keeps what it left. */
+        Processes.Outcome run(Processes.Command command) throws InterruptedException {
+            logFiles.add(command.stdout());
+            if (!command.stderr().equals(command.stdout())) {
+                logFiles.add(command.stderr());
+            }
+            Processes.Outcome o = processes.run(command);
+            commands++;
+            leftovers.addAll(o.leftovers());
+            o.load().ifPresent(loads::add);
+            return o;
+        }
+
+        /** Returns the load of the commands run together; empty when one of them had none. */
+        Optional<Load> load() {
+            return loads.size() == commands ? Load.combine(loads) : Optional.empty();
+        }
     }
 
     private RunResults.TrialRecord harnessRun(Workload.Read read, TrialOrder.Slot slot, SideDir side, Path harnessDir,
-            String stem, Map<String, String> env, List<Path> logFiles, List<String> leftovers)
-            throws IOException, InterruptedException {
+            String stem, Map<String, String> env, Ran ran) throws IOException, InterruptedException {
         Path result = results.resolve(stem + ".json");
         Files.deleteIfExists(result);
         env.put("PERFAB_RESULT", result.toString());
         Path out = logs.resolve(stem + ".out");
         Path err = logs.resolve(stem + ".err");
-        logFiles.addAll(List.of(out, err));
-        Processes.Outcome o = processes.run(new Processes.Command(pinned(read.run()), harnessDir, env,
+        Processes.Outcome o = ran.run(new Processes.Command(pinned(read.run()), harnessDir, env,
                 harness.timeout(), out, err, false));
-        leftovers.addAll(o.leftovers());
         if (!o.succeeded()) {
             return failed(slot, side, o, "the harness " + o.failure(), err);
         }
@@ -136,9 +167,7 @@ final class TrialRunner implements TrialLoop.Runner {
     }
 
     private RunResults.TrialRecord timed(Workload.Timed timed, TrialOrder.Slot slot, SideDir side, Path harnessDir,
-            String stem,
-            Map<String, String> env, List<Path> logFiles, List<String> leftovers)
-            throws IOException, InterruptedException {
+            String stem, Map<String, String> env, Ran ran) throws IOException, InterruptedException {
         List<Measurement> ms = new ArrayList<>();
         double wall = 0;
         int i = 0;
@@ -147,10 +176,8 @@ final class TrialRunner implements TrialLoop.Runner {
             String file = stem + "-" + i++ + "-" + safe(name);
             Path out = logs.resolve(file + ".out");
             Path err = logs.resolve(file + ".err");
-            logFiles.addAll(List.of(out, err));
-            Processes.Outcome o = processes.run(new Processes.Command(pinned(c.getValue()), harnessDir, env,
+            Processes.Outcome o = ran.run(new Processes.Command(pinned(c.getValue()), harnessDir, env,
                     harness.timeout(), out, err, true));
-            leftovers.addAll(o.leftovers());
             wall += o.wallSeconds();
             if (!o.succeeded()) {
                 return failed(slot, side, o, "command '" + name + "' " + o.failure(), err);

@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -22,6 +23,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.perfab.model.Load;
 
 /**
  * Runs commands and keeps track of the ones running, so that an interrupted perfab can stop them
@@ -32,11 +36,15 @@ import java.util.concurrent.TimeoutException;
  * command. Every command also carries a tag in its environment, which its children inherit: when
  * it ends, whatever still carries the tag (a background child, a double-forked daemon that left
  * the process tree) is killed and reported, so nothing of one trial runs into the next.
+ *
+ * <p>Where {@code /proc} exists (Linux), every command also gets its {@link Load}: its own CPU
+ * time beside what the rest of the machine did while it ran, so that a trial a busy neighbour
+ * disturbed can be told from one that measured the code.
  */
 public final class Processes {
-    /** Clock ticks per second of {@code /proc/PID/stat} times: Linux's fixed USER_HZ. */
-    private static final double USER_HZ = 100.0;
+    /** How often a command that asks for it is sampled for its CPU time and peak RSS, in milliseconds. */
     private static final long SAMPLE_MILLIS = 10;
+    /** How often any other command is checked (its end, its output, its CPU time), in milliseconds. */
     private static final long WATCH_MILLIS = 100;
     /** The variable that tags a command's processes. */
     static final String TAG = "PERFAB_PROCESS_TAG";
@@ -47,7 +55,11 @@ public final class Processes {
 
     private final Set<Process> running = ConcurrentHashMap.newKeySet();
     private final boolean setsid = onPath("setsid");
-    private final boolean proc = Files.isDirectory(Path.of("/proc/self"));
+    private final ProcStat procfs = new ProcStat(Path.of("/proc"));
+    private final boolean proc = procfs.available();
+    /** How many commands have started, and how many are running: whether one ran alone. */
+    private final AtomicLong starts = new AtomicLong();
+    private final AtomicInteger active = new AtomicInteger();
     private volatile boolean stopping;
 
     /**
@@ -59,7 +71,9 @@ public final class Processes {
      * @param timeout how long it may run before its whole process tree is killed
      * @param stdout file that receives standard output (replaced)
      * @param stderr file that receives standard error (replaced); may equal {@code stdout}
-     * @param sample whether to sample CPU time and peak RSS from {@code /proc} while it runs
+     * @param sample whether to sample CPU time and peak RSS from {@code /proc} every 10 ms while it
+     *     runs, for {@link Outcome#cpuSeconds} and {@link Outcome#peakRssKiB}; every command is
+     *     sampled every 100 ms for its {@link Outcome#load} either way
      */
     public record Command(List<String> argv, Path dir, Map<String, String> env, Duration timeout,
             Path stdout, Path stderr, boolean sample) {
@@ -93,22 +107,27 @@ public final class Processes {
      *     {@code PID COMMAND LINE}
      * @param stopped whether perfab stopped it ({@link #stopAll}), or refused to start it because it
      *     was stopping: its end says nothing of the command
+     * @param load what the machine did while it ran, its own CPU time included (see {@link Load}):
+     *     sampled every 100 ms at least, with the slice after the last sample included when the
+     *     kernel's accounts can tell it; empty when it did not start, or {@code /proc} could not tell
      */
     public record Outcome(int exitCode, boolean timedOut, String startError, double wallSeconds,
             OptionalDouble cpuSeconds, OptionalLong peakRssKiB, String overflow, List<String> leftovers,
-            boolean stopped) {
+            boolean stopped, Optional<Load> load) {
         public Outcome {
             Objects.requireNonNull(overflow, "overflow");
             leftovers = List.copyOf(leftovers);
+            Objects.requireNonNull(load, "load");
         }
 
         static Outcome notStarted(String why) {
-            return new Outcome(-1, false, why, 0, OptionalDouble.empty(), OptionalLong.empty(), "", List.of(), false);
+            return new Outcome(-1, false, why, 0, OptionalDouble.empty(), OptionalLong.empty(), "", List.of(), false,
+                    Optional.empty());
         }
 
         static Outcome stoppedByPerfab() {
             return new Outcome(-1, false, "perfab is stopping", 0, OptionalDouble.empty(), OptionalLong.empty(), "",
-                    List.of(), true);
+                    List.of(), true, Optional.empty());
         }
 
         /** Returns whether the command started, ran to its end and exited 0. */
@@ -153,6 +172,22 @@ public final class Processes {
         if (stopping) {
             return Outcome.stoppedByPerfab();
         }
+        long order = starts.incrementAndGet();
+        boolean alone = active.incrementAndGet() == 1;
+        try {
+            return start(c, pb, tag, order, alone);
+        } finally {
+            active.decrementAndGet();
+        }
+    }
+
+    /**
+     * Starts {@code pb} and watches it to its end. {@code order} is its place among the commands
+     * started, and {@code alone} tells whether none other was running when it started.
+     */
+    private Outcome start(Command c, ProcessBuilder pb, String tag, long order, boolean alone)
+            throws InterruptedException {
+        LoadMeter meter = LoadMeter.start(procfs, System.nanoTime());
         long start = System.nanoTime();
         Process p;
         try {
@@ -169,15 +204,14 @@ public final class Processes {
             return Outcome.stoppedByPerfab();
         }
         try {
-            Sampler sampler = c.sample() ? new Sampler(p.toHandle()) : null;
+            Sampler sampler = new Sampler(procfs, p.toHandle(), c.sample());
             long deadline = start + c.timeout().toNanos();
-            long step = TimeUnit.MILLISECONDS.toNanos(sampler == null ? WATCH_MILLIS : SAMPLE_MILLIS);
+            long step = TimeUnit.MILLISECONDS.toNanos(c.sample() ? SAMPLE_MILLIS : WATCH_MILLIS);
             boolean exited = false;
             String overflow = "";
             while (!exited) {
-                if (sampler != null) {
-                    sampler.sample();
-                }
+                sampler.sample();
+                meter.sample(System.nanoTime());
                 overflow = overflow(c);
                 long left = deadline - System.nanoTime();
                 if (left <= 0 || !overflow.isEmpty()) {
@@ -188,13 +222,17 @@ public final class Processes {
             double wall = (System.nanoTime() - start) / 1e9;
             if (!exited) {
                 kill(p);
+            }
+            meter.end(System.nanoTime());
+            Optional<Load> load = load(meter, sampler, alone && starts.get() == order, wall);
+            if (!exited) {
                 return new Outcome(-1, overflow.isEmpty(), "", wall, OptionalDouble.empty(), OptionalLong.empty(),
-                        overflow, sweep(tag), stopping);
+                        overflow, sweep(tag), stopping, load);
             }
             // Killed by stopAll while it ran: whatever it exited with, perfab ended it.
             return new Outcome(p.exitValue(), false, "", wall,
-                    sampler == null ? OptionalDouble.empty() : sampler.cpuSeconds(),
-                    sampler == null ? OptionalLong.empty() : sampler.peakRssKiB(), overflow(c), sweep(tag), stopping);
+                    c.sample() ? sampler.cpuSeconds() : OptionalDouble.empty(),
+                    c.sample() ? sampler.peakRssKiB() : OptionalLong.empty(), overflow(c), sweep(tag), stopping, load);
         } catch (InterruptedException e) {
             kill(p);
             sweep(tag);
@@ -202,6 +240,22 @@ public final class Processes {
         } finally {
             running.remove(p);
         }
+    }
+
+    /**
+     * Returns the load of a command that ran for {@code wall} seconds. Its CPU time is the largest
+     * its tree was seen to use; when it ran {@code alone}, the CPU time the kernel added to perfab's
+     * account of waited-for children as it exited is its whole tree's to the end, and is taken when
+     * larger (the sampled figure misses the slice after the last sample, up to 100 ms).
+     */
+    private static Optional<Load> load(LoadMeter meter, Sampler sampler, boolean alone, double wall) {
+        OptionalDouble sampled = sampler.cpuSeconds();
+        OptionalDouble reaped = alone ? meter.reapedSeconds() : OptionalDouble.empty();
+        if (sampled.isEmpty() && reaped.isEmpty()) {
+            return Optional.empty();
+        }
+        double cpu = Math.max(sampled.orElse(0), reaped.orElse(0));
+        return meter.load(wall, cpu);
     }
 
     /** Returns the stream of {@code c} that has passed {@link #MAX_OUTPUT_BYTES}; empty when none has. */
@@ -397,51 +451,52 @@ public final class Processes {
      * Samples {@code /proc} for a process tree. Each sample adds up, over every process alive in
      * the tree, its own CPU time and that of the children it has waited for; a child that has
      * ended and been waited for is in its parent's figure, one still running is counted itself, so
-     * nothing is counted twice. The largest sum seen is the tree's CPU time.
+     * nothing is counted twice. The largest sum seen is the tree's CPU time. With {@code rss}, it
+     * also keeps the largest peak resident set of any process in the tree.
      */
     private static final class Sampler {
+        private final ProcStat proc;
         private final ProcessHandle root;
-        private final boolean available = Files.isDirectory(Path.of("/proc/self"));
-        private double cpu = -1;
+        private final boolean rss;
+        private final boolean available;
+        private long cpu = -1;
         private long peakRss = -1;
 
-        Sampler(ProcessHandle root) {
+        Sampler(ProcStat proc, ProcessHandle root, boolean rss) {
+            this.proc = proc;
             this.root = root;
+            this.rss = rss;
+            this.available = proc.available();
         }
 
         void sample() {
             if (!available) {
                 return;
             }
-            double[] total = {read(root.pid())};
-            if (total[0] < 0) {
-                return;
+            long rootTicks = read(root.pid());
+            if (rootTicks < 0) {
+                return; // it ended between listing and reading: its last sample stands
             }
+            long[] total = {rootTicks};
             root.descendants().forEach(h -> total[0] += Math.max(0, read(h.pid())));
             cpu = Math.max(cpu, total[0]);
         }
 
-        /** Returns the CPU seconds of {@code pid} and its waited-for children, or -1. */
-        private double read(long pid) {
-            try {
-                String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-                String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                // After the command: state(0) ... utime(11) stime(12) cutime(13) cstime(14).
-                long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13])
-                        + Long.parseLong(f[14]);
-                for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-                    if (line.startsWith("VmHWM:")) {
-                        peakRss = Math.max(peakRss, Long.parseLong(line.replaceAll("[^0-9]", "")));
-                    }
-                }
-                return ticks / USER_HZ;
-            } catch (IOException | RuntimeException e) {
-                return -1; // it ended between listing and reading: its last sample stands
+        /** Returns the CPU ticks of {@code pid} and its waited-for children, or -1 when it is gone. */
+        private long read(long pid) {
+            String id = Long.toString(pid);
+            Optional<ProcStat.CpuTicks> ticks = proc.process(id);
+            if (ticks.isEmpty()) {
+                return -1;
             }
+            if (rss) {
+                proc.peakRssKiB(id).ifPresent(kib -> peakRss = Math.max(peakRss, kib));
+            }
+            return ticks.get().total();
         }
 
         OptionalDouble cpuSeconds() {
-            return cpu < 0 ? OptionalDouble.empty() : OptionalDouble.of(cpu);
+            return cpu < 0 ? OptionalDouble.empty() : OptionalDouble.of(cpu / ProcStat.USER_HZ);
         }
 
         OptionalLong peakRssKiB() {

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.perfab.model.Cell;
+import org.perfab.model.Load;
 import org.perfab.model.Measurement;
 import org.perfab.model.RunResults;
 import org.perfab.model.Side;
@@ -100,5 +101,69 @@ class AssemblyTest {
                 false);
         assertEquals(Warning.of(Warning.Kind.AA_RUN, "aaaaaaaaaaaa"), w.get(0));
         assertTrue(w.stream().noneMatch(x -> x.kind() == Warning.Kind.IDENTICAL_BUILDS), w.toString());
+    }
+
+    private static RunResults.TrialRecord loaded(int seq, boolean warmup, RunResults.Status status, Load load) {
+        Side side = seq % 2 == 0 ? Side.BASE : Side.HEAD;
+        return new RunResults.TrialRecord(seq, side, 0, seq / 2, warmup, status, "", load.wallSeconds(), "", List.of(),
+                List.of(), 0, Optional.of(load));
+    }
+
+    private static Load others(double cores) {
+        return new Load(1, 0.9, cores, 0, 1, 1);
+    }
+
+    @Test
+    void warnsOfABusyMachineFromHalfACoreOfOthers() {
+        double bar = Assembly.BUSY_OTHERS_CORES;
+        assertEquals(Optional.empty(), Assembly.busyMachine(List.of(loaded(0, false, RunResults.Status.OK,
+                others(Math.nextDown(bar)))), 2));
+        Warning w = Assembly.busyMachine(List.of(loaded(0, false, RunResults.Status.OK, others(bar))), 2).orElseThrow();
+        assertEquals(Warning.of(Warning.Kind.BUSY_MACHINE, List.of(), Map.of("othersMillicores", 500L, "cores", 2L,
+                "runQueueMilli", 1000L, "runQueueMax", 1L, "stealPermille", 0L, "trials", 1L)), w);
+    }
+
+    @Test
+    void warnsOfABusyMachineFromARunQueueLongerThanTheCores() {
+        Load queue = new Load(2, 1.9, 0, 0, 4, 7);
+        assertEquals(Optional.empty(), Assembly.busyMachine(List.of(loaded(0, false, RunResults.Status.OK, queue)), 4));
+        Load longer = new Load(2, 1.9, 0, 0, Math.nextUp(4.0), 7);
+        Warning w = Assembly.busyMachine(List.of(loaded(0, false, RunResults.Status.OK, longer)), 4).orElseThrow();
+        assertEquals(4000L, w.figure("runQueueMilli"));
+        assertEquals(7L, w.figure("runQueueMax"));
+    }
+
+    @Test
+    void warnsOfABusyMachineFromStealPastFivePercent() {
+        double bar = Assembly.BUSY_STEAL_SHARE;
+        Load at = new Load(1, 1, 0, bar, 1, 1);
+        assertEquals(Optional.empty(), Assembly.busyMachine(List.of(loaded(0, false, RunResults.Status.OK, at)), 2));
+        Load past = new Load(1, 1, 0, Math.nextUp(bar), 1, 1);
+        assertEquals(50L, Assembly.busyMachine(List.of(loaded(0, false, RunResults.Status.OK, past)), 2).orElseThrow()
+                .figure("stealPermille"));
+    }
+
+    @Test
+    void judgesTheMachineOverTheCountedTrialsWeightedByTheirTime() {
+        // A busy warm-up and a busy failed trial are not counted; one long quiet trial outweighs a short busy one.
+        List<RunResults.TrialRecord> trials = List.of(
+                loaded(0, true, RunResults.Status.OK, others(1.9)),
+                loaded(1, false, RunResults.Status.FAILED, others(1.9)),
+                loaded(2, false, RunResults.Status.OK, new Load(9, 8, 0.1, 0, 1, 2)),
+                loaded(3, false, RunResults.Status.OK, new Load(1, 1, 1.9, 0, 1, 2)),
+                trial(4, Side.BASE, 2, RunResults.Status.OK, "us", 1));
+        assertEquals(Optional.empty(), Assembly.busyMachine(trials, 2), "(9 * 0.1 + 1.9) / 10 = 0.28 cores");
+        assertEquals(Optional.empty(), Assembly.busyMachine(List.of(trial(0, Side.BASE, 0, RunResults.Status.OK, "us",
+                1)), 2), "no load known: nothing to say");
+    }
+
+    @Test
+    void aBusyRunSaysSoAmongItsWarnings() {
+        List<RunResults.TrialRecord> trials = List.of(loaded(0, false, RunResults.Status.OK, others(1.8)),
+                loaded(1, false, RunResults.Status.OK, others(1.8)));
+        List<Warning> w = assembly(Plans.plan(1, 0, 1)).warnings(new Ledger.Snapshot(trials, Map.of(), List.of(), 0, 0,
+                0), false);
+        assertTrue(w.stream().anyMatch(x -> x.kind() == Warning.Kind.BUSY_MACHINE && x.figure("othersMillicores") == 1800
+                && x.figure("cores") == MACHINE.cores()), w.toString());
     }
 }

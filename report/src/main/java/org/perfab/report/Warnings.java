@@ -159,6 +159,12 @@ final class Warnings {
             case LEFTOVER_PROCESSES -> count(w.count(), "trial", "trials") + " left processes running after "
                     + (w.count() == 1 ? "it" : "they") + " ended, which perfab killed (" + list(w, s, "; ")
                     + "): a process that outlives its trial takes the machine from the trials after it.";
+            case BUSY_MACHINE -> "The machine was busy while trials ran: other processes used "
+                    + Numbers.oneDecimal(w.figure("othersMillicores") / 1000.0) + " of " + w.figure("cores")
+                    + (w.figure("cores") == 1 ? " core" : " cores") + " on average (run queue "
+                    + Numbers.oneDecimal(w.figure("runQueueMilli") / 1000.0) + ", steal "
+                    + Numbers.percent(w.figure("stealPermille") / 10.0) + "); timings carry their noise, see each"
+                    + " row's spread.";
             case FAILED_TRIALS -> count(w.count(), "trial", "trials") + " failed (" + list(w, s, "; ")
                     + "); see logs/trials/.";
             case MISSING_TRIALS -> first(s) + " has " + w.figure("measured") + " of the " + w.figure("asked")

@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import org.perfab.model.Cell;
 import org.perfab.model.ComparisonTable;
+import org.perfab.model.Load;
 import org.perfab.model.Measurement;
 import org.perfab.model.RunResults;
 import org.perfab.model.Side;
@@ -58,8 +59,10 @@ final class RunFixture {
                         }
                     }
                     all.addAll(ms);
+                    // What the machine did: fixed by the trial's place, a quiet machine with a neighbour at times.
+                    Load load = new Load(1.5, 1.25, 0.125 * (seq % 3), seq % 4 == 3 ? 0.01 : 0, 1.5, 2 + seq % 2);
                     records.add(new RunResults.TrialRecord(seq++, side, b, i, false, RunResults.Status.OK, "", 1.5, "",
-                            ms));
+                            ms, List.of(), 0, Optional.of(load)));
                 }
             }
         }

@@ -1,0 +1,77 @@
+package org.perfab.model;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What the machine was doing while a trial ran, as Linux's {@code /proc} tells it: the trial's own
+ * CPU time beside how much of the machine other processes kept busy, the hypervisor's steal, and
+ * the run queue. It tells a trial that a busy neighbour disturbed from one that measured the code;
+ * it is recorded, never part of a verdict.
+ *
+ * @param wallSeconds the wall time it covers, in seconds; at least 0
+ * @param cpuSeconds the CPU time (user plus system) of the trial's own process trees, children
+ *     included, in seconds; at least 0
+ * @param othersCores how many cores other processes kept busy on average, in cores (core-seconds
+ *     per second of wall time): the busy time (user, nice, system, irq, softirq) of the CPUs perfab
+ *     may run on, less the trial's own CPU time and perfab's, over the wall time; from 0 to the
+ *     number of those CPUs
+ * @param stealShare the share of those CPUs' time that the hypervisor gave to other guests (steal
+ *     over all ticks), from 0 to 1; 0 on bare metal
+ * @param runQueueMean the mean number of tasks runnable on the whole machine while it ran, the
+ *     trial's own included and perfab's sampling thread not, sampled about every 100 ms; at least 0
+ * @param runQueueMax the largest of those samples; at least 0
+ */
+public record Load(double wallSeconds, double cpuSeconds, double othersCores, double stealShare,
+        double runQueueMean, int runQueueMax) {
+
+    public Load {
+        nonNegative("wallSeconds", wallSeconds);
+        nonNegative("cpuSeconds", cpuSeconds);
+        nonNegative("othersCores", othersCores);
+        nonNegative("stealShare", stealShare);
+        if (stealShare > 1) {
+            throw new IllegalArgumentException("stealShare " + stealShare + " is not from 0 to 1");
+        }
+        nonNegative("runQueueMean", runQueueMean);
+        if (runQueueMax < 0) {
+            throw new IllegalArgumentException("runQueueMax " + runQueueMax + " is negative");
+        }
+    }
+
+    private static void nonNegative(String name, double v) {
+        if (!Double.isFinite(v) || v < 0) {
+            throw new IllegalArgumentException(name + " " + v + " is not a finite number of at least 0");
+        }
+    }
+
+    /**
+     * Returns the load of {@code loads} taken together (the commands of one trial run one after
+     * another, or the trials of a run): seconds summed; cores, steal and the mean run queue
+     * weighted by wall time (equally when no time passed); the largest run queue. Empty when
+     * {@code loads} is empty.
+     */
+    public static Optional<Load> combine(List<Load> loads) {
+        if (loads.isEmpty()) {
+            return Optional.empty();
+        }
+        double wall = 0;
+        double cpu = 0;
+        int max = 0;
+        for (Load l : loads) {
+            wall += l.wallSeconds;
+            cpu += l.cpuSeconds;
+            max = Math.max(max, l.runQueueMax);
+        }
+        double others = 0;
+        double steal = 0;
+        double queue = 0;
+        for (Load l : loads) {
+            double weight = wall > 0 ? l.wallSeconds / wall : 1.0 / loads.size();
+            others += weight * l.othersCores;
+            steal += weight * l.stealShare;
+            queue += weight * l.runQueueMean;
+        }
+        return Optional.of(new Load(wall, cpu, others, Math.min(1, steal), queue, max));
+    }
+}
