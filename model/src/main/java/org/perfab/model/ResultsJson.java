@@ -192,8 +192,9 @@ public final class ResultsJson {
             return r.withMeasurements(own);
         });
         n.done();
-        ComparisonTable table = n.check("measurements", () -> ComparisonTable.of(baseLabel, headLabel, measurements,
-                thresholds, cell -> profileCells.contains(cell.id()))).withWarnings(warnings);
+        ComparisonTable table = n.check("measurements", () -> ComparisonTable.of(baseLabel, headLabel,
+                Disturbed.judged(trials, Disturbed.of(trials)), thresholds, cell -> profileCells.contains(cell.id())))
+                .withWarnings(warnings);
         return new RunResults(name, provenance, machine, settings, startedAt, finishedAt, interrupted, time, trials, table);
     }
 

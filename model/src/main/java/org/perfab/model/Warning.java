@@ -49,6 +49,12 @@ public record Warning(Kind kind, int count, List<String> subjects, Map<String, L
          * {@code trials} (the counted trials whose load is known).
          */
         BUSY_MACHINE("busy-machine"),
+        /**
+         * Trials a disturbance of the machine spoiled were set aside from every cell (see
+         * {@link Disturbed}). Subjects: {@code SIDE TRIAL: HOW}; figures: {@code replaced} (the
+         * replacement trials run), {@code most} (the most a side may get).
+         */
+        DISTURBED_TRIALS("disturbed-trials"),
         /** Trials failed. Subjects: {@code SIDE TRIAL: REASON}; figures: {@code trials} run in all. */
         FAILED_TRIALS("failed-trials"),
         /** A side has fewer counted trials than asked. Subjects: the side; figures: {@code measured}, {@code asked}, {@code interrupted} (1 or 0). */

@@ -202,6 +202,9 @@ public final class AbRun {
                     end = loop.run(log);
                     Optional<Plan> more = end == TrialLoop.End.DONE ? nextRound(plan) : Optional.empty();
                     if (more.isEmpty()) {
+                        if (end == TrialLoop.End.DONE) {
+                            end = loop.replace(log, Assembly.replacements(plan.trials()));
+                        }
                         break;
                     }
                     plan = more.get();

@@ -14,12 +14,14 @@ import org.perfab.model.Cell;
 import org.perfab.model.CellUnits;
 import org.perfab.model.Load;
 import org.perfab.model.ComparisonTable;
+import org.perfab.model.Disturbed;
 import org.perfab.model.Measurement;
 import org.perfab.model.NoiseFile;
 import org.perfab.model.RunResults;
 import org.perfab.model.Side;
 import org.perfab.model.Warning;
 import org.perfab.stats.Comparison;
+import org.perfab.stats.Disturbances;
 import org.perfab.stats.NoiseFloor;
 import org.perfab.stats.Verdict;
 import org.perfab.workload.Workload;
@@ -81,9 +83,11 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         String baseLabel = "merge-base of " + plan.baseTip().typed() + " and " + plan.head().typed() + " ("
                 + plan.mergeBase().shortId() + ")";
         String headLabel = plan.head().typed() + " (" + plan.head().shortId() + ")";
-        ComparisonTable table = ComparisonTable.of(baseLabel, headLabel, RunResults.counted(fitted),
+        // A trial a disturbance of the machine spoiled decides no cell (see Disturbed).
+        List<Disturbed> disturbed = Disturbed.of(fitted);
+        ComparisonTable table = ComparisonTable.of(baseLabel, headLabel, Disturbed.judged(fitted, disturbed),
                 plan.thresholds(), workload::isProfile).withWarnings(warnings(done, interrupted))
-                .withWarnings(unitWarnings);
+                .withWarnings(disturbed(disturbed, done.trials())).withWarnings(unitWarnings);
         if (noise.isPresent()) {
             table = table.withNoiseFloors(r -> {
                 NoiseFloor floor = noise.get().cells().get(r.cell().id());
@@ -139,6 +143,40 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
     /** Returns how the results name trial {@code t}: {@code base trial 2}, {@code head warm-up 1} (from 1). */
     static String named(RunResults.TrialRecord t) {
         return t.side().id() + (t.warmup() ? " warm-up " : " trial ") + (t.trial() + 1);
+    }
+
+    /**
+     * The most replacement trials a side gets for its disturbed trials: a fifth of its counted
+     * trials, at least 1. A machine that disturbs more than that is the run's noise, and the
+     * results say so rather than run on.
+     */
+    static int replacements(int trials) {
+        return Math.max(1, (trials + 4) / 5);
+    }
+
+    /** Returns whether {@code t} replaced a disturbed trial: it ran after the run's order. */
+    boolean replacement(RunResults.TrialRecord t) {
+        return !t.warmup() && t.seq() >= plan.order().size();
+    }
+
+    /**
+     * Returns the warning that trials were disturbed and set aside, naming each with how its cells
+     * moved, and how many replacements ran; empty when none was.
+     */
+    List<Warning> disturbed(List<Disturbed> disturbed, List<RunResults.TrialRecord> trials) {
+        if (disturbed.isEmpty()) {
+            return List.of();
+        }
+        List<String> subjects = new ArrayList<>();
+        for (Disturbed d : disturbed) {
+            subjects.add(named(d.trial()) + ": " + d.moved() + " of " + d.cells() + " cell" + (d.cells() == 1 ? "" : "s")
+                    + " " + String.format(Locale.ROOT, "%+.1f%%", d.shift())
+                    + (d.busier() >= Disturbances.BUSIER_CORES
+                            ? String.format(Locale.ROOT, ", other processes %.1f cores busier", d.busier()) : ""));
+        }
+        long replaced = trials.stream().filter(this::replacement).count();
+        return List.of(Warning.of(Warning.Kind.DISTURBED_TRIALS, subjects, Map.of("replaced", replaced,
+                "most", (long) replacements(plan.trials()))));
     }
 
     /** Returns what a reader of the results must know about the run, in the order it matters. */

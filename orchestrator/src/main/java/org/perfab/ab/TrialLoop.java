@@ -1,6 +1,7 @@
 package org.perfab.ab;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashSet;
@@ -9,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.perfab.model.Disturbed;
 import org.perfab.model.RunResults;
 import org.perfab.model.Side;
 
@@ -139,20 +141,9 @@ final class TrialLoop {
                 return End.INTERRUPTED;
             }
             int ofSide = slot.warmup() ? plan.warmup() : plan.trials();
-            events.starting(slot.side(), slot.warmup(), slot.trial(), ofSide);
-            long t0 = System.nanoTime();
-            RunResults.TrialRecord record = runner.run(slot, dir.side(slot.side(), slot.build()));
-            synchronized (ledger) {
-                // The shutdown hook writes the results under the ledger's lock, after setting the
-                // signal: once it has, nothing more is kept.
-                if (stop.get() || record.status() == RunResults.Status.INTERRUPTED) {
-                    return End.INTERRUPTED;
-                }
-                log.append(record);
-                ledger.trial(record, (System.nanoTime() - t0) / 1e9);
+            if (!runOne(slot, ofSide, log)) {
+                return End.INTERRUPTED;
             }
-            events.finished(slot.side(), slot.warmup(), slot.trial(), ofSide, record.wallSeconds(),
-                    record.status() == RunResults.Status.OK ? "ok" : record.status().id() + ": " + record.reason());
             Optional<Failing> f = Failing.of(ledger.ranHere());
             if (f.isPresent()) {
                 failing = f.get();
@@ -163,6 +154,70 @@ final class TrialLoop {
             }
         }
         return End.DONE;
+    }
+
+    /**
+     * Runs one trial and keeps its record; returns false when the stop signal came while it ran
+     * (the record is then not kept).
+     */
+    private boolean runOne(TrialOrder.Slot slot, int ofSide, TrialLog log) throws IOException, InterruptedException {
+        events.starting(slot.side(), slot.warmup(), slot.trial(), ofSide);
+        long t0 = System.nanoTime();
+        RunResults.TrialRecord record = runner.run(slot, dir.side(slot.side(), slot.build()));
+        synchronized (ledger) {
+            // The shutdown hook writes the results under the ledger's lock, after setting the
+            // signal: once it has, nothing more is kept.
+            if (stop.get() || record.status() == RunResults.Status.INTERRUPTED) {
+                return false;
+            }
+            log.append(record);
+            ledger.trial(record, (System.nanoTime() - t0) / 1e9);
+        }
+        events.finished(slot.side(), slot.warmup(), slot.trial(), ofSide, record.wallSeconds(),
+                record.status() == RunResults.Status.OK ? "ok" : record.status().id() + ": " + record.reason());
+        return true;
+    }
+
+    /**
+     * Runs a replacement for the disturbed trials (see {@link Disturbed}) that have none yet, once
+     * the order has run: a trial of the same side and build, after every other. A side gets at most
+     * {@code most} replacements in all; a replacement may be disturbed too, and is then replaced
+     * within that bound. Each is said as it starts.
+     */
+    End replace(TrialLog log, int most) throws IOException, InterruptedException {
+        int first = plan.order().size();
+        while (true) {
+            List<RunResults.TrialRecord> trials = ledger.trials();
+            List<Disturbed> disturbed = Disturbed.of(Assembly.oneUnitPerCell(trials, new ArrayList<>()));
+            Optional<TrialOrder.Slot> next = Optional.empty();
+            Disturbed which = null;
+            for (Side side : Side.values()) {
+                List<Disturbed> ofSide = disturbed.stream().filter(d -> d.trial().side() == side).toList();
+                long replaced = trials.stream().filter(t -> t.side() == side && !t.warmup() && t.seq() >= first).count();
+                if (replaced < Math.min(ofSide.size(), most)) {
+                    which = ofSide.get((int) replaced);
+                    int seq = Math.max(first, trials.stream().mapToInt(RunResults.TrialRecord::seq).max().orElse(0) + 1);
+                    int trial = trials.stream().filter(t -> t.side() == side && !t.warmup())
+                            .mapToInt(RunResults.TrialRecord::trial).max().orElse(-1) + 1;
+                    next = Optional.of(new TrialOrder.Slot(seq, side, which.trial().build(), trial, false));
+                    break;
+                }
+            }
+            if (next.isEmpty()) {
+                return End.DONE;
+            }
+            if (stop.get()) {
+                return End.INTERRUPTED;
+            }
+            TrialOrder.Slot slot = next.get();
+            events.note("replacing " + Assembly.named(which.trial()) + ", which a disturbance of the machine spoiled ("
+                    + which.moved() + " of " + which.cells() + " cells moved together), with "
+                    + Assembly.named(new RunResults.TrialRecord(slot.seq(), slot.side(), slot.build(), slot.trial(),
+                            false, RunResults.Status.OK, "", 0, "", List.of())));
+            if (!runOne(slot, slot.trial() + 1, log)) {
+                return End.INTERRUPTED;
+            }
+        }
     }
 
     /** Returns what ended the loop when it ended {@link End#FAILING}; empty otherwise. */

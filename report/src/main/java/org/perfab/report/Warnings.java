@@ -165,6 +165,12 @@ final class Warnings {
                     + Numbers.oneDecimal(w.figure("runQueueMilli") / 1000.0) + ", steal "
                     + Numbers.percent(w.figure("stealPermille") / 10.0) + "); timings carry their noise, see each"
                     + " row's spread.";
+            case DISTURBED_TRIALS -> count(w.count(), "trial was", "trials were") + " disturbed: most of "
+                    + (w.count() == 1 ? "its" : "their") + " cells moved together far beyond their spread, which is"
+                    + " the machine, not the code (" + list(w, s, "; ") + "). Set aside from every cell; "
+                    + (w.figure("replaced") == 0 ? "none was replaced"
+                            : count((int) w.figure("replaced"), "replacement trial", "replacement trials") + " ran")
+                    + " (at most " + w.figure("most") + " a side).";
             case FAILED_TRIALS -> count(w.count(), "trial", "trials") + " failed (" + list(w, s, "; ")
                     + "); see logs/trials/.";
             case MISSING_TRIALS -> first(s) + " has " + w.figure("measured") + " of the " + w.figure("asked")

@@ -1,0 +1,159 @@
+package org.perfab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perfab.testing.Comparisons;
+import org.perfab.testing.GitFixture;
+import org.perfab.testing.Subjects;
+
+/**
+ * A trial in which every cell moved together, far beyond its spread, measured the machine: {@code
+ * perfab ab} sets it aside from every cell, says so, and runs a replacement, within a bound. Real
+ * git repositories and harness processes; the disturbance is the harness's own doing on chosen
+ * trials, so that the verdicts are known in advance.
+ */
+class DisturbedTrialsTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path tmp;
+
+    /**
+     * A harness of four cells read from the side's own build (its level), each with a spread of its
+     * own; on the candidate's trials listed in {@code disturbed} (PERFAB_TRIAL, from 0) every cell is
+     * 40% slower, as a neighbour's burst would make it.
+     */
+    private static String harness(String disturbed) {
+        return """
+                #!/bin/sh
+                set -e
+                level=$(cat "$PERFAB_BUILD_DIR/level")
+                burst=100
+                case " %s " in *" $PERFAB_TRIAL "*) [ "$PERFAB_SIDE" = head ] && burst=140 ;; esac
+                printf '{"schema": "perfab/measurements/v1", "measurements": [' > "$PERFAB_RESULT"
+                sep=''
+                for cell in 1 2 3 4; do
+                  jitter=$(( (PERFAB_TRIAL * (cell + 1) + cell) %% 5 - 2 ))
+                  value=$(( level * (100 + jitter) * burst / 100 ))
+                  printf '%%s{"cell": "work/%%s", "metric": "time", "unit": "us", "value": %%s}' "$sep" "$cell" "$value" >> "$PERFAB_RESULT"
+                  sep=','
+                done
+                printf ']}\\n' >> "$PERFAB_RESULT"
+                """.formatted(disturbed);
+    }
+
+    private GitFixture pullRequest(int featureLevel, String disturbed) throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), featureLevel, 5, "");
+        g.git("checkout", "-q", "feature");
+        g.script("bench.sh", harness(disturbed));
+        g.commit("the harness");
+        g.git("checkout", "-q", "main");
+        return g;
+    }
+
+    private Cli ab() {
+        return Cli.run("ab", "--repo=" + tmp.resolve("repo"), "--base=main", "--head=feature", "--out",
+                tmp.resolve("out").toString());
+    }
+
+    private JsonNode results() throws IOException {
+        return JSON.readTree(tmp.resolve("out/results.json").toFile());
+    }
+
+    private static JsonNode warning(JsonNode results, String kind) {
+        for (JsonNode w : results.get("warnings")) {
+            if (w.get("kind").asText().equals(kind)) {
+                return w;
+            }
+        }
+        return null;
+    }
+
+    @Test
+    void aTrialInWhichEveryCellMovedTogetherIsSetAsideAndReplaced() throws IOException {
+        pullRequest(100, "2");
+        Cli run = ab();
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.err().contains("replacing head trial 3, which a disturbance of the machine spoiled (4 of 4 cells"
+                + " moved together), with head trial 6"), run.err());
+        JsonNode r = results();
+        JsonNode w = warning(r, "disturbed-trials");
+        assertTrue(w != null, r.get("warnings").toString());
+        assertEquals(1, w.get("count").asInt(), w.toString());
+        assertTrue(w.at("/subjects/0").asText().startsWith("head trial 3: 4 of 4 cells +3"), w.toString());
+        assertEquals(1, w.at("/figures/replaced").asInt());
+        List<Integer> headTrials = new ArrayList<>();
+        for (JsonNode t : r.get("trials")) {
+            if (t.get("side").asText().equals("head") && !t.get("warmup").asBoolean()) {
+                headTrials.add(t.get("trial").asInt());
+            }
+        }
+        assertEquals(List.of(0, 1, 2, 3, 4, 5), headTrials, "the replacement is the candidate's sixth trial");
+        // The code did not change: every cell unchanged, the disturbed trial in none of them.
+        var cells = Comparisons.of(JSON.writeValueAsString(r));
+        for (int c = 1; c <= 4; c++) {
+            JsonNode cell = cells.get("work/" + c + ":time");
+            assertEquals("unchanged", cell.get("verdict").asText(), cell.toString());
+            assertEquals(5, cell.at("/head/n").asInt(), "five undisturbed trials of the candidate");
+            assertEquals(0, cell.get("outliers").size(), "set aside as a trial, not cell by cell");
+        }
+        String comment = Files.readString(tmp.resolve("out/comment.md"));
+        assertTrue(comment.contains("1 trial was disturbed: most of its cells moved together far beyond their spread,"
+                + " which is the machine, not the code (head trial 3: 4 of 4 cells +3"), comment);
+        assertTrue(comment.contains("Set aside from every cell; 1 replacement trial ran (at most 1 a side)."), comment);
+        // A reader of the results judges them the same way.
+        Cli report = Cli.run("report", tmp.resolve("out/results.json").toString(), "--format", "json");
+        assertEquals(0, report.exitCode(), report.err());
+        assertEquals("unchanged", Comparisons.of(report.out()).get("work/1:time").get("verdict").asText());
+    }
+
+    @Test
+    void withoutTheRuleTheDisturbedTrialWouldHaveDecidedEveryCell() throws IOException {
+        // The same run read cell by cell: each cell has a far trial on the candidate's side only,
+        // and could not say "no change". Judged as a trial, the disturbance decides nothing.
+        pullRequest(100, "2");
+        assertEquals(0, ab().exitCode());
+        JsonNode r = results();
+        List<String> perCell = new ArrayList<>();
+        for (JsonNode m : r.get("measurements")) {
+            if (m.get("side").asText().equals("head") && m.get("trial").asInt() == 2) {
+                perCell.add(m.get("cell").asText());
+            }
+        }
+        assertEquals(List.of("work/1", "work/2", "work/3", "work/4"), perCell, "its measurements are kept, shown");
+    }
+
+    @Test
+    void aSlowerCandidateIsARegressionNotADisturbance() throws IOException {
+        // Every trial of the candidate 40% slower: a change of the code, on every trial alike.
+        pullRequest(140, "");
+        Cli run = ab();
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode r = results();
+        assertEquals(null, warning(r, "disturbed-trials"), r.get("warnings").toString());
+        assertEquals("regression", Comparisons.of(JSON.writeValueAsString(r)).get("work/1:time").get("verdict").asText());
+    }
+
+    @Test
+    void replacementsAreBoundedAndSaid() throws IOException {
+        // Two of the candidate's five trials disturbed: a fifth of five is one replacement.
+        pullRequest(100, "1 3");
+        Cli run = ab();
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode w = warning(results(), "disturbed-trials");
+        assertTrue(w != null, results().get("warnings").toString());
+        assertEquals(2, w.get("count").asInt(), w.toString());
+        assertEquals(1, w.at("/figures/replaced").asInt());
+        assertEquals(1, w.at("/figures/most").asInt());
+    }
+}

@@ -1,0 +1,97 @@
+package org.perfab.stats;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class DisturbancesTest {
+    private static final double[][] NO_LOAD = {new double[10], new double[10]};
+
+    /** Ten trials a side of {@code cells} cells, each cell with its own independent 2% noise. */
+    private static double[][][] trials(Random r, int cells) {
+        double[][][] v = new double[2][10][cells];
+        for (int s = 0; s < 2; s++) {
+            for (int t = 0; t < 10; t++) {
+                for (int c = 0; c < cells; c++) {
+                    v[s][t][c] = 100 * (c + 1) * (1 + 0.02 * r.nextGaussian());
+                }
+            }
+        }
+        return v;
+    }
+
+    private static boolean[] times(int cells) {
+        boolean[] up = new boolean[cells];
+        Arrays.fill(up, true);
+        return up;
+    }
+
+    @Test
+    void independentNoiseDisturbsNothing() {
+        Random r = new Random(3);
+        int found = 0;
+        for (int run = 0; run < 500; run++) {
+            found += Disturbances.of(trials(r, 8), times(8), NO_LOAD).size();
+        }
+        assertTrue(found <= 2, found + " trials of 5,000 found disturbed");
+    }
+
+    @Test
+    void aTrialWhoseCellsMovedTogetherIsDisturbed() {
+        double[][][] v = trials(new Random(5), 8);
+        for (int c = 0; c < 8; c++) {
+            v[1][4][c] *= c < 6 ? 1.3 : 1.0; // six of eight cells 30% slower
+        }
+        List<Disturbances.Found> found = Disturbances.of(v, times(8), NO_LOAD);
+        assertEquals(1, found.size(), found.toString());
+        Disturbances.Found f = found.get(0);
+        assertEquals(1, f.side());
+        assertEquals(4, f.trial());
+        assertEquals(6, f.moved());
+        assertEquals(8, f.cells());
+        assertEquals(30, f.shift(), 4);
+    }
+
+    @Test
+    void lessThanTwoThirdsMovingIsTheCellsOwnBusiness() {
+        double[][][] v = trials(new Random(5), 8);
+        for (int c = 0; c < 5; c++) {
+            v[0][2][c] *= 1.3; // five of eight
+        }
+        assertEquals(List.of(), Disturbances.of(v, times(8), NO_LOAD));
+    }
+
+    @Test
+    void aThroughputThatDroppedMovedForTheWorse() {
+        double[][][] v = trials(new Random(9), 3);
+        for (int c = 0; c < 3; c++) {
+            v[0][7][c] *= 0.7;
+        }
+        boolean[] throughputs = new boolean[3];
+        List<Disturbances.Found> found = Disturbances.of(v, throughputs, NO_LOAD);
+        assertEquals(1, found.size());
+        assertTrue(found.get(0).shift() > 25, "worse by about 30%: " + found.get(0));
+    }
+
+    @Test
+    void withFewCellsTheMachineMustSayIt() {
+        double[][][] v = trials(new Random(11), 1);
+        v[1][6][0] *= 1.4;
+        double[][] others = {new double[10], new double[10]};
+        assertEquals(List.of(), Disturbances.of(v, times(1), others), "a slow trial alone may be the code");
+        others[1][6] = 1.2; // a neighbour took more than a core meanwhile
+        List<Disturbances.Found> found = Disturbances.of(v, times(1), others);
+        assertEquals(1, found.size());
+        assertEquals(1.2, found.get(0).busier(), 1e-12);
+    }
+
+    @Test
+    void aCellWithTooFewTrialsIsNotJudged() {
+        double[][][] v = {{{100, 200, 300}, {101, 202, 303}}, {{130, 260, 390}, {100, 200, 300}}};
+        assertEquals(List.of(), Disturbances.of(v, times(3), new double[][] {new double[2], new double[2]}));
+    }
+}
