@@ -61,7 +61,8 @@ public final class AbRun {
      *     their noise floor; empty for none
      * @param adaptive the most trials per side of a run with adaptive trials: while some cell is
      *     undecided, rounds of {@code trials} more trials per side run, up to this many (see
-     *     {@link Sequential}); empty for a run of a fixed size
+     *     {@link Sequential}); 0 for a run of a fixed size; empty for the workload's choice, else
+     *     {@link Workload#DEFAULT_ADAPTIVE} with one build per side
      */
     public record Request(Path repository, String base, String head, String workload, Optional<Integer> trials,
             int builds, Path out, Optional<Path> cache, Optional<Long> seed,
@@ -76,7 +77,7 @@ public final class AbRun {
             }
             trials.ifPresent(AbRun::checkTrials);
             Objects.requireNonNull(adaptive, "adaptive");
-            if (adaptive.isPresent()) {
+            if (adaptive.isPresent() && adaptive.get() > 0) {
                 if (adaptive.get() > Workload.MAX_TRIALS) {
                     throw new BadInputException("--adaptive must be at most " + Workload.MAX_TRIALS + " trials per side,"
                             + " got " + adaptive.get());
@@ -248,12 +249,18 @@ public final class AbRun {
             int trialCount = request.trials().orElse(w.trials());
             checkTrials(trialCount);
             Thresholds thresholds = thresholds(w);
-            if (request.adaptive().isPresent()) {
-                if (request.adaptive().get() < trialCount) {
-                    throw new BadInputException("--adaptive " + request.adaptive().get() + " is fewer trials per side"
-                            + " than the first round's " + trialCount + " (--trials, or the workload's)");
-                }
-                thresholds = thresholds.withAdaptive(new Sequential(trialCount, request.adaptive().get()));
+            if (request.adaptive().isPresent() && request.adaptive().get() > 0
+                    && request.adaptive().get() < trialCount) {
+                throw new BadInputException("--adaptive " + request.adaptive().get() + " is fewer trials per side"
+                        + " than the first round's " + trialCount + " (--trials, or the workload's)");
+            }
+            // The command line's choice, else the workload's, else adaptive trials with one build
+            // per side: a run of several builds is judged on their medians, which more trials do
+            // not add to.
+            int most = request.builds() > 1 ? 0
+                    : request.adaptive().or(w::adaptive).orElse(Workload.DEFAULT_ADAPTIVE);
+            if (most > trialCount) {
+                thresholds = thresholds.withAdaptive(new Sequential(trialCount, most));
             }
             Plan p = new Plan(request.repository().toString(), baseTip, head, mergeBase, request.workload(),
                     new String(yaml, StandardCharsets.UTF_8), trialCount, w.warmup(), request.builds(),

@@ -13,6 +13,7 @@ import org.perfab.ab.AbRun;
 import org.perfab.model.RunResults;
 import org.perfab.report.Format;
 import org.perfab.report.Report;
+import org.perfab.workload.Workload;
 import org.perfab.stats.Verdict;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -56,11 +57,13 @@ final class AbCommand implements Callable<Integer> {
             + " profile's, else the workload's, else 5).")
     Integer trials;
 
-    @Option(names = "--adaptive", paramLabel = "MAX",
-            description = "Adaptive trials: after the first round, while a cell is undecided (inconclusive, or its"
-                    + " interval still reaches the bar), run another round of as many trials, up to MAX per side."
-                    + " The looks share alpha, so the false-alarm rate stays at alpha (default: off).")
-    Integer adaptive;
+    @Option(names = "--adaptive", paramLabel = "MAX|off",
+            description = "Adaptive trials: after the first round, while a cell is undecided (inconclusive, too noisy,"
+                    + " or its interval still reaches the bar), run another round of as many trials, up to MAX per side."
+                    + " The looks share alpha, so the false-alarm rate stays at alpha; off runs the first round only"
+                    + " (default: the workload's adaptive, else " + Workload.DEFAULT_ADAPTIVE + " with one build per"
+                    + " side).")
+    String adaptive;
 
     @Option(names = "--builds", paramLabel = "K",
             description = "Builds per side; trials take turns among them, and with 2 or more the median of each"
@@ -138,6 +141,26 @@ final class AbCommand implements Callable<Integer> {
                 r -> Format.MARKDOWN.renderer().render(Report.of(r)), r -> Format.HTML.renderer().render(Report.of(r)));
     }
 
+    /** Returns the most trials --adaptive gives, 0 for off; empty when not given. */
+    private Optional<Integer> adaptive() {
+        if (adaptive == null) {
+            return Optional.empty();
+        }
+        if (adaptive.equals("off")) {
+            return Optional.of(0);
+        }
+        try {
+            int most = Integer.parseInt(adaptive);
+            if (most >= 2) {
+                return Optional.of(most);
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new ParameterException(spec.commandLine(), "--adaptive must be off or the most trials per side, got '"
+                + adaptive + "'");
+    }
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         if (!resume && (base == null || head == null)) {
@@ -154,7 +177,7 @@ final class AbCommand implements Callable<Integer> {
                 workload == null ? AbRun.DEFAULT_WORKLOAD : workload,
                 Optional.ofNullable(trials != null ? trials : profile.trials), builds != null ? builds : profile.builds,
                 out, Optional.ofNullable(cache), Optional.ofNullable(seed), thresholds.overrides(), resume, force, failing,
-                padding != null ? padding : profile.padding, Optional.ofNullable(noise), Optional.ofNullable(adaptive));
+                padding != null ? padding : profile.padding, Optional.ofNullable(noise), adaptive());
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
         RunResults results = AbRun.run(request, context(err));
         Output.emit(spec, format, Report.of(results), null, out.resolve("comment.md"));

@@ -152,7 +152,7 @@ final class CalibrateCommand implements Callable<Integer> {
             }
         }
         out.append("\nSuites of many cells, each judged by perfab's rule: cell by cell, and together (Benjamini-Hochberg"
-                + " at alpha, perfab's default from " + Thresholds.MANY_CELLS + " tested cells)\n");
+                + " at alpha, perfab's default)\n");
         out.append(String.format(Locale.ROOT, "  %-72s %12s %12s%n", "suite: figure", "cell by cell", "together"));
         int suiteRuns = Math.max(50, n / 4);
         int bigRuns = Math.max(20, suiteRuns / 10);
@@ -175,6 +175,17 @@ final class CalibrateCommand implements Callable<Integer> {
         suite(out, "1,000 cells, 1 slower by 5% (cv 1%, n 10): runs finding it", "%11.1f%%",
                 fdr -> Calibration.suite(Calibration.Noise.NORMAL, 1000, 1, 5, 1, 10, fdr, bigRuns, random, t)
                         .allFound());
+        out.append("\nThe same with adaptive trials (5, then rounds of 5 up to 20 per side), as perfab ab runs by default:"
+                + " cell by cell, and together (at each look's share of alpha); trials per side in brackets\n");
+        out.append(String.format(Locale.ROOT, "  %-72s %12s %12s%n", "suite: figure", "cell by cell", "together"));
+        for (int cells : new int[] {5, 10, 20, 40}) {
+            adaptiveSuite(out, String.format(Locale.ROOT, "A/A of %d cells (normal, cv 3%%): runs headlining a change",
+                    cells), cells, 0, 0, suiteRuns, random, t, Calibration.SuiteRates::falseHeadline);
+        }
+        for (int cells : new int[] {5, 10, 20, 40}) {
+            adaptiveSuite(out, String.format(Locale.ROOT, "%d cells, 1 slower by 10%% (cv 3%%): runs finding it", cells),
+                    cells, 1, 10, suiteRuns, random, t, Calibration.SuiteRates::allFound);
+        }
         suite(out, "A/A of 1,000 cells (cv 3%, n 5): false regressions per run", "%12.2f",
                 fdr -> Calibration.suite(Calibration.Noise.NORMAL, 1000, 0, 0, 3, 5, fdr, bigRuns, random, t)
                         .falseRegressions());
@@ -243,6 +254,17 @@ final class CalibrateCommand implements Callable<Integer> {
 
     private static String share(double percent) {
         return Double.isNaN(percent) ? "-" : String.format(Locale.ROOT, "%.1f%%", percent);
+    }
+
+    /** Appends one line of the adaptive suites' table: a figure of runs judged cell by cell, then together. */
+    private static void adaptiveSuite(StringBuilder out, String label, int cells, int changed, double effect, int runs,
+            Random random, Thresholds t, java.util.function.ToDoubleFunction<Calibration.SuiteRates> figure) {
+        Calibration.SuiteRates alone = Calibration.suiteAdaptive(Calibration.Noise.NORMAL, cells, changed, effect, 3, 5,
+                20, false, runs, random, t);
+        Calibration.SuiteRates together = Calibration.suiteAdaptive(Calibration.Noise.NORMAL, cells, changed, effect, 3,
+                5, 20, true, runs, random, t);
+        out.append(String.format(Locale.ROOT, "  %-72s %6.1f%% (%2.0f) %6.1f%% (%2.0f)%n", label,
+                figure.applyAsDouble(alone), alone.meanTrials(), figure.applyAsDouble(together), together.meanTrials()));
     }
 
     /** Appends one line of the suites' table: {@code figure} judged cell by cell, then together at alpha. */

@@ -134,7 +134,20 @@ final class CompareCommand implements Callable<Integer> {
             table = Compare.table(new Compare.Request(baseFiles, headFiles, in, thresholds.thresholds(), globs));
             report = Report.of(table).failingOn(failing);
         }
-        Output.emit(spec, format, report, output, output != null ? output : Path.of("comment.md"));
+        try {
+            Output.emit(spec, format, report, output, output != null ? output : Path.of("comment.md"));
+        } catch (OutOfMemoryError e) {
+            // The table fitted and its rendering did not: the inputs are still what is too big.
+            table = null;
+            report = null;
+            throw Compare.tooBig(baseFiles.isEmpty() ? List.of(files.get(0)) : concat(baseFiles, headFiles));
+        }
         return FailOn.exitCode(table, failing);
+    }
+
+    private static List<Path> concat(List<Path> a, List<Path> b) {
+        List<Path> all = new java.util.ArrayList<>(a);
+        all.addAll(b);
+        return all;
     }
 }

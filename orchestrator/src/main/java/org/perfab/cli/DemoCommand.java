@@ -87,14 +87,14 @@ final class DemoCommand implements Callable<Integer> {
             String perfab = System.getenv().getOrDefault("PERFAB_COMMAND", "perfab");
             err.println("  " + shellWord(perfab) + " ab --repo " + shellWord(repo.toString()) + " --base main --head "
                     + (aa ? "main" : "feature") + " --out " + shellWord(out.toString()) + " --trials " + trials
-                    + (maxTrials > trials ? " --adaptive " + maxTrials : ""));
+                    + (maxTrials > trials ? " --adaptive " + maxTrials : " --adaptive off"));
             return ExitCode.OK;
         }
         if (format != null && format != Format.TEXT && format != Format.MARKDOWN) {
             throw new BadInputException("the demo prints text or markdown; for another format, run 'perfab report "
                     + out.resolve("results.json") + " --format " + format.id() + "' after it");
         }
-        Optional<Integer> adaptive = maxTrials > trials ? Optional.of(maxTrials) : Optional.empty();
+        Optional<Integer> adaptive = Optional.of(maxTrials > trials ? maxTrials : 0);
         AbRun.Request request = new AbRun.Request(repo, "main", aa ? "main" : "feature", AbRun.DEFAULT_WORKLOAD,
                 Optional.of(trials), 1, out, Optional.empty(), Optional.empty(), ThresholdSettings.NONE,
                 false, false, List.of(), false, Optional.empty(), adaptive);

@@ -29,7 +29,7 @@ final class ThresholdOptions {
     @Option(names = "--fdr", paramLabel = "Q|off",
             description = "Judge the cells together: a cell is significant only when its Benjamini-Hochberg adjusted p"
                     + " is under Q, in (0, 1), so that about Q of the changes flagged are flukes; off judges each cell"
-                    + " on its own p (default: together at alpha from " + Thresholds.MANY_CELLS + " tested cells on).")
+                    + " on its own p (default: together, at alpha).")
     String fdr;
 
     /**

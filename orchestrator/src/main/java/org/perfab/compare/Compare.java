@@ -114,7 +114,7 @@ public final class Compare {
     static final long BYTES_HELD_PER_BYTE_READ = 6;
 
     /** Returns the failure of inputs too big for the heap, naming each with its size and the heap to give. */
-    static RunFailedException tooBig(List<Path> files) {
+    public static RunFailedException tooBig(List<Path> files) {
         long total = 0;
         List<String> sized = new ArrayList<>();
         for (Path f : files) {

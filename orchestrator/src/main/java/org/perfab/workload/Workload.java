@@ -23,9 +23,12 @@ import org.perfab.stats.ThresholdSettings;
  * @param harness what drives the trials
  * @param cells per-cell policies; the first whose pattern matches a cell applies
  * @param thresholds verdict settings the workload chooses; command-line flags override each
+ * @param adaptive the most trials per side of a run with adaptive trials ({@code adaptive: 20}), 0
+ *     for a run of a fixed size ({@code adaptive: off}); empty for the default,
+ *     {@link #DEFAULT_ADAPTIVE}
  */
 public record Workload(String name, int trials, int warmup, Optional<Build> build, Harness harness,
-        List<CellPolicy> cells, ThresholdSettings thresholds) {
+        List<CellPolicy> cells, ThresholdSettings thresholds, Optional<Integer> adaptive) {
 
     /** The number of trials when the workload does not say. */
     public static final int DEFAULT_TRIALS = 5;
@@ -40,8 +43,16 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
     public static final int MAX_WARMUP = 100;
     /** The most builds per side. */
     public static final int MAX_BUILDS = 20;
+    /**
+     * The most trials per side a run with one build per side takes by default: after the first
+     * round, rounds of as many while a cell is undecided. On the same draws as runs of 5 and of 20
+     * trials, adaptive trials keep the false alarms of 5 and find what 20 find, taking 5 to 10
+     * trials per side where the answer is plain and 20 where the noise is (perfab calibrate).
+     */
+    public static final int DEFAULT_ADAPTIVE = 20;
 
     public Workload {
+        Objects.requireNonNull(adaptive, "adaptive");
         Objects.requireNonNull(build, "build");
         Objects.requireNonNull(harness, "harness");
         Objects.requireNonNull(thresholds, "thresholds");

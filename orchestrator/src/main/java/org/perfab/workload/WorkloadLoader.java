@@ -81,7 +81,7 @@ public final class WorkloadLoader {
 
     /** The keys each object of a workload may have; null where any key is allowed. */
     private static final Map<String, List<String>> KEYS = Map.of(
-            "", List.of("build", "cells", "harness", "name", "thresholds", "trials", "warmup"),
+            "", List.of("adaptive", "build", "cells", "harness", "name", "thresholds", "trials", "warmup"),
             "build", List.of("env", "perturb", "run", "timeout"),
             "harness", List.of("commands", "cpus", "csv", "files", "format", "from", "run", "timeout"),
             "harness.csv", List.of("cell", "direction", "metric", "unit", "value"),
@@ -320,7 +320,8 @@ public final class WorkloadLoader {
                 @JsonProperty("build") RawBuild build,
                 @JsonProperty("harness") RawHarness harness,
                 @JsonProperty("cells") List<RawCell> cells,
-                @JsonProperty("thresholds") RawThresholds thresholds) {
+                @JsonProperty("thresholds") RawThresholds thresholds,
+                @JsonProperty("adaptive") Object adaptive) {
             if (name == null || name.isBlank()) {
                 throw new IllegalArgumentException("'name' is required (it names the comment and the results)");
             }
@@ -344,8 +345,23 @@ public final class WorkloadLoader {
             }
             this.workload = new Workload(name, t, w,
                     Optional.ofNullable(build).map(b -> b.build), harness.harness, policies,
-                    thresholds == null ? ThresholdSettings.NONE : thresholds.settings);
+                    thresholds == null ? ThresholdSettings.NONE : thresholds.settings, adaptive(adaptive, t));
         }
+    }
+
+    /** Returns the most trials {@code adaptive: N} gives (0 for {@code adaptive: off}); empty when absent. */
+    private static Optional<Integer> adaptive(Object adaptive, int trials) {
+        if (adaptive == null) {
+            return Optional.empty();
+        }
+        if (Boolean.FALSE.equals(adaptive) || "off".equals(adaptive)) {
+            return Optional.of(0);
+        }
+        if (!(adaptive instanceof Integer n) || n < trials || n > Workload.MAX_TRIALS) {
+            throw bad("adaptive", "'adaptive' must be off or the most trials per side, from 'trials' (" + trials
+                    + ") to " + Workload.MAX_TRIALS + ", got '" + adaptive + "'");
+        }
+        return Optional.of(n);
     }
 
     static final class RawBuild {

@@ -463,4 +463,35 @@ class AbCommandTest {
         assertEquals(2, builds.exitCode(), builds.err());
         assertTrue(builds.err().contains("--adaptive needs one build per side"), builds.err());
     }
+
+    @Test
+    void aPullRequestRunIsAdaptiveByDefaultAndTheWorkloadOrTheCommandLineMayTurnItOff() throws IOException {
+        // The subject's workload without its 'adaptive: off': speed/run 4% slower is undecided at 3
+        // trials, so the run takes another round, up to the default 20.
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 104, 3, "");
+        for (String branch : List.of("main", "feature")) {
+            g.git("checkout", "-q", branch);
+            g.write("perfab.yaml", Subjects.workload(3, "").replace("adaptive: off\n", ""));
+            g.commit("adaptive by default");
+        }
+        g.git("checkout", "-q", "main");
+        Cli run = ab(g);
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode r = results();
+        assertEquals("{\"first\":3,\"max\":20}", r.at("/settings/thresholds/adaptive").toString());
+        assertTrue(r.at("/settings/trials").asInt() > 3, "more than the first round");
+        assertEquals("regression", byCell(r).get("speed/run").get("verdict").asText());
+
+        Cli off = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--adaptive", "off", "--out",
+                tmp.resolve("off").toString());
+        assertEquals(0, off.exitCode(), off.err());
+        JsonNode fixed = JSON.readTree(tmp.resolve("off/results.json").toFile());
+        assertTrue(fixed.at("/settings/thresholds/adaptive").isNull(), fixed.at("/settings/thresholds").toString());
+        assertEquals(3, fixed.at("/settings/trials").asInt());
+
+        Cli bad = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--adaptive", "often", "--out",
+                tmp.resolve("bad").toString());
+        assertEquals(2, bad.exitCode());
+        assertTrue(bad.err().contains("--adaptive must be off or the most trials per side, got 'often'"), bad.err());
+    }
 }

@@ -69,7 +69,7 @@ class AbHardCasesTest {
                 printf '{"cell": "b", "metric": "size", "unit": "%s", "value": 5}]}' "$3" >> "$PERFAB_RESULT"
                 """);
         g.write("unit.txt", "us 100 KiB\n");
-        g.write("perfab.yaml", "name: units\ntrials: 3\nwarmup: 0\nharness:\n  run: [sh, bench.sh]\n");
+        g.write("perfab.yaml", "name: units\ntrials: 3\nwarmup: 0\nadaptive: off\nharness:\n  run: [sh, bench.sh]\n");
         g.commit("initial");
         g.git("checkout", "-q", "-b", "feature");
         g.write("unit.txt", "ns 100000 ms\n");

@@ -35,11 +35,15 @@ public final class Subjects {
             cp level.txt "$PERFAB_BUILD_DIR/level"
             """;
 
-    /** A workload with the harness and build above; {@code extra} lines are appended. */
+    /**
+     * A workload with the harness and build above, of a fixed size ({@code adaptive: off}: the
+     * tests count its trials); {@code extra} lines are appended.
+     */
     public static String workload(int trials, String extra) {
         return "name: subject\n"
                 + "trials: " + trials + "\n"
                 + "warmup: 1\n"
+                + "adaptive: off\n"
                 + "build:\n  run: [sh, build.sh]\n  timeout: 30s\n"
                 + "harness:\n  run: [sh, bench.sh]\n  timeout: 20s\n"
                 + extra;

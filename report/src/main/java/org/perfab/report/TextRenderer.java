@@ -189,8 +189,7 @@ final class TextRenderer implements Renderer {
         }
         return Optional.of("the " + tested + " tested cells judged together: significant only when the"
                 + " Benjamini-Hochberg adjusted p is under " + Numbers.value(t.fdrRate())
-                + (Double.isNaN(t.fdr()) ? " (from " + Thresholds.MANY_CELLS + " cells on; --fdr off to judge each"
-                        + " alone)" : " (--fdr)"));
+                + (Double.isNaN(t.fdr()) ? " (the default; --fdr off judges each alone)" : " (--fdr)"));
     }
 
     /** Returns the looks of a run with adaptive trials and the alpha of each: "5, 10 trials per side at alpha ...". */

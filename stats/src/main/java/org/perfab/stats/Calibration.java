@@ -306,8 +306,9 @@ public final class Calibration {
      * @param falseRegressions regressions among unchanged cells, per run
      * @param falseHeadline the share of runs, in percent, whose headline counts a regression or an
      *     improvement among the unchanged cells
+     * @param meanTrials the trials per side a run took, on average
      */
-    public record SuiteRates(double allFound, double falseRegressions, double falseHeadline) {
+    public record SuiteRates(double allFound, double falseRegressions, double falseHeadline, double meanTrials) {
     }
 
     /**
@@ -344,6 +345,73 @@ public final class Calibration {
             allFound += all ? 1 : 0;
             falseHeadline += headline ? 1 : 0;
         }
-        return new SuiteRates(100.0 * allFound / runs, (double) falseRegressions / runs, 100.0 * falseHeadline / runs);
+        return new SuiteRates(100.0 * allFound / runs, (double) falseRegressions / runs, 100.0 * falseHeadline / runs,
+                n);
+    }
+
+    /**
+     * Returns how a suite fares with adaptive trials ({@code first} trials per side, then rounds of
+     * as many while a cell is undecided, up to {@code max}), as a run of perfab judges it: each look
+     * judges every cell on the trials so far at its share of alpha, together (Benjamini-Hochberg at
+     * that share) when {@code together}; a cell's standing look decides it (see
+     * {@link Sequential#standing}). The figures are those of {@link #suite}, and
+     * {@link SuiteRates#meanTrials} the trials per side the runs took.
+     */
+    public static SuiteRates suiteAdaptive(Noise noise, int cells, int changed, double effect, double cv, int first,
+            int max, boolean together, int runs, Random random, Thresholds thresholds) {
+        Sequential design = new Sequential(first, max);
+        Thresholds adaptive = thresholds.withAdaptive(design);
+        int allFound = 0;
+        int falseHeadline = 0;
+        long falseRegressions = 0;
+        long trials = 0;
+        List<Integer> sizes = design.looks();
+        for (int r = 0; r < runs; r++) {
+            double[][][] draws = new double[cells][][];
+            for (int i = 0; i < cells; i++) {
+                draws[i] = inOrder(new Case(noise, cv, max, i < changed ? effect : 0), random);
+            }
+            List<List<Comparison>> seen = new ArrayList<>();
+            for (int i = 0; i < cells; i++) {
+                seen.add(new ArrayList<>());
+            }
+            int used = 0;
+            for (int k = 1; k <= sizes.size(); k++) {
+                used = sizes.get(k - 1);
+                Thresholds at = adaptive.atLook(k);
+                List<Comparison> look = new ArrayList<>();
+                for (int i = 0; i < cells; i++) {
+                    look.add(robust(draws[i], used, at));
+                }
+                if (together) {
+                    look = FalseDiscovery.apply(look, at.fdrRate(), at);
+                }
+                boolean undecided = false;
+                for (int i = 0; i < cells; i++) {
+                    seen.get(i).add(look.get(i));
+                    undecided |= Sequential.undecided(look.get(i), thresholds);
+                }
+                if (!undecided) {
+                    break;
+                }
+            }
+            trials += used;
+            boolean all = true;
+            boolean headline = false;
+            for (int i = 0; i < cells; i++) {
+                List<Comparison> looks = seen.get(i);
+                Verdict v = looks.get(Sequential.standing(looks)).verdict();
+                if (i < changed) {
+                    all &= v == Verdict.REGRESSION;
+                } else {
+                    falseRegressions += v == Verdict.REGRESSION ? 1 : 0;
+                    headline |= v == Verdict.REGRESSION || v == Verdict.IMPROVEMENT;
+                }
+            }
+            allFound += all ? 1 : 0;
+            falseHeadline += headline ? 1 : 0;
+        }
+        return new SuiteRates(100.0 * allFound / runs, (double) falseRegressions / runs, 100.0 * falseHeadline / runs,
+                (double) trials / runs);
     }
 }
