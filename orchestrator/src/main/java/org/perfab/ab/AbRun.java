@@ -6,8 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -63,11 +65,13 @@ public final class AbRun {
      *     undecided, rounds of {@code trials} more trials per side run, up to this many (see
      *     {@link Sequential}); 0 for a run of a fixed size; empty for the workload's choice, else
      *     {@link Workload#DEFAULT_ADAPTIVE} with one build per side
+     * @param budget the time trials may take in all: no round of adaptive trials starts that would
+     *     pass it, judging by the trials so far; empty for no limit
      */
     public record Request(Path repository, String base, String head, String workload, Optional<Integer> trials,
             int builds, Path out, Optional<Path> cache, Optional<Long> seed,
             ThresholdSettings overrides, boolean resume, boolean force, List<Verdict> failOn, boolean padding,
-            Optional<Path> noise, Optional<Integer> adaptive) {
+            Optional<Path> noise, Optional<Integer> adaptive, Optional<Duration> budget) {
         public Request {
             failOn = List.copyOf(failOn);
             Objects.requireNonNull(out, "out");
@@ -77,6 +81,7 @@ public final class AbRun {
             }
             trials.ifPresent(AbRun::checkTrials);
             Objects.requireNonNull(adaptive, "adaptive");
+            Objects.requireNonNull(budget, "budget");
             if (adaptive.isPresent() && adaptive.get() > 0) {
                 if (adaptive.get() > Workload.MAX_TRIALS) {
                     throw new BadInputException("--adaptive must be at most " + Workload.MAX_TRIALS + " trials per side,"
@@ -160,7 +165,7 @@ public final class AbRun {
                 request.trials(), request.builds(), request.out().toAbsolutePath().normalize(),
                 request.cache().map(c -> c.toAbsolutePath().normalize()), request.seed(), request.overrides(),
                 request.resume(), request.force(), request.failOn(), request.padding(),
-                request.noise().map(n -> n.toAbsolutePath().normalize()), request.adaptive());
+                request.noise().map(n -> n.toAbsolutePath().normalize()), request.adaptive(), request.budget());
         Optional<NoiseFile> noise = r.noise().map(AbRun::noise);
         if (r.cache().isPresent() && Files.exists(r.cache().get()) && !Files.isDirectory(r.cache().get())) {
             throw new BadInputException("--cache " + r.cache().get() + " is a file, not a folder");
@@ -300,6 +305,19 @@ public final class AbRun {
             return Optional.empty();
         }
         int next = sizes.get(look);
+        if (request.budget().isPresent()) {
+            Ledger.Snapshot done = ledger.snapshot();
+            long counted = done.trials().stream().filter(t -> !t.warmup()).count();
+            double round = counted == 0 ? 0 : done.trialSeconds() / done.trials().size() * 2 * (next - plan.trials());
+            double budget = request.budget().get().toMillis() / 1000.0;
+            if (done.trialSeconds() + round > budget) {
+                context.events().note(String.format(Locale.ROOT, "%s%d cell%s undecided (%s); another round would take"
+                        + " about %.0f s and pass the time budget of %.0f s (%.0f s spent): stopping here", at,
+                        undecided.size(), undecided.size() == 1 ? " is" : "s are", names, round, budget,
+                        done.trialSeconds()));
+                return Optional.empty();
+            }
+        }
         context.events().note(at + undecided.size() + " cell" + (undecided.size() == 1 ? " is" : "s are")
                 + " undecided (" + names + "); running to " + next + " trials per side");
         return Optional.of(plan.withTrials(next));

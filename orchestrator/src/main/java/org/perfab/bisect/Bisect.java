@@ -148,7 +148,7 @@ public final class Bisect {
                 Optional.of(Math.max(10, request.effect())));
         AbRun.Request ab = new AbRun.Request(request.repository(), good.id(), candidate.id(), request.workload(),
                 builds > 1 && request.adaptive().isPresent() ? request.adaptive() : request.trials(), builds, out, request.cache(), Optional.empty(), thresholds, false, false, List.of(),
-                builds > 1, Optional.empty(), Optional.of(builds > 1 ? 0 : request.adaptive().orElse(0)));
+                builds > 1, Optional.empty(), Optional.of(builds > 1 ? 0 : request.adaptive().orElse(0)), Optional.empty());
         RunResults results = AbRun.run(ab, context);
         CellComparison worst = null;
         for (CellComparison row : results.table().rows()) {

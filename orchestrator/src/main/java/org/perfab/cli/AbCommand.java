@@ -65,6 +65,11 @@ final class AbCommand implements Callable<Integer> {
                     + " side).")
     String adaptive;
 
+    @Option(names = "--budget", paramLabel = "DURATION",
+            description = "The time trials may take in all (90s, 20m, 1h): no round of adaptive trials starts that"
+                    + " would pass it, judging by the trials so far (default: no limit).")
+    String budget;
+
     @Option(names = "--builds", paramLabel = "K",
             description = "Builds per side; trials take turns among them, and with 2 or more the median of each"
                     + " build decides (default: the profile's, else 1).")
@@ -141,6 +146,14 @@ final class AbCommand implements Callable<Integer> {
                 r -> Format.MARKDOWN.renderer().render(Report.of(r)), r -> Format.HTML.renderer().render(Report.of(r)));
     }
 
+    private java.time.Duration duration(String option, String text) {
+        try {
+            return org.perfab.workload.Durations.parse(option, text);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
     /** Returns the most trials --adaptive gives, 0 for off; empty when not given. */
     private Optional<Integer> adaptive() {
         if (adaptive == null) {
@@ -167,7 +180,7 @@ final class AbCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--base and --head are required (or --resume)");
         }
         if (resume && (base != null || head != null || trials != null || builds != null || seed != null
-                || adaptive != null
+                || adaptive != null || budget != null
                 || workload != null || padding != null || profile != Profile.PR)) {
             throw new ParameterException(spec.commandLine(), "--resume continues the run in --out as it was"
                     + " started; give only --out (and --cache)");
@@ -177,7 +190,8 @@ final class AbCommand implements Callable<Integer> {
                 workload == null ? AbRun.DEFAULT_WORKLOAD : workload,
                 Optional.ofNullable(trials != null ? trials : profile.trials), builds != null ? builds : profile.builds,
                 out, Optional.ofNullable(cache), Optional.ofNullable(seed), thresholds.overrides(), resume, force, failing,
-                padding != null ? padding : profile.padding, Optional.ofNullable(noise), adaptive());
+                padding != null ? padding : profile.padding, Optional.ofNullable(noise), adaptive(),
+                budget == null ? Optional.empty() : Optional.of(duration("--budget", budget)));
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
         RunResults results = AbRun.run(request, context(err));
         Output.emit(spec, format, Report.of(results), null, out.resolve("comment.md"));

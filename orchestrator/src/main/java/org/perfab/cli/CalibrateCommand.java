@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -79,6 +80,7 @@ final class CalibrateCommand implements Callable<Integer> {
                 + " share of runs judged a regression, in percent (at 0%%: false alarms), and in brackets the share"
                 + " judged inconclusive. Alpha %s, bar %s%%.%n", n, seed, t.alpha(), t.minEffect()));
         Random random = new Random(seed);
+        Map<List<Object>, Map<Calibration.Method, Calibration.Rates>> seen = new java.util.HashMap<>();
         for (Calibration.Noise noise : noises == null ? List.of(Calibration.Noise.values()) : noises) {
             out.append("\nnoise: ").append(noise.label()).append('\n');
             out.append(String.format(Locale.ROOT, "%-4s %3s  %-26s %28s %10s  %s%n", "", "", "",
@@ -101,6 +103,7 @@ final class CalibrateCommand implements Callable<Integer> {
                     for (double e : EFFECTS) {
                         Map<Calibration.Method, Calibration.Rates> rates = Calibration.run(
                                 new Calibration.Case(noise, cv, trials, e), n, random, t);
+                        seen.put(List.of(noise, cv, trials, e), rates);
                         rates.forEach((m, r) -> {
                             StringBuilder l = lines.get(m).append(String.format(Locale.ROOT, " %5.1f (%5.1f)",
                                     r.regression(), r.inconclusive()));
@@ -114,6 +117,7 @@ final class CalibrateCommand implements Callable<Integer> {
                 }
             }
         }
+        targets(out, seen);
         out.append("\n* no change: the share of runs whose row says \"no change\" although one side had far trials"
                 + " and the other none (a slowdown that hits only some trials hides there).\n");
         out.append("\nAdaptive trials (--trials 5 --adaptive 20) against 5 and 20 trials per side, on the same draws,"
@@ -254,6 +258,48 @@ final class CalibrateCommand implements Callable<Integer> {
 
     private static String share(double percent) {
         return Double.isNaN(percent) ? "-" : String.format(Locale.ROOT, "%.1f%%", percent);
+    }
+
+    /**
+     * Appends the targets the simulation checks, each with its figures and whether it holds: at CV 1%,
+     * where the bar matters, false regressions at most 1% and at least benchstat's power at a true
+     * 5% slowdown (outlier trials at 5, 10 and 20 trials per side; one trial in ten 1.5 times slower
+     * at 20); and, for every noise and size, no row saying "no change" while one side alone had far
+     * trials that make the candidate look worse. Cases the run did not simulate are left out.
+     */
+    private static void targets(StringBuilder out, Map<List<Object>, Map<Calibration.Method, Calibration.Rates>> seen) {
+        List<String> lines = new ArrayList<>();
+        List<Object[]> cases = List.of(new Object[] {Calibration.Noise.OUTLIERS, 5}, new Object[] {Calibration.Noise.OUTLIERS,
+            10}, new Object[] {Calibration.Noise.OUTLIERS, 20}, new Object[] {Calibration.Noise.HEAVY_TAIL_10, 20});
+        for (Object[] c : cases) {
+            Map<Calibration.Method, Calibration.Rates> aa = seen.get(List.of(c[0], 1.0, c[1], 0.0));
+            Map<Calibration.Method, Calibration.Rates> five = seen.get(List.of(c[0], 1.0, c[1], 5.0));
+            if (aa == null || five == null) {
+                continue;
+            }
+            double falseRate = aa.get(Calibration.Method.PERFAB).regression();
+            double power = five.get(Calibration.Method.PERFAB).regression();
+            double benchstat = five.get(Calibration.Method.MANN_WHITNEY).regression();
+            boolean holds = falseRate <= 1 && power >= benchstat;
+            lines.add(String.format(Locale.ROOT, "  %-16s cv 1%%, n %2d: false regressions %4.1f%% (at most 1%%), found at"
+                    + " +5%% %5.1f%% (benchstat %5.1f%%)  %s", ((Calibration.Noise) c[0]).label(), (Integer) c[1],
+                    falseRate, power, benchstat, holds ? "holds" : "MISSED"));
+        }
+        double worst = 0;
+        int partial = 0;
+        for (Map.Entry<List<Object>, Map<Calibration.Method, Calibration.Rates>> e : seen.entrySet()) {
+            worst = Math.max(worst, e.getValue().get(Calibration.Method.PERFAB).falseNoChange());
+            partial += e.getKey().get(0) == Calibration.Noise.PARTIAL ? 1 : 0;
+        }
+        if (!seen.isEmpty()) {
+            lines.add(String.format(Locale.ROOT, "  rows saying \"no change\" with far trials on one side only: at most"
+                    + " %.1f%% of runs in any case (%d of them partial slowdowns)  %s", worst, partial,
+                    worst == 0 ? "holds" : "MISSED"));
+        }
+        if (!lines.isEmpty()) {
+            out.append("\nTargets\n");
+            lines.forEach(l -> out.append(l).append('\n'));
+        }
     }
 
     /** Appends one line of the adaptive suites' table: a figure of runs judged cell by cell, then together. */

@@ -16,6 +16,7 @@ import org.perfab.failure.BadInputException;
 import org.perfab.model.RunResults;
 import org.perfab.report.Format;
 import org.perfab.report.Report;
+import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.ThresholdSettings;
 import org.perfab.stats.Verdict;
@@ -46,6 +47,11 @@ final class DemoCommand implements Callable<Integer> {
             description = "Adaptive trials: while a cell is undecided after a round, run another, up to N per side"
                     + " (default: ${DEFAULT-VALUE}; the value of --trials turns it off).")
     int maxTrials;
+
+    @Option(names = "--budget", paramLabel = "DURATION", defaultValue = "150s",
+            description = "The time the trials may take in all; no round of adaptive trials starts that would pass it"
+                    + " (default: ${DEFAULT-VALUE}, so that the demo ends within about four minutes on a busy machine).")
+    String budgetText;
 
     @Option(names = "--format", paramLabel = "FORMAT", converter = FormatConverter.class,
             description = "text or markdown (the pull-request comment) (default: text on a terminal, else markdown).")
@@ -95,9 +101,15 @@ final class DemoCommand implements Callable<Integer> {
                     + out.resolve("results.json") + " --format " + format.id() + "' after it");
         }
         Optional<Integer> adaptive = Optional.of(maxTrials > trials ? maxTrials : 0);
+        java.time.Duration budget;
+        try {
+            budget = org.perfab.workload.Durations.parse("--budget", budgetText);
+        } catch (IllegalArgumentException e) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
         AbRun.Request request = new AbRun.Request(repo, "main", aa ? "main" : "feature", AbRun.DEFAULT_WORKLOAD,
                 Optional.of(trials), 1, out, Optional.empty(), Optional.empty(), ThresholdSettings.NONE,
-                false, false, List.of(), false, Optional.empty(), adaptive);
+                false, false, List.of(), false, Optional.empty(), adaptive, Optional.of(budget));
         RunResults results = AbRun.run(request, AbCommand.context(err));
         Format chosen = format != null ? format : System.console() != null ? Format.TEXT : Format.MARKDOWN;
         String shown = chosen == Format.MARKDOWN ? Files.readString(out.resolve("comment.md"), StandardCharsets.UTF_8)
@@ -146,8 +158,13 @@ final class DemoCommand implements Callable<Integer> {
                     String could = Double.isFinite(detectable) ? String.format(Locale.ROOT, ", so %d trials per side"
                             + " could miss a change of up to %.1f%%", Math.min(c.base().n(), c.head().n()), detectable)
                             : "";
-                    return said + "this machine was too noisy: " + spread + could + ". perfab says " + c.verdict().id()
-                            + " rather than guess. On a quieter machine, or with --trials 20 --max-trials 60, it shows.";
+                    String why = c.caveats().contains(Caveat.SPLIT) ? "; and its trials fell into two groups, a busy"
+                            + " machine's two speeds" : c.caveats().contains(Caveat.ONE_SIDED) ? "; and some trials of"
+                            + " one side lay far from the rest, which may be the machine or the change" : "";
+                    return said + "this machine was too noisy: " + spread + could + why + ". perfab says "
+                            + (c.verdict() == Verdict.NOISY ? "too noisy to tell" : c.verdict().id())
+                            + " rather than guess. On a quieter machine, with the"
+                            + " trials pinned to a quiet CPU, or with --trials 20 --max-trials 60, it shows.";
                 });
     }
 

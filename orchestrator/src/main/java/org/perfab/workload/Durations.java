@@ -5,7 +5,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Reads the durations of a workload file: {@code 500ms}, {@code 30s}, {@code 5m}, {@code 1h}. */
-final class Durations {
+public final class Durations {
     private static final Pattern FORM = Pattern.compile("(\\d+)(ms|s|m|h)");
     /** The longest timeout a workload may set: a week. */
     static final Duration MAX = Duration.ofDays(7);
@@ -19,7 +19,7 @@ final class Durations {
      * @throws IllegalArgumentException when it is not a positive whole number of ms, s, m or h,
      *     or is longer than {@link #MAX}
      */
-    static Duration parse(String what, String text) {
+    public static Duration parse(String what, String text) {
         Matcher m = FORM.matcher(text.trim());
         if (!m.matches()) {
             throw new IllegalArgumentException(what + " '" + text
