@@ -494,4 +494,25 @@ class AbCommandTest {
         assertEquals(2, bad.exitCode());
         assertTrue(bad.err().contains("--adaptive must be off or the most trials per side, got 'often'"), bad.err());
     }
+
+    @Test
+    void noRoundOfAdaptiveTrialsStartsThatWouldPassTheBudget() throws IOException {
+        // speed/run is undecided after the first round; trials of a quarter second each, and a
+        // budget of one second, hold no second round.
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 104, 3, "");
+        g.git("checkout", "-q", "feature");
+        g.script("bench.sh", Subjects.HARNESS.replace("set -e\n", "set -e\nsleep 0.25\n"));
+        g.commit("a slower harness");
+        g.git("checkout", "-q", "main");
+        Cli run = ab(g, "--adaptive", "9", "--budget", "1s");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.err().contains("look 1 of at most 3 (3 trials per side): 1 cell is undecided (speed/run time);"
+                + " another round would take about "), run.err());
+        assertTrue(run.err().contains("and pass the time budget of 1 s"), run.err());
+        assertEquals(3, results().at("/settings/trials").asInt());
+        Cli bad = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--budget", "soon", "--out",
+                tmp.resolve("bad").toString());
+        assertEquals(2, bad.exitCode());
+        assertTrue(bad.err().contains("--budget 'soon' is not a duration"), bad.err());
+    }
 }
