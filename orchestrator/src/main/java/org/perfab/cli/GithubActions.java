@@ -43,7 +43,9 @@ final class GithubActions {
                 Map<Verdict, Integer> counts = report.table().counts();
                 Files.writeString(Path.of(output), "regressions=" + counts.get(Verdict.REGRESSION) + "\n"
                         + "inconclusive=" + counts.get(Verdict.INCONCLUSIVE) + "\n"
+                        + "small=" + counts.get(Verdict.SMALL) + "\n"
                         + "improvements=" + counts.get(Verdict.IMPROVEMENT) + "\n"
+                        + "noisy=" + counts.get(Verdict.NOISY) + "\n"
                         + "comment=" + path + "\n",
                         StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
             }

@@ -109,7 +109,8 @@ class ReportCommandTest {
         GithubActions.publish(report, comment,
                 Map.of("GITHUB_STEP_SUMMARY", summary.toString(), "GITHUB_OUTPUT", output.toString()));
         assertEquals("earlier step\n" + Files.readString(comment), Files.readString(summary));
-        assertEquals("regressions=1\ninconclusive=0\nimprovements=0\ncomment=" + comment.toAbsolutePath() + "\n",
+        assertEquals("regressions=1\ninconclusive=0\nsmall=0\nimprovements=0\nnoisy=0\ncomment=" + comment.toAbsolutePath()
+                + "\n",
                 Files.readString(output));
         Cli annotations = Cli.run("report", results.toString(), "--format", "github", "-o", comment.toString());
         assertEquals(0, annotations.exitCode(), annotations.err());

@@ -8,8 +8,9 @@ import org.perfab.stats.Verdict;
 
 /**
  * Renders GitHub Actions workflow commands: one {@code ::warning} per regression and one
- * {@code ::notice} per inconclusive cell. GitHub shows at most ten annotations of a type per step,
- * so past nine the tenth counts the rest.
+ * {@code ::notice} per inconclusive cell and per small slowdown; a row that measures another cell
+ * again has none of its own. GitHub shows at most ten annotations of a type per step, so past nine
+ * the tenth counts the rest.
  */
 final class GithubRenderer implements Renderer {
     /** GitHub's limit of annotations of one type per step. */
@@ -18,19 +19,25 @@ final class GithubRenderer implements Renderer {
     @Override
     public String render(Report report) {
         StringBuilder out = new StringBuilder();
-        annotate(out, report, Verdict.REGRESSION, "warning", "perfab regression");
-        annotate(out, report, Verdict.INCONCLUSIVE, "notice", "perfab inconclusive");
+        annotate(out, report, Verdict.REGRESSION, "warning", "perfab regression", PER_TYPE);
+        int notices = annotate(out, report, Verdict.INCONCLUSIVE, "notice", "perfab inconclusive", PER_TYPE);
+        annotate(out, report, Verdict.SMALL, "notice", "perfab small slowdown", PER_TYPE - notices);
         return out.toString();
     }
 
-    private static void annotate(StringBuilder out, Report report, Verdict verdict, String command, String title) {
+    /** Appends the annotations of {@code verdict}'s rows, at most {@code limit} of them, and returns how many. */
+    private static int annotate(StringBuilder out, Report report, Verdict verdict, String command, String title,
+            int limit) {
         List<CellComparison> rows = new ArrayList<>();
         for (CellComparison r : report.table().rows()) {
-            if (r.comparison().verdict() == verdict) {
+            if (r.comparison().verdict() == verdict && r.sameAs().isEmpty()) {
                 rows.add(r);
             }
         }
-        int shown = rows.size() <= PER_TYPE ? rows.size() : PER_TYPE - 1;
+        if (limit <= 0 || rows.isEmpty()) {
+            return 0;
+        }
+        int shown = rows.size() <= limit ? rows.size() : limit - 1;
         for (CellComparison r : rows.subList(0, shown)) {
             Comparison c = r.comparison();
             String message = Untrusted.plain(r.cell().name()) + " " + Untrusted.plain(r.cell().metric()) + ": "
@@ -45,6 +52,7 @@ final class GithubRenderer implements Renderer {
                     .append(data("and " + (rows.size() - shown) + " more " + TextRenderer.label(verdict)
                             + " cells; see the comment or the job summary")).append('\n');
         }
+        return Math.min(rows.size(), limit);
     }
 
     /** Escapes the message of a workflow command. */
