@@ -19,7 +19,8 @@ import java.util.List;
  *
  * <p>With fewer cells the values alone cannot tell a disturbance from a slow trial of the code, so
  * the machine must say it: a trial whose other processes kept at least {@value #BUSIER_CORES} of a
- * core more busy than in the run's typical trial (see the load each trial records), and whose
+ * core more busy than in the run's typical trial, or whose hypervisor stole at least
+ * {@value #MORE_STEAL_PERCENT}% more of the CPUs' time (see the load each trial records), and whose
  * every cell moved for the worse, is disturbed too.
  *
  * <p>A spread of 0 (counts that never vary) is taken as 0.1% of the value, so that one count moving
@@ -34,6 +35,8 @@ public final class Disturbances {
     public static final int SHARE_PERCENT = 67;
     /** How many more cores other processes must have kept busy, against the run's median trial. */
     public static final double BUSIER_CORES = 0.5;
+    /** How much more of the CPUs' time, in percent, the hypervisor must have stolen, against the run's median trial. */
+    public static final int MORE_STEAL_PERCENT = 5;
     /** The fewest trials of each side that must have measured a cell for its spread to be known. */
     public static final int MIN_TRIALS = 3;
     /** The least spread, on the logarithm: 0.1%. */
@@ -66,8 +69,10 @@ public final class Disturbances {
      *     one (a throughput)
      * @param others {@code others[side][trial]}: the cores other processes kept busy during the
      *     trial; NaN where not known
+     * @param steal {@code steal[side][trial]}: the share of the CPUs' time the hypervisor stole
+     *     during the trial, from 0 to 1; NaN where not known
      */
-    public static List<Found> of(double[][][] values, boolean[] worseUp, double[][] others) {
+    public static List<Found> of(double[][][] values, boolean[] worseUp, double[][] others, double[][] steal) {
         int cells = worseUp.length;
         // z[side][trial][cell]: the move in spreads, positive for the worse; NaN where unmeasured.
         double[][][] z = new double[2][][];
@@ -110,6 +115,7 @@ public final class Disturbances {
         List<Found> found = new ArrayList<>();
         for (int s = 0; s < 2; s++) {
             double typical = FarTrials.median(Arrays.stream(others[s]).filter(o -> !Double.isNaN(o)).toArray());
+            double typicalSteal = FarTrials.median(Arrays.stream(steal[s]).filter(o -> !Double.isNaN(o)).toArray());
             for (int t = 0; t < values[s].length; t++) {
                 int measured = 0;
                 List<Double> worse = new ArrayList<>();
@@ -128,10 +134,11 @@ public final class Disturbances {
                 }
                 double busier = Double.isNaN(others[s][t]) || Double.isNaN(typical) ? Double.NaN
                         : others[s][t] - typical;
+                boolean stolen = steal[s][t] - typicalSteal >= MORE_STEAL_PERCENT / 100.0;
                 List<Double> moved = worse.size() >= better.size() ? worse : better;
                 boolean together = measured >= MIN_CELLS && moved.size() * 100 >= SHARE_PERCENT * measured;
                 boolean busy = measured > 0 && measured < MIN_CELLS && worse.size() == measured
-                        && busier >= BUSIER_CORES;
+                        && (busier >= BUSIER_CORES || stolen);
                 if (together || busy) {
                     found.add(new Found(s, t, moved.size(), measured,
                             FarTrials.median(moved.stream().mapToDouble(d -> d).toArray()), busier));

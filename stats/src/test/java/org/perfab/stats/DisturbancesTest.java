@@ -35,7 +35,7 @@ class DisturbancesTest {
         Random r = new Random(3);
         int found = 0;
         for (int run = 0; run < 500; run++) {
-            found += Disturbances.of(trials(r, 8), times(8), NO_LOAD).size();
+            found += Disturbances.of(trials(r, 8), times(8), NO_LOAD, NO_LOAD).size();
         }
         assertTrue(found <= 2, found + " trials of 5,000 found disturbed");
     }
@@ -46,7 +46,7 @@ class DisturbancesTest {
         for (int c = 0; c < 8; c++) {
             v[1][4][c] *= c < 6 ? 1.3 : 1.0; // six of eight cells 30% slower
         }
-        List<Disturbances.Found> found = Disturbances.of(v, times(8), NO_LOAD);
+        List<Disturbances.Found> found = Disturbances.of(v, times(8), NO_LOAD, NO_LOAD);
         assertEquals(1, found.size(), found.toString());
         Disturbances.Found f = found.get(0);
         assertEquals(1, f.side());
@@ -62,7 +62,7 @@ class DisturbancesTest {
         for (int c = 0; c < 5; c++) {
             v[0][2][c] *= 1.3; // five of eight
         }
-        assertEquals(List.of(), Disturbances.of(v, times(8), NO_LOAD));
+        assertEquals(List.of(), Disturbances.of(v, times(8), NO_LOAD, NO_LOAD));
     }
 
     @Test
@@ -72,7 +72,7 @@ class DisturbancesTest {
             v[0][7][c] *= 0.7;
         }
         boolean[] throughputs = new boolean[3];
-        List<Disturbances.Found> found = Disturbances.of(v, throughputs, NO_LOAD);
+        List<Disturbances.Found> found = Disturbances.of(v, throughputs, NO_LOAD, NO_LOAD);
         assertEquals(1, found.size());
         assertTrue(found.get(0).shift() > 25, "worse by about 30%: " + found.get(0));
     }
@@ -82,16 +82,20 @@ class DisturbancesTest {
         double[][][] v = trials(new Random(11), 1);
         v[1][6][0] *= 1.4;
         double[][] others = {new double[10], new double[10]};
-        assertEquals(List.of(), Disturbances.of(v, times(1), others), "a slow trial alone may be the code");
+        assertEquals(List.of(), Disturbances.of(v, times(1), others, NO_LOAD), "a slow trial alone may be the code");
         others[1][6] = 1.2; // a neighbour took more than a core meanwhile
-        List<Disturbances.Found> found = Disturbances.of(v, times(1), others);
+        List<Disturbances.Found> found = Disturbances.of(v, times(1), others, NO_LOAD);
         assertEquals(1, found.size());
         assertEquals(1.2, found.get(0).busier(), 1e-12);
+        double[][] steal = {new double[10], new double[10]};
+        steal[1][6] = 0.08; // a hypervisor that took 8% of the CPUs' time meanwhile
+        assertEquals(1, Disturbances.of(v, times(1), new double[][] {new double[10], new double[10]}, steal).size());
     }
 
     @Test
     void aCellWithTooFewTrialsIsNotJudged() {
         double[][][] v = {{{100, 200, 300}, {101, 202, 303}}, {{130, 260, 390}, {100, 200, 300}}};
-        assertEquals(List.of(), Disturbances.of(v, times(3), new double[][] {new double[2], new double[2]}));
+        assertEquals(List.of(), Disturbances.of(v, times(3), new double[][] {new double[2], new double[2]},
+                new double[][] {new double[2], new double[2]}));
     }
 }
