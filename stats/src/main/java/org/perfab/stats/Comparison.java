@@ -174,9 +174,9 @@ public record Comparison(Summary base, Summary head, Direction direction, double
      *       trial finds the mean moved; anything else is too noisy to tell ({@link Caveat#ONE_SIDED}).
      *       Far trials on one side that make the candidate look better (the baseline's hiccups)
      *       hide no slowdown: the rest decide.
-     *   <li>When far trials of one side lie where the other side's trials are, or the two sides'
-     *       far trials lie on opposite sides of their medians, the trials fall into groups (a
-     *       busy machine's two speeds) and the rest of each side may be a different group: a
+     *   <li>When far trials of one side lie where the other side's trials are (two or more, or one
+     *       of each side; see {@link FarTrials#mixed}), the trials fall into groups (a busy
+     *       machine's two speeds) and the rest of each side may be a different group: a
      *       regression, improvement or small change then stands only when the change is larger than
      *       the distance between the groups and the bar, else which group each side's few trials
      *       landed in would decide it ({@link Caveat#SPLIT}).
@@ -202,10 +202,10 @@ public record Comparison(Summary base, Summary head, Direction direction, double
         Verdict v = kept.verdict();
         List<Caveat> more = new ArrayList<>();
         if (far.mixed(base, head)) {
-            // Far trials of one side lie where the other side's trials are, or the two sides' far
-            // trials lie on opposite sides of their medians: the trials fall into groups (a busy
-            // machine's two speeds), and the rest of each side may be a different group. A change
-            // within the distance between the groups is which group each side's trials landed in.
+            // Far trials of one side lie where the other side's trials are: the trials fall into
+            // groups (a busy machine's two speeds), and the rest of each side may be a different
+            // group. A change within the distance between the groups is which group each side's
+            // trials landed in.
             more.add(Caveat.SPLIT);
             boolean significant = v == Verdict.REGRESSION || v == Verdict.IMPROVEMENT || v == Verdict.SMALL;
             if (significant && !past(kept.pctChange(), far.gap(), thresholds.minEffect())) {

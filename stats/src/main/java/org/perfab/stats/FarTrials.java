@@ -83,30 +83,35 @@ public record FarTrials(List<Integer> base, List<Integer> head, double spread, d
     }
 
     /**
-     * Returns whether the trials fall into groups that the two sides share in other proportions: a
-     * far trial of one side lies within the far limit of the other side's median (where the other
-     * side's trials are), or both sides' far trials lie on opposite sides of their medians. Then the
-     * rest of each side may be a different group, and the difference between them a matter of
-     * which group each side's trials landed in.
+     * Returns whether the trials fall into groups that the two sides share in other proportions:
+     * far trials of one side lie among the other side's trials (within {@value #NEAR} spreads of
+     * its median): two of them or more, one on each side, or one when the other side has no far
+     * trial at all (its trials are then all of the group the far one left). Then the rest of each
+     * side may be a different group, and the difference between them a matter of which group each
+     * side's trials landed in. One far trial near the other's median beside far trials of the other
+     * side elsewhere is a hiccup like any other.
      */
     public boolean mixed(double[] baseValues, double[] headValues) {
-        return opposite(baseValues, headValues) || near(baseValues, base, headValues)
-                || near(headValues, head, baseValues);
+        int baseNear = near(baseValues, base, headValues);
+        int headNear = near(headValues, head, baseValues);
+        return baseNear >= 2 || headNear >= 2 || baseNear >= 1 && headNear >= 1
+                || oneSided() && baseNear + headNear >= 1;
     }
 
     /** How many spreads from the other side's median make a far trial lie among the other side's trials. */
     static final double NEAR = 3;
 
-    /** Returns whether a far trial of {@code values} lies within {@value #NEAR} spreads of {@code other}'s median. */
-    private boolean near(double[] values, List<Integer> far, double[] other) {
+    /** Returns how many far trials of {@code values} lie within {@value #NEAR} spreads of {@code other}'s median. */
+    private int near(double[] values, List<Integer> far, double[] other) {
         double median = median(other);
         double limit = NEAR * spread;
+        int n = 0;
         for (int i : far) {
             if (Math.abs(values[i] - median) <= limit) {
-                return true;
+                n++;
             }
         }
-        return false;
+        return n;
     }
 
     /**
@@ -147,25 +152,6 @@ public record FarTrials(List<Integer> base, List<Integer> head, double spread, d
             p *= (double) (size - i) / (total - i);
         }
         return on == k && Math.min(1, 2 * p) < alpha;
-    }
-
-    /**
-     * Returns whether the two sides' far trials lie on opposite sides of their medians (the
-     * baseline's above and the candidate's below, or the other way): then the main group of one
-     * side may be the far group of the other.
-     */
-    boolean opposite(double[] baseValues, double[] headValues) {
-        int b = direction(baseValues, base);
-        int h = direction(headValues, head);
-        return b != 0 && h != 0 && b != h;
-    }
-
-    /** Returns +1 when every far trial lies above its side's median, -1 when every one lies below, else 0. */
-    private static int direction(double[] values, List<Integer> far) {
-        double median = median(values);
-        boolean above = far.stream().allMatch(i -> values[i] > median);
-        boolean below = far.stream().allMatch(i -> values[i] < median);
-        return far.isEmpty() ? 0 : above ? 1 : below ? -1 : 0;
     }
 
     /** Returns {@code values} without the positions {@code far} (ascending). */
