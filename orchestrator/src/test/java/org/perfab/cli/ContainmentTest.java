@@ -227,12 +227,13 @@ class ContainmentTest {
 
     @Test
     void killsWhatATrialLeftRunningAndSaysSo() throws IOException {
-        // A background child, and a daemon that left the process tree with setsid (a double fork).
+        // A background child, and a daemon that left the process tree with setsid (a double fork); the
+        // trial ends once the daemon has written its pid, however long a busy machine takes to start it.
         GitFixture g = withHarness(2, """
                 sleep 321 &
                 echo $! >> "$PERFAB_BUILD_DIR/pids"
-                ( setsid sh -c 'echo $$ >> "$PERFAB_BUILD_DIR/pids"; exec sleep 322' & )
-                sleep 0.2
+                ( setsid sh -c 'echo $$ >> "$PERFAB_BUILD_DIR/pids"; : > "$PERFAB_RESULT.daemon"; exec sleep 322' & )
+                while [ ! -e "$PERFAB_RESULT.daemon" ]; do sleep 0.01; done
                 """);
         Path out = tmp.resolve("out");
         Cli run = ab(g, out);

@@ -11,12 +11,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perfab.testing.Comparisons;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Programs;
+import org.perfab.testing.Slowdowns;
 import org.perfab.testing.Subjects;
 
 /**
@@ -83,7 +83,7 @@ class EachSideRunsItsOwnCodeTest {
                 trials: 3
                 warmup: 1
                 harness:
-                  run: [go, test, -run, '^$', -bench, ., -benchtime, 3000x, .]
+                  run: [go, test, -run, '^$', -bench, ., -benchtime, 20000x, .]
                   format: go
                   timeout: 3m
                 """);
@@ -99,17 +99,15 @@ class EachSideRunsItsOwnCodeTest {
         assertEquals(1.0, rounds.at("/base/mean").asDouble(), rows.toString());
         assertEquals(3.0, rounds.at("/head/mean").asDouble());
         assertEquals("regression", rounds.get("verdict").asText());
-        // And the time it took: three times the work (the verdict may be inconclusive when a
-        // busy machine spoils a trial, but the change is far past any noise).
-        JsonNode time = rows.get("Sum:time");
-        assertTrue(time.get("pctChange").asDouble() > 50, time.toString());
-        assertTrue(Set.of("regression", "inconclusive").contains(time.get("verdict").asText()), time.toString());
+        // And the time it took: three times the work, a tenth of a second of it in the base's trial
+        // (three trials: on a busy machine the verdict may be inconclusive, never a pass).
+        Slowdowns.foundOrUnconfirmed(rows.get("Sum:time"));
     }
 
     @Test
     void aTimedCommandRunsTheAppEachSideBuiltIntoItsOwnTree() throws IOException {
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
-        g.write("nap.txt", "0.05\n");
+        g.write("nap.txt", "0.1\n");
         g.script("build.sh", """
                 #!/bin/sh
                 set -e
@@ -129,14 +127,16 @@ class EachSideRunsItsOwnCodeTest {
                 """);
         g.commit("initial");
         g.git("checkout", "-q", "-b", "feature");
-        g.write("nap.txt", "0.15\n");
+        g.write("nap.txt", "0.3\n");
         g.commit("the app is three times slower");
         Cli run = ab(g);
         assertEquals(0, run.exitCode(), run.err());
         JsonNode wall = Comparisons.of(tmp.resolve("out/results.json")).get("app:wall");
-        assertEquals("regression", wall.get("verdict").asText(), wall.toString());
-        assertTrue(wall.at("/base/mean").asDouble() < 0.1, wall.toString());
-        assertTrue(wall.at("/head/mean").asDouble() > 0.14, wall.toString());
+        Slowdowns.foundOrUnconfirmed(wall);
+        // An app that sleeps 0.3 s takes at least that: no base trial ran the head's app, and every
+        // head trial did (a busy machine adds milliseconds to starting one, not a fifth of a second).
+        assertTrue(wall.at("/base/max").asDouble() < 0.3, wall.toString());
+        assertTrue(wall.at("/head/min").asDouble() >= 0.3, wall.toString());
         assertTrue(Files.exists(tmp.resolve("out/work/base-0/tree/app")), "the base built its own app");
     }
 
