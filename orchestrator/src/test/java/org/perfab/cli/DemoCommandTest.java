@@ -23,7 +23,8 @@ class DemoCommandTest {
         assertEquals(Optional.of("perfab: the feature branch makes fanout/10sub about 8% slower, and this run did not"
                 + " show it: this machine was too noisy: its trials varied by 19.1% (main) and 32.2% (feature), so 5"
                 + " trials per side could miss a change of up to 28.0%. perfab says inconclusive rather than guess. On"
-                + " a quieter machine, or with --trials 20 --max-trials 60, it shows."),
+                + " a quieter machine, with the trials pinned to a quiet CPU, or with --trials 20 --max-trials 60, it"
+                + " shows."),
                 DemoCommand.tooNoisy(BROKER, "fanout/10sub"));
     }
 
