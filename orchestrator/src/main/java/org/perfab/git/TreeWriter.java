@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.perfab.failure.BadInputException;
 
@@ -149,8 +150,20 @@ final class TreeWriter implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops the writers: writes not yet begun are dropped, and those running are waited for, so
+     * that nothing lands in the tree after a failed checkout has returned (its caller may be
+     * deleting the tree; on a busy machine a write could otherwise land after the deletion).
+     */
     @Override
     public void close() {
         pool.shutdownNow();
+        try {
+            if (!pool.awaitTermination(1, TimeUnit.MINUTES)) {
+                throw new IllegalStateException("a checkout's writers did not stop within a minute");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }
