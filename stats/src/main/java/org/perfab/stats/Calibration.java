@@ -64,7 +64,7 @@ public final class Calibration {
     public enum Method {
         /** Welch's test on every trial: the seed's rule. */
         WELCH("Welch, trials"),
-        /** perfab's verdict ({@link Comparison#judge}): far trials set aside on both sides, ranks for two modes. */
+        /** perfab's verdict ({@link Comparison#judge}): far trials set aside on both sides, one-sided and swapped groups. */
         PERFAB("perfab"),
         /** Yuen's test on 20% trimmed means. */
         YUEN("Yuen, trimmed"),

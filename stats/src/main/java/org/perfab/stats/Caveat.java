@@ -33,10 +33,10 @@ public enum Caveat {
      */
     ONE_SIDED,
     /**
-     * A side's far trials are too many to be hiccups: its trials fall into two groups, and the main
-     * group of each side decides. When the groups may have swapped between the sides, a
-     * regression or improvement stands only when the change is larger than the distance between
-     * the groups.
+     * The trials fall into groups the two sides share in other proportions (far trials of one
+     * side lie among the other side's; see {@link FarTrials#mixed}): each side's main group
+     * decides, and a regression or improvement stands only when the change is larger than the
+     * distance between the groups and the bar.
      */
     SPLIT,
     /**

@@ -120,9 +120,7 @@ public record Comparison(Summary base, Summary head, Direction direction, double
      * figure is kept, and q with them.
      */
     public Comparison atFalseDiscoveryRate(double q, double rate, Thresholds thresholds) {
-        boolean significant = verdict == Verdict.REGRESSION || verdict == Verdict.IMPROVEMENT
-                || verdict == Verdict.SMALL;
-        if (!significant || q < rate) {
+        if (!verdict.significant() || q < rate) {
             return with(verdict, caveats, q);
         }
         List<Caveat> more = new ArrayList<>(caveats);
@@ -207,8 +205,7 @@ public record Comparison(Summary base, Summary head, Direction direction, double
             // group. A change within the distance between the groups is which group each side's
             // trials landed in.
             more.add(Caveat.SPLIT);
-            boolean significant = v == Verdict.REGRESSION || v == Verdict.IMPROVEMENT || v == Verdict.SMALL;
-            if (significant && !past(kept.pctChange(), far.gap(), thresholds.minEffect())) {
+            if (v.significant() && !past(kept.pctChange(), far.gap(), thresholds.minEffect())) {
                 v = kept.unconfirmed(thresholds);
             }
         }

@@ -2,7 +2,7 @@ package org.perfab.stats;
 
 import org.apache.commons.math3.distribution.NormalDistribution;
 
-/** The standard normal distribution: its distribution function and quantiles. */
+/** The standard normal distribution's distribution function. */
 final class Normal {
     private static final NormalDistribution Z = new NormalDistribution(null, 0, 1);
 
@@ -12,10 +12,5 @@ final class Normal {
     /** Returns P(Z <= z). */
     static double cdf(double z) {
         return Z.cumulativeProbability(z);
-    }
-
-    /** Returns the {@code p} quantile, p in (0, 1). */
-    static double quantile(double p) {
-        return Z.inverseCumulativeProbability(p);
     }
 }

@@ -5,16 +5,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The comparison of two samples by ranks: the Mann-Whitney test (exact without ties, as benchstat
- * does for small samples), the Hodges-Lehmann estimate of the change, and its distribution-free
- * interval (Moses). What a cell is judged on when its trials do not have one centre: when a side's
- * far trials are too many to be hiccups (two modes, a heavy tail), a mean is whichever mode the
- * trials happened to land in, and ranks are not.
- *
- * <p>The change is a ratio, so it is estimated on the logarithms of the values: the median of
- * every {@code log(head_j) - log(base_i)}, a shift that becomes a percent change. The 95% interval
- * is the pair of those differences whose ranks the exact distribution of the Mann-Whitney U gives
- * (Moses 1965); it holds whatever the shape of the noise, when both sides share one.
+ * The Mann-Whitney test of two samples, as benchstat judges a change: exact without ties and up to
+ * {@value #EXACT_UP_TO} values a side, else the normal approximation. {@link Calibration} measures
+ * perfab's verdict against it on the same draws.
  */
 final class Ranks {
     /** Past this many values on either side, the normal approximation with a continuity correction. */
@@ -32,11 +25,8 @@ final class Ranks {
      * @param u the Mann-Whitney U of head against base: the pairs with head above base, ties counting
      *     a half
      * @param p two-sided p; 1 when every value on both sides is the same
-     * @param pct the Hodges-Lehmann estimate of the change, in percent; NaN when a value is not positive
-     * @param ciLow the lower end of the 95% interval of {@code pct}; NaN when undefined
-     * @param ciHigh the upper end; NaN when undefined
      */
-    record Result(double u, double p, double pct, double ciLow, double ciHigh) {
+    record Result(double u, double p) {
     }
 
     /** Returns the comparison of {@code head} with {@code base}; each side needs a value. */
@@ -58,50 +48,7 @@ final class Ranks {
                 }
             }
         }
-        double p = ties || m > EXACT_UP_TO || n > EXACT_UP_TO ? normal(base, head, u) : exact(m, n, u);
-        boolean positive = Arrays.stream(base).allMatch(v -> v > 0) && Arrays.stream(head).allMatch(v -> v > 0);
-        if (!positive) {
-            return new Result(u, p, Double.NaN, Double.NaN, Double.NaN);
-        }
-        double[] d = new double[m * n];
-        int k = 0;
-        for (double b : base) {
-            for (double h : head) {
-                d[k++] = Math.log(h) - Math.log(b);
-            }
-        }
-        Arrays.sort(d);
-        double shift = median(d);
-        // The interval: the differences of ranks c+1 and mn-c, with c the largest count whose
-        // lower tail P(U <= c) stays within 2.5%.
-        int c = lowerCritical(m, n, (1 - Comparison.CONFIDENCE) / 2);
-        double low = c < 0 ? Double.NaN : d[c];
-        double high = c < 0 ? Double.NaN : d[m * n - 1 - c];
-        return new Result(u, p, pct(shift), pct(low), pct(high));
-    }
-
-    private static double pct(double logShift) {
-        return Double.isNaN(logShift) ? Double.NaN : Math.expm1(logShift) * 100;
-    }
-
-    /**
-     * Returns the largest {@code c} with {@code P(U <= c) <= tail} under no difference (exact up to
-     * {@link #EXACT_UP_TO} values a side, else the normal approximation); -1 when even
-     * {@code P(U <= 0)} is above it (too few values for the interval).
-     */
-    static int lowerCritical(int m, int n, double tail) {
-        if (m <= EXACT_UP_TO && n <= EXACT_UP_TO) {
-            double[] cdf = cdf(m, n);
-            int c = -1;
-            while (c + 1 < cdf.length && cdf[c + 1] <= tail) {
-                c++;
-            }
-            return c;
-        }
-        double mean = m * (double) n / 2;
-        double sd = Math.sqrt(m * (double) n * (m + n + 1) / 12.0);
-        double z = Normal.quantile(tail);
-        return (int) Math.floor(mean + z * sd - 0.5);
+        return new Result(u, ties || m > EXACT_UP_TO || n > EXACT_UP_TO ? normal(base, head, u) : exact(m, n, u));
     }
 
     /** Returns the exact two-sided p of U = {@code u} for sizes {@code m} and {@code n}, without ties. */
@@ -180,10 +127,5 @@ final class Ranks {
             }
             return cdf;
         });
-    }
-
-    private static double median(double[] sorted) {
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 }

@@ -87,18 +87,14 @@ public record Sequential(int first, int max) {
      */
     public static int standing(List<Comparison> looks) {
         int last = looks.size() - 1;
-        if (significant(looks.get(last))) {
+        if (looks.get(last).verdict().significant()) {
             return last;
         }
         for (int k = 0; k < last; k++) {
-            if (significant(looks.get(k))) {
+            if (looks.get(k).verdict().significant()) {
                 return k;
             }
         }
         return last;
-    }
-
-    private static boolean significant(Comparison c) {
-        return c.verdict() == Verdict.REGRESSION || c.verdict() == Verdict.IMPROVEMENT || c.verdict() == Verdict.SMALL;
     }
 }

@@ -37,6 +37,14 @@ public enum Verdict {
         this.id = id;
     }
 
+    /**
+     * Returns whether the test confirmed this change: a regression, an improvement or a small
+     * change. More trials cannot undo it, and judging many cells together may.
+     */
+    public boolean significant() {
+        return this == REGRESSION || this == IMPROVEMENT || this == SMALL;
+    }
+
     /** The name used in files: {@code regression}, ..., {@code no-data}. */
     public String id() {
         return id;

@@ -16,8 +16,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Checks {@link Ranks} against scipy's Mann-Whitney test and a brute-force count of the exact
- * distribution of U, from {@code reference/make_ranks_reference.py} (committed beside its output).
+ * Checks {@link Ranks} against scipy's Mann-Whitney test, from {@code
+ * reference/make_ranks_reference.py} (committed beside its output).
  */
 class RanksReferenceTest {
     private static final double RELATIVE = 1e-9;
@@ -39,15 +39,6 @@ class RanksReferenceTest {
         String name = c.get("name").asText();
         assertEquals(c.get("u").asDouble(), r.u(), 0.0, name + " U");
         close(c.get("p").asDouble(), r.p(), name + " p");
-        close(c.get("hl").asDouble(), r.pct(), name + " Hodges-Lehmann");
-        if (c.has("ci95")) {
-            if (c.get("ci95").isNull()) {
-                assertTrue(Double.isNaN(r.ciLow()) && Double.isNaN(r.ciHigh()), name + ": too few values for an interval");
-            } else {
-                close(c.get("ci95").get(0).asDouble(), r.ciLow(), name + " interval, low");
-                close(c.get("ci95").get(1).asDouble(), r.ciHigh(), name + " interval, high");
-            }
-        }
     }
 
     @Test
