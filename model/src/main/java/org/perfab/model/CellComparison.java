@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.perfab.stats.Comparison;
+import org.perfab.stats.Verdict;
 
 /**
  * One row of a comparison: a cell and how its candidate compares with its baseline.
@@ -80,7 +81,7 @@ public record CellComparison(Cell cell, Comparison comparison, Optional<Comparis
      */
     public boolean tested() {
         var v = comparison.verdict();
-        if (v == org.perfab.stats.Verdict.PROFILE || v == org.perfab.stats.Verdict.NO_DATA || sameAs.isPresent()) {
+        if (v == Verdict.PROFILE || v == Verdict.NO_DATA || sameAs.isPresent()) {
             return false;
         }
         return !(comparison.base().isConstant() && comparison.head().isConstant()

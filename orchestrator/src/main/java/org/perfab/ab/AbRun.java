@@ -306,9 +306,10 @@ public final class AbRun {
         }
         int next = sizes.get(look);
         if (request.budget().isPresent()) {
+            // The next round's time, at the mean time of a trial so far: two sides of the new trials.
             Ledger.Snapshot done = ledger.snapshot();
-            long counted = done.trials().stream().filter(t -> !t.warmup()).count();
-            double round = counted == 0 ? 0 : done.trialSeconds() / done.trials().size() * 2 * (next - plan.trials());
+            double round = done.trials().isEmpty() ? 0
+                    : done.trialSeconds() / done.trials().size() * 2 * (next - plan.trials());
             double budget = request.budget().get().toMillis() / 1000.0;
             if (done.trialSeconds() + round > budget) {
                 context.events().note(String.format(Locale.ROOT, "%s%d cell%s undecided (%s); another round would take"

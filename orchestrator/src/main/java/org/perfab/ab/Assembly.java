@@ -142,7 +142,12 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
 
     /** Returns how the results name trial {@code t}: {@code base trial 2}, {@code head warm-up 1} (from 1). */
     static String named(RunResults.TrialRecord t) {
-        return t.side().id() + (t.warmup() ? " warm-up " : " trial ") + (t.trial() + 1);
+        return named(t.side(), t.warmup(), t.trial());
+    }
+
+    /** Returns how a reader names a trial: "base trial 1", "head warm-up 2" ({@code trial} from 0). */
+    static String named(Side side, boolean warmup, int trial) {
+        return side.id() + (warmup ? " warm-up " : " trial ") + (trial + 1);
     }
 
     /**

@@ -212,8 +212,7 @@ final class TrialLoop {
             TrialOrder.Slot slot = next.get();
             events.note("replacing " + Assembly.named(which.trial()) + ", which a disturbance of the machine spoiled ("
                     + which.moved() + " of " + which.cells() + " cells moved together), with "
-                    + Assembly.named(new RunResults.TrialRecord(slot.seq(), slot.side(), slot.build(), slot.trial(),
-                            false, RunResults.Status.OK, "", 0, "", List.of())));
+                    + Assembly.named(slot.side(), false, slot.trial()));
             if (!runOne(slot, slot.trial() + 1, log)) {
                 return End.INTERRUPTED;
             }

@@ -146,14 +146,6 @@ final class AbCommand implements Callable<Integer> {
                 r -> Format.MARKDOWN.renderer().render(Report.of(r)), r -> Format.HTML.renderer().render(Report.of(r)));
     }
 
-    private java.time.Duration duration(String option, String text) {
-        try {
-            return org.perfab.workload.Durations.parse(option, text);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
-    }
-
     /** Returns the most trials --adaptive gives, 0 for off; empty when not given. */
     private Optional<Integer> adaptive() {
         if (adaptive == null) {
@@ -191,7 +183,7 @@ final class AbCommand implements Callable<Integer> {
                 Optional.ofNullable(trials != null ? trials : profile.trials), builds != null ? builds : profile.builds,
                 out, Optional.ofNullable(cache), Optional.ofNullable(seed), thresholds.overrides(), resume, force, failing,
                 padding != null ? padding : profile.padding, Optional.ofNullable(noise), adaptive(),
-                budget == null ? Optional.empty() : Optional.of(duration("--budget", budget)));
+                Output.budget(spec, budget));
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
         RunResults results = AbRun.run(request, context(err));
         Output.emit(spec, format, Report.of(results), null, out.resolve("comment.md"));

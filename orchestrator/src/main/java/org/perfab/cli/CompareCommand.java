@@ -146,7 +146,7 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     private static List<Path> concat(List<Path> a, List<Path> b) {
-        List<Path> all = new java.util.ArrayList<>(a);
+        List<Path> all = new ArrayList<>(a);
         all.addAll(b);
         return all;
     }

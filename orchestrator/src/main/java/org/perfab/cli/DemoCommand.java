@@ -101,15 +101,10 @@ final class DemoCommand implements Callable<Integer> {
                     + out.resolve("results.json") + " --format " + format.id() + "' after it");
         }
         Optional<Integer> adaptive = Optional.of(maxTrials > trials ? maxTrials : 0);
-        java.time.Duration budget;
-        try {
-            budget = org.perfab.workload.Durations.parse("--budget", budgetText);
-        } catch (IllegalArgumentException e) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
         AbRun.Request request = new AbRun.Request(repo, "main", aa ? "main" : "feature", AbRun.DEFAULT_WORKLOAD,
                 Optional.of(trials), 1, out, Optional.empty(), Optional.empty(), ThresholdSettings.NONE,
-                false, false, List.of(), false, Optional.empty(), adaptive, Optional.of(budget));
+                false, false, List.of(), false, Optional.empty(), adaptive,
+                Output.budget(spec, budgetText));
         RunResults results = AbRun.run(request, AbCommand.context(err));
         Format chosen = format != null ? format : System.console() != null ? Format.TEXT : Format.MARKDOWN;
         String shown = chosen == Format.MARKDOWN ? Files.readString(out.resolve("comment.md"), StandardCharsets.UTF_8)

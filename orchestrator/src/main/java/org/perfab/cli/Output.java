@@ -6,13 +6,16 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
+import java.util.Optional;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
 import org.perfab.report.Format;
 import org.perfab.report.Report;
+import org.perfab.workload.Durations;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 
@@ -51,6 +54,22 @@ final class Output {
             return date == null ? LocalDate.now(ZoneOffset.UTC) : LocalDate.parse(date);
         } catch (DateTimeParseException e) {
             throw new ParameterException(spec.commandLine(), "--date '" + date + "' is not an ISO date (2026-09-01)");
+        }
+    }
+
+    /**
+     * Returns the time a {@code --budget} option names (90s, 20m, 1h); empty when it names none.
+     *
+     * @throws ParameterException naming the option when it is not a duration
+     */
+    static Optional<Duration> budget(CommandSpec spec, String text) {
+        if (text == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Durations.parse("--budget", text));
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
         }
     }
 
