@@ -6,36 +6,61 @@ import java.util.Optional;
 
 /**
  * What a bisect found: the first commit that made a cell worse, or why no single commit explains
- * the change, with every A/B it ran on the way.
+ * the change, or where it could not decide, with every A/B it ran on the way.
  *
  * @param cell the pattern of the cells it followed
  * @param effect the smallest change it counts as bad, in percent
+ * @param good the good commit's id
+ * @param bad the bad commit's id
  * @param firstBad the first bad commit; empty unless {@code outcome} is {@link Outcome#FOUND}
  * @param outcome how it ended
  * @param steps every A/B it ran, in order
- * @param evidence when no single commit explains the change, why not; empty otherwise
+ * @param evidence what the outcome rests on: why no single commit explains the change, why it
+ *     could not decide, or, for a commit it names, how much of the whole change that commit makes
+ * @param candidates the commits the first bad one may be, oldest first: every commit it could not
+ *     tell apart when it ends {@link Outcome#INCONCLUSIVE} or {@link Outcome#AMONG}; empty otherwise
+ * @param advice what to run to decide, when it ends {@link Outcome#INCONCLUSIVE}; empty otherwise
  */
-public record Bisection(String cell, double effect, Optional<String> firstBad, Outcome outcome, List<Step> steps,
-        List<String> evidence) {
+public record Bisection(String cell, double effect, String good, String bad, Optional<String> firstBad,
+        Outcome outcome, List<Step> steps, List<String> evidence, List<String> candidates, Optional<String> advice) {
     public Bisection {
         Objects.requireNonNull(cell, "cell");
+        Objects.requireNonNull(good, "good");
+        Objects.requireNonNull(bad, "bad");
         Objects.requireNonNull(firstBad, "firstBad");
         Objects.requireNonNull(outcome, "outcome");
+        Objects.requireNonNull(advice, "advice");
         steps = List.copyOf(steps);
         evidence = List.copyOf(evidence);
+        candidates = List.copyOf(candidates);
     }
 
     /** How a bisect ended. */
     public enum Outcome {
-        /** One commit made the cell worse, and rebuilt with its layout shifted it still does. */
+        /**
+         * One commit made the cell worse: measured again against its parent, with the edge's
+         * layout shifted when the workload can shift it, it still does.
+         */
         FOUND("found"),
         /** The bad commit is not worse than the good one: nothing to bisect. */
         NO_CHANGE("no-change"),
         /**
-         * The change does not hold to one commit: neighbours out of order, a result that flips when
-         * rebuilt, or a spread between builds as large as the change. Code layout or noise.
+         * The change does not hold to one commit: the commit the search ended at is not worse than
+         * its parent when measured again, because of code layout (its builds spread as far as the
+         * change) or because the search's reading was noise.
          */
-        NO_SINGLE_COMMIT("no-single-commit");
+        NO_SINGLE_COMMIT("no-single-commit"),
+        /** A step could not tell bad from good, even with more trials: the candidates and what to rerun. */
+        INCONCLUSIVE("inconclusive"),
+        /**
+         * The change lies in a range whose other commits could not be measured (they do not build,
+         * have no workload, or their trials failed): the first bad commit is one of the candidates.
+         */
+        AMONG("among"),
+        /** Still running: written after each step. */
+        RUNNING("running"),
+        /** Stopped by a signal; {@code --resume} goes on from the finished steps. */
+        INTERRUPTED("interrupted");
 
         private final String id;
 
@@ -47,26 +72,100 @@ public record Bisection(String cell, double effect, Optional<String> firstBad, O
         public String id() {
             return id;
         }
+
+        /**
+         * Returns the outcome named {@code id}.
+         *
+         * @throws IllegalArgumentException when there is none
+         */
+        public static Outcome fromId(String id) {
+            for (Outcome o : values()) {
+                if (o.id.equals(id)) {
+                    return o;
+                }
+            }
+            throw new IllegalArgumentException("unknown bisect outcome '" + id + "'");
+        }
+    }
+
+    /** What a step says of its candidate. */
+    public enum Call {
+        /** Worse than the commit it was measured against, by the bisect's effect or more. */
+        BAD("bad"),
+        /** The trials rule out such a change. */
+        GOOD("good"),
+        /** The trials could not tell, even after every round they were allowed. */
+        UNDECIDED("undecided"),
+        /** The candidate could not be measured (no build, no workload, no trial that worked, no cell). */
+        SKIPPED("skipped");
+
+        private final String id;
+
+        Call(String id) {
+            this.id = id;
+        }
+
+        /** The name used in files. */
+        public String id() {
+            return id;
+        }
+
+        /**
+         * Returns the call named {@code id}.
+         *
+         * @throws IllegalArgumentException when there is none
+         */
+        public static Call fromId(String id) {
+            for (Call c : values()) {
+                if (c.id.equals(id)) {
+                    return c;
+                }
+            }
+            throw new IllegalArgumentException("unknown bisect call '" + id + "'");
+        }
     }
 
     /**
-     * One A/B of the good commit against a candidate.
+     * One A/B of a candidate against an earlier commit.
      *
      * @param commit the candidate's id
      * @param subject the first line of its message
+     * @param base the id of the commit it was measured against: the good commit, or for a
+     *     {@code confirm} step the last good commit before it
      * @param purpose why it ran: {@code check} (the bad commit), {@code search} or {@code confirm}
-     *     (an edge commit rebuilt with perturbed layouts)
+     *     (the commit the search ended at, against the one before it)
      * @param builds builds per side
-     * @param cell the cell it judged on (the worst of those that match)
-     * @param verdict the verdict under the bisect's effect
+     * @param trials the counted trials of the side that has fewer; 0 for a skipped step
+     * @param cell the cell it judged on (the worst of those that match); empty for a skipped step
+     * @param verdict the verdict under the bisect's effect; {@code skipped} for a skipped step
      * @param pctChange the change, in percent
      * @param ciLow the low end of its 95% interval
      * @param ciHigh the high end
      * @param pValue its p
      * @param buildSpread with several builds, how far builds of one side spread, in percent; NaN otherwise
-     * @param bad whether the candidate counts as bad
+     * @param buildsDiffer whether, with several builds per side, every side's builds wrote
+     *     different outputs (so code layout was in the test); false with one build
+     * @param call what the step says of its candidate
+     * @param reason why a step was skipped, or a note on a reused one; empty otherwise
+     * @param seconds how long the step took
      */
-    public record Step(String commit, String subject, String purpose, int builds, String cell, String verdict,
-            double pctChange, double ciLow, double ciHigh, double pValue, double buildSpread, boolean bad) {
+    public record Step(String commit, String subject, String base, String purpose, int builds, int trials,
+            String cell, String verdict, double pctChange, double ciLow, double ciHigh, double pValue,
+            double buildSpread, boolean buildsDiffer, Call call, String reason, double seconds) {
+        public Step {
+            Objects.requireNonNull(commit, "commit");
+            Objects.requireNonNull(subject, "subject");
+            Objects.requireNonNull(base, "base");
+            Objects.requireNonNull(purpose, "purpose");
+            Objects.requireNonNull(cell, "cell");
+            Objects.requireNonNull(verdict, "verdict");
+            Objects.requireNonNull(call, "call");
+            Objects.requireNonNull(reason, "reason");
+        }
+
+        /** Returns whether the candidate counts as bad. */
+        public boolean bad() {
+            return call == Call.BAD;
+        }
     }
 }

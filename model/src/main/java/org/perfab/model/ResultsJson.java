@@ -464,7 +464,8 @@ public final class ResultsJson {
         return node;
     }
 
-    private static void number(ObjectNode node, String name, double value) {
+    /** Puts {@code value} into {@code node} as {@code name}, null when it is not finite (an undefined figure). */
+    static void number(ObjectNode node, String name, double value) {
         if (Double.isFinite(value)) {
             node.put(name, value);
         } else {

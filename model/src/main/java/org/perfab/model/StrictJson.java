@@ -192,6 +192,20 @@ public final class StrictJson {
             return out;
         }
 
+        /** Returns the field {@code name}, a list of finite numbers. */
+        public double[] numbers(String name) {
+            JsonNode v = array(name);
+            double[] out = new double[v.size()];
+            for (int i = 0; i < v.size(); i++) {
+                if (!v.get(i).isNumber() || !Double.isFinite(v.get(i).doubleValue())) {
+                    throw new BadInputException(shown + ": field '" + field(name) + "[" + i + "]': expected a finite"
+                            + " number, got " + kind(v.get(i)));
+                }
+                out[i] = v.get(i).doubleValue();
+            }
+            return out;
+        }
+
         /** Returns the names of this object's fields, in file order. */
         public List<String> names() {
             List<String> names = new ArrayList<>();

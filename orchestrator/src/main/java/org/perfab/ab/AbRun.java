@@ -16,13 +16,16 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.perfab.exec.Processes;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
+import org.perfab.failure.RunInterruptedException;
 import org.perfab.git.Commit;
 import org.perfab.git.GitRepo;
 import org.perfab.model.CellComparison;
+import org.perfab.model.ComparisonTable;
 import org.perfab.model.NoiseFile;
 import org.perfab.model.ResultsJson;
 import org.perfab.model.RunResults;
@@ -67,12 +70,17 @@ public final class AbRun {
      *     {@link Workload#DEFAULT_ADAPTIVE} with one build per side
      * @param budget the time trials may take in all: no round of adaptive trials starts that would
      *     pass it, judging by the trials so far; empty for no limit
+     * @param undecided the caller's rule for a cell that needs another round of adaptive trials (a
+     *     bisect follows a few cells of a harness that measures many, and decides them by its own
+     *     rule); empty for the run's own ({@link ComparisonTable#undecided}: any cell)
      */
     public record Request(Path repository, String base, String head, String workload, Optional<Integer> trials,
             int builds, Path out, Optional<Path> cache, Optional<Long> seed,
             ThresholdSettings overrides, boolean resume, boolean force, List<Verdict> failOn, boolean padding,
-            Optional<Path> noise, Optional<Integer> adaptive, Optional<Duration> budget) {
+            Optional<Path> noise, Optional<Integer> adaptive, Optional<Duration> budget,
+            Optional<Predicate<CellComparison>> undecided) {
         public Request {
+            Objects.requireNonNull(undecided, "undecided");
             failOn = List.copyOf(failOn);
             Objects.requireNonNull(out, "out");
             Objects.requireNonNull(workload, "workload");
@@ -165,7 +173,8 @@ public final class AbRun {
                 request.trials(), request.builds(), request.out().toAbsolutePath().normalize(),
                 request.cache().map(c -> c.toAbsolutePath().normalize()), request.seed(), request.overrides(),
                 request.resume(), request.force(), request.failOn(), request.padding(),
-                request.noise().map(n -> n.toAbsolutePath().normalize()), request.adaptive(), request.budget());
+                request.noise().map(n -> n.toAbsolutePath().normalize()), request.adaptive(), request.budget(),
+                request.undecided());
         Optional<NoiseFile> noise = r.noise().map(AbRun::noise);
         if (r.cache().isPresent() && Files.exists(r.cache().get()) && !Files.isDirectory(r.cache().get())) {
             throw new BadInputException("--cache " + r.cache().get() + " is a file, not a folder");
@@ -179,7 +188,12 @@ public final class AbRun {
         Plan plan = request.resume() ? resumePlan() : newPlan();
         Workload workload = plan.workload();
         Thread hook = new Thread(this::interrupted, "perfab-interrupt");
-        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            Runtime.getRuntime().addShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // A signal came before this run began (between the runs of a bisect): nothing to write.
+            throw new RunInterruptedException("interrupted before the run in " + dir.results().getParent() + " began");
+        }
         try {
             if (request.resume()) {
                 TrialLog.recover(dir.trials()).forEach(ledger::resumed);
@@ -223,7 +237,7 @@ public final class AbRun {
             RunResults results;
             synchronized (ledger) {
                 if (end == TrialLoop.End.INTERRUPTED) {
-                    throw new RunFailedException("interrupted; the results so far are in " + dir.results());
+                    throw new RunInterruptedException("interrupted; the results so far are in " + dir.results());
                 }
                 results = write(false);
             }
@@ -287,7 +301,9 @@ public final class AbRun {
         }
         List<CellComparison> undecided;
         synchronized (ledger) {
-            undecided = assembly.results(ledger.snapshot(), false, 0, context.clock().instant()).table().undecided();
+            ComparisonTable table = assembly.results(ledger.snapshot(), false, 0, context.clock().instant()).table();
+            undecided = request.undecided().isPresent()
+                    ? table.rows().stream().filter(request.undecided().get()).toList() : table.undecided();
         }
         List<Integer> sizes = looks.get().looks();
         int look = sizes.indexOf(plan.trials()) + 1;

@@ -1,39 +1,62 @@
 package org.perfab.bisect;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeSet;
+import java.util.function.Consumer;
 import org.perfab.ab.AbRun;
 import org.perfab.failure.BadInputException;
+import org.perfab.failure.RunFailedException;
+import org.perfab.failure.RunInterruptedException;
 import org.perfab.git.Commit;
 import org.perfab.git.GitRepo;
 import org.perfab.model.Bisection;
+import org.perfab.model.Bisection.Call;
+import org.perfab.model.Bisection.Outcome;
 import org.perfab.model.CellComparison;
 import org.perfab.model.RunResults;
+import org.perfab.model.Side;
+import org.perfab.model.RunResults.Status;
+import org.perfab.model.Warning;
+import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
+import org.perfab.stats.Direction;
 import org.perfab.stats.ThresholdSettings;
+import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
 import org.perfab.workload.CellGlob;
+import org.perfab.workload.Workload;
+import org.perfab.workload.WorkloadLoader;
 
 /**
- * Finds the first commit that made a cell worse, or says that no single commit explains it.
+ * Finds the first commit that made a cell worse, says that no single commit explains the change,
+ * or says where it could not decide and what to run to decide.
  *
- * <p>It checks that the bad commit is bad, then searches the first-parent line between the two
- * with A/Bs of one build per side, each of the good commit against a candidate. A candidate is bad
- * when a matching cell is a regression under the bisect's effect (1% by default, far below a pull
- * request's bar). The edge it finds is then rebuilt: the first bad commit and the one before it, each
- * with several builds per side and their layouts perturbed, judged on the median of each build. A
- * commit is named only when it is still bad and the one before still good, and no commit the search
- * judged bad is followed by one it judged good. Otherwise it blames code layout or noise, and says
- * why: a build's layout alone moves a cell by a percent or two, and a bisect that trusts one build
- * per side will name an innocent commit.
+ * <p>It checks that the bad commit is worse than the good one, then searches the first-parent
+ * line between them with A/Bs of the good commit against a candidate, each with adaptive trials
+ * (more rounds while the followed cells are undecided). A step that cannot be measured (its
+ * commit does not build, has no workload, its trials all fail) is skipped, as {@code git bisect
+ * skip} does, and the search goes on around it. A step that cannot decide stops the search: an
+ * undecided step is never taken for a good one.
+ *
+ * <p>The commit the search ends at is then measured again, against the last good commit before
+ * it, with at least as many trials as the search gave it (evidence is never overruled by less
+ * evidence), and, when the workload can shift code layout ({@code build.perturb}), with several
+ * builds per side judged on their medians. The commit is named only when that A/B finds it worse.
+ * Code layout is blamed only when the builds really differed (their outputs' digests) and their
+ * spread could make the move the search saw; otherwise a confirmation that cannot decide ends
+ * inconclusive, with the candidates and a rerun that would decide.
  */
 public final class Bisect {
-    private Bisect() {
-    }
+    /** The fewest trials per build when the edge is rebuilt: a median of fewer is a mean of two. */
+    static final int TRIALS_PER_BUILD = 3;
 
     /**
      * What to bisect.
@@ -43,18 +66,21 @@ public final class Bisect {
      * @param bad the ref of a commit with it; {@code good} must be on its first-parent line
      * @param cells the cells to follow (a regression in any one makes a commit bad)
      * @param workload the workload file's path in each candidate's tree
-     * @param trials counted trials per side of each A/B; empty for the workload's
-     * @param builds builds per side when the edge is rebuilt, at least 2
+     * @param trials counted trials per side of each A/B's first round; empty for the workload's
+     * @param builds builds per side when the edge is measured again and the workload shifts
+     *     layout, at least 2
      * @param effect the smallest change that counts, in percent
      * @param out the folder each step's run is kept in
      * @param cache a folder of reusable builds; empty for none
-     * @param adaptive the most trials per side of a check or search step with adaptive trials (see
-     *     {@link AbRun.Request}); empty for steps of a fixed size. The edge's rebuilds, with several
-     *     builds per side, then run that many trials per side from the start.
+     * @param adaptive the most trials per side of a step of one build per side (see
+     *     {@link AbRun.Request}); 0 for steps of a fixed size; empty for the workload's choice
+     * @param earlier an earlier run of this bisect, to go on from: a step it would run again with
+     *     the same commits and builds whose call was decided (or skipped) is reused; empty for a new
+     *     bisect
      */
     public record Request(Path repository, String good, String bad, CellGlob cells, String workload,
             Optional<Integer> trials, int builds, double effect, Path out, Optional<Path> cache,
-            Optional<Integer> adaptive) {
+            Optional<Integer> adaptive, Optional<Bisection> earlier) {
         public Request {
             if (builds < 2) {
                 throw new BadInputException("--builds of a bisect's confirmation must be 2 or more, got " + builds);
@@ -62,108 +88,409 @@ public final class Bisect {
             if (!(effect > 0)) {
                 throw new BadInputException("--min-effect must be above 0, got " + effect);
             }
+            Objects.requireNonNull(earlier, "earlier");
         }
     }
 
-    /** Runs the bisect and returns what it found. */
-    public static Bisection run(Request request, AbRun.Context context) throws IOException, InterruptedException {
-        Commit good;
-        Commit bad;
+    private final Request request;
+    private final AbRun.Context context;
+    private final Consumer<Bisection> save;
+    private final List<Bisection.Step> steps = new ArrayList<>();
+    private final List<Bisection.Step> reusable;
+    private Commit good;
+    private Commit bad;
+    private boolean stopped;
+
+    private Bisect(Request request, AbRun.Context context, Consumer<Bisection> save) {
+        this.request = request;
+        this.context = context;
+        this.save = save;
+        this.reusable = new ArrayList<>(request.earlier().map(Bisection::steps).orElse(List.of()));
+    }
+
+    /**
+     * Runs the bisect and returns what it found. {@code save} is given the bisect as it stands
+     * after every step ({@link Outcome#RUNNING}), at its end, and, on a signal, with the finished
+     * steps ({@link Outcome#INTERRUPTED}); it must write atomically, as it may run on the thread of
+     * a shutdown hook.
+     *
+     * @throws BadInputException for an unknown ref, a good commit not on the bad one's line, or a
+     *     check step (the good and bad commits) that cannot be measured
+     */
+    public static Bisection run(Request request, AbRun.Context context, Consumer<Bisection> save)
+            throws IOException, InterruptedException {
+        return new Bisect(request, context, save).run();
+    }
+
+    private Bisection run() throws IOException, InterruptedException {
         List<Commit> line;
         try (GitRepo git = GitRepo.open(request.repository())) {
             good = git.resolve(request.good());
             bad = git.resolve(request.bad());
             line = git.firstParents(good, bad);
         }
-        List<Bisection.Step> steps = new ArrayList<>();
-        context.events().note("bisect: " + line.size() + " commits from " + good.shortId() + " to " + bad.shortId());
-        Bisection.Step check = step(request, context, good, bad, "check", 1, steps.size());
-        steps.add(check);
-        if (!check.bad()) {
-            return new Bisection(request.cells().toString(), request.effect(), Optional.empty(),
-                    Bisection.Outcome.NO_CHANGE, steps, List.of());
-        }
-        // line[hi] is bad; line[lo] is good (lo == -1: the good commit itself).
-        int lo = -1;
-        int hi = line.size() - 1;
-        List<int[]> judged = new ArrayList<>(); // {index, bad}
-        judged.add(new int[] {hi, 1});
-        while (hi - lo > 1) {
-            int mid = (lo + hi) >>> 1;
-            Bisection.Step s = step(request, context, good, line.get(mid), "search", 1, steps.size());
-            steps.add(s);
-            judged.add(new int[] {mid, s.bad() ? 1 : 0});
-            if (s.bad()) {
-                hi = mid;
-            } else {
-                lo = mid;
+        if (request.earlier().isPresent()) {
+            Bisection e = request.earlier().get();
+            if (!e.good().equals(good.id()) || !e.bad().equals(bad.id()) || !e.cell().equals(request.cells().toString())
+                    || e.effect() != request.effect()) {
+                throw new BadInputException("--resume: the bisect in " + request.out() + " is of " + e.cell() + " from "
+                        + shortId(e.good()) + " to " + shortId(e.bad()) + " at " + e.effect() + "%, not of "
+                        + request.cells() + " from " + good.shortId() + " to " + bad.shortId() + " at "
+                        + request.effect() + "%");
             }
         }
+        Thread hook = new Thread(this::interrupted, "perfab-bisect-interrupt");
+        try {
+            Runtime.getRuntime().addShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            return end(Outcome.INTERRUPTED, Optional.empty(), List.of(), List.of(), Optional.empty());
+        }
+        try {
+            Bisection found = search(line);
+            synchronized (this) {
+                if (!stopped) {
+                    save.accept(found);
+                }
+            }
+            return found;
+        } catch (RunInterruptedException e) {
+            return end(Outcome.INTERRUPTED, Optional.empty(), List.of(), List.of(), Optional.empty());
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // the JVM is shutting down: the hook is running and writes the finished steps
+            }
+        }
+    }
+
+    /** Runs on SIGINT or SIGTERM: writes the finished steps, and lets no other step begin. */
+    private void interrupted() {
+        synchronized (this) {
+            stopped = true;
+            save.accept(end(Outcome.INTERRUPTED, Optional.empty(), List.of(), List.of(), Optional.empty()));
+        }
+        context.events().note("bisect interrupted after " + steps.size() + " finished steps; continue with --resume");
+    }
+
+    private Bisection search(List<Commit> line) throws IOException, InterruptedException {
+        context.events().note("bisect: " + line.size() + " commits from " + good.shortId() + " to " + bad.shortId()
+                + "; about " + (searches(line.size()) + 2) + " steps");
+        // The good and bad commits must be measurable: a failure here ends the bisect, with its
+        // message (a skip would only repeat it at every step). Nothing to bisect takes trials that
+        // rule out a change of the bisect's effect.
+        Bisection.Step check = step(good, bad, "check", 1, Optional.empty(), request.effect(),
+                searches(line.size()) + 1);
+        if (check.call() == Call.SKIPPED) {
+            throw new RunFailedException("the bad commit " + bad.shortId() + " cannot be measured against the good"
+                    + " commit " + good.shortId() + ": " + check.reason());
+        }
+        if (check.call() == Call.GOOD) {
+            return end(Outcome.NO_CHANGE, Optional.empty(), List.of(), List.of(), Optional.empty());
+        }
+        if (check.call() == Call.UNDECIDED) {
+            return undecided(check, ids(line), "the bad commit may not be worse than the good one");
+        }
+        // A step is good when its trials rule out half the change the check found (in ratio);
+        // the inconclusive class below that is what keeps an undecided step from reading good.
+        double hunt = half(check.pctChange());
+        int lo = -1; // line[lo] is good (-1: the good commit itself)
+        int hi = line.size() - 1; // line[hi] is bad
+        Bisection.Step edge = check;
+        TreeSet<Integer> skipped = new TreeSet<>();
+        while (true) {
+            Optional<Integer> next = middle(lo, hi, skipped);
+            if (next.isEmpty()) {
+                break;
+            }
+            int mid = next.get();
+            int left = searches(hi - lo - 1 - (int) skipped.subSet(lo, false, hi, false).size()) + 1;
+            Bisection.Step s = step(good, line.get(mid), "search", 1, Optional.empty(), hunt, left);
+            switch (s.call()) {
+                case BAD -> {
+                    hi = mid;
+                    edge = s;
+                }
+                case GOOD -> lo = mid;
+                case SKIPPED -> skipped.add(mid);
+                case UNDECIDED -> {
+                    return undecided(s, ids(line.subList(lo + 1, hi + 1)),
+                            "the search could not tell whether " + line.get(mid).shortId() + " is worse than "
+                                    + good.shortId());
+                }
+                default -> throw new IllegalStateException("unknown call " + s.call());
+            }
+        }
+        List<Integer> gap = new ArrayList<>(skipped.subSet(lo, false, hi, false));
+        Commit parent = lo >= 0 ? line.get(lo) : good;
+        return confirm(parent, line.get(hi), edge, gap.stream().map(line::get).toList(), check, hunt);
+    }
+
+    /**
+     * Measures {@code candidate} again against {@code parent}, the last good commit before it, and
+     * names it, blames layout or noise, or ends undecided.
+     */
+    private Bisection confirm(Commit parent, Commit candidate, Bisection.Step searched, List<Commit> gap,
+            Bisection.Step check, double hunt) throws IOException, InterruptedException {
+        int builds = shiftsLayout(candidate) ? request.builds() : 1;
+        int trials = Math.max(searched.trials(), request.trials().orElse(2));
+        if (builds > 1) {
+            trials = Math.max(trials, TRIALS_PER_BUILD * builds);
+            trials = (trials + builds - 1) / builds * builds;
+        }
+        Bisection.Step c = step(parent, candidate, "confirm", builds, Optional.of(trials), hunt, 1);
         List<String> evidence = new ArrayList<>();
-        for (int[] a : judged) {
-            for (int[] b : judged) {
-                if (a[0] < b[0] && a[1] == 1 && b[1] == 0) {
-                    evidence.add(String.format(Locale.ROOT, "neighbours out of order: %s was bad, and the later %s good",
-                            line.get(a[0]).shortId(), line.get(b[0]).shortId()));
+        List<String> candidates = new ArrayList<>(ids(gap));
+        candidates.add(candidate.id());
+        String measured = String.format(Locale.ROOT, "%s against %s, %d trial%s per side%s: %s %s, p %s",
+                candidate.shortId(), parent.shortId(), c.trials(), c.trials() == 1 ? "" : "s",
+                builds > 1 ? " over " + builds + " builds" : "", pct(c.pctChange()), interval(c), p(c.pValue()));
+        if (c.call() == Call.SKIPPED) {
+            evidence.add("the confirmation could not run: " + c.reason());
+            return end(Outcome.INCONCLUSIVE, Optional.empty(), evidence, candidates,
+                    Optional.of("fix what stopped it, then rerun with --resume"));
+        }
+        if (c.call() == Call.BAD) {
+            if (!gap.isEmpty()) {
+                evidence.add(measured + ": worse, but " + ids(gap).size() + " commit" + (gap.size() == 1 ? "" : "s")
+                        + " before it could not be measured");
+                return end(Outcome.AMONG, Optional.empty(), evidence, candidates, Optional.empty());
+            }
+            evidence.add(measured);
+            evidence.add(String.format(Locale.ROOT, "the whole range, %s against %s, moved %s", bad.shortId(),
+                    good.shortId(), pct(check.pctChange())));
+            return end(Outcome.FOUND, Optional.of(candidate.id()), evidence, List.of(), Optional.empty());
+        }
+        if (layout(c, searched)) {
+            evidence.add(String.format(Locale.ROOT, "builds of one commit, with their layouts shifted, spread by ±%.1f%%:"
+                    + " enough to make the %s the search saw with one build per side", c.buildSpread(),
+                    pct(searched.pctChange())));
+            evidence.add(measured + ": code layout, not a commit");
+            return end(Outcome.NO_SINGLE_COMMIT, Optional.empty(), evidence, List.of(), Optional.empty());
+        }
+        if (c.call() == Call.GOOD) {
+            evidence.add(measured + ": not worse, measured with as many trials as the search's "
+                    + pct(searched.pctChange()));
+            evidence.add("the search's reading was noise, or the change is spread over several commits");
+            return end(Outcome.NO_SINGLE_COMMIT, Optional.empty(), evidence, List.of(), Optional.empty());
+        }
+        return undecided(c, candidates, "measured again against " + parent.shortId() + ", " + candidate.shortId()
+                + " was neither worse nor ruled out (" + pct(c.pctChange()) + " " + interval(c) + ")");
+    }
+
+    /** Returns whether code layout can explain the move: the builds differed, and their spread is as wide. */
+    private static boolean layout(Bisection.Step confirm, Bisection.Step searched) {
+        // One build per side against one build per side: two layouts, whose difference spreads
+        // by the builds' spread times the square root of 2, and reaches twice that.
+        return confirm.builds() > 1 && confirm.buildsDiffer() && Double.isFinite(confirm.buildSpread())
+                && Math.abs(searched.pctChange()) <= 2 * Math.sqrt(2) * confirm.buildSpread();
+    }
+
+    /** Returns whether {@code candidate}'s workload shifts code layout between builds. */
+    private boolean shiftsLayout(Commit candidate) {
+        try (GitRepo git = GitRepo.open(request.repository())) {
+            Optional<byte[]> yaml = git.read(candidate, request.workload());
+            if (yaml.isEmpty()) {
+                return false;
+            }
+            Workload w = WorkloadLoader.parse(new String(yaml.get(), StandardCharsets.UTF_8),
+                    request.workload() + " at " + candidate.shortId());
+            return w.build().isPresent() && w.build().get().perturb().isPresent();
+        }
+    }
+
+    /** Ends undecided at {@code s}, naming the candidates and a rerun that would decide. */
+    private Bisection undecided(Bisection.Step s, List<String> candidates, String why) {
+        String advice;
+        if (s.builds() > 1) {
+            advice = "rerun with --builds " + Math.min(Workload.MAX_BUILDS, 2 * s.builds()) + " --resume";
+        } else {
+            advice = "rerun with --trials " + Math.min(Workload.MAX_TRIALS, Math.max(2 * s.trials(), 10))
+                    + " --adaptive off --resume";
+        }
+        return end(Outcome.INCONCLUSIVE, Optional.empty(), List.of(why + ": " + s.verdict() + ", "
+                + pct(s.pctChange()) + " " + interval(s) + ", p " + p(s.pValue())), candidates, Optional.of(advice));
+    }
+
+    private Bisection end(Outcome outcome, Optional<String> firstBad, List<String> evidence, List<String> candidates,
+            Optional<String> advice) {
+        synchronized (this) {
+            return new Bisection(request.cells().toString(), request.effect(), good == null ? "" : good.id(),
+                    bad == null ? "" : bad.id(), firstBad, outcome, steps, evidence, candidates, advice);
+        }
+    }
+
+    /**
+     * Runs one A/B of {@code base} against {@code candidate} (or reuses one of an earlier run),
+     * judges the candidate, keeps the step and saves the bisect. {@code left} is how many steps
+     * remain after this one, for the estimate.
+     */
+    private Bisection.Step step(Commit base, Commit candidate, String purpose, int builds, Optional<Integer> trials,
+            double hunt, int left) throws IOException, InterruptedException {
+        synchronized (this) {
+            if (stopped) {
+                throw new RunInterruptedException("interrupted before step " + (steps.size() + 1));
+            }
+        }
+        int number = steps.size() + 1;
+        Optional<Bisection.Step> earlier = reusable.stream().filter(s -> s.commit().equals(candidate.id())
+                && s.base().equals(base.id()) && s.purpose().equals(purpose) && s.builds() == builds
+                && s.call() != Call.UNDECIDED).findFirst();
+        Bisection.Step s;
+        if (earlier.isPresent()) {
+            reusable.remove(earlier.get());
+            s = earlier.get();
+            context.events().note(String.format(Locale.ROOT, "bisect step %d (%s): %s %s, reused from the earlier run:"
+                    + " %s", number, purpose, candidate.shortId(), candidate.subject(), s.call().id()));
+        } else {
+            context.events().note(String.format(Locale.ROOT, "bisect step %d (%s): %s %s against %s, %d build%s per"
+                    + " side%s", number, purpose, candidate.shortId(), candidate.subject(), base.shortId(), builds,
+                    builds == 1 ? "" : "s", estimate(left)));
+            s = measure(base, candidate, purpose, builds, trials, hunt, number);
+        }
+        synchronized (this) {
+            steps.add(s);
+            if (!stopped) {
+                save.accept(end(Outcome.RUNNING, Optional.empty(), List.of(), List.of(), Optional.empty()));
+            }
+        }
+        return s;
+    }
+
+    /** Returns how long the steps after this one may take, judging by those so far. */
+    private String estimate(int left) {
+        double seconds = 0;
+        int measured = 0;
+        for (Bisection.Step s : steps) {
+            if (s.seconds() > 0) {
+                seconds += s.seconds();
+                measured++;
+            }
+        }
+        if (measured == 0) {
+            return "; " + left + " more after it";
+        }
+        double minutes = seconds / measured * (left + 1) / 60;
+        return String.format(Locale.ROOT, "; %d more after it, about %s left", left,
+                minutes < 1 ? "a minute" : Math.round(minutes) + " min");
+    }
+
+    private Bisection.Step measure(Commit base, Commit candidate, String purpose, int builds,
+            Optional<Integer> trials, double hunt, int number) throws IOException, InterruptedException {
+        Path out = folder(String.format(Locale.ROOT, "%02d-%s-%s", number, purpose, candidate.shortId()));
+        ThresholdSettings thresholds = new ThresholdSettings(Optional.empty(), Optional.of(request.effect()),
+                Optional.of(Math.max(hunt, request.effect())), Optional.of(Thresholds.FDR_OFF));
+        Optional<Integer> adaptive = builds > 1 ? Optional.of(0) : request.adaptive();
+        AbRun.Request ab = new AbRun.Request(request.repository(), base.id(), candidate.id(), request.workload(),
+                trials.or(request::trials), builds, out, request.cache(), Optional.empty(), thresholds, false, false,
+                List.of(), builds > 1, Optional.empty(), adaptive, Optional.empty(),
+                Optional.of(row -> followed(row) && call(row.comparison(), hunt) == Call.UNDECIDED));
+        long started = System.nanoTime();
+        RunResults results;
+        try {
+            results = AbRun.run(ab, context);
+        } catch (RunInterruptedException e) {
+            throw e;
+        } catch (BadInputException | RunFailedException e) {
+            if (purpose.equals("check")) {
+                throw e;
+            }
+            context.events().note("bisect step " + number + " skips " + candidate.shortId() + ": " + e.getMessage());
+            return skipped(base, candidate, purpose, builds, e.getMessage(), (System.nanoTime() - started) / 1e9);
+        }
+        double seconds = (System.nanoTime() - started) / 1e9;
+        if (results.interrupted()) {
+            throw new RunInterruptedException("interrupted in " + out);
+        }
+        CellComparison shown = null;
+        Call call = null;
+        for (CellComparison row : results.table().rows()) {
+            if (!followed(row)) {
+                continue;
+            }
+            Call c = call(row.comparison(), hunt);
+            if (shown == null || rank(c) > rank(call) || rank(c) == rank(call) && worse(row) > worse(shown)) {
+                shown = row;
+                call = c;
+            }
+        }
+        if (shown == null) {
+            return skipped(base, candidate, purpose, builds, "no cell matches '" + request.cells() + "'", seconds);
+        }
+        Comparison c = shown.comparison();
+        return new Bisection.Step(candidate.id(), candidate.subject(), base.id(), purpose, builds, trials(results),
+                shown.cell().name() + " " + shown.cell().metric(), c.verdict().id(), c.pctChange(), c.ciLow(),
+                c.ciHigh(), c.pValue(), shown.buildSpread(), builds > 1 && buildsDiffer(results), call, "", seconds);
+    }
+
+    /** Returns a folder for a step's run that no earlier run of this bisect used. */
+    private Path folder(String name) {
+        Path steps = request.out().resolve("steps");
+        Path out = steps.resolve(name);
+        for (int i = 2; Files.exists(out); i++) {
+            out = steps.resolve(name + "-" + i);
+        }
+        return out;
+    }
+
+    private static Bisection.Step skipped(Commit base, Commit candidate, String purpose, int builds, String reason,
+            double seconds) {
+        return new Bisection.Step(candidate.id(), candidate.subject(), base.id(), purpose, builds, 0, "", "skipped",
+                Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, false, Call.SKIPPED, reason, seconds);
+    }
+
+    /** Returns whether the bisect follows {@code row}'s cell. */
+    private boolean followed(CellComparison row) {
+        return request.cells().matches(row.cell()) && row.comparison().verdict() != Verdict.PROFILE;
+    }
+
+    /**
+     * Returns what a cell's comparison says of a candidate: bad when it is a regression under the
+     * bisect's effect; good when its 95% interval rules out a change for the worse of {@code hunt}
+     * percent (half the change being hunted) and its trials do not disagree among themselves (far
+     * trials on one side, two groups that swap); undecided otherwise. Never good for want of
+     * evidence: a step that could not tell is undecided, whatever its point estimate.
+     */
+    static Call call(Comparison c, double hunt) {
+        if (c.verdict() == Verdict.REGRESSION) {
+            return Call.BAD;
+        }
+        if (c.verdict() == Verdict.NO_DATA || c.verdict() == Verdict.INCONCLUSIVE
+                || c.caveats().contains(Caveat.ONE_SIDED) || c.caveats().contains(Caveat.SPLIT)) {
+            return Call.UNDECIDED;
+        }
+        double worst = c.direction() == Direction.LOWER_IS_BETTER ? c.ciHigh() : -c.ciLow();
+        return worst < hunt ? Call.GOOD : Call.UNDECIDED;
+    }
+
+    /** Bad over undecided over good: the cell a step shows is the one that decides its call. */
+    private static int rank(Call c) {
+        return switch (c) {
+            case BAD -> 2;
+            case UNDECIDED -> 1;
+            default -> 0;
+        };
+    }
+
+    /** Returns the counted trials of the side that has fewer. */
+    private static int trials(RunResults results) {
+        int base = 0;
+        int head = 0;
+        for (RunResults.TrialRecord t : results.trials()) {
+            if (!t.warmup() && t.status() == Status.OK) {
+                if (t.side() == Side.BASE) {
+                    base++;
+                } else {
+                    head++;
                 }
             }
         }
-        Bisection.Step edge = step(request, context, good, line.get(hi), "confirm", request.builds(), steps.size());
-        steps.add(edge);
-        if (!edge.bad()) {
-            evidence.add(String.format(Locale.ROOT, "%s was bad with one build per side, but not with %d builds whose"
-                    + " layouts differ (%s, p %s)", line.get(hi).shortId(), request.builds(), pct(edge.pctChange()),
-                    p(edge.pValue())));
-        }
-        if (!Double.isNaN(edge.buildSpread()) && edge.buildSpread() >= Math.abs(edge.pctChange())) {
-            evidence.add(String.format(Locale.ROOT, "builds of one commit spread by %s, as much as the change (%s):"
-                    + " code layout alone moves the cell that far", pct(edge.buildSpread()).substring(1),
-                    pct(edge.pctChange())));
-        }
-        if (lo >= 0) {
-            Bisection.Step before = step(request, context, good, line.get(lo), "confirm", request.builds(),
-                    steps.size());
-            steps.add(before);
-            if (before.bad()) {
-                evidence.add(String.format(Locale.ROOT, "%s, before the edge, is bad too when rebuilt with %d builds"
-                        + " (%s)", line.get(lo).shortId(), request.builds(), pct(before.pctChange())));
-            }
-        }
-        boolean named = edge.bad() && evidence.isEmpty();
-        return new Bisection(request.cells().toString(), request.effect(),
-                named ? Optional.of(line.get(hi).id()) : Optional.empty(),
-                named ? Bisection.Outcome.FOUND : Bisection.Outcome.NO_SINGLE_COMMIT, steps,
-                named ? List.of() : evidence);
+        return Math.min(base, head);
     }
 
-    /** Runs one A/B of {@code good} against {@code candidate}, and judges the candidate. */
-    private static Bisection.Step step(Request request, AbRun.Context context, Commit good, Commit candidate,
-            String purpose, int builds, int number) throws IOException, InterruptedException {
-        context.events().note(String.format(Locale.ROOT, "bisect step %d (%s): %s %s against %s, %d build%s per side",
-                number + 1, purpose, candidate.shortId(), candidate.subject(), good.shortId(), builds,
-                builds == 1 ? "" : "s"));
-        Path out = request.out().resolve("steps").resolve(String.format(Locale.ROOT, "%02d-%s-%s", number + 1, purpose,
-                candidate.shortId()));
-        ThresholdSettings thresholds = new ThresholdSettings(Optional.empty(), Optional.of(request.effect()),
-                Optional.of(Math.max(10, request.effect())));
-        AbRun.Request ab = new AbRun.Request(request.repository(), good.id(), candidate.id(), request.workload(),
-                builds > 1 && request.adaptive().isPresent() ? request.adaptive() : request.trials(), builds, out, request.cache(), Optional.empty(), thresholds, false, false, List.of(),
-                builds > 1, Optional.empty(), Optional.of(builds > 1 ? 0 : request.adaptive().orElse(0)), Optional.empty());
-        RunResults results = AbRun.run(ab, context);
-        CellComparison worst = null;
-        for (CellComparison row : results.table().rows()) {
-            if (request.cells().matches(row.cell())
-                    && (worst == null || worse(row) > worse(worst))) {
-                worst = row;
-            }
-        }
-        if (worst == null) {
-            throw new BadInputException("no cell of " + candidate.shortId() + " matches '" + request.cells() + "'");
-        }
-        Comparison c = worst.comparison();
-        return new Bisection.Step(candidate.id(), candidate.subject(), purpose, builds,
-                worst.cell().name() + " " + worst.cell().metric(), c.verdict().id(), c.pctChange(), c.ciLow(),
-                c.ciHigh(), c.pValue(), worst.buildSpread(), c.verdict() == Verdict.REGRESSION);
+    /** Returns whether every side's builds wrote outputs different from each other's. */
+    private static boolean buildsDiffer(RunResults results) {
+        return results.table().warnings().stream().noneMatch(w -> w.kind() == Warning.Kind.UNPERTURBED_BUILDS);
     }
 
     /** Returns how much worse a row is, in percent: its change with the sign of its direction's harm. */
@@ -175,11 +502,53 @@ public final class Bisect {
         return row.cell().direction().isWorse(0, 1) ? pct : -pct;
     }
 
+    /**
+     * Returns half of a change, in ratio (the change whose square is {@code pct}'s ratio), as a
+     * positive percent: the change a step must rule out to read good.
+     */
+    static double half(double pct) {
+        double ratio = 1 + pct / 100;
+        if (!(ratio > 0) || Double.isNaN(pct)) {
+            return 10;
+        }
+        double r = ratio >= 1 ? ratio : 1 / ratio;
+        return (Math.sqrt(r) - 1) * 100;
+    }
+
+    /** Returns the candidate to measure next: of those between {@code lo} and {@code hi} not skipped, the one nearest the middle. */
+    static Optional<Integer> middle(int lo, int hi, java.util.Set<Integer> skipped) {
+        double centre = (lo + hi) / 2.0;
+        Optional<Integer> best = Optional.empty();
+        for (int i = lo + 1; i < hi; i++) {
+            if (!skipped.contains(i) && (best.isEmpty() || Math.abs(i - centre) < Math.abs(best.get() - centre))) {
+                best = Optional.of(i);
+            }
+        }
+        return best;
+    }
+
+    /** Returns about how many search steps {@code n} candidates take. */
+    private static int searches(int n) {
+        return n <= 0 ? 0 : 32 - Integer.numberOfLeadingZeros(n);
+    }
+
+    private static String shortId(String id) {
+        return id.substring(0, Math.min(12, id.length()));
+    }
+
+    private static List<String> ids(List<Commit> commits) {
+        return commits.stream().map(Commit::id).toList();
+    }
+
     private static String pct(double v) {
-        return String.format(Locale.ROOT, "%+.1f%%", v);
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%+.1f%%", v);
+    }
+
+    private static String interval(Bisection.Step s) {
+        return Double.isNaN(s.ciLow()) ? "" : String.format(Locale.ROOT, "[%+.1f%%, %+.1f%%]", s.ciLow(), s.ciHigh());
     }
 
     private static String p(double v) {
-        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.2g", v);
+        return Double.isNaN(v) ? "-" : v < 0.0001 ? "<0.0001" : String.format(Locale.ROOT, "%.2g", v);
     }
 }

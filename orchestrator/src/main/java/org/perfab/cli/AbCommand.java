@@ -146,26 +146,6 @@ final class AbCommand implements Callable<Integer> {
                 r -> Format.MARKDOWN.renderer().render(Report.of(r)), r -> Format.HTML.renderer().render(Report.of(r)));
     }
 
-    /** Returns the most trials --adaptive gives, 0 for off; empty when not given. */
-    private Optional<Integer> adaptive() {
-        if (adaptive == null) {
-            return Optional.empty();
-        }
-        if (adaptive.equals("off")) {
-            return Optional.of(0);
-        }
-        try {
-            int most = Integer.parseInt(adaptive);
-            if (most >= 2) {
-                return Optional.of(most);
-            }
-        } catch (NumberFormatException e) {
-            // said below
-        }
-        throw new ParameterException(spec.commandLine(), "--adaptive must be off or the most trials per side, got '"
-                + adaptive + "'");
-    }
-
     @Override
     public Integer call() throws IOException, InterruptedException {
         if (!resume && (base == null || head == null)) {
@@ -182,8 +162,8 @@ final class AbCommand implements Callable<Integer> {
                 workload == null ? AbRun.DEFAULT_WORKLOAD : workload,
                 Optional.ofNullable(trials != null ? trials : profile.trials), builds != null ? builds : profile.builds,
                 out, Optional.ofNullable(cache), Optional.ofNullable(seed), thresholds.overrides(), resume, force, failing,
-                padding != null ? padding : profile.padding, Optional.ofNullable(noise), adaptive(),
-                Output.budget(spec, budget));
+                padding != null ? padding : profile.padding, Optional.ofNullable(noise), Output.adaptive(spec, adaptive),
+                Output.budget(spec, budget), Optional.empty());
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
         RunResults results = AbRun.run(request, context(err));
         Output.emit(spec, format, Report.of(results), null, out.resolve("comment.md"));

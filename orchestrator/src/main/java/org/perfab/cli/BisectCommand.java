@@ -11,8 +11,10 @@ import org.perfab.ab.AbRun;
 import org.perfab.bisect.Bisect;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.Bisection;
+import org.perfab.model.BisectionJson;
 import org.perfab.report.BisectRenderer;
 import org.perfab.workload.CellGlob;
+import org.perfab.workload.Workload;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -48,22 +50,28 @@ final class BisectCommand implements Callable<Integer> {
             + " (default: " + AbRun.DEFAULT_WORKLOAD + ").")
     String workload;
 
-    @Option(names = "--trials", paramLabel = "N", description = "Counted trials per side of each A/B (default: the"
-            + " workload's).")
+    @Option(names = "--trials", paramLabel = "N", description = "Counted trials per side of each A/B's first round"
+            + " (default: the workload's).")
     Integer trials;
 
     @Option(names = "--builds", paramLabel = "K", defaultValue = "3",
-            description = "Builds per side when the edge is rebuilt (default: ${DEFAULT-VALUE}).")
+            description = "Builds per side when the commit the search ends at is measured again and the workload"
+                    + " shifts layout (build.perturb) (default: ${DEFAULT-VALUE}).")
     int builds;
 
     @Option(names = "--min-effect", paramLabel = "PCT", defaultValue = "1",
             description = "The smallest change that makes a commit bad, in percent (default: ${DEFAULT-VALUE}).")
     double effect;
 
-    @Option(names = "--adaptive", paramLabel = "MAX",
-            description = "Give a check or search step that leaves its cell undecided more rounds of trials, up to MAX"
-                    + " per side, its looks sharing alpha (see perfab ab --adaptive; default: off).")
-    Integer adaptive;
+    @Option(names = "--adaptive", paramLabel = "MAX|off",
+            description = "Give a step that leaves its cell undecided more rounds of trials, up to MAX per side, its"
+                    + " looks sharing alpha (see perfab ab --adaptive; default: the workload's adaptive, else "
+                    + Workload.DEFAULT_ADAPTIVE + "). An undecided step is never taken for a good one.")
+    String adaptive;
+
+    @Option(names = "--resume", description = "Go on with the bisect in --out: its decided steps are reused, an"
+            + " undecided one runs again (with --trials or --builds to decide it).")
+    boolean resume;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "perfab-bisect",
             description = "Where the bisect writes (default: ${DEFAULT-VALUE}).")
@@ -85,18 +93,24 @@ final class BisectCommand implements Callable<Integer> {
             throw new BadInputException("--cell: " + e.getMessage(), e);
         }
         Path root = out.toAbsolutePath().normalize();
-        if (Files.exists(root.resolve("bisect.json"))) {
-            throw new BadInputException(root + " already holds a bisect; choose another --out");
+        Path file = root.resolve("bisect.json");
+        Optional<Bisection> earlier = Optional.empty();
+        if (resume) {
+            if (!Files.isRegularFile(file)) {
+                throw new BadInputException("--resume: " + root + " holds no bisect.json to go on from");
+            }
+            earlier = Optional.of(BisectionJson.read(BadInputException.read(file), file.toString()));
+        } else if (Files.exists(file)) {
+            throw new BadInputException(root + " already holds a bisect: go on with --resume, or choose another --out");
         }
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
+        Files.createDirectories(root);
         Bisection found = Bisect.run(new Bisect.Request(repo == null ? Path.of(".") : repo, good, bad, glob,
                 workload == null ? AbRun.DEFAULT_WORKLOAD : workload, Optional.ofNullable(trials), builds, effect, root,
-                Optional.ofNullable(cache), Optional.ofNullable(adaptive)), AbCommand.context(err));
-        Files.createDirectories(root);
-        Files.writeString(root.resolve("bisect.json"), BisectRenderer.render(found, BisectRenderer.Form.JSON),
-                StandardCharsets.UTF_8);
+                Optional.ofNullable(cache), Output.adaptive(spec, adaptive), earlier), AbCommand.context(err),
+                b -> Output.replace(file, BisectionJson.write(b)));
         spec.commandLine().getOut().print(BisectRenderer.render(found, format));
         spec.commandLine().getOut().flush();
-        return ExitCode.OK;
+        return found.outcome() == Bisection.Outcome.INTERRUPTED ? ExitCode.INTERRUPTED : ExitCode.OK;
     }
 }

@@ -104,7 +104,7 @@ final class DemoCommand implements Callable<Integer> {
         AbRun.Request request = new AbRun.Request(repo, "main", aa ? "main" : "feature", AbRun.DEFAULT_WORKLOAD,
                 Optional.of(trials), 1, out, Optional.empty(), Optional.empty(), ThresholdSettings.NONE,
                 false, false, List.of(), false, Optional.empty(), adaptive,
-                Output.budget(spec, budgetText));
+                Output.budget(spec, budgetText), Optional.empty());
         RunResults results = AbRun.run(request, AbCommand.context(err));
         Format chosen = format != null ? format : System.console() != null ? Format.TEXT : Format.MARKDOWN;
         String shown = chosen == Format.MARKDOWN ? Files.readString(out.resolve("comment.md"), StandardCharsets.UTF_8)

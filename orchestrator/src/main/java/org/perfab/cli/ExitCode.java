@@ -19,6 +19,8 @@ final class ExitCode implements CommandLine.IExitCodeExceptionMapper {
     static final int RUN_FAILED = 3;
     /** A bug in perfab. */
     static final int INTERNAL = 4;
+    /** Stopped by SIGINT, as a shell reports it (128 + 2), after writing what was done. */
+    static final int INTERRUPTED = 130;
 
     @Override
     public int getExitCode(Throwable t) {

@@ -74,6 +74,31 @@ final class Output {
     }
 
     /**
+     * Returns the most trials per side an {@code --adaptive} option gives, 0 for {@code off}; empty
+     * when it is not given.
+     *
+     * @throws ParameterException naming the option when it is neither
+     */
+    static Optional<Integer> adaptive(CommandSpec spec, String text) {
+        if (text == null) {
+            return Optional.empty();
+        }
+        if (text.equals("off")) {
+            return Optional.of(0);
+        }
+        try {
+            int most = Integer.parseInt(text);
+            if (most >= 2) {
+                return Optional.of(most);
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new ParameterException(spec.commandLine(), "--adaptive must be off or the most trials per side, got '"
+                + text + "'");
+    }
+
+    /**
      * Writes {@code text} to {@code file} whole, through a file beside it moved over it, so that a
      * reader (or a killed run) never leaves half a file; makes the folder when it is missing.
      */

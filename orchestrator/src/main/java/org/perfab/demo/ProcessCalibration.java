@@ -70,7 +70,7 @@ public final class ProcessCalibration {
                         effect == 0 ? "main" : CalibrationRepository.branch(effect), AbRun.DEFAULT_WORKLOAD,
                         Optional.of(trials), 1, out, Optional.of(dir.resolve("cache")), Optional.empty(),
                         ThresholdSettings.NONE, false, false, List.of(), false, Optional.empty(), Optional.of(0),
-                        Optional.empty());
+                        Optional.empty(), Optional.empty());
                 RunResults r = AbRun.run(request, context);
                 byEffect.get(effect).add(r);
                 done++;

@@ -1,17 +1,12 @@
 package org.perfab.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import org.perfab.model.Bisection;
+import org.perfab.model.BisectionJson;
 
 /** Renders what a bisect found: its end, the evidence, and every step it ran. */
 public final class BisectRenderer {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private BisectRenderer() {
     }
@@ -22,7 +17,7 @@ public final class BisectRenderer {
         TEXT,
         /** Markdown, for a job summary. */
         MARKDOWN,
-        /** Schema {@code perfab/bisect/v1}: {@code firstBad}, {@code verdict}, {@code steps}. */
+        /** {@link BisectionJson}: {@code firstBad}, {@code verdict}, {@code candidates}, {@code steps}. */
         JSON
     }
 
@@ -38,36 +33,83 @@ public final class BisectRenderer {
     /** Returns the end of a bisect in one sentence. */
     static String end(Bisection b) {
         return switch (b.outcome()) {
-            case FOUND -> "First bad commit: " + b.firstBad().orElseThrow().substring(0, 12) + ", still worse when rebuilt"
-                    + " with its layout shifted.";
+            case FOUND -> {
+                String id = b.firstBad().orElseThrow();
+                boolean shifted = b.steps().stream().anyMatch(s -> s.commit().equals(id)
+                        && s.purpose().equals("confirm") && s.buildsDiffer());
+                yield "First bad commit: " + shortId(id) + ", still worse than the commit before it when measured"
+                        + " again" + (shifted ? " with its layout shifted." : ".");
+            }
             case NO_CHANGE -> "The bad commit is not worse than the good one by " + Numbers.percent(b.effect())
                     + " or more: nothing to bisect.";
-            case NO_SINGLE_COMMIT -> "No single commit explains the change: code layout or noise, not a commit.";
+            case NO_SINGLE_COMMIT -> "No single commit explains the change.";
+            case INCONCLUSIVE -> "Inconclusive at commit " + shortId(undecided(b)) + ": "
+                    + b.advice().orElse("the trials could not tell bad from good") + ".";
+            case AMONG -> "The first bad commit is one of " + b.candidates().size() + " commits; the others could not"
+                    + " be measured.";
+            case RUNNING -> "Running: " + b.steps().size() + " step" + (b.steps().size() == 1 ? "" : "s") + " done.";
+            case INTERRUPTED -> "Interrupted after " + b.steps().size() + " finished step"
+                    + (b.steps().size() == 1 ? "" : "s") + ": continue with --resume.";
         };
+    }
+
+    /** Returns the commit of the last step that could not decide, or the bad commit. */
+    private static String undecided(Bisection b) {
+        String id = b.bad();
+        for (Bisection.Step s : b.steps()) {
+            if (s.call() == Bisection.Call.UNDECIDED) {
+                id = s.commit();
+            }
+        }
+        return id;
+    }
+
+    private static String shortId(String id) {
+        return id.substring(0, Math.min(12, id.length()));
     }
 
     private static List<String[]> rows(Bisection b, boolean markdown) {
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"step", "commit", "purpose", "builds", "cell", "change [95% CI]", "p", "between builds",
-            "verdict", "bad"});
+        rows.add(new String[] {"step", "commit", "against", "purpose", "builds", "trials", "cell", "change [95% CI]",
+            "p", "between builds", "verdict", "call"});
         int i = 1;
         for (Bisection.Step s : b.steps()) {
             String subject = Untrusted.plain(s.subject(), 60);
+            boolean skipped = s.call() == Bisection.Call.SKIPPED;
             rows.add(new String[] {Integer.toString(i++),
-                s.commit().substring(0, 12) + " " + (markdown ? Untrusted.markdown(subject, 60) : subject), s.purpose(),
-                Integer.toString(s.builds()), markdown ? Untrusted.markdown(s.cell()) : Untrusted.plain(s.cell()),
-                Numbers.signedPercent(s.pctChange()) + " " + Numbers.interval(s.ciLow(), s.ciHigh()),
-                Numbers.pValue(s.pValue()).replace("<", markdown ? "&lt;" : "<"),
+                shortId(s.commit()) + " " + (markdown ? Untrusted.markdown(subject, 60) : subject), shortId(s.base()),
+                s.purpose(), Integer.toString(s.builds()), skipped ? Numbers.UNDEFINED : Integer.toString(s.trials()),
+                skipped ? Numbers.UNDEFINED : markdown ? Untrusted.markdown(s.cell()) : Untrusted.plain(s.cell()),
+                skipped ? Numbers.UNDEFINED : Numbers.signedPercent(s.pctChange()) + " "
+                        + Numbers.interval(s.ciLow(), s.ciHigh()),
+                skipped ? Numbers.UNDEFINED : Numbers.pValue(s.pValue()).replace("<", markdown ? "&lt;" : "<"),
                 Double.isNaN(s.buildSpread()) ? Numbers.UNDEFINED : "±" + Numbers.percent(s.buildSpread()),
-                s.verdict(), s.bad() ? "bad" : "good"});
+                s.verdict(), s.call().id()});
         }
         return rows;
+    }
+
+    /** Returns the lines under the end: the evidence, the candidates, and each skipped step's reason. */
+    private static List<String> notes(Bisection b) {
+        List<String> notes = new ArrayList<>(b.evidence());
+        if (!b.candidates().isEmpty()) {
+            notes.add("candidates: " + String.join(", ", b.candidates().stream().map(BisectRenderer::shortId)
+                    .toList()));
+        }
+        int i = 1;
+        for (Bisection.Step s : b.steps()) {
+            if (!s.reason().isEmpty()) {
+                notes.add("step " + i + " (" + shortId(s.commit()) + "): " + s.reason());
+            }
+            i++;
+        }
+        return notes;
     }
 
     private static String text(Bisection b) {
         StringBuilder out = new StringBuilder(Tables.aligned(rows(b, false)));
         out.append('\n').append(end(b)).append('\n');
-        for (String e : b.evidence()) {
+        for (String e : notes(b)) {
             out.append("  - ").append(Untrusted.plain(e, Untrusted.MAX_PROSE)).append('\n');
         }
         return out.toString();
@@ -76,7 +118,7 @@ public final class BisectRenderer {
     private static String markdown(Bisection b) {
         StringBuilder out = new StringBuilder("### perfab bisect · " + Untrusted.markdown(b.cell()) + "\n\n**"
                 + end(b) + "**\n");
-        for (String e : b.evidence()) {
+        for (String e : notes(b)) {
             out.append("\n- ").append(Untrusted.markdown(e, Untrusted.MAX_PROSE));
         }
         out.append("\n\n");
@@ -84,50 +126,13 @@ public final class BisectRenderer {
         for (int r = 0; r < rows.size(); r++) {
             out.append("| ").append(String.join(" | ", rows.get(r))).append(" |\n");
             if (r == 0) {
-                out.append("|--:|:--|:--|--:|:--|--:|--:|--:|:--|:--|\n");
+                out.append("|--:|:--|:--|:--|--:|--:|:--|--:|--:|--:|:--|:--|\n");
             }
         }
         return out.toString();
     }
 
     private static String json(Bisection b) {
-        ObjectNode root = JSON.createObjectNode();
-        root.put("schema", "perfab/bisect/v1").put("cell", b.cell()).put("effect", b.effect());
-        if (b.firstBad().isPresent()) {
-            root.put("firstBad", b.firstBad().get());
-        } else {
-            root.putNull("firstBad");
-        }
-        root.put("verdict", b.outcome().id());
-        ArrayNode evidence = root.putArray("evidence");
-        b.evidence().forEach(evidence::add);
-        ArrayNode steps = root.putArray("steps");
-        for (Bisection.Step s : b.steps()) {
-            ObjectNode n = steps.addObject().put("commit", s.commit()).put("subject", s.subject())
-                    .put("purpose", s.purpose()).put("builds", s.builds()).put("cell", s.cell())
-                    .put("verdict", s.verdict());
-            number(n, "pctChange", s.pctChange());
-            if (Double.isNaN(s.ciLow())) {
-                n.putNull("ci95");
-            } else {
-                n.putArray("ci95").add(s.ciLow()).add(s.ciHigh());
-            }
-            number(n, "pValue", s.pValue());
-            number(n, "buildSpread", s.buildSpread());
-            n.put("bad", s.bad());
-        }
-        try {
-            return JSON.writeValueAsString(root) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a JSON tree failed to serialise", e);
-        }
-    }
-
-    private static void number(ObjectNode node, String name, double v) {
-        if (Double.isFinite(v)) {
-            node.put(name, v);
-        } else {
-            node.putNull(name);
-        }
+        return BisectionJson.write(b);
     }
 }
