@@ -193,4 +193,88 @@ class BisectTest {
         assertEquals(2, bad.exitCode(), bad.err());
         assertTrue(bad.err().contains("are one commit: nothing to bisect"), bad.err());
     }
+
+    @Test
+    void skipsCommitsThatCannotBeMeasuredAndStillNamesTheCommit() throws IOException {
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        Subjects.write(g, 100, 3, "");
+        g.script("build.sh", "#!/bin/sh\nset -e\n[ ! -e broken ] || { echo 'does not compile' >&2; exit 1; }\n"
+                + "cp level.txt \"$PERFAB_BUILD_DIR/level\"\n");
+        String good = g.commit("initial");
+        String culprit = null;
+        String broken = null;
+        String bare = null;
+        for (int i = 1; i <= 8; i++) {
+            g.write("notes/" + i + ".txt", "note " + i + "\n");
+            if (i == 3) {
+                g.write("broken", "x\n"); // does not build
+            }
+            if (i == 4) {
+                g.git("rm", "-q", "broken");
+            }
+            if (i == 6) {
+                g.write("level.txt", "110\n");
+            }
+            if (i == 5) {
+                g.git("mv", "perfab.yaml", "moved.yaml"); // no workload at its path
+            }
+            if (i == 6) {
+                g.git("mv", "moved.yaml", "perfab.yaml");
+            }
+            String id = g.commit("commit " + i);
+            culprit = i == 6 ? id : culprit;
+            broken = i == 3 ? id : broken;
+            bare = i == 5 ? id : bare;
+        }
+        Cli run = Cli.run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main", "--trials", "6", "--cell",
+                "speed/run", "--format", "json", "--out", tmp.resolve("bisect").toString());
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode b = JSON.readTree(run.out());
+        List<String> skipped = new ArrayList<>();
+        for (JsonNode step : b.get("steps")) {
+            if (step.get("call").asText().equals("skipped")) {
+                skipped.add(step.get("commit").asText());
+                assertTrue(!step.get("reason").asText().isEmpty(), step.toString());
+            }
+        }
+        assertTrue(!skipped.isEmpty(), b.toString());
+        assertTrue(List.of(broken, bare).containsAll(skipped), b.toString());
+        if (skipped.contains(bare)) {
+            // commit 5 lies just before the culprit: the change is in 5 or 6, and 5 cannot be measured
+            assertEquals("among", b.get("verdict").asText(), b.toString());
+            assertEquals(List.of(bare, culprit), List.of(b.at("/candidates/0").asText(), b.at("/candidates/1").asText()));
+        } else {
+            assertEquals("found", b.get("verdict").asText(), b.toString());
+            assertEquals(culprit, b.get("firstBad").asText());
+        }
+        Cli text = Cli.run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main", "--trials", "6", "--cell",
+                "speed/run", "--out", tmp.resolve("text").toString());
+        assertTrue(text.out().contains("skipped"), text.out());
+    }
+
+    @Test
+    void aBisectAlreadyInTheFolderIsResumedNotOverwritten() throws IOException {
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        Subjects.write(g, 100, 3, "");
+        String good = g.commit("initial");
+        g.write("level.txt", "110\n");
+        g.commit("slower");
+        g.write("notes.txt", "x\n");
+        g.commit("docs");
+        Cli first = bisect(g, good, "--cell", "speed/run");
+        assertEquals(0, first.exitCode(), first.err());
+        Cli again = bisect(g, good, "--cell", "speed/run");
+        assertEquals(2, again.exitCode(), again.err());
+        assertTrue(again.err().contains("already holds a bisect: go on with --resume"), again.err());
+        Cli other = bisect(g, good, "--cell", "steady/run", "--resume");
+        assertEquals(2, other.exitCode(), other.err());
+        assertTrue(other.err().contains("--resume: the bisect in"), other.err());
+        Cli resumed = bisect(g, good, "--cell", "speed/run", "--resume");
+        assertEquals(0, resumed.exitCode(), resumed.err());
+        assertEquals(JSON.readTree(first.out()).get("firstBad"), JSON.readTree(resumed.out()).get("firstBad"));
+        assertTrue(resumed.err().contains("reused from the earlier run"), resumed.err());
+        try (var steps = Files.list(tmp.resolve("bisect/steps"))) {
+            assertEquals(JSON.readTree(first.out()).get("steps").size(), steps.count(), "nothing measured twice");
+        }
+    }
 }

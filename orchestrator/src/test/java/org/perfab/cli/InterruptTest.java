@@ -114,4 +114,52 @@ class InterruptTest {
         assertEquals(2, mixed.exitCode());
         assertTrue(mixed.err().contains("--resume continues the run in --out as it was started"), mixed.err());
     }
+
+    @Test
+    void anInterruptedBisectKeepsItsFinishedStepsExits130AndResumes() throws Exception {
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        Subjects.write(g, 100, 3, "");
+        g.script("bench.sh", "#!/bin/sh\nsleep 0.2\n" + Subjects.HARNESS.substring(Subjects.HARNESS.indexOf('\n') + 1));
+        String good = g.commit("initial");
+        String culprit = null;
+        for (int i = 1; i <= 8; i++) {
+            g.write("notes/" + i + ".txt", "note " + i + "\n");
+            if (i == 5) {
+                g.write("level.txt", "110\n");
+            }
+            String id = g.commit("commit " + i);
+            culprit = i == 5 ? id : culprit;
+        }
+        Path out = tmp.resolve("bisect");
+        List<String> argv = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "bisect", "--repo=" + g.dir(),
+                "--good", good, "--bad", "main", "--cell", "speed/run", "--out", out.toString());
+        Process perfab = new ProcessBuilder(argv).redirectOutput(tmp.resolve("stdout").toFile())
+                .redirectError(tmp.resolve("stderr").toFile()).start();
+        Path file = out.resolve("bisect.json");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (!Files.exists(file) || new ObjectMapper().readTree(file.toFile()).get("steps").size() < 2) {
+            assertTrue(System.nanoTime() < deadline, "the bisect finished two steps within 90 s");
+            Thread.sleep(50);
+        }
+        Process kill = new ProcessBuilder("kill", "-INT", Long.toString(perfab.pid())).start();
+        assertEquals(0, kill.waitFor());
+        assertTrue(perfab.waitFor(60, TimeUnit.SECONDS));
+        perfab.descendants().forEach(ProcessHandle::destroyForcibly);
+        String err = Files.readString(tmp.resolve("stderr"));
+        assertEquals(130, perfab.exitValue(), err);
+        assertTrue(!err.contains("Exception") && !err.contains("\tat "), "no stack trace: " + err);
+        JsonNode partial = new ObjectMapper().readTree(file.toFile());
+        assertEquals("interrupted", partial.get("verdict").asText(), partial.toString());
+        int done = partial.get("steps").size();
+        assertTrue(done >= 2, partial.toString());
+
+        Cli resumed = Cli.run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main", "--cell", "speed/run",
+                "--out", out.toString(), "--resume", "--format", "json");
+        assertEquals(0, resumed.exitCode(), resumed.err());
+        JsonNode b = new ObjectMapper().readTree(resumed.out());
+        assertEquals("found", b.get("verdict").asText(), b.toString());
+        assertEquals(culprit, b.get("firstBad").asText());
+        assertTrue(resumed.err().contains("reused from the earlier run"), resumed.err());
+    }
 }
