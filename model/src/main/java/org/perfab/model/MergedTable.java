@@ -13,19 +13,38 @@ import org.perfab.stats.Verdict;
 
 /**
  * One A/B measured on several runner classes, as one table: a row per cell, a column per runner.
- * Repeating a check across runners rules out the runner, not the build, and a change below the bar
- * that is significant and points the same way on two runners or more is worth a bisect before a
- * release: such rows are flagged.
+ * A change below the bar that is significant and points the same way on two runners or more is
+ * worth a bisect before a release: such rows are flagged. Repeating a check across runners rules
+ * out the runner, not the build: every run of one build inherits its code layout, so agreement
+ * among runs of one build per side flags nothing by itself; at least one of the runners where the
+ * change is worse must have put several differing builds per side inside its test.
  *
  * @param runners the runner class of each column, in the order given
+ * @param builds for each runner, the builds per side its test held that differed: its run's
+ *     builds, or 1 where a side's builds were one build's code (see {@link RunResults#oneBuildSides()})
  * @param rows one per cell, by cell
  * @param thresholds the verdict rules' settings (the first run's)
  */
-public record MergedTable(List<String> runners, List<Row> rows, Thresholds thresholds) {
+public record MergedTable(List<String> runners, List<Integer> builds, List<Row> rows, Thresholds thresholds) {
     public MergedTable {
         runners = List.copyOf(runners);
+        builds = List.copyOf(builds);
+        if (builds.size() != runners.size()) {
+            throw new IllegalArgumentException(builds.size() + " counts of builds for " + runners.size() + " runners");
+        }
         rows = List.copyOf(rows);
         Objects.requireNonNull(thresholds, "thresholds");
+    }
+
+    /** Returns the runners whose test held one build per side (see {@link #builds}), in order. */
+    public List<String> oneBuildRunners() {
+        List<String> one = new ArrayList<>();
+        for (int i = 0; i < runners.size(); i++) {
+            if (builds.get(i) < 2) {
+                one.add(runners.get(i));
+            }
+        }
+        return one;
     }
 
     /**
@@ -35,14 +54,28 @@ public record MergedTable(List<String> runners, List<Row> rows, Thresholds thres
      * @param byRunner its comparison on each runner, in the order of the runners; empty where a
      *     runner did not measure it
      * @param worse on how many runners it is significantly worse (p below alpha), whatever its size
+     * @param worseOfOneBuild how many of those {@code worse} runners held one build per side
      * @param better on how many runners it is significantly better
-     * @param bisect whether it is significantly worse on two runners or more: bisect before a
-     *     release, even below the bar
+     * @param bisect whether it is significantly worse on two runners or more, one of them at least
+     *     with several differing builds per side: bisect before a release, even below the bar
      */
-    public record Row(Cell cell, List<Optional<Comparison>> byRunner, int worse, int better, boolean bisect) {
+    public record Row(Cell cell, List<Optional<Comparison>> byRunner, int worse, int worseOfOneBuild, int better,
+            boolean bisect) {
         public Row {
             Objects.requireNonNull(cell, "cell");
             byRunner = List.copyOf(byRunner);
+            if (worseOfOneBuild < 0 || worseOfOneBuild > worse) {
+                throw new IllegalArgumentException(worseOfOneBuild + " of " + worse + " runners");
+            }
+        }
+
+        /**
+         * Returns whether it is significantly worse on two runners or more that each held one
+         * build per side, and nowhere else: what would be flagged for a bisect if the build were
+         * ruled out, which those runs cannot do.
+         */
+        public boolean worseOnlyWithOneBuild() {
+            return worse >= 2 && worseOfOneBuild == worse;
         }
 
         /** Returns how many runners have each verdict. */
@@ -55,29 +88,45 @@ public record MergedTable(List<String> runners, List<Row> rows, Thresholds thres
 
     /**
      * Returns the table of {@code runs}, one per runner class, labelled by the runner each recorded
-     * (its CPU when it recorded none; a repeated label gets a number).
+     * (its CPU when it recorded none; a repeated label gets a number). {@code sources} names each
+     * run where a refusal must point at it (the file it came from), in the same order.
      *
-     * @throws IllegalArgumentException when the runs are not of one A/B (other commits)
+     * @throws IllegalArgumentException when the runs are not of one A/B (other commits), or two of
+     *     them are one run (see {@link RunResults#identity()})
      */
-    public static MergedTable of(List<RunResults> runs) {
+    public static MergedTable of(List<RunResults> runs, List<String> sources) {
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("nothing to merge");
         }
+        if (sources.size() != runs.size()) {
+            throw new IllegalArgumentException(sources.size() + " names for " + runs.size() + " runs");
+        }
         RunResults first = runs.get(0);
         List<String> runners = new ArrayList<>();
-        for (RunResults r : runs) {
+        List<Integer> builds = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            RunResults r = runs.get(i);
             if (!r.provenance().mergeBase().equals(first.provenance().mergeBase())
                     || !r.provenance().head().commit().equals(first.provenance().head().commit())) {
-                throw new IllegalArgumentException("the runs are not of one A/B: " + r.provenance().mergeBase()
-                        + " against " + r.provenance().head().commit() + " where the first is "
-                        + first.provenance().mergeBase() + " against " + first.provenance().head().commit());
+                throw new IllegalArgumentException("the runs are not of one A/B: " + sources.get(i) + " is "
+                        + r.provenance().mergeBase() + " against " + r.provenance().head().commit() + " where "
+                        + sources.get(0) + " is " + first.provenance().mergeBase() + " against "
+                        + first.provenance().head().commit());
+            }
+            for (int j = 0; j < i; j++) {
+                if (runs.get(j).identity().equals(r.identity())) {
+                    throw new IllegalArgumentException(sources.get(j) + " and " + sources.get(i) + " are one run"
+                            + " (the same commits, started at " + r.startedAt() + "), which would count as two"
+                            + " runners: give each runner's results once");
+                }
             }
             String label = r.machine().runner().isBlank() ? r.machine().cpu() : r.machine().runner();
             String unique = label;
-            for (int i = 2; runners.contains(unique); i++) {
-                unique = label + " #" + i;
+            for (int n = 2; runners.contains(unique); n++) {
+                unique = label + " #" + n;
             }
             runners.add(unique);
+            builds.add(r.oneBuildSides().isEmpty() ? r.settings().builds() : 1);
         }
         Thresholds t = first.table().thresholds();
         Map<CellId, Cell> cells = new TreeMap<>();
@@ -94,19 +143,21 @@ public record MergedTable(List<String> runners, List<Row> rows, Thresholds thres
         cells.forEach((id, cell) -> {
             List<Optional<Comparison>> each = new ArrayList<>();
             int worse = 0;
+            int worseOfOneBuild = 0;
             int better = 0;
-            for (Map<CellId, Comparison> m : byRunner) {
-                Optional<Comparison> c = Optional.ofNullable(m.get(id));
+            for (int i = 0; i < byRunner.size(); i++) {
+                Optional<Comparison> c = Optional.ofNullable(byRunner.get(i).get(id));
                 each.add(c);
                 if (c.isPresent() && c.get().verdict() != Verdict.NO_DATA && c.get().verdict() != Verdict.PROFILE
                         && c.get().pValue() < t.alpha()) {
                     boolean isWorse = cell.direction().isWorse(c.get().base().mean(), c.get().head().mean());
                     worse += isWorse ? 1 : 0;
+                    worseOfOneBuild += isWorse && builds.get(i) < 2 ? 1 : 0;
                     better += isWorse ? 0 : 1;
                 }
             }
-            rows.add(new Row(cell, each, worse, better, worse >= 2));
+            rows.add(new Row(cell, each, worse, worseOfOneBuild, better, worse >= 2 && worseOfOneBuild < worse));
         });
-        return new MergedTable(runners, rows, t);
+        return new MergedTable(runners, builds, rows, t);
     }
 }

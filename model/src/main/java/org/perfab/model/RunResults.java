@@ -2,9 +2,12 @@ package org.perfab.model;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import org.perfab.stats.Verdict;
 
 /**
@@ -55,6 +58,51 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
             }
         }
         return all;
+    }
+
+    /** Returns what tells this run from any other run: its commits and the instant it began. */
+    public Identity identity() {
+        return new Identity(provenance, startedAt);
+    }
+
+    /**
+     * Returns the sides whose counted trials all ran one build's code, so that the spread between
+     * builds says nothing of code layout for them: both sides of a run with one build per side
+     * ({@code settings.builds} 1); otherwise the sides the run's {@link Warning.Kind#UNPERTURBED_BUILDS}
+     * warning names: several builds with byte-identical outputs, or, for a workload without a build
+     * step, several identical checkouts (both sides). Empty when every side's builds differed or
+     * were not known to be the same (a build that wrote nothing perfab could compare; files written
+     * before perfab warned of a workload without a build step).
+     */
+    public Set<Side> oneBuildSides() {
+        Set<Side> same = EnumSet.noneOf(Side.class);
+        if (settings.builds() < 2) {
+            same.addAll(EnumSet.allOf(Side.class));
+        }
+        for (Warning w : table.warnings()) {
+            if (w.kind() == Warning.Kind.UNPERTURBED_BUILDS) {
+                for (Side side : Side.values()) {
+                    if (w.subjects().contains(side.id())) {
+                        same.add(side);
+                    }
+                }
+            }
+        }
+        return Collections.unmodifiableSet(same);
+    }
+
+    /**
+     * What tells one run from another. Two results files of one identity are one run (a copy, or
+     * the run written again), whatever else differs between them.
+     *
+     * @param provenance the run's refs and commits
+     * @param startedAt when it began
+     */
+    public record Identity(Provenance provenance, Instant startedAt) {
+        public Identity {
+            Objects.requireNonNull(provenance, "provenance");
+            Objects.requireNonNull(startedAt, "startedAt");
+        }
     }
 
     /**

@@ -61,8 +61,13 @@ public record Warning(Kind kind, int count, List<String> subjects, Map<String, L
         MISSING_TRIALS("missing-trials"),
         /**
          * A side was built several times without {@code build.perturb}, or with one that changed
-         * nothing. Subjects: the sides whose builds are byte-identical; figures: {@code builds},
-         * {@code perturbed} (1 or 0).
+         * nothing, or checked out several times with nothing to build. Subjects: the sides whose
+         * builds are known to be the same ({@code base}, {@code head}): byte-identical outputs, or,
+         * without a build step, both sides (identical checkouts); a side not named may still have
+         * identical builds when its build wrote nothing perfab could compare. Figures:
+         * {@code builds}, {@code perturbed} (1 or 0), {@code noBuildStep} (1 when the workload has
+         * no build step; absent, so 0, in files written before perfab recorded it). See
+         * {@link RunResults#oneBuildSides()}.
          */
         UNPERTURBED_BUILDS("unperturbed-builds"),
         /** Values of a cell in a unit that does not convert were left out. Subjects: cell, metric, unit, the cell's unit; figures: {@code values}. */

@@ -88,6 +88,7 @@ public final class AbRun {
                 throw new BadInputException("--builds must be from 1 to " + Workload.MAX_BUILDS + ", got " + builds);
             }
             trials.ifPresent(AbRun::checkTrials);
+            trials.ifPresent(n -> checkTrialsPerBuild(n, builds, "--trials"));
             Objects.requireNonNull(adaptive, "adaptive");
             Objects.requireNonNull(budget, "budget");
             if (adaptive.isPresent() && adaptive.get() > 0) {
@@ -106,6 +107,21 @@ public final class AbRun {
     private static void checkTrials(int n) {
         if (n < 2 || n > Workload.MAX_TRIALS) {
             throw new BadInputException("--trials must be from 2 to " + Workload.MAX_TRIALS + ", got " + n);
+        }
+    }
+
+    /**
+     * Refuses {@code trials} per side when some of the side's {@code builds} would run none: trials
+     * take turns among the builds, so each build needs one. {@code from} names where the number of
+     * trials came from.
+     */
+    private static void checkTrialsPerBuild(int trials, int builds, String from) {
+        if (trials < builds) {
+            int idle = builds - trials;
+            throw new BadInputException(trials + " trials per side (" + from + ") among " + builds + " builds per side"
+                    + " (--builds, or --profile release) leave " + idle + (idle == 1 ? " build" : " builds")
+                    + " of each side without a trial: trials take turns among the builds, at least one each. Give"
+                    + " --trials " + builds + " or more, or --builds " + trials + " or fewer");
         }
     }
 
@@ -267,6 +283,8 @@ public final class AbRun {
             Workload w = WorkloadLoader.parse(new String(yaml, StandardCharsets.UTF_8), shown);
             int trialCount = request.trials().orElse(w.trials());
             checkTrials(trialCount);
+            checkTrialsPerBuild(trialCount, request.builds(), request.trials().isPresent() ? "--trials"
+                    : "'trials' of " + shown);
             Thresholds thresholds = thresholds(w);
             if (request.adaptive().isPresent() && request.adaptive().get() > 0
                     && request.adaptive().get() < trialCount) {

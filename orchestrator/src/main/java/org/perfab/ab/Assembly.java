@@ -265,11 +265,19 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
 
     /**
      * Returns the warning that a side's several builds may not differ in code layout: built without
-     * {@code build.perturb}, or built byte-identical with it; empty with one build per side.
+     * {@code build.perturb}, or built byte-identical with it, or not built at all (a workload
+     * without a build step checks each side out K times, identically); empty with one build per
+     * side. Its subjects are the sides whose builds are known to be the same: both, without a build
+     * step.
      */
     private Optional<Warning> unperturbed(Ledger.Snapshot done) {
-        if (plan.builds() < 2 || workload.build().isEmpty()) {
+        if (plan.builds() < 2) {
             return Optional.empty();
+        }
+        if (workload.build().isEmpty()) {
+            return Optional.of(Warning.of(Warning.Kind.UNPERTURBED_BUILDS,
+                    List.of(Side.BASE.id(), Side.HEAD.id()), Map.of("builds", (long) plan.builds(), "perturbed", 0L,
+                            "noBuildStep", 1L)));
         }
         boolean perturbed = workload.build().get().perturb().isPresent();
         List<String> identical = new ArrayList<>();
@@ -284,7 +292,7 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
             return Optional.empty();
         }
         return Optional.of(Warning.of(Warning.Kind.UNPERTURBED_BUILDS, identical,
-                Map.of("builds", (long) plan.builds(), "perturbed", perturbed ? 1L : 0L)));
+                Map.of("builds", (long) plan.builds(), "perturbed", perturbed ? 1L : 0L, "noBuildStep", 0L)));
     }
 
     /**

@@ -21,7 +21,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "merge", mixinStandardHelpOptions = true,
         description = {"Merge the results of one A/B run on several machines (runner classes) into one table: a"
                 + " row per cell, the change and verdict on each runner, and the consensus. A change significantly"
-                + " worse on two runners or more is flagged for a bisect before release, even below the bar."},
+                + " worse on two runners or more is flagged for a bisect before release, even below the bar, unless"
+                + " every one of them ran one build per side: agreeing runs of one build rule out the runner, not"
+                + " the build. The same run given twice is refused."},
         footer = {"", "Example:", "  perfab merge ubuntu-latest/results.json ubuntu-22.04/results.json"
                 + " arm/results.json --format markdown >> \"$GITHUB_STEP_SUMMARY\""})
 final class MergeCommand implements Callable<Integer> {
@@ -46,10 +48,9 @@ final class MergeCommand implements Callable<Integer> {
         }
         MergedTable table;
         try {
-            table = MergedTable.of(runs);
+            table = MergedTable.of(runs, results.stream().map(Path::toString).toList());
         } catch (IllegalArgumentException e) {
-            throw new BadInputException(String.join(", ", results.stream().map(Path::toString).toList()) + ": "
-                    + e.getMessage(), e);
+            throw new BadInputException(e.getMessage(), e);
         }
         String text = MergeRenderer.render(table, format);
         if (output == null) {

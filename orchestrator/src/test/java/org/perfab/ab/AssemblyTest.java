@@ -86,12 +86,40 @@ class AssemblyTest {
                 true);
         assertEquals(List.of(
                 Warning.of(Warning.Kind.IDENTICAL_BUILDS, List.of("0"), Map.of("files", 3L)),
-                Warning.of(Warning.Kind.UNPERTURBED_BUILDS, List.of(), Map.of("builds", 2L, "perturbed", 0L)),
+                Warning.of(Warning.Kind.UNPERTURBED_BUILDS, List.of(), Map.of("builds", 2L, "perturbed", 0L,
+                        "noBuildStep", 0L)),
                 Warning.of(Warning.Kind.FAILED_TRIALS, List.of("head trial 1: boom"), Map.of("trials", 2L)),
                 Warning.of(Warning.Kind.MISSING_TRIALS, List.of("base"),
                         Map.of("measured", 1L, "asked", 2L, "interrupted", 1L)),
                 Warning.of(Warning.Kind.MISSING_TRIALS, List.of("head"),
                         Map.of("measured", 0L, "asked", 2L, "interrupted", 1L))), w);
+    }
+
+    @Test
+    void severalBuildsWithoutABuildStepNameBothSidesAsOneBuild() {
+        String unbuilt = "name: unit\nharness:\n  run: [sh, bench.sh]\n";
+        List<Warning> w = assembly(Plans.plan(6, 0, 3, unbuilt)).warnings(new Ledger.Snapshot(List.of(), Map.of(),
+                List.of(), 0, 0, 0), false);
+        assertTrue(w.contains(Warning.of(Warning.Kind.UNPERTURBED_BUILDS, List.of("base", "head"),
+                Map.of("builds", 3L, "perturbed", 0L, "noBuildStep", 1L))), w.toString());
+        List<Warning> one = assembly(Plans.plan(6, 0, 1, unbuilt)).warnings(new Ledger.Snapshot(List.of(), Map.of(),
+                List.of(), 0, 0, 0), false);
+        assertTrue(one.stream().noneMatch(x -> x.kind() == Warning.Kind.UNPERTURBED_BUILDS),
+                "one build: nothing to say");
+    }
+
+    @Test
+    void perturbedBuildsThatDifferSayNothingAndIdenticalOnesNameTheirSide() {
+        String perturbed = Plans.WORKLOAD + "  perturb: [sh, perturb.sh]\n";
+        Map<SideDir, Builder.Result> differ = Map.of(side(Side.BASE, 0), built("a"), side(Side.BASE, 1), built("b"),
+                side(Side.HEAD, 0), built("c"), side(Side.HEAD, 1), built("d"));
+        assertTrue(assembly(Plans.plan(2, 0, 2, perturbed)).warnings(new Ledger.Snapshot(List.of(), differ, List.of(),
+                0, 0, 0), false).stream().noneMatch(x -> x.kind() == Warning.Kind.UNPERTURBED_BUILDS));
+        Map<SideDir, Builder.Result> headSame = Map.of(side(Side.BASE, 0), built("a"), side(Side.BASE, 1), built("b"),
+                side(Side.HEAD, 0), built("c"), side(Side.HEAD, 1), built("c"));
+        assertTrue(assembly(Plans.plan(2, 0, 2, perturbed)).warnings(new Ledger.Snapshot(List.of(), headSame, List.of(),
+                0, 0, 0), false).contains(Warning.of(Warning.Kind.UNPERTURBED_BUILDS, List.of("head"),
+                        Map.of("builds", 2L, "perturbed", 1L, "noBuildStep", 0L))));
     }
 
     @Test

@@ -18,8 +18,13 @@ final class Plans {
 
     /** A plan of {@code trials} counted trials and {@code warmup} warm-ups per side, base and head trees differing. */
     static Plan plan(int trials, int warmup, int builds) {
+        return plan(trials, warmup, builds, WORKLOAD);
+    }
+
+    /** A plan as {@link #plan(int, int, int)} makes, of the workload {@code workload}. */
+    static Plan plan(int trials, int warmup, int builds, String workload) {
         return new Plan("repo", commit("main", 'c', 'd'), commit("feature", 'a', 'b'), commit("merge-base", 'e', 'f'),
-                "perfab.yaml", WORKLOAD, trials, warmup, builds, Optional.empty(), Optional.empty(), Thresholds.DEFAULT,
+                "perfab.yaml", workload, trials, warmup, builds, Optional.empty(), Optional.empty(), Thresholds.DEFAULT,
                 Instant.parse("2026-11-01T10:00:00Z"));
     }
 

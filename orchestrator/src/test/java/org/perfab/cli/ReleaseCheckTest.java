@@ -9,12 +9,16 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.perfab.model.Side;
 import org.perfab.stats.NoiseFloor;
 import org.perfab.testing.Comparisons;
 import org.perfab.testing.GitFixture;
@@ -71,6 +75,27 @@ class ReleaseCheckTest {
         return g;
     }
 
+    /**
+     * A project with nothing to build, as an interpreted one: the harness reports 1000 ns plus
+     * a jitter of 0 to 2 by trial, and the head changes a file the harness never reads.
+     */
+    private static GitFixture unbuilt(Path dir) throws IOException {
+        GitFixture g = GitFixture.init(dir);
+        g.script("bench.sh", """
+                #!/bin/sh
+                value=$(( 1000 + PERFAB_TRIAL % 3 ))
+                printf '{"schema": "perfab/measurements/v1", "measurements": [{"cell": "loop", "metric": "time",'\
+                ' "unit": "ns", "value": %s}]}' "$value" > "$PERFAB_RESULT"
+                """);
+        g.write("perfab.yaml", "name: interpreted\ntrials: 3\nwarmup: 0\nharness:\n  run: [sh, bench.sh]\n");
+        g.write("app.txt", "v1\n");
+        g.commit("initial");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("app.txt", "v2\n");
+        g.commit("the change");
+        return g;
+    }
+
     private Cli ab(GitFixture g, String out, String... more) {
         List<String> args = new ArrayList<>(List.of("ab", "--repo=" + g.dir(), "--base=main", "--head=feature",
                 "--out", tmp.resolve(out).toString()));
@@ -117,6 +142,48 @@ class ReleaseCheckTest {
         assertTrue(comment.contains("p &lt;0.0001 |") || comment.contains(", p "), comment);
         // Padded environments: seeded and recorded.
         assertTrue(results.at("/settings/padding").isNumber(), results.get("settings").toString());
+        assertEquals(Set.of(), ReportCommand.read(tmp.resolve("release/results.json")).oneBuildSides(),
+                "every side's builds differ");
+    }
+
+    @Test
+    void aReleaseCheckWithoutABuildStepSaysItsBuildsAreOneCheckout() throws IOException {
+        Cli run = ab(unbuilt(tmp.resolve("repo")), "release", "--profile", "release");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("WARNING: The workload has no build step, so the 3 builds of each side are"
+                + " identical checkouts: the builds of base, head are the same code"), run.out());
+        assertTrue(run.out().contains("Give the workload a build step (build.run) with a build.perturb command"),
+                run.out());
+        JsonNode results = new ObjectMapper().readTree(tmp.resolve("release/results.json").toFile());
+        JsonNode warning = null;
+        for (JsonNode w : results.get("warnings")) {
+            if (w.get("kind").asText().equals("unperturbed-builds")) {
+                warning = w;
+            }
+        }
+        assertTrue(warning != null, results.get("warnings").toString());
+        assertEquals("[\"base\",\"head\"]", warning.get("subjects").toString());
+        assertEquals(1, warning.at("/figures/noBuildStep").asInt(), warning.toString());
+        assertEquals(Set.of(Side.BASE, Side.HEAD), ReportCommand.read(tmp.resolve("release/results.json"))
+                .oneBuildSides());
+        assertTrue(Files.readString(tmp.resolve("release/comment.md")).contains("The workload has no build step"));
+        assertTrue(Files.readString(tmp.resolve("release/report.html")).contains("The workload has no build step"));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+        "--builds 3 --trials 2|2 trials per side (--trials) among 3 builds per side (--builds, or --profile release)"
+                + " leave 1 build of each side without a trial|Give --trials 3 or more, or --builds 2 or fewer",
+        "--profile release --trials 2|2 trials per side (--trials) among 3 builds per side|Give --trials 3 or more",
+        "--builds 5|3 trials per side ('trials' of perfab.yaml at feature (|leave 2 builds of each side without"
+                + " a trial: trials take turns among the builds, at least one each. Give --trials 5 or more, or"
+                + " --builds 3 or fewer"})
+    void refusesBuildsThatWouldRunNoTrial(String options, String says, String advice) throws IOException {
+        Cli run = ab(layoutOnly(), "refused", options.split(" "));
+        assertEquals(2, run.exitCode(), run.err());
+        assertTrue(run.err().contains(says), run.err());
+        assertTrue(run.err().contains(advice), run.err());
+        assertTrue(Files.notExists(tmp.resolve("refused/results.json")), "no build ran");
     }
 
     @Test
@@ -130,6 +197,8 @@ class ReleaseCheckTest {
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("WARNING: Each side was built 2 times without build.perturb, and the builds of"
                 + " base, head are byte-identical: the spread between builds says nothing of code layout."), run.out());
+        assertEquals(Set.of(Side.BASE, Side.HEAD), ReportCommand.read(tmp.resolve("plain/results.json"))
+                .oneBuildSides());
     }
 
     @Test
@@ -177,54 +246,94 @@ class ReleaseCheckTest {
         assertTrue(text.out().startsWith("To find a change of 1.00% with 80% power at alpha 0.05"), text.out());
     }
 
-    @Test
-    void mergesOneAbOnThreeRunnersAndFlagsASmallSlowdownTwoOfThemShare() throws IOException {
-        // +2%: under the 3% bar, but significant wherever it shows.
-        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 102, 5, "");
-        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", tmp.resolve("ab").toString());
-        assertEquals(0, run.exitCode(), run.err());
+    /**
+     * Subjects' project with a head 2% slower, under the 3% bar, whose {@code build.perturb} gives
+     * each build of a side an output of its own (a file the harness never reads): several builds of
+     * a side differ, and the change is significant on the medians of four builds as on the trials
+     * of one.
+     */
+    private GitFixture twoPercentSlower() throws IOException {
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        Subjects.write(g, 100, 8, "");
+        g.script("build.sh", Subjects.BUILD
+                + "if [ -f layout.txt ]; then cp layout.txt \"$PERFAB_BUILD_DIR/layout\"; fi\n");
+        g.script("perturb.sh", "#!/bin/sh\necho \"$PERFAB_BUILD\" > layout.txt\n");
+        g.write("perfab.yaml", Subjects.workload(8, "").replace("  timeout: 30s\n",
+                "  timeout: 30s\n  perturb: [sh, perturb.sh]\n"));
+        g.commit("initial");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("level.txt", "102\n");
+        g.commit("2% slower");
+        return g;
+    }
+
+    /**
+     * Writes {@code results} as the run of another runner: named {@code runner}, started
+     * {@code laterSeconds} after it (another run), and with the head's speed/run divided by
+     * {@code headDivisor} (1 for as measured); returns the file's path.
+     */
+    private String asRunner(Path results, String runner, long laterSeconds, double headDivisor, String name)
+            throws IOException {
         ObjectMapper json = new ObjectMapper();
-        List<String> files = new ArrayList<>();
-        String[] runners = {"ubuntu-latest", "ubuntu-22.04", "ubuntu-24.04-arm"};
-        for (int i = 0; i < 3; i++) {
-            ObjectNode root = (ObjectNode) json.readTree(tmp.resolve("ab/results.json").toFile());
-            ((ObjectNode) root.get("machine")).put("runner", runners[i]);
-            if (i == 2) {
-                // On the third runner the head measured like the base: no change there.
-                for (JsonNode m : root.get("measurements")) {
-                    if (m.get("side").asText().equals("head") && m.get("cell").asText().equals("speed/run")) {
-                        ((ObjectNode) m).put("value", m.get("value").asDouble() / 1.02);
-                    }
-                }
+        ObjectNode root = (ObjectNode) json.readTree(results.toFile());
+        ((ObjectNode) root.get("machine")).put("runner", runner);
+        root.put("startedAt", Instant.parse(root.get("startedAt").asText()).plusSeconds(laterSeconds).toString());
+        for (JsonNode m : root.get("measurements")) {
+            if (m.get("side").asText().equals("head") && m.get("cell").asText().equals("speed/run")) {
+                ((ObjectNode) m).put("value", m.get("value").asDouble() / headDivisor);
             }
-            Path file = tmp.resolve("results-" + i + ".json");
-            json.writeValue(file.toFile(), root);
-            files.add(file.toString());
         }
-        List<String> args = new ArrayList<>(List.of("merge", "--format", "json"));
-        args.addAll(files);
-        Cli merged = Cli.run(args.toArray(String[]::new));
+        Path file = tmp.resolve(name);
+        json.writeValue(file.toFile(), root);
+        return file.toString();
+    }
+
+    private static JsonNode row(JsonNode merged, String cell) {
+        for (JsonNode c : merged.get("cells")) {
+            if (c.get("cell").asText().equals(cell)) {
+                return c;
+            }
+        }
+        throw new AssertionError("no row " + cell + " in " + merged);
+    }
+
+    private static Cli merge(String format, String... files) {
+        List<String> args = new ArrayList<>(List.of("merge", "--format", format));
+        args.addAll(List.of(files));
+        return Cli.run(args.toArray(String[]::new));
+    }
+
+    @Test
+    void mergesOneAbOnThreeRunnersAndFlagsASmallSlowdownTwoOfThemShareWithSeveralBuilds() throws IOException {
+        GitFixture g = twoPercentSlower();
+        Cli built = ab(g, "four", "--builds", "4");
+        assertEquals(0, built.exitCode(), built.err());
+        Cli once = ab(g, "one");
+        assertEquals(0, once.exitCode(), once.err());
+        JsonNode four = Comparisons.of(tmp.resolve("four/results.json")).get("speed/run:time");
+        assertEquals("build-medians", four.get("decidedBy").asText(), four.toString());
+        assertEquals("small", four.get("verdict").asText(), "significant on four builds' medians, under the bar");
+        String latest = asRunner(tmp.resolve("four/results.json"), "ubuntu-latest", 0, 1, "latest.json");
+        String jammy = asRunner(tmp.resolve("one/results.json"), "ubuntu-22.04", 0, 1, "jammy.json");
+        // On the third runner the head measured like the base: no change there.
+        String arm = asRunner(tmp.resolve("one/results.json"), "ubuntu-24.04-arm", 3600, 1.02, "arm.json");
+        Cli merged = merge("json", latest, jammy, arm);
         assertEquals(0, merged.exitCode(), merged.err());
-        JsonNode root = json.readTree(merged.out());
+        JsonNode root = new ObjectMapper().readTree(merged.out());
         assertEquals("[\"ubuntu-latest\",\"ubuntu-22.04\",\"ubuntu-24.04-arm\"]", root.get("runners").toString());
-        JsonNode speed = null;
-        JsonNode steady = null;
-        for (JsonNode c : root.get("cells")) {
-            if (c.get("cell").asText().equals("speed/run")) {
-                speed = c;
-            } else {
-                steady = c;
-            }
-        }
+        assertEquals("[4,1,1]", root.get("builds").toString());
+        JsonNode speed = row(root, "speed/run");
         assertEquals("small", speed.at("/byRunner/0/verdict").asText(), "significant, and under the bar");
         assertEquals(2, speed.get("worse").asInt());
-        assertTrue(speed.get("bisect").asBoolean());
+        assertEquals(1, speed.get("worseOfOneBuild").asInt());
+        assertTrue(speed.get("bisect").asBoolean(), "worse on two runners, one of them over four builds");
         assertEquals("small on 2 of 3: bisect before release", speed.get("consensus").asText());
-        assertEquals(false, steady.get("bisect").asBoolean());
-        args.set(2, "markdown");
-        Cli md = Cli.run(args.toArray(String[]::new));
+        assertEquals(false, row(root, "steady/run").get("bisect").asBoolean());
+        Cli md = merge("markdown", latest, jammy, arm);
         assertTrue(md.out().contains("| speed/run | time | +2.0% (p 0.0"), md.out());
         assertTrue(md.out().contains("**small on 2 of 3: bisect before release**"), md.out());
+        assertTrue(md.out().contains("> :warning: ubuntu-22.04, ubuntu-24.04-arm measured one build per side"),
+                md.out());
         // Results of another A/B are refused.
         GitFixture other = Subjects.pullRequest(tmp.resolve("other"), 102, 5, "\n");
         other.git("checkout", "-q", "feature");
@@ -233,8 +342,68 @@ class ReleaseCheckTest {
         Cli second = Cli.run("ab", "--repo=" + other.dir(), "--base=main", "--head=feature", "--out",
                 tmp.resolve("other-ab").toString());
         assertEquals(0, second.exitCode(), second.err());
-        Cli refused = Cli.run("merge", files.get(0), tmp.resolve("other-ab/results.json").toString());
+        Cli refused = Cli.run("merge", latest, tmp.resolve("other-ab/results.json").toString());
         assertEquals(2, refused.exitCode(), refused.err());
         assertTrue(refused.err().contains("the runs are not of one A/B"), refused.err());
+    }
+
+    @Test
+    void runsOfOneBuildThatAgreeAreNotEnoughToBisect() throws IOException {
+        // Seed 004: three runner classes of one build each found a layout-only dip three times of
+        // three. Their agreement rules out the runner; every one of them compiled the same layout.
+        GitFixture g = twoPercentSlower();
+        Cli once = ab(g, "one");
+        assertEquals(0, once.exitCode(), once.err());
+        Path results = tmp.resolve("one/results.json");
+        String latest = asRunner(results, "ubuntu-latest", 0, 1, "latest.json");
+        String jammy = asRunner(results, "ubuntu-22.04", 3600, 1, "jammy.json");
+        String arm = asRunner(results, "ubuntu-24.04-arm", 7200, 1, "arm.json");
+        Cli merged = merge("json", latest, jammy, arm);
+        assertEquals(0, merged.exitCode(), merged.err());
+        JsonNode root = new ObjectMapper().readTree(merged.out());
+        assertEquals("[1,1,1]", root.get("builds").toString());
+        JsonNode speed = row(root, "speed/run");
+        assertEquals(3, speed.get("worse").asInt());
+        assertEquals(3, speed.get("worseOfOneBuild").asInt());
+        assertEquals(false, speed.get("bisect").asBoolean());
+        assertEquals("small on 3 of 3, each with one build per side: rerun with --builds 3 and build.perturb before"
+                + " a bisect", speed.get("consensus").asText());
+        Cli text = merge("text", latest, jammy, arm);
+        assertTrue(text.out().contains("WARNING: Every runner measured one build per side (--builds 1, or builds that"
+                + " did not differ)"), text.out());
+        assertTrue(text.out().contains("0 cells to bisect before release."), text.out());
+        Cli md = merge("markdown", latest, jammy, arm);
+        assertTrue(!md.out().contains("bisect before release**"), md.out());
+
+        // Builds that are one checkout count as one build: a release check of a workload with no
+        // build step measured each side's code once, however many builds it ran.
+        GitFixture plain = unbuilt(tmp.resolve("plain"));
+        Cli release = Cli.run("ab", "--repo=" + plain.dir(), "--base=main", "--head=feature", "--builds", "3",
+                "--trials", "3", "--out", tmp.resolve("unbuilt").toString());
+        assertEquals(0, release.exitCode(), release.err());
+        String a = asRunner(tmp.resolve("unbuilt/results.json"), "a", 0, 1, "a.json");
+        String b = asRunner(tmp.resolve("unbuilt/results.json"), "b", 60, 1, "b.json");
+        assertEquals("[1,1]", new ObjectMapper().readTree(merge("json", a, b).out()).get("builds").toString());
+    }
+
+    @Test
+    void refusesOneRunGivenTwiceWhichWouldCountAsTwoRunners() throws IOException {
+        Cli once = ab(twoPercentSlower(), "one");
+        assertEquals(0, once.exitCode(), once.err());
+        String file = tmp.resolve("one/results.json").toString();
+        Cli twice = merge("text", file, file);
+        assertEquals(2, twice.exitCode(), twice.err());
+        assertTrue(twice.err().contains(file + " and " + file + " are one run"), twice.err());
+        // A copy, or the same run relabelled as another runner, is the same run.
+        Path copy = tmp.resolve("copy.json");
+        Files.copy(Path.of(file), copy);
+        String renamed = asRunner(Path.of(file), "ubuntu-22.04", 0, 1, "renamed.json");
+        Cli copied = merge("text", file, renamed, copy.toString());
+        assertEquals(2, copied.exitCode(), copied.err());
+        assertTrue(copied.err().contains(file + " and " + renamed + " are one run (the same commits, started at "),
+                copied.err());
+        // Another run of the same commits is another runner.
+        String later = asRunner(Path.of(file), "ubuntu-22.04", 60, 1, "later.json");
+        assertEquals(0, merge("text", file, later).exitCode());
     }
 }

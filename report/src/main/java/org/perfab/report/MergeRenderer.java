@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import org.perfab.model.MergedTable;
 import org.perfab.model.ResultsJson;
 import org.perfab.stats.Comparison;
@@ -17,7 +18,8 @@ import org.perfab.stats.Verdict;
 /**
  * Renders one A/B across runner classes ({@code perfab merge}): a row per cell, the change and
  * verdict on each runner, and the consensus, which flags for a bisect a change that is
- * significantly worse on two runners or more, whatever its size.
+ * significantly worse on two runners or more, whatever its size, unless every one of them measured
+ * one build per side; and a warning naming the runners that did.
  */
 public final class MergeRenderer {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -61,12 +63,33 @@ public final class MergeRenderer {
         } else {
             counted = "mixed";
         }
-        if (!row.bisect()) {
+        if (!row.bisect() && !row.worseOnlyWithOneBuild()) {
             return counted;
         }
         boolean said = counted.startsWith("small on " + row.worse() + " ");
-        return counted + (said ? "" : "; significantly worse on " + row.worse() + " of " + runners)
-                + ": bisect before release";
+        String worse = said ? "" : "; significantly worse on " + row.worse() + " of " + runners;
+        return row.bisect() ? counted + worse + ": bisect before release"
+                : counted + worse + ", each with one build per side: rerun with --builds 3 and build.perturb before"
+                        + " a bisect";
+    }
+
+    /**
+     * Returns the warning that some runners measured one build per side, whose agreement rules out
+     * the runner and not the build; empty when every runner measured several differing builds.
+     * The runner names are untrusted: {@code escape} makes them safe for the form.
+     */
+    static Optional<String> oneBuild(MergedTable table, UnaryOperator<String> escape) {
+        List<String> one = table.oneBuildRunners();
+        if (one.isEmpty()) {
+            return Optional.empty();
+        }
+        String who = one.size() == table.runners().size() ? "Every runner"
+                : String.join(", ", one.stream().map(escape).toList());
+        return Optional.of(who + " measured one build per side (--builds 1, or builds that did not differ): every"
+                + " trial of a build inherits its code layout, so agreeing across runners rules out the runner, not"
+                + " the build. A change significantly worse only on such runs is not flagged for a bisect; rerun"
+                + " them with --profile release (3 builds per side, laid out differently by build.perturb) to put"
+                + " layout inside the test.");
     }
 
     private static String cell(Optional<Comparison> c) {
@@ -90,7 +113,9 @@ public final class MergeRenderer {
             lines.add(l.toArray(String[]::new));
         }
         StringBuilder out = new StringBuilder("One A/B on " + table.runners().size() + " runner classes. "
-                + TextRenderer.rules(table.thresholds()) + ".\n\n").append(Tables.aligned(lines));
+                + TextRenderer.rules(table.thresholds()) + ".\n\n");
+        oneBuild(table, r -> Untrusted.plain(r, 60)).ifPresent(w -> out.append("WARNING: ").append(w).append("\n\n"));
+        out.append(Tables.aligned(lines));
         long flagged = table.rows().stream().filter(MergedTable.Row::bisect).count();
         out.append('\n').append(flagged).append(flagged == 1 ? " cell" : " cells")
                 .append(" to bisect before release.\n");
@@ -99,7 +124,10 @@ public final class MergeRenderer {
 
     private static String markdown(MergedTable table) {
         StringBuilder out = new StringBuilder("### perfab · one A/B on " + table.runners().size()
-                + " runner classes\n\n| cell | metric |");
+                + " runner classes\n\n");
+        oneBuild(table, r -> Untrusted.markdown(r, 60)).ifPresent(w -> out.append("> :warning: ").append(w)
+                .append("\n\n"));
+        out.append("| cell | metric |");
         table.runners().forEach(r -> out.append(' ').append(Untrusted.markdown(r, 60)).append(" |"));
         out.append(" consensus |\n|:--|:--|");
         table.runners().forEach(r -> out.append("--:|"));
@@ -112,8 +140,9 @@ public final class MergeRenderer {
                     : consensus(row, table.runners().size())).append(" |\n");
         }
         out.append("\n<sub>").append(TextRenderer.rules(table.thresholds())).append(". A change significantly worse on"
-                + " two runner classes or more is flagged for a bisect, whatever its size: repeating across runners"
-                + " rules out the runner, not the build.</sub>\n");
+                + " two runner classes or more is flagged for a bisect, whatever its size, when one of them at least"
+                + " measured several differing builds per side: repeating across runners rules out the runner, not"
+                + " the build.</sub>\n");
         return out.toString();
     }
 
@@ -122,6 +151,8 @@ public final class MergeRenderer {
         root.put("schema", "perfab/merge/v1");
         ArrayNode runners = root.putArray("runners");
         table.runners().forEach(runners::add);
+        ArrayNode builds = root.putArray("builds");
+        table.builds().forEach(builds::add);
         root.set("thresholds", ResultsJson.thresholds(table.thresholds()));
         ArrayNode rows = root.putArray("cells");
         for (MergedTable.Row row : table.rows()) {
@@ -137,7 +168,8 @@ public final class MergeRenderer {
                     number(x, "pValue", c.get().pValue());
                 }
             }
-            r.put("worse", row.worse()).put("better", row.better()).put("bisect", row.bisect())
+            r.put("worse", row.worse()).put("worseOfOneBuild", row.worseOfOneBuild()).put("better", row.better())
+                    .put("bisect", row.bisect())
                     .put("consensus", consensus(row, table.runners().size()));
         }
         try {

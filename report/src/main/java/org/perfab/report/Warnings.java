@@ -175,7 +175,14 @@ final class Warnings {
                     + "); see logs/trials/.";
             case MISSING_TRIALS -> first(s) + " has " + w.figure("measured") + " of the " + w.figure("asked")
                     + " trials asked for" + (w.figure("interrupted") > 0 ? " (the run was interrupted)" : "") + ".";
-            case UNPERTURBED_BUILDS -> w.figure("perturbed") > 0
+            case UNPERTURBED_BUILDS -> w.figure("noBuildStep") > 0
+                    ? "The workload has no build step, so the " + w.figure("builds") + " builds of each side are"
+                            + " identical checkouts: the builds of " + list(w, s) + " are the same code, the spread"
+                            + " between them says nothing of code layout, and judging on their medians only loses"
+                            + " power. Give the workload a build step (build.run) with a build.perturb command that"
+                            + " shifts layout (a no-op in a cold function, a padding symbol), or run one build per"
+                            + " side (--builds 1)."
+                    : w.figure("perturbed") > 0
                     ? "build.perturb left the " + w.figure("builds") + " builds of " + list(w, s) + " byte-identical:"
                             + " it does not reach what is built, so the spread between builds says nothing of code"
                             + " layout."

@@ -19,4 +19,22 @@ class WarningsTest {
         assertEquals("The machine was busy while trials ran: other processes used 0.1 of 1 core on average (run queue"
                 + " 0.8, steal 7.3%); timings carry their noise, see each row's spread.", Warnings.words(stolen));
     }
+
+    @Test
+    void saysThatBuildsWithoutABuildStepAreOneCheckoutAndWhatToDo() {
+        Warning w = Warning.of(Warning.Kind.UNPERTURBED_BUILDS, List.of("base", "head"), Map.of("builds", 3L,
+                "perturbed", 0L, "noBuildStep", 1L));
+        assertEquals("The workload has no build step, so the 3 builds of each side are identical checkouts: the builds"
+                + " of base, head are the same code, the spread between them says nothing of code layout, and judging"
+                + " on their medians only loses power. Give the workload a build step (build.run) with a build.perturb"
+                + " command that shifts layout (a no-op in a cold function, a padding symbol), or run one build per"
+                + " side (--builds 1).", Warnings.words(w));
+        // A file written before perfab recorded noBuildStep reads as a run with a build step.
+        Warning older = Warning.of(Warning.Kind.UNPERTURBED_BUILDS, List.of("base", "head"), Map.of("builds", 2L,
+                "perturbed", 0L));
+        assertEquals("Each side was built 2 times without build.perturb, and the builds of base, head are"
+                + " byte-identical: the spread between builds says nothing of code layout. Give the build a perturb"
+                + " command (a no-op in a cold function, a padding symbol) to put layout inside the test.",
+                Warnings.words(older));
+    }
 }
