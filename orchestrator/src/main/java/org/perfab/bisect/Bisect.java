@@ -24,7 +24,6 @@ import org.perfab.model.CellComparison;
 import org.perfab.model.RunResults;
 import org.perfab.model.Side;
 import org.perfab.model.RunResults.Status;
-import org.perfab.model.Warning;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Direction;
@@ -490,7 +489,7 @@ public final class Bisect {
 
     /** Returns whether every side's builds wrote outputs different from each other's. */
     private static boolean buildsDiffer(RunResults results) {
-        return results.table().warnings().stream().noneMatch(w -> w.kind() == Warning.Kind.UNPERTURBED_BUILDS);
+        return results.oneBuildSides().isEmpty();
     }
 
     /** Returns how much worse a row is, in percent: its change with the sign of its direction's harm. */
