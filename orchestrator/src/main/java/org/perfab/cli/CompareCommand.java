@@ -30,6 +30,7 @@ import picocli.CommandLine.Spec;
                 + "and metric; a cell on one side only is reported as 'no data'."},
         footer = {"", "Example:", "  perfab compare base.json head.json",
             "  perfab compare --min-effect 1 perfab-out/results.json",
+            "  perfab compare --min-effect 1 --cell 'publish/**:throughput' --fail-on regression perfab-out/results.json",
             "  perfab compare --base old-1.txt old-2.txt --head new-1.txt new-2.txt",
             "  perfab compare --format markdown --profile 'batched/*:p50' base.json head.json"})
 final class CompareCommand implements Callable<Integer> {
@@ -73,6 +74,11 @@ final class CompareCommand implements Callable<Integer> {
                     + "path segment, ** across). Repeatable.")
     List<String> profiles = new ArrayList<>();
 
+    @Option(names = "--cell", paramLabel = "GLOB",
+            description = "Show only the cells that match (NAME or NAME:METRIC; * within a path segment, ** across),"
+                    + " each judged as among all the cells; --fail-on reads only these. Repeatable.")
+    List<String> cells = new ArrayList<>();
+
     @Option(names = "--fail-on", paramLabel = "VERDICT",
             description = "Exit 1 when a cell has this verdict: regression or inconclusive. "
                     + "Repeatable. Without it the exit code never depends on the verdicts.")
@@ -91,16 +97,22 @@ final class CompareCommand implements Callable<Integer> {
         }
     }
 
-    @Override
-    public Integer call() throws IOException {
+    private List<CellGlob> globs(String option, List<String> patterns) {
         List<CellGlob> globs = new ArrayList<>();
-        for (String p : profiles) {
+        for (String p : patterns) {
             try {
                 globs.add(CellGlob.of(p));
             } catch (IllegalArgumentException e) {
-                throw new ParameterException(spec.commandLine(), "--profile: " + e.getMessage());
+                throw new ParameterException(spec.commandLine(), option + ": " + e.getMessage());
             }
         }
+        return globs;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        List<CellGlob> globs = globs("--profile", profiles);
+        List<CellGlob> only = globs("--cell", cells);
         List<Verdict> failing = FailOn.parse(spec, failOn);
         Optional<MeasurementFormat> in = Optional.empty();
         if (formatIn != null) {
@@ -126,12 +138,13 @@ final class CompareCommand implements Callable<Integer> {
         ComparisonTable table;
         if (baseFiles.isEmpty()) {
             RunResults saved = ReportCommand.read(files.get(0));
-            table = Compare.reclassify(saved, thresholds.overrides(), globs);
+            table = Compare.only(Compare.reclassify(saved, thresholds.overrides(), globs), only);
             report = Report.of(new RunResults(saved.name(), saved.provenance(), saved.machine(), saved.settings(),
                     saved.startedAt(), saved.finishedAt(), saved.interrupted(), saved.timing(), saved.trials(),
                     table)).failingOn(failing);
         } else {
-            table = Compare.table(new Compare.Request(baseFiles, headFiles, in, thresholds.thresholds(), globs));
+            table = Compare.only(Compare.table(new Compare.Request(baseFiles, headFiles, in, thresholds.thresholds(),
+                    globs)), only);
             report = Report.of(table).failingOn(failing);
         }
         try {

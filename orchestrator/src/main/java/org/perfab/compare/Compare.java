@@ -22,6 +22,7 @@ import org.perfab.ingest.MeasurementFormat;
 import org.perfab.ingest.Reading;
 import org.perfab.ingest.Readings;
 import org.perfab.model.Cell;
+import org.perfab.model.CellComparison;
 import org.perfab.model.ComparisonTable;
 import org.perfab.model.Measurement;
 import org.perfab.model.RunResults;
@@ -204,6 +205,29 @@ public final class Compare {
         return ComparisonTable.of(run.table().baseLabel(), run.table().headLabel(), run.measurements(), t,
                 cell -> savedProfiles.contains(cell) || profiles.stream().anyMatch(g -> g.matches(cell)))
                 .withWarnings(run.table().warnings());
+    }
+
+    /**
+     * Returns {@code table} with only the rows whose cell matches one of {@code cells}, judged as
+     * they were among all the cells (a run's cells judged together stay judged together); the whole
+     * table when {@code cells} is empty.
+     *
+     * @throws BadInputException when no cell matches, naming the patterns
+     */
+    public static ComparisonTable only(ComparisonTable table, List<CellGlob> cells) {
+        if (cells.isEmpty()) {
+            return table;
+        }
+        List<CellComparison> rows = table.rows().stream()
+                .filter(r -> cells.stream().anyMatch(g -> g.matches(r.cell()))).toList();
+        if (rows.isEmpty()) {
+            throw new BadInputException("no cell matches " + cells.stream().map(g -> "'" + g + "'")
+                    .collect(Collectors.joining(" or ")) + " (the cells: " + table.rows().stream()
+                    .limit(10).map(r -> r.cell().id().toString()).collect(Collectors.joining(", "))
+                    + (table.rows().size() > 10 ? ", ..." : "") + ")");
+        }
+        return new ComparisonTable(table.baseLabel(), table.headLabel(), table.thresholds(), rows,
+                table.warnings());
     }
 
     private static String label(List<Path> files) {

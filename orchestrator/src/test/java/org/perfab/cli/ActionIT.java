@@ -155,8 +155,9 @@ class ActionIT {
         g.git("checkout", "-q", "--detach", head);
         Map<String, String> inputs = new HashMap<>(Map.of("workload", "perfab.yaml", "out",
                 tmp.resolve("out").toString()));
-        Run ab = step("perfab ab", g.dir(), pullRequest(head, "feature", "octo/app"), inputs, Map.of("PERFAB",
-                perfab.toString()));
+        ObjectNode event = pullRequest(head, "feature", "octo/app");
+        ((ObjectNode) event.at("/event/pull_request")).put("body", "A bisect's step.\r\n\r\nperfab-trials: 4\r\n");
+        Run ab = step("perfab ab", g.dir(), event, inputs, Map.of("PERFAB", perfab.toString()));
         assertEquals(0, ab.code(), ab.out());
         assertTrue(ab.out().contains("::warning"), "a warning per regression: " + ab.out());
         String outputs = Files.readString(tmp.resolve("github-output"));
@@ -165,6 +166,7 @@ class ActionIT {
         JsonNode results = JSON.readTree(tmp.resolve("out/results.json").toFile());
         assertEquals(head, results.at("/refs/head/commit").asText());
         assertEquals("origin/main", results.at("/refs/base/typed").asText(), "the base branch of the event");
+        assertEquals(4, results.at("/settings/trials").asInt(), "the trials the pull request's body asks for");
         inputs.putAll(Map.of("fail-on", "regression,inconclusive", "out", tmp.resolve("out2").toString(), "trials", "3"));
         Run failing = step("perfab ab", g.dir(), pullRequest(head, "feature", "octo/app"), inputs, Map.of("PERFAB",
                 perfab.toString()));

@@ -1,72 +1,326 @@
 package org.perfab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perfab.testing.GitFixture;
+import org.perfab.testing.Programs;
+import org.perfab.testing.Subjects;
 
-/** {@code scripts/bisect-prs}: a draft pull request per commit, against a real remote and a stand-in gh. */
+/**
+ * {@code scripts/bisect-prs}: a bisect through throwaway draft pull requests, one round at a time,
+ * against a real remote and a stand-in gh. The test plays perf-pr.yml: for each pull request the
+ * script opens it runs a real {@code perfab ab} of the base branch against the pull request's
+ * commit, at the trials its body asks for, and keeps its results as the run's artifact.
+ */
 class BisectPrsTest {
     private static final Path SCRIPT = Path.of("..", "scripts", "bisect-prs").toAbsolutePath().normalize();
+    private static final Path ACTION = Path.of("..", "scripts", "action").toAbsolutePath().normalize();
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern TRIALS = Pattern.compile("(?m)^perfab-trials: (\\d+)$");
 
     @TempDir
     Path tmp;
 
-    private String run(Path cwd, Path bin, String... args) throws IOException, InterruptedException {
+    private GitFixture origin;
+    private GitFixture work;
+    private Path bin;
+
+    /**
+     * A fake gh: {@code pr create} and {@code pr close} keep the pull requests in
+     * {@code $FAKE_STATE/prs.json} (closing one deletes its branch from the remote), {@code run list}
+     * reads {@code runs.json} through the real jq, {@code run download ID} copies
+     * {@code artifacts/ID/}; every call is logged to {@code calls}.
+     */
+    private static final String GH = """
+            #!/usr/bin/env python3
+            import json, os, shutil, subprocess, sys
+            state = os.environ["FAKE_STATE"]
+            args = sys.argv[1:]
+            with open(os.path.join(state, "calls"), "a") as log:
+                log.write(" ".join(args) + "\\n")
+            def opt(name):
+                return args[args.index(name) + 1] if name in args else None
+            def load(name):
+                path = os.path.join(state, name)
+                return json.load(open(path)) if os.path.exists(path) else []
+            prs = load("prs.json")
+            if args[:2] == ["pr", "create"]:
+                number = 100 + len(prs) + 1
+                prs.append({"number": number, "base": opt("--base"), "head": opt("--head"), "title": opt("--title"),
+                            "body": opt("--body"), "draft": "--draft" in args, "state": "open"})
+                json.dump(prs, open(os.path.join(state, "prs.json"), "w"))
+                print("https://github.example/octo/app/pull/%d" % number)
+            elif args[:2] == ["pr", "close"]:
+                pr = [p for p in prs if str(p["number"]) == args[2]][0]
+                pr["state"] = "closed"
+                json.dump(prs, open(os.path.join(state, "prs.json"), "w"))
+                if "--delete-branch" in args:
+                    subprocess.run(["git", "--git-dir", os.environ["FAKE_REMOTE"], "update-ref", "-d",
+                                    "refs/heads/" + pr["head"]], check=True)
+            elif args[:2] == ["run", "list"]:
+                runs = [r for r in load("runs.json") if r["headBranch"] == opt("--branch")]
+                out = subprocess.run(["jq", "-r", opt("--jq")], input=json.dumps(runs), capture_output=True, text=True)
+                sys.stdout.write(out.stdout)
+                sys.exit(out.returncode)
+            elif args[:2] == ["run", "download"]:
+                source = os.path.join(state, "artifacts", args[2])
+                if not os.path.isdir(source):
+                    sys.exit("no valid artifacts found to download")
+                shutil.copytree(source, opt("--dir"), dirs_exist_ok=True)
+            else:
+                sys.exit("fake gh: unexpected " + " ".join(args))
+            """;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        assumeTrue(Programs.onPath("jq"), "jq is not installed");
+        assumeTrue(Programs.onPath("python3"), "python3 is not installed");
+        origin = GitFixture.init(tmp.resolve("origin.git"));
+        origin.git("config", "receive.denyCurrentBranch", "ignore");
+        work = GitFixture.init(tmp.resolve("work"));
+        work.git("remote", "add", "origin", origin.dir().toString());
+        bin = Files.createDirectories(tmp.resolve("bin"));
+        Files.writeString(bin.resolve("gh"), GH);
+        bin.resolve("gh").toFile().setExecutable(true);
+        // The perfab of this build, as a program the script can run.
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Files.writeString(bin.resolve("perfab"), "#!/bin/sh\nexec '" + java + "' -cp '"
+                + System.getProperty("java.class.path") + "' " + Main.class.getName() + " \"$@\"\n");
+        bin.resolve("perfab").toFile().setExecutable(true);
+    }
+
+    private record Run(int code, String out) {
+    }
+
+    private Run script(String... args) throws IOException, InterruptedException {
         List<String> argv = new ArrayList<>(List.of("bash", SCRIPT.toString()));
         argv.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(argv).directory(cwd.toFile()).redirectErrorStream(true);
-        pb.environment().put("PATH", bin + ":" + System.getenv("PATH"));
-        pb.environment().put("GIT_CONFIG_NOSYSTEM", "1");
-        pb.environment().put("GIT_CONFIG_GLOBAL", "/dev/null");
+        Path out = tmp.resolve("script.out");
+        ProcessBuilder pb = new ProcessBuilder(argv).directory(work.dir().toFile()).redirectErrorStream(true)
+                .redirectOutput(out.toFile());
+        Map<String, String> env = pb.environment();
+        env.put("PATH", bin + ":" + System.getenv("PATH"));
+        env.put("PERFAB", bin.resolve("perfab").toString());
+        env.put("FAKE_STATE", tmp.toString());
+        env.put("FAKE_REMOTE", origin.dir().resolve(".git").toString());
+        env.put("GIT_CONFIG_NOSYSTEM", "1");
+        env.put("GIT_CONFIG_GLOBAL", "/dev/null");
         Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-        assertEquals(0, p.exitValue(), out);
-        return out;
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "bisect-prs " + String.join(" ", args) + " finished");
+        return new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8));
+    }
+
+    private JsonNode prs() throws IOException {
+        Path f = tmp.resolve("prs.json");
+        return Files.exists(f) ? JSON.readTree(f.toFile()) : JSON.createArrayNode();
+    }
+
+    private String remoteHeads() throws IOException {
+        return origin.git("for-each-ref", "--format=%(refname:short)", "refs/heads/perfab-bisect/");
+    }
+
+    /**
+     * Plays perf-pr.yml for every pull request without a run: a real A/B of its base branch against
+     * its head commit on this machine, at the trials its body asks for; its results become the
+     * run's artifact. Returns how many it ran.
+     */
+    private int runWorkflow() throws IOException {
+        Path runsFile = tmp.resolve("runs.json");
+        ArrayNode runs = Files.exists(runsFile) ? (ArrayNode) JSON.readTree(runsFile.toFile()) : JSON.createArrayNode();
+        int ran = 0;
+        for (JsonNode pr : prs()) {
+            String branch = pr.get("head").asText();
+            boolean hasRun = false;
+            for (JsonNode r : runs) {
+                hasRun |= r.get("headBranch").asText().equals(branch);
+            }
+            if (hasRun) {
+                continue;
+            }
+            String sha = origin.git("rev-parse", "refs/heads/" + branch).trim();
+            Matcher trials = TRIALS.matcher(pr.get("body").asText());
+            assertTrue(trials.find(), "the body asks for its trials: " + pr.get("body").asText());
+            int id = 9000 + runs.size();
+            Cli ab = Cli.run("ab", "--repo=" + work.dir(), "--base", pr.get("base").asText(), "--head", sha,
+                    "--trials", trials.group(1), "--out", tmp.resolve("artifacts/" + id).toString());
+            assertEquals(0, ab.exitCode(), ab.err());
+            runs.addObject().put("databaseId", id).put("status", "completed").put("conclusion", "success")
+                    .put("headSha", sha).put("headBranch", branch);
+            ran++;
+        }
+        Files.writeString(runsFile, runs.toString());
+        return ran;
+    }
+
+    /** Writes the subject at level 100 on {@code release}, then 16 commits on main; the 11th makes it 2% slower. */
+    private List<String> history() throws IOException {
+        Subjects.write(work, 100, 3, "");
+        List<String> commits = new ArrayList<>(List.of(work.commit("the release")));
+        work.git("branch", "release");
+        for (int i = 1; i <= 16; i++) {
+            work.write("notes/" + i + ".txt", "note " + i + "\n");
+            if (i == 11) {
+                work.write("level.txt", "102\n");
+            }
+            commits.add(work.commit("change " + i));
+        }
+        work.git("push", "-q", "origin", "release", "main");
+        return commits;
+    }
+
+    private List<String> headsOpened() throws IOException {
+        List<String> heads = new ArrayList<>();
+        prs().forEach(p -> heads.add(p.get("head").asText()));
+        return heads;
+    }
+
+    private static String branch(List<String> commits, int i) {
+        return "perfab-bisect/" + commits.get(0).substring(0, 8) + "-" + commits.get(16).substring(0, 8) + "/"
+                + commits.get(i).substring(0, 12);
     }
 
     @Test
-    void opensADraftPullRequestPerCommitAndClosesThem() throws Exception {
-        GitFixture origin = GitFixture.init(tmp.resolve("origin"));
-        GitFixture g = GitFixture.init(tmp.resolve("work"));
-        g.write("a.txt", "a\n");
-        String good = g.commit("the release");
-        g.git("branch", "release");
-        for (int i = 1; i <= 3; i++) {
-            g.write("a.txt", "a" + i + "\n");
-            g.commit("change " + i);
+    void bisectsOneRoundAtATimeAndNamesTheCommitThatMadeACellTwoPercentSlower() throws Exception {
+        List<String> c = history();
+        origin.git("branch", "perfab-bisect/someone-elses", c.get(3));
+
+        Run start = script("start", "release", c.get(0), "main", "--cell", "speed/*");
+        assertEquals(0, start.code(), start.out());
+        assertEquals(List.of(branch(c, 16), branch(c, 8)), headsOpened(), "the first round: BAD and the middle");
+        JsonNode first = prs().get(0);
+        assertEquals("release", first.get("base").asText());
+        assertTrue(first.get("draft").asBoolean());
+        assertEquals("perfab bisect: " + c.get(16).substring(0, 12) + " change 16", first.get("title").asText());
+        assertTrue(first.get("body").asText().endsWith("\n\nperfab-trials: 15"), "15 trials by default");
+        assertEquals(c.get(16), origin.git("rev-parse", "refs/heads/" + branch(c, 16)).trim());
+
+        Run waiting = script("next");
+        assertEquals(0, waiting.code(), waiting.out());
+        assertTrue(waiting.out().contains("Waiting for 2 runs."), waiting.out());
+        assertEquals(2, prs().size(), "no new round before the last has finished");
+
+        // change 8 is good, then 12 bad, 10 good, 11 bad: one pull request a round.
+        List<Integer> rounds = List.of(12, 10, 11);
+        for (int expected : rounds) {
+            runWorkflow();
+            Run next = script("next");
+            assertEquals(0, next.code(), next.out());
+            assertEquals(branch(c, expected), headsOpened().get(headsOpened().size() - 1), next.out());
         }
-        origin.git("config", "receive.denyCurrentBranch", "ignore");
-        g.git("remote", "add", "origin", origin.dir().toString());
-        Path bin = Files.createDirectories(tmp.resolve("bin"));
-        Path calls = tmp.resolve("gh-calls");
-        Files.writeString(bin.resolve("gh"), "#!/bin/sh\nprintf '%s\\n' \"$*\" >> '" + calls + "'\n"
-                + "[ \"$2\" = close ] && exit 1\necho \"https://github.example/pr/$(wc -l < '" + calls + "')\"\n");
-        bin.resolve("gh").toFile().setExecutable(true);
+        assertEquals(1, runWorkflow());
+        Run found = script("next");
+        assertEquals(0, found.code(), found.out());
+        assertTrue(found.out().contains("First bad commit: " + c.get(11).substring(0, 12) + " change 11; the last"
+                + " good: " + c.get(10).substring(0, 12) + " change 10."), found.out());
+        assertTrue(found.out().matches("(?s).*#105 +commit +11 +" + c.get(11).substring(0, 12)
+                + " +bad: speed/run time \\+2% \\(p <0\\.001\\) regression.*"), found.out());
+        assertTrue(found.out().contains("good: speed/run time +0% (p 1) unchanged"), found.out());
+        assertEquals(5, prs().size(), "found with five pull requests, not sixteen");
+        assertEquals(found.out(), script("status").out(), "status says the same and opens nothing");
+        assertEquals(5, prs().size());
 
-        String out = run(g.dir(), bin, "open", "release", good, "main");
-        assertEquals("https://github.example/pr/1\nhttps://github.example/pr/2\nhttps://github.example/pr/3\n", out);
-        List<String> lines = Files.readAllLines(calls);
-        assertEquals(3, lines.size());
-        String first = g.git("rev-list", "--first-parent", "--reverse", good + "..main").lines().findFirst().orElseThrow();
-        assertTrue(lines.get(0).startsWith("pr create --draft --base release --head perfab-bisect/" + first.substring(0, 12)
-                + " --title perfab bisect: " + first.substring(0, 12) + " change 1"), lines.get(0));
-        String heads = origin.git("for-each-ref", "--format=%(refname:short) %(objectname)", "refs/heads/perfab-bisect/");
-        assertEquals(3, heads.lines().count(), heads);
-        assertTrue(heads.contains("perfab-bisect/" + first.substring(0, 12) + " " + first), heads);
+        Run close = script("close");
+        assertEquals(0, close.code(), close.out());
+        for (JsonNode pr : prs()) {
+            assertEquals("closed", pr.get("state").asText(), pr.toString());
+        }
+        assertEquals("perfab-bisect/someone-elses\n", remoteHeads(), "only its own branches are gone");
+        assertFalse(Files.exists(work.dir().resolve(".git/perfab-bisect-prs")), "the bisect is forgotten");
+        Run again = script("next");
+        assertEquals(2, again.code(), again.out());
+        assertTrue(again.out().contains("no bisect in progress"), again.out());
+    }
 
-        run(g.dir(), bin, "close");
-        assertEquals(6, Files.readAllLines(calls).size(), "a close per pull request");
-        assertEquals("", origin.git("for-each-ref", "refs/heads/perfab-bisect/"), "the branches are gone");
+    @Test
+    void aBadThatIsNotWorseEndsTheBisectWithoutNamingACommit() throws Exception {
+        List<String> c = history();
+        Run start = script("start", "release", c.get(0), c.get(9), "--cell", "speed/run:time", "--trials", "4");
+        assertEquals(0, start.code(), start.out());
+        assertTrue(prs().get(0).get("body").asText().endsWith("perfab-trials: 4"));
+        runWorkflow();
+        Run next = script("next");
+        assertEquals(0, next.code(), next.out());
+        assertTrue(next.out().contains("is not worse than release here: no commit to find at this bar"), next.out());
+        assertEquals(2, prs().size());
+    }
+
+    @Test
+    void aRoundOfThreeSplitsTheRangeInQuarters() throws Exception {
+        List<String> c = history();
+        Run start = script("start", "release", c.get(0), "main", "--cell", "speed/*", "--per-round", "3");
+        assertEquals(0, start.code(), start.out());
+        assertEquals(List.of(branch(c, 16), branch(c, 4), branch(c, 8), branch(c, 12)), headsOpened());
+    }
+
+    @Test
+    void refusesAGoodThatIsNotAnAncestorOfBadAndOpensNothing() throws Exception {
+        List<String> c = history();
+        work.git("checkout", "-q", "--orphan", "unrelated");
+        work.write("other.txt", "another history\n");
+        String unrelated = work.commit("an unrelated root");
+        work.git("checkout", "-q", "main");
+        Run start = script("start", "release", unrelated, "main", "--cell", "speed/*");
+        assertEquals(2, start.code(), start.out());
+        assertTrue(start.out().contains("is not an ancestor of BAD"), start.out());
+        Run reversed = script("start", "release", c.get(16), c.get(3), "--cell", "speed/*");
+        assertEquals(2, reversed.code(), reversed.out());
+        assertEquals(0, prs().size());
+        assertEquals("", remoteHeads(), "nothing pushed");
+        assertFalse(Files.exists(work.dir().resolve(".git/perfab-bisect-prs")));
+        Run noBase = script("start", "no-such-branch", c.get(0), "main", "--cell", "speed/*");
+        assertEquals(2, noBase.code(), noBase.out());
+        assertTrue(noBase.out().contains("origin has no branch 'no-such-branch'"), noBase.out());
+        Run noCell = script("start", "release", c.get(0), "main");
+        assertEquals(2, noCell.code(), noCell.out());
+        assertTrue(noCell.out().contains("--cell GLOB is needed"), noCell.out());
+    }
+
+    /** perf-pr.yml reads the trials of a bisect's pull request from its body, through the action's script. */
+    @Test
+    void theTrialsAPullRequestAsksForReachPerfabAb() throws Exception {
+        Path args = tmp.resolve("args");
+        Path fake = bin.resolve("fake-perfab");
+        Files.writeString(fake, "#!/bin/sh\nprintf '%s\\n' \"$*\" > '" + args + "'\n");
+        fake.toFile().setExecutable(true);
+        String[][] cases = {
+            {"A throwaway pull request.\r\n\r\nperfab-trials: 15\r\n", "", "--trials 15"},
+            {"perfab-trials: 15", "5", "--trials 15"},
+            {"perfab-trials: 15", "20", "--trials 20"},
+            {"perfab-trials: 0", "", ""},
+            {"see perfab-trials: 15", "", ""},
+            {"perfab-trials: 15; rm -rf /", "", ""},
+            {"", "7", "--trials 7"},
+        };
+        for (String[] c : cases) {
+            ProcessBuilder pb = new ProcessBuilder("bash", ACTION.toString(), "ab").directory(tmp.toFile())
+                    .redirectErrorStream(true).redirectOutput(tmp.resolve("action.out").toFile());
+            pb.environment().putAll(Map.of("PERFAB", fake.toString(), "INPUT_BASE", "release", "HEAD_SHA", "abc",
+                    "PR_BODY", c[0], "INPUT_TRIALS", c[1]));
+            Process p = pb.start();
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+            assertEquals(0, p.exitValue(), Files.readString(tmp.resolve("action.out")));
+            String line = Files.readString(args).trim();
+            assertEquals("ab --repo . --base release --head abc --out perfab-out --format github"
+                    + (c[2].isEmpty() ? "" : " " + c[2]), line, "body " + c[0] + ", input " + c[1]);
+        }
     }
 }

@@ -93,6 +93,23 @@ class CompareCommandTest {
     }
 
     @Test
+    void cellKeepsOnlyTheCellsThatMatchAndFailOnReadsOnlyThose() throws IOException {
+        Cli run = Cli.run("compare", "--format", "json", "--cell", "publish/**:throughput", BASE, HEAD);
+        assertEquals(0, run.exitCode(), run.err());
+        Map<String, JsonNode> rows = Comparisons.of(run.out());
+        assertEquals(List.of("publish/256B/1sub:throughput", "publish/64KiB/1sub:throughput"),
+                rows.keySet().stream().sorted().toList());
+        assertEquals("regression", rows.get("publish/256B/1sub:throughput").get("verdict").asText());
+        assertEquals(1, Cli.run("compare", "--cell", "publish/256B/*:throughput", "--fail-on", "regression", BASE, HEAD)
+                .exitCode());
+        assertEquals(0, Cli.run("compare", "--cell", "publish/64KiB/**", "--cell", "publish/256B/1sub:p50",
+                "--fail-on", "regression", BASE, HEAD).exitCode(), "an improvement and an unchanged cell");
+        Cli none = Cli.run("compare", "--cell", "nothing/*", BASE, HEAD);
+        assertEquals(2, none.exitCode(), "a pattern that matches nothing is a mistake, never a pass");
+        assertTrue(none.err().contains("no cell matches 'nothing/*'"), none.err());
+    }
+
+    @Test
     void thresholdsChangeTheVerdicts() throws IOException {
         Cli run = Cli.run("compare", "--format", "json", "--min-effect", "5", BASE, HEAD);
         JsonNode c = Comparisons.of(run.out()).get("publish/256B/1sub:throughput");

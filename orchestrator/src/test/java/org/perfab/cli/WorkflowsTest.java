@@ -6,13 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.perfab.testing.Programs;
@@ -32,6 +36,9 @@ class WorkflowsTest {
     }
 
     private static final Path ROOT = Path.of("..");
+    private static final Pattern README_YAML = Pattern.compile("```yaml\n(# \\.github/workflows/[^\n]+\n.*?)```",
+            Pattern.DOTALL);
+    private static final Pattern REUSABLE = Pattern.compile("OWNER/perfab/\\.github/workflows/([a-z-]+\\.yml)@v1");
 
     @Test
     void theAbJobHasAReadOnlyTokenAndRunsTheAction() throws IOException {
@@ -101,6 +108,27 @@ class WorkflowsTest {
                         input -> assertTrue(inputs.has(input), pair[1] + " has no input " + input));
             }
         }
+        // The workflows the README tells a repository to write: every input they pass exists, and
+        // every input the reusable workflow requires is passed.
+        Matcher m = README_YAML.matcher(Files.readString(ROOT.resolve("README.md")));
+        Set<String> called = new TreeSet<>();
+        while (m.find()) {
+            for (JsonNode job : new YAMLMapper().readTree(m.group(1)).path("jobs")) {
+                Matcher uses = REUSABLE.matcher(job.path("uses").asText());
+                if (!uses.matches()) {
+                    continue;
+                }
+                called.add(uses.group(1));
+                JsonNode inputs = read(uses.group(1)).at("/on/workflow_call/inputs");
+                job.path("with").fieldNames().forEachRemaining(
+                        input -> assertTrue(inputs.has(input), uses.group(1) + " has no input " + input));
+                inputs.fields().forEachRemaining(e -> assertTrue(!e.getValue().path("required").asBoolean()
+                        || job.path("with").has(e.getKey()), "the README's call of " + uses.group(1)
+                        + " leaves out the required " + e.getKey()));
+            }
+        }
+        assertEquals(Set.of("reusable-perf-pr.yml", "reusable-perf-comment.yml", "release-check.yml",
+                "perf-bisect.yml"), called, "the README shows how to call each");
     }
 
     @Test
@@ -108,6 +136,10 @@ class WorkflowsTest {
         assumeTrue(Programs.onPath("jq"), "jq is needed");
         String pr = whichPerfab(read("reusable-perf-pr.yml").at("/jobs/ab/steps"));
         assertEquals(pr, whichPerfab(read("reusable-perf-comment.yml").at("/jobs/comment/steps")), "the same step");
+        for (String[] job : new String[][] {{"release-check.yml", "ab"}, {"release-check.yml", "merge"},
+            {"perf-bisect.yml", "bisect"}}) {
+            assertEquals(pr, whichPerfab(read(job[0]).at("/jobs/" + job[1] + "/steps")), job[0] + " " + job[1]);
+        }
         String sha = "0123456789abcdef0123456789abcdef01234567";
         String tagged = "{\"workflow_repository\": \"octo/perfab\", \"workflow_sha\": \"" + sha + "\","
                 + " \"workflow_ref\": \"octo/perfab/.github/workflows/reusable-perf-pr.yml@refs/tags/v1.2.0\"}";
@@ -209,19 +241,152 @@ class WorkflowsTest {
             JsonNode workflow = read(name);
             assertTrue(workflow.at("/on/workflow_dispatch").isObject(), name);
             assertEquals("read", workflow.at("/permissions/contents").asText(), name);
+            assertEquals(1, workflow.get("permissions").size(), name + ": no other permission");
             for (JsonNode job : workflow.path("jobs")) {
+                assertTrue(job.path("permissions").isMissingNode(), name + ": every job keeps the read-only token");
                 for (JsonNode step : job.path("steps")) {
                     String run = step.path("run").asText("");
                     assertFalse(run.contains("${{"), name + ": an expression inside a script: " + run);
                 }
             }
         }
-        String release = Files.readString(DIR.resolve("release-check.yml"));
-        assertTrue(release.contains("runner: [ubuntu-latest, ubuntu-22.04, ubuntu-24.04-arm]"), release);
-        assertTrue(release.contains("--profile release"), release);
-        assertTrue(release.contains("scripts/perfab merge runs/*/results.json --format markdown >> \"$GITHUB_STEP_SUMMARY\""),
-                release);
-        assertTrue(Files.readString(DIR.resolve("perf-bisect.yml")).contains("scripts/perfab bisect --repo ."));
+    }
+
+    /**
+     * The release check and the bisect are reusable: another repository calls them with its
+     * workload, refs, trials, builds and runners, and they run the perfab of their own commit.
+     * Dispatched here, they take the same inputs.
+     */
+    @Test
+    void theReleaseCheckAndTheBisectAreCallableFromAnotherRepository() throws IOException {
+        Map<String, List<String>> wanted = Map.of(
+                "release-check.yml", List.of("workload", "old", "new", "trials", "builds", "min-effect", "runners",
+                        "perfab-repository", "perfab-ref"),
+                "perf-bisect.yml", List.of("workload", "good", "bad", "cell", "trials", "builds", "min-effect",
+                        "runs-on", "perfab-repository", "perfab-ref"));
+        for (Map.Entry<String, List<String>> e : wanted.entrySet()) {
+            JsonNode workflow = read(e.getKey());
+            JsonNode call = workflow.at("/on/workflow_call/inputs");
+            JsonNode dispatch = workflow.at("/on/workflow_dispatch/inputs");
+            for (String input : e.getValue()) {
+                assertTrue(call.has(input), e.getKey() + " takes " + input + " from a caller");
+                assertTrue(dispatch.has(input), e.getKey() + " takes " + input + " when dispatched");
+                assertEquals(call.at("/" + input + "/required").asBoolean(), dispatch.at("/" + input + "/required")
+                        .asBoolean(), e.getKey() + ": " + input + " is required in both or neither");
+            }
+            dispatch.fieldNames().forEachRemaining(input -> assertTrue(call.has(input), e.getKey() + ": " + input));
+            assertEquals("perfab.yaml", call.at("/workload/default").asText(), "a caller's workload by default");
+            assertEquals("workloads/perf-pr.yaml", dispatch.at("/workload/default").asText(), "this repository's own");
+            assertTrue(Files.exists(ROOT.resolve(dispatch.at("/workload/default").asText())));
+            for (JsonNode job : workflow.path("jobs")) {
+                JsonNode setup = perfabAction(job.path("steps"));
+                assertEquals("setup", setup.at("/with/mode").asText(), "perfab on PATH, from this workflow's commit");
+                for (JsonNode step : job.path("steps")) {
+                    assertFalse(step.path("run").asText("").contains("scripts/perfab"),
+                            "runs the perfab it set up, not a script of the caller's tree: " + step);
+                }
+            }
+        }
+        JsonNode release = read("release-check.yml");
+        assertEquals("20", release.at("/on/workflow_call/inputs/trials/default").asText());
+        assertEquals("3", release.at("/on/workflow_call/inputs/builds/default").asText());
+        assertEquals(List.of("ubuntu-latest", "ubuntu-22.04", "ubuntu-24.04-arm"), new ObjectMapper().readValue(
+                release.at("/on/workflow_call/inputs/runners/default").asText(), List.class), "three runner classes");
+        assertEquals("${{ fromJSON(inputs.runners) }}", release.at("/jobs/ab/strategy/matrix/runner").asText());
+        assertEquals("${{ jobs.merge.outputs.bisect }}", release.at("/on/workflow_call/outputs/bisect/value").asText());
+        JsonNode steps = release.at("/jobs/ab/steps");
+        String aa = step(steps, "perfab ab, the old release against itself (A/A)");
+        assertTrue(aa.contains("perfab ab --repo . --base \"$OLD\" --head \"$OLD\"") && aa.contains("--profile release")
+                && aa.contains("--out perfab-aa"), aa);
+        String ab = step(steps, "perfab ab, the old release against the new (A/B)");
+        assertTrue(ab.contains("--base \"$OLD\" --head \"$NEW\"") && ab.contains("--profile release")
+                && ab.contains("args+=(--noise perfab-aa/noise.json)"), ab);
+        String upload = steps.toString();
+        assertTrue(upload.contains("perfab-aa/noise.json") && upload.contains("perfab-out/results.json"), upload);
+        for (JsonNode step : release.at("/jobs/merge/steps")) {
+            if (step.path("uses").asText().startsWith("actions/checkout")) {
+                assertEquals(".perfab-action", step.at("/with/path").asText(), "the merge job runs nothing of the releases");
+            }
+        }
+        JsonNode bisect = read("perf-bisect.yml");
+        assertEquals("15", bisect.at("/on/workflow_call/inputs/trials/default").asText());
+        assertEquals("1", bisect.at("/on/workflow_call/inputs/min-effect/default").asText());
+        assertEquals("${{ jobs.bisect.outputs.first-bad }}", bisect.at("/on/workflow_call/outputs/first-bad/value")
+                .asText());
+        String run = step(bisect.at("/jobs/bisect/steps"), "perfab bisect");
+        assertTrue(run.contains("args=(bisect --repo . --workload \"$WORKLOAD\" --good \"$GOOD\" --bad \"$BAD\""
+                + " --cell \"$CELL\""), run);
+    }
+
+    /** The merge job's script: one table of the A/Bs, or one A/B's table, and each runner's A/A noise floor. */
+    @Test
+    void theReleaseCheckMergesItsABsAndShowsEachRunnersNoiseFloor() throws Exception {
+        String script = step(read("release-check.yml").at("/jobs/merge/steps"), "perfab merge");
+        Path dir = Files.createTempDirectory("release-merge");
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        // A stand-in perfab: says what it was asked; merge --format json writes two cells, one to bisect.
+        Files.writeString(bin.resolve("perfab"), """
+                #!/bin/sh
+                echo "perfab $*"
+                case "$*" in *"--format json -o merge.json") echo '{"cells": [{"bisect": true}, {"bisect": false}]}' \
+                  > merge.json ;; esac
+                """);
+        bin.resolve("perfab").toFile().setExecutable(true);
+        for (String file : List.of("ubuntu-latest/perfab-out/results.json", "ubuntu-latest/perfab-aa/noise.json",
+                "ubuntu-24.04-arm/perfab-out/results.json")) {
+            Path f = dir.resolve("runs/perfab-release-" + file);
+            Files.createDirectories(f.getParent());
+            Files.writeString(f, "{}");
+        }
+        Map<String, String> out = mergeStep(dir, bin, script, "2");
+        assertEquals("0", out.get("code"), out.get("log"));
+        String summary = out.get("summary");
+        assertTrue(summary.startsWith("perfab merge runs/perfab-release-ubuntu-24.04-arm/perfab-out/results.json"
+                + " runs/perfab-release-ubuntu-latest/perfab-out/results.json --format markdown\n"), summary);
+        assertTrue(summary.contains("#### The noise floor on ubuntu-latest: the old release against itself (A/A)\n\n"
+                + "```\nperfab plan --noise runs/perfab-release-ubuntu-latest/perfab-aa/noise.json --effect 2\n```"),
+                summary);
+        assertFalse(summary.contains("noise floor on ubuntu-24.04-arm"), "a runner without an A/A shows no floor");
+        assertEquals("bisect=1\n", out.get("output"));
+
+        Files.delete(dir.resolve("runs/perfab-release-ubuntu-24.04-arm/perfab-out/results.json"));
+        out = mergeStep(dir, bin, script, "");
+        assertEquals("0", out.get("code"), out.get("log"));
+        assertTrue(out.get("summary").startsWith("perfab report runs/perfab-release-ubuntu-latest/perfab-out/results.json"
+                + " --format markdown\n"), "one runner's A/B is shown as it is: " + out.get("summary"));
+        assertTrue(out.get("summary").contains("perfab plan --noise runs/perfab-release-ubuntu-latest/perfab-aa/noise.json"
+                + "\n"), out.get("summary"));
+
+        Files.delete(dir.resolve("runs/perfab-release-ubuntu-latest/perfab-out/results.json"));
+        out = mergeStep(dir, bin, script, "");
+        assertEquals("1", out.get("code"), "no results at all is a failure");
+        assertTrue(out.get("log").contains("::error title=perfab::no runner class left an A/B's results"), out.get("log"));
+    }
+
+    /** Runs a step's script as GitHub would (bash -e -o pipefail), in {@code dir}; its exit code, log, summary and outputs. */
+    private static Map<String, String> mergeStep(Path dir, Path bin, String script, String effect) throws Exception {
+        Path summary = dir.resolve("summary");
+        Path output = dir.resolve("output");
+        Files.writeString(summary, "");
+        Files.writeString(output, "");
+        ProcessBuilder pb = new ProcessBuilder("bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script)
+                .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(dir.resolve("log").toFile());
+        pb.environment().putAll(Map.of("PATH", bin + ":" + System.getenv("PATH"), "EFFECT", effect,
+                "GITHUB_STEP_SUMMARY", summary.toString(), "GITHUB_OUTPUT", output.toString()));
+        Process p = pb.start();
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        return Map.of("code", String.valueOf(p.exitValue()), "log", Files.readString(dir.resolve("log")),
+                "summary", Files.readString(summary), "output", Files.readString(output));
+    }
+
+    /** The script of the step named {@code name}. */
+    private static String step(JsonNode steps, String name) {
+        for (JsonNode step : steps) {
+            if (step.path("name").asText().equals(name)) {
+                return step.path("run").asText();
+            }
+        }
+        throw new AssertionError("no step named " + name + " in " + steps);
     }
 
     @Test
