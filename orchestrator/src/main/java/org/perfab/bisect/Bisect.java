@@ -237,7 +237,7 @@ public final class Bisect {
             trials = Math.max(trials, TRIALS_PER_BUILD * builds);
             trials = (trials + builds - 1) / builds * builds;
         }
-        Bisection.Step c = step(parent, candidate, "confirm", builds, Optional.of(trials), hunt, 1);
+        Bisection.Step c = step(parent, candidate, "confirm", builds, Optional.of(trials), hunt, 0);
         List<String> evidence = new ArrayList<>();
         List<String> candidates = new ArrayList<>(ids(gap));
         candidates.add(candidate.id());
