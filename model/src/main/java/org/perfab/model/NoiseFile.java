@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +23,7 @@ import org.perfab.stats.Thresholds;
  *
  * @param name the workload's name
  * @param commit the commit measured against itself
- * @param cells the floor of each cell, by cell
+ * @param cells the floor of each cell, by cell, in the cells' order
  */
 public record NoiseFile(String name, String commit, Map<CellId, NoiseFloor> cells) {
     /** The schema of {@code noise.json}. */
@@ -33,7 +34,7 @@ public record NoiseFile(String name, String commit, Map<CellId, NoiseFloor> cell
     private static final double POWER = 0.80;
 
     public NoiseFile {
-        cells = Map.copyOf(cells);
+        cells = Collections.unmodifiableMap(new TreeMap<>(cells));
     }
 
     /**
