@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.CellId;
@@ -18,6 +17,7 @@ import org.perfab.model.NoiseFile;
 import org.perfab.report.Untrusted;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.NoiseFloor;
+import org.perfab.stats.Sensitivity;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -73,18 +73,19 @@ final class PlanCommand implements Callable<Integer> {
         List<String[]> lines = new ArrayList<>();
         lines.add(new String[] {"cell", "metric", "within ±cv", "between ±cv", "5 trials find", "builds", "trials",
             "finds"});
+        Sensitivity test = new Sensitivity(alpha, Comparison.POWER);
         ObjectNode root = JSON.createObjectNode();
         root.put("schema", "perfab/plan/v1").put("effect", effect).put("alpha", alpha).put("power", Comparison.POWER);
         ArrayNode cells = root.putArray("cells");
         for (Map.Entry<CellId, NoiseFloor> e : file.cells().entrySet()) {
             NoiseFloor floor = e.getValue();
-            double now = floor.mde(1, NoiseFile.DEFAULT_TRIALS, alpha, Comparison.POWER);
-            Optional<NoiseFloor.Advice> advice = floor.advise(effect, alpha, Comparison.POWER);
+            double now = floor.mde(1, NoiseFile.DEFAULT_TRIALS, test);
+            NoiseFloor.Advice advice = floor.advise(effect, test);
             lines.add(new String[] {Untrusted.plain(e.getKey().name(), 80), Untrusted.plain(e.getKey().metric(), 40),
-                percent(floor.within()), percent(floor.between()), percent(now),
-                advice.map(a -> Integer.toString(a.builds())).orElse("-"),
-                advice.map(a -> Integer.toString(a.trials())).orElse("-"),
-                advice.map(a -> percent(a.mde())).orElse("no run can")});
+                percent(floor.within()), percent(floor.between()), finds(now),
+                advice.found() ? Integer.toString(advice.builds()) : "-",
+                advice.found() ? Integer.toString(advice.trials()) : "-",
+                advice.found() ? percent(advice.mde()) : "no run can"});
             ObjectNode c = cells.addObject().put("cell", e.getKey().name()).put("metric", e.getKey().metric())
                     .put("within", floor.within());
             if (Double.isNaN(floor.between())) {
@@ -92,10 +93,14 @@ final class PlanCommand implements Callable<Integer> {
             } else {
                 c.put("between", floor.between());
             }
-            c.put("mdeAtDefault", now);
-            if (advice.isPresent()) {
-                c.putObject("advice").put("builds", advice.get().builds()).put("trials", advice.get().trials())
-                        .put("mde", advice.get().mde());
+            if (Double.isFinite(now)) {
+                c.put("mdeAtDefault", now);
+            } else {
+                c.putNull("mdeAtDefault");
+            }
+            if (advice.found()) {
+                c.putObject("advice").put("builds", advice.builds()).put("trials", advice.trials())
+                        .put("mde", advice.mde());
             } else {
                 c.putNull("advice");
             }
@@ -129,5 +134,10 @@ final class PlanCommand implements Callable<Integer> {
 
     private static String percent(double v) {
         return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.2f%%", v);
+    }
+
+    /** Returns the smallest change a run finds: "no change" when none, however large, is found with 80% power. */
+    private static String finds(double mde) {
+        return mde == Double.POSITIVE_INFINITY ? "no change" : percent(mde);
     }
 }
