@@ -20,7 +20,8 @@ import org.perfab.stats.Verdict;
  * @param buildSpread with several builds, the larger of the two sides' coefficients of variation
  *     of their build medians, in percent: how far code layout alone moves the cell; NaN otherwise
  * @param noiseFloor the smallest change a run of this size finds in this cell, by its A/A noise
- *     floor ({@code --noise}), in percent; NaN when no A/A run measured the cell
+ *     floor ({@code --noise}), in percent; NaN when no A/A run measured the cell, infinite when such
+ *     a run finds no change, however large, with 80% power
  * @param outliers the trials set aside as outliers before the trial-level test, both sides
  * @param look with adaptive trials, the look whose statistics these are; empty for a run of a
  *     fixed size

@@ -6,23 +6,26 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.perfab.stats.NoiseFloor;
 import org.perfab.stats.Sample;
+import org.perfab.stats.Sensitivity;
 import org.perfab.stats.Summary;
 import org.perfab.stats.Thresholds;
 
 /**
  * The noise floor of each cell, as an A/A run measured it ({@code noise.json}, schema
  * {@value #SCHEMA}): how far trials of one build spread, how far builds of the same code spread,
- * and the smallest change a run of the default size (5 trials, one build per side) could find.
+ * and the smallest change a run of the default size (5 trials, one build per side) could find
+ * (null when it finds no change, however large, with 80% power: a spread of some 70% or more).
  *
  * @param name the workload's name
  * @param commit the commit measured against itself
- * @param cells the floor of each cell, by cell
+ * @param cells the floor of each cell, by cell, in the cells' order
  */
 public record NoiseFile(String name, String commit, Map<CellId, NoiseFloor> cells) {
     /** The schema of {@code noise.json}. */
@@ -33,7 +36,7 @@ public record NoiseFile(String name, String commit, Map<CellId, NoiseFloor> cell
     private static final double POWER = 0.80;
 
     public NoiseFile {
-        cells = Map.copyOf(cells);
+        cells = Collections.unmodifiableMap(new TreeMap<>(cells));
     }
 
     /**
@@ -80,6 +83,7 @@ public record NoiseFile(String name, String commit, Map<CellId, NoiseFloor> cell
         root.put("schema", SCHEMA).put("name", name).put("commit", commit);
         root.put("mdeTrials", DEFAULT_TRIALS);
         ArrayNode array = root.putArray("cells");
+        Sensitivity test = new Sensitivity(thresholds.alpha(), POWER);
         cells.forEach((id, floor) -> {
             ObjectNode c = array.addObject();
             c.put("cell", id.name()).put("metric", id.metric()).put("within", floor.within());
@@ -88,8 +92,12 @@ public record NoiseFile(String name, String commit, Map<CellId, NoiseFloor> cell
             } else {
                 c.put("between", floor.between());
             }
-            double mde = floor.mde(1, DEFAULT_TRIALS, thresholds.alpha(), POWER);
-            c.put("mde", mde);
+            double mde = floor.mde(1, DEFAULT_TRIALS, test);
+            if (Double.isFinite(mde)) {
+                c.put("mde", mde);
+            } else {
+                c.putNull("mde");
+            }
         });
         try {
             return JSON.writeValueAsString(root) + "\n";
@@ -110,7 +118,7 @@ public record NoiseFile(String name, String commit, Map<CellId, NoiseFloor> cell
         for (Map.Entry<CellId, NoiseFloor> e : n.objects("cells", c -> {
             CellId id = new CellId(c.text("cell"), c.text("metric"));
             NoiseFloor floor = c.check("within", () -> new NoiseFloor(c.number("within"), c.numberOrNaN("between")));
-            c.number("mde");
+            c.numberOrNaN("mde");
             return Map.entry(id, floor);
         })) {
             cells.put(e.getKey(), e.getValue());

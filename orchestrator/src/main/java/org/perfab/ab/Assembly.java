@@ -23,6 +23,7 @@ import org.perfab.model.Warning;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Disturbances;
 import org.perfab.stats.NoiseFloor;
+import org.perfab.stats.Sensitivity;
 import org.perfab.stats.Verdict;
 import org.perfab.workload.Workload;
 
@@ -89,10 +90,10 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
                 plan.thresholds(), workload::isProfile).withWarnings(warnings(done, interrupted))
                 .withWarnings(disturbed(disturbed, done.trials())).withWarnings(unitWarnings);
         if (noise.isPresent()) {
+            Sensitivity test = new Sensitivity(plan.thresholds().alpha(), Comparison.POWER);
             table = table.withNoiseFloors(r -> {
                 NoiseFloor floor = noise.get().cells().get(r.cell().id());
-                return floor == null ? Double.NaN : floor.mde(plan.builds(), plan.trials(),
-                        plan.thresholds().alpha(), Comparison.POWER);
+                return floor == null ? Double.NaN : floor.mde(plan.builds(), plan.trials(), test);
             });
         }
         Workload.Harness h = workload.harness();

@@ -39,8 +39,9 @@ final class Notes {
                 + " trials per side, alpha " + Numbers.value(l.alpha()) + "), which stands: each look spends its own"
                 + " share of alpha, so a cell flagged at any look is flagged; the figures are that look's"));
         if (row.insideNoise()) {
-            notes.add("the change lies inside this cell's A/A noise floor: a run of this size finds only changes past "
-                    + Numbers.percent(row.noiseFloor()));
+            notes.add("the change lies inside this cell's A/A noise floor: a run of this size finds "
+                    + (row.noiseFloor() == Double.POSITIVE_INFINITY ? "no change, however large, with 80% power"
+                    : "only changes past " + Numbers.percent(row.noiseFloor())));
         }
         return notes;
     }

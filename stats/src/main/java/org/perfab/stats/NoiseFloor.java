@@ -1,11 +1,6 @@
 package org.perfab.stats;
 
-import java.util.HashMap;
-import java.util.Map;
-import java.util.Optional;
-import org.apache.commons.math3.distribution.BetaDistribution;
-import org.apache.commons.math3.distribution.ChiSquaredDistribution;
-import org.apache.commons.math3.distribution.NormalDistribution;
+import java.util.function.IntPredicate;
 
 /**
  * How noisy one cell is when nothing changes, as an A/A run measures it: the spread of trials
@@ -13,23 +8,26 @@ import org.apache.commons.math3.distribution.NormalDistribution;
  * the smallest change a run of a given size can detect, and the size a run needs to detect a
  * given change.
  *
- * <p>A run with {@code k} builds per side and {@code n} trials per build is judged on one value per
- * build, its median, whose variance is {@code between^2 + f * within^2 / n}, with {@code f} the
- * median's loss against a mean ({@code pi/2} from three trials on, 1 below);
- * with one build per side it is judged on its {@code n} trials, whose variance is
- * {@code within^2}. The minimum detectable effect comes from the noncentral t distribution: the
- * shift at which Welch's test, with the degrees of freedom it has on average ({@link #welchDf}), is
- * significant with the power asked, times the standard error {@code sqrt(2 / m) * spread}, with
- * {@code m} values per side. Checked against a simulation of perfab's own test.
+ * <p>A run with {@code k} builds per side and {@code n} trials per side (spread over the builds) is
+ * judged, when {@code k > 1}, on one value per build, its median, whose variance is
+ * {@code between^2 + v * within^2}, with {@code v} the variance of the median of a build's trials
+ * ({@code 1/n} for one or two trials a build, 0.449 for three, and {@code pi / (2n)} for many; see
+ * {@code NormalMedian}); with one build per side it is judged on its {@code n} trials, whose
+ * variance is {@code within^2}. With {@code m} values per side of that variance the smallest change
+ * found is {@code shift * sqrt(2 / m * variance)}, {@code shift} the change in standard errors at
+ * which Welch's test is significant with the power asked, computed exactly for normal values (see
+ * {@code WelchPower}), and the variance the faster side's: since spreads are relative, the slower
+ * side spreads as much wider as it is slower, and the test sees the mean of the two. Checked
+ * against scipy and against a simulation of perfab's own test, to a point of power.
  *
  * @param within the coefficient of variation of trials within one build, in percent; not negative
  * @param between the coefficient of variation between builds of the same code, in percent; NaN when
  *     the A/A run could not tell (a cell measured on one build)
  */
 public record NoiseFloor(double within, double between) {
-    /** The most builds per side an advice suggests. */
+    /** The most builds per side an advice suggests: the most a run may have. */
     public static final int MAX_BUILDS = 20;
-    /** The most trials per side an advice suggests. */
+    /** The most trials per side an advice suggests: the most a run may have. */
     public static final int MAX_TRIALS = 1000;
 
     public NoiseFloor {
@@ -43,16 +41,25 @@ public record NoiseFloor(double within, double between) {
 
     /**
      * Returns the smallest change, in percent, that a run of {@code builds} builds per side and
-     * {@code trials} trials per side finds at {@code alpha} with {@code power}. With one build the
-     * spread between builds is not in the test (it lands on the sides as a bias instead), so it
-     * is left out; NaN when the between-build spread is needed and unknown.
+     * {@code trials} trials per side finds at {@code alpha} with {@code power}; see
+     * {@link #mde(int, int, Sensitivity)}.
      */
     public double mde(int builds, int trials, double alpha, double power) {
-        return mde(builds, trials, alpha, power, new HashMap<>());
+        return mde(builds, trials, new Sensitivity(alpha, power));
     }
 
-    /** Returns {@link #mde}, with the shift of each number of values per side kept in {@code shifts}. */
-    private double mde(int builds, int trials, double alpha, double power, Map<Integer, Double> shifts) {
+    /**
+     * Returns the smallest change, in percent, that a run of {@code builds} builds per side and
+     * {@code trials} trials per side finds with the test's power. With one build the spread
+     * between builds is not in the test (it lands on the sides as a bias instead), so it is left
+     * out; NaN when the between-build spread is needed and unknown; infinite when no change,
+     * however large, is found with that power (a spread of some 70% at 5 trials). Trials that do not
+     * divide evenly among the builds give some builds one more.
+     *
+     * @throws IllegalArgumentException unless {@code builds >= 1}, {@code trials >= builds} and
+     *     {@code trials >= 2}
+     */
+    public double mde(int builds, int trials, Sensitivity test) {
         if (builds < 1 || trials < builds || trials < 2) {
             throw new IllegalArgumentException("a run needs 1 or more builds and 2 or more trials, as many as builds");
         }
@@ -65,109 +72,115 @@ public record NoiseFloor(double within, double between) {
             if (Double.isNaN(between)) {
                 return Double.NaN;
             }
-            double perBuild = (double) trials / builds;
-            // A build is judged on its median, which varies more than a mean: about pi/2 times as
-            // much for three trials or more (for one or two, the median is the mean).
-            double median = perBuild < 3 ? 1 : Math.PI / 2;
-            variance = between * between + median * within * within / perBuild;
+            int each = trials / builds;
+            int more = trials % builds;
+            double median = ((builds - more) * test.medianVariance(each) + more * test.medianVariance(each + 1))
+                    / builds;
+            variance = between * between + median * within * within;
             m = builds;
         }
-        double shift = shifts.computeIfAbsent(m, n -> shift(welchDf(n), alpha, power));
-        return shift * Math.sqrt(2.0 / m * variance);
+        return found(test, m, variance);
     }
 
     /**
-     * Returns the degrees of freedom Welch's test has, on average, with {@code m} values per side
-     * of equal spread: {@code (m - 1) E[1 / (U^2 + (1 - U)^2)]} with {@code U ~ Beta(k, k)},
-     * {@code k = (m - 1) / 2}, since the Welch-Satterthwaite df is {@code (m - 1)(a + b)^2 /
-     * (a^2 + b^2)} for the two sides' variances {@code a} and {@code b}. Fewer than the pooled
-     * test's {@code 2m - 2}: for three builds per side, 3.14 against 4, and the advice would
-     * otherwise promise 80% power where perfab's own test has 70%.
+     * Returns the smallest change, in percent, that the test finds with {@code m} values per side
+     * of variance {@code variance} (in percent squared) on the faster side. A change of {@code y}
+     * (a share) spreads the slower side's values {@code 1 + y} times as wide, as the spreads are
+     * relative; the test sees the mean of the two variances, {@code (1 + (1 + y)^2) / 2} times the
+     * faster side's. So {@code y = g sqrt((1 + (1 + y)^2) / 2)}, {@code g} the change found at equal
+     * spreads, a quadratic; infinite when {@code g^2 >= 2}.
      */
-    static double welchDf(int m) {
-        double k = (m - 1) / 2.0;
-        BetaDistribution beta = new BetaDistribution(null, k, k);
-        int steps = 4_000;
-        double sum = 0;
-        for (int i = 0; i < steps; i++) {
-            double u = (i + 0.5) / steps;
-            sum += beta.density(u) / (u * u + (1 - u) * (1 - u));
+    private static double found(Sensitivity test, int m, double variance) {
+        double g = test.shift(m) * Math.sqrt(2.0 / m * variance) / 100;
+        return g * g >= 2 ? Double.POSITIVE_INFINITY : 100 * (g * g + g * Math.sqrt(4 - g * g)) / (2 - g * g);
+    }
+
+    /**
+     * What it takes to find a change: the smallest run that does, or the cap it lies beyond.
+     *
+     * @param builds builds per side; beyond a cap, the most a run may have ({@link #MAX_BUILDS}, or
+     *     1 when the spread between builds is unknown)
+     * @param trials trials per side, spread over the builds; beyond a cap, the most a run may have
+     *     ({@link #MAX_TRIALS})
+     * @param mde the smallest change the run finds, in percent; NaN beyond a cap
+     * @param beyond {@link Cap#NONE} when the run finds the change; {@link Cap#TRIALS} when no run
+     *     of at most {@code builds} builds and {@code trials} trials does, though one with more
+     *     trials would; {@link Cap#BUILDS} when no run of at most {@code builds} builds does, whatever
+     *     its trials, since the spread between builds alone hides the change
+     */
+    public record Advice(int builds, int trials, double mde, Cap beyond) {
+        public Advice {
+            if (builds < 1 || trials < builds || beyond == null || (beyond == Cap.NONE) == Double.isNaN(mde)) {
+                throw new IllegalArgumentException("an advice needs builds, as many trials, and an mde when found");
+            }
         }
-        return (m - 1) * sum / steps;
+
+        /** Returns whether a run within both caps finds the change. */
+        public boolean found() {
+            return beyond == Cap.NONE;
+        }
+    }
+
+    /** Which cap of the search a change lies beyond. */
+    public enum Cap {
+        /** Neither: a run within both finds it. */
+        NONE,
+        /** The most trials per side, {@link #MAX_TRIALS}. */
+        TRIALS,
+        /** The most builds per side, {@link #MAX_BUILDS}. */
+        BUILDS
+    }
+
+    /** Returns {@link #advise(double, Sensitivity)} at {@code alpha} with {@code power}. */
+    public Advice advise(double effect, double alpha, double power) {
+        return advise(effect, new Sensitivity(alpha, power));
     }
 
     /**
-     * Returns the true shift, in standard errors, at which a two-sided t-test with {@code df}
-     * degrees of freedom at {@code alpha} is significant with {@code power}, from the noncentral t
-     * distribution.
+     * Returns the smallest run (fewest builds, which cost the most, then fewest trials) that finds a
+     * change of {@code effect} percent with the test's power: with several builds when the
+     * between-build spread is known, so that layout sits inside the test; with one otherwise. When
+     * no run up to {@link #MAX_BUILDS} builds and {@link #MAX_TRIALS} trials per side does, the
+     * advice says which cap the change lies beyond. A run finds less with every trial more per
+     * build (the median of one more value varies less), so the fewest trials are found by
+     * bisection.
      */
-    static double shift(double df, double alpha, double power) {
-        double critical = WelchTest.quantile(1 - alpha / 2, df);
-        double low = 0;
-        double high = critical + 10;
-        for (int i = 0; i < 40; i++) {
-            double mid = (low + high) / 2;
-            if (power(mid, df, critical) < power) {
-                low = mid;
-            } else {
+    public Advice advise(double effect, Sensitivity test) {
+        if (Double.isNaN(between)) {
+            int trials = fewest(n -> mde(1, n, test) <= effect, 2, MAX_TRIALS);
+            return trials < 0 ? new Advice(1, MAX_TRIALS, Double.NaN, Cap.TRIALS)
+                    : new Advice(1, trials, mde(1, trials, test), Cap.NONE);
+        }
+        for (int k = 2; k <= MAX_BUILDS; k++) {
+            int builds = k;
+            int perBuild = fewest(n -> mde(builds, n * builds, test) <= effect, 1, MAX_TRIALS / k);
+            if (perBuild > 0) {
+                return new Advice(k, perBuild * k, mde(k, perBuild * k, test), Cap.NONE);
+            }
+        }
+        // With endless trials per build, the medians vary by the spread between builds alone.
+        boolean layout = found(test, MAX_BUILDS, between * between) > effect;
+        return new Advice(MAX_BUILDS, MAX_TRIALS, Double.NaN, layout ? Cap.BUILDS : Cap.TRIALS);
+    }
+
+    /**
+     * Returns the least {@code n} in [{@code from}, {@code to}] at which {@code enough} holds, given
+     * that once it holds it holds for every {@code n} above; -1 when it holds for none.
+     */
+    private static int fewest(IntPredicate enough, int from, int to) {
+        if (!enough.test(to)) {
+            return -1;
+        }
+        int low = from - 1;
+        int high = to;
+        while (high - low > 1) {
+            int mid = (low + high) >>> 1;
+            if (enough.test(mid)) {
                 high = mid;
+            } else {
+                low = mid;
             }
         }
         return high;
-    }
-
-    /**
-     * Returns P(T > critical) for T noncentral t with {@code df} degrees of freedom and
-     * noncentrality {@code delta}: the integral over the chi-squared variable V of
-     * P(Z > critical * sqrt(V / df) - delta), by Simpson's rule.
-     */
-    private static double power(double delta, double df, double critical) {
-        ChiSquaredDistribution chi = new ChiSquaredDistribution(null, df);
-        NormalDistribution z = new NormalDistribution(null, 0, 1);
-        double top = chi.inverseCumulativeProbability(1 - 1e-9);
-        int steps = 400;
-        double h = top / steps;
-        double sum = 0;
-        for (int i = 0; i <= steps; i++) {
-            double v = i * h;
-            double f = (i == 0 && df <= 2 ? chi.density(h / 2) : chi.density(v))
-                    * (1 - z.cumulativeProbability(critical * Math.sqrt(v / df) - delta));
-            sum += f * (i == 0 || i == steps ? 1 : i % 2 == 1 ? 4 : 2);
-        }
-        return sum * h / 3;
-    }
-
-    /**
-     * The size of run that finds a change.
-     *
-     * @param builds builds per side
-     * @param trials trials per side, spread over the builds
-     * @param mde the smallest change such a run finds, in percent
-     */
-    public record Advice(int builds, int trials, double mde) {
-    }
-
-    /**
-     * Returns the smallest run (fewest builds, which cost the most, then fewest trials) that finds a change of
-     * {@code effect} percent at {@code alpha} with {@code power}: with several builds when the
-     * between-build spread is known, so that layout sits inside the test; with one otherwise.
-     * Empty when no run up to {@link #MAX_BUILDS} builds and {@link #MAX_TRIALS} trials does.
-     */
-    public Optional<Advice> advise(double effect, double alpha, double power) {
-        int fromBuilds = Double.isNaN(between) ? 1 : 2;
-        int toBuilds = Double.isNaN(between) ? 1 : MAX_BUILDS;
-        Map<Integer, Double> shifts = new HashMap<>();
-        for (int k = fromBuilds; k <= toBuilds; k++) {
-            if (k > 1 && mde(k, MAX_TRIALS / k * k, alpha, power, shifts) > effect) {
-                continue; // more trials per build cannot bring the spread between builds down
-            }
-            for (int perBuild = k == 1 ? 2 : 1; perBuild * k <= MAX_TRIALS; perBuild++) {
-                double mde = mde(k, perBuild * k, alpha, power, shifts);
-                if (mde <= effect) {
-                    return Optional.of(new Advice(k, perBuild * k, mde));
-                }
-            }
-        }
-        return Optional.empty();
     }
 }
