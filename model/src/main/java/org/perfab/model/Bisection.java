@@ -135,7 +135,7 @@ public record Bisection(String cell, double effect, String good, String bad, Opt
      * @param purpose why it ran: {@code check} (the bad commit), {@code search} or {@code confirm}
      *     (the commit the search ended at, against the one before it)
      * @param builds builds per side
-     * @param trials the counted trials of the side that has fewer; 0 for a skipped step
+     * @param trials the trials per side it ran (after its rounds of adaptive trials); 0 for a skipped step
      * @param cell the cell it judged on (the worst of those that match); empty for a skipped step
      * @param verdict the verdict under the bisect's effect; {@code skipped} for a skipped step
      * @param pctChange the change, in percent

@@ -23,7 +23,6 @@ import org.perfab.model.Bisection.Outcome;
 import org.perfab.model.CellComparison;
 import org.perfab.model.RunResults;
 import org.perfab.model.Side;
-import org.perfab.model.RunResults.Status;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Direction;
@@ -314,8 +313,8 @@ public final class Bisect {
     private Bisection end(Outcome outcome, Optional<String> firstBad, List<String> evidence, List<String> candidates,
             Optional<String> advice) {
         synchronized (this) {
-            return new Bisection(request.cells().toString(), request.effect(), good == null ? "" : good.id(),
-                    bad == null ? "" : bad.id(), firstBad, outcome, steps, evidence, candidates, advice);
+            return new Bisection(request.cells().toString(), request.effect(), good.id(), bad.id(), firstBad, outcome,
+                    steps, evidence, candidates, advice);
         }
     }
 
@@ -417,7 +416,7 @@ public final class Bisect {
             return skipped(base, candidate, purpose, builds, "no cell matches '" + request.cells() + "'", seconds);
         }
         Comparison c = shown.comparison();
-        return new Bisection.Step(candidate.id(), candidate.subject(), base.id(), purpose, builds, trials(results),
+        return new Bisection.Step(candidate.id(), candidate.subject(), base.id(), purpose, builds, results.settings().trials(),
                 shown.cell().name() + " " + shown.cell().metric(), c.verdict().id(), c.pctChange(), c.ciLow(),
                 c.ciHigh(), c.pValue(), shown.buildSpread(), builds > 1 && buildsDiffer(results), call, "", seconds);
     }
@@ -469,22 +468,6 @@ public final class Bisect {
             case UNDECIDED -> 1;
             default -> 0;
         };
-    }
-
-    /** Returns the counted trials of the side that has fewer. */
-    private static int trials(RunResults results) {
-        int base = 0;
-        int head = 0;
-        for (RunResults.TrialRecord t : results.trials()) {
-            if (!t.warmup() && t.status() == Status.OK) {
-                if (t.side() == Side.BASE) {
-                    base++;
-                } else {
-                    head++;
-                }
-            }
-        }
-        return Math.min(base, head);
     }
 
     /** Returns whether every side's builds wrote outputs different from each other's. */

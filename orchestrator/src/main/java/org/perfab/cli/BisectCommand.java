@@ -104,7 +104,6 @@ final class BisectCommand implements Callable<Integer> {
             throw new BadInputException(root + " already holds a bisect: go on with --resume, or choose another --out");
         }
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
-        Files.createDirectories(root);
         Bisection found = Bisect.run(new Bisect.Request(repo == null ? Path.of(".") : repo, good, bad, glob,
                 workload == null ? AbRun.DEFAULT_WORKLOAD : workload, Optional.ofNullable(trials), builds, effect, root,
                 Optional.ofNullable(cache), Output.adaptive(spec, adaptive), earlier), AbCommand.context(err),

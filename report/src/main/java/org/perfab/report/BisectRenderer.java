@@ -53,11 +53,11 @@ public final class BisectRenderer {
         };
     }
 
-    /** Returns the commit of the last step that could not decide, or the bad commit. */
+    /** Returns the commit of the last step that could not decide (or could not run), or the bad commit. */
     private static String undecided(Bisection b) {
         String id = b.bad();
         for (Bisection.Step s : b.steps()) {
-            if (s.call() == Bisection.Call.UNDECIDED) {
+            if (s.call() == Bisection.Call.UNDECIDED || s.call() == Bisection.Call.SKIPPED) {
                 id = s.commit();
             }
         }
