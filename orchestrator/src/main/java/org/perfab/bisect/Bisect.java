@@ -189,8 +189,8 @@ public final class Bisect {
         if (check.call() == Call.UNDECIDED) {
             return undecided(check, ids(line), "the bad commit may not be worse than the good one");
         }
-        // A step is good when its trials rule out half the change the check found (in ratio);
-        // the inconclusive class below that is what keeps an undecided step from reading good.
+        // A step is good when its interval rules out half the change the check found, in ratio
+        // (see call); a step short of that is undecided, never good.
         double hunt = half(check.pctChange());
         int lo = -1; // line[lo] is good (-1: the good commit itself)
         int hi = line.size() - 1; // line[hi] is bad
