@@ -12,7 +12,8 @@ import java.util.List;
  *
  * <p>The spread is robust and pooled: 1.4826 times the median of every value's distance from its
  * own side's median, over both sides (the median of an odd side, whose distance is 0 by
- * construction, left out). Pooling makes the yardstick the same for both sides, so a side is never
+ * construction, left out); when more than half the values sit on their medians (values on a grid,
+ * as CPU time in clock ticks), the least distance above 0, a step of the grid. Pooling makes the yardstick the same for both sides, so a side is never
  * cleaned against a narrower measure than the other, and twice as many values make it steadier than
  * either side's own (the median absolute deviation of five values is itself noisy). A value is far
  * when it lies more than {@value #SPREADS} spreads from its side's median and more than
@@ -61,10 +62,25 @@ public record FarTrials(List<Integer> base, List<Integer> head, double spread, d
         double[] d = Arrays.copyOf(deviations, k);
         Arrays.sort(d);
         double spread = 1.4826 * median(d);
+        if (spread == 0) {
+            // More than half the values sit on their medians: values on a grid (CPU time in clock
+            // ticks, sizes in pages). A step of the grid is then the spread, so one tick is never far.
+            spread = step(d);
+        }
         List<Integer> farBase = far(base, baseMedian, spread, floor);
         List<Integer> farHead = far(head, headMedian, spread, floor);
         return new FarTrials(farBase, farHead, spread, gap(base, baseMedian, farBase),
                 gap(head, headMedian, farHead));
+    }
+
+    /** Returns the least distance above 0 among sorted {@code distances}; 0 when all are 0. */
+    private static double step(double[] distances) {
+        for (double x : distances) {
+            if (x > 0) {
+                return x;
+            }
+        }
+        return 0;
     }
 
     /** Returns whether neither side has a far trial. */

@@ -165,6 +165,21 @@ class JudgeTest {
     }
 
     @Test
+    void aStepOfTheGridValuesLieOnIsNeverFar() {
+        // CPU time in 10 ms clock ticks: most trials on the median, some a tick away (4.8%).
+        double[] base = {210, 210, 200, 210, 210, 200, 210, 210, 220, 210};
+        double[] head = {210, 200, 210, 210, 210, 210, 200, 210, 210, 210};
+        FarTrials f = FarTrials.of(base, head, 3);
+        assertTrue(f.none(), f.toString());
+        assertEquals(10, f.spread(), 1e-9);
+        Comparison c = judge(base, head).comparison();
+        assertEquals(10, c.base().n(), "no trial set aside");
+        assertEquals(Verdict.UNCHANGED, c.verdict(), c.toString());
+        // A hiccup far past the grid's step is still far.
+        assertEquals(List.of(4), FarTrials.of(with(base, 4, 2), head, 3).base());
+    }
+
+    @Test
     void profilesAreJudgedTheSameWayButNeverClassified() {
         Comparison.Judged j = Comparison.judge(STEADY, with(times(1.05, STEADY), 6, 1.3), LOWER_IS_BETTER, T, true);
         assertEquals(Verdict.PROFILE, j.comparison().verdict());
