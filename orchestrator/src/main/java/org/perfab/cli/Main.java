@@ -6,9 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import org.perfab.report.Untrusted;
+import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.UnmatchedArgumentException;
-import picocli.CommandLine;
 
 /** The entry point of the {@code perfab} command line. */
 public final class Main {
@@ -28,28 +29,18 @@ public final class Main {
 
     /**
      * Returns {@code message} with control characters (an escape sequence, say) replaced by
-     * {@code ?} and every line that would start a GitHub Actions workflow command ({@code ::} after
-     * any indentation) defused by a zero-width space: messages quote file contents, harness output
-     * and names a pull request controls.
+     * {@code ?} and every line that would start a GitHub Actions workflow command defused
+     * ({@link Untrusted#defused}): messages quote file contents, harness output and names a pull
+     * request controls.
      */
     static String safe(String message) {
         if (message == null) {
             return "";
         }
-        StringBuilder out = new StringBuilder();
-        for (String line : message.split("\n", -1)) {
-            if (out.length() > 0) {
-                out.append('\n');
-            }
-            line = line.codePoints().map(cp -> cp != '\t' && (Character.isISOControl(cp)
-                    || Character.getType(cp) == Character.FORMAT) ? '?' : cp)
-                    .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
-            String trimmed = line.stripLeading();
-            out.append(trimmed.startsWith("::")
-                    ? line.substring(0, line.length() - trimmed.length()) + "\u200B" + trimmed
-                    : line);
-        }
-        return out.toString();
+        String shown = message.codePoints().map(cp -> cp != '\t' && cp != '\n' && (Character.isISOControl(cp)
+                || Character.getType(cp) == Character.FORMAT) ? '?' : cp)
+                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
+        return Untrusted.defused(shown);
     }
 
     /**

@@ -474,4 +474,44 @@ class CompareCommandTest {
         assertEquals(2, run.exitCode());
         assertEquals("perfab: " + said + "\nTry '" + help + " --help' for usage.\n", run.err());
     }
+
+    @Test
+    void cellNamesNeverPrintAWorkflowCommandAfterAnySpace() throws IOException {
+        List<String> names = List.of("\u00A0::error::owned", "\u2007::add-mask::secret", "  ::warning::x",
+                "\u202F::notice::y");
+        StringBuilder base = new StringBuilder("{\"schema\": \"perfab/measurements/v1\", \"measurements\": [");
+        StringBuilder head = new StringBuilder(base);
+        for (int i = 0; i < names.size(); i++) {
+            for (int k = 0; k < 3; k++) {
+                String sep = i == 0 && k == 0 ? "" : ",";
+                base.append(sep).append("{\"cell\": \"").append(names.get(i)).append("\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": ")
+                        .append(100 + k).append('}');
+                head.append(sep).append("{\"cell\": \"").append(names.get(i)).append("\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": ")
+                        .append(150 + k).append('}');
+            }
+        }
+        Path b = dir.resolve("base.json");
+        Path h = dir.resolve("head.json");
+        Files.writeString(b, base + "]}");
+        Files.writeString(h, head + "]}");
+        for (String format : List.of("text", "markdown", "json", "github")) {
+            Cli run = Cli.run("compare", "--format", format, b.toString(), h.toString());
+            assertEquals(0, run.exitCode(), run.err());
+            assertTrue(run.out().contains("owned"), run.out());
+            for (String line : run.out().split("\n")) {
+                // perfab's own annotations (github) are commands; nothing a cell name brings is.
+                assertFalse(line.replaceFirst("^[\\s\\p{Z}\\u0085]+", "").startsWith("::")
+                        && !line.matches("::(warning|notice|error) title=perfab[^:]*::.*"), format + ": " + line);
+            }
+        }
+        // A message that quotes a file's contents is held to the same rule.
+        Path bad = dir.resolve("bad.json");
+        Files.writeString(bad, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": 1}],\n"
+                + "\u00A0::error::from-a-file\n");
+        Cli err = Cli.run("compare", bad.toString(), h.toString());
+        assertEquals(2, err.exitCode(), err.err());
+        for (String line : err.err().split("\n")) {
+            assertFalse(line.replaceFirst("^[\\s\\p{Z}\\u0085]+", "").startsWith("::"), line);
+        }
+    }
 }

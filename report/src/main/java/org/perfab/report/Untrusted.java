@@ -42,10 +42,50 @@ public final class Untrusted {
                 out.appendCodePoint(cp);
             }
         });
-        String shown = shorten(out.toString(), max);
-        // A line that starts with :: is a GitHub Actions workflow command; text from a pull request
-        // must never be one, wherever it lands in a log.
-        return shown.startsWith("::") ? ZERO_WIDTH_SPACE + shown : shown;
+        return defused(shorten(out.toString(), max));
+    }
+
+    /**
+     * Returns {@code text} with every line that a GitHub Actions runner would read as a workflow
+     * command ({@code ::} after any leading space the runner trims: the Unicode spaces as well as
+     * ASCII ones) with a zero-width space before its {@code ::}, which the runner does not trim. The one rule for text
+     * from a pull request, wherever it lands in a log: a cell name, a harness's output quoted in a
+     * message.
+     */
+    public static String defused(String text) {
+        StringBuilder out = new StringBuilder(text.length() + 4);
+        int start = 0;
+        while (start <= text.length()) {
+            int end = text.indexOf('\n', start);
+            end = end < 0 ? text.length() : end + 1;
+            int at = command(text, start, end);
+            if (at >= 0) {
+                out.append(text, start, at).append(ZERO_WIDTH_SPACE).append(text, at, end);
+            } else {
+                out.append(text, start, end);
+            }
+            if (end == text.length()) {
+                break;
+            }
+            start = end;
+        }
+        return out.toString();
+    }
+
+    /**
+     * Returns where the line from {@code start} to {@code end} has {@code ::} after its leading
+     * spaces; -1 when it has not.
+     */
+    private static int command(String text, int start, int end) {
+        int i = start;
+        while (i < end) {
+            int cp = text.codePointAt(i);
+            if (!Character.isWhitespace(cp) && !Character.isSpaceChar(cp) && cp != 0x85) {
+                break;
+            }
+            i += Character.charCount(cp);
+        }
+        return text.startsWith("::", i) && i + 2 <= end ? i : -1;
     }
 
     /**
