@@ -20,7 +20,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perfab.testing.FakeGh;
+import org.perfab.testing.GitFixture;
 import org.perfab.testing.Programs;
+import org.perfab.testing.Subjects;
 
 /**
  * {@code scripts/pr-comment}, the poster of perf-comment.yml, against a fake {@code gh} that keeps
@@ -184,6 +186,39 @@ class PrCommentScriptTest {
         Path f = tmp.resolve("comment.md");
         Files.writeString(f, "@everyone look\n");
         Run bad = script("7", "post", f.toString());
+        assertEquals(1, bad.code());
+        assertTrue(bad.out().contains("does not start with perfab's marker"), bad.out());
+        assertEquals(0, state().size());
+    }
+
+    @Test
+    void aWorkloadWhoseNameMarkdownWouldEscapeKeepsOneComment() throws Exception {
+        // The comment as perfab renders it, for a workload named with characters Markdown escapes.
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 2, "");
+        for (String branch : List.of("main", "feature")) {
+            g.git("checkout", "-q", branch);
+            g.write("perfab.yaml", Files.readString(g.dir().resolve("perfab.yaml"))
+                    .replace("name: subject", "name: \"my_bench [x] `y` #1\""));
+            g.commit("a workload name to escape");
+        }
+        Path out = tmp.resolve("ab");
+        Cli ab = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", out.toString());
+        assertEquals(0, ab.exitCode(), ab.err());
+        Path rendered = out.resolve("comment.md");
+        String marker = Files.readAllLines(rendered).get(0);
+        assertTrue(marker.matches("<!-- perfab:[A-Za-z0-9._-]+ -->"), marker);
+        assertEquals(0, script("7", "measuring").code());
+        for (int push = 0; push < 3; push++) {
+            Run post = script("7", "post", rendered.toString());
+            assertEquals(0, post.code(), post.out());
+        }
+        assertEquals(1, state().size(), "one comment, edited on every push: " + state());
+        assertTrue(state().get(0).get("body").asText().startsWith(marker + "\n"));
+    }
+
+    @Test
+    void refusesAMarkerThatWouldNeedEscaping() throws Exception {
+        Run bad = script("7", "post", comment("<!-- perfab:my\\_bench -->", "🔴 1 regression").toString());
         assertEquals(1, bad.code());
         assertTrue(bad.out().contains("does not start with perfab's marker"), bad.out());
         assertEquals(0, state().size());

@@ -1,7 +1,11 @@
 package org.perfab.report;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,8 +24,8 @@ import org.perfab.stats.Verdict;
  * this class has already formatted and escaped ({@link Untrusted#markdown}), so nothing it prints
  * can carry markup, a mention or a reference from a cell or branch name.
  *
- * <p>The comment starts with a hidden marker naming the workload, so a bot can update its own
- * comment instead of adding one per push. When it would pass {@value #MAX_LENGTH} characters
+ * <p>The comment starts with a hidden marker naming the workload ({@link #marker}), so a bot can
+ * update its own comment instead of adding one per push. When it would pass {@value #MAX_LENGTH} characters
  * (GitHub's limit less room for the bot's links), rows are left out, unchanged ones first, and the
  * comment says how many and where the full table is.
  */
@@ -83,6 +87,38 @@ final class MarkdownRenderer implements Renderer {
      * verdict at a time (unchanged first), then notes and warnings beyond the first few, then as
      * many regressions as fit are kept; whatever is left out is counted in the comment.
      */
+
+    /** The longest workload name a marker keeps as it is. */
+    private static final int MARKER_NAME = 60;
+
+    /**
+     * Returns the marker of a workload's comment: its name in letters, digits, {@code .}, {@code _}
+     * and {@code -} only, so that it needs no escaping anywhere (Markdown, an HTML comment, a shell
+     * or jq comparing it), followed, when the name had anything else or was longer, by the start
+     * of the name's SHA-256, so that two names never share one. {@code my_bench} stays itself;
+     * {@code my bench} is {@code my-bench-} and eight hex digits.
+     */
+    static String marker(String name) {
+        StringBuilder kept = new StringBuilder();
+        name.codePoints().forEach(cp -> {
+            boolean plain = cp < 128 && (Character.isLetterOrDigit(cp) || cp == '.' || cp == '_' || cp == '-');
+            char c = plain ? (char) cp : '-';
+            if (!(c == '-' && kept.length() > 0 && kept.charAt(kept.length() - 1) == '-')) {
+                kept.append(c);
+            }
+        });
+        String shown = kept.length() > MARKER_NAME ? kept.substring(0, MARKER_NAME) : kept.toString();
+        if (shown.equals(name) && !name.isEmpty()) {
+            return name;
+        }
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(name.getBytes(StandardCharsets.UTF_8));
+            return (shown.isEmpty() || shown.endsWith("-") ? shown : shown + "-")
+                    + HexFormat.of().formatHex(digest, 0, 4);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this Java", e);
+        }
+    }
     @Override
     public String render(Report report) {
         Prepared prepared = Prepared.of(report);
@@ -190,7 +226,7 @@ final class MarkdownRenderer implements Renderer {
             warnings.add(more + " more warning" + (more == 1 ? " is" : "s are") + " left out; every warning is in"
                     + " the run's results.json.");
         }
-        View view = new View(Untrusted.markdown(report.name(), Untrusted.MAX_LENGTH).replace("--", "- -"),
+        View view = new View(marker(report.name()),
                 prepared.headline(), prepared.context(), prepared.harness(), rows, unchanged,
                 unchanged.size() + " unchanged", prepared.zeros(), warnings, notes, omitted, prepared.legend(),
                 table.rows().stream().anyMatch(CellComparison::byBuilds));
