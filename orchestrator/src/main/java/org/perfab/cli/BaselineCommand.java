@@ -157,6 +157,10 @@ final class BaselineCommand implements Callable<Integer> {
                 + " it).")
         Path output;
 
+        @Option(names = "--replace", description = "With --dir, write over the snapshot of the same day, commit and"
+                + " machine already there (a rerun of that day's job); without it, one with other values is refused.")
+        boolean replace;
+
         @Override
         public Integer call() {
             LocalDate day = Output.day(spec, date);
@@ -193,6 +197,23 @@ final class BaselineCommand implements Callable<Integer> {
                     throw new BadInputException("--dir: " + e.getMessage() + "; give it with --commit");
                 }
                 Path file = dir.resolve(name);
+                if (Files.exists(file)) {
+                    Snapshot there = readSnapshot(file);
+                    if (!there.machine().equals(s.machine())) {
+                        throw new BadInputException(file + " holds a snapshot of the machine '" + there.machine()
+                                + "', whose file name is the one of '" + s.machine() + "': give machine keys that"
+                                + " differ in letters or digits, not only in case, spaces or punctuation");
+                    }
+                    if (there.equals(s)) {
+                        spec.commandLine().getErr().println("perfab: " + file + " already holds this snapshot");
+                        return ExitCode.OK;
+                    }
+                    if (!replace) {
+                        throw new BadInputException(file + " already holds another snapshot of '" + s.machine()
+                                + "' for " + s.date() + " and commit " + s.commit() + " (a rerun of that day's job?):"
+                                + " give --replace to keep this one instead");
+                    }
+                }
                 Output.replace(file, s.write());
                 spec.commandLine().getErr().println("perfab: wrote " + file + " (" + s.benchmarks().size()
                         + " benchmarks)");

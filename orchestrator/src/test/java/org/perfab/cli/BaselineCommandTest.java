@@ -314,6 +314,34 @@ class BaselineCommandTest {
                         .toString());
         assertEquals(0, snap.exitCode(), snap.err());
         Path file = tmp.resolve("snaps/2026-08-07-c9bf9335d100-ubuntu-24-04-arm.json");
+        // Another machine key with the same file name, and a rerun of the day with other values, are
+        // never written over it silently; the same snapshot again is.
+        String written = Files.readString(file);
+        Cli other = run("baseline", "snapshot", "--from", go.toString(), "--machine", "Ubuntu 24.04 ARM", "--commit",
+                "c9bf9335d100aa00b548b70eae6215d4486828b5", "--date", "2026-08-07", "--dir", tmp.resolve("snaps")
+                        .toString());
+        assertEquals(2, other.exitCode(), other.err());
+        assertTrue(other.err().contains("holds a snapshot of the machine 'ubuntu-24.04-arm', whose file name is the one"
+                + " of 'Ubuntu 24.04 ARM'"), other.err());
+        Cli same = run("baseline", "snapshot", "--from", go.toString(), "--machine", "ubuntu-24.04-arm", "--commit",
+                "c9bf9335d100aa00b548b70eae6215d4486828b5", "--date", "2026-08-07", "--dir", tmp.resolve("snaps")
+                        .toString());
+        assertEquals(0, same.exitCode(), same.err());
+        assertTrue(same.err().contains("already holds this snapshot"), same.err());
+        Path rerun = tmp.resolve("rerun.txt");
+        Files.writeString(rerun, Files.readString(go).replace("1000 ns/op", "1010 ns/op"));
+        Cli again = run("baseline", "snapshot", "--from", rerun.toString(), "--machine", "ubuntu-24.04-arm", "--commit",
+                "c9bf9335d100aa00b548b70eae6215d4486828b5", "--date", "2026-08-07", "--dir", tmp.resolve("snaps")
+                        .toString());
+        assertEquals(2, again.exitCode(), again.err());
+        assertTrue(again.err().contains("give --replace to keep this one instead"), again.err());
+        assertEquals(written, Files.readString(file), "nothing written over");
+        Cli replaced = run("baseline", "snapshot", "--from", rerun.toString(), "--machine", "ubuntu-24.04-arm",
+                "--commit", "c9bf9335d100aa00b548b70eae6215d4486828b5", "--date", "2026-08-07", "--dir",
+                tmp.resolve("snaps").toString(), "--replace");
+        assertEquals(0, replaced.exitCode(), replaced.err());
+        assertTrue(!written.equals(Files.readString(file)));
+        Files.writeString(file, written);
         Snapshot s = Snapshot.read(Files.readString(file), file.toString());
         assertEquals("arm64", s.arch());
         assertEquals("Neoverse-N2", s.cpu());
