@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -67,6 +68,27 @@ public record Series(List<Reading> readings) {
 
     public Series {
         readings = order(readings);
+    }
+
+    /**
+     * Returns the key of a reading made of {@code parts} joined by {@code separator}: the first part
+     * as it is, and in each later one {@code %} and the separator written {@code %25} and
+     * {@code %XX}, so that no two lists of parts share a key (cell {@code x:y} with metric {@code z}
+     * is {@code x:y:z}, cell {@code x} with metric {@code y:z} is {@code x:y%3Az}). A key of names
+     * without the separator or {@code %} in its later parts reads as they are joined.
+     */
+    public static String key(char separator, List<String> parts) {
+        StringBuilder key = new StringBuilder();
+        for (int i = 0; i < parts.size(); i++) {
+            String p = parts.get(i);
+            if (i > 0) {
+                key.append(separator);
+                p = p.replace("%", "%25").replace(String.valueOf(separator),
+                        String.format(Locale.ROOT, "%%%02X", (int) separator));
+            }
+            key.append(p);
+        }
+        return key.toString();
     }
 
     /** The empty series. */

@@ -59,9 +59,9 @@ public final class SeriesSources {
         }
     }
 
-    /** Returns the key of a cell in a series: {@code NAME:METRIC}. */
+    /** Returns the key of a cell in a series: {@code NAME:METRIC} (see {@link Series#key}). */
     public static String key(CellId cell) {
-        return cell.name() + ":" + cell.metric();
+        return Series.key(':', List.of(cell.name(), cell.metric()));
     }
 
     /**
@@ -181,7 +181,7 @@ public final class SeriesSources {
                 }
                 List<String> parts = new ArrayList<>();
                 keyAt.forEach(i -> parts.add(row[i]));
-                String key = String.join("/", parts);
+                String key = Series.key('/', parts);
                 String value = row[ratioAt];
                 double r;
                 try {

@@ -18,7 +18,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perfab.demo.SyntheticSeries;
+import org.perfab.model.CellId;
 import org.perfab.model.Series;
+import org.perfab.series.SeriesSources;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
 
@@ -268,6 +270,23 @@ class SeriesCommandTest {
                 "--ratio-column", "Speedup");
         assertEquals(2, bad.exitCode());
         assertTrue(bad.err().contains(csv + ":1: no column 'Speedup'"), bad.err());
+    }
+
+    @Test
+    void keysOfDifferentCellsNeverCollide() throws IOException {
+        Path csv = tmp.resolve("bdn.csv");
+        Files.writeString(csv, "Method,Length,Ratio\nx/y,z,1.10\nx,y/z,1.20\nx,y%2Fz,1.30\n");
+        Path file = tmp.resolve("ratios.csv");
+        Cli run = Cli.run("series", "record", "--series", file.toString(), "--ratios", csv.toString(), "--key-columns",
+                "Method,Length", "--date", "2026-09-01", "--run", "n1", "--cpu", "c", "--commit", "abc", "--branch",
+                "main");
+        assertEquals(0, run.exitCode(), run.err());
+        List<String> keys = Series.read(Files.readString(file), file.toString()).readings().stream()
+                .map(Series.Reading::key).toList();
+        assertEquals(List.of("x/y/z", "x/y%2Fz", "x/y%252Fz"), keys, "three cells, three keys");
+        assertEquals("x:y:z", SeriesSources.key(new CellId("x:y", "z")));
+        assertEquals("x:y%3Az", SeriesSources.key(new CellId("x", "y:z")));
+        assertEquals("speed/run:time", SeriesSources.key(new CellId("speed/run", "time")), "a plain key as it was");
     }
 
     @Test
