@@ -58,6 +58,11 @@ class WorkflowsTest {
         assertFalse(steps.get(0).at("/with/persist-credentials").asBoolean(true));
         JsonNode run = perfabAction(steps);
         assertTrue(run.path("with").path("mode").isMissingNode(), "mode ab");
+        // Two workloads (artifacts) or runners on one pull request never cancel each other.
+        String group = reusable.at("/jobs/ab/concurrency/group").asText();
+        for (String part : List.of("github.workflow", "pull_request.number", "inputs.artifact", "inputs.runs-on")) {
+            assertTrue(group.contains(part), group);
+        }
         String action = Files.readString(ROOT.resolve("scripts/action"));
         assertTrue(action.contains("local args=(ab --repo . --base \"$base\" --head \"$head\" --out \"$out\" --format"
                 + " github)"), action);
