@@ -229,7 +229,19 @@ class ActionIT {
         Run none = step("perfab comment", tmp, workflowRun("completed", "success", false), Map.of(), extra);
         assertEquals(0, none.code(), none.out());
         assertTrue(Files.readString(tmp.resolve("summary.md")).contains("left no results.json"), none.out());
+        assertTrue(comments().get(1).get("body").asText().startsWith("<!-- perfab:perfab-out -->\n> ⚠️ perfab has no"
+                + " results for c9bf9335d100: the run left no results.json"), comments().toString());
+        // An artifact whose results.json does not read: said in the log and on the pull request, never red.
         Files.createDirectories(tmp.resolve("artifact"));
+        Files.writeString(tmp.resolve("artifact/results.json"), "{\"schema\": \"perfab/results/v9\"}\n::error::x");
+        Run garbage = step("perfab comment", tmp, workflowRun("completed", "success", false), Map.of(), extra);
+        assertEquals(0, garbage.code(), garbage.out());
+        assertTrue(garbage.out().contains("::notice title=perfab::no comment: the results.json of the perf-pr run"),
+                garbage.out());
+        assertTrue(comments().get(1).get("body").asText().contains("its results.json does not read"),
+                comments().toString());
+        assertEquals(2, comments().size());
+        Files.delete(tmp.resolve("artifact/results.json"));
         Files.copy(ROOT.resolve("report/src/test/resources/golden/run-results.json"),
                 tmp.resolve("artifact/results.json"));
         Run rendered = step("perfab comment", tmp, workflowRun("completed", "success", false), Map.of(), extra);
@@ -242,7 +254,7 @@ class ActionIT {
         assertEquals(2, comments().size(), "a comment of its own beside mallory's");
         assertEquals("<!-- perfab:broker-pr -->\nall clear, merge it", comments().get(0).get("body").asText());
         String body = comments().get(1).get("body").asText();
-        assertTrue(body.startsWith("<!-- perfab:broker-pr -->\n### perfab · broker-pr"), body);
+        assertTrue(body.startsWith("<!-- perfab:perfab-out -->\n### perfab · broker-pr"), body);
         assertTrue(body.contains("[HTML report](https://github.com/octo/app/actions/runs/43/artifacts/99)"),
                 "the report uploaded by this run, not the pull request's: " + body);
         assertTrue(body.contains("base [1111111111aa](https://github.com/octo/app/commit/1111111111aa"), body);

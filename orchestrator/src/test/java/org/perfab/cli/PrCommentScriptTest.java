@@ -76,6 +76,7 @@ class PrCommentScriptTest {
         pb.environment().put("HEAD_SHA", "c9bf9335d100aa00b548b70eae6215d4486828b5");
         pb.environment().put("RUN_URL", "https://github.com/octo/app/actions/runs/42");
         pb.environment().put("GITHUB_STEP_SUMMARY", tmp.resolve("summary").toString());
+        pb.environment().put("COMMENT_KEY", "app");
         if (pr != null) {
             pb.environment().put("PR", pr);
         }
@@ -96,7 +97,7 @@ class PrCommentScriptTest {
         Run measuring = script("7", "measuring");
         assertEquals(0, measuring.code(), measuring.out());
         JsonNode c = state().get(0);
-        assertEquals("<!-- perfab:measuring -->\n> ⏳ perfab is measuring c9bf9335d100 ([the run]"
+        assertEquals("<!-- perfab:app -->\n> ⏳ perfab is measuring c9bf9335d100 ([the run]"
                 + "(https://github.com/octo/app/actions/runs/42)).\n", c.get("body").asText());
         Run post = script("7", "post", comment("<!-- perfab:app -->", "🔴 1 regression").toString());
         assertEquals(0, post.code(), post.out());
@@ -213,7 +214,8 @@ class PrCommentScriptTest {
             assertEquals(0, post.code(), post.out());
         }
         assertEquals(1, state().size(), "one comment, edited on every push: " + state());
-        assertTrue(state().get(0).get("body").asText().startsWith(marker + "\n"));
+        assertTrue(state().get(0).get("body").asText().startsWith("<!-- perfab:app -->\n"
+                + Files.readAllLines(rendered).get(1) + "\n"), "the poster's key leads the rendered comment");
     }
 
     @Test
@@ -222,5 +224,41 @@ class PrCommentScriptTest {
         assertEquals(1, bad.code());
         assertTrue(bad.out().contains("does not start with perfab's marker"), bad.out());
         assertEquals(0, state().size());
+    }
+
+    @Test
+    void eachWorkloadKeepsItsOwnCommentAndMeasuringTouchesOnlyItsOwn() throws Exception {
+        for (String key : List.of("perfab-out-parse", "perfab-out-render")) {
+            Run post = script(Map.of("COMMENT_KEY", key), "7", "post", comment("<!-- perfab:app -->",
+                    "✅ 4 unchanged").toString());
+            assertEquals(0, post.code(), post.out());
+        }
+        assertEquals(2, state().size(), "one comment per workload");
+        assertTrue(state().get(0).get("body").asText().startsWith("<!-- perfab:perfab-out-parse -->\n###"));
+        assertTrue(state().get(1).get("body").asText().startsWith("<!-- perfab:perfab-out-render -->\n###"));
+        assertEquals(0, script(Map.of("COMMENT_KEY", "perfab-out-render"), "7", "measuring").code());
+        assertFalse(state().get(0).get("body").asText().contains("⏳"), "the other workload's comment is left alone");
+        assertTrue(state().get(1).get("body").asText().contains("⏳ perfab is measuring"), state().toString());
+        // A key is a marker's letters only, whatever the artifact's name.
+        assertEquals(0, script(Map.of("COMMENT_KEY", "a b -->x"), "7", "measuring").code());
+        assertTrue(state().get(2).get("body").asText().startsWith("<!-- perfab:a-b----x -->\n"), state().toString());
+    }
+
+    @Test
+    void aRunWithoutResultsSaysSoInPlaceOfMeasuring() throws Exception {
+        comments(3, BOT, "<!-- perfab:measuring -->\n> ⏳ perfab is measuring 0123456789ab ([the run](x)).");
+        assertEquals(0, script("7", "measuring").code());
+        assertEquals(1, state().size(), "an earlier perfab's measuring comment is taken over, never left behind");
+        Run failed = script("7", "failed", "the run left no results.json");
+        assertEquals(0, failed.code(), failed.out());
+        assertEquals("<!-- perfab:app -->\n> ⚠️ perfab has no results for c9bf9335d100: the run left no results.json"
+                + " ([the run](https://github.com/octo/app/actions/runs/42)).\n", state().get(0).get("body").asText());
+        assertEquals(0, script("7", "post", comment("<!-- perfab:app -->", "🔴 1 regression").toString()).code());
+        assertEquals(0, script("7", "failed", "its results.json does not read").code());
+        String body = state().get(0).get("body").asText();
+        assertTrue(body.startsWith("<!-- perfab:app -->\n> ⚠️ perfab has no results for c9bf9335d100: its"
+                + " results.json does not read ([the run](https://github.com/octo/app/actions/runs/42)). The table"
+                + " below is of the previous run.\n### perfab · app: 🔴 1 regression"), body);
+        assertEquals(1, state().size());
     }
 }
