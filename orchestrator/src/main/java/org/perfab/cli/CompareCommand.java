@@ -3,9 +3,12 @@ package org.perfab.cli;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import org.perfab.compare.Compare;
 import org.perfab.ingest.CsvFormat;
 import org.perfab.ingest.MeasurementFormat;
@@ -109,6 +112,36 @@ final class CompareCommand implements Callable<Integer> {
         return globs;
     }
 
+    /** Returns {@code table}, having warned of each --profile pattern that matches none of its cells. */
+    private ComparisonTable unmatched(ComparisonTable table, List<CellGlob> profiles) {
+        for (CellGlob g : profiles) {
+            if (table.rows().stream().noneMatch(r -> g.matches(r.cell()))) {
+                spec.commandLine().getErr().println("perfab: warning: --profile '" + g + "' matches no cell, so every"
+                        + " cell is judged (the cells: " + table.rows().stream().limit(5).map(r -> r.cell().name() + ":"
+                                + r.cell().metric()).collect(Collectors.joining(", "))
+                        + (table.rows().size() > 5 ? ", ..." : "") + ")");
+            }
+        }
+        return table;
+    }
+
+    /** Refuses a file given twice on one side: its values would count as two runs' trials. */
+    private void once(String side, List<Path> given) {
+        Set<Path> seen = new HashSet<>();
+        for (Path p : given) {
+            Path real;
+            try {
+                real = p.toRealPath();
+            } catch (IOException e) {
+                real = p.toAbsolutePath().normalize(); // reading it says what is wrong
+            }
+            if (!seen.add(real)) {
+                throw new ParameterException(spec.commandLine(), side + " gives " + p + " twice: its values would"
+                        + " count twice as many trials; give each run's file once");
+            }
+        }
+    }
+
     @Override
     public Integer call() throws IOException {
         List<CellGlob> globs = globs("--profile", profiles);
@@ -130,21 +163,27 @@ final class CompareCommand implements Callable<Integer> {
             }
         } else if (files.isEmpty()) {
             throw new ParameterException(spec.commandLine(), "Missing required parameters: BASE HEAD (or RESULTS.json)");
+        } else if (files.size() > 2) {
+            throw new ParameterException(spec.commandLine(), "two files expected, BASE and HEAD (or one"
+                    + " RESULTS.json), got " + files.size() + "; for several files a side, --base FILE... --head"
+                    + " FILE...");
         } else if (files.size() == 2) {
             baseFiles = List.of(files.get(0));
             headFiles = List.of(files.get(1));
         }
+        once("--base", baseFiles);
+        once("--head", headFiles);
         Report report;
         ComparisonTable table;
         if (baseFiles.isEmpty()) {
             RunResults saved = ReportCommand.read(files.get(0));
-            table = Compare.only(Compare.reclassify(saved, thresholds.overrides(), globs), only);
+            table = Compare.only(unmatched(Compare.reclassify(saved, thresholds.overrides(), globs), globs), only);
             report = Report.of(new RunResults(saved.name(), saved.provenance(), saved.machine(), saved.settings(),
                     saved.startedAt(), saved.finishedAt(), saved.interrupted(), saved.timing(), saved.trials(),
                     table)).failingOn(failing);
         } else {
-            table = Compare.only(Compare.table(new Compare.Request(baseFiles, headFiles, in, thresholds.thresholds(),
-                    globs)), only);
+            table = Compare.only(unmatched(Compare.table(new Compare.Request(baseFiles, headFiles, in,
+                    thresholds.thresholds(), globs)), globs), only);
             report = Report.of(table).failingOn(failing);
         }
         try {

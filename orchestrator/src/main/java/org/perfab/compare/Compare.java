@@ -1,6 +1,7 @@
 package org.perfab.compare;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -98,6 +99,9 @@ public final class Compare {
             read.get(i).forEach(r -> sides.add(side));
         }
         read = null;
+        if (all.isEmpty()) {
+            throw new BadInputException("no file holds a measurement (" + label(files) + "): nothing to compare");
+        }
         List<Reading> folded = Readings.oneUnitPerCell(all);
         all = null;
         List<Measurement> measurements = new ArrayList<>(folded.size());
@@ -140,6 +144,16 @@ public final class Compare {
      * base and a head of hundreds of thousands of lines each take a core a while. The first file
      * that fails fails the whole, with its own message.
      */
+    /** Returns whether {@code file} holds nothing but white space. */
+    private static boolean empty(Path file) {
+        try (var in = Files.newInputStream(file)) {
+            byte[] start = in.readNBytes(4096);
+            return in.read() < 0 && new String(start, StandardCharsets.UTF_8).isBlank();
+        } catch (IOException e) {
+            throw BadInputException.unreadable(file, e);
+        }
+    }
+
     private static List<List<Reading>> readAll(List<Path> files, Optional<MeasurementFormat> format) {
         int threads = Math.max(1, Math.min(files.size(), Runtime.getRuntime().availableProcessors()));
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
@@ -151,6 +165,10 @@ public final class Compare {
             List<Future<List<Reading>>> futures = new ArrayList<>();
             for (Path file : files) {
                 futures.add(pool.submit(() -> {
+                    if (empty(file)) {
+                        throw new BadInputException(file + ": the file is empty: it holds no measurements (did the"
+                                + " benchmark write its output somewhere else?)");
+                    }
                     MeasurementFormat f = format.orElseGet(() -> MeasurementFormat.detect(file));
                     try {
                         return f.read(file);

@@ -518,4 +518,37 @@ class CompareCommandTest {
             assertFalse(line.replaceFirst("^[\\s\\p{Z}\\u0085]+", "").startsWith("::"), line);
         }
     }
+
+    @Test
+    void inputsThatCannotBeComparedSaySoPlainly() throws IOException {
+        Path one = dir.resolve("one.json");
+        Files.writeString(one, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\","
+                + " \"metric\": \"t\", \"unit\": \"ns\", \"value\": 1}, {\"cell\": \"a\", \"metric\": \"t\","
+                + " \"unit\": \"ns\", \"value\": 2}]}");
+        Path empty = dir.resolve("empty.txt");
+        Files.writeString(empty, "\n  \n");
+        Cli e = Cli.run("compare", empty.toString(), one.toString());
+        assertEquals(2, e.exitCode(), e.err());
+        assertTrue(e.err().contains(empty + ": the file is empty: it holds no measurements"), e.err());
+
+        Path noBench = dir.resolve("none.json");
+        Files.writeString(noBench, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": []}");
+        Cli none = Cli.run("compare", noBench.toString(), noBench.toString());
+        assertEquals(2, none.exitCode(), none.err());
+        assertTrue(none.err().contains("no file holds a measurement"), none.err());
+
+        Cli three = Cli.run("compare", one.toString(), one.toString(), one.toString());
+        assertEquals(2, three.exitCode(), three.err());
+        assertTrue(three.err().contains("two files expected, BASE and HEAD (or one RESULTS.json), got 3"), three.err());
+
+        Cli twice = Cli.run("compare", "--base", one.toString(), dir.resolve(".").resolve("one.json").toString(),
+                "--head", one.toString());
+        assertEquals(2, twice.exitCode(), twice.err());
+        assertTrue(twice.err().contains("--base gives"), twice.err());
+        assertTrue(twice.err().contains("twice"), twice.err());
+
+        Cli profile = Cli.run("compare", "--profile", "nothing/*", one.toString(), one.toString());
+        assertEquals(0, profile.exitCode(), profile.err());
+        assertTrue(profile.err().contains("--profile 'nothing/*' matches no cell"), profile.err());
+    }
 }
