@@ -28,6 +28,12 @@ public record Warning(Kind kind, int count, List<String> subjects, Map<String, L
     public enum Kind {
         /** Both sides are one commit. Subjects: the commit. */
         AA_RUN("aa-run"),
+        /**
+         * Base and head have several merge-bases (a criss-cross merge): the baseline measured is
+         * the first, and another would give another baseline. Subjects: the merge-bases, the one
+         * measured first.
+         */
+        SEVERAL_MERGE_BASES("several-merge-bases"),
         /** The two commits have one source tree. Subjects: the tree. */
         SAME_SOURCES("same-sources"),
         /** A build of each side wrote byte-identical outputs. Subjects: the builds; figures: {@code files}. */

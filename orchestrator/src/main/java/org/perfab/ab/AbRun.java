@@ -30,6 +30,7 @@ import org.perfab.model.NoiseFile;
 import org.perfab.model.ResultsJson;
 import org.perfab.model.RunResults;
 import org.perfab.model.Side;
+import org.perfab.model.Warning;
 import org.perfab.stats.Sequential;
 import org.perfab.stats.ThresholdSettings;
 import org.perfab.stats.Thresholds;
@@ -276,7 +277,14 @@ public final class AbRun {
         try (GitRepo git = GitRepo.open(request.repository())) {
             Commit baseTip = git.resolve(request.base());
             Commit head = git.resolve(request.head());
-            Commit mergeBase = git.mergeBase(baseTip, head);
+            List<Commit> bases = git.mergeBases(baseTip, head);
+            Commit mergeBase = bases.get(0);
+            if (bases.size() > 1) {
+                List<String> ids = bases.stream().map(Commit::shortId).toList();
+                context.events().note("base and head have " + bases.size() + " merge-bases (a criss-cross merge): "
+                        + String.join(", ", ids) + "; the baseline is " + mergeBase.shortId());
+                ledger.warning(Warning.of(Warning.Kind.SEVERAL_MERGE_BASES, ids, Map.of()));
+            }
             String shown = request.workload() + " at " + request.head() + " (" + head.shortId() + ")";
             byte[] yaml = git.read(head, request.workload()).orElseThrow(() -> new BadInputException(
                     "no workload file: " + shown + " does not exist (give its path with --workload)"));

@@ -98,30 +98,38 @@ public final class GitRepo implements AutoCloseable {
     }
 
     /**
-     * Returns the best common ancestor of {@code a} and {@code b}, the baseline of a pull request.
+     * Returns the merge-bases of {@code a} and {@code b}, the best first: one, or several after a
+     * criss-cross merge (each side merged the other), of which an A/B measures the first.
      *
-     * @throws BadInputException when they have none (unrelated histories, or a shallow clone that
-     *     stops short of it)
+     * @throws BadInputException when they have none (unrelated histories, or a shallow clone)
      */
-    public Commit mergeBase(Commit a, Commit b) {
+    public List<Commit> mergeBases(Commit a, Commit b) {
         try (RevWalk walk = new RevWalk(repo)) {
             walk.setRevFilter(RevFilter.MERGE_BASE);
             walk.markStart(walk.parseCommit(ObjectId.fromString(a.id())));
             walk.markStart(walk.parseCommit(ObjectId.fromString(b.id())));
-            RevCommit base = walk.next();
-            if (base == null) {
+            List<Commit> bases = new ArrayList<>();
+            for (RevCommit base = walk.next(); base != null; base = walk.next()) {
+                walk.parseBody(base);
+                bases.add(new Commit("merge-base(" + a.typed() + ", " + b.typed() + ")", base.name(),
+                        base.getTree().name(), base.getShortMessage()));
+            }
+            if (bases.isEmpty()) {
                 boolean shallow = Files.exists(repo.getDirectory().toPath().resolve("shallow"));
                 throw new BadInputException("no merge-base between '" + a.typed() + "' and '" + b.typed()
                         + "' in " + shown + (shallow
                                 ? ": the clone is shallow; fetch the full history (e.g. fetch-depth: 0)"
                                 : ": their histories are unrelated"));
             }
-            walk.parseBody(base);
-            return new Commit("merge-base(" + a.typed() + ", " + b.typed() + ")", base.name(),
-                    base.getTree().name(), base.getShortMessage());
+            return bases;
         } catch (IOException e) {
             throw new RunFailedException("cannot walk the history of " + shown + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Returns the first of {@link #mergeBases}. */
+    public Commit mergeBase(Commit a, Commit b) {
+        return mergeBases(a, b).get(0);
     }
 
     /**

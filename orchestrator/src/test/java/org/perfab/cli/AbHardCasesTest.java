@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -125,5 +126,39 @@ class AbHardCasesTest {
             assertFalse(line.strip().startsWith("::"), line);
         }
         assertEquals(List.of("a", "  \u200B::x", "b"), List.of(Main.safe("a\n  ::x\nb").split("\n")));
+    }
+
+    @Test
+    void aCrissCrossMergeIsSaid() throws IOException {
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        Subjects.write(g, 100, 2, "");
+        g.commit("initial");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("notes/feature.txt", "f\n");
+        String b2 = g.commit("feature work");
+        g.git("checkout", "-q", "main");
+        g.write("notes/main.txt", "m\n");
+        String b1 = g.commit("main work");
+        g.git("merge", "-q", "--no-ff", "-m", "main takes feature", "feature");
+        g.git("checkout", "-q", "feature");
+        g.git("merge", "-q", "--no-ff", "-m", "feature takes main's work", b1);
+        g.write("level.txt", "110\n");
+        g.commit("the change");
+        Path out = tmp.resolve("out");
+        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", out.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode warning = null;
+        for (JsonNode w : results(out).get("warnings")) {
+            if (w.get("kind").asText().equals("several-merge-bases")) {
+                warning = w;
+            }
+        }
+        assertTrue(warning != null, results(out).get("warnings").toString());
+        List<String> subjects = new ArrayList<>();
+        warning.get("subjects").forEach(x -> subjects.add(x.asText()));
+        assertEquals(2, subjects.size(), subjects.toString());
+        assertTrue(subjects.contains(b1.substring(0, 12)) && subjects.contains(b2.substring(0, 12)), subjects.toString());
+        assertTrue(run.out().contains("merge-bases (a criss-cross merge"), run.out());
+        assertTrue(run.err().contains("criss-cross"), run.err());
     }
 }

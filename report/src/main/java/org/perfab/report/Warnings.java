@@ -139,6 +139,9 @@ final class Warnings {
     static String words(Warning w) {
         List<String> s = w.subjects();
         return switch (w.kind()) {
+            case SEVERAL_MERGE_BASES -> "Base and head have " + s.size() + " merge-bases (a criss-cross merge: each"
+                    + " merged the other): " + list(w, s) + ". The baseline is the first; against another the"
+                    + " change could read otherwise. Merge the base into the head (or rebase it) for one.";
             case AA_RUN -> "A/A run: both sides are commit " + first(s) + ", so every difference measured is noise;"
                     + " use it to learn each cell's noise floor.";
             case SAME_SOURCES -> "The baseline and the candidate have the same source tree (" + first(s)
