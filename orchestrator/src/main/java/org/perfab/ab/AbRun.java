@@ -221,7 +221,16 @@ public final class AbRun {
                         + " entry replaced");
                 ledger.warning(w);
             });
-            HarnessFiles harness = new Sides(plan, workload, dir, builder, ledger, context.events()).prepare();
+            HarnessFiles harness;
+            try {
+                harness = new Sides(plan, workload, dir, builder, ledger, context.events()).prepare();
+            } catch (RunFailedException e) {
+                if (stop.get()) { // the signal stopped a checkout or a build: not a failure of either
+                    throw new RunInterruptedException("interrupted while the sides were prepared, before any trial;"
+                            + " continue with --resume");
+                }
+                throw e;
+            }
             List<Path> shared = plan.mergeBase().tree().equals(plan.head().tree()) ? List.of()
                     : Programs.shared(workload.harness().argvs(), dir.side(Side.BASE, 0).tree(),
                             dir.side(Side.HEAD, 0).tree(), context.env().get("PATH"));
@@ -395,6 +404,9 @@ public final class AbRun {
                 } catch (IOException | RuntimeException e) {
                     context.events().note("interrupted, and could not write the results: " + e);
                 }
+            } else if (assembly == null) {
+                context.events().note("interrupted while the sides were prepared (checked out and built), before any"
+                        + " trial: nothing measured yet; continue with --resume");
             }
         }
     }

@@ -1,6 +1,7 @@
 package org.perfab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -173,6 +174,37 @@ class InterruptTest {
         assertEquals("found", b.get("verdict").asText(), b.toString());
         assertEquals(culprit, b.get("firstBad").asText());
         assertTrue(resumed.err().contains("reused from the earlier run"), resumed.err());
+    }
+
+    @Test
+    void aSignalDuringABuildSaysSoAndTheRunResumes() throws Exception {
+        Path go = tmp.resolve("go");
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 2, "");
+        for (String branch : List.of("main", "feature")) {
+            g.git("checkout", "-q", branch);
+            g.script("build.sh", "#!/bin/sh\nset -e\nwhile [ ! -e '" + go + "' ]; do sleep 0.1; done\n"
+                    + "cp level.txt \"$PERFAB_BUILD_DIR/level\"\n");
+            g.commit("a build that waits");
+        }
+        Path out = tmp.resolve("out");
+        Process perfab = start(g, out);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.readString(tmp.resolve("stderr")).contains("building")) {
+            assertTrue(System.nanoTime() < deadline, "perfab began a build within a minute");
+            Thread.sleep(50);
+        }
+        boolean intIgnored = sigintIgnored();
+        assertEquals(0, new ProcessBuilder("kill", intIgnored ? "-TERM" : "-INT", Long.toString(perfab.pid())).start()
+                .waitFor());
+        assertTrue(perfab.waitFor(60, TimeUnit.SECONDS));
+        perfab.descendants().forEach(ProcessHandle::destroyForcibly);
+        String err = Files.readString(tmp.resolve("stderr"));
+        assertEquals(intIgnored ? 143 : 130, perfab.exitValue(), err);
+        assertTrue(err.contains("interrupted while the sides were prepared"), err);
+        assertFalse(err.contains("build failed") || err.contains("\tat "), err);
+        Files.createFile(go);
+        Cli resumed = Cli.run("ab", "--resume", "--out", out.toString());
+        assertEquals(0, resumed.exitCode(), resumed.err());
     }
 
     /** Returns whether this process ignores SIGINT (which a child inherits), from /proc; false where it cannot tell. */
