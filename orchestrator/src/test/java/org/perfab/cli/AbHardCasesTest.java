@@ -86,8 +86,19 @@ class AbHardCasesTest {
                 + " unit 'KiB', and the two do not convert."), run.out());
         // The report's plots show the head's converted values too (once, none of the head's were drawn).
         String html = Files.readString(out.resolve("report.html"));
-        assertEquals(3, html.split("class=\"pt head\"", -1).length - 1, "the head's 3 trials of cell a");
-        assertEquals(6, html.split("class=\"pt base\"", -1).length - 1, "the base's 3 trials of cells a and b");
+        // Every counted trial is drawn: 3 a side, and more where a busy machine spoiled one and it was
+        // replaced (the replaced trial is drawn too).
+        int base = 0;
+        int head = 0;
+        for (JsonNode t : r.get("trials")) {
+            if (!t.get("warmup").asBoolean() && t.get("status").asText().equals("ok")) {
+                base += t.get("side").asText().equals("base") ? 1 : 0;
+                head += t.get("side").asText().equals("head") ? 1 : 0;
+            }
+        }
+        assertTrue(base >= 3 && head >= 3, r.get("trials").toString());
+        assertEquals(head, html.split("class=\"pt head\"", -1).length - 1, "the head's trials of cell a");
+        assertEquals(2 * base, html.split("class=\"pt base\"", -1).length - 1, "the base's trials of cells a and b");
     }
 
     @Test
