@@ -34,6 +34,12 @@ public record Warning(Kind kind, int count, List<String> subjects, Map<String, L
          * measured first.
          */
         SEVERAL_MERGE_BASES("several-merge-bases"),
+        /**
+         * The head is a working tree, uncommitted changes included, snapshotted as a commit on top of
+         * {@code HEAD} that no ref names: it exists only in the clone it was taken from. Subjects:
+         * the commit {@code HEAD} was, the snapshot; figures: {@code files} (the files it changed).
+         */
+        UNCOMMITTED_HEAD("uncommitted-head"),
         /** The two commits have one source tree. Subjects: the tree. */
         SAME_SOURCES("same-sources"),
         /** A build of each side wrote byte-identical outputs. Subjects: the builds; figures: {@code files}. */

@@ -285,7 +285,15 @@ public final class AbRun {
         Instant started = context.clock().instant();
         try (GitRepo git = GitRepo.open(request.repository())) {
             Commit baseTip = git.resolve(request.base());
-            Commit head = git.resolve(request.head());
+            Commit head = request.head().equals(GitRepo.WORKTREE) ? git.snapshot() : git.resolve(request.head());
+            if (request.head().equals(GitRepo.WORKTREE)) {
+                Commit tip = git.resolve("HEAD");
+                context.events().note("the head is " + head.subject() + ": " + head.shortId());
+                if (!tip.id().equals(head.id())) {
+                    ledger.warning(Warning.of(Warning.Kind.UNCOMMITTED_HEAD, List.of(tip.shortId(), head.shortId()),
+                            Map.of("files", (long) git.changedFiles(tip, head))));
+                }
+            }
             List<Commit> bases = git.mergeBases(baseTip, head);
             Commit mergeBase = bases.get(0);
             if (bases.size() > 1) {
@@ -294,9 +302,9 @@ public final class AbRun {
                         + String.join(", ", ids) + "; the baseline is " + mergeBase.shortId());
                 ledger.warning(Warning.of(Warning.Kind.SEVERAL_MERGE_BASES, ids, Map.of()));
             }
-            String shown = request.workload() + " at " + request.head() + " (" + head.shortId() + ")";
-            byte[] yaml = git.read(head, request.workload()).orElseThrow(() -> new BadInputException(
-                    "no workload file: " + shown + " does not exist (give its path with --workload)"));
+            String workload = workloadPath(git, head);
+            String shown = workload + " at " + request.head() + " (" + head.shortId() + ")";
+            byte[] yaml = git.read(head, workload).orElseThrow(() -> noWorkload(git, workload, shown));
             Workload w = WorkloadLoader.parse(new String(yaml, StandardCharsets.UTF_8), shown);
             int trialCount = request.trials().orElse(w.trials());
             checkTrials(trialCount);
@@ -316,13 +324,39 @@ public final class AbRun {
             if (most > trialCount) {
                 thresholds = thresholds.withAdaptive(new Sequential(trialCount, most));
             }
-            Plan p = new Plan(request.repository().toString(), baseTip, head, mergeBase, request.workload(),
+            Plan p = new Plan(request.repository().toString(), baseTip, head, mergeBase, workload,
                     new String(yaml, StandardCharsets.UTF_8), trialCount, w.warmup(), request.builds(),
                     request.seed(), request.padding() ? Optional.of(request.seed().orElseGet(() -> new Random().nextLong()))
                             : Optional.empty(), thresholds, started);
             p.write(dir.plan());
             return p;
         }
+    }
+
+    /**
+     * Returns the workload's path in the head's tree. A path given in a subfolder of the working tree
+     * names a file of that subfolder, as git's paths do, unless only the tree's root has it; the
+     * default is taken from the root.
+     */
+    private String workloadPath(GitRepo git, Commit head) {
+        String prefix = git.prefixOf(request.repository()).orElse("");
+        if (prefix.isEmpty() || request.workload().equals(DEFAULT_WORKLOAD)) {
+            return request.workload();
+        }
+        String inFolder = Path.of(prefix + request.workload()).normalize().toString().replace('\\', '/');
+        return git.read(head, inFolder).isEmpty() && git.read(head, request.workload()).isPresent()
+                ? request.workload() : inFolder;
+    }
+
+    /** Says why the head has no workload file at {@code path}, and what to do. */
+    private BadInputException noWorkload(GitRepo git, String path, String shown) {
+        Optional<Path> onDisk = git.workTree().map(root -> root.resolve(path)).filter(Files::isRegularFile);
+        if (onDisk.isPresent() && !request.head().equals(GitRepo.WORKTREE)) {
+            return new BadInputException("no workload file: " + shown + " is not in that commit, though the working"
+                    + " tree has " + path + " (uncommitted, or on another branch): commit it, or measure the working"
+                    + " tree with --head " + GitRepo.WORKTREE);
+        }
+        return new BadInputException("no workload file: " + shown + " does not exist (give its path with --workload)");
     }
 
     /**

@@ -31,7 +31,8 @@ import picocli.CommandLine.Spec;
                 + " base's."},
         footer = {"", "Writes OUT/results.json, OUT/comment.md, OUT/trials.jsonl (one line per trial,"
                 + " as it ends), OUT/logs/ and OUT/work/.",
-            "", "Example:", "  perfab ab --repo . --base origin/main --head HEAD --trials 5"})
+            "", "Examples:", "  perfab ab --base origin/main --trials 5",
+            "  perfab ab --base main --head WORKTREE        (try a change before committing it)"})
 final class AbCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -39,18 +40,22 @@ final class AbCommand implements Callable<Integer> {
     @Mixin
     ThresholdOptions thresholds;
 
-    @Option(names = "--repo", paramLabel = "DIR", description = "The git repository (default: .).")
+    @Option(names = "--repo", paramLabel = "DIR", description = "The git repository, or any folder in its"
+            + " working tree (default: .).")
     Path repo;
 
     @Option(names = "--base", paramLabel = "REF", description = "The target branch or release; the "
             + "baseline is merge-base(BASE, HEAD).")
     String base;
 
-    @Option(names = "--head", paramLabel = "REF", description = "The candidate: a branch, tag or commit.")
+    @Option(names = "--head", paramLabel = "REF", description = "The candidate: a branch, tag or commit, or"
+            + " WORKTREE: the working tree as it is, uncommitted and untracked files included (those git would"
+            + " not ignore), snapshotted as a commit on top of HEAD that no ref names (default: HEAD).")
     String head;
 
     @Option(names = "--workload", paramLabel = "PATH",
-            description = "The workload file's path in HEAD's tree (default: " + AbRun.DEFAULT_WORKLOAD + ").")
+            description = "The workload file's path in the head's tree, from the folder perfab runs in (else from"
+                    + " the tree's root; default: " + AbRun.DEFAULT_WORKLOAD + " at the root).")
     String workload;
 
     @Option(names = "--trials", paramLabel = "N", description = "Counted trials per side (default: the"
@@ -148,8 +153,8 @@ final class AbCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        if (!resume && (base == null || head == null)) {
-            throw new ParameterException(spec.commandLine(), "--base and --head are required (or --resume)");
+        if (!resume && base == null) {
+            throw new ParameterException(spec.commandLine(), "--base is required (or --resume)");
         }
         if (resume && (base != null || head != null || trials != null || builds != null || seed != null
                 || adaptive != null || budget != null
@@ -158,7 +163,8 @@ final class AbCommand implements Callable<Integer> {
                     + " started; give only --out (and --cache)");
         }
         List<Verdict> failing = FailOn.parse(spec, failOn);
-        AbRun.Request request = new AbRun.Request(repo == null ? Path.of(".") : repo, base, head,
+        AbRun.Request request = new AbRun.Request(repo == null ? Path.of(".") : repo, base,
+                head == null && !resume ? "HEAD" : head,
                 workload == null ? AbRun.DEFAULT_WORKLOAD : workload,
                 Optional.ofNullable(trials != null ? trials : profile.trials), builds != null ? builds : profile.builds,
                 out, Optional.ofNullable(cache), Optional.ofNullable(seed), thresholds.overrides(), resume, force, failing,

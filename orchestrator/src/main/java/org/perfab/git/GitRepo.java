@@ -1,6 +1,7 @@
 package org.perfab.git;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,7 +15,16 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import org.eclipse.jgit.api.Git;
+import org.eclipse.jgit.dircache.DirCache;
+import org.eclipse.jgit.dircache.DirCacheBuilder;
+import org.eclipse.jgit.dircache.DirCacheEntry;
+import org.eclipse.jgit.dircache.DirCacheIterator;
+import org.eclipse.jgit.lib.CommitBuilder;
+import org.eclipse.jgit.lib.ObjectInserter;
+import org.eclipse.jgit.lib.PersonIdent;
+import org.eclipse.jgit.treewalk.FileTreeIterator;
+import org.eclipse.jgit.treewalk.WorkingTreeIterator;
+import org.eclipse.jgit.treewalk.filter.TreeFilter;
 import org.eclipse.jgit.errors.AmbiguousObjectException;
 import org.eclipse.jgit.errors.ConfigInvalidException;
 import org.eclipse.jgit.errors.CorruptObjectException;
@@ -51,19 +61,48 @@ public final class GitRepo implements AutoCloseable {
     }
 
     /**
-     * Opens the repository at {@code dir} (a working tree or a bare repository).
+     * Opens the repository that holds {@code dir}: a working tree, any folder inside one (as git
+     * finds it, looking up from {@code dir}), or a bare repository.
      *
-     * @throws BadInputException when {@code dir} is not a git repository
+     * @throws BadInputException when neither {@code dir} nor a folder above it is a git repository
      */
     public static GitRepo open(Path dir) {
+        Path absolute = dir.toAbsolutePath().normalize();
+        FileRepositoryBuilder builder = new FileRepositoryBuilder().setMustExist(true);
+        builder.findGitDir(absolute.toFile());
+        if (builder.getGitDir() == null) {
+            if (!Files.isDirectory(absolute)) {
+                throw new BadInputException(dir + ": no such folder");
+            }
+            throw new BadInputException(dir + ": not a git repository (nor is any folder above it)");
+        }
         try {
-            Git git = Git.open(dir.toFile());
-            return new GitRepo(git.getRepository(), dir.toString());
+            return new GitRepo(builder.build(), dir.toString());
         } catch (RepositoryNotFoundException e) {
             throw new BadInputException(dir + ": not a git repository");
-        } catch (IOException e) {
+        } catch (IOException | IllegalArgumentException e) {
             throw new BadInputException(dir + ": cannot open the git repository: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Returns the root of the working tree, or empty for a bare repository.
+     */
+    public Optional<Path> workTree() {
+        return repo.isBare() ? Optional.empty() : Optional.of(repo.getWorkTree().toPath().toAbsolutePath().normalize());
+    }
+
+    /**
+     * Returns where {@code dir} lies in the working tree, as a tree path ({@code ""} at its root, else
+     * ending in {@code /}), or empty when it lies outside it or the repository is bare: how a path
+     * typed in a subfolder names a path of a commit's tree.
+     */
+    public Optional<String> prefixOf(Path dir) {
+        Path d = dir.toAbsolutePath().normalize();
+        return workTree().filter(d::startsWith).map(root -> {
+            String rel = root.relativize(d).toString().replace(java.io.File.separatorChar, '/');
+            return rel.isEmpty() ? "" : rel + "/";
+        });
     }
 
     /**
@@ -94,6 +133,104 @@ public final class GitRepo implements AutoCloseable {
         } catch (IOException e) {
             throw new RunFailedException("cannot read commit " + id.name() + " ('" + ref + "'): "
                     + e.getMessage(), e);
+        }
+    }
+
+    /** The head that names the working tree, uncommitted changes included: {@link #snapshot}. */
+    public static final String WORKTREE = "WORKTREE";
+
+    /**
+     * Returns the working tree as a commit on top of {@code HEAD}: every tracked file as it is on
+     * the disk (a deleted one left out), and every untracked file git would not ignore, as
+     * {@code git add --all} would stage them. The commit is written to the repository's object
+     * store, as {@code git stash create} writes one, and no ref, index or file changes; a run
+     * measures and resumes it as any commit. When nothing differs from {@code HEAD}, returns
+     * {@code HEAD}'s commit (typed {@link #WORKTREE}, its subject saying so).
+     *
+     * @throws BadInputException for a bare repository, or one with no commit yet
+     */
+    public Commit snapshot() {
+        Path root = workTree().orElseThrow(() -> new BadInputException(
+                "--head " + WORKTREE + ": " + shown + " is a bare repository, with no working tree"));
+        Commit head = resolve("HEAD");
+        try (ObjectInserter inserter = repo.newObjectInserter(); ObjectReader reader = repo.newObjectReader();
+                TreeWalk tw = new TreeWalk(repo, reader)) {
+            DirCache index = repo.readDirCache();
+            DirCache snapshot = DirCache.newInCore();
+            DirCacheBuilder builder = snapshot.builder();
+            tw.setRecursive(true);
+            int work = tw.addTree(new FileTreeIterator(repo));
+            int staged = tw.addTree(new DirCacheIterator(index));
+            while (tw.next()) {
+                WorkingTreeIterator file = tw.getTree(work, WorkingTreeIterator.class);
+                DirCacheIterator entry = tw.getTree(staged, DirCacheIterator.class);
+                if (file == null || (entry == null && file.isEntryIgnored())) {
+                    continue; // deleted, or untracked and ignored
+                }
+                FileMode mode = file.getEntryFileMode();
+                ObjectId id;
+                if (mode == FileMode.GITLINK) {
+                    if (entry == null) {
+                        continue; // a repository inside the tree that is not a submodule
+                    }
+                    id = file.getEntryObjectId().equals(ObjectId.zeroId()) ? entry.getEntryObjectId()
+                            : file.getEntryObjectId();
+                } else if (entry != null && !file.isModified(entry.getDirCacheEntry(), true, reader)) {
+                    id = entry.getEntryObjectId();
+                } else {
+                    try (InputStream in = file.openEntryStream()) {
+                        id = inserter.insert(Constants.OBJ_BLOB, file.getEntryContentLength(), in);
+                    }
+                }
+                DirCacheEntry e = new DirCacheEntry(tw.getRawPath());
+                e.setFileMode(mode);
+                e.setObjectId(id);
+                builder.add(e);
+            }
+            builder.finish();
+            ObjectId tree = snapshot.writeTree(inserter);
+            if (tree.name().equals(head.tree())) {
+                return new Commit(WORKTREE, head.id(), head.tree(), head.subject() + " (no uncommitted changes)");
+            }
+            int changed = changedFiles(reader, ObjectId.fromString(head.tree()), tree);
+            String subject = "the working tree of " + root.getFileName() + " on top of " + head.shortId() + " ("
+                    + changed + " file" + (changed == 1 ? "" : "s") + " changed, uncommitted)";
+            PersonIdent who = new PersonIdent("perfab", "perfab@localhost");
+            CommitBuilder commit = new CommitBuilder();
+            commit.setTreeId(tree);
+            commit.setParentId(ObjectId.fromString(head.id()));
+            commit.setAuthor(who);
+            commit.setCommitter(who);
+            commit.setMessage("perfab: " + subject + "\n");
+            ObjectId id = inserter.insert(commit);
+            inserter.flush();
+            return new Commit(WORKTREE, id.name(), tree.name(), subject);
+        } catch (IOException e) {
+            throw new RunFailedException("cannot snapshot the working tree of " + shown + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Returns how many files, links and submodules differ between the trees of {@code a} and {@code b}. */
+    public int changedFiles(Commit a, Commit b) {
+        try (ObjectReader reader = repo.newObjectReader()) {
+            return changedFiles(reader, ObjectId.fromString(a.tree()), ObjectId.fromString(b.tree()));
+        } catch (IOException e) {
+            throw new RunFailedException("cannot compare the trees of " + a.shortId() + " and " + b.shortId() + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private static int changedFiles(ObjectReader reader, ObjectId a, ObjectId b) throws IOException {
+        try (TreeWalk tw = new TreeWalk(reader)) {
+            tw.setRecursive(true);
+            tw.addTree(a);
+            tw.addTree(b);
+            tw.setFilter(TreeFilter.ANY_DIFF);
+            int n = 0;
+            while (tw.next()) {
+                n++;
+            }
+            return n;
         }
     }
 

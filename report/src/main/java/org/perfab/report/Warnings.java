@@ -142,6 +142,9 @@ final class Warnings {
             case SEVERAL_MERGE_BASES -> "Base and head have " + s.size() + " merge-bases (a criss-cross merge: each"
                     + " merged the other): " + list(w, s) + ". The baseline is the first; against another the"
                     + " change could read otherwise. Merge the base into the head (or rebase it) for one.";
+            case UNCOMMITTED_HEAD -> "The candidate is a working tree, not a commit: " + w.figure("files")
+                    + " file(s) changed and not committed, on top of " + first(s) + ", snapshotted as " + (s.size() > 1 ? s.get(1) : "?")
+                    + ", which no ref names. Commit and push the change to measure it where others can.";
             case AA_RUN -> "A/A run: both sides are commit " + first(s) + ", so every difference measured is noise;"
                     + " use it to learn each cell's noise floor.";
             case SAME_SOURCES -> "The baseline and the candidate have the same source tree (" + first(s)

@@ -1,0 +1,125 @@
+package org.perfab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perfab.testing.GitFixture;
+import org.perfab.testing.Subjects;
+
+/**
+ * A developer's own clone, where they stand: {@code perfab ab} run from a subfolder finds the
+ * repository, measures HEAD by default, and measures the working tree (an uncommitted change) when
+ * asked to. Each verdict here depends on which side's code ran.
+ */
+class WorkInProgressTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path tmp;
+
+    /** A repository on branch feature, which is main's first commit (level 100) plus an unrelated file. */
+    private GitFixture developersClone() throws IOException {
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        Subjects.write(g, 100, 3, "");
+        g.write("src/deeper/code.txt", "the code\n");
+        g.commit("initial");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("README", "a feature\n");
+        g.commit("the feature, no change of speed");
+        return g;
+    }
+
+    private JsonNode results() throws IOException {
+        return JSON.readTree(tmp.resolve("out/results.json").toFile());
+    }
+
+    private String verdict(String cell) throws IOException {
+        for (JsonNode row : results().path("comparisons")) {
+            if (row.path("cell").asText().equals(cell)) {
+                return row.path("verdict").asText();
+            }
+        }
+        throw new AssertionError("no row " + cell + " in " + results());
+    }
+
+    @Test
+    void fromASubfolderTheHeadIsHeadByDefault() throws IOException {
+        GitFixture g = developersClone();
+        g.write("level.txt", "130\n");
+        String head = g.commit("slower");
+        Cli c = Cli.run("ab", "--repo=" + g.dir().resolve("src/deeper"), "--base=main",
+                "--out", tmp.resolve("out").toString());
+        assertEquals(0, c.exitCode(), c.err());
+        assertEquals(head, results().path("refs").path("head").path("commit").asText(), c.err());
+        assertEquals("regression", verdict("speed/run"), c.out());
+    }
+
+    @Test
+    void theWorkingTreeIsMeasuredWhenAskedAndNothingOfTheCloneChanges() throws IOException {
+        GitFixture g = developersClone();
+        String head = g.git("rev-parse", "HEAD").strip();
+        g.write("level.txt", "130\n");
+        g.write("notes/new-file.txt", "untracked, not ignored\n");
+        g.write(".gitignore", "ignored.bin\n");
+        g.write("ignored.bin", "left out\n");
+        String status = g.git("status", "--porcelain");
+
+        Cli c = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=WORKTREE",
+                "--out", tmp.resolve("out").toString());
+        assertEquals(0, c.exitCode(), c.err());
+        assertEquals("regression", verdict("speed/run"), c.out());
+        JsonNode h = results().path("refs").path("head");
+        assertEquals("WORKTREE", h.path("typed").asText(), h.toString());
+        String snapshot = h.path("commit").asText();
+        assertEquals(head, g.git("rev-parse", snapshot + "^").strip(), "the snapshot sits on HEAD");
+        String files = g.git("ls-tree", "-r", "--name-only", snapshot);
+        assertTrue(files.contains("notes/new-file.txt") && files.contains(".gitignore"), files);
+        assertTrue(!files.contains("ignored.bin"), files);
+        String comment = Files.readString(tmp.resolve("out/comment.md"));
+        assertTrue(comment.contains("WORKTREE") && comment.contains("not committed"), comment);
+        // No ref, index or file of the clone moved.
+        assertEquals(head, g.git("rev-parse", "HEAD").strip());
+        assertEquals(status, g.git("status", "--porcelain"));
+        assertEquals("", g.git("stash", "list").strip());
+
+        // The same clone measured at HEAD: the uncommitted change is not in it.
+        Cli committed = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--out", tmp.resolve("out2").toString());
+        assertEquals(0, committed.exitCode(), committed.err());
+        JsonNode rows = JSON.readTree(tmp.resolve("out2/results.json").toFile()).path("comparisons");
+        for (JsonNode row : rows) {
+            assertTrue(!row.path("verdict").asText().equals("regression"), row.toString());
+        }
+    }
+
+    @Test
+    void aWorkloadInTheWorkingTreeButNotInTheHeadIsSaidSo() throws IOException {
+        GitFixture g = developersClone();
+        g.write("perf/next.yaml", Subjects.workload(3, ""));
+        Cli c = Cli.run("ab", "--repo=" + g.dir().resolve("perf"), "--base=main", "--workload=next.yaml",
+                "--out", tmp.resolve("out").toString());
+        assertEquals(ExitCode.BAD_INPUT, c.exitCode(), c.err());
+        assertTrue(c.err().contains("perf/next.yaml at HEAD") && c.err().contains("is not in that commit")
+                && c.err().contains("--head WORKTREE"), c.err());
+
+        // Measured as the working tree, the same path is found.
+        Cli worktree = Cli.run("ab", "--repo=" + g.dir().resolve("perf"), "--base=main", "--head=WORKTREE",
+                "--workload=next.yaml", "--out", tmp.resolve("out").toString());
+        assertEquals(0, worktree.exitCode(), worktree.err());
+        assertEquals("perf/next.yaml", results().path("settings").path("workload").asText(), results().toString());
+    }
+
+    @Test
+    void aFolderOutsideAnyRepositoryIsSaidSo() throws IOException {
+        Path plain = Files.createDirectories(tmp.resolve("plain/sub"));
+        Cli c = Cli.run("ab", "--repo=" + plain, "--base=main", "--out", tmp.resolve("out").toString());
+        assertEquals(ExitCode.BAD_INPUT, c.exitCode(), c.err());
+        assertTrue(c.err().contains("not a git repository (nor is any folder above it)"), c.err());
+    }
+}
