@@ -220,7 +220,7 @@ public final class AbRun {
                         + " with it (it was damaged or edited), so " + w.subjects().get(1) + " was built again and the"
                         + " entry replaced");
                 ledger.warning(w);
-            });
+            }, context.events()::note);
             HarnessFiles harness;
             try {
                 harness = new Sides(plan, workload, dir, builder, ledger, context.events()).prepare();

@@ -38,17 +38,20 @@ final class Builder {
     private final Optional<Path> cache;
     private final Path logs;
     private final Consumer<Warning> warnings;
+    private final Consumer<String> notes;
 
     /**
      * A builder that runs builds with {@code processes}, keeps them in {@code cache} when given,
-     * writes their logs into {@code logs}, and tells {@code warnings} what a run's results should
-     * say (a damaged cache entry).
+     * writes their logs into {@code logs}, tells {@code warnings} what a run's results should say
+     * (a damaged cache entry) and {@code notes} what only the operator needs to know (a cached
+     * build that could not move to this run's folder).
      */
-    Builder(Processes processes, Optional<Path> cache, Path logs, Consumer<Warning> warnings) {
+    Builder(Processes processes, Optional<Path> cache, Path logs, Consumer<Warning> warnings, Consumer<String> notes) {
         this.processes = processes;
         this.cache = cache;
         this.logs = logs;
         this.warnings = warnings;
+        this.notes = notes;
     }
 
     /**
@@ -81,8 +84,9 @@ final class Builder {
      *
      * @param result the build's result
      * @param content in a cache entry, the digest of everything the entry holds; empty otherwise
+     * @param root in a cache entry, the absolute side folder it was built in; empty otherwise
      */
-    record Stored(Result result, String content) {
+    record Stored(Result result, String content, String root) {
         /**
          * Returns the record kept in {@code file}, or empty when it is missing or damaged: perfab's
          * own bookkeeping, which a rebuild replaces.
@@ -91,7 +95,8 @@ final class Builder {
             try {
                 StrictJson.Obj n = StrictJson.parse(Files.readString(file, StandardCharsets.UTF_8), SCHEMA,
                         file.toString());
-                Stored s = new Stored(Result.of(n), n.has("content") ? n.text("content") : "");
+                Stored s = new Stored(Result.of(n), n.has("content") ? n.text("content") : "",
+                        n.has("root") ? n.text("root") : "");
                 n.done();
                 return Optional.of(s);
             } catch (IOException | BadInputException e) {
@@ -217,6 +222,15 @@ final class Builder {
             warnings.accept(Warning.of(Warning.Kind.DAMAGED_CACHE, entry.toString(), dir.label()));
             return Optional.empty();
         }
+        String root = dir.root().toAbsolutePath().toString();
+        String built = stored.get().root();
+        if (!built.equals(root) && (built.isEmpty() || Trees.mentions(entry.resolve("tree"), built)
+                || Trees.mentions(entry.resolve("out"), built))) {
+            notes.accept("the cached build of " + dir.label() + " was built in " + (built.isEmpty() ? "another folder"
+                    : built) + ", and its files name that folder, so it cannot move to this run's: built again"
+                    + " (the same --out reuses it)");
+            return Optional.empty();
+        }
         Trees.delete(dir.tree());
         Trees.delete(dir.out());
         Trees.copy(entry.resolve("tree"), dir.tree());
@@ -233,6 +247,7 @@ final class Builder {
         Trees.copy(dir.out(), partial.resolve("out"));
         ObjectNode n = result.json();
         n.put("content", Trees.outputs(partial.resolve("tree"), Map.of(), partial.resolve("out")).digest());
+        n.put("root", dir.root().toAbsolutePath().toString());
         Files.writeString(partial.resolve("build.json"), JSON.writeValueAsString(n) + "\n");
         Trees.delete(entry);
         try {
@@ -250,12 +265,17 @@ final class Builder {
     }
 
     /**
-     * Returns the cache key of a build: its tree, argv, working folders, added variables and the
-     * inherited variables that can change what a compiler produces ({@link #KEYED_ENV}).
+     * Returns the cache key of a build: its tree, argv, side and build number, added variables and
+     * the inherited variables that can change what a compiler produces ({@link #KEYED_ENV}). The
+     * run's folder is not part of it: each of the side's folders in a variable is keyed by its place
+     * in the side's folder, so a run into another --out finds the entry, and {@link #restore} takes
+     * it when its files do not name the folder it was built in.
      */
     private static String key(SideDir dir, Sources sources, Workload.Build spec, Map<String, String> env) {
         var digest = Trees.sha256();
-        Map<String, String> keyed = new TreeMap<>(env);
+        String root = dir.root().toAbsolutePath().toString();
+        Map<String, String> keyed = new TreeMap<>();
+        env.forEach((k, v) -> keyed.put(k, v.replace(root, "<side>")));
         for (String name : KEYED_ENV) {
             String v = System.getenv(name);
             if (v != null && !env.containsKey(name)) {
@@ -263,7 +283,7 @@ final class Builder {
             }
         }
         StringBuilder s = new StringBuilder("sources ").append(sources.key()).append('\n');
-        s.append("dir ").append(dir.root().toAbsolutePath()).append('\n');
+        s.append("side ").append(dir.side().id()).append('-').append(dir.build()).append('\n');
         spec.run().forEach(a -> s.append("arg ").append(a).append('\u0000'));
         keyed.forEach((k, v) -> s.append("\nenv ").append(k).append('=').append(v));
         digest.update(s.toString().getBytes(StandardCharsets.UTF_8));

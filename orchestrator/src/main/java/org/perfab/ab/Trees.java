@@ -13,6 +13,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
@@ -129,6 +130,44 @@ final class Trees {
                 return FileVisitResult.CONTINUE;
             }
         });
+    }
+
+    /**
+     * Returns whether a file or link below {@code dir} holds {@code text} (as UTF-8 bytes): a build
+     * that wrote its own folder into its outputs (a debug path, a dependency file, an rpath) only
+     * works where it was built.
+     */
+    static boolean mentions(Path dir, String text) throws IOException {
+        byte[] needle = text.getBytes(StandardCharsets.UTF_8);
+        boolean[] found = {false};
+        Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                found[0] = attrs.isSymbolicLink() ? Files.readSymbolicLink(file).toString().contains(text)
+                        : attrs.isRegularFile() && contains(file, needle);
+                return found[0] ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
+            }
+        });
+        return found[0];
+    }
+
+    private static boolean contains(Path file, byte[] needle) throws IOException {
+        byte[] buffer = new byte[Math.max(1 << 20, 2 * needle.length)];
+        int kept = 0;
+        try (InputStream in = Files.newInputStream(file)) {
+            for (int n = in.read(buffer, kept, buffer.length - kept); n > 0;
+                    n = in.read(buffer, kept, buffer.length - kept)) {
+                int end = kept + n;
+                for (int i = 0; i + needle.length <= end; i++) {
+                    if (Arrays.equals(buffer, i, i + needle.length, needle, 0, needle.length)) {
+                        return true;
+                    }
+                }
+                kept = Math.min(needle.length - 1, end);
+                System.arraycopy(buffer, end - kept, buffer, 0, kept);
+            }
+        }
+        return false;
     }
 
     /** Deletes {@code dir} and everything below it, when it exists; links are not followed. */

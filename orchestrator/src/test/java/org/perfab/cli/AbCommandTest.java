@@ -382,7 +382,9 @@ class AbCommandTest {
         Cli second = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out",
                 tmp.resolve("out2").toString(), "--cache", cache);
         assertEquals(0, second.exitCode(), second.err());
-        assertFalse(second.err().contains("from the cache"), "another --out is another build folder: " + second.err());
+        assertTrue(second.err().contains("base (") && second.err().contains("build taken from the cache"),
+                "a build that does not name its folder moves to another --out: " + second.err());
+        assertEquals("110", Files.readString(tmp.resolve("out2/work/head-0/out/level")).trim());
         Files.walk(out).sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         Cli third = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", out.toString(),
                 "--cache", cache);
@@ -391,6 +393,39 @@ class AbCommandTest {
         assertTrue(third.err().matches("(?s).*perfab: head \\([0-9a-f]+\\): build taken from the cache.*"), third.err());
         assertEquals("110", Files.readString(out.resolve("work/head-0/out/level")).trim());
         assertEquals("regression", byCell(results()).get("speed/run").get("verdict").asText());
+    }
+
+    @Test
+    void aCachedBuildThatNamesItsFolderIsBuiltAgainInAnotherOut() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 2, "");
+        g.git("checkout", "-q", "feature");
+        // As a compiler's dependency file or debug paths do.
+        g.script("build.sh", Subjects.BUILD + "echo \"$PERFAB_BUILD_DIR/level: level.txt\" > \"$PERFAB_BUILD_DIR/level.d\"\n");
+        g.commit("a build that records where it built");
+        g.git("checkout", "-q", "main");
+        String cache = tmp.resolve("cache").toString();
+        Cli first = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out",
+                tmp.resolve("out").toString(), "--cache", cache);
+        assertEquals(0, first.exitCode(), first.err());
+        Cli second = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out",
+                tmp.resolve("out2").toString(), "--cache", cache);
+        assertEquals(0, second.exitCode(), second.err());
+        assertFalse(second.err().matches("(?s).*perfab: head \\([0-9a-f]+\\): build taken from the cache.*"),
+                second.err());
+        assertTrue(second.err().matches("(?s).*perfab: base \\([0-9a-f]+\\): build taken from the cache.*"),
+                "the base's build names no folder: " + second.err());
+        assertTrue(second.err().contains("the cached build of head was built in " + tmp.resolve("out")),
+                second.err());
+        assertTrue(second.err().contains("its files name that folder, so it cannot move to this run's: built again"),
+                second.err());
+        assertTrue(Files.readString(tmp.resolve("out2/work/head-0/out/level.d")).startsWith(
+                tmp.resolve("out2").toAbsolutePath().toString()));
+        // The entry now holds the build of out2: a run there again takes it.
+        Files.walk(tmp.resolve("out2")).sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        Cli third = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out",
+                tmp.resolve("out2").toString(), "--cache", cache);
+        assertTrue(third.err().matches("(?s).*perfab: head \\([0-9a-f]+\\): build taken from the cache.*"),
+                third.err());
     }
 
     @Test
