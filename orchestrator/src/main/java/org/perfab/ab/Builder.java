@@ -8,6 +8,8 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -231,6 +233,8 @@ final class Builder {
                     + " (the same --out reuses it)");
             return Optional.empty();
         }
+        // Marks the entry used: a cache kept between CI runs holds the entries its last run used.
+        Files.setLastModifiedTime(entry, FileTime.from(Instant.now()));
         Trees.delete(dir.tree());
         Trees.delete(dir.out());
         Trees.copy(entry.resolve("tree"), dir.tree());

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -172,6 +173,48 @@ class ActionIT {
                 perfab.toString()));
         assertEquals(1, failing.code(), "fail-on regression: " + failing.out());
         assertFalse(Files.exists(g.dir().resolve("pwned")), "the title is never run");
+    }
+
+    @Test
+    void theInputsThatKeepVerdictsRightReachTheRunAndTheCacheKeepsWhatItUsed() throws Exception {
+        Path perfab = setup();
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 3, "");
+        g.git("remote", "add", "origin", g.dir().toString());
+        String head = g.git("rev-parse", "feature").strip();
+        g.git("checkout", "-q", "--detach", head);
+        Map<String, String> inputs = new HashMap<>(Map.of("out", tmp.resolve("out").toString(), "adaptive", "6",
+                "fdr", "off", "seed", "42", "cache", "true", "trials", "3"));
+        Run ab = step("perfab ab", g.dir(), pullRequest(head, "feature", "octo/app"), inputs,
+                Map.of("PERFAB", perfab.toString()));
+        assertEquals(0, ab.code(), ab.out());
+        JsonNode settings = JSON.readTree(tmp.resolve("out/results.json").toFile()).path("settings");
+        assertEquals(42, settings.path("seed").asLong(), settings.toString());
+        assertEquals(6, settings.at("/thresholds/adaptive/max").asInt(), settings.toString());
+        assertEquals(0.0, settings.at("/thresholds/fdr").asDouble(-1), "fdr off: " + settings);
+        Path cache = tmp.resolve("runner/perfab-cache");
+        List<Path> entries;
+        try (var list = Files.list(cache)) {
+            entries = list.sorted().toList();
+        }
+        assertEquals(2, entries.size(), "a build of each side: " + entries);
+        // What an older run left and this one does not use is not saved again.
+        Path stale = Files.createDirectories(cache.resolve("0123456789abcdef0123456789abcdef"));
+        Files.setLastModifiedTime(stale, java.nio.file.attribute.FileTime.fromMillis(0));
+        inputs.put("out", tmp.resolve("elsewhere").toString());
+        Run again = step("perfab ab", g.dir(), pullRequest(head, "feature", "octo/app"), inputs,
+                Map.of("PERFAB", perfab.toString()));
+        assertEquals(0, again.code(), again.out());
+        assertTrue(again.out().contains("head (") && again.out().contains("build taken from the cache"),
+                "another out still finds the builds: " + again.out());
+        try (var list = Files.list(cache)) {
+            assertEquals(entries, list.sorted().toList());
+        }
+
+        inputs.putAll(Map.of("profile", "nightly", "out", tmp.resolve("out3").toString()));
+        Run bad = step("perfab ab", g.dir(), pullRequest(head, "feature", "octo/app"), inputs,
+                Map.of("PERFAB", perfab.toString()));
+        assertEquals(2, bad.code(), bad.out());
+        assertTrue(bad.out().contains("--profile") && bad.out().contains("nightly"), bad.out());
     }
 
     @Test
