@@ -239,7 +239,7 @@ public final class AbRun {
                         request.failOn(), noise);
             }
             TrialRunner runner = new TrialRunner(processes, workload.harness(), dir.trialResults(), dir.trialLogs(),
-                    plan.padding());
+                    plan.padding(), context.events()::command);
             TrialLoop loop;
             TrialLoop.End end;
             try (TrialLog log = TrialLog.open(dir.trials())) {

@@ -24,6 +24,13 @@ public interface Events {
     /** A trial ended after {@code seconds}; {@code status} is {@code ok} or why it failed. */
     void finished(Side side, boolean warmup, int trial, int ofSide, double seconds, String status);
 
+    /**
+     * A command of a trial starts: {@code what} names the trial, the command, its working folder
+     * and its log files. For an operator who asked to see them; quiet by default.
+     */
+    default void command(String what) {
+    }
+
     /** A side's build starts: {@code what} names the side, its build and its commit. */
     default void building(String what) {
         note("building " + what);

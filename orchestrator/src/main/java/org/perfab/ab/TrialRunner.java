@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.function.Consumer;
 import org.perfab.exec.Processes;
 import org.perfab.failure.BadInputException;
 import org.perfab.ingest.MeasurementFormat;
@@ -32,15 +33,19 @@ final class TrialRunner implements TrialLoop.Runner {
     private final Path results;
     private final Path logs;
     private final Optional<Long> padding;
+    private final Consumer<String> commands;
 
     /**
      * A runner of {@code harness}'s trials, writing results into {@code results} and output into
      * {@code logs}. With a {@code padding} seed, each trial's environment carries
      * {@code PERFAB_PAD} of a random length from 0 to 4095 bytes, drawn from the seed and the
      * trial's place in the order: the size of the environment moves the stack's alignment, and
-     * with it timings (Mytkowicz et al., ASPLOS 2009), which a build cannot vary.
+     * with it timings (Mytkowicz et al., ASPLOS 2009), which a build cannot vary. {@code commands}
+     * hears of each command as it starts (see {@link Events#command}).
      */
-    TrialRunner(Processes processes, Workload.Harness harness, Path results, Path logs, Optional<Long> padding) {
+    TrialRunner(Processes processes, Workload.Harness harness, Path results, Path logs, Optional<Long> padding,
+            Consumer<String> commands) {
+        this.commands = commands;
         this.processes = processes;
         this.harness = harness;
         this.results = results;
@@ -80,7 +85,10 @@ final class TrialRunner implements TrialLoop.Runner {
         env.put("PERFAB_TRIAL", Integer.toString(slot.trial()));
         env.put("PERFAB_WARMUP", slot.warmup() ? "1" : "0");
         Files.createDirectories(side.tmp());
-        Ran ran = new Ran(processes);
+        String trial = side.label() + " " + (slot.warmup() ? "warm-up " : "trial ") + (slot.trial() + 1);
+        Ran ran = new Ran(processes, command -> commands.accept(trial + ": " + shell(command.argv())
+                + "  (in " + command.dir() + "; log " + command.stdout()
+                + (command.stderr().equals(command.stdout()) ? "" : ", " + command.stderr().getFileName()) + ")"));
         RunResults.TrialRecord r = harness.format() instanceof Workload.Timed timed
                 ? timed(timed, slot, side, harnessDir, stem, env, ran)
                 : harnessRun((Workload.Read) harness.format(), slot, side, harnessDir, stem, env, ran);
@@ -93,6 +101,18 @@ final class TrialRunner implements TrialLoop.Runner {
                 r.wallSeconds(), r.stderrTail(), r.measurements(), ran.leftovers, cut, ran.load());
     }
 
+    /** Returns {@code argv} as a shell would take it back: each argument quoted when it needs to be. */
+    static String shell(List<String> argv) {
+        StringBuilder s = new StringBuilder();
+        for (String a : argv) {
+            if (s.length() > 0) {
+                s.append(' ');
+            }
+            s.append(!a.isEmpty() && a.matches("[A-Za-z0-9_./=:,+@%^-]+") ? a : "'" + a.replace("'", "'\\''") + "'");
+        }
+        return s.toString();
+    }
+
     /**
      * The commands of one trial, run one after another, and what they left: their log files
      * (bounded once the trial's output is read), the processes they left running, their loads.
@@ -102,10 +122,12 @@ final class TrialRunner implements TrialLoop.Runner {
         private final List<Path> logFiles = new ArrayList<>();
         private final List<String> leftovers = new ArrayList<>();
         private final List<Load> loads = new ArrayList<>();
+        private final Consumer<Processes.Command> starting;
         private int commands;
 
-        Ran(Processes processes) {
+        Ran(Processes processes, Consumer<Processes.Command> starting) {
             this.processes = processes;
+            this.starting = starting;
         }
 
         /** Runs {@code command} and keeps what it left. */
@@ -114,6 +136,7 @@ final class TrialRunner implements TrialLoop.Runner {
             if (!command.stderr().equals(command.stdout())) {
                 logFiles.add(command.stderr());
             }
+            starting.accept(command);
             Processes.Outcome o = processes.run(command);
             commands++;
             leftovers.addAll(o.leftovers());

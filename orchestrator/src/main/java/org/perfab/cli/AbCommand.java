@@ -40,6 +40,9 @@ final class AbCommand implements Callable<Integer> {
     @Mixin
     ThresholdOptions thresholds;
 
+    @Mixin
+    Verbosity verbosity;
+
     @Option(names = "--repo", paramLabel = "DIR", description = "The git repository, or any folder in its"
             + " working tree (default: .).")
     Path repo;
@@ -143,11 +146,11 @@ final class AbCommand implements Callable<Integer> {
     List<String> failOn = new ArrayList<>();
 
     /**
-     * Returns what a run talks to from the command line: progress on {@code err}, this process's
-     * environment and clock, and the comment and HTML report of this build of perfab.
+     * Returns what a run talks to from the command line: progress on {@code err} at {@code level},
+     * this process's environment and clock, and the comment and HTML report of this build of perfab.
      */
-    static AbRun.Context context(PrintStream err) {
-        return new AbRun.Context(new Progress(err, System.console() != null), System.getenv(), Clock.systemUTC(),
+    static AbRun.Context context(PrintStream err, Progress.Level level) {
+        return new AbRun.Context(new Progress(err, System.console() != null, level), System.getenv(), Clock.systemUTC(),
                 r -> Format.MARKDOWN.renderer().render(Report.of(r)), r -> Format.HTML.renderer().render(Report.of(r)));
     }
 
@@ -170,11 +173,14 @@ final class AbCommand implements Callable<Integer> {
                 out, Optional.ofNullable(cache), Optional.ofNullable(seed), thresholds.overrides(), resume, force, failing,
                 padding != null ? padding : profile.padding, Optional.ofNullable(noise), Output.adaptive(spec, adaptive),
                 Output.budget(spec, budget), Optional.empty());
+        Progress.Level level = verbosity.level(spec);
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
-        RunResults results = AbRun.run(request, context(err));
+        RunResults results = AbRun.run(request, context(err, level));
         Output.emit(spec, format, Report.of(results), null, out.resolve("comment.md"));
-        err.println("perfab: results in " + out.resolve("results.json") + ", the comment in "
-                + out.resolve("comment.md"));
+        if (level != Progress.Level.QUIET) {
+            err.println("perfab: results in " + out.resolve("results.json") + ", the comment in "
+                    + out.resolve("comment.md"));
+        }
         return FailOn.exitCode(results.table(), failing);
     }
 }

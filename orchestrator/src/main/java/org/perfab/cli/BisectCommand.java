@@ -16,6 +16,7 @@ import org.perfab.report.BisectRenderer;
 import org.perfab.workload.CellGlob;
 import org.perfab.workload.Workload;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -31,6 +32,9 @@ import picocli.CommandLine.Spec;
 final class BisectCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
+
+    @Mixin
+    Verbosity verbosity;
 
     @Option(names = "--repo", paramLabel = "DIR", description = "The git repository (default: .).")
     Path repo;
@@ -106,7 +110,7 @@ final class BisectCommand implements Callable<Integer> {
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
         Bisection found = Bisect.run(new Bisect.Request(repo == null ? Path.of(".") : repo, good, bad, glob,
                 workload == null ? AbRun.DEFAULT_WORKLOAD : workload, Optional.ofNullable(trials), builds, effect, root,
-                Optional.ofNullable(cache), Output.adaptive(spec, adaptive), earlier), AbCommand.context(err),
+                Optional.ofNullable(cache), Output.adaptive(spec, adaptive), earlier), AbCommand.context(err, verbosity.level(spec)),
                 b -> Output.replace(file, BisectionJson.write(b)));
         spec.commandLine().getOut().print(BisectRenderer.render(found, format));
         spec.commandLine().getOut().flush();

@@ -21,6 +21,7 @@ import org.perfab.stats.Comparison;
 import org.perfab.stats.ThresholdSettings;
 import org.perfab.stats.Verdict;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -34,6 +35,9 @@ import picocli.CommandLine.Spec;
 final class DemoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
+
+    @Mixin
+    Verbosity verbosity;
 
     @Option(names = "--dir", paramLabel = "DIR",
             description = "Where to create the demo project (default: a new temporary folder).")
@@ -105,10 +109,10 @@ final class DemoCommand implements Callable<Integer> {
                 Optional.of(trials), 1, out, Optional.empty(), Optional.empty(), ThresholdSettings.NONE,
                 false, false, List.of(), false, Optional.empty(), adaptive,
                 Output.budget(spec, budgetText), Optional.empty());
-        RunResults results = AbRun.run(request, AbCommand.context(err));
+        RunResults results = AbRun.run(request, AbCommand.context(err, verbosity.level(spec)));
         Format chosen = format != null ? format : System.console() != null ? Format.TEXT : Format.MARKDOWN;
         String shown = chosen == Format.MARKDOWN ? Files.readString(out.resolve("comment.md"), StandardCharsets.UTF_8)
-                : chosen.renderer().render(Report.of(results));
+                : chosen.renderer(Output.colour(System.getenv(), System.console() != null)).render(Report.of(results));
         spec.commandLine().getOut().print(shown);
         spec.commandLine().getOut().flush();
         RunResults.Timing t = results.timing();

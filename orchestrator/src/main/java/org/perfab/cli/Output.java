@@ -10,6 +10,8 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
@@ -29,7 +31,8 @@ final class Output {
      * For {@link Format#GITHUB} the comment goes to {@code commentFile} and the step files too.
      */
     static void emit(CommandSpec spec, Format format, Report report, Path file, Path commentFile) {
-        String rendered = format.renderer().render(report);
+        String rendered = format.renderer(file == null && colour(System.getenv(), System.console() != null))
+                .render(report);
         if (format == Format.GITHUB) {
             GithubActions.publish(report, commentFile, System.getenv());
             spec.commandLine().getOut().print(rendered);
@@ -46,6 +49,25 @@ final class Output {
         } catch (IOException e) {
             throw cannotWrite(file.toString(), e);
         }
+    }
+
+    /**
+     * Returns whether what perfab prints may be coloured: on a {@code terminal} (standard output not
+     * a pipe or a file), unless {@code NO_COLOR} is set and not empty (no-color.org) or {@code TERM}
+     * is {@code dumb}; {@code FORCE_COLOR} or {@code CLICOLOR_FORCE} (set, not empty, not 0) colour a
+     * pipe too.
+     */
+    static boolean colour(Map<String, String> env, boolean terminal) {
+        if (!env.getOrDefault("NO_COLOR", "").isEmpty()) {
+            return false;
+        }
+        for (String force : List.of("FORCE_COLOR", "CLICOLOR_FORCE")) {
+            String v = env.getOrDefault(force, "");
+            if (!v.isEmpty() && !v.equals("0")) {
+                return true;
+            }
+        }
+        return terminal && !"dumb".equals(env.get("TERM"));
     }
 
     /** Returns the day a {@code --date} option names, ISO; today in UTC when it names none. */

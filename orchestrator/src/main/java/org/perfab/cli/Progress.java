@@ -16,6 +16,16 @@ import org.perfab.report.Untrusted;
  * one line, without control characters, and bounded.
  */
 final class Progress implements Events {
+    /** How much a run says as it goes. */
+    enum Level {
+        /** Nothing but errors. */
+        QUIET,
+        /** Notes, builds and one line per trial. */
+        NORMAL,
+        /** Also each trial's commands, their folders and their logs. */
+        VERBOSE
+    }
+
     /** The longest status shown after a trial. */
     private static final int TEXT_LENGTH = 300;
     /** The longest note shown. */
@@ -23,19 +33,28 @@ final class Progress implements Events {
 
     private final PrintStream err;
     private final boolean live;
+    private final Level level;
     private final long start = System.nanoTime();
     private int total;
     private int done;
     private int ran;
     private double trialSeconds;
 
-    Progress(PrintStream err, boolean live) {
+    /**
+     * Progress on {@code err}, redrawn in place when {@code live} (a terminal), saying as much as
+     * {@code level} asks.
+     */
+    Progress(PrintStream err, boolean live, Level level) {
         this.err = err;
-        this.live = live;
+        this.live = live && level != Level.QUIET;
+        this.level = level;
     }
 
     @Override
     public void note(String text) {
+        if (level == Level.QUIET) {
+            return;
+        }
         clear();
         err.println("perfab: " + Untrusted.plain(text, NOTE_LENGTH));
     }
@@ -55,10 +74,21 @@ final class Progress implements Events {
     }
 
     @Override
+    public void command(String what) {
+        if (level == Level.VERBOSE) {
+            clear();
+            err.println("perfab: " + Untrusted.plain(what, NOTE_LENGTH));
+        }
+    }
+
+    @Override
     public void finished(Side side, boolean warmup, int trial, int ofSide, double seconds, String status) {
         done++;
         ran++;
         trialSeconds += seconds;
+        if (level == Level.QUIET) {
+            return;
+        }
         clear();
         err.println(line(side, warmup, trial, ofSide, String.format(Locale.ROOT, "%.2fs %s", seconds,
                 Untrusted.plain(status, TEXT_LENGTH)), 0));
@@ -78,6 +108,9 @@ final class Progress implements Events {
 
     @Override
     public synchronized void building(String what) {
+        if (level == Level.QUIET) {
+            return;
+        }
         clear();
         err.println("perfab: building " + Untrusted.plain(what, TEXT_LENGTH));
         buildStart = System.nanoTime();
@@ -102,6 +135,9 @@ final class Progress implements Events {
         if (ticker != null) {
             ticker.shutdownNow();
             ticker = null;
+        }
+        if (level == Level.QUIET) {
+            return;
         }
         clear();
         String shown = Untrusted.plain(what, TEXT_LENGTH);

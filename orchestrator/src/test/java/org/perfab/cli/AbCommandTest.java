@@ -429,6 +429,30 @@ class AbCommandTest {
     }
 
     @Test
+    void quietSaysNothingButTheResultsAndVerboseNamesEachTrialsCommandAndLog() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 2, "");
+        Cli quiet = ab(g, "--quiet");
+        assertEquals(0, quiet.exitCode(), quiet.err());
+        assertEquals("", quiet.err(), "no progress");
+        assertTrue(quiet.out().contains("regression"), quiet.out());
+
+        Cli verbose = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out",
+                tmp.resolve("out2").toString(), "-v");
+        assertEquals(0, verbose.exitCode(), verbose.err());
+        Path logs = tmp.resolve("out2/logs/trials");
+        assertTrue(verbose.err().contains("perfab: head trial 1: sh bench.sh  (in " + tmp.resolve("out2/work/head-0/tree")
+                + "; log " + logs.resolve("0003-head-0.out") + ", 0003-head-0.err)")
+                || verbose.err().matches("(?s).*perfab: head trial 1: sh bench\\.sh  \\(in .*head-0/tree; log .*-head-0\\.out,"
+                        + " .*-head-0\\.err\\).*"), verbose.err());
+        assertTrue(verbose.err().contains("perfab: base warm-up 1: sh bench.sh"), verbose.err());
+        assertTrue(verbose.err().contains("[1/6] base warm-up 1/1"), "and the usual progress: " + verbose.err());
+
+        Cli both = ab(g, "-q", "-v");
+        assertEquals(2, both.exitCode(), both.err());
+        assertTrue(both.err().contains("--quiet and --verbose: give one of them"), both.err());
+    }
+
+    @Test
     void failOnMakesTheCommentSayTheJobFails() throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 3, "");
         Cli run = ab(g, "--fail-on", "regression", "--format", "markdown");

@@ -92,6 +92,32 @@ class LauncherIT {
     }
 
     @Test
+    void aTerminalSeesColouredVerdictsUnlessNoColorIsSet() throws Exception {
+        assumeTrue(Programs.onPath("script"), "script (util-linux) is not installed");
+        Files.copy(Path.of("src/test/resources/compare/base.json"), dir.resolve("base.json"));
+        Files.copy(Path.of("src/test/resources/compare/head.json"), dir.resolve("head.json"));
+        String tty = onATerminal("compare base.json head.json");
+        assertTrue(tty.contains("\u001b[31mregression\u001b[0m") && tty.contains("\u001b[32m1 improvement\u001b[0m"),
+                "red regressions, green improvements: " + tty);
+        String plain = onATerminal("env NO_COLOR=1 " + LAUNCHER + " compare base.json head.json");
+        assertFalse(plain.contains("\u001b["), plain);
+        assertEquals(tty.replaceAll("\u001b\\[[0-9;]*m", ""), plain, "the same text, colour aside");
+        Run piped = perfab("compare", "base.json", "head.json");
+        assertFalse(piped.out().contains("\u001b"), "a pipe gets no colour: " + piped.out());
+    }
+
+    /** Runs {@code command} (perfab's arguments, or a whole command line) on a terminal and returns what it showed. */
+    private String onATerminal(String command) throws IOException, InterruptedException {
+        String line = command.startsWith("env ") ? command : LAUNCHER + " " + command;
+        Process p = new ProcessBuilder("script", "-qec", line, "/dev/null").directory(dir.toFile())
+                .redirectErrorStream(true).redirectOutput(dir.resolve("tty.txt").toFile()).start();
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "perfab finished");
+        String tty = Files.readString(dir.resolve("tty.txt"), StandardCharsets.UTF_8).replace("\r\n", "\n");
+        assertEquals(0, p.exitValue(), tty);
+        return tty;
+    }
+
+    @Test
     void perfabsOwnWorkloadMeasuresTheJarOfItsTree() throws Exception {
         // What every pull request to perfab runs on each side: the harness in the side's tree.
         Path result = dir.resolve("self.json");

@@ -26,6 +26,14 @@ public enum Format {
         return renderer;
     }
 
+    /**
+     * Returns the renderer of this format for a terminal that shows colour when {@code colour}:
+     * text with coloured verdicts; every other format is the same either way.
+     */
+    public Renderer renderer(boolean colour) {
+        return this == TEXT && colour ? new TextRenderer(true) : renderer;
+    }
+
     /** The name used on the command line: {@code text}, {@code json}, {@code markdown}. */
     public String id() {
         return name().toLowerCase(Locale.ROOT);

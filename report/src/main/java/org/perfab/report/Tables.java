@@ -56,7 +56,9 @@ final class Tables {
         return out.toString();
     }
 
+    /** Returns how wide {@code s} shows: its code points, less the ANSI colour escapes a terminal does not show. */
     private static int width(String s) {
-        return s.codePointCount(0, s.length());
+        String shown = s.indexOf('\u001b') < 0 ? s : s.replaceAll("\u001b\\[[0-9;]*m", "");
+        return shown.codePointCount(0, shown.length());
     }
 }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 import org.perfab.model.CellComparison;
 import org.perfab.model.ComparisonTable;
@@ -28,6 +29,34 @@ final class TextRenderer implements Renderer {
     /** Columns aligned to the right: the numbers. */
     private static final boolean[] RIGHT = {false, true, true, true, true, true, true, true, true, true, false, true,
         true, true};
+
+    private final boolean colour;
+
+    /** A renderer of plain text. */
+    TextRenderer() {
+        this(false);
+    }
+
+    /**
+     * A renderer whose verdicts are coloured with ANSI escapes when {@code colour} (for a terminal
+     * that shows them): red regressions, yellow inconclusive and small, green improvements,
+     * magenta too noisy; the text is the same either way.
+     */
+    TextRenderer(boolean colour) {
+        this.colour = colour;
+    }
+
+    /** Returns {@code text} in the colour of {@code v}, when this renderer colours. */
+    private String paint(Verdict v, String text) {
+        String code = switch (v) {
+            case REGRESSION -> "31";
+            case INCONCLUSIVE, SMALL -> "33";
+            case IMPROVEMENT -> "32";
+            case NOISY -> "35";
+            default -> "";
+        };
+        return colour && !code.isEmpty() ? "\u001b[" + code + "m" + text + "\u001b[0m" : text;
+    }
 
     @Override
     public String render(Report report) {
@@ -86,7 +115,7 @@ final class TextRenderer implements Renderer {
                     Numbers.interval(c.ciLow(), c.ciHigh()),
                     Numbers.pValue(c.pValue()),
                     detects(c, table.thresholds()),
-                    label(row),
+                    paint(c.verdict(), label(row)),
                 };
                 if (builds) {
                     Comparison t = row.trialLevel().orElse(c);
@@ -105,7 +134,7 @@ final class TextRenderer implements Renderer {
             }
             out.append('\n');
         }
-        out.append(counts(table)).append('\n');
+        out.append(colour ? counts(table, this::paint) : counts(table)).append('\n');
         if (!notes.isEmpty()) {
             out.append("\nnotes:\n");
             for (String note : notes) {
@@ -239,6 +268,11 @@ final class TextRenderer implements Renderer {
      * benchmark has several.
      */
     static String counts(ComparisonTable table) {
+        return counts(table, (v, text) -> text);
+    }
+
+    /** Returns the line of counts with each count that is not 0 passed through {@code paint}. */
+    private static String counts(ComparisonTable table, BiFunction<Verdict, String, String> paint) {
         Map<Verdict, Integer> counts = table.benchmarks();
         Map<Verdict, Integer> cells = table.counts();
         int benchmarks = counts.values().stream().mapToInt(Integer::intValue).sum();
@@ -253,7 +287,8 @@ final class TextRenderer implements Renderer {
                 if (s.length() > 0 && !s.toString().endsWith(": ")) {
                     s.append(", ");
                 }
-                s.append(n).append(' ').append(word(v, n));
+                String count = n + " " + word(v, n);
+                s.append(n > 0 ? paint.apply(v, count) : count);
             }
         }
         return s.toString();

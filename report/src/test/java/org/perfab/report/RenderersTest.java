@@ -151,6 +151,19 @@ class RenderersTest {
     }
 
     @Test
+    void colouredTextIsThePlainTextWithItsVerdictsColoured() {
+        String plain = Format.TEXT.renderer().render(Report.of(fixture()));
+        String coloured = Format.TEXT.renderer(true).render(Report.of(fixture()));
+        assertEquals(plain, coloured.replaceAll("\u001b\\[[0-9;]*m", ""), "the same text, aligned the same");
+        assertTrue(coloured.contains("\u001b[31mregression\u001b[0m"), coloured);
+        assertTrue(coloured.contains("\u001b[32mimprovement\u001b[0m"), coloured);
+        assertTrue(coloured.contains("\u001b[35mtoo noisy\u001b[0m"), coloured);
+        assertEquals(plain, Format.TEXT.renderer(false).render(Report.of(fixture())));
+        assertEquals(Format.MARKDOWN.renderer().render(Report.of(fixture())),
+                Format.MARKDOWN.renderer(true).render(Report.of(fixture())), "only text is coloured");
+    }
+
+    @Test
     void textStripsTerminalControlSequences() {
         assertFalse(Format.TEXT.renderer().render(Report.of(fixture())).contains("\u001b"));
     }
