@@ -52,10 +52,10 @@ public final class AbRun {
      * @param head the head ref as typed
      * @param workload the workload file's path in the head's tree
      * @param trials counted trials per side; empty for the workload's number
-     * @param builds builds per side, at least 1
+     * @param builds builds per side, from 1; empty for the workload's, else 1
      * @param out the folder the run writes into
      * @param cache a folder of reusable builds; empty for none
-     * @param seed a seed that shuffles each pair's order; empty for alternation
+     * @param seed a seed that shuffles each pair's order; empty for the workload's, else alternation
      * @param overrides verdict settings from the command line; each wins over the workload's
      * @param resume whether to continue the run already in {@code out}
      * @param force whether to write into an {@code out} that holds files perfab did not write
@@ -76,7 +76,7 @@ public final class AbRun {
      *     rule); empty for the run's own ({@link ComparisonTable#undecided}: any cell)
      */
     public record Request(Path repository, String base, String head, String workload, Optional<Integer> trials,
-            int builds, Path out, Optional<Path> cache, Optional<Long> seed,
+            Optional<Integer> builds, Path out, Optional<Path> cache, Optional<Long> seed,
             ThresholdSettings overrides, boolean resume, boolean force, List<Verdict> failOn, boolean padding,
             Optional<Path> noise, Optional<Integer> adaptive, Optional<Duration> budget,
             Optional<Predicate<CellComparison>> undecided) {
@@ -85,11 +85,13 @@ public final class AbRun {
             failOn = List.copyOf(failOn);
             Objects.requireNonNull(out, "out");
             Objects.requireNonNull(workload, "workload");
-            if (builds < 1 || builds > Workload.MAX_BUILDS) {
-                throw new BadInputException("--builds must be from 1 to " + Workload.MAX_BUILDS + ", got " + builds);
+            Objects.requireNonNull(builds, "builds");
+            if (builds.isPresent() && (builds.get() < 1 || builds.get() > Workload.MAX_BUILDS)) {
+                throw new BadInputException("--builds must be from 1 to " + Workload.MAX_BUILDS + ", got "
+                        + builds.get());
             }
             trials.ifPresent(AbRun::checkTrials);
-            trials.ifPresent(n -> checkTrialsPerBuild(n, builds, "--trials"));
+            trials.ifPresent(n -> checkTrialsPerBuild(n, builds.orElse(1), "--trials"));
             Objects.requireNonNull(adaptive, "adaptive");
             Objects.requireNonNull(budget, "budget");
             if (adaptive.isPresent() && adaptive.get() > 0) {
@@ -97,8 +99,8 @@ public final class AbRun {
                     throw new BadInputException("--adaptive must be at most " + Workload.MAX_TRIALS + " trials per side,"
                             + " got " + adaptive.get());
                 }
-                if (builds > 1) {
-                    throw new BadInputException("--adaptive needs one build per side: with " + builds + " builds the"
+                if (builds.orElse(1) > 1) {
+                    throw new BadInputException("--adaptive needs one build per side: with " + builds.get() + " builds the"
                             + " medians of the builds decide, and more trials do not add builds");
                 }
             }
@@ -308,8 +310,15 @@ public final class AbRun {
             Workload w = WorkloadLoader.parse(new String(yaml, StandardCharsets.UTF_8), shown);
             int trialCount = request.trials().orElse(w.trials());
             checkTrials(trialCount);
-            checkTrialsPerBuild(trialCount, request.builds(), request.trials().isPresent() ? "--trials"
+            int builds = request.builds().or(w::builds).orElse(1);
+            String buildsFrom = request.builds().isPresent() ? "--builds" : "'builds' of " + shown;
+            checkTrialsPerBuild(trialCount, builds, request.trials().isPresent() ? "--trials"
                     : "'trials' of " + shown);
+            if (builds > 1 && request.adaptive().isPresent() && request.adaptive().get() > 0) {
+                throw new BadInputException("--adaptive needs one build per side: with " + builds + " builds ("
+                        + buildsFrom + ") the medians of the builds decide, and more trials do not add builds");
+            }
+            Optional<Long> seed = request.seed().or(w::seed);
             Thresholds thresholds = thresholds(w);
             if (request.adaptive().isPresent() && request.adaptive().get() > 0
                     && request.adaptive().get() < trialCount) {
@@ -319,14 +328,14 @@ public final class AbRun {
             // The command line's choice, else the workload's, else adaptive trials with one build
             // per side: a run of several builds is judged on their medians, which more trials do
             // not add to.
-            int most = request.builds() > 1 ? 0
+            int most = builds > 1 ? 0
                     : request.adaptive().or(w::adaptive).orElse(Workload.DEFAULT_ADAPTIVE);
             if (most > trialCount) {
                 thresholds = thresholds.withAdaptive(new Sequential(trialCount, most));
             }
             Plan p = new Plan(request.repository().toString(), baseTip, head, mergeBase, workload,
-                    new String(yaml, StandardCharsets.UTF_8), trialCount, w.warmup(), request.builds(),
-                    request.seed(), request.padding() ? Optional.of(request.seed().orElseGet(() -> new Random().nextLong()))
+                    new String(yaml, StandardCharsets.UTF_8), trialCount, w.warmup(), builds,
+                    seed, request.padding() ? Optional.of(seed.orElseGet(() -> new Random().nextLong()))
                             : Optional.empty(), thresholds, started);
             p.write(dir.plan());
             return p;

@@ -380,7 +380,7 @@ public final class Bisect {
                 Optional.of(Math.max(hunt, request.effect())), Optional.of(Thresholds.FDR_OFF));
         Optional<Integer> adaptive = builds > 1 ? Optional.of(0) : request.adaptive();
         AbRun.Request ab = new AbRun.Request(request.repository(), base.id(), candidate.id(), request.workload(),
-                trials.or(request::trials), builds, out, request.cache(), Optional.empty(), thresholds, false, false,
+                trials.or(request::trials), Optional.of(builds), out, request.cache(), Optional.empty(), thresholds, false, false,
                 List.of(), builds > 1, Optional.empty(), adaptive, Optional.empty(),
                 Optional.of(row -> followed(row) && call(row.comparison(), hunt) == Call.UNDECIDED));
         long started = System.nanoTime();

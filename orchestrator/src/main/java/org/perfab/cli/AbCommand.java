@@ -80,21 +80,21 @@ final class AbCommand implements Callable<Integer> {
 
     @Option(names = "--builds", paramLabel = "K",
             description = "Builds per side; trials take turns among them, and with 2 or more the median of each"
-                    + " build decides (default: the profile's, else 1).")
+                    + " build decides (default: the profile's, else the workload's, else 1).")
     Integer builds;
 
     /** The settings a kind of run starts from; explicit options override them. */
     enum Profile {
         /** A pull request's check: the workload's trials, one build per side. */
-        PR(null, 1, false),
+        PR(null, null, false),
         /** A release check: 20 trials, 3 builds per side, padded environments. */
         RELEASE(20, 3, true);
 
         final Integer trials;
-        final int builds;
+        final Integer builds;
         final boolean padding;
 
-        Profile(Integer trials, int builds, boolean padding) {
+        Profile(Integer trials, Integer builds, boolean padding) {
             this.trials = trials;
             this.builds = builds;
             this.padding = padding;
@@ -127,7 +127,8 @@ final class AbCommand implements Callable<Integer> {
     Path cache;
 
     @Option(names = "--seed", paramLabel = "S",
-            description = "Shuffle which side goes first in each pair, from this seed (default: alternate).")
+            description = "Shuffle which side goes first in each pair, from this seed (default: the workload's,"
+                    + " else alternate).")
     Long seed;
 
     @Option(names = "--resume", description = "Continue the interrupted run in --out.")
@@ -169,7 +170,8 @@ final class AbCommand implements Callable<Integer> {
         AbRun.Request request = new AbRun.Request(repo == null ? Path.of(".") : repo, base,
                 head == null && !resume ? "HEAD" : head,
                 workload == null ? AbRun.DEFAULT_WORKLOAD : workload,
-                Optional.ofNullable(trials != null ? trials : profile.trials), builds != null ? builds : profile.builds,
+                Optional.ofNullable(trials != null ? trials : profile.trials),
+                Optional.ofNullable(builds != null ? builds : profile.builds),
                 out, Optional.ofNullable(cache), Optional.ofNullable(seed), thresholds.overrides(), resume, force, failing,
                 padding != null ? padding : profile.padding, Optional.ofNullable(noise), Output.adaptive(spec, adaptive),
                 Output.budget(spec, budget), Optional.empty());

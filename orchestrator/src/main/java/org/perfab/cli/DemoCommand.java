@@ -106,7 +106,7 @@ final class DemoCommand implements Callable<Integer> {
         }
         Optional<Integer> adaptive = Optional.of(maxTrials > trials ? maxTrials : 0);
         AbRun.Request request = new AbRun.Request(repo, "main", aa ? "main" : "feature", AbRun.DEFAULT_WORKLOAD,
-                Optional.of(trials), 1, out, Optional.empty(), Optional.empty(), ThresholdSettings.NONE,
+                Optional.of(trials), Optional.of(1), out, Optional.empty(), Optional.empty(), ThresholdSettings.NONE,
                 false, false, List.of(), false, Optional.empty(), adaptive,
                 Output.budget(spec, budgetText), Optional.empty());
         RunResults results = AbRun.run(request, AbCommand.context(err, verbosity.level(spec)));

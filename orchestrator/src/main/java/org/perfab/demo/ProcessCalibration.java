@@ -68,7 +68,7 @@ public final class ProcessCalibration {
                 Path out = dir.resolve("runs").resolve(String.format(Locale.ROOT, "%02d-%03d", effect, i));
                 AbRun.Request request = new AbRun.Request(repo, "main",
                         effect == 0 ? "main" : CalibrationRepository.branch(effect), AbRun.DEFAULT_WORKLOAD,
-                        Optional.of(trials), 1, out, Optional.of(dir.resolve("cache")), Optional.empty(),
+                        Optional.of(trials), Optional.of(1), out, Optional.of(dir.resolve("cache")), Optional.empty(),
                         ThresholdSettings.NONE, false, false, List.of(), false, Optional.empty(), Optional.of(0),
                         Optional.empty(), Optional.empty());
                 RunResults r = AbRun.run(request, context);

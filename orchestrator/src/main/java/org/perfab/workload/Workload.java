@@ -26,9 +26,13 @@ import org.perfab.stats.ThresholdSettings;
  * @param adaptive the most trials per side of a run with adaptive trials ({@code adaptive: 20}), 0
  *     for a run of a fixed size ({@code adaptive: off}); empty for the default,
  *     {@link #DEFAULT_ADAPTIVE}
+ * @param builds builds per side ({@code builds: 3}); empty for the command line's, else 1
+ * @param seed the seed that shuffles which side goes first in each pair ({@code seed: 42}); empty
+ *     for the command line's, else alternation
  */
 public record Workload(String name, int trials, int warmup, Optional<Build> build, Harness harness,
-        List<CellPolicy> cells, ThresholdSettings thresholds, Optional<Integer> adaptive) {
+        List<CellPolicy> cells, ThresholdSettings thresholds, Optional<Integer> adaptive, Optional<Integer> builds,
+        Optional<Long> seed) {
 
     /** The number of trials when the workload does not say. */
     public static final int DEFAULT_TRIALS = 5;
@@ -53,6 +57,8 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
 
     public Workload {
         Objects.requireNonNull(adaptive, "adaptive");
+        Objects.requireNonNull(builds, "builds");
+        Objects.requireNonNull(seed, "seed");
         Objects.requireNonNull(build, "build");
         Objects.requireNonNull(harness, "harness");
         Objects.requireNonNull(thresholds, "thresholds");

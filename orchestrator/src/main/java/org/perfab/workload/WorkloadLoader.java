@@ -81,7 +81,8 @@ public final class WorkloadLoader {
 
     /** The keys each object of a workload may have; null where any key is allowed. */
     private static final Map<String, List<String>> KEYS = Map.of(
-            "", List.of("adaptive", "build", "cells", "harness", "name", "thresholds", "trials", "warmup"),
+            "", List.of("adaptive", "build", "builds", "cells", "harness", "name", "seed", "thresholds", "trials",
+                    "warmup"),
             "build", List.of("env", "perturb", "run", "timeout"),
             "harness", List.of("commands", "cpus", "csv", "files", "format", "from", "run", "timeout"),
             "harness.csv", List.of("cell", "direction", "metric", "unit", "value"),
@@ -321,7 +322,9 @@ public final class WorkloadLoader {
                 @JsonProperty("harness") RawHarness harness,
                 @JsonProperty("cells") List<RawCell> cells,
                 @JsonProperty("thresholds") RawThresholds thresholds,
-                @JsonProperty("adaptive") Object adaptive) {
+                @JsonProperty("adaptive") Object adaptive,
+                @JsonProperty("builds") Integer builds,
+                @JsonProperty("seed") Long seed) {
             if (name == null || name.isBlank()) {
                 throw new IllegalArgumentException("'name' is required (it names the comment and the results)");
             }
@@ -337,6 +340,18 @@ public final class WorkloadLoader {
             if (harness == null) {
                 throw new IllegalArgumentException("'harness' is required (what runs each trial)");
             }
+            if (builds != null && (builds < 1 || builds > Workload.MAX_BUILDS)) {
+                throw bad("builds", "'builds' must be from 1 to " + Workload.MAX_BUILDS + ", got " + builds);
+            }
+            if (builds != null && builds > t) {
+                throw bad("builds", "'builds' (" + builds + ") is more than 'trials' (" + t + "): trials take turns"
+                        + " among the builds, and each build needs one");
+            }
+            Optional<Integer> most = adaptive(adaptive, t);
+            if (builds != null && builds > 1 && most.isPresent() && most.get() > 0) {
+                throw bad("adaptive", "'adaptive' needs one build per side: with " + builds + " builds the medians of"
+                        + " the builds decide, and more trials do not add builds (adaptive: off)");
+            }
             List<Workload.CellPolicy> policies = new ArrayList<>();
             if (cells != null) {
                 for (RawCell c : cells) {
@@ -345,7 +360,8 @@ public final class WorkloadLoader {
             }
             this.workload = new Workload(name, t, w,
                     Optional.ofNullable(build).map(b -> b.build), harness.harness, policies,
-                    thresholds == null ? ThresholdSettings.NONE : thresholds.settings, adaptive(adaptive, t));
+                    thresholds == null ? ThresholdSettings.NONE : thresholds.settings, most,
+                    Optional.ofNullable(builds), Optional.ofNullable(seed));
         }
     }
 

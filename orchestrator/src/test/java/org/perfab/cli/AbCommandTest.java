@@ -453,6 +453,29 @@ class AbCommandTest {
     }
 
     @Test
+    void theWorkloadChoosesBuildsAndSeedAndTheCommandLineWins() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 4, "builds: 2\nseed: 7\n");
+        Cli run = ab(g);
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode settings = results().get("settings");
+        assertEquals(2, settings.get("builds").asInt(), settings.toString());
+        assertEquals(7, settings.get("seed").asLong(), settings.toString());
+        assertTrue(Files.isDirectory(tmp.resolve("out/work/head-1")), "a second build of each side");
+
+        Cli mine = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out",
+                tmp.resolve("out2").toString(), "--builds", "1", "--seed", "9");
+        assertEquals(0, mine.exitCode(), mine.err());
+        JsonNode own = JSON.readTree(tmp.resolve("out2/results.json").toFile()).get("settings");
+        assertEquals(1, own.get("builds").asInt(), own.toString());
+        assertEquals(9, own.get("seed").asLong(), own.toString());
+
+        Cli adaptive = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out",
+                tmp.resolve("out3").toString(), "--adaptive", "8");
+        assertEquals(2, adaptive.exitCode(), adaptive.err());
+        assertTrue(adaptive.err().contains("with 2 builds ('builds' of perfab.yaml at feature"), adaptive.err());
+    }
+
+    @Test
     void failOnMakesTheCommentSayTheJobFails() throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 3, "");
         Cli run = ab(g, "--fail-on", "regression", "--format", "markdown");

@@ -44,6 +44,26 @@ class WorkloadLoaderTest {
     }
 
     @Test
+    void readsBuildsAndSeedAndRefusesWhatCannotRun() {
+        Workload w = WorkloadLoader.parse("name: x\ntrials: 6\nadaptive: off\nbuilds: 3\nseed: 42\n"
+                + "harness: {run: [./bench]}\n", "w.yaml");
+        assertEquals(Optional.of(3), w.builds());
+        assertEquals(Optional.of(42L), w.seed());
+        Workload none = WorkloadLoader.parse("name: x\nharness: {run: [./bench]}\n", "w.yaml");
+        assertEquals(Optional.empty(), none.builds());
+        assertEquals(Optional.empty(), none.seed());
+        BadInputException zero = assertThrows(BadInputException.class, () -> WorkloadLoader.parse(
+                "name: x\nbuilds: 0\nharness: {run: [./bench]}\n", "w.yaml"));
+        assertTrue(zero.getMessage().contains("'builds' must be from 1 to 20, got 0"), zero.getMessage());
+        BadInputException few = assertThrows(BadInputException.class, () -> WorkloadLoader.parse(
+                "name: x\ntrials: 2\nadaptive: off\nbuilds: 3\nharness: {run: [./bench]}\n", "w.yaml"));
+        assertTrue(few.getMessage().contains("'builds' (3) is more than 'trials' (2)"), few.getMessage());
+        BadInputException adaptive = assertThrows(BadInputException.class, () -> WorkloadLoader.parse(
+                "name: x\ntrials: 6\nadaptive: 20\nbuilds: 3\nharness: {run: [./bench]}\n", "w.yaml"));
+        assertTrue(adaptive.getMessage().contains("'adaptive' needs one build per side"), adaptive.getMessage());
+    }
+
+    @Test
     void readsAFalseDiscoveryRate() {
         Workload w = WorkloadLoader.parse("name: x\nharness: {run: [./bench]}\nthresholds: {fdr: 0.05}\n", "w.yaml");
         assertEquals(Optional.of(0.05), w.thresholds().fdr());
@@ -125,7 +145,7 @@ class WorkloadLoaderTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
-        "unknown top key|`name: x\nharness: {run: [b]}\ntrails: 5\n`|w.yaml:3:1: unknown key 'trails' (expected one of: adaptive, build, cells, harness, name, thresholds, trials, warmup)",
+        "unknown top key|`name: x\nharness: {run: [b]}\ntrails: 5\n`|w.yaml:3:1: unknown key 'trails' (expected one of: adaptive, build, builds, cells, harness, name, seed, thresholds, trials, warmup)",
         "unknown nested key|`name: x\nharness:\n  run: [b]\n  fromm: head\n`|w.yaml:4:3: unknown key 'fromm' in harness (expected one of: commands, cpus, csv, files, format, from, run, timeout)",
         "missing name|`harness: {run: [b]}\n`|w.yaml:2:1: 'name' is required",
         "missing harness|`name: x\n`|'harness' is required",
