@@ -137,6 +137,48 @@ class WorkflowsTest {
     }
 
     @Test
+    void theReusableABPassesEveryInputOfTheActionItOffersAndRunsTheSetupFirst() throws IOException {
+        JsonNode action = new YAMLMapper().readTree(Files.readString(ROOT.resolve("action.yml"))).path("inputs");
+        JsonNode workflow = read("reusable-perf-pr.yml");
+        JsonNode inputs = workflow.at("/on/workflow_call/inputs");
+        JsonNode steps = workflow.at("/jobs/ab/steps");
+        JsonNode with = null;
+        int setupAt = -1;
+        int actionAt = -1;
+        for (int i = 0; i < steps.size(); i++) {
+            if (steps.get(i).path("uses").asText().equals("./.perfab-action")) {
+                with = steps.get(i).path("with");
+                actionAt = i;
+            }
+            if (steps.get(i).path("name").asText().equals("setup")) {
+                setupAt = i;
+                assertEquals("bash -euo pipefail -c \"$SETUP\"", steps.get(i).path("run").asText().strip(),
+                        "the setup commands reach bash through the environment, never spliced");
+                assertEquals("${{ inputs.setup }}", steps.get(i).at("/env/SETUP").asText());
+            }
+        }
+        assertTrue(with != null && setupAt >= 0 && setupAt < actionAt, "a setup step before the action's");
+        for (String input : List.of("adaptive", "fdr", "seed", "profile", "cache", "builds", "trials", "alpha",
+                "min-effect", "inconclusive", "fail-on", "workload", "artifact")) {
+            assertTrue(action.has(input), "action.yml has an input " + input);
+            assertTrue(inputs.has(input), "reusable-perf-pr.yml has an input " + input);
+            assertEquals("${{ inputs." + input + " }}", with.path(input).asText(), "passed on: " + input);
+        }
+        JsonNode ab = null;
+        for (JsonNode step : new YAMLMapper().readTree(Files.readString(ROOT.resolve("action.yml"))).at("/runs/steps")) {
+            if (step.path("name").asText().equals("perfab ab")) {
+                ab = step;
+            }
+        }
+        for (String input : List.of("adaptive", "fdr", "seed", "profile", "cache")) {
+            String env = "INPUT_" + input.toUpperCase(java.util.Locale.ROOT).replace('-', '_');
+            assertEquals("${{ inputs." + input + " }}", ab.at("/env/" + env).asText(), "action.yml hands on " + input);
+            assertTrue(Files.readString(ROOT.resolve("scripts/action")).contains("${" + env + ":-"),
+                    "scripts/action reads " + env);
+        }
+    }
+
+    @Test
     void eachReusableWorkflowFindsThePerfabOfItsOwnCommit() throws Exception {
         assumeTrue(Programs.onPath("jq"), "jq is needed");
         String pr = whichPerfab(read("reusable-perf-pr.yml").at("/jobs/ab/steps"));
