@@ -166,7 +166,9 @@ final class AbCommand implements Callable<Integer> {
                 Output.budget(spec, budget), Optional.empty());
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
         RunResults results = AbRun.run(request, context(err));
-        Output.emit(spec, format, Report.of(results), null, out.resolve("comment.md"));
+        Report report = Report.of(results);
+        Output.emit(spec, format, report, null, out.resolve("comment.md"));
+        report.noComparison().ifPresent(none -> err.println("perfab: warning: " + none));
         err.println("perfab: results in " + out.resolve("results.json") + ", the comment in "
                 + out.resolve("comment.md"));
         return FailOn.exitCode(results.table(), failing);

@@ -551,4 +551,40 @@ class CompareCommandTest {
         assertEquals(0, profile.exitCode(), profile.err());
         assertTrue(profile.err().contains("--profile 'nothing/*' matches no cell"), profile.err());
     }
+
+    @Test
+    void filesThatShareNoCellSayNothingWasComparedInEveryFormat() throws IOException {
+        Path base = dir.resolve("base.json");
+        Path head = dir.resolve("head.json");
+        String two = "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"%s\","
+                + " \"metric\": \"t\", \"unit\": \"ns\", \"value\": 1}, {\"cell\": \"%1$s\", \"metric\": \"t\","
+                + " \"unit\": \"ns\", \"value\": 2}]}";
+        Files.writeString(base, String.format(Locale.ROOT, two, "old"));
+        Files.writeString(head, String.format(Locale.ROOT, two, "new"));
+        String said = "no cell was measured on both sides (1 only on the baseline, 1 only on the candidate), so"
+                + " nothing was compared";
+        Cli text = Cli.run("compare", base.toString(), head.toString());
+        assertEquals(0, text.exitCode(), text.err());
+        assertTrue(text.err().contains("perfab: warning: base " + base + ", head " + head + ": no comparison: " + said),
+                text.err());
+        assertTrue(text.out().startsWith("FAILED: no comparison: " + said + "\n"), text.out());
+        Cli md = Cli.run("compare", "--format", "markdown", base.toString(), head.toString());
+        assertTrue(md.out().contains("### perfab · compare: \u274C no comparison: " + said + "\n"), md.out());
+        assertFalse(md.out().contains("\u2705 0 unchanged"), "no count that reads like a pass: " + md.out());
+        // github writes the comment beside its annotations: into this test's folder.
+        Cli gh = Cli.run("compare", "--format", "github", "-o", dir.resolve("comment.md").toString(), base.toString(),
+                head.toString());
+        assertTrue(gh.out().startsWith("::warning title=perfab::no comparison: " + said), gh.out());
+        Cli html = Cli.run("compare", "--format", "html", base.toString(), head.toString());
+        assertTrue(html.out().contains(">no comparison: " + said + "<"), html.out());
+
+        Path none = dir.resolve("none.json");
+        Files.writeString(none, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": []}");
+        Cli oneSide = Cli.run("compare", none.toString(), head.toString());
+        assertEquals(0, oneSide.exitCode(), oneSide.err());
+        assertTrue(oneSide.out().startsWith("FAILED: no comparison: no cell was measured on both sides (0 only on"
+                + " the baseline, 1 only on the candidate)"), oneSide.out());
+        Cli same = Cli.run("compare", base.toString(), base.toString());
+        assertFalse(same.out().contains("no comparison") || same.err().contains("warning"), same.out() + same.err());
+    }
 }
