@@ -164,6 +164,8 @@ class CompareCommandTest {
         "unknown top key; `{\"schema\": \"perfab/measurements/v1\", \"results\": []}`; :1:38: unknown key \"results\"",
         "NaN; `{\"schema\": \"perfab/measurements/v1\",\n \"measurements\": [\n {\"cell\": \"a/b\", \"metric\": \"time\", \"unit\": \"ns\", \"value\": NaN}]}`; :3:59: measurement #1 (cell 'a/b', metric 'time'): \"value\" is NaN, not a finite number",
         "Infinity; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": -Infinity}]}`; (cell 'a', metric 't'): \"value\" is -Infinity",
+        "negative time; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [\n {\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ms\", \"value\": -0.5}]}`; :2:2: cell 'a' (t): value -0.5 ms is negative, and a time or a cost cannot be",
+        "negative cost; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"allocs\", \"unit\": \"allocs/op\", \"value\": -1}]}`; :1:55: cell 'a' (allocs): value -1 allocs/op is negative",
         "missing value; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\"}]}`; :1:55: measurement #1 (cell 'a', metric 't'): \"value\" is missing",
         "null value; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": null}]}`; \"value\" is null",
         "string value; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": \"12\"}]}`; \"value\" must be a number",
