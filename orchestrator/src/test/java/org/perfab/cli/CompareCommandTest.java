@@ -522,6 +522,36 @@ class CompareCommandTest {
     }
 
     @Test
+    void cellNamesThatDifferOnlyInTheirSpacesAreShownApartInEveryFormat() throws IOException {
+        List<String> names = List.of("a b", "a  b", "a b ", "a\u00A0b");
+        StringBuilder base = new StringBuilder("{\"schema\": \"perfab/measurements/v1\", \"measurements\": [");
+        StringBuilder head = new StringBuilder(base);
+        for (int i = 0; i < names.size(); i++) {
+            for (int k = 0; k < 3; k++) {
+                String sep = i == 0 && k == 0 ? "" : ",";
+                String m = sep + "{\"cell\": \"" + names.get(i) + "\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": ";
+                base.append(m).append(100 + k).append('}');
+                head.append(m).append(100 + k + i * 10).append('}');
+            }
+        }
+        Path b = dir.resolve("base.json");
+        Path h = dir.resolve("head.json");
+        Files.writeString(b, base + "]}");
+        Files.writeString(h, head + "]}");
+        Map<String, String> cells = Map.of("text", "\n%s +\\d", "markdown", "\n\\| %s \\| t \\|",
+                "html", "<td class=\"cell\">%s</td>");
+        for (Map.Entry<String, String> format : cells.entrySet()) {
+            Cli run = Cli.run("compare", "--format", format.getKey(), b.toString(), h.toString());
+            assertEquals(0, run.exitCode(), run.err());
+            for (String shown : List.of("a b", "a\u2420\u2420b", "a b\u2420", "a\u27E8U+00A0\u27E9b")) {
+                String row = String.format(Locale.ROOT, format.getValue(), java.util.regex.Pattern.quote(shown));
+                assertEquals(1, java.util.regex.Pattern.compile(row).matcher(run.out()).results().count(),
+                        format.getKey() + ": one row shows " + shown + " in:\n" + run.out());
+            }
+        }
+    }
+
+    @Test
     void inputsThatCannotBeComparedSaySoPlainly() throws IOException {
         Path one = dir.resolve("one.json");
         Files.writeString(one, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\","
