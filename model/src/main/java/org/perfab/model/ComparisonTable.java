@@ -278,6 +278,15 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         return counts;
     }
 
+    /**
+     * Returns whether the table compares nothing: no cell was measured on both sides (the sides
+     * share no cell, as when every benchmark was renamed, or a side has none). True for a table of
+     * no rows.
+     */
+    public boolean comparesNothing() {
+        return rows.stream().noneMatch(r -> r.comparison().base().n() > 0 && r.comparison().head().n() > 0);
+    }
+
     /** Returns how many rows were judged together or on their own: the run's tests. */
     public int tested() {
         return (int) rows.stream().filter(CellComparison::tested).count();

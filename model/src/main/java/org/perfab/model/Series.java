@@ -1,14 +1,6 @@
 package org.perfab.model;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.MappingIterator;
-import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
-import com.fasterxml.jackson.dataformat.csv.CsvMapper;
-import com.fasterxml.jackson.dataformat.csv.CsvParser;
-import java.io.IOException;
-import java.math.BigDecimal;
 import java.time.LocalDate;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -19,27 +11,20 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import org.perfab.failure.BadInputException;
 import org.perfab.stats.SeriesRules;
 
 /**
  * A nightly series of ratios: one reading per run and key, kept as a CSV in the user's repository
- * ({@code date,run,commit,cpu,key,ratio}). Only ratios are kept: a ratio against a baseline
- * measured in the same run is comparable across nights on different machines, an absolute time is
- * not.
+ * ({@link SeriesFile}). Only ratios are kept: a ratio against a baseline measured in the same run
+ * is comparable across nights on different machines, an absolute time is not.
  *
  * <p>Runs are ordered by date, then by where each first appears in the file; a key's history is
- * its readings in that order.
+ * its readings in that order. The order is the analysis's: the file keeps its own.
  *
  * @param readings every reading, in run order and, within a run, in file order; at most one per
  *     run and key
  */
 public record Series(List<Reading> readings) {
-    /** The columns of a series file, in the order perfab writes them. */
-    public static final List<String> COLUMNS = List.of("date", "run", "commit", "cpu", "key", "ratio");
-    private static final CsvMapper CSV = CsvMapper.builder().enable(CsvParser.Feature.WRAP_AS_ARRAY)
-            .enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING).build();
-
     /**
      * One reading.
      *
@@ -139,122 +124,5 @@ public record Series(List<Reading> readings) {
     /** Returns the points the rules read of {@code history}. */
     public static List<SeriesRules.Point> points(List<Reading> history) {
         return history.stream().map(r -> new SeriesRules.Point(r.date(), r.ratio())).toList();
-    }
-
-    /**
-     * Returns this series with {@code more} added: a reading whose run and key the series already
-     * holds is left out (recording is idempotent), and counted.
-     */
-    public Merge with(List<Reading> more) {
-        Map<List<String>, Reading> have = new HashMap<>();
-        readings.forEach(r -> have.put(List.of(r.run(), r.key()), r));
-        List<Reading> all = new ArrayList<>(readings);
-        int same = 0;
-        int differ = 0;
-        for (Reading r : more) {
-            Reading old = have.putIfAbsent(List.of(r.run(), r.key()), r);
-            if (old == null) {
-                all.add(r);
-            } else if (old.ratio() == r.ratio()) {
-                same++;
-            } else {
-                differ++;
-            }
-        }
-        return new Merge(new Series(all), all.size() - readings.size(), same, differ);
-    }
-
-    /**
-     * What adding readings to a series did.
-     *
-     * @param series the series with them
-     * @param added the readings added
-     * @param already the readings left out because the series held the same
-     * @param conflicting the readings left out because the series held another ratio for their run
-     *     and key (the series' own is kept)
-     */
-    public record Merge(Series series, int added, int already, int conflicting) {
-    }
-
-    /**
-     * Returns the series in {@code text}, a CSV whose header names the columns {@link #COLUMNS} (in
-     * any order; other columns are ignored). An empty text is the empty series.
-     *
-     * @throws BadInputException naming {@code shown}, the line and the column of what is wrong
-     */
-    public static Series read(String text, String shown) {
-        if (text.isBlank()) {
-            return empty();
-        }
-        List<Reading> readings = new ArrayList<>();
-        try (MappingIterator<String[]> rows = CSV.readerFor(String[].class).readValues(text)) {
-            List<String> header = List.of(rows.next());
-            Map<String, Integer> at = new HashMap<>();
-            for (String c : COLUMNS) {
-                int i = header.indexOf(c);
-                if (i < 0) {
-                    throw new BadInputException(shown + ":1: the header has no column '" + c + "' (a series has "
-                            + String.join(",", COLUMNS) + ")");
-                }
-                at.put(c, i);
-            }
-            while (rows.hasNext()) {
-                int line = rows.getCurrentLocation().getLineNr();
-                String[] row = rows.next();
-                if (row.length == 1 && row[0].isBlank()) {
-                    continue;
-                }
-                String where = shown + ":" + line + ": ";
-                if (row.length != header.size()) {
-                    throw new BadInputException(where + "the row has " + row.length + " fields, the header "
-                            + header.size());
-                }
-                LocalDate date;
-                try {
-                    date = LocalDate.parse(row[at.get("date")].trim());
-                } catch (DateTimeParseException e) {
-                    throw new BadInputException(where + "column 'date': '" + row[at.get("date")]
-                            + "' is not an ISO date (2026-09-01)");
-                }
-                String ratioText = row[at.get("ratio")].trim();
-                double ratio;
-                try {
-                    ratio = Double.parseDouble(ratioText);
-                } catch (NumberFormatException e) {
-                    throw new BadInputException(where + "column 'ratio': '" + ratioText + "' is not a number");
-                }
-                try {
-                    readings.add(new Reading(date, row[at.get("run")].trim(), row[at.get("commit")].trim(),
-                            row[at.get("cpu")].trim(), row[at.get("key")].trim(), ratio));
-                } catch (IllegalArgumentException e) {
-                    throw new BadInputException(where + e.getMessage());
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            if (e instanceof BadInputException b) {
-                throw b;
-            }
-            throw new BadInputException(shown + ": not a CSV series: " + e.getMessage(), e);
-        }
-        try {
-            return new Series(readings);
-        } catch (IllegalArgumentException e) {
-            throw new BadInputException(shown + ": " + e.getMessage());
-        }
-    }
-
-    /** Returns the series as CSV, with the header {@link #COLUMNS}. */
-    public String write() {
-        List<String[]> rows = new ArrayList<>();
-        rows.add(COLUMNS.toArray(String[]::new));
-        for (Reading r : readings) {
-            rows.add(new String[] {r.date().toString(), r.run(), r.commit(), r.cpu(), r.key(),
-                new BigDecimal(Double.toString(r.ratio())).stripTrailingZeros().toPlainString()});
-        }
-        try {
-            return CSV.writeValueAsString(rows);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a series failed to serialise", e);
-        }
     }
 }

@@ -178,7 +178,9 @@ final class AbCommand implements Callable<Integer> {
         Progress.Level level = verbosity.level(spec);
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
         RunResults results = AbRun.run(request, context(err, level));
-        Output.emit(spec, format, Report.of(results), null, out.resolve("comment.md"));
+        Report report = Report.of(results);
+        Output.emit(spec, format, report, null, out.resolve("comment.md"));
+        report.noComparison().ifPresent(none -> err.println("perfab: warning: " + none));
         if (level != Progress.Level.QUIET) {
             err.println("perfab: results in " + out.resolve("results.json") + ", the comment in "
                     + out.resolve("comment.md"));

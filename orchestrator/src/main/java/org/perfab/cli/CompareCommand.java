@@ -186,15 +186,25 @@ final class CompareCommand implements Callable<Integer> {
                     thresholds.thresholds(), globs)), globs), only);
             report = Report.of(table).failingOn(failing);
         }
+        List<Path> given = baseFiles.isEmpty() ? List.of(files.get(0)) : concat(baseFiles, headFiles);
+        report.noComparison().ifPresent(none -> {
+            spec.commandLine().getErr().println("perfab: warning: " + (baseFiles.isEmpty() ? files.get(0)
+                    : "base " + joined(baseFiles) + ", head " + joined(headFiles)) + ": " + none);
+            spec.commandLine().getErr().flush();
+        });
         try {
             Output.emit(spec, format, report, output, output != null ? output : Path.of("comment.md"));
         } catch (OutOfMemoryError e) {
             // The table fitted and its rendering did not: the inputs are still what is too big.
             table = null;
             report = null;
-            throw Compare.tooBig(baseFiles.isEmpty() ? List.of(files.get(0)) : concat(baseFiles, headFiles));
+            throw Compare.tooBig(given);
         }
         return FailOn.exitCode(table, failing);
+    }
+
+    private static String joined(List<Path> files) {
+        return files.stream().map(Path::toString).collect(Collectors.joining(", "));
     }
 
     private static List<Path> concat(List<Path> a, List<Path> b) {

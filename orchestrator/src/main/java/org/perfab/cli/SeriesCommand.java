@@ -19,6 +19,7 @@ import org.perfab.failure.BadInputException;
 import org.perfab.model.RunResults;
 import org.perfab.model.Series;
 import org.perfab.model.SeriesCheck;
+import org.perfab.model.SeriesFile;
 import org.perfab.model.SeriesReplay;
 import org.perfab.report.SeriesRenderer;
 import org.perfab.series.SeriesSources;
@@ -67,16 +68,29 @@ final class SeriesCommand implements Callable<Integer> {
     static final String RULES = "The rules, NAME=VALUE between commas over the defaults: step=30 (%%), noise=4 (times"
             + " the key's noise; 0 for a flat step), drift=20 (%%, or off), window=5, recent=3, days=10, min=3.";
 
-    /** Returns the series in {@code file}; the empty series when the file does not exist and {@code missingOk}. */
-    static Series read(Path file, boolean missingOk) {
+    /** Returns the series file {@code file}; the empty one when the file does not exist and {@code missingOk}. */
+    static SeriesFile read(Path file, boolean missingOk) {
         if (missingOk && !Files.exists(file)) {
-            return Series.empty();
+            return SeriesFile.empty();
         }
-        return Series.read(BadInputException.read(file), file.toString());
+        return SeriesFile.read(BadInputException.read(file), file.toString());
+    }
+
+    /**
+     * Returns {@code file} with {@code more} added.
+     *
+     * @throws BadInputException naming {@code what} when the two disagree on a run's date
+     */
+    static SeriesFile.Merge add(SeriesFile file, SeriesFile more, String what) {
+        try {
+            return file.with(more);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(what + ": " + e.getMessage());
+        }
     }
 
     /** Writes {@code series} to {@code file} whole, through a file beside it, so a reader never sees half. */
-    static void write(Series series, Path file) {
+    static void write(SeriesFile series, Path file) {
         Output.replace(file, series.write());
     }
 
@@ -210,13 +224,13 @@ final class SeriesCommand implements Callable<Integer> {
             for (String s : extract.skipped()) {
                 err.println("perfab: left out " + s);
             }
-            Series had = SeriesCommand.read(series, true);
-            Series.Merge merged = had.with(extract.readings());
+            SeriesFile.Merge merged = SeriesCommand.add(SeriesCommand.read(series, true),
+                    SeriesFile.of(extract.readings()), series + " and tonight's run");
             String on = first(branch, blankToNull(env.get("GITHUB_HEAD_REF")), env.get("GITHUB_REF_NAME"), "");
             boolean records = on.isEmpty() || on.equals(main);
             String tonight = extract.readings().get(0).run();
             if (records) {
-                SeriesCommand.write(merged.series(), series);
+                SeriesCommand.write(merged.file(), series);
                 err.println("perfab: recorded " + merged.added() + " ratio" + (merged.added() == 1 ? "" : "s")
                         + " of run " + tonight + " in " + series + already(merged));
             } else {
@@ -224,11 +238,11 @@ final class SeriesCommand implements Callable<Integer> {
                         + series + ", and nothing is recorded" + already(merged));
             }
             err.flush();
-            SeriesCommand.emit(spec, SeriesCheck.of(merged.series(), tonight, options), format, output);
+            SeriesCommand.emit(spec, SeriesCheck.of(merged.file().series(), tonight, options), format, output);
             return ExitCode.OK;
         }
 
-        private static String already(Series.Merge m) {
+        private static String already(SeriesFile.Merge m) {
             return (m.already() == 0 ? "" : "; " + m.already() + " were there already")
                     + (m.conflicting() == 0 ? "" : "; " + m.conflicting() + " differ from the ratio the series holds"
                             + " for their run and key, which is kept");
@@ -255,7 +269,9 @@ final class SeriesCommand implements Callable<Integer> {
     /** {@code perfab series merge}. */
     @Command(name = "merge", mixinStandardHelpOptions = true,
             description = {"Fold another history of the same series into it (a wiki page's, say), without"
-                    + " duplicates: a run and key the series holds keeps its own ratio."})
+                    + " duplicates: a run and key the series holds keeps its own ratio. The series' rows and columns"
+                    + " stay as they are; the other's rows are added at the end, in its order, and its columns the"
+                    + " series lacks at the right."})
     static final class Merge implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -270,14 +286,14 @@ final class SeriesCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            Series other = SeriesCommand.read(from, false);
-            Series.Merge merged = SeriesCommand.read(series, true).with(other.readings());
-            SeriesCommand.write(merged.series(), series);
+            SeriesFile.Merge merged = SeriesCommand.add(SeriesCommand.read(series, true),
+                    SeriesCommand.read(from, false), series + " and " + from);
+            SeriesCommand.write(merged.file(), series);
             PrintWriter out = spec.commandLine().getOut();
             out.println("perfab: merged " + from + " into " + series + ": " + merged.added() + " reading"
                     + (merged.added() == 1 ? "" : "s") + " added, " + merged.already() + " already there"
                     + (merged.conflicting() == 0 ? "" : ", " + merged.conflicting() + " whose ratio differs from the"
-                            + " series' own (kept)") + "; " + merged.series().runs().size() + " runs in all");
+                            + " series' own (kept)") + "; " + merged.file().series().runs().size() + " runs in all");
             out.flush();
             return ExitCode.OK;
         }
@@ -312,7 +328,7 @@ final class SeriesCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             SeriesRules.Options options = SeriesCommand.rules(spec, rules);
-            Series s = SeriesCommand.read(series, false);
+            Series s = SeriesCommand.read(series, false).series();
             List<String> runs = s.runs();
             if (runs.isEmpty()) {
                 throw new BadInputException(series + ": the series has no readings");
@@ -377,7 +393,7 @@ final class SeriesCommand implements Callable<Integer> {
                 }
                 watch.add(new SeriesReplay.Watch(key, since));
             }
-            Series s = SeriesCommand.read(series, false);
+            Series s = SeriesCommand.read(series, false).series();
             for (SeriesReplay.Watch w : watch) {
                 if (s.readings().stream().noneMatch(r -> r.key().equals(w.key()))) {
                     throw new BadInputException(series + ": no key '" + w.key() + "'");
@@ -422,7 +438,7 @@ final class SeriesCommand implements Callable<Integer> {
             spec.commandLine().getOut().print(SeriesRenderer.render(SeriesReplay.of(s, options, watch), format));
             spec.commandLine().getOut().flush();
             if (series != null) {
-                write(s, series);
+                write(SeriesFile.of(s.readings()), series);
                 spec.commandLine().getErr().println("perfab: wrote the series to " + series + "; try 'perfab series"
                         + " check --series " + series + " --run nightly-2026-09-01' (the step's night) or"
                         + " 'perfab series replay --series " + series + " --rules step=25'");

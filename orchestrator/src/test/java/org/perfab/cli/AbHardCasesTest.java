@@ -59,6 +59,32 @@ class AbHardCasesTest {
     }
 
     @Test
+    void aPullRequestThatRenamesEveryCellSaysNothingWasCompared() throws IOException {
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        g.write("name.txt", "old\n");
+        g.script("bench.sh", """
+                #!/bin/sh
+                printf '{"schema": "perfab/measurements/v1", "measurements": [{"cell": "%s", "metric": "t",\
+                 "unit": "us", "value": %s}]}' "$(cat "$PERFAB_SIDE_DIR/name.txt")" $(( 100 + PERFAB_TRIAL )) \
+                 > "$PERFAB_RESULT"
+                """);
+        g.write("perfab.yaml", "name: renamed\ntrials: 3\nwarmup: 0\nadaptive: off\nharness:\n  run: [sh, bench.sh]\n");
+        g.commit("initial");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("name.txt", "new\n");
+        g.commit("rename the benchmark");
+        Path out = tmp.resolve("out");
+        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", out.toString());
+        assertEquals(0, run.exitCode(), "every trial worked; the report says what came of it: " + run.err());
+        String said = "no comparison: no cell was measured on both sides (1 only on the baseline, 1 only on the"
+                + " candidate), so nothing was compared";
+        assertTrue(run.err().contains("perfab: warning: " + said), run.err());
+        assertTrue(run.out().startsWith("FAILED: " + said), run.out());
+        assertTrue(Files.readString(out.resolve("comment.md")).contains("### perfab · renamed: \u274C " + said),
+                Files.readString(out.resolve("comment.md")));
+    }
+
+    @Test
     void convertsAUnitThePullRequestChangedAndWarnsOfOneThatCannotConvert() throws IOException {
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
         g.write("unit.txt", "us 100\n");

@@ -164,6 +164,8 @@ class CompareCommandTest {
         "unknown top key; `{\"schema\": \"perfab/measurements/v1\", \"results\": []}`; :1:38: unknown key \"results\"",
         "NaN; `{\"schema\": \"perfab/measurements/v1\",\n \"measurements\": [\n {\"cell\": \"a/b\", \"metric\": \"time\", \"unit\": \"ns\", \"value\": NaN}]}`; :3:59: measurement #1 (cell 'a/b', metric 'time'): \"value\" is NaN, not a finite number",
         "Infinity; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": -Infinity}]}`; (cell 'a', metric 't'): \"value\" is -Infinity",
+        "negative time; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [\n {\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ms\", \"value\": -0.5}]}`; :2:2: cell 'a' (t): value -0.5 ms is negative, and a time or a cost cannot be",
+        "negative cost; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"allocs\", \"unit\": \"allocs/op\", \"value\": -1}]}`; :1:55: cell 'a' (allocs): value -1 allocs/op is negative",
         "missing value; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\"}]}`; :1:55: measurement #1 (cell 'a', metric 't'): \"value\" is missing",
         "null value; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": null}]}`; \"value\" is null",
         "string value; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": \"12\"}]}`; \"value\" must be a number",
@@ -520,6 +522,36 @@ class CompareCommandTest {
     }
 
     @Test
+    void cellNamesThatDifferOnlyInTheirSpacesAreShownApartInEveryFormat() throws IOException {
+        List<String> names = List.of("a b", "a  b", "a b ", "a\u00A0b");
+        StringBuilder base = new StringBuilder("{\"schema\": \"perfab/measurements/v1\", \"measurements\": [");
+        StringBuilder head = new StringBuilder(base);
+        for (int i = 0; i < names.size(); i++) {
+            for (int k = 0; k < 3; k++) {
+                String sep = i == 0 && k == 0 ? "" : ",";
+                String m = sep + "{\"cell\": \"" + names.get(i) + "\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": ";
+                base.append(m).append(100 + k).append('}');
+                head.append(m).append(100 + k + i * 10).append('}');
+            }
+        }
+        Path b = dir.resolve("base.json");
+        Path h = dir.resolve("head.json");
+        Files.writeString(b, base + "]}");
+        Files.writeString(h, head + "]}");
+        Map<String, String> cells = Map.of("text", "\n%s +\\d", "markdown", "\n\\| %s \\| t \\|",
+                "html", "<td class=\"cell\">%s</td>");
+        for (Map.Entry<String, String> format : cells.entrySet()) {
+            Cli run = Cli.run("compare", "--format", format.getKey(), b.toString(), h.toString());
+            assertEquals(0, run.exitCode(), run.err());
+            for (String shown : List.of("a b", "a\u2420\u2420b", "a b\u2420", "a\u27E8U+00A0\u27E9b")) {
+                String row = String.format(Locale.ROOT, format.getValue(), java.util.regex.Pattern.quote(shown));
+                assertEquals(1, java.util.regex.Pattern.compile(row).matcher(run.out()).results().count(),
+                        format.getKey() + ": one row shows " + shown + " in:\n" + run.out());
+            }
+        }
+    }
+
+    @Test
     void inputsThatCannotBeComparedSaySoPlainly() throws IOException {
         Path one = dir.resolve("one.json");
         Files.writeString(one, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\","
@@ -550,5 +582,41 @@ class CompareCommandTest {
         Cli profile = Cli.run("compare", "--profile", "nothing/*", one.toString(), one.toString());
         assertEquals(0, profile.exitCode(), profile.err());
         assertTrue(profile.err().contains("--profile 'nothing/*' matches no cell"), profile.err());
+    }
+
+    @Test
+    void filesThatShareNoCellSayNothingWasComparedInEveryFormat() throws IOException {
+        Path base = dir.resolve("base.json");
+        Path head = dir.resolve("head.json");
+        String two = "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"%s\","
+                + " \"metric\": \"t\", \"unit\": \"ns\", \"value\": 1}, {\"cell\": \"%1$s\", \"metric\": \"t\","
+                + " \"unit\": \"ns\", \"value\": 2}]}";
+        Files.writeString(base, String.format(Locale.ROOT, two, "old"));
+        Files.writeString(head, String.format(Locale.ROOT, two, "new"));
+        String said = "no cell was measured on both sides (1 only on the baseline, 1 only on the candidate), so"
+                + " nothing was compared";
+        Cli text = Cli.run("compare", base.toString(), head.toString());
+        assertEquals(0, text.exitCode(), text.err());
+        assertTrue(text.err().contains("perfab: warning: base " + base + ", head " + head + ": no comparison: " + said),
+                text.err());
+        assertTrue(text.out().startsWith("FAILED: no comparison: " + said + "\n"), text.out());
+        Cli md = Cli.run("compare", "--format", "markdown", base.toString(), head.toString());
+        assertTrue(md.out().contains("### perfab · compare: \u274C no comparison: " + said + "\n"), md.out());
+        assertFalse(md.out().contains("\u2705 0 unchanged"), "no count that reads like a pass: " + md.out());
+        // github writes the comment beside its annotations: into this test's folder.
+        Cli gh = Cli.run("compare", "--format", "github", "-o", dir.resolve("comment.md").toString(), base.toString(),
+                head.toString());
+        assertTrue(gh.out().startsWith("::warning title=perfab::no comparison: " + said), gh.out());
+        Cli html = Cli.run("compare", "--format", "html", base.toString(), head.toString());
+        assertTrue(html.out().contains(">no comparison: " + said + "<"), html.out());
+
+        Path none = dir.resolve("none.json");
+        Files.writeString(none, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": []}");
+        Cli oneSide = Cli.run("compare", none.toString(), head.toString());
+        assertEquals(0, oneSide.exitCode(), oneSide.err());
+        assertTrue(oneSide.out().startsWith("FAILED: no comparison: no cell was measured on both sides (0 only on"
+                + " the baseline, 1 only on the candidate)"), oneSide.out());
+        Cli same = Cli.run("compare", base.toString(), base.toString());
+        assertFalse(same.out().contains("no comparison") || same.err().contains("warning"), same.out() + same.err());
     }
 }

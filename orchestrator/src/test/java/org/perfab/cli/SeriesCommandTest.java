@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.perfab.demo.SyntheticSeries;
 import org.perfab.model.CellId;
 import org.perfab.model.Series;
+import org.perfab.model.SeriesFile;
 import org.perfab.series.SeriesSources;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
@@ -40,7 +41,7 @@ class SeriesCommandTest {
         Series all = SyntheticSeries.make(1);
         Series upTo = new Series(all.readings().stream().filter(r -> !r.date().isAfter(last)).toList());
         Path file = tmp.resolve("ratios-" + last + ".csv");
-        Files.writeString(file, upTo.write(), StandardCharsets.UTF_8);
+        Files.writeString(file, SeriesFile.of(upTo.readings()).write(), StandardCharsets.UTF_8);
         return file;
     }
 
@@ -170,7 +171,7 @@ class SeriesCommandTest {
         Path file = tmp.resolve("demo/ratios.csv");
         Cli demo = Cli.run("series", "demo", "--series", file.toString(), "--format", "markdown");
         assertEquals(0, demo.exitCode(), demo.err());
-        assertEquals(SyntheticSeries.make(1).write(), Files.readString(file));
+        assertEquals(SeriesFile.of(SyntheticSeries.make(1).readings()).write(), Files.readString(file));
         assertTrue(demo.out().contains("| step past max(30%, 4 \u00d7 noise), or drift past 20% over 10 days | 80 | 4 / 11"
                 + " | 09-01 | 08-31, drift | 08-26 |"), demo.out());
         assertTrue(demo.err().contains("try 'perfab series check --series " + file), demo.err());
@@ -200,7 +201,7 @@ class SeriesCommandTest {
                 "2026-09-01", "--run", "n1", "--branch", "main");
         assertEquals(0, first.exitCode(), first.err());
         assertTrue(first.err().contains("recorded 2 ratios of run n1"), first.err());
-        Series s = Series.read(Files.readString(file), file.toString());
+        Series s = SeriesFile.read(Files.readString(file), file.toString()).series();
         Map<String, Double> ratios = new HashMap<>();
         s.readings().forEach(r -> ratios.put(r.key(), r.ratio()));
         assertEquals(1.10, ratios.get("speed/run:time"), 1e-9, "the head's mean over the base's");
@@ -233,7 +234,7 @@ class SeriesCommandTest {
         Cli run = Cli.run("series", "record", "--series", file.toString(), "--from", results.toString(), "--workload",
                 workload.toString(), "--date", "2026-09-01", "--run", "n1", "--branch", "main");
         assertEquals(0, run.exitCode(), run.err());
-        List<Series.Reading> readings = Series.read(Files.readString(file), file.toString()).readings();
+        List<Series.Reading> readings = SeriesFile.read(Files.readString(file), file.toString()).series().readings();
         assertEquals(1, readings.size(), readings.toString());
         assertEquals("speed/run:time", readings.get(0).key());
         assertEquals(11.0, readings.get(0).ratio(), 1e-9, "the head's speed/run over its steady/run");
@@ -281,7 +282,7 @@ class SeriesCommandTest {
                 "Method,Length", "--date", "2026-09-01", "--run", "n1", "--cpu", "c", "--commit", "abc", "--branch",
                 "main");
         assertEquals(0, run.exitCode(), run.err());
-        List<String> keys = Series.read(Files.readString(file), file.toString()).readings().stream()
+        List<String> keys = SeriesFile.read(Files.readString(file), file.toString()).series().readings().stream()
                 .map(Series.Reading::key).toList();
         assertEquals(List.of("x/y/z", "x/y%2Fz", "x/y%252Fz"), keys, "three cells, three keys");
         assertEquals("x:y:z", SeriesSources.key(new CellId("x:y", "z")));
@@ -300,8 +301,43 @@ class SeriesCommandTest {
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("1 reading added, 1 already there, 1 whose ratio differs from the series' own"
                 + " (kept); 3 runs in all"), run.out());
-        assertEquals("date,run,commit,cpu,key,ratio\n2026-09-01,w1,a,cpu,k,1\n2026-09-02,n2,b,cpu,k,1.1\n"
-                + "2026-09-03,n3,c,cpu,k,1.2\n", Files.readString(mine), "in date order, the series' own ratio kept");
+        assertEquals("date,run,commit,cpu,key,ratio\n2026-09-02,n2,b,cpu,k,1.1\n2026-09-03,n3,c,cpu,k,1.2\n"
+                + "2026-09-01,w1,a,cpu,k,1.0\n", Files.readString(mine), "the series' own rows and ratio kept, the"
+                + " new one at the end");
+    }
+
+    @Test
+    void recordAndMergeKeepTheFilesColumnsAndOrder() throws IOException {
+        Path file = tmp.resolve("ratios.csv");
+        String mine = "date,run,commit,cpu,key,ratio,note\n2026-09-03,n3,c,cpu,k,1.20,late one\n"
+                + "2026-09-01,n1,a,cpu,k,1.0,\"first, by hand\"\n2026-09-02,n2,b,cpu,k,1.1,\n";
+        Files.writeString(file, mine);
+        Path csv = tmp.resolve("bdn.csv");
+        Files.writeString(csv, "Method,Ratio\nk,1.3\nj,0.5\n");
+        Cli record = Cli.run("series", "record", "--series", file.toString(), "--ratios", csv.toString(), "--date",
+                "2026-09-04", "--run", "n4", "--cpu", "cpu", "--commit", "d", "--branch", "main");
+        assertEquals(0, record.exitCode(), record.err());
+        String recorded = mine + "2026-09-04,n4,d,cpu,k,1.3,\n2026-09-04,n4,d,cpu,j,0.5,\n";
+        assertEquals(recorded, Files.readString(file), "every row and cell as it was, tonight's at the end");
+        assertEquals("n4", check(file).get("run").asText(), "the latest run is the latest by date");
+        Path wiki = tmp.resolve("wiki.csv");
+        Files.writeString(wiki, "date,run,commit,cpu,key,ratio,url\n2026-08-30,w1,z,cpu,k,0.9,http://w/1\n"
+                + "2026-09-01,n1,a,cpu,k,1.0,http://w/2\n");
+        Cli merge = Cli.run("series", "merge", "--series", file.toString(), "--from", wiki.toString());
+        assertEquals(0, merge.exitCode(), merge.err());
+        assertTrue(merge.out().contains("1 reading added, 1 already there; 5 runs in all"), merge.out());
+        assertEquals("date,run,commit,cpu,key,ratio,note,url\n2026-09-03,n3,c,cpu,k,1.20,late one,\n"
+                + "2026-09-01,n1,a,cpu,k,1.0,\"first, by hand\",\n2026-09-02,n2,b,cpu,k,1.1,,\n"
+                + "2026-09-04,n4,d,cpu,k,1.3,,\n2026-09-04,n4,d,cpu,j,0.5,,\n2026-08-30,w1,z,cpu,k,0.9,,http://w/1\n",
+                Files.readString(file), "the union of the columns, the new row at the end");
+        Files.writeString(wiki, "date,run,commit,cpu,key,ratio\n2026-08-31,w1,z,cpu,j,0.9\n");
+        Cli twoDates = Cli.run("series", "merge", "--series", file.toString(), "--from", wiki.toString());
+        assertEquals(2, twoDates.exitCode(), twoDates.err());
+        assertTrue(twoDates.err().contains(file + " and " + wiki + ": run 'w1' has two dates, 2026-08-30 and"
+                + " 2026-08-31"), twoDates.err());
+        Cli replay = Cli.run("series", "replay", "--series", file.toString(), "--format", "json");
+        assertEquals(0, replay.exitCode(), replay.err());
+        assertEquals(5, JSON.readTree(replay.out()).get("runs").asInt());
     }
 
     @Test
@@ -358,7 +394,7 @@ class SeriesCommandTest {
             }
         }
         Path file = tmp.resolve("ratios.csv");
-        Files.writeString(file, new Series(readings).write());
+        Files.writeString(file, SeriesFile.of(readings).write());
         Cli md = Cli.run("series", "check", "--series", file.toString(), "--format", "markdown");
         assertEquals(0, md.exitCode(), md.err());
         assertTrue(md.out().contains("| a\\|b&lt;/td&gt;&lt;script&gt;x&lt;/script&gt; | step | 2 | 1 | +100.0% |"),

@@ -254,6 +254,44 @@ class FormatsTest {
                 census(new GoBench().read(f)));
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "perfab-json | x.json | {\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\","
+                + " \"unit\": \"ns\", \"value\": 1},\\n {\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": -2.5}]}"
+                + " | x.json:2:2: cell 'a' (t): value -2.5 ns is negative",
+        "go | x.txt | BenchmarkA-2  100  5 ns/op  8 B/op  0 allocs/op\\nBenchmarkA-2  100  5 ns/op  -8 B/op  0 allocs/op"
+                + " | x.txt:2:1: cell 'A' (alloc-bytes): value -8 B/op is negative",
+        "csv | x.csv | cell,metric,unit,direction,value\\na,t,allocs/op,lower,-1 | x.csv:2:1: cell 'a' (t): value -1 allocs/op is negative",
+        "hyperfine | x.json | {\"results\": [{\"command\": \"run\", \"mean\": 1, \"times\": [1, -0.5]}]}"
+                + " | x.json: cell 'run' (wall): value -0.5 s is negative",
+        "benchmarkdotnet | x.json | {\"Benchmarks\": [{\"FullName\": \"B.M\", \"Statistics\": {\"OriginalValues\": [3]},"
+                + " \"Memory\": {\"BytesAllocatedPerOperation\": -64}}]} | x.json: cell 'B.M' (alloc-bytes): value -64 B/op",
+        "jmh | x.json | [{\"jmhVersion\": \"1.37\", \"benchmark\": \"b.M\", \"mode\": \"avgt\", \"primaryMetric\":"
+                + " {\"score\": -3, \"scoreUnit\": \"us/op\"}}] | x.json: cell 'b.M' (avgt): value -3 us/op",
+        "pytest-benchmark | x.json | {\"benchmarks\": [{\"name\": \"t\", \"stats\": {\"mean\": -0.1}}]}"
+                + " | x.json: cell 't' (time): value -0.1 s",
+        "google-benchmark | x.json | {\"benchmarks\": [{\"name\": \"BM\", \"real_time\": 5, \"cpu_time\": -5,"
+                + " \"time_unit\": \"ns\"}]} | x.json: cell 'BM' (cpu_time): value -5 ns",
+    })
+    void refusesANegativeTimeOrCostNamingTheFileCellAndValue(String format, String name, String text, String message)
+            throws IOException {
+        Path f = tmp.resolve(name);
+        Files.writeString(f, text.replace("\\n", "\n") + "\n");
+        BadInputException e = assertThrows(BadInputException.class,
+                () -> MeasurementFormat.byId(format).orElseThrow().read(f));
+        assertTrue(e.getMessage().startsWith(f + message.substring(name.length())), e.getMessage());
+        assertTrue(e.getMessage().endsWith("is negative, and a time or a cost cannot be"), e.getMessage());
+    }
+
+    @Test
+    void keepsAZeroCostAndANegativeValueOfAUnitThatIsNotATimeOrACost() throws IOException {
+        Path f = tmp.resolve("bench.txt");
+        Files.writeString(f, "BenchmarkA-2  100  5 ns/op  0 B/op  0 allocs/op  -3 drift/op\n");
+        Map<String, Double> values = new LinkedHashMap<>();
+        new GoBench().read(f).forEach(r -> values.put(r.cell().metric(), r.value()));
+        assertEquals(Map.of("time", 5.0, "alloc-bytes", 0.0, "allocs", 0.0, "drift/op", -3.0), values);
+    }
+
     @Test
     void rejectsNonFiniteGoValuesAndNamelessBenchmarks() throws IOException {
         Path f = tmp.resolve("bench.txt");

@@ -168,7 +168,7 @@ final class Forest {
                         + TextRenderer.label(c.verdict()) + (noted ? "; " + note : ""))).append("</title>");
         s.append(f("<rect class=\"stripe\" x=\"0\" y=\"%d\" width=\"%d\" height=\"%d\"/>", top, WIDTH, ROW));
         s.append(f("<text class=\"name\" x=\"%d\" y=\"%.1f\">%s</text>", LEFT - 10, y + 4,
-                Untrusted.html(r.cell().name() + " · " + r.cell().metric(), LABEL)));
+                Untrusted.html(Untrusted.spaces(r.cell().name()) + " · " + Untrusted.spaces(r.cell().metric()), LABEL)));
         double lo = x(axis, axis.lo());
         double hi = x(axis, axis.hi());
         if (interval) {

@@ -7,7 +7,8 @@ import org.perfab.stats.Comparison;
 import org.perfab.stats.Verdict;
 
 /**
- * Renders GitHub Actions workflow commands: one {@code ::warning} per regression and one
+ * Renders GitHub Actions workflow commands: a {@code ::warning} when the report compares nothing
+ * (see {@link Report#noComparison}), one {@code ::warning} per regression and one
  * {@code ::notice} per inconclusive cell and per small slowdown; a row that measures another cell
  * again has none of its own. GitHub shows at most ten annotations of a type per step, so past nine
  * the tenth counts the rest.
@@ -19,6 +20,8 @@ final class GithubRenderer implements Renderer {
     @Override
     public String render(Report report) {
         StringBuilder out = new StringBuilder();
+        Warnings.noComparison(report).ifPresent(none -> out.append("::warning title=").append(property("perfab"))
+                .append("::").append(data(Untrusted.plain(none, Untrusted.MAX_PROSE))).append('\n'));
         annotate(out, report, Verdict.REGRESSION, "warning", "perfab regression", PER_TYPE);
         int notices = annotate(out, report, Verdict.INCONCLUSIVE, "notice", "perfab inconclusive", PER_TYPE);
         annotate(out, report, Verdict.SMALL, "notice", "perfab small slowdown", PER_TYPE - notices);

@@ -107,7 +107,7 @@ final class HtmlRenderer implements Renderer {
 
     /** Returns a cell's name or metric safe as HTML, bounded like every shown name. */
     static String name(String s) {
-        return Untrusted.html(s, Untrusted.MAX_LENGTH);
+        return Untrusted.html(s);
     }
 
     /** Returns prose (which may quote untrusted names) safe as HTML. */

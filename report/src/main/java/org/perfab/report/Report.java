@@ -39,6 +39,15 @@ public record Report(ComparisonTable table, Optional<RunResults> run, List<Verdi
         return new Report(table, run, verdicts);
     }
 
+    /**
+     * Returns why this report compares nothing, worded (every trial of a side failed, or no cell was
+     * measured on both sides); empty when it compares something. Every format says it in place of
+     * its counts.
+     */
+    public Optional<String> noComparison() {
+        return Warnings.noComparison(this);
+    }
+
     /** Returns the name the comment is known by: the workload's, or {@code compare}. */
     public String name() {
         return run.map(RunResults::name).orElse("compare");

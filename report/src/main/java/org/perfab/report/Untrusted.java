@@ -1,5 +1,7 @@
 package org.perfab.report;
 
+import java.util.Locale;
+
 /**
  * Makes text from the code under test (cell names, metrics, units, labels) safe to show. A pull
  * request controls every cell name, so none may inject markup, mentions, references or terminal
@@ -19,19 +21,79 @@ public final class Untrusted {
      */
     private static final String MARKDOWN_SPECIALS = "\\`*_[]|~$";
     private static final char ZERO_WIDTH_SPACE = '\u200B';
+    /** Stands for a space a reader could not see or count (see {@link #spaces}). */
+    private static final char SPACE = '\u2420';
+    /** Opens a code point written out, {@code ⟨U+00A0⟩}. */
+    private static final char OPEN = '\u27E8';
+    private static final char CLOSE = '\u27E9';
 
     private Untrusted() {
     }
 
     /**
-     * Returns {@code s} with control characters (newlines and escape sequences included) replaced
-     * by {@code ?}, and shortened to {@link #MAX_LENGTH} code points.
+     * Returns the name {@code s} (of a cell, a metric, a unit) as plain text: its spaces shown
+     * (see {@link #spaces}), then control characters (newlines and escape sequences included)
+     * replaced by {@code ?}, and shortened to {@link #MAX_LENGTH} code points.
      */
     static String plain(String s) {
-        return plain(s, MAX_LENGTH);
+        return plain(spaces(s), MAX_LENGTH);
     }
 
-    /** Returns {@link #plain} bounded to {@code max} code points instead. */
+    /**
+     * Returns {@code name} with every space a reader could not see or count written visibly, so
+     * that two names that differ only in their spaces never look alike ({@code a b}, {@code a  b}
+     * and {@code a b } are three cells). A space at the start or the end, or in a run of two or
+     * more, is {@code ␠}; any other space character (a no-break space, an em space) is its code
+     * point, {@code ⟨U+00A0⟩}, wherever it is; so are the two markers themselves when a name has
+     * them, so that no name reads as another. A name whose words are one space apart is returned
+     * as it is. The one rule for every renderer: {@link #plain(String)}, {@link #markdown(String)}
+     * and {@link #html(String)} apply it to a name; prose, which quotes names already shown, is
+     * left alone.
+     */
+    static String spaces(String name) {
+        StringBuilder out = new StringBuilder(name.length() + 8);
+        int i = 0;
+        while (i < name.length()) {
+            int cp = name.codePointAt(i);
+            if (!space(cp)) {
+                if (cp == SPACE || cp == OPEN) {
+                    codePoint(cp, out);
+                } else {
+                    out.appendCodePoint(cp);
+                }
+                i += Character.charCount(cp);
+                continue;
+            }
+            int end = i;
+            while (end < name.length() && space(name.codePointAt(end))) {
+                end += Character.charCount(name.codePointAt(end));
+            }
+            if (end - i == 1 && cp == ' ' && i > 0 && end < name.length()) {
+                out.append(' ');
+            } else {
+                for (int k = i; k < end; k += Character.charCount(name.codePointAt(k))) {
+                    if (name.charAt(k) == ' ') {
+                        out.append(SPACE);
+                    } else {
+                        codePoint(name.codePointAt(k), out);
+                    }
+                }
+            }
+            i = end;
+        }
+        return out.toString();
+    }
+
+    /** Returns whether {@code cp} is a space a reader sees as one: ASCII's or another Unicode space separator. */
+    private static boolean space(int cp) {
+        return cp == ' ' || Character.getType(cp) == Character.SPACE_SEPARATOR;
+    }
+
+    private static void codePoint(int cp, StringBuilder out) {
+        out.append(OPEN).append(String.format(Locale.ROOT, "U+%04X", cp)).append(CLOSE);
+    }
+
+    /** Returns {@link #plain} bounded to {@code max} code points instead: for prose, its spaces as they are. */
     public static String plain(String s, int max) {
         StringBuilder out = new StringBuilder(Math.min(s.length(), MAX_LENGTH + 8));
         s.codePoints().forEach(cp -> {
@@ -95,10 +157,10 @@ public final class Untrusted {
  * {@code ://} and {@code www.} broken the same way so that nothing becomes a link.
      */
     static String markdown(String s) {
-        return markdown(s, MAX_LENGTH);
+        return markdown(spaces(s), MAX_LENGTH);
     }
 
-    /** Returns {@link #markdown} bounded to {@code max} code points instead. */
+    /** Returns {@link #markdown} bounded to {@code max} code points instead: for prose, its spaces as they are. */
     static String markdown(String s, int max) {
         String p = plain(s, max);
         StringBuilder out = new StringBuilder(p.length() + 16);
@@ -121,6 +183,11 @@ public final class Untrusted {
         // No autolinks: a URL or a www. host in a cell name must not become a link in perfab's voice.
         return out.toString().replace("://", ":" + ZERO_WIDTH_SPACE + "//")
                 .replaceAll("(?i)\\bwww\\.", "www" + ZERO_WIDTH_SPACE + ".");
+    }
+
+    /** Returns the name {@code s} as HTML text or attribute value: its spaces shown (see {@link #spaces}), then as {@link #html(String, int)}. */
+    static String html(String s) {
+        return html(spaces(s), MAX_LENGTH);
     }
 
     /**

@@ -99,10 +99,26 @@ final class Warnings {
     }
 
     /**
-     * Returns what stands in place of the counts when a run compared nothing because every trial
-     * of a side failed: a table of "no data" rows must never read like a pass. Empty otherwise.
+     * Returns what stands in place of the counts when a report compares nothing: every trial of a
+     * side of its run failed, or no cell was measured on both sides (see
+     * {@link ComparisonTable#comparesNothing}). A table of "no data" rows must never read like a
+     * pass. Empty otherwise.
      */
     static Optional<String> noComparison(Report report) {
+        return failedSides(report).or(() -> {
+            ComparisonTable t = report.table();
+            if (!t.comparesNothing()) {
+                return Optional.empty();
+            }
+            long base = t.rows().stream().filter(r -> r.comparison().base().n() > 0).count();
+            long head = t.rows().stream().filter(r -> r.comparison().head().n() > 0).count();
+            return Optional.of("no comparison: no cell was measured on both sides (" + base + " only on the"
+                    + " baseline, " + head + " only on the candidate), so nothing was compared");
+        });
+    }
+
+    /** Returns the sentence that every trial of a side of the report's run failed; empty otherwise. */
+    private static Optional<String> failedSides(Report report) {
         if (report.run().isEmpty()) {
             return Optional.empty();
         }

@@ -1,0 +1,248 @@
+package org.perfab.model;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.perfab.failure.BadInputException;
+import org.perfab.model.Series.Reading;
+
+/**
+ * A series file as its user keeps it: the CSV of a nightly {@link Series}, with its header and its
+ * rows in the file's own order, every cell of every row kept as written, the columns perfab does
+ * not read among them. Adding to it ({@link #with}) appends rows at the end and columns at the
+ * right and leaves the rest as it was, so a committed series changes by the lines added; the
+ * analysis reads {@link #series()}, which orders runs by date.
+ *
+ * @param columns the header: the columns of {@link #COLUMNS} (in any order, the first of a name
+ *     read), and any others
+ * @param rows the rows, in file order
+ */
+public record SeriesFile(List<String> columns, List<Row> rows) {
+    /** The columns perfab reads, in the order it writes them in a new file. */
+    public static final List<String> COLUMNS = List.of("date", "run", "commit", "cpu", "key", "ratio");
+    private static final CsvMapper CSV = CsvMapper.builder().enable(CsvParser.Feature.WRAP_AS_ARRAY)
+            .enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING).build();
+
+    /**
+     * One row of the file.
+     *
+     * @param reading what perfab reads of it
+     * @param cells its cells as written, one per column of the file; those of {@link #COLUMNS} are
+     *     what {@code reading} was read from
+     */
+    public record Row(Reading reading, List<String> cells) {
+        public Row {
+            Objects.requireNonNull(reading, "reading");
+            cells = List.copyOf(cells);
+        }
+    }
+
+    /**
+     * Validates the file: every column of {@link #COLUMNS} in the header, a cell per column in
+     * every row, and rows that make a {@link Series} (one date per run, one reading per run and key).
+     *
+     * @throws IllegalArgumentException saying what is wrong
+     */
+    public SeriesFile {
+        columns = List.copyOf(columns);
+        rows = List.copyOf(rows);
+        for (String c : COLUMNS) {
+            if (!columns.contains(c)) {
+                throw new IllegalArgumentException("the header has no column '" + c + "' (a series has "
+                        + String.join(",", COLUMNS) + ")");
+            }
+        }
+        for (Row r : rows) {
+            if (r.cells().size() != columns.size()) {
+                throw new IllegalArgumentException("a row has " + r.cells().size() + " cells, the header "
+                        + columns.size());
+            }
+        }
+        new Series(rows.stream().map(Row::reading).toList());
+    }
+
+    /** The file of no readings, with the header {@link #COLUMNS}. */
+    public static SeriesFile empty() {
+        return new SeriesFile(COLUMNS, List.of());
+    }
+
+    /** Returns a new file of {@code readings}, in their order, with the header {@link #COLUMNS}. */
+    public static SeriesFile of(List<Reading> readings) {
+        return new SeriesFile(COLUMNS, readings.stream().map(r -> new Row(r, List.of(r.date().toString(), r.run(),
+                r.commit(), r.cpu(), r.key(), new BigDecimal(Double.toString(r.ratio())).stripTrailingZeros()
+                        .toPlainString()))).toList());
+    }
+
+    /** Returns the series of the file's readings, its runs in date order (see {@link Series}). */
+    public Series series() {
+        return new Series(rows.stream().map(Row::reading).toList());
+    }
+
+    /**
+     * Returns this file with the rows of {@code other} added. A row whose run and key this file
+     * holds is left out (adding is idempotent), and counted. Every row of this file stays as it is
+     * and where it is; the rows added follow, in {@code other}'s order. The header is this file's,
+     * then each column of {@code other}'s it lacks, in {@code other}'s order (a name {@code other}
+     * has twice is two columns); a row gets an empty cell for a column its file did not have.
+     */
+    public Merge with(SeriesFile other) {
+        List<String> union = new ArrayList<>(columns);
+        int[] to = new int[other.columns.size()];
+        Map<String, Integer> seen = new HashMap<>();
+        for (int i = 0; i < to.length; i++) {
+            String c = other.columns.get(i);
+            to[i] = nth(union, c, seen.merge(c, 1, Integer::sum));
+            if (to[i] < 0) {
+                union.add(c);
+                to[i] = union.size() - 1;
+            }
+        }
+        List<String> pad = Collections.nCopies(union.size() - columns.size(), "");
+        List<Row> all = new ArrayList<>();
+        Map<List<String>, Reading> have = new HashMap<>();
+        for (Row r : rows) {
+            all.add(pad.isEmpty() ? r : new Row(r.reading(), concat(r.cells(), pad)));
+            have.put(List.of(r.reading().run(), r.reading().key()), r.reading());
+        }
+        int same = 0;
+        int differ = 0;
+        for (Row r : other.rows) {
+            Reading old = have.putIfAbsent(List.of(r.reading().run(), r.reading().key()), r.reading());
+            if (old == null) {
+                String[] cells = new String[union.size()];
+                Arrays.fill(cells, "");
+                for (int i = 0; i < to.length; i++) {
+                    cells[to[i]] = r.cells().get(i);
+                }
+                all.add(new Row(r.reading(), List.of(cells)));
+            } else if (old.ratio() == r.reading().ratio()) {
+                same++;
+            } else {
+                differ++;
+            }
+        }
+        return new Merge(new SeriesFile(union, all), all.size() - rows.size(), same, differ);
+    }
+
+    /** Returns the index of the {@code n}th (from 1) {@code name} in {@code names}, or -1. */
+    private static int nth(List<String> names, String name, int n) {
+        for (int i = 0; i < names.size(); i++) {
+            if (names.get(i).equals(name) && --n == 0) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
+    }
+
+    /**
+     * What adding rows to a series file did.
+     *
+     * @param file the file with them
+     * @param added the rows added
+     * @param already the rows left out because the file held the same reading
+     * @param conflicting the rows left out because the file held another ratio for their run and
+     *     key (the file's own is kept)
+     */
+    public record Merge(SeriesFile file, int added, int already, int conflicting) {
+    }
+
+    /**
+     * Returns the file {@code text}, a CSV whose header names the columns {@link #COLUMNS} (in any
+     * order; other columns are kept, not read). Blank lines are skipped. An empty text is
+     * {@link #empty()}.
+     *
+     * @throws BadInputException naming {@code shown}, the line and the column of what is wrong
+     */
+    public static SeriesFile read(String text, String shown) {
+        if (text.isBlank()) {
+            return empty();
+        }
+        List<String> header;
+        List<Row> rows = new ArrayList<>();
+        try (MappingIterator<String[]> lines = CSV.readerFor(String[].class).readValues(text)) {
+            header = List.of(lines.next());
+            Map<String, Integer> at = new HashMap<>();
+            for (String c : COLUMNS) {
+                int i = header.indexOf(c);
+                if (i < 0) {
+                    throw new BadInputException(shown + ":1: the header has no column '" + c + "' (a series has "
+                            + String.join(",", COLUMNS) + ")");
+                }
+                at.put(c, i);
+            }
+            while (lines.hasNext()) {
+                int line = lines.getCurrentLocation().getLineNr();
+                String[] row = lines.next();
+                if (row.length == 1 && row[0].isBlank()) {
+                    continue;
+                }
+                String where = shown + ":" + line + ": ";
+                if (row.length != header.size()) {
+                    throw new BadInputException(where + "the row has " + row.length + " fields, the header "
+                            + header.size());
+                }
+                LocalDate date;
+                try {
+                    date = LocalDate.parse(row[at.get("date")].trim());
+                } catch (DateTimeParseException e) {
+                    throw new BadInputException(where + "column 'date': '" + row[at.get("date")]
+                            + "' is not an ISO date (2026-09-01)");
+                }
+                String ratioText = row[at.get("ratio")].trim();
+                double ratio;
+                try {
+                    ratio = Double.parseDouble(ratioText);
+                } catch (NumberFormatException e) {
+                    throw new BadInputException(where + "column 'ratio': '" + ratioText + "' is not a number");
+                }
+                try {
+                    rows.add(new Row(new Reading(date, row[at.get("run")].trim(), row[at.get("commit")].trim(),
+                            row[at.get("cpu")].trim(), row[at.get("key")].trim(), ratio), List.of(row)));
+                } catch (IllegalArgumentException e) {
+                    throw new BadInputException(where + e.getMessage());
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            if (e instanceof BadInputException b) {
+                throw b;
+            }
+            throw new BadInputException(shown + ": not a CSV series: " + e.getMessage(), e);
+        }
+        try {
+            return new SeriesFile(header, rows);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(shown + ": " + e.getMessage());
+        }
+    }
+
+    /** Returns the file as CSV: its header, then its rows, every cell as it is held. */
+    public String write() {
+        List<String[]> lines = new ArrayList<>();
+        lines.add(columns.toArray(String[]::new));
+        rows.forEach(r -> lines.add(r.cells().toArray(String[]::new)));
+        try {
+            return CSV.writeValueAsString(lines);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a series failed to serialise", e);
+        }
+    }
+}

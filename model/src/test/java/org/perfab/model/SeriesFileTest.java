@@ -1,0 +1,144 @@
+package org.perfab.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.LocalDate;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.perfab.failure.BadInputException;
+import org.perfab.model.Series.Reading;
+
+class SeriesFileTest {
+    private static Reading reading(String date, String run, String key, double ratio) {
+        return new Reading(LocalDate.parse(date), run, "c0ffee", "Xeon", key, ratio);
+    }
+
+    private static SeriesFile read(String csv) {
+        return SeriesFile.read(csv, "ratios.csv");
+    }
+
+    @Test
+    void writesWhatItReadsWithHostileTextQuoted() {
+        Series series = new Series(List.of(
+                new Reading(LocalDate.parse("2026-09-01"), "r1", "abc", "Intel(R) Xeon(R), 2.20GHz", "parse,\"big\"", 1.5),
+                new Reading(LocalDate.parse("2026-09-01"), "r1", "abc", "Intel(R) Xeon(R), 2.20GHz", "a\nb", 0.25),
+                new Reading(LocalDate.parse("2026-09-02"), "r2", "def", "EPYC", "parse,\"big\"", 1e-7)));
+        String csv = SeriesFile.of(series.readings()).write();
+        assertTrue(csv.startsWith("date,run,commit,cpu,key,ratio\n"), csv);
+        assertTrue(csv.contains("\"Intel(R) Xeon(R), 2.20GHz\",\"parse,\"\"big\"\"\",1.5"), csv);
+        assertTrue(csv.contains(",0.0000001\n"), "no exponent in a ratio: " + csv);
+        assertEquals(series, read(csv).series());
+        assertEquals(csv, read(csv).write());
+    }
+
+    @Test
+    void findsColumnsByNameSkipsBlankLinesAndKeepsTheFilesOrderAndColumns() {
+        String csv = """
+                key,ratio,extra,cpu,commit,run,date
+                a,1.0,x,Xeon,c2,late,2026-09-03
+
+                a,2.0,"x, y",Xeon,c1,early,2026-09-01
+                b,3.00,x,Xeon,c1,early,2026-09-01
+                b,4.0,,EPYC,c3,same-day,2026-09-03
+                """;
+        SeriesFile file = read(csv);
+        assertEquals(List.of("early", "late", "same-day"), file.series().runs(), "the analysis orders runs by date");
+        assertEquals(List.of(2.0, 1.0), file.series().byKey().get("a").stream().map(Reading::ratio).toList());
+        assertEquals(csv.replace("\n\n", "\n"), file.write(), "the file is written back as it was read");
+    }
+
+    @ParameterizedTest(name = "{1}")
+    @CsvSource(delimiter = '|', value = {
+        "date,run,commit,cpu,ratio\\n2026-09-01,r,c,x,1        | ratios.csv:1: the header has no column 'key'",
+        "date,run,commit,cpu,key,ratio\\n2026-09-01,r,c,x,k    | ratios.csv:2: the row has 5 fields, the header 6",
+        "date,run,commit,cpu,key,ratio\\n2026-9-1,r,c,x,k,1    | ratios.csv:2: column 'date': '2026-9-1' is not an ISO date",
+        "date,run,commit,cpu,key,ratio\\n\\n2026-09-01,r,c,x,k,fast | ratios.csv:3: column 'ratio': 'fast' is not a number",
+        "date,run,commit,cpu,key,ratio\\n2026-09-01,r,c,x,k,0  | ratios.csv:2: a ratio must be finite and above 0",
+        "date,run,commit,cpu,key,ratio\\n2026-09-01,r,c,x,k,NaN | ratios.csv:2: a ratio must be finite and above 0",
+        "date,run,commit,cpu,key,ratio\\n2026-09-01,r,c,x,k,1e999 | ratios.csv:2: a ratio must be finite and above 0",
+        "date,run,commit,cpu,key,ratio\\n2026-09-01,r,c,x, ,1  | ratios.csv:2: a reading needs a run and a key",
+        "date,run,commit,cpu,key,ratio\\n2026-09-01,r,c,x,k,1\\n2026-09-01,r,c,x,k,2 | ratios.csv: run 'r' has two readings of key 'k'",
+        "date,run,commit,cpu,key,ratio\\n2026-09-01,r,c,x,k,1\\n2026-09-02,r,c,x,j,2 | ratios.csv: run 'r' has two dates",
+    })
+    void namesTheLineAndColumnOfWhatIsWrong(String csv, String message) {
+        BadInputException e = assertThrows(BadInputException.class, () -> read(csv.strip().replace("\\n", "\n")));
+        assertTrue(e.getMessage().startsWith(message), e.getMessage());
+    }
+
+    @Test
+    void anUnclosedQuoteIsNotACsvSeries() {
+        BadInputException e = assertThrows(BadInputException.class,
+                () -> read("date,run,commit,cpu,key,ratio\n2026-09-01,r,c,\"x,k,1\n"));
+        assertTrue(e.getMessage().startsWith("ratios.csv"), e.getMessage());
+    }
+
+    @Test
+    void anEmptyTextIsTheEmptyFile() {
+        assertEquals(SeriesFile.empty(), read("  \n"));
+        assertEquals(Series.empty(), read("  \n").series());
+        assertEquals("date,run,commit,cpu,key,ratio\n", SeriesFile.empty().write());
+    }
+
+    @Test
+    void addingIsIdempotentPerRunAndKeyAndKeepsTheFilesOwnReading() {
+        SeriesFile file = SeriesFile.of(List.of(reading("2026-09-01", "r1", "a", 1.0)));
+        SeriesFile.Merge merge = file.with(SeriesFile.of(List.of(reading("2026-09-01", "r1", "a", 1.0),
+                reading("2026-09-01", "r1", "b", 2.0), reading("2026-09-02", "r2", "a", 1.1))));
+        assertEquals(2, merge.added());
+        assertEquals(1, merge.already());
+        assertEquals(0, merge.conflicting());
+        SeriesFile.Merge again = merge.file().with(SeriesFile.of(List.of(reading("2026-09-02", "r2", "a", 9.0))));
+        assertEquals(0, again.added());
+        assertEquals(1, again.conflicting());
+        assertEquals(1.1, again.file().series().byKey().get("a").get(1).ratio());
+        assertEquals(merge.file(), again.file());
+    }
+
+    @Test
+    void recordingKeepsTheFilesRowsColumnsAndCellsAndAppendsTheNewRows() {
+        String csv = """
+                date,run,commit,cpu,key,ratio,note
+                2026-09-03,n3,c,cpu,k,1.20,late one
+                2026-09-01,n1,a,cpu,k,1.0,"first, by hand"
+                2026-09-02,n2,b,cpu,k,1.1,
+                """;
+        LocalDate tonight = LocalDate.parse("2026-09-04");
+        SeriesFile.Merge merge = read(csv).with(SeriesFile.of(List.of(new Reading(tonight, "n4", "d", "cpu", "k", 1.3),
+                new Reading(tonight, "n4", "d", "cpu", "j", 0.5))));
+        assertEquals(csv + "2026-09-04,n4,d,cpu,k,1.3,\n2026-09-04,n4,d,cpu,j,0.5,\n", merge.file().write());
+        assertEquals(List.of("n1", "n2", "n3", "n4"), merge.file().series().runs());
+    }
+
+    @Test
+    void mergingTakesTheUnionOfTheColumnsTheFilesOwnFirst() {
+        String mine = """
+                date,run,commit,cpu,key,ratio,note,host
+                2026-09-02,n2,b,cpu,k,1.1,ok,runner-2
+                2026-09-01,n1,a,cpu,k,1.0,,runner-1
+                """;
+        String wiki = """
+                url,key,ratio,date,run,commit,cpu,note,note
+                http://w/1,k,0.9,2026-08-30,w1,z,cpu,from the wiki,twice
+                http://w/2,k,1.0,2026-09-01,n1,a,cpu,dup,dup
+                http://w/3,j,2.0,2026-08-30,w1,z,cpu,,
+                """;
+        SeriesFile.Merge merge = read(mine).with(read(wiki));
+        assertEquals(2, merge.added());
+        assertEquals(1, merge.already());
+        assertEquals("""
+                date,run,commit,cpu,key,ratio,note,host,url,note
+                2026-09-02,n2,b,cpu,k,1.1,ok,runner-2,,
+                2026-09-01,n1,a,cpu,k,1.0,,runner-1,,
+                2026-08-30,w1,z,cpu,k,0.9,from the wiki,,http://w/1,twice
+                2026-08-30,w1,z,cpu,j,2.0,,,http://w/3,
+                """, merge.file().write());
+        assertEquals(List.of("w1", "n1", "n2"), merge.file().series().runs());
+        SeriesFile.Merge back = read(wiki).with(read(mine));
+        assertEquals(List.of("url", "key", "ratio", "date", "run", "commit", "cpu", "note", "note", "host"),
+                back.file().columns(), "the file merged into keeps its own order; only what it lacks is added");
+    }
+}
