@@ -74,7 +74,9 @@ final class HtmlRenderer implements Renderer {
     /** Returns what the forest plot's key says: the meaning of its point, line, band and dotted lines. */
     private static String forestKey(Thresholds t) {
         return "Each cell's change of the mean, head against baseline, with its 95% interval; regressions first,"
-                + " then inconclusive, improvements and unchanged, the largest change first. Shaded, between the"
+                + " then inconclusive, improvements and unchanged, the largest change first. The scale is logarithmic"
+                + " in the ratio of the means: +100% (×2) and -50% (×½) lie as far from 0; -100% or less, where no"
+                + " ratio is, is drawn as an arrow at the left end. Shaded, between the"
                 + " dashed lines: within ±" + Numbers.percent(t.minEffect()) + ", never flagged. Dotted: ±"
                 + Numbers.percent(t.inconclusive()) + ", past which a move for the worse the test could not confirm"
                 + " is inconclusive.";

@@ -152,6 +152,41 @@ final class RunFixture {
         }, List.of());
     }
 
+    /** The head of a cell whose mean is not bounded away from 0, by trial, as a fraction of its baseline. */
+    private static final double[] MOSTLY_GONE = {0.05, 0.3, 0, 0.45, 0.15};
+
+    /**
+     * A run of 5 trials per side whose changes span what a ratio can say and past it: +5000%, +215%,
+     * -80%, -99%, small ones either way, a head that measured 0 (-100%), one whose interval reaches
+     * below -100% (a head mean not bounded away from 0, at -81%), and one without an interval.
+     */
+    static RunResults spread() {
+        List<Cell> cells = new ArrayList<>();
+        for (String name : List.of("huge/rise", "big/rise", "big/fall", "near/gone", "small/rise", "small/fall", "flat",
+                "all/gone", "mostly/gone", "once/head")) {
+            cells.add(new Cell(name, "time", "ns/op", Direction.LOWER_IS_BETTER));
+        }
+        return run("spread", 5, 1, Thresholds.DEFAULT, cells, (c, side, build, trial) -> {
+            boolean head = side == Side.HEAD;
+            double jitter = 1 + JITTER[(trial + (head ? 5 : 0) + c.name().length()) % JITTER.length] / 100;
+            double factor = switch (c.name()) {
+                case "huge/rise" -> 51;
+                case "big/rise" -> 3.15;
+                case "big/fall" -> 0.2;
+                case "near/gone" -> 0.01;
+                case "small/rise" -> 1.02;
+                case "small/fall" -> 0.99;
+                case "all/gone" -> 0;
+                case "mostly/gone" -> MOSTLY_GONE[trial];
+                default -> 1;
+            };
+            if (head && c.name().equals("once/head") && trial > 0) {
+                return null;
+            }
+            return 100 * (head ? factor : 1) * jitter;
+        }, List.of());
+    }
+
     /** A run of {@code cells} cells of 3 trials per side, each changed by a different amount, from -40% to +60%. */
     static RunResults many(int cells) {
         List<Cell> all = new ArrayList<>();

@@ -74,10 +74,9 @@
   svg.forest .pt { fill: currentColor; stroke: #fff; stroke-width: 1; }
   svg.forest .pt.none { fill: #fff; stroke: currentColor; stroke-width: 1.5; }
   svg.forest .figure { fill: currentColor; font-size: 11px; font-variant-numeric: tabular-nums; }
-  svg.forest .note, svg.forest .clip-label { font-size: 11px; fill: #59636e; font-style: italic; }
-  svg.forest .clip-label { fill: currentColor; text-anchor: end; font-style: normal; font-weight: 600; }
-  svg.forest .note.low { text-anchor: end; }
-  svg.forest .clip-label.low { text-anchor: start; }
+  svg.forest .change { fill: currentColor; font-size: 11px; font-variant-numeric: tabular-nums; paint-order: stroke; stroke: #fff; stroke-width: 3px; stroke-linejoin: round; }
+  svg.forest .note { font-size: 11px; fill: #59636e; font-style: italic; }
+  svg.forest .note.low, svg.forest .change.low { text-anchor: end; }
   .key span { display: inline-block; margin-right: 16px; }
   .key i { display: inline-block; width: 10px; height: 10px; border-radius: 5px; margin-right: 4px; vertical-align: middle; }
   .legend { color: #59636e; font-size: 12px; margin-top: 24px; }
