@@ -123,8 +123,8 @@ final class BaselineCommand implements Callable<Integer> {
         @ArgGroup(exclusive = true, multiplicity = "1")
         Source source;
 
-        @Option(names = "--format-in", paramLabel = "FORMAT", description = "The format of --from (default:"
-                + " detected).")
+        @Option(names = "--format-in", paramLabel = "FORMAT", completionCandidates = InputFormats.class,
+                description = "The format of --from (default: detected): ${COMPLETION-CANDIDATES}.")
         String formatIn;
 
         @Option(names = "--machine", required = true, paramLabel = "KEY", description = "The machine key: the runner"
@@ -320,12 +320,14 @@ final class BaselineCommand implements Callable<Integer> {
         Path snapshot;
 
         @Option(names = "--budget", paramLabel = "PERCENT|auto", defaultValue = "5", description = "How far above its"
-                + " floor a ratio may go, in percent; auto: --budget-multiple times the 95th percentile of the tier's"
-                + " measured floor ('perfab baseline floor --baseline'). Default: ${DEFAULT-VALUE}.")
+                + " floor a ratio may go, in percent (default: ${DEFAULT-VALUE}). auto: from the tier's measured floor"
+                + " ('perfab baseline floor --baseline'), each benchmark gets --budget-multiple times its own spread"
+                + " between the control snapshots, at least that times the tier's median spread; a benchmark the"
+                + " controls lacked gets that times the tier's 95th percentile.")
         String budget;
 
-        @Option(names = "--budget-multiple", paramLabel = "X", defaultValue = "2", description = "With --budget auto"
-                + " (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--budget-multiple", paramLabel = "X", defaultValue = "2", description = "What --budget auto"
+                + " multiplies the measured spreads by (default: ${DEFAULT-VALUE}).")
         double multiple;
 
         @Option(names = "--coherence-tolerance", paramLabel = "PERCENT", defaultValue = "5", description = "How far the"
@@ -526,7 +528,7 @@ final class BaselineCommand implements Callable<Integer> {
         Path baseline;
 
         @Option(names = "--budget-multiple", paramLabel = "X", defaultValue = "2", description = "What --budget auto"
-                + " multiplies the 95th percentile by, to show (default: ${DEFAULT-VALUE}).")
+                + " multiplies the spreads by, for the table's budgets (default: ${DEFAULT-VALUE}).")
         double multiple;
 
         @Mixin
