@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -343,9 +345,18 @@ final class BaselineCommand implements Callable<Integer> {
                 + " new=, ok= to $GITHUB_OUTPUT.")
         BaselineRenderer.Form format;
 
-        @Option(names = "--fail-on", paramLabel = "STATUS", description = "Exit 1 when a benchmark is regressed,"
-                + " missing or new. Repeatable.")
+        @Option(names = "--fail-on", paramLabel = "STATUS", completionCandidates = Failing.class,
+                description = "Exit 1 when a benchmark is regressed, missing or new. Repeatable.")
         List<BaselineCheck.Status> failOn = new ArrayList<>();
+
+        /** The statuses --fail-on takes: every one but OK. */
+        static final class Failing implements Iterable<String> {
+            @Override
+            public Iterator<String> iterator() {
+                return Arrays.stream(BaselineCheck.Status.values()).filter(v -> v != BaselineCheck.Status.OK)
+                        .map(v -> v.name().toLowerCase(Locale.ROOT)).iterator();
+            }
+        }
 
         @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the check to FILE.")
         Path output;

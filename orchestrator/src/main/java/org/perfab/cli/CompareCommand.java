@@ -80,7 +80,7 @@ final class CompareCommand implements Callable<Integer> {
                     + " each judged as among all the cells; --fail-on reads only these. Repeatable.")
     List<String> cells = new ArrayList<>();
 
-    @Option(names = "--fail-on", paramLabel = "VERDICT",
+    @Option(names = "--fail-on", paramLabel = "VERDICT", completionCandidates = FailOn.Names.class,
             description = "Exit 1 when a cell has this verdict: regression or inconclusive. "
                     + "Repeatable. Without it the exit code never depends on the verdicts.")
     List<String> failOn = new ArrayList<>();

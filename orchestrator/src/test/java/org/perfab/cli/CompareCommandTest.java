@@ -396,20 +396,6 @@ class CompareCommandTest {
     }
 
     @Test
-    void completesEveryCommandInBashAndZsh() {
-        Cli bash = Cli.run("completion", "bash");
-        assertEquals(0, bash.exitCode(), bash.err());
-        assertTrue(bash.out().contains("complete -F _complete_perfab"), bash.out());
-        for (String command : List.of("ab", "compare", "report", "series", "baseline", "bisect", "calibrate")) {
-            assertTrue(bash.out().contains(" " + command), command);
-        }
-        assertTrue(bash.out().contains("--coherence-tolerance"), "options of subcommands too");
-        Cli zsh = Cli.run("completion", "zsh");
-        assertTrue(zsh.out().startsWith("autoload -U +X compinit && compinit\nautoload -U +X bashcompinit"), zsh.out());
-        assertEquals(2, Cli.run("completion", "fish").exitCode());
-    }
-
-    @Test
     void anUnknownCommandIsBadUsage() {
         Cli run = Cli.run("frobnicate");
         assertEquals(2, run.exitCode());
