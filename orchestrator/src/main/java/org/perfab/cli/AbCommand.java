@@ -142,7 +142,7 @@ final class AbCommand implements Callable<Integer> {
             description = "What to print: text, json, markdown, github or html (default: ${DEFAULT-VALUE}).")
     Format format;
 
-    @Option(names = "--fail-on", paramLabel = "VERDICT",
+    @Option(names = "--fail-on", paramLabel = "VERDICT", completionCandidates = FailOn.Names.class,
             description = "Exit 1 when a cell has this verdict: regression or inconclusive. Repeatable.")
     List<String> failOn = new ArrayList<>();
 

@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -123,8 +125,8 @@ final class BaselineCommand implements Callable<Integer> {
         @ArgGroup(exclusive = true, multiplicity = "1")
         Source source;
 
-        @Option(names = "--format-in", paramLabel = "FORMAT", description = "The format of --from (default:"
-                + " detected).")
+        @Option(names = "--format-in", paramLabel = "FORMAT", completionCandidates = InputFormats.class,
+                description = "The format of --from (default: detected): ${COMPLETION-CANDIDATES}.")
         String formatIn;
 
         @Option(names = "--machine", required = true, paramLabel = "KEY", description = "The machine key: the runner"
@@ -320,12 +322,14 @@ final class BaselineCommand implements Callable<Integer> {
         Path snapshot;
 
         @Option(names = "--budget", paramLabel = "PERCENT|auto", defaultValue = "5", description = "How far above its"
-                + " floor a ratio may go, in percent; auto: --budget-multiple times the 95th percentile of the tier's"
-                + " measured floor ('perfab baseline floor --baseline'). Default: ${DEFAULT-VALUE}.")
+                + " floor a ratio may go, in percent (default: ${DEFAULT-VALUE}). auto: from the tier's measured floor"
+                + " ('perfab baseline floor --baseline'), each benchmark gets --budget-multiple times its own spread"
+                + " between the control snapshots, at least that times the tier's median spread; a benchmark the"
+                + " controls lacked gets that times the tier's 95th percentile.")
         String budget;
 
-        @Option(names = "--budget-multiple", paramLabel = "X", defaultValue = "2", description = "With --budget auto"
-                + " (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--budget-multiple", paramLabel = "X", defaultValue = "2", description = "What --budget auto"
+                + " multiplies the measured spreads by (default: ${DEFAULT-VALUE}).")
         double multiple;
 
         @Option(names = "--coherence-tolerance", paramLabel = "PERCENT", defaultValue = "5", description = "How far the"
@@ -341,9 +345,18 @@ final class BaselineCommand implements Callable<Integer> {
                 + " new=, ok= to $GITHUB_OUTPUT.")
         BaselineRenderer.Form format;
 
-        @Option(names = "--fail-on", paramLabel = "STATUS", description = "Exit 1 when a benchmark is regressed,"
-                + " missing or new. Repeatable.")
+        @Option(names = "--fail-on", paramLabel = "STATUS", completionCandidates = Failing.class,
+                description = "Exit 1 when a benchmark is regressed, missing or new. Repeatable.")
         List<BaselineCheck.Status> failOn = new ArrayList<>();
+
+        /** The statuses --fail-on takes: every one but OK. */
+        static final class Failing implements Iterable<String> {
+            @Override
+            public Iterator<String> iterator() {
+                return Arrays.stream(BaselineCheck.Status.values()).filter(v -> v != BaselineCheck.Status.OK)
+                        .map(v -> v.name().toLowerCase(Locale.ROOT)).iterator();
+            }
+        }
 
         @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the check to FILE.")
         Path output;
@@ -526,7 +539,7 @@ final class BaselineCommand implements Callable<Integer> {
         Path baseline;
 
         @Option(names = "--budget-multiple", paramLabel = "X", defaultValue = "2", description = "What --budget auto"
-                + " multiplies the 95th percentile by, to show (default: ${DEFAULT-VALUE}).")
+                + " multiplies the spreads by, for the table's budgets (default: ${DEFAULT-VALUE}).")
         double multiple;
 
         @Mixin

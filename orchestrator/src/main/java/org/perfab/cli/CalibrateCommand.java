@@ -35,7 +35,8 @@ import picocli.CommandLine.Spec;
                 + " every way of judging a cell on the same draws, adaptive trials, and suites of many cells with and"
                 + " without --fdr; then real A/B runs on this machine of commits that slow a subject by 3, 5 and 10%%"
                 + " and of an A/A. Prints the false-alarm rate (effect 0%%), the share of runs that find a slowdown,"
-                + " and perfab's own share of a run's time. --quick takes about 10 minutes."})
+                + " and perfab's own share of a run's time. On a 2-core machine, quiet to busy, it takes 35 minutes to"
+                + " an hour (--quick: 10 to 20 minutes), nearly all of it the real runs."})
 final class CalibrateCommand implements Callable<Integer> {
     private static final double[] EFFECTS = {0, 2, 3, 5, 10};
     /** The commits of the real runs: the slowdown each makes, in percent; 0 is the A/A. */
@@ -44,11 +45,12 @@ final class CalibrateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--quick", description = "Fewer runs per case (300), for a first look in seconds.")
+    @Option(names = "--quick", description = "A first look: 300 simulated runs per case and 12 real A/B runs of"
+            + " each effect.")
     boolean quick;
 
-    @Option(names = "--runs", paramLabel = "N", description = "Simulated runs per case (default: 2000, or 300 with"
-            + " --quick).")
+    @Option(names = "--runs", paramLabel = "N", description = "Simulated runs per case (default: 2000, about a"
+            + " minute in all; 300 with --quick, seconds).")
     Integer runs;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "The seed (default: ${DEFAULT-VALUE}).")
@@ -60,7 +62,8 @@ final class CalibrateCommand implements Callable<Integer> {
     List<Calibration.Noise> noises;
 
     @Option(names = "--ab-runs", paramLabel = "K", description = "Real A/B runs of each effect (0, 3, 5, 10%%) on"
-            + " this machine, after the simulation, about 12 s each; 0 for none (default: 40, or 12 with --quick).")
+            + " this machine, after the simulation, 10 to 30 s each (12 s on a quiet 2-core machine); 0 for none"
+            + " (default: 40, or 12 with --quick).")
     Integer abRuns;
 
     @Option(names = "--dir", paramLabel = "DIR", description = "Where the real runs' repository and results go"

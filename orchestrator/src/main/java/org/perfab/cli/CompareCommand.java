@@ -28,9 +28,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code perfab compare BASE HEAD}: classify two files of measurements. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Classify every cell of two files of measurements (perfab-json), like "
-                + "benchstat. A cell repeated in a file is one more trial. Cells match on name "
-                + "and metric; a cell on one side only is reported as 'no data'."},
+        description = {"Classify every cell of two files of measurements, like benchstat; each file in any format"
+                + " perfab reads (--format-in lists them), detected from its content. A cell repeated in a file is one"
+                + " more trial. Cells match on name and metric; a cell on one side only is reported as 'no data'."},
         footer = {"", "Example:", "  perfab compare base.json head.json",
             "  perfab compare --min-effect 1 perfab-out/results.json",
             "  perfab compare --min-effect 1 --cell 'publish/**:throughput' --fail-on regression perfab-out/results.json",
@@ -61,10 +61,8 @@ final class CompareCommand implements Callable<Integer> {
                     + " value itself). Implies --format-in csv.")
     String csvColumns;
 
-    @Option(names = "--format-in", paramLabel = "FORMAT",
-            description = "The format of the input files (default: detected from each file): perfab-json,"
-                    + " hyperfine, go, google-benchmark, jmh, pytest-benchmark, criterion, benchmarkdotnet, libtest,"
-                    + " catch2, benchmark.js, csv.")
+    @Option(names = "--format-in", paramLabel = "FORMAT", completionCandidates = InputFormats.class,
+            description = "The format of the input files (default: detected from each file): ${COMPLETION-CANDIDATES}.")
     String formatIn;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
@@ -82,7 +80,7 @@ final class CompareCommand implements Callable<Integer> {
                     + " each judged as among all the cells; --fail-on reads only these. Repeatable.")
     List<String> cells = new ArrayList<>();
 
-    @Option(names = "--fail-on", paramLabel = "VERDICT",
+    @Option(names = "--fail-on", paramLabel = "VERDICT", completionCandidates = FailOn.Names.class,
             description = "Exit 1 when a cell has this verdict: regression or inconclusive. "
                     + "Repeatable. Without it the exit code never depends on the verdicts.")
     List<String> failOn = new ArrayList<>();

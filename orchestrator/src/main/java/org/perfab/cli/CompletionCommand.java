@@ -1,39 +1,29 @@
 package org.perfab.cli;
 
 import java.util.concurrent.Callable;
-import picocli.AutoComplete;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
-/** {@code perfab completion bash|zsh}: a script that completes perfab's commands and options. */
+/** {@code perfab completion bash|zsh|fish}: a script that completes perfab's commands and options. */
 @Command(name = "completion", mixinStandardHelpOptions = true,
-        description = {"Print a script that completes perfab's commands, options and their values in bash or zsh."},
-        footer = {"", "bash: source <(perfab completion bash)     (or save it in /etc/bash_completion.d/perfab)",
-            "zsh:  source <(perfab completion zsh)      (in ~/.zshrc)"})
+        description = {"Print a script that completes perfab's commands, options and their values in bash, zsh or"
+                + " fish."},
+        footer = {"", "Example:",
+            "  source <(perfab completion bash)    # in ~/.bashrc, or save it as /etc/bash_completion.d/perfab",
+            "  source <(perfab completion zsh)     # in ~/.zshrc",
+            "  perfab completion fish > ~/.config/fish/completions/perfab.fish"})
 final class CompletionCommand implements Callable<Integer> {
-    /** The shells a script is made for. */
-    enum Shell {
-        bash, zsh
-    }
-
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "SHELL", description = "bash or zsh.")
-    Shell shell;
+    @Parameters(index = "0", paramLabel = "SHELL", description = "${COMPLETION-CANDIDATES}.")
+    Completion.Shell shell;
 
     @Override
     public Integer call() {
-        CommandLine root = spec.root().commandLine();
-        String script = AutoComplete.bash("perfab", root);
-        if (shell == Shell.zsh) {
-            // zsh runs bash completion scripts through its bashcompinit.
-            script = "autoload -U +X compinit && compinit\nautoload -U +X bashcompinit && bashcompinit\n" + script;
-        }
-        spec.commandLine().getOut().print(script);
+        spec.commandLine().getOut().print(Completion.script(shell, spec.root().commandLine()));
         spec.commandLine().getOut().flush();
         return ExitCode.OK;
     }

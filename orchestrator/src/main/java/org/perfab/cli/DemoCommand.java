@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
         description = {"Create a small git project whose feature branch makes one benchmark about 8%%"
                 + " slower and another faster, run a real 'perfab ab' of main against it, and print"
                 + " the result; while a cell is undecided it runs more trials. Needs nothing but Java; takes one"
-                + " to four minutes."})
+                + " to three minutes (--budget bounds its trials)."})
 final class DemoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -54,7 +54,7 @@ final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--budget", paramLabel = "DURATION", defaultValue = "150s",
             description = "The time the trials may take in all; no round of adaptive trials starts that would pass it"
-                    + " (default: ${DEFAULT-VALUE}, so that the demo ends within about four minutes on a busy machine).")
+                    + " (default: ${DEFAULT-VALUE}, so that the demo ends within about three minutes on a busy machine).")
     String budgetText;
 
     @Option(names = "--format", paramLabel = "FORMAT", converter = FormatConverter.class,

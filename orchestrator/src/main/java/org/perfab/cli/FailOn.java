@@ -1,6 +1,7 @@
 package org.perfab.cli;
 
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import org.perfab.model.ComparisonTable;
@@ -13,16 +14,25 @@ final class FailOn {
     private FailOn() {
     }
 
+    /** The verdicts {@code --fail-on} takes. */
+    private static final List<Verdict> TAKEN = List.of(Verdict.REGRESSION, Verdict.INCONCLUSIVE);
+
+    /** The names {@code --fail-on} takes, for its completion: {@code regression}, {@code inconclusive}. */
+    static final class Names implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return TAKEN.stream().map(Verdict::id).iterator();
+        }
+    }
+
     /** Returns the verdicts named, rejecting any but {@code regression} and {@code inconclusive}. */
     static List<Verdict> parse(CommandSpec spec, List<String> names) {
         List<Verdict> verdicts = new ArrayList<>();
         for (String name : names) {
-            switch (name.trim().toLowerCase(Locale.ROOT)) {
-                case "regression" -> verdicts.add(Verdict.REGRESSION);
-                case "inconclusive" -> verdicts.add(Verdict.INCONCLUSIVE);
-                default -> throw new ParameterException(spec.commandLine(), "--fail-on: unknown verdict '"
-                        + name + "' (expected regression or inconclusive)");
-            }
+            String id = name.trim().toLowerCase(Locale.ROOT);
+            verdicts.add(TAKEN.stream().filter(v -> v.id().equals(id)).findFirst().orElseThrow(() ->
+                    new ParameterException(spec.commandLine(), "--fail-on: unknown verdict '" + name
+                            + "' (expected regression or inconclusive)")));
         }
         return verdicts;
     }

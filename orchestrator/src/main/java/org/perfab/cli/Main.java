@@ -5,9 +5,12 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.perfab.report.Untrusted;
 import picocli.CommandLine;
+import picocli.CommandLine.IHelpSectionRenderer;
+import picocli.CommandLine.Model.UsageMessageSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.UnmatchedArgumentException;
 
@@ -50,11 +53,9 @@ public final class Main {
     public static int run(PrintStream out, PrintStream err, String... args) {
         PrintWriter outWriter = new PrintWriter(out, true);
         PrintWriter errWriter = new PrintWriter(err, true);
-        CommandLine cli = new CommandLine(new PerfabCommand());
+        CommandLine cli = commandLine();
         cli.setOut(outWriter);
         cli.setErr(errWriter);
-        cli.setCaseInsensitiveEnumValuesAllowed(true);
-        cli.setExitCodeExceptionMapper(new ExitCode());
         cli.setExecutionExceptionHandler((e, line, parsed) -> failed(e, errWriter));
         cli.setParameterExceptionHandler((e, params) -> {
             CommandLine sub = e.getCommandLine();
@@ -72,6 +73,20 @@ public final class Main {
         outWriter.flush();
         errWriter.flush();
         return code;
+    }
+
+    /**
+     * Returns perfab's command line as every run parses with it: enum values in any case, footers
+     * whose examples are never wrapped ({@link Footer}), and the exit-code table.
+     */
+    static CommandLine commandLine() {
+        CommandLine cli = new CommandLine(new PerfabCommand());
+        cli.setCaseInsensitiveEnumValuesAllowed(true);
+        Map<String, IHelpSectionRenderer> sections = cli.getHelpSectionMap();
+        sections.put(UsageMessageSpec.SECTION_KEY_FOOTER, new Footer());
+        cli.setHelpSectionMap(sections); // and every subcommand's
+        cli.setExitCodeExceptionMapper(new ExitCode());
+        return cli;
     }
 
     /**

@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,10 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.perfab.ingest.MeasurementFormat;
 import org.perfab.report.testing.Golden;
 import org.perfab.testing.Comparisons;
-import picocli.CommandLine;
 
 class CompareCommandTest {
     private static final String BASE = "src/test/resources/compare/base.json";
@@ -399,61 +395,6 @@ class CompareCommandTest {
         Cli run = Cli.run("compare", base.toString(), head.toString());
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("baseline mean is 0: no percent change"), run.out());
-    }
-
-    @Test
-    void everyCommandHasHelpWithoutAWarning() {
-        // picocli warns on System.err about a help text it cannot format (an unescaped %).
-        PrintStream saved = System.err;
-        ByteArrayOutputStream warnings = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
-        try {
-            for (String command : new String[] {"ab", "compare", "report", "plan", "merge", "bisect", "demo"}) {
-                Cli run = Cli.run(command, "--help");
-                assertEquals(0, run.exitCode());
-                assertTrue(run.out().startsWith("Usage: perfab " + command), run.out());
-                assertTrue(run.out().contains("github") || List.of("demo", "plan", "merge", "bisect").contains(command),
-                        "--format lists every format: " + run.out());
-            }
-            List<CommandLine> all = new ArrayList<>(List.of(new CommandLine(new PerfabCommand())));
-            for (int i = 0; i < all.size(); i++) {
-                all.addAll(all.get(i).getSubcommands().values());
-            }
-            assertTrue(all.size() > 12, "every command and subcommand: " + all.size());
-            for (CommandLine command : all) {
-                String name = command.getCommandSpec().qualifiedName();
-                List<String> args = new ArrayList<>(List.of(name.split(" ")).subList(1, name.split(" ").length));
-                args.add("--help");
-                Cli run = Cli.run(args.toArray(String[]::new));
-                assertEquals(0, run.exitCode(), name);
-                assertTrue(run.out().startsWith("Usage: " + name), run.out());
-                assertEquals("", warnings.toString(StandardCharsets.UTF_8), name);
-            }
-            Cli top = Cli.run("--help");
-            assertEquals(0, top.exitCode());
-            assertTrue(top.out().contains("Exit codes:"), top.out());
-            String help = Cli.run("compare", "--help").out().replaceAll("\\s+", " ");
-            for (String id : MeasurementFormat.names().split(", ")) {
-                assertTrue(help.contains(id), "--format-in lists " + id + ": " + help);
-            }
-        } finally {
-            System.setErr(saved);
-        }
-        assertEquals("", warnings.toString(StandardCharsets.UTF_8));
-    }
-
-    @Test
-    void completesEveryCommandInBashAndZsh() {
-        Cli bash = Cli.run("completion", "bash");
-        assertEquals(0, bash.exitCode(), bash.err());
-        assertTrue(bash.out().contains("complete -F _complete_perfab"), bash.out());
-        for (String command : List.of("ab", "compare", "report", "series", "baseline", "bisect", "calibrate")) {
-            assertTrue(bash.out().contains(" " + command), command);
-        }
-        assertTrue(bash.out().contains("--coherence-tolerance"), "options of subcommands too");
-        Cli zsh = Cli.run("completion", "zsh");
-        assertTrue(zsh.out().startsWith("autoload -U +X compinit && compinit\nautoload -U +X bashcompinit"), zsh.out());
-        assertEquals(2, Cli.run("completion", "fish").exitCode());
     }
 
     @Test

@@ -1,0 +1,205 @@
+package org.perfab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.perfab.ingest.MeasurementFormat;
+import org.perfab.testing.Programs;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
+
+/** {@code perfab completion}: each shell's script, read by that shell where it is installed. */
+class CompletionCommandTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void completesEveryCommandInEveryShell() {
+        Cli bash = Cli.run("completion", "bash");
+        assertEquals(0, bash.exitCode(), bash.err());
+        assertTrue(bash.out().contains("complete -F _complete_perfab"), bash.out());
+        for (String command : List.of("ab", "compare", "report", "series", "baseline", "bisect", "calibrate")) {
+            assertTrue(bash.out().contains(" " + command), command);
+        }
+        assertTrue(bash.out().contains("--coherence-tolerance"), "options of subcommands too");
+        Cli zsh = Cli.run("completion", "zsh");
+        assertTrue(zsh.out().startsWith("autoload -U +X compinit && compinit\nautoload -U +X bashcompinit"), zsh.out());
+        assertTrue(zsh.out().endsWith(bash.out()), "zsh runs the bash script");
+        assertEquals(2, Cli.run("completion", "tcsh").exitCode());
+    }
+
+    @Test
+    void theFishScriptCompletesCommandsOptionsValuesAndFiles() {
+        // Read as text, so that it is checked where fish is not installed too.
+        Cli fish = Cli.run("completion", "fish");
+        assertEquals(0, fish.exitCode(), fish.err());
+        String script = fish.out();
+        String formats = MeasurementFormat.ALL.stream().map(MeasurementFormat::id).collect(Collectors.joining(" "));
+        for (String line : List.of(
+                "complete -c perfab -f",
+                "complete -c perfab -n '__perfab_is \"perfab\"' -a 'baseline' -d 'A ratchet baseline: per machine key"
+                        + " and architecture, a floor for each benchmark, kept as a ratio to one anchor benchmark of the"
+                        + " same run'",
+                "complete -c perfab -n '__perfab_is \"perfab baseline\"' -a 'check' -d",
+                "complete -c perfab -n '__perfab_is \"perfab compare\"' -l 'format-in' -x -a '" + formats + "' -d 'The"
+                        + " format of the input files",
+                "complete -c perfab -n '__perfab_is \"perfab compare\"' -l 'format' -x -a 'text json markdown github"
+                        + " html' -d",
+                "complete -c perfab -n '__perfab_is \"perfab compare\"' -s 'o' -l 'output' -r -F -d",
+                "complete -c perfab -n '__perfab_is \"perfab compare\"' -F\n",
+                "complete -c perfab -n '__perfab_is \"perfab calibrate\"' -l 'noise' -x -a 'normal lognormal outliers"
+                        + " heavy_tail heavy_tail_10 partial split drift layout' -d",
+                "complete -c perfab -n '__perfab_is \"perfab baseline check\"' -l 'fail-on' -x -a 'regressed missing"
+                        + " new' -d",
+                "complete -c perfab -n '__perfab_is \"perfab baseline seed\"' -l 'coherence-tolerance' -x -d",
+                "complete -c perfab -n '__perfab_is \"perfab demo\"' -l 'pin' -l 'no-pin' -d",
+                "complete -c perfab -n '__perfab_is \"perfab ab\"' -l 'repo' -x -a '(__fish_complete_directories)' -d",
+                "complete -c perfab -n '__perfab_is \"perfab completion\"' -a 'bash zsh fish'\n",
+                "if contains -- \"$command $word\" 'perfab ab' 'perfab compare'")) {
+            assertTrue(script.contains(line), "the fish script has\n" + line + "\n" + script);
+        }
+        assertTrue(script.contains("'perfab completion' 'perfab series record'"), "subcommands in the command finder");
+        assertTrue(script.contains("__perfab_is \"perfab report\"' -F"), "a results file after report");
+        assertFalse(script.contains("%%") || script.contains("${"), "descriptions as help prints them");
+    }
+
+    @Test
+    void everyListedValueIsOneTheOptionTakesInLowerCase() throws Exception {
+        int enums = 0;
+        for (CommandLine command : Completion.commands(Completion.typed(Main.commandLine()))) {
+            for (OptionSpec o : command.getCommandSpec().options()) {
+                List<String> values = o.completionCandidates() == null ? List.of()
+                        : StreamSupport.stream(o.completionCandidates().spliterator(), false).toList();
+                Class<?> type = o.auxiliaryTypes()[0];
+                String name = command.getCommandSpec().qualifiedName() + " " + o.longestName();
+                assertFalse(type.isEnum() && values.isEmpty(), name + " lists its values");
+                for (String v : values) {
+                    assertEquals(v.toLowerCase(Locale.ROOT), v, name + " offers what users type");
+                    if (o.converters().length > 0) {
+                        o.converters()[0].convert(v);
+                    } else if (type.isEnum()) {
+                        assertTrue(Arrays.stream(type.getEnumConstants()).anyMatch(c -> ((Enum<?>) c).name()
+                                .equalsIgnoreCase(v)), name + " takes " + v);
+                    }
+                }
+                enums += type.isEnum() ? 1 : 0;
+            }
+        }
+        assertTrue(enums >= 15, "options whose values are an enum's: " + enums);
+    }
+
+    /** A command line typed so far, and the words the shell must offer for its last word. */
+    static Stream<Arguments> cases() {
+        return Stream.of(
+                Arguments.of("perfab compare --format-in ", MeasurementFormat.ALL.stream().map(MeasurementFormat::id)
+                        .collect(Collectors.joining(" "))),
+                Arguments.of("perfab compare --format-in g", "go google-benchmark"),
+                Arguments.of("perfab compare --format ", "text json markdown github html"),
+                Arguments.of("perfab ab --profile ", "pr release"),
+                Arguments.of("perfab calibrate --noise heavy", "heavy_tail heavy_tail_10"),
+                Arguments.of("perfab baseline check --fail-on ", "regressed missing new"),
+                Arguments.of("perfab baseline snapshot --format-in c", "criterion catch2 csv"),
+                Arguments.of("perfab compare --fail-on ", "regression inconclusive"),
+                Arguments.of("perfab completion ", "bash zsh fish"),
+                Arguments.of("perfab baseline ch", "check"),
+                Arguments.of("perfab series check --ser", "--series"),
+                Arguments.of("perfab report DIR/res", "DIR/results.json"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("cases")
+    void bashOffers(String typed, String offered) throws Exception {
+        assumeTrue(Programs.onPath("bash"), "bash is not installed");
+        Files.writeString(dir.resolve("results.json"), "{}");
+        Path script = dir.resolve("perfab.bash");
+        Files.writeString(script, Cli.run("completion", "bash").out());
+        assertEquals("", run("bash", "-n", script.toString()));
+        Path driver = dir.resolve("complete.bash");
+        Files.writeString(driver, """
+                source "$1"
+                compopt() { :; }  # a builtin only inside a real completion
+                COMP_WORDS=("${@:2}")
+                COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+                COMP_LINE="${COMP_WORDS[*]}"
+                COMP_POINT=${#COMP_LINE}
+                _complete_perfab
+                printf '%s\\n' "${COMPREPLY[@]}"
+                """);
+        List<String> command = new ArrayList<>(List.of("bash", "--norc", "--noprofile", driver.toString(),
+                script.toString()));
+        command.addAll(Arrays.asList(inDir(typed).split(" ", -1)));
+        assertEquals(expected(offered), offeredWords(run(command.toArray(String[]::new))), typed);
+    }
+
+    @ParameterizedTest
+    @MethodSource("cases")
+    void fishOffers(String typed, String offered) throws Exception {
+        assumeTrue(Programs.onPath("fish"), "fish is not installed");
+        Files.writeString(dir.resolve("results.json"), "{}");
+        Path script = dir.resolve("perfab.fish");
+        Files.writeString(script, Cli.run("completion", "fish").out());
+        assertEquals("", run("fish", "--no-config", "--no-execute", script.toString()));
+        String out = run("fish", "--no-config", "-c", "source $argv[1]; complete -C $argv[2]", script.toString(),
+                inDir(typed));
+        // Each line is a word, then a tab and its description.
+        assertEquals(expected(offered), offeredWords(out.lines().map(l -> l.split("\t")[0])
+                .collect(Collectors.joining("\n"))), typed);
+    }
+
+    @Test
+    void zshReadsTheScript() throws Exception {
+        assumeTrue(Programs.onPath("zsh"), "zsh is not installed");
+        Path script = dir.resolve("perfab.zsh");
+        Files.writeString(script, Cli.run("completion", "zsh").out());
+        assertEquals("", run("zsh", "-n", script.toString()));
+        String registered = run("zsh", "-f", "-c", "source $1 && print -r -- $_comps[perfab]", "zsh",
+                script.toString());
+        assertTrue(registered.contains("_complete_perfab"), registered);
+    }
+
+    /** {@code text} with DIR for the test's folder. */
+    private String inDir(String text) {
+        return text.replace("DIR", dir.toString());
+    }
+
+    /** The words offered, as a sorted set: shells order them their own way. */
+    private Set<String> expected(String offered) {
+        return new TreeSet<>(Arrays.asList(inDir(offered).split(" ")));
+    }
+
+    private static Set<String> offeredWords(String out) {
+        return out.lines().map(String::strip).filter(l -> !l.isEmpty()).collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    /** Runs {@code command} with stdin empty; returns its standard output, failing on a non-zero exit. */
+    private String run(String... command) throws IOException, InterruptedException {
+        Path err = Files.createTempFile(dir, "stderr", ".txt");
+        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectInput(ProcessBuilder.Redirect.from(
+                Path.of("/dev/null").toFile())).redirectError(err.toFile()).start();
+        byte[] out = p.getInputStream().readAllBytes();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), String.join(" ", command));
+        assertEquals(0, p.exitValue(), String.join(" ", command) + ": " + Files.readString(err));
+        return new String(out, StandardCharsets.UTF_8);
+    }
+}
