@@ -79,6 +79,11 @@ public final class Processes {
     public static final int KEEP_BYTES = 64 * 1024;
 
     private final Set<Running> running = ConcurrentHashMap.newKeySet();
+    /**
+     * Held while a command starts, and by {@link #stopAll} as it sets {@link #stopping}: so a command
+     * has either started and is among those running when stopAll looks, or does not start.
+     */
+    private final Object launch = new Object();
     private final boolean setsid = onPath("setsid");
     private final ProcStat procfs = new ProcStat(Path.of("/proc"));
     private final boolean proc = procfs.available();
@@ -230,31 +235,30 @@ public final class Processes {
      */
     private Outcome start(Command c, long order, boolean alone) throws InterruptedException {
         String tag = UUID.randomUUID().toString();
-        if (stopping) {
-            return Outcome.stoppedByPerfab();
-        }
-        Optional<Cgroup> cgroup = cgroups.flatMap(Cgroup.Home::make);
-        ProcessBuilder pb = builder(c, tag, cgroup);
-        LoadMeter meter = LoadMeter.start(procfs, System.nanoTime());
-        long start = System.nanoTime();
+        LoadMeter meter;
+        long start;
         Running r;
-        try {
-            r = new Running(pb.start(), tag, cgroup);
-        } catch (IOException e) {
-            cgroup.ifPresent(g -> g.remove(endBy()));
-            return Outcome.notStarted(String.valueOf(e.getMessage()));
-        } catch (RuntimeException e) {
-            cgroup.ifPresent(g -> g.remove(endBy()));
-            throw e;
-        }
-        running.add(r);
-        Process p = r.process;
-        try {
+        synchronized (launch) {
             if (stopping) {
-                // stopAll ran between the check above and the start: this one must not outlive it.
-                r.kill();
                 return Outcome.stoppedByPerfab();
             }
+            Optional<Cgroup> cgroup = cgroups.flatMap(Cgroup.Home::make);
+            ProcessBuilder pb = builder(c, tag, cgroup);
+            meter = LoadMeter.start(procfs, System.nanoTime());
+            start = System.nanoTime();
+            try {
+                r = new Running(pb.start(), tag, cgroup);
+            } catch (IOException e) {
+                cgroup.ifPresent(g -> g.remove(endBy()));
+                return Outcome.notStarted(String.valueOf(e.getMessage()));
+            } catch (RuntimeException e) {
+                cgroup.ifPresent(g -> g.remove(endBy()));
+                throw e;
+            }
+            running.add(r);
+        }
+        Process p = r.process;
+        try {
             Sampler sampler = new Sampler(procfs, p.toHandle(), c.sample());
             long deadline = start + c.timeout().toNanos();
             long step = TimeUnit.MILLISECONDS.toNanos(c.sample() ? SAMPLE_MILLIS : WATCH_MILLIS);
@@ -526,10 +530,14 @@ public final class Processes {
 
     /**
      * Kills every command still running, process trees and what else they started included, removes
-     * their cgroups, and refuses new ones.
+     * their cgroups, and refuses new ones; a command that is starting meanwhile is waited for, and
+     * stopped with the rest. It returns once all that is done, so a shutdown hook that calls it
+     * leaves nothing behind.
      */
     public void stopAll() {
-        stopping = true;
+        synchronized (launch) {
+            stopping = true;
+        }
         List<Running> now = List.copyOf(running);
         now.forEach(Running::kill);
         now.forEach(Running::end);

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.exec.Enclosure;
 import org.perfab.testing.Comparisons;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.ProcessTable;
@@ -61,23 +62,27 @@ class ContainmentTest {
         List<String> argv = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), Main.class.getName(),
                 "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", out.toString());
-        Process first = new ProcessBuilder(argv).redirectErrorStream(true)
-                .redirectOutput(tmp.resolve("first.log").toFile()).start();
-        try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (!Files.exists(out.resolve("trials.jsonl")) || Files.readAllLines(out.resolve("trials.jsonl")).size() < 2) {
-                assertTrue(System.nanoTime() < deadline, "the first run started its trials");
-                Thread.sleep(50);
+        // The enclosure clears what the first run has running when it is killed.
+        try (Enclosure enclosure = Enclosure.make()) {
+            Process first = new ProcessBuilder(enclosure.around(argv)).redirectErrorStream(true)
+                    .redirectOutput(tmp.resolve("first.log").toFile()).start();
+            try {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                while (!Files.exists(out.resolve("trials.jsonl"))
+                        || Files.readAllLines(out.resolve("trials.jsonl")).size() < 2) {
+                    assertTrue(System.nanoTime() < deadline, "the first run started its trials");
+                    Thread.sleep(50);
+                }
+                Cli second = Cli.run("ab", "--resume", "--out", out.toString());
+                assertEquals(2, second.exitCode(), second.err());
+                assertTrue(second.err().contains("is in use by another perfab run (pid " + first.pid() + " on "),
+                        second.err());
+                Cli third = ab(g, out);
+                assertEquals(2, third.exitCode(), third.err());
+            } finally {
+                first.destroyForcibly();
+                first.waitFor(30, TimeUnit.SECONDS);
             }
-            Cli second = Cli.run("ab", "--resume", "--out", out.toString());
-            assertEquals(2, second.exitCode(), second.err());
-            assertTrue(second.err().contains("is in use by another perfab run (pid " + first.pid() + " on "),
-                    second.err());
-            Cli third = ab(g, out);
-            assertEquals(2, third.exitCode(), third.err());
-        } finally {
-            first.destroyForcibly();
-            first.waitFor(30, TimeUnit.SECONDS);
         }
         // The lock dies with its holder: the run resumes, and counts each trial once.
         Cli resumed = Cli.run("ab", "--resume", "--out", out.toString());
