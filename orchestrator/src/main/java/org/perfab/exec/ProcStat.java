@@ -71,6 +71,17 @@ final class ProcStat {
         return read(root.resolve(pid).resolve("stat")).flatMap(ProcStat::cpuTicks);
     }
 
+    /** Returns the session of process {@code pid}; empty when it is gone or has ended (a zombie). */
+    OptionalLong session(String pid) {
+        Optional<String> stat = read(root.resolve(pid).resolve("stat"));
+        return stat.isEmpty() ? OptionalLong.empty() : sessionOf(stat.get());
+    }
+
+    /** Returns whether process {@code pid} is still running: there, and not a zombie. */
+    boolean running(String pid) {
+        return read(root.resolve(pid).resolve("stat")).map(ProcStat::runningOf).orElse(false);
+    }
+
     /** Returns the peak resident set of process {@code pid}, in KiB; empty when it is gone. */
     OptionalLong peakRssKiB(String pid) {
         Optional<String> status = read(root.resolve(pid).resolve("status"));
@@ -154,11 +165,7 @@ final class ProcStat {
      * fields are counted from the last ')'.
      */
     static Optional<CpuTicks> cpuTicks(String stat) {
-        int close = stat.lastIndexOf(')');
-        if (close < 0 || close + 2 > stat.length()) {
-            return Optional.empty();
-        }
-        String[] f = stat.substring(close + 2).trim().split("\\s+");
+        String[] f = afterName(stat);
         if (f.length < 15) {
             return Optional.empty();
         }
@@ -171,6 +178,44 @@ final class ProcStat {
             return Optional.empty();
         }
         return Optional.of(new CpuTicks(utime + stime, cutime + cstime));
+    }
+
+    /**
+     * Returns the session id that {@code stat}, the text of {@code /proc/PID/stat}, gives for a
+     * process still running; empty for one that has ended (see {@link #runningOf}), or a text that
+     * is not such a line.
+     */
+    static OptionalLong sessionOf(String stat) {
+        String[] f = afterName(stat);
+        // After the command: state(0) ppid(1) pgrp(2) session(3).
+        if (f.length < 4 || !runningOf(stat)) {
+            return OptionalLong.empty();
+        }
+        long session = parse(f[3]);
+        return session <= 0 ? OptionalLong.empty() : OptionalLong.of(session);
+    }
+
+    /**
+     * Returns whether {@code stat}, the text of {@code /proc/PID/stat}, is that of a process still
+     * running: not one that has ended and waits for its parent (a zombie, which keeps its ids but
+     * can do nothing), nor a text that is not such a line.
+     */
+    static boolean runningOf(String stat) {
+        String[] f = afterName(stat);
+        return f.length > 0 && !f[0].isEmpty() && !f[0].equals("Z") && !f[0].equals("X") && !f[0].equals("x");
+    }
+
+    /**
+     * Returns the fields of {@code stat} after the command name, which is in parentheses and may
+     * hold spaces and parentheses itself: they are counted from the last ')'. Empty when it is not
+     * such a text.
+     */
+    private static String[] afterName(String stat) {
+        int close = stat.lastIndexOf(')');
+        if (close < 0 || close + 2 > stat.length()) {
+            return new String[0];
+        }
+        return stat.substring(close + 2).trim().split("\\s+");
     }
 
     /** Returns the {@code VmHWM} of {@code status}, the text of {@code /proc/PID/status}, in KiB; empty when it has none. */

@@ -11,6 +11,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -25,6 +26,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import org.perfab.model.Load;
 
 /**
@@ -33,9 +35,23 @@ import org.perfab.model.Load;
  *
  * <p>Every command runs in a session of its own where {@code setsid} exists, so a signal meant for
  * perfab (Ctrl-C at a terminal, a cancelled CI job) reaches perfab alone, and perfab stops the
- * command. Every command also carries a tag in its environment, which its children inherit: when
- * it ends, whatever still carries the tag (a background child, a double-forked daemon that left
- * the process tree) is killed and reported, so nothing of one trial runs into the next.
+ * command. When it ends, whatever it left running (a background child, a daemon that left the
+ * process tree) is killed and reported, so nothing of one trial runs into the next. What it left is
+ * found in one of two ways:
+ *
+ * <ul>
+ *   <li>Where perfab may make cgroups (Linux with cgroup v2, as root or in a delegated cgroup),
+ *       every command runs in a cgroup of its own, which it joins before its first instruction
+ *       (a shell puts itself there and becomes the command, keeping its pid). Everything it starts
+ *       is in that cgroup, whatever session or environment it gives itself, and is killed with it;
+ *       only a process that moves itself into another cgroup escapes (see {@link Cgroup}). The
+ *       cgroup is removed when the command ends, times out or is stopped.
+ *   <li>Elsewhere, or when the command could not join its cgroup, every command carries a tag in
+ *       its environment, which its children inherit, and what carries the tag or is in the
+ *       command's session is what it left. A child that both clears its environment and starts a
+ *       session of its own ({@code setsid env -i ...}) escapes this: that is the limit of what a
+ *       process cannot shed without a cgroup.
+ * </ul>
  *
  * <p>Where {@code /proc} exists (Linux), every command also gets its {@link Load}: its own CPU
  * time beside what the rest of the machine did while it ran, so that a trial a busy neighbour
@@ -48,19 +64,50 @@ public final class Processes {
     private static final long WATCH_MILLIS = 100;
     /** The variable that tags a command's processes. */
     static final String TAG = "PERFAB_PROCESS_TAG";
+    /** The shell that puts a command in its cgroup: a POSIX shell wherever there are cgroups. */
+    static final String SH = "/bin/sh";
+    /**
+     * The script that moves its shell into the cgroup {@code $1} and then becomes the command
+     * {@code $2...} (exec keeps the pid); when the cgroup refuses it, the command runs all the same.
+     */
+    static final String JOIN = "{ echo $$ > \"$1/cgroup.procs\"; } 2>/dev/null; shift; exec \"$@\"";
+    /** How long the processes a command left may take to die, and its cgroup to go, in seconds. */
+    private static final long END_SECONDS = 5;
     /** The most output a command may write to either stream before it is stopped. */
     public static final long MAX_OUTPUT_BYTES = 64L * 1024 * 1024;
     /** How much of a long log is kept at each end. */
     public static final int KEEP_BYTES = 64 * 1024;
 
-    private final Set<Process> running = ConcurrentHashMap.newKeySet();
+    private final Set<Running> running = ConcurrentHashMap.newKeySet();
+    /**
+     * Held while a command starts, and by {@link #stopAll} as it sets {@link #stopping}: so a command
+     * has either started and is among those running when stopAll looks, or does not start.
+     */
+    private final Object launch = new Object();
     private final boolean setsid = onPath("setsid");
     private final ProcStat procfs = new ProcStat(Path.of("/proc"));
     private final boolean proc = procfs.available();
+    /** Where each command gets a cgroup; empty where this machine gives perfab none. */
+    private final Optional<Cgroup.Home> cgroups;
     /** How many commands have started, and how many are running: whether one ran alone. */
     private final AtomicLong starts = new AtomicLong();
     private final AtomicInteger active = new AtomicInteger();
     private volatile boolean stopping;
+
+    /** Returns a new instance, which runs each command in a cgroup of its own where the machine allows. */
+    public Processes() {
+        this(Cgroup.Home.probe(Path.of("/proc")));
+    }
+
+    /** Returns a new instance that makes the cgroups of its commands in {@code cgroups}; none when empty. */
+    Processes(Optional<Cgroup.Home> cgroups) {
+        this.cgroups = cgroups.filter(home -> Files.isExecutable(Path.of(SH)));
+    }
+
+    /** Returns whether commands run in cgroups of their own. */
+    boolean cgroups() {
+        return cgroups.isPresent();
+    }
 
     /**
      * A command to run.
@@ -153,12 +200,22 @@ public final class Processes {
 
     /** Runs {@code c} to its end (or its timeout) and returns how it ended. */
     public Outcome run(Command c) throws InterruptedException {
+        long order = starts.incrementAndGet();
+        boolean alone = active.incrementAndGet() == 1;
+        try {
+            return start(c, order, alone);
+        } finally {
+            active.decrementAndGet();
+        }
+    }
+
+    private ProcessBuilder builder(Command c, String tag, Optional<Cgroup> cgroup) {
         List<String> argv = new ArrayList<>();
         if (setsid) {
             argv.add("setsid");
         }
+        cgroup.ifPresent(g -> argv.addAll(List.of(SH, "-c", JOIN, "sh", g.dir().toString())));
         argv.addAll(c.argv());
-        String tag = UUID.randomUUID().toString();
         ProcessBuilder pb = new ProcessBuilder(argv).directory(c.dir().toFile());
         pb.environment().putAll(c.env());
         pb.environment().put(TAG, tag);
@@ -169,40 +226,38 @@ public final class Processes {
         } else {
             pb.redirectError(c.stderr().toFile());
         }
-        if (stopping) {
-            return Outcome.stoppedByPerfab();
-        }
-        long order = starts.incrementAndGet();
-        boolean alone = active.incrementAndGet() == 1;
-        try {
-            return start(c, pb, tag, order, alone);
-        } finally {
-            active.decrementAndGet();
-        }
+        return pb;
     }
 
     /**
-     * Starts {@code pb} and watches it to its end. {@code order} is its place among the commands
+     * Starts {@code c} and watches it to its end. {@code order} is its place among the commands
      * started, and {@code alone} tells whether none other was running when it started.
      */
-    private Outcome start(Command c, ProcessBuilder pb, String tag, long order, boolean alone)
-            throws InterruptedException {
-        LoadMeter meter = LoadMeter.start(procfs, System.nanoTime());
-        long start = System.nanoTime();
-        Process p;
-        try {
-            p = pb.start();
-        } catch (IOException e) {
-            return Outcome.notStarted(String.valueOf(e.getMessage()));
+    private Outcome start(Command c, long order, boolean alone) throws InterruptedException {
+        String tag = UUID.randomUUID().toString();
+        LoadMeter meter;
+        long start;
+        Running r;
+        synchronized (launch) {
+            if (stopping) {
+                return Outcome.stoppedByPerfab();
+            }
+            Optional<Cgroup> cgroup = cgroups.flatMap(Cgroup.Home::make);
+            ProcessBuilder pb = builder(c, tag, cgroup);
+            meter = LoadMeter.start(procfs, System.nanoTime());
+            start = System.nanoTime();
+            try {
+                r = new Running(pb.start(), tag, cgroup);
+            } catch (IOException e) {
+                cgroup.ifPresent(g -> g.remove(endBy()));
+                return Outcome.notStarted(String.valueOf(e.getMessage()));
+            } catch (RuntimeException e) {
+                cgroup.ifPresent(g -> g.remove(endBy()));
+                throw e;
+            }
+            running.add(r);
         }
-        running.add(p);
-        if (stopping) {
-            // stopAll ran between the check above and the start: this one must not outlive it.
-            kill(p);
-            running.remove(p);
-            sweep(tag);
-            return Outcome.stoppedByPerfab();
-        }
+        Process p = r.process;
         try {
             Sampler sampler = new Sampler(procfs, p.toHandle(), c.sample());
             long deadline = start + c.timeout().toNanos();
@@ -221,24 +276,24 @@ public final class Processes {
             }
             double wall = (System.nanoTime() - start) / 1e9;
             if (!exited) {
-                kill(p);
+                r.kill();
             }
             meter.end(System.nanoTime());
             Optional<Load> load = load(meter, sampler, alone && starts.get() == order, wall);
             if (!exited) {
                 return new Outcome(-1, overflow.isEmpty(), "", wall, OptionalDouble.empty(), OptionalLong.empty(),
-                        overflow, sweep(tag), stopping, load);
+                        overflow, r.end(), stopping, load);
             }
             // Killed by stopAll while it ran: whatever it exited with, perfab ended it.
             return new Outcome(p.exitValue(), false, "", wall,
                     c.sample() ? sampler.cpuSeconds() : OptionalDouble.empty(),
-                    c.sample() ? sampler.peakRssKiB() : OptionalLong.empty(), overflow(c), sweep(tag), stopping, load);
+                    c.sample() ? sampler.peakRssKiB() : OptionalLong.empty(), overflow(c), r.end(), stopping, load);
         } catch (InterruptedException e) {
-            kill(p);
-            sweep(tag);
+            r.kill();
             throw e;
         } finally {
-            running.remove(p);
+            r.end();
+            running.remove(r);
         }
     }
 
@@ -274,44 +329,136 @@ public final class Processes {
         }
     }
 
+    /** Returns when the ending of a command that starts now must be done by, as a {@link System#nanoTime} value. */
+    private static long endBy() {
+        return System.nanoTime() + TimeUnit.SECONDS.toNanos(END_SECONDS);
+    }
+
     /**
-     * Kills every process that carries {@code tag} in its environment, and returns them. On a
-     * system without {@code /proc} there is nothing to read the tag from, and nothing is swept.
+     * A command that started, and what finds the processes it started: its cgroup, or its tag and
+     * session.
      */
-    private List<String> sweep(String tag) {
-        if (!proc) {
-            return List.of();
+    private final class Running {
+        private final Process process;
+        private final String tag;
+        private final Optional<Cgroup> cgroup;
+        /** The command's process and those under it when perfab killed them (timeout, stop): not leftovers. */
+        private final Set<Long> killed = ConcurrentHashMap.newKeySet();
+        private List<String> leftovers;
+
+        Running(Process process, String tag, Optional<Cgroup> cgroup) {
+            this.process = process;
+            this.tag = tag;
+            this.cgroup = cgroup;
         }
-        byte[] needle = (TAG + "=" + tag).getBytes(StandardCharsets.UTF_8);
-        List<String> killed = new ArrayList<>();
-        // A process can fork while it is being killed: sweep until a pass finds none.
-        for (int pass = 0; pass < 5; pass++) {
-            List<ProcessHandle> found = new ArrayList<>();
-            ProcessHandle.allProcesses().forEach(h -> {
-                if (h.pid() != ProcessHandle.current().pid() && carries(h.pid(), needle)) {
-                    found.add(h);
-                }
-            });
-            if (found.isEmpty()) {
-                break;
-            }
-            for (ProcessHandle h : found) {
-                String line = commandLine(h.pid());
-                h.destroyForcibly();
-                killed.add(h.pid() + " " + line);
-            }
-            for (ProcessHandle h : found) {
-                try {
-                    h.onExit().get(2, TimeUnit.SECONDS);
-                } catch (ExecutionException | TimeoutException e) {
-                    // still going after SIGKILL: it is stuck in the kernel, and gone soon
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return killed;
-                }
+
+        /** Kills the command's process and every process under it, and waits for the command. */
+        void kill() {
+            List<ProcessHandle> tree = new ArrayList<>(process.descendants().toList());
+            killed.add(process.pid());
+            tree.forEach(h -> killed.add(h.pid()));
+            process.destroyForcibly();
+            tree.forEach(ProcessHandle::destroyForcibly);
+            try {
+                process.waitFor(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
         }
-        return killed;
+
+        /**
+         * Kills whatever the command left running, removes its cgroup, and returns what it left,
+         * each as {@code PID COMMAND LINE}; the first call does it, later ones (from
+         * {@link #stopAll} and the command's own thread) return what the first found.
+         */
+        synchronized List<String> end() {
+            if (leftovers == null) {
+                leftovers = List.copyOf(sweep());
+            }
+            return leftovers;
+        }
+
+        private List<String> sweep() {
+            if (cgroup.isEmpty()) {
+                return scan();
+            }
+            long deadline = endBy();
+            Cgroup g = cgroup.get();
+            Map<Long, String> left = new LinkedHashMap<>();
+            boolean[] any = {false};
+            g.empty(pids -> {
+                any[0] = true;
+                for (long pid : pids) {
+                    if (pid != process.pid() && !killed.contains(pid)) {
+                        left.computeIfAbsent(pid, Processes::commandLine);
+                    }
+                }
+            }, deadline);
+            boolean joined = any[0] || g.ran();
+            g.remove(deadline);
+            if (!joined) {
+                return scan(); // it could not join its cgroup
+            }
+            // A process leaves its cgroup a moment before it has ended: wait for that moment.
+            for (long pid : left.keySet()) {
+                while (procfs.running(Long.toString(pid)) && System.nanoTime() - deadline < 0) {
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+                }
+            }
+            List<String> named = new ArrayList<>();
+            left.forEach((pid, line) -> named.add(pid + " " + line));
+            return named;
+        }
+
+        /**
+         * Kills every process that carries the command's tag in its environment or is in its session,
+         * and returns them. On a system without {@code /proc} there is nothing to read either from,
+         * and nothing is swept.
+         */
+        private List<String> scan() {
+            if (!proc) {
+                return List.of();
+            }
+            byte[] needle = (TAG + "=" + tag).getBytes(StandardCharsets.UTF_8);
+            // setsid made the command a session leader: its session id is its pid.
+            long session = setsid ? process.pid() : -1;
+            long self = ProcessHandle.current().pid();
+            List<String> swept = new ArrayList<>();
+            // A process can fork while it is being killed: sweep until a pass finds none.
+            for (int pass = 0; pass < 5; pass++) {
+                List<ProcessHandle> found = new ArrayList<>();
+                ProcessHandle.allProcesses().forEach(h -> {
+                    long pid = h.pid();
+                    if (pid != self && pid != process.pid() && !killed.contains(pid)
+                            && (inSession(pid, session) || carries(pid, needle))) {
+                        found.add(h);
+                    }
+                });
+                if (found.isEmpty()) {
+                    break;
+                }
+                for (ProcessHandle h : found) {
+                    String line = commandLine(h.pid());
+                    h.destroyForcibly();
+                    swept.add(h.pid() + " " + line);
+                }
+                for (ProcessHandle h : found) {
+                    try {
+                        h.onExit().get(2, TimeUnit.SECONDS);
+                    } catch (ExecutionException | TimeoutException e) {
+                        // still going after SIGKILL: it is stuck in the kernel, and gone soon
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return swept;
+                    }
+                }
+            }
+            return swept;
+        }
+
+        private boolean inSession(long pid, long session) {
+            return session > 0 && procfs.session(Long.toString(pid)).orElse(-1) == session;
+        }
     }
 
     private static boolean carries(long pid, byte[] needle) {
@@ -381,23 +528,19 @@ public final class Processes {
         }
     }
 
-    /** Kills every command still running, process trees included, and refuses new ones. */
+    /**
+     * Kills every command still running, process trees and what else they started included, removes
+     * their cgroups, and refuses new ones; a command that is starting meanwhile is waited for, and
+     * stopped with the rest. It returns once all that is done, so a shutdown hook that calls it
+     * leaves nothing behind.
+     */
     public void stopAll() {
-        stopping = true;
-        for (Process p : List.copyOf(running)) {
-            kill(p);
+        synchronized (launch) {
+            stopping = true;
         }
-    }
-
-    private static void kill(Process p) {
-        List<ProcessHandle> tree = new ArrayList<>(p.descendants().toList());
-        p.destroyForcibly();
-        tree.forEach(ProcessHandle::destroyForcibly);
-        try {
-            p.waitFor(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        List<Running> now = List.copyOf(running);
+        now.forEach(Running::kill);
+        now.forEach(Running::end);
     }
 
     private static boolean onPath(String program) {

@@ -17,8 +17,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.exec.Enclosure;
 import org.perfab.testing.Comparisons;
 import org.perfab.testing.GitFixture;
+import org.perfab.testing.ProcessTable;
 import org.perfab.testing.Subjects;
 
 /**
@@ -60,23 +62,27 @@ class ContainmentTest {
         List<String> argv = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), Main.class.getName(),
                 "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", out.toString());
-        Process first = new ProcessBuilder(argv).redirectErrorStream(true)
-                .redirectOutput(tmp.resolve("first.log").toFile()).start();
-        try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (!Files.exists(out.resolve("trials.jsonl")) || Files.readAllLines(out.resolve("trials.jsonl")).size() < 2) {
-                assertTrue(System.nanoTime() < deadline, "the first run started its trials");
-                Thread.sleep(50);
+        // The enclosure clears what the first run has running when it is killed.
+        try (Enclosure enclosure = Enclosure.make()) {
+            Process first = new ProcessBuilder(enclosure.around(argv)).redirectErrorStream(true)
+                    .redirectOutput(tmp.resolve("first.log").toFile()).start();
+            try {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                while (!Files.exists(out.resolve("trials.jsonl"))
+                        || Files.readAllLines(out.resolve("trials.jsonl")).size() < 2) {
+                    assertTrue(System.nanoTime() < deadline, "the first run started its trials");
+                    Thread.sleep(50);
+                }
+                Cli second = Cli.run("ab", "--resume", "--out", out.toString());
+                assertEquals(2, second.exitCode(), second.err());
+                assertTrue(second.err().contains("is in use by another perfab run (pid " + first.pid() + " on "),
+                        second.err());
+                Cli third = ab(g, out);
+                assertEquals(2, third.exitCode(), third.err());
+            } finally {
+                first.destroyForcibly();
+                first.waitFor(30, TimeUnit.SECONDS);
             }
-            Cli second = Cli.run("ab", "--resume", "--out", out.toString());
-            assertEquals(2, second.exitCode(), second.err());
-            assertTrue(second.err().contains("is in use by another perfab run (pid " + first.pid() + " on "),
-                    second.err());
-            Cli third = ab(g, out);
-            assertEquals(2, third.exitCode(), third.err());
-        } finally {
-            first.destroyForcibly();
-            first.waitFor(30, TimeUnit.SECONDS);
         }
         // The lock dies with its holder: the run resumes, and counts each trial once.
         Cli resumed = Cli.run("ab", "--resume", "--out", out.toString());
@@ -227,31 +233,46 @@ class ContainmentTest {
 
     @Test
     void killsWhatATrialLeftRunningAndSaysSo() throws IOException {
-        // A background child, and a daemon that left the process tree with setsid (a double fork); the
-        // trial ends once the daemon has written its pid, however long a busy machine takes to start it.
+        // A background child, a daemon that left the process tree with setsid (a double fork), and a
+        // child that cleared its environment; where the machine gives perfab cgroups, also one that
+        // did both. The trial ends once each has become what it runs, however long a busy machine
+        // takes to start it.
         GitFixture g = withHarness(2, """
+                cat /proc/self/cgroup > "$PERFAB_BUILD_DIR/cgroup"
                 sleep 321 &
                 echo $! >> "$PERFAB_BUILD_DIR/pids"
                 ( setsid sh -c 'echo $$ >> "$PERFAB_BUILD_DIR/pids"; : > "$PERFAB_RESULT.daemon"; exec sleep 322' & )
                 while [ ! -e "$PERFAB_RESULT.daemon" ]; do sleep 0.01; done
+                env -i sleep 323 &
+                until [ "$(tr '\\0' ' ' < /proc/$!/cmdline)" = 'sleep 323 ' ]; do sleep 0.01; done
+                echo $! >> "$PERFAB_BUILD_DIR/pids"
+                if grep -q '^0::/.*perfab-' "$PERFAB_BUILD_DIR/cgroup"; then
+                  setsid env -i sleep 324 &
+                  until [ "$(tr '\\0' ' ' < /proc/$!/cmdline)" = 'sleep 324 ' ]; do sleep 0.01; done
+                  echo $! >> "$PERFAB_BUILD_DIR/pids"
+                fi
                 """);
         Path out = tmp.resolve("out");
         Cli run = ab(g, out);
         assertEquals(0, run.exitCode(), run.err());
         List<Long> pids = new ArrayList<>();
+        boolean cgroups = true;
         for (String side : List.of("base", "head")) {
             for (String line : Files.readAllLines(out.resolve("work/" + side + "-0/out/pids"))) {
                 pids.add(Long.parseLong(line.trim()));
             }
+            cgroups &= Files.readString(out.resolve("work/" + side + "-0/out/cgroup")).contains("perfab-");
         }
-        assertEquals(12, pids.size(), "two per trial, six trials");
+        int each = cgroups ? 4 : 3;
+        assertEquals(6 * each, pids.size(), each + " per trial, six trials");
         for (long pid : pids) {
-            assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "process " + pid + " is gone");
+            assertTrue(ProcessTable.ended(pid), "process " + pid + " is gone");
         }
         JsonNode first = JSON.readTree(Files.readAllLines(out.resolve("trials.jsonl")).get(0));
-        assertEquals(2, first.get("leftovers").size(), first.toString());
-        assertTrue(first.get("leftovers").toString().contains("sleep 321"), first.toString());
-        assertTrue(first.get("leftovers").toString().contains("sleep 322"), first.toString());
+        assertEquals(each, first.get("leftovers").size(), first.toString());
+        for (int i = 0; i < each; i++) {
+            assertTrue(first.get("leftovers").toString().contains(pids.get(i) + " sleep 32" + (i + 1)), first.toString());
+        }
         assertTrue(run.out().contains("WARNING: 6 trials left processes running after they ended, which perfab killed"
                 + " (base warm-up 1: "), run.out());
         assertTrue(JSON.readTree(out.resolve("results.json").toFile()).get("warnings").toString()

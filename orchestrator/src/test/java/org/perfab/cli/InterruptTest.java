@@ -13,8 +13,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.exec.Enclosure;
 import org.perfab.testing.Comparisons;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
@@ -25,6 +27,14 @@ class InterruptTest {
 
     @TempDir
     Path tmp;
+
+    /** Where the perfab of a test runs: what a killed one leaves is cleared when the test ends. */
+    private final Enclosure enclosure = Enclosure.make();
+
+    @AfterEach
+    void clearTheEnclosure() {
+        enclosure.close();
+    }
 
     private GitFixture slowProject() throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, TRIALS, "");
@@ -39,7 +49,7 @@ class InterruptTest {
         List<String> argv = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), Main.class.getName(),
                 "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", out.toString());
-        return new ProcessBuilder(argv).redirectOutput(tmp.resolve("stdout").toFile())
+        return new ProcessBuilder(enclosure.around(argv)).redirectOutput(tmp.resolve("stdout").toFile())
                 .redirectError(tmp.resolve("stderr").toFile()).start();
     }
 
@@ -63,6 +73,7 @@ class InterruptTest {
         waitForTrials(out.resolve("trials.jsonl"), 4);
         perfab.destroy(); // SIGTERM
         assertTrue(perfab.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(List.of(), enclosure.cgroupsInside(), "the cgroup of the trial it stopped is removed");
         long kept = lines(out.resolve("trials.jsonl"));
         JsonNode partial = new ObjectMapper().readTree(out.resolve("results.json").toFile());
         assertTrue(partial.get("interrupted").asBoolean(), partial.toString());
@@ -141,7 +152,7 @@ class InterruptTest {
         List<String> argv = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), Main.class.getName(), "bisect", "--repo=" + g.dir(),
                 "--good", good, "--bad", "main", "--cell", "speed/run", "--out", out.toString());
-        Process perfab = new ProcessBuilder(argv).redirectOutput(tmp.resolve("stdout").toFile())
+        Process perfab = new ProcessBuilder(enclosure.around(argv)).redirectOutput(tmp.resolve("stdout").toFile())
                 .redirectError(tmp.resolve("stderr").toFile()).start();
         Path file = out.resolve("bisect.json");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
@@ -198,6 +209,7 @@ class InterruptTest {
                 .waitFor());
         assertTrue(perfab.waitFor(60, TimeUnit.SECONDS));
         perfab.descendants().forEach(ProcessHandle::destroyForcibly);
+        assertEquals(List.of(), enclosure.cgroupsInside(), "the cgroup of the build it stopped is removed");
         String err = Files.readString(tmp.resolve("stderr"));
         assertEquals(intIgnored ? 143 : 130, perfab.exitValue(), err);
         assertTrue(err.contains("interrupted while the sides were prepared"), err);

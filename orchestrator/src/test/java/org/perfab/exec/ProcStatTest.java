@@ -89,6 +89,22 @@ class ProcStatTest {
     }
 
     @Test
+    void readsTheSessionOfAProcessPastAnyParenthesisInItsName() {
+        assertEquals(OptionalLong.of(4100),
+                ProcStat.sessionOf("4242 (x) S 4100 (evil) S 1 1 1) S 4100 4242 4100 0 -1 4194304 98 0 1 0 250 30"));
+        assertEquals(OptionalLong.of(4100), ProcStat.sessionOf("4242 (sleep) S 1 4242 4100 0 -1"));
+    }
+
+    @Test
+    void aZombieOrATextThatIsNotStatHasNoSession() {
+        assertEquals(OptionalLong.empty(), ProcStat.sessionOf("4242 (sleep) Z 1 4242 4100 0 -1"));
+        assertEquals(OptionalLong.empty(), ProcStat.sessionOf("4242 (sleep) X 1 4242 4100 0 -1"));
+        assertEquals(OptionalLong.empty(), ProcStat.sessionOf("4242 (sleep) S 1 4242"));
+        assertEquals(OptionalLong.empty(), ProcStat.sessionOf("4242 (gone"));
+        assertEquals(OptionalLong.empty(), ProcStat.sessionOf("4242 (x) S 1 4242 -5 0 -1"));
+    }
+
+    @Test
     void readsThePeakResidentSet() {
         assertEquals(OptionalLong.of(2204), ProcStat.peakRssKiBOf("Name:\tcat\nVmPeak:\t 9 kB\nVmHWM:\t    2204 kB\n"));
         assertEquals(OptionalLong.empty(), ProcStat.peakRssKiBOf("Name:\tkthreadd\n"));

@@ -1,18 +1,31 @@
 package org.perfab.exec;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perfab.model.Load;
+import org.perfab.testing.ProcessTable;
+import org.perfab.testing.Programs;
 
-/** Real commands: what perfab measures of every command it runs, sampled for its own figures or not. */
+/**
+ * Real commands: what perfab measures of every command it runs, sampled for its own figures or not,
+ * and what it finds and kills of what they leave running.
+ */
 class ProcessesTest {
     /** A shell loop that keeps one CPU busy for about a quarter of a second on an idle machine. */
     static final String SPIN = "i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done";
@@ -20,11 +33,47 @@ class ProcessesTest {
     @TempDir
     Path tmp;
 
-    private Processes.Outcome run(boolean sample, String script) throws InterruptedException {
-        Processes.Command c = new Processes.Command(List.of("sh", "-c", script), tmp, Map.of(), Duration.ofMinutes(2),
-                tmp.resolve("out"), tmp.resolve("err"), sample);
-        return new Processes().run(c);
+    /**
+     * Lines of shell that start {@code command} in the background, wait until it has become the
+     * program whose command line is {@code line} (so that it is named so), and append its pid to
+     * the file {@code pids}.
+     */
+    static String background(String command, String line) {
+        return command + " &\n"
+                + "until [ \"$(tr '\\0' ' ' < /proc/$!/cmdline)\" = '" + line + " ' ]; do sleep 0.01; done\n"
+                + "echo $! >> pids\n";
     }
+
+    /** Lines of shell that start {@code command} as {@link #background} does, out of the command's process tree. */
+    static String away(String command, String line) {
+        return "(\n" + background(command, line) + ")\n";
+    }
+
+    private Processes.Outcome run(boolean sample, String script) throws InterruptedException {
+        return run(new Processes(), script, sample, Duration.ofMinutes(2));
+    }
+
+    private Processes.Outcome run(Processes processes, String script, boolean sample, Duration timeout)
+            throws InterruptedException {
+        Processes.Command c = new Processes.Command(List.of("sh", "-c", script), tmp, Map.of(), timeout,
+                tmp.resolve("out"), tmp.resolve("err"), sample);
+        return processes.run(c);
+    }
+
+    private List<Long> pids() throws IOException {
+        return Files.readAllLines(tmp.resolve("pids")).stream().map(Long::parseLong).toList();
+    }
+
+    /** Returns the cgroup the command of this test's last run was in, as it wrote it to the file {@code cgroup}. */
+    private Path cgroupOfTheCommand() throws IOException {
+        return Cgroup.dir(Files.readString(Path.of("/proc/self/mountinfo")), Files.readString(tmp.resolve("cgroup")))
+                .orElseThrow();
+    }
+
+    private static boolean linux() {
+        return Files.isDirectory(Path.of("/proc/self"));
+    }
+
 
     @Test
     void measuresTheLoadOfACommandNotSampledForItsOwnFigures() throws InterruptedException {
@@ -48,5 +97,110 @@ class ProcessesTest {
         double sampled = o.cpuSeconds().orElseThrow();
         assertTrue(sampled > 0, o.toString());
         assertTrue(load.cpuSeconds() >= sampled, "the kernel's account at the end includes the last slice: " + o);
+    }
+
+    @Test
+    void killsAndNamesAChildThatLeftTheSessionAndClearedTheEnvironment() throws Exception {
+        Processes processes = new Processes();
+        assumeTrue(processes.cgroups(), "cgroup v2 that perfab may write");
+        Processes.Outcome o = run(processes, "cat /proc/self/cgroup > cgroup\n"
+                + background("setsid env -i sleep 41", "sleep 41"), false, Duration.ofMinutes(2));
+        assertTrue(o.succeeded(), o.failure());
+        long sleep = pids().get(0);
+        assertEquals(List.of(sleep + " sleep 41"), o.leftovers());
+        assertTrue(ProcessTable.ended(sleep), sleep + " was killed");
+        Path cgroup = cgroupOfTheCommand();
+        assertTrue(cgroup.getFileName().toString().startsWith("perfab-"), cgroup.toString());
+        assertFalse(Files.exists(cgroup), cgroup + " is removed");
+    }
+
+    @Test
+    void withoutCgroupsAChildThatClearedTheEnvironmentIsFoundInTheSession() throws Exception {
+        assumeTrue(linux() && Programs.onPath("setsid"), "Linux with setsid");
+        Processes processes = new Processes(Optional.empty());
+        assertFalse(processes.cgroups());
+        Processes.Outcome o = run(processes, background("env -i sleep 41", "sleep 41"), false, Duration.ofMinutes(2));
+        assertTrue(o.succeeded(), o.failure());
+        long sleep = pids().get(0);
+        assertEquals(List.of(sleep + " sleep 41"), o.leftovers());
+        assertTrue(ProcessTable.ended(sleep), sleep + " was killed");
+    }
+
+    @Test
+    void aCommandItsCgroupRefusesRunsAndIsSweptAsWithoutCgroups() throws Exception {
+        assumeTrue(new Processes().cgroups() && Programs.onPath("setsid"), "cgroup v2 that perfab may write, and setsid");
+        Path own = Cgroup.dir(Files.readString(Path.of("/proc/self/mountinfo")),
+                Files.readString(Path.of("/proc/self/cgroup"))).orElseThrow();
+        // A cgroup made under a threaded one is "domain invalid": no process may join it.
+        Path home = own.resolve("perfab-test-" + UUID.randomUUID());
+        Path threaded = home.resolve("threaded");
+        try {
+            Files.createDirectory(home);
+            Files.createDirectory(threaded);
+            try {
+                Files.writeString(threaded.resolve("cgroup.type"), "threaded");
+            } catch (IOException e) {
+                assumeTrue(false, "a kernel without threaded cgroups: " + e);
+            }
+            Processes processes = new Processes(Cgroup.Home.at(threaded));
+            assertTrue(processes.cgroups());
+            Processes.Outcome o = run(processes, "cat /proc/self/cgroup > cgroup\n"
+                    + background("env -i sleep 41", "sleep 41"), false, Duration.ofMinutes(2));
+            assertTrue(o.succeeded(), o.failure());
+            assertEquals("", Files.readString(tmp.resolve("err")), "the refusal is not in the command's output");
+            assertEquals(own, cgroupOfTheCommand(), "it ran where perfab runs");
+            long sleep = pids().get(0);
+            assertEquals(List.of(sleep + " sleep 41"), o.leftovers());
+            assertTrue(ProcessTable.ended(sleep), sleep + " was killed");
+            try (Stream<Path> left = Files.list(threaded)) {
+                assertEquals(List.of(), left.filter(Files::isDirectory).toList(), "its cgroup is removed");
+            }
+        } finally {
+            Files.deleteIfExists(threaded);
+            Files.deleteIfExists(home);
+        }
+    }
+
+    @Test
+    void aCommandThatTimesOutIsKilledWithItsTreeAndWhatLeftItIsNamed() throws Exception {
+        Processes processes = new Processes();
+        assumeTrue(processes.cgroups(), "cgroup v2 that perfab may write");
+        Processes.Outcome o = run(processes, "cat /proc/self/cgroup > cgroup\n"
+                + background("sleep 42", "sleep 42") + away("setsid env -i sleep 43", "sleep 43") + "exec sleep 44",
+                false, Duration.ofSeconds(3));
+        assertTrue(o.timedOut(), o.toString());
+        List<Long> pids = pids();
+        assertEquals(List.of(pids.get(1) + " sleep 43"), o.leftovers(),
+                "what it started in its tree is not a leftover");
+        pids.forEach(pid -> assertTrue(ProcessTable.ended(pid), pid + " was killed"));
+        assertFalse(Files.exists(cgroupOfTheCommand()));
+    }
+
+    @Test
+    void stoppingKillsWhatACommandLeftAndRemovesItsCgroup() throws Exception {
+        Processes processes = new Processes();
+        assumeTrue(processes.cgroups(), "cgroup v2 that perfab may write");
+        CompletableFuture<Processes.Outcome> running = CompletableFuture.supplyAsync(() -> {
+            try {
+                return run(processes, "cat /proc/self/cgroup > cgroup\n"
+                        + away("setsid env -i sleep 45", "sleep 45") + ": > started\nexec sleep 46",
+                        false, Duration.ofMinutes(2));
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.exists(tmp.resolve("started"))) {
+            assertTrue(System.nanoTime() < deadline, "the command started its child");
+            Thread.sleep(10);
+        }
+        processes.stopAll();
+        // The hook that stops perfab returns only once stopAll has: by then nothing is left.
+        long sleep = pids().get(0);
+        assertTrue(ProcessTable.ended(sleep), sleep + " was killed");
+        assertFalse(Files.exists(cgroupOfTheCommand()));
+        Processes.Outcome o = running.get(60, TimeUnit.SECONDS);
+        assertTrue(o.stopped(), o.toString());
+        assertEquals(List.of(sleep + " sleep 45"), o.leftovers());
     }
 }
