@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.perfab.exec.Processes;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
@@ -287,7 +288,9 @@ public final class AbRun {
         Instant started = context.clock().instant();
         try (GitRepo git = GitRepo.open(request.repository())) {
             Commit baseTip = git.resolve(request.base());
-            Commit head = request.head().equals(GitRepo.WORKTREE) ? git.snapshot() : git.resolve(request.head());
+            Commit head = request.head().equals(GitRepo.WORKTREE)
+                    ? git.snapshot(Stream.concat(Stream.of(request.out()), request.cache().stream()).toList())
+                    : git.resolve(request.head());
             if (request.head().equals(GitRepo.WORKTREE)) {
                 Commit tip = git.resolve("HEAD");
                 context.events().note("the head is " + head.subject() + ": " + head.shortId());

@@ -145,11 +145,13 @@ public final class GitRepo implements AutoCloseable {
      * {@code git add --all} would stage them. The commit is written to the repository's object
      * store, as {@code git stash create} writes one, and no ref, index or file changes; a run
      * measures and resumes it as any commit. When nothing differs from {@code HEAD}, returns
-     * {@code HEAD}'s commit (typed {@link #WORKTREE}, its subject saying so).
+     * {@code HEAD}'s commit (typed {@link #WORKTREE}, its subject saying so). The folders of
+     * {@code leaveOut} (the run's own folder and its cache, when they lie in the working tree) are
+     * left out, tracked or not.
      *
      * @throws BadInputException for a bare repository, or one with no commit yet
      */
-    public Commit snapshot() {
+    public Commit snapshot(List<Path> leaveOut) {
         Path root = workTree().orElseThrow(() -> new BadInputException(
                 "--head " + WORKTREE + ": " + shown + " is a bare repository, with no working tree"));
         Commit head = resolve("HEAD");
@@ -158,10 +160,20 @@ public final class GitRepo implements AutoCloseable {
             DirCache index = repo.readDirCache();
             DirCache snapshot = DirCache.newInCore();
             DirCacheBuilder builder = snapshot.builder();
-            tw.setRecursive(true);
+            List<Path> skipped = leaveOut.stream().map(p -> p.toAbsolutePath().normalize()).toList();
             int work = tw.addTree(new FileTreeIterator(repo));
             int staged = tw.addTree(new DirCacheIterator(index));
             while (tw.next()) {
+                if (tw.isSubtree()) {
+                    WorkingTreeIterator folder = tw.getTree(work, WorkingTreeIterator.class);
+                    boolean ignored = tw.getTree(staged, DirCacheIterator.class) == null && folder != null
+                            && folder.isEntryIgnored();
+                    Path path = root.resolve(tw.getPathString()).normalize();
+                    if (!ignored && skipped.stream().noneMatch(path::startsWith)) {
+                        tw.enterSubtree();
+                    }
+                    continue;
+                }
                 WorkingTreeIterator file = tw.getTree(work, WorkingTreeIterator.class);
                 DirCacheIterator entry = tw.getTree(staged, DirCacheIterator.class);
                 if (file == null || (entry == null && file.isEntryIgnored())) {

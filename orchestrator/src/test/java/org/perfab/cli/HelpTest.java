@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.perfab.ingest.MeasurementFormat;
+import org.perfab.testing.Docs;
 import picocli.CommandLine;
 
 /** Every command's {@code --help}: what it says, and that its examples can be copied. */
@@ -131,7 +132,7 @@ class HelpTest {
         // What BaselineCheck.Budget.of(benchmark) applies: multiple x max(its own spread, the tier's
         // median), and multiple x the tier's 95th percentile for a benchmark without a spread of its own.
         String help = Cli.run("baseline", "check", "--help").out().replaceAll("\\s+", " ");
-        String readme = Files.readString(Path.of("../README.md")).replace("`", "").replaceAll("\\s+", " ");
+        String readme = Docs.text().replace("`", "").replaceAll("\\s+", " ");
         assertTrue(help.contains("(default: 5)"), help);
         assertTrue(readme.contains("(--budget, 5% by default, or auto"), "the README's default budget");
         for (String said : List.of("--budget-multiple", "times its own spread", "at least that times",

@@ -19,6 +19,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.testing.Docs;
 import org.perfab.testing.Programs;
 
 /**
@@ -46,7 +47,7 @@ class LintTest {
             list.filter(f -> f.toString().endsWith(".yml")).sorted().forEach(files::add);
         }
         assertTrue(files.size() >= 8, "the workflows: " + files);
-        Matcher m = README_YAML.matcher(Files.readString(ROOT.resolve("README.md")));
+        Matcher m = README_YAML.matcher(Docs.text());
         int snippets = 0;
         while (m.find()) {
             Path snippet = Files.createDirectories(tmp.resolve("readme/.github/workflows"))

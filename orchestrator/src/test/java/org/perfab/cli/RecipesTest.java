@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.perfab.testing.Comparisons;
+import org.perfab.testing.Docs;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Programs;
 import org.perfab.testing.Slowdowns;
@@ -42,9 +43,9 @@ class RecipesTest {
     void everyRecipeIsAValidWorkloadAndInTheReadme(String recipe) throws IOException {
         String text = Files.readString(RECIPES.resolve(recipe + ".yaml"));
         WorkloadLoader.parse(text, recipe + ".yaml");
-        String readme = Files.readString(Path.of("../README.md"));
+        String readme = Docs.text();
         assertTrue(readme.contains("```yaml\n# workloads/recipes/" + recipe + ".yaml\n" + text + "```"),
-                "the README shows " + recipe + ".yaml as it is");
+                "the documentation shows " + recipe + ".yaml as it is");
         assertEquals(ALL.size(), Files.list(RECIPES).count(), "every recipe is tested here");
     }
 

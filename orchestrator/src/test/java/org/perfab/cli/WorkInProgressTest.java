@@ -69,11 +69,20 @@ class WorkInProgressTest {
         g.write("notes/new-file.txt", "untracked, not ignored\n");
         g.write(".gitignore", "ignored.bin\n");
         g.write("ignored.bin", "left out\n");
-        String status = g.git("status", "--porcelain");
 
+        // An earlier run's folder in the clone, as the default --out leaves it: never part of the head.
+        Files.createDirectories(g.dir().resolve("perfab-out/earlier"));
+        Files.writeString(g.dir().resolve("perfab-out/earlier/level.txt"), "1\n");
+        Files.createDirectories(g.dir().resolve("build-cache/x"));
+        Files.writeString(g.dir().resolve("build-cache/x/a"), "cached\n");
+        String status = g.git("status", "--porcelain");
         Cli c = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=WORKTREE",
-                "--out", tmp.resolve("out").toString());
+                "--out", g.dir().resolve("perfab-out").toString(), "--force",
+                "--cache", g.dir().resolve("build-cache").toString());
         assertEquals(0, c.exitCode(), c.err());
+        Files.createDirectories(tmp.resolve("out"));
+        Files.copy(g.dir().resolve("perfab-out/results.json"), tmp.resolve("out/results.json"));
+        Files.copy(g.dir().resolve("perfab-out/comment.md"), tmp.resolve("out/comment.md"));
         assertEquals("regression", verdict("speed/run"), c.out());
         JsonNode h = results().path("refs").path("head");
         assertEquals("WORKTREE", h.path("typed").asText(), h.toString());
@@ -81,7 +90,8 @@ class WorkInProgressTest {
         assertEquals(head, g.git("rev-parse", snapshot + "^").strip(), "the snapshot sits on HEAD");
         String files = g.git("ls-tree", "-r", "--name-only", snapshot);
         assertTrue(files.contains("notes/new-file.txt") && files.contains(".gitignore"), files);
-        assertTrue(!files.contains("ignored.bin"), files);
+        assertTrue(!files.contains("ignored.bin") && !files.contains("perfab-out") && !files.contains("build-cache"),
+                "neither ignored files nor the run's own folders: " + files);
         String comment = Files.readString(tmp.resolve("out/comment.md"));
         assertTrue(comment.contains("WORKTREE") && comment.contains("not committed"), comment);
         // No ref, index or file of the clone moved.
