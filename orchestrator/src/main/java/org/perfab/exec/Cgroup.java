@@ -171,6 +171,14 @@ final class Cgroup {
     }
 
     /**
+     * Moves the running process {@code pid} into this cgroup; returns whether the kernel took it.
+     * What it forked before is not moved.
+     */
+    boolean admit(long pid) {
+        return write(dir.resolve("cgroup.procs"), Long.toString(pid));
+    }
+
+    /**
      * Returns whether any process ran in this cgroup, by the CPU time the kernel charged to it: a
      * command that joined it and ended has left that trace, one that could not join has not.
      */

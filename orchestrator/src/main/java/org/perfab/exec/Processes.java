@@ -45,7 +45,10 @@ import org.perfab.model.Load;
  *       (a shell puts itself there and becomes the command, keeping its pid). Everything it starts
  *       is in that cgroup, whatever session or environment it gives itself, and is killed with it;
  *       only a process that moves itself into another cgroup escapes (see {@link Cgroup}). The
- *       cgroup is removed when the command ends, times out or is stopped.
+ *       cgroup is removed when the command ends, times out or is stopped. A command perfab times
+ *       itself ({@link Command#sample}) is moved there from outside once started, so that neither
+ *       the shell nor the migration is timed with it; what it forks before that moment is found as
+ *       below, by its tag and session.
  *   <li>Elsewhere, or when the command could not join its cgroup, every command carries a tag in
  *       its environment, which its children inherit, and what carries the tag or is in the
  *       command's session is what it left. A child that both clears its environment and starts a
@@ -214,7 +217,9 @@ public final class Processes {
         if (setsid) {
             argv.add("setsid");
         }
-        cgroup.ifPresent(g -> argv.addAll(List.of(SH, "-c", JOIN, "sh", g.dir().toString())));
+        if (!c.sample()) {
+            cgroup.ifPresent(g -> argv.addAll(List.of(SH, "-c", JOIN, "sh", g.dir().toString())));
+        }
         argv.addAll(c.argv());
         ProcessBuilder pb = new ProcessBuilder(argv).directory(c.dir().toFile());
         pb.environment().putAll(c.env());
@@ -247,7 +252,15 @@ public final class Processes {
             meter = LoadMeter.start(procfs, System.nanoTime());
             start = System.nanoTime();
             try {
-                r = new Running(pb.start(), tag, cgroup);
+                Process started = pb.start();
+                // A command perfab times joins from outside, once started: a shell and a cgroup
+                // migration (milliseconds on a busy machine) before its first instruction would be
+                // timed with it. What it forks before the join is found by its tag and session.
+                boolean late = c.sample() && cgroup.isPresent();
+                if (late) {
+                    cgroup.get().admit(started.pid());
+                }
+                r = new Running(started, tag, cgroup, late);
             } catch (IOException e) {
                 cgroup.ifPresent(g -> g.remove(endBy()));
                 return Outcome.notStarted(String.valueOf(e.getMessage()));
@@ -342,14 +355,17 @@ public final class Processes {
         private final Process process;
         private final String tag;
         private final Optional<Cgroup> cgroup;
+        /** Whether the command joined its cgroup after it started, so that a child may have forked first. */
+        private final boolean late;
         /** The command's process and those under it when perfab killed them (timeout, stop): not leftovers. */
         private final Set<Long> killed = ConcurrentHashMap.newKeySet();
         private List<String> leftovers;
 
-        Running(Process process, String tag, Optional<Cgroup> cgroup) {
+        Running(Process process, String tag, Optional<Cgroup> cgroup, boolean late) {
             this.process = process;
             this.tag = tag;
             this.cgroup = cgroup;
+            this.late = late;
         }
 
         /** Kills the command's process and every process under it, and waits for the command. */
@@ -407,6 +423,13 @@ public final class Processes {
             }
             List<String> named = new ArrayList<>();
             left.forEach((pid, line) -> named.add(pid + " " + line));
+            if (late) {
+                for (String found : scan()) {
+                    if (!left.containsKey(Long.parseLong(found.substring(0, found.indexOf(' '))))) {
+                        named.add(found);
+                    }
+                }
+            }
             return named;
         }
 

@@ -115,6 +115,32 @@ class ProcessesTest {
     }
 
     @Test
+    void aTimedCommandJoinsItsCgroupOnceStartedAndWhatItLeavesIsStillFound() throws Exception {
+        Processes processes = new Processes();
+        assumeTrue(processes.cgroups(), "cgroup v2 that perfab may write");
+        // The join comes from outside, just after the start: wait for it, as nothing of a real
+        // timed command would.
+        Processes.Outcome o = run(processes, "n=0; until grep -q perfab- /proc/self/cgroup || [ $n -gt 1000 ]; do"
+                + " sleep 0.01; n=$((n+1)); done\ncat /proc/self/cgroup > cgroup\n"
+                + background("setsid env -i sleep 42", "sleep 42"), true, Duration.ofMinutes(2));
+        assertTrue(o.succeeded(), o.failure());
+        long sleep = pids().get(0);
+        assertEquals(List.of(sleep + " sleep 42"), o.leftovers());
+        assertTrue(ProcessTable.ended(sleep), sleep + " was killed");
+        Path cgroup = cgroupOfTheCommand();
+        assertTrue(cgroup.getFileName().toString().startsWith("perfab-"), cgroup.toString());
+        assertFalse(Files.exists(cgroup), cgroup + " is removed");
+        // A child it started before the join is outside the cgroup: its tag and session find it.
+        Files.delete(tmp.resolve("pids"));
+        Processes.Outcome early = run(processes, background("env -i sleep 43", "sleep 43"), true,
+                Duration.ofMinutes(2));
+        assertTrue(early.succeeded(), early.failure());
+        long first = pids().get(0);
+        assertEquals(List.of(first + " sleep 43"), early.leftovers());
+        assertTrue(ProcessTable.ended(first), first + " was killed");
+    }
+
+    @Test
     void withoutCgroupsAChildThatClearedTheEnvironmentIsFoundInTheSession() throws Exception {
         assumeTrue(linux() && Programs.onPath("setsid"), "Linux with setsid");
         Processes processes = new Processes(Optional.empty());
