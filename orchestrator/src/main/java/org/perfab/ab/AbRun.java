@@ -19,6 +19,7 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.perfab.exec.Counters;
 import org.perfab.exec.Processes;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
@@ -242,7 +243,7 @@ public final class AbRun {
                         request.failOn(), noise);
             }
             TrialRunner runner = new TrialRunner(processes, workload.harness(), dir.trialResults(), dir.trialLogs(),
-                    plan.padding(), context.events()::command);
+                    plan.padding(), context.events()::command, workload.name());
             TrialLoop loop;
             TrialLoop.End end;
             try (TrialLog log = TrialLog.open(dir.trials())) {
@@ -311,6 +312,13 @@ public final class AbRun {
             String shown = workload + " at " + request.head() + " (" + head.shortId() + ")";
             byte[] yaml = git.read(head, workload).orElseThrow(() -> noWorkload(git, workload, shown));
             Workload w = WorkloadLoader.parse(new String(yaml, StandardCharsets.UTF_8), shown);
+            if (w.harness().measure().stream().anyMatch(Workload.Measure::hardware)) {
+                Optional<String> problem = Counters.hardwareProblem();
+                if (problem.isPresent()) {
+                    throw new BadInputException(shown + ": harness measure hw-instructions and hw-cycles read the CPU's"
+                            + " counters, and this machine cannot: " + problem.get());
+                }
+            }
             int trialCount = request.trials().orElse(w.trials());
             checkTrials(trialCount);
             int builds = request.builds().or(w::builds).orElse(1);

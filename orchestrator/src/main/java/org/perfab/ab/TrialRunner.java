@@ -11,11 +11,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.function.Consumer;
+import org.perfab.exec.Counters;
 import org.perfab.exec.Processes;
 import org.perfab.failure.BadInputException;
 import org.perfab.ingest.MeasurementFormat;
 import org.perfab.ingest.Reading;
 import org.perfab.model.Cell;
+import org.perfab.model.Counted;
 import org.perfab.model.Load;
 import org.perfab.model.Measurement;
 import org.perfab.model.RunResults.Status;
@@ -34,6 +36,7 @@ final class TrialRunner implements TrialLoop.Runner {
     private final Path logs;
     private final Optional<Long> padding;
     private final Consumer<String> commands;
+    private final String counted;
 
     /**
      * A runner of {@code harness}'s trials, writing results into {@code results} and output into
@@ -44,8 +47,9 @@ final class TrialRunner implements TrialLoop.Runner {
      * hears of each command as it starts (see {@link Events#command}).
      */
     TrialRunner(Processes processes, Workload.Harness harness, Path results, Path logs, Optional<Long> padding,
-            Consumer<String> commands) {
+            Consumer<String> commands, String counted) {
         this.commands = commands;
+        this.counted = counted;
         this.processes = processes;
         this.harness = harness;
         this.results = results;
@@ -97,8 +101,11 @@ final class TrialRunner implements TrialLoop.Runner {
         for (Path log : ran.logFiles) {
             cut += Processes.bound(log);
         }
+        // A count is what a busy machine cannot move: the load of a counted trial says nothing of it,
+        // and no trial is set aside, nor the machine called busy, for it.
         return new RunResults.TrialRecord(r.seq(), r.side(), r.build(), r.trial(), r.warmup(), r.status(), r.reason(),
-                r.wallSeconds(), r.stderrTail(), r.measurements(), ran.leftovers, cut, ran.load());
+                harness.counted() ? ran.wall : r.wallSeconds(), r.stderrTail(), r.measurements(), ran.leftovers, cut,
+                harness.counted() ? Optional.empty() : ran.load());
     }
 
     /** Returns {@code argv} as a shell would take it back: each argument quoted when it needs to be. */
@@ -124,6 +131,8 @@ final class TrialRunner implements TrialLoop.Runner {
         private final List<Load> loads = new ArrayList<>();
         private final Consumer<Processes.Command> starting;
         private int commands;
+        /** The wall time of the commands run, counted ones (under their counter) included. */
+        private double wall;
 
         Ran(Processes processes, Consumer<Processes.Command> starting) {
             this.processes = processes;
@@ -139,6 +148,7 @@ final class TrialRunner implements TrialLoop.Runner {
             starting.accept(command);
             Processes.Outcome o = processes.run(command);
             commands++;
+            wall += o.wallSeconds();
             leftovers.addAll(o.leftovers());
             o.load().ifPresent(loads::add);
             return o;
@@ -157,6 +167,14 @@ final class TrialRunner implements TrialLoop.Runner {
         env.put("PERFAB_RESULT", result.toString());
         Path out = logs.resolve(stem + ".out");
         Path err = logs.resolve(stem + ".err");
+        if (harness.counted()) {
+            // The whole command counted, as one cell named by the workload: what it reports itself
+            // was measured under the counter, and is not read.
+            List<Measurement> ms = new ArrayList<>();
+            Optional<String> why = count(counted, read.run(), harnessDir, env, stem, out, err, ran, ms, slot, side);
+            return why.isPresent() ? failure(slot, side, Status.FAILED, "the harness " + why.get(), 0, err)
+                    : ok(slot, side, 0, ms);
+        }
         Processes.Outcome o = ran.run(new Processes.Command(pinned(read.run()), harnessDir, env,
                 harness.timeout(), out, err, false));
         if (!o.succeeded()) {
@@ -199,21 +217,91 @@ final class TrialRunner implements TrialLoop.Runner {
             String file = stem + "-" + i++ + "-" + safe(name);
             Path out = logs.resolve(file + ".out");
             Path err = logs.resolve(file + ".err");
-            Processes.Outcome o = ran.run(new Processes.Command(pinned(c.getValue()), harnessDir, env,
-                    harness.timeout(), out, err, true));
-            wall += o.wallSeconds();
-            if (!o.succeeded()) {
-                return failed(slot, side, o, "command '" + name + "' " + o.failure(), err);
+            List<Workload.Measure> m = harness.measure();
+            if (m.contains(Workload.Measure.WALL) || m.contains(Workload.Measure.CPU)
+                    || m.contains(Workload.Measure.MAXRSS)) {
+                Processes.Outcome o = ran.run(new Processes.Command(pinned(c.getValue()), harnessDir, env,
+                        harness.timeout(), out, err, true));
+                wall += o.wallSeconds();
+                if (!o.succeeded()) {
+                    return failed(slot, side, o, "command '" + name + "' " + o.failure(), err);
+                }
+                if (m.contains(Workload.Measure.WALL)) {
+                    ms.add(measurement(name, "wall", "s", o.wallSeconds(), slot, side));
+                }
+                if (m.contains(Workload.Measure.CPU) && o.cpuSeconds().isPresent()) {
+                    ms.add(measurement(name, "cpu", "s", o.cpuSeconds().getAsDouble(), slot, side));
+                }
+                if (m.contains(Workload.Measure.MAXRSS) && o.peakRssKiB().isPresent()) {
+                    ms.add(measurement(name, "maxrss", "KiB", o.peakRssKiB().getAsLong(), slot, side));
+                }
             }
-            ms.add(measurement(name, "wall", "s", o.wallSeconds(), slot, side));
-            if (o.cpuSeconds().isPresent()) {
-                ms.add(measurement(name, "cpu", "s", o.cpuSeconds().getAsDouble(), slot, side));
-            }
-            if (o.peakRssKiB().isPresent()) {
-                ms.add(measurement(name, "maxrss", "KiB", o.peakRssKiB().getAsLong(), slot, side));
+            Optional<String> why = count(name, c.getValue(), harnessDir, env, file, out, err, ran, ms, slot, side);
+            if (why.isPresent()) {
+                return failure(slot, side, Status.FAILED, "command '" + name + "' " + why.get(), wall, err);
             }
         }
         return ok(slot, side, wall, ms);
+    }
+
+    /**
+     * Runs {@code argv} once under each counter the workload measures (Cachegrind for
+     * {@code instructions}, {@code perf stat} for the CPU's counters) and adds the cell
+     * {@code name}'s counts to {@code ms}. Returns why it failed, for a failed trial; empty when it
+     * counted, or measures no count. A count is never 0 for a command that did not run under its
+     * counter: a missing program, a command the counter could not run, or one that exited non-zero
+     * under it fails the trial.
+     */
+    private Optional<String> count(String name, List<String> argv, Path harnessDir, Map<String, String> env,
+            String file, Path out, Path err, Ran ran, List<Measurement> ms, TrialOrder.Slot slot, SideDir side)
+            throws IOException, InterruptedException {
+        List<Workload.Measure> m = harness.measure();
+        if (m.contains(Workload.Measure.INSTRUCTIONS)) {
+            if (!Counters.onPath(Counters.VALGRIND)) {
+                return Optional.of("was not counted: " + Counters.missing(Counters.VALGRIND));
+            }
+            // Valgrind's files go beside the trial's results and logs, never into the side's tree.
+            Path counts = Files.createDirectories(results.resolve(file + ".cachegrind"));
+            Path vlogs = Files.createDirectories(logs.resolve(file + ".valgrind"));
+            Processes.Outcome o = ran.run(new Processes.Command(pinned(Counters.cachegrind(counts, vlogs, argv)),
+                    harnessDir, env, harness.timeout(), out, err, false));
+            if (!o.succeeded()) {
+                return Optional.of(o.failure() + " under Valgrind" + Counters.why(vlogs).map(w -> ": " + w).orElse(""));
+            }
+            Counters.Counted c;
+            try {
+                c = Counters.read(counts);
+            } catch (IOException e) {
+                return Optional.of("was not counted: " + e.getMessage()
+                        + Counters.why(vlogs).map(w -> " (" + w + ")").orElse(""));
+            }
+            ms.add(measurement(name, Counted.INSTRUCTIONS, "instructions", c.instructions(), slot, side));
+            ms.add(measurement(name, Counted.ESTIMATED_CYCLES, "cycles", c.estimatedCycles(), slot, side));
+        }
+        if (m.stream().anyMatch(Workload.Measure::hardware)) {
+            if (!Counters.onPath(Counters.PERF)) {
+                return Optional.of("was not counted: " + Counters.missing(Counters.PERF));
+            }
+            Path counts = results.resolve(file + ".perf.csv");
+            Processes.Outcome o = ran.run(new Processes.Command(pinned(Counters.perfStat(counts, argv)),
+                    harnessDir, env, harness.timeout(), out, err, false));
+            if (!o.succeeded()) {
+                return Optional.of(o.failure() + " under perf stat");
+            }
+            Map<String, Long> read;
+            try {
+                read = Counters.readPerf(counts);
+            } catch (IOException e) {
+                return Optional.of("was not counted: " + e.getMessage());
+            }
+            if (m.contains(Workload.Measure.HW_INSTRUCTIONS) && read.containsKey("instructions")) {
+                ms.add(measurement(name, Counted.HW_INSTRUCTIONS, "instructions", read.get("instructions"), slot, side));
+            }
+            if (m.contains(Workload.Measure.HW_CYCLES) && read.containsKey("cycles")) {
+                ms.add(measurement(name, Counted.HW_CYCLES, "cycles", read.get("cycles"), slot, side));
+            }
+        }
+        return Optional.empty();
     }
 
     private static Measurement measurement(String name, String metric, String unit, double value,

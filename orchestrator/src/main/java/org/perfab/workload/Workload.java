@@ -36,6 +36,8 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
 
     /** The number of trials when the workload does not say. */
     public static final int DEFAULT_TRIALS = 5;
+    /** The number of trials when the workload does not say and only counts: they barely vary. */
+    public static final int COUNTED_TRIALS = 2;
     /** The number of warm-up trials when the workload does not say. */
     public static final int DEFAULT_WARMUP = 1;
     /**
@@ -118,9 +120,12 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
      * @param files with {@code from: head}, the harness files: paths, folders and globs in the
      *     head's tree, copied into the base's tree before it is built; empty for the default (the
      *     workload file and every argument of the commands that names a file)
+     * @param measure what perfab measures of the commands itself, in the workload's order: with
+     *     {@code format: time} the timings (wall, CPU, peak memory) and counts; with a harness
+     *     that reports its own results, empty (its results) or counts of the whole command
      */
     public record Harness(From from, HarnessFormat format, Duration timeout, Optional<String> cpus,
-            List<String> files) {
+            List<String> files, List<Measure> measure) {
         /** How long a trial may take when the workload does not say. */
         public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(10);
 
@@ -130,11 +135,75 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
             Objects.requireNonNull(timeout, "timeout");
             Objects.requireNonNull(cpus, "cpus");
             files = List.copyOf(files);
+            measure = List.copyOf(measure);
+        }
+
+        /** Returns whether the trials are counted, not timed: every measure is a count. */
+        public boolean counted() {
+            return !measure.isEmpty() && measure.stream().allMatch(Measure::count);
         }
 
         /** Returns every command a trial starts: the harness's, or each timed command. */
         public List<List<String>> argvs() {
             return format.argvs();
+        }
+    }
+
+    /**
+     * What perfab measures of a command it runs: a timing, or a count that a busy machine cannot
+     * move (instructions executed, counted by Valgrind's Cachegrind or the CPU's own counters).
+     */
+    public enum Measure {
+        /** Wall seconds. */
+        WALL("wall", false),
+        /** CPU seconds of the command's whole process tree. */
+        CPU("cpu", false),
+        /** Peak resident memory of any process of the tree, in KiB. */
+        MAXRSS("maxrss", false),
+        /**
+         * Instructions executed, and an estimate of cycles from the simulated caches' hits and
+         * misses: the command runs under {@code valgrind --tool=cachegrind}, children included.
+         */
+        INSTRUCTIONS("instructions", true),
+        /** User-space instructions retired, from the CPU's counters ({@code perf stat}). */
+        HW_INSTRUCTIONS("hw-instructions", true),
+        /** User-space cycles, from the CPU's counters ({@code perf stat}). */
+        HW_CYCLES("hw-cycles", true);
+
+        /** What {@code format: time} measures when the workload does not say. */
+        public static final List<Measure> TIMED = List.of(WALL, CPU, MAXRSS);
+
+        private final String id;
+        private final boolean count;
+
+        Measure(String id, boolean count) {
+            this.id = id;
+            this.count = count;
+        }
+
+        /** The name a workload gives it. */
+        public String id() {
+            return id;
+        }
+
+        /** Returns whether it is a count, which a busy machine cannot move, rather than a timing. */
+        public boolean count() {
+            return count;
+        }
+
+        /** Returns whether it reads the CPU's own counters. */
+        public boolean hardware() {
+            return this == HW_INSTRUCTIONS || this == HW_CYCLES;
+        }
+
+        /** Returns the measure a workload names {@code id}; empty for none. */
+        public static Optional<Measure> byId(String id) {
+            for (Measure m : values()) {
+                if (m.id.equals(id)) {
+                    return Optional.of(m);
+                }
+            }
+            return Optional.empty();
         }
     }
 

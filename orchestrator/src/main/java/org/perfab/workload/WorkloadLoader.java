@@ -84,7 +84,7 @@ public final class WorkloadLoader {
             "", List.of("adaptive", "build", "builds", "cells", "harness", "name", "seed", "thresholds", "trials",
                     "warmup"),
             "build", List.of("env", "perturb", "run", "timeout"),
-            "harness", List.of("commands", "cpus", "csv", "files", "format", "from", "run", "timeout"),
+            "harness", List.of("commands", "cpus", "csv", "files", "format", "from", "measure", "run", "timeout"),
             "harness.csv", List.of("cell", "direction", "metric", "unit", "value"),
             "cells[]", List.of("match", "ratio_to", "role"),
             "thresholds", List.of("alpha", "fdr", "inconclusive", "min_effect"));
@@ -328,7 +328,9 @@ public final class WorkloadLoader {
             if (name == null || name.isBlank()) {
                 throw new IllegalArgumentException("'name' is required (it names the comment and the results)");
             }
-            int t = trials == null ? Workload.DEFAULT_TRIALS : trials;
+            // Counts barely vary: two trials a side decide them, and rounds follow while undecided.
+            int t = trials != null ? trials : harness != null && harness.harness.counted() ? Workload.COUNTED_TRIALS
+                    : Workload.DEFAULT_TRIALS;
             if (t < 2 || t > Workload.MAX_TRIALS) {
                 throw bad("trials", "'trials' must be from 2 (a side needs 2 values"
                         + " to compare) to " + Workload.MAX_TRIALS + ", got " + t);
@@ -408,7 +410,8 @@ public final class WorkloadLoader {
                 @JsonProperty("commands") LinkedHashMap<String, List<String>> commands,
                 @JsonProperty("cpus") String cpus,
                 @JsonProperty("csv") Map<String, String> csv,
-                @JsonProperty("files") List<String> files) {
+                @JsonProperty("files") List<String> files,
+                @JsonProperty("measure") List<String> measure) {
             if (cpus != null && !cpus.matches("\\d+(-\\d+)?(,\\d+(-\\d+)?)*")) {
                 throw bad("cpus", "harness cpus '" + cpus + "' is not a CPU list such as"
                         + " 0, 2-3 or 0,2");
@@ -471,8 +474,39 @@ public final class WorkloadLoader {
                 measuring = new Workload.Read(argv, MeasurementFormat.byId(f).orElseThrow());
             }
             this.harness = new Workload.Harness(from == null ? Workload.From.HEAD : from, measuring, d,
-                    Optional.ofNullable(cpus), harnessFiles);
+                    Optional.ofNullable(cpus), harnessFiles, measures(measure, f.equals("time")));
         }
+    }
+
+    /**
+     * Returns what {@code harness.measure} asks for: with {@code format: time}, the timings when it
+     * is absent; with a harness that reports its own results, counts only (the whole command
+     * counted), or nothing (its results).
+     */
+    private static List<Workload.Measure> measures(List<String> ids, boolean timed) {
+        if (ids == null) {
+            return timed ? Workload.Measure.TIMED : List.of();
+        }
+        String known = Arrays.stream(Workload.Measure.values()).map(Workload.Measure::id)
+                .collect(Collectors.joining(", "));
+        if (ids.isEmpty()) {
+            throw bad("measure", "harness 'measure' lists what perfab measures (" + known + "); it is empty");
+        }
+        List<Workload.Measure> measures = new ArrayList<>();
+        for (String id : ids) {
+            Workload.Measure m = Workload.Measure.byId(id == null ? "" : id).orElseThrow(() -> bad("measure",
+                    "harness measure '" + id + "' is not known (known: " + known + ")"));
+            if (measures.contains(m)) {
+                throw bad("measure", "harness measure '" + id + "' is listed twice");
+            }
+            if (!timed && !m.count()) {
+                throw bad("measure", "harness measure '" + id + "' is a timing perfab takes of 'commands' with"
+                        + " format: time; a harness that reports its own results can be counted as a whole"
+                        + " (instructions, hw-instructions, hw-cycles)");
+            }
+            measures.add(m);
+        }
+        return measures;
     }
 
     static final class RawCell {

@@ -64,6 +64,36 @@ class WorkloadLoaderTest {
     }
 
     @Test
+    void readsWhatToMeasureAndCountsNeedTwoTrials() {
+        Workload timed = WorkloadLoader.parse("name: x\nharness:\n  format: time\n  commands: {a: [./a]}\n", "w.yaml");
+        assertEquals(Workload.Measure.TIMED, timed.harness().measure());
+        assertEquals(Workload.DEFAULT_TRIALS, timed.trials());
+        Workload counted = WorkloadLoader.parse("name: x\nharness:\n  format: time\n  measure: [instructions]\n"
+                + "  commands: {a: [./a]}\n", "w.yaml");
+        assertEquals(List.of(Workload.Measure.INSTRUCTIONS), counted.harness().measure());
+        assertTrue(counted.harness().counted());
+        assertEquals(2, counted.trials(), "counts barely vary");
+        Workload whole = WorkloadLoader.parse("name: x\nharness: {run: [./bench], measure: [hw-cycles]}\n", "w.yaml");
+        assertEquals(List.of(Workload.Measure.HW_CYCLES), whole.harness().measure());
+        Workload reported = WorkloadLoader.parse("name: x\nharness: {run: [./bench]}\n", "w.yaml");
+        assertEquals(List.of(), reported.harness().measure());
+        assertFalse(reported.harness().counted());
+        for (String[] bad : new String[][] {
+            {"harness: {run: [./bench], measure: [wall]}", "harness measure 'wall' is a timing perfab takes of"
+                + " 'commands' with format: time"},
+            {"harness: {format: time, commands: {a: [./a]}, measure: [instructions, instructions]}",
+                "harness measure 'instructions' is listed twice"},
+            {"harness: {format: time, commands: {a: [./a]}, measure: [ticks]}", "harness measure 'ticks' is not known"
+                + " (known: wall, cpu, maxrss, instructions, hw-instructions, hw-cycles)"},
+            {"harness: {format: time, commands: {a: [./a]}, measure: []}", "harness 'measure' lists what perfab"
+                + " measures"}}) {
+            BadInputException e = assertThrows(BadInputException.class, () -> WorkloadLoader.parse("name: x\n"
+                    + bad[0] + "\n", "w.yaml"));
+            assertTrue(e.getMessage().contains(bad[1]), e.getMessage());
+        }
+    }
+
+    @Test
     void readsAFalseDiscoveryRate() {
         Workload w = WorkloadLoader.parse("name: x\nharness: {run: [./bench]}\nthresholds: {fdr: 0.05}\n", "w.yaml");
         assertEquals(Optional.of(0.05), w.thresholds().fdr());
@@ -146,7 +176,7 @@ class WorkloadLoaderTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
         "unknown top key|`name: x\nharness: {run: [b]}\ntrails: 5\n`|w.yaml:3:1: unknown key 'trails' (expected one of: adaptive, build, builds, cells, harness, name, seed, thresholds, trials, warmup)",
-        "unknown nested key|`name: x\nharness:\n  run: [b]\n  fromm: head\n`|w.yaml:4:3: unknown key 'fromm' in harness (expected one of: commands, cpus, csv, files, format, from, run, timeout)",
+        "unknown nested key|`name: x\nharness:\n  run: [b]\n  fromm: head\n`|w.yaml:4:3: unknown key 'fromm' in harness (expected one of: commands, cpus, csv, files, format, from, measure, run, timeout)",
         "missing name|`harness: {run: [b]}\n`|w.yaml:2:1: 'name' is required",
         "missing harness|`name: x\n`|'harness' is required",
         "too few trials|`name: x\ntrials: 1\nharness: {run: [b]}\n`|'trials' must be from 2",

@@ -67,7 +67,9 @@ final class HtmlRenderer implements Renderer {
         }
         RunResults run = report.run().get();
         return "baseline " + run.table().baseLabel() + " · candidate " + run.table().headLabel() + " · "
-                + run.settings().trials() + " trials per side · " + run.machine().cpu() + ", "
+                + run.settings().trials() + " trials per side"
+                + report.countedBy().map(by -> ", counted by " + by + " (not timed)").orElse("") + " · "
+                + run.machine().cpu() + ", "
                 + run.machine().cores() + " cores";
     }
 

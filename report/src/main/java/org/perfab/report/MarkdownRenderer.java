@@ -267,7 +267,7 @@ final class MarkdownRenderer implements Renderer {
         int benchmarks = n.values().stream().mapToInt(Integer::intValue).sum();
         int cells = table.counts().values().stream().mapToInt(Integer::intValue).sum();
         return String.join(" · ", parts) + (benchmarks == cells ? ""
-                : " (" + benchmarks + " benchmarks, " + cells + " cells)");
+                : " (" + benchmarks + (benchmarks == 1 ? " benchmark, " : " benchmarks, ") + cells + " cells)");
     }
 
     private static String context(Report report) {
@@ -284,6 +284,7 @@ final class MarkdownRenderer implements Renderer {
         if (run.settings().builds() > 1) {
             s.append(" over ").append(run.settings().builds()).append(" builds");
         }
+        report.countedBy().ifPresent(by -> s.append(", counted by ").append(by).append(" (not timed)"));
         s.append(" · ").append(Untrusted.markdown(run.machine().cpu(), Untrusted.MAX_PROSE)).append(", ")
                 .append(run.machine().cores()).append(run.machine().cores() == 1 ? " core" : " cores");
         if (!run.machine().runner().isEmpty()) {

@@ -3,6 +3,7 @@ package org.perfab.report;
 import java.util.ArrayList;
 import java.util.List;
 import org.perfab.model.CellComparison;
+import org.perfab.model.Counted;
 import org.perfab.model.Outlier;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
@@ -19,6 +20,9 @@ final class Notes {
      * Returns the notes of a row: a sentence per caveat of its comparison (see {@link #of(Comparison)}),
      * and whether its change lies inside its A/A noise floor.
      */
+    /** The spread (CV, in percent) past which the counts of a cell are said to move: counts of one build barely do. */
+    static final double COUNT_CV = 1.0;
+
     static List<String> of(CellComparison row) {
         List<String> notes = new ArrayList<>();
         List<Outlier> outliers = row.outliers();
@@ -38,6 +42,12 @@ final class Notes {
                 row.comparison().verdict()) + " at look " + l.look() + " of " + l.looks() + " (" + l.trials()
                 + " trials per side, alpha " + Numbers.value(l.alpha()) + "), which stands: each look spends its own"
                 + " share of alpha, so a cell flagged at any look is flagged; the figures are that look's"));
+        double cv = Math.max(row.comparison().base().cv(), row.comparison().head().cv());
+        if (Counted.is(row.cell().metric()) && cv > COUNT_CV) { // NaN (fewer than 2 values) is never past it
+            notes.add("its counts vary by " + Numbers.percent(cv) + " between trials, where a count of the same code"
+                    + " barely moves: address-space randomization, hash seeds, time- or thread-dependent code, or a JIT"
+                    + " (setarch -R, a fixed seed or one thread keeps them still)");
+        }
         if (row.insideNoise()) {
             notes.add("the change lies inside this cell's A/A noise floor: a run of this size finds "
                     + (row.noiseFloor() == Double.POSITIVE_INFINITY ? "no change, however large, with 80% power"

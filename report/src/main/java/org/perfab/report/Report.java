@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.perfab.model.ComparisonTable;
+import org.perfab.model.Counted;
 import org.perfab.model.RunResults;
 import org.perfab.stats.Verdict;
 
@@ -46,6 +47,16 @@ public record Report(ComparisonTable table, Optional<RunResults> run, List<Verdi
      */
     public Optional<String> noComparison() {
         return Warnings.noComparison(this);
+    }
+
+    /**
+     * Returns what counted this report's cells when every cell it judges is a count ("Valgrind's
+     * Cachegrind"): a run that was counted, not timed, which a busy machine could not move. Empty
+     * when some cell is a timing.
+     */
+    public Optional<String> countedBy() {
+        return Counted.by(table.rows().stream().filter(r -> r.comparison().verdict() != Verdict.PROFILE)
+                .map(r -> r.cell().metric()).distinct().toList());
     }
 
     /** Returns the name the comment is known by: the workload's, or {@code compare}. */

@@ -65,6 +65,8 @@ final class TextRenderer implements Renderer {
         Warnings.noComparison(report).ifPresent(none -> out.append("FAILED: ").append(none).append("\n"));
         out.append("base: ").append(Untrusted.plain(table.baseLabel(), Untrusted.MAX_PROSE)).append('\n');
         out.append("head: ").append(Untrusted.plain(table.headLabel(), Untrusted.MAX_PROSE)).append('\n');
+        report.countedBy().ifPresent(by -> out.append("counted by ").append(by)
+                .append(", not timed: a busy machine does not move a count\n"));
         out.append(rules(table)).append("\n\n");
         List<String> warnings = Warnings.of(report);
         for (String warning : warnings) {

@@ -1,0 +1,282 @@
+package org.perfab.exec;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * Counts of what a command executes, which a busy machine cannot move: instructions under
+ * Valgrind's Cachegrind (a simulation: its times mean nothing, its counts are exact), or the CPU's
+ * own counters through {@code perf stat} where the kernel and the machine allow them.
+ *
+ * <p>Cachegrind's estimate of cycles weighs each access by where the simulated caches found it:
+ * {@code L1 hits + 5 x last-level hits + 35 x memory accesses}, the weights iai-callgrind uses
+ * (after Itamar Turner-Trauring's "Measuring CPU performance in CI"). It is a model, not a
+ * machine's timing: it moves with the code's instructions and its cache behaviour, and nothing else.
+ */
+public final class Counters {
+    /** The program that counts instructions. */
+    public static final String VALGRIND = "valgrind";
+    /** The program that reads the CPU's counters. */
+    public static final String PERF = "perf";
+
+    private Counters() {
+    }
+
+    /**
+     * Returns {@code argv} run under Cachegrind with its caches simulated, children included: its
+     * counts go to {@code out} (a folder, one file per process), Valgrind's own messages to
+     * {@code logs} ({@code valgrind.PID.log}), neither into the command's tree.
+     */
+    public static List<String> cachegrind(Path out, Path logs, List<String> argv) {
+        List<String> wrapped = new ArrayList<>(List.of(VALGRIND, "--tool=cachegrind", "--cache-sim=yes",
+                "--trace-children=yes", "--cachegrind-out-file=" + out.resolve("cachegrind.%p"),
+                "--log-file=" + logs.resolve("valgrind.%p.log"), "--"));
+        wrapped.addAll(argv);
+        return wrapped;
+    }
+
+    /**
+     * What Cachegrind counted of a command and its children.
+     *
+     * @param instructions instructions executed ({@code Ir})
+     * @param estimatedCycles the estimate of cycles (see {@link Counters})
+     * @param byFunction instructions by function ({@code FILE:FUNCTION}), over every process
+     */
+    public record Counted(long instructions, long estimatedCycles, Map<String, Long> byFunction) {
+        public Counted {
+            byFunction = Map.copyOf(byFunction);
+        }
+    }
+
+    /**
+     * Reads what Cachegrind wrote into {@code out}: the sum over every process's file.
+     *
+     * @throws IOException when a file does not read, or none holds a summary (the command did not
+     *     run under Cachegrind to its end)
+     */
+    public static Counted read(Path out) throws IOException {
+        List<Path> files;
+        try (Stream<Path> list = Files.list(out)) {
+            files = list.filter(p -> p.getFileName().toString().startsWith("cachegrind.")).sorted().toList();
+        }
+        long[] totals = new long[9];
+        Map<String, Long> byFunction = new HashMap<>();
+        int summaries = 0;
+        for (Path f : files) {
+            summaries += read(f, totals, byFunction) ? 1 : 0;
+        }
+        if (summaries == 0) {
+            throw new IOException("Cachegrind wrote no counts into " + out);
+        }
+        long ir = totals[0];
+        long dr = totals[3];
+        long dw = totals[6];
+        long l1Misses = totals[1] + totals[4] + totals[7];
+        long llMisses = totals[2] + totals[5] + totals[8];
+        long l1Hits = ir + dr + dw - l1Misses;
+        long llHits = l1Misses - llMisses;
+        return new Counted(ir, l1Hits + 5 * llHits + 35 * llMisses, byFunction);
+    }
+
+    /** The events of a Cachegrind file with its caches simulated, in the order {@link #read} sums them. */
+    private static final List<String> EVENTS = List.of("Ir", "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw",
+            "DLmw");
+
+    /**
+     * Adds the summary of one Cachegrind file to {@code totals}, and its instructions by function to
+     * {@code byFunction}; returns whether it had a summary.
+     */
+    private static boolean read(Path file, long[] totals, Map<String, Long> byFunction) throws IOException {
+        int[] column = null;
+        String fl = "?";
+        String fn = "?";
+        boolean summary = false;
+        try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
+            for (String line : (Iterable<String>) lines::iterator) {
+                if (line.startsWith("events:")) {
+                    String[] names = line.substring(7).trim().split("\\s+");
+                    column = new int[EVENTS.size()];
+                    for (int i = 0; i < EVENTS.size(); i++) {
+                        column[i] = List.of(names).indexOf(EVENTS.get(i));
+                    }
+                    if (column[0] < 0) {
+                        throw new IOException(file + ": Cachegrind's events lack Ir: " + line);
+                    }
+                } else if (line.startsWith("fl=")) {
+                    fl = line.substring(3);
+                } else if (line.startsWith("fn=")) {
+                    fn = line.substring(3);
+                } else if (line.startsWith("summary:") && column != null) {
+                    String[] v = line.substring(8).trim().split("\\s+");
+                    for (int i = 0; i < column.length; i++) {
+                        totals[i] += column[i] >= 0 && column[i] < v.length ? Long.parseLong(v[column[i]]) : 0;
+                    }
+                    summary = true;
+                } else if (column != null && !line.isEmpty() && Character.isDigit(line.charAt(0))) {
+                    // "LINE Ir I1mr ...": the first count after the line number is Ir.
+                    String[] v = line.split("\\s+");
+                    int at = 1 + column[0];
+                    if (at < v.length) {
+                        byFunction.merge(fl + ":" + fn, Long.parseLong(v[at]), Long::sum);
+                    }
+                }
+            }
+        } catch (NumberFormatException e) {
+            throw new IOException(file + ": not a Cachegrind file: " + e.getMessage(), e);
+        }
+        return summary;
+    }
+
+    /**
+     * Returns the line of Valgrind's logs in {@code logs} that says why the command did not run to
+     * its end under it (a signal, an instruction it cannot simulate, its own error); empty when
+     * none says.
+     */
+    public static Optional<String> why(Path logs) {
+        List<Path> files;
+        try (Stream<Path> list = Files.list(logs)) {
+            files = list.filter(p -> p.getFileName().toString().startsWith("valgrind.")).sorted().toList();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        // The most telling first: an instruction it cannot simulate (and where), the signal that
+        // ended the command, Valgrind's own complaint.
+        String[] found = new String[3];
+        for (Path f : files) {
+            List<String> lines;
+            try {
+                lines = Files.readAllLines(f, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                continue;
+            }
+            for (int i = 0; i < lines.size(); i++) {
+                String line = lines.get(i).replaceFirst("^==\\d+==\\s*", "").strip();
+                String next = i + 1 < lines.size() ? lines.get(i + 1).replaceFirst("^==\\d+==\\s*", "").strip() : "";
+                String where = next.startsWith("at ") ? " (" + next + ")" : "";
+                if (line.startsWith("valgrind: Unrecognised instruction") && found[0] == null) {
+                    found[0] = line.substring("valgrind: ".length()) + where
+                            + ": an instruction Valgrind cannot simulate";
+                } else if (line.startsWith("Process terminating with default action of signal") && found[1] == null) {
+                    found[1] = line;
+                } else if (line.startsWith("valgrind: ") && !line.startsWith("valgrind: warning") && found[2] == null) {
+                    found[2] = line;
+                }
+            }
+        }
+        for (String f : found) {
+            if (f != null) {
+                return Optional.of(f);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Returns {@code argv} run under {@code perf stat}, its counts written to {@code out} as CSV. */
+    public static List<String> perfStat(Path out, List<String> argv) {
+        List<String> wrapped = new ArrayList<>(List.of(PERF, "stat", "-x,", "-e", "instructions:u,cycles:u",
+                "-o", out.toString(), "--"));
+        wrapped.addAll(argv);
+        return wrapped;
+    }
+
+    /**
+     * Reads what {@code perf stat -x,} wrote to {@code out}: the counts by event
+     * ({@code instructions}, {@code cycles}, without the {@code :u}).
+     *
+     * @throws IOException when the file does not read, or an event was not counted: the kernel or
+     *     the machine refuses the CPU's counters ({@code <not supported>}, {@code <not counted>})
+     */
+    public static Map<String, Long> readPerf(Path out) throws IOException {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        for (String line : Files.readAllLines(out, StandardCharsets.UTF_8)) {
+            String[] f = line.split(",", -1);
+            if (line.isBlank() || line.startsWith("#") || f.length < 3) {
+                continue;
+            }
+            String event = f[2].replaceFirst(":.*$", "");
+            if (f[0].startsWith("<")) {
+                throw new IOException("the CPU's counter " + f[2] + " is " + f[0] + " here: the kernel or the"
+                        + " virtual machine refuses it (measure instructions instead: Valgrind counts them)");
+            }
+            try {
+                counts.put(event, Math.round(Double.parseDouble(f[0])));
+            } catch (NumberFormatException e) {
+                throw new IOException(out + ": not perf stat's output: " + line, e);
+            }
+        }
+        if (counts.isEmpty()) {
+            throw new IOException(out + ": perf stat counted nothing");
+        }
+        return counts;
+    }
+
+    /**
+     * Returns why this machine cannot read the CPU's counters for a command ({@code perf} missing,
+     * or the kernel or the virtual machine refusing the counters, as most hosted runners do); empty
+     * when it can.
+     */
+    public static Optional<String> hardwareProblem() {
+        if (!onPath(PERF)) {
+            return Optional.of(missing(PERF));
+        }
+        Path out = null;
+        try {
+            out = Files.createTempFile("perfab-perf-", ".csv");
+            Process p = new ProcessBuilder(perfStat(out, List.of("true"))).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return Optional.of("perf stat did not end within 30 s");
+            }
+            readPerf(out);
+            return Optional.empty();
+        } catch (IOException e) {
+            return Optional.of(e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.of("interrupted while perf stat was tried");
+        } finally {
+            if (out != null) {
+                try {
+                    Files.deleteIfExists(out);
+                } catch (IOException e) {
+                    // a temporary file
+                }
+            }
+        }
+    }
+
+    /** Returns whether {@code program} is a file this process may run, on PATH. */
+    public static boolean onPath(String program) {
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return false;
+        }
+        for (String dir : path.split(File.pathSeparator)) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Says what to install for {@code program}. */
+    public static String missing(String program) {
+        return program.equals(VALGRIND)
+                ? "valgrind is not installed: measure: [instructions] runs each command under Valgrind's Cachegrind"
+                        + " (Debian and Ubuntu: apt-get install valgrind)"
+                : "perf is not installed: measure: [hw-instructions, hw-cycles] reads the CPU's counters with perf"
+                        + " stat (Debian: apt-get install linux-perf; Ubuntu: apt-get install linux-tools-generic)";
+    }
+}
