@@ -71,6 +71,22 @@ class DocsTest {
     }
 
     @Test
+    void everyWorkloadSnippetOfTheDocsIsAWorkloadPerfabReads() throws IOException {
+        Matcher m = Pattern.compile("```yaml\n(.*?)```", Pattern.DOTALL).matcher(
+                Files.readString(Docs.ROOT.resolve("docs/workloads.md")));
+        int snippets = 0;
+        while (m.find()) {
+            String yaml = m.group(1);
+            if (!yaml.contains("harness:") || yaml.startsWith("# workloads/recipes/")) {
+                continue; // a recipe is RecipesTest's
+            }
+            String whole = yaml.contains("\nname:") || yaml.startsWith("name:") ? yaml : "name: snippet\n" + yaml;
+            org.perfab.workload.WorkloadLoader.parse(whole, "docs/workloads.md snippet " + ++snippets);
+        }
+        assertTrue(snippets >= 4, "the file's example, the counted ones: " + snippets);
+    }
+
+    @Test
     void theReadmeLinksEveryPageAndStaysShort() throws IOException {
         String readme = Files.readString(Docs.ROOT.resolve("README.md"));
         for (Path page : pages().subList(1, pages().size())) {
