@@ -28,9 +28,12 @@ import org.perfab.stats.Verdict;
  * @param sameAs the cell this row measures again in other terms (a throughput computed from the
  *     time of the same benchmark): it takes that cell's verdict and is not counted apart; empty for a
  *     measurement of its own
+ * @param functions for a count under Cachegrind, the functions whose counts moved most between the
+ *     sides, the most first; empty otherwise
  */
 public record CellComparison(Cell cell, Comparison comparison, Optional<Comparison> trialLevel, double buildSpread,
-        double noiseFloor, List<Outlier> outliers, Optional<Look> look, Optional<CellId> sameAs) {
+        double noiseFloor, List<Outlier> outliers, Optional<Look> look, Optional<CellId> sameAs,
+        List<FunctionChange> functions) {
     public CellComparison {
         Objects.requireNonNull(cell, "cell");
         Objects.requireNonNull(comparison, "comparison");
@@ -38,32 +41,40 @@ public record CellComparison(Cell cell, Comparison comparison, Optional<Comparis
         outliers = List.copyOf(outliers);
         Objects.requireNonNull(look, "look");
         Objects.requireNonNull(sameAs, "sameAs");
+        functions = List.copyOf(functions);
     }
 
     /** A row decided by its trials, none set aside: one build per side. */
     public CellComparison(Cell cell, Comparison comparison) {
-        this(cell, comparison, Optional.empty(), Double.NaN, Double.NaN, List.of(), Optional.empty(), Optional.empty());
+        this(cell, comparison, Optional.empty(), Double.NaN, Double.NaN, List.of(), Optional.empty(), Optional.empty(),
+                List.of());
     }
 
     /** Returns this row with its A/A noise floor, in percent, at the size of its run. */
     public CellComparison withNoiseFloor(double floor) {
-        return new CellComparison(cell, comparison, trialLevel, buildSpread, floor, outliers, look, sameAs);
+        return new CellComparison(cell, comparison, trialLevel, buildSpread, floor, outliers, look, sameAs, functions);
     }
 
     /** Returns this row with {@code c} as its comparison (judged anew, say at a false-discovery rate). */
     public CellComparison withComparison(Comparison c) {
-        return new CellComparison(cell, c, trialLevel, buildSpread, noiseFloor, outliers, look, sameAs);
+        return new CellComparison(cell, c, trialLevel, buildSpread, noiseFloor, outliers, look, sameAs, functions);
     }
 
     /** Returns this row as the statistics of look {@code l} of a run with adaptive trials. */
     public CellComparison withLook(Look l) {
-        return new CellComparison(cell, comparison, trialLevel, buildSpread, noiseFloor, outliers, Optional.of(l), sameAs);
+        return new CellComparison(cell, comparison, trialLevel, buildSpread, noiseFloor, outliers, Optional.of(l), sameAs,
+                functions);
     }
 
     /** Returns this row as the same measurement as {@code primary}, whose verdict {@code v} it takes. */
     public CellComparison sameAs(CellId primary, Comparison withVerdict) {
         return new CellComparison(cell, withVerdict, trialLevel, buildSpread, noiseFloor, outliers, look,
-                Optional.of(primary));
+                Optional.of(primary), functions);
+    }
+
+    /** Returns this row with the functions whose counts moved most between the sides. */
+    public CellComparison withFunctions(List<FunctionChange> moved) {
+        return new CellComparison(cell, comparison, trialLevel, buildSpread, noiseFloor, outliers, look, sameAs, moved);
     }
 
     /**

@@ -11,6 +11,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Predicate;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 import org.perfab.stats.Comparison;
@@ -52,6 +53,12 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
     public ComparisonTable withNoiseFloors(ToDoubleFunction<CellComparison> floor) {
         return new ComparisonTable(baseLabel, headLabel, thresholds,
                 rows.stream().map(r -> r.withNoiseFloor(floor.applyAsDouble(r))).toList(), warnings);
+    }
+
+    /** Returns this table with each row's functions whose counts moved most, as {@code moved} finds them. */
+    public ComparisonTable withFunctions(Function<CellComparison, List<FunctionChange>> moved) {
+        return new ComparisonTable(baseLabel, headLabel, thresholds,
+                rows.stream().map(r -> r.withFunctions(moved.apply(r))).toList(), warnings);
     }
 
     /** Returns this table with {@code more} warnings after its own. */
@@ -146,13 +153,13 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         Map<Integer, List<Double>> headBuilds = byBuild(head);
         if (baseBuilds.size() < 2 || headBuilds.size() < 2) {
             return new CellComparison(cell, trials, Optional.empty(), Double.NaN, Double.NaN, outliers,
-                    Optional.empty(), Optional.empty());
+                    Optional.empty(), Optional.empty(), List.of());
         }
         Sample baseMedians = medians(baseBuilds);
         Sample headMedians = medians(headBuilds);
         double spread = Math.max(nanToZero(Summary.of(baseMedians).cv()), nanToZero(Summary.of(headMedians).cv()));
         return new CellComparison(cell, compare(baseMedians, headMedians, cell, thresholds, profile),
-                Optional.of(trials), spread, Double.NaN, outliers, Optional.empty(), Optional.empty());
+                Optional.of(trials), spread, Double.NaN, outliers, Optional.empty(), Optional.empty(), List.of());
     }
 
     /**

@@ -171,11 +171,21 @@ public final class ResultsJson {
         n.has("benchmarks"); // so is this
         List<Warning> warnings = n.objects("warnings", ResultsJson::warning);
         Set<CellId> profileCells = new HashSet<>();
+        Map<CellId, List<FunctionChange>> functions = new HashMap<>();
         n.objects("comparisons", c -> {
-            // Classified anew below; only which cells were profiles is taken from here.
+            // Classified anew below; only which cells were profiles, and the functions whose counts
+            // moved, are taken from here.
             c.names().forEach(c::has);
+            CellId id = new CellId(c.text("cell"), c.text("metric"));
             if (c.text("verdict").equals(Verdict.PROFILE.id())) {
-                profileCells.add(new CellId(c.text("cell"), c.text("metric")));
+                profileCells.add(id);
+            }
+            if (c.has("functions")) {
+                functions.put(id, c.objects("functions", f -> {
+                    FunctionChange change = new FunctionChange(f.text("function"), f.number("base"), f.number("head"));
+                    f.done();
+                    return change;
+                }));
             }
             return c;
         });
@@ -194,7 +204,7 @@ public final class ResultsJson {
         n.done();
         ComparisonTable table = n.check("measurements", () -> ComparisonTable.of(baseLabel, headLabel,
                 Disturbed.judged(trials, Disturbed.of(trials)), thresholds, cell -> profileCells.contains(cell.id())))
-                .withWarnings(warnings);
+                .withWarnings(warnings).withFunctions(r -> functions.getOrDefault(r.cell().id(), List.of()));
         return new RunResults(name, provenance, machine, settings, startedAt, finishedAt, interrupted, time, trials, table);
     }
 
@@ -408,6 +418,12 @@ public final class ResultsJson {
         }
         number(node, "buildSpread", row.buildSpread());
         number(node, "noiseFloor", row.noiseFloor());
+        if (!row.functions().isEmpty()) {
+            ArrayNode functions = node.putArray("functions");
+            for (FunctionChange f : row.functions()) {
+                functions.addObject().put("function", f.function()).put("base", f.base()).put("head", f.head());
+            }
+        }
         if (row.look().isPresent()) {
             Look l = row.look().get();
             node.putObject("look").put("look", l.look()).put("looks", l.looks()).put("trials", l.trials())

@@ -240,7 +240,7 @@ public final class AbRun {
                             dir.side(Side.HEAD, 0).tree(), context.env().get("PATH"));
             synchronized (ledger) {
                 assembly = new Assembly(plan, workload, MachineProbe.probe(context.env()), harness, shared,
-                        request.failOn(), noise);
+                        request.failOn(), noise, dir.trialResults());
             }
             TrialRunner runner = new TrialRunner(processes, workload.harness(), dir.trialResults(), dir.trialLogs(),
                     plan.padding(), context.events()::command, workload.name());

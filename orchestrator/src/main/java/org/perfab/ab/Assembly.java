@@ -14,6 +14,7 @@ import org.perfab.model.Cell;
 import org.perfab.model.CellUnits;
 import org.perfab.model.Load;
 import org.perfab.model.ComparisonTable;
+import org.perfab.model.Counted;
 import org.perfab.model.Disturbed;
 import org.perfab.model.Measurement;
 import org.perfab.model.NoiseFile;
@@ -39,9 +40,10 @@ import org.perfab.workload.Workload;
  * @param sharedPrograms what both sides' commands start outside their trees (see {@link Programs})
  * @param failOn the verdicts that fail the job
  * @param noise the noise floors of an A/A run, to mark changes that lie inside them
+ * @param trialResults the folder of the trials' results, where a counted trial keeps its counts by function
  */
 record Assembly(Plan plan, Workload workload, RunResults.Machine machine, HarnessFiles harnessFiles,
-        List<Path> sharedPrograms, List<Verdict> failOn, Optional<NoiseFile> noise) {
+        List<Path> sharedPrograms, List<Verdict> failOn, Optional<NoiseFile> noise, Path trialResults) {
     /**
      * The busy cores of other processes, on average over the counted trials, from which a run
      * warns that the machine was busy. perfab's sampling and a CI runner's agent take a few
@@ -68,7 +70,7 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
 
     /** Returns this assembly for {@code next}, the plan of the next round of adaptive trials. */
     Assembly with(Plan next) {
-        return new Assembly(next, workload, machine, harnessFiles, sharedPrograms, failOn, noise);
+        return new Assembly(next, workload, machine, harnessFiles, sharedPrograms, failOn, noise, trialResults);
     }
 
     /**
@@ -96,6 +98,9 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
                 return floor == null ? Double.NaN : floor.mde(plan.builds(), plan.trials(), test);
             });
         }
+        // Where a count under Cachegrind moved: the functions whose counts moved most.
+        table = table.withFunctions(r -> r.cell().metric().equals(Counted.INSTRUCTIONS)
+                ? Profiles.moved(trialResults, done.trials(), r.cell().name()) : List.of());
         Workload.Harness h = workload.harness();
         RunResults.Settings settings = new RunResults.Settings(plan.workloadPath(), plan.trials(), plan.warmup(),
                 plan.builds(), h.from().name().toLowerCase(Locale.ROOT), h.format().id(), plan.seed(),

@@ -90,12 +90,16 @@ final class TrialRunner implements TrialLoop.Runner {
         env.put("PERFAB_WARMUP", slot.warmup() ? "1" : "0");
         Files.createDirectories(side.tmp());
         String trial = side.label() + " " + (slot.warmup() ? "warm-up " : "trial ") + (slot.trial() + 1);
+        Map<String, Map<String, Long>> profiles = new LinkedHashMap<>();
         Ran ran = new Ran(processes, command -> commands.accept(trial + ": " + shell(command.argv())
                 + "  (in " + command.dir() + "; log " + command.stdout()
                 + (command.stderr().equals(command.stdout()) ? "" : ", " + command.stderr().getFileName()) + ")"));
         RunResults.TrialRecord r = harness.format() instanceof Workload.Timed timed
-                ? timed(timed, slot, side, harnessDir, stem, env, ran)
-                : harnessRun((Workload.Read) harness.format(), slot, side, harnessDir, stem, env, ran);
+                ? timed(timed, slot, side, harnessDir, stem, env, ran, profiles)
+                : harnessRun((Workload.Read) harness.format(), slot, side, harnessDir, stem, env, ran, profiles);
+        if (!profiles.isEmpty() && r.status() == Status.OK) {
+            Profiles.write(Profiles.file(results, stem), profiles);
+        }
         // Only now, with the output read: a tool's results may be in its standard output.
         long cut = 0;
         for (Path log : ran.logFiles) {
@@ -161,7 +165,8 @@ final class TrialRunner implements TrialLoop.Runner {
     }
 
     private RunResults.TrialRecord harnessRun(Workload.Read read, TrialOrder.Slot slot, SideDir side, Path harnessDir,
-            String stem, Map<String, String> env, Ran ran) throws IOException, InterruptedException {
+            String stem, Map<String, String> env, Ran ran, Map<String, Map<String, Long>> profiles)
+            throws IOException, InterruptedException {
         Path result = results.resolve(stem + ".json");
         Files.deleteIfExists(result);
         env.put("PERFAB_RESULT", result.toString());
@@ -171,7 +176,8 @@ final class TrialRunner implements TrialLoop.Runner {
             // The whole command counted, as one cell named by the workload: what it reports itself
             // was measured under the counter, and is not read.
             List<Measurement> ms = new ArrayList<>();
-            Optional<String> why = count(counted, read.run(), harnessDir, env, stem, out, err, ran, ms, slot, side);
+            Optional<String> why = count(counted, read.run(), harnessDir, env, stem, out, err, ran, ms, slot, side,
+                    profiles);
             return why.isPresent() ? failure(slot, side, Status.FAILED, "the harness " + why.get(), 0, err)
                     : ok(slot, side, 0, ms);
         }
@@ -208,7 +214,8 @@ final class TrialRunner implements TrialLoop.Runner {
     }
 
     private RunResults.TrialRecord timed(Workload.Timed timed, TrialOrder.Slot slot, SideDir side, Path harnessDir,
-            String stem, Map<String, String> env, Ran ran) throws IOException, InterruptedException {
+            String stem, Map<String, String> env, Ran ran, Map<String, Map<String, Long>> profiles)
+            throws IOException, InterruptedException {
         List<Measurement> ms = new ArrayList<>();
         double wall = 0;
         int i = 0;
@@ -236,7 +243,8 @@ final class TrialRunner implements TrialLoop.Runner {
                     ms.add(measurement(name, "maxrss", "KiB", o.peakRssKiB().getAsLong(), slot, side));
                 }
             }
-            Optional<String> why = count(name, c.getValue(), harnessDir, env, file, out, err, ran, ms, slot, side);
+            Optional<String> why = count(name, c.getValue(), harnessDir, env, file, out, err, ran, ms, slot, side,
+                    profiles);
             if (why.isPresent()) {
                 return failure(slot, side, Status.FAILED, "command '" + name + "' " + why.get(), wall, err);
             }
@@ -253,8 +261,8 @@ final class TrialRunner implements TrialLoop.Runner {
      * under it fails the trial.
      */
     private Optional<String> count(String name, List<String> argv, Path harnessDir, Map<String, String> env,
-            String file, Path out, Path err, Ran ran, List<Measurement> ms, TrialOrder.Slot slot, SideDir side)
-            throws IOException, InterruptedException {
+            String file, Path out, Path err, Ran ran, List<Measurement> ms, TrialOrder.Slot slot, SideDir side,
+            Map<String, Map<String, Long>> profiles) throws IOException, InterruptedException {
         List<Workload.Measure> m = harness.measure();
         if (m.contains(Workload.Measure.INSTRUCTIONS)) {
             if (!Counters.onPath(Counters.VALGRIND)) {
@@ -276,6 +284,12 @@ final class TrialRunner implements TrialLoop.Runner {
                         + Counters.why(vlogs).map(w -> " (" + w + ")").orElse(""));
             }
             ms.add(measurement(name, Counted.INSTRUCTIONS, "instructions", c.instructions(), slot, side));
+            // A function's file is named as in the tree, so that both sides name it alike.
+            Map<String, Long> byFunction = new LinkedHashMap<>();
+            String tree = side.tree().toAbsolutePath() + "/";
+            String built = side.out().toAbsolutePath() + "/";
+            c.byFunction().forEach((f, n) -> byFunction.merge(f.replace(tree, "").replace(built, ""), n, Long::sum));
+            profiles.put(name, byFunction);
             ms.add(measurement(name, Counted.ESTIMATED_CYCLES, "cycles", c.estimatedCycles(), slot, side));
         }
         if (m.stream().anyMatch(Workload.Measure::hardware)) {

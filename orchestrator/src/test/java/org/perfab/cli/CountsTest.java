@@ -111,6 +111,48 @@ class CountsTest {
         }
     }
 
+    /** Two functions: {@code hash} of {@code hashRounds} rounds and {@code copy} of 50. */
+    private static String twoFunctions(int hashRounds) {
+        return "#include <stdio.h>\n"
+                + "static volatile unsigned long sink;\n"
+                + "__attribute__((noinline)) static void hash(void) {\n"
+                + "    for (unsigned long i = 0; i < " + hashRounds + " * 10000UL; i++) sink += i * 2654435761UL;\n"
+                + "}\n"
+                + "__attribute__((noinline)) static void copy(void) {\n"
+                + "    for (unsigned long i = 0; i < 50 * 10000UL; i++) sink ^= i;\n"
+                + "}\n"
+                + "int main(void) { hash(); copy(); printf(\"%lu\\n\", sink); return 0; }\n";
+    }
+
+    @Test
+    void theCommentNamesTheFunctionWhoseInstructionsGrew() throws IOException {
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        g.write("subject.c", twoFunctions(100));
+        g.write("perfab.yaml", "name: counted\nbuild:\n  run: [cc, -O1, -g, -o, subject, subject.c]\n" + TIMED);
+        g.commit("the subject");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("subject.c", twoFunctions(130));
+        g.commit("a slower hash");
+        g.git("checkout", "-q", "main");
+        Cli run = ab(g, "feature", "out");
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode row = rows("out").get("work:instructions");
+        assertEquals("regression", row.get("verdict").asText(), row.toString());
+        JsonNode first = row.get("functions").get(0);
+        assertTrue(first.get("function").asText().endsWith("subject.c:hash"), row.toString());
+        assertTrue(first.get("head").asDouble() > first.get("base").asDouble() * 1.25, first.toString());
+        String comment = Files.readString(tmp.resolve("out/comment.md"));
+        assertTrue(comment.matches("(?s).*moved most in hash \\(subject\\.c\\) \\+[0-9.]+M \\(\\+30\\.0%\\).*"), comment);
+        // Read back from results.json, as the comment job renders it.
+        Cli report = Cli.run("report", tmp.resolve("out/results.json").toString(), "--format", "markdown");
+        assertEquals(0, report.exitCode(), report.err());
+        assertTrue(report.out().contains("moved most in hash (subject.c)"), report.out());
+        Cli html = Cli.run("report", tmp.resolve("out/results.json").toString(), "--format", "html", "-o",
+                tmp.resolve("report.html").toString());
+        assertEquals(0, html.exitCode(), html.err());
+        assertTrue(Files.readString(tmp.resolve("report.html")).contains("moved most in hash (subject.c)"));
+    }
+
     @Test
     void anAADoesNotMoveAndItsCountsBarelyVary() throws IOException {
         GitFixture g = project(100, 110, 0, TIMED);

@@ -21,7 +21,7 @@ import org.perfab.stats.Thresholds;
 final class HtmlRenderer implements Renderer {
     /** One row of the table and its plot, every field escaped. */
     public record Row(String id, String cell, String metric, String verdict, String verdictClass, String base,
-            String head, String change, String p, String detects, String plot) {
+            String head, String change, String p, String detects, String plot, List<String> notes) {
     }
 
     /** Everything the template prints. */
@@ -46,7 +46,8 @@ final class HtmlRenderer implements Renderer {
                     html(TextRenderer.label(r)), c.verdict().id(),
                     side(c.base().mean(), c.base().cv(), d), side(c.head().mean(), c.head().cv(), d),
                     html(Numbers.signedPercent(c.pctChange()) + " " + Numbers.interval(c.ciLow(), c.ciHigh())),
-                    html(Numbers.pValue(c.pValue())), html(TextRenderer.detects(c, report.table().thresholds())), plot));
+                    html(Numbers.pValue(c.pValue())), html(TextRenderer.detects(c, report.table().thresholds())), plot,
+                    Notes.of(r).stream().map(n -> html(Untrusted.plain(n, Untrusted.MAX_PROSE))).toList()));
         }
         Thresholds t = report.table().thresholds();
         List<CellComparison> shown = report.table().rows().stream().filter(r -> !r.allZero()).toList();

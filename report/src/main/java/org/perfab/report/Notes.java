@@ -2,11 +2,15 @@ package org.perfab.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
 import org.perfab.model.CellComparison;
 import org.perfab.model.Counted;
+import org.perfab.model.FunctionChange;
 import org.perfab.model.Outlier;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
+import org.perfab.stats.Verdict;
 
 /**
  * The words for a {@link Caveat}: what it means for the row a reader is looking at.
@@ -20,6 +24,32 @@ final class Notes {
      * Returns the notes of a row: a sentence per caveat of its comparison (see {@link #of(Comparison)}),
      * and whether its change lies inside its A/A noise floor.
      */
+    /**
+     * Returns how one function's count moved: {@code compress (lz4.c) +1.2M (+26.0%)}, or
+     * {@code (new)} and {@code (gone)} for a function only one side ran.
+     */
+    static String moved(FunctionChange f) {
+        int colon = f.function().lastIndexOf(':');
+        String file = colon < 0 ? "" : f.function().substring(0, colon);
+        String name = colon < 0 ? f.function() : f.function().substring(colon + 1);
+        String base = file.substring(file.lastIndexOf('/') + 1);
+        String where = base.isEmpty() || base.equals("???") ? name : name + " (" + base + ")";
+        String share = f.base() == 0 ? "new" : f.head() == 0 ? "gone" : Numbers.signedPercent(100 * f.delta() / f.base());
+        return where + " " + (f.delta() > 0 ? "+" : "-") + count(Math.abs(f.delta())) + " (" + share + ")";
+    }
+
+    /** Returns a count in three figures: 950, 12.3k, 4.56M, 7.89G. */
+    private static String count(double n) {
+        String[] suffix = {"", "k", "M", "G", "T"};
+        int i = 0;
+        while (n >= 999.5 && i < suffix.length - 1) {
+            n /= 1000;
+            i++;
+        }
+        return (i == 0 ? String.format(Locale.ROOT, "%.0f", n)
+                : String.format(Locale.ROOT, n < 9.995 ? "%.2f" : n < 99.95 ? "%.1f" : "%.0f", n)) + suffix[i];
+    }
+
     /** The spread (CV, in percent) past which the counts of a cell are said to move: counts of one build barely do. */
     static final double COUNT_CV = 1.0;
 
@@ -47,6 +77,11 @@ final class Notes {
             notes.add("its counts vary by " + Numbers.percent(cv) + " between trials, where a count of the same code"
                     + " barely moves: address-space randomization, hash seeds, time- or thread-dependent code, or a JIT"
                     + " (setarch -R, a fixed seed or one thread keeps them still)");
+        }
+        Verdict v = row.comparison().verdict();
+        if (!row.functions().isEmpty() && v != Verdict.UNCHANGED && v != Verdict.PROFILE && v != Verdict.NO_DATA) {
+            notes.add("moved most in " + row.functions().stream().map(Notes::moved).collect(Collectors.joining(", "))
+                    + " (Cachegrind's counts by function, mean per trial)");
         }
         if (row.insideNoise()) {
             notes.add("the change lies inside this cell's A/A noise floor: a run of this size finds "

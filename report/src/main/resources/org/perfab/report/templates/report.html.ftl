@@ -116,6 +116,9 @@
 <section class="cell ${r.verdictClass}" id="${r.id}">
   <h2>${r.cell} · ${r.metric}</h2>
   <div class="facts"><span class="badge ${r.verdictClass}">${r.verdict}</span> · change ${r.change} · p ${r.p} · baseline ${r.base} · head ${r.head}</div>
+<#list r.notes as n>
+  <p class="facts">${n}</p>
+</#list>
   ${r.plot}
 </section>
 </#list>
