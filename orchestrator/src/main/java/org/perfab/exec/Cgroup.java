@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -183,16 +184,39 @@ final class Cgroup {
      * command that joined it and ended has left that trace, one that could not join has not.
      */
     boolean ran() {
+        return usageMicros().orElse(0) > 0;
+    }
+
+    /**
+     * Returns the CPU time, user plus system, of every process that has been in this cgroup or in
+     * one below it since it joined, in microseconds: {@code usage_usec} of {@code cpu.stat}, the
+     * kernel's own account, which keeps the time of processes that have ended (cgroup v2 keeps it
+     * whether or not the cpu controller is on). Empty when it cannot be read: an old kernel without
+     * the file, or the cgroup is gone.
+     */
+    OptionalLong usageMicros() {
         try {
-            for (String line : Files.readAllLines(dir.resolve("cpu.stat"), StandardCharsets.US_ASCII)) {
-                if (line.startsWith("usage_usec ")) {
-                    return !line.substring("usage_usec ".length()).strip().equals("0");
-                }
-            }
+            return usageMicrosOf(Files.readString(dir.resolve("cpu.stat"), StandardCharsets.US_ASCII));
         } catch (IOException | RuntimeException e) {
-            // an old kernel without the file, or gone: it cannot tell
+            return OptionalLong.empty();
         }
-        return false;
+    }
+
+    /**
+     * Returns the {@code usage_usec} of {@code cpuStat}, the text of a cgroup's {@code cpu.stat};
+     * empty when it has none, or not a whole number.
+     */
+    static OptionalLong usageMicrosOf(String cpuStat) {
+        for (String line : cpuStat.split("\n")) {
+            if (line.startsWith("usage_usec ")) {
+                String n = line.substring("usage_usec ".length()).strip();
+                if (n.isEmpty() || n.length() > 18 || !n.chars().allMatch(c -> c >= '0' && c <= '9')) {
+                    return OptionalLong.empty();
+                }
+                return OptionalLong.of(Long.parseLong(n));
+            }
+        }
+        return OptionalLong.empty();
     }
 
     /**

@@ -46,15 +46,19 @@ import org.perfab.model.Load;
  *       is in that cgroup, whatever session or environment it gives itself, and is killed with it;
  *       only a process that moves itself into another cgroup escapes (see {@link Cgroup}). The
  *       cgroup is removed when the command ends, times out or is stopped. A command perfab times
- *       itself ({@link Command#sample}) is moved there from outside once started, so that neither
- *       the shell nor the migration is timed with it; what it forks before that moment is found as
- *       below, by its tag and session.
+ *       itself ({@link Command#sample}) is moved there from outside by perfab, while a shell waits
+ *       to become it, and its time starts once it is there: neither the shell nor the migration
+ *       is timed with it.
  *   <li>Elsewhere, or when the command could not join its cgroup, every command carries a tag in
  *       its environment, which its children inherit, and what carries the tag or is in the
  *       command's session is what it left. A child that both clears its environment and starts a
  *       session of its own ({@code setsid env -i ...}) escapes this: that is the limit of what a
  *       process cannot shed without a cgroup.
  * </ul>
+ *
+ * <p>A command's CPU time is its process tree's, as the kernel accounts it: what it charged to the
+ * command's cgroup, to the microsecond, where the command ran in one; elsewhere on Linux the
+ * kernel's figures in {@code /proc}, which come in clock ticks of 10 ms.
  *
  * <p>Where {@code /proc} exists (Linux), every command also gets its {@link Load}: its own CPU
  * time beside what the rest of the machine did while it ran, so that a trial a busy neighbour
@@ -74,6 +78,13 @@ public final class Processes {
      * {@code $2...} (exec keeps the pid); when the cgroup refuses it, the command runs all the same.
      */
     static final String JOIN = "{ echo $$ > \"$1/cgroup.procs\"; } 2>/dev/null; shift; exec \"$@\"";
+    /**
+     * The script that waits for a line on its standard input, which perfab writes once it has moved
+     * the shell into its cgroup from outside, and then becomes the command {@code $1...} (exec keeps
+     * the pid) with its standard input from {@code /dev/null}; when the input ends without a line
+     * (perfab is gone), it exits.
+     */
+    static final String GATE = "read -r gate && exec \"$@\" < /dev/null";
     /** How long the processes a command left may take to die, and its cgroup to go, in seconds. */
     private static final long END_SECONDS = 5;
     /** The most output a command may write to either stream before it is stopped. */
@@ -107,8 +118,11 @@ public final class Processes {
         this.cgroups = cgroups.filter(home -> Files.isExecutable(Path.of(SH)));
     }
 
-    /** Returns whether commands run in cgroups of their own. */
-    boolean cgroups() {
+    /**
+     * Returns whether commands run in cgroups of their own: then the CPU time of a command perfab
+     * times is the kernel's account of its cgroup, to the microsecond, rather than clock ticks.
+     */
+    public boolean cgroups() {
         return cgroups.isPresent();
     }
 
@@ -121,9 +135,9 @@ public final class Processes {
      * @param timeout how long it may run before its whole process tree is killed
      * @param stdout file that receives standard output (replaced)
      * @param stderr file that receives standard error (replaced); may equal {@code stdout}
-     * @param sample whether to sample CPU time and peak RSS from {@code /proc} every 10 ms while it
-     *     runs, for {@link Outcome#cpuSeconds} and {@link Outcome#peakRssKiB}; every command is
-     *     sampled every 100 ms for its {@link Outcome#load} either way
+     * @param sample whether perfab times it: gives its {@link Outcome#cpuSeconds} and
+     *     {@link Outcome#peakRssKiB}, the latter sampled from {@code /proc} every 10 ms while it runs;
+     *     every command is sampled every 100 ms for its {@link Outcome#load} either way
      */
     public record Command(List<String> argv, Path dir, Map<String, String> env, Duration timeout,
             Path stdout, Path stderr, boolean sample) {
@@ -146,9 +160,13 @@ public final class Processes {
      * @param exitCode its exit code; -1 when it could not start or was killed
      * @param timedOut whether it was killed for running past its timeout
      * @param startError why it could not start (e.g. no such program); empty when it started
-     * @param wallSeconds wall time from start to exit
-     * @param cpuSeconds user plus system CPU time of the process and the children it waited for,
-     *     sampled every 10 ms (the last slice may be missed); empty when not sampled or not Linux
+     * @param wallSeconds wall time from start to exit; a command perfab times in a cgroup starts
+     *     when it is let go, in its cgroup, to become the command
+     * @param cpuSeconds user plus system CPU time of its process tree: where it ran in a cgroup, the
+     *     kernel's account of every process in it, those that ended included, to the microsecond;
+     *     elsewhere on Linux the kernel's figures in {@code /proc}, in clock ticks of 10 ms; the
+     *     same figure as its {@link #load}'s. Empty when not timed, not Linux, or it did not end by
+     *     itself
      * @param peakRssKiB the largest resident set of the process or any descendant, sampled the same
      *     way; empty when not sampled or not Linux
      * @param overflow the stream that passed {@link #MAX_OUTPUT_BYTES}, which stopped the command;
@@ -217,14 +235,17 @@ public final class Processes {
         if (setsid) {
             argv.add("setsid");
         }
-        if (!c.sample()) {
+        boolean gated = gated(c, cgroup);
+        if (gated) {
+            argv.addAll(List.of(SH, "-c", GATE, "sh"));
+        } else {
             cgroup.ifPresent(g -> argv.addAll(List.of(SH, "-c", JOIN, "sh", g.dir().toString())));
         }
         argv.addAll(c.argv());
         ProcessBuilder pb = new ProcessBuilder(argv).directory(c.dir().toFile());
         pb.environment().putAll(c.env());
         pb.environment().put(TAG, tag);
-        pb.redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
+        pb.redirectInput(gated ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.from(nullDevice()));
         pb.redirectOutput(c.stdout().toFile());
         if (c.stderr().equals(c.stdout())) {
             pb.redirectErrorStream(true);
@@ -232,6 +253,22 @@ public final class Processes {
             pb.redirectError(c.stderr().toFile());
         }
         return pb;
+    }
+
+    /**
+     * Returns whether {@code c} waits at {@link #GATE} until perfab has moved it into its cgroup: a
+     * command perfab times, which has a cgroup. Its time starts when the gate opens, so that neither
+     * the shell nor the migration into the cgroup (milliseconds: the kernel waits for a grace period
+     * of its own) is timed with it, and everything it runs, from its first instruction, is in the
+     * cgroup and in the CPU time the kernel counts there.
+     */
+    // Note: such a command first joined its cgroup from outside as it ran, with no shell. The
+    // migration took 2 to 27 ms beside other work, while the command ran outside its cgroup: a
+    // shell's first child could run there whole, and a 20 ms command's CPU time was not in its
+    // cgroup's account, nor in /proc's samples, which began after the migration (it read 6.5 ms
+    // on average, CV 92%; gated, 21.2 ms, CV 1.6%).
+    private static boolean gated(Command c, Optional<Cgroup> cgroup) {
+        return c.sample() && cgroup.isPresent();
     }
 
     /**
@@ -249,18 +286,19 @@ public final class Processes {
             }
             Optional<Cgroup> cgroup = cgroups.flatMap(Cgroup.Home::make);
             ProcessBuilder pb = builder(c, tag, cgroup);
+            boolean gated = gated(c, cgroup);
             meter = LoadMeter.start(procfs, System.nanoTime());
             start = System.nanoTime();
             try {
                 Process started = pb.start();
-                // A command perfab times joins from outside, once started: a shell and a cgroup
-                // migration (milliseconds on a busy machine) before its first instruction would be
-                // timed with it. What it forks before the join is found by its tag and session.
-                boolean late = c.sample() && cgroup.isPresent();
-                if (late) {
-                    cgroup.get().admit(started.pid());
+                r = new Running(started, tag, cgroup);
+                if (gated) {
+                    cgroup.get().admit(started.pid()); // when refused, it runs all the same
+                    // Its time starts now, as it is let go.
+                    meter = LoadMeter.start(procfs, System.nanoTime());
+                    start = System.nanoTime();
+                    open(started);
                 }
-                r = new Running(started, tag, cgroup, late);
             } catch (IOException e) {
                 cgroup.ifPresent(g -> g.remove(endBy()));
                 return Outcome.notStarted(String.valueOf(e.getMessage()));
@@ -291,15 +329,17 @@ public final class Processes {
             if (!exited) {
                 r.kill();
             }
+            // Read before what the command left runs on, and before its cgroup goes.
+            OptionalDouble counted = r.cgroupSeconds();
             meter.end(System.nanoTime());
-            Optional<Load> load = load(meter, sampler, alone && starts.get() == order, wall);
+            OptionalDouble cpu = cpuSeconds(counted, sampler, meter, alone && starts.get() == order);
+            Optional<Load> load = cpu.isEmpty() ? Optional.empty() : meter.load(wall, cpu.getAsDouble());
             if (!exited) {
                 return new Outcome(-1, overflow.isEmpty(), "", wall, OptionalDouble.empty(), OptionalLong.empty(),
                         overflow, r.end(), stopping, load);
             }
             // Killed by stopAll while it ran: whatever it exited with, perfab ended it.
-            return new Outcome(p.exitValue(), false, "", wall,
-                    c.sample() ? sampler.cpuSeconds() : OptionalDouble.empty(),
+            return new Outcome(p.exitValue(), false, "", wall, c.sample() ? cpu : OptionalDouble.empty(),
                     c.sample() ? sampler.peakRssKiB() : OptionalLong.empty(), overflow(c), r.end(), stopping, load);
         } catch (InterruptedException e) {
             r.kill();
@@ -311,19 +351,39 @@ public final class Processes {
     }
 
     /**
-     * Returns the load of a command that ran for {@code wall} seconds. Its CPU time is the largest
-     * its tree was seen to use; when it ran {@code alone}, the CPU time the kernel added to perfab's
-     * account of waited-for children as it exited is its whole tree's to the end, and is taken when
-     * larger (the sampled figure misses the slice after the last sample, up to 100 ms).
+     * Returns the CPU time of a command's process tree, in seconds: what the kernel charged to its
+     * cgroup ({@code counted}, to the microsecond) when it ran in one; else what {@code /proc} tells,
+     * in clock ticks of 10 ms: the largest the sampler saw its tree use, or, when it ran {@code
+     * alone}, the time the kernel added to perfab's account of waited-for children as it exited
+     * (its whole tree's to the end, the slice after the last sample included) when that is larger.
+     * Empty when neither could tell.
      */
-    private static Optional<Load> load(LoadMeter meter, Sampler sampler, boolean alone, double wall) {
+    // Note: without a cgroup no figure finer than a tick covers a tree whose processes have ended.
+    // /proc gives the time of waited-for children in ticks only (cutime, cstime); schedstat gives
+    // nanoseconds of a thread that is still there; getrusage is out of Java's reach. Wrapping the
+    // command in a shell's `time` (bash's TIMEFORMAT gives microseconds) was rejected: it puts a
+    // shell between perfab and the command, in its wall time, its exit status and its signals,
+    // and bash is not on every machine.
+    private static OptionalDouble cpuSeconds(OptionalDouble counted, Sampler sampler, LoadMeter meter,
+            boolean alone) {
+        if (counted.isPresent()) {
+            return counted;
+        }
         OptionalDouble sampled = sampler.cpuSeconds();
         OptionalDouble reaped = alone ? meter.reapedSeconds() : OptionalDouble.empty();
         if (sampled.isEmpty() && reaped.isEmpty()) {
-            return Optional.empty();
+            return OptionalDouble.empty();
         }
-        double cpu = Math.max(sampled.orElse(0), reaped.orElse(0));
-        return meter.load(wall, cpu);
+        return OptionalDouble.of(Math.max(sampled.orElse(0), reaped.orElse(0)));
+    }
+
+    /** Opens the {@link #GATE} of the command {@code p}: it goes on, unless it has ended meanwhile. */
+    private static void open(Process p) {
+        try (var in = p.getOutputStream()) {
+            in.write('\n');
+        } catch (IOException e) {
+            // it ended before it read its line: its exit tells
+        }
     }
 
     /** Returns the stream of {@code c} that has passed {@link #MAX_OUTPUT_BYTES}; empty when none has. */
@@ -355,17 +415,26 @@ public final class Processes {
         private final Process process;
         private final String tag;
         private final Optional<Cgroup> cgroup;
-        /** Whether the command joined its cgroup after it started, so that a child may have forked first. */
-        private final boolean late;
         /** The command's process and those under it when perfab killed them (timeout, stop): not leftovers. */
         private final Set<Long> killed = ConcurrentHashMap.newKeySet();
         private List<String> leftovers;
 
-        Running(Process process, String tag, Optional<Cgroup> cgroup, boolean late) {
+        Running(Process process, String tag, Optional<Cgroup> cgroup) {
             this.process = process;
             this.tag = tag;
             this.cgroup = cgroup;
-            this.late = late;
+        }
+
+        /**
+         * Returns the CPU time of the command's process tree as the kernel charged it to its
+         * cgroup, in seconds to the microsecond: every process that was in it, those that ended
+         * included, from the moment the command joined it. Empty without a cgroup, or when the
+         * command could not join it. To be called once the command has ended, before {@link #end}
+         * removes the cgroup.
+         */
+        OptionalDouble cgroupSeconds() {
+            long usage = cgroup.isEmpty() ? 0 : cgroup.get().usageMicros().orElse(0);
+            return usage > 0 ? OptionalDouble.of(usage / 1e6) : OptionalDouble.empty();
         }
 
         /** Kills the command's process and every process under it, and waits for the command. */
@@ -423,13 +492,6 @@ public final class Processes {
             }
             List<String> named = new ArrayList<>();
             left.forEach((pid, line) -> named.add(pid + " " + line));
-            if (late) {
-                for (String found : scan()) {
-                    if (!left.containsKey(Long.parseLong(found.substring(0, found.indexOf(' '))))) {
-                        named.add(found);
-                    }
-                }
-            }
             return named;
         }
 
@@ -617,8 +679,9 @@ public final class Processes {
      * Samples {@code /proc} for a process tree. Each sample adds up, over every process alive in
      * the tree, its own CPU time and that of the children it has waited for; a child that has
      * ended and been waited for is in its parent's figure, one still running is counted itself, so
-     * nothing is counted twice. The largest sum seen is the tree's CPU time. With {@code rss}, it
-     * also keeps the largest peak resident set of any process in the tree.
+     * nothing is counted twice. The largest sum seen is the tree's CPU time, in clock ticks, where
+     * no cgroup counted it. With {@code rss}, it also keeps the largest peak resident set of any
+     * process in the tree.
      */
     private static final class Sampler {
         private final ProcStat proc;

@@ -9,7 +9,10 @@ import org.perfab.model.Cell;
 
 /**
  * hyperfine's {@code --export-json}: one cell per command (its {@code command}, which is the
- * {@code --command-name} when one was given), metric {@code wall} in seconds, one reading per run.
+ * {@code --command-name} when one was given), metric {@code wall} in seconds, one reading per run
+ * ({@code times}; the {@code mean} when there are none); and metrics {@code user} and
+ * {@code system}, the CPU seconds the command spent in user and kernel mode, one reading each:
+ * hyperfine keeps only their mean over its runs (to 1.20). A file without them gives wall alone.
  */
 final class HyperfineJson extends ToolFormat {
     @Override
@@ -41,11 +44,17 @@ final class HyperfineJson extends ToolFormat {
             JsonNode times = r.path("times");
             if (!times.isArray() || times.isEmpty()) {
                 readings.add(new Reading(cell, number(file, where, r.get("mean"), "\"mean\""), file, 0, 0));
-                continue;
+            } else {
+                for (int k = 0; k < times.size(); k++) {
+                    readings.add(new Reading(cell, number(file, where + ".times[" + k + "]", times.get(k), "the time"),
+                            file, 0, 0));
+                }
             }
-            for (int k = 0; k < times.size(); k++) {
-                readings.add(new Reading(cell, number(file, where + ".times[" + k + "]", times.get(k), "the time"),
-                        file, 0, 0));
+            for (String metric : List.of("user", "system")) {
+                if (r.has(metric)) {
+                    readings.add(new Reading(cell(file, where, command, metric, "s"),
+                            number(file, where, r.get(metric), "\"" + metric + "\""), file, 0, 0));
+                }
             }
         }
         return readings;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,6 +18,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.exec.Processes;
+import org.perfab.testing.Burn;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
 
@@ -363,6 +366,47 @@ class AbCommandTest {
                 assertTrue(m.get("value").asDouble() >= 0.05, m.toString());
             }
         }
+    }
+
+    @Test
+    void timesTheCpuOfACommandToTheMicrosecondWhereItRunsInACgroup() throws IOException {
+        assumeTrue(new Processes().cgroups(), "cgroup v2 that perfab may write");
+        assumeTrue(Burn.buildable(), "a C compiler");
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        g.write("burn.c", Burn.source());
+        g.write("perfab.yaml", """
+                name: cpu
+                trials: 3
+                warmup: 0
+                build:
+                  run: [cc, -O1, -o, burn, burn.c]
+                harness:
+                  format: time
+                  commands:
+                    burn: [./burn, '15']
+                """);
+        g.commit("initial");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("x", "y");
+        g.commit("change");
+        Cli run = ab(g, "--adaptive", "off");
+        assertEquals(0, run.exitCode(), run.err());
+        Map<String, Double> wall = new HashMap<>();
+        Map<String, Double> cpu = new HashMap<>();
+        for (JsonNode m : results().get("measurements")) {
+            String trial = m.get("side").asText() + " trial " + m.get("trial").asInt();
+            (m.get("metric").asText().equals("cpu") ? cpu : wall).put(trial, m.get("value").asDouble());
+        }
+        assertTrue(cpu.size() >= 6, "3 trials a side, and any that replaced a disturbed one: " + cpu);
+        cpu.forEach((trial, c) -> {
+            String figures = trial + ": cpu " + c + " s, wall " + wall.get(trial) + " s";
+            // Its main spins for 15 ms of CPU time: the kernel counts that, its start and its exit.
+            assertTrue(c >= 0.015 && c <= 0.015 + 0.01, figures);
+            assertTrue(c <= wall.get(trial), figures);
+            assertEquals(Math.rint(c * 1e6), c * 1e6, 1e-6, "whole microseconds: " + figures);
+        });
+        assertFalse(cpu.values().stream().allMatch(c -> Math.abs(c * 100 - Math.rint(c * 100)) < 1e-7),
+                "microseconds, not ticks of 10 ms: " + cpu);
     }
 
     @Test

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -177,7 +178,9 @@ class FormatsEndToEndTest {
                 #!/bin/sh
                 exec hyperfine -N --runs 3 --export-json "$PERFAB_RESULT" -n nap "sleep $(cat "$PERFAB_SIDE_DIR/nap.txt")"
                 """);
-        g.write("perfab.yaml", "name: hf\ntrials: 3\nwarmup: 0\nharness:\n  run: [sh, bench.sh]\n  format: hyperfine\n");
+        // Of a nap, the CPU times are a sliver of noise: more trials would only chase them.
+        g.write("perfab.yaml", "name: hf\ntrials: 3\nwarmup: 0\nadaptive: off\nharness:\n  run: [sh, bench.sh]\n"
+                + "  format: hyperfine\n");
         g.commit("initial");
         g.git("checkout", "-q", "-b", "feature");
         g.write("nap.txt", "0.06\n");
@@ -187,6 +190,11 @@ class FormatsEndToEndTest {
         Map<String, JsonNode> rows = Comparisons.of(tmp.resolve("out/results.json"));
         // Three trials of a nap three times as long: a busy machine may leave it unconfirmed.
         Slowdowns.foundOrUnconfirmed(rows.get("nap:wall"));
+        for (String metric : List.of("user", "system")) {
+            JsonNode cpu = rows.get("nap:" + metric);
+            assertEquals(3, cpu.at("/base/n").asInt(), "hyperfine's mean of its runs, one value a trial: " + cpu);
+            assertEquals("s", cpu.get("unit").asText(), cpu.toString());
+        }
     }
 
     @Test

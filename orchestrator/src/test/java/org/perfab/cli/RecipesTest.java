@@ -330,6 +330,7 @@ class RecipesTest {
                 cCode(1)), Map.of("app.c", cCode(3)));
         Map<String, JsonNode> rows = ab(g);
         Slowdowns.found(cell(rows, "startup", "wall"));
+        Slowdowns.found(cell(rows, "startup", "user"));
     }
 
     @Test

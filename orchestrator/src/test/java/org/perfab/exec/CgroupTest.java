@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -55,6 +56,20 @@ class CgroupTest {
     void findsTheCgroupOfAProcessUnderTheCgroup2Mount(String mounts, String cgroup, String dir) throws Exception {
         String mountinfo = (String) CgroupTest.class.getDeclaredField(mounts).get(null);
         assertEquals(dir, Cgroup.dir(mountinfo, cgroup.replace("\\n", "\n") + "\n").map(Path::toString).orElse("none"));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', value = {
+        "usage_usec 24195\\nuser_usec 20000\\nsystem_usec 4195\\n;24195",
+        "nr_periods 0\\nusage_usec 0\\n;0",
+        "user_usec 1\\n;none",
+        "usage_usec -3\\n;none",
+        "usage_usec 1e6\\n;none",
+        "usage_usec 99999999999999999999\\n;none",
+    })
+    void readsTheCpuTimeOfACgroupFromItsCpuStat(String cpuStat, String micros) {
+        OptionalLong usage = Cgroup.usageMicrosOf(cpuStat.replace("\\n", "\n"));
+        assertEquals(micros, usage.isPresent() ? Long.toString(usage.getAsLong()) : "none");
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -18,7 +19,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.perfab.model.Load;
+import org.perfab.testing.Burn;
 import org.perfab.testing.ProcessTable;
 import org.perfab.testing.Programs;
 
@@ -89,14 +93,79 @@ class ProcessesTest {
     }
 
     @Test
-    void countsTheCpuTimeOfTheCommandsChildrenAsItsOwn() throws InterruptedException {
-        assumeTrue(Files.isDirectory(Path.of("/proc/self")), "Linux only");
-        Processes.Outcome o = run(true, "sh -c '" + SPIN + "'; sh -c '" + SPIN + "'");
+    void countsTheCpuTimeOfTheCommandsChildrenAsItsOwn() throws Exception {
+        assumeTrue(linux(), "Linux only");
+        assumeTrue(Burn.buildable(), "a C compiler");
+        Path burn = Burn.compile(tmp);
+        Processes processes = new Processes();
+        Processes.Outcome o = run(processes, burn + " 13; " + burn + " 17", true, Duration.ofMinutes(2));
         assertTrue(o.succeeded(), o.failure());
-        Load load = o.load().orElseThrow();
-        double sampled = o.cpuSeconds().orElseThrow();
-        assertTrue(sampled > 0, o.toString());
-        assertTrue(load.cpuSeconds() >= sampled, "the kernel's account at the end includes the last slice: " + o);
+        double own = Files.readAllLines(tmp.resolve("out")).stream().mapToDouble(Burn::seconds).sum();
+        double cpu = o.cpuSeconds().orElseThrow();
+        String figures = "perfab's " + cpu + " s, the children's own " + own + " s";
+        if (processes.cgroups()) {
+            assertTrue(cpu >= own && cpu <= own + 0.01, figures);
+        } else {
+            assertTrue(Math.abs(cpu - own) < 0.02, figures);
+        }
+        assertEquals(cpu, o.load().orElseThrow().cpuSeconds(), "the load counts the same figure: " + figures);
+    }
+
+    /** Runs {@code program} as a command perfab times, with {@code args}. */
+    private Processes.Outcome timed(Processes processes, Path program, String... args) throws InterruptedException {
+        List<String> argv = new ArrayList<>(List.of(program.toString()));
+        argv.addAll(List.of(args));
+        return processes.run(new Processes.Command(argv, tmp, Map.of(), Duration.ofMinutes(2), tmp.resolve("out"),
+                tmp.resolve("err"), true));
+    }
+
+    /** Returns whether {@code seconds} is a whole number of clock ticks (10 ms), to within a nanosecond. */
+    private static boolean wholeTicks(double seconds) {
+        return Math.abs(seconds * ProcStat.USER_HZ - Math.rint(seconds * ProcStat.USER_HZ)) < 1e-7;
+    }
+
+    @Test
+    void aTimedCommandsCpuTimeIsWhatTheKernelChargedItsCgroupToTheMicrosecond() throws Exception {
+        Processes processes = new Processes();
+        assumeTrue(processes.cgroups(), "cgroup v2 that perfab may write");
+        assumeTrue(Burn.buildable(), "a C compiler");
+        Path burn = Burn.compile(tmp);
+        List<Double> cpus = new ArrayList<>();
+        for (String millis : List.of("23", "31", "47")) {
+            Processes.Outcome o = timed(processes, burn, millis);
+            assertTrue(o.succeeded(), o.failure());
+            double own = Burn.seconds(Files.readString(tmp.resolve("out")));
+            double cpu = o.cpuSeconds().orElseThrow();
+            String figures = "perfab's " + cpu + " s, the program's own " + own + " s, wall " + o.wallSeconds() + " s";
+            // The program's own figure misses only its start (exec, the loader) and its exit: at any
+            // load, a millisecond or two of CPU time. A sample of /proc would miss the last slice,
+            // and round each process down to a tick.
+            assertTrue(cpu >= own, figures);
+            assertTrue(cpu <= own + 0.005, figures);
+            // One process at a time: its CPU time is within its wall time.
+            assertTrue(cpu <= o.wallSeconds(), figures);
+            assertEquals(cpu, o.load().orElseThrow().cpuSeconds(), "the load counts the same figure: " + figures);
+            cpus.add(cpu);
+        }
+        assertFalse(cpus.stream().allMatch(ProcessesTest::wholeTicks), "microseconds, not ticks: " + cpus);
+    }
+
+    @Test
+    void withoutCgroupsATimedCommandsCpuTimeIsTheKernelsInTicks() throws Exception {
+        assumeTrue(linux(), "Linux only");
+        assumeTrue(Burn.buildable(), "a C compiler");
+        Path burn = Burn.compile(tmp);
+        Processes processes = new Processes(Optional.empty());
+        Processes.Outcome o = timed(processes, burn, "47");
+        assertTrue(o.succeeded(), o.failure());
+        double own = Burn.seconds(Files.readString(tmp.resolve("out")));
+        double cpu = o.cpuSeconds().orElseThrow();
+        String figures = "perfab's " + cpu + " s, the program's own " + own + " s";
+        assertTrue(wholeTicks(cpu), figures);
+        // The kernel's account of perfab's waited-for children, read before and after, each end
+        // rounded down to a tick; its start (the spawn, exec, the loader) is in it too.
+        assertTrue(cpu > own - 0.01 && cpu < own + 0.02, figures);
+        assertEquals(cpu, o.load().orElseThrow().cpuSeconds(), "the load counts the same figure: " + figures);
     }
 
     @Test
@@ -115,13 +184,10 @@ class ProcessesTest {
     }
 
     @Test
-    void aTimedCommandJoinsItsCgroupOnceStartedAndWhatItLeavesIsStillFound() throws Exception {
+    void aTimedCommandIsInItsCgroupFromItsFirstInstructionAndWhatItLeavesIsFound() throws Exception {
         Processes processes = new Processes();
         assumeTrue(processes.cgroups(), "cgroup v2 that perfab may write");
-        // The join comes from outside, just after the start: wait for it, as nothing of a real
-        // timed command would.
-        Processes.Outcome o = run(processes, "n=0; until grep -q perfab- /proc/self/cgroup || [ $n -gt 1000 ]; do"
-                + " sleep 0.01; n=$((n+1)); done\ncat /proc/self/cgroup > cgroup\n"
+        Processes.Outcome o = run(processes, "cat /proc/self/cgroup > cgroup\nreadlink /proc/self/fd/0 > stdin\n"
                 + background("setsid env -i sleep 42", "sleep 42"), true, Duration.ofMinutes(2));
         assertTrue(o.succeeded(), o.failure());
         long sleep = pids().get(0);
@@ -130,14 +196,8 @@ class ProcessesTest {
         Path cgroup = cgroupOfTheCommand();
         assertTrue(cgroup.getFileName().toString().startsWith("perfab-"), cgroup.toString());
         assertFalse(Files.exists(cgroup), cgroup + " is removed");
-        // A child it started before the join is outside the cgroup: its tag and session find it.
-        Files.delete(tmp.resolve("pids"));
-        Processes.Outcome early = run(processes, background("env -i sleep 43", "sleep 43"), true,
-                Duration.ofMinutes(2));
-        assertTrue(early.succeeded(), early.failure());
-        long first = pids().get(0);
-        assertEquals(List.of(first + " sleep 43"), early.leftovers());
-        assertTrue(ProcessTable.ended(first), first + " was killed");
+        assertEquals("/dev/null\n", Files.readString(tmp.resolve("stdin")), "the gate's pipe is not its input");
+        assertEquals("", Files.readString(tmp.resolve("err")));
     }
 
     @Test
@@ -152,8 +212,9 @@ class ProcessesTest {
         assertTrue(ProcessTable.ended(sleep), sleep + " was killed");
     }
 
-    @Test
-    void aCommandItsCgroupRefusesRunsAndIsSweptAsWithoutCgroups() throws Exception {
+    @ParameterizedTest(name = "timed: {0}")
+    @ValueSource(booleans = {false, true})
+    void aCommandItsCgroupRefusesRunsAndIsSweptAsWithoutCgroups(boolean timed) throws Exception {
         assumeTrue(new Processes().cgroups() && Programs.onPath("setsid"), "cgroup v2 that perfab may write, and setsid");
         Path own = Cgroup.dir(Files.readString(Path.of("/proc/self/mountinfo")),
                 Files.readString(Path.of("/proc/self/cgroup"))).orElseThrow();
@@ -171,8 +232,9 @@ class ProcessesTest {
             Processes processes = new Processes(Cgroup.Home.at(threaded));
             assertTrue(processes.cgroups());
             Processes.Outcome o = run(processes, "cat /proc/self/cgroup > cgroup\n"
-                    + background("env -i sleep 41", "sleep 41"), false, Duration.ofMinutes(2));
+                    + background("env -i sleep 41", "sleep 41"), timed, Duration.ofMinutes(2));
             assertTrue(o.succeeded(), o.failure());
+            assertEquals(timed, o.cpuSeconds().isPresent(), "a timed command's CPU time comes from /proc: " + o);
             assertEquals("", Files.readString(tmp.resolve("err")), "the refusal is not in the command's output");
             assertEquals(own, cgroupOfTheCommand(), "it ran where perfab runs");
             long sleep = pids().get(0);

@@ -48,9 +48,25 @@ class FormatsTest {
     }
 
     @Test
-    void hyperfineGivesOneReadingPerRun() {
-        assertEquals(Map.of("startup:wall [s, lower]", 5, "convert:wall [s, lower]", 5),
-                census(new HyperfineJson().read(DIR.resolve("hyperfine-base.json"))));
+    void hyperfineGivesOneWallReadingPerRunAndItsMeanUserAndSystemTimes() {
+        List<Reading> readings = new HyperfineJson().read(DIR.resolve("hyperfine-base.json"));
+        assertEquals(Map.of("startup:wall [s, lower]", 5, "convert:wall [s, lower]", 5,
+                "startup:user [s, lower]", 1, "startup:system [s, lower]", 1,
+                "convert:user [s, lower]", 1, "convert:system [s, lower]", 1), census(readings));
+        Map<String, Double> startup = new LinkedHashMap<>();
+        readings.stream().filter(r -> r.cell().name().equals("startup") && !r.cell().metric().equals("wall"))
+                .forEach(r -> startup.put(r.cell().metric(), r.value()));
+        assertEquals(Map.of("user", 0.0015001999999999997, "system", 0.0021742), startup);
+    }
+
+    @Test
+    void hyperfineWithoutUserAndSystemGivesWallAlone() throws IOException {
+        Path f = tmp.resolve("h.json");
+        Files.writeString(f, "{\"results\": [{\"command\": \"run\", \"mean\": 0.5, \"times\": [0.4, 0.6]}]}");
+        assertEquals(Map.of("run:wall [s, lower]", 2), census(new HyperfineJson().read(f)));
+        Files.writeString(f, "{\"results\": [{\"command\": \"run\", \"times\": [0.4], \"user\": \"fast\"}]}");
+        BadInputException e = assertThrows(BadInputException.class, () -> new HyperfineJson().read(f));
+        assertTrue(e.getMessage().endsWith("results[0]: \"user\" is \"fast\", not a number"), e.getMessage());
     }
 
     @Test
@@ -264,6 +280,8 @@ class FormatsTest {
         "csv | x.csv | cell,metric,unit,direction,value\\na,t,allocs/op,lower,-1 | x.csv:2:1: cell 'a' (t): value -1 allocs/op is negative",
         "hyperfine | x.json | {\"results\": [{\"command\": \"run\", \"mean\": 1, \"times\": [1, -0.5]}]}"
                 + " | x.json: cell 'run' (wall): value -0.5 s is negative",
+        "hyperfine | x.json | {\"results\": [{\"command\": \"run\", \"times\": [1], \"user\": 0.2, \"system\": -0.01}]}"
+                + " | x.json: cell 'run' (system): value -0.01 s is negative",
         "benchmarkdotnet | x.json | {\"Benchmarks\": [{\"FullName\": \"B.M\", \"Statistics\": {\"OriginalValues\": [3]},"
                 + " \"Memory\": {\"BytesAllocatedPerOperation\": -64}}]} | x.json: cell 'B.M' (alloc-bytes): value -64 B/op",
         "jmh | x.json | [{\"jmhVersion\": \"1.37\", \"benchmark\": \"b.M\", \"mode\": \"avgt\", \"primaryMetric\":"
