@@ -154,6 +154,18 @@ class CountsTest {
     }
 
     @Test
+    void theCpusCountersWhereTheMachineRefusesThemStopTheRunBeforeItBuilds() throws IOException {
+        assumeTrue(org.perfab.exec.Counters.hardwareProblem().isPresent(), "this machine reads the CPU's counters");
+        GitFixture g = project(100, 110, 0, "harness:\n  format: time\n  measure: [hw-instructions]\n  commands:\n"
+                + "    work: [./subject]\n");
+        Cli run = ab(g, "feature", "out");
+        assertEquals(2, run.exitCode(), run.err());
+        assertTrue(run.err().contains("harness measure hw-instructions and hw-cycles read the CPU's counters, and this"
+                + " machine cannot: "), run.err());
+        assertFalse(Files.exists(tmp.resolve("out/work/base-0/tree/subject")), "nothing was built");
+    }
+
+    @Test
     void anAADoesNotMoveAndItsCountsBarelyVary() throws IOException {
         GitFixture g = project(100, 110, 0, TIMED);
         Cli run = ab(g, "main", "out");

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.perfab.model.Cell;
 import org.perfab.model.CellComparison;
 import org.perfab.model.ComparisonTable;
+import org.perfab.model.FunctionChange;
 import org.perfab.model.Measurement;
 import org.perfab.model.Side;
 import org.perfab.stats.Direction;
@@ -35,5 +36,42 @@ class NotesTest {
         assertTrue(Notes.of(row(Double.POSITIVE_INFINITY)).contains("the change lies inside this cell's A/A noise"
                 + " floor: a run of this size finds no change, however large, with 80% power"),
                 Notes.of(row(Double.POSITIVE_INFINITY)).toString());
+    }
+
+    /** A row of {@code metric} with these values on each side. */
+    private static CellComparison row(String metric, double[] base, double[] head) {
+        Cell cell = new Cell("work", metric, "instructions", Direction.LOWER_IS_BETTER);
+        List<Measurement> m = new ArrayList<>();
+        double[][] values = {base, head};
+        for (Side side : Side.values()) {
+            for (int t = 0; t < values[side.ordinal()].length; t++) {
+                m.add(new Measurement(cell, side, 0, t, values[side.ordinal()][t]));
+            }
+        }
+        return ComparisonTable.of("base", "head", m, Thresholds.DEFAULT, c -> false).rows().get(0);
+    }
+
+    @Test
+    void countsThatMoveBetweenTrialsOfOneBuildAreSaidToAndStillCountsAreNot() {
+        double[] still = {1_000_000, 1_000_010, 999_990};
+        double[] moving = {1_000_000, 1_030_000, 970_000};
+        List<String> notes = Notes.of(row("instructions", still, moving));
+        assertTrue(notes.stream().anyMatch(n -> n.startsWith("its counts vary by 3.0% between trials")
+                && n.contains("address-space randomization")), notes.toString());
+        assertTrue(Notes.of(row("instructions", still, still)).stream().noneMatch(n -> n.contains("counts vary")));
+        assertTrue(Notes.of(row("wall", still, moving)).stream().noneMatch(n -> n.contains("counts vary")),
+                "a timing moves, and is not said to");
+    }
+
+    @Test
+    void aCountThatMovedNamesTheFunctionsThatMovedItAndAStillOneDoesNot() {
+        CellComparison moved = row("instructions", new double[] {100e6, 100e6, 100e6}, new double[] {130e6, 130e6, 130e6})
+                .withFunctions(List.of(new FunctionChange("src/lz4.c:LZ4_compress_generic", 60e6, 90e6),
+                        new FunctionChange("???:memcpy", 0, 1200)));
+        assertTrue(Notes.of(moved).contains("moved most in LZ4_compress_generic (lz4.c) +30.0M (+50.0%), memcpy +1.20k"
+                + " (new) (Cachegrind's counts by function, mean per trial)"), Notes.of(moved).toString());
+        CellComparison still = row("instructions", new double[] {100e6, 100e6, 100e6}, new double[] {100e6, 100e6, 100e6})
+                .withFunctions(List.of(new FunctionChange("a.c:f", 10, 12)));
+        assertTrue(Notes.of(still).stream().noneMatch(n -> n.startsWith("moved most")), Notes.of(still).toString());
     }
 }
