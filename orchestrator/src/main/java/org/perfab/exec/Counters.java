@@ -257,7 +257,7 @@ public final class Counters {
         }
     }
 
-    /** Returns whether {@code program} is a file this process may run, on PATH. */
+    /** Returns whether {@code program} is a file this process may run, on PATH (any program, not only a counter). */
     public static boolean onPath(String program) {
         String path = System.getenv("PATH");
         if (path == null) {
