@@ -1,6 +1,5 @@
 package org.perfab.exec;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -227,7 +226,7 @@ public final class Counters {
      * when it can.
      */
     public static Optional<String> hardwareProblem() {
-        if (!onPath(PERF)) {
+        if (!Processes.onPath(PERF)) {
             return Optional.of(missing(PERF));
         }
         Path out = null;
@@ -255,20 +254,6 @@ public final class Counters {
                 }
             }
         }
-    }
-
-    /** Returns whether {@code program} is a file this process may run, on PATH (any program, not only a counter). */
-    public static boolean onPath(String program) {
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return false;
-        }
-        for (String dir : path.split(File.pathSeparator)) {
-            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program))) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Says what to install for {@code program}. */

@@ -98,7 +98,7 @@ public final class Processes {
      * has either started and is among those running when stopAll looks, or does not start.
      */
     private final Object launch = new Object();
-    private final boolean setsid = Counters.onPath("setsid");
+    private final boolean setsid = onPath("setsid");
     private final ProcStat procfs = new ProcStat(Path.of("/proc"));
     private final boolean proc = procfs.available();
     /** Where each command gets a cgroup; empty where this machine gives perfab none. */
@@ -626,6 +626,20 @@ public final class Processes {
         List<Running> now = List.copyOf(running);
         now.forEach(Running::kill);
         now.forEach(Running::end);
+    }
+
+    /** Returns whether {@code program} is a file this process may run, on PATH. */
+    public static boolean onPath(String program) {
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return false;
+        }
+        for (String dir : path.split(File.pathSeparator)) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static File nullDevice() {
