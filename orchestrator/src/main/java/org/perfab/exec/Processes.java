@@ -310,7 +310,7 @@ public final class Processes {
         }
         Process p = r.process;
         try {
-            Sampler sampler = new Sampler(procfs, p.toHandle(), c.sample());
+            Sampler sampler = new Sampler(procfs, p.toHandle(), c.sample(), gated(c, r.cgroup));
             long deadline = start + c.timeout().toNanos();
             long step = TimeUnit.MILLISECONDS.toNanos(c.sample() ? SAMPLE_MILLIS : WATCH_MILLIS);
             boolean exited = false;
@@ -691,12 +691,19 @@ public final class Processes {
         private final boolean available;
         private long cpu = -1;
         private long peakRss = -1;
+        /** Whether the root may still be the shell at the {@link #GATE}, whose memory is not the command's. */
+        private boolean atGate;
 
-        Sampler(ProcStat proc, ProcessHandle root, boolean rss) {
+        /**
+         * A sampler of {@code root}'s tree, of its peak memory too when {@code rss}; a {@code gated}
+         * root is the gate's shell until it becomes the command, and is not sampled till then.
+         */
+        Sampler(ProcStat proc, ProcessHandle root, boolean rss, boolean gated) {
             this.proc = proc;
             this.root = root;
             this.rss = rss;
             this.available = proc.available();
+            this.atGate = gated;
         }
 
         void sample() {
@@ -719,7 +726,10 @@ public final class Processes {
             if (ticks.isEmpty()) {
                 return -1;
             }
-            if (rss) {
+            if (rss && pid == root.pid() && atGate) {
+                atGate = commandLine(pid).contains(GATE);
+            }
+            if (rss && !(pid == root.pid() && atGate)) {
                 proc.peakRssKiB(id).ifPresent(kib -> peakRss = Math.max(peakRss, kib));
             }
             return ticks.get().total();
