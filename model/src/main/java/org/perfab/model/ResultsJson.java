@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -115,6 +116,20 @@ public final class ResultsJson {
             measurements.add(measurement(x));
         }
         return serialise(PRETTY, root) + "\n";
+    }
+
+    /**
+     * Returns the run the {@code results.json} at {@code file} holds (see {@link #read(String, String)}).
+     *
+     * @throws BadInputException naming {@code file} when it cannot be read or is not such a file
+     */
+    public static RunResults read(Path file) {
+        String text = BadInputException.read(file);
+        try {
+            return read(text, file.toString());
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(file + ": " + e.getMessage(), e);
+        }
     }
 
     /**

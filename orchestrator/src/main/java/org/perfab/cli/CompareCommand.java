@@ -13,6 +13,7 @@ import org.perfab.compare.Compare;
 import org.perfab.ingest.CsvFormat;
 import org.perfab.ingest.MeasurementFormat;
 import org.perfab.model.ComparisonTable;
+import org.perfab.model.ResultsJson;
 import org.perfab.model.RunResults;
 import org.perfab.report.Format;
 import org.perfab.report.Report;
@@ -174,7 +175,7 @@ final class CompareCommand implements Callable<Integer> {
         Report report;
         ComparisonTable table;
         if (baseFiles.isEmpty()) {
-            RunResults saved = ReportCommand.read(files.get(0));
+            RunResults saved = ResultsJson.read(files.get(0));
             table = Compare.only(unmatched(Compare.reclassify(saved, thresholds.overrides(), globs), globs), only);
             report = Report.of(new RunResults(saved.name(), saved.provenance(), saved.machine(), saved.settings(),
                     saved.startedAt(), saved.finishedAt(), saved.interrupted(), saved.timing(), saved.trials(),

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.MergedTable;
+import org.perfab.model.ResultsJson;
 import org.perfab.model.RunResults;
 import org.perfab.report.MergeRenderer;
 import picocli.CommandLine.Command;
@@ -44,7 +45,7 @@ final class MergeCommand implements Callable<Integer> {
     public Integer call() {
         List<RunResults> runs = new ArrayList<>();
         for (Path file : results) {
-            runs.add(ReportCommand.read(file));
+            runs.add(ResultsJson.read(file));
         }
         MergedTable table;
         try {

@@ -16,6 +16,7 @@ import java.util.concurrent.Callable;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.CellId;
 import org.perfab.model.NoiseFile;
+import org.perfab.model.ResultsJson;
 import org.perfab.report.Untrusted;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.NoiseFloor;
@@ -72,7 +73,7 @@ final class PlanCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--format: '" + format + "' is not text or json");
         }
         NoiseFile file = noise != null ? NoiseFile.read(BadInputException.read(noise), noise.toString())
-                : NoiseFile.of(ReportCommand.read(results));
+                : NoiseFile.of(ResultsJson.read(results));
         Sensitivity test = new Sensitivity(alpha, Comparison.POWER);
         List<String[]> lines = new ArrayList<>();
         lines.add(new String[] {"cell", "metric", "within ±cv", "between ±cv", "5 trials find", "builds", "trials",

@@ -3,9 +3,7 @@ package org.perfab.cli;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.perfab.failure.BadInputException;
 import org.perfab.model.ResultsJson;
-import org.perfab.model.RunResults;
 import org.perfab.report.Format;
 import org.perfab.report.Report;
 import picocli.CommandLine.Command;
@@ -37,21 +35,12 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Report report = Report.of(read(results));
+        Report report = Report.of(ResultsJson.read(results));
         // A terminal gets the table; a pipe or a file gets the comment, as it always has.
         Format chosen = format != null ? format : System.console() != null && output == null ? Format.TEXT
                 : Format.MARKDOWN;
         Output.emit(spec, chosen, report, output,
                 output != null ? output : results.toAbsolutePath().resolveSibling("comment.md"));
         return ExitCode.OK;
-    }
-
-    static RunResults read(Path file) {
-        String text = BadInputException.read(file);
-        try {
-            return ResultsJson.read(text, file.toString());
-        } catch (IllegalArgumentException e) {
-            throw new BadInputException(file + ": " + e.getMessage(), e);
-        }
     }
 }

@@ -6,11 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.perfab.model.ResultsJson;
 import org.perfab.model.RunResults;
 
 /** What the demo tells a new user when the machine hid its planted slowdown. */
 class DemoCommandTest {
-    private static final RunResults BROKER = ReportCommand.read(
+    private static final RunResults BROKER = ResultsJson.read(
             Path.of("..", "report", "src", "test", "resources", "golden", "run-results.json"));
 
     @Test

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.perfab.model.ResultsJson;
 import org.perfab.model.Side;
 import org.perfab.stats.NoiseFloor;
 import org.perfab.testing.Comparisons;
@@ -142,7 +143,7 @@ class ReleaseCheckTest {
         assertTrue(comment.contains("p &lt;0.0001 |") || comment.contains(", p "), comment);
         // Padded environments: seeded and recorded.
         assertTrue(results.at("/settings/padding").isNumber(), results.get("settings").toString());
-        assertEquals(Set.of(), ReportCommand.read(tmp.resolve("release/results.json")).oneBuildSides(),
+        assertEquals(Set.of(), ResultsJson.read(tmp.resolve("release/results.json")).oneBuildSides(),
                 "every side's builds differ");
     }
 
@@ -164,7 +165,7 @@ class ReleaseCheckTest {
         assertTrue(warning != null, results.get("warnings").toString());
         assertEquals("[\"base\",\"head\"]", warning.get("subjects").toString());
         assertEquals(1, warning.at("/figures/noBuildStep").asInt(), warning.toString());
-        assertEquals(Set.of(Side.BASE, Side.HEAD), ReportCommand.read(tmp.resolve("release/results.json"))
+        assertEquals(Set.of(Side.BASE, Side.HEAD), ResultsJson.read(tmp.resolve("release/results.json"))
                 .oneBuildSides());
         assertTrue(Files.readString(tmp.resolve("release/comment.md")).contains("The workload has no build step"));
         assertTrue(Files.readString(tmp.resolve("release/report.html")).contains("The workload has no build step"));
@@ -197,7 +198,7 @@ class ReleaseCheckTest {
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("WARNING: Each side was built 2 times without build.perturb, and the builds of"
                 + " base, head are byte-identical: the spread between builds says nothing of code layout."), run.out());
-        assertEquals(Set.of(Side.BASE, Side.HEAD), ReportCommand.read(tmp.resolve("plain/results.json"))
+        assertEquals(Set.of(Side.BASE, Side.HEAD), ResultsJson.read(tmp.resolve("plain/results.json"))
                 .oneBuildSides());
     }
 

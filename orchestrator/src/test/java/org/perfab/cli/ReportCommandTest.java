@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.perfab.failure.BadInputException;
+import org.perfab.model.ResultsJson;
 import org.perfab.report.Report;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
@@ -104,7 +105,7 @@ class ReportCommandTest {
         Path summary = tmp.resolve("summary.md");
         Path output = tmp.resolve("output.txt");
         Files.writeString(summary, "earlier step\n");
-        Report report = Report.of(ReportCommand.read(results));
+        Report report = Report.of(ResultsJson.read(results));
         Path comment = tmp.resolve("comment.md");
         GithubActions.publish(report, comment,
                 Map.of("GITHUB_STEP_SUMMARY", summary.toString(), "GITHUB_OUTPUT", output.toString()));
@@ -123,7 +124,7 @@ class ReportCommandTest {
         Path output = tmp.resolve("output.txt");
         Path comment = tmp.resolve("c.md\nregressions=0");
         BadInputException e = assertThrows(BadInputException.class, () -> GithubActions.publish(
-                Report.of(ReportCommand.read(results)), comment, Map.of("GITHUB_OUTPUT", output.toString())));
+                Report.of(ResultsJson.read(results)), comment, Map.of("GITHUB_OUTPUT", output.toString())));
         assertTrue(e.getMessage().contains("holds a line break"), e.getMessage());
         assertFalse(Files.exists(output), "nothing written");
         Cli run = Cli.run("report", results.toString(), "--format", "github", "-o", comment.toString());
@@ -134,7 +135,7 @@ class ReportCommandTest {
     void keepsTheJobSummaryWithinItsLimit() throws IOException {
         Path summary = tmp.resolve("summary.md");
         Files.writeString(summary, "x".repeat((int) GithubActions.SUMMARY_LIMIT - 1000));
-        GithubActions.publish(Report.of(ReportCommand.read(results)), tmp.resolve("c.md"),
+        GithubActions.publish(Report.of(ResultsJson.read(results)), tmp.resolve("c.md"),
                 Map.of("GITHUB_STEP_SUMMARY", summary.toString()));
         assertTrue(Files.size(summary) <= GithubActions.SUMMARY_LIMIT);
         String tail = Files.readString(summary).substring((int) GithubActions.SUMMARY_LIMIT - 1000);

@@ -1,0 +1,66 @@
+package org.perfab.cli;
+
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.perfab.baseline.Ratchet;
+import org.perfab.report.BaselineRenderer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code perfab baseline floor}. */
+@Command(name = "floor", mixinStandardHelpOptions = true,
+        description = {"Measure the floor under the budget: given control snapshots of builds that cannot differ"
+                + " (a comment-only edit, or one commit run again), print per tier how far their ratios spread"
+                + " over every pair. With --baseline, store it there for 'check --budget auto'."})
+final class BaselineFloorCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--snapshots", required = true, paramLabel = "DIR", description = "The control snapshots.")
+    Path snapshots;
+
+    @Option(names = "--anchor", paramLabel = "NAME", description = "The anchor (default: the baseline's).")
+    String anchor;
+
+    @Option(names = "--arch", paramLabel = "ARCH", description = "Only snapshots whose content is of ARCH.")
+    String arch;
+
+    @Option(names = "--baseline", paramLabel = "FILE", description = "Store the floors in this baseline.")
+    Path baseline;
+
+    @Option(names = "--budget-multiple", paramLabel = "X", defaultValue = "2", description = "What --budget auto"
+            + " multiplies the spreads by, for the table's budgets (default: ${DEFAULT-VALUE}).")
+    double multiple;
+
+    @Mixin
+    BaselineCommand.ExclusionOptions exclusions;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text, markdown or json"
+            + " (default: ${DEFAULT-VALUE}).")
+    BaselineRenderer.Form format;
+
+    @Override
+    public Integer call() {
+        if (anchor == null && baseline == null) {
+            throw new ParameterException(spec.commandLine(), "--anchor NAME is needed without --baseline");
+        }
+        Ratchet.Floored floored = Ratchet.floor(new Ratchet.Flooring(snapshots, Optional.ofNullable(anchor),
+                BaselineCommand.arch(spec, arch), Optional.ofNullable(baseline), exclusions.exclusions(spec)),
+                Output::replace);
+        Output.print(spec, BaselineRenderer.floors(floored.floors(), multiple, format == BaselineRenderer.Form.GITHUB
+                ? BaselineRenderer.Form.MARKDOWN : format), null);
+        if (floored.floors().isEmpty()) {
+            spec.commandLine().getErr().println("perfab: no tier under " + snapshots + " has two control snapshots"
+                    + " with " + floored.anchor());
+            return ExitCode.BAD_INPUT;
+        }
+        floored.stored().ifPresent(b -> spec.commandLine().getErr().println("perfab: stored " + floored.floors().size()
+                + " floor" + (floored.floors().size() == 1 ? "" : "s") + " in " + b));
+        return ExitCode.OK;
+    }
+}

@@ -1,0 +1,126 @@
+package org.perfab.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.perfab.model.SeriesFile;
+import org.perfab.report.SeriesRenderer;
+import org.perfab.series.Nightly;
+import org.perfab.stats.SeriesRules;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code perfab series record}. */
+@Command(name = "record", mixinStandardHelpOptions = true,
+        description = {"Add tonight's ratios to the series, then check tonight's run. Recording is idempotent per"
+                + " run and key, and happens only on the main branch: elsewhere tonight's ratios are checked"
+                + " against the series and nothing is written."})
+final class SeriesRecordCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--series", required = true, paramLabel = "FILE", description = "The series (created when"
+            + " missing).")
+    Path series;
+
+    /** Where tonight's ratios come from: one of the two. */
+    static final class Source {
+        @Option(names = "--from", required = true, paramLabel = "RESULTS", description = "A results.json of"
+                + " 'perfab ab': each cell's ratio to the cell its workload names as 'ratio_to' (with --workload),"
+                + " else each cell's head/base ratio.")
+        Path results;
+
+        @Option(names = "--ratios", required = true, paramLabel = "CSV", description = "A CSV of ratios another"
+                + " tool wrote (a BenchmarkDotNet Ratio column, say).")
+        Path csv;
+    }
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Source source;
+
+    @Option(names = "--workload", paramLabel = "FILE", description = "With --from: the workload whose cells name"
+            + " their baselines with 'ratio_to'.")
+    Path workload;
+
+    @Option(names = "--key-columns", paramLabel = "COLUMNS", split = ",", description = "With --ratios: the"
+            + " columns of the key, joined by '/' (default: key, else Method).")
+    List<String> keyColumns;
+
+    @Option(names = "--ratio-column", paramLabel = "COLUMN", description = "With --ratios: the column of the"
+            + " ratio (default: ratio, else Ratio).")
+    String ratioColumn;
+
+    @Option(names = "--date", paramLabel = "DATE", description = "The run's day, ISO (default: today, UTC).")
+    String date;
+
+    @Option(names = "--run", paramLabel = "ID", description = "The run's id (default: $GITHUB_RUN_ID, else"
+            + " when the results started, else the date).")
+    String run;
+
+    @Option(names = "--commit", paramLabel = "SHA", description = "The commit (default: the results' head, else"
+            + " $GITHUB_SHA).")
+    String commit;
+
+    @Option(names = "--cpu", paramLabel = "MODEL", description = "The processor model (default: the results'"
+            + " machine, else this one's).")
+    String cpu;
+
+    @Option(names = "--branch", paramLabel = "NAME", description = "The branch this run is on (default: GitHub's"
+            + " $GITHUB_HEAD_REF or $GITHUB_REF_NAME; none: record).")
+    String branch;
+
+    @Option(names = "--main", paramLabel = "NAME", defaultValue = "main", description = "The branch that records"
+            + " (default: ${DEFAULT-VALUE}).")
+    String main;
+
+    @Option(names = "--rules", paramLabel = "SPEC", description = SeriesCommand.RULES)
+    String rules;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+            description = "text, json, markdown, github or count (default: ${DEFAULT-VALUE}).")
+    SeriesRenderer.Form format;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the check to FILE.")
+    Path output;
+
+    @Override
+    public Integer call() {
+        SeriesRules.Options options = SeriesCommand.rules(spec, rules);
+        if (source.csv != null && workload != null) {
+            throw new ParameterException(spec.commandLine(), "--workload goes with --from, not --ratios");
+        }
+        if (source.results != null && (keyColumns != null || ratioColumn != null)) {
+            throw new ParameterException(spec.commandLine(), "--key-columns and --ratio-column go with --ratios");
+        }
+        Nightly.Source from = source.results != null ? new Nightly.AbResults(source.results, Optional.ofNullable(
+                workload)) : new Nightly.Ratios(source.csv, keyColumns == null ? List.of() : keyColumns,
+                        Optional.ofNullable(ratioColumn));
+        Nightly.Recorded r = Nightly.record(new Nightly.Recording(series, from, Output.day(spec, date),
+                Optional.ofNullable(run), Optional.ofNullable(commit), Optional.ofNullable(cpu),
+                Optional.ofNullable(branch), main, options, System.getenv()), Output::replace);
+        PrintWriter err = spec.commandLine().getErr();
+        for (String s : r.skipped()) {
+            err.println("perfab: left out " + s);
+        }
+        SeriesFile.Merge m = r.merged();
+        String already = (m.already() == 0 ? "" : "; " + m.already() + " were there already")
+                + (m.conflicting() == 0 ? "" : "; " + m.conflicting() + " differ from the ratio the series holds"
+                        + " for their run and key, which is kept");
+        if (r.recorded()) {
+            err.println("perfab: recorded " + m.added() + " ratio" + (m.added() == 1 ? "" : "s") + " of run " + r.run()
+                    + " in " + series + already);
+        } else {
+            err.println("perfab: on branch " + r.branch() + ", not " + main + ": tonight's ratios are checked against "
+                    + series + ", and nothing is recorded" + already);
+        }
+        err.flush();
+        SeriesCommand.emit(spec, r.check(), format, output);
+        return ExitCode.OK;
+    }
+}

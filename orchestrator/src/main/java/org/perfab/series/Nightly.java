@@ -1,0 +1,299 @@
+package org.perfab.series;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.BiConsumer;
+import org.perfab.ab.MachineProbe;
+import org.perfab.demo.SyntheticSeries;
+import org.perfab.failure.BadInputException;
+import org.perfab.model.ResultsJson;
+import org.perfab.model.RunResults;
+import org.perfab.model.Series;
+import org.perfab.model.SeriesCheck;
+import org.perfab.model.SeriesFile;
+import org.perfab.model.SeriesReplay;
+import org.perfab.stats.SeriesRules;
+import org.perfab.workload.WorkloadLoader;
+
+/**
+ * A nightly series' core, one method per thing done to it: record tonight's ratios (on the main
+ * branch only), fold another history in, check a run, and replay the rules over the whole series.
+ * Each takes what the command line gave and returns what happened, for a renderer to word. The
+ * series file is written through {@code write}, which replaces a file whole (a reader never sees
+ * half).
+ */
+public final class Nightly {
+    /** The settings the decided rules were measured against, which a replay tries by default. */
+    public static final List<String> SEED = List.of("step=15,noise=0,drift=off", "step=30,noise=0,drift=off",
+            "drift=off", "step=30,noise=4,drift=20", "step=20,noise=4,drift=20", "step=30,noise=4,drift=30");
+
+    private Nightly() {
+    }
+
+    /** Where tonight's ratios come from. */
+    public sealed interface Source permits AbResults, Ratios {
+    }
+
+    /**
+     * A {@code results.json} of {@code perfab ab}: each cell's ratio to the cell its workload names
+     * as {@code ratio_to}, or without a workload each cell's head/base ratio.
+     *
+     * @param file the results
+     * @param workload the workload whose cells name their baselines; empty for head/base ratios
+     */
+    public record AbResults(Path file, Optional<Path> workload) implements Source {
+        public AbResults {
+            Objects.requireNonNull(file, "file");
+            Objects.requireNonNull(workload, "workload");
+        }
+    }
+
+    /**
+     * A CSV of ratios another tool wrote.
+     *
+     * @param file the CSV
+     * @param keyColumns the columns of the key, joined by {@code /}; empty for {@code key}, else
+     *     {@code Method}
+     * @param ratioColumn the column of the ratio; empty for {@code ratio}, else {@code Ratio}
+     */
+    public record Ratios(Path file, List<String> keyColumns, Optional<String> ratioColumn) implements Source {
+        public Ratios {
+            Objects.requireNonNull(file, "file");
+            keyColumns = List.copyOf(keyColumns);
+            Objects.requireNonNull(ratioColumn, "ratioColumn");
+        }
+    }
+
+    /**
+     * Tonight's recording.
+     *
+     * @param series the series file (created when missing)
+     * @param source where tonight's ratios come from
+     * @param date the run's day
+     * @param run the run's id; empty for {@code $GITHUB_RUN_ID}, else when the results started, else
+     *     the date
+     * @param commit the commit; empty for the results' head, else {@code $GITHUB_SHA}
+     * @param cpu the processor model; empty for the results' machine, else this one's
+     * @param branch the branch this run is on; empty for GitHub's {@code $GITHUB_HEAD_REF} or
+     *     {@code $GITHUB_REF_NAME}, and none at all records
+     * @param main the branch that records
+     * @param rules the rules tonight's run is checked with
+     * @param env the environment ({@code GITHUB_*}, and this machine's processor)
+     */
+    public record Recording(Path series, Source source, LocalDate date, Optional<String> run, Optional<String> commit,
+            Optional<String> cpu, Optional<String> branch, String main, SeriesRules.Options rules,
+            Map<String, String> env) {
+        public Recording {
+            Objects.requireNonNull(series, "series");
+            Objects.requireNonNull(source, "source");
+            Objects.requireNonNull(date, "date");
+            Objects.requireNonNull(run, "run");
+            Objects.requireNonNull(commit, "commit");
+            Objects.requireNonNull(cpu, "cpu");
+            Objects.requireNonNull(branch, "branch");
+            Objects.requireNonNull(main, "main");
+            Objects.requireNonNull(rules, "rules");
+            env = Map.copyOf(env);
+        }
+    }
+
+    /**
+     * Tonight's ratios recorded, or checked only.
+     *
+     * @param skipped what the source left out and why, a line each
+     * @param merged the series with tonight's ratios, and how many were added, already there or
+     *     differed from the series' own
+     * @param run tonight's run id
+     * @param branch the branch the run is on; empty when none is known
+     * @param recorded whether the series file was written: the run is on the main branch, or on none
+     * @param check tonight's run checked against the readings before it
+     */
+    public record Recorded(List<String> skipped, SeriesFile.Merge merged, String run, String branch, boolean recorded,
+            SeriesCheck check) {
+        public Recorded {
+            skipped = List.copyOf(skipped);
+        }
+    }
+
+    /**
+     * Adds tonight's ratios to the series when the run is on the main branch (idempotent per run
+     * and key), and returns tonight's run checked against the series with them.
+     *
+     * @throws BadInputException when a file cannot be read, the source gives no ratio, or the series
+     *     and tonight's run disagree on a run's date
+     */
+    public static Recorded record(Recording request, BiConsumer<Path, String> write) {
+        Map<String, String> env = request.env();
+        LocalDate day = request.date();
+        String run = request.run().orElse(null);
+        String commit = request.commit().orElse(null);
+        String cpu = request.cpu().orElse(null);
+        SeriesSources.Extract extract;
+        if (request.source() instanceof AbResults ab) {
+            RunResults results = ResultsJson.read(ab.file());
+            SeriesSources.Stamp stamp = new SeriesSources.Stamp(day,
+                    first(run, env.get("GITHUB_RUN_ID"), results.startedAt().toString()),
+                    first(commit, results.provenance().head().commit()), first(cpu, results.machine().cpu()));
+            extract = ab.workload().isEmpty() ? SeriesSources.abRatios(results, stamp) : SeriesSources.baselineRatios(
+                    results, WorkloadLoader.parse(BadInputException.read(ab.workload().get()),
+                            ab.workload().get().toString()), stamp);
+        } else {
+            Ratios csv = (Ratios) request.source();
+            SeriesSources.Stamp stamp = new SeriesSources.Stamp(day, first(run, env.get("GITHUB_RUN_ID"),
+                    day.toString()), first(commit, env.get("GITHUB_SHA"), ""), first(cpu, MachineProbe.probe(env).cpu()));
+            extract = SeriesSources.csvRatios(csv.file(), csv.keyColumns(), csv.ratioColumn(), stamp);
+        }
+        if (extract.readings().isEmpty()) {
+            throw new BadInputException("no ratio to record" + (extract.skipped().isEmpty() ? ""
+                    : ": " + String.join("; ", extract.skipped().subList(0, Math.min(3, extract.skipped().size())))));
+        }
+        Path series = request.series();
+        SeriesFile.Merge merged = add(read(series, true), SeriesFile.of(extract.readings()),
+                series + " and tonight's run");
+        String on = first(request.branch().orElse(null), blankToNull(env.get("GITHUB_HEAD_REF")),
+                env.get("GITHUB_REF_NAME"), "");
+        boolean records = on.isEmpty() || on.equals(request.main());
+        if (records) {
+            write.accept(series, merged.file().write());
+        }
+        String tonight = extract.readings().get(0).run();
+        return new Recorded(extract.skipped(), merged, tonight, on, records,
+                SeriesCheck.of(merged.file().series(), tonight, request.rules()));
+    }
+
+    /**
+     * Folds the history in {@code from} into {@code series} without duplicates (a run and key the
+     * series holds keeps its own ratio), writes it, and returns what was added.
+     *
+     * @throws BadInputException when a file cannot be read or the two disagree on a run's date
+     */
+    public static SeriesFile.Merge merge(Path series, Path from, BiConsumer<Path, String> write) {
+        SeriesFile.Merge merged = add(read(series, true), read(from, false), series + " and " + from);
+        write.accept(series, merged.file().write());
+        return merged;
+    }
+
+    /**
+     * Returns the check of {@code run} (empty for the latest) of the series in {@code file}
+     * against the readings before it.
+     *
+     * @throws BadInputException when the file cannot be read, holds no readings, or lacks the run
+     */
+    public static SeriesCheck check(Path file, Optional<String> run, SeriesRules.Options rules) {
+        Series s = read(file, false).series();
+        List<String> runs = s.runs();
+        if (runs.isEmpty()) {
+            throw new BadInputException(file + ": the series has no readings");
+        }
+        String which = run.orElse(runs.get(runs.size() - 1));
+        if (!runs.contains(which)) {
+            throw new BadInputException(file + ": no run '" + which + "' (the latest is '" + runs.get(runs.size() - 1)
+                    + "')");
+        }
+        return SeriesCheck.of(s, which, rules);
+    }
+
+    /**
+     * Returns what a check counts for a CI step's outputs, in this order: {@code new}, the
+     * movements first seen in its run; {@code persisting}, those seen before.
+     */
+    public static Map<String, Integer> outputs(SeriesCheck check) {
+        Map<String, Integer> outputs = new LinkedHashMap<>();
+        outputs.put("new", check.newCount());
+        outputs.put("persisting", check.movements().size() - check.newCount());
+        return outputs;
+    }
+
+    /**
+     * Returns the key to follow that {@code text} names, {@code KEY[=DATE]}: with a date, the day its
+     * change appeared, so that an earlier catch shows as noise. A key whose text after its last
+     * {@code =} is not a date is the whole text.
+     */
+    public static SeriesReplay.Watch watch(String text) {
+        int eq = text.lastIndexOf('=');
+        if (eq > 0) {
+            try {
+                return new SeriesReplay.Watch(text.substring(0, eq), Optional.of(LocalDate.parse(text.substring(eq + 1))));
+            } catch (DateTimeParseException e) {
+                // the whole text is the key
+            }
+        }
+        return new SeriesReplay.Watch(text, Optional.empty());
+    }
+
+    /**
+     * Returns the rules replayed run by run over the series in {@code file}, for each setting of
+     * {@code rules}, following the keys of {@code watch}.
+     *
+     * @throws BadInputException when the file cannot be read or lacks a key followed
+     */
+    public static SeriesReplay replay(Path file, List<SeriesRules.Options> rules, List<SeriesReplay.Watch> watch) {
+        Series s = read(file, false).series();
+        for (SeriesReplay.Watch w : watch) {
+            if (s.readings().stream().noneMatch(r -> r.key().equals(w.key()))) {
+                throw new BadInputException(file + ": no key '" + w.key() + "'");
+            }
+        }
+        return SeriesReplay.of(s, rules, watch);
+    }
+
+    /**
+     * Returns the rules of {@link #SEED} replayed over a synthetic nightly series (see
+     * {@link SyntheticSeries}), following its three regressions; the series is written to
+     * {@code file} when one is given.
+     *
+     * @param seed the noise's seed
+     */
+    public static SeriesReplay demo(long seed, Optional<Path> file, BiConsumer<Path, String> write) {
+        Series s = SyntheticSeries.make(seed);
+        List<SeriesRules.Options> options = SEED.stream().map(SeriesRules.Options::parse).toList();
+        List<SeriesReplay.Watch> watch = List.of(
+                new SeriesReplay.Watch(SyntheticSeries.STEP, Optional.of(LocalDate.of(2026, 9, 1))),
+                new SeriesReplay.Watch(SyntheticSeries.DRIFT, Optional.of(LocalDate.of(2026, 8, 24))),
+                new SeriesReplay.Watch(SyntheticSeries.BIG_STEP, Optional.of(LocalDate.of(2026, 8, 26))));
+        SeriesReplay replay = SeriesReplay.of(s, options, watch);
+        file.ifPresent(f -> write.accept(f, SeriesFile.of(s.readings()).write()));
+        return replay;
+    }
+
+    /** Returns the series file {@code file}; the empty one when the file does not exist and {@code missingOk}. */
+    private static SeriesFile read(Path file, boolean missingOk) {
+        if (missingOk && !Files.exists(file)) {
+            return SeriesFile.empty();
+        }
+        return SeriesFile.read(BadInputException.read(file), file.toString());
+    }
+
+    /**
+     * Returns {@code file} with {@code more} added.
+     *
+     * @throws BadInputException naming {@code what} when the two disagree on a run's date
+     */
+    private static SeriesFile.Merge add(SeriesFile file, SeriesFile more, String what) {
+        try {
+            return file.with(more);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(what + ": " + e.getMessage());
+        }
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s;
+    }
+
+    private static String first(String... candidates) {
+        for (String c : candidates) {
+            if (c != null && !c.isBlank()) {
+                return c;
+            }
+        }
+        return "";
+    }
+}
