@@ -38,7 +38,7 @@ public enum Tool {
     /** Valgrind, whose Cachegrind counts instructions. */
     VALGRIND("valgrind", "apt-get install valgrind", true, () -> first("valgrind")),
     /** Maven with a {@code java} on the PATH, which JMH projects build and run with; gives mvn. */
-    MAVEN("Maven and java", "apt-get install maven default-jdk", true,
+    MAVEN("Maven and java", "apt-get install maven", true,
             () -> first("java").isPresent() ? first("mvn") : Optional.empty()),
     /** pytest with the pytest-benchmark plugin, importable by the {@code python3} on the PATH; gives python3. */
     PYTEST_BENCHMARK("pytest-benchmark", "apt-get install python3-pytest-benchmark, or pip install pytest"
@@ -102,6 +102,16 @@ public enum Tool {
             fail(missing + "; " + REQUIRE + "=true, as .ci/run sets it, requires every program .ci/run installs");
         }
         return Assumptions.abort(missing + "; the test is skipped");
+    }
+
+    /** Returns how to install the program: a command, then after a comma any other way. */
+    public String install() {
+        return install;
+    }
+
+    /** Returns whether {@code .ci/run} installs the program, so that {@value #REQUIRE} requires it. */
+    public boolean installedByCi() {
+        return installedByCi;
     }
 
     /** Returns whether this machine has the program, for a test that does something else without it. */
