@@ -257,7 +257,8 @@ class RecipesIT {
                 "src/main/java/calc/WorkBench.java", """
                         package calc;
 
-                                                import org.openjdk.jmh.annotations.Benchmark;
+                        import java.util.concurrent.TimeUnit;
+                        import org.openjdk.jmh.annotations.Benchmark;
                         import org.openjdk.jmh.annotations.BenchmarkMode;
                         import org.openjdk.jmh.annotations.Measurement;
                         import org.openjdk.jmh.annotations.Mode;
