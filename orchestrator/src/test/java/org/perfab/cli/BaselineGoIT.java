@@ -132,8 +132,8 @@ class BaselineGoIT {
     }
 
     private void seedGo(Path snaps) {
-        Cli seed = Cli.run("baseline", "seed", "--snapshots", snaps.toString(), "--anchor", "Anchor", "--window", "3", "-o",
-                tmp.resolve("go.json").toString());
+        Cli seed = Cli.run("baseline", "seed", "--snapshots", snaps.toString(), "--anchor", "Anchor", "--window", "3",
+                "-o", tmp.resolve("go.json").toString());
         assertEquals(0, seed.exitCode(), seed.err() + seed.out());
     }
 }

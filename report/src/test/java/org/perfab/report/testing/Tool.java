@@ -99,7 +99,8 @@ public enum Tool {
         }
         String missing = title + " is not installed (" + install + ")";
         if (installedByCi && Boolean.parseBoolean(System.getenv(REQUIRE))) {
-            fail(missing + "; " + REQUIRE + "=true, as .ci/run sets it, requires every program .ci/run installs");
+            return fail(missing + "; " + REQUIRE + "=true, as .ci/run sets it, requires every program .ci/run"
+                    + " installs");
         }
         return Assumptions.abort(missing + "; the test is skipped");
     }
@@ -112,16 +113,6 @@ public enum Tool {
     /** Returns whether {@code .ci/run} installs the program, so that {@value #REQUIRE} requires it. */
     public boolean installedByCi() {
         return installedByCi;
-    }
-
-    /** Returns whether this machine has the program, for a test that does something else without it. */
-    public boolean present() {
-        return find.get().isPresent();
-    }
-
-    /** Returns whether {@code program} is an executable file in a folder on the PATH. */
-    public static boolean onPath(String program) {
-        return first(program).isPresent();
     }
 
     /** Returns the first of {@code names} found on the PATH, trying each folder in turn for each name. */
