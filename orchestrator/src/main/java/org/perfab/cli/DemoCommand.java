@@ -1,6 +1,5 @@
 package org.perfab.cli;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +11,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.ab.AbRun;
 import org.perfab.demo.DemoRepository;
+import org.perfab.exec.Processes;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.RunResults;
 import org.perfab.report.Format;
@@ -167,17 +167,8 @@ final class DemoCommand implements Callable<Integer> {
                 });
     }
 
+    /** Returns where {@code program} is on PATH ({@link Processes#find}); empty where it is not. */
     static Optional<Path> onPath(String program) {
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return Optional.empty();
-        }
-        for (String dir : path.split(File.pathSeparator)) {
-            Path candidate = Path.of(dir, program);
-            if (Files.isExecutable(candidate)) {
-                return Optional.of(candidate);
-            }
-        }
-        return Optional.empty();
+        return Processes.find(program);
     }
 }

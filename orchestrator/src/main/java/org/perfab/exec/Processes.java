@@ -630,16 +630,21 @@ public final class Processes {
 
     /** Returns whether {@code program} is a file this process may run, on PATH. */
     public static boolean onPath(String program) {
+        return find(program).isPresent();
+    }
+
+    /** Returns the first file named {@code program} on PATH that this process may run; empty where there is none. */
+    public static Optional<Path> find(String program) {
         String path = System.getenv("PATH");
         if (path == null) {
-            return false;
+            return Optional.empty();
         }
         for (String dir : path.split(File.pathSeparator)) {
             if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program))) {
-                return true;
+                return Optional.of(Path.of(dir, program));
             }
         }
-        return false;
+        return Optional.empty();
     }
 
     private static File nullDevice() {

@@ -19,6 +19,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perfab.exec.Processes;
+import org.perfab.report.testing.Tool;
 import org.perfab.testing.Burn;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
@@ -371,7 +372,7 @@ class AbCommandTest {
     @Test
     void timesTheCpuOfACommandToTheMicrosecondWhereItRunsInACgroup() throws IOException {
         assumeTrue(new Processes().cgroups(), "cgroup v2 that perfab may write");
-        assumeTrue(Burn.buildable(), "a C compiler");
+        Tool.C_COMPILER.need();
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
         g.write("burn.c", Burn.source());
         g.write("perfab.yaml", """

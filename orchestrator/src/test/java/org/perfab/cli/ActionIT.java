@@ -3,7 +3,6 @@ package org.perfab.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -21,9 +20,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.report.testing.Tool;
 import org.perfab.testing.FakeGh;
 import org.perfab.testing.GitFixture;
-import org.perfab.testing.Programs;
 import org.perfab.testing.Subjects;
 
 /**
@@ -261,7 +260,8 @@ class ActionIT {
 
     @Test
     void postsTheCommentOfAFinishedRunAndSkipsOneWithoutResults() throws Exception {
-        assumeTrue(Programs.onPath("jq") && Programs.onPath("python3"), "jq and python3 are needed");
+        Tool.JQ.need();
+        Tool.PYTHON3.need();
         Path perfab = setup();
         Path bin = FakeGh.install(tmp.resolve("fakebin"));
         // Someone else's comment that starts with perfab's marker: never edited, never taken for ours.
@@ -316,7 +316,8 @@ class ActionIT {
 
     @Test
     void findsAForksPullRequestByItsHeadCommit() throws Exception {
-        assumeTrue(Programs.onPath("jq") && Programs.onPath("python3"), "jq and python3 are needed");
+        Tool.JQ.need();
+        Tool.PYTHON3.need();
         Path perfab = setup();
         Path bin = FakeGh.install(tmp.resolve("fakebin"));
         Files.writeString(tmp.resolve("comments.json"), "[]");

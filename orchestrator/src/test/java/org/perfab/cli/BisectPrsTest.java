@@ -3,7 +3,6 @@ package org.perfab.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -21,8 +20,8 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.report.testing.Tool;
 import org.perfab.testing.GitFixture;
-import org.perfab.testing.Programs;
 import org.perfab.testing.Subjects;
 
 /**
@@ -92,8 +91,8 @@ class BisectPrsTest {
 
     @BeforeEach
     void setUp() throws IOException {
-        assumeTrue(Programs.onPath("jq"), "jq is not installed");
-        assumeTrue(Programs.onPath("python3"), "python3 is not installed");
+        Tool.JQ.need();
+        Tool.PYTHON3.need();
         origin = GitFixture.init(tmp.resolve("origin.git"));
         origin.git("config", "receive.denyCurrentBranch", "ignore");
         work = GitFixture.init(tmp.resolve("work"));

@@ -78,12 +78,29 @@ class DocsTest {
         while (m.find()) {
             String yaml = m.group(1);
             if (!yaml.contains("harness:") || yaml.startsWith("# workloads/recipes/")) {
-                continue; // a recipe is RecipesTest's
+                continue; // a recipe is checked against its file below
             }
             String whole = yaml.contains("\nname:") || yaml.startsWith("name:") ? yaml : "name: snippet\n" + yaml;
             org.perfab.workload.WorkloadLoader.parse(whole, "docs/workloads.md snippet " + ++snippets);
         }
         assertTrue(snippets >= 4, "the file's example, the counted ones: " + snippets);
+    }
+
+    @Test
+    void everyRecipeIsAValidWorkloadAndShownAsItIs() throws IOException {
+        List<Path> recipes;
+        try (Stream<Path> all = Files.list(Docs.ROOT.resolve("workloads/recipes"))) {
+            recipes = all.sorted().toList();
+        }
+        assertTrue(recipes.size() >= 7, "the recipes: " + recipes);
+        String docs = Docs.text();
+        for (Path recipe : recipes) {
+            String name = recipe.getFileName().toString();
+            String text = Files.readString(recipe);
+            org.perfab.workload.WorkloadLoader.parse(text, name);
+            assertTrue(docs.contains("```yaml\n# workloads/recipes/" + name + "\n" + text + "```"),
+                    "the documentation shows " + name + " as it is");
+        }
     }
 
     @Test

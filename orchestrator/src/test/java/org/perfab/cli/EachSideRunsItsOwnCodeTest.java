@@ -3,7 +3,6 @@ package org.perfab.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -15,7 +14,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perfab.testing.Comparisons;
 import org.perfab.testing.GitFixture;
-import org.perfab.testing.Programs;
 import org.perfab.testing.Slowdowns;
 import org.perfab.testing.Subjects;
 
@@ -36,72 +34,6 @@ class EachSideRunsItsOwnCodeTest {
 
     private JsonNode results() throws IOException {
         return JSON.readTree(tmp.resolve("out/results.json").toFile());
-    }
-
-    @Test
-    void goTestBenchInTheTreeMeasuresEachSidesPackage() throws IOException {
-        assumeTrue(Programs.onPath("go"), "go is not installed");
-        GitFixture g = GitFixture.init(tmp.resolve("repo"));
-        g.write("go.mod", "module example.com/sum\n\ngo 1.19\n");
-        g.write("sum.go", """
-                package sum
-
-                // Rounds is how many times Sum goes over its input.
-                const Rounds = 1
-
-                func Sum(xs []int) int {
-                	s := 0
-                	for r := 0; r < Rounds; r++ {
-                		for _, x := range xs {
-                			s += x * x % 7
-                		}
-                	}
-                	return s
-                }
-                """);
-        g.write("sum_test.go", """
-                package sum
-
-                import "testing"
-
-                var sink int
-
-                func BenchmarkSum(b *testing.B) {
-                	xs := make([]int, 4096)
-                	for i := range xs {
-                		xs[i] = i
-                	}
-                	for i := 0; i < b.N; i++ {
-                		sink += Sum(xs)
-                	}
-                	b.ReportMetric(float64(Rounds), "rounds/op")
-                }
-                """);
-        // The natural set-up: go test in the working directory, the package beside the benchmark.
-        g.write("perfab.yaml", """
-                name: sum
-                trials: 3
-                warmup: 1
-                harness:
-                  run: [go, test, -run, '^$', -bench, ., -benchtime, 20000x, .]
-                  format: go
-                  timeout: 3m
-                """);
-        g.commit("initial");
-        g.git("checkout", "-q", "-b", "feature");
-        g.write("sum.go", Files.readString(g.dir().resolve("sum.go")).replace("Rounds = 1", "Rounds = 3"));
-        g.commit("Sum goes over its input three times");
-        Cli run = ab(g);
-        assertEquals(0, run.exitCode(), run.err());
-        Map<String, JsonNode> rows = Comparisons.of(tmp.resolve("out/results.json"));
-        // What each side's own code reports of itself: 1 round in the base, 3 in the head.
-        JsonNode rounds = rows.get("Sum:rounds/op");
-        assertEquals(1.0, rounds.at("/base/mean").asDouble(), rows.toString());
-        assertEquals(3.0, rounds.at("/head/mean").asDouble());
-        assertEquals("regression", rounds.get("verdict").asText());
-        // And the time it took: three times the work, a tenth of a second of it in the base's trial
-        // (three trials: on a busy machine the verdict may be inconclusive, never a pass).
-        Slowdowns.foundOrUnconfirmed(rows.get("Sum:time"));
     }
 
     @Test

@@ -2,7 +2,6 @@ package org.perfab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -10,9 +9,9 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.report.testing.Tool;
 import org.perfab.testing.Comparisons;
 import org.perfab.testing.GitFixture;
-import org.perfab.testing.Programs;
 import org.perfab.testing.Slowdowns;
 
 /**
@@ -73,7 +72,7 @@ class JmhIT {
 
     @Test
     void buildsWithMavenAndRunsJmh() throws IOException {
-        assumeTrue(Programs.onPath("mvn"), "Maven is not on the PATH");
+        Tool.MAVEN.need();
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
         g.write("pom.xml", POM);
         g.write("src/main/java/bench/Work.java", BENCH);

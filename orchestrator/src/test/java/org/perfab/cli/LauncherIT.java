@@ -3,7 +3,6 @@ package org.perfab.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perfab.ingest.MeasurementFormat;
 import org.perfab.ingest.Reading;
-import org.perfab.testing.Programs;
+import org.perfab.report.testing.Tool;
 import org.perfab.workload.WorkloadLoader;
 
 /**
@@ -73,7 +72,7 @@ class LauncherIT {
 
     @Test
     void reportPrintsTheTableToATerminalAndTheCommentToAPipe() throws Exception {
-        assumeTrue(Programs.onPath("script"), "script (util-linux) is not installed");
+        Tool.SCRIPT.need();
         Path results = Path.of("../report/src/test/resources/golden/run-results.json").toAbsolutePath();
         Run piped = perfab("report", results.toString());
         assertEquals(0, piped.code(), piped.err());
@@ -93,7 +92,7 @@ class LauncherIT {
 
     @Test
     void aTerminalSeesColouredVerdictsUnlessNoColorIsSet() throws Exception {
-        assumeTrue(Programs.onPath("script"), "script (util-linux) is not installed");
+        Tool.SCRIPT.need();
         Files.copy(Path.of("src/test/resources/compare/base.json"), dir.resolve("base.json"));
         Files.copy(Path.of("src/test/resources/compare/head.json"), dir.resolve("head.json"));
         String tty = onATerminal("compare base.json head.json");

@@ -3,7 +3,6 @@ package org.perfab.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -19,9 +18,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.report.testing.Tool;
 import org.perfab.testing.FakeGh;
 import org.perfab.testing.GitFixture;
-import org.perfab.testing.Programs;
 import org.perfab.testing.Subjects;
 
 /**
@@ -38,8 +37,8 @@ class PrCommentScriptTest {
 
     @BeforeEach
     void fakeGh() throws IOException {
-        assumeTrue(Programs.onPath("jq"), "jq is not installed");
-        assumeTrue(Programs.onPath("python3"), "python3 is not installed");
+        Tool.JQ.need();
+        Tool.PYTHON3.need();
         FakeGh.install(tmp.resolve("bin"));
         comments();
     }

@@ -3,7 +3,6 @@ package org.perfab.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -19,8 +18,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.perfab.report.testing.Tool;
 import org.perfab.testing.Docs;
-import org.perfab.testing.Programs;
 
 /**
  * The trust rules of the GitHub workflows: the job that runs a pull request's code has a read-only
@@ -181,7 +180,7 @@ class WorkflowsTest {
 
     @Test
     void eachReusableWorkflowFindsThePerfabOfItsOwnCommit() throws Exception {
-        assumeTrue(Programs.onPath("jq"), "jq is needed");
+        Tool.JQ.need();
         String pr = whichPerfab(read("reusable-perf-pr.yml").at("/jobs/ab/steps"));
         assertEquals(pr, whichPerfab(read("reusable-perf-comment.yml").at("/jobs/comment/steps")), "the same step");
         for (String[] job : new String[][] {{"release-check.yml", "ab"}, {"release-check.yml", "merge"},

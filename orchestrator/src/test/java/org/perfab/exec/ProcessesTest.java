@@ -22,9 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.perfab.model.Load;
+import org.perfab.report.testing.Tool;
 import org.perfab.testing.Burn;
 import org.perfab.testing.ProcessTable;
-import org.perfab.testing.Programs;
 
 /**
  * Real commands: what perfab measures of every command it runs, sampled for its own figures or not,
@@ -95,7 +95,7 @@ class ProcessesTest {
     @Test
     void countsTheCpuTimeOfTheCommandsChildrenAsItsOwn() throws Exception {
         assumeTrue(linux(), "Linux only");
-        assumeTrue(Burn.buildable(), "a C compiler");
+        Tool.C_COMPILER.need();
         Path burn = Burn.compile(tmp);
         Processes processes = new Processes();
         Processes.Outcome o = run(processes, burn + " 13; " + burn + " 17", true, Duration.ofMinutes(2));
@@ -128,7 +128,7 @@ class ProcessesTest {
     void aTimedCommandsCpuTimeIsWhatTheKernelChargedItsCgroupToTheMicrosecond() throws Exception {
         Processes processes = new Processes();
         assumeTrue(processes.cgroups(), "cgroup v2 that perfab may write");
-        assumeTrue(Burn.buildable(), "a C compiler");
+        Tool.C_COMPILER.need();
         Path burn = Burn.compile(tmp);
         List<Double> cpus = new ArrayList<>();
         for (String millis : List.of("23", "31", "47")) {
@@ -153,7 +153,7 @@ class ProcessesTest {
     @Test
     void withoutCgroupsATimedCommandsCpuTimeIsTheKernelsInTicks() throws Exception {
         assumeTrue(linux(), "Linux only");
-        assumeTrue(Burn.buildable(), "a C compiler");
+        Tool.C_COMPILER.need();
         Path burn = Burn.compile(tmp);
         Processes processes = new Processes(Optional.empty());
         Processes.Outcome o = timed(processes, burn, "47");
@@ -202,7 +202,7 @@ class ProcessesTest {
 
     @Test
     void withoutCgroupsAChildThatClearedTheEnvironmentIsFoundInTheSession() throws Exception {
-        assumeTrue(linux() && Programs.onPath("setsid"), "Linux with setsid");
+        assumeTrue(linux() && Processes.onPath("setsid"), "Linux with setsid");
         Processes processes = new Processes(Optional.empty());
         assertFalse(processes.cgroups());
         Processes.Outcome o = run(processes, background("env -i sleep 41", "sleep 41"), false, Duration.ofMinutes(2));
@@ -215,7 +215,7 @@ class ProcessesTest {
     @ParameterizedTest(name = "timed: {0}")
     @ValueSource(booleans = {false, true})
     void aCommandItsCgroupRefusesRunsAndIsSweptAsWithoutCgroups(boolean timed) throws Exception {
-        assumeTrue(new Processes().cgroups() && Programs.onPath("setsid"), "cgroup v2 that perfab may write, and setsid");
+        assumeTrue(new Processes().cgroups() && Processes.onPath("setsid"), "cgroup v2 that perfab may write, and setsid");
         Path own = Cgroup.dir(Files.readString(Path.of("/proc/self/mountinfo")),
                 Files.readString(Path.of("/proc/self/cgroup"))).orElseThrow();
         // A cgroup made under a threaded one is "domain invalid": no process may join it.

@@ -44,11 +44,6 @@ public final class Burn {
         return SOURCE;
     }
 
-    /** Returns whether this machine can build it: a C compiler named {@code cc}. */
-    public static boolean buildable() {
-        return Programs.onPath("cc");
-    }
-
     /** Compiles the program into {@code dir} and returns its path. */
     public static Path compile(Path dir) throws IOException, InterruptedException {
         Path source = dir.resolve("burn.c");

@@ -19,15 +19,16 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.report.testing.Tool;
 import org.perfab.testing.GitFixture;
-import org.perfab.testing.Programs;
 
 /**
  * Counted trials, end to end: a small C program built on each side, whose head executes a known
  * share more instructions, counted under Valgrind's Cachegrind. A count does not move with the
  * machine's load, so two trials a side decide; each verdict here fails if the wrong side's code ran.
+ * Skipped where valgrind or cc is missing, failed there where CI requires them ({@link Tool}).
  */
-class CountsTest {
+class CountsIT {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
@@ -35,7 +36,8 @@ class CountsTest {
 
     @BeforeEach
     void tools() {
-        assumeTrue(Programs.onPath("valgrind") && Programs.onPath("cc"), "valgrind and a C compiler");
+        Tool.VALGRIND.need();
+        Tool.C_COMPILER.need();
     }
 
     /** The subject: {@code ROUNDS} rounds of a loop of 100,000 steps; exits {@code EXIT}. */

@@ -3,22 +3,20 @@ package org.perfab.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perfab.model.RunResults;
+import org.perfab.report.testing.Tool;
 import org.perfab.stats.Thresholds;
 import org.w3c.dom.Element;
 
@@ -31,11 +29,12 @@ import org.w3c.dom.Element;
  * browser drew it ({@code getBBox()} of every text and mark, written back by a script this test
  * adds to the page): each change and note beside a mark is clear of every mark and of every other
  * label of its row, inside the axis and its row, and no text runs out of the picture.
- * Skipped where no Chromium is installed ({@code .ci/run} installs it); screenshots are left in
+ * Skipped where no Chromium is installed, failed there where CI requires it ({@link Tool#CHROMIUM});
+ * screenshots are left in
  * {@code target/report-screenshot.png}, {@code target/report-screenshot-builds.png} and
  * {@code target/report-screenshot-spread.png}.
  */
-class HtmlInBrowserTest {
+class HtmlInBrowserIT {
     /**
      * What this test adds to the page: once it has loaded, each text and mark of the forest is
      * given its box as the browser drew it, {@code data-box="x y width height"} in the SVG's units.
@@ -113,13 +112,12 @@ class HtmlInBrowserTest {
      * unless that is null, and returns the DOM it built.
      */
     private String load(RunResults run, String screenshot) throws Exception {
-        Optional<Path> chromium = chromium();
-        assumeTrue(chromium.isPresent(), "Chromium is not installed");
+        Path chromium = Tool.CHROMIUM.need();
         Path page = tmp.resolve("report.html");
         String html = Format.HTML.renderer().render(Report.of(run));
         Files.writeString(page, html.replace("</body>", MEASURE + "</body>"), StandardCharsets.UTF_8);
 
-        String dom = chromium(chromium.get(), "--dump-dom", page.toUri().toString());
+        String dom = chromium(chromium, "--dump-dom", page.toUri().toString());
         Matcher body = Pattern.compile("<body[^>]*>").matcher(dom);
         assertTrue(body.find(), "the page has a body");
         assertFalse(body.group().contains("data-error"), "a script error: " + body.group());
@@ -130,7 +128,7 @@ class HtmlInBrowserTest {
         }
         Path shot = Path.of("target", screenshot).toAbsolutePath();
         Files.deleteIfExists(shot);
-        chromium(chromium.get(), "--screenshot=" + shot, "--window-size=1200,2200", page.toUri().toString());
+        chromium(chromium, "--screenshot=" + shot, "--window-size=1200,2200", page.toUri().toString());
         assertTrue(Files.size(shot) > 10_000, "a screenshot with something on it");
         return dom;
     }
@@ -249,17 +247,5 @@ class HtmlInBrowserTest {
         Matcher m = Pattern.compile(name + "=\"(\\d+)\"").matcher(dom);
         assertTrue(m.find(), name + " was set by the page's script");
         return Integer.parseInt(m.group(1));
-    }
-
-    private static Optional<Path> chromium() {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            for (String name : List.of("chromium", "chromium-browser", "google-chrome")) {
-                Path p = Path.of(dir, name);
-                if (Files.isExecutable(p)) {
-                    return Optional.of(p);
-                }
-            }
-        }
-        return Optional.empty();
     }
 }

@@ -1,8 +1,6 @@
 package org.perfab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -10,44 +8,27 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.perfab.report.testing.Tool;
 import org.perfab.testing.Comparisons;
-import org.perfab.testing.Docs;
 import org.perfab.testing.GitFixture;
-import org.perfab.testing.Programs;
 import org.perfab.testing.Slowdowns;
-import org.perfab.workload.WorkloadLoader;
 
 /**
  * The README's recipes, {@code workloads/recipes/*.yaml}, each as a project's perfab.yaml: on a
  * small project of its tool whose head does three times the work, where the tool is on this
- * machine. A recipe that ran the wrong side's code would find nothing. Each run takes more rounds
- * of trials while its cell is undecided, as a user on a busy runner would, so the verdict a correct
- * recipe must give is a regression even beside {@code stress-ng} ({@code scripts/ci-under-load}).
+ * machine ({@link Tool}: skipped without it, failed where CI requires it). A recipe that ran the
+ * wrong side's code would find nothing. Each run takes more rounds of trials while its cell is
+ * undecided, as a user on a busy runner would, so the verdict a correct recipe must give is a
+ * regression even beside {@code stress-ng} ({@code scripts/ci-under-load}). That every recipe is a
+ * valid workload, shown in the docs as it is, is {@link DocsTest}'s.
  */
-class RecipesTest {
+class RecipesIT {
     private static final Path RECIPES = Path.of("../workloads/recipes");
-    private static final List<String> ALL = List.of("go", "cargo-bench", "criterion", "google-benchmark", "jmh",
-            "pytest-benchmark", "hyperfine");
 
     @TempDir
     Path tmp;
-
-    @ParameterizedTest
-    @ValueSource(strings = {"go", "cargo-bench", "criterion", "google-benchmark", "jmh", "pytest-benchmark",
-        "hyperfine"})
-    void everyRecipeIsAValidWorkloadAndInTheReadme(String recipe) throws IOException {
-        String text = Files.readString(RECIPES.resolve(recipe + ".yaml"));
-        WorkloadLoader.parse(text, recipe + ".yaml");
-        String readme = Docs.text();
-        assertTrue(readme.contains("```yaml\n# workloads/recipes/" + recipe + ".yaml\n" + text + "```"),
-                "the documentation shows " + recipe + ".yaml as it is");
-        assertEquals(ALL.size(), Files.list(RECIPES).count(), "every recipe is tested here");
-    }
 
     /** Commits {@code files} on main, then {@code slower} on feature, with the recipe as perfab.yaml. */
     private GitFixture project(String recipe, Map<String, String> files, Map<String, String> slower)
@@ -104,7 +85,7 @@ class RecipesTest {
 
     @Test
     void go() throws IOException {
-        assumeTrue(Programs.onPath("go"), "go is not installed");
+        Tool.GO.need();
         // The recipe as it is, but for a shorter -benchtime than Go's default second, to keep the suite short.
         GitFixture g = project("go", Map.of("go.mod", "module example.com/calc\n\ngo 1.19\n", "calc.go", goCode(1),
                 "calc_test.go", """
@@ -153,18 +134,12 @@ class RecipesTest {
     }
 
     @Test
-    void cargoBench() throws IOException, InterruptedException {
-        assumeTrue(Programs.onPath("cargo") && nightly(), "cargo with a nightly toolchain is not installed");
+    void cargoBench() throws IOException {
+        Tool.CARGO_NIGHTLY.need();
         GitFixture g = project("cargo-bench", Map.of("Cargo.toml", "[package]\nname = \"calc\"\nversion = \"0.1.0\"\n"
                 + "edition = \"2021\"\n", "src/lib.rs", rustCode(1)), Map.of("src/lib.rs", rustCode(3)));
         Map<String, JsonNode> rows = ab(g);
         Slowdowns.found(cell(rows, "tests::bench_work", "time"));
-    }
-
-    private static boolean nightly() throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("cargo", "+nightly", "--version").redirectErrorStream(true).start();
-        p.getInputStream().readAllBytes();
-        return p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
     }
 
     private static String cppCode(int rounds) {
@@ -183,8 +158,7 @@ class RecipesTest {
 
     @Test
     void googleBenchmark() throws IOException {
-        assumeTrue(Programs.onPath("g++") && Files.exists(Path.of("/usr/include/benchmark/benchmark.h")),
-                "g++ or Google Benchmark is not installed");
+        Tool.GOOGLE_BENCHMARK.need();
         GitFixture g = project("google-benchmark", Map.of("bench/work.cc", cppCode(1)),
                 Map.of("bench/work.cc", cppCode(3)));
         Map<String, JsonNode> rows = ab(g);
@@ -277,7 +251,7 @@ class RecipesTest {
 
     @Test
     void jmh() throws IOException {
-        assumeTrue(Programs.onPath("mvn") && Programs.onPath("java"), "Maven is not installed");
+        Tool.MAVEN.need();
         // The recipe as it is; the benchmark's own annotations shorten JMH's iterations of 10 s each.
         GitFixture g = project("jmh", Map.of("pom.xml", JMH_POM, "src/main/java/calc/Calc.java", javaCode(1),
                 "src/main/java/calc/WorkBench.java", """
@@ -324,8 +298,9 @@ class RecipesTest {
 
     @Test
     void hyperfine() throws IOException {
-        assumeTrue(Programs.onPath("hyperfine") && Programs.onPath("cc") && Programs.onPath("make"),
-                "hyperfine, cc or make is not installed");
+        Tool.HYPERFINE.need();
+        Tool.C_COMPILER.need();
+        Tool.MAKE.need();
         GitFixture g = project("hyperfine", Map.of("Makefile", "app: app.c\n\tcc -O1 -o app app.c\n", "app.c",
                 cCode(1)), Map.of("app.c", cCode(3)));
         Map<String, JsonNode> rows = ab(g);
@@ -334,10 +309,8 @@ class RecipesTest {
     }
 
     @Test
-    void pytestBenchmark() throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("python3", "-c", "import pytest_benchmark").redirectErrorStream(true).start();
-        p.getInputStream().readAllBytes();
-        assumeTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, "pytest-benchmark is not installed");
+    void pytestBenchmark() throws IOException {
+        Tool.PYTEST_BENCHMARK.need();
         String test = """
                 from calc import work
 

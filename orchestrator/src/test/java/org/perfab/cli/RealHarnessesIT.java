@@ -1,0 +1,190 @@
+package org.perfab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perfab.report.testing.Tool;
+import org.perfab.testing.Comparisons;
+import org.perfab.testing.GitFixture;
+import org.perfab.testing.Slowdowns;
+
+/**
+ * Real benchmark tools (go test -bench, hyperfine, Google Benchmark) as the harness of a
+ * {@code perfab ab} whose head multiplies a cost: each must read the tool's own output and find the
+ * slowdown, which it would not were both sides running one side's code. Skipped where the tool is
+ * missing, failed there where CI requires it ({@link Tool}); the same formats read from fixtures
+ * are {@link FormatsEndToEndTest}'s.
+ */
+class RealHarnessesIT {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void goTestBenchInTheTreeMeasuresEachSidesPackage() throws IOException {
+        Tool.GO.need();
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        g.write("go.mod", "module example.com/sum\n\ngo 1.19\n");
+        g.write("sum.go", """
+                package sum
+
+                // Rounds is how many times Sum goes over its input.
+                const Rounds = 1
+
+                func Sum(xs []int) int {
+                	s := 0
+                	for r := 0; r < Rounds; r++ {
+                		for _, x := range xs {
+                			s += x * x % 7
+                		}
+                	}
+                	return s
+                }
+                """);
+        g.write("sum_test.go", """
+                package sum
+
+                import "testing"
+
+                var sink int
+
+                func BenchmarkSum(b *testing.B) {
+                	xs := make([]int, 4096)
+                	for i := range xs {
+                		xs[i] = i
+                	}
+                	for i := 0; i < b.N; i++ {
+                		sink += Sum(xs)
+                	}
+                	b.ReportMetric(float64(Rounds), "rounds/op")
+                }
+                """);
+        // The natural set-up: go test in the working directory, the package beside the benchmark.
+        g.write("perfab.yaml", """
+                name: sum
+                trials: 3
+                warmup: 1
+                harness:
+                  run: [go, test, -run, '^$', -bench, ., -benchtime, 20000x, .]
+                  format: go
+                  timeout: 3m
+                """);
+        g.commit("initial");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("sum.go", Files.readString(g.dir().resolve("sum.go")).replace("Rounds = 1", "Rounds = 3"));
+        g.commit("Sum goes over its input three times");
+        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", tmp.resolve("out").toString());
+        assertEquals(0, run.exitCode(), run.err());
+        Map<String, JsonNode> rows = Comparisons.of(tmp.resolve("out/results.json"));
+        // What each side's own code reports of itself: 1 round in the base, 3 in the head.
+        JsonNode rounds = rows.get("Sum:rounds/op");
+        assertEquals(1.0, rounds.at("/base/mean").asDouble(), rows.toString());
+        assertEquals(3.0, rounds.at("/head/mean").asDouble());
+        assertEquals("regression", rounds.get("verdict").asText());
+        // And the time it took: three times the work, a tenth of a second of it in the base's trial
+        // (three trials: on a busy machine the verdict may be inconclusive, never a pass).
+        Slowdowns.foundOrUnconfirmed(rows.get("Sum:time"));
+    }
+
+    @Test
+    void drivesRealHyperfineAsTheHarness() throws IOException {
+        Tool.HYPERFINE.need();
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        g.write("nap.txt", "0.02\n");
+        g.script("bench.sh", """
+                #!/bin/sh
+                exec hyperfine -N --runs 3 --export-json "$PERFAB_RESULT" -n nap "sleep $(cat "$PERFAB_SIDE_DIR/nap.txt")"
+                """);
+        // Of a nap, the CPU times are a sliver of noise: more trials would only chase them.
+        g.write("perfab.yaml", "name: hf\ntrials: 3\nwarmup: 0\nadaptive: off\nharness:\n  run: [sh, bench.sh]\n"
+                + "  format: hyperfine\n");
+        g.commit("initial");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("nap.txt", "0.06\n");
+        g.commit("a longer nap");
+        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", tmp.resolve("out").toString());
+        assertEquals(0, run.exitCode(), run.err());
+        Map<String, JsonNode> rows = Comparisons.of(tmp.resolve("out/results.json"));
+        // Three trials of a nap three times as long: a busy machine may leave it unconfirmed.
+        Slowdowns.foundOrUnconfirmed(rows.get("nap:wall"));
+        for (String metric : List.of("user", "system")) {
+            JsonNode cpu = rows.get("nap:" + metric);
+            assertEquals(3, cpu.at("/base/n").asInt(), "hyperfine's mean of its runs, one value a trial: " + cpu);
+            assertEquals("s", cpu.get("unit").asText(), cpu.toString());
+        }
+    }
+
+    @Test
+    void drivesRealGoTestBench() throws IOException {
+        Tool.GO.need();
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        g.write("go.mod", "module example.com/w\n\ngo 1.19\n");
+        g.write("work.go", "package w\n\nconst rounds = 2000\n\nfunc Work() int {\n\ts := 0\n"
+                + "\tfor i := 0; i < rounds; i++ {\n\t\ts += i * i % 7\n\t}\n\treturn s\n}\n");
+        g.write("work_test.go", "package w\n\nimport \"testing\"\n\nvar sink int\n\n"
+                + "func BenchmarkWork(b *testing.B) {\n\tfor i := 0; i < b.N; i++ {\n\t\tsink += Work()\n\t}\n}\n");
+        g.script("bench.sh", """
+                #!/bin/sh
+                export GOCACHE="$TMPDIR/gocache" GOPATH="$TMPDIR/gopath" GOFLAGS=-mod=mod HOME="$TMPDIR"
+                cd "$PERFAB_SIDE_DIR" && exec go test -run '^$' -bench . -benchtime 20000x -count 2 .
+                """);
+        g.write("perfab.yaml", "name: go\ntrials: 5\nwarmup: 1\nharness:\n  run: [sh, bench.sh]\n  format: go\n"
+                + "  timeout: 2m\n");
+        g.commit("initial");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("work.go", Files.readString(g.dir().resolve("work.go")).replace("2000", "6000"));
+        g.commit("three times the work");
+        // Rounds of five more trials while the cell is undecided: a loaded machine's slow trials can
+        // leave five of them short of confirming a tripled cost, never fifteen.
+        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--adaptive", "15", "--out",
+                tmp.resolve("out").toString());
+        assertEquals(0, run.exitCode(), run.err());
+        Map<String, JsonNode> rows = Comparisons.of(tmp.resolve("out/results.json"));
+        Slowdowns.found(rows.get("Work:time"));
+    }
+
+    @Test
+    void buildsAndDrivesRealGoogleBenchmark() throws IOException {
+        Tool.GOOGLE_BENCHMARK.need();
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        g.write("bm.cc", """
+                #include <benchmark/benchmark.h>
+                static const int kRounds = 1000;
+                static void BM_Work(benchmark::State& state) {
+                  for (auto _ : state) {
+                    long s = 0;
+                    for (int i = 0; i < kRounds; i++) { s += (long) i * i % 7; benchmark::DoNotOptimize(s); }
+                  }
+                }
+                BENCHMARK(BM_Work);
+                BENCHMARK_MAIN();
+                """);
+        g.write("perfab.yaml", """
+                name: gbench
+                trials: 3
+                warmup: 0
+                build:
+                  run: [sh, -c, 'g++ -O2 bm.cc -o "$PERFAB_BUILD_DIR/bm" -lbenchmark -lpthread']
+                harness:
+                  run: [sh, -c, '"$PERFAB_BUILD_DIR/bm" --benchmark_repetitions=3 --benchmark_min_time=0.05 --benchmark_out_format=json --benchmark_out="$PERFAB_RESULT"']
+                  format: google-benchmark
+                """);
+        g.commit("initial");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("bm.cc", Files.readString(g.dir().resolve("bm.cc")).replace("kRounds = 1000", "kRounds = 3000"));
+        g.commit("three times the work");
+        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", tmp.resolve("out").toString());
+        assertEquals(0, run.exitCode(), run.err());
+        Map<String, JsonNode> rows = Comparisons.of(tmp.resolve("out/results.json"));
+        // The CPU time Google Benchmark counts is the code's, whatever the neighbours do: a regression
+        // at three trials. The wall time they share: a busy machine may leave it unconfirmed.
+        Slowdowns.found(rows.get("BM_Work:cpu_time"));
+        Slowdowns.foundOrUnconfirmed(rows.get("BM_Work:real_time"));
+    }
+}
