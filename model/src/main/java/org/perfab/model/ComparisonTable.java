@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.function.Predicate;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
@@ -18,8 +17,9 @@ import org.perfab.stats.Comparison;
 import org.perfab.stats.FalseDiscovery;
 import org.perfab.stats.Sample;
 import org.perfab.stats.Sequential;
-import org.perfab.stats.Summary;
+import org.perfab.stats.ShiftTest;
 import org.perfab.stats.Thresholds;
+import org.perfab.stats.Trials;
 import org.perfab.stats.Verdict;
 
 /**
@@ -143,23 +143,23 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         List<Measurement> head = sides.get(Side.HEAD.ordinal());
         double[] baseValues = base.stream().mapToDouble(Measurement::value).toArray();
         double[] headValues = head.stream().mapToDouble(Measurement::value).toArray();
-        Comparison.Judged judged = Comparison.judge(baseValues, headValues, cell.direction(), thresholds, profile);
+        Comparison.Judged judged = ShiftTest.perfab().judge(
+                Trials.of(baseValues, base.stream().mapToInt(Measurement::build).toArray()),
+                Trials.of(headValues, head.stream().mapToInt(Measurement::build).toArray()),
+                cell.direction(), thresholds, profile);
         // Far trials set aside are shown, each with how far it lay from its side's median.
         List<Outlier> outliers = new ArrayList<>();
         setAside(base, baseValues, judged.baseSetAside(), outliers);
         setAside(head, headValues, judged.headSetAside(), outliers);
-        Comparison trials = judged.comparison();
-        Map<Integer, List<Double>> baseBuilds = byBuild(base);
-        Map<Integer, List<Double>> headBuilds = byBuild(head);
-        if (baseBuilds.size() < 2 || headBuilds.size() < 2) {
-            return new CellComparison(cell, trials, Optional.empty(), Double.NaN, Double.NaN, outliers,
+        Comparison c = judged.comparison();
+        if (judged.ofTrials().isEmpty()) {
+            return new CellComparison(cell, c, Optional.empty(), Double.NaN, Double.NaN, outliers,
                     Optional.empty(), Optional.empty(), List.of());
         }
-        Sample baseMedians = medians(baseBuilds);
-        Sample headMedians = medians(headBuilds);
-        double spread = Math.max(nanToZero(Summary.of(baseMedians).cv()), nanToZero(Summary.of(headMedians).cv()));
-        return new CellComparison(cell, compare(baseMedians, headMedians, cell, thresholds, profile),
-                Optional.of(trials), spread, Double.NaN, outliers, Optional.empty(), Optional.empty(), List.of());
+        // The medians of the builds decided: their spread is how far code layout alone moves the cell.
+        double spread = Math.max(nanToZero(c.base().cv()), nanToZero(c.head().cv()));
+        return new CellComparison(cell, c, judged.ofTrials(), spread, Double.NaN, outliers, Optional.empty(),
+                Optional.empty(), List.of());
     }
 
     /**
@@ -219,34 +219,11 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         if (positions.isEmpty()) {
             return;
         }
-        double median = Summary.of(Sample.of(values)).median();
+        double median = Sample.median(values);
         for (int i : positions) {
             Measurement m = side.get(i);
             outliers.add(new Outlier(m.side(), m.build(), m.trial(), m.value(), (m.value() / median - 1) * 100));
         }
-    }
-
-    private static Map<Integer, List<Double>> byBuild(List<Measurement> side) {
-        Map<Integer, List<Double>> builds = new TreeMap<>();
-        for (Measurement m : side) {
-            builds.computeIfAbsent(m.build(), b -> new ArrayList<>()).add(m.value());
-        }
-        return builds;
-    }
-
-    private static Comparison compare(Sample base, Sample head, Cell cell, Thresholds thresholds, boolean profile) {
-        return profile ? Comparison.profile(base, head, cell.direction(), thresholds)
-                : Comparison.of(base, head, cell.direction(), thresholds);
-    }
-
-    /** Returns the sample of each build's median: one value per build. */
-    private static Sample medians(Map<Integer, List<Double>> builds) {
-        double[] m = new double[builds.size()];
-        int i = 0;
-        for (List<Double> v : builds.values()) {
-            m[i++] = Summary.of(Sample.of(v.stream().mapToDouble(Double::doubleValue).toArray())).median();
-        }
-        return Sample.of(m);
     }
 
     private static double nanToZero(double v) {

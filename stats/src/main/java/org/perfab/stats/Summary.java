@@ -32,7 +32,7 @@ public record Summary(int n, double mean, double median, double stddev, double c
                     Double.NaN);
         }
         double mean = mean(v);
-        double median = n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
+        double median = sample.median();
         double stddev = n < 2 ? Double.NaN : Math.sqrt(variance(v, mean));
         double cv = n >= 2 && mean > 0 ? 100.0 * stddev / mean : Double.NaN;
         return new Summary(n, mean, median, stddev, cv, v[0], v[n - 1]);
