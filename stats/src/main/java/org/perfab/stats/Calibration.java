@@ -129,7 +129,7 @@ public final class Calibration {
             double[][][] draw = draw(c, random);
             double[] base = trials(draw[0]);
             double[] head = trials(draw[1]);
-            FarTrials far = FarTrials.of(base, head, thresholds.minEffect());
+            FarTrials far = FarTrials.of(base, head, thresholds.effectiveOutlierFloor());
             boolean oneSided = far.oneSided() && far.candidateWorseInSome(base, head, Direction.LOWER_IS_BETTER);
             for (Method m : Method.values()) {
                 Verdict v = judge(m, draw, thresholds);

@@ -227,7 +227,7 @@ public record Comparison(Summary base, Summary head, Direction direction, double
      */
     public static Judged judge(double[] base, double[] head, Direction direction, Thresholds thresholds,
             boolean profile) {
-        FarTrials far = FarTrials.of(base, head, thresholds.minEffect());
+        FarTrials far = FarTrials.of(base, head, thresholds.effectiveOutlierFloor());
         if (far.none()) {
             return new Judged(compute(Sample.of(base), Sample.of(head), direction, thresholds, profile), List.of(),
                     List.of());
@@ -382,7 +382,7 @@ public record Comparison(Summary base, Summary head, Direction direction, double
         } else {
             verdict = VerdictRule.classify(direction, pct, test.p(), thresholds);
         }
-        if (verdict == Verdict.UNCHANGED && mde > thresholds.minEffect()) {
+        if (verdict == Verdict.UNCHANGED && mde > thresholds.effectiveNoisyAbove()) {
             caveats.add(Caveat.UNDERPOWERED);
         }
         caveats.sort(null);
