@@ -30,19 +30,33 @@ final class Distributions {
         return Z.inverseCumulativeProbability(probability);
     }
 
-    /** Returns P(T <= x) of Student's t with {@code df > 0} degrees of freedom. */
-    static double tCdf(double x, double df) {
-        return TDistribution.of(df).cumulativeProbability(x);
+    /** Returns Student's t with {@code df > 0} degrees of freedom. */
+    static StudentT t(double df) {
+        return new StudentT(TDistribution.of(df));
     }
 
-    /** Returns the density at {@code x} of Student's t with {@code df > 0} degrees of freedom. */
-    static double tDensity(double x, double df) {
-        return TDistribution.of(df).density(x);
-    }
+    /** Student's t of some degrees of freedom: made once, asked many times (Newton's steps). */
+    static final class StudentT {
+        private final TDistribution t;
 
-    /** Returns the {@code probability} quantile of Student's t, from the library's own solver. */
-    static double tQuantile(double probability, double df) {
-        return TDistribution.of(df).inverseCumulativeProbability(probability);
+        private StudentT(TDistribution t) {
+            this.t = t;
+        }
+
+        /** Returns P(T <= x). */
+        double cdf(double x) {
+            return t.cumulativeProbability(x);
+        }
+
+        /** Returns the density at {@code x}. */
+        double density(double x) {
+            return t.density(x);
+        }
+
+        /** Returns the {@code probability} quantile, from the library's own solver. */
+        double quantile(double probability) {
+            return t.inverseCumulativeProbability(probability);
+        }
     }
 
     /** Returns the two-sided p of a t statistic {@code t} with {@code df} degrees of freedom. */

@@ -53,6 +53,7 @@ final class WelchTest {
      * @param df degrees of freedom, {@code > 0}
      */
     static double quantile(double probability, double df) {
+        Distributions.StudentT t = Distributions.t(df);
         if (probability > 0 && probability < 1 && df >= NEWTON_DF && !Double.isInfinite(df)) {
             // Newton's method from the Cornish-Fisher expansion (Abramowitz and Stegun 26.7.5): three
             // or four steps where a bracketing solver takes dozens of evaluations of the distribution
@@ -62,14 +63,14 @@ final class WelchTest {
             double x = z + (z2 + 1) * z / 4 / df + ((5 * z2 + 16) * z2 + 3) * z / 96 / (df * df)
                     + (((3 * z2 + 19) * z2 + 17) * z2 - 15) * z / 384 / (df * df * df);
             for (int i = 0; i < 20 && Double.isFinite(x); i++) {
-                double step = (Distributions.tCdf(x, df) - probability) / Distributions.tDensity(x, df);
+                double step = (t.cdf(x) - probability) / t.density(x);
                 x -= step;
                 if (Math.abs(step) <= QUANTILE_ACCURACY * Math.max(1, Math.abs(x))) {
                     return x;
                 }
             }
         }
-        return Distributions.tQuantile(probability, df);
+        return t.quantile(probability);
     }
 
     /** The least degrees of freedom Newton's method starts well enough on; below, the bracketing solver. */
