@@ -4,10 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.perfab.demo.ProcessCalibration;
+import org.perfab.model.RunResults;
 import org.perfab.report.Format;
+import org.perfab.report.testing.Golden;
 import org.perfab.stats.Calibration.Method;
 import org.perfab.stats.Calibration.Noise;
 import org.perfab.stats.Thresholds;
@@ -55,6 +62,31 @@ class CalibrateTest {
         assertTrue(markdown.startsWith("```text\nperfab calibrate:") && markdown.endsWith("\n```\n"), markdown);
         assertThrows(IllegalArgumentException.class,
                 () -> CalibrationRenderer.render(SIMULATED, Format.JSON));
+    }
+
+    static Locale[] locales() {
+        return Golden.LOCALES;
+    }
+
+    @ParameterizedTest
+    @MethodSource("locales")
+    void theSimulationsTablesAreStable(Locale locale) throws Exception {
+        Golden.assertMatches("calibrate-simulation.txt",
+                Golden.underLocale(locale, () -> CalibrationRenderer.render(SIMULATED, Format.TEXT)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("locales")
+    void theRealRunsTableIsStable(Locale locale) throws Exception {
+        RunResults.Machine machine = new RunResults.Machine("Example CPU @ 2.0GHz", 2, "Linux", "6.1", "21", "local");
+        Calibrate.RealRuns real = new Calibrate.RealRuns(Path.of("calibration"), 12, new ProcessCalibration.Outcome(
+                machine, List.of(new ProcessCalibration.Figures(0, 12, Double.NaN, Double.NaN, 0, 0, 0.4, 0.9, 0.3, 12),
+                        new ProcessCalibration.Figures(3, 12, 50, 0, 0, 0, 3.04, 0.9, 0.2, 12.4),
+                        new ProcessCalibration.Figures(10, 12, 100, 0, 8.3, 0, 10.2, 1.1, 0.2, 11.6))));
+        Golden.assertMatches("calibrate-real-runs.txt",
+                Golden.underLocale(locale, () -> CalibrationRenderer.render(real, Format.TEXT)));
+        Golden.assertMatches("calibrate-real-runs.md",
+                Golden.underLocale(locale, () -> CalibrationRenderer.render(real, Format.MARKDOWN)));
     }
 
     @Test
