@@ -69,23 +69,33 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
     }
 
     /**
+     * Returns {@link #of(String, String, List, Thresholds, Predicate, ShiftTest)} with perfab's own
+     * test ({@link ShiftTest#perfab}).
+     */
+    public static ComparisonTable of(String baseLabel, String headLabel, List<Measurement> measurements,
+            Thresholds thresholds, Predicate<Cell> isProfile) {
+        return of(baseLabel, headLabel, measurements, thresholds, isProfile, ShiftTest.perfab());
+    }
+
+    /**
      * Groups {@code measurements} into one baseline and one candidate sample per cell and compares
-     * each pair (see {@link Comparison#judge}). A cell measured on one side only is kept, with the
-     * verdict {@link Verdict#NO_DATA}. When both sides of a cell were measured on two builds or more,
-     * the verdict comes from the median of each build (see {@link CellComparison}). A cell that
+     * each pair with {@code test}. A cell measured on one side only is kept, with the verdict
+     * {@link Verdict#NO_DATA}. With perfab's test, when both sides of a cell were measured on two
+     * builds or more, the verdict comes from the median of each build (see {@link CellComparison}). A cell that
      * measures another again in other terms (a benchmark's throughput beside its time) takes that
      * cell's verdict (see {@link SameMeasurement}). When the run tests many cells (see
      * {@link Thresholds#judgedTogether}), they are judged together, by their Benjamini-Hochberg
      * adjusted p.
      *
      * @param isProfile which cells are shown but never classified
+     * @param test the test every cell is judged by
      * @throws IllegalArgumentException when one cell (name and metric) comes with two different
      *     units or directions
      */
     public static ComparisonTable of(String baseLabel, String headLabel, List<Measurement> measurements,
-            Thresholds thresholds, Predicate<Cell> isProfile) {
+            Thresholds thresholds, Predicate<Cell> isProfile, ShiftTest test) {
         if (thresholds.adaptive().isPresent()) {
-            return adaptive(baseLabel, headLabel, measurements, thresholds, isProfile);
+            return adaptive(baseLabel, headLabel, measurements, thresholds, isProfile, test);
         }
         Map<CellId, Cell> byId = new HashMap<>();
         Map<Cell, List<List<Measurement>>> values = new LinkedHashMap<>();
@@ -104,7 +114,7 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         }
         // Each cell is judged on its own: on a table of thousands, the cores share them, in order.
         List<CellComparison> rows = values.entrySet().parallelStream()
-                .map(e -> row(e.getKey(), e.getValue(), thresholds, isProfile.test(e.getKey())))
+                .map(e -> row(e.getKey(), e.getValue(), thresholds, isProfile.test(e.getKey()), test))
                 .collect(Collectors.toCollection(ArrayList::new));
         rows = SameMeasurement.fold(rows, values);
         return new ComparisonTable(baseLabel, headLabel, thresholds, together(rows, thresholds), List.of());
@@ -138,12 +148,12 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
     }
 
     private static CellComparison row(Cell cell, List<List<Measurement>> sides, Thresholds thresholds,
-            boolean profile) {
+            boolean profile, ShiftTest test) {
         List<Measurement> base = sides.get(Side.BASE.ordinal());
         List<Measurement> head = sides.get(Side.HEAD.ordinal());
         double[] baseValues = base.stream().mapToDouble(Measurement::value).toArray();
         double[] headValues = head.stream().mapToDouble(Measurement::value).toArray();
-        Comparison.Judged judged = ShiftTest.perfab().judge(
+        Comparison.Judged judged = test.judge(
                 Trials.of(baseValues, base.stream().mapToInt(Measurement::build).toArray()),
                 Trials.of(headValues, head.stream().mapToInt(Measurement::build).toArray()),
                 cell.direction(), thresholds, profile);
@@ -169,7 +179,7 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
      * it.
      */
     private static ComparisonTable adaptive(String baseLabel, String headLabel, List<Measurement> measurements,
-            Thresholds thresholds, Predicate<Cell> isProfile) {
+            Thresholds thresholds, Predicate<Cell> isProfile, ShiftTest test) {
         Sequential design = thresholds.adaptive().orElseThrow();
         int ran = measurements.stream().mapToInt(m -> m.trial() + 1).max().orElse(0);
         List<Integer> sizes = design.looks();
@@ -184,7 +194,7 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
             Look look = new Look(k, looks, n, at.alpha());
             Map<Cell, CellComparison> rows = new LinkedHashMap<>();
             for (CellComparison r : of(baseLabel, headLabel,
-                    measurements.stream().filter(m -> m.trial() < n).toList(), at, isProfile).rows()) {
+                    measurements.stream().filter(m -> m.trial() < n).toList(), at, isProfile, test).rows()) {
                 rows.put(r.cell(), r.withLook(look));
             }
             byLook.add(rows);
