@@ -16,7 +16,7 @@ public interface ShiftTest {
 
     /** Welch's test on every trial, nothing set aside: the seed's rule ({@link Comparison#of}). */
     static ShiftTest welch() {
-        return Tests.WELCH;
+        return KnownTests.WELCH;
     }
 
     /**
@@ -24,22 +24,22 @@ public interface ShiftTest {
      * evidence, groups that swap sides caught ({@link Comparison#judge}).
      */
     static ShiftTest trials() {
-        return Tests.TRIALS;
+        return KnownTests.TRIALS;
     }
 
     /** Welch's test on the median of each build: one value per build and side. */
     static ShiftTest buildMedians() {
-        return Tests.BUILD_MEDIANS;
+        return KnownTests.BUILD_MEDIANS;
     }
 
     /** benchstat's: Mann-Whitney's test (exact where it can be), the change between medians. */
     static ShiftTest mannWhitney() {
-        return Tests.MANN_WHITNEY;
+        return KnownTests.MANN_WHITNEY;
     }
 
     /** Yuen's test on 20% trimmed means, the change between them. */
     static ShiftTest yuen() {
-        return Tests.YUEN;
+        return KnownTests.YUEN;
     }
 
     /**
@@ -48,6 +48,6 @@ public interface ShiftTest {
      * aside kept beside it); otherwise the trials do ({@link #trials}).
      */
     static ShiftTest perfab() {
-        return Tests.PERFAB;
+        return KnownTests.PERFAB;
     }
 }

@@ -3,8 +3,8 @@ package org.perfab.stats;
 import java.util.List;
 import java.util.Optional;
 
-/** The {@link ShiftTest}s, one constant each. */
-enum Tests implements ShiftTest {
+/** The {@link ShiftTest}s perfab knows, one constant each, reached through {@link ShiftTest}'s factories. */
+enum KnownTests implements ShiftTest {
     WELCH {
         @Override
         public Comparison.Judged judge(Trials base, Trials head, Direction direction, Thresholds thresholds,
