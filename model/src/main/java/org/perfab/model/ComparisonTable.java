@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.function.Predicate;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
@@ -18,8 +17,9 @@ import org.perfab.stats.Comparison;
 import org.perfab.stats.FalseDiscovery;
 import org.perfab.stats.Sample;
 import org.perfab.stats.Sequential;
-import org.perfab.stats.Summary;
+import org.perfab.stats.ShiftTest;
 import org.perfab.stats.Thresholds;
+import org.perfab.stats.Trials;
 import org.perfab.stats.Verdict;
 
 /**
@@ -69,23 +69,33 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
     }
 
     /**
+     * Returns {@link #of(String, String, List, Thresholds, Predicate, ShiftTest)} with perfab's own
+     * test ({@link ShiftTest#perfab}).
+     */
+    public static ComparisonTable of(String baseLabel, String headLabel, List<Measurement> measurements,
+            Thresholds thresholds, Predicate<Cell> isProfile) {
+        return of(baseLabel, headLabel, measurements, thresholds, isProfile, ShiftTest.perfab());
+    }
+
+    /**
      * Groups {@code measurements} into one baseline and one candidate sample per cell and compares
-     * each pair (see {@link Comparison#judge}). A cell measured on one side only is kept, with the
-     * verdict {@link Verdict#NO_DATA}. When both sides of a cell were measured on two builds or more,
-     * the verdict comes from the median of each build (see {@link CellComparison}). A cell that
+     * each pair with {@code test}. A cell measured on one side only is kept, with the verdict
+     * {@link Verdict#NO_DATA}. With perfab's test, when both sides of a cell were measured on two
+     * builds or more, the verdict comes from the median of each build (see {@link CellComparison}). A cell that
      * measures another again in other terms (a benchmark's throughput beside its time) takes that
      * cell's verdict (see {@link SameMeasurement}). When the run tests many cells (see
      * {@link Thresholds#judgedTogether}), they are judged together, by their Benjamini-Hochberg
      * adjusted p.
      *
      * @param isProfile which cells are shown but never classified
+     * @param test the test every cell is judged by
      * @throws IllegalArgumentException when one cell (name and metric) comes with two different
      *     units or directions
      */
     public static ComparisonTable of(String baseLabel, String headLabel, List<Measurement> measurements,
-            Thresholds thresholds, Predicate<Cell> isProfile) {
+            Thresholds thresholds, Predicate<Cell> isProfile, ShiftTest test) {
         if (thresholds.adaptive().isPresent()) {
-            return adaptive(baseLabel, headLabel, measurements, thresholds, isProfile);
+            return adaptive(baseLabel, headLabel, measurements, thresholds, isProfile, test);
         }
         Map<CellId, Cell> byId = new HashMap<>();
         Map<Cell, List<List<Measurement>>> values = new LinkedHashMap<>();
@@ -104,7 +114,7 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         }
         // Each cell is judged on its own: on a table of thousands, the cores share them, in order.
         List<CellComparison> rows = values.entrySet().parallelStream()
-                .map(e -> row(e.getKey(), e.getValue(), thresholds, isProfile.test(e.getKey())))
+                .map(e -> row(e.getKey(), e.getValue(), thresholds, isProfile.test(e.getKey()), test))
                 .collect(Collectors.toCollection(ArrayList::new));
         rows = SameMeasurement.fold(rows, values);
         return new ComparisonTable(baseLabel, headLabel, thresholds, together(rows, thresholds), List.of());
@@ -138,28 +148,28 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
     }
 
     private static CellComparison row(Cell cell, List<List<Measurement>> sides, Thresholds thresholds,
-            boolean profile) {
+            boolean profile, ShiftTest test) {
         List<Measurement> base = sides.get(Side.BASE.ordinal());
         List<Measurement> head = sides.get(Side.HEAD.ordinal());
         double[] baseValues = base.stream().mapToDouble(Measurement::value).toArray();
         double[] headValues = head.stream().mapToDouble(Measurement::value).toArray();
-        Comparison.Judged judged = Comparison.judge(baseValues, headValues, cell.direction(), thresholds, profile);
+        Comparison.Judged judged = test.judge(
+                Trials.of(baseValues, base.stream().mapToInt(Measurement::build).toArray()),
+                Trials.of(headValues, head.stream().mapToInt(Measurement::build).toArray()),
+                cell.direction(), thresholds, profile);
         // Far trials set aside are shown, each with how far it lay from its side's median.
         List<Outlier> outliers = new ArrayList<>();
         setAside(base, baseValues, judged.baseSetAside(), outliers);
         setAside(head, headValues, judged.headSetAside(), outliers);
-        Comparison trials = judged.comparison();
-        Map<Integer, List<Double>> baseBuilds = byBuild(base);
-        Map<Integer, List<Double>> headBuilds = byBuild(head);
-        if (baseBuilds.size() < 2 || headBuilds.size() < 2) {
-            return new CellComparison(cell, trials, Optional.empty(), Double.NaN, Double.NaN, outliers,
+        Comparison c = judged.comparison();
+        if (judged.ofTrials().isEmpty()) {
+            return new CellComparison(cell, c, Optional.empty(), Double.NaN, Double.NaN, outliers,
                     Optional.empty(), Optional.empty(), List.of());
         }
-        Sample baseMedians = medians(baseBuilds);
-        Sample headMedians = medians(headBuilds);
-        double spread = Math.max(nanToZero(Summary.of(baseMedians).cv()), nanToZero(Summary.of(headMedians).cv()));
-        return new CellComparison(cell, compare(baseMedians, headMedians, cell, thresholds, profile),
-                Optional.of(trials), spread, Double.NaN, outliers, Optional.empty(), Optional.empty(), List.of());
+        // The medians of the builds decided: their spread is how far code layout alone moves the cell.
+        double spread = Math.max(nanToZero(c.base().cv()), nanToZero(c.head().cv()));
+        return new CellComparison(cell, c, judged.ofTrials(), spread, Double.NaN, outliers, Optional.empty(),
+                Optional.empty(), List.of());
     }
 
     /**
@@ -169,7 +179,7 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
      * it.
      */
     private static ComparisonTable adaptive(String baseLabel, String headLabel, List<Measurement> measurements,
-            Thresholds thresholds, Predicate<Cell> isProfile) {
+            Thresholds thresholds, Predicate<Cell> isProfile, ShiftTest test) {
         Sequential design = thresholds.adaptive().orElseThrow();
         int ran = measurements.stream().mapToInt(m -> m.trial() + 1).max().orElse(0);
         List<Integer> sizes = design.looks();
@@ -184,7 +194,7 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
             Look look = new Look(k, looks, n, at.alpha());
             Map<Cell, CellComparison> rows = new LinkedHashMap<>();
             for (CellComparison r : of(baseLabel, headLabel,
-                    measurements.stream().filter(m -> m.trial() < n).toList(), at, isProfile).rows()) {
+                    measurements.stream().filter(m -> m.trial() < n).toList(), at, isProfile, test).rows()) {
                 rows.put(r.cell(), r.withLook(look));
             }
             byLook.add(rows);
@@ -219,34 +229,11 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         if (positions.isEmpty()) {
             return;
         }
-        double median = Summary.of(Sample.of(values)).median();
+        double median = Sample.median(values);
         for (int i : positions) {
             Measurement m = side.get(i);
             outliers.add(new Outlier(m.side(), m.build(), m.trial(), m.value(), (m.value() / median - 1) * 100));
         }
-    }
-
-    private static Map<Integer, List<Double>> byBuild(List<Measurement> side) {
-        Map<Integer, List<Double>> builds = new TreeMap<>();
-        for (Measurement m : side) {
-            builds.computeIfAbsent(m.build(), b -> new ArrayList<>()).add(m.value());
-        }
-        return builds;
-    }
-
-    private static Comparison compare(Sample base, Sample head, Cell cell, Thresholds thresholds, boolean profile) {
-        return profile ? Comparison.profile(base, head, cell.direction(), thresholds)
-                : Comparison.of(base, head, cell.direction(), thresholds);
-    }
-
-    /** Returns the sample of each build's median: one value per build. */
-    private static Sample medians(Map<Integer, List<Double>> builds) {
-        double[] m = new double[builds.size()];
-        int i = 0;
-        for (List<Double> v : builds.values()) {
-            m[i++] = Summary.of(Sample.of(v.stream().mapToDouble(Double::doubleValue).toArray())).median();
-        }
-        return Sample.of(m);
     }
 
     private static double nanToZero(double v) {

@@ -382,6 +382,13 @@ public final class ResultsJson {
         node.put("minEffect", t.minEffect());
         node.put("inconclusive", t.inconclusive());
         number(node, "fdr", t.fdr());
+        // Left out when they follow the minimum effect (the default), as files before them were.
+        if (!Double.isNaN(t.outlierFloor())) {
+            node.put("outlierFloor", t.outlierFloor());
+        }
+        if (!Double.isNaN(t.noisyAbove())) {
+            node.put("noisyAbove", t.noisyAbove());
+        }
         if (t.adaptive().isPresent()) {
             node.putObject("adaptive").put("first", t.adaptive().get().first()).put("max", t.adaptive().get().max());
         } else {
@@ -407,8 +414,12 @@ public final class ResultsJson {
             adaptive = Optional.of(new Sequential(first, max));
         }
         Optional<Sequential> looks = adaptive;
+        // Files from before the outlier floor and the underpowered cut were settings of their own lack
+        // them: both were the minimum effect.
         Thresholds thresholds = parent.check(name, () -> new Thresholds(th.number("alpha"), th.number("minEffect"),
-                th.number("inconclusive"), th.has("fdr") ? th.numberOrNaN("fdr") : Double.NaN, looks));
+                th.number("inconclusive"), th.has("fdr") ? th.numberOrNaN("fdr") : Double.NaN,
+                th.has("outlierFloor") ? th.numberOrNaN("outlierFloor") : Double.NaN,
+                th.has("noisyAbove") ? th.numberOrNaN("noisyAbove") : Double.NaN, looks));
         th.done();
         return thresholds;
     }

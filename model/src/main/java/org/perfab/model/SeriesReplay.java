@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.perfab.stats.Sample;
 import org.perfab.stats.SeriesRules;
 
 /**
@@ -95,8 +96,7 @@ public record SeriesReplay(int runs, int fullRuns, List<Row> rows) {
                 }
             }
             int[] counts = perFull.stream().mapToInt(Integer::intValue).sorted().toArray();
-            double median = counts.length == 0 ? 0 : counts.length % 2 == 1 ? counts[counts.length / 2]
-                    : (counts[counts.length / 2 - 1] + counts[counts.length / 2]) / 2.0;
+            double median = counts.length == 0 ? 0 : Sample.median(Arrays.stream(counts).asDoubleStream().toArray());
             rows.add(new Row(o, total, median, Arrays.stream(counts).max().orElse(0), caught));
         }
         return new SeriesReplay(runs.size(), full.size(), rows);

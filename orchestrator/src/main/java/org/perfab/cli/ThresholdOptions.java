@@ -1,6 +1,7 @@
 package org.perfab.cli;
 
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.perfab.stats.ThresholdSettings;
 import org.perfab.stats.Thresholds;
 import picocli.CommandLine.Model.CommandSpec;
@@ -32,30 +33,39 @@ final class ThresholdOptions {
                     + " on its own p (default: together, at alpha).")
     String fdr;
 
+    @Option(names = "--outlier-floor", paramLabel = "PCT",
+            description = "The least distance from its side's median, in percent, at which a trial can be far and set"
+                    + " aside (it must also lie past 5 robust spreads) (default: the min effect).")
+    Double outlierFloor;
+
+    @Option(names = "--noisy-above", paramLabel = "PCT",
+            description = "An unchanged cell whose minimum detectable change is above this many percent is noted as"
+                    + " underpowered: its trials could have missed such a change (default: the min effect).")
+    Double noisyAbove;
+
     /**
-     * Returns the settings given on the command line, each checked on its own.
+     * Returns the settings given on the command line, each checked on its own (by
+     * {@link ThresholdSettings}).
      *
      * @throws ParameterException naming the option when a value is out of range
      */
     ThresholdSettings overrides() {
-        if (alpha != null && !(alpha > 0 && alpha < 1)) {
-            throw new ParameterException(spec.commandLine(),
-                    "--alpha must be between 0 and 1 (exclusive), got " + alpha);
-        }
-        if (minEffect != null && (!(minEffect >= 0) || Double.isInfinite(minEffect))) {
-            throw new ParameterException(spec.commandLine(),
-                    "--min-effect must be a percentage >= 0, got " + minEffect);
-        }
-        if (inconclusive != null && (!(inconclusive >= 0) || Double.isInfinite(inconclusive))) {
-            throw new ParameterException(spec.commandLine(),
-                    "--inconclusive must be a percentage >= 0, got " + inconclusive);
-        }
         Optional<Double> rate = Optional.empty();
         if (fdr != null) {
             rate = Optional.of(fdr.equals("off") ? Thresholds.FDR_OFF : rate(fdr));
         }
-        return new ThresholdSettings(Optional.ofNullable(alpha), Optional.ofNullable(minEffect),
-                Optional.ofNullable(inconclusive), rate);
+        Optional<Double> q = rate;
+        return checked(() -> new ThresholdSettings(Optional.ofNullable(alpha), Optional.ofNullable(minEffect),
+                Optional.ofNullable(inconclusive), q, Optional.ofNullable(outlierFloor), Optional.ofNullable(noisyAbove)));
+    }
+
+    /** Returns what {@code make} makes, a setting out of range named by its option. */
+    private <T> T checked(Supplier<T> make) {
+        try {
+            return make.get();
+        } catch (Thresholds.Invalid e) {
+            throw new ParameterException(spec.commandLine(), e.byOption());
+        }
     }
 
     private double rate(String text) {
@@ -65,7 +75,7 @@ final class ThresholdOptions {
         } catch (NumberFormatException e) {
             q = Double.NaN;
         }
-        if (!(q > 0 && q < 1)) {
+        if (Double.isNaN(q)) {
             throw new ParameterException(spec.commandLine(), "--fdr must be between 0 and 1 (exclusive), or off, got '"
                     + text + "'");
         }
@@ -79,12 +89,6 @@ final class ThresholdOptions {
      */
     Thresholds thresholds() {
         ThresholdSettings o = overrides();
-        double min = o.minEffect().orElse(Thresholds.DEFAULT.minEffect());
-        double inc = o.inconclusive().orElse(Thresholds.DEFAULT.inconclusive());
-        if (inc < min) {
-            throw new ParameterException(spec.commandLine(), "--inconclusive must be >= --min-effect ("
-                    + min + "), got " + inc);
-        }
-        return o.over(Thresholds.DEFAULT);
+        return checked(() -> o.over(Thresholds.DEFAULT));
     }
 }

@@ -13,6 +13,7 @@ import java.util.function.Consumer;
 import org.perfab.ab.AbRun;
 import org.perfab.model.CellComparison;
 import org.perfab.model.RunResults;
+import org.perfab.stats.Sample;
 import org.perfab.stats.ThresholdSettings;
 import org.perfab.stats.Verdict;
 
@@ -125,11 +126,8 @@ public final class ProcessCalibration {
                 .orElseThrow(() -> new IllegalStateException("the calibration subject measured no 'target' cell"));
     }
 
+    /** Returns the median of the values that are numbers; NaN when none is. */
     private static double median(double[] values) {
-        double[] s = Arrays.stream(values).filter(v -> !Double.isNaN(v)).sorted().toArray();
-        if (s.length == 0) {
-            return Double.NaN;
-        }
-        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+        return Sample.median(Arrays.stream(values).filter(v -> !Double.isNaN(v)).toArray());
     }
 }

@@ -87,7 +87,7 @@ public final class WorkloadLoader {
             "harness", List.of("commands", "cpus", "csv", "files", "format", "from", "measure", "run", "timeout"),
             "harness.csv", List.of("cell", "direction", "metric", "unit", "value"),
             "cells[]", List.of("match", "ratio_to", "role"),
-            "thresholds", List.of("alpha", "fdr", "inconclusive", "min_effect"));
+            "thresholds", List.of("alpha", "fdr", "inconclusive", "min_effect", "noisy_above", "outlier_floor"));
 
     /**
      * Reports the first unknown or repeated key at the line and column of the key itself (Jackson
@@ -528,9 +528,12 @@ public final class WorkloadLoader {
 
         @JsonCreator
         RawThresholds(@JsonProperty("alpha") Double alpha, @JsonProperty("min_effect") Double minEffect,
-                @JsonProperty("inconclusive") Double inconclusive, @JsonProperty("fdr") Object fdr) {
-            this.settings = new ThresholdSettings(Optional.ofNullable(alpha),
-                    Optional.ofNullable(minEffect), Optional.ofNullable(inconclusive), Optional.ofNullable(fdr(fdr)));
+                @JsonProperty("inconclusive") Double inconclusive, @JsonProperty("fdr") Object fdr,
+                @JsonProperty("outlier_floor") Double outlierFloor, @JsonProperty("noisy_above") Double noisyAbove) {
+            // Each value's range is checked by the settings themselves, naming its key.
+            this.settings = new ThresholdSettings(Optional.ofNullable(alpha), Optional.ofNullable(minEffect),
+                    Optional.ofNullable(inconclusive), Optional.ofNullable(fdr(fdr)), Optional.ofNullable(outlierFloor),
+                    Optional.ofNullable(noisyAbove));
         }
 
         /** Returns the rate {@code fdr: Q} gives, or {@link Thresholds#FDR_OFF} for {@code fdr: off}. */

@@ -101,6 +101,19 @@ class WorkloadLoaderTest {
     }
 
     @Test
+    void readsTheOutlierFloorAndTheUnderpoweredCut() {
+        Workload w = WorkloadLoader.parse("name: x\nharness: {run: [./bench]}\nthresholds: {min_effect: 5,"
+                + " outlier_floor: 2, noisy_above: 8}\n", "w.yaml");
+        Thresholds t = w.thresholds().over(Thresholds.DEFAULT);
+        assertEquals(2.0, t.effectiveOutlierFloor());
+        assertEquals(8.0, t.effectiveNoisyAbove());
+        BadInputException e = assertThrows(BadInputException.class, () -> WorkloadLoader.parse(
+                "name: x\nharness: {run: [./bench]}\nthresholds:\n  alpha: 0.05\n  outlier_floor: -3\n", "w.yaml"));
+        assertTrue(e.getMessage().startsWith("w.yaml:") && e.getMessage().contains("outlier_floor must be a percentage"
+                + " >= 0, got -3.0"), e.getMessage());
+    }
+
+    @Test
     void readsTheBaselineACellIsARatioOf() {
         Workload w = WorkloadLoader.parse("name: x\nharness: {run: [./bench]}\ncells:\n  - match: 'bpe/*'\n"
                 + "    ratio_to: unigram\n  - match: 'indel/*'\n    ratio_to: 'base:ns'\n", "w.yaml");

@@ -10,7 +10,8 @@ import java.util.Random;
 /**
  * Measures how often each way of judging a cell is right, on synthetic trials with the noise of
  * shared runners: the false-alarm rate when nothing changed, and the power when something did. All
- * methods see the same draws. No processes, no clock: a seeded {@link Random} makes every figure
+ * methods see the same draws, and each judges them through its {@link ShiftTest}, the door perfab's
+ * own verdicts go through. No processes, no clock: a seeded {@link Random} makes every figure
  * reproducible.
  */
 public final class Calibration {
@@ -60,28 +61,35 @@ public final class Calibration {
         }
     }
 
-    /** A way of judging a cell. */
+    /** A way of judging a cell: a label for the table and the {@link ShiftTest} it names. */
     public enum Method {
         /** Welch's test on every trial: the seed's rule. */
-        WELCH("Welch, trials"),
+        WELCH("Welch, trials", ShiftTest.welch()),
         /** perfab's verdict ({@link Comparison#judge}): far trials set aside on both sides, one-sided and swapped groups. */
-        PERFAB("perfab"),
+        PERFAB("perfab", ShiftTest.trials()),
         /** Yuen's test on 20% trimmed means. */
-        YUEN("Yuen, trimmed"),
+        YUEN("Yuen, trimmed", ShiftTest.yuen()),
         /** benchstat's: Mann-Whitney's test (exact), the change between medians. */
-        MANN_WHITNEY("benchstat (Mann-Whitney)"),
+        MANN_WHITNEY("benchstat (Mann-Whitney)", ShiftTest.mannWhitney()),
         /** Welch's test on the median of each build. */
-        BUILD_MEDIANS("Welch, build medians");
+        BUILD_MEDIANS("Welch, build medians", ShiftTest.buildMedians());
 
         private final String label;
+        private final ShiftTest test;
 
-        Method(String label) {
+        Method(String label, ShiftTest test) {
             this.label = label;
+            this.test = test;
         }
 
         /** The name a table shows. */
         public String label() {
             return label;
+        }
+
+        /** The test this method applies. */
+        public ShiftTest test() {
+            return test;
         }
     }
 
@@ -121,7 +129,7 @@ public final class Calibration {
             double[][][] draw = draw(c, random);
             double[] base = trials(draw[0]);
             double[] head = trials(draw[1]);
-            FarTrials far = FarTrials.of(base, head, thresholds.minEffect());
+            FarTrials far = FarTrials.of(base, head, thresholds.effectiveOutlierFloor());
             boolean oneSided = far.oneSided() && far.candidateWorseInSome(base, head, Direction.LOWER_IS_BETTER);
             for (Method m : Method.values()) {
                 Verdict v = judge(m, draw, thresholds);
@@ -185,40 +193,22 @@ public final class Calibration {
         return Arrays.stream(builds).flatMapToDouble(Arrays::stream).toArray();
     }
 
-    /** Returns the verdict of {@code method} on one run's trials. */
+    /** Returns the verdict of {@code method} on one run's trials, through its {@link ShiftTest}. */
     static Verdict judge(Method method, double[][][] draw, Thresholds t) {
-        double[] base = trials(draw[0]);
-        double[] head = trials(draw[1]);
-        Direction d = Direction.LOWER_IS_BETTER;
-        return switch (method) {
-            case WELCH -> Comparison.of(Sample.of(base), Sample.of(head), d, t).verdict();
-            case PERFAB -> Comparison.judge(base, head, d, t, false).comparison().verdict();
-            case YUEN -> {
-                double b = Yuen.trimmedMean(base);
-                double pct = (Yuen.trimmedMean(head) / b - 1) * 100;
-                yield VerdictRule.classify(d, pct, Yuen.p(base, head), t);
-            }
-            case MANN_WHITNEY -> {
-                double pct = (median(head) / median(base) - 1) * 100;
-                yield VerdictRule.classify(d, pct, Ranks.of(base, head).p(), t);
-            }
-            case BUILD_MEDIANS -> {
-                double[] bm = new double[BUILDS];
-                double[] hm = new double[BUILDS];
-                for (int b = 0; b < BUILDS; b++) {
-                    bm[b] = median(draw[0][b]);
-                    hm[b] = median(draw[1][b]);
-                }
-                yield Comparison.of(Sample.of(bm), Sample.of(hm), d, t).verdict();
-            }
-        };
+        return method.test().judge(side(draw[0]), side(draw[1]), Direction.LOWER_IS_BETTER, t, false).comparison()
+                .verdict();
     }
 
-    private static double median(double[] values) {
-        double[] s = values.clone();
-        Arrays.sort(s);
-        int n = s.length;
-        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    /** Returns one side's trials of a run, build after build, each with its build. */
+    private static Trials side(double[][] builds) {
+        int[] of = new int[Arrays.stream(builds).mapToInt(b -> b.length).sum()];
+        int i = 0;
+        for (int b = 0; b < builds.length; b++) {
+            for (int k = 0; k < builds[b].length; k++) {
+                of[i++] = b;
+            }
+        }
+        return Trials.of(trials(builds), of);
     }
 
     /**
@@ -281,8 +271,8 @@ public final class Calibration {
 
     /** Returns perfab's comparison of the first {@code n} trials of each side. */
     private static Comparison robust(double[][] draw, int n, Thresholds t) {
-        return Comparison.judge(Arrays.copyOf(draw[0], n), Arrays.copyOf(draw[1], n), Direction.LOWER_IS_BETTER, t,
-                false).comparison();
+        return ShiftTest.trials().judge(Trials.of(Arrays.copyOf(draw[0], n)), Trials.of(Arrays.copyOf(draw[1], n)),
+                Direction.LOWER_IS_BETTER, t, false).comparison();
     }
 
     /** Returns one run's trials of one build per side, {@code [side][trial]}, in the order they ran. */
@@ -326,7 +316,7 @@ public final class Calibration {
             List<Comparison> comparisons = new ArrayList<>();
             for (int i = 0; i < cells; i++) {
                 double[][][] draw = draw(new Case(noise, cv, n, i < changed ? effect : 0), random);
-                comparisons.add(Comparison.judge(trials(draw[0]), trials(draw[1]), Direction.LOWER_IS_BETTER,
+                comparisons.add(ShiftTest.trials().judge(side(draw[0]), side(draw[1]), Direction.LOWER_IS_BETTER,
                         thresholds, false).comparison());
             }
             List<Comparison> judged = Double.isNaN(fdr) ? comparisons : FalseDiscovery.apply(comparisons, fdr, thresholds);

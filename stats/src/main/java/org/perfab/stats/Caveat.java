@@ -22,8 +22,9 @@ public enum Caveat {
      */
     UNBOUNDED_INTERVAL,
     /**
-     * The verdict is unchanged, but the minimum detectable effect is above the minimum effect: the
-     * comparison could have missed a change the rules care about. "Unchanged" then means "too
+     * The verdict is unchanged, but the minimum detectable effect is above the underpowered cut
+     * ({@link Thresholds#effectiveNoisyAbove}, the minimum effect by default): the comparison could
+     * have missed a change the rules care about. "Unchanged" then means "too
      * noisy to tell".
      */
     UNDERPOWERED,

@@ -2,10 +2,13 @@ package org.perfab.stats;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The comparison of one cell's candidate (head) sample with its baseline sample: summaries, percent
- * change with its 95% interval, Welch's test, the minimum detectable effect, and the verdict.
+ * change with its 95% interval, Welch's test, the minimum detectable effect, and the verdict. Other
+ * tests (see {@link ShiftTest}) give one too, with their own change and p.
  *
  * <p>Percentages are of the baseline mean: {@code pctChange = (mean_head / mean_base - 1) * 100},
  * whatever the direction; the direction decides only which sign is worse.
@@ -13,11 +16,12 @@ import java.util.List;
  * @param base summary of the baseline sample
  * @param head summary of the candidate sample
  * @param direction which way is better for this cell
- * @param pctChange change of the mean in percent; NaN when a side is empty or the baseline mean is
- *     not positive
+ * @param pctChange change of the mean in percent (of the median, or of the trimmed mean, for the
+ *     tests that locate a change so); NaN when a side is empty or the baseline mean is not positive
  * @param ciLow lower bound of the 95% interval of {@code pctChange}; NaN when undefined
  * @param ciHigh upper bound of the 95% interval of {@code pctChange}; NaN when undefined
- * @param t Welch's t of head against base (see {@link #of})
+ * @param t Welch's t of head against base (see {@link #of}); another test's statistic (Mann-Whitney's
+ *     U), or NaN
  * @param df Welch-Satterthwaite degrees of freedom; NaN when undefined
  * @param pValue two-sided p; NaN when a side has fewer than 2 values
  * @param mde minimum detectable effect in percent of the baseline mean (see {@link #of}); NaN
@@ -143,17 +147,53 @@ public record Comparison(Summary base, Summary head, Direction direction, double
     }
 
     /**
-     * A comparison with the trials it set aside.
+     * A comparison with the trials it set aside: what a {@link ShiftTest} gives.
      *
-     * @param comparison the comparison
-     * @param baseSetAside the positions of the baseline's values left out of it, ascending
-     * @param headSetAside the positions of the candidate's values left out of it, ascending
+     * @param comparison the comparison that decides the cell
+     * @param baseSetAside the positions of the baseline's trials the trials' own comparison left out,
+     *     ascending
+     * @param headSetAside the positions of the candidate's trials it left out, ascending
+     * @param ofTrials the trials' own comparison when another sample decided (the medians of the
+     *     builds; see {@link ShiftTest#perfab}); empty when the trials decided
      */
-    public record Judged(Comparison comparison, List<Integer> baseSetAside, List<Integer> headSetAside) {
+    public record Judged(Comparison comparison, List<Integer> baseSetAside, List<Integer> headSetAside,
+            Optional<Comparison> ofTrials) {
         public Judged {
+            Objects.requireNonNull(comparison, "comparison");
             baseSetAside = List.copyOf(baseSetAside);
             headSetAside = List.copyOf(headSetAside);
+            Objects.requireNonNull(ofTrials, "ofTrials");
         }
+
+        /** A comparison the trials themselves decided. */
+        public Judged(Comparison comparison, List<Integer> baseSetAside, List<Integer> headSetAside) {
+            this(comparison, baseSetAside, headSetAside, Optional.empty());
+        }
+    }
+
+    /**
+     * Returns the comparison of a test that locates the change otherwise than by means (Mann-Whitney
+     * on medians, Yuen on trimmed means): the summaries of both sides, the change {@code pct} its
+     * test measured, its statistic in {@link #t} and its {@code p}, and the verdict of the rules; no
+     * interval, degrees of freedom or detectable change. A side with fewer than two values gives
+     * {@link Verdict#NO_DATA}.
+     */
+    static Comparison located(double[] base, double[] head, Direction direction, double pct, double statistic,
+            double p, Thresholds thresholds, boolean profile) {
+        Summary b = Summary.of(Sample.of(base));
+        Summary h = Summary.of(Sample.of(head));
+        List<Caveat> caveats = new ArrayList<>();
+        if (b.n() < 2) {
+            caveats.add(Caveat.BASE_TOO_FEW);
+        }
+        if (h.n() < 2) {
+            caveats.add(Caveat.HEAD_TOO_FEW);
+        }
+        Verdict v = !caveats.isEmpty() ? Verdict.NO_DATA
+                : profile ? Verdict.PROFILE
+                : VerdictRule.classify(direction, pct, p, thresholds);
+        return new Comparison(b, h, direction, pct, Double.NaN, Double.NaN, statistic, Double.NaN, p, Double.NaN, v,
+                caveats, Double.NaN);
     }
 
     /**
@@ -187,7 +227,7 @@ public record Comparison(Summary base, Summary head, Direction direction, double
      */
     public static Judged judge(double[] base, double[] head, Direction direction, Thresholds thresholds,
             boolean profile) {
-        FarTrials far = FarTrials.of(base, head, thresholds.minEffect());
+        FarTrials far = FarTrials.of(base, head, thresholds.effectiveOutlierFloor());
         if (far.none()) {
             return new Judged(compute(Sample.of(base), Sample.of(head), direction, thresholds, profile), List.of(),
                     List.of());
@@ -342,7 +382,7 @@ public record Comparison(Summary base, Summary head, Direction direction, double
         } else {
             verdict = VerdictRule.classify(direction, pct, test.p(), thresholds);
         }
-        if (verdict == Verdict.UNCHANGED && mde > thresholds.minEffect()) {
+        if (verdict == Verdict.UNCHANGED && mde > thresholds.effectiveNoisyAbove()) {
             caveats.add(Caveat.UNDERPOWERED);
         }
         caveats.sort(null);

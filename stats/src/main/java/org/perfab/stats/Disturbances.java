@@ -91,7 +91,7 @@ public final class Disturbances {
             for (int s = 0; s < 2; s++) {
                 double[] logs = column(values[s], c);
                 known &= logs.length >= MIN_TRIALS;
-                medians[s] = FarTrials.median(logs);
+                medians[s] = Sample.median(logs);
                 for (double v : logs) {
                     deviations.add(Math.abs(v - medians[s]));
                 }
@@ -99,7 +99,7 @@ public final class Disturbances {
             if (!known) {
                 continue; // too few trials measured the cell to know its spread
             }
-            double spread = Math.max(1.4826 * FarTrials.median(deviations.stream().mapToDouble(d -> d).toArray()),
+            double spread = Math.max(1.4826 * Sample.median(deviations.stream().mapToDouble(d -> d).toArray()),
                     LEAST_SPREAD);
             for (int s = 0; s < 2; s++) {
                 for (int t = 0; t < values[s].length; t++) {
@@ -114,8 +114,8 @@ public final class Disturbances {
         }
         List<Found> found = new ArrayList<>();
         for (int s = 0; s < 2; s++) {
-            double typical = FarTrials.median(Arrays.stream(others[s]).filter(o -> !Double.isNaN(o)).toArray());
-            double typicalSteal = FarTrials.median(Arrays.stream(steal[s]).filter(o -> !Double.isNaN(o)).toArray());
+            double typical = Sample.median(Arrays.stream(others[s]).filter(o -> !Double.isNaN(o)).toArray());
+            double typicalSteal = Sample.median(Arrays.stream(steal[s]).filter(o -> !Double.isNaN(o)).toArray());
             for (int t = 0; t < values[s].length; t++) {
                 int measured = 0;
                 List<Double> worse = new ArrayList<>();
@@ -141,7 +141,7 @@ public final class Disturbances {
                         && (busier >= BUSIER_CORES || stolen);
                 if (together || busy) {
                     found.add(new Found(s, t, moved.size(), measured,
-                            FarTrials.median(moved.stream().mapToDouble(d -> d).toArray()), busier));
+                            Sample.median(moved.stream().mapToDouble(d -> d).toArray()), busier));
                 }
             }
         }

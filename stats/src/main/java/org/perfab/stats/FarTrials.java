@@ -51,8 +51,8 @@ public record FarTrials(List<Integer> base, List<Integer> head, double spread, d
      *     median: the verdict's minimum effect, so nothing smaller than a change that matters is far
      */
     public static FarTrials of(double[] base, double[] head, double floor) {
-        double baseMedian = median(base);
-        double headMedian = median(head);
+        double baseMedian = Sample.median(base);
+        double headMedian = Sample.median(head);
         double[] deviations = new double[base.length + head.length];
         int k = deviations(base, baseMedian, deviations, 0);
         k = deviations(head, headMedian, deviations, k);
@@ -61,7 +61,7 @@ public record FarTrials(List<Integer> base, List<Integer> head, double spread, d
         }
         double[] d = Arrays.copyOf(deviations, k);
         Arrays.sort(d);
-        double spread = 1.4826 * median(d);
+        double spread = 1.4826 * Sample.median(d);
         if (spread == 0) {
             // More than half the values sit on their medians: values on a grid (CPU time in clock
             // ticks, sizes in pages). A step of the grid is then the spread, so one tick is never far.
@@ -119,7 +119,7 @@ public record FarTrials(List<Integer> base, List<Integer> head, double spread, d
 
     /** Returns how many far trials of {@code values} lie within {@value #NEAR} spreads of {@code other}'s median. */
     private int near(double[] values, List<Integer> far, double[] other) {
-        double median = median(other);
+        double median = Sample.median(other);
         double limit = NEAR * spread;
         int n = 0;
         for (int i : far) {
@@ -136,8 +136,8 @@ public record FarTrials(List<Integer> base, List<Integer> head, double spread, d
      * hits only some trials looks like that.
      */
     public boolean candidateWorseInSome(double[] baseValues, double[] headValues, Direction direction) {
-        double bm = median(baseValues);
-        double hm = median(headValues);
+        double bm = Sample.median(baseValues);
+        double hm = Sample.median(headValues);
         for (int i : head) {
             if (direction.isWorse(hm, headValues[i])) {
                 return true;
@@ -230,17 +230,8 @@ public record FarTrials(List<Integer> base, List<Integer> head, double spread, d
             distances[i] = (Math.max(v, median) / Math.min(v, median) - 1) * 100;
         }
         Arrays.sort(distances);
-        return median(distances);
+        return Sample.median(distances);
     }
 
     /** Returns the median of {@code values} (any order); NaN when empty. */
-    static double median(double[] values) {
-        if (values.length == 0) {
-            return Double.NaN;
-        }
-        double[] s = values.clone();
-        Arrays.sort(s);
-        int n = s.length;
-        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-    }
 }

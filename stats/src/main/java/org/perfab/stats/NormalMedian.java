@@ -44,7 +44,7 @@ final class NormalMedian {
             double sum = 0;
             for (int i = 1; i <= half; i++) {
                 double x = i * step;
-                double tails = StrictMath.log(Normal.cdf(x)) + StrictMath.log(Normal.cdf(-x));
+                double tails = StrictMath.log(Distributions.normalCdf(x)) + StrictMath.log(Distributions.normalCdf(-x));
                 sum += x * x * StrictMath.exp(log + r * tails - x * x / 2 - LOG_ROOT_2PI);
             }
             // The integrand is even and 0 at 0.
@@ -53,13 +53,13 @@ final class NormalMedian {
         double logSquare = logFactorial(n) - logFactorial(r - 1) - logFactorial(r);
         // sqrt(C) on each of the two factors, so that neither overflows.
         double logRootC = (logFactorial(n) - 2 * logFactorial(r - 1)) / 2;
-        DoubleUnaryOperator a = x -> x * StrictMath.exp(logRootC + (r - 1) * StrictMath.log(Normal.cdf(x))
+        DoubleUnaryOperator a = x -> x * StrictMath.exp(logRootC + (r - 1) * StrictMath.log(Distributions.normalCdf(x))
                 - x * x / 2 - LOG_ROOT_2PI);
         double square = 0;
         for (int i = -half; i <= half; i++) {
             double x = i * step;
-            square += x * x * StrictMath.exp(logSquare + (r - 1) * StrictMath.log(Normal.cdf(x))
-                    + r * StrictMath.log(Normal.cdf(-x)) - x * x / 2 - LOG_ROOT_2PI);
+            square += x * x * StrictMath.exp(logSquare + (r - 1) * StrictMath.log(Distributions.normalCdf(x))
+                    + r * StrictMath.log(Distributions.normalCdf(-x)) - x * x / 2 - LOG_ROOT_2PI);
         }
         square *= step;
         // A at each point, from the leftmost, where it is below e^-70 of its top.

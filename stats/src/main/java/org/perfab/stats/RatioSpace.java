@@ -274,6 +274,6 @@ public final class RatioSpace {
     }
 
     private static double median(List<Double> values) {
-        return Sample.of(values.stream().mapToDouble(Double::doubleValue).toArray()).median();
+        return Sample.median(values.stream().mapToDouble(Double::doubleValue).toArray());
     }
 }

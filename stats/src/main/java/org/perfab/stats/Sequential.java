@@ -2,7 +2,6 @@ package org.perfab.stats;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.commons.math3.distribution.NormalDistribution;
 
 /**
  * Adaptive trials: a run looks at its cells after {@code first} trials per side, and while some
@@ -54,9 +53,8 @@ public record Sequential(int first, int max) {
 
     /** Returns the alpha spent once {@code n} trials per side have been looked at. */
     private double spent(int n, double alpha) {
-        NormalDistribution z = new NormalDistribution(null, 0, 1);
         double t = (double) n / max;
-        return 2 * (1 - z.cumulativeProbability(z.inverseCumulativeProbability(1 - alpha / 2) / Math.sqrt(t)));
+        return 2 * (1 - Distributions.normalCdf(Distributions.normalQuantile(1 - alpha / 2) / Math.sqrt(t)));
     }
 
     /**

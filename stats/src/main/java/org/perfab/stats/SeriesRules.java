@@ -2,7 +2,6 @@ package org.perfab.stats;
 
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -192,7 +191,7 @@ public final class SeriesRules {
         }
         double ratio = history.get(i).ratio();
         List<Integer> before = range(Math.max(0, i - o.window()), i);
-        double reference = median(history, before);
+        double reference = ratioMedian(history, before);
         double change = (ratio / reference - 1) * 100;
         double limit = Math.max(o.stepFloor(), o.noiseTimes() * noise(history, i, o.window()) * 100);
         if (Math.abs(change) > limit) {
@@ -211,8 +210,8 @@ public final class SeriesRules {
         if (old.isEmpty()) {
             return Optional.empty();
         }
-        double recent = median(history, range(Math.max(0, i - o.driftRecent() + 1), i + 1));
-        double was = median(history, old);
+        double recent = ratioMedian(history, range(Math.max(0, i - o.driftRecent() + 1), i + 1));
+        double was = ratioMedian(history, old);
         double drift = (recent / was - 1) * 100;
         if (Math.abs(drift) > o.drift()) {
             return Optional.of(new Move(Rule.DRIFT, recent, was, drift, o.drift(), old));
@@ -232,9 +231,9 @@ public final class SeriesRules {
         }
         double[] deviations = new double[i - 1];
         for (int j = 1; j < i; j++) {
-            deviations[j - 1] = Math.abs(history.get(j).ratio() / median(history, range(Math.max(0, j - window), j)) - 1);
+            deviations[j - 1] = Math.abs(history.get(j).ratio() / ratioMedian(history, range(Math.max(0, j - window), j)) - 1);
         }
-        return median(deviations);
+        return Sample.median(deviations);
     }
 
     private static List<Integer> range(int from, int to) {
@@ -245,14 +244,7 @@ public final class SeriesRules {
         return r;
     }
 
-    private static double median(List<Point> history, List<Integer> positions) {
-        return median(positions.stream().mapToDouble(k -> history.get(k).ratio()).toArray());
-    }
-
-    private static double median(double[] values) {
-        double[] s = values.clone();
-        Arrays.sort(s);
-        int n = s.length;
-        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    private static double ratioMedian(List<Point> history, List<Integer> positions) {
+        return Sample.median(positions.stream().mapToDouble(k -> history.get(k).ratio()).toArray());
     }
 }

@@ -1,7 +1,5 @@
 package org.perfab.stats;
 
-import org.apache.commons.math3.stat.StatUtils;
-
 /**
  * The descriptive statistics of one {@link Sample}.
  *
@@ -33,11 +31,37 @@ public record Summary(int n, double mean, double median, double stddev, double c
             return new Summary(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                     Double.NaN);
         }
-        double mean = StatUtils.mean(v);
-        double median = n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
-        double stddev = n < 2 ? Double.NaN : Math.sqrt(StatUtils.variance(v, mean));
+        double mean = mean(v);
+        double median = sample.median();
+        double stddev = n < 2 ? Double.NaN : Math.sqrt(variance(v, mean));
         double cv = n >= 2 && mean > 0 ? 100.0 * stddev / mean : Double.NaN;
         return new Summary(n, mean, median, stddev, cv, v[0], v[n - 1]);
+    }
+
+    /** Returns the mean of {@code v}, corrected by the mean of the deviations from the first pass. */
+    private static double mean(double[] v) {
+        double sum = 0;
+        for (double x : v) {
+            sum += x;
+        }
+        double first = sum / v.length;
+        double correction = 0;
+        for (double x : v) {
+            correction += x - first;
+        }
+        return first + correction / v.length;
+    }
+
+    /** Returns the sample variance of {@code v} about {@code mean}, with the corrected two-pass sum. */
+    private static double variance(double[] v, double mean) {
+        double squares = 0;
+        double deviations = 0;
+        for (double x : v) {
+            double d = x - mean;
+            squares += d * d;
+            deviations += d;
+        }
+        return (squares - deviations * deviations / v.length) / (v.length - 1);
     }
 
     /** Returns this summary of values times {@code 2^exponent}: the CV is the same. */

@@ -1,5 +1,6 @@
 package org.perfab.stats;
 
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -17,11 +18,17 @@ import java.util.Optional;
  *     in (0, 1) to judge them together whatever their number; {@link #FDR_OFF} (0) to judge each
  *     cell on its own p; NaN for the default, which judges them together at alpha once a run tests
  *     {@value #MANY_CELLS} cells or more
+ * @param outlierFloor the least distance, in percent of its side's median, at which a trial can be
+ *     far and set aside (see {@link FarTrials}); {@code >= 0}; NaN for the minimum effect (the
+ *     default), so that ordinary noise under the bar is never far
+ * @param noisyAbove the minimum detectable effect, in percent, above which an unchanged cell is
+ *     underpowered ({@link Caveat#UNDERPOWERED}: its trials could have missed a change of that size);
+ *     {@code >= 0}; NaN for the minimum effect (the default)
  * @param adaptive the looks of a run with adaptive trials, which share alpha between them (see
  *     {@link Sequential}); empty for a run of a fixed size
  */
-public record Thresholds(double alpha, double minEffect, double inconclusive, double fdr,
-        Optional<Sequential> adaptive) {
+public record Thresholds(double alpha, double minEffect, double inconclusive, double fdr, double outlierFloor,
+        double noisyAbove, Optional<Sequential> adaptive) {
 
     /**
      * How many tested cells make a run judge them together by default: two, that is every run with
@@ -48,9 +55,24 @@ public record Thresholds(double alpha, double minEffect, double inconclusive, do
         this(alpha, minEffect, inconclusive, fdr, Optional.empty());
     }
 
+    /** Thresholds whose outlier floor and underpowered cut are the minimum effect. */
+    public Thresholds(double alpha, double minEffect, double inconclusive, double fdr, Optional<Sequential> adaptive) {
+        this(alpha, minEffect, inconclusive, fdr, Double.NaN, Double.NaN, adaptive);
+    }
+
     /** Returns these thresholds for a run with adaptive trials whose looks are {@code looks}. */
     public Thresholds withAdaptive(Sequential looks) {
-        return new Thresholds(alpha, minEffect, inconclusive, fdr, Optional.of(looks));
+        return new Thresholds(alpha, minEffect, inconclusive, fdr, outlierFloor, noisyAbove, Optional.of(looks));
+    }
+
+    /** Returns the outlier floor in force: {@link #outlierFloor}, or the minimum effect when it is NaN. */
+    public double effectiveOutlierFloor() {
+        return Double.isNaN(outlierFloor) ? minEffect : outlierFloor;
+    }
+
+    /** Returns the underpowered cut in force: {@link #noisyAbove}, or the minimum effect when it is NaN. */
+    public double effectiveNoisyAbove() {
+        return Double.isNaN(noisyAbove) ? minEffect : noisyAbove;
     }
 
     /**
@@ -62,7 +84,7 @@ public record Thresholds(double alpha, double minEffect, double inconclusive, do
         double share = s.alpha(look, alpha);
         // An explicit rate shrinks with alpha's share; the default (NaN) follows alpha itself.
         double rate = Double.isNaN(fdr) || fdr == FDR_OFF ? fdr : fdr * share / alpha;
-        return new Thresholds(share, minEffect, inconclusive, rate, Optional.empty());
+        return new Thresholds(share, minEffect, inconclusive, rate, outlierFloor, noisyAbove, Optional.empty());
     }
 
     /**
@@ -82,20 +104,117 @@ public record Thresholds(double alpha, double minEffect, double inconclusive, do
     }
 
     public Thresholds {
-        if (!(alpha > 0.0 && alpha < 1.0)) {
-            throw new IllegalArgumentException("alpha must be in (0, 1), got " + alpha);
+        check(Setting.ALPHA, alpha);
+        check(Setting.MIN_EFFECT, minEffect);
+        check(Setting.INCONCLUSIVE, inconclusive);
+        if (!(inconclusive >= minEffect)) {
+            throw new Invalid(Setting.INCONCLUSIVE, Setting.MIN_EFFECT,
+                    "must be >= %s (" + minEffect + "), got " + inconclusive);
         }
-        if (!(minEffect >= 0.0) || Double.isInfinite(minEffect)) {
-            throw new IllegalArgumentException(
-                    "min effect must be a finite percentage >= 0, got " + minEffect);
+        if (!Double.isNaN(fdr)) {
+            check(Setting.FDR, fdr);
         }
-        if (!(inconclusive >= minEffect) || Double.isInfinite(inconclusive)) {
-            throw new IllegalArgumentException("inconclusive threshold must be finite and >= the min"
-                    + " effect (" + minEffect + "%), got " + inconclusive);
+        if (!Double.isNaN(outlierFloor)) {
+            check(Setting.OUTLIER_FLOOR, outlierFloor);
         }
-        if (!Double.isNaN(fdr) && fdr != FDR_OFF && !(fdr > 0.0 && fdr < 1.0)) {
-            throw new IllegalArgumentException("the false-discovery rate must be in (0, 1), or 0 for none, got " + fdr);
+        if (!Double.isNaN(noisyAbove)) {
+            check(Setting.NOISY_ABOVE, noisyAbove);
         }
         Objects.requireNonNull(adaptive, "adaptive");
+    }
+
+    /**
+     * A setting of the verdict rules, with its key in a workload's {@code thresholds:} map and its
+     * command-line option: the range of each is checked here, once (see {@link #check}).
+     */
+    public enum Setting {
+        /** Significance level, in (0, 1). */
+        ALPHA("alpha", "--alpha"),
+        /** Minimum effect, a finite percentage {@code >= 0}. */
+        MIN_EFFECT("min_effect", "--min-effect"),
+        /** Inconclusive threshold, a finite percentage {@code >= 0}, and at least the minimum effect. */
+        INCONCLUSIVE("inconclusive", "--inconclusive"),
+        /** False-discovery rate, in (0, 1), or 0 for none. */
+        FDR("fdr", "--fdr"),
+        /** Outlier floor, a finite percentage {@code >= 0}. */
+        OUTLIER_FLOOR("outlier_floor", "--outlier-floor"),
+        /** Underpowered cut, a finite percentage {@code >= 0}. */
+        NOISY_ABOVE("noisy_above", "--noisy-above");
+
+        private final String key;
+        private final String option;
+
+        Setting(String key, String option) {
+            this.key = key;
+            this.option = option;
+        }
+
+        /** The key in a workload's {@code thresholds:} map, e.g. {@code min_effect}. */
+        public String key() {
+            return key;
+        }
+
+        /** The command-line option, e.g. {@code --min-effect}. */
+        public String option() {
+            return option;
+        }
+    }
+
+    /**
+     * A setting out of its range. The message names the settings by their workload keys;
+     * {@link #byOption} by their command-line options.
+     */
+    public static final class Invalid extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+        private final transient Setting setting;
+        private final transient Setting other;
+        private final String reason;
+
+        Invalid(Setting setting, String reason) {
+            this(setting, null, reason);
+        }
+
+        /** A setting out of range against {@code other}, which {@code reason} names where it has {@code %s}. */
+        Invalid(Setting setting, Setting other, String reason) {
+            super(setting.key() + " " + (other == null ? reason : String.format(Locale.ROOT, reason, other.key())));
+            this.setting = setting;
+            this.other = other;
+            this.reason = reason;
+        }
+
+        /** The setting out of range. */
+        public Setting setting() {
+            return setting;
+        }
+
+        /** Returns the message with each setting named by its option, e.g. {@code --alpha must be ...}. */
+        public String byOption() {
+            return setting.option() + " " + (other == null ? reason : String.format(Locale.ROOT, reason, other.option()));
+        }
+    }
+
+    /**
+     * Checks {@code value} of {@code setting} on its own: the one place each range is written.
+     *
+     * @throws Invalid when it is out of range
+     */
+    public static void check(Setting setting, double value) {
+        switch (setting) {
+            case ALPHA -> {
+                if (!(value > 0.0 && value < 1.0)) {
+                    throw new Invalid(setting, "must be between 0 and 1 (exclusive), got " + value);
+                }
+            }
+            case FDR -> {
+                if (value != FDR_OFF && !(value > 0.0 && value < 1.0)) {
+                    throw new Invalid(setting, "must be between 0 and 1 (exclusive), or off, got " + value);
+                }
+            }
+            default -> {
+                if (!(value >= 0.0) || Double.isInfinite(value)) {
+                    throw new Invalid(setting, "must be a percentage >= 0, got " + value);
+                }
+            }
+        }
     }
 }

@@ -153,7 +153,7 @@ final class WelchPower {
             double x = overS ? 2 * StrictMath.log(s / c) : at[i];
             double d = w[i] * density(x) * (overS ? 2 / s : 1);
             double z = delta - s;
-            sums[0] += d * Normal.cdf(z);
+            sums[0] += d * Distributions.normalCdf(z);
             sums[1] += d * StrictMath.exp(-z * z / 2);
         }
     }

@@ -1,19 +1,12 @@
 package org.perfab.stats;
 
-import org.apache.commons.math3.distribution.NormalDistribution;
-import org.apache.commons.math3.distribution.TDistribution;
-import org.apache.commons.math3.stat.descriptive.StatisticalSummaryValues;
-import org.apache.commons.math3.stat.inference.TTest;
-
 /**
  * Welch's unequal-variances t-test, and the Student t quantiles the interval and power arithmetic
- * need: the one place Commons Math's inference code is touched.
+ * need (the distributions from {@link Distributions}).
  */
-final class WelchTest extends TTest {
+final class WelchTest {
     /** Absolute accuracy of t quantiles; they are of order 1 to 100, so this is near-relative. */
     private static final double QUANTILE_ACCURACY = 1e-14;
-
-    private static final WelchTest INSTANCE = new WelchTest();
 
     private WelchTest() {
     }
@@ -45,14 +38,12 @@ final class WelchTest extends TTest {
             double t = equal ? 0.0 : Math.copySign(Double.POSITIVE_INFINITY, head.mean() - base.mean());
             return new Result(t, Double.NaN, equal ? 1.0 : 0.0, 0.0);
         }
-        StatisticalSummaryValues b = new StatisticalSummaryValues(base.mean(), vb, base.n(),
-                base.max(), base.min(), base.mean() * base.n());
-        StatisticalSummaryValues h = new StatisticalSummaryValues(head.mean(), vh, head.n(),
-                head.max(), head.min(), head.mean() * head.n());
-        double t = INSTANCE.t(h, b);
-        double p = INSTANCE.tTest(h, b);
-        double df = INSTANCE.df(vh, vb, head.n(), base.n());
-        return new Result(t, df, p, se);
+        double t = (head.mean() - base.mean()) / se;
+        double nh = head.n();
+        double nb = base.n();
+        double df = (vh / nh + vb / nb) * (vh / nh + vb / nb)
+                / (vh * vh / (nh * nh * (nh - 1)) + vb * vb / (nb * nb * (nb - 1)));
+        return new Result(t, df, Distributions.tTwoSided(t, df), se);
     }
 
     /**
@@ -62,27 +53,26 @@ final class WelchTest extends TTest {
      * @param df degrees of freedom, {@code > 0}
      */
     static double quantile(double probability, double df) {
-        TDistribution t = new TDistribution(null, df, QUANTILE_ACCURACY);
+        Distributions.StudentT t = Distributions.t(df);
         if (probability > 0 && probability < 1 && df >= NEWTON_DF && !Double.isInfinite(df)) {
             // Newton's method from the Cornish-Fisher expansion (Abramowitz and Stegun 26.7.5): three
-            // or four steps where Commons Math's bracketing solver takes dozens of evaluations of the
-            // distribution function, which a table of 10,000 cells asks for five times a row.
-            double z = Z.inverseCumulativeProbability(probability);
+            // or four steps where a bracketing solver takes dozens of evaluations of the distribution
+            // function, which a table of 10,000 cells asks for five times a row.
+            double z = Distributions.normalQuantile(probability);
             double z2 = z * z;
             double x = z + (z2 + 1) * z / 4 / df + ((5 * z2 + 16) * z2 + 3) * z / 96 / (df * df)
                     + (((3 * z2 + 19) * z2 + 17) * z2 - 15) * z / 384 / (df * df * df);
             for (int i = 0; i < 20 && Double.isFinite(x); i++) {
-                double step = (t.cumulativeProbability(x) - probability) / t.density(x);
+                double step = (t.cdf(x) - probability) / t.density(x);
                 x -= step;
                 if (Math.abs(step) <= QUANTILE_ACCURACY * Math.max(1, Math.abs(x))) {
                     return x;
                 }
             }
         }
-        return t.inverseCumulativeProbability(probability);
+        return t.quantile(probability);
     }
 
     /** The least degrees of freedom Newton's method starts well enough on; below, the bracketing solver. */
     private static final double NEWTON_DF = 3;
-    private static final NormalDistribution Z = new NormalDistribution(null, 0, 1);
 }

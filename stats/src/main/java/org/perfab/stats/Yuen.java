@@ -1,7 +1,6 @@
 package org.perfab.stats;
 
 import java.util.Arrays;
-import org.apache.commons.math3.distribution.TDistribution;
 
 /**
  * Yuen's test: Welch's test on trimmed means, with winsorized variances (Yuen 1974). Trimming a
@@ -41,7 +40,7 @@ final class Yuen {
         }
         double t = diff / Math.sqrt(se2);
         double df = se2 * se2 / (da[0] * da[0] / (da[1] - 1) + db[0] * db[0] / (db[1] - 1));
-        return 2 * new TDistribution(null, df).cumulativeProbability(-Math.abs(t));
+        return Distributions.tTwoSided(t, df);
     }
 
     /** Returns {d, h}: the squared standard error of the trimmed mean and the trimmed count. */

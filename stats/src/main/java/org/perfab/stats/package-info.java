@@ -1,11 +1,13 @@
 /**
  * The statistics every perfab verdict rests on: a {@link org.perfab.stats.Sample} of one cell on
  * one side, its {@link org.perfab.stats.Summary}, and the {@link org.perfab.stats.Comparison} of a
- * baseline sample with a candidate sample under Welch's t-test and the verdict rules.
+ * baseline sample with a candidate sample under Welch's t-test and the verdict rules. The test is a
+ * value ({@link org.perfab.stats.ShiftTest}): perfab's own rule and those it is measured against go
+ * through the same door.
  *
  * <p>The package is pure: it reads no files, knows no output format and keeps no state. Apache
- * Commons Math does the distribution arithmetic behind package-private adapters; none of its types
- * appear in the public API. Quantities that cannot be defined (the mean of an empty sample, a
+ * Commons Statistics does the distribution and rank arithmetic behind one package-private adapter
+ * ({@code Distributions}); none of its types appear in the public API. Quantities that cannot be defined (the mean of an empty sample, a
  * percent change from a zero baseline) are {@code NaN}, never an exception, and a
  * {@link org.perfab.stats.Comparison} says why through its {@link org.perfab.stats.Caveat}s.
  */

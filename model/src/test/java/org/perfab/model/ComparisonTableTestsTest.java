@@ -1,0 +1,52 @@
+package org.perfab.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.perfab.stats.Direction;
+import org.perfab.stats.ShiftTest;
+import org.perfab.stats.Thresholds;
+import org.perfab.stats.Verdict;
+
+/** The table judges its cells by the test it is given, and by perfab's own by default. */
+class ComparisonTableTestsTest {
+    private static final Cell CELL = new Cell("work", "time", "ns", Direction.LOWER_IS_BETTER);
+    private static final Thresholds FIXED = new Thresholds(0.05, 3, 10, Thresholds.FDR_OFF);
+
+    /** Three builds a side, three trials each; the head's third build is 40% slower in one trial. */
+    private static List<Measurement> measurements() {
+        double[][] base = {{100, 101, 99}, {100.5, 99.5, 100}, {101, 100, 99.5}};
+        double[][] head = {{105, 106, 104}, {105.5, 104.5, 105}, {106, 147, 104.5}};
+        List<Measurement> m = new ArrayList<>();
+        for (int b = 0; b < 3; b++) {
+            for (int t = 0; t < 3; t++) {
+                m.add(new Measurement(CELL, Side.BASE, b, 3 * b + t, base[b][t]));
+                m.add(new Measurement(CELL, Side.HEAD, b, 3 * b + t, head[b][t]));
+            }
+        }
+        return m;
+    }
+
+    @Test
+    void perfabsTestLetsTheBuildMediansDecideWithTheTrialsBeside() {
+        CellComparison row = ComparisonTable.of("b", "h", measurements(), FIXED, c -> false).rows().get(0);
+        assertTrue(row.byBuilds());
+        assertEquals(3, row.comparison().base().n());
+        assertEquals(Verdict.REGRESSION, row.comparison().verdict());
+        assertEquals(1, row.outliers().size(), "the trials' own comparison set the slow trial aside");
+    }
+
+    @Test
+    void anotherTestJudgesEveryTrialItsOwnWay() {
+        CellComparison row = ComparisonTable.of("b", "h", measurements(), FIXED, c -> false, ShiftTest.mannWhitney())
+                .rows().get(0);
+        assertTrue(!row.byBuilds());
+        assertEquals(9, row.comparison().base().n());
+        assertEquals(Verdict.REGRESSION, row.comparison().verdict());
+        assertEquals(81.0, row.comparison().t(), 0.0, "every head trial above every base trial: U = 9 x 9");
+        assertEquals(List.of(), row.outliers());
+    }
+}

@@ -1,0 +1,372 @@
+package org.perfab.calibrate;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Random;
+import java.util.function.Consumer;
+import org.perfab.ab.AbRun;
+import org.perfab.ab.Events;
+import org.perfab.demo.ProcessCalibration;
+import org.perfab.exec.Processes;
+import org.perfab.failure.BadInputException;
+import org.perfab.model.Side;
+import org.perfab.report.Format;
+import org.perfab.report.Report;
+import org.perfab.stats.Calibration;
+import org.perfab.stats.Calibration.Method;
+import org.perfab.stats.Calibration.Noise;
+import org.perfab.stats.Calibration.Rates;
+import org.perfab.stats.Thresholds;
+
+/**
+ * perfab's calibration: a grid of simulated cases judged every way on the same draws
+ * ({@link #simulate}), then real A/B runs on this machine ({@link #processes}). Each returns a
+ * value for {@link CalibrationRenderer}.
+ */
+public final class Calibrate {
+    /** The true slowdowns of the simulated cases, in percent; 0 is an A/A. */
+    public static final List<Double> EFFECTS = List.of(0.0, 2.0, 3.0, 5.0, 10.0);
+    /** The coefficients of variation of the simulated cases, in percent. */
+    static final double[] CVS = {1, 3, 10};
+    /** The trials per side of the simulated cases. */
+    static final int[] TRIALS = {5, 10, 20};
+    /** The commits of the real runs: the slowdown each makes, in percent; 0 is the A/A. */
+    public static final List<Integer> REAL_EFFECTS = List.of(0, 3, 5, 10);
+    /** Trials per side of each real run. */
+    public static final int REAL_TRIALS = 5;
+
+    private Calibrate() {
+    }
+
+    /**
+     * What to calibrate.
+     *
+     * @param runs simulated runs per case, at least 1
+     * @param seed the seed of every simulated draw
+     * @param noises the noises to simulate, in this order; empty for all
+     * @param abRuns real A/B runs of each of {@link #REAL_EFFECTS}, 0 to 1000
+     * @param dir where the real runs go; empty for a new temporary folder
+     * @param thresholds the verdict rules' settings every method is judged with
+     */
+    public record Request(int runs, long seed, List<Noise> noises, int abRuns, Optional<Path> dir,
+            Thresholds thresholds) {
+        public Request {
+            if (runs < 1) {
+                throw new IllegalArgumentException("--runs must be at least 1, got " + runs);
+            }
+            if (abRuns < 0 || abRuns > 1000) {
+                throw new IllegalArgumentException("--ab-runs must be from 0 to 1000, got " + abRuns);
+            }
+            noises = List.copyOf(noises);
+            Objects.requireNonNull(dir, "dir");
+            Objects.requireNonNull(thresholds, "thresholds");
+        }
+
+        /** Returns the noises simulated: those asked for, or all. */
+        public List<Noise> simulated() {
+            return noises.isEmpty() ? List.of(Noise.values()) : noises;
+        }
+    }
+
+    /**
+     * One row of a noise's table: every method's rates at each of {@link #EFFECTS}.
+     *
+     * @param cv the coefficient of variation, in percent
+     * @param trials trials per side
+     * @param rates each method's rates, one per effect in the order of {@link #EFFECTS}
+     */
+    public record Row(double cv, int trials, Map<Method, List<Rates>> rates) {
+        public Row {
+            rates = Map.copyOf(rates);
+        }
+    }
+
+    /** The rows of one noise. */
+    public record NoiseTable(Noise noise, List<Row> rows) {
+        public NoiseTable {
+            rows = List.copyOf(rows);
+        }
+    }
+
+    /**
+     * A target on false alarms and power at CV 1%, where the bar matters.
+     *
+     * @param falseRegressions perfab's false regressions at effect 0, percent
+     * @param found perfab's regressions at a true 5% slowdown, percent
+     * @param benchstat benchstat's regressions on the same draws, percent
+     * @param holds whether false regressions are at most 1% and the power at least benchstat's
+     */
+    public record Target(Noise noise, int trials, double falseRegressions, double found, double benchstat,
+            boolean holds) {
+    }
+
+    /**
+     * The target that no row says "no change" while one side alone had far trials that make the
+     * candidate look worse.
+     *
+     * @param worst the largest share of such rows in any case simulated, percent
+     * @param partialCases how many of the cases were partial slowdowns
+     * @param holds whether {@code worst} is 0
+     */
+    public record NoChange(double worst, int partialCases, boolean holds) {
+    }
+
+    /** Adaptive trials against runs of 5 and 20 trials, one per effect in the order of {@link #EFFECTS}. */
+    public record AdaptiveRow(Noise noise, double cv, List<Calibration.AdaptiveRates> byEffect) {
+        public AdaptiveRow {
+            byEffect = List.copyOf(byEffect);
+        }
+    }
+
+    /** What a suite's line reports. */
+    public enum Figure {
+        /** The share of runs whose headline counts a change among the unchanged cells, percent. */
+        HEADLINE,
+        /** The share of runs in which every changed cell was found, percent. */
+        FOUND,
+        /** False regressions per run. */
+        FALSE_REGRESSIONS
+    }
+
+    /**
+     * One suite of cells, judged cell by cell and together.
+     *
+     * @param noise the noise of every cell
+     * @param cells how many cells
+     * @param changed how many of them are truly slower
+     * @param effect by how much, percent
+     * @param cv every cell's coefficient of variation, percent
+     * @param trials trials per side; with adaptive trials, those of the first look
+     * @param adaptive whether trials are adaptive (rounds of {@code trials} up to 20 per side)
+     * @param figure what the line reports
+     * @param alone the figure judged cell by cell
+     * @param together the figure judged together
+     */
+    public record Suite(Noise noise, int cells, int changed, double effect, double cv, int trials, boolean adaptive,
+            Figure figure, Calibration.SuiteRates alone, Calibration.SuiteRates together) {
+
+        /** Returns {@link #figure} of {@code rates}. */
+        public double of(Calibration.SuiteRates rates) {
+            return switch (figure) {
+                case HEADLINE -> rates.falseHeadline();
+                case FOUND -> rates.allFound();
+                case FALSE_REGRESSIONS -> rates.falseRegressions();
+            };
+        }
+    }
+
+    /**
+     * Everything the simulation measured.
+     *
+     * @param request what was asked
+     * @param tables one per noise simulated
+     * @param targets the targets on false alarms and power, of the cases simulated
+     * @param noChange the "no change" target; empty when nothing was simulated
+     * @param adaptive adaptive trials against fixed runs
+     * @param suites suites of a fixed size
+     * @param adaptiveSuites suites with adaptive trials
+     */
+    public record Simulation(Request request, List<NoiseTable> tables, List<Target> targets,
+            Optional<NoChange> noChange, List<AdaptiveRow> adaptive, List<Suite> suites, List<Suite> adaptiveSuites) {
+        public Simulation {
+            tables = List.copyOf(tables);
+            targets = List.copyOf(targets);
+            adaptive = List.copyOf(adaptive);
+            suites = List.copyOf(suites);
+            adaptiveSuites = List.copyOf(adaptiveSuites);
+        }
+    }
+
+    /**
+     * The real runs.
+     *
+     * @param dir where the runs, their results and comments are
+     * @param runs A/B runs of each commit
+     * @param outcome the figures of each commit and the machine
+     */
+    public record RealRuns(Path dir, int runs, ProcessCalibration.Outcome outcome) {
+    }
+
+    /** Returns the simulation {@code request} asks for: every figure from one seeded generator. */
+    public static Simulation simulate(Request request) {
+        int n = request.runs();
+        Thresholds t = request.thresholds();
+        Random random = new Random(request.seed());
+        Map<List<Object>, Map<Method, Rates>> seen = new LinkedHashMap<>();
+        List<NoiseTable> tables = new ArrayList<>();
+        for (Noise noise : request.simulated()) {
+            List<Row> rows = new ArrayList<>();
+            for (double cv : CVS) {
+                for (int trials : TRIALS) {
+                    Map<Method, List<Rates>> byMethod = new LinkedHashMap<>();
+                    for (Method m : Method.values()) {
+                        byMethod.put(m, new ArrayList<>());
+                    }
+                    for (double e : EFFECTS) {
+                        Map<Method, Rates> rates = Calibration.run(new Calibration.Case(noise, cv, trials, e), n, random,
+                                t);
+                        seen.put(List.of(noise, cv, trials, e), rates);
+                        rates.forEach((m, r) -> byMethod.get(m).add(r));
+                    }
+                    rows.add(new Row(cv, trials, byMethod));
+                }
+            }
+            tables.add(new NoiseTable(noise, rows));
+        }
+        List<AdaptiveRow> adaptive = new ArrayList<>();
+        for (Noise noise : List.of(Noise.NORMAL, Noise.OUTLIERS, Noise.HEAVY_TAIL_10)) {
+            if (!request.simulated().contains(noise)) {
+                continue;
+            }
+            for (double cv : CVS) {
+                List<Calibration.AdaptiveRates> byEffect = new ArrayList<>();
+                for (double e : EFFECTS) {
+                    byEffect.add(Calibration.adaptive(new Calibration.Case(noise, cv, 5, e), 20, n, random, t));
+                }
+                adaptive.add(new AdaptiveRow(noise, cv, byEffect));
+            }
+        }
+        int suiteRuns = Math.max(50, n / 4);
+        int bigRuns = Math.max(20, suiteRuns / 10);
+        Suites fixed = new Suites(random, t, false);
+        for (Noise noise : List.of(Noise.NORMAL, Noise.HEAVY_TAIL_10)) {
+            for (int cells : new int[] {10, 20, 40, 100}) {
+                fixed.add(noise, cells, 0, 0, 3, Figure.HEADLINE, suiteRuns);
+            }
+        }
+        fixed.add(Noise.NORMAL, 20, 1, 10, 3, Figure.FOUND, suiteRuns);
+        fixed.add(Noise.NORMAL, 40, 2, 8, 1, Figure.FOUND, suiteRuns);
+        fixed.add(Noise.NORMAL, 1000, 1, 5, 1, Figure.FOUND, bigRuns);
+        fixed.add(Noise.NORMAL, 1000, 1, 5, 1, 10, Figure.FOUND, bigRuns);
+        Suites adaptiveSuites = new Suites(random, t, true);
+        for (int cells : new int[] {5, 10, 20, 40}) {
+            adaptiveSuites.add(Noise.NORMAL, cells, 0, 0, 3, Figure.HEADLINE, suiteRuns);
+        }
+        for (int cells : new int[] {5, 10, 20, 40}) {
+            adaptiveSuites.add(Noise.NORMAL, cells, 1, 10, 3, Figure.FOUND, suiteRuns);
+        }
+        fixed.add(Noise.NORMAL, 1000, 0, 0, 3, Figure.FALSE_REGRESSIONS, bigRuns);
+        return new Simulation(request, tables, targets(seen), noChange(seen), adaptive, fixed.suites,
+                adaptiveSuites.suites);
+    }
+
+    /** The suites of one kind, simulated in the order they are added. */
+    private static final class Suites {
+        private final Random random;
+        private final Thresholds thresholds;
+        private final boolean adaptive;
+        private final List<Suite> suites = new ArrayList<>();
+
+        Suites(Random random, Thresholds thresholds, boolean adaptive) {
+            this.random = random;
+            this.thresholds = thresholds;
+            this.adaptive = adaptive;
+        }
+
+        void add(Noise noise, int cells, int changed, double effect, double cv, Figure figure, int runs) {
+            add(noise, cells, changed, effect, cv, 5, figure, runs);
+        }
+
+        void add(Noise noise, int cells, int changed, double effect, double cv, int trials, Figure figure, int runs) {
+            Calibration.SuiteRates alone = rates(noise, cells, changed, effect, cv, trials, false, runs);
+            Calibration.SuiteRates together = rates(noise, cells, changed, effect, cv, trials, true, runs);
+            suites.add(new Suite(noise, cells, changed, effect, cv, trials, adaptive, figure, alone, together));
+        }
+
+        private Calibration.SuiteRates rates(Noise noise, int cells, int changed, double effect, double cv, int trials,
+                boolean together, int runs) {
+            if (adaptive) {
+                return Calibration.suiteAdaptive(noise, cells, changed, effect, cv, trials, 20, together, runs, random,
+                        thresholds);
+            }
+            return Calibration.suite(noise, cells, changed, effect, cv, trials,
+                    together ? thresholds.alpha() : Double.NaN, runs, random, thresholds);
+        }
+    }
+
+    /**
+     * Returns the targets on false alarms and power at CV 1% the simulation reached: outlier trials
+     * at 5, 10 and 20 trials per side, one trial in ten 1.5 times slower at 20.
+     */
+    private static List<Target> targets(Map<List<Object>, Map<Method, Rates>> seen) {
+        List<Target> targets = new ArrayList<>();
+        List<Object[]> cases = List.of(new Object[] {Noise.OUTLIERS, 5}, new Object[] {Noise.OUTLIERS, 10},
+                new Object[] {Noise.OUTLIERS, 20}, new Object[] {Noise.HEAVY_TAIL_10, 20});
+        for (Object[] c : cases) {
+            Map<Method, Rates> aa = seen.get(List.of(c[0], 1.0, c[1], 0.0));
+            Map<Method, Rates> five = seen.get(List.of(c[0], 1.0, c[1], 5.0));
+            if (aa == null || five == null) {
+                continue;
+            }
+            double falseRate = aa.get(Method.PERFAB).regression();
+            double power = five.get(Method.PERFAB).regression();
+            double benchstat = five.get(Method.MANN_WHITNEY).regression();
+            targets.add(new Target((Noise) c[0], (Integer) c[1], falseRate, power, benchstat,
+                    falseRate <= 1 && power >= benchstat));
+        }
+        return targets;
+    }
+
+    private static Optional<NoChange> noChange(Map<List<Object>, Map<Method, Rates>> seen) {
+        if (seen.isEmpty()) {
+            return Optional.empty();
+        }
+        double worst = 0;
+        int partial = 0;
+        for (Map.Entry<List<Object>, Map<Method, Rates>> e : seen.entrySet()) {
+            worst = Math.max(worst, e.getValue().get(Method.PERFAB).falseNoChange());
+            partial += e.getKey().get(0) == Noise.PARTIAL ? 1 : 0;
+        }
+        return Optional.of(new NoChange(worst, partial, worst == 0));
+    }
+
+    /**
+     * Runs the real A/Bs {@code request} asks for on this machine: {@code abRuns} of each of
+     * {@link #REAL_EFFECTS}, {@value #REAL_TRIALS} trials per side. {@code progress} hears where they
+     * go and a line per run.
+     *
+     * @throws BadInputException when there is no {@code java} on PATH, which the subject's build
+     *     and harness run
+     */
+    public static RealRuns processes(Request request, Map<String, String> env, Clock clock,
+            Consumer<String> progress) throws IOException, InterruptedException {
+        if (!Processes.onPath("java")) {
+            throw new BadInputException("the calibration's build and harness run 'java' from PATH, and there is none");
+        }
+        Path root = request.dir().isPresent() ? request.dir().get() : Files.createTempDirectory("perfab-calibrate-");
+        progress.accept("real A/B runs in " + root + ": " + request.abRuns() + " of each effect, " + REAL_TRIALS
+                + " trials per side");
+        AbRun.Context quiet = new AbRun.Context(QUIET, env, clock,
+                r -> Format.MARKDOWN.renderer().render(Report.of(r)), r -> Format.HTML.renderer().render(Report.of(r)));
+        ProcessCalibration.Outcome outcome = ProcessCalibration.run(root, REAL_EFFECTS, request.abRuns(), REAL_TRIALS,
+                quiet, progress);
+        return new RealRuns(root, request.abRuns(), outcome);
+    }
+
+    /** Events nobody watches: the calibration reports a line per run instead. */
+    private static final Events QUIET = new Events() {
+        @Override
+        public void note(String text) {
+        }
+
+        @Override
+        public void planned(int total, int done) {
+        }
+
+        @Override
+        public void starting(Side side, boolean warmup, int trial, int ofSide) {
+        }
+
+        @Override
+        public void finished(Side side, boolean warmup, int trial, int ofSide, double seconds, String status) {
+        }
+    };
+}

@@ -1,0 +1,9 @@
+/**
+ * {@code perfab calibrate}'s core: how often perfab's verdicts are right. {@link
+ * org.perfab.calibrate.Calibrate} simulates trials with the noise of shared runners and judges
+ * them every way {@link org.perfab.stats.Calibration} knows, through the same
+ * {@link org.perfab.stats.ShiftTest} seam the A/B uses, then runs real A/Bs of commits with known
+ * slowdowns on this machine; it returns values, and {@link org.perfab.calibrate.CalibrationRenderer}
+ * lays them out. The command only parses, calls, and prints.
+ */
+package org.perfab.calibrate;
