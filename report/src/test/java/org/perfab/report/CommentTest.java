@@ -210,7 +210,7 @@ class CommentTest {
         RunResults run = RunFixture.run("many", 3, cells,
                 c -> new double[][] {{100, 101, 99}, {120, 121, 119}}, List.of());
         String[] lines = render(Format.GITHUB, run).split("\n");
-        assertEquals(GithubRenderer.PER_TYPE, lines.length);
+        assertEquals(Workflow.PER_TYPE, lines.length);
         assertTrue(lines[0].startsWith("::warning title=perfab regression::slow/"), lines[0]);
         assertTrue(lines[0].contains("%25,:"), "a % in the message is escaped: " + lines[0]);
         assertEquals("::warning title=perfab regression::and 5 more regression cells; see the comment or the job summary",
