@@ -4,9 +4,10 @@ import java.util.List;
 
 /**
  * Comma-separated values (RFC 4180) for a spreadsheet: a header line, then a line per row, CRLF
- * line ends. Names are untrusted: a field that a spreadsheet would run as a formula (it starts
- * with {@code = + - @}, a tab or a carriage return) is prefixed with {@code '}, and numbers are
- * written in full, under no locale, an undefined one (NaN) as an empty field.
+ * line ends. Names are untrusted and kept whole, but a control character (a line break, an escape
+ * sequence) is {@code ?}, and a field that a spreadsheet would run as a formula (it starts with
+ * {@code = + - @}) is prefixed with {@code '}. Numbers are written in full, under no locale, an
+ * undefined one (NaN) as an empty field.
  */
 final class Csv {
     private final StringBuilder out = new StringBuilder();
@@ -47,11 +48,10 @@ final class Csv {
     }
 
     private static String field(String s) {
-        String text = !s.isEmpty() && "=+-@\t\r".indexOf(s.charAt(0)) >= 0 && !numeric(s) ? "'" + s : s;
-        if (text.indexOf(',') < 0 && text.indexOf('"') < 0 && text.indexOf('\n') < 0 && text.indexOf('\r') < 0) {
-            return text;
-        }
-        return '"' + text.replace("\"", "\"\"") + '"';
+        String shown = s.codePoints().map(cp -> Character.isISOControl(cp) || Character.getType(cp) == Character.FORMAT
+                ? '?' : cp).collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
+        String text = !shown.isEmpty() && "=+-@".indexOf(shown.charAt(0)) >= 0 && !numeric(shown) ? "'" + shown : shown;
+        return text.indexOf(',') < 0 && text.indexOf('"') < 0 ? text : '"' + text.replace("\"", "\"\"") + '"';
     }
 
     /** Returns whether {@code s} is a number perfab wrote ({@code -1.5}, {@code +3.0%}): no formula. */

@@ -24,7 +24,8 @@ public final class Product<T> {
     private Product(String name, Map<Format, Renderer<T>> renderers, Optional<Renderer<T>> colouredText,
             Function<T, Map<String, String>> outputs) {
         this.name = Objects.requireNonNull(name, "name");
-        this.renderers = new EnumMap<>(renderers);
+        this.renderers = new EnumMap<>(Format.class);
+        this.renderers.putAll(renderers);
         this.colouredText = colouredText;
         this.outputs = outputs;
         if (renderers.containsKey(Format.GITHUB) && !renderers.containsKey(Format.MARKDOWN)) {

@@ -10,8 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 import org.perfab.model.Cell;
 import org.perfab.model.ComparisonTable;
 import org.perfab.model.Measurement;
@@ -19,34 +17,13 @@ import org.perfab.model.ResultsJson;
 import org.perfab.model.RunResults;
 import org.perfab.model.Side;
 import org.perfab.model.Warning;
-import org.perfab.report.testing.Golden;
 import org.perfab.stats.Direction;
 import org.perfab.stats.Verdict;
 
 /** The pull-request comment, the GitHub annotations and every run rendering, sealed by golden files. */
 class CommentTest {
-    static Locale[] locales() {
-        return Golden.LOCALES;
-    }
-
     private static String render(Format format, RunResults run) {
         return format.renderer().render(Report.of(run));
-    }
-
-    @ParameterizedTest
-    @MethodSource("locales")
-    void theCommentIsStable(Locale locale) throws Exception {
-        Golden.assertMatches("run-comment.md", Golden.underLocale(locale, () -> render(Format.MARKDOWN, RunFixture.broker())));
-    }
-
-    @ParameterizedTest
-    @MethodSource("locales")
-    void theTextJsonAndAnnotationsAreStable(Locale locale) throws Exception {
-        Golden.assertMatches("run-table.txt", Golden.underLocale(locale, () -> render(Format.TEXT, RunFixture.broker())));
-        Golden.assertMatches("run-results.json", Golden.underLocale(locale, () -> render(Format.JSON, RunFixture.broker())));
-        Golden.assertMatches("run-annotations.txt",
-                Golden.underLocale(locale, () -> render(Format.GITHUB, RunFixture.broker())));
-        Golden.assertMatches("run-report.html", Golden.underLocale(locale, () -> render(Format.HTML, RunFixture.broker())));
     }
 
     @Test
