@@ -20,10 +20,12 @@ public final class Product<T> {
     private final Map<Format, Renderer<T>> renderers;
     private final Optional<Renderer<T>> colouredText;
     private final Function<T, Map<String, String>> outputs;
+    private final String summary;
 
     private Product(String name, Map<Format, Renderer<T>> renderers, Optional<Renderer<T>> colouredText,
-            Function<T, Map<String, String>> outputs) {
+            Function<T, Map<String, String>> outputs, String summary) {
         this.name = Objects.requireNonNull(name, "name");
+        this.summary = Objects.requireNonNull(summary, "summary");
         this.renderers = new EnumMap<>(Format.class);
         this.renderers.putAll(renderers);
         this.colouredText = colouredText;
@@ -35,7 +37,7 @@ public final class Product<T> {
 
     /** Returns a product named {@code name} ("perfab merge") with no format yet. */
     public static <T> Product<T> named(String name) {
-        return new Product<>(name, Map.of(), Optional.empty(), v -> Map.of());
+        return new Product<>(name, Map.of(), Optional.empty(), v -> Map.of(), "the Markdown of " + name);
     }
 
     /** Returns this product rendering {@code format} with {@code renderer}. */
@@ -43,12 +45,12 @@ public final class Product<T> {
         Map<Format, Renderer<T>> more = new EnumMap<>(Format.class);
         more.putAll(renderers);
         more.put(format, renderer);
-        return new Product<>(name, more, colouredText, outputs);
+        return new Product<>(name, more, colouredText, outputs, summary);
     }
 
     /** Returns this product with {@code renderer} for text on a terminal that shows colour. */
     public Product<T> colouredText(Renderer<T> renderer) {
-        return new Product<>(name, renderers, Optional.of(renderer), outputs);
+        return new Product<>(name, renderers, Optional.of(renderer), outputs, summary);
     }
 
     /**
@@ -56,7 +58,20 @@ public final class Product<T> {
      * value, in order: {@code regressions=2}); see {@link #outputs(Object)}.
      */
     public Product<T> outputs(Function<T, Map<String, String>> outputs) {
-        return new Product<>(name, renderers, colouredText, outputs);
+        return new Product<>(name, renderers, colouredText, outputs, summary);
+    }
+
+    /**
+     * Returns this product with {@code what} as what its Markdown is called in a job summary
+     * ("the comment"), for the line that says it did not fit.
+     */
+    public Product<T> summary(String what) {
+        return new Product<>(name, renderers, colouredText, outputs, what);
+    }
+
+    /** Returns what this product's Markdown is called in a job summary: "the comment". */
+    public String summary() {
+        return summary;
     }
 
     /** Returns the product's name, as an error message names it: {@code perfab merge}. */

@@ -39,7 +39,8 @@ public final class Products {
             .with(Format.TEXT, SeriesRenderer::text).with(Format.MARKDOWN, SeriesRenderer::markdown)
             .with(Format.JSON, SeriesRenderer::json).with(Format.GITHUB, SeriesRenderer::github)
             .with(Format.CSV, SeriesRenderer::csv)
-            .outputs(c -> ordered("new", c.newCount(), "persisting", c.movements().size() - c.newCount()));
+            .outputs(c -> ordered("new", c.newCount(), "persisting", c.movements().size() - c.newCount()))
+            .summary("the series' movements");
 
     /** The series' rules replayed run by run ({@code perfab series replay} and {@code demo}). */
     public static final Product<SeriesReplay> SERIES_REPLAY = Product.<SeriesReplay>named("perfab series replay")
@@ -51,7 +52,8 @@ public final class Products {
             .with(Format.TEXT, c -> BaselineRenderer.checkText(c, false))
             .with(Format.MARKDOWN, c -> BaselineRenderer.checkText(c, true))
             .with(Format.JSON, BaselineRenderer::checkJson).with(Format.GITHUB, BaselineRenderer::checkGithub)
-            .with(Format.CSV, BaselineRenderer::checkCsv).outputs(BaselineRenderer::counts);
+            .with(Format.CSV, BaselineRenderer::checkCsv).outputs(BaselineRenderer::counts)
+            .summary("the baseline check");
 
     /** What seeding a baseline did ({@code perfab baseline seed}); its JSON is the seeded baseline. */
     public static final Product<Baseline> BASELINE_SEED = Product.<Baseline>named("perfab baseline seed")
@@ -80,7 +82,7 @@ public final class Products {
         for (Format f : Format.values()) {
             p = p.with(f, f.renderer());
         }
-        return p.colouredText(Format.TEXT.renderer(true)).outputs(r -> {
+        return p.colouredText(Format.TEXT.renderer(true)).summary("the comment").outputs(r -> {
             Map<Verdict, Integer> counts = r.table().counts();
             return ordered("regressions", counts.get(Verdict.REGRESSION), "inconclusive",
                     counts.get(Verdict.INCONCLUSIVE), "small", counts.get(Verdict.SMALL), "improvements",

@@ -6,14 +6,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 import org.perfab.model.CellComparison;
 import org.perfab.model.ComparisonTable;
 import org.perfab.model.Units;
 import org.perfab.stats.Comparison;
-import org.perfab.stats.Sequential;
-import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
 
 /**

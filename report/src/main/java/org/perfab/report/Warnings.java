@@ -1,20 +1,15 @@
 package org.perfab.report;
 
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.perfab.model.CellComparison;
 import org.perfab.model.ComparisonTable;
-import org.perfab.model.RunResults;
-import org.perfab.model.Side;
 import org.perfab.model.Warning;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
-import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
 
 /**
