@@ -46,7 +46,7 @@ class FormatOption<T> {
             return;
         }
         Format f = Format.byId(id).orElseThrow(() -> new ParameterException(mixee.commandLine(), NAME
-                + ": unknown format '" + id + "'; " + product.name() + " writes " + product.list()));
+                + ": unknown format '" + id + "' (this command writes " + product.list() + ")"));
         if (!product.supports(f)) {
             throw new ParameterException(mixee.commandLine(), NAME + ": " + product.unsupported(f));
         }

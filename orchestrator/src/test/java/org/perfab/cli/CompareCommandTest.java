@@ -133,7 +133,7 @@ class CompareCommandTest {
         "--alpha abc; Invalid value for option '--alpha'",
         "--fdr 1; --fdr must be between 0 and 1 (exclusive), or off, got '1'",
         "--fdr often; --fdr must be between 0 and 1 (exclusive), or off, got 'often'",
-        "--format yaml; unknown format 'yaml' (expected text, json, markdown, github, html)",
+        "--format yaml; --format: unknown format 'yaml' (this command writes text, json, markdown, github, html, csv or junit)",
         "--profile a:b:c; --profile: cell pattern 'a:b:c' has more than one ':'",
     })
     void rejectsBadOptionsWithAHelpfulMessage(String options, String message) {

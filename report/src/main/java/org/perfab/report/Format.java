@@ -10,10 +10,10 @@ import java.util.Optional;
 public enum Format {
     /** An aligned table for a terminal. */
     TEXT(new TextRenderer()),
-    /** The pull-request comment, in Markdown; also the job summary. */
-    MARKDOWN(new MarkdownRenderer()),
     /** The machine-readable form, each product's own schema. */
     JSON(new JsonRenderer()),
+    /** The pull-request comment, in Markdown; also the job summary. */
+    MARKDOWN(new MarkdownRenderer()),
     /** GitHub Actions annotations; the command also writes the job summary and the step's outputs. */
     GITHUB(new GithubRenderer()),
     /** One self-contained HTML file: the table, and a plot of every trial of every cell. */

@@ -96,7 +96,7 @@ class ProductGoldenTest {
     void anUnsupportedFormatNamesTheSupportedOnes() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Products.MERGE.renderer(Format.HTML, false));
-        assertEquals("perfab merge writes text, markdown, json or csv, not html", e.getMessage());
+        assertEquals("perfab merge writes text, json, markdown or csv, not html", e.getMessage());
     }
 
     @Test
