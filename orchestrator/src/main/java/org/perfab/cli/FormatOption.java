@@ -118,6 +118,12 @@ class FormatOption<T> {
                 spec.addOption(declared.toBuilder().description(option.description())
                         .completionCandidates(List.copyOf(option.product.formats().stream().map(Format::id).toList()))
                         .build());
+                OptionSpec output = spec.findOption("--output");
+                if (user instanceof OutputOptions<?> && output != null && option.product.supports(Format.GITHUB)) {
+                    spec.remove(output);
+                    spec.addOption(output.toBuilder().description(output.description()[0].replace(".", "")
+                            + " (with --format github: the Markdown; the annotations go to standard output).").build());
+                }
             }
         }
         root.getSubcommands().values().forEach(FormatOption::describe);

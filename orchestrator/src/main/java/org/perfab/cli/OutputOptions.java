@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
  */
 final class OutputOptions<T> extends FormatOption<T> {
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
-            description = "Write to FILE instead of standard output (with --format github: the Markdown).")
+            description = "Write to FILE instead of standard output.")
     Path output;
 
     /** The options of a command that renders {@code product}, in {@code fallback} unless told. */
