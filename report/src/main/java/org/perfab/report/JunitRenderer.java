@@ -1,5 +1,6 @@
 package org.perfab.report;
 
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -60,7 +61,7 @@ final class JunitRenderer implements Renderer<Report> {
         out.append("<testsuites name=\"perfab\"").append(counts).append(">\n");
         out.append("  <testsuite name=\"").append(suite).append('"').append(counts);
         report.run().map(RunResults::startedAt).ifPresent(at -> out.append(" timestamp=\"")
-                .append(at.toString().replaceFirst("Z$", "")).append('"'));
+                .append(at.truncatedTo(ChronoUnit.SECONDS).toString().replaceFirst("Z$", "")).append('"'));
         out.append(">\n    <properties>\n");
         property(out, "base", report.table().baseLabel());
         property(out, "head", report.table().headLabel());
