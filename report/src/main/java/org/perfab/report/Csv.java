@@ -1,6 +1,7 @@
 package org.perfab.report;
 
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * Comma-separated values (RFC 4180) for a spreadsheet: a header line, then a line per row, CRLF
@@ -10,6 +11,8 @@ import java.util.List;
  * undefined one (NaN) as an empty field.
  */
 final class Csv {
+    private static final Pattern NUMBER = Pattern.compile("[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]+)?%?");
+
     private final StringBuilder out = new StringBuilder();
 
     /** Starts a table whose first line is {@code header}. */
@@ -56,6 +59,6 @@ final class Csv {
 
     /** Returns whether {@code s} is a number perfab wrote ({@code -1.5}, {@code +3.0%}): no formula. */
     private static boolean numeric(String s) {
-        return s.matches("[+-]?[0-9][0-9.eE+-]*%?");
+        return NUMBER.matcher(s).matches();
     }
 }
