@@ -20,6 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.perfab.baseline.Corpus;
+import org.perfab.baseline.Ratchet;
 import org.perfab.demo.SyntheticSnapshots;
 import org.perfab.model.Baseline;
 import org.perfab.model.BaselineCheck;
@@ -54,20 +55,20 @@ class BaselineGoldenTest {
         Exclusions ex = new Exclusions(List.of(SyntheticSnapshots.SUITE, SyntheticSnapshots.SUITE_COMPILE,
                 "RemovedBenchmark"));
         Corpus corpus = Corpus.read(dir.resolve("history"), Optional.empty());
-        Baseline one = corpus.seed(SyntheticSnapshots.ANCHOR, 1, BaselineCommand.DEFAULT_TOLERANCE, ex);
+        Baseline one = corpus.seed(SyntheticSnapshots.ANCHOR, 1, Ratchet.DEFAULT_TOLERANCE, ex);
         List<Baseline.Floor> floors = Corpus.read(dir.resolve("control"), Optional.empty())
                 .floors(SyntheticSnapshots.ANCHOR, ex);
-        Baseline five = corpus.seed(SyntheticSnapshots.ANCHOR, 5, BaselineCommand.DEFAULT_TOLERANCE, ex)
+        Baseline five = corpus.seed(SyntheticSnapshots.ANCHOR, 5, Ratchet.DEFAULT_TOLERANCE, ex)
                 .withFloors(floors);
         Baseline.Key latest = new Baseline.Key("ubuntu-latest", "amd64");
         Snapshot regressed = Snapshot.read(Files.readString(dir.resolve("tonight/regressed.json")),
                 "regressed.json");
         FIXTURES.put("seed", new Fixture(Products.BASELINE_SEED, five));
         FIXTURES.put("check", new Fixture(Products.BASELINE_CHECK, BaselineCheck.of(five, regressed,
-                "tonight/regressed.json", BaselineCheck.Budget.of(5), ex, BaselineCommand.DEFAULT_TOLERANCE)));
+                "tonight/regressed.json", BaselineCheck.Budget.of(5), ex, Ratchet.DEFAULT_TOLERANCE)));
         FIXTURES.put("check-auto", new Fixture(Products.BASELINE_CHECK, BaselineCheck.of(five, regressed,
                 "tonight/regressed.json", BaselineCheck.Budget.auto(five.floor(latest).orElseThrow(), 2), ex,
-                BaselineCommand.DEFAULT_TOLERANCE)));
+                Ratchet.DEFAULT_TOLERANCE)));
         FIXTURES.put("diff", new Fixture(Products.BASELINE_DIFF, new BaselinePair(BaselineDiff.of(one, five),
                 "window 1", "window 5")));
         FIXTURES.put("floor", new Fixture(Products.BASELINE_FLOORS, new FloorTable(floors, 2)));
