@@ -1,7 +1,6 @@
 package org.perfab.cli;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.perfab.report.Format;
@@ -35,6 +34,35 @@ class FormatOption<T> {
     /** The format asked for; null when none was. */
     private Format given;
 
+    /** The option of a command that renders {@code product}, in {@code fallback} unless told. */
+    FormatOption(Product<T> product, Format fallback) {
+        this(product, fallback, Optional.empty());
+    }
+
+    private FormatOption(Product<T> product, Format fallback, Optional<Format> onTerminal) {
+        this.product = Objects.requireNonNull(product, "product");
+        this.fallback = fallback;
+        this.onTerminal = onTerminal;
+        for (Format f : onTerminal.map(t -> List.of(fallback, t)).orElse(List.of(fallback))) {
+            if (!product.supports(f)) {
+                throw new IllegalArgumentException(product.unsupported(f));
+            }
+        }
+    }
+
+    /** A copy of {@code other}'s product and defaults, for a subclass that adds options. */
+    FormatOption(FormatOption<T> other) {
+        this(other.product, other.fallback, other.onTerminal);
+    }
+
+    /**
+     * The option of a command that renders {@code product}, in {@code terminal} when standard output
+     * is a terminal and in {@code otherwise} when it is a pipe or a file, unless told.
+     */
+    static <T> FormatOption<T> dependingOnTerminal(Product<T> product, Format terminal, Format otherwise) {
+        return new FormatOption<>(product, otherwise, Optional.of(terminal));
+    }
+
     /**
      * Reads {@code --format} as picocli parses it, so that a format the product does not write is
      * refused before the command does anything.
@@ -51,33 +79,6 @@ class FormatOption<T> {
             throw new ParameterException(mixee.commandLine(), NAME + ": " + product.unsupported(f));
         }
         given = f;
-    }
-
-    /** The option of a command that renders {@code product}, in {@code fallback} unless told. */
-    FormatOption(Product<T> product, Format fallback) {
-        this(product, fallback, Optional.empty());
-    }
-
-    private FormatOption(Product<T> product, Format fallback, Optional<Format> onTerminal) {
-        this.product = Objects.requireNonNull(product, "product");
-        this.fallback = fallback;
-        this.onTerminal = onTerminal;
-        if (!product.supports(fallback) || onTerminal.filter(f -> !product.supports(f)).isPresent()) {
-            throw new IllegalArgumentException(product.unsupported(fallback));
-        }
-    }
-
-    /** A copy of {@code other}'s product and defaults, for a subclass that adds options. */
-    FormatOption(FormatOption<T> other) {
-        this(other.product, other.fallback, other.onTerminal);
-    }
-
-    /**
-     * The option of a command that renders {@code product}, in {@code terminal} when standard output
-     * is a terminal and in {@code otherwise} when it is a pipe or a file, unless told.
-     */
-    static <T> FormatOption<T> dependingOnTerminal(Product<T> product, Format terminal, Format otherwise) {
-        return new FormatOption<>(product, otherwise, Optional.of(terminal));
     }
 
     /** Returns what the command renders. */
@@ -110,19 +111,18 @@ class FormatOption<T> {
      */
     static void describe(CommandLine root) {
         CommandSpec spec = root.getCommandSpec();
-        for (Map.Entry<String, CommandSpec> mixin : spec.mixins().entrySet()) {
-            Object user = mixin.getValue().userObject();
+        for (CommandSpec mixin : spec.mixins().values()) {
+            Object user = mixin.userObject();
             OptionSpec declared = spec.findOption(NAME);
             if (user instanceof FormatOption<?> option && declared != null) {
                 spec.remove(declared);
                 spec.addOption(declared.toBuilder().description(option.description())
-                        .completionCandidates(List.copyOf(option.product.formats().stream().map(Format::id).toList()))
+                        .completionCandidates(option.product.formats().stream().map(Format::id).toList())
                         .build());
                 OptionSpec output = spec.findOption("--output");
                 if (user instanceof OutputOptions<?> && output != null && option.product.supports(Format.GITHUB)) {
                     spec.remove(output);
-                    spec.addOption(output.toBuilder().description(output.description()[0].replace(".", "")
-                            + " (with --format github: the Markdown; the annotations go to standard output).").build());
+                    spec.addOption(output.toBuilder().description(OutputOptions.DESCRIPTION_WITH_GITHUB).build());
                 }
             }
         }

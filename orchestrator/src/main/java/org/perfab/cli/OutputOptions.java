@@ -16,6 +16,10 @@ import picocli.CommandLine.Option;
  * @param <T> what the command renders
  */
 final class OutputOptions<T> extends FormatOption<T> {
+    /** What help says of {@code -o} for a command that writes {@code --format github}. */
+    static final String DESCRIPTION_WITH_GITHUB = "Write to FILE instead of standard output (with --format github:"
+            + " the Markdown; the annotations go to standard output).";
+
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
             description = "Write to FILE instead of standard output.")
     Path output;
