@@ -21,8 +21,8 @@ final class AbCsvRenderer implements Renderer<Report> {
                 "same as");
         for (CellComparison r : report.table().rows()) {
             Comparison c = r.comparison();
-            out.line(r.cell().name(), r.cell().metric(), r.cell().unit(), r.cell().direction().id(), c.verdict().id(), Integer.toString(c.base().n()),
-                    Csv.number(c.base().mean()), Csv.number(c.base().cv()), Integer.toString(c.head().n()),
+            out.line(r.cell().name(), r.cell().metric(), r.cell().unit(), r.cell().direction().id(), c.verdict().id(),
+                    Integer.toString(c.base().n()), Csv.number(c.base().mean()), Csv.number(c.base().cv()), Integer.toString(c.head().n()),
                     Csv.number(c.head().mean()), Csv.number(c.head().cv()), Csv.number(c.pctChange()),
                     Csv.number(c.ciLow()), Csv.number(c.ciHigh()), Csv.number(c.pValue()),
                     Csv.number(c.detectable(t)), c.caveats().stream().map(Caveat::id)

@@ -45,15 +45,18 @@ final class HtmlRenderer implements Renderer<Report> {
             rows.add(new Row("cell-" + i++, Untrusted.html(r.cell().name()), Untrusted.html(r.cell().metric()),
                     Untrusted.htmlProse(Words.label(r)), c.verdict().id(),
                     side(c.base().mean(), c.base().cv(), d), side(c.head().mean(), c.head().cv(), d),
-                    Untrusted.htmlProse(Numbers.signedPercent(c.pctChange()) + " " + Numbers.interval(c.ciLow(), c.ciHigh())),
-                    Untrusted.htmlProse(Numbers.pValue(c.pValue())), Untrusted.htmlProse(Words.detects(c, report.table().thresholds())), plot,
-                    Notes.of(r).stream().map(n -> Untrusted.htmlProse(Untrusted.plain(n, Untrusted.MAX_PROSE))).toList()));
+                    Untrusted.htmlProse(Numbers.signedPercent(c.pctChange()) + " "
+                            + Numbers.interval(c.ciLow(), c.ciHigh())),
+                    Untrusted.htmlProse(Numbers.pValue(c.pValue())),
+                    Untrusted.htmlProse(Words.detects(c, report.table().thresholds())), plot,
+                    Notes.of(r).stream().map(n -> Untrusted.htmlProse(Untrusted.plain(n, Untrusted.MAX_PROSE)))
+                            .toList()));
         }
         Thresholds t = report.table().thresholds();
         List<CellComparison> shown = report.table().rows().stream().filter(r -> !r.allZero()).toList();
         String forest = shown.isEmpty() ? "" : Forest.svg(shown, t, report.run().isPresent());
-        View view = new View(Untrusted.htmlProse("perfab · " + report.name()), Untrusted.htmlProse(report.noComparison()
-                .orElse(Words.counts(report.table()))),
+        View view = new View(Untrusted.htmlProse("perfab · " + report.name()),
+                Untrusted.htmlProse(report.noComparison().orElse(Words.counts(report.table()))),
                 Untrusted.htmlProse(context(report)), forest, Untrusted.htmlProse(forestKey(t)),
                 Warnings.of(report).stream().map(Untrusted::htmlProse).toList(), rows,
                 Zeros.line(report.table().rows(), Untrusted::html),
