@@ -316,8 +316,8 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, Rep
             for (Member m : t.members()) {
                 ObjectNode o = members.addObject().put("snapshot", m.snapshot())
                         .put("fate", m.fate().name().toLowerCase(Locale.ROOT).replace('_', '-'));
-                number(o, "anchorDeviation", m.anchorDeviation());
-                number(o, "offset", m.offset());
+                ResultsJson.number(o, "anchorDeviation", m.anchorDeviation());
+                ResultsJson.number(o, "offset", m.offset());
             }
         }
         ArrayNode entryList = root.putArray("entries");
@@ -371,14 +371,6 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, Rep
             return key(n, key.get());
         }
         return n.putNull("machine").putNull("arch");
-    }
-
-    private static void number(ObjectNode n, String name, double v) {
-        if (Double.isNaN(v)) {
-            n.putNull(name);
-        } else {
-            n.put(name, v);
-        }
     }
 
     /**

@@ -87,17 +87,8 @@ public record NoiseFile(String name, String commit, Map<CellId, NoiseFloor> cell
         cells.forEach((id, floor) -> {
             ObjectNode c = array.addObject();
             c.put("cell", id.name()).put("metric", id.metric()).put("within", floor.within());
-            if (Double.isNaN(floor.between())) {
-                c.putNull("between");
-            } else {
-                c.put("between", floor.between());
-            }
-            double mde = floor.mde(1, DEFAULT_TRIALS, test);
-            if (Double.isFinite(mde)) {
-                c.put("mde", mde);
-            } else {
-                c.putNull("mde");
-            }
+            ResultsJson.number(c, "between", floor.between());
+            ResultsJson.number(c, "mde", floor.mde(1, DEFAULT_TRIALS, test));
         });
         try {
             return JSON.writeValueAsString(root) + "\n";

@@ -507,7 +507,7 @@ public final class ResultsJson {
     }
 
     /** Puts {@code value} into {@code node} as {@code name}, null when it is not finite (an undefined figure). */
-    static void number(ObjectNode node, String name, double value) {
+    public static void number(ObjectNode node, String name, double value) {
         if (Double.isFinite(value)) {
             node.put(name, value);
         } else {

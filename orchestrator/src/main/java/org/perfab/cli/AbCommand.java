@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 import org.perfab.ab.AbRun;
 import org.perfab.model.RunResults;
 import org.perfab.report.Format;
+import org.perfab.report.Products;
 import org.perfab.report.Report;
 import org.perfab.workload.Workload;
 import org.perfab.stats.Verdict;
@@ -138,9 +139,8 @@ final class AbCommand implements Callable<Integer> {
             + " (beside them: perfab never deletes or replaces what it did not make).")
     boolean force;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = FormatConverter.class,
-            description = "What to print: text, json, markdown, github or html (default: ${DEFAULT-VALUE}).")
-    Format format;
+    @Mixin
+    FormatOption<Report> format = new FormatOption<>(Products.AB, Format.TEXT);
 
     @Option(names = "--fail-on", paramLabel = "VERDICT", completionCandidates = FailOn.Names.class,
             description = "Exit 1 when a cell has this verdict: regression or inconclusive. Repeatable.")
@@ -179,7 +179,7 @@ final class AbCommand implements Callable<Integer> {
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
         RunResults results = AbRun.run(request, context(err, level));
         Report report = Report.of(results);
-        Output.emit(spec, format, report, null, out.resolve("comment.md"));
+        Output.emit(spec, format, report, Optional.empty(), Optional.of(out.resolve("comment.md")));
         report.noComparison().ifPresent(none -> err.println("perfab: warning: " + none));
         if (level != Progress.Level.QUIET) {
             err.println("perfab: results in " + out.resolve("results.json") + ", the comment in "

@@ -1,20 +1,16 @@
 package org.perfab.cli;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.perfab.baseline.Ratchet;
 import org.perfab.model.BaselineCheck;
-import org.perfab.report.BaselineRenderer;
+import org.perfab.report.Format;
+import org.perfab.report.Products;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -56,10 +52,8 @@ final class BaselineCheckCommand implements Callable<Integer> {
     @Mixin
     BaselineCommand.ExclusionOptions exclusions;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text, markdown, json"
-            + " or github (default: ${DEFAULT-VALUE}); github also writes the job summary and regressed=, missing=,"
-            + " new=, ok= to $GITHUB_OUTPUT.")
-    BaselineRenderer.Form format;
+    @Mixin
+    OutputOptions<BaselineCheck> output = new OutputOptions<>(Products.BASELINE_CHECK, Format.TEXT);
 
     @Option(names = "--fail-on", paramLabel = "STATUS", completionCandidates = Failing.class,
             description = "Exit 1 when a benchmark is regressed, missing or new. Repeatable.")
@@ -74,9 +68,6 @@ final class BaselineCheckCommand implements Callable<Integer> {
         }
     }
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the check to FILE.")
-    Path output;
-
     @Override
     public Integer call() {
         BaselineCommand.tolerance(spec, tolerance);
@@ -85,24 +76,7 @@ final class BaselineCheckCommand implements Callable<Integer> {
         }
         BaselineCheck c = Ratchet.check(new Ratchet.Checking(baseline, snapshot, allowance(),
                 exclusions.exclusions(spec), tolerance));
-        String text = BaselineRenderer.check(c, format);
-        if (format == BaselineRenderer.Form.GITHUB) {
-            Map<String, String> env = System.getenv();
-            try {
-                GithubActions.appendToSummary(env, "the baseline check", BaselineRenderer.check(c,
-                        BaselineRenderer.Form.MARKDOWN), "'perfab baseline check --format markdown' prints it");
-                String outputs = env.get("GITHUB_OUTPUT");
-                if (outputs != null && !outputs.isBlank()) {
-                    StringBuilder o = new StringBuilder();
-                    BaselineRenderer.counts(c).forEach((k, v) -> o.append(k).append('=').append(v).append('\n'));
-                    Files.writeString(Path.of(outputs), o, StandardCharsets.UTF_8,
-                            StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-                }
-            } catch (IOException e) {
-                throw Output.cannotWrite("GitHub's step files", e);
-            }
-        }
-        Output.print(spec, text, output);
+        output.emit(spec, c);
         return failOn.stream().anyMatch(st -> c.count(st) > 0) ? ExitCode.VERDICT : ExitCode.OK;
     }
 

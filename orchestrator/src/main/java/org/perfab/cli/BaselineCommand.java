@@ -12,8 +12,12 @@ import org.perfab.demo.SyntheticSnapshots;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.Exclusions;
 import org.perfab.model.Snapshot;
-import org.perfab.report.BaselineRenderer;
+import org.perfab.report.BaselinePair;
+import org.perfab.report.FloorTable;
+import org.perfab.report.Format;
+import org.perfab.report.Products;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -95,15 +99,13 @@ final class BaselineCommand implements Callable<Integer> {
         @Parameters(index = "1", paramLabel = "SECOND", description = "Another.")
         Path second;
 
-        @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text, markdown or json"
-                + " (default: ${DEFAULT-VALUE}).")
-        BaselineRenderer.Form format;
+        @Mixin
+        OutputOptions<BaselinePair> output = new OutputOptions<>(Products.BASELINE_DIFF, Format.TEXT);
 
         @Override
         public Integer call() {
-            Output.print(spec, BaselineRenderer.diff(Ratchet.diff(first, second), first.getFileName().toString(),
-                    second.getFileName().toString(), format == BaselineRenderer.Form.GITHUB
-                            ? BaselineRenderer.Form.MARKDOWN : format), null);
+            output.emit(spec, new BaselinePair(Ratchet.diff(first, second), first.getFileName().toString(),
+                    second.getFileName().toString()));
             return ExitCode.OK;
         }
     }
@@ -129,14 +131,15 @@ final class BaselineCommand implements Callable<Integer> {
         public Integer call() throws IOException {
             Ratchet.Demo demo = Ratchet.demo(Optional.ofNullable(dir), seed, Output::replace);
             PrintWriter out = spec.commandLine().getOut();
-            out.print(BaselineRenderer.seed(demo.windowFive(), BaselineRenderer.Form.TEXT));
+            out.print(Products.BASELINE_SEED.render(demo.windowFive(), Format.TEXT));
             out.println();
-            out.print(BaselineRenderer.diff(demo.diff(), "window 1", "window 5", BaselineRenderer.Form.TEXT));
+            out.print(Products.BASELINE_DIFF.render(new BaselinePair(demo.diff(), "window 1", "window 5"), Format.TEXT));
             out.println();
-            out.print(BaselineRenderer.floors(demo.floors(), Ratchet.DEMO_MULTIPLE, BaselineRenderer.Form.TEXT));
+            out.print(Products.BASELINE_FLOORS.render(new FloorTable(demo.floors(), Ratchet.DEMO_MULTIPLE), Format.TEXT));
             out.println();
             for (Ratchet.DemoCheck c : demo.checks()) {
-                out.println(c.name() + ".json: " + BaselineRenderer.count(c.check()) + c.caught().map(k -> "; the 12%"
+                out.println(c.name() + ".json: " + Products.BASELINE_CHECK.render(c.check(), Format.TEXT).lines()
+                        .findFirst().orElseThrow() + c.caught().map(k -> "; the 12%"
                         + " slower " + SyntheticSnapshots.REGRESSED + (k ? " among them" : " not among them")).orElse(""));
             }
             out.flush();

@@ -4,7 +4,9 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.baseline.Ratchet;
-import org.perfab.report.BaselineRenderer;
+import org.perfab.report.FloorTable;
+import org.perfab.report.Format;
+import org.perfab.report.Products;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -40,9 +42,8 @@ final class BaselineFloorCommand implements Callable<Integer> {
     @Mixin
     BaselineCommand.ExclusionOptions exclusions;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text, markdown or json"
-            + " (default: ${DEFAULT-VALUE}).")
-    BaselineRenderer.Form format;
+    @Mixin
+    OutputOptions<FloorTable> output = new OutputOptions<>(Products.BASELINE_FLOORS, Format.TEXT);
 
     @Override
     public Integer call() {
@@ -52,8 +53,7 @@ final class BaselineFloorCommand implements Callable<Integer> {
         Ratchet.Floored floored = Ratchet.floor(new Ratchet.Flooring(snapshots, Optional.ofNullable(anchor),
                 BaselineCommand.arch(spec, arch), Optional.ofNullable(baseline), exclusions.exclusions(spec)),
                 Output::replace);
-        Output.print(spec, BaselineRenderer.floors(floored.floors(), multiple, format == BaselineRenderer.Form.GITHUB
-                ? BaselineRenderer.Form.MARKDOWN : format), null);
+        output.emit(spec, new FloorTable(floored.floors(), multiple));
         if (floored.floors().isEmpty()) {
             spec.commandLine().getErr().println("perfab: no tier under " + snapshots + " has two control snapshots"
                     + " with " + floored.anchor());

@@ -5,7 +5,8 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.baseline.Ratchet;
 import org.perfab.model.Baseline;
-import org.perfab.report.BaselineRenderer;
+import org.perfab.report.Format;
+import org.perfab.report.Products;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -46,9 +47,8 @@ final class BaselineSeedCommand implements Callable<Integer> {
     @Mixin
     BaselineCommand.ExclusionOptions exclusions;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "The report: text,"
-            + " markdown or json (default: ${DEFAULT-VALUE}).")
-    BaselineRenderer.Form format;
+    @Mixin
+    FormatOption<Baseline> format = new FormatOption<>(Products.BASELINE_SEED, Format.TEXT);
 
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "FILE", description = "The baseline file;"
             + " when it exists, its other tiers and measured floors are kept.")
@@ -67,7 +67,7 @@ final class BaselineSeedCommand implements Callable<Integer> {
         } catch (Ratchet.BadAnchorException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        Output.print(spec, BaselineRenderer.seed(seeded.seeded(), format), null);
+        Output.emit(spec, format, seeded.seeded(), Optional.empty(), Optional.empty());
         if (seeded.written().isEmpty()) {
             spec.commandLine().getErr().println("perfab: no tier was seeded from " + snapshots + (seeded.noSnapshot()
                     ? ": it holds no snapshot" + (arch == null ? "" : " of " + arch) : "") + "; " + output

@@ -12,7 +12,8 @@ import org.perfab.bisect.Bisect;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.Bisection;
 import org.perfab.model.BisectionJson;
-import org.perfab.report.BisectRenderer;
+import org.perfab.report.Format;
+import org.perfab.report.Products;
 import org.perfab.workload.CellGlob;
 import org.perfab.workload.Workload;
 import picocli.CommandLine.Command;
@@ -84,9 +85,8 @@ final class BisectCommand implements Callable<Integer> {
     @Option(names = "--cache", paramLabel = "DIR", description = "Reuse builds kept in DIR.")
     Path cache;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
-            description = "text, markdown or json (default: ${DEFAULT-VALUE}).")
-    BisectRenderer.Form format;
+    @Mixin
+    OutputOptions<Bisection> output = new OutputOptions<>(Products.BISECT, Format.TEXT);
 
     @Override
     public Integer call() throws IOException, InterruptedException {
@@ -112,8 +112,7 @@ final class BisectCommand implements Callable<Integer> {
                 workload == null ? AbRun.DEFAULT_WORKLOAD : workload, Optional.ofNullable(trials), builds, effect, root,
                 Optional.ofNullable(cache), Output.adaptive(spec, adaptive), earlier), AbCommand.context(err, verbosity.level(spec)),
                 b -> Output.replace(file, BisectionJson.write(b)));
-        spec.commandLine().getOut().print(BisectRenderer.render(found, format));
-        spec.commandLine().getOut().flush();
+        output.emit(spec, found);
         return found.outcome() == Bisection.Outcome.INTERRUPTED ? ExitCode.INTERRUPTED : ExitCode.OK;
     }
 }

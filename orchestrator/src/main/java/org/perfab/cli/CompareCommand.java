@@ -16,6 +16,7 @@ import org.perfab.model.ComparisonTable;
 import org.perfab.model.ResultsJson;
 import org.perfab.model.RunResults;
 import org.perfab.report.Format;
+import org.perfab.report.Products;
 import org.perfab.report.Report;
 import org.perfab.stats.Verdict;
 import org.perfab.workload.CellGlob;
@@ -66,10 +67,8 @@ final class CompareCommand implements Callable<Integer> {
             description = "The format of the input files (default: detected from each file): ${COMPLETION-CANDIDATES}.")
     String formatIn;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
-            description = "Output: text, json, markdown, github or html (default: ${DEFAULT-VALUE}).",
-            converter = FormatConverter.class)
-    Format format;
+    @Mixin
+    OutputOptions<Report> output = new OutputOptions<>(Products.AB, Format.TEXT);
 
     @Option(names = "--profile", paramLabel = "GLOB",
             description = "Cells shown but never classified (NAME or NAME:METRIC; * within a "
@@ -85,10 +84,6 @@ final class CompareCommand implements Callable<Integer> {
             description = "Exit 1 when a cell has this verdict: regression or inconclusive. "
                     + "Repeatable. Without it the exit code never depends on the verdicts.")
     List<String> failOn = new ArrayList<>();
-
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
-            description = "Write the rendering to FILE instead of standard output.")
-    Path output;
 
     private CsvFormat.Columns columns(String mapping) {
         try {
@@ -192,7 +187,7 @@ final class CompareCommand implements Callable<Integer> {
             spec.commandLine().getErr().flush();
         });
         try {
-            Output.emit(spec, format, report, output, output != null ? output : Path.of("comment.md"));
+            output.emit(spec, report, Optional.of(output.output != null ? output.output : Path.of("comment.md")));
         } catch (OutOfMemoryError e) {
             // The table fitted and its rendering did not: the inputs are still what is too big.
             table = null;

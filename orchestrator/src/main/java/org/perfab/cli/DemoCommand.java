@@ -15,6 +15,7 @@ import org.perfab.exec.Processes;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.RunResults;
 import org.perfab.report.Format;
+import org.perfab.report.Products;
 import org.perfab.report.Report;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
@@ -57,9 +58,8 @@ final class DemoCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE}, so that the demo ends within about three minutes on a busy machine).")
     String budgetText;
 
-    @Option(names = "--format", paramLabel = "FORMAT", converter = FormatConverter.class,
-            description = "text or markdown (the pull-request comment) (default: text on a terminal, else markdown).")
-    Format format;
+    @Mixin
+    FormatOption<Report> format = FormatOption.dependingOnTerminal(Products.AB, Format.TEXT, Format.MARKDOWN);
 
     @Option(names = "--aa", description = "Run an A/A instead: main against itself, to see the noise floor.")
     boolean aa;
@@ -100,21 +100,13 @@ final class DemoCommand implements Callable<Integer> {
                     + (maxTrials > trials ? " --adaptive " + maxTrials : " --adaptive off"));
             return ExitCode.OK;
         }
-        if (format != null && format != Format.TEXT && format != Format.MARKDOWN) {
-            throw new BadInputException("the demo prints text or markdown; for another format, run 'perfab report "
-                    + out.resolve("results.json") + " --format " + format.id() + "' after it");
-        }
         Optional<Integer> adaptive = Optional.of(maxTrials > trials ? maxTrials : 0);
         AbRun.Request request = new AbRun.Request(repo, "main", aa ? "main" : "feature", AbRun.DEFAULT_WORKLOAD,
                 Optional.of(trials), Optional.of(1), out, Optional.empty(), Optional.empty(), ThresholdSettings.NONE,
                 false, false, List.of(), false, Optional.empty(), adaptive,
                 Output.budget(spec, budgetText), Optional.empty());
         RunResults results = AbRun.run(request, AbCommand.context(err, verbosity.level(spec)));
-        Format chosen = format != null ? format : System.console() != null ? Format.TEXT : Format.MARKDOWN;
-        String shown = chosen == Format.MARKDOWN ? Files.readString(out.resolve("comment.md"), StandardCharsets.UTF_8)
-                : chosen.renderer(Output.colour(System.getenv(), System.console() != null)).render(Report.of(results));
-        spec.commandLine().getOut().print(shown);
-        spec.commandLine().getOut().flush();
+        Output.emit(spec, format, Report.of(results), Optional.empty(), Optional.empty());
         RunResults.Timing t = results.timing();
         err.printf(Locale.ROOT, "perfab: %.0f s in all: %.0f s building, %.0f s in trials, %.1f s perfab's own%n",
                 t.total(), t.build(), t.trials(), t.overhead() + t.checkout());

@@ -5,16 +5,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import org.perfab.failure.BadInputException;
 import org.perfab.report.Format;
-import org.perfab.report.Report;
-import org.perfab.stats.Verdict;
+import org.perfab.report.Product;
 
 /**
- * What {@code --format github} does besides printing annotations: appends the comment to the
- * job summary ({@code $GITHUB_STEP_SUMMARY}, within its 1 MiB) and writes the counts and the
- * comment's path to {@code $GITHUB_OUTPUT}.
+ * What {@code --format github} does besides printing annotations, for every product: appends its
+ * Markdown to the job summary ({@code $GITHUB_STEP_SUMMARY}, within its 1 MiB), writes the Markdown
+ * to a file when the command names one, and writes the product's outputs (and the file's path as
+ * {@code comment}) to {@code $GITHUB_OUTPUT}.
  */
 final class GithubActions {
     /** GitHub's limit on a step's summary, in bytes. */
@@ -24,30 +26,35 @@ final class GithubActions {
     }
 
     /**
-     * Writes {@code comment} to {@code commentFile}, appends it to the job summary when the
-     * environment names one, and writes the step's outputs.
+     * Publishes {@code value} of {@code product} to the step whose files {@code env} names; writes
+     * its Markdown to {@code markdownFile} too when there is one.
+     *
+     * @throws BadInputException before writing anything, when an output's value holds a line break
+     *     (a path, say), which would end its line and start one of its choosing
      */
-    static void publish(Report report, Path commentFile, Map<String, String> env) {
-        String path = commentFile.toAbsolutePath().toString();
-        if (path.chars().anyMatch(Character::isISOControl)) {
-            // A line break would end the output line and start one of the path's choosing.
-            throw new BadInputException("the comment's path " + path.replaceAll("\\p{Cntrl}", "?") + " holds a line"
-                    + " break or another control character, which GitHub's step outputs cannot carry; choose another");
-        }
-        String comment = Format.MARKDOWN.renderer().render(report);
+    static <T> void publish(Product<T> product, T value, Optional<Path> markdownFile, Map<String, String> env) {
+        Map<String, String> outputs = new LinkedHashMap<>(product.outputs(value));
+        markdownFile.ifPresent(f -> outputs.put("comment", f.toAbsolutePath().toString()));
+        outputs.forEach((name, v) -> {
+            if (v.chars().anyMatch(Character::isISOControl)) {
+                throw new BadInputException("the step output " + name + " (" + v.replaceAll("\\p{Cntrl}", "?")
+                        + ") holds a line break or another control character, which GitHub's step outputs cannot"
+                        + " carry; choose another");
+            }
+        });
+        String markdown = product.render(value, Format.MARKDOWN);
         try {
-            Files.writeString(commentFile, comment, StandardCharsets.UTF_8);
-            appendToSummary(env, "the comment", comment, "it is in " + commentFile);
-            String output = env.get("GITHUB_OUTPUT");
-            if (output != null && !output.isBlank()) {
-                Map<Verdict, Integer> counts = report.table().counts();
-                Files.writeString(Path.of(output), "regressions=" + counts.get(Verdict.REGRESSION) + "\n"
-                        + "inconclusive=" + counts.get(Verdict.INCONCLUSIVE) + "\n"
-                        + "small=" + counts.get(Verdict.SMALL) + "\n"
-                        + "improvements=" + counts.get(Verdict.IMPROVEMENT) + "\n"
-                        + "noisy=" + counts.get(Verdict.NOISY) + "\n"
-                        + "comment=" + path + "\n",
-                        StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            if (markdownFile.isPresent()) {
+                Files.writeString(markdownFile.get(), markdown, StandardCharsets.UTF_8);
+            }
+            appendToSummary(env, product.summary(), markdown, markdownFile.map(f -> "it is in " + f)
+                    .orElse("'" + product.name() + " --format markdown' prints it"));
+            String file = env.get("GITHUB_OUTPUT");
+            if (file != null && !file.isBlank() && !outputs.isEmpty()) {
+                StringBuilder lines = new StringBuilder();
+                outputs.forEach((name, v) -> lines.append(name).append('=').append(v).append('\n'));
+                Files.writeString(Path.of(file), lines, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                        StandardOpenOption.APPEND);
             }
         } catch (IOException e) {
             throw Output.cannotWrite("GitHub's step files", e);

@@ -86,6 +86,7 @@ public final class Main {
         sections.put(UsageMessageSpec.SECTION_KEY_FOOTER, new Footer());
         cli.setHelpSectionMap(sections); // and every subcommand's
         cli.setExitCodeExceptionMapper(new ExitCode());
+        FormatOption.describe(cli);
         return cli;
     }
 

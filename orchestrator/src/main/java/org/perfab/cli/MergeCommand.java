@@ -1,8 +1,5 @@
 package org.perfab.cli;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,10 +8,11 @@ import org.perfab.failure.BadInputException;
 import org.perfab.model.MergedTable;
 import org.perfab.model.ResultsJson;
 import org.perfab.model.RunResults;
-import org.perfab.report.MergeRenderer;
+import org.perfab.report.Format;
+import org.perfab.report.Products;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -34,12 +32,8 @@ final class MergeCommand implements Callable<Integer> {
     @Parameters(arity = "2..*", paramLabel = "RESULTS", description = "The results.json of each runner.")
     List<Path> results;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
-            description = "text, markdown or json (default: ${DEFAULT-VALUE}).")
-    MergeRenderer.Form format;
-
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write to FILE instead of standard output.")
-    Path output;
+    @Mixin
+    OutputOptions<MergedTable> output = new OutputOptions<>(Products.MERGE, Format.TEXT);
 
     @Override
     public Integer call() {
@@ -53,17 +47,7 @@ final class MergeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new BadInputException(e.getMessage(), e);
         }
-        String text = MergeRenderer.render(table, format);
-        if (output == null) {
-            spec.commandLine().getOut().print(text);
-            spec.commandLine().getOut().flush();
-        } else {
-            try {
-                Files.writeString(output, text, StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                throw Output.cannotWrite(output.toString(), e);
-            }
-        }
+        output.emit(spec, table);
         return ExitCode.OK;
     }
 }

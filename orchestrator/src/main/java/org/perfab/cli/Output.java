@@ -16,7 +16,6 @@ import java.util.Optional;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
 import org.perfab.report.Format;
-import org.perfab.report.Report;
 import org.perfab.workload.Durations;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -27,28 +26,23 @@ final class Output {
     }
 
     /**
-     * Renders {@code report} in {@code format} whole, then prints it or writes it to {@code file}.
-     * For {@link Format#GITHUB} the comment goes to {@code commentFile} and the step files too.
+     * Renders {@code value} in the format {@code option} chose, whole, then prints it or writes it
+     * to {@code file}; text is coloured only for a terminal. With {@link Format#GITHUB} the
+     * annotations are printed, and the Markdown is published to the step ({@link GithubActions}),
+     * and written to {@code markdown}, else to {@code file}, when one is given.
      */
-    static void emit(CommandSpec spec, Format format, Report report, Path file, Path commentFile) {
-        String rendered = format.renderer(file == null && colour(System.getenv(), System.console() != null))
-                .render(report);
+    static <T> void emit(CommandSpec spec, FormatOption<T> option, T value, Optional<Path> file,
+            Optional<Path> markdown) {
+        boolean terminal = System.console() != null;
+        Format format = option.format(terminal && file.isEmpty());
+        String rendered = option.product().renderer(format, file.isEmpty() && colour(System.getenv(), terminal))
+                .render(value);
         if (format == Format.GITHUB) {
-            GithubActions.publish(report, commentFile, System.getenv());
-            spec.commandLine().getOut().print(rendered);
-            spec.commandLine().getOut().flush();
+            GithubActions.publish(option.product(), value, markdown.or(() -> file), System.getenv());
+            print(spec, rendered, null);
             return;
         }
-        if (file == null) {
-            spec.commandLine().getOut().print(rendered);
-            spec.commandLine().getOut().flush();
-            return;
-        }
-        try {
-            Files.writeString(file, rendered, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw cannotWrite(file.toString(), e);
-        }
+        print(spec, rendered, file.orElse(null));
     }
 
     /**

@@ -2,13 +2,15 @@ package org.perfab.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.model.ResultsJson;
 import org.perfab.report.Format;
+import org.perfab.report.Products;
 import org.perfab.report.Report;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -25,22 +27,16 @@ final class ReportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "RESULTS", description = "A results.json written by 'perfab ab'.")
     Path results;
 
-    @Option(names = "--format", paramLabel = "FORMAT", converter = FormatConverter.class,
-            description = "markdown, github, html, json or text (default: text on a terminal, else markdown).")
-    Format format;
-
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
-            description = "Write to FILE instead of standard output (with github: where comment.md goes).")
-    Path output;
+    @Mixin
+    OutputOptions<Report> output = new OutputOptions<>(FormatOption.dependingOnTerminal(Products.AB, Format.TEXT,
+            Format.MARKDOWN));
 
     @Override
     public Integer call() throws IOException {
         Report report = Report.of(ResultsJson.read(results));
         // A terminal gets the table; a pipe or a file gets the comment, as it always has.
-        Format chosen = format != null ? format : System.console() != null && output == null ? Format.TEXT
-                : Format.MARKDOWN;
-        Output.emit(spec, chosen, report, output,
-                output != null ? output : results.toAbsolutePath().resolveSibling("comment.md"));
+        output.emit(spec, report, Optional.of(output.output != null ? output.output
+                : results.toAbsolutePath().resolveSibling("comment.md")));
         return ExitCode.OK;
     }
 }

@@ -1,21 +1,18 @@
 package org.perfab.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.model.SeriesCheck;
 import org.perfab.model.SeriesFile;
 import org.perfab.model.SeriesReplay;
-import org.perfab.report.SeriesRenderer;
+import org.perfab.report.Format;
+import org.perfab.report.Products;
 import org.perfab.series.Nightly;
 import org.perfab.stats.SeriesRules;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -56,29 +53,6 @@ final class SeriesCommand implements Callable<Integer> {
 
     static final String RULES = "The rules, NAME=VALUE between commas over the defaults: step=30 (%%), noise=4 (times"
             + " the key's noise; 0 for a flat step), drift=20 (%%, or off), window=5, recent=3, days=10, min=3.";
-
-    /** Prints {@code check} as {@code form}; for GitHub also the job summary and the step's outputs. */
-    static void emit(CommandSpec spec, SeriesCheck check, SeriesRenderer.Form form, Path output) {
-        String text = SeriesRenderer.render(check, form);
-        if (form == SeriesRenderer.Form.GITHUB) {
-            Map<String, String> env = System.getenv();
-            String markdown = SeriesRenderer.render(check, SeriesRenderer.Form.MARKDOWN);
-            try {
-                GithubActions.appendToSummary(env, "the series' movements", markdown, "'perfab series check --format"
-                        + " markdown' prints them");
-                String outputs = env.get("GITHUB_OUTPUT");
-                if (outputs != null && !outputs.isBlank()) {
-                    StringBuilder o = new StringBuilder();
-                    Nightly.outputs(check).forEach((k, v) -> o.append(k).append('=').append(v).append('\n'));
-                    Files.writeString(Path.of(outputs), o, StandardCharsets.UTF_8,
-                            StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-                }
-            } catch (IOException e) {
-                throw Output.cannotWrite("GitHub's step files", e);
-            }
-        }
-        Output.print(spec, text, output);
-    }
 
     /** {@code perfab series merge}. */
     @Command(name = "merge", mixinStandardHelpOptions = true,
@@ -130,17 +104,13 @@ final class SeriesCommand implements Callable<Integer> {
         @Option(names = "--rules", paramLabel = "SPEC", description = RULES)
         String rules;
 
-        @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
-                description = "text, json, markdown, github or count (default: ${DEFAULT-VALUE}).")
-        SeriesRenderer.Form format;
-
-        @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write to FILE.")
-        Path output;
+        @Mixin
+        OutputOptions<SeriesCheck> output = new OutputOptions<>(Products.SERIES_CHECK, Format.TEXT);
 
         @Override
         public Integer call() {
             SeriesRules.Options options = SeriesCommand.rules(spec, rules);
-            emit(spec, Nightly.check(series, Optional.ofNullable(run), options), format, output);
+            output.emit(spec, Nightly.check(series, Optional.ofNullable(run), options));
             return ExitCode.OK;
         }
     }
@@ -163,15 +133,13 @@ final class SeriesCommand implements Callable<Integer> {
                 + " ${DEFAULT-VALUE}).")
         long seed;
 
-        @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
-                description = "text, markdown or json (default: ${DEFAULT-VALUE}).")
-        SeriesRenderer.ReplayForm format;
+        @Mixin
+        OutputOptions<SeriesReplay> output = new OutputOptions<>(Products.SERIES_REPLAY, Format.TEXT);
 
         @Override
         public Integer call() {
             SeriesReplay replay = Nightly.demo(seed, Optional.ofNullable(series), Output::replace);
-            spec.commandLine().getOut().print(SeriesRenderer.render(replay, format));
-            spec.commandLine().getOut().flush();
+            output.emit(spec, replay);
             if (series != null) {
                 spec.commandLine().getErr().println("perfab: wrote the series to " + series + "; try 'perfab series"
                         + " check --series " + series + " --run nightly-2026-09-01' (the step's night) or"

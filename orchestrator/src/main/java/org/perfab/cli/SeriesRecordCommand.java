@@ -5,12 +5,15 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.perfab.model.SeriesCheck;
 import org.perfab.model.SeriesFile;
-import org.perfab.report.SeriesRenderer;
+import org.perfab.report.Format;
+import org.perfab.report.Products;
 import org.perfab.series.Nightly;
 import org.perfab.stats.SeriesRules;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -82,12 +85,8 @@ final class SeriesRecordCommand implements Callable<Integer> {
     @Option(names = "--rules", paramLabel = "SPEC", description = SeriesCommand.RULES)
     String rules;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
-            description = "text, json, markdown, github or count (default: ${DEFAULT-VALUE}).")
-    SeriesRenderer.Form format;
-
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the check to FILE.")
-    Path output;
+    @Mixin
+    OutputOptions<SeriesCheck> output = new OutputOptions<>(Products.SERIES_CHECK, Format.TEXT);
 
     @Override
     public Integer call() {
@@ -120,7 +119,7 @@ final class SeriesRecordCommand implements Callable<Integer> {
                     + series + ", and nothing is recorded" + already);
         }
         err.flush();
-        SeriesCommand.emit(spec, r.check(), format, output);
+        output.emit(spec, r.check());
         return ExitCode.OK;
     }
 }

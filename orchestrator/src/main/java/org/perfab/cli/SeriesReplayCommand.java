@@ -5,10 +5,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.perfab.model.SeriesReplay;
-import org.perfab.report.SeriesRenderer;
+import org.perfab.report.Format;
+import org.perfab.report.Products;
 import org.perfab.series.Nightly;
 import org.perfab.stats.SeriesRules;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -34,9 +36,8 @@ final class SeriesReplayCommand implements Callable<Integer> {
             + " as noise.")
     List<String> keys;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
-            description = "text, markdown or json (default: ${DEFAULT-VALUE}).")
-    SeriesRenderer.ReplayForm format;
+    @Mixin
+    OutputOptions<SeriesReplay> output = new OutputOptions<>(Products.SERIES_REPLAY, Format.TEXT);
 
     @Override
     public Integer call() {
@@ -46,8 +47,7 @@ final class SeriesReplayCommand implements Callable<Integer> {
         }
         List<SeriesReplay.Watch> watch = (keys == null ? List.<String>of() : keys).stream().map(Nightly::watch)
                 .toList();
-        spec.commandLine().getOut().print(SeriesRenderer.render(Nightly.replay(series, options, watch), format));
-        spec.commandLine().getOut().flush();
+        output.emit(spec, Nightly.replay(series, options, watch));
         return ExitCode.OK;
     }
 }

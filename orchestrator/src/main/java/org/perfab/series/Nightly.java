@@ -4,7 +4,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -198,17 +197,6 @@ public final class Nightly {
                     + "')");
         }
         return SeriesCheck.of(s, which, rules);
-    }
-
-    /**
-     * Returns what a check counts for a CI step's outputs, in this order: {@code new}, the
-     * movements first seen in its run; {@code persisting}, those seen before.
-     */
-    public static Map<String, Integer> outputs(SeriesCheck check) {
-        Map<String, Integer> outputs = new LinkedHashMap<>();
-        outputs.put("new", check.newCount());
-        outputs.put("persisting", check.movements().size() - check.newCount());
-        return outputs;
     }
 
     /**

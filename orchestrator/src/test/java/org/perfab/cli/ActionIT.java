@@ -285,7 +285,7 @@ class ActionIT {
                 comments().toString());
         assertEquals(2, comments().size());
         Files.delete(tmp.resolve("artifact/results.json"));
-        Files.copy(ROOT.resolve("report/src/test/resources/golden/run-results.json"),
+        Files.copy(ROOT.resolve("report/src/test/resources/golden/ab-run.json"),
                 tmp.resolve("artifact/results.json"));
         Run rendered = step("perfab comment", tmp, workflowRun("completed", "success", false), Map.of(), extra);
         assertEquals(0, rendered.code(), rendered.out());
@@ -322,7 +322,7 @@ class ActionIT {
         Path bin = FakeGh.install(tmp.resolve("fakebin"));
         Files.writeString(tmp.resolve("comments.json"), "[]");
         Files.createDirectories(tmp.resolve("artifact"));
-        Files.copy(ROOT.resolve("report/src/test/resources/golden/run-results.json"),
+        Files.copy(ROOT.resolve("report/src/test/resources/golden/ab-run.json"),
                 tmp.resolve("artifact/results.json"));
         Map<String, String> extra = new HashMap<>(Map.of("PERFAB", perfab.toString(), "PATH", bin + ":"
                 + System.getenv("PATH"), "FAKE_STATE", tmp.toString(), "FAKE_PR", "7"));

@@ -135,7 +135,7 @@ class CompareCommandTest {
         "--outlier-floor -2; --outlier-floor must be a percentage >= 0, got -2.0",
         "--noisy-above -1; --noisy-above must be a percentage >= 0, got -1.0",
         "--fdr often; --fdr must be between 0 and 1 (exclusive), or off, got 'often'",
-        "--format yaml; unknown format 'yaml' (expected text, json, markdown, github, html)",
+        "--format yaml; --format: unknown format 'yaml' (this command writes text, json, markdown, github, html, csv or junit)",
         "--profile a:b:c; --profile: cell pattern 'a:b:c' has more than one ':'",
     })
     void rejectsBadOptionsWithAHelpfulMessage(String options, String message) {

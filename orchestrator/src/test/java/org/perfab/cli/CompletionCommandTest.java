@@ -13,6 +13,7 @@ import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.provider.Arguments;
 import org.perfab.ingest.MeasurementFormat;
+import org.perfab.report.Format;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 
@@ -49,7 +50,7 @@ class CompletionCommandTest {
                 "complete -c perfab -n '__perfab_is \"perfab compare\"' -l 'format-in' -x -a '" + formats + "' -d 'The"
                         + " format of the input files",
                 "complete -c perfab -n '__perfab_is \"perfab compare\"' -l 'format' -x -a 'text json markdown github"
-                        + " html' -d",
+                        + " html csv junit' -d",
                 "complete -c perfab -n '__perfab_is \"perfab compare\"' -s 'o' -l 'output' -r -F -d",
                 "complete -c perfab -n '__perfab_is \"perfab compare\"' -F\n",
                 "complete -c perfab -n '__perfab_is \"perfab calibrate\"' -l 'noise' -x -a 'normal lognormal outliers"
@@ -80,14 +81,16 @@ class CompletionCommandTest {
                 assertFalse(type.isEnum() && values.isEmpty(), name + " lists its values");
                 for (String v : values) {
                     assertEquals(v.toLowerCase(Locale.ROOT), v, name + " offers what users type");
-                    if (o.converters().length > 0) {
+                    if (o.longestName().equals(FormatOption.NAME)) {
+                        assertTrue(Format.byId(v).isPresent(), name + " takes " + v);
+                    } else if (o.converters().length > 0) {
                         o.converters()[0].convert(v);
                     } else if (type.isEnum()) {
                         assertTrue(Arrays.stream(type.getEnumConstants()).anyMatch(c -> ((Enum<?>) c).name()
                                 .equalsIgnoreCase(v)), name + " takes " + v);
                     }
                 }
-                enums += type.isEnum() ? 1 : 0;
+                enums += type.isEnum() || o.longestName().equals(FormatOption.NAME) ? 1 : 0;
             }
         }
         assertTrue(enums >= 15, "options whose values are an enum's: " + enums);
@@ -99,7 +102,9 @@ class CompletionCommandTest {
                 Arguments.of("perfab compare --format-in ", MeasurementFormat.ALL.stream().map(MeasurementFormat::id)
                         .collect(Collectors.joining(" "))),
                 Arguments.of("perfab compare --format-in g", "go google-benchmark"),
-                Arguments.of("perfab compare --format ", "text json markdown github html"),
+                Arguments.of("perfab compare --format ", "text json markdown github html csv junit"),
+                Arguments.of("perfab merge --format ", "text json markdown csv"),
+                Arguments.of("perfab baseline check --format ", "text json markdown github csv"),
                 Arguments.of("perfab ab --profile ", "pr release"),
                 Arguments.of("perfab calibrate --noise heavy", "heavy_tail heavy_tail_10"),
                 Arguments.of("perfab baseline check --fail-on ", "regressed missing new"),

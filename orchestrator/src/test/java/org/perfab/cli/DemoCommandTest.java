@@ -12,7 +12,7 @@ import org.perfab.model.RunResults;
 /** What the demo tells a new user when the machine hid its planted slowdown. */
 class DemoCommandTest {
     private static final RunResults BROKER = ResultsJson.read(
-            Path.of("..", "report", "src", "test", "resources", "golden", "run-results.json"));
+            Path.of("..", "report", "src", "test", "resources", "golden", "ab-run.json"));
 
     @Test
     void aCaughtSlowdownNeedsNoWord() {

@@ -73,7 +73,7 @@ class LauncherIT {
     @Test
     void reportPrintsTheTableToATerminalAndTheCommentToAPipe() throws Exception {
         Tool.SCRIPT.need();
-        Path results = Path.of("../report/src/test/resources/golden/run-results.json").toAbsolutePath();
+        Path results = Path.of("../report/src/test/resources/golden/ab-run.json").toAbsolutePath();
         Run piped = perfab("report", results.toString());
         assertEquals(0, piped.code(), piped.err());
         assertTrue(piped.out().startsWith("<!-- perfab:"), "a pipe gets the comment: " + piped.out());

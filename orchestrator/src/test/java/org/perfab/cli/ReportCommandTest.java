@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,6 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.ResultsJson;
+import org.perfab.report.Products;
 import org.perfab.report.Report;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
@@ -107,7 +109,7 @@ class ReportCommandTest {
         Files.writeString(summary, "earlier step\n");
         Report report = Report.of(ResultsJson.read(results));
         Path comment = tmp.resolve("comment.md");
-        GithubActions.publish(report, comment,
+        GithubActions.publish(Products.AB, report, Optional.of(comment),
                 Map.of("GITHUB_STEP_SUMMARY", summary.toString(), "GITHUB_OUTPUT", output.toString()));
         assertEquals("earlier step\n" + Files.readString(comment), Files.readString(summary));
         assertEquals("regressions=1\ninconclusive=0\nsmall=0\nimprovements=0\nnoisy=0\ncomment=" + comment.toAbsolutePath()
@@ -123,8 +125,8 @@ class ReportCommandTest {
     void aCommentPathWithALineBreakCannotAddAStepOutput() throws IOException {
         Path output = tmp.resolve("output.txt");
         Path comment = tmp.resolve("c.md\nregressions=0");
-        BadInputException e = assertThrows(BadInputException.class, () -> GithubActions.publish(
-                Report.of(ResultsJson.read(results)), comment, Map.of("GITHUB_OUTPUT", output.toString())));
+        BadInputException e = assertThrows(BadInputException.class, () -> GithubActions.publish(Products.AB,
+                Report.of(ResultsJson.read(results)), Optional.of(comment), Map.of("GITHUB_OUTPUT", output.toString())));
         assertTrue(e.getMessage().contains("holds a line break"), e.getMessage());
         assertFalse(Files.exists(output), "nothing written");
         Cli run = Cli.run("report", results.toString(), "--format", "github", "-o", comment.toString());
@@ -135,7 +137,7 @@ class ReportCommandTest {
     void keepsTheJobSummaryWithinItsLimit() throws IOException {
         Path summary = tmp.resolve("summary.md");
         Files.writeString(summary, "x".repeat((int) GithubActions.SUMMARY_LIMIT - 1000));
-        GithubActions.publish(Report.of(ResultsJson.read(results)), tmp.resolve("c.md"),
+        GithubActions.publish(Products.AB, Report.of(ResultsJson.read(results)), Optional.of(tmp.resolve("c.md")),
                 Map.of("GITHUB_STEP_SUMMARY", summary.toString()));
         assertTrue(Files.size(summary) <= GithubActions.SUMMARY_LIMIT);
         String tail = Files.readString(summary).substring((int) GithubActions.SUMMARY_LIMIT - 1000);

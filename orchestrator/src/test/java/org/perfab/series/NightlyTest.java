@@ -22,6 +22,7 @@ import org.perfab.demo.SyntheticSeries;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.SeriesCheck;
 import org.perfab.model.SeriesFile;
+import org.perfab.report.Products;
 import org.perfab.model.SeriesReplay;
 import org.perfab.stats.SeriesRules;
 
@@ -100,12 +101,12 @@ class NightlyTest {
         SeriesCheck latest = Nightly.check(file, Optional.empty(), SeriesRules.Options.DEFAULT);
         assertEquals("nightly-2026-09-13", latest.run());
         SeriesCheck step = Nightly.check(file, Optional.of("nightly-2026-09-01"), SeriesRules.Options.DEFAULT);
-        Map<String, Integer> outputs = Nightly.outputs(step);
+        Map<String, String> outputs = Products.SERIES_CHECK.outputs(step);
         assertEquals(List.of("new", "persisting"), List.copyOf(outputs.keySet()));
         int fresh = (int) step.movements().stream().filter(SeriesCheck.Movement::isNew).count();
         assertEquals(List.of(6, 3), List.of(fresh, step.movements().size() - fresh), "the step's night, seed 1");
-        assertEquals(fresh, outputs.get("new"));
-        assertEquals(step.movements().size() - fresh, outputs.get("persisting"));
+        assertEquals(String.valueOf(fresh), outputs.get("new"));
+        assertEquals(String.valueOf(step.movements().size() - fresh), outputs.get("persisting"));
         BadInputException none = assertThrows(BadInputException.class, () -> Nightly.check(file, Optional.of("n9"),
                 SeriesRules.Options.DEFAULT));
         assertEquals(file + ": no run 'n9' (the latest is 'nightly-2026-09-13')", none.getMessage());

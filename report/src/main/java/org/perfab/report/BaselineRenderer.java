@@ -1,8 +1,5 @@
 package org.perfab.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
@@ -15,6 +12,7 @@ import java.util.stream.Collectors;
 import org.perfab.model.Baseline;
 import org.perfab.model.BaselineCheck;
 import org.perfab.model.BaselineDiff;
+import org.perfab.model.ResultsJson;
 import org.perfab.stats.RatioSpace;
 
 /**
@@ -22,37 +20,21 @@ import org.perfab.stats.RatioSpace;
  * side, and measured noise floors. Benchmark names, machine keys, processor models and file names
  * come from files a CI run wrote, so every one is escaped for where it goes.
  */
-public final class BaselineRenderer {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+final class BaselineRenderer {
     /** How many items of a long list a text or Markdown report names before it counts the rest. */
     static final int LISTED = 20;
 
     private BaselineRenderer() {
     }
 
-    /** The forms of every rendering here; {@code GITHUB} is a check's only. */
-    public enum Form {
-        /** For a terminal. */
-        TEXT,
-        /** For a page, a pull request or the job summary. */
-        MARKDOWN,
-        /** For a program. */
-        JSON,
-        /** GitHub Actions: a {@code ::warning} per regressed benchmark. */
-        GITHUB
-    }
-
     // ---- seed ---------------------------------------------------------------------------------
 
     /**
      * Returns what seeding {@code seeded} did: the tiers seeded, the snapshots rejected, what was
-     * left out and noticed. JSON is the seeded baseline itself.
+     * left out and noticed, for a terminal or ({@code md}) in Markdown. Its JSON is the seeded
+     * baseline itself ({@link Baseline#write}).
      */
-    public static String seed(Baseline seeded, Form form) {
-        if (form == Form.JSON) {
-            return seeded.write();
-        }
-        boolean md = form == Form.MARKDOWN;
+    static String seed(Baseline seeded, boolean md) {
         UnaryOperator<String> esc = escape(md);
         StringBuilder out = new StringBuilder();
         int floors = seeded.entries().size();
@@ -121,7 +103,7 @@ public final class BaselineRenderer {
     // ---- check --------------------------------------------------------------------------------
 
     /** Returns the count line of a check. */
-    public static String count(BaselineCheck c) {
+    static String count(BaselineCheck c) {
         return "perfab baseline check: " + c.count(BaselineCheck.Status.REGRESSED) + " regressed, "
                 + c.count(BaselineCheck.Status.MISSING) + " missing, " + c.count(BaselineCheck.Status.NEW) + " new, "
                 + c.count(BaselineCheck.Status.OK) + " ok, on " + Untrusted.plain(c.key().toString(), 80)
@@ -140,16 +122,6 @@ public final class BaselineRenderer {
                 + " of this tier (measured " + f.date() + "), at least " + x + percent2(f.p50()) + " (the tier's"
                 + " median); " + x + percent2(f.p95()) + " (the tier's 95th percentile) for a benchmark the controls"
                 + " lacked";
-    }
-
-    /** Returns {@code check} rendered as {@code form}. */
-    public static String check(BaselineCheck c, Form form) {
-        return switch (form) {
-            case TEXT -> checkText(c, false);
-            case MARKDOWN -> checkText(c, true);
-            case JSON -> checkJson(c);
-            case GITHUB -> checkGithub(c);
-        };
     }
 
     private static List<String> context(BaselineCheck c, UnaryOperator<String> esc) {
@@ -180,7 +152,8 @@ public final class BaselineRenderer {
         return lines;
     }
 
-    private static String checkText(BaselineCheck c, boolean md) {
+    /** Returns a check for a terminal or ({@code md}) in Markdown, the rows past the budget first. */
+    static String checkText(BaselineCheck c, boolean md) {
         UnaryOperator<String> esc = escape(md);
         StringBuilder out = new StringBuilder(md ? "### " + Untrusted.markdown(count(c), 300) + "\n\n"
                 : count(c) + "\n");
@@ -229,8 +202,9 @@ public final class BaselineRenderer {
         return out.toString();
     }
 
-    private static String checkJson(BaselineCheck c) {
-        ObjectNode root = JSON.createObjectNode();
+    /** Returns a check as schema {@code perfab/baseline-check/v1}. */
+    static String checkJson(BaselineCheck c) {
+        ObjectNode root = Json.object();
         root.put("schema", "perfab/baseline-check/v1").put("snapshot", c.snapshot()).put("machine", c.key().machine())
                 .put("arch", c.key().arch()).put("commit", c.commit()).put("cpu", c.cpu()).put("known", c.known());
         ObjectNode budget = root.putObject("budget").put("percent", c.budget().percent())
@@ -239,8 +213,8 @@ public final class BaselineRenderer {
             budget.put("multiple", c.budget().multiple()).put("p95", c.budget().floor().get().p95())
                     .put("measured", c.budget().floor().get().date().toString());
         }
-        number(root, "hostSpeed", c.hostSpeed());
-        number(root, "offset", c.offset());
+        ResultsJson.number(root, "hostSpeed", c.hostSpeed());
+        ResultsJson.number(root, "offset", c.offset());
         root.put("incoherent", c.incoherent());
         ObjectNode counts = root.putObject("counts");
         for (BaselineCheck.Status s : BaselineCheck.Status.values()) {
@@ -249,52 +223,63 @@ public final class BaselineRenderer {
         ArrayNode rows = root.putArray("benchmarks");
         for (BaselineCheck.Row r : c.rows()) {
             ObjectNode n = rows.addObject().put("name", r.benchmark()).put("status", r.status().name());
-            number(n, "floor", r.floor());
-            number(n, "ratio", r.ratio());
-            number(n, "change", r.change());
-            number(n, "value", r.value());
+            ResultsJson.number(n, "floor", r.floor());
+            ResultsJson.number(n, "ratio", r.ratio());
+            ResultsJson.number(n, "change", r.change());
+            ResultsJson.number(n, "value", r.value());
             n.put("unit", r.unit()).put("budget", r.budget());
         }
         ArrayNode excluded = root.putArray("excluded");
         c.excluded().forEach(excluded::add);
         ArrayNode stale = root.putArray("staleExclusions");
         c.staleExclusions().forEach(stale::add);
-        return write(root);
+        return Json.write(root);
     }
 
-    private static String checkGithub(BaselineCheck c) {
-        List<BaselineCheck.Row> regressed = c.rows().stream()
-                .filter(r -> r.status() == BaselineCheck.Status.REGRESSED).toList();
+    /**
+     * Returns a {@code ::warning} per regressed benchmark, within GitHub's ten, and a notice when the
+     * ratios moved together.
+     */
+    static String checkGithub(BaselineCheck c) {
         StringBuilder out = new StringBuilder();
-        int shown = regressed.size() <= GithubRenderer.PER_TYPE ? regressed.size() : GithubRenderer.PER_TYPE - 1;
-        for (BaselineCheck.Row r : regressed.subList(0, shown)) {
-            out.append("::warning title=").append(GithubRenderer.property("perfab baseline: regressed")).append("::")
-                    .append(GithubRenderer.data(Untrusted.plain(r.benchmark(), Untrusted.MAX_LENGTH) + ": ratio "
-                            + Numbers.value(r.ratio()) + " against its floor " + Numbers.value(r.floor()) + " ("
-                            + Numbers.signedPercent(r.change()) + ", budget " + Numbers.percent(r.budget()) + ") on "
-                            + Untrusted.plain(c.key().toString(), Untrusted.MAX_LENGTH))).append('\n');
-        }
+        List<String> regressed = c.rows().stream().filter(r -> r.status() == BaselineCheck.Status.REGRESSED)
+                .map(r -> Untrusted.plain(r.benchmark(), Untrusted.MAX_LENGTH) + ": ratio " + Numbers.value(r.ratio())
+                        + " against its floor " + Numbers.value(r.floor()) + " (" + Numbers.signedPercent(r.change())
+                        + ", budget " + Numbers.percent(r.budget()) + ") on "
+                        + Untrusted.plain(c.key().toString(), Untrusted.MAX_LENGTH)).toList();
+        int shown = regressed.size() <= Workflow.PER_TYPE ? regressed.size() : Workflow.PER_TYPE - 1;
+        regressed.subList(0, shown).forEach(m -> out.append(Workflow.command("warning", "perfab baseline: regressed",
+                m)));
         if (regressed.size() > shown) {
-            out.append("::warning title=").append(GithubRenderer.property("perfab baseline")).append("::")
-                    .append(GithubRenderer.data("and " + (regressed.size() - shown) + " more regressed; see the job"
-                            + " summary")).append('\n');
+            out.append(Workflow.command("warning", "perfab baseline", "and " + (regressed.size() - shown)
+                    + " more regressed; see the job summary"));
         }
         if (c.incoherent()) {
-            out.append("::notice title=").append(GithubRenderer.property("perfab baseline")).append("::")
-                    .append(GithubRenderer.data("the ratios moved together by " + Numbers.signedPercent(c.offset())
-                            + ": the anchor likely caught a tail; rerun before believing a regressed row")).append('\n');
+            out.append(Workflow.command("notice", "perfab baseline", "the ratios moved together by "
+                    + Numbers.signedPercent(c.offset()) + ": the anchor likely caught a tail; rerun before believing a"
+                    + " regressed row"));
         }
         return out.toString();
     }
 
+    /** Returns a line per benchmark of a check: its status, floor, ratio, change and budget. */
+    static String checkCsv(BaselineCheck c) {
+        Csv out = new Csv("status", "benchmark", "floor", "ratio", "change %", "value", "unit", "budget %");
+        for (BaselineCheck.Row r : c.rows()) {
+            out.line(r.status().name().toLowerCase(Locale.ROOT), r.benchmark(), Csv.number(r.floor()),
+                    Csv.number(r.ratio()), Csv.number(r.change()), Csv.number(r.value()), r.unit(),
+                    Csv.number(r.budget()));
+        }
+        return out.text();
+    }
+
     // ---- diff ---------------------------------------------------------------------------------
 
-    /** Returns two baselines side by side, named {@code first} and {@code second}. */
-    public static String diff(BaselineDiff d, String first, String second, Form form) {
-        if (form == Form.JSON) {
-            return diffJson(d, first, second);
-        }
-        boolean md = form == Form.MARKDOWN;
+    /** Returns two baselines side by side, for a terminal or ({@code md}) in Markdown. */
+    static String diff(BaselinePair pair, boolean md) {
+        BaselineDiff d = pair.diff();
+        String first = pair.first();
+        String second = pair.second();
         UnaryOperator<String> esc = escape(md);
         StringBuilder out = new StringBuilder();
         BaselineDiff.Share all = d.tiers().get(d.tiers().size() - 1);
@@ -328,8 +313,12 @@ public final class BaselineRenderer {
         return out.toString();
     }
 
-    private static String diffJson(BaselineDiff d, String first, String second) {
-        ObjectNode root = JSON.createObjectNode();
+    /** Returns two baselines side by side as schema {@code perfab/baseline-diff/v1}. */
+    static String diffJson(BaselinePair pair) {
+        BaselineDiff d = pair.diff();
+        String first = pair.first();
+        String second = pair.second();
+        ObjectNode root = Json.object();
         root.put("schema", "perfab/baseline-diff/v1").put("first", first).put("second", second)
                 .put("onlyFirst", d.onlyFirst()).put("onlySecond", d.onlySecond());
         ArrayNode thresholds = root.putArray("thresholds");
@@ -350,26 +339,40 @@ public final class BaselineRenderer {
         d.rows().forEach(r -> rows.addObject().put("machine", r.key().machine()).put("arch", r.key().arch())
                 .put("benchmark", r.benchmark()).put("first", r.firstRatio()).put("second", r.secondRatio())
                 .put("change", r.change()));
-        return write(root);
+        return Json.write(root);
+    }
+
+    /** Returns a line per floor both baselines have: its tier, benchmark, both ratios and the change. */
+    static String diffCsv(BaselinePair pair) {
+        Csv out = new Csv("machine", "arch", "benchmark", pair.first(), pair.second(), "change %");
+        pair.diff().rows().forEach(r -> out.line(r.key().machine(), r.key().arch(), r.benchmark(),
+                Csv.number(r.firstRatio()), Csv.number(r.secondRatio()), Csv.number(r.change())));
+        return out.text();
     }
 
     // ---- floor --------------------------------------------------------------------------------
 
-    /** Returns measured noise floors, and the budget {@code check --budget auto} would apply with {@code multiple}. */
-    public static String floors(List<Baseline.Floor> floors, double multiple, Form form) {
-        if (form == Form.JSON) {
-            ObjectNode root = JSON.createObjectNode();
-            root.put("schema", "perfab/baseline-floor/v1").put("multiple", multiple);
-            ArrayNode list = root.putArray("tiers");
-            for (Baseline.Floor f : floors) {
-                list.addObject().put("machine", f.key().machine()).put("arch", f.key().arch())
-                        .put("snapshots", f.snapshots()).put("pairs", f.pairs()).put("values", f.values())
-                        .put("p50", f.p50()).put("p90", f.p90()).put("p95", f.p95()).put("p99", f.p99())
-                        .put("max", f.max()).put("budget", multiple * f.p95()).put("date", f.date().toString());
-            }
-            return write(root);
+    /** Returns measured noise floors as schema {@code perfab/baseline-floor/v1}. */
+    static String floorsJson(FloorTable table) {
+        ObjectNode root = Json.object();
+        root.put("schema", "perfab/baseline-floor/v1").put("multiple", table.multiple());
+        ArrayNode list = root.putArray("tiers");
+        for (Baseline.Floor f : table.floors()) {
+            list.addObject().put("machine", f.key().machine()).put("arch", f.key().arch())
+                    .put("snapshots", f.snapshots()).put("pairs", f.pairs()).put("values", f.values())
+                    .put("p50", f.p50()).put("p90", f.p90()).put("p95", f.p95()).put("p99", f.p99())
+                    .put("max", f.max()).put("budget", table.multiple() * f.p95()).put("date", f.date().toString());
         }
-        boolean md = form == Form.MARKDOWN;
+        return Json.write(root);
+    }
+
+    /**
+     * Returns measured noise floors, for a terminal or ({@code md}) in Markdown, and the budget
+     * {@code check --budget auto} would apply.
+     */
+    static String floors(FloorTable table, boolean md) {
+        List<Baseline.Floor> floors = table.floors();
+        double multiple = table.multiple();
         UnaryOperator<String> esc = escape(md);
         StringBuilder out = new StringBuilder();
         String head = "perfab baseline floor: the spread of ratios between control snapshots (builds that cannot"
@@ -399,6 +402,19 @@ public final class BaselineRenderer {
         return out.toString();
     }
 
+    /** Returns a line per tier of measured floors: its spread's percentiles and the budget from them. */
+    static String floorsCsv(FloorTable table) {
+        Csv out = new Csv("machine", "arch", "snapshots", "pairs", "values", "p50 %", "p90 %", "p95 %", "p99 %", "max %",
+                "budget %", "date");
+        for (Baseline.Floor f : table.floors()) {
+            out.line(f.key().machine(), f.key().arch(), Integer.toString(f.snapshots()), Integer.toString(f.pairs()),
+                    Integer.toString(f.values()), Csv.number(f.p50()), Csv.number(f.p90()), Csv.number(f.p95()),
+                    Csv.number(f.p99()), Csv.number(f.max()), Csv.number(table.multiple() * f.p95()),
+                    f.date().toString());
+        }
+        return out.text();
+    }
+
     // ---- shared -------------------------------------------------------------------------------
 
     private static UnaryOperator<String> escape(boolean md) {
@@ -417,27 +433,11 @@ public final class BaselineRenderer {
         return n == 1 ? "" : "s";
     }
 
-    private static void number(ObjectNode n, String name, double v) {
-        if (Double.isNaN(v)) {
-            n.putNull(name);
-        } else {
-            n.put(name, v);
-        }
-    }
-
-    private static String write(ObjectNode root) {
-        try {
-            return JSON.writeValueAsString(root) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a JSON tree failed to serialise", e);
-        }
-    }
-
     /** Returns the benchmarks of {@code c} by status, for counts in step outputs. */
-    public static Map<String, Integer> counts(BaselineCheck c) {
-        Map<String, Integer> m = new TreeMap<>();
+    static Map<String, String> counts(BaselineCheck c) {
+        Map<String, String> m = new TreeMap<>();
         for (BaselineCheck.Status s : BaselineCheck.Status.values()) {
-            m.put(s.name().toLowerCase(Locale.ROOT), c.count(s));
+            m.put(s.name().toLowerCase(Locale.ROOT), Integer.toString(c.count(s)));
         }
         return m;
     }

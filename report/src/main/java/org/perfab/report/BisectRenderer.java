@@ -3,31 +3,14 @@ package org.perfab.report;
 import java.util.ArrayList;
 import java.util.List;
 import org.perfab.model.Bisection;
-import org.perfab.model.BisectionJson;
 
-/** Renders what a bisect found: its end, the evidence, and every step it ran. */
-public final class BisectRenderer {
+/**
+ * Renders what a bisect found: its end, the evidence, and every step it ran. Its JSON is the
+ * bisect's own file ({@link org.perfab.model.BisectionJson}).
+ */
+final class BisectRenderer {
 
     private BisectRenderer() {
-    }
-
-    /** The forms of a bisect. */
-    public enum Form {
-        /** Lines for a terminal. */
-        TEXT,
-        /** Markdown, for a job summary. */
-        MARKDOWN,
-        /** {@link BisectionJson}: {@code firstBad}, {@code verdict}, {@code candidates}, {@code steps}. */
-        JSON
-    }
-
-    /** Returns {@code b} rendered as {@code form}. */
-    public static String render(Bisection b, Form form) {
-        return switch (form) {
-            case TEXT -> text(b);
-            case MARKDOWN -> markdown(b);
-            case JSON -> json(b);
-        };
     }
 
     /** Returns the end of a bisect in one sentence. */
@@ -106,7 +89,8 @@ public final class BisectRenderer {
         return notes;
     }
 
-    private static String text(Bisection b) {
+    /** Returns the steps and the end, for a terminal. */
+    static String text(Bisection b) {
         StringBuilder out = new StringBuilder(Tables.aligned(rows(b, false)));
         out.append('\n').append(end(b)).append('\n');
         for (String e : notes(b)) {
@@ -115,7 +99,8 @@ public final class BisectRenderer {
         return out.toString();
     }
 
-    private static String markdown(Bisection b) {
+    /** Returns the end and the steps in Markdown, for a job summary. */
+    static String markdown(Bisection b) {
         StringBuilder out = new StringBuilder("### perfab bisect · " + Untrusted.markdown(b.cell()) + "\n\n**"
                 + end(b) + "**\n");
         for (String e : notes(b)) {
@@ -132,7 +117,17 @@ public final class BisectRenderer {
         return out.toString();
     }
 
-    private static String json(Bisection b) {
-        return BisectionJson.write(b);
+    /** Returns a line per step: its commit, what it measured and how it was called. */
+    static String csv(Bisection b) {
+        Csv out = new Csv("step", "commit", "against", "purpose", "builds", "trials", "cell", "change %", "ci low %",
+                "ci high %", "p", "between builds %", "verdict", "call", "subject");
+        int i = 1;
+        for (Bisection.Step s : b.steps()) {
+            out.line(Integer.toString(i++), s.commit(), s.base(), s.purpose(), Integer.toString(s.builds()),
+                    Integer.toString(s.trials()), s.cell(), Csv.number(s.pctChange()), Csv.number(s.ciLow()),
+                    Csv.number(s.ciHigh()), Csv.number(s.pValue()), Csv.number(s.buildSpread()), s.verdict(),
+                    s.call().id(), s.subject());
+        }
+        return out.text();
     }
 }

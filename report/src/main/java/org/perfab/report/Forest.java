@@ -209,10 +209,10 @@ final class Forest {
         String off = clipped.equals("low") ? "; -100% or less, where no ratio is: drawn at the axis's end"
                 : clipped.equals("high") ? "; drawn at the axis's end" : ciClipped
                 ? "; its interval reaches -100% or less, where no ratio is: it runs to the axis's end" : "";
-        s.append("<title>").append(HtmlRenderer.name(r.cell().name())).append(" · ")
-                .append(HtmlRenderer.name(r.cell().metric())).append(": ")
-                .append(HtmlRenderer.html((Double.isNaN(pct) ? "no change" : figure) + ", "
-                        + TextRenderer.label(c.verdict()) + (noted ? "; " + note : "") + off)).append("</title>");
+        s.append("<title>").append(Untrusted.html(r.cell().name())).append(" · ")
+                .append(Untrusted.html(r.cell().metric())).append(": ")
+                .append(Untrusted.htmlProse((Double.isNaN(pct) ? "no change" : figure) + ", "
+                        + Words.label(c.verdict()) + (noted ? "; " + note : "") + off)).append("</title>");
         s.append(f("<rect class=\"stripe\" x=\"0\" y=\"%d\" width=\"%d\" height=\"%d\"/>", top, WIDTH, ROW));
         s.append(f("<text class=\"name\" x=\"%d\" y=\"%.1f\">%s</text>", LEFT - 10, y + 4,
                 Untrusted.html(Untrusted.spaces(r.cell().name()) + " · " + Untrusted.spaces(r.cell().metric()), LABEL)));
@@ -320,7 +320,7 @@ final class Forest {
     /** Returns {@code note} escaped, cut with an ellipsis to about {@code pixels} wide. */
     private static String cut(String note, double pixels) {
         int most = Math.max(8, (int) (pixels / NOTE_CHAR));
-        return HtmlRenderer.html(note.length() <= most ? note : note.substring(0, most - 1) + "…");
+        return Untrusted.htmlProse(note.length() <= most ? note : note.substring(0, most - 1) + "…");
     }
 
     /** Returns the pixel of a change that {@link RatioAxis#places} holds for. */

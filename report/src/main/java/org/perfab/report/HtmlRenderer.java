@@ -18,7 +18,7 @@ import org.perfab.stats.Thresholds;
  * interval, builds and outliers marked (see {@link Plot}). Untrusted text is HTML-escaped here;
  * the template prints only what this class made.
  */
-final class HtmlRenderer implements Renderer {
+final class HtmlRenderer implements Renderer<Report> {
     /** One row of the table and its plot, every field escaped. */
     public record Row(String id, String cell, String metric, String verdict, String verdictClass, String base,
             String head, String change, String p, String detects, String plot, List<String> notes) {
@@ -40,25 +40,28 @@ final class HtmlRenderer implements Renderer {
             }
             Comparison c = r.comparison();
             String plot = report.run().isEmpty() ? "" : Plot.svg(points.getOrDefault(r.cell().id(), List.of()), r,
-                    name(r.cell().name()) + " " + name(r.cell().metric()));
+                    Untrusted.html(r.cell().name()) + " " + Untrusted.html(r.cell().metric()));
             Units.Display d = Numbers.display(r.cell().unit(), c.base().mean(), c.head().mean());
-            rows.add(new Row("cell-" + i++, name(r.cell().name()), name(r.cell().metric()),
-                    html(TextRenderer.label(r)), c.verdict().id(),
+            rows.add(new Row("cell-" + i++, Untrusted.html(r.cell().name()), Untrusted.html(r.cell().metric()),
+                    Untrusted.htmlProse(Words.label(r)), c.verdict().id(),
                     side(c.base().mean(), c.base().cv(), d), side(c.head().mean(), c.head().cv(), d),
-                    html(Numbers.signedPercent(c.pctChange()) + " " + Numbers.interval(c.ciLow(), c.ciHigh())),
-                    html(Numbers.pValue(c.pValue())), html(TextRenderer.detects(c, report.table().thresholds())), plot,
-                    Notes.of(r).stream().map(n -> html(Untrusted.plain(n, Untrusted.MAX_PROSE))).toList()));
+                    Untrusted.htmlProse(Numbers.signedPercent(c.pctChange()) + " "
+                            + Numbers.interval(c.ciLow(), c.ciHigh())),
+                    Untrusted.htmlProse(Numbers.pValue(c.pValue())),
+                    Untrusted.htmlProse(Words.detects(c, report.table().thresholds())), plot,
+                    Notes.of(r).stream().map(n -> Untrusted.htmlProse(Untrusted.plain(n, Untrusted.MAX_PROSE)))
+                            .toList()));
         }
         Thresholds t = report.table().thresholds();
         List<CellComparison> shown = report.table().rows().stream().filter(r -> !r.allZero()).toList();
         String forest = shown.isEmpty() ? "" : Forest.svg(shown, t, report.run().isPresent());
-        View view = new View(html("perfab · " + report.name()), html(Warnings.noComparison(report)
-                .orElse(TextRenderer.counts(report.table()))),
-                html(context(report)), forest, html(forestKey(t)),
-                Warnings.of(report).stream().map(HtmlRenderer::html).toList(), rows,
-                Zeros.line(report.table().rows(), HtmlRenderer::name),
-                html(TextRenderer.rules(report.table()) + ". " + Warnings.gate(report)),
-                report.run().isPresent(), html(plotKey(report)));
+        View view = new View(Untrusted.htmlProse("perfab · " + report.name()),
+                Untrusted.htmlProse(report.noComparison().orElse(Words.counts(report.table()))),
+                Untrusted.htmlProse(context(report)), forest, Untrusted.htmlProse(forestKey(t)),
+                Warnings.of(report).stream().map(Untrusted::htmlProse).toList(), rows,
+                Zeros.line(report.table().rows(), Untrusted::html),
+                Untrusted.htmlProse(Words.rules(report.table()) + ". " + Warnings.gate(report)),
+                report.run().isPresent(), Untrusted.htmlProse(plotKey(report)));
         return Templates.render("report.html.ftl", Map.of("view", view));
     }
 
@@ -107,16 +110,6 @@ final class HtmlRenderer implements Renderer {
         if (Double.isNaN(mean)) {
             return Numbers.UNDEFINED;
         }
-        return html(Numbers.shown(mean, d) + (Double.isNaN(cv) ? "" : " ±" + Numbers.percent(cv)));
-    }
-
-    /** Returns a cell's name or metric safe as HTML, bounded like every shown name. */
-    static String name(String s) {
-        return Untrusted.html(s);
-    }
-
-    /** Returns prose (which may quote untrusted names) safe as HTML. */
-    static String html(String s) {
-        return Untrusted.html(s, Untrusted.MAX_PROSE);
+        return Untrusted.htmlProse(Numbers.shown(mean, d) + (Double.isNaN(cv) ? "" : " ±" + Numbers.percent(cv)));
     }
 }

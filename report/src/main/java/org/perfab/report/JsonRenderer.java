@@ -1,8 +1,5 @@
 package org.perfab.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
@@ -17,11 +14,9 @@ import org.perfab.stats.Verdict;
  * undefined figures (NaN, infinite) are {@code null}. Percentages ({@code pctChange},
  * {@code ci95}, {@code mde}, {@code detectable}, {@code cv}, thresholds) are in percent.
  */
-final class JsonRenderer implements Renderer {
+final class JsonRenderer implements Renderer<Report> {
     static final String SCHEMA = "perfab/comparison/v1";
 
-    private static final ObjectMapper MAPPER =
-            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     @Override
     public String render(Report report) {
@@ -29,7 +24,7 @@ final class JsonRenderer implements Renderer {
             return ResultsJson.write(report.run().get());
         }
         ComparisonTable table = report.table();
-        ObjectNode root = MAPPER.createObjectNode();
+        ObjectNode root = Json.object();
         root.put("schema", SCHEMA);
         root.put("base", table.baseLabel());
         root.put("head", table.headLabel());
@@ -47,10 +42,6 @@ final class JsonRenderer implements Renderer {
         for (CellComparison row : table.rows()) {
             rows.add(ResultsJson.comparison(row, table.thresholds()));
         }
-        try {
-            return MAPPER.writeValueAsString(root) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a JSON tree failed to serialise", e);
-        }
+        return Json.write(root);
     }
 }

@@ -29,7 +29,7 @@ import org.perfab.stats.Verdict;
  * (GitHub's limit less room for the bot's links), rows are left out, unchanged ones first, and the
  * comment says how many and where the full table is.
  */
-final class MarkdownRenderer implements Renderer {
+final class MarkdownRenderer implements Renderer<Report> {
     /** GitHub's limit on the body of a comment, in characters. */
     static final int GITHUB_LIMIT = 65_536;
     /**
@@ -39,8 +39,6 @@ final class MarkdownRenderer implements Renderer {
     static final int MAX_LENGTH = GITHUB_LIMIT - 1_024;
     /** Unchanged rows past this many fold into a {@code <details>} block. */
     static final int FOLD_UNCHANGED = 8;
-    /** The tail-percentile warning applies below this many trials per side. */
-    static final int FEW_TRIALS_FOR_TAILS = 20;
 
     /** The most warnings a comment shows; the rest are counted. */
     static final int MAX_WARNINGS = 15;
@@ -250,7 +248,7 @@ final class MarkdownRenderer implements Renderer {
      * time and a throughput is one), never counting one too noisy to tell as unchanged.
      */
     private static String headline(Report report) {
-        Optional<String> none = Warnings.noComparison(report);
+        Optional<String> none = report.noComparison();
         if (none.isPresent()) {
             return "\u274C " + none.get();
         }
@@ -259,9 +257,9 @@ final class MarkdownRenderer implements Renderer {
         List<String> parts = new ArrayList<>();
         for (Verdict v : Verdict.values()) {
             int count = n.get(v);
-            if (TextRenderer.ALWAYS_COUNTED.contains(v) || count > 0) {
-                String mark = v == Verdict.PROFILE || v == Verdict.NO_DATA ? "" : mark(v) + " ";
-                parts.add(mark + count + " " + (v == Verdict.NO_DATA ? "without data" : TextRenderer.word(v, count)));
+            if (Words.ALWAYS_COUNTED.contains(v) || count > 0) {
+                String mark = v == Verdict.PROFILE || v == Verdict.NO_DATA ? "" : Words.mark(v) + " ";
+                parts.add(mark + count + " " + (v == Verdict.NO_DATA ? "without data" : Words.word(v, count)));
             }
         }
         int benchmarks = n.values().stream().mapToInt(Integer::intValue).sum();
@@ -324,30 +322,25 @@ final class MarkdownRenderer implements Renderer {
         var t = report.table().thresholds();
         String p = t.adaptive().isPresent() ? "p under its look's share of " + Numbers.value(t.alpha())
                 : "p < " + Numbers.value(t.alpha());
-        return mark(Verdict.REGRESSION) + " regression: worse, " + p + " and at least "
-                + Numbers.percent(t.minEffect()) + ". " + mark(Verdict.INCONCLUSIVE) + " inconclusive: worse by "
+        return Words.mark(Verdict.REGRESSION) + " regression: worse, " + p + " and at least "
+                + Numbers.percent(t.minEffect()) + ". " + Words.mark(Verdict.INCONCLUSIVE) + " inconclusive: worse by "
                 + Numbers.percent(t.inconclusive()) + " or more but not confirmed by the test; not a pass. "
-                + mark(Verdict.SMALL) + " small: worse and " + p + ", under " + Numbers.percent(t.minEffect())
-                + ": real, and under the bar. " + mark(Verdict.IMPROVEMENT) + " improvement: better, " + p
-                + " and at least " + Numbers.percent(t.minEffect()) + ". " + mark(Verdict.NOISY) + " too noisy to tell:"
+                + Words.mark(Verdict.SMALL) + " small: worse and " + p + ", under " + Numbers.percent(t.minEffect())
+                + ": real, and under the bar. " + Words.mark(Verdict.IMPROVEMENT) + " improvement: better, " + p
+                + " and at least " + Numbers.percent(t.minEffect()) + ". " + Words.mark(Verdict.NOISY) + " too noisy to tell:"
                 + " a slowdown past " + Numbers.percent(t.inconclusive()) + " could go unseen, or the trials disagree"
-                + " (far trials on one side, two groups); not a pass. " + mark(Verdict.UNCHANGED) + " no change &ge; X:"
+                + " (far trials on one side, two groups); not a pass. " + Words.mark(Verdict.UNCHANGED) + " no change &ge; X:"
                 + " a slowdown of X or more would have been reported 4 times in 5; a smaller one can hide in"
                 + " the noise. "
-                + TextRenderer.together(report.table()).map(s -> Character.toUpperCase(s.charAt(0)) + s.substring(1)
+                + Words.together(report.table()).map(s -> Character.toUpperCase(s.charAt(0)) + s.substring(1)
                         + ". ").orElse("")
-                + t.adaptive().map(s -> "Adaptive trials: " + TextRenderer.looks(t, s) + ". ").orElse("")
+                + t.adaptive().map(s -> "Adaptive trials: " + Words.looks(t, s) + ". ").orElse("")
                 + "± is the coefficient of variation"
                 + " across trials. Welch's t-test, far trials set aside on both sides; 95% interval of the change by"
                 + " Fieller's method. "
-                + (report.table().rows().stream().anyMatch(CellComparison::byBuilds) ? TextRenderer.BUILDS_DECIDE + " "
+                + (report.table().rows().stream().anyMatch(CellComparison::byBuilds) ? Words.BUILDS_DECIDE + " "
                         : "")
                 + Warnings.gate(report);
-    }
-
-    /** Returns the verdict with the mark a reviewer scans for. */
-    static String verdict(Verdict v) {
-        return mark(v) + " " + TextRenderer.label(v);
     }
 
     /**
@@ -360,26 +353,12 @@ final class MarkdownRenderer implements Renderer {
         String as = r.sameAs().map(p -> ", as " + Untrusted.markdown(p.metric())).orElse("");
         double detectable = c.detectable(thresholds);
         if (c.verdict() == Verdict.NOISY && !Double.isNaN(detectable) && detectable > thresholds.inconclusive()) {
-            return mark(Verdict.NOISY) + " too noisy: could miss " + Numbers.percent(detectable) + as;
+            return Words.mark(Verdict.NOISY) + " too noisy: could miss " + Numbers.percent(detectable) + as;
         }
         if (c.verdict() != Verdict.UNCHANGED || Double.isNaN(detectable) || r.sameAs().isPresent()) {
-            return verdict(c.verdict()) + as;
+            return Words.verdict(c.verdict()) + as;
         }
-        return mark(Verdict.UNCHANGED) + " no change &ge; " + Numbers.percent(detectable);
-    }
-
-    /** Returns the mark of a verdict: inconclusive is a grey question mark, never a tick. */
-    static String mark(Verdict v) {
-        return switch (v) {
-            case REGRESSION -> "\uD83D\uDD34";
-            case INCONCLUSIVE -> "\u2754";
-            case SMALL -> "\uD83D\uDD38";
-            case IMPROVEMENT -> "\uD83D\uDFE2";
-            case NOISY -> "\uD83C\uDF2B\uFE0F";
-            case UNCHANGED -> "\u2705";
-            case PROFILE -> "\u2139\uFE0F";
-            case NO_DATA -> "\u26AA";
-        };
+        return Words.mark(Verdict.UNCHANGED) + " no change &ge; " + Numbers.percent(detectable);
     }
 
     private static String abbreviate(String id) {

@@ -1,8 +1,5 @@
 package org.perfab.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
@@ -21,29 +18,9 @@ import org.perfab.stats.Verdict;
  * significantly worse on two runners or more, whatever its size, unless every one of them measured
  * one build per side; and a warning naming the runners that did.
  */
-public final class MergeRenderer {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+final class MergeRenderer {
 
     private MergeRenderer() {
-    }
-
-    /** The forms of a merged table. */
-    public enum Form {
-        /** An aligned table for a terminal. */
-        TEXT,
-        /** A Markdown table, for a job summary or a comment. */
-        MARKDOWN,
-        /** Schema {@code perfab/merge/v1}. */
-        JSON
-    }
-
-    /** Returns {@code table} rendered as {@code form}. */
-    public static String render(MergedTable table, Form form) {
-        return switch (form) {
-            case TEXT -> text(table);
-            case MARKDOWN -> markdown(table);
-            case JSON -> json(table);
-        };
     }
 
     /** Returns the consensus of a row, in words: what a release manager acts on. */
@@ -59,7 +36,7 @@ public final class MergeRenderer {
         } else if (v.getOrDefault(Verdict.IMPROVEMENT, 0) > 0 && row.worse() == 0) {
             counted = "improvement on " + v.get(Verdict.IMPROVEMENT) + " of " + runners;
         } else if (v.size() == 1) {
-            counted = TextRenderer.label(v.keySet().iterator().next()) + " everywhere";
+            counted = Words.label(v.keySet().iterator().next()) + " everywhere";
         } else {
             counted = "mixed";
         }
@@ -97,10 +74,11 @@ public final class MergeRenderer {
             return "not measured";
         }
         return Numbers.signedPercent(c.get().pctChange()) + " (p " + Numbers.pValue(c.get().pValue()) + ") "
-                + TextRenderer.label(c.get().verdict());
+                + Words.label(c.get().verdict());
     }
 
-    private static String text(MergedTable table) {
+    /** Returns the table for a terminal. */
+    static String text(MergedTable table) {
         List<String[]> lines = new ArrayList<>();
         List<String> header = new ArrayList<>(List.of("cell", "metric"));
         table.runners().forEach(r -> header.add(Untrusted.plain(r, 60)));
@@ -113,7 +91,7 @@ public final class MergeRenderer {
             lines.add(l.toArray(String[]::new));
         }
         StringBuilder out = new StringBuilder("One A/B on " + table.runners().size() + " runner classes. "
-                + TextRenderer.rules(table.thresholds()) + ".\n\n");
+                + Words.rules(table.thresholds()) + ".\n\n");
         oneBuild(table, r -> Untrusted.plain(r, 60)).ifPresent(w -> out.append("WARNING: ").append(w).append("\n\n"));
         out.append(Tables.aligned(lines));
         long flagged = table.rows().stream().filter(MergedTable.Row::bisect).count();
@@ -122,7 +100,8 @@ public final class MergeRenderer {
         return out.toString();
     }
 
-    private static String markdown(MergedTable table) {
+    /** Returns the table in Markdown, for a job summary or a comment. */
+    static String markdown(MergedTable table) {
         StringBuilder out = new StringBuilder("### perfab · one A/B on " + table.runners().size()
                 + " runner classes\n\n");
         oneBuild(table, r -> Untrusted.markdown(r, 60)).ifPresent(w -> out.append("> :warning: ").append(w)
@@ -139,15 +118,16 @@ public final class MergeRenderer {
             out.append(' ').append(row.bisect() ? "**" + consensus(row, table.runners().size()) + "**"
                     : consensus(row, table.runners().size())).append(" |\n");
         }
-        out.append("\n<sub>").append(TextRenderer.rules(table.thresholds())).append(". A change significantly worse on"
+        out.append("\n<sub>").append(Words.rules(table.thresholds())).append(". A change significantly worse on"
                 + " two runner classes or more is flagged for a bisect, whatever its size, when one of them at least"
                 + " measured several differing builds per side: repeating across runners rules out the runner, not"
                 + " the build.</sub>\n");
         return out.toString();
     }
 
-    private static String json(MergedTable table) {
-        ObjectNode root = JSON.createObjectNode();
+    /** Returns schema {@code perfab/merge/v1}. */
+    static String json(MergedTable table) {
+        ObjectNode root = Json.object();
         root.put("schema", "perfab/merge/v1");
         ArrayNode runners = root.putArray("runners");
         table.runners().forEach(runners::add);
@@ -164,26 +144,35 @@ public final class MergeRenderer {
                     each.addNull();
                 } else {
                     ObjectNode x = each.addObject().put("verdict", c.get().verdict().id());
-                    number(x, "pctChange", c.get().pctChange());
-                    number(x, "pValue", c.get().pValue());
+                    ResultsJson.number(x, "pctChange", c.get().pctChange());
+                    ResultsJson.number(x, "pValue", c.get().pValue());
                 }
             }
             r.put("worse", row.worse()).put("worseOfOneBuild", row.worseOfOneBuild()).put("better", row.better())
                     .put("bisect", row.bisect())
                     .put("consensus", consensus(row, table.runners().size()));
         }
-        try {
-            return JSON.writeValueAsString(root) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a JSON tree failed to serialise", e);
-        }
+        return Json.write(root);
     }
 
-    private static void number(ObjectNode node, String name, double v) {
-        if (Double.isFinite(v)) {
-            node.put(name, v);
-        } else {
-            node.putNull(name);
+    /** Returns a line per cell: its change, p and verdict on each runner, then the consensus. */
+    static String csv(MergedTable table) {
+        List<String> header = new ArrayList<>(List.of("cell", "metric", "unit"));
+        for (String r : table.runners()) {
+            header.addAll(List.of(r + " change %", r + " p", r + " verdict"));
         }
+        header.addAll(List.of("worse", "bisect", "consensus"));
+        Csv out = new Csv(header.toArray(String[]::new));
+        for (MergedTable.Row row : table.rows()) {
+            List<String> line = new ArrayList<>(List.of(row.cell().name(), row.cell().metric(), row.cell().unit()));
+            for (Optional<Comparison> c : row.byRunner()) {
+                line.addAll(c.isEmpty() ? List.of("", "", "not measured") : List.of(Csv.number(c.get().pctChange()),
+                        Csv.number(c.get().pValue()), c.get().verdict().id()));
+            }
+            line.addAll(List.of(Integer.toString(row.worse()), Boolean.toString(row.bisect()),
+                    consensus(row, table.runners().size())));
+            out.line(line);
+        }
+        return out.text();
     }
 }

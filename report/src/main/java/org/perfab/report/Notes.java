@@ -68,7 +68,7 @@ final class Notes {
         row.sameAs().ifPresent(primary -> notes.add("the same measurement as its " + primary.metric()
                 + " in other terms: it takes that verdict and is not counted apart"));
         notes.addAll(of(row.comparison()));
-        row.look().filter(l -> l.look() < l.looks()).ifPresent(l -> notes.add(TextRenderer.label(
+        row.look().filter(l -> l.look() < l.looks()).ifPresent(l -> notes.add(Words.label(
                 row.comparison().verdict()) + " at look " + l.look() + " of " + l.looks() + " (" + l.trials()
                 + " trials per side, alpha " + Numbers.value(l.alpha()) + "), which stands: each look spends its own"
                 + " share of alpha, so a cell flagged at any look is flagged; the figures are that look's"));

@@ -92,7 +92,7 @@ final class Plot {
             s.append(f("<line class=\"grid\" x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\"/>", LEFT, WIDTH - RIGHT, py,
                     py));
             s.append(f("<text class=\"axis\" x=\"%d\" y=\"%.1f\">%s</text>", LEFT - 6, py + 4,
-                    ay.label(k) + HtmlRenderer.name(d.prefix())));
+                    ay.label(k) + Untrusted.html(d.prefix())));
         }
         for (long k = ax.first(); k <= ax.last(); k++) {
             double v = ax.value(k);
@@ -104,7 +104,7 @@ final class Plot {
         s.append(f("<rect class=\"frame\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>",
                 LEFT, TOP, WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM));
         s.append(f("<text class=\"axis unit\" x=\"%d\" y=\"%d\">%s · trial, in the order run →</text>",
-                LEFT, HEIGHT - 4, HtmlRenderer.name(d.unit())));
+                LEFT, HEIGHT - 4, Untrusted.html(d.unit())));
         band(s, c.base(), y, d, BASE_COLOUR);
         band(s, c.head(), y, d, HEAD_COLOUR);
         Map<Trial, Outlier> outliers = new HashMap<>();
@@ -118,7 +118,7 @@ final class Plot {
             double py = y.at(p.value() * d.factor());
             Outlier outlier = outliers.get(new Trial(p.side(), p.build(), p.trial()));
             String label = "<title>" + p.side().id() + (builds ? ", build " + p.build() : "") + ", trial "
-                    + (p.trial() + 1) + ": " + HtmlRenderer.html(Numbers.shown(p.value(), d))
+                    + (p.trial() + 1) + ": " + Untrusted.htmlProse(Numbers.shown(p.value(), d))
                     + (outlier == null ? "" : "; an outlier, set aside (" + Numbers.signedPercent(outlier.deviation())
                             + " from its side's median)") + "</title>";
             String data = f(" data-build=\"%d\"%s", p.build(), outlier == null ? "" : " data-outlier=\"true\"");

@@ -1,10 +1,16 @@
 package org.perfab.report;
 
-/** Turns a report into the text of one format. Implementations are stateless. */
-public interface Renderer {
+/**
+ * Turns one value of a product (an A/B report, a merged table, a bisect, a series check, ...) into
+ * the text of one {@link Format}. Implementations are stateless.
+ *
+ * @param <T> what the product is
+ */
+@FunctionalInterface
+public interface Renderer<T> {
     /**
-     * Returns the whole rendering of {@code report}, ending with a newline. Nothing is written
+     * Returns the whole rendering of {@code value}, ending with a newline. Nothing is written
      * anywhere, so a failure leaves no half-printed output behind.
      */
-    String render(Report report);
+    String render(T value);
 }

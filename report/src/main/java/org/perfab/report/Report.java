@@ -1,11 +1,14 @@
 package org.perfab.report;
 
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.perfab.model.ComparisonTable;
 import org.perfab.model.Counted;
 import org.perfab.model.RunResults;
+import org.perfab.model.Side;
 import org.perfab.stats.Verdict;
 
 /**
@@ -46,7 +49,7 @@ public record Report(ComparisonTable table, Optional<RunResults> run, List<Verdi
      * its counts.
      */
     public Optional<String> noComparison() {
-        return Warnings.noComparison(this);
+        return comparesNothing();
     }
 
     /**
@@ -62,5 +65,49 @@ public record Report(ComparisonTable table, Optional<RunResults> run, List<Verdi
     /** Returns the name the comment is known by: the workload's, or {@code compare}. */
     public String name() {
         return run.map(RunResults::name).orElse("compare");
+    }
+
+    /**
+     * Returns what stands in place of the counts when a report compares nothing: every trial of a
+     * side of its run failed, or no cell was measured on both sides (see
+     * {@link ComparisonTable#comparesNothing}). A table of "no data" rows must never read like a
+     * pass. Empty otherwise.
+     */
+    private Optional<String> comparesNothing() {
+        return failedSides().or(() -> {
+            ComparisonTable t = table;
+            if (!t.comparesNothing()) {
+                return Optional.empty();
+            }
+            long base = t.rows().stream().filter(r -> r.comparison().base().n() > 0).count();
+            long head = t.rows().stream().filter(r -> r.comparison().head().n() > 0).count();
+            return Optional.of("no comparison: no cell was measured on both sides (" + base + " only on the"
+                    + " baseline, " + head + " only on the candidate), so nothing was compared");
+        });
+    }
+
+    /** Returns the sentence that every trial of a side of the report's run failed; empty otherwise. */
+    private Optional<String> failedSides() {
+        if (run.isEmpty()) {
+            return Optional.empty();
+        }
+        Map<Side, Integer> ok = new EnumMap<>(Side.class);
+        Map<Side, Integer> ran = new EnumMap<>(Side.class);
+        for (RunResults.TrialRecord t : run.get().trials()) {
+            if (!t.warmup()) {
+                ran.merge(t.side(), 1, Integer::sum);
+                if (t.status() == RunResults.Status.OK) {
+                    ok.merge(t.side(), 1, Integer::sum);
+                }
+            }
+        }
+        boolean base = ok.getOrDefault(Side.BASE, 0) == 0;
+        boolean head = ok.getOrDefault(Side.HEAD, 0) == 0;
+        if (!base && !head) {
+            return Optional.empty();
+        }
+        int failed = ran.getOrDefault(Side.BASE, 0) * (base ? 1 : 0) + ran.getOrDefault(Side.HEAD, 0) * (head ? 1 : 0);
+        return Optional.of("no comparison: " + (base && head ? "no trial of either side"
+                : "no trial of the " + (base ? "baseline" : "candidate")) + " succeeded (" + failed + " failed)");
     }
 }

@@ -1,8 +1,5 @@
 package org.perfab.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
@@ -10,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
+import org.perfab.model.ResultsJson;
 import org.perfab.model.SeriesCheck;
 import org.perfab.model.SeriesReplay;
 import org.perfab.stats.SeriesRules;
@@ -19,8 +17,7 @@ import org.perfab.stats.SeriesRules;
  * replay of them over a whole series ({@link SeriesReplay}). Keys and processor models come from a
  * file a pull request can change, so every one is escaped for where it goes.
  */
-public final class SeriesRenderer {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+final class SeriesRenderer {
 
     /** What every section says under its table: what a movement means, and what it does not. */
     static final String REMINDER = "A movement says that a ratio moved: not whether its baseline or the benchmark"
@@ -30,33 +27,8 @@ public final class SeriesRenderer {
     private SeriesRenderer() {
     }
 
-    /** The forms of a check. */
-    public enum Form {
-        /** A table for a terminal. */
-        TEXT,
-        /** Schema {@code perfab/series-check/v1}. */
-        JSON,
-        /** The section for the page and the job summary. */
-        MARKDOWN,
-        /** One {@code ::warning} per new movement, within GitHub's ten per step. */
-        GITHUB,
-        /** The one line for a pull request's body. */
-        COUNT
-    }
-
-    /** Returns {@code check} rendered as {@code form}. */
-    public static String render(SeriesCheck check, Form form) {
-        return switch (form) {
-            case TEXT -> text(check);
-            case JSON -> json(check);
-            case MARKDOWN -> markdown(check);
-            case GITHUB -> github(check);
-            case COUNT -> count(check) + "\n";
-        };
-    }
-
     /** Returns the count line: {@code perfab series: 2 new movements, 5 persisting, in run R (DATE)}. */
-    public static String count(SeriesCheck c) {
+    static String count(SeriesCheck c) {
         int fresh = c.newCount();
         int persisting = c.movements().size() - fresh;
         return "perfab series: " + fresh + " new movement" + (fresh == 1 ? "" : "s") + ", " + persisting
@@ -64,7 +36,8 @@ public final class SeriesRenderer {
                 + " ratio" + (c.compared() == 1 ? "" : "s") + " compared";
     }
 
-    private static String text(SeriesCheck c) {
+    /** Returns the count line, the rules and the movements, for a terminal. */
+    static String text(SeriesCheck c) {
         StringBuilder out = new StringBuilder(count(c)).append('\n');
         out.append("rules: ").append(c.options().describe()).append("\n\n");
         if (!c.movements().isEmpty()) {
@@ -94,7 +67,8 @@ public final class SeriesRenderer {
                 + (cpus.size() > shown ? " and " + (cpus.size() - shown) + " more" : "");
     }
 
-    private static String markdown(SeriesCheck c) {
+    /** Returns the section for the page and the job summary. */
+    static String markdown(SeriesCheck c) {
         int fresh = c.newCount();
         int persisting = c.movements().size() - fresh;
         StringBuilder out = new StringBuilder("### Nightly ratios: ").append(fresh).append(" new movement")
@@ -127,29 +101,41 @@ public final class SeriesRenderer {
         }
     }
 
-    private static String github(SeriesCheck c) {
-        List<SeriesCheck.Movement> fresh = c.movements().stream().filter(SeriesCheck.Movement::isNew).toList();
+    /** Returns one {@code ::warning} per new movement, within GitHub's ten per step. */
+    static String github(SeriesCheck c) {
         StringBuilder out = new StringBuilder();
-        int shown = fresh.size() <= GithubRenderer.PER_TYPE ? fresh.size() : GithubRenderer.PER_TYPE - 1;
+        List<SeriesCheck.Movement> fresh = c.movements().stream().filter(SeriesCheck.Movement::isNew).toList();
+        int shown = fresh.size() <= Workflow.PER_TYPE ? fresh.size() : Workflow.PER_TYPE - 1;
         for (SeriesCheck.Movement m : fresh.subList(0, shown)) {
             SeriesRules.Move move = m.move();
-            String message = Untrusted.plain(m.key(), Untrusted.MAX_LENGTH) + ": " + move.rule().id() + ", ratio "
-                    + Numbers.value(move.ratio()) + " against " + Numbers.value(move.reference()) + " ("
-                    + Numbers.signedPercent(move.change()) + "), on " + Untrusted.plain(m.cpu(), Untrusted.MAX_LENGTH)
-                    + (m.newCpu() ? ", a processor no earlier reading of it ran on" : "");
-            out.append("::warning title=").append(GithubRenderer.property("perfab series: " + move.rule().id()))
-                    .append("::").append(GithubRenderer.data(message)).append('\n');
+            out.append(Workflow.command("warning", "perfab series: " + move.rule().id(), Untrusted.plain(m.key(),
+                    Untrusted.MAX_LENGTH) + ": " + move.rule().id() + ", ratio " + Numbers.value(move.ratio())
+                    + " against " + Numbers.value(move.reference()) + " (" + Numbers.signedPercent(move.change())
+                    + "), on " + Untrusted.plain(m.cpu(), Untrusted.MAX_LENGTH)
+                    + (m.newCpu() ? ", a processor no earlier reading of it ran on" : "")));
         }
         if (fresh.size() > shown) {
-            out.append("::warning title=").append(GithubRenderer.property("perfab series")).append("::")
-                    .append(GithubRenderer.data("and " + (fresh.size() - shown) + " more new movements; see the job"
-                            + " summary")).append('\n');
+            out.append(Workflow.command("warning", "perfab series", "and " + (fresh.size() - shown)
+                    + " more new movements; see the job summary"));
         }
         return out.toString();
     }
 
-    private static String json(SeriesCheck c) {
-        ObjectNode root = JSON.createObjectNode();
+    /** Returns a line per movement: its key, rule, ratio against its reference, and processor. */
+    static String csv(SeriesCheck c) {
+        Csv out = new Csv("key", "new", "rule", "ratio", "reference", "change %", "limit %", "cpu", "new cpu",
+                "commit");
+        for (SeriesCheck.Movement m : c.movements()) {
+            out.line(m.key(), Boolean.toString(m.isNew()), m.move().rule().id(), Csv.number(m.move().ratio()),
+                    Csv.number(m.move().reference()), Csv.number(m.move().change()), Csv.number(m.move().limit()),
+                    m.cpu(), Boolean.toString(m.newCpu()), m.commit());
+        }
+        return out.text();
+    }
+
+    /** Returns schema {@code perfab/series-check/v1}. */
+    static String json(SeriesCheck c) {
+        ObjectNode root = Json.object();
         root.put("schema", "perfab/series-check/v1").put("run", c.run()).put("date", c.date().toString())
                 .put("rules", c.options().describe());
         options(root.putObject("options"), c.options());
@@ -164,36 +150,27 @@ public final class SeriesRenderer {
             m.referenceCpus().forEach(cpus::add);
             n.put("newCpu", m.newCpu()).put("commit", m.commit());
         }
-        return write(root);
+        return Json.write(root);
     }
 
     private static void options(ObjectNode n, SeriesRules.Options o) {
         n.put("step", o.stepFloor()).put("noise", o.noiseTimes());
-        if (Double.isNaN(o.drift())) {
-            n.putNull("drift");
-        } else {
-            n.put("drift", o.drift());
-        }
+        ResultsJson.number(n, "drift", o.drift());
         n.put("window", o.window()).put("recent", o.driftRecent()).put("days", o.driftDays())
                 .put("min", o.minEarlier());
     }
 
-    /** The forms of a replay. */
-    public enum ReplayForm {
-        /** A table for a terminal. */
-        TEXT,
-        /** A Markdown table. */
-        MARKDOWN,
-        /** Schema {@code perfab/series-replay/v1}. */
-        JSON
+    /** Returns a replay as an aligned table, for a terminal. */
+    static String replayText(SeriesReplay replay) {
+        return replay(replay, false);
     }
 
-    /** Returns {@code replay} rendered as {@code form}. */
-    public static String render(SeriesReplay replay, ReplayForm form) {
-        if (form == ReplayForm.JSON) {
-            return replayJson(replay);
-        }
-        boolean md = form == ReplayForm.MARKDOWN;
+    /** Returns a replay as a Markdown table. */
+    static String replayMarkdown(SeriesReplay replay) {
+        return replay(replay, true);
+    }
+
+    private static String replay(SeriesReplay replay, boolean md) {
         UnaryOperator<String> escape = md ? s -> Untrusted.markdown(s, 60) : s -> Untrusted.plain(s, 60);
         List<String[]> rows = new ArrayList<>();
         List<String> header = new ArrayList<>(List.of("option", "new, total", "new per full run, median / max"));
@@ -229,8 +206,9 @@ public final class SeriesRenderer {
         return day + (c.rule() == SeriesRules.Rule.DRIFT ? ", drift" : "") + (c.noise() ? " (noise)" : "");
     }
 
-    private static String replayJson(SeriesReplay replay) {
-        ObjectNode root = JSON.createObjectNode();
+    /** Returns schema {@code perfab/series-replay/v1}. */
+    static String replayJson(SeriesReplay replay) {
+        ObjectNode root = Json.object();
         root.put("schema", "perfab/series-replay/v1").put("runs", replay.runs()).put("fullRuns", replay.fullRuns());
         ArrayNode rows = root.putArray("options");
         for (SeriesReplay.Row r : replay.rows()) {
@@ -248,14 +226,23 @@ public final class SeriesRenderer {
                 }
             });
         }
-        return write(root);
+        return Json.write(root);
     }
 
-    private static String write(ObjectNode root) {
-        try {
-            return JSON.writeValueAsString(root) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a JSON tree failed to serialise", e);
+    /** Returns a line per setting: its new movements, and the first catch of each key followed. */
+    static String replayCsv(SeriesReplay replay) {
+        List<String> keys = replay.rows().isEmpty() ? List.of() : List.copyOf(replay.rows().get(0).caught().keySet());
+        List<String> header = new ArrayList<>(List.of("rules", "new total", "new per full run median",
+                "new per full run max"));
+        keys.forEach(k -> header.add(k));
+        Csv out = new Csv(header.toArray(String[]::new));
+        for (SeriesReplay.Row r : replay.rows()) {
+            List<String> line = new ArrayList<>(List.of(r.options().describe(), Integer.toString(r.newTotal()),
+                    Csv.number(r.perFullRunMedian()), Integer.toString(r.perFullRunMax())));
+            r.caught().values().forEach(c -> line.add(c.map(SeriesRenderer::caught).orElse("missed")));
+            out.line(line);
         }
+        return out.text();
     }
+
 }

@@ -6,14 +6,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 import org.perfab.model.CellComparison;
 import org.perfab.model.ComparisonTable;
 import org.perfab.model.Units;
 import org.perfab.stats.Comparison;
-import org.perfab.stats.Sequential;
-import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
 
 /**
@@ -21,7 +18,7 @@ import org.perfab.stats.Verdict;
  * value in a unit people read ({@code 37.42 ms/op}, not {@code 37423436 ns/op}), and a geometric
  * mean row under each table of two cells or more.
  */
-final class TextRenderer implements Renderer {
+final class TextRenderer implements Renderer<Report> {
     private static final String[] HEADER = {"cell", "base", "±cv", "head", "±cv", "n", "change", "95% CI", "p",
         "detects", "verdict"};
     /** The columns added when the medians of several builds decide: the spread and the trial-level test. */
@@ -62,12 +59,12 @@ final class TextRenderer implements Renderer {
     public String render(Report report) {
         ComparisonTable table = report.table();
         StringBuilder out = new StringBuilder();
-        Warnings.noComparison(report).ifPresent(none -> out.append("FAILED: ").append(none).append("\n"));
+        report.noComparison().ifPresent(none -> out.append("FAILED: ").append(none).append("\n"));
         out.append("base: ").append(Untrusted.plain(table.baseLabel(), Untrusted.MAX_PROSE)).append('\n');
         out.append("head: ").append(Untrusted.plain(table.headLabel(), Untrusted.MAX_PROSE)).append('\n');
         report.countedBy().ifPresent(by -> out.append("counted by ").append(by)
                 .append(", not timed: a busy machine does not move a count\n"));
-        out.append(rules(table)).append("\n\n");
+        out.append(Words.rules(table)).append("\n\n");
         List<String> warnings = Warnings.of(report);
         for (String warning : warnings) {
             out.append("WARNING: ").append(Untrusted.plain(warning, Untrusted.MAX_PROSE)).append('\n');
@@ -78,7 +75,7 @@ final class TextRenderer implements Renderer {
 
         boolean builds = table.rows().stream().anyMatch(CellComparison::byBuilds);
         if (builds) {
-            out.append(BUILDS_DECIDE).append("\n\n");
+            out.append(Words.BUILDS_DECIDE).append("\n\n");
         }
         // One table per metric, in the order of each metric's first row (regressions come first).
         Map<String, List<CellComparison>> byMetric = new LinkedHashMap<>();
@@ -116,8 +113,8 @@ final class TextRenderer implements Renderer {
                     Numbers.signedPercent(c.pctChange()),
                     Numbers.interval(c.ciLow(), c.ciHigh()),
                     Numbers.pValue(c.pValue()),
-                    detects(c, table.thresholds()),
-                    paint(c.verdict(), label(row)),
+                    Words.detects(c, table.thresholds()),
+                    paint(c.verdict(), Words.label(row)),
                 };
                 if (builds) {
                     Comparison t = row.trialLevel().orElse(c);
@@ -136,7 +133,7 @@ final class TextRenderer implements Renderer {
             }
             out.append('\n');
         }
-        out.append(colour ? counts(table, this::paint) : counts(table)).append('\n');
+        out.append(colour ? Words.counts(table, this::paint) : Words.counts(table)).append('\n');
         if (!notes.isEmpty()) {
             out.append("\nnotes:\n");
             for (String note : notes) {
@@ -177,129 +174,9 @@ final class TextRenderer implements Renderer {
         return Optional.of(builds ? concat(line, new String[] {"", "", ""}) : line);
     }
 
-    /** What a table decided by build medians says about itself. */
-    static final String BUILDS_DECIDE = "Verdicts from the median of each build (one value per build and side),"
-            + " so that how far code layout alone moves a cell is inside the test; the test over every trial is"
-            + " shown beside, with the spread between builds.";
-
     private static String[] concat(String[] a, String[] b) {
         String[] all = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, all, a.length, b.length);
         return all;
-    }
-
-    /** Returns one line stating the rules: {@code alpha 0.05, min effect 3.0%, ...}. */
-    static String rules(ComparisonTable table) {
-        return rules(table.thresholds(), together(table));
-    }
-
-    /** Returns one line stating the rules of {@code t}, with what judging many cells together does. */
-    static String rules(Thresholds t) {
-        return rules(t, Optional.empty());
-    }
-
-    private static String rules(Thresholds t, Optional<String> together) {
-        return "Welch's t-test (far trials set aside on both sides), alpha " + Numbers.value(t.alpha())
-                + "; regression/improvement at " + Numbers.percent(t.minEffect()) + " or more; inconclusive at "
-                + Numbers.percent(t.inconclusive()) + " or more; too noisy when a slowdown past "
-                + Numbers.percent(t.inconclusive()) + " could go unseen"
-                + together.map(s -> "; " + s).orElse("")
-                + t.adaptive().map(s -> "; adaptive trials: " + looks(t, s)).orElse("");
-    }
-
-    /**
-     * Returns what a table judged together says about it: "the 24 tested cells judged together:
-     * significant only when the Benjamini-Hochberg adjusted p is under 0.05"; empty when each cell
-     * was judged on its own.
-     */
-    static Optional<String> together(ComparisonTable table) {
-        Thresholds t = table.thresholds();
-        int tested = table.tested();
-        if (!t.judgedTogether(tested)) {
-            return Optional.empty();
-        }
-        return Optional.of("the " + tested + " tested cells judged together: significant only when the"
-                + " Benjamini-Hochberg adjusted p is under " + Numbers.value(t.fdrRate())
-                + (Double.isNaN(t.fdr()) ? " (the default; --fdr off judges each alone)" : " (--fdr)"));
-    }
-
-    /** Returns the looks of a run with adaptive trials and the alpha of each: "5, 10 trials per side at alpha ...". */
-    static String looks(Thresholds t, Sequential s) {
-        List<String> alphas = new ArrayList<>();
-        for (int k = 1; k <= s.looks().size(); k++) {
-            alphas.add(Numbers.value(s.alpha(k, t.alpha())));
-        }
-        return "looks after " + s.looks().stream().map(String::valueOf).collect(Collectors.joining(", "))
-                + " trials per side while a cell is undecided, at alpha " + String.join(", ", alphas) + " (shares of "
-                + Numbers.value(t.alpha()) + ")";
-    }
-
-    /**
-     * Returns the smallest slowdown the rules report with 80% power for this cell (see
-     * {@link Comparison#detectable}), or the undefined mark.
-     */
-    static String detects(Comparison c, Thresholds t) {
-        return Numbers.percent(c.detectable(t));
-    }
-
-    /** Returns the verdict as a reader sees it in plain text. */
-    static String label(Verdict v) {
-        return switch (v) {
-            case NO_DATA -> "no data";
-            case NOISY -> "too noisy";
-            default -> v.id();
-        };
-    }
-
-    /**
-     * Returns the verdict of a row as a reader sees it: a row that measures another cell again says
-     * whose verdict it takes ("regression, as time").
-     */
-    static String label(CellComparison row) {
-        String v = label(row.comparison().verdict());
-        return row.sameAs().map(p -> v + ", as " + Untrusted.plain(p.metric())).orElse(v);
-    }
-
-    /** The verdicts a line of counts always shows, even at 0. */
-    static final List<Verdict> ALWAYS_COUNTED = List.of(Verdict.REGRESSION, Verdict.INCONCLUSIVE,
-            Verdict.IMPROVEMENT, Verdict.NOISY, Verdict.UNCHANGED);
-
-    /**
-     * Returns the line of counts, e.g. {@code 1 regression, 0 inconclusive, ...}: of benchmarks, each
-     * counted once whatever its metrics (see {@link ComparisonTable#benchmarks}), and saying so when a
-     * benchmark has several.
-     */
-    static String counts(ComparisonTable table) {
-        return counts(table, (v, text) -> text);
-    }
-
-    /** Returns the line of counts with each count that is not 0 passed through {@code paint}. */
-    private static String counts(ComparisonTable table, BiFunction<Verdict, String, String> paint) {
-        Map<Verdict, Integer> counts = table.benchmarks();
-        Map<Verdict, Integer> cells = table.counts();
-        int benchmarks = counts.values().stream().mapToInt(Integer::intValue).sum();
-        int rows = cells.values().stream().mapToInt(Integer::intValue).sum();
-        StringBuilder s = new StringBuilder();
-        if (benchmarks != rows) {
-            s.append(benchmarks).append(benchmarks == 1 ? " benchmark: " : " benchmarks: ");
-        }
-        for (Verdict v : Verdict.values()) {
-            int n = counts.get(v);
-            if (ALWAYS_COUNTED.contains(v) || n > 0) {
-                if (s.length() > 0 && !s.toString().endsWith(": ")) {
-                    s.append(", ");
-                }
-                String count = n + " " + word(v, n);
-                s.append(n > 0 ? paint.apply(v, count) : count);
-            }
-        }
-        return s.toString();
-    }
-
-    /** Returns how a count of {@code n} names its verdict: "2 regressions", "1 inconclusive". */
-    static String word(Verdict v, int n) {
-        String word = label(v);
-        boolean plural = n != 1 && (v == Verdict.REGRESSION || v == Verdict.IMPROVEMENT);
-        return plural ? word + "s" : word;
     }
 }

@@ -206,6 +206,34 @@ public final class Untrusted {
         return out.toString();
     }
 
+    /** Returns prose (a sentence that may quote untrusted names) as HTML text, bounded to {@link #MAX_PROSE}. */
+    static String htmlProse(String s) {
+        return html(s, MAX_PROSE);
+    }
+
+    /**
+     * Returns {@code s} as XML 1.0 character data or attribute value: {@link #plain} bounded to
+     * {@code max} code points, then every character XML cannot carry (a lone surrogate,
+     * {@code U+FFFE}, {@code U+FFFF}) as {@code ?}, then {@code & < > " '} as entities, so that no
+     * name closes an element, a comment or a {@code ]]>} section.
+     */
+    static String xml(String s, int max) {
+        String p = plain(s, max);
+        StringBuilder out = new StringBuilder(p.length() + 16);
+        for (int i = 0; i < p.length(); i++) {
+            char c = p.charAt(i);
+            boolean pair = Character.isHighSurrogate(c) && i + 1 < p.length() && Character.isLowSurrogate(p.charAt(i + 1));
+            if (pair) {
+                out.append(c).append(p.charAt(++i));
+            } else if (Character.isSurrogate(c) || c == '\uFFFE' || c == '\uFFFF') {
+                out.append('?');
+            } else if (!entity(c, out)) {
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
     /** Appends {@code c} as an HTML entity when it needs one, and returns whether it did. */
     private static boolean entity(char c, StringBuilder out) {
         switch (c) {

@@ -1,20 +1,15 @@
 package org.perfab.report;
 
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.perfab.model.CellComparison;
 import org.perfab.model.ComparisonTable;
-import org.perfab.model.RunResults;
-import org.perfab.model.Side;
 import org.perfab.model.Warning;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
-import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
 
 /**
@@ -27,6 +22,8 @@ final class Warnings {
     static final int NAMED = 8;
     /** How many subjects (trials, files) a run's warning names before it counts the rest. */
     static final int SUBJECTS_SHOWN = 5;
+    /** The tail-percentile warning applies below this many trials per side. */
+    static final int FEW_TRIALS_FOR_TAILS = 20;
     /** From this many classified cells on, a report says how many pass the test by chance. */
     static final int MANY_CELLS = 20;
     private static final Pattern TAIL = Pattern.compile("(p99\\d*(\\.\\d+)?|p999\\d*|max)", Pattern.CASE_INSENSITIVE);
@@ -57,7 +54,7 @@ final class Warnings {
             }
             if (TAIL.matcher(r.cell().metric()).matches() && c.verdict() != Verdict.NO_DATA) {
                 int n = Math.min(c.base().n(), c.head().n());
-                if (n < MarkdownRenderer.FEW_TRIALS_FOR_TAILS) {
+                if (n < FEW_TRIALS_FOR_TAILS) {
                     tails.add(name);
                     fewest = Math.min(fewest, n);
                 }
@@ -96,50 +93,6 @@ final class Warnings {
                 + Numbers.percent(t.minEffect()) + " bar; the bar stops most of them, not all. Judging them together"
                 + " (the default; --fdr off turned it off) holds flukes to about " + Numbers.percent(t.alpha() * 100)
                 + " of the cells flagged.");
-    }
-
-    /**
-     * Returns what stands in place of the counts when a report compares nothing: every trial of a
-     * side of its run failed, or no cell was measured on both sides (see
-     * {@link ComparisonTable#comparesNothing}). A table of "no data" rows must never read like a
-     * pass. Empty otherwise.
-     */
-    static Optional<String> noComparison(Report report) {
-        return failedSides(report).or(() -> {
-            ComparisonTable t = report.table();
-            if (!t.comparesNothing()) {
-                return Optional.empty();
-            }
-            long base = t.rows().stream().filter(r -> r.comparison().base().n() > 0).count();
-            long head = t.rows().stream().filter(r -> r.comparison().head().n() > 0).count();
-            return Optional.of("no comparison: no cell was measured on both sides (" + base + " only on the"
-                    + " baseline, " + head + " only on the candidate), so nothing was compared");
-        });
-    }
-
-    /** Returns the sentence that every trial of a side of the report's run failed; empty otherwise. */
-    private static Optional<String> failedSides(Report report) {
-        if (report.run().isEmpty()) {
-            return Optional.empty();
-        }
-        Map<Side, Integer> ok = new EnumMap<>(Side.class);
-        Map<Side, Integer> ran = new EnumMap<>(Side.class);
-        for (RunResults.TrialRecord t : report.run().get().trials()) {
-            if (!t.warmup()) {
-                ran.merge(t.side(), 1, Integer::sum);
-                if (t.status() == RunResults.Status.OK) {
-                    ok.merge(t.side(), 1, Integer::sum);
-                }
-            }
-        }
-        boolean base = ok.getOrDefault(Side.BASE, 0) == 0;
-        boolean head = ok.getOrDefault(Side.HEAD, 0) == 0;
-        if (!base && !head) {
-            return Optional.empty();
-        }
-        int failed = ran.getOrDefault(Side.BASE, 0) * (base ? 1 : 0) + ran.getOrDefault(Side.HEAD, 0) * (head ? 1 : 0);
-        return Optional.of("no comparison: " + (base && head ? "no trial of either side"
-                : "no trial of the " + (base ? "baseline" : "candidate")) + " succeeded (" + failed + " failed)");
     }
 
     /** Returns the sentence that says whether the check can fail the job. */

@@ -1,10 +1,16 @@
 /**
- * Every rendering of a run or a comparison, and nothing else: a {@link org.perfab.report.Report}
- * (a classified {@link org.perfab.model.ComparisonTable}, and the run when there is one) goes in, a
- * {@link org.perfab.report.Format} picks the {@link org.perfab.report.Renderer}, and text comes out:
- * for a terminal, for machines, for a pull request, for a browser. The browser's page opens with a
- * forest plot, every cell's change and its 95% interval against the thresholds, regressions first:
- * the one picture to look at before any table.
+ * Every rendering perfab prints, and nothing else. Each thing it renders is a
+ * {@link org.perfab.report.Product} in {@link org.perfab.report.Products}: a type (an A/B
+ * {@link org.perfab.report.Report}, a merged table, a bisect, a series check, a baseline check, a
+ * plan, ...) and its {@link org.perfab.report.Renderer} of each {@link org.perfab.report.Format} it
+ * supports: text for a terminal, JSON for machines, Markdown for a pull request, GitHub annotations,
+ * CSV where the product is a table, and for the A/B HTML (opening with a forest plot of every
+ * cell's change against the thresholds) and JUnit XML for CI systems.
+ *
+ * <p>No renderer calls another: what several formats say alike is worded once, in {@code Words}
+ * (verdicts, counts, rules), {@code Warnings} and {@code Notes}; GitHub's workflow commands in
+ * {@code Workflow}; escaping in {@link org.perfab.report.Untrusted}. The package has no class cycle
+ * (a test reads it with {@code jdeps}).
  *
  * <p>Renderers own all formatting: numbers are formatted here, under {@link java.util.Locale#ROOT},
  * never by the model types. Every rendering is deterministic: rows are sorted explicitly and JSON

@@ -9,24 +9,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 import org.perfab.model.Cell;
 import org.perfab.model.ComparisonTable;
 import org.perfab.model.Measurement;
 import org.perfab.model.Side;
-import org.perfab.report.testing.Golden;
 import org.perfab.stats.Direction;
 import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
 
 class RenderersTest {
-
-    static Locale[] locales() {
-        return Golden.LOCALES;
-    }
 
     /** A table with every verdict, every caveat, and a hostile cell name. */
     static ComparisonTable fixture() {
@@ -87,27 +79,6 @@ class RenderersTest {
         }
         assertTrue(fixture().rows().stream().anyMatch(r -> r.sameAs().isPresent()), "a row that follows another");
         assertTrue(fixture().rows().stream().anyMatch(r -> r.allZero()), "a row of zeros");
-    }
-
-    @ParameterizedTest
-    @MethodSource("locales")
-    void textTableIsStable(Locale locale) throws Exception {
-        Golden.assertMatches("comparison.txt",
-                Golden.underLocale(locale, () -> Format.TEXT.renderer().render(Report.of(fixture()))));
-    }
-
-    @ParameterizedTest
-    @MethodSource("locales")
-    void jsonIsStable(Locale locale) throws Exception {
-        Golden.assertMatches("comparison.json",
-                Golden.underLocale(locale, () -> Format.JSON.renderer().render(Report.of(fixture()))));
-    }
-
-    @ParameterizedTest
-    @MethodSource("locales")
-    void markdownIsStable(Locale locale) throws Exception {
-        Golden.assertMatches("comparison.md",
-                Golden.underLocale(locale, () -> Format.MARKDOWN.renderer().render(Report.of(fixture()))));
     }
 
     @Test

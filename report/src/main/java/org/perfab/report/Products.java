@@ -1,0 +1,101 @@
+package org.perfab.report;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.perfab.model.Baseline;
+import org.perfab.model.BaselineCheck;
+import org.perfab.model.Bisection;
+import org.perfab.model.BisectionJson;
+import org.perfab.model.MergedTable;
+import org.perfab.model.Plan;
+import org.perfab.model.SeriesCheck;
+import org.perfab.model.SeriesReplay;
+import org.perfab.stats.Verdict;
+
+/**
+ * Every product perfab renders, each with the formats it supports. CSV goes with the products that
+ * are a table of rows; GitHub's annotations with those that flag something in a pull request or a
+ * scheduled run; HTML and JUnit XML with the A/B table.
+ */
+public final class Products {
+    private Products() {
+    }
+
+    /** An A/B, of a run or of two files: every format; text coloured on a terminal. */
+    public static final Product<Report> AB = ab();
+
+    /** One A/B across runner classes ({@code perfab merge}). */
+    public static final Product<MergedTable> MERGE = Product.<MergedTable>named("perfab merge")
+            .with(Format.TEXT, MergeRenderer::text).with(Format.MARKDOWN, MergeRenderer::markdown)
+            .with(Format.JSON, MergeRenderer::json).with(Format.CSV, MergeRenderer::csv);
+
+    /** What a bisect found, and its steps ({@code perfab bisect}). */
+    public static final Product<Bisection> BISECT = Product.<Bisection>named("perfab bisect")
+            .with(Format.TEXT, BisectRenderer::text).with(Format.MARKDOWN, BisectRenderer::markdown)
+            .with(Format.JSON, BisectionJson::write).with(Format.CSV, BisectRenderer::csv);
+
+    /** The movements of one run of a nightly ratio series ({@code perfab series check} and {@code record}). */
+    public static final Product<SeriesCheck> SERIES_CHECK = Product.<SeriesCheck>named("perfab series check")
+            .with(Format.TEXT, SeriesRenderer::text).with(Format.MARKDOWN, SeriesRenderer::markdown)
+            .with(Format.JSON, SeriesRenderer::json).with(Format.GITHUB, SeriesRenderer::github)
+            .with(Format.CSV, SeriesRenderer::csv)
+            .outputs(c -> ordered("new", c.newCount(), "persisting", c.movements().size() - c.newCount()))
+            .summary("the series' movements");
+
+    /** The series' rules replayed run by run ({@code perfab series replay} and {@code demo}). */
+    public static final Product<SeriesReplay> SERIES_REPLAY = Product.<SeriesReplay>named("perfab series replay")
+            .with(Format.TEXT, SeriesRenderer::replayText).with(Format.MARKDOWN, SeriesRenderer::replayMarkdown)
+            .with(Format.JSON, SeriesRenderer::replayJson).with(Format.CSV, SeriesRenderer::replayCsv);
+
+    /** A snapshot checked against a ratchet baseline ({@code perfab baseline check}). */
+    public static final Product<BaselineCheck> BASELINE_CHECK = Product.<BaselineCheck>named("perfab baseline check")
+            .with(Format.TEXT, c -> BaselineRenderer.checkText(c, false))
+            .with(Format.MARKDOWN, c -> BaselineRenderer.checkText(c, true))
+            .with(Format.JSON, BaselineRenderer::checkJson).with(Format.GITHUB, BaselineRenderer::checkGithub)
+            .with(Format.CSV, BaselineRenderer::checkCsv).outputs(BaselineRenderer::counts)
+            .summary("the baseline check");
+
+    /** What seeding a baseline did ({@code perfab baseline seed}); its JSON is the seeded baseline. */
+    public static final Product<Baseline> BASELINE_SEED = Product.<Baseline>named("perfab baseline seed")
+            .with(Format.TEXT, b -> BaselineRenderer.seed(b, false))
+            .with(Format.MARKDOWN, b -> BaselineRenderer.seed(b, true)).with(Format.JSON, Baseline::write);
+
+    /** Two baselines side by side ({@code perfab baseline diff}). */
+    public static final Product<BaselinePair> BASELINE_DIFF = Product.<BaselinePair>named("perfab baseline diff")
+            .with(Format.TEXT, p -> BaselineRenderer.diff(p, false))
+            .with(Format.MARKDOWN, p -> BaselineRenderer.diff(p, true)).with(Format.JSON, BaselineRenderer::diffJson)
+            .with(Format.CSV, BaselineRenderer::diffCsv);
+
+    /** Measured noise floors ({@code perfab baseline floor}). */
+    public static final Product<FloorTable> BASELINE_FLOORS = Product.<FloorTable>named("perfab baseline floor")
+            .with(Format.TEXT, f -> BaselineRenderer.floors(f, false))
+            .with(Format.MARKDOWN, f -> BaselineRenderer.floors(f, true))
+            .with(Format.JSON, BaselineRenderer::floorsJson).with(Format.CSV, BaselineRenderer::floorsCsv);
+
+    /** The trials and builds a run needs ({@code perfab plan}). */
+    public static final Product<Plan> PLAN = Product.<Plan>named("perfab plan")
+            .with(Format.TEXT, PlanRenderer::text).with(Format.MARKDOWN, PlanRenderer::markdown)
+            .with(Format.JSON, PlanRenderer::json).with(Format.CSV, PlanRenderer::csv);
+
+    private static Product<Report> ab() {
+        Product<Report> p = Product.named("perfab ab");
+        for (Format f : Format.values()) {
+            p = p.with(f, f.renderer());
+        }
+        return p.colouredText(Format.TEXT.renderer(true)).summary("the comment").outputs(r -> {
+            Map<Verdict, Integer> counts = r.table().counts();
+            return ordered("regressions", counts.get(Verdict.REGRESSION), "inconclusive",
+                    counts.get(Verdict.INCONCLUSIVE), "small", counts.get(Verdict.SMALL), "improvements",
+                    counts.get(Verdict.IMPROVEMENT), "noisy", counts.get(Verdict.NOISY));
+        });
+    }
+
+    /** Returns names and counts, alternating, as a map in that order. */
+    private static Map<String, String> ordered(Object... pairs) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            m.put((String) pairs[i], String.valueOf(pairs[i + 1]));
+        }
+        return m;
+    }
+}

@@ -1,0 +1,162 @@
+package org.perfab.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BiFunction;
+import java.util.stream.Collectors;
+import org.perfab.model.CellComparison;
+import org.perfab.model.ComparisonTable;
+import org.perfab.stats.Comparison;
+import org.perfab.stats.Sequential;
+import org.perfab.stats.Thresholds;
+import org.perfab.stats.Verdict;
+
+/**
+ * The words every format shares: a verdict's label and mark, the line of counts, the rules a table
+ * was judged by. Renderers call these and never one another, so a sentence is worded once.
+ */
+final class Words {
+    private Words() {
+    }
+
+    /** What a table decided by build medians says about itself. */
+    static final String BUILDS_DECIDE = "Verdicts from the median of each build (one value per build and side),"
+            + " so that how far code layout alone moves a cell is inside the test; the test over every trial is"
+            + " shown beside, with the spread between builds.";
+
+    /** Returns one line stating the rules: {@code alpha 0.05, min effect 3.0%, ...}. */
+    static String rules(ComparisonTable table) {
+        return rules(table.thresholds(), together(table));
+    }
+
+    /** Returns one line stating the rules of {@code t}, with what judging many cells together does. */
+    static String rules(Thresholds t) {
+        return rules(t, Optional.empty());
+    }
+
+    private static String rules(Thresholds t, Optional<String> together) {
+        return "Welch's t-test (far trials set aside on both sides), alpha " + Numbers.value(t.alpha())
+                + "; regression/improvement at " + Numbers.percent(t.minEffect()) + " or more; inconclusive at "
+                + Numbers.percent(t.inconclusive()) + " or more; too noisy when a slowdown past "
+                + Numbers.percent(t.inconclusive()) + " could go unseen"
+                + together.map(s -> "; " + s).orElse("")
+                + t.adaptive().map(s -> "; adaptive trials: " + looks(t, s)).orElse("");
+    }
+
+    /**
+     * Returns what a table judged together says about it: "the 24 tested cells judged together:
+     * significant only when the Benjamini-Hochberg adjusted p is under 0.05"; empty when each cell
+     * was judged on its own.
+     */
+    static Optional<String> together(ComparisonTable table) {
+        Thresholds t = table.thresholds();
+        int tested = table.tested();
+        if (!t.judgedTogether(tested)) {
+            return Optional.empty();
+        }
+        return Optional.of("the " + tested + " tested cells judged together: significant only when the"
+                + " Benjamini-Hochberg adjusted p is under " + Numbers.value(t.fdrRate())
+                + (Double.isNaN(t.fdr()) ? " (the default; --fdr off judges each alone)" : " (--fdr)"));
+    }
+
+    /** Returns the looks of a run with adaptive trials and the alpha of each: "5, 10 trials per side at alpha ...". */
+    static String looks(Thresholds t, Sequential s) {
+        List<String> alphas = new ArrayList<>();
+        for (int k = 1; k <= s.looks().size(); k++) {
+            alphas.add(Numbers.value(s.alpha(k, t.alpha())));
+        }
+        return "looks after " + s.looks().stream().map(String::valueOf).collect(Collectors.joining(", "))
+                + " trials per side while a cell is undecided, at alpha " + String.join(", ", alphas) + " (shares of "
+                + Numbers.value(t.alpha()) + ")";
+    }
+
+    /**
+     * Returns the smallest slowdown the rules report with 80% power for this cell (see
+     * {@link Comparison#detectable}), or the undefined mark.
+     */
+    static String detects(Comparison c, Thresholds t) {
+        return Numbers.percent(c.detectable(t));
+    }
+
+    /** Returns the verdict as a reader sees it in plain text. */
+    static String label(Verdict v) {
+        return switch (v) {
+            case NO_DATA -> "no data";
+            case NOISY -> "too noisy";
+            default -> v.id();
+        };
+    }
+
+    /**
+     * Returns the verdict of a row as a reader sees it: a row that measures another cell again says
+     * whose verdict it takes ("regression, as time").
+     */
+    static String label(CellComparison row) {
+        String v = label(row.comparison().verdict());
+        return row.sameAs().map(p -> v + ", as " + Untrusted.plain(p.metric())).orElse(v);
+    }
+
+    /** The verdicts a line of counts always shows, even at 0. */
+    static final List<Verdict> ALWAYS_COUNTED = List.of(Verdict.REGRESSION, Verdict.INCONCLUSIVE,
+            Verdict.IMPROVEMENT, Verdict.NOISY, Verdict.UNCHANGED);
+
+    /**
+     * Returns the line of counts, e.g. {@code 1 regression, 0 inconclusive, ...}: of benchmarks, each
+     * counted once whatever its metrics (see {@link ComparisonTable#benchmarks}), and saying so when a
+     * benchmark has several.
+     */
+    static String counts(ComparisonTable table) {
+        return counts(table, (v, text) -> text);
+    }
+
+    /** Returns the line of counts with each count that is not 0 passed through {@code paint}. */
+    static String counts(ComparisonTable table, BiFunction<Verdict, String, String> paint) {
+        Map<Verdict, Integer> counts = table.benchmarks();
+        Map<Verdict, Integer> cells = table.counts();
+        int benchmarks = counts.values().stream().mapToInt(Integer::intValue).sum();
+        int rows = cells.values().stream().mapToInt(Integer::intValue).sum();
+        StringBuilder s = new StringBuilder();
+        if (benchmarks != rows) {
+            s.append(benchmarks).append(benchmarks == 1 ? " benchmark: " : " benchmarks: ");
+        }
+        for (Verdict v : Verdict.values()) {
+            int n = counts.get(v);
+            if (ALWAYS_COUNTED.contains(v) || n > 0) {
+                if (s.length() > 0 && !s.toString().endsWith(": ")) {
+                    s.append(", ");
+                }
+                String count = n + " " + word(v, n);
+                s.append(n > 0 ? paint.apply(v, count) : count);
+            }
+        }
+        return s.toString();
+    }
+
+    /** Returns how a count of {@code n} names its verdict: "2 regressions", "1 inconclusive". */
+    static String word(Verdict v, int n) {
+        String word = label(v);
+        boolean plural = n != 1 && (v == Verdict.REGRESSION || v == Verdict.IMPROVEMENT);
+        return plural ? word + "s" : word;
+    }
+
+    /** Returns the verdict with the mark a reviewer scans for. */
+    static String verdict(Verdict v) {
+        return mark(v) + " " + label(v);
+    }
+
+    /** Returns the mark of a verdict: inconclusive is a grey question mark, never a tick. */
+    static String mark(Verdict v) {
+        return switch (v) {
+            case REGRESSION -> "\uD83D\uDD34";
+            case INCONCLUSIVE -> "\u2754";
+            case SMALL -> "\uD83D\uDD38";
+            case IMPROVEMENT -> "\uD83D\uDFE2";
+            case NOISY -> "\uD83C\uDF2B\uFE0F";
+            case UNCHANGED -> "\u2705";
+            case PROFILE -> "\u2139\uFE0F";
+            case NO_DATA -> "\u26AA";
+        };
+    }
+}
