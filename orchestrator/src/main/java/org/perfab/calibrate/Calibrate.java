@@ -45,15 +45,15 @@ import org.perfab.stats.Thresholds;
  */
 public final class Calibrate {
     /** The true slowdowns of the simulated cases, in percent; 0 is an A/A. */
-    public static final List<Double> EFFECTS = List.of(0.0, 2.0, 3.0, 5.0, 10.0);
+    static final List<Double> EFFECTS = List.of(0.0, 2.0, 3.0, 5.0, 10.0);
     /** The coefficients of variation of the simulated cases, in percent. */
     static final double[] CVS = {1, 3, 10};
     /** The trials per side of the simulated cases. */
     static final int[] TRIALS = {5, 10, 20};
     /** The commits of the real runs: the slowdown each makes, in percent; 0 is the A/A. */
-    public static final List<Integer> REAL_EFFECTS = List.of(0, 3, 5, 10);
+    static final List<Integer> REAL_EFFECTS = List.of(0, 3, 5, 10);
     /** Trials per side of each real run. */
-    public static final int REAL_TRIALS = 5;
+    static final int REAL_TRIALS = 5;
 
     private Calibrate() {
     }

@@ -41,22 +41,28 @@ public final class CalibrateRenderer {
     }
 
     /**
-     * Returns the lines that say, once the simulation is done, how its targets fared: one per
-     * target, and the "no change" target; a line saying there is no target among the noises
-     * simulated when there is none.
+     * Returns the lines that say, once the simulation is done, how its targets fared: a first line
+     * of what was simulated, then one per target as the table of targets words it, and the "no
+     * change" target; a line saying there is no target among the noises simulated when there is
+     * none.
      */
     public static List<String> headlines(Simulation s) {
         List<String> lines = new ArrayList<>();
         lines.add(String.format(Locale.ROOT, "simulation done: %d runs per case of %d noise%s", s.runs(),
                 s.tables().size(), s.tables().size() == 1 ? "" : "s"));
         for (Simulation.Target t : s.targets()) {
-            lines.add("target: " + target(t).strip());
+            lines.add("target: " + unaligned(target(t)));
         }
-        s.noChange().ifPresent(c -> lines.add("target: " + noChange(c).strip()));
+        s.noChange().ifPresent(c -> lines.add("target: " + unaligned(noChange(c))));
         if (s.targets().isEmpty() && s.noChange().isEmpty()) {
             lines.add("no target among the noises simulated");
         }
         return lines;
+    }
+
+    /** Returns a line of a table on its own: the spaces that aligned its columns one each. */
+    private static String unaligned(String line) {
+        return line.strip().replaceAll(" {2,}", " ");
     }
 
     private static String text(Simulation s) {

@@ -78,7 +78,10 @@ public final class Products {
             .with(Format.TEXT, PlanRenderer::text).with(Format.MARKDOWN, PlanRenderer::markdown)
             .with(Format.JSON, PlanRenderer::json).with(Format.CSV, PlanRenderer::csv);
 
-    /** What {@code perfab calibrate} measured: the simulation, and the real runs when there were any. */
+    /**
+     * What {@code perfab calibrate} measured: the simulation, and the real runs when there were any.
+     * No CSV: its tables have columns of their own, and JSON holds every figure of each.
+     */
     public static final Product<CalibrationFigures> CALIBRATE = Product.<CalibrationFigures>named("perfab calibrate")
             .with(Format.TEXT, CalibrateRenderer::text).with(Format.MARKDOWN, CalibrateRenderer::markdown)
             .with(Format.JSON, CalibrateRenderer::json);
