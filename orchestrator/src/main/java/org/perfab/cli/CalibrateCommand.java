@@ -2,6 +2,7 @@ package org.perfab.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
@@ -72,6 +73,11 @@ final class CalibrateCommand implements Callable<Integer> {
                     Optional.ofNullable(dir), Thresholds.DEFAULT);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        Path folder = output.output == null ? null : output.output.toAbsolutePath().getParent();
+        if (folder != null && !Files.isDirectory(folder)) {
+            // Said now, not after an hour of runs: everything is written at the end.
+            throw new ParameterException(spec.commandLine(), "-o " + output.output + ": there is no folder " + folder);
         }
         PrintWriter err = spec.commandLine().getErr();
         output.emit(spec, Calibrate.run(request, System.getenv(), Clock.systemUTC(), line -> {
