@@ -17,8 +17,20 @@ import org.perfab.ab.Events;
 import org.perfab.demo.ProcessCalibration;
 import org.perfab.exec.Processes;
 import org.perfab.failure.BadInputException;
+import org.perfab.model.CalibrationFigures;
+import org.perfab.model.RealRuns;
 import org.perfab.model.Side;
+import org.perfab.model.Simulation;
+import org.perfab.model.Simulation.AdaptiveRow;
+import org.perfab.model.Simulation.Figure;
+import org.perfab.model.Simulation.NoChange;
+import org.perfab.model.Simulation.NoiseTable;
+import org.perfab.model.Simulation.Row;
+import org.perfab.model.Simulation.Suite;
+import org.perfab.model.Simulation.Target;
+import org.perfab.report.CalibrateRenderer;
 import org.perfab.report.Format;
+import org.perfab.report.Products;
 import org.perfab.report.Report;
 import org.perfab.stats.Calibration;
 import org.perfab.stats.Calibration.Method;
@@ -28,20 +40,20 @@ import org.perfab.stats.Thresholds;
 
 /**
  * perfab's calibration: a grid of simulated cases judged every way on the same draws
- * ({@link #simulate}), then real A/B runs on this machine ({@link #processes}). Each returns a
- * value for {@link CalibrationRenderer}.
+ * ({@link #simulate}), then real A/B runs on this machine; {@link #run} returns both as one value
+ * for {@link Products#CALIBRATE} to render.
  */
 public final class Calibrate {
     /** The true slowdowns of the simulated cases, in percent; 0 is an A/A. */
-    public static final List<Double> EFFECTS = List.of(0.0, 2.0, 3.0, 5.0, 10.0);
+    static final List<Double> EFFECTS = List.of(0.0, 2.0, 3.0, 5.0, 10.0);
     /** The coefficients of variation of the simulated cases, in percent. */
     static final double[] CVS = {1, 3, 10};
     /** The trials per side of the simulated cases. */
     static final int[] TRIALS = {5, 10, 20};
     /** The commits of the real runs: the slowdown each makes, in percent; 0 is the A/A. */
-    public static final List<Integer> REAL_EFFECTS = List.of(0, 3, 5, 10);
+    static final List<Integer> REAL_EFFECTS = List.of(0, 3, 5, 10);
     /** Trials per side of each real run. */
-    public static final int REAL_TRIALS = 5;
+    static final int REAL_TRIALS = 5;
 
     private Calibrate() {
     }
@@ -77,122 +89,25 @@ public final class Calibrate {
     }
 
     /**
-     * One row of a noise's table: every method's rates at each of {@link #EFFECTS}.
+     * Returns what {@code request} asks for: the simulation, then the real runs on this machine
+     * when it asks for any, rendered once at the end. Before the real runs (35 minutes to an hour
+     * by default), {@code progress} hears the simulation's headline figures, then where the runs
+     * go and a line per run.
      *
-     * @param cv the coefficient of variation, in percent
-     * @param trials trials per side
-     * @param rates each method's rates, one per effect in the order of {@link #EFFECTS}
+     * @throws BadInputException when real runs are asked for and there is no {@code java} on PATH,
+     *     which the subject's build and harness run
      */
-    public record Row(double cv, int trials, Map<Method, List<Rates>> rates) {
-        public Row {
-            rates = Map.copyOf(rates);
+    public static CalibrationFigures run(Request request, Map<String, String> env, Clock clock,
+            Consumer<String> progress) throws IOException, InterruptedException {
+        if (request.abRuns() > 0 && !Processes.onPath("java")) {
+            throw new BadInputException("the calibration's build and harness run 'java' from PATH, and there is none");
         }
-    }
-
-    /** The rows of one noise. */
-    public record NoiseTable(Noise noise, List<Row> rows) {
-        public NoiseTable {
-            rows = List.copyOf(rows);
+        Simulation simulation = simulate(request);
+        if (request.abRuns() == 0) {
+            return new CalibrationFigures(simulation, Optional.empty());
         }
-    }
-
-    /**
-     * A target on false alarms and power at CV 1%, where the bar matters.
-     *
-     * @param falseRegressions perfab's false regressions at effect 0, percent
-     * @param found perfab's regressions at a true 5% slowdown, percent
-     * @param benchstat benchstat's regressions on the same draws, percent
-     * @param holds whether false regressions are at most 1% and the power at least benchstat's
-     */
-    public record Target(Noise noise, int trials, double falseRegressions, double found, double benchstat,
-            boolean holds) {
-    }
-
-    /**
-     * The target that no row says "no change" while one side alone had far trials that make the
-     * candidate look worse.
-     *
-     * @param worst the largest share of such rows in any case simulated, percent
-     * @param partialCases how many of the cases were partial slowdowns
-     * @param holds whether {@code worst} is 0
-     */
-    public record NoChange(double worst, int partialCases, boolean holds) {
-    }
-
-    /** Adaptive trials against runs of 5 and 20 trials, one per effect in the order of {@link #EFFECTS}. */
-    public record AdaptiveRow(Noise noise, double cv, List<Calibration.AdaptiveRates> byEffect) {
-        public AdaptiveRow {
-            byEffect = List.copyOf(byEffect);
-        }
-    }
-
-    /** What a suite's line reports. */
-    public enum Figure {
-        /** The share of runs whose headline counts a change among the unchanged cells, percent. */
-        HEADLINE,
-        /** The share of runs in which every changed cell was found, percent. */
-        FOUND,
-        /** False regressions per run. */
-        FALSE_REGRESSIONS
-    }
-
-    /**
-     * One suite of cells, judged cell by cell and together.
-     *
-     * @param noise the noise of every cell
-     * @param cells how many cells
-     * @param changed how many of them are truly slower
-     * @param effect by how much, percent
-     * @param cv every cell's coefficient of variation, percent
-     * @param trials trials per side; with adaptive trials, those of the first look
-     * @param adaptive whether trials are adaptive (rounds of {@code trials} up to 20 per side)
-     * @param figure what the line reports
-     * @param alone the figure judged cell by cell
-     * @param together the figure judged together
-     */
-    public record Suite(Noise noise, int cells, int changed, double effect, double cv, int trials, boolean adaptive,
-            Figure figure, Calibration.SuiteRates alone, Calibration.SuiteRates together) {
-
-        /** Returns {@link #figure} of {@code rates}. */
-        public double of(Calibration.SuiteRates rates) {
-            return switch (figure) {
-                case HEADLINE -> rates.falseHeadline();
-                case FOUND -> rates.allFound();
-                case FALSE_REGRESSIONS -> rates.falseRegressions();
-            };
-        }
-    }
-
-    /**
-     * Everything the simulation measured.
-     *
-     * @param request what was asked
-     * @param tables one per noise simulated
-     * @param targets the targets on false alarms and power, of the cases simulated
-     * @param noChange the "no change" target; empty when nothing was simulated
-     * @param adaptive adaptive trials against fixed runs
-     * @param suites suites of a fixed size
-     * @param adaptiveSuites suites with adaptive trials
-     */
-    public record Simulation(Request request, List<NoiseTable> tables, List<Target> targets,
-            Optional<NoChange> noChange, List<AdaptiveRow> adaptive, List<Suite> suites, List<Suite> adaptiveSuites) {
-        public Simulation {
-            tables = List.copyOf(tables);
-            targets = List.copyOf(targets);
-            adaptive = List.copyOf(adaptive);
-            suites = List.copyOf(suites);
-            adaptiveSuites = List.copyOf(adaptiveSuites);
-        }
-    }
-
-    /**
-     * The real runs.
-     *
-     * @param dir where the runs, their results and comments are
-     * @param runs A/B runs of each commit
-     * @param outcome the figures of each commit and the machine
-     */
-    public record RealRuns(Path dir, int runs, ProcessCalibration.Outcome outcome) {
+        CalibrateRenderer.headlines(simulation).forEach(progress);
+        return new CalibrationFigures(simulation, Optional.of(processes(request, env, clock, progress)));
     }
 
     /** Returns the simulation {@code request} asks for: every figure from one seeded generator. */
@@ -254,8 +169,8 @@ public final class Calibrate {
             adaptiveSuites.add(Noise.NORMAL, cells, 1, 10, 3, Figure.FOUND, suiteRuns);
         }
         fixed.add(Noise.NORMAL, 1000, 0, 0, 3, Figure.FALSE_REGRESSIONS, bigRuns);
-        return new Simulation(request, tables, targets(seen), noChange(seen), adaptive, fixed.suites,
-                adaptiveSuites.suites);
+        return new Simulation(n, request.seed(), t, EFFECTS, tables, targets(seen), noChange(seen), adaptive,
+                fixed.suites, adaptiveSuites.suites);
     }
 
     /** The suites of one kind, simulated in the order they are added. */
@@ -332,23 +247,15 @@ public final class Calibrate {
      * Runs the real A/Bs {@code request} asks for on this machine: {@code abRuns} of each of
      * {@link #REAL_EFFECTS}, {@value #REAL_TRIALS} trials per side. {@code progress} hears where they
      * go and a line per run.
-     *
-     * @throws BadInputException when there is no {@code java} on PATH, which the subject's build
-     *     and harness run
      */
-    public static RealRuns processes(Request request, Map<String, String> env, Clock clock,
+    private static RealRuns processes(Request request, Map<String, String> env, Clock clock,
             Consumer<String> progress) throws IOException, InterruptedException {
-        if (!Processes.onPath("java")) {
-            throw new BadInputException("the calibration's build and harness run 'java' from PATH, and there is none");
-        }
         Path root = request.dir().isPresent() ? request.dir().get() : Files.createTempDirectory("perfab-calibrate-");
         progress.accept("real A/B runs in " + root + ": " + request.abRuns() + " of each effect, " + REAL_TRIALS
                 + " trials per side");
         AbRun.Context quiet = new AbRun.Context(QUIET, env, clock,
-                r -> Format.MARKDOWN.renderer().render(Report.of(r)), r -> Format.HTML.renderer().render(Report.of(r)));
-        ProcessCalibration.Outcome outcome = ProcessCalibration.run(root, REAL_EFFECTS, request.abRuns(), REAL_TRIALS,
-                quiet, progress);
-        return new RealRuns(root, request.abRuns(), outcome);
+                r -> Products.AB.render(Report.of(r), Format.MARKDOWN), r -> Products.AB.render(Report.of(r), Format.HTML));
+        return ProcessCalibration.run(root, REAL_EFFECTS, request.abRuns(), REAL_TRIALS, quiet, progress);
     }
 
     /** Events nobody watches: the calibration reports a line per run instead. */

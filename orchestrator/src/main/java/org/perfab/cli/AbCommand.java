@@ -152,7 +152,7 @@ final class AbCommand implements Callable<Integer> {
      */
     static AbRun.Context context(PrintStream err, Progress.Level level) {
         return new AbRun.Context(new Progress(err, System.console() != null, level), System.getenv(), Clock.systemUTC(),
-                r -> Format.MARKDOWN.renderer().render(Report.of(r)), r -> Format.HTML.renderer().render(Report.of(r)));
+                r -> Products.AB.render(Report.of(r), Format.MARKDOWN), r -> Products.AB.render(Report.of(r), Format.HTML));
     }
 
     @Override

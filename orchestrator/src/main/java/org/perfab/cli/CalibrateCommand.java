@@ -2,17 +2,20 @@ package org.perfab.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.calibrate.Calibrate;
-import org.perfab.calibrate.CalibrationRenderer;
+import org.perfab.model.CalibrationFigures;
 import org.perfab.report.Format;
+import org.perfab.report.Products;
 import org.perfab.stats.Calibration;
 import org.perfab.stats.Thresholds;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -26,7 +29,9 @@ import picocli.CommandLine.Spec;
                 + " without --fdr; then real A/B runs on this machine of commits that slow a subject by 3, 5 and 10%%"
                 + " and of an A/A. Prints the false-alarm rate (effect 0%%), the share of runs that find a slowdown,"
                 + " and perfab's own share of a run's time. On a 2-core machine, quiet to busy, it takes 35 minutes to"
-                + " an hour (--quick: 10 to 20 minutes), nearly all of it the real runs."})
+                + " an hour (--quick: 10 to 20 minutes), nearly all of it the real runs. Everything is printed once,"
+                + " at the end, in --format; meanwhile standard error shows the simulation's targets as soon as it is"
+                + " done, then a line per real run."})
 final class CalibrateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -56,6 +61,9 @@ final class CalibrateCommand implements Callable<Integer> {
             + " (default: a new temporary folder, kept).")
     Path dir;
 
+    @Mixin
+    OutputOptions<CalibrationFigures> output = new OutputOptions<>(Products.CALIBRATE, Format.TEXT);
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         Calibrate.Request request;
@@ -66,18 +74,16 @@ final class CalibrateCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        PrintWriter out = spec.commandLine().getOut();
-        out.print(CalibrationRenderer.render(Calibrate.simulate(request), Format.TEXT));
-        out.flush();
-        if (request.abRuns() > 0) {
-            PrintWriter err = spec.commandLine().getErr();
-            Calibrate.RealRuns real = Calibrate.processes(request, System.getenv(), Clock.systemUTC(), line -> {
-                err.println("perfab: " + line);
-                err.flush();
-            });
-            out.print(CalibrationRenderer.render(real, Format.TEXT));
-            out.flush();
+        Path folder = output.output == null ? null : output.output.toAbsolutePath().getParent();
+        if (folder != null && !Files.isDirectory(folder)) {
+            // Said now, not after an hour of runs: everything is written at the end.
+            throw new ParameterException(spec.commandLine(), "-o " + output.output + ": there is no folder " + folder);
         }
+        PrintWriter err = spec.commandLine().getErr();
+        output.emit(spec, Calibrate.run(request, System.getenv(), Clock.systemUTC(), line -> {
+            err.println("perfab: " + line);
+            err.flush();
+        }));
         return ExitCode.OK;
     }
 }

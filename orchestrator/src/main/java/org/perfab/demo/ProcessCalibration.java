@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import org.perfab.ab.AbRun;
 import org.perfab.model.CellComparison;
+import org.perfab.model.RealRuns;
 import org.perfab.model.RunResults;
 import org.perfab.stats.Sample;
 import org.perfab.stats.ThresholdSettings;
@@ -29,35 +30,12 @@ public final class ProcessCalibration {
     }
 
     /**
-     * The figures of one effect, shares in percent.
-     *
-     * @param effect the slowdown the commit made, in percent (0 for the A/A)
-     * @param runs the A/B runs made
-     * @param found runs in which {@code target} was a regression
-     * @param inconclusive runs in which {@code target} was inconclusive
-     * @param falseRegressions of the cells no commit changed (all four in the A/A), the share called
-     *     regressions
-     * @param falseInconclusive of those cells, the share called inconclusive
-     * @param change the median change measured for {@code target}
-     * @param cv the median coefficient of variation of a cell's trials
-     * @param overhead the share of the runs' time perfab itself took: not building, not in trials
-     * @param seconds the mean seconds of a run
-     */
-    public record Figures(int effect, int runs, double found, double inconclusive, double falseRegressions,
-            double falseInconclusive, double change, double cv, double overhead, double seconds) {
-    }
-
-    /** The figures of each effect, and the machine that ran them. */
-    public record Outcome(RunResults.Machine machine, List<Figures> figures) {
-    }
-
-    /**
      * Makes the repository in {@code dir}, then {@code runs} A/B runs of each of {@code effects}
-     * with {@code trials} trials per side, and returns the figures in the order of
+     * with {@code trials} trials per side, and returns the figures of each, in the order of
      * {@code effects}. The runs tell {@code context} what they do; {@code progress} hears a line
      * per run. At least one run.
      */
-    public static Outcome run(Path dir, List<Integer> effects, int runs, int trials, AbRun.Context context,
+    public static RealRuns run(Path dir, List<Integer> effects, int runs, int trials, AbRun.Context context,
             Consumer<String> progress) throws IOException, InterruptedException {
         Path repo = dir.resolve("repo");
         CalibrationRepository.create(repo, effects.stream().filter(e -> e != 0).toList());
@@ -80,12 +58,12 @@ public final class ProcessCalibration {
                         r.timing().total()));
             }
         }
-        List<Figures> figures = new ArrayList<>();
-        byEffect.forEach((effect, results) -> figures.add(figures(effect, results)));
-        return new Outcome(byEffect.get(effects.get(0)).get(0).machine(), figures);
+        List<RealRuns.Commit> commits = new ArrayList<>();
+        byEffect.forEach((effect, results) -> commits.add(commit(effect, results)));
+        return new RealRuns(dir, runs, trials, byEffect.get(effects.get(0)).get(0).machine(), commits);
     }
 
-    private static Figures figures(int effect, List<RunResults> results) {
+    private static RealRuns.Commit commit(int effect, List<RunResults> results) {
         int found = 0;
         int inconclusive = 0;
         int unchangedCells = 0;
@@ -115,7 +93,7 @@ public final class ProcessCalibration {
             total += r.timing().total();
         }
         int n = results.size();
-        return new Figures(effect, n, effect == 0 ? Double.NaN : 100.0 * found / n,
+        return new RealRuns.Commit(effect, n, effect == 0 ? Double.NaN : 100.0 * found / n,
                 effect == 0 ? Double.NaN : 100.0 * inconclusive / n, 100.0 * falseRegressions / unchangedCells,
                 100.0 * falseInconclusive / unchangedCells, median(change),
                 median(cvs.stream().mapToDouble(Double::doubleValue).toArray()), 100.0 * own / total, total / n);

@@ -17,7 +17,8 @@ import org.perfab.testing.Comparisons;
 
 /**
  * {@code scripts/perfab calibrate} as a user runs it, made small: a few simulated runs per case
- * and one real A/B run of each commit. The figures depend on this machine, so the test checks the
+ * and one real A/B run of each commit, the simulation's targets on standard error before the real
+ * runs start and every table on standard output at the end. The figures depend on this machine, so the test checks the
  * tables, and that each commit's change is measured as well as this machine's noise allows: were
  * both sides running the same code, the 10% commit would measure about 0%, which a quiet machine
  * tells apart.
@@ -44,6 +45,9 @@ class CalibrateIT {
             "A/A of 1,000 cells (cv 3%, n 5)", "Real processes: 1 A/B run of each commit"}) {
             assertTrue(out.contains(part), part + " in:\n" + out);
         }
+        int targets = err.indexOf("perfab: simulation done: 20 runs per case of 2 noises\nperfab: target: outlier trials");
+        assertTrue(targets >= 0 && targets < err.indexOf("perfab: run 1 of 4"),
+                "the simulation's targets come before the real runs:\n" + err);
         assertTrue(err.contains("run 4 of 4 (+10%)"), err);
         assertMeasuredNear(out, "A/A", "00-000", 0);
         assertMeasuredNear(out, "+10%", "10-000", 10);

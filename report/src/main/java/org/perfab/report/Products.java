@@ -6,6 +6,7 @@ import org.perfab.model.Baseline;
 import org.perfab.model.BaselineCheck;
 import org.perfab.model.Bisection;
 import org.perfab.model.BisectionJson;
+import org.perfab.model.CalibrationFigures;
 import org.perfab.model.MergedTable;
 import org.perfab.model.Plan;
 import org.perfab.model.SeriesCheck;
@@ -77,12 +78,20 @@ public final class Products {
             .with(Format.TEXT, PlanRenderer::text).with(Format.MARKDOWN, PlanRenderer::markdown)
             .with(Format.JSON, PlanRenderer::json).with(Format.CSV, PlanRenderer::csv);
 
+    /**
+     * What {@code perfab calibrate} measured: the simulation, and the real runs when there were any.
+     * No CSV: its tables have columns of their own, and JSON holds every figure of each.
+     */
+    public static final Product<CalibrationFigures> CALIBRATE = Product.<CalibrationFigures>named("perfab calibrate")
+            .with(Format.TEXT, CalibrateRenderer::text).with(Format.MARKDOWN, CalibrateRenderer::markdown)
+            .with(Format.JSON, CalibrateRenderer::json);
+
     private static Product<Report> ab() {
-        Product<Report> p = Product.named("perfab ab");
-        for (Format f : Format.values()) {
-            p = p.with(f, f.renderer());
-        }
-        return p.colouredText(Format.TEXT.renderer(true)).summary("the comment").outputs(r -> {
+        return Product.<Report>named("perfab ab").with(Format.TEXT, new TextRenderer())
+                .with(Format.JSON, new JsonRenderer()).with(Format.MARKDOWN, new MarkdownRenderer())
+                .with(Format.GITHUB, new GithubRenderer()).with(Format.HTML, new HtmlRenderer())
+                .with(Format.CSV, new AbCsvRenderer()).with(Format.JUNIT, new JunitRenderer())
+                .colouredText(new TextRenderer(true)).summary("the comment").outputs(r -> {
             Map<Verdict, Integer> counts = r.table().counts();
             return ordered("regressions", counts.get(Verdict.REGRESSION), "inconclusive",
                     counts.get(Verdict.INCONCLUSIVE), "small", counts.get(Verdict.SMALL), "improvements",

@@ -23,7 +23,7 @@ import org.perfab.stats.Verdict;
 /** The pull-request comment, the GitHub annotations and every run rendering, sealed by golden files. */
 class CommentTest {
     private static String render(Format format, RunResults run) {
-        return format.renderer().render(Report.of(run));
+        return Products.AB.render(Report.of(run), format);
     }
 
     @Test
@@ -151,12 +151,12 @@ class CommentTest {
     @Test
     void saysWhenTheCheckCanFailTheJob() {
         Report advisory = Report.of(RunFixture.broker());
-        assertTrue(Format.MARKDOWN.renderer().render(advisory).contains("Advisory: this check never fails the job."));
+        assertTrue(Products.AB.render(advisory, Format.MARKDOWN).contains("Advisory: this check never fails the job."));
         Report gate = advisory.failingOn(List.of(Verdict.REGRESSION));
-        String md = Format.MARKDOWN.renderer().render(gate);
+        String md = Products.AB.render(gate, Format.MARKDOWN);
         assertFalse(md.contains("never fails the job"), md);
         assertTrue(md.contains("This check fails the job when a cell is regression (--fail-on)."), md);
-        assertTrue(Format.HTML.renderer().render(gate).contains("This check fails the job when a cell is regression"));
+        assertTrue(Products.AB.render(gate, Format.HTML).contains("This check fails the job when a cell is regression"));
     }
 
     @Test

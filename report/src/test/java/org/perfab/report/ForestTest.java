@@ -36,7 +36,7 @@ class ForestTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("reports")
     void drawsEachCellAtItsChangeAgainstTheThresholds(String name, Report report) throws Exception {
-        ForestCheck.check(Format.HTML.renderer().render(report), report.table());
+        ForestCheck.check(Products.AB.render(report, Format.HTML), report.table());
     }
 
     @Test
@@ -50,7 +50,7 @@ class ForestTest {
     @Test
     void drawsAnAbsurdChangeInsideTheAxisAndKeepsTheSmallOnesApart() throws Exception {
         ComparisonTable table = RunFixture.builds().table();
-        Element svg = ForestCheck.check(Format.HTML.renderer().render(Report.of(table)), table);
+        Element svg = ForestCheck.check(Products.AB.render(Report.of(table), Format.HTML), table);
         Element mark = mark(svg, table, "render/page");
         assertEquals("", mark.getAttribute("data-clipped"), "+5000% has its place on the axis");
         assertEquals("+5000.0%", change(mark).getTextContent());
@@ -64,7 +64,7 @@ class ForestTest {
     @Test
     void drawsEveryChangeAndIntervalInsideTheAxisWithItsChangeBesideIt() throws Exception {
         ComparisonTable table = RunFixture.spread().table();
-        Element svg = ForestCheck.check(Format.HTML.renderer().render(Report.of(table)), table);
+        Element svg = ForestCheck.check(Products.AB.render(Report.of(table), Format.HTML), table);
         double left = Double.parseDouble(svg.getAttribute("data-x-lo"));
         double right = Double.parseDouble(svg.getAttribute("data-x-hi"));
         for (String name : List.of("huge/rise", "big/rise", "big/fall", "near/gone", "small/rise", "small/fall")) {
@@ -95,7 +95,7 @@ class ForestTest {
         RunResults run = RunFixture.run("ratios", 5, cells, c -> new double[][] {base,
                 Arrays.stream(base).map(v -> c.name().equals("doubled") ? 2 * v : v / 2).toArray()}, List.of());
         ComparisonTable table = run.table();
-        Element svg = ForestCheck.check(Format.HTML.renderer().render(Report.of(run)), table);
+        Element svg = ForestCheck.check(Products.AB.render(Report.of(run), Format.HTML), table);
         double zero = tick(svg, "0%").orElseThrow();
         double doubled = Double.parseDouble(ForestCheck.elements(mark(svg, table, "doubled"), "circle").get(0)
                 .getAttribute("cx"));
@@ -108,7 +108,7 @@ class ForestTest {
     @Test
     void drawsAChangeOfMinus100AsAnArrowAtTheLowEnd() throws Exception {
         ComparisonTable table = RunFixture.spread().table();
-        Element svg = ForestCheck.check(Format.HTML.renderer().render(Report.of(table)), table);
+        Element svg = ForestCheck.check(Products.AB.render(Report.of(table), Format.HTML), table);
         Element mark = mark(svg, table, "all/gone");
         assertEquals("low", mark.getAttribute("data-clipped"));
         assertEquals("-100.0%", change(mark).getTextContent());
@@ -122,7 +122,7 @@ class ForestTest {
                 .orElseThrow();
         assertTrue(row.comparison().ciLow() <= -100 && row.comparison().pctChange() > -100,
                 "the fixture's interval reaches past -100%: " + row.comparison());
-        Element svg = ForestCheck.check(Format.HTML.renderer().render(Report.of(table)), table);
+        Element svg = ForestCheck.check(Products.AB.render(Report.of(table), Format.HTML), table);
         Element mark = mark(svg, table, "mostly/gone");
         assertEquals("", mark.getAttribute("data-clipped"), "its change has its place");
         assertEquals("low", mark.getAttribute("data-ci-clipped"));
@@ -133,17 +133,17 @@ class ForestTest {
 
     @Test
     void rendersTheSameBytesEachTimeInEveryLocale() throws Exception {
-        String once = Format.HTML.renderer().render(Report.of(RunFixture.spread()));
+        String once = Products.AB.render(Report.of(RunFixture.spread()), Format.HTML);
         for (Locale locale : Golden.LOCALES) {
-            assertEquals(once, Golden.underLocale(locale, () -> Format.HTML.renderer().render(
-                    Report.of(RunFixture.spread()))));
+            assertEquals(once, Golden.underLocale(locale, () -> Products.AB.render(
+                    Report.of(RunFixture.spread()), Format.HTML)));
         }
     }
 
     @Test
     void keepsAMarkAndSaysWhyForACellWithoutAnInterval() throws Exception {
         ComparisonTable table = RunFixture.builds().table();
-        Element svg = ForestCheck.check(Format.HTML.renderer().render(Report.of(table)), table);
+        Element svg = ForestCheck.check(Products.AB.render(Report.of(table), Format.HTML), table);
         String text = svg.getTextContent();
         assertTrue(text.contains("not measured on the candidate"), "gone/cell");
         assertTrue(text.contains("no interval: only 1 value on the candidate"), "once/cell");
@@ -152,7 +152,7 @@ class ForestTest {
 
     @Test
     void escapesCellNamesInThePicture() {
-        String html = Format.HTML.renderer().render(Report.of(RunFixture.broker()));
+        String html = Products.AB.render(Report.of(RunFixture.broker()), Format.HTML);
         String svg = html.substring(html.indexOf("<svg class=\"forest\""), html.indexOf("</svg>") + 6);
         assertFalse(svg.contains("<script>"));
         assertFalse(svg.contains("\u001b"));
@@ -163,7 +163,7 @@ class ForestTest {
     void drawsNoPictureOfNoCells() {
         ComparisonTable empty = new ComparisonTable("a", "b", RunFixture.builds().table().thresholds(), List.of(),
                 List.of());
-        assertFalse(Format.HTML.renderer().render(Report.of(empty)).contains("class=\"forest\""));
+        assertFalse(Products.AB.render(Report.of(empty), Format.HTML).contains("class=\"forest\""));
     }
 
     /** Returns the mark of the cell named {@code name}. */

@@ -114,7 +114,7 @@ class HtmlInBrowserIT {
     private String load(RunResults run, String screenshot) throws Exception {
         Path chromium = Tool.CHROMIUM.need();
         Path page = tmp.resolve("report.html");
-        String html = Format.HTML.renderer().render(Report.of(run));
+        String html = Products.AB.render(Report.of(run), Format.HTML);
         Files.writeString(page, html.replace("</body>", MEASURE + "</body>"), StandardCharsets.UTF_8);
 
         String dom = chromium(chromium, "--dump-dom", page.toUri().toString());

@@ -48,7 +48,7 @@ class JunitRendererTest {
 
     @Test
     void hostileNamesMakeValidXmlWithACasePerCell() throws Exception {
-        String xml = Format.JUNIT.renderer().render(Report.of(table(HOSTILE, 1.2)));
+        String xml = Products.AB.render(Report.of(table(HOSTILE, 1.2)), Format.JUNIT);
         Document doc = parse(xml);
         NodeList cases = doc.getElementsByTagName("testcase");
         assertEquals(HOSTILE.size(), cases.getLength(), xml);
@@ -68,7 +68,7 @@ class JunitRendererTest {
     @Test
     void inconclusiveAndNoisyCellsAreSkippedWithTheirReasonNeverPassed() throws Exception {
         Report report = Report.of(RenderersTest.fixture());
-        Document doc = parse(Format.JUNIT.renderer().render(report));
+        Document doc = parse(Products.AB.render(report, Format.JUNIT));
         NodeList cases = doc.getElementsByTagName("testcase");
         int skipped = 0;
         int failed = 0;
@@ -92,7 +92,7 @@ class JunitRendererTest {
     @Test
     void aVerdictTheRunFailsOnIsAFailure() throws Exception {
         Report report = Report.of(RenderersTest.fixture()).failingOn(List.of(Verdict.REGRESSION, Verdict.INCONCLUSIVE));
-        Document doc = parse(Format.JUNIT.renderer().render(report));
+        Document doc = parse(Products.AB.render(report, Format.JUNIT));
         var counts = report.table().counts();
         assertEquals(counts.get(Verdict.REGRESSION) + counts.get(Verdict.INCONCLUSIVE),
                 doc.getElementsByTagName("failure").getLength());
@@ -102,8 +102,8 @@ class JunitRendererTest {
     void aRunThatComparesNothingIsAnError() throws Exception {
         List<Measurement> m = List.of(new Measurement(new Cell("only/base", "time", "ns", Direction.LOWER_IS_BETTER),
                 Side.BASE, 0, 0, 1));
-        Document doc = parse(Format.JUNIT.renderer().render(Report.of(ComparisonTable.of("b", "h", m,
-                Thresholds.DEFAULT, c -> false))));
+        Document doc = parse(Products.AB.render(Report.of(ComparisonTable.of("b", "h", m,
+                Thresholds.DEFAULT, c -> false)), Format.JUNIT));
         assertEquals(1, doc.getElementsByTagName("error").getLength());
         assertEquals("1", ((Element) doc.getElementsByTagName("testsuite").item(0)).getAttribute("errors"));
     }

@@ -83,7 +83,7 @@ class RenderersTest {
 
     @Test
     void jsonCarriesTheContractFields() throws Exception {
-        JsonNode root = new ObjectMapper().readTree(Format.JSON.renderer().render(Report.of(fixture())));
+        JsonNode root = new ObjectMapper().readTree(Products.AB.render(Report.of(fixture()), Format.JSON));
         assertEquals("perfab/comparison/v1", root.get("schema").asText());
         JsonNode first = root.get("comparisons").get(0);
         for (String field : List.of("cell", "metric", "unit", "direction", "verdict", "pctChange",
@@ -108,7 +108,7 @@ class RenderersTest {
 
     @Test
     void markdownNeverLetsACellNameBreakOutOfItsCell() {
-        String md = Format.MARKDOWN.renderer().render(Report.of(fixture()));
+        String md = Products.AB.render(Report.of(fixture()), Format.MARKDOWN);
         assertFalse(md.contains("<script>"));
         assertFalse(md.contains("@everyone"));
         assertFalse(md.contains("#123"));
@@ -123,20 +123,20 @@ class RenderersTest {
 
     @Test
     void colouredTextIsThePlainTextWithItsVerdictsColoured() {
-        String plain = Format.TEXT.renderer().render(Report.of(fixture()));
-        String coloured = Format.TEXT.renderer(true).render(Report.of(fixture()));
+        String plain = Products.AB.render(Report.of(fixture()), Format.TEXT);
+        String coloured = Products.AB.renderer(Format.TEXT, true).render(Report.of(fixture()));
         assertEquals(plain, coloured.replaceAll("\u001b\\[[0-9;]*m", ""), "the same text, aligned the same");
         assertTrue(coloured.contains("\u001b[31mregression\u001b[0m"), coloured);
         assertTrue(coloured.contains("\u001b[32mimprovement\u001b[0m"), coloured);
         assertTrue(coloured.contains("\u001b[35mtoo noisy\u001b[0m"), coloured);
-        assertEquals(plain, Format.TEXT.renderer(false).render(Report.of(fixture())));
-        assertEquals(Format.MARKDOWN.renderer().render(Report.of(fixture())),
-                Format.MARKDOWN.renderer(true).render(Report.of(fixture())), "only text is coloured");
+        assertEquals(plain, Products.AB.renderer(Format.TEXT, false).render(Report.of(fixture())));
+        assertEquals(Products.AB.render(Report.of(fixture()), Format.MARKDOWN),
+                Products.AB.renderer(Format.MARKDOWN, true).render(Report.of(fixture())), "only text is coloured");
     }
 
     @Test
     void textStripsTerminalControlSequences() {
-        assertFalse(Format.TEXT.renderer().render(Report.of(fixture())).contains("\u001b"));
+        assertFalse(Products.AB.render(Report.of(fixture()), Format.TEXT).contains("\u001b"));
     }
 
     @Test

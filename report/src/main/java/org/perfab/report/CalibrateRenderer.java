@@ -1,0 +1,352 @@
+package org.perfab.report;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.perfab.model.CalibrationFigures;
+import org.perfab.model.RealRuns;
+import org.perfab.model.ResultsJson;
+import org.perfab.model.Simulation;
+import org.perfab.stats.Calibration;
+import org.perfab.stats.Calibration.Method;
+import org.perfab.stats.Calibration.Rates;
+
+/**
+ * Renders what {@code perfab calibrate} measured ({@link CalibrationFigures}): aligned tables for a
+ * terminal, the same tables in a Markdown code block, or JSON; and the simulation's headline
+ * figures as the lines the command prints while the real runs go on. All the wording of
+ * {@code perfab calibrate} is here.
+ */
+public final class CalibrateRenderer {
+    private CalibrateRenderer() {
+    }
+
+    /** Returns the simulation's tables, then the real runs' table when there were any. */
+    static String text(CalibrationFigures figures) {
+        StringBuilder out = new StringBuilder(text(figures.simulation()));
+        figures.real().ifPresent(r -> out.append(text(r)));
+        return out.toString();
+    }
+
+    /** Returns {@link #text} in a Markdown code block under a heading, fenced past any backticks in it. */
+    static String markdown(CalibrationFigures figures) {
+        String text = text(figures).strip();
+        String fence = "```";
+        while (text.contains(fence)) {
+            fence += "`";
+        }
+        return "### perfab calibrate\n\n" + fence + "text\n" + text + "\n" + fence + "\n";
+    }
+
+    /**
+     * Returns the lines that say, once the simulation is done, how its targets fared: a first line
+     * of what was simulated, then one per target as the table of targets words it, and the "no
+     * change" target; a line saying there is no target among the noises simulated when there is
+     * none.
+     */
+    public static List<String> headlines(Simulation s) {
+        List<String> lines = new ArrayList<>();
+        lines.add(String.format(Locale.ROOT, "simulation done: %d runs per case of %d noise%s", s.runs(),
+                s.tables().size(), s.tables().size() == 1 ? "" : "s"));
+        for (Simulation.Target t : s.targets()) {
+            lines.add("target: " + unaligned(target(t)));
+        }
+        s.noChange().ifPresent(c -> lines.add("target: " + unaligned(noChange(c))));
+        if (s.targets().isEmpty() && s.noChange().isEmpty()) {
+            lines.add("no target among the noises simulated");
+        }
+        return lines;
+    }
+
+    /** Returns a line of a table on its own: the spaces that aligned its columns one each. */
+    private static String unaligned(String line) {
+        return line.strip().replaceAll(" {2,}", " ");
+    }
+
+    private static String text(Simulation s) {
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "perfab calibrate: %d simulated runs per case, seed %d. Each cell: the"
+                + " share of runs judged a regression, in percent (at 0%%: false alarms), and in brackets the share"
+                + " judged inconclusive. Alpha %s, bar %s%%.%n", s.runs(), s.seed(), s.thresholds().alpha(),
+                s.thresholds().minEffect()));
+        for (Simulation.NoiseTable table : s.tables()) {
+            out.append("\nnoise: ").append(table.noise().label()).append('\n');
+            out.append(String.format(Locale.ROOT, "%-4s %3s  %-26s %28s %10s  %s%n", "", "", "",
+                    "at 0%: regression (incon.)", "", "found (inconclusive) at a true slowdown of"));
+            out.append(String.format(Locale.ROOT, "%-4s %3s  %-26s %13s %7s %6s %10s", "cv", "n", "method", "",
+                    "improv.", "noisy", "no change*"));
+            effects(out, s.effects(), true);
+            for (Simulation.Row row : table.rows()) {
+                for (Method m : Method.values()) {
+                    out.append(String.format(Locale.ROOT, "%-4s %3d  %-26s", (int) row.cv() + "%", row.trials(),
+                            m.label()));
+                    List<Rates> rates = row.rates().get(m);
+                    for (int i = 0; i < rates.size(); i++) {
+                        Rates r = rates.get(i);
+                        out.append(String.format(Locale.ROOT, " %5.1f (%5.1f)", r.regression(), r.inconclusive()));
+                        if (s.effects().get(i) == 0) {
+                            out.append(String.format(Locale.ROOT, " %7.1f %6.1f %10.1f", r.improvement(), r.noisy(),
+                                    r.falseNoChange()));
+                        }
+                    }
+                    out.append('\n');
+                }
+            }
+        }
+        targets(out, s);
+        out.append("\n* no change: the share of runs whose row says \"no change\" although one side had far trials"
+                + " and the other none (a slowdown that hits only some trials hides there).\n");
+        out.append("\nAdaptive trials (--trials 5 --adaptive 20) against 5 and 20 trials per side, on the same draws,"
+                + " each judged by perfab's rule: regressions (inconclusive) in percent, and the trials per side"
+                + " adaptive trials took\n");
+        out.append(String.format(Locale.ROOT, "%-17s %3s  %-12s", "noise", "cv", "trials"));
+        effects(out, s.effects(), false);
+        String[] labels = {"5", "20", "adaptive", "  its trials"};
+        for (Simulation.AdaptiveRow row : s.adaptive()) {
+            for (int i = 0; i < labels.length; i++) {
+                out.append(String.format(Locale.ROOT, "%-17s %3s  %-12s", row.noise().label(), (int) row.cv() + "%",
+                        labels[i]));
+                for (Calibration.AdaptiveRates a : row.byEffect()) {
+                    if (i == 3) {
+                        out.append(String.format(Locale.ROOT, " %13.1f", a.meanTrials()));
+                    } else {
+                        Rates r = i == 0 ? a.first() : i == 1 ? a.max() : a.adaptive();
+                        out.append(String.format(Locale.ROOT, " %5.1f (%5.1f)", r.regression(), r.inconclusive()));
+                    }
+                }
+                out.append('\n');
+            }
+        }
+        out.append("\nSuites of many cells, each judged by perfab's rule: cell by cell, and together (Benjamini-Hochberg"
+                + " at alpha, perfab's default)\n");
+        out.append(String.format(Locale.ROOT, "  %-72s %12s %12s%n", "suite: figure", "cell by cell", "together"));
+        for (Simulation.Suite suite : s.suites()) {
+            String format = suite.figure() == Simulation.Figure.FALSE_REGRESSIONS ? "%12.2f" : "%11.1f%%";
+            out.append(String.format(Locale.ROOT, "  %-72s " + format + " " + format + "%n", label(suite),
+                    figure(suite, suite.alone()), figure(suite, suite.together())));
+        }
+        out.append("\nThe same with adaptive trials (5, then rounds of 5 up to 20 per side), as perfab ab runs by default:"
+                + " cell by cell, and together (at each look's share of alpha); trials per side in brackets\n");
+        out.append(String.format(Locale.ROOT, "  %-72s %12s %12s%n", "suite: figure", "cell by cell", "together"));
+        for (Simulation.Suite suite : s.adaptiveSuites()) {
+            out.append(String.format(Locale.ROOT, "  %-72s %6.1f%% (%2.0f) %6.1f%% (%2.0f)%n", label(suite),
+                    figure(suite, suite.alone()), suite.alone().meanTrials(), figure(suite, suite.together()),
+                    suite.together().meanTrials()));
+        }
+        return out.toString();
+    }
+
+    /** Appends the effects' column heads, without 0% when {@code pastZero}, and ends the line. */
+    private static void effects(StringBuilder out, List<Double> effects, boolean pastZero) {
+        for (double e : effects) {
+            if (e > 0 || !pastZero) {
+                out.append(String.format(Locale.ROOT, " %13s", (int) e + "%"));
+            }
+        }
+        out.append('\n');
+    }
+
+    /** Returns the figure a suite's line reports, of {@code rates}. */
+    private static double figure(Simulation.Suite suite, Calibration.SuiteRates rates) {
+        return switch (suite.figure()) {
+            case HEADLINE -> rates.falseHeadline();
+            case FOUND -> rates.allFound();
+            case FALSE_REGRESSIONS -> rates.falseRegressions();
+        };
+    }
+
+    /** Returns the words of a suite's line, e.g. "20 cells, 1 slower by 10% (cv 3%, n 5): runs finding it". */
+    private static String label(Simulation.Suite s) {
+        String cells = String.format(Locale.ROOT, "%,d", s.cells());
+        String n = s.adaptive() ? "" : ", n " + s.trials();
+        String cv = "cv " + fmt(s.cv()) + "%";
+        return switch (s.figure()) {
+            case HEADLINE -> "A/A of " + cells + " cells (" + s.noise().label() + ", " + cv + n
+                    + "): runs headlining a change";
+            case FALSE_REGRESSIONS -> "A/A of " + cells + " cells (" + cv + n + "): false regressions per run";
+            case FOUND -> cells + " cells, " + s.changed() + " slower by " + fmt(s.effect()) + "% (" + cv + n
+                    + "): runs finding " + (s.changed() == 1 ? "it" : s.changed() == 2 ? "both" : "all");
+        };
+    }
+
+    private static String fmt(double v) {
+        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+    }
+
+    private static void targets(StringBuilder out, Simulation s) {
+        if (s.targets().isEmpty() && s.noChange().isEmpty()) {
+            return;
+        }
+        out.append("\nTargets\n");
+        for (Simulation.Target t : s.targets()) {
+            out.append("  ").append(target(t)).append('\n');
+        }
+        s.noChange().ifPresent(c -> out.append("  ").append(noChange(c)).append('\n'));
+    }
+
+    /** Returns a target's line, its columns aligned for the table of targets. */
+    private static String target(Simulation.Target t) {
+        return String.format(Locale.ROOT, "%-16s cv 1%%, n %2d: false regressions %4.1f%% (at most 1%%), found at +5%%"
+                + " %5.1f%% (benchstat %5.1f%%)  %s", t.noise().label(), t.trials(), t.falseRegressions(), t.found(),
+                t.benchstat(), holds(t.holds()));
+    }
+
+    private static String noChange(Simulation.NoChange c) {
+        return String.format(Locale.ROOT, "rows saying \"no change\" with far trials on one side only: at most %.1f%%"
+                + " of runs in any case (%d of them partial slowdowns)  %s", c.worst(), c.partialCases(),
+                holds(c.holds()));
+    }
+
+    private static String holds(boolean holds) {
+        return holds ? "holds" : "MISSED";
+    }
+
+    private static String text(RealRuns r) {
+        StringBuilder out = new StringBuilder();
+        int k = r.runs();
+        out.append(String.format(Locale.ROOT, "%nReal processes: %d A/B run%s of each commit on this machine (%s, %d"
+                + " cores), %d trials per side, 1 warm-up; a subject whose 'target' costs a set number of steps, and"
+                + " commits that raise it; three more cells no commit changes%n", k, k == 1 ? "" : "s",
+                Untrusted.plain(r.machine().cpu(), 120), r.machine().cores(), r.trials()));
+        out.append(String.format(Locale.ROOT, "%-10s %5s %8s %13s %18s %13s %9s %7s %9s %7s%n", "commit", "runs",
+                "found", "inconclusive", "false regressions", "inconclusive", "measured", "cv", "perfab's", "run"));
+        out.append(String.format(Locale.ROOT, "%-10s %5s %8s %13s %18s %13s %9s %7s %9s %7s%n", "", "", "(target)",
+                "(target)", "(other cells)", "(other cells)", "(target)", "(median)", "own time", ""));
+        for (RealRuns.Commit f : r.commits()) {
+            out.append(String.format(Locale.ROOT, "%-10s %5d %8s %13s %17.1f%% %12.1f%% %+8.1f%% %6.1f%% %8.1f%% %6.0fs%n",
+                    commit(f), f.runs(), share(f.found()), share(f.inconclusive()), f.falseRegressions(),
+                    f.falseInconclusive(), f.change(), f.cv(), f.overhead(), f.seconds()));
+        }
+        out.append("The runs, their results and comments are in ")
+                .append(Untrusted.plain(r.dir().toString(), 4096)).append('\n');
+        return out.toString();
+    }
+
+    private static String commit(RealRuns.Commit f) {
+        return f.effect() == 0 ? "A/A" : "+" + f.effect() + "%";
+    }
+
+    private static String share(double percent) {
+        return Double.isNaN(percent) ? "-" : String.format(Locale.ROOT, "%.1f%%", percent);
+    }
+
+    /**
+     * Returns everything as schema {@code perfab/calibration/v1}: the simulation's settings, each
+     * noise's rows (every method's rates at each effect), the targets, adaptive trials and suites;
+     * then the real runs, null when there were none. Shares are percent; an undefined one is null.
+     */
+    static String json(CalibrationFigures figures) {
+        ObjectNode root = Json.object();
+        root.put("schema", "perfab/calibration/v1");
+        simulation(root.putObject("simulation"), figures.simulation());
+        if (figures.real().isPresent()) {
+            real(root.putObject("real"), figures.real().get());
+        } else {
+            root.putNull("real");
+        }
+        return Json.write(root);
+    }
+
+    private static void simulation(ObjectNode node, Simulation s) {
+        node.put("runs", s.runs()).put("seed", s.seed()).set("thresholds", ResultsJson.thresholds(s.thresholds()));
+        ArrayNode effects = node.putArray("effects");
+        s.effects().forEach(effects::add);
+        ArrayNode tables = node.putArray("noises");
+        for (Simulation.NoiseTable table : s.tables()) {
+            ObjectNode t = tables.addObject().put("noise", id(table.noise())).put("label", table.noise().label());
+            ArrayNode rows = t.putArray("rows");
+            for (Simulation.Row row : table.rows()) {
+                ObjectNode r = rows.addObject().put("cv", row.cv()).put("trials", row.trials());
+                ArrayNode methods = r.putArray("methods");
+                for (Method m : Method.values()) {
+                    ObjectNode method = methods.addObject().put("method", id(m)).put("label", m.label());
+                    ArrayNode byEffect = method.putArray("rates");
+                    List<Rates> rates = row.rates().get(m);
+                    for (int i = 0; i < rates.size(); i++) {
+                        rates(byEffect.addObject().put("effect", s.effects().get(i)), rates.get(i));
+                    }
+                }
+            }
+        }
+        ArrayNode targets = node.putArray("targets");
+        for (Simulation.Target t : s.targets()) {
+            ObjectNode o = targets.addObject().put("noise", id(t.noise())).put("cv", 1.0).put("trials", t.trials());
+            ResultsJson.number(o, "falseRegressions", t.falseRegressions());
+            ResultsJson.number(o, "found", t.found());
+            ResultsJson.number(o, "benchstat", t.benchstat());
+            o.put("holds", t.holds());
+        }
+        if (s.noChange().isPresent()) {
+            Simulation.NoChange c = s.noChange().get();
+            ObjectNode o = node.putObject("noChange");
+            ResultsJson.number(o, "worst", c.worst());
+            o.put("partialCases", c.partialCases()).put("holds", c.holds());
+        } else {
+            node.putNull("noChange");
+        }
+        ArrayNode adaptive = node.putArray("adaptive");
+        for (Simulation.AdaptiveRow row : s.adaptive()) {
+            ObjectNode o = adaptive.addObject().put("noise", id(row.noise())).put("cv", row.cv());
+            ArrayNode byEffect = o.putArray("rates");
+            for (int i = 0; i < row.byEffect().size(); i++) {
+                Calibration.AdaptiveRates a = row.byEffect().get(i);
+                ObjectNode e = byEffect.addObject().put("effect", s.effects().get(i));
+                rates(e.putObject("first"), a.first());
+                rates(e.putObject("max"), a.max());
+                rates(e.putObject("adaptive"), a.adaptive());
+                ResultsJson.number(e, "adaptiveTrials", a.meanTrials());
+            }
+        }
+        suites(node.putArray("suites"), s.suites());
+        suites(node.putArray("adaptiveSuites"), s.adaptiveSuites());
+    }
+
+    private static void rates(ObjectNode node, Rates r) {
+        ResultsJson.number(node, "regression", r.regression());
+        ResultsJson.number(node, "inconclusive", r.inconclusive());
+        ResultsJson.number(node, "improvement", r.improvement());
+        ResultsJson.number(node, "noisy", r.noisy());
+        ResultsJson.number(node, "falseNoChange", r.falseNoChange());
+    }
+
+    private static void suites(ArrayNode array, List<Simulation.Suite> suites) {
+        for (Simulation.Suite s : suites) {
+            ObjectNode o = array.addObject().put("noise", id(s.noise())).put("cells", s.cells())
+                    .put("changed", s.changed()).put("effect", s.effect()).put("cv", s.cv()).put("trials", s.trials())
+                    .put("adaptive", s.adaptive()).put("figure", id(s.figure()));
+            suiteRates(o.putObject("cellByCell"), s.alone());
+            suiteRates(o.putObject("together"), s.together());
+        }
+    }
+
+    private static void suiteRates(ObjectNode node, Calibration.SuiteRates r) {
+        ResultsJson.number(node, "allFound", r.allFound());
+        ResultsJson.number(node, "falseRegressions", r.falseRegressions());
+        ResultsJson.number(node, "falseHeadline", r.falseHeadline());
+        ResultsJson.number(node, "trials", r.meanTrials());
+    }
+
+    private static void real(ObjectNode node, RealRuns r) {
+        node.put("dir", r.dir().toString()).put("runs", r.runs()).put("trials", r.trials()).put("warmup", 1);
+        node.putObject("machine").put("cpu", r.machine().cpu()).put("cores", r.machine().cores());
+        ArrayNode commits = node.putArray("commits");
+        for (RealRuns.Commit f : r.commits()) {
+            ObjectNode o = commits.addObject().put("effect", f.effect()).put("runs", f.runs());
+            ResultsJson.number(o, "found", f.found());
+            ResultsJson.number(o, "inconclusive", f.inconclusive());
+            ResultsJson.number(o, "falseRegressions", f.falseRegressions());
+            ResultsJson.number(o, "falseInconclusive", f.falseInconclusive());
+            ResultsJson.number(o, "change", f.change());
+            ResultsJson.number(o, "cv", f.cv());
+            ResultsJson.number(o, "overhead", f.overhead());
+            ResultsJson.number(o, "seconds", f.seconds());
+        }
+    }
+
+    /** Returns an enum constant as JSON names it: {@code heavy_tail_10}, {@code false_regressions}. */
+    private static String id(Enum<?> constant) {
+        return constant.name().toLowerCase(Locale.ROOT);
+    }
+}
