@@ -5,8 +5,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -20,7 +20,6 @@ import java.util.stream.Collectors;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
 import org.perfab.ingest.MeasurementFormat;
-import org.perfab.ingest.Reading;
 import org.perfab.ingest.Readings;
 import org.perfab.model.Cell;
 import org.perfab.model.CellComparison;
@@ -86,32 +85,24 @@ public final class Compare {
     }
 
     /**
-     * Returns every value of the files as a trial of its side, in file order. The readings are
-     * dropped when this returns: only one of the two copies is held while the table is made.
+     * Returns every value of the files as a trial of its side, in file order, every cell in one
+     * unit. The readings are dropped when this returns: only one of the two copies is held while
+     * the table is made.
      */
     private static List<Measurement> measurements(Request request, List<Path> files) {
-        List<Reading> all = new ArrayList<>();
-        List<Side> sides = new ArrayList<>();
-        List<List<Reading>> read = readAll(files, request.format());
-        for (int i = 0; i < files.size(); i++) {
-            Side side = i < request.base().size() ? Side.BASE : Side.HEAD;
-            all.addAll(read.get(i));
-            read.get(i).forEach(r -> sides.add(side));
-        }
-        read = null;
-        if (all.isEmpty()) {
+        List<Readings> read = readAll(files, request.format());
+        int size = read.stream().mapToInt(Readings::size).sum();
+        if (size == 0) {
             throw new BadInputException("no file holds a measurement (" + label(files) + "): nothing to compare");
         }
-        List<Reading> folded = Readings.oneUnitPerCell(all);
-        all = null;
-        List<Measurement> measurements = new ArrayList<>(folded.size());
-        Map<Cell, int[]> trials = new HashMap<>();
-        for (int i = 0; i < folded.size(); i++) {
-            Reading r = folded.get(i);
-            Side side = sides.get(i);
-            int trial = trials.computeIfAbsent(r.cell(), c -> new int[Side.values().length])[side.ordinal()]++;
-            measurements.add(new Measurement(r.cell(), side, 0, trial, r.value()));
-        }
+        List<Measurement> measurements = new ArrayList<>(size);
+        // One Cell instance per cell once in one unit: trials are counted by instance.
+        Map<Cell, int[]> trials = new IdentityHashMap<>();
+        Readings.oneUnitPerCell(read, (part, i, cell, value) -> {
+            Side side = part < request.base().size() ? Side.BASE : Side.HEAD;
+            int trial = trials.computeIfAbsent(cell, c -> new int[Side.values().length])[side.ordinal()]++;
+            measurements.add(new Measurement(cell, side, 0, trial, value));
+        });
         return measurements;
     }
 
@@ -139,11 +130,6 @@ public final class Compare {
                 + "g), or compare fewer runs at once");
     }
 
-    /**
-     * Returns the readings of each file, in order: the files are read at once, one a core, since a
-     * base and a head of hundreds of thousands of lines each take a core a while. The first file
-     * that fails fails the whole, with its own message.
-     */
     /** Returns whether {@code file} holds nothing but white space. */
     private static boolean empty(Path file) {
         try (var in = Files.newInputStream(file)) {
@@ -154,7 +140,12 @@ public final class Compare {
         }
     }
 
-    private static List<List<Reading>> readAll(List<Path> files, Optional<MeasurementFormat> format) {
+    /**
+     * Returns the readings of each file, in order: the files are read at once, one a core, since a
+     * base and a head of hundreds of thousands of lines each take a core a while. The first file
+     * that fails fails the whole, with its own message.
+     */
+    private static List<Readings> readAll(List<Path> files, Optional<MeasurementFormat> format) {
         int threads = Math.max(1, Math.min(files.size(), Runtime.getRuntime().availableProcessors()));
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "perfab-read");
@@ -162,7 +153,7 @@ public final class Compare {
             return t;
         });
         try {
-            List<Future<List<Reading>>> futures = new ArrayList<>();
+            List<Future<Readings>> futures = new ArrayList<>();
             for (Path file : files) {
                 futures.add(pool.submit(() -> {
                     if (empty(file)) {
@@ -171,14 +162,16 @@ public final class Compare {
                     }
                     MeasurementFormat f = format.orElseGet(() -> MeasurementFormat.detect(file));
                     try {
-                        return f.read(file);
+                        Readings readings = new Readings(file);
+                        f.readings(file, readings);
+                        return readings;
                     } catch (IllegalArgumentException | ArithmeticException e) {
                         throw new BadInputException(file + ": " + e.getMessage(), e);
                     }
                 }));
             }
-            List<List<Reading>> read = new ArrayList<>();
-            for (Future<List<Reading>> f : futures) {
+            List<Readings> read = new ArrayList<>();
+            for (Future<Readings> f : futures) {
                 try {
                     read.add(f.get());
                 } catch (ExecutionException e) {
