@@ -2,7 +2,6 @@ package org.perfab.ingest;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,10 +26,13 @@ public final class Readings implements Consumer<Reading> {
     private Cell lastCell;
     private int lastNumber;
     private int size;
-    private int[] cellOf = new int[256];
-    private double[] valueOf = new double[256];
-    private int[] lineOf = new int[256];
-    private int[] columnOf = new int[256];
+    /** Blocks of {@link #BLOCK} readings: growing adds one, and copies none. */
+    private final List<int[]> cellOf = new ArrayList<>();
+    private final List<double[]> valueOf = new ArrayList<>();
+    private final List<int[]> lineOf = new ArrayList<>();
+    private final List<int[]> columnOf = new ArrayList<>();
+    private static final int SHIFT = 12;
+    private static final int BLOCK = 1 << SHIFT;
 
     /** Returns an empty holder of the readings of {@code file}. */
     public Readings(Path file) {
@@ -59,17 +61,18 @@ public final class Readings implements Consumer<Reading> {
             lastCell = cell;
             lastNumber = number;
         }
-        if (size == cellOf.length) {
-            int more = size * 2;
-            cellOf = Arrays.copyOf(cellOf, more);
-            valueOf = Arrays.copyOf(valueOf, more);
-            lineOf = Arrays.copyOf(lineOf, more);
-            columnOf = Arrays.copyOf(columnOf, more);
+        int at = size & (BLOCK - 1);
+        if (at == 0) {
+            cellOf.add(new int[BLOCK]);
+            valueOf.add(new double[BLOCK]);
+            lineOf.add(new int[BLOCK]);
+            columnOf.add(new int[BLOCK]);
         }
-        cellOf[size] = number;
-        valueOf[size] = reading.value();
-        lineOf[size] = reading.line();
-        columnOf[size++] = reading.column();
+        int block = size++ >>> SHIFT;
+        cellOf.get(block)[at] = number;
+        valueOf.get(block)[at] = reading.value();
+        lineOf.get(block)[at] = reading.line();
+        columnOf.get(block)[at] = reading.column();
     }
 
     /** Returns how many readings there are. */
@@ -79,7 +82,19 @@ public final class Readings implements Consumer<Reading> {
 
     /** Returns reading {@code i} as read, in the unit its file gave. */
     private Reading reading(int i) {
-        return new Reading(cells.get(cellOf[i]), valueOf[i], file, lineOf[i], columnOf[i]);
+        return new Reading(cells.get(cellOf.get(i >>> SHIFT)[i & (BLOCK - 1)]), value(i), file, line(i), column(i));
+    }
+
+    private double value(int i) {
+        return valueOf.get(i >>> SHIFT)[i & (BLOCK - 1)];
+    }
+
+    private int line(int i) {
+        return lineOf.get(i >>> SHIFT)[i & (BLOCK - 1)];
+    }
+
+    private int column(int i) {
+        return columnOf.get(i >>> SHIFT)[i & (BLOCK - 1)];
     }
 
     /** What is done with each reading once its cell is in one unit. */
@@ -110,17 +125,17 @@ public final class Readings implements Consumer<Reading> {
             Cell[] as = new Cell[part.cells.size()];
             boolean[] convert = new boolean[as.length];
             for (int i = 0; i < part.size; i++) {
-                int c = part.cellOf[i];
+                int c = part.cellOf.get(i >>> SHIFT)[i & (BLOCK - 1)];
                 Cell cell = part.cells.get(c);
                 if (as[c] == null) {
                     Reading f = first.putIfAbsent(cell.id(), part.reading(i));
                     if (f == null) {
-                        units.fit(cell, part.valueOf[i]); // the cell as first read, for the units of the others
+                        units.fit(cell, part.value(i)); // the cell as first read, for the units of the others
                     }
                     as[c] = f == null ? cell : f.cell();
                     convert[c] = f != null && !f.cell().equals(cell);
                 }
-                double value = part.valueOf[i];
+                double value = part.value(i);
                 if (convert[c]) {
                     OptionalDouble v = units.fit(cell, value);
                     if (v.isEmpty()) {
@@ -140,7 +155,7 @@ public final class Readings implements Consumer<Reading> {
     public List<Reading> inOneUnit() {
         List<Reading> out = new ArrayList<>(size);
         oneUnitPerCell(List.of(this), (part, i, cell, value) ->
-                out.add(new Reading(cell, value, file, lineOf[i], columnOf[i])));
+                out.add(new Reading(cell, value, file, line(i), column(i))));
         return out;
     }
 }
