@@ -6,12 +6,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -20,7 +20,6 @@ import java.util.stream.Collectors;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
 import org.perfab.ingest.MeasurementFormat;
-import org.perfab.ingest.Readings;
 import org.perfab.model.Cell;
 import org.perfab.model.CellComparison;
 import org.perfab.model.ComparisonTable;
@@ -86,24 +85,14 @@ public final class Compare {
 
     /**
      * Returns every value of the files as a trial of its side, in file order, every cell in one
-     * unit. The readings are dropped when this returns: only one of the two copies is held while
-     * the table is made.
+     * unit (see {@link FileTrials#merge}).
      */
     private static List<Measurement> measurements(Request request, List<Path> files) {
-        List<Readings> read = readAll(files, request.format());
-        int size = read.stream().mapToInt(Readings::size).sum();
-        if (size == 0) {
+        List<FileTrials> read = readAll(request, files);
+        if (read.stream().allMatch(f -> f.size() == 0)) {
             throw new BadInputException("no file holds a measurement (" + label(files) + "): nothing to compare");
         }
-        List<Measurement> measurements = new ArrayList<>(size);
-        // One Cell instance per cell once in one unit: trials are counted by instance.
-        Map<Cell, int[]> trials = new IdentityHashMap<>();
-        Readings.oneUnitPerCell(read, (part, i, cell, value) -> {
-            Side side = part < request.base().size() ? Side.BASE : Side.HEAD;
-            int trial = trials.computeIfAbsent(cell, c -> new int[Side.values().length])[side.ordinal()]++;
-            measurements.add(new Measurement(cell, side, 0, trial, value));
-        });
-        return measurements;
+        return FileTrials.merge(read);
     }
 
     /** What perfab holds, in bytes, for each byte of go test text it reads (measured: 1.9 GB for 2 x 188 MiB). */
@@ -141,11 +130,11 @@ public final class Compare {
     }
 
     /**
-     * Returns the readings of each file, in order: the files are read at once, one a core, since a
+     * Returns the values of each file, in order: the files are read at once, one a core, since a
      * base and a head of hundreds of thousands of lines each take a core a while. The first file
      * that fails fails the whole, with its own message.
      */
-    private static List<Readings> readAll(List<Path> files, Optional<MeasurementFormat> format) {
+    private static List<FileTrials> readAll(Request request, List<Path> files) {
         int threads = Math.max(1, Math.min(files.size(), Runtime.getRuntime().availableProcessors()));
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "perfab-read");
@@ -153,25 +142,26 @@ public final class Compare {
             return t;
         });
         try {
-            List<Future<Readings>> futures = new ArrayList<>();
-            for (Path file : files) {
+            List<Future<FileTrials>> futures = new ArrayList<>();
+            Map<Cell, Cell> cells = new ConcurrentHashMap<>();
+            for (int i = 0; i < files.size(); i++) {
+                Path file = files.get(i);
+                Side side = i < request.base().size() ? Side.BASE : Side.HEAD;
                 futures.add(pool.submit(() -> {
                     if (empty(file)) {
                         throw new BadInputException(file + ": the file is empty: it holds no measurements (did the"
                                 + " benchmark write its output somewhere else?)");
                     }
-                    MeasurementFormat f = format.orElseGet(() -> MeasurementFormat.detect(file));
+                    MeasurementFormat f = request.format().orElseGet(() -> MeasurementFormat.detect(file));
                     try {
-                        Readings readings = new Readings(file);
-                        f.readings(file, readings);
-                        return readings;
+                        return new FileTrials(file, f, side, cells).read();
                     } catch (IllegalArgumentException | ArithmeticException e) {
                         throw new BadInputException(file + ": " + e.getMessage(), e);
                     }
                 }));
             }
-            List<Readings> read = new ArrayList<>();
-            for (Future<Readings> f : futures) {
+            List<FileTrials> read = new ArrayList<>();
+            for (Future<FileTrials> f : futures) {
                 try {
                     read.add(f.get());
                 } catch (ExecutionException e) {

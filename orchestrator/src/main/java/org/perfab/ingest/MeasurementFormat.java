@@ -50,9 +50,7 @@ public interface MeasurementFormat {
      *     can, the line, column and cell
      */
     default List<Reading> read(Path file) {
-        Readings readings = new Readings(file);
-        readings(file, readings);
-        return readings.inOneUnit();
+        return Readings.oneUnitPerCell(readings(file));
     }
 
     /** Returns whether {@code head} (the start of a file) looks like this format. */
