@@ -164,20 +164,21 @@ final class GoBench extends ToolFormat {
             if (!line.isResult()) {
                 return;
             }
+            byte[] b = line.buf; // the line's own bytes when it had to be stripped as text
             int from = line.start[0];
             int to = line.end[0];
             int dash = to - 1;
-            while (dash >= from && buf[dash] != '-') {
+            while (dash >= from && b[dash] != '-') {
                 dash--;
             }
             boolean digits = dash >= from + PREFIX.length && dash < to - 1;
             for (int j = dash + 1; digits && j < to; j++) {
-                digits = buf[j] >= '0' && buf[j] <= '9';
+                digits = b[j] >= '0' && b[j] <= '9';
             }
-            if (!digits || (common[0] != null && !Arrays.equals(common[0], 0, common[0].length, buf, dash, to))) {
+            if (!digits || (common[0] != null && !Arrays.equals(common[0], 0, common[0].length, b, dash, to))) {
                 same[0] = false;
             } else if (common[0] == null) {
-                common[0] = Arrays.copyOfRange(buf, dash, to);
+                common[0] = Arrays.copyOfRange(b, dash, to);
             }
         });
         return same[0] && common[0] != null ? common[0].length : 0;
