@@ -26,8 +26,6 @@ import org.perfab.model.Side;
  * {@link Measurement} once, as it is read: a file of 200,000 values is not also held as readings.
  */
 final class FileTrials implements Consumer<Reading> {
-    /** How many cell instances are looked up by identity: formats that make a cell per value get no more. */
-    private static final int BY_INSTANCE = 1 << 16;
 
     private final Path file;
     private final MeasurementFormat format;
@@ -72,7 +70,8 @@ final class FileTrials implements Consumer<Reading> {
             Cell one = shared.computeIfAbsent(cell, c -> c);
             counter = new Counter(one, counts.computeIfAbsent(cell.id(), id -> new int[1]));
             first.putIfAbsent(one, reading);
-            if (byInstance.size() < BY_INSTANCE) {
+            // A format that makes a cell per value has many more instances than cells: those are not kept.
+            if (byInstance.size() < 4 * counts.size() + 1024) {
                 byInstance.put(cell, counter);
             }
         }
@@ -100,18 +99,19 @@ final class FileTrials implements Consumer<Reading> {
         Map<Side, Map<CellId, Integer>> before = new HashMap<>();
         List<Measurement> all = new ArrayList<>(files.stream().mapToInt(FileTrials::size).sum());
         for (FileTrials f : files) {
-            // Each cell of the file as first read across the files; the file's values are kept as
-            // they are unless one must change: a unit to convert, or trials after an earlier file's.
+            // The cells of the file first read in another unit, as first read; the file's values are
+            // kept as they are unless one must change: a unit to convert, or trials after an earlier file's.
             Map<Cell, Cell> as = new HashMap<>();
             boolean change = false;
-            for (Reading r : f.first.values()) {
+            for (Map.Entry<Cell, Reading> e : f.first.entrySet()) {
+                Reading r = e.getValue();
                 Reading g = firstOfId.putIfAbsent(r.cell().id(), r);
                 if (g == null) {
                     units.fit(r.cell(), r.value());
+                } else if (!g.cell().equals(r.cell())) {
+                    as.put(e.getKey(), g.cell());
+                    change = true;
                 }
-                Cell to = g == null ? r.cell() : g.cell();
-                as.put(r.cell(), to);
-                change |= !to.equals(r.cell());
             }
             Map<CellId, Integer> earlier = before.computeIfAbsent(f.side, s -> new HashMap<>());
             Map<CellId, Integer> offsets = new HashMap<>();
@@ -128,9 +128,9 @@ final class FileTrials implements Consumer<Reading> {
             }
             for (int k = 0; k < f.measurements.size(); k++) {
                 Measurement m = f.measurements.get(k);
-                Cell to = as.get(m.cell());
+                Cell to = as.getOrDefault(m.cell(), m.cell());
                 double value = m.value();
-                if (!to.equals(m.cell())) {
+                if (to != m.cell()) {
                     OptionalDouble v = units.fit(m.cell(), value);
                     if (v.isEmpty()) {
                         throw f.unconvertible(k, firstOfId.get(to.id()));
