@@ -96,6 +96,8 @@ final class FileTrials implements Consumer<Reading> {
         Map<Side, Long> filesOf = files.stream().collect(Collectors.groupingBy(f -> f.side, Collectors.counting()));
         CellUnits units = new CellUnits();
         Map<CellId, Reading> firstOfId = new HashMap<>();
+        // The cells already first read as they are: the files share instances, so most are found here.
+        Map<Cell, Boolean> asFirst = new IdentityHashMap<>();
         Map<Side, Map<CellId, Integer>> before = new HashMap<>();
         List<Measurement> all = new ArrayList<>(files.stream().mapToInt(FileTrials::size).sum());
         for (FileTrials f : files) {
@@ -104,10 +106,14 @@ final class FileTrials implements Consumer<Reading> {
             Map<Cell, Cell> as = new HashMap<>();
             boolean change = false;
             for (Map.Entry<Cell, Reading> e : f.first.entrySet()) {
+                if (asFirst.containsKey(e.getKey())) {
+                    continue;
+                }
                 Reading r = e.getValue();
                 Reading g = firstOfId.putIfAbsent(r.cell().id(), r);
                 if (g == null) {
                     units.fit(r.cell(), r.value());
+                    asFirst.put(e.getKey(), true);
                 } else if (!g.cell().equals(r.cell())) {
                     as.put(e.getKey(), g.cell());
                     change = true;
