@@ -63,7 +63,7 @@ timed() { # cell, then the command; records wall and CPU seconds of the command 
   results+=("{\"cell\": \"$cell\", \"metric\": \"cpu\", \"unit\": \"s\", \"value\": $(awk -v a="$c0" -v b="$c1" -v t="$tick" 'BEGIN {printf "%.3f", (b - a) / t}')}")
 }
 
-java_run() { java -XX:+UseSerialGC -Xmn48m -XX:TieredStopAtLevel=1 -jar "$jar" "$@"; }
+java_run() { java -XX:+UseSerialGC -Xmn16m -XX:TieredStopAtLevel=1 -jar "$jar" "$@"; }
 timed startup java_run --version
 timed compare/10k java_run compare --format json "$work/base.txt" "$work/head.txt"
 timed comment/10k java_run compare --format markdown "$work/base.txt" "$work/head.txt"

@@ -5,13 +5,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -20,8 +20,6 @@ import java.util.stream.Collectors;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
 import org.perfab.ingest.MeasurementFormat;
-import org.perfab.ingest.Reading;
-import org.perfab.ingest.Readings;
 import org.perfab.model.Cell;
 import org.perfab.model.CellComparison;
 import org.perfab.model.ComparisonTable;
@@ -86,33 +84,15 @@ public final class Compare {
     }
 
     /**
-     * Returns every value of the files as a trial of its side, in file order. The readings are
-     * dropped when this returns: only one of the two copies is held while the table is made.
+     * Returns every value of the files as a trial of its side, in file order, every cell in one
+     * unit (see {@link FileTrials#merge}).
      */
     private static List<Measurement> measurements(Request request, List<Path> files) {
-        List<Reading> all = new ArrayList<>();
-        List<Side> sides = new ArrayList<>();
-        List<List<Reading>> read = readAll(files, request.format());
-        for (int i = 0; i < files.size(); i++) {
-            Side side = i < request.base().size() ? Side.BASE : Side.HEAD;
-            all.addAll(read.get(i));
-            read.get(i).forEach(r -> sides.add(side));
-        }
-        read = null;
-        if (all.isEmpty()) {
+        List<FileTrials> read = readAll(request, files);
+        if (read.stream().allMatch(f -> f.size() == 0)) {
             throw new BadInputException("no file holds a measurement (" + label(files) + "): nothing to compare");
         }
-        List<Reading> folded = Readings.oneUnitPerCell(all);
-        all = null;
-        List<Measurement> measurements = new ArrayList<>(folded.size());
-        Map<Cell, int[]> trials = new HashMap<>();
-        for (int i = 0; i < folded.size(); i++) {
-            Reading r = folded.get(i);
-            Side side = sides.get(i);
-            int trial = trials.computeIfAbsent(r.cell(), c -> new int[Side.values().length])[side.ordinal()]++;
-            measurements.add(new Measurement(r.cell(), side, 0, trial, r.value()));
-        }
-        return measurements;
+        return FileTrials.merge(read);
     }
 
     /** What perfab holds, in bytes, for each byte of go test text it reads (measured: 1.9 GB for 2 x 188 MiB). */
@@ -139,11 +119,6 @@ public final class Compare {
                 + "g), or compare fewer runs at once");
     }
 
-    /**
-     * Returns the readings of each file, in order: the files are read at once, one a core, since a
-     * base and a head of hundreds of thousands of lines each take a core a while. The first file
-     * that fails fails the whole, with its own message.
-     */
     /** Returns whether {@code file} holds nothing but white space. */
     private static boolean empty(Path file) {
         try (var in = Files.newInputStream(file)) {
@@ -154,7 +129,12 @@ public final class Compare {
         }
     }
 
-    private static List<List<Reading>> readAll(List<Path> files, Optional<MeasurementFormat> format) {
+    /**
+     * Returns the values of each file, in order: the files are read at once, one a core, since a
+     * base and a head of hundreds of thousands of lines each take a core a while. The first file
+     * that fails fails the whole, with its own message.
+     */
+    private static List<FileTrials> readAll(Request request, List<Path> files) {
         int threads = Math.max(1, Math.min(files.size(), Runtime.getRuntime().availableProcessors()));
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "perfab-read");
@@ -162,23 +142,26 @@ public final class Compare {
             return t;
         });
         try {
-            List<Future<List<Reading>>> futures = new ArrayList<>();
-            for (Path file : files) {
+            List<Future<FileTrials>> futures = new ArrayList<>();
+            Map<Cell, Cell> cells = new ConcurrentHashMap<>();
+            for (int i = 0; i < files.size(); i++) {
+                Path file = files.get(i);
+                Side side = i < request.base().size() ? Side.BASE : Side.HEAD;
                 futures.add(pool.submit(() -> {
                     if (empty(file)) {
                         throw new BadInputException(file + ": the file is empty: it holds no measurements (did the"
                                 + " benchmark write its output somewhere else?)");
                     }
-                    MeasurementFormat f = format.orElseGet(() -> MeasurementFormat.detect(file));
+                    MeasurementFormat f = request.format().orElseGet(() -> MeasurementFormat.detect(file));
                     try {
-                        return f.read(file);
+                        return new FileTrials(file, f, side, cells).read();
                     } catch (IllegalArgumentException | ArithmeticException e) {
                         throw new BadInputException(file + ": " + e.getMessage(), e);
                     }
                 }));
             }
-            List<List<Reading>> read = new ArrayList<>();
-            for (Future<List<Reading>> f : futures) {
+            List<FileTrials> read = new ArrayList<>();
+            for (Future<FileTrials> f : futures) {
                 try {
                     read.add(f.get());
                 } catch (ExecutionException e) {

@@ -24,7 +24,7 @@ final class BenchmarkDotNetJson extends ToolFormat {
     }
 
     @Override
-    public List<Reading> read(Path file) {
+    public List<Reading> readings(Path file) {
         JsonNode benchmarks = json(file, BadInputException.read(file)).path("Benchmarks");
         if (!benchmarks.isArray()) {
             throw bad(file, "", "expected BenchmarkDotNet's full JSON ({\"Benchmarks\": [...]})");

@@ -42,7 +42,7 @@ final class Catch2Xml extends ToolFormat {
     }
 
     @Override
-    public List<Reading> read(Path file) {
+    public List<Reading> readings(Path file) {
         String text = BadInputException.read(file);
         DocumentBuilder parser = parser();
         List<Reading> readings = new ArrayList<>();

@@ -27,7 +27,7 @@ final class CriterionJson extends ToolFormat {
     }
 
     @Override
-    public List<Reading> read(Path file) {
+    public List<Reading> readings(Path file) {
         String text = BadInputException.read(file);
         List<Reading> readings = new ArrayList<>();
         if (text.contains("\"point_estimate\"") && !text.contains("\"reason\"")) {
@@ -79,6 +79,6 @@ final class CriterionJson extends ToolFormat {
         if (readings.isEmpty()) {
             throw bad(file, "", "no \"benchmark-complete\" messages (cargo criterion --message-format json)");
         }
-        return normalise(readings);
+        return readings;
     }
 }

@@ -122,7 +122,7 @@ public final class CsvFormat extends ToolFormat {
     }
 
     @Override
-    public List<Reading> read(Path file) {
+    public List<Reading> readings(Path file) {
         List<Reading> readings = new ArrayList<>();
         try (MappingIterator<String[]> rows = CSV.readerFor(String[].class).readValues(BadInputException.read(file))) {
             if (!rows.hasNext()) {
@@ -155,7 +155,7 @@ public final class CsvFormat extends ToolFormat {
         } catch (IOException e) {
             throw new BadInputException(file + ": not CSV: " + e.getMessage(), e);
         }
-        return normalise(readings);
+        return readings;
     }
 
     private Reading reading(Path file, String where, String[] f, int cell, int value, int metric, int unit,

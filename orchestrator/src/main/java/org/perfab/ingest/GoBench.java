@@ -1,12 +1,17 @@
 package org.perfab.ingest;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.perfab.failure.BadInputException;
@@ -22,13 +27,32 @@ import org.perfab.stats.Direction;
  * {@code MB/s} {@code throughput}; a custom metric ({@code b.ReportMetric}) keeps its unit as its
  * name; one whose unit is not a known one but ends in {@code /op} is a cost (lower is better), as
  * Go and benchstat take it.
+ *
+ * <p>The file is read as bytes, a buffer at a time, twice: once for the {@code -N} suffix every name
+ * shares, once for the values. A run of 10,000 benchmarks has hundreds of thousands of lines, so
+ * no line, field or name becomes a string unless it is new: a name is found by its bytes.
  */
 final class GoBench extends ToolFormat {
     private static final Pattern HEADER = Pattern.compile("^(goos|goarch|cpu|pkg):\\s*(.*)$");
+    private static final byte[] PREFIX = "Benchmark".getBytes(StandardCharsets.US_ASCII);
+    /** Powers of ten a double holds exactly: a decimal of at most 15 digits is one division from its value. */
+    private static final double[] POWERS = new double[23];
+
+    static {
+        POWERS[0] = 1;
+        for (int i = 1; i < POWERS.length; i++) {
+            POWERS[i] = POWERS[i - 1] * 10;
+        }
+    }
 
     @Override
     public String id() {
         return "go";
+    }
+
+    @Override
+    public boolean recognises(String head) {
+        return Pattern.compile("(?m)^Benchmark\\S+\\s+\\d+\\s+[0-9.]+ \\S+").matcher(head).find();
     }
 
     /**
@@ -39,146 +63,72 @@ final class GoBench extends ToolFormat {
     static GoRun context(Path file) {
         Map<String, String> header = new LinkedHashMap<>();
         Map<String, List<Long>> iterations = new LinkedHashMap<>();
-        String text = BadInputException.read(file);
-        String procs = procs(text);
-        lines(text, (number, line) -> {
-            Matcher h = HEADER.matcher(line.stripTrailing());
-            String[] f = line.startsWith("Benchmark") ? fields(line) : null;
-            if (h.matches()) {
-                header.putIfAbsent(h.group(1), h.group(2).strip());
-            } else if (f != null) {
+        int procs = procs(file);
+        Line line = new Line();
+        lines(file, (number, buf, start, end) -> {
+            line.set(buf, start, end);
+            if (line.isResult()) {
                 try {
-                    iterations.computeIfAbsent(name(f, procs), k -> new ArrayList<>()).add(Long.parseLong(f[1]));
+                    iterations.computeIfAbsent(line.name(procs), k -> new ArrayList<>())
+                            .add(Long.parseLong(line.field(1)));
                 } catch (NumberFormatException e) {
                     // A count past a long is no count: the benchmark just has none.
+                }
+            } else {
+                Matcher h = HEADER.matcher(line.text());
+                if (h.matches()) {
+                    header.putIfAbsent(h.group(1), h.group(2).strip());
                 }
             }
         });
         return new GoRun(header, iterations);
     }
 
-    /** What is done with each line of a text. */
-    private interface LineVisitor {
-        void line(int number, String line);
-    }
-
-    /**
-     * Hands each line of {@code text} to {@code visitor} with its number from 1, without an array
-     * of them all: a run of 10,000 benchmarks has hundreds of thousands of lines.
-     */
-    private static void lines(String text, LineVisitor visitor) {
-        int start = 0;
-        int number = 1;
-        while (start <= text.length()) {
-            int end = text.indexOf('\n', start);
-            if (end < 0) {
-                end = text.length();
-            }
-            visitor.line(number++, text.substring(start, end));
-            start = end + 1;
-        }
-    }
-
-    /**
-     * Returns the {@code -N} every result line's name ends with, or null when one has none or they
-     * differ: Go appends -GOMAXPROCS to every name, except when it is 1, and a sub-benchmark's own
-     * name may end in -1024, so a suffix is dropped only when every line has the same one.
-     */
-    private static String procs(String text) {
-        String[] common = {null};
-        boolean[] same = {true};
-        lines(text, (number, line) -> {
-            String[] f = same[0] && line.startsWith("Benchmark") ? fields(line) : null;
-            if (f != null) {
-                String suffix = procsSuffix(f[0]);
-                if (suffix == null || (common[0] != null && !common[0].equals(suffix))) {
-                    same[0] = false;
-                } else {
-                    common[0] = suffix;
-                }
-            }
-        });
-        return same[0] ? common[0] : null;
-    }
-
-    /** Returns the cell name of a result line's fields. */
-    private static String name(String[] fields, String procs) {
-        String raw = fields[0].substring("Benchmark".length());
-        return procs == null ? raw : raw.substring(0, raw.length() - procs.length());
-    }
-
     @Override
-    public boolean recognises(String head) {
-        return Pattern.compile("(?m)^Benchmark\\S+\\s+\\d+\\s+[0-9.]+ \\S+").matcher(head).find();
-    }
-
-    /**
-     * Returns the fields of a result line, split on spaces and tabs, when it has the shape of one:
-     * {@code BenchmarkNAME}, a count, then value and unit pairs; else null. No regular expression:
-     * a run of 10,000 benchmarks has hundreds of thousands of lines.
-     */
-    static String[] fields(String line) {
-        List<String> f = new ArrayList<>(8);
-        int i = 0;
-        int n = line.length();
-        while (i < n) {
-            while (i < n && (line.charAt(i) == ' ' || line.charAt(i) == '\t')) {
-                i++;
-            }
-            int start = i;
-            while (i < n && line.charAt(i) != ' ' && line.charAt(i) != '\t') {
-                i++;
-            }
-            if (i > start) {
-                f.add(line.substring(start, i));
-            }
-        }
-        if (f.size() < 4 || f.size() % 2 != 0 || f.get(0).length() <= "Benchmark".length()
-                || !f.get(0).startsWith("Benchmark") || f.get(1).chars().anyMatch(c -> c < '0' || c > '9')) {
-            return null;
-        }
-        return f.toArray(String[]::new);
-    }
-
-    @Override
-    public List<Reading> read(Path file) {
-        String text = BadInputException.read(file);
-        String procs = procs(text);
+    public List<Reading> readings(Path file) {
         List<Reading> readings = new ArrayList<>();
-        // By the name as printed, then by unit: no key is built for each of hundreds of thousands of values.
-        Map<String, Map<String, Cell>> cells = new HashMap<>();
-        lines(text, (number, raw) -> {
-            if (!raw.startsWith("Benchmark")) {
+        readings(file, readings::add);
+        return readings;
+    }
+
+    @Override
+    public void readings(Path file, Consumer<Reading> each) {
+        int procs = procs(file);
+        Line line = new Line();
+        Names names = new Names();
+        int[] count = {0};
+        lines(file, (number, buf, start, end) -> {
+            if (!startsWith(buf, start, end, PREFIX)) {
                 return;
             }
-            String line = raw.stripTrailing();
-            String[] f = fields(line);
-            if (f == null) {
-                if (line.matches("^Benchmark\\S+\\s*$") || line.contains("--- FAIL") || line.contains("--- SKIP")) {
+            line.set(buf, start, end);
+            if (!line.isResult()) {
+                String text = line.text();
+                if (text.matches("^Benchmark\\S+\\s*$") || text.contains("--- FAIL") || text.contains("--- SKIP")) {
                     return; // a name on its own line (its result follows after logs), or a failed benchmark
                 }
-                throw bad(file, Integer.toString(number), "not a benchmark result line: " + line);
+                throw bad(file, Integer.toString(number), "not a benchmark result line: " + text);
             }
-            Map<String, Cell> byUnit = cells.computeIfAbsent(f[0], k -> new HashMap<>());
-            for (int k = 2; k + 1 < f.length; k += 2) {
+            Name name = names.of(line, procs);
+            for (int k = 2; k + 1 < line.fields; k += 2) {
                 double value;
                 try {
-                    value = Double.parseDouble(f[k]);
+                    value = line.number(k);
                 } catch (NumberFormatException e) {
-                    throw bad(file, Integer.toString(number), "'" + f[k] + "' is not a number in: " + line);
+                    throw bad(file, Integer.toString(number), "'" + line.field(k) + "' is not a number in: "
+                            + line.text());
                 }
                 if (!Double.isFinite(value)) {
-                    throw bad(file, Integer.toString(number), "'" + f[k] + "' is not a finite number in: " + line);
+                    throw bad(file, Integer.toString(number), "'" + line.field(k) + "' is not a finite number in: "
+                            + line.text());
                 }
-                String unit = f[k + 1];
-                Cell cell = byUnit.computeIfAbsent(unit, u -> cell(file, number - 1, name(f, procs), u));
-                readings.add(new Reading(cell, value, file, number, 1));
+                each.accept(new Reading(name.cell(file, number, line, k + 1), value, file, number, 1));
+                count[0]++;
             }
         });
-        if (readings.isEmpty()) {
+        if (count[0] == 0) {
             throw bad(file, "", "no benchmark result lines (go test -bench prints lines starting with Benchmark)");
         }
-        return normalise(readings);
     }
 
     /** Returns the cell of a value in {@code unit}: its metric from the unit, its direction from Go's conventions. */
@@ -193,20 +143,297 @@ final class GoBench extends ToolFormat {
         // Go's convention, which benchstat follows: a custom metric per operation is a cost.
         return Units.direction(unit).isEmpty() && unit.endsWith("/op")
                 ? new Cell(name, metric, unit, Direction.LOWER_IS_BETTER)
-                : cell(file, Integer.toString(line + 1), name, metric, unit);
+                : cell(file, Integer.toString(line), name, metric, unit);
     }
 
-    /** Returns the {@code -N} a result line's name field ends with, or null. */
-    private static String procsSuffix(String field) {
-        int dash = field.lastIndexOf('-');
-        if (dash < "Benchmark".length() || dash == field.length() - 1) {
-            return null;
+    /**
+     * Returns the length of the {@code -N} every result line's name ends with, or 0 when one has
+     * none or they differ: Go appends -GOMAXPROCS to every name, except when it is 1, and a
+     * sub-benchmark's own name may end in -1024, so a suffix is dropped only when every line has the
+     * same one.
+     */
+    private static int procs(Path file) {
+        byte[][] common = {null};
+        boolean[] same = {true};
+        Line line = new Line();
+        lines(file, (number, buf, start, end) -> {
+            if (!same[0] || !startsWith(buf, start, end, PREFIX)) {
+                return;
+            }
+            line.set(buf, start, end);
+            if (!line.isResult()) {
+                return;
+            }
+            byte[] b = line.buf; // the line's own bytes when it had to be stripped as text
+            int from = line.start[0];
+            int to = line.end[0];
+            int dash = to - 1;
+            while (dash >= from && b[dash] != '-') {
+                dash--;
+            }
+            boolean digits = dash >= from + PREFIX.length && dash < to - 1;
+            for (int j = dash + 1; digits && j < to; j++) {
+                digits = b[j] >= '0' && b[j] <= '9';
+            }
+            if (!digits || (common[0] != null && !Arrays.equals(common[0], 0, common[0].length, b, dash, to))) {
+                same[0] = false;
+            } else if (common[0] == null) {
+                common[0] = Arrays.copyOfRange(b, dash, to);
+            }
+        });
+        return same[0] && common[0] != null ? common[0].length : 0;
+    }
+
+    /** Returns whether the bytes from {@code start} to {@code end} begin with {@code prefix}. */
+    private static boolean startsWith(byte[] buf, int start, int end, byte[] prefix) {
+        return end - start >= prefix.length && Arrays.equals(buf, start, start + prefix.length, prefix, 0, prefix.length);
+    }
+
+    /** What is done with each line of a file: its bytes, without the line feed, and its number from 1. */
+    private interface LineVisitor {
+        void line(int number, byte[] buf, int start, int end);
+    }
+
+    /**
+     * Hands each line of {@code file} to {@code visitor}, a buffer at a time: a line is split on
+     * {@code \n} only (a {@code \r} before it is trailing white space), and the text after the last
+     * one is a line too. A file that is not all ASCII is checked to be UTF-8, as any text perfab reads.
+     */
+    private static void lines(Path file, LineVisitor visitor) {
+        byte[] buf = new byte[1 << 16];
+        int bytes = 0;
+        int number = 1;
+        int seen = 0;
+        try (InputStream in = Files.newInputStream(file)) {
+            int start = 0;
+            int scanned = 0;
+            for (int n = in.read(buf, bytes, buf.length - bytes); n >= 0; n = in.read(buf, bytes, buf.length - bytes)) {
+                bytes += n;
+                for (int i = scanned; i < bytes; i++) {
+                    byte b = buf[i];
+                    seen |= b;
+                    if (b == '\n') {
+                        visitor.line(number++, buf, start, i);
+                        start = i + 1;
+                    }
+                }
+                if (start == 0 && bytes == buf.length) {
+                    buf = Arrays.copyOf(buf, buf.length * 2); // a line longer than the buffer
+                } else {
+                    System.arraycopy(buf, start, buf, 0, bytes - start);
+                    bytes -= start;
+                    start = 0;
+                }
+                scanned = bytes;
+            }
+        } catch (IOException e) {
+            throw BadInputException.unreadable(file, e);
         }
-        for (int j = dash + 1; j < field.length(); j++) {
-            if (field.charAt(j) < '0' || field.charAt(j) > '9') {
-                return null;
+        visitor.line(number, buf, 0, bytes);
+        if (seen < 0) {
+            BadInputException.read(file); // not ASCII: fails as reading it as text would, when it is not UTF-8
+        }
+    }
+
+    /** One line split into its fields, reused from line to line; what a field is comes from its bytes. */
+    private static final class Line {
+        byte[] buf;
+        int from;
+        int to;
+        int fields;
+        int[] start = new int[8];
+        int[] end = new int[8];
+
+        /**
+         * Takes the line's bytes from {@code from} to {@code to}, trailing white space stripped as
+         * {@link String#stripTrailing} does, and splits it on spaces and tabs.
+         */
+        void set(byte[] bytes, int lineStart, int lineEnd) {
+            buf = bytes;
+            from = lineStart;
+            to = lineEnd;
+            while (to > from && whitespace(buf[to - 1])) {
+                to--;
+            }
+            if (to > from && buf[to - 1] < 0) {
+                // A line that ends outside ASCII: strip it as text (Unicode has more white space).
+                buf = new String(buf, from, to - from, StandardCharsets.UTF_8).stripTrailing()
+                        .getBytes(StandardCharsets.UTF_8);
+                from = 0;
+                to = buf.length;
+            }
+            fields = 0;
+            int i = from;
+            while (i < to) {
+                while (i < to && (buf[i] == ' ' || buf[i] == '\t')) {
+                    i++;
+                }
+                int s = i;
+                while (i < to && buf[i] != ' ' && buf[i] != '\t') {
+                    i++;
+                }
+                if (i > s) {
+                    if (fields == start.length) {
+                        start = Arrays.copyOf(start, fields * 2);
+                        end = Arrays.copyOf(end, fields * 2);
+                    }
+                    start[fields] = s;
+                    end[fields++] = i;
+                }
             }
         }
-        return field.substring(dash);
+
+        private static boolean whitespace(byte b) {
+            return b == ' ' || (b >= 9 && b <= 13) || (b >= 28 && b <= 31);
+        }
+
+        /**
+         * Returns whether the line has the shape of a result: {@code BenchmarkNAME}, a count, then
+         * value and unit pairs.
+         */
+        boolean isResult() {
+            if (fields < 4 || fields % 2 != 0 || end[0] - start[0] <= PREFIX.length
+                    || !startsWith(buf, start[0], end[0], PREFIX)) {
+                return false;
+            }
+            for (int j = start[1]; j < end[1]; j++) {
+                if (buf[j] < '0' || buf[j] > '9') {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** Returns field {@code k} as text. */
+        String field(int k) {
+            return new String(buf, start[k], end[k] - start[k], StandardCharsets.UTF_8);
+        }
+
+        /** Returns the line, trailing white space stripped, as text. */
+        String text() {
+            return new String(buf, from, to - from, StandardCharsets.UTF_8);
+        }
+
+        /** Returns the cell name of a result line: its first field less {@code Benchmark} and the {@code -N} suffix. */
+        String name(int procs) {
+            return new String(buf, start[0] + PREFIX.length, end[0] - start[0] - PREFIX.length - procs,
+                    StandardCharsets.UTF_8);
+        }
+
+        /**
+         * Returns field {@code k} as a number, as {@link Double#parseDouble} reads it. Plain decimals
+         * of at most 15 digits ({@code 1234.5678}) take one exact division, correctly rounded as the
+         * JDK's own fast path is; anything else goes to the JDK.
+         *
+         * @throws NumberFormatException when the field is not a number
+         */
+        double number(int k) {
+            long mantissa = 0;
+            int digits = 0;
+            int decimals = -1;
+            boolean plain = true;
+            boolean any = false;
+            for (int i = start[k]; plain && i < end[k]; i++) {
+                byte b = buf[i];
+                if (b >= '0' && b <= '9') {
+                    any = true;
+                    if (mantissa != 0 || b != '0') {
+                        digits++;
+                    }
+                    mantissa = mantissa * 10 + (b - '0');
+                    decimals += decimals >= 0 ? 1 : 0;
+                    plain = digits <= 15;
+                } else {
+                    plain = b == '.' && decimals < 0;
+                    decimals = 0;
+                }
+            }
+            if (plain && any && decimals < POWERS.length) {
+                return decimals <= 0 ? (double) mantissa : mantissa / POWERS[decimals];
+            }
+            return Double.parseDouble(field(k));
+        }
+    }
+
+    /** A benchmark name as printed, with its cell name and its cells by unit. */
+    private static final class Name {
+        final byte[] raw;
+        final int hash;
+        final String name;
+        byte[][] units = new byte[0][];
+        Cell[] cells = new Cell[0];
+
+        Name(byte[] raw, int hash, String name) {
+            this.raw = raw;
+            this.hash = hash;
+            this.name = name;
+        }
+
+        /** Returns the cell of the unit in field {@code k} of {@code line}, made when the unit is new. */
+        Cell cell(Path file, int number, Line line, int k) {
+            int s = line.start[k];
+            int e = line.end[k];
+            for (int u = 0; u < units.length; u++) {
+                if (Arrays.equals(units[u], 0, units[u].length, line.buf, s, e)) {
+                    return cells[u];
+                }
+            }
+            Cell c = GoBench.cell(file, number, name, line.field(k));
+            units = Arrays.copyOf(units, units.length + 1);
+            cells = Arrays.copyOf(cells, cells.length + 1);
+            units[units.length - 1] = Arrays.copyOfRange(line.buf, s, e);
+            cells[cells.length - 1] = c;
+            return c;
+        }
+    }
+
+    /** The names of a file, found by their bytes (open addressing): a name is a string once, when first read. */
+    private static final class Names {
+        private Name[] table = new Name[1024];
+        private int size;
+
+        Name of(Line line, int procs) {
+            byte[] buf = line.buf;
+            int s = line.start[0];
+            int e = line.end[0];
+            int h = 0;
+            for (int i = s; i < e; i++) {
+                h = 31 * h + buf[i];
+            }
+            int mask = table.length - 1;
+            for (int i = mix(h) & mask;; i = (i + 1) & mask) {
+                Name n = table[i];
+                if (n == null) {
+                    n = new Name(Arrays.copyOfRange(buf, s, e), h, line.name(procs));
+                    table[i] = n;
+                    if (++size * 2 > table.length) {
+                        grow();
+                    }
+                    return n;
+                }
+                if (n.hash == h && Arrays.equals(n.raw, 0, n.raw.length, buf, s, e)) {
+                    return n;
+                }
+            }
+        }
+
+        private static int mix(int h) {
+            return h ^ (h >>> 16);
+        }
+
+        private void grow() {
+            Name[] old = table;
+            table = new Name[old.length * 2];
+            int mask = table.length - 1;
+            for (Name n : old) {
+                if (n != null) {
+                    int i = mix(n.hash) & mask;
+                    while (table[i] != null) {
+                        i = (i + 1) & mask;
+                    }
+                    table[i] = n;
+                }
+            }
+        }
     }
 }

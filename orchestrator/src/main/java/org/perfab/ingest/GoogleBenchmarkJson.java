@@ -26,7 +26,7 @@ final class GoogleBenchmarkJson extends ToolFormat {
     }
 
     @Override
-    public List<Reading> read(Path file) {
+    public List<Reading> readings(Path file) {
         JsonNode benchmarks = json(file, BadInputException.read(file)).path("benchmarks");
         if (!benchmarks.isArray()) {
             throw bad(file, "", "expected Google Benchmark's {\"context\": ..., \"benchmarks\": [...]}");
@@ -69,6 +69,6 @@ final class GoogleBenchmarkJson extends ToolFormat {
         if (readings.isEmpty()) {
             throw bad(file, "", "no benchmark runs in \"benchmarks\"");
         }
-        return normalise(readings);
+        return readings;
     }
 }

@@ -26,7 +26,7 @@ final class HyperfineJson extends ToolFormat {
     }
 
     @Override
-    public List<Reading> read(Path file) {
+    public List<Reading> readings(Path file) {
         JsonNode root = json(file, BadInputException.read(file));
         JsonNode results = root.path("results");
         if (!results.isArray()) {

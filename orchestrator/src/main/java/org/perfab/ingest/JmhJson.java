@@ -26,7 +26,7 @@ final class JmhJson extends ToolFormat {
     }
 
     @Override
-    public List<Reading> read(Path file) {
+    public List<Reading> readings(Path file) {
         JsonNode root = json(file, BadInputException.read(file));
         if (!root.isArray()) {
             throw bad(file, "", "expected JMH's JSON result: an array of benchmarks (-rf json)");
@@ -63,6 +63,6 @@ final class JmhJson extends ToolFormat {
                 readings.add(new Reading(cell, sum / fork.size(), file, 0, 0));
             }
         }
-        return normalise(readings);
+        return readings;
     }
 }

@@ -31,7 +31,7 @@ final class LibtestBench extends ToolFormat {
     }
 
     @Override
-    public List<Reading> read(Path file) {
+    public List<Reading> readings(Path file) {
         String[] lines = BadInputException.read(file).split("\n", -1);
         List<Reading> readings = new ArrayList<>();
         for (int i = 0; i < lines.length; i++) {

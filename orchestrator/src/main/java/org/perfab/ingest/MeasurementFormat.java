@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.perfab.failure.BadInputException;
 
@@ -21,13 +22,36 @@ public interface MeasurementFormat {
     String id();
 
     /**
-     * Returns every value in {@code file}, in file order; a cell that appears more than once
-     * appears once per value. Values of one cell come in one unit.
+     * Returns every value in {@code file}, in file order, each in the unit the file gives it; a cell
+     * that appears more than once appears once per value. What {@link #read} puts in one unit.
      *
      * @throws BadInputException when the file cannot be read or is not valid in this format; the
      *     message names the file and, where it can, the line, column and cell
      */
-    List<Reading> read(Path file);
+    List<Reading> readings(Path file);
+
+    /**
+     * Hands every value of {@code file} to {@code each}, as {@link #readings(Path)} returns them; a
+     * format that can read a file without a list of all its values overrides this.
+     *
+     * @throws BadInputException as {@link #readings(Path)} does
+     */
+    default void readings(Path file, Consumer<Reading> each) {
+        readings(file).forEach(each);
+    }
+
+    /**
+     * Returns every value in {@code file}, in file order, every cell in the unit it was first read
+     * in (see {@link Readings#oneUnitPerCell}); a cell that appears more than once appears once per
+     * value.
+     *
+     * @throws BadInputException when the file cannot be read or is not valid in this format, or when
+     *     one cell comes with units that do not convert; the message names the file and, where it
+     *     can, the line, column and cell
+     */
+    default List<Reading> read(Path file) {
+        return Readings.oneUnitPerCell(readings(file));
+    }
 
     /** Returns whether {@code head} (the start of a file) looks like this format. */
     boolean recognises(String head);

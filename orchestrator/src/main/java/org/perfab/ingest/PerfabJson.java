@@ -60,7 +60,7 @@ final class PerfabJson implements MeasurementFormat {
     }
 
     @Override
-    public List<Reading> read(Path file) {
+    public List<Reading> readings(Path file) {
         try (InputStream in = Files.newInputStream(file);
                 JsonParser parser = FACTORY.createParser(in)) {
             return new FileReader(file, parser).read();
@@ -145,7 +145,7 @@ final class PerfabJson implements MeasurementFormat {
             if (!sawMeasurements) {
                 throw error(p.currentTokenLocation(), "missing \"measurements\"");
             }
-            return Readings.oneUnitPerCell(readings);
+            return readings;
         }
 
         private void readMeasurements() throws IOException {

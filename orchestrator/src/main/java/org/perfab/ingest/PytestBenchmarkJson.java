@@ -23,7 +23,7 @@ final class PytestBenchmarkJson extends ToolFormat {
     }
 
     @Override
-    public List<Reading> read(Path file) {
+    public List<Reading> readings(Path file) {
         JsonNode benchmarks = json(file, BadInputException.read(file)).path("benchmarks");
         if (!benchmarks.isArray()) {
             throw bad(file, "", "expected pytest-benchmark's {\"machine_info\": ..., \"benchmarks\": [...]}");

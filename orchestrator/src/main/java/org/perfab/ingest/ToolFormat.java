@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.nio.file.Path;
-import java.util.List;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.Cell;
 import org.perfab.model.Units;
@@ -62,10 +61,5 @@ abstract class ToolFormat implements MeasurementFormat {
             throw bad(file, where, what + " is " + (node == null || node.isMissingNode() ? "missing" : node) + ", not a number");
         }
         return node.asDouble();
-    }
-
-    /** Returns {@code readings} with every cell in one unit (see {@link Readings#oneUnitPerCell}). */
-    static List<Reading> normalise(List<Reading> readings) {
-        return Readings.oneUnitPerCell(readings);
     }
 }

@@ -296,6 +296,33 @@ class CompareCommandTest {
     }
 
     @Test
+    void namesTheValueWhoseConversionOverflows() throws IOException {
+        Path base = measurements("base.json", row("a", "time", "ns", 1), row("a", "time", "ns", 2));
+        Path head = measurements("head.json", row("a", "time", "s", 1e-9), row("a", "time", "s", 1e300));
+        Cli run = Cli.run("compare", base.toString(), head.toString());
+        assertEquals(2, run.exitCode());
+        assertEquals("perfab: " + head + ":3:1: cell 'a' (time) has unit 's' (lower is better) but unit 'ns' (lower is"
+                + " better) at " + base + ":2:1, and the two do not convert\n", run.err());
+    }
+
+    @Test
+    void countsTrialsAcrossASidesFilesWhateverTheirUnits() throws IOException {
+        Path first = measurements("base-1.json", row("a", "time", "us", 1.0), row("b", "time", "us", 5.0));
+        Path second = measurements("base-2.json", row("a", "time", "ns", 1020), row("a", "time", "ns", 980),
+                row("b", "time", "us", 5.0));
+        Path head = measurements("head.json", row("a", "time", "us", 1.0), row("a", "time", "us", 1.0),
+                row("b", "time", "us", 5.0));
+        Cli run = Cli.run("compare", "--format", "json", "--base", first.toString(), second.toString(), "--head",
+                head.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode a = Comparisons.of(run.out()).get("a:time");
+        assertEquals(3, a.at("/base/n").asInt());
+        assertEquals(1.0, a.at("/base/mean").asDouble(), 1e-12);
+        assertEquals(0.98, a.at("/base/min").asDouble(), 1e-12);
+        assertEquals(2, Comparisons.of(run.out()).get("b:time").at("/base/n").asInt());
+    }
+
+    @Test
     void megabitsAreNotMegabytes() throws IOException {
         Path base = measurements("base.json", row("net", "throughput", "MB/s", 100), row("net", "throughput", "MB/s", 101));
         Path head = measurements("head.json", row("net", "throughput", "Mb/s", 800), row("net", "throughput", "Mb/s", 808));

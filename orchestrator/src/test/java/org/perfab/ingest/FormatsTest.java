@@ -175,6 +175,59 @@ class FormatsTest {
         assertTrue(e.getMessage().startsWith(x + ": "), e.getMessage());
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"1", "0", "12.5", ".5", "7.", "000120.0500", "123456789012345", "1234567890123456",
+        "12345678901234567890", "0.1", "0.30000000000000004", "3.14159265358979323846", "1e3", "2.5E-3",
+        "0.0000000000000000000001", "0.00000000000000000000001", "9007199254740993", "1.7976931348623157e308",
+        "4.9e-324", "+5", "0x1p3"})
+    void goReadsEveryNumberAsTheJdkDoes(String number) throws IOException {
+        Path f = tmp.resolve("bench.txt");
+        Files.writeString(f, "BenchmarkA-2  100  " + number + " ns/op\n");
+        assertEquals(Double.parseDouble(number), new GoBench().read(f).get(0).value());
+    }
+
+    @Test
+    void goReadsLongLinesWindowsLineEndingsAndNamesOutsideAscii() throws IOException {
+        Path f = tmp.resolve("bench.txt");
+        String longName = "Long/" + "x".repeat(70_000);
+        String text = "goos: linux\r\n"
+                + "BenchmarkÄpfel/größe=2-4\t100\t5 ns/op\u3000\r\n"
+                + "Benchmark" + longName + "-4 100 6.5 ns/op\r\n"
+                + "BenchmarkÄpfel/größe=2-4\t100\t7 ns/op\r\n";
+        Files.writeString(f, text.repeat(3));
+        List<Reading> r = new GoBench().read(f);
+        assertEquals(9, r.size());
+        assertEquals("Äpfel/größe=2", r.get(0).cell().name());
+        assertEquals("ns/op", r.get(0).cell().unit(), "trailing white space is no part of the unit");
+        assertEquals(longName, r.get(1).cell().name());
+        assertEquals(List.of(5.0, 6.5, 7.0), r.subList(3, 6).stream().map(Reading::value).toList());
+        assertEquals(List.of(2, 3, 4, 6), List.of(r.get(0).line(), r.get(1).line(), r.get(2).line(), r.get(3).line()));
+    }
+
+    @Test
+    void goNamesTheLineOfAnErrorPastTheFirstBuffer() throws IOException {
+        Path f = tmp.resolve("bench.txt");
+        Files.writeString(f, "BenchmarkA-2  100  5 ns/op\n".repeat(10_000) + "BenchmarkA-2  100  5x ns/op\n");
+        BadInputException e = assertThrows(BadInputException.class, () -> new GoBench().read(f));
+        assertEquals(f + ": 10001: '5x' is not a number in: BenchmarkA-2  100  5x ns/op", e.getMessage());
+    }
+
+    @Test
+    void goRefusesTextThatIsNotUtf8() throws IOException {
+        Path f = tmp.resolve("bench.txt");
+        Files.write(f, new byte[] {'B', 'e', 'n', 'c', 'h', 'm', 'a', 'r', 'k', 'A', (byte) 0xff, ' ', '1', ' ', '5',
+            ' ', 'n', 's', '/', 'o', 'p', '\n'});
+        BadInputException e = assertThrows(BadInputException.class, () -> new GoBench().read(f));
+        assertTrue(e.getMessage().startsWith(f + ": cannot read"), e.getMessage());
+    }
+
+    @Test
+    void goKeepsASuffixThatNotEveryLineShares() throws IOException {
+        Path f = tmp.resolve("bench.txt");
+        Files.writeString(f, "BenchmarkA/size-1024  100  5 ns/op\nBenchmarkB  100  6 ns/op\n");
+        assertEquals(List.of("A/size-1024", "B"), new GoBench().read(f).stream().map(r -> r.cell().name()).toList());
+    }
+
     @Test
     void namesTheFileAndLineOfAMalformedGoLine() throws IOException {
         Path f = tmp.resolve("bench.txt");
