@@ -13,6 +13,7 @@ import org.perfab.report.Products;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -29,7 +30,7 @@ final class MergeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "2..*", paramLabel = "RESULTS", description = "The results.json of each runner.")
+    @Parameters(arity = "1..*", paramLabel = "RESULTS", description = "The results.json of each runner (two or more).")
     List<Path> results;
 
     @Mixin
@@ -37,6 +38,11 @@ final class MergeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (results.size() < 2) {
+            // picocli's own words for a missing second file name the options that follow it instead.
+            throw new ParameterException(spec.commandLine(), "perfab merge needs the results.json of two runners or"
+                    + " more; got one: " + results.get(0));
+        }
         List<RunResults> runs = new ArrayList<>();
         for (Path file : results) {
             runs.add(ResultsJson.read(file));

@@ -346,6 +346,10 @@ class ReleaseCheckTest {
         Cli refused = Cli.run("merge", latest, tmp.resolve("other-ab/results.json").toString());
         assertEquals(2, refused.exitCode(), refused.err());
         assertTrue(refused.err().contains("the runs are not of one A/B"), refused.err());
+        Cli alone = Cli.run("merge", latest, "--format", "markdown");
+        assertEquals(2, alone.exitCode(), alone.err());
+        assertTrue(alone.err().contains("perfab merge needs the results.json of two runners or more; got one: "
+                + latest), alone.err());
     }
 
     @Test
