@@ -1,6 +1,5 @@
 package org.perfab.model;
 
-import java.util.Comparator;
 import java.util.Objects;
 
 /**
@@ -12,8 +11,6 @@ import java.util.Objects;
  * @param metric what was measured, e.g. {@code throughput}
  */
 public record CellId(String name, String metric) implements Comparable<CellId> {
-    private static final Comparator<CellId> ORDER = Comparator.comparing(CellId::name).thenComparing(CellId::metric);
-
     public CellId {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(metric, "metric");
@@ -22,7 +19,20 @@ public record CellId(String name, String metric) implements Comparable<CellId> {
     /** Orders by name, then metric, by UTF-16 code units (locale-independent). */
     @Override
     public int compareTo(CellId other) {
-        return ORDER.compare(this, other);
+        int byName = name.compareTo(other.name);
+        return byName != 0 ? byName : metric.compareTo(other.metric);
+    }
+
+    /** Returns the hash a record's own would be, written out, as {@link Cell#hashCode} does and for its reason. */
+    @Override
+    public int hashCode() {
+        return name.hashCode() * 31 + metric.hashCode();
+    }
+
+    /** Returns whether {@code o} has the same name and metric: a record's equality, written out. */
+    @Override
+    public boolean equals(Object o) {
+        return o == this || o instanceof CellId c && name.equals(c.name) && metric.equals(c.metric);
     }
 
     /** Returns the cell as a person reads it in a message: {@code 'NAME' (METRIC)}. */

@@ -37,9 +37,10 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         List<CellComparison> rows, List<Warning> warnings) {
 
     /** The order of rows: by verdict (its declaration order), then by cell. */
-    public static final Comparator<CellComparison> ROW_ORDER =
-            Comparator.comparing((CellComparison r) -> r.comparison().verdict())
-                    .thenComparing(CellComparison::cell, Cell.ORDER);
+    public static final Comparator<CellComparison> ROW_ORDER = (a, b) -> {
+        int byVerdict = a.comparison().verdict().compareTo(b.comparison().verdict());
+        return byVerdict != 0 ? byVerdict : Cell.ORDER.compare(a.cell(), b.cell());
+    };
 
     public ComparisonTable {
         Objects.requireNonNull(baseLabel, "baseLabel");

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.perfab.report.Untrusted;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.IHelpSectionRenderer;
 import picocli.CommandLine.Model.UsageMessageSpec;
 import picocli.CommandLine.ParameterException;
@@ -53,7 +54,7 @@ public final class Main {
     public static int run(PrintStream out, PrintStream err, String... args) {
         PrintWriter outWriter = new PrintWriter(out, true);
         PrintWriter errWriter = new PrintWriter(err, true);
-        CommandLine cli = commandLine();
+        CommandLine cli = commandLine(args);
         cli.setOut(outWriter);
         cli.setErr(errWriter);
         cli.setExecutionExceptionHandler((e, line, parsed) -> failed(e, errWriter));
@@ -80,7 +81,28 @@ public final class Main {
      * whose examples are never wrapped ({@link Footer}), and the exit-code table.
      */
     static CommandLine commandLine() {
+        return commandLine(PerfabCommand.SUBCOMMANDS);
+    }
+
+    /**
+     * Returns the command line {@code args} run with: when they start with a subcommand's name, that
+     * subcommand alone below perfab, since building the others takes longer than many runs of it;
+     * otherwise every one (for help, a mistyped name's suggestions, and completion, which completes
+     * them all).
+     */
+    static CommandLine commandLine(String... args) {
+        for (Class<?> command : PerfabCommand.SUBCOMMANDS) {
+            if (args.length > 0 && command != CompletionCommand.class
+                    && command.getAnnotation(Command.class).name().equals(args[0])) {
+                return commandLine(List.of(command));
+            }
+        }
+        return commandLine();
+    }
+
+    private static CommandLine commandLine(List<Class<?>> subcommands) {
         CommandLine cli = new CommandLine(new PerfabCommand());
+        subcommands.forEach(cli::addSubcommand);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         Map<String, IHelpSectionRenderer> sections = cli.getHelpSectionMap();
         sections.put(UsageMessageSpec.SECTION_KEY_FOOTER, new Footer());

@@ -95,7 +95,7 @@ class HelpTest {
                 assertTrue(run.out().contains("github") || List.of("demo", "plan", "merge", "bisect").contains(command),
                         "--format lists every format: " + run.out());
             }
-            List<CommandLine> all = commands(new CommandLine(new PerfabCommand()));
+            List<CommandLine> all = commands(Main.commandLine());
             assertTrue(all.size() > 12, "every command and subcommand: " + all.size());
             for (CommandLine command : all) {
                 String name = command.getCommandSpec().qualifiedName();

@@ -34,10 +34,10 @@ final class Numbers {
             return String.format(Locale.ROOT, "%.3e", v);
         }
         if (magnitude >= 1000) {
-            return new BigDecimal(v).setScale(0, RoundingMode.HALF_EVEN).toPlainString();
+            // Math.rint rounds half to even, exactly, and under 1e15 every integer is a long.
+            return Long.toString((long) Math.rint(v));
         }
-        return new BigDecimal(v).round(new MathContext(4, RoundingMode.HALF_EVEN))
-                .stripTrailingZeros().toPlainString();
+        return significant(v, 4);
     }
 
     /** Returns a signed percentage with one decimal: {@code +4.9%}, {@code -0.3%}, {@code +0.0%}. */
@@ -66,7 +66,7 @@ final class Numbers {
         if (Double.isInfinite(v)) {
             return v > 0 ? "Infinity" : "-Infinity";
         }
-        String s = new BigDecimal(Double.toString(v)).setScale(1, RoundingMode.HALF_UP).toPlainString();
+        String s = halfUpToOneDecimal(Double.toString(v));
         return s.equals("0.0") && (v < 0 || Double.doubleToRawLongBits(v) == Long.MIN_VALUE) ? "-0.0" : s;
     }
 
@@ -89,8 +89,7 @@ final class Numbers {
         if (p < 1e-4) {
             return "<0.0001";
         }
-        return new BigDecimal(p).round(new MathContext(2, RoundingMode.HALF_EVEN))
-                .stripTrailingZeros().toPlainString();
+        return significant(p, 2);
     }
 
     /** Returns the unit both sides of a row are shown in: the one that suits the base, else the head. */
@@ -113,5 +112,76 @@ final class Numbers {
         }
         String number = value(v * d.factor()) + d.prefix();
         return d.unit().isEmpty() ? number : number + " " + unit.apply(d.unit());
+    }
+
+    /**
+     * Returns {@code v}, of magnitude from 1e-4 to under 1000, rounded half to even to {@code digits}
+     * significant digits of its exact binary value, trailing zeros dropped, without exponent: what
+     * {@link BigDecimal} gives, by arithmetic on a long (a table of thousands of rows formats each
+     * of its figures so). A value that lies too near a half for the double arithmetic to tell which
+     * way it rounds goes through {@link BigDecimal}.
+     */
+    static String significant(double v, int digits) {
+        double magnitude = Math.abs(v);
+        double low = POWERS[digits - 1];
+        int scale = digits - 1 - (int) Math.floor(Math.log10(magnitude));
+        double x = magnitude * POWERS[scale];
+        if (x < low) {
+            x = magnitude * POWERS[++scale];
+        } else if (x >= low * 10) {
+            x = magnitude * POWERS[--scale];
+        }
+        double fraction = x - Math.floor(x);
+        if (x < low || x >= low * 10 || Math.abs(fraction - 0.5) < 1e-6) {
+            return new BigDecimal(v).round(new MathContext(digits, RoundingMode.HALF_EVEN))
+                    .stripTrailingZeros().toPlainString();
+        }
+        long n = (long) Math.floor(x) + (fraction > 0.5 ? 1 : 0);
+        while (scale > 0 && n % 10 == 0) {
+            n /= 10;
+            scale--;
+        }
+        return plain(v < 0, n, scale);
+    }
+
+    /** Powers of ten from 10^0 to 10^9, exact as doubles. */
+    private static final double[] POWERS = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
+
+    /** Returns {@code n / 10^scale} written out, {@code -} before when {@code negative} and not 0. */
+    private static String plain(boolean negative, long n, int scale) {
+        String digits = Long.toString(n);
+        StringBuilder s = new StringBuilder(digits.length() + scale + 3);
+        if (negative && n != 0) {
+            s.append('-');
+        }
+        if (scale == 0) {
+            return s.append(digits).toString();
+        }
+        if (digits.length() <= scale) {
+            s.append("0.");
+            s.append("0".repeat(scale - digits.length()));
+            return s.append(digits).toString();
+        }
+        return s.append(digits, 0, digits.length() - scale).append('.')
+                .append(digits, digits.length() - scale, digits.length()).toString();
+    }
+
+    /**
+     * Returns the decimal {@code text} (as {@link Double#toString} writes it) rounded half up to one
+     * decimal, as {@code new BigDecimal(text).setScale(1, HALF_UP).toPlainString()} does: by its
+     * digits, without building the decimal (text with an exponent still does).
+     */
+    private static String halfUpToOneDecimal(String text) {
+        int point = text.indexOf('.');
+        boolean negative = text.startsWith("-");
+        int from = negative ? 1 : 0;
+        if (point < 0 || text.indexOf('E') >= 0 || point - from > 15 || point + 1 >= text.length()) {
+            return new BigDecimal(text).setScale(1, RoundingMode.HALF_UP).toPlainString();
+        }
+        long n = Long.parseLong(text, from, point, 10) * 10 + (text.charAt(point + 1) - '0');
+        if (point + 2 < text.length() && text.charAt(point + 2) >= '5') {
+            n++;
+        }
+        return plain(negative, n, 1);
     }
 }

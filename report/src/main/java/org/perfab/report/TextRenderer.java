@@ -99,32 +99,10 @@ final class TextRenderer implements Renderer<Report> {
             out.append('\n');
             List<String[]> lines = new ArrayList<>();
             lines.add(builds ? concat(HEADER, BUILD_HEADER) : HEADER);
-            for (CellComparison row : rows) {
-                Comparison c = row.comparison();
-                String cell = Untrusted.plain(row.cell().name());
-                Units.Display d = Numbers.display(row.cell().unit(), c.base().mean(), c.head().mean());
-                String[] line = new String[] {
-                    cell,
-                    Numbers.shown(c.base().mean(), d),
-                    Numbers.percent(c.base().cv()),
-                    Numbers.shown(c.head().mean(), d),
-                    Numbers.percent(c.head().cv()),
-                    c.base().n() + "/" + c.head().n(),
-                    Numbers.signedPercent(c.pctChange()),
-                    Numbers.interval(c.ciLow(), c.ciHigh()),
-                    Numbers.pValue(c.pValue()),
-                    Words.detects(c, table.thresholds()),
-                    paint(c.verdict(), Words.label(row)),
-                };
-                if (builds) {
-                    Comparison t = row.trialLevel().orElse(c);
-                    line = concat(line, new String[] {Numbers.percent(row.buildSpread()),
-                        Numbers.signedPercent(t.pctChange()), Numbers.pValue(t.pValue())});
-                }
-                lines.add(line);
-                for (String note : Notes.of(row)) {
-                    notes.add(cell + " " + Untrusted.plain(row.cell().metric()) + ": " + note);
-                }
+            // Each row's line is its own: on a table of thousands, the cores share them, in order.
+            for (Line line : rows.parallelStream().map(row -> line(row, table, builds)).toList()) {
+                lines.add(line.cells());
+                notes.addAll(line.notes());
             }
             geomean(rows, units, builds).ifPresent(lines::add);
             out.append(Tables.aligned(lines, RIGHT));
@@ -143,6 +121,40 @@ final class TextRenderer implements Renderer<Report> {
         return out.toString();
     }
 
+
+    /** A row's cells in the table and its notes, each already prefixed with its cell. */
+    private record Line(String[] cells, List<String> notes) {
+    }
+
+    /** Returns the line of {@code row} and its notes. */
+    private Line line(CellComparison row, ComparisonTable table, boolean builds) {
+        Comparison c = row.comparison();
+        String cell = Untrusted.plain(row.cell().name());
+        Units.Display d = Numbers.display(row.cell().unit(), c.base().mean(), c.head().mean());
+        String[] line = new String[] {
+            cell,
+            Numbers.shown(c.base().mean(), d),
+            Numbers.percent(c.base().cv()),
+            Numbers.shown(c.head().mean(), d),
+            Numbers.percent(c.head().cv()),
+            c.base().n() + "/" + c.head().n(),
+            Numbers.signedPercent(c.pctChange()),
+            Numbers.interval(c.ciLow(), c.ciHigh()),
+            Numbers.pValue(c.pValue()),
+            Words.detects(c, table.thresholds()),
+            paint(c.verdict(), Words.label(row)),
+        };
+        if (builds) {
+            Comparison t = row.trialLevel().orElse(c);
+            line = concat(line, new String[] {Numbers.percent(row.buildSpread()),
+                Numbers.signedPercent(t.pctChange()), Numbers.pValue(t.pValue())});
+        }
+        List<String> notes = new ArrayList<>();
+        for (String note : Notes.of(row)) {
+            notes.add(cell + " " + Untrusted.plain(row.cell().metric()) + ": " + note);
+        }
+        return new Line(line, notes);
+    }
 
     /**
      * Returns the geometric mean row of a metric's table: the geometric means of both sides' means

@@ -42,11 +42,10 @@ final class Warnings {
         int fewest = Integer.MAX_VALUE;
         for (CellComparison r : table.rows()) {
             Comparison c = r.comparison();
-            String name = Untrusted.plain(r.cell().name()) + " " + Untrusted.plain(r.cell().metric());
             if (c.verdict() == Verdict.NOISY && r.sameAs().isEmpty()) {
                 double cv = Math.max(nanToZero(c.base().cv()), nanToZero(c.head().cv()));
                 double detectable = c.detectable(table.thresholds());
-                noisy.add(name + " (" + (c.caveats().contains(Caveat.ONE_SIDED) ? "far trials on one side"
+                noisy.add(name(r) + " (" + (c.caveats().contains(Caveat.ONE_SIDED) ? "far trials on one side"
                         : c.caveats().contains(Caveat.SPLIT) ? "two groups of trials"
                         : c.caveats().contains(Caveat.NOT_AMONG_MANY) ? "not among many"
                         : Double.isNaN(detectable) ? "CV " + Numbers.percent(cv)
@@ -55,7 +54,7 @@ final class Warnings {
             if (TAIL.matcher(r.cell().metric()).matches() && c.verdict() != Verdict.NO_DATA) {
                 int n = Math.min(c.base().n(), c.head().n());
                 if (n < FEW_TRIALS_FOR_TAILS) {
-                    tails.add(name);
+                    tails.add(name(r));
                     fewest = Math.min(fewest, n);
                 }
             }
@@ -200,6 +199,11 @@ final class Warnings {
             return String.join(", ", names);
         }
         return String.join(", ", names.subList(0, NAMED)) + " and " + (names.size() - NAMED) + " more";
+    }
+
+    /** Returns a row's cell as a warning names it: {@code NAME METRIC}, each made plain. */
+    private static String name(CellComparison r) {
+        return Untrusted.plain(r.cell().name()) + " " + Untrusted.plain(r.cell().metric());
     }
 
     private static double nanToZero(double v) {

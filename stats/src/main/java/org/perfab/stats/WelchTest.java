@@ -1,5 +1,7 @@
 package org.perfab.stats;
 
+import java.util.Arrays;
+
 /**
  * Welch's unequal-variances t-test, and the Student t quantiles the interval and power arithmetic
  * need (the distributions from {@link Distributions}).
@@ -53,6 +55,33 @@ final class WelchTest {
      * @param df degrees of freedom, {@code > 0}
      */
     static double quantile(double probability, double df) {
+        double[] recent = RECENT.get();
+        for (int i = 0; i < recent.length; i += 3) {
+            if (recent[i] == probability && recent[i + 1] == df) {
+                return recent[i + 2];
+            }
+        }
+        double q = compute(probability, df);
+        // The oldest of the entries makes room: each moves down one, the new one goes first.
+        System.arraycopy(recent, 0, recent, 3, recent.length - 3);
+        recent[0] = probability;
+        recent[1] = df;
+        recent[2] = q;
+        return q;
+    }
+
+    /**
+     * The last quantiles this thread computed, as (probability, df, quantile) triples, newest first:
+     * judging a cell asks for the same two or three of its degrees of freedom up to five times (the
+     * interval, the detectable effect twice), each a few evaluations of the distribution function.
+     */
+    private static final ThreadLocal<double[]> RECENT = ThreadLocal.withInitial(() -> {
+        double[] none = new double[3 * 4];
+        Arrays.fill(none, Double.NaN);
+        return none;
+    });
+
+    private static double compute(double probability, double df) {
         Distributions.StudentT t = Distributions.t(df);
         if (probability > 0 && probability < 1 && df >= NEWTON_DF && !Double.isInfinite(df)) {
             // Newton's method from the Cornish-Fisher expansion (Abramowitz and Stegun 26.7.5): three
