@@ -28,9 +28,11 @@ import org.perfab.stats.Direction;
  * name; one whose unit is not a known one but ends in {@code /op} is a cost (lower is better), as
  * Go and benchstat take it.
  *
- * <p>The file is read as bytes, a buffer at a time, twice: once for the {@code -N} suffix every name
- * shares, once for the values. A run of 10,000 benchmarks has hundreds of thousands of lines, so
- * no line, field or name becomes a string unless it is new: a name is found by its bytes.
+ * <p>The file is read as bytes, a buffer at a time, once: whether every name shares its {@code -N}
+ * suffix is known only at the end, so the values are kept as numbers (each with its name and unit)
+ * until then, and each name becomes a cell once. A run of 10,000 benchmarks has hundreds of
+ * thousands of lines, so no line, field or name becomes a string unless it is new: a name is found
+ * by its bytes.
  */
 final class GoBench extends ToolFormat {
     private static final Pattern HEADER = Pattern.compile("^(goos|goarch|cpu|pkg):\\s*(.*)$");
@@ -91,9 +93,73 @@ final class GoBench extends ToolFormat {
         return readings;
     }
 
+    /**
+     * Hands every value to {@code each} in the order read. The file is read once: a value that would
+     * fail by its cell (a unit that tells no direction, a negative cost, a name that may be blank)
+     * needs the cell's name, so then the file is read again once its suffix is known, to fail where
+     * reading it with that suffix fails.
+     */
     @Override
     public void readings(Path file, Consumer<Reading> each) {
-        int procs = procs(file);
+        Line line = new Line();
+        Names names = new Names();
+        Suffix suffix = new Suffix();
+        List<Slot> slots = new ArrayList<>();
+        Values values = new Values();
+        boolean[] again = {false};
+        lines(file, (number, buf, start, end) -> {
+            if (!startsWith(buf, start, end, PREFIX)) {
+                return;
+            }
+            line.set(buf, start, end);
+            if (!line.isResult()) {
+                if (again[0]) {
+                    return;
+                }
+                String text = line.text();
+                if (text.matches("^Benchmark\\S+\\s*$") || text.contains("--- FAIL") || text.contains("--- SKIP")) {
+                    return; // a name on its own line (its result follows after logs), or a failed benchmark
+                }
+                throw bad(file, Integer.toString(number), "not a benchmark result line: " + text);
+            }
+            Name name = names.of(line, suffix);
+            again[0] |= name.blank;
+            for (int k = 2; !again[0] && k + 1 < line.fields; k += 2) {
+                double value;
+                try {
+                    value = line.number(k);
+                } catch (NumberFormatException e) {
+                    throw bad(file, Integer.toString(number), "'" + line.field(k) + "' is not a number in: "
+                            + line.text());
+                }
+                if (!Double.isFinite(value)) {
+                    throw bad(file, Integer.toString(number), "'" + line.field(k) + "' is not a finite number in: "
+                            + line.text());
+                }
+                Slot slot = name.slot(line, k + 1, slots, number);
+                again[0] = slot.direction == null || (value < 0 && slot.direction == Direction.LOWER_IS_BETTER);
+                values.add(slot.index, value, number);
+            }
+        });
+        int procs = suffix.length();
+        if (again[0]) {
+            read(file, procs, each);
+            return;
+        }
+        Cell[] cells = new Cell[slots.size()];
+        for (Slot slot : slots) {
+            cells[slot.index] = cell(file, slot.line, slot.name.name(procs), slot.unit);
+        }
+        for (int i = 0; i < values.size; i++) {
+            each.accept(new Reading(cells[values.slot[i]], values.value[i], file, values.line[i], 1));
+        }
+        if (values.size == 0) {
+            throw bad(file, "", "no benchmark result lines (go test -bench prints lines starting with Benchmark)");
+        }
+    }
+
+    /** Hands every value to {@code each}, the names' {@code -N} suffix, {@code procs} bytes long, dropped. */
+    private static void read(Path file, int procs, Consumer<Reading> each) {
         Line line = new Line();
         Names names = new Names();
         int[] count = {0};
@@ -109,7 +175,7 @@ final class GoBench extends ToolFormat {
                 }
                 throw bad(file, Integer.toString(number), "not a benchmark result line: " + text);
             }
-            Name name = names.of(line, procs);
+            Name name = names.of(line, null);
             for (int k = 2; k + 1 < line.fields; k += 2) {
                 double value;
                 try {
@@ -122,7 +188,7 @@ final class GoBench extends ToolFormat {
                     throw bad(file, Integer.toString(number), "'" + line.field(k) + "' is not a finite number in: "
                             + line.text());
                 }
-                each.accept(new Reading(name.cell(file, number, line, k + 1), value, file, number, 1));
+                each.accept(new Reading(name.cell(file, number, line, k + 1, procs), value, file, number, 1));
                 count[0]++;
             }
         });
@@ -146,27 +212,51 @@ final class GoBench extends ToolFormat {
                 : cell(file, Integer.toString(line), name, metric, unit);
     }
 
-    /**
-     * Returns the length of the {@code -N} every result line's name ends with, or 0 when one has
-     * none or they differ: Go appends -GOMAXPROCS to every name, except when it is 1, and a
-     * sub-benchmark's own name may end in -1024, so a suffix is dropped only when every line has the
-     * same one.
-     */
+    /** Returns the length of the {@code -N} suffix every result line's name ends with (see {@link Suffix}), or 0. */
     private static int procs(Path file) {
-        byte[][] common = {null};
-        boolean[] same = {true};
+        Suffix suffix = new Suffix();
         Line line = new Line();
         lines(file, (number, buf, start, end) -> {
-            if (!same[0] || !startsWith(buf, start, end, PREFIX)) {
+            if (startsWith(buf, start, end, PREFIX)) {
+                line.set(buf, start, end);
+                if (line.isResult()) {
+                    suffix.see(line.buf, line.start[0], line.end[0]);
+                }
+            }
+        });
+        return suffix.length();
+    }
+
+    /**
+     * The {@code -N} suffix of the names seen so far, while they all have the same one: Go appends
+     * -GOMAXPROCS to every name, except when it is 1, and a sub-benchmark's own name may end in -1024,
+     * so a suffix is dropped only when every result line has the same one. Every line of a name has
+     * the name's suffix, so a reader that knows its names need see each only once.
+     */
+    private static final class Suffix {
+        private byte[] common;
+        private boolean same = true;
+
+        /** Sees a name: the bytes from {@code from} to {@code to}, {@code Benchmark} included. */
+        void see(byte[] b, int from, int to) {
+            if (!same) {
                 return;
             }
-            line.set(buf, start, end);
-            if (!line.isResult()) {
-                return;
+            int dash = dash(b, from, to);
+            if (dash < 0 || (common != null && !Arrays.equals(common, 0, common.length, b, dash, to))) {
+                same = false;
+            } else if (common == null) {
+                common = Arrays.copyOfRange(b, dash, to);
             }
-            byte[] b = line.buf; // the line's own bytes when it had to be stripped as text
-            int from = line.start[0];
-            int to = line.end[0];
+        }
+
+        /** Returns the length of the suffix every name seen has, or 0 when one has none or they differ. */
+        int length() {
+            return same && common != null ? common.length : 0;
+        }
+
+        /** Returns where the name's own {@code -N} suffix starts, or -1 when it has none. */
+        static int dash(byte[] b, int from, int to) {
             int dash = to - 1;
             while (dash >= from && b[dash] != '-') {
                 dash--;
@@ -175,13 +265,36 @@ final class GoBench extends ToolFormat {
             for (int j = dash + 1; digits && j < to; j++) {
                 digits = b[j] >= '0' && b[j] <= '9';
             }
-            if (!digits || (common[0] != null && !Arrays.equals(common[0], 0, common[0].length, b, dash, to))) {
-                same[0] = false;
-            } else if (common[0] == null) {
-                common[0] = Arrays.copyOfRange(b, dash, to);
+            return digits ? dash : -1;
+        }
+    }
+
+    /** The values of a file in the order read, as numbers: each with the index of its slot and its line. */
+    private static final class Values {
+        int size;
+        int[] slot = new int[1 << 12];
+        double[] value = new double[1 << 12];
+        int[] line = new int[1 << 12];
+
+        void add(int s, double v, int number) {
+            if (size == slot.length) {
+                slot = Arrays.copyOf(slot, size * 2);
+                value = Arrays.copyOf(value, size * 2);
+                line = Arrays.copyOf(line, size * 2);
             }
-        });
-        return same[0] && common[0] != null ? common[0].length : 0;
+            slot[size] = s;
+            value[size] = v;
+            line[size++] = number;
+        }
+    }
+
+    /**
+     * A name and unit as read, before the name's suffix is known: a cell to be.
+     *
+     * @param direction the way the unit says is better, null when it does not say
+     * @param line the line it was first read on
+     */
+    private record Slot(int index, Name name, String unit, Direction direction, int line) {
     }
 
     /** Returns whether the bytes from {@code start} to {@code end} begin with {@code prefix}. */
@@ -355,35 +468,68 @@ final class GoBench extends ToolFormat {
         }
     }
 
-    /** A benchmark name as printed, with its cell name and its cells by unit. */
+    /** A benchmark name as printed, with its cells (or slots) by unit. */
     private static final class Name {
         final byte[] raw;
         final int hash;
-        final String name;
+        /** Whether the name is blank, with or without its own {@code -N} suffix. */
+        final boolean blank;
         byte[][] units = new byte[0][];
         Cell[] cells = new Cell[0];
+        Slot[] slots = new Slot[0];
 
-        Name(byte[] raw, int hash, String name) {
+        Name(byte[] raw, int hash) {
             this.raw = raw;
             this.hash = hash;
-            this.name = name;
+            int dash = Suffix.dash(raw, 0, raw.length);
+            this.blank = name(0).isBlank() || (dash >= 0 && name(raw.length - dash).isBlank());
         }
 
-        /** Returns the cell of the unit in field {@code k} of {@code line}, made when the unit is new. */
-        Cell cell(Path file, int number, Line line, int k) {
+        /** Returns the cell name: the name less {@code Benchmark} and the last {@code procs} bytes. */
+        String name(int procs) {
+            return new String(raw, PREFIX.length, raw.length - PREFIX.length - procs, StandardCharsets.UTF_8);
+        }
+
+        /** Returns the index of the unit in field {@code k} of {@code line} among this name's, added when new. */
+        private int unit(Line line, int k) {
             int s = line.start[k];
             int e = line.end[k];
             for (int u = 0; u < units.length; u++) {
                 if (Arrays.equals(units[u], 0, units[u].length, line.buf, s, e)) {
-                    return cells[u];
+                    return u;
                 }
             }
-            Cell c = GoBench.cell(file, number, name, line.field(k));
             units = Arrays.copyOf(units, units.length + 1);
-            cells = Arrays.copyOf(cells, cells.length + 1);
             units[units.length - 1] = Arrays.copyOfRange(line.buf, s, e);
+            return -1;
+        }
+
+        /** Returns the cell of the unit in field {@code k} of {@code line}, made when the unit is new. */
+        Cell cell(Path file, int number, Line line, int k, int procs) {
+            int u = unit(line, k);
+            if (u >= 0) {
+                return cells[u];
+            }
+            Cell c = GoBench.cell(file, number, name(procs), line.field(k));
+            cells = Arrays.copyOf(cells, cells.length + 1);
             cells[cells.length - 1] = c;
             return c;
+        }
+
+        /** Returns the slot of the unit in field {@code k} of {@code line}, added to {@code all} when new. */
+        Slot slot(Line line, int k, List<Slot> all, int number) {
+            int u = unit(line, k);
+            if (u >= 0) {
+                return slots[u];
+            }
+            String unit = line.field(k);
+            Direction d = Units.direction(unit)
+                    .orElse(unit.endsWith("/op") ? Direction.LOWER_IS_BETTER : null);
+            Slot slot = new Slot(all.size(), this, unit, d, number);
+            all.add(slot);
+            slots = Arrays.copyOf(slots, slots.length + 1);
+            slots[slots.length - 1] = slot;
+            return slot;
         }
     }
 
@@ -392,7 +538,8 @@ final class GoBench extends ToolFormat {
         private Name[] table = new Name[1024];
         private int size;
 
-        Name of(Line line, int procs) {
+        /** Returns the name of {@code line}'s first field, made (and shown to {@code suffix}, when one is given) when new. */
+        Name of(Line line, Suffix suffix) {
             byte[] buf = line.buf;
             int s = line.start[0];
             int e = line.end[0];
@@ -404,7 +551,10 @@ final class GoBench extends ToolFormat {
             for (int i = mix(h) & mask;; i = (i + 1) & mask) {
                 Name n = table[i];
                 if (n == null) {
-                    n = new Name(Arrays.copyOfRange(buf, s, e), h, line.name(procs));
+                    n = new Name(Arrays.copyOfRange(buf, s, e), h);
+                    if (suffix != null) {
+                        suffix.see(n.raw, 0, n.raw.length);
+                    }
                     table[i] = n;
                     if (++size * 2 > table.length) {
                         grow();
