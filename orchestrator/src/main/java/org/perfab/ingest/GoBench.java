@@ -150,9 +150,7 @@ final class GoBench extends ToolFormat {
         for (Slot slot : slots) {
             cells[slot.index] = cell(file, slot.line, slot.name.name(procs), slot.unit);
         }
-        for (int i = 0; i < values.size; i++) {
-            each.accept(new Reading(cells[values.slot[i]], values.value[i], file, values.line[i], 1));
-        }
+        values.forEach((slot, value, number) -> each.accept(new Reading(cells[slot], value, file, number, 1)));
         if (values.size == 0) {
             throw bad(file, "", "no benchmark result lines (go test -bench prints lines starting with Benchmark)");
         }
@@ -269,22 +267,75 @@ final class GoBench extends ToolFormat {
         }
     }
 
-    /** The values of a file in the order read, as numbers: each with the index of its slot and its line. */
+    /**
+     * The values of a file in the order read, as numbers: each with the index of its slot and its
+     * line, in 12 bytes. A value's line is most often that of the value before it or the next one,
+     * so two bits of the slot's int say which, and only another line is kept as a number. They are
+     * kept in blocks of a fixed size, so that none is copied as they grow: an array too large for
+     * the young generation is made in the old one, where a copy would stay till the end.
+     */
     private static final class Values {
+        private static final int BLOCK = 1 << 13;
+        private static final int SAME = 0;
+        private static final int NEXT = 1;
+        private static final int OTHER = 2;
         int size;
-        int[] slot = new int[1 << 12];
-        double[] value = new double[1 << 12];
-        int[] line = new int[1 << 12];
+        private int last;
+        private final List<int[]> codes = new ArrayList<>();
+        private final List<double[]> values = new ArrayList<>();
+        private final Ints others = new Ints();
 
-        void add(int s, double v, int number) {
-            if (size == slot.length) {
-                slot = Arrays.copyOf(slot, size * 2);
-                value = Arrays.copyOf(value, size * 2);
-                line = Arrays.copyOf(line, size * 2);
+        void add(int slot, double value, int line) {
+            int i = size++ & (BLOCK - 1);
+            if (i == 0) {
+                codes.add(new int[BLOCK]);
+                values.add(new double[BLOCK]);
             }
-            slot[size] = s;
-            value[size] = v;
-            line[size++] = number;
+            int how = size > 1 && line == last ? SAME : size > 1 && line == last + 1 ? NEXT : OTHER;
+            if (how == OTHER) {
+                others.add(line);
+            }
+            last = line;
+            codes.get(codes.size() - 1)[i] = slot << 2 | how;
+            values.get(values.size() - 1)[i] = value;
+        }
+
+        /** Hands each value, in the order added, to {@code each}. */
+        void forEach(Value each) {
+            int line = 0;
+            int other = 0;
+            for (int b = 0; b < codes.size(); b++) {
+                int[] c = codes.get(b);
+                double[] v = values.get(b);
+                for (int i = 0, n = Math.min(BLOCK, size - b * BLOCK); i < n; i++) {
+                    int how = c[i] & 3;
+                    line = how == SAME ? line : how == NEXT ? line + 1 : others.get(other++);
+                    each.value(c[i] >>> 2, v[i], line);
+                }
+            }
+        }
+
+        /** What is done with each value. */
+        interface Value {
+            void value(int slot, double value, int line);
+        }
+
+        /** A list of ints in blocks. */
+        private static final class Ints {
+            private final List<int[]> blocks = new ArrayList<>();
+            private int size;
+
+            void add(int n) {
+                int i = size++ & (BLOCK - 1);
+                if (i == 0) {
+                    blocks.add(new int[BLOCK]);
+                }
+                blocks.get(blocks.size() - 1)[i] = n;
+            }
+
+            int get(int k) {
+                return blocks.get(k / BLOCK)[k & (BLOCK - 1)];
+            }
         }
     }
 
