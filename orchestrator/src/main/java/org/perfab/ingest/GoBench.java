@@ -113,29 +113,15 @@ final class GoBench extends ToolFormat {
             }
             line.set(buf, start, end);
             if (!line.isResult()) {
-                if (again[0]) {
-                    return;
+                if (!again[0]) {
+                    notAResult(file, number, line);
                 }
-                String text = line.text();
-                if (text.matches("^Benchmark\\S+\\s*$") || text.contains("--- FAIL") || text.contains("--- SKIP")) {
-                    return; // a name on its own line (its result follows after logs), or a failed benchmark
-                }
-                throw bad(file, Integer.toString(number), "not a benchmark result line: " + text);
+                return;
             }
             Name name = names.of(line, suffix);
             again[0] |= name.blank;
             for (int k = 2; !again[0] && k + 1 < line.fields; k += 2) {
-                double value;
-                try {
-                    value = line.number(k);
-                } catch (NumberFormatException e) {
-                    throw bad(file, Integer.toString(number), "'" + line.field(k) + "' is not a number in: "
-                            + line.text());
-                }
-                if (!Double.isFinite(value)) {
-                    throw bad(file, Integer.toString(number), "'" + line.field(k) + "' is not a finite number in: "
-                            + line.text());
-                }
+                double value = value(file, number, line, k);
                 Slot slot = name.slot(line, k + 1, slots, number);
                 again[0] = slot.direction == null || (value < 0 && slot.direction == Direction.LOWER_IS_BETTER);
                 values.add(slot.index, value, number);
@@ -167,25 +153,12 @@ final class GoBench extends ToolFormat {
             }
             line.set(buf, start, end);
             if (!line.isResult()) {
-                String text = line.text();
-                if (text.matches("^Benchmark\\S+\\s*$") || text.contains("--- FAIL") || text.contains("--- SKIP")) {
-                    return; // a name on its own line (its result follows after logs), or a failed benchmark
-                }
-                throw bad(file, Integer.toString(number), "not a benchmark result line: " + text);
+                notAResult(file, number, line);
+                return;
             }
             Name name = names.of(line, null);
             for (int k = 2; k + 1 < line.fields; k += 2) {
-                double value;
-                try {
-                    value = line.number(k);
-                } catch (NumberFormatException e) {
-                    throw bad(file, Integer.toString(number), "'" + line.field(k) + "' is not a number in: "
-                            + line.text());
-                }
-                if (!Double.isFinite(value)) {
-                    throw bad(file, Integer.toString(number), "'" + line.field(k) + "' is not a finite number in: "
-                            + line.text());
-                }
+                double value = value(file, number, line, k);
                 each.accept(new Reading(name.cell(file, number, line, k + 1, procs), value, file, number, 1));
                 count[0]++;
             }
@@ -193,6 +166,38 @@ final class GoBench extends ToolFormat {
         if (count[0] == 0) {
             throw bad(file, "", "no benchmark result lines (go test -bench prints lines starting with Benchmark)");
         }
+    }
+
+    /**
+     * Passes over a line that starts like a result but is none: a name on its own line (its result
+     * follows after logs), or a failed or skipped benchmark.
+     *
+     * @throws BadInputException for any other such line
+     */
+    private static void notAResult(Path file, int number, Line line) {
+        String text = line.text();
+        if (!text.matches("^Benchmark\\S+\\s*$") && !text.contains("--- FAIL") && !text.contains("--- SKIP")) {
+            throw bad(file, Integer.toString(number), "not a benchmark result line: " + text);
+        }
+    }
+
+    /**
+     * Returns the value in field {@code k} of result line {@code number}.
+     *
+     * @throws BadInputException when it is not a number, or not a finite one
+     */
+    private static double value(Path file, int number, Line line, int k) {
+        double value;
+        try {
+            value = line.number(k);
+        } catch (NumberFormatException e) {
+            throw bad(file, Integer.toString(number), "'" + line.field(k) + "' is not a number in: " + line.text());
+        }
+        if (!Double.isFinite(value)) {
+            throw bad(file, Integer.toString(number), "'" + line.field(k) + "' is not a finite number in: "
+                    + line.text());
+        }
+        return value;
     }
 
     /** Returns the cell of a value in {@code unit}: its metric from the unit, its direction from Go's conventions. */
