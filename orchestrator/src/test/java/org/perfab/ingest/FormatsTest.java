@@ -229,6 +229,20 @@ class FormatsTest {
     }
 
     @Test
+    void goDropsASuffixOnlyOnceTheLastLineSharesIt() throws IOException {
+        Path f = tmp.resolve("bench.txt");
+        Files.writeString(f, "BenchmarkA-2  100  5 ns/op  8 B/op\nBenchmarkB-2  100  6 ns/op\nBenchmarkC/size-1024  100  7 ns/op\n");
+        List<Reading> r = new GoBench().read(f);
+        assertEquals(List.of("A-2", "A-2", "B-2", "C/size-1024"), r.stream().map(x -> x.cell().name()).toList());
+        assertEquals(List.of(1, 1, 2, 3), r.stream().map(Reading::line).toList());
+        Files.writeString(f, "BenchmarkA-2  100  5 ns/op  8 B/op\nBenchmarkA-2  100  5 ns/op  -8 B/op\n"
+                + "BenchmarkB  100  6 ns/op\n");
+        BadInputException e = assertThrows(BadInputException.class, () -> new GoBench().read(f));
+        assertTrue(e.getMessage().startsWith(f + ":2:1: cell 'A-2' (alloc-bytes): value -8 B/op is negative"),
+                e.getMessage());
+    }
+
+    @Test
     void namesTheFileAndLineOfAMalformedGoLine() throws IOException {
         Path f = tmp.resolve("bench.txt");
         Files.writeString(f, "goos: linux\nBenchmarkA-2  100  fast ns/op\n");
