@@ -229,7 +229,7 @@ class FormatsTest {
     }
 
     @Test
-    void goDropsASuffixOnlyOnceTheLastLineSharesIt() throws IOException {
+    void goKeepsASuffixALaterLineLacks() throws IOException {
         Path f = tmp.resolve("bench.txt");
         Files.writeString(f, "BenchmarkA-2  100  5 ns/op  8 B/op\nBenchmarkB-2  100  6 ns/op\nBenchmarkC/size-1024  100  7 ns/op\n");
         List<Reading> r = new GoBench().read(f);
