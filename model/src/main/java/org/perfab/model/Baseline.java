@@ -214,7 +214,7 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, Rep
      * @param benchmarks each benchmark's own spread, in percent ({@code RatioSpace.ownSpread}: its 95th
      *     percentile for normal noise, from the median absolute deviation of its control ratios)
      */
-    public record Floor(Key key, int snapshots, int pairs, int values, double p50, double p90, double p95, double p99,
+    public record Floor(Key key, int snapshots, long pairs, long values, double p50, double p90, double p95, double p99,
             double max, LocalDate date, Map<String, Double> benchmarks) {
         public Floor {
             Objects.requireNonNull(key, "key");
@@ -401,7 +401,7 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, Rep
         List<String> stale = exclusions.texts("stale");
         exclusions.done();
         List<Floor> floors = n.objects("floors", f -> new Floor(key(f), f.integer("snapshots", 2, Integer.MAX_VALUE),
-                f.integer("pairs", 1, Integer.MAX_VALUE), f.integer("values", 1, Integer.MAX_VALUE), f.number("p50"),
+                f.integer("pairs", 1L, Long.MAX_VALUE), f.integer("values", 1L, Long.MAX_VALUE), f.number("p50"),
                 f.number("p90"), f.number("p95"), f.number("p99"), f.number("max"),
                 f.check("date", () -> LocalDate.parse(f.text("date"))), numbers(f.object("benchmarks"))));
         Baseline b = n.check("entries", () -> new Baseline(anchor, tiers, entries,

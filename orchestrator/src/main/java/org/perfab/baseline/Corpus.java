@@ -24,6 +24,7 @@ import org.perfab.failure.BadInputException;
 import org.perfab.model.Baseline;
 import org.perfab.model.Exclusions;
 import org.perfab.model.Snapshot;
+import org.perfab.stats.PairSpreads;
 import org.perfab.stats.RatioSpace;
 import org.perfab.stats.Sample;
 
@@ -265,12 +266,12 @@ public final class Corpus {
                     newest = f;
                 }
             }
-            Sample spread = RatioSpace.spread(ratios, anchor);
+            PairSpreads spread = PairSpreads.of(ratios, anchor);
             if (ratios.size() >= 2 && spread.size() > 0) {
-                int n = ratios.size();
+                long n = ratios.size();
                 Map<String, Double> own = RatioSpace.ownSpread(ratios, anchor);
-                floors.add(new Baseline.Floor(key, n, n * (n - 1) / 2, spread.size(), spread.quantile(0.5),
-                        spread.quantile(0.9), spread.quantile(0.95), spread.quantile(0.99), spread.quantile(1),
+                floors.add(new Baseline.Floor(key, ratios.size(), n * (n - 1) / 2, spread.size(), spread.quantile(0.5),
+                        spread.quantile(0.9), spread.quantile(0.95), spread.quantile(0.99), spread.max(),
                         newest.snapshot().date(), own));
             }
         });

@@ -3,6 +3,7 @@ package org.perfab.baseline;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +31,12 @@ import org.perfab.model.Snapshot;
 public final class Ratchet {
     /** The coherence tolerance, in percent, when none is given. */
     public static final double DEFAULT_TOLERANCE = 5;
+    /**
+     * How far, in percent, an update may lower a floor before it names it: a halving. Builds that
+     * cannot differ spread 39% at the 95th percentile on a noisy tier, so a smaller figure names
+     * ordinary nights; a benchmark that stopped doing its work falls much further.
+     */
+    public static final double DROP_TOLERANCE = 50;
 
     private Ratchet() {
     }
@@ -329,9 +336,34 @@ public final class Ratchet {
      * @param snapshot the snapshot's file
      * @param check it, checked against the floors as they stood (no budget); a tier the baseline
      *     lacks, or ratios that moved together past the tolerance, take nothing
-     * @param lowered how many floors it lowered
+     * @param lowered each floor it lowered, in the check's order
+     * @param seeded the day of the newest snapshot the tier was seeded from, when this snapshot is
+     *     older: a floor taken from it goes back in time past the window, which is said, not refused
      */
-    public record Step(Path snapshot, BaselineCheck check, int lowered) {
+    public record Step(Path snapshot, BaselineCheck check, List<Lowered> lowered, Optional<LocalDate> seeded) {
+        public Step {
+            lowered = List.copyOf(lowered);
+            Objects.requireNonNull(seeded, "seeded");
+        }
+
+        /** Returns the floors it lowered by more than {@code tolerance} percent. */
+        public List<Lowered> beyond(double tolerance) {
+            return lowered.stream().filter(l -> l.drop() > tolerance).toList();
+        }
+    }
+
+    /**
+     * One floor lowered.
+     *
+     * @param benchmark the benchmark
+     * @param from its ratio before
+     * @param to its ratio after
+     */
+    public record Lowered(String benchmark, double from, double to) {
+        /** Returns how far it fell, in percent of where it was. */
+        public double drop() {
+            return (1 - to / from) * 100;
+        }
     }
 
     /**
@@ -348,14 +380,16 @@ public final class Ratchet {
 
         /** Returns how many floors the snapshots lowered in all. */
         public int lowered() {
-            return steps.stream().mapToInt(Step::lowered).sum();
+            return steps.stream().mapToInt(s -> s.lowered().size()).sum();
         }
     }
 
     /**
      * Returns the baseline with its floors ratcheted down by each snapshot in turn: every benchmark
      * a snapshot held below its floor takes the snapshot's ratio; new benchmarks are not added. The
-     * baseline is written whatever the snapshots did.
+     * baseline is written whatever the snapshots did. What a reader should look at is kept with each
+     * step: a snapshot older than its tier's seeding window, and each floor it lowered, so that a
+     * floor falling twentyfold (a benchmark that stopped doing its work) is named.
      *
      * @throws BadInputException when a file cannot be read or a snapshot cannot be checked
      */
@@ -371,12 +405,16 @@ public final class Ratchet {
             } catch (IllegalArgumentException e) {
                 throw new BadInputException(e.getMessage());
             }
-            List<Baseline.Entry> down = List.of();
+            List<Lowered> lowered = new ArrayList<>();
             if (c.known() && !c.incoherent()) {
-                down = c.ratcheted(b);
+                Baseline before = b;
+                List<Baseline.Entry> down = c.ratcheted(before);
+                down.forEach(e -> lowered.add(new Lowered(e.benchmark(), before.entries(e.key()).stream()
+                        .filter(o -> o.benchmark().equals(e.benchmark())).findFirst().orElseThrow().ratio(), e.ratio())));
                 b = b.withEntries(down);
             }
-            steps.add(new Step(p, c, down.size()));
+            Optional<LocalDate> seeded = b.tier(c.key()).map(Baseline.Tier::date).filter(s.date()::isBefore);
+            steps.add(new Step(p, c, lowered, seeded));
         }
         Path to = request.output().orElse(request.baseline());
         write.accept(to, b.write());

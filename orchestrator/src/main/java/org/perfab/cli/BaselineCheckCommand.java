@@ -70,7 +70,7 @@ final class BaselineCheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        BaselineCommand.tolerance(spec, tolerance);
+        BaselineCommand.tolerance(spec, "--coherence-tolerance", tolerance);
         if (failOn.contains(BaselineCheck.Status.OK)) {
             throw new ParameterException(spec.commandLine(), "--fail-on takes regressed, missing or new");
         }

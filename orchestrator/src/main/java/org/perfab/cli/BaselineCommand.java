@@ -78,9 +78,9 @@ final class BaselineCommand implements Callable<Integer> {
     }
 
     /** Refuses a {@code --coherence-tolerance} that is not a percentage above 0. */
-    static void tolerance(CommandSpec spec, double tolerance) {
+    static void tolerance(CommandSpec spec, String option, double tolerance) {
         if (!(tolerance > 0) || Double.isInfinite(tolerance)) {
-            throw new ParameterException(spec.commandLine(), "--coherence-tolerance must be a percentage above 0, got "
+            throw new ParameterException(spec.commandLine(), option + " must be a percentage above 0, got "
                     + tolerance);
         }
     }

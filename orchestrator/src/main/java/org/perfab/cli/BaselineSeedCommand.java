@@ -59,7 +59,7 @@ final class BaselineSeedCommand implements Callable<Integer> {
         if (window < 1 || window > 1000) {
             throw new ParameterException(spec.commandLine(), "--window must be from 1 to 1000, got " + window);
         }
-        BaselineCommand.tolerance(spec, tolerance);
+        BaselineCommand.tolerance(spec, "--coherence-tolerance", tolerance);
         Ratchet.Seeded seeded;
         try {
             seeded = Ratchet.seed(new Ratchet.Seeding(snapshots, Optional.ofNullable(anchor), window, tolerance,

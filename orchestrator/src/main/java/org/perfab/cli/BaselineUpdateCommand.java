@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.baseline.Ratchet;
 import org.perfab.model.BaselineCheck;
+import org.perfab.report.Untrusted;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -18,7 +19,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "update", mixinStandardHelpOptions = true,
         description = {"Ratchet floors down: every benchmark a snapshot held below its floor takes the snapshot's"
                 + " ratio. A snapshot whose ratios all moved together past --coherence-tolerance (its anchor caught"
-                + " a tail) changes nothing. New benchmarks are not added: seed to add them."})
+                + " a tail) changes nothing. New benchmarks are not added: seed to add them. A snapshot older than"
+                + " its tier's seeding window, and a floor lowered by more than the tolerance, are named."})
 final class BaselineUpdateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -35,6 +37,11 @@ final class BaselineUpdateCommand implements Callable<Integer> {
             + " ${DEFAULT-VALUE}).")
     double tolerance;
 
+    @Option(names = "--drop-tolerance", paramLabel = "PERCENT", defaultValue = "50", description = "Name each"
+            + " floor lowered by more than this (default: ${DEFAULT-VALUE}): a benchmark that stopped doing its work"
+            + " falls far. It is lowered all the same.")
+    double dropTolerance;
+
     @Mixin
     BaselineCommand.ExclusionOptions exclusions;
 
@@ -43,7 +50,8 @@ final class BaselineUpdateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        BaselineCommand.tolerance(spec, tolerance);
+        BaselineCommand.tolerance(spec, "--coherence-tolerance", tolerance);
+        BaselineCommand.tolerance(spec, "--drop-tolerance", dropTolerance);
         Ratchet.Updated updated = Ratchet.update(new Ratchet.Updating(baseline, snapshots, tolerance,
                 exclusions.exclusions(spec), Optional.ofNullable(output)), Output::replace);
         PrintWriter out = spec.commandLine().getOut();
@@ -58,9 +66,18 @@ final class BaselineUpdateCommand implements Callable<Integer> {
                         + " a tail");
             } else {
                 int fresh = c.count(BaselineCheck.Status.NEW);
-                out.println(where + ": " + step.lowered() + " floor" + (step.lowered() == 1 ? "" : "s") + " ratcheted"
-                        + " down" + (fresh == 0 ? "" : "; " + fresh + " new benchmark" + (fresh == 1 ? "" : "s")
+                int lowered = step.lowered().size();
+                out.println(where + ": " + lowered + " floor" + (lowered == 1 ? "" : "s") + " ratcheted down"
+                        + (fresh == 0 ? "" : "; " + fresh + " new benchmark" + (fresh == 1 ? "" : "s")
                                 + " not added (seed to add them)"));
+                step.seeded().ifPresent(d -> out.println("  note: it is older than the window its tier was seeded"
+                        + " from (the newest of which is " + d + "): its floors go back in time"));
+                for (Ratchet.Lowered l : step.beyond(dropTolerance)) {
+                    out.println(String.format(Locale.ROOT, "  note: %s fell %.1f%% (ratio %.4g to %.4g), more than"
+                            + " the --drop-tolerance of %s%%: check that it still does its work", Untrusted.plain(
+                                    l.benchmark(), 200), l.drop(), l.from(), l.to(), dropTolerance == Math.rint(dropTolerance)
+                                    ? Long.toString((long) dropTolerance) : Double.toString(dropTolerance)));
+                }
             }
         }
         int lowered = updated.lowered();

@@ -25,6 +25,7 @@ import org.perfab.failure.BadInputException;
 import org.perfab.model.Baseline;
 import org.perfab.model.BaselineCheck;
 import org.perfab.model.Exclusions;
+import org.perfab.model.Snapshot;
 
 /**
  * {@link Ratchet}'s rules that the command line does not show directly: where the anchor comes
@@ -106,12 +107,38 @@ class RatchetTest {
                 Exclusions.none(), Optional.empty()), write);
         Ratchet.Step clean = updated.steps().get(0);
         Ratchet.Step mixed = updated.steps().get(1);
-        assertTrue(clean.lowered() > 10, "lowered " + clean.lowered());
+        assertTrue(clean.lowered().size() > 10, "lowered " + clean.lowered());
         assertTrue(mixed.check().incoherent());
-        assertEquals(0, mixed.lowered(), "a capture whose anchor caught a tail changes nothing");
-        assertEquals(clean.lowered(), updated.lowered());
+        assertEquals(List.of(), mixed.lowered(), "a capture whose anchor caught a tail changes nothing");
+        assertEquals(clean.lowered().size(), updated.lowered());
+        assertEquals(Optional.empty(), clean.seeded(), "tonight is newer than the window");
         assertEquals(all, updated.written(), "rewritten in place without an output");
         assertEquals(updated.baseline(), read(all));
+    }
+
+    @Test
+    void anUpdateNamesASnapshotOlderThanTheWindowAndAFloorThatFellPastTheTolerance() throws IOException {
+        Path all = tmp.resolve("all.json");
+        seed(Optional.of(ANCHOR), Optional.empty(), Exclusions.none(), all);
+        Snapshot clean = Snapshot.read(Files.readString(tmp.resolve("tonight/clean.json")), "clean.json");
+        Baseline.Entry entry = read(all).entries().stream().filter(e -> e.key().machine().equals(clean.machine())
+                && !e.benchmark().equals(ANCHOR) && clean.benchmark(e.benchmark()).isPresent()).findFirst().orElseThrow();
+        String victim = entry.benchmark();
+        Snapshot old = new Snapshot(clean.machine(), clean.arch(), clean.cpu(), clean.commit(), LocalDate.of(2001, 1, 1),
+                clean.benchmarks().stream().map(b -> b.name().equals(victim) ? new Snapshot.Benchmark(b.name(),
+                        b.value() / 20, b.unit(), b.iterations()) : b).toList());
+        Path file = tmp.resolve("old.json");
+        Files.writeString(file, old.write());
+        Ratchet.Step step = Ratchet.update(new Ratchet.Updating(all, List.of(file), Ratchet.DEFAULT_TOLERANCE,
+                Exclusions.none(), Optional.empty()), write).steps().get(0);
+        LocalDate newest = read(all).tier(step.check().key()).orElseThrow().date();
+        assertEquals(Optional.of(newest), step.seeded());
+        assertTrue(step.beyond(Ratchet.DEFAULT_TOLERANCE).size() > 1, "a noisy night lowers floors past 5%");
+        List<Ratchet.Lowered> fell = step.beyond(Ratchet.DROP_TOLERANCE);
+        assertEquals(1, fell.size(), "only the benchmark divided by 20 fell past a halving: " + fell);
+        assertEquals(victim, fell.get(0).benchmark());
+        assertEquals(entry.ratio(), fell.get(0).from());
+        assertTrue(fell.get(0).drop() > 90, fell.get(0) + " fell about 95%");
     }
 
     @ParameterizedTest

@@ -9,10 +9,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -254,6 +256,36 @@ class BaselineCommandTest {
     }
 
     @Test
+    void updateNamesASnapshotOlderThanTheWindowAndAFloorThatFellTwentyfold() throws IOException {
+        seed(5, "b5.json");
+        Snapshot clean = Snapshot.read(Files.readString(tmp.resolve("tonight/clean.json")), "clean.json");
+        Baseline before = baseline("b5.json");
+        String victim = before.entries().stream().filter(e -> e.key().machine().equals(clean.machine())
+                && !e.benchmark().equals(ANCHOR) && clean.benchmark(e.benchmark()).isPresent()).findFirst()
+                .orElseThrow().benchmark();
+        Snapshot stale = new Snapshot(clean.machine(), clean.arch(), clean.cpu(), clean.commit(),
+                LocalDate.of(2001, 1, 1), clean.benchmarks().stream().map(b -> b.name().equals(victim)
+                        ? new Snapshot.Benchmark(b.name(), b.value() / 20, b.unit(), b.iterations()) : b).toList());
+        Path file = tmp.resolve("stale.json");
+        Files.writeString(file, stale.write());
+        Cli up = run("baseline", "update", "--baseline", tmp.resolve("b5.json").toString(), "--snapshot",
+                file.toString());
+        assertEquals(0, up.exitCode(), up.err());
+        LocalDate newest = before.tiers().stream().filter(t -> t.key().machine().equals(clean.machine())).findFirst()
+                .orElseThrow().date();
+        assertTrue(up.out().contains("  note: it is older than the window its tier was seeded from (the newest of"
+                + " which is " + newest + "): its floors go back in time"), up.out());
+        assertTrue(up.out().matches("(?s).*  note: " + Pattern.quote(victim) + " fell 9\\d\\.\\d%"
+                + " \\(ratio [^)]+\\), more than the --drop-tolerance of 50%: check that it still does its work\n.*"),
+                up.out());
+        assertEquals(1, up.out().split("fell ", -1).length - 1, "one floor fell past a halving: " + up.out());
+        Cli strict = run("baseline", "update", "--baseline", tmp.resolve("b5.json").toString(), "--snapshot",
+                file.toString(), "--drop-tolerance", "0");
+        assertEquals(2, strict.exitCode());
+        assertTrue(strict.err().contains("--drop-tolerance must be a percentage above 0, got 0.0"), strict.err());
+    }
+
+    @Test
     void updateRatchetsDownButNeverFromAMixedCapture() throws IOException {
         seed(5, "b5.json");
         Baseline before = baseline("b5.json");
@@ -284,6 +316,7 @@ class BaselineCommandTest {
             }
         }
         assertTrue(lowered > 10, "lowered " + lowered);
+        assertFalse(up.out().contains("note:"), "an ordinary night, newer than the window, names nothing: " + up.out());
         JsonNode again = check("clean.json", "--budget", "0");
         assertEquals(0, again.get("counts").get("regressed").asInt() - rows(again).values().stream()
                 .filter(n -> n.get("status").asText().equals("REGRESSED") && n.get("change").asDouble() > 0).count());

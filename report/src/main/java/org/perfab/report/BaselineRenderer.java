@@ -388,7 +388,7 @@ final class BaselineRenderer {
             BaselineCheck.Budget auto = BaselineCheck.Budget.auto(f, multiple);
             double[] budgets = f.benchmarks().keySet().stream().mapToDouble(auto::of).sorted().toArray();
             rows.add(new String[] {esc.apply(f.key().toString()), Integer.toString(f.snapshots()),
-                Integer.toString(f.pairs()), percent2(f.p50()), percent2(f.p90()), percent2(f.p95()), percent2(f.p99()),
+                Long.toString(f.pairs()), percent2(f.p50()), percent2(f.p90()), percent2(f.p95()), percent2(f.p99()),
                 percent2(f.max()), budgets.length == 0 ? Numbers.UNDEFINED : percent2(budgets[budgets.length / 2])
                         + " / " + percent2(budgets[budgets.length - 1])});
         }
@@ -407,8 +407,8 @@ final class BaselineRenderer {
         Csv out = new Csv("machine", "arch", "snapshots", "pairs", "values", "p50 %", "p90 %", "p95 %", "p99 %", "max %",
                 "budget %", "date");
         for (Baseline.Floor f : table.floors()) {
-            out.line(f.key().machine(), f.key().arch(), Integer.toString(f.snapshots()), Integer.toString(f.pairs()),
-                    Integer.toString(f.values()), Csv.number(f.p50()), Csv.number(f.p90()), Csv.number(f.p95()),
+            out.line(f.key().machine(), f.key().arch(), Integer.toString(f.snapshots()), Long.toString(f.pairs()),
+                    Long.toString(f.values()), Csv.number(f.p50()), Csv.number(f.p90()), Csv.number(f.p95()),
                     Csv.number(f.p99()), Csv.number(f.max()), Csv.number(table.multiple() * f.p95()),
                     f.date().toString());
         }

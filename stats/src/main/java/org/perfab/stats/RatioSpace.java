@@ -1,7 +1,6 @@
 package org.perfab.stats;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -207,36 +206,10 @@ public final class RatioSpace {
     }
 
     /**
-     * Returns how far the ratios of snapshots of builds that cannot differ spread, by benchmark:
-     * for every pair of snapshots that both have it, how much the larger ratio is above the smaller
-     * ({@code max / min - 1}), in percent, the way a budget measures a ratio above its floor. The
-     * anchor is left out (its ratio is 1 everywhere). This is the floor under a budget: a budget
-     * below it flags clean runs.
-     */
-    public static Map<String, Sample> spreads(List<Map<String, Double>> ratios, String anchor) {
-        Map<String, List<Double>> d = new TreeMap<>();
-        for (int i = 0; i < ratios.size(); i++) {
-            for (int j = i + 1; j < ratios.size(); j++) {
-                Map<String, Double> other = ratios.get(j);
-                ratios.get(i).forEach((name, r) -> {
-                    Double s = other.get(name);
-                    if (s != null && !name.equals(anchor)) {
-                        d.computeIfAbsent(name, k -> new ArrayList<>()).add((Math.max(r, s) / Math.min(r, s) - 1) * 100);
-                    }
-                });
-            }
-        }
-        Map<String, Sample> spreads = new LinkedHashMap<>();
-        d.forEach((name, values) -> spreads.put(name, Sample.of(values.stream().mapToDouble(Double::doubleValue)
-                .toArray())));
-        return spreads;
-    }
-
-    /**
      * Returns each benchmark's own spread between snapshots of builds that cannot differ, in
      * percent, estimated robustly: {@code 1.96 * sqrt(2) * 1.4826} times the median absolute
      * deviation of its ratios from their median. For normal noise that is the 95th percentile of
-     * {@link #spreads} for the benchmark; unlike that percentile over a handful of pairs, one wild
+     * {@link PairSpreads} for the benchmark; unlike that percentile over a handful of pairs, one wild
      * control snapshot barely moves it. Benchmarks in fewer than two snapshots, and the anchor, have
      * none.
      */
@@ -258,12 +231,6 @@ public final class RatioSpace {
     private static final double PAIR_95 = 1.959963984540054 * Math.sqrt(2);
     /** A normal sample's standard deviation over its median absolute deviation. */
     private static final double MAD_TO_SD = 1.482602218505602;
-
-    /** Returns every spread of {@link #spreads}, pooled. */
-    public static Sample spread(List<Map<String, Double>> ratios, String anchor) {
-        return Sample.of(spreads(ratios, anchor).values().stream().flatMapToDouble(s -> Arrays.stream(
-                s.sortedValues())).toArray());
-    }
 
     private static Map<String, Double> medians(List<Map<String, Double>> ratios) {
         Map<String, List<Double>> byName = new LinkedHashMap<>();
