@@ -15,7 +15,7 @@ import org.perfab.stats.Calibration.Rates;
 
 /**
  * Renders what {@code perfab calibrate} measured ({@link CalibrationFigures}): aligned tables for a
- * terminal, the same tables in a Markdown code block, or JSON; and the simulation's headline
+ * terminal, the same tables in Markdown, or JSON; and the simulation's headline
  * figures as the lines the command prints while the real runs go on. All the wording of
  * {@code perfab calibrate} is here.
  */
@@ -30,14 +30,129 @@ public final class CalibrateRenderer {
         return out.toString();
     }
 
-    /** Returns {@link #text} in a Markdown code block under a heading, fenced past any backticks in it. */
+    /**
+     * Returns the same figures as {@link #text} for a page or a pull request: a heading, then each
+     * of its tables as a Markdown table under its own heading, and the targets as a list.
+     */
     static String markdown(CalibrationFigures figures) {
-        String text = text(figures).strip();
-        String fence = "```";
-        while (text.contains(fence)) {
-            fence += "`";
+        Simulation s = figures.simulation();
+        StringBuilder out = new StringBuilder("### perfab calibrate\n\n");
+        out.append(String.format(Locale.ROOT, "%d simulated runs per case, seed %d. Each cell: the share of runs judged a"
+                + " regression, in percent (at 0%%: false alarms), and in brackets the share judged inconclusive."
+                + " Alpha %s, bar %s%%.%n", s.runs(), s.seed(), s.thresholds().alpha(), s.thresholds().minEffect()));
+        for (Simulation.NoiseTable table : s.tables()) {
+            out.append("\n#### Noise: ").append(table.noise().label()).append("\n\n");
+            List<String[]> rows = new ArrayList<>();
+            List<String> head = new ArrayList<>(List.of("cv", "n", "method", "at 0%: regression (incon.)", "improv.",
+                    "noisy", "no change*"));
+            StringBuilder align = new StringBuilder("|--:|--:|:--|--:|--:|--:|--:|");
+            for (double e : s.effects()) {
+                if (e > 0) {
+                    head.add("at +" + (int) e + "%");
+                    align.append("--:|");
+                }
+            }
+            rows.add(head.toArray(String[]::new));
+            for (Simulation.Row row : table.rows()) {
+                for (Method m : Method.values()) {
+                    List<String> cells = new ArrayList<>(List.of((int) row.cv() + "%", Integer.toString(row.trials()),
+                            m.label()));
+                    List<Rates> rates = row.rates().get(m);
+                    for (int i = 0; i < rates.size(); i++) {
+                        Rates r = rates.get(i);
+                        cells.add(rates(r));
+                        if (s.effects().get(i) == 0) {
+                            cells.addAll(List.of(one(r.improvement()), one(r.noisy()), one(r.falseNoChange())));
+                        }
+                    }
+                    rows.add(cells.toArray(String[]::new));
+                }
+            }
+            out.append(Tables.markdown(rows, align.toString()));
         }
-        return "### perfab calibrate\n\n" + fence + "text\n" + text + "\n" + fence + "\n";
+        if (!s.targets().isEmpty() || s.noChange().isPresent()) {
+            out.append("\n#### Targets\n\n");
+            s.targets().forEach(t -> out.append("- ").append(unaligned(target(t))).append('\n'));
+            s.noChange().ifPresent(c -> out.append("- ").append(unaligned(noChange(c))).append('\n'));
+        }
+        out.append("\n\\* no change: the share of runs whose row says \"no change\" although one side had far trials"
+                + " and the other none (a slowdown that hits only some trials hides there).\n");
+        out.append("\n#### Adaptive trials\n\n--trials 5 --adaptive 20 against 5 and 20 trials per side, on the same"
+                + " draws, each judged by perfab's rule: regressions (inconclusive) in percent, and the trials per side"
+                + " adaptive trials took.\n\n");
+        List<String[]> adaptive = new ArrayList<>();
+        List<String> head = new ArrayList<>(List.of("noise", "cv", "trials"));
+        StringBuilder align = new StringBuilder("|:--|--:|:--|");
+        s.effects().forEach(e -> {
+            head.add("at +" + (int) (double) e + "%");
+            align.append("--:|");
+        });
+        adaptive.add(head.toArray(String[]::new));
+        String[] labels = {"5", "20", "adaptive", "its trials"};
+        for (Simulation.AdaptiveRow row : s.adaptive()) {
+            for (int i = 0; i < labels.length; i++) {
+                List<String> cells = new ArrayList<>(List.of(row.noise().label(), (int) row.cv() + "%", labels[i]));
+                for (Calibration.AdaptiveRates a : row.byEffect()) {
+                    cells.add(i == 3 ? one(a.meanTrials()) : rates(i == 0 ? a.first() : i == 1 ? a.max() : a.adaptive()));
+                }
+                adaptive.add(cells.toArray(String[]::new));
+            }
+        }
+        out.append(Tables.markdown(adaptive, align.toString()));
+        out.append("\n#### Suites\n\nSuites of many cells, each judged by perfab's rule: cell by cell, and together"
+                + " (Benjamini-Hochberg at alpha, perfab's default).\n\n");
+        List<String[]> suites = new ArrayList<>();
+        suites.add(new String[] {"suite: figure", "cell by cell", "together"});
+        for (Simulation.Suite suite : s.suites()) {
+            String format = suite.figure() == Simulation.Figure.FALSE_REGRESSIONS ? "%.2f" : "%.1f%%";
+            suites.add(new String[] {label(suite), String.format(Locale.ROOT, format, figure(suite, suite.alone())),
+                String.format(Locale.ROOT, format, figure(suite, suite.together()))});
+        }
+        out.append(Tables.markdown(suites, "|:--|--:|--:|"));
+        out.append("\nThe same with adaptive trials (5, then rounds of 5 up to 20 per side), as perfab ab runs by"
+                + " default: cell by cell, and together (at each look's share of alpha); trials per side in"
+                + " brackets.\n\n");
+        List<String[]> adaptiveSuites = new ArrayList<>();
+        adaptiveSuites.add(new String[] {"suite: figure", "cell by cell", "together"});
+        for (Simulation.Suite suite : s.adaptiveSuites()) {
+            adaptiveSuites.add(new String[] {label(suite), String.format(Locale.ROOT, "%.1f%% (%.0f)", figure(suite,
+                    suite.alone()), suite.alone().meanTrials()), String.format(Locale.ROOT, "%.1f%% (%.0f)",
+                    figure(suite, suite.together()), suite.together().meanTrials())});
+        }
+        out.append(Tables.markdown(adaptiveSuites, "|:--|--:|--:|"));
+        figures.real().ifPresent(r -> markdown(out, r));
+        return out.toString();
+    }
+
+    /** Appends the real runs' table in Markdown. */
+    private static void markdown(StringBuilder out, RealRuns r) {
+        int k = r.runs();
+        out.append(String.format(Locale.ROOT, "%n#### Real processes%n%n%d A/B run%s of each commit on this machine (%s,"
+                + " %d cores), %d trials per side, 1 warm-up; a subject whose 'target' costs a set number of steps, and"
+                + " commits that raise it; three more cells no commit changes.%n%n", k, k == 1 ? "" : "s",
+                Untrusted.markdown(r.machine().cpu(), 120), r.machine().cores(), r.trials()));
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"commit", "runs", "found (target)", "inconclusive (target)",
+            "false regressions (other cells)", "inconclusive (other cells)", "measured (target)", "cv (median)",
+            "perfab's own time", "run"});
+        for (RealRuns.Commit f : r.commits()) {
+            rows.add(new String[] {commit(f), Integer.toString(f.runs()), share(f.found()), share(f.inconclusive()),
+                share(f.falseRegressions()), share(f.falseInconclusive()), String.format(Locale.ROOT, "%+.1f%%",
+                        f.change()), share(f.cv()), share(f.overhead()), String.format(Locale.ROOT, "%.0f s",
+                        f.seconds())});
+        }
+        out.append(Tables.markdown(rows, "|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|"));
+        out.append("\nThe runs, their results and comments are in ").append(Untrusted.markdown(r.dir().toString(),
+                4096)).append(".\n");
+    }
+
+    /** Returns a regression share and, in brackets, an inconclusive one: {@code 80.0 (20.0)}. */
+    private static String rates(Rates r) {
+        return String.format(Locale.ROOT, "%.1f (%.1f)", r.regression(), r.inconclusive());
+    }
+
+    private static String one(double v) {
+        return String.format(Locale.ROOT, "%.1f", v);
     }
 
     /**
