@@ -264,6 +264,14 @@ class NightlyScriptTest {
         assertEquals(head, upstream.run(origin, "rev-parse", "main").trim(), "main is left to the pull request");
         assertEquals(head, upstream.run(origin, "rev-parse", "perfab-nightly^").trim(), "one commit on main");
 
+        // A re-run of the same night changes nothing: the branch stays, the pull request is updated.
+        String branch = upstream.run(origin, "rev-parse", "perfab-nightly").trim();
+        r = publish("pull-request", "42", 2, "5");
+        assertEquals(0, r.code(), r.log());
+        assertEquals(branch, upstream.run(origin, "rev-parse", "perfab-nightly").trim());
+        assertTrue(calls("gh").contains("gh pr edit 5 --repo octo/app --title perfab nightly: 2 new movements"),
+                calls("gh"));
+
         // The next night: the pull request is still open; its night is folded in and it is updated.
         git("fetch", "-q", "origin");
         git("reset", "-q", "--hard", "origin/main");
