@@ -491,6 +491,9 @@ class WorkflowsTest {
                 reusable.at("/jobs/record/permissions")));
         assertEquals(Map.of("pages", "write", "id-token", "write"), permissions(reusable.at("/jobs/deploy/permissions")));
         assertEquals("measure", reusable.at("/jobs/record/needs").asText(), "writes only from the first job's results");
+        assertTrue(measure.path("steps").toString().contains("{\"name\":\"${{ inputs.artifact }}\",\"path\":")
+                && reusable.at("/jobs/record/steps").toString().contains("{\"name\":\"${{ inputs.artifact }}\",\"path\":"),
+                "the results the first job uploads are the ones the second reads");
         for (String name : writers) {
             JsonNode job = reusable.at("/jobs/" + name);
             for (JsonNode step : job.path("steps")) {
