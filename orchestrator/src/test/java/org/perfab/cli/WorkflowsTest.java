@@ -10,6 +10,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -106,7 +107,7 @@ class WorkflowsTest {
     @Test
     void theCallersPassOnlyInputsTheReusableWorkflowsHave() throws IOException {
         for (String[] pair : new String[][] {{"perf-pr.yml", "reusable-perf-pr.yml"},
-            {"perf-comment.yml", "reusable-perf-comment.yml"}}) {
+            {"perf-comment.yml", "reusable-perf-comment.yml"}, {"perf-nightly.yml", "reusable-perf-nightly.yml"}}) {
             JsonNode inputs = read(pair[1]).at("/on/workflow_call/inputs");
             for (JsonNode job : read(pair[0]).path("jobs")) {
                 job.path("with").fieldNames().forEachRemaining(
@@ -133,7 +134,7 @@ class WorkflowsTest {
             }
         }
         assertEquals(Set.of("reusable-perf-pr.yml", "reusable-perf-comment.yml", "release-check.yml",
-                "perf-bisect.yml"), called, "the README shows how to call each");
+                "perf-bisect.yml", "reusable-perf-nightly.yml"), called, "the README shows how to call each");
     }
 
     @Test
@@ -184,7 +185,8 @@ class WorkflowsTest {
         String pr = whichPerfab(read("reusable-perf-pr.yml").at("/jobs/ab/steps"));
         assertEquals(pr, whichPerfab(read("reusable-perf-comment.yml").at("/jobs/comment/steps")), "the same step");
         for (String[] job : new String[][] {{"release-check.yml", "ab"}, {"release-check.yml", "merge"},
-            {"perf-bisect.yml", "bisect"}}) {
+            {"perf-bisect.yml", "bisect"}, {"reusable-perf-nightly.yml", "measure"},
+            {"reusable-perf-nightly.yml", "record"}}) {
             assertEquals(pr, whichPerfab(read(job[0]).at("/jobs/" + job[1] + "/steps")), job[0] + " " + job[1]);
         }
         String sha = "0123456789abcdef0123456789abcdef01234567";
@@ -436,30 +438,141 @@ class WorkflowsTest {
         throw new AssertionError("no step named " + name + " in " + steps);
     }
 
+    /**
+     * The nightly is reusable, and this repository calls it like any other: the job that builds and
+     * runs the measured code has a read-only token and keeps no credentials; the jobs that write run
+     * only the perfab of the workflow's own commit, on the first job's results, and take every input
+     * through the environment.
+     */
     @Test
-    void theNightlyMeasuresWithAReadOnlyTokenAndOnlyPerfabMayPush() throws IOException {
+    void theNightlyMeasuresWithAReadOnlyTokenAndOnlyPerfabWrites() throws IOException {
         JsonNode nightly = read("perf-nightly.yml");
-        assertEquals("read", nightly.at("/permissions/contents").asText());
+        assertEquals("{\"contents\":\"read\"}", nightly.path("permissions").toString(), "read-only unless granted");
         assertTrue(nightly.at("/on/schedule").isArray(), "runs every night");
-        JsonNode measure = nightly.at("/jobs/measure");
-        assertTrue(measure.path("permissions").isMissingNode(), "the job that runs the code keeps the read-only token");
-        String measured = measure.path("steps").toString();
-        assertTrue(measured.contains("scripts/perfab ab --repo . --base \\\"$BASE\\\" --head HEAD"), measured);
-        assertTrue(measured.contains("\"persist-credentials\":false"), measured);
-        JsonNode record = nightly.at("/jobs/record");
-        assertEquals("write", record.at("/permissions/contents").asText());
-        for (JsonNode step : record.path("steps")) {
-            String run = step.path("run").asText("");
-            assertFalse(run.contains("perfab ab") || run.contains("mvn") || run.contains("make"),
-                    "the job that may push runs nothing of the measured code: " + run);
-            assertFalse(run.contains("${{"), "an expression inside a script: " + run);
-            if (step.path("uses").asText().startsWith("actions/checkout")) {
-                assertFalse(step.path("with").has("ref"), "checks out the default branch only: " + step);
+        assertEquals("./.github/workflows/reusable-perf-nightly.yml", nightly.at("/jobs/nightly/uses").asText());
+        assertEquals("workloads/perf-pr.yaml", nightly.at("/jobs/nightly/with/workload").asText(),
+                "this repository has no perfab.yaml");
+        assertTrue(Files.exists(ROOT.resolve("workloads/perf-pr.yaml")));
+        assertEquals("${{ inputs.base }}", nightly.at("/jobs/nightly/with/base").asText(), "a dispatch moves the base");
+
+        JsonNode reusable = read("reusable-perf-nightly.yml");
+        JsonNode inputs = reusable.at("/on/workflow_call/inputs");
+        assertEquals("perfab.yaml", inputs.at("/workload/default").asText(), "a caller's workload by default");
+        assertEquals("bench/nightly/ratios.csv", inputs.at("/series/default").asText());
+        assertEquals("", inputs.at("/base/default").asText(), "pinned unless an input moves it");
+        assertEquals("pull-request", inputs.at("/movements/default").asText(), "the seed's three channels");
+        assertEquals("pages", inputs.at("/site/default").asText());
+        JsonNode measure = reusable.at("/jobs/measure");
+        assertEquals("{\"contents\":\"read\"}", measure.path("permissions").toString(),
+                "the job that runs the code has a read-only token whatever the caller grants");
+        JsonNode steps = measure.path("steps");
+        assertEquals(0, steps.get(0).at("/with/fetch-depth").asInt(), "the base and the tags must be fetched");
+        assertFalse(steps.get(0).at("/with/persist-credentials").asBoolean(true));
+        assertEquals("setup", perfabAction(steps).at("/with/mode").asText());
+        assertEquals("bash .perfab-action/scripts/nightly base", step(steps, "the base").strip());
+        String ab = step(steps, "perfab ab of the base against the main branch");
+        assertTrue(ab.contains("args=(ab --repo . --base \"$BASE\" --head HEAD --workload \"$WORKLOAD\""), ab);
+        for (JsonNode step : steps) {
+            if (step.path("id").asText().equals("ab")) {
+                assertEquals("${{ steps.base.outputs.base }}", step.at("/env/BASE").asText(),
+                        "the A/B measures the base the script chose");
+                assertEquals("${{ inputs.workload }}", step.at("/env/WORKLOAD").asText());
             }
         }
-        String text = Files.readString(DIR.resolve("perf-nightly.yml"));
-        assertTrue(text.contains("scripts/perfab series record --series bench/nightly/ratios.csv --from"
-                + " artifact/results.json"), text);
-        assertTrue(text.contains("if: github.ref == 'refs/heads/main'"), "pushes only from main");
+
+        Set<String> writers = new TreeSet<>();
+        reusable.path("jobs").fields().forEachRemaining(e -> {
+            if (!e.getKey().equals("measure")) {
+                writers.add(e.getKey());
+            }
+        });
+        assertEquals(Set.of("record", "deploy"), writers);
+        assertEquals(Map.of("contents", "write", "pull-requests", "write", "issues", "write"), permissions(
+                reusable.at("/jobs/record/permissions")));
+        assertEquals(Map.of("pages", "write", "id-token", "write"), permissions(reusable.at("/jobs/deploy/permissions")));
+        assertEquals("measure", reusable.at("/jobs/record/needs").asText(), "writes only from the first job's results");
+        assertTrue(measure.path("steps").toString().contains("{\"name\":\"${{ inputs.artifact }}\",\"path\":")
+                && reusable.at("/jobs/record/steps").toString().contains("{\"name\":\"${{ inputs.artifact }}\",\"path\":"),
+                "the results the first job uploads are the ones the second reads");
+        for (String name : writers) {
+            JsonNode job = reusable.at("/jobs/" + name);
+            for (JsonNode step : job.path("steps")) {
+                String uses = step.path("uses").asText("");
+                String run = step.path("run").asText("");
+                if (uses.startsWith("actions/checkout")) {
+                    boolean perfab = step.at("/with/path").asText().equals(".perfab-action");
+                    assertTrue(perfab || !step.path("with").has("ref") && !step.path("with").has("repository"),
+                            "perfab's own commit, or the branch that holds the series: " + step);
+                } else if (uses.equals("./.perfab-action")) {
+                    assertEquals("setup", step.at("/with/mode").asText(), "perfab on PATH, from its own commit");
+                } else if (!uses.isEmpty()) {
+                    assertTrue(Set.of("actions/download-artifact@v4", "actions/upload-pages-artifact@v3",
+                            "actions/deploy-pages@v4").contains(uses), name + " uses only GitHub's own: " + uses);
+                } else if (!step.path("id").asText().equals("perfab")) {
+                    assertTrue(run.strip().matches("bash \\.perfab-action/scripts/nightly [a-z]+"),
+                            name + " runs only perfab's own script: " + run);
+                }
+            }
+        }
+        for (JsonNode job : reusable.path("jobs")) {
+            for (JsonNode step : job.path("steps")) {
+                String run = step.path("run").asText("");
+                assertFalse(run.contains("${{"), "an expression inside a script: " + run);
+                assertFalse(run.contains("scripts/perfab"), "runs the perfab it set up, not the caller's: " + run);
+            }
+        }
+        String script = Files.readString(ROOT.resolve("scripts/nightly"));
+        assertTrue(script.contains("perfab series record --series \"$SERIES\" --from \"$RESULTS\" --base \"$BASE\""),
+                "records the base of every ratio");
+        assertTrue(script.contains("ref=\"$(perfab series base --series \"$series\")\""), "the pinned base");
+    }
+
+    /**
+     * GitHub refuses to start a workflow whose caller grants less than a job it calls asks for, used
+     * or not: every caller here and in the docs grants what the jobs of the workflow it calls ask.
+     */
+    @Test
+    void everyCallerGrantsWhatTheJobsItCallsAsk() throws IOException {
+        List<JsonNode> callers = new ArrayList<>();
+        try (var files = Files.list(DIR)) {
+            for (Path f : files.sorted().toList()) {
+                callers.add(read(f.getFileName().toString()));
+            }
+        }
+        Matcher m = README_YAML.matcher(Docs.text());
+        while (m.find()) {
+            callers.add(new YAMLMapper().readTree(m.group(1)));
+        }
+        int calls = 0;
+        for (JsonNode caller : callers) {
+            for (JsonNode job : caller.path("jobs")) {
+                String uses = job.path("uses").asText("");
+                Matcher owner = REUSABLE.matcher(uses);
+                String called = owner.matches() ? owner.group(1)
+                        : uses.startsWith("./.github/workflows/") ? uses.substring("./.github/workflows/".length()) : null;
+                if (called == null) {
+                    continue;
+                }
+                calls++;
+                Map<String, String> granted = permissions(job.has("permissions") ? job.path("permissions")
+                        : caller.path("permissions"));
+                JsonNode workflow = read(called);
+                for (JsonNode calledJob : workflow.path("jobs")) {
+                    Map<String, String> asked = permissions(calledJob.has("permissions") ? calledJob.path("permissions")
+                            : workflow.path("permissions"));
+                    asked.forEach((scope, level) -> assertTrue(level.equals("read")
+                            ? Set.of("read", "write").contains(granted.get(scope)) : "write".equals(granted.get(scope)),
+                            uses + " asks " + scope + ": " + level + ", and its caller grants " + granted));
+                }
+            }
+        }
+        assertTrue(calls >= 8, "the callers here and in the docs: " + calls);
+    }
+
+    /** A permissions block as scope to level. */
+    private static Map<String, String> permissions(JsonNode block) {
+        Map<String, String> out = new java.util.TreeMap<>();
+        block.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
+        return out;
     }
 }
