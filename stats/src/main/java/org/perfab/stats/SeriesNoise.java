@@ -1,6 +1,5 @@
 package org.perfab.stats;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -59,23 +58,5 @@ public final class SeriesNoise {
             out[i] = s.quantile(p / 100);
         }
         return out;
-    }
-
-    /** Returns every deviation of {@code histories} (each a key's readings in run order), in one array. */
-    public static double[] pooled(List<List<SeriesRules.Point>> histories, int window) {
-        List<double[]> parts = new ArrayList<>();
-        int n = 0;
-        for (List<SeriesRules.Point> h : histories) {
-            double[] d = deviations(h, window);
-            parts.add(d);
-            n += d.length;
-        }
-        double[] all = new double[n];
-        int at = 0;
-        for (double[] d : parts) {
-            System.arraycopy(d, 0, all, at, d.length);
-            at += d.length;
-        }
-        return all;
     }
 }

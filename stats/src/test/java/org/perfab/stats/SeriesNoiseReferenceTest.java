@@ -74,14 +74,6 @@ class SeriesNoiseReferenceTest {
         assertThrows(IllegalArgumentException.class, () -> SeriesNoise.deviations(List.of(), 0));
     }
 
-    @Test
-    void poolsTheDeviationsOfEveryKey() {
-        List<SeriesRules.Point> a = points(1.0, 1.1, 1.0);
-        List<SeriesRules.Point> b = points(2.0, 3.0);
-        assertArrayEquals(new double[] {0.1, 1 - 1 / 1.05, 0.5},
-                SeriesNoise.pooled(List.of(a, b), 5), TOLERANCE);
-    }
-
     private static List<SeriesRules.Point> history(JsonNode c) {
         return points(values(c.get("ratios")));
     }
