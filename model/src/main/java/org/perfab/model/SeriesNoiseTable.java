@@ -73,6 +73,12 @@ public record SeriesNoiseTable(int window, int runs, List<Double> percentiles, R
         return new SeriesNoiseTable(window, series.runs().size(), SeriesNoise.PERCENTILES, overall, rows);
     }
 
+    /** Returns every key's deviations (see {@link SeriesNoise#deviations}), as fractions, in one array. */
+    public static double[] deviations(Series series, int window) {
+        return series.byKey().values().stream().flatMapToDouble(h -> Arrays.stream(SeriesNoise.deviations(
+                Series.points(h), window))).toArray();
+    }
+
     private static List<Double> boxed(double[] values) {
         return Arrays.stream(values).boxed().toList();
     }
