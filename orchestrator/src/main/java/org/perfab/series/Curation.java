@@ -51,7 +51,7 @@ public record Curation(Optional<String> on, Path repo, List<String> drop) {
         List<String> runs = series.runs();
         for (String id : drop) {
             if (!runs.contains(id)) {
-                throw new BadInputException("--drop-run '" + id + "': " + shown + " has no run of that id");
+                throw new BadInputException("--drop-run '" + id + "': no run of that id in " + shown);
             }
         }
         Map<String, List<Series.Reading>> byRun = new LinkedHashMap<>();
