@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -130,5 +131,18 @@ class SeriesNoiseCommandTest {
         Cli other = Cli.run("series", "replay", "--series", series.toString(), "--rules", "noise=p50");
         assertEquals(ExitCode.BAD_INPUT, other.exitCode());
         assertTrue(other.err().contains("--rules 'noise=p50': noise: 'p50' is not a number"), other.err());
+    }
+
+    @Test
+    void completionOffersTheNoiseCommandAndTheCurationOptions() {
+        Cli fish = Cli.run("completion", "fish");
+        assertEquals(0, fish.exitCode(), fish.err());
+        assertTrue(fish.out().contains("'perfab series noise'"), "the command in the command finder");
+        for (String command : List.of("merge", "replay", "noise")) {
+            for (String option : List.of("on", "drop-run", "repo")) {
+                assertTrue(fish.out().contains("__perfab_is \"perfab series " + command + "\"' -l '" + option + "'"),
+                        command + " --" + option);
+            }
+        }
     }
 }
