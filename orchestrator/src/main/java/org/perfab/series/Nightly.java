@@ -313,7 +313,9 @@ public final class Nightly {
      */
     private static SeriesRules.Options options(Series s, String spec, List<Derived> derived) {
         try {
-            int window = SeriesRules.Options.parse(spec.replaceAll("=\\s*p[0-9.]+", "=0")).window();
+            // The window is the setting's own: read it with each percentile a placeholder 0.
+            int window = SeriesRules.Options.parse(spec.replaceAll(
+                    "(?<name>(?:^|,)\\s*(?:step|drift)\\s*=\\s*)p[0-9.]+", "${name}0")).window();
             StringBuilder resolved = new StringBuilder();
             for (String pair : spec.split(",", -1)) {
                 String[] kv = pair.split("=", 2);

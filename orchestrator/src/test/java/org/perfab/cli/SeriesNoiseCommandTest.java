@@ -128,6 +128,10 @@ class SeriesNoiseCommandTest {
         Cli high = Cli.run("series", "replay", "--series", series.toString(), "--rules", "step=p101");
         assertEquals(ExitCode.BAD_INPUT, high.exitCode());
         assertTrue(high.err().contains("--rules 'step=p101': a percentile is from 0 to 100, got 101.0"), high.err());
+        Cli window = Cli.run("series", "replay", "--series", series.toString(), "--rules", "step=p50,window=p5");
+        assertEquals(ExitCode.BAD_INPUT, window.exitCode());
+        assertTrue(window.err().contains("--rules 'step=p50,window=p5': window: 'p5' is not a whole number"),
+                window.err());
         Cli other = Cli.run("series", "replay", "--series", series.toString(), "--rules", "noise=p50");
         assertEquals(ExitCode.BAD_INPUT, other.exitCode());
         assertTrue(other.err().contains("--rules 'noise=p50': noise: 'p50' is not a number"), other.err());

@@ -24,6 +24,7 @@ import org.perfab.model.Plan;
 import org.perfab.model.RunResults;
 import org.perfab.model.Series;
 import org.perfab.model.SeriesCheck;
+import org.perfab.model.SeriesCuration;
 import org.perfab.model.SeriesFile;
 import org.perfab.model.SeriesNoiseTable;
 import org.perfab.model.SeriesReplay;
@@ -57,6 +58,12 @@ class ProductGoldenTest {
             new Fixture("series-replay", Products.SERIES_REPLAY, SeriesReplay.of(series(), List.of(
                     SeriesRules.Options.DEFAULT, SeriesRules.Options.parse("step=15,noise=0,drift=off")),
                     List.of(new SeriesReplay.Watch("stepped", Optional.of(LocalDate.of(2026, 9, 9)))))),
+            new Fixture("series-replay-curated", Products.SERIES_REPLAY, SeriesReplay.of(series(), List.of(
+                    SeriesRules.Options.DEFAULT), List.of()).with(new SeriesCuration(Optional.of("main"), 11, List.of(
+                            new SeriesCuration.Dropped("8812", LocalDate.of(2026, 9, 3), "3f9c1e0a77d2",
+                                    SeriesCuration.Reason.OFF_REF, 3),
+                            new SeriesCuration.Dropped(RunFixture.HOSTILE, LocalDate.of(2026, 9, 6), "",
+                                    SeriesCuration.Reason.NO_COMMIT, 3))))),
             new Fixture("series-noise", Products.SERIES_NOISE, SeriesNoiseTable.of(series(), 5, key -> true)),
             new Fixture("plan", Products.PLAN, plan()));
 
