@@ -30,7 +30,8 @@ import org.perfab.workload.WorkloadLoader;
 
 /**
  * A nightly series' core, one method per thing done to it: record tonight's ratios (on the main
- * branch only), fold another history in, check a run, and replay the rules over the whole series.
+ * branch only), fold another history in, check a run, replay the rules over the whole series, and
+ * measure its noise; merging, replaying and measuring can first leave runs out ({@link Curation}).
  * Each takes what the command line gave and returns what happened, for a renderer to word. The
  * series file is written through {@code write}, which replaces a file whole (a reader never sees
  * half).
