@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import org.perfab.stats.Sample;
 import org.perfab.stats.SeriesRules;
@@ -19,13 +20,25 @@ import org.perfab.stats.SeriesRules;
  * @param runs the runs replayed
  * @param fullRuns the runs with at least {@value #FULL} of the readings of the largest run
  * @param rows one per setting, in the order given
+ * @param curation the runs left out of the series before it was replayed; empty when none was asked
  */
-public record SeriesReplay(int runs, int fullRuns, List<Row> rows) {
+public record SeriesReplay(int runs, int fullRuns, List<Row> rows, Optional<SeriesCuration> curation) {
     /** The share of the largest run's readings that makes a run full. */
     public static final double FULL = 0.9;
 
     public SeriesReplay {
         rows = List.copyOf(rows);
+        Objects.requireNonNull(curation, "curation");
+    }
+
+    /** A replay of a series as it was, no run left out. */
+    public SeriesReplay(int runs, int fullRuns, List<Row> rows) {
+        this(runs, fullRuns, rows, Optional.empty());
+    }
+
+    /** Returns this replay, of the series without the runs {@code curation} left out. */
+    public SeriesReplay with(SeriesCuration curation) {
+        return new SeriesReplay(runs, fullRuns, rows, Optional.of(curation));
     }
 
     /**

@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
                 + " record tonight's ratios, and report the ratios that step past their own noise or drift over ten"
                 + " days. Exits 0 whatever it finds."},
         subcommands = {SeriesRecordCommand.class, SeriesCommand.Merge.class, SeriesCommand.Check.class,
-            SeriesReplayCommand.class, SeriesCommand.Demo.class})
+            SeriesReplayCommand.class, SeriesNoiseCommand.class, SeriesCommand.Demo.class})
 final class SeriesCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -59,7 +59,9 @@ final class SeriesCommand implements Callable<Integer> {
             description = {"Fold another history of the same series into it (a wiki page's, say), without"
                     + " duplicates: a run and key the series holds keeps its own ratio. The series' rows and columns"
                     + " stay as they are; the other's rows are added at the end, in its order, and its columns the"
-                    + " series lacks at the right."})
+                    + " series lacks at the right.",
+                "With --on or --drop-run, the runs dropped are left out of both histories: the series file is"
+                    + " written without them, its own rows of them included. Each is named on standard error."})
     static final class Merge implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -72,9 +74,14 @@ final class SeriesCommand implements Callable<Integer> {
                 + " CSV.")
         Path from;
 
+        @Mixin
+        CurationOptions curate = new CurationOptions();
+
         @Override
         public Integer call() {
-            SeriesFile.Merge merged = Nightly.merge(series, from, Output::replace);
+            Nightly.Merged result = Nightly.merge(series, from, curate.curation(), Output::replace);
+            curate.report(spec.commandLine().getErr(), result.curation());
+            SeriesFile.Merge merged = result.merged();
             PrintWriter out = spec.commandLine().getOut();
             out.println("perfab: merged " + from + " into " + series + ": " + merged.added() + " reading"
                     + (merged.added() == 1 ? "" : "s") + " added, " + merged.already() + " already there"

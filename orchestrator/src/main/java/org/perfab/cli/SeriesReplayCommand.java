@@ -1,14 +1,14 @@
 package org.perfab.cli;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.perfab.model.SeriesReplay;
 import org.perfab.report.Format;
 import org.perfab.report.Products;
 import org.perfab.series.Nightly;
-import org.perfab.stats.SeriesRules;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -19,7 +19,11 @@ import picocli.CommandLine.Spec;
 @Command(name = "replay", mixinStandardHelpOptions = true,
         description = {"Replay the rules run by run over the whole series, for each --rules given (by default the"
                 + " six the thresholds were chosen from), and print how many movements each headlines as new, in"
-                + " all and per full run, and the first run each --key was caught on."})
+                + " all and per full run, and the first run each --key was caught on.",
+            "A step or drift of --rules may be pNN, derived from the series' noise: the NNth percentile of every"
+                + " reading's deviation from the median of its key's previous readings (over the setting's window),"
+                + " rounded to a whole percent, as 'perfab series noise' prints it; 'step=p95,drift=p90', say.",
+            "With --on or --drop-run, the runs dropped are left out first, each named on standard error."})
 final class SeriesReplayCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -37,17 +41,27 @@ final class SeriesReplayCommand implements Callable<Integer> {
     List<String> keys;
 
     @Mixin
+    CurationOptions curate = new CurationOptions();
+
+    @Mixin
     OutputOptions<SeriesReplay> output = new OutputOptions<>(Products.SERIES_REPLAY, Format.TEXT);
 
     @Override
     public Integer call() {
-        List<SeriesRules.Options> options = new ArrayList<>();
-        for (String r : rules == null ? Nightly.SEED : rules) {
-            options.add(SeriesCommand.rules(spec, r));
-        }
         List<SeriesReplay.Watch> watch = (keys == null ? List.<String>of() : keys).stream().map(Nightly::watch)
                 .toList();
-        output.emit(spec, Nightly.replay(series, options, watch));
+        Nightly.Replayed replayed = Nightly.replay(series, rules == null ? Nightly.SEED : rules, watch,
+                curate.curation());
+        PrintWriter err = spec.commandLine().getErr();
+        replayed.replay().curation().ifPresent(c -> curate.report(err, c));
+        for (Nightly.Derived d : replayed.derived()) {
+            String p = d.percentile() == Math.rint(d.percentile()) ? Long.toString((long) d.percentile())
+                    : Double.toString(d.percentile());
+            err.println("perfab: " + d.name() + "=p" + p + " is " + d.rounded() + "% (the " + p + "th percentile of " + d.deviations() + " deviations over a window"
+                    + " of " + d.window() + ", " + String.format(Locale.ROOT, "%.2f", d.value()) + "%)");
+        }
+        err.flush();
+        output.emit(spec, replayed.replay());
         return ExitCode.OK;
     }
 }

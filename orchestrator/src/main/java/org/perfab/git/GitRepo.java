@@ -8,9 +8,12 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
@@ -26,6 +29,7 @@ import org.eclipse.jgit.errors.IncorrectObjectTypeException;
 import org.eclipse.jgit.errors.MissingObjectException;
 import org.eclipse.jgit.errors.RepositoryNotFoundException;
 import org.eclipse.jgit.errors.RevisionSyntaxException;
+import org.eclipse.jgit.lib.AbbreviatedObjectId;
 import org.eclipse.jgit.lib.CommitBuilder;
 import org.eclipse.jgit.lib.Config;
 import org.eclipse.jgit.lib.Constants;
@@ -273,6 +277,53 @@ public final class GitRepo implements AutoCloseable {
             return bases;
         } catch (IOException e) {
             throw new RunFailedException("cannot walk the history of " + shown + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Where a commit stands against the history of a ref. */
+    public enum Reach {
+        /** The commit is the ref's, or an ancestor of it. */
+        ON,
+        /** The repository has the commit, off the ref's history (a branch's, say). */
+        OFF,
+        /** The repository has no commit of that id (or the id is no commit id, or abbreviates several). */
+        ABSENT
+    }
+
+    /**
+     * Returns where each of {@code ids} (full or abbreviated commit ids, as a file records them)
+     * stands against the history of {@code ref}: on it, off it, or not in the repository at all.
+     */
+    public Map<String, Reach> reach(Commit ref, Collection<String> ids) {
+        Map<String, Reach> out = new LinkedHashMap<>();
+        try (ObjectReader reader = repo.newObjectReader(); RevWalk walk = new RevWalk(reader)) {
+            RevCommit tip = walk.parseCommit(ObjectId.fromString(ref.id()));
+            for (String id : ids) {
+                if (out.containsKey(id)) {
+                    continue;
+                }
+                RevCommit c = commit(reader, walk, id);
+                out.put(id, c == null ? Reach.ABSENT : walk.isMergedInto(c, tip) ? Reach.ON : Reach.OFF);
+            }
+            return out;
+        } catch (IOException e) {
+            throw new RunFailedException("cannot walk the history of " + shown + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Returns the one commit {@code id} names, or null when it names none or several. */
+    private static RevCommit commit(ObjectReader reader, RevWalk walk, String id) throws IOException {
+        if (!id.matches("[0-9a-fA-F]{4,40}")) {
+            return null;
+        }
+        Collection<ObjectId> found = reader.resolve(AbbreviatedObjectId.fromString(id));
+        if (found.size() != 1) {
+            return null;
+        }
+        try {
+            return walk.parseCommit(found.iterator().next());
+        } catch (MissingObjectException | IncorrectObjectTypeException e) {
+            return null;
         }
     }
 

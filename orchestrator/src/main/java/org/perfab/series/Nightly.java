@@ -4,11 +4,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.BiConsumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.perfab.ab.MachineProbe;
 import org.perfab.demo.SyntheticSeries;
 import org.perfab.failure.BadInputException;
@@ -16,14 +19,19 @@ import org.perfab.model.ResultsJson;
 import org.perfab.model.RunResults;
 import org.perfab.model.Series;
 import org.perfab.model.SeriesCheck;
+import org.perfab.model.SeriesCuration;
 import org.perfab.model.SeriesFile;
+import org.perfab.model.SeriesNoiseTable;
 import org.perfab.model.SeriesReplay;
+import org.perfab.stats.SeriesNoise;
 import org.perfab.stats.SeriesRules;
+import org.perfab.workload.Glob;
 import org.perfab.workload.WorkloadLoader;
 
 /**
  * A nightly series' core, one method per thing done to it: record tonight's ratios (on the main
- * branch only), fold another history in, check a run, and replay the rules over the whole series.
+ * branch only), fold another history in, check a run, replay the rules over the whole series, and
+ * measure its noise; merging, replaying and measuring can first leave runs out ({@link Curation}).
  * Each takes what the command line gave and returns what happened, for a renderer to word. The
  * series file is written through {@code write}, which replaces a file whole (a reader never sees
  * half).
@@ -168,15 +176,37 @@ public final class Nightly {
     }
 
     /**
-     * Folds the history in {@code from} into {@code series} without duplicates (a run and key the
-     * series holds keeps its own ratio), writes it, and returns what was added.
+     * What folding one history into another did.
      *
-     * @throws BadInputException when a file cannot be read or the two disagree on a run's date
+     * @param merged the series written, and how many readings were added, already there or differed
+     *     from the series' own
+     * @param curation the runs left out, of either history
      */
-    public static SeriesFile.Merge merge(Path series, Path from, BiConsumer<Path, String> write) {
-        SeriesFile.Merge merged = add(read(series, true), read(from, false), series + " and " + from);
+    public record Merged(SeriesFile.Merge merged, SeriesCuration curation) {
+        public Merged {
+            Objects.requireNonNull(merged, "merged");
+            Objects.requireNonNull(curation, "curation");
+        }
+    }
+
+    /**
+     * Folds the history in {@code from} into {@code series} without duplicates (a run and key the
+     * series holds keeps its own ratio), leaving out of both the runs {@code curate} drops, writes
+     * it, and returns what was added and dropped. A run dropped is removed from the series' own rows
+     * too: folding a history in is when a maintainer cleans it.
+     *
+     * @throws BadInputException when a file cannot be read, the two disagree on a run's date, a run to
+     *     drop is in neither, or the ref is unknown
+     */
+    public static Merged merge(Path series, Path from, Curation curate, BiConsumer<Path, String> write) {
+        SeriesFile own = read(series, true);
+        SeriesFile other = read(from, false);
+        String both = series + " and " + from;
+        SeriesFile.Merge all = add(own, other, both);
+        SeriesCuration curation = curate.decide(all.file().series(), both);
+        SeriesFile.Merge merged = curation.any() ? add(curation.apply(own), curation.apply(other), both) : all;
         write.accept(series, merged.file().write());
-        return merged;
+        return new Merged(merged, curation);
     }
 
     /**
@@ -217,19 +247,143 @@ public final class Nightly {
     }
 
     /**
-     * Returns the rules replayed run by run over the series in {@code file}, for each setting of
-     * {@code rules}, following the keys of {@code watch}.
+     * A threshold of a replayed setting derived from the series' noise: {@code step=p95} is the 95th
+     * percentile of every reading's deviation from the median of its key's previous {@code window}
+     * readings, rounded to a whole percent.
      *
-     * @throws BadInputException when the file cannot be read or lacks a key followed
+     * @param spec the setting as given
+     * @param name the threshold ({@code step} or {@code drift})
+     * @param percentile the percentile, from 0 to 100
+     * @param window the setting's window, over which the deviations were measured
+     * @param deviations how many deviations the percentile is of
+     * @param value the percentile, in percent, before rounding
+     * @param rounded the threshold used, in whole percent
      */
-    public static SeriesReplay replay(Path file, List<SeriesRules.Options> rules, List<SeriesReplay.Watch> watch) {
-        Series s = read(file, false).series();
+    public record Derived(String spec, String name, double percentile, int window, int deviations, double value,
+            long rounded) {
+    }
+
+    /**
+     * A replay, and how its settings were made.
+     *
+     * @param replay the rules replayed, with the runs left out when any were asked to be
+     * @param derived the thresholds derived from the series' noise, in the order given
+     */
+    public record Replayed(SeriesReplay replay, List<Derived> derived) {
+        public Replayed {
+            Objects.requireNonNull(replay, "replay");
+            derived = List.copyOf(derived);
+        }
+    }
+
+    private static final Pattern PERCENTILE = Pattern.compile("p(\\d+(?:\\.\\d+)?)");
+
+    /**
+     * Returns the rules replayed run by run over the series in {@code file}, without the runs
+     * {@code curate} drops, for each setting of {@code rules} (see {@link SeriesRules.Options#parse}),
+     * following the keys of {@code watch}. A setting's {@code step} or {@code drift} may be
+     * {@code pNN}: the NNth percentile of the curated series' deviations (see {@link Derived}).
+     *
+     * @throws BadInputException when the file cannot be read, lacks a key followed or a run to drop,
+     *     the ref is unknown, or a setting is wrong
+     */
+    public static Replayed replay(Path file, List<String> rules, List<SeriesReplay.Watch> watch, Curation curate) {
+        SeriesFile read = read(file, false);
+        Series whole = read.series();
+        SeriesCuration curation = curate.decide(whole, file.toString());
+        Series s = curation.apply(read).series();
         for (SeriesReplay.Watch w : watch) {
             if (s.readings().stream().noneMatch(r -> r.key().equals(w.key()))) {
-                throw new BadInputException(file + ": no key '" + w.key() + "'");
+                throw new BadInputException(file + ": no key '" + w.key() + "'" + (curation.any()
+                        && whole.readings().stream().anyMatch(r -> r.key().equals(w.key()))
+                                ? " in the runs kept" : ""));
             }
         }
-        return SeriesReplay.of(s, rules, watch);
+        List<Derived> derived = new ArrayList<>();
+        List<SeriesRules.Options> options = new ArrayList<>();
+        for (String spec : rules) {
+            options.add(options(s, spec, derived));
+        }
+        SeriesReplay replay = SeriesReplay.of(s, options, watch);
+        return new Replayed(curate.keepsAll() ? replay : replay.with(curation), derived);
+    }
+
+    /**
+     * Returns the setting {@code spec} names, each {@code pNN} of its step or drift replaced by that
+     * percentile of the deviations of {@code s}, and adds each such to {@code derived}.
+     */
+    private static SeriesRules.Options options(Series s, String spec, List<Derived> derived) {
+        try {
+            // The window is the setting's own: read it with each percentile a placeholder 0.
+            int window = SeriesRules.Options.parse(spec.replaceAll(
+                    "(?<name>(?:^|,)\\s*(?:step|drift)\\s*=\\s*)p[0-9.]+", "${name}0")).window();
+            StringBuilder resolved = new StringBuilder();
+            for (String pair : spec.split(",", -1)) {
+                String[] kv = pair.split("=", 2);
+                String name = kv[0].trim();
+                Matcher m = kv.length == 2 ? PERCENTILE.matcher(kv[1].trim()) : null;
+                if (m != null && m.matches() && (name.equals("step") || name.equals("drift"))) {
+                    double p = Double.parseDouble(m.group(1));
+                    double[] deviations = SeriesNoiseTable.deviations(s, window);
+                    if (deviations.length == 0) {
+                        throw new IllegalArgumentException(name + "=" + kv[1].trim() + ": the series has no"
+                                + " deviation to take a percentile of (each key needs two readings)");
+                    }
+                    double value = SeriesNoise.percentiles(deviations, List.of(p))[0] * 100;
+                    long rounded = Math.round(value);
+                    derived.add(new Derived(spec, name, p, window, deviations.length, value, rounded));
+                    pair = name + "=" + rounded;
+                }
+                resolved.append(resolved.length() == 0 ? "" : ",").append(pair);
+            }
+            return SeriesRules.Options.parse(resolved.toString());
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("--rules '" + spec + "': " + e.getMessage());
+        }
+    }
+
+    /**
+     * Returns the noise of the series in {@code file}, without the runs {@code curate} drops, each
+     * reading measured against the median of its key's previous {@code window} readings, of the keys
+     * any of {@code keys} matches (every key when none is given; see {@link Glob}).
+     *
+     * @throws BadInputException when the file cannot be read or holds no readings, a glob matches no
+     *     key, a run to drop is not in it, or the ref is unknown
+     */
+    public static Measured noise(Path file, int window, List<String> keys, Curation curate) {
+        if (window < 1 || window > 1000) {
+            throw new BadInputException("--window must be from 1 to 1000, got " + window);
+        }
+        SeriesFile read = read(file, false);
+        Series whole = read.series();
+        if (whole.readings().isEmpty()) {
+            throw new BadInputException(file + ": the series has no readings");
+        }
+        SeriesCuration curation = curate.decide(whole, file.toString());
+        Series s = curation.apply(read).series();
+        List<Pattern> globs = keys.stream().map(g -> Glob.compile(g, "/")).toList();
+        for (int i = 0; i < keys.size(); i++) {
+            Pattern g = globs.get(i);
+            if (s.readings().stream().noneMatch(r -> g.matcher(r.key()).matches())) {
+                throw new BadInputException("--key '" + keys.get(i) + "' matches no key of " + file
+                        + (curation.any() ? " in the runs kept" : "") + " (* stops at /, ** does not)");
+            }
+        }
+        return new Measured(SeriesNoiseTable.of(s, window,
+                key -> globs.isEmpty() || globs.stream().anyMatch(g -> g.matcher(key).matches())), curation);
+    }
+
+    /**
+     * A series' noise, and the runs left out before it was measured.
+     *
+     * @param table the noise
+     * @param curation the runs left out
+     */
+    public record Measured(SeriesNoiseTable table, SeriesCuration curation) {
+        public Measured {
+            Objects.requireNonNull(table, "table");
+            Objects.requireNonNull(curation, "curation");
+        }
     }
 
     /**

@@ -1,7 +1,8 @@
 /**
  * The nightly series: {@link org.perfab.series.Nightly} is its core, one method per thing done to
  * a series (record tonight's ratios on the main branch only, merge another history, check a run,
- * replay the rules), each a request in and a value out for the command line to render. Tonight's
+ * replay the rules, measure its noise), each a request in and a value out for the command line to
+ * render; {@link org.perfab.series.Curation} says which runs to leave out first. Tonight's
  * ratios ({@link org.perfab.model.Series}) come from {@link org.perfab.series.SeriesSources}: each
  * cell's head/base ratio from an A/B's results, each cell against the baseline cell its workload
  * names ({@code ratio_to}), or the ratios another tool wrote to a CSV. The rules that find steps

@@ -132,7 +132,7 @@ class NightlyTest {
         Path file = tmp.resolve("ratios.csv");
         Files.writeString(file, "date,run,commit,cpu,key,ratio\n2026-09-01,n1,a,cpu,k,1.0\n");
         BadInputException e = assertThrows(BadInputException.class, () -> Nightly.replay(file,
-                List.of(SeriesRules.Options.DEFAULT), List.of(Nightly.watch("j=2026-09-01"))));
+                List.of("step=30"), List.of(Nightly.watch("j=2026-09-01")), Curation.NONE));
         assertEquals(file + ": no key 'j'", e.getMessage());
     }
 }

@@ -10,6 +10,7 @@ import org.perfab.model.CalibrationFigures;
 import org.perfab.model.MergedTable;
 import org.perfab.model.Plan;
 import org.perfab.model.SeriesCheck;
+import org.perfab.model.SeriesNoiseTable;
 import org.perfab.model.SeriesReplay;
 import org.perfab.stats.Verdict;
 
@@ -47,6 +48,11 @@ public final class Products {
     public static final Product<SeriesReplay> SERIES_REPLAY = Product.<SeriesReplay>named("perfab series replay")
             .with(Format.TEXT, SeriesRenderer::replayText).with(Format.MARKDOWN, SeriesRenderer::replayMarkdown)
             .with(Format.JSON, SeriesRenderer::replayJson).with(Format.CSV, SeriesRenderer::replayCsv);
+
+    /** The noise of a nightly ratio series, per key and over all ({@code perfab series noise}). */
+    public static final Product<SeriesNoiseTable> SERIES_NOISE = Product.<SeriesNoiseTable>named("perfab series noise")
+            .with(Format.TEXT, NoiseRenderer::text).with(Format.MARKDOWN, NoiseRenderer::markdown)
+            .with(Format.JSON, NoiseRenderer::json).with(Format.CSV, NoiseRenderer::csv);
 
     /** A snapshot checked against a ratchet baseline ({@code perfab baseline check}). */
     public static final Product<BaselineCheck> BASELINE_CHECK = Product.<BaselineCheck>named("perfab baseline check")

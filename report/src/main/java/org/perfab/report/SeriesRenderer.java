@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.function.UnaryOperator;
 import org.perfab.model.ResultsJson;
 import org.perfab.model.SeriesCheck;
+import org.perfab.model.SeriesCuration;
 import org.perfab.model.SeriesReplay;
 import org.perfab.stats.SeriesRules;
 
@@ -206,7 +207,10 @@ final class SeriesRenderer {
         return day + (c.rule() == SeriesRules.Rule.DRIFT ? ", drift" : "") + (c.noise() ? " (noise)" : "");
     }
 
-    /** Returns schema {@code perfab/series-replay/v1}. */
+    /**
+     * Returns schema {@code perfab/series-replay/v1}; with {@code curation} (the ref kept to, the runs
+     * dropped and why) when runs were asked to be left out.
+     */
     static String replayJson(SeriesReplay replay) {
         ObjectNode root = Json.object();
         root.put("schema", "perfab/series-replay/v1").put("runs", replay.runs()).put("fullRuns", replay.fullRuns());
@@ -226,7 +230,23 @@ final class SeriesRenderer {
                 }
             });
         }
+        replay.curation().ifPresent(c -> curation(root.putObject("curation"), c));
         return Json.write(root);
+    }
+
+    /** Writes the runs a replay left out: the ref kept to, and each run dropped with its reason. */
+    private static void curation(ObjectNode n, SeriesCuration c) {
+        if (c.on().isPresent()) {
+            n.put("on", c.on().get());
+        } else {
+            n.putNull("on");
+        }
+        n.put("runs", c.runs()).put("droppedReadings", c.readings());
+        ArrayNode dropped = n.putArray("dropped");
+        for (SeriesCuration.Dropped d : c.dropped()) {
+            dropped.addObject().put("run", d.run()).put("date", d.date().toString()).put("commit", d.commit())
+                    .put("reason", d.reason().id()).put("readings", d.readings());
+        }
     }
 
     /** Returns a line per setting: its new movements, and the first catch of each key followed. */

@@ -24,7 +24,9 @@ import org.perfab.model.Plan;
 import org.perfab.model.RunResults;
 import org.perfab.model.Series;
 import org.perfab.model.SeriesCheck;
+import org.perfab.model.SeriesCuration;
 import org.perfab.model.SeriesFile;
+import org.perfab.model.SeriesNoiseTable;
 import org.perfab.model.SeriesReplay;
 import org.perfab.report.testing.Golden;
 import org.perfab.stats.NoiseFloor;
@@ -56,6 +58,13 @@ class ProductGoldenTest {
             new Fixture("series-replay", Products.SERIES_REPLAY, SeriesReplay.of(series(), List.of(
                     SeriesRules.Options.DEFAULT, SeriesRules.Options.parse("step=15,noise=0,drift=off")),
                     List.of(new SeriesReplay.Watch("stepped", Optional.of(LocalDate.of(2026, 9, 9)))))),
+            new Fixture("series-replay-curated", Products.SERIES_REPLAY, SeriesReplay.of(series(), List.of(
+                    SeriesRules.Options.DEFAULT), List.of()).with(new SeriesCuration(Optional.of("main"), 11, List.of(
+                            new SeriesCuration.Dropped("8812", LocalDate.of(2026, 9, 3), "3f9c1e0a77d2",
+                                    SeriesCuration.Reason.OFF_REF, 3),
+                            new SeriesCuration.Dropped(RunFixture.HOSTILE, LocalDate.of(2026, 9, 6), "",
+                                    SeriesCuration.Reason.NO_COMMIT, 3))))),
+            new Fixture("series-noise", Products.SERIES_NOISE, SeriesNoiseTable.of(series(), 5, key -> true)),
             new Fixture("plan", Products.PLAN, plan()));
 
     static Stream<Arguments> cases() {
@@ -84,7 +93,7 @@ class ProductGoldenTest {
     void everyProductHereHasAFixture() {
         List<Product<?>> covered = FIXTURES.stream().map(Fixture::product).distinct().toList();
         assertEquals(List.of(Products.AB, Products.MERGE, Products.BISECT, Products.SERIES_CHECK,
-                Products.SERIES_REPLAY, Products.PLAN), covered);
+                Products.SERIES_REPLAY, Products.SERIES_NOISE, Products.PLAN), covered);
     }
 
     @Test
