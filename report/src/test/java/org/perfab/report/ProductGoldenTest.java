@@ -104,7 +104,7 @@ class ProductGoldenTest {
         assertEquals(List.of("regressions", "inconclusive", "small", "improvements", "noisy"),
                 List.copyOf(Products.AB.outputs(Report.of(RunFixture.broker())).keySet()));
         SeriesCheck check = SeriesCheck.of(series(), "run-9", SeriesRules.Options.DEFAULT);
-        assertEquals(Map.of("new", "2", "persisting", "0"), Products.SERIES_CHECK.outputs(check));
+        assertEquals(Map.of("new", "2", "persisting", "0", "rebased", "0"), Products.SERIES_CHECK.outputs(check));
         assertTrue(Products.MERGE.outputs(merged()).isEmpty());
     }
 
