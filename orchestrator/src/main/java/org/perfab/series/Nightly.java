@@ -4,7 +4,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -78,7 +80,8 @@ public final class Nightly {
      * @param series the series file (created when missing)
      * @param source where tonight's ratios come from
      * @param date the run's day
-     * @param now the time of recording: the run's time when the source does not give one
+     * @param now the time of recording: the run's time when the source does not give one and it
+     *     falls on the run's day (UTC); a run recorded on another day has no time
      * @param run the run's id; empty for {@code $GITHUB_RUN_ID}, else when the results started, else
      *     the date
      * @param commit the commit; empty for the results' head, else {@code $GITHUB_SHA}
@@ -155,7 +158,8 @@ public final class Nightly {
             Ratios csv = (Ratios) request.source();
             SeriesSources.Stamp stamp = new SeriesSources.Stamp(day, first(run, env.get("GITHUB_RUN_ID"),
                     day.toString()), first(commit, env.get("GITHUB_SHA"), ""), first(cpu, MachineProbe.probe(env).cpu()),
-                    request.base().orElse(""), Optional.of(request.now()));
+                    request.base().orElse(""), Optional.of(request.now().truncatedTo(ChronoUnit.SECONDS))
+                            .filter(t -> LocalDate.ofInstant(t, ZoneOffset.UTC).equals(day)));
             extract = SeriesSources.csvRatios(csv.file(), csv.keyColumns(), csv.ratioColumn(), stamp);
         }
         if (extract.readings().isEmpty()) {

@@ -21,6 +21,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.perfab.demo.SyntheticSeries;
 import org.perfab.failure.BadInputException;
+import org.perfab.model.Series;
 import org.perfab.model.SeriesCheck;
 import org.perfab.model.SeriesFile;
 import org.perfab.report.Products;
@@ -95,6 +96,22 @@ class NightlyTest {
         Files.delete(tmp.resolve("ratios.csv"));
         Nightly.Recorded plain = record(Optional.empty(), Optional.of("main"), Map.of());
         assertEquals("2026-09-01", plain.run());
+    }
+
+    @Test
+    void anotherToolsRunIsTimedByTheClockOnItsOwnDayOnly() throws IOException {
+        Path csv = tmp.resolve("bdn.csv");
+        Files.writeString(csv, "Method,Ratio\nEncode,1.25\n");
+        Path series = tmp.resolve("ratios.csv");
+        for (LocalDate day : List.of(LocalDate.of(2026, 9, 1), LocalDate.of(2026, 8, 31))) {
+            Nightly.record(new Nightly.Recording(series, new Nightly.Ratios(csv, List.of(), Optional.empty()), day,
+                    NOW.plusNanos(123), Optional.of("r-" + day), Optional.empty(), Optional.of("v1.4.0"),
+                    Optional.of("cpu"), Optional.empty(), "main", SeriesRules.Options.DEFAULT, Map.of()), write);
+        }
+        List<Series.Reading> readings = SeriesFile.read(Files.readString(series), "ratios.csv").series().readings();
+        assertEquals(List.of(Optional.empty(), Optional.of(NOW)), readings.stream().map(Series.Reading::time).toList(),
+                "tonight's to the second; a run of another day recorded now has no time");
+        assertEquals(List.of("v1.4.0", "v1.4.0"), readings.stream().map(Series.Reading::base).toList());
     }
 
     @Test
