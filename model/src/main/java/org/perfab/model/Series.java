@@ -106,7 +106,7 @@ public record Series(List<Reading> readings) {
     private static List<Reading> order(List<Reading> readings) {
         Map<String, LocalDate> dates = new HashMap<>();
         Map<String, Instant> times = new HashMap<>();
-        Set<List<String>> seen = new HashSet<>();
+        Map<String, Set<String>> keysOfRun = new HashMap<>();
         for (Reading r : readings) {
             LocalDate d = dates.putIfAbsent(r.run(), r.date());
             if (d != null && !d.equals(r.date())) {
@@ -119,7 +119,7 @@ public record Series(List<Reading> readings) {
                             + r.time().get());
                 }
             }
-            if (!seen.add(List.of(r.run(), r.key()))) {
+            if (!keysOfRun.computeIfAbsent(r.run(), run -> new HashSet<>()).add(r.key())) {
                 throw new IllegalArgumentException("run '" + r.run() + "' has two readings of key '" + r.key() + "'");
             }
         }
@@ -127,9 +127,16 @@ public record Series(List<Reading> readings) {
         dates.forEach((run, date) -> timed.merge(date, times.containsKey(run), Boolean::logicalAnd));
         Comparator<String> byTime = Comparator.comparing(run -> timed.get(dates.get(run)) ? times.get(run)
                 : Instant.EPOCH);
-        Comparator<String> runs = byTime.thenComparing(Series::compareIds);
-        List<Reading> sorted = new ArrayList<>(readings);
-        sorted.sort(Comparator.comparing(Reading::date).thenComparing(Reading::run, runs));
+        List<String> runs = new ArrayList<>(dates.keySet());
+        runs.sort(Comparator.comparing((String run) -> dates.get(run)).thenComparing(byTime)
+                .thenComparing(Series::compareIds));
+        Map<String, Integer> rank = new HashMap<>();
+        runs.forEach(run -> rank.put(run, rank.size()));
+        List<List<Reading>> byRun = new ArrayList<>();
+        runs.forEach(run -> byRun.add(new ArrayList<>()));
+        readings.forEach(r -> byRun.get(rank.get(r.run())).add(r));
+        List<Reading> sorted = new ArrayList<>(readings.size());
+        byRun.forEach(sorted::addAll);
         return List.copyOf(sorted);
     }
 
