@@ -59,9 +59,7 @@ public record Series(List<Reading> readings) {
             if (run.isBlank() || key.isBlank()) {
                 throw new IllegalArgumentException("a reading needs a run and a key");
             }
-            if (base.chars().anyMatch(c -> Character.isWhitespace(c) || Character.isISOControl(c))) {
-                throw new IllegalArgumentException("a base is one word (a commit), without spaces or control characters");
-            }
+            checkBase(base);
             if (!(ratio > 0) || Double.isInfinite(ratio)) {
                 throw new IllegalArgumentException("a ratio must be finite and above 0, got " + ratio);
             }
@@ -96,6 +94,18 @@ public record Series(List<Reading> readings) {
             key.append(p);
         }
         return key.toString();
+    }
+
+    /**
+     * Checks that {@code base} can be a reading's base: one word, without spaces or control
+     * characters, so that it is one line and one argument wherever it is printed or passed.
+     *
+     * @throws IllegalArgumentException saying so when it is not
+     */
+    public static void checkBase(String base) {
+        if (base.chars().anyMatch(c -> Character.isWhitespace(c) || Character.isISOControl(c))) {
+            throw new IllegalArgumentException("a base is one word (a commit), without spaces or control characters");
+        }
     }
 
     /** The empty series. */

@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.perfab.model.Series;
 import org.perfab.model.SeriesCheck;
 import org.perfab.model.SeriesFile;
 import org.perfab.report.Format;
@@ -103,6 +104,13 @@ final class SeriesRecordCommand implements Callable<Integer> {
         }
         if (source.results != null && (keyColumns != null || ratioColumn != null)) {
             throw new ParameterException(spec.commandLine(), "--key-columns and --ratio-column go with --ratios");
+        }
+        if (base != null) {
+            try {
+                Series.checkBase(base);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), "--base: " + e.getMessage());
+            }
         }
         Nightly.Source from = source.results != null ? new Nightly.AbResults(source.results, Optional.ofNullable(
                 workload)) : new Nightly.Ratios(source.csv, keyColumns == null ? List.of() : keyColumns,

@@ -282,6 +282,10 @@ class SeriesCommandTest {
         assertTrue(run.err().contains(":4: 'Indel/512', ratio '?'"), run.err());
         assertEquals("date,run,commit,cpu,key,ratio,base,time\n2026-09-01,n1,abc,AMD EPYC 7763,Bpe/512,1.72,v1.4.0,\n",
                 Files.readString(file), "the base given; recorded on another day than its run's, no time");
+        Cli twoWords = Cli.run("series", "record", "--series", file.toString(), "--ratios", csv.toString(), "--base",
+                "v1 ::error::x");
+        assertEquals(2, twoWords.exitCode());
+        assertTrue(twoWords.err().startsWith("perfab: --base: a base is one word"), twoWords.err());
         Cli bad = Cli.run("series", "record", "--series", file.toString(), "--ratios", csv.toString(),
                 "--ratio-column", "Speedup");
         assertEquals(2, bad.exitCode());

@@ -33,7 +33,8 @@ import java.util.PriorityQueue;
  *
  * <p>Readings are compared only with readings of the same base: a reading whose base differs from
  * the key's previous known base starts a new segment (see {@link #judgeAll}). "More than" is exact:
- * a change of exactly the limit (1.00 to 1.30 against 30%) is not past it (see {@link #beyond}).
+ * a change of exactly the limit (1.00 to 1.30 against 30%) is not past it, decided in exact decimal
+ * arithmetic near the boundary.
  */
 public final class SeriesRules {
     private SeriesRules() {
@@ -353,7 +354,7 @@ public final class SeriesRules {
      * decimal arithmetic: each ratio and the limit as the shortest decimal that reads back as the
      * same double, the medians exact, and {@code |v - r| > r * limit / 100}.
      */
-    static boolean beyond(double[] values, double[] reference, double limit) {
+    private static boolean beyond(double[] values, double[] reference, double limit) {
         double v = median(values);
         double r = median(reference);
         double change = Math.abs((v / r - 1) * 100);
