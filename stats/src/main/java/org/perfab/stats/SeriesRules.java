@@ -250,20 +250,15 @@ public final class SeriesRules {
      */
     public static List<Judgement> judgeAll(List<Point> history, Options o) {
         List<Judgement> all = new ArrayList<>(history.size());
+        int[] starts = segments(history);
         RunningMedian deviations = new RunningMedian();
-        int start = 0;
-        String known = "";
         boolean previousMoved = false;
         for (int i = 0; i < history.size(); i++) {
-            String base = history.get(i).base();
+            int start = starts[i];
             Optional<String> rebasedFrom = Optional.empty();
-            if (!base.isEmpty()) {
-                if (!known.isEmpty() && !known.equals(base)) {
-                    rebasedFrom = Optional.of(known);
-                    start = i;
-                    deviations = new RunningMedian();
-                }
-                known = base;
+            if (start == i && i > 0) {
+                rebasedFrom = Optional.of(previousBase(history, i));
+                deviations = new RunningMedian();
             }
             if (i - 1 > start) {
                 deviations.add(deviation(history, start, i - 1, o.window()));
@@ -280,11 +275,15 @@ public final class SeriesRules {
      * Returns the noise of a key before reading {@code i}, as a fraction: the median, over the
      * earlier readings {@code j} of reading {@code i}'s segment (see {@link #judgeAll}) from its
      * second on, of {@code |ratio_j / m_j - 1|}, with {@code m_j} the median of the (up to
-     * {@code window}) readings of the segment before {@code j}. 0 with fewer than two earlier
-     * readings in the segment.
+     * {@code window}) readings of the segment before {@code j}. {@code i} may be the history's
+     * size: the noise a next reading of the last reading's base would be judged with. 0 with fewer
+     * than two earlier readings in the segment.
      */
     public static double noise(List<Point> history, int i, int window) {
-        int start = segmentStart(history, i);
+        if (i < 2) {
+            return 0;
+        }
+        int start = segments(history)[Math.min(i, history.size() - 1)];
         RunningMedian deviations = new RunningMedian();
         for (int j = start + 1; j < i; j++) {
             deviations.add(deviation(history, start, j, window));
@@ -292,18 +291,57 @@ public final class SeriesRules {
         return deviations.median();
     }
 
-    /** Returns where reading {@code i}'s segment starts: its latest re-basing, else 0. */
-    private static int segmentStart(List<Point> history, int i) {
+    /**
+     * Returns the relative deviation of each reading of a key's {@code history} from the median of
+     * the (up to {@code window}) readings of its segment before it (see {@link #judgeAll}), as
+     * fractions, in order: the figures the step rule's noise is the median of. A segment's first
+     * reading has none, so a re-basing is never counted as noise; empty for fewer than two
+     * readings.
+     *
+     * @throws IllegalArgumentException when {@code window} is below 1
+     */
+    public static double[] deviations(List<Point> history, int window) {
+        if (window < 1) {
+            throw new IllegalArgumentException("a window is at least 1 reading, got " + window);
+        }
+        int[] starts = segments(history);
+        double[] out = new double[history.size()];
+        int n = 0;
+        for (int j = 0; j < history.size(); j++) {
+            if (j > starts[j]) {
+                out[n++] = deviation(history, starts[j], j, window);
+            }
+        }
+        return Arrays.copyOf(out, n);
+    }
+
+    /**
+     * Returns where each reading's segment starts: the position of the latest re-basing at or
+     * before it, else 0. A reading re-bases its key when its base is known and differs from the
+     * latest known base before it.
+     */
+    private static int[] segments(List<Point> history) {
+        int[] starts = new int[history.size()];
         int start = 0;
         String known = "";
-        for (int j = 0; j <= i; j++) {
+        for (int j = 0; j < history.size(); j++) {
             String base = history.get(j).base();
             if (!base.isEmpty()) {
                 start = !known.isEmpty() && !known.equals(base) ? j : start;
                 known = base;
             }
+            starts[j] = start;
         }
-        return start;
+        return starts;
+    }
+
+    /** Returns the latest known base before reading {@code i}, which re-bases its key. */
+    private static String previousBase(List<Point> history, int i) {
+        int j = i - 1;
+        while (history.get(j).base().isEmpty()) {
+            j--;
+        }
+        return history.get(j).base();
     }
 
     /** Returns {@code |ratio_j / m_j - 1|}, {@code m_j} the median of the readings of the segment before {@code j}. */

@@ -142,6 +142,24 @@ class SeriesRulesTest {
     }
 
     @Test
+    void theDeviationsTheNoiseIsTheMedianOfSkipEachSegmentsFirstReading() {
+        List<SeriesRules.Point> h = based(new double[] {1.0, 1.1, 0.9, 2.0, 2.2, 2.0}, "a", "a", "", "b", "b", "b");
+        double[] d = SeriesRules.deviations(h, 5);
+        // 1.1 from 1.0, 0.9 from 1.05; the jump to 2.0 is a re-basing, not a deviation; 2.2 from
+        // 2.0, 2.0 from 2.1.
+        assertEquals(4, d.length);
+        assertEquals(0.1, d[0], 1e-12);
+        assertEquals(0.9 / 1.05 - 1, -d[1], 1e-12);
+        assertEquals(0.1, d[2], 1e-12);
+        assertEquals(1 - 2.0 / 2.1, d[3], 1e-12);
+        assertEquals(Sample.median(new double[] {d[2], d[3]}), SeriesRules.noise(h, h.size(), 5),
+                "after the last reading: the noise of its segment");
+        assertEquals(Sample.median(new double[] {d[0], d[1]}), SeriesRules.noise(daily(1.0, 1.1, 0.9), 3, 5));
+        assertEquals(0, SeriesRules.noise(h, 4, 5), "one earlier reading of its base");
+        assertEquals(0, SeriesRules.deviations(List.of(), 5).length);
+    }
+
+    @Test
     void theRunningNoiseIsTheMedianOfEveryEarlierDeviationToTheBit() {
         java.util.Random random = new java.util.Random(7);
         double[] ratios = new double[400];
