@@ -73,7 +73,7 @@ final class SeriesRenderer {
         StringBuilder out = new StringBuilder(count(c)).append('\n');
         out.append("rules: ").append(c.options().describe()).append('\n');
         for (String line : rebasedLines(c, s -> Untrusted.plain(s, 80), s -> s)) {
-            out.append("re-based: ").append(line).append('\n');
+            out.append(line).append('\n');
         }
         out.append('\n');
         if (!c.movements().isEmpty()) {
@@ -153,7 +153,7 @@ final class SeriesRenderer {
         int notices = rebased.size() <= Workflow.PER_TYPE ? rebased.size() : Workflow.PER_TYPE - 1;
         for (String line : rebased.subList(0, notices)) {
             out.append(Workflow.command("notice", "perfab series: re-based", "run " + Untrusted.plain(c.run(), 80)
-                    + ": " + line));
+                    + ", " + line));
         }
         if (rebased.size() > notices) {
             out.append(Workflow.command("notice", "perfab series: re-based", "and " + (rebased.size() - notices)
