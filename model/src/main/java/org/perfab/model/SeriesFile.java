@@ -7,7 +7,9 @@ import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.time.LocalDate;
+import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,6 +18,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.Series.Reading;
 
@@ -24,15 +27,23 @@ import org.perfab.model.Series.Reading;
  * rows in the file's own order, every cell of every row kept as written, the columns perfab does
  * not read among them. Adding to it ({@link #with}) appends rows at the end and columns at the
  * right and leaves the rest as it was, so a committed series changes by the lines added; the
- * analysis reads {@link #series()}, which orders runs by date.
+ * analysis reads {@link #series()}, which orders runs by date and time (see {@link Series}).
  *
- * @param columns the header: the columns of {@link #COLUMNS} (in any order, the first of a name
- *     read), and any others
+ * @param columns the header: the columns of {@link #REQUIRED}, those of {@link #COLUMNS} it has
+ *     (in any order, the first of a name read), and any others
  * @param rows the rows, in file order
  */
 public record SeriesFile(List<String> columns, List<Row> rows) {
-    /** The columns perfab reads, in the order it writes them in a new file. */
-    public static final List<String> COLUMNS = List.of("date", "run", "commit", "cpu", "key", "ratio");
+    /**
+     * The columns perfab reads, in the order it writes them in a new file: those of
+     * {@link #REQUIRED}, then {@code base} (what each ratio is relative to, the A/B's base commit)
+     * and {@code time} (when the run started, an ISO-8601 instant), which a file may lack: an older
+     * file reads with every base and time unknown.
+     */
+    public static final List<String> COLUMNS = List.of("date", "run", "commit", "cpu", "key", "ratio", "base",
+            "time");
+    /** The columns every series file has. */
+    public static final List<String> REQUIRED = COLUMNS.subList(0, 6);
     private static final CsvMapper CSV = CsvMapper.builder().enable(CsvParser.Feature.WRAP_AS_ARRAY)
             .enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING).build();
 
@@ -40,8 +51,8 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
      * One row of the file.
      *
      * @param reading what perfab reads of it
-     * @param cells its cells as written, one per column of the file; those of {@link #COLUMNS} are
-     *     what {@code reading} was read from
+     * @param cells its cells as written, one per column of the file; those of {@link #COLUMNS} the
+     *     file has are what {@code reading} was read from
      */
     public record Row(Reading reading, List<String> cells) {
         public Row {
@@ -51,7 +62,7 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
     }
 
     /**
-     * Validates the file: every column of {@link #COLUMNS} in the header, a cell per column in
+     * Validates the file: every column of {@link #REQUIRED} in the header, a cell per column in
      * every row, and rows that make a {@link Series} (one date per run, one reading per run and key).
      *
      * @throws IllegalArgumentException saying what is wrong
@@ -59,10 +70,10 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
     public SeriesFile {
         columns = List.copyOf(columns);
         rows = List.copyOf(rows);
-        for (String c : COLUMNS) {
+        for (String c : REQUIRED) {
             if (!columns.contains(c)) {
                 throw new IllegalArgumentException("the header has no column '" + c + "' (a series has "
-                        + String.join(",", COLUMNS) + ")");
+                        + String.join(",", REQUIRED) + ")");
             }
         }
         for (Row r : rows) {
@@ -83,7 +94,7 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
     public static SeriesFile of(List<Reading> readings) {
         return new SeriesFile(COLUMNS, readings.stream().map(r -> new Row(r, List.of(r.date().toString(), r.run(),
                 r.commit(), r.cpu(), r.key(), new BigDecimal(Double.toString(r.ratio())).stripTrailingZeros()
-                        .toPlainString()))).toList());
+                        .toPlainString(), r.base(), r.time().map(Instant::toString).orElse("")))).toList());
     }
 
     /** Returns the series of the file's readings, its runs in date order (see {@link Series}). */
@@ -166,9 +177,10 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
     }
 
     /**
-     * Returns the file {@code text}, a CSV whose header names the columns {@link #COLUMNS} (in any
-     * order; other columns are kept, not read). Blank lines are skipped. An empty text is
-     * {@link #empty()}.
+     * Returns the file {@code text}, a CSV whose header names the columns {@link #REQUIRED} and
+     * any of the others of {@link #COLUMNS} (in any order; other columns are kept, not read). An empty
+     * or missing base is unknown, an empty or missing time is not recorded. Blank lines are skipped.
+     * An empty text is {@link #empty()}.
      *
      * @throws BadInputException naming {@code shown}, the line and the column of what is wrong
      */
@@ -183,9 +195,10 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
             Map<String, Integer> at = new HashMap<>();
             for (String c : COLUMNS) {
                 int i = header.indexOf(c);
-                if (i < 0) {
+                if (i < 0 && REQUIRED.contains(c)) {
                     throw new BadInputException(shown + ":1: the header has no column '" + c + "' (a series has "
-                            + String.join(",", COLUMNS) + ")");
+                            + String.join(",", REQUIRED) + ", and may have " + String.join(",", COLUMNS.subList(
+                                    REQUIRED.size(), COLUMNS.size())) + ")");
                 }
                 at.put(c, i);
             }
@@ -214,9 +227,18 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
                 } catch (NumberFormatException e) {
                     throw new BadInputException(where + "column 'ratio': '" + ratioText + "' is not a number");
                 }
+                String timeText = at.get("time") < 0 ? "" : row[at.get("time")].trim();
+                Optional<Instant> time;
+                try {
+                    time = timeText.isEmpty() ? Optional.empty() : Optional.of(instant(timeText));
+                } catch (DateTimeParseException e) {
+                    throw new BadInputException(where + "column 'time': '" + timeText + "' is not an ISO-8601 instant"
+                            + " (2026-09-01T02:13:07Z)");
+                }
+                String base = at.get("base") < 0 ? "" : row[at.get("base")].trim();
                 try {
                     rows.add(new Row(new Reading(date, row[at.get("run")].trim(), row[at.get("commit")].trim(),
-                            row[at.get("cpu")].trim(), row[at.get("key")].trim(), ratio), List.of(row)));
+                            row[at.get("cpu")].trim(), row[at.get("key")].trim(), ratio, base, time), List.of(row)));
                 } catch (IllegalArgumentException e) {
                     throw new BadInputException(where + e.getMessage());
                 }
@@ -231,6 +253,15 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
             return new SeriesFile(header, rows);
         } catch (IllegalArgumentException e) {
             throw new BadInputException(shown + ": " + e.getMessage());
+        }
+    }
+
+    /** Returns the instant {@code text}: UTC ({@code Z}) or with an offset. */
+    private static Instant instant(String text) {
+        try {
+            return Instant.parse(text);
+        } catch (DateTimeParseException e) {
+            return OffsetDateTime.parse(text).toInstant();
         }
     }
 

@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -28,9 +30,9 @@ class SeriesFileTest {
                 new Reading(LocalDate.parse("2026-09-01"), "r1", "abc", "Intel(R) Xeon(R), 2.20GHz", "a\nb", 0.25),
                 new Reading(LocalDate.parse("2026-09-02"), "r2", "def", "EPYC", "parse,\"big\"", 1e-7)));
         String csv = SeriesFile.of(series.readings()).write();
-        assertTrue(csv.startsWith("date,run,commit,cpu,key,ratio\n"), csv);
-        assertTrue(csv.contains("\"Intel(R) Xeon(R), 2.20GHz\",\"parse,\"\"big\"\"\",1.5"), csv);
-        assertTrue(csv.contains(",0.0000001\n"), "no exponent in a ratio: " + csv);
+        assertTrue(csv.startsWith("date,run,commit,cpu,key,ratio,base,time\n"), csv);
+        assertTrue(csv.contains("\"Intel(R) Xeon(R), 2.20GHz\",\"parse,\"\"big\"\"\",1.5,,\n"), csv);
+        assertTrue(csv.contains(",0.0000001,,\n"), "no exponent in a ratio: " + csv);
         assertEquals(series, read(csv).series());
         assertEquals(csv, read(csv).write());
     }
@@ -63,10 +65,37 @@ class SeriesFileTest {
         "date,run,commit,cpu,key,ratio\\n2026-09-01,r,c,x, ,1  | ratios.csv:2: a reading needs a run and a key",
         "date,run,commit,cpu,key,ratio\\n2026-09-01,r,c,x,k,1\\n2026-09-01,r,c,x,k,2 | ratios.csv: run 'r' has two readings of key 'k'",
         "date,run,commit,cpu,key,ratio\\n2026-09-01,r,c,x,k,1\\n2026-09-02,r,c,x,j,2 | ratios.csv: run 'r' has two dates",
+        "date,run,commit,cpu,key,ratio,time\\n2026-09-01,r,c,x,k,1,2am | ratios.csv:2: column 'time': '2am' is not an ISO-8601 instant",
+        "date,run,commit,cpu,key,ratio,time\\n2026-09-01,r,c,x,k,1,2026-09-01T02:00:00Z\\n2026-09-01,r,c,x,j,2,2026-09-01T03:00:00Z | ratios.csv: run 'r' has two times",
+        "date,run,commit,cpu,key,ratio,base\\n2026-09-01,r,c,x,k,1,a\tb | ratios.csv:2: a base is one word",
     })
     void namesTheLineAndColumnOfWhatIsWrong(String csv, String message) {
         BadInputException e = assertThrows(BadInputException.class, () -> read(csv.strip().replace("\\n", "\n")));
         assertTrue(e.getMessage().startsWith(message), e.getMessage());
+    }
+
+    @Test
+    void readsTheBaseAndTimeWhenTheFileHasThemAndLeavesThemUnknownWhenNot() {
+        Series old = read("date,run,commit,cpu,key,ratio\n2026-09-01,r,c,x,k,1\n").series();
+        assertEquals("", old.readings().get(0).base(), "an older file: base unknown");
+        assertEquals(Optional.empty(), old.readings().get(0).time());
+        String csv = """
+                time,key,base,ratio,date,run,commit,cpu
+                2026-09-01T02:13:07Z,k,v1.4.0,1.25,2026-09-01,r1,c,x
+                2026-09-01T04:13:07+02:00,j,,2,2026-09-01,r1,c,x
+                ,k,v1.5.0,1.5,2026-09-02,r2,c,x
+                """;
+        SeriesFile file = read(csv);
+        List<Reading> readings = file.series().readings();
+        assertEquals(List.of("v1.4.0", "", "v1.5.0"), readings.stream().map(Reading::base).toList());
+        assertEquals(List.of(Optional.of(Instant.parse("2026-09-01T02:13:07Z")),
+                Optional.of(Instant.parse("2026-09-01T02:13:07Z")), Optional.empty()),
+                readings.stream().map(Reading::time).toList(), "an offset is the same instant");
+        assertEquals(csv, file.write(), "written back as read");
+        Reading r = new Reading(LocalDate.parse("2026-09-03"), "r3", "d", "x", "k", 1.0, "v1.5.0",
+                Optional.of(Instant.parse("2026-09-03T02:00:00Z")));
+        assertEquals("date,run,commit,cpu,key,ratio,base,time\n2026-09-03,r3,d,x,k,1,v1.5.0,2026-09-03T02:00:00Z\n",
+                SeriesFile.of(List.of(r)).write(), "a new file has both columns");
     }
 
     @Test
@@ -80,7 +109,7 @@ class SeriesFileTest {
     void anEmptyTextIsTheEmptyFile() {
         assertEquals(SeriesFile.empty(), read("  \n"));
         assertEquals(Series.empty(), read("  \n").series());
-        assertEquals("date,run,commit,cpu,key,ratio\n", SeriesFile.empty().write());
+        assertEquals("date,run,commit,cpu,key,ratio,base,time\n", SeriesFile.empty().write());
     }
 
     @Test
@@ -109,7 +138,10 @@ class SeriesFileTest {
         LocalDate tonight = LocalDate.parse("2026-09-04");
         SeriesFile.Merge merge = read(csv).with(SeriesFile.of(List.of(new Reading(tonight, "n4", "d", "cpu", "k", 1.3),
                 new Reading(tonight, "n4", "d", "cpu", "j", 0.5))));
-        assertEquals(csv + "2026-09-04,n4,d,cpu,k,1.3,\n2026-09-04,n4,d,cpu,j,0.5,\n", merge.file().write());
+        assertEquals(csv.replace("note\n", "note,base,time\n").replace("late one\n", "late one,,\n")
+                .replace("by hand\"\n", "by hand\",,\n").replace("1.1,\n", "1.1,,,\n")
+                + "2026-09-04,n4,d,cpu,k,1.3,,,\n2026-09-04,n4,d,cpu,j,0.5,,,\n", merge.file().write(),
+                "the base and time columns the file lacks at the right");
         assertEquals(List.of("n1", "n2", "n3", "n4"), merge.file().series().runs());
     }
 

@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
                 + " record tonight's ratios, and report the ratios that step past their own noise or drift over ten"
                 + " days. Exits 0 whatever it finds."},
         subcommands = {SeriesRecordCommand.class, SeriesCommand.Merge.class, SeriesCommand.Check.class,
-            SeriesReplayCommand.class, SeriesNoiseCommand.class, SeriesCommand.Demo.class})
+            SeriesReplayCommand.class, SeriesNoiseCommand.class, SeriesBaseCommand.class, SeriesCommand.Demo.class})
 final class SeriesCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -2,9 +2,11 @@ package org.perfab.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.perfab.model.Series;
 import org.perfab.model.SeriesCheck;
 import org.perfab.model.SeriesFile;
 import org.perfab.report.Format;
@@ -70,6 +72,12 @@ final class SeriesRecordCommand implements Callable<Integer> {
             + " $GITHUB_SHA).")
     String commit;
 
+    @Option(names = "--base", paramLabel = "SHA", description = "What the ratios are relative to, recorded with"
+            + " each (default: with --from, the A/B's base commit for head/base ratios, none for ratios between two"
+            + " cells of one commit; with --ratios, none). A base that differs from a key's previous one starts a"
+            + " new segment: the rules never compare across it.")
+    String base;
+
     @Option(names = "--cpu", paramLabel = "MODEL", description = "The processor model (default: the results'"
             + " machine, else this one's).")
     String cpu;
@@ -97,11 +105,18 @@ final class SeriesRecordCommand implements Callable<Integer> {
         if (source.results != null && (keyColumns != null || ratioColumn != null)) {
             throw new ParameterException(spec.commandLine(), "--key-columns and --ratio-column go with --ratios");
         }
+        if (base != null) {
+            try {
+                Series.checkBase(base);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), "--base: " + e.getMessage());
+            }
+        }
         Nightly.Source from = source.results != null ? new Nightly.AbResults(source.results, Optional.ofNullable(
                 workload)) : new Nightly.Ratios(source.csv, keyColumns == null ? List.of() : keyColumns,
                         Optional.ofNullable(ratioColumn));
-        Nightly.Recorded r = Nightly.record(new Nightly.Recording(series, from, Output.day(spec, date),
-                Optional.ofNullable(run), Optional.ofNullable(commit), Optional.ofNullable(cpu),
+        Nightly.Recorded r = Nightly.record(new Nightly.Recording(series, from, Output.day(spec, date), Instant.now(),
+                Optional.ofNullable(run), Optional.ofNullable(commit), Optional.ofNullable(base), Optional.ofNullable(cpu),
                 Optional.ofNullable(branch), main, options, System.getenv()), Output::replace);
         PrintWriter err = spec.commandLine().getErr();
         for (String s : r.skipped()) {

@@ -1,9 +1,11 @@
 package org.perfab.demo;
 
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import org.perfab.model.Series;
@@ -25,6 +27,8 @@ import org.perfab.model.Series;
  *   <li>The other keys: most quiet (a normal 0.8% spread), a third heavy-tailed like nanosecond
  *       kernels.
  * </ul>
+ *
+ * <p>Every run is against one release, {@link #BASE}, and starts at 02:00 UTC on its day.
  */
 public final class SyntheticSeries {
     /** The key with a step on 09-01. */
@@ -36,6 +40,8 @@ public final class SyntheticSeries {
     /** The keys that move on the new processor of 09-13. */
     public static final List<String> SHORT = List.of("LevenshteinBenchmarks.CodePoint/4",
             "LevenshteinBenchmarks.CodePoint/8");
+    /** The base commit every ratio is relative to: the release the nightly A/B measures main against. */
+    public static final String BASE = String.format(Locale.ROOT, "%040x", 20260801L * 7919L);
     /** The processor model first seen on 09-13. */
     public static final String NEW_CPU = "Intel(R) Xeon(R) Platinum 8573C";
 
@@ -82,24 +88,30 @@ public final class SyntheticSeries {
             String commit = String.format(Locale.ROOT, "%040x", d.toEpochDay() * 7919L);
             String cpu = d.equals(LocalDate.of(2026, 9, 13)) ? NEW_CPU : CPUS.get((night++ * 3) % CPUS.size());
             boolean partial = PARTIAL.contains(d);
-            readings.add(new Series.Reading(d, run, commit, cpu, STEP, step(d, random)));
-            readings.add(new Series.Reading(d, run, commit, cpu, DRIFT, drift(d, random)));
-            readings.add(new Series.Reading(d, run, commit, cpu, BIG_STEP,
+            readings.add(reading(d, run, commit, cpu, STEP, step(d, random)));
+            readings.add(reading(d, run, commit, cpu, DRIFT, drift(d, random)));
+            readings.add(reading(d, run, commit, cpu, BIG_STEP,
                     (d.isBefore(LocalDate.of(2026, 8, 26)) ? 2.18 : 4.82) * quiet(random)));
             for (String key : SHORT) {
-                readings.add(new Series.Reading(d, run, commit, cpu, key,
+                readings.add(reading(d, run, commit, cpu, key,
                         (cpu.equals(NEW_CPU) ? 1.4 : 1.0) * quiet(random)));
             }
             for (int k = 0; k < OTHER_KEYS; k++) {
                 boolean kernel = k % 3 == 0;
                 double value = levels[k] * (kernel ? heavy(random) : quiet(random));
                 if (!partial || k % 2 == 0) {
-                    readings.add(new Series.Reading(d, run, commit, cpu, (kernel ? "LcsGateBenchmarks.Kernel/" : "Corpus"
+                    readings.add(reading(d, run, commit, cpu, (kernel ? "LcsGateBenchmarks.Kernel/" : "Corpus"
                             + ".Encode/") + k, value));
                 }
             }
         }
         return new Series(readings);
+    }
+
+    /** Returns a reading of the run of day {@code d}, against {@link #BASE}, started at 02:00 UTC. */
+    private static Series.Reading reading(LocalDate d, String run, String commit, String cpu, String key, double ratio) {
+        return new Series.Reading(d, run, commit, cpu, key, ratio, BASE, Optional.of(d.atTime(2, 0)
+                .toInstant(ZoneOffset.UTC)));
     }
 
     private static double step(LocalDate d, Random random) {

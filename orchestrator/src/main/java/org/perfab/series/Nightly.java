@@ -2,9 +2,13 @@ package org.perfab.series;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -84,9 +88,13 @@ public final class Nightly {
      * @param series the series file (created when missing)
      * @param source where tonight's ratios come from
      * @param date the run's day
+     * @param now the time of recording: the run's time when the source does not give one and it
+     *     falls on the run's day (UTC); a run recorded on another day has no time
      * @param run the run's id; empty for {@code $GITHUB_RUN_ID}, else when the results started, else
      *     the date
      * @param commit the commit; empty for the results' head, else {@code $GITHUB_SHA}
+     * @param base what the ratios are relative to; empty for the A/B's base commit with head/base
+     *     ratios, else unknown (a ratio between two cells of one commit has no base commit)
      * @param cpu the processor model; empty for the results' machine, else this one's
      * @param branch the branch this run is on; empty for GitHub's {@code $GITHUB_HEAD_REF} or
      *     {@code $GITHUB_REF_NAME}, and none at all records
@@ -94,15 +102,17 @@ public final class Nightly {
      * @param rules the rules tonight's run is checked with
      * @param env the environment ({@code GITHUB_*}, and this machine's processor)
      */
-    public record Recording(Path series, Source source, LocalDate date, Optional<String> run, Optional<String> commit,
-            Optional<String> cpu, Optional<String> branch, String main, SeriesRules.Options rules,
-            Map<String, String> env) {
+    public record Recording(Path series, Source source, LocalDate date, Instant now, Optional<String> run,
+            Optional<String> commit, Optional<String> base, Optional<String> cpu, Optional<String> branch, String main,
+            SeriesRules.Options rules, Map<String, String> env) {
         public Recording {
             Objects.requireNonNull(series, "series");
             Objects.requireNonNull(source, "source");
             Objects.requireNonNull(date, "date");
+            Objects.requireNonNull(now, "now");
             Objects.requireNonNull(run, "run");
             Objects.requireNonNull(commit, "commit");
+            Objects.requireNonNull(base, "base");
             Objects.requireNonNull(cpu, "cpu");
             Objects.requireNonNull(branch, "branch");
             Objects.requireNonNull(main, "main");
@@ -147,14 +157,17 @@ public final class Nightly {
             RunResults results = ResultsJson.read(ab.file());
             SeriesSources.Stamp stamp = new SeriesSources.Stamp(day,
                     first(run, env.get("GITHUB_RUN_ID"), results.startedAt().toString()),
-                    first(commit, results.provenance().head().commit()), first(cpu, results.machine().cpu()));
+                    first(commit, results.provenance().head().commit()), first(cpu, results.machine().cpu()),
+                    base(request.base(), results, ab.workload().isPresent()), Optional.of(results.startedAt()));
             extract = ab.workload().isEmpty() ? SeriesSources.abRatios(results, stamp) : SeriesSources.baselineRatios(
                     results, WorkloadLoader.parse(BadInputException.read(ab.workload().get()),
                             ab.workload().get().toString()), stamp);
         } else {
             Ratios csv = (Ratios) request.source();
             SeriesSources.Stamp stamp = new SeriesSources.Stamp(day, first(run, env.get("GITHUB_RUN_ID"),
-                    day.toString()), first(commit, env.get("GITHUB_SHA"), ""), first(cpu, MachineProbe.probe(env).cpu()));
+                    day.toString()), first(commit, env.get("GITHUB_SHA"), ""), first(cpu, MachineProbe.probe(env).cpu()),
+                    request.base().orElse(""), Optional.of(request.now().truncatedTo(ChronoUnit.SECONDS))
+                            .filter(t -> LocalDate.ofInstant(t, ZoneOffset.UTC).equals(day)));
             extract = SeriesSources.csvRatios(csv.file(), csv.keyColumns(), csv.ratioColumn(), stamp);
         }
         if (extract.readings().isEmpty()) {
@@ -227,6 +240,55 @@ public final class Nightly {
                     + "')");
         }
         return SeriesCheck.of(s, which, rules);
+    }
+
+    /**
+     * Returns the base of the ratios of {@code results}: {@code given} when there is one; else, for
+     * head/base ratios, the commit the A/B measured as its baseline (the merge base of its base and
+     * head, which is the base's own commit when the base is an ancestor, as a release tag of main
+     * is). A ratio between two cells of one commit ({@code ratioTo}, or an A/A where both sides are
+     * one commit) has no base commit: both of its terms measure tonight's commit, a new release
+     * moves neither, so its base is empty (unknown), never tonight's commit, which would re-base
+     * every night.
+     */
+    private static String base(Optional<String> given, RunResults results, boolean ratioTo) {
+        if (given.isPresent()) {
+            return given.get();
+        }
+        RunResults.Provenance p = results.provenance();
+        if (ratioTo || p.aa()) {
+            return "";
+        }
+        return first(p.mergeBase(), p.base() == null ? null : p.base().commit());
+    }
+
+    /**
+     * Returns the base of the latest run of the series in {@code file}: what a nightly pins its
+     * A/B's base to, so that the series stays on the base it was measured against. Empty when the
+     * file is missing or holds no readings, or the latest run's bases are unknown; when its
+     * readings name several, the one most of them name (the first named of a tie).
+     *
+     * @throws BadInputException when the file cannot be read
+     */
+    public static Optional<String> base(Path file) {
+        Series s = read(file, true).series();
+        List<String> runs = s.runs();
+        if (runs.isEmpty()) {
+            return Optional.empty();
+        }
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        for (Series.Reading r : s.of(runs.get(runs.size() - 1))) {
+            if (!r.base().isEmpty()) {
+                counts.merge(r.base(), 1, Integer::sum);
+            }
+        }
+        Optional<String> most = Optional.empty();
+        for (Map.Entry<String, Integer> e : counts.entrySet()) {
+            if (most.isEmpty() || e.getValue() > counts.get(most.get())) {
+                most = Optional.of(e.getKey());
+            }
+        }
+        return most;
     }
 
     /**

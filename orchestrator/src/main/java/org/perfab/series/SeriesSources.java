@@ -6,12 +6,14 @@ import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.Cell;
@@ -42,8 +44,15 @@ public final class SeriesSources {
      * @param run the run's id
      * @param commit the commit measured
      * @param cpu the processor model
+     * @param base what the ratios are relative to: the A/B's base commit for head/base ratios;
+     *     empty when unknown or when no commit is (a ratio between two cells of one commit)
+     * @param time when the run started; empty when not known
      */
-    public record Stamp(LocalDate date, String run, String commit, String cpu) {
+    public record Stamp(LocalDate date, String run, String commit, String cpu, String base, Optional<Instant> time) {
+        public Stamp {
+            Objects.requireNonNull(base, "base");
+            Objects.requireNonNull(time, "time");
+        }
     }
 
     /**
@@ -215,6 +224,7 @@ public final class SeriesSources {
     }
 
     private static Series.Reading reading(Stamp stamp, String key, double ratio) {
-        return new Series.Reading(stamp.date(), stamp.run(), stamp.commit(), stamp.cpu(), key, ratio);
+        return new Series.Reading(stamp.date(), stamp.run(), stamp.commit(), stamp.cpu(), key, ratio, stamp.base(),
+                stamp.time());
     }
 }

@@ -15,10 +15,13 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perfab.demo.SyntheticSeries;
 import org.perfab.model.CellId;
+import org.perfab.model.ResultsJson;
+import org.perfab.model.RunResults;
 import org.perfab.model.Series;
 import org.perfab.model.SeriesFile;
 import org.perfab.series.SeriesSources;
@@ -207,6 +210,13 @@ class SeriesCommandTest {
         assertEquals(1.10, ratios.get("speed/run:time"), 1e-9, "the head's mean over the base's");
         assertEquals(1.00, ratios.get("steady/run:time"), 1e-9);
         assertEquals("2026-09-01", s.readings().get(0).date().toString());
+        RunResults ab = ResultsJson.read(results);
+        assertEquals(List.of(ab.provenance().mergeBase(), ab.provenance().mergeBase()), s.readings().stream()
+                .map(Series.Reading::base).toList(), "a head/base ratio is against the commit the A/B measured as base");
+        assertEquals(40, ab.provenance().mergeBase().length());
+        assertEquals(Optional.of(ab.startedAt()), s.readings().get(0).time(), "the run's time is when the A/B started");
+        Cli base = Cli.run("series", "base", "--series", file.toString());
+        assertEquals(ab.provenance().mergeBase() + "\n", base.out(), base.err());
         assertTrue(first.out().startsWith("perfab series: 0 new movements"), first.out());
         String written = Files.readString(file);
         Cli again = Cli.run("series", "record", "--series", file.toString(), "--from", results.toString(), "--date",
@@ -238,6 +248,11 @@ class SeriesCommandTest {
         assertEquals(1, readings.size(), readings.toString());
         assertEquals("speed/run:time", readings.get(0).key());
         assertEquals(11.0, readings.get(0).ratio(), 1e-9, "the head's speed/run over its steady/run");
+        assertEquals("", readings.get(0).base(), "both terms measure one commit: no base commit, so a release"
+                + " re-bases nothing");
+        Cli noBase = Cli.run("series", "base", "--series", file.toString());
+        assertEquals(0, noBase.exitCode(), noBase.err());
+        assertEquals("", noBase.out());
         Path none = tmp.resolve("none.yaml");
         Files.writeString(none, Subjects.workload(3, ""));
         Cli noBaseline = Cli.run("series", "record", "--series", file.toString(), "--from", results.toString(),
@@ -260,17 +275,52 @@ class SeriesCommandTest {
         Path file = tmp.resolve("ratios.csv");
         Cli run = Cli.run("series", "record", "--series", file.toString(), "--ratios", csv.toString(), "--key-columns",
                 "Method,Length", "--date", "2026-09-01", "--run", "n1", "--cpu", "AMD EPYC 7763", "--commit", "abc",
-                "--branch", "main");
+                "--base", "v1.4.0", "--branch", "main");
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.err().contains("left out " + csv + ":2: 'Unigram/512', ratio 'baseline' is not a positive"
                 + " number"), run.err());
         assertTrue(run.err().contains(":4: 'Indel/512', ratio '?'"), run.err());
-        assertEquals("date,run,commit,cpu,key,ratio\n2026-09-01,n1,abc,AMD EPYC 7763,Bpe/512,1.72\n",
-                Files.readString(file));
+        assertEquals("date,run,commit,cpu,key,ratio,base,time\n2026-09-01,n1,abc,AMD EPYC 7763,Bpe/512,1.72,v1.4.0,\n",
+                Files.readString(file), "the base given; recorded on another day than its run's, no time");
+        Cli twoWords = Cli.run("series", "record", "--series", file.toString(), "--ratios", csv.toString(), "--base",
+                "v1 ::error::x");
+        assertEquals(2, twoWords.exitCode());
+        assertTrue(twoWords.err().startsWith("perfab: --base: a base is one word"), twoWords.err());
         Cli bad = Cli.run("series", "record", "--series", file.toString(), "--ratios", csv.toString(),
                 "--ratio-column", "Speedup");
         assertEquals(2, bad.exitCode());
         assertTrue(bad.err().contains(csv + ":1: no column 'Speedup'"), bad.err());
+    }
+
+    @Test
+    void aNewBaseIsReportedAsARebasingAndSeriesBaseTellsTheLatest() throws IOException {
+        Path file = tmp.resolve("ratios.csv");
+        StringBuilder csv = new StringBuilder("date,run,commit,cpu,key,ratio,base\n");
+        for (int night = 1; night <= 6; night++) {
+            String base = night < 6 ? "v1.4.0" : "v1.5.0";
+            csv.append("2026-09-0").append(night).append(",n").append(night).append(",c").append(night)
+                    .append(",cpu,Parse/big,").append(night < 6 ? "1.00" : "1.80").append(',').append(base).append('\n');
+            csv.append("2026-09-0").append(night).append(",n").append(night).append(",c").append(night)
+                    .append(",cpu,Parse/small,").append(night < 6 ? "1.00" : "1.30").append(",v1.4.0\n");
+        }
+        Files.writeString(file, csv.toString());
+        Cli text = Cli.run("series", "check", "--series", file.toString());
+        assertEquals(0, text.exitCode(), text.err());
+        assertTrue(text.out().startsWith("perfab series: 0 new movements, 0 persisting, in run n6 (2026-09-06) of 1"
+                + " ratio compared; 1 re-based\n"), "+80% on a new base is no step; +30% is not past 30%: "
+                + text.out());
+        assertTrue(text.out().contains("\n1 key re-based from v1.4.0 to v1.5.0 (not compared across it;"), text.out());
+        JsonNode json = check(file);
+        assertEquals("Parse/big", json.at("/rebasings/0/key").asText());
+        assertEquals("v1.4.0", json.at("/rebasings/0/from").asText());
+        assertEquals("v1.5.0", json.at("/rebasings/0/to").asText());
+        Cli base = Cli.run("series", "base", "--series", file.toString());
+        assertEquals("v1.5.0\n", base.out(), "two bases, a reading each: the first the run names");
+        Files.writeString(file, "date,run,commit,cpu,key,ratio\n");
+        assertEquals("", Cli.run("series", "base", "--series", file.toString()).out(), "an empty series");
+        Cli missing = Cli.run("series", "base", "--series", tmp.resolve("nope.csv").toString());
+        assertEquals(0, missing.exitCode(), missing.err());
+        assertEquals("", missing.out(), "no series yet: nothing to pin");
     }
 
     @Test
@@ -317,8 +367,11 @@ class SeriesCommandTest {
         Cli record = Cli.run("series", "record", "--series", file.toString(), "--ratios", csv.toString(), "--date",
                 "2026-09-04", "--run", "n4", "--cpu", "cpu", "--commit", "d", "--branch", "main");
         assertEquals(0, record.exitCode(), record.err());
-        String recorded = mine + "2026-09-04,n4,d,cpu,k,1.3,\n2026-09-04,n4,d,cpu,j,0.5,\n";
-        assertEquals(recorded, Files.readString(file), "every row and cell as it was, tonight's at the end");
+        String recorded = mine.replace("note\n", "note,base,time\n").replace("late one\n", "late one,,\n")
+                .replace("by hand\"\n", "by hand\",,\n").replace("1.1,\n", "1.1,,,\n")
+                + "2026-09-04,n4,d,cpu,k,1.3,,,\n2026-09-04,n4,d,cpu,j,0.5,,,\n";
+        assertEquals(recorded, Files.readString(file), "every row and cell as it was, tonight's at the"
+                + " end, the base and time columns at the right");
         assertEquals("n4", check(file).get("run").asText(), "the latest run is the latest by date");
         Path wiki = tmp.resolve("wiki.csv");
         Files.writeString(wiki, "date,run,commit,cpu,key,ratio,url\n2026-08-30,w1,z,cpu,k,0.9,http://w/1\n"
@@ -326,10 +379,11 @@ class SeriesCommandTest {
         Cli merge = Cli.run("series", "merge", "--series", file.toString(), "--from", wiki.toString());
         assertEquals(0, merge.exitCode(), merge.err());
         assertTrue(merge.out().contains("1 reading added, 1 already there; 5 runs in all"), merge.out());
-        assertEquals("date,run,commit,cpu,key,ratio,note,url\n2026-09-03,n3,c,cpu,k,1.20,late one,\n"
-                + "2026-09-01,n1,a,cpu,k,1.0,\"first, by hand\",\n2026-09-02,n2,b,cpu,k,1.1,,\n"
-                + "2026-09-04,n4,d,cpu,k,1.3,,\n2026-09-04,n4,d,cpu,j,0.5,,\n2026-08-30,w1,z,cpu,k,0.9,,http://w/1\n",
-                Files.readString(file), "the union of the columns, the new row at the end");
+        assertEquals("date,run,commit,cpu,key,ratio,note,base,time,url\n2026-09-03,n3,c,cpu,k,1.20,late one,,,\n"
+                + "2026-09-01,n1,a,cpu,k,1.0,\"first, by hand\",,,\n2026-09-02,n2,b,cpu,k,1.1,,,,\n"
+                + "2026-09-04,n4,d,cpu,k,1.3,,,,\n2026-09-04,n4,d,cpu,j,0.5,,,,\n"
+                + "2026-08-30,w1,z,cpu,k,0.9,,,,http://w/1\n", Files.readString(file),
+                "the union of the columns, the new row at the end");
         Files.writeString(wiki, "date,run,commit,cpu,key,ratio\n2026-08-31,w1,z,cpu,j,0.9\n");
         Cli twoDates = Cli.run("series", "merge", "--series", file.toString(), "--from", wiki.toString());
         assertEquals(2, twoDates.exitCode(), twoDates.err());

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.perfab.demo.SyntheticSeries;
 import org.perfab.failure.BadInputException;
+import org.perfab.model.Series;
 import org.perfab.model.SeriesCheck;
 import org.perfab.model.SeriesFile;
 import org.perfab.report.Products;
@@ -31,6 +33,8 @@ import org.perfab.stats.SeriesRules;
  * where a run's id and commit come from, which run a check takes, and how a followed key is read.
  */
 class NightlyTest {
+    private static final Instant NOW = Instant.parse("2026-09-01T02:13:07Z");
+
     @TempDir
     Path tmp;
 
@@ -51,8 +55,8 @@ class NightlyTest {
         Path csv = tmp.resolve("bdn.csv");
         Files.writeString(csv, "Method,Ratio\nEncode,1.25\nDecode,0.5\n");
         return Nightly.record(new Nightly.Recording(tmp.resolve("ratios.csv"), new Nightly.Ratios(csv, List.of(),
-                Optional.empty()), LocalDate.of(2026, 9, 1), run, Optional.empty(), Optional.of("cpu"), branch,
-                "main", SeriesRules.Options.DEFAULT, env), write);
+                Optional.empty()), LocalDate.of(2026, 9, 1), NOW, run, Optional.empty(), Optional.empty(),
+                Optional.of("cpu"), branch, "main", SeriesRules.Options.DEFAULT, env), write);
     }
 
     @ParameterizedTest(name = "--branch {0}, GITHUB_HEAD_REF {1}, GITHUB_REF_NAME {2}: on {3}, records {4}")
@@ -95,6 +99,22 @@ class NightlyTest {
     }
 
     @Test
+    void anotherToolsRunIsTimedByTheClockOnItsOwnDayOnly() throws IOException {
+        Path csv = tmp.resolve("bdn.csv");
+        Files.writeString(csv, "Method,Ratio\nEncode,1.25\n");
+        Path series = tmp.resolve("ratios.csv");
+        for (LocalDate day : List.of(LocalDate.of(2026, 9, 1), LocalDate.of(2026, 8, 31))) {
+            Nightly.record(new Nightly.Recording(series, new Nightly.Ratios(csv, List.of(), Optional.empty()), day,
+                    NOW.plusNanos(123), Optional.of("r-" + day), Optional.empty(), Optional.of("v1.4.0"),
+                    Optional.of("cpu"), Optional.empty(), "main", SeriesRules.Options.DEFAULT, Map.of()), write);
+        }
+        List<Series.Reading> readings = SeriesFile.read(Files.readString(series), "ratios.csv").series().readings();
+        assertEquals(List.of(Optional.empty(), Optional.of(NOW)), readings.stream().map(Series.Reading::time).toList(),
+                "tonight's to the second; a run of another day recorded now has no time");
+        assertEquals(List.of("v1.4.0", "v1.4.0"), readings.stream().map(Series.Reading::base).toList());
+    }
+
+    @Test
     void aCheckTakesTheLatestRunUnlessToldAndNamesOneTheSeriesLacks() throws IOException {
         Path file = tmp.resolve("ratios.csv");
         Files.writeString(file, SeriesFile.of(SyntheticSeries.make(1).readings()).write());
@@ -102,7 +122,7 @@ class NightlyTest {
         assertEquals("nightly-2026-09-13", latest.run());
         SeriesCheck step = Nightly.check(file, Optional.of("nightly-2026-09-01"), SeriesRules.Options.DEFAULT);
         Map<String, String> outputs = Products.SERIES_CHECK.outputs(step);
-        assertEquals(List.of("new", "persisting"), List.copyOf(outputs.keySet()));
+        assertEquals(List.of("new", "persisting", "rebased"), List.copyOf(outputs.keySet()));
         int fresh = (int) step.movements().stream().filter(SeriesCheck.Movement::isNew).count();
         assertEquals(List.of(6, 3), List.of(fresh, step.movements().size() - fresh), "the step's night, seed 1");
         assertEquals(String.valueOf(fresh), outputs.get("new"));

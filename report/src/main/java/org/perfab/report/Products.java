@@ -41,7 +41,8 @@ public final class Products {
             .with(Format.TEXT, SeriesRenderer::text).with(Format.MARKDOWN, SeriesRenderer::markdown)
             .with(Format.JSON, SeriesRenderer::json).with(Format.GITHUB, SeriesRenderer::github)
             .with(Format.CSV, SeriesRenderer::csv)
-            .outputs(c -> ordered("new", c.newCount(), "persisting", c.movements().size() - c.newCount()))
+            .outputs(c -> ordered("new", c.newCount(), "persisting", c.movements().size() - c.newCount(),
+                    "rebased", c.rebasings().size()))
             .summary("the series' movements");
 
     /** The series' rules replayed run by run ({@code perfab series replay} and {@code demo}). */

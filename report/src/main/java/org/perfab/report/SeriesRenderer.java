@@ -3,6 +3,7 @@ package org.perfab.report;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,19 +29,54 @@ final class SeriesRenderer {
     private SeriesRenderer() {
     }
 
-    /** Returns the count line: {@code perfab series: 2 new movements, 5 persisting, in run R (DATE)}. */
+    /**
+     * Returns the count line: {@code perfab series: 2 new movements, 5 persisting, in run R (DATE)
+     * of N ratios compared}, and {@code ; K re-based} when keys were.
+     */
     static String count(SeriesCheck c) {
         int fresh = c.newCount();
         int persisting = c.movements().size() - fresh;
         return "perfab series: " + fresh + " new movement" + (fresh == 1 ? "" : "s") + ", " + persisting
                 + " persisting, in run " + Untrusted.plain(c.run(), 80) + " (" + c.date() + ") of " + c.compared()
-                + " ratio" + (c.compared() == 1 ? "" : "s") + " compared";
+                + " ratio" + (c.compared() == 1 ? "" : "s") + " compared"
+                + (c.rebasings().isEmpty() ? "" : "; " + c.rebasings().size() + " re-based");
     }
 
-    /** Returns the count line, the rules and the movements, for a terminal. */
+    /** Returns the re-basings of {@code c} grouped by their old and new base, in order of first appearance. */
+    private static Map<List<String>, List<SeriesCheck.Rebasing>> rebased(SeriesCheck c) {
+        Map<List<String>, List<SeriesCheck.Rebasing>> groups = new LinkedHashMap<>();
+        c.rebasings().forEach(r -> groups.computeIfAbsent(List.of(r.from(), r.to()), k -> new ArrayList<>()).add(r));
+        return groups;
+    }
+
+    /**
+     * Returns one sentence per old and new base: {@code 3 keys re-based from A to B (not compared
+     * across it; compared again after 3 readings of the new base): k1, k2, k3}, at most five keys
+     * named.
+     */
+    private static List<String> rebasedLines(SeriesCheck c, UnaryOperator<String> escape, UnaryOperator<String> code) {
+        List<String> lines = new ArrayList<>();
+        for (Map.Entry<List<String>, List<SeriesCheck.Rebasing>> e : rebased(c).entrySet()) {
+            List<SeriesCheck.Rebasing> keys = e.getValue();
+            int shown = Math.min(5, keys.size());
+            lines.add(keys.size() + " key" + (keys.size() == 1 ? "" : "s") + " re-based from "
+                    + code.apply(escape.apply(e.getKey().get(0))) + " to " + code.apply(escape.apply(e.getKey().get(1)))
+                    + " (not compared across it; compared again after " + c.options().minEarlier() + " readings of the"
+                    + " new base): " + String.join(", ", keys.subList(0, shown).stream()
+                            .map(r -> code.apply(escape.apply(r.key()))).toList())
+                    + (keys.size() > shown ? " and " + (keys.size() - shown) + " more" : ""));
+        }
+        return lines;
+    }
+
+    /** Returns the count line, the rules, the re-basings and the movements, for a terminal. */
     static String text(SeriesCheck c) {
         StringBuilder out = new StringBuilder(count(c)).append('\n');
-        out.append("rules: ").append(c.options().describe()).append("\n\n");
+        out.append("rules: ").append(c.options().describe()).append('\n');
+        for (String line : rebasedLines(c, s -> Untrusted.plain(s, 80), s -> s)) {
+            out.append(line).append('\n');
+        }
+        out.append('\n');
         if (!c.movements().isEmpty()) {
             List<String[]> rows = new ArrayList<>();
             rows.add(new String[] {"", "key", "rule", "ratio", "reference", "change", "cpu"});
@@ -73,10 +109,16 @@ final class SeriesRenderer {
         int fresh = c.newCount();
         int persisting = c.movements().size() - fresh;
         StringBuilder out = new StringBuilder("### Nightly ratios: ").append(fresh).append(" new movement")
-                .append(fresh == 1 ? "" : "s").append(", ").append(persisting).append(" persisting\n\n");
+                .append(fresh == 1 ? "" : "s").append(", ").append(persisting).append(" persisting")
+                .append(c.rebasings().isEmpty() ? "" : ", " + c.rebasings().size() + " re-based").append("\n\n");
         out.append("Run `").append(Untrusted.plain(c.run(), 80).replace("`", "'")).append("` (").append(c.date())
                 .append(") · ").append(c.readings()).append(" ratios, ").append(c.compared())
                 .append(" with enough history to compare · ").append(c.options().describe()).append('\n');
+        List<String> rebased = rebasedLines(c, s -> Untrusted.plain(s, 80).replace("`", "'"), s -> "`" + s + "`");
+        if (!rebased.isEmpty()) {
+            out.append("\n**Re-based**\n\n");
+            rebased.forEach(line -> out.append("- ").append(line).append('\n'));
+        }
         section(out, "New", c.movements().stream().filter(SeriesCheck.Movement::isNew).toList());
         section(out, "Persisting", c.movements().stream().filter(m -> !m.isNew()).toList());
         if (c.movements().isEmpty()) {
@@ -102,9 +144,22 @@ final class SeriesRenderer {
         }
     }
 
-    /** Returns one {@code ::warning} per new movement, within GitHub's ten per step. */
+    /**
+     * Returns one {@code ::warning} per new movement, within GitHub's ten per step, and one
+     * {@code ::notice} per old and new base of the keys re-based.
+     */
     static String github(SeriesCheck c) {
         StringBuilder out = new StringBuilder();
+        List<String> rebased = rebasedLines(c, s -> Untrusted.plain(s, 80), s -> s);
+        int notices = rebased.size() <= Workflow.PER_TYPE ? rebased.size() : Workflow.PER_TYPE - 1;
+        for (String line : rebased.subList(0, notices)) {
+            out.append(Workflow.command("notice", "perfab series: re-based", "run " + Untrusted.plain(c.run(), 80)
+                    + ", " + line));
+        }
+        if (rebased.size() > notices) {
+            out.append(Workflow.command("notice", "perfab series: re-based", "and " + (rebased.size() - notices)
+                    + " more pairs of bases; see the job summary"));
+        }
         List<SeriesCheck.Movement> fresh = c.movements().stream().filter(SeriesCheck.Movement::isNew).toList();
         int shown = fresh.size() <= Workflow.PER_TYPE ? fresh.size() : Workflow.PER_TYPE - 1;
         for (SeriesCheck.Movement m : fresh.subList(0, shown)) {
@@ -122,14 +177,21 @@ final class SeriesRenderer {
         return out.toString();
     }
 
-    /** Returns a line per movement: its key, rule, ratio against its reference, and processor. */
+    /**
+     * Returns a line per movement: its key, rule, ratio against its reference, processor, commit
+     * and base; then a line per re-based key, its rule {@code rebase}, its ratio, its base and the
+     * base before it.
+     */
     static String csv(SeriesCheck c) {
         Csv out = new Csv("key", "new", "rule", "ratio", "reference", "change %", "limit %", "cpu", "new cpu",
-                "commit");
+                "commit", "base", "previous base");
         for (SeriesCheck.Movement m : c.movements()) {
             out.line(m.key(), Boolean.toString(m.isNew()), m.move().rule().id(), Csv.number(m.move().ratio()),
                     Csv.number(m.move().reference()), Csv.number(m.move().change()), Csv.number(m.move().limit()),
-                    m.cpu(), Boolean.toString(m.newCpu()), m.commit());
+                    m.cpu(), Boolean.toString(m.newCpu()), m.commit(), m.base(), "");
+        }
+        for (SeriesCheck.Rebasing r : c.rebasings()) {
+            out.line(r.key(), "", "rebase", Csv.number(r.ratio()), "", "", "", "", "", r.commit(), r.to(), r.from());
         }
         return out.text();
     }
@@ -149,7 +211,13 @@ final class SeriesRenderer {
                     .put("change", m.move().change()).put("limit", m.move().limit()).put("cpu", m.cpu());
             ArrayNode cpus = n.putArray("referenceCpus");
             m.referenceCpus().forEach(cpus::add);
-            n.put("newCpu", m.newCpu()).put("commit", m.commit());
+            n.put("newCpu", m.newCpu()).put("commit", m.commit()).put("base", m.base());
+        }
+        root.put("rebased", c.rebasings().size());
+        ArrayNode rebasings = root.putArray("rebasings");
+        for (SeriesCheck.Rebasing r : c.rebasings()) {
+            rebasings.addObject().put("key", r.key()).put("from", r.from()).put("to", r.to()).put("ratio", r.ratio())
+                    .put("commit", r.commit());
         }
         return Json.write(root);
     }

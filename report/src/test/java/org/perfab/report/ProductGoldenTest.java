@@ -55,6 +55,8 @@ class ProductGoldenTest {
             new Fixture("bisect", Products.BISECT, bisection()),
             new Fixture("series-check", Products.SERIES_CHECK, SeriesCheck.of(series(), "run-9",
                     SeriesRules.Options.DEFAULT)),
+            new Fixture("series-rebased", Products.SERIES_CHECK, SeriesCheck.of(rebased(), "run-9",
+                    SeriesRules.Options.DEFAULT)),
             new Fixture("series-replay", Products.SERIES_REPLAY, SeriesReplay.of(series(), List.of(
                     SeriesRules.Options.DEFAULT, SeriesRules.Options.parse("step=15,noise=0,drift=off")),
                     List.of(new SeriesReplay.Watch("stepped", Optional.of(LocalDate.of(2026, 9, 9)))))),
@@ -113,7 +115,7 @@ class ProductGoldenTest {
         assertEquals(List.of("regressions", "inconclusive", "small", "improvements", "noisy"),
                 List.copyOf(Products.AB.outputs(Report.of(RunFixture.broker())).keySet()));
         SeriesCheck check = SeriesCheck.of(series(), "run-9", SeriesRules.Options.DEFAULT);
-        assertEquals(Map.of("new", "2", "persisting", "0"), Products.SERIES_CHECK.outputs(check));
+        assertEquals(Map.of("new", "2", "persisting", "0", "rebased", "0"), Products.SERIES_CHECK.outputs(check));
         assertTrue(Products.MERGE.outputs(merged()).isEmpty());
     }
 
@@ -174,6 +176,21 @@ class ProductGoldenTest {
                     .append(",stepped,").append((night == 8 ? 1.5 : 1.0) + j).append('\n');
             csv.append(date).append(',').append(run).append(",c").append(night).append(',').append(cpu)
                     .append(",\"=evil|`x`<b>@all\",").append((night == 8 ? 3.2 : 2.0) - j).append('\n');
+        }
+        return SeriesFile.read(csv.toString(), "series.csv").series();
+    }
+
+    /**
+     * The series of {@link #series()} against release {@code v1.4.0}, run 9 against {@code v1.5.0}
+     * for its first two keys and with one key more (hostile base names included).
+     */
+    static Series rebased() {
+        StringBuilder csv = new StringBuilder("date,run,commit,cpu,key,ratio,base\n");
+        for (Series.Reading r : series().readings()) {
+            String base = r.run().equals("run-9") && !r.key().startsWith("=") ? "v1.5.0|<b>`x`" : "v1.4.0";
+            csv.append(r.date()).append(',').append(r.run()).append(',').append(r.commit()).append(',').append(r.cpu())
+                    .append(',').append(r.key().startsWith("=") ? "\"" + r.key() + "\"" : r.key()).append(',')
+                    .append(r.ratio()).append(',').append(base).append('\n');
         }
         return SeriesFile.read(csv.toString(), "series.csv").series();
     }

@@ -1,10 +1,15 @@
 package org.perfab.stats;
 
+import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.PriorityQueue;
 
 /**
  * The rules that find a movement in one key's nightly series of ratios: a step past the key's own
@@ -25,6 +30,11 @@ import java.util.Optional;
  *       differs by more than {@code drift} percent from the median of the last {@code window}
  *       readings at least {@code driftDays} days older than this one.
  * </ul>
+ *
+ * <p>Readings are compared only with readings of the same base: a reading whose base differs from
+ * the key's previous known base starts a new segment (see {@link #judgeAll}). "More than" is exact:
+ * a change of exactly the limit (1.00 to 1.30 against 30%) is not past it, decided in exact decimal
+ * arithmetic near the boundary.
  */
 public final class SeriesRules {
     private SeriesRules() {
@@ -141,8 +151,25 @@ public final class SeriesRules {
         }
     }
 
-    /** One reading of a key: the date of its run, and its ratio. */
-    public record Point(LocalDate date, double ratio) {
+    /**
+     * One reading of a key: the date of its run, its ratio, and the base the ratio was measured
+     * against.
+     *
+     * @param date the day of its run
+     * @param ratio the ratio
+     * @param base what the ratio is relative to (the base commit of an A/B); empty when unknown, which
+     *     never starts a new segment
+     */
+    public record Point(LocalDate date, double ratio, String base) {
+        public Point {
+            Objects.requireNonNull(date, "date");
+            Objects.requireNonNull(base, "base");
+        }
+
+        /** A reading whose base is unknown. */
+        public Point(LocalDate date, double ratio) {
+            this(date, ratio, "");
+        }
     }
 
     /** Which rule found a movement. */
@@ -181,28 +208,164 @@ public final class SeriesRules {
     }
 
     /**
+     * What the rules find in one reading of a key's history.
+     *
+     * @param move the movement; empty when neither rule fires or the reading is not compared
+     * @param isNew whether the movement is new: there is one and the key's previous reading was not
+     *     a movement
+     * @param compared whether the reading had {@code minEarlier} earlier readings in its segment
+     * @param rebasedFrom when the reading starts a new segment, the base before it (see
+     *     {@link #judgeAll}); empty otherwise
+     */
+    public record Judgement(Optional<Move> move, boolean isNew, boolean compared, Optional<String> rebasedFrom) {
+        public Judgement {
+            Objects.requireNonNull(move, "move");
+            Objects.requireNonNull(rebasedFrom, "rebasedFrom");
+        }
+    }
+
+    /**
      * Returns the movement of reading {@code i} of a key's {@code history} (its readings in run
-     * order, this one and those before it); empty when the key has too few earlier readings or
-     * neither rule fires.
+     * order, this one and those before it); empty when the key has too few earlier readings in the
+     * reading's segment or neither rule fires. The same as {@link #judgeAll}'s for {@code i}.
      */
     public static Optional<Move> judge(List<Point> history, int i, Options o) {
-        if (i < o.minEarlier()) {
-            return Optional.empty();
+        return judgeAll(history.subList(0, i + 1), o).get(i).move();
+    }
+
+    /**
+     * Returns what the rules find in every reading of a key's {@code history} (its readings in run
+     * order), in the same order: the movement and whether it is new, whether the reading was
+     * compared, and whether it starts a new segment.
+     *
+     * <p>A reading starts a new segment, a <em>re-basing</em>, when its base is known and differs
+     * from the latest known base before it: a ratio against another base is another quantity, so
+     * the rules never compare across a re-basing. The reference medians, the drift's older readings
+     * and the noise take only readings of the reading's own segment, and a key is compared again
+     * once it has {@code minEarlier} readings on the new base. A reading of unknown base (empty)
+     * belongs to the segment it falls in.
+     *
+     * <p>Linear in the readings, times the window and the logarithm of a segment's length: the noise
+     * is kept as a running median of the segment's deviations rather than recomputed per reading.
+     */
+    public static List<Judgement> judgeAll(List<Point> history, Options o) {
+        List<Judgement> all = new ArrayList<>(history.size());
+        int[] starts = segments(history);
+        RunningMedian deviations = new RunningMedian();
+        boolean previousMoved = false;
+        for (int i = 0; i < history.size(); i++) {
+            int start = starts[i];
+            Optional<String> rebasedFrom = Optional.empty();
+            if (start == i && i > 0) {
+                rebasedFrom = Optional.of(previousBase(history, i));
+                deviations = new RunningMedian();
+            }
+            if (i - 1 > start) {
+                deviations.add(deviation(history, start, i - 1, o.window()));
+            }
+            boolean compared = i - start >= o.minEarlier();
+            Optional<Move> move = compared ? move(history, start, i, deviations.median(), o) : Optional.empty();
+            all.add(new Judgement(move, move.isPresent() && !previousMoved, compared, rebasedFrom));
+            previousMoved = move.isPresent();
         }
+        return all;
+    }
+
+    /**
+     * Returns the noise of a key before reading {@code i}, as a fraction: the median, over the
+     * earlier readings {@code j} of reading {@code i}'s segment (see {@link #judgeAll}) from its
+     * second on, of {@code |ratio_j / m_j - 1|}, with {@code m_j} the median of the (up to
+     * {@code window}) readings of the segment before {@code j}. {@code i} may be the history's
+     * size: the noise a next reading of the last reading's base would be judged with. 0 with fewer
+     * than two earlier readings in the segment.
+     */
+    public static double noise(List<Point> history, int i, int window) {
+        if (i < 2) {
+            return 0;
+        }
+        int start = segments(history)[Math.min(i, history.size() - 1)];
+        RunningMedian deviations = new RunningMedian();
+        for (int j = start + 1; j < i; j++) {
+            deviations.add(deviation(history, start, j, window));
+        }
+        return deviations.median();
+    }
+
+    /**
+     * Returns the relative deviation of each reading of a key's {@code history} from the median of
+     * the (up to {@code window}) readings of its segment before it (see {@link #judgeAll}), as
+     * fractions, in order: the figures the step rule's noise is the median of. A segment's first
+     * reading has none, so a re-basing is never counted as noise; empty for fewer than two
+     * readings.
+     *
+     * @throws IllegalArgumentException when {@code window} is below 1
+     */
+    public static double[] deviations(List<Point> history, int window) {
+        if (window < 1) {
+            throw new IllegalArgumentException("a window is at least 1 reading, got " + window);
+        }
+        int[] starts = segments(history);
+        double[] out = new double[history.size()];
+        int n = 0;
+        for (int j = 0; j < history.size(); j++) {
+            if (j > starts[j]) {
+                out[n++] = deviation(history, starts[j], j, window);
+            }
+        }
+        return Arrays.copyOf(out, n);
+    }
+
+    /**
+     * Returns where each reading's segment starts: the position of the latest re-basing at or
+     * before it, else 0. A reading re-bases its key when its base is known and differs from the
+     * latest known base before it.
+     */
+    private static int[] segments(List<Point> history) {
+        int[] starts = new int[history.size()];
+        int start = 0;
+        String known = "";
+        for (int j = 0; j < history.size(); j++) {
+            String base = history.get(j).base();
+            if (!base.isEmpty()) {
+                start = !known.isEmpty() && !known.equals(base) ? j : start;
+                known = base;
+            }
+            starts[j] = start;
+        }
+        return starts;
+    }
+
+    /** Returns the latest known base before reading {@code i}, which re-bases its key. */
+    private static String previousBase(List<Point> history, int i) {
+        int j = i - 1;
+        while (history.get(j).base().isEmpty()) {
+            j--;
+        }
+        return history.get(j).base();
+    }
+
+    /** Returns {@code |ratio_j / m_j - 1|}, {@code m_j} the median of the readings of the segment before {@code j}. */
+    private static double deviation(List<Point> history, int start, int j, int window) {
+        return Math.abs(history.get(j).ratio() / median(ratios(history, Math.max(start, j - window), j)) - 1);
+    }
+
+    /** Returns the movement of reading {@code i}, whose segment starts at {@code start}, given its key's noise. */
+    private static Optional<Move> move(List<Point> history, int start, int i, double noise, Options o) {
         double ratio = history.get(i).ratio();
-        List<Integer> before = range(Math.max(0, i - o.window()), i);
-        double reference = ratioMedian(history, before);
-        double change = (ratio / reference - 1) * 100;
-        double limit = Math.max(o.stepFloor(), o.noiseTimes() * noise(history, i, o.window()) * 100);
-        if (Math.abs(change) > limit) {
-            return Optional.of(new Move(Rule.STEP, ratio, reference, change, limit, before));
+        int from = Math.max(start, i - o.window());
+        double[] before = ratios(history, from, i);
+        double reference = median(before);
+        double limit = Math.max(o.stepFloor(), o.noiseTimes() * noise * 100);
+        if (beyond(new double[] {ratio}, before, limit)) {
+            return Optional.of(new Move(Rule.STEP, ratio, reference, (ratio / reference - 1) * 100, limit,
+                    range(from, i)));
         }
         if (Double.isNaN(o.drift())) {
             return Optional.empty();
         }
         LocalDate cutoff = history.get(i).date().minusDays(o.driftDays());
         List<Integer> old = new ArrayList<>();
-        for (int j = i - 1; j >= 0 && old.size() < o.window(); j--) {
+        for (int j = i - 1; j >= start && old.size() < o.window(); j--) {
             if (!history.get(j).date().isAfter(cutoff)) {
                 old.add(0, j);
             }
@@ -210,30 +373,45 @@ public final class SeriesRules {
         if (old.isEmpty()) {
             return Optional.empty();
         }
-        double recent = ratioMedian(history, range(Math.max(0, i - o.driftRecent() + 1), i + 1));
-        double was = ratioMedian(history, old);
-        double drift = (recent / was - 1) * 100;
-        if (Math.abs(drift) > o.drift()) {
-            return Optional.of(new Move(Rule.DRIFT, recent, was, drift, o.drift(), old));
+        double[] recent = ratios(history, Math.max(start, i - o.driftRecent() + 1), i + 1);
+        double[] was = old.stream().mapToDouble(k -> history.get(k).ratio()).toArray();
+        if (beyond(recent, was, o.drift())) {
+            double r = median(recent);
+            double w = median(was);
+            return Optional.of(new Move(Rule.DRIFT, r, w, (r / w - 1) * 100, o.drift(), old));
         }
         return Optional.empty();
     }
 
     /**
-     * Returns the noise of a key before reading {@code i}, as a fraction: the median, over the
-     * earlier readings {@code j} from the second on, of {@code |ratio_j / m_j - 1|}, with
-     * {@code m_j} the median of the (up to {@code window}) readings before {@code j}. 0 with fewer
-     * than two earlier readings.
+     * Returns whether the median of {@code values} differs from the median of {@code reference} by
+     * more than {@code limit} percent, exactly at the boundary: a change of exactly the limit is not
+     * past it. Ratios are decimals as written (BenchmarkDotNet's 1.00 and 1.30), and
+     * {@code 1.30 / 1.00 - 1} is {@code 0.30000000000000004} in binary floating point; so a change
+     * within a relative 1e-9 of the limit, far wider than that rounding, is decided again in exact
+     * decimal arithmetic: each ratio and the limit as the shortest decimal that reads back as the
+     * same double, the medians exact, and {@code |v - r| > r * limit / 100}.
      */
-    public static double noise(List<Point> history, int i, int window) {
-        if (i < 2) {
-            return 0;
+    private static boolean beyond(double[] values, double[] reference, double limit) {
+        double v = median(values);
+        double r = median(reference);
+        double change = Math.abs((v / r - 1) * 100);
+        if (Math.abs(change - limit) > 1e-9 * Math.max(1, limit)) {
+            return change > limit;
         }
-        double[] deviations = new double[i - 1];
-        for (int j = 1; j < i; j++) {
-            deviations[j - 1] = Math.abs(history.get(j).ratio() / ratioMedian(history, range(Math.max(0, j - window), j)) - 1);
-        }
-        return Sample.median(deviations);
+        BigDecimal exactV = decimalMedian(values);
+        BigDecimal exactR = decimalMedian(reference);
+        return exactV.subtract(exactR).abs().compareTo(exactR.multiply(decimal(limit)).movePointLeft(2)) > 0;
+    }
+
+    private static BigDecimal decimalMedian(double[] values) {
+        BigDecimal[] s = Arrays.stream(values).mapToObj(SeriesRules::decimal).sorted().toArray(BigDecimal[]::new);
+        int n = s.length;
+        return n % 2 == 1 ? s[n / 2] : s[n / 2 - 1].add(s[n / 2]).divide(BigDecimal.valueOf(2));
+    }
+
+    private static BigDecimal decimal(double v) {
+        return new BigDecimal(Double.toString(v));
     }
 
     private static List<Integer> range(int from, int to) {
@@ -244,7 +422,45 @@ public final class SeriesRules {
         return r;
     }
 
-    private static double ratioMedian(List<Point> history, List<Integer> positions) {
-        return Sample.median(positions.stream().mapToDouble(k -> history.get(k).ratio()).toArray());
+    private static double[] ratios(List<Point> history, int from, int to) {
+        double[] r = new double[to - from];
+        for (int k = from; k < to; k++) {
+            r[k - from] = history.get(k).ratio();
+        }
+        return r;
+    }
+
+    private static double median(double[] values) {
+        return Sample.median(values);
+    }
+
+    /**
+     * The median of a growing set of numbers, in O(log n) an addition: the lower half in a max-heap,
+     * the upper half in a min-heap. Its median is {@link Sample#median}'s to the bit (the middle
+     * value, or the two middle ones' mean computed the same way); 0 when empty.
+     */
+    private static final class RunningMedian {
+        private final PriorityQueue<Double> lower = new PriorityQueue<>(Comparator.reverseOrder());
+        private final PriorityQueue<Double> upper = new PriorityQueue<>();
+
+        void add(double v) {
+            if (lower.isEmpty() || v <= lower.peek()) {
+                lower.add(v);
+            } else {
+                upper.add(v);
+            }
+            if (lower.size() > upper.size() + 1) {
+                upper.add(lower.poll());
+            } else if (upper.size() > lower.size()) {
+                lower.add(upper.poll());
+            }
+        }
+
+        double median() {
+            if (lower.isEmpty()) {
+                return 0;
+            }
+            return lower.size() > upper.size() ? lower.peek() : (lower.peek() + upper.peek()) / 2.0;
+        }
     }
 }
