@@ -61,7 +61,7 @@ public record SeriesNoiseTable(int window, int runs, List<Double> percentiles, R
                 continue;
             }
             List<SeriesRules.Point> h = Series.points(e.getValue());
-            double[] d = SeriesNoise.deviations(h, window);
+            double[] d = SeriesRules.deviations(h, window);
             all.add(d);
             readings += h.size();
             rows.add(new Row(e.getKey(), h.size(), d.length, boxed(SeriesNoise.percentiles(d,
@@ -73,9 +73,9 @@ public record SeriesNoiseTable(int window, int runs, List<Double> percentiles, R
         return new SeriesNoiseTable(window, series.runs().size(), SeriesNoise.PERCENTILES, overall, rows);
     }
 
-    /** Returns every key's deviations (see {@link SeriesNoise#deviations}), as fractions, in one array. */
+    /** Returns every key's deviations (see {@link SeriesRules#deviations}), as fractions, in one array. */
     public static double[] deviations(Series series, int window) {
-        return series.byKey().values().stream().flatMapToDouble(h -> Arrays.stream(SeriesNoise.deviations(
+        return series.byKey().values().stream().flatMapToDouble(h -> Arrays.stream(SeriesRules.deviations(
                 Series.points(h), window))).toArray();
     }
 

@@ -8,8 +8,9 @@ import java.util.List;
  * percentiles of those deviations.
  *
  * <p>A reading's deviation is {@code |ratio / m - 1|}, with {@code m} the median of the (up to
- * {@code window}) readings of its key before it; a key's first reading has none. These are the
- * deviations whose median {@link SeriesRules#noise} takes as a key's noise. A percentile is
+ * {@code window}) readings of its key before it on the same base; a key's first reading, and the
+ * first after a re-basing, have none ({@link SeriesRules#deviations}). These are the deviations
+ * whose median {@link SeriesRules#noise} takes as a key's noise. A percentile is
  * interpolated linearly between the order statistics ({@link Sample#quantile}: numpy's default,
  * R's type 7).
  */
@@ -18,27 +19,6 @@ public final class SeriesNoise {
     public static final List<Double> PERCENTILES = List.of(50.0, 75.0, 90.0, 95.0, 99.0);
 
     private SeriesNoise() {
-    }
-
-    /**
-     * Returns the deviations of a key's {@code history} (its readings in run order), as fractions,
-     * one per reading from the second on, in that order; empty for fewer than two readings.
-     *
-     * @throws IllegalArgumentException when {@code window} is below 1
-     */
-    public static double[] deviations(List<SeriesRules.Point> history, int window) {
-        if (window < 1) {
-            throw new IllegalArgumentException("a window is at least 1 reading, got " + window);
-        }
-        double[] out = new double[Math.max(0, history.size() - 1)];
-        for (int j = 1; j < history.size(); j++) {
-            double[] before = new double[Math.min(window, j)];
-            for (int k = 0; k < before.length; k++) {
-                before[k] = history.get(j - before.length + k).ratio();
-            }
-            out[j - 1] = Math.abs(history.get(j).ratio() / Sample.median(before) - 1);
-        }
-        return out;
     }
 
     /**

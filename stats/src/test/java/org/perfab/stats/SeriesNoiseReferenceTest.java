@@ -39,7 +39,7 @@ class SeriesNoiseReferenceTest {
     @MethodSource("cases")
     void deviationsAndPercentilesMatchNumpy(JsonNode c) {
         String name = c.get("name").asText();
-        double[] d = SeriesNoise.deviations(history(c), c.get("window").asInt());
+        double[] d = SeriesRules.deviations(history(c), c.get("window").asInt());
         assertArrayEquals(values(c.get("deviations")), d, TOLERANCE, name + " deviations");
         double[] p = SeriesNoise.percentiles(d, SeriesNoise.PERCENTILES);
         if (c.get("percentiles").isNull()) {
@@ -62,7 +62,7 @@ class SeriesNoiseReferenceTest {
         List<SeriesRules.Point> h = history(c);
         int window = c.get("window").asInt();
         for (int i = 2; i <= h.size(); i++) {
-            double[] earlier = SeriesNoise.deviations(h.subList(0, i), window);
+            double[] earlier = SeriesRules.deviations(h.subList(0, i), window);
             assertEquals(SeriesRules.noise(h, i, window), Sample.median(earlier), 0.0, "noise before reading " + i);
         }
     }
@@ -71,7 +71,7 @@ class SeriesNoiseReferenceTest {
     void refusesAPercentileOutsideZeroToAHundredAndAWindowBelowOne() {
         assertThrows(IllegalArgumentException.class, () -> SeriesNoise.percentiles(new double[] {1}, List.of(100.5)));
         assertThrows(IllegalArgumentException.class, () -> SeriesNoise.percentiles(new double[] {1}, List.of(-1.0)));
-        assertThrows(IllegalArgumentException.class, () -> SeriesNoise.deviations(List.of(), 0));
+        assertThrows(IllegalArgumentException.class, () -> SeriesRules.deviations(List.of(), 0));
     }
 
     private static List<SeriesRules.Point> history(JsonNode c) {
