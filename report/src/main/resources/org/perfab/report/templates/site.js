@@ -126,6 +126,7 @@ var perfabSite = (function () {
       th.addEventListener("click", function () {
         state.dir = state.sort === c.id ? -state.dir : (c.id === "key" || c.id === "movement" ? 1 : -1);
         state.sort = c.id;
+        remember();
         index();
       });
       head.appendChild(th);
@@ -144,6 +145,7 @@ var perfabSite = (function () {
     });
     movedBox.addEventListener("change", function () { state.moved = movedBox.checked; redraw(); });
     function redraw() {
+      remember();
       tbody.textContent = ""; state.rows = rows(); state.shown = 0; more(tbody, count);
       document.body.setAttribute("data-rows", String(state.rows.length));
     }
@@ -153,6 +155,20 @@ var perfabSite = (function () {
     document.body.setAttribute("data-keys", String(site.keys.length));
     document.body.setAttribute("data-rows", String(state.rows.length));
     document.body.setAttribute("data-view", "index");
+    if (!document.body.hasAttribute("data-ready-ms")) {
+      // How long the index took to show, from the start of the page's navigation: a benchmark reads it back.
+      document.body.setAttribute("data-ready-ms", String(Math.round(performance.now())));
+    }
+  }
+
+  /** Keeps the index's sort and filter in the address, so that a view can be shared; no navigation. */
+  function remember() {
+    var p = new URLSearchParams();
+    if (state.filter) { p.set("filter", state.filter); }
+    if (state.moved) { p.set("moved", "1"); }
+    if (state.sort !== "movement" || state.dir !== 1) { p.set("sort", (state.dir < 0 ? "-" : "") + state.sort); }
+    var h = p.toString();
+    history.replaceState(null, "", location.href.split("#")[0] + (h ? "#" + h : ""));
   }
 
   function headline() {
@@ -457,6 +473,14 @@ var perfabSite = (function () {
       return;
     }
     if (h === "#floors" && site.floors) { floors(); return; }
+    // The index's own state may be given: #filter=TEXT&sort=COLUMN (or -COLUMN, descending)&moved=1.
+    var params = new URLSearchParams(h.slice(1));
+    if (params.has("filter")) { state.filter = params.get("filter"); }
+    if (params.has("moved")) { state.moved = params.get("moved") === "1"; }
+    var sort = params.get("sort");
+    if (sort && columns.some(function (c) { return c.id === sort.replace(/^-/, ""); })) {
+      state.sort = sort.replace(/^-/, ""); state.dir = sort.charAt(0) === "-" ? -1 : 1;
+    }
     index();
   }
   window.addEventListener("hashchange", route);
