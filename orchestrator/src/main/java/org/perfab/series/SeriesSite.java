@@ -7,8 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
@@ -164,59 +164,77 @@ public final class SeriesSite {
                 newCpus.add(i);
             }
         }
-        return new SeriesHistory.Key(name, readings, Noise.of(points, rules.window()).after(points.size()), movements,
+        return new SeriesHistory.Key(name, readings, SeriesRules.noise(points, points.size(), rules.window()), movements,
                 newCpus);
     }
 
     /**
      * Returns the movement of every reading of one key's {@code history} (its readings in run
      * order): exactly what {@link SeriesRules#judge} gives for each, which {@code check} reports.
-     * Computed in one pass: {@code judge} works out the key's noise afresh for each reading, which
-     * over a year of nights and ten thousand keys takes minutes; here the noise is kept as a
-     * running median of the readings' deviations, and the rest of the rules, which look back a
-     * bounded number of readings, are applied as {@code judge} applies them.
+     * The one place the site finds movements. Computed in one pass: {@code judge} works out the
+     * key's noise afresh for each reading, which over a year of nights and ten thousand keys takes
+     * minutes; here the noise is kept as a running median of the readings' deviations, and the rest
+     * of the rules, which look back a bounded number of readings, are applied as {@code judge}
+     * applies them.
      */
     static List<Optional<SeriesRules.Move>> movements(List<SeriesRules.Point> history, SeriesRules.Options o) {
-        Noise noise = Noise.of(history, o.window());
-        List<Optional<SeriesRules.Move>> out = new ArrayList<>(history.size());
-        for (int i = 0; i < history.size(); i++) {
-            out.add(judge(history, i, o, noise.after(i)));
+        int n = history.size();
+        double[] ratios = new double[n];
+        long[] days = new long[n];
+        for (int i = 0; i < n; i++) {
+            ratios[i] = history.get(i).ratio();
+            days[i] = history.get(i).date().toEpochDay();
+        }
+        Noise noise = Noise.of(ratios, o.window());
+        List<Optional<SeriesRules.Move>> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            out.add(judge(ratios, days, i, o, noise.after(i)));
         }
         return out;
     }
 
-    /** {@link SeriesRules#judge} with the key's noise before reading {@code i} given. */
-    private static Optional<SeriesRules.Move> judge(List<SeriesRules.Point> history, int i, SeriesRules.Options o,
+    /** {@link SeriesRules#judge} of reading {@code i}, with the key's noise before it given. */
+    private static Optional<SeriesRules.Move> judge(double[] ratios, long[] days, int i, SeriesRules.Options o,
             double noise) {
         if (i < o.minEarlier()) {
             return Optional.empty();
         }
-        double ratio = history.get(i).ratio();
-        List<Integer> before = range(Math.max(0, i - o.window()), i);
-        double reference = median(history, before);
+        double ratio = ratios[i];
+        int from = Math.max(0, i - o.window());
+        double reference = median(ratios, from, i);
         double change = (ratio / reference - 1) * 100;
         double limit = Math.max(o.stepFloor(), o.noiseTimes() * noise * 100);
         if (Math.abs(change) > limit) {
-            return Optional.of(new SeriesRules.Move(SeriesRules.Rule.STEP, ratio, reference, change, limit, before));
+            return Optional.of(new SeriesRules.Move(SeriesRules.Rule.STEP, ratio, reference, change, limit,
+                    range(from, i)));
         }
         if (Double.isNaN(o.drift())) {
             return Optional.empty();
         }
-        LocalDate cutoff = history.get(i).date().minusDays(o.driftDays());
-        List<Integer> old = new ArrayList<>();
-        for (int j = i - 1; j >= 0 && old.size() < o.window(); j--) {
-            if (!history.get(j).date().isAfter(cutoff)) {
-                old.add(0, j);
+        long cutoff = days[i] - o.driftDays();
+        int[] old = new int[o.window()];
+        int count = 0;
+        for (int j = i - 1; j >= 0 && count < old.length; j--) {
+            if (days[j] <= cutoff) {
+                old[old.length - 1 - count++] = j;
             }
         }
-        if (old.isEmpty()) {
+        if (count == 0) {
             return Optional.empty();
         }
-        double recent = median(history, range(Math.max(0, i - o.driftRecent() + 1), i + 1));
-        double was = median(history, old);
+        double recent = median(ratios, Math.max(0, i - o.driftRecent() + 1), i + 1);
+        double[] older = new double[count];
+        List<Integer> positions = new ArrayList<>(count);
+        for (int k = 0; k < count; k++) {
+            int j = old[old.length - count + k];
+            older[k] = ratios[j];
+            positions.add(j);
+        }
+        double was = Sample.median(older);
         double drift = (recent / was - 1) * 100;
         if (Math.abs(drift) > o.drift()) {
-            return Optional.of(new SeriesRules.Move(SeriesRules.Rule.DRIFT, recent, was, drift, o.drift(), old));
+            return Optional.of(new SeriesRules.Move(SeriesRules.Rule.DRIFT, recent, was, drift, o.drift(),
+                    positions));
         }
         return Optional.empty();
     }
@@ -233,15 +251,15 @@ public final class SeriesSite {
             this.after = after;
         }
 
-        static Noise of(List<SeriesRules.Point> history, int window) {
-            int n = history.size();
+        static Noise of(double[] ratios, int window) {
+            int n = ratios.length;
             double[] after = new double[n + 1];
             PriorityQueue<Double> low = new PriorityQueue<>(Collections.reverseOrder());
             PriorityQueue<Double> high = new PriorityQueue<>();
             for (int i = 0; i <= n; i++) {
                 after[i] = i < 2 ? 0 : low.size() > high.size() ? low.peek() : (low.peek() + high.peek()) / 2.0;
                 if (i >= 1 && i < n) {
-                    double d = Math.abs(history.get(i).ratio() / median(history, range(Math.max(0, i - window), i)) - 1);
+                    double d = Math.abs(ratios[i] / median(ratios, Math.max(0, i - window), i) - 1);
                     if (low.isEmpty() || d <= low.peek()) {
                         low.add(d);
                     } else {
@@ -271,12 +289,9 @@ public final class SeriesSite {
         return r;
     }
 
-    private static double median(List<SeriesRules.Point> history, List<Integer> positions) {
-        double[] v = new double[positions.size()];
-        for (int k = 0; k < v.length; k++) {
-            v[k] = history.get(positions.get(k)).ratio();
-        }
-        return Sample.median(v);
+    /** Returns the median of {@code ratios} from {@code from} to {@code to} (exclusive), as {@link Sample#median}. */
+    private static double median(double[] ratios, int from, int to) {
+        return Sample.median(Arrays.copyOfRange(ratios, from, to));
     }
 
     /**
