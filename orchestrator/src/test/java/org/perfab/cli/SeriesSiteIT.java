@@ -109,6 +109,34 @@ class SeriesSiteIT {
     }
 
     @Test
+    void showsTheBaselinesFloorsBesideTheSeries() throws Exception {
+        Path chromium = Tool.CHROMIUM.need();
+        Path baseline = Path.of("src", "test", "resources", "golden", "baseline-seed.json").toAbsolutePath();
+        List<Series.Reading> readings = new ArrayList<>();
+        for (int n = 0; n < 6; n++) {
+            for (String key : List.of("Cache/Warm", "Not/In/The/Baseline")) {
+                readings.add(new Series.Reading(LocalDate.of(2026, 9, 1).plusDays(n), "r" + n, "abcdef0", "cpu", key,
+                        1 + n / 100.0));
+            }
+        }
+        Path csv = tmp.resolve("ratios.csv");
+        Files.writeString(csv, SeriesFile.of(readings).write());
+        Cli site = Cli.run("series", "site", "--series", csv.toString(), "--baseline", baseline.toString(), "--out",
+                tmp.resolve("site").toString());
+        assertEquals(0, site.exitCode(), site.err());
+        Path index = tmp.resolve("site/index.html");
+        String floors = load(chromium, index, "floors", "series-site-floors.png");
+        assertEquals("floors", attribute(floors, "data-view"));
+        assertEquals(4, count(floors, "<table class=\"floors\">"), "a table per tier");
+        assertEquals(368, count(floors, "<tr><td class=\"key\">"), "a row per floor");
+        assertEquals(4, count(floors, "<a href=\"#key=Cache%2FWarm\">Cache/Warm</a>"), "the key's floor links its page");
+        String page = load(chromium, index, "key=" + encode("Cache/Warm"), null);
+        assertTrue(page.contains("<b>Baseline floors: </b>"), "the key's floors on its page");
+        String other = load(chromium, index, "key=" + encode("Not/In/The/Baseline"), null);
+        assertFalse(other.contains("Baseline floor"), "no floor for a key the baseline lacks");
+    }
+
+    @Test
     void aSiteOfTwoThousandKeysOverSixtyNightsHasTheLargeOnesShape() throws Exception {
         Path chromium = Tool.CHROMIUM.need();
         Random random = new Random(17);
