@@ -80,7 +80,8 @@ public final class SiteRenderer {
 
     /**
      * The runs of the series: each one's place, and the commit and processor of its first reading,
-     * which its other readings share unless a data file says otherwise.
+     * which its other readings share unless a data file says otherwise; and the processors of those
+     * readings.
      */
     private record Runs(List<String> ids, Map<String, Integer> at, List<Series.Reading> first, List<String> cpus,
             Map<String, Integer> cpuAt) {
@@ -90,17 +91,21 @@ public final class SiteRenderer {
                 at.put(r, at.size());
             }
             Series.Reading[] first = new Series.Reading[h.runs().size()];
-            List<String> cpus = new ArrayList<>();
-            Map<String, Integer> cpuAt = new HashMap<>();
-            for (SeriesHistory.Key k : h.keys()) {
-                for (Series.Reading r : k.readings()) {
+            int found = 0;
+            for (int k = 0; k < h.keys().size() && found < first.length; k++) {
+                for (Series.Reading r : h.keys().get(k).readings()) {
                     int i = at.get(r.run());
                     if (first[i] == null) {
                         first[i] = r;
+                        found++;
                     }
-                    if (cpuAt.putIfAbsent(r.cpu(), cpus.size()) == null) {
-                        cpus.add(r.cpu());
-                    }
+                }
+            }
+            List<String> cpus = new ArrayList<>();
+            Map<String, Integer> cpuAt = new HashMap<>();
+            for (Series.Reading r : first) {
+                if (cpuAt.putIfAbsent(r.cpu(), cpus.size()) == null) {
+                    cpus.add(r.cpu());
                 }
             }
             return new Runs(h.runs(), at, List.of(first), cpus, cpuAt);
@@ -183,7 +188,7 @@ public final class SiteRenderer {
      * {@code [runs, ratios, movements, newCpus, cpus, commits]}: its readings' run places and ratios,
      * its movements {@code [reading, rule, new, ratio, reference, change, limit, first reference,
      * last reference]}, the places of its readings on a new processor, and the readings whose
-     * processor ({@code [reading, cpu]}) or commit ({@code [reading, sha, link]}) is not their run's.
+     * processor ({@code [reading, model]}) or commit ({@code [reading, sha, link]}) is not their run's.
      */
     private static String chunk(SeriesHistory h, Runs runs, int c) {
         List<SeriesHistory.Key> keys = h.keys().subList(c * CHUNK, Math.min(h.keys().size(), (c + 1) * CHUNK));
@@ -193,7 +198,11 @@ public final class SiteRenderer {
         for (SeriesHistory.Key k : keys) {
             d.open('[').open('[');
             List<Series.Reading> rs = k.readings();
-            rs.forEach(r -> d.number(runs.at().get(r.run())));
+            int[] at = new int[rs.size()];
+            for (int i = 0; i < at.length; i++) {
+                at[i] = runs.at().get(rs.get(i).run());
+                d.number(at[i]);
+            }
             d.close(']').open('[');
             rs.forEach(r -> d.number(r.ratio()));
             d.close(']').open('[');
@@ -210,14 +219,14 @@ public final class SiteRenderer {
             d.close(']').open('[');
             for (int i = 0; i < rs.size(); i++) {
                 Series.Reading r = rs.get(i);
-                if (!r.cpu().equals(runs.first().get(runs.at().get(r.run())).cpu())) {
-                    d.open('[').number(i).number(runs.cpuAt().get(r.cpu())).close(']');
+                if (!r.cpu().equals(runs.first().get(at[i]).cpu())) {
+                    d.open('[').number(i).string(r.cpu()).close(']');
                 }
             }
             d.close(']').open('[');
             for (int i = 0; i < rs.size(); i++) {
                 Series.Reading r = rs.get(i);
-                if (!r.commit().equals(runs.first().get(runs.at().get(r.run())).commit())) {
+                if (!r.commit().equals(runs.first().get(at[i]).commit())) {
                     d.open('[').number(i).string(r.commit()).string(commitLink(h.repoUrl(), r.commit()).orElse(null))
                             .close(']');
                 }

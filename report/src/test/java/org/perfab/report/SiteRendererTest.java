@@ -123,7 +123,7 @@ class SiteRendererTest {
         JsonNode first = chunk(files.get("data/keys-00000.js"));
         assertEquals(SiteRenderer.CHUNK, first.size());
         JsonNode three = first.get(3);
-        assertEquals("[[0,1,2,3,4],[1,1,1,1,1.5],[[4,\"step\",1,1.5,1,50,30,0,3]],[4],[[4,1]],"
+        assertEquals("[[0,1,2,3,4],[1,1,1,1,1.5],[[4,\"step\",1,1.5,1,50,30,0,3]],[4],[[4,\"new cpu\"]],"
                 + "[[2,\"fedcba9\",\"https://github.com/o/r/commit/fedcba9\"]]]", three.toString(),
                 "runs, ratios, movements, new processors, processors and commits not their run's");
     }

@@ -263,7 +263,7 @@ var perfabSite = (function () {
     }
     var d = chunks[c][i % site.chunk];
     var points = d[0].map(function (r, j) {
-      return { at: j, run: r, ratio: d[1][j], cpu: run(r)[3], sha: run(r)[2], shaLink: run(r)[5] };
+      return { at: j, run: r, ratio: d[1][j], cpu: site.cpus[run(r)[3]], sha: run(r)[2], shaLink: run(r)[5] };
     });
     d[4].forEach(function (o) { points[o[0]].cpu = o[1]; });
     d[5].forEach(function (o) { points[o[0]].sha = o[1]; points[o[0]].shaLink = o[2]; });
@@ -330,7 +330,7 @@ var perfabSite = (function () {
       out.push(movementWord(p.move.rule, p.move.isNew) + " " + pct(p.move.change) + " from " + ratio(p.move.reference)
         + (p.move.rule === "drift" ? " (recent median " + ratio(p.move.ratio) + ")" : "") + ", past " + fixed(p.move.limit, 1) + "%");
     }
-    if (p.newCpu) { out.push("first reading on " + site.cpus[p.cpu]); }
+    if (p.newCpu) { out.push("first reading on " + p.cpu); }
     return out.join("; ");
   }
 
@@ -347,7 +347,7 @@ var perfabSite = (function () {
       tr.appendChild(el("td", { "class": "left" }, r[0]));
       var a = el("td", { "class": "left" }); a.appendChild(link(r[1], r[4])); tr.appendChild(a);
       var b = el("td", { "class": "left" }); b.appendChild(link(short(p.sha), p.shaLink)); tr.appendChild(b);
-      tr.appendChild(el("td", { "class": "left" }, site.cpus[p.cpu]));
+      tr.appendChild(el("td", { "class": "left" }, p.cpu));
       tr.appendChild(el("td", null, ratio(p.ratio)));
       tr.appendChild(el("td", { "class": "left what" }, describe(p)));
       tbody.appendChild(tr);
@@ -364,7 +364,7 @@ var perfabSite = (function () {
     detail.appendChild(link(r[1], r[4]));
     detail.appendChild(document.createTextNode(" \u00b7 commit "));
     detail.appendChild(link(short(p.sha), p.shaLink));
-    detail.appendChild(document.createTextNode(" \u00b7 " + site.cpus[p.cpu] + (describe(p) ? " \u00b7 " + describe(p) : "")));
+    detail.appendChild(document.createTextNode(" \u00b7 " + p.cpu + (describe(p) ? " \u00b7 " + describe(p) : "")));
   }
 
   /** Returns tick values for the range lo..hi: about n round steps. */
@@ -419,7 +419,7 @@ var perfabSite = (function () {
     points.forEach(function (p) {
       if (!p.newCpu) { return; }
       var g = svg("g", { "class": "cpu", "data-date": run(p.run)[0] });
-      g.appendChild(svg("title", {}, run(p.run)[0] + ": first reading on " + site.cpus[p.cpu]));
+      g.appendChild(svg("title", {}, run(p.run)[0] + ": first reading on " + p.cpu));
       g.appendChild(svg("line", { x1: x(p.run), x2: x(p.run), y1: T, y2: H - B }));
       g.appendChild(svg("path", { d: "M" + x(p.run) + " " + (H - B - 1) + "l-5 8h10z" }));
       s.appendChild(g);
@@ -448,7 +448,7 @@ var perfabSite = (function () {
       var c = svg("circle", { "class": "pt" + (p.move ? " moved " + p.move.rule : ""), cx: x(p.run).toFixed(1), cy: y(p.ratio).toFixed(1),
         r: p.move && p.move.isNew ? radius + 1.5 : radius, "data-date": run(p.run)[0] });
       c.appendChild(svg("title", {}, run(p.run)[0] + " \u00b7 ratio " + ratio(p.ratio) + " \u00b7 run " + run(p.run)[1] + " \u00b7 "
-        + short(p.sha) + " \u00b7 " + site.cpus[p.cpu] + (describe(p) ? " \u00b7 " + describe(p) : "")));
+        + short(p.sha) + " \u00b7 " + p.cpu + (describe(p) ? " \u00b7 " + describe(p) : "")));
       c.addEventListener("click", function () {
         s.querySelectorAll(".pt.on").forEach(function (o) { o.classList.remove("on"); });
         c.classList.add("on");
