@@ -32,6 +32,7 @@ var perfabSite = (function () {
   function fixed(v, d) { return v == null ? "-" : v.toFixed(d); }
   function ratio(v) { return v == null ? "-" : (v >= 100 ? v.toFixed(1) : v >= 10 ? v.toFixed(2) : v.toFixed(3)); }
   function pct(v) { return v == null ? "-" : (v > 0 ? "+" : v < 0 ? "\u2212" : "") + Math.abs(v).toFixed(1) + "%"; }
+  function figure(v) { return Math.abs(v) >= 1000 ? Math.round(v).toLocaleString("en") : v.toPrecision(4); }
   function short(sha) { return /^[0-9a-fA-F]{7,64}$/.test(sha) ? sha.slice(0, 10) : sha; }
   function run(i) { return site.runs[i]; }
   function movementWord(rule, isNew) { return (isNew ? "new " : "persisting ") + rule; }
@@ -217,7 +218,7 @@ var perfabSite = (function () {
       + " of the same run, per tier (machine and architecture). A key of the series named as a benchmark shows its floors on its page."));
     b.tiers.forEach(function (t) {
       app.appendChild(el("h2", { "class": "key-name" }, t.machine + " (" + t.arch + ")"));
-      app.appendChild(el("div", { "class": "facts" }, t.entries.length + " floors \u00b7 anchor " + t.anchorValue.toPrecision(4) + " " + t.unit
+      app.appendChild(el("div", { "class": "facts" }, t.entries.length + " floors \u00b7 anchor " + figure(t.anchorValue) + " " + t.unit
         + " \u00b7 seeded to " + t.date + (t.cpus.length ? " \u00b7 " + t.cpus.join(", ") : "")
         + (t.spread ? " \u00b7 measured noise floor " + fixed(t.spread[0], 1) + "% median, " + fixed(t.spread[1], 1) + "% 95th percentile" : "")));
       var table = el("table", { "class": "floors" });
@@ -230,8 +231,8 @@ var perfabSite = (function () {
         var name = el("td", { "class": "key" });
         name.appendChild(byName.has(e[0]) ? el("a", { href: "#key=" + encodeURIComponent(e[0]) }, e[0]) : el("span", null, e[0]));
         tr.appendChild(name);
-        tr.appendChild(el("td", null, e[1].toPrecision(4)));
-        tr.appendChild(el("td", null, e[2].toPrecision(4) + " " + e[3]));
+        tr.appendChild(el("td", null, figure(e[1])));
+        tr.appendChild(el("td", null, figure(e[2]) + " " + e[3]));
         tr.appendChild(el("td", null, String(e[4])));
         tr.appendChild(el("td", { "class": "left" }, e[5]));
         tbody.appendChild(tr);
@@ -294,8 +295,8 @@ var perfabSite = (function () {
       var box = el("div", { "class": "floor" });
       box.appendChild(el("b", null, "Baseline floor" + (fl.length === 1 ? "" : "s") + ": "));
       box.appendChild(document.createTextNode(fl.map(function (f) {
-        return f.tier.machine + " (" + f.tier.arch + ") " + f.entry[1].toPrecision(4) + "\u00d7 the anchor " + site.floors.anchor
-          + " (" + f.entry[2].toPrecision(4) + " " + f.entry[3] + ")";
+        return f.tier.machine + " (" + f.tier.arch + ") " + figure(f.entry[1]) + "\u00d7 the anchor " + site.floors.anchor
+          + " (" + figure(f.entry[2]) + " " + f.entry[3] + ")";
       }).join("; ")));
       app.appendChild(box);
     }
