@@ -26,7 +26,7 @@
   th[aria-sort=ascending]::after { content: " \25B2"; font-size: 10px; }
   th[aria-sort=descending]::after { content: " \25BC"; font-size: 10px; }
   td.what { white-space: normal; min-width: 280px; }
-  table.readings td.left { white-space: normal; overflow-wrap: anywhere; }
+  table.readings td.wrap { white-space: normal; overflow-wrap: anywhere; }
   td.key { white-space: pre-wrap; word-break: break-all; text-align: left; }
   tr.new td { background: #ffebe9; }
   tr.persisting td { background: #fff8c5; }

@@ -346,9 +346,9 @@ var perfabSite = (function () {
     points.forEach(function (p) {
       var r = run(p.run), tr = el("tr", { "class": p.move ? (p.move.isNew ? "new" : "persisting") : null, "data-date": r[0] });
       tr.appendChild(el("td", { "class": "left" }, r[0]));
-      var a = el("td", { "class": "left" }); a.appendChild(link(r[1], r[4])); tr.appendChild(a);
+      var a = el("td", { "class": "left wrap" }); a.appendChild(link(r[1], r[4])); tr.appendChild(a);
       var b = el("td", { "class": "left" }); b.appendChild(link(short(p.sha), p.shaLink)); tr.appendChild(b);
-      tr.appendChild(el("td", { "class": "left" }, p.cpu));
+      tr.appendChild(el("td", { "class": "left wrap" }, p.cpu));
       tr.appendChild(el("td", null, ratio(p.ratio)));
       tr.appendChild(el("td", { "class": "left what" }, describe(p)));
       tbody.appendChild(tr);
