@@ -437,8 +437,10 @@ var perfabSite = (function () {
         g.appendChild(svg("path", { d: "M" + px + " " + (T + 1) + "l-6 -9h12z" }));
         var lx = Math.min(Math.max(px, L + 40), W - R - 40), row = 0;
         while (label.some(function (o) { return o.row === row && Math.abs(o.x - lx) < 90; })) { row++; }
-        label.push({ x: lx, row: row });
-        g.appendChild(svg("text", { x: lx, y: T + 14 + row * 13, "text-anchor": "middle" }, m.rule + " " + pct(m.change)));
+        if (row < 3) { // past three rows of labels the chart would be hidden: the mark keeps its tooltip
+          label.push({ x: lx, row: row });
+          g.appendChild(svg("text", { x: lx, y: T + 14 + row * 13, "text-anchor": "middle" }, m.rule + " " + pct(m.change)));
+        }
       }
       s.appendChild(g);
     });
