@@ -391,6 +391,7 @@ var perfabSite = (function () {
     function y(v) { return T + (hi - v) / (hi - lo) * (H - T - B); }
     var s = svg("svg", { "class": "chart", viewBox: "0 0 " + W + " " + H, role: "img", "data-key": k[0] });
     s.appendChild(svg("title", {}, shown(k) + ": its ratio over time"));
+    s.appendChild(svg("text", { "class": "tick", x: 4, y: T - 12 }, "ratio"));
     var t = ticks(lo, hi, 6);
     t.values.forEach(function (v) {
       s.appendChild(svg("line", { "class": "grid", x1: L, x2: W - R, y1: y(v), y2: y(v) }));
