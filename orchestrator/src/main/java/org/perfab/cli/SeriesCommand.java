@@ -10,6 +10,7 @@ import org.perfab.model.SeriesReplay;
 import org.perfab.report.Format;
 import org.perfab.report.Products;
 import org.perfab.series.Nightly;
+import org.perfab.series.SeriesSite;
 import org.perfab.stats.SeriesRules;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -28,7 +29,8 @@ import picocli.CommandLine.Spec;
                 + " record tonight's ratios, and report the ratios that step past their own noise or drift over ten"
                 + " days. Exits 0 whatever it finds."},
         subcommands = {SeriesRecordCommand.class, SeriesCommand.Merge.class, SeriesCommand.Check.class,
-            SeriesReplayCommand.class, SeriesNoiseCommand.class, SeriesBaseCommand.class, SeriesCommand.Demo.class})
+            SeriesReplayCommand.class, SeriesNoiseCommand.class, SeriesBaseCommand.class, SeriesSiteCommand.class,
+            SeriesCommand.Demo.class})
 final class SeriesCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -128,13 +130,18 @@ final class SeriesCommand implements Callable<Integer> {
                     + " three regressions: a step from 0.97 to 1.72 on 2026-09-01, a drift of +21%% over the ten days to"
                     + " 2026-08-31 with no night past the step rule, and a step from 2.18 to 4.82 on 2026-08-26; and"
                     + " on 2026-09-13 a processor model no earlier run had. Replay the rules over it and print the"
-                    + " table, following the three keys. With --series, also write it, to try 'check' on."})
+                    + " table, following the three keys, and write the series' site (see 'series site'), where each"
+                    + " key's chart shows its catches. With --series, also write the series, to try 'check' on."})
     static final class Demo implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
         @Option(names = "--series", paramLabel = "FILE", description = "Write the series to FILE (replaced).")
         Path series;
+
+        @Option(names = "--site", paramLabel = "DIR", description = "Write the site into DIR (default: NAME-site"
+                + " beside the --series file NAME.csv, else perfab-series-demo).")
+        Path site;
 
         @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "The noise's seed (default:"
                 + " ${DEFAULT-VALUE}).")
@@ -152,6 +159,9 @@ final class SeriesCommand implements Callable<Integer> {
                         + " check --series " + series + " --run nightly-2026-09-01' (the step's night) or"
                         + " 'perfab series replay --series " + series + " --rules step=25'");
             }
+            Path dir = site != null ? site : series == null ? Path.of("perfab-series-demo")
+                    : series.resolveSibling(series.getFileName().toString().replaceFirst("\\.csv$", "") + "-site");
+            spec.commandLine().getErr().println(SeriesSiteCommand.written(SeriesSite.demo(seed, dir)));
             return ExitCode.OK;
         }
     }

@@ -7,5 +7,7 @@
  * cell's head/base ratio from an A/B's results, each cell against the baseline cell its workload
  * names ({@code ratio_to}), or the ratios another tool wrote to a CSV. The rules that find steps
  * and drifts in the series are in {@code stats}, what one run's check found in {@code model}.
+ * {@link org.perfab.series.SeriesSite} writes the series' static site: every key's chart, its
+ * movements marked on the nights a check reports them.
  */
 package org.perfab.series;

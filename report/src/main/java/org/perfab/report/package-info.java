@@ -5,7 +5,8 @@
  * plan, ...) and its {@link org.perfab.report.Renderer} of each {@link org.perfab.report.Format} it
  * supports: text for a terminal, JSON for machines, Markdown for a pull request, GitHub annotations,
  * CSV where the product is a table, and for the A/B HTML (opening with a forest plot of every
- * cell's change against the thresholds) and JUnit XML for CI systems.
+ * cell's change against the thresholds) and JUnit XML for CI systems. A series' static site is
+ * several files, not one text: {@link org.perfab.report.SiteRenderer} makes them.
  *
  * <p>No renderer calls another: what several formats say alike is worded once, in {@code Words}
  * (verdicts, counts, rules), {@code Warnings} and {@code Notes}; GitHub's workflow commands in
