@@ -1,10 +1,13 @@
 package org.perfab.demo;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
@@ -41,7 +44,7 @@ public final class SyntheticSeries {
     public static final List<String> SHORT = List.of("LevenshteinBenchmarks.CodePoint/4",
             "LevenshteinBenchmarks.CodePoint/8");
     /** The base commit every ratio is relative to: the release the nightly A/B measures main against. */
-    public static final String BASE = String.format(Locale.ROOT, "%040x", 20260801L * 7919L);
+    public static final String BASE = commit("release 2026-08-01");
     /** The processor model first seen on 09-13. */
     public static final String NEW_CPU = "Intel(R) Xeon(R) Platinum 8573C";
 
@@ -85,7 +88,7 @@ public final class SyntheticSeries {
         int night = 0;
         for (LocalDate d : dates()) {
             String run = run(d);
-            String commit = String.format(Locale.ROOT, "%040x", d.toEpochDay() * 7919L);
+            String commit = commit("main " + d);
             String cpu = d.equals(LocalDate.of(2026, 9, 13)) ? NEW_CPU : CPUS.get((night++ * 3) % CPUS.size());
             boolean partial = PARTIAL.contains(d);
             readings.add(reading(d, run, commit, cpu, STEP, step(d, random)));
@@ -109,6 +112,16 @@ public final class SyntheticSeries {
     }
 
     /** Returns a reading of the run of day {@code d}, against {@link #BASE}, started at 02:00 UTC. */
+    /** Returns a commit id as git shows one: forty hex digits, here the SHA-1 of {@code what}. */
+    private static String commit(String what) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1").digest(what.getBytes(
+                    StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JVM has SHA-1", e);
+        }
+    }
+
     private static Series.Reading reading(LocalDate d, String run, String commit, String cpu, String key, double ratio) {
         return new Series.Reading(d, run, commit, cpu, key, ratio, BASE, Optional.of(d.atTime(2, 0)
                 .toInstant(ZoneOffset.UTC)));
