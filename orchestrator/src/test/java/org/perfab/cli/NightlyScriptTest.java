@@ -55,7 +55,7 @@ class NightlyScriptTest {
             """;
 
     /** gh's pull request and issue commands: an open pull request is $FAKE_OPEN_PR; a body is kept as sent. */
-    private static final String GH = """
+    static final String GH = """
             #!/usr/bin/env bash
             set -euo pipefail
             echo "gh $*" >> "$FAKE_STATE/gh-calls"
