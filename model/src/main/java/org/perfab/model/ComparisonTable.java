@@ -1,6 +1,7 @@
 package org.perfab.model;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -98,24 +99,42 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         if (thresholds.adaptive().isPresent()) {
             return adaptive(baseLabel, headLabel, measurements, thresholds, isProfile, test);
         }
-        Map<CellId, Cell> byId = new HashMap<>();
-        Map<Cell, List<List<Measurement>>> values = new LinkedHashMap<>();
-        for (Measurement m : measurements) {
-            List<List<Measurement>> v = values.get(m.cell());
-            if (v == null) {
-                Cell known = byId.putIfAbsent(m.cell().id(), m.cell());
-                if (known != null) {
-                    throw new IllegalArgumentException("cell " + m.cell().id() + " is reported both as "
-                            + describe(known) + " and as " + describe(m.cell()));
-                }
-                v = List.of(new ArrayList<>(), new ArrayList<>());
-                values.put(m.cell(), v);
-            }
-            v.get(m.side().ordinal()).add(m);
+        return judged(baseLabel, headLabel, CellValues.grouped(measurements), thresholds, isProfile, test);
+    }
+
+    /**
+     * Compares each cell's two sides with {@code test}, as {@link #of(String, String, List, Thresholds,
+     * Predicate, ShiftTest)} does measurements: the way in for values read already grouped by cell, the
+     * cells in {@code values} in the order first read.
+     *
+     * @param values the values of each cell, every cell once (by name and metric)
+     * @param thresholds the verdict rules' settings, of a run of a fixed size
+     * @throws IllegalArgumentException when one cell (name and metric) is given twice, or the
+     *     thresholds are of a run with adaptive trials (its looks need each value's trial)
+     */
+    public static ComparisonTable of(String baseLabel, String headLabel, Collection<CellValues> values,
+            Thresholds thresholds, Predicate<Cell> isProfile, ShiftTest test) {
+        if (thresholds.adaptive().isPresent()) {
+            throw new IllegalArgumentException("values grouped by cell are of a run of a fixed size");
         }
+        Map<Cell, CellValues> byCell = new LinkedHashMap<>();
+        Map<CellId, Cell> byId = new HashMap<>();
+        for (CellValues v : values) {
+            Cell known = byId.putIfAbsent(v.cell().id(), v.cell());
+            if (known != null) {
+                throw new IllegalArgumentException("cell " + v.cell().id() + " is reported both as "
+                        + describe(known) + " and as " + describe(v.cell()));
+            }
+            byCell.put(v.cell(), v);
+        }
+        return judged(baseLabel, headLabel, byCell, thresholds, isProfile, test);
+    }
+
+    private static ComparisonTable judged(String baseLabel, String headLabel, Map<Cell, CellValues> values,
+            Thresholds thresholds, Predicate<Cell> isProfile, ShiftTest test) {
         // Each cell is judged on its own: on a table of thousands, the cores share them, in order.
-        List<CellComparison> rows = values.entrySet().parallelStream()
-                .map(e -> row(e.getKey(), e.getValue(), thresholds, isProfile.test(e.getKey()), test))
+        List<CellComparison> rows = values.values().parallelStream()
+                .map(v -> row(v, thresholds, isProfile.test(v.cell()), test))
                 .collect(Collectors.toCollection(ArrayList::new));
         rows = SameMeasurement.fold(rows, values);
         return new ComparisonTable(baseLabel, headLabel, thresholds, together(rows, thresholds), List.of());
@@ -148,20 +167,14 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         return SameMeasurement.followAgain(out, verdicts);
     }
 
-    private static CellComparison row(Cell cell, List<List<Measurement>> sides, Thresholds thresholds,
-            boolean profile, ShiftTest test) {
-        List<Measurement> base = sides.get(Side.BASE.ordinal());
-        List<Measurement> head = sides.get(Side.HEAD.ordinal());
-        double[] baseValues = base.stream().mapToDouble(Measurement::value).toArray();
-        double[] headValues = head.stream().mapToDouble(Measurement::value).toArray();
-        Comparison.Judged judged = test.judge(
-                Trials.of(baseValues, base.stream().mapToInt(Measurement::build).toArray()),
-                Trials.of(headValues, head.stream().mapToInt(Measurement::build).toArray()),
-                cell.direction(), thresholds, profile);
+    private static CellComparison row(CellValues values, Thresholds thresholds, boolean profile, ShiftTest test) {
+        Cell cell = values.cell();
+        Comparison.Judged judged = test.judge(values.trials(Side.BASE), values.trials(Side.HEAD), cell.direction(),
+                thresholds, profile);
         // Far trials set aside are shown, each with how far it lay from its side's median.
         List<Outlier> outliers = new ArrayList<>();
-        setAside(base, baseValues, judged.baseSetAside(), outliers);
-        setAside(head, headValues, judged.headSetAside(), outliers);
+        setAside(values, Side.BASE, judged.baseSetAside(), outliers);
+        setAside(values, Side.HEAD, judged.headSetAside(), outliers);
         Comparison c = judged.comparison();
         if (judged.ofTrials().isEmpty()) {
             return new CellComparison(cell, c, Optional.empty(), Double.NaN, Double.NaN, outliers,
@@ -224,16 +237,15 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
                 .toList();
     }
 
-    /** Adds the measurements of {@code side} at {@code positions} to {@code outliers}. */
-    private static void setAside(List<Measurement> side, double[] values, List<Integer> positions,
-            List<Outlier> outliers) {
+    /** Adds the values of {@code side} at {@code positions} to {@code outliers}. */
+    private static void setAside(CellValues values, Side side, List<Integer> positions, List<Outlier> outliers) {
         if (positions.isEmpty()) {
             return;
         }
-        double median = Sample.median(values);
+        double median = Sample.median(values.values(side));
         for (int i : positions) {
-            Measurement m = side.get(i);
-            outliers.add(new Outlier(m.side(), m.build(), m.trial(), m.value(), (m.value() / median - 1) * 100));
+            double v = values.value(side, i);
+            outliers.add(new Outlier(side, values.build(side, i), values.trial(side, i), v, (v / median - 1) * 100));
         }
     }
 
