@@ -1,6 +1,7 @@
 package org.perfab.compare;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -19,20 +20,27 @@ import org.perfab.model.Side;
 
 /**
  * The values of one file as it is read, each a trial of the file's side: grouped by cell (name and
- * metric) as they are read, each cell's in the order read and in the unit the file gives.
- * {@link #merge} puts the files together. The values are held as numbers in one array per cell, not
- * as an object each nor as readings: a file of 200,000 values holds little more than their 1.6 MB,
- * and the table needs no grouping of its own.
+ * metric), each cell's in the order read and in the unit the file gives. {@link #merge} puts the
+ * files together. The values are held as numbers, not as an object each nor as readings: as read, in
+ * fixed blocks with the cell of each (a value costs 12 bytes and is never copied to make room); once
+ * read, in one array per cell, of its exact size, which the table takes as it is.
  */
 final class FileTrials implements Consumer<Reading> {
+    /** Values a block holds: 96 KiB a block, a few dozen for a file of a million values. */
+    private static final int BLOCK = 1 << 13;
 
     private final Path file;
     private final MeasurementFormat format;
     private final Side side;
     /** Each cell's values, by name and metric, in the order each was first read. */
     private final Map<CellId, Column> columns = new LinkedHashMap<>();
+    /** The columns by number, in the order first read. */
+    private final List<Column> numbered = new ArrayList<>();
     /** The column of each cell instance a reading came with: most formats give one instance per cell. */
     private final Map<Cell, Column> byInstance = new IdentityHashMap<>();
+    /** The values as read, and the number of each one's column, a block at a time. */
+    private final List<double[]> values = new ArrayList<>();
+    private final List<int[]> columnOf = new ArrayList<>();
     private int size;
 
     /** Returns the values of {@code file}, once read. */
@@ -49,40 +57,63 @@ final class FileTrials implements Consumer<Reading> {
     private static final class Column {
         /** The cell's first reading in the file. */
         private final Reading first;
-        private double[] values = new double[10];
+        private final int number;
         private int size;
+        /** The values, once the file is read. */
+        private double[] values;
         /** The cell of each value, when they are not all the first reading's (a unit that changes); else null. */
         private Cell[] cells;
 
-        Column(Reading first) {
+        Column(Reading first, int number) {
             this.first = first;
+            this.number = number;
         }
 
-        void add(Cell cell, double value) {
-            if (size == values.length) {
-                values = Arrays.copyOf(values, size + (size >> 1));
-                if (cells != null) {
-                    cells = Arrays.copyOf(cells, values.length);
-                }
-            }
+        /** Counts a value of {@code cell}, keeping its cell when it is not the first reading's. */
+        void count(Cell cell) {
             if (cells == null && cell != first.cell() && !cell.equals(first.cell())) {
-                cells = new Cell[values.length];
+                cells = new Cell[Math.max(16, size * 2)];
                 Arrays.fill(cells, 0, size, first.cell());
             }
             if (cells != null) {
+                if (size == cells.length) {
+                    cells = Arrays.copyOf(cells, size * 2);
+                }
                 cells[size] = cell;
             }
-            values[size++] = value;
+            size++;
         }
 
         Cell cell(int i) {
             return cells == null ? first.cell() : cells[i];
         }
+
+        /** Returns whether every value is of the first reading's cell. */
+        boolean oneCell() {
+            return cells == null;
+        }
     }
 
-    /** Reads the file. */
+    /**
+     * Reads the file. Each cell's values are then put in their own array here, on the file's own
+     * thread, so that {@link #merge}, on one, hands a side's only file's arrays on as they are.
+     */
     FileTrials read() {
         format.readings(file, this);
+        int[] filled = new int[numbered.size()];
+        for (Column c : numbered) {
+            c.values = new double[c.size];
+        }
+        Column[] byNumber = numbered.toArray(new Column[0]);
+        for (int b = 0; b < values.size(); b++) {
+            double[] v = values.get(b);
+            int[] of = columnOf.get(b);
+            for (int i = 0, n = Math.min(BLOCK, size - b * BLOCK); i < n; i++) {
+                byNumber[of[i]].values[filled[of[i]]++] = v[i];
+            }
+        }
+        values.clear();
+        columnOf.clear();
         return this;
     }
 
@@ -91,13 +122,24 @@ final class FileTrials implements Consumer<Reading> {
         Cell cell = reading.cell();
         Column column = byInstance.get(cell);
         if (column == null) {
-            column = columns.computeIfAbsent(cell.id(), id -> new Column(reading));
+            column = columns.computeIfAbsent(cell.id(), id -> {
+                Column c = new Column(reading, numbered.size());
+                numbered.add(c);
+                return c;
+            });
             // A format that makes a cell per value has many more instances than cells: those are not kept.
             if (byInstance.size() < 4 * columns.size() + 1024) {
                 byInstance.put(cell, column);
             }
         }
-        column.add(cell, reading.value());
+        column.count(cell);
+        int i = size % BLOCK;
+        if (i == 0) {
+            values.add(new double[BLOCK]);
+            columnOf.add(new int[BLOCK]);
+        }
+        values.get(values.size() - 1)[i] = reading.value();
+        columnOf.get(columnOf.size() - 1)[i] = column.number;
         size++;
     }
 
@@ -116,12 +158,32 @@ final class FileTrials implements Consumer<Reading> {
             this.first = first;
         }
 
-        double[] room(Side side, int more) {
+        /**
+         * Adds {@code column}'s values to {@code side}'s, converted to the unit of the cell's first
+         * reading: the column's own array when the side has none yet and none converts, else a copy.
+         *
+         * @return whether every value converted
+         */
+        boolean add(Side side, Column column, CellUnits units) {
             int s = side.ordinal();
-            if (sizes[s] + more > values[s].length) {
-                values[s] = Arrays.copyOf(values[s], sizes[s] + more);
+            Cell to = first.cell();
+            if (sizes[s] == 0 && column.oneCell() && column.first.cell().equals(to)) {
+                values[s] = column.values;
+                sizes[s] = column.size;
+                return true;
             }
-            return values[s];
+            if (sizes[s] + column.size > values[s].length) {
+                values[s] = Arrays.copyOf(values[s], sizes[s] + column.size);
+            }
+            for (int i = 0; i < column.size; i++) {
+                Cell cell = column.cell(i);
+                OptionalDouble v = cell.equals(to) ? OptionalDouble.of(column.values[i]) : units.fit(cell, column.values[i]);
+                if (v.isEmpty()) {
+                    return false;
+                }
+                values[s][sizes[s]++] = v.getAsDouble();
+            }
+            return true;
         }
 
         CellValues values() {
@@ -154,25 +216,9 @@ final class FileTrials implements Consumer<Reading> {
                 });
             }
             for (Map.Entry<CellId, Column> e : f.columns.entrySet()) {
-                Column column = e.getValue();
-                Merged m = merged.get(e.getKey());
-                Cell to = m.first.cell();
-                double[] into = m.room(f.side, column.size);
-                int at = m.sizes[f.side.ordinal()];
-                if (column.cells == null && column.first.cell().equals(to)) {
-                    System.arraycopy(column.values, 0, into, at, column.size);
-                } else {
-                    for (int i = 0; i < column.size; i++) {
-                        Cell cell = column.cell(i);
-                        OptionalDouble v = cell.equals(to) ? OptionalDouble.of(column.values[i])
-                                : units.fit(cell, column.values[i]);
-                        if (v.isEmpty()) {
-                            throw f.unconvertible(merged, units);
-                        }
-                        into[at + i] = v.getAsDouble();
-                    }
+                if (!merged.get(e.getKey()).add(f.side, e.getValue(), units)) {
+                    throw f.unconvertible(merged, units);
                 }
-                m.sizes[f.side.ordinal()] = at + column.size;
             }
         }
         return merged.values().stream().map(Merged::values).toList();
