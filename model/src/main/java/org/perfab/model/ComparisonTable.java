@@ -136,8 +136,8 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         if (thresholds.adaptive().isPresent()) {
             throw new IllegalArgumentException("values grouped by cell are of a run of a fixed size");
         }
-        Map<Cell, CellValues> byCell = new LinkedHashMap<>();
-        Map<CellId, Cell> byId = new HashMap<>();
+        Map<Cell, CellValues> byCell = new LinkedHashMap<>(values.size() * 4 / 3 + 1);
+        Map<CellId, Cell> byId = new HashMap<>(values.size() * 4 / 3 + 1);
         for (CellValues v : values) {
             Cell known = byId.putIfAbsent(v.cell().id(), v.cell());
             if (known != null) {
@@ -177,12 +177,14 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         List<Comparison> judged = FalseDiscovery.apply(rows.stream().map(CellComparison::comparison).toList(),
                 tested, thresholds.fdrRate(), thresholds);
         List<CellComparison> out = new ArrayList<>(rows.size());
-        Map<CellId, Verdict> verdicts = new HashMap<>();
         for (int i = 0; i < rows.size(); i++) {
-            CellComparison r = rows.get(i).withComparison(judged.get(i));
-            out.add(r);
-            verdicts.put(r.cell().id(), r.comparison().verdict());
+            out.add(rows.get(i).withComparison(judged.get(i)));
         }
+        if (out.stream().noneMatch(r -> r.sameAs().isPresent())) {
+            return out;
+        }
+        Map<CellId, Verdict> verdicts = new HashMap<>();
+        out.forEach(r -> verdicts.put(r.cell().id(), r.comparison().verdict()));
         return SameMeasurement.followAgain(out, verdicts);
     }
 
@@ -197,12 +199,12 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         Comparison c = judged.comparison();
         if (judged.ofTrials().isEmpty()) {
             return new CellComparison(cell, c, Optional.empty(), Double.NaN, Double.NaN, outliers,
-                    Optional.empty(), Optional.empty(), List.of());
+                    Optional.empty(), Optional.empty(), List.of(), c.detectable(thresholds));
         }
         // The medians of the builds decided: their spread is how far code layout alone moves the cell.
         double spread = Math.max(nanToZero(c.base().cv()), nanToZero(c.head().cv()));
         return new CellComparison(cell, c, judged.ofTrials(), spread, Double.NaN, outliers, Optional.empty(),
-                Optional.empty(), List.of());
+                Optional.empty(), List.of(), c.detectable(thresholds));
     }
 
     /**
@@ -235,7 +237,9 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         List<CellComparison> rows = new ArrayList<>();
         for (Cell cell : byLook.get(looks - 1).keySet()) {
             List<CellComparison> seen = byLook.stream().map(l -> l.get(cell)).filter(Objects::nonNull).toList();
-            rows.add(seen.get(Sequential.standing(seen.stream().map(CellComparison::comparison).toList())));
+            // A look's rows were judged under its own share of alpha; the table's thresholds are the run's.
+            rows.add(seen.get(Sequential.standing(seen.stream().map(CellComparison::comparison).toList()))
+                    .withDetectable(thresholds));
         }
         Map<CellId, Verdict> verdicts = new HashMap<>();
         rows.forEach(r -> verdicts.put(r.cell().id(), r.comparison().verdict()));
@@ -277,13 +281,13 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
      * that measures another cell again (see {@link CellComparison#sameAs}) is not counted.
      */
     public Map<Verdict, Integer> counts() {
-        Map<Verdict, Integer> counts = zeroCounts();
+        int[] counts = new int[Verdict.values().length];
         for (CellComparison r : rows) {
             if (r.sameAs().isEmpty()) {
-                counts.merge(r.comparison().verdict(), 1, Integer::sum);
+                counts[r.comparison().verdict().ordinal()]++;
             }
         }
-        return counts;
+        return counted(counts);
     }
 
     /**
@@ -295,13 +299,13 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
     public Map<Verdict, Integer> benchmarks() {
         // The rows come in verdict order: a benchmark's first row has its first verdict.
         Set<String> seen = new HashSet<>(rows.size() * 2);
-        Map<Verdict, Integer> counts = zeroCounts();
+        int[] counts = new int[Verdict.values().length];
         for (CellComparison r : rows) {
             if (r.sameAs().isEmpty() && seen.add(r.cell().name())) {
-                counts.merge(r.comparison().verdict(), 1, Integer::sum);
+                counts[r.comparison().verdict().ordinal()]++;
             }
         }
-        return counts;
+        return counted(counts);
     }
 
     /**
@@ -315,15 +319,23 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
 
     /** Returns how many rows were judged together or on their own: the run's tests. */
     public int tested() {
-        return (int) rows.stream().filter(CellComparison::tested).count();
+        int tested = 0;
+        for (CellComparison r : rows) {
+            tested += r.tested() ? 1 : 0;
+        }
+        return tested;
     }
 
-    private static Map<Verdict, Integer> zeroCounts() {
-        Map<Verdict, Integer> counts = new EnumMap<>(Verdict.class);
+    /**
+     * Returns {@code counts}, by verdict ordinal, as a map of every verdict: the rows are counted in an
+     * array, not a map, since a report counts tens of thousands of them several times.
+     */
+    private static Map<Verdict, Integer> counted(int[] counts) {
+        Map<Verdict, Integer> map = new EnumMap<>(Verdict.class);
         for (Verdict v : Verdict.values()) {
-            counts.put(v, 0);
+            map.put(v, counts[v.ordinal()]);
         }
-        return counts;
+        return map;
     }
 
     private static String describe(Cell cell) {

@@ -42,6 +42,10 @@ final class SameMeasurement {
      * @param values each cell's values
      */
     static List<CellComparison> fold(List<CellComparison> rows, Map<Cell, CellValues> values) {
+        // Only a cell where higher is better measures another again: a table of times and costs has none.
+        if (values.keySet().stream().noneMatch(c -> c.direction() == Direction.HIGHER_IS_BETTER)) {
+            return rows;
+        }
         Map<String, List<Cell>> byName = new LinkedHashMap<>();
         for (Cell c : values.keySet()) {
             byName.computeIfAbsent(c.name(), k -> new ArrayList<>()).add(c);
@@ -98,7 +102,8 @@ final class SameMeasurement {
                 return false;
             }
             for (int i = 0; i < n; i++) {
-                Integer j = positions == null ? Integer.valueOf(i) : positions.get(key(b.build(side, i), b.trial(side, i)));
+                Integer j = positions == null ? Integer.valueOf(i)
+                        : positions.get(key(b.build(side, i), b.trial(side, i)));
                 if (j == null || !(a.value(side, j) > 0) || !(b.value(side, i) > 0)) {
                     return false;
                 }

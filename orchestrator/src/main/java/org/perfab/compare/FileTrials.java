@@ -177,7 +177,8 @@ final class FileTrials implements Consumer<Reading> {
             }
             for (int i = 0; i < column.size; i++) {
                 Cell cell = column.cell(i);
-                OptionalDouble v = cell.equals(to) ? OptionalDouble.of(column.values[i]) : units.fit(cell, column.values[i]);
+                OptionalDouble v = cell.equals(to) ? OptionalDouble.of(column.values[i])
+                        : units.fit(cell, column.values[i]);
                 if (v.isEmpty()) {
                     return false;
                 }
