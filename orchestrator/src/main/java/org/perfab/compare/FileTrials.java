@@ -3,6 +3,7 @@ package org.perfab.compare;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,9 +33,9 @@ final class FileTrials implements Consumer<Reading> {
     private final Path file;
     private final MeasurementFormat format;
     private final Side side;
-    /** Each cell's values, by name and metric, in the order each was first read. */
-    private final Map<CellId, Column> columns = new LinkedHashMap<>();
-    /** The columns by number, in the order first read. */
+    /** Each cell's values, by name and metric. */
+    private final Map<CellId, Column> columns = new HashMap<>();
+    /** The columns by number: in the order first read. */
     private final List<Column> numbered = new ArrayList<>();
     /** The column of each cell instance a reading came with: most formats give one instance per cell. */
     private final Map<Cell, Column> byInstance = new IdentityHashMap<>();
@@ -55,6 +56,7 @@ final class FileTrials implements Consumer<Reading> {
      * nearly always one cell for all, held once.
      */
     private static final class Column {
+        private final CellId id;
         /** The cell's first reading in the file. */
         private final Reading first;
         private final int number;
@@ -64,7 +66,8 @@ final class FileTrials implements Consumer<Reading> {
         /** The cell of each value, when they are not all the first reading's (a unit that changes); else null. */
         private Cell[] cells;
 
-        Column(Reading first, int number) {
+        Column(CellId id, Reading first, int number) {
+            this.id = id;
             this.first = first;
             this.number = number;
         }
@@ -123,7 +126,7 @@ final class FileTrials implements Consumer<Reading> {
         Column column = byInstance.get(cell);
         if (column == null) {
             column = columns.computeIfAbsent(cell.id(), id -> {
-                Column c = new Column(reading, numbered.size());
+                Column c = new Column(id, reading, numbered.size());
                 numbered.add(c);
                 return c;
             });
@@ -210,14 +213,17 @@ final class FileTrials implements Consumer<Reading> {
         CellUnits units = new CellUnits();
         Map<CellId, Merged> merged = new LinkedHashMap<>();
         for (FileTrials f : files) {
-            for (Column column : f.columns.values()) {
-                merged.computeIfAbsent(column.first.cell().id(), id -> {
+            // Every cell of the file is placed before any value is converted: a value that does not
+            // convert is reported against the first reading of its cell.
+            Merged[] into = new Merged[f.numbered.size()];
+            for (Column column : f.numbered) {
+                into[column.number] = merged.computeIfAbsent(column.id, id -> {
                     units.fit(column.first.cell(), column.first.value());
                     return new Merged(column.first);
                 });
             }
-            for (Map.Entry<CellId, Column> e : f.columns.entrySet()) {
-                if (!merged.get(e.getKey()).add(f.side, e.getValue(), units)) {
+            for (Column column : f.numbered) {
+                if (!into[column.number].add(f.side, column, units)) {
                     throw f.unconvertible(merged, units);
                 }
             }
