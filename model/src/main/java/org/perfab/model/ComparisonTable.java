@@ -23,7 +23,6 @@ import org.perfab.stats.Sample;
 import org.perfab.stats.Sequential;
 import org.perfab.stats.ShiftTest;
 import org.perfab.stats.Thresholds;
-import org.perfab.stats.Trials;
 import org.perfab.stats.Verdict;
 
 /**
