@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.perfab.stats.Comparison;
+import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
 
 /**
@@ -30,10 +31,13 @@ import org.perfab.stats.Verdict;
  *     measurement of its own
  * @param functions for a count under Cachegrind, the functions whose counts moved most between the
  *     sides, the most first; empty otherwise
+ * @param detectable the comparison's {@link Comparison#detectable} under the thresholds of its table,
+ *     in percent: worked out as the cell is judged, where the quantiles it needs were just computed,
+ *     not again by each renderer of tens of thousands of rows
  */
 public record CellComparison(Cell cell, Comparison comparison, Optional<Comparison> trialLevel, double buildSpread,
         double noiseFloor, List<Outlier> outliers, Optional<Look> look, Optional<CellId> sameAs,
-        List<FunctionChange> functions) {
+        List<FunctionChange> functions, double detectable) {
     public CellComparison {
         Objects.requireNonNull(cell, "cell");
         Objects.requireNonNull(comparison, "comparison");
@@ -44,37 +48,43 @@ public record CellComparison(Cell cell, Comparison comparison, Optional<Comparis
         functions = List.copyOf(functions);
     }
 
-    /** A row decided by its trials, none set aside: one build per side. */
-    public CellComparison(Cell cell, Comparison comparison) {
-        this(cell, comparison, Optional.empty(), Double.NaN, Double.NaN, List.of(), Optional.empty(), Optional.empty(),
-                List.of());
-    }
-
     /** Returns this row with its A/A noise floor, in percent, at the size of its run. */
     public CellComparison withNoiseFloor(double floor) {
-        return new CellComparison(cell, comparison, trialLevel, buildSpread, floor, outliers, look, sameAs, functions);
+        return new CellComparison(cell, comparison, trialLevel, buildSpread, floor, outliers, look, sameAs, functions,
+                detectable);
     }
 
-    /** Returns this row with {@code c} as its comparison (judged anew, say at a false-discovery rate). */
+    /** Returns this row with its detectable change under {@code t}: the thresholds of another table than its own. */
+    public CellComparison withDetectable(Thresholds t) {
+        return new CellComparison(cell, comparison, trialLevel, buildSpread, noiseFloor, outliers, look, sameAs,
+                functions, comparison.detectable(t));
+    }
+
+    /**
+     * Returns this row with {@code c} as its comparison, judged anew from the same statistics (say at
+     * a false-discovery rate), so that its detectable change stands.
+     */
     public CellComparison withComparison(Comparison c) {
-        return new CellComparison(cell, c, trialLevel, buildSpread, noiseFloor, outliers, look, sameAs, functions);
+        return new CellComparison(cell, c, trialLevel, buildSpread, noiseFloor, outliers, look, sameAs, functions,
+                detectable);
     }
 
     /** Returns this row as the statistics of look {@code l} of a run with adaptive trials. */
     public CellComparison withLook(Look l) {
         return new CellComparison(cell, comparison, trialLevel, buildSpread, noiseFloor, outliers, Optional.of(l), sameAs,
-                functions);
+                functions, detectable);
     }
 
     /** Returns this row as the same measurement as {@code primary}, whose verdict {@code v} it takes. */
     public CellComparison sameAs(CellId primary, Comparison withVerdict) {
         return new CellComparison(cell, withVerdict, trialLevel, buildSpread, noiseFloor, outliers, look,
-                Optional.of(primary), functions);
+                Optional.of(primary), functions, detectable);
     }
 
     /** Returns this row with the functions whose counts moved most between the sides. */
     public CellComparison withFunctions(List<FunctionChange> moved) {
-        return new CellComparison(cell, comparison, trialLevel, buildSpread, noiseFloor, outliers, look, sameAs, moved);
+        return new CellComparison(cell, comparison, trialLevel, buildSpread, noiseFloor, outliers, look, sameAs, moved,
+                detectable);
     }
 
     /**

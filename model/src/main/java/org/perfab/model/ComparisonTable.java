@@ -1,14 +1,18 @@
 package org.perfab.model;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
@@ -19,7 +23,6 @@ import org.perfab.stats.Sample;
 import org.perfab.stats.Sequential;
 import org.perfab.stats.ShiftTest;
 import org.perfab.stats.Thresholds;
-import org.perfab.stats.Trials;
 import org.perfab.stats.Verdict;
 
 /**
@@ -46,8 +49,24 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         Objects.requireNonNull(baseLabel, "baseLabel");
         Objects.requireNonNull(headLabel, "headLabel");
         Objects.requireNonNull(thresholds, "thresholds");
-        rows = rows.stream().sorted(ROW_ORDER).toList();
+        rows = ordered(rows);
         warnings = List.copyOf(warnings);
+    }
+
+    /**
+     * Returns {@code rows} in {@link #ROW_ORDER}: as they are when they already are (a table made
+     * from another), else sorted on every core (a comparison of 10,000 benchmarks and three metrics
+     * orders 30,000 rows, often of long names that share their first bytes).
+     */
+    private static List<CellComparison> ordered(List<CellComparison> rows) {
+        CellComparison[] sorted = rows.toArray(new CellComparison[0]);
+        for (int i = 1; i < sorted.length; i++) {
+            if (ROW_ORDER.compare(sorted[i - 1], sorted[i]) > 0) {
+                Arrays.parallelSort(sorted, ROW_ORDER);
+                break;
+            }
+        }
+        return List.of(sorted);
     }
 
     /** Returns this table with {@code floor} applied to each row: the noise floor of its cell at this run's size. */
@@ -98,24 +117,42 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         if (thresholds.adaptive().isPresent()) {
             return adaptive(baseLabel, headLabel, measurements, thresholds, isProfile, test);
         }
-        Map<CellId, Cell> byId = new HashMap<>();
-        Map<Cell, List<List<Measurement>>> values = new LinkedHashMap<>();
-        for (Measurement m : measurements) {
-            List<List<Measurement>> v = values.get(m.cell());
-            if (v == null) {
-                Cell known = byId.putIfAbsent(m.cell().id(), m.cell());
-                if (known != null) {
-                    throw new IllegalArgumentException("cell " + m.cell().id() + " is reported both as "
-                            + describe(known) + " and as " + describe(m.cell()));
-                }
-                v = List.of(new ArrayList<>(), new ArrayList<>());
-                values.put(m.cell(), v);
-            }
-            v.get(m.side().ordinal()).add(m);
+        return judged(baseLabel, headLabel, CellValues.grouped(measurements), thresholds, isProfile, test);
+    }
+
+    /**
+     * Compares each cell's two sides with {@code test}, as {@link #of(String, String, List, Thresholds,
+     * Predicate, ShiftTest)} does measurements: the way in for values read already grouped by cell, the
+     * cells in {@code values} in the order first read.
+     *
+     * @param values the values of each cell, every cell once (by name and metric)
+     * @param thresholds the verdict rules' settings, of a run of a fixed size
+     * @throws IllegalArgumentException when one cell (name and metric) is given twice, or the
+     *     thresholds are of a run with adaptive trials (its looks need each value's trial)
+     */
+    public static ComparisonTable of(String baseLabel, String headLabel, Collection<CellValues> values,
+            Thresholds thresholds, Predicate<Cell> isProfile, ShiftTest test) {
+        if (thresholds.adaptive().isPresent()) {
+            throw new IllegalArgumentException("values grouped by cell are of a run of a fixed size");
         }
+        Map<Cell, CellValues> byCell = new LinkedHashMap<>(values.size() * 4 / 3 + 1);
+        Map<CellId, Cell> byId = new HashMap<>(values.size() * 4 / 3 + 1);
+        for (CellValues v : values) {
+            Cell known = byId.putIfAbsent(v.cell().id(), v.cell());
+            if (known != null) {
+                throw new IllegalArgumentException("cell " + v.cell().id() + " is reported both as "
+                        + describe(known) + " and as " + describe(v.cell()));
+            }
+            byCell.put(v.cell(), v);
+        }
+        return judged(baseLabel, headLabel, byCell, thresholds, isProfile, test);
+    }
+
+    private static ComparisonTable judged(String baseLabel, String headLabel, Map<Cell, CellValues> values,
+            Thresholds thresholds, Predicate<Cell> isProfile, ShiftTest test) {
         // Each cell is judged on its own: on a table of thousands, the cores share them, in order.
-        List<CellComparison> rows = values.entrySet().parallelStream()
-                .map(e -> row(e.getKey(), e.getValue(), thresholds, isProfile.test(e.getKey()), test))
+        List<CellComparison> rows = values.values().parallelStream()
+                .map(v -> row(v, thresholds, isProfile.test(v.cell()), test))
                 .collect(Collectors.toCollection(ArrayList::new));
         rows = SameMeasurement.fold(rows, values);
         return new ComparisonTable(baseLabel, headLabel, thresholds, together(rows, thresholds), List.of());
@@ -139,38 +176,34 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         List<Comparison> judged = FalseDiscovery.apply(rows.stream().map(CellComparison::comparison).toList(),
                 tested, thresholds.fdrRate(), thresholds);
         List<CellComparison> out = new ArrayList<>(rows.size());
-        Map<CellId, Verdict> verdicts = new HashMap<>();
         for (int i = 0; i < rows.size(); i++) {
-            CellComparison r = rows.get(i).withComparison(judged.get(i));
-            out.add(r);
-            verdicts.put(r.cell().id(), r.comparison().verdict());
+            out.add(rows.get(i).withComparison(judged.get(i)));
         }
+        if (out.stream().noneMatch(r -> r.sameAs().isPresent())) {
+            return out;
+        }
+        Map<CellId, Verdict> verdicts = new HashMap<>();
+        out.forEach(r -> verdicts.put(r.cell().id(), r.comparison().verdict()));
         return SameMeasurement.followAgain(out, verdicts);
     }
 
-    private static CellComparison row(Cell cell, List<List<Measurement>> sides, Thresholds thresholds,
-            boolean profile, ShiftTest test) {
-        List<Measurement> base = sides.get(Side.BASE.ordinal());
-        List<Measurement> head = sides.get(Side.HEAD.ordinal());
-        double[] baseValues = base.stream().mapToDouble(Measurement::value).toArray();
-        double[] headValues = head.stream().mapToDouble(Measurement::value).toArray();
-        Comparison.Judged judged = test.judge(
-                Trials.of(baseValues, base.stream().mapToInt(Measurement::build).toArray()),
-                Trials.of(headValues, head.stream().mapToInt(Measurement::build).toArray()),
-                cell.direction(), thresholds, profile);
+    private static CellComparison row(CellValues values, Thresholds thresholds, boolean profile, ShiftTest test) {
+        Cell cell = values.cell();
+        Comparison.Judged judged = test.judge(values.trials(Side.BASE), values.trials(Side.HEAD), cell.direction(),
+                thresholds, profile);
         // Far trials set aside are shown, each with how far it lay from its side's median.
         List<Outlier> outliers = new ArrayList<>();
-        setAside(base, baseValues, judged.baseSetAside(), outliers);
-        setAside(head, headValues, judged.headSetAside(), outliers);
+        setAside(values, Side.BASE, judged.baseSetAside(), outliers);
+        setAside(values, Side.HEAD, judged.headSetAside(), outliers);
         Comparison c = judged.comparison();
         if (judged.ofTrials().isEmpty()) {
             return new CellComparison(cell, c, Optional.empty(), Double.NaN, Double.NaN, outliers,
-                    Optional.empty(), Optional.empty(), List.of());
+                    Optional.empty(), Optional.empty(), List.of(), c.detectable(thresholds));
         }
         // The medians of the builds decided: their spread is how far code layout alone moves the cell.
         double spread = Math.max(nanToZero(c.base().cv()), nanToZero(c.head().cv()));
         return new CellComparison(cell, c, judged.ofTrials(), spread, Double.NaN, outliers, Optional.empty(),
-                Optional.empty(), List.of());
+                Optional.empty(), List.of(), c.detectable(thresholds));
     }
 
     /**
@@ -203,7 +236,9 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         List<CellComparison> rows = new ArrayList<>();
         for (Cell cell : byLook.get(looks - 1).keySet()) {
             List<CellComparison> seen = byLook.stream().map(l -> l.get(cell)).filter(Objects::nonNull).toList();
-            rows.add(seen.get(Sequential.standing(seen.stream().map(CellComparison::comparison).toList())));
+            // A look's rows were judged under its own share of alpha; the table's thresholds are the run's.
+            rows.add(seen.get(Sequential.standing(seen.stream().map(CellComparison::comparison).toList()))
+                    .withDetectable(thresholds));
         }
         Map<CellId, Verdict> verdicts = new HashMap<>();
         rows.forEach(r -> verdicts.put(r.cell().id(), r.comparison().verdict()));
@@ -224,16 +259,15 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
                 .toList();
     }
 
-    /** Adds the measurements of {@code side} at {@code positions} to {@code outliers}. */
-    private static void setAside(List<Measurement> side, double[] values, List<Integer> positions,
-            List<Outlier> outliers) {
+    /** Adds the values of {@code side} at {@code positions} to {@code outliers}. */
+    private static void setAside(CellValues values, Side side, List<Integer> positions, List<Outlier> outliers) {
         if (positions.isEmpty()) {
             return;
         }
-        double median = Sample.median(values);
+        double median = Sample.median(values.values(side));
         for (int i : positions) {
-            Measurement m = side.get(i);
-            outliers.add(new Outlier(m.side(), m.build(), m.trial(), m.value(), (m.value() / median - 1) * 100));
+            double v = values.value(side, i);
+            outliers.add(new Outlier(side, values.build(side, i), values.trial(side, i), v, (v / median - 1) * 100));
         }
     }
 
@@ -246,13 +280,13 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
      * that measures another cell again (see {@link CellComparison#sameAs}) is not counted.
      */
     public Map<Verdict, Integer> counts() {
-        Map<Verdict, Integer> counts = zeroCounts();
+        int[] counts = new int[Verdict.values().length];
         for (CellComparison r : rows) {
             if (r.sameAs().isEmpty()) {
-                counts.merge(r.comparison().verdict(), 1, Integer::sum);
+                counts[r.comparison().verdict().ordinal()]++;
             }
         }
-        return counts;
+        return counted(counts);
     }
 
     /**
@@ -262,15 +296,15 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
      * as time and as throughput is one.
      */
     public Map<Verdict, Integer> benchmarks() {
-        Map<String, Verdict> worst = new HashMap<>();
+        // The rows come in verdict order: a benchmark's first row has its first verdict.
+        Set<String> seen = new HashSet<>(rows.size() * 2);
+        int[] counts = new int[Verdict.values().length];
         for (CellComparison r : rows) {
-            if (r.sameAs().isEmpty()) {
-                worst.merge(r.cell().name(), r.comparison().verdict(), (a, b) -> a.compareTo(b) <= 0 ? a : b);
+            if (r.sameAs().isEmpty() && seen.add(r.cell().name())) {
+                counts[r.comparison().verdict().ordinal()]++;
             }
         }
-        Map<Verdict, Integer> counts = zeroCounts();
-        worst.values().forEach(v -> counts.merge(v, 1, Integer::sum));
-        return counts;
+        return counted(counts);
     }
 
     /**
@@ -284,15 +318,23 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
 
     /** Returns how many rows were judged together or on their own: the run's tests. */
     public int tested() {
-        return (int) rows.stream().filter(CellComparison::tested).count();
+        int tested = 0;
+        for (CellComparison r : rows) {
+            tested += r.tested() ? 1 : 0;
+        }
+        return tested;
     }
 
-    private static Map<Verdict, Integer> zeroCounts() {
-        Map<Verdict, Integer> counts = new EnumMap<>(Verdict.class);
+    /**
+     * Returns {@code counts}, by verdict ordinal, as a map of every verdict: the rows are counted in an
+     * array, not a map, since a report counts tens of thousands of them several times.
+     */
+    private static Map<Verdict, Integer> counted(int[] counts) {
+        Map<Verdict, Integer> map = new EnumMap<>(Verdict.class);
         for (Verdict v : Verdict.values()) {
-            counts.put(v, 0);
+            map.put(v, counts[v.ordinal()]);
         }
-        return counts;
+        return map;
     }
 
     private static String describe(Cell cell) {

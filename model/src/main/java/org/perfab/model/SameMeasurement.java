@@ -39,9 +39,13 @@ final class SameMeasurement {
      * Returns {@code rows} with each cell that measures another again marked as following it (see
      * {@link CellComparison#sameAs}), in the same order.
      *
-     * @param values each cell's measurements: the baseline's, then the candidate's
+     * @param values each cell's values
      */
-    static List<CellComparison> fold(List<CellComparison> rows, Map<Cell, List<List<Measurement>>> values) {
+    static List<CellComparison> fold(List<CellComparison> rows, Map<Cell, CellValues> values) {
+        // Only a cell where higher is better measures another again: a table of times and costs has none.
+        if (values.keySet().stream().noneMatch(c -> c.direction() == Direction.HIGHER_IS_BETTER)) {
+            return rows;
+        }
         Map<String, List<Cell>> byName = new LinkedHashMap<>();
         for (Cell c : values.keySet()) {
             byName.computeIfAbsent(c.name(), k -> new ArrayList<>()).add(c);
@@ -84,23 +88,26 @@ final class SameMeasurement {
         return out;
     }
 
-    /** Returns whether two cells' measurements are one quantity and its reciprocal, trial by trial. */
-    private static boolean reciprocal(List<List<Measurement>> a, List<List<Measurement>> b) {
+    /**
+     * Returns whether two cells' measurements are one quantity and its reciprocal, trial by trial:
+     * each value of {@code b} is paired with the value of {@code a} of its side, build and trial (at
+     * the same position when both number their trials by position, as a file's values are).
+     */
+    private static boolean reciprocal(CellValues a, CellValues b) {
         List<double[]> pairs = new ArrayList<>();
-        for (int side = 0; side < 2; side++) {
-            Map<List<Integer>, Double> first = new HashMap<>();
-            for (Measurement m : a.get(side)) {
-                first.put(List.of(m.build(), m.trial()), m.value());
-            }
-            if (first.size() != a.get(side).size() || b.get(side).size() != first.size()) {
+        for (Side side : Side.values()) {
+            int n = a.size(side);
+            Map<Long, Integer> positions = a.numbered() && b.numbered() ? null : positions(a, side);
+            if (b.size(side) != n || positions != null && positions.size() != n) {
                 return false;
             }
-            for (Measurement m : b.get(side)) {
-                Double x = first.get(List.of(m.build(), m.trial()));
-                if (x == null || !(x > 0) || !(m.value() > 0)) {
+            for (int i = 0; i < n; i++) {
+                Integer j = positions == null ? Integer.valueOf(i)
+                        : positions.get(key(b.build(side, i), b.trial(side, i)));
+                if (j == null || !(a.value(side, j) > 0) || !(b.value(side, i) > 0)) {
                     return false;
                 }
-                pairs.add(new double[] {Math.log(x), Math.log(m.value())});
+                pairs.add(new double[] {Math.log(a.value(side, j)), Math.log(b.value(side, i))});
             }
         }
         if (pairs.size() < MIN_TRIALS) {
@@ -112,7 +119,21 @@ final class SameMeasurement {
         return spreadSum <= Math.max(RATIO * Math.max(spreadA, spreadB), FLOOR);
     }
 
+    /** Returns the position of each build and trial of {@code side} of {@code cell} (the last, when two share one). */
+    private static Map<Long, Integer> positions(CellValues cell, Side side) {
+        Map<Long, Integer> positions = new HashMap<>();
+        for (int i = 0; i < cell.size(side); i++) {
+            positions.put(key(cell.build(side, i), cell.trial(side, i)), i);
+        }
+        return positions;
+    }
+
+    private static long key(int build, int trial) {
+        return (long) build << 32 | trial & 0xffffffffL;
+    }
+
     /** Returns the standard deviation of {@code wa * log(a) + wb * log(b)} over the pairs. */
+
     private static double spread(List<double[]> pairs, double wa, double wb) {
         double mean = 0;
         for (double[] p : pairs) {

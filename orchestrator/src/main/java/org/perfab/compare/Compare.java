@@ -7,11 +7,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -22,10 +20,11 @@ import org.perfab.failure.RunFailedException;
 import org.perfab.ingest.MeasurementFormat;
 import org.perfab.model.Cell;
 import org.perfab.model.CellComparison;
+import org.perfab.model.CellValues;
 import org.perfab.model.ComparisonTable;
-import org.perfab.model.Measurement;
 import org.perfab.model.RunResults;
 import org.perfab.model.Side;
+import org.perfab.stats.ShiftTest;
 import org.perfab.stats.ThresholdSettings;
 import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
@@ -77,17 +76,16 @@ public final class Compare {
     }
 
     private static ComparisonTable read(Request request, List<Path> files) {
-        List<Measurement> measurements = measurements(request, files);
-        return ComparisonTable.of(label(request.base()), label(request.head()), measurements,
-                request.thresholds(),
-                cell -> request.profiles().stream().anyMatch(g -> g.matches(cell)));
+        return ComparisonTable.of(label(request.base()), label(request.head()), values(request, files),
+                request.thresholds(), cell -> request.profiles().stream().anyMatch(g -> g.matches(cell)),
+                ShiftTest.perfab());
     }
 
     /**
-     * Returns every value of the files as a trial of its side, in file order, every cell in one
-     * unit (see {@link FileTrials#merge}).
+     * Returns the values of the files grouped by cell, each a trial of its side, counted in file
+     * order, every cell in one unit (see {@link FileTrials#merge}).
      */
-    private static List<Measurement> measurements(Request request, List<Path> files) {
+    private static List<CellValues> values(Request request, List<Path> files) {
         List<FileTrials> read = readAll(request, files);
         if (read.stream().allMatch(f -> f.size() == 0)) {
             throw new BadInputException("no file holds a measurement (" + label(files) + "): nothing to compare");
@@ -143,7 +141,6 @@ public final class Compare {
         });
         try {
             List<Future<FileTrials>> futures = new ArrayList<>();
-            Map<Cell, Cell> cells = new ConcurrentHashMap<>();
             for (int i = 0; i < files.size(); i++) {
                 Path file = files.get(i);
                 Side side = i < request.base().size() ? Side.BASE : Side.HEAD;
@@ -154,7 +151,7 @@ public final class Compare {
                     }
                     MeasurementFormat f = request.format().orElseGet(() -> MeasurementFormat.detect(file));
                     try {
-                        return new FileTrials(file, f, side, cells).read();
+                        return new FileTrials(file, f, side).read();
                     } catch (IllegalArgumentException | ArithmeticException e) {
                         throw new BadInputException(file + ": " + e.getMessage(), e);
                     }

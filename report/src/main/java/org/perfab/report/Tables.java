@@ -14,7 +14,9 @@ final class Tables {
 
     /**
      * Returns {@code rows} with every column padded to its widest cell (in code points), two spaces
-     * apart; a column whose {@code right} is true is aligned right. No line ends in a space.
+     * apart; a column whose {@code right} is true is aligned right. No line ends in a space. Each
+     * line is written straight into the result, no string made for a cell or a line: a table of
+     * tens of thousands of rows would make hundreds of thousands.
      */
     static String aligned(List<String[]> rows, boolean[] right) {
         if (rows.isEmpty()) {
@@ -28,15 +30,29 @@ final class Tables {
         }
         StringBuilder out = new StringBuilder();
         for (String[] r : rows) {
-            StringBuilder line = new StringBuilder();
+            int start = out.length();
             for (int i = 0; i < r.length; i++) {
                 if (i > 0) {
-                    line.append("  ");
+                    out.append("  ");
                 }
-                String pad = " ".repeat(width[i] - width(r[i]));
-                line.append(i < right.length && right[i] ? pad + r[i] : r[i] + pad);
+                int pad = width[i] - width(r[i]);
+                boolean toRight = i < right.length && right[i];
+                if (!toRight) {
+                    out.append(r[i]);
+                }
+                for (int k = 0; k < pad; k++) {
+                    out.append(' ');
+                }
+                if (toRight) {
+                    out.append(r[i]);
+                }
             }
-            out.append(line.toString().stripTrailing()).append('\n');
+            int end = out.length();
+            while (end > start && Character.isWhitespace(out.charAt(end - 1))) {
+                end--;
+            }
+            out.setLength(end);
+            out.append('\n');
         }
         return out.toString();
     }

@@ -83,7 +83,7 @@ final class TextRenderer implements Renderer<Report> {
         List<String> notes = new ArrayList<>();
         for (Map.Entry<String, List<CellComparison>> metric : byMetric.entrySet()) {
             List<CellComparison> all = metric.getValue();
-            List<String> units = all.stream().map(r -> r.cell().unit()).distinct().toList();
+            List<String> units = units(all);
             out.append(Untrusted.plain(metric.getKey()));
             if (!units.equals(List.of(metric.getKey()))) {
                 out.append(" (").append(units.stream().map(Untrusted::plain).collect(Collectors.joining(", "))).append(')');
@@ -122,6 +122,23 @@ final class TextRenderer implements Renderer<Report> {
     }
 
 
+    /**
+     * Returns the units of {@code rows}, each once, in the order first found: a metric's rows nearly
+     * always share one, so a row costs one comparison with the row before it.
+     */
+    private static List<String> units(List<CellComparison> rows) {
+        List<String> units = new ArrayList<>();
+        String last = null;
+        for (CellComparison r : rows) {
+            String unit = r.cell().unit();
+            if (!unit.equals(last) && !units.contains(unit)) {
+                units.add(unit);
+            }
+            last = unit;
+        }
+        return units;
+    }
+
     /** A row's cells in the table and its notes, each already prefixed with its cell. */
     private record Line(String[] cells, List<String> notes) {
     }
@@ -141,7 +158,7 @@ final class TextRenderer implements Renderer<Report> {
             Numbers.signedPercent(c.pctChange()),
             Numbers.interval(c.ciLow(), c.ciHigh()),
             Numbers.pValue(c.pValue()),
-            Words.detects(c, table.thresholds()),
+            Numbers.percent(row.detectable()),
             paint(c.verdict(), Words.label(row)),
         };
         if (builds) {
