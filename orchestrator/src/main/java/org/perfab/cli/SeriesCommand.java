@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
  * work is {@link Nightly}'s; each subcommand parses, calls it and renders.
  */
 @Command(name = "series", mixinStandardHelpOptions = true, synopsisSubcommandLabel = "COMMAND",
-        description = {"A nightly series of ratios (date,run,commit,cpu,key,ratio), committed in the repository:"
+        description = {"A nightly series of ratios (date,run,commit,cpu,key,ratio,base,time), committed in the repository:"
                 + " record tonight's ratios, and report the ratios that step past their own noise or drift over ten"
                 + " days. Exits 0 whatever it finds."},
         subcommands = {SeriesRecordCommand.class, SeriesCommand.Merge.class, SeriesCommand.Check.class,
