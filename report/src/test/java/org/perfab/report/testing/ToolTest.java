@@ -12,13 +12,14 @@ import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** {@link Tool} and {@code .ci/run} agree: what the tests require in CI is what CI installs. */
+/** {@link Tool} and {@code .ci/tools} agree: what the tests require in CI is what CI installs. */
 class ToolTest {
     private static final Path CI = Path.of("..", ".ci", "run");
+    private static final Path TOOLS = Path.of("..", ".ci", "tools");
 
     @Test
     void everyProgramRequiredInCiIsOneCiInstalls() throws IOException {
-        String run = Files.readString(CI);
+        String run = Files.readString(TOOLS);
         int checked = 0;
         for (Tool tool : Tool.values()) {
             if (!tool.installedByCi()) {
@@ -30,7 +31,7 @@ class ToolTest {
             assertFalse(packages.isEmpty(), tool + ": " + how);
             for (String p : packages) {
                 assertTrue(Pattern.compile("(?<![\\w.@/+-])" + Pattern.quote(p) + "(?![\\w.@/+-])").matcher(run).find(),
-                        ".ci/run installs " + p + " for " + tool + " (" + how + ")");
+                        ".ci/tools installs " + p + " for " + tool + " (" + how + ")");
                 checked++;
             }
         }
@@ -42,5 +43,6 @@ class ToolTest {
         List<String> lines = Files.readAllLines(CI);
         assertEquals("mvn -B verify", lines.get(lines.size() - 1), "the README's command, as it is");
         assertTrue(lines.contains("export " + Tool.REQUIRE + "=\"${" + Tool.REQUIRE + ":-true}\""), lines.toString());
+        assertTrue(lines.contains("bash .ci/tools"), "the programs installed first: " + lines);
     }
 }
