@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.perfab.demo.SyntheticSeries;
 import org.perfab.model.Series;
 import org.perfab.model.SeriesFile;
+import org.perfab.report.testing.Chromium;
 import org.perfab.report.testing.Tool;
 
 /**
@@ -223,7 +224,7 @@ class SeriesSiteIT {
      */
     private String load(Path chromium, Path page, String fragment, String screenshot) throws Exception {
         String url = page.toUri() + (fragment.isEmpty() ? "" : "#" + fragment);
-        String dom = chromium(chromium, "--virtual-time-budget=10000", "--dump-dom", url);
+        String dom = Chromium.run(chromium, tmp, "--virtual-time-budget=10000", "--dump-dom", url);
         Matcher body = Pattern.compile("<body[^>]*>").matcher(dom);
         assertTrue(body.find(), "the page has a body");
         assertFalse(body.group().contains("data-error"), "a script error: " + body.group());
@@ -231,22 +232,11 @@ class SeriesSiteIT {
         if (screenshot != null) {
             Path shot = Path.of("target", screenshot).toAbsolutePath();
             Files.deleteIfExists(shot);
-            chromium(chromium, "--virtual-time-budget=10000", "--screenshot=" + shot, "--window-size=1280,1100", url);
+            Chromium.run(chromium, tmp, "--virtual-time-budget=10000", "--screenshot=" + shot, "--window-size=1280,1100",
+                    url);
             assertTrue(Files.size(shot) > 10_000, "a screenshot with something on it");
         }
         return dom;
-    }
-
-    private String chromium(Path binary, String... args) throws IOException, InterruptedException {
-        List<String> argv = new ArrayList<>(List.of(binary.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--user-data-dir=" + tmp.resolve("profile")));
-        argv.addAll(List.of(args));
-        Process p = new ProcessBuilder(argv).redirectError(tmp.resolve("chromium.err").toFile()).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(90, TimeUnit.SECONDS), "Chromium finished");
-        assertEquals(0, p.exitValue(), Files.readString(tmp.resolve("chromium.err")));
-        return out;
     }
 
     private static String attribute(String dom, String name) {

@@ -10,12 +10,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perfab.model.RunResults;
+import org.perfab.report.testing.Chromium;
 import org.perfab.report.testing.Tool;
 import org.perfab.stats.Thresholds;
 import org.w3c.dom.Element;
@@ -117,7 +117,7 @@ class HtmlInBrowserIT {
         String html = Products.AB.render(Report.of(run), Format.HTML);
         Files.writeString(page, html.replace("</body>", MEASURE + "</body>"), StandardCharsets.UTF_8);
 
-        String dom = chromium(chromium, "--dump-dom", page.toUri().toString());
+        String dom = Chromium.run(chromium, tmp, "--dump-dom", page.toUri().toString());
         Matcher body = Pattern.compile("<body[^>]*>").matcher(dom);
         assertTrue(body.find(), "the page has a body");
         assertFalse(body.group().contains("data-error"), "a script error: " + body.group());
@@ -128,7 +128,7 @@ class HtmlInBrowserIT {
         }
         Path shot = Path.of("target", screenshot).toAbsolutePath();
         Files.deleteIfExists(shot);
-        chromium(chromium, "--screenshot=" + shot, "--window-size=1200,2200", page.toUri().toString());
+        Chromium.run(chromium, tmp, "--screenshot=" + shot, "--window-size=1200,2200", page.toUri().toString());
         assertTrue(Files.size(shot) > 10_000, "a screenshot with something on it");
         return dom;
     }
@@ -229,18 +229,6 @@ class HtmlInBrowserIT {
 
     private static int count(String s, String what) {
         return s.split(Pattern.quote(what), -1).length - 1;
-    }
-
-    private String chromium(Path binary, String... args) throws IOException, InterruptedException {
-        List<String> argv = new ArrayList<>(List.of(binary.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--user-data-dir=" + tmp.resolve("profile")));
-        argv.addAll(List.of(args));
-        Process p = new ProcessBuilder(argv).redirectError(tmp.resolve("chromium.err").toFile()).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(90, TimeUnit.SECONDS), "Chromium finished");
-        assertEquals(0, p.exitValue(), Files.readString(tmp.resolve("chromium.err")));
-        return out;
     }
 
     private static int attribute(String dom, String name) {
