@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
@@ -24,9 +25,8 @@ import org.perfab.testing.GitFixture;
  */
 class NightlyIT {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
-    private static final Path SCRIPT = ROOT.resolve("scripts/nightly");
     private static final Path RESULTS = ROOT.resolve("report/src/test/resources/golden/ab-run.json");
-    private static final String SERIES = "bench/nightly/ratios.csv";
+    private static final String SERIES = NightlyScriptTest.SERIES;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
@@ -72,26 +72,11 @@ class NightlyIT {
     }
 
     private Run step(String step, Map<String, String> extra) throws IOException, InterruptedException {
-        Path log = tmp.resolve("log");
-        Path output = tmp.resolve("output");
-        Files.writeString(output, "");
-        ProcessBuilder pb = new ProcessBuilder("bash", SCRIPT.toString(), step).directory(repo.toFile())
-                .redirectErrorStream(true).redirectOutput(log.toFile());
-        Map<String, String> env = pb.environment();
-        env.put("PATH", tmp.resolve("bin") + ":" + System.getenv("PATH"));
-        env.put("FAKE_STATE", tmp.toString());
-        env.put("GIT_CONFIG_NOSYSTEM", "1");
-        env.put("GIT_CONFIG_GLOBAL", "/dev/null");
-        env.put("HOME", tmp.toString());
-        env.put("GITHUB_OUTPUT", output.toString());
-        env.put("GITHUB_STEP_SUMMARY", tmp.resolve("summary").toString());
-        env.putAll(Map.of("SERIES", SERIES, "MAIN", "main", "MOVEMENTS", "pull-request", "NIGHTLY_BRANCH",
-                "perfab-nightly", "SITE", "pages", "REPO", "octo/app", "GH_TOKEN", "t", "OUT",
-                tmp.resolve("check").toString()));
+        Map<String, String> env = new HashMap<>(Map.of("GH_TOKEN", "t", "OUT", tmp.resolve("check").toString()));
         env.putAll(extra);
-        Process p = pb.start();
+        Process p = NightlyScriptTest.start(tmp, repo, step, env);
         assertTrue(p.waitFor(5, TimeUnit.MINUTES), step + " finished");
-        return new Run(p.exitValue(), Files.readString(log), Files.readString(output));
+        return new Run(p.exitValue(), Files.readString(tmp.resolve("log")), Files.readString(tmp.resolve("output")));
     }
 
     /** Runs one night on main: its base, its record, its site and its pull request; returns the base. */

@@ -24,7 +24,7 @@ import org.perfab.testing.GitFixture;
  */
 class NightlyScriptTest {
     private static final Path SCRIPT = Path.of("..", "scripts", "nightly").toAbsolutePath().normalize();
-    private static final String SERIES = "bench/nightly/ratios.csv";
+    static final String SERIES = "bench/nightly/ratios.csv";
 
     /** perfab's series commands as far as the script relies on them, over a series of "RUN,BASE" lines. */
     private static final String PERFAB = """
@@ -105,13 +105,28 @@ class NightlyScriptTest {
     }
 
     private Run script(String step, Map<String, String> extra) throws IOException, InterruptedException {
-        Path log = tmp.resolve("log");
+        Map<String, String> env = new HashMap<>(Map.of("RUN", "42", "RUN_URL",
+                "https://github.com/octo/app/actions/runs/42"));
+        env.putAll(extra);
+        Process p = start(tmp, repo, step, env);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        return new Run(p.exitValue(), Files.readString(tmp.resolve("log")), Files.readString(tmp.resolve("output")),
+                Files.readString(tmp.resolve("summary")));
+    }
+
+    /**
+     * Starts step {@code step} of the script in {@code repo} as a GitHub job would, its tools from
+     * {@code tmp}/bin, git's own configuration left out, and the settings of a nightly on main over
+     * {@code extra}: its log goes to {@code tmp}/log, its step outputs to {@code tmp}/output and its
+     * job summary to {@code tmp}/summary, each empty to begin with.
+     */
+    static Process start(Path tmp, Path repo, String step, Map<String, String> extra) throws IOException {
         Path output = tmp.resolve("output");
         Path summary = tmp.resolve("summary");
         Files.writeString(output, "");
         Files.writeString(summary, "");
         ProcessBuilder pb = new ProcessBuilder("bash", SCRIPT.toString(), step).directory(repo.toFile())
-                .redirectErrorStream(true).redirectOutput(log.toFile());
+                .redirectErrorStream(true).redirectOutput(tmp.resolve("log").toFile());
         Map<String, String> env = pb.environment();
         env.put("PATH", tmp.resolve("bin") + ":" + System.getenv("PATH"));
         env.put("FAKE_STATE", tmp.toString());
@@ -121,12 +136,9 @@ class NightlyScriptTest {
         env.put("GITHUB_OUTPUT", output.toString());
         env.put("GITHUB_STEP_SUMMARY", summary.toString());
         env.putAll(Map.of("SERIES", SERIES, "MAIN", "main", "MOVEMENTS", "pull-request", "NIGHTLY_BRANCH",
-                "perfab-nightly", "SITE", "pages", "RUN", "42", "RUN_URL", "https://github.com/octo/app/actions/runs/42",
-                "REPO", "octo/app"));
+                "perfab-nightly", "SITE", "pages", "REPO", "octo/app"));
         env.putAll(extra);
-        Process p = pb.start();
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-        return new Run(p.exitValue(), Files.readString(log), Files.readString(output), Files.readString(summary));
+        return pb.start();
     }
 
     private Run base(String input) throws Exception {
