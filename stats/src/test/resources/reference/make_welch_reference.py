@@ -7,7 +7,8 @@ the two samples, the direction, and what scipy says: Welch's t, df and two-sided
 .ttest_ind with equal_var=False), the percent change, Fieller's 95% interval of the ratio of means
 with Welch df (t quantiles from scipy.stats.t.ppf), the minimum detectable effect at 80% power,
 and the verdict under alpha 0.05, min effect 3%, inconclusive 10% (small: worse and significant
-under the bar; noisy: unchanged, yet a slowdown past the inconclusive threshold could go unseen).
+under the bar; noisy: unchanged, yet a slowdown past the inconclusive threshold could go unseen, or
+its own interval does not rule one out).
 
 Most samples are integer-valued with means that are exact integers, so both sides of the check
 compute bit-identical means and percent changes: a case whose effect sits exactly on a threshold
@@ -59,7 +60,17 @@ def detectable(mde, df):
     return min(regression, max(MIN_EFFECT, INCONCLUSIVE) + power * se)
 
 
-def classify(direction, pct, p, mde, df):
+def claim(direction, mde, df, ci):
+    """What an unchanged row can claim not to have happened: the larger of the change found with 80%
+    power and the worse end of its 95% interval (none when the interval is unbounded)."""
+    power = detectable(mde, df)
+    if ci is None:
+        return math.inf
+    worst = ci[1] if direction == "lower" else -ci[0]
+    return max(power, worst)
+
+
+def classify(direction, pct, p, mde, df, ci):
     worse = pct > 0 if direction == "lower" else pct < 0
     better = pct < 0 if direction == "lower" else pct > 0
     significant = p is not None and p < ALPHA
@@ -72,7 +83,7 @@ def classify(direction, pct, p, mde, df):
         return "inconclusive"
     if worse and significant:
         return "small"
-    if detectable(mde, df) > INCONCLUSIVE:
+    if claim(direction, mde, df, ci) > INCONCLUSIVE:
         return "noisy"
     return "unchanged"
 
@@ -106,7 +117,7 @@ def case(name, direction, base, head):
         "pct": pct,
         "ci95": ci,
         "mde": mde,
-        "verdict": classify(direction, pct, p, mde, df),
+        "verdict": classify(direction, pct, p, mde, df, ci),
     }
 
 

@@ -174,7 +174,7 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
             return rows;
         }
         List<Comparison> judged = FalseDiscovery.apply(rows.stream().map(CellComparison::comparison).toList(),
-                tested, thresholds.fdrRate(), thresholds);
+                tested, thresholds);
         List<CellComparison> out = new ArrayList<>(rows.size());
         for (int i = 0; i < rows.size(); i++) {
             out.add(rows.get(i).withComparison(judged.get(i)));
@@ -225,7 +225,7 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         for (int k = 1; k <= looks; k++) {
             int n = sizes.get(k - 1);
             Thresholds at = thresholds.atLook(k);
-            Look look = new Look(k, looks, n, at.alpha());
+            Look look = new Look(k, looks, n, at.testAlpha());
             Map<Cell, CellComparison> rows = new LinkedHashMap<>();
             for (CellComparison r : of(baseLabel, headLabel,
                     measurements.stream().filter(m -> m.trial() < n).toList(), at, isProfile, test).rows()) {
@@ -236,9 +236,15 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         List<CellComparison> rows = new ArrayList<>();
         for (Cell cell : byLook.get(looks - 1).keySet()) {
             List<CellComparison> seen = byLook.stream().map(l -> l.get(cell)).filter(Objects::nonNull).toList();
-            // A look's rows were judged under its own share of alpha; the table's thresholds are the run's.
-            rows.add(seen.get(Sequential.standing(seen.stream().map(CellComparison::comparison).toList()))
-                    .withDetectable(thresholds));
+            // A look's rows were judged under its own level; the table's thresholds are the run's.
+            CellComparison standing = seen.get(Sequential.standing(seen.stream().map(CellComparison::comparison)
+                    .toList())).withDetectable(thresholds);
+            // A pass needs evidence: a cell still undecided at the look that speaks for it is no pass.
+            if (standing.comparison().verdict() == Verdict.UNCHANGED
+                    && Sequential.undecided(standing.comparison(), thresholds)) {
+                standing = standing.withComparison(standing.comparison().following(Verdict.NOISY));
+            }
+            rows.add(standing);
         }
         Map<CellId, Verdict> verdicts = new HashMap<>();
         rows.forEach(r -> verdicts.put(r.cell().id(), r.comparison().verdict()));

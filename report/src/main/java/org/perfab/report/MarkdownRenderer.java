@@ -352,11 +352,12 @@ final class MarkdownRenderer implements Renderer<Report> {
         Comparison c = r.comparison();
         String as = r.sameAs().map(p -> ", as " + Untrusted.markdown(p.metric())).orElse("");
         double detectable = c.detectable(thresholds);
-        if (c.verdict() == Verdict.NOISY && !Double.isNaN(detectable) && detectable > thresholds.inconclusive()) {
+        if (c.verdict() == Verdict.NOISY && !Double.isNaN(detectable) && detectable > thresholds.inconclusive()
+                && Words.label(c).equals(Words.label(Verdict.NOISY))) {
             return Words.mark(Verdict.NOISY) + " too noisy: could miss " + Numbers.percent(detectable) + as;
         }
         if (c.verdict() != Verdict.UNCHANGED || Double.isNaN(detectable) || r.sameAs().isPresent()) {
-            return Words.verdict(c.verdict()) + as;
+            return Words.mark(c.verdict()) + " " + Words.label(c) + as;
         }
         return Words.mark(Verdict.UNCHANGED) + " no change &ge; " + Numbers.percent(detectable);
     }

@@ -104,14 +104,17 @@ final class Notes {
                 case NON_POSITIVE_BASE_MEAN -> "baseline mean is " + Numbers.value(c.base().mean())
                         + ": no percent change";
                 case UNBOUNDED_INTERVAL -> "baseline is too noisy to bound the change";
-                case ONE_SIDED -> "far trials on one side only: a hiccup of the machine, or a change that hits only"
-                        + " some trials; more trials tell the two apart";
-                case SPLIT -> "a side's trials fall into two groups (a busy machine's two speeds): each side's main"
-                        + " group decides, and where the groups may have swapped between the sides a change counts"
-                        + " only past the gap between them; pin the trials (harness.cpus), run more of them, or"
-                        + " count instructions";
+                case ONE_SIDED -> "far trials on the candidate's side only: a change that hits some trials until the"
+                        + " machine says otherwise, so they are kept and judged; more trials tell the two apart";
+                case SPLIT -> "the trials fall into two groups (a busy machine's two speeds): like is compared with"
+                        + " like, the same group on both sides, or every trial where the groups disagree; pin the"
+                        + " trials (harness.cpus), run more of them, or count instructions";
+                case NOT_AT_LOOK -> "significant at alpha (p " + Numbers.pValue(Double.isNaN(c.qValue()) ? c.pValue()
+                        : c.qValue()) + "), but not at its look's level: adaptive trials spend alpha across their"
+                        + " looks, and early looks test at a small level; more trials settle it";
                 case NOT_AMONG_MANY -> "significant on its own (p " + Numbers.pValue(c.pValue()) + "), not among the"
-                        + " run's many cells (Benjamini-Hochberg q " + Numbers.pValue(c.qValue()) + ")";
+                        + " run's many cells (Benjamini-Hochberg q " + Numbers.pValue(c.qValue()) + "): judging"
+                        + " together costs power at few trials; more trials, --cell or --fdr off get it back";
                 case UNDERPOWERED -> throw new AssertionError("skipped above");
             });
         }

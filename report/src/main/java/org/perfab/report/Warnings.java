@@ -38,16 +38,19 @@ final class Warnings {
             warnings.add(words(w));
         }
         List<String> noisy = new ArrayList<>();
+        List<String> alone = new ArrayList<>();
         List<String> tails = new ArrayList<>();
         int fewest = Integer.MAX_VALUE;
         for (CellComparison r : table.rows()) {
             Comparison c = r.comparison();
-            if (c.verdict() == Verdict.NOISY && r.sameAs().isEmpty()) {
+            if (c.verdict() == Verdict.NOISY && r.sameAs().isEmpty() && c.caveats().contains(Caveat.NOT_AMONG_MANY)) {
+                alone.add(name(r) + " (p " + Numbers.pValue(c.pValue()) + ", q " + Numbers.pValue(c.qValue()) + ")");
+            } else if (c.verdict() == Verdict.NOISY && r.sameAs().isEmpty()) {
                 double cv = Math.max(nanToZero(c.base().cv()), nanToZero(c.head().cv()));
                 double detectable = c.detectable(table.thresholds());
                 noisy.add(name(r) + " (" + (c.caveats().contains(Caveat.ONE_SIDED) ? "far trials on one side"
                         : c.caveats().contains(Caveat.SPLIT) ? "two groups of trials"
-                        : c.caveats().contains(Caveat.NOT_AMONG_MANY) ? "not among many"
+                        : c.caveats().contains(Caveat.NOT_AT_LOOK) ? "significant, not at its look's level"
                         : Double.isNaN(detectable) ? "CV " + Numbers.percent(cv)
                         : "could miss " + Numbers.percent(detectable)) + ")");
             }
@@ -64,6 +67,12 @@ final class Warnings {
                     + ": " + names(noisy) + ". Not a pass: more trials (--adaptive 20) narrow the spread, pinning"
                     + " the trials to quiet CPUs (harness.cpus) removes a busy neighbour's share, and counting"
                     + " instructions instead of time takes the machine out of it.");
+        }
+        if (!alone.isEmpty()) {
+            warnings.add("Significant on its own, not among the run's " + table.tested() + " tested cells, for "
+                    + alone.size() + " cell" + (alone.size() == 1 ? "" : "s") + ": " + names(alone) + ". Judging the"
+                    + " cells together keeps the headline's false alarms at alpha, and at few trials it costs power:"
+                    + " more trials (--adaptive 20), following these cells alone (--cell), or --fdr off gets it back.");
         }
         manyCells(table).ifPresent(warnings::add);
         if (!tails.isEmpty()) {

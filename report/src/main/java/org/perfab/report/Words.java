@@ -8,6 +8,7 @@ import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 import org.perfab.model.CellComparison;
 import org.perfab.model.ComparisonTable;
+import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Sequential;
 import org.perfab.stats.Thresholds;
@@ -94,8 +95,23 @@ final class Words {
      * whose verdict it takes ("regression, as time").
      */
     static String label(CellComparison row) {
-        String v = label(row.comparison().verdict());
+        String v = label(row.comparison());
         return row.sameAs().map(p -> v + ", as " + Untrusted.plain(p.metric())).orElse(v);
+    }
+
+    /**
+     * Returns the verdict of a comparison as a reader sees it: a cell too noisy to tell because it is
+     * significant alone but not among the run's cells, or not at its look's level, says so rather
+     * than "too noisy".
+     */
+    static String label(Comparison c) {
+        if (c.verdict() == Verdict.NOISY && c.caveats().contains(Caveat.NOT_AMONG_MANY)) {
+            return "not among many";
+        }
+        if (c.verdict() == Verdict.NOISY && c.caveats().contains(Caveat.NOT_AT_LOOK)) {
+            return "short of its look";
+        }
+        return label(c.verdict());
     }
 
     /** The verdicts a line of counts always shows, even at 0. */

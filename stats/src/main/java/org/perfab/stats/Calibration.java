@@ -319,7 +319,8 @@ public final class Calibration {
                 comparisons.add(ShiftTest.trials().judge(side(draw[0]), side(draw[1]), Direction.LOWER_IS_BETTER,
                         thresholds, false).comparison());
             }
-            List<Comparison> judged = Double.isNaN(fdr) ? comparisons : FalseDiscovery.apply(comparisons, fdr, thresholds);
+            List<Comparison> judged = Double.isNaN(fdr) ? comparisons
+                    : FalseDiscovery.apply(comparisons, thresholds.withFdr(fdr));
             boolean all = true;
             boolean headline = false;
             for (int i = 0; i < cells; i++) {
@@ -374,7 +375,7 @@ public final class Calibration {
                     look.add(robust(draws[i], used, at));
                 }
                 if (together) {
-                    look = FalseDiscovery.apply(look, at.fdrRate(), at);
+                    look = FalseDiscovery.apply(look, at);
                 }
                 boolean undecided = false;
                 for (int i = 0; i < cells; i++) {

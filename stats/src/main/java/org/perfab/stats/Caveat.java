@@ -29,17 +29,25 @@ public enum Caveat {
      */
     UNDERPOWERED,
     /**
-     * One side had far trials (see {@link FarTrials}) and the other none: a hiccup of the machine,
-     * or a change that hits only some trials. The row cannot say "no change".
+     * One side had far trials (see {@link FarTrials}) that make the candidate look worse, and the
+     * other none: evidence of the code (a change that hits some trials) until the machine says
+     * otherwise, so every trial is judged, far ones included, unless the rest already show a
+     * regression or an improvement.
      */
     ONE_SIDED,
     /**
-     * The trials fall into groups the two sides share in other proportions (far trials of one
-     * side lie among the other side's; see {@link FarTrials#mixed}): each side's main group
-     * decides, and a regression or improvement stands only when the change is larger than the
-     * distance between the groups and the bar.
+     * The trials fall into two groups (a busy machine's two speeds; see {@link FarTrials#mixed}),
+     * which the sides share in other proportions: like is compared with like, the same group on
+     * both sides, and where the groups would disagree, or no group has trials of both sides, every
+     * trial decides.
      */
     SPLIT,
+    /**
+     * Significant at alpha, but not at the level of the look it was judged at (a run with adaptive
+     * trials spends alpha across its looks, and early looks test at a small level): more trials
+     * settle it.
+     */
+    NOT_AT_LOOK,
     /**
      * Significant on its own, but not among the run's many cells: its Benjamini-Hochberg adjusted
      * p (its q value) is not under the false-discovery rate.

@@ -1,6 +1,7 @@
 package org.perfab.stats;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -92,18 +93,34 @@ public record Comparison(Summary base, Summary head, Direction direction, double
     }
 
     /**
-     * Returns the smallest true change for the worse, in percent, that the verdict rules report as
-     * something other than unchanged with 80% power: "no change of this much or more" is what an
-     * unchanged row can honestly claim.
+     * Returns the smallest change for the worse, in percent, that this row can honestly claim did
+     * not happen: "no change of this much or more". It is the larger of two figures, so that the
+     * claim holds both ways: the change the verdict rules would have reported with 80% power, and the
+     * worse end of the row's own 95% interval (a row whose interval reaches a slowdown of 8% cannot
+     * claim to rule out 6%).
      *
      * <p>A regression needs the test to find the change ({@link #mde}) and the change measured to
      * reach the bar, which takes about the bar plus {@code t(0.80, df)} standard errors: a true
      * change at the bar itself is found only half the time. A change measured at the inconclusive
      * threshold is reported whatever the test says, which takes that threshold plus the same
-     * {@code t(0.80, df)} standard errors. The figure is the smaller of the two. It is the bar when
-     * both sides are constant, and NaN when the minimum detectable effect is.
+     * {@code t(0.80, df)} standard errors. The power figure is the smaller of the two. It is the bar
+     * when both sides are constant, and NaN when the minimum detectable effect is.
      */
     public double detectable(Thresholds thresholds) {
+        double power = powerDetectable(thresholds);
+        double worst = worseEnd();
+        return Double.isNaN(worst) || Double.isNaN(power) ? power : Math.max(power, worst);
+    }
+
+    /**
+     * Returns the worse end of the 95% interval, as a slowdown in percent (the upper end for a time,
+     * minus the lower end for a throughput); NaN without an interval.
+     */
+    public double worseEnd() {
+        return direction == Direction.LOWER_IS_BETTER ? ciHigh : -ciLow;
+    }
+
+    private double powerDetectable(Thresholds thresholds) {
         if (Double.isNaN(mde)) {
             return Double.NaN;
         }
@@ -111,26 +128,36 @@ public record Comparison(Summary base, Summary head, Direction direction, double
             return Math.max(mde, thresholds.minEffect());
         }
         double power = WelchTest.quantile(POWER, df);
-        double se = mde / (WelchTest.quantile(1 - thresholds.alpha() / 2, df) + power);
+        double se = mde / (WelchTest.quantile(1 - thresholds.testAlpha() / 2, df) + power);
         double regression = Math.max(mde, thresholds.minEffect() + power * se);
         return Math.min(regression, Math.max(thresholds.minEffect(), thresholds.inconclusive()) + power * se);
     }
 
     /**
-     * Returns this comparison judged with {@code q}, its adjusted p, against the false-discovery
-     * rate {@code rate}: a regression, improvement or small change whose q is not under it loses
-     * its significance (see {@link FalseDiscovery}) and becomes inconclusive when it is worse past
-     * the inconclusive threshold, else too noisy to tell, with {@link Caveat#NOT_AMONG_MANY}. Every
-     * figure is kept, and q with them.
+     * Returns this comparison judged with {@code q}, its adjusted p, when the run's cells are judged
+     * together (see {@link FalseDiscovery}): a regression or an improvement whose q is not under the
+     * rate of its level ({@link Thresholds#fdrRate}), or a small change whose q is not under the
+     * nominal rate ({@link Thresholds#nominalFdrRate}), loses its significance. A regression or
+     * improvement short of its look's level but with q under the nominal rate says so
+     * ({@link Caveat#NOT_AT_LOOK}: more trials settle it); otherwise it is significant on its own,
+     * not among the run's cells ({@link Caveat#NOT_AMONG_MANY}). It then becomes inconclusive when
+     * it is worse past the inconclusive threshold (or past the bar, short of its look), else too noisy
+     * to tell. Every figure is kept, and q with them.
      */
-    public Comparison atFalseDiscoveryRate(double q, double rate, Thresholds thresholds) {
+    public Comparison atFalseDiscoveryRate(double q, Thresholds thresholds) {
+        boolean decisive = verdict == Verdict.REGRESSION || verdict == Verdict.IMPROVEMENT;
+        double rate = decisive ? thresholds.fdrRate() : thresholds.nominalFdrRate();
         if (!verdict.significant() || q < rate) {
             return with(verdict, caveats, q);
         }
+        boolean look = decisive && q < thresholds.nominalFdrRate();
         List<Caveat> more = new ArrayList<>(caveats);
-        more.add(Caveat.NOT_AMONG_MANY);
+        more.remove(Caveat.NOT_AT_LOOK);
+        more.add(look ? Caveat.NOT_AT_LOOK : Caveat.NOT_AMONG_MANY);
         more.sort(null);
-        return with(unconfirmed(thresholds), more, q);
+        boolean worse = direction.isWorse(0.0, pctChange);
+        Verdict v = look && worse ? Verdict.INCONCLUSIVE : unconfirmed(thresholds);
+        return with(v, more, q);
     }
 
     /**
@@ -197,90 +224,201 @@ public record Comparison(Summary base, Summary head, Direction direction, double
     }
 
     /**
-     * Judges one cell from its trials, in the order they ran: perfab's verdict.
+     * Judges one cell from its trials, in the order they ran: perfab's verdict. Setting a trial aside
+     * needs evidence that it is the machine's, not the code's; what cannot be set aside is judged.
      *
      * <ul>
      *   <li>Without far trials (see {@link FarTrials}), Welch's test on every trial ({@link #of}).
-     *   <li>With a few, on either side or both, they are set aside on both sides (each side against
-     *       the same pooled spread) and Welch's test judges the rest: one hiccup in ten would
-     *       otherwise hide a real 5% change.
-     *   <li>When only one side had far trials, and they make the candidate look worse (its own far
-     *       trials for the worse, or the baseline's for the better), the row cannot say "no
-     *       change": a slowdown that hits one trial in five looks like that. It stays a regression,
-     *       small change or inconclusive when the rest say so; it becomes one when the far trials
-     *       are too many on that side to be chance (Fisher's exact test) and Welch's test on every
-     *       trial finds the mean moved; anything else is too noisy to tell ({@link Caveat#ONE_SIDED}).
-     *       Far trials on one side that make the candidate look better (the baseline's hiccups)
-     *       hide no slowdown: the rest decide.
-     *   <li>When far trials of one side lie where the other side's trials are (two or more, or one
-     *       of each side; see {@link FarTrials#mixed}), the trials fall into groups (a busy
-     *       machine's two speeds) and the rest of each side may be a different group: a
-     *       regression, improvement or small change then stands only when the change is larger than
-     *       the distance between the groups and the bar, else which group each side's few trials
-     *       landed in would decide it ({@link Caveat#SPLIT}).
+     *   <li>With far trials on both sides, hiccups fall on both: they are set aside on both sides
+     *       (each against the same pooled spread) and Welch's test judges the rest, since one hiccup
+     *       in ten would otherwise hide a real 5% change.
+     *   <li>With far trials on one side only that make the candidate look better (the baseline's
+     *       slow trials), they hide no slowdown: they are set aside and the rest decide.
+     *   <li>With far trials on one side only that make the candidate look worse (the candidate's
+     *       slow trials), they are evidence of the code: a change that hits some trials looks like
+     *       that. A regression or an improvement the rest show stands (the far trials are slower
+     *       still, and cannot fake a speed-up); otherwise every trial is judged, far ones included,
+     *       by Welch's test, which fires on a slowdown in one trial in five once the trials are
+     *       enough, and a mean moved past the bar that the test cannot confirm is inconclusive,
+     *       never small and never unchanged ({@link Caveat#ONE_SIDED}).
+     *   <li>When far trials of one side lie where the other side's trials are (see
+     *       {@link FarTrials#mixed}), the trials fall into two groups, a busy machine's two speeds,
+     *       which each side may hold in other proportions. Like is compared with like: the trials
+     *       are split where the pooled values leave their widest gap, and the group with the most
+     *       trials of both sides decides; when the other group says the opposite, or no group holds
+     *       two trials of each side, every trial decides ({@link Caveat#SPLIT}).
      * </ul>
      *
-     * An unchanged cell whose trials could miss a slowdown past the inconclusive threshold is too
-     * noisy to tell.
+     * Whatever decides, a regression, improvement or small change whose sign is not that of the
+     * change between the medians of every trial is never shown without {@link Caveat#SPLIT}: it is
+     * too noisy to tell. An unchanged cell whose trials could miss a slowdown past the inconclusive
+     * threshold is too noisy to tell.
      *
      * @param profile whether the cell is shown but never classified ({@link Verdict#PROFILE})
      */
     public static Judged judge(double[] base, double[] head, Direction direction, Thresholds thresholds,
             boolean profile) {
         FarTrials far = FarTrials.of(base, head, thresholds.effectiveOutlierFloor());
+        Comparison all = compute(Sample.of(base), Sample.of(head), direction, thresholds, profile);
         if (far.none()) {
-            return new Judged(compute(Sample.of(base), Sample.of(head), direction, thresholds, profile), List.of(),
-                    List.of());
+            return new Judged(all, List.of(), List.of());
         }
         Comparison kept = compute(Sample.of(FarTrials.without(base, far.base())),
                 Sample.of(FarTrials.without(head, far.head())), direction, thresholds, profile);
-        if (profile || kept.verdict() == Verdict.NO_DATA) {
-            return new Judged(kept, far.base(), far.head());
+        if (profile || kept.verdict() == Verdict.NO_DATA || all.verdict() == Verdict.NO_DATA) {
+            return profile && kept.verdict() != Verdict.NO_DATA ? new Judged(kept, far.base(), far.head())
+                    : new Judged(all, List.of(), List.of());
         }
-        Verdict v = kept.verdict();
-        List<Caveat> more = new ArrayList<>();
+        Judged judged;
         if (far.mixed(base, head)) {
-            // Far trials of one side lie where the other side's trials are: the trials fall into
-            // groups (a busy machine's two speeds), and the rest of each side may be a different
-            // group. A change within the distance between the groups is which group each side's
-            // trials landed in.
-            more.add(Caveat.SPLIT);
-            if (v.significant() && !past(kept.pctChange(), far.gap(), thresholds.minEffect())) {
-                v = kept.unconfirmed(thresholds);
-            }
+            judged = likeWithLike(base, head, all, direction, thresholds);
+        } else if (!far.oneSided() || !far.candidateWorseInSome(base, head, direction)) {
+            judged = new Judged(far.oneSided() ? kept.caveats(List.of(Caveat.ONE_SIDED), kept.verdict()) : kept,
+                    far.base(), far.head());
+        } else {
+            judged = oneSidedWorse(far, kept, all, thresholds);
         }
-        if (!far.oneSided()) {
-            return new Judged(kept.caveats(more, v), far.base(), far.head());
-        }
-        more.add(Caveat.ONE_SIDED);
-        if (!far.candidateWorseInSome(base, head, direction)
-                || v == Verdict.REGRESSION || v == Verdict.INCONCLUSIVE || v == Verdict.SMALL) {
-            // Far trials that make the candidate look better (the baseline's hiccups) hide no
-            // slowdown; and a slowdown the rest confirm stands.
-            return new Judged(kept.caveats(more, v), far.base(), far.head());
-        }
-        // Far trials for the worse on the candidate's side alone: a slowdown that hits some trials
-        // is a regression when they are too many on that side to be chance and the mean of every
-        // trial moved; otherwise the row cannot say "no change".
-        if (far.onOneSideBeyondChance(thresholds.alpha(), base.length, head.length)) {
-            Comparison all = compute(Sample.of(base), Sample.of(head), direction, thresholds, false);
-            if (all.verdict() == Verdict.REGRESSION || all.verdict() == Verdict.INCONCLUSIVE) {
-                return new Judged(all.caveats(more, all.verdict()), List.of(), List.of());
-            }
-        }
-        return new Judged(kept.caveats(more, Verdict.NOISY), far.base(), far.head());
+        return signOfTheMedians(judged, base, head, thresholds);
     }
 
     /**
-     * Returns whether a change of {@code pct} percent lies past a distance between groups of
-     * {@code gap} percent by more than {@code bar} percent, as ratios: {@code |ln(1 + pct/100)| >
-     * ln(1 + gap/100) + ln(1 + bar/100)}. Two groups 40% apart put the sides' main groups 40% apart
-     * in either direction, so only a change past 40% and the bar says more than where the trials
-     * landed.
+     * Judges a cell whose candidate alone had far trials that make it look worse: the rest's
+     * regression or improvement stands; else every trial decides, and a mean moved past the bar
+     * that Welch's test cannot confirm is inconclusive.
      */
-    static boolean past(double pct, double gap, double bar) {
-        double change = Math.abs(Math.log1p(pct / 100));
-        return change > Math.log1p(gap / 100) + Math.log1p(bar / 100);
+    private static Judged oneSidedWorse(FarTrials far, Comparison kept, Comparison all, Thresholds thresholds) {
+        List<Caveat> oneSided = List.of(Caveat.ONE_SIDED);
+        Verdict v = kept.verdict();
+        if (v == Verdict.REGRESSION || v == Verdict.IMPROVEMENT || v == Verdict.INCONCLUSIVE) {
+            return new Judged(kept.caveats(oneSided, v), far.base(), far.head());
+        }
+        Verdict everyTrial = all.verdict();
+        boolean worse = all.direction().isWorse(0.0, all.pctChange());
+        if (everyTrial != Verdict.REGRESSION && everyTrial != Verdict.INCONCLUSIVE && worse
+                && Math.abs(all.pctChange()) >= thresholds.minEffect()) {
+            everyTrial = Verdict.INCONCLUSIVE;
+        }
+        return new Judged(all.caveats(oneSided, everyTrial), List.of(), List.of());
+    }
+
+    /**
+     * Judges a cell whose trials fall into two groups: the trials are split at the widest gap of
+     * the pooled values (on their logarithms), and the group holding the most trials of both sides,
+     * two or more of each, decides, the other group's trials set aside. When the other group also
+     * holds two of each side and its significant verdict points the other way, or no group holds
+     * two of each, every trial decides.
+     */
+    private static Judged likeWithLike(double[] base, double[] head, Comparison all, Direction direction,
+            Thresholds thresholds) {
+        List<Caveat> split = List.of(Caveat.SPLIT);
+        double cut = widestGap(base, head);
+        if (Double.isNaN(cut)) {
+            return new Judged(all.caveats(split, all.verdict()), List.of(), List.of());
+        }
+        Group low = new Group(base, head, cut, false);
+        Group high = new Group(base, head, cut, true);
+        Group decides = low.size() >= high.size() ? low : high;
+        Group other = decides == low ? high : low;
+        if (!decides.comparable()) {
+            decides = other;
+            other = null;
+        }
+        if (!decides.comparable()) {
+            return new Judged(all.caveats(split, all.verdict()), List.of(), List.of());
+        }
+        Comparison c = compute(Sample.of(decides.base), Sample.of(decides.head), direction, thresholds, false);
+        if (other != null && other.comparable()) {
+            Comparison o = compute(Sample.of(other.base), Sample.of(other.head), direction, thresholds, false);
+            boolean opposite = o.verdict().significant() && c.verdict() != Verdict.UNCHANGED
+                    && Math.signum(o.pctChange()) != Math.signum(c.pctChange());
+            boolean against = o.verdict().significant() && !c.verdict().significant();
+            if (opposite || against) {
+                return new Judged(all.caveats(split, all.verdict()), List.of(), List.of());
+            }
+        }
+        return new Judged(c.caveats(split, c.verdict()), decides.setAsideBase, decides.setAsideHead);
+    }
+
+    /** The trials of both sides on one side of the cut between two groups. */
+    private static final class Group {
+        final double[] base;
+        final double[] head;
+        final List<Integer> setAsideBase = new ArrayList<>();
+        final List<Integer> setAsideHead = new ArrayList<>();
+
+        Group(double[] baseValues, double[] headValues, double cut, boolean above) {
+            base = pick(baseValues, cut, above, setAsideBase);
+            head = pick(headValues, cut, above, setAsideHead);
+        }
+
+        private static double[] pick(double[] values, double cut, boolean above, List<Integer> out) {
+            double[] in = new double[values.length];
+            int n = 0;
+            for (int i = 0; i < values.length; i++) {
+                if (Math.log(values[i]) > cut == above) {
+                    in[n++] = values[i];
+                } else {
+                    out.add(i);
+                }
+            }
+            return Arrays.copyOf(in, n);
+        }
+
+        int size() {
+            return Math.min(base.length, head.length);
+        }
+
+        boolean comparable() {
+            return base.length >= 2 && head.length >= 2;
+        }
+    }
+
+    /**
+     * Returns where the pooled values of both sides leave their widest gap, as the logarithm half
+     * way across it; NaN when a value is not positive or there are fewer than two.
+     */
+    static double widestGap(double[] base, double[] head) {
+        double[] logs = new double[base.length + head.length];
+        int k = 0;
+        for (double[] side : new double[][] {base, head}) {
+            for (double v : side) {
+                if (!(v > 0)) {
+                    return Double.NaN;
+                }
+                logs[k++] = Math.log(v);
+            }
+        }
+        if (logs.length < 2) {
+            return Double.NaN;
+        }
+        Arrays.sort(logs);
+        double widest = -1;
+        double cut = Double.NaN;
+        for (int i = 1; i < logs.length; i++) {
+            if (logs[i] - logs[i - 1] > widest) {
+                widest = logs[i] - logs[i - 1];
+                cut = (logs[i] + logs[i - 1]) / 2;
+            }
+        }
+        return cut;
+    }
+
+    /**
+     * Returns {@code judged} unless its verdict is a regression, improvement or small change whose
+     * sign is not that of the change between the medians of every trial, and it carries no
+     * {@link Caveat#SPLIT}: such a verdict rests on which trials were kept, and is too noisy to tell.
+     */
+    private static Judged signOfTheMedians(Judged judged, double[] base, double[] head, Thresholds thresholds) {
+        Comparison c = judged.comparison();
+        if (!c.verdict().significant() || c.caveats().contains(Caveat.SPLIT)) {
+            return judged;
+        }
+        double medians = Sample.median(head) - Sample.median(base);
+        if (medians == 0 || Double.isNaN(c.pctChange()) || Math.signum(medians) == Math.signum(c.pctChange())) {
+            return judged;
+        }
+        return new Judged(c.caveats(List.of(Caveat.SPLIT), Verdict.NOISY), judged.baseSetAside(),
+                judged.headSetAside(), judged.ofTrials());
     }
 
     /** Returns this comparison with {@code more} caveats added and {@code v} as its verdict. */
@@ -385,11 +523,16 @@ public record Comparison(Summary base, Summary head, Direction direction, double
         if (verdict == Verdict.UNCHANGED && mde > thresholds.effectiveNoisyAbove()) {
             caveats.add(Caveat.UNDERPOWERED);
         }
+        if (!profile && positiveBase && VerdictRule.shortOfItsLook(pct, test.p(), thresholds)) {
+            caveats.add(Caveat.NOT_AT_LOOK);
+        }
         caveats.sort(null);
         Comparison c = new Comparison(base, head, direction, pct, ciLow, ciHigh, test.t(), test.df(),
                 test.p(), mde, verdict, caveats, Double.NaN);
-        // Unchanged, but blind to a slowdown past the inconclusive threshold: that is no pass.
-        if (verdict == Verdict.UNCHANGED && c.detectable(thresholds) > thresholds.inconclusive()) {
+        // Unchanged is a claim, "no change of X or more", and must be earned: blind to a slowdown
+        // past the inconclusive threshold, or without an interval to rule one out, it is no pass.
+        if (verdict == Verdict.UNCHANGED && positiveBase
+                && (c.detectable(thresholds) > thresholds.inconclusive() || Double.isNaN(c.worseEnd()))) {
             return c.with(Verdict.NOISY, caveats, Double.NaN);
         }
         return c;

@@ -38,26 +38,25 @@ public final class FalseDiscovery {
     }
 
     /**
-     * Returns {@code comparisons} judged at a false-discovery rate {@code rate}: a regression,
-     * improvement or small change whose q value is not under {@code rate} becomes what it would be
-     * without significance (see {@link Comparison#atFalseDiscoveryRate}). Profiles and cells without
-     * data are not tests.
+     * Returns {@code comparisons} judged together at the false-discovery rates of {@code thresholds}:
+     * a regression, improvement or small change whose q value is not under its rate becomes what it
+     * would be without significance (see {@link Comparison#atFalseDiscoveryRate}). Profiles and cells
+     * without data are not tests.
      */
-    public static List<Comparison> apply(List<Comparison> comparisons, double rate, Thresholds thresholds) {
+    public static List<Comparison> apply(List<Comparison> comparisons, Thresholds thresholds) {
         boolean[] tested = new boolean[comparisons.size()];
         for (int i = 0; i < tested.length; i++) {
             Verdict v = comparisons.get(i).verdict();
             tested[i] = v != Verdict.PROFILE && v != Verdict.NO_DATA;
         }
-        return apply(comparisons, tested, rate, thresholds);
+        return apply(comparisons, tested, thresholds);
     }
 
     /**
-     * Returns {@code comparisons} judged at a false-discovery rate {@code rate}, only those marked
-     * {@code tested} counting as the run's tests; the others are returned as they are.
+     * Returns {@code comparisons} judged together, only those marked {@code tested} counting as the
+     * run's tests; the others are returned as they are.
      */
-    public static List<Comparison> apply(List<Comparison> comparisons, boolean[] tested, double rate,
-            Thresholds thresholds) {
+    public static List<Comparison> apply(List<Comparison> comparisons, boolean[] tested, Thresholds thresholds) {
         double[] p = new double[comparisons.size()];
         for (int i = 0; i < p.length; i++) {
             p[i] = tested[i] ? comparisons.get(i).pValue() : Double.NaN;
@@ -65,7 +64,7 @@ public final class FalseDiscovery {
         double[] q = qValues(p);
         List<Comparison> out = new ArrayList<>(comparisons.size());
         for (int i = 0; i < comparisons.size(); i++) {
-            out.add(tested[i] ? comparisons.get(i).atFalseDiscoveryRate(q[i], rate, thresholds) : comparisons.get(i));
+            out.add(tested[i] ? comparisons.get(i).atFalseDiscoveryRate(q[i], thresholds) : comparisons.get(i));
         }
         return out;
     }

@@ -151,25 +151,6 @@ public record FarTrials(List<Integer> base, List<Integer> head, double spread, d
         return false;
     }
 
-    /**
-     * Returns whether the far trials of the one side that has them are too many, against the other
-     * side's none, to be where chance put them: Fisher's exact test of the two sides' shares of far
-     * trials, two-sided, under {@code alpha}. One hiccup is always on one side; five of five on one
-     * side of forty trials are not chance.
-     */
-    public boolean onOneSideBeyondChance(double alpha, int baseSize, int headSize) {
-        int k = base.size() + head.size();
-        int on = Math.max(base.size(), head.size());
-        int size = base.isEmpty() ? headSize : baseSize;
-        int total = baseSize + headSize;
-        // P(all k far trials on this side) under no difference: C(size, k) / C(total, k).
-        double p = 1;
-        for (int i = 0; i < k; i++) {
-            p *= (double) (size - i) / (total - i);
-        }
-        return on == k && Math.min(1, 2 * p) < alpha;
-    }
-
     /** Returns {@code values} without the positions {@code far} (ascending). */
     public static double[] without(double[] values, List<Integer> far) {
         double[] kept = new double[values.length - far.size()];
@@ -233,5 +214,4 @@ public record FarTrials(List<Integer> base, List<Integer> head, double spread, d
         return Sample.median(distances);
     }
 
-    /** Returns the median of {@code values} (any order); NaN when empty. */
 }

@@ -26,9 +26,13 @@ import java.util.Optional;
  *     {@code >= 0}; NaN for the minimum effect (the default)
  * @param adaptive the looks of a run with adaptive trials, which share alpha between them (see
  *     {@link Sequential}); empty for a run of a fixed size
+ * @param lookAlpha the level of the one look these thresholds judge, when they judge a look of a
+ *     run with adaptive trials (see {@link #atLook}): what a regression or an improvement must pass
+ *     there, while a small change and the claim of an unchanged row are judged at {@code alpha};
+ *     NaN otherwise
  */
 public record Thresholds(double alpha, double minEffect, double inconclusive, double fdr, double outlierFloor,
-        double noisyAbove, Optional<Sequential> adaptive) {
+        double noisyAbove, Optional<Sequential> adaptive, double lookAlpha) {
 
     /**
      * How many tested cells make a run judge them together by default: two, that is every run with
@@ -55,9 +59,20 @@ public record Thresholds(double alpha, double minEffect, double inconclusive, do
         this(alpha, minEffect, inconclusive, fdr, Optional.empty());
     }
 
+    /** Thresholds that judge no one look of an adaptive run. */
+    public Thresholds(double alpha, double minEffect, double inconclusive, double fdr, double outlierFloor,
+            double noisyAbove, Optional<Sequential> adaptive) {
+        this(alpha, minEffect, inconclusive, fdr, outlierFloor, noisyAbove, adaptive, Double.NaN);
+    }
+
     /** Thresholds whose outlier floor and underpowered cut are the minimum effect. */
     public Thresholds(double alpha, double minEffect, double inconclusive, double fdr, Optional<Sequential> adaptive) {
         this(alpha, minEffect, inconclusive, fdr, Double.NaN, Double.NaN, adaptive);
+    }
+
+    /** Returns these thresholds with the false-discovery rate {@code rate} (see {@link #fdr}). */
+    public Thresholds withFdr(double rate) {
+        return new Thresholds(alpha, minEffect, inconclusive, rate, outlierFloor, noisyAbove, adaptive, lookAlpha);
     }
 
     /** Returns these thresholds for a run with adaptive trials whose looks are {@code looks}. */
@@ -77,14 +92,26 @@ public record Thresholds(double alpha, double minEffect, double inconclusive, do
 
     /**
      * Returns the thresholds that judge look {@code look} (from 1) of a run with adaptive trials
-     * on its own: this alpha's share for that look, and no more looks.
+     * on its own: the look's level for a regression or an improvement (see {@link Sequential}), the
+     * nominal alpha for the rest, and no more looks.
      */
     public Thresholds atLook(int look) {
         Sequential s = adaptive.orElseThrow(() -> new IllegalStateException("a run of a fixed size has no looks"));
-        double share = s.alpha(look, alpha);
-        // An explicit rate shrinks with alpha's share; the default (NaN) follows alpha itself.
-        double rate = Double.isNaN(fdr) || fdr == FDR_OFF ? fdr : fdr * share / alpha;
-        return new Thresholds(share, minEffect, inconclusive, rate, outlierFloor, noisyAbove, Optional.empty());
+        return new Thresholds(alpha, minEffect, inconclusive, fdr, outlierFloor, noisyAbove, Optional.empty(),
+                s.alpha(look, alpha));
+    }
+
+    /**
+     * Returns the level a regression or an improvement must pass: the look's (see {@link #lookAlpha})
+     * when these thresholds judge one look of an adaptive run, else {@link #alpha}.
+     */
+    public double testAlpha() {
+        return Double.isNaN(lookAlpha) ? alpha : lookAlpha;
+    }
+
+    /** Returns whether these thresholds judge one look of an adaptive run at a level under alpha. */
+    public boolean atALook() {
+        return !Double.isNaN(lookAlpha) && lookAlpha < alpha;
     }
 
     /**
@@ -98,8 +125,20 @@ public record Thresholds(double alpha, double minEffect, double inconclusive, do
         return !Double.isNaN(fdr) || tested >= MANY_CELLS;
     }
 
-    /** Returns the false-discovery rate the cells are judged at when they are judged together. */
+    /**
+     * Returns the false-discovery rate a regression or an improvement is judged at when the cells
+     * are judged together: the rate asked ({@code alpha} by default), shrunk at a look in proportion
+     * to the look's level.
+     */
     public double fdrRate() {
+        return Double.isNaN(lookAlpha) ? nominalFdrRate() : nominalFdrRate() * lookAlpha / alpha;
+    }
+
+    /**
+     * Returns the false-discovery rate a small change is judged at when the cells are judged
+     * together: the rate asked, {@code alpha} by default, whatever the look.
+     */
+    public double nominalFdrRate() {
         return Double.isNaN(fdr) ? alpha : fdr;
     }
 
@@ -121,6 +160,9 @@ public record Thresholds(double alpha, double minEffect, double inconclusive, do
             check(Setting.NOISY_ABOVE, noisyAbove);
         }
         Objects.requireNonNull(adaptive, "adaptive");
+        if (!Double.isNaN(lookAlpha) && !(lookAlpha > 0 && lookAlpha <= alpha)) {
+            throw new IllegalArgumentException("a look's alpha must be above 0 and at most alpha, got " + lookAlpha);
+        }
     }
 
     /**

@@ -68,12 +68,18 @@ class JudgeTest {
         // change that hits some trials. Five trials cannot tell which.
         double[] base = {100.0, 100.4, 99.7, 100.2, 99.9};
         double[] head = {100.1, 130.2, 99.8, 100.3, 100.0};
-        Comparison c = judge(base, head).comparison();
-        assertEquals(Verdict.NOISY, c.verdict());
+        // They are evidence of the code: every trial is judged, and a mean 6% worse that the test
+        // cannot confirm at five trials is inconclusive, never small or unchanged.
+        Comparison.Judged j = judge(base, head);
+        Comparison c = j.comparison();
+        assertEquals(Verdict.INCONCLUSIVE, c.verdict());
         assertTrue(c.caveats().contains(Caveat.ONE_SIDED), c.caveats().toString());
+        assertEquals(5, c.head().n(), "nothing set aside");
+        assertTrue(j.headSetAside().isEmpty());
+        assertEquals(6.0, c.pctChange(), 0.1);
         // The baseline's far trial for the better makes the candidate look worse too.
         Comparison fasterBase = judge(with(base, 3, 0.7), base).comparison();
-        assertEquals(Verdict.NOISY, fasterBase.verdict());
+        assertEquals(Verdict.INCONCLUSIVE, fasterBase.verdict());
     }
 
     @Test
@@ -189,7 +195,7 @@ class JudgeTest {
     @Test
     void aThroughputIsWorseLower() {
         Comparison c = Comparison.judge(STEADY, with(STEADY, 3, 0.7), HIGHER_IS_BETTER, T, false).comparison();
-        assertEquals(Verdict.NOISY, c.verdict(), "a throughput that dropped in one candidate trial");
+        assertEquals(Verdict.INCONCLUSIVE, c.verdict(), "a throughput that dropped in one candidate trial");
     }
 
     @Test
@@ -197,16 +203,16 @@ class JudgeTest {
         Comparison c = Comparison.of(Sample.of(100, 102, 98, 101, 99), Sample.of(105, 102, 106, 103, 104),
                 LOWER_IS_BETTER, T);
         assertEquals(Verdict.REGRESSION, c.verdict());
-        Comparison judged = c.atFalseDiscoveryRate(0.12, 0.05, T);
+        Comparison judged = c.atFalseDiscoveryRate(0.12, T);
         assertEquals(Verdict.NOISY, judged.verdict());
         assertTrue(judged.caveats().contains(Caveat.NOT_AMONG_MANY));
         assertEquals(0.12, judged.qValue(), 0.0);
         assertEquals(c.pValue(), judged.pValue(), 0.0, "the figures stay");
-        Comparison kept = c.atFalseDiscoveryRate(0.01, 0.05, T);
+        Comparison kept = c.atFalseDiscoveryRate(0.01, T);
         assertEquals(Verdict.REGRESSION, kept.verdict());
         assertEquals(0.01, kept.qValue(), 0.0);
         Comparison big = Comparison.of(Sample.of(100, 120, 80, 110, 90), Sample.of(125, 135, 115, 130, 120),
-                LOWER_IS_BETTER, T).atFalseDiscoveryRate(0.3, 0.05, T);
+                LOWER_IS_BETTER, T).atFalseDiscoveryRate(0.3, T);
         assertEquals(Verdict.INCONCLUSIVE, big.verdict(), "worse past 10%, not confirmed among many");
     }
 
@@ -222,7 +228,11 @@ class JudgeTest {
         assertEquals(0.1, always.fdrRate(), 0.0);
         Thresholds looks = always.withAdaptive(new Sequential(5, 20));
         Thresholds first = looks.atLook(1);
-        assertEquals(0.1 * first.alpha() / 0.05, first.fdr(), 1e-15, "an explicit rate shrinks with alpha's share");
-        assertTrue(Double.isNaN(T.withAdaptive(new Sequential(5, 20)).atLook(2).fdr()), "the default follows alpha");
+        assertEquals(0.1 * first.testAlpha() / 0.05, first.fdrRate(), 1e-15,
+                "a regression's rate shrinks with its look's level");
+        assertEquals(0.1, first.nominalFdrRate(), 0.0, "a small change's does not");
+        Thresholds second = T.withAdaptive(new Sequential(5, 20)).atLook(2);
+        assertEquals(second.testAlpha(), second.fdrRate(), 1e-15, "the default follows the look's level");
+        assertEquals(0.05, second.nominalFdrRate(), 0.0);
     }
 }

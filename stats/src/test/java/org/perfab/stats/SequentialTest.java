@@ -2,9 +2,14 @@ package org.perfab.stats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -24,21 +29,35 @@ class SequentialTest {
     }
 
     @Test
-    void theLooksShareAlphaAndTheLastGetsMost() {
+    void earlyLooksTestAtASmallLevelAndTheLastNearlyAtAlpha() {
         Sequential s = new Sequential(5, 20);
-        double sum = 0;
-        double previous = 0;
-        for (int k = 1; k <= 4; k++) {
-            double a = s.alpha(k, 0.05);
-            assertTrue(a > previous, "later looks get more: " + a + " after " + previous);
-            previous = a;
-            sum += a;
+        for (int k = 1; k <= 3; k++) {
+            assertEquals(0.001, s.alpha(k, 0.05), 1e-15, "Haybittle and Peto's early level");
         }
-        assertEquals(0.05, sum, 1e-15);
-        // O'Brien-Fleming spending at a quarter of the information: 2 - 2 Phi(1.96 / 0.5).
-        assertEquals(8.87e-5, s.alpha(1, 0.05), 1e-6);
+        assertEquals(0.0492, s.alpha(4, 0.05), 1e-4);
         assertEquals(0.05, new Sequential(5, 5).alpha(1, 0.05));
         assertThrows(IllegalArgumentException.class, () -> s.alpha(5, 0.05));
+        // So many looks that alpha / 50 each would spend more than a quarter of alpha: each is cut.
+        Sequential many = new Sequential(2, 60);
+        assertEquals(0.05 / 4 / 29, many.alpha(1, 0.05), 1e-15);
+        // Past the looks integrated exactly, the last takes what the union bound leaves.
+        Sequential most = new Sequential(2, 1000);
+        assertEquals(0.05 - 0.05 / 4, most.alpha(most.looks().size(), 0.05), 1e-12);
+    }
+
+    @Test
+    void theLastLevelMakesTheChanceOfAFalseCallAtAnyLookAlphaAsScipyComputesIt() throws IOException {
+        try (InputStream in = getClass().getResourceAsStream("/reference/sequential-reference.json")) {
+            assertNotNull(in, "reference/sequential-reference.json is on the test class path");
+            JsonNode root = new ObjectMapper().readTree(in);
+            for (JsonNode c : root.get("cases")) {
+                Sequential s = new Sequential(c.get("first").asInt(), c.get("max").asInt());
+                int looks = s.looks().size();
+                assertEquals(c.get("early").asDouble(), s.alpha(1, 0.05), 1e-15, c.toString());
+                // scipy's multivariate normal integrates to about 1e-5; the recursion closer.
+                assertEquals(c.get("last").asDouble(), s.alpha(looks, 0.05), 2e-5, c.toString());
+            }
+        }
     }
 
     @Test
