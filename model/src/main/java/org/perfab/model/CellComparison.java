@@ -3,6 +3,7 @@ package org.perfab.model;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
@@ -34,10 +35,13 @@ import org.perfab.stats.Verdict;
  * @param detectable the comparison's {@link Comparison#detectable} under the thresholds of its table,
  *     in percent: worked out as the cell is judged, where the quantiles it needs were just computed,
  *     not again by each renderer of tens of thousands of rows
+ * @param medianChange the change between the medians of every trial each side gave the cell, none
+ *     set aside, in percent of the baseline's: what a verdict's sign must agree with unless it says
+ *     why not; NaN when not known
  */
 public record CellComparison(Cell cell, Comparison comparison, Optional<Comparison> trialLevel, double buildSpread,
         double noiseFloor, List<Outlier> outliers, Optional<Look> look, Optional<CellId> sameAs,
-        List<FunctionChange> functions, double detectable) {
+        List<FunctionChange> functions, double detectable, double medianChange) {
     public CellComparison {
         Objects.requireNonNull(cell, "cell");
         Objects.requireNonNull(comparison, "comparison");
@@ -51,13 +55,13 @@ public record CellComparison(Cell cell, Comparison comparison, Optional<Comparis
     /** Returns this row with its A/A noise floor, in percent, at the size of its run. */
     public CellComparison withNoiseFloor(double floor) {
         return new CellComparison(cell, comparison, trialLevel, buildSpread, floor, outliers, look, sameAs, functions,
-                detectable);
+                detectable, medianChange);
     }
 
     /** Returns this row with its detectable change under {@code t}: the thresholds of another table than its own. */
     public CellComparison withDetectable(Thresholds t) {
         return new CellComparison(cell, comparison, trialLevel, buildSpread, noiseFloor, outliers, look, sameAs,
-                functions, comparison.detectable(t));
+                functions, comparison.detectable(t), medianChange);
     }
 
     /**
@@ -66,25 +70,25 @@ public record CellComparison(Cell cell, Comparison comparison, Optional<Comparis
      */
     public CellComparison withComparison(Comparison c) {
         return new CellComparison(cell, c, trialLevel, buildSpread, noiseFloor, outliers, look, sameAs, functions,
-                detectable);
+                detectable, medianChange);
     }
 
     /** Returns this row as the statistics of look {@code l} of a run with adaptive trials. */
     public CellComparison withLook(Look l) {
         return new CellComparison(cell, comparison, trialLevel, buildSpread, noiseFloor, outliers, Optional.of(l), sameAs,
-                functions, detectable);
+                functions, detectable, medianChange);
     }
 
     /** Returns this row as the same measurement as {@code primary}, whose verdict {@code v} it takes. */
     public CellComparison sameAs(CellId primary, Comparison withVerdict) {
         return new CellComparison(cell, withVerdict, trialLevel, buildSpread, noiseFloor, outliers, look,
-                Optional.of(primary), functions, detectable);
+                Optional.of(primary), functions, detectable, medianChange);
     }
 
     /** Returns this row with the functions whose counts moved most between the sides. */
     public CellComparison withFunctions(List<FunctionChange> moved) {
         return new CellComparison(cell, comparison, trialLevel, buildSpread, noiseFloor, outliers, look, sameAs, moved,
-                detectable);
+                detectable, medianChange);
     }
 
     /**
@@ -113,6 +117,32 @@ public record CellComparison(Cell cell, Comparison comparison, Optional<Comparis
     /** Returns whether the change measured lies inside the cell's A/A noise floor. */
     public boolean insideNoise() {
         return !Double.isNaN(noiseFloor) && Math.abs(comparison.pctChange()) < noiseFloor;
+    }
+
+    /**
+     * Returns why this row cannot be shown as it stands, worded for a bug report; empty when it can.
+     * A row is consistent when an unchanged row's interval stays within the slowdown it claims to
+     * rule out, a small change is under the bar, and a regression, improvement or small change has
+     * the sign of the change between the medians of every trial unless it carries the caveat of two
+     * groups ({@link Caveat#SPLIT}). A guard over the verdict rules, which must never fire.
+     */
+    public Optional<String> inconsistency(Thresholds thresholds) {
+        Comparison c = comparison;
+        Verdict v = c.verdict();
+        String where = cell.name() + " " + cell.metric() + " (" + v.id() + ")";
+        if (v == Verdict.UNCHANGED && sameAs.isEmpty() && c.worseEnd() > detectable) {
+            return Optional.of(where + ": its interval reaches a slowdown of " + c.worseEnd() + "%, past the "
+                    + detectable + "% it claims to rule out");
+        }
+        if (v == Verdict.SMALL && Math.abs(c.pctChange()) >= thresholds.minEffect()) {
+            return Optional.of(where + ": a small change of " + c.pctChange() + "%, past the bar");
+        }
+        if (v.significant() && sameAs.isEmpty() && !c.caveats().contains(Caveat.SPLIT) && medianChange != 0
+                && Math.signum(medianChange) * Math.signum(c.pctChange()) < 0) {
+            return Optional.of(where + ": a change of " + c.pctChange() + "% where the medians of every trial moved "
+                    + medianChange + "%, without the caveat of two groups");
+        }
+        return Optional.empty();
     }
 
     /** Returns whether the medians of several builds decided the verdict. */

@@ -196,14 +196,17 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         setAside(values, Side.BASE, judged.baseSetAside(), outliers);
         setAside(values, Side.HEAD, judged.headSetAside(), outliers);
         Comparison c = judged.comparison();
+        double baseMedian = Sample.median(values.values(Side.BASE));
+        double medianChange = baseMedian > 0 ? (Sample.median(values.values(Side.HEAD)) / baseMedian - 1) * 100
+                : Double.NaN;
         if (judged.ofTrials().isEmpty()) {
             return new CellComparison(cell, c, Optional.empty(), Double.NaN, Double.NaN, outliers,
-                    Optional.empty(), Optional.empty(), List.of(), c.detectable(thresholds));
+                    Optional.empty(), Optional.empty(), List.of(), c.detectable(thresholds), medianChange);
         }
         // The medians of the builds decided: their spread is how far code layout alone moves the cell.
         double spread = Math.max(nanToZero(c.base().cv()), nanToZero(c.head().cv()));
         return new CellComparison(cell, c, judged.ofTrials(), spread, Double.NaN, outliers, Optional.empty(),
-                Optional.empty(), List.of(), c.detectable(thresholds));
+                Optional.empty(), List.of(), c.detectable(thresholds), medianChange);
     }
 
     /**
@@ -263,6 +266,18 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         }
         return rows.stream().filter(r -> r.sameAs().isEmpty() && Sequential.undecided(r.comparison(), thresholds))
                 .toList();
+    }
+
+    /**
+     * Returns why some rows cannot be shown as they stand (see {@link CellComparison#inconsistency}),
+     * one line a row; empty when every row is consistent, as the verdict rules promise.
+     */
+    public List<String> inconsistencies() {
+        List<String> out = new ArrayList<>();
+        for (CellComparison r : rows) {
+            r.inconsistency(thresholds).ifPresent(out::add);
+        }
+        return out;
     }
 
     /** Adds the values of {@code side} at {@code positions} to {@code outliers}. */

@@ -320,23 +320,26 @@ final class MarkdownRenderer implements Renderer<Report> {
 
     private static String legend(Report report) {
         var t = report.table().thresholds();
-        String p = t.adaptive().isPresent() ? "p under its look's share of " + Numbers.value(t.alpha())
-                : "p < " + Numbers.value(t.alpha());
+        String p = t.adaptive().isPresent() ? "p under its look's level (" + Numbers.value(t.alpha())
+                + " over all the looks)" : "p < " + Numbers.value(t.alpha());
+        String nominal = "p < " + Numbers.value(t.alpha());
         return Words.mark(Verdict.REGRESSION) + " regression: worse, " + p + " and at least "
                 + Numbers.percent(t.minEffect()) + ". " + Words.mark(Verdict.INCONCLUSIVE) + " inconclusive: worse by "
-                + Numbers.percent(t.inconclusive()) + " or more but not confirmed by the test; not a pass. "
-                + Words.mark(Verdict.SMALL) + " small: worse and " + p + ", under " + Numbers.percent(t.minEffect())
+                + Numbers.percent(t.inconclusive()) + " or more, or past the bar because of slow trials, but not"
+                + " confirmed by the test; not a pass. "
+                + Words.mark(Verdict.SMALL) + " small: worse and " + nominal + ", under " + Numbers.percent(t.minEffect())
                 + ": real, and under the bar. " + Words.mark(Verdict.IMPROVEMENT) + " improvement: better, " + p
                 + " and at least " + Numbers.percent(t.minEffect()) + ". " + Words.mark(Verdict.NOISY) + " too noisy to tell:"
                 + " a slowdown past " + Numbers.percent(t.inconclusive()) + " could go unseen, or the trials disagree"
-                + " (far trials on one side, two groups); not a pass. " + Words.mark(Verdict.UNCHANGED) + " no change &ge; X:"
-                + " a slowdown of X or more would have been reported 4 times in 5; a smaller one can hide in"
-                + " the noise. "
+                + " (two groups, significant alone but not among many); not a pass. " + Words.mark(Verdict.UNCHANGED)
+                + " no change &ge; X: the row's 95% interval rules out a slowdown of X, which would have been reported"
+                + " 4 times in 5; a smaller one can hide in the noise. "
                 + Words.together(report.table()).map(s -> Character.toUpperCase(s.charAt(0)) + s.substring(1)
                         + ". ").orElse("")
                 + t.adaptive().map(s -> "Adaptive trials: " + Words.looks(t, s) + ". ").orElse("")
                 + "± is the coefficient of variation"
-                + " across trials. Welch's t-test, far trials set aside on both sides; 95% interval of the change by"
+                + " across trials. Welch's t-test, far trials set aside where both sides have them; 95% interval of the"
+                + " change by"
                 + " Fieller's method. "
                 + (report.table().rows().stream().anyMatch(CellComparison::byBuilds) ? Words.BUILDS_DECIDE + " "
                         : "")

@@ -75,6 +75,11 @@ final class Warnings {
                     + " more trials (--adaptive 20), following these cells alone (--cell), or --fdr off gets it back.");
         }
         manyCells(table).ifPresent(warnings::add);
+        List<String> wrong = table.inconsistencies();
+        if (!wrong.isEmpty()) {
+            warnings.add("perfab's own check of its rows found " + wrong.size() + " it cannot stand behind, a bug of"
+                    + " perfab's to report: " + names(wrong) + ". Read those rows' figures, not their verdicts.");
+        }
         if (!tails.isEmpty()) {
             warnings.add(String.format(Locale.ROOT, "Tail percentiles over few trials (%d per side): %s."
                     + " A p99 or p999 within one trial rests on a handful of samples, and one slow"

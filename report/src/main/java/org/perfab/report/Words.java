@@ -38,7 +38,8 @@ final class Words {
     }
 
     private static String rules(Thresholds t, Optional<String> together) {
-        return "Welch's t-test (far trials set aside on both sides), alpha " + Numbers.value(t.alpha())
+        return "Welch's t-test (far trials set aside where both sides have them, judged as the code's where only"
+                + " the candidate has them), alpha " + Numbers.value(t.alpha())
                 + "; regression/improvement at " + Numbers.percent(t.minEffect()) + " or more; inconclusive at "
                 + Numbers.percent(t.inconclusive()) + " or more; too noisy when a slowdown past "
                 + Numbers.percent(t.inconclusive()) + " could go unseen"
@@ -69,8 +70,9 @@ final class Words {
             alphas.add(Numbers.value(s.alpha(k, t.alpha())));
         }
         return "looks after " + s.looks().stream().map(String::valueOf).collect(Collectors.joining(", "))
-                + " trials per side while a cell is undecided, at alpha " + String.join(", ", alphas) + " (shares of "
-                + Numbers.value(t.alpha()) + ")";
+                + " trials per side while a cell is undecided, regressions and improvements at alpha "
+                + String.join(", ", alphas) + " (" + Numbers.value(t.alpha()) + " over all the looks), small changes"
+                + " and passes at " + Numbers.value(t.alpha());
     }
 
     /**

@@ -97,7 +97,8 @@ public record Comparison(Summary base, Summary head, Direction direction, double
      * not happen: "no change of this much or more". It is the larger of two figures, so that the
      * claim holds both ways: the change the verdict rules would have reported with 80% power, and the
      * worse end of the row's own 95% interval (a row whose interval reaches a slowdown of 8% cannot
-     * claim to rule out 6%).
+     * claim to rule out 6%). The interval enters only where the row makes that claim, or says it
+     * cannot (unchanged, too noisy to tell); for other verdicts it is the power figure alone.
      *
      * <p>A regression needs the test to find the change ({@link #mde}) and the change measured to
      * reach the bar, which takes about the bar plus {@code t(0.80, df)} standard errors: a true
@@ -109,7 +110,8 @@ public record Comparison(Summary base, Summary head, Direction direction, double
     public double detectable(Thresholds thresholds) {
         double power = powerDetectable(thresholds);
         double worst = worseEnd();
-        return Double.isNaN(worst) || Double.isNaN(power) ? power : Math.max(power, worst);
+        boolean claims = verdict == Verdict.UNCHANGED || verdict == Verdict.NOISY;
+        return !claims || Double.isNaN(worst) || Double.isNaN(power) ? power : Math.max(power, worst);
     }
 
     /**

@@ -13,15 +13,20 @@ import java.util.List;
  * <p>Each cell's spread is robust and pooled over both sides, on the logarithms of its values (so
  * a cell's move is a ratio, whatever its unit): 1.4826 times the median distance of a value from
  * its own side's median. A cell moved in a trial when its value lies {@value #SPREADS} spreads or
- * more from its side's median. A trial of {@value #MIN_CELLS} cells or more is disturbed when at
- * least {@value #SHARE_PERCENT}% of its cells moved the same way (worse, or better): unchanged code
- * gives each cell's noise its own timing, and two thirds of them far out together is the machine.
+ * more from its side's median. In a trial of {@value #MIN_CELLS} cells or more, at least
+ * {@value #SHARE_PERCENT}% of its cells moving the same way (worse, or better) is a trial-wide event:
+ * unchanged code gives each cell's noise its own timing.
  *
- * <p>With fewer cells the values alone cannot tell a disturbance from a slow trial of the code, so
- * the machine must say it: a trial whose other processes kept at least {@value #BUSIER_CORES} of a
- * core more busy than in the run's typical trial, or whose hypervisor stole at least
- * {@value #MORE_STEAL_PERCENT}% more of the CPUs' time (see the load each trial records), and whose
- * every cell moved for the worse, is disturbed too.
+ * <p>Cells that move together are not enough on their own: a slow path of the candidate's code in
+ * one trial of four moves every cell together too. Such a trial is the machine's only when the
+ * machine says so, or when trials that moved together fall on both sides (the code of one side
+ * cannot slow the other's). The machine says so when, in that trial, other processes kept at least
+ * {@value #BUSIER_CORES} of a core more busy than in its side's typical trial, the hypervisor stole
+ * at least {@value #MORE_STEAL_PERCENT}% more of the CPUs' time, or the trial's wall time stretched
+ * against its own CPU time by {@value #STRETCH_PERCENT}% or more against the side's typical trial
+ * (a trial that waited for a CPU; a slower path of the code costs CPU time as well as wall time).
+ * With fewer than {@value #MIN_CELLS} cells, a trial is disturbed only on the machine's word, and
+ * when its every cell moved for the worse.
  *
  * <p>A spread of 0 (counts that never vary) is taken as 0.1% of the value, so that one count moving
  * by one does not count as a move of infinitely many spreads.
@@ -37,6 +42,8 @@ public final class Disturbances {
     public static final double BUSIER_CORES = 0.5;
     /** How much more of the CPUs' time, in percent, the hypervisor must have stolen, against the run's median trial. */
     public static final int MORE_STEAL_PERCENT = 5;
+    /** How much more, in percent, a trial's wall time per second of its own CPU time must be than its side's typical trial's. */
+    public static final int STRETCH_PERCENT = 10;
     /** The fewest trials of each side that must have measured a cell for its spread to be known. */
     public static final int MIN_TRIALS = 3;
     /** The least spread, on the logarithm: 0.1%. */
@@ -73,6 +80,23 @@ public final class Disturbances {
      *     during the trial, from 0 to 1; NaN where not known
      */
     public static List<Found> of(double[][][] values, boolean[] worseUp, double[][] others, double[][] steal) {
+        double[][] stretch = new double[2][];
+        for (int s = 0; s < 2; s++) {
+            stretch[s] = new double[values[s].length];
+            Arrays.fill(stretch[s], Double.NaN);
+        }
+        return of(values, worseUp, others, steal, stretch);
+    }
+
+    /**
+     * Returns the disturbed trials, by side and then by trial, as {@link #of(double[][][], boolean[],
+     * double[][], double[][])} does, with what each trial's own times say.
+     *
+     * @param stretch {@code stretch[side][trial]}: the trial's wall time over its own CPU time; NaN
+     *     where not known
+     */
+    public static List<Found> of(double[][][] values, boolean[] worseUp, double[][] others, double[][] steal,
+            double[][] stretch) {
         int cells = worseUp.length;
         // z[side][trial][cell]: the move in spreads, positive for the worse; NaN where unmeasured.
         double[][][] z = new double[2][][];
@@ -112,10 +136,13 @@ public final class Disturbances {
                 }
             }
         }
+        List<Found> together = new ArrayList<>();
         List<Found> found = new ArrayList<>();
+        boolean[] sidesTogether = new boolean[2];
         for (int s = 0; s < 2; s++) {
-            double typical = Sample.median(Arrays.stream(others[s]).filter(o -> !Double.isNaN(o)).toArray());
-            double typicalSteal = Sample.median(Arrays.stream(steal[s]).filter(o -> !Double.isNaN(o)).toArray());
+            double typical = typical(others[s]);
+            double typicalSteal = typical(steal[s]);
+            double typicalStretch = typical(stretch[s]);
             for (int t = 0; t < values[s].length; t++) {
                 int measured = 0;
                 List<Double> worse = new ArrayList<>();
@@ -135,17 +162,35 @@ public final class Disturbances {
                 double busier = Double.isNaN(others[s][t]) || Double.isNaN(typical) ? Double.NaN
                         : others[s][t] - typical;
                 boolean stolen = steal[s][t] - typicalSteal >= MORE_STEAL_PERCENT / 100.0;
+                boolean waited = stretch[s][t] >= typicalStretch * (1 + STRETCH_PERCENT / 100.0);
+                boolean machine = busier >= BUSIER_CORES || stolen || waited;
                 List<Double> moved = worse.size() >= better.size() ? worse : better;
-                boolean together = measured >= MIN_CELLS && moved.size() * 100 >= SHARE_PERCENT * measured;
-                boolean busy = measured > 0 && measured < MIN_CELLS && worse.size() == measured
-                        && (busier >= BUSIER_CORES || stolen);
-                if (together || busy) {
-                    found.add(new Found(s, t, moved.size(), measured,
-                            Sample.median(moved.stream().mapToDouble(d -> d).toArray()), busier));
+                boolean cellsMoved = measured >= MIN_CELLS && moved.size() * 100 >= SHARE_PERCENT * measured;
+                boolean busy = measured > 0 && measured < MIN_CELLS && worse.size() == measured && machine;
+                if (cellsMoved || busy) {
+                    Found f = new Found(s, t, moved.size(), measured,
+                            Sample.median(moved.stream().mapToDouble(d -> d).toArray()), busier);
+                    if (busy || machine) {
+                        found.add(f);
+                    } else {
+                        together.add(f);
+                        sidesTogether[s] = true;
+                    }
                 }
             }
         }
+        // Trials whose cells moved together on both sides are the machine's: one side's code cannot
+        // slow the other's. On one side only, without the machine's word, they may be the code.
+        if (sidesTogether[0] && sidesTogether[1]) {
+            found.addAll(together);
+        }
+        found.sort(java.util.Comparator.comparingInt(Found::side).thenComparingInt(Found::trial));
         return found;
+    }
+
+    /** Returns the median of the known values of one side's trials; NaN when none is known. */
+    private static double typical(double[] perTrial) {
+        return Sample.median(Arrays.stream(perTrial).filter(o -> !Double.isNaN(o)).toArray());
     }
 
     /** Returns the logarithms of a cell's measured values on one side. */

@@ -41,12 +41,35 @@ class DisturbancesTest {
     }
 
     @Test
-    void aTrialWhoseCellsMovedTogetherIsDisturbed() {
+    void aTrialWhoseCellsMovedTogetherOnOneSideAloneIsTheCodesUntilTheMachineSaysOtherwise() {
+        // A slower path of the candidate's code in one trial moves its cells together too.
         double[][][] v = trials(new Random(5), 8);
         for (int c = 0; c < 8; c++) {
             v[1][4][c] *= c < 6 ? 1.3 : 1.0; // six of eight cells 30% slower
         }
+        assertEquals(List.of(), Disturbances.of(v, times(8), NO_LOAD, NO_LOAD), "no word of the machine");
+        double[][] stretch = {new double[10], new double[10]};
+        for (double[] side : stretch) {
+            Arrays.fill(side, 1.0);
+        }
+        stretch[1][4] = 1.05; // the trial's wall time grew with its own CPU time: the code's
+        assertEquals(List.of(), Disturbances.of(v, times(8), NO_LOAD, NO_LOAD, stretch));
+        stretch[1][4] = 1.25; // it waited a quarter of its CPU time for a CPU: the machine's
+        assertEquals(1, Disturbances.of(v, times(8), NO_LOAD, NO_LOAD, stretch).size());
+    }
+
+    @Test
+    void trialsWhoseCellsMovedTogetherOnBothSidesAreTheMachines() {
+        double[][][] v = trials(new Random(5), 8);
+        for (int c = 0; c < 8; c++) {
+            v[1][4][c] *= c < 6 ? 1.3 : 1.0; // six of eight cells 30% slower
+            v[0][7][c] *= c < 7 ? 1.25 : 1.0;
+        }
         List<Disturbances.Found> found = Disturbances.of(v, times(8), NO_LOAD, NO_LOAD);
+        assertEquals(2, found.size(), found.toString());
+        assertEquals(0, found.get(0).side());
+        assertEquals(7, found.get(0).trial());
+        found = found.subList(1, 2);
         assertEquals(1, found.size(), found.toString());
         Disturbances.Found f = found.get(0);
         assertEquals(1, f.side());
@@ -72,7 +95,9 @@ class DisturbancesTest {
             v[0][7][c] *= 0.7;
         }
         boolean[] throughputs = new boolean[3];
-        List<Disturbances.Found> found = Disturbances.of(v, throughputs, NO_LOAD, NO_LOAD);
+        double[][] steal = {new double[10], new double[10]};
+        steal[0][7] = 0.1;
+        List<Disturbances.Found> found = Disturbances.of(v, throughputs, NO_LOAD, steal);
         assertEquals(1, found.size());
         assertTrue(found.get(0).shift() > 25, "worse by about 30%: " + found.get(0));
     }
