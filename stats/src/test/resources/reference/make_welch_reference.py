@@ -8,7 +8,7 @@ the two samples, the direction, and what scipy says: Welch's t, df and two-sided
 with Welch df (t quantiles from scipy.stats.t.ppf), the minimum detectable effect at 80% power,
 and the verdict under alpha 0.05, min effect 3%, inconclusive 10% (small: worse and significant
 under the bar; noisy: unchanged, yet a slowdown past the inconclusive threshold could go unseen, or
-its own interval does not rule one out).
+its own interval reaches a slowdown of the bar).
 
 Most samples are integer-valued with means that are exact integers, so both sides of the check
 compute bit-identical means and percent changes: a case whose effect sits exactly on a threshold
@@ -70,6 +70,13 @@ def claim(direction, mde, df, ci):
     return max(power, worst)
 
 
+def worse_end(direction, ci):
+    """The worse end of the interval, as a slowdown in percent; infinite when it is unbounded."""
+    if ci is None:
+        return math.inf
+    return ci[1] if direction == "lower" else -ci[0]
+
+
 def classify(direction, pct, p, mde, df, ci):
     worse = pct > 0 if direction == "lower" else pct < 0
     better = pct < 0 if direction == "lower" else pct > 0
@@ -83,7 +90,7 @@ def classify(direction, pct, p, mde, df, ci):
         return "inconclusive"
     if worse and significant:
         return "small"
-    if claim(direction, mde, df, ci) > INCONCLUSIVE:
+    if claim(direction, mde, df, ci) > INCONCLUSIVE or worse_end(direction, ci) >= MIN_EFFECT:
         return "noisy"
     return "unchanged"
 

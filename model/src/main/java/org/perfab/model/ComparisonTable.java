@@ -242,11 +242,6 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
             // A look's rows were judged under its own level; the table's thresholds are the run's.
             CellComparison standing = seen.get(Sequential.standing(seen.stream().map(CellComparison::comparison)
                     .toList())).withDetectable(thresholds);
-            // A pass needs evidence: a cell still undecided at the look that speaks for it is no pass.
-            if (standing.comparison().verdict() == Verdict.UNCHANGED
-                    && Sequential.undecided(standing.comparison(), thresholds)) {
-                standing = standing.withComparison(standing.comparison().following(Verdict.NOISY));
-            }
             rows.add(standing);
         }
         Map<CellId, Verdict> verdicts = new HashMap<>();

@@ -3,7 +3,6 @@ package org.perfab.model;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import org.perfab.stats.Calibration;
 import org.perfab.stats.Calibration.Method;
 import org.perfab.stats.Calibration.Noise;
@@ -22,17 +21,22 @@ import org.perfab.stats.Thresholds;
  *     is an A/A
  * @param tables one per noise simulated
  * @param targets the targets on false alarms and power, of the cases simulated
- * @param noChange the "no change" target; empty when nothing was simulated
+ * @param earned whether every verdict was earned, by noise and trials per side
  * @param adaptive adaptive trials against fixed runs
  * @param suites suites of a fixed size
  * @param adaptiveSuites suites with adaptive trials
  */
 public record Simulation(int runs, long seed, Thresholds thresholds, List<Double> effects, List<NoiseTable> tables,
-        List<Target> targets, Optional<NoChange> noChange, List<AdaptiveRow> adaptive, List<Suite> suites,
+        List<Target> targets, List<Earned> earned, List<AdaptiveRow> adaptive, List<Suite> suites,
         List<Suite> adaptiveSuites) {
+    /** The most passes on a slowdown of 2% or more, in percent of those draws. */
+    public static final double MOST_PASSES_ON_SLOWDOWNS = 5;
+    /** The most wrong-sign verdicts, in percent of the draws of a change of 5% or more. */
+    public static final double MOST_WRONG_SIGNS = 0.5;
+
     public Simulation {
         Objects.requireNonNull(thresholds, "thresholds");
-        Objects.requireNonNull(noChange, "noChange");
+        earned = List.copyOf(earned);
         effects = List.copyOf(effects);
         tables = List.copyOf(tables);
         targets = List.copyOf(targets);
@@ -76,14 +80,31 @@ public record Simulation(int runs, long seed, Thresholds thresholds, List<Double
     }
 
     /**
-     * The target that no row says "no change" while one side alone had far trials that make the
-     * candidate look worse.
+     * Whether perfab's verdicts were earned on one noise at one number of trials per side, the worst
+     * over the coefficients of variation simulated (1%, 3%, 10%), every figure in percent. Each
+     * draw's truth is the change of its mean: its effect, and for a partial slowdown the share of
+     * trials it slows on top. Code layout is judged on the medians of the builds, as perfab's A/B
+     * with several builds per side is; every other noise on its trials.
      *
-     * @param worst the largest share of such rows in any case simulated, percent
-     * @param partialCases how many of the cases were partial slowdowns
-     * @param holds whether {@code worst} is 0
+     * @param noise the noise
+     * @param trials trials per side
+     * @param passesOnSlowdowns the share of unchanged rows ("no change of X or more") among the draws
+     *     whose truth is a slowdown of 2% or more
+     * @param wrongSigns the share of verdicts of the wrong sign (an improvement for a slowdown, a
+     *     regression or small change for a speed-up) among the draws whose truth is a change of 5%
+     *     or more either way
+     * @param benchstatWrongSigns the same for benchstat on the same draws
+     * @param smallOnUnchanged the share of small changes where nothing changed; NaN for a noise that
+     *     always slows
+     * @param found the share of regressions at a true slowdown of 5% and of 10%, at CV 3%
+     * @param benchstatFound the same for benchstat on the same draws
      */
-    public record NoChange(double worst, int partialCases, boolean holds) {
+    public record Earned(Noise noise, int trials, double passesOnSlowdowns, double wrongSigns,
+            double benchstatWrongSigns, double smallOnUnchanged, List<Double> found, List<Double> benchstatFound) {
+        public Earned {
+            found = List.copyOf(found);
+            benchstatFound = List.copyOf(benchstatFound);
+        }
     }
 
     /** Adaptive trials against runs of a fixed size, one per effect in the order of {@link Simulation#effects}. */

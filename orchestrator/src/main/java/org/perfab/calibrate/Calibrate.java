@@ -23,7 +23,7 @@ import org.perfab.model.Side;
 import org.perfab.model.Simulation;
 import org.perfab.model.Simulation.AdaptiveRow;
 import org.perfab.model.Simulation.Figure;
-import org.perfab.model.Simulation.NoChange;
+import org.perfab.model.Simulation.Earned;
 import org.perfab.model.Simulation.NoiseTable;
 import org.perfab.model.Simulation.Row;
 import org.perfab.model.Simulation.Suite;
@@ -46,6 +46,8 @@ import org.perfab.stats.Thresholds;
 public final class Calibrate {
     /** The true slowdowns of the simulated cases, in percent; 0 is an A/A. */
     static final List<Double> EFFECTS = List.of(0.0, 2.0, 3.0, 5.0, 10.0);
+    /** The true speed-ups simulated for the wrong signs alone, in percent. */
+    static final List<Double> SPEED_UPS = List.of(-10.0, -5.0);
     /** The coefficients of variation of the simulated cases, in percent. */
     static final double[] CVS = {1, 3, 10};
     /** The trials per side of the simulated cases. */
@@ -169,7 +171,8 @@ public final class Calibrate {
             adaptiveSuites.add(Noise.NORMAL, cells, 1, 10, 3, Figure.FOUND, suiteRuns);
         }
         fixed.add(Noise.NORMAL, 1000, 0, 0, 3, Figure.FALSE_REGRESSIONS, bigRuns);
-        return new Simulation(n, request.seed(), t, EFFECTS, tables, targets(seen), noChange(seen), adaptive,
+        List<Earned> earned = earned(request, seen, random);
+        return new Simulation(n, request.seed(), t, EFFECTS, tables, targets(seen), earned, adaptive,
                 fixed.suites, adaptiveSuites.suites);
     }
 
@@ -230,17 +233,65 @@ public final class Calibrate {
         return targets;
     }
 
-    private static Optional<NoChange> noChange(Map<List<Object>, Map<Method, Rates>> seen) {
-        if (seen.isEmpty()) {
-            return Optional.empty();
+    /**
+     * Returns whether every verdict was earned, by noise and trials per side (see {@link Earned}):
+     * from the cases already simulated, and from cases of a true speed-up of 5% and 10%, simulated
+     * here on the same generator, for the wrong signs.
+     */
+    private static List<Earned> earned(Request request, Map<List<Object>, Map<Method, Rates>> seen, Random random) {
+        List<Earned> earned = new ArrayList<>();
+        for (Noise noise : request.simulated()) {
+            Method perfab = noise == Noise.LAYOUT ? Method.BUILD_MEDIANS : Method.PERFAB;
+            for (int trials : TRIALS) {
+                double passes = 0;
+                double wrong = 0;
+                double benchstatWrong = 0;
+                double small = Double.NaN;
+                List<Double> found = new ArrayList<>();
+                List<Double> benchstatFound = new ArrayList<>();
+                for (double cv : CVS) {
+                    Map<Double, Map<Method, Rates>> byEffect = new LinkedHashMap<>();
+                    for (double e : EFFECTS) {
+                        byEffect.put(e, seen.get(List.of(noise, cv, trials, e)));
+                    }
+                    for (double e : SPEED_UPS) {
+                        byEffect.put(e, Calibration.run(new Calibration.Case(noise, cv, trials, e), request.runs(),
+                                random, request.thresholds()));
+                    }
+                    double passShare = 0;
+                    int slowdowns = 0;
+                    double wrongShare = 0;
+                    double benchstatShare = 0;
+                    int changes = 0;
+                    for (Map.Entry<Double, Map<Method, Rates>> e : byEffect.entrySet()) {
+                        double truth = Calibration.truth(new Calibration.Case(noise, cv, trials, e.getKey()));
+                        Rates r = e.getValue().get(perfab);
+                        Rates b = e.getValue().get(Method.MANN_WHITNEY);
+                        if (truth >= 2) {
+                            passShare += r.unchanged();
+                            slowdowns++;
+                        }
+                        if (Math.abs(truth) >= 5) {
+                            wrongShare += truth > 0 ? r.improvement() : r.regression() + r.small();
+                            benchstatShare += truth > 0 ? b.improvement() : b.regression() + b.small();
+                            changes++;
+                        }
+                        if (truth == 0) {
+                            small = Double.isNaN(small) ? r.small() : Math.max(small, r.small());
+                        }
+                        if (cv == 3 && (e.getKey() == 5 || e.getKey() == 10)) {
+                            found.add(r.regression());
+                            benchstatFound.add(b.regression());
+                        }
+                    }
+                    passes = Math.max(passes, passShare / slowdowns);
+                    wrong = Math.max(wrong, changes == 0 ? 0 : wrongShare / changes);
+                    benchstatWrong = Math.max(benchstatWrong, changes == 0 ? 0 : benchstatShare / changes);
+                }
+                earned.add(new Earned(noise, trials, passes, wrong, benchstatWrong, small, found, benchstatFound));
+            }
         }
-        double worst = 0;
-        int partial = 0;
-        for (Map.Entry<List<Object>, Map<Method, Rates>> e : seen.entrySet()) {
-            worst = Math.max(worst, e.getValue().get(Method.PERFAB).falseNoChange());
-            partial += e.getKey().get(0) == Noise.PARTIAL ? 1 : 0;
-        }
-        return Optional.of(new NoChange(worst, partial, worst == 0));
+        return earned;
     }
 
     /**

@@ -48,7 +48,7 @@ final class CalibrateCommand implements Callable<Integer> {
     long seed;
 
     @Option(names = "--noise", paramLabel = "KIND", split = ",",
-            description = "Only these noises: normal, lognormal, outliers, heavy_tail, heavy_tail_10, partial, split,"
+            description = "Only these noises: normal, lognormal, outliers, heavy_tail, heavy_tail_10, partial, partial_exact, split,"
                     + " drift, layout.")
     List<Calibration.Noise> noises;
 

@@ -24,7 +24,7 @@ class CalibrateCommandTest {
         assertEquals("", run.out());
         assertEquals("", run.err(), "no real runs, nothing to wait for");
         JsonNode json = new ObjectMapper().readTree(Files.readString(file));
-        assertEquals("perfab/calibration/v1", json.get("schema").asText());
+        assertEquals("perfab/calibration/v2", json.get("schema").asText());
         assertEquals("normal", json.at("/simulation/noises/0/noise").asText());
         assertTrue(json.get("real").isNull(), json.toString());
     }

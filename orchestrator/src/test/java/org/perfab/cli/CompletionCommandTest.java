@@ -54,7 +54,7 @@ class CompletionCommandTest {
                 "complete -c perfab -n '__perfab_is \"perfab compare\"' -s 'o' -l 'output' -r -F -d",
                 "complete -c perfab -n '__perfab_is \"perfab compare\"' -F\n",
                 "complete -c perfab -n '__perfab_is \"perfab calibrate\"' -l 'noise' -x -a 'normal lognormal outliers"
-                        + " heavy_tail heavy_tail_10 partial split drift layout' -d",
+                        + " heavy_tail heavy_tail_10 partial partial_exact split drift layout' -d",
                 "complete -c perfab -n '__perfab_is \"perfab baseline check\"' -l 'fail-on' -x -a 'regressed missing"
                         + " new' -d",
                 "complete -c perfab -n '__perfab_is \"perfab baseline seed\"' -l 'coherence-tolerance' -x -d",

@@ -125,7 +125,10 @@ class ReleaseCheckTest {
         assertEquals("build-medians", loop.get("decidedBy").asText(), loop.toString());
         assertEquals(3, loop.at("/base/n").asInt(), "one value per build");
         assertEquals(3, loop.at("/head/n").asInt());
-        assertEquals("unchanged", loop.get("verdict").asText(), "layout moves the builds of both sides alike");
+        // Layout moves the builds of both sides alike, so the change is not blamed; three builds
+        // spread by layout cannot rule out a slowdown of the bar either, and the row says so.
+        assertEquals("noisy", loop.get("verdict").asText(), loop.toString());
+        assertTrue(loop.get("pValue").asDouble() > 0.05, loop.toString());
         assertTrue(loop.get("buildSpread").asDouble() > 2.5, loop.toString());
         // The test over every trial, shown beside, would have blamed the change.
         assertEquals("regression", loop.at("/trialLevel/verdict").asText(), loop.toString());

@@ -70,10 +70,17 @@ public final class CalibrateRenderer {
             }
             out.append(Tables.markdown(rows, align.toString()));
         }
-        if (!s.targets().isEmpty() || s.noChange().isPresent()) {
+        if (!s.targets().isEmpty() || !s.earned().isEmpty()) {
             out.append("\n#### Targets\n\n");
             s.targets().forEach(t -> out.append("- ").append(unaligned(target(t))).append('\n'));
-            s.noChange().ifPresent(c -> out.append("- ").append(unaligned(noChange(c))).append('\n'));
+            earnedTargets(s).forEach(t -> out.append("- ").append(t).append('\n'));
+        }
+        if (!s.earned().isEmpty()) {
+            out.append("\n#### Every verdict earned\n\n").append(EARNED).append("\n\n");
+            List<String[]> rows = new ArrayList<>();
+            rows.add(EARNED_HEAD);
+            s.earned().forEach(e -> rows.add(earnedRow(e)));
+            out.append(Tables.markdown(rows, "|:--|--:|--:|--:|--:|--:|--:|--:|"));
         }
         out.append("\n\\* no change: the share of runs whose row says \"no change\" although one side had far trials"
                 + " and the other none (a slowdown that hits only some trials hides there).\n");
@@ -168,8 +175,8 @@ public final class CalibrateRenderer {
         for (Simulation.Target t : s.targets()) {
             lines.add("target: " + unaligned(target(t)));
         }
-        s.noChange().ifPresent(c -> lines.add("target: " + unaligned(noChange(c))));
-        if (s.targets().isEmpty() && s.noChange().isEmpty()) {
+        earnedTargets(s).forEach(t -> lines.add("target: " + t));
+        if (s.targets().isEmpty() && s.earned().isEmpty()) {
             lines.add("no target among the noises simulated");
         }
         return lines;
@@ -211,6 +218,13 @@ public final class CalibrateRenderer {
             }
         }
         targets(out, s);
+        if (!s.earned().isEmpty()) {
+            out.append('\n').append(EARNED).append('\n');
+            List<String[]> rows = new ArrayList<>();
+            rows.add(EARNED_HEAD);
+            s.earned().forEach(e -> rows.add(earnedRow(e)));
+            out.append(Tables.aligned(rows, new boolean[] {false, true, true, true, true, true, true, true}));
+        }
         out.append("\n* no change: the share of runs whose row says \"no change\" although one side had far trials"
                 + " and the other none (a slowdown that hits only some trials hides there).\n");
         out.append("\nAdaptive trials (--trials 5 --adaptive 20) against 5 and 20 trials per side, on the same draws,"
@@ -291,14 +305,70 @@ public final class CalibrateRenderer {
     }
 
     private static void targets(StringBuilder out, Simulation s) {
-        if (s.targets().isEmpty() && s.noChange().isEmpty()) {
+        if (s.targets().isEmpty() && s.earned().isEmpty()) {
             return;
         }
         out.append("\nTargets\n");
         for (Simulation.Target t : s.targets()) {
             out.append("  ").append(target(t)).append('\n');
         }
-        s.noChange().ifPresent(c -> out.append("  ").append(noChange(c)).append('\n'));
+        earnedTargets(s).forEach(t -> out.append("  ").append(t).append('\n'));
+    }
+
+    /** What the table of earned verdicts shows, and how its figures are counted. */
+    static final String EARNED = "Every verdict earned, by noise and trials per side, each the worst over cv 1%, 3%"
+            + " and 10%: passes (\"no change of X or more\") among draws whose true mean is 2% or more slower;"
+            + " verdicts of the wrong sign among draws whose true mean moved 5% or more either way (an improvement"
+            + " for a slowdown, a regression or small change for a speed-up), perfab's and benchstat's; small"
+            + " changes where nothing changed; regressions found at a true +5% and +10% at cv 3%, perfab's and"
+            + " benchstat's on the same draws. Code layout is judged on build medians, as an A/B with several"
+            + " builds per side is.";
+
+    private static final String[] EARNED_HEAD = {"noise", "n", "passes on slowdowns", "wrong signs",
+        "benchstat's", "small on unchanged", "found at +5%, +10%", "benchstat's"};
+
+    private static String[] earnedRow(Simulation.Earned e) {
+        return new String[] {e.noise().label(), Integer.toString(e.trials()), pct(e.passesOnSlowdowns(), "%.1f%%"),
+            pct(e.wrongSigns(), "%.2f%%"), pct(e.benchstatWrongSigns(), "%.2f%%"), pct(e.smallOnUnchanged(), "%.1f%%"),
+            pair(e.found()), pair(e.benchstatFound())};
+    }
+
+    private static String pct(double v, String format) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, format, v);
+    }
+
+    private static String pair(List<Double> found) {
+        return found.size() < 2 ? "-" : String.format(Locale.ROOT, "%.1f%%, %.1f%%", found.get(0), found.get(1));
+    }
+
+    /**
+     * Returns the targets of the earned verdicts, one line each: the worst of every noise and size
+     * simulated, and whether it holds.
+     */
+    static List<String> earnedTargets(Simulation s) {
+        if (s.earned().isEmpty()) {
+            return List.of();
+        }
+        Simulation.Earned passes = s.earned().get(0);
+        Simulation.Earned wrong = passes;
+        Simulation.Earned small = passes;
+        for (Simulation.Earned e : s.earned()) {
+            passes = e.passesOnSlowdowns() > passes.passesOnSlowdowns() ? e : passes;
+            wrong = e.wrongSigns() > wrong.wrongSigns() ? e : wrong;
+            small = e.smallOnUnchanged() > small.smallOnUnchanged() || Double.isNaN(small.smallOnUnchanged()) ? e : small;
+        }
+        double alpha = s.thresholds().alpha() * 100;
+        return List.of(
+                String.format(Locale.ROOT, "passes on a slowdown of 2%% or more: at most %.1f%% (%s, n %d; at most"
+                        + " %.0f%%) %s", passes.passesOnSlowdowns(), passes.noise().label(), passes.trials(),
+                        Simulation.MOST_PASSES_ON_SLOWDOWNS, holds(passes.passesOnSlowdowns()
+                                <= Simulation.MOST_PASSES_ON_SLOWDOWNS)),
+                String.format(Locale.ROOT, "wrong signs on a change of 5%% or more: at most %.2f%% (%s, n %d; at most"
+                        + " %.1f%%) %s", wrong.wrongSigns(), wrong.noise().label(), wrong.trials(),
+                        Simulation.MOST_WRONG_SIGNS, holds(wrong.wrongSigns() <= Simulation.MOST_WRONG_SIGNS)),
+                String.format(Locale.ROOT, "small changes where nothing changed: at most %s (%s, n %d; at most alpha,"
+                        + " %.0f%%) %s", pct(small.smallOnUnchanged(), "%.1f%%"), small.noise().label(), small.trials(),
+                        alpha, holds(!(small.smallOnUnchanged() > alpha))));
     }
 
     /** Returns a target's line, its columns aligned for the table of targets. */
@@ -306,12 +376,6 @@ public final class CalibrateRenderer {
         return String.format(Locale.ROOT, "%-16s cv 1%%, n %2d: false regressions %4.1f%% (at most 1%%), found at +5%%"
                 + " %5.1f%% (benchstat %5.1f%%)  %s", t.noise().label(), t.trials(), t.falseRegressions(), t.found(),
                 t.benchstat(), holds(t.holds()));
-    }
-
-    private static String noChange(Simulation.NoChange c) {
-        return String.format(Locale.ROOT, "rows saying \"no change\" with far trials on one side only: at most %.1f%%"
-                + " of runs in any case (%d of them partial slowdowns)  %s", c.worst(), c.partialCases(),
-                holds(c.holds()));
     }
 
     private static String holds(boolean holds) {
@@ -348,13 +412,13 @@ public final class CalibrateRenderer {
     }
 
     /**
-     * Returns everything as schema {@code perfab/calibration/v1}: the simulation's settings, each
+     * Returns everything as schema {@code perfab/calibration/v2}: the simulation's settings, each
      * noise's rows (every method's rates at each effect), the targets, adaptive trials and suites;
      * then the real runs, null when there were none. Shares are percent; an undefined one is null.
      */
     static String json(CalibrationFigures figures) {
         ObjectNode root = Json.object();
-        root.put("schema", "perfab/calibration/v1");
+        root.put("schema", "perfab/calibration/v2");
         simulation(root.putObject("simulation"), figures.simulation());
         if (figures.real().isPresent()) {
             real(root.putObject("real"), figures.real().get());
@@ -393,13 +457,17 @@ public final class CalibrateRenderer {
             ResultsJson.number(o, "benchstat", t.benchstat());
             o.put("holds", t.holds());
         }
-        if (s.noChange().isPresent()) {
-            Simulation.NoChange c = s.noChange().get();
-            ObjectNode o = node.putObject("noChange");
-            ResultsJson.number(o, "worst", c.worst());
-            o.put("partialCases", c.partialCases()).put("holds", c.holds());
-        } else {
-            node.putNull("noChange");
+        ArrayNode earned = node.putArray("earned");
+        for (Simulation.Earned e : s.earned()) {
+            ObjectNode o = earned.addObject().put("noise", id(e.noise())).put("trials", e.trials());
+            ResultsJson.number(o, "passesOnSlowdowns", e.passesOnSlowdowns());
+            ResultsJson.number(o, "wrongSigns", e.wrongSigns());
+            ResultsJson.number(o, "benchstatWrongSigns", e.benchstatWrongSigns());
+            ResultsJson.number(o, "smallOnUnchanged", e.smallOnUnchanged());
+            ArrayNode found = o.putArray("found");
+            e.found().forEach(found::add);
+            ArrayNode benchstat = o.putArray("benchstatFound");
+            e.benchstatFound().forEach(benchstat::add);
         }
         ArrayNode adaptive = node.putArray("adaptive");
         for (Simulation.AdaptiveRow row : s.adaptive()) {
@@ -424,6 +492,8 @@ public final class CalibrateRenderer {
         ResultsJson.number(node, "improvement", r.improvement());
         ResultsJson.number(node, "noisy", r.noisy());
         ResultsJson.number(node, "falseNoChange", r.falseNoChange());
+        ResultsJson.number(node, "small", r.small());
+        ResultsJson.number(node, "unchanged", r.unchanged());
     }
 
     private static void suites(ArrayNode array, List<Simulation.Suite> suites) {

@@ -42,6 +42,12 @@ public final class Calibration {
          * effect: a change that hits only some trials (its mean is 6% worse at effect 0).
          */
         PARTIAL("partial slowdown"),
+        /**
+         * Normal noise, and exactly one in five of the candidate's trials 30% slower, beside the
+         * case's effect: a change that hits some trials, as few as a test can see (its mean is 6%
+         * worse at effect 0).
+         */
+        PARTIAL_EXACT("exactly 1 in 5 slower"),
         /** Normal noise, and half of each side's trials 40% slower: two modes of a busy machine. */
         SPLIT("two modes"),
         /** Normal noise on a machine that slows by 3% over the run, trials interleaved A B B A. */
@@ -114,16 +120,31 @@ public final class Calibration {
      * @param falseNoChange unchanged rows of runs in which one side had far trials that make the
      *     candidate look worse and the other none (see {@link FarTrials}): a row that says "no
      *     change" where a partial slowdown may hide
+     * @param small small changes: worse and significant, under the bar
+     * @param unchanged unchanged rows: "no change of X or more"
      */
     public record Rates(double regression, double inconclusive, double improvement, double noisy,
-            double falseNoChange) {
+            double falseNoChange, double small, double unchanged) {
+        /** Rates without the shares of small changes and passes. */
+        public Rates(double regression, double inconclusive, double improvement, double noisy, double falseNoChange) {
+            this(regression, inconclusive, improvement, noisy, falseNoChange, Double.NaN, Double.NaN);
+        }
+    }
+
+    /**
+     * Returns the true change of the mean of a case, in percent: its effect, and for a partial
+     * slowdown the share of trials it slows on top.
+     */
+    public static double truth(Case c) {
+        double partial = c.noise() == Noise.PARTIAL || c.noise() == Noise.PARTIAL_EXACT ? 0.2 * 0.3 : 0;
+        return ((1 + c.effect() / 100) * (1 + partial) - 1) * 100;
     }
 
     /** Returns the rates of every method over {@code runs} simulated runs of {@code c}. */
     public static Map<Method, Rates> run(Case c, int runs, Random random, Thresholds thresholds) {
         Map<Method, int[]> counts = new EnumMap<>(Method.class);
         for (Method m : Method.values()) {
-            counts.put(m, new int[5]);
+            counts.put(m, new int[7]);
         }
         for (int r = 0; r < runs; r++) {
             double[][][] draw = draw(c, random);
@@ -158,6 +179,7 @@ public final class Calibration {
             }
         }
         int[][] filled = new int[2][BUILDS];
+        boolean[] slowed = exactlyOneInFive(c, random);
         for (int pair = 0; pair < c.n(); pair++) {
             for (int k = 0; k < 2; k++) {
                 int s = pair % 2 == 0 ? k : 1 - k;
@@ -165,11 +187,31 @@ public final class Calibration {
                 int b = pair % BUILDS;
                 double level = s == 0 ? 100 : 100 * (1 + c.effect() / 100);
                 double drift = c.noise() == Noise.DRIFT ? 1 + 0.03 * position / (2.0 * c.n()) : 1;
-                double value = level * drift * (1 + offsets[s][b] / 100) * noise(c, s, random);
+                double partial = s == 1 && slowed[pair] ? 1.3 : 1;
+                double value = level * drift * partial * (1 + offsets[s][b] / 100) * noise(c, s, random);
                 sides[s][b][filled[s][b]++] = value;
             }
         }
         return sides;
+    }
+
+    /**
+     * Returns which of the candidate's trials, by pair, a partial slowdown of exactly one in five
+     * slows: {@code n / 5} of them (rounded), drawn at random; none for other noises.
+     */
+    private static boolean[] exactlyOneInFive(Case c, Random random) {
+        boolean[] slowed = new boolean[c.n()];
+        if (c.noise() != Noise.PARTIAL_EXACT) {
+            return slowed;
+        }
+        int left = Math.round(c.n() / 5f);
+        for (int i = 0; i < c.n() && left > 0; i++) {
+            if (random.nextInt(c.n() - i) < left) {
+                slowed[i] = true;
+                left--;
+            }
+        }
+        return slowed;
     }
 
     private static double noise(Case c, int side, Random random) {
@@ -230,7 +272,7 @@ public final class Calibration {
     public static AdaptiveRates adaptive(Case c, int max, int runs, Random random, Thresholds thresholds) {
         Sequential looks = new Sequential(c.n(), max);
         Thresholds t = thresholds.withAdaptive(looks);
-        int[][] counts = new int[3][4];
+        int[][] counts = new int[3][7];
         long trials = 0;
         for (int r = 0; r < runs; r++) {
             double[][] draw = inOrder(new Case(c.noise(), c.cv(), max, c.effect()), random);
@@ -259,6 +301,8 @@ public final class Calibration {
             case INCONCLUSIVE -> n[1]++;
             case IMPROVEMENT -> n[2]++;
             case NOISY -> n[3]++;
+            case SMALL -> n[5]++;
+            case UNCHANGED -> n[6]++;
             default -> {
             }
         }
@@ -266,7 +310,7 @@ public final class Calibration {
 
     private static Rates rates(int[] n, int runs) {
         return new Rates(100.0 * n[0] / runs, 100.0 * n[1] / runs, 100.0 * n[2] / runs, 100.0 * n[3] / runs,
-                n.length > 4 ? 100.0 * n[4] / runs : 0);
+                100.0 * n[4] / runs, 100.0 * n[5] / runs, 100.0 * n[6] / runs);
     }
 
     /** Returns perfab's comparison of the first {@code n} trials of each side. */
@@ -278,12 +322,14 @@ public final class Calibration {
     /** Returns one run's trials of one build per side, {@code [side][trial]}, in the order they ran. */
     private static double[][] inOrder(Case c, Random random) {
         double[][] sides = new double[2][c.n()];
+        boolean[] slowed = exactlyOneInFive(c, random);
         for (int pair = 0; pair < c.n(); pair++) {
             for (int k = 0; k < 2; k++) {
                 int s = pair % 2 == 0 ? k : 1 - k;
                 double level = s == 0 ? 100 : 100 * (1 + c.effect() / 100);
                 double drift = c.noise() == Noise.DRIFT ? 1 + 0.03 * (2 * pair + k) / (2.0 * c.n()) : 1;
-                sides[s][pair] = level * drift * noise(c, s, random);
+                double partial = s == 1 && slowed[pair] ? 1.3 : 1;
+                sides[s][pair] = level * drift * partial * noise(c, s, random);
             }
         }
         return sides;

@@ -36,7 +36,7 @@ public enum Caveat {
      */
     ONE_SIDED,
     /**
-     * The trials fall into two groups (a busy machine's two speeds; see {@link FarTrials#mixed}),
+     * The trials fall into two groups (a busy machine's two speeds; see {@link FarTrials#twoGroups}),
      * which the sides share in other proportions: like is compared with like, the same group on
      * both sides, and where the groups would disagree, or no group has trials of both sides, every
      * trial decides.

@@ -234,8 +234,9 @@ public record Comparison(Summary base, Summary head, Direction direction, double
      *   <li>With far trials on both sides, hiccups fall on both: they are set aside on both sides
      *       (each against the same pooled spread) and Welch's test judges the rest, since one hiccup
      *       in ten would otherwise hide a real 5% change.
-     *   <li>With far trials on one side only that make the candidate look better (the baseline's
-     *       slow trials), they hide no slowdown: they are set aside and the rest decide.
+     *   <li>With far trials on one side only that make the candidate look better: the baseline's
+     *       slow trials hide no slowdown, they are set aside and the rest decide; the candidate's
+     *       fast trials are its code's (a machine does not speed up), and every trial decides.
      *   <li>With far trials on one side only that make the candidate look worse (the candidate's
      *       slow trials), they are evidence of the code: a change that hits some trials looks like
      *       that. A regression or an improvement the rest show stands (the far trials are slower
@@ -243,12 +244,12 @@ public record Comparison(Summary base, Summary head, Direction direction, double
      *       by Welch's test, which fires on a slowdown in one trial in five once the trials are
      *       enough, and a mean moved past the bar that the test cannot confirm is inconclusive,
      *       never small and never unchanged ({@link Caveat#ONE_SIDED}).
-     *   <li>When far trials of one side lie where the other side's trials are (see
-     *       {@link FarTrials#mixed}), the trials fall into two groups, a busy machine's two speeds,
-     *       which each side may hold in other proportions. Like is compared with like: the trials
-     *       are split where the pooled values leave their widest gap, and the group with the most
-     *       trials of both sides decides; when the other group says the opposite, or no group holds
-     *       two trials of each side, every trial decides ({@link Caveat#SPLIT}).
+     *   <li>When the trials of both sides fall into two groups (see {@link FarTrials#twoGroups}), a
+     *       busy machine's two speeds, each side may hold them in other proportions, and setting
+     *       each side's minority aside could compare the slow group of one with the fast group of
+     *       the other. Like is compared with like: the group with the most trials of both sides
+     *       decides; when the other group says the opposite, or no group holds two trials of each
+     *       side, every trial decides ({@link Caveat#SPLIT}).
      * </ul>
      *
      * Whatever decides, a regression, improvement or small change whose sign is not that of the
@@ -272,11 +273,18 @@ public record Comparison(Summary base, Summary head, Direction direction, double
                     : new Judged(all, List.of(), List.of());
         }
         Judged judged;
-        if (far.mixed(base, head)) {
-            judged = likeWithLike(base, head, all, direction, thresholds);
-        } else if (!far.oneSided() || !far.candidateWorseInSome(base, head, direction)) {
-            judged = new Judged(far.oneSided() ? kept.caveats(List.of(Caveat.ONE_SIDED), kept.verdict()) : kept,
-                    far.base(), far.head());
+        double cut = far.twoGroups(base, head, thresholds.effectiveOutlierFloor());
+        if (!Double.isNaN(cut)) {
+            judged = likeWithLike(base, head, cut, all, direction, thresholds);
+        } else if (!far.oneSided()) {
+            judged = new Judged(kept, far.base(), far.head());
+        } else if (!far.candidateWorseInSome(base, head, direction)) {
+            // The baseline's slow trials hide no slowdown, and the rest decide; the candidate's fast
+            // ones are its code's (a machine does not speed up), and setting them aside would make
+            // a slowdown of the rest: every trial decides.
+            judged = far.head().isEmpty() ? new Judged(kept.caveats(List.of(Caveat.ONE_SIDED), kept.verdict()),
+                    far.base(), far.head()) : new Judged(all.caveats(List.of(Caveat.ONE_SIDED), all.verdict()),
+                    List.of(), List.of());
         } else {
             judged = oneSidedWorse(far, kept, all, thresholds);
         }
@@ -291,10 +299,19 @@ public record Comparison(Summary base, Summary head, Direction direction, double
     private static Judged oneSidedWorse(FarTrials far, Comparison kept, Comparison all, Thresholds thresholds) {
         List<Caveat> oneSided = List.of(Caveat.ONE_SIDED);
         Verdict v = kept.verdict();
-        if (v == Verdict.REGRESSION || v == Verdict.IMPROVEMENT || v == Verdict.INCONCLUSIVE) {
+        // A few slow trials of the candidate cannot fake a speed-up; many, as many as a busy
+        // machine's second speed leaves, may be that speed, and a fast trial of the baseline set
+        // aside makes the candidate look faster: then the rest are not the whole story.
+        boolean few = far.base().isEmpty() && far.head().size() <= Math.max(1, all.head().n() / 5);
+        if (v == Verdict.REGRESSION || v == Verdict.INCONCLUSIVE || v == Verdict.IMPROVEMENT && few) {
             return new Judged(kept.caveats(oneSided, v), far.base(), far.head());
         }
         Verdict everyTrial = all.verdict();
+        if (everyTrial == Verdict.IMPROVEMENT && !far.base().isEmpty()) {
+            // The baseline's far trials are its fast ones: a faster speed of the machine that the
+            // candidate's trials never met may be all the speed-up there is.
+            everyTrial = Verdict.NOISY;
+        }
         boolean worse = all.direction().isWorse(0.0, all.pctChange());
         if (everyTrial != Verdict.REGRESSION && everyTrial != Verdict.INCONCLUSIVE && worse
                 && Math.abs(all.pctChange()) >= thresholds.minEffect()) {
@@ -304,19 +321,15 @@ public record Comparison(Summary base, Summary head, Direction direction, double
     }
 
     /**
-     * Judges a cell whose trials fall into two groups: the trials are split at the widest gap of
-     * the pooled values (on their logarithms), and the group holding the most trials of both sides,
+     * Judges a cell whose trials fall into two groups split at {@code cut} (a logarithm): the group
+     * holding the most trials of both sides,
      * two or more of each, decides, the other group's trials set aside. When the other group also
      * holds two of each side and its significant verdict points the other way, or no group holds
      * two of each, every trial decides.
      */
-    private static Judged likeWithLike(double[] base, double[] head, Comparison all, Direction direction,
+    private static Judged likeWithLike(double[] base, double[] head, double cut, Comparison all, Direction direction,
             Thresholds thresholds) {
         List<Caveat> split = List.of(Caveat.SPLIT);
-        double cut = widestGap(base, head);
-        if (Double.isNaN(cut)) {
-            return new Judged(all.caveats(split, all.verdict()), List.of(), List.of());
-        }
         Group low = new Group(base, head, cut, false);
         Group high = new Group(base, head, cut, true);
         Group decides = low.size() >= high.size() ? low : high;
@@ -326,7 +339,7 @@ public record Comparison(Summary base, Summary head, Direction direction, double
             other = null;
         }
         if (!decides.comparable()) {
-            return new Judged(all.caveats(split, all.verdict()), List.of(), List.of());
+            return everyTrial(all, cut, base, head, thresholds);
         }
         Comparison c = compute(Sample.of(decides.base), Sample.of(decides.head), direction, thresholds, false);
         if (other != null && other.comparable()) {
@@ -335,10 +348,31 @@ public record Comparison(Summary base, Summary head, Direction direction, double
                     && Math.signum(o.pctChange()) != Math.signum(c.pctChange());
             boolean against = o.verdict().significant() && !c.verdict().significant();
             if (opposite || against) {
-                return new Judged(all.caveats(split, all.verdict()), List.of(), List.of());
+                return everyTrial(all, cut, base, head, thresholds);
             }
         }
         return new Judged(c.caveats(split, c.verdict()), decides.setAsideBase, decides.setAsideHead);
+    }
+
+    /**
+     * Returns the verdict of every trial of a cell whose two groups cannot be compared like with like:
+     * which group each side's trials fell in moves the means by up to the gap between the groups, so a
+     * change stands only past that gap and the bar, in ratio; anything else is too noisy to tell.
+     */
+    private static Judged everyTrial(Comparison all, double cut, double[] base, double[] head, Thresholds thresholds) {
+        double below = Double.NEGATIVE_INFINITY;
+        double above = Double.POSITIVE_INFINITY;
+        for (double[] side : new double[][] {base, head}) {
+            for (double v : side) {
+                double x = Math.log(v);
+                below = x < cut ? Math.max(below, x) : below;
+                above = x >= cut ? Math.min(above, x) : above;
+            }
+        }
+        double change = Math.abs(Math.log1p(all.pctChange() / 100));
+        boolean past = change > above - below + Math.log1p(thresholds.minEffect() / 100);
+        Verdict v = all.verdict().significant() && past ? all.verdict() : Verdict.NOISY;
+        return new Judged(all.caveats(List.of(Caveat.SPLIT), v), List.of(), List.of());
     }
 
     /** The trials of both sides on one side of the cut between two groups. */
@@ -531,10 +565,11 @@ public record Comparison(Summary base, Summary head, Direction direction, double
         caveats.sort(null);
         Comparison c = new Comparison(base, head, direction, pct, ciLow, ciHigh, test.t(), test.df(),
                 test.p(), mde, verdict, caveats, Double.NaN);
-        // Unchanged is a claim, "no change of X or more", and must be earned: blind to a slowdown
-        // past the inconclusive threshold, or without an interval to rule one out, it is no pass.
-        if (verdict == Verdict.UNCHANGED && positiveBase
-                && (c.detectable(thresholds) > thresholds.inconclusive() || Double.isNaN(c.worseEnd()))) {
+        // Unchanged is a claim, "no change of X or more", and must be earned: an interval that
+        // reaches a slowdown as large as the bar, no interval at all, or trials blind to a slowdown
+        // past the inconclusive threshold make it no pass.
+        if (verdict == Verdict.UNCHANGED && positiveBase && !(c.worseEnd() < thresholds.minEffect()
+                && c.detectable(thresholds) <= thresholds.inconclusive())) {
             return c.with(Verdict.NOISY, caveats, Double.NaN);
         }
         return c;

@@ -43,7 +43,7 @@ public final class Disturbances {
     /** How much more of the CPUs' time, in percent, the hypervisor must have stolen, against the run's median trial. */
     public static final int MORE_STEAL_PERCENT = 5;
     /** How much more, in percent, a trial's wall time per second of its own CPU time must be than its side's typical trial's. */
-    public static final int STRETCH_PERCENT = 10;
+    public static final int STRETCH_PERCENT = 25;
     /** The fewest trials of each side that must have measured a cell for its spread to be known. */
     public static final int MIN_TRIALS = 3;
     /** The least spread, on the logarithm: 0.1%. */

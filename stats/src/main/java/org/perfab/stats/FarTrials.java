@@ -99,35 +99,103 @@ public record FarTrials(List<Integer> base, List<Integer> head, double spread, d
     }
 
     /**
-     * Returns whether the trials fall into groups that the two sides share in other proportions:
-     * far trials of one side lie among the other side's trials (within {@value #NEAR} spreads of
-     * its median): two of them or more, one on each side, or one when the other side has no far
-     * trial at all (its trials are then all of the group the far one left). Then the rest of each
-     * side may be a different group, and the difference between them a matter of which group each
-     * side's trials landed in. One far trial near the other's median beside far trials of the other
-     * side elsewhere is a hiccup like any other.
+     * Returns where the trials of both sides fall into two groups, a busy machine's two speeds, as
+     * the logarithm half way across the gap between them; NaN when they do not. They do when the
+     * widest gap between the pooled values (on their logarithms) is wider than {@value #SPREADS}
+     * spreads within the groups and than {@code floor} percent, each group holds two values or more,
+     * and each side has values in both groups; or when both sides have far trials and one side's
+     * lie above its median and the other's below (each side's minority is the other's majority),
+     * split then at the widest gap whatever its width. A slowdown that hits some of the candidate's trials puts
+     * none of the baseline's among them, and a plain shift puts each side in a group of its own:
+     * neither is two groups. Without far trials there are none either.
+     *
+     * @param floor the least gap, in percent, as for far trials
      */
-    public boolean mixed(double[] baseValues, double[] headValues) {
-        int baseNear = near(baseValues, base, headValues);
-        int headNear = near(headValues, head, baseValues);
-        return baseNear >= 2 || headNear >= 2 || baseNear >= 1 && headNear >= 1
-                || oneSided() && baseNear + headNear >= 1;
-    }
-
-    /** How many spreads from the other side's median make a far trial lie among the other side's trials. */
-    static final double NEAR = 3;
-
-    /** Returns how many far trials of {@code values} lie within {@value #NEAR} spreads of {@code other}'s median. */
-    private int near(double[] values, List<Integer> far, double[] other) {
-        double median = Sample.median(other);
-        double limit = NEAR * spread;
-        int n = 0;
-        for (int i : far) {
-            if (Math.abs(values[i] - median) <= limit) {
-                n++;
+    public double twoGroups(double[] baseValues, double[] headValues, double floor) {
+        if (none()) {
+            return Double.NaN;
+        }
+        // Far trials of both sides that lie on opposite sides of their medians: each side's minority
+        // is the other's majority, the mark of two speeds whatever the gap.
+        boolean swapped = oppositeWays(baseValues, headValues);
+        double cut = Comparison.widestGap(baseValues, headValues);
+        if (Double.isNaN(cut)) {
+            return Double.NaN;
+        }
+        double below = Double.NEGATIVE_INFINITY;
+        double above = Double.POSITIVE_INFINITY;
+        int low = 0;
+        int high = 0;
+        boolean[][] sides = new boolean[2][2];
+        double[][] values = {baseValues, headValues};
+        for (int s = 0; s < 2; s++) {
+            for (double v : values[s]) {
+                double x = Math.log(v);
+                if (x < cut) {
+                    below = Math.max(below, x);
+                    low++;
+                    sides[s][0] = true;
+                } else {
+                    above = Math.min(above, x);
+                    high++;
+                    sides[s][1] = true;
+                }
             }
         }
-        return n;
+        double gap = above - below;
+        boolean wide = swapped || gap > SPREADS * withinGroups(values, cut) && gap > Math.log1p(floor / 100);
+        boolean shared = sides[0][0] && sides[0][1] && sides[1][0] && sides[1][1];
+        return wide && (shared || swapped) && low >= 2 && high >= 2 ? cut : Double.NaN;
+    }
+
+    /**
+     * Returns whether both sides have far trials, and all of one side's lie above its median while
+     * all of the other's lie below.
+     */
+    private boolean oppositeWays(double[] baseValues, double[] headValues) {
+        if (base.isEmpty() || head.isEmpty()) {
+            return false;
+        }
+        int b = way(baseValues, base);
+        int h = way(headValues, head);
+        return b != 0 && h != 0 && b != h;
+    }
+
+    /** Returns 1 when every far trial lies above its side's median, -1 when every one lies below, else 0. */
+    private static int way(double[] values, List<Integer> far) {
+        double median = Sample.median(values);
+        int above = 0;
+        for (int i : far) {
+            above += values[i] > median ? 1 : 0;
+        }
+        return above == far.size() ? 1 : above == 0 ? -1 : 0;
+    }
+
+    /**
+     * Returns the robust spread of the logarithms of {@code values} (both sides) within the groups
+     * {@code cut} splits them into: 1.4826 times the median distance of a value from the median of
+     * its side's values in its group (the median of an odd group left out); 0 when there is none.
+     */
+    private static double withinGroups(double[][] values, double cut) {
+        List<Double> distances = new ArrayList<>();
+        for (double[] side : values) {
+            for (boolean above : new boolean[] {false, true}) {
+                double[] group = Arrays.stream(side).map(Math::log).filter(x -> x >= cut == above).sorted().toArray();
+                if (group.length == 0) {
+                    continue;
+                }
+                double median = Sample.median(group);
+                double[] into = new double[group.length];
+                int k = deviations(group, median, into, 0);
+                for (int i = 0; i < k; i++) {
+                    distances.add(into[i]);
+                }
+            }
+        }
+        if (distances.isEmpty()) {
+            return 0;
+        }
+        return 1.4826 * Sample.median(distances.stream().mapToDouble(d -> d).sorted().toArray());
     }
 
     /**

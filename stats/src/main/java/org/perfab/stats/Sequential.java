@@ -42,7 +42,7 @@ public record Sequential(int first, int max) {
     /** The most looks whose last level is integrated exactly; past them, the union bound gives it. */
     static final int EXACT_LOOKS = 24;
     /** Gauss-Legendre panels per unit of standard deviation in the recursion's integrals. */
-    private static final double PANEL_WIDTH = 0.25;
+    private static final double PANEL_WIDTH = 0.5;
 
     public Sequential {
         if (first < 2 || max < first) {

@@ -54,7 +54,7 @@ class DisturbancesTest {
         }
         stretch[1][4] = 1.05; // the trial's wall time grew with its own CPU time: the code's
         assertEquals(List.of(), Disturbances.of(v, times(8), NO_LOAD, NO_LOAD, stretch));
-        stretch[1][4] = 1.25; // it waited a quarter of its CPU time for a CPU: the machine's
+        stretch[1][4] = 1.4; // it waited 40% of its CPU time for a CPU: the machine's
         assertEquals(1, Disturbances.of(v, times(8), NO_LOAD, NO_LOAD, stretch).size());
     }
 
