@@ -21,8 +21,10 @@ import org.perfab.stats.Disturbances;
  * @param shift the median move of those cells, in percent, positive for the worse
  * @param busier how many more cores other processes kept busy than in the run's median trial of
  *     that side; NaN when not known
+ * @param evidence what says it was the machine's
  */
-public record Disturbed(RunResults.TrialRecord trial, int moved, int cells, double shift, double busier) {
+public record Disturbed(RunResults.TrialRecord trial, int moved, int cells, double shift, double busier,
+        Disturbances.Evidence evidence) {
 
     /** Returns the disturbed trials among {@code trials}: counted trials that succeeded only are judged. */
     public static List<Disturbed> of(List<RunResults.TrialRecord> trials) {
@@ -67,7 +69,8 @@ public record Disturbed(RunResults.TrialRecord trial, int moved, int cells, doub
         }
         List<Disturbed> out = new ArrayList<>();
         for (Disturbances.Found f : Disturbances.of(values, up, others, steal, stretch)) {
-            out.add(new Disturbed(sides.get(f.side()).get(f.trial()), f.moved(), f.cells(), f.shift(), f.busier()));
+            out.add(new Disturbed(sides.get(f.side()).get(f.trial()), f.moved(), f.cells(), f.shift(), f.busier(),
+                    f.evidence()));
         }
         return out;
     }

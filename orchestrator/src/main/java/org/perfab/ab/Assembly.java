@@ -182,6 +182,11 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         for (Disturbed d : disturbed) {
             subjects.add(named(d.trial()) + ": " + d.moved() + " of " + d.cells() + " cell" + (d.cells() == 1 ? "" : "s")
                     + " " + String.format(Locale.ROOT, "%+.1f%%", d.shift())
+                    + ", " + switch (d.evidence()) {
+                        case WAITED -> "it waited for a CPU";
+                        case STOLEN -> "the hypervisor stole its time";
+                        case BOTH_SIDES -> "as trials of the other side did";
+                    }
                     + (d.busier() >= Disturbances.BUSIER_CORES
                             ? String.format(Locale.ROOT, ", other processes %.1f cores busier", d.busier()) : ""));
         }

@@ -350,8 +350,9 @@ public final class Calibration {
     /**
      * Returns how a suite of {@code cells} cells fares, {@code changed} of them truly slower by
      * {@code effect} percent, the rest unchanged, all with {@code noise} of {@code cv} percent and
-     * {@code n} trials per side, each judged by perfab's rule ({@link Comparison#judge}): cell by
-     * cell when {@code fdr} is NaN, else together, with Benjamini-Hochberg at {@code fdr}.
+     * {@code n} trials per side, each judged by perfab's rule ({@link Comparison#judge}; code layout
+     * on the medians of the builds): cell by cell when {@code fdr} is NaN, else together, with
+     * Benjamini-Hochberg at {@code fdr}.
      */
     public static SuiteRates suite(Noise noise, int cells, int changed, double effect, double cv, int n, double fdr,
             int runs, Random random, Thresholds thresholds) {
@@ -362,8 +363,11 @@ public final class Calibration {
             List<Comparison> comparisons = new ArrayList<>();
             for (int i = 0; i < cells; i++) {
                 double[][][] draw = draw(new Case(noise, cv, n, i < changed ? effect : 0), random);
-                comparisons.add(ShiftTest.trials().judge(side(draw[0]), side(draw[1]), Direction.LOWER_IS_BETTER,
-                        thresholds, false).comparison());
+                // Code layout shows between builds: judged on their medians, as an A/B with several
+                // builds per side is.
+                ShiftTest test = noise == Noise.LAYOUT ? ShiftTest.perfab() : ShiftTest.trials();
+                comparisons.add(test.judge(side(draw[0]), side(draw[1]), Direction.LOWER_IS_BETTER, thresholds, false)
+                        .comparison());
             }
             List<Comparison> judged = Double.isNaN(fdr) ? comparisons
                     : FalseDiscovery.apply(comparisons, thresholds.withFdr(fdr));

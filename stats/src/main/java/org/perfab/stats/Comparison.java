@@ -357,7 +357,8 @@ public record Comparison(Summary base, Summary head, Direction direction, double
     /**
      * Returns the verdict of every trial of a cell whose two groups cannot be compared like with like:
      * which group each side's trials fell in moves the means by up to the gap between the groups, so a
-     * change stands only past that gap and the bar, in ratio; anything else is too noisy to tell.
+     * change stands only past that gap and the bar, in ratio; anything else is inconclusive when it is
+     * worse past the inconclusive threshold, else too noisy to tell.
      */
     private static Judged everyTrial(Comparison all, double cut, double[] base, double[] head, Thresholds thresholds) {
         double below = Double.NEGATIVE_INFINITY;
@@ -371,7 +372,7 @@ public record Comparison(Summary base, Summary head, Direction direction, double
         }
         double change = Math.abs(Math.log1p(all.pctChange() / 100));
         boolean past = change > above - below + Math.log1p(thresholds.minEffect() / 100);
-        Verdict v = all.verdict().significant() && past ? all.verdict() : Verdict.NOISY;
+        Verdict v = all.verdict().significant() && past ? all.verdict() : all.unconfirmed(thresholds);
         return new Judged(all.caveats(List.of(Caveat.SPLIT), v), List.of(), List.of());
     }
 

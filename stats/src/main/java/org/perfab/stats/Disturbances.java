@@ -20,11 +20,14 @@ import java.util.List;
  * <p>Cells that move together are not enough on their own: a slow path of the candidate's code in
  * one trial of four moves every cell together too. Such a trial is the machine's only when the
  * machine says so, or when trials that moved together fall on both sides (the code of one side
- * cannot slow the other's). The machine says so when, in that trial, other processes kept at least
- * {@value #BUSIER_CORES} of a core more busy than in its side's typical trial, the hypervisor stole
- * at least {@value #MORE_STEAL_PERCENT}% more of the CPUs' time, or the trial's wall time stretched
- * against its own CPU time by {@value #STRETCH_PERCENT}% or more against the side's typical trial
- * (a trial that waited for a CPU; a slower path of the code costs CPU time as well as wall time).
+ * cannot slow the other's). The machine says so when the trial itself lost time to it: the
+ * hypervisor stole at least {@value #MORE_STEAL_PERCENT}% more of the CPUs' time than in its side's
+ * typical trial, or the trial's wall time stretched against its own CPU time by
+ * {@value #STRETCH_PERCENT}% or more against the side's typical trial (a trial that waited for a
+ * CPU; a slower path of the code costs CPU time as well as wall time). Other processes kept busier
+ * (at least {@value #BUSIER_CORES} of a core more than in the typical trial) are reported, but are
+ * not the machine's word on their own: on a machine of several cores a neighbour may slow no trial,
+ * and on a busy runner neighbours come and go in every trial, the code's slow ones too.
  * With fewer than {@value #MIN_CELLS} cells, a trial is disturbed only on the machine's word, and
  * when its every cell moved for the worse.
  *
@@ -63,8 +66,19 @@ public final class Disturbances {
      *     positive for the worse
      * @param busier how many more cores other processes kept busy than in the run's median trial;
      *     NaN when not known
+     * @param evidence what says the trial was the machine's
      */
-    public record Found(int side, int trial, int moved, int cells, double shift, double busier) {
+    public record Found(int side, int trial, int moved, int cells, double shift, double busier, Evidence evidence) {
+    }
+
+    /** What says a trial was the machine's, not the code's. */
+    public enum Evidence {
+        /** The trial's wall time stretched against its own CPU time: it waited for a CPU. */
+        WAITED,
+        /** The hypervisor stole more of the CPUs' time than in the side's typical trial. */
+        STOLEN,
+        /** Trials whose cells moved together fell on both sides. */
+        BOTH_SIDES
     }
 
     /**
@@ -163,17 +177,17 @@ public final class Disturbances {
                         : others[s][t] - typical;
                 boolean stolen = steal[s][t] - typicalSteal >= MORE_STEAL_PERCENT / 100.0;
                 boolean waited = stretch[s][t] >= typicalStretch * (1 + STRETCH_PERCENT / 100.0);
-                boolean machine = busier >= BUSIER_CORES || stolen || waited;
+                boolean machine = stolen || waited;
                 List<Double> moved = worse.size() >= better.size() ? worse : better;
                 boolean cellsMoved = measured >= MIN_CELLS && moved.size() * 100 >= SHARE_PERCENT * measured;
-                boolean busy = measured > 0 && measured < MIN_CELLS && worse.size() == measured && machine;
+                boolean busy = measured > 0 && measured < MIN_CELLS && worse.size() == measured;
                 if (cellsMoved || busy) {
-                    Found f = new Found(s, t, moved.size(), measured,
-                            Sample.median(moved.stream().mapToDouble(d -> d).toArray()), busier);
-                    if (busy || machine) {
-                        found.add(f);
-                    } else {
-                        together.add(f);
+                    double shift = Sample.median(moved.stream().mapToDouble(d -> d).toArray());
+                    if (machine) {
+                        found.add(new Found(s, t, moved.size(), measured, shift, busier,
+                                waited ? Evidence.WAITED : Evidence.STOLEN));
+                    } else if (cellsMoved) {
+                        together.add(new Found(s, t, moved.size(), measured, shift, busier, Evidence.BOTH_SIDES));
                         sidesTogether[s] = true;
                     }
                 }

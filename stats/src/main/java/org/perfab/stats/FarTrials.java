@@ -103,9 +103,10 @@ public record FarTrials(List<Integer> base, List<Integer> head, double spread, d
      * the logarithm half way across the gap between them; NaN when they do not. They do when the
      * widest gap between the pooled values (on their logarithms) is wider than {@value #SPREADS}
      * spreads within the groups and than {@code floor} percent, each group holds two values or more,
-     * and each side has values in both groups; or when both sides have far trials and one side's
-     * lie above its median and the other's below (each side's minority is the other's majority),
-     * split then at the widest gap whatever its width. A slowdown that hits some of the candidate's trials puts
+     * and each side has values in both groups; or when a far trial of one side lies among the other
+     * side's trials (within {@value #NEAR} spreads of its median), or both sides have far trials and
+     * one side's lie above its median and the other's below (each side's minority is the other's
+     * majority), split then at the widest gap whatever its width. A slowdown that hits some of the candidate's trials puts
      * none of the baseline's among them, and a plain shift puts each side in a group of its own:
      * neither is two groups. Without far trials there are none either.
      *
@@ -115,9 +116,11 @@ public record FarTrials(List<Integer> base, List<Integer> head, double spread, d
         if (none()) {
             return Double.NaN;
         }
-        // Far trials of both sides that lie on opposite sides of their medians: each side's minority
-        // is the other's majority, the mark of two speeds whatever the gap.
-        boolean swapped = oppositeWays(baseValues, headValues);
+        // Far trials of both sides that lie on opposite sides of their medians, or a far trial of one
+        // side among the other's trials: each side's minority is the other's majority, the mark of
+        // two speeds whatever the gap.
+        boolean swapped = oppositeWays(baseValues, headValues) || near(baseValues, base, headValues) > 0
+                || near(headValues, head, baseValues) > 0;
         double cut = Comparison.widestGap(baseValues, headValues);
         if (Double.isNaN(cut)) {
             return Double.NaN;
@@ -146,6 +149,19 @@ public record FarTrials(List<Integer> base, List<Integer> head, double spread, d
         boolean wide = swapped || gap > SPREADS * withinGroups(values, cut) && gap > Math.log1p(floor / 100);
         boolean shared = sides[0][0] && sides[0][1] && sides[1][0] && sides[1][1];
         return wide && (shared || swapped) && low >= 2 && high >= 2 ? cut : Double.NaN;
+    }
+
+    /** How many spreads from the other side's median make a far trial lie among the other side's trials. */
+    static final double NEAR = 3;
+
+    /** Returns how many far trials of {@code values} lie within {@value #NEAR} spreads of {@code other}'s median. */
+    private int near(double[] values, List<Integer> far, double[] other) {
+        double median = Sample.median(other);
+        int n = 0;
+        for (int i : far) {
+            n += Math.abs(values[i] - median) <= NEAR * spread ? 1 : 0;
+        }
+        return n;
     }
 
     /**

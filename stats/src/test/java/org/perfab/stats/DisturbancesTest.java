@@ -108,13 +108,14 @@ class DisturbancesTest {
         v[1][6][0] *= 1.4;
         double[][] others = {new double[10], new double[10]};
         assertEquals(List.of(), Disturbances.of(v, times(1), others, NO_LOAD), "a slow trial alone may be the code");
-        others[1][6] = 1.2; // a neighbour took more than a core meanwhile
-        List<Disturbances.Found> found = Disturbances.of(v, times(1), others, NO_LOAD);
-        assertEquals(1, found.size());
-        assertEquals(1.2, found.get(0).busier(), 1e-12);
+        others[1][6] = 1.2; // a neighbour took more than a core meanwhile, but not the trial's
+        assertEquals(List.of(), Disturbances.of(v, times(1), others, NO_LOAD), "a busy neighbour may slow no trial");
         double[][] steal = {new double[10], new double[10]};
         steal[1][6] = 0.08; // a hypervisor that took 8% of the CPUs' time meanwhile
-        assertEquals(1, Disturbances.of(v, times(1), new double[][] {new double[10], new double[10]}, steal).size());
+        List<Disturbances.Found> found = Disturbances.of(v, times(1), others, steal);
+        assertEquals(1, found.size());
+        assertEquals(1.2, found.get(0).busier(), 1e-12, "reported beside");
+        assertEquals(Disturbances.Evidence.STOLEN, found.get(0).evidence());
     }
 
     @Test
