@@ -75,6 +75,38 @@ class CompareCommandTest {
     }
 
     @Test
+    void manyCellsJudgedTogetherAtFewTrialsSayWhatItCostsAndAOneSignificantAloneHasItsOwnWords() throws IOException {
+        // Fifty cells, five trials a side; one is 6% slower, significant alone (p about 0.003) but not
+        // among fifty (q about 0.15).
+        double[] z = {0.6, -1.2, 0.1, 1.0, -0.5};
+        StringBuilder base = new StringBuilder();
+        StringBuilder head = new StringBuilder();
+        for (int c = 0; c < 50; c++) {
+            for (int t = 0; t < 5; t++) {
+                double b = 100 * (1 + 0.03 * z[(t + c) % 5]);
+                double h = (c == 0 ? 106 : 100) * (1 + 0.03 * z[(t + c + 2) % 5]);
+                base.append(String.format(Locale.ROOT, "BenchmarkCell%02d 1 %.3f ns/op%n", c, b));
+                head.append(String.format(Locale.ROOT, "BenchmarkCell%02d 1 %.3f ns/op%n", c, h));
+            }
+        }
+        Path b = dir.resolve("base.txt");
+        Path h = dir.resolve("head.txt");
+        Files.writeString(b, base);
+        Files.writeString(h, head);
+        Cli run = Cli.run("compare", b.toString(), h.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("At 5 trials per side this costs power: a lone cell 10% slower (CV 3%) is found in"
+                + " fewer than half the runs of 50 cells"), run.out());
+        Cli json = Cli.run("compare", "--format", "json", b.toString(), h.toString());
+        JsonNode cell = Comparisons.of(json.out()).get("Cell00:time");
+        assertEquals("noisy", cell.get("verdict").asText(), cell.toString());
+        assertTrue(cell.get("pValue").asDouble() < 0.05 && cell.get("qValue").asDouble() >= 0.05, cell.toString());
+        assertTrue(run.out().contains("Significant on its own, not among the run's 50 tested cells, for 1 cell: Cell00"),
+                run.out());
+        assertTrue(run.out().contains("not among many"), "its row says why, not \"too noisy\": " + run.out());
+    }
+
+    @Test
     void anAdvisoryRunExitsZeroWhateverTheVerdicts() {
         assertEquals(0, Cli.run("compare", BASE, HEAD).exitCode());
     }

@@ -116,8 +116,9 @@ class DisturbedTrialsTest {
             assertEquals(0, cell.get("outliers").size(), "set aside as a trial, not cell by cell");
         }
         String comment = Files.readString(tmp.resolve("out/comment.md"));
-        assertTrue(comment.contains("1 trial was disturbed: most of its cells moved together far beyond their spread,"
-                + " which is the machine, not the code (head trial 3: 4 of 4 cells +3"), comment);
+        assertTrue(comment.contains("1 trial was disturbed: most of its cells moved far beyond their spread, and the"
+                + " machine says it was the machine, not the code (head trial 3: 4 of 4 cells +3"), comment);
+        assertTrue(comment.contains("it waited for a CPU"), comment);
         assertTrue(comment.contains("Set aside from every cell; 1 replacement trial ran (at most 1 a side)."), comment);
         // A reader of the results judges them the same way.
         Cli report = Cli.run("report", tmp.resolve("out/results.json").toString(), "--format", "json");

@@ -154,8 +154,8 @@ final class Warnings {
                     + Numbers.percent(w.figure("stealPermille") / 10.0) + "); timings carry their noise, see each"
                     + " row's spread.";
             case DISTURBED_TRIALS -> count(w.count(), "trial was", "trials were") + " disturbed: most of "
-                    + (w.count() == 1 ? "its" : "their") + " cells moved together far beyond their spread, which is"
-                    + " the machine, not the code (" + list(w, s, "; ") + "). Set aside from every cell; "
+                    + (w.count() == 1 ? "its" : "their") + " cells moved far beyond their spread, and the machine"
+                    + " says it was the machine, not the code (" + list(w, s, "; ") + "). Set aside from every cell; "
                     + (w.figure("replaced") == 0 ? "none was replaced"
                             : count((int) w.figure("replaced"), "replacement trial", "replacement trials") + " ran")
                     + " (at most " + w.figure("most") + " a side).";
