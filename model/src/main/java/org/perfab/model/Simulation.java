@@ -73,10 +73,11 @@ public record Simulation(int runs, long seed, Thresholds thresholds, List<Double
      * @param falseRegressions perfab's false regressions at effect 0, percent
      * @param found perfab's regressions at a true 5% slowdown, percent
      * @param benchstat benchstat's regressions on the same draws, percent
-     * @param holds whether false regressions are at most 1% and the power at least benchstat's
+     * @param most the most false regressions the target allows, percent
+     * @param holds whether false regressions are at most {@code most} and the power at least benchstat's
      */
     public record Target(Noise noise, int trials, double falseRegressions, double found, double benchstat,
-            boolean holds) {
+            double most, boolean holds) {
     }
 
     /**
@@ -89,7 +90,8 @@ public record Simulation(int runs, long seed, Thresholds thresholds, List<Double
      * @param noise the noise
      * @param trials trials per side
      * @param passesOnSlowdowns the share of unchanged rows ("no change of X or more") among the draws
-     *     whose truth is a slowdown of 2% or more
+     *     whose truth is a slowdown of 2% or more (for a partial slowdown drawn at random, which may
+     *     slow none of a draw's trials, whose effect alone is)
      * @param wrongSigns the share of verdicts of the wrong sign (an improvement for a slowdown, a
      *     regression or small change for a speed-up) among the draws whose truth is a change of 5%
      *     or more either way

@@ -181,7 +181,7 @@ public final class Calibrate {
         }
         fixed.add(Noise.NORMAL, 1000, 0, 0, 3, Figure.FALSE_REGRESSIONS, bigRuns);
         List<Earned> earned = earned(request, seen, random);
-        return new Simulation(n, request.seed(), t, EFFECTS, tables, targets(seen), earned, adaptive,
+        return new Simulation(n, request.seed(), t, EFFECTS, tables, targets(seen, t), earned, adaptive,
                 fixed.suites, adaptiveSuites.suites);
     }
 
@@ -223,7 +223,7 @@ public final class Calibrate {
      * Returns the targets on false alarms and power at CV 1% the simulation reached: outlier trials
      * at 5, 10 and 20 trials per side, one trial in ten 1.5 times slower at 20.
      */
-    private static List<Target> targets(Map<List<Object>, Map<Method, Rates>> seen) {
+    private static List<Target> targets(Map<List<Object>, Map<Method, Rates>> seen, Thresholds thresholds) {
         List<Target> targets = new ArrayList<>();
         List<Object[]> cases = List.of(new Object[] {Noise.OUTLIERS, 5}, new Object[] {Noise.OUTLIERS, 10},
                 new Object[] {Noise.OUTLIERS, 20}, new Object[] {Noise.HEAVY_TAIL_10, 20});
@@ -236,8 +236,12 @@ public final class Calibrate {
             double falseRate = aa.get(Method.PERFAB).regression();
             double power = five.get(Method.PERFAB).regression();
             double benchstat = five.get(Method.MANN_WHITNEY).regression();
-            targets.add(new Target((Noise) c[0], (Integer) c[1], falseRate, power, benchstat,
-                    falseRate <= 1 && power >= benchstat));
+            // A heavy tail of one trial in ten puts four or more of twenty on the candidate and none
+            // on the baseline in about 1.5% of runs: what a slowdown of one trial in five looks
+            // like, which perfab must flag. Its false regressions are held under half of alpha.
+            double most = c[0] == Noise.HEAVY_TAIL_10 ? thresholds.alpha() * 100 / 2 : 1;
+            targets.add(new Target((Noise) c[0], (Integer) c[1], falseRate, power, benchstat, most,
+                    falseRate <= most && power >= benchstat));
         }
         return targets;
     }
@@ -276,7 +280,9 @@ public final class Calibrate {
                         double truth = Calibration.truth(new Calibration.Case(noise, cv, trials, e.getKey()));
                         Rates r = e.getValue().get(perfab);
                         Rates b = e.getValue().get(Method.MANN_WHITNEY);
-                        if (truth >= 2) {
+                        // A partial slowdown drawn at random may slow none of a draw's trials:
+                        // a pass is on a slowdown only where its effect alone is one.
+                        if ((noise == Noise.PARTIAL ? e.getKey() : truth) >= 2) {
                             passShare += r.unchanged();
                             slowdowns++;
                         }

@@ -299,10 +299,12 @@ public record Comparison(Summary base, Summary head, Direction direction, double
     private static Judged oneSidedWorse(FarTrials far, Comparison kept, Comparison all, Thresholds thresholds) {
         List<Caveat> oneSided = List.of(Caveat.ONE_SIDED);
         Verdict v = kept.verdict();
-        // A few slow trials of the candidate cannot fake a speed-up; many, as many as a busy
-        // machine's second speed leaves, may be that speed, and a fast trial of the baseline set
-        // aside makes the candidate look faster: then the rest are not the whole story.
-        boolean few = far.base().isEmpty() && far.head().size() <= Math.max(1, all.head().n() / 5);
+        // A few slow trials of the candidate cannot fake a speed-up, as long as every trial still
+        // points that way; many, as many as a busy machine's second speed leaves, may be that
+        // speed, and a fast trial of the baseline set aside makes the candidate look faster: then
+        // the rest are not the whole story.
+        boolean few = far.base().isEmpty() && far.head().size() <= Math.max(1, all.head().n() / 5)
+                && all.direction().isBetter(0.0, all.pctChange());
         if (v == Verdict.REGRESSION || v == Verdict.INCONCLUSIVE || v == Verdict.IMPROVEMENT && few) {
             return new Judged(kept.caveats(oneSided, v), far.base(), far.head());
         }
