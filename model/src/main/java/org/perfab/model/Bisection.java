@@ -90,9 +90,13 @@ public record Bisection(String cell, double effect, String good, String bad, Opt
 
     /** What a step says of its candidate. */
     public enum Call {
-        /** Worse than the commit it was measured against, by the bisect's effect or more. */
+        /**
+         * Worse than the commit it was measured against: for the check, by the bisect's effect or
+         * more; for a search or confirm step, by a real share of the change the check found (its
+         * interval rules out less than half of it, in ratio).
+         */
         BAD("bad"),
-        /** The trials rule out such a change. */
+        /** The trials rule out such a change: the effect for the check, half the change found for a later step. */
         GOOD("good"),
         /** The trials could not tell, even after every round they were allowed. */
         UNDECIDED("undecided"),
@@ -133,7 +137,8 @@ public record Bisection(String cell, double effect, String good, String bad, Opt
      * @param base the id of the commit it was measured against: the good commit, or for a
      *     {@code confirm} step the last good commit before it
      * @param purpose why it ran: {@code check} (the bad commit), {@code search} or {@code confirm}
-     *     (the commit the search ended at, against the one before it)
+     *     (the commit the search ended at, against the one before it); a candidate that code layout
+     *     could decide has two search steps, of one build per side and of several
      * @param builds builds per side
      * @param trials the trials per side it ran (after its rounds of adaptive trials); 0 for a skipped step
      * @param cell the cell it judged on (the worst of those that match); empty for a skipped step
@@ -146,7 +151,8 @@ public record Bisection(String cell, double effect, String good, String bad, Opt
      * @param buildsDiffer whether, with several builds per side, every side's builds wrote
      *     different outputs (so code layout was in the test); false with one build
      * @param call what the step says of its candidate
-     * @param reason why a step was skipped, or a note on a reused one; empty otherwise
+     * @param reason why a step was skipped, why it was measured again with several builds, or a
+     *     note on a reused one; empty otherwise
      * @param seconds how long the step took
      */
     public record Step(String commit, String subject, String base, String purpose, int builds, int trials,
