@@ -39,15 +39,16 @@ public record Bisection(String cell, double effect, String good, String bad, Opt
     public enum Outcome {
         /**
          * One commit made the cell worse: measured again against its parent, with the edge's
-         * layout shifted when the workload can shift it, it still does.
+         * layout shifted when the workload can shift it, it still shows a real share of the change.
          */
         FOUND("found"),
         /** The bad commit is not worse than the good one: nothing to bisect. */
         NO_CHANGE("no-change"),
         /**
-         * The change does not hold to one commit: the commit the search ended at is not worse than
-         * its parent when measured again, because of code layout (its builds spread as far as the
-         * change) or because the search's reading was noise.
+         * The change does not hold to one commit: the commit the search ended at does not show a
+         * real share of it against its parent when measured again, because of code layout (its
+         * builds spread as far as the change) or because the search's reading was noise, or the
+         * change is spread over several commits.
          */
         NO_SINGLE_COMMIT("no-single-commit"),
         /** A step could not tell bad from good, even with more trials: the candidates and what to rerun. */

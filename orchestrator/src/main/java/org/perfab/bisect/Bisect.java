@@ -190,7 +190,7 @@ public final class Bisect {
         // the change it finds is the one hunted, and its builds' spread is layout's reach in the
         // search (see layoutCouldDecide).
         int checkBuilds = shiftsLayout(bad) ? request.builds() : 1;
-        Bisection.Step check = step(good, bad, "check", checkBuilds, trials(checkBuilds, 0), request.effect(),
+        Bisection.Step check = step(good, bad, "check", checkBuilds, trials(bad, checkBuilds, 0), request.effect(),
                 searches(line.size()) + 1, "");
         if (check.call() == Call.SKIPPED) {
             throw new RunFailedException("the bad commit " + bad.shortId() + " cannot be measured against the good"
@@ -218,7 +218,7 @@ public final class Bisect {
             int left = searches(hi - lo - 1 - (int) skipped.subSet(lo, false, hi, false).size()) + 1;
             Bisection.Step s = step(good, line.get(mid), "search", 1, Optional.empty(), hunt, left, "");
             if (layoutCouldDecide(s, hunt) && shiftsLayout(line.get(mid))) {
-                s = step(good, line.get(mid), "search", request.builds(), trials(request.builds(), s.trials()), hunt,
+                s = step(good, line.get(mid), "search", request.builds(), trials(line.get(mid), request.builds(), s.trials()), hunt,
                         left, String.format(Locale.ROOT, "one build per side read %s, within code layout's reach"
                                 + " (±%.1f%%) of the %s its call turns on: measured again with %d builds per side",
                                 pct(s.pctChange()), reach(layoutSpread), pct(hunt), request.builds()));
@@ -254,7 +254,7 @@ public final class Bisect {
         int builds = shiftsLayout(candidate) ? request.builds() : 1;
         Optional<Integer> trials = Optional.of(Math.max(searched.trials(), request.trials().orElse(2)));
         if (builds > 1) {
-            trials = this.trials(builds, searched.trials());
+            trials = this.trials(candidate, builds, searched.trials());
         }
         Bisection.Step c = step(parent, candidate, "confirm", builds, trials, hunt, 0, "");
         List<String> evidence = new ArrayList<>();
@@ -338,29 +338,32 @@ public final class Bisect {
     }
 
     /**
-     * Returns the trials per side of a step of {@code builds} builds per side that follows one of
-     * {@code least} trials: with one build, empty (the command line's, else the workload's); with
-     * several, at least {@link #TRIALS_PER_BUILD} per build and {@code least}, the command line's
-     * {@code --trials} or 2, rounded up to a whole number per build.
+     * Returns the trials per side of a step of {@code candidate} with {@code builds} builds per side
+     * that follows one of {@code least} trials: with one build, empty (the command line's, else the
+     * workload's); with several, at least {@link #TRIALS_PER_BUILD} per build, {@code least}, and the
+     * command line's {@code --trials}, else the candidate's workload's, rounded up to a whole number
+     * per build.
      */
-    private Optional<Integer> trials(int builds, int least) {
+    private Optional<Integer> trials(Commit candidate, int builds, int least) {
         if (builds == 1) {
             return Optional.empty();
         }
-        int trials = Math.max(Math.max(least, request.trials().orElse(2)), TRIALS_PER_BUILD * builds);
+        int asked = request.trials().orElseGet(() -> workload(candidate).map(Workload::trials).orElse(2));
+        int trials = Math.max(Math.max(least, asked), TRIALS_PER_BUILD * builds);
         return Optional.of((trials + builds - 1) / builds * builds);
     }
 
     /** Returns whether {@code candidate}'s workload shifts code layout between builds. */
     private boolean shiftsLayout(Commit candidate) {
+        return workload(candidate).flatMap(Workload::build).flatMap(Workload.Build::perturb).isPresent();
+    }
+
+    /** Returns the workload in {@code candidate}'s tree; empty when it has none at the bisect's path. */
+    private Optional<Workload> workload(Commit candidate) {
         try (GitRepo git = GitRepo.open(request.repository())) {
             Optional<byte[]> yaml = git.read(candidate, request.workload());
-            if (yaml.isEmpty()) {
-                return false;
-            }
-            Workload w = WorkloadLoader.parse(new String(yaml.get(), StandardCharsets.UTF_8),
-                    request.workload() + " at " + candidate.shortId());
-            return w.build().isPresent() && w.build().get().perturb().isPresent();
+            return yaml.map(y -> WorkloadLoader.parse(new String(y, StandardCharsets.UTF_8),
+                    request.workload() + " at " + candidate.shortId()));
         }
     }
 
