@@ -39,15 +39,16 @@ public record Bisection(String cell, double effect, String good, String bad, Opt
     public enum Outcome {
         /**
          * One commit made the cell worse: measured again against its parent, with the edge's
-         * layout shifted when the workload can shift it, it still does.
+         * layout shifted when the workload can shift it, it still shows a real share of the change.
          */
         FOUND("found"),
         /** The bad commit is not worse than the good one: nothing to bisect. */
         NO_CHANGE("no-change"),
         /**
-         * The change does not hold to one commit: the commit the search ended at is not worse than
-         * its parent when measured again, because of code layout (its builds spread as far as the
-         * change) or because the search's reading was noise.
+         * The change does not hold to one commit: the commit the search ended at does not show a
+         * real share of it against its parent when measured again, because of code layout (its
+         * builds spread as far as the change) or because the search's reading was noise, or the
+         * change is spread over several commits.
          */
         NO_SINGLE_COMMIT("no-single-commit"),
         /** A step could not tell bad from good, even with more trials: the candidates and what to rerun. */
@@ -90,9 +91,13 @@ public record Bisection(String cell, double effect, String good, String bad, Opt
 
     /** What a step says of its candidate. */
     public enum Call {
-        /** Worse than the commit it was measured against, by the bisect's effect or more. */
+        /**
+         * Worse than the commit it was measured against: for the check, by the bisect's effect or
+         * more; for a search or confirm step, by a real share of the change the check found (its
+         * interval rules out less than half of it, in ratio).
+         */
         BAD("bad"),
-        /** The trials rule out such a change. */
+        /** The trials rule out such a change: the effect for the check, half the change found for a later step. */
         GOOD("good"),
         /** The trials could not tell, even after every round they were allowed. */
         UNDECIDED("undecided"),
@@ -133,7 +138,8 @@ public record Bisection(String cell, double effect, String good, String bad, Opt
      * @param base the id of the commit it was measured against: the good commit, or for a
      *     {@code confirm} step the last good commit before it
      * @param purpose why it ran: {@code check} (the bad commit), {@code search} or {@code confirm}
-     *     (the commit the search ended at, against the one before it)
+     *     (the commit the search ended at, against the one before it); a candidate that code layout
+     *     could decide has two search steps, of one build per side and of several
      * @param builds builds per side
      * @param trials the trials per side it ran (after its rounds of adaptive trials); 0 for a skipped step
      * @param cell the cell it judged on (the worst of those that match); empty for a skipped step
@@ -146,7 +152,8 @@ public record Bisection(String cell, double effect, String good, String bad, Opt
      * @param buildsDiffer whether, with several builds per side, every side's builds wrote
      *     different outputs (so code layout was in the test); false with one build
      * @param call what the step says of its candidate
-     * @param reason why a step was skipped, or a note on a reused one; empty otherwise
+     * @param reason why a step was skipped, why it was measured again with several builds, or a
+     *     note on a reused one; empty otherwise
      * @param seconds how long the step took
      */
     public record Step(String commit, String subject, String base, String purpose, int builds, int trials,

@@ -39,18 +39,26 @@ import org.perfab.workload.WorkloadLoader;
  *
  * <p>It checks that the bad commit is worse than the good one, then searches the first-parent
  * line between them with A/Bs of the good commit against a candidate, each with adaptive trials
- * (more rounds while the followed cells are undecided). A step that cannot be measured (its
- * commit does not build, has no workload, its trials all fail) is skipped, as {@code git bisect
- * skip} does, and the search goes on around it. A step that cannot decide stops the search: an
- * undecided step is never taken for a good one.
+ * (more rounds while the followed cells are undecided). A search step is bad only when it shows a
+ * real share of the change the check found, and good only when it rules out that share (see
+ * {@code call}). A step that cannot be measured (its commit does not build, has no workload, its
+ * trials all fail) is skipped, as {@code git bisect skip} does, and the search goes on around it.
+ * A step that cannot decide stops the search: an undecided step is never taken for a good one.
+ *
+ * <p>Code layout moves a cell between builds of one commit, and one build per side measures one
+ * layout against another. When the workload can shift layout ({@code build.perturb}), the check
+ * is measured with several perturbed builds per side judged on their medians, which also tells
+ * how far this workload's layouts spread; a search step is measured with one build, and again with
+ * several when layout could decide its call (see {@code layoutCouldDecide}).
  *
  * <p>The commit the search ends at is then measured again, against the last good commit before
  * it, with at least as many trials as the search gave it (evidence is never overruled by less
  * evidence), and, when the workload can shift code layout ({@code build.perturb}), with several
- * builds per side judged on their medians. The commit is named only when that A/B finds it worse.
- * Code layout is blamed only when the builds really differed (their outputs' digests) and their
- * spread could make the move the search saw; otherwise a confirmation that cannot decide ends
- * inconclusive, with the candidates and a rerun that would decide.
+ * builds per side judged on their medians. The commit is named only when that A/B finds it worse
+ * by a real share of the change hunted. Code layout is blamed only when the builds really differed
+ * (their outputs' digests) and their spread could make the move the search saw; otherwise a
+ * confirmation that cannot decide ends inconclusive, with the candidates and a rerun that would
+ * decide.
  */
 public final class Bisect {
     /** The fewest trials per build when the edge is rebuilt: a median of fewer is a mean of two. */
@@ -98,6 +106,8 @@ public final class Bisect {
     private Commit good;
     private Commit bad;
     private boolean stopped;
+    /** The widest spread between builds that a step of several differing builds showed, in percent; NaN before one. */
+    private double layoutSpread = Double.NaN;
 
     private Bisect(Request request, AbRun.Context context, Consumer<Bisection> save) {
         this.request = request;
@@ -176,9 +186,12 @@ public final class Bisect {
                 + "; about " + (searches(line.size()) + 2) + " steps");
         // The good and bad commits must be measurable: a failure here ends the bisect, with its
         // message (a skip would only repeat it at every step). Nothing to bisect takes trials that
-        // rule out a change of the bisect's effect.
-        Bisection.Step check = step(good, bad, "check", 1, Optional.empty(), request.effect(),
-                searches(line.size()) + 1);
+        // rule out a change of the bisect's effect. With build.perturb the check varies layout too:
+        // the change it finds is the one hunted, and its builds' spread is layout's reach in the
+        // search (see layoutCouldDecide).
+        int checkBuilds = shiftsLayout(bad) ? request.builds() : 1;
+        Bisection.Step check = step(good, bad, "check", checkBuilds, trials(bad, checkBuilds, 0), request.effect(),
+                searches(line.size()) + 1, "");
         if (check.call() == Call.SKIPPED) {
             throw new RunFailedException("the bad commit " + bad.shortId() + " cannot be measured against the good"
                     + " commit " + good.shortId() + ": " + check.reason());
@@ -189,8 +202,8 @@ public final class Bisect {
         if (check.call() == Call.UNDECIDED) {
             return undecided(check, ids(line), "the bad commit may not be worse than the good one");
         }
-        // A step is good when its interval rules out half the change the check found, in ratio
-        // (see call); a step short of that is undecided, never good.
+        // A step is good when its interval rules out half the change the check found, in ratio, and
+        // bad when it rules out less (see call); a step between is undecided, never good.
         double hunt = half(check.pctChange());
         int lo = -1; // line[lo] is good (-1: the good commit itself)
         int hi = line.size() - 1; // line[hi] is bad
@@ -203,7 +216,13 @@ public final class Bisect {
             }
             int mid = next.get();
             int left = searches(hi - lo - 1 - (int) skipped.subSet(lo, false, hi, false).size()) + 1;
-            Bisection.Step s = step(good, line.get(mid), "search", 1, Optional.empty(), hunt, left);
+            Bisection.Step s = step(good, line.get(mid), "search", 1, Optional.empty(), hunt, left, "");
+            if (layoutCouldDecide(s, hunt) && shiftsLayout(line.get(mid))) {
+                s = step(good, line.get(mid), "search", request.builds(), trials(line.get(mid), request.builds(), s.trials()), hunt,
+                        left, String.format(Locale.ROOT, "one build per side read %s, within code layout's reach"
+                                + " (±%.1f%%) of the %s its call turns on: measured again with %d builds per side",
+                                pct(s.pctChange()), reach(layoutSpread), pct(hunt), request.builds()));
+            }
             switch (s.call()) {
                 case BAD -> {
                     hi = mid;
@@ -226,17 +245,18 @@ public final class Bisect {
 
     /**
      * Measures {@code candidate} again against {@code parent}, the last good commit before it, and
-     * names it, blames layout or noise, or ends undecided.
+     * names it, blames layout or noise, or ends undecided. It is judged as a search step is
+     * ({@link #call}): a commit is named only when it alone shows a real share of the change the
+     * check found, not for a move of a percent or two on the way.
      */
     private Bisection confirm(Commit parent, Commit candidate, Bisection.Step searched, List<Commit> gap,
             Bisection.Step check, double hunt) throws IOException, InterruptedException {
         int builds = shiftsLayout(candidate) ? request.builds() : 1;
-        int trials = Math.max(searched.trials(), request.trials().orElse(2));
+        Optional<Integer> trials = Optional.of(Math.max(searched.trials(), request.trials().orElse(2)));
         if (builds > 1) {
-            trials = Math.max(trials, TRIALS_PER_BUILD * builds);
-            trials = (trials + builds - 1) / builds * builds;
+            trials = this.trials(candidate, builds, searched.trials());
         }
-        Bisection.Step c = step(parent, candidate, "confirm", builds, Optional.of(trials), hunt, 0);
+        Bisection.Step c = step(parent, candidate, "confirm", builds, trials, hunt, 0, "");
         List<String> evidence = new ArrayList<>();
         List<String> candidates = new ArrayList<>(ids(gap));
         candidates.add(candidate.id());
@@ -267,8 +287,8 @@ public final class Bisect {
             return end(Outcome.NO_SINGLE_COMMIT, Optional.empty(), evidence, List.of(), Optional.empty());
         }
         if (c.call() == Call.GOOD) {
-            evidence.add(measured + ": not worse, measured with as many trials as the search's "
-                    + pct(searched.pctChange()));
+            evidence.add(measured + ": short of half the change hunted (" + pct(hunt) + "), measured with as many"
+                    + " trials as the search's " + pct(searched.pctChange()));
             evidence.add("the search's reading was noise, or the change is spread over several commits");
             return end(Outcome.NO_SINGLE_COMMIT, Optional.empty(), evidence, List.of(), Optional.empty());
         }
@@ -276,24 +296,74 @@ public final class Bisect {
                 + " was neither worse nor ruled out (" + pct(c.pctChange()) + " " + interval(c) + ")");
     }
 
-    /** Returns whether code layout can explain the move: the builds differed, and their spread is as wide. */
-    private static boolean layout(Bisection.Step confirm, Bisection.Step searched) {
-        // One build per side against one build per side: two layouts, whose difference spreads
-        // by the builds' spread times the square root of 2, and reaches twice that.
-        return confirm.builds() > 1 && confirm.buildsDiffer() && Double.isFinite(confirm.buildSpread())
-                && Math.abs(searched.pctChange()) <= 2 * Math.sqrt(2) * confirm.buildSpread();
+    /**
+     * Returns whether code layout can explain the move the search saw: it saw it with one build per
+     * side, the confirmation's builds differed, and their spread reaches as far.
+     */
+    static boolean layout(Bisection.Step confirm, Bisection.Step searched) {
+        return searched.builds() == 1 && confirm.builds() > 1 && confirm.buildsDiffer()
+                && Double.isFinite(confirm.buildSpread())
+                && Math.abs(searched.pctChange()) <= reach(confirm.buildSpread());
+    }
+
+    /**
+     * Returns how far code layout can move a change measured with one build per side, in percent,
+     * when builds of one commit spread by {@code spread} percent: one layout against another, whose
+     * difference spreads by {@code spread} times the square root of 2, and reaches twice that.
+     */
+    static double reach(double spread) {
+        return 2 * Math.sqrt(2) * spread;
+    }
+
+    /**
+     * Returns whether code layout could decide the call of {@code s}, a step of one build per side
+     * hunting {@code hunt} percent: the size of its change lies within layout's {@link #reach} of
+     * {@code hunt}, the bar its call turns on, so that another layout of either side could move it
+     * across. The reach is that of the widest spread between builds the bisect has measured (the
+     * check's, with {@code build.perturb}); before any, or for a skipped step, false. Far from the
+     * bar a step's call holds whatever the layout: a commit of the change reads about all of it,
+     * one before it about none, each half the change away from the bar.
+     */
+    private boolean layoutCouldDecide(Bisection.Step s, double hunt) {
+        return s.builds() == 1 && s.call() != Call.SKIPPED && near(s.pctChange(), hunt, layoutSpread);
+    }
+
+    /**
+     * Returns whether a change of {@code pct} percent, of either sign, lies within code layout's
+     * {@link #reach} of {@code hunt} percent, builds spreading by {@code spread} percent; false when
+     * either is NaN.
+     */
+    static boolean near(double pct, double hunt, double spread) {
+        return Double.isFinite(spread) && Double.isFinite(pct) && Math.abs(Math.abs(pct) - hunt) <= reach(spread);
+    }
+
+    /**
+     * Returns the trials per side of a step of {@code candidate} with {@code builds} builds per side
+     * that follows one of {@code least} trials: with one build, empty (the command line's, else the
+     * workload's); with several, at least {@link #TRIALS_PER_BUILD} per build, {@code least}, and the
+     * command line's {@code --trials}, else the candidate's workload's, rounded up to a whole number
+     * per build.
+     */
+    private Optional<Integer> trials(Commit candidate, int builds, int least) {
+        if (builds == 1) {
+            return Optional.empty();
+        }
+        int asked = request.trials().orElseGet(() -> workload(candidate).map(Workload::trials).orElse(2));
+        int trials = Math.max(Math.max(least, asked), TRIALS_PER_BUILD * builds);
+        return Optional.of((trials + builds - 1) / builds * builds);
     }
 
     /** Returns whether {@code candidate}'s workload shifts code layout between builds. */
     private boolean shiftsLayout(Commit candidate) {
+        return workload(candidate).flatMap(Workload::build).flatMap(Workload.Build::perturb).isPresent();
+    }
+
+    /** Returns the workload in {@code candidate}'s tree; empty when it has none at the bisect's path. */
+    private Optional<Workload> workload(Commit candidate) {
         try (GitRepo git = GitRepo.open(request.repository())) {
             Optional<byte[]> yaml = git.read(candidate, request.workload());
-            if (yaml.isEmpty()) {
-                return false;
-            }
-            Workload w = WorkloadLoader.parse(new String(yaml.get(), StandardCharsets.UTF_8),
-                    request.workload() + " at " + candidate.shortId());
-            return w.build().isPresent() && w.build().get().perturb().isPresent();
+            return yaml.map(y -> WorkloadLoader.parse(new String(y, StandardCharsets.UTF_8),
+                    request.workload() + " at " + candidate.shortId()));
         }
     }
 
@@ -306,8 +376,14 @@ public final class Bisect {
             advice = "rerun with --trials " + Math.min(Workload.MAX_TRIALS, Math.max(2 * s.trials(), 10))
                     + " --adaptive off --resume";
         }
-        return end(Outcome.INCONCLUSIVE, Optional.empty(), List.of(why + ": " + s.verdict() + ", "
-                + pct(s.pctChange()) + " " + interval(s) + ", p " + p(s.pValue())), candidates, Optional.of(advice));
+        List<String> evidence = new ArrayList<>(List.of(why + ": " + s.verdict() + ", " + pct(s.pctChange()) + " "
+                + interval(s) + ", p " + p(s.pValue())));
+        if (s.builds() > 1 && s.buildsDiffer() && Double.isFinite(s.buildSpread())) {
+            evidence.add(String.format(Locale.ROOT, "builds of one commit, with their layouts shifted, spread by"
+                    + " ±%.1f%%: code layout alone moves one build against another by up to ±%.1f%%", s.buildSpread(),
+                    reach(s.buildSpread())));
+        }
+        return end(Outcome.INCONCLUSIVE, Optional.empty(), evidence, candidates, Optional.of(advice));
     }
 
     private Bisection end(Outcome outcome, Optional<String> firstBad, List<String> evidence, List<String> candidates,
@@ -321,10 +397,13 @@ public final class Bisect {
     /**
      * Runs one A/B of {@code base} against {@code candidate} (or reuses one of an earlier run),
      * judges the candidate, keeps the step and saves the bisect. {@code left} is how many steps
-     * remain after this one, for the estimate.
+     * remain after this one, for the estimate; {@code note} is kept as the step's reason, empty for
+     * none. A decided step of an earlier run is reused when it has the same commits, purpose and
+     * builds, or several builds where several are asked (a rerun with {@code --builds} more to
+     * decide one step does not measure again those already decided).
      */
     private Bisection.Step step(Commit base, Commit candidate, String purpose, int builds, Optional<Integer> trials,
-            double hunt, int left) throws IOException, InterruptedException {
+            double hunt, int left, String note) throws IOException, InterruptedException {
         synchronized (this) {
             if (stopped) {
                 throw new RunInterruptedException("interrupted before step " + (steps.size() + 1));
@@ -332,7 +411,8 @@ public final class Bisect {
         }
         int number = steps.size() + 1;
         Optional<Bisection.Step> earlier = reusable.stream().filter(s -> s.commit().equals(candidate.id())
-                && s.base().equals(base.id()) && s.purpose().equals(purpose) && s.builds() == builds
+                && s.base().equals(base.id()) && s.purpose().equals(purpose)
+                && (s.builds() == builds || s.builds() > 1 && builds > 1)
                 && s.call() != Call.UNDECIDED).findFirst();
         Bisection.Step s;
         if (earlier.isPresent()) {
@@ -345,6 +425,14 @@ public final class Bisect {
                     + " side%s", number, purpose, candidate.shortId(), candidate.subject(), base.shortId(), builds,
                     builds == 1 ? "" : "s", estimate(left)));
             s = measure(base, candidate, purpose, builds, trials, hunt, number);
+            if (!note.isEmpty() && s.call() != Call.SKIPPED) {
+                s = new Bisection.Step(s.commit(), s.subject(), s.base(), s.purpose(), s.builds(), s.trials(),
+                        s.cell(), s.verdict(), s.pctChange(), s.ciLow(), s.ciHigh(), s.pValue(), s.buildSpread(),
+                        s.buildsDiffer(), s.call(), note, s.seconds());
+            }
+        }
+        if (s.builds() > 1 && s.buildsDiffer() && Double.isFinite(s.buildSpread())) {
+            layoutSpread = Double.isNaN(layoutSpread) ? s.buildSpread() : Math.max(layoutSpread, s.buildSpread());
         }
         synchronized (this) {
             steps.add(s);
@@ -382,7 +470,7 @@ public final class Bisect {
         AbRun.Request ab = new AbRun.Request(request.repository(), base.id(), candidate.id(), request.workload(),
                 trials.or(request::trials), Optional.of(builds), out, request.cache(), Optional.empty(), thresholds, false, false,
                 List.of(), builds > 1, Optional.empty(), adaptive, Optional.empty(),
-                Optional.of(row -> followed(row) && call(row.comparison(), hunt) == Call.UNDECIDED));
+                Optional.of(row -> followed(row) && judge(purpose, row.comparison(), hunt) == Call.UNDECIDED));
         long started = System.nanoTime();
         RunResults results;
         try {
@@ -406,7 +494,7 @@ public final class Bisect {
             if (!followed(row)) {
                 continue;
             }
-            Call c = call(row.comparison(), hunt);
+            Call c = judge(purpose, row.comparison(), hunt);
             if (shown == null || rank(c) > rank(call) || rank(c) == rank(call) && worse(row) > worse(shown)) {
                 shown = row;
                 call = c;
@@ -443,22 +531,79 @@ public final class Bisect {
     }
 
     /**
-     * Returns what a cell's comparison says of a candidate: bad when it is a regression under the
-     * bisect's effect; good when its 95% interval rules out a change for the worse of {@code hunt}
-     * percent (half the change being hunted) and its trials do not disagree among themselves (far
-     * trials on one side, two groups that swap); undecided otherwise. Never good for want of
-     * evidence: a step that could not tell is undecided, whatever its point estimate.
+     * Returns what a cell's comparison says of a candidate in the search (and in the confirmation),
+     * hunting a change whose half, in ratio, is {@code hunt} percent for the worse ({@link #half}).
+     *
+     * <ul>
+     *   <li>bad: a regression under the bisect's effect whose 95% interval rules out a change for
+     *       the worse of less than {@code hunt}: its better end reaches half the change hunted, so
+     *       the step shows a real share of that change. A significant move smaller than that (a
+     *       code layout step of a percent or two, when the hunt is +10%) explains none of it;
+     *   <li>good: its 95% interval rules out a change for the worse of {@code hunt} and its trials
+     *       do not disagree among themselves (far trials on one side, two groups that swap);
+     *   <li>undecided: anything between, and a step whose trials disagree, have no data or are
+     *       inconclusive. Never good for want of evidence, whatever its point estimate.
+     * </ul>
+     *
+     * <p>The two calls are mirror images, the interval lying wholly on one side of {@code hunt}:
+     * more trials (the adaptive rounds) narrow an interval that straddles it until it lies on one
+     * side. A NaN interval decides nothing.
+     *
+     * <p>// Note: calling bad on the point estimate reaching {@code hunt} was rejected: at few trials
+     * an interval of [+0.5%, +11%] around +6% would call a step bad that a layout move of one or two
+     * percent could make, and a step once called bad is never measured again by the search. The
+     * interval's better end costs a real +10% commit nothing: at three trials of a 1% spread its
+     * interval is about [+8%, +12%], far past a hunt of +5%.
      */
     static Call call(Comparison c, double hunt) {
+        if (c.verdict() == Verdict.REGRESSION && better(c) >= hunt) {
+            return Call.BAD;
+        }
+        if (unsettled(c)) {
+            return Call.UNDECIDED;
+        }
+        return worst(c) < hunt ? Call.GOOD : Call.UNDECIDED;
+    }
+
+    /**
+     * Returns what a cell's comparison says of the bad commit against the good one, in the check
+     * that starts a bisect: bad when it is a regression under the bisect's {@code effect}, good when
+     * its 95% interval rules out a change for the worse of {@code effect} and its trials do not
+     * disagree, undecided otherwise. The check finds the change the search then hunts, so any
+     * regression counts: there is no change yet to take a share of.
+     */
+    static Call check(Comparison c, double effect) {
         if (c.verdict() == Verdict.REGRESSION) {
             return Call.BAD;
         }
-        if (c.verdict() == Verdict.NO_DATA || c.verdict() == Verdict.INCONCLUSIVE
-                || c.caveats().contains(Caveat.ONE_SIDED) || c.caveats().contains(Caveat.SPLIT)) {
+        if (unsettled(c)) {
             return Call.UNDECIDED;
         }
-        double worst = c.direction() == Direction.LOWER_IS_BETTER ? c.ciHigh() : -c.ciLow();
-        return worst < hunt ? Call.GOOD : Call.UNDECIDED;
+        return worst(c) < effect ? Call.GOOD : Call.UNDECIDED;
+    }
+
+    /**
+     * Returns whether a comparison leaves its cell unsettled whatever its interval: no data,
+     * inconclusive, or trials that disagree among themselves.
+     */
+    private static boolean unsettled(Comparison c) {
+        return c.verdict() == Verdict.NO_DATA || c.verdict() == Verdict.INCONCLUSIVE
+                || c.caveats().contains(Caveat.ONE_SIDED) || c.caveats().contains(Caveat.SPLIT);
+    }
+
+    /** Returns the worse end of a comparison's 95% interval, as a change for the worse in percent; NaN if none. */
+    private static double worst(Comparison c) {
+        return c.direction() == Direction.LOWER_IS_BETTER ? c.ciHigh() : -c.ciLow();
+    }
+
+    /** Returns the better end of a comparison's 95% interval, as a change for the worse in percent; NaN if none. */
+    private static double better(Comparison c) {
+        return c.direction() == Direction.LOWER_IS_BETTER ? c.ciLow() : -c.ciHigh();
+    }
+
+    /** Returns a step's call of a comparison: by {@link #check} for the check, by {@link #call} otherwise. */
+    private static Call judge(String purpose, Comparison c, double hunt) {
+        return purpose.equals("check") ? check(c, hunt) : call(c, hunt);
     }
 
     /** Bad over undecided over good: the cell a step shows is the one that decides its call. */

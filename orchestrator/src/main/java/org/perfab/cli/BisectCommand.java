@@ -25,9 +25,11 @@ import picocli.CommandLine.Spec;
 /** {@code perfab bisect}: the first commit that made a cell worse, or why there is none. */
 @Command(name = "bisect", mixinStandardHelpOptions = true,
         description = {"Search the first-parent commits from GOOD to BAD for the first that made a cell worse, each"
-                + " step a same-runner A/B of GOOD against the candidate. The edge it finds is rebuilt with perturbed"
-                + " layouts before a commit is named; when the change does not hold to one commit, it says so, and"
-                + " why (code layout or noise)."},
+                + " step a same-runner A/B of GOOD against the candidate. A step is bad only when it shows a real"
+                + " share (half, in ratio) of the change BAD shows, and good only when it rules that out. With"
+                + " build.perturb, BAD is measured over shifted layouts, and so is a step that layout could decide."
+                + " The edge it finds is rebuilt with perturbed layouts before a commit is named; when the change"
+                + " does not hold to one commit, it says so, and why (code layout or noise)."},
         footer = {"", "Writes OUT/bisect.json and each step's run under OUT/steps/.", "", "Example:",
             "  perfab bisect --repo . --good v1.4.0 --bad main --cell 'publish/1KiB/*:throughput' --trials 15"})
 final class BisectCommand implements Callable<Integer> {
@@ -60,12 +62,14 @@ final class BisectCommand implements Callable<Integer> {
     Integer trials;
 
     @Option(names = "--builds", paramLabel = "K", defaultValue = "3",
-            description = "Builds per side when the commit the search ends at is measured again and the workload"
-                    + " shifts layout (build.perturb) (default: ${DEFAULT-VALUE}).")
+            description = "Builds per side, when the workload shifts layout (build.perturb), of the check, of a"
+                    + " search step that layout could decide and of the commit the search ends at, measured again"
+                    + " (default: ${DEFAULT-VALUE}).")
     int builds;
 
     @Option(names = "--min-effect", paramLabel = "PCT", defaultValue = "1",
-            description = "The smallest change that makes a commit bad, in percent (default: ${DEFAULT-VALUE}).")
+            description = "The smallest change that makes BAD worse than GOOD, in percent (default: ${DEFAULT-VALUE});"
+                    + " a commit between is bad when it shows half the change BAD shows.")
     double effect;
 
     @Option(names = "--adaptive", paramLabel = "MAX|off",

@@ -172,13 +172,18 @@ class BisectPrsTest {
 
     /** Writes the subject at level 100 on {@code release}, then 16 commits on main; the 11th makes it 2% slower. */
     private List<String> history() throws IOException {
+        return history(102);
+    }
+
+    /** Writes the subject at level 100 on {@code release}, then 16 commits on main; the 11th moves it to {@code level}. */
+    private List<String> history(int level) throws IOException {
         Subjects.write(work, 100, 3, "");
         List<String> commits = new ArrayList<>(List.of(work.commit("the release")));
         work.git("branch", "release");
         for (int i = 1; i <= 16; i++) {
             work.write("notes/" + i + ".txt", "note " + i + "\n");
             if (i == 11) {
-                work.write("level.txt", "102\n");
+                work.write("level.txt", level + "\n");
             }
             commits.add(work.commit("change " + i));
         }
@@ -251,15 +256,55 @@ class BisectPrsTest {
 
     @Test
     void aBadThatIsNotWorseEndsTheBisectWithoutNamingACommit() throws Exception {
+        // 12 trials at a spread of 1% rule out a 1% slowdown (4 could not: such a run is undecided).
         List<String> c = history();
-        Run start = script("start", "release", c.get(0), c.get(9), "--cell", "speed/run:time", "--trials", "4");
+        Run start = script("start", "release", c.get(0), c.get(9), "--cell", "speed/run:time", "--trials", "12");
         assertEquals(0, start.code(), start.out());
-        assertTrue(prs().get(0).get("body").asText().endsWith("perfab-trials: 4"));
+        assertTrue(prs().get(0).get("body").asText().endsWith("perfab-trials: 12"));
         runWorkflow();
         Run next = script("next");
         assertEquals(0, next.code(), next.out());
         assertTrue(next.out().contains("is not worse than release here: no commit to find at this bar"), next.out());
         assertEquals(2, prs().size());
+    }
+
+    @Test
+    void aRunThatCannotTellLeavesItsCommitUndecidedAndTheRangeWhole() throws Exception {
+        // 3 trials at a spread of 1%: BAD's +10% is a regression, and change 8's +0% has an
+        // interval of about ±2.3%, which cannot rule out the 1% bar. perfab compare exits 0 for it.
+        List<String> c = history(110);
+        Run start = script("start", "release", c.get(0), "main", "--cell", "speed/run", "--trials", "3");
+        assertEquals(0, start.code(), start.out());
+        assertEquals(2, runWorkflow());
+        Run next = script("next");
+        assertEquals(0, next.code(), next.out());
+        assertTrue(next.out().matches("(?s).*#102 +commit +8 +" + c.get(8).substring(0, 12) + " +undecided: speed/run"
+                + " time \\+0% \\(p 1\\) unchanged; its trials rule out neither a 1% slowdown nor none.*"), next.out());
+        assertTrue(next.out().contains("bad: speed/run time +10%"), next.out());
+        assertTrue(next.out().contains("Left: commits 1 to 16 (16 commits, the first bad among them)"), next.out());
+        assertTrue(next.out().contains("1 of them could not be told good or bad (undecided): the range is not narrowed"
+                + " past them"), next.out());
+        assertEquals(branch(c, 9), headsOpened().get(2), "the next round is still among all sixteen: " + next.out());
+        Run status = script("status");
+        assertTrue(status.out().contains("Left: commits 1 to 16"), status.out());
+        assertTrue(status.out().contains("undecided: speed/run"), status.out());
+    }
+
+    @Test
+    void anUndecidedBadIsNotTakenForNoChangeAndOpensNoRound() throws Exception {
+        // BAD's +2% at 3 trials and a spread of 1%: p 0.07, neither a regression nor ruled out.
+        List<String> c = history();
+        Run start = script("start", "release", c.get(0), "main", "--cell", "speed/*", "--trials", "3");
+        assertEquals(0, start.code(), start.out());
+        runWorkflow();
+        Run next = script("next");
+        assertEquals(0, next.code(), next.out());
+        assertFalse(next.out().contains("is not worse than release"), next.out());
+        assertTrue(next.out().matches("(?s).*#101 +commit +16 +" + c.get(16).substring(0, 12) + " +undecided: .*"),
+                next.out());
+        assertTrue(next.out().contains("could not tell whether it is worse than release"), next.out());
+        assertTrue(next.out().contains("close, then start again with --trials 6"), next.out());
+        assertEquals(2, prs().size(), "no round is opened while the change itself is in doubt");
     }
 
     @Test

@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
 
@@ -71,6 +73,135 @@ class BisectTest {
         assertTrue(text.out().contains("First bad commit: " + culprit.substring(0, 12)), text.out());
     }
 
+    /**
+     * The layout of the good commit (index 0) and of each of the 16 commits after it, in tenths of a
+     * percent (-10 to 10: up to ±1%). Commit 8 lies 1.2% above the good commit: one build per side
+     * reads it as a regression under a 1% bar, and a search that took it for bad never reached a
+     * commit after it.
+     */
+    private static final int[] LAYOUT = {-6, 2, -3, 5, 0, -8, 4, -1, 6, -4, 7, -2, 0, 9, -5, 1, 6};
+
+    /**
+     * The build of a project whose cell moves with code layout: it keeps the commit's level, and
+     * lays the code out by the commit's own {@code layout.txt}, moved by the perturbation perfab
+     * applied before it ({@code pad.txt}, which {@code build.perturb} writes with the build's
+     * number: build 0, and a workload without {@code perturb}, keep the commit's own layout).
+     */
+    private static final String LAYOUT_BUILD = """
+            #!/bin/sh
+            set -e
+            cp level.txt "$PERFAB_BUILD_DIR/level"
+            k=$(cat pad.txt 2>/dev/null || echo 0)
+            echo $(( ($(cat layout.txt) + 10 + 8 * k) % 21 - 10 )) > "$PERFAB_BUILD_DIR/layout"
+            """;
+
+    /**
+     * Its harness: the level, moved by the build's layout, with a spread of ±0.2% by trial number
+     * that every build of three takes whole (trials 0, 3, 6 of build 0 read -0.2%, 0, +0.2%).
+     */
+    private static final String LAYOUT_HARNESS = """
+            #!/bin/sh
+            set -e
+            level=$(cat "$PERFAB_BUILD_DIR/level")
+            layout=$(cat "$PERFAB_BUILD_DIR/layout")
+            jitter=$(( (PERFAB_TRIAL + PERFAB_TRIAL / 3) % 3 - 1 ))
+            value=$(( level * (1000 + layout) * (1000 + 2 * jitter) / 1000000 ))
+            printf '{"schema": "perfab/measurements/v1", "measurements": [{"cell": "speed/run", "metric": "time",'\
+            ' "unit": "us", "value": %s}]}' "$value" > "$PERFAB_RESULT"
+            """;
+
+    /**
+     * Writes a history of 16 commits after a good one, each laid out by {@link #LAYOUT}, whose
+     * commit {@code culprit} (from 1; 0 for none) makes the code {@code pct} percent slower; with
+     * {@code perturb}, the workload's builds shift layout. Returns the good commit and the 16.
+     */
+    private static List<String> layoutHistory(GitFixture g, int culprit, int pct, boolean perturb) throws IOException {
+        g.script("build.sh", LAYOUT_BUILD).script("bench.sh", LAYOUT_HARNESS)
+                .script("perturb.sh", "#!/bin/sh\necho \"$PERFAB_BUILD\" > pad.txt\n")
+                .write("perfab.yaml", "name: layout\ntrials: 3\nwarmup: 0\nadaptive: off\n"
+                        + "build:\n  run: [sh, build.sh]\n" + (perturb ? "  perturb: [sh, perturb.sh]\n" : "")
+                        + "harness:\n  run: [sh, bench.sh]\n")
+                .write("level.txt", "100000\n").write("layout.txt", LAYOUT[0] + "\n");
+        List<String> commits = new ArrayList<>(List.of(g.commit("initial")));
+        for (int i = 1; i <= 16; i++) {
+            g.write("layout.txt", LAYOUT[i] + "\n");
+            if (i == culprit) {
+                g.write("level.txt", 1000 * (100 + pct) + "\n");
+            }
+            commits.add(g.commit("commit " + i));
+        }
+        return commits;
+    }
+
+    @ParameterizedTest(name = "build.perturb: {0}")
+    @ValueSource(booleans = {false, true})
+    void namesATenPercentCommitAmongCommitsThatEachMoveByLayout(boolean perturb) throws IOException {
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        List<String> c = layoutHistory(g, 9, 10, perturb);
+        Cli run = bisect(g, c.get(0), "--cell", "speed/run");
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode b = JSON.readTree(run.out());
+        assertEquals("found", b.get("verdict").asText(), b.toString());
+        assertEquals(c.get(9), b.get("firstBad").asText(), b.toString());
+        int builds = perturb ? 3 : 1;
+        JsonNode check = b.at("/steps/0");
+        assertEquals("check", check.get("purpose").asText());
+        assertEquals(builds, check.get("builds").asInt(), "the change hunted is measured over shifted layouts");
+        for (JsonNode step : b.get("steps")) {
+            int commit = c.indexOf(step.get("commit").asText());
+            assertTrue(commit >= 9 || !step.get("call").asText().equals("bad"),
+                    "commit " + commit + " is only layout, and was called bad: " + b);
+            if (step.get("purpose").asText().equals("search")) {
+                assertEquals(1, step.get("builds").asInt(), "far from half the change, layout cannot decide: " + b);
+            }
+        }
+        JsonNode confirm = b.at("/steps/" + (b.get("steps").size() - 1));
+        assertEquals("confirm", confirm.get("purpose").asText());
+        assertEquals(c.get(8), confirm.get("base").asText());
+        assertEquals(builds, confirm.get("builds").asInt());
+    }
+
+    @Test
+    void namesNoCommitWhenTheCommitsMoveOnlyByLayout() throws IOException {
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        List<String> c = layoutHistory(g, 0, 0, true);
+        Cli run = bisect(g, c.get(0), "--cell", "speed/run");
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode b = JSON.readTree(run.out());
+        assertTrue(b.get("firstBad").isNull(), b.toString());
+        assertTrue(List.of("no-change", "no-single-commit", "inconclusive").contains(b.get("verdict").asText()),
+                b.toString());
+        assertEquals(3, b.at("/steps/0/builds").asInt(), b.toString());
+        assertTrue(b.at("/steps/0/buildsDiffer").asBoolean(), b.toString());
+    }
+
+    @Test
+    void measuresAStepAgainWithSeveralBuildsWhereLayoutCouldDecideItsCall() throws IOException {
+        // A +4% commit: the search hunts +1.9%, and builds of one commit spread by ±0.8% (a reach of
+        // ±2.3% one build against another), so commit 8's +1.2% of layout could be read either way.
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        List<String> c = layoutHistory(g, 9, 4, true);
+        Cli run = bisect(g, c.get(0), "--cell", "speed/run");
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode b = JSON.readTree(run.out());
+        assertEquals("found", b.get("verdict").asText(), b.toString());
+        assertEquals(c.get(9), b.get("firstBad").asText(), b.toString());
+        List<JsonNode> eighth = new ArrayList<>();
+        b.get("steps").forEach(s -> {
+            if (s.get("commit").asText().equals(c.get(8))) {
+                eighth.add(s);
+            }
+        });
+        assertEquals(List.of("search", "search"), eighth.stream().map(s -> s.get("purpose").asText()).toList(),
+                "commit 8 is measured with one build, then again with three: " + b);
+        assertEquals(1, eighth.get(0).get("builds").asInt());
+        assertEquals(3, eighth.get(1).get("builds").asInt());
+        assertTrue(eighth.get(1).get("trials").asInt() >= 9, eighth.get(1).toString());
+        assertEquals("good", eighth.get(1).get("call").asText(), "over three layouts per side, +1.2% was layout");
+        assertTrue(eighth.get(1).get("reason").asText().contains("within code layout's reach"),
+                eighth.get(1).toString());
+    }
+
     @Test
     void blamesNoCommitForAMoveThatIsCodeLayout() throws IOException {
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
@@ -101,22 +232,27 @@ class BisectTest {
             }
             g.commit("commit " + i);
         }
+        // One build per side, the bad commit reads 8% slower than the good one; with build.perturb the
+        // check shifts their layouts too, and over three builds per side the move is +4.7%, p 0.1:
+        // nothing to hunt, and no commit to blame.
         Cli run = bisect(g, good, "--cell", "loop");
         assertEquals(0, run.exitCode(), run.err());
         JsonNode b = JSON.readTree(run.out());
-        assertEquals("no-single-commit", b.get("verdict").asText(), b.toString());
+        assertEquals("inconclusive", b.get("verdict").asText(), b.toString());
         assertTrue(b.get("firstBad").isNull());
-        assertTrue(b.at("/steps/0/bad").asBoolean(), "one build per side: the bad commit looks 8% slower");
-        JsonNode confirm = b.at("/steps/" + (b.get("steps").size() - 1));
-        assertEquals("confirm", confirm.get("purpose").asText());
-        assertEquals(3, confirm.get("builds").asInt(), "build.perturb: the edge is rebuilt three times per side");
-        assertTrue(confirm.get("buildsDiffer").asBoolean(), confirm.toString());
-        assertTrue(confirm.get("trials").asInt() >= 9, "three trials per build at least");
-        assertTrue(b.get("evidence").toString().contains("code layout, not a commit"), b.get("evidence").toString());
+        assertEquals(1, b.get("steps").size(), "the search hunts no change the check could not find: " + b);
+        JsonNode check = b.at("/steps/0");
+        assertEquals(3, check.get("builds").asInt(), "build.perturb: the check is built three times per side");
+        assertTrue(check.get("buildsDiffer").asBoolean(), check.toString());
+        assertTrue(check.get("trials").asInt() >= 9, "three trials per build at least");
+        assertEquals("undecided", check.get("call").asText());
+        assertTrue(b.get("evidence").toString().contains("code layout alone moves one build against another by up"
+                + " to"), b.get("evidence").toString());
+        assertEquals("rerun with --builds 6 --resume", b.get("advice").asText());
         Cli md = Cli.run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main", "--cell", "loop", "--format",
                 "markdown", "--out", tmp.resolve("md").toString());
-        assertTrue(md.out().contains("**No single commit explains the change.**"), md.out());
-        assertTrue(md.out().contains("code layout, not a commit"), md.out());
+        assertTrue(md.out().contains("**Inconclusive at commit " + b.get("bad").asText().substring(0, 12)), md.out());
+        assertTrue(md.out().contains("code layout alone moves"), md.out());
     }
 
     @Test
