@@ -211,7 +211,7 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
 
     /**
      * Classifies the cells of a run with adaptive trials: each look (the first {@code n_k} trials
-     * of each side) at its share of alpha, and for each cell the look that stands (see
+     * of each side) at its level, and for each cell the look that stands (see
      * {@link Sequential#standing}). Trials past the last whole look (a round cut short) wait for
      * it.
      */

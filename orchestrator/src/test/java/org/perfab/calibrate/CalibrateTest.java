@@ -59,7 +59,8 @@ class CalibrateTest {
         assertEquals(Calibrate.EFFECTS, s.effects());
         assertEquals(3, s.targets().size(), "outlier trials at 5, 10 and 20 trials");
         assertEquals(3, s.adaptive().size(), "outlier trials at CV 1, 3 and 10%");
-        assertEquals(13, s.suites().size());
+        assertEquals(15, s.suites().size(), "13, and the A/A of 50 and 200 cells of the noise simulated");
+        assertEquals(3, s.earned().size(), "outlier trials at 5, 10 and 20 trials");
         assertEquals(8, s.adaptiveSuites().size());
     }
 

@@ -551,7 +551,7 @@ class AbCommandTest {
     @Test
     void adaptiveTrialsRunMoreRoundsOnlyWhileACellIsUndecided() throws IOException {
         // speed/run is 4% slower at a spread of 1%: after 3 trials per side p is about 0.009, short
-        // of the first look's share of alpha (0.0007), and its interval still reaches the bar; after
+        // of the first look's level (0.001), and its interval still reaches the bar; after
         // 6 it is plain. steady/run is the same on both sides and decided at once.
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 104, 3, "");
         Cli run = ab(g, "--adaptive", "9");

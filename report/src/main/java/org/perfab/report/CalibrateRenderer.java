@@ -117,7 +117,7 @@ public final class CalibrateRenderer {
         }
         out.append(Tables.markdown(suites, "|:--|--:|--:|"));
         out.append("\nThe same with adaptive trials (5, then rounds of 5 up to 20 per side), as perfab ab runs by"
-                + " default: cell by cell, and together (at each look's share of alpha); trials per side in"
+                + " default: cell by cell, and together (at each look's level); trials per side in"
                 + " brackets.\n\n");
         List<String[]> adaptiveSuites = new ArrayList<>();
         adaptiveSuites.add(new String[] {"suite: figure", "cell by cell", "together"});
@@ -257,7 +257,7 @@ public final class CalibrateRenderer {
                     figure(suite, suite.alone()), figure(suite, suite.together())));
         }
         out.append("\nThe same with adaptive trials (5, then rounds of 5 up to 20 per side), as perfab ab runs by default:"
-                + " cell by cell, and together (at each look's share of alpha); trials per side in brackets\n");
+                + " cell by cell, and together (at each look's level); trials per side in brackets\n");
         out.append(String.format(Locale.ROOT, "  %-72s %12s %12s%n", "suite: figure", "cell by cell", "together"));
         for (Simulation.Suite suite : s.adaptiveSuites()) {
             out.append(String.format(Locale.ROOT, "  %-72s %6.1f%% (%2.0f) %6.1f%% (%2.0f)%n", label(suite),

@@ -70,8 +70,9 @@ final class Notes {
         notes.addAll(of(row.comparison()));
         row.look().filter(l -> l.look() < l.looks()).ifPresent(l -> notes.add(Words.label(
                 row.comparison().verdict()) + " at look " + l.look() + " of " + l.looks() + " (" + l.trials()
-                + " trials per side, alpha " + Numbers.value(l.alpha()) + "), which stands: each look spends its own"
-                + " share of alpha, so a cell flagged at any look is flagged; the figures are that look's"));
+                + " trials per side, alpha " + Numbers.value(l.alpha()) + "), which stands: the looks' levels keep"
+                + " the chance of a false call at any look to alpha, so a cell flagged at any look is flagged; the"
+                + " figures are that look's"));
         double cv = Math.max(row.comparison().base().cv(), row.comparison().head().cv());
         if (Counted.is(row.cell().metric()) && cv > COUNT_CV) { // NaN (fewer than 2 values) is never past it
             notes.add("its counts vary by " + Numbers.percent(cv) + " between trials, where a count of the same code"

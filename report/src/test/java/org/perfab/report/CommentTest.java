@@ -31,7 +31,7 @@ class CommentTest {
         String md = render(Format.MARKDOWN, RunFixture.broker());
         String[] lines = md.split("\n");
         assertEquals("<!-- perfab:broker-pr -->", lines[0]);
-        assertTrue(lines[1].startsWith("### perfab · broker-pr: 🔴 1 regression · ❔ 1 inconclusive · 🟢 1 improvement · 🌫️ 1 too noisy · ✅ 4 unchanged"),
+        assertTrue(lines[1].startsWith("### perfab · broker-pr: 🔴 1 regression · ❔ 1 inconclusive · 🟢 1 improvement · 🌫️ 2 too noisy · ✅ 3 unchanged"),
                 lines[1]);
         assertTrue(lines[3].contains("`1111111111aa`") && lines[3].contains("`2222222222bb`")
                 && lines[3].contains("5 trials per side") && lines[3].contains("AMD EPYC 7763"), lines[3]);

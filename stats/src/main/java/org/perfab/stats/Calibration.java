@@ -393,7 +393,7 @@ public final class Calibration {
     /**
      * Returns how a suite fares with adaptive trials ({@code first} trials per side, then rounds of
      * as many while a cell is undecided, up to {@code max}), as a run of perfab judges it: each look
-     * judges every cell on the trials so far at its share of alpha, together (Benjamini-Hochberg at
+     * judges every cell on the trials so far at its level, together (Benjamini-Hochberg at
      * that share) when {@code together}; a cell's standing look decides it (see
      * {@link Sequential#standing}). The figures are those of {@link #suite}, and
      * {@link SuiteRates#meanTrials} the trials per side the runs took.

@@ -16,7 +16,7 @@ import java.util.List;
  * {@code k} is a Brownian motion at time {@code n_k} divided by its square root, so looks correlate
  * by {@code sqrt(n_i / n_j)}, and the chance of crossing at some look is integrated look by look
  * (Armitage, McPherson and Rowe's recursion). With four looks (5, 10, 15, 20 trials) the last tests
- * at 0.0493: nearly the seed's own rule, where the union bound of a spending function left it
+ * at 0.0492: nearly the seed's own rule, where the union bound of a spending function left it
  * 0.026. When there are so many looks that the early levels would spend more than a quarter of alpha
  * by the union bound, each is cut to that quarter's share; past {@value #EXACT_LOOKS} looks the last
  * takes what the union bound leaves, at least three quarters of alpha.
