@@ -8,6 +8,7 @@ import org.perfab.model.CellComparison;
 import org.perfab.model.Counted;
 import org.perfab.model.FunctionChange;
 import org.perfab.model.Outlier;
+import org.perfab.model.Side;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Verdict;
@@ -67,7 +68,9 @@ final class Notes {
         }
         row.sameAs().ifPresent(primary -> notes.add("the same measurement as its " + primary.metric()
                 + " in other terms: it takes that verdict and is not counted apart"));
-        notes.addAll(of(row.comparison()));
+        for (String note : of(row.comparison())) {
+            notes.add(note.equals(ONE_SIDED) ? oneSided(outliers) : note);
+        }
         row.look().filter(l -> l.look() < l.looks()).ifPresent(l -> notes.add(Words.label(
                 row.comparison().verdict()) + " at look " + l.look() + " of " + l.looks() + " (" + l.trials()
                 + " trials per side, alpha " + Numbers.value(l.alpha()) + "), which stands: the looks' levels keep"
@@ -105,8 +108,7 @@ final class Notes {
                 case NON_POSITIVE_BASE_MEAN -> "baseline mean is " + Numbers.value(c.base().mean())
                         + ": no percent change";
                 case UNBOUNDED_INTERVAL -> "baseline is too noisy to bound the change";
-                case ONE_SIDED -> "far trials on the candidate's side only: a change that hits some trials until the"
-                        + " machine says otherwise, so they are kept and judged; more trials tell the two apart";
+                case ONE_SIDED -> ONE_SIDED;
                 case SPLIT -> "the trials fall into two groups (a busy machine's two speeds): like is compared with"
                         + " like, the same group on both sides, or every trial where the groups disagree; pin the"
                         + " trials (harness.cpus), run more of them, or count instructions";
@@ -120,6 +122,23 @@ final class Notes {
             });
         }
         return notes;
+    }
+
+    /** What far trials of one side only mean, where it is not known which were set aside. */
+    private static final String ONE_SIDED = "far trials on one side only: a change that hits some trials until the"
+            + " machine says otherwise; more trials tell the two apart";
+
+    /** Returns what far trials of one side only mean for a row that set {@code outliers} aside. */
+    private static String oneSided(List<Outlier> outliers) {
+        if (outliers.isEmpty()) {
+            return "far trials on one side only: a change that hits some trials until the machine says otherwise,"
+                    + " so every trial is judged, the far ones with the rest; more trials tell the two apart";
+        }
+        if (outliers.stream().allMatch(o -> o.side() == Side.BASE)) {
+            return "far trials on the baseline's side only: its slow trials hide no slowdown, and the rest decide";
+        }
+        return "far trials on the candidate's side only: the rest already show the change, and the far trials"
+                + " cannot undo it";
     }
 
     private static String tooFew(String side, int n) {
