@@ -1,5 +1,6 @@
 package org.perfab.report;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -11,7 +12,11 @@ import org.perfab.model.ComparisonTable;
 import org.perfab.model.FunctionChange;
 import org.perfab.model.Measurement;
 import org.perfab.model.Side;
+import org.perfab.stats.Caveat;
+import org.perfab.stats.Comparison;
 import org.perfab.stats.Direction;
+import org.perfab.stats.Sample;
+import org.perfab.stats.Sequential;
 import org.perfab.stats.Thresholds;
 
 class NotesTest {
@@ -73,5 +78,18 @@ class NotesTest {
         CellComparison still = row("instructions", new double[] {100e6, 100e6, 100e6}, new double[] {100e6, 100e6, 100e6})
                 .withFunctions(List.of(new FunctionChange("a.c:f", 10, 12)));
         assertTrue(Notes.of(still).stream().noneMatch(n -> n.startsWith("moved most")), Notes.of(still).toString());
+    }
+
+    @Test
+    void aCellSignificantAloneNamesTheRealReasonItIsNotARegression() {
+        Thresholds first = Thresholds.DEFAULT.withAdaptive(new Sequential(5, 20)).atLook(1);
+        Comparison look = Comparison.of(Sample.of(100, 102, 98, 101, 99), Sample.of(103.5, 105.5, 101.5, 104.5,
+                102.5), Direction.LOWER_IS_BETTER, first);
+        assertTrue(look.caveats().contains(Caveat.NOT_AT_LOOK), look.toString());
+        assertTrue(String.join(" ", Notes.of(look)).contains("but not at its look's level"), Notes.of(look).toString());
+        Comparison many = Comparison.of(Sample.of(100, 102, 98, 101, 99), Sample.of(105, 107, 103, 106, 104),
+                Direction.LOWER_IS_BETTER, Thresholds.DEFAULT).atFalseDiscoveryRate(0.2, Thresholds.DEFAULT);
+        assertEquals("not among many", Words.label(many));
+        assertTrue(String.join(" ", Notes.of(many)).contains("--fdr off get it back"), Notes.of(many).toString());
     }
 }

@@ -217,6 +217,34 @@ class JudgeTest {
     }
 
     @Test
+    void significantAtAlphaButShortOfItsLookSaysSoRatherThanNotAmongMany() {
+        // +5%, p about 0.005 at the first look of four, whose level is 0.001: not yet a regression,
+        // and the reason is the look, not the run's other cells.
+        Thresholds look = T.withAdaptive(new Sequential(5, 20)).atLook(1);
+        Comparison c = Comparison.of(Sample.of(100, 102, 98, 101, 99), Sample.of(105, 107, 103, 106, 104),
+                LOWER_IS_BETTER, look);
+        assertTrue(c.pValue() > 0.001 && c.pValue() < 0.05, c.toString());
+        assertEquals(Verdict.INCONCLUSIVE, c.verdict(), "worse past the bar, short of its look");
+        assertTrue(c.caveats().contains(Caveat.NOT_AT_LOOK), c.caveats().toString());
+        assertTrue(Sequential.undecided(c, T), "more trials settle it");
+        // Judged together: q under alpha but over the look's rate is the look's doing too.
+        Thresholds last = T.withAdaptive(new Sequential(5, 20)).atLook(4);
+        Comparison r = Comparison.of(Sample.of(100, 102, 98, 101, 99), Sample.of(110, 112, 108, 111, 109),
+                LOWER_IS_BETTER, last);
+        assertEquals(Verdict.REGRESSION, r.verdict());
+        Comparison shortOfLook = r.atFalseDiscoveryRate(0.0495, last);
+        assertEquals(Verdict.INCONCLUSIVE, shortOfLook.verdict());
+        assertTrue(shortOfLook.caveats().contains(Caveat.NOT_AT_LOOK), shortOfLook.caveats().toString());
+        Comparison notAmongMany = r.atFalseDiscoveryRate(0.2, last);
+        assertTrue(notAmongMany.caveats().contains(Caveat.NOT_AMONG_MANY), notAmongMany.caveats().toString());
+        // A small change needs only alpha's rate, whatever the look.
+        Comparison small = Comparison.of(Sample.of(100, 100.2, 99.8, 100.1, 99.9), Sample.of(102, 102.2, 101.8,
+                102.1, 101.9), LOWER_IS_BETTER, look);
+        assertEquals(Verdict.SMALL, small.verdict());
+        assertEquals(Verdict.SMALL, small.atFalseDiscoveryRate(0.01, look).verdict());
+    }
+
+    @Test
     void manyCellsAreJudgedTogetherByDefault() {
         assertFalse(T.judgedTogether(Thresholds.MANY_CELLS - 1));
         assertTrue(T.judgedTogether(Thresholds.MANY_CELLS));
