@@ -324,10 +324,9 @@ public record Comparison(Summary base, Summary head, Direction direction, double
 
     /**
      * Judges a cell whose trials fall into two groups split at {@code cut} (a logarithm): the group
-     * holding the most trials of both sides,
-     * two or more of each, decides, the other group's trials set aside. When the other group also
-     * holds two of each side and its significant verdict points the other way, or no group holds
-     * two of each, every trial decides.
+     * holding the most trials of both sides, two or more of each, decides, the other group's trials
+     * set aside. When the other group also holds two of each side and its significant verdict
+     * points the other way, or no group holds two of each, every trial decides.
      */
     private static Judged likeWithLike(double[] base, double[] head, double cut, Comparison all, Direction direction,
             Thresholds thresholds) {
