@@ -133,14 +133,24 @@ class BisectTest {
         return commits;
     }
 
+    /** A bisect of a layout history (see {@link #layoutHistory}): its commits and what it found. */
+    private record LayoutBisect(List<String> commits, JsonNode bisection) {
+    }
+
+    private LayoutBisect bisectLayout(int culprit, int change, boolean perturb) throws IOException {
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        List<String> c = layoutHistory(g, culprit, change, perturb);
+        Cli run = bisect(g, c.get(0), "--cell", "speed/run");
+        assertEquals(0, run.exitCode(), run.err());
+        return new LayoutBisect(c, JSON.readTree(run.out()));
+    }
+
     @ParameterizedTest(name = "build.perturb: {0}")
     @ValueSource(booleans = {false, true})
     void namesATenPercentCommitAmongCommitsThatEachMoveByLayout(boolean perturb) throws IOException {
-        GitFixture g = GitFixture.init(tmp.resolve("repo"));
-        List<String> c = layoutHistory(g, 9, 10, perturb);
-        Cli run = bisect(g, c.get(0), "--cell", "speed/run");
-        assertEquals(0, run.exitCode(), run.err());
-        JsonNode b = JSON.readTree(run.out());
+        LayoutBisect run = bisectLayout(9, 10, perturb);
+        List<String> c = run.commits();
+        JsonNode b = run.bisection();
         assertEquals("found", b.get("verdict").asText(), b.toString());
         assertEquals(c.get(9), b.get("firstBad").asText(), b.toString());
         int builds = perturb ? 3 : 1;
@@ -163,11 +173,9 @@ class BisectTest {
 
     @Test
     void namesNoCommitWhenTheCommitsMoveOnlyByLayout() throws IOException {
-        GitFixture g = GitFixture.init(tmp.resolve("repo"));
-        List<String> c = layoutHistory(g, 0, 0, true);
-        Cli run = bisect(g, c.get(0), "--cell", "speed/run");
-        assertEquals(0, run.exitCode(), run.err());
-        JsonNode b = JSON.readTree(run.out());
+        LayoutBisect run = bisectLayout(0, 0, true);
+        List<String> c = run.commits();
+        JsonNode b = run.bisection();
         assertTrue(b.get("firstBad").isNull(), b.toString());
         assertTrue(List.of("no-change", "no-single-commit", "inconclusive").contains(b.get("verdict").asText()),
                 b.toString());
@@ -179,11 +187,9 @@ class BisectTest {
     void measuresAStepAgainWithSeveralBuildsWhereLayoutCouldDecideItsCall() throws IOException {
         // A +4% commit: the search hunts +1.9%, and builds of one commit spread by ±0.8% (a reach of
         // ±2.3% one build against another), so commit 8's +1.2% of layout could be read either way.
-        GitFixture g = GitFixture.init(tmp.resolve("repo"));
-        List<String> c = layoutHistory(g, 9, 4, true);
-        Cli run = bisect(g, c.get(0), "--cell", "speed/run");
-        assertEquals(0, run.exitCode(), run.err());
-        JsonNode b = JSON.readTree(run.out());
+        LayoutBisect run = bisectLayout(9, 4, true);
+        List<String> c = run.commits();
+        JsonNode b = run.bisection();
         assertEquals("found", b.get("verdict").asText(), b.toString());
         assertEquals(c.get(9), b.get("firstBad").asText(), b.toString());
         List<JsonNode> eighth = new ArrayList<>();

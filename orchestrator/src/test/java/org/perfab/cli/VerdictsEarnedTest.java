@@ -101,6 +101,15 @@ class VerdictsEarnedTest {
         return Comparisons.of(tmp.resolve("out/results.json"));
     }
 
+    /**
+     * Runs {@code perfab ab} of one cell ({@code NAME:METRIC:UNIT}) spread by {@code cv} percent
+     * around {@code base} and {@code head}, twenty lines of trials a side, and returns its row.
+     */
+    private JsonNode oneCell(String cell, double base, double head, double cv) throws IOException {
+        var rows = ab(20, List.of(new Column(cell, spread(base, cv, 0))), List.of(new Column(cell, spread(head, cv, 7))));
+        return rows.get(cell.substring(0, cell.lastIndexOf(':')));
+    }
+
     private JsonNode results() throws IOException {
         return JSON.readTree(tmp.resolve("out/results.json").toFile());
     }
@@ -121,9 +130,7 @@ class VerdictsEarnedTest {
 
     @Test
     void aSignificantDipUnderTheBarIsSmallEvenWhenTheFirstLookDecidesIt() throws IOException {
-        var rows = ab(20, List.of(new Column("a:time:us", spread(100, 0.5, 0))),
-                List.of(new Column("a:time:us", spread(102, 0.5, 7))));
-        JsonNode a = rows.get("a:time");
+        JsonNode a = oneCell("a:time:us", 100, 102, 0.5);
         assertEquals("small", verdict(a), a.toString());
         assertEquals(5, a.at("/head/n").asInt(), "decided at the first look");
         assertEquals(2.0, a.get("pctChange").asDouble(), 0.1);
@@ -134,9 +141,7 @@ class VerdictsEarnedTest {
     void aThroughputFourPercentLowerAtTheMostTrialsIsARegressionAsTheSeedsRuleSays() throws IOException {
         // -4.1% [-8.0%, -0.0%], p 0.048 at 20 trials: undecided at every look before, and at the last
         // the level is 0.0492, nearly the seed's 0.05.
-        var rows = ab(20, List.of(new Column("q:throughput:ops/s", spread(1000, 7.9, 0))),
-                List.of(new Column("q:throughput:ops/s", spread(959, 7.9, 7))));
-        JsonNode q = rows.get("q:throughput");
+        JsonNode q = oneCell("q:throughput:ops/s", 1000, 959, 7.9);
         assertEquals("regression", verdict(q), q.toString());
         assertEquals(20, q.at("/head/n").asInt());
         assertEquals(-4.1, q.get("pctChange").asDouble(), 0.05);
