@@ -240,9 +240,8 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         for (Cell cell : byLook.get(looks - 1).keySet()) {
             List<CellComparison> seen = byLook.stream().map(l -> l.get(cell)).filter(Objects::nonNull).toList();
             // A look's rows were judged under its own level; the table's thresholds are the run's.
-            CellComparison standing = seen.get(Sequential.standing(seen.stream().map(CellComparison::comparison)
-                    .toList())).withDetectable(thresholds);
-            rows.add(standing);
+            rows.add(seen.get(Sequential.standing(seen.stream().map(CellComparison::comparison).toList()))
+                    .withDetectable(thresholds));
         }
         Map<CellId, Verdict> verdicts = new HashMap<>();
         rows.forEach(r -> verdicts.put(r.cell().id(), r.comparison().verdict()));

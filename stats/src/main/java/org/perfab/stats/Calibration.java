@@ -125,10 +125,6 @@ public final class Calibration {
      */
     public record Rates(double regression, double inconclusive, double improvement, double noisy,
             double falseNoChange, double small, double unchanged) {
-        /** Rates without the shares of small changes and passes. */
-        public Rates(double regression, double inconclusive, double improvement, double noisy, double falseNoChange) {
-            this(regression, inconclusive, improvement, noisy, falseNoChange, Double.NaN, Double.NaN);
-        }
     }
 
     /**
