@@ -45,13 +45,15 @@ public record Disturbed(RunResults.TrialRecord trial, int moved, int cells, doub
         double[][][] values = new double[2][][];
         double[][] others = new double[2][];
         double[][] steal = new double[2][];
-        double[][] stretch = new double[2][];
+        double[][] wall = new double[2][];
+        double[][] cpu = new double[2][];
         for (int s = 0; s < 2; s++) {
             List<RunResults.TrialRecord> side = sides.get(s);
             values[s] = new double[side.size()][columns.size()];
             others[s] = new double[side.size()];
             steal[s] = new double[side.size()];
-            stretch[s] = new double[side.size()];
+            wall[s] = new double[side.size()];
+            cpu[s] = new double[side.size()];
             for (int i = 0; i < side.size(); i++) {
                 Arrays.fill(values[s][i], Double.NaN);
                 for (Measurement m : side.get(i).measurements()) {
@@ -59,8 +61,8 @@ public record Disturbed(RunResults.TrialRecord trial, int moved, int cells, doub
                 }
                 others[s][i] = side.get(i).load().map(Load::othersCores).orElse(Double.NaN);
                 steal[s][i] = side.get(i).load().map(Load::stealShare).orElse(Double.NaN);
-                stretch[s][i] = side.get(i).load().filter(l -> l.cpuSeconds() > 0)
-                        .map(l -> l.wallSeconds() / l.cpuSeconds()).orElse(Double.NaN);
+                wall[s][i] = side.get(i).load().map(Load::wallSeconds).orElse(Double.NaN);
+                cpu[s][i] = side.get(i).load().map(Load::cpuSeconds).orElse(Double.NaN);
             }
         }
         boolean[] up = new boolean[worseUp.size()];
@@ -68,7 +70,7 @@ public record Disturbed(RunResults.TrialRecord trial, int moved, int cells, doub
             up[i] = worseUp.get(i);
         }
         List<Disturbed> out = new ArrayList<>();
-        for (Disturbances.Found f : Disturbances.of(values, up, others, steal, stretch)) {
+        for (Disturbances.Found f : Disturbances.of(values, up, others, steal, wall, cpu)) {
             out.add(new Disturbed(sides.get(f.side()).get(f.trial()), f.moved(), f.cells(), f.shift(), f.busier(),
                     f.evidence()));
         }

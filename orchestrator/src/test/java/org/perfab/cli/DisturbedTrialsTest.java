@@ -35,7 +35,8 @@ class DisturbedTrialsTest {
      * 40% slower, as a neighbour's burst would make it. When {@code waits}, such a trial also waits a
      * third of a second, as a trial does that a busy machine keeps from its CPU: its wall time
      * stretches far past its own CPU time, which is the machine's word that perfab records. Without
-     * it, the slow trial is the code's, as far as anything recorded can tell.
+     * it, the slow trial runs a slower path of the code instead: it costs CPU time, a third of a
+     * second of it, which tells the code's slow trial from the machine's however busy the machine is.
      */
     private static String harness(String disturbed, boolean waits) {
         return """
@@ -53,7 +54,7 @@ class DisturbedTrialsTest {
                   sep=','
                 done
                 printf ']}\\n' >> "$PERFAB_RESULT"
-                """.formatted(disturbed, waits ? "sleep 0.3" : "true");
+                """.formatted(disturbed, waits ? "sleep 0.3" : "awk 'BEGIN { for (i = 0; i < 20000000; i++) x += i }'");
     }
 
     private GitFixture pullRequest(int featureLevel, String disturbed) throws IOException {
@@ -156,7 +157,8 @@ class DisturbedTrialsTest {
     @Test
     void aSlowTrialOfTheCandidateAloneThatTheMachineDoesNotExplainIsTheCodes() throws IOException {
         // The candidate's code takes a 40% slower path in one trial of five, every cell alike, and
-        // the machine was no busier: kept, and no row can say "no change".
+        // the trial's CPU time grew with it: kept, and no row can say "no change", even on a busy
+        // machine on which that trial also waited for a CPU.
         pullRequest(100, "2", false);
         Cli run = ab();
         assertEquals(0, run.exitCode(), run.err());

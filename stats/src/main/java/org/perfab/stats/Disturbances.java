@@ -24,7 +24,8 @@ import java.util.List;
  * hypervisor stole at least {@value #MORE_STEAL_PERCENT}% more of the CPUs' time than in its side's
  * typical trial, or the trial's wall time stretched against its own CPU time by
  * {@value #STRETCH_PERCENT}% or more against the side's typical trial (a trial that waited for a
- * CPU; a slower path of the code costs CPU time as well as wall time). Other processes kept busier
+ * CPU). Neither is the machine's word when the trial's own CPU time grew with its cells' move: a
+ * slower path of the code costs CPU time as well as wall time. Other processes kept busier
  * (at least {@value #BUSIER_CORES} of a core more than in the typical trial) are reported, but are
  * not the machine's word on their own: on a machine of several cores a neighbour may slow no trial,
  * and on a busy runner neighbours come and go in every trial, the code's slow ones too.
@@ -47,6 +48,8 @@ public final class Disturbances {
     public static final int MORE_STEAL_PERCENT = 5;
     /** How much more, in percent, a trial's wall time per second of its own CPU time must be than its side's typical trial's. */
     public static final int STRETCH_PERCENT = 25;
+    /** The least growth of a trial's CPU time, in seconds, that is told from the clock's tick. */
+    public static final double CPU_TICK_SECONDS = 0.02;
     /** The fewest trials of each side that must have measured a cell for its spread to be known. */
     public static final int MIN_TRIALS = 3;
     /** The least spread, on the logarithm: 0.1%. */
@@ -94,23 +97,31 @@ public final class Disturbances {
      *     during the trial, from 0 to 1; NaN where not known
      */
     public static List<Found> of(double[][][] values, boolean[] worseUp, double[][] others, double[][] steal) {
-        double[][] stretch = new double[2][];
+        double[][] unknown = new double[2][];
         for (int s = 0; s < 2; s++) {
-            stretch[s] = new double[values[s].length];
-            Arrays.fill(stretch[s], Double.NaN);
+            unknown[s] = new double[values[s].length];
+            Arrays.fill(unknown[s], Double.NaN);
         }
-        return of(values, worseUp, others, steal, stretch);
+        return of(values, worseUp, others, steal, unknown, unknown);
     }
 
     /**
      * Returns the disturbed trials, by side and then by trial, as {@link #of(double[][][], boolean[],
      * double[][], double[][])} does, with what each trial's own times say.
      *
-     * @param stretch {@code stretch[side][trial]}: the trial's wall time over its own CPU time; NaN
+     * <p>A trial waited for a CPU when its wall time per second of its own CPU time is
+     * {@value #STRETCH_PERCENT}% or more over its side's typical trial's. That, or stolen time, is the
+     * machine's word only if the trial's CPU time did not grow with its cells: a trial whose CPU time grew by at
+     * least half its cells' median move, and by at least {@value #CPU_TICK_SECONDS} s (the kernel's
+     * clock tick, under which CPU times are not told apart), ran more code, whatever else it waited
+     * for, and is the code's.
+     *
+     * @param wall {@code wall[side][trial]}: the trial's wall time in seconds; NaN where not known
+     * @param cpu {@code cpu[side][trial]}: the CPU time of the trial's processes in seconds; NaN
      *     where not known
      */
     public static List<Found> of(double[][][] values, boolean[] worseUp, double[][] others, double[][] steal,
-            double[][] stretch) {
+            double[][] wall, double[][] cpu) {
         int cells = worseUp.length;
         // z[side][trial][cell]: the move in spreads, positive for the worse; NaN where unmeasured.
         double[][][] z = new double[2][][];
@@ -156,7 +167,12 @@ public final class Disturbances {
         for (int s = 0; s < 2; s++) {
             double typical = typical(others[s]);
             double typicalSteal = typical(steal[s]);
-            double typicalStretch = typical(stretch[s]);
+            double[] stretch = new double[values[s].length];
+            for (int t = 0; t < stretch.length; t++) {
+                stretch[t] = cpu[s][t] > 0 ? wall[s][t] / cpu[s][t] : Double.NaN;
+            }
+            double typicalStretch = typical(stretch);
+            double typicalCpu = typical(cpu[s]);
             for (int t = 0; t < values[s].length; t++) {
                 int measured = 0;
                 List<Double> worse = new ArrayList<>();
@@ -176,13 +192,15 @@ public final class Disturbances {
                 double busier = Double.isNaN(others[s][t]) || Double.isNaN(typical) ? Double.NaN
                         : others[s][t] - typical;
                 boolean stolen = steal[s][t] - typicalSteal >= MORE_STEAL_PERCENT / 100.0;
-                boolean waited = stretch[s][t] >= typicalStretch * (1 + STRETCH_PERCENT / 100.0);
-                boolean machine = stolen || waited;
                 List<Double> moved = worse.size() >= better.size() ? worse : better;
                 boolean cellsMoved = measured >= MIN_CELLS && moved.size() * 100 >= SHARE_PERCENT * measured;
                 boolean busy = measured > 0 && measured < MIN_CELLS && worse.size() == measured;
                 if (cellsMoved || busy) {
                     double shift = Sample.median(moved.stream().mapToDouble(d -> d).toArray());
+                    double moreCpu = cpu[s][t] - typicalCpu;
+                    boolean ranMore = moreCpu >= CPU_TICK_SECONDS && moreCpu >= typicalCpu * Math.abs(shift) / 200;
+                    boolean waited = stretch[t] >= typicalStretch * (1 + STRETCH_PERCENT / 100.0);
+                    boolean machine = (stolen || waited) && !ranMore;
                     if (machine) {
                         found.add(new Found(s, t, moved.size(), measured, shift, busier,
                                 waited ? Evidence.WAITED : Evidence.STOLEN));

@@ -48,14 +48,50 @@ class DisturbancesTest {
             v[1][4][c] *= c < 6 ? 1.3 : 1.0; // six of eight cells 30% slower
         }
         assertEquals(List.of(), Disturbances.of(v, times(8), NO_LOAD, NO_LOAD), "no word of the machine");
-        double[][] stretch = {new double[10], new double[10]};
-        for (double[] side : stretch) {
-            Arrays.fill(side, 1.0);
+        double[][] wall = {new double[10], new double[10]};
+        double[][] cpu = {new double[10], new double[10]};
+        for (int s = 0; s < 2; s++) {
+            Arrays.fill(wall[s], 2.0);
+            Arrays.fill(cpu[s], 2.0);
         }
-        stretch[1][4] = 1.05; // the trial's wall time grew with its own CPU time: the code's
-        assertEquals(List.of(), Disturbances.of(v, times(8), NO_LOAD, NO_LOAD, stretch));
-        stretch[1][4] = 1.4; // it waited 40% of its CPU time for a CPU: the machine's
-        assertEquals(1, Disturbances.of(v, times(8), NO_LOAD, NO_LOAD, stretch).size());
+        wall[1][4] = 2.6;
+        cpu[1][4] = 2.5; // its wall time grew with its own CPU time: the code's
+        assertEquals(List.of(), Disturbances.of(v, times(8), NO_LOAD, NO_LOAD, wall, cpu));
+        cpu[1][4] = 2.0; // it waited 30% of its CPU time for a CPU: the machine's
+        List<Disturbances.Found> found = Disturbances.of(v, times(8), NO_LOAD, NO_LOAD, wall, cpu);
+        assertEquals(1, found.size());
+        assertEquals(Disturbances.Evidence.WAITED, found.get(0).evidence());
+    }
+
+    @Test
+    void aTrialThatRanMoreCodeIsTheCodesEvenWhenItAlsoWaited() {
+        // On a busy runner the candidate's slow path may land in a trial that also waited for a CPU:
+        // its CPU time grew with its cells' move, so it is kept, whatever it waited.
+        double[][][] v = trials(new Random(5), 8);
+        for (int c = 0; c < 8; c++) {
+            v[1][4][c] *= 1.4;
+        }
+        double[][] wall = {new double[10], new double[10]};
+        double[][] cpu = {new double[10], new double[10]};
+        double[][] steal = {new double[10], new double[10]};
+        for (int s = 0; s < 2; s++) {
+            Arrays.fill(wall[s], 2.0);
+            Arrays.fill(cpu[s], 2.0);
+        }
+        wall[1][4] = 4.2;
+        cpu[1][4] = 2.8; // 40% more code, and a wait on top of it
+        steal[1][4] = 0.2;
+        assertEquals(List.of(), Disturbances.of(v, times(8), NO_LOAD, steal, wall, cpu), "the code ran more");
+        cpu[1][4] = 2.3; // 15% more CPU time cannot account for a 40% move: the machine's
+        assertEquals(1, Disturbances.of(v, times(8), NO_LOAD, steal, wall, cpu).size());
+        // Under the clock's tick, a grown CPU time is not told from the same one.
+        for (int s = 0; s < 2; s++) {
+            Arrays.fill(wall[s], 0.010);
+            Arrays.fill(cpu[s], 0.005);
+        }
+        wall[1][4] = 0.4;
+        cpu[1][4] = 0.015;
+        assertEquals(1, Disturbances.of(v, times(8), NO_LOAD, steal, wall, cpu).size(), "a tick's growth is not code");
     }
 
     @Test
