@@ -243,7 +243,7 @@ public final class AbRun {
                         request.failOn(), noise, dir.trialResults());
             }
             TrialRunner runner = new TrialRunner(processes, workload.harness(), dir.trialResults(), dir.trialLogs(),
-                    plan.padding(), context.events()::command, workload.name());
+                    plan.padding(), context.events()::command, context.events()::note, workload.name());
             TrialLoop loop;
             TrialLoop.End end;
             try (TrialLog log = TrialLog.open(dir.trials())) {

@@ -100,7 +100,7 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         }
         // Where a count under Cachegrind moved: the functions whose counts moved most.
         table = table.withFunctions(r -> r.cell().metric().equals(Counted.INSTRUCTIONS)
-                ? Profiles.moved(trialResults, done.trials(), r.cell().name()) : List.of());
+                || r.cell().metric().equals(Counted.INSTRUCTIONS_PER_OP) ? Profiles.moved(trialResults, done.trials(), r.cell().name()) : List.of());
         Workload.Harness h = workload.harness();
         RunResults.Settings settings = new RunResults.Settings(plan.workloadPath(), plan.trials(), plan.warmup(),
                 plan.builds(), h.from().name().toLowerCase(Locale.ROOT), h.format().id(), plan.seed(),

@@ -38,13 +38,20 @@ final class Profiles {
     }
 
     /** Writes {@code byCell} (cell, function, count), the {@value #KEPT} largest counts of each cell. */
-    static void write(Path file, Map<String, Map<String, Long>> byCell) throws IOException {
+    static void write(Path file, Map<String, Map<String, Double>> byCell) throws IOException {
         ObjectNode root = JSON.createObjectNode();
         ObjectNode cells = root.putObject("cells");
         byCell.forEach((cell, functions) -> {
             ObjectNode c = cells.putObject(cell);
-            functions.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(KEPT)
-                    .forEach(e -> c.put(e.getKey(), e.getValue()));
+            functions.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed()).limit(KEPT)
+                    .forEach(e -> {
+                        double v = e.getValue();
+                        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+                            c.put(e.getKey(), (long) v); // a whole count, as Cachegrind gave it
+                        } else {
+                            c.put(e.getKey(), v);
+                        }
+                    });
         });
         Files.writeString(file, JSON.writeValueAsString(root) + "\n", StandardCharsets.UTF_8);
     }

@@ -3,6 +3,7 @@ package org.perfab.ab;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,6 +38,9 @@ final class TrialRunner implements TrialLoop.Runner {
     private final Optional<Long> padding;
     private final Consumer<String> commands;
     private final String counted;
+    private final Consumer<String> notes;
+    /** The counter of each benchmark of a go test harness, when the workload counts them. */
+    private final Optional<GoCounts> goCounts;
 
     /**
      * A runner of {@code harness}'s trials, writing results into {@code results} and output into
@@ -44,11 +48,22 @@ final class TrialRunner implements TrialLoop.Runner {
      * {@code PERFAB_PAD} of a random length from 0 to 4095 bytes, drawn from the seed and the
      * trial's place in the order: the size of the environment moves the stack's alignment, and
      * with it timings (Mytkowicz et al., ASPLOS 2009), which a build cannot vary. {@code commands}
-     * hears of each command as it starts (see {@link Events#command}).
+     * hears of each command as it starts (see {@link Events#command}), {@code notes} of what the
+     * operator should know.
+     *
+     * @throws BadInputException when the harness's go test command cannot be counted a benchmark at a
+     *     time
      */
     TrialRunner(Processes processes, Workload.Harness harness, Path results, Path logs, Optional<Long> padding,
-            Consumer<String> commands, String counted) {
+            Consumer<String> commands, Consumer<String> notes, String counted) {
         this.commands = commands;
+        this.notes = notes;
+        try {
+            this.goCounts = harness.perBenchmark() ? GoCounts.of(((Workload.Read) harness.format()).run(),
+                    harness.count().benchmarks(), harness.timeout(), notes) : Optional.empty();
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("the workload's harness 'run': " + e.getMessage());
+        }
         this.counted = counted;
         this.processes = processes;
         this.harness = harness;
@@ -90,7 +105,7 @@ final class TrialRunner implements TrialLoop.Runner {
         env.put("PERFAB_WARMUP", slot.warmup() ? "1" : "0");
         Files.createDirectories(side.tmp());
         String trial = side.label() + " " + (slot.warmup() ? "warm-up " : "trial ") + (slot.trial() + 1);
-        Map<String, Map<String, Long>> profiles = new LinkedHashMap<>();
+        Map<String, Map<String, Double>> profiles = new LinkedHashMap<>();
         Ran ran = new Ran(processes, command -> commands.accept(trial + ": " + shell(command.argv())
                 + "  (in " + command.dir() + "; log " + command.stdout()
                 + (command.stderr().equals(command.stdout()) ? "" : ", " + command.stderr().getFileName()) + ")"));
@@ -165,13 +180,27 @@ final class TrialRunner implements TrialLoop.Runner {
     }
 
     private RunResults.TrialRecord harnessRun(Workload.Read read, TrialOrder.Slot slot, SideDir side, Path harnessDir,
-            String stem, Map<String, String> env, Ran ran, Map<String, Map<String, Long>> profiles)
+            String stem, Map<String, String> env, Ran ran, Map<String, Map<String, Double>> profiles)
             throws IOException, InterruptedException {
         Path result = results.resolve(stem + ".json");
         Files.deleteIfExists(result);
         env.put("PERFAB_RESULT", result.toString());
         Path out = logs.resolve(stem + ".out");
         Path err = logs.resolve(stem + ".err");
+        if (goCounts.isPresent()) {
+            List<Measurement> ms = new ArrayList<>();
+            double wall = 0;
+            if (!harness.counted()) { // go test's own timings too
+                RunResults.TrialRecord own = ownResults(read, slot, side, harnessDir, stem, env, ran, result, out, err);
+                if (own.status() != Status.OK) {
+                    return own;
+                }
+                ms.addAll(own.measurements());
+                wall = own.wallSeconds();
+            }
+            Optional<String> why = countEach(goCounts.get(), slot, side, env, stem, ran, ms, profiles);
+            return why.isPresent() ? failure(slot, side, Status.FAILED, why.get(), wall, err) : ok(slot, side, wall, ms);
+        }
         if (harness.counted()) {
             // The whole command counted, as one cell named by the workload: what it reports itself
             // was measured under the counter, and is not read.
@@ -181,6 +210,13 @@ final class TrialRunner implements TrialLoop.Runner {
             return why.isPresent() ? failure(slot, side, Status.FAILED, "the harness " + why.get(), 0, err)
                     : ok(slot, side, 0, ms);
         }
+        return ownResults(read, slot, side, harnessDir, stem, env, ran, result, out, err);
+    }
+
+    /** Runs the harness and reads the results it reports. */
+    private RunResults.TrialRecord ownResults(Workload.Read read, TrialOrder.Slot slot, SideDir side, Path harnessDir,
+            String stem, Map<String, String> env, Ran ran, Path result, Path out, Path err)
+            throws IOException, InterruptedException {
         Processes.Outcome o = ran.run(new Processes.Command(pinned(read.run()), harnessDir, env,
                 harness.timeout(), out, err, false));
         if (!o.succeeded()) {
@@ -213,8 +249,74 @@ final class TrialRunner implements TrialLoop.Runner {
         return ok(slot, side, o.wallSeconds(), oneValuePerCell(readings, slot, side));
     }
 
+    /**
+     * Counts each benchmark of a go test harness per operation (see {@link GoCounts}) and adds their
+     * cells to {@code ms}: the side's test binaries are built, and the benchmarks found, in its first
+     * trial, warm-up or not; a warm-up counts nothing. Returns why it failed; empty when it counted.
+     */
+    private Optional<String> countEach(GoCounts go, TrialOrder.Slot slot, SideDir side, Map<String, String> env,
+            String stem, Ran ran, List<Measurement> ms, Map<String, Map<String, Double>> profiles)
+            throws IOException, InterruptedException {
+        if (!Processes.onPath(Counters.VALGRIND)) {
+            return Optional.of("the benchmarks were not counted: " + Counters.missing(Counters.VALGRIND));
+        }
+        String trial = side.label() + " " + (slot.warmup() ? "warm-up " : "trial ") + (slot.trial() + 1);
+        long started = System.nanoTime();
+        try {
+            go.prepare(side.tree(), side.out(), env, logsOf(stem + "-prepare"), ran::run);
+            if (slot.warmup()) {
+                return Optional.empty();
+            }
+            List<GoCounts.Benchmark> all = go.benchmarks();
+            String tree = side.tree().toAbsolutePath() + "/";
+            String built = side.out().toAbsolutePath() + "/";
+            for (int i = 0; i < all.size(); i++) {
+                GoCounts.Benchmark b = all.get(i);
+                String file = stem + "-" + i + "-" + safe(b.cell());
+                Path counts = Files.createDirectories(results.resolve(file + ".cachegrind"));
+                Path vlogs = Files.createDirectories(logs.resolve(file + ".valgrind"));
+                GoCounts.PerOp p = go.count(b, side.tree(), env, counts, vlogs, logsOf(file), ran::run);
+                ms.add(measurement(b.cell(), Counted.INSTRUCTIONS_PER_OP, "instructions", p.instructions(), slot, side));
+                ms.add(measurement(b.cell(), Counted.ESTIMATED_CYCLES_PER_OP, "cycles", p.estimatedCycles(), slot,
+                        side));
+                // Per operation, as the cell is.
+                Map<String, Double> byFunction = new LinkedHashMap<>();
+                p.byFunction().forEach((f, n) -> byFunction.merge(f.replace(tree, "").replace(built, ""),
+                        (double) n / b.iterations(), Double::sum));
+                profiles.put(b.cell(), byFunction);
+                double seconds = (System.nanoTime() - started) / 1e9;
+                Optional<Duration> budget = harness.count().budget();
+                if (budget.isPresent() && seconds > budget.get().toMillis() / 1000.0 && i + 1 < all.size()) {
+                    return Optional.of(String.format(Locale.ROOT, "counting took %.0f s, past count.budget (%s), with"
+                            + " %d of %d benchmarks counted: choose fewer with count.benchmarks, or give it more",
+                            seconds, budget.get().toString().substring(2).toLowerCase(Locale.ROOT), i + 1, all.size()));
+                }
+            }
+            notes.accept(String.format(Locale.ROOT, "%s: counted %d benchmark%s in %.0f s", trial, all.size(),
+                    all.size() == 1 ? "" : "s", (System.nanoTime() - started) / 1e9));
+            return Optional.empty();
+        } catch (GoCounts.Failure e) {
+            return Optional.of(e.getMessage());
+        }
+    }
+
+    /** Returns where the commands of a part of a trial write their output: {@code STEM-PART.out} and {@code .err}. */
+    private GoCounts.Logs logsOf(String stem) {
+        return new GoCounts.Logs() {
+            @Override
+            public Path out(String part) {
+                return logs.resolve(stem + "-" + part + ".out");
+            }
+
+            @Override
+            public Path err(String part) {
+                return logs.resolve(stem + "-" + part + ".err");
+            }
+        };
+    }
+
     private RunResults.TrialRecord timed(Workload.Timed timed, TrialOrder.Slot slot, SideDir side, Path harnessDir,
-            String stem, Map<String, String> env, Ran ran, Map<String, Map<String, Long>> profiles)
+            String stem, Map<String, String> env, Ran ran, Map<String, Map<String, Double>> profiles)
             throws IOException, InterruptedException {
         List<Measurement> ms = new ArrayList<>();
         double wall = 0;
@@ -262,7 +364,7 @@ final class TrialRunner implements TrialLoop.Runner {
      */
     private Optional<String> count(String name, List<String> argv, Path harnessDir, Map<String, String> env,
             String file, Path out, Path err, Ran ran, List<Measurement> ms, TrialOrder.Slot slot, SideDir side,
-            Map<String, Map<String, Long>> profiles) throws IOException, InterruptedException {
+            Map<String, Map<String, Double>> profiles) throws IOException, InterruptedException {
         List<Workload.Measure> m = harness.measure();
         if (m.contains(Workload.Measure.INSTRUCTIONS)) {
             if (!Processes.onPath(Counters.VALGRIND)) {
@@ -285,10 +387,11 @@ final class TrialRunner implements TrialLoop.Runner {
             }
             ms.add(measurement(name, Counted.INSTRUCTIONS, "instructions", c.instructions(), slot, side));
             // A function's file is named as in the tree, so that both sides name it alike.
-            Map<String, Long> byFunction = new LinkedHashMap<>();
+            Map<String, Double> byFunction = new LinkedHashMap<>();
             String tree = side.tree().toAbsolutePath() + "/";
             String built = side.out().toAbsolutePath() + "/";
-            c.byFunction().forEach((f, n) -> byFunction.merge(f.replace(tree, "").replace(built, ""), n, Long::sum));
+            c.byFunction().forEach((f, n) -> byFunction.merge(f.replace(tree, "").replace(built, ""), (double) n,
+                    Double::sum));
             profiles.put(name, byFunction);
             ms.add(measurement(name, Counted.ESTIMATED_CYCLES, "cycles", c.estimatedCycles(), slot, side));
         }

@@ -99,6 +99,26 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
     }
 
     /**
+     * Which benchmarks of a harness of named benchmarks are counted, and how long a side's counted
+     * trial may take.
+     *
+     * @param benchmarks the benchmarks counted, of those the harness runs: those whose names (without
+     *     {@code Benchmark}) this finds; empty for all
+     * @param budget the most a counted trial of one side may take, as the first one measured it: a
+     *     run whose counting would take longer stops before its trials and says by how much; empty
+     *     for no limit
+     */
+    public record Counting(Optional<java.util.regex.Pattern> benchmarks, Optional<Duration> budget) {
+        /** Every benchmark, in any time. */
+        public static final Counting ALL = new Counting(Optional.empty(), Optional.empty());
+
+        public Counting {
+            Objects.requireNonNull(benchmarks, "benchmarks");
+            Objects.requireNonNull(budget, "budget");
+        }
+    }
+
+    /**
      * Whose harness files a side's trials run. Either way a trial runs in its own side's tree, so
      * that the code it measures is that side's.
      */
@@ -122,10 +142,12 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
      *     workload file and every argument of the commands that names a file)
      * @param measure what perfab measures of the commands itself, in the workload's order: with
      *     {@code format: time} the timings (wall, CPU, peak memory) and counts; with a harness
-     *     that reports its own results, empty (its results) or counts of the whole command
+     *     that reports its own results, empty (its results) or counts of the whole command, or,
+     *     for go test, of each benchmark (with {@code wall}: its results too)
+     * @param count which benchmarks a harness of named benchmarks counts, and in how long
      */
     public record Harness(From from, HarnessFormat format, Duration timeout, Optional<String> cpus,
-            List<String> files, List<Measure> measure) {
+            List<String> files, List<Measure> measure, Counting count) {
         /** How long a trial may take when the workload does not say. */
         public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(10);
 
@@ -136,11 +158,20 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
             Objects.requireNonNull(cpus, "cpus");
             files = List.copyOf(files);
             measure = List.copyOf(measure);
+            Objects.requireNonNull(count, "count");
         }
 
         /** Returns whether the trials are counted, not timed: every measure is a count. */
         public boolean counted() {
             return !measure.isEmpty() && measure.stream().allMatch(Measure::count);
+        }
+
+        /**
+         * Returns whether each benchmark of the harness is counted on its own, per operation: go
+         * test's, when the workload measures {@code instructions}.
+         */
+        public boolean perBenchmark() {
+            return measure.contains(Measure.INSTRUCTIONS) && format instanceof Read r && r.format().id().equals("go");
         }
 
         /** Returns every command a trial starts: the harness's, or each timed command. */

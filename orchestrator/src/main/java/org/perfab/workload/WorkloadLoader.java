@@ -84,7 +84,9 @@ public final class WorkloadLoader {
             "", List.of("adaptive", "build", "builds", "cells", "harness", "name", "seed", "thresholds", "trials",
                     "warmup"),
             "build", List.of("env", "perturb", "run", "timeout"),
-            "harness", List.of("commands", "cpus", "csv", "files", "format", "from", "measure", "run", "timeout"),
+            "harness", List.of("commands", "count", "cpus", "csv", "files", "format", "from", "measure", "run",
+                    "timeout"),
+            "harness.count", List.of("benchmarks", "budget"),
             "harness.csv", List.of("cell", "direction", "metric", "unit", "value"),
             "cells[]", List.of("match", "ratio_to", "role"),
             "thresholds", List.of("alpha", "fdr", "inconclusive", "min_effect", "noisy_above", "outlier_floor"));
@@ -411,7 +413,8 @@ public final class WorkloadLoader {
                 @JsonProperty("cpus") String cpus,
                 @JsonProperty("csv") Map<String, String> csv,
                 @JsonProperty("files") List<String> files,
-                @JsonProperty("measure") List<String> measure) {
+                @JsonProperty("measure") List<String> measure,
+                @JsonProperty("count") RawCount count) {
             if (cpus != null && !cpus.matches("\\d+(-\\d+)?(,\\d+(-\\d+)?)*")) {
                 throw bad("cpus", "harness cpus '" + cpus + "' is not a CPU list such as"
                         + " 0, 2-3 or 0,2");
@@ -473,8 +476,21 @@ public final class WorkloadLoader {
             } else {
                 measuring = new Workload.Read(argv, MeasurementFormat.byId(f).orElseThrow());
             }
+            List<Workload.Measure> measures = measures(measure, f);
+            boolean perBenchmark = f.equals("go") && measures.contains(Workload.Measure.INSTRUCTIONS);
+            if (perBenchmark && (argv.size() < 2 || !java.nio.file.Path.of(argv.get(0)).getFileName().toString().equals("go")
+                    || !argv.get(1).equals("test"))) {
+                throw bad("run", "counting each benchmark of format go needs 'run' to be go test itself"
+                        + " ([go, test, -bench, ., ...]), which perfab builds and runs a benchmark at a time; got "
+                        + String.join(" ", argv));
+            }
+            if (count != null && !perBenchmark) {
+                throw bad("count", "harness 'count' chooses the benchmarks of format go that measure:"
+                        + " [instructions] counts one at a time");
+            }
             this.harness = new Workload.Harness(from == null ? Workload.From.HEAD : from, measuring, d,
-                    Optional.ofNullable(cpus), harnessFiles, measures(measure, f.equals("time")));
+                    Optional.ofNullable(cpus), harnessFiles, measures,
+                    count == null ? Workload.Counting.ALL : count.counting);
         }
     }
 
@@ -483,7 +499,8 @@ public final class WorkloadLoader {
      * is absent; with a harness that reports its own results, counts only (the whole command
      * counted), or nothing (its results).
      */
-    private static List<Workload.Measure> measures(List<String> ids, boolean timed) {
+    private static List<Workload.Measure> measures(List<String> ids, String format) {
+        boolean timed = format.equals("time");
         if (ids == null) {
             return timed ? Workload.Measure.TIMED : List.of();
         }
@@ -499,14 +516,40 @@ public final class WorkloadLoader {
             if (measures.contains(m)) {
                 throw bad("measure", "harness measure '" + id + "' is listed twice");
             }
-            if (!timed && !m.count()) {
+            boolean ownResults = format.equals("go") && m == Workload.Measure.WALL;
+            if (!timed && !m.count() && !ownResults) {
                 throw bad("measure", "harness measure '" + id + "' is a timing perfab takes of 'commands' with"
                         + " format: time; a harness that reports its own results can be counted as a whole"
-                        + " (instructions, hw-instructions, hw-cycles)");
+                        + " (instructions, hw-instructions, hw-cycles), and go test's, each benchmark (instructions,"
+                        + " with wall for its own timings too)");
             }
             measures.add(m);
         }
+        if (format.equals("go") && measures.contains(Workload.Measure.WALL)
+                && !measures.contains(Workload.Measure.INSTRUCTIONS)) {
+            throw bad("measure", "harness measure 'wall' on format go keeps go test's own timings beside its"
+                    + " counts: list instructions too, or leave 'measure' out for its timings alone");
+        }
         return measures;
+    }
+
+    static final class RawCount {
+        final Workload.Counting counting;
+
+        @JsonCreator
+        RawCount(@JsonProperty("benchmarks") String benchmarks, @JsonProperty("budget") String budget) {
+            Optional<java.util.regex.Pattern> only = Optional.empty();
+            if (benchmarks != null) {
+                try {
+                    only = Optional.of(java.util.regex.Pattern.compile(benchmarks));
+                } catch (java.util.regex.PatternSyntaxException e) {
+                    throw bad("benchmarks", "harness count.benchmarks '" + benchmarks + "' is not a regular"
+                            + " expression: " + e.getDescription());
+                }
+            }
+            this.counting = new Workload.Counting(only, budget == null ? Optional.empty()
+                    : Optional.of(at("budget", () -> Durations.parse("harness count.budget", budget))));
+        }
     }
 
     static final class RawCell {

@@ -194,7 +194,7 @@ class CountsIT {
 
     @Test
     void aHarnessThatReportsItselfIsCountedWholeAsOneCellNamedByTheWorkload() throws IOException {
-        GitFixture g = project(100, 110, 0, "harness:\n  run: [./subject]\n  format: go\n  measure: [instructions]\n");
+        GitFixture g = project(100, 110, 0, "harness:\n  run: [./subject]\n  format: perfab-json\n  measure: [instructions]\n");
         Cli run = ab(g, "feature", "out");
         assertEquals(0, run.exitCode(), run.err());
         Map<String, JsonNode> rows = rows("out");

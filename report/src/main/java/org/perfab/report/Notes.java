@@ -85,7 +85,9 @@ final class Notes {
         Verdict v = row.comparison().verdict();
         if (!row.functions().isEmpty() && v != Verdict.UNCHANGED && v != Verdict.PROFILE && v != Verdict.NO_DATA) {
             notes.add("moved most in " + row.functions().stream().map(Notes::moved).collect(Collectors.joining(", "))
-                    + " (Cachegrind's counts by function, mean per trial)");
+                    + (row.cell().metric().equals(Counted.INSTRUCTIONS_PER_OP)
+                            ? " (Cachegrind's counts by function, per operation)"
+                            : " (Cachegrind's counts by function, mean per trial)"));
         }
         if (row.insideNoise()) {
             notes.add("the change lies inside this cell's A/A noise floor: a run of this size finds "

@@ -1,0 +1,190 @@
+package org.perfab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perfab.report.testing.Tool;
+import org.perfab.testing.GitFixture;
+
+/**
+ * go test's benchmarks counted one at a time, per operation, under Valgrind, end to end: a small Go
+ * module whose head gives one function more mixing rounds. Each side's test binary is built from its
+ * own tree, so every verdict here fails if the wrong side's code ran. Skipped where go or valgrind is
+ * missing, failed there where CI requires them ({@link Tool}).
+ */
+class GoCountsIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path tmp;
+
+    @BeforeEach
+    void tools() {
+        Tool.GO.need();
+        Tool.VALGRIND.need();
+    }
+
+    /** The package: {@code Sum} mixes each byte {@code rounds} times; {@code Xor} folds bytes, untouched by the change. */
+    private static String code(int rounds) {
+        return """
+                package hash
+
+                //go:noinline
+                func mix(x uint64) uint64 {
+                	for i := 0; i < %d; i++ {
+                		x ^= x >> 29
+                		x *= 0x9E3779B97F4A7C15
+                	}
+                	return x
+                }
+
+                // Sum hashes b.
+                func Sum(b []byte) uint64 {
+                	var h uint64
+                	for _, c := range b {
+                		h = mix(h ^ uint64(c))
+                	}
+                	return h
+                }
+
+                // Xor folds b.
+                func Xor(b []byte) uint64 {
+                	var h uint64
+                	for _, c := range b {
+                		h = h<<1 ^ uint64(c)
+                	}
+                	return h
+                }
+                """.formatted(rounds);
+    }
+
+    private static final String BENCHMARKS = """
+            package hash
+
+            import (
+            	"fmt"
+            	"testing"
+            )
+
+            var sink uint64
+
+            func BenchmarkSum(b *testing.B) {
+            	for _, n := range []int{16, 256} {
+            		data := make([]byte, n)
+            		b.Run(fmt.Sprint(n), func(b *testing.B) {
+            			for i := 0; i < b.N; i++ {
+            				sink += Sum(data)
+            			}
+            		})
+            	}
+            }
+
+            func BenchmarkXor(b *testing.B) {
+            	data := make([]byte, 64)
+            	for i := 0; i < b.N; i++ {
+            		sink += Xor(data)
+            	}
+            }
+            """;
+
+    /** A module whose main mixes twice a byte and whose feature three times, with {@code workload}. */
+    private GitFixture module(String workload) throws IOException {
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        g.write("go.mod", "module example.com/hash\n\ngo 1.19\n");
+        g.write("hash.go", code(2));
+        g.write("bench_test.go", BENCHMARKS);
+        g.write("perfab.yaml", workload);
+        g.commit("the hash");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("hash.go", code(3));
+        g.commit("a third mixing round");
+        g.git("checkout", "-q", "main");
+        return g;
+    }
+
+    private Cli ab(GitFixture g) {
+        return Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", tmp.resolve("out").toString());
+    }
+
+    private Map<String, JsonNode> rows() throws IOException {
+        Map<String, JsonNode> rows = new HashMap<>();
+        for (JsonNode row : JSON.readTree(tmp.resolve("out/results.json").toFile()).get("comparisons")) {
+            rows.put(row.get("cell").asText() + ":" + row.get("metric").asText(), row);
+        }
+        return rows;
+    }
+
+    @Test
+    void eachBenchmarkIsCountedPerOperationAndTheCommentNamesTheFunctionThatGrew() throws IOException {
+        GitFixture g = module("""
+                name: go-counted
+                harness:
+                  run: [go, test, -run, '^$', -bench, ., -benchmem, -count, '3']
+                  format: go
+                  measure: [instructions]
+                """);
+        Cli run = ab(g);
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.err().contains("look 1 of at most 10 (2 trials per side)"), "counts need two trials a side by"
+                + " default: " + run.err());
+        Map<String, JsonNode> rows = rows();
+        assertEquals(new TreeSet<>(List.of("Sum/16:instructions/op", "Sum/16:est-cycles/op", "Sum/256:instructions/op",
+                "Sum/256:est-cycles/op", "Xor:instructions/op", "Xor:est-cycles/op")), new TreeSet<>(rows.keySet()));
+        // Per operation: Sum/256 does sixteen times Sum/16's bytes, so about sixteen times its count.
+        double small = rows.get("Sum/16:instructions/op").at("/base/mean").asDouble();
+        double large = rows.get("Sum/256:instructions/op").at("/base/mean").asDouble();
+        assertTrue(large / small > 12 && large / small < 17, small + " and " + large + " instructions an operation");
+        for (String sum : List.of("Sum/16", "Sum/256")) {
+            JsonNode row = rows.get(sum + ":instructions/op");
+            assertEquals("regression", row.get("verdict").asText(), row.toString());
+            assertEquals(2, row.at("/look/trials").asInt(), "decided by two trials a side: " + row);
+            assertTrue(row.get("pctChange").asDouble() > 15, row.toString());
+            assertTrue(row.at("/base/cv").asDouble() < 0.1 && row.at("/head/cv").asDouble() < 0.1,
+                    "a count per operation barely varies: " + row);
+        }
+        JsonNode xor = rows.get("Xor:instructions/op");
+        assertEquals("unchanged", xor.get("verdict").asText(), xor.toString());
+        assertEquals(0, xor.get("pctChange").asDouble(), 0.1, xor.toString());
+        JsonNode first = rows.get("Sum/256:instructions/op").get("functions").get(0);
+        assertTrue(first.get("function").asText().endsWith("hash.go:example.com/hash.mix"), first.toString());
+        String comment = Files.readString(tmp.resolve("out/comment.md"));
+        assertTrue(comment.contains("counted by Valgrind's Cachegrind (not timed)"), comment);
+        assertTrue(comment.contains("moved most in example.com/hash.mix (hash.go)"), comment);
+    }
+
+    @Test
+    void timingsAndCountsTogetherEachJudgedAndTheCountsChosenByName() throws IOException {
+        GitFixture g = module("""
+                name: go-both
+                trials: 2
+                warmup: 0
+                adaptive: off
+                harness:
+                  run: [go, test, -run, '^$', -bench, ., -benchtime, 1000x]
+                  format: go
+                  measure: [wall, instructions]
+                  count:
+                    benchmarks: ^Sum/16$
+                """);
+        Cli run = ab(g);
+        assertEquals(0, run.exitCode(), run.err());
+        Map<String, JsonNode> rows = rows();
+        assertEquals(new TreeSet<>(List.of("Sum/16:time", "Sum/256:time", "Xor:time", "Sum/16:instructions/op",
+                "Sum/16:est-cycles/op")), new TreeSet<>(rows.keySet()), "go's own timings, and the count asked for");
+        assertEquals("regression", rows.get("Sum/16:instructions/op").get("verdict").asText());
+        assertFalse(Files.readString(tmp.resolve("out/comment.md")).contains("not timed"));
+    }
+}
