@@ -94,6 +94,32 @@ class WorkloadLoaderTest {
     }
 
     @Test
+    void readsWhichGoBenchmarksToCountAndRefusesWhatCannotBeCountedOneAtATime() {
+        Workload go = WorkloadLoader.parse("name: x\nharness:\n  run: [go, test, -bench, ., ./hash]\n  format: go\n"
+                + "  measure: [wall, instructions]\n  count: {benchmarks: '^Sum/', budget: 20m}\n", "w.yaml");
+        assertTrue(go.harness().perBenchmark());
+        assertFalse(go.harness().counted(), "go test's own timings too");
+        assertEquals("^Sum/", go.harness().count().benchmarks().orElseThrow().pattern());
+        assertEquals(Optional.of(java.time.Duration.ofMinutes(20)), go.harness().count().budget());
+        Workload whole = WorkloadLoader.parse("name: x\nharness: {run: [./bench], format: go}\n", "w.yaml");
+        assertFalse(whole.harness().perBenchmark(), "timed alone");
+        for (String[] bad : new String[][] {
+            {"harness: {run: [sh, -c, 'go test -bench .'], format: go, measure: [instructions]}", "counting each"
+                + " benchmark of format go needs 'run' to be go test itself"},
+            {"harness: {run: [go, test, -bench, .], format: go, measure: [wall]}", "list instructions too"},
+            {"harness: {run: [./bench], count: {benchmarks: x}}", "harness 'count' chooses the benchmarks of format go"},
+            {"harness: {run: [go, test, -bench, .], format: go, measure: [instructions], count: {benchmarks: '('}}",
+                "harness count.benchmarks '(' is not a regular expression"},
+            {"harness: {run: [go, test, -bench, .], format: go, measure: [instructions], count: {bench: x}}",
+                "bench"}}) {
+            BadInputException e = assertThrows(BadInputException.class, () -> WorkloadLoader.parse("name: x\n"
+                    + bad[0] + "\n", "w.yaml"));
+            assertTrue(e.getMessage().contains(bad[1]), e.getMessage());
+            assertTrue(e.getMessage().contains("w.yaml"), "names the file: " + e.getMessage());
+        }
+    }
+
+    @Test
     void readsAFalseDiscoveryRate() {
         Workload w = WorkloadLoader.parse("name: x\nharness: {run: [./bench]}\nthresholds: {fdr: 0.05}\n", "w.yaml");
         assertEquals(Optional.of(0.05), w.thresholds().fdr());
@@ -189,7 +215,7 @@ class WorkloadLoaderTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
         "unknown top key|`name: x\nharness: {run: [b]}\ntrails: 5\n`|w.yaml:3:1: unknown key 'trails' (expected one of: adaptive, build, builds, cells, harness, name, seed, thresholds, trials, warmup)",
-        "unknown nested key|`name: x\nharness:\n  run: [b]\n  fromm: head\n`|w.yaml:4:3: unknown key 'fromm' in harness (expected one of: commands, cpus, csv, files, format, from, measure, run, timeout)",
+        "unknown nested key|`name: x\nharness:\n  run: [b]\n  fromm: head\n`|w.yaml:4:3: unknown key 'fromm' in harness (expected one of: commands, count, cpus, csv, files, format, from, measure, run, timeout)",
         "missing name|`harness: {run: [b]}\n`|w.yaml:2:1: 'name' is required",
         "missing harness|`name: x\n`|'harness' is required",
         "too few trials|`name: x\ntrials: 1\nharness: {run: [b]}\n`|'trials' must be from 2",

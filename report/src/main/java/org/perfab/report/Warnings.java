@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 import org.perfab.model.CellComparison;
 import org.perfab.model.ComparisonTable;
+import org.perfab.model.Counted;
 import org.perfab.model.Warning;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
@@ -68,6 +69,7 @@ final class Warnings {
                     + " the trials to quiet CPUs (harness.cpus) removes a busy neighbour's share, and counting"
                     + " instructions instead of time takes the machine out of it.");
         }
+        countInstead(report, noisy.size()).ifPresent(warnings::add);
         if (!alone.isEmpty()) {
             warnings.add("Significant on its own, not among the run's " + table.tested() + " tested cells, for "
                     + alone.size() + " cell" + (alone.size() == 1 ? "" : "s") + ": " + names(alone) + ". Judging the"
@@ -183,6 +185,28 @@ final class Warnings {
                     + at(s, 0) + "' (" + at(s, 1) + ") in unit '" + at(s, 2) + "' were left out: the cell is in unit '"
                     + at(s, 3) + "', and the two do not convert.";
         };
+    }
+
+    /**
+     * Returns the one line that points a timed run most of whose rows were too noisy to tell at
+     * counting, where its harness can be counted: go test's benchmarks, each on its own, or
+     * {@code format: time}'s commands. Empty otherwise.
+     */
+    static Optional<String> countInstead(Report report, int noisy) {
+        if (report.run().isEmpty()) {
+            return Optional.empty();
+        }
+        String format = report.run().get().settings().format();
+        long timed = report.table().rows().stream().filter(r -> !Counted.is(r.cell().metric())
+                && r.comparison().verdict() != Verdict.NO_DATA && r.comparison().verdict() != Verdict.PROFILE).count();
+        boolean counted = report.table().rows().stream().anyMatch(r -> Counted.is(r.cell().metric()));
+        if (counted || timed == 0 || 2 * noisy <= timed || !format.equals("go") && !format.equals("time")) {
+            return Optional.empty();
+        }
+        return Optional.of("Most rows (" + noisy + " of " + timed + ") are too noisy to tell on this machine; a count"
+                + " does not move with its load: add measure: [instructions] to the workload's harness to count "
+                + (format.equals("go") ? "each benchmark per operation" : "each command") + " under Valgrind (two"
+                + " trials a side).");
     }
 
     private static String first(List<String> s) {

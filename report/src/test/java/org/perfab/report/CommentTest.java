@@ -58,6 +58,36 @@ class CommentTest {
         assertTrue(md.contains("Tail percentiles over few trials (5 per side): fanout/10sub p999."), md);
     }
 
+    /** {@code run} as though its harness were of {@code format}. */
+    private static RunResults as(RunResults run, String format) {
+        RunResults.Settings s = run.settings();
+        return new RunResults(run.name(), run.provenance(), run.machine(), new RunResults.Settings(s.workload(),
+                s.trials(), s.warmup(), s.builds(), s.harnessFrom(), format, s.seed(), s.profiles(), s.harnessFiles(),
+                s.failOn(), s.padding()), run.startedAt(), run.finishedAt(), run.interrupted(), run.timing(),
+                run.trials(), run.table());
+    }
+
+    @Test
+    void aTimedRunMostlyTooNoisyToTellPointsAtCountingWhereItsHarnessCanBeCounted() {
+        // Three benchmarks whose trials swing by a third, one steady: 3 of 4 rows too noisy.
+        List<Cell> cells = List.of(new Cell("Sum/4B", "time", "ns/op", Direction.LOWER_IS_BETTER),
+                new Cell("Sum/16B", "time", "ns/op", Direction.LOWER_IS_BETTER),
+                new Cell("Sum/4KB", "time", "ns/op", Direction.LOWER_IS_BETTER),
+                new Cell("Steady", "time", "ns/op", Direction.LOWER_IS_BETTER));
+        RunResults run = RunFixture.run("busy", 5, cells, c -> c.name().equals("Steady")
+                ? new double[][] {{100, 100.1, 99.9, 100, 100.2}, {100, 100.1, 100, 99.9, 100.1}}
+                : new double[][] {{100, 140, 95, 130, 100}, {135, 100, 98, 142, 101}}, List.of());
+        String hint = "add measure: [instructions] to the workload's harness to count each benchmark per operation";
+        String text = render(Format.TEXT, as(run, "go"));
+        assertTrue(text.contains("Most rows (3 of 4) are too noisy to tell on this machine; a count does not move with"
+                + " its load: " + hint), text);
+        assertTrue(render(Format.MARKDOWN, as(run, "go")).contains("Most rows (3 of 4) are too noisy to tell"));
+        assertTrue(render(Format.TEXT, as(run, "time")).contains("to count each command under Valgrind"));
+        // A harness perfab cannot count a benchmark at a time is not sent there; nor a run mostly decided.
+        assertFalse(render(Format.TEXT, as(run, "perfab-json")).contains("Most rows"));
+        assertFalse(render(Format.TEXT, as(RunFixture.broker(), "go")).contains("Most rows"));
+    }
+
     @Test
     void neverLetsAHostileNameOutOfItsCell() {
         String md = render(Format.MARKDOWN, RunFixture.broker());
