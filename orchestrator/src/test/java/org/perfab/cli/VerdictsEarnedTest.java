@@ -225,7 +225,9 @@ class VerdictsEarnedTest {
         JsonNode f = rows.get("f:time");
         assertEquals("improvement", verdict(f), f.toString());
         assertEquals(-10.0, f.get("pctChange").asDouble(), 0.5);
-        assertEquals(1, f.get("outliers").size(), f.toString());
+        // The hiccup costs no CPU time: set aside from the cell, or, where a busy machine kept that trial
+        // waiting for a CPU too, from the run as the machine's. Either way it alone, and the speed-up stands.
+        assertEquals(1, f.get("outliers").size() + (disturbed() ? 1 : 0), f.toString());
     }
 
     @Test
