@@ -104,7 +104,16 @@ class ProcessesTest {
         double cpu = o.cpuSeconds().orElseThrow();
         String figures = "perfab's " + cpu + " s, the children's own " + own + " s";
         if (processes.cgroups()) {
-            assertTrue(cpu >= own && cpu <= own + 0.01, figures);
+            // What their mains ran misses the shell and each process's start and end: this machine's
+            // figure for those, measured alike, bounds the difference.
+            double startAndEnd = Double.POSITIVE_INFINITY;
+            for (int i = 0; i < 3; i++) {
+                Processes.Outcome idle = run(processes, burn + " 0; " + burn + " 0", true, Duration.ofMinutes(2));
+                startAndEnd = Math.min(startAndEnd, idle.cpuSeconds().orElseThrow()
+                        - Files.readAllLines(tmp.resolve("out")).stream().mapToDouble(Burn::seconds).sum());
+            }
+            figures += ", the shell and the starts and ends " + startAndEnd + " s";
+            assertTrue(cpu >= own && cpu <= own + 1.5 * startAndEnd + 0.003, figures);
         } else {
             assertTrue(Math.abs(cpu - own) < 0.02, figures);
         }
@@ -130,18 +139,26 @@ class ProcessesTest {
         assumeTrue(processes.cgroups(), "cgroup v2 that perfab may write");
         Tool.C_COMPILER.need();
         Path burn = Burn.compile(tmp);
+        // This machine's cost of a process's start and end, which the program's own figure misses.
+        double startAndEnd = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < 3; i++) {
+            Processes.Outcome idle = timed(processes, burn, "0");
+            startAndEnd = Math.min(startAndEnd, idle.cpuSeconds().orElseThrow()
+                    - Burn.seconds(Files.readString(tmp.resolve("out"))));
+        }
         List<Double> cpus = new ArrayList<>();
         for (String millis : List.of("23", "31", "47")) {
             Processes.Outcome o = timed(processes, burn, millis);
             assertTrue(o.succeeded(), o.failure());
             double own = Burn.seconds(Files.readString(tmp.resolve("out")));
             double cpu = o.cpuSeconds().orElseThrow();
-            String figures = "perfab's " + cpu + " s, the program's own " + own + " s, wall " + o.wallSeconds() + " s";
-            // The program's own figure misses only its start (exec, the loader) and its exit: at any
-            // load, a millisecond or two of CPU time. A sample of /proc would miss the last slice,
-            // and round each process down to a tick.
+            String figures = "perfab's " + cpu + " s, the program's own " + own + " s, wall " + o.wallSeconds()
+                    + " s, a start and end " + startAndEnd + " s";
+            // The program's own figure misses only its start (exec, the loader) and its exit, which
+            // cost a few milliseconds of CPU time, more on some virtual machines than others. A
+            // sample of /proc would miss the last slice, and round each process down to a tick.
             assertTrue(cpu >= own, figures);
-            assertTrue(cpu <= own + 0.005, figures);
+            assertTrue(cpu <= own + 1.5 * startAndEnd + 0.003, figures);
             // One process at a time: its CPU time is within its wall time.
             assertTrue(cpu <= o.wallSeconds(), figures);
             assertEquals(cpu, o.load().orElseThrow().cpuSeconds(), "the load counts the same figure: " + figures);
