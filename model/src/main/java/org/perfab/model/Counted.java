@@ -13,9 +13,9 @@ public final class Counted {
     public static final String INSTRUCTIONS = "instructions";
     /** An estimate of cycles from Cachegrind's simulated caches. */
     public static final String ESTIMATED_CYCLES = "est-cycles";
-    /** Instructions of one operation of a benchmark, counted by Valgrind's Cachegrind. */
+    /** Instructions of one operation of a benchmark, counted by Valgrind's Cachegrind or Callgrind. */
     public static final String INSTRUCTIONS_PER_OP = "instructions/op";
-    /** The estimate of cycles of one operation of a benchmark, from Cachegrind's simulated caches. */
+    /** The estimate of cycles of one operation of a benchmark, from Valgrind's simulated caches. */
     public static final String ESTIMATED_CYCLES_PER_OP = "est-cycles/op";
     /** User-space instructions retired, from the CPU's counters. */
     public static final String HW_INSTRUCTIONS = "hw-instructions";
@@ -24,8 +24,7 @@ public final class Counted {
 
     /** Each count's metric, and what counted it. */
     private static final Map<String, String> BY = Map.of(INSTRUCTIONS, "Valgrind's Cachegrind", ESTIMATED_CYCLES,
-            "Valgrind's Cachegrind", INSTRUCTIONS_PER_OP, "Valgrind's Cachegrind", ESTIMATED_CYCLES_PER_OP,
-            "Valgrind's Cachegrind", HW_INSTRUCTIONS, "the CPU's counters", HW_CYCLES, "the CPU's counters");
+            "Valgrind's Cachegrind", INSTRUCTIONS_PER_OP, "Valgrind", ESTIMATED_CYCLES_PER_OP, "Valgrind", HW_INSTRUCTIONS, "the CPU's counters", HW_CYCLES, "the CPU's counters");
 
     private Counted() {
     }

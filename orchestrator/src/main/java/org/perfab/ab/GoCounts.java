@@ -17,7 +17,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.perfab.exec.Counters;
 import org.perfab.exec.Processes;
-import org.perfab.model.Counted;
 
 /**
  * Counts each benchmark of a {@code go test -bench} harness on its own, per operation, under
@@ -40,7 +39,7 @@ import org.perfab.model.Counted;
  * runtime uses to read the clock where the CPU has it: a count that dies on it is retried with
  * {@code GODEBUG=cpu.rdtscp=off}, and the run says so.
  */
-final class GoCounts {
+final class GoCounts implements PerBenchmark {
     /** How long, natively, the iterations whose counts are told apart take: enough for a count's noise to vanish. */
     static final long TARGET_MILLIS = 20;
     /** The most iterations a benchmark is counted over. */
@@ -61,32 +60,8 @@ final class GoCounts {
             "buildvcs", "work", "x", "n");
     private static final Pattern RESULT = Pattern.compile("^(Benchmark\\S+)\\s+(\\d+)\\s+([0-9.e+]+) ns/op\\b.*$");
 
-    /** A benchmark to count: its full name ({@code BenchmarkSum64/4B}), the package it is in, its iterations. */
-    record Benchmark(String name, int pkg, long iterations) {
-        /** Returns its cell's name: without {@code Benchmark}, as perfab names go's timed cells. */
-        String cell() {
-            return name.substring("Benchmark".length());
-        }
-    }
-
     /** A test binary of one side: its package's import path, the folder it runs in, the binary. */
     record Binary(String importPath, Path dir, Path binary) {
-    }
-
-    /** What a benchmark's counts of {@code n} operations came to: per operation, and by function over the {@code n}. */
-    record PerOp(double instructions, double estimatedCycles, Map<String, Long> byFunction) {
-    }
-
-    /** Runs a command of a trial. */
-    interface Exec {
-        Processes.Outcome run(Processes.Command command) throws InterruptedException;
-    }
-
-    /** Why counting could not go on: a message for the trial's failure. */
-    static final class Failure extends Exception {
-        Failure(String message) {
-            super(message);
-        }
     }
 
     private final List<String> go;
@@ -175,8 +150,8 @@ final class GoCounts {
         return Optional.of(new GoCounts(argv, only, timeout, notes));
     }
 
-    /** Returns the benchmarks found, in the order go runs them; empty before the first side is built. */
-    List<Benchmark> benchmarks() {
+    @Override
+    public List<Benchmark> benchmarks() {
         return benchmarks;
     }
 
@@ -184,7 +159,8 @@ final class GoCounts {
      * Builds {@code tree}'s test binaries into {@code out} unless they are built, and finds the
      * benchmarks unless they are found: a side's first trial does this, so a warm-up trial does.
      */
-    void prepare(Path tree, Path out, Map<String, String> env, Logs logs, Exec exec)
+    @Override
+    public void prepare(Path tree, Path out, Map<String, String> env, Logs logs, Exec exec)
             throws Failure, IOException, InterruptedException {
         if (!binaries.containsKey(tree)) {
             binaries.put(tree, build(tree, out, env, logs, exec));
@@ -196,13 +172,6 @@ final class GoCounts {
                         + " select no benchmark");
             }
         }
-    }
-
-    /** Where a command's output goes: a file name stem in the trial's logs. */
-    interface Logs {
-        Path out(String part);
-
-        Path err(String part);
     }
 
     private List<Binary> build(Path tree, Path out, Map<String, String> env, Logs logs, Exec exec)
@@ -282,7 +251,8 @@ final class GoCounts {
                 }
                 double nanos = e.getValue();
                 long n = nanos > 0 ? Math.round(TARGET_MILLIS * 1e6 / nanos) : MAX_ITERATIONS;
-                found.add(new Benchmark(name, p, Math.max(2, Math.min(MAX_ITERATIONS, n))));
+                found.add(new Benchmark(name, name.substring("Benchmark".length()), p, Math.max(2, Math.min(MAX_ITERATIONS,
+                        n))));
             }
         }
         return found;
@@ -292,7 +262,8 @@ final class GoCounts {
      * Counts {@code benchmark} on the side of {@code tree}: {@code n} and {@code 2n} iterations
      * under Cachegrind, their files in {@code counts} and Valgrind's logs in {@code vlogs}.
      */
-    PerOp count(Benchmark benchmark, Path tree, Map<String, String> env, Path counts, Path vlogs, Logs logs,
+    @Override
+    public PerOp count(Benchmark benchmark, Path tree, Map<String, String> env, Path counts, Path vlogs, Logs logs,
             Exec exec) throws Failure, IOException, InterruptedException {
         Binary bin = binaries.get(tree).get(benchmark.pkg());
         Counters.Counted[] c = new Counters.Counted[2];
@@ -333,9 +304,14 @@ final class GoCounts {
             throw new Failure(benchmark.cell() + " executed no more instructions over " + 2 * n + " iterations than"
                     + " over " + n + ": its loop does not run b.N times");
         }
-        Map<String, Long> byFunction = new HashMap<>(c[1].byFunction());
-        c[0].byFunction().forEach((f, k) -> byFunction.merge(f, -k, Long::sum));
-        byFunction.values().removeIf(v -> v <= 0);
+        Map<String, Long> grew = new HashMap<>(c[1].byFunction());
+        c[0].byFunction().forEach((f, k) -> grew.merge(f, -k, Long::sum));
+        Map<String, Double> byFunction = new HashMap<>();
+        grew.forEach((f, k) -> {
+            if (k > 0) {
+                byFunction.put(f, (double) k / n);
+            }
+        });
         return new PerOp((double) instructions / n, (double) (c[1].estimatedCycles() - c[0].estimatedCycles()) / n,
                 byFunction);
     }
@@ -400,11 +376,6 @@ final class GoCounts {
             parts.add(q.append('$').toString());
         }
         return String.join("/", parts);
-    }
-
-    /** Returns the metric names of a benchmark's counts per operation. */
-    static List<String> metrics() {
-        return List.of(Counted.INSTRUCTIONS_PER_OP, Counted.ESTIMATED_CYCLES_PER_OP);
     }
 
     @Override

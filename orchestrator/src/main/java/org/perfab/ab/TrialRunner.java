@@ -39,8 +39,8 @@ final class TrialRunner implements TrialLoop.Runner {
     private final Consumer<String> commands;
     private final String counted;
     private final Consumer<String> notes;
-    /** The counter of each benchmark of a go test harness, when the workload counts them. */
-    private final Optional<GoCounts> goCounts;
+    /** The counter of each benchmark of the harness, when the workload counts them one at a time. */
+    private final Optional<PerBenchmark> perBenchmark;
 
     /**
      * A runner of {@code harness}'s trials, writing results into {@code results} and output into
@@ -51,16 +51,14 @@ final class TrialRunner implements TrialLoop.Runner {
      * hears of each command as it starts (see {@link Events#command}), {@code notes} of what the
      * operator should know.
      *
-     * @throws BadInputException when the harness's go test command cannot be counted a benchmark at a
-     *     time
+     * @throws BadInputException when the harness's command cannot be counted a benchmark at a time
      */
     TrialRunner(Processes processes, Workload.Harness harness, Path results, Path logs, Optional<Long> padding,
             Consumer<String> commands, Consumer<String> notes, String counted) {
         this.commands = commands;
         this.notes = notes;
         try {
-            this.goCounts = harness.perBenchmark() ? GoCounts.of(((Workload.Read) harness.format()).run(),
-                    harness.count().benchmarks(), harness.timeout(), notes) : Optional.empty();
+            this.perBenchmark = PerBenchmark.of(harness, notes);
         } catch (IllegalArgumentException e) {
             throw new BadInputException("the workload's harness 'run': " + e.getMessage());
         }
@@ -187,10 +185,10 @@ final class TrialRunner implements TrialLoop.Runner {
         env.put("PERFAB_RESULT", result.toString());
         Path out = logs.resolve(stem + ".out");
         Path err = logs.resolve(stem + ".err");
-        if (goCounts.isPresent()) {
+        if (perBenchmark.isPresent()) {
             List<Measurement> ms = new ArrayList<>();
             double wall = 0;
-            if (!harness.counted()) { // go test's own timings too
+            if (!harness.counted()) { // the tool's own timings too
                 RunResults.TrialRecord own = ownResults(read, slot, side, harnessDir, stem, env, ran, result, out, err);
                 if (own.status() != Status.OK) {
                     return own;
@@ -198,7 +196,7 @@ final class TrialRunner implements TrialLoop.Runner {
                 ms.addAll(own.measurements());
                 wall = own.wallSeconds();
             }
-            Optional<String> why = countEach(goCounts.get(), slot, side, env, stem, ran, ms, profiles);
+            Optional<String> why = countEach(perBenchmark.get(), slot, side, env, stem, ran, ms, profiles);
             return why.isPresent() ? failure(slot, side, Status.FAILED, why.get(), wall, err) : ok(slot, side, wall, ms);
         }
         if (harness.counted()) {
@@ -250,11 +248,11 @@ final class TrialRunner implements TrialLoop.Runner {
     }
 
     /**
-     * Counts each benchmark of a go test harness per operation (see {@link GoCounts}) and adds their
-     * cells to {@code ms}: the side's test binaries are built, and the benchmarks found, in its first
-     * trial, warm-up or not; a warm-up counts nothing. Returns why it failed; empty when it counted.
+     * Counts each benchmark of the harness per operation (see {@link PerBenchmark}) and adds their
+     * cells to {@code ms}: the side is readied, and the benchmarks found, in its first trial, warm-up
+     * or not; a warm-up counts nothing. Returns why it failed; empty when it counted.
      */
-    private Optional<String> countEach(GoCounts go, TrialOrder.Slot slot, SideDir side, Map<String, String> env,
+    private Optional<String> countEach(PerBenchmark go, TrialOrder.Slot slot, SideDir side, Map<String, String> env,
             String stem, Ran ran, List<Measurement> ms, Map<String, Map<String, Double>> profiles)
             throws IOException, InterruptedException {
         if (!Processes.onPath(Counters.VALGRIND)) {
@@ -267,22 +265,21 @@ final class TrialRunner implements TrialLoop.Runner {
             if (slot.warmup()) {
                 return Optional.empty();
             }
-            List<GoCounts.Benchmark> all = go.benchmarks();
+            List<PerBenchmark.Benchmark> all = go.benchmarks();
             String tree = side.tree().toAbsolutePath() + "/";
             String built = side.out().toAbsolutePath() + "/";
             for (int i = 0; i < all.size(); i++) {
-                GoCounts.Benchmark b = all.get(i);
+                PerBenchmark.Benchmark b = all.get(i);
                 String file = stem + "-" + i + "-" + safe(b.cell());
                 Path counts = Files.createDirectories(results.resolve(file + ".cachegrind"));
                 Path vlogs = Files.createDirectories(logs.resolve(file + ".valgrind"));
-                GoCounts.PerOp p = go.count(b, side.tree(), env, counts, vlogs, logsOf(file), ran::run);
+                PerBenchmark.PerOp p = go.count(b, side.tree(), env, counts, vlogs, logsOf(file), ran::run);
                 ms.add(measurement(b.cell(), Counted.INSTRUCTIONS_PER_OP, "instructions", p.instructions(), slot, side));
                 ms.add(measurement(b.cell(), Counted.ESTIMATED_CYCLES_PER_OP, "cycles", p.estimatedCycles(), slot,
                         side));
-                // Per operation, as the cell is.
                 Map<String, Double> byFunction = new LinkedHashMap<>();
-                p.byFunction().forEach((f, n) -> byFunction.merge(f.replace(tree, "").replace(built, ""),
-                        (double) n / b.iterations(), Double::sum));
+                p.byFunction().forEach((f, n) -> byFunction.merge(f.replace(tree, "").replace(built, ""), n,
+                        Double::sum));
                 profiles.put(b.cell(), byFunction);
                 double seconds = (System.nanoTime() - started) / 1e9;
                 Optional<Duration> budget = harness.count().budget();
@@ -295,14 +292,14 @@ final class TrialRunner implements TrialLoop.Runner {
             notes.accept(String.format(Locale.ROOT, "%s: counted %d benchmark%s in %.0f s", trial, all.size(),
                     all.size() == 1 ? "" : "s", (System.nanoTime() - started) / 1e9));
             return Optional.empty();
-        } catch (GoCounts.Failure e) {
+        } catch (PerBenchmark.Failure e) {
             return Optional.of(e.getMessage());
         }
     }
 
     /** Returns where the commands of a part of a trial write their output: {@code STEM-PART.out} and {@code .err}. */
-    private GoCounts.Logs logsOf(String stem) {
-        return new GoCounts.Logs() {
+    private PerBenchmark.Logs logsOf(String stem) {
+        return new PerBenchmark.Logs() {
             @Override
             public Path out(String part) {
                 return logs.resolve(stem + "-" + part + ".out");

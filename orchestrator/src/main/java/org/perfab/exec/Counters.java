@@ -78,6 +78,77 @@ public final class Counters {
         if (summaries == 0) {
             throw new IOException("Cachegrind wrote no counts into " + out);
         }
+        return counted(totals, byFunction);
+    }
+
+    /**
+     * Reads one part of Callgrind's output ({@code --compress-strings=no --compress-pos=no}, its
+     * caches simulated): its totals, and each function's own instructions, without those of the
+     * functions it called.
+     *
+     * @throws IOException when the file does not read, or is not Callgrind's
+     */
+    public static Counted readCallgrind(Path file) throws IOException {
+        int[] column = null;
+        long[] totals = new long[EVENTS.size()];
+        boolean summary = false;
+        boolean call = false;
+        String fl = "?";
+        String fn = "?";
+        Map<String, Long> byFunction = new HashMap<>();
+        try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
+            for (String line : (Iterable<String>) lines::iterator) {
+                if (line.startsWith("events:")) {
+                    column = columns(file, line);
+                } else if (line.startsWith("fl=")) {
+                    fl = line.substring(3);
+                } else if (line.startsWith("fn=")) {
+                    fn = line.substring(3);
+                } else if (line.startsWith("calls=")) {
+                    call = true; // the next line is the call's cost, the callee's and its own: not this function's
+                } else if ((line.startsWith("totals:") || line.startsWith("summary:")) && column != null && !summary) {
+                    String[] v = line.substring(line.indexOf(':') + 1).trim().split("\\s+");
+                    for (int i = 0; i < column.length; i++) {
+                        totals[i] = column[i] >= 0 && column[i] < v.length ? Long.parseLong(v[column[i]]) : 0;
+                    }
+                    summary = true;
+                } else if (column != null && !line.isEmpty() && (Character.isDigit(line.charAt(0))
+                        || line.charAt(0) == '+' || line.charAt(0) == '-' || line.charAt(0) == '*')) {
+                    if (call) {
+                        call = false;
+                        continue;
+                    }
+                    String[] v = line.split("\\s+");
+                    int at = 1 + column[0];
+                    if (at < v.length) {
+                        byFunction.merge(fl + ":" + fn, Long.parseLong(v[at]), Long::sum);
+                    }
+                }
+            }
+        } catch (NumberFormatException e) {
+            throw new IOException(file + ": not a Callgrind file: " + e.getMessage(), e);
+        }
+        if (!summary) {
+            throw new IOException(file + ": Callgrind's file has no totals");
+        }
+        return counted(totals, byFunction);
+    }
+
+    /** Returns where each of {@link #EVENTS} is among the events of a file's {@code events:} line. */
+    private static int[] columns(Path file, String line) throws IOException {
+        List<String> names = List.of(line.substring(7).trim().split("\\s+"));
+        int[] column = new int[EVENTS.size()];
+        for (int i = 0; i < EVENTS.size(); i++) {
+            column[i] = names.indexOf(EVENTS.get(i));
+        }
+        if (column[0] < 0) {
+            throw new IOException(file + ": Valgrind's events lack Ir: " + line);
+        }
+        return column;
+    }
+
+    /** Returns the counts of {@code totals}, in the order of {@link #EVENTS}, with the estimate of cycles. */
+    private static Counted counted(long[] totals, Map<String, Long> byFunction) {
         long ir = totals[0];
         long dr = totals[3];
         long dw = totals[6];
@@ -104,14 +175,7 @@ public final class Counters {
         try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
             for (String line : (Iterable<String>) lines::iterator) {
                 if (line.startsWith("events:")) {
-                    String[] names = line.substring(7).trim().split("\\s+");
-                    column = new int[EVENTS.size()];
-                    for (int i = 0; i < EVENTS.size(); i++) {
-                        column[i] = List.of(names).indexOf(EVENTS.get(i));
-                    }
-                    if (column[0] < 0) {
-                        throw new IOException(file + ": Cachegrind's events lack Ir: " + line);
-                    }
+                    column = columns(file, line);
                 } else if (line.startsWith("fl=")) {
                     fl = line.substring(3);
                 } else if (line.startsWith("fn=")) {

@@ -143,7 +143,7 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
      * @param measure what perfab measures of the commands itself, in the workload's order: with
      *     {@code format: time} the timings (wall, CPU, peak memory) and counts; with a harness
      *     that reports its own results, empty (its results) or counts of the whole command, or,
-     *     for go test, of each benchmark (with {@code wall}: its results too)
+     *     for go test and Google Benchmark, of each benchmark (with {@code wall}: its results too)
      * @param count which benchmarks a harness of named benchmarks counts, and in how long
      */
     public record Harness(From from, HarnessFormat format, Duration timeout, Optional<String> cpus,
@@ -168,10 +168,15 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
 
         /**
          * Returns whether each benchmark of the harness is counted on its own, per operation: go
-         * test's, when the workload measures {@code instructions}.
+         * test's or Google Benchmark's, when the workload measures {@code instructions}.
          */
         public boolean perBenchmark() {
-            return measure.contains(Measure.INSTRUCTIONS) && format instanceof Read r && r.format().id().equals("go");
+            return measure.contains(Measure.INSTRUCTIONS) && format instanceof Read r && namesBenchmarks(r.format().id());
+        }
+
+        /** Returns whether a harness of format {@code id} names benchmarks that perfab can count one at a time. */
+        public static boolean namesBenchmarks(String id) {
+            return id.equals("go") || id.equals("google-benchmark");
         }
 
         /** Returns every command a trial starts: the harness's, or each timed command. */

@@ -477,16 +477,16 @@ public final class WorkloadLoader {
                 measuring = new Workload.Read(argv, MeasurementFormat.byId(f).orElseThrow());
             }
             List<Workload.Measure> measures = measures(measure, f);
-            boolean perBenchmark = f.equals("go") && measures.contains(Workload.Measure.INSTRUCTIONS);
-            if (perBenchmark && (argv.size() < 2 || !java.nio.file.Path.of(argv.get(0)).getFileName().toString().equals("go")
+            boolean perBenchmark = Workload.Harness.namesBenchmarks(f) && measures.contains(Workload.Measure.INSTRUCTIONS);
+            if (perBenchmark && f.equals("go") && (argv.size() < 2 || !java.nio.file.Path.of(argv.get(0)).getFileName().toString().equals("go")
                     || !argv.get(1).equals("test"))) {
                 throw bad("run", "counting each benchmark of format go needs 'run' to be go test itself"
                         + " ([go, test, -bench, ., ...]), which perfab builds and runs a benchmark at a time; got "
                         + String.join(" ", argv));
             }
             if (count != null && !perBenchmark) {
-                throw bad("count", "harness 'count' chooses the benchmarks of format go that measure:"
-                        + " [instructions] counts one at a time");
+                throw bad("count", "harness 'count' chooses the benchmarks of format go or google-benchmark that"
+                        + " measure: [instructions] counts one at a time");
             }
             this.harness = new Workload.Harness(from == null ? Workload.From.HEAD : from, measuring, d,
                     Optional.ofNullable(cpus), harnessFiles, measures,
@@ -516,19 +516,19 @@ public final class WorkloadLoader {
             if (measures.contains(m)) {
                 throw bad("measure", "harness measure '" + id + "' is listed twice");
             }
-            boolean ownResults = format.equals("go") && m == Workload.Measure.WALL;
+            boolean ownResults = Workload.Harness.namesBenchmarks(format) && m == Workload.Measure.WALL;
             if (!timed && !m.count() && !ownResults) {
                 throw bad("measure", "harness measure '" + id + "' is a timing perfab takes of 'commands' with"
                         + " format: time; a harness that reports its own results can be counted as a whole"
-                        + " (instructions, hw-instructions, hw-cycles), and go test's, each benchmark (instructions,"
-                        + " with wall for its own timings too)");
+                        + " (instructions, hw-instructions, hw-cycles), and go test's and Google Benchmark's, each"
+                        + " benchmark (instructions, with wall for its own timings too)");
             }
             measures.add(m);
         }
-        if (format.equals("go") && measures.contains(Workload.Measure.WALL)
+        if (Workload.Harness.namesBenchmarks(format) && measures.contains(Workload.Measure.WALL)
                 && !measures.contains(Workload.Measure.INSTRUCTIONS)) {
-            throw bad("measure", "harness measure 'wall' on format go keeps go test's own timings beside its"
-                    + " counts: list instructions too, or leave 'measure' out for its timings alone");
+            throw bad("measure", "harness measure 'wall' on format " + format + " keeps the tool's own timings"
+                    + " beside its counts: list instructions too, or leave 'measure' out for its timings alone");
         }
         return measures;
     }

@@ -113,7 +113,7 @@ class ProcessesTest {
                         - Files.readAllLines(tmp.resolve("out")).stream().mapToDouble(Burn::seconds).sum());
             }
             figures += ", the shell and the starts and ends " + startAndEnd + " s";
-            assertTrue(cpu >= own && cpu <= own + 1.5 * startAndEnd + 0.003, figures);
+            assertTrue(cpu >= own && cpu <= own + Math.max(3 * startAndEnd, 0.01) + 0.003, figures);
         } else {
             assertTrue(Math.abs(cpu - own) < 0.02, figures);
         }
@@ -155,10 +155,11 @@ class ProcessesTest {
             String figures = "perfab's " + cpu + " s, the program's own " + own + " s, wall " + o.wallSeconds()
                     + " s, a start and end " + startAndEnd + " s";
             // The program's own figure misses only its start (exec, the loader) and its exit, which
-            // cost a few milliseconds of CPU time, more on some virtual machines than others. A
-            // sample of /proc would miss the last slice, and round each process down to a tick.
+            // cost a few milliseconds of CPU time, more on some virtual machines than others, and
+            // more again beside a busy neighbour. A sample of /proc would miss the last slice, and
+            // round each process down to a tick.
             assertTrue(cpu >= own, figures);
-            assertTrue(cpu <= own + 1.5 * startAndEnd + 0.003, figures);
+            assertTrue(cpu <= own + Math.max(3 * startAndEnd, 0.01) + 0.003, figures);
             // One process at a time: its CPU time is within its wall time.
             assertTrue(cpu <= o.wallSeconds(), figures);
             assertEquals(cpu, o.load().orElseThrow().cpuSeconds(), "the load counts the same figure: " + figures);
@@ -180,8 +181,9 @@ class ProcessesTest {
         String figures = "perfab's " + cpu + " s, the program's own " + own + " s";
         assertTrue(wholeTicks(cpu), figures);
         // The kernel's account of perfab's waited-for children, read before and after, each end
-        // rounded down to a tick; its start (the spawn, exec, the loader) is in it too.
-        assertTrue(cpu > own - 0.01 && cpu < own + 0.02, figures);
+        // rounded down to a tick; its start (the spawn, exec, the loader) is in it too, which takes
+        // up to a tick of CPU time on some virtual machines.
+        assertTrue(cpu > own - 0.01 && cpu < own + 0.03, figures);
         assertEquals(cpu, o.load().orElseThrow().cpuSeconds(), "the load counts the same figure: " + figures);
     }
 

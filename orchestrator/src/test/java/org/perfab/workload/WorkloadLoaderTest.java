@@ -107,7 +107,7 @@ class WorkloadLoaderTest {
             {"harness: {run: [sh, -c, 'go test -bench .'], format: go, measure: [instructions]}", "counting each"
                 + " benchmark of format go needs 'run' to be go test itself"},
             {"harness: {run: [go, test, -bench, .], format: go, measure: [wall]}", "list instructions too"},
-            {"harness: {run: [./bench], count: {benchmarks: x}}", "harness 'count' chooses the benchmarks of format go"},
+            {"harness: {run: [./bench], count: {benchmarks: x}}", "harness 'count' chooses the benchmarks of format go or google-benchmark"},
             {"harness: {run: [go, test, -bench, .], format: go, measure: [instructions], count: {benchmarks: '('}}",
                 "harness count.benchmarks '(' is not a regular expression"},
             {"harness: {run: [go, test, -bench, .], format: go, measure: [instructions], count: {bench: x}}",

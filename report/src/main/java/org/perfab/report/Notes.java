@@ -86,7 +86,7 @@ final class Notes {
         if (!row.functions().isEmpty() && v != Verdict.UNCHANGED && v != Verdict.PROFILE && v != Verdict.NO_DATA) {
             notes.add("moved most in " + row.functions().stream().map(Notes::moved).collect(Collectors.joining(", "))
                     + (row.cell().metric().equals(Counted.INSTRUCTIONS_PER_OP)
-                            ? " (Cachegrind's counts by function, per operation)"
+                            ? " (Valgrind's counts by function, per operation)"
                             : " (Cachegrind's counts by function, mean per trial)"));
         }
         if (row.insideNoise()) {

@@ -20,12 +20,12 @@ import org.perfab.report.testing.Tool;
 import org.perfab.testing.GitFixture;
 
 /**
- * go test's benchmarks counted one at a time, per operation, under Valgrind, end to end: a small Go
- * module whose head gives one function more mixing rounds. Each side's test binary is built from its
- * own tree, so every verdict here fails if the wrong side's code ran. Skipped where go or valgrind is
- * missing, failed there where CI requires them ({@link Tool}).
+ * Benchmarks counted one at a time, per operation, under Valgrind, end to end: go test's in a small Go
+ * module, Google Benchmark's in a small C++ program, whose heads give one function more mixing rounds.
+ * Each side's binary is built from its own tree, so every verdict here fails if the wrong side's code
+ * ran. Skipped where a tool is missing, failed there where CI requires them ({@link Tool}).
  */
-class GoCountsIT {
+class PerBenchmarkCountsIT {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
@@ -33,7 +33,6 @@ class GoCountsIT {
 
     @BeforeEach
     void tools() {
-        Tool.GO.need();
         Tool.VALGRIND.need();
     }
 
@@ -102,6 +101,7 @@ class GoCountsIT {
 
     /** A module whose main mixes twice a byte and whose feature three times, with {@code workload}. */
     private GitFixture module(String workload) throws IOException {
+        Tool.GO.need();
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
         g.write("go.mod", "module example.com/hash\n\ngo 1.19\n");
         g.write("hash.go", code(2));
@@ -161,7 +161,7 @@ class GoCountsIT {
         JsonNode first = rows.get("Sum/256:instructions/op").get("functions").get(0);
         assertTrue(first.get("function").asText().endsWith("hash.go:example.com/hash.mix"), first.toString());
         String comment = Files.readString(tmp.resolve("out/comment.md"));
-        assertTrue(comment.contains("counted by Valgrind's Cachegrind (not timed)"), comment);
+        assertTrue(comment.contains("counted by Valgrind (not timed)"), comment);
         assertTrue(comment.contains("moved most in example.com/hash.mix (hash.go)"), comment);
     }
 
@@ -186,5 +186,74 @@ class GoCountsIT {
                 "Sum/16:est-cycles/op")), new TreeSet<>(rows.keySet()), "go's own timings, and the count asked for");
         assertEquals("regression", rows.get("Sum/16:instructions/op").get("verdict").asText());
         assertFalse(Files.readString(tmp.resolve("out/comment.md")).contains("not timed"));
+    }
+
+    /** A Google Benchmark program: {@code BM_Sum} mixes each byte {@code rounds} times; {@code BM_Xor} folds bytes. */
+    private static String program(int rounds) {
+        return """
+                #include <benchmark/benchmark.h>
+                #include <cstdint>
+                #include <vector>
+
+                __attribute__((noinline)) static uint64_t mix(uint64_t x) {
+                  for (int i = 0; i < %d; i++) { x ^= x >> 29; x *= 0x9E3779B97F4A7C15ULL; }
+                  return x;
+                }
+
+                static void BM_Sum(benchmark::State& state) {
+                  std::vector<uint8_t> data(state.range(0));
+                  for (auto _ : state) {
+                    uint64_t h = 0;
+                    for (uint8_t c : data) h = mix(h ^ c);
+                    benchmark::DoNotOptimize(h);
+                  }
+                }
+                BENCHMARK(BM_Sum)->Arg(16)->Arg(256);
+
+                static void BM_Xor(benchmark::State& state) {
+                  std::vector<uint8_t> data(64);
+                  for (auto _ : state) {
+                    uint64_t h = 0;
+                    for (uint8_t c : data) h = (h << 1) ^ c;
+                    benchmark::DoNotOptimize(h);
+                  }
+                }
+                BENCHMARK(BM_Xor);
+                BENCHMARK_MAIN();
+                """.formatted(rounds);
+    }
+
+    @Test
+    void googleBenchmarksAreCountedPerOperationThroughTheRecipesOwnCommand() throws IOException {
+        Tool.GOOGLE_BENCHMARK.need();
+        // The recipe as it ships, plus measure: the benchmarks are chosen through the environment.
+        String recipe = Files.readString(Path.of("../workloads/recipes/google-benchmark.yaml"));
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        g.write("bench/bench.cc", program(2));
+        g.write("perfab.yaml", recipe.replace("trials: 5\n", "").replace("  format: google-benchmark\n",
+                "  format: google-benchmark\n  measure: [instructions]\n"));
+        g.commit("the benchmarks");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("bench/bench.cc", program(3));
+        g.commit("a third mixing round");
+        g.git("checkout", "-q", "main");
+        Cli run = ab(g);
+        assertEquals(0, run.exitCode(), run.err());
+        Map<String, JsonNode> rows = rows();
+        assertEquals(new TreeSet<>(List.of("BM_Sum/16:instructions/op", "BM_Sum/16:est-cycles/op",
+                "BM_Sum/256:instructions/op", "BM_Sum/256:est-cycles/op", "BM_Xor:instructions/op",
+                "BM_Xor:est-cycles/op")), new TreeSet<>(rows.keySet()));
+        for (String sum : List.of("BM_Sum/16", "BM_Sum/256")) {
+            JsonNode row = rows.get(sum + ":instructions/op");
+            assertEquals("regression", row.get("verdict").asText(), row.toString());
+            assertEquals(0, row.at("/base/cv").asDouble(), 0.01, "the loop's count alone, per operation: " + row);
+        }
+        // Sixteen bytes of two rounds: a whole number of instructions an operation, whatever the
+        // iterations Google Benchmark chose, since the loop's part holds nothing else.
+        double small = rows.get("BM_Sum/16:instructions/op").at("/base/mean").asDouble();
+        assertEquals(Math.rint(small), small, 0.01, "per operation, exactly");
+        assertEquals("unchanged", rows.get("BM_Xor:instructions/op").get("verdict").asText());
+        String comment = Files.readString(tmp.resolve("out/comment.md"));
+        assertTrue(comment.contains("moved most in mix(unsigned long)"), comment);
     }
 }

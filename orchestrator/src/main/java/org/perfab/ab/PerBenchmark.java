@@ -1,0 +1,96 @@
+package org.perfab.ab;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.perfab.exec.Processes;
+import org.perfab.workload.Workload;
+
+/**
+ * Counts each named benchmark of a harness on its own, per operation, under Valgrind, with no
+ * change to the benchmarks: go test's ({@link GoCounts}) and Google Benchmark's
+ * ({@link GoogleBenchmarkCounts}). The benchmarks are found once, in the first side's first trial;
+ * each trial then counts every one of them on its side.
+ */
+interface PerBenchmark {
+    /**
+     * A benchmark to count.
+     *
+     * @param name its name as its tool knows it ({@code BenchmarkSum64/4B}, {@code BM_Sum/16})
+     * @param cell its cell's name, as perfab names the tool's timed cells
+     * @param pkg which of the side's programs holds it, from 0
+     * @param iterations the iterations it is counted over, where perfab chooses them; 0 where the tool does
+     */
+    record Benchmark(String name, String cell, int pkg, long iterations) {
+    }
+
+    /**
+     * What one operation of a benchmark executed.
+     *
+     * @param instructions its instructions
+     * @param estimatedCycles its estimate of cycles (see {@link org.perfab.exec.Counters})
+     * @param byFunction its instructions by function ({@code FILE:FUNCTION})
+     */
+    record PerOp(double instructions, double estimatedCycles, Map<String, Double> byFunction) {
+    }
+
+    /** Runs a command of a trial. */
+    interface Exec {
+        Processes.Outcome run(Processes.Command command) throws InterruptedException;
+    }
+
+    /** Where a command's output goes: files in the trial's logs, by a part's name. */
+    interface Logs {
+        Path out(String part);
+
+        Path err(String part);
+    }
+
+    /** Why counting could not go on: a message for the trial's failure. */
+    final class Failure extends Exception {
+        Failure(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * Readies the side of {@code tree} (its programs built, where the tool builds them) and finds
+     * the benchmarks unless they are found.
+     *
+     * @param out the side's private build folder
+     * @param env the trial's environment
+     */
+    void prepare(Path tree, Path out, Map<String, String> env, Logs logs, Exec exec)
+            throws Failure, IOException, InterruptedException;
+
+    /** Returns the benchmarks found, in the order the tool runs them; empty before the first side is ready. */
+    List<Benchmark> benchmarks();
+
+    /**
+     * Counts one operation of {@code benchmark} on the side of {@code tree}: Valgrind's files go into
+     * {@code counts}, its logs into {@code vlogs}.
+     */
+    PerOp count(Benchmark benchmark, Path tree, Map<String, String> env, Path counts, Path vlogs, Logs logs,
+            Exec exec) throws Failure, IOException, InterruptedException;
+
+    /**
+     * Returns the counter of {@code harness}'s benchmarks, when the workload counts them one at a
+     * time; empty otherwise.
+     *
+     * @throws IllegalArgumentException when the harness's command cannot be counted a benchmark at a time
+     */
+    static Optional<PerBenchmark> of(Workload.Harness harness, Consumer<String> notes) {
+        if (!harness.perBenchmark()) {
+            return Optional.empty();
+        }
+        Workload.Read read = (Workload.Read) harness.format();
+        if (read.format().id().equals("go")) {
+            return GoCounts.of(read.run(), harness.count().benchmarks(), harness.timeout(), notes)
+                    .map(PerBenchmark.class::cast);
+        }
+        return Optional.of(new GoogleBenchmarkCounts(read.run(), harness.count().benchmarks(), harness.timeout()));
+    }
+}
