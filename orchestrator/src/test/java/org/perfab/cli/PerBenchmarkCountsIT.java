@@ -256,4 +256,33 @@ class PerBenchmarkCountsIT {
         String comment = Files.readString(tmp.resolve("out/comment.md"));
         assertTrue(comment.contains("moved most in mix(unsigned long)"), comment);
     }
+
+    @Test
+    void aTrialThatPassesItsBudgetStopsAndSaysHowFarItGot() throws IOException {
+        Tool.GOOGLE_BENCHMARK.need();
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        g.write("bench/bench.cc", program(2));
+        g.write("perfab.yaml", """
+                name: budget
+                warmup: 0
+                build:
+                  run: [sh, -c, 'g++ -O1 bench/*.cc -o "$PERFAB_BUILD_DIR/bench" -lbenchmark -lpthread']
+                harness:
+                  run: [sh, -c, '"$PERFAB_BUILD_DIR/bench"']
+                  format: google-benchmark
+                  measure: [instructions]
+                  count: {budget: 100ms}
+                """);
+        g.commit("the benchmarks");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("x", "y");
+        g.commit("nothing");
+        g.git("checkout", "-q", "main");
+        Cli run = ab(g);
+        assertTrue(run.exitCode() != 0, run.err());
+        JsonNode trial = JSON.readTree(tmp.resolve("out/results.json").toFile()).get("trials").get(0);
+        assertEquals("failed", trial.get("status").asText(), trial.toString());
+        assertTrue(trial.get("reason").asText().matches("counting took \\d+ s, past count.budget \\(0\\.1s\\), with 1"
+                + " of 3 benchmarks counted: choose fewer with count.benchmarks, or give it more"), trial.toString());
+    }
 }
