@@ -4,11 +4,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -71,14 +71,14 @@ final class GoCounts implements PerBenchmark {
     private final String bench;
     private final Optional<Pattern> only;
     private final Consumer<String> notes;
-    private final java.time.Duration timeout;
+    private final Duration timeout;
     /** Each side's test binaries, by the side's tree. */
     private final Map<Path, List<Binary>> binaries = new HashMap<>();
     /** The benchmarks, found once for the run; empty until then. */
     private List<Benchmark> benchmarks = List.of();
     private boolean noRdtscp;
 
-    private GoCounts(List<String> argv, Optional<Pattern> only, java.time.Duration timeout, Consumer<String> notes) {
+    private GoCounts(List<String> argv, Optional<Pattern> only, Duration timeout, Consumer<String> notes) {
         this.only = only;
         this.timeout = timeout;
         this.notes = notes;
@@ -141,7 +141,7 @@ final class GoCounts implements PerBenchmark {
      * @throws IllegalArgumentException when it is go test, but with no {@code -bench}, or a flag
      *     perfab cannot carry into the counted runs
      */
-    static Optional<GoCounts> of(List<String> argv, Optional<Pattern> only, java.time.Duration timeout,
+    static Optional<GoCounts> of(List<String> argv, Optional<Pattern> only, Duration timeout,
             Consumer<String> notes) {
         if (argv.size() < 2 || !Path.of(argv.get(0)).getFileName().toString().equals("go")
                 || !argv.get(1).equals("test")) {
@@ -366,20 +366,8 @@ final class GoCounts implements PerBenchmark {
     static String filter(String name) {
         List<String> parts = new ArrayList<>();
         for (String part : name.split("/", -1)) {
-            StringBuilder q = new StringBuilder("^");
-            for (char ch : part.toCharArray()) {
-                if ("\\.+*?()|[]{}^$".indexOf(ch) >= 0) {
-                    q.append('\\');
-                }
-                q.append(ch);
-            }
-            parts.add(q.append('$').toString());
+            parts.add("^" + PerBenchmark.quote(part) + "$");
         }
         return String.join("/", parts);
-    }
-
-    @Override
-    public String toString() {
-        return String.format(Locale.ROOT, "go test -bench %s %s", bench, String.join(" ", packages));
     }
 }

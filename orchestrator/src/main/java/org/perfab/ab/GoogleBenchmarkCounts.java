@@ -94,7 +94,7 @@ final class GoogleBenchmarkCounts implements PerBenchmark {
             Exec exec) throws Failure, IOException, InterruptedException {
         Path json = counts.resolve("benchmark.json");
         Map<String, String> e = new LinkedHashMap<>(env);
-        e.put("BENCHMARK_FILTER", "^" + quote(benchmark.name()) + "$");
+        e.put("BENCHMARK_FILTER", "^" + PerBenchmark.quote(benchmark.name()) + "$");
         e.putIfAbsent("BENCHMARK_MIN_TIME", MIN_TIME);
         e.put("BENCHMARK_OUT", json.toString());
         e.put("BENCHMARK_OUT_FORMAT", "json");
@@ -190,17 +190,5 @@ final class GoogleBenchmarkCounts implements PerBenchmark {
             return lines.limit(40).anyMatch(l -> l.startsWith("desc: Trigger: --dump-before=")
                     && l.contains("FinishKeepRunning"));
         }
-    }
-
-    /** Returns {@code name} as a regular expression that matches it alone. */
-    static String quote(String name) {
-        StringBuilder q = new StringBuilder();
-        for (char ch : name.toCharArray()) {
-            if ("\\.+*?()|[]{}^$".indexOf(ch) >= 0) {
-                q.append('\\');
-            }
-            q.append(ch);
-        }
-        return q.toString();
     }
 }

@@ -93,4 +93,16 @@ interface PerBenchmark {
         }
         return Optional.of(new GoogleBenchmarkCounts(read.run(), harness.count().benchmarks(), harness.timeout()));
     }
+
+    /** Returns {@code name} as a regular expression (RE2's, POSIX's) that matches it and nothing else. */
+    static String quote(String name) {
+        StringBuilder q = new StringBuilder();
+        for (char ch : name.toCharArray()) {
+            if ("\\.+*?()|[]{}^$".indexOf(ch) >= 0) {
+                q.append('\\');
+            }
+            q.append(ch);
+        }
+        return q.toString();
+    }
 }
