@@ -74,7 +74,9 @@ final class GoCounts implements PerBenchmark {
     private final Duration timeout;
     /** Each side's test binaries, by the side's tree. */
     private final Map<Path, List<Binary>> binaries = new HashMap<>();
-    /** The benchmarks, found once for the run; empty until then. */
+    /** The package of each benchmark, by its name. */
+    private final Map<String, String> packageOf = new HashMap<>();
+    /** The benchmarks of the sides readied so far; empty until then. */
     private List<Benchmark> benchmarks = List.of();
     private boolean noRdtscp;
 
@@ -162,16 +164,24 @@ final class GoCounts implements PerBenchmark {
     @Override
     public void prepare(Path tree, Path out, Map<String, String> env, Logs logs, Exec exec)
             throws Failure, IOException, InterruptedException {
-        if (!binaries.containsKey(tree)) {
-            binaries.put(tree, build(tree, out, env, logs, exec));
+        if (binaries.containsKey(tree)) {
+            return;
         }
-        if (benchmarks.isEmpty()) {
-            benchmarks = find(binaries.get(tree), env, logs, exec);
-            if (benchmarks.isEmpty()) {
-                throw new Failure("-bench " + bench + (only.isPresent() ? " and count.benchmarks " + only.get() : "")
-                        + " select no benchmark");
+        List<Binary> bins = build(tree, out, env, logs, exec);
+        binaries.put(tree, bins);
+        // Each side's benchmarks join the run's: one the pull request adds or removes is counted
+        // where it is, and its cell is one-sided.
+        List<Benchmark> all = new ArrayList<>(benchmarks);
+        for (Benchmark b : find(bins, env, logs, exec)) {
+            if (all.stream().noneMatch(known -> known.name().equals(b.name()))) {
+                all.add(b);
             }
         }
+        if (all.isEmpty()) {
+            throw new Failure("-bench " + bench + (only.isPresent() ? " and count.benchmarks " + only.get() : "")
+                    + " select no benchmark");
+        }
+        benchmarks = List.copyOf(all);
     }
 
     private List<Binary> build(Path tree, Path out, Map<String, String> env, Logs logs, Exec exec)
@@ -244,6 +254,7 @@ final class GoCounts implements PerBenchmark {
                 if (only.isPresent() && !only.get().matcher(name.substring("Benchmark".length())).find()) {
                     continue;
                 }
+                packageOf.putIfAbsent(name, b.importPath());
                 String other = seen.putIfAbsent(name, b.importPath());
                 if (other != null) {
                     throw new Failure(name + " is a benchmark of both " + other + " and " + b.importPath()
@@ -251,7 +262,7 @@ final class GoCounts implements PerBenchmark {
                 }
                 double nanos = e.getValue();
                 long n = nanos > 0 ? Math.round(TARGET_MILLIS * 1e6 / nanos) : MAX_ITERATIONS;
-                found.add(new Benchmark(name, name.substring("Benchmark".length()), p, Math.max(2, Math.min(MAX_ITERATIONS,
+                found.add(new Benchmark(name, name.substring("Benchmark".length()), Math.max(2, Math.min(MAX_ITERATIONS,
                         n))));
             }
         }
@@ -263,9 +274,14 @@ final class GoCounts implements PerBenchmark {
      * under Cachegrind, their files in {@code counts} and Valgrind's logs in {@code vlogs}.
      */
     @Override
-    public PerOp count(Benchmark benchmark, Path tree, Map<String, String> env, Path counts, Path vlogs, Logs logs,
-            Exec exec) throws Failure, IOException, InterruptedException {
-        Binary bin = binaries.get(tree).get(benchmark.pkg());
+    public Optional<PerOp> count(Benchmark benchmark, Path tree, Map<String, String> env, Path counts, Path vlogs,
+            Logs logs, Exec exec) throws Failure, IOException, InterruptedException {
+        Optional<Binary> has = binaries.get(tree).stream()
+                .filter(b -> b.importPath().equals(packageOf.get(benchmark.name()))).findFirst();
+        if (has.isEmpty()) {
+            return Optional.empty(); // its package has no tests on this side
+        }
+        Binary bin = has.get();
         Counters.Counted[] c = new Counters.Counted[2];
         for (int k = 0; k < 2; k++) {
             long n = benchmark.iterations() * (k + 1);
@@ -287,6 +303,9 @@ final class GoCounts implements PerBenchmark {
             if (!o.succeeded()) {
                 throw new Failure(benchmark.cell() + " " + o.failure() + " under Valgrind"
                         + Counters.why(vlog).map(w -> ": " + w).orElse(""));
+            }
+            if (k == 0 && !ran(logs.out(part), benchmark.name(), -1)) {
+                return Optional.empty(); // not a benchmark of this side
             }
             if (!ran(logs.out(part), benchmark.name(), n)) {
                 throw new Failure(benchmark.cell() + " did not run " + n + " iterations under Valgrind (its output"
@@ -312,8 +331,8 @@ final class GoCounts implements PerBenchmark {
                 byFunction.put(f, (double) k / n);
             }
         });
-        return new PerOp((double) instructions / n, (double) (c[1].estimatedCycles() - c[0].estimatedCycles()) / n,
-                byFunction);
+        return Optional.of(new PerOp((double) instructions / n,
+                (double) (c[1].estimatedCycles() - c[0].estimatedCycles()) / n, byFunction));
     }
 
     private Processes.Outcome counted(List<String> argv, Path dir, Map<String, String> env, Path into, Path vlog,
@@ -348,11 +367,11 @@ final class GoCounts implements PerBenchmark {
         }
     }
 
-    /** Returns whether go's output in {@code out} reports {@code name} run {@code n} times. */
+    /** Returns whether go's output in {@code out} reports {@code name} run {@code n} times (any number, for -1). */
     private static boolean ran(Path out, String name, long n) throws IOException {
         for (String line : Files.readAllLines(out, StandardCharsets.UTF_8)) {
             Matcher m = RESULT.matcher(line.strip());
-            if (m.matches() && m.group(1).equals(name) && m.group(2).equals(Long.toString(n))) {
+            if (m.matches() && m.group(1).equals(name) && (n < 0 || m.group(2).equals(Long.toString(n)))) {
                 return true;
             }
         }

@@ -47,6 +47,7 @@ final class GoogleBenchmarkCounts implements PerBenchmark {
     private final Optional<Pattern> only;
     private final Duration timeout;
     private List<Benchmark> benchmarks = List.of();
+    private final java.util.Set<Path> ready = new java.util.HashSet<>();
 
     GoogleBenchmarkCounts(List<String> argv, Optional<Pattern> only, Duration timeout) {
         this.argv = List.copyOf(argv);
@@ -62,7 +63,7 @@ final class GoogleBenchmarkCounts implements PerBenchmark {
     @Override
     public void prepare(Path tree, Path out, Map<String, String> env, Logs logs, Exec exec)
             throws Failure, IOException, InterruptedException {
-        if (!benchmarks.isEmpty()) {
+        if (!ready.add(tree)) {
             return;
         }
         Map<String, String> list = new LinkedHashMap<>(env);
@@ -73,25 +74,29 @@ final class GoogleBenchmarkCounts implements PerBenchmark {
             throw new Failure("the harness " + o.failure() + " when asked to list its benchmarks"
                     + " (BENCHMARK_LIST_TESTS=true)");
         }
-        List<Benchmark> found = new ArrayList<>();
+        // Each side's benchmarks join the run's: one the pull request adds or removes is counted
+        // where it is, and its cell is one-sided.
+        List<Benchmark> found = new ArrayList<>(benchmarks);
         for (String line : Files.readAllLines(logs.out("list"), StandardCharsets.UTF_8)) {
             String name = line.strip();
             if (name.isEmpty() || name.contains("/threads:") || only.isPresent() && !only.get().matcher(name).find()) {
                 continue;
             }
-            found.add(new Benchmark(name, name, 0, 0));
+            if (found.stream().noneMatch(known -> known.name().equals(name))) {
+                found.add(new Benchmark(name, name, 0));
+            }
         }
         if (found.isEmpty()) {
             throw new Failure("the harness listed no benchmark to count" + (only.isPresent() ? " that count.benchmarks "
                     + only.get() + " finds" : "") + " (BENCHMARK_LIST_TESTS=true; benchmarks of several threads are"
                     + " not counted)");
         }
-        benchmarks = found;
+        benchmarks = List.copyOf(found);
     }
 
     @Override
-    public PerOp count(Benchmark benchmark, Path tree, Map<String, String> env, Path counts, Path vlogs, Logs logs,
-            Exec exec) throws Failure, IOException, InterruptedException {
+    public Optional<PerOp> count(Benchmark benchmark, Path tree, Map<String, String> env, Path counts, Path vlogs,
+            Logs logs, Exec exec) throws Failure, IOException, InterruptedException {
         Path json = counts.resolve("benchmark.json");
         Map<String, String> e = new LinkedHashMap<>(env);
         e.put("BENCHMARK_FILTER", "^" + PerBenchmark.quote(benchmark.name()) + "$");
@@ -112,6 +117,9 @@ final class GoogleBenchmarkCounts implements PerBenchmark {
                     + Counters.why(vlogs).map(w -> ": " + w).orElse(""));
         }
         long iterations = iterations(json, benchmark);
+        if (iterations == 0) {
+            return Optional.empty(); // not a benchmark of this side
+        }
         Path loop = lastLoop(counts).orElseThrow(() -> new Failure(benchmark.cell() + " ran no loop of"
                 + " State::StartKeepRunning and FinishKeepRunning under Callgrind: a benchmark built against a"
                 + " library of Google Benchmark without its symbols cannot be counted one loop at a time"));
@@ -130,15 +138,18 @@ final class GoogleBenchmarkCounts implements PerBenchmark {
                 byFunction.put(f, (double) n / iterations);
             }
         });
-        return new PerOp((double) c.instructions() / iterations, (double) c.estimatedCycles() / iterations,
-                byFunction);
+        return Optional.of(new PerOp((double) c.instructions() / iterations,
+                (double) c.estimatedCycles() / iterations, byFunction));
     }
 
-    /** Returns the iterations of {@code benchmark}'s last run in Google Benchmark's JSON. */
+    /** Returns the iterations of {@code benchmark}'s last run in Google Benchmark's JSON; 0 when it ran none. */
     private static long iterations(Path json, Benchmark benchmark) throws Failure, IOException {
         if (!Files.exists(json)) {
             throw new Failure(benchmark.cell() + ": the harness wrote no JSON to BENCHMARK_OUT or $PERFAB_RESULT ("
                     + json + ")");
+        }
+        if (Files.size(json) == 0) {
+            return 0; // Google Benchmark matched nothing: it opens its output, and writes nothing to it
         }
         JsonNode root;
         try {
@@ -157,9 +168,6 @@ final class GoogleBenchmarkCounts implements PerBenchmark {
             if (!b.path("run_type").asText("iteration").equals("aggregate")) {
                 iterations = b.path("iterations").asLong(0);
             }
-        }
-        if (iterations <= 0) {
-            throw new Failure(benchmark.cell() + ": Google Benchmark's JSON in " + json + " reports no iterations");
         }
         return iterations;
     }

@@ -21,10 +21,9 @@ interface PerBenchmark {
      *
      * @param name its name as its tool knows it ({@code BenchmarkSum64/4B}, {@code BM_Sum/16})
      * @param cell its cell's name, as perfab names the tool's timed cells
-     * @param pkg which of the side's programs holds it, from 0
      * @param iterations the iterations it is counted over, where perfab chooses them; 0 where the tool does
      */
-    record Benchmark(String name, String cell, int pkg, long iterations) {
+    record Benchmark(String name, String cell, long iterations) {
     }
 
     /**
@@ -57,8 +56,8 @@ interface PerBenchmark {
     }
 
     /**
-     * Readies the side of {@code tree} (its programs built, where the tool builds them) and finds
-     * the benchmarks unless they are found.
+     * Readies the side of {@code tree} unless it is ready: its programs built, where the tool builds
+     * them, and its benchmarks added to those found on the other side.
      *
      * @param out the side's private build folder
      * @param env the trial's environment
@@ -71,9 +70,9 @@ interface PerBenchmark {
 
     /**
      * Counts one operation of {@code benchmark} on the side of {@code tree}: Valgrind's files go into
-     * {@code counts}, its logs into {@code vlogs}.
+     * {@code counts}, its logs into {@code vlogs}. Empty when the side has no such benchmark.
      */
-    PerOp count(Benchmark benchmark, Path tree, Map<String, String> env, Path counts, Path vlogs, Logs logs,
+    Optional<PerOp> count(Benchmark benchmark, Path tree, Map<String, String> env, Path counts, Path vlogs, Logs logs,
             Exec exec) throws Failure, IOException, InterruptedException;
 
     /**

@@ -273,7 +273,12 @@ final class TrialRunner implements TrialLoop.Runner {
                 String file = stem + "-" + i + "-" + safe(b.cell());
                 Path counts = Files.createDirectories(results.resolve(file + ".cachegrind"));
                 Path vlogs = Files.createDirectories(logs.resolve(file + ".valgrind"));
-                PerBenchmark.PerOp p = go.count(b, side.tree(), env, counts, vlogs, logsOf(file), ran::run);
+                Optional<PerBenchmark.PerOp> counted = go.count(b, side.tree(), env, counts, vlogs, logsOf(file),
+                        ran::run);
+                if (counted.isEmpty()) {
+                    continue; // a benchmark of the other side only
+                }
+                PerBenchmark.PerOp p = counted.get();
                 ms.add(measurement(b.cell(), Counted.INSTRUCTIONS_PER_OP, "instructions", p.instructions(), slot, side));
                 ms.add(measurement(b.cell(), Counted.ESTIMATED_CYCLES_PER_OP, "cycles", p.estimatedCycles(), slot,
                         side));

@@ -99,7 +99,10 @@ class PerBenchmarkCountsIT {
             }
             """;
 
-    /** A module whose main mixes twice a byte and whose feature three times, with {@code workload}. */
+    /**
+     * A module whose main mixes twice a byte and whose feature three times, with a benchmark of its
+     * own, under {@code workload}.
+     */
     private GitFixture module(String workload) throws IOException {
         Tool.GO.need();
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
@@ -110,7 +113,18 @@ class PerBenchmarkCountsIT {
         g.commit("the hash");
         g.git("checkout", "-q", "-b", "feature");
         g.write("hash.go", code(3));
-        g.commit("a third mixing round");
+        g.write("new_test.go", """
+                package hash
+
+                import "testing"
+
+                func BenchmarkNew(b *testing.B) {
+                	for i := 0; i < b.N; i++ {
+                		sink += mix(uint64(i))
+                	}
+                }
+                """);
+        g.commit("a third mixing round, and a benchmark of it");
         g.git("checkout", "-q", "main");
         return g;
     }
@@ -142,7 +156,12 @@ class PerBenchmarkCountsIT {
                 + " default: " + run.err());
         Map<String, JsonNode> rows = rows();
         assertEquals(new TreeSet<>(List.of("Sum/16:instructions/op", "Sum/16:est-cycles/op", "Sum/256:instructions/op",
-                "Sum/256:est-cycles/op", "Xor:instructions/op", "Xor:est-cycles/op")), new TreeSet<>(rows.keySet()));
+                "Sum/256:est-cycles/op", "Xor:instructions/op", "Xor:est-cycles/op", "New:instructions/op",
+                "New:est-cycles/op")), new TreeSet<>(rows.keySet()));
+        // The benchmark the pull request adds is counted where it is: on the head alone.
+        JsonNode added = rows.get("New:instructions/op");
+        assertEquals(0, added.at("/base/n").asInt(), added.toString());
+        assertEquals(2, added.at("/head/n").asInt(), added.toString());
         // Per operation: Sum/256 does sixteen times Sum/16's bytes, so about sixteen times its count.
         double small = rows.get("Sum/16:instructions/op").at("/base/mean").asDouble();
         double large = rows.get("Sum/256:instructions/op").at("/base/mean").asDouble();
@@ -182,8 +201,9 @@ class PerBenchmarkCountsIT {
         Cli run = ab(g);
         assertEquals(0, run.exitCode(), run.err());
         Map<String, JsonNode> rows = rows();
-        assertEquals(new TreeSet<>(List.of("Sum/16:time", "Sum/256:time", "Xor:time", "Sum/16:instructions/op",
-                "Sum/16:est-cycles/op")), new TreeSet<>(rows.keySet()), "go's own timings, and the count asked for");
+        assertEquals(new TreeSet<>(List.of("Sum/16:time", "Sum/256:time", "Xor:time", "New:time",
+                "Sum/16:instructions/op", "Sum/16:est-cycles/op")), new TreeSet<>(rows.keySet()),
+                "go's own timings, and the count asked for");
         assertEquals("regression", rows.get("Sum/16:instructions/op").get("verdict").asText());
         assertFalse(Files.readString(tmp.resolve("out/comment.md")).contains("not timed"));
     }
@@ -234,15 +254,24 @@ class PerBenchmarkCountsIT {
                 "  format: google-benchmark\n  measure: [instructions]\n"));
         g.commit("the benchmarks");
         g.git("checkout", "-q", "-b", "feature");
-        g.write("bench/bench.cc", program(3));
-        g.commit("a third mixing round");
+        g.write("bench/bench.cc", program(3) + """
+                static void BM_New(benchmark::State& state) {
+                  for (auto _ : state) benchmark::DoNotOptimize(mix(7));
+                }
+                BENCHMARK(BM_New);
+                """);
+        g.commit("a third mixing round, and a benchmark of it");
         g.git("checkout", "-q", "main");
         Cli run = ab(g);
         assertEquals(0, run.exitCode(), run.err());
         Map<String, JsonNode> rows = rows();
         assertEquals(new TreeSet<>(List.of("BM_Sum/16:instructions/op", "BM_Sum/16:est-cycles/op",
                 "BM_Sum/256:instructions/op", "BM_Sum/256:est-cycles/op", "BM_Xor:instructions/op",
-                "BM_Xor:est-cycles/op")), new TreeSet<>(rows.keySet()));
+                "BM_Xor:est-cycles/op", "BM_New:instructions/op", "BM_New:est-cycles/op")), new TreeSet<>(rows.keySet()));
+        // The benchmark the pull request adds is counted where it is: on the head alone.
+        JsonNode added = rows.get("BM_New:instructions/op");
+        assertEquals(0, added.at("/base/n").asInt(), added.toString());
+        assertEquals(2, added.at("/head/n").asInt(), added.toString());
         for (String sum : List.of("BM_Sum/16", "BM_Sum/256")) {
             JsonNode row = rows.get(sum + ":instructions/op");
             assertEquals("regression", row.get("verdict").asText(), row.toString());
