@@ -157,10 +157,7 @@ final class GoCounts implements PerBenchmark {
         return benchmarks;
     }
 
-    /**
-     * Builds {@code tree}'s test binaries into {@code out} unless they are built, and finds the
-     * benchmarks unless they are found: a side's first trial does this, so a warm-up trial does.
-     */
+    /** Builds the side's test binaries into {@code out}, and finds their benchmarks, natively. */
     @Override
     public void prepare(Path tree, Path out, Map<String, String> env, Logs logs, Exec exec)
             throws Failure, IOException, InterruptedException {
@@ -169,19 +166,12 @@ final class GoCounts implements PerBenchmark {
         }
         List<Binary> bins = build(tree, out, env, logs, exec);
         binaries.put(tree, bins);
-        // Each side's benchmarks join the run's: one the pull request adds or removes is counted
-        // where it is, and its cell is one-sided.
-        List<Benchmark> all = new ArrayList<>(benchmarks);
-        for (Benchmark b : find(bins, env, logs, exec)) {
-            if (all.stream().noneMatch(known -> known.name().equals(b.name()))) {
-                all.add(b);
-            }
-        }
+        List<Benchmark> all = PerBenchmark.join(benchmarks, find(bins, env, logs, exec));
         if (all.isEmpty()) {
             throw new Failure("-bench " + bench + (only.isPresent() ? " and count.benchmarks " + only.get() : "")
                     + " select no benchmark");
         }
-        benchmarks = List.copyOf(all);
+        benchmarks = all;
     }
 
     private List<Binary> build(Path tree, Path out, Map<String, String> env, Logs logs, Exec exec)

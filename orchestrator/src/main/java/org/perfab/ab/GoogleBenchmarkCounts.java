@@ -74,24 +74,20 @@ final class GoogleBenchmarkCounts implements PerBenchmark {
             throw new Failure("the harness " + o.failure() + " when asked to list its benchmarks"
                     + " (BENCHMARK_LIST_TESTS=true)");
         }
-        // Each side's benchmarks join the run's: one the pull request adds or removes is counted
-        // where it is, and its cell is one-sided.
-        List<Benchmark> found = new ArrayList<>(benchmarks);
+        List<Benchmark> found = new ArrayList<>();
         for (String line : Files.readAllLines(logs.out("list"), StandardCharsets.UTF_8)) {
             String name = line.strip();
             if (name.isEmpty() || name.contains("/threads:") || only.isPresent() && !only.get().matcher(name).find()) {
                 continue;
             }
-            if (found.stream().noneMatch(known -> known.name().equals(name))) {
-                found.add(new Benchmark(name, name, 0));
-            }
+            found.add(new Benchmark(name, name, 0));
         }
-        if (found.isEmpty()) {
+        if (found.isEmpty() && benchmarks.isEmpty()) {
             throw new Failure("the harness listed no benchmark to count" + (only.isPresent() ? " that count.benchmarks "
                     + only.get() + " finds" : "") + " (BENCHMARK_LIST_TESTS=true; benchmarks of several threads are"
                     + " not counted)");
         }
-        benchmarks = List.copyOf(found);
+        benchmarks = PerBenchmark.join(benchmarks, found);
     }
 
     @Override

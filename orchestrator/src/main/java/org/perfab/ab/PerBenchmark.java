@@ -93,6 +93,21 @@ interface PerBenchmark {
         return Optional.of(new GoogleBenchmarkCounts(read.run(), harness.count().benchmarks(), harness.timeout()));
     }
 
+    /**
+     * Returns {@code known} with the benchmarks of {@code found} it lacks after it: each side's
+     * benchmarks join the run's as the side is readied, so a benchmark a pull request adds (or
+     * removes) is counted on the side that has it, and its cell is one-sided.
+     */
+    static List<Benchmark> join(List<Benchmark> known, List<Benchmark> found) {
+        List<Benchmark> all = new java.util.ArrayList<>(known);
+        for (Benchmark b : found) {
+            if (all.stream().noneMatch(k -> k.name().equals(b.name()))) {
+                all.add(b);
+            }
+        }
+        return List.copyOf(all);
+    }
+
     /** Returns {@code name} as a regular expression (RE2's, POSIX's) that matches it and nothing else. */
     static String quote(String name) {
         StringBuilder q = new StringBuilder();

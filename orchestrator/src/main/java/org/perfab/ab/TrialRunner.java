@@ -252,7 +252,7 @@ final class TrialRunner implements TrialLoop.Runner {
      * cells to {@code ms}: the side is readied, and the benchmarks found, in its first trial, warm-up
      * or not; a warm-up counts nothing. Returns why it failed; empty when it counted.
      */
-    private Optional<String> countEach(PerBenchmark go, TrialOrder.Slot slot, SideDir side, Map<String, String> env,
+    private Optional<String> countEach(PerBenchmark counter, TrialOrder.Slot slot, SideDir side, Map<String, String> env,
             String stem, Ran ran, List<Measurement> ms, Map<String, Map<String, Double>> profiles)
             throws IOException, InterruptedException {
         if (!Processes.onPath(Counters.VALGRIND)) {
@@ -261,19 +261,17 @@ final class TrialRunner implements TrialLoop.Runner {
         String trial = side.label() + " " + (slot.warmup() ? "warm-up " : "trial ") + (slot.trial() + 1);
         long started = System.nanoTime();
         try {
-            go.prepare(side.tree(), side.out(), env, logsOf(stem + "-prepare"), ran::run);
+            counter.prepare(side.tree(), side.out(), env, logsOf(stem + "-prepare"), ran::run);
             if (slot.warmup()) {
                 return Optional.empty();
             }
-            List<PerBenchmark.Benchmark> all = go.benchmarks();
-            String tree = side.tree().toAbsolutePath() + "/";
-            String built = side.out().toAbsolutePath() + "/";
+            List<PerBenchmark.Benchmark> all = counter.benchmarks();
             for (int i = 0; i < all.size(); i++) {
                 PerBenchmark.Benchmark b = all.get(i);
                 String file = stem + "-" + i + "-" + safe(b.cell());
                 Path counts = Files.createDirectories(results.resolve(file + ".cachegrind"));
                 Path vlogs = Files.createDirectories(logs.resolve(file + ".valgrind"));
-                Optional<PerBenchmark.PerOp> counted = go.count(b, side.tree(), env, counts, vlogs, logsOf(file),
+                Optional<PerBenchmark.PerOp> counted = counter.count(b, side.tree(), env, counts, vlogs, logsOf(file),
                         ran::run);
                 if (counted.isEmpty()) {
                     continue; // a benchmark of the other side only
@@ -282,10 +280,7 @@ final class TrialRunner implements TrialLoop.Runner {
                 ms.add(measurement(b.cell(), Counted.INSTRUCTIONS_PER_OP, "instructions", p.instructions(), slot, side));
                 ms.add(measurement(b.cell(), Counted.ESTIMATED_CYCLES_PER_OP, "cycles", p.estimatedCycles(), slot,
                         side));
-                Map<String, Double> byFunction = new LinkedHashMap<>();
-                p.byFunction().forEach((f, n) -> byFunction.merge(f.replace(tree, "").replace(built, ""), n,
-                        Double::sum));
-                profiles.put(b.cell(), byFunction);
+                profiles.put(b.cell(), asInTheTree(p.byFunction(), side));
                 double seconds = (System.nanoTime() - started) / 1e9;
                 Optional<Duration> budget = harness.count().budget();
                 if (budget.isPresent() && seconds > budget.get().toMillis() / 1000.0 && i + 1 < all.size()) {
@@ -300,6 +295,18 @@ final class TrialRunner implements TrialLoop.Runner {
         } catch (PerBenchmark.Failure e) {
             return Optional.of(e.getMessage());
         }
+    }
+
+    /**
+     * Returns counts by function ({@code FILE:FUNCTION}) with each file named as in the side's tree
+     * or build folder, so that both sides name a function alike.
+     */
+    private static Map<String, Double> asInTheTree(Map<String, ? extends Number> byFunction, SideDir side) {
+        String tree = side.tree().toAbsolutePath() + "/";
+        String built = side.out().toAbsolutePath() + "/";
+        Map<String, Double> named = new LinkedHashMap<>();
+        byFunction.forEach((f, n) -> named.merge(f.replace(tree, "").replace(built, ""), n.doubleValue(), Double::sum));
+        return named;
     }
 
     /** Returns where the commands of a part of a trial write their output: {@code STEM-PART.out} and {@code .err}. */
@@ -388,13 +395,7 @@ final class TrialRunner implements TrialLoop.Runner {
                         + Counters.why(vlogs).map(w -> " (" + w + ")").orElse(""));
             }
             ms.add(measurement(name, Counted.INSTRUCTIONS, "instructions", c.instructions(), slot, side));
-            // A function's file is named as in the tree, so that both sides name it alike.
-            Map<String, Double> byFunction = new LinkedHashMap<>();
-            String tree = side.tree().toAbsolutePath() + "/";
-            String built = side.out().toAbsolutePath() + "/";
-            c.byFunction().forEach((f, n) -> byFunction.merge(f.replace(tree, "").replace(built, ""), (double) n,
-                    Double::sum));
-            profiles.put(name, byFunction);
+            profiles.put(name, asInTheTree(c.byFunction(), side));
             ms.add(measurement(name, Counted.ESTIMATED_CYCLES, "cycles", c.estimatedCycles(), slot, side));
         }
         if (m.stream().anyMatch(Workload.Measure::hardware)) {

@@ -89,46 +89,9 @@ public final class Counters {
      * @throws IOException when the file does not read, or is not Callgrind's
      */
     public static Counted readCallgrind(Path file) throws IOException {
-        int[] column = null;
         long[] totals = new long[EVENTS.size()];
-        boolean summary = false;
-        boolean call = false;
-        String fl = "?";
-        String fn = "?";
         Map<String, Long> byFunction = new HashMap<>();
-        try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
-            for (String line : (Iterable<String>) lines::iterator) {
-                if (line.startsWith("events:")) {
-                    column = columns(file, line);
-                } else if (line.startsWith("fl=")) {
-                    fl = line.substring(3);
-                } else if (line.startsWith("fn=")) {
-                    fn = line.substring(3);
-                } else if (line.startsWith("calls=")) {
-                    call = true; // the next line is the call's cost, the callee's and its own: not this function's
-                } else if ((line.startsWith("totals:") || line.startsWith("summary:")) && column != null && !summary) {
-                    String[] v = line.substring(line.indexOf(':') + 1).trim().split("\\s+");
-                    for (int i = 0; i < column.length; i++) {
-                        totals[i] = column[i] >= 0 && column[i] < v.length ? Long.parseLong(v[column[i]]) : 0;
-                    }
-                    summary = true;
-                } else if (column != null && !line.isEmpty() && (Character.isDigit(line.charAt(0))
-                        || line.charAt(0) == '+' || line.charAt(0) == '-' || line.charAt(0) == '*')) {
-                    if (call) {
-                        call = false;
-                        continue;
-                    }
-                    String[] v = line.split("\\s+");
-                    int at = 1 + column[0];
-                    if (at < v.length) {
-                        byFunction.merge(fl + ":" + fn, Long.parseLong(v[at]), Long::sum);
-                    }
-                }
-            }
-        } catch (NumberFormatException e) {
-            throw new IOException(file + ": not a Callgrind file: " + e.getMessage(), e);
-        }
-        if (!summary) {
+        if (!read(file, totals, byFunction)) {
             throw new IOException(file + ": Callgrind's file has no totals");
         }
         return counted(totals, byFunction);
@@ -164,14 +127,17 @@ public final class Counters {
             "DLmw");
 
     /**
-     * Adds the summary of one Cachegrind file to {@code totals}, and its instructions by function to
-     * {@code byFunction}; returns whether it had a summary.
+     * Adds the totals of one file of Cachegrind's, or one part of Callgrind's, to {@code totals}, and
+     * each function's own instructions to {@code byFunction}; returns whether it had totals. The two
+     * share a format: Callgrind's adds calls, each followed by a line of the callee's cost, which is
+     * not the caller's own, and names its totals {@code totals:} as well as {@code summary:}.
      */
     private static boolean read(Path file, long[] totals, Map<String, Long> byFunction) throws IOException {
         int[] column = null;
         String fl = "?";
         String fn = "?";
         boolean summary = false;
+        boolean call = false;
         try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
             for (String line : (Iterable<String>) lines::iterator) {
                 if (line.startsWith("events:")) {
@@ -180,13 +146,20 @@ public final class Counters {
                     fl = line.substring(3);
                 } else if (line.startsWith("fn=")) {
                     fn = line.substring(3);
-                } else if (line.startsWith("summary:") && column != null) {
-                    String[] v = line.substring(8).trim().split("\\s+");
+                } else if (line.startsWith("calls=")) {
+                    call = true;
+                } else if ((line.startsWith("summary:") || line.startsWith("totals:")) && column != null && !summary) {
+                    String[] v = line.substring(line.indexOf(':') + 1).trim().split("\\s+");
                     for (int i = 0; i < column.length; i++) {
                         totals[i] += column[i] >= 0 && column[i] < v.length ? Long.parseLong(v[column[i]]) : 0;
                     }
                     summary = true;
-                } else if (column != null && !line.isEmpty() && Character.isDigit(line.charAt(0))) {
+                } else if (column != null && !line.isEmpty() && (Character.isDigit(line.charAt(0))
+                        || line.charAt(0) == '+' || line.charAt(0) == '-' || line.charAt(0) == '*')) {
+                    if (call) {
+                        call = false;
+                        continue;
+                    }
                     // "LINE Ir I1mr ...": the first count after the line number is Ir.
                     String[] v = line.split("\\s+");
                     int at = 1 + column[0];
@@ -196,7 +169,7 @@ public final class Counters {
                 }
             }
         } catch (NumberFormatException e) {
-            throw new IOException(file + ": not a Cachegrind file: " + e.getMessage(), e);
+            throw new IOException(file + ": not Valgrind's counts: " + e.getMessage(), e);
         }
         return summary;
     }

@@ -63,13 +63,16 @@ final class Warnings {
                 }
             }
         }
+        Optional<String> count = countInstead(report, noisy.size());
         if (!noisy.isEmpty()) {
+            // Where the run can be counted, the line after says how; else the way is named here.
             warnings.add("Too noisy to tell for " + noisy.size() + " cell" + (noisy.size() == 1 ? "" : "s")
-                    + ": " + names(noisy) + ". Not a pass: more trials (--adaptive 20) narrow the spread, pinning"
-                    + " the trials to quiet CPUs (harness.cpus) removes a busy neighbour's share, and counting"
-                    + " instructions instead of time takes the machine out of it.");
+                    + ": " + names(noisy) + ". Not a pass: more trials (--adaptive 20) narrow the spread"
+                    + (count.isPresent() ? " and pinning the trials to quiet CPUs (harness.cpus) removes a busy"
+                    + " neighbour's share." : ", pinning the trials to quiet CPUs (harness.cpus) removes a busy"
+                    + " neighbour's share, and counting instructions instead of time takes the machine out of it."));
         }
-        countInstead(report, noisy.size()).ifPresent(warnings::add);
+        count.ifPresent(warnings::add);
         if (!alone.isEmpty()) {
             warnings.add("Significant on its own, not among the run's " + table.tested() + " tested cells, for "
                     + alone.size() + " cell" + (alone.size() == 1 ? "" : "s") + ": " + names(alone) + ". Judging the"

@@ -11,6 +11,14 @@ import org.junit.jupiter.api.Test;
 class DisturbancesTest {
     private static final double[][] NO_LOAD = {new double[10], new double[10]};
 
+    /** Ten trials a side, each {@code value} (a time in seconds, or a share). */
+    private static double[][] seconds(double value) {
+        double[][] v = {new double[10], new double[10]};
+        Arrays.fill(v[0], value);
+        Arrays.fill(v[1], value);
+        return v;
+    }
+
     /** Ten trials a side of {@code cells} cells, each cell with its own independent 2% noise. */
     private static double[][][] trials(Random r, int cells) {
         double[][][] v = new double[2][10][cells];
@@ -48,12 +56,8 @@ class DisturbancesTest {
             v[1][4][c] *= c < 6 ? 1.3 : 1.0; // six of eight cells 30% slower
         }
         assertEquals(List.of(), Disturbances.of(v, times(8), NO_LOAD, NO_LOAD), "no word of the machine");
-        double[][] wall = {new double[10], new double[10]};
-        double[][] cpu = {new double[10], new double[10]};
-        for (int s = 0; s < 2; s++) {
-            Arrays.fill(wall[s], 2.0);
-            Arrays.fill(cpu[s], 2.0);
-        }
+        double[][] wall = seconds(2.0);
+        double[][] cpu = seconds(2.0);
         wall[1][4] = 2.6;
         cpu[1][4] = 2.5; // its wall time grew with its own CPU time: the code's
         assertEquals(List.of(), Disturbances.of(v, times(8), NO_LOAD, NO_LOAD, wall, cpu));
@@ -71,13 +75,9 @@ class DisturbancesTest {
         for (int c = 0; c < 8; c++) {
             v[1][4][c] *= 1.4;
         }
-        double[][] wall = {new double[10], new double[10]};
-        double[][] cpu = {new double[10], new double[10]};
-        double[][] steal = {new double[10], new double[10]};
-        for (int s = 0; s < 2; s++) {
-            Arrays.fill(wall[s], 2.0);
-            Arrays.fill(cpu[s], 2.0);
-        }
+        double[][] wall = seconds(2.0);
+        double[][] cpu = seconds(2.0);
+        double[][] steal = seconds(0);
         wall[1][4] = 4.2;
         cpu[1][4] = 2.8; // 40% more code, and a wait on top of it
         steal[1][4] = 0.2;
@@ -85,10 +85,8 @@ class DisturbancesTest {
         cpu[1][4] = 2.3; // 15% more CPU time cannot account for a 40% move: the machine's
         assertEquals(1, Disturbances.of(v, times(8), NO_LOAD, steal, wall, cpu).size());
         // Under the clock's tick, a grown CPU time is not told from the same one.
-        for (int s = 0; s < 2; s++) {
-            Arrays.fill(wall[s], 0.010);
-            Arrays.fill(cpu[s], 0.005);
-        }
+        wall = seconds(0.010);
+        cpu = seconds(0.005);
         wall[1][4] = 0.4;
         cpu[1][4] = 0.015;
         assertEquals(1, Disturbances.of(v, times(8), NO_LOAD, steal, wall, cpu).size(), "a tick's growth is not code");
