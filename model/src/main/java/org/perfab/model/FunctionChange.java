@@ -11,8 +11,26 @@ import java.util.Objects;
  * @param head its mean count per trial on the candidate (0 when the candidate never ran it)
  */
 public record FunctionChange(String function, double base, double head) {
+    /**
+     * The longest name kept, in characters: past what a symbol needs (a demangled C++ template runs
+     * to a few thousand), so a longer name in a results file read back was not written by perfab.
+     */
+    public static final int LONGEST = 4096;
+
     public FunctionChange {
         Objects.requireNonNull(function, "function");
+    }
+
+    /**
+     * Returns {@code name} as kept: its start and end around an ellipsis when it is longer than
+     * {@link #LONGEST}, so that what perfab writes it can read back.
+     */
+    public static String kept(String name) {
+        if (name.length() <= LONGEST) {
+            return name;
+        }
+        int half = (LONGEST - 1) / 2;
+        return name.substring(0, half) + "\u2026" + name.substring(name.length() - half);
     }
 
     /** Returns how much its count grew (negative: shrank), per trial. */

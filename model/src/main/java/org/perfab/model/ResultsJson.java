@@ -197,7 +197,14 @@ public final class ResultsJson {
             }
             if (c.has("functions")) {
                 functions.put(id, c.objects("functions", f -> {
-                    FunctionChange change = new FunctionChange(f.text("function"), f.number("base"), f.number("head"));
+                    String function = f.text("function");
+                    if (function.length() > FunctionChange.LONGEST
+                            || function.codePoints().anyMatch(Character::isISOControl)) {
+                        throw f.error("function", "not a function's name: " + (function.length()
+                                > FunctionChange.LONGEST ? function.length() + " characters, past the "
+                                + FunctionChange.LONGEST + " a symbol needs" : "it holds a control character"));
+                    }
+                    FunctionChange change = new FunctionChange(function, f.number("base"), f.number("head"));
                     f.done();
                     return change;
                 }));

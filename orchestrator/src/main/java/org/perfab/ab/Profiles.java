@@ -83,7 +83,7 @@ final class Profiles {
         List<FunctionChange> all = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         sums.forEach((function, s) -> {
-            FunctionChange c = new FunctionChange(function, s[0] / n[0], s[1] / n[1]);
+            FunctionChange c = new FunctionChange(FunctionChange.kept(function), s[0] / n[0], s[1] / n[1]);
             if (c.delta() != 0 && seen.add(function)) {
                 all.add(c);
             }

@@ -83,6 +83,9 @@ class ReportCommandTest {
         "a negative count|/settings|trials|-3|field 'settings.trials': -3 is not from 0 to",
         "thresholds out of range|/settings/thresholds|alpha|7|field 'settings.thresholds':",
         "a cell without a name|/measurements/1|cell|\"\"|field 'measurements[1].cell': a cell name must not be empty",
+        "a function that writes escapes|/comparisons/0|functions|[{\"function\": \"a.c:f\\u001b]0;t\\u0007\", \"base\": 1,"
+                + " \"head\": 2}]|field 'comparisons[0].functions[0].function': not a function's name: it holds a control"
+                + " character",
     })
     void refusesAResultsFileWithABadFieldNamingIt(String what, String at, String field, String value, String message)
             throws IOException {
@@ -100,6 +103,23 @@ class ReportCommandTest {
         assertEquals(2, run.exitCode(), run.err());
         assertTrue(run.err().startsWith("perfab: " + bad + ": " + message), run.err());
         assertEquals("", run.out(), "nothing rendered");
+    }
+
+    @Test
+    void refusesAFunctionNameLongerThanASymbolNeeds() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        JsonNode root = json.readTree(results.toFile());
+        ((ObjectNode) root.at("/comparisons/0")).putArray("functions").addObject()
+                .put("function", "a.c:" + "x".repeat(5000)).put("base", 1).put("head", 2);
+        Path bad = tmp.resolve("long.json");
+        json.writeValue(bad.toFile(), root);
+        Cli run = Cli.run("report", bad.toString());
+        assertEquals(2, run.exitCode(), run.err());
+        assertTrue(run.err().startsWith("perfab: " + bad + ": field 'comparisons[0].functions[0].function': not a"
+                + " function's name: 5004 characters, past the 4096 a symbol needs"), run.err());
+        ((ObjectNode) root.at("/comparisons/0/functions/0")).put("function", "a.c:" + "x".repeat(4000));
+        json.writeValue(bad.toFile(), root);
+        assertEquals(0, Cli.run("report", bad.toString()).exitCode(), "a long symbol reads");
     }
 
     @Test

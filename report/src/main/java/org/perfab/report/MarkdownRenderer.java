@@ -164,7 +164,7 @@ final class MarkdownRenderer implements Renderer<Report> {
             List<List<String>> notes = new ArrayList<>(table.rows().size());
             for (CellComparison r : table.rows()) {
                 rows.add(row(r, table.thresholds()));
-                notes.add(Notes.of(r));
+                notes.add(Notes.of(r).stream().map(n -> Untrusted.markdown(n, Untrusted.MAX_PROSE)).toList());
             }
             String zeros = Zeros.line(table.rows(), n -> Untrusted.markdown(n));
             return new Prepared(rows, notes, zeros, Warnings.of(report), MarkdownRenderer.headline(report),

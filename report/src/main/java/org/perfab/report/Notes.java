@@ -16,15 +16,15 @@ import org.perfab.stats.Verdict;
 /**
  * The words for a {@link Caveat}: what it means for the row a reader is looking at.
  * {@link Caveat#UNDERPOWERED} has none here: {@link Warnings} names every such cell in one line.
+ *
+ * <p>A note is prose, as a warning is: the names it quotes (a function's, a metric's) come from the
+ * pull request and are made plain here ({@link Untrusted#plain(String)}), and every renderer escapes
+ * the whole note for its format, as it does a warning.
  */
 final class Notes {
     private Notes() {
     }
 
-    /**
-     * Returns the notes of a row: a sentence per caveat of its comparison (see {@link #of(Comparison)}),
-     * and whether its change lies inside its A/A noise floor.
-     */
     /**
      * Returns how one function's count moved: {@code compress (lz4.c) +1.2M (+26.0%)}, or
      * {@code (new)} and {@code (gone)} for a function only one side ran.
@@ -34,7 +34,8 @@ final class Notes {
         String file = colon < 0 ? "" : f.function().substring(0, colon);
         String name = colon < 0 ? f.function() : f.function().substring(colon + 1);
         String base = file.substring(file.lastIndexOf('/') + 1);
-        String where = base.isEmpty() || base.equals("???") ? name : name + " (" + base + ")";
+        String where = base.isEmpty() || base.equals("???") ? Untrusted.plain(name)
+                : Untrusted.plain(name) + " (" + Untrusted.plain(base) + ")";
         String share = f.base() == 0 ? "new" : f.head() == 0 ? "gone" : Numbers.signedPercent(100 * f.delta() / f.base());
         return where + " " + (f.delta() > 0 ? "+" : "-") + count(Math.abs(f.delta())) + " (" + share + ")";
     }
@@ -54,6 +55,10 @@ final class Notes {
     /** The spread (CV, in percent) past which the counts of a cell are said to move: counts of one build barely do. */
     static final double COUNT_CV = 1.0;
 
+    /**
+     * Returns the notes of a row: a sentence per caveat of its comparison (see {@link #of(Comparison)}),
+     * and whether its change lies inside its A/A noise floor.
+     */
     static List<String> of(CellComparison row) {
         List<String> notes = new ArrayList<>();
         List<Outlier> outliers = row.outliers();
@@ -66,7 +71,7 @@ final class Notes {
                     + String.join(", ", each) + (outliers.size() > 3 ? " and " + (outliers.size() - 3) + " more" : "")
                     + " from its side's median)");
         }
-        row.sameAs().ifPresent(primary -> notes.add("the same measurement as its " + primary.metric()
+        row.sameAs().ifPresent(primary -> notes.add("the same measurement as its " + Untrusted.plain(primary.metric())
                 + " in other terms: it takes that verdict and is not counted apart"));
         for (String note : of(row.comparison())) {
             notes.add(note.equals(ONE_SIDED) ? oneSided(outliers) : note);

@@ -168,7 +168,7 @@ final class TextRenderer implements Renderer<Report> {
         }
         List<String> notes = new ArrayList<>();
         for (String note : Notes.of(row)) {
-            notes.add(cell + " " + Untrusted.plain(row.cell().metric()) + ": " + note);
+            notes.add(cell + " " + Untrusted.plain(row.cell().metric()) + ": " + Untrusted.plain(note, Untrusted.MAX_PROSE));
         }
         return new Line(line, notes);
     }

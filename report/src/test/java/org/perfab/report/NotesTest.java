@@ -1,6 +1,7 @@
 package org.perfab.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -78,6 +79,49 @@ class NotesTest {
         CellComparison still = row("instructions", new double[] {100e6, 100e6, 100e6}, new double[] {100e6, 100e6, 100e6})
                 .withFunctions(List.of(new FunctionChange("a.c:f", 10, 12)));
         assertTrue(Notes.of(still).stream().noneMatch(n -> n.startsWith("moved most")), Notes.of(still).toString());
+    }
+
+    /**
+     * A function name forged into a results file read back, and a metric a harness named, each
+     * quoted by a note: in the comment neither mentions, links, shows an image or opens an HTML
+     * comment; in a terminal or a log neither writes an escape sequence or a workflow command.
+     */
+    @Test
+    void namesANoteQuotesAreInertInEveryFormat() {
+        String metric = "ms @octocat <!--";
+        String function = "evil.c:![x](https://evil.example/x.png) [link](http://evil.example) @octocat <!--"
+                + " \u001b]0;title\u0007\u001b[2J\n::error::forged";
+        Cell time = new Cell("work", metric, "ms", Direction.LOWER_IS_BETTER);
+        Cell rate = new Cell("work", "throughput", "ops/s", Direction.HIGHER_IS_BETTER);
+        double[][] ms = {{100, 101, 99, 100.5, 99.5}, {120, 121, 119, 120.5, 119.5}};
+        List<Measurement> m = new ArrayList<>();
+        for (Side side : Side.values()) {
+            for (int t = 0; t < 5; t++) {
+                m.add(new Measurement(time, side, 0, t, ms[side.ordinal()][t]));
+                m.add(new Measurement(rate, side, 0, t, 1000 / ms[side.ordinal()][t]));
+            }
+        }
+        ComparisonTable table = ComparisonTable.of("base", "head", m, Thresholds.DEFAULT, c -> false)
+                .withFunctions(r -> List.of(new FunctionChange(function, 100, 200)));
+        CellComparison follower = table.rows().stream().filter(r -> r.sameAs().isPresent()).findFirst().orElseThrow();
+        assertTrue(Notes.of(follower).stream().anyMatch(n -> n.startsWith("the same measurement as its ms")),
+                Notes.of(follower).toString());
+        Report report = Report.of(table);
+        String md = Products.AB.render(report, Format.MARKDOWN);
+        assertEquals(1, md.split("<!--", -1).length - 1, "only perfab's marker opens an HTML comment: " + md);
+        assertFalse(md.contains("@octocat"), "nobody is mentioned: " + md);
+        assertFalse(md.contains("!["), "no image: " + md);
+        assertFalse(md.contains("]("), "no link: " + md);
+        assertFalse(md.contains("https://"), "no autolink: " + md);
+        assertTrue(md.contains("Notes") && md.contains("evil.example"), "the note is there, inert: " + md);
+        for (Format f : List.of(Format.TEXT, Format.MARKDOWN, Format.GITHUB, Format.HTML, Format.JUNIT)) {
+            String out = Products.AB.render(report, f);
+            assertTrue(out.chars().noneMatch(c -> c == 0x1b || c == 0x07), f + " writes no escape sequence: " + out);
+            assertFalse(out.lines().anyMatch(l -> l.strip().startsWith("::error::forged")),
+                    f + " writes no workflow command: " + out);
+        }
+        String text = Products.AB.render(report, Format.TEXT);
+        assertTrue(text.contains("moved most in") && text.contains("evil.example"), text);
     }
 
     @Test
