@@ -290,7 +290,8 @@ public final class AbRun {
         try (GitRepo git = GitRepo.open(request.repository())) {
             Commit baseTip = git.resolve(request.base());
             Commit head = request.head().equals(GitRepo.WORKTREE)
-                    ? git.snapshot(Stream.concat(Stream.of(request.out()), request.cache().stream()).toList())
+                    ? git.snapshot(Stream.concat(Stream.of(request.out()), request.cache().stream()).toList(),
+                            context.events()::note)
                     : git.resolve(request.head());
             if (request.head().equals(GitRepo.WORKTREE)) {
                 Commit tip = git.resolve("HEAD");

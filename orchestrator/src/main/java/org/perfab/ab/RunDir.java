@@ -34,6 +34,7 @@ import org.perfab.model.Side;
 final class RunDir implements AutoCloseable {
     static final String LOCK = ".perfab-lock";
     static final String MANIFEST = ".perfab-manifest";
+    static final String GITIGNORE = ".gitignore";
     /** Every name perfab writes at the top of the folder. */
     private static final Set<String> OWN = Set.of("run.json", "trials.jsonl", "results.json", "results.json.partial",
             "comment.md", "report.html", "noise.json", "logs", "work", LOCK, MANIFEST);
@@ -158,6 +159,7 @@ final class RunDir implements AutoCloseable {
         RunDir dir = new RunDir(root, channel, lock, new LinkedHashSet<>(manifest));
         dir.claim(LOCK);
         dir.claim(MANIFEST);
+        dir.ignoredByGit();
         return dir;
     }
 
@@ -212,6 +214,23 @@ final class RunDir implements AutoCloseable {
             return f.getReason();
         }
         return String.valueOf(e.getMessage());
+    }
+
+    /**
+     * Writes a {@code .gitignore} of {@code *} into the folder, when it has none, so that git and
+     * a later run's {@code --head WORKTREE} take nothing of a run folder left in a working tree.
+     */
+    private void ignoredByGit() {
+        Path file = root.resolve(GITIGNORE);
+        if (Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !made.contains(GITIGNORE)) {
+            return; // the user's own
+        }
+        claim(GITIGNORE);
+        try {
+            Files.writeString(file, "# a perfab run's folder: nothing in it is code\n*\n", StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new BadInputException("cannot write into --out " + root + ": " + reason(e), e);
+        }
     }
 
     /**

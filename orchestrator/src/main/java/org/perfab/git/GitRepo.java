@@ -1,7 +1,6 @@
 package org.perfab.git;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,10 +17,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import org.eclipse.jgit.dircache.DirCache;
-import org.eclipse.jgit.dircache.DirCacheBuilder;
-import org.eclipse.jgit.dircache.DirCacheEntry;
-import org.eclipse.jgit.dircache.DirCacheIterator;
+import java.util.function.Consumer;
 import org.eclipse.jgit.errors.AmbiguousObjectException;
 import org.eclipse.jgit.errors.ConfigInvalidException;
 import org.eclipse.jgit.errors.CorruptObjectException;
@@ -30,7 +26,6 @@ import org.eclipse.jgit.errors.MissingObjectException;
 import org.eclipse.jgit.errors.RepositoryNotFoundException;
 import org.eclipse.jgit.errors.RevisionSyntaxException;
 import org.eclipse.jgit.lib.AbbreviatedObjectId;
-import org.eclipse.jgit.lib.CommitBuilder;
 import org.eclipse.jgit.lib.Config;
 import org.eclipse.jgit.lib.Constants;
 import org.eclipse.jgit.lib.FileMode;
@@ -39,16 +34,13 @@ import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.ObjectInserter;
 import org.eclipse.jgit.lib.ObjectLoader;
 import org.eclipse.jgit.lib.ObjectReader;
-import org.eclipse.jgit.lib.PersonIdent;
 import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevWalk;
 import org.eclipse.jgit.revwalk.filter.RevFilter;
 import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
 import org.eclipse.jgit.treewalk.CanonicalTreeParser;
-import org.eclipse.jgit.treewalk.FileTreeIterator;
 import org.eclipse.jgit.treewalk.TreeWalk;
-import org.eclipse.jgit.treewalk.WorkingTreeIterator;
 import org.eclipse.jgit.treewalk.filter.TreeFilter;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
@@ -151,74 +143,25 @@ public final class GitRepo implements AutoCloseable {
      * measures and resumes it as any commit. When nothing differs from {@code HEAD}, returns
      * {@code HEAD}'s commit (typed {@link #WORKTREE}, its subject saying so). The folders of
      * {@code leaveOut} (the run's own folder and its cache, when they lie in the working tree) are
-     * left out, tracked or not.
+     * left out, tracked or not. A submodule's uncommitted changes are taken as a commit in its own
+     * store; {@code note} hears what is left out and what untracked files are taken (see
+     * {@link WorkTreeSnapshot}).
      *
-     * @throws BadInputException for a bare repository, or one with no commit yet
+     * @throws BadInputException for a bare repository, one with no commit yet, or an unresolved merge
      */
-    public Commit snapshot(List<Path> leaveOut) {
+    public Commit snapshot(List<Path> leaveOut, Consumer<String> note) {
         Path root = workTree().orElseThrow(() -> new BadInputException(
                 "--head " + WORKTREE + ": " + shown + " is a bare repository, with no working tree"));
         Commit head = resolve("HEAD");
-        try (ObjectInserter inserter = repo.newObjectInserter(); ObjectReader reader = repo.newObjectReader();
-                TreeWalk tw = new TreeWalk(repo, reader)) {
-            DirCache index = repo.readDirCache();
-            DirCache snapshot = DirCache.newInCore();
-            DirCacheBuilder builder = snapshot.builder();
-            List<Path> skipped = leaveOut.stream().map(p -> p.toAbsolutePath().normalize()).toList();
-            int work = tw.addTree(new FileTreeIterator(repo));
-            int staged = tw.addTree(new DirCacheIterator(index));
-            while (tw.next()) {
-                if (tw.isSubtree()) {
-                    WorkingTreeIterator folder = tw.getTree(work, WorkingTreeIterator.class);
-                    boolean ignored = tw.getTree(staged, DirCacheIterator.class) == null && folder != null
-                            && folder.isEntryIgnored();
-                    Path path = root.resolve(tw.getPathString()).normalize();
-                    if (!ignored && skipped.stream().noneMatch(path::startsWith)) {
-                        tw.enterSubtree();
-                    }
-                    continue;
-                }
-                WorkingTreeIterator file = tw.getTree(work, WorkingTreeIterator.class);
-                DirCacheIterator entry = tw.getTree(staged, DirCacheIterator.class);
-                if (file == null || (entry == null && file.isEntryIgnored())) {
-                    continue; // deleted, or untracked and ignored
-                }
-                FileMode mode = file.getEntryFileMode();
-                ObjectId id;
-                if (mode == FileMode.GITLINK) {
-                    if (entry == null) {
-                        continue; // a repository inside the tree that is not a submodule
-                    }
-                    id = file.getEntryObjectId().equals(ObjectId.zeroId()) ? entry.getEntryObjectId()
-                            : file.getEntryObjectId();
-                } else if (entry != null && !file.isModified(entry.getDirCacheEntry(), true, reader)) {
-                    id = entry.getEntryObjectId();
-                } else {
-                    try (InputStream in = file.openEntryStream()) {
-                        id = inserter.insert(Constants.OBJ_BLOB, file.getEntryContentLength(), in);
-                    }
-                }
-                DirCacheEntry e = new DirCacheEntry(tw.getRawPath());
-                e.setFileMode(mode);
-                e.setObjectId(id);
-                builder.add(e);
-            }
-            builder.finish();
-            ObjectId tree = snapshot.writeTree(inserter);
+        try (ObjectInserter inserter = repo.newObjectInserter(); ObjectReader reader = repo.newObjectReader()) {
+            ObjectId tree = WorkTreeSnapshot.write(repo, root, leaveOut, note);
             if (tree.name().equals(head.tree())) {
                 return new Commit(WORKTREE, head.id(), head.tree(), head.subject() + " (no uncommitted changes)");
             }
             int changed = changedFiles(reader, ObjectId.fromString(head.tree()), tree);
             String subject = "the working tree of " + root.getFileName() + " on top of " + head.shortId() + " ("
                     + changed + " file" + (changed == 1 ? "" : "s") + " changed, uncommitted)";
-            PersonIdent who = new PersonIdent("perfab", "perfab@localhost");
-            CommitBuilder commit = new CommitBuilder();
-            commit.setTreeId(tree);
-            commit.setParentId(ObjectId.fromString(head.id()));
-            commit.setAuthor(who);
-            commit.setCommitter(who);
-            commit.setMessage("perfab: " + subject + "\n");
-            ObjectId id = inserter.insert(commit);
+            ObjectId id = WorkTreeSnapshot.commit(inserter, tree, ObjectId.fromString(head.id()), subject);
             inserter.flush();
             return new Commit(WORKTREE, id.name(), tree.name(), subject);
         } catch (IOException e) {

@@ -28,10 +28,13 @@ class RunDirTest {
         assertEquals("""
                 .perfab-lock
                 .perfab-manifest
+                .gitignore
                 results.json
                 work
                 work/head-1
                 """, Files.readString(out.resolve(".perfab-manifest")));
+        assertEquals("*", Files.readString(out.resolve(".gitignore")).lines().reduce((a, b) -> b).orElseThrow(),
+                "git takes nothing of a run's folder");
     }
 
     @Test

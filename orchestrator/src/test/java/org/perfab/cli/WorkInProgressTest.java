@@ -75,7 +75,7 @@ class WorkInProgressTest {
         Files.writeString(g.dir().resolve("perfab-out/earlier/level.txt"), "1\n");
         Files.createDirectories(g.dir().resolve("build-cache/x"));
         Files.writeString(g.dir().resolve("build-cache/x/a"), "cached\n");
-        String status = g.git("status", "--porcelain");
+        String status = g.git("status", "--porcelain", "--", ".", ":!perfab-out");
         Cli c = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=WORKTREE",
                 "--out", g.dir().resolve("perfab-out").toString(), "--force",
                 "--cache", g.dir().resolve("build-cache").toString());
@@ -97,6 +97,7 @@ class WorkInProgressTest {
         // No ref, index or file of the clone moved.
         assertEquals(head, g.git("rev-parse", "HEAD").strip());
         assertEquals(status, g.git("status", "--porcelain"));
+        assertTrue(g.git("check-ignore", "perfab-out/results.json").contains("perfab-out"), "a run's folder is ignored");
         assertEquals("", g.git("stash", "list").strip());
 
         // The same clone measured at HEAD: the uncommitted change is not in it.
@@ -106,6 +107,28 @@ class WorkInProgressTest {
         for (JsonNode row : rows) {
             assertTrue(!row.path("verdict").asText().equals("regression"), row.toString());
         }
+    }
+
+    /**
+     * The code that sets the speed lives in a submodule, changed but not committed there: the
+     * working tree's head measures the change (it used to measure HEAD again and call it an A/A).
+     */
+    @Test
+    void anUncommittedChangeInsideASubmoduleIsMeasured() throws IOException {
+        GitFixture lib = GitFixture.init(tmp.resolve("lib"));
+        lib.write("level.txt", "100\n");
+        lib.commit("the library");
+        GitFixture g = developersClone();
+        g.git("submodule", "add", "-q", lib.dir().toString(), "vendor/lib");
+        g.script("build.sh", "#!/bin/sh\nset -e\ncp vendor/lib/level.txt \"$PERFAB_BUILD_DIR/level\"\n");
+        g.commit("the speed comes from the library");
+        g.git("branch", "-f", "main", "HEAD");
+        Files.writeString(g.dir().resolve("vendor/lib/level.txt"), "130\n");
+        Cli c = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=WORKTREE", "--out",
+                tmp.resolve("out").toString());
+        assertEquals(0, c.exitCode(), c.err());
+        assertTrue(c.err().contains("the submodule vendor/lib has uncommitted changes"), c.err());
+        assertEquals("regression", verdict("speed/run"), c.out());
     }
 
     @Test
