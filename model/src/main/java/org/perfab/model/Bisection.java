@@ -12,6 +12,8 @@ import java.util.Optional;
  * @param effect the smallest change it counts as bad, in percent
  * @param good the good commit's id
  * @param bad the bad commit's id
+ * @param workload the workload file it measured each commit with, as it is in the bad commit: a
+ *     bisect goes on ({@code --resume}) only with the same one
  * @param firstBad the first bad commit; empty unless {@code outcome} is {@link Outcome#FOUND}
  * @param outcome how it ended
  * @param steps every A/B it ran, in order
@@ -21,18 +23,37 @@ import java.util.Optional;
  *     tell apart when it ends {@link Outcome#INCONCLUSIVE} or {@link Outcome#AMONG}; empty otherwise
  * @param advice what to run to decide, when it ends {@link Outcome#INCONCLUSIVE}; empty otherwise
  */
-public record Bisection(String cell, double effect, String good, String bad, Optional<String> firstBad,
+public record Bisection(String cell, double effect, String good, String bad, WorkloadFile workload,
+        Optional<String> firstBad,
         Outcome outcome, List<Step> steps, List<String> evidence, List<String> candidates, Optional<String> advice) {
     public Bisection {
         Objects.requireNonNull(cell, "cell");
         Objects.requireNonNull(good, "good");
         Objects.requireNonNull(bad, "bad");
+        Objects.requireNonNull(workload, "workload");
         Objects.requireNonNull(firstBad, "firstBad");
         Objects.requireNonNull(outcome, "outcome");
         Objects.requireNonNull(advice, "advice");
         steps = List.copyOf(steps);
         evidence = List.copyOf(evidence);
         candidates = List.copyOf(candidates);
+    }
+
+    /**
+     * A workload file: its path in each commit's tree, and the SHA-256 of its bytes in the bad
+     * commit (empty when the bad commit has none there).
+     */
+    public record WorkloadFile(String path, String sha256) {
+        public WorkloadFile {
+            Objects.requireNonNull(path, "path");
+            Objects.requireNonNull(sha256, "sha256");
+        }
+
+        @Override
+        public String toString() {
+            return path + (sha256.isEmpty() ? " (absent)" : " (sha256 " + sha256.substring(0, Math.min(12,
+                    sha256.length())) + ")");
+        }
     }
 
     /** How a bisect ended. */

@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  */
 public final class BisectionJson {
     /** The schema of a bisect's file. */
-    public static final String SCHEMA = "perfab/bisect/v2";
+    public static final String SCHEMA = "perfab/bisect/v3";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private BisectionJson() {
@@ -23,6 +23,7 @@ public final class BisectionJson {
         ObjectNode root = JSON.createObjectNode();
         root.put("schema", SCHEMA).put("cell", b.cell()).put("effect", b.effect()).put("good", b.good())
                 .put("bad", b.bad());
+        root.putObject("workload").put("path", b.workload().path()).put("sha256", b.workload().sha256());
         if (b.firstBad().isPresent()) {
             root.put("firstBad", b.firstBad().get());
         } else {
@@ -68,7 +69,10 @@ public final class BisectionJson {
      */
     public static Bisection read(String text, String shown) {
         StrictJson.Obj n = StrictJson.parse(text, SCHEMA, shown);
-        Bisection b = new Bisection(n.text("cell"), n.number("effect"), n.text("good"), n.text("bad"),
+        StrictJson.Obj w = n.object("workload");
+        Bisection.WorkloadFile workload = new Bisection.WorkloadFile(w.text("path"), w.text("sha256"));
+        w.done();
+        Bisection b = new Bisection(n.text("cell"), n.number("effect"), n.text("good"), n.text("bad"), workload,
                 n.textOrNull("firstBad"), n.check("verdict", () -> Bisection.Outcome.fromId(n.text("verdict"))),
                 n.objects("steps", BisectionJson::step), n.texts("evidence"), n.texts("candidates"),
                 n.textOrNull("advice"));

@@ -1,11 +1,6 @@
 package org.perfab.ab;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
@@ -14,7 +9,6 @@ import java.nio.file.LinkOption;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -32,7 +26,7 @@ import org.perfab.model.Side;
  * a {@code --out} pointed at a folder of the user's loses nothing.
  */
 final class RunDir implements AutoCloseable {
-    static final String LOCK = ".perfab-lock";
+    static final String LOCK = OutLock.FILE;
     static final String MANIFEST = ".perfab-manifest";
     static final String GITIGNORE = ".gitignore";
     /** Every name perfab writes at the top of the folder. */
@@ -40,13 +34,11 @@ final class RunDir implements AutoCloseable {
             "comment.md", "report.html", "noise.json", "logs", "work", LOCK, MANIFEST);
 
     private final Path root;
-    private final FileChannel lockChannel;
-    private final FileLock lock;
+    private final OutLock lock;
     private final Set<String> made;
 
-    private RunDir(Path root, FileChannel lockChannel, FileLock lock, Set<String> made) {
+    private RunDir(Path root, OutLock lock, Set<String> made) {
         this.root = root;
-        this.lockChannel = lockChannel;
         this.lock = lock;
         this.made = made;
     }
@@ -122,59 +114,11 @@ final class RunDir implements AutoCloseable {
     }
 
     private static RunDir locked(Path root, Set<String> manifest) {
-        Path file = root.resolve(LOCK);
-        FileChannel channel;
-        try {
-            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
-        } catch (IOException e) {
-            throw new BadInputException("cannot write into --out " + root + ": " + reason(e), e);
-        }
-        FileLock lock;
-        try {
-            lock = channel.tryLock();
-        } catch (OverlappingFileLockException e) {
-            lock = null;
-        } catch (IOException e) {
-            close(channel);
-            throw new BadInputException("cannot lock --out " + root + ": " + reason(e), e);
-        }
-        if (lock == null) {
-            String holder = holder(file);
-            close(channel);
-            throw new BadInputException("--out " + root + " is in use by another perfab run"
-                    + (holder.isEmpty() ? "" : " (" + holder + ")")
-                    + ": wait for it to end, or choose another --out");
-        }
-        try {
-            byte[] who = ("pid " + ProcessHandle.current().pid() + " on " + host() + ", since " + Instant.now() + "\n")
-                    .getBytes(StandardCharsets.UTF_8);
-            channel.truncate(0);
-            channel.write(ByteBuffer.wrap(who), 0);
-            channel.force(false);
-        } catch (IOException e) {
-            close(channel);
-            throw new BadInputException("cannot write into --out " + root + ": " + reason(e), e);
-        }
-        RunDir dir = new RunDir(root, channel, lock, new LinkedHashSet<>(manifest));
+        RunDir dir = new RunDir(root, OutLock.take(root, "--out"), new LinkedHashSet<>(manifest));
         dir.claim(LOCK);
         dir.claim(MANIFEST);
         dir.ignoredByGit();
         return dir;
-    }
-
-    private static String holder(Path lockFile) {
-        try {
-            return Files.readString(lockFile, StandardCharsets.UTF_8).strip().replaceAll("\\p{Cntrl}", "?");
-        } catch (IOException e) {
-            return "";
-        }
-    }
-
-    private static String host() {
-        String name = ManagementFactory.getRuntimeMXBean().getName();
-        int at = name.indexOf('@');
-        return at < 0 ? "this host" : name.substring(at + 1);
     }
 
     private static void makeFolder(Path root) {
@@ -330,21 +274,6 @@ final class RunDir implements AutoCloseable {
     /** Releases the lock. */
     @Override
     public void close() {
-        try {
-            if (lock.isValid()) {
-                lock.release();
-            }
-        } catch (IOException e) {
-            // the channel closes below, which releases it too
-        }
-        close(lockChannel);
-    }
-
-    private static void close(FileChannel channel) {
-        try {
-            channel.close();
-        } catch (IOException e) {
-            // nothing left to release
-        }
+        lock.close();
     }
 }

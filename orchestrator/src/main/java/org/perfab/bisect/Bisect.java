@@ -4,7 +4,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -105,6 +108,7 @@ public final class Bisect {
     private final List<Bisection.Step> reusable;
     private Commit good;
     private Commit bad;
+    private Bisection.WorkloadFile workloadFile;
     private boolean stopped;
     /** The widest spread between builds that a step of several differing builds showed, in percent; NaN before one. */
     private double layoutSpread = Double.NaN;
@@ -136,6 +140,8 @@ public final class Bisect {
             good = git.resolve(request.good());
             bad = git.resolve(request.bad());
             line = git.firstParents(good, bad);
+            workloadFile = new Bisection.WorkloadFile(request.workload(), git.read(bad, request.workload())
+                    .map(Bisect::sha256).orElse(""));
         }
         if (request.earlier().isPresent()) {
             Bisection e = request.earlier().get();
@@ -145,6 +151,11 @@ public final class Bisect {
                         + shortId(e.good()) + " to " + shortId(e.bad()) + " at " + e.effect() + "%, not of "
                         + request.cells() + " from " + good.shortId() + " to " + bad.shortId() + " at "
                         + request.effect() + "%");
+            }
+            if (!e.workload().equals(workloadFile)) {
+                throw new BadInputException("--resume: the bisect in " + request.out() + " measured with the workload "
+                        + e.workload() + ", not " + workloadFile + ": its steps would mix two workloads; go on with"
+                        + " --workload " + e.workload().path() + ", or choose another --out");
             }
         }
         Thread hook = new Thread(this::interrupted, "perfab-bisect-interrupt");
@@ -169,6 +180,14 @@ public final class Bisect {
             } catch (IllegalStateException e) {
                 // the JVM is shutting down: the hook is running and writes the finished steps
             }
+        }
+    }
+
+    private static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java has SHA-256", e);
         }
     }
 
@@ -389,8 +408,8 @@ public final class Bisect {
     private Bisection end(Outcome outcome, Optional<String> firstBad, List<String> evidence, List<String> candidates,
             Optional<String> advice) {
         synchronized (this) {
-            return new Bisection(request.cells().toString(), request.effect(), good.id(), bad.id(), firstBad, outcome,
-                    steps, evidence, candidates, advice);
+            return new Bisection(request.cells().toString(), request.effect(), good.id(), bad.id(), workloadFile, firstBad,
+                    outcome, steps, evidence, candidates, advice);
         }
     }
 
@@ -499,6 +518,13 @@ public final class Bisect {
                 shown = row;
                 call = c;
             }
+        }
+        if (shown == null && purpose.equals("check")) {
+            List<String> cells = results.table().rows().stream().map(r -> r.cell().name() + ":" + r.cell().metric())
+                    .distinct().toList();
+            throw new BadInputException("--cell '" + request.cells() + "' matches no cell the check measured ("
+                    + (cells.isEmpty() ? "none" : String.join(", ", cells.subList(0, Math.min(10, cells.size())))
+                    + (cells.size() > 10 ? " and " + (cells.size() - 10) + " more" : "")) + ")");
         }
         if (shown == null) {
             return skipped(base, candidate, purpose, builds, "no cell matches '" + request.cells() + "'", seconds);

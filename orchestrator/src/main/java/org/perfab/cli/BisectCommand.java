@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.ab.AbRun;
+import org.perfab.ab.OutLock;
 import org.perfab.bisect.Bisect;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.Bisection;
@@ -102,21 +103,38 @@ final class BisectCommand implements Callable<Integer> {
         }
         Path root = out.toAbsolutePath().normalize();
         Path file = root.resolve("bisect.json");
-        Optional<Bisection> earlier = Optional.empty();
-        if (resume) {
-            if (!Files.isRegularFile(file)) {
-                throw new BadInputException("--resume: " + root + " holds no bisect.json to go on from");
+        if (!resume && !Files.exists(root)) {
+            try {
+                Files.createDirectories(root);
+                // Like a run's folder, a bisect's is never part of a working tree's head.
+                Files.writeString(root.resolve(".gitignore"), "# a perfab bisect's folder: nothing in it is code\n*\n");
+            } catch (IOException e) {
+                throw new BadInputException("cannot make --out " + root + ": " + e.getMessage(), e);
             }
-            earlier = Optional.of(BisectionJson.read(BadInputException.read(file), file.toString()));
-        } else if (Files.exists(file)) {
-            throw new BadInputException(root + " already holds a bisect: go on with --resume, or choose another --out");
         }
-        PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
-        Bisection found = Bisect.run(new Bisect.Request(repo == null ? Path.of(".") : repo, good, bad, glob,
-                workload == null ? AbRun.DEFAULT_WORKLOAD : workload, Optional.ofNullable(trials), builds, effect, root,
-                Optional.ofNullable(cache), Output.adaptive(spec, adaptive), earlier), AbCommand.context(err, verbosity.level(spec)),
-                b -> Output.replace(file, BisectionJson.write(b)));
-        output.emit(spec, found);
-        return found.outcome() == Bisection.Outcome.INTERRUPTED ? ExitCode.INTERRUPTED : ExitCode.OK;
+        if (!Files.isDirectory(root)) {
+            throw new BadInputException("--resume: " + root + " holds no bisect.json to go on from");
+        }
+        // Held to the end: a second bisect, or a --resume, of this folder while this one runs is refused.
+        try (OutLock lock = OutLock.take(root, "--out")) {
+            Optional<Bisection> earlier = Optional.empty();
+            if (resume) {
+                if (!Files.isRegularFile(file)) {
+                    throw new BadInputException("--resume: " + root + " holds no bisect.json to go on from");
+                }
+                earlier = Optional.of(BisectionJson.read(BadInputException.read(file), file.toString()));
+            } else if (Files.exists(file)) {
+                throw new BadInputException(root + " already holds a bisect: go on with --resume, or choose another"
+                        + " --out");
+            }
+            PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true,
+                    StandardCharsets.UTF_8);
+            Bisection found = Bisect.run(new Bisect.Request(repo == null ? Path.of(".") : repo, good, bad, glob,
+                    workload == null ? AbRun.DEFAULT_WORKLOAD : workload, Optional.ofNullable(trials), builds, effect,
+                    root, Optional.ofNullable(cache), Output.adaptive(spec, adaptive), earlier),
+                    AbCommand.context(err, verbosity.level(spec)), b -> Output.replace(file, BisectionJson.write(b)));
+            output.emit(spec, found);
+            return found.outcome() == Bisection.Outcome.INTERRUPTED ? ExitCode.INTERRUPTED : ExitCode.OK;
+        }
     }
 }

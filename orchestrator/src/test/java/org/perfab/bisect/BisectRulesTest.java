@@ -152,7 +152,8 @@ class BisectRulesTest {
         Bisection.Step skipped = new Bisection.Step("c".repeat(40), "does not build", "a".repeat(40), "search", 1, 0,
                 "", "skipped", Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, false, Call.SKIPPED,
                 "build failed: exit 1", 0.5);
-        Bisection b = new Bisection("speed/*", 1, "a".repeat(40), "d".repeat(40), Optional.empty(),
+        Bisection b = new Bisection("speed/*", 1, "a".repeat(40), "d".repeat(40),
+                new Bisection.WorkloadFile("perfab.yaml", "e".repeat(64)), Optional.empty(),
                 Bisection.Outcome.INCONCLUSIVE, List.of(measured, skipped), List.of("why"),
                 List.of("c".repeat(40), "b".repeat(40)), Optional.of("rerun with --trials 20 --resume"));
         String json = BisectionJson.write(b);

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.perfab.ab.OutLock;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
 
@@ -398,11 +399,17 @@ class BisectTest {
     void aBisectAlreadyInTheFolderIsResumedNotOverwritten() throws IOException {
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
         Subjects.write(g, 100, 3, "");
+        g.write("other.yaml", Subjects.workload(4, ""));
         String good = g.commit("initial");
         g.write("level.txt", "110\n");
         g.commit("slower");
         g.write("notes.txt", "x\n");
         g.commit("docs");
+        Cli nothing = Cli.run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main", "--trials", "3",
+                "--cell", "sped/*", "--out", tmp.resolve("none").toString());
+        assertEquals(2, nothing.exitCode(), nothing.err());
+        assertTrue(nothing.err().contains("--cell 'sped/*' matches no cell the check measured (speed/run:time,"
+                + " steady/run:time)"), nothing.err());
         Cli first = bisect(g, good, "--cell", "speed/run");
         assertEquals(0, first.exitCode(), first.err());
         Cli again = bisect(g, good, "--cell", "speed/run");
@@ -411,6 +418,17 @@ class BisectTest {
         Cli other = bisect(g, good, "--cell", "steady/run", "--resume");
         assertEquals(2, other.exitCode(), other.err());
         assertTrue(other.err().contains("--resume: the bisect in"), other.err());
+        Cli otherWorkload = bisect(g, good, "--cell", "speed/run", "--resume", "--workload", "other.yaml");
+        assertEquals(2, otherWorkload.exitCode(), otherWorkload.err());
+        assertTrue(otherWorkload.err().contains("measured with the workload perfab.yaml (sha256 ")
+                && otherWorkload.err().contains("not other.yaml (sha256 ")
+                && otherWorkload.err().contains("would mix two workloads"), otherWorkload.err());
+        // While a bisect holds the folder, neither another nor a --resume of it may write there.
+        try (OutLock held = OutLock.take(tmp.resolve("bisect"), "--out")) {
+            Cli beside = bisect(g, good, "--cell", "speed/run", "--resume");
+            assertEquals(2, beside.exitCode(), beside.err());
+            assertTrue(beside.err().contains("is in use by another perfab run (pid "), beside.err());
+        }
         Cli resumed = bisect(g, good, "--cell", "speed/run", "--resume");
         assertEquals(0, resumed.exitCode(), resumed.err());
         assertEquals(JSON.readTree(first.out()).get("firstBad"), JSON.readTree(resumed.out()).get("firstBad"));

@@ -157,7 +157,8 @@ class ProductGoldenTest {
                         "the build failed (exit code 2)", 12),
                 new Bisection.Step(first, "Inline the hot loop, badly", "4".repeat(40), "confirm", 3, 10,
                         "publish/256B", "regression", 7.9, 6.1, 9.8, 0.0011, 0.8, true, Bisection.Call.BAD, "", 120));
-        return new Bisection("publish/256B:throughput", 1, good, bad, Optional.of(first), Bisection.Outcome.FOUND,
+        return new Bisection("publish/256B:throughput", 1, good, bad,
+                new Bisection.WorkloadFile("perfab.yaml", "5".repeat(64)), Optional.of(first), Bisection.Outcome.FOUND,
                 steps, List.of("the commit makes 96% of the whole change"), List.of(), Optional.empty());
     }
 
