@@ -1,6 +1,7 @@
 package org.perfab.model;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -21,9 +22,53 @@ import java.util.Optional;
  * @param runQueueMean the mean number of tasks runnable on the whole machine while it ran, the
  *     trial's own included and perfab's sampling thread not, sampled about every 100 ms; at least 0
  * @param runQueueMax the largest of those samples; at least 0
+ * @param cpuClock how {@code cpuSeconds} was counted: to the microsecond by the trial's cgroups, or
+ *     in clock ticks of 10 ms
  */
 public record Load(double wallSeconds, double cpuSeconds, double othersCores, double stealShare,
-        double runQueueMean, int runQueueMax) {
+        double runQueueMean, int runQueueMax, CpuClock cpuClock) {
+
+    /**
+     * How the kernel counted a trial's CPU time: {@link #CGROUP}, where its commands ran in cgroups
+     * of their own, to the microsecond, every process included; {@link #TICKS}, elsewhere, from
+     * {@code /proc} in clock ticks of 10 ms; {@link #UNTOLD} in a results file that predates the
+     * distinction.
+     */
+    public enum CpuClock {
+        CGROUP("cgroup"), TICKS("ticks"), UNTOLD("untold");
+
+        private final String id;
+
+        CpuClock(String id) {
+            this.id = id;
+        }
+
+        /** The name in results.json. */
+        public String id() {
+            return id;
+        }
+
+        /** Returns the clock named {@code id} in results.json. */
+        public static CpuClock of(String id) {
+            for (CpuClock c : values()) {
+                if (c.id.equals(id) && c != UNTOLD) {
+                    return c;
+                }
+            }
+            throw new IllegalArgumentException("'" + id + "' is not cgroup or ticks");
+        }
+
+        /** Returns the clock of commands counted with {@code a} and {@code b}: theirs when they agree, else ticks (the coarser). */
+        CpuClock and(CpuClock b) {
+            return this == b ? this : this == UNTOLD || b == UNTOLD ? UNTOLD : TICKS;
+        }
+    }
+
+    /** Returns a load whose CPU time was counted in clock ticks: where no cgroup counted it. */
+    public Load(double wallSeconds, double cpuSeconds, double othersCores, double stealShare, double runQueueMean,
+            int runQueueMax) {
+        this(wallSeconds, cpuSeconds, othersCores, stealShare, runQueueMean, runQueueMax, CpuClock.TICKS);
+    }
 
     public Load {
         nonNegative("wallSeconds", wallSeconds);
@@ -37,6 +82,7 @@ public record Load(double wallSeconds, double cpuSeconds, double othersCores, do
         if (runQueueMax < 0) {
             throw new IllegalArgumentException("runQueueMax " + runQueueMax + " is negative");
         }
+        Objects.requireNonNull(cpuClock, "cpuClock");
     }
 
     private static void nonNegative(String name, double v) {
@@ -58,10 +104,12 @@ public record Load(double wallSeconds, double cpuSeconds, double othersCores, do
         double wall = 0;
         double cpu = 0;
         int max = 0;
+        CpuClock clock = loads.get(0).cpuClock;
         for (Load l : loads) {
             wall += l.wallSeconds;
             cpu += l.cpuSeconds;
             max = Math.max(max, l.runQueueMax);
+            clock = clock.and(l.cpuClock);
         }
         double others = 0;
         double steal = 0;
@@ -72,6 +120,6 @@ public record Load(double wallSeconds, double cpuSeconds, double othersCores, do
             steal += weight * l.stealShare;
             queue += weight * l.runQueueMean;
         }
-        return Optional.of(new Load(wall, cpu, others, Math.min(1, steal), queue, max));
+        return Optional.of(new Load(wall, cpu, others, Math.min(1, steal), queue, max, clock));
     }
 }

@@ -290,8 +290,10 @@ public final class ResultsJson {
         double steal = l.number("stealShare");
         double queue = l.number("runQueueMean");
         int queueMax = l.integer("runQueueMax", 0, Integer.MAX_VALUE);
+        Load.CpuClock clock = l.has("cpuClock") ? l.check("cpuClock", () -> Load.CpuClock.of(l.text("cpuClock")))
+                : Load.CpuClock.UNTOLD;
         l.done();
-        return Optional.of(t.check("load", () -> new Load(wall, cpu, others, steal, queue, queueMax)));
+        return Optional.of(t.check("load", () -> new Load(wall, cpu, others, steal, queue, queueMax, clock)));
     }
 
     private static Warning warning(StrictJson.Obj w) {
@@ -352,6 +354,9 @@ public final class ResultsJson {
             node.putObject("load").put("wallSeconds", l.wallSeconds()).put("cpuSeconds", l.cpuSeconds())
                     .put("othersCores", l.othersCores()).put("stealShare", l.stealShare())
                     .put("runQueueMean", l.runQueueMean()).put("runQueueMax", l.runQueueMax());
+            if (l.cpuClock() != Load.CpuClock.UNTOLD) {
+                ((ObjectNode) node.get("load")).put("cpuClock", l.cpuClock().id());
+            }
         } else {
             node.putNull("load");
         }

@@ -53,6 +53,12 @@ public record Warning(Kind kind, int count, List<String> subjects, Map<String, L
         /** Trials left processes running, which were killed. Subjects: {@code SIDE TRIAL: PID COMMAND}. */
         LEFTOVER_PROCESSES("leftover-processes"),
         /**
+         * Some trials' CPU time was counted in clock ticks of 10 ms, the others' by cgroups to the
+         * microsecond: a cgroup could not be made or joined for those. Subjects: those trials;
+         * figures: {@code ticks} (how many), {@code trials} (of how many told).
+         */
+        CPU_CLOCKS("cpu-clocks"),
+        /**
          * Other processes kept the machine busy while the counted trials ran (see {@link Load}).
          * No subjects; figures: {@code othersMillicores} (other processes' busy cores, on average
          * over the trials' time, in thousandths of a core), {@code cores} (the machine's),

@@ -55,8 +55,14 @@ class LoadTest {
     void aTrialLineKeepsItsLoadAndSaysNullWhenItIsUnknown() {
         String line = ResultsJson.trialLine(trial(Optional.of(BUSY)));
         assertTrue(line.contains("\"load\":{\"wallSeconds\":1.0,\"cpuSeconds\":0.5,\"othersCores\":1.7,"
-                + "\"stealShare\":0.08,\"runQueueMean\":4.0,\"runQueueMax\":6}"), line);
+                + "\"stealShare\":0.08,\"runQueueMean\":4.0,\"runQueueMax\":6,\"cpuClock\":\"ticks\"}"), line);
         assertEquals(trial(Optional.of(BUSY)), ResultsJson.readTrialLine(line, "trials.jsonl:5"));
+        // A load counted by cgroups says so; one written before the clock was told reads as untold.
+        Load cgroup = new Load(1, 0.5, 1.7, 0.08, 4, 6, Load.CpuClock.CGROUP);
+        assertEquals(trial(Optional.of(cgroup)), ResultsJson.readTrialLine(ResultsJson.trialLine(
+                trial(Optional.of(cgroup))), "trials.jsonl:5"));
+        assertEquals(Load.CpuClock.UNTOLD, ResultsJson.readTrialLine(line.replace(",\"cpuClock\":\"ticks\"", ""),
+                "trials.jsonl:5").load().orElseThrow().cpuClock());
         String unknown = ResultsJson.trialLine(trial(Optional.empty()));
         assertTrue(unknown.contains("\"load\":null"), unknown);
         assertEquals(trial(Optional.empty()), ResultsJson.readTrialLine(unknown, "trials.jsonl:5"));

@@ -218,8 +218,15 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         Map<Side, Integer> ok = new EnumMap<>(Side.class);
         List<String> failures = new ArrayList<>();
         List<String> leftovers = new ArrayList<>();
+        List<String> ticks = new ArrayList<>();
+        long told = 0;
         for (RunResults.TrialRecord t : done.trials()) {
             String which = named(t) + ": ";
+            Load.CpuClock clock = t.load().map(Load::cpuClock).orElse(Load.CpuClock.UNTOLD);
+            told += clock == Load.CpuClock.UNTOLD ? 0 : 1;
+            if (clock == Load.CpuClock.TICKS) {
+                ticks.add(named(t));
+            }
             if (t.status() == RunResults.Status.OK) {
                 if (!t.warmup()) {
                     ok.merge(t.side(), 1, Integer::sum);
@@ -233,6 +240,10 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         }
         if (!leftovers.isEmpty()) {
             warnings.add(Warning.of(Warning.Kind.LEFTOVER_PROCESSES, leftovers, Map.of()));
+        }
+        if (!ticks.isEmpty() && ticks.size() < told) {
+            warnings.add(Warning.of(Warning.Kind.CPU_CLOCKS, ticks, Map.of("ticks", (long) ticks.size(),
+                    "trials", told)));
         }
         busyMachine(done.trials(), machine.cores()).ifPresent(warnings::add);
         if (!failures.isEmpty()) {

@@ -87,7 +87,7 @@ final class LoadMeter {
      * per second between start and end; a negative figure (ticks are counted in hundredths of a
      * second) is 0.
      */
-    Optional<Load> load(double wallSeconds, double cpuSeconds) {
+    Optional<Load> load(double wallSeconds, double cpuSeconds, Load.CpuClock clock) {
         if (start.isEmpty() || end.isEmpty() || queueSamples == 0) {
             return Optional.empty();
         }
@@ -103,6 +103,6 @@ final class LoadMeter {
         long steal = Math.max(0, b.steal() - a.steal());
         double stealShare = total > 0 ? Math.min(1, (double) steal / total) : 0;
         return Optional.of(new Load(Math.max(0, wallSeconds), Math.max(0, cpuSeconds), others, stealShare,
-                (double) queueSum / queueSamples, queueMax));
+                (double) queueSum / queueSamples, queueMax, clock));
     }
 }

@@ -333,7 +333,8 @@ public final class Processes {
             OptionalDouble counted = r.cgroupSeconds();
             meter.end(System.nanoTime());
             OptionalDouble cpu = cpuSeconds(counted, sampler, meter, alone && starts.get() == order);
-            Optional<Load> load = cpu.isEmpty() ? Optional.empty() : meter.load(wall, cpu.getAsDouble());
+            Optional<Load> load = cpu.isEmpty() ? Optional.empty() : meter.load(wall, cpu.getAsDouble(),
+                    counted.isPresent() ? Load.CpuClock.CGROUP : Load.CpuClock.TICKS);
             if (!exited) {
                 return new Outcome(-1, overflow.isEmpty(), "", wall, OptionalDouble.empty(), OptionalLong.empty(),
                         overflow, r.end(), stopping, load);

@@ -194,4 +194,25 @@ class AssemblyTest {
         assertTrue(w.stream().anyMatch(x -> x.kind() == Warning.Kind.BUSY_MACHINE && x.figure("othersMillicores") == 1800
                 && x.figure("cores") == MACHINE.cores()), w.toString());
     }
+
+    @Test
+    void trialsWhoseCpuTimeWasCountedInTicksAmongCgroupOnesAreNamed() {
+        Load cgroup = new Load(1, 0.9, 0, 0, 1, 1, Load.CpuClock.CGROUP);
+        Load ticks = new Load(1, 0.9, 0, 0, 1, 1, Load.CpuClock.TICKS);
+        List<RunResults.TrialRecord> mixed = List.of(loaded(0, false, RunResults.Status.OK, cgroup),
+                loaded(1, false, RunResults.Status.OK, cgroup), loaded(2, false, RunResults.Status.OK, ticks));
+        List<Warning> w = assembly(Plans.plan(1, 0, 2)).warnings(new Ledger.Snapshot(mixed, Map.of(), List.of(), 0, 0,
+                0), false);
+        Warning clocks = w.stream().filter(x -> x.kind() == Warning.Kind.CPU_CLOCKS).findFirst().orElseThrow(
+                () -> new AssertionError(w.toString()));
+        assertEquals(1L, clocks.figure("ticks"));
+        assertEquals(3L, clocks.figure("trials"));
+        assertEquals(1, clocks.subjects().size(), clocks.toString());
+        for (Load same : List.of(cgroup, ticks)) {
+            List<RunResults.TrialRecord> one = List.of(loaded(0, false, RunResults.Status.OK, same),
+                    loaded(1, false, RunResults.Status.OK, same));
+            assertTrue(assembly(Plans.plan(1, 0, 1)).warnings(new Ledger.Snapshot(one, Map.of(), List.of(), 0, 0, 0),
+                    false).stream().noneMatch(x -> x.kind() == Warning.Kind.CPU_CLOCKS), "one clock: nothing to say");
+        }
+    }
 }

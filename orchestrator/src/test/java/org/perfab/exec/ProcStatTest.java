@@ -156,7 +156,7 @@ class ProcStatTest {
         write("self/stat", self(305, 140));
         meter.end(2_000_000_000L);
         assertEquals(1.0, meter.reapedSeconds().orElseThrow(), 1e-9, "the children perfab waited for: 100 ticks");
-        Load load = meter.load(1.98, 1.0).orElseThrow();
+        Load load = meter.load(1.98, 1.0, Load.CpuClock.TICKS).orElseThrow();
         assertEquals(1.98, load.wallSeconds());
         assertEquals(1.0, load.cpuSeconds());
         assertEquals((1.5 - 1.0 - 0.05) / 2, load.othersCores(), 1e-9, "busy, less the command's, less perfab's");
@@ -172,7 +172,7 @@ class ProcStatTest {
         meter.sample(0);
         write("stat", stat(1050, 0, 9050, 0, 1));
         meter.end(1_000_000_000L);
-        assertEquals(0.0, meter.load(1, 0.6).orElseThrow().othersCores(),
+        assertEquals(0.0, meter.load(1, 0.6, Load.CpuClock.TICKS).orElseThrow().othersCores(),
                 "ticks are hundredths: a command can seem to use more than the machine counted");
     }
 
@@ -183,7 +183,7 @@ class ProcStatTest {
         LoadMeter meter = LoadMeter.start(proc, 0);
         meter.sample(0);
         meter.end(1);
-        assertEquals(Optional.empty(), meter.load(1, 1));
+        assertEquals(Optional.empty(), meter.load(1, 1, Load.CpuClock.TICKS));
         assertTrue(meter.reapedSeconds().isEmpty());
     }
 }

@@ -118,6 +118,8 @@ class ProcessesTest {
             assertTrue(Math.abs(cpu - own) < 0.02, figures);
         }
         assertEquals(cpu, o.load().orElseThrow().cpuSeconds(), "the load counts the same figure: " + figures);
+        assertEquals(processes.cgroups() ? Load.CpuClock.CGROUP : Load.CpuClock.TICKS, o.load().orElseThrow().cpuClock(),
+                "the load says how its CPU time was counted");
     }
 
     /** Runs {@code program} as a command perfab times, with {@code args}. */
@@ -186,6 +188,7 @@ class ProcessesTest {
         // up to a tick of CPU time on some virtual machines.
         assertTrue(cpu > own - 0.01 && cpu < own + 0.03, figures);
         assertEquals(cpu, o.load().orElseThrow().cpuSeconds(), "the load counts the same figure: " + figures);
+        assertEquals(Load.CpuClock.TICKS, o.load().orElseThrow().cpuClock(), "counted in ticks, and said so");
     }
 
     @Test

@@ -152,6 +152,10 @@ final class Warnings {
             case LEFTOVER_PROCESSES -> count(w.count(), "trial", "trials") + " left processes running after "
                     + (w.count() == 1 ? "it" : "they") + " ended, which perfab killed (" + list(w, s, "; ")
                     + "): a process that outlives its trial takes the machine from the trials after it.";
+            case CPU_CLOCKS -> "The CPU time of " + w.figure("ticks") + " of " + w.figure("trials") + " trials ("
+                    + list(w, s) + ") was counted in clock ticks of 10 ms, the rest's by cgroups to the microsecond:"
+                    + " perfab could not make or join a cgroup for those trials, so their cpu figures, and the"
+                    + " disturbance each trial is judged by, are coarser.";
             case BUSY_MACHINE -> "The machine was busy while trials ran: other processes used "
                     + Numbers.oneDecimal(w.figure("othersMillicores") / 1000.0) + " of " + w.figure("cores")
                     + (w.figure("cores") == 1 ? " core" : " cores") + " on average (run queue "
