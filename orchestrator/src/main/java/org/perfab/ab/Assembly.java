@@ -146,16 +146,6 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         return out;
     }
 
-    /** Returns how the results name trial {@code t}: {@code base trial 2}, {@code head warm-up 1} (from 1). */
-    static String named(RunResults.TrialRecord t) {
-        return named(t.side(), t.warmup(), t.trial());
-    }
-
-    /** Returns how a reader names a trial: "base trial 1", "head warm-up 2" ({@code trial} from 0). */
-    static String named(Side side, boolean warmup, int trial) {
-        return side.id() + (warmup ? " warm-up " : " trial ") + (trial + 1);
-    }
-
     /**
      * The most replacement trials a side gets for its disturbed trials: a fifth of its counted
      * trials, at least 1. A machine that disturbs more than that is the run's noise, and the
@@ -180,7 +170,7 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         }
         List<String> subjects = new ArrayList<>();
         for (Disturbed d : disturbed) {
-            subjects.add(named(d.trial()) + ": " + d.moved() + " of " + d.cells() + " cell" + (d.cells() == 1 ? "" : "s")
+            subjects.add(d.trial().named() + ": " + d.moved() + " of " + d.cells() + " cell" + (d.cells() == 1 ? "" : "s")
                     + " " + String.format(Locale.ROOT, "%+.1f%%", d.shift())
                     + ", " + switch (d.evidence()) {
                         case WAITED -> "it waited for a CPU";
@@ -219,7 +209,7 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         List<String> failures = new ArrayList<>();
         List<String> leftovers = new ArrayList<>();
         for (RunResults.TrialRecord t : done.trials()) {
-            String which = named(t) + ": ";
+            String which = t.named() + ": ";
             if (t.status() == RunResults.Status.OK) {
                 if (!t.warmup()) {
                     ok.merge(t.side(), 1, Integer::sum);
