@@ -5,7 +5,8 @@ Run from this folder:  python3 make_welch_reference.py
 The output is deterministic for a given numpy/scipy (the generator is seeded). Every case holds
 the two samples, the direction, and what scipy says: Welch's t, df and two-sided p (scipy.stats
 .ttest_ind with equal_var=False), the percent change, Fieller's 95% interval of the ratio of means
-with Welch df (t quantiles from scipy.stats.t.ppf), the minimum detectable effect at 80% power,
+with Welch df (t quantiles from scipy.stats.t.ppf; its low end no lower than -100% when no value is
+negative, since no such ratio is below 0), the minimum detectable effect at 80% power,
 and the verdict under alpha 0.05, min effect 3%, inconclusive 10% (small: worse and significant
 under the bar; noisy: unchanged, yet a slowdown past the inconclusive threshold could go unseen, or
 its own interval reaches a slowdown of the bar).
@@ -112,6 +113,9 @@ def case(name, direction, base, head):
         else:
             half = tq / mb * math.sqrt(vh * (1.0 - g) + r * r * vb)
             ci = [((r - half) / (1.0 - g) - 1.0) * 100.0, ((r + half) / (1.0 - g) - 1.0) * 100.0]
+            if min(base) >= 0.0 and min(head) >= 0.0:
+                # No value is negative, so neither is the ratio of the means: the change is -100% or more.
+                ci[0] = max(-100.0, ci[0])
         mde = (stats.t.ppf(1.0 - ALPHA / 2.0, df) + stats.t.ppf(POWER, df)) * se / mb * 100.0
     return {
         "name": name,

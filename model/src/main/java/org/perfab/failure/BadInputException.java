@@ -30,12 +30,24 @@ public class BadInputException extends RuntimeException {
                 : new BadInputException(file + ": cannot read: " + e.getMessage(), e);
     }
 
-    /** Returns the text of {@code file}, UTF-8, an input the user or a pull request named; see {@link #unreadable}. */
+    /**
+     * Returns the text of {@code file}, UTF-8, an input the user or a pull request named, without a
+     * leading byte order mark (see {@link #withoutByteOrderMark}); see {@link #unreadable}.
+     */
     public static String read(Path file) {
         try {
-            return Files.readString(file, StandardCharsets.UTF_8);
+            return withoutByteOrderMark(Files.readString(file, StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw unreadable(file, e);
         }
+    }
+
+    /**
+     * Returns {@code text} without the byte order mark (U+FEFF) it starts with, if it does: tools on
+     * Windows (Excel's "CSV UTF-8", PowerShell) write one at the start of UTF-8 text, and kept, it
+     * would be part of the first column's name or the first line's first word.
+     */
+    public static String withoutByteOrderMark(String text) {
+        return text.startsWith("\uFEFF") ? text.substring(1) : text;
     }
 }

@@ -135,7 +135,9 @@ public final class ResultsJson {
     /**
      * Returns the run {@code text} (a {@code results.json}) holds, its table classified anew from
      * its measurements under its own thresholds. Every field is checked: this file may come from
-     * an artifact a pull request's code wrote.
+     * an artifact a pull request's code wrote. A trial listed twice (its side, its number and
+     * whether it is a warm-up), or a cell measured twice in one trial, is an error naming both: it
+     * would count twice.
      *
      * @throws BadInputException naming {@code shown} and the field when it is not such a file
      */
@@ -214,11 +216,27 @@ public final class ResultsJson {
         List<Measurement> measurements = n.objects("measurements", x -> new Measurement(cell(x),
                 side(x, "side"), x.integer("build", 0, 1 << 20), x.integer("trial", 0, 1 << 30), x.number("value")));
         Map<List<Integer>, List<Measurement>> byTrial = new HashMap<>();
-        for (Measurement x : measurements) {
+        Map<List<Object>, Integer> measured = new HashMap<>();
+        for (int i = 0; i < measurements.size(); i++) {
+            Measurement x = measurements.get(i);
+            Integer first = measured.putIfAbsent(List.of(x.cell().id(), x.side(), x.trial()), i);
+            if (first != null) {
+                throw new BadInputException(shown + ": field 'measurements[" + i + "]': cell " + x.cell().id() + " of "
+                        + RunResults.TrialRecord.named(x.side(), false, x.trial()) + " is measurements[" + first
+                        + "] too, and a trial has one value per cell: it would count twice");
+            }
             byTrial.computeIfAbsent(List.of(x.side().ordinal(), x.build(), x.trial()), k -> new ArrayList<>()).add(x);
         }
+        Map<List<Object>, Integer> ran = new HashMap<>();
+        int[] index = {0};
         List<RunResults.TrialRecord> trials = n.objects("trials", t -> {
             RunResults.TrialRecord r = trial(t, List.of());
+            Integer first = ran.putIfAbsent(List.of(r.side(), r.warmup(), r.trial()), index[0]);
+            if (first != null) {
+                throw new BadInputException(shown + ": field 'trials[" + index[0] + "]': " + r.named() + " is trials["
+                        + first + "] too, and its measurements would count twice");
+            }
+            index[0]++;
             List<Measurement> own = r.warmup() || r.status() != RunResults.Status.OK ? List.of()
                     : byTrial.getOrDefault(List.of(r.side().ordinal(), r.build(), r.trial()), List.of());
             return r.withMeasurements(own);

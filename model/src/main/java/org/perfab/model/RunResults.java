@@ -305,6 +305,16 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
             this(seq, side, build, trial, warmup, status, reason, wallSeconds, stderrTail, measurements, List.of(), 0);
         }
 
+        /** Returns how a reader names this trial: "base trial 1", "head warm-up 2". */
+        public String named() {
+            return named(side, warmup, trial);
+        }
+
+        /** Returns how a reader names a trial: "base trial 1", "head warm-up 2" ({@code trial} from 0). */
+        public static String named(Side side, boolean warmup, int trial) {
+            return side.id() + (warmup ? " warm-up " : " trial ") + (trial + 1);
+        }
+
         /** Returns this trial with {@code measurements} in place of its own. */
         public TrialRecord withMeasurements(List<Measurement> measurements) {
             return new TrialRecord(seq, side, build, trial, warmup, status, reason, wallSeconds, stderrTail,

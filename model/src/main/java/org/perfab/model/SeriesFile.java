@@ -30,7 +30,7 @@ import org.perfab.model.Series.Reading;
  * analysis reads {@link #series()}, which orders runs by date and time (see {@link Series}).
  *
  * @param columns the header: the columns of {@link #REQUIRED}, those of {@link #COLUMNS} it has
- *     (in any order, the first of a name read), and any others
+ *     (in any order; a file read has each once, else the first of a name is read), and any others
  * @param rows the rows, in file order
  */
 public record SeriesFile(List<String> columns, List<Row> rows) {
@@ -178,7 +178,8 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
 
     /**
      * Returns the file {@code text}, a CSV whose header names the columns {@link #REQUIRED} and
-     * any of the others of {@link #COLUMNS} (in any order; other columns are kept, not read). An empty
+     * any of the others of {@link #COLUMNS} (in any order, each once; other columns are kept, not
+     * read, and may repeat a name). An empty
      * or missing base is unknown, an empty or missing time is not recorded. Blank lines are skipped.
      * An empty text is {@link #empty()}.
      *
@@ -199,6 +200,11 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
                     throw new BadInputException(shown + ":1: the header has no column '" + c + "' (a series has "
                             + String.join(",", REQUIRED) + ", and may have " + String.join(",", COLUMNS.subList(
                                     REQUIRED.size(), COLUMNS.size())) + ")");
+                }
+                if (i >= 0 && header.lastIndexOf(c) != i) {
+                    throw new BadInputException(shown + ":1: column '" + c + "' is in the header twice (fields "
+                            + (i + 1) + " and " + (header.lastIndexOf(c) + 1) + "), and which of the two to read"
+                            + " cannot be told");
                 }
                 at.put(c, i);
             }

@@ -490,13 +490,13 @@ public final class AbRun {
     private RunFailedException stopped(TrialLoop.Failing f) {
         RunResults.TrialRecord t = f.last();
         return new RunFailedException(f.what() + ", so the run stopped there; " + shown(t)
-                + "\nthe results so far are in " + dir.results() + ", and the output of " + Assembly.named(t) + " in "
+                + "\nthe results so far are in " + dir.results() + ", and the output of " + t.named() + " in "
                 + dir.trialLogs().resolve(TrialRunner.stem(t.seq(), t.side(), t.build())) + "*");
     }
 
     /** Returns failed trial {@code t} for a message: its name, why it failed, and the tail of its stderr below. */
     private static String shown(RunResults.TrialRecord t) {
-        return Assembly.named(t) + ": " + t.reason()
+        return t.named() + ": " + t.reason()
                 + (t.stderrTail().isEmpty() ? "" : "\n    " + t.stderrTail().replace("\n", "\n    "));
     }
 

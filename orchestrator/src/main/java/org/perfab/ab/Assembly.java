@@ -146,16 +146,6 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         return out;
     }
 
-    /** Returns how the results name trial {@code t}: {@code base trial 2}, {@code head warm-up 1} (from 1). */
-    static String named(RunResults.TrialRecord t) {
-        return named(t.side(), t.warmup(), t.trial());
-    }
-
-    /** Returns how a reader names a trial: "base trial 1", "head warm-up 2" ({@code trial} from 0). */
-    static String named(Side side, boolean warmup, int trial) {
-        return side.id() + (warmup ? " warm-up " : " trial ") + (trial + 1);
-    }
-
     /**
      * The most replacement trials a side gets for its disturbed trials: a fifth of its counted
      * trials, at least 1. A machine that disturbs more than that is the run's noise, and the
@@ -180,7 +170,7 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         }
         List<String> subjects = new ArrayList<>();
         for (Disturbed d : disturbed) {
-            subjects.add(named(d.trial()) + ": " + d.moved() + " of " + d.cells() + " cell" + (d.cells() == 1 ? "" : "s")
+            subjects.add(d.trial().named() + ": " + d.moved() + " of " + d.cells() + " cell" + (d.cells() == 1 ? "" : "s")
                     + " " + String.format(Locale.ROOT, "%+.1f%%", d.shift())
                     + ", " + switch (d.evidence()) {
                         case WAITED -> "it waited for a CPU";
@@ -221,11 +211,11 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         List<String> ticks = new ArrayList<>();
         long told = 0;
         for (RunResults.TrialRecord t : done.trials()) {
-            String which = named(t) + ": ";
+            String which = t.named() + ": ";
             Load.CpuClock clock = t.load().map(Load::cpuClock).orElse(Load.CpuClock.UNTOLD);
             told += clock == Load.CpuClock.UNTOLD ? 0 : 1;
             if (clock == Load.CpuClock.TICKS) {
-                ticks.add(named(t));
+                ticks.add(t.named());
             }
             if (t.status() == RunResults.Status.OK) {
                 if (!t.warmup()) {

@@ -210,9 +210,9 @@ final class TrialLoop {
                 return End.INTERRUPTED;
             }
             TrialOrder.Slot slot = next.get();
-            events.note("replacing " + Assembly.named(which.trial()) + ", which a disturbance of the machine spoiled ("
+            events.note("replacing " + which.trial().named() + ", which a disturbance of the machine spoiled ("
                     + which.moved() + " of " + which.cells() + " cells moved together), with "
-                    + Assembly.named(slot.side(), false, slot.trial()));
+                    + RunResults.TrialRecord.named(slot.side(), false, slot.trial()));
             if (!runOne(slot, slot.trial() + 1, log)) {
                 return End.INTERRUPTED;
             }

@@ -11,6 +11,12 @@ import org.perfab.failure.BadInputException;
  * {@code time} in ns per operation, one reading per workload measurement of the result stage
  * ({@code Statistics.OriginalValues}); allocated bytes per operation, when the memory diagnoser
  * ran, as metric {@code alloc-bytes}, repeated once per measurement (it is one figure for the run).
+ *
+ * <p>A benchmark without {@code Statistics} (BenchmarkDotNet writes null for one that failed), or
+ * whose every time is 0 (BenchmarkDotNet takes an empty method's overhead off each measurement,
+ * down to 0, so a method it cannot tell from an empty one measures 0), is an error naming it: it has
+ * no time, and a 0 would compare with any other time as a confident -100%. A 0 among other times
+ * is kept, as is an allocation of 0 bytes (the memory diagnoser measured none).
  */
 final class BenchmarkDotNetJson extends ToolFormat {
     @Override
@@ -35,15 +41,29 @@ final class BenchmarkDotNetJson extends ToolFormat {
             String where = "Benchmarks[" + i + "]";
             String name = b.path("FullName").asText(b.path("DisplayInfo").asText(""));
             var time = cell(file, where, name, "time", "ns/op");
-            JsonNode values = b.path("Statistics").path("OriginalValues");
+            JsonNode statistics = b.path("Statistics");
+            if (!statistics.isObject()) {
+                throw bad(file, where, "'" + name + "' has no \"Statistics\": BenchmarkDotNet writes none for a"
+                        + " benchmark that failed, so it has no time to compare");
+            }
+            JsonNode values = statistics.path("OriginalValues");
+            List<Reading> times = new ArrayList<>();
             if (values.isArray() && !values.isEmpty()) {
                 for (int k = 0; k < values.size(); k++) {
-                    readings.add(new Reading(time, number(file, where, values.get(k), "an original value"), file, 0, 0));
+                    times.add(new Reading(time, number(file, where, values.get(k), "an original value"), file, 0, 0));
                 }
             } else {
-                readings.add(new Reading(time, number(file, where, b.path("Statistics").get("Mean"),
-                        "\"Statistics.Mean\""), file, 0, 0));
+                times.add(new Reading(time, number(file, where, statistics.get("Mean"), "\"Statistics.Mean\""), file,
+                        0, 0));
             }
+            if (times.stream().allMatch(r -> r.value() == 0)) {
+                // Not a time: BenchmarkDotNet takes the overhead of an empty method off every
+                // measurement, down to 0, and a 0 compares with any other time as -100%.
+                throw bad(file, where, "every time of '" + name + "' is 0 ns/op: BenchmarkDotNet could not tell it from"
+                        + " an empty method, so it has no time to compare (a 0 would compare as -100%); give each"
+                        + " operation more work");
+            }
+            readings.addAll(times);
             JsonNode bytes = b.path("Memory").get("BytesAllocatedPerOperation");
             if (bytes != null && bytes.isNumber()) {
                 // One figure for the whole run, as true of every measurement as of the run: it stands

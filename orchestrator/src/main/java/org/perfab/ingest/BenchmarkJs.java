@@ -13,12 +13,15 @@ import org.perfab.stats.Direction;
  * The text benchmark.js prints for each benchmark of a suite ({@code String(event.target)} in its
  * {@code cycle} handler): {@code NAME x 1,234,567 ops/sec ±0.52% (93 runs sampled)} is one reading
  * of cell {@code NAME}, metric {@code throughput} in {@code ops/s}, higher is better. Several runs
- * of a suite in one file are several readings each; other lines (a {@code Fastest is} line, logs)
- * are skipped.
+ * of a suite in one file are several readings each. A line that looks like a result
+ * ({@code NAME x ... ops/sec}) but is not one (cut short, or with a value that is no number) is an
+ * error naming its line; other lines (a {@code Fastest is} line, logs) are skipped.
  */
 final class BenchmarkJs extends ToolFormat {
     private static final Pattern LINE = Pattern.compile(
             "^(.+?) x ([0-9][0-9,]*(?:\\.[0-9]+)?) ops/sec (?:±|\\+/-)([0-9.]+)% \\((\\d+) runs? sampled\\)$");
+    /** What a result line has, whole or not: {@code NAME x ... ops/sec}. */
+    private static final Pattern LOOKS_LIKE = Pattern.compile(" x .*ops/sec");
 
     @Override
     public String id() {
@@ -35,8 +38,13 @@ final class BenchmarkJs extends ToolFormat {
         String[] lines = BadInputException.read(file).split("\n", -1);
         List<Reading> readings = new ArrayList<>();
         for (int i = 0; i < lines.length; i++) {
-            Matcher m = LINE.matcher(lines[i].strip());
+            String line = lines[i].strip();
+            Matcher m = LINE.matcher(line);
             if (!m.matches()) {
+                if (LOOKS_LIKE.matcher(line).find()) {
+                    throw bad(file, Integer.toString(i + 1), "looks like a benchmark.js result but is not one"
+                            + " ('NAME x N ops/sec ±P% (R runs sampled)'): " + line);
+                }
                 continue;
             }
             String name = m.group(1).strip();

@@ -10,7 +10,9 @@ import org.perfab.failure.BadInputException;
  * Criterion, as {@code cargo criterion --message-format json} prints it (one JSON message per line,
  * {@code "reason": "benchmark-complete"}) or as one {@code estimates.json}. A message gives cell
  * {@code id}, metric {@code time}, one reading per sample (measured value over iteration count), or
- * the {@code typical} estimate when the message has no samples; an estimates file
+ * the {@code typical} estimate when the message has no samples (a message whose
+ * {@code measured_values} and {@code iteration_count} differ in length is an error naming both
+ * lengths, not one sample); an estimates file
  * gives its {@code mean} point estimate in nanoseconds, named after the folder it is in
  * ({@code target/criterion/GROUP/BENCH/new/estimates.json}).
  */
@@ -61,7 +63,13 @@ final class CriterionJson extends ToolFormat {
             var cell = cell(file, where, m.path("id").asText(), "time", m.path("unit").asText(typical.path("unit").asText("ns")));
             JsonNode values = m.path("measured_values");
             JsonNode counts = m.path("iteration_count");
-            if (values.isArray() && counts.isArray() && values.size() == counts.size() && !values.isEmpty()) {
+            int nValues = values.isArray() ? values.size() : 0;
+            int nCounts = counts.isArray() ? counts.size() : 0;
+            if (nValues != nCounts) {
+                throw bad(file, where, "benchmark '" + m.path("id").asText() + "' has " + nValues + " measured values"
+                        + " but " + nCounts + " iteration counts; each sample is one of each");
+            }
+            if (nValues > 0) {
                 // Criterion's samples: each a batch of iterations, its time per iteration.
                 for (int k = 0; k < values.size(); k++) {
                     double n = number(file, where, counts.get(k), "an iteration count");

@@ -18,7 +18,8 @@ import org.perfab.stats.Direction;
  * A CSV file with a header row, for any tool without a format of its own. Which column holds what
  * is named by {@link Columns} (in a workload, {@code harness.csv}); each data row is one reading.
  * The file is read by Jackson's CSV parser, as RFC 4180 says: a field in double quotes may hold
- * commas and line breaks, and {@code ""} is a quote.
+ * commas and line breaks, and {@code ""} is a quote. A byte order mark at the start is left out; a
+ * column it reads that the header names twice is an error naming the column.
  */
 public final class CsvFormat extends ToolFormat {
     private static final CsvMapper CSV = CsvMapper.builder().enable(CsvParser.Feature.WRAP_AS_ARRAY)
@@ -189,10 +190,22 @@ public final class CsvFormat extends ToolFormat {
         return new Reading(c, v, file, line, 1);
     }
 
+    /**
+     * Returns the index of column {@code name} in {@code header}, or -1 when it has none and the
+     * column is not {@code required}.
+     *
+     * @throws BadInputException when a required column is missing, or the header names the column
+     *     twice (which of the two is meant cannot be told)
+     */
     private static int column(Path file, List<String> header, String name, boolean required) {
         int i = header.indexOf(name);
         if (i < 0 && required) {
             throw bad(file, "1", "no column '" + name + "' in the header (" + String.join(", ", header) + ")");
+        }
+        int again = header.lastIndexOf(name);
+        if (again != i) {
+            throw bad(file, "1", "column '" + name + "' is in the header twice (fields " + (i + 1) + " and "
+                    + (again + 1) + "), and which of the two to read cannot be told");
         }
         return i;
     }

@@ -26,7 +26,7 @@ import org.perfab.stats.Direction;
  * metric {@code time}, {@code B/op} {@code alloc-bytes}, {@code allocs/op} {@code allocs},
  * {@code MB/s} {@code throughput}; a custom metric ({@code b.ReportMetric}) keeps its unit as its
  * name; one whose unit is not a known one but ends in {@code /op} is a cost (lower is better), as
- * Go and benchstat take it.
+ * Go and benchstat take it. A line that gives one unit twice is an error naming the line.
  *
  * <p>The file is read as bytes, a buffer at a time, once: whether every name shares its {@code -N}
  * suffix is known only at the end, so the values are kept as numbers (each with its name and unit)
@@ -118,6 +118,9 @@ final class GoBench extends ToolFormat {
                 }
                 return;
             }
+            if (!again[0]) {
+                oneValuePerUnit(file, number, line);
+            }
             Name name = names.of(line, suffix);
             again[0] |= name.blank;
             for (int k = 2; !again[0] && k + 1 < line.fields; k += 2) {
@@ -156,6 +159,7 @@ final class GoBench extends ToolFormat {
                 notAResult(file, number, line);
                 return;
             }
+            oneValuePerUnit(file, number, line);
             Name name = names.of(line, null);
             for (int k = 2; k + 1 < line.fields; k += 2) {
                 double value = value(file, number, line, k);
@@ -178,6 +182,23 @@ final class GoBench extends ToolFormat {
         String text = line.text();
         if (!text.matches("^Benchmark\\S+\\s*$") && !text.contains("--- FAIL") && !text.contains("--- SKIP")) {
             throw bad(file, Integer.toString(number), "not a benchmark result line: " + text);
+        }
+    }
+
+    /**
+     * Refuses a result line that gives one unit twice ({@code 5 ns/op 6 ns/op}): go test prints each
+     * metric once, and two values of one cell on one line are neither one reading nor two.
+     *
+     * @throws BadInputException naming the line and the unit
+     */
+    private static void oneValuePerUnit(Path file, int number, Line line) {
+        for (int k = 5; k < line.fields; k += 2) {
+            for (int j = 3; j < k; j += 2) {
+                if (Arrays.equals(line.buf, line.start[j], line.end[j], line.buf, line.start[k], line.end[k])) {
+                    throw bad(file, Integer.toString(number), "'" + line.field(k) + "' twice in: " + line.text()
+                            + " (a result line has one value per unit)");
+                }
+            }
         }
     }
 

@@ -7,12 +7,15 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import org.perfab.failure.BadInputException;
+import org.perfab.model.Cell;
 
 /**
  * JMH's {@code -rf json}: one cell per benchmark method and parameter set
  * ({@code org.Foo.bar/size=10}), metric the mode ({@code thrpt}, {@code avgt}, {@code sample},
  * {@code ss}) in the score's unit. Each fork is a reading: the mean of its measurement iterations,
- * since iterations within one JVM are not independent.
+ * since iterations within one JVM are not independent. A score below 0, in any mode, is an error
+ * naming the benchmark: JMH's scores are rates and times, never negative, so one that is comes from
+ * a broken or edited file.
  */
 final class JmhJson extends ToolFormat {
     @Override
@@ -48,14 +51,16 @@ final class JmhJson extends ToolFormat {
             var cell = cell(file, where, name.toString(), b.path("mode").asText("score"), unit);
             JsonNode raw = metric.path("rawData");
             if (!raw.isArray() || raw.isEmpty()) {
-                readings.add(new Reading(cell, number(file, where, metric.get("score"), "\"score\""), file, 0, 0));
+                readings.add(new Reading(cell, score(file, where, cell, metric.get("score"), "\"score\""), file, 0,
+                        0));
                 continue;
             }
             for (int f = 0; f < raw.size(); f++) {
                 JsonNode fork = raw.get(f);
                 double sum = 0;
                 for (int k = 0; k < fork.size(); k++) {
-                    sum += number(file, where + ".rawData[" + f + "][" + k + "]", fork.get(k), "an iteration's score");
+                    sum += score(file, where + ".rawData[" + f + "][" + k + "]", cell, fork.get(k),
+                            "an iteration's score");
                 }
                 if (fork.isEmpty()) {
                     throw bad(file, where, "fork " + f + " has no iterations");
@@ -64,5 +69,20 @@ final class JmhJson extends ToolFormat {
             }
         }
         return readings;
+    }
+
+    /**
+     * Returns the score in {@code node}, a finite number of 0 or more.
+     *
+     * @throws BadInputException naming the benchmark and its mode when the score is negative, or as
+     *     {@link #number} does
+     */
+    private static double score(Path file, String where, Cell cell, JsonNode node, String what) {
+        double score = number(file, where, node, what);
+        if (score < 0) {
+            throw bad(file, where, "benchmark '" + cell.name() + "' (" + cell.metric() + "): " + what + " " + node + " "
+                    + cell.unit() + " is negative, and a JMH score (a rate or a time) cannot be");
+        }
+        return score;
     }
 }

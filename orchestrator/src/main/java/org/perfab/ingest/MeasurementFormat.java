@@ -78,15 +78,15 @@ public interface MeasurementFormat {
     }
 
     /**
-     * Returns the format of {@code file}, from its first 64 KiB. JSON that no format recognises is
-     * taken as perfab-json, so that its errors are reported precisely.
+     * Returns the format of {@code file}, from its first 64 KiB (a byte order mark left out). JSON
+     * that no format recognises is taken as perfab-json, so that its errors are reported precisely.
      *
      * @throws BadInputException naming the file when no format recognises it
      */
     static MeasurementFormat detect(Path file) {
         String head;
         try (var in = Files.newInputStream(file)) {
-            head = new String(in.readNBytes(65536), StandardCharsets.UTF_8);
+            head = BadInputException.withoutByteOrderMark(new String(in.readNBytes(65536), StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw BadInputException.unreadable(file, e);
         }

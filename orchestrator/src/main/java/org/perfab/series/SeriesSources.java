@@ -151,7 +151,8 @@ public final class SeriesSources {
      * Returns the ratios of a CSV another tool wrote: its header names the columns; the key is the
      * {@code keyColumns} joined by {@code /}, the ratio the {@code ratioColumn}. A row whose ratio
      * is not a positive number (BenchmarkDotNet writes {@code ?} and {@code baseline}) is left out
-     * and said. Commas or semicolons separate the fields, whichever the header has more of.
+     * and said. Commas or semicolons separate the fields, whichever the header has more of. Two rows
+     * of one key are an error naming both lines: the key columns do not tell them apart.
      *
      * @param keyColumns the key's columns; empty for {@code key} when the header has it, else
      *     {@code Method}
@@ -178,6 +179,7 @@ public final class SeriesSources {
                 keyAt.add(column(file, header, k));
             }
             int ratioAt = column(file, header, ratio);
+            Map<String, Integer> lineOf = new HashMap<>();
             while (rows.hasNext()) {
                 int line = rows.getCurrentLocation().getLineNr();
                 String[] row = rows.next();
@@ -191,6 +193,12 @@ public final class SeriesSources {
                 List<String> parts = new ArrayList<>();
                 keyAt.forEach(i -> parts.add(row[i]));
                 String key = Series.key('/', parts);
+                Integer before = key.isBlank() ? null : lineOf.putIfAbsent(key, line);
+                if (before != null) {
+                    throw new BadInputException(file + ":" + line + ": key '" + key + "' is the key of line " + before
+                            + " too: its columns (" + String.join(", ", keys) + ") do not tell the two rows apart;"
+                            + " name more with --key-columns");
+                }
                 String value = row[ratioAt];
                 double r;
                 try {
@@ -214,11 +222,21 @@ public final class SeriesSources {
         return new Extract(readings, skipped);
     }
 
+    /**
+     * Returns the index of column {@code name} in {@code header}.
+     *
+     * @throws BadInputException when the header has no such column, or names it twice (which of the
+     *     two is meant cannot be told)
+     */
     private static int column(Path file, List<String> header, String name) {
         int i = header.indexOf(name);
         if (i < 0) {
             throw new BadInputException(file + ":1: no column '" + name + "' (the header has " + String.join(", ",
                     header) + ")");
+        }
+        if (header.lastIndexOf(name) != i) {
+            throw new BadInputException(file + ":1: column '" + name + "' is in the header twice (fields " + (i + 1)
+                    + " and " + (header.lastIndexOf(name) + 1) + "), and which of the two to read cannot be told");
         }
         return i;
     }

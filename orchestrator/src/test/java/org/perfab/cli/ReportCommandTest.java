@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -174,5 +175,39 @@ class ReportCommandTest {
         assertEquals(0, stricter.exitCode(), stricter.err());
         assertTrue(stricter.out().contains("\"regression\" : 0"), stricter.out());
         assertTrue(stricter.out().contains("\"minEffect\" : 15.0"), stricter.out());
+    }
+
+    /** A trial, or a cell of one, that a results file lists twice would count twice: every reader of it refuses. */
+    @Test
+    void refusesAResultsFileThatListsATrialOrAMeasurementTwice() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        JsonNode root = json.readTree(results.toFile());
+        ArrayNode trials = (ArrayNode) root.get("trials");
+        int copied = trials.size() - 1;
+        JsonNode trial = trials.get(copied);
+        assertFalse(trial.get("warmup").asBoolean(), trial.toString());
+        trials.add(trial.deepCopy());
+        Path bad = tmp.resolve("bad.json");
+        json.writeValue(bad.toFile(), root);
+        String said = "perfab: " + bad + ": field 'trials[" + (copied + 1) + "]': " + trial.get("side").asText()
+                + " trial " + (trial.get("trial").asInt() + 1) + " is trials[" + copied + "] too, and its measurements"
+                + " would count twice\n";
+        for (String[] args : new String[][] {{"report", bad.toString()}, {"compare", bad.toString()},
+            {"merge", bad.toString(), results.toString()}}) {
+            Cli run = Cli.run(args);
+            assertEquals(2, run.exitCode(), args[0] + ": " + run.err());
+            assertEquals(said, run.err(), args[0]);
+        }
+        root = json.readTree(results.toFile());
+        ArrayNode measurements = (ArrayNode) root.get("measurements");
+        JsonNode m = measurements.get(0);
+        measurements.add(m.deepCopy());
+        json.writeValue(bad.toFile(), root);
+        Cli run = Cli.run("report", bad.toString());
+        assertEquals(2, run.exitCode(), run.err());
+        assertEquals("perfab: " + bad + ": field 'measurements[" + (measurements.size() - 1) + "]': cell '"
+                + m.get("cell").asText() + "' (" + m.get("metric").asText() + ") of " + m.get("side").asText() + " trial "
+                + (m.get("trial").asInt() + 1) + " is measurements[0] too, and a trial has one value per cell: it would"
+                + " count twice\n", run.err());
     }
 }

@@ -324,6 +324,44 @@ class SeriesCommandTest {
     }
 
     @Test
+    void refusesTwoRowsOfOneKeyNamingBothLines() throws IOException {
+        Path csv = tmp.resolve("bdn.csv");
+        Files.writeString(csv, "Method;Job;Mean;Ratio\nUnigram;.NET 8;1.2 us;baseline\nBpe;.NET 8;2.1 us;1.72\n"
+                + "Bpe;.NET 9;1.9 us;1.55\n");
+        Path file = tmp.resolve("ratios.csv");
+        Cli run = Cli.run("series", "record", "--series", file.toString(), "--ratios", csv.toString(), "--date",
+                "2026-09-01", "--run", "n1", "--branch", "main");
+        assertEquals(2, run.exitCode(), run.err());
+        assertEquals("perfab: " + csv + ":4: key 'Bpe' is the key of line 3 too: its columns (Method) do not tell the"
+                + " two rows apart; name more with --key-columns\n", run.err());
+        assertFalse(Files.exists(file), "nothing recorded");
+        Cli apart = Cli.run("series", "record", "--series", file.toString(), "--ratios", csv.toString(),
+                "--key-columns", "Method,Job", "--date", "2026-09-01", "--run", "n1", "--branch", "main");
+        assertEquals(0, apart.exitCode(), apart.err());
+        assertTrue(apart.err().contains("recorded 2 ratios of run n1"), apart.err());
+    }
+
+    @Test
+    void refusesAColumnItReadsThatAHeaderNamesTwiceAndLeavesOutAByteOrderMark() throws IOException {
+        Path csv = tmp.resolve("bdn.csv");
+        Files.writeString(csv, "\uFEFFMethod,Ratio,Ratio\nBpe,1.72,1.10\n");
+        Path file = tmp.resolve("ratios.csv");
+        Cli ratios = Cli.run("series", "record", "--series", file.toString(), "--ratios", csv.toString(), "--date",
+                "2026-09-01", "--run", "n1", "--branch", "main");
+        assertEquals(2, ratios.exitCode(), ratios.err());
+        assertEquals("perfab: " + csv + ":1: column 'Ratio' is in the header twice (fields 2 and 3), and which of the"
+                + " two to read cannot be told\n", ratios.err(), "'Method' was found past the byte order mark");
+        Files.writeString(file, "\uFEFFdate,run,commit,cpu,key,ratio,note,ratio\n2026-09-01,n1,c,cpu,k,1.0,x,2.0\n");
+        Cli series = Cli.run("series", "check", "--series", file.toString());
+        assertEquals(2, series.exitCode(), series.err());
+        assertEquals("perfab: " + file + ":1: column 'ratio' is in the header twice (fields 6 and 8), and which of the"
+                + " two to read cannot be told\n", series.err());
+        Files.writeString(file, "\uFEFFdate,run,commit,cpu,key,ratio,note,note\n2026-09-01,n1,c,cpu,k,1.0,x,y\n");
+        Cli notes = Cli.run("series", "check", "--series", file.toString());
+        assertEquals(0, notes.exitCode(), "a column perfab does not read may repeat: " + notes.err());
+    }
+
+    @Test
     void keysOfDifferentCellsNeverCollide() throws IOException {
         Path csv = tmp.resolve("bdn.csv");
         Files.writeString(csv, "Method,Length,Ratio\nx/y,z,1.10\nx,y/z,1.20\nx,y%2Fz,1.30\n");

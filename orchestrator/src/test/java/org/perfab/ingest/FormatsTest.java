@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -351,8 +352,6 @@ class FormatsTest {
                 + " | x.json: cell 'run' (system): value -0.01 s is negative",
         "benchmarkdotnet | x.json | {\"Benchmarks\": [{\"FullName\": \"B.M\", \"Statistics\": {\"OriginalValues\": [3]},"
                 + " \"Memory\": {\"BytesAllocatedPerOperation\": -64}}]} | x.json: cell 'B.M' (alloc-bytes): value -64 B/op",
-        "jmh | x.json | [{\"jmhVersion\": \"1.37\", \"benchmark\": \"b.M\", \"mode\": \"avgt\", \"primaryMetric\":"
-                + " {\"score\": -3, \"scoreUnit\": \"us/op\"}}] | x.json: cell 'b.M' (avgt): value -3 us/op",
         "pytest-benchmark | x.json | {\"benchmarks\": [{\"name\": \"t\", \"stats\": {\"mean\": -0.1}}]}"
                 + " | x.json: cell 't' (time): value -0.1 s",
         "google-benchmark | x.json | {\"benchmarks\": [{\"name\": \"BM\", \"real_time\": 5, \"cpu_time\": -5,"
@@ -375,6 +374,145 @@ class FormatsTest {
         Map<String, Double> values = new LinkedHashMap<>();
         new GoBench().read(f).forEach(r -> values.put(r.cell().metric(), r.value()));
         assertEquals(Map.of("time", 5.0, "alloc-bytes", 0.0, "allocs", 0.0, "drift/op", -3.0), values);
+    }
+
+    @Test
+    void hyperfineRefusesTwoCommandsOfOneNameNamingBothEntries() throws IOException {
+        Path f = tmp.resolve("h.json");
+        Files.writeString(f, "{\"results\": [{\"command\": \"run\", \"times\": [0.4, 0.5]},"
+                + " {\"command\": \"other\", \"times\": [0.1]}, {\"command\": \"run\", \"times\": [0.9, 1.0]}]}");
+        BadInputException e = assertThrows(BadInputException.class, () -> new HyperfineJson().read(f));
+        assertEquals(f + ": results[2]: command 'run' is also the name of results[0], and two commands of one name"
+                + " would pool into one cell; give each its own name (hyperfine -n)", e.getMessage());
+    }
+
+    @ParameterizedTest(name = "exit code {0}")
+    @CsvSource(delimiter = '|', value = {
+        "1 | exited with 1 in run 2", "null | was ended by a signal in run 2", "-1 | exited with -1 in run 2"})
+    void hyperfineRefusesARunWhoseCommandFailedNamingTheCommandAndTheRun(String code, String said) throws IOException {
+        Path f = tmp.resolve("h.json");
+        Files.writeString(f, "{\"results\": [{\"command\": \"run\", \"times\": [0.4, 0.01, 0.5],"
+                + " \"exit_codes\": [0, " + code + ", 0]}]}");
+        BadInputException e = assertThrows(BadInputException.class, () -> new HyperfineJson().read(f));
+        assertEquals(f + ": results[0].exit_codes[1]: command 'run' " + said + " (hyperfine -i goes on past a"
+                + " failure); a run that failed is no measurement of the command", e.getMessage());
+        Files.writeString(f, "{\"results\": [{\"command\": \"run\", \"times\": [0.4, 0.5], \"exit_codes\": [0, 0]}]}");
+        assertEquals(2, new HyperfineJson().read(f).size(), "runs that exited with 0 are measurements");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "a throughput's score | thrpt | ops/ms | \"score\": -5 | [0]: benchmark 'b.M/n=1' (thrpt): \"score\" -5 ops/ms",
+        "an iteration of a fork | thrpt | ops/ms | \"rawData\": [[4, 5], [6, -0.5]] | [0].rawData[1][1]: benchmark"
+                + " 'b.M/n=1' (thrpt): an iteration's score -0.5 ops/ms",
+        "an average time | avgt | us/op | \"score\": -3 | [0]: benchmark 'b.M/n=1' (avgt): \"score\" -3 us/op",
+    })
+    void jmhRefusesANegativeScoreInAnyModeNamingTheBenchmark(String what, String mode, String unit, String score,
+            String message) throws IOException {
+        Path f = tmp.resolve("j.json");
+        Files.writeString(f, "[{\"jmhVersion\": \"1.37\", \"benchmark\": \"b.M\", \"mode\": \"" + mode + "\","
+                + " \"params\": {\"n\": \"1\"}, \"primaryMetric\": {\"scoreUnit\": \"" + unit + "\", " + score + "}}]");
+        BadInputException e = assertThrows(BadInputException.class, () -> new JmhJson().read(f));
+        assertEquals(f + ": " + message + " is negative, and a JMH score (a rate or a time) cannot be", e.getMessage());
+    }
+
+    @Test
+    void benchmarkDotNetRefusesABenchmarkWithoutATimeRatherThanReadAZero() throws IOException {
+        Path f = tmp.resolve("b.json");
+        String start = "{\"HostEnvironmentInfo\": {}, \"Benchmarks\": [{\"FullName\": \"B.Fast\", \"Statistics\": ";
+        Files.writeString(f, start + "{\"OriginalValues\": [0, 0, 0], \"Mean\": 0}}]}");
+        BadInputException zeros = assertThrows(BadInputException.class, () -> new BenchmarkDotNetJson().read(f));
+        assertEquals(f + ": Benchmarks[0]: every time of 'B.Fast' is 0 ns/op: BenchmarkDotNet could not tell it from"
+                + " an empty method, so it has no time to compare (a 0 would compare as -100%); give each operation"
+                + " more work", zeros.getMessage());
+        Files.writeString(f, start + "{\"Mean\": 0}}]}");
+        assertEquals(zeros.getMessage(), assertThrows(BadInputException.class,
+                () -> new BenchmarkDotNetJson().read(f)).getMessage(), "a mean of 0, without its values");
+        Files.writeString(f, start + "null}]}");
+        BadInputException failed = assertThrows(BadInputException.class, () -> new BenchmarkDotNetJson().read(f));
+        assertEquals(f + ": Benchmarks[0]: 'B.Fast' has no \"Statistics\": BenchmarkDotNet writes none for a"
+                + " benchmark that failed, so it has no time to compare", failed.getMessage());
+        Files.writeString(f, start + "{\"OriginalValues\": [0, 0.2, 0.1]}, \"Memory\": {\"BytesAllocatedPerOperation\": 0}}]}");
+        Map<String, List<Double>> kept = new LinkedHashMap<>();
+        new BenchmarkDotNetJson().read(f).forEach(r -> kept.computeIfAbsent(r.cell().metric(), k -> new ArrayList<>())
+                .add(r.value()));
+        assertEquals(Map.of("time", List.of(0.0, 0.2, 0.1), "alloc-bytes", List.of(0.0, 0.0, 0.0)), kept,
+                "a 0 among other times is kept, and so is an allocation of 0 bytes");
+    }
+
+    @Test
+    void criterionRefusesSamplesWhoseArraysDifferInLengthNamingBoth() throws IOException {
+        Path c = tmp.resolve("c.jsonl");
+        String start = "{\"reason\": \"benchmark-complete\", \"id\": \"parse/small\", \"unit\": \"ns\","
+                + " \"typical\": {\"estimate\": 150, \"unit\": \"ns\"}, ";
+        Files.writeString(c, "{\"reason\": \"group-complete\"}\n" + start
+                + "\"measured_values\": [1500, 3100, 4400], \"iteration_count\": [10, 20]}\n");
+        BadInputException e = assertThrows(BadInputException.class, () -> new CriterionJson().read(c));
+        assertEquals(c + ": 2: benchmark 'parse/small' has 3 measured values but 2 iteration counts; each sample"
+                + " is one of each", e.getMessage());
+        Files.writeString(c, start + "\"measured_values\": [1500, 3100]}\n");
+        e = assertThrows(BadInputException.class, () -> new CriterionJson().read(c));
+        assertTrue(e.getMessage().endsWith("has 2 measured values but 0 iteration counts; each sample is one of each"),
+                e.getMessage());
+        Files.writeString(c, start + "\"measured_values\": [], \"iteration_count\": []}\n");
+        assertEquals(List.of(150.0), new CriterionJson().read(c).stream().map(Reading::value).toList(),
+                "no samples at all: the typical estimate, as documented");
+    }
+
+    @Test
+    void benchmarkJsNamesTheLineOfAResultThatDoesNotParseAndSkipsOtherLines() throws IOException {
+        Path f = tmp.resolve("b.txt");
+        Files.writeString(f, "> node bench.js\nsum x 7,420,547 ops/sec ±2.97% (76 runs sampled)\n"
+                + "Fastest is sum\nfib x NaN ops/sec ±0.00% (0 runs sampled)\n");
+        BadInputException e = assertThrows(BadInputException.class, () -> new BenchmarkJs().read(f));
+        assertEquals(f + ": 4: looks like a benchmark.js result but is not one ('NAME x N ops/sec ±P% (R runs"
+                + " sampled)'): fib x NaN ops/sec ±0.00% (0 runs sampled)", e.getMessage());
+        Files.writeString(f, "sum x 7,420,547 ops/sec ±2.97% (76 runs sampled)\nsum x 7,180,002 ops/sec ±2.1");
+        e = assertThrows(BadInputException.class, () -> new BenchmarkJs().read(f));
+        assertTrue(e.getMessage().startsWith(f + ": 2: looks like"), "a line cut short: " + e.getMessage());
+        Files.writeString(f, "sum x 7,420,547 ops/sec ±2.97% (76 runs sampled)\nFastest is sum\nwarming up 3 ops\n");
+        assertEquals(1, new BenchmarkJs().read(f).size(), "a line unlike a result is skipped");
+    }
+
+    @Test
+    void goRefusesOneUnitTwiceOnALineNamingTheLine() throws IOException {
+        Path f = tmp.resolve("bench.txt");
+        Files.writeString(f, "BenchmarkA-2  100  5 ns/op\nBenchmarkA-2  100  5 ns/op  8 B/op  7 ns/op\n");
+        BadInputException e = assertThrows(BadInputException.class, () -> new GoBench().read(f));
+        assertEquals(f + ": 2: 'ns/op' twice in: BenchmarkA-2  100  5 ns/op  8 B/op  7 ns/op (a result line has one"
+                + " value per unit)", e.getMessage());
+        // A name that is blank without a -N suffix the names turn out not to share: read again, to name the cells.
+        Files.writeString(f, "BenchmarkA  100  5 ns/op\nBenchmark-2  100  5 ns/op\nBenchmarkB  100  5 ns/op  6 ns/op\n");
+        e = assertThrows(BadInputException.class, () -> new GoBench().read(f));
+        assertEquals(f + ": 3: 'ns/op' twice in: BenchmarkB  100  5 ns/op  6 ns/op (a result line has one value per"
+                + " unit)", e.getMessage());
+    }
+
+    @Test
+    void csvLeavesOutAByteOrderMark() throws IOException {
+        Path f = tmp.resolve("r.csv");
+        Files.writeString(f, "\uFEFFcell,metric,unit,value\na,time,ns,1\n");
+        assertEquals("csv", MeasurementFormat.detect(f).id());
+        List<Reading> r = MeasurementFormat.detect(f).read(f);
+        assertEquals(new CellId("a", "time"), r.get(0).cell().id());
+        Files.writeString(f, "\uFEFFname,time_ns\na,1\n");
+        assertEquals("a", new CsvFormat(CsvFormat.Columns.parse("cell=name,value=time_ns,unit=ns")).read(f).get(0)
+                .cell().name(), "the first column is 'name', not '\\uFEFFname'");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "cell,value,unit,value | value | 2 and 4", "cell,unit,cell,value | cell | 1 and 3",
+        "cell,value,unit,unit | unit | 3 and 4"})
+    void csvRefusesAColumnItReadsThatTheHeaderNamesTwice(String header, String column, String fields)
+            throws IOException {
+        Path f = tmp.resolve("r.csv");
+        Files.writeString(f, header + "\na,1,ns,2\n");
+        BadInputException e = assertThrows(BadInputException.class, () -> new CsvFormat(CsvFormat.Columns.DEFAULT).read(f));
+        assertEquals(f + ": 1: column '" + column + "' is in the header twice (fields " + fields + "), and which of"
+                + " the two to read cannot be told", e.getMessage());
+        Files.writeString(f, "cell,value,unit,note,note\na,1,ns,x,y\n");
+        assertEquals(1, new CsvFormat(CsvFormat.Columns.DEFAULT).read(f).size(), "a column it does not read may repeat");
     }
 
     @Test

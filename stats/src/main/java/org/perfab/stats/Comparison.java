@@ -60,7 +60,10 @@ public record Comparison(Summary base, Summary head, Direction direction, double
      * independent means, with the Welch degrees of freedom: it accounts for the uncertainty of both
      * means and is not symmetric around {@code pctChange}. When the baseline mean's own interval
      * reaches zero the ratio has no finite bounds, and the interval is NaN with
-     * {@link Caveat#UNBOUNDED_INTERVAL}.
+     * {@link Caveat#UNBOUNDED_INTERVAL}. When no value on either side is negative (a time, a count
+     * of instructions), the ratio cannot be below 0, so the interval's low end is at least -100%:
+     * Fieller's interval, which knows nothing of the sign, can reach below it when the head's spread
+     * is wide.
      *
      * <p>The minimum detectable effect is the smallest true change of the mean, in percent of the
      * baseline mean, that Welch's test at {@code alpha} would find significant with 80% power given
@@ -531,7 +534,9 @@ public record Comparison(Summary base, Summary head, Direction direction, double
                 if (ci == null) {
                     caveats.add(Caveat.UNBOUNDED_INTERVAL);
                 } else {
-                    ciLow = ci[0];
+                    // A ratio of means of values that are 0 or more is 0 or more: no change of such a
+                    // quantity (a time, a count) is below -100%, though Fieller's low end can be.
+                    ciLow = base.min() >= 0.0 && head.min() >= 0.0 ? Math.max(-100.0, ci[0]) : ci[0];
                     ciHigh = ci[1];
                 }
                 double alpha = thresholds.alpha();

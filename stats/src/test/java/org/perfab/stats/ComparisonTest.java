@@ -180,6 +180,20 @@ class ComparisonTest {
     }
 
     @Test
+    void theIntervalOfACountNeverReachesBelowMinusOneHundredPercent() {
+        // Instructions counted three times a side: one head trial counted it all, two lost most of it.
+        Sample base = Sample.of(1_000_000, 1_000_100, 999_900);
+        Comparison c = Comparison.of(base, Sample.of(1_000_000, 10_000, 10_000), LOWER_IS_BETTER, T);
+        assertEquals(-66.0, c.pctChange(), 1e-9);
+        assertEquals(-100.0, c.ciLow(), "Fieller's low end is about -208%; no count falls below 0");
+        assertEquals(75.988, c.ciHigh(), 1e-3, "the high end is Fieller's");
+        Comparison throughput = Comparison.of(base, Sample.of(1_000_000, 10_000, 10_000), HIGHER_IS_BETTER, T);
+        assertEquals(100.0, throughput.worseEnd(), "a rate cannot fall by more than all of it");
+        Comparison signed = Comparison.of(base, Sample.of(1_000_000, -10_000, 10_000), LOWER_IS_BETTER, T);
+        assertTrue(signed.ciLow() < -100, "a quantity that can be negative keeps Fieller's low end: " + signed.ciLow());
+    }
+
+    @Test
     void fiellerIntervalCoversTheTrueChangeAboutNinetyFivePercentOfTheTime() {
         Random random = new Random(42);
         int trials = 4000;
