@@ -219,13 +219,40 @@ final class Cgroup {
         return OptionalLong.empty();
     }
 
+    /** Where perfab itself stands against this cgroup: a command it ran may move it in. */
+    enum Self {
+        /** perfab is not in this cgroup, nor below it. */
+        OUTSIDE,
+        /** A command moved perfab in, and perfab moved itself back to the cgroup above. */
+        MOVED_BACK,
+        /** A command moved perfab in, and the cgroup above refused to take it back. */
+        STUCK
+    }
+
+    /**
+     * Moves perfab's own process out of this cgroup (or one below it), where a command it ran may
+     * have put it (by writing perfab's pid to {@code cgroup.procs}), back into the cgroup above
+     * this one, where perfab made it: emptying this cgroup would otherwise kill perfab.
+     */
+    Self rescueSelf() {
+        long self = ProcessHandle.current().pid();
+        if (!members().contains(self)) {
+            return Self.OUTSIDE;
+        }
+        Path above = dir.getParent();
+        return above != null && write(above.resolve("cgroup.procs"), Long.toString(self)) && !members().contains(self)
+                ? Self.MOVED_BACK : Self.STUCK;
+    }
+
     /**
      * Kills every process in this cgroup and in the cgroups below it, until none is left or
      * {@code deadline} (a {@link System#nanoTime} value) has passed. Each round, the processes
      * found go to {@code found} before they are killed, so that they can be named (a process may
      * be found in several rounds). The kernel's {@code cgroup.kill} kills them and whatever they
      * fork meanwhile in one go; a kernel before 5.14 lacks it, and the cgroup is frozen so that
-     * nothing forks while each is killed. Returns whether it was emptied.
+     * nothing forks while each is killed. perfab's own process is never killed: when it is among
+     * them (see {@link #rescueSelf}), the others are killed one by one. Returns whether it was
+     * emptied.
      */
     boolean empty(Consumer<List<Long>> found, long deadline) {
         return empty(found, deadline, Files.exists(dir.resolve("cgroup.kill")));
@@ -235,15 +262,17 @@ final class Cgroup {
     boolean empty(Consumer<List<Long>> found, long deadline, boolean cut) {
         boolean froze = false;
         boolean interrupted = Thread.interrupted();
+        long self = ProcessHandle.current().pid();
         try {
             while (true) {
-                List<Long> pids = members();
+                List<Long> all = members();
+                List<Long> pids = all.stream().filter(pid -> pid != self).toList();
                 if (pids.isEmpty()) {
-                    return true;
+                    return all.isEmpty();
                 }
                 found.accept(pids);
-                if (!cut || !write(dir.resolve("cgroup.kill"), "1")) {
-                    froze = froze || write(dir.resolve("cgroup.freeze"), "1");
+                if (!cut || all.size() != pids.size() || !write(dir.resolve("cgroup.kill"), "1")) {
+                    froze = froze || all.size() == pids.size() && write(dir.resolve("cgroup.freeze"), "1");
                     for (long pid : pids) {
                         ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
                     }

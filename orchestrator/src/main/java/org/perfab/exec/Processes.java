@@ -11,6 +11,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,8 +45,11 @@ import org.perfab.model.Load;
  *       every command runs in a cgroup of its own, which it joins before its first instruction
  *       (a shell puts itself there and becomes the command, keeping its pid). Everything it starts
  *       is in that cgroup, whatever session or environment it gives itself, and is killed with it;
- *       only a process that moves itself into another cgroup escapes (see {@link Cgroup}). The
- *       cgroup is removed when the command ends, times out or is stopped. A command perfab times
+ *       a process that moves itself into another cgroup leaves it (see {@link Cgroup}), and is
+ *       still found by the tag or the session below, and named as having moved. A command that
+ *       moves perfab itself into its cgroup does not get perfab killed with it: perfab moves
+ *       itself back first, and names that among what the command left. The cgroup is removed
+ *       when the command ends, times out or is stopped. A command perfab times
  *       itself ({@link Command#sample}) is moved there from outside by perfab, while a shell waits
  *       to become it, and its time starts once it is there: neither the shell nor the migration
  *       is timed with it.
@@ -466,12 +470,13 @@ public final class Processes {
 
         private List<String> sweep() {
             if (cgroup.isEmpty()) {
-                return scan();
+                return scan(Set.of());
             }
             long deadline = endBy();
             Cgroup g = cgroup.get();
             Map<Long, String> left = new LinkedHashMap<>();
-            boolean[] any = {false};
+            Cgroup.Self self = g.rescueSelf();
+            boolean[] any = {self != Cgroup.Self.OUTSIDE};
             g.empty(pids -> {
                 any[0] = true;
                 for (long pid : pids) {
@@ -483,7 +488,7 @@ public final class Processes {
             boolean joined = any[0] || g.ran();
             g.remove(deadline);
             if (!joined) {
-                return scan(); // it could not join its cgroup
+                return scan(Set.of()); // it could not join its cgroup
             }
             // A process leaves its cgroup a moment before it has ended: wait for that moment.
             for (long pid : left.keySet()) {
@@ -492,16 +497,28 @@ public final class Processes {
                 }
             }
             List<String> named = new ArrayList<>();
+            switch (self) {
+                case MOVED_BACK -> named.add(ProcessHandle.current().pid() + " perfab itself, which the command moved"
+                        + " into its cgroup (perfab moved itself back; a harness must leave perfab where it is)");
+                case STUCK -> named.add(ProcessHandle.current().pid() + " perfab itself, which the command moved into"
+                        + " its cgroup, and which could not move back: its time is counted with the command's");
+                case OUTSIDE -> { }
+            }
             left.forEach((pid, line) -> named.add(pid + " " + line));
+            // A process that moved itself out of the cgroup is not in it: its tag or session finds it.
+            Set<Long> known = new HashSet<>(left.keySet());
+            for (String escaped : scan(known)) {
+                named.add(escaped + " (it had moved itself out of the command's cgroup)");
+            }
             return named;
         }
 
         /**
          * Kills every process that carries the command's tag in its environment or is in its session,
-         * and returns them. On a system without {@code /proc} there is nothing to read either from,
-         * and nothing is swept.
+         * but those in {@code known} (found already, and killed), and returns them. On a system
+         * without {@code /proc} there is nothing to read either from, and nothing is swept.
          */
-        private List<String> scan() {
+        private List<String> scan(Set<Long> known) {
             if (!proc) {
                 return List.of();
             }
@@ -515,8 +532,9 @@ public final class Processes {
                 List<ProcessHandle> found = new ArrayList<>();
                 ProcessHandle.allProcesses().forEach(h -> {
                     long pid = h.pid();
-                    if (pid != self && pid != process.pid() && !killed.contains(pid)
-                            && (inSession(pid, session) || carries(pid, needle))) {
+                    if (pid != self && pid != process.pid() && !killed.contains(pid) && !known.contains(pid)
+                            && (inSession(pid, session) || carries(pid, needle))
+                            && procfs.running(Long.toString(pid))) { // a zombie has ended: nothing to kill
                         found.add(h);
                     }
                 });

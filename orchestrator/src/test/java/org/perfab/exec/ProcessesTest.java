@@ -224,6 +224,45 @@ class ProcessesTest {
     }
 
     @Test
+    void aChildThatMovedItselfIntoAnotherCgroupIsStillFoundKilledAndNamed() throws Exception {
+        Processes processes = new Processes();
+        assumeTrue(processes.cgroups(), "cgroup v2 that perfab may write");
+        Cgroup elsewhere = Cgroup.Home.probe(Path.of("/proc")).flatMap(Cgroup.Home::make).orElseThrow();
+        try {
+            Processes.Outcome o = run(processes, background("sh -c 'echo $$ > " + elsewhere.dir().resolve("cgroup.procs")
+                    + " && exec sleep 47'", "sleep 47"), false, Duration.ofMinutes(2));
+            assertTrue(o.succeeded(), o.failure());
+            long sleep = pids().get(0);
+            assumeTrue(!elsewhere.members().isEmpty() || ProcessTable.ended(sleep), "a kernel that let it move");
+            assertEquals(List.of(sleep + " sleep 47 (it had moved itself out of the command's cgroup)"), o.leftovers());
+            assertTrue(ProcessTable.ended(sleep), sleep + " was killed");
+        } finally {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            elsewhere.empty(pids -> { }, deadline);
+            elsewhere.remove(deadline);
+        }
+    }
+
+    @Test
+    void aCommandThatMovesPerfabIntoItsCgroupDoesNotGetItKilledAndIsNamed() throws Exception {
+        Processes processes = new Processes();
+        assumeTrue(processes.cgroups(), "cgroup v2 that perfab may write");
+        String own = Files.readString(Path.of("/proc/self/cgroup"));
+        long self = ProcessHandle.current().pid();
+        Path mount = Cgroup.dir(Files.readString(Path.of("/proc/self/mountinfo")), "0::/\n").orElseThrow();
+        Processes.Outcome o = run(processes, "cat /proc/self/cgroup > cgroup\n"
+                + "echo " + self + " > \"" + mount + "$(sed -n 's/^0:://p' /proc/self/cgroup)/cgroup.procs\"\n"
+                + background("sleep 48", "sleep 48"), false, Duration.ofMinutes(2));
+        assertTrue(o.succeeded(), o.failure() + " " + Files.readString(tmp.resolve("err")));
+        assertEquals(own, Files.readString(Path.of("/proc/self/cgroup")), "perfab is back where it was");
+        long sleep = pids().get(0);
+        assertEquals(List.of(self + " perfab itself, which the command moved into its cgroup (perfab moved itself"
+                + " back; a harness must leave perfab where it is)", sleep + " sleep 48"), o.leftovers());
+        assertTrue(ProcessTable.ended(sleep), sleep + " was killed");
+        assertFalse(Files.exists(cgroupOfTheCommand()), "its cgroup is removed");
+    }
+
+    @Test
     void withoutCgroupsAChildThatClearedTheEnvironmentIsFoundInTheSession() throws Exception {
         assumeTrue(linux() && Processes.onPath("setsid"), "Linux with setsid");
         Processes processes = new Processes(Optional.empty());
