@@ -271,7 +271,7 @@ class CompareCommandTest {
         Cli markdown = Cli.run("compare", "--format", "markdown", base.toString(), head.toString());
         assertTrue(markdown.out().contains("The 30 tested cells judged together: significant only when the"
                 + " Benjamini-Hochberg adjusted p is under 0.05"), markdown.out());
-        assertTrue(markdown.out().contains("significant on its own (p 0.0044), not among the run's many cells"),
+        assertTrue(markdown.out().contains("significant on its own (p 0.0044), not among the run&#39;s many cells"),
                 markdown.out());
 
         // --fdr off judges each alone: the 4% cell is then a regression, and the comment says how many pass by chance.
