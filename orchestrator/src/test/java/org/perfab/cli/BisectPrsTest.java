@@ -385,6 +385,16 @@ class BisectPrsTest {
             assertEquals("ab --repo . --base release --head abc --out perfab-out --format github"
                     + (c[2].isEmpty() ? "" : " " + c[2]), line, "body " + c[0] + ", input " + c[1]);
         }
+        // The action's budget input is perfab ab's --budget.
+        ProcessBuilder pb = new ProcessBuilder("bash", ACTION.toString(), "ab").directory(tmp.toFile())
+                .redirectErrorStream(true).redirectOutput(tmp.resolve("action.out").toFile());
+        pb.environment().putAll(Map.of("PERFAB", fake.toString(), "INPUT_BASE", "release", "HEAD_SHA", "abc",
+                "INPUT_BUDGET", "20m"));
+        Process p = pb.start();
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), Files.readString(tmp.resolve("action.out")));
+        assertEquals("ab --repo . --base release --head abc --out perfab-out --format github --budget 20m",
+                Files.readString(args).trim());
     }
 
     /** The trials bisect-prs asks for are ones perfab takes: its limits, not the script's own. */
