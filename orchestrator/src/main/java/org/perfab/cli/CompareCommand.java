@@ -187,7 +187,8 @@ final class CompareCommand implements Callable<Integer> {
             spec.commandLine().getErr().flush();
         });
         try {
-            output.emit(spec, report, Optional.of(output.output != null ? output.output : Path.of("comment.md")));
+            // Note: --format github wrote the comment to ./comment.md unasked; it is written where -o says, or not at all.
+            output.emit(spec, report);
         } catch (OutOfMemoryError e) {
             // The table fitted and its rendering did not: the inputs are still what is too big.
             table = null;

@@ -26,7 +26,7 @@ final class PerfabCommand implements Callable<Integer> {
      */
     static final List<Class<?>> SUBCOMMANDS = List.of(AbCommand.class, CompareCommand.class, ReportCommand.class,
             PlanCommand.class, MergeCommand.class, BisectCommand.class, SeriesCommand.class, BaselineCommand.class,
-            CalibrateCommand.class, DemoCommand.class, CompletionCommand.class);
+            CalibrateCommand.class, DemoCommand.class, GithubCommand.class, CompletionCommand.class);
 
     @Spec
     CommandSpec spec;

@@ -214,6 +214,74 @@ class ActionIT {
                 Map.of("PERFAB", perfab.toString()));
         assertEquals(2, bad.code(), bad.out());
         assertTrue(bad.out().contains("--profile") && bad.out().contains("nightly"), bad.out());
+        try (var list = Files.list(cache)) {
+            assertEquals(entries, list.sorted().toList(), "a run that stopped before building keeps the cache whole");
+        }
+    }
+
+    /**
+     * The workflows run the action's setup in the caller's checkout, with perfab checked out inside
+     * it (.perfab-action): its build reads nothing of the caller's tree or environment. Here the
+     * caller's .mvn/maven.config selects a module perfab has not (a build that read it fails) and
+     * its .mvn/jvm.config, MAVEN_OPTS and MAVEN_ARGS leave a marker file (a JVM that read one
+     * writes it). Maven runs for real, the jar's build cut to its validate phase (the jar is this
+     * build's), so the test takes seconds, not a minute.
+     */
+    @Test
+    void theActionsBuildOfPerfabReadsNothingOfTheCallers() throws Exception {
+        Path caller = tmp.resolve("caller");
+        Path marker = tmp.resolve("marker");
+        Files.createDirectories(caller.resolve(".mvn"));
+        Files.writeString(caller.resolve(".mvn/maven.config"), "-pl app\n");
+        Files.writeString(caller.resolve(".mvn/jvm.config"), "-Xlog:gc:file=" + marker + "\n");
+        Path action = caller.resolve(".perfab-action");
+        Process ls = new ProcessBuilder("git", "ls-files", "-co", "--exclude-standard", "-z").directory(ROOT.toFile())
+                .start();
+        String listed = new String(ls.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(ls.waitFor(60, TimeUnit.SECONDS));
+        int copied = 0;
+        for (String file : listed.split("\0")) {
+            Path from = ROOT.resolve(file);
+            if (!file.isEmpty() && Files.isRegularFile(from)) {
+                Path to = action.resolve(file);
+                Files.createDirectories(to.getParent());
+                Files.copy(from, to, java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+                copied++;
+            }
+        }
+        assertTrue(copied > 100 && Files.isDirectory(action.resolve(".mvn")), "perfab's tree with its own .mvn/");
+        // Maven as the runner has it, its goals cut to validate; then the jar this build made.
+        Process which = new ProcessBuilder("bash", "-c", "command -v mvn").start();
+        String mvn = new String(which.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertTrue(which.waitFor(30, TimeUnit.SECONDS) && !mvn.isEmpty(), "Maven is on PATH");
+        Path bin = Files.createDirectories(tmp.resolve("mvnbin"));
+        Files.writeString(bin.resolve("mvn"), """
+                #!/usr/bin/env bash
+                echo "$PWD $*" >> '%s'
+                args=()
+                for a in "$@"; do [[ "$a" == package ]] && a=validate; args+=("$a"); done
+                '%s' "${args[@]}" || exit $?
+                mkdir -p orchestrator/target && cp '%s' orchestrator/target/perfab.jar
+                """.formatted(tmp.resolve("mvn-calls"), mvn, ROOT.resolve("orchestrator/target/perfab.jar")));
+        bin.resolve("mvn").toFile().setExecutable(true);
+        Files.createDirectories(tmp.resolve("runner"));
+        Map<String, String> env = new HashMap<>(Map.of("GITHUB_ACTION_PATH", action.toString(), "PATH", bin + ":"
+                + System.getenv("PATH"), "MAVEN_OPTS", "-Xlog:gc:file=" + marker, "MAVEN_ARGS", "-pl app",
+                "GH_TOKEN", "t0ken", "PERFAB_NO_CDS", "1"));
+        ProcessBuilder pb = new ProcessBuilder("bash", action.resolve("scripts/action").toString(), "setup")
+                .directory(caller.toFile()).redirectErrorStream(true).redirectOutput(tmp.resolve("out.txt").toFile());
+        pb.environment().put("RUNNER_TEMP", tmp.resolve("runner").toString());
+        pb.environment().put("GITHUB_PATH", tmp.resolve("github-path").toString());
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        assertTrue(p.waitFor(300, TimeUnit.SECONDS), "the setup finished");
+        String out = Files.readString(tmp.resolve("out.txt"));
+        assertEquals(0, p.exitValue(), out);
+        assertTrue(out.endsWith("\n") && out.lines().reduce((a, b) -> b).orElse("").startsWith("perfab "),
+                "built, then it says which perfab: " + out);
+        assertFalse(Files.exists(marker), "no JVM read the caller's .mvn/jvm.config or MAVEN_OPTS");
+        assertEquals(action + " -B -q -f " + action + "/pom.xml -Dmaven.multiModuleProjectDirectory=" + action
+                + " -DskipTests package\n", Files.readString(tmp.resolve("mvn-calls")), "built once, in perfab's tree");
     }
 
     @Test

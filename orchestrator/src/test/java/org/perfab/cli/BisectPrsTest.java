@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.perfab.report.testing.Tool;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
+import org.perfab.workload.Workload;
 
 /**
  * {@code scripts/bisect-prs}: a bisect through throwaway draft pull requests, one round at a time,
@@ -75,6 +76,8 @@ class BisectPrsTest {
                 if "--delete-branch" in args:
                     subprocess.run(["git", "--git-dir", os.environ["FAKE_REMOTE"], "update-ref", "-d",
                                     "refs/heads/" + pr["head"]], check=True)
+            elif args[:2] == ["run", "list"] and os.environ.get("FAKE_GH_FAILS"):
+                sys.exit("HTTP 401: Bad credentials (https://api.github.com/graphql)")
             elif args[:2] == ["run", "list"]:
                 runs = [r for r in load("runs.json") if r["headBranch"] == opt("--branch")]
                 out = subprocess.run(["jq", "-r", opt("--jq")], input=json.dumps(runs), capture_output=True, text=True)
@@ -111,6 +114,10 @@ class BisectPrsTest {
     }
 
     private Run script(String... args) throws IOException, InterruptedException {
+        return script(Map.of(), args);
+    }
+
+    private Run script(Map<String, String> extra, String... args) throws IOException, InterruptedException {
         List<String> argv = new ArrayList<>(List.of("bash", SCRIPT.toString()));
         argv.addAll(List.of(args));
         Path out = tmp.resolve("script.out");
@@ -123,6 +130,7 @@ class BisectPrsTest {
         env.put("FAKE_REMOTE", origin.dir().resolve(".git").toString());
         env.put("GIT_CONFIG_NOSYSTEM", "1");
         env.put("GIT_CONFIG_GLOBAL", "/dev/null");
+        env.putAll(extra);
         Process p = pb.start();
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "bisect-prs " + String.join(" ", args) + " finished");
         return new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8));
@@ -346,6 +354,7 @@ class BisectPrsTest {
         Path fake = bin.resolve("fake-perfab");
         Files.writeString(fake, "#!/bin/sh\nprintf '%s\\n' \"$*\" > '" + args + "'\n");
         fake.toFile().setExecutable(true);
+        int most = Workload.MAX_TRIALS;
         String[][] cases = {
             {"A throwaway pull request.\r\n\r\nperfab-trials: 15\r\n", "", "--trials 15"},
             {"perfab-trials: 15", "5", "--trials 15"},
@@ -354,6 +363,15 @@ class BisectPrsTest {
             {"see perfab-trials: 15", "", ""},
             {"perfab-trials: 15; rm -rf /", "", ""},
             {"", "7", "--trials 7"},
+            // Counts perfab does not take are no request: the run keeps its own.
+            {"perfab-trials: 1", "", ""},
+            {"perfab-trials: " + (most + 1), "", ""},
+            {"perfab-trials: 99999999999999999999", "5", "--trials 5"},
+            {"perfab-trials: " + most, "", "--trials " + most},
+            // A line inside a fenced code block is an example, not a request.
+            {"To ask for more, write:\n\n```\nperfab-trials: 40\n```\n", "", ""},
+            {"~~~~ text\nperfab-trials: 40\n~~~\nperfab-trials: 41\n~~~~\nperfab-trials: 12\n", "", "--trials 12"},
+            {"```\nperfab-trials: 40\n```\nperfab-trials: 12\n", "", "--trials 12"},
         };
         for (String[] c : cases) {
             ProcessBuilder pb = new ProcessBuilder("bash", ACTION.toString(), "ab").directory(tmp.toFile())
@@ -367,5 +385,50 @@ class BisectPrsTest {
             assertEquals("ab --repo . --base release --head abc --out perfab-out --format github"
                     + (c[2].isEmpty() ? "" : " " + c[2]), line, "body " + c[0] + ", input " + c[1]);
         }
+        // The action's budget input is perfab ab's --budget.
+        ProcessBuilder pb = new ProcessBuilder("bash", ACTION.toString(), "ab").directory(tmp.toFile())
+                .redirectErrorStream(true).redirectOutput(tmp.resolve("action.out").toFile());
+        pb.environment().putAll(Map.of("PERFAB", fake.toString(), "INPUT_BASE", "release", "HEAD_SHA", "abc",
+                "INPUT_BUDGET", "20m"));
+        Process p = pb.start();
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), Files.readString(tmp.resolve("action.out")));
+        assertEquals("ab --repo . --base release --head abc --out perfab-out --format github --budget 20m",
+                Files.readString(args).trim());
+    }
+
+    /** The trials bisect-prs asks for are ones perfab takes: its limits, not the script's own. */
+    @Test
+    void trialsPerfabDoesNotTakeAreRefusedBeforeAnythingIsOpened() throws Exception {
+        List<String> c = history();
+        for (String trials : List.of("1", Integer.toString(Workload.MAX_TRIALS + 1), "0", "x")) {
+            Run start = script("start", "release", c.get(0), "main", "--cell", "speed/*", "--trials", trials);
+            assertEquals(2, start.code(), start.out());
+            assertTrue(start.out().contains("--trials must be a whole number from 2 to " + Workload.MAX_TRIALS),
+                    start.out());
+        }
+        assertEquals(0, prs().size());
+        // The most perfab takes is taken: this start fails later, on GOOD and BAD.
+        Run most = script("start", "release", c.get(16), c.get(3), "--cell", "speed/*", "--trials",
+                Integer.toString(Workload.MAX_TRIALS));
+        assertEquals(2, most.code(), most.out());
+        assertTrue(most.out().contains("is not an ancestor of BAD"), most.out());
+        for (String script : List.of("scripts/bisect-prs", "scripts/action")) {
+            assertTrue(Files.readString(SCRIPT.getParent().getParent().resolve(script)).contains("\nMAX_TRIALS="
+                    + Workload.MAX_TRIALS + "\n"), script + " holds perfab's limit");
+        }
+    }
+
+    /** A gh that fails is an error that names the command, never a run that has not started. */
+    @Test
+    void aFailingGhIsAnErrorThatNamesTheCommandNotAPendingRun() throws Exception {
+        List<String> c = history();
+        assertEquals(0, script("start", "release", c.get(0), "main", "--cell", "speed/*").code());
+        Run next = script(Map.of("FAKE_GH_FAILS", "1"), "next");
+        assertEquals(3, next.code(), next.out());
+        assertTrue(next.out().contains("bisect-prs: gh run list --workflow perf-pr.yml --branch " + branch(c, 16)
+                + " failed: HTTP 401: Bad credentials"), next.out());
+        assertFalse(next.out().contains("pending") || next.out().contains("Waiting"), next.out());
+        assertEquals(2, prs().size(), "nothing opened");
     }
 }

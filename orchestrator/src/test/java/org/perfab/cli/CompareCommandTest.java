@@ -622,4 +622,41 @@ class CompareCommandTest {
         Cli same = Cli.run("compare", base.toString(), base.toString());
         assertFalse(same.out().contains("no comparison") || same.err().contains("warning"), same.out() + same.err());
     }
+
+    /**
+     * --format github writes the comment only where -o says: never into the folder it runs in,
+     * where a file of that name may be someone's own.
+     */
+    @Test
+    void githubWritesTheCommentOnlyWhereAsked() throws Exception {
+        Path base = dir.resolve("base.json");
+        Path head = dir.resolve("head.json");
+        Files.writeString(base, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\":"
+                + " \"ns\", \"value\": 100}, {\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": 101}]}");
+        Files.writeString(head, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\":"
+                + " \"ns\", \"value\": 150}, {\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": 151}]}");
+        Path cwd = Files.createDirectories(dir.resolve("cwd"));
+        Path summary = dir.resolve("summary");
+        for (List<String> extra : List.of(List.<String>of(), List.of("-o", dir.resolve("asked.md").toString()))) {
+            List<String> argv = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                    .toString(), "-cp", System.getProperty("java.class.path"), Main.class.getName(), "compare",
+                    "--format", "github"));
+            argv.addAll(extra);
+            argv.addAll(List.of(base.toString(), head.toString()));
+            ProcessBuilder pb = new ProcessBuilder(argv).directory(cwd.toFile()).redirectErrorStream(true)
+                    .redirectOutput(dir.resolve("out").toFile());
+            pb.environment().put("GITHUB_STEP_SUMMARY", summary.toString());
+            pb.environment().remove("GITHUB_OUTPUT");
+            Process p = pb.start();
+            assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+            assertEquals(0, p.exitValue(), Files.readString(dir.resolve("out")));
+            assertTrue(Files.readString(dir.resolve("out")).contains("::warning title=perfab regression::a"),
+                    Files.readString(dir.resolve("out")));
+            try (var files = Files.list(cwd)) {
+                assertEquals(List.of(), files.toList(), "nothing written where it runs");
+            }
+        }
+        assertTrue(Files.readString(dir.resolve("asked.md")).startsWith("<!-- perfab:"), "the comment where -o says");
+        assertTrue(Files.readString(summary).contains("<!-- perfab:"), "and in the job summary both times");
+    }
 }

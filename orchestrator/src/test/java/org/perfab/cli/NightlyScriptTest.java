@@ -26,13 +26,18 @@ class NightlyScriptTest {
     private static final Path SCRIPT = Path.of("..", "scripts", "nightly").toAbsolutePath().normalize();
     static final String SERIES = "bench/nightly/ratios.csv";
 
-    /** perfab's series commands as far as the script relies on them, over a series of "RUN,BASE" lines. */
+    /**
+     * perfab's series commands as far as the script relies on them, over a series of "RUN,BASE"
+     * lines; perfab github's summary and output as plain appends, and its annotations by the real
+     * perfab ($FAKE_STATE/bin/real-perfab), which keeps each on one line.
+     */
     private static final String PERFAB = """
             #!/usr/bin/env bash
             set -euo pipefail
             echo "perfab $*" >> "$FAKE_STATE/perfab-calls"
             opt() { local name="$1"; shift; while (( $# )); do [[ "$1" != "$name" ]] || { echo "$2"; return; }; shift; done; }
             series="$(opt --series "$@")"
+            to() { local o; o="$(opt -o "$@")"; if [[ -n "$o" ]]; then cat > "$o"; else cat; fi; }
             case "$1 $2" in
               "series base") if [[ -s "$series" ]]; then tail -n 1 "$series" | cut -d, -f2; fi ;;
               "series merge") touch "$series"; grep -vxF -f "$series" "$(opt --from "$@")" >> "$series" || true ;;
@@ -41,15 +46,20 @@ class NightlyScriptTest {
                   echo "$(opt --run "$@"),$(opt --base "$@")" >> "$series"
                 fi
                 echo "::warning title=perfab series: step::Parse/big: step" ;
-                { echo "new=${FAKE_NEW:-0}"; echo "persisting=0"; } >> "$GITHUB_OUTPUT" ;;
+                { echo "new=${FAKE_NEW:-0}"; echo "persisting=0"; } >> "$GITHUB_OUTPUT"
+                if [[ -n "$(opt -o "$@")" ]]; then
+                  printf '### Nightly ratios: %s new movements, 0 persisting\\n\\n| key | rule |\\n' "${FAKE_NEW:-0}" | to "$@"
+                fi ;;
               "series check")
                 case "$(opt --format "$@")" in
-                  text) printf 'perfab series: %s new movements, 0 persisting, in run %s (2026-12-02) of 3 ratios compared\\nrules: step=30\\n' \\
-                          "${FAKE_NEW:-0}" "$(opt --run "$@")" ;;
-                  markdown) printf '### Nightly ratios: %s new movements, 0 persisting\\n\\n| key | rule |\\n' "${FAKE_NEW:-0}" ;;
-                  json) printf '{"new": %s, "persisting": 0}\\n' "${FAKE_NEW:-0}" ;;
+                  json) printf '{"new": %s, "persisting": 0, "countLine": "perfab series: %s new movements, 0 persisting,'\\
+            ' in run %s (2026-12-02) of 3 ratios compared"}\\n' "${FAKE_NEW:-0}" "${FAKE_NEW:-0}" "$(opt --run "$@")" | to "$@" ;;
+                  *) echo "perfab: the script reads the check's JSON only" >&2; exit 2 ;;
                 esac ;;
               "series site") mkdir -p "$(opt --out "$@")"; cp "$series" "$(opt --out "$@")/index.html" ;;
+              "github output") shift 2; printf '%s\\n' "$@" >> "$GITHUB_OUTPUT" ;;
+              "github summary") shift 2; [[ "$1" == -m ]]; echo "$2"; echo "$2" >> "$GITHUB_STEP_SUMMARY" ;;
+              "github annotate") exec "$FAKE_STATE/bin/real-perfab" "$@" ;;
               *) echo "perfab: unknown $*" >&2; exit 2 ;;
             esac
             """;
@@ -86,7 +96,9 @@ class NightlyScriptTest {
     void repository() throws IOException {
         Tool.JQ.need();
         Path bin = Files.createDirectories(tmp.resolve("bin"));
-        for (Map.Entry<String, String> e : Map.of("perfab", PERFAB, "gh", GH).entrySet()) {
+        String real = "#!/bin/sh\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java") + "' -cp '"
+                + System.getProperty("java.class.path") + "' " + Main.class.getName() + " \"$@\"\n";
+        for (Map.Entry<String, String> e : Map.of("perfab", PERFAB, "gh", GH, "real-perfab", real).entrySet()) {
             Files.writeString(bin.resolve(e.getKey()), e.getValue());
             bin.resolve(e.getKey()).toFile().setExecutable(true);
         }
@@ -233,6 +245,35 @@ class NightlyScriptTest {
         assertTrue(r.log().contains("movements is pull-request, issue or none, not 'discussion'"), r.log());
     }
 
+    /**
+     * A value the script quotes in an error cannot start a workflow command of its own: a line
+     * break in the base input is one character of the one annotation perfab prints.
+     */
+    @Test
+    void aLineBreakInTheBaseInputStaysInsideItsOneAnnotation() throws Exception {
+        Run r = base("nosuch\n::warning title=perfab::all clear\n::error::x");
+        assertEquals(1, r.code(), r.log());
+        List<String> commands = r.log().lines().filter(l -> l.strip().startsWith("::")).toList();
+        assertEquals(List.of("::error title=perfab nightly::the base 'nosuch?::warning title=perfab::all clear?::error::x'"
+                + " (the base input) is not a commit of this repository"), commands, r.log());
+    }
+
+    /** A pull request's or a site's branch is a name git takes as it is: @, which git reads as HEAD, is not. */
+    @Test
+    void aBranchNameGitReadsAsAnotherIsRefused() throws Exception {
+        for (String name : List.of("@", "@{-1}", "HEAD", "-x", "a..b", "a b")) {
+            Run r = script("base", Map.of("BASE", "", "NIGHTLY_BRANCH", name));
+            assertEquals(1, r.code(), name + ": " + r.log());
+            assertTrue(r.log().contains("is not a branch name"), r.log());
+            assertEquals("", r.output(), "nothing measured for " + name);
+        }
+        Run site = script("site", Map.of("MOVEMENTS", "none", "SITE", "branch", "SITE_BRANCH", "@", "SITE_DIR",
+                tmp.resolve("site").toString(), "REPO_URL", "https://github.com/octo/app"));
+        assertEquals(1, site.code(), site.log());
+        assertTrue(site.log().contains("'@' is not a branch name"), site.log());
+        assertEquals(0, base("").code(), "perfab-nightly is one");
+    }
+
     @Test
     void onMainTheOpenPullRequestsNightsAreFoldedInAndTonightIsRecordedWithItsBase() throws Exception {
         openPullRequest("41," + released + "\n");
@@ -244,9 +285,11 @@ class NightlyScriptTest {
         assertTrue(perfab.contains("perfab series merge --series " + SERIES + " --from "), perfab);
         assertTrue(perfab.contains(" --on refs/remotes/origin/main\n"), "only the runs of main's commits: " + perfab);
         assertTrue(perfab.contains("perfab series record --series " + SERIES + " --from " + tmp.resolve("results.json")
-                + " --base " + released + " --run 42 --branch main --main main --format github\n"), perfab);
-        assertEquals("perfab series: 2 new movements, 0 persisting, in run 42 (2026-12-02) of 3 ratios compared\n",
-                Files.readString(tmp.resolve("check/count.txt")));
+                + " --base " + released + " --run 42 --branch main --main main --format github -o " + tmp.resolve(
+                        "check/movements.md") + "\n"), "the movements' section from the one check: " + perfab);
+        assertTrue(perfab.contains("perfab series check --series " + SERIES + " --run 42 --format json -o "
+                + tmp.resolve("check/check.json") + "\n"), "the check read as JSON, never as text: " + perfab);
+        assertTrue(Files.readString(tmp.resolve("check/movements.md")).startsWith("### Nightly ratios: 2 new"));
         assertTrue(r.output().contains("new=2\n") && r.output().endsWith("recorded=true\n"), r.output());
     }
 

@@ -25,7 +25,9 @@ import org.perfab.testing.Subjects;
 
 /**
  * {@code scripts/pr-comment}, the poster of perf-comment.yml, against a fake {@code gh} that keeps
- * a pull request's comments in a file and runs the script's jq filters through the real jq.
+ * a pull request's comments in a file and runs the script's jq filters through the real jq, and a
+ * stand-in {@code perfab} whose {@code github summary -m} prints its line and appends it to the
+ * job summary (the real one escapes it too: ActionIT runs this script with it).
  */
 class PrCommentScriptTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -39,7 +41,15 @@ class PrCommentScriptTest {
     void fakeGh() throws IOException {
         Tool.JQ.need();
         Tool.PYTHON3.need();
-        FakeGh.install(tmp.resolve("bin"));
+        Path bin = FakeGh.install(tmp.resolve("bin"));
+        Files.writeString(bin.resolve("perfab"), """
+                #!/usr/bin/env bash
+                set -euo pipefail
+                [[ "$1 $2 $3" == "github summary -m" ]] || { echo "perfab: unknown $*" >&2; exit 2; }
+                echo "$4"
+                echo "$4" >> "$GITHUB_STEP_SUMMARY"
+                """);
+        bin.resolve("perfab").toFile().setExecutable(true);
         comments();
     }
 

@@ -83,7 +83,7 @@ class WorkflowsTest {
         assertEquals("comment", perfabAction(steps).at("/with/mode").asText());
         for (JsonNode step : steps) {
             if (step.path("uses").asText().startsWith("actions/checkout")) {
-                assertEquals("${{ steps.perfab.outputs.repository }}", step.at("/with/repository").asText(),
+                assertEquals(PERFAB_REPOSITORY, step.at("/with/repository").asText(),
                         "checks out perfab only, never the pull request's code");
             }
         }
@@ -159,8 +159,8 @@ class WorkflowsTest {
             }
         }
         assertTrue(with != null && setupAt >= 0 && setupAt < actionAt, "a setup step before the action's");
-        for (String input : List.of("adaptive", "fdr", "seed", "profile", "cache", "builds", "trials", "alpha",
-                "min-effect", "inconclusive", "fail-on", "workload", "artifact")) {
+        for (String input : List.of("adaptive", "fdr", "budget", "seed", "profile", "cache", "builds", "trials",
+                "alpha", "min-effect", "inconclusive", "fail-on", "workload", "artifact")) {
             assertTrue(action.has(input), "action.yml has an input " + input);
             assertTrue(inputs.has(input), "reusable-perf-pr.yml has an input " + input);
             assertEquals("${{ inputs." + input + " }}", with.path(input).asText(), "passed on: " + input);
@@ -171,7 +171,7 @@ class WorkflowsTest {
                 ab = step;
             }
         }
-        for (String input : List.of("adaptive", "fdr", "seed", "profile", "cache")) {
+        for (String input : List.of("adaptive", "fdr", "budget", "seed", "profile", "cache")) {
             String env = "INPUT_" + input.toUpperCase(java.util.Locale.ROOT).replace('-', '_');
             assertEquals("${{ inputs." + input + " }}", ab.at("/env/" + env).asText(), "action.yml hands on " + input);
             assertTrue(Files.readString(ROOT.resolve("scripts/action")).contains("${" + env + ":-"),
@@ -179,53 +179,53 @@ class WorkflowsTest {
         }
     }
 
+    /** Where every job checks perfab out: this workflow's own repository and commit, or the inputs'. */
+    static final String PERFAB_REPOSITORY = "${{ inputs.perfab-repository || fromJSON(toJSON(job)).workflow_repository }}";
+    static final String PERFAB_REF =
+            "${{ inputs.perfab-ref || fromJSON(toJSON(job)).workflow_sha || 'give-the-perfab-ref-input' }}";
+    static final String PERFAB_RELEASE = "${{ inputs.perfab-ref || fromJSON(toJSON(job)).workflow_ref }}";
+
+    /**
+     * Every job of the reusable workflows checks out the perfab of its own commit the one way, with
+     * no step of its own to find it: the checkout's expressions, and the release the action's
+     * setup reads from the same ref.
+     */
     @Test
-    void eachReusableWorkflowFindsThePerfabOfItsOwnCommit() throws Exception {
-        Tool.JQ.need();
-        String pr = whichPerfab(read("reusable-perf-pr.yml").at("/jobs/ab/steps"));
-        assertEquals(pr, whichPerfab(read("reusable-perf-comment.yml").at("/jobs/comment/steps")), "the same step");
-        for (String[] job : new String[][] {{"release-check.yml", "ab"}, {"release-check.yml", "merge"},
-            {"perf-bisect.yml", "bisect"}, {"reusable-perf-nightly.yml", "measure"},
-            {"reusable-perf-nightly.yml", "record"}}) {
-            assertEquals(pr, whichPerfab(read(job[0]).at("/jobs/" + job[1] + "/steps")), job[0] + " " + job[1]);
-        }
-        String sha = "0123456789abcdef0123456789abcdef01234567";
-        String tagged = "{\"workflow_repository\": \"octo/perfab\", \"workflow_sha\": \"" + sha + "\","
-                + " \"workflow_ref\": \"octo/perfab/.github/workflows/reusable-perf-pr.yml@refs/tags/v1.2.0\"}";
-        assertEquals("repository=octo/perfab\nref=" + sha + "\nrelease=v1.2.0\n", run(pr, tagged, "", ""));
-        String branch = tagged.replace("refs/tags/v1.2.0", "refs/heads/main");
-        assertEquals("repository=octo/perfab\nref=" + sha + "\nrelease=\n", run(pr, branch, "", ""),
-                "a branch has no release: built from the checkout");
-        assertEquals("repository=fork/perfab\nref=v2.0.0\nrelease=v2.0.0\n", run(pr, "{}", "fork/perfab", "v2.0.0"),
-                "named by the inputs");
-        assertEquals("error", run(pr, "{\"status\": \"success\"}", "", ""), "no way to tell: an error, not a guess");
-    }
-
-    private static String whichPerfab(JsonNode steps) {
-        for (JsonNode step : steps) {
-            if (step.path("id").asText().equals("perfab")) {
-                return step.path("run").asText();
+    void eachReusableWorkflowChecksOutThePerfabOfItsOwnCommit() throws Exception {
+        int jobs = 0;
+        for (String[] job : new String[][] {{"reusable-perf-pr.yml", "ab"}, {"reusable-perf-comment.yml", "comment"},
+            {"release-check.yml", "ab"}, {"release-check.yml", "merge"}, {"perf-bisect.yml", "bisect"},
+            {"reusable-perf-nightly.yml", "measure"}, {"reusable-perf-nightly.yml", "record"}}) {
+            JsonNode steps = read(job[0]).at("/jobs/" + job[1] + "/steps");
+            JsonNode run = perfabAction(steps);
+            assertEquals(PERFAB_RELEASE, run.at("/with/release").asText(), job[0] + " " + job[1]);
+            assertEquals(PERFAB_REPOSITORY, run.at("/with/release-repository").asText(), job[0] + " " + job[1]);
+            for (JsonNode step : steps) {
+                assertFalse(step.path("id").asText().equals("perfab") || step.path("name").asText().contains("which"),
+                        "no step of its own finds perfab: " + step);
             }
+            jobs++;
         }
-        throw new AssertionError("no step with id perfab");
+        assertEquals(7, jobs);
+        // The ref of a reusable workflow names its release when it is a tag, and none for a branch.
+        String sha = "0123456789abcdef0123456789abcdef01234567";
+        assertEquals("v1.2.0", releaseTag("octo/perfab/.github/workflows/reusable-perf-pr.yml@refs/tags/v1.2.0"));
+        assertEquals("", releaseTag("octo/perfab/.github/workflows/reusable-perf-pr.yml@refs/heads/main"),
+                "a branch has no release: built from the checkout");
+        assertEquals("v2.0.0", releaseTag("v2.0.0"), "named by the input, or the action's own tag");
+        assertEquals(sha, releaseTag(sha), "a commit is asked for, and has none");
+        assertEquals("", releaseTag(""));
     }
 
-    /** Runs the "which perfab" script with the job context and inputs given; its outputs, or "error". */
-    private static String run(String script, String job, String repository, String ref) throws Exception {
-        Path dir = Files.createTempDirectory("which-perfab");
-        Path output = dir.resolve("output");
-        Files.writeString(output, "");
-        ProcessBuilder pb = new ProcessBuilder("bash", "-euo", "pipefail", "-c", script).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("log").toFile());
-        pb.environment().putAll(Map.of("JOB_CONTEXT", job, "WANT_REPOSITORY", repository, "WANT_REF", ref,
-                "GITHUB_OUTPUT", output.toString()));
+    /** The tag scripts/action's setup asks GitHub's releases for, given the action's ref. */
+    private static String releaseTag(String ref) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder("bash", "-c", "source <(sed -n '/^release_tag() {/,/^}/p' \"$1\");"
+                + " release_tag \"$2\"", "-", ROOT.resolve("scripts/action").toString(), ref).redirectErrorStream(true);
         Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertTrue(p.waitFor(30, TimeUnit.SECONDS));
-        if (p.exitValue() != 0) {
-            assertTrue(Files.readString(dir.resolve("log")).contains("::error title=perfab::"), "says why");
-            return "error";
-        }
-        return Files.readString(output);
+        assertEquals(0, p.exitValue(), out);
+        return out.strip();
     }
 
     /**
@@ -245,7 +245,8 @@ class WorkflowsTest {
             }
         }
         assertTrue(checkout != null && run != null, "checks out perfab and runs its action");
-        assertEquals("${{ steps.perfab.outputs.ref }}", checkout.at("/with/ref").asText(), "its own commit");
+        assertEquals(PERFAB_REF, checkout.at("/with/ref").asText(), "its own commit");
+        assertEquals(PERFAB_REPOSITORY, checkout.at("/with/repository").asText(), "its own repository");
         assertFalse(checkout.at("/with/persist-credentials").asBoolean(true));
         run.path("with").fieldNames().forEachRemaining(
                 input -> assertTrue(action.at("/inputs").has(input), "the action has no input " + input));
@@ -373,13 +374,18 @@ class WorkflowsTest {
         String script = step(read("release-check.yml").at("/jobs/merge/steps"), "perfab merge");
         Path dir = Files.createTempDirectory("release-merge");
         Path bin = Files.createDirectories(dir.resolve("bin"));
-        // A stand-in perfab: says what it was asked; merge --format json writes two cells, one to bisect.
+        // A stand-in perfab: says what it was asked, to -o when it names a file; merge --format json writes
+        // two cells, one to bisect. perfab github is the real one: it writes the step's files.
         Files.writeString(bin.resolve("perfab"), """
                 #!/bin/sh
-                echo "perfab $*"
+                if [ "$1" = github ]; then exec '%s' -cp '%s' %s "$@"; fi
+                out=""; prev=""
+                for a in "$@"; do if [ "$prev" = -o ]; then out="$a"; fi; prev="$a"; done
+                if [ -n "$out" ]; then echo "perfab $*" > "$out"; else echo "perfab $*"; fi
                 case "$*" in *"--format json -o merge.json") echo '{"cells": [{"bisect": true}, {"bisect": false}]}' \
                   > merge.json ;; esac
-                """);
+                """.formatted(Path.of(System.getProperty("java.home"), "bin", "java"),
+                System.getProperty("java.class.path"), Main.class.getName()));
         bin.resolve("perfab").toFile().setExecutable(true);
         for (String file : List.of("ubuntu-latest/perfab-out/results.json", "ubuntu-latest/perfab-aa/noise.json",
                 "ubuntu-24.04-arm/perfab-out/results.json")) {
@@ -391,10 +397,11 @@ class WorkflowsTest {
         assertEquals("0", out.get("code"), out.get("log"));
         String summary = out.get("summary");
         assertTrue(summary.startsWith("perfab merge runs/perfab-release-ubuntu-24.04-arm/perfab-out/results.json"
-                + " runs/perfab-release-ubuntu-latest/perfab-out/results.json --format markdown\n"), summary);
-        assertTrue(summary.contains("#### The noise floor on ubuntu-latest: the old release against itself (A/A)\n\n"
-                + "```\nperfab plan --noise runs/perfab-release-ubuntu-latest/perfab-aa/noise.json --effect 2\n```"),
+                + " runs/perfab-release-ubuntu-latest/perfab-out/results.json --format markdown -o perfab-summary/ab.md\n"),
                 summary);
+        assertTrue(summary.contains("The noise floor on ubuntu-latest: the old release against itself (A/A)\n\n"
+                + "perfab plan --noise runs/perfab-release-ubuntu-latest/perfab-aa/noise.json --effect 2 --format"
+                + " markdown -o perfab-summary/plan-ubuntu-latest.md\n"), summary);
         assertFalse(summary.contains("noise floor on ubuntu-24.04-arm"), "a runner without an A/A shows no floor");
         assertEquals("bisect=1\n", out.get("output"));
 
@@ -402,9 +409,9 @@ class WorkflowsTest {
         out = mergeStep(dir, bin, script, "");
         assertEquals("0", out.get("code"), out.get("log"));
         assertTrue(out.get("summary").startsWith("perfab report runs/perfab-release-ubuntu-latest/perfab-out/results.json"
-                + " --format markdown\n"), "one runner's A/B is shown as it is: " + out.get("summary"));
+                + " --format markdown -o perfab-summary/ab.md\n"), "one runner's A/B is shown as it is: " + out.get("summary"));
         assertTrue(out.get("summary").contains("perfab plan --noise runs/perfab-release-ubuntu-latest/perfab-aa/noise.json"
-                + "\n"), out.get("summary"));
+                + " --format markdown"), out.get("summary"));
 
         Files.delete(dir.resolve("runs/perfab-release-ubuntu-latest/perfab-out/results.json"));
         out = mergeStep(dir, bin, script, "");
@@ -423,7 +430,7 @@ class WorkflowsTest {
         pb.environment().putAll(Map.of("PATH", bin + ":" + System.getenv("PATH"), "EFFECT", effect,
                 "GITHUB_STEP_SUMMARY", summary.toString(), "GITHUB_OUTPUT", output.toString()));
         Process p = pb.start();
-        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
         return Map.of("code", String.valueOf(p.exitValue()), "log", Files.readString(dir.resolve("log")),
                 "summary", Files.readString(summary), "output", Files.readString(output));
     }
@@ -508,7 +515,7 @@ class WorkflowsTest {
                 } else if (!uses.isEmpty()) {
                     assertTrue(Set.of("actions/download-artifact@v4", "actions/upload-pages-artifact@v3",
                             "actions/deploy-pages@v4").contains(uses), name + " uses only GitHub's own: " + uses);
-                } else if (!step.path("id").asText().equals("perfab")) {
+                } else {
                     assertTrue(run.strip().matches("bash \\.perfab-action/scripts/nightly [a-z]+"),
                             name + " runs only perfab's own script: " + run);
                 }
@@ -522,9 +529,9 @@ class WorkflowsTest {
             }
         }
         String script = Files.readString(ROOT.resolve("scripts/nightly"));
-        assertTrue(script.contains("perfab series record --series \"$SERIES\" --from \"$RESULTS\" --base \"$BASE\""),
+        assertTrue(script.contains("\"$perfab\" series record --series \"$SERIES\" --from \"$RESULTS\" --base \"$BASE\""),
                 "records the base of every ratio");
-        assertTrue(script.contains("ref=\"$(perfab series base --series \"$series\")\""), "the pinned base");
+        assertTrue(script.contains("ref=\"$(\"$perfab\" series base --series \"$series\")\""), "the pinned base");
     }
 
     /**
@@ -567,6 +574,122 @@ class WorkflowsTest {
             }
         }
         assertTrue(calls >= 8, "the callers here and in the docs: " + calls);
+    }
+
+    private static final Pattern WRITES_STEP_FILES = Pattern.compile(
+            "GITHUB_STEP_SUMMARY|GITHUB_OUTPUT|::(error|warning|notice|debug|set-output|add-mask|group)\\b");
+
+    /**
+     * perfab is the one writer of a step's files and workflow commands: no workflow, no step of the
+     * action and no script writes the job summary or the outputs, or prints an annotation, itself
+     * (comments may say what perfab does). They call perfab github, which escapes and bounds them.
+     */
+    @Test
+    void noWorkflowActionOrScriptWritesGithubsStepFilesItself() throws IOException {
+        List<Path> files = new ArrayList<>(List.of(ROOT.resolve("action.yml")));
+        try (var list = Files.list(DIR)) {
+            list.sorted().forEach(files::add);
+        }
+        try (var list = Files.list(ROOT.resolve("scripts"))) {
+            list.filter(Files::isRegularFile).sorted().forEach(files::add);
+        }
+        assertTrue(files.size() > 15, files.toString());
+        List<String> found = new ArrayList<>();
+        for (Path f : files) {
+            List<String> lines = Files.readAllLines(f);
+            for (int i = 0; i < lines.size(); i++) {
+                String line = lines.get(i).strip();
+                if (!line.startsWith("#") && WRITES_STEP_FILES.matcher(line).find()) {
+                    found.add(ROOT.relativize(f) + ":" + (i + 1) + ": " + line);
+                }
+            }
+        }
+        assertEquals(List.of(), found, "write these through perfab github");
+        for (String script : List.of("scripts/action", "scripts/nightly", "scripts/pr-comment")) {
+            assertTrue(Files.readString(ROOT.resolve(script)).contains(" github "), script + " publishes through perfab");
+        }
+    }
+
+    /**
+     * The action and the reusable A/B give every output perfab writes of an A/B (the counts of
+     * Products.AB, as a real run's results give them), and the action the comment's path too.
+     */
+    @Test
+    void theActionAndTheReusableABGiveEveryOutputPerfabWrites() throws IOException {
+        Set<String> written = new TreeSet<>(org.perfab.report.Products.AB.outputs(org.perfab.report.Report.of(
+                org.perfab.model.ResultsJson.read(ROOT.resolve("report/src/test/resources/golden/ab-run.json"))))
+                .keySet());
+        assertEquals(Set.of("regressions", "inconclusive", "small", "improvements", "noisy"), written,
+                "the counts a run writes");
+        JsonNode action = new YAMLMapper().readTree(Files.readString(ROOT.resolve("action.yml"))).path("outputs");
+        JsonNode reusable = read("reusable-perf-pr.yml");
+        for (String name : written) {
+            assertEquals("${{ steps.ab.outputs." + name + " }}", action.at("/" + name + "/value").asText(),
+                    "action.yml gives " + name);
+            assertEquals("${{ jobs.ab.outputs." + name + " }}", reusable.at("/on/workflow_call/outputs/" + name
+                    + "/value").asText(), "reusable-perf-pr.yml gives " + name);
+            assertEquals("${{ steps.ab.outputs." + name + " }}", reusable.at("/jobs/ab/outputs/" + name).asText(),
+                    "its job gives " + name);
+        }
+        assertEquals("${{ steps.ab.outputs.comment }}", action.at("/comment/value").asText());
+        Set<String> series = new TreeSet<>(List.of("new", "persisting", "rebased"));
+        JsonNode nightly = read("reusable-perf-nightly.yml");
+        for (String name : series) {
+            assertEquals("${{ jobs.record.outputs." + name + " }}", nightly.at("/on/workflow_call/outputs/" + name
+                    + "/value").asText(), "reusable-perf-nightly.yml gives " + name);
+        }
+    }
+
+    /**
+     * A job whose token can write keeps no credentials on disk while anything but perfab runs:
+     * every checkout of it leaves none behind, and the token reaches only the steps that push or
+     * post, by name.
+     */
+    @Test
+    void jobsThatCanWriteKeepNoCredentialsAndHandTheTokenOnlyToTheStepsThatWrite() throws IOException {
+        Map<String, Set<String>> allowed = Map.of(
+                "reusable-perf-nightly.yml", Set.of("perfab series site", "the series and the movements"),
+                "release.yml", Set.of("attach it to the release"));
+        int writers = 0;
+        try (var list = Files.list(DIR)) {
+            for (Path f : list.sorted().toList()) {
+                JsonNode workflow = read(f.getFileName().toString());
+                for (var e : (Iterable<Map.Entry<String, JsonNode>>) workflow.path("jobs")::fields) {
+                    JsonNode job = e.getValue();
+                    Map<String, String> granted = permissions(job.has("permissions") ? job.path("permissions")
+                            : workflow.path("permissions"));
+                    if (!granted.containsValue("write") || job.has("uses")) {
+                        continue;
+                    }
+                    writers++;
+                    for (JsonNode step : job.path("steps")) {
+                        String where = f.getFileName() + " " + e.getKey() + ": " + step;
+                        if (step.path("uses").asText().startsWith("actions/checkout")) {
+                            assertFalse(step.at("/with/persist-credentials").asBoolean(true), where);
+                        }
+                        if (step.path("env").toString().contains("github.token")
+                                || step.path("env").toString().contains("secrets.")) {
+                            assertTrue(allowed.getOrDefault(f.getFileName().toString(), Set.of())
+                                    .contains(step.path("name").asText()), "a token for a step that does not write: "
+                                    + where);
+                        }
+                    }
+                }
+            }
+        }
+        assertTrue(writers >= 4, "the jobs that can write: " + writers);
+        JsonNode record = read("reusable-perf-nightly.yml").at("/jobs/record/steps");
+        assertEquals("${{ inputs.site == 'branch' && github.token || '' }}", stepNamed(record, "perfab series site")
+                .at("/env/GH_TOKEN").asText(), "the site's step has the token only to push the site's branch");
+    }
+
+    private static JsonNode stepNamed(JsonNode steps, String name) {
+        for (JsonNode step : steps) {
+            if (step.path("name").asText().equals(name)) {
+                return step;
+            }
+        }
+        throw new AssertionError("no step named " + name);
     }
 
     /** A permissions block as scope to level. */

@@ -93,6 +93,14 @@ public final class Products {
             .with(Format.TEXT, CalibrateRenderer::text).with(Format.MARKDOWN, CalibrateRenderer::markdown)
             .with(Format.JSON, CalibrateRenderer::json);
 
+    /**
+     * A script's message in its own words ({@code perfab github annotate} and {@code summary}): a
+     * line for the log, a paragraph for the job summary, an annotation.
+     */
+    public static final Product<Message> MESSAGE = Product.<Message>named("perfab github annotate")
+            .with(Format.TEXT, MessageRenderer::text).with(Format.MARKDOWN, MessageRenderer::markdown)
+            .with(Format.GITHUB, MessageRenderer::github).summary("the message");
+
     private static Product<Report> ab() {
         return Product.<Report>named("perfab ab").with(Format.TEXT, new TextRenderer())
                 .with(Format.JSON, new JsonRenderer()).with(Format.MARKDOWN, new MarkdownRenderer())

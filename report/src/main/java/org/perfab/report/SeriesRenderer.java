@@ -196,14 +196,17 @@ final class SeriesRenderer {
         return out.text();
     }
 
-    /** Returns schema {@code perfab/series-check/v1}. */
+    /**
+     * Returns schema {@code perfab/series-check/v1}; {@code countLine} is the count line as the text
+     * form starts with it, for a title or a first line (a nightly's pull request).
+     */
     static String json(SeriesCheck c) {
         ObjectNode root = Json.object();
         root.put("schema", "perfab/series-check/v1").put("run", c.run()).put("date", c.date().toString())
                 .put("rules", c.options().describe());
         options(root.putObject("options"), c.options());
         root.put("readings", c.readings()).put("compared", c.compared()).put("new", c.newCount())
-                .put("persisting", c.movements().size() - c.newCount());
+                .put("persisting", c.movements().size() - c.newCount()).put("countLine", count(c));
         ArrayNode movements = root.putArray("movements");
         for (SeriesCheck.Movement m : c.movements()) {
             ObjectNode n = movements.addObject().put("key", m.key()).put("rule", m.move().rule().id())
