@@ -20,7 +20,7 @@ import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.perfab.exec.Counters;
-import org.perfab.exec.Processes;
+import org.perfab.exec.Commands;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
 import org.perfab.failure.RunInterruptedException;
@@ -138,22 +138,24 @@ public final class AbRun {
      * @param clock the wall clock for timestamps
      * @param comment renders the pull-request comment of results ({@code comment.md})
      * @param report renders the HTML report of results ({@code report.html})
+     * @param engine what the run takes from the machine: its commands, signals and description
      */
     public record Context(Events events, Map<String, String> env, Clock clock,
-            Function<RunResults, String> comment, Function<RunResults, String> report) {
+            Function<RunResults, String> comment, Function<RunResults, String> report, Engine engine) {
         public Context {
             Objects.requireNonNull(events, "events");
             env = Map.copyOf(env);
             Objects.requireNonNull(clock, "clock");
             Objects.requireNonNull(comment, "comment");
             Objects.requireNonNull(report, "report");
+            Objects.requireNonNull(engine, "engine");
         }
     }
 
     private final Request request;
     private final Context context;
     private final RunDir dir;
-    private final Processes processes = new Processes();
+    private final Commands processes;
     private final AtomicBoolean stop = new AtomicBoolean();
     private final Ledger ledger = new Ledger();
     private final long startNanos = System.nanoTime();
@@ -167,6 +169,7 @@ public final class AbRun {
         this.context = context;
         this.dir = dir;
         this.noise = noise;
+        this.processes = context.engine().commands().get();
     }
 
     private static NoiseFile noise(Path file) {
@@ -208,9 +211,9 @@ public final class AbRun {
     private RunResults run() throws IOException, InterruptedException {
         Plan plan = request.resume() ? resumePlan() : newPlan();
         Workload workload = plan.workload();
-        Thread hook = new Thread(this::interrupted, "perfab-interrupt");
+        Engine.Registration hook;
         try {
-            Runtime.getRuntime().addShutdownHook(hook);
+            hook = context.engine().signals().register("perfab-interrupt", this::interrupted);
         } catch (IllegalStateException e) {
             // A signal came before this run began (between the runs of a bisect): nothing to write.
             throw new RunInterruptedException("interrupted before the run in " + dir.results().getParent() + " began");
@@ -239,7 +242,7 @@ public final class AbRun {
                     : Programs.shared(workload.harness().argvs(), dir.side(Side.BASE, 0).tree(),
                             dir.side(Side.HEAD, 0).tree(), context.env().get("PATH"));
             synchronized (ledger) {
-                assembly = new Assembly(plan, workload, MachineProbe.probe(context.env()), harness, shared,
+                assembly = new Assembly(plan, workload, context.engine().machine().apply(context.env()), harness, shared,
                         request.failOn(), noise, dir.trialResults());
             }
             TrialRunner runner = new TrialRunner(processes, workload.harness(), dir.trialResults(), dir.trialLogs(),
@@ -277,11 +280,7 @@ public final class AbRun {
             failIfASideHasNoData(results);
             return results;
         } finally {
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // the JVM is shutting down: the hook is running and writes the results
-            }
+            hook.close(); // while a signal's hook runs, it stays: it writes the results
         }
     }
 

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import org.perfab.exec.Commands;
 import org.perfab.exec.Processes;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
@@ -36,7 +37,7 @@ final class Builder {
             "NODE_OPTIONS", "PYTHONPATH");
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final Processes processes;
+    private final Commands processes;
     private final Optional<Path> cache;
     private final Path logs;
     private final Consumer<Warning> warnings;
@@ -48,7 +49,7 @@ final class Builder {
      * (a damaged cache entry) and {@code notes} what only the operator needs to know (a cached
      * build that could not move to this run's folder).
      */
-    Builder(Processes processes, Optional<Path> cache, Path logs, Consumer<Warning> warnings, Consumer<String> notes) {
+    Builder(Commands processes, Optional<Path> cache, Path logs, Consumer<Warning> warnings, Consumer<String> notes) {
         this.processes = processes;
         this.cache = cache;
         this.logs = logs;

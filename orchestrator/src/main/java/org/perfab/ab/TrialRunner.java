@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.function.Consumer;
+import org.perfab.exec.Commands;
 import org.perfab.exec.Counters;
 import org.perfab.exec.Processes;
 import org.perfab.failure.BadInputException;
@@ -31,7 +32,7 @@ import org.perfab.workload.Workload;
 final class TrialRunner implements TrialLoop.Runner {
     private static final int TAIL_LINES = 20;
 
-    private final Processes processes;
+    private final Commands processes;
     private final Workload.Harness harness;
     private final Path results;
     private final Path logs;
@@ -53,7 +54,7 @@ final class TrialRunner implements TrialLoop.Runner {
      *
      * @throws BadInputException when the harness's command cannot be counted a benchmark at a time
      */
-    TrialRunner(Processes processes, Workload.Harness harness, Path results, Path logs, Optional<Long> padding,
+    TrialRunner(Commands processes, Workload.Harness harness, Path results, Path logs, Optional<Long> padding,
             Consumer<String> commands, Consumer<String> notes, String counted) {
         this.commands = commands;
         this.notes = notes;
@@ -142,7 +143,7 @@ final class TrialRunner implements TrialLoop.Runner {
      * (bounded once the trial's output is read), the processes they left running, their loads.
      */
     private static final class Ran {
-        private final Processes processes;
+        private final Commands processes;
         private final List<Path> logFiles = new ArrayList<>();
         private final List<String> leftovers = new ArrayList<>();
         private final List<Load> loads = new ArrayList<>();
@@ -151,7 +152,7 @@ final class TrialRunner implements TrialLoop.Runner {
         /** The wall time of the commands run, counted ones (under their counter) included. */
         private double wall;
 
-        Ran(Processes processes, Consumer<Processes.Command> starting) {
+        Ran(Commands processes, Consumer<Processes.Command> starting) {
             this.processes = processes;
             this.starting = starting;
         }

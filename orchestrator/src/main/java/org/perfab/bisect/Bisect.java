@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.perfab.ab.AbRun;
+import org.perfab.ab.Engine;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
 import org.perfab.failure.RunInterruptedException;
@@ -158,9 +159,9 @@ public final class Bisect {
                         + " --workload " + e.workload().path() + ", or choose another --out");
             }
         }
-        Thread hook = new Thread(this::interrupted, "perfab-bisect-interrupt");
+        Engine.Registration hook;
         try {
-            Runtime.getRuntime().addShutdownHook(hook);
+            hook = context.engine().signals().register("perfab-bisect-interrupt", this::interrupted);
         } catch (IllegalStateException e) {
             return end(Outcome.INTERRUPTED, Optional.empty(), List.of(), List.of(), Optional.empty());
         }
@@ -175,11 +176,7 @@ public final class Bisect {
         } catch (RunInterruptedException e) {
             return end(Outcome.INTERRUPTED, Optional.empty(), List.of(), List.of(), Optional.empty());
         } finally {
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // the JVM is shutting down: the hook is running and writes the finished steps
-            }
+            hook.close(); // while a signal's hook runs, it stays: it writes the finished steps
         }
     }
 

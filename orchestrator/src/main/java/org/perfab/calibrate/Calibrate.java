@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.function.Consumer;
 import org.perfab.ab.AbRun;
+import org.perfab.ab.Engine;
 import org.perfab.ab.Events;
 import org.perfab.demo.ProcessCalibration;
 import org.perfab.exec.Processes;
@@ -320,7 +321,8 @@ public final class Calibrate {
         progress.accept("real A/B runs in " + root + ": " + request.abRuns() + " of each effect, " + REAL_TRIALS
                 + " trials per side");
         AbRun.Context quiet = new AbRun.Context(QUIET, env, clock,
-                r -> Products.AB.render(Report.of(r), Format.MARKDOWN), r -> Products.AB.render(Report.of(r), Format.HTML));
+                r -> Products.AB.render(Report.of(r), Format.MARKDOWN), r -> Products.AB.render(Report.of(r), Format.HTML),
+                Engine.REAL); // the calibration of real runs is of the machine's processes
         return ProcessCalibration.run(root, REAL_EFFECTS, request.abRuns(), REAL_TRIALS, quiet, progress);
     }
 

@@ -148,11 +148,13 @@ final class AbCommand implements Callable<Integer> {
 
     /**
      * Returns what a run talks to from the command line: progress on {@code err} at {@code level},
-     * this process's environment and clock, and the comment and HTML report of this build of perfab.
+     * this process's environment and clock, the comment and HTML report of this build of perfab,
+     * and the engine of the command line {@code spec} is part of.
      */
-    static AbRun.Context context(PrintStream err, Progress.Level level) {
+    static AbRun.Context context(CommandSpec spec, PrintStream err, Progress.Level level) {
         return new AbRun.Context(new Progress(err, System.console() != null, level), System.getenv(), Clock.systemUTC(),
-                r -> Products.AB.render(Report.of(r), Format.MARKDOWN), r -> Products.AB.render(Report.of(r), Format.HTML));
+                r -> Products.AB.render(Report.of(r), Format.MARKDOWN), r -> Products.AB.render(Report.of(r), Format.HTML),
+                PerfabCommand.engine(spec));
     }
 
     @Override
@@ -177,7 +179,7 @@ final class AbCommand implements Callable<Integer> {
                 Output.budget(spec, budget), Optional.empty());
         Progress.Level level = verbosity.level(spec);
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
-        RunResults results = AbRun.run(request, context(err, level));
+        RunResults results = AbRun.run(request, context(spec, err, level));
         Report report = Report.of(results);
         Output.emit(spec, format, report, Optional.empty(), Optional.of(out.resolve("comment.md")));
         report.noComparison().ifPresent(none -> err.println("perfab: warning: " + none));

@@ -132,7 +132,7 @@ final class BisectCommand implements Callable<Integer> {
             Bisection found = Bisect.run(new Bisect.Request(repo == null ? Path.of(".") : repo, good, bad, glob,
                     workload == null ? AbRun.DEFAULT_WORKLOAD : workload, Optional.ofNullable(trials), builds, effect,
                     root, Optional.ofNullable(cache), Output.adaptive(spec, adaptive), earlier),
-                    AbCommand.context(err, verbosity.level(spec)), b -> Output.replace(file, BisectionJson.write(b)));
+                    AbCommand.context(spec, err, verbosity.level(spec)), b -> Output.replace(file, BisectionJson.write(b)));
             output.emit(spec, found);
             return found.outcome() == Bisection.Outcome.INTERRUPTED ? ExitCode.INTERRUPTED : ExitCode.OK;
         }

@@ -105,7 +105,7 @@ final class DemoCommand implements Callable<Integer> {
                 Optional.of(trials), Optional.of(1), out, Optional.empty(), Optional.empty(), ThresholdSettings.NONE,
                 false, false, List.of(), false, Optional.empty(), adaptive,
                 Output.budget(spec, budgetText), Optional.empty());
-        RunResults results = AbRun.run(request, AbCommand.context(err, verbosity.level(spec)));
+        RunResults results = AbRun.run(request, AbCommand.context(spec, err, verbosity.level(spec)));
         Output.emit(spec, format, Report.of(results), Optional.empty(), Optional.empty());
         RunResults.Timing t = results.timing();
         err.printf(Locale.ROOT, "perfab: %.0f s in all: %.0f s building, %.0f s in trials, %.1f s perfab's own%n",

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Comparator;
 import java.util.List;
+import org.perfab.ab.Engine;
 import java.util.Map;
 import java.util.Optional;
 import org.perfab.report.Untrusted;
@@ -52,9 +53,17 @@ public final class Main {
      * code (see {@link ExitCode}). Never calls {@link System#exit}.
      */
     public static int run(PrintStream out, PrintStream err, String... args) {
+        return run(Engine.REAL, out, err, args);
+    }
+
+    /**
+     * Runs perfab as {@link #run(PrintStream, PrintStream, String...)} does, its A/Bs taking what
+     * they take from the machine from {@code engine} instead (a test's fake one).
+     */
+    static int run(Engine engine, PrintStream out, PrintStream err, String... args) {
         PrintWriter outWriter = new PrintWriter(out, true);
         PrintWriter errWriter = new PrintWriter(err, true);
-        CommandLine cli = commandLine(args);
+        CommandLine cli = commandLine(engine, args);
         cli.setOut(outWriter);
         cli.setErr(errWriter);
         cli.setExecutionExceptionHandler((e, line, parsed) -> failed(e, errWriter));
@@ -81,7 +90,7 @@ public final class Main {
      * whose examples are never wrapped ({@link Footer}), and the exit-code table.
      */
     static CommandLine commandLine() {
-        return commandLine(PerfabCommand.SUBCOMMANDS);
+        return commandLine(Engine.REAL, PerfabCommand.SUBCOMMANDS);
     }
 
     /**
@@ -90,18 +99,18 @@ public final class Main {
      * otherwise every one (for help, a mistyped name's suggestions, and completion, which completes
      * them all).
      */
-    static CommandLine commandLine(String... args) {
+    static CommandLine commandLine(Engine engine, String... args) {
         for (Class<?> command : PerfabCommand.SUBCOMMANDS) {
             if (args.length > 0 && command != CompletionCommand.class
                     && command.getAnnotation(Command.class).name().equals(args[0])) {
-                return commandLine(List.of(command));
+                return commandLine(engine, List.of(command));
             }
         }
-        return commandLine();
+        return commandLine(engine, PerfabCommand.SUBCOMMANDS);
     }
 
-    private static CommandLine commandLine(List<Class<?>> subcommands) {
-        CommandLine cli = new CommandLine(new PerfabCommand());
+    private static CommandLine commandLine(Engine engine, List<Class<?>> subcommands) {
+        CommandLine cli = new CommandLine(new PerfabCommand(engine));
         subcommands.forEach(cli::addSubcommand);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         Map<String, IHelpSectionRenderer> sections = cli.getHelpSectionMap();

@@ -1,6 +1,7 @@
 package org.perfab.cli;
 
 import java.util.List;
+import org.perfab.ab.Engine;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -30,6 +31,18 @@ final class PerfabCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    /** What a run of this command line takes from the machine: the machine itself, but in a test. */
+    final Engine engine;
+
+    PerfabCommand(Engine engine) {
+        this.engine = engine;
+    }
+
+    /** Returns the engine of the command line {@code spec} is part of. */
+    static Engine engine(CommandSpec spec) {
+        return ((PerfabCommand) spec.root().userObject()).engine;
+    }
 
     @Override
     public Integer call() {

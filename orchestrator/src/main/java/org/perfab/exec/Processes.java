@@ -68,7 +68,7 @@ import org.perfab.model.Load;
  * time beside what the rest of the machine did while it ran, so that a trial a busy neighbour
  * disturbed can be told from one that measured the code.
  */
-public final class Processes {
+public final class Processes implements Commands {
     /** How often a command that asks for it is sampled for its CPU time and peak RSS, in milliseconds. */
     private static final long SAMPLE_MILLIS = 10;
     /** How often any other command is checked (its end, its output, its CPU time), in milliseconds. */
@@ -224,6 +224,7 @@ public final class Processes {
     }
 
     /** Runs {@code c} to its end (or its timeout) and returns how it ended. */
+    @Override
     public Outcome run(Command c) throws InterruptedException {
         long order = starts.incrementAndGet();
         boolean alone = active.incrementAndGet() == 1;
@@ -638,6 +639,7 @@ public final class Processes {
      * stopped with the rest. It returns once all that is done, so a shutdown hook that calls it
      * leaves nothing behind.
      */
+    @Override
     public void stopAll() {
         synchronized (launch) {
             stopping = true;

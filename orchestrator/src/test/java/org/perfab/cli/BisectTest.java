@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -15,6 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.perfab.ab.OutLock;
+import org.perfab.exec.Processes;
+import org.perfab.testing.FakeEngine;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
 
@@ -25,11 +29,28 @@ class BisectTest {
     @TempDir
     Path tmp;
 
+    /** Runs the subjects' builds and harnesses in process; a test gives its own scripts programs of their own. */
+    private final FakeEngine fake = Subjects.fake();
+
     private Cli bisect(GitFixture g, String good, String... more) {
         List<String> args = new ArrayList<>(List.of("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main",
                 "--trials", "3", "--format", "json", "--out", tmp.resolve("bisect").toString()));
         args.addAll(List.of(more));
-        return Cli.run(args.toArray(String[]::new));
+        return run(args.toArray(String[]::new));
+    }
+
+    /** Runs perfab with {@code args} on the fake engine. */
+    private Cli run(String... args) {
+        return Cli.run(fake.engine(), args);
+    }
+
+    /** Writes one cell's value to the trial's results, as the scripts here do, and returns a trial that worked. */
+    private static Processes.Outcome result(Processes.Command c, String cell, String unit, long value)
+            throws IOException {
+        Files.writeString(Path.of(c.env().get("PERFAB_RESULT")), "{\"schema\": \"perfab/measurements/v1\","
+                + " \"measurements\": [{\"cell\": \"" + cell + "\", \"metric\": \"time\", \"unit\": \"" + unit
+                + "\", \"value\": " + value + "}]}");
+        return FakeEngine.ok(0.02);
     }
 
     @Test
@@ -69,7 +90,7 @@ class BisectTest {
         assertEquals(run.out(), Files.readString(tmp.resolve("bisect/bisect.json")));
         assertTrue(Files.isDirectory(tmp.resolve("bisect/steps/01-check-" + b.at("/steps/0/commit").asText()
                 .substring(0, 12))));
-        Cli text = Cli.run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main", "--trials", "3", "--cell",
+        Cli text = run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main", "--trials", "3", "--cell",
                 "speed/run", "--out", tmp.resolve("again").toString());
         assertTrue(text.out().contains("First bad commit: " + culprit.substring(0, 12)), text.out());
     }
@@ -116,7 +137,26 @@ class BisectTest {
      * commit {@code culprit} (from 1; 0 for none) makes the code {@code pct} percent slower; with
      * {@code perturb}, the workload's builds shift layout. Returns the good commit and the 16.
      */
-    private static List<String> layoutHistory(GitFixture g, int culprit, int pct, boolean perturb) throws IOException {
+    private List<String> layoutHistory(GitFixture g, int culprit, int pct, boolean perturb) throws IOException {
+        fake.program("build.sh", c -> {
+            Path out = Path.of(c.env().get("PERFAB_BUILD_DIR"));
+            Files.copy(c.dir().resolve("level.txt"), out.resolve("level"), StandardCopyOption.REPLACE_EXISTING);
+            Path pad = c.dir().resolve("pad.txt");
+            long k = Files.exists(pad) ? Long.parseLong(Files.readString(pad).strip()) : 0;
+            long layout = Long.parseLong(Files.readString(c.dir().resolve("layout.txt")).strip());
+            Files.writeString(out.resolve("layout"), ((layout + 10 + 8 * k) % 21 - 10) + "\n");
+            return FakeEngine.ok(0.01);
+        }).program("perturb.sh", c -> {
+            Files.writeString(c.dir().resolve("pad.txt"), c.env().get("PERFAB_BUILD") + "\n");
+            return FakeEngine.ok(0.01);
+        }).program("bench.sh", c -> {
+            Path built = Path.of(c.env().get("PERFAB_BUILD_DIR"));
+            long level = Long.parseLong(Files.readString(built.resolve("level")).strip());
+            long layout = Long.parseLong(Files.readString(built.resolve("layout")).strip());
+            long trial = Long.parseLong(c.env().get("PERFAB_TRIAL"));
+            long jitter = (trial + trial / 3) % 3 - 1;
+            return result(c, "speed/run", "us", level * (1000 + layout) * (1000 + 2 * jitter) / 1000000);
+        });
         g.script("build.sh", LAYOUT_BUILD).script("bench.sh", LAYOUT_HARNESS)
                 .script("perturb.sh", "#!/bin/sh\necho \"$PERFAB_BUILD\" > pad.txt\n")
                 .write("perfab.yaml", "name: layout\ntrials: 3\nwarmup: 0\nadaptive: off\n"
@@ -223,6 +263,22 @@ class BisectTest {
                 echo "$1" > "$PERFAB_BUILD_DIR/offset"
                 """);
         g.script("perturb.sh", "#!/bin/sh\nprintf '%*s' \"$PERFAB_BUILD\" '' >> src.txt\n");
+        long[] offsets = {-4, -1, 2, 4, 2, 5, 0, 0, 0};
+        fake.program("build.sh", c -> {
+            Path out = Path.of(c.env().get("PERFAB_BUILD_DIR"));
+            Files.copy(c.dir().resolve("src.txt"), out.resolve("prog"), StandardCopyOption.REPLACE_EXISTING);
+            long size = Files.size(c.dir().resolve("src.txt"));
+            Files.writeString(out.resolve("offset"), offsets[(int) (size % 9)] + "\n");
+            return FakeEngine.ok(0.01);
+        }).program("perturb.sh", c -> {
+            Files.writeString(c.dir().resolve("src.txt"), " ".repeat(Integer.parseInt(c.env().get("PERFAB_BUILD"))),
+                    StandardOpenOption.APPEND);
+            return FakeEngine.ok(0.01);
+        }).program("bench.sh", c -> {
+            long offset = Long.parseLong(Files.readString(Path.of(c.env().get("PERFAB_BUILD_DIR")).resolve("offset"))
+                    .strip());
+            return result(c, "loop", "ns", 10000 + offset * 100 + Long.parseLong(c.env().get("PERFAB_TRIAL")) % 3 - 1);
+        });
         g.script("bench.sh", """
                 #!/bin/sh
                 value=$(( 10000 + $(cat "$PERFAB_BUILD_DIR/offset") * 100 + PERFAB_TRIAL % 3 - 1 ))
@@ -256,7 +312,7 @@ class BisectTest {
         assertTrue(b.get("evidence").toString().contains("code layout alone moves one build against another by up"
                 + " to"), b.get("evidence").toString());
         assertEquals("rerun with --builds 6 --resume", b.get("advice").asText());
-        Cli md = Cli.run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main", "--cell", "loop", "--format",
+        Cli md = run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main", "--cell", "loop", "--format",
                 "markdown", "--out", tmp.resolve("md").toString());
         assertTrue(md.out().contains("**Inconclusive at commit " + b.get("bad").asText().substring(0, 12)), md.out());
         assertTrue(md.out().contains("code layout alone moves"), md.out());
@@ -287,12 +343,12 @@ class BisectTest {
         List<String> candidates = new ArrayList<>();
         f.get("candidates").forEach(c -> candidates.add(c.asText()));
         assertEquals(commits, candidates, "every commit may be the first bad one");
-        Cli text = Cli.run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main",
+        Cli text = run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main",
                 "--trials", "3", "--cell", "speed/run", "--out", tmp.resolve("text").toString());
         assertTrue(text.out().contains("Inconclusive at commit " + commits.get(3).substring(0, 12) + ": rerun with"
                 + " --trials"), text.out());
 
-        Cli run = Cli.run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main", "--trials", "3",
+        Cli run = run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main", "--trials", "3",
                 "--adaptive", "18", "--resume", "--format", "json", "--out", tmp.resolve("bisect").toString(), "--cell",
                 "speed/run");
         assertEquals(0, run.exitCode(), run.err());
@@ -327,11 +383,11 @@ class BisectTest {
         String good = g.commit("initial");
         g.write("notes.txt", "x\n");
         g.commit("docs");
-        Cli run = Cli.run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main", "--trials", "12", "--cell",
+        Cli run = run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main", "--trials", "12", "--cell",
                 "speed/run", "--format", "json", "--out", tmp.resolve("bisect").toString());
         assertEquals(0, run.exitCode(), run.err());
         assertEquals("no-change", JSON.readTree(run.out()).get("verdict").asText(), run.out());
-        Cli bad = Cli.run("bisect", "--repo=" + g.dir(), "--good", "main", "--bad", "main", "--cell", "speed/run",
+        Cli bad = run("bisect", "--repo=" + g.dir(), "--good", "main", "--bad", "main", "--cell", "speed/run",
                 "--out", tmp.resolve("none").toString());
         assertEquals(2, bad.exitCode(), bad.err());
         assertTrue(bad.err().contains("are one commit: nothing to bisect"), bad.err());
@@ -341,6 +397,15 @@ class BisectTest {
     void skipsCommitsThatCannotBeMeasuredAndStillNamesTheCommit() throws IOException {
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
         Subjects.write(g, 100, 3, "");
+        fake.program("build.sh", c -> {
+            if (Files.exists(c.dir().resolve("broken"))) {
+                Files.writeString(c.stderr(), "does not compile\n");
+                return FakeEngine.exited(1, 0.01);
+            }
+            Files.copy(c.dir().resolve("level.txt"), Path.of(c.env().get("PERFAB_BUILD_DIR")).resolve("level"),
+                    StandardCopyOption.REPLACE_EXISTING);
+            return FakeEngine.ok(0.01);
+        });
         g.script("build.sh", "#!/bin/sh\nset -e\n[ ! -e broken ] || { echo 'does not compile' >&2; exit 1; }\n"
                 + "cp level.txt \"$PERFAB_BUILD_DIR/level\"\n");
         String good = g.commit("initial");
@@ -369,7 +434,7 @@ class BisectTest {
             broken = i == 3 ? id : broken;
             bare = i == 5 ? id : bare;
         }
-        Cli run = Cli.run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main", "--trials", "6", "--cell",
+        Cli run = run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main", "--trials", "6", "--cell",
                 "speed/run", "--format", "json", "--out", tmp.resolve("bisect").toString());
         assertEquals(0, run.exitCode(), run.err());
         JsonNode b = JSON.readTree(run.out());
@@ -390,7 +455,7 @@ class BisectTest {
             assertEquals("found", b.get("verdict").asText(), b.toString());
             assertEquals(culprit, b.get("firstBad").asText());
         }
-        Cli text = Cli.run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main", "--trials", "6", "--cell",
+        Cli text = run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main", "--trials", "6", "--cell",
                 "speed/run", "--out", tmp.resolve("text").toString());
         assertTrue(text.out().contains("skipped"), text.out());
     }
@@ -405,7 +470,7 @@ class BisectTest {
         g.commit("slower");
         g.write("notes.txt", "x\n");
         g.commit("docs");
-        Cli nothing = Cli.run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main", "--trials", "3",
+        Cli nothing = run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main", "--trials", "3",
                 "--cell", "sped/*", "--out", tmp.resolve("none").toString());
         assertEquals(2, nothing.exitCode(), nothing.err());
         assertTrue(nothing.err().contains("--cell 'sped/*' matches no cell the check measured (speed/run:time,"

@@ -26,7 +26,10 @@ import org.perfab.report.Report;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
 
-/** {@code perfab report} on the results of a real run, and what {@code --format github} writes. */
+/**
+ * {@code perfab report} on the results of a run (its commands run by a fake engine, in process),
+ * and what {@code --format github} writes.
+ */
 class ReportCommandTest {
     @TempDir
     Path tmp;
@@ -36,7 +39,8 @@ class ReportCommandTest {
     @BeforeEach
     void run() throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 3, "");
-        Cli ab = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", tmp.resolve("out").toString());
+        Cli ab = Cli.run(Subjects.fake().engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out",
+                tmp.resolve("out").toString());
         assertEquals(0, ab.exitCode(), ab.err());
         results = tmp.resolve("out/results.json");
     }

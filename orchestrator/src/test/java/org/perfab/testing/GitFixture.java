@@ -5,14 +5,22 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.eclipse.jgit.api.Git;
+import org.eclipse.jgit.api.errors.GitAPIException;
+import org.eclipse.jgit.lib.PersonIdent;
+import org.eclipse.jgit.lib.StoredConfig;
 
 /**
- * A real git repository in a temporary folder, driven by the real {@code git} program, for
- * end-to-end tests. It reads no user or system git configuration.
+ * A real git repository in a temporary folder, for end-to-end tests. What every fixture does
+ * (make the repository, commit everything, switch or make a branch) runs in process with JGit, as
+ * a git process per step would cost a test more than the run it sets up; anything else runs the
+ * real {@code git} program, which reads no user or system git configuration.
  */
 public final class GitFixture {
     private final Path dir;
@@ -25,9 +33,14 @@ public final class GitFixture {
     /** Creates an empty repository in {@code dir} whose first branch is {@code main}. */
     public static GitFixture init(Path dir) throws IOException {
         Files.createDirectories(dir);
-        GitFixture g = new GitFixture(dir);
-        g.git("init", "-q", "-b", "main");
-        return g;
+        try (Git git = Git.init().setDirectory(dir.toFile()).setInitialBranch("main").call()) {
+            StoredConfig config = git.getRepository().getConfig();
+            config.setBoolean("commit", null, "gpgsign", false);
+            config.save();
+        } catch (GitAPIException e) {
+            throw new IOException("cannot make a repository in " + dir, e);
+        }
+        return new GitFixture(dir);
     }
 
     public Path dir() {
@@ -51,14 +64,39 @@ public final class GitFixture {
 
     /** Stages everything and commits; returns the new commit id. */
     public String commit(String message) throws IOException {
-        git("add", "-A");
-        git("commit", "-q", "-m", message);
-        return git("rev-parse", "HEAD").trim();
+        try (Git git = Git.open(dir.toFile())) {
+            git.add().addFilepattern(".").call();
+            git.add().addFilepattern(".").setUpdate(true).call(); // and the deletions, as git add -A
+            PersonIdent who = new PersonIdent("perfab test", "test@perfab.invalid",
+                    Instant.parse(when()), ZoneOffset.UTC);
+            return git.commit().setMessage(message).setAuthor(who).setCommitter(who).setSign(false)
+                    .setAllowEmpty(true).call().name();
+        } catch (GitAPIException e) {
+            throw new IOException("cannot commit in " + dir + ": " + e.getMessage(), e);
+        }
     }
 
-    /** Runs git with {@code args} in the repository and returns its standard output. */
+    /**
+     * Runs git with {@code args} in the repository and returns its standard output; {@code checkout
+     * -q [-b] NAME} runs in process.
+     */
     public String git(String... args) throws IOException {
+        List<String> a = List.of(args);
+        boolean create = a.size() == 4 && a.subList(0, 3).equals(List.of("checkout", "-q", "-b"));
+        if (create || a.size() == 3 && a.subList(0, 2).equals(List.of("checkout", "-q")) && !a.get(2).startsWith("-")) {
+            try (Git git = Git.open(dir.toFile())) {
+                git.checkout().setName(a.get(a.size() - 1)).setCreateBranch(create).call();
+                return "";
+            } catch (GitAPIException e) {
+                throw new IOException("git " + String.join(" ", args) + " failed: " + e.getMessage(), e);
+            }
+        }
         return run(dir, args);
+    }
+
+    /** Returns the next time a commit is made at, a second after the last. */
+    private String when() {
+        return "2026-01-01T00:00:" + String.format("%02d", Math.min(59, tick++)) + "Z";
     }
 
     /** Runs git with {@code args} in {@code cwd}, isolated from the user's configuration. */
@@ -71,7 +109,7 @@ public final class GitFixture {
         env.put("GIT_CONFIG_NOSYSTEM", "1");
         env.put("GIT_CONFIG_GLOBAL", "/dev/null");
         env.put("HOME", dir.toString());
-        String when = "2026-01-01T00:00:" + String.format("%02d", Math.min(59, tick++)) + "Z";
+        String when = when();
         env.put("GIT_AUTHOR_NAME", "perfab test");
         env.put("GIT_AUTHOR_EMAIL", "test@perfab.invalid");
         env.put("GIT_COMMITTER_NAME", "perfab test");

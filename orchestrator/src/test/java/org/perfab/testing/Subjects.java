@@ -1,7 +1,9 @@
 package org.perfab.testing;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 
 /**
  * Small projects for end-to-end tests of {@code perfab ab}. Their harnesses do not time anything:
@@ -27,6 +29,28 @@ public final class Subjects {
             printf ',\\n {"cell": "steady/run", "metric": "time", "unit": "us", "value": %s}' $(( 1000 + jitter )) >> "$PERFAB_RESULT"
             printf '\\n]}\\n' >> "$PERFAB_RESULT"
             """;
+
+    /**
+     * The build and the harness above as a fake engine's programs, in process: {@code build.sh}
+     * copies the side's own {@code level.txt} into its build folder, {@code bench.sh} reports from
+     * it what the script reports. Each reads its own side's files, as the scripts do.
+     */
+    public static FakeEngine fake() {
+        return new FakeEngine().program("build.sh", c -> {
+            Files.copy(c.dir().resolve("level.txt"), Path.of(c.env().get("PERFAB_BUILD_DIR")).resolve("level"),
+                    StandardCopyOption.REPLACE_EXISTING);
+            return FakeEngine.ok(0.01);
+        }).program("bench.sh", c -> {
+            long level = Long.parseLong(Files.readString(Path.of(c.env().get("PERFAB_BUILD_DIR")).resolve("level"))
+                    .strip());
+            long jitter = Long.parseLong(c.env().get("PERFAB_TRIAL")) % 3 - 1;
+            Files.writeString(Path.of(c.env().get("PERFAB_RESULT")), "{\"schema\": \"perfab/measurements/v1\","
+                    + " \"measurements\": [\n {\"cell\": \"speed/run\", \"metric\": \"time\", \"unit\": \"us\","
+                    + " \"value\": " + level * (100 + jitter) + "},\n {\"cell\": \"steady/run\", \"metric\": \"time\","
+                    + " \"unit\": \"us\", \"value\": " + (1000 + jitter) + "}\n]}\n");
+            return FakeEngine.ok(0.02);
+        });
+    }
 
     /** The build: copies {@code level.txt} into the side's private build folder. */
     public static final String BUILD = """

@@ -1,0 +1,136 @@
+package org.perfab.testing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.perfab.ab.Engine;
+import org.perfab.exec.Commands;
+import org.perfab.exec.Processes;
+import org.perfab.model.RunResults;
+
+/**
+ * An engine whose commands are Java functions run in process: a build or a harness is a
+ * {@link Program} of the command as perfab gives it (its folder, the side's own checkout; its
+ * environment, {@code $PERFAB_BUILD_DIR}, {@code $PERFAB_RESULT}, {@code $PERFAB_TRIAL}), found by
+ * the file name of a word of its command line ({@code bench.sh} in {@code [sh, bench.sh]}). A
+ * program reads the side's own files, so a verdict still depends on which side's code ran; it can
+ * fail, time out, or {@link #signal} the run at the trial it chooses. Everything else of a run
+ * (checkouts, caches, the plan, the verdicts, the files written) is perfab's own.
+ */
+public final class FakeEngine implements Commands {
+    /** What the fake runs in place of a command. */
+    @FunctionalInterface
+    public interface Program {
+        /** Runs {@code c} and returns how it ended; see {@link FakeEngine#ok} and the others. */
+        Processes.Outcome run(Processes.Command c) throws IOException, InterruptedException;
+    }
+
+    /** The machine every fake run reports. */
+    public static final RunResults.Machine MACHINE = new RunResults.Machine("Fake CPU @ 1.00GHz", 2, "Linux amd64",
+            "6.1.0", "OpenJDK 64-Bit Server VM 17", "");
+
+    private final Map<String, Program> programs = new LinkedHashMap<>();
+    private final List<Runnable> hooks = new CopyOnWriteArrayList<>();
+    private final List<Processes.Command> ran = new CopyOnWriteArrayList<>();
+    private volatile boolean stopping;
+    private volatile boolean signalled;
+
+    /** Runs {@code program} for every command one of whose words has the file name {@code name}. */
+    public FakeEngine program(String name, Program program) {
+        programs.put(name, program);
+        return this;
+    }
+
+    /** Returns the engine a run takes: these programs, these signals, {@link #MACHINE}. */
+    public Engine engine() {
+        return new Engine(() -> this, this::register, env -> MACHINE);
+    }
+
+    /** Returns every command run so far, in order. */
+    public List<Processes.Command> ran() {
+        return List.copyOf(ran);
+    }
+
+    /**
+     * Signals the runs, as SIGINT would: their hooks run, on a thread of their own, and this
+     * returns once they have; from then on every command is refused as stopping.
+     */
+    public void signal() throws InterruptedException {
+        signalled = true;
+        List<Thread> threads = new ArrayList<>();
+        for (Runnable hook : hooks) {
+            Thread t = new Thread(hook, "fake-signal");
+            threads.add(t);
+            t.start();
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+    }
+
+    private Engine.Registration register(String name, Runnable hook) {
+        if (signalled) {
+            throw new IllegalStateException("signalled already");
+        }
+        hooks.add(hook);
+        return () -> {
+            if (!signalled) {
+                hooks.remove(hook);
+            }
+        };
+    }
+
+    @Override
+    public Processes.Outcome run(Processes.Command c) throws InterruptedException {
+        if (stopping) {
+            return new Processes.Outcome(-1, false, "perfab is stopping", 0, OptionalDouble.empty(),
+                    OptionalLong.empty(), "", List.of(), true, Optional.empty());
+        }
+        ran.add(c);
+        for (String word : c.argv()) {
+            Path file = Path.of(word).getFileName();
+            Program p = file == null ? null : programs.get(file.toString());
+            if (p != null) {
+                try {
+                    Processes.Outcome o = p.run(c);
+                    return stopping ? new Processes.Outcome(-1, false, "", o.wallSeconds(), OptionalDouble.empty(),
+                            OptionalLong.empty(), "", List.of(), true, Optional.empty()) : o;
+                } catch (IOException e) {
+                    throw new UncheckedIOException("a fake program failed: " + c.argv(), e);
+                }
+            }
+        }
+        return new Processes.Outcome(-1, false, "no such program in the fake engine: " + c.argv(), 0,
+                OptionalDouble.empty(), OptionalLong.empty(), "", List.of(), false, Optional.empty());
+    }
+
+    @Override
+    public void stopAll() {
+        stopping = true;
+    }
+
+    /** Returns the end of a command that exited 0 after {@code wallSeconds}. */
+    public static Processes.Outcome ok(double wallSeconds) {
+        return exited(0, wallSeconds);
+    }
+
+    /** Returns the end of a command that exited with {@code code} after {@code wallSeconds}. */
+    public static Processes.Outcome exited(int code, double wallSeconds) {
+        return new Processes.Outcome(code, false, "", wallSeconds, OptionalDouble.empty(), OptionalLong.empty(), "",
+                List.of(), false, Optional.empty());
+    }
+
+    /** Returns the end of a command killed at its timeout. */
+    public static Processes.Outcome timedOut(Processes.Command c) {
+        return new Processes.Outcome(-1, true, "", c.timeout().toMillis() / 1000.0, OptionalDouble.empty(),
+                OptionalLong.empty(), "", List.of(), false, Optional.empty());
+    }
+}
