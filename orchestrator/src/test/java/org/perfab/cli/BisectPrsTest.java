@@ -28,8 +28,9 @@ import org.perfab.workload.Workload;
 /**
  * {@code scripts/bisect-prs}: a bisect through throwaway draft pull requests, one round at a time,
  * against a real remote and a stand-in gh. The test plays perf-pr.yml: for each pull request the
- * script opens it runs a real {@code perfab ab} of the base branch against the pull request's
- * commit, at the trials its body asks for, and keeps its results as the run's artifact.
+ * script opens it runs {@code perfab ab} of the base branch against the pull request's commit (on
+ * a fake engine: each side's own build and harness, in process), at the trials its body asks for,
+ * and keeps its results as the run's artifact.
  */
 class BisectPrsTest {
     private static final Path SCRIPT = Path.of("..", "scripts", "bisect-prs").toAbsolutePath().normalize();
@@ -146,9 +147,9 @@ class BisectPrsTest {
     }
 
     /**
-     * Plays perf-pr.yml for every pull request without a run: a real A/B of its base branch against
-     * its head commit on this machine, at the trials its body asks for; its results become the
-     * run's artifact. Returns how many it ran.
+     * Plays perf-pr.yml for every pull request without a run: an A/B of its base branch against its
+     * head commit (its builds and harness run in process, each side's own), at the trials its body
+     * asks for; its results become the run's artifact. Returns how many it ran.
      */
     private int runWorkflow() throws IOException {
         Path runsFile = tmp.resolve("runs.json");
@@ -167,8 +168,8 @@ class BisectPrsTest {
             Matcher trials = TRIALS.matcher(pr.get("body").asText());
             assertTrue(trials.find(), "the body asks for its trials: " + pr.get("body").asText());
             int id = 9000 + runs.size();
-            Cli ab = Cli.run("ab", "--repo=" + work.dir(), "--base", pr.get("base").asText(), "--head", sha,
-                    "--trials", trials.group(1), "--out", tmp.resolve("artifacts/" + id).toString());
+            Cli ab = Cli.run(Subjects.fake().engine(), "ab", "--repo=" + work.dir(), "--base", pr.get("base").asText(),
+                    "--head", sha, "--trials", trials.group(1), "--out", tmp.resolve("artifacts/" + id).toString());
             assertEquals(0, ab.exitCode(), ab.err());
             runs.addObject().put("databaseId", id).put("status", "completed").put("conclusion", "success")
                     .put("headSha", sha).put("headBranch", branch);
