@@ -17,9 +17,11 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.ab.Engine;
 import org.perfab.report.testing.Tool;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
@@ -44,6 +46,7 @@ class BisectPrsTest {
     private GitFixture origin;
     private GitFixture work;
     private Path bin;
+    private InProcessPerfab perfab;
 
     /**
      * A fake gh: {@code pr create} and {@code pr close} keep the pull requests in
@@ -104,11 +107,13 @@ class BisectPrsTest {
         bin = Files.createDirectories(tmp.resolve("bin"));
         Files.writeString(bin.resolve("gh"), GH);
         bin.resolve("gh").toFile().setExecutable(true);
-        // The perfab of this build, as a program the script can run.
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Files.writeString(bin.resolve("perfab"), "#!/bin/sh\nexec '" + java + "' -cp '"
-                + System.getProperty("java.class.path") + "' " + Main.class.getName() + " \"$@\"\n");
-        bin.resolve("perfab").toFile().setExecutable(true);
+        // The perfab of this build, as a program the script can run: this JVM's, not one per call.
+        perfab = InProcessPerfab.start(bin, Engine.REAL);
+    }
+
+    @AfterEach
+    void stop() throws IOException {
+        perfab.close();
     }
 
     private record Run(int code, String out) {
