@@ -18,20 +18,39 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.ab.Engine;
 import org.perfab.exec.Processes;
 import org.perfab.report.testing.Tool;
 import org.perfab.testing.Burn;
+import org.perfab.testing.FakeEngine;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
 
-/** {@code perfab ab} end to end: real git repositories, real builds and harness processes. */
+/**
+ * {@code perfab ab} end to end on real git repositories: with real builds and harness processes
+ * where a process is the subject (each side's own build folder and harness, failures, timeouts,
+ * timing, the cache), and on the fake engine where the subject is the plan, the verdicts or the
+ * outputs.
+ */
 class AbCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     Path tmp;
 
+    /** Runs the subjects' builds and harnesses in process, for the tests whose subject is not a process. */
+    private final FakeEngine fake = Subjects.fake();
+
+    /** Runs {@code perfab ab} of feature against main, as {@link #ab} does, on the fake engine. */
+    private Cli fakeAb(GitFixture g, String... more) {
+        return run(fake.engine(), g, more);
+    }
+
     private Cli ab(GitFixture g, String... more) {
+        return run(Engine.REAL, g, more);
+    }
+
+    private Cli run(Engine engine, GitFixture g, String... more) {
         String[] args = new String[6 + more.length];
         args[0] = "ab";
         args[1] = "--repo=" + g.dir();
@@ -40,7 +59,7 @@ class AbCommandTest {
         args[4] = "--out";
         args[5] = tmp.resolve("out").toString();
         System.arraycopy(more, 0, args, 6, more.length);
-        return Cli.run(args);
+        return Cli.run(engine, args);
     }
 
     private JsonNode results() throws IOException {
@@ -59,7 +78,7 @@ class AbCommandTest {
     void measuresTheMergeBaseNotTheTipOfTheTargetBranch() throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 3, "");
         String mergeBase = g.git("merge-base", "main", "feature").trim();
-        Cli run = ab(g);
+        Cli run = fakeAb(g);
         assertEquals(0, run.exitCode(), run.err());
         JsonNode r = results();
         assertEquals(mergeBase, r.at("/refs/mergeBase").asText());
@@ -140,7 +159,7 @@ class AbCommandTest {
         g.git("checkout", "-q", "-b", "feature");
         g.write("README.md", "only the docs change\n");
         g.commit("docs");
-        Cli run = ab(g);
+        Cli run = fakeAb(g);
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(results().get("warnings").toString().contains("\"kind\":\"identical-builds\""));
         assertTrue(Files.readString(tmp.resolve("out/comment.md")).contains("byte-identical"));
@@ -150,7 +169,7 @@ class AbCommandTest {
     @Test
     void alternatesTheFirstPositionOfEachPair() throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 100, 3, "");
-        assertEquals(0, ab(g).exitCode());
+        assertEquals(0, fakeAb(g).exitCode());
         StringBuilder order = new StringBuilder();
         for (JsonNode t : results().get("trials")) {
             order.append(t.get("side").asText().equals("base") ? 'A' : 'B');
@@ -163,9 +182,9 @@ class AbCommandTest {
     @Test
     void aSeedShufflesEachPairReproducibly() throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 100, 6, "");
-        assertEquals(0, ab(g, "--seed", "7").exitCode());
+        assertEquals(0, fakeAb(g, "--seed", "7").exitCode());
         String first = sides(results());
-        Cli again = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--seed", "7",
+        Cli again = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--seed", "7",
                 "--out", tmp.resolve("out2").toString());
         assertEquals(0, again.exitCode(), again.err());
         assertEquals(first, sides(JSON.readTree(tmp.resolve("out2/results.json").toFile())));
@@ -268,7 +287,7 @@ class AbCommandTest {
     @Test
     void anAaRunSaysItIsOneAndFindsNoRegression() throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 3, "");
-        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=feature", "--head=feature", "--out",
+        Cli run = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=feature", "--head=feature", "--out",
                 tmp.resolve("out").toString());
         assertEquals(0, run.exitCode(), run.err());
         JsonNode r = results();
@@ -287,11 +306,11 @@ class AbCommandTest {
         GitFixture clone = GitFixture.init(tmp.resolve("clone"));
         clone.git("fetch", "-q", g.dir().toString(), "+refs/heads/*:refs/remotes/origin/*");
         clone.git("fetch", "-q", g.dir().toString(), "+refs/tags/*:refs/tags/*");
-        Cli run = Cli.run("ab", "--repo=" + clone.dir(), "--base=origin/main", "--head=" + featureSha.substring(0, 9),
+        Cli run = Cli.run(fake.engine(), "ab", "--repo=" + clone.dir(), "--base=origin/main", "--head=" + featureSha.substring(0, 9),
                 "--out", tmp.resolve("out").toString());
         assertEquals(0, run.exitCode(), run.err());
         assertEquals(featureSha, results().at("/refs/head/commit").asText());
-        Cli tagged = Cli.run("ab", "--repo=" + clone.dir(), "--base=v1", "--head=origin/feature~0",
+        Cli tagged = Cli.run(fake.engine(), "ab", "--repo=" + clone.dir(), "--base=v1", "--head=origin/feature~0",
                 "--out", tmp.resolve("out2").toString());
         assertEquals(0, tagged.exitCode(), tagged.err());
     }
@@ -299,15 +318,15 @@ class AbCommandTest {
     @Test
     void namesAnUnknownRefAMissingRepositoryAndUnrelatedHistories() throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 2, "");
-        Cli unknown = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=nope", "--out", tmp.resolve("o1").toString());
+        Cli unknown = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=nope", "--out", tmp.resolve("o1").toString());
         assertEquals(2, unknown.exitCode());
         assertTrue(unknown.err().contains("unknown ref 'nope'"), unknown.err());
-        Cli notGit = Cli.run("ab", "--repo=" + tmp, "--base=main", "--head=x", "--out", tmp.resolve("o2").toString());
+        Cli notGit = Cli.run(fake.engine(), "ab", "--repo=" + tmp, "--base=main", "--head=x", "--out", tmp.resolve("o2").toString());
         assertEquals(2, notGit.exitCode());
         assertTrue(notGit.err().contains(tmp + ": not a git repository"), notGit.err());
         g.git("checkout", "-q", "--orphan", "island");
         g.commit("unrelated");
-        Cli unrelated = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=island", "--out",
+        Cli unrelated = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=island", "--out",
                 tmp.resolve("o3").toString());
         assertEquals(2, unrelated.exitCode());
         assertTrue(unrelated.err().contains("no merge-base between 'main' and 'island'"), unrelated.err());
@@ -319,11 +338,11 @@ class AbCommandTest {
         g.git("checkout", "-q", "feature");
         g.write("perfab.yaml", "name: x\nharness:\n  run: [sh, bench.sh]\n  timout: 5m\n");
         g.commit("a typo");
-        Cli run = ab(g);
+        Cli run = fakeAb(g);
         assertEquals(2, run.exitCode());
         assertTrue(run.err().contains("perfab.yaml at feature (")
                 && run.err().contains("):4:3: unknown key 'timout' in harness"), run.err());
-        Cli missing = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--workload=bench/perf.yaml",
+        Cli missing = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--workload=bench/perf.yaml",
                 "--out", tmp.resolve("o2").toString());
         assertEquals(2, missing.exitCode());
         assertTrue(missing.err().contains("no workload file: bench/perf.yaml at feature"), missing.err());
@@ -332,8 +351,8 @@ class AbCommandTest {
     @Test
     void refusesToOverwriteAnEarlierRun() throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 2, "");
-        assertEquals(0, ab(g).exitCode());
-        Cli again = ab(g);
+        assertEquals(0, fakeAb(g).exitCode());
+        Cli again = fakeAb(g);
         assertEquals(2, again.exitCode());
         assertTrue(again.err().contains("already holds a run: continue it with --resume"), again.err());
     }
@@ -515,21 +534,21 @@ class AbCommandTest {
     @Test
     void theWorkloadChoosesBuildsAndSeedAndTheCommandLineWins() throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 4, "builds: 2\nseed: 7\n");
-        Cli run = ab(g);
+        Cli run = fakeAb(g);
         assertEquals(0, run.exitCode(), run.err());
         JsonNode settings = results().get("settings");
         assertEquals(2, settings.get("builds").asInt(), settings.toString());
         assertEquals(7, settings.get("seed").asLong(), settings.toString());
         assertTrue(Files.isDirectory(tmp.resolve("out/work/head-1")), "a second build of each side");
 
-        Cli mine = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out",
+        Cli mine = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out",
                 tmp.resolve("out2").toString(), "--builds", "1", "--seed", "9");
         assertEquals(0, mine.exitCode(), mine.err());
         JsonNode own = JSON.readTree(tmp.resolve("out2/results.json").toFile()).get("settings");
         assertEquals(1, own.get("builds").asInt(), own.toString());
         assertEquals(9, own.get("seed").asLong(), own.toString());
 
-        Cli adaptive = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out",
+        Cli adaptive = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out",
                 tmp.resolve("out3").toString(), "--adaptive", "8");
         assertEquals(2, adaptive.exitCode(), adaptive.err());
         assertTrue(adaptive.err().contains("with 2 builds ('builds' of perfab.yaml at feature"), adaptive.err());
@@ -538,7 +557,7 @@ class AbCommandTest {
     @Test
     void failOnMakesTheCommentSayTheJobFails() throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 3, "");
-        Cli run = ab(g, "--fail-on", "regression", "--format", "markdown");
+        Cli run = fakeAb(g, "--fail-on", "regression", "--format", "markdown");
         assertEquals(1, run.exitCode(), run.err());
         String comment = Files.readString(tmp.resolve("out/comment.md"));
         assertFalse(comment.contains("never fails the job"), comment);
@@ -569,7 +588,7 @@ class AbCommandTest {
         // of the first look's level (0.001), and its interval still reaches the bar; after
         // 6 it is plain. steady/run is the same on both sides and decided at once.
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 104, 3, "");
-        Cli run = ab(g, "--adaptive", "9");
+        Cli run = fakeAb(g, "--adaptive", "9");
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.err().contains("look 1 of at most 3 (3 trials per side): 1 cell is undecided (speed/run time);"
                 + " running to 6 trials per side"), run.err());
@@ -599,10 +618,10 @@ class AbCommandTest {
     @Test
     void adaptiveTrialsRefuseWhatTheyCannotDo() throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 104, 3, "");
-        Cli fewer = ab(g, "--adaptive", "2");
+        Cli fewer = fakeAb(g, "--adaptive", "2");
         assertEquals(2, fewer.exitCode(), fewer.err());
         assertTrue(fewer.err().contains("--adaptive 2 is fewer trials per side than the first round's 3"), fewer.err());
-        Cli builds = ab(g, "--adaptive", "9", "--builds", "2", "--force");
+        Cli builds = fakeAb(g, "--adaptive", "9", "--builds", "2", "--force");
         assertEquals(2, builds.exitCode(), builds.err());
         assertTrue(builds.err().contains("--adaptive needs one build per side"), builds.err());
     }
@@ -618,21 +637,21 @@ class AbCommandTest {
             g.commit("adaptive by default");
         }
         g.git("checkout", "-q", "main");
-        Cli run = ab(g);
+        Cli run = fakeAb(g);
         assertEquals(0, run.exitCode(), run.err());
         JsonNode r = results();
         assertEquals("{\"first\":3,\"max\":20}", r.at("/settings/thresholds/adaptive").toString());
         assertTrue(r.at("/settings/trials").asInt() > 3, "more than the first round");
         assertEquals("regression", byCell(r).get("speed/run").get("verdict").asText());
 
-        Cli off = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--adaptive", "off", "--out",
+        Cli off = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--adaptive", "off", "--out",
                 tmp.resolve("off").toString());
         assertEquals(0, off.exitCode(), off.err());
         JsonNode fixed = JSON.readTree(tmp.resolve("off/results.json").toFile());
         assertTrue(fixed.at("/settings/thresholds/adaptive").isNull(), fixed.at("/settings/thresholds").toString());
         assertEquals(3, fixed.at("/settings/trials").asInt());
 
-        Cli bad = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--adaptive", "often", "--out",
+        Cli bad = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--adaptive", "often", "--out",
                 tmp.resolve("bad").toString());
         assertEquals(2, bad.exitCode());
         assertTrue(bad.err().contains("--adaptive must be off or the most trials per side, got 'often'"), bad.err());
