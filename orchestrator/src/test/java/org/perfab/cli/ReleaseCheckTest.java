@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -18,10 +20,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.perfab.exec.Processes;
 import org.perfab.model.ResultsJson;
 import org.perfab.model.Side;
 import org.perfab.stats.NoiseFloor;
 import org.perfab.testing.Comparisons;
+import org.perfab.testing.FakeEngine;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
 
@@ -30,6 +34,77 @@ import org.perfab.testing.Subjects;
  * the median of each build deciding, so that code layout alone cannot pass for a regression.
  */
 class ReleaseCheckTest {
+    /** The build of a subject whose speed is its layout's: its output size picks an offset. */
+    private static final String LAYOUT_BUILD = """
+            #!/bin/sh
+            set -e
+            cp src.txt "$PERFAB_BUILD_DIR/prog"
+            size=$(wc -c < src.txt)
+            set -- -4 -1 2 4 2 5 0 0 0
+            shift $(( size % 9 ))
+            echo "$1" > "$PERFAB_BUILD_DIR/offset"
+            """;
+    /** Its perturbation: the build's number of spaces at the end of the source. */
+    private static final String PAD_SOURCE = "#!/bin/sh\nprintf '%*s' \"$PERFAB_BUILD\" '' >> src.txt\n";
+    /** Its harness: 10000 ns moved by the offset, with a jitter by trial. */
+    private static final String LAYOUT_HARNESS = """
+            #!/bin/sh
+            offset=$(cat "$PERFAB_BUILD_DIR/offset")
+            jitter=$(( PERFAB_TRIAL % 3 - 1 ))
+            value=$(( 10000 + offset * 100 + jitter ))
+            printf '{"schema": "perfab/measurements/v1", "measurements": [{"cell": "loop", "metric": "time",'\
+            ' "unit": "ns", "value": %s}]}' "$value" > "$PERFAB_RESULT"
+            """;
+    /** The harness of a project with nothing to build: 1000 ns plus a jitter by trial. */
+    private static final String UNBUILT_HARNESS = """
+            #!/bin/sh
+            value=$(( 1000 + PERFAB_TRIAL % 3 ))
+            printf '{"schema": "perfab/measurements/v1", "measurements": [{"cell": "loop", "metric": "time",'\
+            ' "unit": "ns", "value": %s}]}' "$value" > "$PERFAB_RESULT"
+            """;
+    /** The subjects' build, which also keeps the layout its perturbation wrote as an output of its own. */
+    private static final String OWN_OUTPUT_BUILD = Subjects.BUILD
+            + "if [ -f layout.txt ]; then cp layout.txt \"$PERFAB_BUILD_DIR/layout\"; fi\n";
+    /** Its perturbation: the build's number as the layout. */
+    private static final String NUMBER_LAYOUT = "#!/bin/sh\necho \"$PERFAB_BUILD\" > layout.txt\n";
+
+    /** Each script above as a program, and the subjects' own, run in process. */
+    private final FakeEngine fake = Subjects.fake().script(LAYOUT_BUILD, c -> {
+        Path out = Path.of(c.env().get("PERFAB_BUILD_DIR"));
+        Files.copy(c.dir().resolve("src.txt"), out.resolve("prog"), StandardCopyOption.REPLACE_EXISTING);
+        long[] offsets = {-4, -1, 2, 4, 2, 5, 0, 0, 0};
+        long size = Files.size(c.dir().resolve("src.txt"));
+        Files.writeString(out.resolve("offset"), offsets[(int) (size % 9)] + "\n");
+        return FakeEngine.ok(0.01);
+    }).script(PAD_SOURCE, c -> {
+        Files.writeString(c.dir().resolve("src.txt"), " ".repeat(Integer.parseInt(c.env().get("PERFAB_BUILD"))),
+                StandardOpenOption.APPEND);
+        return FakeEngine.ok(0.01);
+    }).script(LAYOUT_HARNESS, c -> {
+        Path built = Path.of(c.env().get("PERFAB_BUILD_DIR"));
+        long offset = Long.parseLong(Files.readString(built.resolve("offset")).strip());
+        return loop(c, 10000 + offset * 100 + Long.parseLong(c.env().get("PERFAB_TRIAL")) % 3 - 1);
+    }).script(UNBUILT_HARNESS, c -> loop(c, 1000 + Long.parseLong(c.env().get("PERFAB_TRIAL")) % 3)).script(
+            OWN_OUTPUT_BUILD, c -> {
+                Path out = Path.of(c.env().get("PERFAB_BUILD_DIR"));
+                Files.copy(c.dir().resolve("level.txt"), out.resolve("level"), StandardCopyOption.REPLACE_EXISTING);
+                if (Files.exists(c.dir().resolve("layout.txt"))) {
+                    Files.copy(c.dir().resolve("layout.txt"), out.resolve("layout"),
+                            StandardCopyOption.REPLACE_EXISTING);
+                }
+                return FakeEngine.ok(0.01);
+            }).script(NUMBER_LAYOUT, c -> {
+                Files.writeString(c.dir().resolve("layout.txt"), c.env().get("PERFAB_BUILD") + "\n");
+                return FakeEngine.ok(0.01);
+            });
+
+    /** Writes the cell {@code loop} at {@code value} ns as the trial's result. */
+    private static Processes.Outcome loop(Processes.Command c, long value) throws IOException {
+        Files.writeString(Path.of(c.env().get("PERFAB_RESULT")), "{\"schema\": \"perfab/measurements/v1\","
+                + " \"measurements\": [{\"cell\": \"loop\", \"metric\": \"time\", \"unit\": \"ns\", \"value\": "
+                + value + "}]}");
+        return FakeEngine.ok(0.02);
+    }
     @TempDir
     Path tmp;
 
@@ -41,24 +116,7 @@ class ReleaseCheckTest {
     private GitFixture layoutOnly() throws IOException {
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
         g.write("src.txt", "x".repeat(900)); // a size that is 0 mod 9
-        g.script("build.sh", """
-                #!/bin/sh
-                set -e
-                cp src.txt "$PERFAB_BUILD_DIR/prog"
-                size=$(wc -c < src.txt)
-                set -- -4 -1 2 4 2 5 0 0 0
-                shift $(( size % 9 ))
-                echo "$1" > "$PERFAB_BUILD_DIR/offset"
-                """);
-        g.script("perturb.sh", "#!/bin/sh\nprintf '%*s' \"$PERFAB_BUILD\" '' >> src.txt\n");
-        g.script("bench.sh", """
-                #!/bin/sh
-                offset=$(cat "$PERFAB_BUILD_DIR/offset")
-                jitter=$(( PERFAB_TRIAL % 3 - 1 ))
-                value=$(( 10000 + offset * 100 + jitter ))
-                printf '{"schema": "perfab/measurements/v1", "measurements": [{"cell": "loop", "metric": "time",'\
-                ' "unit": "ns", "value": %s}]}' "$value" > "$PERFAB_RESULT"
-                """);
+        g.script("build.sh", LAYOUT_BUILD).script("perturb.sh", PAD_SOURCE).script("bench.sh", LAYOUT_HARNESS);
         g.write("perfab.yaml", """
                 name: layout
                 trials: 3
@@ -82,12 +140,7 @@ class ReleaseCheckTest {
      */
     private static GitFixture unbuilt(Path dir) throws IOException {
         GitFixture g = GitFixture.init(dir);
-        g.script("bench.sh", """
-                #!/bin/sh
-                value=$(( 1000 + PERFAB_TRIAL % 3 ))
-                printf '{"schema": "perfab/measurements/v1", "measurements": [{"cell": "loop", "metric": "time",'\
-                ' "unit": "ns", "value": %s}]}' "$value" > "$PERFAB_RESULT"
-                """);
+        g.script("bench.sh", UNBUILT_HARNESS);
         g.write("perfab.yaml", "name: interpreted\ntrials: 3\nwarmup: 0\nharness:\n  run: [sh, bench.sh]\n");
         g.write("app.txt", "v1\n");
         g.commit("initial");
@@ -101,7 +154,7 @@ class ReleaseCheckTest {
         List<String> args = new ArrayList<>(List.of("ab", "--repo=" + g.dir(), "--base=main", "--head=feature",
                 "--out", tmp.resolve(out).toString()));
         args.addAll(List.of(more));
-        return Cli.run(args.toArray(String[]::new));
+        return Cli.run(fake.engine(), args.toArray(String[]::new));
     }
 
     @Test
@@ -208,8 +261,8 @@ class ReleaseCheckTest {
     @Test
     void anAaRunMeasuresTheNoiseFloorThatMarksASmallChangeAndPlansARun() throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 101, 5, "");
-        Cli aa = Cli.run("ab", "--repo=" + g.dir(), "--base=feature", "--head=feature", "--builds", "2", "--trials", "6",
-                "--out", tmp.resolve("aa").toString());
+        Cli aa = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=feature", "--head=feature", "--builds", "2",
+                "--trials", "6", "--out", tmp.resolve("aa").toString());
         assertEquals(0, aa.exitCode(), aa.err());
         Path noise = tmp.resolve("aa/noise.json");
         JsonNode floors = new ObjectMapper().readTree(noise.toFile());
@@ -224,8 +277,8 @@ class ReleaseCheckTest {
         assertEquals(0.0, speed.get("between").asDouble(), 1e-9, "four builds of one code, byte for byte alike");
 
         // An A/B whose head is 1% slower: unchanged, and inside the floor a run of 5 trials has.
-        Cli ab = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--noise", noise.toString(),
-                "--out", tmp.resolve("ab").toString());
+        Cli ab = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--noise",
+                noise.toString(), "--out", tmp.resolve("ab").toString());
         assertEquals(0, ab.exitCode(), ab.err());
         JsonNode row = Comparisons.of(tmp.resolve("ab/results.json")).get("speed/run:time");
         assertEquals(1.0, row.get("pctChange").asDouble(), 1e-9);
@@ -259,9 +312,7 @@ class ReleaseCheckTest {
     private GitFixture twoPercentSlower() throws IOException {
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
         Subjects.write(g, 100, 8, "");
-        g.script("build.sh", Subjects.BUILD
-                + "if [ -f layout.txt ]; then cp layout.txt \"$PERFAB_BUILD_DIR/layout\"; fi\n");
-        g.script("perturb.sh", "#!/bin/sh\necho \"$PERFAB_BUILD\" > layout.txt\n");
+        g.script("build.sh", OWN_OUTPUT_BUILD).script("perturb.sh", NUMBER_LAYOUT);
         g.write("perfab.yaml", Subjects.workload(8, "").replace("  timeout: 30s\n",
                 "  timeout: 30s\n  perturb: [sh, perturb.sh]\n"));
         g.commit("initial");
@@ -343,7 +394,7 @@ class ReleaseCheckTest {
         other.git("checkout", "-q", "feature");
         other.write("more.txt", "x\n");
         other.commit("another head");
-        Cli second = Cli.run("ab", "--repo=" + other.dir(), "--base=main", "--head=feature", "--out",
+        Cli second = Cli.run(fake.engine(), "ab", "--repo=" + other.dir(), "--base=main", "--head=feature", "--out",
                 tmp.resolve("other-ab").toString());
         assertEquals(0, second.exitCode(), second.err());
         Cli refused = Cli.run("merge", latest, tmp.resolve("other-ab/results.json").toString());
@@ -386,8 +437,8 @@ class ReleaseCheckTest {
         // Builds that are one checkout count as one build: a release check of a workload with no
         // build step measured each side's code once, however many builds it ran.
         GitFixture plain = unbuilt(tmp.resolve("plain"));
-        Cli release = Cli.run("ab", "--repo=" + plain.dir(), "--base=main", "--head=feature", "--builds", "3",
-                "--trials", "3", "--out", tmp.resolve("unbuilt").toString());
+        Cli release = Cli.run(fake.engine(), "ab", "--repo=" + plain.dir(), "--base=main", "--head=feature",
+                "--builds", "3", "--trials", "3", "--out", tmp.resolve("unbuilt").toString());
         assertEquals(0, release.exitCode(), release.err());
         String a = asRunner(tmp.resolve("unbuilt/results.json"), "a", 0, 1, "a.json");
         String b = asRunner(tmp.resolve("unbuilt/results.json"), "b", 60, 1, "b.json");

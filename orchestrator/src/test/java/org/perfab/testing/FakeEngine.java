@@ -2,6 +2,8 @@ package org.perfab.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,7 +22,8 @@ import org.perfab.model.RunResults;
  * An engine whose commands are Java functions run in process: a build or a harness is a
  * {@link Program} of the command as perfab gives it (its folder, the side's own checkout; its
  * environment, {@code $PERFAB_BUILD_DIR}, {@code $PERFAB_RESULT}, {@code $PERFAB_TRIAL}), found by
- * the file name of a word of its command line ({@code bench.sh} in {@code [sh, bench.sh]}). A
+ * the script a word of its command line names (see {@link #script}) or by the word's file name
+ * ({@code bench.sh} in {@code [sh, bench.sh]}). A
  * program reads the side's own files, so a verdict still depends on which side's code ran; it can
  * fail, time out, or {@link #signal} the run at the trial it chooses. Everything else of a run
  * (checkouts, caches, the plan, the verdicts, the files written) is perfab's own.
@@ -38,6 +41,7 @@ public final class FakeEngine implements Commands {
             "6.1.0", "OpenJDK 64-Bit Server VM 17", "");
 
     private final Map<String, Program> programs = new LinkedHashMap<>();
+    private final Map<String, Program> scripts = new LinkedHashMap<>();
     private final List<Runnable> hooks = new CopyOnWriteArrayList<>();
     private final List<Processes.Command> ran = new CopyOnWriteArrayList<>();
     private volatile boolean stopping;
@@ -46,6 +50,16 @@ public final class FakeEngine implements Commands {
     /** Runs {@code program} for every command one of whose words has the file name {@code name}. */
     public FakeEngine program(String name, Program program) {
         programs.put(name, program);
+        return this;
+    }
+
+    /**
+     * Runs {@code program} for every command one of whose words names a file, in the command's
+     * folder, that holds {@code script}: the program stands for that script, whatever its name, and
+     * before any program found by name. A side whose script differs runs another program.
+     */
+    public FakeEngine script(String script, Program program) {
+        scripts.put(script, program);
         return this;
     }
 
@@ -96,8 +110,7 @@ public final class FakeEngine implements Commands {
         }
         ran.add(c);
         for (String word : c.argv()) {
-            Path file = Path.of(word).getFileName();
-            Program p = file == null ? null : programs.get(file.toString());
+            Program p = program(c.dir(), word);
             if (p != null) {
                 try {
                     Processes.Outcome o = p.run(c);
@@ -110,6 +123,23 @@ public final class FakeEngine implements Commands {
         }
         return new Processes.Outcome(-1, false, "no such program in the fake engine: " + c.argv(), 0,
                 OptionalDouble.empty(), OptionalLong.empty(), "", List.of(), false, Optional.empty());
+    }
+
+    /** Returns the program {@code word} of a command run in {@code dir} stands for; null when none. */
+    private Program program(Path dir, String word) {
+        Path file = dir.resolve(word);
+        if (!scripts.isEmpty() && Files.isRegularFile(file)) {
+            try {
+                Program p = scripts.get(new String(Files.readAllBytes(file), StandardCharsets.UTF_8));
+                if (p != null) {
+                    return p;
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        Path name = Path.of(word).getFileName();
+        return name == null ? null : programs.get(name.toString());
     }
 
     @Override
