@@ -152,7 +152,7 @@ final class AbCommand implements Callable<Integer> {
      * and the engine of the command line {@code spec} is part of.
      */
     static AbRun.Context context(CommandSpec spec, PrintStream err, Progress.Level level) {
-        return new AbRun.Context(new Progress(err, System.console() != null, level), System.getenv(), Clock.systemUTC(),
+        return new AbRun.Context(new Progress(err, System.console() != null, level), PerfabCommand.env(spec), Clock.systemUTC(),
                 r -> Products.AB.render(Report.of(r), Format.MARKDOWN), r -> Products.AB.render(Report.of(r), Format.HTML),
                 PerfabCommand.engine(spec));
     }

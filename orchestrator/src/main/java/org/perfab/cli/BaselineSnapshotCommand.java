@@ -86,7 +86,7 @@ final class BaselineSnapshotCommand implements Callable<Integer> {
         Ratchet.Source from = source.file != null ? new Ratchet.ToolOutput(source.file, formatIn())
                 : new Ratchet.AbResults(source.results);
         Ratchet.Snapped snapped = Ratchet.snapshot(new Ratchet.Snapshotting(from, stamp, Optional.ofNullable(metric),
-                Optional.ofNullable(dir), replace, System.getenv()), Output::replace);
+                Optional.ofNullable(dir), replace, PerfabCommand.env(spec)), Output::replace);
         Snapshot s = snapped.made().snapshot();
         if (!snapped.made().zero().isEmpty()) {
             int n = snapped.made().zero().size();

@@ -80,7 +80,7 @@ final class CalibrateCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "-o " + output.output + ": there is no folder " + folder);
         }
         PrintWriter err = spec.commandLine().getErr();
-        output.emit(spec, Calibrate.run(request, System.getenv(), Clock.systemUTC(), line -> {
+        output.emit(spec, Calibrate.run(request, PerfabCommand.env(spec), Clock.systemUTC(), line -> {
             err.println("perfab: " + line);
             err.flush();
         }));

@@ -84,7 +84,7 @@ final class DemoCommand implements Callable<Integer> {
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
         if (!createOnly && onPath("java").isEmpty()) {
             throw new BadInputException("the demo's build and harness run 'java' from PATH, and there is none"
-                    + (System.getenv("JAVA_HOME") == null ? "" : "; add $JAVA_HOME/bin to PATH"));
+                    + (PerfabCommand.env(spec).get("JAVA_HOME") == null ? "" : "; add $JAVA_HOME/bin to PATH"));
         }
         Optional<String> cpus = pin ? onPath("taskset").map(t -> "0") : Optional.empty();
         DemoRepository.create(repo, cpus);
@@ -94,7 +94,7 @@ final class DemoCommand implements Callable<Integer> {
             spec.commandLine().getOut().println(repo);
             spec.commandLine().getOut().flush();
             err.println("perfab: next, measure the feature branch against main:");
-            String perfab = System.getenv().getOrDefault("PERFAB_COMMAND", "perfab");
+            String perfab = PerfabCommand.env(spec).getOrDefault("PERFAB_COMMAND", "perfab");
             err.println("  " + shellWord(perfab) + " ab --repo " + shellWord(repo.toString()) + " --base main --head "
                     + (aa ? "main" : "feature") + " --out " + shellWord(out.toString()) + " --trials " + trials
                     + (maxTrials > trials ? " --adaptive " + maxTrials : " --adaptive off"));

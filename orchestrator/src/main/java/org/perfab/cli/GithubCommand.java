@@ -72,7 +72,7 @@ final class GithubCommand implements Callable<Integer> {
             if (messages.isEmpty() && files.isEmpty()) {
                 throw new ParameterException(spec.commandLine(), "nothing to append: give -m TEXT or a FILE");
             }
-            Map<String, String> env = System.getenv();
+            Map<String, String> env = PerfabCommand.env(spec);
             PrintWriter out = spec.commandLine().getOut();
             for (String text : messages) {
                 Message m = new Message(Message.Level.NOTICE, "perfab", text);
@@ -128,7 +128,7 @@ final class GithubCommand implements Callable<Integer> {
                 }
                 outputs.put(pair.substring(0, at), pair.substring(at + 1));
             }
-            GithubActions.setOutputs(System.getenv(), outputs);
+            GithubActions.setOutputs(PerfabCommand.env(spec), outputs);
             return ExitCode.OK;
         }
     }
@@ -164,7 +164,7 @@ final class GithubCommand implements Callable<Integer> {
             }
             Message m = new Message(level, title, text);
             if (summary) {
-                GithubActions.publish(Products.MESSAGE, m, Optional.empty(), System.getenv());
+                GithubActions.publish(Products.MESSAGE, m, Optional.empty(), PerfabCommand.env(spec));
             }
             Output.print(spec, Products.MESSAGE.render(m, Format.GITHUB), null);
             return ExitCode.OK;

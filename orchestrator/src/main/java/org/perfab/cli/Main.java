@@ -53,17 +53,18 @@ public final class Main {
      * code (see {@link ExitCode}). Never calls {@link System#exit}.
      */
     public static int run(PrintStream out, PrintStream err, String... args) {
-        return run(Engine.REAL, out, err, args);
+        return run(Engine.REAL, System.getenv(), out, err, args);
     }
 
     /**
      * Runs perfab as {@link #run(PrintStream, PrintStream, String...)} does, its A/Bs taking what
-     * they take from the machine from {@code engine} instead (a test's fake one).
+     * they take from the machine from {@code engine} instead (a test's fake one), in the
+     * environment {@code env}.
      */
-    static int run(Engine engine, PrintStream out, PrintStream err, String... args) {
+    static int run(Engine engine, Map<String, String> env, PrintStream out, PrintStream err, String... args) {
         PrintWriter outWriter = new PrintWriter(out, true);
         PrintWriter errWriter = new PrintWriter(err, true);
-        CommandLine cli = commandLine(engine, args);
+        CommandLine cli = commandLine(engine, env, args);
         cli.setOut(outWriter);
         cli.setErr(errWriter);
         cli.setExecutionExceptionHandler((e, line, parsed) -> failed(e, errWriter));
@@ -90,7 +91,7 @@ public final class Main {
      * whose examples are never wrapped ({@link Footer}), and the exit-code table.
      */
     static CommandLine commandLine() {
-        return commandLine(Engine.REAL, PerfabCommand.SUBCOMMANDS);
+        return commandLine(Engine.REAL, System.getenv(), PerfabCommand.SUBCOMMANDS);
     }
 
     /**
@@ -99,18 +100,18 @@ public final class Main {
      * otherwise every one (for help, a mistyped name's suggestions, and completion, which completes
      * them all).
      */
-    static CommandLine commandLine(Engine engine, String... args) {
+    static CommandLine commandLine(Engine engine, Map<String, String> env, String... args) {
         for (Class<?> command : PerfabCommand.SUBCOMMANDS) {
             if (args.length > 0 && command != CompletionCommand.class
                     && command.getAnnotation(Command.class).name().equals(args[0])) {
-                return commandLine(engine, List.of(command));
+                return commandLine(engine, env, List.of(command));
             }
         }
-        return commandLine(engine, PerfabCommand.SUBCOMMANDS);
+        return commandLine(engine, env, PerfabCommand.SUBCOMMANDS);
     }
 
-    private static CommandLine commandLine(Engine engine, List<Class<?>> subcommands) {
-        CommandLine cli = new CommandLine(new PerfabCommand(engine));
+    private static CommandLine commandLine(Engine engine, Map<String, String> env, List<Class<?>> subcommands) {
+        CommandLine cli = new CommandLine(new PerfabCommand(engine, env));
         subcommands.forEach(cli::addSubcommand);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         Map<String, IHelpSectionRenderer> sections = cli.getHelpSectionMap();

@@ -35,10 +35,10 @@ final class Output {
             Optional<Path> markdown) {
         boolean terminal = System.console() != null;
         Format format = option.format(terminal && file.isEmpty());
-        String rendered = option.product().renderer(format, file.isEmpty() && colour(System.getenv(), terminal))
+        String rendered = option.product().renderer(format, file.isEmpty() && colour(PerfabCommand.env(spec), terminal))
                 .render(value);
         if (format == Format.GITHUB) {
-            GithubActions.publish(option.product(), value, markdown.or(() -> file), System.getenv());
+            GithubActions.publish(option.product(), value, markdown.or(() -> file), PerfabCommand.env(spec));
             print(spec, rendered, null);
             return;
         }

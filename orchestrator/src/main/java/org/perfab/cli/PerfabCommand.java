@@ -1,6 +1,7 @@
 package org.perfab.cli;
 
 import java.util.List;
+import java.util.Map;
 import org.perfab.ab.Engine;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -34,14 +35,22 @@ final class PerfabCommand implements Callable<Integer> {
 
     /** What a run of this command line takes from the machine: the machine itself, but in a test. */
     final Engine engine;
+    /** The environment it runs in: this process's, but in a test. */
+    final Map<String, String> env;
 
-    PerfabCommand(Engine engine) {
+    PerfabCommand(Engine engine, Map<String, String> env) {
         this.engine = engine;
+        this.env = Map.copyOf(env);
     }
 
     /** Returns the engine of the command line {@code spec} is part of. */
     static Engine engine(CommandSpec spec) {
         return ((PerfabCommand) spec.root().userObject()).engine;
+    }
+
+    /** Returns the environment of the command line {@code spec} is part of. */
+    static Map<String, String> env(CommandSpec spec) {
+        return ((PerfabCommand) spec.root().userObject()).env;
     }
 
     @Override

@@ -117,7 +117,7 @@ final class SeriesRecordCommand implements Callable<Integer> {
                         Optional.ofNullable(ratioColumn));
         Nightly.Recorded r = Nightly.record(new Nightly.Recording(series, from, Output.day(spec, date), Instant.now(),
                 Optional.ofNullable(run), Optional.ofNullable(commit), Optional.ofNullable(base), Optional.ofNullable(cpu),
-                Optional.ofNullable(branch), main, options, System.getenv()), Output::replace);
+                Optional.ofNullable(branch), main, options, PerfabCommand.env(spec)), Output::replace);
         PrintWriter err = spec.commandLine().getErr();
         for (String s : r.skipped()) {
             err.println("perfab: left out " + s);

@@ -45,7 +45,7 @@ final class SeriesSiteCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         SeriesSite.Written w = SeriesSite.write(new SeriesSite.Request(series, Optional.ofNullable(baseline), out,
-                SeriesCommand.rules(spec, rules), SeriesSite.repoUrl(Optional.ofNullable(repoUrl), System.getenv())));
+                SeriesCommand.rules(spec, rules), SeriesSite.repoUrl(Optional.ofNullable(repoUrl), PerfabCommand.env(spec))));
         PrintWriter err = spec.commandLine().getErr();
         err.println(written(w));
         err.flush();

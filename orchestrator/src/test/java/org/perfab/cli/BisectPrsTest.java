@@ -108,12 +108,14 @@ class BisectPrsTest {
         Files.writeString(bin.resolve("gh"), GH);
         bin.resolve("gh").toFile().setExecutable(true);
         // The perfab of this build, as a program the script can run: this JVM's, not one per call.
-        perfab = InProcessPerfab.start(bin, Engine.REAL);
+        perfab = InProcessPerfab.start(bin.resolve("perfab"), Engine.REAL);
     }
 
     @AfterEach
     void stop() throws IOException {
-        perfab.close();
+        if (perfab != null) {
+            perfab.close();
+        }
     }
 
     private record Run(int code, String out) {

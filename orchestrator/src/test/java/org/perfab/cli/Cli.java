@@ -18,7 +18,7 @@ record Cli(int exitCode, String out, String err) {
         int code;
         try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
                 PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            code = Main.run(engine, o, e, args);
+            code = Main.run(engine, System.getenv(), o, e, args);
         }
         return new Cli(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }

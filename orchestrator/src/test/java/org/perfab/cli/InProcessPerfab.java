@@ -18,15 +18,17 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.perfab.ab.Engine;
 
 /**
  * perfab as a program a script under test runs, without starting a JVM for every call: the
  * program is a small Python client that hands its arguments to this server, in the test's JVM,
- * over a Unix socket, and prints what perfab printed and exits with its code. For scripts whose
- * calls involve no signal (a signal to the client would not reach perfab) and read no environment
- * of their own (perfab sees the test's). An argument that names a file or folder that exists where
+ * over a Unix socket, with its environment, and prints what perfab printed and exits with its code.
+ * For scripts whose calls involve no signal (a signal to the client would not reach perfab). An
+ * argument that names a file or folder that exists where
  * the script runs, and the value of {@code -o}/{@code --out}, are made absolute, since perfab runs
  * in the test's folder.
  */
@@ -44,7 +46,7 @@ final class InProcessPerfab implements AutoCloseable {
                 args.append(a)
             s = socket.socket(socket.AF_UNIX)
             s.connect(SOCKET)
-            s.sendall(json.dumps({"args": args}).encode() + b"\\n")
+            s.sendall(json.dumps({"args": args, "env": dict(os.environ)}).encode() + b"\\n")
             s.shutdown(socket.SHUT_WR)
             reply = json.loads(b"".join(iter(lambda: s.recv(65536), b"")).decode())
             sys.stdout.write(reply["out"])
@@ -64,12 +66,11 @@ final class InProcessPerfab implements AutoCloseable {
         thread.start();
     }
 
-    /** Starts the server and writes its program into {@code dir} as {@code perfab}. */
-    static InProcessPerfab start(Path dir, Engine engine) throws IOException {
-        Path socket = dir.resolve("perfab.sock");
+    /** Starts the server and writes its program as {@code program}, its socket beside it. */
+    static InProcessPerfab start(Path program, Engine engine) throws IOException {
+        Path socket = program.resolveSibling(program.getFileName() + ".sock");
         ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
         server.bind(UnixDomainSocketAddress.of(socket));
-        Path program = dir.resolve("perfab");
         Files.writeString(program, CLIENT.replace("SOCKET", JSON.writeValueAsString(socket.toString())));
         program.toFile().setExecutable(true);
         return new InProcessPerfab(server, program, engine);
@@ -87,12 +88,14 @@ final class InProcessPerfab implements AutoCloseable {
                 JsonNode request = JSON.readTree(in.readAllBytes());
                 List<String> args = new ArrayList<>();
                 request.get("args").forEach(a -> args.add(a.asText()));
+                Map<String, String> env = new HashMap<>();
+                request.get("env").fields().forEachRemaining(e -> env.put(e.getKey(), e.getValue().asText()));
                 ByteArrayOutputStream out = new ByteArrayOutputStream();
                 ByteArrayOutputStream err = new ByteArrayOutputStream();
                 int code;
                 try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
                         PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-                    code = Main.run(engine, o, e, args.toArray(String[]::new));
+                    code = Main.run(engine, env, o, e, args.toArray(String[]::new));
                 }
                 ObjectNode answer = JSON.createObjectNode().put("code", code)
                         .put("out", out.toString(StandardCharsets.UTF_8)).put("err", err.toString(StandardCharsets.UTF_8));

@@ -11,9 +11,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.ab.Engine;
 import org.perfab.report.testing.Tool;
 import org.perfab.testing.GitFixture;
 
@@ -84,6 +86,7 @@ class NightlyScriptTest {
     @TempDir
     Path tmp;
 
+    private InProcessPerfab realPerfab;
     private GitFixture upstream;
     private Path repo;
     private String released;
@@ -92,13 +95,19 @@ class NightlyScriptTest {
     private record Run(int code, String log, String output, String summary) {
     }
 
+    @AfterEach
+    void stop() throws IOException {
+        if (realPerfab != null) {
+            realPerfab.close();
+        }
+    }
+
     @BeforeEach
     void repository() throws IOException {
         Tool.JQ.need();
         Path bin = Files.createDirectories(tmp.resolve("bin"));
-        String real = "#!/bin/sh\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java") + "' -cp '"
-                + System.getProperty("java.class.path") + "' " + Main.class.getName() + " \"$@\"\n";
-        for (Map.Entry<String, String> e : Map.of("perfab", PERFAB, "gh", GH, "real-perfab", real).entrySet()) {
+        realPerfab = InProcessPerfab.start(bin.resolve("real-perfab"), Engine.REAL);
+        for (Map.Entry<String, String> e : Map.of("perfab", PERFAB, "gh", GH).entrySet()) {
             Files.writeString(bin.resolve(e.getKey()), e.getValue());
             bin.resolve(e.getKey()).toFile().setExecutable(true);
         }
