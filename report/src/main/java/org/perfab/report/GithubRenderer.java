@@ -1,6 +1,9 @@
 package org.perfab.report;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.perfab.model.CellComparison;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Verdict;
@@ -18,9 +21,15 @@ final class GithubRenderer implements Renderer<Report> {
         StringBuilder out = new StringBuilder();
         report.noComparison().ifPresent(none -> out.append(Workflow.command("warning", "perfab",
                 Untrusted.plain(none, Untrusted.MAX_PROSE))));
-        annotate(out, report, Verdict.REGRESSION, "warning", "perfab regression", Workflow.PER_TYPE);
-        int notices = annotate(out, report, Verdict.INCONCLUSIVE, "notice", "perfab inconclusive", Workflow.PER_TYPE);
-        annotate(out, report, Verdict.SMALL, "notice", "perfab small slowdown", Workflow.PER_TYPE - notices);
+        // Verdicts of one command share its annotations per step, the first verdict first.
+        Map<String, Integer> left = new HashMap<>();
+        for (Verdict v : Verdict.values()) {
+            Optional<Shown.Annotation> a = Shown.of(v).annotation();
+            if (a.isPresent()) {
+                int limit = left.getOrDefault(a.get().command(), Workflow.PER_TYPE);
+                left.put(a.get().command(), limit - annotate(out, report, v, a.get().command(), a.get().title(), limit));
+            }
+        }
         return out.toString();
     }
 

@@ -34,13 +34,8 @@ import org.perfab.stats.Verdict;
  * start, so the rendering depends on the run alone.
  */
 final class JunitRenderer implements Renderer<Report> {
-    /** How a case came out. */
-    private enum Outcome {
-        PASSED, FAILED, SKIPPED
-    }
-
     /** One case, every field escaped: its name, its outcome, the verdict it is of, and what it says. */
-    private record Case(String name, Outcome outcome, String type, String message, String detail) {
+    private record Case(String name, Shown.Junit outcome, String type, String message, String detail) {
     }
 
     @Override
@@ -51,8 +46,8 @@ final class JunitRenderer implements Renderer<Report> {
         for (CellComparison r : report.table().rows()) {
             cases.add(of(r, report));
         }
-        long failures = cases.stream().filter(c -> c.outcome() == Outcome.FAILED).count();
-        long skipped = cases.stream().filter(c -> c.outcome() == Outcome.SKIPPED).count();
+        long failures = cases.stream().filter(c -> c.outcome() == Shown.Junit.FAILED).count();
+        long skipped = cases.stream().filter(c -> c.outcome() == Shown.Junit.SKIPPED).count();
         int errors = none.isPresent() ? 1 : 0;
         int tests = cases.size() + errors;
         String counts = " tests=\"" + tests + "\" failures=\"" + failures + "\" errors=\"" + errors + "\" skipped=\""
@@ -101,32 +96,33 @@ final class JunitRenderer implements Renderer<Report> {
         String figures = Numbers.signedPercent(c.pctChange()) + " " + Numbers.interval(c.ciLow(), c.ciHigh()) + ", p "
                 + Numbers.pValue(c.pValue());
         if (r.sameAs().isPresent()) {
-            return new Case(name, Outcome.SKIPPED, v.id(), xml("the same measurement as its " + r.sameAs().get().metric()
+            return new Case(name, Shown.Junit.SKIPPED, v.id(), xml("the same measurement as its " + r.sameAs().get().metric()
                     + ", whose verdict (" + Words.label(v) + ") it takes"), "");
         }
         String detail = xml("base " + side(c.base().n(), c.base().mean(), c.base().cv(), r.cell().unit()) + "; head "
                 + side(c.head().n(), c.head().mean(), c.head().cv(), r.cell().unit()) + "; change " + figures
                 + String.join("", Notes.of(r).stream().map(n -> "; " + n).toList()));
-        if (report.failOn().contains(v) || v == Verdict.REGRESSION) {
-            return new Case(name, Outcome.FAILED, v.id(), xml(v.id() + ": " + figures), detail);
+        Shown.Junit outcome = report.failOn().contains(v) ? Shown.Junit.FAILED : Shown.of(v).junit();
+        if (outcome == Shown.Junit.FAILED) {
+            return new Case(name, outcome, v.id(), xml(v.id() + ": " + figures), detail);
         }
         return switch (v) {
-            case INCONCLUSIVE -> new Case(name, Outcome.SKIPPED, v.id(), xml("inconclusive: worse by " + figures + ", past "
+            case INCONCLUSIVE -> new Case(name, outcome, v.id(), xml("inconclusive: worse by " + figures + ", past "
                     + Numbers.percent(t.inconclusive()) + " and not confirmed by the test; not a pass"), "");
             case NOISY -> {
                 double detectable = c.detectable(t);
-                yield new Case(name, Outcome.SKIPPED, v.id(), xml("too noisy to tell: " + (Double.isNaN(detectable)
+                yield new Case(name, outcome, v.id(), xml("too noisy to tell: " + (Double.isNaN(detectable)
                         ? "the trials disagree" : "a slowdown of up to " + Numbers.percent(detectable)
                                 + " could go unseen") + " (CV " + Numbers.percent(c.base().cv()) + " / "
                         + Numbers.percent(c.head().cv()) + "); not a pass"), "");
             }
-            case NO_DATA -> new Case(name, Outcome.SKIPPED, v.id(), xml("no data: a side has fewer than 2 measurements ("
+            case NO_DATA -> new Case(name, outcome, v.id(), xml("no data: a side has fewer than 2 measurements ("
                     + c.base().n() + " / " + c.head().n() + ")"), "");
-            case PROFILE -> new Case(name, Outcome.SKIPPED, v.id(), xml("profile: shown, never classified (" + figures + ")"),
+            case PROFILE -> new Case(name, outcome, v.id(), xml("profile: shown, never classified (" + figures + ")"),
                     "");
-            case SMALL -> new Case(name, Outcome.PASSED, v.id(), "", xml("small: worse by " + figures + ", real and under the "
+            case SMALL -> new Case(name, outcome, v.id(), "", xml("small: worse by " + figures + ", real and under the "
                     + Numbers.percent(t.minEffect()) + " bar") + "\n" + detail);
-            default -> new Case(name, Outcome.PASSED, v.id(), "", "");
+            case REGRESSION, IMPROVEMENT, UNCHANGED -> new Case(name, outcome, v.id(), "", "");
         };
     }
 

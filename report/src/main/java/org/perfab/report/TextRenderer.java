@@ -45,13 +45,7 @@ final class TextRenderer implements Renderer<Report> {
 
     /** Returns {@code text} in the colour of {@code v}, when this renderer colours. */
     private String paint(Verdict v, String text) {
-        String code = switch (v) {
-            case REGRESSION -> "31";
-            case INCONCLUSIVE, SMALL -> "33";
-            case IMPROVEMENT -> "32";
-            case NOISY -> "35";
-            default -> "";
-        };
+        String code = Shown.of(v).ansi();
         return colour && !code.isEmpty() ? "\u001b[" + code + "m" + text + "\u001b[0m" : text;
     }
 

@@ -97,11 +97,7 @@ final class Words {
 
     /** Returns the verdict as a reader sees it in plain text. */
     static String label(Verdict v) {
-        return switch (v) {
-            case NO_DATA -> "no data";
-            case NOISY -> "too noisy";
-            default -> v.id();
-        };
+        return Shown.of(v).label();
     }
 
     /**
@@ -178,15 +174,6 @@ final class Words {
 
     /** Returns the mark of a verdict: inconclusive is a grey question mark, never a tick. */
     static String mark(Verdict v) {
-        return switch (v) {
-            case REGRESSION -> "\uD83D\uDD34";
-            case INCONCLUSIVE -> "\u2754";
-            case SMALL -> "\uD83D\uDD38";
-            case IMPROVEMENT -> "\uD83D\uDFE2";
-            case NOISY -> "\uD83C\uDF2B\uFE0F";
-            case UNCHANGED -> "\u2705";
-            case PROFILE -> "\u2139\uFE0F";
-            case NO_DATA -> "\u26AA";
-        };
+        return Shown.of(v).mark();
     }
 }

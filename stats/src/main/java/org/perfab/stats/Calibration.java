@@ -299,7 +299,8 @@ public final class Calibration {
             case NOISY -> n[3]++;
             case SMALL -> n[5]++;
             case UNCHANGED -> n[6]++;
-            default -> {
+            case PROFILE, NO_DATA -> {
+                // never classified, or nothing measured: not counted among the verdicts
             }
         }
     }

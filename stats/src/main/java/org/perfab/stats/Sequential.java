@@ -171,7 +171,7 @@ public record Sequential(int first, int max) {
                 double worst = c.worseEnd();
                 yield Double.isNaN(worst) || worst >= thresholds.minEffect();
             }
-            default -> false;
+            case REGRESSION, IMPROVEMENT, PROFILE, NO_DATA -> false;
         };
     }
 
