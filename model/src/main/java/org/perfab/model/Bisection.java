@@ -51,8 +51,7 @@ public record Bisection(String cell, double effect, String good, String bad, Wor
 
         @Override
         public String toString() {
-            return path + (sha256.isEmpty() ? " (absent)" : " (sha256 " + sha256.substring(0, Math.min(12,
-                    sha256.length())) + ")");
+            return path + (sha256.isEmpty() ? " (absent)" : " (sha256 " + Ids.shortId(sha256) + ")");
         }
     }
 

@@ -328,7 +328,7 @@ public final class ResultsJson {
     }
 
     private static String abbreviate(String id) {
-        return id.length() > 12 ? id.substring(0, 12) : id;
+        return Ids.shortId(id);
     }
 
     /** Returns one line of {@code trials.jsonl} for {@code trial}, without a newline. */

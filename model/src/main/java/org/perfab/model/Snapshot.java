@@ -137,7 +137,7 @@ public record Snapshot(String machine, String arch, String cpu, String commit, L
             throw new IllegalArgumentException("commit '" + commit + "' is not 7 to 40 lower-case hex digits, which a"
                     + " snapshot's file name needs");
         }
-        return date + "-" + commit.substring(0, Math.min(12, commit.length())) + "-" + slug(machine) + ".json";
+        return date + "-" + Ids.shortId(commit) + "-" + slug(machine) + ".json";
     }
 
     /**

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import org.perfab.model.Cell;
 import org.perfab.model.CellUnits;
+import org.perfab.model.Ids;
 import org.perfab.model.Load;
 import org.perfab.model.ComparisonTable;
 import org.perfab.model.Counted;
@@ -191,7 +192,7 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         if (plan.aa()) {
             warnings.add(Warning.of(Warning.Kind.AA_RUN, plan.head().shortId()));
         } else if (plan.mergeBase().tree().equals(plan.head().tree())) {
-            warnings.add(Warning.of(Warning.Kind.SAME_SOURCES, plan.head().tree().substring(0, 12)));
+            warnings.add(Warning.of(Warning.Kind.SAME_SOURCES, Ids.shortId(plan.head().tree())));
         } else if (harnessFiles.erasesTheChange()) {
             warnings.add(Warning.of(Warning.Kind.HARNESS_IS_THE_CHANGE, harnessFiles.files().stream()
                     .filter(f -> f.state() != RunResults.HarnessFile.State.SAME).map(RunResults.HarnessFile::path)

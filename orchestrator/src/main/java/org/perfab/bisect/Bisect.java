@@ -25,6 +25,7 @@ import org.perfab.model.Bisection;
 import org.perfab.model.Bisection.Call;
 import org.perfab.model.Bisection.Outcome;
 import org.perfab.model.CellComparison;
+import org.perfab.model.Ids;
 import org.perfab.model.RunResults;
 import org.perfab.model.Side;
 import org.perfab.stats.Caveat;
@@ -683,7 +684,7 @@ public final class Bisect {
     }
 
     private static String shortId(String id) {
-        return id.substring(0, Math.min(12, id.length()));
+        return Ids.shortId(id);
     }
 
     private static List<String> ids(List<Commit> commits) {

@@ -1,6 +1,7 @@
 package org.perfab.git;
 
 import java.util.Objects;
+import org.perfab.model.Ids;
 
 /**
  * A resolved commit.
@@ -20,6 +21,6 @@ public record Commit(String typed, String id, String tree, String subject) {
 
     /** Returns the first 12 digits of the id, as people quote it. */
     public String shortId() {
-        return id.substring(0, 12);
+        return Ids.shortId(id);
     }
 }

@@ -44,6 +44,7 @@ import org.eclipse.jgit.treewalk.TreeWalk;
 import org.eclipse.jgit.treewalk.filter.TreeFilter;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
+import org.perfab.model.Ids;
 
 /** A git repository opened for reading commits and writing their trees out. */
 public final class GitRepo implements AutoCloseable {
@@ -288,7 +289,7 @@ public final class GitRepo implements AutoCloseable {
             RevCommit c = walk.parseCommit(ObjectId.fromString(bad.id()));
             while (!c.name().equals(good.id())) {
                 walk.parseBody(c);
-                line.add(new Commit(c.name().substring(0, 12), c.name(), c.getTree().name(), c.getShortMessage()));
+                line.add(new Commit(Ids.shortId(c.name()), c.name(), c.getTree().name(), c.getShortMessage()));
                 if (c.getParentCount() == 0) {
                     throw new BadInputException("'" + good.typed() + "' is not on the first-parent line of '"
                             + bad.typed() + "' in " + shown + ": bisect from an ancestor of the bad commit");
@@ -584,7 +585,7 @@ public final class GitRepo implements AutoCloseable {
             }
         }
         throw new RunFailedException("submodule '" + prefix + s.path() + "' (commit "
-                + s.commit().name().substring(0, 12) + ") is not available in " + shown
+                + Ids.shortId(s.commit().name()) + ") is not available in " + shown
                 + "; run 'git submodule update --init --recursive' there first");
     }
 

@@ -30,6 +30,7 @@ import org.eclipse.jgit.treewalk.FileTreeIterator;
 import org.eclipse.jgit.treewalk.TreeWalk;
 import org.eclipse.jgit.treewalk.WorkingTreeIterator;
 import org.perfab.failure.BadInputException;
+import org.perfab.model.Ids;
 
 /**
  * A working tree written as a tree, as {@code git add --all} would stage it, into the repository's
@@ -161,7 +162,7 @@ final class WorkTreeSnapshot {
                 ObjectId id = commit(inserter, tree, head, "the working tree of the submodule " + shown(path));
                 inserter.flush();
                 note.accept("the submodule " + shown(path) + " has uncommitted changes: they are measured, as a"
-                        + " commit on top of its HEAD " + head.name().substring(0, 12) + " written to its object store");
+                        + " commit on top of its HEAD " + Ids.shortId(head.name()) + " written to its object store");
                 return id;
             }
         }

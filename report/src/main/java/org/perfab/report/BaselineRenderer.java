@@ -12,6 +12,7 @@ import java.util.stream.Collectors;
 import org.perfab.model.Baseline;
 import org.perfab.model.BaselineCheck;
 import org.perfab.model.BaselineDiff;
+import org.perfab.model.Ids;
 import org.perfab.model.ResultsJson;
 import org.perfab.stats.RatioSpace;
 
@@ -127,7 +128,7 @@ final class BaselineRenderer {
     private static List<String> context(BaselineCheck c, UnaryOperator<String> esc) {
         List<String> lines = new ArrayList<>();
         lines.add("Snapshot " + esc.apply(c.snapshot()) + " (commit " + esc.apply(c.commit().isEmpty() ? "unknown"
-                : c.commit().substring(0, Math.min(12, c.commit().length()))) + ", " + esc.apply(c.cpu()) + "); "
+                : Ids.shortId(c.commit())) + ", " + esc.apply(c.cpu()) + "); "
                 + budget(c.budget()) + ".");
         if (!c.known()) {
             lines.add("The baseline has no floors for " + esc.apply(c.key().toString()) + ": every benchmark is new."

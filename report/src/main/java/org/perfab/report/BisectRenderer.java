@@ -3,6 +3,7 @@ package org.perfab.report;
 import java.util.ArrayList;
 import java.util.List;
 import org.perfab.model.Bisection;
+import org.perfab.model.Ids;
 
 /**
  * Renders what a bisect found: its end, the evidence, and every step it ran. Its JSON is the
@@ -48,7 +49,7 @@ final class BisectRenderer {
     }
 
     private static String shortId(String id) {
-        return id.substring(0, Math.min(12, id.length()));
+        return Ids.shortId(id);
     }
 
     private static List<String[]> rows(Bisection b, boolean markdown) {

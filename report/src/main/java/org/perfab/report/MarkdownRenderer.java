@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.perfab.model.CellComparison;
 import org.perfab.model.ComparisonTable;
+import org.perfab.model.Ids;
 import org.perfab.model.RunResults;
 import org.perfab.model.Units;
 import org.perfab.stats.Comparison;
@@ -366,7 +367,7 @@ final class MarkdownRenderer implements Renderer<Report> {
     }
 
     private static String abbreviate(String id) {
-        return id.length() > 12 ? id.substring(0, 12) : id;
+        return Ids.shortId(id);
     }
 
     private static String count(int n, String one, String many) {
