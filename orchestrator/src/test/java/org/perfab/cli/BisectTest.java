@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -252,39 +251,8 @@ class BisectTest {
     @Test
     void blamesNoCommitForAMoveThatIsCodeLayout() throws IOException {
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
-        g.write("src.txt", "x".repeat(900));
-        g.script("build.sh", """
-                #!/bin/sh
-                set -e
-                cp src.txt "$PERFAB_BUILD_DIR/prog"
-                size=$(wc -c < src.txt)
-                set -- -4 -1 2 4 2 5 0 0 0
-                shift $(( size % 9 ))
-                echo "$1" > "$PERFAB_BUILD_DIR/offset"
-                """);
-        g.script("perturb.sh", "#!/bin/sh\nprintf '%*s' \"$PERFAB_BUILD\" '' >> src.txt\n");
-        long[] offsets = {-4, -1, 2, 4, 2, 5, 0, 0, 0};
-        fake.program("build.sh", c -> {
-            Path out = Path.of(c.env().get("PERFAB_BUILD_DIR"));
-            Files.copy(c.dir().resolve("src.txt"), out.resolve("prog"), StandardCopyOption.REPLACE_EXISTING);
-            long size = Files.size(c.dir().resolve("src.txt"));
-            Files.writeString(out.resolve("offset"), offsets[(int) (size % 9)] + "\n");
-            return FakeEngine.ok(0.01);
-        }).program("perturb.sh", c -> {
-            Files.writeString(c.dir().resolve("src.txt"), " ".repeat(Integer.parseInt(c.env().get("PERFAB_BUILD"))),
-                    StandardOpenOption.APPEND);
-            return FakeEngine.ok(0.01);
-        }).program("bench.sh", c -> {
-            long offset = Long.parseLong(Files.readString(Path.of(c.env().get("PERFAB_BUILD_DIR")).resolve("offset"))
-                    .strip());
-            return result(c, "loop", "ns", 10000 + offset * 100 + Long.parseLong(c.env().get("PERFAB_TRIAL")) % 3 - 1);
-        });
-        g.script("bench.sh", """
-                #!/bin/sh
-                value=$(( 10000 + $(cat "$PERFAB_BUILD_DIR/offset") * 100 + PERFAB_TRIAL % 3 - 1 ))
-                printf '{"schema": "perfab/measurements/v1", "measurements": [{"cell": "loop", "metric": "time",'\
-                ' "unit": "ns", "value": %s}]}' "$value" > "$PERFAB_RESULT"
-                """);
+        Subjects.layoutOnly(g);
+        Subjects.layoutOnly(fake);
         g.write("perfab.yaml", "name: layout\ntrials: 3\nwarmup: 0\nbuild:\n  run: [sh, build.sh]\n"
                 + "  perturb: [sh, perturb.sh]\nharness:\n  run: [sh, bench.sh]\n");
         String good = g.commit("initial");

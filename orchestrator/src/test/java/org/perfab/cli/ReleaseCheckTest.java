@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -34,27 +33,6 @@ import org.perfab.testing.Subjects;
  * the median of each build deciding, so that code layout alone cannot pass for a regression.
  */
 class ReleaseCheckTest {
-    /** The build of a subject whose speed is its layout's: its output size picks an offset. */
-    private static final String LAYOUT_BUILD = """
-            #!/bin/sh
-            set -e
-            cp src.txt "$PERFAB_BUILD_DIR/prog"
-            size=$(wc -c < src.txt)
-            set -- -4 -1 2 4 2 5 0 0 0
-            shift $(( size % 9 ))
-            echo "$1" > "$PERFAB_BUILD_DIR/offset"
-            """;
-    /** Its perturbation: the build's number of spaces at the end of the source. */
-    private static final String PAD_SOURCE = "#!/bin/sh\nprintf '%*s' \"$PERFAB_BUILD\" '' >> src.txt\n";
-    /** Its harness: 10000 ns moved by the offset, with a jitter by trial. */
-    private static final String LAYOUT_HARNESS = """
-            #!/bin/sh
-            offset=$(cat "$PERFAB_BUILD_DIR/offset")
-            jitter=$(( PERFAB_TRIAL % 3 - 1 ))
-            value=$(( 10000 + offset * 100 + jitter ))
-            printf '{"schema": "perfab/measurements/v1", "measurements": [{"cell": "loop", "metric": "time",'\
-            ' "unit": "ns", "value": %s}]}' "$value" > "$PERFAB_RESULT"
-            """;
     /** The harness of a project with nothing to build: 1000 ns plus a jitter by trial. */
     private static final String UNBUILT_HARNESS = """
             #!/bin/sh
@@ -69,22 +47,7 @@ class ReleaseCheckTest {
     private static final String NUMBER_LAYOUT = "#!/bin/sh\necho \"$PERFAB_BUILD\" > layout.txt\n";
 
     /** Each script above as a program, and the subjects' own, run in process. */
-    private final FakeEngine fake = Subjects.fake().script(LAYOUT_BUILD, c -> {
-        Path out = Path.of(c.env().get("PERFAB_BUILD_DIR"));
-        Files.copy(c.dir().resolve("src.txt"), out.resolve("prog"), StandardCopyOption.REPLACE_EXISTING);
-        long[] offsets = {-4, -1, 2, 4, 2, 5, 0, 0, 0};
-        long size = Files.size(c.dir().resolve("src.txt"));
-        Files.writeString(out.resolve("offset"), offsets[(int) (size % 9)] + "\n");
-        return FakeEngine.ok(0.01);
-    }).script(PAD_SOURCE, c -> {
-        Files.writeString(c.dir().resolve("src.txt"), " ".repeat(Integer.parseInt(c.env().get("PERFAB_BUILD"))),
-                StandardOpenOption.APPEND);
-        return FakeEngine.ok(0.01);
-    }).script(LAYOUT_HARNESS, c -> {
-        Path built = Path.of(c.env().get("PERFAB_BUILD_DIR"));
-        long offset = Long.parseLong(Files.readString(built.resolve("offset")).strip());
-        return loop(c, 10000 + offset * 100 + Long.parseLong(c.env().get("PERFAB_TRIAL")) % 3 - 1);
-    }).script(UNBUILT_HARNESS, c -> loop(c, 1000 + Long.parseLong(c.env().get("PERFAB_TRIAL")) % 3)).script(
+    private final FakeEngine fake = Subjects.layoutOnly(Subjects.fake()).script(UNBUILT_HARNESS, c -> loop(c, 1000 + Long.parseLong(c.env().get("PERFAB_TRIAL")) % 3)).script(
             OWN_OUTPUT_BUILD, c -> {
                 Path out = Path.of(c.env().get("PERFAB_BUILD_DIR"));
                 Files.copy(c.dir().resolve("level.txt"), out.resolve("level"), StandardCopyOption.REPLACE_EXISTING);
@@ -109,14 +72,12 @@ class ReleaseCheckTest {
     Path tmp;
 
     /**
-     * A subject whose speed depends on its layout only, as in a binary linked with fat LTO: the
-     * build's output size picks an offset of -4% to +5%, and the head differs from the base by a
-     * comment three bytes long. The harness reports 1000 plus the offset, with a 0.1% jitter.
+     * A subject whose speed depends on its layout only ({@link Subjects#layoutOnly}), whose head
+     * differs from the base by a comment three bytes long.
      */
     private GitFixture layoutOnly() throws IOException {
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
-        g.write("src.txt", "x".repeat(900)); // a size that is 0 mod 9
-        g.script("build.sh", LAYOUT_BUILD).script("perturb.sh", PAD_SOURCE).script("bench.sh", LAYOUT_HARNESS);
+        Subjects.layoutOnly(g);
         g.write("perfab.yaml", """
                 name: layout
                 trials: 3

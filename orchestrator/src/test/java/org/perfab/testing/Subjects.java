@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 
 /**
  * Small projects for end-to-end tests of {@code perfab ab}. Their harnesses do not time anything:
@@ -48,6 +49,62 @@ public final class Subjects {
                     + " \"measurements\": [\n {\"cell\": \"speed/run\", \"metric\": \"time\", \"unit\": \"us\","
                     + " \"value\": " + level * (100 + jitter) + "},\n {\"cell\": \"steady/run\", \"metric\": \"time\","
                     + " \"unit\": \"us\", \"value\": " + (1000 + jitter) + "}\n]}\n");
+            return FakeEngine.ok(0.02);
+        });
+    }
+
+    /*
+     * A subject whose speed depends on its layout only, as in a binary linked with fat LTO: the
+     * build's output size picks an offset of -4% to +5% (build.perturb pads the source), and the
+     * harness reports loop as 10000 ns moved by 100 ns a point of offset, with a jitter by trial.
+     */
+    /** The build of a subject whose speed is its layout's: its output size picks an offset. */
+    public static final String LAYOUT_BUILD = """
+            #!/bin/sh
+            set -e
+            cp src.txt "$PERFAB_BUILD_DIR/prog"
+            size=$(wc -c < src.txt)
+            set -- -4 -1 2 4 2 5 0 0 0
+            shift $(( size % 9 ))
+            echo "$1" > "$PERFAB_BUILD_DIR/offset"
+            """;
+    /** Its perturbation: the build's number of spaces at the end of the source. */
+    public static final String PAD_SOURCE = "#!/bin/sh\nprintf '%*s' \"$PERFAB_BUILD\" '' >> src.txt\n";
+    /** Its harness: 10000 ns moved by the offset, with a jitter by trial. */
+    public static final String LAYOUT_HARNESS = """
+            #!/bin/sh
+            offset=$(cat "$PERFAB_BUILD_DIR/offset")
+            jitter=$(( PERFAB_TRIAL % 3 - 1 ))
+            value=$(( 10000 + offset * 100 + jitter ))
+            printf '{"schema": "perfab/measurements/v1", "measurements": [{"cell": "loop", "metric": "time",'\
+            ' "unit": "ns", "value": %s}]}' "$value" > "$PERFAB_RESULT"
+            """;
+    /** Writes the layout-only subject's scripts and a source of 900 bytes (0 mod 9) into {@code g}. */
+    public static void layoutOnly(GitFixture g) throws IOException {
+        g.write("src.txt", "x".repeat(900));
+        g.script("build.sh", LAYOUT_BUILD).script("perturb.sh", PAD_SOURCE).script("bench.sh", LAYOUT_HARNESS);
+    }
+
+    /** Returns {@code fake} with the layout-only subject's scripts as programs, each found by its text. */
+    public static FakeEngine layoutOnly(FakeEngine fake) {
+        long[] offsets = {-4, -1, 2, 4, 2, 5, 0, 0, 0};
+        return fake.script(LAYOUT_BUILD, c -> {
+            Path out = Path.of(c.env().get("PERFAB_BUILD_DIR"));
+            Files.copy(c.dir().resolve("src.txt"), out.resolve("prog"), StandardCopyOption.REPLACE_EXISTING);
+            long size = Files.size(c.dir().resolve("src.txt"));
+            Files.writeString(out.resolve("offset"), offsets[(int) (size % 9)] + "\n");
+            return FakeEngine.ok(0.01);
+        }).script(PAD_SOURCE, c -> {
+            Files.writeString(c.dir().resolve("src.txt"), " ".repeat(Integer.parseInt(c.env().get("PERFAB_BUILD"))),
+                    StandardOpenOption.APPEND);
+            return FakeEngine.ok(0.01);
+        }).script(LAYOUT_HARNESS, c -> {
+            Path built = Path.of(c.env().get("PERFAB_BUILD_DIR"));
+            long offset = Long.parseLong(Files.readString(built.resolve("offset")).strip());
+            long value = 10000 + offset * 100 + Long.parseLong(c.env().get("PERFAB_TRIAL")) % 3 - 1;
+            Files.writeString(Path.of(c.env().get("PERFAB_RESULT")), "{\"schema\": \"perfab/measurements/v1\","
+                    + " \"measurements\": [{\"cell\": \"loop\", \"metric\": \"time\", \"unit\": \"ns\", \"value\": "
+                    + value + "}]}");
             return FakeEngine.ok(0.02);
         });
     }
