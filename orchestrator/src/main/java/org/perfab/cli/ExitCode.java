@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.FileSystemException;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
+import org.perfab.failure.RunInterruptedException;
 import picocli.CommandLine;
 
 /** The exit codes of perfab, one table for every command. */
@@ -30,6 +31,10 @@ final class ExitCode implements CommandLine.IExitCodeExceptionMapper {
     static int of(Throwable t) {
         if (t instanceof BadInputException || t instanceof CommandLine.ParameterException) {
             return BAD_INPUT;
+        }
+        // A signal stopped the run: as a shell reports a command SIGINT ended, where the JVM outlives it.
+        if (t instanceof RunInterruptedException) {
+            return INTERRUPTED;
         }
         // The environment: a build or harness that failed, a full or failing disk, too little memory.
         if (t instanceof RunFailedException || t instanceof IOException || t instanceof UncheckedIOException

@@ -677,4 +677,34 @@ class AbCommandTest {
         assertEquals(2, bad.exitCode());
         assertTrue(bad.err().contains("--budget 'soon' is not a duration"), bad.err());
     }
+
+    /**
+     * A signal at the head's third counted trial, on the fake engine: the run stops with the trials
+     * that finished written, and a resume measures only what is left.
+     */
+    @Test
+    void aRunSignalledAtATrialKeepsWhatFinishedAndAResumeEndsIt() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 4, "");
+        FakeEngine plain = Subjects.fake();
+        FakeEngine signalling = Subjects.fake();
+        signalling.program("bench.sh", c -> {
+            if (c.env().get("PERFAB_SIDE").equals("head") && c.env().get("PERFAB_WARMUP").equals("0")
+                    && c.env().get("PERFAB_TRIAL").equals("2")) {
+                signalling.signal();
+            }
+            return plain.run(c);
+        });
+        Cli stopped = run(signalling.engine(), g);
+        assertEquals(130, stopped.exitCode(), stopped.err());
+        JsonNode partial = results();
+        assertTrue(partial.get("interrupted").asBoolean(), partial.toString());
+        int finished = partial.get("trials").size();
+        assertTrue(finished >= 5 && finished < 10, "the warm-ups and the trials before the signal: " + finished);
+
+        Cli resumed = Cli.run(fake.engine(), "ab", "--resume", "--out", tmp.resolve("out").toString());
+        assertEquals(0, resumed.exitCode(), resumed.err());
+        JsonNode done = results();
+        assertEquals(10, done.get("trials").size(), "two warm-ups and four trials a side, none twice");
+        assertEquals("regression", byCell(done).get("speed/run").get("verdict").asText());
+    }
 }
