@@ -16,6 +16,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -39,6 +41,7 @@ import org.perfab.report.testing.Golden;
  * synthetic corpus of {@code perfab baseline demo} (seeded: the same snapshots on every machine):
  * {@code baseline-NAME.EXT}, under the root locale and a decimal-comma one.
  */
+@ResourceLock(Resources.LOCALE)
 class BaselineGoldenTest {
     @TempDir
     static Path dir;

@@ -17,12 +17,15 @@ import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.perfab.report.testing.Golden;
 import org.perfab.testing.Comparisons;
 
+@ResourceLock(Resources.LOCALE)
 class CompareCommandTest {
     private static final String BASE = "src/test/resources/compare/base.json";
     private static final String HEAD = "src/test/resources/compare/head.json";

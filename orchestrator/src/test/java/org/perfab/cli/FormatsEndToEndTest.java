@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.perfab.report.testing.Golden;
@@ -18,6 +20,7 @@ import org.perfab.testing.Comparisons;
 import org.perfab.testing.GitFixture;
 
 /** Other tools' output through {@code perfab compare} and {@code perfab ab}. */
+@ResourceLock(Resources.LOCALE)
 class FormatsEndToEndTest {
     private static final String DIR = "src/test/resources/formats/";
 

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.perfab.ingest.MeasurementFormat;
@@ -21,6 +22,7 @@ import org.perfab.testing.Docs;
 import picocli.CommandLine;
 
 /** Every command's {@code --help}: what it says, and that its examples can be copied. */
+@Isolated("captures System.err")
 class HelpTest {
     /** Returns {@code root} and every command below it, each before its subcommands. */
     static List<CommandLine> commands(CommandLine root) {

@@ -26,7 +26,7 @@ import org.perfab.testing.GitFixture;
 class NightlyIT {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     private static final Path RESULTS = ROOT.resolve("report/src/test/resources/golden/ab-run.json");
-    private static final String SERIES = NightlyScriptTest.SERIES;
+    private static final String SERIES = NightlyScriptIT.SERIES;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
@@ -46,7 +46,7 @@ class NightlyIT {
         Tool.JQ.need();
         Path bin = Files.createDirectories(tmp.resolve("bin"));
         Files.createSymbolicLink(bin.resolve("perfab"), ROOT.resolve("scripts/perfab"));
-        Files.writeString(bin.resolve("gh"), NightlyScriptTest.GH);
+        Files.writeString(bin.resolve("gh"), NightlyScriptIT.GH);
         bin.resolve("gh").toFile().setExecutable(true);
         upstream = GitFixture.init(tmp.resolve("upstream"));
         released = upstream.write("README.md", "app\n").commit("one");
@@ -74,7 +74,7 @@ class NightlyIT {
     private Run step(String step, Map<String, String> extra) throws IOException, InterruptedException {
         Map<String, String> env = new HashMap<>(Map.of("GH_TOKEN", "t", "OUT", tmp.resolve("check").toString()));
         env.putAll(extra);
-        Process p = NightlyScriptTest.start(tmp, repo, step, env);
+        Process p = NightlyScriptIT.start(tmp, repo, step, env);
         assertTrue(p.waitFor(5, TimeUnit.MINUTES), step + " finished");
         return new Run(p.exitValue(), Files.readString(tmp.resolve("log")), Files.readString(tmp.resolve("output")));
     }

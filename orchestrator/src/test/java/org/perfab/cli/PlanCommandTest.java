@@ -10,6 +10,8 @@ import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.perfab.report.testing.Golden;
@@ -19,6 +21,7 @@ import org.perfab.stats.NoiseFloor;
  * What {@code perfab plan} says of cells that need a few trials, more than 700, more than any run
  * may have, or more builds than any run may have: never a figure its own rule does not bear out.
  */
+@ResourceLock(Resources.LOCALE)
 class PlanCommandTest {
     private static final String NOISE = "src/test/resources/plan/noise.json";
 

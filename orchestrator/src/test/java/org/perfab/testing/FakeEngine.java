@@ -63,6 +63,15 @@ public final class FakeEngine implements Commands {
         return this;
     }
 
+    /** Returns the program found by the file name {@code name}, to run within another. */
+    public Program named(String name) {
+        Program p = programs.get(name);
+        if (p == null) {
+            throw new IllegalArgumentException("no program named " + name);
+        }
+        return p;
+    }
+
     /** Returns the engine a run takes: these programs, these signals, {@link #MACHINE}. */
     public Engine engine() {
         return new Engine(() -> this, this::register, env -> MACHINE);

@@ -29,7 +29,7 @@ import org.perfab.testing.Subjects;
  * stand-in {@code perfab} whose {@code github summary -m} prints its line and appends it to the
  * job summary (the real one escapes it too: ActionIT runs this script with it).
  */
-class PrCommentScriptTest {
+class PrCommentScriptIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Path SCRIPT = Path.of("..", "scripts", "pr-comment").toAbsolutePath().normalize();
     private static final String BOT = "github-actions[bot]";

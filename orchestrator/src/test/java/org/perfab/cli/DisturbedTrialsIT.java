@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.perfab.testing.Comparisons;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
@@ -23,7 +24,8 @@ import org.perfab.testing.Subjects;
  * git repositories and harness processes; the disturbance is the harness's own doing on chosen
  * trials, so that the verdicts are known in advance.
  */
-class DisturbedTrialsTest {
+@Isolated("sets trials aside on the machine's load")
+class DisturbedTrialsIT {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir

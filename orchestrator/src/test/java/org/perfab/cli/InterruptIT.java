@@ -23,7 +23,7 @@ import org.perfab.testing.ProcessTable;
 import org.perfab.testing.Subjects;
 
 /** A real perfab process, killed mid-run, loses no finished trial and resumes where it stopped. */
-class InterruptTest {
+class InterruptIT {
     private static final int TRIALS = 6;
 
     @TempDir

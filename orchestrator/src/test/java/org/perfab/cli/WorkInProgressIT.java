@@ -18,7 +18,7 @@ import org.perfab.testing.Subjects;
  * repository, measures HEAD by default, and measures the working tree (an uncommitted change) when
  * asked to. Each verdict here depends on which side's code ran.
  */
-class WorkInProgressTest {
+class WorkInProgressIT {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir

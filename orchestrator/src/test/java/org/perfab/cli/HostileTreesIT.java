@@ -35,7 +35,7 @@ import org.perfab.testing.Subjects;
  * perfab write a byte outside the run's folder: each case here wrote {@code pwned.txt} outside
  * {@code --out} before the checkout was hardened.
  */
-class HostileTreesTest {
+class HostileTreesIT {
     @TempDir
     Path tmp;
 

@@ -30,7 +30,7 @@ import org.perfab.testing.ProcessTable;
  * Real commands: what perfab measures of every command it runs, sampled for its own figures or not,
  * and what it finds and kills of what they leave running.
  */
-class ProcessesTest {
+class ProcessesIT {
     /** A shell loop that keeps one CPU busy for about a quarter of a second on an idle machine. */
     static final String SPIN = "i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done";
 
@@ -168,7 +168,7 @@ class ProcessesTest {
             assertEquals(cpu, o.load().orElseThrow().cpuSeconds(), "the load counts the same figure: " + figures);
             cpus.add(cpu);
         }
-        assertFalse(cpus.stream().allMatch(ProcessesTest::wholeTicks), "microseconds, not ticks: " + cpus);
+        assertFalse(cpus.stream().allMatch(ProcessesIT::wholeTicks), "microseconds, not ticks: " + cpus);
     }
 
     @Test

@@ -16,7 +16,7 @@ import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
 
 /** {@code perfab ab} with several builds per side, and with trials pinned to CPUs. */
-class AbBuildsAndCpusTest {
+class AbBuildsAndCpusIT {
     @TempDir
     Path tmp;
 

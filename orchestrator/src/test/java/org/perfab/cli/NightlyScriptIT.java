@@ -24,7 +24,7 @@ import org.perfab.testing.GitFixture;
  * whose origin is a bare one beside it, with a stand-in {@code perfab} (a series of one line per
  * run, {@code RUN,BASE}) and a stand-in {@code gh}, each logging what it was asked.
  */
-class NightlyScriptTest {
+class NightlyScriptIT {
     private static final Path SCRIPT = Path.of("..", "scripts", "nightly").toAbsolutePath().normalize();
     static final String SERIES = "bench/nightly/ratios.csv";
 

@@ -22,7 +22,7 @@ import org.perfab.testing.Subjects;
  * {@code perfab ab} stops as soon as the harness plainly does not work on a side, and keeps going
  * when it only fails now and then: real git repositories, real builds and harness processes.
  */
-class AbFailFastTest {
+class AbFailFastIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** The subject's harness without its first line, to put lines before it. */
     private static final String HARNESS = Subjects.HARNESS.substring(Subjects.HARNESS.indexOf('\n') + 1);

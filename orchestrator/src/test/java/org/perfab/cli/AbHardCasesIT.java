@@ -19,7 +19,7 @@ import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
 
 /** Hard cases of {@code perfab ab}: relative folders, hostile output, units that change, links. */
-class AbHardCasesTest {
+class AbHardCasesIT {
     @TempDir
     Path tmp;
 

@@ -22,7 +22,7 @@ import org.perfab.testing.Subjects;
  * tree, with the head's harness files copied there. Each test here would pass with both sides
  * measuring the head, and so fails if the wrong side's code ran.
  */
-class EachSideRunsItsOwnCodeTest {
+class EachSideRunsItsOwnCodeIT {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir

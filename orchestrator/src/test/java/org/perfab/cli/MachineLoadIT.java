@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
 
@@ -24,7 +25,8 @@ import org.perfab.testing.Subjects;
  * machine running these tests may be busy itself, so they assert relations that hold at any load,
  * never a figure of time.
  */
-class MachineLoadTest {
+@Isolated("measures the machine's load")
+class MachineLoadIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** A shell loop that keeps one CPU busy for about a quarter of a second on an idle machine. */
     private static final String SPIN = "i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done\n";

@@ -34,7 +34,7 @@ import org.perfab.workload.Workload;
  * a fake engine: each side's own build and harness, in process), at the trials its body asks for,
  * and keeps its results as the run's artifact.
  */
-class BisectPrsTest {
+class BisectPrsIT {
     private static final Path SCRIPT = Path.of("..", "scripts", "bisect-prs").toAbsolutePath().normalize();
     private static final Path ACTION = Path.of("..", "scripts", "action").toAbsolutePath().normalize();
     private static final ObjectMapper JSON = new ObjectMapper();

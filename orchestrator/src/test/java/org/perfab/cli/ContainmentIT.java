@@ -28,7 +28,7 @@ import org.perfab.testing.Subjects;
  * nothing of the user's deleted, nothing of a trial left running, bounded logs and inputs, and a
  * clear message with the right exit code instead of a stack trace.
  */
-class ContainmentTest {
+class ContainmentIT {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
