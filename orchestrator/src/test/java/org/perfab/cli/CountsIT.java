@@ -19,6 +19,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.perfab.report.testing.Tool;
 import org.perfab.testing.GitFixture;
 
@@ -28,6 +30,7 @@ import org.perfab.testing.GitFixture;
  * machine's load, so two trials a side decide; each verdict here fails if the wrong side's code ran.
  * Skipped where valgrind or cc is missing, failed there where CI requires them ({@link Tool}).
  */
+@Execution(ExecutionMode.CONCURRENT)
 class CountsIT {
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -16,6 +16,8 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.perfab.report.testing.Tool;
 import org.perfab.testing.GitFixture;
 
@@ -25,6 +27,7 @@ import org.perfab.testing.GitFixture;
  * Each side's binary is built from its own tree, so every verdict here fails if the wrong side's code
  * ran. Skipped where a tool is missing, failed there where CI requires them ({@link Tool}).
  */
+@Execution(ExecutionMode.CONCURRENT)
 class PerBenchmarkCountsIT {
     private static final ObjectMapper JSON = new ObjectMapper();
 

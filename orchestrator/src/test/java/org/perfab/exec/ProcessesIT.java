@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.perfab.model.Load;
@@ -30,6 +31,7 @@ import org.perfab.testing.ProcessTable;
  * Real commands: what perfab measures of every command it runs, sampled for its own figures or not,
  * and what it finds and kills of what they leave running.
  */
+@Isolated("times real processes")
 class ProcessesIT {
     /** A shell loop that keeps one CPU busy for about a quarter of a second on an idle machine. */
     static final String SPIN = "i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done";

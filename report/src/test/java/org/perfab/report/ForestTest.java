@@ -11,6 +11,8 @@ import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -23,6 +25,7 @@ import org.perfab.stats.Direction;
 import org.w3c.dom.Element;
 
 /** The forest plot as rendered, read back without a browser (see {@link ForestCheck}). */
+@ResourceLock(Resources.LOCALE)
 class ForestTest {
     static Stream<Arguments> reports() {
         Supplier<RunResults> builds = RunFixture::builds;

@@ -13,6 +13,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -38,6 +40,7 @@ import org.perfab.stats.SeriesRules;
  * here until its golden file is written ({@code -Dgolden.update=true}). The baseline's products,
  * whose fixtures are the orchestrator's synthetic corpus, have theirs beside that corpus.
  */
+@ResourceLock(Resources.LOCALE)
 class ProductGoldenTest {
     /** A value of a product, and the name of its golden files. */
     private record Fixture(String name, Product<?> product, Object value) {

@@ -148,7 +148,7 @@ public final class Disturbances {
             if (!known) {
                 continue; // too few trials measured the cell to know its spread
             }
-            double spread = Math.max(1.4826 * Sample.median(deviations.stream().mapToDouble(d -> d).toArray()),
+            double spread = Math.max(Sample.robustSd(deviations.stream().mapToDouble(d -> d).toArray()),
                     LEAST_SPREAD);
             for (int s = 0; s < 2; s++) {
                 for (int t = 0; t < values[s].length; t++) {

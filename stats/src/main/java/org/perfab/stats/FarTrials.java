@@ -10,8 +10,8 @@ import java.util.List;
  * neighbour's burst); many are the cell's own shape (two modes, a heavy tail); far trials on one
  * side only may be the change itself (a slowdown that hits one trial in five).
  *
- * <p>The spread is robust and pooled: 1.4826 times the median of every value's distance from its
- * own side's median, over both sides (the median of an odd side, whose distance is 0 by
+ * <p>The spread is robust and pooled ({@link Sample#robustSd}): 1.4826 times the median of every
+ * value's distance from its own side's median, over both sides (the median of an odd side, whose distance is 0 by
  * construction, left out); when more than half the values sit on their medians (values on a grid,
  * as CPU time in clock ticks), the least distance above 0, a step of the grid. Pooling makes the yardstick the same for both sides, so a side is never
  * cleaned against a narrower measure than the other, and twice as many values make it steadier than
@@ -60,7 +60,7 @@ public record FarTrials(List<Integer> base, List<Integer> head, double spread) {
         }
         double[] d = Arrays.copyOf(deviations, k);
         Arrays.sort(d);
-        double spread = 1.4826 * Sample.median(d);
+        double spread = Sample.robustSd(d);
         if (spread == 0) {
             // More than half the values sit on their medians: values on a grid (CPU time in clock
             // ticks, sizes in pages). A step of the grid is then the spread, so one tick is never far.
@@ -204,7 +204,7 @@ public record FarTrials(List<Integer> base, List<Integer> head, double spread) {
         if (distances.isEmpty()) {
             return 0;
         }
-        return 1.4826 * Sample.median(distances.stream().mapToDouble(d -> d).sorted().toArray());
+        return Sample.robustSd(distances.stream().mapToDouble(d -> d).toArray());
     }
 
     /**

@@ -221,7 +221,7 @@ public final class RatioSpace {
             if (values.size() >= 2 && !name.equals(anchor)) {
                 double m = median(values);
                 List<Double> deviations = values.stream().map(v -> Math.abs(v / m - 1) * 100).toList();
-                own.put(name, PAIR_95 * MAD_TO_SD * median(deviations));
+                own.put(name, PAIR_95 * Sample.robustSd(deviations.stream().mapToDouble(d -> d).toArray()));
             }
         });
         return own;
@@ -229,8 +229,6 @@ public final class RatioSpace {
 
     /** The 95th percentile of the difference of two normal draws, in their standard deviations: 1.96 sqrt(2). */
     private static final double PAIR_95 = 1.959963984540054 * Math.sqrt(2);
-    /** A normal sample's standard deviation over its median absolute deviation. */
-    private static final double MAD_TO_SD = 1.482602218505602;
 
     private static Map<String, Double> medians(List<Map<String, Double>> ratios) {
         Map<String, List<Double>> byName = new LinkedHashMap<>();

@@ -70,6 +70,18 @@ public final class Sample {
         return middle(sorted);
     }
 
+    /** A normal sample's standard deviation over its median absolute deviation: 1 / Φ⁻¹(3/4). */
+    public static final double MAD_TO_SD = 1.482602218505602;
+
+    /**
+     * Returns the standard deviation of normal values whose distances from their median are
+     * {@code distances}, in any order: {@link #MAD_TO_SD} times their median, a spread one wild value
+     * barely moves. NaN when there are none. The one robust spread of perfab.
+     */
+    public static double robustSd(double[] distances) {
+        return MAD_TO_SD * median(distances);
+    }
+
     /**
      * Returns the median of {@code values}, in any order: the middle value, or the mean of the two
      * middle values when their number is even; NaN when there are none. The one median of perfab:
