@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.perfab.stats.Direction;
-import org.perfab.stats.ShiftTest;
+import org.perfab.stats.KnownTests;
 import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
 
@@ -41,7 +41,7 @@ class ComparisonTableTestsTest {
 
     @Test
     void anotherTestJudgesEveryTrialItsOwnWay() {
-        CellComparison row = ComparisonTable.of("b", "h", measurements(), FIXED, c -> false, ShiftTest.mannWhitney())
+        CellComparison row = ComparisonTable.of("b", "h", measurements(), FIXED, c -> false, KnownTests.MANN_WHITNEY)
                 .rows().get(0);
         assertTrue(!row.byBuilds());
         assertEquals(9, row.comparison().base().n());

@@ -118,6 +118,27 @@ public record Comparison(Summary base, Summary head, Direction direction, double
     }
 
     /**
+     * Returns whether more trials could change what this comparison says (see {@link Sequential}): it
+     * is inconclusive or too noisy to tell, or it is unchanged or small while its 95% interval still
+     * reaches a change for the worse as large as the bar (or has no bounds). Regressions and
+     * improvements are decided; so are cells without data and profiles, which no number of trials
+     * classifies.
+     */
+    public boolean undecided(Thresholds thresholds) {
+        return switch (verdict) {
+            case INCONCLUSIVE, NOISY -> true;
+            case UNCHANGED, SMALL -> {
+                if (Double.isNaN(pctChange)) {
+                    yield false;
+                }
+                double worst = worseEnd();
+                yield Double.isNaN(worst) || worst >= thresholds.minEffect();
+            }
+            case REGRESSION, IMPROVEMENT, PROFILE, NO_DATA -> false;
+        };
+    }
+
+    /**
      * Returns the worse end of the 95% interval, as a slowdown in percent (the upper end for a time,
      * minus the lower end for a throughput); NaN without an interval.
      */
@@ -132,8 +153,8 @@ public record Comparison(Summary base, Summary head, Direction direction, double
         if (mde == 0 || Double.isNaN(df)) {
             return Math.max(mde, thresholds.minEffect());
         }
-        double power = WelchTest.quantile(POWER, df);
-        double se = mde / (WelchTest.quantile(1 - thresholds.testAlpha() / 2, df) + power);
+        double power = TQuantile.of(POWER, df);
+        double se = mde / (TQuantile.of(1 - thresholds.testAlpha() / 2, df) + power);
         double regression = Math.max(mde, thresholds.minEffect() + power * se);
         return Math.min(regression, Math.max(thresholds.minEffect(), thresholds.inconclusive()) + power * se);
     }
@@ -186,7 +207,7 @@ public record Comparison(Summary base, Summary head, Direction direction, double
      *     ascending
      * @param headSetAside the positions of the candidate's trials it left out, ascending
      * @param ofTrials the trials' own comparison when another sample decided (the medians of the
-     *     builds; see {@link ShiftTest#perfab}); empty when the trials decided
+     *     builds; see {@link KnownTests#PERFAB}); empty when the trials decided
      */
     public record Judged(Comparison comparison, List<Integer> baseSetAside, List<Integer> headSetAside,
             Optional<Comparison> ofTrials) {
@@ -415,36 +436,6 @@ public record Comparison(Summary base, Summary head, Direction direction, double
     }
 
     /**
-     * Returns where the pooled values of both sides leave their widest gap, as the logarithm half
-     * way across it; NaN when a value is not positive or there are fewer than two.
-     */
-    static double widestGap(double[] base, double[] head) {
-        double[] logs = new double[base.length + head.length];
-        int k = 0;
-        for (double[] side : new double[][] {base, head}) {
-            for (double v : side) {
-                if (!(v > 0)) {
-                    return Double.NaN;
-                }
-                logs[k++] = Math.log(v);
-            }
-        }
-        if (logs.length < 2) {
-            return Double.NaN;
-        }
-        Arrays.sort(logs);
-        double widest = -1;
-        double cut = Double.NaN;
-        for (int i = 1; i < logs.length; i++) {
-            if (logs[i] - logs[i - 1] > widest) {
-                widest = logs[i] - logs[i - 1];
-                cut = (logs[i] + logs[i - 1]) / 2;
-            }
-        }
-        return cut;
-    }
-
-    /**
      * Returns {@code judged} unless its verdict is a regression, improvement or small change whose
      * sign is not that of the change between the medians of every trial, and it carries no
      * {@link Caveat#SPLIT}: such a verdict rests on which trials were kept, and is too noisy to tell.
@@ -540,8 +531,8 @@ public record Comparison(Summary base, Summary head, Direction direction, double
                     ciHigh = ci[1];
                 }
                 double alpha = thresholds.alpha();
-                mde = (WelchTest.quantile(1.0 - alpha / 2.0, test.df())
-                        + WelchTest.quantile(POWER, test.df())) * test.se() / base.mean() * 100.0;
+                mde = (TQuantile.of(1.0 - alpha / 2.0, test.df())
+                        + TQuantile.of(POWER, test.df())) * test.se() / base.mean() * 100.0;
             }
         }
 
@@ -589,7 +580,7 @@ public record Comparison(Summary base, Summary head, Direction direction, double
     private static double[] fieller(Summary base, Summary head, double df) {
         double vb = base.variance() / base.n();
         double vh = head.variance() / head.n();
-        double tq = WelchTest.quantile(1.0 - (1.0 - CONFIDENCE) / 2.0, df);
+        double tq = TQuantile.of(1.0 - (1.0 - CONFIDENCE) / 2.0, df);
         double ratio = head.mean() / base.mean();
         double g = tq * tq * vb / (base.mean() * base.mean());
         if (g >= 1.0) {
