@@ -8,6 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.perfab.stats.Direction;
 import org.perfab.stats.KnownTests;
+import org.perfab.stats.Statistic;
 import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
 
@@ -46,7 +47,8 @@ class ComparisonTableTestsTest {
         assertTrue(!row.byBuilds());
         assertEquals(9, row.comparison().base().n());
         assertEquals(Verdict.REGRESSION, row.comparison().verdict());
-        assertEquals(81.0, row.comparison().t(), 0.0, "every head trial above every base trial: U = 9 x 9");
+        assertEquals(Statistic.Kind.MANN_WHITNEY_U, row.comparison().statistic().kind());
+        assertEquals(81.0, row.comparison().statistic().value(), 0.0, "every head trial above every base trial: U = 9 x 9");
         assertEquals(List.of(), row.outliers());
     }
 }

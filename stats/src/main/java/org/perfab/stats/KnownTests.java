@@ -35,7 +35,10 @@ public enum KnownTests implements ShiftTest {
             return alone(welch(base.buildMedians(), head.buildMedians(), direction, thresholds, profile));
         }
     },
-    /** benchstat's: Mann-Whitney's test (exact where it can be), the change between medians. */
+    /**
+     * benchstat's: Mann-Whitney's test (exact where it can be), the change between medians; its
+     * statistic is U ({@link Statistic.Kind#MANN_WHITNEY_U}).
+     */
     MANN_WHITNEY {
         @Override
         public Comparison.Judged judge(Trials base, Trials head, Direction direction, Thresholds thresholds,
@@ -43,15 +46,15 @@ public enum KnownTests implements ShiftTest {
             double[] b = base.values();
             double[] h = head.values();
             if (b.length == 0 || h.length == 0) {
-                return alone(Comparison.located(b, h, direction, Double.NaN, Double.NaN, Double.NaN, thresholds,
+                return alone(Comparison.located(b, h, direction, Double.NaN, u(Double.NaN), Double.NaN, thresholds,
                         profile));
             }
             Ranks.Result r = Ranks.of(b, h);
             double pct = (Sample.median(h) / Sample.median(b) - 1) * 100;
-            return alone(Comparison.located(b, h, direction, pct, r.u(), r.p(), thresholds, profile));
+            return alone(Comparison.located(b, h, direction, pct, u(r.u()), r.p(), thresholds, profile));
         }
     },
-    /** Yuen's test on 20% trimmed means, the change between them. */
+    /** Yuen's test on 20% trimmed means, the change between them ({@link Statistic.Kind#YUEN_T}). */
     YUEN {
         @Override
         public Comparison.Judged judge(Trials base, Trials head, Direction direction, Thresholds thresholds,
@@ -60,7 +63,9 @@ public enum KnownTests implements ShiftTest {
             double[] h = head.values();
             double pct = b.length == 0 || h.length == 0 ? Double.NaN
                     : (Yuen.trimmedMean(h) / Yuen.trimmedMean(b) - 1) * 100;
-            return alone(Comparison.located(b, h, direction, pct, Double.NaN, Yuen.p(b, h), thresholds, profile));
+            Yuen.Result y = Yuen.test(b, h);
+            return alone(Comparison.located(b, h, direction, pct, Statistic.of(Statistic.Kind.YUEN_T, y.t(), y.df()),
+                    y.p(), thresholds, profile));
         }
     },
     /**
@@ -86,6 +91,10 @@ public enum KnownTests implements ShiftTest {
             boolean profile) {
         return profile ? Comparison.profile(Sample.of(base), Sample.of(head), direction, thresholds)
                 : Comparison.of(Sample.of(base), Sample.of(head), direction, thresholds);
+    }
+
+    private static Statistic u(double u) {
+        return Statistic.of(Statistic.Kind.MANN_WHITNEY_U, u, Double.NaN);
     }
 
     private static Comparison.Judged alone(Comparison c) {

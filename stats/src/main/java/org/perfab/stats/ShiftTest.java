@@ -5,7 +5,7 @@ package org.perfab.stats;
  * {@link Comparison} of the candidate's trials against the baseline's, with its verdict under the
  * same {@link Thresholds}, so that perfab's own rule and the tests it is measured against (see
  * {@link Calibration}) go through one door. The tests perfab knows are the values of
- * {@link KnownTests}.
+ * {@link KnownTests}; each names its statistic ({@link Comparison#statistic}).
  */
 public interface ShiftTest {
     /**

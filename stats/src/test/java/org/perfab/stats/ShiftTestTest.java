@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -50,7 +51,8 @@ class ShiftTestTest {
         Trials head = Trials.of(110, 111, 112, 113, 150);
         Comparison c = KnownTests.MANN_WHITNEY.judge(base, head, LOWER, T, false).comparison();
         assertEquals(2.0 / 252, c.pValue(), 1e-15);
-        assertEquals(25.0, c.t(), 0.0);
+        assertEquals(new Statistic(Statistic.Kind.MANN_WHITNEY_U, 25.0, OptionalDouble.empty()), c.statistic());
+        assertEquals(OptionalDouble.empty(), c.mde(), "Mann-Whitney's test gives no detectable change");
         assertEquals((112.0 / 102 - 1) * 100, c.pctChange(), 1e-12);
         assertEquals(Verdict.REGRESSION, c.verdict());
     }
