@@ -19,6 +19,7 @@ import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.FalseDiscovery;
+import org.perfab.stats.KnownTests;
 import org.perfab.stats.Sample;
 import org.perfab.stats.Sequential;
 import org.perfab.stats.ShiftTest;
@@ -90,11 +91,11 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
 
     /**
      * Returns {@link #of(String, String, List, Thresholds, Predicate, ShiftTest)} with perfab's own
-     * test ({@link ShiftTest#perfab}).
+     * test ({@link KnownTests#PERFAB}).
      */
     public static ComparisonTable of(String baseLabel, String headLabel, List<Measurement> measurements,
             Thresholds thresholds, Predicate<Cell> isProfile) {
-        return of(baseLabel, headLabel, measurements, thresholds, isProfile, ShiftTest.perfab());
+        return of(baseLabel, headLabel, measurements, thresholds, isProfile, KnownTests.PERFAB);
     }
 
     /**
@@ -240,7 +241,7 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         for (Cell cell : byLook.get(looks - 1).keySet()) {
             List<CellComparison> seen = byLook.stream().map(l -> l.get(cell)).filter(Objects::nonNull).toList();
             // A look's rows were judged under its own level; the table's thresholds are the run's.
-            rows.add(seen.get(Sequential.standing(seen.stream().map(CellComparison::comparison).toList()))
+            rows.add(seen.get(Sequential.standing(seen.stream().map(r -> r.comparison().verdict()).toList()))
                     .withDetectable(thresholds));
         }
         Map<CellId, Verdict> verdicts = new HashMap<>();
@@ -251,14 +252,14 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
 
     /**
      * Returns whether more trials could change what this table says of some cell (see
-     * {@link Sequential#undecided}): always false for a run of a fixed size. Rows that follow
+     * {@link Comparison#undecided}): always false for a run of a fixed size. Rows that follow
      * another's verdict are not counted.
      */
     public List<CellComparison> undecided() {
         if (thresholds.adaptive().isEmpty()) {
             return List.of();
         }
-        return rows.stream().filter(r -> r.sameAs().isEmpty() && Sequential.undecided(r.comparison(), thresholds))
+        return rows.stream().filter(r -> r.sameAs().isEmpty() && r.comparison().undecided(thresholds))
                 .toList();
     }
 

@@ -15,6 +15,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeMap;
 import org.perfab.failure.BadInputException;
@@ -22,6 +23,7 @@ import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Direction;
 import org.perfab.stats.Sequential;
+import org.perfab.stats.Statistic;
 import org.perfab.stats.Summary;
 import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
@@ -29,10 +31,21 @@ import org.perfab.stats.Verdict;
 /**
  * The JSON forms of a run: {@code results.json} (schema {@value #SCHEMA}) and the lines of
  * {@code trials.jsonl}, one trial each, appended as trials end.
+ *
+ * <p>Each comparison names its test's statistic, {@code "statistic": {"name", "value", "df"}}: the
+ * name one of {@link Statistic.Kind}'s ({@code welch-t}, {@code mann-whitney-u}, {@code yuen-t}),
+ * {@code df} null where the statistic has none or they are undefined; and its minimum detectable
+ * effect, {@code mde}, null where the test gives none. Schema {@value #EARLIER_SCHEMA} wrote Welch's
+ * {@code t} and {@code df} in their place, and is still read.
  */
 public final class ResultsJson {
     /** The schema of {@code results.json}. */
-    public static final String SCHEMA = "perfab/results/v2";
+    public static final String SCHEMA = "perfab/results/v3";
+    /**
+     * The schema of the {@code results.json} that earlier perfab wrote, which is read as well: it
+     * differs only in each comparison's statistic, which a reader classifies anew.
+     */
+    public static final String EARLIER_SCHEMA = "perfab/results/v2";
     /** The schema of each line of {@code trials.jsonl}. */
     public static final String TRIAL_SCHEMA = "perfab/trial/v1";
 
@@ -133,16 +146,19 @@ public final class ResultsJson {
     }
 
     /**
-     * Returns the run {@code text} (a {@code results.json}) holds, its table classified anew from
-     * its measurements under its own thresholds. Every field is checked: this file may come from
-     * an artifact a pull request's code wrote. A trial listed twice (its side, its number and
+     * Returns the run {@code text} (a {@code results.json} of schema {@value #SCHEMA} or
+     * {@value #EARLIER_SCHEMA}) holds, its table classified anew from its measurements under its own
+     * thresholds: the figures each comparison wrote, its statistic among them, are not read back, so
+     * an earlier file's Welch {@code t} and {@code df} become the statistic of the test that judges
+     * the cells now. Every field is checked: this file may come from an artifact a pull request's
+     * code wrote. A trial listed twice (its side, its number and
      * whether it is a warm-up), or a cell measured twice in one trial, is an error naming both: it
      * would count twice.
      *
      * @throws BadInputException naming {@code shown} and the field when it is not such a file
      */
     public static RunResults read(String text, String shown) {
-        StrictJson.Obj n = StrictJson.parse(text, SCHEMA, shown);
+        StrictJson.Obj n = StrictJson.parse(text, List.of(SCHEMA, EARLIER_SCHEMA), shown);
         String name = n.text("name");
         StrictJson.Obj refs = n.object("refs");
         StrictJson.Obj base = refs.object("base");
@@ -511,8 +527,7 @@ public final class ResultsJson {
         }
         number(node, "pValue", c.pValue());
         number(node, "qValue", c.qValue());
-        number(node, "t", c.t());
-        number(node, "df", c.df());
+        node.set("statistic", statistic(c.statistic()));
         number(node, "mde", c.mde());
         number(node, "detectable", c.detectable(thresholds));
         node.set("base", summary(c.base()));
@@ -521,6 +536,14 @@ public final class ResultsJson {
         for (Caveat caveat : c.caveats()) {
             caveats.add(caveat.id());
         }
+        return node;
+    }
+
+    private static ObjectNode statistic(Statistic s) {
+        ObjectNode node = COMPACT.createObjectNode();
+        node.put("name", s.kind().id());
+        number(node, "value", s.value());
+        number(node, "df", s.df());
         return node;
     }
 
@@ -543,6 +566,11 @@ public final class ResultsJson {
         } else {
             node.putNull(name);
         }
+    }
+
+    /** Puts {@code value} into {@code node} as {@code name}, null when it is absent or not finite. */
+    private static void number(ObjectNode node, String name, OptionalDouble value) {
+        number(node, name, value.orElse(Double.NaN));
     }
 
     /** Returns the JSON of {@code warnings}: each its kind, count, subjects and figures. */

@@ -36,6 +36,16 @@ public final class StrictJson {
      * @throws BadInputException when it is not JSON, not an object, or of another schema
      */
     public static Obj parse(String text, String schema, String shown) {
+        return parse(text, List.of(schema), shown);
+    }
+
+    /**
+     * Returns the object {@code text} holds, whose schema must be one of {@code schemas}, the current
+     * first and the earlier ones still read after it; {@code shown} names the file in messages.
+     *
+     * @throws BadInputException when it is not JSON, not an object, or of another schema
+     */
+    public static Obj parse(String text, List<String> schemas, String shown) {
         JsonNode n;
         try {
             n = JSON.readTree(text);
@@ -48,8 +58,8 @@ public final class StrictJson {
         }
         Obj root = new Obj(n, "", shown);
         String found = root.text("schema");
-        if (!found.equals(schema)) {
-            throw new BadInputException(shown + ": schema '" + found + "' is not " + schema);
+        if (!schemas.contains(found)) {
+            throw new BadInputException(shown + ": schema '" + found + "' is not " + String.join(" or ", schemas));
         }
         return root;
     }

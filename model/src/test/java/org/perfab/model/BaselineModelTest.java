@@ -92,7 +92,7 @@ class BaselineModelTest {
             + " \"date\": \"08/07/2026\", \"benchmarks\": []} | s.json: field 'date'",
         "{\"schema\": \"perfab/snapshot/v1\", \"machine\": \"m\", \"arch\": \"amd64\", \"cpu\": \"c\", \"commit\": \"\","
             + " \"date\": \"2026-08-07\", \"benchmarks\": [], \"extra\": 1} | s.json: field 'extra': unknown field",
-        "{\"schema\": \"perfab/results/v2\"} | s.json: schema 'perfab/results/v2' is not perfab/snapshot/v1",
+        "{\"schema\": \"perfab/results/v3\"} | s.json: schema 'perfab/results/v3' is not perfab/snapshot/v1",
         "{\"schema\": \"perfab/snapshot/v1\", | s.json:1:",
     })
     void aBadSnapshotFileNamesTheFieldThatIsWrong(String text, String message) {

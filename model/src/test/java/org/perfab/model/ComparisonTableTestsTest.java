@@ -7,7 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.perfab.stats.Direction;
-import org.perfab.stats.ShiftTest;
+import org.perfab.stats.KnownTests;
+import org.perfab.stats.Statistic;
 import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
 
@@ -41,12 +42,13 @@ class ComparisonTableTestsTest {
 
     @Test
     void anotherTestJudgesEveryTrialItsOwnWay() {
-        CellComparison row = ComparisonTable.of("b", "h", measurements(), FIXED, c -> false, ShiftTest.mannWhitney())
+        CellComparison row = ComparisonTable.of("b", "h", measurements(), FIXED, c -> false, KnownTests.MANN_WHITNEY)
                 .rows().get(0);
         assertTrue(!row.byBuilds());
         assertEquals(9, row.comparison().base().n());
         assertEquals(Verdict.REGRESSION, row.comparison().verdict());
-        assertEquals(81.0, row.comparison().t(), 0.0, "every head trial above every base trial: U = 9 x 9");
+        assertEquals(Statistic.Kind.MANN_WHITNEY_U, row.comparison().statistic().kind());
+        assertEquals(81.0, row.comparison().statistic().value(), 0.0, "every head trial above every base trial: U = 9 x 9");
         assertEquals(List.of(), row.outliers());
     }
 }

@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Direction;
 import org.perfab.stats.Sample;
+import org.perfab.stats.Statistic;
 import org.perfab.stats.Summary;
 import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
@@ -24,7 +26,9 @@ class RowGuardTest {
 
     private static Comparison comparison(double pct, double low, double high, Verdict v, List<Caveat> caveats) {
         Summary s = Summary.of(Sample.of(100, 101, 99));
-        return new Comparison(s, s, Direction.LOWER_IS_BETTER, pct, low, high, 1, 4, 0.01, 2, v, caveats, Double.NaN);
+        return new Comparison(s, s, Direction.LOWER_IS_BETTER, pct, low, high,
+                new Statistic(Statistic.Kind.WELCH_T, 1, OptionalDouble.of(4)), 0.01, OptionalDouble.of(2), v, caveats,
+                Double.NaN);
     }
 
     private static CellComparison row(Comparison c, double detectable, double medianChange) {

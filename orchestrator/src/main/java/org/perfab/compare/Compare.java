@@ -24,7 +24,7 @@ import org.perfab.model.CellValues;
 import org.perfab.model.ComparisonTable;
 import org.perfab.model.RunResults;
 import org.perfab.model.Side;
-import org.perfab.stats.ShiftTest;
+import org.perfab.stats.KnownTests;
 import org.perfab.stats.ThresholdSettings;
 import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
@@ -78,7 +78,7 @@ public final class Compare {
     private static ComparisonTable read(Request request, List<Path> files) {
         return ComparisonTable.of(label(request.base()), label(request.head()), values(request, files),
                 request.thresholds(), cell -> request.profiles().stream().anyMatch(g -> g.matches(cell)),
-                ShiftTest.perfab());
+                KnownTests.PERFAB);
     }
 
     /**

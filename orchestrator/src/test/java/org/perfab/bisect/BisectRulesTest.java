@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.perfab.model.Bisection;
@@ -15,6 +16,7 @@ import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Direction;
 import org.perfab.stats.Sample;
+import org.perfab.stats.Statistic;
 import org.perfab.stats.Summary;
 import org.perfab.stats.Verdict;
 
@@ -23,7 +25,8 @@ class BisectRulesTest {
     private static Comparison comparison(Direction d, double pct, double low, double high, Verdict v,
             Caveat... caveats) {
         Summary s = Summary.of(Sample.of(1, 2, 3));
-        return new Comparison(s, s, d, pct, low, high, 0, 4, 0.5, 5, v, List.of(caveats), Double.NaN);
+        return new Comparison(s, s, d, pct, low, high, new Statistic(Statistic.Kind.WELCH_T, 0, OptionalDouble.of(4)),
+                0.5, OptionalDouble.of(5), v, List.of(caveats), Double.NaN);
     }
 
     @Test

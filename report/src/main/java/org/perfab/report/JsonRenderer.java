@@ -15,7 +15,7 @@ import org.perfab.stats.Verdict;
  * {@code ci95}, {@code mde}, {@code detectable}, {@code cv}, thresholds) are in percent.
  */
 final class JsonRenderer implements Renderer<Report> {
-    static final String SCHEMA = "perfab/comparison/v1";
+    static final String SCHEMA = "perfab/comparison/v2";
 
 
     @Override

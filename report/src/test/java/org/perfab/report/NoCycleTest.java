@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -20,39 +21,56 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.spi.ToolProvider;
 import org.junit.jupiter.api.Test;
+import org.perfab.stats.Comparison;
 
 /**
- * The report module has no class cycle: no renderer calls another, and the shared wording they
- * use depends on none of them. Read from the compiled classes with the JDK's {@code jdeps}, a
- * nested class counted as its top-level class.
+ * The report and stats modules have no class cycle: no renderer calls another, and the shared
+ * wording they use depends on none of them; no statistical test knows the type that names it, and
+ * the settings of the verdict rules know nothing of the comparisons they judge. Read from the
+ * compiled classes with the JDK's {@code jdeps}, a nested class counted as its top-level class.
  */
 class NoCycleTest {
-    private static final String PACKAGE = "org.perfab.report.";
-    private static final Pattern EDGE = Pattern.compile("^\\s+(org\\.perfab\\.report\\.\\S+)\\s+->\\s+"
-            + "(org\\.perfab\\.report\\.\\S+)\\s");
+    private static final String REPORT = "org.perfab.report";
+    private static final String STATS = "org.perfab.stats";
 
     @Test
     void reportClassesFormNoCycle() {
         Path classes = Path.of("target", "classes");
         assertTrue(Files.isDirectory(classes.resolve("org/perfab/report")), "compiled classes in " + classes);
+        assertNoCycle(classes, REPORT, 20);
+    }
+
+    /** The stats classes this module is built against: the module's classes, or its jar, in this build. */
+    @Test
+    void statsClassesFormNoCycle() throws URISyntaxException {
+        Path classes = Path.of(Comparison.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        assertNoCycle(classes, STATS, 20);
+    }
+
+    private static void assertNoCycle(Path classes, String pkg, int least) {
         ToolProvider jdeps = ToolProvider.findFirst("jdeps").orElseThrow();
         StringWriter out = new StringWriter();
         int code = jdeps.run(new PrintWriter(out), new PrintWriter(out), "-verbose:class", "-filter:none",
                 classes.toString());
         assertEquals(0, code, out.toString());
-        Map<String, Set<String>> graph = graph(out.toString());
-        assertTrue(graph.size() > 20, "jdeps named the report's classes: " + graph.keySet());
-        assertEquals(List.of(), cycles(graph), "class cycles in the report module");
+        Map<String, Set<String>> graph = graph(out.toString(), pkg);
+        assertTrue(graph.size() > least, "jdeps named the classes of " + pkg + " in " + classes + ": " + graph.keySet());
+        assertEquals(List.of(), cycles(graph), "class cycles in " + pkg + " (" + classes + ")");
     }
 
-    /** Returns the dependencies between top-level classes of the report package that {@code jdeps} printed. */
-    static Map<String, Set<String>> graph(String jdeps) {
+    /**
+     * Returns the dependencies between top-level classes of the package {@code pkg} that
+     * {@code jdeps} printed, named without the package.
+     */
+    static Map<String, Set<String>> graph(String jdeps, String pkg) {
+        String quoted = Pattern.quote(pkg + ".");
+        Pattern edge = Pattern.compile("^\\s+(" + quoted + "\\S+)\\s+->\\s+(" + quoted + "\\S+)\\s");
         Map<String, Set<String>> graph = new TreeMap<>();
         for (String line : jdeps.split("\n")) {
-            Matcher m = EDGE.matcher(line);
+            Matcher m = edge.matcher(line);
             if (m.find()) {
-                String from = topLevel(m.group(1));
-                String to = topLevel(m.group(2));
+                String from = topLevel(m.group(1), pkg);
+                String to = topLevel(m.group(2), pkg);
                 graph.computeIfAbsent(from, k -> new TreeSet<>());
                 graph.computeIfAbsent(to, k -> new TreeSet<>());
                 if (!from.equals(to)) {
@@ -63,8 +81,8 @@ class NoCycleTest {
         return graph;
     }
 
-    private static String topLevel(String className) {
-        String simple = className.substring(PACKAGE.length());
+    private static String topLevel(String className, String pkg) {
+        String simple = className.substring(pkg.length() + 1);
         int nested = simple.indexOf('$');
         return nested < 0 ? simple : simple.substring(0, nested);
     }
@@ -121,6 +139,7 @@ class NoCycleTest {
                 + "   org.perfab.report.C -> org.perfab.report.A   report\n"
                 + "   org.perfab.report.A$X -> org.perfab.report.A   report\n"
                 + "   org.perfab.report.C -> org.perfab.report.D   report\n";
-        assertEquals(List.of(List.of("A", "B", "C")), cycles(graph(jdeps)));
+        assertEquals(List.of(List.of("A", "B", "C")), cycles(graph(jdeps, REPORT)));
+        assertEquals(List.of(), cycles(graph(jdeps, STATS)), "another package's classes are not this one's");
     }
 }

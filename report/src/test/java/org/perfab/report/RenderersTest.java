@@ -84,12 +84,21 @@ class RenderersTest {
     @Test
     void jsonCarriesTheContractFields() throws Exception {
         JsonNode root = new ObjectMapper().readTree(Products.AB.render(Report.of(fixture()), Format.JSON));
-        assertEquals("perfab/comparison/v1", root.get("schema").asText());
+        assertEquals("perfab/comparison/v2", root.get("schema").asText());
         JsonNode first = root.get("comparisons").get(0);
         for (String field : List.of("cell", "metric", "unit", "direction", "verdict", "pctChange",
-                "ci95", "pValue", "base", "head")) {
+                "ci95", "pValue", "statistic", "mde", "base", "head")) {
             assertTrue(first.has(field), field);
         }
+        assertEquals("welch-t", first.get("statistic").get("name").asText());
+        assertTrue(first.get("statistic").has("value") && first.get("statistic").has("df"), first.toString());
+        assertTrue(!first.has("t") && !first.has("df"), "Welch's figures only under the statistic's name");
+        boolean measured = false;
+        for (JsonNode c : root.get("comparisons")) {
+            measured |= c.get("statistic").get("value").isNumber() && c.get("statistic").get("df").isNumber()
+                    && c.get("mde").isNumber();
+        }
+        assertTrue(measured, "a row of ordinary trials has Welch's t, its df and its detectable effect");
         for (String field : List.of("n", "mean", "median", "stddev", "cv", "min", "max")) {
             assertTrue(first.get("base").has(field), field);
         }
@@ -102,6 +111,8 @@ class RenderersTest {
         }
         assertEquals("no-data", gone.get("verdict").asText());
         assertTrue(gone.get("pValue").isNull());
+        assertTrue(gone.get("statistic").get("value").isNull() && gone.get("statistic").get("df").isNull()
+                && gone.get("mde").isNull(), gone.toString());
         assertEquals(0, gone.get("head").get("n").asInt());
         assertTrue(gone.get("head").get("mean").isNull());
     }

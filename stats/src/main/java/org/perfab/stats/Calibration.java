@@ -70,15 +70,15 @@ public final class Calibration {
     /** A way of judging a cell: a label for the table and the {@link ShiftTest} it names. */
     public enum Method {
         /** Welch's test on every trial: the seed's rule. */
-        WELCH("Welch, trials", ShiftTest.welch()),
+        WELCH("Welch, trials", KnownTests.WELCH),
         /** perfab's verdict ({@link Comparison#judge}): far trials set aside on both sides, one-sided and swapped groups. */
-        PERFAB("perfab", ShiftTest.trials()),
+        PERFAB("perfab", KnownTests.TRIALS),
         /** Yuen's test on 20% trimmed means. */
-        YUEN("Yuen, trimmed", ShiftTest.yuen()),
+        YUEN("Yuen, trimmed", KnownTests.YUEN),
         /** benchstat's: Mann-Whitney's test (exact), the change between medians. */
-        MANN_WHITNEY("benchstat (Mann-Whitney)", ShiftTest.mannWhitney()),
+        MANN_WHITNEY("benchstat (Mann-Whitney)", KnownTests.MANN_WHITNEY),
         /** Welch's test on the median of each build. */
-        BUILD_MEDIANS("Welch, build medians", ShiftTest.buildMedians());
+        BUILD_MEDIANS("Welch, build medians", KnownTests.BUILD_MEDIANS);
 
         private final String label;
         private final ShiftTest test;
@@ -280,15 +280,19 @@ public final class Calibration {
                 used = looks.looks().get(k - 1);
                 Comparison at = robust(draw, used, t.atLook(k));
                 seen.add(at);
-                if (!Sequential.undecided(at, thresholds)) {
+                if (!at.undecided(thresholds)) {
                     break;
                 }
             }
             trials += used;
-            count(counts[2], seen.get(Sequential.standing(seen)).verdict());
+            count(counts[2], seen.get(Sequential.standing(verdicts(seen))).verdict());
         }
         return new AdaptiveRates(rates(counts[0], runs), rates(counts[1], runs), rates(counts[2], runs),
                 (double) trials / runs);
+    }
+
+    private static List<Verdict> verdicts(List<Comparison> looks) {
+        return looks.stream().map(Comparison::verdict).toList();
     }
 
     private static void count(int[] n, Verdict v) {
@@ -312,7 +316,7 @@ public final class Calibration {
 
     /** Returns perfab's comparison of the first {@code n} trials of each side. */
     private static Comparison robust(double[][] draw, int n, Thresholds t) {
-        return ShiftTest.trials().judge(Trials.of(Arrays.copyOf(draw[0], n)), Trials.of(Arrays.copyOf(draw[1], n)),
+        return KnownTests.TRIALS.judge(Trials.of(Arrays.copyOf(draw[0], n)), Trials.of(Arrays.copyOf(draw[1], n)),
                 Direction.LOWER_IS_BETTER, t, false).comparison();
     }
 
@@ -362,7 +366,7 @@ public final class Calibration {
                 double[][][] draw = draw(new Case(noise, cv, n, i < changed ? effect : 0), random);
                 // Code layout shows between builds: judged on their medians, as an A/B with several
                 // builds per side is.
-                ShiftTest test = noise == Noise.LAYOUT ? ShiftTest.perfab() : ShiftTest.trials();
+                ShiftTest test = noise == Noise.LAYOUT ? KnownTests.PERFAB : KnownTests.TRIALS;
                 comparisons.add(test.judge(side(draw[0]), side(draw[1]), Direction.LOWER_IS_BETTER, thresholds, false)
                         .comparison());
             }
@@ -427,7 +431,7 @@ public final class Calibration {
                 boolean undecided = false;
                 for (int i = 0; i < cells; i++) {
                     seen.get(i).add(look.get(i));
-                    undecided |= Sequential.undecided(look.get(i), thresholds);
+                    undecided |= look.get(i).undecided(thresholds);
                 }
                 if (!undecided) {
                     break;
@@ -438,7 +442,7 @@ public final class Calibration {
             boolean headline = false;
             for (int i = 0; i < cells; i++) {
                 List<Comparison> looks = seen.get(i);
-                Verdict v = looks.get(Sequential.standing(looks)).verdict();
+                Verdict v = looks.get(Sequential.standing(verdicts(looks))).verdict();
                 if (i < changed) {
                     all &= v == Verdict.REGRESSION;
                 } else {

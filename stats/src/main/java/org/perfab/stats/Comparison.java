@@ -5,11 +5,15 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
- * The comparison of one cell's candidate (head) sample with its baseline sample: summaries, percent
- * change with its 95% interval, Welch's test, the minimum detectable effect, and the verdict. Other
- * tests (see {@link ShiftTest}) give one too, with their own change and p.
+ * The comparison of one cell's candidate (head) sample with its baseline sample by one test:
+ * summaries, percent change with its 95% interval, the test's statistic and p, the minimum
+ * detectable effect where the test gives one, and the verdict. Welch's test gives every figure
+ * ({@link #of}); other tests (see {@link ShiftTest}) give their own change, statistic and p, and
+ * neither interval nor detectable effect. The verdict rules read only what every test gives (the
+ * change, p, the interval and the caveats) and the detectable effect where it is present.
  *
  * <p>Percentages are of the baseline mean: {@code pctChange = (mean_head / mean_base - 1) * 100},
  * whatever the direction; the direction decides only which sign is worse.
@@ -21,19 +25,20 @@ import java.util.Optional;
  *     tests that locate a change so); NaN when a side is empty or the baseline mean is not positive
  * @param ciLow lower bound of the 95% interval of {@code pctChange}; NaN when undefined
  * @param ciHigh upper bound of the 95% interval of {@code pctChange}; NaN when undefined
- * @param t Welch's t of head against base (see {@link #of}); another test's statistic (Mann-Whitney's
- *     U), or NaN
- * @param df Welch-Satterthwaite degrees of freedom; NaN when undefined
+ * @param statistic the test's statistic of head against base, named by its test (Welch's t with its
+ *     degrees of freedom, see {@link #of}; Mann-Whitney's U; Yuen's t)
  * @param pValue two-sided p; NaN when a side has fewer than 2 values
- * @param mde minimum detectable effect in percent of the baseline mean (see {@link #of}); NaN
- *     when undefined
+ * @param mde minimum detectable effect in percent of the baseline mean, {@code >= 0} (see
+ *     {@link #of}); empty for a test that gives none (every test but Welch's), and where it is
+ *     undefined (a side with fewer than 2 values, or a baseline mean that is not positive unless
+ *     every value is zero)
  * @param verdict the class of the change
  * @param caveats what a reader should know, in declaration order of {@link Caveat}
  * @param qValue the Benjamini-Hochberg adjusted p when the run's cells were judged together; NaN
  *     when each was judged on its own
  */
 public record Comparison(Summary base, Summary head, Direction direction, double pctChange,
-        double ciLow, double ciHigh, double t, double df, double pValue, double mde,
+        double ciLow, double ciHigh, Statistic statistic, double pValue, OptionalDouble mde,
         Verdict verdict, List<Caveat> caveats, double qValue) {
 
     /** Power at which {@link #mde} is computed. */
@@ -43,8 +48,12 @@ public record Comparison(Summary base, Summary head, Direction direction, double
     public static final double CONFIDENCE = 0.95;
 
     public Comparison {
-        if (base == null || head == null || direction == null || verdict == null) {
-            throw new NullPointerException("base, head, direction and verdict are required");
+        if (base == null || head == null || direction == null || statistic == null || mde == null
+                || verdict == null) {
+            throw new NullPointerException("base, head, direction, statistic, mde and verdict are required");
+        }
+        if (mde.isPresent() && !(mde.getAsDouble() >= 0)) {
+            throw new IllegalArgumentException("a detectable effect is a percentage >= 0, got " + mde.getAsDouble());
         }
         caveats = List.copyOf(caveats);
     }
@@ -54,7 +63,10 @@ public record Comparison(Summary base, Summary head, Direction direction, double
      *
      * <p>The test is Welch's two-sided t-test (unequal variances, Welch-Satterthwaite degrees of
      * freedom). When both sides are constant, p is 0 if their values differ and 1 if they are
-     * equal. A side with fewer than two values gives {@link Verdict#NO_DATA}.
+     * equal. A side with fewer than two values gives {@link Verdict#NO_DATA}. The statistic is
+     * Welch's t of head against base ({@link Statistic.Kind#WELCH_T}) with its degrees of freedom:
+     * infinite with none when both sides are constant and differ, 0 with none when they agree, NaN
+     * with none when a side has fewer than two values.
      *
      * <p>The 95% interval of the percent change comes from Fieller's method for the ratio of two
      * independent means, with the Welch degrees of freedom: it accounts for the uncertainty of both
@@ -104,17 +116,40 @@ public record Comparison(Summary base, Summary head, Direction direction, double
      * cannot (unchanged, too noisy to tell); for other verdicts it is the power figure alone.
      *
      * <p>A regression needs the test to find the change ({@link #mde}) and the change measured to
-     * reach the bar, which takes about the bar plus {@code t(0.80, df)} standard errors: a true
-     * change at the bar itself is found only half the time. A change measured at the inconclusive
-     * threshold is reported whatever the test says, which takes that threshold plus the same
-     * {@code t(0.80, df)} standard errors. The power figure is the smaller of the two. It is the bar
-     * when both sides are constant, and NaN when the minimum detectable effect is.
+     * reach the bar, which takes about the bar plus {@code t(0.80, df)} standard errors, {@code df}
+     * the degrees of freedom of the {@link #statistic}: a true change at the bar itself is found
+     * only half the time. A change measured at the inconclusive threshold is reported whatever the
+     * test says, which takes that threshold plus the same {@code t(0.80, df)} standard errors. The
+     * power figure is the smaller of the two. It is the larger of the detectable effect and the bar
+     * when the statistic has no degrees of freedom (both sides constant), and NaN when the test
+     * gives no detectable effect: a row judged by Mann-Whitney's test claims no power.
      */
     public double detectable(Thresholds thresholds) {
         double power = powerDetectable(thresholds);
         double worst = worseEnd();
         boolean claims = verdict == Verdict.UNCHANGED || verdict == Verdict.NOISY;
         return !claims || Double.isNaN(worst) || Double.isNaN(power) ? power : Math.max(power, worst);
+    }
+
+    /**
+     * Returns whether more trials could change what this comparison says (see {@link Sequential}): it
+     * is inconclusive or too noisy to tell, or it is unchanged or small while its 95% interval still
+     * reaches a change for the worse as large as the bar (or has no bounds). Regressions and
+     * improvements are decided; so are cells without data and profiles, which no number of trials
+     * classifies.
+     */
+    public boolean undecided(Thresholds thresholds) {
+        return switch (verdict) {
+            case INCONCLUSIVE, NOISY -> true;
+            case UNCHANGED, SMALL -> {
+                if (Double.isNaN(pctChange)) {
+                    yield false;
+                }
+                double worst = worseEnd();
+                yield Double.isNaN(worst) || worst >= thresholds.minEffect();
+            }
+            case REGRESSION, IMPROVEMENT, PROFILE, NO_DATA -> false;
+        };
     }
 
     /**
@@ -126,15 +161,17 @@ public record Comparison(Summary base, Summary head, Direction direction, double
     }
 
     private double powerDetectable(Thresholds thresholds) {
-        if (Double.isNaN(mde)) {
+        if (mde.isEmpty()) {
             return Double.NaN;
         }
-        if (mde == 0 || Double.isNaN(df)) {
-            return Math.max(mde, thresholds.minEffect());
+        double effect = mde.getAsDouble();
+        if (effect == 0 || statistic.df().isEmpty()) {
+            return Math.max(effect, thresholds.minEffect());
         }
-        double power = WelchTest.quantile(POWER, df);
-        double se = mde / (WelchTest.quantile(1 - thresholds.testAlpha() / 2, df) + power);
-        double regression = Math.max(mde, thresholds.minEffect() + power * se);
+        double df = statistic.df().getAsDouble();
+        double power = TQuantile.of(POWER, df);
+        double se = effect / (TQuantile.of(1 - thresholds.testAlpha() / 2, df) + power);
+        double regression = Math.max(effect, thresholds.minEffect() + power * se);
         return Math.min(regression, Math.max(thresholds.minEffect(), thresholds.inconclusive()) + power * se);
     }
 
@@ -175,7 +212,7 @@ public record Comparison(Summary base, Summary head, Direction direction, double
     }
 
     private Comparison with(Verdict v, List<Caveat> c, double q) {
-        return new Comparison(base, head, direction, pctChange, ciLow, ciHigh, t, df, pValue, mde, v, c, q);
+        return new Comparison(base, head, direction, pctChange, ciLow, ciHigh, statistic, pValue, mde, v, c, q);
     }
 
     /**
@@ -186,7 +223,7 @@ public record Comparison(Summary base, Summary head, Direction direction, double
      *     ascending
      * @param headSetAside the positions of the candidate's trials it left out, ascending
      * @param ofTrials the trials' own comparison when another sample decided (the medians of the
-     *     builds; see {@link ShiftTest#perfab}); empty when the trials decided
+     *     builds; see {@link KnownTests#PERFAB}); empty when the trials decided
      */
     public record Judged(Comparison comparison, List<Integer> baseSetAside, List<Integer> headSetAside,
             Optional<Comparison> ofTrials) {
@@ -206,11 +243,11 @@ public record Comparison(Summary base, Summary head, Direction direction, double
     /**
      * Returns the comparison of a test that locates the change otherwise than by means (Mann-Whitney
      * on medians, Yuen on trimmed means): the summaries of both sides, the change {@code pct} its
-     * test measured, its statistic in {@link #t} and its {@code p}, and the verdict of the rules; no
-     * interval, degrees of freedom or detectable change. A side with fewer than two values gives
+     * test measured, its {@code statistic} and its {@code p}, and the verdict of the rules; no
+     * interval and no detectable change. A side with fewer than two values gives
      * {@link Verdict#NO_DATA}.
      */
-    static Comparison located(double[] base, double[] head, Direction direction, double pct, double statistic,
+    static Comparison located(double[] base, double[] head, Direction direction, double pct, Statistic statistic,
             double p, Thresholds thresholds, boolean profile) {
         Summary b = Summary.of(Sample.of(base));
         Summary h = Summary.of(Sample.of(head));
@@ -224,7 +261,7 @@ public record Comparison(Summary base, Summary head, Direction direction, double
         Verdict v = !caveats.isEmpty() ? Verdict.NO_DATA
                 : profile ? Verdict.PROFILE
                 : VerdictRule.classify(direction, pct, p, thresholds);
-        return new Comparison(b, h, direction, pct, Double.NaN, Double.NaN, statistic, Double.NaN, p, Double.NaN, v,
+        return new Comparison(b, h, direction, pct, Double.NaN, Double.NaN, statistic, p, OptionalDouble.empty(), v,
                 caveats, Double.NaN);
     }
 
@@ -415,36 +452,6 @@ public record Comparison(Summary base, Summary head, Direction direction, double
     }
 
     /**
-     * Returns where the pooled values of both sides leave their widest gap, as the logarithm half
-     * way across it; NaN when a value is not positive or there are fewer than two.
-     */
-    static double widestGap(double[] base, double[] head) {
-        double[] logs = new double[base.length + head.length];
-        int k = 0;
-        for (double[] side : new double[][] {base, head}) {
-            for (double v : side) {
-                if (!(v > 0)) {
-                    return Double.NaN;
-                }
-                logs[k++] = Math.log(v);
-            }
-        }
-        if (logs.length < 2) {
-            return Double.NaN;
-        }
-        Arrays.sort(logs);
-        double widest = -1;
-        double cut = Double.NaN;
-        for (int i = 1; i < logs.length; i++) {
-            if (logs[i] - logs[i - 1] > widest) {
-                widest = logs[i] - logs[i - 1];
-                cut = (logs[i] + logs[i - 1]) / 2;
-            }
-        }
-        return cut;
-    }
-
-    /**
      * Returns {@code judged} unless its verdict is a regression, improvement or small change whose
      * sign is not that of the change between the medians of every trial, and it carries no
      * {@link Caveat#SPLIT}: such a verdict rests on which trials were kept, and is too noisy to tell.
@@ -497,7 +504,7 @@ public record Comparison(Summary base, Summary head, Direction direction, double
             Comparison c = compute(baseSample.scaled(-exponent), headSample.scaled(-exponent), direction, thresholds,
                     profile);
             return new Comparison(c.base().scaled(exponent), c.head().scaled(exponent), direction, c.pctChange(),
-                    c.ciLow(), c.ciHigh(), c.t(), c.df(), c.pValue(), c.mde(), c.verdict(), c.caveats(), c.qValue());
+                    c.ciLow(), c.ciHigh(), c.statistic(), c.pValue(), c.mde(), c.verdict(), c.caveats(), c.qValue());
         }
         Summary base = Summary.of(baseSample);
         Summary head = Summary.of(headSample);
@@ -540,8 +547,8 @@ public record Comparison(Summary base, Summary head, Direction direction, double
                     ciHigh = ci[1];
                 }
                 double alpha = thresholds.alpha();
-                mde = (WelchTest.quantile(1.0 - alpha / 2.0, test.df())
-                        + WelchTest.quantile(POWER, test.df())) * test.se() / base.mean() * 100.0;
+                mde = (TQuantile.of(1.0 - alpha / 2.0, test.df())
+                        + TQuantile.of(POWER, test.df())) * test.se() / base.mean() * 100.0;
             }
         }
 
@@ -570,8 +577,9 @@ public record Comparison(Summary base, Summary head, Direction direction, double
             caveats.add(Caveat.NOT_AT_LOOK);
         }
         caveats.sort(null);
-        Comparison c = new Comparison(base, head, direction, pct, ciLow, ciHigh, test.t(), test.df(),
-                test.p(), mde, verdict, caveats, Double.NaN);
+        Comparison c = new Comparison(base, head, direction, pct, ciLow, ciHigh,
+                Statistic.of(Statistic.Kind.WELCH_T, test.t(), test.df()), test.p(),
+                Double.isNaN(mde) ? OptionalDouble.empty() : OptionalDouble.of(mde), verdict, caveats, Double.NaN);
         // Unchanged is a claim, "no change of X or more", and must be earned: an interval that
         // reaches a slowdown as large as the bar, no interval at all, or trials blind to a slowdown
         // past the inconclusive threshold make it no pass.
@@ -589,7 +597,7 @@ public record Comparison(Summary base, Summary head, Direction direction, double
     private static double[] fieller(Summary base, Summary head, double df) {
         double vb = base.variance() / base.n();
         double vh = head.variance() / head.n();
-        double tq = WelchTest.quantile(1.0 - (1.0 - CONFIDENCE) / 2.0, df);
+        double tq = TQuantile.of(1.0 - (1.0 - CONFIDENCE) / 2.0, df);
         double ratio = head.mean() / base.mean();
         double g = tq * tq * vb / (base.mean() * base.mean());
         if (g >= 1.0) {

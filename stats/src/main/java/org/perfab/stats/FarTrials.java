@@ -114,7 +114,7 @@ public record FarTrials(List<Integer> base, List<Integer> head, double spread) {
         // two speeds whatever the gap.
         boolean swapped = oppositeWays(baseValues, headValues) || near(baseValues, base, headValues) > 0
                 || near(headValues, head, baseValues) > 0;
-        double cut = Comparison.widestGap(baseValues, headValues);
+        double cut = widestGap(baseValues, headValues);
         if (Double.isNaN(cut)) {
             return Double.NaN;
         }
@@ -268,5 +268,35 @@ public record FarTrials(List<Integer> base, List<Integer> head, double spread) {
             }
         }
         return out;
+    }
+
+    /**
+     * Returns where the pooled values of both sides leave their widest gap, as the logarithm half
+     * way across it; NaN when a value is not positive or there are fewer than two.
+     */
+    private static double widestGap(double[] base, double[] head) {
+        double[] logs = new double[base.length + head.length];
+        int k = 0;
+        for (double[] side : new double[][] {base, head}) {
+            for (double v : side) {
+                if (!(v > 0)) {
+                    return Double.NaN;
+                }
+                logs[k++] = Math.log(v);
+            }
+        }
+        if (logs.length < 2) {
+            return Double.NaN;
+        }
+        Arrays.sort(logs);
+        double widest = -1;
+        double cut = Double.NaN;
+        for (int i = 1; i < logs.length; i++) {
+            if (logs[i] - logs[i - 1] > widest) {
+                widest = logs[i] - logs[i - 1];
+                cut = (logs[i] + logs[i - 1]) / 2;
+            }
+        }
+        return cut;
     }
 }

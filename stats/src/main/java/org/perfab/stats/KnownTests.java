@@ -3,8 +3,12 @@ package org.perfab.stats;
 import java.util.List;
 import java.util.Optional;
 
-/** The {@link ShiftTest}s perfab knows, one constant each, reached through {@link ShiftTest}'s factories. */
-enum KnownTests implements ShiftTest {
+/**
+ * The {@link ShiftTest}s perfab knows, one constant each. The tests are values of this enum, not
+ * factories of {@link ShiftTest}, so that the interface knows none of its implementations.
+ */
+public enum KnownTests implements ShiftTest {
+    /** Welch's test on every trial, nothing set aside: the seed's rule ({@link Comparison#of}). */
     WELCH {
         @Override
         public Comparison.Judged judge(Trials base, Trials head, Direction direction, Thresholds thresholds,
@@ -12,6 +16,10 @@ enum KnownTests implements ShiftTest {
             return alone(welch(base.values(), head.values(), direction, thresholds, profile));
         }
     },
+    /**
+     * perfab's verdict on the trials: Welch's test with far trials set aside, on one side read as
+     * evidence, groups that swap sides caught ({@link Comparison#judge}).
+     */
     TRIALS {
         @Override
         public Comparison.Judged judge(Trials base, Trials head, Direction direction, Thresholds thresholds,
@@ -19,6 +27,7 @@ enum KnownTests implements ShiftTest {
             return Comparison.judge(base.values(), head.values(), direction, thresholds, profile);
         }
     },
+    /** Welch's test on the median of each build: one value per build and side. */
     BUILD_MEDIANS {
         @Override
         public Comparison.Judged judge(Trials base, Trials head, Direction direction, Thresholds thresholds,
@@ -26,6 +35,10 @@ enum KnownTests implements ShiftTest {
             return alone(welch(base.buildMedians(), head.buildMedians(), direction, thresholds, profile));
         }
     },
+    /**
+     * benchstat's: Mann-Whitney's test (exact where it can be), the change between medians; its
+     * statistic is U ({@link Statistic.Kind#MANN_WHITNEY_U}).
+     */
     MANN_WHITNEY {
         @Override
         public Comparison.Judged judge(Trials base, Trials head, Direction direction, Thresholds thresholds,
@@ -33,14 +46,15 @@ enum KnownTests implements ShiftTest {
             double[] b = base.values();
             double[] h = head.values();
             if (b.length == 0 || h.length == 0) {
-                return alone(Comparison.located(b, h, direction, Double.NaN, Double.NaN, Double.NaN, thresholds,
+                return alone(Comparison.located(b, h, direction, Double.NaN, u(Double.NaN), Double.NaN, thresholds,
                         profile));
             }
             Ranks.Result r = Ranks.of(b, h);
             double pct = (Sample.median(h) / Sample.median(b) - 1) * 100;
-            return alone(Comparison.located(b, h, direction, pct, r.u(), r.p(), thresholds, profile));
+            return alone(Comparison.located(b, h, direction, pct, u(r.u()), r.p(), thresholds, profile));
         }
     },
+    /** Yuen's test on 20% trimmed means, the change between them ({@link Statistic.Kind#YUEN_T}). */
     YUEN {
         @Override
         public Comparison.Judged judge(Trials base, Trials head, Direction direction, Thresholds thresholds,
@@ -49,9 +63,16 @@ enum KnownTests implements ShiftTest {
             double[] h = head.values();
             double pct = b.length == 0 || h.length == 0 ? Double.NaN
                     : (Yuen.trimmedMean(h) / Yuen.trimmedMean(b) - 1) * 100;
-            return alone(Comparison.located(b, h, direction, pct, Double.NaN, Yuen.p(b, h), thresholds, profile));
+            Yuen.Result y = Yuen.test(b, h);
+            return alone(Comparison.located(b, h, direction, pct, Statistic.of(Statistic.Kind.YUEN_T, y.t(), y.df()),
+                    y.p(), thresholds, profile));
         }
     },
+    /**
+     * The test perfab's A/B applies: the medians of the builds decide when both sides measured two
+     * builds or more ({@link #BUILD_MEDIANS}, with the trials' own comparison and the trials they set
+     * aside kept beside it); otherwise the trials do ({@link #TRIALS}).
+     */
     PERFAB {
         @Override
         public Comparison.Judged judge(Trials base, Trials head, Direction direction, Thresholds thresholds,
@@ -70,6 +91,10 @@ enum KnownTests implements ShiftTest {
             boolean profile) {
         return profile ? Comparison.profile(Sample.of(base), Sample.of(head), direction, thresholds)
                 : Comparison.of(Sample.of(base), Sample.of(head), direction, thresholds);
+    }
+
+    private static Statistic u(double u) {
+        return Statistic.of(Statistic.Kind.MANN_WHITNEY_U, u, Double.NaN);
     }
 
     private static Comparison.Judged alone(Comparison c) {

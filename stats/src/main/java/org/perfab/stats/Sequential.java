@@ -156,39 +156,19 @@ public record Sequential(int first, int max) {
     }
 
     /**
-     * Returns whether more trials could change what {@code c} says: it is inconclusive or too noisy
-     * to tell, or it is unchanged or small while its 95% interval still reaches a change for the
-     * worse as large as the bar (or has no bounds). Regressions and improvements are decided; so are
-     * cells without data and profiles, which no number of trials classifies.
-     */
-    public static boolean undecided(Comparison c, Thresholds thresholds) {
-        return switch (c.verdict()) {
-            case INCONCLUSIVE, NOISY -> true;
-            case UNCHANGED, SMALL -> {
-                if (Double.isNaN(c.pctChange())) {
-                    yield false;
-                }
-                double worst = c.worseEnd();
-                yield Double.isNaN(worst) || worst >= thresholds.minEffect();
-            }
-            case REGRESSION, IMPROVEMENT, PROFILE, NO_DATA -> false;
-        };
-    }
-
-    /**
-     * Returns which of a cell's looks stands, from its comparisons at looks 1, 2, ... (each judged
-     * at that look's level): the last, unless an earlier look found a regression or an improvement
+     * Returns which of a cell's looks stands, from its verdicts at looks 1, 2, ... (each judged at
+     * that look's level): the last, unless an earlier look found a regression or an improvement
      * and the last did not, in which case the first look that did. A cell is then flagged when any
      * look flagged it, which the looks' levels allow. A small change spends no alpha: the last look
      * decides it, with all the trials.
      */
-    public static int standing(List<Comparison> looks) {
+    public static int standing(List<Verdict> looks) {
         int last = looks.size() - 1;
-        if (decisive(looks.get(last).verdict())) {
+        if (decisive(looks.get(last))) {
             return last;
         }
         for (int k = 0; k < last; k++) {
-            if (decisive(looks.get(k).verdict())) {
+            if (decisive(looks.get(k))) {
                 return k;
             }
         }

@@ -83,7 +83,7 @@ public record Summary(int n, double mean, double median, double stddev, double c
         if (n < 2) {
             return Double.NaN;
         }
-        return stddev == 0 ? 0 : WelchTest.quantile(0.975, n - 1) * stddev / Math.sqrt(n);
+        return stddev == 0 ? 0 : TQuantile.of(0.975, n - 1) * stddev / Math.sqrt(n);
     }
 
     /** Returns whether every value is the same ({@code n >= 2} and a zero spread). */

@@ -7,7 +7,7 @@ import java.util.Optional;
 /**
  * The settings of the verdict rules.
  *
- * @param alpha significance level of Welch's test, in (0, 1); a cell is significant when
+ * @param alpha significance level of the cell's test, in (0, 1); a cell is significant when
  *     {@code p < alpha}
  * @param minEffect smallest change, in percent of the baseline mean, that a regression or an
  *     improvement must reach; {@code >= 0}

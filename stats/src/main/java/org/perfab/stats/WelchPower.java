@@ -54,7 +54,7 @@ final class WelchPower {
         double total = 0;
         for (int i = 0; i < t.length; i++) {
             double s = StrictMath.sin(t[i]);
-            critical[i] = WelchTest.quantile(1 - alpha / 2, 2 * (m - 1) / (1 + s * s));
+            critical[i] = TQuantile.of(1 - alpha / 2, 2 * (m - 1) / (1 + s * s));
             share[i] = w[i] * StrictMath.pow(StrictMath.cos(t[i]), m - 2);
             total += share[i];
         }
@@ -79,7 +79,7 @@ final class WelchPower {
     static double shift(int m, double alpha, double power) {
         WelchPower p = new WelchPower(m, alpha);
         double low = 0;
-        double high = WelchTest.quantile(1 - alpha / 2, m - 1) + WelchTest.quantile(power, m - 1);
+        double high = TQuantile.of(1 - alpha / 2, m - 1) + TQuantile.of(power, m - 1);
         while (p.power(high)[0] < power) {
             low = high;
             high *= 2;

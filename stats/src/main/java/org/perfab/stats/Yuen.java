@@ -26,21 +26,35 @@ final class Yuen {
         return sum / (s.length - 2 * g);
     }
 
-    /** Returns the two-sided p of Yuen's test of {@code a} against {@code b}; NaN with fewer than 3 values a side. */
-    static double p(double[] a, double[] b) {
-        if (a.length < 3 || b.length < 3) {
-            return Double.NaN;
+    /**
+     * Yuen's test of one side against another.
+     *
+     * @param t {@code (trimmed_head - trimmed_base) / se}; infinite when both winsorized spreads are
+     *     0 and the trimmed means differ, 0 when they are equal, NaN with fewer than 3 values a side
+     * @param df Welch-Satterthwaite degrees of freedom from the trimmed counts; NaN when undefined
+     *     (fewer than 3 values a side, or both winsorized spreads 0)
+     * @param p two-sided p; 0 or 1 when both winsorized spreads are 0 and the trimmed means differ
+     *     or not, NaN with fewer than 3 values a side
+     */
+    record Result(double t, double df, double p) {
+    }
+
+    /** Returns Yuen's test of {@code head} against {@code base}. */
+    static Result test(double[] base, double[] head) {
+        if (base.length < 3 || head.length < 3) {
+            return new Result(Double.NaN, Double.NaN, Double.NaN);
         }
-        double[] da = d(a);
-        double[] db = d(b);
-        double se2 = da[0] + db[0];
-        double diff = trimmedMean(a) - trimmedMean(b);
+        double[] db = d(base);
+        double[] dh = d(head);
+        double se2 = dh[0] + db[0];
+        double diff = trimmedMean(head) - trimmedMean(base);
         if (se2 == 0) {
-            return diff == 0 ? 1 : 0;
+            return diff == 0 ? new Result(0, Double.NaN, 1)
+                    : new Result(Math.copySign(Double.POSITIVE_INFINITY, diff), Double.NaN, 0);
         }
         double t = diff / Math.sqrt(se2);
-        double df = se2 * se2 / (da[0] * da[0] / (da[1] - 1) + db[0] * db[0] / (db[1] - 1));
-        return Distributions.tTwoSided(t, df);
+        double df = se2 * se2 / (dh[0] * dh[0] / (dh[1] - 1) + db[0] * db[0] / (db[1] - 1));
+        return new Result(t, df, Distributions.tTwoSided(t, df));
     }
 
     /** Returns {d, h}: the squared standard error of the trimmed mean and the trimmed count. */

@@ -2,8 +2,10 @@
  * The statistics every perfab verdict rests on: a {@link org.perfab.stats.Sample} of one cell on
  * one side, its {@link org.perfab.stats.Summary}, and the {@link org.perfab.stats.Comparison} of a
  * baseline sample with a candidate sample under Welch's t-test and the verdict rules. The test is a
- * value ({@link org.perfab.stats.ShiftTest}): perfab's own rule and those it is measured against go
- * through the same door.
+ * value ({@link org.perfab.stats.ShiftTest}, those perfab knows in
+ * {@link org.perfab.stats.KnownTests}): perfab's own rule and those it is measured against go
+ * through the same door, each naming its {@link org.perfab.stats.Statistic}, and the verdict rules
+ * read only what every test gives.
  *
  * <p>The package is pure: it reads no files, knows no output format and keeps no state. Apache
  * Commons Statistics does the distribution and rank arithmetic behind one package-private adapter

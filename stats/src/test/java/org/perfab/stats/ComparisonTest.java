@@ -8,6 +8,7 @@ import static org.perfab.stats.Direction.HIGHER_IS_BETTER;
 import static org.perfab.stats.Direction.LOWER_IS_BETTER;
 
 import java.util.List;
+import java.util.OptionalDouble;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -19,12 +20,13 @@ class ComparisonTest {
         Comparison c = Comparison.of(Sample.of(100, 100, 100), Sample.of(104, 104, 104),
                 LOWER_IS_BETTER, T);
         assertEquals(0.0, c.pValue());
-        assertEquals(Double.POSITIVE_INFINITY, c.t());
-        assertTrue(Double.isNaN(c.df()));
+        assertEquals(Statistic.Kind.WELCH_T, c.statistic().kind());
+        assertEquals(Double.POSITIVE_INFINITY, c.statistic().value());
+        assertEquals(OptionalDouble.empty(), c.statistic().df(), "no degrees of freedom when both sides are constant");
         assertEquals(4.0, c.pctChange(), 1e-12);
         assertEquals(c.pctChange(), c.ciLow());
         assertEquals(c.pctChange(), c.ciHigh());
-        assertEquals(0.0, c.mde());
+        assertEquals(OptionalDouble.of(0.0), c.mde());
         assertEquals(Verdict.REGRESSION, c.verdict());
     }
 
@@ -81,7 +83,7 @@ class ComparisonTest {
     void reportsNoPercentChangeFromANonPositiveBaselineAndStillJudgesTheMove() {
         Comparison c = Comparison.of(Sample.of(0, 0, 0), Sample.of(1, 9, 2), LOWER_IS_BETTER, T);
         assertTrue(Double.isNaN(c.pctChange()));
-        assertTrue(Double.isNaN(c.ciLow()) && Double.isNaN(c.mde()));
+        assertTrue(Double.isNaN(c.ciLow()) && c.mde().isEmpty());
         assertTrue(c.caveats().contains(Caveat.NON_POSITIVE_BASE_MEAN));
         assertEquals(Verdict.INCONCLUSIVE, c.verdict(), "not confirmed with 3 noisy values");
 
@@ -107,7 +109,7 @@ class ComparisonTest {
         Comparison underpowered = Comparison.of(Sample.of(98, 100, 102, 99, 101), Sample.of(98.5, 100.5, 102.5, 99.5,
                 101.5), LOWER_IS_BETTER, T);
         assertEquals(Verdict.UNCHANGED, underpowered.verdict());
-        assertTrue(underpowered.mde() > 3.0);
+        assertTrue(underpowered.mde().getAsDouble() > 3.0);
         assertTrue(underpowered.detectable(T) <= T.inconclusive(), "it still rules out " + underpowered.detectable(T));
         assertTrue(underpowered.caveats().contains(Caveat.UNDERPOWERED));
 
@@ -121,7 +123,7 @@ class ComparisonTest {
         Comparison quiet = Comparison.of(Sample.of(100, 100.1, 99.9, 100), Sample.of(100.05, 100, 99.95, 100.1),
                 LOWER_IS_BETTER, T);
         assertEquals(Verdict.UNCHANGED, quiet.verdict());
-        assertTrue(quiet.mde() < 3.0);
+        assertTrue(quiet.mde().getAsDouble() < 3.0);
         assertFalse(quiet.caveats().contains(Caveat.UNDERPOWERED));
     }
 
@@ -234,7 +236,7 @@ class ComparisonTest {
                 a[j] = 100 * (1 + cv / 100 * random.nextGaussian());
                 b[j] = 100 * (1 + cv / 100 * random.nextGaussian());
             }
-            mdeSum += Comparison.of(Sample.of(a), Sample.of(b), LOWER_IS_BETTER, T).mde();
+            mdeSum += Comparison.of(Sample.of(a), Sample.of(b), LOWER_IS_BETTER, T).mde().getAsDouble();
         }
         double mde = mdeSum / trials;
         for (int i = 0; i < trials; i++) {
@@ -275,7 +277,12 @@ class ComparisonTest {
     @Test
     void rejectsMissingParts() {
         Summary s = Summary.of(Sample.of(1, 2));
-        assertThrows(NullPointerException.class, () -> new Comparison(s, s, null, 0, 0, 0, 0, 0, 0, 0,
+        Statistic t = new Statistic(Statistic.Kind.WELCH_T, 0, OptionalDouble.of(4));
+        assertThrows(NullPointerException.class, () -> new Comparison(s, s, null, 0, 0, 0, t, 0,
+                OptionalDouble.of(0), Verdict.UNCHANGED, List.of(), Double.NaN));
+        assertThrows(NullPointerException.class, () -> new Comparison(s, s, LOWER_IS_BETTER, 0, 0, 0, null, 0,
+                OptionalDouble.of(0), Verdict.UNCHANGED, List.of(), Double.NaN));
+        assertThrows(NullPointerException.class, () -> new Comparison(s, s, LOWER_IS_BETTER, 0, 0, 0, t, 0, null,
                 Verdict.UNCHANGED, List.of(), Double.NaN));
     }
 }

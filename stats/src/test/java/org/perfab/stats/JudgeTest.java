@@ -226,7 +226,7 @@ class JudgeTest {
         assertTrue(c.pValue() > 0.001 && c.pValue() < 0.05, c.toString());
         assertEquals(Verdict.INCONCLUSIVE, c.verdict(), "worse past the bar, short of its look");
         assertTrue(c.caveats().contains(Caveat.NOT_AT_LOOK), c.caveats().toString());
-        assertTrue(Sequential.undecided(c, T), "more trials settle it");
+        assertTrue(c.undecided(T), "more trials settle it");
         // Judged together: q under alpha but over the look's rate is the look's doing too.
         Thresholds last = T.withAdaptive(new Sequential(5, 20)).atLook(4);
         Comparison r = Comparison.of(Sample.of(100, 102, 98, 101, 99), Sample.of(110, 112, 108, 111, 109),

@@ -84,7 +84,7 @@ class SequentialTest {
                 seen.add(Comparison.of(b, h, Direction.LOWER_IS_BETTER, shared.atLook(k)));
                 anyAtFullAlpha |= Comparison.of(b, h, Direction.LOWER_IS_BETTER, noBar).pValue() < 0.05;
             }
-            Verdict v = seen.get(Sequential.standing(seen)).verdict();
+            Verdict v = seen.get(Sequential.standing(seen.stream().map(Comparison::verdict).toList())).verdict();
             flagged += v == Verdict.REGRESSION || v == Verdict.IMPROVEMENT ? 1 : 0;
             naive += anyAtFullAlpha ? 1 : 0;
         }
@@ -100,28 +100,26 @@ class SequentialTest {
         Comparison clear = Comparison.of(Sample.of(100, 100.2, 99.8, 100.1, 99.9), Sample.of(100.1, 100, 99.9,
                 100.2, 99.8), Direction.LOWER_IS_BETTER, T);
         assertEquals(Verdict.UNCHANGED, clear.verdict());
-        assertFalse(Sequential.undecided(clear, T));
+        assertFalse(clear.undecided(T));
         Comparison wide = Comparison.of(Sample.of(95, 105, 100), Sample.of(96, 106, 101), Direction.LOWER_IS_BETTER, T);
         assertEquals(Verdict.NOISY, wide.verdict());
-        assertTrue(Sequential.undecided(wide, T), "a 3% slowdown is not ruled out");
+        assertTrue(wide.undecided(T), "a 3% slowdown is not ruled out");
         Comparison faster = Comparison.of(Sample.of(95, 105, 100), Sample.of(96, 106, 101), Direction.HIGHER_IS_BETTER,
                 T);
-        assertTrue(Sequential.undecided(faster, T), "for a throughput, worse is lower");
+        assertTrue(faster.undecided(T), "for a throughput, worse is lower");
         Comparison inconclusive = Comparison.of(Sample.of(80, 120, 100), Sample.of(95, 140, 110),
                 Direction.LOWER_IS_BETTER, T);
         assertEquals(Verdict.INCONCLUSIVE, inconclusive.verdict());
-        assertTrue(Sequential.undecided(inconclusive, T));
+        assertTrue(inconclusive.undecided(T));
         Comparison regression = Comparison.of(Sample.of(100, 101, 99), Sample.of(110, 111, 109),
                 Direction.LOWER_IS_BETTER, T);
-        assertFalse(Sequential.undecided(regression, T));
+        assertFalse(regression.undecided(T));
     }
 
     @Test
     void theLastLookStandsUnlessOnlyAnEarlierOneFoundAChange() {
-        Comparison unchanged = Comparison.of(Sample.of(100, 101, 99), Sample.of(100, 101, 99),
-                Direction.LOWER_IS_BETTER, T);
-        Comparison regression = Comparison.of(Sample.of(100, 101, 99), Sample.of(110, 111, 109),
-                Direction.LOWER_IS_BETTER, T);
+        Verdict unchanged = Verdict.UNCHANGED;
+        Verdict regression = Verdict.REGRESSION;
         assertEquals(2, Sequential.standing(List.of(unchanged, unchanged, unchanged)));
         assertEquals(2, Sequential.standing(List.of(regression, unchanged, regression)));
         assertEquals(1, Sequential.standing(List.of(unchanged, regression, unchanged)));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -17,8 +18,8 @@ class ShiftTestTest {
     void perfabJudgesOneBuildBySideOnItsTrials() {
         Trials base = Trials.of(100, 101, 99, 100, 100, 140);
         Trials head = Trials.of(106, 105, 107, 106, 105, 106);
-        Comparison.Judged perfab = ShiftTest.perfab().judge(base, head, LOWER, T, false);
-        Comparison.Judged trials = ShiftTest.trials().judge(base, head, LOWER, T, false);
+        Comparison.Judged perfab = KnownTests.PERFAB.judge(base, head, LOWER, T, false);
+        Comparison.Judged trials = KnownTests.TRIALS.judge(base, head, LOWER, T, false);
         assertEquals(trials, perfab);
         assertEquals(Optional.empty(), perfab.ofTrials());
         assertEquals(List.of(5), perfab.baseSetAside());
@@ -29,11 +30,11 @@ class ShiftTestTest {
         int[] builds = {0, 1, 2, 0, 1, 2, 0, 1, 2};
         Trials base = Trials.of(new double[] {100, 103, 98, 101, 102, 99, 100, 104, 97}, builds);
         Trials head = Trials.of(new double[] {104, 106, 102, 105, 107, 101, 104, 105, 103}, builds);
-        Comparison.Judged perfab = ShiftTest.perfab().judge(base, head, LOWER, T, false);
-        Comparison medians = ShiftTest.buildMedians().judge(base, head, LOWER, T, false).comparison();
+        Comparison.Judged perfab = KnownTests.PERFAB.judge(base, head, LOWER, T, false);
+        Comparison medians = KnownTests.BUILD_MEDIANS.judge(base, head, LOWER, T, false).comparison();
         assertEquals(medians, perfab.comparison());
         assertEquals(3, perfab.comparison().base().n());
-        assertEquals(Optional.of(ShiftTest.trials().judge(base, head, LOWER, T, false).comparison()),
+        assertEquals(Optional.of(KnownTests.TRIALS.judge(base, head, LOWER, T, false).comparison()),
                 perfab.ofTrials());
     }
 
@@ -48,17 +49,18 @@ class ShiftTestTest {
     void mannWhitneyIsExactAndMeasuresTheChangeOfMedians() {
         Trials base = Trials.of(100, 101, 102, 103, 104);
         Trials head = Trials.of(110, 111, 112, 113, 150);
-        Comparison c = ShiftTest.mannWhitney().judge(base, head, LOWER, T, false).comparison();
+        Comparison c = KnownTests.MANN_WHITNEY.judge(base, head, LOWER, T, false).comparison();
         assertEquals(2.0 / 252, c.pValue(), 1e-15);
-        assertEquals(25.0, c.t(), 0.0);
+        assertEquals(new Statistic(Statistic.Kind.MANN_WHITNEY_U, 25.0, OptionalDouble.empty()), c.statistic());
+        assertEquals(OptionalDouble.empty(), c.mde(), "Mann-Whitney's test gives no detectable change");
         assertEquals((112.0 / 102 - 1) * 100, c.pctChange(), 1e-12);
         assertEquals(Verdict.REGRESSION, c.verdict());
     }
 
     @Test
     void everyTestSaysNoDataForASideOfOneValue() {
-        for (ShiftTest test : List.of(ShiftTest.welch(), ShiftTest.trials(), ShiftTest.mannWhitney(), ShiftTest.yuen(),
-                ShiftTest.perfab())) {
+        for (ShiftTest test : List.of(KnownTests.WELCH, KnownTests.TRIALS, KnownTests.MANN_WHITNEY, KnownTests.YUEN,
+                KnownTests.PERFAB)) {
             Comparison c = test.judge(Trials.of(100), Trials.of(100, 101, 102), LOWER, T, false).comparison();
             assertEquals(Verdict.NO_DATA, c.verdict(), test.toString());
             assertTrue(c.caveats().contains(Caveat.BASE_TOO_FEW), test.toString());

@@ -73,7 +73,7 @@ class ThresholdsTest {
         Sample head = Sample.of(101, 103, 97, 100, 100);
         Comparison c = Comparison.of(base, head, Direction.LOWER_IS_BETTER, Thresholds.DEFAULT);
         assertTrue(c.caveats().contains(Caveat.UNDERPOWERED), c.toString());
-        Thresholds high = new Thresholds(0.05, 3, 10, Double.NaN, Double.NaN, Math.ceil(c.mde()), Optional.empty());
+        Thresholds high = new Thresholds(0.05, 3, 10, Double.NaN, Double.NaN, Math.ceil(c.mde().getAsDouble()), Optional.empty());
         assertTrue(!Comparison.of(base, head, Direction.LOWER_IS_BETTER, high).caveats().contains(Caveat.UNDERPOWERED));
     }
 }
