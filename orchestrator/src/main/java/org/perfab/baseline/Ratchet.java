@@ -11,7 +11,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.BiConsumer;
 import org.perfab.ab.MachineProbe;
-import org.perfab.demo.SyntheticSnapshots;
 import org.perfab.failure.BadInputException;
 import org.perfab.ingest.MeasurementFormat;
 import org.perfab.model.Baseline;

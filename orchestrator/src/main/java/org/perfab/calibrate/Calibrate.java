@@ -3,7 +3,6 @@ package org.perfab.calibrate;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,10 +28,6 @@ import org.perfab.model.Simulation.NoiseTable;
 import org.perfab.model.Simulation.Row;
 import org.perfab.model.Simulation.Suite;
 import org.perfab.model.Simulation.Target;
-import org.perfab.report.CalibrateRenderer;
-import org.perfab.report.Format;
-import org.perfab.report.Products;
-import org.perfab.report.Report;
 import org.perfab.stats.Calibration;
 import org.perfab.stats.Calibration.Method;
 import org.perfab.stats.Calibration.Noise;
@@ -42,7 +37,7 @@ import org.perfab.stats.Thresholds;
 /**
  * perfab's calibration: a grid of simulated cases judged every way on the same draws
  * ({@link #simulate}), then real A/B runs on this machine; {@link #run} returns both as one value
- * for {@link Products#CALIBRATE} to render.
+ * for the command line to render (as {@code calibrate.EXT}).
  */
 public final class Calibrate {
     /** The true slowdowns of the simulated cases, in percent; 0 is an A/A. */
@@ -94,13 +89,14 @@ public final class Calibrate {
     /**
      * Returns what {@code request} asks for: the simulation, then the real runs on this machine
      * when it asks for any, rendered once at the end. Before the real runs (35 minutes to an hour
-     * by default), {@code progress} hears the simulation's headline figures, then where the runs
-     * go and a line per run.
+     * by default), {@code simulated} hears the simulation, whose headline figures the command shows
+     * at once, then {@code progress} hears where the runs go and a line per run. The runs are real
+     * processes whatever {@code context}'s engine: their comment and report are its.
      *
      * @throws BadInputException when real runs are asked for and there is no {@code java} on PATH,
      *     which the subject's build and harness run
      */
-    public static CalibrationFigures run(Request request, Map<String, String> env, Clock clock,
+    public static CalibrationFigures run(Request request, AbRun.Context context, Consumer<Simulation> simulated,
             Consumer<String> progress) throws IOException, InterruptedException {
         if (request.abRuns() > 0 && !Processes.onPath("java")) {
             throw new BadInputException("the calibration's build and harness run 'java' from PATH, and there is none");
@@ -109,8 +105,8 @@ public final class Calibrate {
         if (request.abRuns() == 0) {
             return new CalibrationFigures(simulation, Optional.empty());
         }
-        CalibrateRenderer.headlines(simulation).forEach(progress);
-        return new CalibrationFigures(simulation, Optional.of(processes(request, env, clock, progress)));
+        simulated.accept(simulation);
+        return new CalibrationFigures(simulation, Optional.of(processes(request, context, progress)));
     }
 
     /** Returns the simulation {@code request} asks for: every figure from one seeded generator. */
@@ -315,14 +311,13 @@ public final class Calibrate {
      * {@link #REAL_EFFECTS}, {@value #REAL_TRIALS} trials per side. {@code progress} hears where they
      * go and a line per run.
      */
-    private static RealRuns processes(Request request, Map<String, String> env, Clock clock,
-            Consumer<String> progress) throws IOException, InterruptedException {
+    private static RealRuns processes(Request request, AbRun.Context context, Consumer<String> progress)
+            throws IOException, InterruptedException {
         Path root = request.dir().isPresent() ? request.dir().get() : Files.createTempDirectory("perfab-calibrate-");
         progress.accept("real A/B runs in " + root + ": " + request.abRuns() + " of each effect, " + REAL_TRIALS
                 + " trials per side");
-        AbRun.Context quiet = new AbRun.Context(QUIET, env, clock,
-                r -> Products.AB.render(Report.of(r), Format.MARKDOWN), r -> Products.AB.render(Report.of(r), Format.HTML),
-                Engine.REAL); // the calibration of real runs is of the machine's processes
+        AbRun.Context quiet = new AbRun.Context(QUIET, context.env(), context.clock(), context.comment(),
+                context.report(), Engine.REAL); // the calibration of real runs is of the machine's processes
         return ProcessCalibration.run(root, REAL_EFFECTS, request.abRuns(), REAL_TRIALS, quiet, progress);
     }
 

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.baseline.Ratchet;
-import org.perfab.demo.SyntheticSnapshots;
+import org.perfab.baseline.SyntheticSnapshots;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.Exclusions;
 import org.perfab.model.Snapshot;

@@ -1,15 +1,18 @@
 package org.perfab.cli;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import org.perfab.calibrate.Calibrate;
 import org.perfab.model.CalibrationFigures;
+import org.perfab.report.CalibrateRenderer;
 import org.perfab.report.Format;
 import org.perfab.report.Products;
 import org.perfab.stats.Calibration;
@@ -80,10 +83,14 @@ final class CalibrateCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "-o " + output.output + ": there is no folder " + folder);
         }
         PrintWriter err = spec.commandLine().getErr();
-        output.emit(spec, Calibrate.run(request, PerfabCommand.env(spec), Clock.systemUTC(), line -> {
+        Consumer<String> progress = line -> {
             err.println("perfab: " + line);
             err.flush();
-        }));
+        };
+        // The calibration says a line per run itself, not the progress of each run's trials.
+        PrintStream quiet = new PrintStream(new WriterStream(err), true, StandardCharsets.UTF_8);
+        output.emit(spec, Calibrate.run(request, AbCommand.context(spec, quiet, Progress.Level.QUIET),
+                simulation -> CalibrateRenderer.headlines(simulation).forEach(progress), progress));
         return ExitCode.OK;
     }
 }

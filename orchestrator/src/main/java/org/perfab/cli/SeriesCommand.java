@@ -9,6 +9,7 @@ import org.perfab.model.SeriesFile;
 import org.perfab.model.SeriesReplay;
 import org.perfab.report.Format;
 import org.perfab.report.Products;
+import org.perfab.report.SiteRenderer;
 import org.perfab.series.Nightly;
 import org.perfab.series.SeriesSite;
 import org.perfab.stats.SeriesRules;
@@ -161,7 +162,7 @@ final class SeriesCommand implements Callable<Integer> {
             }
             Path dir = site != null ? site : series == null ? Path.of("perfab-series-demo")
                     : series.resolveSibling(series.getFileName().toString().replaceFirst("\\.csv$", "") + "-site");
-            spec.commandLine().getErr().println(SeriesSiteCommand.written(SeriesSite.demo(seed, dir)));
+            spec.commandLine().getErr().println(SeriesSiteCommand.written(SeriesSite.demo(seed, SiteRenderer::files, dir)));
             return ExitCode.OK;
         }
     }

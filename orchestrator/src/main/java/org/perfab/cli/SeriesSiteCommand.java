@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.perfab.report.SiteRenderer;
 import org.perfab.series.SeriesSite;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -45,7 +46,8 @@ final class SeriesSiteCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         SeriesSite.Written w = SeriesSite.write(new SeriesSite.Request(series, Optional.ofNullable(baseline), out,
-                SeriesCommand.rules(spec, rules), SeriesSite.repoUrl(Optional.ofNullable(repoUrl), PerfabCommand.env(spec))));
+                SeriesCommand.rules(spec, rules), SeriesSite.repoUrl(Optional.ofNullable(repoUrl), PerfabCommand.env(spec))),
+                SiteRenderer::files);
         PrintWriter err = spec.commandLine().getErr();
         err.println(written(w));
         err.flush();

@@ -17,7 +17,6 @@ import java.util.function.BiConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.perfab.ab.MachineProbe;
-import org.perfab.demo.SyntheticSeries;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.ResultsJson;
 import org.perfab.model.RunResults;

@@ -16,7 +16,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import org.perfab.demo.SyntheticSeries;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
 import org.perfab.model.Baseline;
@@ -24,13 +23,12 @@ import org.perfab.model.Series;
 import org.perfab.model.SeriesCheck;
 import org.perfab.model.SeriesFile;
 import org.perfab.model.SeriesHistory;
-import org.perfab.report.SiteRenderer;
 import org.perfab.stats.SeriesRules;
 
 /**
  * The static site of a nightly series ({@code perfab series site}): reads the series and the
  * baseline, finds every reading's movement as {@code perfab series check} of its run would, and
- * writes the pages {@link SiteRenderer} makes of them into a folder.
+ * writes the pages the command line renders of them (the report's site renderer) into a folder.
  */
 public final class SeriesSite {
     private SeriesSite() {
@@ -68,31 +66,40 @@ public final class SeriesSite {
     public record Written(Path index, int keys, int runs, int files, long bytes) {
     }
 
+    /** Renders a site's history as its pages: each file's path in the site and its text, the index first. */
+    @FunctionalInterface
+    public interface Pages {
+        /** Returns the pages of {@code history}, the index first. */
+        Map<String, String> of(SeriesHistory history);
+    }
+
     /**
-     * Writes the site of {@code request}'s series and returns what it wrote.
+     * Writes the site of {@code request}'s series, its pages as {@code pages} renders them, and
+     * returns what it wrote.
      *
      * @throws BadInputException when the series or the baseline cannot be read, or the series has no
      *     readings
      * @throws RunFailedException when the site cannot be written
      */
-    public static Written write(Request request) {
+    public static Written write(Request request, Pages pages) {
         SeriesFile file = SeriesFile.read(BadInputException.read(request.series()), request.series().toString());
         Series series = file.series();
         if (series.readings().isEmpty()) {
             throw new BadInputException(request.series() + ": the series has no readings");
         }
         Optional<Baseline> baseline = request.baseline().map(b -> Baseline.read(BadInputException.read(b), b.toString()));
-        return write(history(series, request.rules(), baseline, request.repoUrl()), request.out());
+        return write(history(series, request.rules(), baseline, request.repoUrl()), pages, request.out());
     }
 
     /**
-     * Writes the site of {@code history} into {@code out}, and returns what it wrote. The data files
+     * Writes the site of {@code history}, its pages as {@code pages} renders them, into {@code out},
+     * and returns what it wrote. The data files
      * of an earlier site there that this one does not have are removed.
      *
      * @throws RunFailedException when the site cannot be written
      */
-    public static Written write(SeriesHistory history, Path out) {
-        Map<String, String> files = SiteRenderer.files(history);
+    public static Written write(SeriesHistory history, Pages pages, Path out) {
+        Map<String, String> files = pages.of(history);
         long bytes = 0;
         try {
             Path data = out.resolve("data");
@@ -116,8 +123,8 @@ public final class SeriesSite {
         } catch (IOException e) {
             throw new RunFailedException("cannot write the site to " + out + ": " + e.getMessage(), e);
         }
-        return new Written(out.resolve(SiteRenderer.INDEX), history.keys().size(), history.runs().size(), files.size(),
-                bytes);
+        return new Written(out.resolve(files.keySet().iterator().next()), history.keys().size(), history.runs().size(),
+                files.size(), bytes);
     }
 
     /**
@@ -128,9 +135,9 @@ public final class SeriesSite {
      * @param seed the noise's seed
      * @throws RunFailedException when the site cannot be written
      */
-    public static Written demo(long seed, Path out) {
+    public static Written demo(long seed, Pages pages, Path out) {
         return write(history(SyntheticSeries.make(seed), SeriesRules.Options.DEFAULT, Optional.empty(),
-                Optional.empty()), out);
+                Optional.empty()), pages, out);
     }
 
     /**

@@ -20,7 +20,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.perfab.demo.SyntheticSnapshots;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.Baseline;
 import org.perfab.model.BaselineCheck;

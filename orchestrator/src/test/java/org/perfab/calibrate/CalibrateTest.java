@@ -19,9 +19,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.perfab.ab.AbRun;
+import org.perfab.ab.Engine;
+import org.perfab.ab.Events;
 import org.perfab.model.CalibrationFigures;
 import org.perfab.model.RealRuns;
 import org.perfab.model.RunResults;
+import org.perfab.model.Side;
 import org.perfab.model.Simulation;
 import org.perfab.report.CalibrateRenderer;
 import org.perfab.report.Format;
@@ -72,9 +76,32 @@ class CalibrateTest {
     @Test
     void withoutRealRunsReturnsTheSimulationAloneAndReportsNoProgress() throws Exception {
         List<String> progress = new ArrayList<>();
-        CalibrationFigures figures = Calibrate.run(SMALL, Map.of(), Clock.systemUTC(), progress::add);
+        List<Simulation> simulated = new ArrayList<>();
+        AbRun.Context context = new AbRun.Context(new Events() {
+            @Override
+            public void note(String text) {
+                progress.add(text);
+            }
+
+            @Override
+            public void planned(int total, int done) {
+                progress.add("planned " + total);
+            }
+
+            @Override
+            public void starting(Side side, boolean warmup, int trial, int ofSide) {
+                progress.add("starting " + trial);
+            }
+
+            @Override
+            public void finished(Side side, boolean warmup, int trial, int ofSide, double seconds, String status) {
+                progress.add("finished " + trial);
+            }
+        }, Map.of(), Clock.systemUTC(), r -> "", r -> "", Engine.REAL);
+        CalibrationFigures figures = Calibrate.run(SMALL, context, simulated::add, progress::add);
         assertEquals(new CalibrationFigures(SIMULATED, Optional.empty()), figures);
         assertEquals(List.of(), progress, "the simulation is printed at once: nothing to wait for");
+        assertEquals(List.of(), simulated, "nor its headlines, said only before real runs");
         JsonNode json = new ObjectMapper().readTree(Products.CALIBRATE.render(figures, Format.JSON));
         assertTrue(json.get("real").isNull(), json.toString());
         assertFalse(Products.CALIBRATE.render(figures, Format.TEXT).contains("Real processes"));

@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perfab.demo.SyntheticSnapshots;
+import org.perfab.baseline.SyntheticSnapshots;
 import org.perfab.model.Baseline;
 import org.perfab.model.Snapshot;
 import org.perfab.stats.RatioSpace;

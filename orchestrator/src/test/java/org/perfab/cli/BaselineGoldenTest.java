@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.perfab.baseline.Corpus;
 import org.perfab.baseline.Ratchet;
-import org.perfab.demo.SyntheticSnapshots;
+import org.perfab.baseline.SyntheticSnapshots;
 import org.perfab.model.Baseline;
 import org.perfab.model.BaselineCheck;
 import org.perfab.model.BaselineDiff;

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.perfab.report.testing.Tool;
 import org.perfab.testing.Comparisons;
 import org.perfab.testing.GitFixture;
@@ -21,7 +22,14 @@ import org.perfab.testing.Slowdowns;
  * degree of freedom and confirms even a fourfold cost only when both sides barely spread, which a
  * busy machine's trials seldom do.
  */
+@ResourceLock(JmhIT.LOCK)
 class JmhIT {
+    /**
+     * JMH's own lock: one JMH runs at a time on a machine ({@code /tmp/jmh.lock}), and a second
+     * exits at once; the tests that run JMH hold this.
+     */
+    static final String LOCK = "jmh";
+
     @TempDir
     Path tmp;
 

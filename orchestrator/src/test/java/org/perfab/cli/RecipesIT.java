@@ -10,8 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.perfab.report.testing.Tool;
 import org.perfab.testing.Comparisons;
 import org.perfab.testing.GitFixture;
@@ -26,7 +25,6 @@ import org.perfab.testing.Slowdowns;
  * regression even beside {@code stress-ng} ({@code scripts/ci-under-load}). That every recipe is a
  * valid workload, shown in the docs as it is, is {@link DocsTest}'s.
  */
-@Execution(ExecutionMode.CONCURRENT)
 class RecipesIT {
     private static final Path RECIPES = Path.of("../workloads/recipes");
 
@@ -253,6 +251,7 @@ class RecipesIT {
     }
 
     @Test
+    @ResourceLock(JmhIT.LOCK)
     void jmh() throws IOException {
         Tool.MAVEN.need();
         // The recipe as it is; the benchmark's own annotations shorten JMH's iterations of 10 s each.

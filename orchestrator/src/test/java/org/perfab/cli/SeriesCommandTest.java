@@ -18,13 +18,13 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perfab.demo.SyntheticSeries;
 import org.perfab.model.CellId;
 import org.perfab.model.ResultsJson;
 import org.perfab.model.RunResults;
 import org.perfab.model.Series;
 import org.perfab.model.SeriesFile;
 import org.perfab.series.SeriesSources;
+import org.perfab.series.SyntheticSeries;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
 

@@ -21,11 +21,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perfab.demo.SyntheticSeries;
 import org.perfab.model.Series;
 import org.perfab.model.SeriesFile;
 import org.perfab.report.testing.Chromium;
 import org.perfab.report.testing.Tool;
+import org.perfab.series.SyntheticSeries;
 
 /**
  * The series site in headless Chromium, read back from the DOM the browser built after the page's

@@ -19,13 +19,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.perfab.demo.SyntheticSeries;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.Series;
 import org.perfab.model.SeriesCheck;
 import org.perfab.model.SeriesFile;
-import org.perfab.report.Products;
 import org.perfab.model.SeriesReplay;
+import org.perfab.report.Products;
 import org.perfab.stats.SeriesRules;
 
 /**

@@ -16,12 +16,12 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perfab.demo.SyntheticSeries;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.Series;
 import org.perfab.model.SeriesCheck;
 import org.perfab.model.SeriesFile;
 import org.perfab.model.SeriesHistory;
+import org.perfab.report.SiteRenderer;
 import org.perfab.stats.SeriesRules;
 
 /**
@@ -113,13 +113,14 @@ class SeriesSiteTest {
         Files.createDirectories(out.resolve("data"));
         Files.writeString(out.resolve("data/keys-00007.js"), "stale");
         SeriesSite.Written w = SeriesSite.write(new SeriesSite.Request(csv, Optional.empty(), out,
-                SeriesRules.Options.DEFAULT, Optional.empty()));
+                SeriesRules.Options.DEFAULT, Optional.empty()), SiteRenderer::files);
         assertEquals(new SeriesSite.Written(out.resolve("index.html"), 150, 4, 3, w.bytes()), w);
         assertTrue(Files.readString(out.resolve("data/keys-00001.js")).startsWith("perfabSite.load(1,"));
         assertFalse(Files.exists(out.resolve("data/keys-00007.js")), "an earlier site's data file is removed");
         Files.writeString(csv, "date,run,commit,cpu,key,ratio\n");
         BadInputException empty = assertThrows(BadInputException.class, () -> SeriesSite.write(
-                new SeriesSite.Request(csv, Optional.empty(), out, SeriesRules.Options.DEFAULT, Optional.empty())));
+                new SeriesSite.Request(csv, Optional.empty(), out, SeriesRules.Options.DEFAULT, Optional.empty()),
+                SiteRenderer::files));
         assertTrue(empty.getMessage().endsWith("the series has no readings"), empty.getMessage());
     }
 

@@ -1,4 +1,4 @@
-package org.perfab.demo;
+package org.perfab.baseline;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package org.perfab.demo;
+package org.perfab.series;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
