@@ -107,6 +107,164 @@ public final class AbRun {
                 }
             }
         }
+
+        /**
+         * Returns the request to measure {@code head} against {@code base} in {@code repository}, into
+         * {@code out}, with every other setting at its default (the workload's): to set more of them.
+         */
+        public static Builder of(Path repository, String base, String head, Path out) {
+            return new Builder(new Request(repository, base, head, DEFAULT_WORKLOAD, Optional.empty(), Optional.empty(),
+                    out, Optional.empty(), Optional.empty(), ThresholdSettings.NONE, false, false, List.of(), false,
+                    Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty()));
+        }
+
+        /** Returns a builder that starts from this request. */
+        public Builder toBuilder() {
+            return new Builder(this);
+        }
+
+        /** A request set by name, component by component; {@link #build} checks it as a whole. */
+        public static final class Builder {
+            private Path repository;
+            private String base;
+            private String head;
+            private String workload;
+            private Optional<Integer> trials;
+            private Optional<Integer> builds;
+            private Path out;
+            private Optional<Path> cache;
+            private Optional<Long> seed;
+            private ThresholdSettings overrides;
+            private boolean resume;
+            private boolean force;
+            private List<Verdict> failOn;
+            private boolean padding;
+            private Optional<Path> noise;
+            private Optional<Integer> adaptive;
+            private Optional<Duration> budget;
+            private Optional<Predicate<CellComparison>> undecided;
+
+            private Builder(Request r) {
+                repository = r.repository;
+                base = r.base;
+                head = r.head;
+                workload = r.workload;
+                trials = r.trials;
+                builds = r.builds;
+                out = r.out;
+                cache = r.cache;
+                seed = r.seed;
+                overrides = r.overrides;
+                resume = r.resume;
+                force = r.force;
+                failOn = r.failOn;
+                padding = r.padding;
+                noise = r.noise;
+                adaptive = r.adaptive;
+                budget = r.budget;
+                undecided = r.undecided;
+            }
+
+            /** The workload file's path in the head's tree. */
+            public Builder workload(String v) {
+                workload = v;
+                return this;
+            }
+
+            /** Counted trials per side; empty for the workload's. */
+            public Builder trials(Optional<Integer> v) {
+                trials = v;
+                return this;
+            }
+
+            /** Builds per side; empty for the workload's. */
+            public Builder builds(Optional<Integer> v) {
+                builds = v;
+                return this;
+            }
+
+            /** The folder the run writes into. */
+            public Builder out(Path v) {
+                out = v;
+                return this;
+            }
+
+            /** A folder of reusable builds; empty for none. */
+            public Builder cache(Optional<Path> v) {
+                cache = v;
+                return this;
+            }
+
+            /** The seed that shuffles each pair's order; empty for the workload's. */
+            public Builder seed(Optional<Long> v) {
+                seed = v;
+                return this;
+            }
+
+            /** Verdict settings that win over the workload's. */
+            public Builder overrides(ThresholdSettings v) {
+                overrides = v;
+                return this;
+            }
+
+            /** Whether to continue the run already in the out folder. */
+            public Builder resume(boolean v) {
+                resume = v;
+                return this;
+            }
+
+            /** Whether to write beside files perfab did not write. */
+            public Builder force(boolean v) {
+                force = v;
+                return this;
+            }
+
+            /** The verdicts that fail the job. */
+            public Builder failOn(List<Verdict> v) {
+                failOn = v;
+                return this;
+            }
+
+            /** Whether each trial's environment is padded by a random length. */
+            public Builder padding(boolean v) {
+                padding = v;
+                return this;
+            }
+
+            /** An A/A run's noise file; empty for none. */
+            public Builder noise(Optional<Path> v) {
+                noise = v;
+                return this;
+            }
+
+            /** The most trials per side of adaptive trials, 0 for off; empty for the workload's. */
+            public Builder adaptive(Optional<Integer> v) {
+                adaptive = v;
+                return this;
+            }
+
+            /** The time the trials may take in all; empty for no limit. */
+            public Builder budget(Optional<Duration> v) {
+                budget = v;
+                return this;
+            }
+
+            /** The caller's rule for a cell that needs another round; empty for the run's own. */
+            public Builder undecided(Optional<Predicate<CellComparison>> v) {
+                undecided = v;
+                return this;
+            }
+
+            /**
+             * Returns the request.
+             *
+             * @throws BadInputException when a setting is out of range, naming its option
+             */
+            public Request build() {
+                return new Request(repository, base, head, workload, trials, builds, out, cache, seed, overrides, resume,
+                        force, failOn, padding, noise, adaptive, budget, undecided);
+            }
+        }
     }
 
     private static void checkTrials(int n) {
@@ -193,12 +351,9 @@ public final class AbRun {
     public static RunResults run(Request request, Context context) throws IOException, InterruptedException {
         // Absolute: builds and harnesses run in the checkouts, where a relative path would point
         // somewhere else.
-        Request r = new Request(request.repository(), request.base(), request.head(), request.workload(),
-                request.trials(), request.builds(), request.out().toAbsolutePath().normalize(),
-                request.cache().map(c -> c.toAbsolutePath().normalize()), request.seed(), request.overrides(),
-                request.resume(), request.force(), request.failOn(), request.padding(),
-                request.noise().map(n -> n.toAbsolutePath().normalize()), request.adaptive(), request.budget(),
-                request.undecided());
+        Request r = request.toBuilder().out(request.out().toAbsolutePath().normalize())
+                .cache(request.cache().map(c -> c.toAbsolutePath().normalize()))
+                .noise(request.noise().map(n -> n.toAbsolutePath().normalize())).build();
         Optional<NoiseFile> noise = r.noise().map(AbRun::noise);
         if (r.cache().isPresent() && Files.exists(r.cache().get()) && !Files.isDirectory(r.cache().get())) {
             throw new BadInputException("--cache " + r.cache().get() + " is a file, not a folder");

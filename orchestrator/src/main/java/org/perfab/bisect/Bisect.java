@@ -484,10 +484,11 @@ public final class Bisect {
         ThresholdSettings thresholds = new ThresholdSettings(Optional.empty(), Optional.of(request.effect()),
                 Optional.of(Math.max(hunt, request.effect())), Optional.of(Thresholds.FDR_OFF));
         Optional<Integer> adaptive = builds > 1 ? Optional.of(0) : request.adaptive();
-        AbRun.Request ab = new AbRun.Request(request.repository(), base.id(), candidate.id(), request.workload(),
-                trials.or(request::trials), Optional.of(builds), out, request.cache(), Optional.empty(), thresholds, false, false,
-                List.of(), builds > 1, Optional.empty(), adaptive, Optional.empty(),
-                Optional.of(row -> followed(row) && judge(purpose, row.comparison(), hunt) == Call.UNDECIDED));
+        AbRun.Request ab = AbRun.Request.of(request.repository(), base.id(), candidate.id(), out)
+                .workload(request.workload()).trials(trials.or(request::trials)).builds(Optional.of(builds))
+                .cache(request.cache()).overrides(thresholds).padding(builds > 1).adaptive(adaptive)
+                .undecided(Optional.of(row -> followed(row) && judge(purpose, row.comparison(), hunt) == Call.UNDECIDED))
+                .build();
         long started = System.nanoTime();
         RunResults results;
         try {

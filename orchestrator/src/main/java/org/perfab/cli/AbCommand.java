@@ -169,14 +169,15 @@ final class AbCommand implements Callable<Integer> {
                     + " started; give only --out (and --cache)");
         }
         List<Verdict> failing = FailOn.parse(spec, failOn);
-        AbRun.Request request = new AbRun.Request(repo == null ? Path.of(".") : repo, base,
-                head == null && !resume ? "HEAD" : head,
-                workload == null ? AbRun.DEFAULT_WORKLOAD : workload,
-                Optional.ofNullable(trials != null ? trials : profile.trials),
-                Optional.ofNullable(builds != null ? builds : profile.builds),
-                out, Optional.ofNullable(cache), Optional.ofNullable(seed), thresholds.overrides(), resume, force, failing,
-                padding != null ? padding : profile.padding, Optional.ofNullable(noise), Output.adaptive(spec, adaptive),
-                Output.budget(spec, budget), Optional.empty());
+        AbRun.Request request = AbRun.Request.of(repo == null ? Path.of(".") : repo, base,
+                        head == null && !resume ? "HEAD" : head, out)
+                .workload(workload == null ? AbRun.DEFAULT_WORKLOAD : workload)
+                .trials(Optional.ofNullable(trials != null ? trials : profile.trials))
+                .builds(Optional.ofNullable(builds != null ? builds : profile.builds))
+                .cache(Optional.ofNullable(cache)).seed(Optional.ofNullable(seed)).overrides(thresholds.overrides())
+                .resume(resume).force(force).failOn(failing).padding(padding != null ? padding : profile.padding)
+                .noise(Optional.ofNullable(noise)).adaptive(Output.adaptive(spec, adaptive))
+                .budget(Output.budget(spec, budget)).build();
         Progress.Level level = verbosity.level(spec);
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
         RunResults results = AbRun.run(request, context(spec, err, level));

@@ -5,7 +5,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -19,7 +18,6 @@ import org.perfab.report.Products;
 import org.perfab.report.Report;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
-import org.perfab.stats.ThresholdSettings;
 import org.perfab.stats.Verdict;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -101,10 +99,9 @@ final class DemoCommand implements Callable<Integer> {
             return ExitCode.OK;
         }
         Optional<Integer> adaptive = Optional.of(maxTrials > trials ? maxTrials : 0);
-        AbRun.Request request = new AbRun.Request(repo, "main", aa ? "main" : "feature", AbRun.DEFAULT_WORKLOAD,
-                Optional.of(trials), Optional.of(1), out, Optional.empty(), Optional.empty(), ThresholdSettings.NONE,
-                false, false, List.of(), false, Optional.empty(), adaptive,
-                Output.budget(spec, budgetText), Optional.empty());
+        AbRun.Request request = AbRun.Request.of(repo, "main", aa ? "main" : "feature", out)
+                .trials(Optional.of(trials)).builds(Optional.of(1)).adaptive(adaptive)
+                .budget(Output.budget(spec, budgetText)).build();
         RunResults results = AbRun.run(request, AbCommand.context(spec, err, verbosity.level(spec)));
         Output.emit(spec, format, Report.of(results), Optional.empty(), Optional.empty());
         RunResults.Timing t = results.timing();

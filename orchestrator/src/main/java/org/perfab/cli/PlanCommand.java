@@ -1,6 +1,7 @@
 package org.perfab.cli;
 
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.NoiseFile;
@@ -8,6 +9,8 @@ import org.perfab.model.Plan;
 import org.perfab.model.ResultsJson;
 import org.perfab.report.Format;
 import org.perfab.report.Products;
+import org.perfab.stats.ThresholdSettings;
+import org.perfab.stats.Thresholds;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -19,12 +22,12 @@ import picocli.CommandLine.Spec;
 /** {@code perfab plan}: how many trials and builds a run needs to find a change. */
 @Command(name = "plan", mixinStandardHelpOptions = true,
         description = {"Say, per cell, how many builds and trials per side a run needs to find a change of"
-                + " --effect percent with 80%% power, from the noise an A/A run measured (its noise.json) or"
+                + " --min-effect percent with 80%% power, from the noise an A/A run measured (its noise.json) or"
                 + " the baseline of any results.json. With the spread between builds known, the advice puts"
                 + " code layout inside the test (several builds per side). A run has at most 20 builds and 1000"
                 + " trials per side; a change no such run finds is \"more than\" the cap it lies beyond."},
         footer = {"", "Example:", "  perfab ab --base v1.2 --head v1.2 --builds 3 --out aa && perfab plan --noise"
-                + " aa/noise.json --effect 2"})
+                + " aa/noise.json --min-effect 2"})
 final class PlanCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -35,13 +38,9 @@ final class PlanCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "RESULTS", description = "Or a results.json: its baseline's noise.")
     Path results;
 
-    @Option(names = "--effect", paramLabel = "PCT", defaultValue = "3",
-            description = "The change to find, in percent (default: ${DEFAULT-VALUE}).")
-    double effect;
-
-    @Option(names = "--alpha", paramLabel = "P", defaultValue = "0.05",
-            description = "The significance level (default: ${DEFAULT-VALUE}).")
-    double alpha;
+    /** The change to find and the level to find it at. */
+    @Mixin
+    EffectOptions effect = new EffectOptions();
 
     @Mixin
     OutputOptions<Plan> output = new OutputOptions<>(Products.PLAN, Format.TEXT);
@@ -51,12 +50,16 @@ final class PlanCommand implements Callable<Integer> {
         if ((noise == null) == (results == null)) {
             throw new ParameterException(spec.commandLine(), "give either --noise FILE or a RESULTS file");
         }
-        if (!(effect > 0) || !(alpha > 0 && alpha < 1)) {
-            throw new ParameterException(spec.commandLine(), "--effect must be above 0 and --alpha between 0 and 1");
+        Thresholds thresholds;
+        try {
+            thresholds = new ThresholdSettings(effect.alpha(), effect.minEffect(), Optional.empty())
+                    .over(Thresholds.DEFAULT);
+        } catch (Thresholds.Invalid e) {
+            throw new ParameterException(spec.commandLine(), e.byOption());
         }
         NoiseFile file = noise != null ? NoiseFile.read(BadInputException.read(noise), noise.toString())
                 : NoiseFile.of(ResultsJson.read(results));
-        output.emit(spec, Plan.of(file, effect, alpha));
+        output.emit(spec, Plan.of(file, thresholds.minEffect(), thresholds.alpha()));
         return ExitCode.OK;
     }
 }

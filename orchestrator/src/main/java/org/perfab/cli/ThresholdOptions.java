@@ -4,6 +4,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 import org.perfab.stats.ThresholdSettings;
 import org.perfab.stats.Thresholds;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -14,13 +15,8 @@ final class ThresholdOptions {
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
 
-    @Option(names = "--alpha", paramLabel = "P",
-            description = "Significance level of Welch's test, in (0, 1) (default: 0.05).")
-    Double alpha;
-
-    @Option(names = "--min-effect", paramLabel = "PCT",
-            description = "Smallest change in percent a regression or improvement must reach (default: 3).")
-    Double minEffect;
+    @Mixin
+    EffectOptions effect = new EffectOptions();
 
     @Option(names = "--inconclusive", paramLabel = "PCT",
             description = "Change in percent at which an unconfirmed move for the worse is inconclusive,"
@@ -55,7 +51,7 @@ final class ThresholdOptions {
             rate = Optional.of(fdr.equals("off") ? Thresholds.FDR_OFF : rate(fdr));
         }
         Optional<Double> q = rate;
-        return checked(() -> new ThresholdSettings(Optional.ofNullable(alpha), Optional.ofNullable(minEffect),
+        return checked(() -> new ThresholdSettings(effect.alpha(), effect.minEffect(),
                 Optional.ofNullable(inconclusive), q, Optional.ofNullable(outlierFloor), Optional.ofNullable(noisyAbove)));
     }
 

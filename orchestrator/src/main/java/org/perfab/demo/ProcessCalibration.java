@@ -15,7 +15,6 @@ import org.perfab.model.CellComparison;
 import org.perfab.model.RealRuns;
 import org.perfab.model.RunResults;
 import org.perfab.stats.Sample;
-import org.perfab.stats.ThresholdSettings;
 import org.perfab.stats.Verdict;
 
 /**
@@ -45,11 +44,10 @@ public final class ProcessCalibration {
         for (int i = 0; i < runs; i++) {
             for (int effect : effects) {
                 Path out = dir.resolve("runs").resolve(String.format(Locale.ROOT, "%02d-%03d", effect, i));
-                AbRun.Request request = new AbRun.Request(repo, "main",
-                        effect == 0 ? "main" : CalibrationRepository.branch(effect), AbRun.DEFAULT_WORKLOAD,
-                        Optional.of(trials), Optional.of(1), out, Optional.of(dir.resolve("cache")), Optional.empty(),
-                        ThresholdSettings.NONE, false, false, List.of(), false, Optional.empty(), Optional.of(0),
-                        Optional.empty(), Optional.empty());
+                AbRun.Request request = AbRun.Request.of(repo, "main",
+                        effect == 0 ? "main" : CalibrationRepository.branch(effect), out)
+                        .trials(Optional.of(trials)).builds(Optional.of(1)).cache(Optional.of(dir.resolve("cache")))
+                        .adaptive(Optional.of(0)).build();
                 RunResults r = AbRun.run(request, context);
                 byEffect.get(effect).add(r);
                 done++;

@@ -1,6 +1,7 @@
 package org.perfab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -32,17 +33,33 @@ class PlanCommandTest {
     @ParameterizedTest
     @MethodSource("locales")
     void printsTheTableAndJsonAReaderExpects(Locale locale) throws Exception {
-        Cli text = Golden.underLocale(locale, () -> Cli.run("plan", "--noise", NOISE, "--effect", "0.5"));
+        Cli text = Golden.underLocale(locale, () -> Cli.run("plan", "--noise", NOISE, "--min-effect", "0.5"));
         assertEquals(0, text.exitCode(), text.err());
         Golden.assertMatches("plan.stdout", text.out());
-        Cli json = Golden.underLocale(locale, () -> Cli.run("plan", "--noise", NOISE, "--effect", "0.5", "--format",
+        Cli json = Golden.underLocale(locale, () -> Cli.run("plan", "--noise", NOISE, "--min-effect", "0.5", "--format",
                 "json"));
         assertEquals(0, json.exitCode(), json.err());
         Golden.assertMatches("plan-json.stdout", json.out());
     }
 
+    @Test
+    void takesTheLevelAndTheEffectAsEveryCommandDoesWithTheRulesDefaultsAndChecks() {
+        Cli defaults = Cli.run("plan", "--noise", NOISE, "--format", "json");
+        Cli given = Cli.run("plan", "--noise", NOISE, "--min-effect", "3", "--alpha", "0.05", "--format", "json");
+        assertEquals(0, defaults.exitCode(), defaults.err());
+        assertEquals(given.out(), defaults.out(), "3% at 0.05 unless told");
+        assertNotEquals(given.out(), Cli.run("plan", "--noise", NOISE, "--alpha", "0.01", "--format", "json").out());
+        String compare = "src/test/resources/compare/base.json";
+        for (String[] bad : new String[][] {{"--alpha", "1.5"}, {"--min-effect", "-1"}}) {
+            Cli plan = Cli.run("plan", "--noise", NOISE, bad[0], bad[1]);
+            Cli other = Cli.run("compare", bad[0], bad[1], compare, compare);
+            assertEquals(2, plan.exitCode(), plan.err());
+            assertEquals(other.err().lines().findFirst(), plan.err().lines().findFirst(), "one check, one message");
+        }
+    }
+
     private static Map<String, JsonNode> advice(String effect) throws IOException {
-        Cli run = Cli.run("plan", "--noise", NOISE, "--effect", effect, "--format", "json");
+        Cli run = Cli.run("plan", "--noise", NOISE, "--min-effect", effect, "--format", "json");
         assertEquals(0, run.exitCode(), run.err());
         JsonNode root = new ObjectMapper().readTree(run.out());
         assertEquals("perfab/plan/v2", root.get("schema").asText());
@@ -66,7 +83,7 @@ class PlanCommandTest {
         assertEquals(expected.mde(), a.get("mde").asDouble(), 0.0);
         assertTrue(a.get("mde").asDouble() > 0.49 && a.get("mde").asDouble() <= 0.5, a.toString());
         assertTrue(a.get("trialsMoreThan").isNull() && a.get("buildsMoreThan").isNull(), a.toString());
-        String line = row(Cli.run("plan", "--noise", NOISE, "--effect", "0.5").out(), "b/noisy");
+        String line = row(Cli.run("plan", "--noise", NOISE, "--min-effect", "0.5").out(), "b/noisy");
         assertTrue(line.matches(".*\\s1\\s+" + expected.trials() + "\\s+0\\.50%$"), line);
     }
 
@@ -81,7 +98,7 @@ class PlanCommandTest {
         assertEquals(20, builds.get("builds").asInt());
         assertEquals(1000, builds.get("trialsMoreThan").asInt());
         assertTrue(builds.get("trials").isNull() && builds.get("mde").isNull(), builds.toString());
-        String out = Cli.run("plan", "--noise", NOISE, "--effect", "0.5").out();
+        String out = Cli.run("plan", "--noise", NOISE, "--min-effect", "0.5").out();
         assertTrue(row(out, "c/noisier").matches(".*\\s1\\s+more than 1000\\s+-$"), row(out, "c/noisier"));
         assertTrue(row(out, "e/spread").matches(".*\\s20\\s+more than 1000\\s+-$"), row(out, "e/spread"));
         assertTrue(out.contains("\nmore than 1000 trials: no run of at most that many trials per side finds the"
@@ -94,7 +111,7 @@ class PlanCommandTest {
         assertEquals(20, a.get("buildsMoreThan").asInt());
         assertTrue(a.get("builds").isNull() && a.get("trials").isNull() && a.get("trialsMoreThan").isNull()
                 && a.get("mde").isNull(), a.toString());
-        String out = Cli.run("plan", "--noise", NOISE, "--effect", "0.5").out();
+        String out = Cli.run("plan", "--noise", NOISE, "--min-effect", "0.5").out();
         assertTrue(row(out, "f/drifting").matches(".*\\smore than 20\\s+-\\s+-$"), row(out, "f/drifting"));
     }
 
@@ -102,7 +119,7 @@ class PlanCommandTest {
     void fiveTrialsOfAWildCellFindNoChangeAndTheJsonSaysNull() throws IOException {
         JsonNode wild = advice("0.5").get("g/wild");
         assertTrue(wild.get("mdeAtDefault").isNull(), wild.toString());
-        String out = Cli.run("plan", "--noise", NOISE, "--effect", "0.5").out();
+        String out = Cli.run("plan", "--noise", NOISE, "--min-effect", "0.5").out();
         assertTrue(row(out, "g/wild").contains(" no change "), row(out, "g/wild"));
         assertTrue(out.contains("\nno change: a run of 5 trials finds none, however large"), out);
     }

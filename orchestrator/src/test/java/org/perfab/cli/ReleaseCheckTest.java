@@ -248,7 +248,7 @@ class ReleaseCheckTest {
         assertTrue(Files.readString(tmp.resolve("ab/comment.md")).contains("A/A noise floor"));
 
         // How large a run finds 1%: the plan's advice is the floor's own.
-        Cli plan = Cli.run("plan", "--noise", noise.toString(), "--effect", "1", "--format", "json");
+        Cli plan = Cli.run("plan", "--noise", noise.toString(), "--min-effect", "1", "--format", "json");
         assertEquals(0, plan.exitCode(), plan.err());
         JsonNode advice = null;
         for (JsonNode c : new ObjectMapper().readTree(plan.out()).get("cells")) {
@@ -260,7 +260,7 @@ class ReleaseCheckTest {
         assertTrue(expected.found(), expected.toString());
         assertEquals(expected.builds(), advice.get("builds").asInt(), advice.toString());
         assertEquals(expected.trials(), advice.get("trials").asInt(), advice.toString());
-        Cli text = Cli.run("plan", "--noise", noise.toString(), "--effect", "1");
+        Cli text = Cli.run("plan", "--noise", noise.toString(), "--min-effect", "1");
         assertTrue(text.out().startsWith("To find a change of 1.00% with 80% power at alpha 0.05"), text.out());
     }
 

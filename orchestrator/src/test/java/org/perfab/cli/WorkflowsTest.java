@@ -400,7 +400,7 @@ class WorkflowsTest {
                 + " runs/perfab-release-ubuntu-latest/perfab-out/results.json --format markdown -o perfab-summary/ab.md\n"),
                 summary);
         assertTrue(summary.contains("The noise floor on ubuntu-latest: the old release against itself (A/A)\n\n"
-                + "perfab plan --noise runs/perfab-release-ubuntu-latest/perfab-aa/noise.json --effect 2 --format"
+                + "perfab plan --noise runs/perfab-release-ubuntu-latest/perfab-aa/noise.json --min-effect 2 --format"
                 + " markdown -o perfab-summary/plan-ubuntu-latest.md\n"), summary);
         assertFalse(summary.contains("noise floor on ubuntu-24.04-arm"), "a runner without an A/A shows no floor");
         assertEquals("bisect=1\n", out.get("output"));
