@@ -175,7 +175,10 @@ class PerBenchmarkCountsIT {
         for (String sum : List.of("Sum/16", "Sum/256")) {
             JsonNode row = rows.get(sum + ":instructions/op");
             assertEquals("regression", row.get("verdict").asText(), row.toString());
-            assertEquals(2, row.at("/look/trials").asInt(), "decided by two trials a side: " + row);
+            // Two trials a side give Welch's test about one degree of freedom: the first look, at
+            // alpha 0.001, confirms a change only when the counts spread by some hundredths of a
+            // percent at most, which go's runtime does not always leave; the second look does.
+            assertTrue(row.at("/look/trials").asInt() <= 4, "decided within two looks of two trials: " + row);
             assertTrue(row.get("pctChange").asDouble() > 15, row.toString());
             assertTrue(row.at("/base/cv").asDouble() < 0.1 && row.at("/head/cv").asDouble() < 0.1,
                     "a count per operation barely varies: " + row);
