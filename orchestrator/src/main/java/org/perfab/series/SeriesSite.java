@@ -93,8 +93,8 @@ public final class SeriesSite {
 
     /**
      * Writes the site of {@code history}, its pages as {@code pages} renders them, into {@code out},
-     * and returns what it wrote. The data files
-     * of an earlier site there that this one does not have are removed.
+     * and returns what it wrote. The data files of an earlier site there that this one does not have
+     * are removed.
      *
      * @throws RunFailedException when the site cannot be written
      */

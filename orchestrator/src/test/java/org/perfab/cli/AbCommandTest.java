@@ -47,15 +47,7 @@ class AbCommandTest {
     }
 
     private Cli run(Engine engine, GitFixture g, String... more) {
-        String[] args = new String[6 + more.length];
-        args[0] = "ab";
-        args[1] = "--repo=" + g.dir();
-        args[2] = "--base=main";
-        args[3] = "--head=feature";
-        args[4] = "--out";
-        args[5] = tmp.resolve("out").toString();
-        System.arraycopy(more, 0, args, 6, more.length);
-        return Cli.run(engine, args);
+        return Cli.ab(engine, g.dir(), tmp.resolve("out"), more);
     }
 
     private JsonNode results() throws IOException {

@@ -3,12 +3,29 @@ package org.perfab.cli;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import org.perfab.ab.Engine;
 
 /** Runs the real command line in-process and keeps what it printed. */
 record Cli(int exitCode, String out, String err) {
     static Cli run(String... args) {
         return run(Engine.REAL, args);
+    }
+
+    /**
+     * Runs {@code perfab ab} of {@code feature} against {@code main} in {@code repo}, into {@code out},
+     * with {@code more} arguments, on {@code engine}.
+     */
+    static Cli ab(Engine engine, Path repo, Path out, String... more) {
+        String[] args = new String[6 + more.length];
+        args[0] = "ab";
+        args[1] = "--repo=" + repo;
+        args[2] = "--base=main";
+        args[3] = "--head=feature";
+        args[4] = "--out";
+        args[5] = out.toString();
+        System.arraycopy(more, 0, args, 6, more.length);
+        return run(engine, args);
     }
 
     /** Runs the command line as {@link #run(String...)} does, its A/Bs on {@code engine} (a fake one). */

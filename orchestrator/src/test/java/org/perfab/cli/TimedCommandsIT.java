@@ -16,6 +16,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
+import org.perfab.ab.Engine;
 import org.perfab.exec.Processes;
 import org.perfab.report.testing.Tool;
 import org.perfab.testing.Burn;
@@ -34,15 +35,7 @@ class TimedCommandsIT {
     Path tmp;
 
     private Cli ab(GitFixture g, String... more) {
-        String[] args = new String[6 + more.length];
-        args[0] = "ab";
-        args[1] = "--repo=" + g.dir();
-        args[2] = "--base=main";
-        args[3] = "--head=feature";
-        args[4] = "--out";
-        args[5] = tmp.resolve("out").toString();
-        System.arraycopy(more, 0, args, 6, more.length);
-        return Cli.run(args);
+        return Cli.ab(Engine.REAL, g.dir(), tmp.resolve("out"), more);
     }
 
     private JsonNode results() throws IOException {
