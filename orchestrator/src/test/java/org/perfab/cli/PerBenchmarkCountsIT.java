@@ -180,7 +180,10 @@ class PerBenchmarkCountsIT {
             // percent at most, which go's runtime does not always leave; the second look does.
             assertTrue(row.at("/look/trials").asInt() <= 4, "decided within two looks of two trials: " + row);
             assertTrue(row.get("pctChange").asDouble() > 15, row.toString());
-            assertTrue(row.at("/base/cv").asDouble() < 0.1 && row.at("/head/cv").asDouble() < 0.1,
+            // The coefficient of variation is in percent: timings on this kind of runner spread by some
+            // percent, a count per operation by a tenth of one (go's runtime, allocation and the
+            // scheduler's work inside the counted process).
+            assertTrue(row.at("/base/cv").asDouble() < 0.5 && row.at("/head/cv").asDouble() < 0.5,
                     "a count per operation barely varies: " + row);
         }
         JsonNode xor = rows.get("Xor:instructions/op");
