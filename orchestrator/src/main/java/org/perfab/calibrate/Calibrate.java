@@ -148,8 +148,11 @@ public final class Calibrate {
                 adaptive.add(new AdaptiveRow(noise, cv, byEffect));
             }
         }
-        int suiteRuns = Math.max(50, n / 4);
-        int bigRuns = Math.max(20, suiteRuns / 10);
+        // Suites cost a run of every cell each: a quarter of the runs of a single cell, and a tenth of
+        // that for the suites of 1,000 cells. As few as the runs asked for make a coarse table, but
+        // never more runs than asked for.
+        int suiteRuns = Math.max(Math.min(n, 10), n / 4);
+        int bigRuns = Math.max(Math.min(n, 5), suiteRuns / 10);
         Suites fixed = new Suites(random, t, false);
         for (Noise noise : List.of(Noise.NORMAL, Noise.HEAVY_TAIL_10)) {
             for (int cells : new int[] {10, 20, 40, 100}) {

@@ -25,7 +25,7 @@ class DemoIT {
     @Test
     void runsARealAbOfTheEmbeddedProjectAndPrintsTheComment() throws Exception {
         Path launcher = Path.of("..", "scripts", "perfab").toAbsolutePath().normalize();
-        Process p = new ProcessBuilder(launcher.toString(), "demo", "--trials", "3", "--max-trials", "3", "--dir", tmp.resolve("demo").toString())
+        Process p = new ProcessBuilder(launcher.toString(), "demo", "--trials", "2", "--max-trials", "2", "--dir", tmp.resolve("demo").toString())
                 .directory(tmp.toFile())
                 .redirectOutput(tmp.resolve("out.txt").toFile())
                 .redirectError(tmp.resolve("err.txt").toFile())

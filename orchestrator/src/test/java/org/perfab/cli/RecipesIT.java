@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.ResourceLock;
 import org.perfab.report.testing.Tool;
 import org.perfab.testing.Comparisons;
 import org.perfab.testing.GitFixture;
@@ -57,13 +56,15 @@ class RecipesIT {
     }
 
     /**
-     * Runs the A/B with three trials per side, then rounds of three more while a cell is undecided,
-     * up to nine: a quiet machine decides a tripled cost after the first round, a busy one (trials
-     * spread by 30% and more: three then leave it inconclusive) within nine.
+     * Runs the A/B with four trials per side, then rounds of four more while a cell is undecided,
+     * up to twelve. Every look before the last tests at alpha 0.001: at three trials a side Welch's
+     * test has about two degrees of freedom there and needs a t of about 20, which a tripled cost
+     * whose trials spread by 5% only just gives, so a quiet machine took a second round; four
+     * decide it at the first look, and a busy machine (trials spread by 30% and more) within twelve.
      */
     private Map<String, JsonNode> ab(GitFixture g) throws IOException {
-        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--trials", "3", "--adaptive",
-                "9", "--out", tmp.resolve("out").toString());
+        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--trials", "4", "--adaptive",
+                "12", "--out", tmp.resolve("out").toString());
         assertEquals(0, run.exitCode(), run.err());
         return Comparisons.of(tmp.resolve("out/results.json"));
     }
@@ -251,10 +252,11 @@ class RecipesIT {
     }
 
     @Test
-    @ResourceLock(JmhIT.LOCK)
     void jmh() throws IOException {
         Tool.MAVEN.need();
         // The recipe as it is; the benchmark's own annotations shorten JMH's iterations of 10 s each.
+        // JMH takes a lock of the whole machine (/tmp/jmh.lock), and a second JMH exits at once: this
+        // is the suite's one JMH run.
         GitFixture g = project("jmh", Map.of("pom.xml", JMH_POM, "src/main/java/calc/Calc.java", javaCode(1),
                 "src/main/java/calc/WorkBench.java", """
                         package calc;
@@ -284,7 +286,9 @@ class RecipesIT {
                         }
                         """), Map.of("src/main/java/calc/Calc.java", javaCode(3)));
         Map<String, JsonNode> rows = ab(g);
-        Slowdowns.found(cell(rows, "calc.WorkBench.work", "avgt"));
+        JsonNode work = cell(rows, "calc.WorkBench.work", "avgt");
+        assertEquals("us/op", work.get("unit").asText(), "the score's own unit: " + work);
+        Slowdowns.found(work);
     }
 
     private static String cCode(int rounds) {
@@ -310,6 +314,19 @@ class RecipesIT {
         Slowdowns.found(cell(rows, "startup", "user"));
     }
 
+    /**
+     * The project describes neither the machine nor the commit in its results: pytest-benchmark
+     * would ask py-cpuinfo (more than a second a trial) and git, and perfab reads neither.
+     */
+    private static final String CONFTEST = """
+            def pytest_benchmark_generate_machine_info(config):
+                return {}
+
+
+            def pytest_benchmark_generate_commit_info(config):
+                return {}
+            """;
+
     @Test
     void pytestBenchmark() throws IOException {
         Tool.PYTEST_BENCHMARK.need();
@@ -322,8 +339,10 @@ class RecipesIT {
         String calc = "def work(n):\n    s = 0\n    for r in range(%d):\n        for i in range(n):\n            s += i * i %% 7"
                 + "\n    return s\n";
         GitFixture g = project("pytest-benchmark", Map.of("benchmarks/test_work.py", test, "benchmarks/calc.py",
-                calc.formatted(1), "benchmarks/conftest.py", "", "pytest.ini",
-                "[pytest]\naddopts = --benchmark-max-time=0.2 --benchmark-min-rounds=5\n"),
+                calc.formatted(1), "benchmarks/conftest.py", CONFTEST, "pytest.ini",
+                // The project's own settings: short rounds, and no plugin the machine has and the
+                // project does not use (hypothesis's takes seconds to load, every trial).
+                "[pytest]\naddopts = --benchmark-max-time=0.2 --benchmark-min-rounds=5 -p no:hypothesispytest\n"),
                 Map.of("benchmarks/calc.py", calc.formatted(3)));
         Map<String, JsonNode> rows = ab(g);
         Slowdowns.found(cell(rows, "benchmarks/test_work.py::test_work", "time"));
