@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Map;
 import org.perfab.ab.Engine;
 
 /** Runs the real command line in-process and keeps what it printed. */
@@ -30,12 +31,17 @@ record Cli(int exitCode, String out, String err) {
 
     /** Runs the command line as {@link #run(String...)} does, its A/Bs on {@code engine} (a fake one). */
     static Cli run(Engine engine, String... args) {
+        return run(engine, System.getenv(), args);
+    }
+
+    /** Runs the command line as a process whose environment is {@code env} would. */
+    static Cli run(Engine engine, Map<String, String> env, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code;
         try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
                 PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            code = Main.run(engine, System.getenv(), o, e, args);
+            code = Main.run(engine, env, o, e, args);
         }
         return new Cli(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }

@@ -11,15 +11,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.ab.Engine;
 
 /**
  * {@code perfab github}: what the scripts of perfab's workflows say in their own words reaches the
  * job summary, the step's outputs and the annotations through perfab, escaped and bounded as
- * perfab's own reports are. The step files are named by the environment, so the commands that
- * write them run as a step would, in a process of their own.
+ * perfab's own reports are. The step files are named by the environment, which each command here
+ * is given as a step's would be.
  */
 class GithubCommandTest {
     @TempDir
@@ -29,7 +29,7 @@ class GithubCommandTest {
     }
 
     /** Runs {@code perfab github ARGS} as a step: with its own summary and output files, as they are now. */
-    private Step step(String... args) throws IOException, InterruptedException {
+    private Step step(String... args) throws IOException {
         Path summary = tmp.resolve("summary");
         Path output = tmp.resolve("output");
         for (Path f : List.of(summary, output)) {
@@ -37,17 +37,12 @@ class GithubCommandTest {
                 Files.writeString(f, "");
             }
         }
-        List<String> argv = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "github"));
+        List<String> argv = new ArrayList<>(List.of("github"));
         argv.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(argv).directory(tmp.toFile())
-                .redirectOutput(tmp.resolve("stdout").toFile()).redirectError(tmp.resolve("stderr").toFile());
-        pb.environment().putAll(Map.of("GITHUB_STEP_SUMMARY", summary.toString(), "GITHUB_OUTPUT", output.toString()));
-        Process p = pb.start();
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-        return new Step(p.exitValue(), Files.readString(tmp.resolve("stdout"), StandardCharsets.UTF_8),
-                Files.readString(tmp.resolve("stderr"), StandardCharsets.UTF_8),
-                Files.readString(summary, StandardCharsets.UTF_8), Files.readString(output, StandardCharsets.UTF_8));
+        Cli run = Cli.run(Engine.REAL, Map.of("GITHUB_STEP_SUMMARY", summary.toString(), "GITHUB_OUTPUT",
+                output.toString()), argv.toArray(String[]::new));
+        return new Step(run.exitCode(), run.out(), run.err(), Files.readString(summary, StandardCharsets.UTF_8),
+                Files.readString(output, StandardCharsets.UTF_8));
     }
 
     @Test

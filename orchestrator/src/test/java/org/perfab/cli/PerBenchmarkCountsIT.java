@@ -187,7 +187,9 @@ class PerBenchmarkCountsIT {
         }
         JsonNode xor = rows.get("Xor:instructions/op");
         assertEquals("unchanged", xor.get("verdict").asText(), xor.toString());
-        assertEquals(0, xor.get("pctChange").asDouble(), 0.1, xor.toString());
+        // Go's runtime works inside the counted process (the scheduler, the network poller, stack
+        // walks), more on a busy machine: some tenths of a percent, far under any verdict's bar.
+        assertEquals(0, xor.get("pctChange").asDouble(), 0.5, xor.toString());
         JsonNode first = rows.get("Sum/256:instructions/op").get("functions").get(0);
         assertTrue(first.get("function").asText().endsWith("hash.go:example.com/hash.mix"), first.toString());
         String comment = Files.readString(tmp.resolve("out/comment.md"));

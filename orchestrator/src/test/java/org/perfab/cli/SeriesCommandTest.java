@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.ab.Engine;
 import org.perfab.model.CellId;
 import org.perfab.model.ResultsJson;
 import org.perfab.model.RunResults;
@@ -444,17 +445,10 @@ class SeriesCommandTest {
         Path summary = tmp.resolve("summary.md");
         Path outputs = tmp.resolve("outputs");
         Files.writeString(summary, "x".repeat(1024 * 1024 - 200));
-        ProcessBuilder step = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "series", "check", "--series",
-                file.toString(), "--format", "github").redirectOutput(tmp.resolve("stdout").toFile())
-                .redirectError(tmp.resolve("stderr").toFile());
-        step.environment().put("GITHUB_STEP_SUMMARY", summary.toString());
-        step.environment().put("GITHUB_OUTPUT", outputs.toString());
-        try {
-            assertEquals(0, step.start().waitFor(), Files.readString(tmp.resolve("stderr")));
-        } catch (InterruptedException e) {
-            throw new AssertionError(e);
-        }
+        Map<String, String> env = Map.of("GITHUB_STEP_SUMMARY", summary.toString(), "GITHUB_OUTPUT", outputs.toString());
+        String[] step = {"series", "check", "--series", file.toString(), "--format", "github"};
+        Cli first = Cli.run(Engine.REAL, env, step);
+        assertEquals(0, first.exitCode(), first.err());
         String newCount = Files.readString(outputs).lines().filter(l -> l.startsWith("new=")).findFirst().orElseThrow();
         assertTrue(newCount.matches("new=[1-9]\\d*"), newCount);
         assertTrue(Files.readString(outputs).contains("\npersisting="), Files.readString(outputs));
@@ -463,12 +457,7 @@ class SeriesCommandTest {
         Files.writeString(summary, "");
         assertEquals(0, Cli.run("series", "check", "--series", file.toString(), "--format", "markdown", "-o",
                 tmp.resolve("page.md").toString()).exitCode());
-        ProcessBuilder again = step.redirectOutput(tmp.resolve("stdout2").toFile());
-        try {
-            assertEquals(0, again.start().waitFor());
-        } catch (InterruptedException e) {
-            throw new AssertionError(e);
-        }
+        assertEquals(0, Cli.run(Engine.REAL, env, step).exitCode());
         assertEquals(Files.readString(tmp.resolve("page.md")), Files.readString(summary), "the page's section");
         Cli text = Cli.run("series", "check", "--series", file.toString());
         assertTrue(text.out().lines().findFirst().orElseThrow().matches("perfab series: \\d+ new movements?, \\d+"
