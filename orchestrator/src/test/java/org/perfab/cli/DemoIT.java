@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * verdicts depend on this machine's noise, so the test checks the run and the comment's shape;
  * the verdict rules are tested with deterministic harnesses elsewhere.
  */
+@Order(Integer.MAX_VALUE - 2) // see docs/development.md: the longest classes start first
 class DemoIT {
     @TempDir
     Path tmp;

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
@@ -28,6 +29,7 @@ import org.perfab.testing.GitFixture;
  * ran. Skipped where a tool is missing, failed there where CI requires them ({@link Tool}).
  */
 @Execution(ExecutionMode.CONCURRENT)
+@Order(Integer.MAX_VALUE) // see docs/development.md: the longest classes start first
 class PerBenchmarkCountsIT {
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -19,6 +19,7 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perfab.model.Series;
@@ -35,6 +36,7 @@ import org.perfab.series.SyntheticSeries;
  * nothing here is timed). Skipped where no Chromium is installed, failed there where CI requires it
  * ({@link Tool#CHROMIUM}); screenshots are left in {@code target/series-site-*.png}.
  */
+@Order(Integer.MAX_VALUE - 1) // see docs/development.md: the longest classes start first
 class SeriesSiteIT {
     @TempDir
     Path tmp;
