@@ -16,6 +16,7 @@ import org.perfab.ingest.MeasurementFormat;
 import org.perfab.model.Baseline;
 import org.perfab.model.BaselineCheck;
 import org.perfab.model.BaselineDiff;
+import org.perfab.model.BaselineUpdate;
 import org.perfab.model.Exclusions;
 import org.perfab.model.ResultsJson;
 import org.perfab.model.Snapshot;
@@ -316,11 +317,12 @@ public final class Ratchet {
      * @param baseline the baseline file
      * @param snapshots the snapshots, taken in order
      * @param tolerance the coherence tolerance, in percent
+     * @param dropTolerance a floor lowered by more than this, in percent, is named
      * @param exclusions the benchmarks left out
      * @param output where to write the baseline; empty for over {@code baseline}
      */
-    public record Updating(Path baseline, List<Path> snapshots, double tolerance, Exclusions exclusions,
-            Optional<Path> output) {
+    public record Updating(Path baseline, List<Path> snapshots, double tolerance, double dropTolerance,
+            Exclusions exclusions, Optional<Path> output) {
         public Updating {
             Objects.requireNonNull(baseline, "baseline");
             snapshots = List.copyOf(snapshots);
@@ -330,57 +332,13 @@ public final class Ratchet {
     }
 
     /**
-     * What one snapshot did to the floors.
-     *
-     * @param snapshot the snapshot's file
-     * @param check it, checked against the floors as they stood (no budget); a tier the baseline
-     *     lacks, or ratios that moved together past the tolerance, take nothing
-     * @param lowered each floor it lowered, in the check's order
-     * @param seeded the day of the newest snapshot the tier was seeded from, when this snapshot is
-     *     older: a floor taken from it goes back in time past the window, which is said, not refused
-     */
-    public record Step(Path snapshot, BaselineCheck check, List<Lowered> lowered, Optional<LocalDate> seeded) {
-        public Step {
-            lowered = List.copyOf(lowered);
-            Objects.requireNonNull(seeded, "seeded");
-        }
-
-        /** Returns the floors it lowered by more than {@code tolerance} percent. */
-        public List<Lowered> beyond(double tolerance) {
-            return lowered.stream().filter(l -> l.drop() > tolerance).toList();
-        }
-    }
-
-    /**
-     * One floor lowered.
-     *
-     * @param benchmark the benchmark
-     * @param from its ratio before
-     * @param to its ratio after
-     */
-    public record Lowered(String benchmark, double from, double to) {
-        /** Returns how far it fell, in percent of where it was. */
-        public double drop() {
-            return (1 - to / from) * 100;
-        }
-    }
-
-    /**
      * The floors ratcheted.
      *
-     * @param steps each snapshot's, in order
+     * @param update what each snapshot did
      * @param baseline the baseline written
      * @param written where
      */
-    public record Updated(List<Step> steps, Baseline baseline, Path written) {
-        public Updated {
-            steps = List.copyOf(steps);
-        }
-
-        /** Returns how many floors the snapshots lowered in all. */
-        public int lowered() {
-            return steps.stream().mapToInt(s -> s.lowered().size()).sum();
-        }
+    public record Updated(BaselineUpdate update, Baseline baseline, Path written) {
     }
 
     /**
@@ -394,7 +352,7 @@ public final class Ratchet {
      */
     public static Updated update(Updating request, BiConsumer<Path, String> write) {
         Baseline b = readBaseline(request.baseline());
-        List<Step> steps = new ArrayList<>();
+        List<BaselineUpdate.Step> steps = new ArrayList<>();
         for (Path p : request.snapshots()) {
             Snapshot s = readSnapshot(p);
             BaselineCheck c;
@@ -404,20 +362,21 @@ public final class Ratchet {
             } catch (IllegalArgumentException e) {
                 throw new BadInputException(e.getMessage());
             }
-            List<Lowered> lowered = new ArrayList<>();
+            List<BaselineUpdate.Lowered> lowered = new ArrayList<>();
             if (c.known() && !c.incoherent()) {
                 Baseline before = b;
                 List<Baseline.Entry> down = c.ratcheted(before);
-                down.forEach(e -> lowered.add(new Lowered(e.benchmark(), before.entries(e.key()).stream()
-                        .filter(o -> o.benchmark().equals(e.benchmark())).findFirst().orElseThrow().ratio(), e.ratio())));
+                down.forEach(e -> lowered.add(new BaselineUpdate.Lowered(e.benchmark(), before.entries(e.key())
+                        .stream().filter(o -> o.benchmark().equals(e.benchmark())).findFirst().orElseThrow().ratio(),
+                        e.ratio())));
                 b = b.withEntries(down);
             }
             Optional<LocalDate> seeded = b.tier(c.key()).map(Baseline.Tier::date).filter(s.date()::isBefore);
-            steps.add(new Step(p, c, lowered, seeded));
+            steps.add(new BaselineUpdate.Step(p.toString(), c, lowered, seeded));
         }
         Path to = request.output().orElse(request.baseline());
         write.accept(to, b.write());
-        return new Updated(steps, b, to);
+        return new Updated(new BaselineUpdate(steps, request.tolerance(), request.dropTolerance()), b, to);
     }
 
     /**

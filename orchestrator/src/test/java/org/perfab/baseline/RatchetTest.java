@@ -23,6 +23,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.Baseline;
 import org.perfab.model.BaselineCheck;
+import org.perfab.model.BaselineUpdate;
 import org.perfab.model.Exclusions;
 import org.perfab.model.Snapshot;
 
@@ -98,18 +99,18 @@ class RatchetTest {
         seed(Optional.of(ANCHOR), Optional.empty(), Exclusions.none(), all);
         List<Path> tonight = List.of(tmp.resolve("tonight/clean.json"), tmp.resolve("tonight/mixed-capture.json"));
         Ratchet.Updated unknown = Ratchet.update(new Ratchet.Updating(arm, tonight, Ratchet.DEFAULT_TOLERANCE,
-                Exclusions.none(), Optional.of(tmp.resolve("arm-updated.json"))), write);
-        assertFalse(unknown.steps().get(0).check().known());
-        assertEquals(0, unknown.lowered());
+                Ratchet.DROP_TOLERANCE, Exclusions.none(), Optional.of(tmp.resolve("arm-updated.json"))), write);
+        assertFalse(unknown.update().steps().get(0).check().known());
+        assertEquals(0, unknown.update().lowered());
         assertEquals(read(arm).entries(), read(tmp.resolve("arm-updated.json")).entries());
         Ratchet.Updated updated = Ratchet.update(new Ratchet.Updating(all, tonight, Ratchet.DEFAULT_TOLERANCE,
-                Exclusions.none(), Optional.empty()), write);
-        Ratchet.Step clean = updated.steps().get(0);
-        Ratchet.Step mixed = updated.steps().get(1);
+                Ratchet.DROP_TOLERANCE, Exclusions.none(), Optional.empty()), write);
+        BaselineUpdate.Step clean = updated.update().steps().get(0);
+        BaselineUpdate.Step mixed = updated.update().steps().get(1);
         assertTrue(clean.lowered().size() > 10, "lowered " + clean.lowered());
         assertTrue(mixed.check().incoherent());
         assertEquals(List.of(), mixed.lowered(), "a capture whose anchor caught a tail changes nothing");
-        assertEquals(clean.lowered().size(), updated.lowered());
+        assertEquals(clean.lowered().size(), updated.update().lowered());
         assertEquals(Optional.empty(), clean.seeded(), "tonight is newer than the window");
         assertEquals(all, updated.written(), "rewritten in place without an output");
         assertEquals(updated.baseline(), read(all));
@@ -128,12 +129,12 @@ class RatchetTest {
                         b.value() / 20, b.unit(), b.iterations()) : b).toList());
         Path file = tmp.resolve("old.json");
         Files.writeString(file, old.write());
-        Ratchet.Step step = Ratchet.update(new Ratchet.Updating(all, List.of(file), Ratchet.DEFAULT_TOLERANCE,
-                Exclusions.none(), Optional.empty()), write).steps().get(0);
+        BaselineUpdate.Step step = Ratchet.update(new Ratchet.Updating(all, List.of(file), Ratchet.DEFAULT_TOLERANCE,
+                Ratchet.DROP_TOLERANCE, Exclusions.none(), Optional.empty()), write).update().steps().get(0);
         LocalDate newest = read(all).tier(step.check().key()).orElseThrow().date();
         assertEquals(Optional.of(newest), step.seeded());
         assertTrue(step.beyond(Ratchet.DEFAULT_TOLERANCE).size() > 1, "a noisy night lowers floors past 5%");
-        List<Ratchet.Lowered> fell = step.beyond(Ratchet.DROP_TOLERANCE);
+        List<BaselineUpdate.Lowered> fell = step.beyond(Ratchet.DROP_TOLERANCE);
         assertEquals(1, fell.size(), "only the benchmark divided by 20 fell past a halving: " + fell);
         assertEquals(victim, fell.get(0).benchmark());
         assertEquals(entry.ratio(), fell.get(0).from());

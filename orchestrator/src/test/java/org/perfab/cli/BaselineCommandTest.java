@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.ab.Engine;
 import org.perfab.baseline.SyntheticSnapshots;
 import org.perfab.model.Baseline;
 import org.perfab.model.Snapshot;
@@ -283,6 +284,34 @@ class BaselineCommandTest {
                 file.toString(), "--drop-tolerance", "0");
         assertEquals(2, strict.exitCode());
         assertTrue(strict.err().contains("--drop-tolerance must be a percentage above 0, got 0.0"), strict.err());
+    }
+
+    @Test
+    void updateSaysWhatItDidInEachFormatAndAsAStep() throws IOException {
+        seed(5, "b5.json");
+        Cli json = run("baseline", "update", "--baseline", tmp.resolve("b5.json").toString(), "--snapshot",
+                tmp.resolve("tonight/clean.json").toString(), "--format", "json", "-o", tmp.resolve("u.json").toString());
+        assertEquals(0, json.exitCode(), json.err());
+        JsonNode update = new ObjectMapper().readTree(json.out());
+        assertEquals("perfab/baseline-update/v1", update.get("schema").asText());
+        int lowered = update.get("lowered").asInt();
+        assertTrue(lowered > 10, json.out());
+        assertEquals(lowered, update.at("/snapshots/0/lowered").size());
+        assertTrue(json.err().contains("perfab: " + lowered + " floors lowered; wrote " + tmp.resolve("u.json")),
+                json.err());
+        // As a job step: the annotations printed, the Markdown in the summary, the counts as outputs.
+        Path summary = tmp.resolve("summary.md");
+        Path outputs = tmp.resolve("outputs");
+        Files.writeString(summary, "");
+        Cli step = Cli.run(Engine.REAL, Map.of("GITHUB_STEP_SUMMARY", summary.toString(),
+                "GITHUB_OUTPUT", outputs.toString()), "baseline", "update", "--baseline",
+                tmp.resolve("b5.json").toString(), "--snapshot", tmp.resolve("tonight/mixed-capture.json").toString(),
+                "--format", "github", "-o", tmp.resolve("u2.json").toString());
+        assertEquals(0, step.exitCode(), step.err());
+        assertTrue(step.out().startsWith("::notice title=perfab baseline update::"), step.out());
+        assertTrue(Files.readString(summary).startsWith("### perfab baseline update: 0 floors lowered by 1 snapshot"),
+                Files.readString(summary));
+        assertEquals("fell-far=0\nlowered=0\n", Files.readString(outputs));
     }
 
     @Test

@@ -3,8 +3,10 @@ package org.perfab.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -27,6 +29,7 @@ import org.perfab.baseline.SyntheticSnapshots;
 import org.perfab.model.Baseline;
 import org.perfab.model.BaselineCheck;
 import org.perfab.model.BaselineDiff;
+import org.perfab.model.BaselineUpdate;
 import org.perfab.model.Exclusions;
 import org.perfab.model.Snapshot;
 import org.perfab.report.BaselinePair;
@@ -75,11 +78,45 @@ class BaselineGoldenTest {
         FIXTURES.put("diff", new Fixture(Products.BASELINE_DIFF, new BaselinePair(BaselineDiff.of(one, five),
                 "window 1", "window 5")));
         FIXTURES.put("floor", new Fixture(Products.BASELINE_FLOORS, new FloorTable(floors, 2)));
+        FIXTURES.put("update", new Fixture(Products.BASELINE_UPDATE, update(five, ex)));
+    }
+
+    /**
+     * Ratchets {@code five} down by tonight's clean snapshot, its mixed capture (not taken), one of a
+     * machine the baseline has no tier for, and an old one in which a benchmark fell twentyfold;
+     * each step named by its path under the corpus.
+     */
+    private static BaselineUpdate update(Baseline five, Exclusions ex) throws IOException {
+        Path baseline = dir.resolve("b5.json");
+        Files.writeString(baseline, five.write());
+        Snapshot clean = Snapshot.read(Files.readString(dir.resolve("tonight/clean.json")), "clean.json");
+        String victim = clean.benchmarks().stream().map(Snapshot.Benchmark::name)
+                .filter(n -> !n.equals(SyntheticSnapshots.ANCHOR) && !ex.excludes(n)).sorted().findFirst().orElseThrow();
+        Snapshot old = new Snapshot(clean.machine(), clean.arch(), clean.cpu(), clean.commit(), LocalDate.of(2001, 1, 1),
+                clean.benchmarks().stream().map(b -> b.name().equals(victim) ? new Snapshot.Benchmark(b.name(),
+                        b.value() / 20, b.unit(), b.iterations()) : b).toList());
+        Files.writeString(dir.resolve("tonight/old.json"), old.write());
+        Snapshot elsewhere = new Snapshot("freebsd-14", "riscv64", clean.cpu(), clean.commit(), clean.date(),
+                clean.benchmarks());
+        Files.writeString(dir.resolve("tonight/elsewhere.json"), elsewhere.write());
+        List<Path> snapshots = Stream.of("clean", "mixed-capture", "elsewhere", "old")
+                .map(n -> dir.resolve("tonight/" + n + ".json")).toList();
+        BaselineUpdate u = Ratchet.update(new Ratchet.Updating(baseline, snapshots, Ratchet.DEFAULT_TOLERANCE,
+                Ratchet.DROP_TOLERANCE, ex, Optional.of(dir.resolve("updated.json"))), (f, text) -> {
+                    try {
+                        Files.writeString(f, text);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }).update();
+        return new BaselineUpdate(u.steps().stream().map(st -> new BaselineUpdate.Step(dir.relativize(
+                Path.of(st.snapshot())).toString(), st.check(), st.lowered(), st.seeded())).toList(), u.tolerance(),
+                u.dropTolerance());
     }
 
     /** Every baseline product, each once at least. */
     static Stream<Arguments> products() {
-        return Stream.of("seed", "check", "check-auto", "diff", "floor").map(Arguments::of);
+        return Stream.of("seed", "check", "check-auto", "diff", "floor", "update").map(Arguments::of);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -99,7 +136,7 @@ class BaselineGoldenTest {
     @Test
     void everyBaselineProductHasAFixture() {
         assertEquals(Set.of(Products.BASELINE_SEED, Products.BASELINE_CHECK, Products.BASELINE_DIFF,
-                Products.BASELINE_FLOORS), FIXTURES.values().stream().map(Fixture::product).collect(Collectors.toSet()));
+                Products.BASELINE_FLOORS, Products.BASELINE_UPDATE), FIXTURES.values().stream().map(Fixture::product).collect(Collectors.toSet()));
     }
 
     private static String extension(Format f) {

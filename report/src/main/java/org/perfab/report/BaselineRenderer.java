@@ -12,6 +12,7 @@ import java.util.stream.Collectors;
 import org.perfab.model.Baseline;
 import org.perfab.model.BaselineCheck;
 import org.perfab.model.BaselineDiff;
+import org.perfab.model.BaselineUpdate;
 import org.perfab.model.Ids;
 import org.perfab.model.ResultsJson;
 import org.perfab.stats.RatioSpace;
@@ -248,13 +249,8 @@ final class BaselineRenderer {
                         + " against its floor " + Numbers.value(r.floor()) + " (" + Numbers.signedPercent(r.change())
                         + ", budget " + Numbers.percent(r.budget()) + ") on "
                         + Untrusted.plain(c.key().toString(), Untrusted.MAX_LENGTH)).toList();
-        int shown = regressed.size() <= Workflow.PER_TYPE ? regressed.size() : Workflow.PER_TYPE - 1;
-        regressed.subList(0, shown).forEach(m -> out.append(Workflow.command("warning", "perfab baseline: regressed",
-                m)));
-        if (regressed.size() > shown) {
-            out.append(Workflow.command("warning", "perfab baseline", "and " + (regressed.size() - shown)
-                    + " more regressed; see the job summary"));
-        }
+        Workflow.annotate(out, "warning", "perfab baseline: regressed", regressed, Workflow.PER_TYPE,
+                more -> "and " + more + " more regressed; see the job summary");
         if (c.incoherent()) {
             out.append(Workflow.command("notice", "perfab baseline", "the ratios moved together by "
                     + Numbers.signedPercent(c.offset()) + ": the anchor likely caught a tail; rerun before believing a"
@@ -414,6 +410,113 @@ final class BaselineRenderer {
                     f.date().toString());
         }
         return out.text();
+    }
+
+    // ---- update -------------------------------------------------------------------------------
+
+    /**
+     * Returns what ratcheting did, a line per snapshot in the order taken, each followed by its notes
+     * (a snapshot older than its tier's window, a floor that fell past the drop tolerance); in
+     * Markdown, under a heading that counts the floors lowered.
+     */
+    static String update(BaselineUpdate u, boolean md) {
+        UnaryOperator<String> esc = escape(md);
+        StringBuilder out = new StringBuilder();
+        if (md) {
+            out.append("### perfab baseline update: ").append(u.lowered()).append(" floor").append(plural(u.lowered()))
+                    .append(" lowered by ").append(u.steps().size()).append(" snapshot")
+                    .append(plural(u.steps().size())).append("\n\n");
+        }
+        String item = md ? "- " : "";
+        String note = md ? "  - " : "  note: ";
+        for (BaselineUpdate.Step step : u.steps()) {
+            BaselineCheck c = step.check();
+            String where = esc.apply(step.snapshot()) + " (" + esc.apply(c.key().toString()) + ")";
+            if (!c.known()) {
+                out.append(item).append(where).append(": the baseline has no floors for this tier; seed it\n");
+                continue;
+            }
+            if (c.incoherent()) {
+                out.append(item).append(where).append(": not taken: its ratios moved together by ")
+                        .append(String.format(Locale.ROOT, "%+.1f%%", c.offset())).append(", past the coherence"
+                                + " tolerance of ").append(Numbers.value(u.tolerance()))
+                        .append("%; its anchor likely caught a tail\n");
+                continue;
+            }
+            int fresh = c.count(BaselineCheck.Status.NEW);
+            int lowered = step.lowered().size();
+            out.append(item).append(where).append(": ").append(lowered).append(" floor").append(plural(lowered))
+                    .append(" ratcheted down").append(fresh == 0 ? "" : "; " + fresh + " new benchmark" + plural(fresh)
+                            + " not added (seed to add them)").append('\n');
+            step.seeded().ifPresent(d -> out.append(note).append("it is older than the window its tier was seeded"
+                    + " from (the newest of which is ").append(d).append("): its floors go back in time\n"));
+            for (BaselineUpdate.Lowered l : step.beyond(u.dropTolerance())) {
+                out.append(note).append(String.format(Locale.ROOT, "%s fell %.1f%% (ratio %.4g to %.4g), more than"
+                        + " the --drop-tolerance of %s%%: check that it still does its work", esc.apply(l.benchmark()),
+                        l.drop(), l.from(), l.to(), Numbers.value(u.dropTolerance()))).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    /** Returns what ratcheting did as schema {@code perfab/baseline-update/v1}. */
+    static String updateJson(BaselineUpdate u) {
+        ObjectNode root = Json.object();
+        root.put("schema", "perfab/baseline-update/v1").put("lowered", u.lowered());
+        root.put("coherenceTolerance", u.tolerance()).put("dropTolerance", u.dropTolerance());
+        ArrayNode steps = root.putArray("snapshots");
+        for (BaselineUpdate.Step step : u.steps()) {
+            BaselineCheck c = step.check();
+            ObjectNode n = steps.addObject().put("snapshot", step.snapshot()).put("machine", c.key().machine())
+                    .put("arch", c.key().arch()).put("known", c.known()).put("incoherent", c.incoherent());
+            ResultsJson.number(n, "offset", c.offset());
+            n.put("newBenchmarks", c.count(BaselineCheck.Status.NEW));
+            n.put("olderThanWindow", step.seeded().map(Object::toString).orElse(null));
+            ArrayNode lowered = n.putArray("lowered");
+            for (BaselineUpdate.Lowered l : step.lowered()) {
+                ObjectNode o = lowered.addObject().put("name", l.benchmark());
+                ResultsJson.number(o, "from", l.from());
+                ResultsJson.number(o, "to", l.to());
+                ResultsJson.number(o, "drop", l.drop());
+                o.put("pastDropTolerance", l.drop() > u.dropTolerance());
+            }
+        }
+        return Json.write(root);
+    }
+
+    /**
+     * Returns an annotation for each floor that fell past the drop tolerance (a benchmark that may
+     * have stopped doing its work), each snapshot of a tier the baseline lacks, and each not taken.
+     */
+    static String updateGithub(BaselineUpdate u) {
+        List<String> fell = new ArrayList<>();
+        StringBuilder out = new StringBuilder();
+        for (BaselineUpdate.Step step : u.steps()) {
+            BaselineCheck c = step.check();
+            String where = Untrusted.plain(step.snapshot(), Untrusted.MAX_LENGTH) + " ("
+                    + Untrusted.plain(c.key().toString(), Untrusted.MAX_LENGTH) + ")";
+            if (!c.known()) {
+                out.append(Workflow.command("warning", "perfab baseline update", where + ": the baseline has no floors"
+                        + " for this tier; seed it"));
+            } else if (c.incoherent()) {
+                out.append(Workflow.command("notice", "perfab baseline update", where + ": not taken: its ratios"
+                        + " moved together by " + Numbers.signedPercent(c.offset()) + "; its anchor likely caught a tail"));
+            }
+            step.beyond(u.dropTolerance()).forEach(l -> fell.add(Untrusted.plain(l.benchmark(), Untrusted.MAX_LENGTH)
+                    + " fell " + Numbers.percent(l.drop()) + " (ratio " + Numbers.value(l.from()) + " to "
+                    + Numbers.value(l.to()) + ") in " + where + ": check that it still does its work"));
+        }
+        Workflow.annotate(out, "warning", "perfab baseline update: fell far", fell, Workflow.PER_TYPE,
+                more -> "and " + more + " more fell far; see the job summary");
+        return out.toString();
+    }
+
+    /** Returns the floors lowered, and those that fell past the drop tolerance, for a step's outputs. */
+    static Map<String, String> updateCounts(BaselineUpdate u) {
+        Map<String, String> m = new TreeMap<>();
+        m.put("lowered", Integer.toString(u.lowered()));
+        m.put("fell-far", Integer.toString(u.fellFar()));
+        return m;
     }
 
     // ---- shared -------------------------------------------------------------------------------

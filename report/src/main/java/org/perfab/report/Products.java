@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.perfab.model.Baseline;
 import org.perfab.model.BaselineCheck;
+import org.perfab.model.BaselineUpdate;
 import org.perfab.model.Bisection;
 import org.perfab.model.BisectionJson;
 import org.perfab.model.CalibrationFigures;
@@ -67,6 +68,13 @@ public final class Products {
     public static final Product<Baseline> BASELINE_SEED = Product.<Baseline>named("perfab baseline seed")
             .with(Format.TEXT, b -> BaselineRenderer.seed(b, false))
             .with(Format.MARKDOWN, b -> BaselineRenderer.seed(b, true)).with(Format.JSON, Baseline::write);
+
+    /** What ratcheting a baseline's floors down did ({@code perfab baseline update}). */
+    public static final Product<BaselineUpdate> BASELINE_UPDATE = Product.<BaselineUpdate>named("perfab baseline update")
+            .with(Format.TEXT, u -> BaselineRenderer.update(u, false))
+            .with(Format.MARKDOWN, u -> BaselineRenderer.update(u, true)).with(Format.JSON, BaselineRenderer::updateJson)
+            .with(Format.GITHUB, BaselineRenderer::updateGithub).outputs(BaselineRenderer::updateCounts)
+            .summary("the baseline update");
 
     /** Two baselines side by side ({@code perfab baseline diff}). */
     public static final Product<BaselinePair> BASELINE_DIFF = Product.<BaselinePair>named("perfab baseline diff")

@@ -151,15 +151,9 @@ final class SeriesRenderer {
     static String github(SeriesCheck c) {
         StringBuilder out = new StringBuilder();
         List<String> rebased = rebasedLines(c, s -> Untrusted.plain(s, 80), s -> s);
-        int notices = rebased.size() <= Workflow.PER_TYPE ? rebased.size() : Workflow.PER_TYPE - 1;
-        for (String line : rebased.subList(0, notices)) {
-            out.append(Workflow.command("notice", "perfab series: re-based", "run " + Untrusted.plain(c.run(), 80)
-                    + ", " + line));
-        }
-        if (rebased.size() > notices) {
-            out.append(Workflow.command("notice", "perfab series: re-based", "and " + (rebased.size() - notices)
-                    + " more pairs of bases; see the job summary"));
-        }
+        Workflow.annotate(out, "notice", "perfab series: re-based", rebased.stream().map(line -> "run "
+                + Untrusted.plain(c.run(), 80) + ", " + line).toList(), Workflow.PER_TYPE,
+                more -> "and " + more + " more pairs of bases; see the job summary");
         List<SeriesCheck.Movement> fresh = c.movements().stream().filter(SeriesCheck.Movement::isNew).toList();
         int shown = fresh.size() <= Workflow.PER_TYPE ? fresh.size() : Workflow.PER_TYPE - 1;
         for (SeriesCheck.Movement m : fresh.subList(0, shown)) {
