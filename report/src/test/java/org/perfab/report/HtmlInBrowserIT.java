@@ -14,6 +14,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.perfab.model.RunResults;
 import org.perfab.report.testing.Chromium;
 import org.perfab.report.testing.Tool;
@@ -32,8 +34,10 @@ import org.w3c.dom.Element;
  * Skipped where no Chromium is installed, failed there where CI requires it ({@link Tool#CHROMIUM});
  * screenshots are left in
  * {@code target/report-screenshot.png}, {@code target/report-screenshot-builds.png} and
- * {@code target/report-screenshot-spread.png}.
+ * {@code target/report-screenshot-spread.png}. Its tests run side by side, each with its own folder
+ * and browser profile.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class HtmlInBrowserIT {
     /**
      * What this test adds to the page: once it has loaded, each text and mark of the forest is
