@@ -13,6 +13,11 @@ record Cli(int exitCode, String out, String err) {
         return run(Engine.REAL, args);
     }
 
+    /** Runs {@code perfab ab} as {@link #ab(Engine, Path, Path, String...)} does, on the real engine. */
+    static Cli ab(Path repo, Path out, String... more) {
+        return ab(Engine.REAL, repo, out, more);
+    }
+
     /**
      * Runs {@code perfab ab} of {@code feature} against {@code main} in {@code repo}, into {@code out},
      * with {@code more} arguments, on {@code engine}.

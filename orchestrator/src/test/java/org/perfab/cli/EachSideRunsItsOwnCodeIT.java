@@ -29,7 +29,7 @@ class EachSideRunsItsOwnCodeIT {
     Path tmp;
 
     private Cli ab(GitFixture g) {
-        return Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", tmp.resolve("out").toString());
+        return Cli.ab(g.dir(), tmp.resolve("out"));
     }
 
     private JsonNode results() throws IOException {

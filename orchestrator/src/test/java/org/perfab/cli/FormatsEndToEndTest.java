@@ -53,7 +53,7 @@ class FormatsEndToEndTest {
         g.git("checkout", "-q", "-b", "feature");
         g.write("out." + ext, Files.readString(Path.of(DIR + format + "-head." + ext)));
         g.commit("the other run");
-        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", tmp.resolve("out").toString());
+        Cli run = Cli.ab(g.dir(), tmp.resolve("out"));
         assertEquals(0, run.exitCode(), run.err());
         JsonNode r = new ObjectMapper().readTree(tmp.resolve("out/results.json").toFile());
         assertEquals(format, r.at("/settings/format").asText());
@@ -134,7 +134,7 @@ class FormatsEndToEndTest {
         g.git("checkout", "-q", "-b", "feature");
         g.write("level.txt", "1200\n");
         g.commit("slower");
-        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", tmp.resolve("out").toString());
+        Cli run = Cli.ab(g.dir(), tmp.resolve("out"));
         assertEquals(0, run.exitCode(), run.err());
         JsonNode work = Comparisons.of(tmp.resolve("out/results.json")).get("Work:time");
         assertEquals("Work", work.get("cell").asText());
@@ -159,7 +159,7 @@ class FormatsEndToEndTest {
         g.git("checkout", "-q", "-b", "feature");
         g.write("level.txt", "40\n");
         g.commit("fewer requests");
-        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", tmp.resolve("out").toString());
+        Cli run = Cli.ab(g.dir(), tmp.resolve("out"));
         assertEquals(0, run.exitCode(), run.err());
         JsonNode c = new ObjectMapper().readTree(tmp.resolve("out/results.json").toFile()).get("comparisons").get(0);
         assertEquals("api/get:throughput", c.get("cell").asText() + ":" + c.get("metric").asText());

@@ -52,8 +52,7 @@ class HostileTreesIT {
         Path outside = tmp.resolve("outside");
         Files.createDirectories(outside);
         hostileHead(g.dir(), how, outside);
-        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out",
-                tmp.resolve("out").toString());
+        Cli run = Cli.ab(g.dir(), tmp.resolve("out"));
         assertEquals(2, run.exitCode(), run.err());
         assertTrue(run.err().contains("refusing to check out"), run.err());
         String named = switch (how) {
@@ -147,8 +146,7 @@ class HostileTreesIT {
         g.git("update-index", "--add", "--cacheinfo", "160000," + otherCommit + ",sub");
         g.git("commit", "-q", "-m", "a submodule with a climbing name");
         g.git("checkout", "-q", "main");
-        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out",
-                tmp.resolve("out").toString());
+        Cli run = Cli.ab(g.dir(), tmp.resolve("out"));
         assertEquals(2, run.exitCode(), run.err());
         assertTrue(run.err().contains("the submodule at 'sub' has the name '../../../other' in .gitmodules,"
                 + " which git refuses"), run.err());

@@ -51,7 +51,7 @@ class MachineLoadIT {
 
     private JsonNode ab(GitFixture g) throws IOException {
         Path out = tmp.resolve("out");
-        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", out.toString());
+        Cli run = Cli.ab(g.dir(), out);
         assertEquals(0, run.exitCode(), run.err());
         return JSON.readTree(out.resolve("results.json").toFile());
     }

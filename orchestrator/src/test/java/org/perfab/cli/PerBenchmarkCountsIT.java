@@ -135,7 +135,7 @@ class PerBenchmarkCountsIT {
     }
 
     private Cli ab(GitFixture g) {
-        return Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", tmp.resolve("out").toString());
+        return Cli.ab(g.dir(), tmp.resolve("out"));
     }
 
     private Map<String, JsonNode> rows() throws IOException {

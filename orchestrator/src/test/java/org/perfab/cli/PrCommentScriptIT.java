@@ -212,7 +212,7 @@ class PrCommentScriptIT {
             g.commit("a workload name to escape");
         }
         Path out = tmp.resolve("ab");
-        Cli ab = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", out.toString());
+        Cli ab = Cli.ab(g.dir(), out);
         assertEquals(0, ab.exitCode(), ab.err());
         Path rendered = out.resolve("comment.md");
         String marker = Files.readAllLines(rendered).get(0);

@@ -79,7 +79,7 @@ class RealHarnessesIT {
         g.git("checkout", "-q", "-b", "feature");
         g.write("sum.go", Files.readString(g.dir().resolve("sum.go")).replace("Rounds = 1", "Rounds = 3"));
         g.commit("Sum goes over its input three times");
-        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", tmp.resolve("out").toString());
+        Cli run = Cli.ab(g.dir(), tmp.resolve("out"));
         assertEquals(0, run.exitCode(), run.err());
         Map<String, JsonNode> rows = Comparisons.of(tmp.resolve("out/results.json"));
         // What each side's own code reports of itself: 1 round in the base, 3 in the head.
@@ -108,7 +108,7 @@ class RealHarnessesIT {
         g.git("checkout", "-q", "-b", "feature");
         g.write("nap.txt", "0.06\n");
         g.commit("a longer nap");
-        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", tmp.resolve("out").toString());
+        Cli run = Cli.ab(g.dir(), tmp.resolve("out"));
         assertEquals(0, run.exitCode(), run.err());
         Map<String, JsonNode> rows = Comparisons.of(tmp.resolve("out/results.json"));
         // Three trials of a nap three times as long: a busy machine may leave it unconfirmed.
@@ -179,7 +179,7 @@ class RealHarnessesIT {
         g.git("checkout", "-q", "-b", "feature");
         g.write("bm.cc", Files.readString(g.dir().resolve("bm.cc")).replace("kRounds = 1000", "kRounds = 3000"));
         g.commit("three times the work");
-        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", tmp.resolve("out").toString());
+        Cli run = Cli.ab(g.dir(), tmp.resolve("out"));
         assertEquals(0, run.exitCode(), run.err());
         Map<String, JsonNode> rows = Comparisons.of(tmp.resolve("out/results.json"));
         // The CPU time Google Benchmark counts is the code's, whatever the neighbours do: a regression

@@ -191,8 +191,7 @@ class SeriesCommandTest {
     /** Runs a real A/B of a small project (head 10% slower) and returns its results.json. */
     private Path abResults(String workloadExtra) throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 3, workloadExtra);
-        Cli ab = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out",
-                tmp.resolve("out").toString());
+        Cli ab = Cli.ab(g.dir(), tmp.resolve("out"));
         assertEquals(0, ab.exitCode(), ab.err());
         return tmp.resolve("out/results.json");
     }
