@@ -53,8 +53,10 @@ public final class AbRun {
      * @param base the base ref as typed; the baseline is merge-base(base, head)
      * @param head the head ref as typed
      * @param workload the workload file's path in the head's tree
-     * @param trials counted trials per side; empty for the workload's number
-     * @param builds builds per side, from 1; empty for the workload's, else 1
+     * @param trials counted trials per side, and where they were given; empty for the workload's
+     *     number
+     * @param builds builds per side, from 1, and where they were given; empty for the workload's,
+     *     else 1
      * @param out the folder the run writes into
      * @param cache a folder of reusable builds; empty for none
      * @param seed a seed that shuffles each pair's order; empty for the workload's, else alternation
@@ -67,9 +69,10 @@ public final class AbRun {
      *     {@link TrialRunner})
      * @param noise a {@code noise.json} of an A/A run, to mark the cells whose change lies inside
      *     their noise floor; empty for none
-     * @param adaptive the most trials per side of a run with adaptive trials: while some cell is
-     *     undecided, rounds of {@code trials} more trials per side run, up to this many (see
-     *     {@link Sequential}); 0 for a run of a fixed size; empty for the workload's choice, else
+     * @param adaptive the most trials per side of a run with adaptive trials, and where it was
+     *     given: while some cell is undecided, rounds of {@code trials} more trials per side run, up to
+     *     this many (see {@link Sequential}); 0 for a run of a fixed size; empty for the workload's
+     *     choice, else
      *     {@link Workload#DEFAULT_ADAPTIVE} with one build per side
      * @param budget the time trials may take in all: no round of adaptive trials starts that would
      *     pass it, judging by the trials so far; empty for no limit
@@ -77,35 +80,27 @@ public final class AbRun {
      *     bisect follows a few cells of a harness that measures many, and decides them by its own
      *     rule); empty for the run's own ({@link ComparisonTable#undecided}: any cell)
      */
-    public record Request(Path repository, String base, String head, String workload, Optional<Integer> trials,
-            Optional<Integer> builds, Path out, Optional<Path> cache, Optional<Long> seed,
-            ThresholdSettings overrides, boolean resume, boolean force, List<Verdict> failOn, boolean padding,
-            Optional<Path> noise, Optional<Integer> adaptive, Optional<Duration> budget,
+    public record Request(Path repository, String base, String head, String workload,
+            Optional<Setting<Integer>> trials, Optional<Setting<Integer>> builds, Path out, Optional<Path> cache,
+            Optional<Long> seed, ThresholdSettings overrides, boolean resume, boolean force, List<Verdict> failOn,
+            boolean padding, Optional<Path> noise, Optional<Setting<Integer>> adaptive, Optional<Duration> budget,
             Optional<Predicate<CellComparison>> undecided) {
         public Request {
             Objects.requireNonNull(undecided, "undecided");
             failOn = List.copyOf(failOn);
             Objects.requireNonNull(out, "out");
             Objects.requireNonNull(workload, "workload");
+            Objects.requireNonNull(trials, "trials");
             Objects.requireNonNull(builds, "builds");
-            if (builds.isPresent() && (builds.get() < 1 || builds.get() > Workload.MAX_BUILDS)) {
-                throw new BadInputException("--builds must be from 1 to " + Workload.MAX_BUILDS + ", got "
-                        + builds.get());
-            }
-            trials.ifPresent(AbRun::checkTrials);
-            trials.ifPresent(n -> checkTrialsPerBuild(n, builds.orElse(1), "--trials"));
             Objects.requireNonNull(adaptive, "adaptive");
             Objects.requireNonNull(budget, "budget");
-            if (adaptive.isPresent() && adaptive.get() > 0) {
-                if (adaptive.get() > Workload.MAX_TRIALS) {
-                    throw new BadInputException("--adaptive must be at most " + Workload.MAX_TRIALS + " trials per side,"
-                            + " got " + adaptive.get());
-                }
-                if (builds.orElse(1) > 1) {
-                    throw new BadInputException("--adaptive needs one build per side: with " + builds.get() + " builds the"
-                            + " medians of the builds decide, and more trials do not add builds");
-                }
-            }
+            // Checked here as far as the request alone can say; the workload's layer is checked
+            // with them when the run is planned (settings).
+            builds.ifPresent(AbRun::checkBuilds);
+            trials.ifPresent(AbRun::checkTrials);
+            adaptive.ifPresent(AbRun::checkAdaptive);
+            trials.ifPresent(t -> checkTrialsPerBuild(t, builds.orElse(ONE_BUILD)));
+            adaptive.ifPresent(a -> checkAdaptiveBuilds(a, builds.orElse(ONE_BUILD)));
         }
 
         /**
@@ -129,8 +124,8 @@ public final class AbRun {
             private String base;
             private String head;
             private String workload;
-            private Optional<Integer> trials;
-            private Optional<Integer> builds;
+            private Optional<Setting<Integer>> trials;
+            private Optional<Setting<Integer>> builds;
             private Path out;
             private Optional<Path> cache;
             private Optional<Long> seed;
@@ -140,7 +135,7 @@ public final class AbRun {
             private List<Verdict> failOn;
             private boolean padding;
             private Optional<Path> noise;
-            private Optional<Integer> adaptive;
+            private Optional<Setting<Integer>> adaptive;
             private Optional<Duration> budget;
             private Optional<Predicate<CellComparison>> undecided;
 
@@ -171,14 +166,24 @@ public final class AbRun {
                 return this;
             }
 
-            /** Counted trials per side; empty for the workload's. */
+            /** Counted trials per side, as {@code --trials} gives them; empty for the workload's. */
             public Builder trials(Optional<Integer> v) {
+                return trialsFrom(Setting.option("--trials", v));
+            }
+
+            /** Counted trials per side, and where they were given; empty for the workload's. */
+            public Builder trialsFrom(Optional<Setting<Integer>> v) {
                 trials = v;
                 return this;
             }
 
-            /** Builds per side; empty for the workload's. */
+            /** Builds per side, as {@code --builds} gives them; empty for the workload's. */
             public Builder builds(Optional<Integer> v) {
+                return buildsFrom(Setting.option("--builds", v));
+            }
+
+            /** Builds per side, and where they were given; empty for the workload's. */
+            public Builder buildsFrom(Optional<Setting<Integer>> v) {
                 builds = v;
                 return this;
             }
@@ -237,9 +242,12 @@ public final class AbRun {
                 return this;
             }
 
-            /** The most trials per side of adaptive trials, 0 for off; empty for the workload's. */
+            /**
+             * The most trials per side of adaptive trials, 0 for off, as {@code --adaptive} gives
+             * it; empty for the workload's.
+             */
             public Builder adaptive(Optional<Integer> v) {
-                adaptive = v;
+                adaptive = Setting.option("--adaptive", v);
                 return this;
             }
 
@@ -267,24 +275,50 @@ public final class AbRun {
         }
     }
 
-    private static void checkTrials(int n) {
-        if (n < 2 || n > Workload.MAX_TRIALS) {
-            throw new BadInputException("--trials must be from 2 to " + Workload.MAX_TRIALS + ", got " + n);
+    /** One build per side: what runs when nothing says otherwise. */
+    private static final Setting<Integer> ONE_BUILD = new Setting<>(1, "the default");
+
+    private static void checkBuilds(Setting<Integer> builds) {
+        if (builds.value() < 1 || builds.value() > Workload.MAX_BUILDS) {
+            throw new BadInputException(builds.from() + " must be from 1 to " + Workload.MAX_BUILDS + ", got "
+                    + builds.value());
+        }
+    }
+
+    private static void checkTrials(Setting<Integer> trials) {
+        if (trials.value() < 2 || trials.value() > Workload.MAX_TRIALS) {
+            throw new BadInputException(trials.from() + " must be from 2 to " + Workload.MAX_TRIALS + ", got "
+                    + trials.value());
+        }
+    }
+
+    private static void checkAdaptive(Setting<Integer> most) {
+        if (most.value() > Workload.MAX_TRIALS) {
+            throw new BadInputException(most.from() + " must be at most " + Workload.MAX_TRIALS + " trials per side,"
+                    + " got " + most.value());
         }
     }
 
     /**
      * Refuses {@code trials} per side when some of the side's {@code builds} would run none: trials
-     * take turns among the builds, so each build needs one. {@code from} names where the number of
-     * trials came from.
+     * take turns among the builds, so each build needs one.
      */
-    private static void checkTrialsPerBuild(int trials, int builds, String from) {
-        if (trials < builds) {
-            int idle = builds - trials;
-            throw new BadInputException(trials + " trials per side (" + from + ") among " + builds + " builds per side"
-                    + " (--builds, or --profile release) leave " + idle + (idle == 1 ? " build" : " builds")
-                    + " of each side without a trial: trials take turns among the builds, at least one each. Give"
-                    + " --trials " + builds + " or more, or --builds " + trials + " or fewer");
+    private static void checkTrialsPerBuild(Setting<Integer> trials, Setting<Integer> builds) {
+        if (trials.value() < builds.value()) {
+            int idle = builds.value() - trials.value();
+            throw new BadInputException(trials.value() + " trials per side (" + trials.from() + ") among "
+                    + builds.value() + " builds per side (" + builds.from() + ") leave " + idle
+                    + (idle == 1 ? " build" : " builds") + " of each side without a trial: trials take turns among the"
+                    + " builds, at least one each. Give --trials " + builds.value() + " or more, or --builds "
+                    + trials.value() + " or fewer");
+        }
+    }
+
+    /** Refuses adaptive trials of more than one build per side: the builds' medians decide. */
+    private static void checkAdaptiveBuilds(Setting<Integer> most, Setting<Integer> builds) {
+        if (most.value() > 0 && builds.value() > 1) {
+            throw new BadInputException(most.from() + " needs one build per side: with " + builds.value() + " builds ("
+                    + builds.from() + ") the medians of the builds decide, and more trials do not add builds");
         }
     }
 
@@ -474,38 +508,49 @@ public final class AbRun {
                             + " counters, and this machine cannot: " + problem.get());
                 }
             }
-            int trialCount = request.trials().orElse(w.trials());
-            checkTrials(trialCount);
-            int builds = request.builds().or(w::builds).orElse(1);
-            String buildsFrom = request.builds().isPresent() ? "--builds" : "'builds' of " + shown;
-            checkTrialsPerBuild(trialCount, builds, request.trials().isPresent() ? "--trials"
-                    : "'trials' of " + shown);
-            if (builds > 1 && request.adaptive().isPresent() && request.adaptive().get() > 0) {
-                throw new BadInputException("--adaptive needs one build per side: with " + builds + " builds ("
-                        + buildsFrom + ") the medians of the builds decide, and more trials do not add builds");
+            Settings settings = settings(w, shown);
+            int trialCount = settings.trials().value();
+            Thresholds thresholds = thresholds(w);
+            if (settings.adaptive().value() > trialCount) {
+                thresholds = thresholds.withAdaptive(new Sequential(trialCount, settings.adaptive().value()));
             }
             Optional<Long> seed = request.seed().or(w::seed);
-            Thresholds thresholds = thresholds(w);
-            if (request.adaptive().isPresent() && request.adaptive().get() > 0
-                    && request.adaptive().get() < trialCount) {
-                throw new BadInputException("--adaptive " + request.adaptive().get() + " is fewer trials per side"
-                        + " than the first round's " + trialCount + " (--trials, or the workload's)");
-            }
-            // The command line's choice, else the workload's, else adaptive trials with one build
-            // per side: a run of several builds is judged on their medians, which more trials do
-            // not add to.
-            int most = builds > 1 ? 0
-                    : request.adaptive().or(w::adaptive).orElse(Workload.DEFAULT_ADAPTIVE);
-            if (most > trialCount) {
-                thresholds = thresholds.withAdaptive(new Sequential(trialCount, most));
-            }
             Plan p = new Plan(request.repository().toString(), baseTip, head, mergeBase, workload,
-                    new String(yaml, StandardCharsets.UTF_8), trialCount, w.warmup(), builds,
+                    new String(yaml, StandardCharsets.UTF_8), trialCount, w.warmup(), settings.builds().value(),
                     seed, request.padding() ? Optional.of(seed.orElseGet(() -> new Random().nextLong()))
                             : Optional.empty(), thresholds, started);
             p.write(dir.plan());
             return p;
         }
+    }
+
+    /** The run's size as its layers give it, each naming where it was given. */
+    private record Settings(Setting<Integer> trials, Setting<Integer> builds, Setting<Integer> adaptive) {
+    }
+
+    /**
+     * Returns the run's size, layered once: the request (the command line over its profile) over
+     * the workload {@code w} (named {@code shown}) over perfab's defaults, and checked as a whole.
+     */
+    private Settings settings(Workload w, String shown) {
+        Setting<Integer> trials = Setting.first(new Setting<>(w.trials(), "'trials' of " + shown), request.trials());
+        checkTrials(trials);
+        Setting<Integer> builds = Setting.first(ONE_BUILD, request.builds(),
+                w.builds().map(b -> new Setting<>(b, "'builds' of " + shown)));
+        checkTrialsPerBuild(trials, builds);
+        request.adaptive().ifPresent(a -> checkAdaptiveBuilds(a, builds));
+        // A run of several builds is judged on their medians, which more trials do not add to: it
+        // runs its first round only, whatever the workload's choice.
+        Setting<Integer> adaptive = builds.value() > 1 ? new Setting<>(0, builds.from())
+                : Setting.first(new Setting<>(Workload.DEFAULT_ADAPTIVE, "the default"), request.adaptive(),
+                        w.adaptive().map(a -> new Setting<>(a, "'adaptive' of " + shown)));
+        // A workload's or the default's most below a larger first round (--trials 30) gives a run
+        // of that size; the command line's is a mistake said now.
+        if (request.adaptive().isPresent() && adaptive.value() > 0 && adaptive.value() < trials.value()) {
+            throw new BadInputException(adaptive.from() + " " + adaptive.value() + " is fewer trials per side than the"
+                    + " first round's " + trials.value() + " (" + trials.from() + ")");
+        }
+        return new Settings(trials, builds, adaptive);
     }
 
     /**

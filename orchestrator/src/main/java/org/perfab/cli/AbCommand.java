@@ -7,9 +7,11 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.ab.AbRun;
+import org.perfab.ab.Setting;
 import org.perfab.model.RunResults;
 import org.perfab.report.Format;
 import org.perfab.report.Products;
@@ -87,18 +89,23 @@ final class AbCommand implements Callable<Integer> {
     /** The settings a kind of run starts from; explicit options override them. */
     enum Profile {
         /** A pull request's check: the workload's trials, one build per side. */
-        PR(null, null, false),
+        PR(Optional.empty(), Optional.empty(), false),
         /** A release check: 20 trials, 3 builds per side, padded environments. */
-        RELEASE(20, 3, true);
+        RELEASE(Optional.of(20), Optional.of(3), true);
 
-        final Integer trials;
-        final Integer builds;
+        final Optional<Setting<Integer>> trials;
+        final Optional<Setting<Integer>> builds;
         final boolean padding;
 
-        Profile(Integer trials, Integer builds, boolean padding) {
-            this.trials = trials;
-            this.builds = builds;
+        Profile(Optional<Integer> trials, Optional<Integer> builds, boolean padding) {
+            this.trials = Setting.option(option(), trials);
+            this.builds = Setting.option(option(), builds);
             this.padding = padding;
+        }
+
+        /** Returns the option that chooses this profile, as a refusal names it. */
+        String option() {
+            return "--profile " + name().toLowerCase(Locale.ROOT);
         }
     }
 
@@ -172,8 +179,8 @@ final class AbCommand implements Callable<Integer> {
         AbRun.Request request = AbRun.Request.of(repo == null ? Path.of(".") : repo, base,
                         head == null && !resume ? "HEAD" : head, out)
                 .workload(workload == null ? AbRun.DEFAULT_WORKLOAD : workload)
-                .trials(Optional.ofNullable(trials != null ? trials : profile.trials))
-                .builds(Optional.ofNullable(builds != null ? builds : profile.builds))
+                .trialsFrom(Setting.option("--trials", Optional.ofNullable(trials)).or(() -> profile.trials))
+                .buildsFrom(Setting.option("--builds", Optional.ofNullable(builds)).or(() -> profile.builds))
                 .cache(Optional.ofNullable(cache)).seed(Optional.ofNullable(seed)).overrides(thresholds.overrides())
                 .resume(resume).force(force).failOn(failing).padding(padding != null ? padding : profile.padding)
                 .noise(Optional.ofNullable(noise)).adaptive(Output.adaptive(spec, adaptive))

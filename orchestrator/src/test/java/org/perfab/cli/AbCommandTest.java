@@ -512,10 +512,17 @@ class AbCommandTest {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 104, 3, "");
         Cli fewer = fakeAb(g, "--adaptive", "2");
         assertEquals(2, fewer.exitCode(), fewer.err());
-        assertTrue(fewer.err().contains("--adaptive 2 is fewer trials per side than the first round's 3"), fewer.err());
+        assertTrue(fewer.err().contains("--adaptive 2 is fewer trials per side than the first round's 3 ('trials' of"
+                + " perfab.yaml at feature ("), fewer.err());
         Cli builds = fakeAb(g, "--adaptive", "9", "--builds", "2", "--force");
         assertEquals(2, builds.exitCode(), builds.err());
-        assertTrue(builds.err().contains("--adaptive needs one build per side"), builds.err());
+        assertTrue(builds.err().contains("--adaptive needs one build per side: with 2 builds (--builds)"), builds.err());
+        // Each refusal names the layer that gave the setting: here the workload's builds.
+        GitFixture two = Subjects.pullRequest(tmp.resolve("two"), 104, 3, "builds: 2\n");
+        Cli workload = fakeAb(two, "--adaptive", "9", "--force");
+        assertEquals(2, workload.exitCode(), workload.err());
+        assertTrue(workload.err().contains("--adaptive needs one build per side: with 2 builds ('builds' of perfab.yaml"
+                + " at feature ("), workload.err());
     }
 
     @Test

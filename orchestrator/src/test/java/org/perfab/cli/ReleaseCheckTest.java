@@ -190,10 +190,14 @@ class ReleaseCheckTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
-        "--builds 3 --trials 2|2 trials per side (--trials) among 3 builds per side (--builds, or --profile release)"
-                + " leave 1 build of each side without a trial|Give --trials 3 or more, or --builds 2 or fewer",
-        "--profile release --trials 2|2 trials per side (--trials) among 3 builds per side|Give --trials 3 or more",
-        "--builds 5|3 trials per side ('trials' of perfab.yaml at feature (|leave 2 builds of each side without"
+        "--builds 3 --trials 2|2 trials per side (--trials) among 3 builds per side (--builds) leave 1 build of each"
+                + " side without a trial|Give --trials 3 or more, or --builds 2 or fewer",
+        "--profile release --trials 2|2 trials per side (--trials) among 3 builds per side (--profile release)"
+                + "|Give --trials 3 or more",
+        "--profile release --builds 25|perfab: --builds must be from 1 to 20, got 25|got 25",
+        "--profile release --adaptive 30|--adaptive needs one build per side: with 3 builds (--profile release) the"
+                + " medians of the builds decide|and more trials do not add builds",
+        "--builds 5|3 trials per side ('trials' of perfab.yaml at feature (|) among 5 builds per side (--builds) leave 2 builds of each side without"
                 + " a trial: trials take turns among the builds, at least one each. Give --trials 5 or more, or"
                 + " --builds 3 or fewer"})
     void refusesBuildsThatWouldRunNoTrial(String options, String says, String advice) throws IOException {
