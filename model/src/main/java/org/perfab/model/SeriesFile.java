@@ -129,7 +129,7 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
             have.put(List.of(r.reading().run(), r.reading().key()), r.reading());
         }
         int same = 0;
-        int differ = 0;
+        List<Conflict> differ = new ArrayList<>();
         for (Row r : other.rows) {
             Reading old = have.putIfAbsent(List.of(r.reading().run(), r.reading().key()), r.reading());
             if (old == null) {
@@ -142,7 +142,7 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
             } else if (old.ratio() == r.reading().ratio()) {
                 same++;
             } else {
-                differ++;
+                differ.add(new Conflict(old.run(), old.key(), old.ratio(), r.reading().ratio()));
             }
         }
         return new Merge(new SeriesFile(union, all), all.size() - rows.size(), same, differ);
@@ -170,10 +170,34 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
      * @param file the file with them
      * @param added the rows added
      * @param already the rows left out because the file held the same reading
-     * @param conflicting the rows left out because the file held another ratio for their run and
-     *     key (the file's own is kept)
+     * @param conflicts the rows left out because the file held another ratio for their run and key
+     *     (the file's own is kept), in the order they were added
      */
-    public record Merge(SeriesFile file, int added, int already, int conflicting) {
+    public record Merge(SeriesFile file, int added, int already, List<Conflict> conflicts) {
+        public Merge {
+            Objects.requireNonNull(file, "file");
+            conflicts = List.copyOf(conflicts);
+        }
+
+        /** Returns how many rows were left out for holding another ratio than the file's. */
+        public int conflicting() {
+            return conflicts.size();
+        }
+    }
+
+    /**
+     * A reading added that the file held with another ratio: the file's is kept.
+     *
+     * @param run the run
+     * @param key the benchmark key
+     * @param kept the file's ratio, which stays
+     * @param other the ratio of the reading added, left out
+     */
+    public record Conflict(String run, String key, double kept, double other) {
+        public Conflict {
+            Objects.requireNonNull(run, "run");
+            Objects.requireNonNull(key, "key");
+        }
     }
 
     /**

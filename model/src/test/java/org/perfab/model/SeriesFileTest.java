@@ -122,7 +122,7 @@ class SeriesFileTest {
         assertEquals(0, merge.conflicting());
         SeriesFile.Merge again = merge.file().with(SeriesFile.of(List.of(reading("2026-09-02", "r2", "a", 9.0))));
         assertEquals(0, again.added());
-        assertEquals(1, again.conflicting());
+        assertEquals(List.of(new SeriesFile.Conflict("r2", "a", 1.1, 9.0)), again.conflicts());
         assertEquals(1.1, again.file().series().byKey().get("a").get(1).ratio());
         assertEquals(merge.file(), again.file());
     }

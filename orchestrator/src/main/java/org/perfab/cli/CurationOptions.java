@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import org.perfab.model.Ids;
 import org.perfab.model.SeriesCuration;
 import org.perfab.report.Untrusted;
 import org.perfab.series.Curation;
@@ -42,7 +43,7 @@ final class CurationOptions {
         }
         String ref = c.on().map(r -> Untrusted.plain(r, 80)).orElse("");
         for (SeriesCuration.Dropped d : c.dropped()) {
-            String commit = d.commit().isEmpty() ? "no commit" : "commit " + Untrusted.plain(shortened(d.commit()), 40);
+            String commit = d.commit().isEmpty() ? "no commit" : "commit " + Untrusted.plain(Ids.shortId(d.commit()), 40);
             String why = switch (d.reason()) {
                 case NAMED -> "named by --drop-run";
                 case OFF_REF -> "its commit is not on " + ref;
@@ -57,9 +58,5 @@ final class CurationOptions {
                 + " (" + c.readings() + " reading" + (c.readings() == 1 ? "" : "s") + "); kept " + kept
                 + (c.on().isPresent() ? ", every one's commit on " + ref : ""));
         err.flush();
-    }
-
-    private static String shortened(String commit) {
-        return commit.matches("[0-9a-fA-F]{13,}") ? commit.substring(0, 12) : commit;
     }
 }

@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.model.SeriesCheck;
 import org.perfab.model.SeriesFile;
+import org.perfab.model.SeriesMerge;
 import org.perfab.model.SeriesReplay;
 import org.perfab.report.Format;
 import org.perfab.report.Products;
@@ -64,7 +65,11 @@ final class SeriesCommand implements Callable<Integer> {
                     + " stay as they are; the other's rows are added at the end, in its order, and its columns the"
                     + " series lacks at the right.",
                 "With --on or --drop-run, the runs dropped are left out of both histories: the series file is"
-                    + " written without them, its own rows of them included. Each is named on standard error."})
+                    + " written without them, its own rows of them included. Each is named on standard error."},
+            footer = {"", "It prints the readings added, those already there and those whose ratio differs from the"
+                    + " series' own (the series' is kept). With --format github it prints a ::warning per reading whose"
+                    + " ratio differs, appends the Markdown section to $GITHUB_STEP_SUMMARY, and writes added=,"
+                    + " already=, conflicting= and dropped= to $GITHUB_OUTPUT."})
     static final class Merge implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -80,17 +85,14 @@ final class SeriesCommand implements Callable<Integer> {
         @Mixin
         CurationOptions curate = new CurationOptions();
 
+        @Mixin
+        FormatOption<SeriesMerge> format = new FormatOption<>(Products.SERIES_MERGE, Format.TEXT);
+
         @Override
         public Integer call() {
-            Nightly.Merged result = Nightly.merge(series, from, curate.curation(), Output::replace);
-            curate.report(spec.commandLine().getErr(), result.curation());
-            SeriesFile.Merge merged = result.merged();
-            PrintWriter out = spec.commandLine().getOut();
-            out.println("perfab: merged " + from + " into " + series + ": " + merged.added() + " reading"
-                    + (merged.added() == 1 ? "" : "s") + " added, " + merged.already() + " already there"
-                    + (merged.conflicting() == 0 ? "" : ", " + merged.conflicting() + " whose ratio differs from the"
-                            + " series' own (kept)") + "; " + merged.file().series().runs().size() + " runs in all");
-            out.flush();
+            SeriesMerge merged = Nightly.merge(series, from, curate.curation(), Output::replace);
+            curate.report(spec.commandLine().getErr(), merged.curation());
+            Output.emit(spec, format, merged, Optional.empty(), Optional.empty());
             return ExitCode.OK;
         }
     }

@@ -24,6 +24,7 @@ import org.perfab.model.Series;
 import org.perfab.model.SeriesCheck;
 import org.perfab.model.SeriesCuration;
 import org.perfab.model.SeriesFile;
+import org.perfab.model.SeriesMerge;
 import org.perfab.model.SeriesNoiseTable;
 import org.perfab.model.SeriesReplay;
 import org.perfab.stats.SeriesNoise;
@@ -188,20 +189,6 @@ public final class Nightly {
     }
 
     /**
-     * What folding one history into another did.
-     *
-     * @param merged the series written, and how many readings were added, already there or differed
-     *     from the series' own
-     * @param curation the runs left out, of either history
-     */
-    public record Merged(SeriesFile.Merge merged, SeriesCuration curation) {
-        public Merged {
-            Objects.requireNonNull(merged, "merged");
-            Objects.requireNonNull(curation, "curation");
-        }
-    }
-
-    /**
      * Folds the history in {@code from} into {@code series} without duplicates (a run and key the
      * series holds keeps its own ratio), leaving out of both the runs {@code curate} drops, writes
      * it, and returns what was added and dropped. A run dropped is removed from the series' own rows
@@ -210,7 +197,7 @@ public final class Nightly {
      * @throws BadInputException when a file cannot be read, the two disagree on a run's date, a run to
      *     drop is in neither, or the ref is unknown
      */
-    public static Merged merge(Path series, Path from, Curation curate, BiConsumer<Path, String> write) {
+    public static SeriesMerge merge(Path series, Path from, Curation curate, BiConsumer<Path, String> write) {
         SeriesFile own = read(series, true);
         SeriesFile other = read(from, false);
         String both = series + " and " + from;
@@ -218,7 +205,7 @@ public final class Nightly {
         SeriesCuration curation = curate.decide(all.file().series(), both);
         SeriesFile.Merge merged = curation.any() ? add(curation.apply(own), curation.apply(other), both) : all;
         write.accept(series, merged.file().write());
-        return new Merged(merged, curation);
+        return new SeriesMerge(series.toString(), from.toString(), merged, curation);
     }
 
     /**

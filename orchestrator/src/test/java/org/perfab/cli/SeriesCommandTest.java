@@ -392,6 +392,28 @@ class SeriesCommandTest {
         assertEquals("date,run,commit,cpu,key,ratio\n2026-09-02,n2,b,cpu,k,1.1\n2026-09-03,n3,c,cpu,k,1.2\n"
                 + "2026-09-01,w1,a,cpu,k,1.0\n", Files.readString(mine), "the series' own rows and ratio kept, the"
                 + " new one at the end");
+        assertTrue(run.out().contains("\n  run n2, k: the series holds 1.1 (kept), the other 9.9 (+800.0%)\n"),
+                run.out());
+        // Again, as a job step: nothing left to add; the reading that differs is still said.
+        Path summary = tmp.resolve("summary.md");
+        Path outputs = tmp.resolve("outputs");
+        Cli step = Cli.run(Engine.REAL, Map.of("GITHUB_STEP_SUMMARY", summary.toString(), "GITHUB_OUTPUT",
+                outputs.toString()), "series", "merge", "--series", mine.toString(), "--from", wiki.toString(),
+                "--format", "github");
+        assertEquals(0, step.exitCode(), step.err());
+        assertTrue(step.out().contains("::warning title=perfab series merge%3A ratio differs::run n2, k: the series"
+                + " holds 1.1 (kept), the other 9.9"), step.out());
+        assertEquals(List.of("added=0", "already=2", "conflicting=1", "dropped=0"),
+                Files.readAllLines(outputs).stream().filter(l -> l.matches("[a-z]+=\\d+")).toList());
+        assertTrue(Files.readString(summary).startsWith("### perfab series merge: 0 readings added\n"),
+                Files.readString(summary));
+        Cli json = Cli.run("series", "merge", "--series", mine.toString(), "--from", wiki.toString(), "--format",
+                "json");
+        assertEquals(0, json.exitCode(), json.err());
+        JsonNode merged = JSON.readTree(json.out());
+        assertEquals("perfab/series-merge/v1", merged.get("schema").asText());
+        assertEquals(9.9, merged.at("/conflicts/0/other").asDouble(), json.out());
+        assertEquals(3, merged.get("runs").asInt(), json.out());
     }
 
     @Test

@@ -11,6 +11,7 @@ import org.perfab.model.CalibrationFigures;
 import org.perfab.model.MergedTable;
 import org.perfab.model.Plan;
 import org.perfab.model.SeriesCheck;
+import org.perfab.model.SeriesMerge;
 import org.perfab.model.SeriesNoiseTable;
 import org.perfab.model.SeriesReplay;
 import org.perfab.stats.Verdict;
@@ -45,6 +46,12 @@ public final class Products {
             .outputs(c -> ordered("new", c.newCount(), "persisting", c.movements().size() - c.newCount(),
                     "rebased", c.rebasings().size()))
             .summary("the series' movements");
+
+    /** Another history folded into a nightly ratio series ({@code perfab series merge}). */
+    public static final Product<SeriesMerge> SERIES_MERGE = Product.<SeriesMerge>named("perfab series merge")
+            .with(Format.TEXT, SeriesRenderer::mergeText).with(Format.MARKDOWN, SeriesRenderer::mergeMarkdown)
+            .with(Format.JSON, SeriesRenderer::mergeJson).with(Format.GITHUB, SeriesRenderer::mergeGithub)
+            .outputs(SeriesRenderer::mergeCounts).summary("the series merge");
 
     /** The series' rules replayed run by run ({@code perfab series replay} and {@code demo}). */
     public static final Product<SeriesReplay> SERIES_REPLAY = Product.<SeriesReplay>named("perfab series replay")

@@ -5,12 +5,17 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
+import org.perfab.model.Ids;
 import org.perfab.model.ResultsJson;
 import org.perfab.model.SeriesCheck;
 import org.perfab.model.SeriesCuration;
+import org.perfab.model.SeriesFile;
+import org.perfab.model.SeriesMerge;
 import org.perfab.model.SeriesReplay;
 import org.perfab.stats.SeriesRules;
 
@@ -330,4 +335,119 @@ final class SeriesRenderer {
         return out.text();
     }
 
+
+    // ---- series merge ---------------------------------------------------------------------------
+
+    /** The readings whose ratio differs that the text and Markdown name; JSON names them all. */
+    static final int CONFLICTS_SHOWN = 20;
+
+    /**
+     * Returns the merge's count line: {@code perfab: merged FROM into SERIES: 3 readings added, 1
+     * already there, 2 whose ratio differs from the series' own (kept); 12 runs in all}.
+     */
+    static String mergeCount(SeriesMerge m) {
+        SeriesFile.Merge merged = m.merged();
+        return "perfab: merged " + Untrusted.plain(m.from(), Untrusted.MAX_LENGTH) + " into "
+                + Untrusted.plain(m.series(), Untrusted.MAX_LENGTH) + ": " + merged.added() + " reading"
+                + (merged.added() == 1 ? "" : "s") + " added, " + merged.already() + " already there"
+                + (merged.conflicting() == 0 ? "" : ", " + merged.conflicting() + " whose ratio differs from the"
+                        + " series' own (kept)") + "; " + m.runs() + " run" + (m.runs() == 1 ? "" : "s") + " in all";
+    }
+
+    /** Returns the count line, then a line per reading whose ratio differs (at most {@value #CONFLICTS_SHOWN}). */
+    static String mergeText(SeriesMerge m) {
+        StringBuilder out = new StringBuilder(mergeCount(m)).append('\n');
+        List<SeriesFile.Conflict> conflicts = m.merged().conflicts();
+        for (SeriesFile.Conflict c : conflicts.subList(0, Math.min(conflicts.size(), CONFLICTS_SHOWN))) {
+            out.append("  ").append(conflict(c, s -> Untrusted.plain(s, 80))).append('\n');
+        }
+        if (conflicts.size() > CONFLICTS_SHOWN) {
+            out.append("  and ").append(conflicts.size() - CONFLICTS_SHOWN).append(" more (--format json lists"
+                    + " every one)\n");
+        }
+        return out.toString();
+    }
+
+    /** Returns a section for a job summary: the counts, the readings whose ratio differs, the runs left out. */
+    static String mergeMarkdown(SeriesMerge m) {
+        SeriesFile.Merge merged = m.merged();
+        UnaryOperator<String> code = s -> Untrusted.markdown(s, Untrusted.MAX_LENGTH);
+        StringBuilder out = new StringBuilder("### perfab series merge: ").append(merged.added()).append(" reading")
+                .append(merged.added() == 1 ? "" : "s").append(" added\n\n");
+        out.append("Merged ").append(code.apply(m.from())).append(" into ").append(code.apply(m.series()))
+                .append(": ").append(merged.already()).append(" already there, ").append(merged.conflicting())
+                .append(" whose ratio differs from the series' own; ").append(m.runs()).append(" run")
+                .append(m.runs() == 1 ? "" : "s").append(" in all.\n");
+        List<SeriesFile.Conflict> conflicts = merged.conflicts();
+        if (!conflicts.isEmpty()) {
+            out.append("\nThe series keeps its own ratio where the other history holds another for the same run and"
+                    + " key:\n\n| run | key | the series' ratio (kept) | the other's | change |\n|:--|:--|--:|--:|--:|\n");
+            for (SeriesFile.Conflict c : conflicts.subList(0, Math.min(conflicts.size(), CONFLICTS_SHOWN))) {
+                out.append("| ").append(Untrusted.markdown(c.run(), 80)).append(" | ")
+                        .append(Untrusted.markdown(c.key(), Untrusted.MAX_LENGTH)).append(" | ")
+                        .append(Numbers.value(c.kept())).append(" | ").append(Numbers.value(c.other())).append(" | ")
+                        .append(Numbers.signedPercent(change(c))).append(" |\n");
+            }
+            if (conflicts.size() > CONFLICTS_SHOWN) {
+                out.append("\nand ").append(conflicts.size() - CONFLICTS_SHOWN).append(" more (`--format json` lists"
+                        + " every one).\n");
+            }
+        }
+        SeriesCuration c = m.curation();
+        if (c.any()) {
+            out.append("\nLeft out of both: ").append(c.dropped().size()).append(" of ").append(c.runs())
+                    .append(" runs (").append(c.readings()).append(" readings)").append(c.on().map(r -> ", every"
+                            + " kept run's commit on " + code.apply(r)).orElse("")).append(":\n\n");
+            for (SeriesCuration.Dropped d : c.dropped()) {
+                out.append("- ").append(Untrusted.markdown(d.run(), 80)).append(" (").append(d.date()).append(", ")
+                        .append(d.commit().isEmpty() ? "no commit" : code.apply(Ids.shortId(d.commit()))).append("): ")
+                        .append(d.reason().id()).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    /** Returns schema {@code perfab/series-merge/v1}: the counts, every reading whose ratio differs, the runs left out. */
+    static String mergeJson(SeriesMerge m) {
+        SeriesFile.Merge merged = m.merged();
+        ObjectNode root = Json.object();
+        root.put("schema", "perfab/series-merge/v1").put("series", m.series()).put("from", m.from())
+                .put("added", merged.added()).put("already", merged.already())
+                .put("conflicting", merged.conflicting()).put("runs", m.runs()).put("countLine", mergeCount(m));
+        ArrayNode conflicts = root.putArray("conflicts");
+        for (SeriesFile.Conflict c : merged.conflicts()) {
+            conflicts.addObject().put("run", c.run()).put("key", c.key()).put("kept", c.kept()).put("other", c.other());
+        }
+        curation(root.putObject("curation"), m.curation());
+        return Json.write(root);
+    }
+
+    /** Returns a warning per reading whose ratio differs from the series' own, at most {@link Workflow#PER_TYPE}. */
+    static String mergeGithub(SeriesMerge m) {
+        StringBuilder out = new StringBuilder();
+        Workflow.annotate(out, "warning", "perfab series merge: ratio differs", m.merged().conflicts().stream()
+                .map(c -> conflict(c, s -> Untrusted.plain(s, 80))).toList(), Workflow.PER_TYPE,
+                more -> "and " + more + " more readings whose ratio differs; see the job summary");
+        return out.toString();
+    }
+
+    /** Returns the readings added, already there, whose ratio differs, and the runs left out, for a step's outputs. */
+    static Map<String, String> mergeCounts(SeriesMerge m) {
+        Map<String, String> out = new TreeMap<>();
+        out.put("added", Integer.toString(m.merged().added()));
+        out.put("already", Integer.toString(m.merged().already()));
+        out.put("conflicting", Integer.toString(m.merged().conflicting()));
+        out.put("dropped", Integer.toString(m.curation().dropped().size()));
+        return out;
+    }
+
+    private static String conflict(SeriesFile.Conflict c, UnaryOperator<String> escape) {
+        return "run " + escape.apply(c.run()) + ", " + escape.apply(c.key()) + ": the series holds "
+                + Numbers.value(c.kept()) + " (kept), the other " + Numbers.value(c.other()) + " ("
+                + Numbers.signedPercent(change(c)) + ")";
+    }
+
+    private static double change(SeriesFile.Conflict c) {
+        return (c.other() / c.kept() - 1) * 100;
+    }
 }

@@ -28,6 +28,7 @@ import org.perfab.model.Series;
 import org.perfab.model.SeriesCheck;
 import org.perfab.model.SeriesCuration;
 import org.perfab.model.SeriesFile;
+import org.perfab.model.SeriesMerge;
 import org.perfab.model.SeriesNoiseTable;
 import org.perfab.model.SeriesReplay;
 import org.perfab.report.testing.Golden;
@@ -69,6 +70,7 @@ class ProductGoldenTest {
                                     SeriesCuration.Reason.OFF_REF, 3),
                             new SeriesCuration.Dropped(RunFixture.HOSTILE, LocalDate.of(2026, 9, 6), "",
                                     SeriesCuration.Reason.NO_COMMIT, 3))))),
+            new Fixture("series-merge", Products.SERIES_MERGE, seriesMerge()),
             new Fixture("series-noise", Products.SERIES_NOISE, SeriesNoiseTable.of(series(), 5, key -> true)),
             new Fixture("plan", Products.PLAN, plan()));
 
@@ -98,7 +100,7 @@ class ProductGoldenTest {
     void everyProductHereHasAFixture() {
         List<Product<?>> covered = FIXTURES.stream().map(Fixture::product).distinct().toList();
         assertEquals(List.of(Products.AB, Products.MERGE, Products.BISECT, Products.SERIES_CHECK,
-                Products.SERIES_REPLAY, Products.SERIES_NOISE, Products.PLAN), covered);
+                Products.SERIES_REPLAY, Products.SERIES_MERGE, Products.SERIES_NOISE, Products.PLAN), covered);
     }
 
     @Test
@@ -120,6 +122,8 @@ class ProductGoldenTest {
         SeriesCheck check = SeriesCheck.of(series(), "run-9", SeriesRules.Options.DEFAULT);
         assertEquals(Map.of("new", "2", "persisting", "0", "rebased", "0"), Products.SERIES_CHECK.outputs(check));
         assertTrue(Products.MERGE.outputs(merged()).isEmpty());
+        assertEquals(List.of("added", "already", "conflicting", "dropped"),
+                List.copyOf(Products.SERIES_MERGE.outputs(seriesMerge()).keySet()));
     }
 
     static String extension(Format f) {
@@ -132,6 +136,35 @@ class ProductGoldenTest {
             case CSV -> "csv";
             case JUNIT -> "junit.xml";
         };
+    }
+
+    /**
+     * A wiki's history folded into a series: readings added, one already there, 23 whose ratio
+     * differs (more than the text shows), the first of a hostile key, and two runs left out.
+     */
+    static SeriesMerge seriesMerge() {
+        String hostile = "\"" + RunFixture.HOSTILE.replace("\"", "\"\"") + "\"";
+        StringBuilder own = new StringBuilder("date,run,commit,cpu,key,ratio\n2026-09-01,run-0,c0,Xeon," + hostile
+                + ",1.9\n");
+        StringBuilder wiki = new StringBuilder("date,run,commit,cpu,key,ratio,base\n2026-09-01,run-0,c0,Xeon," + hostile
+                + ",2.0,v1\n");
+        for (int i = 0; i < 23; i++) {
+            own.append("2026-09-0").append(1 + i % 3).append(",run-").append(i % 3).append(",c").append(i % 3)
+                    .append(",Xeon,parse/").append(i).append(',').append(1 + i / 100.0).append('\n');
+            wiki.append("2026-09-0").append(1 + i % 3).append(",run-").append(i % 3).append(",c").append(i % 3)
+                    .append(",Xeon,parse/").append(i).append(',').append(1.5 + i / 100.0).append(",v1\n");
+        }
+        own.append("2026-09-04,run-3,c3,Xeon,lex,0.8\n");
+        wiki.append("2026-09-04,run-3,c3,Xeon,lex,0.8,v1\n");
+        wiki.append("2026-09-04,run-3,c3,Xeon,parse/new,2.0,v1\n");
+        wiki.append("2026-09-05,run-4,c4,Xeon,lex,0.82,v1\n");
+        SeriesFile.Merge merged = SeriesFile.read(own.toString(), "ratios.csv").with(SeriesFile.read(wiki.toString(),
+                "wiki.csv"));
+        return new SeriesMerge("ratios.csv", "wiki/ratios.csv", merged, new SeriesCuration(Optional.of("main"), 7,
+                List.of(new SeriesCuration.Dropped("8812", LocalDate.of(2026, 8, 30), "3f9c1e0a77d2b6c1d0e9f8a7b6c5d4e3f2a1b0c9",
+                        SeriesCuration.Reason.OFF_REF, 3),
+                        new SeriesCuration.Dropped("stray", LocalDate.of(2026, 8, 31), "", SeriesCuration.Reason.NAMED,
+                                1))));
     }
 
     /** The broker run on two runner classes, the second slower on one cell and started later. */
