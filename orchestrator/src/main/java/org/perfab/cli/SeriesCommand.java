@@ -1,6 +1,5 @@
 package org.perfab.cli;
 
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
