@@ -48,6 +48,11 @@ final class Distributions {
             return t.cumulativeProbability(x);
         }
 
+        /** Returns P(T > x), to full relative precision far in the upper tail. */
+        double survival(double x) {
+            return t.survivalProbability(x);
+        }
+
         /** Returns the density at {@code x}. */
         double density(double x) {
             return t.density(x);
