@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
-import java.util.function.Consumer;
 import org.perfab.ab.AbRun;
 import org.perfab.ab.Engine;
 import org.perfab.ab.Events;
@@ -87,17 +86,32 @@ public final class Calibrate {
     }
 
     /**
+     * What a calibration tells its caller while it runs, for the command to word and show: the
+     * simulation's figures before the real runs (35 minutes to an hour by default), where those go,
+     * and each as it ends.
+     */
+    public interface Listener {
+        /** The simulation is done and real runs follow. */
+        void simulated(Simulation simulation);
+
+        /** The real runs start in {@code root}: {@code runs} of each effect, {@code trials} trials per side. */
+        void started(Path root, int runs, int trials);
+
+        /** A real run ended. */
+        void ran(ProcessCalibration.Ran run);
+    }
+
+    /**
      * Returns what {@code request} asks for: the simulation, then the real runs on this machine
-     * when it asks for any, rendered once at the end. Before the real runs (35 minutes to an hour
-     * by default), {@code simulated} hears the simulation, whose headline figures the command shows
-     * at once, then {@code progress} hears where the runs go and a line per run. The runs are real
-     * processes whatever {@code context}'s engine: their comment and report are its.
+     * when it asks for any, rendered once at the end; {@code listener} hears of both as they go
+     * (of nothing when there are no real runs). The runs are real processes whatever
+     * {@code context}'s engine: their comment and report are its.
      *
      * @throws BadInputException when real runs are asked for and there is no {@code java} on PATH,
      *     which the subject's build and harness run
      */
-    public static CalibrationFigures run(Request request, AbRun.Context context, Consumer<Simulation> simulated,
-            Consumer<String> progress) throws IOException, InterruptedException {
+    public static CalibrationFigures run(Request request, AbRun.Context context, Listener listener)
+            throws IOException, InterruptedException {
         if (request.abRuns() > 0 && !Processes.onPath("java")) {
             throw new BadInputException("the calibration's build and harness run 'java' from PATH, and there is none");
         }
@@ -105,8 +119,8 @@ public final class Calibrate {
         if (request.abRuns() == 0) {
             return new CalibrationFigures(simulation, Optional.empty());
         }
-        simulated.accept(simulation);
-        return new CalibrationFigures(simulation, Optional.of(processes(request, context, progress)));
+        listener.simulated(simulation);
+        return new CalibrationFigures(simulation, Optional.of(processes(request, context, listener)));
     }
 
     /** Returns the simulation {@code request} asks for: every figure from one seeded generator. */
@@ -311,17 +325,16 @@ public final class Calibrate {
 
     /**
      * Runs the real A/Bs {@code request} asks for on this machine: {@code abRuns} of each of
-     * {@link #REAL_EFFECTS}, {@value #REAL_TRIALS} trials per side. {@code progress} hears where they
-     * go and a line per run.
+     * {@link #REAL_EFFECTS}, {@value #REAL_TRIALS} trials per side, telling {@code listener} where
+     * they go and of each as it ends.
      */
-    private static RealRuns processes(Request request, AbRun.Context context, Consumer<String> progress)
+    private static RealRuns processes(Request request, AbRun.Context context, Listener listener)
             throws IOException, InterruptedException {
         Path root = request.dir().isPresent() ? request.dir().get() : Files.createTempDirectory("perfab-calibrate-");
-        progress.accept("real A/B runs in " + root + ": " + request.abRuns() + " of each effect, " + REAL_TRIALS
-                + " trials per side");
+        listener.started(root, request.abRuns(), REAL_TRIALS);
         AbRun.Context quiet = new AbRun.Context(QUIET, context.env(), context.clock(), context.comment(),
                 context.report(), Engine.REAL); // the calibration of real runs is of the machine's processes
-        return ProcessCalibration.run(root, REAL_EFFECTS, request.abRuns(), REAL_TRIALS, quiet, progress);
+        return ProcessCalibration.run(root, REAL_EFFECTS, request.abRuns(), REAL_TRIALS, quiet, listener::ran);
     }
 
     /** Events nobody watches: the calibration reports a line per run instead. */

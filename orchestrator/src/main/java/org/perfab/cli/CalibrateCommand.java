@@ -7,10 +7,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.function.Consumer;
 import org.perfab.calibrate.Calibrate;
+import org.perfab.demo.ProcessCalibration;
+import org.perfab.model.Simulation;
 import org.perfab.model.CalibrationFigures;
 import org.perfab.report.CalibrateRenderer;
 import org.perfab.report.Format;
@@ -83,14 +85,34 @@ final class CalibrateCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "-o " + output.output + ": there is no folder " + folder);
         }
         PrintWriter err = spec.commandLine().getErr();
-        Consumer<String> progress = line -> {
-            err.println("perfab: " + line);
-            err.flush();
-        };
         // The calibration says a line per run itself, not the progress of each run's trials.
         PrintStream quiet = new PrintStream(new WriterStream(err), true, StandardCharsets.UTF_8);
         output.emit(spec, Calibrate.run(request, AbCommand.context(spec, quiet, Progress.Level.QUIET),
-                simulation -> CalibrateRenderer.headlines(simulation).forEach(progress), progress));
+                new Lines(err)));
         return ExitCode.OK;
+    }
+
+    /** Words what the calibration tells as it goes, a line each on standard error. */
+    private record Lines(PrintWriter err) implements Calibrate.Listener {
+        @Override
+        public void simulated(Simulation simulation) {
+            CalibrateRenderer.headlines(simulation).forEach(this::say);
+        }
+
+        @Override
+        public void started(Path root, int runs, int trials) {
+            say("real A/B runs in " + root + ": " + runs + " of each effect, " + trials + " trials per side");
+        }
+
+        @Override
+        public void ran(ProcessCalibration.Ran run) {
+            say(String.format(Locale.ROOT, "run %d of %d (%s): target %s, %.0f s", run.done(), run.total(),
+                    run.effect() == 0 ? "A/A" : "+" + run.effect() + "%", run.target().id(), run.seconds()));
+        }
+
+        private void say(String line) {
+            err.println("perfab: " + line);
+            err.flush();
+        }
     }
 }

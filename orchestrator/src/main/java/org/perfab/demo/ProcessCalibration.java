@@ -29,13 +29,25 @@ public final class ProcessCalibration {
     }
 
     /**
+     * One real run ended.
+     *
+     * @param done the runs ended so far, this one included
+     * @param total the runs in all
+     * @param effect the slowdown in percent the run's head has (0 for an A/A)
+     * @param target the verdict of the cell the slowdown is in
+     * @param seconds how long the run took
+     */
+    public record Ran(int done, int total, int effect, Verdict target, double seconds) {
+    }
+
+    /**
      * Makes the repository in {@code dir}, then {@code runs} A/B runs of each of {@code effects}
      * with {@code trials} trials per side, and returns the figures of each, in the order of
-     * {@code effects}. The runs tell {@code context} what they do; {@code progress} hears a line
-     * per run. At least one run.
+     * {@code effects}. The runs tell {@code context} what they do; {@code ran} hears of each run as
+     * it ends. At least one run.
      */
     public static RealRuns run(Path dir, List<Integer> effects, int runs, int trials, AbRun.Context context,
-            Consumer<String> progress) throws IOException, InterruptedException {
+            Consumer<Ran> ran) throws IOException, InterruptedException {
         Path repo = dir.resolve("repo");
         CalibrationRepository.create(repo, effects.stream().filter(e -> e != 0).toList());
         Map<Integer, List<RunResults>> byEffect = new LinkedHashMap<>();
@@ -51,8 +63,7 @@ public final class ProcessCalibration {
                 RunResults r = AbRun.run(request, context);
                 byEffect.get(effect).add(r);
                 done++;
-                progress.accept(String.format(Locale.ROOT, "run %d of %d (%s): target %s, %.0f s", done, runs * effects.size(),
-                        effect == 0 ? "A/A" : "+" + effect + "%", target(r).comparison().verdict().id(),
+                ran.accept(new Ran(done, runs * effects.size(), effect, target(r).comparison().verdict(),
                         r.timing().total()));
             }
         }

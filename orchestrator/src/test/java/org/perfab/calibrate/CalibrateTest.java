@@ -22,6 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.perfab.ab.AbRun;
 import org.perfab.ab.Engine;
 import org.perfab.ab.Events;
+import org.perfab.demo.ProcessCalibration;
 import org.perfab.model.CalibrationFigures;
 import org.perfab.model.RealRuns;
 import org.perfab.model.RunResults;
@@ -93,7 +94,22 @@ class CalibrateTest {
                 progress.add("finished " + trial);
             }
         }, Map.of(), Clock.systemUTC(), r -> "", r -> "", Engine.REAL);
-        CalibrationFigures figures = Calibrate.run(SMALL, context, simulated::add, progress::add);
+        CalibrationFigures figures = Calibrate.run(SMALL, context, new Calibrate.Listener() {
+            @Override
+            public void simulated(Simulation simulation) {
+                simulated.add(simulation);
+            }
+
+            @Override
+            public void started(Path root, int runs, int trials) {
+                progress.add("started in " + root);
+            }
+
+            @Override
+            public void ran(ProcessCalibration.Ran run) {
+                progress.add("ran " + run.done());
+            }
+        });
         // Simulated again from the same seed: the same figures.
         assertEquals(new CalibrationFigures(SIMULATED, Optional.empty()), figures);
         assertEquals(List.of(), progress, "the simulation is printed at once: nothing to wait for");
