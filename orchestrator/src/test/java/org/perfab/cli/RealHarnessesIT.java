@@ -20,7 +20,8 @@ import org.perfab.testing.Slowdowns;
  * {@code perfab ab} whose head multiplies a cost: each must read the tool's own output and find the
  * slowdown, which it would not were both sides running one side's code. Skipped where the tool is
  * missing, failed there where CI requires it ({@link Tool}); the same formats read from fixtures
- * are {@link FormatsEndToEndTest}'s.
+ * are {@link FormatsEndToEndTest}'s. A tripled go cost found as a regression through the documented recipe
+ * is {@link RecipesIT#go}'s.
  */
 class RealHarnessesIT {
     @TempDir
@@ -118,35 +119,6 @@ class RealHarnessesIT {
             assertEquals(3, cpu.at("/base/n").asInt(), "hyperfine's mean of its runs, one value a trial: " + cpu);
             assertEquals("s", cpu.get("unit").asText(), cpu.toString());
         }
-    }
-
-    @Test
-    void drivesRealGoTestBench() throws IOException {
-        Tool.GO.need();
-        GitFixture g = GitFixture.init(tmp.resolve("repo"));
-        g.write("go.mod", "module example.com/w\n\ngo 1.19\n");
-        g.write("work.go", "package w\n\nconst rounds = 2000\n\nfunc Work() int {\n\ts := 0\n"
-                + "\tfor i := 0; i < rounds; i++ {\n\t\ts += i * i % 7\n\t}\n\treturn s\n}\n");
-        g.write("work_test.go", "package w\n\nimport \"testing\"\n\nvar sink int\n\n"
-                + "func BenchmarkWork(b *testing.B) {\n\tfor i := 0; i < b.N; i++ {\n\t\tsink += Work()\n\t}\n}\n");
-        g.script("bench.sh", """
-                #!/bin/sh
-                export GOCACHE="$TMPDIR/gocache" GOPATH="$TMPDIR/gopath" GOFLAGS=-mod=mod HOME="$TMPDIR"
-                cd "$PERFAB_SIDE_DIR" && exec go test -run '^$' -bench . -benchtime 20000x -count 2 .
-                """);
-        g.write("perfab.yaml", "name: go\ntrials: 5\nwarmup: 1\nharness:\n  run: [sh, bench.sh]\n  format: go\n"
-                + "  timeout: 2m\n");
-        g.commit("initial");
-        g.git("checkout", "-q", "-b", "feature");
-        g.write("work.go", Files.readString(g.dir().resolve("work.go")).replace("2000", "6000"));
-        g.commit("three times the work");
-        // Rounds of five more trials while the cell is undecided: a loaded machine's slow trials can
-        // leave five of them short of confirming a tripled cost, never fifteen.
-        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--adaptive", "15", "--out",
-                tmp.resolve("out").toString());
-        assertEquals(0, run.exitCode(), run.err());
-        Map<String, JsonNode> rows = Comparisons.of(tmp.resolve("out/results.json"));
-        Slowdowns.found(rows.get("Work:time"));
     }
 
     @Test
