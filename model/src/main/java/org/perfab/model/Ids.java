@@ -12,4 +12,12 @@ public final class Ids {
     public static String shortId(String id) {
         return id.length() > SHORT ? id.substring(0, SHORT) : id;
     }
+
+    /**
+     * Returns a commit as a file a pull request controls names it (a series' commit column): the
+     * short id of a longer run of hex digits, else the text as it is (a tag, a branch, "unknown").
+     */
+    public static String shortCommit(String text) {
+        return text.length() > SHORT && text.chars().allMatch(c -> Character.digit(c, 16) >= 0) ? shortId(text) : text;
+    }
 }

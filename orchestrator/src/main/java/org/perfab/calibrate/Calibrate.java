@@ -337,7 +337,7 @@ public final class Calibrate {
         return ProcessCalibration.run(root, REAL_EFFECTS, request.abRuns(), REAL_TRIALS, quiet, listener::ran);
     }
 
-    /** Events nobody watches: the calibration reports a line per run instead. */
+    /** Events nobody watches: the listener hears of each run instead, not of its trials. */
     private static final Events QUIET = new Events() {
         @Override
         public void note(String text) {

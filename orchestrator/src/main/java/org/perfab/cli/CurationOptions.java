@@ -43,7 +43,7 @@ final class CurationOptions {
         }
         String ref = c.on().map(r -> Untrusted.plain(r, 80)).orElse("");
         for (SeriesCuration.Dropped d : c.dropped()) {
-            String commit = d.commit().isEmpty() ? "no commit" : "commit " + Untrusted.plain(Ids.shortId(d.commit()), 40);
+            String commit = d.commit().isEmpty() ? "no commit" : "commit " + Untrusted.plain(Ids.shortCommit(d.commit()), 40);
             String why = switch (d.reason()) {
                 case NAMED -> "named by --drop-run";
                 case OFF_REF -> "its commit is not on " + ref;

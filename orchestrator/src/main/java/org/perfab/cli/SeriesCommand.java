@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.model.SeriesCheck;
-import org.perfab.model.SeriesFile;
 import org.perfab.model.SeriesMerge;
 import org.perfab.model.SeriesReplay;
 import org.perfab.report.Format;

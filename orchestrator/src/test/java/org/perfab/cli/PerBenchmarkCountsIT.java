@@ -297,7 +297,12 @@ class PerBenchmarkCountsIT {
         // iterations Google Benchmark chose, since the loop's part holds nothing else.
         double small = rows.get("BM_Sum/16:instructions/op").at("/base/mean").asDouble();
         assertEquals(Math.rint(small), small, 0.01, "per operation, exactly");
-        assertEquals("unchanged", rows.get("BM_Xor:instructions/op").get("verdict").asText());
+        // Google Benchmark picks each run's iterations by the clock, and the count of its own loop
+        // around them is shared among them: two trials that happened to pick alike can tell a
+        // difference of hundredths of a percent apart (small), never one past the bar.
+        JsonNode xor = rows.get("BM_Xor:instructions/op");
+        assertTrue(List.of("unchanged", "small").contains(xor.get("verdict").asText()), xor.toString());
+        assertEquals(0, xor.get("pctChange").asDouble(), 0.5, xor.toString());
         String comment = Files.readString(tmp.resolve("out/comment.md"));
         assertTrue(comment.contains("moved most in mix(unsigned long)"), comment);
     }

@@ -165,8 +165,9 @@ class ProcessesIT {
             assertTrue(cpu >= own, figures);
             assertTrue(cpu <= own + Math.max(3 * startAndEnd, 0.01) + 0.003, figures);
             // One process at a time: its CPU time is within its wall time, but for some of its start,
-            // charged before perfab lets the command go and its wall time begins.
-            assertTrue(cpu <= o.wallSeconds() + startAndEnd, figures);
+            // charged before perfab lets the command go and its wall time begins; beside a busy
+            // neighbour that start costs more than the quickest idle one measured above.
+            assertTrue(cpu <= o.wallSeconds() + Math.max(3 * startAndEnd, 0.003), figures);
             assertEquals(cpu, o.load().orElseThrow().cpuSeconds(), "the load counts the same figure: " + figures);
             cpus.add(cpu);
         }

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.Optional;
@@ -359,7 +358,7 @@ final class SeriesRenderer {
         StringBuilder out = new StringBuilder(mergeCount(m)).append('\n');
         List<SeriesFile.Conflict> conflicts = m.merged().conflicts();
         for (SeriesFile.Conflict c : conflicts.subList(0, Math.min(conflicts.size(), CONFLICTS_SHOWN))) {
-            out.append("  ").append(conflict(c, s -> Untrusted.plain(s, 80))).append('\n');
+            out.append("  ").append(conflict(c)).append('\n');
         }
         if (conflicts.size() > CONFLICTS_SHOWN) {
             out.append("  and ").append(conflicts.size() - CONFLICTS_SHOWN).append(" more (--format json lists"
@@ -400,7 +399,7 @@ final class SeriesRenderer {
                             + " kept run's commit on " + code.apply(r)).orElse("")).append(":\n\n");
             for (SeriesCuration.Dropped d : c.dropped()) {
                 out.append("- ").append(Untrusted.markdown(d.run(), 80)).append(" (").append(d.date()).append(", ")
-                        .append(d.commit().isEmpty() ? "no commit" : code.apply(Ids.shortId(d.commit()))).append("): ")
+                        .append(d.commit().isEmpty() ? "no commit" : code.apply(Ids.shortCommit(d.commit()))).append("): ")
                         .append(d.reason().id()).append('\n');
             }
         }
@@ -426,8 +425,9 @@ final class SeriesRenderer {
     static String mergeGithub(SeriesMerge m) {
         StringBuilder out = new StringBuilder();
         Workflow.annotate(out, "warning", "perfab series merge: ratio differs", m.merged().conflicts().stream()
-                .map(c -> conflict(c, s -> Untrusted.plain(s, 80))).toList(), Workflow.PER_TYPE,
-                more -> "and " + more + " more readings whose ratio differs; see the job summary");
+                .map(SeriesRenderer::conflict).toList(), Workflow.PER_TYPE,
+                more -> "and " + more + " more readings whose ratio differs; the job summary lists "
+                        + CONFLICTS_SHOWN + ", --format json every one");
         return out.toString();
     }
 
@@ -441,8 +441,9 @@ final class SeriesRenderer {
         return out;
     }
 
-    private static String conflict(SeriesFile.Conflict c, UnaryOperator<String> escape) {
-        return "run " + escape.apply(c.run()) + ", " + escape.apply(c.key()) + ": the series holds "
+    private static String conflict(SeriesFile.Conflict c) {
+        return "run " + Untrusted.plain(c.run(), 80) + ", " + Untrusted.plain(c.key(), Untrusted.MAX_LENGTH)
+                + ": the series holds "
                 + Numbers.value(c.kept()) + " (kept), the other " + Numbers.value(c.other()) + " ("
                 + Numbers.signedPercent(change(c)) + ")";
     }

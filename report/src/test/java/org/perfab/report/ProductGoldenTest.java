@@ -140,7 +140,7 @@ class ProductGoldenTest {
 
     /**
      * A wiki's history folded into a series: readings added, one already there, 23 whose ratio
-     * differs (more than the text shows), the first of a hostile key, and two runs left out.
+     * differs (24: more than the text shows), the first of a hostile key, and two runs left out.
      */
     static SeriesMerge seriesMerge() {
         String hostile = "\"" + RunFixture.HOSTILE.replace("\"", "\"\"") + "\"";

@@ -43,11 +43,6 @@ final class Distributions {
             this.t = t;
         }
 
-        /** Returns P(T <= x). */
-        double cdf(double x) {
-            return t.cumulativeProbability(x);
-        }
-
         /** Returns P(T > x), to full relative precision far in the upper tail. */
         double survival(double x) {
             return t.survivalProbability(x);
