@@ -188,9 +188,10 @@ class PerBenchmarkCountsIT {
                     "a count per operation barely varies: " + row);
         }
         JsonNode xor = rows.get("Xor:instructions/op");
-        assertEquals("unchanged", xor.get("verdict").asText(), xor.toString());
         // Go's runtime works inside the counted process (the scheduler, the network poller, stack
-        // walks), more on a busy machine: some tenths of a percent, far under any verdict's bar.
+        // walks), more on a busy machine: some hundredths to tenths of a percent, which two trials
+        // whose counts agree can tell apart (small), far under any verdict's bar.
+        assertTrue(List.of("unchanged", "small").contains(xor.get("verdict").asText()), xor.toString());
         assertEquals(0, xor.get("pctChange").asDouble(), 0.5, xor.toString());
         JsonNode first = rows.get("Sum/256:instructions/op").get("functions").get(0);
         assertTrue(first.get("function").asText().endsWith("hash.go:example.com/hash.mix"), first.toString());
