@@ -33,9 +33,4 @@ public record Setting<T>(T value, String from) {
         }
         return fallback;
     }
-
-    @Override
-    public String toString() {
-        return value + " (" + from + ")";
-    }
 }

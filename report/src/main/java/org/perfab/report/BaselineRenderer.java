@@ -40,8 +40,8 @@ final class BaselineRenderer {
         UnaryOperator<String> esc = escape(md);
         StringBuilder out = new StringBuilder();
         int floors = seeded.entries().size();
-        String head = "perfab baseline seed: " + seeded.tiers().size() + " tier" + plural(seeded.tiers().size()) + " seeded, "
-                + floors + " floor" + plural(floors) + ", in ratio space against " + esc.apply(seeded.anchor());
+        String head = "perfab baseline seed: " + seeded.tiers().size() + " tier" + Words.plural(seeded.tiers().size()) + " seeded, "
+                + floors + " floor" + Words.plural(floors) + ", in ratio space against " + esc.apply(seeded.anchor());
         out.append(md ? "### " + head + "\n\n" : head + "\n\n");
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"tier", "window", "counted", "floors", "anchor against the window's",
@@ -144,7 +144,7 @@ final class BaselineRenderer {
                     + " with it. Rerun before believing a regressed row; an update takes nothing from this run.");
         }
         if (!c.excluded().isEmpty()) {
-            lines.add(c.excluded().size() + " benchmark" + plural(c.excluded().size()) + " excluded by "
+            lines.add(c.excluded().size() + " benchmark" + Words.plural(c.excluded().size()) + " excluded by "
                     + c.liveExclusions().stream().map(esc).collect(Collectors.joining(", ")) + ".");
         }
         if (!c.staleExclusions().isEmpty()) {
@@ -280,7 +280,7 @@ final class BaselineRenderer {
         UnaryOperator<String> esc = escape(md);
         StringBuilder out = new StringBuilder();
         BaselineDiff.Share all = d.tiers().get(d.tiers().size() - 1);
-        String head = "perfab baseline diff: " + all.floors() + " floor" + plural(all.floors()) + " in both, "
+        String head = "perfab baseline diff: " + all.floors() + " floor" + Words.plural(all.floors()) + " in both, "
                 + d.onlyFirst() + " only in " + esc.apply(first) + ", " + d.onlySecond() + " only in "
                 + esc.apply(second);
         out.append(md ? "### " + head + "\n\n" : head + "\n\n");
@@ -423,9 +423,9 @@ final class BaselineRenderer {
         UnaryOperator<String> esc = escape(md);
         StringBuilder out = new StringBuilder();
         if (md) {
-            out.append("### perfab baseline update: ").append(u.lowered()).append(" floor").append(plural(u.lowered()))
+            out.append("### perfab baseline update: ").append(u.lowered()).append(" floor").append(Words.plural(u.lowered()))
                     .append(" lowered by ").append(u.steps().size()).append(" snapshot")
-                    .append(plural(u.steps().size())).append("\n\n");
+                    .append(Words.plural(u.steps().size())).append("\n\n");
         }
         String item = md ? "- " : "";
         String note = md ? "  - " : "  note: ";
@@ -445,8 +445,8 @@ final class BaselineRenderer {
             }
             int fresh = c.count(BaselineCheck.Status.NEW);
             int lowered = step.lowered().size();
-            out.append(item).append(where).append(": ").append(lowered).append(" floor").append(plural(lowered))
-                    .append(" ratcheted down").append(fresh == 0 ? "" : "; " + fresh + " new benchmark" + plural(fresh)
+            out.append(item).append(where).append(": ").append(lowered).append(" floor").append(Words.plural(lowered))
+                    .append(" ratcheted down").append(fresh == 0 ? "" : "; " + fresh + " new benchmark" + Words.plural(fresh)
                             + " not added (seed to add them)").append('\n');
             step.seeded().ifPresent(d -> out.append(note).append("it is older than the window its tier was seeded"
                     + " from (the newest of which is ").append(d).append("): its floors go back in time\n"));
@@ -531,10 +531,6 @@ final class BaselineRenderer {
 
     private static String percent2(double pct) {
         return Double.isNaN(pct) ? Numbers.UNDEFINED : String.format(Locale.ROOT, "%.2f%%", pct);
-    }
-
-    private static String plural(int n) {
-        return n == 1 ? "" : "s";
     }
 
     /** Returns the benchmarks of {@code c} by status, for counts in step outputs. */

@@ -348,9 +348,9 @@ final class SeriesRenderer {
         SeriesFile.Merge merged = m.merged();
         return "perfab: merged " + Untrusted.plain(m.from(), Untrusted.MAX_LENGTH) + " into "
                 + Untrusted.plain(m.series(), Untrusted.MAX_LENGTH) + ": " + merged.added() + " reading"
-                + (merged.added() == 1 ? "" : "s") + " added, " + merged.already() + " already there"
+                + Words.plural(merged.added()) + " added, " + merged.already() + " already there"
                 + (merged.conflicting() == 0 ? "" : ", " + merged.conflicting() + " whose ratio differs from the"
-                        + " series' own (kept)") + "; " + m.runs() + " run" + (m.runs() == 1 ? "" : "s") + " in all";
+                        + " series' own (kept)") + "; " + m.runs() + " run" + Words.plural(m.runs()) + " in all";
     }
 
     /** Returns the count line, then a line per reading whose ratio differs (at most {@value #CONFLICTS_SHOWN}). */
@@ -372,11 +372,11 @@ final class SeriesRenderer {
         SeriesFile.Merge merged = m.merged();
         UnaryOperator<String> code = s -> Untrusted.markdown(s, Untrusted.MAX_LENGTH);
         StringBuilder out = new StringBuilder("### perfab series merge: ").append(merged.added()).append(" reading")
-                .append(merged.added() == 1 ? "" : "s").append(" added\n\n");
+                .append(Words.plural(merged.added())).append(" added\n\n");
         out.append("Merged ").append(code.apply(m.from())).append(" into ").append(code.apply(m.series()))
                 .append(": ").append(merged.already()).append(" already there, ").append(merged.conflicting())
                 .append(" whose ratio differs from the series' own; ").append(m.runs()).append(" run")
-                .append(m.runs() == 1 ? "" : "s").append(" in all.\n");
+                .append(Words.plural(m.runs())).append(" in all.\n");
         List<SeriesFile.Conflict> conflicts = merged.conflicts();
         if (!conflicts.isEmpty()) {
             out.append("\nThe series keeps its own ratio where the other history holds another for the same run and"

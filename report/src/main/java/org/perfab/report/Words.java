@@ -27,6 +27,11 @@ final class Words {
             + " so that how far code layout alone moves a cell is inside the test; the test over every trial is"
             + " shown beside, with the spread between builds.";
 
+    /** Returns the ending of a count's noun: "" for one, "s" for any other number. */
+    static String plural(long n) {
+        return n == 1 ? "" : "s";
+    }
+
     /** Returns one line stating the rules: {@code alpha 0.05, min effect 3.0%, ...}. */
     static String rules(ComparisonTable table) {
         return rules(table.thresholds(), together(table));
