@@ -1,6 +1,7 @@
 package org.perfab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -72,11 +73,17 @@ class RecipesIT {
 
     /**
      * Asserts that a tripled cost is found: a regression where both sides' trials spread by under
-     * 10%, as a quiet machine's do; where they spread further, inconclusive is allowed too.
+     * 10%, as a quiet machine's do; where they spread further, inconclusive is allowed too. Where a
+     * side's wall times spread by more than their mean (a benchmark of microseconds preempted in one
+     * of four trials beside stress-ng: a base trial 30 times its median), four trials cannot tell,
+     * and too noisy is the honest answer; it is still never a pass.
      */
     private static void found(JsonNode row) {
         if (row != null && row.at("/base/cv").asDouble() < 10 && row.at("/head/cv").asDouble() < 10) {
             Slowdowns.found(row);
+        } else if (row != null && Math.max(row.at("/base/cv").asDouble(), row.at("/head/cv").asDouble()) > 100) {
+            assertTrue(List.of("regression", "inconclusive", "noisy").contains(row.path("verdict").asText()),
+                    row.toString());
         } else {
             Slowdowns.foundOrUnconfirmed(row);
         }
