@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.function.Predicate;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
+import java.util.function.ToIntFunction;
 import java.util.stream.Collectors;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.FalseDiscovery;
@@ -115,8 +116,20 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
      */
     public static ComparisonTable of(String baseLabel, String headLabel, List<Measurement> measurements,
             Thresholds thresholds, Predicate<Cell> isProfile, ShiftTest test) {
+        return of(baseLabel, headLabel, measurements, thresholds, isProfile, test, cell -> Integer.MAX_VALUE);
+    }
+
+    /**
+     * Returns {@link #of(String, String, List, Thresholds, Predicate, ShiftTest)} of cells whose
+     * trials did not all stop at once: with adaptive trials, each cell is judged at the looks its
+     * own trials reached, {@code ran} of its cell per side at most (the shards of a suite each stop
+     * at their own look). Each look's false-discovery control is over the cells that reached it.
+     * A run of a fixed size ignores {@code ran}.
+     */
+    public static ComparisonTable of(String baseLabel, String headLabel, List<Measurement> measurements,
+            Thresholds thresholds, Predicate<Cell> isProfile, ShiftTest test, ToIntFunction<CellId> ran) {
         if (thresholds.adaptive().isPresent()) {
-            return adaptive(baseLabel, headLabel, measurements, thresholds, isProfile, test);
+            return adaptive(baseLabel, headLabel, measurements, thresholds, isProfile, test, ran);
         }
         return judged(baseLabel, headLabel, CellValues.grouped(measurements), thresholds, isProfile, test);
     }
@@ -217,28 +230,33 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
      * it.
      */
     private static ComparisonTable adaptive(String baseLabel, String headLabel, List<Measurement> measurements,
-            Thresholds thresholds, Predicate<Cell> isProfile, ShiftTest test) {
+            Thresholds thresholds, Predicate<Cell> isProfile, ShiftTest test, ToIntFunction<CellId> ranOf) {
         Sequential design = thresholds.adaptive().orElseThrow();
         int ran = measurements.stream().mapToInt(m -> m.trial() + 1).max().orElse(0);
         List<Integer> sizes = design.looks();
-        int looks = 1;
-        while (looks < sizes.size() && sizes.get(looks) <= ran) {
-            looks++;
+        int looks = looks(sizes, ran);
+        Map<CellId, Integer> cellLooks = new HashMap<>();
+        for (Measurement m : measurements) {
+            cellLooks.computeIfAbsent(m.cell().id(), id -> looks(sizes, Math.min(ran, ranOf.applyAsInt(id))));
         }
         List<Map<Cell, CellComparison>> byLook = new ArrayList<>();
         for (int k = 1; k <= looks; k++) {
             int n = sizes.get(k - 1);
-            Thresholds at = thresholds.atLook(k);
-            Look look = new Look(k, looks, n, at.testAlpha());
+            int at = k;
+            Thresholds level = thresholds.atLook(k);
             Map<Cell, CellComparison> rows = new LinkedHashMap<>();
-            for (CellComparison r : of(baseLabel, headLabel,
-                    measurements.stream().filter(m -> m.trial() < n).toList(), at, isProfile, test).rows()) {
-                rows.put(r.cell(), r.withLook(look));
+            for (CellComparison r : of(baseLabel, headLabel, measurements.stream()
+                    .filter(m -> m.trial() < n && cellLooks.get(m.cell().id()) >= at).toList(), level, isProfile,
+                    test).rows()) {
+                int own = cellLooks.get(r.cell().id());
+                rows.put(r.cell(), r.withLook(new Look(k, own, n, level.testAlpha())));
             }
             byLook.add(rows);
         }
+        Set<Cell> cells = new java.util.LinkedHashSet<>(byLook.get(looks - 1).keySet());
+        byLook.forEach(l -> cells.addAll(l.keySet()));
         List<CellComparison> rows = new ArrayList<>();
-        for (Cell cell : byLook.get(looks - 1).keySet()) {
+        for (Cell cell : cells) {
             List<CellComparison> seen = byLook.stream().map(l -> l.get(cell)).filter(Objects::nonNull).toList();
             // A look's rows were judged under its own level; the table's thresholds are the run's.
             rows.add(seen.get(Sequential.standing(seen.stream().map(r -> r.comparison().verdict()).toList()))
@@ -248,6 +266,15 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         rows.forEach(r -> verdicts.put(r.cell().id(), r.comparison().verdict()));
         return new ComparisonTable(baseLabel, headLabel, thresholds, SameMeasurement.followAgain(rows, verdicts),
                 List.of());
+    }
+
+    /** Returns how many of the looks at {@code sizes} trials per side a run of {@code ran} trials per side has taken. */
+    private static int looks(List<Integer> sizes, int ran) {
+        int looks = 1;
+        while (looks < sizes.size() && sizes.get(looks) <= ran) {
+            looks++;
+        }
+        return looks;
     }
 
     /**

@@ -119,14 +119,43 @@ public final class ResultsJson {
         for (CellComparison row : results.table().rows()) {
             rows.add(comparison(row, results.table().thresholds()));
         }
+        // Merged shards repeat trial numbers, one shard's after another's: each trial and
+        // measurement says its shard.
+        int[] shardOf = shardOfTrials(results);
+        results.sharding().ifPresent(sh -> {
+            ObjectNode shards = root.putObject("shards");
+            shards.put("count", sh.count());
+            ArrayNode parts = shards.putArray("parts");
+            for (Sharding.Part each : sh.parts()) {
+                ObjectNode part = parts.addObject();
+                part.put("index", each.index()).put("state", each.state().id()).put("runner", each.runner())
+                        .put("listed", each.listed()).put("trials", each.trials());
+                ArrayNode names = part.putArray("benchmarks");
+                each.benchmarks().forEach(names::add);
+            }
+        });
         ArrayNode trials = root.putArray("trials");
-        for (RunResults.TrialRecord trial : results.trials()) {
+        ArrayNode measurements = root.putArray("measurements");
+        for (int i = 0; i < results.trials().size(); i++) {
+            RunResults.TrialRecord trial = results.trials().get(i);
             ObjectNode node = trialNode(trial, false);
+            if (shardOf != null) {
+                node.put("shard", shardOf[i]);
+            }
             trials.add(node);
         }
-        ArrayNode measurements = root.putArray("measurements");
-        for (Measurement x : results.measurements()) {
-            measurements.add(measurement(x));
+        for (int i = 0; i < results.trials().size(); i++) {
+            RunResults.TrialRecord trial = results.trials().get(i);
+            if (trial.warmup() || trial.status() != RunResults.Status.OK) {
+                continue;
+            }
+            for (Measurement x : trial.measurements()) {
+                ObjectNode node = measurement(x);
+                if (shardOf != null) {
+                    node.put("shard", shardOf[i]);
+                }
+                measurements.add(node);
+            }
         }
         return serialise(PRETTY, root) + "\n";
     }
@@ -229,39 +258,112 @@ public final class ResultsJson {
             }
             return c;
         });
-        List<Measurement> measurements = n.objects("measurements", x -> new Measurement(cell(x),
-                side(x, "side"), x.integer("build", 0, 1 << 20), x.integer("trial", 0, 1 << 30), x.number("value")));
+        Optional<Sharding> sharding = n.has("shards") ? Optional.of(sharding(n.object("shards"), n)) : Optional.empty();
+        boolean merged = sharding.isPresent() && sharding.get().merged();
         Map<List<Integer>, List<Measurement>> byTrial = new HashMap<>();
         Map<List<Object>, Integer> measured = new HashMap<>();
-        for (int i = 0; i < measurements.size(); i++) {
-            Measurement x = measurements.get(i);
-            Integer first = measured.putIfAbsent(List.of(x.cell().id(), x.side(), x.trial()), i);
+        int[] at = {0};
+        n.objects("measurements", x -> {
+            Measurement v = new Measurement(cell(x), side(x, "side"), x.integer("build", 0, 1 << 20),
+                    x.integer("trial", 0, 1 << 30), x.number("value"));
+            int shard = merged ? x.integer("shard", 1, Sharding.MAX_SHARDS) : 0;
+            Integer first = measured.putIfAbsent(List.of(shard, v.cell().id(), v.side(), v.trial()), at[0]);
             if (first != null) {
-                throw new BadInputException(shown + ": field 'measurements[" + i + "]': cell " + x.cell().id() + " of "
-                        + RunResults.TrialRecord.named(x.side(), false, x.trial()) + " is measurements[" + first
-                        + "] too, and a trial has one value per cell: it would count twice");
+                throw new BadInputException(shown + ": field 'measurements[" + at[0] + "]': cell " + v.cell().id()
+                        + " of " + RunResults.TrialRecord.named(v.side(), false, v.trial()) + " is measurements["
+                        + first + "] too, and a trial has one value per cell: it would count twice");
             }
-            byTrial.computeIfAbsent(List.of(x.side().ordinal(), x.build(), x.trial()), k -> new ArrayList<>()).add(x);
-        }
+            at[0]++;
+            byTrial.computeIfAbsent(List.of(shard, v.side().ordinal(), v.build(), v.trial()), k -> new ArrayList<>())
+                    .add(v);
+            return v;
+        });
         Map<List<Object>, Integer> ran = new HashMap<>();
         int[] index = {0};
+        List<Integer> shardOfTrial = new ArrayList<>();
         List<RunResults.TrialRecord> trials = n.objects("trials", t -> {
+            int shard = merged ? t.integer("shard", 1, Sharding.MAX_SHARDS) : 0;
             RunResults.TrialRecord r = trial(t, List.of());
-            Integer first = ran.putIfAbsent(List.of(r.side(), r.warmup(), r.trial()), index[0]);
+            Integer first = ran.putIfAbsent(List.of(shard, r.side(), r.warmup(), r.trial()), index[0]);
             if (first != null) {
                 throw new BadInputException(shown + ": field 'trials[" + index[0] + "]': " + r.named() + " is trials["
                         + first + "] too, and its measurements would count twice");
             }
             index[0]++;
+            shardOfTrial.add(shard);
             List<Measurement> own = r.warmup() || r.status() != RunResults.Status.OK ? List.of()
-                    : byTrial.getOrDefault(List.of(r.side().ordinal(), r.build(), r.trial()), List.of());
+                    : byTrial.getOrDefault(List.of(shard, r.side().ordinal(), r.build(), r.trial()), List.of());
             return r.withMeasurements(own);
         });
         n.done();
-        ComparisonTable table = n.check("measurements", () -> ComparisonTable.of(baseLabel, headLabel,
-                Disturbed.judged(trials, Disturbed.of(trials)), thresholds, cell -> profileCells.contains(cell.id())))
-                .withWarnings(warnings).withFunctions(r -> functions.getOrDefault(r.cell().id(), List.of()));
-        return new RunResults(name, provenance, machine, settings, startedAt, finishedAt, interrupted, time, trials, table);
+        ComparisonTable judged;
+        if (merged) {
+            List<List<RunResults.TrialRecord>> byShard = new ArrayList<>();
+            int from = 0;
+            for (Sharding.Part p : sharding.get().parts()) {
+                int to = from + p.trials();
+                if (to > trials.size() || (from < to && (shardOfTrial.get(from) != p.index()
+                        || shardOfTrial.get(to - 1) != p.index()))) {
+                    throw new BadInputException(shown + ": field 'shards': shard " + p.index() + " holds " + p.trials()
+                            + " trials, which are not the trials of shard " + p.index() + " in 'trials'");
+                }
+                byShard.add(trials.subList(from, to));
+                from = to;
+            }
+            if (from != trials.size()) {
+                throw new BadInputException(shown + ": field 'shards': the shards hold " + from + " of the "
+                        + trials.size() + " trials");
+            }
+            judged = n.check("measurements", () -> Shards.judged(baseLabel, headLabel, byShard, thresholds,
+                    cell -> profileCells.contains(cell.id())));
+        } else {
+            judged = n.check("measurements", () -> ComparisonTable.of(baseLabel, headLabel,
+                    Disturbed.judged(trials, Disturbed.of(trials)), thresholds, cell -> profileCells.contains(cell.id())));
+        }
+        ComparisonTable table = judged.withWarnings(warnings)
+                .withFunctions(r -> functions.getOrDefault(r.cell().id(), List.of()));
+        return new RunResults(name, provenance, machine, settings, startedAt, finishedAt, interrupted, time, trials, table,
+                sharding);
+    }
+
+    /**
+     * Returns the shard of each of the run's trials, when it is shards merged (their trials one
+     * shard's after another's, as many as each part says); null for any other run.
+     *
+     * @throws IllegalArgumentException when the parts' counts of trials do not add up to the run's
+     */
+    private static int[] shardOfTrials(RunResults results) {
+        if (results.sharding().isEmpty() || !results.sharding().get().merged()) {
+            return null;
+        }
+        int[] shard = new int[results.trials().size()];
+        int at = 0;
+        for (Sharding.Part p : results.sharding().get().parts()) {
+            for (int j = 0; j < p.trials(); j++) {
+                if (at >= shard.length) {
+                    throw new IllegalArgumentException("the shards hold more trials than the run");
+                }
+                shard[at++] = p.index();
+            }
+        }
+        if (at != shard.length) {
+            throw new IllegalArgumentException("the shards hold " + at + " of the run's " + shard.length + " trials");
+        }
+        return shard;
+    }
+
+    private static Sharding sharding(StrictJson.Obj node, StrictJson.Obj root) {
+        int count = node.integer("count", 1, Sharding.MAX_SHARDS);
+        List<Sharding.Part> parts = node.objects("parts", p -> {
+            Sharding.Part part = p.check("index", () -> new Sharding.Part(p.integer("index", 1, count),
+                    p.check("state", () -> Sharding.State.of(p.text("state"))), p.text("runner"),
+                    p.integer("listed", 0, Integer.MAX_VALUE), p.texts("benchmarks"),
+                    p.integer("trials", 0, Integer.MAX_VALUE)));
+            p.done();
+            return part;
+        });
+        node.done();
+        return root.check("shards", () -> new Sharding(count, parts));
     }
 
     private static Instant instant(String text) {

@@ -24,10 +24,12 @@ import org.perfab.stats.Verdict;
  * @param trials every trial, warm-ups and failures included, in the order run
  * @param timing where the run's time went
  * @param table the classified cells and the run's warnings
+ * @param sharding for a run of one shard of a suite, or shards merged, which benchmarks each
+ *     shard measured; empty for a run of the whole suite
  */
 public record RunResults(String name, Provenance provenance, Machine machine, Settings settings,
         Instant startedAt, Optional<Instant> finishedAt, boolean interrupted, Timing timing,
-        List<TrialRecord> trials, ComparisonTable table) {
+        List<TrialRecord> trials, ComparisonTable table, Optional<Sharding> sharding) {
 
     public RunResults {
         Objects.requireNonNull(name, "name");
@@ -39,6 +41,21 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
         Objects.requireNonNull(timing, "timing");
         trials = List.copyOf(trials);
         Objects.requireNonNull(table, "table");
+        Objects.requireNonNull(sharding, "sharding");
+    }
+
+    /** A run of the whole suite: no shards. */
+    public RunResults(String name, Provenance provenance, Machine machine, Settings settings, Instant startedAt,
+            Optional<Instant> finishedAt, boolean interrupted, Timing timing, List<TrialRecord> trials,
+            ComparisonTable table) {
+        this(name, provenance, machine, settings, startedAt, finishedAt, interrupted, timing, trials, table,
+                Optional.empty());
+    }
+
+    /** Returns these results with {@code table} in place of their own. */
+    public RunResults withTable(ComparisonTable other) {
+        return new RunResults(name, provenance, machine, settings, startedAt, finishedAt, interrupted, timing, trials,
+                other, sharding);
     }
 
     /**

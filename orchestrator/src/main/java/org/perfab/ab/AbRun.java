@@ -31,6 +31,7 @@ import org.perfab.model.ComparisonTable;
 import org.perfab.model.NoiseFile;
 import org.perfab.model.ResultsJson;
 import org.perfab.model.RunResults;
+import org.perfab.model.Sharding;
 import org.perfab.model.Side;
 import org.perfab.model.Warning;
 import org.perfab.stats.Sequential;
@@ -79,13 +80,16 @@ public final class AbRun {
      * @param undecided the caller's rule for a cell that needs another round of adaptive trials (a
      *     bisect follows a few cells of a harness that measures many, and decides them by its own
      *     rule); empty for the run's own ({@link ComparisonTable#undecided}: any cell)
+     * @param shard the shard of the suite the run measures, its slice of the benchmarks the harness
+     *     lists (see {@link Slices}); empty for the whole suite
      */
     public record Request(Path repository, String base, String head, String workload,
             Optional<Setting<Integer>> trials, Optional<Setting<Integer>> builds, Path out, Optional<Path> cache,
             Optional<Long> seed, ThresholdSettings overrides, boolean resume, boolean force, List<Verdict> failOn,
             boolean padding, Optional<Path> noise, Optional<Setting<Integer>> adaptive, Optional<Duration> budget,
-            Optional<Predicate<CellComparison>> undecided) {
+            Optional<Predicate<CellComparison>> undecided, Optional<Sharding.Shard> shard) {
         public Request {
+            Objects.requireNonNull(shard, "shard");
             Objects.requireNonNull(undecided, "undecided");
             failOn = List.copyOf(failOn);
             Objects.requireNonNull(out, "out");
@@ -110,7 +114,7 @@ public final class AbRun {
         public static Builder of(Path repository, String base, String head, Path out) {
             return new Builder(new Request(repository, base, head, DEFAULT_WORKLOAD, Optional.empty(), Optional.empty(),
                     out, Optional.empty(), Optional.empty(), ThresholdSettings.NONE, false, false, List.of(), false,
-                    Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty()));
+                    Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty()));
         }
 
         /** Returns a builder that starts from this request. */
@@ -138,6 +142,7 @@ public final class AbRun {
             private Optional<Setting<Integer>> adaptive;
             private Optional<Duration> budget;
             private Optional<Predicate<CellComparison>> undecided;
+            private Optional<Sharding.Shard> shard;
 
             private Builder(Request r) {
                 repository = r.repository;
@@ -158,6 +163,13 @@ public final class AbRun {
                 adaptive = r.adaptive;
                 budget = r.budget;
                 undecided = r.undecided;
+                shard = r.shard;
+            }
+
+            /** The shard of the suite to measure; empty for the whole suite. */
+            public Builder shard(Optional<Sharding.Shard> v) {
+                shard = v;
+                return this;
             }
 
             /** The workload file's path in the head's tree. */
@@ -270,7 +282,7 @@ public final class AbRun {
              */
             public Request build() {
                 return new Request(repository, base, head, workload, trials, builds, out, cache, seed, overrides, resume,
-                        force, failOn, padding, noise, adaptive, budget, undecided);
+                        force, failOn, padding, noise, adaptive, budget, undecided, shard);
             }
         }
     }
@@ -430,11 +442,34 @@ public final class AbRun {
             List<Path> shared = plan.mergeBase().tree().equals(plan.head().tree()) ? List.of()
                     : Programs.shared(workload.harness().argvs(), dir.side(Side.BASE, 0).tree(),
                             dir.side(Side.HEAD, 0).tree(), context.env().get("PATH"));
-            synchronized (ledger) {
-                assembly = new Assembly(plan, workload, context.engine().machine().apply(context.env()), harness, shared,
-                        request.failOn(), noise, dir.trialResults());
+            RunResults.Machine machine = context.engine().machine().apply(context.env());
+            Workload.Harness trials = workload.harness();
+            Optional<Sharding> sharding = Optional.empty();
+            if (plan.shard().isPresent()) {
+                Sharding.Shard shard = plan.shard().get();
+                Map<Path, Map<String, String>> trees = new java.util.LinkedHashMap<>();
+                for (Side side : List.of(Side.HEAD, Side.BASE)) {
+                    trees.put(dir.side(side, 0).tree(), Slices.env(dir.side(side, 0)));
+                }
+                Slices.Slice slice = Slices.slice(shard.index(), shard.count(), trials, processes, trees, dir.logs(),
+                        context.events()::note);
+                trials = slice.harness();
+                sharding = Optional.of(new Sharding(shard.count(), List.of(new Sharding.Part(shard.index(),
+                        Sharding.State.MEASURED, machine.runner().isBlank() ? machine.cpu() : machine.runner(),
+                        slice.listed(), slice.benchmarks(), 0))));
             }
-            TrialRunner runner = new TrialRunner(processes, workload.harness(), dir.trialResults(), dir.trialLogs(),
+            synchronized (ledger) {
+                assembly = new Assembly(plan, workload, machine, harness, shared, request.failOn(), noise,
+                        dir.trialResults(), sharding);
+            }
+            if (sharding.isPresent() && sharding.get().parts().get(0).benchmarks().isEmpty()) {
+                // A slice of no benchmarks (a small suite split many ways) measures nothing, and
+                // says so: its results are the shard's place in the merge.
+                synchronized (ledger) {
+                    return write(false);
+                }
+            }
+            TrialRunner runner = new TrialRunner(processes, trials, dir.trialResults(), dir.trialLogs(),
                     plan.padding(), context.events()::command, context.events()::note, workload.name());
             TrialLoop loop;
             TrialLoop.End end;
@@ -518,7 +553,7 @@ public final class AbRun {
             Plan p = new Plan(request.repository().toString(), baseTip, head, mergeBase, workload,
                     new String(yaml, StandardCharsets.UTF_8), trialCount, w.warmup(), settings.builds().value(),
                     seed, request.padding() ? Optional.of(seed.orElseGet(() -> new Random().nextLong()))
-                            : Optional.empty(), thresholds, started);
+                            : Optional.empty(), thresholds, started, request.shard());
             p.write(dir.plan());
             return p;
         }

@@ -20,6 +20,7 @@ import org.perfab.model.Disturbed;
 import org.perfab.model.Measurement;
 import org.perfab.model.NoiseFile;
 import org.perfab.model.RunResults;
+import org.perfab.model.Sharding;
 import org.perfab.model.Side;
 import org.perfab.model.Warning;
 import org.perfab.stats.Comparison;
@@ -42,9 +43,11 @@ import org.perfab.workload.Workload;
  * @param failOn the verdicts that fail the job
  * @param noise the noise floors of an A/A run, to mark changes that lie inside them
  * @param trialResults the folder of the trials' results, where a counted trial keeps its counts by function
+ * @param sharding the run's shard of the suite, its trials not yet counted; empty for the whole suite
  */
 record Assembly(Plan plan, Workload workload, RunResults.Machine machine, HarnessFiles harnessFiles,
-        List<Path> sharedPrograms, List<Verdict> failOn, Optional<NoiseFile> noise, Path trialResults) {
+        List<Path> sharedPrograms, List<Verdict> failOn, Optional<NoiseFile> noise, Path trialResults,
+        Optional<Sharding> sharding) {
     /**
      * The busy cores of other processes, on average over the counted trials, from which a run
      * warns that the machine was busy. perfab's sampling and a CI runner's agent take a few
@@ -71,7 +74,7 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
 
     /** Returns this assembly for {@code next}, the plan of the next round of adaptive trials. */
     Assembly with(Plan next) {
-        return new Assembly(next, workload, machine, harnessFiles, sharedPrograms, failOn, noise, trialResults);
+        return new Assembly(next, workload, machine, harnessFiles, sharedPrograms, failOn, noise, trialResults, sharding);
     }
 
     /**
@@ -113,8 +116,14 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
                 plan.mergeBase().tree(), plan.head().tree(), plan.aa());
         RunResults.Timing timing = new RunResults.Timing(totalSeconds, done.checkoutSeconds(), done.buildSeconds(),
                 done.trialSeconds());
+        Optional<Sharding> shard = sharding.map(s -> {
+            Sharding.Part p = s.parts().get(0);
+            return new Sharding(s.count(), List.of(new Sharding.Part(p.index(),
+                    interrupted ? Sharding.State.INTERRUPTED : p.state(), p.runner(), p.listed(), p.benchmarks(),
+                    fitted.size())));
+        });
         return new RunResults(workload.name(), provenance, machine, settings, plan.startedAt(), Optional.of(now),
-                interrupted, timing, fitted, table);
+                interrupted, timing, fitted, table, shard);
     }
 
     /**

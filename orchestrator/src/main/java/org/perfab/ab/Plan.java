@@ -12,6 +12,7 @@ import java.util.Optional;
 import org.perfab.failure.BadInputException;
 import org.perfab.git.Commit;
 import org.perfab.model.ResultsJson;
+import org.perfab.model.Sharding;
 import org.perfab.model.StrictJson;
 import org.perfab.stats.Thresholds;
 import org.perfab.workload.Workload;
@@ -35,11 +36,20 @@ import org.perfab.workload.WorkloadLoader;
  *     for none
  * @param thresholds the verdict settings
  * @param startedAt when the run first started
+ * @param shard the shard of the suite the run measures; empty for the whole suite
  */
 record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, String workloadPath,
         String workloadText, int trials, int warmup, int builds, Optional<Long> seed, Optional<Long> padding,
         Thresholds thresholds,
-        Instant startedAt) {
+        Instant startedAt, Optional<Sharding.Shard> shard) {
+
+    /** A plan of the whole suite. */
+    Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, String workloadPath, String workloadText,
+            int trials, int warmup, int builds, Optional<Long> seed, Optional<Long> padding, Thresholds thresholds,
+            Instant startedAt) {
+        this(repository, baseTip, head, mergeBase, workloadPath, workloadText, trials, warmup, builds, seed, padding,
+                thresholds, startedAt, Optional.empty());
+    }
 
     static final String SCHEMA = "perfab/run/v1";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -52,7 +62,7 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
     /** Returns this plan with {@code n} counted trials per side: the next round of adaptive trials. */
     Plan withTrials(int n) {
         return new Plan(repository, baseTip, head, mergeBase, workloadPath, workloadText, n, warmup, builds, seed,
-                padding, thresholds, startedAt);
+                padding, thresholds, startedAt, shard);
     }
 
     /** Returns the trial order. */
@@ -85,6 +95,7 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
         }
         n.set("thresholds", ResultsJson.thresholds(thresholds));
         n.put("startedAt", startedAt.toString());
+        shard.ifPresent(k -> n.put("shard", k.toString()));
         Files.writeString(file, JSON.writeValueAsString(n) + "\n", StandardCharsets.UTF_8);
     }
 
@@ -109,7 +120,8 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
                 n.isNull("seed") ? Optional.empty() : Optional.of(n.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE)),
                 n.isNull("padding") ? Optional.empty()
                         : Optional.of(n.integer("padding", Long.MIN_VALUE, Long.MAX_VALUE)),
-                thresholds, n.check("startedAt", () -> Instant.parse(n.text("startedAt"))));
+                thresholds, n.check("startedAt", () -> Instant.parse(n.text("startedAt"))),
+                n.has("shard") ? Optional.of(n.check("shard", () -> Sharding.parse(n.text("shard")))) : Optional.empty());
         n.done();
         return p;
     }

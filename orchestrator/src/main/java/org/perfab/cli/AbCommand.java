@@ -13,6 +13,7 @@ import java.util.concurrent.Callable;
 import org.perfab.ab.AbRun;
 import org.perfab.ab.Setting;
 import org.perfab.model.RunResults;
+import org.perfab.model.Sharding;
 import org.perfab.report.Format;
 import org.perfab.report.Products;
 import org.perfab.report.Report;
@@ -81,10 +82,27 @@ final class AbCommand implements Callable<Integer> {
                     + " would pass it, judging by the trials so far (default: no limit).")
     String budget;
 
+    @Option(names = "--shard", paramLabel = "K/N",
+            description = "Measure the K-th of N slices of the benchmarks the harness lists (a benchmark's slice is a"
+                    + " hash of its name), each slice an A/B of its own on this machine; 'perfab report' of every"
+                    + " shard's results.json gives one table.")
+    String shard;
+
     @Option(names = "--builds", paramLabel = "K",
             description = "Builds per side; trials take turns among them, and with 2 or more the median of each"
                     + " build decides (default: the profile's, else the workload's, else 1).")
     Integer builds;
+
+    private static Optional<Sharding.Shard> shard(CommandSpec spec, String text) {
+        if (text == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Sharding.parse(text));
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--shard: " + e.getMessage());
+        }
+    }
 
     /** The settings a kind of run starts from; explicit options override them. */
     enum Profile {
@@ -170,7 +188,7 @@ final class AbCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--base is required (or --resume)");
         }
         if (resume && (base != null || head != null || trials != null || builds != null || seed != null
-                || adaptive != null || budget != null
+                || adaptive != null || budget != null || shard != null
                 || workload != null || padding != null || profile != Profile.PR)) {
             throw new ParameterException(spec.commandLine(), "--resume continues the run in --out as it was"
                     + " started; give only --out (and --cache)");
@@ -184,7 +202,7 @@ final class AbCommand implements Callable<Integer> {
                 .cache(Optional.ofNullable(cache)).seed(Optional.ofNullable(seed)).overrides(thresholds.overrides())
                 .resume(resume).force(force).failOn(failing).padding(padding != null ? padding : profile.padding)
                 .noise(Optional.ofNullable(noise)).adaptive(Output.adaptive(spec, adaptive))
-                .budget(Output.budget(spec, budget)).build();
+                .budget(Output.budget(spec, budget)).shard(shard(spec, shard)).build();
         Progress.Level level = verbosity.level(spec);
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
         RunResults results = AbRun.run(request, context(spec, err, level));

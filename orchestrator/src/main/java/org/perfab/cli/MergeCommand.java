@@ -45,7 +45,14 @@ final class MergeCommand implements Callable<Integer> {
         }
         List<RunResults> runs = new ArrayList<>();
         for (Path file : results) {
-            runs.add(ResultsJson.read(file));
+            RunResults run = ResultsJson.read(file);
+            if (run.sharding().isPresent()) {
+                // Runners of one A/B measured the same cells; shards measured disjoint ones.
+                throw new BadInputException(file + " is a shard's results (perfab ab --shard): the shards of one A/B"
+                        + " merge into one table with 'perfab report " + String.join(" ",
+                                results.stream().map(Path::toString).toList()) + "'");
+            }
+            runs.add(run);
         }
         MergedTable table;
         try {

@@ -2,9 +2,14 @@ package org.perfab.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.perfab.failure.BadInputException;
 import org.perfab.model.ResultsJson;
+import org.perfab.model.RunResults;
+import org.perfab.model.Shards;
 import org.perfab.report.Format;
 import org.perfab.report.Products;
 import org.perfab.report.Report;
@@ -17,15 +22,18 @@ import picocli.CommandLine.Spec;
 /** {@code perfab report RESULTS.json}: render a saved run. */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = {"Render a saved run (the results.json of 'perfab ab') as the pull-request"
-                + " comment, GitHub annotations, an HTML report, JSON or a terminal table."},
+                + " comment, GitHub annotations, an HTML report, JSON or a terminal table. Given the results of the"
+                + " shards of one A/B ('perfab ab --shard K/N'), it merges them into one run: every cell judged"
+                + " together, each row naming its shard, and a shard without results named in the headline."},
         footer = {"", "With --format github it also writes comment.md beside RESULTS (or to -o), appends it to"
                 + " $GITHUB_STEP_SUMMARY and writes regressions=, inconclusive= and comment= to $GITHUB_OUTPUT."})
 final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "RESULTS", description = "A results.json written by 'perfab ab'.")
-    Path results;
+    @Parameters(arity = "1..*", paramLabel = "RESULTS", description = "A results.json written by 'perfab ab', or"
+            + " those of the shards of one A/B.")
+    List<Path> results;
 
     @Mixin
     OutputOptions<Report> output = new OutputOptions<>(FormatOption.dependingOnTerminal(Products.AB, Format.TEXT,
@@ -33,10 +41,29 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Report report = Report.of(ResultsJson.read(results));
+        List<RunResults> runs = new ArrayList<>();
+        for (Path file : results) {
+            runs.add(ResultsJson.read(file));
+        }
+        RunResults run = runs.get(0);
+        if (runs.size() > 1 || run.sharding().map(s -> !s.merged() && s.count() > 1).orElse(false)) {
+            for (int i = 0; i < runs.size(); i++) {
+                if (runs.get(i).sharding().isEmpty()) {
+                    throw new BadInputException(results.get(i) + " is not a shard's results (its run had no --shard):"
+                            + " 'perfab report' takes one run, or the shards of one A/B; 'perfab merge' takes one A/B"
+                            + " of several runners");
+                }
+            }
+            try {
+                run = Shards.merge(runs, results.stream().map(Path::toString).toList());
+            } catch (IllegalArgumentException e) {
+                throw new BadInputException(e.getMessage(), e);
+            }
+        }
+        Report report = Report.of(run);
         // A terminal gets the table; a pipe or a file gets the comment, as it always has.
         output.emit(spec, report, Optional.of(output.output != null ? output.output
-                : results.toAbsolutePath().resolveSibling("comment.md")));
+                : results.get(0).toAbsolutePath().resolveSibling("comment.md")));
         return ExitCode.OK;
     }
 }

@@ -119,6 +119,28 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
     }
 
     /**
+     * How a harness's benchmarks are listed, and how it runs a slice of them: the workload's
+     * {@code harness.shard}.
+     *
+     * @param list a command, run in each side's tree as a trial is, that prints the name of each
+     *     benchmark on a line of its own
+     * @param filter the arguments added to the harness's command to run only a slice: in each,
+     *     {@value #REGEX} is the slice as a regular expression that matches those names whole
+     *     ({@code ^(A|B)$}); an argument that holds {@value #NAME} is repeated for each name
+     */
+    public record Slicing(List<String> list, List<String> filter) {
+        /** Stands for the slice, as a regular expression. */
+        public static final String REGEX = "{regex}";
+        /** Stands for each name of the slice, in an argument repeated for each. */
+        public static final String NAME = "{name}";
+
+        public Slicing {
+            list = List.copyOf(list);
+            filter = List.copyOf(filter);
+        }
+    }
+
+    /**
      * Whose harness files a side's trials run. Either way a trial runs in its own side's tree, so
      * that the code it measures is that side's.
      */
@@ -145,9 +167,12 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
      *     that reports its own results, empty (its results) or counts of the whole command, or,
      *     for go test and Google Benchmark, of each benchmark (with {@code wall}: its results too)
      * @param count which benchmarks a harness of named benchmarks counts, and in how long
+     * @param shard how to list the harness's benchmarks and run a slice of them, for a run of one
+     *     shard of the suite ({@code perfab ab --shard}); empty for the harness's own way, where
+     *     perfab knows one
      */
     public record Harness(From from, HarnessFormat format, Duration timeout, Optional<String> cpus,
-            List<String> files, List<Measure> measure, Counting count) {
+            List<String> files, List<Measure> measure, Counting count, Optional<Slicing> shard) {
         /** How long a trial may take when the workload does not say. */
         public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(10);
 
@@ -159,6 +184,12 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
             files = List.copyOf(files);
             measure = List.copyOf(measure);
             Objects.requireNonNull(count, "count");
+            Objects.requireNonNull(shard, "shard");
+        }
+
+        /** Returns this harness running {@code format} in place of its own: one slice of its benchmarks. */
+        public Harness with(HarnessFormat other) {
+            return new Harness(from, other, timeout, cpus, files, measure, count, shard);
         }
 
         /** Returns whether the trials are counted, not timed: every measure is a count. */

@@ -85,8 +85,9 @@ public final class WorkloadLoader {
                     "warmup"),
             "build", List.of("env", "perturb", "run", "timeout"),
             "harness", List.of("commands", "count", "cpus", "csv", "files", "format", "from", "measure", "run",
-                    "timeout"),
+                    "shard", "timeout"),
             "harness.count", List.of("benchmarks", "budget"),
+            "harness.shard", List.of("filter", "list"),
             "harness.csv", List.of("cell", "direction", "metric", "unit", "value"),
             "cells[]", List.of("match", "ratio_to", "role"),
             "thresholds", List.of("alpha", "fdr", "inconclusive", "min_effect", "noisy_above", "outlier_floor"));
@@ -414,7 +415,8 @@ public final class WorkloadLoader {
                 @JsonProperty("csv") Map<String, String> csv,
                 @JsonProperty("files") List<String> files,
                 @JsonProperty("measure") List<String> measure,
-                @JsonProperty("count") RawCount count) {
+                @JsonProperty("count") RawCount count,
+                @JsonProperty("shard") RawShard shard) {
             if (cpus != null && !cpus.matches("\\d+(-\\d+)?(,\\d+(-\\d+)?)*")) {
                 throw bad("cpus", "harness cpus '" + cpus + "' is not a CPU list such as"
                         + " 0, 2-3 or 0,2");
@@ -490,7 +492,29 @@ public final class WorkloadLoader {
             }
             this.harness = new Workload.Harness(from == null ? Workload.From.HEAD : from, measuring, d,
                     Optional.ofNullable(cpus), harnessFiles, measures,
-                    count == null ? Workload.Counting.ALL : count.counting);
+                    count == null ? Workload.Counting.ALL : count.counting,
+                    shard == null ? Optional.empty() : Optional.of(shard.slicing));
+            if (shard != null && f.equals("time")) {
+                throw bad("shard", "harness 'shard' lists and filters the benchmarks of a 'run' harness; format"
+                        + " 'time' times its own commands, every one in each trial");
+            }
+        }
+    }
+
+    static final class RawShard {
+        final Workload.Slicing slicing;
+
+        @JsonCreator
+        RawShard(@JsonProperty("list") List<String> list, @JsonProperty("filter") List<String> filter) {
+            List<String> l = at("list", () -> argv("harness shard 'list'", list));
+            if (filter == null || filter.isEmpty() || filter.stream().noneMatch(a -> a != null
+                    && (a.contains(Workload.Slicing.REGEX) || a.contains(Workload.Slicing.NAME)))) {
+                throw bad("filter", "harness shard 'filter' is the arguments that run a slice of the benchmarks,"
+                        + " one of them with " + Workload.Slicing.REGEX + " (the slice as a regular expression) or "
+                        + Workload.Slicing.NAME + " (repeated for each name), e.g. [--filter, '{regex}']");
+            }
+            List<String> f = at("filter", () -> argv("harness shard 'filter'", filter));
+            this.slicing = new Workload.Slicing(l, f);
         }
     }
 

@@ -26,7 +26,7 @@ class AssemblyTest {
 
     private static Assembly assembly(Plan plan) {
         return new Assembly(plan, WorkloadLoader.parse(plan.workloadText(), "w"), MACHINE, HarnessFiles.NONE,
-                List.of(), List.of(Verdict.REGRESSION), Optional.empty(), Path.of("no-trial-results"));
+                List.of(), List.of(Verdict.REGRESSION), Optional.empty(), Path.of("no-trial-results"), Optional.empty());
     }
 
     private static RunResults.TrialRecord trial(int seq, Side side, int trial, RunResults.Status status, String unit,

@@ -11,9 +11,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.perfab.model.CellComparison;
+import org.perfab.model.CellId;
 import org.perfab.model.ComparisonTable;
 import org.perfab.model.Ids;
 import org.perfab.model.RunResults;
+import org.perfab.model.Sharding;
 import org.perfab.model.Units;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Summary;
@@ -55,13 +57,13 @@ final class MarkdownRenderer implements Renderer<Report> {
 
     /** One row as the template prints it: every field formatted and escaped. */
     public record Row(String cell, String metric, String base, String head, String change, String p,
-            String verdict, String builds, String trials) {
+            String verdict, String builds, String trials, String shard) {
     }
 
     /** Everything the template prints. */
     public record View(String marker, String headline, String context, String harness, List<Row> rows,
             List<Row> folded, String foldedTitle, String zeros, List<String> warnings, List<String> notes,
-            String omitted, String legend, boolean byBuilds) {
+            String omitted, String legend, boolean byBuilds, boolean sharded) {
     }
 
     /**
@@ -163,8 +165,10 @@ final class MarkdownRenderer implements Renderer<Report> {
             ComparisonTable table = report.table();
             List<Row> rows = new ArrayList<>(table.rows().size());
             List<List<String>> notes = new ArrayList<>(table.rows().size());
+            Map<CellId, Integer> shards = ShardWords.shardOfCells(report);
             for (CellComparison r : table.rows()) {
-                rows.add(row(r, table.thresholds()));
+                Integer shard = shards.get(r.cell().id());
+                rows.add(row(r, table.thresholds(), shard == null ? "" : Integer.toString(shard)));
                 notes.add(Notes.of(r).stream().map(n -> Untrusted.markdown(n, Untrusted.MAX_PROSE)).toList());
             }
             String zeros = Zeros.line(table.rows(), n -> Untrusted.markdown(n));
@@ -228,11 +232,12 @@ final class MarkdownRenderer implements Renderer<Report> {
         View view = new View(marker(report.name()),
                 prepared.headline(), prepared.context(), prepared.harness(), rows, unchanged,
                 unchanged.size() + " unchanged", prepared.zeros(), warnings, notes, omitted, prepared.legend(),
-                table.rows().stream().anyMatch(CellComparison::byBuilds));
+                table.rows().stream().anyMatch(CellComparison::byBuilds),
+                report.run().flatMap(RunResults::sharding).map(Sharding::merged).orElse(false));
         return Templates.render("comment.md.ftl", Map.of("view", view));
     }
 
-    private static Row row(CellComparison r, Thresholds thresholds) {
+    private static Row row(CellComparison r, Thresholds thresholds, String shard) {
         Comparison c = r.comparison();
         // Both sides in one unit scaled for people, as the text table: 37.42 ms/op, not 37423436 ns/op.
         Units.Display d = Numbers.display(r.cell().unit(), c.base().mean(), c.head().mean());
@@ -241,7 +246,7 @@ final class MarkdownRenderer implements Renderer<Report> {
                 Numbers.pValue(c.pValue()).replace("<", "&lt;"), verdict(r, thresholds),
                 r.byBuilds() ? "±" + Numbers.percent(r.buildSpread()) : "",
                 r.trialLevel().map(t -> Numbers.signedPercent(t.pctChange()) + ", p "
-                        + Numbers.pValue(t.pValue()).replace("<", "&lt;")).orElse(""));
+                        + Numbers.pValue(t.pValue()).replace("<", "&lt;")).orElse(""), shard);
     }
 
     /**
@@ -266,7 +271,8 @@ final class MarkdownRenderer implements Renderer<Report> {
         int benchmarks = n.values().stream().mapToInt(Integer::intValue).sum();
         int cells = table.counts().values().stream().mapToInt(Integer::intValue).sum();
         return String.join(" · ", parts) + (benchmarks == cells ? ""
-                : " (" + benchmarks + (benchmarks == 1 ? " benchmark, " : " benchmarks, ") + cells + " cells)");
+                : " (" + benchmarks + (benchmarks == 1 ? " benchmark, " : " benchmarks, ") + cells + " cells)")
+                + ShardWords.lacking(report).map(l -> " · \u26A0\uFE0F " + l).orElse("");
     }
 
     private static String context(Report report) {
@@ -284,11 +290,17 @@ final class MarkdownRenderer implements Renderer<Report> {
             s.append(" over ").append(run.settings().builds()).append(" builds");
         }
         report.countedBy().ifPresent(by -> s.append(", counted by ").append(by).append(" (not timed)"));
+        if (run.sharding().map(Sharding::merged).orElse(false)) {
+            // Each shard ran on a runner of its own: the shards say which.
+            s.append(" · ").append(Untrusted.markdown(ShardWords.measuredBy(report).orElseThrow(), Untrusted.MAX_PROSE));
+            return s.toString();
+        }
         s.append(" · ").append(Untrusted.markdown(run.machine().cpu(), Untrusted.MAX_PROSE)).append(", ")
                 .append(run.machine().cores()).append(run.machine().cores() == 1 ? " core" : " cores");
         if (!run.machine().runner().isEmpty()) {
             s.append(" (").append(Untrusted.markdown(run.machine().runner(), Untrusted.MAX_PROSE)).append(')');
         }
+        ShardWords.measuredBy(report).ifPresent(by -> s.append(" · ").append(by));
         return s.toString();
     }
 

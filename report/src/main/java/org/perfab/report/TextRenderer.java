@@ -56,6 +56,7 @@ final class TextRenderer implements Renderer<Report> {
         report.noComparison().ifPresent(none -> out.append("FAILED: ").append(none).append("\n"));
         out.append("base: ").append(Untrusted.plain(table.baseLabel(), Untrusted.MAX_PROSE)).append('\n');
         out.append("head: ").append(Untrusted.plain(table.headLabel(), Untrusted.MAX_PROSE)).append('\n');
+        ShardWords.measuredBy(report).ifPresent(by -> out.append(Untrusted.plain(by, Untrusted.MAX_PROSE)).append('\n'));
         report.countedBy().ifPresent(by -> out.append("counted by ").append(by)
                 .append(", not timed: a busy machine does not move a count\n"));
         out.append(Words.rules(table)).append("\n\n");

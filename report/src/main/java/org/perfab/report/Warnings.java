@@ -35,6 +35,7 @@ final class Warnings {
     static List<String> of(Report report) {
         ComparisonTable table = report.table();
         List<String> warnings = new ArrayList<>();
+        ShardWords.warning(report).ifPresent(warnings::add);
         for (Warning w : table.warnings()) {
             warnings.add(words(w));
         }

@@ -9,20 +9,20 @@ ${view.harness}
 </#if>
 
 <#if view.rows?has_content>
-| cell | metric | baseline ±cv | head ±cv | change [95% CI] | p | verdict |<#if view.byBuilds> between builds | all trials |</#if>
-|:-----|:-------|--------------------:|----------------:|----------------:|--:|:--------|<#if view.byBuilds>--:|--:|</#if>
+| cell | metric | baseline ±cv | head ±cv | change [95% CI] | p | verdict |<#if view.byBuilds> between builds | all trials |</#if><#if view.sharded> shard |</#if>
+|:-----|:-------|--------------------:|----------------:|----------------:|--:|:--------|<#if view.byBuilds>--:|--:|</#if><#if view.sharded>--:|</#if>
 <#list view.rows as r>
-| ${r.cell} | ${r.metric} | ${r.base} | ${r.head} | ${r.change} | ${r.p} | ${r.verdict} |<#if view.byBuilds> ${r.builds} | ${r.trials} |</#if>
+| ${r.cell} | ${r.metric} | ${r.base} | ${r.head} | ${r.change} | ${r.p} | ${r.verdict} |<#if view.byBuilds> ${r.builds} | ${r.trials} |</#if><#if view.sharded> ${r.shard} |</#if>
 </#list>
 </#if>
 <#if view.folded?has_content>
 
 <details><summary>${view.foldedTitle}</summary>
 
-| cell | metric | baseline ±cv | head ±cv | change [95% CI] | p | verdict |<#if view.byBuilds> between builds | all trials |</#if>
-|:-----|:-------|--------------------:|----------------:|----------------:|--:|:--------|<#if view.byBuilds>--:|--:|</#if>
+| cell | metric | baseline ±cv | head ±cv | change [95% CI] | p | verdict |<#if view.byBuilds> between builds | all trials |</#if><#if view.sharded> shard |</#if>
+|:-----|:-------|--------------------:|----------------:|----------------:|--:|:--------|<#if view.byBuilds>--:|--:|</#if><#if view.sharded>--:|</#if>
 <#list view.folded as r>
-| ${r.cell} | ${r.metric} | ${r.base} | ${r.head} | ${r.change} | ${r.p} | ${r.verdict} |<#if view.byBuilds> ${r.builds} | ${r.trials} |</#if>
+| ${r.cell} | ${r.metric} | ${r.base} | ${r.head} | ${r.change} | ${r.p} | ${r.verdict} |<#if view.byBuilds> ${r.builds} | ${r.trials} |</#if><#if view.sharded> ${r.shard} |</#if>
 </#list>
 
 </details>

@@ -1,0 +1,155 @@
+package org.perfab.model;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How a run's benchmarks were split among shards: each shard a same-runner A/B of its own slice of
+ * the suite (both sides, their trials taking turns, on one runner), and the shards of one A/B
+ * merged into one table. A benchmark's shard is a hash of its name, so it stays in its shard while
+ * the suite grows (see {@link #shardOf}).
+ *
+ * @param count how many shards the suite was split into, from 1
+ * @param parts the shards this run holds, by index: one for the results of a shard's own run; every
+ *     one of {@code count} for shards merged, those without results {@link State#MISSING}
+ */
+public record Sharding(int count, List<Part> parts) {
+    /** The most shards a suite is split into: far past a matrix's jobs, and still a number a typo cannot hurt. */
+    public static final int MAX_SHARDS = 256;
+
+    public Sharding {
+        if (count < 1 || count > MAX_SHARDS) {
+            throw new IllegalArgumentException("a suite is split into 1 to " + MAX_SHARDS + " shards, not " + count);
+        }
+        parts = List.copyOf(parts);
+        for (int i = 0; i < parts.size(); i++) {
+            Part p = parts.get(i);
+            if (p.index() > count || (i > 0 && p.index() <= parts.get(i - 1).index())) {
+                throw new IllegalArgumentException("shard " + p.index() + " of " + count + " out of order");
+            }
+        }
+    }
+
+    /** How a shard's run ended, as the merge found it. */
+    public enum State {
+        /** It ran to its end. */
+        MEASURED("measured"),
+        /** It was stopped before its last trial: what it measured is here, its verdicts may lack trials. */
+        INTERRUPTED("interrupted"),
+        /** Every counted trial of a side failed: its benchmarks have no verdict. */
+        FAILED("failed"),
+        /** No results of it were given: its benchmarks are not in the table. */
+        MISSING("missing");
+
+        private final String id;
+
+        State(String id) {
+            this.id = id;
+        }
+
+        /** The name results files give it. */
+        public String id() {
+            return id;
+        }
+
+        /** Returns the state named {@code id}. */
+        public static State of(String id) {
+            for (State s : values()) {
+                if (s.id.equals(id)) {
+                    return s;
+                }
+            }
+            throw new IllegalArgumentException("not a shard's state: '" + id + "'");
+        }
+    }
+
+    /**
+     * One shard.
+     *
+     * @param index its number, from 1 to the count
+     * @param state how its run ended
+     * @param runner the machine that measured it: the CI runner's name, else its CPU; empty when missing
+     * @param listed how many benchmarks the harness listed, in every shard
+     * @param benchmarks the benchmarks of its slice, as the harness names them
+     * @param trials how many of the run's trials are this shard's (they come in the order of the shards)
+     */
+    public record Part(int index, State state, String runner, int listed, List<String> benchmarks, int trials) {
+        public Part {
+            if (index < 1) {
+                throw new IllegalArgumentException("a shard's index is from 1, got " + index);
+            }
+            Objects.requireNonNull(state, "state");
+            Objects.requireNonNull(runner, "runner");
+            benchmarks = List.copyOf(benchmarks);
+            if (trials < 0 || listed < 0) {
+                throw new IllegalArgumentException("negative counts of shard " + index);
+            }
+        }
+    }
+
+    /** Returns whether this is shards merged (every shard has a part), not one shard's own run. */
+    public boolean merged() {
+        return parts.size() == count && count > 1;
+    }
+
+    /** Returns the shards that were not measured to their end: missing, failed or interrupted, in order. */
+    public List<Part> lacking() {
+        List<Part> out = new ArrayList<>();
+        for (Part p : parts) {
+            if (p.state() != State.MEASURED) {
+                out.add(p);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Returns the shard, from 1 to {@code count}, of the benchmark named {@code name}: the 64-bit
+     * FNV-1a hash of its UTF-8 bytes, modulo {@code count}, plus one. It depends on the name and the
+     * count alone, so every shard of a matrix finds the same slices, and a benchmark keeps its shard
+     * when others are added or removed.
+     */
+    public static int shardOf(String name, int count) {
+        long h = 0xcbf29ce484222325L;
+        for (byte b : name.getBytes(StandardCharsets.UTF_8)) {
+            h ^= b & 0xff;
+            h *= 0x100000001b3L;
+        }
+        return (int) Long.remainderUnsigned(h, count) + 1;
+    }
+
+    /**
+     * One shard of a suite split into {@code count}.
+     *
+     * @param index which, from 1
+     * @param count of how many
+     */
+    public record Shard(int index, int count) {
+        public Shard {
+            if (count < 1 || count > MAX_SHARDS || index < 1 || index > count) {
+                throw new IllegalArgumentException("a shard is K/N with 1 <= K <= N <= " + MAX_SHARDS + ", not "
+                        + index + "/" + count);
+            }
+        }
+
+        @Override
+        public String toString() {
+            return index + "/" + count;
+        }
+    }
+
+    /**
+     * Returns {@code K/N} parsed: shard K of N.
+     *
+     * @throws IllegalArgumentException when it is not two numbers with 1 &le; K &le; N &le; {@link #MAX_SHARDS}
+     */
+    public static Shard parse(String text) {
+        String[] kn = text.trim().split("/", -1);
+        if (kn.length != 2 || !kn[0].matches("[0-9]{1,4}") || !kn[1].matches("[0-9]{1,4}")) {
+            throw new IllegalArgumentException("a shard is K/N (the K-th of N, e.g. 2/4), not '" + text + "'");
+        }
+        return new Shard(Integer.parseInt(kn[0]), Integer.parseInt(kn[1]));
+    }
+}

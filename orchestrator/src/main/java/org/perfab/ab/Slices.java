@@ -1,0 +1,327 @@
+package org.perfab.ab;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+import org.perfab.exec.Commands;
+import org.perfab.exec.Processes;
+import org.perfab.failure.BadInputException;
+import org.perfab.failure.RunFailedException;
+import org.perfab.model.Sharding;
+import org.perfab.workload.Workload;
+
+/**
+ * One shard's slice of a harness's benchmarks: the benchmarks listed by the harness itself, in
+ * each side's tree, and the harness's command that runs only the slice, as the harness's own
+ * filter. A benchmark's shard is a hash of its name (see {@link Sharding#shardOf}), so every shard
+ * of a matrix finds the same slices without talking to the others.
+ *
+ * <p>perfab knows how to list and filter go test ({@code -list}, and {@code -bench} rewritten),
+ * Google Benchmark ({@code --benchmark_list_tests}, {@code --benchmark_filter}), pytest-benchmark
+ * ({@code --collect-only}, {@code --deselect}) and JMH ({@code -l}, {@code -e}); any other harness
+ * says how in its workload ({@code harness.shard}). Arguments are added at the command's end; a
+ * {@code sh -c SCRIPT} harness gets them as {@code "$@"} at its script's end.
+ */
+final class Slices {
+    /** The most benchmarks a listing may name: past any suite, short of a harness that prints garbage forever. */
+    private static final int MAX_LISTED = 1_000_000;
+
+    private Slices() {
+    }
+
+    /**
+     * What a shard runs.
+     *
+     * @param harness the harness, running only the slice
+     * @param benchmarks the slice, as the harness names its benchmarks, sorted
+     * @param listed how many benchmarks the harness listed in all
+     */
+    record Slice(Workload.Harness harness, List<String> benchmarks, int listed) {
+        Slice {
+            benchmarks = List.copyOf(benchmarks);
+        }
+    }
+
+    /** How a harness lists its benchmarks, and runs some of them. */
+    interface Slicer {
+        /** Returns the command that lists the benchmarks. */
+        List<String> list();
+
+        /** Returns the benchmarks' names in the listing's standard output, line by line. */
+        List<String> names(List<String> lines);
+
+        /** Returns the harness's command that runs {@code slice} of {@code all} the benchmarks, and no other. */
+        List<String> run(List<String> slice, List<String> all);
+    }
+
+    /**
+     * Returns shard {@code index} of {@code count} of {@code harness}'s benchmarks: listed in each of
+     * {@code trees} (the head's first) with that side's {@code env}, every name of either side.
+     *
+     * @throws BadInputException when perfab cannot list or filter the harness
+     * @throws RunFailedException when the listing fails, or lists nothing
+     */
+    static Slice slice(int index, int count, Workload.Harness harness, Commands exec, Map<Path, Map<String, String>> trees,
+            Path logs, Consumer<String> notes) throws IOException, InterruptedException {
+        Slicer slicer = of(harness).orElseThrow(() -> new BadInputException("--shard needs the benchmarks listed and"
+                + " filtered: perfab knows how for go test, Google Benchmark, pytest-benchmark and JMH run as their"
+                + " recipes run them; for this harness (" + harness.format().id() + ": "
+                + String.join(" ", harness.argvs().get(0)) + ") give 'shard: {list: [...], filter: [...]}' under"
+                + " 'harness' in the workload (docs/workloads.md)"));
+        Set<String> all = new TreeSet<>();
+        Files.createDirectories(logs);
+        for (Map.Entry<Path, Map<String, String>> tree : trees.entrySet()) {
+            String side = tree.getValue().getOrDefault("PERFAB_SIDE", "side");
+            Path out = logs.resolve("shard-list-" + side + ".out");
+            Path err = logs.resolve("shard-list-" + side + ".err");
+            Processes.Outcome o = exec.run(new Processes.Command(slicer.list(), tree.getKey(), tree.getValue(),
+                    harness.timeout(), out, err, false));
+            if (!o.succeeded()) {
+                throw new RunFailedException("listing the benchmarks for --shard in " + side + " ("
+                        + String.join(" ", slicer.list()) + ") " + o.failure() + "; its output is in " + out + " and "
+                        + err);
+            }
+            List<String> names = slicer.names(Files.readAllLines(out, StandardCharsets.UTF_8));
+            all.addAll(names);
+            if (all.size() > MAX_LISTED) {
+                throw new RunFailedException("the listing for --shard in " + side + " names more than " + MAX_LISTED
+                        + " benchmarks (" + out + ")");
+            }
+        }
+        if (all.isEmpty()) {
+            throw new RunFailedException("the listing for --shard (" + String.join(" ", slicer.list()) + ") names no"
+                    + " benchmark in either side; its output is in " + logs.resolve("shard-list-head.out"));
+        }
+        List<String> mine = all.stream().filter(n -> Sharding.shardOf(n, count) == index).toList();
+        notes.accept("shard " + index + " of " + count + ": " + mine.size() + " of the " + all.size()
+                + " benchmarks listed");
+        Workload.Read read = (Workload.Read) harness.format();
+        List<String> run = mine.isEmpty() ? read.run() : slicer.run(mine, List.copyOf(all));
+        return new Slice(harness.with(new Workload.Read(run, read.format())), mine, all.size());
+    }
+
+    /** Returns how {@code harness} is listed and filtered; empty when perfab does not know. */
+    static Optional<Slicer> of(Workload.Harness harness) {
+        if (!(harness.format() instanceof Workload.Read read)) {
+            return Optional.empty();
+        }
+        List<String> argv = read.run();
+        if (harness.shard().isPresent()) {
+            Workload.Slicing s = harness.shard().get();
+            return Optional.of(new Slicer() {
+                @Override
+                public List<String> list() {
+                    return s.list();
+                }
+
+                @Override
+                public List<String> names(List<String> lines) {
+                    return lines.stream().map(String::strip).filter(l -> !l.isEmpty()).toList();
+                }
+
+                @Override
+                public List<String> run(List<String> slice, List<String> all) {
+                    List<String> added = new ArrayList<>();
+                    for (String a : s.filter()) {
+                        if (a.contains(Workload.Slicing.NAME)) {
+                            slice.forEach(n -> added.add(a.replace(Workload.Slicing.NAME, n)));
+                        } else {
+                            added.add(a.replace(Workload.Slicing.REGEX, regex(slice)));
+                        }
+                    }
+                    return appended(argv, added);
+                }
+            });
+        }
+        String format = read.format().id();
+        if (format.equals("go")) {
+            return Go.of(argv);
+        }
+        return switch (format) {
+            case "google-benchmark" -> Optional.of(new Appending(argv, List.of("--benchmark_list_tests=true")) {
+                @Override
+                public List<String> run(List<String> slice, List<String> all) {
+                    return appended(argv, List.of("--benchmark_filter=" + regex(slice)));
+                }
+            });
+            case "pytest-benchmark" -> Optional.of(new Appending(argv, List.of("--collect-only", "-q")) {
+                @Override
+                public List<String> names(List<String> lines) {
+                    return lines.stream().map(String::strip).filter(l -> l.contains("::") && !l.contains(" ")).toList();
+                }
+
+                @Override
+                public List<String> run(List<String> slice, List<String> all) {
+                    Set<String> kept = Set.copyOf(slice);
+                    List<String> added = new ArrayList<>();
+                    all.stream().filter(n -> !kept.contains(n)).forEach(n -> {
+                        added.add("--deselect");
+                        added.add(n);
+                    });
+                    return appended(argv, added);
+                }
+            });
+            case "jmh" -> Optional.of(new Appending(argv, List.of("-l")) {
+                @Override
+                public List<String> names(List<String> lines) {
+                    // "Benchmarks:" and then a name per line.
+                    List<String> names = new ArrayList<>();
+                    boolean listing = false;
+                    for (String l : lines) {
+                        String t = l.strip();
+                        if (t.startsWith("Benchmarks:")) {
+                            listing = true;
+                        } else if (listing && !t.isEmpty() && !t.contains(" ")) {
+                            names.add(t);
+                        }
+                    }
+                    return names;
+                }
+
+                @Override
+                public List<String> run(List<String> slice, List<String> all) {
+                    // JMH's patterns include: one more would add to those the harness gives. Leaving
+                    // out the others keeps exactly the slice of what it lists.
+                    Set<String> kept = Set.copyOf(slice);
+                    List<String> others = all.stream().filter(n -> !kept.contains(n)).toList();
+                    return others.isEmpty() ? argv : appended(argv, List.of("-e", regex(others)));
+                }
+            });
+            default -> Optional.empty();
+        };
+    }
+
+    /** A harness listed by its own command with some arguments added. */
+    private abstract static class Appending implements Slicer {
+        private final List<String> list;
+
+        Appending(List<String> argv, List<String> listing) {
+            this.list = appended(argv, listing);
+        }
+
+        @Override
+        public List<String> list() {
+            return list;
+        }
+
+        @Override
+        public List<String> names(List<String> lines) {
+            return lines.stream().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        }
+    }
+
+    /**
+     * go test: {@code -list} of the top-level part of {@code -bench}, and {@code -bench} rewritten to
+     * the slice's functions, with their sub-benchmarks as the harness chose them.
+     */
+    private record Go(List<String> argv, int at, String prefix, String pattern) implements Slicer {
+        static Optional<Slicer> of(List<String> argv) {
+            if (argv.size() < 2 || !Path.of(argv.get(0)).getFileName().toString().equals("go")
+                    || !argv.get(1).equals("test")) {
+                return Optional.empty();
+            }
+            for (int i = 2; i < argv.size(); i++) {
+                String a = argv.get(i);
+                if (a.equals("-args") || a.equals("--args")) {
+                    break;
+                }
+                String flag = a.replaceFirst("^--?", "").replaceFirst("^test\\.", "");
+                if (flag.equals("bench") && i + 1 < argv.size()) {
+                    return Optional.of(new Go(argv, i + 1, "", argv.get(i + 1)));
+                }
+                if (flag.startsWith("bench=")) {
+                    int eq = a.indexOf('=') + 1;
+                    return Optional.of(new Go(argv, i, a.substring(0, eq), a.substring(eq)));
+                }
+            }
+            return Optional.empty();
+        }
+
+        @Override
+        public List<String> list() {
+            List<String> list = new ArrayList<>(argv.subList(0, 2));
+            list.add("-list");
+            list.add(top());
+            list.addAll(argv.subList(2, argv.size()));
+            return list;
+        }
+
+        @Override
+        public List<String> names(List<String> lines) {
+            return lines.stream().map(String::strip).filter(l -> l.matches("Benchmark[\\p{L}\\p{N}_]*")).toList();
+        }
+
+        @Override
+        public List<String> run(List<String> slice, List<String> all) {
+            List<String> run = new ArrayList<>(argv);
+            run.set(at, prefix + regex(slice) + pattern.substring(top().length()));
+            return run;
+        }
+
+        /** The part of {@code -bench} before its first slash outside brackets: what names the functions. */
+        private String top() {
+            int depth = 0;
+            for (int i = 0; i < pattern.length(); i++) {
+                char c = pattern.charAt(i);
+                if (c == '\\') {
+                    i++;
+                } else if (c == '[') {
+                    depth++;
+                } else if (c == ']') {
+                    depth = Math.max(0, depth - 1);
+                } else if (c == '/' && depth == 0) {
+                    return pattern.substring(0, i);
+                }
+            }
+            return pattern;
+        }
+    }
+
+    /** Returns {@code argv} with {@code added} at its end; a {@code sh -c SCRIPT} gets them as the script's {@code "$@"}. */
+    static List<String> appended(List<String> argv, List<String> added) {
+        List<String> out = new ArrayList<>(argv);
+        if (argv.size() == 3 && (argv.get(0).equals("sh") || argv.get(0).equals("bash") || argv.get(0).endsWith("/sh")
+                || argv.get(0).endsWith("/bash")) && argv.get(1).equals("-c")) {
+            out.set(2, argv.get(2) + " \"$@\"");
+            out.add(Path.of(argv.get(0)).getFileName().toString());
+        }
+        out.addAll(added);
+        return out;
+    }
+
+    /** Returns a regular expression that matches each of {@code names} whole, and nothing else. */
+    static String regex(List<String> names) {
+        StringBuilder s = new StringBuilder("^(");
+        for (int i = 0; i < names.size(); i++) {
+            if (i > 0) {
+                s.append('|');
+            }
+            for (char c : names.get(i).toCharArray()) {
+                if ("\\.[]{}()*+?^$|".indexOf(c) >= 0) {
+                    s.append('\\');
+                }
+                s.append(c);
+            }
+        }
+        return s.append(")$").toString();
+    }
+
+    /** Returns {@code env} for a listing in a side's tree: what a trial there gets. */
+    static Map<String, String> env(SideDir side) {
+        Map<String, String> env = new LinkedHashMap<>(side.isolation());
+        env.put("PERFAB_HARNESS_DIR", side.tree().toString());
+        env.put("PERFAB_TRIAL", "0");
+        env.put("PERFAB_WARMUP", "1");
+        env.put("PERFAB_RESULT", side.tmp().resolve("shard-list.json").toString());
+        return env;
+    }
+}

@@ -1,0 +1,261 @@
+package org.perfab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perfab.ab.Engine;
+import org.perfab.exec.Processes;
+import org.perfab.model.RunResults;
+import org.perfab.model.Sharding;
+import org.perfab.testing.Comparisons;
+import org.perfab.testing.FakeEngine;
+import org.perfab.testing.GitFixture;
+
+/**
+ * A suite split into shards gives the verdicts one run of the whole suite gives on the same
+ * values: a synthetic Go suite of 1,000 benchmark functions of two sub-benchmarks each (2,000
+ * benchmarks), run by {@code go test} in process. The values are a function of the side's own code
+ * (its {@code slow.txt}: how much slower each function is), the benchmark and the trial, never of
+ * the shard that ran them; so a run in which a shard ran the wrong slice, or the merge judged a
+ * cell apart from the others, would read otherwise.
+ */
+class ShardsTest {
+    private static final int FUNCTIONS = 1000;
+    private static final int SHARDS = 4;
+    private static final Pattern BENCH = Pattern.compile("^-(?:test\\.)?bench(?:=(.*))?$");
+
+    @TempDir
+    static Path tmp;
+
+    private static final FakeEngine fake = new FakeEngine().program("go", ShardsTest::go);
+    private static final FakeEngine failing = new FakeEngine().program("go", c -> {
+        // The base's benchmarks crash; listing works.
+        if (!c.argv().contains("-list") && c.env().get("PERFAB_SIDE").equals("base")) {
+            Files.writeString(c.stdout(), "panic: the base does not run\n");
+            return FakeEngine.exited(2, 0.01);
+        }
+        return go(c);
+    });
+    private static Path repo;
+
+    /** go test: {@code -list REGEX}, or the benchmarks {@code -bench REGEX} selects, one trial's values. */
+    private static Processes.Outcome go(Processes.Command c) throws IOException {
+        Path tree = Path.of(c.env().get("PERFAB_SIDE_DIR"));
+        List<String> argv = c.argv();
+        StringBuilder out = new StringBuilder();
+        int list = argv.indexOf("-list");
+        if (list >= 0) {
+            Pattern p = Pattern.compile(argv.get(list + 1));
+            for (int f = 0; f < FUNCTIONS; f++) {
+                if (p.matcher(function(f)).find()) {
+                    out.append(function(f)).append('\n');
+                }
+            }
+            out.append("ok  \texample.com/suite\t0.004s\n");
+        } else {
+            String bench = null;
+            for (int i = 0; i < argv.size(); i++) {
+                Matcher m = BENCH.matcher(argv.get(i));
+                if (m.matches()) {
+                    bench = m.group(1) != null ? m.group(1) : argv.get(i + 1);
+                }
+            }
+            Pattern p = Pattern.compile(bench.split("/")[0]);
+            Map<String, Double> slow = new HashMap<>();
+            for (String line : Files.readAllLines(tree.resolve("slow.txt"))) {
+                String[] f = line.split(" ");
+                slow.put(f[0], Double.parseDouble(f[1]));
+            }
+            int trial = Integer.parseInt(c.env().get("PERFAB_TRIAL"));
+            out.append("goos: linux\ngoarch: amd64\npkg: example.com/suite\n");
+            for (int f = 0; f < FUNCTIONS; f++) {
+                if (!p.matcher(function(f)).find()) {
+                    continue;
+                }
+                for (int size : new int[] {8, 64}) {
+                    String name = function(f) + "/size=" + size;
+                    double level = 100 + (f % 37) * 10 + size;
+                    // A spread of about 1.5%, drawn from the benchmark, the side's code and the trial.
+                    double z = new java.util.Random((name + "|" + slow.containsKey(function(f)) + "|" + trial)
+                            .hashCode()).nextGaussian();
+                    double ns = level * slow.getOrDefault(function(f), 1.0) * (1 + 0.015 * z);
+                    out.append(String.format(Locale.ROOT, "%s-8   \t 1000000\t%10.2f ns/op\n", name, ns));
+                }
+            }
+            out.append("PASS\nok  \texample.com/suite\t1.234s\n");
+        }
+        Files.writeString(c.stdout(), out.toString(), StandardCharsets.UTF_8);
+        return FakeEngine.ok(0.01);
+    }
+
+    private static String function(int f) {
+        return String.format(Locale.ROOT, "BenchmarkF%04d", f);
+    }
+
+    @BeforeAll
+    static void suite() throws IOException {
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        g.write("perfab.yaml", "name: suite\ntrials: 5\nwarmup: 0\nadaptive: off\nharness:\n"
+                + "  run: [go, test, -run, '^$', -bench, ., -benchtime, 1000000x]\n  format: go\n")
+                .write("slow.txt", "BenchmarkF0000 1.0\n");
+        g.commit("the suite");
+        g.git("checkout", "-q", "-b", "feature");
+        // A tenth of the functions 10% slower, a tenth 2% slower, a twentieth 8% faster.
+        StringBuilder slow = new StringBuilder();
+        for (int f = 0; f < FUNCTIONS; f++) {
+            double by = f % 10 == 3 ? 1.10 : f % 10 == 7 ? 1.02 : f % 20 == 5 ? 0.92 : 1.0;
+            slow.append(function(f)).append(' ').append(by).append('\n');
+        }
+        g.write("slow.txt", slow.toString());
+        g.commit("the change");
+        repo = g.dir();
+        assertEquals(0, ab(fake, "single", "local").exitCode());
+        for (int k = 1; k <= SHARDS; k++) {
+            Cli run = ab(k == 3 ? failing : fake, "shard-" + k, "runner-" + k, "--shard", k + "/" + SHARDS);
+            // Shard 3's base fails: the run says so, and still writes what it has.
+            assertEquals(k == 3 ? ExitCode.RUN_FAILED : ExitCode.OK, run.exitCode(), run.err());
+            assertTrue(Files.exists(results("shard-" + k)), run.err());
+        }
+    }
+
+    /** Runs {@code perfab ab} into {@code out} on {@code engine}, its machine named {@code runner}. */
+    private static Cli ab(FakeEngine engine, String out, String runner, String... more) {
+        Engine e = engine.engine();
+        RunResults.Machine m = FakeEngine.MACHINE;
+        Engine named = new Engine(e.commands(), e.signals(), env -> new RunResults.Machine(m.cpu(), m.cores(), m.os(),
+                m.kernel(), m.jvm(), runner));
+        return Cli.ab(named, repo, tmp.resolve(out), more);
+    }
+
+    private static Path results(String run) {
+        return tmp.resolve(run).resolve("results.json");
+    }
+
+    @Test
+    void mergedShardsJudgeEveryCellAsOneRunDoes() throws IOException {
+        // Shard 3 failed on the A/B above; an A/B of the same commits measured it again.
+        Path again = tmp.resolve("shard-3-again");
+        Cli rerun = ab(fake, "shard-3-again", "runner-3", "--shard", "3/" + SHARDS);
+        assertEquals(0, rerun.exitCode(), rerun.err());
+        Cli merged = Cli.run(fake.engine(), "report", results("shard-1").toString(), results("shard-2").toString(),
+                again.resolve("results.json").toString(), results("shard-4").toString(), "--format", "json", "-o",
+                tmp.resolve("merged.json").toString());
+        assertEquals(0, merged.exitCode(), merged.err());
+
+        Map<String, JsonNode> one = Comparisons.of(results("single"));
+        Map<String, JsonNode> all = Comparisons.of(tmp.resolve("merged.json"));
+        assertEquals(2 * FUNCTIONS, one.size());
+        assertEquals(one.keySet(), all.keySet());
+        int regressions = 0;
+        for (Map.Entry<String, JsonNode> e : one.entrySet()) {
+            JsonNode a = e.getValue();
+            JsonNode b = all.get(e.getKey());
+            assertEquals(a.get("verdict").asText(), b.get("verdict").asText(), e.getKey());
+            assertEquals(a.get("pValue").asDouble(), b.get("pValue").asDouble(), 1e-12, e.getKey());
+            assertEquals(a.path("qValue").asDouble(), b.path("qValue").asDouble(), 1e-12, e.getKey());
+            regressions += a.get("verdict").asText().equals("regression") ? 1 : 0;
+        }
+        // The 10% slower functions are found; the false-discovery control is the whole suite's.
+        assertTrue(regressions >= 190, "regressions: " + regressions);
+        boolean ownShardDiffers = false;
+        for (int k : new int[] {1, 2, 4}) {
+            for (Map.Entry<String, JsonNode> e : Comparisons.of(results("shard-" + k)).entrySet()) {
+                ownShardDiffers |= Math.abs(e.getValue().path("qValue").asDouble()
+                        - one.get(e.getKey()).path("qValue").asDouble()) > 1e-9;
+            }
+        }
+        assertTrue(ownShardDiffers, "a shard alone adjusts its p values over fewer cells than the suite");
+
+        // The merged file reads back as the same run.
+        Cli reread = Cli.run(fake.engine(), "report", tmp.resolve("merged.json").toString(), "--format", "json");
+        assertEquals(0, reread.exitCode(), reread.err());
+        Map<String, JsonNode> back = Comparisons.of(reread.out());
+        one.forEach((cell, row) -> assertEquals(row.get("verdict").asText(), back.get(cell).get("verdict").asText()));
+    }
+
+    @Test
+    void eachShardRanItsOwnSliceOfTheFunctions() throws IOException {
+        Set<String> seen = new HashSet<>();
+        int total = 0;
+        for (int k = 1; k <= SHARDS; k++) {
+            JsonNode part = new com.fasterxml.jackson.databind.ObjectMapper().readTree(results("shard-" + k).toFile())
+                    .get("shards").get("parts").get(0);
+            assertEquals(k, part.get("index").asInt());
+            assertEquals(FUNCTIONS, part.get("listed").asInt());
+            for (JsonNode name : part.get("benchmarks")) {
+                assertTrue(seen.add(name.asText()), name.asText() + " is in two shards");
+                assertEquals(k, Sharding.shardOf(name.asText(), SHARDS));
+                total++;
+            }
+            if (k != 3) {
+                // Its cells are its slice's functions, both sizes of each, and no other.
+                Set<String> cells = new HashSet<>();
+                Comparisons.of(results("shard-" + k)).keySet().forEach(c -> cells.add("Benchmark" + c.split("/")[0]));
+                Set<String> slice = new HashSet<>();
+                part.get("benchmarks").forEach(n -> slice.add(n.asText()));
+                assertEquals(slice, cells);
+            }
+        }
+        assertEquals(FUNCTIONS, total);
+        // Balanced by count within a few percent of a quarter each.
+        for (int k = 1; k <= SHARDS; k++) {
+            int n = new com.fasterxml.jackson.databind.ObjectMapper().readTree(results("shard-" + k).toFile())
+                    .get("shards").get("parts").get(0).get("benchmarks").size();
+            assertTrue(Math.abs(n - FUNCTIONS / SHARDS) < FUNCTIONS / SHARDS / 5, "shard " + k + ": " + n);
+        }
+    }
+
+    @Test
+    void theCommentNamesEachRunnerAndEveryShardWithoutResults() {
+        Cli md = Cli.run(fake.engine(), "report", results("shard-1").toString(), results("shard-2").toString(),
+                results("shard-3").toString(), "--format", "markdown");
+        assertEquals(0, md.exitCode(), md.err());
+        String headline = md.out().lines().filter(l -> l.startsWith("### ")).findFirst().orElseThrow();
+        assertTrue(headline.contains("shard 4 of 4 missing"), headline);
+        assertTrue(headline.contains("shard 3 of 4 failed"), headline);
+        assertTrue(md.out().contains("4 shards: 1 on runner-1 ("), md.out());
+        assertTrue(md.out().contains("2 on runner-2 ("), md.out());
+        assertTrue(md.out().contains("4 missing"), md.out());
+        assertTrue(md.out().contains("| verdict | shard |"), md.out());
+        // A row of shard 2 says so.
+        String f = new ArrayList<>(Comparisons.of(results("shard-2")).keySet()).get(0).split(":")[0];
+        assertTrue(md.out().lines().anyMatch(l -> l.startsWith("| " + f + " ") && l.endsWith("| 2 |"))
+                || md.out().contains("unchanged"), md.out());
+    }
+
+    @Test
+    void shardsOfOtherRunsOrTheSameShardTwiceAreRefused() {
+        Cli twice = Cli.run(fake.engine(), "report", results("shard-1").toString(), results("shard-1").toString());
+        assertEquals(2, twice.exitCode());
+        assertTrue(twice.err().contains("shard 1 of 4 is " + results("shard-1") + " too"), twice.err());
+        Cli mixed = Cli.run(fake.engine(), "report", results("shard-1").toString(), results("single").toString());
+        assertEquals(2, mixed.exitCode());
+        assertTrue(mixed.err().contains(results("single") + " is not a shard's results"), mixed.err());
+        Cli merge = Cli.run(fake.engine(), "merge", results("shard-1").toString(), results("shard-2").toString());
+        assertNotEquals(0, merge.exitCode());
+        assertTrue(merge.err().contains("perfab report"), merge.err());
+        Cli bad = Cli.ab(fake.engine(), repo, tmp.resolve("bad"), "--shard", "5/4");
+        assertEquals(2, bad.exitCode());
+        assertTrue(bad.err().contains("--shard"), bad.err());
+        assertFalse(Files.exists(tmp.resolve("bad/results.json")));
+    }
+}

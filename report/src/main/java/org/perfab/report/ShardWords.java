@@ -1,0 +1,90 @@
+package org.perfab.report;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.perfab.model.CellId;
+import org.perfab.model.Measurement;
+import org.perfab.model.RunResults;
+import org.perfab.model.Sharding;
+
+/** What every rendering says of a run of shards: which runner measured what, and which shards lack results. */
+final class ShardWords {
+    private ShardWords() {
+    }
+
+    /**
+     * Returns the shards that were not measured to their end, for a headline ("shard 3 of 4
+     * missing"); empty when there are none, or the run is not shards merged.
+     */
+    static Optional<String> lacking(Report report) {
+        Optional<Sharding> s = report.run().flatMap(RunResults::sharding).filter(Sharding::merged);
+        if (s.isEmpty() || s.get().lacking().isEmpty()) {
+            return Optional.empty();
+        }
+        Map<Sharding.State, List<String>> byState = new java.util.EnumMap<>(Sharding.State.class);
+        for (Sharding.Part p : s.get().lacking()) {
+            byState.computeIfAbsent(p.state(), k -> new ArrayList<>()).add(Integer.toString(p.index()));
+        }
+        List<String> parts = new ArrayList<>();
+        byState.forEach((state, indices) -> parts.add((indices.size() == 1 ? "shard " : "shards ")
+                + String.join(", ", indices) + " of " + s.get().count() + " " + state.id()));
+        return Optional.of(String.join(", ", parts));
+    }
+
+    /**
+     * Returns the warning that says what the lacking shards mean for the table; empty when every
+     * shard was measured.
+     */
+    static Optional<String> warning(Report report) {
+        return lacking(report).map(l -> "not every benchmark of the suite is judged: " + l + " (missing: no results"
+                + " were given for it; failed: every counted trial of a side failed; interrupted: stopped before its"
+                + " last trial). A missing shard's benchmarks are not in this table");
+    }
+
+    /**
+     * Returns, for a run of shards, who measured what: "shard 2 of 4: 500 of the 2,000 benchmarks"
+     * for one shard's run; each shard's runner and count for shards merged. Empty for any other run.
+     * The runners' names come from the runs: the caller escapes them.
+     */
+    static Optional<String> measuredBy(Report report) {
+        Optional<Sharding> s = report.run().flatMap(RunResults::sharding);
+        if (s.isEmpty()) {
+            return Optional.empty();
+        }
+        if (!s.get().merged()) {
+            Sharding.Part p = s.get().parts().get(0);
+            return Optional.of("shard " + p.index() + " of " + s.get().count() + ": " + p.benchmarks().size() + " of the "
+                    + p.listed() + " benchmarks listed");
+        }
+        List<String> each = new ArrayList<>();
+        for (Sharding.Part p : s.get().parts()) {
+            each.add(p.index() + " " + (p.state() == Sharding.State.MISSING ? "missing"
+                    : "on " + p.runner() + " (" + p.benchmarks().size() + (p.state() == Sharding.State.MEASURED ? ""
+                            : ", " + p.state().id()) + ")"));
+        }
+        return Optional.of(s.get().count() + " shards: " + String.join("; ", each));
+    }
+
+    /** Returns the shard that measured each cell, for shards merged; empty for any other run. */
+    static Map<CellId, Integer> shardOfCells(Report report) {
+        Optional<RunResults> run = report.run().filter(r -> r.sharding().map(Sharding::merged).orElse(false));
+        if (run.isEmpty()) {
+            return Map.of();
+        }
+        Map<CellId, Integer> of = new HashMap<>();
+        List<RunResults.TrialRecord> trials = run.get().trials();
+        int at = 0;
+        for (Sharding.Part p : run.get().sharding().get().parts()) {
+            for (int i = at; i < at + p.trials() && i < trials.size(); i++) {
+                for (Measurement m : trials.get(i).measurements()) {
+                    of.putIfAbsent(m.cell().id(), p.index());
+                }
+            }
+            at += p.trials();
+        }
+        return of;
+    }
+}
