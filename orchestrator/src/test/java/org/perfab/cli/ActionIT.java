@@ -384,6 +384,103 @@ class ActionIT {
         assertFalse(Files.exists(tmp.resolve("pwned")), "the branch name is never run");
     }
 
+    /**
+     * A suite split into two shards, as the reusable workflow's matrix runs it: each job's A/B step
+     * measures its slice (a workload's own listing and filter), the merge job's step judges every
+     * cell in one table, and the comment job renders one comment from the shards' artifacts.
+     */
+    @Test
+    void measuresShardsAndMergesThemIntoOneTableAndOneComment() throws Exception {
+        Tool.JQ.need();
+        Tool.PYTHON3.need();
+        Path perfab = setup();
+        GitFixture g = GitFixture.init(tmp.resolve("suite"));
+        // A harness of four benchmarks whose cost is the side's level.txt (alpha's alone triples on
+        // the head), which runs only those --only names, and lists them all with --list.
+        g.script("bench.sh", """
+                #!/bin/sh
+                set -e
+                if [ "$1" = --list ]; then printf 'alpha\\nbeta\\ngamma\\ndelta\\n'; exit 0; fi
+                [ "$1" = --only ] || { echo "bench.sh: runs a slice only" >&2; exit 9; }
+                awk -v only="$2" -v trial="$PERFAB_TRIAL" -v level="$(cat level.txt)" 'BEGIN {
+                  n = split("alpha beta gamma delta", names, " "); printf "{\\"schema\\": \\"perfab/measurements/v1\\", \\"measurements\\": ["
+                  sep = ""
+                  for (i = 1; i <= n; i++) if (names[i] ~ only) {
+                    v = (names[i] == "alpha" ? level : 100) * (1 + 0.01 * ((trial * 7 + i) % 5 - 2))
+                    printf "%s{\\"cell\\": \\"%s\\", \\"metric\\": \\"time\\", \\"unit\\": \\"ms\\", \\"value\\": %.3f}", sep, names[i], v; sep = ", "
+                  }
+                  print "]}" }' > "$PERFAB_RESULT"
+                """).write("perfab.yaml", """
+                name: sharded
+                trials: 4
+                warmup: 0
+                adaptive: off
+                harness:
+                  run: [sh, bench.sh]
+                  format: perfab-json
+                  shard:
+                    list: [sh, bench.sh, --list]
+                    filter: [--only, '{regex}']
+                """).write("level.txt", "100\n");
+        g.commit("initial");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("level.txt", "300\n");
+        g.commit("alpha three times slower");
+        g.git("remote", "add", "origin", g.dir().toString());
+        String head = g.git("rev-parse", "feature").strip();
+        g.git("checkout", "-q", "--detach", head);
+        Path shards = tmp.resolve("runner/perfab-shards");
+        for (int k = 1; k <= 2; k++) {
+            Path out = shards.resolve("perfab-out-shard-" + k);
+            Run ab = step("perfab ab", g.dir(), pullRequest(head, "feature", "octo/app"), Map.of("workload",
+                    "perfab.yaml", "out", out.toString(), "shard", String.valueOf(k), "shards", "2"),
+                    Map.of("PERFAB", perfab.toString()));
+            assertEquals(0, ab.code(), ab.out());
+            JsonNode part = JSON.readTree(out.resolve("results.json").toFile()).at("/shards/parts/0");
+            assertEquals(k, part.get("index").asInt());
+            assertEquals(4, part.get("listed").asInt());
+        }
+        Files.writeString(tmp.resolve("github-output"), "");
+        Files.writeString(tmp.resolve("summary.md"), "");
+        Run merge = step("perfab merge", tmp, pullRequest(head, "feature", "octo/app"), Map.of("shards", "2"),
+                Map.of("PERFAB", perfab.toString()));
+        assertEquals(0, merge.code(), merge.out());
+        assertTrue(Files.readString(tmp.resolve("github-output")).contains("regressions=1\n"),
+                "alpha, whichever shard measured it: " + Files.readString(tmp.resolve("github-output")));
+        String summary = Files.readString(tmp.resolve("summary.md"));
+        assertTrue(summary.contains("2 shards: 1 on "), summary);
+        assertTrue(summary.contains("| verdict | shard |"), summary);
+        for (String cell : List.of("alpha", "beta", "gamma", "delta")) {
+            assertTrue(summary.contains("| " + cell + " |") || summary.contains(cell), cell + " in " + summary);
+        }
+
+        // The comment job: the shards' artifacts, no artifact of the plain name.
+        Path bin = FakeGh.install(tmp.resolve("fakebin"));
+        Files.writeString(tmp.resolve("comments.json"), "[]");
+        for (int k = 1; k <= 2; k++) {
+            Path dir = Files.createDirectories(tmp.resolve("artifacts/perfab-out-shard-" + k));
+            Files.copy(shards.resolve("perfab-out-shard-" + k + "/results.json"), dir.resolve("results.json"));
+        }
+        Map<String, String> extra = Map.of("PERFAB", perfab.toString(), "PATH", bin + ":" + System.getenv("PATH"),
+                "FAKE_STATE", tmp.toString());
+        Run rendered = step("perfab comment", tmp, workflowRun("completed", "success", false), Map.of(), extra);
+        assertEquals(0, rendered.code(), rendered.out());
+        Run posted = step("perfab comment post", tmp, workflowRun("completed", "success", false), Map.of(), extra);
+        assertEquals(0, posted.code(), posted.out());
+        String body = comments().get(0).get("body").asText();
+        assertTrue(body.startsWith("<!-- perfab:perfab-out -->\n### perfab · sharded: 🔴 1 regression"), body);
+        assertTrue(body.contains("2 shards: 1 on "), body);
+
+        // Shard 2's job left nothing: the comment names it.
+        Files.delete(tmp.resolve("artifacts/perfab-out-shard-2/results.json"));
+        Run lacking = step("perfab comment", tmp, workflowRun("completed", "success", false), Map.of(), extra);
+        assertEquals(0, lacking.code(), lacking.out());
+        step("perfab comment post", tmp, workflowRun("completed", "success", false), Map.of(), extra);
+        String headline = comments().get(0).get("body").asText().lines().filter(l -> l.startsWith("### "))
+                .findFirst().orElseThrow();
+        assertTrue(headline.contains("shard 2 of 2 missing"), headline);
+    }
+
     @Test
     void findsAForksPullRequestByItsHeadCommit() throws Exception {
         Tool.JQ.need();

@@ -225,7 +225,7 @@ class ShardsTest {
     }
 
     @Test
-    void theCommentNamesEachRunnerAndEveryShardWithoutResults() {
+    void theCommentNamesEachRunnerAndEveryShardWithoutResults() throws IOException {
         Cli md = Cli.run(fake.engine(), "report", results("shard-1").toString(), results("shard-2").toString(),
                 results("shard-3").toString(), "--format", "markdown");
         assertEquals(0, md.exitCode(), md.err());

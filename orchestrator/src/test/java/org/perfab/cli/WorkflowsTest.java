@@ -98,7 +98,7 @@ class WorkflowsTest {
         assertEquals("${{ github.event.workflow_run.pull_requests[0].number }}", post.at("/env/PR").asText(),
                 "the pull request's number comes from the event, not the artifact");
         String script = Files.readString(ROOT.resolve("scripts/action"));
-        assertTrue(script.contains("\"$perfab\" report \"$dir/results.json\" --format markdown"),
+        assertTrue(script.contains("\"$perfab\" report \"${results[@]}\" --format markdown"),
                 "the comment is rendered by this perfab from the results");
         assertTrue(script.contains("\"$here/pr-comment\" post") && script.contains("\"$here/pr-comment\" measuring"),
                 "posted by the script that edits only the bot's own comments");
@@ -179,6 +179,68 @@ class WorkflowsTest {
         }
     }
 
+    /**
+     * With {@code shards: N} the A/B job is a matrix of N jobs, each measuring its slice with the
+     * read-only token and leaving its own artifact; the merge job runs only perfab, and the
+     * workflow's outputs are the merged table's.
+     */
+    @Test
+    void theShardsOfAPullRequestAreAMatrixMergedByAJobThatRunsOnlyPerfab() throws IOException {
+        JsonNode workflow = read("reusable-perf-pr.yml");
+        JsonNode shards = workflow.at("/on/workflow_call/inputs/shards");
+        assertEquals("number", shards.path("type").asText());
+        assertEquals(1, shards.path("default").asInt());
+        String matrix = workflow.at("/jobs/ab/strategy/matrix/shard").asText();
+        Matcher table = Pattern.compile("^\\$\\{\\{ fromJSON\\('(.*)'\\)\\[inputs\\.shards] }}$").matcher(matrix);
+        assertTrue(table.matches(), matrix);
+        JsonNode lists = new ObjectMapper().readTree(table.group(1));
+        assertEquals("[1]", lists.get(0).toString(), "no shards: one job");
+        for (int n = 1; n <= 16; n++) {
+            List<Integer> expected = new ArrayList<>();
+            for (int k = 1; k <= n; k++) {
+                expected.add(k);
+            }
+            assertEquals(expected.toString().replace(" ", ""), lists.get(n).toString(), "shards: " + n);
+        }
+        assertFalse(workflow.at("/jobs/ab/strategy/fail-fast").asBoolean(true), "one shard's failure stops no other");
+        assertTrue(workflow.at("/jobs/ab/concurrency/group").asText().contains("matrix.shard"),
+                "the shards of one run never cancel each other");
+        JsonNode with = perfabAction(workflow.at("/jobs/ab/steps")).path("with");
+        assertEquals("${{ matrix.shard }}", with.path("shard").asText());
+        assertEquals("${{ inputs.shards }}", with.path("shards").asText());
+
+        JsonNode merge = workflow.at("/jobs/merge");
+        assertEquals("ab", merge.path("needs").asText());
+        assertEquals("always() && inputs.shards > 1", merge.path("if").asText());
+        assertTrue(merge.path("permissions").isMissingNode(), "the workflow's read-only token");
+        for (JsonNode step : merge.path("steps")) {
+            assertTrue(step.path("run").isMissingNode(), "nothing but perfab's own steps: " + step);
+            if (step.path("uses").asText().startsWith("actions/checkout")) {
+                assertEquals(PERFAB_REPOSITORY, step.at("/with/repository").asText(), "perfab only");
+            }
+        }
+        assertEquals("merge", perfabAction(merge.path("steps")).at("/with/mode").asText());
+        for (String output : List.of("regressions", "inconclusive", "small", "improvements", "noisy")) {
+            assertEquals("${{ jobs.merge.outputs." + output + " || jobs.ab.outputs." + output + " }}",
+                    workflow.at("/on/workflow_call/outputs/" + output + "/value").asText());
+        }
+        JsonNode action = new YAMLMapper().readTree(Files.readString(ROOT.resolve("action.yml")));
+        boolean uploads = false;
+        for (JsonNode step : action.at("/runs/steps")) {
+            if (step.path("uses").asText().startsWith("actions/upload-artifact") && step.path("if").asText()
+                    .contains("inputs.mode == 'ab'")) {
+                assertEquals("${{ inputs.shards > 1 && format('{0}-shard-{1}', inputs.artifact, inputs.shard)"
+                        + " || inputs.artifact }}", step.at("/with/name").asText());
+                uploads = true;
+            }
+            if (step.path("uses").asText().startsWith("actions/download-artifact")) {
+                assertEquals("inputs.mode == 'merge'", step.path("if").asText());
+                assertEquals("${{ inputs.artifact }}-shard-*", step.at("/with/pattern").asText());
+            }
+        }
+        assertTrue(uploads, "the A/B uploads its artifact");
+    }
+
     /** Where every job checks perfab out: this workflow's own repository and commit, or the inputs'. */
     static final String PERFAB_REPOSITORY = "${{ inputs.perfab-repository || fromJSON(toJSON(job)).workflow_repository }}";
     static final String PERFAB_REF =
@@ -193,7 +255,8 @@ class WorkflowsTest {
     @Test
     void eachReusableWorkflowChecksOutThePerfabOfItsOwnCommit() throws Exception {
         int jobs = 0;
-        for (String[] job : new String[][] {{"reusable-perf-pr.yml", "ab"}, {"reusable-perf-comment.yml", "comment"},
+        for (String[] job : new String[][] {{"reusable-perf-pr.yml", "ab"}, {"reusable-perf-pr.yml", "merge"},
+            {"reusable-perf-comment.yml", "comment"},
             {"release-check.yml", "ab"}, {"release-check.yml", "merge"}, {"perf-bisect.yml", "bisect"},
             {"reusable-perf-nightly.yml", "measure"}, {"reusable-perf-nightly.yml", "record"}}) {
             JsonNode steps = read(job[0]).at("/jobs/" + job[1] + "/steps");
@@ -206,7 +269,7 @@ class WorkflowsTest {
             }
             jobs++;
         }
-        assertEquals(7, jobs);
+        assertEquals(8, jobs);
         // The ref of a reusable workflow names its release when it is a tag, and none for a branch.
         String sha = "0123456789abcdef0123456789abcdef01234567";
         assertEquals("v1.2.0", releaseTag("octo/perfab/.github/workflows/reusable-perf-pr.yml@refs/tags/v1.2.0"));
@@ -624,14 +687,18 @@ class WorkflowsTest {
         JsonNode action = new YAMLMapper().readTree(Files.readString(ROOT.resolve("action.yml"))).path("outputs");
         JsonNode reusable = read("reusable-perf-pr.yml");
         for (String name : written) {
-            assertEquals("${{ steps.ab.outputs." + name + " }}", action.at("/" + name + "/value").asText(),
-                    "action.yml gives " + name);
-            assertEquals("${{ jobs.ab.outputs." + name + " }}", reusable.at("/on/workflow_call/outputs/" + name
-                    + "/value").asText(), "reusable-perf-pr.yml gives " + name);
+            assertEquals("${{ steps.ab.outputs." + name + " || steps.merge.outputs." + name + " }}",
+                    action.at("/" + name + "/value").asText(), "action.yml gives " + name);
+            assertEquals("${{ jobs.merge.outputs." + name + " || jobs.ab.outputs." + name + " }}",
+                    reusable.at("/on/workflow_call/outputs/" + name + "/value").asText(),
+                    "reusable-perf-pr.yml gives " + name);
+            assertEquals("${{ steps.merge.outputs." + name + " }}", reusable.at("/jobs/merge/outputs/" + name)
+                    .asText(), "its merge job gives " + name);
             assertEquals("${{ steps.ab.outputs." + name + " }}", reusable.at("/jobs/ab/outputs/" + name).asText(),
                     "its job gives " + name);
         }
-        assertEquals("${{ steps.ab.outputs.comment }}", action.at("/comment/value").asText());
+        assertEquals("${{ steps.ab.outputs.comment || steps.merge.outputs.comment }}",
+                action.at("/comment/value").asText());
         Set<String> series = new TreeSet<>(List.of("new", "persisting", "rebased"));
         JsonNode nightly = read("reusable-perf-nightly.yml");
         for (String name : series) {

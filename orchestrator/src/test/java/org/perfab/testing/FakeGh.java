@@ -8,8 +8,9 @@ import java.nio.file.Path;
  * A fake {@code gh} for the scripts of perfab's GitHub workflows. It keeps a pull request's
  * comments in {@code $FAKE_STATE/comments.json}, logs every call to {@code $FAKE_STATE/calls}, and
  * runs the scripts' {@code --jq} filters through the real jq. {@code pr list} prints
- * {@code $FAKE_PR}; {@code run download} copies {@code $FAKE_STATE/artifact/} when it exists and
- * fails otherwise; the artifacts of a run are {@code perfab-out}, id 77. Like GitHub, it refuses a
+ * {@code $FAKE_PR}; {@code run download --name} copies {@code $FAKE_STATE/artifact/} when it exists and
+ * fails otherwise, {@code run download --pattern} each folder of {@code $FAKE_STATE/artifacts/} it
+ * matches into a folder of that name, as gh does; the artifacts of a run are {@code perfab-out}, id 77. Like GitHub, it refuses a
  * body of more than 65,536 characters.
  */
 public final class FakeGh {
@@ -37,7 +38,16 @@ public final class FakeGh {
                 print(os.environ.get("FAKE_PR", ""))
                 sys.exit(0)
             if args[:2] == ["run", "download"]:
-                import shutil
+                import fnmatch, shutil
+                if opt("--pattern"):
+                    arts = os.path.join(os.environ["FAKE_STATE"], "artifacts")
+                    found = sorted(n for n in (os.listdir(arts) if os.path.isdir(arts) else [])
+                                   if fnmatch.fnmatch(n, opt("--pattern")))
+                    if not found:
+                        sys.exit("no artifact matches any of the names or patterns provided")
+                    for n in found:
+                        shutil.copytree(os.path.join(arts, n), os.path.join(opt("--dir"), n), dirs_exist_ok=True)
+                    sys.exit(0)
                 source = os.path.join(os.environ["FAKE_STATE"], "artifact")
                 if not os.path.isdir(source):
                     sys.exit("no valid artifacts found to download")
