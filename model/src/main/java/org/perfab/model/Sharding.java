@@ -2,14 +2,19 @@ package org.perfab.model;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeSet;
 
 /**
  * How a run's benchmarks were split among shards: each shard a same-runner A/B of its own slice of
  * the suite (both sides, their trials taking turns, on one runner), and the shards of one A/B
- * merged into one table. A benchmark's shard is a hash of its name, so it stays in its shard while
- * the suite grows (see {@link #shardOf}).
+ * merged into one table. A benchmark's shard comes from a hash of its name, so it stays in its shard
+ * while the suite grows (see {@link #assign}).
  *
  * @param count how many shards the suite was split into, from 1
  * @param parts the shards this run holds, by index: one for the results of a shard's own run; every
@@ -106,18 +111,35 @@ public record Sharding(int count, List<Part> parts) {
     }
 
     /**
-     * Returns the shard, from 1 to {@code count}, of the benchmark named {@code name}: the 64-bit
-     * FNV-1a hash of its UTF-8 bytes, modulo {@code count}, plus one. It depends on the name and the
-     * count alone, so every shard of a matrix finds the same slices, and a benchmark keeps its shard
-     * when others are added or removed.
+     * Returns the shard, from 1 to {@code count}, of each of {@code names}: the names in the order
+     * of their hash (see {@link #hash}), cut into {@code count} runs of equal length (to one). Every
+     * shard of a matrix finds the same slices from the same names, without talking to the others;
+     * the slices differ in size by one benchmark at most; and a benchmark added or removed moves
+     * only the benchmarks at the cuts after it, at most one per cut, so a benchmark stays in its
+     * shard while the suite grows, unless it sits at a cut.
      */
-    public static int shardOf(String name, int count) {
+    public static Map<String, Integer> assign(Collection<String> names, int count) {
+        List<String> ordered = new ArrayList<>(new TreeSet<>(names));
+        ordered.sort(Comparator.comparingLong((String n) -> hash(n)).thenComparing(Comparator.naturalOrder()));
+        Map<String, Integer> shard = new LinkedHashMap<>();
+        for (int i = 0; i < ordered.size(); i++) {
+            shard.put(ordered.get(i), (int) ((long) i * count / ordered.size()) + 1);
+        }
+        return shard;
+    }
+
+    /**
+     * Returns the 64-bit FNV-1a hash of {@code name}'s UTF-8 bytes, as an unsigned number's bits:
+     * where a benchmark falls among the others, whatever their names are alike.
+     */
+    static long hash(String name) {
         long h = 0xcbf29ce484222325L;
         for (byte b : name.getBytes(StandardCharsets.UTF_8)) {
             h ^= b & 0xff;
             h *= 0x100000001b3L;
         }
-        return (int) Long.remainderUnsigned(h, count) + 1;
+        // Unsigned order, as a signed comparison sees it.
+        return h ^ Long.MIN_VALUE;
     }
 
     /**

@@ -22,8 +22,8 @@ import org.perfab.workload.Workload;
 /**
  * One shard's slice of a harness's benchmarks: the benchmarks listed by the harness itself, in
  * each side's tree, and the harness's command that runs only the slice, as the harness's own
- * filter. A benchmark's shard is a hash of its name (see {@link Sharding#shardOf}), so every shard
- * of a matrix finds the same slices without talking to the others.
+ * filter. A benchmark's shard comes from a hash of its name (see {@link Sharding#assign}), so every
+ * shard of a matrix finds the same slices without talking to the others.
  *
  * <p>perfab knows how to list and filter go test ({@code -list}, and {@code -bench} rewritten),
  * Google Benchmark ({@code --benchmark_list_tests}, {@code --benchmark_filter}), pytest-benchmark
@@ -101,7 +101,8 @@ final class Slices {
             throw new RunFailedException("the listing for --shard (" + String.join(" ", slicer.list()) + ") names no"
                     + " benchmark in either side; its output is in " + logs.resolve("shard-list-head.out"));
         }
-        List<String> mine = all.stream().filter(n -> Sharding.shardOf(n, count) == index).toList();
+        Map<String, Integer> shards = Sharding.assign(all, count);
+        List<String> mine = all.stream().filter(n -> shards.get(n) == index).toList();
         notes.accept("shard " + index + " of " + count + ": " + mine.size() + " of the " + all.size()
                 + " benchmarks listed");
         Workload.Read read = (Workload.Read) harness.format();

@@ -195,6 +195,11 @@ class ShardsTest {
     @Test
     void eachShardRanItsOwnSliceOfTheFunctions() throws IOException {
         Set<String> seen = new HashSet<>();
+        List<String> functions = new ArrayList<>();
+        for (int f = 0; f < FUNCTIONS; f++) {
+            functions.add(function(f));
+        }
+        Map<String, Integer> expected = Sharding.assign(functions, SHARDS);
         int total = 0;
         for (int k = 1; k <= SHARDS; k++) {
             JsonNode part = new com.fasterxml.jackson.databind.ObjectMapper().readTree(results("shard-" + k).toFile())
@@ -203,7 +208,7 @@ class ShardsTest {
             assertEquals(FUNCTIONS, part.get("listed").asInt());
             for (JsonNode name : part.get("benchmarks")) {
                 assertTrue(seen.add(name.asText()), name.asText() + " is in two shards");
-                assertEquals(k, Sharding.shardOf(name.asText(), SHARDS));
+                assertEquals(k, expected.get(name.asText()));
                 total++;
             }
             if (k != 3) {
@@ -216,11 +221,11 @@ class ShardsTest {
             }
         }
         assertEquals(FUNCTIONS, total);
-        // Balanced by count within a few percent of a quarter each.
+        // Balanced by count: a quarter each.
         for (int k = 1; k <= SHARDS; k++) {
             int n = new com.fasterxml.jackson.databind.ObjectMapper().readTree(results("shard-" + k).toFile())
                     .get("shards").get("parts").get(0).get("benchmarks").size();
-            assertTrue(Math.abs(n - FUNCTIONS / SHARDS) < FUNCTIONS / SHARDS / 5, "shard " + k + ": " + n);
+            assertEquals(FUNCTIONS / SHARDS, n, "shard " + k);
         }
     }
 

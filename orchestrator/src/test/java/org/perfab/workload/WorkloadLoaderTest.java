@@ -86,7 +86,13 @@ class WorkloadLoaderTest {
             {"harness: {format: time, commands: {a: [./a]}, measure: [ticks]}", "harness measure 'ticks' is not known"
                 + " (known: wall, cpu, maxrss, instructions, hw-instructions, hw-cycles)"},
             {"harness: {format: time, commands: {a: [./a]}, measure: []}", "harness 'measure' lists what perfab"
-                + " measures"}}) {
+                + " measures"},
+            {"harness: {run: [./b], shard: {list: [./b, -l], filter: [--only]}}", "harness shard 'filter' is the"
+                + " arguments that run a slice of the benchmarks, one of them with {regex}"},
+            {"harness: {run: [./b], shard: {filter: ['{regex}']}}", "harness shard 'list' must be a non-empty list"},
+            {"harness: {run: [./b], shard: {list: [./b], filter: ['{regex}'], only: x}}", "only"},
+            {"harness: {format: time, commands: {a: [./a]}, shard: {list: [./b], filter: ['{regex}']}}",
+                "harness 'shard' lists and filters the benchmarks of a 'run' harness"}}) {
             BadInputException e = assertThrows(BadInputException.class, () -> WorkloadLoader.parse("name: x\n"
                     + bad[0] + "\n", "w.yaml"));
             assertTrue(e.getMessage().contains(bad[1]), e.getMessage());
@@ -215,7 +221,7 @@ class WorkloadLoaderTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
         "unknown top key|`name: x\nharness: {run: [b]}\ntrails: 5\n`|w.yaml:3:1: unknown key 'trails' (expected one of: adaptive, build, builds, cells, harness, name, seed, thresholds, trials, warmup)",
-        "unknown nested key|`name: x\nharness:\n  run: [b]\n  fromm: head\n`|w.yaml:4:3: unknown key 'fromm' in harness (expected one of: commands, count, cpus, csv, files, format, from, measure, run, timeout)",
+        "unknown nested key|`name: x\nharness:\n  run: [b]\n  fromm: head\n`|w.yaml:4:3: unknown key 'fromm' in harness (expected one of: commands, count, cpus, csv, files, format, from, measure, run, shard, timeout)",
         "missing name|`harness: {run: [b]}\n`|w.yaml:2:1: 'name' is required",
         "missing harness|`name: x\n`|'harness' is required",
         "too few trials|`name: x\ntrials: 1\nharness: {run: [b]}\n`|'trials' must be from 2",

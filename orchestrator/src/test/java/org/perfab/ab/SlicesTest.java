@@ -1,0 +1,82 @@
+package org.perfab.ab;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.perfab.workload.Workload;
+import org.perfab.workload.WorkloadLoader;
+
+class SlicesTest {
+    private static Slices.Slicer slicer(String harness) {
+        Workload w = WorkloadLoader.parse("name: s\nharness:\n" + harness, "perfab.yaml");
+        return Slices.of(w.harness()).orElseThrow();
+    }
+
+    @Test
+    void goTestIsListedByItsFunctionsAndRunsTheSliceWithTheSubBenchmarksItChose() {
+        Slices.Slicer go = slicer("  run: [go, test, -run, '^$', -bench, ., -benchmem, ./...]\n  format: go\n");
+        assertEquals(List.of("go", "test", "-list", ".", "-run", "^$", "-bench", ".", "-benchmem", "./..."), go.list());
+        assertEquals(List.of("BenchmarkA", "BenchmarkB_2"), go.names(List.of("TestA", "BenchmarkA", "ExampleX",
+                "ok  \texample.com/x\t0.003s", "BenchmarkB_2", "PASS")));
+        assertEquals(List.of("go", "test", "-run", "^$", "-bench", "^(BenchmarkA|BenchmarkC)$", "-benchmem", "./..."),
+                go.run(List.of("BenchmarkA", "BenchmarkC"), List.of("BenchmarkA", "BenchmarkB", "BenchmarkC")));
+        // A pattern of sub-benchmarks keeps its parts below the functions; a slash in brackets is not one.
+        Slices.Slicer sub = slicer("  run: [go, test, '-test.bench=Encode[/x]/size=8$', -count, '1']\n  format: go\n");
+        assertEquals("Encode[/x]", sub.list().get(3));
+        assertEquals("-test.bench=^(BenchmarkEncode)$/size=8$", sub.run(List.of("BenchmarkEncode"),
+                List.of("BenchmarkEncode")).get(2));
+    }
+
+    @Test
+    void googleBenchmarkRunAsItsRecipeRunsItTakesTheSliceAsItsFilter() {
+        Slices.Slicer gb = slicer("  run: [sh, -c, '\"$PERFAB_BUILD_DIR/bench\" --benchmark_out=\"$PERFAB_RESULT\"']\n"
+                + "  format: google-benchmark\n");
+        assertEquals(List.of("sh", "-c", "\"$PERFAB_BUILD_DIR/bench\" --benchmark_out=\"$PERFAB_RESULT\" \"$@\"", "sh",
+                "--benchmark_list_tests=true"), gb.list());
+        List<String> run = gb.run(List.of("BM_Copy<int>/8", "BM_Sum/threads:2"), List.of());
+        assertEquals("--benchmark_filter=^(BM_Copy<int>/8|BM_Sum/threads:2)$", run.get(run.size() - 1));
+        assertTrue(Pattern.compile(Slices.regex(List.of("a.b(c)", "x|y"))).matcher("a.b(c)").matches());
+        assertTrue(!Pattern.compile(Slices.regex(List.of("a.b(c)"))).matcher("axb(c)").matches(), "a dot is a dot");
+    }
+
+    @Test
+    void pytestLeavesOutTheOtherSlicesNodesAndJmhExcludesThem() {
+        Slices.Slicer pytest = slicer("  run: [python3, -m, pytest, benchmarks/]\n  format: pytest-benchmark\n");
+        assertEquals(List.of("benchmarks/test_a.py::test_x[1]", "benchmarks/test_a.py::test_y"), pytest.names(List.of(
+                "benchmarks/test_a.py::test_x[1]", "benchmarks/test_a.py::test_y", "", "2 tests collected in 0.01s")));
+        assertEquals(List.of("python3", "-m", "pytest", "benchmarks/", "--deselect", "b::y"),
+                pytest.run(List.of("a::x"), List.of("a::x", "b::y")));
+        Slices.Slicer jmh = slicer("  run: [java, -jar, target/benchmarks.jar, -f, '1']\n  format: jmh\n");
+        assertEquals(List.of("org.x.A.one", "org.x.B.two"), jmh.names(List.of("# JMH version: 1.37",
+                "Benchmarks: ", "org.x.A.one", "org.x.B.two")));
+        assertEquals(List.of("java", "-jar", "target/benchmarks.jar", "-f", "1", "-e", "^(org\\.x\\.B\\.two)$"),
+                jmh.run(List.of("org.x.A.one"), List.of("org.x.A.one", "org.x.B.two")));
+    }
+
+    @Test
+    void aWorkloadSaysHowToListAndFilterItsOwnHarness() {
+        Slices.Slicer own = slicer("  run: [./bench]\n  format: perfab-json\n  shard:\n    list: [./bench, --list]\n"
+                + "    filter: [--only, '{regex}', '--name={name}']\n");
+        assertEquals(List.of("./bench", "--list"), own.list());
+        assertEquals(List.of("a", "b c"), own.names(List.of(" a ", "", "b c")));
+        assertEquals(List.of("./bench", "--only", "^(a|b)$", "--name=a", "--name=b"), own.run(List.of("a", "b"),
+                List.of("a", "b", "c")));
+        Workload hyperfine = WorkloadLoader.parse("name: s\nharness:\n  run: [hyperfine, ./app]\n  format: hyperfine\n",
+                "perfab.yaml");
+        assertEquals(Optional.empty(), Slices.of(hyperfine.harness()), "perfab does not know how to slice it");
+    }
+
+    @Test
+    void aShScriptGetsTheArgumentsAtItsEnd() throws IOException, InterruptedException {
+        List<String> argv = Slices.appended(List.of("sh", "-c", "printf '%s\\n' first"), List.of("a b", "$HOME"));
+        Process p = new ProcessBuilder(argv).start();
+        assertEquals("first\na b\n$HOME\n", new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+        assertEquals(0, p.waitFor());
+    }
+}
