@@ -46,11 +46,12 @@ final class MergeCommand implements Callable<Integer> {
         List<RunResults> runs = new ArrayList<>();
         for (Path file : results) {
             RunResults run = ResultsJson.read(file);
-            if (run.sharding().isPresent()) {
-                // Runners of one A/B measured the same cells; shards measured disjoint ones.
-                throw new BadInputException(file + " is a shard's results (perfab ab --shard): the shards of one A/B"
-                        + " merge into one table with 'perfab report " + String.join(" ",
-                                results.stream().map(Path::toString).toList()) + "'");
+            if (run.sharding().isPresent() && !run.sharding().get().merged()) {
+                // Runners of one A/B measured the same cells; shards measured disjoint ones. A
+                // runner's shards merged ('perfab report ... --format json') are one run.
+                throw new BadInputException(file + " is one shard's results (perfab ab --shard): the shards of one"
+                        + " runner merge into its one run with 'perfab report SHARD-RESULTS... --format json -o"
+                        + " RUNNER.json', which perfab merge takes");
             }
             runs.add(run);
         }

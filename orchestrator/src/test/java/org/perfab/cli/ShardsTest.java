@@ -185,6 +185,11 @@ class ShardsTest {
         }
         assertTrue(ownShardDiffers, "a shard alone adjusts its p values over fewer cells than the suite");
 
+        // A runner's shards merged are one runner of a release check's merge.
+        Cli runners = Cli.run(fake.engine(), "merge", tmp.resolve("merged.json").toString(),
+                results("single").toString(), "--format", "json");
+        assertEquals(0, runners.exitCode(), runners.err());
+
         // The merged file reads back as the same run.
         Cli reread = Cli.run(fake.engine(), "report", tmp.resolve("merged.json").toString(), "--format", "json");
         assertEquals(0, reread.exitCode(), reread.err());

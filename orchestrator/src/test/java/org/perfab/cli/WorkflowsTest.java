@@ -374,7 +374,7 @@ class WorkflowsTest {
     void theReleaseCheckAndTheBisectAreCallableFromAnotherRepository() throws IOException {
         Map<String, List<String>> wanted = Map.of(
                 "release-check.yml", List.of("workload", "old", "new", "trials", "builds", "min-effect", "runners",
-                        "perfab-repository", "perfab-ref"),
+                        "shards", "perfab-repository", "perfab-ref"),
                 "perf-bisect.yml", List.of("workload", "good", "bad", "cell", "trials", "builds", "min-effect",
                         "runs-on", "perfab-repository", "perfab-ref"));
         for (Map.Entry<String, List<String>> e : wanted.entrySet()) {
@@ -409,8 +409,12 @@ class WorkflowsTest {
         assertEquals("${{ jobs.merge.outputs.bisect }}", release.at("/on/workflow_call/outputs/bisect/value").asText());
         JsonNode steps = release.at("/jobs/ab/steps");
         String aa = step(steps, "perfab ab, the old release against itself (A/A)");
-        assertTrue(aa.contains("perfab ab --repo . --base \"$OLD\" --head \"$OLD\"") && aa.contains("--profile release")
-                && aa.contains("--out perfab-aa"), aa);
+        assertTrue(aa.contains("args=(ab --repo . --base \"$OLD\" --head \"$OLD\"") && aa.contains("--profile release")
+                && aa.contains("--out perfab-aa") && aa.contains("perfab \"${args[@]}\""), aa);
+        for (String run : List.of(aa, step(steps, "perfab ab, the old release against the new (A/B)"))) {
+            assertTrue(run.contains("if ((SHARDS > 1)); then args+=(--shard \"$SHARD/$SHARDS\"); fi"),
+                    "each job of the matrix measures its shard: " + run);
+        }
         String ab = step(steps, "perfab ab, the old release against the new (A/B)");
         assertTrue(ab.contains("--base \"$OLD\" --head \"$NEW\"") && ab.contains("--profile release")
                 && ab.contains("args+=(--noise perfab-aa/noise.json)"), ab);
@@ -450,8 +454,8 @@ class WorkflowsTest {
                 """.formatted(Path.of(System.getProperty("java.home"), "bin", "java"),
                 System.getProperty("java.class.path"), Main.class.getName()));
         bin.resolve("perfab").toFile().setExecutable(true);
-        for (String file : List.of("ubuntu-latest/perfab-out/results.json", "ubuntu-latest/perfab-aa/noise.json",
-                "ubuntu-24.04-arm/perfab-out/results.json")) {
+        for (String file : List.of("ubuntu-latest-shard-1/perfab-out/results.json",
+                "ubuntu-latest-shard-1/perfab-aa/noise.json", "ubuntu-24.04-arm-shard-1/perfab-out/results.json")) {
             Path f = dir.resolve("runs/perfab-release-" + file);
             Files.createDirectories(f.getParent());
             Files.writeString(f, "{}");
@@ -459,24 +463,49 @@ class WorkflowsTest {
         Map<String, String> out = mergeStep(dir, bin, script, "2");
         assertEquals("0", out.get("code"), out.get("log"));
         String summary = out.get("summary");
-        assertTrue(summary.startsWith("perfab merge runs/perfab-release-ubuntu-24.04-arm/perfab-out/results.json"
-                + " runs/perfab-release-ubuntu-latest/perfab-out/results.json --format markdown -o perfab-summary/ab.md\n"),
-                summary);
+        assertTrue(summary.startsWith("perfab merge runs/perfab-release-ubuntu-24.04-arm-shard-1/perfab-out/results.json"
+                + " runs/perfab-release-ubuntu-latest-shard-1/perfab-out/results.json --format markdown -o"
+                + " perfab-summary/ab.md\n"), summary);
         assertTrue(summary.contains("The noise floor on ubuntu-latest: the old release against itself (A/A)\n\n"
-                + "perfab plan --noise runs/perfab-release-ubuntu-latest/perfab-aa/noise.json --min-effect 2 --format"
-                + " markdown -o perfab-summary/plan-ubuntu-latest.md\n"), summary);
+                + "perfab plan --noise runs/perfab-release-ubuntu-latest-shard-1/perfab-aa/noise.json --min-effect 2"
+                + " --format markdown -o perfab-summary/plan-ubuntu-latest-shard-1.md\n"), summary);
         assertFalse(summary.contains("noise floor on ubuntu-24.04-arm"), "a runner without an A/A shows no floor");
         assertEquals("bisect=1\n", out.get("output"));
 
-        Files.delete(dir.resolve("runs/perfab-release-ubuntu-24.04-arm/perfab-out/results.json"));
+        Files.delete(dir.resolve("runs/perfab-release-ubuntu-24.04-arm-shard-1/perfab-out/results.json"));
         out = mergeStep(dir, bin, script, "");
         assertEquals("0", out.get("code"), out.get("log"));
-        assertTrue(out.get("summary").startsWith("perfab report runs/perfab-release-ubuntu-latest/perfab-out/results.json"
-                + " --format markdown -o perfab-summary/ab.md\n"), "one runner's A/B is shown as it is: " + out.get("summary"));
-        assertTrue(out.get("summary").contains("perfab plan --noise runs/perfab-release-ubuntu-latest/perfab-aa/noise.json"
-                + " --format markdown"), out.get("summary"));
+        assertTrue(out.get("summary").startsWith("perfab report runs/perfab-release-ubuntu-latest-shard-1/perfab-out/"
+                + "results.json --format markdown -o perfab-summary/ab.md\n"), "one runner's A/B is shown as it is: "
+                + out.get("summary"));
+        assertTrue(out.get("summary").contains("perfab plan --noise runs/perfab-release-ubuntu-latest-shard-1/perfab-aa/"
+                + "noise.json --format markdown"), out.get("summary"));
 
-        Files.delete(dir.resolve("runs/perfab-release-ubuntu-latest/perfab-out/results.json"));
+        // Shards: each runner class's shards merged into its one run first, then the runners merged.
+        for (String file : List.of("ubuntu-latest-shard-2/perfab-out/results.json",
+                "ubuntu-24.04-arm-shard-1/perfab-out/results.json", "ubuntu-24.04-arm-shard-2/perfab-out/results.json",
+                "ubuntu-latest-shard-2/perfab-aa/noise.json")) {
+            Path f = dir.resolve("runs/perfab-release-" + file);
+            Files.createDirectories(f.getParent());
+            Files.writeString(f, "{\"shards\": {\"count\": 2}}");
+        }
+        Files.writeString(dir.resolve("runs/perfab-release-ubuntu-latest-shard-1/perfab-out/results.json"),
+                "{\"shards\": {\"count\": 2}}");
+        out = mergeStep(dir, bin, script, "", "2");
+        assertEquals("0", out.get("code"), out.get("log"));
+        assertEquals("perfab report runs/perfab-release-ubuntu-24.04-arm-shard-1/perfab-out/results.json"
+                + " runs/perfab-release-ubuntu-24.04-arm-shard-2/perfab-out/results.json --format json -o"
+                + " runners/ubuntu-24.04-arm.json\n", Files.readString(dir.resolve("runners/ubuntu-24.04-arm.json")));
+        assertTrue(out.get("summary").startsWith("perfab merge runners/ubuntu-24.04-arm.json runners/ubuntu-latest.json"
+                + " --format markdown -o perfab-summary/ab.md\n"), out.get("summary"));
+        assertTrue(out.get("summary").contains("The noise floor on ubuntu-latest, shard 2: the old release against"
+                + " itself (A/A)"), out.get("summary"));
+        for (String runner : List.of("ubuntu-latest", "ubuntu-24.04-arm")) {
+            for (int k = 1; k <= 2; k++) {
+                Files.deleteIfExists(dir.resolve("runs/perfab-release-" + runner + "-shard-" + k
+                        + "/perfab-out/results.json"));
+            }
+        }
         out = mergeStep(dir, bin, script, "");
         assertEquals("1", out.get("code"), "no results at all is a failure");
         assertTrue(out.get("log").contains("::error title=perfab::no runner class left an A/B's results"), out.get("log"));
@@ -484,13 +513,19 @@ class WorkflowsTest {
 
     /** Runs a step's script as GitHub would (bash -e -o pipefail), in {@code dir}; its exit code, log, summary and outputs. */
     private static Map<String, String> mergeStep(Path dir, Path bin, String script, String effect) throws Exception {
+        return mergeStep(dir, bin, script, effect, "1");
+    }
+
+    /** As {@link #mergeStep(Path, Path, String, String)}, of a release check in {@code shards} shards. */
+    private static Map<String, String> mergeStep(Path dir, Path bin, String script, String effect, String shards)
+            throws Exception {
         Path summary = dir.resolve("summary");
         Path output = dir.resolve("output");
         Files.writeString(summary, "");
         Files.writeString(output, "");
         ProcessBuilder pb = new ProcessBuilder("bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script)
                 .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(dir.resolve("log").toFile());
-        pb.environment().putAll(Map.of("PATH", bin + ":" + System.getenv("PATH"), "EFFECT", effect,
+        pb.environment().putAll(Map.of("PATH", bin + ":" + System.getenv("PATH"), "EFFECT", effect, "SHARDS", shards,
                 "GITHUB_STEP_SUMMARY", summary.toString(), "GITHUB_OUTPUT", output.toString()));
         Process p = pb.start();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
