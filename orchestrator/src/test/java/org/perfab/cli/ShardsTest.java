@@ -65,7 +65,8 @@ class ShardsTest {
         int list = argv.indexOf("-list");
         if (list >= 0) {
             Pattern p = Pattern.compile(argv.get(list + 1));
-            for (int f = 0; f < FUNCTIONS; f++) {
+            int functions = functions(tree);
+            for (int f = 0; f < functions; f++) {
                 if (p.matcher(function(f)).find()) {
                     out.append(function(f)).append('\n');
                 }
@@ -81,13 +82,16 @@ class ShardsTest {
             }
             Pattern p = Pattern.compile(bench.split("/")[0]);
             Map<String, Double> slow = new HashMap<>();
+            Map<String, Double> spread = new HashMap<>();
             for (String line : Files.readAllLines(tree.resolve("slow.txt"))) {
                 String[] f = line.split(" ");
                 slow.put(f[0], Double.parseDouble(f[1]));
+                spread.put(f[0], f.length > 2 ? Double.parseDouble(f[2]) : 0.015);
             }
+            int functions = functions(tree);
             int trial = Integer.parseInt(c.env().get("PERFAB_TRIAL"));
             out.append("goos: linux\ngoarch: amd64\npkg: example.com/suite\n");
-            for (int f = 0; f < FUNCTIONS; f++) {
+            for (int f = 0; f < functions; f++) {
                 if (!p.matcher(function(f)).find()) {
                     continue;
                 }
@@ -97,7 +101,8 @@ class ShardsTest {
                     // A spread of about 1.5%, drawn from the benchmark, the side's code and the trial.
                     double z = new java.util.Random((name + "|" + slow.containsKey(function(f)) + "|" + trial)
                             .hashCode()).nextGaussian();
-                    double ns = level * slow.getOrDefault(function(f), 1.0) * (1 + 0.015 * z);
+                    double ns = level * slow.getOrDefault(function(f), 1.0)
+                            * (1 + spread.getOrDefault(function(f), 0.015) * z);
                     out.append(String.format(Locale.ROOT, "%s-8   \t 1000000\t%10.2f ns/op\n", name, ns));
                 }
             }
@@ -105,6 +110,12 @@ class ShardsTest {
         }
         Files.writeString(c.stdout(), out.toString(), StandardCharsets.UTF_8);
         return FakeEngine.ok(0.01);
+    }
+
+    /** Returns how many functions the suite in {@code tree} has: its functions.txt, else {@link #FUNCTIONS}. */
+    private static int functions(Path tree) throws IOException {
+        Path file = tree.resolve("functions.txt");
+        return Files.exists(file) ? Integer.parseInt(Files.readString(file).strip()) : FUNCTIONS;
     }
 
     private static String function(int f) {
@@ -195,6 +206,66 @@ class ShardsTest {
         assertEquals(0, reread.exitCode(), reread.err());
         Map<String, JsonNode> back = Comparisons.of(reread.out());
         one.forEach((cell, row) -> assertEquals(row.get("verdict").asText(), back.get(cell).get("verdict").asText()));
+    }
+
+    /**
+     * With adaptive trials each shard stops at its own look: a shard of plain answers after its
+     * first round, a shard with a small change in wide noise after more. Merged, each cell is
+     * judged at the looks its own shard took (alone, with no false-discovery control across cells,
+     * exactly as its shard judged it), never at the looks of the shard that went furthest.
+     */
+    @Test
+    void mergedAdaptiveShardsJudgeEachCellAtItsOwnShardsLooks() throws IOException {
+        int functions = 12;
+        List<String> names = new ArrayList<>();
+        for (int f = 0; f < functions; f++) {
+            names.add(function(f));
+        }
+        Map<String, Integer> shard = Sharding.assign(names, 2);
+        GitFixture g = GitFixture.init(tmp.resolve("adaptive"));
+        g.write("perfab.yaml", "name: adaptive\ntrials: 5\nwarmup: 0\nadaptive: 20\nthresholds: {fdr: 'off'}\n"
+                + "harness:\n  run: [go, test, -bench, .]\n  format: go\n").write("slow.txt", "BenchmarkF0000 1.0\n")
+                .write("functions.txt", functions + "\n");
+        g.commit("the suite");
+        g.git("checkout", "-q", "-b", "feature");
+        // Shard 1: unchanged in a narrow spread, or 30% slower. Shard 2: one function 4% slower in
+        // a spread of 4%, which five trials a side cannot settle.
+        StringBuilder slow = new StringBuilder();
+        boolean wide = false;
+        for (String name : names) {
+            if (shard.get(name) == 1) {
+                slow.append(name).append(name.endsWith("3") ? " 1.30" : " 1.0").append(" 0.002\n");
+            } else if (!wide) {
+                slow.append(name).append(" 1.04 0.04\n");
+                wide = true;
+            } else {
+                slow.append(name).append(" 1.0 0.002\n");
+            }
+        }
+        g.write("slow.txt", slow.toString());
+        g.commit("the change");
+        for (int k = 1; k <= 2; k++) {
+            Cli run = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out",
+                    tmp.resolve("adaptive-" + k).toString(), "--shard", k + "/2");
+            assertEquals(0, run.exitCode(), run.err());
+        }
+        Cli merged = Cli.run(fake.engine(), "report", tmp.resolve("adaptive-1/results.json").toString(),
+                tmp.resolve("adaptive-2/results.json").toString(), "--format", "json");
+        assertEquals(0, merged.exitCode(), merged.err());
+        Map<String, JsonNode> all = Comparisons.of(merged.out());
+        Map<String, JsonNode> first = Comparisons.of(tmp.resolve("adaptive-1/results.json"));
+        Map<String, JsonNode> second = Comparisons.of(tmp.resolve("adaptive-2/results.json"));
+        assertEquals(1, first.values().iterator().next().at("/look/looks").asInt(), "shard 1 stops at its first look");
+        assertTrue(second.values().iterator().next().at("/look/looks").asInt() > 1, "shard 2 takes more");
+        assertEquals(first.size() + second.size(), all.size());
+        for (Map<String, JsonNode> own : List.of(first, second)) {
+            own.forEach((cell, row) -> {
+                JsonNode m = all.get(cell);
+                assertEquals(row.get("look").toString(), m.get("look").toString(), cell);
+                assertEquals(row.get("verdict").asText(), m.get("verdict").asText(), cell);
+                assertEquals(row.get("pValue").asDouble(), m.get("pValue").asDouble(), 1e-12, cell);
+            });
+        }
     }
 
     @Test
