@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,6 +64,7 @@ class NightlyScriptIT {
               "github output") shift 2; printf '%s\\n' "$@" >> "$GITHUB_OUTPUT" ;;
               "github summary") shift 2; [[ "$1" == -m ]]; echo "$2"; echo "$2" >> "$GITHUB_STEP_SUMMARY" ;;
               "github annotate") exec "$FAKE_STATE/bin/real-perfab" "$@" ;;
+              "report "*) exec "$FAKE_STATE/bin/real-perfab" "$@" ;;
               *) echo "perfab: unknown $*" >&2; exit 2 ;;
             esac
             """;
@@ -281,6 +284,32 @@ class NightlyScriptIT {
         assertEquals(1, site.code(), site.log());
         assertTrue(site.log().contains("'@' is not a branch name"), site.log());
         assertEquals(0, base("").code(), "perfab-nightly is one");
+    }
+
+    @Test
+    void theShardsOfANightAreMergedIntoOneRunAndAShardWithoutResultsIsSaid() throws Exception {
+        Path shards = tmp.resolve("shards");
+        ShardsTest.shards(tmp.resolve("suite"), shards, "perfab-nightly", 3, 30);
+        Map<String, String> env = Map.of("SHARDS_DIR", shards.toString(), "ARTIFACT", "perfab-nightly", "RESULTS",
+                tmp.resolve("merged/results.json").toString(), "MOVEMENTS", "none");
+        Run r = script("shards", env);
+        assertEquals(0, r.code(), r.log());
+        JsonNode merged = new ObjectMapper().readTree(tmp.resolve("merged/results.json").toFile());
+        assertEquals(60, merged.get("comparisons").size(), "every cell of every shard: " + r.log());
+        assertTrue(r.summary().contains("perfab nightly: 3 of 3 shards merged into one run"), r.summary());
+        assertFalse(r.log().contains("lack the benchmarks"), r.log());
+
+        Files.delete(shards.resolve("perfab-nightly-shard-2/results.json"));
+        r = script("shards", env);
+        assertEquals(0, r.code(), r.log());
+        assertTrue(r.log().contains("::warning title=perfab nightly::tonight's ratios lack the benchmarks of shard 2"
+                + " missing of 3"), r.log());
+        for (int k : new int[] {1, 3}) {
+            Files.delete(shards.resolve("perfab-nightly-shard-" + k + "/results.json"));
+        }
+        r = script("shards", env);
+        assertEquals(1, r.code(), "no shard measured: nothing to record");
+        assertTrue(r.log().contains("no shard left a results.json"), r.log());
     }
 
     @Test

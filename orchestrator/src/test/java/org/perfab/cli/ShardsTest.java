@@ -112,6 +112,30 @@ class ShardsTest {
         return FakeEngine.ok(0.01);
     }
 
+    /**
+     * Measures a suite of {@code functions} functions (one in ten 10% slower on the head) in
+     * {@code count} shards, each into {@code out/ARTIFACT-shard-K}, as a matrix's jobs leave their
+     * artifacts; in process, for the tests of the scripts that merge them.
+     */
+    static void shards(Path dir, Path out, String artifact, int count, int functions) throws IOException {
+        GitFixture g = GitFixture.init(dir);
+        g.write("perfab.yaml", "name: suite\ntrials: 3\nwarmup: 0\nadaptive: off\nharness:\n"
+                + "  run: [go, test, -bench, .]\n  format: go\n").write("slow.txt", "BenchmarkF0000 1.0\n")
+                .write("functions.txt", functions + "\n");
+        g.commit("the suite");
+        g.git("checkout", "-q", "-b", "feature");
+        StringBuilder slow = new StringBuilder();
+        for (int f = 0; f < functions; f++) {
+            slow.append(function(f)).append(f % 10 == 3 ? " 1.10" : " 1.0").append('\n');
+        }
+        g.write("slow.txt", slow.toString());
+        g.commit("the change");
+        for (int k = 1; k <= count; k++) {
+            Cli run = Cli.ab(fake.engine(), g.dir(), out.resolve(artifact + "-shard-" + k), "--shard", k + "/" + count);
+            assertEquals(0, run.exitCode(), run.err());
+        }
+    }
+
     /** Returns how many functions the suite in {@code tree} has: its functions.txt, else {@link #FUNCTIONS}. */
     private static int functions(Path tree) throws IOException {
         Path file = tree.resolve("functions.txt");

@@ -596,9 +596,18 @@ class WorkflowsTest {
                 reusable.at("/jobs/record/permissions")));
         assertEquals(Map.of("pages", "write", "id-token", "write"), permissions(reusable.at("/jobs/deploy/permissions")));
         assertEquals("measure", reusable.at("/jobs/record/needs").asText(), "writes only from the first job's results");
-        assertTrue(measure.path("steps").toString().contains("{\"name\":\"${{ inputs.artifact }}\",\"path\":")
-                && reusable.at("/jobs/record/steps").toString().contains("{\"name\":\"${{ inputs.artifact }}\",\"path\":"),
-                "the results the first job uploads are the ones the second reads");
+        String uploaded = "{\"name\":\"${{ inputs.shards > 1 && format('{0}-shard-{1}', inputs.artifact, matrix.shard)"
+                + " || inputs.artifact }}\",\"path\":";
+        assertTrue(measure.path("steps").toString().contains(uploaded), measure.path("steps").toString());
+        String record = reusable.at("/jobs/record/steps").toString();
+        assertTrue(record.contains("{\"name\":\"${{ inputs.artifact }}\",\"path\":")
+                && record.contains("{\"pattern\":\"${{ inputs.artifact }}-shard-*\",\"path\":"),
+                "the results the first job uploads, or its shards', are the ones the second reads: " + record);
+        assertTrue(measure.at("/strategy/matrix/shard").asText().endsWith("[inputs.shards] }}"), "a job per shard");
+        assertTrue(step(reusable.at("/jobs/measure/steps"), "perfab ab of the base against the main branch")
+                .contains("if ((SHARDS > 1)); then args+=(--shard \"$SHARD/$SHARDS\"); fi"), "each measures its shard");
+        assertEquals("bash .perfab-action/scripts/nightly shards", step(reusable.at("/jobs/record/steps"),
+                "perfab report of the shards").strip(), "merged by perfab's own script");
         for (String name : writers) {
             JsonNode job = reusable.at("/jobs/" + name);
             for (JsonNode step : job.path("steps")) {
