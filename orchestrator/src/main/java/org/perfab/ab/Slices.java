@@ -34,6 +34,8 @@ import org.perfab.workload.Workload;
 final class Slices {
     /** The most benchmarks a listing may name: past any suite, short of a harness that prints garbage forever. */
     private static final int MAX_LISTED = 1_000_000;
+    /** The longest argument perfab passes: Linux refuses one of more than 128 KiB. */
+    static final int LONGEST_ARGUMENT = 128 * 1024 - 1;
 
     private Slices() {
     }
@@ -107,6 +109,14 @@ final class Slices {
                 + " benchmarks listed");
         Workload.Read read = (Workload.Read) harness.format();
         List<String> run = mine.isEmpty() ? read.run() : slicer.run(mine, List.copyOf(all));
+        for (String a : run) {
+            if (a.length() > LONGEST_ARGUMENT) {
+                throw new BadInputException("--shard " + index + "/" + count + ": the slice's filter is an argument of "
+                        + a.length() + " characters (" + mine.size() + " benchmarks), past the "
+                        + LONGEST_ARGUMENT + " one argument may hold (Linux takes 128 KiB); split the suite into"
+                        + " more shards");
+            }
+        }
         return new Slice(harness.with(new Workload.Read(run, read.format())), mine, all.size());
     }
 

@@ -341,10 +341,23 @@ class ShardsTest {
         assertTrue(md.out().contains("2 on runner-2 ("), md.out());
         assertTrue(md.out().contains("4 missing"), md.out());
         assertTrue(md.out().contains("| verdict | shard |"), md.out());
-        // A row of shard 2 says so.
-        String f = new ArrayList<>(Comparisons.of(results("shard-2")).keySet()).get(0).split(":")[0];
-        assertTrue(md.out().lines().anyMatch(l -> l.startsWith("| " + f + " ") && l.endsWith("| 2 |"))
-                || md.out().contains("unchanged"), md.out());
+        Cli html = Cli.run(fake.engine(), "report", results("shard-1").toString(), results("shard-2").toString(),
+                results("shard-3").toString(), "--format", "html");
+        assertTrue(html.out().contains("4 shards: 1 on runner-1 (") && html.out().contains("shard 4 of 4 missing"),
+                "the HTML report says it too");
+        // Every row names the shard that measured it.
+        Map<String, Integer> shardOf = new HashMap<>();
+        for (int k = 1; k <= 3; k++) {
+            for (String cell : Comparisons.of(results("shard-" + k)).keySet()) {
+                shardOf.put(cell.substring(0, cell.lastIndexOf(':')), k);
+            }
+        }
+        List<String> rows = md.out().lines().filter(l -> l.startsWith("| F")).toList();
+        assertTrue(rows.size() > 100, md.out());
+        for (String row : rows) {
+            String cell = row.substring(2, row.indexOf(' ', 2));
+            assertTrue(row.endsWith("| " + shardOf.get(cell) + " |"), row);
+        }
     }
 
     @Test

@@ -6,6 +6,7 @@ import java.util.Map;
 import org.perfab.model.CellComparison;
 import org.perfab.model.CellId;
 import org.perfab.model.RunResults;
+import org.perfab.model.Sharding;
 import org.perfab.model.Units;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Thresholds;
@@ -56,7 +57,8 @@ final class HtmlRenderer implements Renderer<Report> {
         List<CellComparison> shown = report.table().rows().stream().filter(r -> !r.allZero()).toList();
         String forest = shown.isEmpty() ? "" : Forest.svg(shown, t, report.run().isPresent());
         View view = new View(Untrusted.htmlProse("perfab · " + report.name()),
-                Untrusted.htmlProse(report.noComparison().orElse(Words.counts(report.table()))),
+                Untrusted.htmlProse(report.noComparison().orElse(Words.counts(report.table()))
+                        + ShardWords.lacking(report).map(l -> " · " + l).orElse("")),
                 Untrusted.htmlProse(context(report)), forest, Untrusted.htmlProse(forestKey(t)),
                 Warnings.of(report).stream().map(Untrusted::htmlProse).toList(), rows,
                 Zeros.line(report.table().rows(), Untrusted::html),
@@ -70,11 +72,14 @@ final class HtmlRenderer implements Renderer<Report> {
             return "baseline " + report.table().baseLabel() + " · candidate " + report.table().headLabel();
         }
         RunResults run = report.run().get();
-        return "baseline " + run.table().baseLabel() + " · candidate " + run.table().headLabel() + " · "
+        String start = "baseline " + run.table().baseLabel() + " · candidate " + run.table().headLabel() + " · "
                 + run.settings().trials() + " trials per side"
-                + report.countedBy().map(by -> ", counted by " + by + " (not timed)").orElse("") + " · "
-                + run.machine().cpu() + ", "
-                + run.machine().cores() + " cores";
+                + report.countedBy().map(by -> ", counted by " + by + " (not timed)").orElse("") + " · ";
+        if (run.sharding().map(Sharding::merged).orElse(false)) {
+            return start + ShardWords.measuredBy(report).orElseThrow();
+        }
+        return start + run.machine().cpu() + ", " + run.machine().cores() + " cores"
+                + ShardWords.measuredBy(report).map(by -> " · " + by).orElse("");
     }
 
     /** Returns what the forest plot's key says: the meaning of its point, line, band and dotted lines. */
