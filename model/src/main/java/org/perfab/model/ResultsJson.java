@@ -129,7 +129,7 @@ public final class ResultsJson {
             for (Sharding.Part each : sh.parts()) {
                 ObjectNode part = parts.addObject();
                 part.put("index", each.index()).put("state", each.state().id()).put("runner", each.runner())
-                        .put("listed", each.listed()).put("trials", each.trials());
+                        .put("listed", each.listed()).put("suite", each.suite()).put("trials", each.trials());
                 ArrayNode names = part.putArray("benchmarks");
                 each.benchmarks().forEach(names::add);
             }
@@ -302,8 +302,11 @@ public final class ResultsJson {
             int from = 0;
             for (Sharding.Part p : sharding.get().parts()) {
                 int to = from + p.trials();
-                if (to > trials.size() || (from < to && (shardOfTrial.get(from) != p.index()
-                        || shardOfTrial.get(to - 1) != p.index()))) {
+                boolean own = to <= trials.size();
+                for (int j = from; own && j < to; j++) {
+                    own = shardOfTrial.get(j) == p.index();
+                }
+                if (!own) {
                     throw new BadInputException(shown + ": field 'shards': shard " + p.index() + " holds " + p.trials()
                             + " trials, which are not the trials of shard " + p.index() + " in 'trials'");
                 }
@@ -313,6 +316,15 @@ public final class ResultsJson {
             if (from != trials.size()) {
                 throw new BadInputException(shown + ": field 'shards': the shards hold " + from + " of the "
                         + trials.size() + " trials");
+            }
+            // Shards measure disjoint cells: one in two would be judged on both shards' trials.
+            Map<CellId, Integer> shardOfCell = new HashMap<>();
+            for (List<Object> key : measured.keySet()) {
+                Integer other = shardOfCell.putIfAbsent((CellId) key.get(1), (Integer) key.get(0));
+                if (other != null && !other.equals(key.get(0))) {
+                    throw new BadInputException(shown + ": field 'measurements': cell " + key.get(1) + " is measured"
+                            + " by shards " + other + " and " + key.get(0) + ", which measure disjoint cells");
+                }
             }
             judged = n.check("measurements", () -> Shards.judged(baseLabel, headLabel, byShard, thresholds,
                     cell -> profileCells.contains(cell.id())));
@@ -357,7 +369,7 @@ public final class ResultsJson {
         List<Sharding.Part> parts = node.objects("parts", p -> {
             Sharding.Part part = p.check("index", () -> new Sharding.Part(p.integer("index", 1, count),
                     p.check("state", () -> Sharding.State.of(p.text("state"))), p.text("runner"),
-                    p.integer("listed", 0, Integer.MAX_VALUE), p.texts("benchmarks"),
+                    p.integer("listed", 0, Integer.MAX_VALUE), p.text("suite"), p.texts("benchmarks"),
                     p.integer("trials", 0, Integer.MAX_VALUE)));
             p.done();
             return part;

@@ -29,6 +29,9 @@ public record Sharding(int count, List<Part> parts) {
             throw new IllegalArgumentException("a suite is split into 1 to " + MAX_SHARDS + " shards, not " + count);
         }
         parts = List.copyOf(parts);
+        if (parts.size() != 1 && parts.size() != count) {
+            throw new IllegalArgumentException(parts.size() + " parts of " + count + " shards: one shard's, or all");
+        }
         for (int i = 0; i < parts.size(); i++) {
             Part p = parts.get(i);
             if (p.index() > count || (i > 0 && p.index() <= parts.get(i - 1).index())) {
@@ -77,11 +80,15 @@ public record Sharding(int count, List<Part> parts) {
      * @param state how its run ended
      * @param runner the machine that measured it: the CI runner's name, else its CPU; empty when missing
      * @param listed how many benchmarks the harness listed, in every shard
+     * @param suite what the harness listed: a digest of every name (see {@link #suite}); every shard
+     *     of one A/B lists the same suite, or their slices do not fit together
      * @param benchmarks the benchmarks of its slice, as the harness names them
      * @param trials how many of the run's trials are this shard's (they come in the order of the shards)
      */
-    public record Part(int index, State state, String runner, int listed, List<String> benchmarks, int trials) {
+    public record Part(int index, State state, String runner, int listed, String suite, List<String> benchmarks,
+            int trials) {
         public Part {
+            Objects.requireNonNull(suite, "suite");
             if (index < 1) {
                 throw new IllegalArgumentException("a shard's index is from 1, got " + index);
             }
@@ -126,6 +133,22 @@ public record Sharding(int count, List<Part> parts) {
             shard.put(ordered.get(i), (int) ((long) i * count / ordered.size()) + 1);
         }
         return shard;
+    }
+
+    /**
+     * Returns the digest of a suite of {@code names}: the first 16 hex digits of the SHA-256 of the
+     * names, sorted, a line each. Two shards that listed other suites cut them elsewhere.
+     */
+    public static String suite(Collection<String> names) {
+        try {
+            java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
+            for (String n : new TreeSet<>(names)) {
+                sha.update((n + "\n").getBytes(StandardCharsets.UTF_8));
+            }
+            return java.util.HexFormat.of().formatHex(sha.digest()).substring(0, 16);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /**

@@ -72,7 +72,15 @@ public final class Shards {
                 throw new IllegalArgumentException(source + "judged by other settings than " + sources.get(0) + " (alpha, min"
                         + " effect, adaptive trials or false-discovery rate): shards of one A/B share them");
             }
-            Integer other = byIndex.putIfAbsent(s.parts().get(0).index(), i);
+            Sharding.Part part = s.parts().get(0);
+            Sharding.Part firstPart = first.sharding().get().parts().get(0);
+            if (!part.suite().equals(firstPart.suite())) {
+                throw new IllegalArgumentException(source + "its harness listed another suite than " + sources.get(0)
+                        + "'s (" + part.listed() + " benchmarks against " + firstPart.listed() + "), so their slices"
+                        + " do not fit together: a listing that differs from runner to runner leaves benchmarks in no"
+                        + " shard or in two");
+            }
+            Integer other = byIndex.putIfAbsent(part.index(), i);
             if (other != null) {
                 throw new IllegalArgumentException(source + "shard " + s.parts().get(0).index() + " of " + count + " is "
                         + sources.get(other) + " too: give each shard once");
@@ -84,8 +92,9 @@ public final class Shards {
             for (CellComparison row : runs.get(i).table().rows()) {
                 Integer other = measuredBy.putIfAbsent(row.cell().id(), i);
                 if (other != null && other != i) {
-                    throw new IllegalArgumentException("cell " + row.cell().id() + " is in " + sources.get(other)
-                            + " too: the shards overlap (a harness that lists other benchmarks than it runs?)");
+                    throw new IllegalArgumentException("cell " + row.cell().id() + " is in both " + sources.get(other)
+                            + " and " + sources.get(i) + ": the shards overlap (a harness that runs other benchmarks"
+                            + " than its filter names?)");
                 }
             }
         }
@@ -100,15 +109,17 @@ public final class Shards {
         boolean interrupted = false;
         double[] timing = new double[4];
         int listed = first.sharding().get().parts().get(0).listed();
+        String suite = first.sharding().get().parts().get(0).suite();
         for (int k = 1; k <= count; k++) {
             Integer i = byIndex.get(k);
             if (i == null) {
-                parts.add(new Sharding.Part(k, Sharding.State.MISSING, "", listed, List.of(), 0));
+                parts.add(new Sharding.Part(k, Sharding.State.MISSING, "", listed, suite, List.of(), 0));
                 continue;
             }
             RunResults r = runs.get(i);
             Sharding.Part own = r.sharding().get().parts().get(0);
-            parts.add(new Sharding.Part(k, state(r), runner(r), own.listed(), own.benchmarks(), r.trials().size()));
+            parts.add(new Sharding.Part(k, state(r), runner(r), own.listed(), own.suite(), own.benchmarks(),
+                    r.trials().size()));
             trialsByShard.add(r.trials());
             trials.addAll(r.trials());
             for (Warning w : r.table().warnings()) {
@@ -162,6 +173,23 @@ public final class Shards {
         }
         return ComparisonTable.of(baseLabel, headLabel, all, thresholds, isProfile, KnownTests.PERFAB,
                 id -> ran.getOrDefault(id, Integer.MAX_VALUE));
+    }
+
+    /**
+     * Returns the trials of shards merged, shard by shard (each part's own, in the order of the
+     * parts); the run's trials as one list for any other run.
+     */
+    public static List<List<RunResults.TrialRecord>> trialsByShard(RunResults run) {
+        if (run.sharding().isEmpty() || !run.sharding().get().merged()) {
+            return List.of(run.trials());
+        }
+        List<List<RunResults.TrialRecord>> out = new ArrayList<>();
+        int from = 0;
+        for (Sharding.Part p : run.sharding().get().parts()) {
+            out.add(run.trials().subList(from, from + p.trials()));
+            from += p.trials();
+        }
+        return out;
     }
 
     /** Returns the runner a shard's run names: the CI runner's name, else the CPU. */

@@ -412,6 +412,9 @@ public final class AbRun {
     private RunResults run() throws IOException, InterruptedException {
         Plan plan = request.resume() ? resumePlan() : newPlan();
         Workload workload = plan.workload();
+        if (plan.shard().isPresent()) {
+            Slices.slicer(workload.harness()); // refused before anything is built
+        }
         Engine.Registration hook;
         try {
             hook = context.engine().signals().register("perfab-interrupt", this::interrupted);
@@ -456,7 +459,7 @@ public final class AbRun {
                 trials = slice.harness();
                 sharding = Optional.of(new Sharding(shard.count(), List.of(new Sharding.Part(shard.index(),
                         Sharding.State.MEASURED, machine.runner().isBlank() ? machine.cpu() : machine.runner(),
-                        slice.listed(), slice.benchmarks(), 0))));
+                        slice.listed(), slice.suite(), slice.benchmarks(), 0))));
             }
             synchronized (ledger) {
                 assembly = new Assembly(plan, workload, machine, harness, shared, request.failOn(), noise,

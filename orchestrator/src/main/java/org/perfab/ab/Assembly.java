@@ -119,8 +119,8 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         Optional<Sharding> shard = sharding.map(s -> {
             Sharding.Part p = s.parts().get(0);
             return new Sharding(s.count(), List.of(new Sharding.Part(p.index(),
-                    interrupted ? Sharding.State.INTERRUPTED : p.state(), p.runner(), p.listed(), p.benchmarks(),
-                    fitted.size())));
+                    interrupted ? Sharding.State.INTERRUPTED : p.state(), p.runner(), p.listed(), p.suite(),
+                    p.benchmarks(), fitted.size())));
         });
         return new RunResults(workload.name(), provenance, machine, settings, plan.startedAt(), Optional.of(now),
                 interrupted, timing, fitted, table, shard);

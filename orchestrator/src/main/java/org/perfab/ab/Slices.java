@@ -16,6 +16,7 @@ import org.perfab.exec.Commands;
 import org.perfab.exec.Processes;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
+import org.perfab.failure.RunInterruptedException;
 import org.perfab.model.Sharding;
 import org.perfab.workload.Workload;
 
@@ -36,6 +37,8 @@ final class Slices {
     private static final int MAX_LISTED = 1_000_000;
     /** The longest argument perfab passes: Linux refuses one of more than 128 KiB. */
     static final int LONGEST_ARGUMENT = 128 * 1024 - 1;
+    /** The most bytes of arguments perfab passes, leaving room below Linux's 2 MiB for the environment. */
+    static final long MOST_ARGUMENTS = 1536 * 1024;
 
     private Slices() {
     }
@@ -46,8 +49,9 @@ final class Slices {
      * @param harness the harness, running only the slice
      * @param benchmarks the slice, as the harness names its benchmarks, sorted
      * @param listed how many benchmarks the harness listed in all
+     * @param suite the digest of every name listed (see {@link Sharding#suite})
      */
-    record Slice(Workload.Harness harness, List<String> benchmarks, int listed) {
+    record Slice(Workload.Harness harness, List<String> benchmarks, int listed, String suite) {
         Slice {
             benchmarks = List.copyOf(benchmarks);
         }
@@ -69,28 +73,33 @@ final class Slices {
      * Returns shard {@code index} of {@code count} of {@code harness}'s benchmarks: listed in each of
      * {@code trees} (the head's first) with that side's {@code env}, every name of either side.
      *
-     * @throws BadInputException when perfab cannot list or filter the harness
-     * @throws RunFailedException when the listing fails, or lists nothing
+     * @throws BadInputException when perfab cannot list or filter the harness, or the slice's
+     *     command would be too long
+     * @throws RunFailedException when the listing fails on every side, or lists nothing
+     * @throws RunInterruptedException when the run was stopped while it listed
      */
     static Slice slice(int index, int count, Workload.Harness harness, Commands exec, Map<Path, Map<String, String>> trees,
             Path logs, Consumer<String> notes) throws IOException, InterruptedException {
-        Slicer slicer = of(harness).orElseThrow(() -> new BadInputException("--shard needs the benchmarks listed and"
-                + " filtered: perfab knows how for go test, Google Benchmark, pytest-benchmark and JMH run as their"
-                + " recipes run them; for this harness (" + harness.format().id() + ": "
-                + String.join(" ", harness.argvs().get(0)) + ") give 'shard: {list: [...], filter: [...]}' under"
-                + " 'harness' in the workload (docs/workloads.md)"));
+        Slicer slicer = slicer(harness);
         Set<String> all = new TreeSet<>();
         Files.createDirectories(logs);
+        List<String> failed = new ArrayList<>();
         for (Map.Entry<Path, Map<String, String>> tree : trees.entrySet()) {
             String side = tree.getValue().getOrDefault("PERFAB_SIDE", "side");
             Path out = logs.resolve("shard-list-" + side + ".out");
             Path err = logs.resolve("shard-list-" + side + ".err");
             Processes.Outcome o = exec.run(new Processes.Command(slicer.list(), tree.getKey(), tree.getValue(),
                     harness.timeout(), out, err, false));
+            if (o.stopped()) {
+                throw new RunInterruptedException("interrupted while the benchmarks were listed for --shard, before"
+                        + " any trial; continue with --resume");
+            }
             if (!o.succeeded()) {
-                throw new RunFailedException("listing the benchmarks for --shard in " + side + " ("
-                        + String.join(" ", slicer.list()) + ") " + o.failure() + "; its output is in " + out + " and "
-                        + err);
+                // A side whose tree cannot list (a package only the other has) leaves the slices to
+                // the other side's list, as its trials would leave those cells without data.
+                failed.add("listing the benchmarks for --shard in " + side + " (" + String.join(" ", slicer.list())
+                        + ") " + o.failure() + "; its output is in " + out + " and " + err);
+                continue;
             }
             List<String> names = slicer.names(Files.readAllLines(out, StandardCharsets.UTF_8));
             all.addAll(names);
@@ -99,6 +108,10 @@ final class Slices {
                         + " benchmarks (" + out + ")");
             }
         }
+        if (failed.size() == trees.size()) {
+            throw new RunFailedException(failed.get(0));
+        }
+        failed.forEach(f -> notes.accept(f + "; the slices are of the other side's list"));
         if (all.isEmpty()) {
             throw new RunFailedException("the listing for --shard (" + String.join(" ", slicer.list()) + ") names no"
                     + " benchmark in either side; its output is in " + logs.resolve("shard-list-head.out"));
@@ -109,15 +122,33 @@ final class Slices {
                 + " benchmarks listed");
         Workload.Read read = (Workload.Read) harness.format();
         List<String> run = mine.isEmpty() ? read.run() : slicer.run(mine, List.copyOf(all));
+        long bytes = 0;
+        int longest = 0;
         for (String a : run) {
-            if (a.length() > LONGEST_ARGUMENT) {
-                throw new BadInputException("--shard " + index + "/" + count + ": the slice's filter is an argument of "
-                        + a.length() + " characters (" + mine.size() + " benchmarks), past the "
-                        + LONGEST_ARGUMENT + " one argument may hold (Linux takes 128 KiB); split the suite into"
-                        + " more shards");
-            }
+            bytes += a.getBytes(StandardCharsets.UTF_8).length + 1;
+            longest = Math.max(longest, a.getBytes(StandardCharsets.UTF_8).length);
         }
-        return new Slice(harness.with(new Workload.Read(run, read.format())), mine, all.size());
+        if (longest > LONGEST_ARGUMENT || bytes > MOST_ARGUMENTS) {
+            throw new BadInputException("--shard " + index + "/" + count + ": the harness's command for the slice ("
+                    + mine.size() + " benchmarks) is " + bytes + " bytes, its longest argument " + longest + ", past"
+                    + " what a command may hold (Linux takes 128 KiB an argument, about 2 MiB in all): split the suite"
+                    + " into more shards, or, where the filter names the other slices' benchmarks (JMH, pytest), give"
+                    + " the workload's 'harness.shard' (docs/workloads.md)");
+        }
+        return new Slice(harness.with(new Workload.Read(run, read.format())), mine, all.size(), Sharding.suite(all));
+    }
+
+    /**
+     * Returns how {@code harness} is listed and filtered.
+     *
+     * @throws BadInputException when perfab does not know, saying how the workload tells it
+     */
+    static Slicer slicer(Workload.Harness harness) {
+        return of(harness).orElseThrow(() -> new BadInputException("--shard needs the benchmarks listed and"
+                + " filtered: perfab knows how for go test, Google Benchmark, pytest-benchmark and JMH run as their"
+                + " recipes run them; for this harness (" + harness.format().id() + ": "
+                + String.join(" ", harness.argvs().get(0)) + ") give 'shard: {list: [...], filter: [...]}' under"
+                + " 'harness' in the workload (docs/workloads.md)"));
     }
 
     /** Returns how {@code harness} is listed and filtered; empty when perfab does not know. */
@@ -164,10 +195,12 @@ final class Slices {
                     return appended(argv, List.of("--benchmark_filter=" + regex(slice)));
                 }
             });
-            case "pytest-benchmark" -> Optional.of(new Appending(argv, List.of("--collect-only", "-q")) {
+            // Verbosity -1 last: the node ids, one a line, whatever -q or -v the command has.
+            case "pytest-benchmark" -> Optional.of(new Appending(argv, List.of("--collect-only", "--verbosity=-1")) {
                 @Override
                 public List<String> names(List<String> lines) {
-                    return lines.stream().map(String::strip).filter(l -> l.contains("::") && !l.contains(" ")).toList();
+                    return lines.stream().filter(l -> l.contains("::") && !l.isBlank()
+                            && !Character.isWhitespace(l.charAt(0))).map(String::strip).toList();
                 }
 
                 @Override
@@ -278,22 +311,42 @@ final class Slices {
             return run;
         }
 
-        /** The part of {@code -bench} before its first slash outside brackets: what names the functions. */
+        /**
+         * The part of {@code -bench} before its first slash outside brackets and parentheses: what
+         * names the functions.
+         *
+         * @throws BadInputException when the pattern is an alternation of patterns with slashes
+         *     ({@code A|B/x}), which go matches as either whole: no one rewrite keeps its meaning
+         */
         private String top() {
-            int depth = 0;
+            int brackets = 0;
+            int parens = 0;
+            int slash = -1;
+            boolean alternation = false;
             for (int i = 0; i < pattern.length(); i++) {
                 char c = pattern.charAt(i);
                 if (c == '\\') {
                     i++;
                 } else if (c == '[') {
-                    depth++;
+                    brackets++;
                 } else if (c == ']') {
-                    depth = Math.max(0, depth - 1);
-                } else if (c == '/' && depth == 0) {
-                    return pattern.substring(0, i);
+                    brackets = Math.max(0, brackets - 1);
+                } else if (brackets == 0 && c == '(') {
+                    parens++;
+                } else if (brackets == 0 && c == ')') {
+                    parens = Math.max(0, parens - 1);
+                } else if (brackets == 0 && parens == 0 && c == '/' && slash < 0) {
+                    slash = i;
+                } else if (brackets == 0 && parens == 0 && c == '|') {
+                    alternation = true;
                 }
             }
-            return pattern;
+            if (slash >= 0 && alternation) {
+                throw new BadInputException("--shard: go test's -bench " + pattern + " is an alternation of patterns"
+                        + " with sub-benchmarks, which perfab cannot narrow to a slice; give the workload's"
+                        + " 'harness.shard' (docs/workloads.md) or a pattern without a top-level |");
+            }
+            return slash < 0 ? pattern : pattern.substring(0, slash);
         }
     }
 

@@ -172,9 +172,7 @@ final class CompareCommand implements Callable<Integer> {
         if (baseFiles.isEmpty()) {
             RunResults saved = ResultsJson.read(files.get(0));
             table = Compare.only(unmatched(Compare.reclassify(saved, thresholds.overrides(), globs), globs), only);
-            report = Report.of(new RunResults(saved.name(), saved.provenance(), saved.machine(), saved.settings(),
-                    saved.startedAt(), saved.finishedAt(), saved.interrupted(), saved.timing(), saved.trials(),
-                    table)).failingOn(failing);
+            report = Report.of(saved.withTable(table)).failingOn(failing);
         } else {
             table = Compare.only(unmatched(Compare.table(new Compare.Request(baseFiles, headFiles, in,
                     thresholds.thresholds(), globs)), globs), only);

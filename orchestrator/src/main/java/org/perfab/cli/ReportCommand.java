@@ -13,8 +13,10 @@ import org.perfab.model.Shards;
 import org.perfab.report.Format;
 import org.perfab.report.Products;
 import org.perfab.report.Report;
+import org.perfab.stats.Verdict;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -34,6 +36,11 @@ final class ReportCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "RESULTS", description = "A results.json written by 'perfab ab', or"
             + " those of the shards of one A/B.")
     List<Path> results;
+
+    @Option(names = "--fail-on", paramLabel = "VERDICT", completionCandidates = FailOn.Names.class,
+            description = "Exit 1 when a cell has this verdict: regression or inconclusive (of shards, as the merged"
+                    + " table judges it). Repeatable.")
+    List<String> failOn = new ArrayList<>();
 
     @Mixin
     OutputOptions<Report> output = new OutputOptions<>(FormatOption.dependingOnTerminal(Products.AB, Format.TEXT,
@@ -60,10 +67,11 @@ final class ReportCommand implements Callable<Integer> {
                 throw new BadInputException(e.getMessage(), e);
             }
         }
-        Report report = Report.of(run);
+        List<Verdict> failing = FailOn.parse(spec, failOn);
+        Report report = failing.isEmpty() ? Report.of(run) : Report.of(run).failingOn(failing);
         // A terminal gets the table; a pipe or a file gets the comment, as it always has.
         output.emit(spec, report, Optional.of(output.output != null ? output.output
                 : results.get(0).toAbsolutePath().resolveSibling("comment.md")));
-        return ExitCode.OK;
+        return FailOn.exitCode(run.table(), failing);
     }
 }

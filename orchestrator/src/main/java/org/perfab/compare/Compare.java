@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
@@ -23,6 +24,8 @@ import org.perfab.model.CellComparison;
 import org.perfab.model.CellValues;
 import org.perfab.model.ComparisonTable;
 import org.perfab.model.RunResults;
+import org.perfab.model.Sharding;
+import org.perfab.model.Shards;
 import org.perfab.model.Side;
 import org.perfab.stats.KnownTests;
 import org.perfab.stats.ThresholdSettings;
@@ -200,8 +203,14 @@ public final class Compare {
                 savedProfiles.add(r.cell());
             }
         });
-        return ComparisonTable.of(run.table().baseLabel(), run.table().headLabel(), run.measurements(), t,
-                cell -> savedProfiles.contains(cell) || profiles.stream().anyMatch(g -> g.matches(cell)))
+        Predicate<Cell> isProfile = cell -> savedProfiles.contains(cell)
+                || profiles.stream().anyMatch(g -> g.matches(cell));
+        if (run.sharding().map(Sharding::merged).orElse(false)) {
+            // Shards merged: each cell judged at the looks its own shard took, all of them together.
+            return Shards.judged(run.table().baseLabel(), run.table().headLabel(), Shards.trialsByShard(run), t,
+                    isProfile).withWarnings(run.table().warnings());
+        }
+        return ComparisonTable.of(run.table().baseLabel(), run.table().headLabel(), run.measurements(), t, isProfile)
                 .withWarnings(run.table().warnings());
     }
 

@@ -1,6 +1,7 @@
 package org.perfab.ab;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -9,6 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.perfab.failure.BadInputException;
 import org.perfab.workload.Workload;
 import org.perfab.workload.WorkloadLoader;
 
@@ -31,6 +33,12 @@ class SlicesTest {
         assertEquals("Encode[/x]", sub.list().get(3));
         assertEquals("-test.bench=^(BenchmarkEncode)$/size=8$", sub.run(List.of("BenchmarkEncode"),
                 List.of("BenchmarkEncode")).get(2));
+        // go matches A|B/x as either whole: no rewrite of one slice keeps that.
+        Slices.Slicer either = slicer("  run: [go, test, -bench, 'BenchmarkA|BenchmarkB/x']\n  format: go\n");
+        BadInputException e = assertThrows(BadInputException.class, either::list);
+        assertTrue(e.getMessage().contains("harness.shard"), e.getMessage());
+        Slices.Slicer grouped = slicer("  run: [go, test, -bench, '(A|B)/x']\n  format: go\n");
+        assertEquals("(A|B)", grouped.list().get(3), "an alternation in parentheses is one part");
     }
 
     @Test
@@ -47,10 +55,13 @@ class SlicesTest {
 
     @Test
     void pytestLeavesOutTheOtherSlicesNodesAndJmhExcludesThem() {
-        Slices.Slicer pytest = slicer("  run: [python3, -m, pytest, benchmarks/]\n  format: pytest-benchmark\n");
-        assertEquals(List.of("benchmarks/test_a.py::test_x[1]", "benchmarks/test_a.py::test_y"), pytest.names(List.of(
-                "benchmarks/test_a.py::test_x[1]", "benchmarks/test_a.py::test_y", "", "2 tests collected in 0.01s")));
-        assertEquals(List.of("python3", "-m", "pytest", "benchmarks/", "--deselect", "b::y"),
+        Slices.Slicer pytest = slicer("  run: [python3, -m, pytest, -q, benchmarks/]\n  format: pytest-benchmark\n");
+        assertEquals(List.of("python3", "-m", "pytest", "-q", "benchmarks/", "--collect-only", "--verbosity=-1"),
+                pytest.list(), "its own -q would make -qq, which lists files, not nodes");
+        assertEquals(List.of("benchmarks/test_a.py::test_x[a b]", "benchmarks/test_a.py::test_y"), pytest.names(List.of(
+                "benchmarks/test_a.py::test_x[a b]", "benchmarks/test_a.py::test_y", "",
+                "  warning: see a::b", "2 tests collected in 0.01s")));
+        assertEquals(List.of("python3", "-m", "pytest", "-q", "benchmarks/", "--deselect", "b::y"),
                 pytest.run(List.of("a::x"), List.of("a::x", "b::y")));
         Slices.Slicer jmh = slicer("  run: [java, -jar, target/benchmarks.jar, -f, '1']\n  format: jmh\n");
         assertEquals(List.of("org.x.A.one", "org.x.B.two"), jmh.names(List.of("# JMH version: 1.37",

@@ -220,6 +220,12 @@ class ShardsTest {
         }
         assertTrue(ownShardDiffers, "a shard alone adjusts its p values over fewer cells than the suite");
 
+        // fail-on reads the merged table.
+        Cli failing = Cli.run(fake.engine(), "report", results("shard-1").toString(), results("shard-2").toString(),
+                again.resolve("results.json").toString(), results("shard-4").toString(), "--format", "text",
+                "--fail-on", "regression");
+        assertEquals(ExitCode.VERDICT, failing.exitCode(), failing.err());
+
         // A runner's shards merged are one runner of a release check's merge.
         Cli runners = Cli.run(fake.engine(), "merge", tmp.resolve("merged.json").toString(),
                 results("single").toString(), "--format", "json");
@@ -361,7 +367,7 @@ class ShardsTest {
     }
 
     @Test
-    void shardsOfOtherRunsOrTheSameShardTwiceAreRefused() {
+    void shardsOfOtherRunsOrTheSameShardTwiceAreRefused() throws IOException {
         Cli twice = Cli.run(fake.engine(), "report", results("shard-1").toString(), results("shard-1").toString());
         assertEquals(2, twice.exitCode());
         assertTrue(twice.err().contains("shard 1 of 4 is " + results("shard-1") + " too"), twice.err());
@@ -371,6 +377,14 @@ class ShardsTest {
         Cli merge = Cli.run(fake.engine(), "merge", results("shard-1").toString(), results("shard-2").toString());
         assertNotEquals(0, merge.exitCode());
         assertTrue(merge.err().contains("perfab report"), merge.err());
+        // Shards whose harness listed other suites cut them elsewhere.
+        Path other = tmp.resolve("other-suite.json");
+        Files.writeString(other, Files.readString(results("shard-2")).replaceFirst("\"suite\" : \"[0-9a-f]+\"",
+                "\"suite\" : \"0123456789abcdef\""));
+        Cli suites = Cli.run(fake.engine(), "report", results("shard-1").toString(), other.toString());
+        assertEquals(2, suites.exitCode());
+        assertTrue(suites.err().contains(other + ": its harness listed another suite than " + results("shard-1")),
+                suites.err());
         Cli bad = Cli.ab(fake.engine(), repo, tmp.resolve("bad"), "--shard", "5/4");
         assertEquals(2, bad.exitCode());
         assertTrue(bad.err().contains("--shard"), bad.err());
