@@ -298,6 +298,30 @@ class ShardsTest {
         }
     }
 
+    /** A shard stopped by a signal resumes as the same shard: its slice, its place in the merge. */
+    @Test
+    void aShardStoppedAndResumedMeasuresItsOwnSlice() throws IOException {
+        FakeEngine signalling = new FakeEngine();
+        signalling.program("go", c -> {
+            if (!c.argv().contains("-list") && c.env().get("PERFAB_SIDE").equals("head")
+                    && c.env().get("PERFAB_TRIAL").equals("2")) {
+                signalling.signal();
+            }
+            return go(c);
+        });
+        Path out = tmp.resolve("stopped-shard");
+        Cli stopped = Cli.ab(signalling.engine(), repo, out, "--shard", "2/" + SHARDS);
+        assertEquals(ExitCode.INTERRUPTED, stopped.exitCode(), stopped.err());
+        Cli resumed = Cli.run(fake.engine(), "ab", "--resume", "--out", out.toString());
+        assertEquals(0, resumed.exitCode(), resumed.err());
+        JsonNode part = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.resolve("results.json").toFile())
+                .at("/shards/parts/0");
+        assertEquals(2, part.get("index").asInt(), resumed.err());
+        assertEquals("measured", part.get("state").asText());
+        assertEquals(Comparisons.of(results("shard-2")).keySet(), Comparisons.of(out.resolve("results.json")).keySet(),
+                "the same slice as the shard run straight through");
+    }
+
     @Test
     void eachShardRanItsOwnSliceOfTheFunctions() throws IOException {
         Set<String> seen = new HashSet<>();
