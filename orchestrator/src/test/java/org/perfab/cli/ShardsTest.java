@@ -375,6 +375,7 @@ class ShardsTest {
                 results("shard-3").toString(), "--format", "html");
         assertTrue(html.out().contains("4 shards: 1 on runner-1 (") && html.out().contains("shard 4 of 4 missing"),
                 "the HTML report says it too");
+        assertTrue(html.out().contains("<th>shard</th>"), "and a shard column");
         // Every row names the shard that measured it.
         Map<String, Integer> shardOf = new HashMap<>();
         for (int k = 1; k <= 3; k++) {

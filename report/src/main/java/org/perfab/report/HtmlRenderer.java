@@ -3,6 +3,7 @@ package org.perfab.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.perfab.model.CellComparison;
 import org.perfab.model.CellId;
 import org.perfab.model.RunResults;
@@ -22,18 +23,20 @@ import org.perfab.stats.Thresholds;
 final class HtmlRenderer implements Renderer<Report> {
     /** One row of the table and its plot, every field escaped. */
     public record Row(String id, String cell, String metric, String verdict, String verdictClass, String base,
-            String head, String change, String p, String detects, String plot, List<String> notes) {
+            String head, String change, String p, String detects, String plot, List<String> notes, String shard) {
     }
 
     /** Everything the template prints. */
     public record View(String title, String headline, String context, String forest, String forestKey,
-            List<String> warnings, List<Row> rows, String zeros, String legend, boolean plots, String plotKey) {
+            List<String> warnings, List<Row> rows, String zeros, String legend, boolean plots, String plotKey,
+            boolean sharded) {
     }
 
     @Override
     public String render(Report report) {
         List<Row> rows = new ArrayList<>();
         Map<CellId, List<Plot.Point>> points = report.run().map(Plot::points).orElse(Map.of());
+        Map<CellId, Integer> shards = ShardWords.shardOfCells(report);
         int i = 0;
         for (CellComparison r : report.table().rows()) {
             if (r.allZero()) {
@@ -51,7 +54,7 @@ final class HtmlRenderer implements Renderer<Report> {
                     Untrusted.htmlProse(Numbers.pValue(c.pValue())),
                     Untrusted.htmlProse(Words.detects(c, report.table().thresholds())), plot,
                     Notes.of(r).stream().map(n -> Untrusted.htmlProse(Untrusted.plain(n, Untrusted.MAX_PROSE)))
-                            .toList()));
+                            .toList(), Optional.ofNullable(shards.get(r.cell().id())).map(String::valueOf).orElse("")));
         }
         Thresholds t = report.table().thresholds();
         List<CellComparison> shown = report.table().rows().stream().filter(r -> !r.allZero()).toList();
@@ -63,7 +66,7 @@ final class HtmlRenderer implements Renderer<Report> {
                 Warnings.of(report).stream().map(Untrusted::htmlProse).toList(), rows,
                 Zeros.line(report.table().rows(), Untrusted::html),
                 Untrusted.htmlProse(Words.rules(report.table()) + ". " + Warnings.gate(report)),
-                report.run().isPresent(), Untrusted.htmlProse(plotKey(report)));
+                report.run().isPresent(), Untrusted.htmlProse(plotKey(report)), !shards.isEmpty());
         return Templates.render("report.html.ftl", Map.of("view", view));
     }
 

@@ -100,10 +100,10 @@
 </ul>
 </#if>
 <table>
-<thead><tr><th>cell</th><th>metric</th><th>baseline ±cv</th><th>head ±cv</th><th>change [95% CI]</th><th>p</th><th title="the smallest slowdown found with 80% power">detects</th><th>verdict</th></tr></thead>
+<thead><tr><th>cell</th><th>metric</th><th>baseline ±cv</th><th>head ±cv</th><th>change [95% CI]</th><th>p</th><th title="the smallest slowdown found with 80% power">detects</th><th>verdict</th><#if view.sharded><th>shard</th></#if></tr></thead>
 <tbody>
 <#list view.rows as r>
-<tr class="${r.verdictClass}"><td class="cell"><#if view.plots><a href="#${r.id}">${r.cell}</a><#else>${r.cell}</#if></td><td>${r.metric}</td><td>${r.base}</td><td>${r.head}</td><td>${r.change}</td><td>${r.p}</td><td>${r.detects}</td><td><span class="badge ${r.verdictClass}">${r.verdict}</span></td></tr>
+<tr class="${r.verdictClass}"><td class="cell"><#if view.plots><a href="#${r.id}">${r.cell}</a><#else>${r.cell}</#if></td><td>${r.metric}</td><td>${r.base}</td><td>${r.head}</td><td>${r.change}</td><td>${r.p}</td><td>${r.detects}</td><td><span class="badge ${r.verdictClass}">${r.verdict}</span></td><#if view.sharded><td>${r.shard}</td></#if></tr>
 </#list>
 </tbody>
 </table>
