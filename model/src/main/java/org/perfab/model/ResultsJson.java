@@ -119,9 +119,6 @@ public final class ResultsJson {
         for (CellComparison row : results.table().rows()) {
             rows.add(comparison(row, results.table().thresholds()));
         }
-        // Merged shards repeat trial numbers, one shard's after another's: each trial and
-        // measurement says its shard.
-        int[] shardOf = shardOfTrials(results);
         results.sharding().ifPresent(sh -> {
             ObjectNode shards = root.putObject("shards");
             shards.put("count", sh.count());
@@ -134,25 +131,26 @@ public final class ResultsJson {
                 each.benchmarks().forEach(names::add);
             }
         });
+        // Merged shards repeat trial numbers, one shard's after another's: each trial and
+        // measurement says its shard.
+        boolean merged = results.sharding().map(Sharding::merged).orElse(false);
+        List<List<RunResults.TrialRecord>> byShard = Shards.trialsByShard(results);
         ArrayNode trials = root.putArray("trials");
         ArrayNode measurements = root.putArray("measurements");
-        for (int i = 0; i < results.trials().size(); i++) {
-            RunResults.TrialRecord trial = results.trials().get(i);
-            ObjectNode node = trialNode(trial, false);
-            if (shardOf != null) {
-                node.put("shard", shardOf[i]);
+        for (int k = 0; k < byShard.size(); k++) {
+            for (RunResults.TrialRecord trial : byShard.get(k)) {
+                ObjectNode node = trialNode(trial, false);
+                if (merged) {
+                    node.put("shard", results.sharding().get().parts().get(k).index());
+                }
+                trials.add(node);
             }
-            trials.add(node);
         }
-        for (int i = 0; i < results.trials().size(); i++) {
-            RunResults.TrialRecord trial = results.trials().get(i);
-            if (trial.warmup() || trial.status() != RunResults.Status.OK) {
-                continue;
-            }
-            for (Measurement x : trial.measurements()) {
+        for (int k = 0; k < byShard.size(); k++) {
+            for (Measurement x : RunResults.counted(byShard.get(k))) {
                 ObjectNode node = measurement(x);
-                if (shardOf != null) {
-                    node.put("shard", shardOf[i]);
+                if (merged) {
+                    node.put("shard", results.sharding().get().parts().get(k).index());
                 }
                 measurements.add(node);
             }
@@ -336,32 +334,6 @@ public final class ResultsJson {
                 .withFunctions(r -> functions.getOrDefault(r.cell().id(), List.of()));
         return new RunResults(name, provenance, machine, settings, startedAt, finishedAt, interrupted, time, trials, table,
                 sharding);
-    }
-
-    /**
-     * Returns the shard of each of the run's trials, when it is shards merged (their trials one
-     * shard's after another's, as many as each part says); null for any other run.
-     *
-     * @throws IllegalArgumentException when the parts' counts of trials do not add up to the run's
-     */
-    private static int[] shardOfTrials(RunResults results) {
-        if (results.sharding().isEmpty() || !results.sharding().get().merged()) {
-            return null;
-        }
-        int[] shard = new int[results.trials().size()];
-        int at = 0;
-        for (Sharding.Part p : results.sharding().get().parts()) {
-            for (int j = 0; j < p.trials(); j++) {
-                if (at >= shard.length) {
-                    throw new IllegalArgumentException("the shards hold more trials than the run");
-                }
-                shard[at++] = p.index();
-            }
-        }
-        if (at != shard.length) {
-            throw new IllegalArgumentException("the shards hold " + at + " of the run's " + shard.length + " trials");
-        }
-        return shard;
     }
 
     private static Sharding sharding(StrictJson.Obj node, StrictJson.Obj root) {

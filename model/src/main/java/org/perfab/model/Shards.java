@@ -178,6 +178,8 @@ public final class Shards {
     /**
      * Returns the trials of shards merged, shard by shard (each part's own, in the order of the
      * parts); the run's trials as one list for any other run.
+     *
+     * @throws IllegalArgumentException when the parts' counts of trials are not the run's
      */
     public static List<List<RunResults.TrialRecord>> trialsByShard(RunResults run) {
         if (run.sharding().isEmpty() || !run.sharding().get().merged()) {
@@ -186,8 +188,15 @@ public final class Shards {
         List<List<RunResults.TrialRecord>> out = new ArrayList<>();
         int from = 0;
         for (Sharding.Part p : run.sharding().get().parts()) {
+            if (from + p.trials() > run.trials().size()) {
+                throw new IllegalArgumentException("the shards hold more trials than the run's " + run.trials().size());
+            }
             out.add(run.trials().subList(from, from + p.trials()));
             from += p.trials();
+        }
+        if (from != run.trials().size()) {
+            throw new IllegalArgumentException("the shards hold " + from + " of the run's " + run.trials().size()
+                    + " trials");
         }
         return out;
     }

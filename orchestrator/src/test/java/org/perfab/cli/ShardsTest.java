@@ -113,25 +113,35 @@ class ShardsTest {
     }
 
     /**
+     * Returns a repository of a suite of {@code functions} functions: main runs {@code workload}
+     * with every function as fast as any, feature makes each as {@code slow} says (a line
+     * {@code FUNCTION FACTOR [SPREAD]} each).
+     */
+    static Path suite(Path dir, String workload, int functions, String slow) throws IOException {
+        GitFixture g = GitFixture.init(dir);
+        g.write("perfab.yaml", workload).write("slow.txt", "BenchmarkF0000 1.0\n")
+                .write("functions.txt", functions + "\n");
+        g.commit("the suite");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("slow.txt", slow);
+        g.commit("the change");
+        return g.dir();
+    }
+
+    /**
      * Measures a suite of {@code functions} functions (one in ten 10% slower on the head) in
      * {@code count} shards, each into {@code out/ARTIFACT-shard-K}, as a matrix's jobs leave their
      * artifacts; in process, for the tests of the scripts that merge them.
      */
     static void shards(Path dir, Path out, String artifact, int count, int functions) throws IOException {
-        GitFixture g = GitFixture.init(dir);
-        g.write("perfab.yaml", "name: suite\ntrials: 3\nwarmup: 0\nadaptive: off\nharness:\n"
-                + "  run: [go, test, -bench, .]\n  format: go\n").write("slow.txt", "BenchmarkF0000 1.0\n")
-                .write("functions.txt", functions + "\n");
-        g.commit("the suite");
-        g.git("checkout", "-q", "-b", "feature");
         StringBuilder slow = new StringBuilder();
         for (int f = 0; f < functions; f++) {
             slow.append(function(f)).append(f % 10 == 3 ? " 1.10" : " 1.0").append('\n');
         }
-        g.write("slow.txt", slow.toString());
-        g.commit("the change");
+        Path repo = suite(dir, "name: suite\ntrials: 3\nwarmup: 0\nadaptive: off\nharness:\n"
+                + "  run: [go, test, -bench, .]\n  format: go\n", functions, slow.toString());
         for (int k = 1; k <= count; k++) {
-            Cli run = Cli.ab(fake.engine(), g.dir(), out.resolve(artifact + "-shard-" + k), "--shard", k + "/" + count);
+            Cli run = Cli.ab(fake.engine(), repo, out.resolve(artifact + "-shard-" + k), "--shard", k + "/" + count);
             assertEquals(0, run.exitCode(), run.err());
         }
     }
@@ -147,22 +157,16 @@ class ShardsTest {
     }
 
     @BeforeAll
-    static void suite() throws IOException {
-        GitFixture g = GitFixture.init(tmp.resolve("repo"));
-        g.write("perfab.yaml", "name: suite\ntrials: 5\nwarmup: 0\nadaptive: off\nharness:\n"
-                + "  run: [go, test, -run, '^$', -bench, ., -benchtime, 1000000x]\n  format: go\n")
-                .write("slow.txt", "BenchmarkF0000 1.0\n");
-        g.commit("the suite");
-        g.git("checkout", "-q", "-b", "feature");
+    static void measureTheSuite() throws IOException {
         // A tenth of the functions 10% slower, a tenth 2% slower, a twentieth 8% faster.
         StringBuilder slow = new StringBuilder();
         for (int f = 0; f < FUNCTIONS; f++) {
             double by = f % 10 == 3 ? 1.10 : f % 10 == 7 ? 1.02 : f % 20 == 5 ? 0.92 : 1.0;
             slow.append(function(f)).append(' ').append(by).append('\n');
         }
-        g.write("slow.txt", slow.toString());
-        g.commit("the change");
-        repo = g.dir();
+        repo = suite(tmp.resolve("repo"), "name: suite\ntrials: 5\nwarmup: 0\nadaptive: off\nharness:\n"
+                + "  run: [go, test, -run, '^$', -bench, ., -benchtime, 1000000x]\n  format: go\n", FUNCTIONS,
+                slow.toString());
         assertEquals(0, ab(fake, "single", "local").exitCode());
         for (int k = 1; k <= SHARDS; k++) {
             Cli run = ab(k == 3 ? failing : fake, "shard-" + k, "runner-" + k, "--shard", k + "/" + SHARDS);
@@ -252,12 +256,6 @@ class ShardsTest {
             names.add(function(f));
         }
         Map<String, Integer> shard = Sharding.assign(names, 2);
-        GitFixture g = GitFixture.init(tmp.resolve("adaptive"));
-        g.write("perfab.yaml", "name: adaptive\ntrials: 5\nwarmup: 0\nadaptive: 20\nthresholds: {fdr: 'off'}\n"
-                + "harness:\n  run: [go, test, -bench, .]\n  format: go\n").write("slow.txt", "BenchmarkF0000 1.0\n")
-                .write("functions.txt", functions + "\n");
-        g.commit("the suite");
-        g.git("checkout", "-q", "-b", "feature");
         // Shard 1: unchanged in a narrow spread, or 30% slower. Shard 2: one function 4% slower in
         // a spread of 4%, which five trials a side cannot settle.
         StringBuilder slow = new StringBuilder();
@@ -272,10 +270,11 @@ class ShardsTest {
                 slow.append(name).append(" 1.0 0.002\n");
             }
         }
-        g.write("slow.txt", slow.toString());
-        g.commit("the change");
+        Path adaptive = suite(tmp.resolve("adaptive"), "name: adaptive\ntrials: 5\nwarmup: 0\nadaptive: 20\n"
+                + "thresholds: {fdr: 'off'}\nharness:\n  run: [go, test, -bench, .]\n  format: go\n", functions,
+                slow.toString());
         for (int k = 1; k <= 2; k++) {
-            Cli run = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out",
+            Cli run = Cli.run(fake.engine(), "ab", "--repo=" + adaptive, "--base=main", "--head=feature", "--out",
                     tmp.resolve("adaptive-" + k).toString(), "--shard", k + "/2");
             assertEquals(0, run.exitCode(), run.err());
         }

@@ -9,6 +9,7 @@ import org.perfab.model.CellId;
 import org.perfab.model.Measurement;
 import org.perfab.model.RunResults;
 import org.perfab.model.Sharding;
+import org.perfab.model.Shards;
 
 /** What every rendering says of a run of shards: which runner measured what, and which shards lack results. */
 final class ShardWords {
@@ -75,15 +76,12 @@ final class ShardWords {
             return Map.of();
         }
         Map<CellId, Integer> of = new HashMap<>();
-        List<RunResults.TrialRecord> trials = run.get().trials();
-        int at = 0;
-        for (Sharding.Part p : run.get().sharding().get().parts()) {
-            for (int i = at; i < at + p.trials() && i < trials.size(); i++) {
-                for (Measurement m : trials.get(i).measurements()) {
-                    of.putIfAbsent(m.cell().id(), p.index());
-                }
+        List<List<RunResults.TrialRecord>> byShard = Shards.trialsByShard(run.get());
+        for (int k = 0; k < byShard.size(); k++) {
+            int index = run.get().sharding().get().parts().get(k).index();
+            for (Measurement m : RunResults.counted(byShard.get(k))) {
+                of.putIfAbsent(m.cell().id(), index);
             }
-            at += p.trials();
         }
         return of;
     }
