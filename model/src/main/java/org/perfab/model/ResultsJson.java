@@ -126,7 +126,7 @@ public final class ResultsJson {
             for (Sharding.Part each : sh.parts()) {
                 ObjectNode part = parts.addObject();
                 part.put("index", each.index()).put("state", each.state().id()).put("runner", each.runner())
-                        .put("listed", each.listed()).put("suite", each.suite()).put("trials", each.trials());
+                        .put("listed", each.listed()).put("suite", each.suite()).put("cut", each.cut()).put("trials", each.trials());
                 ArrayNode names = part.putArray("benchmarks");
                 each.benchmarks().forEach(names::add);
             }
@@ -341,7 +341,8 @@ public final class ResultsJson {
         List<Sharding.Part> parts = node.objects("parts", p -> {
             Sharding.Part part = p.check("index", () -> new Sharding.Part(p.integer("index", 1, count),
                     p.check("state", () -> Sharding.State.of(p.text("state"))), p.text("runner"),
-                    p.integer("listed", 0, Integer.MAX_VALUE), p.text("suite"), p.texts("benchmarks"),
+                    p.integer("listed", 0, Integer.MAX_VALUE), p.text("suite"),
+                    p.has("cut") ? p.text("cut") : Sharding.BY_COUNT, p.texts("benchmarks"),
                     p.integer("trials", 0, Integer.MAX_VALUE)));
             p.done();
             return part;
@@ -392,7 +393,28 @@ public final class ResultsJson {
                 t.integer("build", 0, 1 << 20), t.integer("trial", 0, 1 << 30), t.bool("warmup"), status(t),
                 t.text("reason"), t.number("wallSeconds"), t.text("stderrTail"), measurements,
                 t.has("leftovers") ? t.texts("leftovers") : List.of(),
-                t.has("logBytesCut") ? t.integer("logBytesCut", 0L, Long.MAX_VALUE) : 0, load(t));
+                t.has("logBytesCut") ? t.integer("logBytesCut", 0L, Long.MAX_VALUE) : 0, load(t), seconds(t));
+    }
+
+    /**
+     * Returns the trial's {@code seconds}, each benchmark's own time: empty when absent (the harness's
+     * output did not say, or a file written before perfab recorded it).
+     */
+    private static Map<String, Double> seconds(StrictJson.Obj t) {
+        if (!t.has("seconds")) {
+            return Map.of();
+        }
+        StrictJson.Obj s = t.object("seconds");
+        Map<String, Double> out = new TreeMap<>();
+        for (String name : s.names()) {
+            double v = s.number(name);
+            if (!(v >= 0) || name.isEmpty()) {
+                throw s.error(name, "a benchmark's time is a number of seconds, 0 or more, not " + v);
+            }
+            out.put(name, v);
+        }
+        s.done();
+        return out;
     }
 
     /**
@@ -479,6 +501,10 @@ public final class ResultsJson {
             }
         } else {
             node.putNull("load");
+        }
+        if (!t.seconds().isEmpty()) {
+            ObjectNode seconds = node.putObject("seconds");
+            new TreeMap<>(t.seconds()).forEach(seconds::put);
         }
         if (withMeasurements) {
             ArrayNode ms = node.putArray("measurements");

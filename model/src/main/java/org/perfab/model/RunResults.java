@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -291,11 +292,22 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
      *     keep them bounded; 0 when none
      * @param load what the machine was doing while it ran; empty where {@code /proc} could not tell
      *     (not Linux) and in files written before perfab recorded it
+     * @param seconds how long the harness says it spent in each benchmark, by the benchmark's name
+     *     (a cell's name), where its output says (Go's iterations times ns/op, Google Benchmark's
+     *     iterations times real time, pytest-benchmark's total): what a later run's shards are cut by
+     *     (see {@link Sharding#assign(java.util.Map, int)}); empty where the output does not say
      */
     public record TrialRecord(int seq, Side side, int build, int trial, boolean warmup, Status status,
             String reason, double wallSeconds, String stderrTail, List<Measurement> measurements,
-            List<String> leftovers, long logBytesCut, Optional<Load> load) {
+            List<String> leftovers, long logBytesCut, Optional<Load> load, Map<String, Double> seconds) {
         public TrialRecord {
+            seconds = Map.copyOf(seconds);
+            for (Map.Entry<String, Double> e : seconds.entrySet()) {
+                if (e.getKey().isEmpty() || !Double.isFinite(e.getValue()) || e.getValue() < 0) {
+                    throw new IllegalArgumentException("benchmark '" + e.getKey() + "' took " + e.getValue()
+                            + " s: a time is a finite number, 0 or more, of a named benchmark");
+                }
+            }
             Objects.requireNonNull(side, "side");
             Objects.requireNonNull(status, "status");
             Objects.requireNonNull(reason, "reason");
@@ -306,6 +318,14 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
                 throw new IllegalArgumentException("logBytesCut must not be negative");
             }
             Objects.requireNonNull(load, "load");
+        }
+
+        /** A trial whose benchmarks' own times are not known. */
+        public TrialRecord(int seq, Side side, int build, int trial, boolean warmup, Status status,
+                String reason, double wallSeconds, String stderrTail, List<Measurement> measurements,
+                List<String> leftovers, long logBytesCut, Optional<Load> load) {
+            this(seq, side, build, trial, warmup, status, reason, wallSeconds, stderrTail, measurements, leftovers,
+                    logBytesCut, load, Map.of());
         }
 
         /** A trial whose load is not known. */
@@ -335,7 +355,7 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
         /** Returns this trial with {@code measurements} in place of its own. */
         public TrialRecord withMeasurements(List<Measurement> measurements) {
             return new TrialRecord(seq, side, build, trial, warmup, status, reason, wallSeconds, stderrTail,
-                    measurements, leftovers, logBytesCut, load);
+                    measurements, leftovers, logBytesCut, load, seconds);
         }
     }
 }

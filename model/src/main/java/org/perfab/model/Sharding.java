@@ -82,13 +82,17 @@ public record Sharding(int count, List<Part> parts) {
      * @param listed how many benchmarks the harness listed, in every shard
      * @param suite what the harness listed: a digest of every name (see {@link #suite}); every shard
      *     of one A/B lists the same suite, or their slices do not fit together
+     * @param cut how the suite was cut: {@link #BY_COUNT}, or {@code time:DIGEST} when by the
+     *     benchmarks' times in an earlier run (see {@link #cut}); every shard of one A/B cuts alike, or
+     *     their slices do not fit together
      * @param benchmarks the benchmarks of its slice, as the harness names them
      * @param trials how many of the run's trials are this shard's (they come in the order of the shards)
      */
-    public record Part(int index, State state, String runner, int listed, String suite, List<String> benchmarks,
-            int trials) {
+    public record Part(int index, State state, String runner, int listed, String suite, String cut,
+            List<String> benchmarks, int trials) {
         public Part {
             Objects.requireNonNull(suite, "suite");
+            Objects.requireNonNull(cut, "cut");
             if (index < 1) {
                 throw new IllegalArgumentException("a shard's index is from 1, got " + index);
             }
@@ -117,22 +121,88 @@ public record Sharding(int count, List<Part> parts) {
         return out;
     }
 
+    /** How a suite cut by count says so in {@link Part#cut}. */
+    public static final String BY_COUNT = "count";
+
     /**
-     * Returns the shard, from 1 to {@code count}, of each of {@code names}: the names in the order
-     * of their hash (see {@link #hash}), cut into {@code count} runs of equal length (to one). Every
-     * shard of a matrix finds the same slices from the same names, without talking to the others;
-     * the slices differ in size by one benchmark at most; and a benchmark added or removed moves
-     * only the benchmarks at the cuts after it, at most one per cut, so a benchmark stays in its
-     * shard while the suite grows, unless it sits at a cut.
+     * Returns the shard, from 1 to {@code count}, of each of {@code names}, cut by count: as
+     * {@link #assign(Map, int)} with every benchmark's time the same. The slices differ in size by
+     * one benchmark at most.
      */
     public static Map<String, Integer> assign(Collection<String> names, int count) {
-        List<String> ordered = new ArrayList<>(new TreeSet<>(names));
+        Map<String, Double> same = new LinkedHashMap<>();
+        for (String n : names) {
+            same.put(n, 1.0);
+        }
+        return assign(same, count);
+    }
+
+    /**
+     * Returns the shard, from 1 to {@code count}, of each benchmark of {@code times} (its time, more
+     * than 0): the names in the order of their hash (see {@link #hash}), laid end to end by their
+     * times and cut into {@code count} runs of equal time, each benchmark in the run that holds its
+     * middle. Every shard of a matrix finds the same slices from the same names and times, without
+     * talking to the others; a slice's time is within one benchmark's of the suite's over
+     * {@code count}; and a benchmark added or removed moves only benchmarks at the cuts, so a
+     * benchmark stays in its shard while the suite grows, unless it sits at a cut.
+     *
+     * @throws IllegalArgumentException when a time is not a finite number above 0
+     */
+    public static Map<String, Integer> assign(Map<String, Double> times, int count) {
+        List<String> ordered = new ArrayList<>(new TreeSet<>(times.keySet()));
         ordered.sort(Comparator.comparingLong((String n) -> hash(n)).thenComparing(Comparator.naturalOrder()));
+        double total = 0;
+        for (String n : ordered) {
+            double t = times.get(n);
+            if (!(t > 0) || Double.isInfinite(t)) {
+                throw new IllegalArgumentException("benchmark '" + n + "' has time " + t + ": a cut needs times above 0");
+            }
+            total += t;
+        }
         Map<String, Integer> shard = new LinkedHashMap<>();
-        for (int i = 0; i < ordered.size(); i++) {
-            shard.put(ordered.get(i), (int) ((long) i * count / ordered.size()) + 1);
+        double before = 0;
+        for (String n : ordered) {
+            double t = times.get(n);
+            // Where its middle falls, in shards: (before + t/2) / total * count, halves kept whole.
+            long at = (long) Math.floor((2 * before + t) * count / (2 * total));
+            shard.put(n, (int) Math.min(count - 1, Math.max(0, at)) + 1);
+            before += t;
         }
         return shard;
+    }
+
+    /**
+     * Returns how long each benchmark (a cell's name) took a trial pair in a run of {@code trials}:
+     * twice the mean of its time (see {@link RunResults.TrialRecord#seconds}) over the counted trials
+     * that give it. Empty when none does (the harness's output gives no benchmark's own time).
+     */
+    public static Map<String, Double> times(List<RunResults.TrialRecord> trials) {
+        Map<String, double[]> sums = new java.util.HashMap<>();
+        for (RunResults.TrialRecord t : trials) {
+            if (!t.warmup()) {
+                t.seconds().forEach((name, s) -> {
+                    double[] sum = sums.computeIfAbsent(name, k -> new double[2]);
+                    sum[0] += s;
+                    sum[1]++;
+                });
+            }
+        }
+        Map<String, Double> times = new java.util.TreeMap<>();
+        sums.forEach((name, sum) -> times.put(name, 2 * sum[0] / sum[1]));
+        return times;
+    }
+
+    /**
+     * Returns how a cut by {@code times} is named in {@link Part#cut}: {@code time:} and the first 16
+     * hex digits of the SHA-256 of the names, sorted, each with its time. Shards cut by other times
+     * cut the suite elsewhere, and their slices do not fit together.
+     */
+    public static String cut(Map<String, Double> times) {
+        StringBuilder lines = new StringBuilder();
+        for (Map.Entry<String, Double> e : new java.util.TreeMap<>(times).entrySet()) {
+            lines.append(e.getKey()).append('\t').append(Double.toString(e.getValue())).append('\n');
+        }
+        return "time:" + digest(List.of(lines.toString()));
     }
 
     /**
@@ -140,10 +210,19 @@ public record Sharding(int count, List<Part> parts) {
      * names, sorted, a line each. Two shards that listed other suites cut them elsewhere.
      */
     public static String suite(Collection<String> names) {
+        List<String> lines = new ArrayList<>();
+        for (String n : new TreeSet<>(names)) {
+            lines.add(n + "\n");
+        }
+        return digest(lines);
+    }
+
+    /** Returns the first 16 hex digits of the SHA-256 of {@code parts}, one after another, in UTF-8. */
+    private static String digest(List<String> parts) {
         try {
             java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
-            for (String n : new TreeSet<>(names)) {
-                sha.update((n + "\n").getBytes(StandardCharsets.UTF_8));
+            for (String p : parts) {
+                sha.update(p.getBytes(StandardCharsets.UTF_8));
             }
             return java.util.HexFormat.of().formatHex(sha.digest()).substring(0, 16);
         } catch (java.security.NoSuchAlgorithmException e) {

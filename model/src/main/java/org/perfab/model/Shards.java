@@ -80,6 +80,11 @@ public final class Shards {
                         + " do not fit together: a listing that differs from runner to runner leaves benchmarks in no"
                         + " shard or in two");
             }
+            if (!part.cut().equals(firstPart.cut())) {
+                throw new IllegalArgumentException(source + "its suite was cut " + cutWords(part.cut()) + ", and "
+                        + sources.get(0) + "'s " + cutWords(firstPart.cut()) + ", so their slices do not fit together:"
+                        + " give every shard the same --shard-times, or none");
+            }
             Integer other = byIndex.putIfAbsent(part.index(), i);
             if (other != null) {
                 throw new IllegalArgumentException(source + "shard " + s.parts().get(0).index() + " of " + count + " is "
@@ -110,15 +115,16 @@ public final class Shards {
         double[] timing = new double[4];
         int listed = first.sharding().get().parts().get(0).listed();
         String suite = first.sharding().get().parts().get(0).suite();
+        String cut = first.sharding().get().parts().get(0).cut();
         for (int k = 1; k <= count; k++) {
             Integer i = byIndex.get(k);
             if (i == null) {
-                parts.add(new Sharding.Part(k, Sharding.State.MISSING, "", listed, suite, List.of(), 0));
+                parts.add(new Sharding.Part(k, Sharding.State.MISSING, "", listed, suite, cut, List.of(), 0));
                 continue;
             }
             RunResults r = runs.get(i);
             Sharding.Part own = r.sharding().get().parts().get(0);
-            parts.add(new Sharding.Part(k, state(r), runner(r), own.listed(), own.suite(), own.benchmarks(),
+            parts.add(new Sharding.Part(k, state(r), runner(r), own.listed(), own.suite(), own.cut(), own.benchmarks(),
                     r.trials().size()));
             trialsByShard.add(r.trials());
             trials.addAll(r.trials());
@@ -202,6 +208,11 @@ public final class Shards {
     }
 
     /** Returns the runner a shard's run names: the CI runner's name, else the CPU. */
+    /** Returns how a {@link Sharding.Part#cut} reads in a sentence: "by count", "by the times time:…". */
+    private static String cutWords(String cut) {
+        return cut.equals(Sharding.BY_COUNT) ? "by count" : "by the times of an earlier run (" + cut + ")";
+    }
+
     private static String runner(RunResults r) {
         return r.machine().runner().isBlank() ? r.machine().cpu() : r.machine().runner();
     }

@@ -52,6 +52,75 @@ class ShardingTest {
         assertTrue(moved <= 2 * 3, moved + " of 1,000 benchmarks moved when two were added");
     }
 
+    /** Times of a suite of {@code n}: one benchmark in ten 30 times the others', and the rest spread. */
+    private static Map<String, Double> times(List<String> names) {
+        Map<String, Double> times = new java.util.LinkedHashMap<>();
+        java.util.Random r = new java.util.Random(11);
+        for (int i = 0; i < names.size(); i++) {
+            times.put(names.get(i), (i % 10 == 0 ? 30.0 : 1.0) * (0.5 + r.nextDouble()));
+        }
+        return times;
+    }
+
+    private static double[] load(Map<String, Double> times, Map<String, Integer> shards, int count) {
+        double[] load = new double[count + 1];
+        shards.forEach((n, k) -> load[k] += times.get(n));
+        return load;
+    }
+
+    @Test
+    void slicesCutByTimeTakeEqualTimeToOneBenchmarkWhereByCountTheyDoNot() {
+        List<String> names = suite(2000);
+        Map<String, Double> times = times(names);
+        double longest = times.values().stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+        double total = times.values().stream().mapToDouble(Double::doubleValue).sum();
+        for (int count : new int[] {2, 4, 7, 16}) {
+            double[] byTime = load(times, Sharding.assign(times, count), count);
+            for (int k = 1; k <= count; k++) {
+                assertTrue(Math.abs(byTime[k] - total / count) <= longest, "shard " + k + " of " + count + " takes "
+                        + byTime[k] + " of " + total);
+            }
+        }
+        // The same suite by count: the heavy benchmarks fall where their hash puts them.
+        double[] byCount = load(times, Sharding.assign(names, 16), 16);
+        double[] byTime = load(times, Sharding.assign(times, 16), 16);
+        double most = java.util.Arrays.stream(byCount).max().orElseThrow();
+        assertTrue(most > java.util.Arrays.stream(byTime).max().orElseThrow() + longest / 2, most + " by count");
+    }
+
+    @Test
+    void aCutByTimeIsStableAndNamedByItsTimes() {
+        List<String> names = suite(1000);
+        Map<String, Double> times = times(names);
+        Map<String, Integer> before = Sharding.assign(times, 4);
+        Map<String, Double> grown = new java.util.HashMap<>(times);
+        grown.put("BenchmarkNew/size=3", 2.0);
+        Map<String, Integer> after = Sharding.assign(grown, 4);
+        long moved = names.stream().filter(n -> !before.get(n).equals(after.get(n))).count();
+        assertTrue(moved <= 3, moved + " of 1,000 benchmarks moved when one was added");
+        // Every job of a matrix, given the same times in any order, names the same cut; other times, another.
+        assertEquals(Sharding.cut(times), Sharding.cut(new java.util.TreeMap<>(times)));
+        assertTrue(Sharding.cut(times).startsWith("time:"));
+        assertTrue(!Sharding.cut(times).equals(Sharding.cut(grown)));
+        // Only the times relative to each other matter: equal times cut as count does.
+        Map<String, Double> same = new java.util.HashMap<>();
+        names.forEach(n -> same.put(n, 0.25));
+        assertEquals(Sharding.assign(names, 4), Sharding.assign(same, 4));
+        assertThrows(IllegalArgumentException.class, () -> Sharding.assign(Map.of("a", 0.0), 2));
+    }
+
+    @Test
+    void aRunsTimesAreEachBenchmarksMeanOverItsCountedTrialsForBothSides() {
+        var head = new RunResults.TrialRecord(0, Side.HEAD, 0, 0, false, RunResults.Status.OK, "", 1, "", List.of(),
+                List.of(), 0, java.util.Optional.empty(), Map.of("A", 0.25, "B", 1.0));
+        var base = new RunResults.TrialRecord(1, Side.BASE, 0, 0, false, RunResults.Status.OK, "", 1, "", List.of(),
+                List.of(), 0, java.util.Optional.empty(), Map.of("A", 0.75));
+        var warm = new RunResults.TrialRecord(2, Side.BASE, 0, 0, true, RunResults.Status.OK, "", 1, "", List.of(),
+                List.of(), 0, java.util.Optional.empty(), Map.of("A", 100.0, "C", 1.0));
+        Map<String, Double> times = Sharding.times(List.of(head, base, warm));
+        assertEquals(Map.of("A", 1.0, "B", 2.0), times);
+    }
+
     @Test
     void aShardIsKOfN() {
         assertEquals(new Sharding.Shard(2, 4), Sharding.parse("2/4"));

@@ -82,14 +82,23 @@ public final class AbRun {
      *     rule); empty for the run's own ({@link ComparisonTable#undecided}: any cell)
      * @param shard the shard of the suite the run measures, its slice of the benchmarks the harness
      *     lists (see {@link Slices}); empty for the whole suite
+     * @param shardTimes how long each benchmark (a cell's name) took a trial pair in an earlier run
+     *     (see {@link Sharding#times}): the shard's suite is cut at equal time by them; empty to cut by
+     *     count
      */
     public record Request(Path repository, String base, String head, String workload,
             Optional<Setting<Integer>> trials, Optional<Setting<Integer>> builds, Path out, Optional<Path> cache,
             Optional<Long> seed, ThresholdSettings overrides, boolean resume, boolean force, List<Verdict> failOn,
             boolean padding, Optional<Path> noise, Optional<Setting<Integer>> adaptive, Optional<Duration> budget,
-            Optional<Predicate<CellComparison>> undecided, Optional<Sharding.Shard> shard) {
+            Optional<Predicate<CellComparison>> undecided, Optional<Sharding.Shard> shard,
+            Map<String, Double> shardTimes) {
         public Request {
             Objects.requireNonNull(shard, "shard");
+            shardTimes = Map.copyOf(shardTimes);
+            if (!shardTimes.isEmpty() && shard.isEmpty()) {
+                throw new BadInputException("--shard-times says where to cut the suite into shards: give --shard K/N"
+                        + " too");
+            }
             Objects.requireNonNull(undecided, "undecided");
             failOn = List.copyOf(failOn);
             Objects.requireNonNull(out, "out");
@@ -114,7 +123,8 @@ public final class AbRun {
         public static Builder of(Path repository, String base, String head, Path out) {
             return new Builder(new Request(repository, base, head, DEFAULT_WORKLOAD, Optional.empty(), Optional.empty(),
                     out, Optional.empty(), Optional.empty(), ThresholdSettings.NONE, false, false, List.of(), false,
-                    Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty()));
+                    Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+                    Map.of()));
         }
 
         /** Returns a builder that starts from this request. */
@@ -143,6 +153,7 @@ public final class AbRun {
             private Optional<Duration> budget;
             private Optional<Predicate<CellComparison>> undecided;
             private Optional<Sharding.Shard> shard;
+            private Map<String, Double> shardTimes;
 
             private Builder(Request r) {
                 repository = r.repository;
@@ -164,11 +175,18 @@ public final class AbRun {
                 budget = r.budget;
                 undecided = r.undecided;
                 shard = r.shard;
+                shardTimes = r.shardTimes;
             }
 
             /** The shard of the suite to measure; empty for the whole suite. */
             public Builder shard(Optional<Sharding.Shard> v) {
                 shard = v;
+                return this;
+            }
+
+            /** Each benchmark's time in a trial pair of an earlier run, to cut the shards by; empty to cut by count. */
+            public Builder shardTimes(Map<String, Double> v) {
+                shardTimes = v;
                 return this;
             }
 
@@ -282,7 +300,7 @@ public final class AbRun {
              */
             public Request build() {
                 return new Request(repository, base, head, workload, trials, builds, out, cache, seed, overrides, resume,
-                        force, failOn, padding, noise, adaptive, budget, undecided, shard);
+                        force, failOn, padding, noise, adaptive, budget, undecided, shard, shardTimes);
             }
         }
     }
@@ -455,11 +473,11 @@ public final class AbRun {
                     trees.put(dir.side(side, 0).tree(), Slices.env(dir.side(side, 0)));
                 }
                 Slices.Slice slice = Slices.slice(shard.index(), shard.count(), trials, processes, trees, dir.logs(),
-                        context.events()::note);
+                        context.events()::note, plan.shardTimes());
                 trials = slice.harness();
                 sharding = Optional.of(new Sharding(shard.count(), List.of(new Sharding.Part(shard.index(),
                         Sharding.State.MEASURED, machine.runner().isBlank() ? machine.cpu() : machine.runner(),
-                        slice.listed(), slice.suite(), slice.benchmarks(), 0))));
+                        slice.listed(), slice.suite(), slice.cut(), slice.benchmarks(), 0))));
             }
             synchronized (ledger) {
                 assembly = new Assembly(plan, workload, machine, harness, shared, request.failOn(), noise,
@@ -556,7 +574,7 @@ public final class AbRun {
             Plan p = new Plan(request.repository().toString(), baseTip, head, mergeBase, workload,
                     new String(yaml, StandardCharsets.UTF_8), trialCount, w.warmup(), settings.builds().value(),
                     seed, request.padding() ? Optional.of(seed.orElseGet(() -> new Random().nextLong()))
-                            : Optional.empty(), thresholds, started, request.shard());
+                            : Optional.empty(), thresholds, started, request.shard(), request.shardTimes());
             p.write(dir.plan());
             return p;
         }

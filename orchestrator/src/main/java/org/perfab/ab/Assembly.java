@@ -119,7 +119,7 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         Optional<Sharding> shard = sharding.map(s -> {
             Sharding.Part p = s.parts().get(0);
             return new Sharding(s.count(), List.of(new Sharding.Part(p.index(),
-                    interrupted ? Sharding.State.INTERRUPTED : p.state(), p.runner(), p.listed(), p.suite(),
+                    interrupted ? Sharding.State.INTERRUPTED : p.state(), p.runner(), p.listed(), p.suite(), p.cut(),
                     p.benchmarks(), fitted.size())));
         });
         return new RunResults(workload.name(), provenance, machine, settings, plan.startedAt(), Optional.of(now),

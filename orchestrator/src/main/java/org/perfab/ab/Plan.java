@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
 import org.perfab.failure.BadInputException;
 import org.perfab.git.Commit;
@@ -37,18 +38,23 @@ import org.perfab.workload.WorkloadLoader;
  * @param thresholds the verdict settings
  * @param startedAt when the run first started
  * @param shard the shard of the suite the run measures; empty for the whole suite
+ * @param shardTimes each benchmark's time in a trial pair of an earlier run, which the shard's
+ *     suite is cut by; empty to cut by count
  */
 record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, String workloadPath,
         String workloadText, int trials, int warmup, int builds, Optional<Long> seed, Optional<Long> padding,
         Thresholds thresholds,
-        Instant startedAt, Optional<Sharding.Shard> shard) {
+        Instant startedAt, Optional<Sharding.Shard> shard, Map<String, Double> shardTimes) {
+    Plan {
+        shardTimes = Map.copyOf(shardTimes);
+    }
 
     /** A plan of the whole suite. */
     Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, String workloadPath, String workloadText,
             int trials, int warmup, int builds, Optional<Long> seed, Optional<Long> padding, Thresholds thresholds,
             Instant startedAt) {
         this(repository, baseTip, head, mergeBase, workloadPath, workloadText, trials, warmup, builds, seed, padding,
-                thresholds, startedAt, Optional.empty());
+                thresholds, startedAt, Optional.empty(), Map.of());
     }
 
     static final String SCHEMA = "perfab/run/v1";
@@ -62,7 +68,7 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
     /** Returns this plan with {@code n} counted trials per side: the next round of adaptive trials. */
     Plan withTrials(int n) {
         return new Plan(repository, baseTip, head, mergeBase, workloadPath, workloadText, n, warmup, builds, seed,
-                padding, thresholds, startedAt, shard);
+                padding, thresholds, startedAt, shard, shardTimes);
     }
 
     /** Returns the trial order. */
@@ -96,6 +102,10 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
         n.set("thresholds", ResultsJson.thresholds(thresholds));
         n.put("startedAt", startedAt.toString());
         shard.ifPresent(k -> n.put("shard", k.toString()));
+        if (!shardTimes.isEmpty()) {
+            ObjectNode times = n.putObject("shardTimes");
+            new java.util.TreeMap<>(shardTimes).forEach(times::put);
+        }
         Files.writeString(file, JSON.writeValueAsString(n) + "\n", StandardCharsets.UTF_8);
     }
 
@@ -121,9 +131,19 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
                 n.isNull("padding") ? Optional.empty()
                         : Optional.of(n.integer("padding", Long.MIN_VALUE, Long.MAX_VALUE)),
                 thresholds, n.check("startedAt", () -> Instant.parse(n.text("startedAt"))),
-                n.has("shard") ? Optional.of(n.check("shard", () -> Sharding.parse(n.text("shard")))) : Optional.empty());
+                n.has("shard") ? Optional.of(n.check("shard", () -> Sharding.parse(n.text("shard")))) : Optional.empty(),
+                n.has("shardTimes") ? times(n.object("shardTimes")) : Map.of());
         n.done();
         return p;
+    }
+
+    private static Map<String, Double> times(StrictJson.Obj n) {
+        Map<String, Double> times = new java.util.HashMap<>();
+        for (String name : n.names()) {
+            times.put(name, n.number(name));
+        }
+        n.done();
+        return times;
     }
 
     private static ObjectNode commit(Commit c) {

@@ -50,8 +50,9 @@ final class Slices {
      * @param benchmarks the slice, as the harness names its benchmarks, sorted
      * @param listed how many benchmarks the harness listed in all
      * @param suite the digest of every name listed (see {@link Sharding#suite})
+     * @param cut how the suite was cut (see {@link Sharding.Part#cut})
      */
-    record Slice(Workload.Harness harness, List<String> benchmarks, int listed, String suite) {
+    record Slice(Workload.Harness harness, List<String> benchmarks, int listed, String suite, String cut) {
         Slice {
             benchmarks = List.copyOf(benchmarks);
         }
@@ -67,6 +68,24 @@ final class Slices {
 
         /** Returns the harness's command that runs {@code slice} of {@code all} the benchmarks, and no other. */
         List<String> run(List<String> slice, List<String> all);
+
+        /**
+         * Returns the benchmark of {@code listed} that a measured benchmark (a cell's name) belongs
+         * to: the same name, else the longest listed name it starts with, followed by a character
+         * that is not part of a word ({@code BM_Sum/64}, {@code Bench.run:size=8}); empty when none.
+         */
+        default Optional<String> owner(String measured, Set<String> listed) {
+            if (listed.contains(measured)) {
+                return Optional.of(measured);
+            }
+            for (int i = measured.length() - 1; i > 0; i--) {
+                char c = measured.charAt(i);
+                if (!Character.isLetterOrDigit(c) && c != '_' && listed.contains(measured.substring(0, i))) {
+                    return Optional.of(measured.substring(0, i));
+                }
+            }
+            return Optional.empty();
+        }
     }
 
     /**
@@ -76,10 +95,12 @@ final class Slices {
      * @throws BadInputException when perfab cannot list or filter the harness, or the slice's
      *     command would be too long
      * @throws RunFailedException when the listing fails on every side, or lists nothing
+     * @param earlier how long each benchmark (a cell's name) took a trial in an earlier run (see
+     *     {@link #earlier}): the suite is cut at equal time by it; empty to cut by count
      * @throws RunInterruptedException when the run was stopped while it listed
      */
     static Slice slice(int index, int count, Workload.Harness harness, Commands exec, Map<Path, Map<String, String>> trees,
-            Path logs, Consumer<String> notes) throws IOException, InterruptedException {
+            Path logs, Consumer<String> notes, Map<String, Double> earlier) throws IOException, InterruptedException {
         Slicer slicer = slicer(harness);
         Set<String> all = new TreeSet<>();
         Files.createDirectories(logs);
@@ -116,10 +137,21 @@ final class Slices {
             throw new RunFailedException("the listing for --shard (" + String.join(" ", slicer.list()) + ") names no"
                     + " benchmark in either side; its output is in " + logs.resolve("shard-list-head.out"));
         }
-        Map<String, Integer> shards = Sharding.assign(all, count);
+        Times cut = times(all, earlier, slicer);
+        Map<String, Double> times = cut.times();
+        Map<String, Integer> shards = times.isEmpty() ? Sharding.assign(all, count) : Sharding.assign(times, count);
         List<String> mine = all.stream().filter(n -> shards.get(n) == index).toList();
-        notes.accept("shard " + index + " of " + count + ": " + mine.size() + " of the " + all.size()
-                + " benchmarks listed");
+        if (times.isEmpty()) {
+            notes.accept("shard " + index + " of " + count + ": " + mine.size() + " of the " + all.size()
+                    + " benchmarks listed" + (earlier.isEmpty() ? "" : ", cut by count: the earlier run's times name"
+                    + " none of them"));
+        } else {
+            double total = times.values().stream().mapToDouble(Double::doubleValue).sum();
+            double own = mine.stream().mapToDouble(times::get).sum();
+            notes.accept(String.format(java.util.Locale.ROOT, "shard %d of %d: %d of the %d benchmarks listed, cut at"
+                    + " equal time by an earlier run's (%d of them timed there): %.1f s of the suite's %.1f s a trial"
+                    + " pair", index, count, mine.size(), all.size(), cut.timed(), own, total));
+        }
         Workload.Read read = (Workload.Read) harness.format();
         List<String> run = mine.isEmpty() ? read.run() : slicer.run(mine, List.copyOf(all));
         long bytes = 0;
@@ -135,7 +167,45 @@ final class Slices {
                     + " into more shards, or, where the filter names the other slices' benchmarks (JMH, pytest), give"
                     + " the workload's 'harness.shard' (docs/workloads.md)");
         }
-        return new Slice(harness.with(new Workload.Read(run, read.format())), mine, all.size(), Sharding.suite(all));
+        return new Slice(harness.with(new Workload.Read(run, read.format())), mine, all.size(), Sharding.suite(all),
+                times.isEmpty() ? Sharding.BY_COUNT : Sharding.cut(times));
+    }
+
+    /**
+     * The times a suite is cut by.
+     *
+     * @param times the time of each listed benchmark in a trial pair; empty to cut by count
+     * @param timed how many of them the earlier run timed (the others take the median)
+     */
+    record Times(Map<String, Double> times, int timed) {
+    }
+
+    /**
+     * Returns the time of each of {@code listed} in a trial pair (a trial of each side), from
+     * {@code earlier}'s times of measured benchmarks, each added to the listed benchmark it belongs
+     * to (see {@link Slicer#owner}); a listed benchmark without one takes the median of the others'
+     * (a benchmark new since, or one the output gave no time). Empty when none has a time: the suite
+     * is cut by count.
+     */
+    static Times times(Set<String> listed, Map<String, Double> earlier, Slicer slicer) {
+        Map<String, Double> timed = new java.util.HashMap<>();
+        for (Map.Entry<String, Double> e : earlier.entrySet()) {
+            Optional<String> owner = slicer.owner(e.getKey(), listed);
+            if (owner.isPresent() && e.getValue() > 0) {
+                timed.merge(owner.get(), e.getValue(), Double::sum);
+            }
+        }
+        if (timed.isEmpty()) {
+            return new Times(Map.of(), 0);
+        }
+        double[] known = timed.values().stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        double median = known.length % 2 == 1 ? known[known.length / 2]
+                : (known[known.length / 2 - 1] + known[known.length / 2]) / 2;
+        Map<String, Double> times = new LinkedHashMap<>();
+        for (String n : listed) {
+            times.put(n, timed.getOrDefault(n, median));
+        }
+        return new Times(times, timed.size());
     }
 
     /**
@@ -288,6 +358,12 @@ final class Slices {
                 }
             }
             return Optional.empty();
+        }
+
+        /** A cell's name is its function's without {@code Benchmark}, and the sub-benchmark's after a {@code /}. */
+        @Override
+        public Optional<String> owner(String measured, Set<String> listed) {
+            return Slicer.super.owner("Benchmark" + measured, listed);
         }
 
         @Override

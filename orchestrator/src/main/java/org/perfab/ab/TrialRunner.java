@@ -123,7 +123,7 @@ final class TrialRunner implements TrialLoop.Runner {
         // and no trial is set aside, nor the machine called busy, for it.
         return new RunResults.TrialRecord(r.seq(), r.side(), r.build(), r.trial(), r.warmup(), r.status(), r.reason(),
                 harness.counted() ? ran.wall : r.wallSeconds(), r.stderrTail(), r.measurements(), ran.leftovers, cut,
-                harness.counted() ? Optional.empty() : ran.load());
+                harness.counted() ? Optional.empty() : ran.load(), r.seconds());
     }
 
     /** Returns {@code argv} as a shell would take it back: each argument quoted when it needs to be. */
@@ -245,7 +245,24 @@ final class TrialRunner implements TrialLoop.Runner {
             return failure(slot, side, Status.FAILED, "the harness reported no measurements in " + result,
                     o.wallSeconds(), err);
         }
-        return ok(slot, side, o.wallSeconds(), oneValuePerCell(readings, slot, side));
+        RunResults.TrialRecord ok = ok(slot, side, o.wallSeconds(), oneValuePerCell(readings, slot, side));
+        return new RunResults.TrialRecord(ok.seq(), ok.side(), ok.build(), ok.trial(), ok.warmup(), ok.status(),
+                ok.reason(), ok.wallSeconds(), ok.stderrTail(), ok.measurements(), List.of(), 0, Optional.empty(),
+                seconds(format, source));
+    }
+
+    /**
+     * Returns how long the harness says it spent in each benchmark (see
+     * {@link MeasurementFormat#seconds}), what later shards are cut by; empty when it does not say,
+     * or says what is not a time: the values were read, and a time a shard's cut cannot use costs
+     * the trial nothing.
+     */
+    private static Map<String, Double> seconds(MeasurementFormat format, Path source) {
+        try {
+            return format.seconds(source);
+        } catch (BadInputException | IllegalArgumentException | ArithmeticException e) {
+            return Map.of();
+        }
     }
 
     /**

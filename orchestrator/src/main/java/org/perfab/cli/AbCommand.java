@@ -8,10 +8,12 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.ab.AbRun;
 import org.perfab.ab.Setting;
+import org.perfab.model.ResultsJson;
 import org.perfab.model.RunResults;
 import org.perfab.model.Sharding;
 import org.perfab.report.Format;
@@ -88,6 +90,12 @@ final class AbCommand implements Callable<Integer> {
                     + " shard's results.json gives one table.")
     String shard;
 
+    @Option(names = "--shard-times", paramLabel = "RESULTS",
+            description = "With --shard: cut the suite at equal time, as each benchmark took in the results.json of"
+                    + " an earlier run (merged shards, a shard or a whole run), not at equal count. Every shard of one"
+                    + " A/B is given the same file.")
+    Path shardTimes;
+
     @Option(names = "--builds", paramLabel = "K",
             description = "Builds per side; trials take turns among them, and with 2 or more the median of each"
                     + " build decides (default: the profile's, else the workload's, else 1).")
@@ -102,6 +110,26 @@ final class AbCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--shard: " + e.getMessage());
         }
+    }
+
+    /**
+     * Returns each benchmark's time in a trial pair of the run in {@code file}; empty for no file, or a
+     * file whose harness gave no benchmark's time (said on standard error: the suite is cut by count).
+     */
+    private static Map<String, Double> shardTimes(CommandSpec spec, boolean sharded, Path file) {
+        if (file == null) {
+            return Map.of();
+        }
+        if (!sharded) {
+            throw new ParameterException(spec.commandLine(), "--shard-times says where to cut the suite into"
+                    + " shards: give --shard K/N too");
+        }
+        Map<String, Double> times = Sharding.times(ResultsJson.read(file).trials());
+        if (times.isEmpty()) {
+            spec.commandLine().getErr().println("perfab: --shard-times " + file + ": no trial there gives a"
+                    + " benchmark's own time (its harness's output does not say it), so the suite is cut by count");
+        }
+        return times;
     }
 
     /** The settings a kind of run starts from; explicit options override them. */
@@ -188,7 +216,7 @@ final class AbCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--base is required (or --resume)");
         }
         if (resume && (base != null || head != null || trials != null || builds != null || seed != null
-                || adaptive != null || budget != null || shard != null
+                || adaptive != null || budget != null || shard != null || shardTimes != null
                 || workload != null || padding != null || profile != Profile.PR)) {
             throw new ParameterException(spec.commandLine(), "--resume continues the run in --out as it was"
                     + " started; give only --out (and --cache)");
@@ -202,7 +230,8 @@ final class AbCommand implements Callable<Integer> {
                 .cache(Optional.ofNullable(cache)).seed(Optional.ofNullable(seed)).overrides(thresholds.overrides())
                 .resume(resume).force(force).failOn(failing).padding(padding != null ? padding : profile.padding)
                 .noise(Optional.ofNullable(noise)).adaptive(Output.adaptive(spec, adaptive))
-                .budget(Output.budget(spec, budget)).shard(shard(spec, shard)).build();
+                .budget(Output.budget(spec, budget)).shard(shard(spec, shard))
+                .shardTimes(shardTimes(spec, shard != null, shardTimes)).build();
         Progress.Level level = verbosity.level(spec);
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
         RunResults results = AbRun.run(request, context(spec, err, level));

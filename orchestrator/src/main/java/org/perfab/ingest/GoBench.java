@@ -59,20 +59,30 @@ final class GoBench extends ToolFormat {
 
     /**
      * Returns the context of a run's text: its header ({@code goos}, {@code goarch}, {@code cpu},
-     * {@code pkg}; the first of each) and each benchmark's iteration counts ({@code b.N}), by the
-     * cell name {@link #read} gives it.
+     * {@code pkg}; the first of each), each benchmark's iteration counts ({@code b.N}) and its
+     * time (the counts times {@code ns/op}, over its lines), by the cell name {@link #read} gives it.
      */
     static GoRun context(Path file) {
         Map<String, String> header = new LinkedHashMap<>();
         Map<String, List<Long>> iterations = new LinkedHashMap<>();
+        Map<String, Double> seconds = new LinkedHashMap<>();
         int procs = procs(file);
         Line line = new Line();
         lines(file, (number, buf, start, end) -> {
             line.set(buf, start, end);
             if (line.isResult()) {
                 try {
-                    iterations.computeIfAbsent(line.name(procs), k -> new ArrayList<>())
-                            .add(Long.parseLong(line.field(1)));
+                    long n = Long.parseLong(line.field(1));
+                    iterations.computeIfAbsent(line.name(procs), k -> new ArrayList<>()).add(n);
+                    for (int k = 2; k + 1 < line.fields; k += 2) {
+                        String unit = line.field(k + 1);
+                        double perOp = unit.equals("ns/op") ? 1e-9 : unit.equals("sec/op") ? 1 : 0;
+                        double t = perOp * line.number(k) * n;
+                        if (perOp > 0 && Double.isFinite(t) && t >= 0) {
+                            seconds.merge(line.name(procs), t, Double::sum);
+                            break;
+                        }
+                    }
                 } catch (NumberFormatException e) {
                     // A count past a long is no count: the benchmark just has none.
                 }
@@ -83,7 +93,12 @@ final class GoBench extends ToolFormat {
                 }
             }
         });
-        return new GoRun(header, iterations);
+        return new GoRun(header, iterations, seconds);
+    }
+
+    @Override
+    public Map<String, Double> seconds(Path file) {
+        return context(file).seconds();
     }
 
     @Override

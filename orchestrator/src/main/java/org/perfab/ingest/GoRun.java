@@ -12,11 +12,18 @@ import java.util.Map;
  *
  * @param header the header's fields, by name
  * @param iterations each benchmark's counts, in file order, by the cell name perfab reads it as
+ * @param seconds each benchmark's time in the run, by that name: its counts times its {@code ns/op}
  */
-public record GoRun(Map<String, String> header, Map<String, List<Long>> iterations) {
+public record GoRun(Map<String, String> header, Map<String, List<Long>> iterations, Map<String, Double> seconds) {
     public GoRun {
         header = Map.copyOf(header);
         iterations = Map.copyOf(iterations);
+        seconds = Map.copyOf(seconds);
+    }
+
+    /** The context of a run whose times are not known. */
+    public GoRun(Map<String, String> header, Map<String, List<Long>> iterations) {
+        this(header, iterations, Map.of());
     }
 
     /** Returns the context of the Go output in {@code file}. */

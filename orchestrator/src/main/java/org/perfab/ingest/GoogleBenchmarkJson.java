@@ -3,7 +3,9 @@ package org.perfab.ingest;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.perfab.failure.BadInputException;
 
 /**
@@ -70,5 +72,27 @@ final class GoogleBenchmarkJson extends ToolFormat {
             throw bad(file, "", "no benchmark runs in \"benchmarks\"");
         }
         return readings;
+    }
+
+    /** Each benchmark's iterations times its real time, over its repetitions; aggregates say none. */
+    @Override
+    public Map<String, Double> seconds(Path file) {
+        Map<String, Double> seconds = new LinkedHashMap<>();
+        for (JsonNode b : json(file, BadInputException.read(file)).path("benchmarks")) {
+            String name = b.path("run_name").asText(b.path("name").asText(""));
+            double unit = switch (b.path("time_unit").asText("ns")) {
+                case "ns" -> 1e-9;
+                case "us" -> 1e-6;
+                case "ms" -> 1e-3;
+                case "s" -> 1;
+                default -> 0;
+            };
+            double t = b.path("iterations").asDouble(0) * b.path("real_time").asDouble(0) * unit;
+            if (!b.path("run_type").asText("iteration").equals("aggregate") && !name.isEmpty() && Double.isFinite(t)
+                    && t > 0) {
+                seconds.merge(name, t, Double::sum);
+            }
+        }
+        return seconds;
     }
 }

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -51,6 +52,18 @@ public interface MeasurementFormat {
      */
     default List<Reading> read(Path file) {
         return Readings.oneUnitPerCell(readings(file));
+    }
+
+    /**
+     * Returns how long the run in {@code file} spent in each benchmark, by its cell name, in seconds,
+     * where the format says (Go's iterations times ns/op, Google Benchmark's iterations times real
+     * time, pytest-benchmark's total, JMH's forks times its iterations' time): what
+     * a later run's shards are cut by. Empty for a format that does not say.
+     *
+     * @throws BadInputException when the file is not valid in this format
+     */
+    default Map<String, Double> seconds(Path file) {
+        return Map.of();
     }
 
     /** Returns whether {@code head} (the start of a file) looks like this format. */

@@ -3,7 +3,9 @@ package org.perfab.ingest;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.perfab.failure.BadInputException;
 
 /**
@@ -46,5 +48,19 @@ final class PytestBenchmarkJson extends ToolFormat {
             }
         }
         return readings;
+    }
+
+    /** Each test's {@code stats.total}: the time of all its rounds. */
+    @Override
+    public Map<String, Double> seconds(Path file) {
+        Map<String, Double> seconds = new LinkedHashMap<>();
+        for (JsonNode b : json(file, BadInputException.read(file)).path("benchmarks")) {
+            String name = b.path("fullname").asText(b.path("name").asText(""));
+            double t = b.path("stats").path("total").asDouble(0);
+            if (!name.isEmpty() && Double.isFinite(t) && t > 0) {
+                seconds.merge(name, t, Double::sum);
+            }
+        }
+        return seconds;
     }
 }

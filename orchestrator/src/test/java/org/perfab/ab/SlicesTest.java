@@ -42,6 +42,26 @@ class SlicesTest {
     }
 
     @Test
+    void anEarlierRunsTimesGoToTheBenchmarksListedNowNewOnesTakingTheMedian() {
+        Slices.Slicer go = slicer("  run: [go, test, -bench, .]\n  format: go\n");
+        // A cell of go is its function less Benchmark, with its sub-benchmark: each adds to its function.
+        Slices.Times t = Slices.times(new java.util.TreeSet<>(List.of("BenchmarkA", "BenchmarkAB", "BenchmarkC",
+                "BenchmarkNew")), java.util.Map.of("A/size=8", 1.0, "A/size=64", 3.0, "AB", 2.0, "C", 6.0, "Gone", 50.0),
+                go);
+        assertEquals(java.util.Map.of("BenchmarkA", 4.0, "BenchmarkAB", 2.0, "BenchmarkC", 6.0, "BenchmarkNew", 4.0),
+                t.times());
+        assertEquals(3, t.timed());
+        // Elsewhere a cell is the name listed, or that name and more after a character not of a word.
+        Slices.Slicer gb = slicer("  run: [./bench]\n  format: google-benchmark\n");
+        assertEquals(Optional.of("BM_Sum/64"), gb.owner("BM_Sum/64", java.util.Set.of("BM_Sum", "BM_Sum/64")));
+        assertEquals(Optional.of("bench.B.hash"), gb.owner("bench.B.hash/size=16", java.util.Set.of("bench.B.hash")));
+        assertEquals(Optional.empty(), gb.owner("bench.B.hashes", java.util.Set.of("bench.B.hash")));
+        // No time for any benchmark listed: cut by count.
+        assertEquals(java.util.Map.of(), Slices.times(java.util.Set.of("BM_X"), java.util.Map.of("BM_Y", 1.0), gb)
+                .times());
+    }
+
+    @Test
     void googleBenchmarkRunAsItsRecipeRunsItTakesTheSliceAsItsFilter() {
         Slices.Slicer gb = slicer("  run: [sh, -c, '\"$PERFAB_BUILD_DIR/bench\" --benchmark_out=\"$PERFAB_RESULT\"']\n"
                 + "  format: google-benchmark\n");

@@ -101,6 +101,28 @@ class FormatsTest {
     }
 
     @Test
+    void theFormatsThatSayHowLongEachBenchmarkRanGiveItsTime() {
+        // go: the count times ns/op, over the -count lines: 2,000 x (8,277 + 5,891 + 4,799) ns.
+        Map<String, Double> go = new GoBench().seconds(DIR.resolve("go-base.txt"));
+        assertEquals(2000 * (8277 + 5891 + 4799) * 1e-9, go.get("Parse"), 1e-12);
+        assertTrue(go.containsKey("Sum/size=16") && go.containsKey("Sum/size=256"), go.toString());
+        // Google Benchmark: iterations times real time, repetitions only, not their aggregates.
+        Map<String, Double> gb = new GoogleBenchmarkJson().seconds(DIR.resolve("google-benchmark-base.json"));
+        assertEquals(63639 * (221.36428919151996 + 220.8085607892399 + 223.50747183234873) * 1e-9, gb.get("BM_Sort/64"),
+                1e-9);
+        assertEquals(Map.of(), new GoogleBenchmarkJson().seconds(DIR.resolve("google-benchmark-aggregates.json")));
+        // pytest-benchmark: each test's total.
+        assertEquals(Map.of("tests/test_perf.py::test_parse", 0.01464362014686728, "tests/test_perf.py::test_render",
+                0.10466715504780805), new PytestBenchmarkJson().seconds(DIR.resolve("pytest-benchmark-base.json")));
+        // JMH: forks x (warm-up + measurement iterations, each 100 ms), by the cell's name with its params.
+        Map<String, Double> jmh = new JmhJson().seconds(DIR.resolve("jmh-base.json"));
+        assertEquals(2 * (1 + 3) * 0.1, jmh.get("bench.Bench.hash/size=16"), 1e-12);
+        assertEquals(4, jmh.size());
+        // A format that does not say gives none.
+        assertEquals(Map.of(), new HyperfineJson().seconds(DIR.resolve("hyperfine-base.json")));
+    }
+
+    @Test
     void theDocumentedFormatsReadToo() {
         assertEquals(Map.of("tests/test_perf.py::test_parse:time [s, lower]", 7,
                         "tests/test_perf.py::test_render:time [s, lower]", 7),
