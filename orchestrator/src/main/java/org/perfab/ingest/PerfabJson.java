@@ -33,8 +33,11 @@ import org.perfab.stats.Direction;
  *
  * <p>{@code cell}, {@code metric} and {@code value} are required; {@code unit} may be left out
  * (empty), and so may {@code direction} when the unit tells it. An optional top-level
- * {@code context} object is free for the harness's own notes and is not read. Any other key is an
- * error, so a misspelt {@code dirction} cannot silently change a verdict.
+ * {@code context} object is free for the harness's own notes and is not read. An optional top-level
+ * {@code seconds} object gives how long the run spent in each benchmark, by its cell name
+ * ({@code {"publish/256B/1sub": 2.5}}), for a later run's shards to be cut by (see
+ * {@link #seconds}). Any other key is an error, so a misspelt {@code dirction} cannot silently
+ * change a verdict.
  */
 final class PerfabJson implements MeasurementFormat {
     static final PerfabJson INSTANCE = new PerfabJson();
@@ -61,9 +64,22 @@ final class PerfabJson implements MeasurementFormat {
 
     @Override
     public List<Reading> readings(Path file) {
+        return reader(file).readings;
+    }
+
+    /** The file's {@code seconds}: each benchmark's time, as the harness gives it; empty without. */
+    @Override
+    public Map<String, Double> seconds(Path file) {
+        return reader(file).seconds;
+    }
+
+    /** Returns the file read whole. */
+    private static FileReader reader(Path file) {
         try (InputStream in = Files.newInputStream(file);
                 JsonParser parser = FACTORY.createParser(in)) {
-            return new FileReader(file, parser).read();
+            FileReader r = new FileReader(file, parser);
+            r.read();
+            return r;
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
             String where = at == null ? file.toString()
@@ -80,6 +96,7 @@ final class PerfabJson implements MeasurementFormat {
         private final Path file;
         private final JsonParser p;
         private final List<Reading> readings = new ArrayList<>();
+        private final Map<String, Double> seconds = new java.util.LinkedHashMap<>();
         /** What each unit seen so far says about direction. */
         private final Map<String, Optional<Direction>> unitDirections = new HashMap<>();
         /** One instance per distinct cell, so a cell repeated for every trial is checked once. */
@@ -90,7 +107,7 @@ final class PerfabJson implements MeasurementFormat {
             this.p = parser;
         }
 
-        List<Reading> read() throws IOException {
+        void read() throws IOException {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 throw error(p.currentTokenLocation(), "expected a JSON object with \"schema\": \""
                         + SCHEMA + "\" and \"measurements\"");
@@ -129,8 +146,9 @@ final class PerfabJson implements MeasurementFormat {
                         }
                         p.skipChildren();
                     }
+                    case "seconds" -> readSeconds();
                     default -> throw error(at, "unknown key \"" + field
-                            + "\" (expected \"schema\", \"measurements\" or \"context\")");
+                            + "\" (expected \"schema\", \"measurements\", \"seconds\" or \"context\")");
                 }
             }
             if (p.currentToken() != JsonToken.END_OBJECT) {
@@ -145,7 +163,24 @@ final class PerfabJson implements MeasurementFormat {
             if (!sawMeasurements) {
                 throw error(p.currentTokenLocation(), "missing \"measurements\"");
             }
-            return readings;
+        }
+
+        /** Reads {@code "seconds": {"CELL": SECONDS, ...}}: each a number, 0 or more, of a named benchmark. */
+        private void readSeconds() throws IOException {
+            if (p.currentToken() != JsonToken.START_OBJECT) {
+                throw error(p.currentTokenLocation(), "\"seconds\" must be an object of each benchmark's time,"
+                        + " {\"NAME\": SECONDS}");
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                JsonToken token = p.nextToken();
+                double v = token.isNumeric() && !p.isNaN() ? p.getDoubleValue() : Double.NaN;
+                if (name.isEmpty() || !Double.isFinite(v) || v < 0) {
+                    throw error(p.currentTokenLocation(), "\"seconds\" of '" + name + "' is " + p.getText()
+                            + ": a benchmark's time is a number of seconds, 0 or more");
+                }
+                seconds.put(name, v);
+            }
         }
 
         private void readMeasurements() throws IOException {

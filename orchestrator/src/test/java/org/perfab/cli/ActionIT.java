@@ -396,7 +396,8 @@ class ActionIT {
         Path perfab = setup();
         GitFixture g = GitFixture.init(tmp.resolve("suite"));
         // A harness of four benchmarks whose cost is the side's level.txt (alpha's alone triples on
-        // the head), which runs only those --only names, and lists them all with --list.
+        // the head), which runs only those --only names, and lists them all with --list; it says
+        // each took its value in ms, 20 times over.
         g.script("bench.sh", """
                 #!/bin/sh
                 set -e
@@ -409,7 +410,11 @@ class ActionIT {
                     v = (names[i] == "alpha" ? level : 100) * (1 + 0.01 * ((trial * 7 + i) % 5 - 2))
                     printf "%s{\\"cell\\": \\"%s\\", \\"metric\\": \\"time\\", \\"unit\\": \\"ms\\", \\"value\\": %.3f}", sep, names[i], v; sep = ", "
                   }
-                  print "]}" }' > "$PERFAB_RESULT"
+                  printf "], \\"seconds\\": {"; sep = ""
+                  for (i = 1; i <= n; i++) if (names[i] ~ only) {
+                    printf "%s\\"%s\\": %.3f", sep, names[i], (names[i] == "alpha" ? level : 100) * 0.02; sep = ", "
+                  }
+                  print "}}" }' > "$PERFAB_RESULT"
                 """).write("perfab.yaml", """
                 name: sharded
                 trials: 4
@@ -453,6 +458,27 @@ class ActionIT {
         for (String cell : List.of("alpha", "beta", "gamma", "delta")) {
             assertTrue(summary.contains("| " + cell + " |") || summary.contains(cell), cell + " in " + summary);
         }
+        // The merged run, for the cache: the next run's shards are cut by its times, alpha's the
+        // longest (8 s a trial pair: 2 s on the base, 6 on the head; 4 s for each of the others).
+        Path times = tmp.resolve("runner/perfab-merged/results.json");
+        assertTrue(Files.readString(tmp.resolve("github-output")).contains("times=" + times + "\n"),
+                Files.readString(tmp.resolve("github-output")));
+        Path again = tmp.resolve("runner/again");
+        Run timed = step("perfab ab", g.dir(), pullRequest(head, "feature", "octo/app"), Map.of("workload",
+                "perfab.yaml", "out", again.toString(), "shard", "1", "shards", "2", "shard-times", times.toString()),
+                Map.of("PERFAB", perfab.toString()));
+        assertEquals(0, timed.code(), timed.out());
+        assertTrue(timed.out().contains("cut at equal time by an earlier run's (4 of them timed there)"), timed.out());
+        assertTrue(JSON.readTree(again.resolve("results.json").toFile()).at("/shards/parts/0/cut").asText()
+                .startsWith("time:"));
+        // No cache yet (a first run): cut by count.
+        Run first = step("perfab ab", g.dir(), pullRequest(head, "feature", "octo/app"), Map.of("workload",
+                "perfab.yaml", "out", tmp.resolve("runner/first").toString(), "shard", "1", "shards", "2",
+                "shard-times", tmp.resolve("runner/perfab-times/results.json").toString()),
+                Map.of("PERFAB", perfab.toString()));
+        assertEquals(0, first.code(), first.out());
+        assertEquals("count", JSON.readTree(tmp.resolve("runner/first/results.json").toFile())
+                .at("/shards/parts/0/cut").asText());
 
         // The comment job: the shards' artifacts, no artifact of the plain name.
         Path bin = FakeGh.install(tmp.resolve("fakebin"));

@@ -90,6 +90,14 @@ class ShardsTest {
             }
             int functions = functions(tree);
             int trial = Integer.parseInt(c.env().get("PERFAB_TRIAL"));
+            // How many times more iterations a function runs (its heavy.txt): a longer benchmark, of
+            // the same values.
+            Map<String, Long> heavy = new HashMap<>();
+            if (Files.exists(tree.resolve("heavy.txt"))) {
+                for (String line : Files.readAllLines(tree.resolve("heavy.txt"))) {
+                    heavy.put(line.split(" ")[0], Long.parseLong(line.split(" ")[1]));
+                }
+            }
             out.append("goos: linux\ngoarch: amd64\npkg: example.com/suite\n");
             for (int f = 0; f < functions; f++) {
                 if (!p.matcher(function(f)).find()) {
@@ -103,7 +111,8 @@ class ShardsTest {
                             .hashCode()).nextGaussian();
                     double ns = level * slow.getOrDefault(function(f), 1.0)
                             * (1 + spread.getOrDefault(function(f), 0.015) * z);
-                    out.append(String.format(Locale.ROOT, "%s-8   \t 1000000\t%10.2f ns/op\n", name, ns));
+                    out.append(String.format(Locale.ROOT, "%s-8   \t %d\t%10.2f ns/op\n", name,
+                            1000000 * heavy.getOrDefault(function(f), 1L), ns));
                 }
             }
             out.append("PASS\nok  \texample.com/suite\t1.234s\n");
@@ -295,6 +304,136 @@ class ShardsTest {
                 assertEquals(row.get("pValue").asDouble(), m.get("pValue").asDouble(), 1e-12, cell);
             });
         }
+    }
+
+    /** Each shard's time: what its harness says its benchmarks took, in its counted trials. */
+    private static double harnessSeconds(Path results) throws IOException {
+        double sum = 0;
+        for (JsonNode t : new com.fasterxml.jackson.databind.ObjectMapper().readTree(results.toFile()).get("trials")) {
+            if (!t.get("warmup").asBoolean()) {
+                for (JsonNode s : t.path("seconds")) {
+                    sum += s.asDouble();
+                }
+            }
+        }
+        return sum;
+    }
+
+    /**
+     * With an earlier run's times, the shards take equal time, where by count the heavy functions
+     * fall where their hashes put them; the verdicts are the same either way (the values do not
+     * depend on the shard), shards of the two cuts are refused together, and a shard stopped and
+     * resumed keeps its cut.
+     */
+    @Test
+    void shardsCutByAnEarlierRunsTimesTakeEqualTimeAndJudgeAsByCount() throws IOException {
+        int functions = 60;
+        int count = 3;
+        StringBuilder slow = new StringBuilder();
+        StringBuilder heavy = new StringBuilder();
+        for (int f = 0; f < functions; f++) {
+            slow.append(function(f)).append(f % 5 == 1 ? " 1.10" : " 1.0").append('\n');
+            if (f % 6 == 0) {
+                heavy.append(function(f)).append(" 40\n");
+            }
+        }
+        Path dir = tmp.resolve("timed");
+        GitFixture g = GitFixture.init(dir);
+        g.write("perfab.yaml", "name: timed\ntrials: 3\nwarmup: 0\nadaptive: off\nharness:\n"
+                + "  run: [go, test, -bench, .]\n  format: go\n").write("slow.txt", "BenchmarkF0000 1.0\n")
+                .write("functions.txt", functions + "\n").write("heavy.txt", heavy.toString());
+        g.commit("the suite");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("slow.txt", slow.toString());
+        g.commit("the change");
+        List<String> byCount = new ArrayList<>();
+        List<String> byTime = new ArrayList<>();
+        for (int k = 1; k <= count; k++) {
+            Path out = tmp.resolve("count-" + k);
+            Cli run = Cli.ab(fake.engine(), g.dir(), out, "--shard", k + "/" + count);
+            assertEquals(0, run.exitCode(), run.err());
+            byCount.add(out.resolve("results.json").toString());
+        }
+        Path earlier = tmp.resolve("count-merged.json");
+        List<String> report = new ArrayList<>(List.of("report"));
+        report.addAll(byCount);
+        report.addAll(List.of("--format", "json", "-o", earlier.toString()));
+        Cli merged = Cli.run(fake.engine(), report.toArray(String[]::new));
+        assertEquals(0, merged.exitCode(), merged.err());
+        for (int k = 1; k <= count; k++) {
+            Path out = tmp.resolve("time-" + k);
+            Cli run = Cli.ab(fake.engine(), g.dir(), out, "--shard", k + "/" + count, "--shard-times",
+                    earlier.toString());
+            assertEquals(0, run.exitCode(), run.err());
+            assertTrue(run.err().contains("cut at equal time by an earlier run's (" + functions + " of them timed"),
+                    run.err());
+            byTime.add(out.resolve("results.json").toString());
+        }
+        double[] countLoad = new double[count];
+        double[] timeLoad = new double[count];
+        for (int k = 0; k < count; k++) {
+            countLoad[k] = harnessSeconds(Path.of(byCount.get(k)));
+            timeLoad[k] = harnessSeconds(Path.of(byTime.get(k)));
+        }
+        double total = java.util.Arrays.stream(timeLoad).sum();
+        assertEquals(java.util.Arrays.stream(countLoad).sum(), total, total * 1e-9, "the same suite, cut elsewhere");
+        // A heavy function takes 40 x 10^6 iterations of 2 sub-benchmarks of at most 524 ns, 10% more
+        // on the head, in 6 trials: at most 262 s of the suite's 1,600; each shard is within one of its third.
+        double heaviest = 40 * 1e6 * 2 * 524e-9 * 6 * 1.1;
+        double countMost = java.util.Arrays.stream(countLoad).max().orElseThrow();
+        double timeMost = java.util.Arrays.stream(timeLoad).max().orElseThrow();
+        for (double load : timeLoad) {
+            assertTrue(Math.abs(load - total / count) <= heaviest, java.util.Arrays.toString(timeLoad) + " of " + total);
+        }
+        assertTrue(timeMost < countMost, "by time " + java.util.Arrays.toString(timeLoad) + ", by count "
+                + java.util.Arrays.toString(countLoad));
+        // The same verdict for every cell, either cut.
+        report = new ArrayList<>(List.of("report"));
+        report.addAll(byTime);
+        report.addAll(List.of("--format", "json", "-o", tmp.resolve("time-merged.json").toString()));
+        merged = Cli.run(fake.engine(), report.toArray(String[]::new));
+        assertEquals(0, merged.exitCode(), merged.err());
+        Map<String, JsonNode> cells = Comparisons.of(earlier);
+        Map<String, JsonNode> timed = Comparisons.of(tmp.resolve("time-merged.json"));
+        assertEquals(2 * functions, timed.size());
+        assertEquals(cells.keySet(), timed.keySet());
+        cells.forEach((cell, row) -> assertEquals(row.get("verdict").asText(), timed.get(cell).get("verdict").asText(),
+                cell));
+        // Shards of the two cuts do not fit together.
+        Cli mixed = Cli.run(fake.engine(), "report", byTime.get(0), byCount.get(1), byCount.get(2));
+        assertEquals(ExitCode.BAD_INPUT, mixed.exitCode(), mixed.err());
+        assertTrue(mixed.err().contains("give every shard the same --shard-times"), mixed.err());
+        // A shard stopped and resumed keeps the earlier run's times (in its plan), so its slice.
+        FakeEngine signalling = new FakeEngine();
+        signalling.program("go", c -> {
+            if (!c.argv().contains("-list") && c.env().get("PERFAB_TRIAL").equals("1")) {
+                signalling.signal();
+            }
+            return go(c);
+        });
+        Path stopped = tmp.resolve("time-stopped");
+        Cli stop = Cli.ab(signalling.engine(), g.dir(), stopped, "--shard", "2/" + count, "--shard-times",
+                earlier.toString());
+        assertEquals(ExitCode.INTERRUPTED, stop.exitCode(), stop.err());
+        Files.delete(earlier);
+        Cli resumed = Cli.run(fake.engine(), "ab", "--resume", "--out", stopped.toString());
+        assertEquals(0, resumed.exitCode(), resumed.err());
+        assertEquals(Comparisons.of(Path.of(byTime.get(1))).keySet(),
+                Comparisons.of(stopped.resolve("results.json")).keySet());
+        Cli whole = Cli.run(fake.engine(), "report", byTime.get(0), stopped.resolve("results.json").toString(),
+                byTime.get(2));
+        assertEquals(0, whole.exitCode(), whole.err());
+    }
+
+    @Test
+    void shardTimesWithoutShardOrWithoutAnyTimeSaySo() throws IOException {
+        Cli alone = ab(fake, "times-alone", "local", "--shard-times", results("single").toString());
+        assertEquals(ExitCode.BAD_INPUT, alone.exitCode(), alone.err());
+        assertTrue(alone.err().contains("give --shard K/N too"), alone.err());
+        Cli missing = ab(fake, "times-missing", "local", "--shard", "1/2", "--shard-times",
+                tmp.resolve("no-such.json").toString());
+        assertEquals(ExitCode.BAD_INPUT, missing.exitCode(), missing.err());
+        assertTrue(missing.err().contains("no-such.json"), missing.err());
     }
 
     /** A shard stopped by a signal resumes as the same shard: its slice, its place in the merge. */

@@ -237,6 +237,43 @@ class WorkflowsTest {
             }
         }
         assertTrue(uploads, "the A/B uploads its artifact");
+
+        // The times the slices are cut by: the merged run, cached by the merge, restored by one job
+        // that runs nothing else and handed to every shard, which gives its path to the action.
+        JsonNode times = workflow.at("/jobs/times");
+        assertEquals("${{ inputs.shards > 1 }}", times.path("if").asText());
+        assertTrue(times.path("continue-on-error").asBoolean(), "without times the shards are cut by count");
+        List<String> used = new ArrayList<>();
+        for (JsonNode step : times.path("steps")) {
+            assertTrue(step.path("run").isMissingNode(), "nothing runs in the times job: " + step);
+            used.add(step.path("uses").asText().replaceAll("@.*", ""));
+        }
+        assertEquals(List.of("actions/cache/restore", "actions/upload-artifact"), used);
+        String cached = times.at("/steps/0/with/path").asText();
+        assertEquals("${{ runner.temp }}/perfab-merged/results.json", cached);
+        assertEquals("perfab-times-${{ inputs.artifact }}-", times.at("/steps/0/with/restore-keys").asText());
+        assertEquals("${{ inputs.artifact }}-times", times.at("/steps/1/with/name").asText());
+        assertEquals("times", workflow.at("/jobs/ab/needs").asText());
+        assertEquals("${{ !cancelled() }}", workflow.at("/jobs/ab/if").asText(), "one shard of a run, not none");
+        JsonNode download = null;
+        for (JsonNode step : workflow.at("/jobs/ab/steps")) {
+            if (step.path("uses").asText().startsWith("actions/download-artifact")) {
+                download = step;
+            }
+        }
+        assertTrue(download != null && download.path("continue-on-error").asBoolean(), "none on a first run");
+        assertEquals("${{ inputs.artifact }}-times", download.at("/with/name").asText());
+        assertEquals(download.at("/with/path").asText() + "/results.json", with.path("shard-times").asText());
+        boolean saves = false;
+        for (JsonNode step : action.at("/runs/steps")) {
+            if (step.path("uses").asText().startsWith("actions/cache/save") && step.path("if").asText()
+                    .contains("inputs.mode == 'merge'")) {
+                assertEquals(cached, step.at("/with/path").asText(), "saved where the times job restores it");
+                assertTrue(step.at("/with/key").asText().startsWith("perfab-times-${{ inputs.artifact }}-"));
+                saves = true;
+            }
+        }
+        assertTrue(saves, "the merge caches the merged run");
     }
 
     /** Where every job checks perfab out: this workflow's own repository and commit, or the inputs'. */

@@ -123,6 +123,19 @@ class FormatsTest {
     }
 
     @Test
+    void perfabJsonTakesEachBenchmarksTimeFromTheHarnessAndRefusesOneThatIsNot() throws IOException {
+        Path file = tmp.resolve("r.json");
+        Files.writeString(file, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a/8\","
+                + " \"metric\": \"time\", \"unit\": \"ms\", \"value\": 2}],\n \"seconds\": {\"a/8\": 1.5}}");
+        assertEquals(Map.of("a/8", 1.5), MeasurementFormat.perfabJson().seconds(file));
+        assertEquals(1, MeasurementFormat.perfabJson().read(file).size());
+        Files.writeString(file, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [],\n \"seconds\":"
+                + " {\"a/8\": \"long\"}}");
+        BadInputException e = assertThrows(BadInputException.class, () -> MeasurementFormat.perfabJson().read(file));
+        assertTrue(e.getMessage().startsWith(file + ":2:") && e.getMessage().contains("'a/8'"), e.getMessage());
+    }
+
+    @Test
     void theDocumentedFormatsReadToo() {
         assertEquals(Map.of("tests/test_perf.py::test_parse:time [s, lower]", 7,
                         "tests/test_perf.py::test_render:time [s, lower]", 7),
