@@ -399,6 +399,12 @@ class ShardsTest {
         assertEquals(cells.keySet(), timed.keySet());
         cells.forEach((cell, row) -> assertEquals(row.get("verdict").asText(), timed.get(cell).get("verdict").asText(),
                 cell));
+        List<String> comment = new ArrayList<>(List.of("report"));
+        comment.addAll(byTime);
+        comment.addAll(List.of("--format", "markdown"));
+        Cli shown = Cli.run(fake.engine(), comment.toArray(String[]::new));
+        assertTrue(shown.out().contains(" · 3 shards, cut at equal time by the times of an earlier run: 1 on "),
+                shown.out());
         // Shards of the two cuts do not fit together.
         Cli mixed = Cli.run(fake.engine(), "report", byTime.get(0), byCount.get(1), byCount.get(2));
         assertEquals(ExitCode.BAD_INPUT, mixed.exitCode(), mixed.err());

@@ -58,7 +58,7 @@ final class ShardWords {
         if (!s.get().merged()) {
             Sharding.Part p = s.get().parts().get(0);
             return Optional.of("shard " + p.index() + " of " + s.get().count() + ": " + p.benchmarks().size() + " of the "
-                    + p.listed() + " benchmarks listed");
+                    + p.listed() + " benchmarks listed" + cut(p));
         }
         List<String> each = new ArrayList<>();
         for (Sharding.Part p : s.get().parts()) {
@@ -66,7 +66,12 @@ final class ShardWords {
                     : "on " + p.runner() + " (" + p.benchmarks().size() + (p.state() == Sharding.State.MEASURED ? ""
                             : ", " + p.state().id()) + ")"));
         }
-        return Optional.of(s.get().count() + " shards: " + String.join("; ", each));
+        return Optional.of(s.get().count() + " shards" + cut(s.get().parts().get(0)) + ": " + String.join("; ", each));
+    }
+
+    /** Returns how the suite was cut, when by an earlier run's times: by count says nothing. */
+    private static String cut(Sharding.Part p) {
+        return p.cut().equals(Sharding.BY_COUNT) ? "" : ", cut at equal time by the times of an earlier run";
     }
 
     /** Returns the shard that measured each cell, for shards merged; empty for any other run. */
