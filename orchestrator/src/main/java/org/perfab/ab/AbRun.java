@@ -95,10 +95,6 @@ public final class AbRun {
         public Request {
             Objects.requireNonNull(shard, "shard");
             shardTimes = Map.copyOf(shardTimes);
-            if (!shardTimes.isEmpty() && shard.isEmpty()) {
-                throw new BadInputException("--shard-times says where to cut the suite into shards: give --shard K/N"
-                        + " too");
-            }
             Objects.requireNonNull(undecided, "undecided");
             failOn = List.copyOf(failOn);
             Objects.requireNonNull(out, "out");

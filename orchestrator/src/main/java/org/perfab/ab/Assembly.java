@@ -180,7 +180,7 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         }
         List<String> subjects = new ArrayList<>();
         for (Disturbed d : disturbed) {
-            subjects.add(d.trial().named() + ": " + d.moved() + " of " + d.cells() + " cell" + (d.cells() == 1 ? "" : "s")
+            subjects.add(named(d.trial()) + ": " + d.moved() + " of " + d.cells() + " cell" + (d.cells() == 1 ? "" : "s")
                     + " " + String.format(Locale.ROOT, "%+.1f%%", d.shift())
                     + ", " + switch (d.evidence()) {
                         case WAITED -> "it waited for a CPU";
@@ -193,6 +193,19 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         long replaced = trials.stream().filter(this::replacement).count();
         return List.of(Warning.of(Warning.Kind.DISTURBED_TRIALS, subjects, Map.of("replaced", replaced,
                 "most", (long) replacements(plan.trials()))));
+    }
+
+    /**
+     * Returns how a warning names {@code trial}: "base trial 1", and in a shard's run "base trial 1
+     * of shard 3", since the shards merged have a base trial 1 each.
+     */
+    private String named(RunResults.TrialRecord trial) {
+        return trial.named() + ofShard();
+    }
+
+    /** Returns " of shard K" in a shard's run; empty in a run of the whole suite. */
+    private String ofShard() {
+        return sharding.map(s -> " of shard " + s.parts().get(0).index()).orElse("");
     }
 
     /** Returns what a reader of the results must know about the run, in the order it matters. */
@@ -221,11 +234,11 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         List<String> ticks = new ArrayList<>();
         long told = 0;
         for (RunResults.TrialRecord t : done.trials()) {
-            String which = t.named() + ": ";
+            String which = named(t) + ": ";
             Load.CpuClock clock = t.load().map(Load::cpuClock).orElse(Load.CpuClock.UNTOLD);
             told += clock == Load.CpuClock.UNTOLD ? 0 : 1;
             if (clock == Load.CpuClock.TICKS) {
-                ticks.add(t.named());
+                ticks.add(named(t));
             }
             if (t.status() == RunResults.Status.OK) {
                 if (!t.warmup()) {
@@ -253,8 +266,9 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         for (Side side : Side.values()) {
             int n = ok.getOrDefault(side, 0);
             if (n < plan.trials()) {
-                warnings.add(Warning.of(Warning.Kind.MISSING_TRIALS, List.of(side.id()), Map.of("measured", (long) n,
-                        "asked", (long) plan.trials(), "interrupted", interrupted ? 1L : 0L)));
+                warnings.add(Warning.of(Warning.Kind.MISSING_TRIALS, List.of(side.id() + ofShard()),
+                        Map.of("measured", (long) n, "asked", (long) plan.trials(), "interrupted",
+                                interrupted ? 1L : 0L)));
             }
         }
         return warnings;

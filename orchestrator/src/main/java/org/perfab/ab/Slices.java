@@ -94,9 +94,9 @@ final class Slices {
      *
      * @throws BadInputException when perfab cannot list or filter the harness, or the slice's
      *     command would be too long
+     * @param earlier how long each benchmark (a cell's name) took a trial pair in an earlier run (see
+     *     {@link Sharding#times}): the suite is cut at equal time by it; empty to cut by count
      * @throws RunFailedException when the listing fails on every side, or lists nothing
-     * @param earlier how long each benchmark (a cell's name) took a trial in an earlier run (see
-     *     {@link #earlier}): the suite is cut at equal time by it; empty to cut by count
      * @throws RunInterruptedException when the run was stopped while it listed
      */
     static Slice slice(int index, int count, Workload.Harness harness, Commands exec, Map<Path, Map<String, String>> trees,
@@ -180,18 +180,24 @@ final class Slices {
     record Times(Map<String, Double> times, int timed) {
     }
 
+    /** The longest a benchmark's time may be, in seconds (a year): past it, the sum of a suite's could overflow. */
+    static final double LONGEST_TIME = 365 * 86400.0;
+
     /**
      * Returns the time of each of {@code listed} in a trial pair (a trial of each side), from
      * {@code earlier}'s times of measured benchmarks, each added to the listed benchmark it belongs
      * to (see {@link Slicer#owner}); a listed benchmark without one takes the median of the others'
-     * (a benchmark new since, or one the output gave no time). Empty when none has a time: the suite
-     * is cut by count.
+     * (a benchmark new since, or one the output gave no time). A time past {@link #LONGEST_TIME}
+     * is none: a harness's output is the pull request's to write. Empty when none has a time: the
+     * suite is cut by count.
      */
     static Times times(Set<String> listed, Map<String, Double> earlier, Slicer slicer) {
         Map<String, Double> timed = new java.util.HashMap<>();
-        for (Map.Entry<String, Double> e : earlier.entrySet()) {
+        // In the names' order: a sum in another order may differ in its last bit, and every shard
+        // of a matrix, each its own process, must cut alike.
+        for (Map.Entry<String, Double> e : new java.util.TreeMap<>(earlier).entrySet()) {
             Optional<String> owner = slicer.owner(e.getKey(), listed);
-            if (owner.isPresent() && e.getValue() > 0) {
+            if (owner.isPresent() && e.getValue() > 0 && e.getValue() <= LONGEST_TIME) {
                 timed.merge(owner.get(), e.getValue(), Double::sum);
             }
         }

@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.ab.AbRun;
 import org.perfab.ab.Setting;
+import org.perfab.failure.BadInputException;
 import org.perfab.model.ResultsJson;
 import org.perfab.model.RunResults;
 import org.perfab.model.Sharding;
@@ -114,7 +115,8 @@ final class AbCommand implements Callable<Integer> {
 
     /**
      * Returns each benchmark's time in a trial pair of the run in {@code file}; empty for no file, or a
-     * file whose harness gave no benchmark's time (said on standard error: the suite is cut by count).
+     * file perfab cannot read or whose harness gave no benchmark's time (said on standard error: the
+     * suite is cut by count).
      */
     private static Map<String, Double> shardTimes(CommandSpec spec, boolean sharded, Path file) {
         if (file == null) {
@@ -124,7 +126,16 @@ final class AbCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--shard-times says where to cut the suite into"
                     + " shards: give --shard K/N too");
         }
-        Map<String, Double> times = Sharding.times(ResultsJson.read(file).trials());
+        Map<String, Double> times;
+        try {
+            times = Sharding.times(ResultsJson.read(file).trials());
+        } catch (BadInputException e) {
+            // Where to cut is the file's only say: a file gone or of another perfab (a stale cache)
+            // costs the run its balance, not its measurements. Every shard given it reads it alike.
+            spec.commandLine().getErr().println("perfab: --shard-times: " + e.getMessage() + "; the suite is cut by"
+                    + " count");
+            return Map.of();
+        }
         if (times.isEmpty()) {
             spec.commandLine().getErr().println("perfab: --shard-times " + file + ": no trial there gives a"
                     + " benchmark's own time (its harness's output does not say it), so the suite is cut by count");

@@ -56,6 +56,22 @@ class SlicesTest {
         assertEquals(Optional.of("BM_Sum/64"), gb.owner("BM_Sum/64", java.util.Set.of("BM_Sum", "BM_Sum/64")));
         assertEquals(Optional.of("bench.B.hash"), gb.owner("bench.B.hash/size=16", java.util.Set.of("bench.B.hash")));
         assertEquals(Optional.empty(), gb.owner("bench.B.hashes", java.util.Set.of("bench.B.hash")));
+        // The same times in any order sum alike, to the last bit: every shard, its own process, cuts alike.
+        java.util.Map<String, Double> forth = new java.util.LinkedHashMap<>();
+        java.util.Map<String, Double> back = new java.util.LinkedHashMap<>();
+        List<String> subs = List.of("A/x=1", "A/x=2", "A/x=3");
+        double[] seconds = {0.1, 0.2, 0.3};
+        for (int i = 0; i < 3; i++) {
+            forth.put(subs.get(i), seconds[i]);
+            back.put(subs.get(2 - i), seconds[2 - i]);
+        }
+        java.util.Set<String> one = java.util.Set.of("BenchmarkA", "BenchmarkB");
+        assertEquals(Slices.times(one, forth, go).times(), Slices.times(one, back, go).times());
+        assertEquals(org.perfab.model.Sharding.cut(Slices.times(one, forth, go).times()),
+                org.perfab.model.Sharding.cut(Slices.times(one, back, go).times()));
+        // A time past a year is none (a harness's output is the pull request's to write).
+        assertEquals(java.util.Map.of("BenchmarkA", 4.0, "BenchmarkB", 4.0), Slices.times(one,
+                java.util.Map.of("A", 4.0, "B", 1e300), go).times());
         // No time for any benchmark listed: cut by count.
         assertEquals(java.util.Map.of(), Slices.times(java.util.Set.of("BM_X"), java.util.Map.of("BM_Y", 1.0), gb)
                 .times());

@@ -432,14 +432,18 @@ class ShardsTest {
     }
 
     @Test
-    void shardTimesWithoutShardOrWithoutAnyTimeSaySo() throws IOException {
+    void shardTimesWithoutShardOrThatCannotBeReadSaySo() throws IOException {
         Cli alone = ab(fake, "times-alone", "local", "--shard-times", results("single").toString());
         assertEquals(ExitCode.BAD_INPUT, alone.exitCode(), alone.err());
         assertTrue(alone.err().contains("give --shard K/N too"), alone.err());
-        Cli missing = ab(fake, "times-missing", "local", "--shard", "1/2", "--shard-times",
-                tmp.resolve("no-such.json").toString());
-        assertEquals(ExitCode.BAD_INPUT, missing.exitCode(), missing.err());
-        assertTrue(missing.err().contains("no-such.json"), missing.err());
+        // A file gone, or not perfab's results (a stale cache): said, and cut by count.
+        Path garbage = Files.writeString(tmp.resolve("garbage.json"), "{\"schema\": \"perfab/results/v9\"}");
+        Cli missing = ab(fake, "times-garbage", "local", "--shard", "1/4", "--shard-times", garbage.toString());
+        assertEquals(ExitCode.OK, missing.exitCode(), missing.err());
+        assertTrue(missing.err().contains("--shard-times: " + garbage) && missing.err().contains("cut by count"),
+                missing.err());
+        assertEquals(Comparisons.of(results("shard-1")).keySet(),
+                Comparisons.of(tmp.resolve("times-garbage/results.json")).keySet());
     }
 
     /** A shard stopped by a signal resumes as the same shard: its slice, its place in the merge. */
@@ -515,6 +519,9 @@ class ShardsTest {
         assertTrue(md.out().contains("2 on runner-2 ("), md.out());
         assertTrue(md.out().contains("4 missing"), md.out());
         assertTrue(md.out().contains("| verdict | shard |"), md.out());
+        // Every shard has a base trial 1: a warning says whose failed.
+        assertTrue(md.out().contains("base trial 1 of shard 3: the harness exited with code 2"), md.out());
+        assertTrue(md.out().contains("base of shard 3 has 0 of the 5 trials asked for"), md.out());
         Cli html = Cli.run(fake.engine(), "report", results("shard-1").toString(), results("shard-2").toString(),
                 results("shard-3").toString(), "--format", "html");
         assertTrue(html.out().contains("4 shards: 1 on runner-1 (") && html.out().contains("shard 4 of 4 missing"),
