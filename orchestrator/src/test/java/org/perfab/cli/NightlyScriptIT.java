@@ -290,10 +290,14 @@ class NightlyScriptIT {
     void theShardsOfANightAreMergedIntoOneRunAndAShardWithoutResultsIsSaid() throws Exception {
         Path shards = tmp.resolve("shards");
         ShardsTest.shards(tmp.resolve("suite"), shards, "perfab-nightly", 3, 30);
+        Path times = tmp.resolve("perfab-merged/results.json");
         Map<String, String> env = Map.of("SHARDS_DIR", shards.toString(), "ARTIFACT", "perfab-nightly", "RESULTS",
-                tmp.resolve("merged/results.json").toString(), "MOVEMENTS", "none");
+                tmp.resolve("merged/results.json").toString(), "MOVEMENTS", "none", "TIMES", times.toString());
         Run r = script("shards", env);
         assertEquals(0, r.code(), r.log());
+        // A copy for the cache the next shards are cut by, and the output that saves it.
+        assertEquals(Files.readString(tmp.resolve("merged/results.json")), Files.readString(times));
+        assertTrue(r.output().contains("times=" + times + "\n"), r.output());
         JsonNode merged = new ObjectMapper().readTree(tmp.resolve("merged/results.json").toFile());
         assertEquals(60, merged.get("comparisons").size(), "every cell of every shard: " + r.log());
         assertTrue(r.summary().contains("perfab nightly: 3 of 3 shards merged into one run"), r.summary());

@@ -251,7 +251,7 @@ class WorkflowsTest {
         assertEquals(List.of("actions/cache/restore", "actions/upload-artifact"), used);
         String cached = times.at("/steps/0/with/path").asText();
         assertEquals("${{ runner.temp }}/perfab-merged/results.json", cached);
-        assertEquals("perfab-times-${{ inputs.artifact }}-", times.at("/steps/0/with/restore-keys").asText());
+        assertEquals("perfab-times-${{ inputs.workload }}-", times.at("/steps/0/with/restore-keys").asText());
         assertEquals("${{ inputs.artifact }}-times", times.at("/steps/1/with/name").asText());
         assertEquals("times", workflow.at("/jobs/ab/needs").asText());
         assertEquals("${{ !cancelled() }}", workflow.at("/jobs/ab/if").asText(), "one shard of a run, not none");
@@ -269,11 +269,30 @@ class WorkflowsTest {
             if (step.path("uses").asText().startsWith("actions/cache/save") && step.path("if").asText()
                     .contains("inputs.mode == 'merge'")) {
                 assertEquals(cached, step.at("/with/path").asText(), "saved where the times job restores it");
-                assertTrue(step.at("/with/key").asText().startsWith("perfab-times-${{ inputs.artifact }}-"));
+                assertTrue(step.at("/with/key").asText().startsWith("perfab-times-${{ inputs.workload }}-"));
                 saves = true;
             }
         }
         assertTrue(saves, "the merge caches the merged run");
+        assertEquals("${{ inputs.workload }}", perfabAction(merge.path("steps")).at("/with/workload").asText(),
+                "its key is the workload's");
+        // The nightly cuts its shards alike, and saves its merged run where the pull requests' times
+        // job restores it from (the base branch's cache, which a pull request's first run finds).
+        JsonNode nightly = read("reusable-perf-nightly.yml");
+        assertEquals(times.path("steps"), nightly.at("/jobs/times/steps"), "the same times job");
+        assertEquals("times", nightly.at("/jobs/measure/needs").asText());
+        JsonNode record = nightly.at("/jobs/record/steps");
+        boolean nightlySaves = false;
+        for (JsonNode step : record) {
+            if (step.path("uses").asText().startsWith("actions/cache/save")) {
+                assertEquals(cached, step.at("/with/path").asText());
+                assertTrue(step.at("/with/key").asText().startsWith("perfab-times-${{ inputs.workload }}-"));
+                nightlySaves = true;
+            }
+        }
+        assertTrue(nightlySaves, "the nightly caches its merged run");
+        assertTrue(step(nightly.at("/jobs/measure/steps"), "perfab ab of the base against the main branch")
+                .contains("--shard-times \"$TIMES\""));
     }
 
     /** Where every job checks perfab out: this workflow's own repository and commit, or the inputs'. */
@@ -622,11 +641,13 @@ class WorkflowsTest {
 
         Set<String> writers = new TreeSet<>();
         reusable.path("jobs").fields().forEachRemaining(e -> {
-            if (!e.getKey().equals("measure")) {
+            if (!e.getKey().equals("measure") && !e.getKey().equals("times")) {
                 writers.add(e.getKey());
             }
         });
         assertEquals(Set.of("record", "deploy"), writers);
+        assertTrue(reusable.at("/jobs/times/permissions").isObject()
+                && permissions(reusable.at("/jobs/times/permissions")).isEmpty(), "the times job may do nothing");
         assertEquals(Map.of("contents", "write", "pull-requests", "write", "issues", "write"), permissions(
                 reusable.at("/jobs/record/permissions")));
         assertEquals(Map.of("pages", "write", "id-token", "write"), permissions(reusable.at("/jobs/deploy/permissions")));
@@ -656,7 +677,8 @@ class WorkflowsTest {
                     assertEquals("setup", step.at("/with/mode").asText(), "perfab on PATH, from its own commit");
                 } else if (!uses.isEmpty()) {
                     assertTrue(Set.of("actions/download-artifact@v4", "actions/upload-pages-artifact@v3",
-                            "actions/deploy-pages@v4").contains(uses), name + " uses only GitHub's own: " + uses);
+                            "actions/deploy-pages@v4", "actions/cache/save@v4").contains(uses),
+                            name + " uses only GitHub's own: " + uses);
                 } else {
                     assertTrue(run.strip().matches("bash \\.perfab-action/scripts/nightly [a-z]+"),
                             name + " runs only perfab's own script: " + run);
