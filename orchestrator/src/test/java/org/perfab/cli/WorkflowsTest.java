@@ -243,6 +243,7 @@ class WorkflowsTest {
         JsonNode times = workflow.at("/jobs/times");
         assertEquals("${{ inputs.shards > 1 }}", times.path("if").asText());
         assertTrue(times.path("continue-on-error").asBoolean(), "without times the shards are cut by count");
+        assertTrue(times.path("permissions").isObject() && times.path("permissions").isEmpty(), "it may do nothing");
         List<String> used = new ArrayList<>();
         for (JsonNode step : times.path("steps")) {
             assertTrue(step.path("run").isMissingNode(), "nothing runs in the times job: " + step);
