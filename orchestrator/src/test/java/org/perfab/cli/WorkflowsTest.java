@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -815,6 +816,48 @@ class WorkflowsTest {
      * every checkout of it leaves none behind, and the token reaches only the steps that push or
      * post, by name.
      */
+    /**
+     * A job after one that may be skipped (a job with its own {@code if}) runs by the jobs'
+     * results: its {@code if} holds a status function other than {@code success()}, which is false
+     * whenever any job before it in the chain was skipped, even one whose own successor ran.
+     */
+    @Test
+    void aJobAfterOneThatMayBeSkippedDoesNotRestOnSuccess() throws IOException {
+        try (var files = Files.list(DIR)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".yml")).sorted().toList()) {
+                JsonNode jobs = read(file.getFileName().toString()).path("jobs");
+                Map<String, List<String>> needs = new HashMap<>();
+                jobs.fields().forEachRemaining(e -> {
+                    List<String> before = new ArrayList<>();
+                    JsonNode n = e.getValue().path("needs");
+                    if (n.isArray()) {
+                        n.forEach(x -> before.add(x.asText()));
+                    } else if (!n.isMissingNode()) {
+                        before.add(n.asText());
+                    }
+                    needs.put(e.getKey(), before);
+                });
+                for (String job : needs.keySet()) {
+                    Set<String> chain = new TreeSet<>();
+                    List<String> todo = new ArrayList<>(needs.get(job));
+                    while (!todo.isEmpty()) {
+                        String j = todo.remove(todo.size() - 1);
+                        if (chain.add(j)) {
+                            todo.addAll(needs.getOrDefault(j, List.of()));
+                        }
+                    }
+                    boolean skippable = chain.stream().anyMatch(j -> jobs.path(j).has("if"));
+                    String condition = jobs.path(job).path("if").asText("");
+                    if (skippable) {
+                        assertTrue((condition.contains("!cancelled()") || condition.contains("always()"))
+                                && !condition.contains("success()"), file.getFileName() + ": job " + job + " after "
+                                + chain + " runs only while success() holds: " + condition);
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void jobsThatCanWriteKeepNoCredentialsAndHandTheTokenOnlyToTheStepsThatWrite() throws IOException {
         Map<String, Set<String>> allowed = Map.of(
