@@ -253,7 +253,9 @@ class WorkflowsTest {
         assertEquals(List.of("actions/cache/restore", "actions/upload-artifact"), used);
         String cached = times.at("/steps/0/with/path").asText();
         assertEquals("${{ runner.temp }}/perfab-merged/results.json", cached);
-        assertEquals("perfab-times-${{ inputs.workload }}-", times.at("/steps/0/with/restore-keys").asText());
+        assertEquals("perfab-times:${{ inputs.workload }}:${{ inputs.artifact }}:\nperfab-times:${{ inputs.workload }}:\n",
+                times.at("/steps/0/with/restore-keys").asText(), "the artifact's own, else the workload's");
+        assertEquals(30, times.at("/steps/1/with/retention-days").asInt(), "as long as the shards' artifacts");
         assertEquals("${{ inputs.artifact }}-times", times.at("/steps/1/with/name").asText());
         assertEquals("times", workflow.at("/jobs/ab/needs").asText());
         assertEquals("${{ !cancelled() }}", workflow.at("/jobs/ab/if").asText(), "one shard of a run, not none");
@@ -263,7 +265,10 @@ class WorkflowsTest {
                 download = step;
             }
         }
-        assertTrue(download != null && download.path("continue-on-error").asBoolean(), "none on a first run");
+        assertTrue(download != null, "the shards download the times");
+        assertEquals("${{ needs.times.outputs.found != 'true' }}", download.path("continue-on-error").asText(),
+                "none on a first run; a file the times job found must come");
+        assertEquals("${{ steps.restore.outputs.cache-matched-key != '' }}", times.at("/outputs/found").asText());
         assertEquals("${{ inputs.artifact }}-times", download.at("/with/name").asText());
         assertEquals(download.at("/with/path").asText() + "/results.json", with.path("shard-times").asText());
         boolean saves = false;
@@ -271,7 +276,8 @@ class WorkflowsTest {
             if (step.path("uses").asText().startsWith("actions/cache/save") && step.path("if").asText()
                     .contains("inputs.mode == 'merge'")) {
                 assertEquals(cached, step.at("/with/path").asText(), "saved where the times job restores it");
-                assertTrue(step.at("/with/key").asText().startsWith("perfab-times-${{ inputs.workload }}-"));
+                assertTrue(step.at("/with/key").asText().startsWith(
+                        "perfab-times:${{ inputs.workload }}:${{ inputs.artifact }}:"));
                 saves = true;
             }
         }
@@ -288,7 +294,8 @@ class WorkflowsTest {
         for (JsonNode step : record) {
             if (step.path("uses").asText().startsWith("actions/cache/save")) {
                 assertEquals(cached, step.at("/with/path").asText());
-                assertTrue(step.at("/with/key").asText().startsWith("perfab-times-${{ inputs.workload }}-"));
+                assertTrue(step.at("/with/key").asText().startsWith(
+                        "perfab-times:${{ inputs.workload }}:${{ inputs.artifact }}:"));
                 nightlySaves = true;
             }
         }
