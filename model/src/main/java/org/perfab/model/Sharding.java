@@ -125,16 +125,27 @@ public record Sharding(int count, List<Part> parts) {
     public static final String BY_COUNT = "count";
 
     /**
-     * Returns the shard, from 1 to {@code count}, of each of {@code names}, cut by count: as
-     * {@link #assign(Map, int)} with every benchmark's time the same. The slices differ in size by
-     * one benchmark at most.
+     * Returns the shard, from 1 to {@code count}, of each of {@code names}, cut by count: the names
+     * in the order of their hash (see {@link #hash}), cut into {@code count} runs of equal length
+     * (to one). Every shard of a matrix finds the same slices from the same names, without talking
+     * to the others; the slices differ in size by one benchmark at most; and a benchmark added or
+     * removed moves only the benchmarks at the cuts after it, at most one per cut, so a benchmark
+     * stays in its shard while the suite grows, unless it sits at a cut.
      */
     public static Map<String, Integer> assign(Collection<String> names, int count) {
-        Map<String, Double> same = new LinkedHashMap<>();
-        for (String n : names) {
-            same.put(n, 1.0);
+        List<String> ordered = ordered(names);
+        Map<String, Integer> shard = new LinkedHashMap<>();
+        for (int i = 0; i < ordered.size(); i++) {
+            shard.put(ordered.get(i), (int) ((long) i * count / ordered.size()) + 1);
         }
-        return assign(same, count);
+        return shard;
+    }
+
+    /** Returns {@code names}, each once, in the order of their hash, then of the names themselves. */
+    private static List<String> ordered(Collection<String> names) {
+        List<String> ordered = new ArrayList<>(new TreeSet<>(names));
+        ordered.sort(Comparator.comparingLong((String n) -> hash(n)).thenComparing(Comparator.naturalOrder()));
+        return ordered;
     }
 
     /**
@@ -143,14 +154,13 @@ public record Sharding(int count, List<Part> parts) {
      * times and cut into {@code count} runs of equal time, each benchmark in the run that holds its
      * middle. Every shard of a matrix finds the same slices from the same names and times, without
      * talking to the others; a slice's time is within one benchmark's of the suite's over
-     * {@code count}; and a benchmark added or removed moves only benchmarks at the cuts, so a
-     * benchmark stays in its shard while the suite grows, unless it sits at a cut.
+     * {@code count}. A benchmark added or removed moves each cut by its share of the time: a light
+     * one moves the benchmarks at the cuts, a heavy one more.
      *
      * @throws IllegalArgumentException when a time is not a finite number above 0
      */
     public static Map<String, Integer> assign(Map<String, Double> times, int count) {
-        List<String> ordered = new ArrayList<>(new TreeSet<>(times.keySet()));
-        ordered.sort(Comparator.comparingLong((String n) -> hash(n)).thenComparing(Comparator.naturalOrder()));
+        List<String> ordered = ordered(times.keySet());
         double total = 0;
         for (String n : ordered) {
             double t = times.get(n);
@@ -174,23 +184,34 @@ public record Sharding(int count, List<Part> parts) {
     /**
      * Returns how long each benchmark (a cell's name) took a trial pair in a run of {@code trials}:
      * twice the mean of its time (see {@link RunResults.TrialRecord#seconds}) over the counted trials
-     * that give it. Empty when none does (the harness's output gives no benchmark's own time).
+     * that give it, else over the warm-ups (a shard stopped before its counted trials still says
+     * what its benchmarks cost). A time of 0, or past {@link #LONGEST_TIME}, is none: a harness's
+     * output is the pull request's to write. Empty when no trial gives a time.
      */
     public static Map<String, Double> times(List<RunResults.TrialRecord> trials) {
-        Map<String, double[]> sums = new java.util.HashMap<>();
+        Map<String, double[]> counted = new java.util.TreeMap<>();
+        Map<String, double[]> warmups = new java.util.TreeMap<>();
         for (RunResults.TrialRecord t : trials) {
-            if (!t.warmup()) {
-                t.seconds().forEach((name, s) -> {
+            Map<String, double[]> sums = t.warmup() ? warmups : counted;
+            new java.util.TreeMap<>(t.seconds()).forEach((name, s) -> {
+                if (s > 0 && s <= LONGEST_TIME) {
                     double[] sum = sums.computeIfAbsent(name, k -> new double[2]);
                     sum[0] += s;
                     sum[1]++;
-                });
-            }
+                }
+            });
         }
+        warmups.forEach(counted::putIfAbsent);
         Map<String, Double> times = new java.util.TreeMap<>();
-        sums.forEach((name, sum) -> times.put(name, 2 * sum[0] / sum[1]));
+        counted.forEach((name, sum) -> times.put(name, 2 * sum[0] / sum[1]));
         return times;
     }
+
+    /**
+     * The longest a benchmark's time may be, in seconds (a year): a suite of a million such still
+     * sums to a finite time.
+     */
+    public static final double LONGEST_TIME = 365 * 86400.0;
 
     /**
      * Returns how a cut by {@code times} is named in {@link Part#cut}: {@code time:} and the first 16
@@ -200,7 +221,9 @@ public record Sharding(int count, List<Part> parts) {
     public static String cut(Map<String, Double> times) {
         StringBuilder lines = new StringBuilder();
         for (Map.Entry<String, Double> e : new java.util.TreeMap<>(times).entrySet()) {
-            lines.append(e.getKey()).append('\t').append(Double.toString(e.getValue())).append('\n');
+            // The value's bits, not its decimal form, which one Java prints otherwise than another.
+            lines.append(e.getKey()).append('\t').append(Long.toHexString(Double.doubleToLongBits(e.getValue())))
+                    .append('\n');
         }
         return "time:" + digest(List.of(lines.toString()));
     }

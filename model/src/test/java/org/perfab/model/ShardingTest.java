@@ -102,10 +102,17 @@ class ShardingTest {
         assertEquals(Sharding.cut(times), Sharding.cut(new java.util.TreeMap<>(times)));
         assertTrue(Sharding.cut(times).startsWith("time:"));
         assertTrue(!Sharding.cut(times).equals(Sharding.cut(grown)));
-        // Only the times relative to each other matter: equal times cut as count does.
-        Map<String, Double> same = new java.util.HashMap<>();
-        names.forEach(n -> same.put(n, 0.25));
-        assertEquals(Sharding.assign(names, 4), Sharding.assign(same, 4));
+        // Only the times relative to each other matter.
+        Map<String, Double> scaled = new java.util.HashMap<>();
+        times.forEach((n, t) -> scaled.put(n, t * 0.3));
+        assertEquals(before, Sharding.assign(scaled, 4));
+        // A count cut is as it always was (shards of older results say "count" too): the first
+        // i * N / n of the hash order. Three benchmarks in two shards: two, then one.
+        List<String> three = List.of("a", "b", "c");
+        List<String> byHash = new ArrayList<>(three);
+        byHash.sort(java.util.Comparator.comparingLong(Sharding::hash));
+        Map<String, Integer> cut = Sharding.assign(three, 2);
+        assertEquals(List.of(1, 1, 2), byHash.stream().map(cut::get).toList());
         assertThrows(IllegalArgumentException.class, () -> Sharding.assign(Map.of("a", 0.0), 2));
     }
 
@@ -118,7 +125,11 @@ class ShardingTest {
         var warm = new RunResults.TrialRecord(2, Side.BASE, 0, 0, true, RunResults.Status.OK, "", 1, "", List.of(),
                 List.of(), 0, java.util.Optional.empty(), Map.of("A", 100.0, "C", 1.0));
         Map<String, Double> times = Sharding.times(List.of(head, base, warm));
-        assertEquals(Map.of("A", 1.0, "B", 2.0), times);
+        assertEquals(Map.of("A", 1.0, "B", 2.0, "C", 2.0), times, "C from its warm-up: no counted trial gave it");
+        // A time past a year is none: a sum of a suite's stays finite, and the plan that keeps it reads back.
+        var huge = new RunResults.TrialRecord(3, Side.HEAD, 0, 1, false, RunResults.Status.OK, "", 1, "", List.of(),
+                List.of(), 0, java.util.Optional.empty(), Map.of("A", 1e308, "D", 1e308));
+        assertEquals(Map.of("A", 1.0, "B", 2.0, "C", 2.0), Sharding.times(List.of(head, base, warm, huge)));
     }
 
     @Test

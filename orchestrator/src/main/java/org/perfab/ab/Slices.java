@@ -70,18 +70,41 @@ final class Slices {
         List<String> run(List<String> slice, List<String> all);
 
         /**
-         * Returns the benchmark of {@code listed} that a measured benchmark (a cell's name) belongs
-         * to: the same name, else the longest listed name it starts with, followed by a character
-         * that is not part of a word ({@code BM_Sum/64}, {@code Bench.run:size=8}); empty when none.
+         * Returns a measured benchmark's name (a cell's) as the listing names benchmarks, to find
+         * the one it belongs to (see {@link Owners}): the same name by default.
          */
-        default Optional<String> owner(String measured, Set<String> listed) {
-            if (listed.contains(measured)) {
-                return Optional.of(measured);
+        default String asListed(String measured) {
+            return measured;
+        }
+    }
+
+    /**
+     * Which listed benchmark a measured one belongs to: the same name, else the longest listed name
+     * it starts with, followed by a character that is not part of a word ({@code BM_Sum/64},
+     * {@code Bench.run:size=8}). Only the lengths listed names have are tried, so a name of many
+     * slashes costs no more than a plain one.
+     */
+    static final class Owners {
+        private final Set<String> listed;
+        private final int[] lengths;
+
+        Owners(Set<String> listed) {
+            this.listed = listed;
+            this.lengths = listed.stream().mapToInt(String::length).distinct().sorted().toArray();
+        }
+
+        /** Returns the listed benchmark {@code name} (as listed names go) belongs to; empty when none. */
+        Optional<String> of(String name) {
+            if (listed.contains(name)) {
+                return Optional.of(name);
             }
-            for (int i = measured.length() - 1; i > 0; i--) {
-                char c = measured.charAt(i);
-                if (!Character.isLetterOrDigit(c) && c != '_' && listed.contains(measured.substring(0, i))) {
-                    return Optional.of(measured.substring(0, i));
+            for (int k = lengths.length - 1; k >= 0; k--) {
+                int at = lengths[k];
+                if (at > 0 && at < name.length()) {
+                    char c = name.charAt(at);
+                    if (!Character.isLetterOrDigit(c) && c != '_' && listed.contains(name.substring(0, at))) {
+                        return Optional.of(name.substring(0, at));
+                    }
                 }
             }
             return Optional.empty();
@@ -180,24 +203,21 @@ final class Slices {
     record Times(Map<String, Double> times, int timed) {
     }
 
-    /** The longest a benchmark's time may be, in seconds (a year): past it, the sum of a suite's could overflow. */
-    static final double LONGEST_TIME = 365 * 86400.0;
-
     /**
      * Returns the time of each of {@code listed} in a trial pair (a trial of each side), from
      * {@code earlier}'s times of measured benchmarks, each added to the listed benchmark it belongs
-     * to (see {@link Slicer#owner}); a listed benchmark without one takes the median of the others'
-     * (a benchmark new since, or one the output gave no time). A time past {@link #LONGEST_TIME}
-     * is none: a harness's output is the pull request's to write. Empty when none has a time: the
-     * suite is cut by count.
+     * to (see {@link Owners}); a listed benchmark without one takes the median of the others'
+     * (a benchmark new since, or one the output gave no time). A time past
+     * {@link Sharding#LONGEST_TIME} is none. Empty when none has a time: the suite is cut by count.
      */
     static Times times(Set<String> listed, Map<String, Double> earlier, Slicer slicer) {
         Map<String, Double> timed = new java.util.HashMap<>();
+        Owners owners = new Owners(listed);
         // In the names' order: a sum in another order may differ in its last bit, and every shard
         // of a matrix, each its own process, must cut alike.
         for (Map.Entry<String, Double> e : new java.util.TreeMap<>(earlier).entrySet()) {
-            Optional<String> owner = slicer.owner(e.getKey(), listed);
-            if (owner.isPresent() && e.getValue() > 0 && e.getValue() <= LONGEST_TIME) {
+            Optional<String> owner = owners.of(slicer.asListed(e.getKey()));
+            if (owner.isPresent() && e.getValue() > 0 && e.getValue() <= Sharding.LONGEST_TIME) {
                 timed.merge(owner.get(), e.getValue(), Double::sum);
             }
         }
@@ -368,8 +388,8 @@ final class Slices {
 
         /** A cell's name is its function's without {@code Benchmark}, and the sub-benchmark's after a {@code /}. */
         @Override
-        public Optional<String> owner(String measured, Set<String> listed) {
-            return Slicer.super.owner("Benchmark" + measured, listed);
+        public String asListed(String measured) {
+            return "Benchmark" + measured;
         }
 
         @Override

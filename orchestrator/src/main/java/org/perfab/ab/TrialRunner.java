@@ -248,21 +248,31 @@ final class TrialRunner implements TrialLoop.Runner {
         RunResults.TrialRecord ok = ok(slot, side, o.wallSeconds(), oneValuePerCell(readings, slot, side));
         return new RunResults.TrialRecord(ok.seq(), ok.side(), ok.build(), ok.trial(), ok.warmup(), ok.status(),
                 ok.reason(), ok.wallSeconds(), ok.stderrTail(), ok.measurements(), List.of(), 0, Optional.empty(),
-                seconds(format, source));
+                seconds(format, source, ok.measurements()));
     }
 
     /**
      * Returns how long the harness says it spent in each benchmark (see
      * {@link MeasurementFormat#seconds}), what later shards are cut by; empty when it does not say,
      * or says what is not a time: the values were read, and a time a shard's cut cannot use costs
-     * the trial nothing.
+     * the trial nothing. Only the times of benchmarks the trial measured are kept: a harness's other
+     * names would only grow every results file after it.
      */
-    private static Map<String, Double> seconds(MeasurementFormat format, Path source) {
+    private static Map<String, Double> seconds(MeasurementFormat format, Path source, List<Measurement> measured) {
+        Map<String, Double> all;
         try {
-            return format.seconds(source);
+            all = format.seconds(source);
         } catch (BadInputException | IllegalArgumentException | ArithmeticException e) {
             return Map.of();
         }
+        Map<String, Double> kept = new LinkedHashMap<>();
+        for (Measurement m : measured) {
+            Double s = all.get(m.cell().name());
+            if (s != null) {
+                kept.put(m.cell().name(), s);
+            }
+        }
+        return kept;
     }
 
     /**

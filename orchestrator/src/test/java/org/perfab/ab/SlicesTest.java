@@ -53,9 +53,12 @@ class SlicesTest {
         assertEquals(3, t.timed());
         // Elsewhere a cell is the name listed, or that name and more after a character not of a word.
         Slices.Slicer gb = slicer("  run: [./bench]\n  format: google-benchmark\n");
-        assertEquals(Optional.of("BM_Sum/64"), gb.owner("BM_Sum/64", java.util.Set.of("BM_Sum", "BM_Sum/64")));
-        assertEquals(Optional.of("bench.B.hash"), gb.owner("bench.B.hash/size=16", java.util.Set.of("bench.B.hash")));
-        assertEquals(Optional.empty(), gb.owner("bench.B.hashes", java.util.Set.of("bench.B.hash")));
+        Slices.Owners owners = new Slices.Owners(java.util.Set.of("BM_Sum", "BM_Sum/64", "bench.B.hash"));
+        assertEquals(Optional.of("BM_Sum/64"), owners.of("BM_Sum/64"));
+        assertEquals(Optional.of("BM_Sum/64"), owners.of("BM_Sum/64/threads:2"), "the longest");
+        assertEquals(Optional.of("bench.B.hash"), owners.of("bench.B.hash/size=16"));
+        assertEquals(Optional.empty(), owners.of("bench.B.hashes"));
+        assertEquals(Optional.empty(), owners.of("/".repeat(100_000)), "a name of many slashes, quickly");
         // The same times in any order sum alike, to the last bit: every shard, its own process, cuts alike.
         java.util.Map<String, Double> forth = new java.util.LinkedHashMap<>();
         java.util.Map<String, Double> back = new java.util.LinkedHashMap<>();

@@ -397,7 +397,7 @@ class ActionIT {
         GitFixture g = GitFixture.init(tmp.resolve("suite"));
         // A harness of four benchmarks whose cost is the side's level.txt (alpha's alone triples on
         // the head), which runs only those --only names, and lists them all with --list; it says
-        // each took its value in ms, 20 times over.
+        // each took its value in ms, 20 times over (and that a benchmark it never ran took 99 s).
         g.script("bench.sh", """
                 #!/bin/sh
                 set -e
@@ -410,7 +410,7 @@ class ActionIT {
                     v = (names[i] == "alpha" ? level : 100) * (1 + 0.01 * ((trial * 7 + i) % 5 - 2))
                     printf "%s{\\"cell\\": \\"%s\\", \\"metric\\": \\"time\\", \\"unit\\": \\"ms\\", \\"value\\": %.3f}", sep, names[i], v; sep = ", "
                   }
-                  printf "], \\"seconds\\": {"; sep = ""
+                  printf "], \\"seconds\\": {\\"ghost\\": 99"; sep = ", "
                   for (i = 1; i <= n; i++) if (names[i] ~ only) {
                     printf "%s\\"%s\\": %.3f", sep, names[i], (names[i] == "alpha" ? level : 100) * 0.02; sep = ", "
                   }
@@ -444,6 +444,7 @@ class ActionIT {
             JsonNode part = JSON.readTree(out.resolve("results.json").toFile()).at("/shards/parts/0");
             assertEquals(k, part.get("index").asInt());
             assertEquals(4, part.get("listed").asInt());
+            assertFalse(Files.readString(out.resolve("results.json")).contains("ghost"), "only the times of cells");
         }
         Files.writeString(tmp.resolve("github-output"), "");
         Files.writeString(tmp.resolve("summary.md"), "");
