@@ -126,7 +126,8 @@ public final class ResultsJson {
             for (Sharding.Part each : sh.parts()) {
                 ObjectNode part = parts.addObject();
                 part.put("index", each.index()).put("state", each.state().id()).put("runner", each.runner())
-                        .put("listed", each.listed()).put("suite", each.suite()).put("cut", each.cut()).put("trials", each.trials());
+                        .put("listed", each.listed()).put("suite", each.suite()).put("cut", each.cut())
+                        .put("trials", each.trials());
                 ArrayNode names = part.putArray("benchmarks");
                 each.benchmarks().forEach(names::add);
             }

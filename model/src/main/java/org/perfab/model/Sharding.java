@@ -165,7 +165,8 @@ public record Sharding(int count, List<Part> parts) {
         for (String n : ordered) {
             double t = times.get(n);
             if (!(t > 0) || Double.isInfinite(t)) {
-                throw new IllegalArgumentException("benchmark '" + n + "' has time " + t + ": a cut needs times above 0");
+                throw new IllegalArgumentException("benchmark '" + n + "' has time " + t
+                        + ": a cut needs finite times above 0");
             }
             total += t;
         }
