@@ -122,8 +122,9 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
     /**
      * Returns {@link #of(String, String, List, Thresholds, Predicate, ShiftTest)} of cells whose
      * trials did not all stop at once: with adaptive trials, each cell is judged at the looks its
-     * own trials reached, {@code ran} of its cell per side at most (the shards of a suite each stop
-     * at their own look). Each look's false-discovery control is over the cells that reached it.
+     * own trials reached (a cell decided early is not measured again), {@code ran} of its cell per
+     * side at most (the shards of a suite each stop at their own look). Each look's false-discovery
+     * control is over the cells that reached it.
      * A run of a fixed size ignores {@code ran}.
      */
     public static ComparisonTable of(String baseLabel, String headLabel, List<Measurement> measurements,
@@ -235,10 +236,15 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         int ran = measurements.stream().mapToInt(m -> m.trial() + 1).max().orElse(0);
         List<Integer> sizes = design.looks();
         int looks = looks(sizes, ran);
-        Map<CellId, Integer> cellLooks = new HashMap<>();
+        // The last trial each cell was measured in: a cell decided at an early look is not measured
+        // in the rounds after it, and stands at the look its own trials reached.
+        Map<CellId, Integer> reach = new HashMap<>();
         for (Measurement m : measurements) {
-            cellLooks.computeIfAbsent(m.cell().id(), id -> looks(sizes, Math.min(ran, ranOf.applyAsInt(id))));
+            reach.merge(m.cell().id(), m.trial() + 1, Math::max);
         }
+        Map<CellId, Integer> cellLooks = new HashMap<>();
+        reach.forEach((id, own) -> cellLooks.put(id, Math.min(looks(sizes, Math.min(ran, ranOf.applyAsInt(id))),
+                round(sizes, own))));
         List<Map<Cell, CellComparison>> byLook = new ArrayList<>();
         for (int k = 1; k <= looks; k++) {
             int n = sizes.get(k - 1);
@@ -266,6 +272,18 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         rows.forEach(r -> verdicts.put(r.cell().id(), r.comparison().verdict()));
         return new ComparisonTable(baseLabel, headLabel, thresholds, SameMeasurement.followAgain(rows, verdicts),
                 List.of());
+    }
+
+    /**
+     * Returns the look whose round holds trial {@code reach - 1} (from 0): the last look a cell
+     * measured up to that trial took part in, whether or not its last trials were kept.
+     */
+    private static int round(List<Integer> sizes, int reach) {
+        int k = 0;
+        while (k < sizes.size() - 1 && sizes.get(k) < reach) {
+            k++;
+        }
+        return k + 1;
     }
 
     /** Returns how many of the looks at {@code sizes} trials per side a run of {@code ran} trials per side has taken. */

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -381,6 +382,12 @@ public final class AbRun {
     private boolean written;
 
     private final Optional<NoiseFile> noise;
+    /** Every benchmark the harness lists, when a shard or a later look has listed them. */
+    private Optional<Slices.Listing> listing = Optional.empty();
+    /** Whether the later looks have tried to list the harness's benchmarks. */
+    private boolean listed;
+    /** Whether the run has said that its later looks run the harness whole. */
+    private boolean saidWhole;
 
     private AbRun(Request request, Context context, RunDir dir, Optional<NoiseFile> noise) {
         this.request = request;
@@ -462,6 +469,7 @@ public final class AbRun {
             RunResults.Machine machine = context.engine().machine().apply(context.env());
             Workload.Harness trials = workload.harness();
             Optional<Sharding> sharding = Optional.empty();
+            listing = Optional.empty();
             if (plan.shard().isPresent()) {
                 Sharding.Shard shard = plan.shard().get();
                 Map<Path, Map<String, String>> trees = new java.util.LinkedHashMap<>();
@@ -471,6 +479,7 @@ public final class AbRun {
                 Slices.Slice slice = Slices.slice(shard.index(), shard.count(), trials, processes, trees, dir.logs(),
                         context.events()::note, plan.shardTimes());
                 trials = slice.harness();
+                listing = Optional.of(slice.listing());
                 sharding = Optional.of(new Sharding(shard.count(), List.of(new Sharding.Part(shard.index(),
                         Sharding.State.MEASURED, machine.runner().isBlank() ? machine.cpu() : machine.runner(),
                         slice.listed(), slice.suite(), slice.cut(), slice.benchmarks(), 0))));
@@ -486,17 +495,19 @@ public final class AbRun {
                     return write(false);
                 }
             }
-            TrialRunner runner = new TrialRunner(processes, trials, dir.trialResults(), dir.trialLogs(),
+            TrialRunner whole = new TrialRunner(processes, trials, dir.trialResults(), dir.trialLogs(),
                     plan.padding(), context.events()::command, context.events()::note, workload.name());
             TrialLoop loop;
             TrialLoop.End end;
             try (TrialLog log = TrialLog.open(dir.trials())) {
                 while (true) {
+                    TrialRunner runner = plan.open().isEmpty() ? whole : narrowed(whole, trials, workload, plan);
                     loop = new TrialLoop(plan, dir, runner, ledger, context.events(), stop);
                     end = loop.run(log);
                     Optional<Plan> more = end == TrialLoop.End.DONE ? nextRound(plan) : Optional.empty();
                     if (more.isEmpty()) {
                         if (end == TrialLoop.End.DONE) {
+                            // A replacement measures what its round measured: the runner of the last.
                             end = loop.replace(log, Assembly.replacements(plan.trials()));
                         }
                         break;
@@ -570,7 +581,7 @@ public final class AbRun {
             Plan p = new Plan(request.repository().toString(), baseTip, head, mergeBase, workload,
                     new String(yaml, StandardCharsets.UTF_8), trialCount, w.warmup(), settings.builds().value(),
                     seed, request.padding() ? Optional.of(seed.orElseGet(() -> new Random().nextLong()))
-                            : Optional.empty(), thresholds, started, request.shard(), request.shardTimes());
+                            : Optional.empty(), thresholds, started, request.shard(), request.shardTimes(), List.of());
             p.write(dir.plan());
             return p;
         }
@@ -632,6 +643,49 @@ public final class AbRun {
     }
 
     /**
+     * Returns the runner of a later round of {@code plan}, which measures only its open cells: the
+     * harness narrowed to the benchmarks they belong to, through the harness's own filter, and only
+     * their benchmarks counted. A harness perfab cannot filter (or list) runs whole, and is said once;
+     * the cells it measures beside the open ones are judged at the looks their trials reach.
+     */
+    private TrialRunner narrowed(TrialRunner whole, Workload.Harness harness, Workload workload, Plan plan)
+            throws IOException, InterruptedException {
+        Set<String> open = Set.copyOf(plan.open());
+        if (listing.isEmpty() && !listed && harness.format() instanceof Workload.Read) {
+            listed = true;
+            Optional<Slices.Slicer> slicer = Slices.of(harness);
+            if (slicer.isPresent()) {
+                Map<Path, Map<String, String>> trees = new java.util.LinkedHashMap<>();
+                for (Side side : List.of(Side.HEAD, Side.BASE)) {
+                    trees.put(dir.side(side, 0).tree(), Slices.env(dir.side(side, 0)));
+                }
+                try {
+                    listing = Optional.of(Slices.listing(slicer.get(), Slices.Why.LOOK, harness, processes, trees,
+                            dir.logs(), context.events()::note));
+                } catch (RunFailedException e) {
+                    context.events().note(e.getMessage() + "; the later looks run the harness whole");
+                }
+            }
+        }
+        // A shard's harness is narrowed from the whole suite's: its filter names the open cells' benchmarks.
+        Optional<Workload.Harness> narrow = Slices.narrowed(listing.isPresent() ? workload.harness() : harness,
+                listing, open);
+        if (narrow.isEmpty()) {
+            if (!saidWhole) {
+                saidWhole = true;
+                context.events().note("the later looks run the harness whole: perfab cannot run only the undecided"
+                        + " benchmarks of this harness (" + harness.format().id() + "); 'harness.shard' in the workload"
+                        + " says how to list and filter it (docs/workloads.md)");
+            }
+            return whole.narrowed(harness, open);
+        }
+        context.events().note("look " + (plan.thresholds().adaptive().orElseThrow().looks().indexOf(plan.trials()) + 1)
+                + " measures only the " + open.size() + " undecided cell name" + (open.size() == 1 ? "" : "s") + ": "
+                + String.join(" ", narrow.get().argvs().get(0)));
+        return whole.narrowed(narrow.get(), open);
+    }
+
+    /**
      * Returns the plan of the next round of a run with adaptive trials, when some cell is still
      * undecided and the most trials per side are not reached; empty otherwise.
      */
@@ -662,11 +716,13 @@ public final class AbRun {
             return Optional.empty();
         }
         int next = sizes.get(look);
+        List<String> open = undecided.stream().map(r -> r.cell().name()).distinct().sorted().toList();
         if (request.budget().isPresent()) {
-            // The next round's time, at the mean time of a trial so far: two sides of the new trials.
+            // The next round's time: two sides of the new trials, each as long as the open cells'
+            // share of a trial of the last round.
             Ledger.Snapshot done = ledger.snapshot();
-            double round = done.trials().isEmpty() ? 0
-                    : done.trialSeconds() / done.trials().size() * 2 * (next - plan.trials());
+            double trial = Rounds.seconds(done.trials(), Rounds.previous(sizes, plan.trials()), open);
+            double round = Double.isNaN(trial) ? 0 : trial * 2 * (next - plan.trials());
             double budget = request.budget().get().toMillis() / 1000.0;
             if (done.trialSeconds() + round > budget) {
                 context.events().note(String.format(Locale.ROOT, "%s%d cell%s undecided (%s); another round would take"
@@ -678,7 +734,7 @@ public final class AbRun {
         }
         context.events().note(at + undecided.size() + " cell" + (undecided.size() == 1 ? " is" : "s are")
                 + " undecided (" + names + "); running to " + next + " trials per side");
-        return Optional.of(plan.withTrials(next));
+        return Optional.of(plan.withRound(next, open));
     }
 
     private Plan resumePlan() {

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.perfab.failure.BadInputException;
@@ -40,13 +41,16 @@ import org.perfab.workload.WorkloadLoader;
  * @param shard the shard of the suite the run measures; empty for the whole suite
  * @param shardTimes each benchmark's time in a trial pair of an earlier run, which the shard's
  *     suite is cut by; empty to cut by count
+ * @param open the names of the cells the round of trials measures: those still undecided at the
+ *     look before it, sorted; empty for every cell (the first round, or a harness measured whole)
  */
 record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, String workloadPath,
         String workloadText, int trials, int warmup, int builds, Optional<Long> seed, Optional<Long> padding,
         Thresholds thresholds,
-        Instant startedAt, Optional<Sharding.Shard> shard, Map<String, Double> shardTimes) {
+        Instant startedAt, Optional<Sharding.Shard> shard, Map<String, Double> shardTimes, List<String> open) {
     Plan {
         shardTimes = Map.copyOf(shardTimes);
+        open = List.copyOf(new java.util.TreeSet<>(open));
     }
 
     /** A plan of the whole suite. */
@@ -54,7 +58,7 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
             int trials, int warmup, int builds, Optional<Long> seed, Optional<Long> padding, Thresholds thresholds,
             Instant startedAt) {
         this(repository, baseTip, head, mergeBase, workloadPath, workloadText, trials, warmup, builds, seed, padding,
-                thresholds, startedAt, Optional.empty(), Map.of());
+                thresholds, startedAt, Optional.empty(), Map.of(), List.of());
     }
 
     static final String SCHEMA = "perfab/run/v1";
@@ -65,10 +69,13 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
         return WorkloadLoader.parse(workloadText, workloadPath + " at " + head.shortId());
     }
 
-    /** Returns this plan with {@code n} counted trials per side: the next round of adaptive trials. */
-    Plan withTrials(int n) {
+    /**
+     * Returns this plan with {@code n} counted trials per side: the next round of adaptive trials,
+     * measuring the cells named {@code open} (every cell, when empty).
+     */
+    Plan withRound(int n, List<String> open) {
         return new Plan(repository, baseTip, head, mergeBase, workloadPath, workloadText, n, warmup, builds, seed,
-                padding, thresholds, startedAt, shard, shardTimes);
+                padding, thresholds, startedAt, shard, shardTimes, open);
     }
 
     /** Returns the trial order. */
@@ -106,6 +113,9 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
             ObjectNode times = n.putObject("shardTimes");
             new java.util.TreeMap<>(shardTimes).forEach(times::put);
         }
+        if (!open.isEmpty()) {
+            open.forEach(n.putArray("open")::add);
+        }
         Files.writeString(file, JSON.writeValueAsString(n) + "\n", StandardCharsets.UTF_8);
     }
 
@@ -132,7 +142,8 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
                         : Optional.of(n.integer("padding", Long.MIN_VALUE, Long.MAX_VALUE)),
                 thresholds, n.check("startedAt", () -> Instant.parse(n.text("startedAt"))),
                 n.has("shard") ? Optional.of(n.check("shard", () -> Sharding.parse(n.text("shard")))) : Optional.empty(),
-                n.has("shardTimes") ? times(n.object("shardTimes")) : Map.of());
+                n.has("shardTimes") ? times(n.object("shardTimes")) : Map.of(),
+                n.has("open") ? n.texts("open") : List.of());
         n.done();
         return p;
     }

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,8 +52,10 @@ final class Slices {
      * @param listed how many benchmarks the harness listed in all
      * @param suite the digest of every name listed (see {@link Sharding#suite})
      * @param cut how the suite was cut (see {@link Sharding.Part#cut})
+     * @param listing the whole suite as listed, which a later look narrows further
      */
-    record Slice(Workload.Harness harness, List<String> benchmarks, int listed, String suite, String cut) {
+    record Slice(Workload.Harness harness, List<String> benchmarks, int listed, String suite, String cut,
+            Listing listing) {
         Slice {
             benchmarks = List.copyOf(benchmarks);
         }
@@ -68,6 +71,15 @@ final class Slices {
 
         /** Returns the harness's command that runs {@code slice} of {@code all} the benchmarks, and no other. */
         List<String> run(List<String> slice, List<String> all);
+
+        /**
+         * Returns the harness's command that runs {@code slice} of {@code all} the benchmarks, and of
+         * them at least the cells named {@code cells}: {@link #run(List, List)}, unless the harness
+         * can narrow a benchmark to some of its cells (go test's sub-benchmarks).
+         */
+        default List<String> run(List<String> slice, List<String> all, Collection<String> cells) {
+            return run(slice, all);
+        }
 
         /**
          * Returns a measured benchmark's name (a cell's) as the listing names benchmarks, to find
@@ -112,6 +124,94 @@ final class Slices {
     }
 
     /**
+     * Every benchmark a harness lists in either side's tree, and how it is filtered.
+     *
+     * @param slicer how the harness lists and filters its benchmarks
+     * @param all every name listed on either side, sorted
+     */
+    record Listing(Slicer slicer, List<String> all) {
+        Listing {
+            all = List.copyOf(all);
+        }
+    }
+
+    /**
+     * Returns the benchmarks {@code harness} lists in each of {@code trees} (the head's first) with
+     * that side's {@code env}: every name of either side. A side that cannot list is said, and the
+     * other side's list stands. {@code why} names the listing in messages ({@code --shard}) and its
+     * logs' files ({@code shard-list-head.out}).
+     *
+     * @throws RunFailedException when the listing fails on every side, or lists nothing
+     * @throws RunInterruptedException when the run was stopped while it listed
+     */
+    static Listing listing(Slicer slicer, Why why, Workload.Harness harness, Commands exec,
+            Map<Path, Map<String, String>> trees, Path logs, Consumer<String> notes)
+            throws IOException, InterruptedException {
+        Set<String> all = new TreeSet<>();
+        Files.createDirectories(logs);
+        List<String> failed = new ArrayList<>();
+        for (Map.Entry<Path, Map<String, String>> tree : trees.entrySet()) {
+            String side = tree.getValue().getOrDefault("PERFAB_SIDE", "side");
+            Path out = logs.resolve(why.file() + "-" + side + ".out");
+            Path err = logs.resolve(why.file() + "-" + side + ".err");
+            Processes.Outcome o = exec.run(new Processes.Command(slicer.list(), tree.getKey(), tree.getValue(),
+                    harness.timeout(), out, err, false));
+            if (o.stopped()) {
+                throw new RunInterruptedException("interrupted while the benchmarks were listed " + why.words()
+                        + "; continue with --resume");
+            }
+            if (!o.succeeded()) {
+                // A side whose tree cannot list (a package only the other has) leaves the slices to
+                // the other side's list, as its trials would leave those cells without data.
+                failed.add("listing the benchmarks " + why.words() + " in " + side + " ("
+                        + String.join(" ", slicer.list()) + ") " + o.failure() + "; its output is in " + out + " and "
+                        + err);
+                continue;
+            }
+            List<String> names = slicer.names(Files.readAllLines(out, StandardCharsets.UTF_8));
+            all.addAll(names);
+            if (all.size() > MAX_LISTED) {
+                throw new RunFailedException("the listing " + why.words() + " in " + side + " names more than "
+                        + MAX_LISTED + " benchmarks (" + out + ")");
+            }
+        }
+        if (failed.size() == trees.size()) {
+            throw new RunFailedException(failed.get(0));
+        }
+        failed.forEach(f -> notes.accept(f + "; the other side's list stands"));
+        if (all.isEmpty()) {
+            throw new RunFailedException("the listing " + why.words() + " (" + String.join(" ", slicer.list())
+                    + ") names no benchmark in either side; its output is in "
+                    + logs.resolve(why.file() + "-head.out"));
+        }
+        return new Listing(slicer, List.copyOf(all));
+    }
+
+    /** Why a harness's benchmarks are listed: for a shard's slice, or for a later look's undecided cells. */
+    enum Why {
+        /** For {@code --shard}: before any trial. */
+        SHARD("for --shard, before any trial", "shard-list"),
+        /** For a later look, which runs only the benchmarks still undecided. */
+        LOOK("for the later looks", "look-list");
+
+        private final String words;
+        private final String file;
+
+        Why(String words, String file) {
+            this.words = words;
+            this.file = file;
+        }
+
+        String words() {
+            return words;
+        }
+
+        String file() {
+            return file;
+        }
+    }
+
+    /**
      * Returns shard {@code index} of {@code count} of {@code harness}'s benchmarks: listed in each of
      * {@code trees} (the head's first) with that side's {@code env}, every name of either side.
      *
@@ -125,41 +225,8 @@ final class Slices {
     static Slice slice(int index, int count, Workload.Harness harness, Commands exec, Map<Path, Map<String, String>> trees,
             Path logs, Consumer<String> notes, Map<String, Double> earlier) throws IOException, InterruptedException {
         Slicer slicer = slicer(harness);
-        Set<String> all = new TreeSet<>();
-        Files.createDirectories(logs);
-        List<String> failed = new ArrayList<>();
-        for (Map.Entry<Path, Map<String, String>> tree : trees.entrySet()) {
-            String side = tree.getValue().getOrDefault("PERFAB_SIDE", "side");
-            Path out = logs.resolve("shard-list-" + side + ".out");
-            Path err = logs.resolve("shard-list-" + side + ".err");
-            Processes.Outcome o = exec.run(new Processes.Command(slicer.list(), tree.getKey(), tree.getValue(),
-                    harness.timeout(), out, err, false));
-            if (o.stopped()) {
-                throw new RunInterruptedException("interrupted while the benchmarks were listed for --shard, before"
-                        + " any trial; continue with --resume");
-            }
-            if (!o.succeeded()) {
-                // A side whose tree cannot list (a package only the other has) leaves the slices to
-                // the other side's list, as its trials would leave those cells without data.
-                failed.add("listing the benchmarks for --shard in " + side + " (" + String.join(" ", slicer.list())
-                        + ") " + o.failure() + "; its output is in " + out + " and " + err);
-                continue;
-            }
-            List<String> names = slicer.names(Files.readAllLines(out, StandardCharsets.UTF_8));
-            all.addAll(names);
-            if (all.size() > MAX_LISTED) {
-                throw new RunFailedException("the listing for --shard in " + side + " names more than " + MAX_LISTED
-                        + " benchmarks (" + out + ")");
-            }
-        }
-        if (failed.size() == trees.size()) {
-            throw new RunFailedException(failed.get(0));
-        }
-        failed.forEach(f -> notes.accept(f + "; the slices are of the other side's list"));
-        if (all.isEmpty()) {
-            throw new RunFailedException("the listing for --shard (" + String.join(" ", slicer.list()) + ") names no"
-                    + " benchmark in either side; its output is in " + logs.resolve("shard-list-head.out"));
-        }
+        Listing listing = listing(slicer, Why.SHARD, harness, exec, trees, logs, notes);
+        Set<String> all = new TreeSet<>(listing.all());
         Times cut = times(all, earlier, slicer);
         Map<String, Double> times = cut.times();
         Map<String, Integer> shards = times.isEmpty() ? Sharding.assign(all, count) : Sharding.assign(times, count);
@@ -176,22 +243,78 @@ final class Slices {
                     + " pair", index, count, mine.size(), all.size(), cut.timed(), own, total));
         }
         Workload.Read read = (Workload.Read) harness.format();
-        List<String> run = mine.isEmpty() ? read.run() : slicer.run(mine, List.copyOf(all));
-        long bytes = 0;
-        int longest = 0;
-        for (String a : run) {
-            bytes += a.getBytes(StandardCharsets.UTF_8).length + 1;
-            longest = Math.max(longest, a.getBytes(StandardCharsets.UTF_8).length);
-        }
-        if (longest > LONGEST_ARGUMENT || bytes > MOST_ARGUMENTS) {
-            throw new BadInputException("--shard " + index + "/" + count + ": the harness's command for the slice ("
-                    + mine.size() + " benchmarks) is " + bytes + " bytes, its longest argument " + longest + ", past"
+        List<String> run = mine.isEmpty() ? read.run() : slicer.run(mine, listing.all());
+        checkLength(run, "--shard " + index + "/" + count + ": the harness's command for the slice (" + mine.size()
+                + " benchmarks)");
+        return new Slice(harness.with(new Workload.Read(run, read.format())), mine, all.size(), Sharding.suite(all),
+                times.isEmpty() ? Sharding.BY_COUNT : Sharding.cut(times), listing);
+    }
+
+    /**
+     * Refuses {@code run} when Linux would refuse it: an argument past {@link #LONGEST_ARGUMENT} or all
+     * of them past {@link #MOST_ARGUMENTS}. {@code what} names the command.
+     *
+     * @throws BadInputException naming it and its length
+     */
+    private static void checkLength(List<String> run, String what) {
+        if (!fits(run)) {
+            long bytes = run.stream().mapToLong(a -> a.getBytes(StandardCharsets.UTF_8).length + 1).sum();
+            int longest = run.stream().mapToInt(a -> a.getBytes(StandardCharsets.UTF_8).length).max().orElse(0);
+            throw new BadInputException(what + " is " + bytes + " bytes, its longest argument " + longest + ", past"
                     + " what a command may hold (Linux takes 128 KiB an argument, about 2 MiB in all): split the suite"
                     + " into more shards, or, where the filter names the other slices' benchmarks (JMH, pytest), give"
                     + " the workload's 'harness.shard' (docs/workloads.md)");
         }
-        return new Slice(harness.with(new Workload.Read(run, read.format())), mine, all.size(), Sharding.suite(all),
-                times.isEmpty() ? Sharding.BY_COUNT : Sharding.cut(times));
+    }
+
+    /** Returns whether Linux takes {@code run} as one command's arguments. */
+    private static boolean fits(List<String> run) {
+        long bytes = 0;
+        int longest = 0;
+        for (String a : run) {
+            int n = a.getBytes(StandardCharsets.UTF_8).length;
+            bytes += n + 1;
+            longest = Math.max(longest, n);
+        }
+        return longest <= LONGEST_ARGUMENT && bytes <= MOST_ARGUMENTS;
+    }
+
+    /**
+     * Returns {@code harness} running only what the cells named {@code open} need: the benchmarks
+     * they belong to, as {@code listing} lists them, through the harness's own filter (go test's
+     * sub-benchmarks too), or the named commands of a timed harness. Empty when the harness runs
+     * whole: no listing, a cell no listed benchmark owns, or a command Linux would refuse.
+     */
+    static Optional<Workload.Harness> narrowed(Workload.Harness harness, Optional<Listing> listing,
+            Collection<String> open) {
+        if (open.isEmpty()) {
+            return Optional.empty();
+        }
+        if (harness.format() instanceof Workload.Timed timed) {
+            Map<String, List<String>> kept = new LinkedHashMap<>();
+            timed.commands().forEach((name, argv) -> {
+                if (open.contains(name)) {
+                    kept.put(name, argv);
+                }
+            });
+            return kept.isEmpty() || kept.size() == timed.commands().size() ? Optional.empty()
+                    : Optional.of(harness.with(new Workload.Timed(kept)));
+        }
+        if (listing.isEmpty() || !(harness.format() instanceof Workload.Read read)) {
+            return Optional.empty();
+        }
+        Slicer slicer = listing.get().slicer();
+        Owners owners = new Owners(Set.copyOf(listing.get().all()));
+        Set<String> mine = new TreeSet<>();
+        for (String cell : open) {
+            Optional<String> owner = owners.of(slicer.asListed(cell));
+            if (owner.isEmpty()) {
+                return Optional.empty(); // a cell perfab cannot place: the harness runs whole
+            }
+            mine.add(owner.get());
+        }
+        List<String> run = slicer.run(List.copyOf(mine), listing.get().all(), open);
+        return fits(run) ? Optional.of(harness.with(new Workload.Read(run, read.format()))) : Optional.empty();
     }
 
     /**
@@ -410,6 +533,38 @@ final class Slices {
         public List<String> run(List<String> slice, List<String> all) {
             List<String> run = new ArrayList<>(argv);
             run.set(at, prefix + regex(slice) + pattern.substring(top().length()));
+            return run;
+        }
+
+        /**
+         * Narrows the functions to the sub-benchmarks of {@code cells} too, when the workload's
+         * {@code -bench} has no level of its own below the functions and every cell is a
+         * sub-benchmark: go matches each level of a name by its own part, so
+         * {@code ^(BenchmarkA|BenchmarkB)$/^(x|y)$} runs those four at most, and their children.
+         */
+        @Override
+        public List<String> run(List<String> slice, List<String> all, Collection<String> cells) {
+            if (top().length() < pattern.length()) {
+                return run(slice, all);
+            }
+            Set<String> functions = Set.copyOf(slice);
+            Set<String> subs = new TreeSet<>();
+            for (String cell : cells) {
+                int slash = cell.indexOf('/');
+                if (!functions.contains(asListed(slash < 0 ? cell : cell.substring(0, slash)))) {
+                    continue;
+                }
+                if (slash < 0) {
+                    return run(slice, all); // a function without sub-benchmarks: its level must run whole
+                }
+                int next = cell.indexOf('/', slash + 1);
+                subs.add(cell.substring(slash + 1, next < 0 ? cell.length() : next));
+            }
+            if (subs.isEmpty()) {
+                return run(slice, all);
+            }
+            List<String> run = new ArrayList<>(argv);
+            run.set(at, prefix + regex(slice) + "/" + regex(List.copyOf(subs)));
             return run;
         }
 

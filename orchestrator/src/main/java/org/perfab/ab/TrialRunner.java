@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.perfab.exec.Commands;
 import org.perfab.exec.Counters;
@@ -42,6 +43,8 @@ final class TrialRunner implements TrialLoop.Runner {
     private final Consumer<String> notes;
     /** The counter of each benchmark of the harness, when the workload counts them one at a time. */
     private final Optional<PerBenchmark> perBenchmark;
+    /** The names of the cells the trials measure, when a later look measures only the undecided; empty for all. */
+    private final Set<String> open;
 
     /**
      * A runner of {@code harness}'s trials, writing results into {@code results} and output into
@@ -69,6 +72,30 @@ final class TrialRunner implements TrialLoop.Runner {
         this.results = results;
         this.logs = logs;
         this.padding = padding;
+        this.open = Set.of();
+    }
+
+    private TrialRunner(TrialRunner r, Workload.Harness harness, Set<String> open) {
+        this.commands = r.commands;
+        this.notes = r.notes;
+        this.perBenchmark = r.perBenchmark;
+        this.counted = r.counted;
+        this.processes = r.processes;
+        this.harness = harness;
+        this.results = r.results;
+        this.logs = r.logs;
+        this.padding = r.padding;
+        this.open = Set.copyOf(open);
+    }
+
+    /**
+     * Returns this runner for a later look that measures only the cells named {@code open}, with
+     * {@code harness} (narrowed to them where the harness can be) in place of its own: the
+     * benchmarks it counts one at a time are those cells' alone, and the sides readied for counting
+     * stay ready. Empty {@code open} measures every cell.
+     */
+    TrialRunner narrowed(Workload.Harness harness, Set<String> open) {
+        return new TrialRunner(this, harness, open);
     }
 
     /**
@@ -293,7 +320,8 @@ final class TrialRunner implements TrialLoop.Runner {
             if (slot.warmup()) {
                 return Optional.empty();
             }
-            List<PerBenchmark.Benchmark> all = counter.benchmarks();
+            List<PerBenchmark.Benchmark> all = counter.benchmarks().stream()
+                    .filter(b -> open.isEmpty() || open.contains(b.cell())).toList();
             for (int i = 0; i < all.size(); i++) {
                 PerBenchmark.Benchmark b = all.get(i);
                 String file = stem + "-" + i + "-" + safe(b.cell());

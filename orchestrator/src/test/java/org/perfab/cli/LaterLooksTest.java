@@ -1,0 +1,144 @@
+package org.perfab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perfab.exec.Processes;
+import org.perfab.model.CellComparison;
+import org.perfab.model.Measurement;
+import org.perfab.model.ResultsJson;
+import org.perfab.model.RunResults;
+import org.perfab.stats.Verdict;
+import org.perfab.testing.FakeEngine;
+import org.perfab.testing.GitFixture;
+
+/**
+ * The later looks of a run with adaptive trials measure only the cells the earlier looks left
+ * undecided, through the harness's own filter: in process, with a fake {@code go test} whose values
+ * come from each side's own {@code slow.txt} (a line {@code NAME FACTOR SPREAD} per sub-benchmark),
+ * so a verdict still rests on which side's code ran.
+ */
+class LaterLooksTest {
+    private static final List<String> FUNCTIONS = List.of("BenchmarkSum", "BenchmarkRank", "BenchmarkCount",
+            "BenchmarkOnes", "BenchmarkFlip", "BenchmarkLeaf");
+    private static final List<Integer> SIZES = List.of(8, 64);
+
+    @TempDir
+    Path tmp;
+
+    /**
+     * go test: {@code -list REGEX} lists the functions it matches; {@code -bench TOP[/SUB]} runs the
+     * functions TOP matches, each with the sub-benchmarks SUB matches (all without one);
+     * {@code BenchmarkLeaf} has none.
+     */
+    private static Processes.Outcome go(Processes.Command c) throws IOException {
+        Path tree = Path.of(c.env().get("PERFAB_SIDE_DIR"));
+        List<String> argv = c.argv();
+        StringBuilder out = new StringBuilder();
+        int list = argv.indexOf("-list");
+        if (list >= 0) {
+            Pattern p = Pattern.compile(argv.get(list + 1));
+            FUNCTIONS.stream().filter(f -> p.matcher(f).find()).forEach(f -> out.append(f).append('\n'));
+            out.append("ok  \texample.com/bits\t0.004s\n");
+        } else {
+            String bench = argv.get(argv.indexOf("-bench") + 1);
+            String[] levels = bench.split("/", 2);
+            Pattern top = Pattern.compile(levels[0]);
+            Pattern sub = Pattern.compile(levels.length > 1 ? levels[1] : "");
+            Map<String, double[]> slow = new HashMap<>();
+            for (String line : Files.readAllLines(tree.resolve("slow.txt"))) {
+                String[] f = line.split(" ");
+                slow.put(f[0], new double[] {Double.parseDouble(f[1]), Double.parseDouble(f[2])});
+            }
+            int trial = Integer.parseInt(c.env().get("PERFAB_TRIAL"));
+            String side = c.env().get("PERFAB_SIDE");
+            out.append("goos: linux\ngoarch: amd64\npkg: example.com/bits\n");
+            for (String f : FUNCTIONS) {
+                if (!top.matcher(f).find()) {
+                    continue;
+                }
+                List<String> names = f.equals("BenchmarkLeaf") ? List.of(f)
+                        : SIZES.stream().filter(s -> sub.matcher("size=" + s).find()).map(s -> f + "/size=" + s)
+                                .toList();
+                for (String name : names) {
+                    double[] s = slow.getOrDefault(name, new double[] {1.0, 0.005});
+                    double z = new Random((name + "|" + side + "|" + trial + "|" + s[0]).hashCode()).nextGaussian();
+                    out.append(String.format(Locale.ROOT, "%s-8   \t 1000000\t%10.3f ns/op\n", name,
+                            200 * s[0] * (1 + s[1] * z)));
+                }
+            }
+            out.append("PASS\nok  \texample.com/bits\t1.234s\n");
+        }
+        Files.writeString(c.stdout(), out.toString(), StandardCharsets.UTF_8);
+        return FakeEngine.ok(0.5);
+    }
+
+    @Test
+    void laterLooksRunOnlyTheSubBenchmarksStillUndecided() throws IOException {
+        FakeEngine fake = new FakeEngine().program("go", LaterLooksTest::go);
+        // The head makes Sum/size=8 12% slower; Rank/size=64 is noisy on both sides, and no slower.
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        g.write("perfab.yaml", "name: bits\ntrials: 5\nwarmup: 0\nadaptive: 20\nharness:\n"
+                + "  run: [go, test, -run, '^$', -bench, ., -count, '3']\n  format: go\n")
+                .write("slow.txt", "BenchmarkRank/size=64 1.0 0.15\n");
+        g.commit("the suite");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("slow.txt", "BenchmarkRank/size=64 1.0 0.15\nBenchmarkSum/size=8 1.12 0.005\n");
+        g.commit("a slower Sum");
+        Path out = tmp.resolve("out");
+        Cli run = Cli.ab(fake.engine(), g.dir(), out);
+        assertEquals(0, run.exitCode(), run.err());
+
+        // Trials of the first look ran the whole suite; every later one only Rank/size=64.
+        List<Processes.Command> trials = fake.ran().stream()
+                .filter(c -> c.argv().contains("-bench") && !c.argv().contains("-list")).toList();
+        assertTrue(trials.size() > 10, "later looks ran: " + trials.size() + " trials");
+        for (int i = 0; i < trials.size(); i++) {
+            String bench = trials.get(i).argv().get(trials.get(i).argv().indexOf("-bench") + 1);
+            assertEquals(i < 10 ? "." : "^(BenchmarkRank)$/^(size=64)$", bench, "trial " + i + ": " + run.err());
+        }
+        assertTrue(run.err().contains("measures only the 1 undecided cell name"), run.err());
+
+        RunResults results = ResultsJson.read(out.resolve("results.json"));
+        Map<String, CellComparison> rows = new TreeMap<>();
+        results.table().rows().forEach(r -> rows.put(r.cell().name(), r));
+        assertEquals(11, rows.size(), rows.keySet().toString());
+        assertEquals(Verdict.REGRESSION, rows.get("Sum/size=8").comparison().verdict());
+        for (Map.Entry<String, CellComparison> e : rows.entrySet()) {
+            CellComparison r = e.getValue();
+            int n = r.comparison().base().n();
+            if (e.getKey().equals("Rank/size=64")) {
+                assertTrue(n > 5, "the open cell took more trials: " + n);
+                assertTrue(r.look().orElseThrow().look() > 1, e.getKey() + " " + r.look());
+            } else {
+                // Decided at the first look, with that look's figures.
+                assertEquals(5, n, e.getKey());
+                assertEquals(1, r.look().orElseThrow().look(), e.getKey());
+                assertTrue(r.comparison().verdict() == Verdict.UNCHANGED || e.getKey().equals("Sum/size=8"),
+                        e.getKey() + " " + r.comparison().verdict());
+            }
+        }
+        // The later trials' results hold that cell alone. (results.json is read back re-judged.)
+        TreeSet<String> later = new TreeSet<>();
+        for (RunResults.TrialRecord t : results.trials()) {
+            if (t.trial() >= 5) {
+                t.measurements().stream().map(Measurement::cell).forEach(cell -> later.add(cell.name()));
+            }
+        }
+        assertEquals(List.of("Rank/size=64"), List.copyOf(later));
+    }
+}
