@@ -496,7 +496,7 @@ public final class AbRun {
                 }
             }
             TrialRunner whole = new TrialRunner(processes, trials, dir.trialResults(), dir.trialLogs(),
-                    plan.padding(), context.events()::command, context.events()::note, workload.name());
+                    plan.padding(), context.events()::command, context.events()::note, workload.name(), machine.cores());
             TrialLoop loop;
             TrialLoop.End end;
             try (TrialLog log = TrialLog.open(dir.trials())) {

@@ -78,7 +78,8 @@ final class GoCounts implements PerBenchmark {
     private final Map<String, String> packageOf = new HashMap<>();
     /** The benchmarks of the sides readied so far; empty until then. */
     private List<Benchmark> benchmarks = List.of();
-    private boolean noRdtscp;
+    /** Whether counted runs tell Go's runtime not to read the clock with RDTSCP; benchmarks are counted at once. */
+    private volatile boolean noRdtscp;
 
     private GoCounts(List<String> argv, Optional<Pattern> only, Duration timeout, Consumer<String> notes) {
         this.only = only;
@@ -282,10 +283,8 @@ final class GoCounts implements PerBenchmark {
             argv.addAll(binaryArgs);
             String part = k == 0 ? "n" : "2n";
             Processes.Outcome o = counted(argv, bin.dir(), env, into, vlog, logs, part, exec);
-            if (!o.succeeded() && !noRdtscp && rdtscp(vlog)) {
-                noRdtscp = true;
-                notes.accept("Valgrind cannot simulate RDTSCP on this CPU, which Go's runtime reads its clock with:"
-                        + " counted runs of go tell it not to (GODEBUG=cpu.rdtscp=off)");
+            if (!o.succeeded() && rdtscp(vlog)) {
+                noRdtscp();
                 clear(into);
                 clear(vlog);
                 o = counted(argv, bin.dir(), env, into, vlog, logs, part, exec);
@@ -323,6 +322,15 @@ final class GoCounts implements PerBenchmark {
         });
         return Optional.of(new PerOp((double) instructions / n,
                 (double) (c[1].estimatedCycles() - c[0].estimatedCycles()) / n, byFunction));
+    }
+
+    /** Tells the counted runs from now on not to use RDTSCP, and says so once. */
+    private synchronized void noRdtscp() {
+        if (!noRdtscp) {
+            noRdtscp = true;
+            notes.accept("Valgrind cannot simulate RDTSCP on this CPU, which Go's runtime reads its clock with:"
+                    + " counted runs of go tell it not to (GODEBUG=cpu.rdtscp=off)");
+        }
     }
 
     private Processes.Outcome counted(List<String> argv, Path dir, Map<String, String> env, Path into, Path vlog,

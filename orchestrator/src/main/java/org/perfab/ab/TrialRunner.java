@@ -45,6 +45,8 @@ final class TrialRunner implements TrialLoop.Runner {
     private final Optional<PerBenchmark> perBenchmark;
     /** The names of the cells the trials measure, when a later look measures only the undecided; empty for all. */
     private final Set<String> open;
+    /** How many benchmarks are counted at once: the machine's cores. */
+    private final int workers;
 
     /**
      * A runner of {@code harness}'s trials, writing results into {@code results} and output into
@@ -58,7 +60,8 @@ final class TrialRunner implements TrialLoop.Runner {
      * @throws BadInputException when the harness's command cannot be counted a benchmark at a time
      */
     TrialRunner(Commands processes, Workload.Harness harness, Path results, Path logs, Optional<Long> padding,
-            Consumer<String> commands, Consumer<String> notes, String counted) {
+            Consumer<String> commands, Consumer<String> notes, String counted, int workers) {
+        this.workers = Math.max(1, workers);
         this.commands = commands;
         this.notes = notes;
         try {
@@ -86,6 +89,7 @@ final class TrialRunner implements TrialLoop.Runner {
         this.logs = r.logs;
         this.padding = r.padding;
         this.open = Set.copyOf(open);
+        this.workers = r.workers;
     }
 
     /**
@@ -135,6 +139,7 @@ final class TrialRunner implements TrialLoop.Runner {
         Ran ran = new Ran(processes, command -> commands.accept(trial + ": " + shell(command.argv())
                 + "  (in " + command.dir() + "; log " + command.stdout()
                 + (command.stderr().equals(command.stdout()) ? "" : ", " + command.stderr().getFileName()) + ")"));
+        long began = System.nanoTime();
         RunResults.TrialRecord r = harness.format() instanceof Workload.Timed timed
                 ? timed(timed, slot, side, harnessDir, stem, env, ran, profiles)
                 : harnessRun((Workload.Read) harness.format(), slot, side, harnessDir, stem, env, ran, profiles);
@@ -148,8 +153,10 @@ final class TrialRunner implements TrialLoop.Runner {
         }
         // A count is what a busy machine cannot move: the load of a counted trial says nothing of it,
         // and no trial is set aside, nor the machine called busy, for it.
+        // A counted trial's time is how long it took: its counts run several at once.
+        double wall = harness.counted() ? (System.nanoTime() - began) / 1e9 : r.wallSeconds();
         return new RunResults.TrialRecord(r.seq(), r.side(), r.build(), r.trial(), r.warmup(), r.status(), r.reason(),
-                harness.counted() ? ran.wall : r.wallSeconds(), r.stderrTail(), r.measurements(), ran.leftovers, cut,
+                wall, r.stderrTail(), r.measurements(), ran.leftovers, cut,
                 harness.counted() ? Optional.empty() : ran.load(), r.seconds());
     }
 
@@ -176,31 +183,32 @@ final class TrialRunner implements TrialLoop.Runner {
         private final List<Load> loads = new ArrayList<>();
         private final Consumer<Processes.Command> starting;
         private int commands;
-        /** The wall time of the commands run, counted ones (under their counter) included. */
-        private double wall;
 
         Ran(Commands processes, Consumer<Processes.Command> starting) {
             this.processes = processes;
             this.starting = starting;
         }
 
-        /** Runs {@code command} and keeps what it left. */
+        /** Runs {@code command} and keeps what it left; commands of one trial may run at once. */
         Processes.Outcome run(Processes.Command command) throws InterruptedException {
-            logFiles.add(command.stdout());
-            if (!command.stderr().equals(command.stdout())) {
-                logFiles.add(command.stderr());
+            synchronized (this) {
+                logFiles.add(command.stdout());
+                if (!command.stderr().equals(command.stdout())) {
+                    logFiles.add(command.stderr());
+                }
+                starting.accept(command);
             }
-            starting.accept(command);
             Processes.Outcome o = processes.run(command);
-            commands++;
-            wall += o.wallSeconds();
-            leftovers.addAll(o.leftovers());
-            o.load().ifPresent(loads::add);
+            synchronized (this) {
+                commands++;
+                leftovers.addAll(o.leftovers());
+                o.load().ifPresent(loads::add);
+            }
             return o;
         }
 
         /** Returns the load of the commands run together; empty when one of them had none. */
-        Optional<Load> load() {
+        synchronized Optional<Load> load() {
             return loads.size() == commands ? Load.combine(loads) : Optional.empty();
         }
     }
@@ -304,8 +312,11 @@ final class TrialRunner implements TrialLoop.Runner {
 
     /**
      * Counts each benchmark of the harness per operation (see {@link PerBenchmark}) and adds their
-     * cells to {@code ms}: the side is readied, and the benchmarks found, in its first trial, warm-up
-     * or not; a warm-up counts nothing. Returns why it failed; empty when it counted.
+     * cells to {@code ms}, in the benchmarks' order: the side is readied, and the benchmarks found,
+     * in its first trial, warm-up or not; a warm-up counts nothing. The benchmarks are counted
+     * {@link #workers} at a time: a count is what the code executed, whoever else runs beside it.
+     * Returns why it failed (the first benchmark to fail, or the budget passed); empty when it
+     * counted.
      */
     private Optional<String> countEach(PerBenchmark counter, TrialOrder.Slot slot, SideDir side, Map<String, String> env,
             String stem, Ran ran, List<Measurement> ms, Map<String, Map<String, Double>> profiles)
@@ -317,40 +328,80 @@ final class TrialRunner implements TrialLoop.Runner {
         long started = System.nanoTime();
         try {
             counter.prepare(side.tree(), side.out(), env, logsOf(stem + "-prepare"), ran::run);
-            if (slot.warmup()) {
-                return Optional.empty();
-            }
-            List<PerBenchmark.Benchmark> all = counter.benchmarks().stream()
-                    .filter(b -> open.isEmpty() || open.contains(b.cell())).toList();
-            for (int i = 0; i < all.size(); i++) {
-                PerBenchmark.Benchmark b = all.get(i);
-                String file = stem + "-" + i + "-" + safe(b.cell());
-                Path counts = Files.createDirectories(results.resolve(file + ".cachegrind"));
-                Path vlogs = Files.createDirectories(logs.resolve(file + ".valgrind"));
-                Optional<PerBenchmark.PerOp> counted = counter.count(b, side.tree(), env, counts, vlogs, logsOf(file),
-                        ran::run);
-                if (counted.isEmpty()) {
-                    continue; // a benchmark of the other side only
-                }
-                PerBenchmark.PerOp p = counted.get();
-                ms.add(measurement(b.cell(), Counted.INSTRUCTIONS_PER_OP, "instructions", p.instructions(), slot, side));
-                ms.add(measurement(b.cell(), Counted.ESTIMATED_CYCLES_PER_OP, "cycles", p.estimatedCycles(), slot,
-                        side));
-                profiles.put(b.cell(), asInTheTree(p.byFunction(), side));
-                double seconds = (System.nanoTime() - started) / 1e9;
-                Optional<Duration> budget = harness.count().budget();
-                if (budget.isPresent() && seconds > budget.get().toMillis() / 1000.0 && i + 1 < all.size()) {
-                    return Optional.of(String.format(Locale.ROOT, "counting took %.0f s, past count.budget (%s), with"
-                            + " %d of %d benchmarks counted: choose fewer with count.benchmarks, or give it more",
-                            seconds, budget.get().toString().substring(2).toLowerCase(Locale.ROOT), i + 1, all.size()));
-                }
-            }
-            notes.accept(String.format(Locale.ROOT, "%s: counted %d benchmark%s in %.0f s", trial, all.size(),
-                    all.size() == 1 ? "" : "s", (System.nanoTime() - started) / 1e9));
-            return Optional.empty();
         } catch (PerBenchmark.Failure e) {
             return Optional.of(e.getMessage());
         }
+        if (slot.warmup()) {
+            return Optional.empty();
+        }
+        List<PerBenchmark.Benchmark> all = counter.benchmarks().stream()
+                .filter(b -> open.isEmpty() || open.contains(b.cell())).toList();
+        Optional<Duration> budget = harness.count().budget();
+        @SuppressWarnings("unchecked")
+        Optional<PerBenchmark.PerOp>[] counted = new Optional[all.size()];
+        java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicReference<String> why = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<Exception> thrown = new java.util.concurrent.atomic.AtomicReference<>();
+        Runnable worker = () -> {
+            for (int i = next.getAndIncrement(); i < all.size() && why.get() == null && thrown.get() == null;
+                    i = next.getAndIncrement()) {
+                PerBenchmark.Benchmark b = all.get(i);
+                String file = stem + "-" + i + "-" + safe(b.cell());
+                try {
+                    Path counts = Files.createDirectories(results.resolve(file + ".cachegrind"));
+                    Path vlogs = Files.createDirectories(logs.resolve(file + ".valgrind"));
+                    counted[i] = counter.count(b, side.tree(), env, counts, vlogs, logsOf(file), ran::run);
+                } catch (PerBenchmark.Failure e) {
+                    why.compareAndSet(null, e.getMessage());
+                    return;
+                } catch (IOException | InterruptedException | RuntimeException e) {
+                    thrown.compareAndSet(null, e);
+                    return;
+                }
+                int n = done.incrementAndGet();
+                double seconds = (System.nanoTime() - started) / 1e9;
+                if (budget.isPresent() && seconds > budget.get().toMillis() / 1000.0 && n < all.size()) {
+                    why.compareAndSet(null, String.format(Locale.ROOT, "counting took %.0f s, past count.budget (%s),"
+                            + " with %d of %d benchmarks counted: choose fewer with count.benchmarks, or give it more",
+                            seconds, budget.get().toString().substring(2).toLowerCase(Locale.ROOT), n, all.size()));
+                }
+            }
+        };
+        int threads = Math.max(1, Math.min(workers, all.size()));
+        List<Thread> pool = new ArrayList<>();
+        for (int t = 1; t < threads; t++) {
+            Thread th = new Thread(worker, "perfab-count-" + t);
+            th.start();
+            pool.add(th);
+        }
+        worker.run();
+        for (Thread th : pool) {
+            th.join();
+        }
+        if (thrown.get() instanceof IOException e) {
+            throw e;
+        } else if (thrown.get() instanceof InterruptedException e) {
+            throw e;
+        } else if (thrown.get() instanceof RuntimeException e) {
+            throw e;
+        }
+        if (why.get() != null) {
+            return Optional.of(why.get());
+        }
+        for (int i = 0; i < all.size(); i++) {
+            if (counted[i] == null || counted[i].isEmpty()) {
+                continue; // a benchmark of the other side only
+            }
+            PerBenchmark.Benchmark b = all.get(i);
+            PerBenchmark.PerOp p = counted[i].get();
+            ms.add(measurement(b.cell(), Counted.INSTRUCTIONS_PER_OP, "instructions", p.instructions(), slot, side));
+            ms.add(measurement(b.cell(), Counted.ESTIMATED_CYCLES_PER_OP, "cycles", p.estimatedCycles(), slot, side));
+            profiles.put(b.cell(), asInTheTree(p.byFunction(), side));
+        }
+        notes.accept(String.format(Locale.ROOT, "%s: counted %d benchmark%s in %.0f s, %d at a time", trial, all.size(),
+                all.size() == 1 ? "" : "s", (System.nanoTime() - started) / 1e9, threads));
+        return Optional.empty();
     }
 
     /**
