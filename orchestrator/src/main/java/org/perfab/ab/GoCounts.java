@@ -40,8 +40,14 @@ import org.perfab.exec.Processes;
  * {@code GODEBUG=cpu.rdtscp=off}, and the run says so.
  */
 final class GoCounts implements PerBenchmark {
-    /** How long, natively, the iterations whose counts are told apart take: enough for a count's noise to vanish. */
-    static final long TARGET_MILLIS = 20;
+    /**
+     * How long, natively, the iterations whose counts are told apart take: enough for a count's noise
+     * to vanish. At 5 ms a count's spread stays under 0.04% (scripts/bench/time-to-verdict's
+     * package: 0.007% at 20 ms, 0.03% at 5 ms, 0.06% at 2 ms), a hundredth of the 3% bar, while the
+     * two runs under Valgrind, whose start costs about 0.8 s whatever n is, take 0.9 s in place of
+     * 1.2-1.6 s.
+     */
+    static final long TARGET_MILLIS = 5;
     /** The most iterations a benchmark is counted over. */
     static final long MAX_ITERATIONS = 100_000_000L;
     /** Go's flags that take a value, which go test passes to the test binary. */

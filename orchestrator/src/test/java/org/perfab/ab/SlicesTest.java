@@ -41,6 +41,46 @@ class SlicesTest {
         assertEquals("(A|B)", grouped.list().get(3), "an alternation in parentheses is one part");
     }
 
+    private static Workload.Harness harness(String harness) {
+        return WorkloadLoader.parse("name: s\nharness:\n" + harness, "perfab.yaml").harness();
+    }
+
+    private static List<String> narrowed(Workload.Harness h, List<String> listed, String... open) {
+        Slices.Listing listing = new Slices.Listing(Slices.of(h).orElseThrow(), listed);
+        return Slices.narrowed(h, Optional.of(listing), java.util.Set.of(open)).map(n -> n.argvs().get(0))
+                .orElse(List.of());
+    }
+
+    @Test
+    void aLaterLookRunsOnlyTheBenchmarksOfItsOpenCellsSubBenchmarksIncluded() {
+        Workload.Harness go = harness("  run: [go, test, -run, '^$', -bench, ., -count, '3']\n  format: go\n");
+        List<String> listed = List.of("BenchmarkLeaf", "BenchmarkRank", "BenchmarkSum");
+        // Sub-benchmarks of the functions: both levels narrowed (at most their cross product runs).
+        assertEquals(List.of("go", "test", "-run", "^$", "-bench", "^(BenchmarkRank|BenchmarkSum)$/^(size=64|size=8)$",
+                "-count", "3"), narrowed(go, listed, "Rank/size=64", "Sum/size=8", "Sum/size=8/deeper"));
+        // A function without sub-benchmarks keeps the level below whole.
+        assertEquals("^(BenchmarkLeaf|BenchmarkRank)$", narrowed(go, listed, "Leaf", "Rank/size=64").get(5));
+        // A pattern with a level of its own keeps it: perfab does not intersect patterns.
+        Workload.Harness fast = harness("  run: [go, test, -bench, 'Benchmark.*/fast']\n  format: go\n");
+        assertEquals("^(BenchmarkRank)$/fast", narrowed(fast, listed, "Rank/fast").get(3));
+        // A cell no listed benchmark owns runs the harness whole, as does a harness of no open cell.
+        assertEquals(List.of(), narrowed(go, listed, "Rank/size=64", "Gone"));
+        assertEquals(List.of(), narrowed(go, listed));
+        // Google Benchmark's filter, by the listed name that owns each cell.
+        Workload.Harness gb = harness("  run: [./bench, --benchmark_format=json]\n  format: google-benchmark\n");
+        assertEquals("--benchmark_filter=^(BM_Sum/64)$", narrowed(gb, List.of("BM_Sum/64", "BM_Sum/8"),
+                "BM_Sum/64").get(2));
+    }
+
+    @Test
+    void aLaterLookOfTimedCommandsRunsTheOpenOnes() {
+        Workload.Harness timed = harness("  format: time\n  commands:\n    a: [./a]\n    b: [./b]\n    c: [./c]\n");
+        Workload.Harness only = Slices.narrowed(timed, Optional.empty(), java.util.Set.of("c", "a")).orElseThrow();
+        assertEquals(List.of(List.of("./a"), List.of("./c")), only.argvs());
+        assertEquals(Optional.empty(), Slices.narrowed(timed, Optional.empty(), java.util.Set.of("a", "b", "c")),
+                "every command open: the harness as it is");
+    }
+
     @Test
     void anEarlierRunsTimesGoToTheBenchmarksListedNowNewOnesTakingTheMedian() {
         Slices.Slicer go = slicer("  run: [go, test, -bench, .]\n  format: go\n");
