@@ -651,6 +651,11 @@ public final class AbRun {
     private TrialRunner narrowed(TrialRunner whole, Workload.Harness harness, Workload workload, Plan plan)
             throws IOException, InterruptedException {
         Set<String> open = Set.copyOf(plan.open());
+        if (harness.counted() && harness.format() instanceof Workload.Read) {
+            // Counted, its output unread: the benchmarks counted one at a time are chosen by name,
+            // and a whole command counted is one cell.
+            return whole.narrowed(harness, open);
+        }
         if (listing.isEmpty() && !listed && harness.format() instanceof Workload.Read) {
             listed = true;
             Optional<Slices.Slicer> slicer = Slices.of(harness);
