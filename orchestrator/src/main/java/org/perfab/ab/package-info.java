@@ -6,7 +6,9 @@
  * folder ({@link org.perfab.ab.Builder}), runs the harness in each side's own tree for every slot
  * of the trial order ({@link org.perfab.ab.TrialOrder}, {@link org.perfab.ab.TrialRunner}),
  * appends each trial to {@code trials.jsonl} the moment it ends ({@link org.perfab.ab.TrialLog}),
- * and writes {@code results.json} and {@code comment.md}. The harness is the head's, the code is
- * each side's own.
+ * and writes {@code results.json} and {@code comment.md}. With adaptive trials, each later round
+ * runs only the benchmarks of the cells still undecided, through the harness's own filter
+ * ({@link org.perfab.ab.Slices}), and costs their share of the last round ({@link org.perfab.ab.Rounds}).
+ * The harness is the head's, the code is each side's own.
  */
 package org.perfab.ab;
