@@ -394,7 +394,8 @@ public final class ResultsJson {
                 t.integer("build", 0, 1 << 20), t.integer("trial", 0, 1 << 30), t.bool("warmup"), status(t),
                 t.text("reason"), t.number("wallSeconds"), t.text("stderrTail"), measurements,
                 t.has("leftovers") ? t.texts("leftovers") : List.of(),
-                t.has("logBytesCut") ? t.integer("logBytesCut", 0L, Long.MAX_VALUE) : 0, load(t), seconds(t));
+                t.has("logBytesCut") ? t.integer("logBytesCut", 0L, Long.MAX_VALUE) : 0, load(t), seconds(t),
+                t.has("cached") ? t.texts("cached") : List.of());
     }
 
     /**
@@ -506,6 +507,10 @@ public final class ResultsJson {
         if (!t.seconds().isEmpty()) {
             ObjectNode seconds = node.putObject("seconds");
             new TreeMap<>(t.seconds()).forEach(seconds::put);
+        }
+        if (!t.cached().isEmpty()) {
+            ArrayNode cached = node.putArray("cached");
+            t.cached().forEach(cached::add);
         }
         if (withMeasurements) {
             ArrayNode ms = node.putArray("measurements");

@@ -296,12 +296,17 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
      *     (a cell's name), where its output says (Go's iterations times ns/op, Google Benchmark's
      *     iterations times real time, pytest-benchmark's total): what a later run's shards are cut by
      *     (see {@link Sharding#assign(java.util.Map, int)}); empty where the output does not say
+     * @param cached the cells whose counts this trial took from perfab's count cache, not counted in
+     *     this run: an earlier run counted the same tree, build, toolchain and workload; empty when
+     *     it counted all it measured
      */
     public record TrialRecord(int seq, Side side, int build, int trial, boolean warmup, Status status,
             String reason, double wallSeconds, String stderrTail, List<Measurement> measurements,
-            List<String> leftovers, long logBytesCut, Optional<Load> load, Map<String, Double> seconds) {
+            List<String> leftovers, long logBytesCut, Optional<Load> load, Map<String, Double> seconds,
+            List<String> cached) {
         public TrialRecord {
             seconds = Map.copyOf(seconds);
+            cached = List.copyOf(cached);
             for (Map.Entry<String, Double> e : seconds.entrySet()) {
                 if (e.getKey().isEmpty() || !Double.isFinite(e.getValue()) || e.getValue() < 0) {
                     throw new IllegalArgumentException("benchmark '" + e.getKey() + "' took " + e.getValue()
@@ -318,6 +323,14 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
                 throw new IllegalArgumentException("logBytesCut must not be negative");
             }
             Objects.requireNonNull(load, "load");
+        }
+
+        /** A trial that counted whatever it counts itself: none of its counts came from the count cache. */
+        public TrialRecord(int seq, Side side, int build, int trial, boolean warmup, Status status,
+                String reason, double wallSeconds, String stderrTail, List<Measurement> measurements,
+                List<String> leftovers, long logBytesCut, Optional<Load> load, Map<String, Double> seconds) {
+            this(seq, side, build, trial, warmup, status, reason, wallSeconds, stderrTail, measurements, leftovers,
+                    logBytesCut, load, seconds, List.of());
         }
 
         /** A trial whose benchmarks' own times are not known. */
@@ -355,7 +368,7 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
         /** Returns this trial with {@code measurements} in place of its own. */
         public TrialRecord withMeasurements(List<Measurement> measurements) {
             return new TrialRecord(seq, side, build, trial, warmup, status, reason, wallSeconds, stderrTail,
-                    measurements, leftovers, logBytesCut, load, seconds);
+                    measurements, leftovers, logBytesCut, load, seconds, cached);
         }
     }
 }

@@ -50,6 +50,14 @@ public record Warning(Kind kind, int count, List<String> subjects, Map<String, L
         SHARED_PROGRAMS("shared-programs"),
         /** A cached build did not match its digest and was built again. Subjects: the entry, the side. */
         DAMAGED_CACHE("damaged-cache"),
+        /**
+         * Counts were taken from perfab's count cache, not counted in this run: an earlier run counted
+         * the same tree, build, toolchain and workload on the same CPU model, and a count does not
+         * depend on the load it ran beside. Subjects: the sides ({@code base}, {@code head build 1});
+         * figures: {@code trials} (the trials that took counts from it), {@code counts} (the
+         * benchmarks' counts taken, over those trials), {@code counted} (those counted in this run).
+         */
+        CACHED_COUNTS("cached-counts"),
         /** Trials left processes running, which were killed. Subjects: {@code SIDE TRIAL: PID COMMAND}. */
         LEFTOVER_PROCESSES("leftover-processes"),
         /**

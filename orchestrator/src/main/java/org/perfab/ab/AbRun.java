@@ -8,6 +8,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -496,7 +497,8 @@ public final class AbRun {
                 }
             }
             TrialRunner whole = new TrialRunner(processes, trials, dir.trialResults(), dir.trialLogs(),
-                    plan.padding(), context.events()::command, context.events()::note, workload.name(), machine.cores());
+                    plan.padding(), context.events()::command, context.events()::note, workload.name(), machine.cores(),
+                    countCache(plan, workload, harness, machine));
             TrialLoop loop;
             TrialLoop.End end;
             try (TrialLog log = TrialLog.open(dir.trials())) {
@@ -534,6 +536,30 @@ public final class AbRun {
         } finally {
             hook.close(); // while a signal's hook runs, it stays: it writes the results
         }
+    }
+
+    /**
+     * Returns the count cache of this run's sides under {@code --cache}, for a workload that counts
+     * its benchmarks one at a time; {@link CountCache#NONE} otherwise.
+     */
+    private CountCache countCache(Plan plan, Workload workload, HarnessFiles harness, RunResults.Machine machine) {
+        if (request.cache().isEmpty() || !workload.harness().perBenchmark()) {
+            return CountCache.NONE;
+        }
+        List<CountCache.Keyed> sides = new ArrayList<>();
+        for (Side side : Side.values()) {
+            Commit commit = side == Side.BASE ? plan.mergeBase() : plan.head();
+            Builder.Sources sources = Builder.sources(commit, side == Side.BASE ? harness.copies() : List.of(),
+                    workload.build());
+            for (int b = 0; b < plan.builds(); b++) {
+                SideDir d = dir.side(side, b);
+                Trees.Fingerprint outputs = Builder.recorded(d).map(Builder.Result::outputs)
+                        .orElse(Trees.Fingerprint.NONE);
+                sides.add(new CountCache.Keyed(d, CountCache.sources(sources, d, outputs)));
+            }
+        }
+        return new CountCache(request.cache(), sides, machine.cpu() + " " + System.getProperty("os.arch"),
+                context.events()::note);
     }
 
     private Plan newPlan() throws IOException {

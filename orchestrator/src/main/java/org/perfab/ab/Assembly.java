@@ -208,6 +208,28 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         return sharding.map(s -> " of shard " + s.parts().get(0).index()).orElse("");
     }
 
+    /** Returns the warning that counts came from the count cache, naming the sides that took them; empty when none did. */
+    static Optional<Warning> cachedCounts(List<RunResults.TrialRecord> trials) {
+        java.util.Set<String> sides = new java.util.LinkedHashSet<>();
+        long taken = 0;
+        long counted = 0;
+        long from = 0;
+        for (RunResults.TrialRecord t : trials) {
+            if (t.warmup() || t.status() != RunResults.Status.OK) {
+                continue;
+            }
+            long cells = t.measurements().stream().map(m -> m.cell().name()).distinct().count();
+            counted += Math.max(0, cells - t.cached().size());
+            if (!t.cached().isEmpty()) {
+                sides.add(t.side().id() + (t.build() == 0 ? "" : " build " + t.build()));
+                taken += t.cached().size();
+                from++;
+            }
+        }
+        return sides.isEmpty() ? Optional.empty() : Optional.of(Warning.of(Warning.Kind.CACHED_COUNTS,
+                List.copyOf(sides), Map.of("trials", from, "counts", taken, "counted", counted)));
+    }
+
     /** Returns what a reader of the results must know about the run, in the order it matters. */
     List<Warning> warnings(Ledger.Snapshot done, boolean interrupted) {
         List<Warning> warnings = new ArrayList<>();
@@ -251,6 +273,7 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
                 leftovers.add(which + String.join(", ", t.leftovers()));
             }
         }
+        cachedCounts(done.trials()).ifPresent(warnings::add);
         if (!leftovers.isEmpty()) {
             warnings.add(Warning.of(Warning.Kind.LEFTOVER_PROCESSES, leftovers, Map.of()));
         }

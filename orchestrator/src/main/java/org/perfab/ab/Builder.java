@@ -281,18 +281,28 @@ final class Builder {
         String root = dir.root().toAbsolutePath().toString();
         Map<String, String> keyed = new TreeMap<>();
         env.forEach((k, v) -> keyed.put(k, v.replace(root, "<side>")));
-        for (String name : KEYED_ENV) {
-            String v = System.getenv(name);
-            if (v != null && !env.containsKey(name)) {
-                keyed.put(name, v);
-            }
-        }
+        keyed.putAll(inherited(env));
         StringBuilder s = new StringBuilder("sources ").append(sources.key()).append('\n');
         s.append("side ").append(dir.side().id()).append('-').append(dir.build()).append('\n');
         spec.run().forEach(a -> s.append("arg ").append(a).append('\u0000'));
         keyed.forEach((k, v) -> s.append("\nenv ").append(k).append('=').append(v));
         digest.update(s.toString().getBytes(StandardCharsets.UTF_8));
         return HexFormat.of().formatHex(digest.digest()).substring(0, 32);
+    }
+
+    /**
+     * Returns the variables of {@link #KEYED_ENV} this process was given and {@code env} does not
+     * set, in name order: what a build or a counted run inherits that can change what it produces.
+     */
+    static Map<String, String> inherited(Map<String, String> env) {
+        Map<String, String> keyed = new TreeMap<>();
+        for (String name : KEYED_ENV) {
+            String v = System.getenv(name);
+            if (v != null && !env.containsKey(name)) {
+                keyed.put(name, v);
+            }
+        }
+        return keyed;
     }
 
     private static String indent(String text) {

@@ -84,6 +84,8 @@ final class GoCounts implements PerBenchmark {
     private final Map<String, String> packageOf = new HashMap<>();
     /** The benchmarks of the sides readied so far; empty until then. */
     private List<Benchmark> benchmarks = List.of();
+    /** The iterations to count benchmarks over, by name, where the count cache chose them. */
+    private Map<String, Long> preferred = Map.of();
     /** Whether counted runs tell Go's runtime not to read the clock with RDTSCP; benchmarks are counted at once. */
     private volatile boolean noRdtscp;
 
@@ -162,6 +164,29 @@ final class GoCounts implements PerBenchmark {
     @Override
     public List<Benchmark> benchmarks() {
         return benchmarks;
+    }
+
+    @Override
+    public String recipe() {
+        return "go test -c " + String.join(" ", buildFlags) + "; packages " + String.join(" ", packages) + "; args "
+                + String.join(" ", binaryArgs) + "; n and 2n iterations, GOMAXPROCS=1";
+    }
+
+    /** Returns go's version and target in {@code tree}, where a go.mod's toolchain line may choose another go. */
+    @Override
+    public String toolchain(Path tree, Map<String, String> env, Logs logs, Exec exec)
+            throws IOException, InterruptedException {
+        List<String> c = new ArrayList<>(go);
+        c.addAll(List.of("env", "GOVERSION", "GOARCH", "GOAMD64", "GOEXPERIMENT", "CGO_ENABLED", "CC", "GOFLAGS"));
+        Processes.Outcome o = exec.run(new Processes.Command(c, tree, env, timeout, logs.out("go-env"),
+                logs.err("go-env"), false));
+        return o.succeeded() ? String.join(" ", Files.readAllLines(logs.out("go-env"), StandardCharsets.UTF_8))
+                : "unknown go";
+    }
+
+    @Override
+    public void prefer(Map<String, Long> iterations) {
+        preferred = Map.copyOf(iterations);
     }
 
     /** Builds the side's test binaries into {@code out}, and finds their benchmarks, natively. */
@@ -259,8 +284,8 @@ final class GoCounts implements PerBenchmark {
                 }
                 double nanos = e.getValue();
                 long n = nanos > 0 ? Math.round(TARGET_MILLIS * 1e6 / nanos) : MAX_ITERATIONS;
-                found.add(new Benchmark(name, name.substring("Benchmark".length()), Math.max(2, Math.min(MAX_ITERATIONS,
-                        n))));
+                n = preferred.getOrDefault(name, Math.max(2, Math.min(MAX_ITERATIONS, n)));
+                found.add(new Benchmark(name, name.substring("Benchmark".length()), n));
             }
         }
         return found;

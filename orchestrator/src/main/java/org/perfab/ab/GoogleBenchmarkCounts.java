@@ -61,6 +61,17 @@ final class GoogleBenchmarkCounts implements PerBenchmark {
     }
 
     @Override
+    public String recipe() {
+        return "google benchmark " + String.join(" ", argv) + "; callgrind; BENCHMARK_MIN_TIME " + MIN_TIME;
+    }
+
+    /** Returns nothing: the benchmarks are a program the build wrote, whose outputs key the cache. */
+    @Override
+    public String toolchain(Path tree, Map<String, String> env, Logs logs, Exec exec) {
+        return "";
+    }
+
+    @Override
     public void prepare(Path tree, Path out, Map<String, String> env, Logs logs, Exec exec)
             throws Failure, IOException, InterruptedException {
         if (!ready.add(tree)) {

@@ -65,6 +65,26 @@ interface PerBenchmark {
     void prepare(Path tree, Path out, Map<String, String> env, Logs logs, Exec exec)
             throws Failure, IOException, InterruptedException;
 
+    /**
+     * Returns what decides a benchmark's count besides its side's sources and the toolchain: the
+     * flags its programs are built and run with, and how perfab counts it.
+     */
+    String recipe();
+
+    /**
+     * Returns the tool's version and target as it runs in {@code tree}, as text: a part of the
+     * count cache's key. Empty where the tool is built into what the build wrote.
+     */
+    String toolchain(Path tree, Map<String, String> env, Logs logs, Exec exec) throws IOException, InterruptedException;
+
+    /**
+     * Counts each benchmark {@code iterations} names over its iterations there, in place of those
+     * perfab would choose: the count cache's, so that a side counted fresh is counted as the other
+     * side was. Called before any side is readied; a tool that chooses its own iterations ignores it.
+     */
+    default void prefer(Map<String, Long> iterations) {
+    }
+
     /** Returns the benchmarks found, in the order the tool runs them; empty before the first side is ready. */
     List<Benchmark> benchmarks();
 

@@ -47,6 +47,8 @@ final class TrialRunner implements TrialLoop.Runner {
     private final Set<String> open;
     /** How many benchmarks are counted at once: the machine's cores. */
     private final int workers;
+    /** The counts of earlier runs, which a counted benchmark is taken from when they hold it. */
+    private final CountCache cache;
 
     /**
      * A runner of {@code harness}'s trials, writing results into {@code results} and output into
@@ -60,8 +62,9 @@ final class TrialRunner implements TrialLoop.Runner {
      * @throws BadInputException when the harness's command cannot be counted a benchmark at a time
      */
     TrialRunner(Commands processes, Workload.Harness harness, Path results, Path logs, Optional<Long> padding,
-            Consumer<String> commands, Consumer<String> notes, String counted, int workers) {
+            Consumer<String> commands, Consumer<String> notes, String counted, int workers, CountCache cache) {
         this.workers = Math.max(1, workers);
+        this.cache = cache;
         this.commands = commands;
         this.notes = notes;
         try {
@@ -90,6 +93,7 @@ final class TrialRunner implements TrialLoop.Runner {
         this.padding = r.padding;
         this.open = Set.copyOf(open);
         this.workers = r.workers;
+        this.cache = r.cache;
     }
 
     /**
@@ -157,7 +161,7 @@ final class TrialRunner implements TrialLoop.Runner {
         double wall = harness.counted() ? (System.nanoTime() - began) / 1e9 : r.wallSeconds();
         return new RunResults.TrialRecord(r.seq(), r.side(), r.build(), r.trial(), r.warmup(), r.status(), r.reason(),
                 wall, r.stderrTail(), r.measurements(), ran.leftovers, cut,
-                harness.counted() ? Optional.empty() : ran.load(), r.seconds());
+                harness.counted() ? Optional.empty() : ran.load(), r.seconds(), r.cached());
     }
 
     /** Returns {@code argv} as a shell would take it back: each argument quoted when it needs to be. */
@@ -232,8 +236,15 @@ final class TrialRunner implements TrialLoop.Runner {
                 ms.addAll(own.measurements());
                 wall = own.wallSeconds();
             }
-            Optional<String> why = countEach(perBenchmark.get(), slot, side, env, stem, ran, ms, profiles);
-            return why.isPresent() ? failure(slot, side, Status.FAILED, why.get(), wall, err) : ok(slot, side, wall, ms);
+            List<String> cached = new ArrayList<>();
+            Optional<String> why = countEach(perBenchmark.get(), slot, side, env, stem, ran, ms, cached, profiles);
+            if (why.isPresent()) {
+                return failure(slot, side, Status.FAILED, why.get(), wall, err);
+            }
+            RunResults.TrialRecord r = ok(slot, side, wall, ms);
+            return new RunResults.TrialRecord(r.seq(), r.side(), r.build(), r.trial(), r.warmup(), r.status(),
+                    r.reason(), r.wallSeconds(), r.stderrTail(), r.measurements(), r.leftovers(), r.logBytesCut(),
+                    r.load(), r.seconds(), cached);
         }
         if (harness.counted()) {
             // The whole command counted, as one cell named by the workload: what it reports itself
@@ -319,7 +330,7 @@ final class TrialRunner implements TrialLoop.Runner {
      * counted.
      */
     private Optional<String> countEach(PerBenchmark counter, TrialOrder.Slot slot, SideDir side, Map<String, String> env,
-            String stem, Ran ran, List<Measurement> ms, Map<String, Map<String, Double>> profiles)
+            String stem, Ran ran, List<Measurement> ms, List<String> cached, Map<String, Map<String, Double>> profiles)
             throws IOException, InterruptedException {
         if (!Processes.onPath(Counters.VALGRIND)) {
             return Optional.of("the benchmarks were not counted: " + Counters.missing(Counters.VALGRIND));
@@ -327,6 +338,7 @@ final class TrialRunner implements TrialLoop.Runner {
         String trial = side.label() + " " + (slot.warmup() ? "warm-up " : "trial ") + (slot.trial() + 1);
         long started = System.nanoTime();
         try {
+            cache.open(counter, logsOf(stem + "-cache"), ran::run);
             counter.prepare(side.tree(), side.out(), env, logsOf(stem + "-prepare"), ran::run);
         } catch (PerBenchmark.Failure e) {
             return Optional.of(e.getMessage());
@@ -334,8 +346,16 @@ final class TrialRunner implements TrialLoop.Runner {
         if (slot.warmup()) {
             return Optional.empty();
         }
-        List<PerBenchmark.Benchmark> all = counter.benchmarks().stream()
-                .filter(b -> open.isEmpty() || open.contains(b.cell())).toList();
+        List<PerBenchmark.Benchmark> open = counter.benchmarks().stream()
+                .filter(b -> this.open.isEmpty() || this.open.contains(b.cell())).toList();
+        Map<PerBenchmark.Benchmark, Optional<PerBenchmark.PerOp>> known = new LinkedHashMap<>();
+        for (PerBenchmark.Benchmark b : open) {
+            cache.get(side.tree(), slot.trial(), b).ifPresent(c -> {
+                known.put(b, c.perOp());
+                c.perOp().ifPresent(p -> cached.add(b.cell()));
+            });
+        }
+        List<PerBenchmark.Benchmark> all = open.stream().filter(b -> !known.containsKey(b)).toList();
         Optional<Duration> budget = harness.count().budget();
         @SuppressWarnings("unchecked")
         Optional<PerBenchmark.PerOp>[] counted = new Optional[all.size()];
@@ -389,18 +409,26 @@ final class TrialRunner implements TrialLoop.Runner {
         if (why.get() != null) {
             return Optional.of(why.get());
         }
+        Map<PerBenchmark.Benchmark, Optional<PerBenchmark.PerOp>> fresh = new LinkedHashMap<>();
         for (int i = 0; i < all.size(); i++) {
-            if (counted[i] == null || counted[i].isEmpty()) {
+            fresh.put(all.get(i), counted[i]);
+        }
+        cache.put(side.tree(), slot.trial(), fresh);
+        known.putAll(fresh);
+        for (PerBenchmark.Benchmark b : open) {
+            Optional<PerBenchmark.PerOp> p = known.get(b);
+            if (p.isEmpty()) {
                 continue; // a benchmark of the other side only
             }
-            PerBenchmark.Benchmark b = all.get(i);
-            PerBenchmark.PerOp p = counted[i].get();
-            ms.add(measurement(b.cell(), Counted.INSTRUCTIONS_PER_OP, "instructions", p.instructions(), slot, side));
-            ms.add(measurement(b.cell(), Counted.ESTIMATED_CYCLES_PER_OP, "cycles", p.estimatedCycles(), slot, side));
-            profiles.put(b.cell(), asInTheTree(p.byFunction(), side));
+            ms.add(measurement(b.cell(), Counted.INSTRUCTIONS_PER_OP, "instructions", p.get().instructions(), slot,
+                    side));
+            ms.add(measurement(b.cell(), Counted.ESTIMATED_CYCLES_PER_OP, "cycles", p.get().estimatedCycles(), slot,
+                    side));
+            profiles.put(b.cell(), asInTheTree(p.get().byFunction(), side));
         }
-        notes.accept(String.format(Locale.ROOT, "%s: counted %d benchmark%s in %.0f s, %d at a time", trial, all.size(),
-                all.size() == 1 ? "" : "s", (System.nanoTime() - started) / 1e9, threads));
+        notes.accept(String.format(Locale.ROOT, "%s: counted %d benchmark%s in %.0f s, %d at a time%s", trial,
+                all.size(), all.size() == 1 ? "" : "s", (System.nanoTime() - started) / 1e9, threads,
+                cached.isEmpty() ? "" : "; " + cached.size() + " from the count cache"));
         return Optional.empty();
     }
 

@@ -134,8 +134,8 @@ class PerBenchmarkCountsIT {
         return g;
     }
 
-    private Cli ab(GitFixture g) {
-        return Cli.ab(g.dir(), tmp.resolve("out"));
+    private Cli ab(GitFixture g, String... more) {
+        return Cli.ab(g.dir(), tmp.resolve("out"), more);
     }
 
     private Map<String, JsonNode> rows() throws IOException {
@@ -163,7 +163,8 @@ class PerBenchmarkCountsIT {
         // confirms a change only when the counts spread by some hundredths of a percent, and a second
         // look costs the test half as much again under Valgrind. The harness's -count and -benchtime
         // are go's own, for timings: counting sizes each benchmark's runs itself.
-        Cli run = ab(g);
+        Path cache = tmp.resolve("cache");
+        Cli run = ab(g, "--cache", cache.toString());
         assertEquals(0, run.exitCode(), run.err());
         Map<String, JsonNode> rows = rows();
         assertEquals(new TreeSet<>(List.of("Sum/16:instructions/op", "Sum/16:est-cycles/op", "Sum/256:instructions/op",
@@ -198,6 +199,34 @@ class PerBenchmarkCountsIT {
         String comment = Files.readString(tmp.resolve("out/comment.md"));
         assertTrue(comment.contains("counted by Valgrind (not timed)"), comment);
         assertTrue(comment.contains("moved most in example.com/hash.mix (hash.go)"), comment);
+        assertFalse(comment.contains("count cache"), "an empty cache gave nothing: " + comment);
+
+        // The next pull request on the same main: its base is counted once, in the run before. The
+        // head changes a comment only, and is counted here over the iterations the cache holds.
+        g.git("checkout", "-q", "-b", "comment", "main");
+        g.write("hash.go", "// Package hash mixes.\n" + code(2));
+        g.commit("a comment");
+        g.git("checkout", "-q", "main");
+        Path again = tmp.resolve("again");
+        Cli warm = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=comment", "--out", again.toString(),
+                "--cache", cache.toString());
+        assertEquals(0, warm.exitCode(), warm.err());
+        JsonNode results = JSON.readTree(again.resolve("results.json").toFile());
+        for (JsonNode t : results.get("trials")) {
+            if (!t.get("warmup").asBoolean()) {
+                assertEquals(t.get("side").asText().equals("base") ? 3 : 0, t.path("cached").size(),
+                        "the base's three benchmarks came from the cache, the head's were counted: " + t);
+            }
+        }
+        for (JsonNode row : results.get("comparisons")) {
+            if (row.get("metric").asText().equals("instructions/op")) {
+                assertFalse(List.of("regression", "improvement").contains(row.get("verdict").asText()), row.toString());
+                // Counted over the cache's iterations: the same count per operation as the base's.
+                assertEquals(0, row.get("pctChange").asDouble(), 0.5, row.toString());
+            }
+        }
+        String said = Files.readString(again.resolve("comment.md"));
+        assertTrue(said.contains("count cache (an earlier run counted the same tree"), said);
     }
 
     @Test

@@ -150,6 +150,10 @@ final class Warnings {
                     + " the tree (./build/app), which each side's trials resolve in their own tree.";
             case DAMAGED_CACHE -> "The cached build " + first(s) + " did not match the digest stored with it (it was"
                     + " damaged or edited), so " + (s.size() > 1 ? s.get(1) : "that side") + " was built again.";
+            case CACHED_COUNTS -> "Not counted in this run: " + w.figure("counts") + " benchmark count(s) of "
+                    + list(w, s) + ", over " + count((int) w.figure("trials"), "trial", "trials") + ", came from perfab's"
+                    + " count cache (an earlier run counted the same tree, build, toolchain and workload on this CPU"
+                    + " model; " + w.figure("counted") + " count(s) were taken here).";
             case LEFTOVER_PROCESSES -> count(w.count(), "trial", "trials") + " left processes running after "
                     + (w.count() == 1 ? "it" : "they") + " ended, which perfab killed (" + list(w, s, "; ")
                     + "): a process that outlives its trial takes the machine from the trials after it.";
