@@ -8,6 +8,8 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
@@ -202,6 +204,8 @@ final class CountCache {
             }
             entry.trials.addAll(n.objects("trials", CountCache::trial));
             n.done();
+            // Marks the entry used: a cache kept between CI runs holds the entries its last run used.
+            Files.setLastModifiedTime(file, FileTime.from(Instant.now()));
             return entry;
         } catch (BadInputException | IOException e) {
             notes.accept("the count cache entry " + file + " cannot be read (" + e.getMessage() + "): its side is"
