@@ -114,6 +114,15 @@ public record CellComparison(Cell cell, Comparison comparison, Optional<Comparis
                 && comparison.base().mean() == comparison.head().mean()) && !Double.isNaN(comparison.pValue());
     }
 
+    /**
+     * Returns whether this row was too noisy to time and its benchmark was counted instead
+     * ({@link Caveat#COUNTED_INSTEAD}): its counts' rows give the benchmark's verdict, and a
+     * headline does not count this one.
+     */
+    public boolean countedInstead() {
+        return comparison.caveats().contains(Caveat.COUNTED_INSTEAD);
+    }
+
     /** Returns whether the change measured lies inside the cell's A/A noise floor. */
     public boolean insideNoise() {
         return !Double.isNaN(noiseFloor) && Math.abs(comparison.pctChange()) < noiseFloor;

@@ -18,6 +18,7 @@ import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToIntFunction;
 import java.util.stream.Collectors;
+import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.FalseDiscovery;
 import org.perfab.stats.KnownTests;
@@ -81,6 +82,15 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
     public ComparisonTable withFunctions(Function<CellComparison, List<FunctionChange>> moved) {
         return new ComparisonTable(baseLabel, headLabel, thresholds,
                 rows.stream().map(r -> r.withFunctions(moved.apply(r))).toList(), warnings);
+    }
+
+    /**
+     * Returns this table with the rows {@code which} picks marked as counted instead
+     * ({@link Caveat#COUNTED_INSTEAD}), their verdicts and figures as they are.
+     */
+    public ComparisonTable countedInstead(java.util.function.Predicate<CellComparison> which) {
+        return new ComparisonTable(baseLabel, headLabel, thresholds, rows.stream().map(r -> which.test(r)
+                ? r.withComparison(r.comparison().withCaveat(Caveat.COUNTED_INSTEAD)) : r).toList(), warnings);
     }
 
     /** Returns this table with {@code more} warnings after its own. */
@@ -304,8 +314,8 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         if (thresholds.adaptive().isEmpty()) {
             return List.of();
         }
-        return rows.stream().filter(r -> r.sameAs().isEmpty() && r.comparison().undecided(thresholds))
-                .toList();
+        return rows.stream().filter(r -> r.sameAs().isEmpty() && !r.countedInstead()
+                && r.comparison().undecided(thresholds)).toList();
     }
 
     /**
@@ -343,7 +353,7 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
     public Map<Verdict, Integer> counts() {
         int[] counts = new int[Verdict.values().length];
         for (CellComparison r : rows) {
-            if (r.sameAs().isEmpty()) {
+            if (r.sameAs().isEmpty() && !r.countedInstead()) {
                 counts[r.comparison().verdict().ordinal()]++;
             }
         }
@@ -361,7 +371,7 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         Set<String> seen = new HashSet<>(rows.size() * 2);
         int[] counts = new int[Verdict.values().length];
         for (CellComparison r : rows) {
-            if (r.sameAs().isEmpty() && seen.add(r.cell().name())) {
+            if (r.sameAs().isEmpty() && !r.countedInstead() && seen.add(r.cell().name())) {
                 counts[r.comparison().verdict().ordinal()]++;
             }
         }

@@ -22,6 +22,7 @@ import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.perfab.exec.Counters;
+import org.perfab.exec.Processes;
 import org.perfab.exec.Commands;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
@@ -30,6 +31,7 @@ import org.perfab.git.Commit;
 import org.perfab.git.GitRepo;
 import org.perfab.model.CellComparison;
 import org.perfab.model.ComparisonTable;
+import org.perfab.model.Counted;
 import org.perfab.model.NoiseFile;
 import org.perfab.model.ResultsJson;
 import org.perfab.model.RunResults;
@@ -39,6 +41,8 @@ import org.perfab.model.Warning;
 import org.perfab.stats.Sequential;
 import org.perfab.stats.ThresholdSettings;
 import org.perfab.stats.Thresholds;
+import org.perfab.stats.Comparison;
+import org.perfab.stats.Sensitivity;
 import org.perfab.stats.Verdict;
 import org.perfab.workload.Workload;
 import org.perfab.workload.WorkloadLoader;
@@ -389,6 +393,8 @@ public final class AbRun {
     private boolean listed;
     /** Whether the run has said that its later looks run the harness whole. */
     private boolean saidWhole;
+    /** Whether the run has said that Valgrind, which measure: auto would count with, is missing. */
+    private boolean saidNoValgrind;
 
     private AbRun(Request request, Context context, RunDir dir, Optional<NoiseFile> noise) {
         this.request = request;
@@ -607,7 +613,8 @@ public final class AbRun {
             Plan p = new Plan(request.repository().toString(), baseTip, head, mergeBase, workload,
                     new String(yaml, StandardCharsets.UTF_8), trialCount, w.warmup(), settings.builds().value(),
                     seed, request.padding() ? Optional.of(seed.orElseGet(() -> new Random().nextLong()))
-                            : Optional.empty(), thresholds, started, request.shard(), request.shardTimes(), List.of());
+                            : Optional.empty(), thresholds, started, request.shard(), request.shardTimes(), List.of(),
+                    List.of());
             p.write(dir.plan());
             return p;
         }
@@ -680,7 +687,14 @@ public final class AbRun {
         if (harness.counted() && harness.format() instanceof Workload.Read) {
             // Counted, its output unread: the benchmarks counted one at a time are chosen by name,
             // and a whole command counted is one cell.
-            return whole.narrowed(harness, open);
+            return whole.narrowed(harness, open, Set.of(), true);
+        }
+        // measure: auto: the benchmarks counted in place of timing them are chosen by name, and the
+        // harness runs for the timings of the rest, if any.
+        Set<String> counting = plan.counting().stream().filter(open::contains).collect(Collectors.toSet());
+        Set<String> timed = open.stream().filter(n -> !counting.contains(n)).collect(Collectors.toSet());
+        if (timed.isEmpty()) {
+            return whole.narrowed(harness, open, counting, false);
         }
         if (listing.isEmpty() && !listed && harness.format() instanceof Workload.Read) {
             listed = true;
@@ -700,7 +714,7 @@ public final class AbRun {
         }
         // A shard's harness is narrowed from the whole suite's: its filter names the open cells' benchmarks.
         Optional<Workload.Harness> narrow = Slices.narrowed(listing.isPresent() ? workload.harness() : harness,
-                listing, open);
+                listing, timed);
         if (narrow.isEmpty()) {
             if (!saidWhole) {
                 saidWhole = true;
@@ -708,12 +722,12 @@ public final class AbRun {
                         + " benchmarks of this harness (" + harness.format().id() + "); 'harness.shard' in the workload"
                         + " says how to list and filter it (docs/workloads.md)");
             }
-            return whole.narrowed(harness, open);
+            return whole.narrowed(harness, open, counting, true);
         }
         context.events().note("look " + (plan.thresholds().adaptive().orElseThrow().looks().indexOf(plan.trials()) + 1)
-                + " measures only the " + open.size() + " undecided cell name" + (open.size() == 1 ? "" : "s") + ": "
+                + " measures only the " + timed.size() + " undecided cell name" + (timed.size() == 1 ? "" : "s") + ": "
                 + String.join(" ", narrow.get().argvs().get(0)));
-        return whole.narrowed(narrow.get(), open);
+        return whole.narrowed(narrow.get(), open, counting, true);
     }
 
     /**
@@ -747,6 +761,7 @@ public final class AbRun {
             return Optional.empty();
         }
         int next = sizes.get(look);
+        List<String> counting = counting(plan, undecided, sizes.get(sizes.size() - 1));
         List<String> open = undecided.stream().map(r -> r.cell().name()).distinct().sorted().toList();
         if (request.budget().isPresent()) {
             // The next round's time: two sides of the new trials, each as long as the open cells'
@@ -765,7 +780,57 @@ public final class AbRun {
         }
         context.events().note(at + undecided.size() + " cell" + (undecided.size() == 1 ? " is" : "s are")
                 + " undecided (" + names + "); running to " + next + " trials per side");
-        return Optional.of(plan.withRound(next, open));
+        return Optional.of(plan.withRound(next, open, counting));
+    }
+
+    /**
+     * Returns the benchmarks the next round of a {@code measure: auto} run counts in place of
+     * timing them: those already counted, and the undecided whose timings cannot tell, too noisy
+     * for the bar even at the most trials ({@code most} a side), which is said. A choice made on
+     * the spread alone, never on the change measured: an undecided time row whose sides' spreads
+     * would, at the most trials, still hide a change at the bar 1 time in 5 (see
+     * {@link Sensitivity#detectable}). Where the run
+     * cannot count them (no Valgrind) it says so, once, and times them on; a benchmark
+     * count.benchmarks leaves out is timed on.
+     */
+    private List<String> counting(Plan plan, List<CellComparison> undecided, int most) {
+        Workload.Harness h = plan.workload().harness();
+        if (!h.count().auto()) {
+            return List.of();
+        }
+        java.util.Set<String> counting = new java.util.TreeSet<>(plan.counting());
+        List<String> hopeless = new ArrayList<>();
+        Sensitivity test = new Sensitivity(plan.thresholds().alpha(), Comparison.POWER);
+        for (CellComparison r : undecided) {
+            var c = r.comparison();
+            double atMost = test.detectable(c.base().cv(), c.head().cv(), most);
+            if (!Counted.is(r.cell().metric()) && !counting.contains(r.cell().name())
+                    && Math.min(c.base().n(), c.head().n()) >= 2 && atMost > plan.thresholds().minEffect()
+                    && h.count().benchmarks().map(p -> p.matcher(r.cell().name()).find()).orElse(true)
+                    && !hopeless.contains(r.cell().name())) {
+                hopeless.add(r.cell().name());
+            }
+        }
+        if (hopeless.isEmpty()) {
+            return List.copyOf(counting);
+        }
+        String names = hopeless.stream().limit(5).collect(Collectors.joining(", "))
+                + (hopeless.size() > 5 ? " and " + (hopeless.size() - 5) + " more" : "");
+        if (!Processes.onPath(Counters.VALGRIND)) {
+            if (!saidNoValgrind) {
+                saidNoValgrind = true;
+                context.events().note(hopeless.size() + " benchmark" + (hopeless.size() == 1 ? " is" : "s are")
+                        + " too noisy to time on this machine (" + names + "), and measure: auto would count them,"
+                        + " under Valgrind, which is not installed (Debian and Ubuntu: apt-get install valgrind);"
+                        + " they are timed on");
+            }
+            return List.copyOf(counting);
+        }
+        context.events().note(hopeless.size() + " benchmark" + (hopeless.size() == 1 ? " is" : "s are") + " too noisy"
+                + " to time on this machine even at " + most + " trials a side (" + names + "): counted from now on,"
+                + " in place of their timings");
+        counting.addAll(hopeless);
+        return List.copyOf(counting);
     }
 
     private Plan resumePlan() {

@@ -102,6 +102,12 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
                 return floor == null ? Double.NaN : floor.mde(plan.builds(), plan.trials(), test);
             });
         }
+        // measure: auto: the time rows of the benchmarks counted in their place claim nothing.
+        if (!plan.counting().isEmpty()) {
+            java.util.Set<String> counting = java.util.Set.copyOf(plan.counting());
+            table = table.countedInstead(r -> counting.contains(r.cell().name()) && !Counted.is(r.cell().metric())
+                    && (r.comparison().verdict() == Verdict.NOISY || r.comparison().verdict() == Verdict.INCONCLUSIVE));
+        }
         // Where a count under Cachegrind moved: the functions whose counts moved most.
         table = table.withFunctions(r -> r.cell().metric().equals(Counted.INSTRUCTIONS)
                 || r.cell().metric().equals(Counted.INSTRUCTIONS_PER_OP) ? Profiles.moved(trialResults, done.trials(), r.cell().name()) : List.of());

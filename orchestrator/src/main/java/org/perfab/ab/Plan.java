@@ -43,14 +43,19 @@ import org.perfab.workload.WorkloadLoader;
  *     suite is cut by; empty to cut by count
  * @param open the names of the cells the round of trials measures: those still undecided at the
  *     look before it, sorted; empty for every cell (the first round, or a harness measured whole)
+ * @param counting with {@code measure: auto}, the names of the benchmarks too noisy to time, which
+ *     the rounds from the one they were found in count in place of timing them, sorted; empty when
+ *     none is
  */
 record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, String workloadPath,
         String workloadText, int trials, int warmup, int builds, Optional<Long> seed, Optional<Long> padding,
         Thresholds thresholds,
-        Instant startedAt, Optional<Sharding.Shard> shard, Map<String, Double> shardTimes, List<String> open) {
+        Instant startedAt, Optional<Sharding.Shard> shard, Map<String, Double> shardTimes, List<String> open,
+        List<String> counting) {
     Plan {
         shardTimes = Map.copyOf(shardTimes);
         open = List.copyOf(new java.util.TreeSet<>(open));
+        counting = List.copyOf(new java.util.TreeSet<>(counting));
     }
 
     /** A plan of the whole suite. */
@@ -58,7 +63,7 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
             int trials, int warmup, int builds, Optional<Long> seed, Optional<Long> padding, Thresholds thresholds,
             Instant startedAt) {
         this(repository, baseTip, head, mergeBase, workloadPath, workloadText, trials, warmup, builds, seed, padding,
-                thresholds, startedAt, Optional.empty(), Map.of(), List.of());
+                thresholds, startedAt, Optional.empty(), Map.of(), List.of(), List.of());
     }
 
     static final String SCHEMA = "perfab/run/v1";
@@ -71,11 +76,12 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
 
     /**
      * Returns this plan with {@code n} counted trials per side: the next round of adaptive trials,
-     * measuring the cells named {@code open} (every cell, when empty).
+     * measuring the cells named {@code open} (every cell, when empty), and counting the benchmarks
+     * named {@code counting} in place of timing them.
      */
-    Plan withRound(int n, List<String> open) {
+    Plan withRound(int n, List<String> open, List<String> counting) {
         return new Plan(repository, baseTip, head, mergeBase, workloadPath, workloadText, n, warmup, builds, seed,
-                padding, thresholds, startedAt, shard, shardTimes, open);
+                padding, thresholds, startedAt, shard, shardTimes, open, counting);
     }
 
     /** Returns the trial order. */
@@ -116,6 +122,9 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
         if (!open.isEmpty()) {
             open.forEach(n.putArray("open")::add);
         }
+        if (!counting.isEmpty()) {
+            counting.forEach(n.putArray("counting")::add);
+        }
         Files.writeString(file, JSON.writeValueAsString(n) + "\n", StandardCharsets.UTF_8);
     }
 
@@ -143,7 +152,7 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
                 thresholds, n.check("startedAt", () -> Instant.parse(n.text("startedAt"))),
                 n.has("shard") ? Optional.of(n.check("shard", () -> Sharding.parse(n.text("shard")))) : Optional.empty(),
                 n.has("shardTimes") ? times(n.object("shardTimes")) : Map.of(),
-                n.has("open") ? n.texts("open") : List.of());
+                n.has("open") ? n.texts("open") : List.of(), n.has("counting") ? n.texts("counting") : List.of());
         n.done();
         return p;
     }

@@ -45,6 +45,10 @@ final class TrialRunner implements TrialLoop.Runner {
     private final Optional<PerBenchmark> perBenchmark;
     /** The names of the cells the trials measure, when a later look measures only the undecided; empty for all. */
     private final Set<String> open;
+    /** With {@code measure: auto}, the benchmarks counted in place of timing them; empty at first. */
+    private final Set<String> counting;
+    /** Whether the trials run the harness for its own results: false when every open benchmark is counted instead. */
+    private final boolean timing;
     /** How many benchmarks are counted at once: the machine's cores. */
     private final int workers;
     /** The counts of earlier runs, which a counted benchmark is taken from when they hold it. */
@@ -79,9 +83,12 @@ final class TrialRunner implements TrialLoop.Runner {
         this.logs = logs;
         this.padding = padding;
         this.open = Set.of();
+        this.counting = Set.of();
+        this.timing = true;
     }
 
-    private TrialRunner(TrialRunner r, Workload.Harness harness, Set<String> open) {
+    private TrialRunner(TrialRunner r, Workload.Harness harness, Set<String> open, Set<String> counting,
+            boolean timing) {
         this.commands = r.commands;
         this.notes = r.notes;
         this.perBenchmark = r.perBenchmark;
@@ -92,6 +99,8 @@ final class TrialRunner implements TrialLoop.Runner {
         this.logs = r.logs;
         this.padding = r.padding;
         this.open = Set.copyOf(open);
+        this.counting = Set.copyOf(counting);
+        this.timing = timing;
         this.workers = r.workers;
         this.cache = r.cache;
     }
@@ -100,10 +109,12 @@ final class TrialRunner implements TrialLoop.Runner {
      * Returns this runner for a later look that measures only the cells named {@code open}, with
      * {@code harness} (narrowed to them where the harness can be) in place of its own: the
      * benchmarks it counts one at a time are those cells' alone, and the sides readied for counting
-     * stay ready. Empty {@code open} measures every cell.
+     * stay ready. Empty {@code open} measures every cell. With {@code measure: auto}, the benchmarks
+     * named {@code counting} are counted, and the harness runs for its own timings only when
+     * {@code timing}.
      */
-    TrialRunner narrowed(Workload.Harness harness, Set<String> open) {
-        return new TrialRunner(this, harness, open);
+    TrialRunner narrowed(Workload.Harness harness, Set<String> open, Set<String> counting, boolean timing) {
+        return new TrialRunner(this, harness, open, counting, timing);
     }
 
     /**
@@ -228,7 +239,7 @@ final class TrialRunner implements TrialLoop.Runner {
         if (perBenchmark.isPresent()) {
             List<Measurement> ms = new ArrayList<>();
             double wall = 0;
-            if (!harness.counted()) { // the tool's own timings too
+            if (!harness.counted() && timing) { // the tool's own timings too
                 RunResults.TrialRecord own = ownResults(read, slot, side, harnessDir, stem, env, ran, result, out, err);
                 if (own.status() != Status.OK) {
                     return own;
@@ -237,7 +248,10 @@ final class TrialRunner implements TrialLoop.Runner {
                 wall = own.wallSeconds();
             }
             List<String> cached = new ArrayList<>();
-            Optional<String> why = countEach(perBenchmark.get(), slot, side, env, stem, ran, ms, cached, profiles);
+            // measure: auto counts nothing until a look finds benchmarks its timings cannot tell.
+            boolean counts = !harness.count().auto() || !counting.isEmpty();
+            Optional<String> why = counts ? countEach(perBenchmark.get(), slot, side, env, stem, ran, ms, cached,
+                    profiles) : Optional.empty();
             if (why.isPresent()) {
                 return failure(slot, side, Status.FAILED, why.get(), wall, err);
             }
@@ -347,7 +361,8 @@ final class TrialRunner implements TrialLoop.Runner {
             return Optional.empty();
         }
         List<PerBenchmark.Benchmark> open = counter.benchmarks().stream()
-                .filter(b -> this.open.isEmpty() || this.open.contains(b.cell())).toList();
+                .filter(b -> (this.open.isEmpty() || this.open.contains(b.cell()))
+                        && (!harness.count().auto() || counting.contains(b.cell()))).toList();
         Map<PerBenchmark.Benchmark, Optional<PerBenchmark.PerOp>> known = new LinkedHashMap<>();
         for (PerBenchmark.Benchmark b : open) {
             cache.get(side.tree(), slot.trial(), b).ifPresent(c -> {

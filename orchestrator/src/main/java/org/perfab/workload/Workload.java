@@ -107,14 +107,21 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
      * @param budget the most a counted trial of one side may take, as the first one measured it: a
      *     run whose counting would take longer stops before its trials and says by how much; empty
      *     for no limit
+     * @param auto whether the benchmarks are timed first, and only those whose timings cannot tell
+     *     are counted ({@code measure: auto}); false when every benchmark is counted in every trial
      */
-    public record Counting(Optional<java.util.regex.Pattern> benchmarks, Optional<Duration> budget) {
+    public record Counting(Optional<java.util.regex.Pattern> benchmarks, Optional<Duration> budget, boolean auto) {
         /** Every benchmark, in any time. */
-        public static final Counting ALL = new Counting(Optional.empty(), Optional.empty());
+        public static final Counting ALL = new Counting(Optional.empty(), Optional.empty(), false);
 
         public Counting {
             Objects.requireNonNull(benchmarks, "benchmarks");
             Objects.requireNonNull(budget, "budget");
+        }
+
+        /** Returns this choice of benchmarks, counted only where their timings cannot tell. */
+        public Counting asAuto() {
+            return new Counting(benchmarks, budget, true);
         }
     }
 

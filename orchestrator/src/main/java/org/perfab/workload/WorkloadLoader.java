@@ -41,6 +41,8 @@ import org.perfab.stats.Thresholds;
 /** Reads and validates a workload file (YAML). */
 public final class WorkloadLoader {
     /** The formats a harness may use. */
+    /** The {@code harness.measure} that times a harness's benchmarks and counts those their timings cannot tell. */
+    static final String AUTO = "auto";
     static final List<String> FORMATS = Stream.concat(
             MeasurementFormat.ALL.stream().map(MeasurementFormat::id),
             Stream.of("time")).toList();
@@ -414,7 +416,7 @@ public final class WorkloadLoader {
                 @JsonProperty("cpus") String cpus,
                 @JsonProperty("csv") Map<String, String> csv,
                 @JsonProperty("files") List<String> files,
-                @JsonProperty("measure") List<String> measure,
+                @JsonProperty("measure") Object measure,
                 @JsonProperty("count") RawCount count,
                 @JsonProperty("shard") RawShard shard) {
             if (cpus != null && !cpus.matches("\\d+(-\\d+)?(,\\d+(-\\d+)?)*")) {
@@ -478,7 +480,14 @@ public final class WorkloadLoader {
             } else {
                 measuring = new Workload.Read(argv, MeasurementFormat.byId(f).orElseThrow());
             }
-            List<Workload.Measure> measures = measures(measure, f);
+            boolean auto = AUTO.equals(measure);
+            if (auto && !Workload.Harness.namesBenchmarks(f)) {
+                throw bad("measure", "harness measure: auto times the benchmarks of format go or google-benchmark and"
+                        + " counts those their timings cannot tell; format " + f + " names no benchmarks perfab can"
+                        + " count one at a time: list what to measure instead");
+            }
+            List<Workload.Measure> measures = auto ? List.of(Workload.Measure.WALL, Workload.Measure.INSTRUCTIONS)
+                    : measures(measureList(measure), f);
             boolean perBenchmark = Workload.Harness.namesBenchmarks(f) && measures.contains(Workload.Measure.INSTRUCTIONS);
             if (perBenchmark && f.equals("go") && (argv.size() < 2 || !java.nio.file.Path.of(argv.get(0)).getFileName().toString().equals("go")
                     || !argv.get(1).equals("test"))) {
@@ -490,9 +499,9 @@ public final class WorkloadLoader {
                 throw bad("count", "harness 'count' chooses the benchmarks of format go or google-benchmark that"
                         + " measure: [instructions] counts one at a time");
             }
+            Workload.Counting counting = count == null ? Workload.Counting.ALL : count.counting;
             this.harness = new Workload.Harness(from == null ? Workload.From.HEAD : from, measuring, d,
-                    Optional.ofNullable(cpus), harnessFiles, measures,
-                    count == null ? Workload.Counting.ALL : count.counting,
+                    Optional.ofNullable(cpus), harnessFiles, measures, auto ? counting.asAuto() : counting,
                     shard == null ? Optional.empty() : Optional.of(shard.slicing));
             if (shard != null && f.equals("time")) {
                 throw bad("shard", "harness 'shard' lists and filters the benchmarks of a 'run' harness; format"
@@ -516,6 +525,19 @@ public final class WorkloadLoader {
             List<String> f = at("filter", () -> argv("harness shard 'filter'", filter));
             this.slicing = new Workload.Slicing(l, f);
         }
+    }
+
+    /**
+     * Returns {@code harness.measure} as a list of names: absent, or a list; any other scalar than
+     * {@value #AUTO} is refused, naming what it may be.
+     */
+    @SuppressWarnings("unchecked")
+    private static List<String> measureList(Object measure) {
+        if (measure == null || measure instanceof List<?> l && l.stream().allMatch(x -> x == null || x instanceof String)) {
+            return (List<String>) measure;
+        }
+        throw bad("measure", "harness 'measure' is a list of what perfab measures (such as [instructions]) or auto,"
+                + " not " + measure);
     }
 
     /**
@@ -572,7 +594,7 @@ public final class WorkloadLoader {
                 }
             }
             this.counting = new Workload.Counting(only, budget == null ? Optional.empty()
-                    : Optional.of(at("budget", () -> Durations.parse("harness count.budget", budget))));
+                    : Optional.of(at("budget", () -> Durations.parse("harness count.budget", budget))), false);
         }
     }
 

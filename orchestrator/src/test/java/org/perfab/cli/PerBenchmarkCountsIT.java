@@ -229,6 +229,82 @@ class PerBenchmarkCountsIT {
         assertTrue(said.contains("count cache (an earlier run counted the same tree"), said);
     }
 
+    /**
+     * measure: auto, on a machine whose timings of Sum cannot tell: each process's Sum reports its
+     * time scaled by 1 to 3 (drawn from the clock), as a runner shared with other jobs would; Xor
+     * reports a steady one. Look 1 times both; Xor is decided, Sum is counted from the next round on,
+     * in the same run, and its verdict comes from its counts: a third mixing round, +50% instructions.
+     */
+    @Test
+    void timingsThatCannotTellAreCountedInTheSameRun() throws IOException {
+        Tool.GO.need();
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        g.write("go.mod", "module example.com/hash\n\ngo 1.19\n");
+        g.write("hash.go", code(2));
+        g.write("bench_test.go", """
+                package hash
+
+                import (
+                	"testing"
+                	"time"
+                )
+
+                var sink uint64
+
+                // jitter scales this process's timings: a runner far noisier than the change.
+                var jitter = 1 + float64(time.Now().UnixNano()%1000)/500
+
+                func BenchmarkSum(b *testing.B) {
+                	data := make([]byte, 64)
+                	start := time.Now()
+                	for i := 0; i < b.N; i++ {
+                		sink += Sum(data)
+                	}
+                	b.ReportMetric(float64(time.Since(start).Nanoseconds())/float64(b.N)*jitter, "ns/op")
+                }
+
+                func BenchmarkXor(b *testing.B) {
+                	data := make([]byte, 64)
+                	for i := 0; i < b.N; i++ {
+                		sink += Xor(data)
+                	}
+                	b.ReportMetric(100*(1+(jitter-2)/10000), "ns/op")
+                }
+                """);
+        g.write("perfab.yaml", """
+                name: go-auto
+                trials: 3
+                warmup: 0
+                harness:
+                  run: [go, test, -run, '^$', -bench, ., -count, '2', -benchtime, 2000x]
+                  format: go
+                  measure: auto
+                """);
+        g.commit("the hash");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("hash.go", code(3));
+        g.commit("a third mixing round");
+        g.git("checkout", "-q", "main");
+        Cli run = ab(g);
+        assertEquals(0, run.exitCode(), run.err());
+        Map<String, JsonNode> rows = rows();
+        assertEquals(new TreeSet<>(List.of("Sum:time", "Sum:instructions/op", "Sum:est-cycles/op", "Xor:time")),
+                new TreeSet<>(rows.keySet()), "Xor, decided by its time, is never counted\n" + run.err());
+        JsonNode time = rows.get("Sum:time");
+        assertTrue(time.get("caveats").toString().contains("counted-instead"), time.toString());
+        assertTrue(List.of("noisy", "inconclusive").contains(time.get("verdict").asText()), time.toString());
+        JsonNode counted = rows.get("Sum:instructions/op");
+        assertEquals("regression", counted.get("verdict").asText(), counted.toString());
+        assertTrue(counted.get("pctChange").asDouble() > 15, counted.toString());
+        assertEquals(3, time.at("/base/n").asInt(), "timed at look 1 only: " + time);
+        assertEquals("unchanged", rows.get("Xor:time").get("verdict").asText(), rows.get("Xor:time").toString());
+        String comment = Files.readString(tmp.resolve("out/comment.md"));
+        assertTrue(comment.lines().findFirst().orElse("").isEmpty() || comment.contains("🔴 1 regression"), comment);
+        assertTrue(comment.contains("counted instead"), comment);
+        assertTrue(comment.contains("Timed too noisily to tell on this machine, so counted instead"), comment);
+        assertTrue(run.err().contains("too noisy to time on this machine even at 20 trials a side (Sum)"), run.err());
+    }
+
     @Test
     void timingsAndCountsTogetherEachJudgedAndTheCountsChosenByName() throws IOException {
         GitFixture g = module("""
@@ -291,13 +367,13 @@ class PerBenchmarkCountsIT {
     @Test
     void googleBenchmarksAreCountedPerOperationThroughTheRecipesOwnCommand() throws IOException {
         Tool.GOOGLE_BENCHMARK.need();
-        // The recipe as it ships, plus measure: the benchmarks are chosen through the environment.
+        // The recipe as it ships, counting every benchmark: they are chosen through the environment.
         String recipe = Files.readString(Path.of("../workloads/recipes/google-benchmark.yaml"));
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
         g.write("bench/bench.cc", program(2));
         // Two trials a side and one look, as in the go test above.
-        g.write("perfab.yaml", recipe.replace("trials: 5\n", "trials: 2\nadaptive: off\n").replace("  format: google-benchmark\n",
-                "  format: google-benchmark\n  measure: [instructions]\n"));
+        g.write("perfab.yaml", recipe.replace("trials: 5\n", "trials: 2\nadaptive: off\n").replace("  measure: auto\n",
+                "  measure: [instructions]\n"));
         g.commit("the benchmarks");
         g.git("checkout", "-q", "-b", "feature");
         g.write("bench/bench.cc", program(3) + """

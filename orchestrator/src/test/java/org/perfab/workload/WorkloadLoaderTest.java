@@ -109,6 +109,12 @@ class WorkloadLoaderTest {
         assertEquals(Optional.of(java.time.Duration.ofMinutes(20)), go.harness().count().budget());
         Workload whole = WorkloadLoader.parse("name: x\nharness: {run: [./bench], format: go}\n", "w.yaml");
         assertFalse(whole.harness().perBenchmark(), "timed alone");
+        Workload auto = WorkloadLoader.parse("name: x\nharness:\n  run: [go, test, -bench, .]\n  format: go\n"
+                + "  measure: auto\n  count: {benchmarks: '^Sum/'}\n", "w.yaml");
+        assertTrue(auto.harness().perBenchmark() && auto.harness().count().auto(), "timed, counted where it cannot tell");
+        assertEquals(List.of(Workload.Measure.WALL, Workload.Measure.INSTRUCTIONS), auto.harness().measure());
+        assertEquals("^Sum/", auto.harness().count().benchmarks().orElseThrow().pattern());
+        assertFalse(go.harness().count().auto());
         for (String[] bad : new String[][] {
             {"harness: {run: [sh, -c, 'go test -bench .'], format: go, measure: [instructions]}", "counting each"
                 + " benchmark of format go needs 'run' to be go test itself"},
@@ -117,7 +123,11 @@ class WorkloadLoaderTest {
             {"harness: {run: [go, test, -bench, .], format: go, measure: [instructions], count: {benchmarks: '('}}",
                 "harness count.benchmarks '(' is not a regular expression"},
             {"harness: {run: [go, test, -bench, .], format: go, measure: [instructions], count: {bench: x}}",
-                "bench"}}) {
+                "bench"},
+            {"harness: {run: [./bench], format: pytest-benchmark, measure: auto}", "format pytest-benchmark names no"
+                + " benchmarks perfab can count one at a time"},
+            {"harness: {run: [go, test, -bench, .], format: go, measure: always}", "harness 'measure' is a list of what"
+                + " perfab measures (such as [instructions]) or auto, not always"}}) {
             BadInputException e = assertThrows(BadInputException.class, () -> WorkloadLoader.parse("name: x\n"
                     + bad[0] + "\n", "w.yaml"));
             assertTrue(e.getMessage().contains(bad[1]), e.getMessage());

@@ -106,7 +106,7 @@ final class Notes {
     static List<String> of(Comparison c) {
         List<String> notes = new ArrayList<>();
         for (Caveat caveat : c.caveats()) {
-            if (caveat == Caveat.UNDERPOWERED) {
+            if (caveat == Caveat.UNDERPOWERED || caveat == Caveat.COUNTED_INSTEAD) {
                 continue;
             }
             notes.add(switch (caveat) {
@@ -125,7 +125,7 @@ final class Notes {
                 case NOT_AMONG_MANY -> "significant on its own (p " + Numbers.pValue(c.pValue()) + "), not among the"
                         + " run's many cells (Benjamini-Hochberg q " + Numbers.pValue(c.qValue()) + "): judging"
                         + " together costs power at few trials; more trials, --cell or --fdr off get it back";
-                case UNDERPOWERED -> throw new AssertionError("skipped above");
+                case UNDERPOWERED, COUNTED_INSTEAD -> throw new AssertionError("skipped above");
             });
         }
         return notes;

@@ -171,7 +171,8 @@ final class TextRenderer implements Renderer<Report> {
     /**
      * Returns the geometric mean row of a metric's table: the geometric means of both sides' means
      * over the rows with both above 0, and their ratio as the change; empty under two such rows.
-     * The means are shown only when the rows share one unit.
+     * The means are shown only when the rows share one unit. A row counted instead claims nothing,
+     * and is left out.
      */
     private static Optional<String[]> geomean(List<CellComparison> rows, List<String> units, boolean builds) {
         double logBase = 0;
@@ -180,7 +181,7 @@ final class TextRenderer implements Renderer<Report> {
         for (CellComparison r : rows) {
             double b = r.comparison().base().mean();
             double h = r.comparison().head().mean();
-            if (b > 0 && h > 0 && Double.isFinite(b) && Double.isFinite(h)) {
+            if (b > 0 && h > 0 && Double.isFinite(b) && Double.isFinite(h) && !r.countedInstead()) {
                 logBase += Math.log(b);
                 logHead += Math.log(h);
                 n++;

@@ -42,10 +42,15 @@ final class Warnings {
         List<String> noisy = new ArrayList<>();
         List<String> alone = new ArrayList<>();
         List<String> tails = new ArrayList<>();
+        List<String> countedInstead = new ArrayList<>();
         int fewest = Integer.MAX_VALUE;
         for (CellComparison r : table.rows()) {
             Comparison c = r.comparison();
-            if (c.verdict() == Verdict.NOISY && r.sameAs().isEmpty() && c.caveats().contains(Caveat.NOT_AMONG_MANY)) {
+            if (r.countedInstead()) {
+                countedInstead.add(name(r) + " (CV " + Numbers.percent(nanToZero(c.base().cv())) + " and "
+                        + Numbers.percent(nanToZero(c.head().cv())) + ")");
+            } else if (c.verdict() == Verdict.NOISY && r.sameAs().isEmpty()
+                    && c.caveats().contains(Caveat.NOT_AMONG_MANY)) {
                 alone.add(name(r) + " (p " + Numbers.pValue(c.pValue()) + ", q " + Numbers.pValue(c.qValue()) + ")");
             } else if (c.verdict() == Verdict.NOISY && r.sameAs().isEmpty()) {
                 double cv = Math.max(nanToZero(c.base().cv()), nanToZero(c.head().cv()));
@@ -74,6 +79,11 @@ final class Warnings {
                     + " neighbour's share, and counting instructions instead of time takes the machine out of it."));
         }
         count.ifPresent(warnings::add);
+        if (!countedInstead.isEmpty()) {
+            warnings.add("Timed too noisily to tell on this machine, so counted instead, in the same run (measure:"
+                    + " auto): " + names(countedInstead) + ". Their verdicts are their counts' rows"
+                    + " (instructions/op), which a busy machine cannot move; their time rows claim nothing.");
+        }
         if (!alone.isEmpty()) {
             warnings.add("Significant on its own, not among the run's " + table.tested() + " tested cells, for "
                     + alone.size() + " cell" + (alone.size() == 1 ? "" : "s") + ": " + names(alone) + ". Judging the"

@@ -123,6 +123,9 @@ final class Words {
         if (c.verdict() == Verdict.NOISY && c.caveats().contains(Caveat.NOT_AMONG_MANY)) {
             return "not among many";
         }
+        if (c.caveats().contains(Caveat.COUNTED_INSTEAD)) {
+            return "counted instead";
+        }
         if (c.verdict() == Verdict.NOISY && c.caveats().contains(Caveat.NOT_AT_LOOK)) {
             return "short of its look";
         }

@@ -52,7 +52,13 @@ public enum Caveat {
      * Significant on its own, but not among the run's many cells: its Benjamini-Hochberg adjusted
      * p (its q value) is not under the false-discovery rate.
      */
-    NOT_AMONG_MANY;
+    NOT_AMONG_MANY,
+    /**
+     * Too noisy to time on this machine (its spread would hide a slowdown past the inconclusive
+     * threshold even at the most trials), so the benchmark was counted instead, in the same run:
+     * its verdict is its counts' rows, and this row claims nothing.
+     */
+    COUNTED_INSTEAD;
 
     /** Returns the stable machine-readable name, e.g. {@code non-positive-base-mean}. */
     public String id() {

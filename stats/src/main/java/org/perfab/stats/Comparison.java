@@ -211,6 +211,17 @@ public record Comparison(Summary base, Summary head, Direction direction, double
         return worse && Math.abs(pctChange) >= thresholds.inconclusive() ? Verdict.INCONCLUSIVE : Verdict.NOISY;
     }
 
+    /** Returns this comparison, its verdict and figures as they are, with {@code caveat} too. */
+    public Comparison withCaveat(Caveat caveat) {
+        if (caveats.contains(caveat)) {
+            return this;
+        }
+        List<Caveat> more = new ArrayList<>(caveats);
+        more.add(caveat);
+        more.sort(null);
+        return with(verdict, more, qValue);
+    }
+
     private Comparison with(Verdict v, List<Caveat> c, double q) {
         return new Comparison(base, head, direction, pctChange, ciLow, ciHigh, statistic, pValue, mde, v, c, q);
     }

@@ -41,6 +41,15 @@ public final class Sensitivity {
         return power;
     }
 
+    /**
+     * Returns the change, in percent of the mean, that the test finds with {@link #power} on
+     * {@code m} values a side whose coefficients of variation are {@code cvBase} and {@code cvHead}
+     * (in percent): what the spreads alone let a run of that size see, whatever it measured.
+     */
+    public double detectable(double cvBase, double cvHead, int m) {
+        return shift(m) * Math.sqrt((cvBase * cvBase + cvHead * cvHead) / m);
+    }
+
     /** Returns the change, in standard errors, that the test finds with {@link #power} on {@code m} values per side. */
     double shift(int m) {
         return shifts.computeIfAbsent(m, k -> WelchPower.shift(k, alpha, power));
