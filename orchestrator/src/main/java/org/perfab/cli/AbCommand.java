@@ -69,7 +69,7 @@ final class AbCommand implements Callable<Integer> {
     String workload;
 
     @Option(names = "--trials", paramLabel = "N", description = "Counted trials per side (default: the"
-            + " profile's, else the workload's, else 5).")
+            + " profile's, else the workload's, else 5, or 2 where every measure is a count).")
     Integer trials;
 
     @Option(names = "--adaptive", paramLabel = "MAX|off",
