@@ -42,10 +42,11 @@ import org.perfab.exec.Processes;
 final class GoCounts implements PerBenchmark {
     /**
      * How long, natively, the iterations whose counts are told apart take: enough for a count's noise
-     * to vanish. At 5 ms a count's spread stays under 0.04% (scripts/bench/time-to-verdict's
-     * package: 0.007% at 20 ms, 0.03% at 5 ms, 0.06% at 2 ms), a hundredth of the 3% bar, while the
-     * two runs under Valgrind, whose start costs about 0.8 s whatever n is, take 0.9 s in place of
-     * 1.2-1.6 s.
+     * to vanish. At 5 ms a count's spread stays under 0.04% on a quiet machine
+     * (scripts/bench/time-to-verdict's package: 0.007% at 20 ms, 0.03% at 5 ms, 0.06% at 2 ms), and
+     * under 0.14% with three other jobs busy on its two cores (Go's runtime does more of its own
+     * work in a stretched simulation), a twentieth of the 3% bar, while the two runs under Valgrind,
+     * whose start costs about 0.8 s whatever n is, take 0.9 s in place of 1.2-1.6 s.
      */
     static final long TARGET_MILLIS = 5;
     /** The most iterations a benchmark is counted over. */
