@@ -737,6 +737,10 @@ public final class AbRun {
     private Optional<Plan> nextRound(Plan plan) {
         Optional<Sequential> looks = plan.thresholds().adaptive();
         if (looks.isEmpty()) {
+            if (plan.workload().harness().count().auto()) {
+                context.events().note("measure: auto counts, at a later look, the benchmarks its timings cannot"
+                        + " tell; this run has one look (adaptive off, or several builds), so it times them only");
+            }
             return Optional.empty();
         }
         List<CellComparison> undecided;
