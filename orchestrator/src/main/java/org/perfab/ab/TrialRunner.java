@@ -441,9 +441,11 @@ final class TrialRunner implements TrialLoop.Runner {
                     side));
             profiles.put(b.cell(), asInTheTree(p.get().byFunction(), side));
         }
-        notes.accept(String.format(Locale.ROOT, "%s: counted %d benchmark%s in %.0f s, %d at a time%s", trial,
-                all.size(), all.size() == 1 ? "" : "s", (System.nanoTime() - started) / 1e9, threads,
-                cached.isEmpty() ? "" : "; " + cached.size() + " from the count cache"));
+        notes.accept(all.isEmpty() ? String.format(Locale.ROOT, "%s: %d benchmark%s from the count cache, none counted",
+                trial, cached.size(), cached.size() == 1 ? "" : "s")
+                : String.format(Locale.ROOT, "%s: counted %d benchmark%s in %.0f s, %d at a time%s", trial, all.size(),
+                        all.size() == 1 ? "" : "s", (System.nanoTime() - started) / 1e9, threads,
+                        cached.isEmpty() ? "" : "; " + cached.size() + " from the count cache"));
         return Optional.empty();
     }
 
