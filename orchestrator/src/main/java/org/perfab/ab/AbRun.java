@@ -687,14 +687,18 @@ public final class AbRun {
         if (harness.counted() && harness.format() instanceof Workload.Read) {
             // Counted, its output unread: the benchmarks counted one at a time are chosen by name,
             // and a whole command counted is one cell.
-            return whole.narrowed(harness, open, Set.of(), true);
+            return whole.narrowed(harness, open, Set.of(), 0, true);
         }
         // measure: auto: the benchmarks counted in place of timing them are chosen by name, and the
         // harness runs for the timings of the rest, if any.
         Set<String> counting = plan.counting().stream().filter(open::contains).collect(Collectors.toSet());
         Set<String> timed = open.stream().filter(n -> !counting.contains(n)).collect(Collectors.toSet());
+        // Two trials a side decide a count: the round counts in its last two, whatever its size (the
+        // last, so that the round's trials reach its look, which the table reads from the measurements).
+        int countFrom = Math.max(Rounds.previous(plan.thresholds().adaptive().orElseThrow().looks(), plan.trials()),
+                plan.trials() - Workload.COUNTED_TRIALS);
         if (timed.isEmpty()) {
-            return whole.narrowed(harness, open, counting, false);
+            return whole.narrowed(harness, open, counting, countFrom, false);
         }
         if (listing.isEmpty() && !listed && harness.format() instanceof Workload.Read) {
             listed = true;
@@ -722,12 +726,12 @@ public final class AbRun {
                         + " benchmarks of this harness (" + harness.format().id() + "); 'harness.shard' in the workload"
                         + " says how to list and filter it (docs/workloads.md)");
             }
-            return whole.narrowed(harness, open, counting, true);
+            return whole.narrowed(harness, open, counting, countFrom, true);
         }
         context.events().note("look " + (plan.thresholds().adaptive().orElseThrow().looks().indexOf(plan.trials()) + 1)
                 + " measures only the " + timed.size() + " undecided cell name" + (timed.size() == 1 ? "" : "s") + ": "
                 + String.join(" ", narrow.get().argvs().get(0)));
-        return whole.narrowed(narrow.get(), open, counting, true);
+        return whole.narrowed(narrow.get(), open, counting, countFrom, true);
     }
 
     /**

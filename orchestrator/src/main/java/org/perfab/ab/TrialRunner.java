@@ -49,6 +49,8 @@ final class TrialRunner implements TrialLoop.Runner {
     private final Set<String> counting;
     /** Whether the trials run the harness for its own results: false when every open benchmark is counted instead. */
     private final boolean timing;
+    /** With {@code measure: auto}, the first trial (from 0) in which the benchmarks counted instead are counted. */
+    private final int countFrom;
     /** How many benchmarks are counted at once: the machine's cores. */
     private final int workers;
     /** The counts of earlier runs, which a counted benchmark is taken from when they hold it. */
@@ -85,9 +87,10 @@ final class TrialRunner implements TrialLoop.Runner {
         this.open = Set.of();
         this.counting = Set.of();
         this.timing = true;
+        this.countFrom = 0;
     }
 
-    private TrialRunner(TrialRunner r, Workload.Harness harness, Set<String> open, Set<String> counting,
+    private TrialRunner(TrialRunner r, Workload.Harness harness, Set<String> open, Set<String> counting, int countFrom,
             boolean timing) {
         this.commands = r.commands;
         this.notes = r.notes;
@@ -100,6 +103,7 @@ final class TrialRunner implements TrialLoop.Runner {
         this.padding = r.padding;
         this.open = Set.copyOf(open);
         this.counting = Set.copyOf(counting);
+        this.countFrom = countFrom;
         this.timing = timing;
         this.workers = r.workers;
         this.cache = r.cache;
@@ -110,11 +114,13 @@ final class TrialRunner implements TrialLoop.Runner {
      * {@code harness} (narrowed to them where the harness can be) in place of its own: the
      * benchmarks it counts one at a time are those cells' alone, and the sides readied for counting
      * stay ready. Empty {@code open} measures every cell. With {@code measure: auto}, the benchmarks
-     * named {@code counting} are counted, and the harness runs for its own timings only when
-     * {@code timing}.
+     * named {@code counting} are counted in the trials from trial {@code countFrom} (from 0) on, and
+     * the harness runs for its own timings only when {@code timing}: a trial that does neither
+     * measures nothing.
      */
-    TrialRunner narrowed(Workload.Harness harness, Set<String> open, Set<String> counting, boolean timing) {
-        return new TrialRunner(this, harness, open, counting, timing);
+    TrialRunner narrowed(Workload.Harness harness, Set<String> open, Set<String> counting, int countFrom,
+            boolean timing) {
+        return new TrialRunner(this, harness, open, counting, countFrom, timing);
     }
 
     /**
@@ -249,7 +255,7 @@ final class TrialRunner implements TrialLoop.Runner {
             }
             List<String> cached = new ArrayList<>();
             // measure: auto counts nothing until a look finds benchmarks its timings cannot tell.
-            boolean counts = !harness.count().auto() || !counting.isEmpty();
+            boolean counts = !harness.count().auto() || !counting.isEmpty() && slot.trial() >= countFrom;
             Optional<String> why = counts ? countEach(perBenchmark.get(), slot, side, env, stem, ran, ms, cached,
                     profiles) : Optional.empty();
             if (why.isPresent()) {

@@ -297,6 +297,8 @@ class PerBenchmarkCountsIT {
         assertEquals("regression", counted.get("verdict").asText(), counted.toString());
         assertTrue(counted.get("pctChange").asDouble() > 15, counted.toString());
         assertEquals(3, time.at("/base/n").asInt(), "timed at look 1 only: " + time);
+        assertEquals(0, counted.at("/base/n").asInt() % 2, "two counts a side a round, whatever the round's size"
+                + " (3 trials): " + counted);
         assertEquals("unchanged", rows.get("Xor:time").get("verdict").asText(), rows.get("Xor:time").toString());
         String comment = Files.readString(tmp.resolve("out/comment.md"));
         assertTrue(comment.lines().findFirst().orElse("").isEmpty() || comment.contains("🔴 1 regression"), comment);

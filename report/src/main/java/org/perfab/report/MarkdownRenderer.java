@@ -33,6 +33,9 @@ import org.perfab.stats.Verdict;
  * comment says how many and where the full table is.
  */
 final class MarkdownRenderer implements Renderer<Report> {
+    /** The verdict of a time row counted instead: no verdict's mark, since it claims nothing. */
+    static final String COUNTED_INSTEAD = "\u21AA\uFE0F counted instead";
+
     /** GitHub's limit on the body of a comment, in characters. */
     static final int GITHUB_LIMIT = 65_536;
     /**
@@ -366,6 +369,9 @@ final class MarkdownRenderer implements Renderer<Report> {
      */
     private static String verdict(CellComparison r, Thresholds thresholds) {
         Comparison c = r.comparison();
+        if (r.countedInstead()) {
+            return COUNTED_INSTEAD;
+        }
         String as = r.sameAs().map(p -> ", as " + Untrusted.markdown(p.metric())).orElse("");
         double detectable = c.detectable(thresholds);
         if (c.verdict() == Verdict.NOISY && !Double.isNaN(detectable) && detectable > thresholds.inconclusive()

@@ -61,6 +61,12 @@ final class Notes {
      */
     static List<String> of(CellComparison row) {
         List<String> notes = new ArrayList<>();
+        if (row.countedInstead()) {
+            // Its figures are shown for what they are; what they would mean is the counts' rows' to say.
+            notes.add("too noisy to time here: counted instead, and its counts' rows (instructions/op) give the"
+                    + " verdict");
+            return notes;
+        }
         List<Outlier> outliers = row.outliers();
         if (!outliers.isEmpty()) {
             List<String> each = new ArrayList<>();
@@ -119,9 +125,10 @@ final class Notes {
                 case SPLIT -> "the trials fall into two groups (a busy machine's two speeds): like is compared with"
                         + " like, the same group on both sides, or every trial where the groups disagree; pin the"
                         + " trials (harness.cpus), run more of them, or count instructions";
-                case NOT_AT_LOOK -> "significant at alpha (p " + Numbers.pValue(Double.isNaN(c.qValue()) ? c.pValue()
-                        : c.qValue()) + "), but not at its look's level: adaptive trials spend alpha across their"
-                        + " looks, and early looks test at a small level; more trials settle it";
+                case NOT_AT_LOOK -> "significant at alpha (p " + Numbers.pValue(c.pValue()) + (Double.isNaN(c.qValue())
+                        ? "" : ", q " + Numbers.pValue(c.qValue()) + " among the run's cells") + "), but not at its"
+                        + " look's level: adaptive trials spend alpha across their looks, and early looks test at a"
+                        + " small level; more trials settle it";
                 case NOT_AMONG_MANY -> "significant on its own (p " + Numbers.pValue(c.pValue()) + "), not among the"
                         + " run's many cells (Benjamini-Hochberg q " + Numbers.pValue(c.qValue()) + "): judging"
                         + " together costs power at few trials; more trials, --cell or --fdr off get it back";
