@@ -38,6 +38,14 @@ final class TrialLoop {
     /** Runs one trial; a failure of the code under test is a record, never an exception. */
     interface Runner {
         RunResults.TrialRecord run(TrialOrder.Slot slot, SideDir side) throws IOException, InterruptedException;
+
+        /**
+         * Returns the time now, in seconds from an arbitrary origin, by the clock the trials take
+         * their time on (see {@link org.perfab.exec.Commands#seconds}).
+         */
+        default double seconds() {
+            return System.nanoTime() / 1e9;
+        }
     }
 
     /**
@@ -162,7 +170,7 @@ final class TrialLoop {
      */
     private boolean runOne(TrialOrder.Slot slot, int ofSide, TrialLog log) throws IOException, InterruptedException {
         events.starting(slot.side(), slot.warmup(), slot.trial(), ofSide);
-        long t0 = System.nanoTime();
+        double t0 = runner.seconds();
         RunResults.TrialRecord record = runner.run(slot, dir.side(slot.side(), slot.build()));
         synchronized (ledger) {
             // The shutdown hook writes the results under the ledger's lock, after setting the
@@ -171,7 +179,7 @@ final class TrialLoop {
                 return false;
             }
             log.append(record);
-            ledger.trial(record, (System.nanoTime() - t0) / 1e9);
+            ledger.trial(record, runner.seconds() - t0);
         }
         events.finished(slot.side(), slot.warmup(), slot.trial(), ofSide, record.wallSeconds(),
                 record.status() == RunResults.Status.OK ? "ok" : record.status().id() + ": " + record.reason());

@@ -143,7 +143,7 @@ final class TrialRunner implements TrialLoop.Runner {
         Ran ran = new Ran(processes, command -> commands.accept(trial + ": " + shell(command.argv())
                 + "  (in " + command.dir() + "; log " + command.stdout()
                 + (command.stderr().equals(command.stdout()) ? "" : ", " + command.stderr().getFileName()) + ")"));
-        long began = System.nanoTime();
+        double began = processes.seconds();
         RunResults.TrialRecord r = harness.format() instanceof Workload.Timed timed
                 ? timed(timed, slot, side, harnessDir, stem, env, ran, profiles)
                 : harnessRun((Workload.Read) harness.format(), slot, side, harnessDir, stem, env, ran, profiles);
@@ -158,7 +158,7 @@ final class TrialRunner implements TrialLoop.Runner {
         // A count is what a busy machine cannot move: the load of a counted trial says nothing of it,
         // and no trial is set aside, nor the machine called busy, for it.
         // A counted trial's time is how long it took: its counts run several at once.
-        double wall = harness.counted() ? (System.nanoTime() - began) / 1e9 : r.wallSeconds();
+        double wall = harness.counted() ? processes.seconds() - began : r.wallSeconds();
         return new RunResults.TrialRecord(r.seq(), r.side(), r.build(), r.trial(), r.warmup(), r.status(), r.reason(),
                 wall, r.stderrTail(), r.measurements(), ran.leftovers, cut,
                 harness.counted() ? Optional.empty() : ran.load(), r.seconds(), r.cached());
@@ -332,7 +332,7 @@ final class TrialRunner implements TrialLoop.Runner {
     private Optional<String> countEach(PerBenchmark counter, TrialOrder.Slot slot, SideDir side, Map<String, String> env,
             String stem, Ran ran, List<Measurement> ms, List<String> cached, Map<String, Map<String, Double>> profiles)
             throws IOException, InterruptedException {
-        if (!Processes.onPath(Counters.VALGRIND)) {
+        if (!processes.has(Counters.VALGRIND)) {
             return Optional.of("the benchmarks were not counted: " + Counters.missing(Counters.VALGRIND));
         }
         String trial = side.label() + " " + (slot.warmup() ? "warm-up " : "trial ") + (slot.trial() + 1);
@@ -430,6 +430,11 @@ final class TrialRunner implements TrialLoop.Runner {
                 all.size(), all.size() == 1 ? "" : "s", (System.nanoTime() - started) / 1e9, threads,
                 cached.isEmpty() ? "" : "; " + cached.size() + " from the count cache"));
         return Optional.empty();
+    }
+
+    @Override
+    public double seconds() {
+        return processes.seconds();
     }
 
     /**
