@@ -334,7 +334,9 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
      * @param seconds how long the harness says it spent in each benchmark, by the benchmark's name
      *     (a cell's name), where its output says (Go's iterations times ns/op, Google Benchmark's
      *     iterations times real time, pytest-benchmark's total): what a later run's shards are cut by
-     *     (see {@link Sharding#assign(java.util.Map, int)}); empty where the output does not say
+     *     (see {@link Sharding#assign(java.util.Map, int)}); for a warm-up of a workload that counts
+     *     each benchmark, how long counting the one benchmark it counted took, which prices a counted
+     *     trial; empty where the output does not say
      * @param cached the cells whose counts this trial took from perfab's count cache, not counted in
      *     this run: an earlier run counted the same tree, build, toolchain and workload; empty when
      *     it counted all it measured
