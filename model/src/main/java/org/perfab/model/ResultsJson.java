@@ -102,6 +102,7 @@ public final class ResultsJson {
             root.putNull("finishedAt");
         }
         root.put("interrupted", results.interrupted());
+        results.partial().ifPresent(k -> root.putObject("partial").put("look", k.look()).put("looks", k.looks()));
         RunResults.Timing t = results.timing();
         root.putObject("timing").put("totalSeconds", t.total()).put("checkoutSeconds", t.checkout())
                 .put("buildSeconds", t.build()).put("trialSeconds", t.trials())
@@ -223,6 +224,7 @@ public final class ResultsJson {
         Instant startedAt = n.check("startedAt", () -> instant(n.text("startedAt")));
         Optional<Instant> finishedAt = n.textOrNull("finishedAt").map(t -> n.check("finishedAt", () -> instant(t)));
         boolean interrupted = n.bool("interrupted");
+        n.has("partial"); // derived from finishedAt and the settings
         StrictJson.Obj timing = n.object("timing");
         RunResults.Timing time = new RunResults.Timing(timing.number("totalSeconds"), timing.number("checkoutSeconds"),
                 timing.number("buildSeconds"), timing.number("trialSeconds"));

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.perfab.stats.Sequential;
 import org.perfab.stats.Verdict;
 
 /**
@@ -20,7 +21,8 @@ import org.perfab.stats.Verdict;
  * @param machine what ran the trials
  * @param settings how the run was set up
  * @param startedAt when the run began
- * @param finishedAt when it ended; empty while running
+ * @param finishedAt when it ended; empty while running: results written after a look of adaptive
+ *     trials, while later looks run (see {@link #partial})
  * @param interrupted whether it was stopped before its last trial
  * @param trials every trial, warm-ups and failures included, in the order run
  * @param timing where the run's time went
@@ -51,6 +53,43 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
             ComparisonTable table) {
         this(name, provenance, machine, settings, startedAt, finishedAt, interrupted, timing, trials, table,
                 Optional.empty());
+    }
+
+    /**
+     * Returns these results as those of a run that goes on: written after a look of adaptive trials,
+     * with no end yet, so that a reader sees the rows decided so far while later looks run.
+     */
+    public RunResults goingOn() {
+        return new RunResults(name, provenance, machine, settings, startedAt, Optional.empty(), interrupted, timing,
+                trials, table, sharding);
+    }
+
+    /**
+     * Returns how far a run that goes on had come when these results were written: the look its
+     * trials per side reached, of the most its adaptive trials may take (1 of 1 without them). Empty
+     * for a run that ended, whatever way.
+     */
+    public Optional<Partial> partial() {
+        if (finishedAt.isPresent()) {
+            return Optional.empty();
+        }
+        List<Integer> looks = table.thresholds().adaptive().map(Sequential::looks).orElse(List.of(settings.trials()));
+        int reached = (int) looks.stream().filter(n -> n <= settings.trials()).count();
+        return Optional.of(new Partial(Math.max(1, reached), looks.size()));
+    }
+
+    /**
+     * How far a run that goes on had come: look {@code look} of at most {@code looks}.
+     *
+     * @param look the last look its trials reached, from 1
+     * @param looks the most looks it may take
+     */
+    public record Partial(int look, int looks) {
+        public Partial {
+            if (look < 1 || looks < look) {
+                throw new IllegalArgumentException("look " + look + " of " + looks);
+            }
+        }
     }
 
     /** Returns these results with {@code table} in place of their own. */
@@ -295,7 +334,9 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
      * @param seconds how long the harness says it spent in each benchmark, by the benchmark's name
      *     (a cell's name), where its output says (Go's iterations times ns/op, Google Benchmark's
      *     iterations times real time, pytest-benchmark's total): what a later run's shards are cut by
-     *     (see {@link Sharding#assign(java.util.Map, int)}); empty where the output does not say
+     *     (see {@link Sharding#assign(java.util.Map, int)}); for a warm-up of a workload that counts
+     *     each benchmark, how long counting the one benchmark it counted took, which prices a counted
+     *     trial; empty where the output does not say
      * @param cached the cells whose counts this trial took from perfab's count cache, not counted in
      *     this run: an earlier run counted the same tree, build, toolchain and workload; empty when
      *     it counted all it measured

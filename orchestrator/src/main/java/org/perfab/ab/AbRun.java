@@ -9,8 +9,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -22,7 +22,6 @@ import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.perfab.exec.Counters;
-import org.perfab.exec.Processes;
 import org.perfab.exec.Commands;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
@@ -30,6 +29,7 @@ import org.perfab.failure.RunInterruptedException;
 import org.perfab.git.Commit;
 import org.perfab.git.GitRepo;
 import org.perfab.model.CellComparison;
+import org.perfab.model.CellId;
 import org.perfab.model.ComparisonTable;
 import org.perfab.model.Counted;
 import org.perfab.model.NoiseFile;
@@ -414,7 +414,9 @@ public final class AbRun {
 
     /**
      * Runs the A/B and returns its results, already written to {@code results.json},
-     * {@code comment.md} and {@code report.html} in the request's folder.
+     * {@code comment.md} and {@code report.html} in the request's folder. A look of adaptive trials
+     * that leaves cells open writes them too, as those of a run that goes on (see
+     * {@link RunResults#partial}), before the next look runs.
      *
      * @throws BadInputException for an unknown ref, a missing or bad workload, a folder that
      *     already holds another run or is in use
@@ -519,6 +521,10 @@ public final class AbRun {
                             end = loop.replace(log, Assembly.replacements(plan.trials()));
                         }
                         break;
+                    }
+                    synchronized (ledger) {
+                        // The table so far, for a reader while the next look runs: the last write replaces it.
+                        save(results(false).goingOn());
                     }
                     plan = more.get();
                     plan.write(dir.plan());
@@ -735,8 +741,21 @@ public final class AbRun {
     }
 
     /**
+     * Returns whether a later round of {@code harness} runs only the benchmarks of the open cells,
+     * as {@link #narrowed} would have it: counted ones chosen by name, named commands, or a harness
+     * perfab lists and filters, unless its listing failed. A harness run whole costs a later round
+     * whole trials.
+     */
+    private boolean narrows(Workload.Harness harness) {
+        return !saidWhole && (harness.format() instanceof Workload.Timed
+                || harness.counted() && harness.format() instanceof Workload.Read || Slices.of(harness).isPresent());
+    }
+
+    /**
      * Returns the plan of the next round of a run with adaptive trials, when some cell is still
-     * undecided and the most trials per side are not reached; empty otherwise.
+     * undecided, the most trials per side are not reached, and the round keeps the trials within the
+     * budget; empty otherwise. A look that leaves cells open says what it decided and what the next
+     * costs ({@link Events#looked}), or why the run stops there ({@link Events#overBudget}).
      */
     private Optional<Plan> nextRound(Plan plan) {
         Optional<Sequential> looks = plan.thresholds().adaptive();
@@ -748,8 +767,9 @@ public final class AbRun {
             return Optional.empty();
         }
         List<CellComparison> undecided;
+        ComparisonTable table;
         synchronized (ledger) {
-            ComparisonTable table = assembly.results(ledger.snapshot(), false, 0, context.clock().instant()).table();
+            table = assembly.results(ledger.snapshot(), false, 0, context.clock().instant()).table();
             undecided = request.undecided().isPresent()
                     ? table.rows().stream().filter(request.undecided().get()).toList() : table.undecided();
         }
@@ -771,23 +791,18 @@ public final class AbRun {
         int next = sizes.get(look);
         List<String> counting = counting(plan, undecided, sizes.get(sizes.size() - 1));
         List<String> open = undecided.stream().map(r -> r.cell().name()).distinct().sorted().toList();
+        Ledger.Snapshot done = ledger.snapshot();
+        Events.Look found = look(table, undecided, look, sizes.size(), next - plan.trials(), open.size(),
+                price(plan, sizes, next, open, done.trials()));
         if (request.budget().isPresent()) {
-            // The next round's time: two sides of the new trials, each as long as the open cells'
-            // share of a trial of the last round.
-            Ledger.Snapshot done = ledger.snapshot();
-            double trial = Rounds.seconds(done.trials(), Rounds.previous(sizes, plan.trials()), open);
-            double round = Double.isNaN(trial) ? 0 : trial * 2 * (next - plan.trials());
-            double budget = request.budget().get().toMillis() / 1000.0;
-            if (done.trialSeconds() + round > budget) {
-                context.events().note(String.format(Locale.ROOT, "%s%d cell%s undecided (%s); another round would take"
-                        + " about %.0f s and pass the time budget of %.0f s (%.0f s spent): stopping here", at,
-                        undecided.size(), undecided.size() == 1 ? " is" : "s are", names, round, budget,
-                        done.trialSeconds()));
+            double round = Double.isNaN(found.nextSeconds()) ? 0 : found.nextSeconds();
+            if (done.trialSeconds() + round > request.budget().get().toMillis() / 1000.0) {
+                context.events().overBudget(found, request.budget().get(), done.trialSeconds(),
+                        Rounds.enough(done.trialSeconds() + round));
                 return Optional.empty();
             }
         }
-        context.events().note(at + undecided.size() + " cell" + (undecided.size() == 1 ? " is" : "s are")
-                + " undecided (" + names + "); running to " + next + " trials per side");
+        context.events().looked(found);
         return Optional.of(plan.withRound(next, open, counting));
     }
 
@@ -824,7 +839,7 @@ public final class AbRun {
         }
         String names = hopeless.stream().limit(5).collect(Collectors.joining(", "))
                 + (hopeless.size() > 5 ? " and " + (hopeless.size() - 5) + " more" : "");
-        if (!Processes.onPath(Counters.VALGRIND)) {
+        if (!processes.has(Counters.VALGRIND)) {
             if (!saidNoValgrind) {
                 saidNoValgrind = true;
                 context.events().note(hopeless.size() + " benchmark" + (hopeless.size() == 1 ? " is" : "s are")
@@ -839,6 +854,41 @@ public final class AbRun {
                 + " in place of their timings");
         counting.addAll(hopeless);
         return List.copyOf(counting);
+    }
+
+    /**
+     * Returns the seconds of the round that takes {@code plan} to {@code next} trials per side
+     * measuring the cells named {@code open}, by the trials {@code done}: two sides of the new trials,
+     * each as long as the open cells' share of a trial of the last round, or a whole trial of a
+     * harness that runs whole (see {@link Rounds#next}).
+     */
+    private double price(Plan plan, List<Integer> sizes, int next, List<String> open,
+            List<RunResults.TrialRecord> done) {
+        Workload.Harness h = plan.workload().harness();
+        int workers = h.perBenchmark() && h.counted() ? Math.max(1, assembly.machine().cores()) : 1;
+        return Rounds.next(done, sizes, plan.trials(), next, narrows(h) ? open : List.of(), workers);
+    }
+
+    /**
+     * Returns what look {@code look} of at most {@code looks} found in {@code table}, whose open cells
+     * are {@code undecided}: the next look adds {@code trials} per side, runs {@code benchmarks}
+     * benchmarks and takes {@code seconds} (NaN when unknown).
+     */
+    private static Events.Look look(ComparisonTable table, List<CellComparison> undecided, int look, int looks,
+            int trials, int benchmarks, double seconds) {
+        List<CellId> open = undecided.stream().map(r -> r.cell().id()).toList();
+        Set<CellId> opened = Set.copyOf(open);
+        Map<Verdict, Integer> decided = new EnumMap<>(Verdict.class);
+        int cells = 0;
+        for (CellComparison r : table.rows()) {
+            if (r.sameAs().isEmpty()) {
+                cells++;
+                if (!opened.contains(r.cell().id())) {
+                    decided.merge(r.comparison().verdict(), 1, Integer::sum);
+                }
+            }
+        }
+        return new Events.Look(look, looks, cells, decided, open, benchmarks, trials, seconds);
     }
 
     private Plan resumePlan() {
@@ -882,19 +932,32 @@ public final class AbRun {
      * far. Holds the ledger's lock.
      */
     private RunResults write(boolean interrupted) throws IOException {
-        RunResults results = assembly.results(ledger.snapshot(), interrupted, (System.nanoTime() - startNanos) / 1e9,
+        RunResults results = results(interrupted);
+        save(results);
+        written = true;
+        return results;
+    }
+
+    /** Returns the results of the trials so far. Holds the ledger's lock. */
+    private RunResults results(boolean interrupted) {
+        return assembly.results(ledger.snapshot(), interrupted, (System.nanoTime() - startNanos) / 1e9,
                 context.clock().instant());
+    }
+
+    /**
+     * Writes {@code results}: {@code results.json}, {@code comment.md}, {@code report.html}, and for
+     * an A/A run that ended, {@code noise.json}.
+     */
+    private void save(RunResults results) throws IOException {
         Path tmp = dir.partialResults();
         Files.writeString(tmp, ResultsJson.write(results), StandardCharsets.UTF_8);
         Files.move(tmp, dir.results(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         Files.writeString(dir.comment(), context.comment().apply(results), StandardCharsets.UTF_8);
         Files.writeString(dir.report(), context.report().apply(results), StandardCharsets.UTF_8);
-        if (results.provenance().aa()) {
+        if (results.provenance().aa() && results.partial().isEmpty()) {
             Files.writeString(dir.noise(), NoiseFile.of(results).write(results.table().thresholds()),
                     StandardCharsets.UTF_8);
         }
-        written = true;
-        return results;
     }
 
     /** Returns the failure of a run that {@code f} stopped early: which trial failed, why, and where to look. */

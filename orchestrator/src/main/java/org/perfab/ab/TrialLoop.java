@@ -13,13 +13,16 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.perfab.model.Disturbed;
 import org.perfab.model.RunResults;
 import org.perfab.model.Side;
+import org.perfab.stats.Sequential;
 
 /**
  * Runs the trials of a run's order that have not run yet, one at a time, and appends each to the
  * trial log and the ledger the moment it ends. A stop signal ends the loop: the trial running then
  * was killed by perfab, is {@link RunResults.Status#INTERRUPTED}, and is not a result of the code
  * under test, so it is not kept. A harness that plainly does not work on a side ends it too (see
- * {@link Failing}): the trials left would only fail the same way.
+ * {@link Failing}): the trials left would only fail the same way. As it goes it says what is left
+ * of the run (see {@link Rounds#estimate}): as it starts, once more before the first round's first
+ * counted trial, and after every trial.
  */
 final class TrialLoop {
     /** How the loop ended. */
@@ -38,6 +41,22 @@ final class TrialLoop {
     /** Runs one trial; a failure of the code under test is a record, never an exception. */
     interface Runner {
         RunResults.TrialRecord run(TrialOrder.Slot slot, SideDir side) throws IOException, InterruptedException;
+
+        /**
+         * Returns the time now, in seconds from an arbitrary origin, by the clock the trials take
+         * their time on (see {@link org.perfab.exec.Commands#seconds}).
+         */
+        default double seconds() {
+            return System.nanoTime() / 1e9;
+        }
+
+        /**
+         * Returns how a trial counts the benchmarks of its harness one at a time, to price one before
+         * any ran; empty when it does not count them so, or does not know them yet.
+         */
+        default Optional<Rounds.Counted> counted() {
+            return Optional.empty();
+        }
     }
 
     /**
@@ -115,6 +134,10 @@ final class TrialLoop {
     private final Events events;
     private final AtomicBoolean stop;
     private Failing failing;
+    /** Whether the run's first estimate is said. */
+    private boolean estimated;
+    /** Whether the loop replaces disturbed trials: the run's last look is taken, and no later one is left. */
+    private boolean replacing;
 
     TrialLoop(Plan plan, RunDir dir, Runner runner, Ledger ledger, Events events, AtomicBoolean stop) {
         this.plan = plan;
@@ -133,12 +156,20 @@ final class TrialLoop {
             done.add(t.seq());
         }
         events.planned(order.size(), done.size());
+        events.remaining(estimate());
         for (TrialOrder.Slot slot : order) {
             if (done.contains(slot.seq())) {
                 continue;
             }
             if (stop.get()) {
                 return End.INTERRUPTED;
+            }
+            if (!slot.warmup() && !estimated && Rounds.previous(looks(), plan.trials()) == 0) {
+                Events.Estimate e = estimate();
+                if (e.priced()) {
+                    estimated = true;
+                    events.estimated(e);
+                }
             }
             int ofSide = slot.warmup() ? plan.warmup() : plan.trials();
             if (!runOne(slot, ofSide, log)) {
@@ -162,7 +193,7 @@ final class TrialLoop {
      */
     private boolean runOne(TrialOrder.Slot slot, int ofSide, TrialLog log) throws IOException, InterruptedException {
         events.starting(slot.side(), slot.warmup(), slot.trial(), ofSide);
-        long t0 = System.nanoTime();
+        double t0 = runner.seconds();
         RunResults.TrialRecord record = runner.run(slot, dir.side(slot.side(), slot.build()));
         synchronized (ledger) {
             // The shutdown hook writes the results under the ledger's lock, after setting the
@@ -171,8 +202,9 @@ final class TrialLoop {
                 return false;
             }
             log.append(record);
-            ledger.trial(record, (System.nanoTime() - t0) / 1e9);
+            ledger.trial(record, runner.seconds() - t0);
         }
+        events.remaining(estimate());
         events.finished(slot.side(), slot.warmup(), slot.trial(), ofSide, record.wallSeconds(),
                 record.status() == RunResults.Status.OK ? "ok" : record.status().id() + ": " + record.reason());
         return true;
@@ -185,6 +217,7 @@ final class TrialLoop {
      * within that bound. Each is said as it starts.
      */
     End replace(TrialLog log, int most) throws IOException, InterruptedException {
+        replacing = true;
         int first = plan.order().size();
         while (true) {
             List<RunResults.TrialRecord> trials = ledger.trials();
@@ -217,6 +250,20 @@ final class TrialLoop {
                 return End.INTERRUPTED;
             }
         }
+    }
+
+    /**
+     * Returns the looks' trials per side: the plan's one look for a run of a fixed size, or once the
+     * run has taken its last.
+     */
+    private List<Integer> looks() {
+        return replacing ? List.of(plan.trials())
+                : plan.thresholds().adaptive().map(Sequential::looks).orElse(List.of(plan.trials()));
+    }
+
+    /** Returns what is left of the run, by the trials so far. */
+    private Events.Estimate estimate() {
+        return Rounds.estimate(looks(), plan.trials(), plan.warmup(), plan.open(), ledger.trials(), runner.counted());
     }
 
     /** Returns what ended the loop when it ended {@link End#FAILING}; empty otherwise. */

@@ -160,7 +160,7 @@ final class TrialRunner implements TrialLoop.Runner {
         Ran ran = new Ran(processes, command -> commands.accept(trial + ": " + shell(command.argv())
                 + "  (in " + command.dir() + "; log " + command.stdout()
                 + (command.stderr().equals(command.stdout()) ? "" : ", " + command.stderr().getFileName()) + ")"));
-        long began = System.nanoTime();
+        double began = processes.seconds();
         RunResults.TrialRecord r = harness.format() instanceof Workload.Timed timed
                 ? timed(timed, slot, side, harnessDir, stem, env, ran, profiles)
                 : harnessRun((Workload.Read) harness.format(), slot, side, harnessDir, stem, env, ran, profiles);
@@ -175,7 +175,7 @@ final class TrialRunner implements TrialLoop.Runner {
         // A count is what a busy machine cannot move: the load of a counted trial says nothing of it,
         // and no trial is set aside, nor the machine called busy, for it.
         // A counted trial's time is how long it took: its counts run several at once.
-        double wall = harness.counted() ? (System.nanoTime() - began) / 1e9 : r.wallSeconds();
+        double wall = harness.counted() ? processes.seconds() - began : r.wallSeconds();
         return new RunResults.TrialRecord(r.seq(), r.side(), r.build(), r.trial(), r.warmup(), r.status(), r.reason(),
                 wall, r.stderrTail(), r.measurements(), ran.leftovers, cut,
                 harness.counted() ? Optional.empty() : ran.load(), r.seconds(), r.cached());
@@ -262,9 +262,11 @@ final class TrialRunner implements TrialLoop.Runner {
                 return failure(slot, side, Status.FAILED, why.get(), wall, err);
             }
             RunResults.TrialRecord r = ok(slot, side, wall, ms);
+            Map<String, Double> seconds = slot.warmup() ? calibrate(perBenchmark.get(), slot, side, env, stem, ran)
+                    : r.seconds();
             return new RunResults.TrialRecord(r.seq(), r.side(), r.build(), r.trial(), r.warmup(), r.status(),
                     r.reason(), r.wallSeconds(), r.stderrTail(), r.measurements(), r.leftovers(), r.logBytesCut(),
-                    r.load(), r.seconds(), cached);
+                    r.load(), seconds, cached);
         }
         if (harness.counted()) {
             // The whole command counted, as one cell named by the workload: what it reports itself
@@ -344,15 +346,15 @@ final class TrialRunner implements TrialLoop.Runner {
     /**
      * Counts each benchmark of the harness per operation (see {@link PerBenchmark}) and adds their
      * cells to {@code ms}, in the benchmarks' order: the side is readied, and the benchmarks found,
-     * in its first trial, warm-up or not; a warm-up counts nothing. The benchmarks are counted
-     * {@link #workers} at a time: a count is what the code executed, whoever else runs beside it.
-     * Returns why it failed (the first benchmark to fail, or the budget passed); empty when it
-     * counted.
+     * in its first trial, warm-up or not; a warm-up counts nothing here (see {@link #calibrate}).
+     * The benchmarks are counted {@link #workers} at a time: a count is what the code executed,
+     * whoever else runs beside it. Returns why it failed (the first benchmark to fail, or the budget
+     * passed); empty when it counted.
      */
     private Optional<String> countEach(PerBenchmark counter, TrialOrder.Slot slot, SideDir side, Map<String, String> env,
             String stem, Ran ran, List<Measurement> ms, List<String> cached, Map<String, Map<String, Double>> profiles)
             throws IOException, InterruptedException {
-        if (!Processes.onPath(Counters.VALGRIND)) {
+        if (!processes.has(Counters.VALGRIND)) {
             return Optional.of("the benchmarks were not counted: " + Counters.missing(Counters.VALGRIND));
         }
         String trial = side.label() + " " + (slot.warmup() ? "warm-up " : "trial ") + (slot.trial() + 1);
@@ -453,6 +455,47 @@ final class TrialRunner implements TrialLoop.Runner {
                         all.size() == 1 ? "" : "s", (System.nanoTime() - started) / 1e9, threads,
                         cached.isEmpty() ? "" : "; " + cached.size() + " from the count cache"));
         return Optional.empty();
+    }
+
+    /**
+     * Counts one benchmark in a warm-up, once the side is readied, and returns how long counting it
+     * took, by its cell's name: what prices a counted trial before the first (see
+     * {@link Rounds#estimate}). The warm-ups take the benchmarks in turn, by their place in the order.
+     * The count enters no result and no cache, and one that fails prices nothing: the trials that
+     * count the benchmark say why. Empty when no benchmark is known yet, or the side has not this one.
+     */
+    private Map<String, Double> calibrate(PerBenchmark counter, TrialOrder.Slot slot, SideDir side,
+            Map<String, String> env, String stem, Ran ran) throws IOException, InterruptedException {
+        List<PerBenchmark.Benchmark> all = counter.benchmarks();
+        if (all.isEmpty()) {
+            return Map.of();
+        }
+        PerBenchmark.Benchmark b = all.get(slot.seq() % all.size());
+        String file = stem + "-calibrate-" + safe(b.cell());
+        Path counts = Files.createDirectories(results.resolve(file + ".cachegrind"));
+        Path vlogs = Files.createDirectories(logs.resolve(file + ".valgrind"));
+        double began = processes.seconds();
+        try {
+            if (counter.count(b, side.tree(), env, counts, vlogs, logsOf(file), ran::run).isEmpty()) {
+                return Map.of();
+            }
+        } catch (PerBenchmark.Failure e) {
+            return Map.of();
+        }
+        return Map.of(b.cell(), processes.seconds() - began);
+    }
+
+    @Override
+    public double seconds() {
+        return processes.seconds();
+    }
+
+    /** Returns how a trial counts the benchmarks of the cells it measures, once they are known. */
+    @Override
+    public Optional<Rounds.Counted> counted() {
+        return perBenchmark.map(c -> c.benchmarks().stream().filter(b -> (open.isEmpty() || open.contains(b.cell()))
+                && (!harness.count().auto() || counting.contains(b.cell()))).count()).filter(n -> n > 0)
+                .map(n -> new Rounds.Counted(n.intValue(), workers, !harness.counted()));
     }
 
     /**

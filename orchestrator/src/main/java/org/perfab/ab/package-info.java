@@ -9,6 +9,9 @@
  * and writes {@code results.json} and {@code comment.md}. With adaptive trials, each later round
  * runs only the benchmarks of the cells still undecided, through the harness's own filter
  * ({@link org.perfab.ab.Slices}), and costs their share of the last round ({@link org.perfab.ab.Rounds}).
- * The harness is the head's, the code is each side's own.
+ * As it goes, a run tells its caller ({@link org.perfab.ab.Events}) what is left of it, priced by
+ * the trials so far ({@link org.perfab.ab.Rounds} again: the first estimate comes from the warm-ups),
+ * and after each look that leaves cells open what the look decided, writing the table so far as
+ * partial results. The harness is the head's, the code is each side's own.
  */
 package org.perfab.ab;

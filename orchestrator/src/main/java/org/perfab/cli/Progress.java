@@ -1,19 +1,25 @@
 package org.perfab.cli;
 
 import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.perfab.ab.Events;
 import org.perfab.model.Side;
+import org.perfab.report.Marks;
 import org.perfab.report.Untrusted;
 
 /**
- * A run's progress on standard error: its notes, one line per trial (side, trial i/N, its time,
- * elapsed, ETA), and a line that redraws in place while a trial runs when standard error is a
- * terminal. Notes and statuses may quote a pull request (paths, harness output): they are shown on
- * one line, without control characters, and bounded.
+ * A run's progress on standard error: its notes, its first estimate of its length, one line per
+ * trial (side, trial i/N, its time, elapsed, what is left until the look it runs toward and at
+ * most), a line after each look that leaves cells open, and a line that redraws in place while a
+ * trial runs when standard error is a terminal. Notes, statuses and cell names may quote a pull
+ * request (paths, harness output): they are shown on one line, without control characters, and
+ * bounded. The figures are the run's (see {@link Events.Estimate}); this only words them.
  */
 final class Progress implements Events {
     /** How much a run says as it goes. */
@@ -31,14 +37,17 @@ final class Progress implements Events {
     /** The longest note shown. */
     private static final int NOTE_LENGTH = 2000;
 
+    /** The most open cells a line names; the rest are counted. */
+    private static final int NAMED = 5;
+
     private final PrintStream err;
     private final boolean live;
     private final Level level;
     private final long start = System.nanoTime();
     private int total;
     private int done;
-    private int ran;
-    private double trialSeconds;
+    /** What is left of the run, as the last trial priced it; null before any. */
+    private Events.Estimate left;
 
     /**
      * Progress on {@code err}, redrawn in place when {@code live} (a terminal), saying as much as
@@ -84,8 +93,6 @@ final class Progress implements Events {
     @Override
     public void finished(Side side, boolean warmup, int trial, int ofSide, double seconds, String status) {
         done++;
-        ran++;
-        trialSeconds += seconds;
         if (level == Level.QUIET) {
             return;
         }
@@ -96,10 +103,84 @@ final class Progress implements Events {
 
     private String line(Side side, boolean warmup, int trial, int ofSide, String what, int running) {
         double elapsed = (System.nanoTime() - start) / 1e9;
-        String eta = ran == 0 ? "?" : clock(trialSeconds / ran * (total - done));
         return String.format(Locale.ROOT, "perfab: [%" + Integer.toString(total).length() + "d/%d] %-4s %s %d/%d  %s"
                 + "  elapsed %s  eta %s", Math.min(done + running, total), total, side.id(),
-                warmup ? "warm-up" : "trial", trial + 1, ofSide, what, clock(elapsed), eta);
+                warmup ? "warm-up" : "trial", trial + 1, ofSide, what, clock(elapsed), eta(left));
+    }
+
+    /**
+     * Returns what is left of a run, for its trial line: {@code 1:10 (look 1), at most 6:40}, the
+     * look's alone when it is the last; {@code ?} before a trial prices it.
+     */
+    static String eta(Events.Estimate e) {
+        if (e == null || !e.priced()) {
+            return "?";
+        }
+        return e.look() == e.looks() ? clock(e.lookSeconds())
+                : clock(e.lookSeconds()) + " (look " + e.look() + "), at most " + clock(e.mostSeconds());
+    }
+
+    @Override
+    public void remaining(Events.Estimate estimate) {
+        left = estimate;
+    }
+
+    @Override
+    public void estimated(Events.Estimate e) {
+        left = e;
+        note("estimate: " + estimate(e));
+    }
+
+    /**
+     * Returns the first estimate of a run in words: {@code 2 min 30 s for look 1 (4 trials a side,
+     * 18 s a trial pair), at most 9 min with every later look (to 20 trials a side)}.
+     */
+    static String estimate(Events.Estimate e) {
+        String pair = span(e.pairSeconds()) + " a trial pair" + e.counting().map(c -> ": " + c.benchmarks()
+                + " benchmark" + plural(c.benchmarks()) + " counted " + c.workers() + " at a time, "
+                + span(c.benchmarkSeconds()) + " each").orElse("");
+        if (e.looks() == 1) {
+            return span(e.lookSeconds()) + " for the " + e.trials() + " trials a side (" + pair + ")";
+        }
+        return span(e.lookSeconds()) + " for look " + e.look() + " (" + e.trials() + " trials a side, " + pair + ")"
+                + (e.look() == e.looks() ? "" : ", at most " + span(e.mostSeconds()) + " with every later look (to "
+                        + e.most() + " trials a side)");
+    }
+
+    @Override
+    public void looked(Events.Look look) {
+        note(decided(look) + ", the next look runs " + look.benchmarks() + " benchmark" + plural(look.benchmarks())
+                + ", " + look.trials() + " more trial" + plural(look.trials()) + " a side"
+                + (Double.isNaN(look.nextSeconds()) ? "" : ", about " + span(look.nextSeconds())));
+    }
+
+    @Override
+    public void overBudget(Events.Look look, Duration budget, double spentSeconds, Duration enough) {
+        String next = "the next look (" + look.trials() + " trial" + plural(look.trials()) + " a side of "
+                + look.benchmarks() + " open benchmark" + plural(look.benchmarks()) + ")";
+        note(decided(look) + "; " + next + (Double.isNaN(look.nextSeconds()) ? " would pass"
+                : " would take about " + span(look.nextSeconds()) + ", past") + " --budget " + option(budget) + " ("
+                + span(spentSeconds) + " spent): stopped; give --budget " + option(enough) + " to let it run");
+    }
+
+    /**
+     * Returns what a look decided: {@code look 1 of at most 4: 27 of 29 cells decided (1 🔴, 26 ✅);
+     * 2 open (a time, b time)}.
+     */
+    private static String decided(Events.Look look) {
+        int decided = look.decided().values().stream().mapToInt(Integer::intValue).sum();
+        StringBuilder s = new StringBuilder("look " + look.look() + " of at most " + look.looks() + ": " + decided
+                + " of " + look.cells() + " cell" + plural(look.cells()) + " decided");
+        if (decided > 0) {
+            List<String> marks = new ArrayList<>();
+            look.decided().forEach((v, n) -> marks.add(n + " " + Marks.of(v)));
+            s.append(" (").append(String.join(", ", marks)).append(')');
+        }
+        List<String> named = look.open().stream().limit(NAMED)
+                .map(c -> Untrusted.plain(c.name() + " " + c.metric(), TEXT_LENGTH)).toList();
+        int more = look.open().size() - named.size();
+        return s.append("; ").append(look.open().size()).append(" open (").append(String.join(", ", named))
+                .append(more > 0 ? " and " + more + " more" : "").append(')').toString();
     }
 
     /** Redraws the building line each second while a build runs and standard error is a terminal. */
@@ -152,6 +233,39 @@ final class Progress implements Events {
         if (live) {
             err.print("\r\u001b[2K");
         }
+    }
+
+    /**
+     * Returns a span of time in words: {@code 1.5 s} under 10 s, {@code 18 s}, {@code 2 min 30 s},
+     * {@code 9 min}, {@code 1 h 5 min}; {@code ?} for NaN.
+     */
+    static String span(double seconds) {
+        if (Double.isNaN(seconds)) {
+            return "?";
+        }
+        if (seconds < 9.95) {
+            return String.format(Locale.ROOT, "%.1f s", seconds);
+        }
+        long s = Math.round(seconds);
+        if (s < 60) {
+            return s + " s";
+        }
+        if (s < 3600) {
+            return s / 60 + " min" + (s % 60 == 0 ? "" : " " + s % 60 + " s");
+        }
+        long m = Math.round(seconds / 60);
+        return m / 60 + " h" + (m % 60 == 0 ? "" : " " + m % 60 + " min");
+    }
+
+    /** Returns {@code d} as {@code --budget} takes it: {@code 7m}, {@code 90s}, {@code 1h}. */
+    static String option(Duration d) {
+        long ms = d.toMillis();
+        return ms % 3_600_000 == 0 ? ms / 3_600_000 + "h" : ms % 60_000 == 0 ? ms / 60_000 + "m"
+                : ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms";
+    }
+
+    private static String plural(long n) {
+        return n == 1 ? "" : "s";
     }
 
     private static String clock(double seconds) {

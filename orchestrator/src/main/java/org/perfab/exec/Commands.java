@@ -3,7 +3,8 @@ package org.perfab.exec;
 /**
  * What runs the commands of a run (builds, trials, counts): {@link Processes} on the machine; in a
  * test, functions run in process that stand for the commands, so that what the test is about (a
- * verdict, an output, a plan, a resume) is decided without starting a process.
+ * verdict, an output, a plan, a resume) is decided without starting a process. What runs the
+ * commands also keeps the time they take, and knows which programs it can run.
  */
 public interface Commands {
     /** Runs {@code c} to its end (or its timeout) and returns how it ended. */
@@ -11,4 +12,18 @@ public interface Commands {
 
     /** Stops every command running now, and refuses to start another: the run is stopping. */
     void stopAll();
+
+    /**
+     * Returns the time now, in seconds from an arbitrary origin, by the clock the commands take their
+     * time on: the machine's monotonic clock (a fake's passes only as its commands run). Only the
+     * difference of two readings means anything.
+     */
+    default double seconds() {
+        return System.nanoTime() / 1e9;
+    }
+
+    /** Returns whether {@code program} can be run by name: on the machine, whether a folder of PATH has it. */
+    default boolean has(String program) {
+        return Processes.onPath(program);
+    }
 }

@@ -482,8 +482,8 @@ class AbCommandTest {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 104, 3, "");
         Cli run = fakeAb(g, "--adaptive", "9");
         assertEquals(0, run.exitCode(), run.err());
-        assertTrue(run.err().contains("look 1 of at most 3 (3 trials per side): 1 cell is undecided (speed/run time);"
-                + " running to 6 trials per side"), run.err());
+        assertTrue(run.err().contains("perfab: look 1 of at most 3: 1 of 2 cells decided (1 \u2705); 1 open (speed/run"
+                + " time), the next look runs 1 benchmark, 3 more trials a side, about "), run.err());
         assertTrue(run.err().contains("look 2 of at most 3 (6 trials per side): every cell is decided"), run.err());
         JsonNode r = results();
         assertEquals(6, r.at("/settings/trials").asInt());
@@ -557,20 +557,28 @@ class AbCommandTest {
     }
 
     @Test
-    void noRoundOfAdaptiveTrialsStartsThatWouldPassTheBudget() throws IOException {
-        // speed/run is undecided after the first round; trials of a quarter second each, and a
-        // budget of one second, hold no second round.
+    void noRoundOfAdaptiveTrialsStartsThatWouldPassTheBudgetAndTheStopSaysWhatWouldLetItRun() throws IOException {
+        // speed/run is undecided after the first round. Each trial takes 30 s on the fake's clock:
+        // the warm-ups and the first look spend 4 min, and the next look, which runs the harness
+        // whole (perfab cannot filter it), 3 trials a side more, would take 3 min: past 5 min.
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 104, 3, "");
-        g.git("checkout", "-q", "feature");
-        g.script("bench.sh", Subjects.HARNESS.replace("set -e\n", "set -e\nsleep 0.25\n"));
-        g.commit("a slower harness");
-        g.git("checkout", "-q", "main");
-        Cli run = ab(g, "--adaptive", "9", "--budget", "1s");
+        FakeEngine slow = Subjects.fake();
+        FakeEngine.Program bench = slow.named("bench.sh");
+        slow.program("bench.sh", c -> {
+            bench.run(c);
+            return FakeEngine.ok(30);
+        });
+        Cli run = run(slow.engine(), g, "--adaptive", "9", "--budget", "5m");
         assertEquals(0, run.exitCode(), run.err());
-        assertTrue(run.err().contains("look 1 of at most 3 (3 trials per side): 1 cell is undecided (speed/run time);"
-                + " another round would take about "), run.err());
-        assertTrue(run.err().contains("and pass the time budget of 1 s"), run.err());
+        assertTrue(run.err().contains("perfab: look 1 of at most 3: 1 of 2 cells decided (1 \u2705); 1 open (speed/run"
+                + " time); the next look (3 trials a side of 1 open benchmark) would take about 3 min, past --budget 5m"
+                + " (4 min spent): stopped; give --budget 8m to let it run\n"), run.err());
         assertEquals(3, results().at("/settings/trials").asInt());
+        // The budget it named lets the next look run.
+        Cli more = Cli.ab(slow.engine(), g.dir(), tmp.resolve("more"), "--adaptive", "9", "--budget", "8m");
+        assertEquals(0, more.exitCode(), more.err());
+        assertFalse(more.err().contains("stopped; give --budget"), more.err());
+        assertEquals(6, JSON.readTree(tmp.resolve("more/results.json").toFile()).at("/settings/trials").asInt());
         Cli bad = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--budget", "soon", "--out",
                 tmp.resolve("bad").toString());
         assertEquals(2, bad.exitCode());

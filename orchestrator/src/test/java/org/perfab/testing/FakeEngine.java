@@ -27,6 +27,12 @@ import org.perfab.model.RunResults;
  * program reads the side's own files, so a verdict still depends on which side's code ran; it can
  * fail, time out, or {@link #signal} the run at the trial it chooses. Everything else of a run
  * (checkouts, caches, the plan, the verdicts, the files written) is perfab's own.
+ *
+ * <p>Time in the fake is simulated ({@link #seconds}): a command takes the wall seconds its
+ * program's outcome says, on the thread that runs it, and no time passes otherwise. A thread starts
+ * at the time of the thread that made it, so commands run on several threads at once (the counts of
+ * a trial) overlap; a thread's time catches up with the threads it made once they have ended, when
+ * it reads the clock, as perfab does after it joins them.
  */
 public final class FakeEngine implements Commands {
     /** What the fake runs in place of a command. */
@@ -46,6 +52,33 @@ public final class FakeEngine implements Commands {
     private final List<Processes.Command> ran = new CopyOnWriteArrayList<>();
     private volatile boolean stopping;
     private volatile boolean signalled;
+
+    /** A thread's place in simulated time, and the threads it made while it had one. */
+    private static final class Lane {
+        /** The time its last command ended, or it was made, in seconds. */
+        double now;
+        /** Its thread; null until the thread uses the clock. */
+        Thread thread;
+        final List<Lane> made = new ArrayList<>();
+    }
+
+    /** Each thread's lane: a thread made by one with a lane starts at its maker's time. */
+    private final InheritableThreadLocal<Lane> lanes = new InheritableThreadLocal<>() {
+        @Override
+        protected Lane initialValue() {
+            return new Lane();
+        }
+
+        @Override
+        protected Lane childValue(Lane maker) {
+            synchronized (FakeEngine.this) {
+                Lane lane = new Lane();
+                lane.now = maker.now;
+                maker.made.add(lane);
+                return lane;
+            }
+        }
+    };
 
     /** Runs {@code program} for every command one of whose words has the file name {@code name}. */
     public FakeEngine program(String name, Program program) {
@@ -123,6 +156,7 @@ public final class FakeEngine implements Commands {
             if (p != null) {
                 try {
                     Processes.Outcome o = p.run(c);
+                    took(o.wallSeconds());
                     return stopping ? new Processes.Outcome(-1, false, "", o.wallSeconds(), OptionalDouble.empty(),
                             OptionalLong.empty(), "", List.of(), true, Optional.empty()) : o;
                 } catch (IOException e) {
@@ -132,6 +166,50 @@ public final class FakeEngine implements Commands {
         }
         return new Processes.Outcome(-1, false, "no such program in the fake engine: " + c.argv(), 0,
                 OptionalDouble.empty(), OptionalLong.empty(), "", List.of(), false, Optional.empty());
+    }
+
+    /**
+     * Returns the simulated time of the calling thread, in seconds: within a program, when its
+     * command started; after a run, when its last command ended. Only a difference of two readings
+     * means anything.
+     */
+    @Override
+    public synchronized double seconds() {
+        Lane lane = lane();
+        join(lane);
+        return lane.now;
+    }
+
+    /** Returns whether a program is found by the file name {@code program} (see {@link #program}). */
+    @Override
+    public boolean has(String program) {
+        return programs.containsKey(program);
+    }
+
+    /** Moves the calling thread's time on by the {@code seconds} its command took. */
+    private synchronized void took(double seconds) {
+        lane().now += seconds;
+    }
+
+    /** Returns the calling thread's lane. */
+    private Lane lane() {
+        Lane lane = lanes.get();
+        if (lane.thread == null) {
+            lane.thread = Thread.currentThread();
+        }
+        return lane;
+    }
+
+    /** Brings {@code lane} up to the time of each thread it made that has ended (or never used the clock). */
+    private static void join(Lane lane) {
+        for (java.util.Iterator<Lane> it = lane.made.iterator(); it.hasNext(); ) {
+            Lane made = it.next();
+            if (made.thread == null || !made.thread.isAlive()) {
+                join(made);
+                lane.now = Math.max(lane.now, made.now);
+                it.remove();
+            }
+        }
     }
 
     /** Returns the program {@code word} of a command run in {@code dir} stands for; null when none. */

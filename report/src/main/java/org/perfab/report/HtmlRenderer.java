@@ -60,7 +60,8 @@ final class HtmlRenderer implements Renderer<Report> {
         List<CellComparison> shown = report.table().rows().stream().filter(r -> !r.allZero()).toList();
         String forest = shown.isEmpty() ? "" : Forest.svg(shown, t, report.run().isPresent());
         View view = new View(Untrusted.htmlProse("perfab · " + report.name()),
-                Untrusted.htmlProse(report.noComparison().orElse(Words.counts(report.table()))
+                Untrusted.htmlProse(Words.partial(report).map(p -> p + " · ").orElse("")
+                        + report.noComparison().orElse(Words.counts(report.table()))
                         + ShardWords.lacking(report).map(l -> " · " + l).orElse("")),
                 Untrusted.htmlProse(context(report)), forest, Untrusted.htmlProse(forestKey(t)),
                 Warnings.of(report).stream().map(Untrusted::htmlProse).toList(), rows,

@@ -254,7 +254,8 @@ final class MarkdownRenderer implements Renderer<Report> {
 
     /**
      * Returns the comment's first line: how many benchmarks have each verdict (a benchmark with a
-     * time and a throughput is one), never counting one too noisy to tell as unchanged.
+     * time and a throughput is one), never counting one too noisy to tell as unchanged; a run that
+     * goes on says so first.
      */
     private static String headline(Report report) {
         Optional<String> none = report.noComparison();
@@ -273,7 +274,8 @@ final class MarkdownRenderer implements Renderer<Report> {
         }
         int benchmarks = n.values().stream().mapToInt(Integer::intValue).sum();
         int cells = table.counts().values().stream().mapToInt(Integer::intValue).sum();
-        return String.join(" · ", parts) + (benchmarks == cells ? ""
+        return Words.partial(report).map(p -> "\u23F3 " + p + " · ").orElse("") + String.join(" · ", parts)
+                + (benchmarks == cells ? ""
                 : " (" + benchmarks + (benchmarks == 1 ? " benchmark, " : " benchmarks, ") + cells + " cells)")
                 + ShardWords.lacking(report).map(l -> " · \u26A0\uFE0F " + l).orElse("");
     }

@@ -54,6 +54,7 @@ final class TextRenderer implements Renderer<Report> {
         ComparisonTable table = report.table();
         StringBuilder out = new StringBuilder();
         report.noComparison().ifPresent(none -> out.append("FAILED: ").append(none).append("\n"));
+        Words.partial(report).ifPresent(p -> out.append(p).append('\n'));
         out.append("base: ").append(Untrusted.plain(table.baseLabel(), Untrusted.MAX_PROSE)).append('\n');
         out.append("head: ").append(Untrusted.plain(table.headLabel(), Untrusted.MAX_PROSE)).append('\n');
         ShardWords.measuredBy(report).ifPresent(by -> out.append(Untrusted.plain(by, Untrusted.MAX_PROSE)).append('\n'));

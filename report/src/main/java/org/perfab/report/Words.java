@@ -8,6 +8,7 @@ import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 import org.perfab.model.CellComparison;
 import org.perfab.model.ComparisonTable;
+import org.perfab.model.RunResults;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Sequential;
@@ -183,5 +184,14 @@ final class Words {
     /** Returns the mark of a verdict: inconclusive is a grey question mark, never a tick. */
     static String mark(Verdict v) {
         return Shown.of(v).mark();
+    }
+
+    /**
+     * Returns what a run that goes on says before its counts: "partial: look 1 of at most 4, the run
+     * goes on" (see {@link RunResults#partial}); empty for a run that ended, and a comparison of files.
+     */
+    static Optional<String> partial(Report report) {
+        return report.run().flatMap(RunResults::partial).map(p -> "partial: look " + p.look() + " of at most "
+                + p.looks() + ", the run goes on");
     }
 }

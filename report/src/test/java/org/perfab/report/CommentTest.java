@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.perfab.model.Cell;
 import org.perfab.model.ComparisonTable;
@@ -18,6 +19,8 @@ import org.perfab.model.RunResults;
 import org.perfab.model.Side;
 import org.perfab.model.Warning;
 import org.perfab.stats.Direction;
+import org.perfab.stats.Sequential;
+import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
 
 /** The pull-request comment, the GitHub annotations and every run rendering, sealed by golden files. */
@@ -238,5 +241,27 @@ class CommentTest {
         assertFalse(md.contains("://"), md);
         assertFalse(md.toLowerCase(Locale.ROOT).contains("www."), md);
         assertFalse(md.matches(".*(?<!\\\\)\\$.*"), md);
+    }
+
+    @Test
+    void aRunThatGoesOnSaysSoBeforeItsCountsInEveryRendering() {
+        List<Cell> cells = List.of(new Cell("Sum", "time", "ns/op", Direction.LOWER_IS_BETTER),
+                new Cell("Rank", "time", "ns/op", Direction.LOWER_IS_BETTER));
+        RunResults ended = RunFixture.run("looks", 5, 1, Thresholds.DEFAULT.withAdaptive(new Sequential(5, 20)), cells,
+                (c, side, build, trial) -> 100.0 + trial % 3 + (c.name().equals("Sum") && side == Side.HEAD ? 20 : 0),
+                List.of());
+        RunResults run = ended.goingOn();
+        assertEquals(Optional.of(new RunResults.Partial(1, 4)), run.partial());
+        String said = "partial: look 1 of at most 4, the run goes on";
+        assertTrue(render(Format.MARKDOWN, run).split("\n")[1].startsWith("### perfab · looks: \u23F3 " + said
+                + " · \uD83D\uDD34 1 regression · "), render(Format.MARKDOWN, run));
+        assertTrue(render(Format.HTML, run).contains(said + " · 1 regression, "), render(Format.HTML, run));
+        assertTrue(render(Format.TEXT, run).startsWith(said + "\nbase: "), render(Format.TEXT, run));
+        String json = render(Format.JSON, run);
+        assertTrue(json.contains("\"partial\" : {\n    \"look\" : 1,\n    \"looks\" : 4\n  }"), json);
+        assertEquals(run.partial(), ResultsJson.read(json, "results.json").partial());
+        for (Format f : List.of(Format.MARKDOWN, Format.HTML, Format.TEXT, Format.JSON)) {
+            assertFalse(render(f, ended).contains("partial"), f + " of a run that ended");
+        }
     }
 }
