@@ -174,11 +174,13 @@ final class TrialRunner implements TrialLoop.Runner {
         }
         // A count is what a busy machine cannot move: the load of a counted trial says nothing of it,
         // and no trial is set aside, nor the machine called busy, for it.
-        // A counted trial's time is how long it took: its counts run several at once.
-        double wall = harness.counted() ? processes.seconds() - began : r.wallSeconds();
+        // A counted trial's time is how long it took: its counts run several at once. So is a trial of
+        // measure: auto that only counts, its timings done.
+        boolean counts = harness.counted() || !timing;
+        double wall = counts ? processes.seconds() - began : r.wallSeconds();
         return new RunResults.TrialRecord(r.seq(), r.side(), r.build(), r.trial(), r.warmup(), r.status(), r.reason(),
-                wall, r.stderrTail(), r.measurements(), ran.leftovers, cut,
-                harness.counted() ? Optional.empty() : ran.load(), r.seconds(), r.cached());
+                wall, r.stderrTail(), r.measurements(), ran.leftovers, cut, counts ? Optional.empty() : ran.load(),
+                r.seconds(), r.cached());
     }
 
     /** Returns {@code argv} as a shell would take it back: each argument quoted when it needs to be. */
