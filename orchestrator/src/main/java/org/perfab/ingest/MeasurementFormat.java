@@ -66,6 +66,34 @@ public interface MeasurementFormat {
         return Map.of();
     }
 
+    /**
+     * Returns what the run in {@code file} says besides its values, where the format says: go test's
+     * header and each benchmark's iteration counts. Empty for a format that does not say.
+     *
+     * @throws BadInputException when the format reads the file, and cannot
+     */
+    default RunContext context(Path file) {
+        return new RunContext(Map.of(), Map.of(), Map.of());
+    }
+
+    /**
+     * Returns whether the benchmarks this format's tool names can be counted one at a time, each on
+     * its own, per operation ({@code measure: [instructions]} on go test or Google Benchmark): what
+     * perfab counts in place of timing the whole harness. False by default.
+     */
+    default boolean countsEachBenchmark() {
+        return false;
+    }
+
+    /**
+     * Returns what a harness whose command is {@code run} lacks for each of its benchmarks to be
+     * counted on its own, in words that follow "needs" in a message; empty when it lacks nothing, or
+     * when the format's benchmarks are not counted one at a time (see {@link #countsEachBenchmark}).
+     */
+    default Optional<String> countingNeeds(List<String> run) {
+        return Optional.empty();
+    }
+
     /** Returns whether {@code head} (the start of a file) looks like this format. */
     boolean recognises(String head);
 
