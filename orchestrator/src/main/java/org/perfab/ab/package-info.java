@@ -9,6 +9,9 @@
  * and writes {@code results.json} and {@code comment.md}. With adaptive trials, each later round
  * runs only the benchmarks of the cells still undecided, through the harness's own filter
  * ({@link org.perfab.ab.Slices}), and costs their share of the last round ({@link org.perfab.ab.Rounds}).
+ * What perfab knows of each benchmark tool is one {@link org.perfab.ab.HarnessTool}: its reader, how
+ * its benchmarks are listed and filtered, and whether and how each is counted on its own
+ * ({@link org.perfab.ab.PerBenchmark}); shards, later looks and counting all go through it.
  * The harness is the head's, the code is each side's own.
  */
 package org.perfab.ab;

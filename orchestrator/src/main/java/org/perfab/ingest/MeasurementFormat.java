@@ -97,11 +97,22 @@ public interface MeasurementFormat {
     /** Returns whether {@code head} (the start of a file) looks like this format. */
     boolean recognises(String head);
 
+    /** The text of {@code go test -bench} ({@code go}). */
+    MeasurementFormat GO = new GoBench();
+
+    /** Google Benchmark's JSON ({@code google-benchmark}). */
+    MeasurementFormat GOOGLE_BENCHMARK = new GoogleBenchmarkJson();
+
+    /** pytest-benchmark's JSON ({@code pytest-benchmark}). */
+    MeasurementFormat PYTEST_BENCHMARK = new PytestBenchmarkJson();
+
+    /** JMH's JSON ({@code jmh}). */
+    MeasurementFormat JMH = new JmhJson();
+
     /** Every format perfab reads, in the order detection tries them. */
-    List<MeasurementFormat> ALL = List.of(PerfabJson.INSTANCE, new HyperfineJson(), new GoBench(),
-            new GoogleBenchmarkJson(), new JmhJson(), new PytestBenchmarkJson(), new CriterionJson(),
-            new BenchmarkDotNetJson(), new LibtestBench(), new Catch2Xml(), new BenchmarkJs(),
-            new CsvFormat(CsvFormat.Columns.DEFAULT));
+    List<MeasurementFormat> ALL = List.of(PerfabJson.INSTANCE, new HyperfineJson(), GO, GOOGLE_BENCHMARK, JMH,
+            PYTEST_BENCHMARK, new CriterionJson(), new BenchmarkDotNetJson(), new LibtestBench(), new Catch2Xml(),
+            new BenchmarkJs(), new CsvFormat(CsvFormat.Columns.DEFAULT));
 
     /** Returns the perfab-json format ({@code schema: perfab/measurements/v1}). */
     static MeasurementFormat perfabJson() {
