@@ -708,7 +708,7 @@ public final class AbRun {
         }
         if (listing.isEmpty() && !listed && harness.format() instanceof Workload.Read) {
             listed = true;
-            Optional<Slices.Slicer> slicer = Slices.of(harness);
+            Optional<HarnessTool.Slicer> slicer = Slices.of(harness);
             if (slicer.isPresent()) {
                 Map<Path, Map<String, String>> trees = new java.util.LinkedHashMap<>();
                 for (Side side : List.of(Side.HEAD, Side.BASE)) {

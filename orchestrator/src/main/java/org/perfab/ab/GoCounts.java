@@ -90,7 +90,15 @@ final class GoCounts implements PerBenchmark {
     /** Whether counted runs tell Go's runtime not to read the clock with RDTSCP; benchmarks are counted at once. */
     private volatile boolean noRdtscp;
 
-    private GoCounts(List<String> argv, Optional<Pattern> only, Duration timeout, Consumer<String> notes) {
+    /**
+     * A counter of the benchmarks of {@code argv}, go test itself (see {@link GoTool#counter}).
+     *
+     * @param only the benchmarks to count, of those {@code -bench} runs, by a search in their names
+     * @param timeout how long one of its commands may take
+     * @throws IllegalArgumentException when it has no {@code -bench}, or a flag perfab cannot carry
+     *     into the counted runs
+     */
+    GoCounts(List<String> argv, Optional<Pattern> only, Duration timeout, Consumer<String> notes) {
         this.only = only;
         this.timeout = timeout;
         this.notes = notes;
@@ -142,24 +150,6 @@ final class GoCounts implements PerBenchmark {
             packages.add(".");
         }
         this.bench = pattern;
-    }
-
-    /**
-     * Returns the counter of {@code argv}'s benchmarks, when it is {@code go test} itself; empty
-     * for any other command.
-     *
-     * @param only the benchmarks to count, of those {@code -bench} runs, by a search in their names
-     * @param timeout how long one of its commands may take
-     * @throws IllegalArgumentException when it is go test, but with no {@code -bench}, or a flag
-     *     perfab cannot carry into the counted runs
-     */
-    static Optional<GoCounts> of(List<String> argv, Optional<Pattern> only, Duration timeout,
-            Consumer<String> notes) {
-        if (argv.size() < 2 || !Path.of(argv.get(0)).getFileName().toString().equals("go")
-                || !argv.get(1).equals("test")) {
-            return Optional.empty();
-        }
-        return Optional.of(new GoCounts(argv, only, timeout, notes));
     }
 
     @Override

@@ -11,9 +11,10 @@ import org.perfab.workload.Workload;
 
 /**
  * Counts each named benchmark of a harness on its own, per operation, under Valgrind, with no
- * change to the benchmarks: go test's ({@link GoCounts}) and Google Benchmark's
- * ({@link GoogleBenchmarkCounts}). The benchmarks are found once, in the first side's first trial;
- * each trial then counts every one of them on its side.
+ * change to the benchmarks: the counter of a tool that has one ({@link HarnessTool#counter}), go
+ * test's ({@link GoCounts}) and Google Benchmark's ({@link GoogleBenchmarkCounts}). The benchmarks
+ * are found once, in the first side's first trial; each trial then counts every one of them on its
+ * side.
  */
 interface PerBenchmark {
     /**
@@ -96,8 +97,8 @@ interface PerBenchmark {
             Exec exec) throws Failure, IOException, InterruptedException;
 
     /**
-     * Returns the counter of {@code harness}'s benchmarks, when the workload counts them one at a
-     * time; empty otherwise.
+     * Returns the counter of {@code harness}'s benchmarks, its tool's, when the workload counts them
+     * one at a time; empty otherwise.
      *
      * @throws IllegalArgumentException when the harness's command cannot be counted a benchmark at a time
      */
@@ -106,11 +107,8 @@ interface PerBenchmark {
             return Optional.empty();
         }
         Workload.Read read = (Workload.Read) harness.format();
-        if (read.format().id().equals("go")) {
-            return GoCounts.of(read.run(), harness.count().benchmarks(), harness.timeout(), notes)
-                    .map(PerBenchmark.class::cast);
-        }
-        return Optional.of(new GoogleBenchmarkCounts(read.run(), harness.count().benchmarks(), harness.timeout()));
+        return HarnessTool.of(read.format()).flatMap(t -> t.counter(read.run(), harness.count().benchmarks(),
+                harness.timeout(), notes));
     }
 
     /**

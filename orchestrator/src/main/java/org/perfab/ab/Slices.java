@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import org.perfab.ab.HarnessTool.Slicer;
 import org.perfab.exec.Commands;
 import org.perfab.exec.Processes;
 import org.perfab.failure.BadInputException;
@@ -27,11 +28,10 @@ import org.perfab.workload.Workload;
  * filter. A benchmark's shard comes from a hash of its name (see {@link Sharding#assign}), so every
  * shard of a matrix finds the same slices without talking to the others.
  *
- * <p>perfab knows how to list and filter go test ({@code -list}, and {@code -bench} rewritten),
- * Google Benchmark ({@code --benchmark_list_tests}, {@code --benchmark_filter}), pytest-benchmark
- * ({@code --collect-only}, {@code --deselect}) and JMH ({@code -l}, {@code -e}); any other harness
- * says how in its workload ({@code harness.shard}). Arguments are added at the command's end; a
- * {@code sh -c SCRIPT} harness gets them as {@code "$@"} at its script's end.
+ * <p>A harness is listed and filtered as its tool says ({@link HarnessTool#slicer}: go test, Google
+ * Benchmark, pytest-benchmark and JMH), or as its workload says ({@code harness.shard}), which
+ * comes first. Arguments are added at the command's end; a {@code sh -c SCRIPT} harness gets them
+ * as {@code "$@"} at its script's end.
  */
 final class Slices {
     /** The most benchmarks a listing may name: past any suite, short of a harness that prints garbage forever. */
@@ -58,35 +58,6 @@ final class Slices {
             Listing listing) {
         Slice {
             benchmarks = List.copyOf(benchmarks);
-        }
-    }
-
-    /** How a harness lists its benchmarks, and runs some of them. */
-    interface Slicer {
-        /** Returns the command that lists the benchmarks. */
-        List<String> list();
-
-        /** Returns the benchmarks' names in the listing's standard output, line by line. */
-        List<String> names(List<String> lines);
-
-        /** Returns the harness's command that runs {@code slice} of {@code all} the benchmarks, and no other. */
-        List<String> run(List<String> slice, List<String> all);
-
-        /**
-         * Returns the harness's command that runs {@code slice} of {@code all} the benchmarks, and of
-         * them at least the cells named {@code cells}: {@link #run(List, List)}, unless the harness
-         * can narrow a benchmark to some of its cells (go test's sub-benchmarks).
-         */
-        default List<String> run(List<String> slice, List<String> all, Collection<String> cells) {
-            return run(slice, all);
-        }
-
-        /**
-         * Returns a measured benchmark's name (a cell's) as the listing names benchmarks, to find
-         * the one it belongs to (see {@link Owners}): the same name by default.
-         */
-        default String asListed(String measured) {
-            return measured;
         }
     }
 
@@ -370,7 +341,10 @@ final class Slices {
                 + " 'harness' in the workload (docs/workloads.md)"));
     }
 
-    /** Returns how {@code harness} is listed and filtered; empty when perfab does not know. */
+    /**
+     * Returns how {@code harness} is listed and filtered: as its workload's {@code harness.shard}
+     * says, else as its tool does (see {@link HarnessTool#slicer}); empty when perfab does not know.
+     */
     static Optional<Slicer> of(Workload.Harness harness) {
         if (!(harness.format() instanceof Workload.Read read)) {
             return Optional.empty();
@@ -396,244 +370,14 @@ final class Slices {
                         if (a.contains(Workload.Slicing.NAME)) {
                             slice.forEach(n -> added.add(a.replace(Workload.Slicing.NAME, n)));
                         } else {
-                            added.add(a.replace(Workload.Slicing.REGEX, regex(slice)));
+                            added.add(a.replace(Workload.Slicing.REGEX, HarnessTool.regex(slice)));
                         }
                     }
-                    return appended(argv, added);
+                    return HarnessTool.appended(argv, added);
                 }
             });
         }
-        String format = read.format().id();
-        if (format.equals("go")) {
-            return Go.of(argv);
-        }
-        return switch (format) {
-            case "google-benchmark" -> Optional.of(new Appending(argv, List.of("--benchmark_list_tests=true")) {
-                @Override
-                public List<String> run(List<String> slice, List<String> all) {
-                    return appended(argv, List.of("--benchmark_filter=" + regex(slice)));
-                }
-            });
-            // Verbosity -1 last: the node ids, one a line, whatever -q or -v the command has.
-            case "pytest-benchmark" -> Optional.of(new Appending(argv, List.of("--collect-only", "--verbosity=-1")) {
-                @Override
-                public List<String> names(List<String> lines) {
-                    return lines.stream().filter(l -> l.contains("::") && !l.isBlank()
-                            && !Character.isWhitespace(l.charAt(0))).map(String::strip).toList();
-                }
-
-                @Override
-                public List<String> run(List<String> slice, List<String> all) {
-                    Set<String> kept = Set.copyOf(slice);
-                    List<String> added = new ArrayList<>();
-                    all.stream().filter(n -> !kept.contains(n)).forEach(n -> {
-                        added.add("--deselect");
-                        added.add(n);
-                    });
-                    return appended(argv, added);
-                }
-            });
-            case "jmh" -> Optional.of(new Appending(argv, List.of("-l")) {
-                @Override
-                public List<String> names(List<String> lines) {
-                    // "Benchmarks:" and then a name per line.
-                    List<String> names = new ArrayList<>();
-                    boolean listing = false;
-                    for (String l : lines) {
-                        String t = l.strip();
-                        if (t.startsWith("Benchmarks:")) {
-                            listing = true;
-                        } else if (listing && !t.isEmpty() && !t.contains(" ")) {
-                            names.add(t);
-                        }
-                    }
-                    return names;
-                }
-
-                @Override
-                public List<String> run(List<String> slice, List<String> all) {
-                    // JMH's patterns include: one more would add to those the harness gives. Leaving
-                    // out the others keeps exactly the slice of what it lists.
-                    Set<String> kept = Set.copyOf(slice);
-                    List<String> others = all.stream().filter(n -> !kept.contains(n)).toList();
-                    return others.isEmpty() ? argv : appended(argv, List.of("-e", regex(others)));
-                }
-            });
-            default -> Optional.empty();
-        };
-    }
-
-    /** A harness listed by its own command with some arguments added. */
-    private abstract static class Appending implements Slicer {
-        private final List<String> list;
-
-        Appending(List<String> argv, List<String> listing) {
-            this.list = appended(argv, listing);
-        }
-
-        @Override
-        public List<String> list() {
-            return list;
-        }
-
-        @Override
-        public List<String> names(List<String> lines) {
-            return lines.stream().map(String::strip).filter(l -> !l.isEmpty()).toList();
-        }
-    }
-
-    /**
-     * go test: {@code -list} of the top-level part of {@code -bench}, and {@code -bench} rewritten to
-     * the slice's functions, with their sub-benchmarks as the harness chose them.
-     */
-    private record Go(List<String> argv, int at, String prefix, String pattern) implements Slicer {
-        static Optional<Slicer> of(List<String> argv) {
-            if (argv.size() < 2 || !Path.of(argv.get(0)).getFileName().toString().equals("go")
-                    || !argv.get(1).equals("test")) {
-                return Optional.empty();
-            }
-            for (int i = 2; i < argv.size(); i++) {
-                String a = argv.get(i);
-                if (a.equals("-args") || a.equals("--args")) {
-                    break;
-                }
-                String flag = a.replaceFirst("^--?", "").replaceFirst("^test\\.", "");
-                if (flag.equals("bench") && i + 1 < argv.size()) {
-                    return Optional.of(new Go(argv, i + 1, "", argv.get(i + 1)));
-                }
-                if (flag.startsWith("bench=")) {
-                    int eq = a.indexOf('=') + 1;
-                    return Optional.of(new Go(argv, i, a.substring(0, eq), a.substring(eq)));
-                }
-            }
-            return Optional.empty();
-        }
-
-        /** A cell's name is its function's without {@code Benchmark}, and the sub-benchmark's after a {@code /}. */
-        @Override
-        public String asListed(String measured) {
-            return "Benchmark" + measured;
-        }
-
-        @Override
-        public List<String> list() {
-            List<String> list = new ArrayList<>(argv.subList(0, 2));
-            list.add("-list");
-            list.add(top());
-            list.addAll(argv.subList(2, argv.size()));
-            return list;
-        }
-
-        @Override
-        public List<String> names(List<String> lines) {
-            return lines.stream().map(String::strip).filter(l -> l.matches("Benchmark[\\p{L}\\p{N}_]*")).toList();
-        }
-
-        @Override
-        public List<String> run(List<String> slice, List<String> all) {
-            List<String> run = new ArrayList<>(argv);
-            run.set(at, prefix + regex(slice) + pattern.substring(top().length()));
-            return run;
-        }
-
-        /**
-         * Narrows the functions to the sub-benchmarks of {@code cells} too, when the workload's
-         * {@code -bench} has no level of its own below the functions and every cell is a
-         * sub-benchmark: go matches each level of a name by its own part, so
-         * {@code ^(BenchmarkA|BenchmarkB)$/^(x|y)$} runs those four at most, and their children.
-         */
-        @Override
-        public List<String> run(List<String> slice, List<String> all, Collection<String> cells) {
-            if (top().length() < pattern.length()) {
-                return run(slice, all);
-            }
-            Set<String> functions = Set.copyOf(slice);
-            Set<String> subs = new TreeSet<>();
-            for (String cell : cells) {
-                int slash = cell.indexOf('/');
-                if (!functions.contains(asListed(slash < 0 ? cell : cell.substring(0, slash)))) {
-                    continue;
-                }
-                if (slash < 0) {
-                    return run(slice, all); // a function without sub-benchmarks: its level must run whole
-                }
-                int next = cell.indexOf('/', slash + 1);
-                subs.add(cell.substring(slash + 1, next < 0 ? cell.length() : next));
-            }
-            if (subs.isEmpty()) {
-                return run(slice, all);
-            }
-            List<String> run = new ArrayList<>(argv);
-            run.set(at, prefix + regex(slice) + "/" + regex(List.copyOf(subs)));
-            return run;
-        }
-
-        /**
-         * The part of {@code -bench} before its first slash outside brackets and parentheses: what
-         * names the functions.
-         *
-         * @throws BadInputException when the pattern is an alternation of patterns with slashes
-         *     ({@code A|B/x}), which go matches as either whole: no one rewrite keeps its meaning
-         */
-        private String top() {
-            int brackets = 0;
-            int parens = 0;
-            int slash = -1;
-            boolean alternation = false;
-            for (int i = 0; i < pattern.length(); i++) {
-                char c = pattern.charAt(i);
-                if (c == '\\') {
-                    i++;
-                } else if (c == '[') {
-                    brackets++;
-                } else if (c == ']') {
-                    brackets = Math.max(0, brackets - 1);
-                } else if (brackets == 0 && c == '(') {
-                    parens++;
-                } else if (brackets == 0 && c == ')') {
-                    parens = Math.max(0, parens - 1);
-                } else if (brackets == 0 && parens == 0 && c == '/' && slash < 0) {
-                    slash = i;
-                } else if (brackets == 0 && parens == 0 && c == '|') {
-                    alternation = true;
-                }
-            }
-            if (slash >= 0 && alternation) {
-                throw new BadInputException("--shard: go test's -bench " + pattern + " is an alternation of patterns"
-                        + " with sub-benchmarks, which perfab cannot narrow to a slice; give the workload's"
-                        + " 'harness.shard' (docs/workloads.md) or a pattern without a top-level |");
-            }
-            return slash < 0 ? pattern : pattern.substring(0, slash);
-        }
-    }
-
-    /** Returns {@code argv} with {@code added} at its end; a {@code sh -c SCRIPT} gets them as the script's {@code "$@"}. */
-    static List<String> appended(List<String> argv, List<String> added) {
-        List<String> out = new ArrayList<>(argv);
-        if (argv.size() == 3 && (argv.get(0).equals("sh") || argv.get(0).equals("bash") || argv.get(0).endsWith("/sh")
-                || argv.get(0).endsWith("/bash")) && argv.get(1).equals("-c")) {
-            out.set(2, argv.get(2) + " \"$@\"");
-            out.add(Path.of(argv.get(0)).getFileName().toString());
-        }
-        out.addAll(added);
-        return out;
-    }
-
-    /** Returns a regular expression that matches each of {@code names} whole, and nothing else. */
-    static String regex(List<String> names) {
-        StringBuilder s = new StringBuilder("^(");
-        for (int i = 0; i < names.size(); i++) {
-            if (i > 0) {
-                s.append('|');
-            }
-            for (char c : names.get(i).toCharArray()) {
-                if ("\\.[]{}()*+?^$|".indexOf(c) >= 0) {
-                    s.append('\\');
-                }
-                s.append(c);
-            }
-        }
-        return s.append(")$").toString();
+        return HarnessTool.of(read.format()).flatMap(t -> t.slicer(argv));
     }
 
     /** Returns {@code env} for a listing in a side's tree: what a trial there gets. */

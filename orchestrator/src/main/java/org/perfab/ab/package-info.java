@@ -12,6 +12,10 @@
  * As it goes, a run tells its caller ({@link org.perfab.ab.Events}) what is left of it, priced by
  * the trials so far ({@link org.perfab.ab.Rounds} again: the first estimate comes from the warm-ups),
  * and after each look that leaves cells open what the look decided, writing the table so far as
- * partial results. The harness is the head's, the code is each side's own.
+ * partial results. What perfab knows of each benchmark tool is one {@link org.perfab.ab.HarnessTool}:
+ * its reader, how its benchmarks are listed and filtered, and whether and how each is counted on its
+ * own ({@link org.perfab.ab.PerBenchmark}); shards, later looks and counting all go through it, and a
+ * tree counted once is counted no more ({@link org.perfab.ab.CountCache}). The harness is the head's,
+ * the code is each side's own.
  */
 package org.perfab.ab;

@@ -12,9 +12,9 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeSet;
 import org.perfab.failure.BadInputException;
-import org.perfab.ingest.GoRun;
 import org.perfab.ingest.MeasurementFormat;
 import org.perfab.ingest.Reading;
+import org.perfab.ingest.RunContext;
 import org.perfab.model.Cell;
 import org.perfab.model.Measurement;
 import org.perfab.model.RunResults;
@@ -75,7 +75,7 @@ public final class SnapshotSources {
             String thisCpu) {
         MeasurementFormat f = format.orElseGet(() -> MeasurementFormat.detect(file));
         List<Reading> readings = f.read(file);
-        GoRun run = f.id().equals("go") ? GoRun.of(file) : new GoRun(Map.of(), Map.of());
+        RunContext run = f.context(file);
         Map<String, String> header = run.header();
         Map<String, List<Long>> iterations = run.iterations();
         Map<Cell, List<Double>> values = new LinkedHashMap<>();

@@ -1,6 +1,7 @@
 package org.perfab.cli;
 
 import java.util.Iterator;
+import org.perfab.ingest.Formats;
 import org.perfab.ingest.MeasurementFormat;
 
 /**
@@ -11,6 +12,6 @@ import org.perfab.ingest.MeasurementFormat;
 final class InputFormats implements Iterable<String> {
     @Override
     public Iterator<String> iterator() {
-        return MeasurementFormat.ALL.stream().map(MeasurementFormat::id).iterator();
+        return Formats.ALL.stream().map(MeasurementFormat::id).iterator();
     }
 }

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -62,7 +63,8 @@ final class GoBench extends ToolFormat {
      * {@code pkg}; the first of each), each benchmark's iteration counts ({@code b.N}) and its
      * time (the counts times {@code ns/op}, over its lines), by the cell name {@link #read} gives it.
      */
-    static GoRun context(Path file) {
+    @Override
+    public RunContext context(Path file) {
         Map<String, String> header = new LinkedHashMap<>();
         Map<String, List<Long>> iterations = new LinkedHashMap<>();
         Map<String, Double> seconds = new LinkedHashMap<>();
@@ -93,12 +95,32 @@ final class GoBench extends ToolFormat {
                 }
             }
         });
-        return new GoRun(header, iterations, seconds);
+        return new RunContext(header, iterations, seconds);
     }
 
     @Override
     public Map<String, Double> seconds(Path file) {
         return context(file).seconds();
+    }
+
+    /** Returns true: perfab builds go test's benchmarks and counts each on its own. */
+    @Override
+    public boolean countsEachBenchmark() {
+        return true;
+    }
+
+    /**
+     * Returns that {@code run} must be go test itself ({@code [go, test, -bench, ., ...]}) when it is
+     * another command (a script that runs go test, say): perfab builds the test binaries and runs them
+     * a benchmark at a time. Empty when it is go test.
+     */
+    @Override
+    public Optional<String> countingNeeds(List<String> run) {
+        if (run.size() >= 2 && Path.of(run.get(0)).getFileName().toString().equals("go") && run.get(1).equals("test")) {
+            return Optional.empty();
+        }
+        return Optional.of("'run' to be go test itself ([go, test, -bench, ., ...]), which perfab builds and runs a"
+                + " benchmark at a time");
     }
 
     @Override

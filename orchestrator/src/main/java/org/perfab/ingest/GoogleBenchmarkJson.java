@@ -21,6 +21,12 @@ final class GoogleBenchmarkJson extends ToolFormat {
         return "google-benchmark";
     }
 
+    /** Returns true: perfab counts each benchmark under Callgrind, one loop at a time. */
+    @Override
+    public boolean countsEachBenchmark() {
+        return true;
+    }
+
     @Override
     public boolean recognises(String head) {
         return head.contains("\"benchmarks\"") && head.contains("\"context\"")

@@ -66,14 +66,36 @@ public interface MeasurementFormat {
         return Map.of();
     }
 
+    /**
+     * Returns what the run in {@code file} says besides its values, where the format says: go test's
+     * header and each benchmark's iteration counts. Empty for a format that does not say.
+     *
+     * @throws BadInputException when the format reads the file, and cannot
+     */
+    default RunContext context(Path file) {
+        return new RunContext(Map.of(), Map.of(), Map.of());
+    }
+
+    /**
+     * Returns whether the benchmarks this format's tool names can be counted one at a time, each on
+     * its own, per operation ({@code measure: [instructions]} on go test or Google Benchmark): what
+     * perfab counts in place of timing the whole harness. False by default.
+     */
+    default boolean countsEachBenchmark() {
+        return false;
+    }
+
+    /**
+     * Returns what a harness whose command is {@code run} lacks for each of its benchmarks to be
+     * counted on its own, in words that follow "needs" in a message; empty when it lacks nothing, or
+     * when the format's benchmarks are not counted one at a time (see {@link #countsEachBenchmark}).
+     */
+    default Optional<String> countingNeeds(List<String> run) {
+        return Optional.empty();
+    }
+
     /** Returns whether {@code head} (the start of a file) looks like this format. */
     boolean recognises(String head);
-
-    /** Every format perfab reads, in the order detection tries them. */
-    List<MeasurementFormat> ALL = List.of(PerfabJson.INSTANCE, new HyperfineJson(), new GoBench(),
-            new GoogleBenchmarkJson(), new JmhJson(), new PytestBenchmarkJson(), new CriterionJson(),
-            new BenchmarkDotNetJson(), new LibtestBench(), new Catch2Xml(), new BenchmarkJs(),
-            new CsvFormat(CsvFormat.Columns.DEFAULT));
 
     /** Returns the perfab-json format ({@code schema: perfab/measurements/v1}). */
     static MeasurementFormat perfabJson() {
@@ -82,12 +104,12 @@ public interface MeasurementFormat {
 
     /** Returns the format called {@code id}, or empty. */
     static Optional<MeasurementFormat> byId(String id) {
-        return ALL.stream().filter(f -> f.id().equals(id)).findFirst();
+        return Formats.ALL.stream().filter(f -> f.id().equals(id)).findFirst();
     }
 
     /** Returns the names of every format, comma-separated, for messages. */
     static String names() {
-        return ALL.stream().map(MeasurementFormat::id).collect(Collectors.joining(", "));
+        return Formats.ALL.stream().map(MeasurementFormat::id).collect(Collectors.joining(", "));
     }
 
     /**
@@ -103,7 +125,7 @@ public interface MeasurementFormat {
         } catch (IOException e) {
             throw BadInputException.unreadable(file, e);
         }
-        for (MeasurementFormat f : ALL) {
+        for (MeasurementFormat f : Formats.ALL) {
             if (f.recognises(head)) {
                 return f;
             }

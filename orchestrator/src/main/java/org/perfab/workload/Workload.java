@@ -209,12 +209,7 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
          * test's or Google Benchmark's, when the workload measures {@code instructions}.
          */
         public boolean perBenchmark() {
-            return measure.contains(Measure.INSTRUCTIONS) && format instanceof Read r && namesBenchmarks(r.format().id());
-        }
-
-        /** Returns whether a harness of format {@code id} names benchmarks that perfab can count one at a time. */
-        public static boolean namesBenchmarks(String id) {
-            return id.equals("go") || id.equals("google-benchmark");
+            return measure.contains(Measure.INSTRUCTIONS) && format instanceof Read r && r.format().countsEachBenchmark();
         }
 
         /** Returns every command a trial starts: the harness's, or each timed command. */

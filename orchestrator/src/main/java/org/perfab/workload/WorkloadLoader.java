@@ -34,17 +34,18 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.perfab.failure.BadInputException;
 import org.perfab.ingest.CsvFormat;
+import org.perfab.ingest.Formats;
 import org.perfab.ingest.MeasurementFormat;
 import org.perfab.stats.ThresholdSettings;
 import org.perfab.stats.Thresholds;
 
 /** Reads and validates a workload file (YAML). */
 public final class WorkloadLoader {
-    /** The formats a harness may use. */
     /** The {@code harness.measure} that times a harness's benchmarks and counts those their timings cannot tell. */
     static final String AUTO = "auto";
+    /** The formats a harness may use. */
     static final List<String> FORMATS = Stream.concat(
-            MeasurementFormat.ALL.stream().map(MeasurementFormat::id),
+            Formats.ALL.stream().map(MeasurementFormat::id),
             Stream.of("time")).toList();
 
     // Note: repeated keys are found by checkKeys, which names the key's own line and column.
@@ -480,19 +481,20 @@ public final class WorkloadLoader {
             } else {
                 measuring = new Workload.Read(argv, MeasurementFormat.byId(f).orElseThrow());
             }
+            boolean countsEach = measuring instanceof Workload.Read r && r.format().countsEachBenchmark();
             boolean auto = AUTO.equals(measure);
-            if (auto && !Workload.Harness.namesBenchmarks(f)) {
+            if (auto && !countsEach) {
                 throw bad("measure", "harness measure: auto times the benchmarks of format go or google-benchmark and"
                         + " counts those their timings cannot tell; format " + f + " names no benchmarks perfab can"
                         + " count one at a time: list what to measure instead");
             }
             List<Workload.Measure> measures = auto ? List.of(Workload.Measure.WALL, Workload.Measure.INSTRUCTIONS)
-                    : measures(measureList(measure), f);
-            boolean perBenchmark = Workload.Harness.namesBenchmarks(f) && measures.contains(Workload.Measure.INSTRUCTIONS);
-            if (perBenchmark && f.equals("go") && (argv.size() < 2 || !java.nio.file.Path.of(argv.get(0)).getFileName().toString().equals("go")
-                    || !argv.get(1).equals("test"))) {
-                throw bad("run", "counting each benchmark of format go needs 'run' to be go test itself"
-                        + " ([go, test, -bench, ., ...]), which perfab builds and runs a benchmark at a time; got "
+                    : measures(measureList(measure), f, countsEach);
+            boolean perBenchmark = countsEach && measures.contains(Workload.Measure.INSTRUCTIONS);
+            Optional<String> needs = perBenchmark && measuring instanceof Workload.Read r
+                    ? r.format().countingNeeds(argv) : Optional.empty();
+            if (needs.isPresent()) {
+                throw bad("run", "counting each benchmark of format " + f + " needs " + needs.get() + "; got "
                         + String.join(" ", argv));
             }
             if (count != null && !perBenchmark) {
@@ -543,9 +545,10 @@ public final class WorkloadLoader {
     /**
      * Returns what {@code harness.measure} asks for: with {@code format: time}, the timings when it
      * is absent; with a harness that reports its own results, counts only (the whole command
-     * counted), or nothing (its results).
+     * counted), or nothing (its results). {@code countsEach} says whether the format's benchmarks are
+     * counted one at a time, which may keep the harness's own timings beside their counts.
      */
-    private static List<Workload.Measure> measures(List<String> ids, String format) {
+    private static List<Workload.Measure> measures(List<String> ids, String format, boolean countsEach) {
         boolean timed = format.equals("time");
         if (ids == null) {
             return timed ? Workload.Measure.TIMED : List.of();
@@ -562,7 +565,7 @@ public final class WorkloadLoader {
             if (measures.contains(m)) {
                 throw bad("measure", "harness measure '" + id + "' is listed twice");
             }
-            boolean ownResults = Workload.Harness.namesBenchmarks(format) && m == Workload.Measure.WALL;
+            boolean ownResults = countsEach && m == Workload.Measure.WALL;
             if (!timed && !m.count() && !ownResults) {
                 throw bad("measure", "harness measure '" + id + "' is a timing perfab takes of 'commands' with"
                         + " format: time; a harness that reports its own results can be counted as a whole"
@@ -571,7 +574,7 @@ public final class WorkloadLoader {
             }
             measures.add(m);
         }
-        if (Workload.Harness.namesBenchmarks(format) && measures.contains(Workload.Measure.WALL)
+        if (countsEach && measures.contains(Workload.Measure.WALL)
                 && !measures.contains(Workload.Measure.INSTRUCTIONS)) {
             throw bad("measure", "harness measure 'wall' on format " + format + " keeps the tool's own timings"
                     + " beside its counts: list instructions too, or leave 'measure' out for its timings alone");

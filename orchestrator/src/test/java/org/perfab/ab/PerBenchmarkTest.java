@@ -9,11 +9,16 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.perfab.ingest.Formats;
+import org.perfab.ingest.MeasurementFormat;
 
-/** What counting one benchmark at a time makes of a harness's command and of a benchmark's name. */
+/**
+ * What counting one benchmark at a time makes of a harness's command and of a benchmark's name, and
+ * which tools count.
+ */
 class PerBenchmarkTest {
-    private static Optional<GoCounts> go(String... argv) {
-        return GoCounts.of(List.of(argv), Optional.empty(), Duration.ofMinutes(1), note -> { });
+    private static Optional<PerBenchmark> go(String... argv) {
+        return new GoTool().counter(List.of(argv), Optional.empty(), Duration.ofMinutes(1), note -> { });
     }
 
     @Test
@@ -40,5 +45,19 @@ class PerBenchmarkTest {
         IllegalArgumentException dangling = assertThrows(IllegalArgumentException.class,
                 () -> go("go", "test", "-bench"));
         assertTrue(dangling.getMessage().contains("go test flag -bench needs a value"), dangling.getMessage());
+    }
+
+    @Test
+    void aFormatsBenchmarksAreCountedOneAtATimeExactlyWhereItsToolHasACounter() {
+        List<String> run = List.of("go", "test", "-bench", ".");
+        for (MeasurementFormat f : Formats.ALL) {
+            Optional<PerBenchmark> counter = HarnessTool.of(f).flatMap(t -> t.counter(run, Optional.empty(),
+                    Duration.ofMinutes(1), note -> { }));
+            assertEquals(f.countsEachBenchmark(), counter.isPresent(), f.id());
+            assertEquals(Optional.empty(), f.countingNeeds(run), f.id());
+        }
+        assertTrue(Formats.GO.countingNeeds(List.of("sh", "-c", "go test -bench .")).isPresent());
+        assertEquals(HarnessTool.ALL.size(), HarnessTool.ALL.stream().map(HarnessTool::format).distinct().count(),
+                "one tool a format");
     }
 }

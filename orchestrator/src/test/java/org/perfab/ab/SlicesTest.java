@@ -10,34 +10,35 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.perfab.ab.HarnessTool.Slicer;
 import org.perfab.failure.BadInputException;
 import org.perfab.workload.Workload;
 import org.perfab.workload.WorkloadLoader;
 
 class SlicesTest {
-    private static Slices.Slicer slicer(String harness) {
+    private static Slicer slicer(String harness) {
         Workload w = WorkloadLoader.parse("name: s\nharness:\n" + harness, "perfab.yaml");
         return Slices.of(w.harness()).orElseThrow();
     }
 
     @Test
     void goTestIsListedByItsFunctionsAndRunsTheSliceWithTheSubBenchmarksItChose() {
-        Slices.Slicer go = slicer("  run: [go, test, -run, '^$', -bench, ., -benchmem, ./...]\n  format: go\n");
+        Slicer go = slicer("  run: [go, test, -run, '^$', -bench, ., -benchmem, ./...]\n  format: go\n");
         assertEquals(List.of("go", "test", "-list", ".", "-run", "^$", "-bench", ".", "-benchmem", "./..."), go.list());
         assertEquals(List.of("BenchmarkA", "BenchmarkB_2"), go.names(List.of("TestA", "BenchmarkA", "ExampleX",
                 "ok  \texample.com/x\t0.003s", "BenchmarkB_2", "PASS")));
         assertEquals(List.of("go", "test", "-run", "^$", "-bench", "^(BenchmarkA|BenchmarkC)$", "-benchmem", "./..."),
                 go.run(List.of("BenchmarkA", "BenchmarkC"), List.of("BenchmarkA", "BenchmarkB", "BenchmarkC")));
         // A pattern of sub-benchmarks keeps its parts below the functions; a slash in brackets is not one.
-        Slices.Slicer sub = slicer("  run: [go, test, '-test.bench=Encode[/x]/size=8$', -count, '1']\n  format: go\n");
+        Slicer sub = slicer("  run: [go, test, '-test.bench=Encode[/x]/size=8$', -count, '1']\n  format: go\n");
         assertEquals("Encode[/x]", sub.list().get(3));
         assertEquals("-test.bench=^(BenchmarkEncode)$/size=8$", sub.run(List.of("BenchmarkEncode"),
                 List.of("BenchmarkEncode")).get(2));
         // go matches A|B/x as either whole: no rewrite of one slice keeps that.
-        Slices.Slicer either = slicer("  run: [go, test, -bench, 'BenchmarkA|BenchmarkB/x']\n  format: go\n");
+        Slicer either = slicer("  run: [go, test, -bench, 'BenchmarkA|BenchmarkB/x']\n  format: go\n");
         BadInputException e = assertThrows(BadInputException.class, either::list);
         assertTrue(e.getMessage().contains("harness.shard"), e.getMessage());
-        Slices.Slicer grouped = slicer("  run: [go, test, -bench, '(A|B)/x']\n  format: go\n");
+        Slicer grouped = slicer("  run: [go, test, -bench, '(A|B)/x']\n  format: go\n");
         assertEquals("(A|B)", grouped.list().get(3), "an alternation in parentheses is one part");
     }
 
@@ -83,7 +84,7 @@ class SlicesTest {
 
     @Test
     void anEarlierRunsTimesGoToTheBenchmarksListedNowNewOnesTakingTheMedian() {
-        Slices.Slicer go = slicer("  run: [go, test, -bench, .]\n  format: go\n");
+        Slicer go = slicer("  run: [go, test, -bench, .]\n  format: go\n");
         // A cell of go is its function less Benchmark, with its sub-benchmark: each adds to its function.
         Slices.Times t = Slices.times(new java.util.TreeSet<>(List.of("BenchmarkA", "BenchmarkAB", "BenchmarkC",
                 "BenchmarkNew")), java.util.Map.of("A/size=8", 1.0, "A/size=64", 3.0, "AB", 2.0, "C", 6.0, "Gone", 50.0),
@@ -92,7 +93,7 @@ class SlicesTest {
                 t.times());
         assertEquals(3, t.timed());
         // Elsewhere a cell is the name listed, or that name and more after a character not of a word.
-        Slices.Slicer gb = slicer("  run: [./bench]\n  format: google-benchmark\n");
+        Slicer gb = slicer("  run: [./bench]\n  format: google-benchmark\n");
         Slices.Owners owners = new Slices.Owners(java.util.Set.of("BM_Sum", "BM_Sum/64", "bench.B.hash"));
         assertEquals(Optional.of("BM_Sum/64"), owners.of("BM_Sum/64"));
         assertEquals(Optional.of("BM_Sum/64"), owners.of("BM_Sum/64/threads:2"), "the longest");
@@ -122,19 +123,19 @@ class SlicesTest {
 
     @Test
     void googleBenchmarkRunAsItsRecipeRunsItTakesTheSliceAsItsFilter() {
-        Slices.Slicer gb = slicer("  run: [sh, -c, '\"$PERFAB_BUILD_DIR/bench\" --benchmark_out=\"$PERFAB_RESULT\"']\n"
+        Slicer gb = slicer("  run: [sh, -c, '\"$PERFAB_BUILD_DIR/bench\" --benchmark_out=\"$PERFAB_RESULT\"']\n"
                 + "  format: google-benchmark\n");
         assertEquals(List.of("sh", "-c", "\"$PERFAB_BUILD_DIR/bench\" --benchmark_out=\"$PERFAB_RESULT\" \"$@\"", "sh",
                 "--benchmark_list_tests=true"), gb.list());
         List<String> run = gb.run(List.of("BM_Copy<int>/8", "BM_Sum/threads:2"), List.of());
         assertEquals("--benchmark_filter=^(BM_Copy<int>/8|BM_Sum/threads:2)$", run.get(run.size() - 1));
-        assertTrue(Pattern.compile(Slices.regex(List.of("a.b(c)", "x|y"))).matcher("a.b(c)").matches());
-        assertTrue(!Pattern.compile(Slices.regex(List.of("a.b(c)"))).matcher("axb(c)").matches(), "a dot is a dot");
+        assertTrue(Pattern.compile(HarnessTool.regex(List.of("a.b(c)", "x|y"))).matcher("a.b(c)").matches());
+        assertTrue(!Pattern.compile(HarnessTool.regex(List.of("a.b(c)"))).matcher("axb(c)").matches(), "a dot is a dot");
     }
 
     @Test
     void pytestLeavesOutTheOtherSlicesNodesAndJmhExcludesThem() {
-        Slices.Slicer pytest = slicer("  run: [python3, -m, pytest, -q, benchmarks/]\n  format: pytest-benchmark\n");
+        Slicer pytest = slicer("  run: [python3, -m, pytest, -q, benchmarks/]\n  format: pytest-benchmark\n");
         assertEquals(List.of("python3", "-m", "pytest", "-q", "benchmarks/", "--collect-only", "--verbosity=-1"),
                 pytest.list(), "its own -q would make -qq, which lists files, not nodes");
         assertEquals(List.of("benchmarks/test_a.py::test_x[a b]", "benchmarks/test_a.py::test_y"), pytest.names(List.of(
@@ -142,7 +143,7 @@ class SlicesTest {
                 "  warning: see a::b", "2 tests collected in 0.01s")));
         assertEquals(List.of("python3", "-m", "pytest", "-q", "benchmarks/", "--deselect", "b::y"),
                 pytest.run(List.of("a::x"), List.of("a::x", "b::y")));
-        Slices.Slicer jmh = slicer("  run: [java, -jar, target/benchmarks.jar, -f, '1']\n  format: jmh\n");
+        Slicer jmh = slicer("  run: [java, -jar, target/benchmarks.jar, -f, '1']\n  format: jmh\n");
         assertEquals(List.of("org.x.A.one", "org.x.B.two"), jmh.names(List.of("# JMH version: 1.37",
                 "Benchmarks: ", "org.x.A.one", "org.x.B.two")));
         assertEquals(List.of("java", "-jar", "target/benchmarks.jar", "-f", "1", "-e", "^(org\\.x\\.B\\.two)$"),
@@ -151,7 +152,7 @@ class SlicesTest {
 
     @Test
     void aWorkloadSaysHowToListAndFilterItsOwnHarness() {
-        Slices.Slicer own = slicer("  run: [./bench]\n  format: perfab-json\n  shard:\n    list: [./bench, --list]\n"
+        Slicer own = slicer("  run: [./bench]\n  format: perfab-json\n  shard:\n    list: [./bench, --list]\n"
                 + "    filter: [--only, '{regex}', '--name={name}']\n");
         assertEquals(List.of("./bench", "--list"), own.list());
         assertEquals(List.of("a", "b c"), own.names(List.of(" a ", "", "b c")));
@@ -164,7 +165,7 @@ class SlicesTest {
 
     @Test
     void aShScriptGetsTheArgumentsAtItsEnd() throws IOException, InterruptedException {
-        List<String> argv = Slices.appended(List.of("sh", "-c", "printf '%s\\n' first"), List.of("a b", "$HOME"));
+        List<String> argv = HarnessTool.appended(List.of("sh", "-c", "printf '%s\\n' first"), List.of("a b", "$HOME"));
         Process p = new ProcessBuilder(argv).start();
         assertEquals("first\na b\n$HOME\n", new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
         assertEquals(0, p.waitFor());

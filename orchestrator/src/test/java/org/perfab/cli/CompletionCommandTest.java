@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.provider.Arguments;
+import org.perfab.ingest.Formats;
 import org.perfab.ingest.MeasurementFormat;
 import org.perfab.report.Format;
 import picocli.CommandLine;
@@ -40,7 +41,7 @@ class CompletionCommandTest {
         Cli fish = Cli.run("completion", "fish");
         assertEquals(0, fish.exitCode(), fish.err());
         String script = fish.out();
-        String formats = MeasurementFormat.ALL.stream().map(MeasurementFormat::id).collect(Collectors.joining(" "));
+        String formats = Formats.ALL.stream().map(MeasurementFormat::id).collect(Collectors.joining(" "));
         for (String line : List.of(
                 "complete -c perfab -f",
                 "complete -c perfab -n '__perfab_is \"perfab\"' -a 'baseline' -d 'A ratchet baseline: per machine key"
@@ -99,7 +100,7 @@ class CompletionCommandTest {
     /** A command line typed so far, and the words a shell must offer for its last word ({@link CompletionShellsIT}). */
     static Stream<Arguments> cases() {
         return Stream.of(
-                Arguments.of("perfab compare --format-in ", MeasurementFormat.ALL.stream().map(MeasurementFormat::id)
+                Arguments.of("perfab compare --format-in ", Formats.ALL.stream().map(MeasurementFormat::id)
                         .collect(Collectors.joining(" "))),
                 Arguments.of("perfab compare --format-in g", "go google-benchmark"),
                 Arguments.of("perfab compare --format ", "text json markdown github html csv junit"),

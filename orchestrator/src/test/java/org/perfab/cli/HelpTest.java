@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.perfab.ingest.Formats;
 import org.perfab.ingest.MeasurementFormat;
 import org.perfab.testing.Docs;
 import picocli.CommandLine;
@@ -117,7 +118,7 @@ class HelpTest {
 
     @Test
     void compareAndSnapshotNameEveryFormatTheyRead() {
-        String ids = String.join(", ", MeasurementFormat.ALL.stream().map(MeasurementFormat::id).toList());
+        String ids = String.join(", ", Formats.ALL.stream().map(MeasurementFormat::id).toList());
         for (String[] command : List.of(new String[] {"compare", "--help"},
                 new String[] {"baseline", "snapshot", "--help"})) {
             String help = Cli.run(command).out().replaceAll("\\s+", " ");

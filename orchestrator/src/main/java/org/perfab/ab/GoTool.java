@@ -1,0 +1,181 @@
+package org.perfab.ab;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
+import org.perfab.failure.BadInputException;
+import org.perfab.ingest.Formats;
+import org.perfab.ingest.MeasurementFormat;
+
+/**
+ * go test: its output is read as {@link MeasurementFormat#GO}; its benchmarks are listed with
+ * {@code -list} of the top-level part of {@code -bench}, and a slice of them runs with {@code -bench}
+ * rewritten to the slice's functions ({@link BenchPattern}); each benchmark is counted on its own
+ * under Cachegrind from test binaries perfab builds ({@link GoCounts}). perfab takes the harness's
+ * command apart only when it is go test itself ({@code [go, test, ...]}), not a command that runs it.
+ */
+final class GoTool implements HarnessTool {
+    @Override
+    public MeasurementFormat format() {
+        return Formats.GO;
+    }
+
+    /**
+     * Returns how go test lists and filters its benchmarks; empty unless {@code run} is go test
+     * itself, with {@code -bench}.
+     */
+    @Override
+    public Optional<Slicer> slicer(List<String> run) {
+        if (!goTest(run)) {
+            return Optional.empty();
+        }
+        for (int i = 2; i < run.size(); i++) {
+            String a = run.get(i);
+            if (a.equals("-args") || a.equals("--args")) {
+                break;
+            }
+            String flag = a.replaceFirst("^--?", "").replaceFirst("^test\\.", "");
+            if (flag.equals("bench") && i + 1 < run.size()) {
+                return Optional.of(new BenchPattern(run, i + 1, "", run.get(i + 1)));
+            }
+            if (flag.startsWith("bench=")) {
+                int eq = a.indexOf('=') + 1;
+                return Optional.of(new BenchPattern(run, i, a.substring(0, eq), a.substring(eq)));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Returns the counter of {@code run}'s benchmarks, when it is go test itself; empty for any other
+     * command.
+     *
+     * @throws IllegalArgumentException when it is go test, but with no {@code -bench}, or a flag
+     *     perfab cannot carry into the counted runs
+     */
+    @Override
+    public Optional<PerBenchmark> counter(List<String> run, Optional<Pattern> only, Duration timeout,
+            Consumer<String> notes) {
+        return goTest(run) ? Optional.of(new GoCounts(run, only, timeout, notes)) : Optional.empty();
+    }
+
+    /** Returns whether {@code run} is go test itself: what the reader says counting its benchmarks needs. */
+    private boolean goTest(List<String> run) {
+        return format().countingNeeds(run).isEmpty();
+    }
+
+    /**
+     * go test's lister and filter: {@code -list} of the top-level part of {@code -bench}, and
+     * {@code -bench} rewritten to the slice's functions, with their sub-benchmarks as the harness
+     * chose them.
+     *
+     * @param argv the harness's command, go test itself
+     * @param at where in it the pattern of {@code -bench} is
+     * @param prefix what comes before the pattern in that argument: {@code -bench=}, or nothing
+     * @param pattern the pattern
+     */
+    private record BenchPattern(List<String> argv, int at, String prefix, String pattern) implements Slicer {
+        /** A cell's name is its function's without {@code Benchmark}, and the sub-benchmark's after a {@code /}. */
+        @Override
+        public String asListed(String measured) {
+            return "Benchmark" + measured;
+        }
+
+        @Override
+        public List<String> list() {
+            List<String> list = new ArrayList<>(argv.subList(0, 2));
+            list.add("-list");
+            list.add(top());
+            list.addAll(argv.subList(2, argv.size()));
+            return list;
+        }
+
+        @Override
+        public List<String> names(List<String> lines) {
+            return lines.stream().map(String::strip).filter(l -> l.matches("Benchmark[\\p{L}\\p{N}_]*")).toList();
+        }
+
+        @Override
+        public List<String> run(List<String> slice, List<String> all) {
+            List<String> run = new ArrayList<>(argv);
+            run.set(at, prefix + HarnessTool.regex(slice) + pattern.substring(top().length()));
+            return run;
+        }
+
+        /**
+         * Narrows the functions to the sub-benchmarks of {@code cells} too, when the workload's
+         * {@code -bench} has no level of its own below the functions and every cell is a
+         * sub-benchmark: go matches each level of a name by its own part, so
+         * {@code ^(BenchmarkA|BenchmarkB)$/^(x|y)$} runs those four at most, and their children.
+         */
+        @Override
+        public List<String> run(List<String> slice, List<String> all, Collection<String> cells) {
+            if (top().length() < pattern.length()) {
+                return run(slice, all);
+            }
+            Set<String> functions = Set.copyOf(slice);
+            Set<String> subs = new TreeSet<>();
+            for (String cell : cells) {
+                int slash = cell.indexOf('/');
+                if (!functions.contains(asListed(slash < 0 ? cell : cell.substring(0, slash)))) {
+                    continue;
+                }
+                if (slash < 0) {
+                    return run(slice, all); // a function without sub-benchmarks: its level must run whole
+                }
+                int next = cell.indexOf('/', slash + 1);
+                subs.add(cell.substring(slash + 1, next < 0 ? cell.length() : next));
+            }
+            if (subs.isEmpty()) {
+                return run(slice, all);
+            }
+            List<String> run = new ArrayList<>(argv);
+            run.set(at, prefix + HarnessTool.regex(slice) + "/" + HarnessTool.regex(List.copyOf(subs)));
+            return run;
+        }
+
+        /**
+         * The part of {@code -bench} before its first slash outside brackets and parentheses: what
+         * names the functions.
+         *
+         * @throws BadInputException when the pattern is an alternation of patterns with slashes
+         *     ({@code A|B/x}), which go matches as either whole: no one rewrite keeps its meaning
+         */
+        private String top() {
+            int brackets = 0;
+            int parens = 0;
+            int slash = -1;
+            boolean alternation = false;
+            for (int i = 0; i < pattern.length(); i++) {
+                char c = pattern.charAt(i);
+                if (c == '\\') {
+                    i++;
+                } else if (c == '[') {
+                    brackets++;
+                } else if (c == ']') {
+                    brackets = Math.max(0, brackets - 1);
+                } else if (brackets == 0 && c == '(') {
+                    parens++;
+                } else if (brackets == 0 && c == ')') {
+                    parens = Math.max(0, parens - 1);
+                } else if (brackets == 0 && parens == 0 && c == '/' && slash < 0) {
+                    slash = i;
+                } else if (brackets == 0 && parens == 0 && c == '|') {
+                    alternation = true;
+                }
+            }
+            if (slash >= 0 && alternation) {
+                throw new BadInputException("--shard: go test's -bench " + pattern + " is an alternation of patterns"
+                        + " with sub-benchmarks, which perfab cannot narrow to a slice; give the workload's"
+                        + " 'harness.shard' (docs/workloads.md) or a pattern without a top-level |");
+            }
+            return slash < 0 ? pattern : pattern.substring(0, slash);
+        }
+    }
+}
