@@ -881,7 +881,7 @@ public final class AbRun {
         Map<Verdict, Integer> decided = new EnumMap<>(Verdict.class);
         int cells = 0;
         for (CellComparison r : table.rows()) {
-            if (r.sameAs().isEmpty()) {
+            if (r.sameAs().isEmpty() && !r.countedInstead()) { // a row counted instead claims nothing
                 cells++;
                 if (!opened.contains(r.cell().id())) {
                     decided.merge(r.comparison().verdict(), 1, Integer::sum);
