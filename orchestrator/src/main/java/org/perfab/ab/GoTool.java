@@ -14,7 +14,7 @@ import org.perfab.ingest.Formats;
 import org.perfab.ingest.MeasurementFormat;
 
 /**
- * go test: its output is read as {@link MeasurementFormat#GO}; its benchmarks are listed with
+ * go test: its output is read as {@link Formats#GO}; its benchmarks are listed with
  * {@code -list} of the top-level part of {@code -bench}, and a slice of them runs with {@code -bench}
  * rewritten to the slice's functions ({@link BenchPattern}); each benchmark is counted on its own
  * under Cachegrind from test binaries perfab builds ({@link GoCounts}). perfab takes the harness's

@@ -9,7 +9,7 @@ import org.perfab.ingest.Formats;
 import org.perfab.ingest.MeasurementFormat;
 
 /**
- * Google Benchmark: its output is read as {@link MeasurementFormat#GOOGLE_BENCHMARK}; its benchmarks
+ * Google Benchmark: its output is read as {@link Formats#GOOGLE_BENCHMARK}; its benchmarks
  * are listed with {@code --benchmark_list_tests}, and a slice of them runs with
  * {@code --benchmark_filter}, each added at the command's end; each benchmark is counted on its own
  * under Callgrind, one loop at a time ({@link GoogleBenchmarkCounts}).

@@ -16,8 +16,9 @@ import org.perfab.ingest.MeasurementFormat;
  * runs some of them, for a shard's slice and a later look's undecided cells, see {@link Slices}),
  * and its counter ({@link #counter}: whether and how each of its benchmarks is counted on its own,
  * see {@link PerBenchmark}). One implementation per tool: {@link GoTool}, {@link GoogleBenchmarkTool},
- * {@link PytestBenchmarkTool} and {@link JmhTool}. A harness of another format is listed and filtered
- * as its workload's {@code harness.shard} says, and counted only as a whole.
+ * {@link PytestBenchmarkTool}, {@link JmhTool} and {@link LibtestTool}. A harness of another format
+ * (Criterion's, hyperfine's) is listed and filtered as its workload's {@code harness.shard} says, and
+ * counted only as a whole.
  *
  * <p>What the workload must know when it is read (whether a format's benchmarks are counted one at
  * a time, and what the harness's command needs for that) is the reader's to say, in
@@ -30,7 +31,8 @@ interface HarnessTool {
     // each wait for the other's class to be initialized.
 
     /** Every tool perfab knows. */
-    List<HarnessTool> ALL = List.of(new GoTool(), new GoogleBenchmarkTool(), new PytestBenchmarkTool(), new JmhTool());
+    List<HarnessTool> ALL = List.of(new GoTool(), new GoogleBenchmarkTool(), new PytestBenchmarkTool(), new JmhTool(),
+            new LibtestTool());
 
     /** Returns the format the tool's output is read in. */
     MeasurementFormat format();
@@ -55,7 +57,7 @@ interface HarnessTool {
     Optional<PerBenchmark> counter(List<String> run, Optional<Pattern> only, Duration timeout, Consumer<String> notes);
 
     /**
-     * Returns the tool whose reader {@code format} is (one of {@link MeasurementFormat#ALL}); empty
+     * Returns the tool whose reader {@code format} is (one of {@link org.perfab.ingest.Formats#ALL}); empty
      * for a format of no tool perfab knows.
      */
     static Optional<HarnessTool> of(MeasurementFormat format) {

@@ -11,7 +11,7 @@ import org.perfab.ingest.Formats;
 import org.perfab.ingest.MeasurementFormat;
 
 /**
- * JMH: its output is read as {@link MeasurementFormat#JMH}; its benchmarks are listed with
+ * JMH: its output is read as {@link Formats#JMH}; its benchmarks are listed with
  * {@code -l}, and a slice of them runs with {@code -e} excluding every other, each added at the
  * command's end. Its benchmarks are counted only as a whole.
  */

@@ -11,7 +11,7 @@ import org.perfab.ingest.Formats;
 import org.perfab.ingest.MeasurementFormat;
 
 /**
- * pytest-benchmark: its output is read as {@link MeasurementFormat#PYTEST_BENCHMARK}; its benchmarks
+ * pytest-benchmark: its output is read as {@link Formats#PYTEST_BENCHMARK}; its benchmarks
  * are listed with {@code --collect-only}, and a slice of them runs with {@code --deselect} of every
  * other, each added at the command's end. Its benchmarks are counted only as a whole.
  */

@@ -21,9 +21,12 @@ public final class Formats {
     /** JMH's JSON ({@code jmh}). */
     public static final MeasurementFormat JMH = new JmhJson();
 
+    /** The text of Rust's built-in bench harness, {@code cargo bench} ({@code libtest}). */
+    public static final MeasurementFormat LIBTEST = new LibtestBench();
+
     /** Every format perfab reads, in the order detection tries them. */
     public static final List<MeasurementFormat> ALL = List.of(PerfabJson.INSTANCE, new HyperfineJson(), GO, GOOGLE_BENCHMARK, JMH,
-            PYTEST_BENCHMARK, new CriterionJson(), new BenchmarkDotNetJson(), new LibtestBench(), new Catch2Xml(),
+            PYTEST_BENCHMARK, new CriterionJson(), new BenchmarkDotNetJson(), LIBTEST, new Catch2Xml(),
             new BenchmarkJs(), new CsvFormat(CsvFormat.Columns.DEFAULT));
 
     private Formats() {

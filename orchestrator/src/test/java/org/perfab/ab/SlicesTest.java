@@ -151,6 +151,23 @@ class SlicesTest {
     }
 
     @Test
+    void cargoBenchListsAndRunsItsBenchmarksThroughTheBinariesArguments() {
+        Slicer cargo = slicer("  run: [cargo, +nightly, bench, -q]\n  format: libtest\n");
+        assertEquals(List.of("cargo", "+nightly", "bench", "-q", "--", "--list"), cargo.list());
+        assertEquals(List.of("tests::bench_large", "tests::bench_small", "old::x"), cargo.names(List.of(
+                "tests::bench_large: benchmark", "tests::bench_small: benchmark", "tests::it_works: test", "",
+                "old::x: bench", "2 benchmarks, 1 test")));
+        assertEquals(List.of("cargo", "+nightly", "bench", "-q", "--", "--exact", "a::b", "c"),
+                cargo.run(List.of("a::b", "c"), List.of("a::b", "c", "d")));
+        Slicer given = slicer("  run: [cargo, bench, --bench, parse, --, --nocapture]\n  format: libtest\n");
+        assertEquals(List.of("cargo", "bench", "--bench", "parse", "--", "--nocapture", "--list"), given.list(),
+                "the command's own -- is the binaries'");
+        Workload script = WorkloadLoader.parse("name: s\nharness:\n  run: [sh, -c, 'cargo bench']\n  format: libtest\n",
+                "perfab.yaml");
+        assertEquals(Optional.empty(), Slices.of(script.harness()), "a script is not taken apart");
+    }
+
+    @Test
     void aWorkloadSaysHowToListAndFilterItsOwnHarness() {
         Slicer own = slicer("  run: [./bench]\n  format: perfab-json\n  shard:\n    list: [./bench, --list]\n"
                 + "    filter: [--only, '{regex}', '--name={name}']\n");

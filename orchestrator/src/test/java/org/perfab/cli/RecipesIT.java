@@ -151,6 +151,11 @@ class RecipesIT {
                     fn bench_work(b: &mut Bencher) {
                         b.iter(|| super::work(black_box(20_000)));
                     }
+
+                    #[bench]
+                    fn bench_half(b: &mut Bencher) {
+                        b.iter(|| super::work(black_box(10_000)));
+                    }
                 }
                 """.formatted(rounds);
     }
@@ -162,6 +167,18 @@ class RecipesIT {
                 + "edition = \"2021\"\n", "src/lib.rs", rustCode(1)), Map.of("src/lib.rs", rustCode(3)));
         Map<String, JsonNode> rows = ab(g);
         found(cell(rows, "tests::bench_work", "time"));
+        // cargo bench lists its benchmarks (-- --list) and runs a slice of them (-- --exact NAME...):
+        // a shard of two measures one.
+        Path shard = tmp.resolve("shard");
+        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--trials", "2", "--adaptive",
+                "off", "--shard", "2/2", "--out", shard.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        Map<String, JsonNode> sliced = Comparisons.of(shard.resolve("results.json"));
+        assertEquals(1, sliced.keySet().stream().map(k -> k.substring(0, k.lastIndexOf(':'))).distinct().count(),
+                sliced.keySet() + "\n" + run.err());
+        try (var logs = Files.list(shard.resolve("logs/trials"))) {
+            assertTrue(logs.anyMatch(f -> f.getFileName().toString().endsWith(".out")), "the slice's trials ran");
+        }
     }
 
     private static String cppCode(int rounds) {
