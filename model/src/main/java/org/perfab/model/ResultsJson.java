@@ -160,6 +160,18 @@ public final class ResultsJson {
         return serialise(PRETTY, root) + "\n";
     }
 
+    /** A noise floor past any change: an A/A run of this size finds none, however large, with 80% power. */
+    static final String UNBOUNDED = "unbounded";
+
+    /** Returns the infinite noise floor {@code text} names, or refuses another word. */
+    private static double unbounded(String text) {
+        if (!text.equals(UNBOUNDED)) {
+            throw new IllegalArgumentException("a noise floor is a number, null or '" + UNBOUNDED + "', not '" + text
+                    + "'");
+        }
+        return Double.POSITIVE_INFINITY;
+    }
+
     /**
      * Returns the run the {@code results.json} at {@code file} holds (see {@link #read(String, String)}).
      *
@@ -235,13 +247,23 @@ public final class ResultsJson {
         List<Warning> warnings = n.objects("warnings", ResultsJson::warning);
         Set<CellId> profileCells = new HashSet<>();
         Map<CellId, List<FunctionChange>> functions = new HashMap<>();
+        Map<CellId, Double> floors = new HashMap<>();
+        Set<CellId> countedInstead = new HashSet<>();
         n.objects("comparisons", c -> {
-            // Classified anew below; only which cells were profiles, and the functions whose counts
-            // moved, are taken from here.
+            // Classified anew below; only which cells were profiles, the functions whose counts
+            // moved, each row's noise floor and the rows counted instead are taken from here: what
+            // the run knew beside its measurements.
             c.names().forEach(c::has);
             CellId id = new CellId(c.text("cell"), c.text("metric"));
             if (c.text("verdict").equals(Verdict.PROFILE.id())) {
                 profileCells.add(id);
+            }
+            if (c.has("noiseFloor") && !c.isNull("noiseFloor")) {
+                floors.put(id, c.check("noiseFloor", () -> c.isText("noiseFloor") ? unbounded(c.text("noiseFloor"))
+                        : c.number("noiseFloor")));
+            }
+            if (c.has("caveats") && c.texts("caveats").contains(Caveat.COUNTED_INSTEAD.id())) {
+                countedInstead.add(id);
             }
             if (c.has("functions")) {
                 functions.put(id, c.objects("functions", f -> {
@@ -334,7 +356,9 @@ public final class ResultsJson {
                     Disturbed.judged(trials, Disturbed.of(trials)), thresholds, cell -> profileCells.contains(cell.id())));
         }
         ComparisonTable table = judged.withWarnings(warnings)
-                .withFunctions(r -> functions.getOrDefault(r.cell().id(), List.of()));
+                .withFunctions(r -> functions.getOrDefault(r.cell().id(), List.of()))
+                .withNoiseFloors(r -> floors.getOrDefault(r.cell().id(), Double.NaN))
+                .countedInstead(r -> countedInstead.contains(r.cell().id()));
         return new RunResults(name, provenance, machine, settings, startedAt, finishedAt, interrupted, time, trials, table,
                 sharding);
     }
@@ -609,7 +633,11 @@ public final class ResultsJson {
             node.putNull("sameAs");
         }
         number(node, "buildSpread", row.buildSpread());
-        number(node, "noiseFloor", row.noiseFloor());
+        if (row.noiseFloor() == Double.POSITIVE_INFINITY) {
+            node.put("noiseFloor", UNBOUNDED); // no change, however large, found with 80% power
+        } else {
+            number(node, "noiseFloor", row.noiseFloor());
+        }
         if (!row.functions().isEmpty()) {
             ArrayNode functions = node.putArray("functions");
             for (FunctionChange f : row.functions()) {

@@ -115,6 +115,11 @@ public final class StrictJson {
             return get(name).isNull();
         }
 
+        /** Returns whether the field {@code name}, which must be there, is text (not a number, null or another kind). */
+        public boolean isText(String name) {
+            return get(name).isTextual();
+        }
+
         /** Returns the string field {@code name}, or empty when it is null. */
         public Optional<String> textOrNull(String name) {
             JsonNode v = get(name);

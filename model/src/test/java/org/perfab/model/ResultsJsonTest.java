@@ -150,6 +150,40 @@ class ResultsJsonTest {
         assertTrue(e.getMessage().contains("trials.jsonl:1") && e.getMessage().contains("parse"), e.getMessage());
     }
 
+    /**
+     * What a run knows beside its measurements reads back as it was written: an A/A run's noise
+     * floor of each cell (a number, or none found however large) and the rows counted instead of
+     * timed. {@code perfab report} and merged shards re-judge a saved run from this.
+     */
+    @Test
+    void everyFieldReadsBackAsWritten() {
+        RunResults r = run(KnownTests.PERFAB);
+        Cell other = new Cell("scan", "time", "ns", Direction.LOWER_IS_BETTER);
+        List<RunResults.TrialRecord> trials = new ArrayList<>();
+        for (RunResults.TrialRecord t : r.trials()) {
+            List<Measurement> ms = new ArrayList<>(t.measurements());
+            ms.add(new Measurement(other, t.side(), 0, t.trial(), 50 + t.trial() * (t.side() == Side.BASE ? 9 : 13)));
+            trials.add(t.withMeasurements(ms));
+        }
+        List<Measurement> all = trials.stream().flatMap(t -> t.measurements().stream()).toList();
+        ComparisonTable table = ComparisonTable.of("base", "head", all, FIXED, c -> false, KnownTests.PERFAB)
+                .withNoiseFloors(row -> row.cell().equals(CELL) ? 2.5 : Double.POSITIVE_INFINITY)
+                .countedInstead(row -> row.cell().equals(other));
+        RunResults saved = new RunResults(r.name(), r.provenance(), r.machine(), r.settings(), r.startedAt(),
+                r.finishedAt(), r.interrupted(), r.timing(), trials, table);
+        String written = ResultsJson.write(saved);
+        RunResults read = ResultsJson.read(written, "results.json");
+        assertEquals(written, ResultsJson.write(read));
+        assertEquals(2.5, read.table().rows().stream().filter(x -> x.cell().equals(CELL)).findFirst().orElseThrow()
+                .noiseFloor());
+        CellComparison scan = read.table().rows().stream().filter(x -> x.cell().equals(other)).findFirst().orElseThrow();
+        assertEquals(Double.POSITIVE_INFINITY, scan.noiseFloor());
+        assertTrue(scan.countedInstead(), scan.toString());
+        BadInputException e = assertThrows(BadInputException.class, () -> ResultsJson.read(
+                written.replace("\"unbounded\"", "\"endless\""), "results.json"));
+        assertTrue(e.getMessage().contains("noiseFloor") && e.getMessage().contains("endless"), e.getMessage());
+    }
+
     @Test
     void refusesAnotherSchemaNamingTheOnesItReads() {
         String text = ResultsJson.write(run(KnownTests.PERFAB)).replace("perfab/results/v3", "perfab/results/v1");
