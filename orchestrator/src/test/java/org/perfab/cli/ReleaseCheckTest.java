@@ -250,6 +250,11 @@ class ReleaseCheckTest {
         assertTrue(row.get("noiseFloor").asDouble() > 1.0, row.toString());
         assertTrue(ab.out().contains("speed/run time: the change lies inside this cell's A/A noise floor"), ab.out());
         assertTrue(Files.readString(tmp.resolve("ab/comment.md")).contains("A/A noise floor"));
+        // The saved run, re-judged by perfab report, keeps the mark the run gave it.
+        Cli report = Cli.run("report", tmp.resolve("ab/results.json").toString(), "--format", "text");
+        assertEquals(0, report.exitCode(), report.err());
+        assertTrue(report.out().contains("speed/run time: the change lies inside this cell's A/A noise floor"),
+                report.out());
 
         // How large a run finds 1%: the plan's advice is the floor's own.
         Cli plan = Cli.run("plan", "--noise", noise.toString(), "--min-effect", "1", "--format", "json");
