@@ -5,7 +5,9 @@
  * value ({@link org.perfab.stats.ShiftTest}, those perfab knows in
  * {@link org.perfab.stats.KnownTests}): perfab's own rule and those it is measured against go
  * through the same door, each naming its {@link org.perfab.stats.Statistic}, and the verdict rules
- * read only what every test gives.
+ * read only what every test gives. {@link org.perfab.stats.PairedTest} judges the trials in the
+ * pairs of the interleaved order, where what the machine did over several trials moved both sides
+ * alike.
  *
  * <p>The package is pure: it reads no files, knows no output format and keeps no state. Apache
  * Commons Statistics does the distribution and rank arithmetic behind one package-private adapter
