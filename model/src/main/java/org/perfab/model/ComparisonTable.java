@@ -86,10 +86,13 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
 
     /**
      * Returns this table with the rows {@code which} picks marked as counted instead
-     * ({@link Caveat#COUNTED_INSTEAD}), their verdicts and figures as they are.
+     * ({@link Caveat#COUNTED_INSTEAD}), their verdicts and figures as they are: those of them whose
+     * timings left them too noisy or inconclusive. A row with a verdict keeps it, unmarked: a count
+     * never overrules a timing that decided.
      */
     public ComparisonTable countedInstead(java.util.function.Predicate<CellComparison> which) {
         return new ComparisonTable(baseLabel, headLabel, thresholds, rows.stream().map(r -> which.test(r)
+                && (r.comparison().verdict() == Verdict.NOISY || r.comparison().verdict() == Verdict.INCONCLUSIVE)
                 ? r.withComparison(r.comparison().withCaveat(Caveat.COUNTED_INSTEAD)) : r).toList(), warnings);
     }
 

@@ -105,8 +105,7 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         // measure: auto: the time rows of the benchmarks counted in their place claim nothing.
         if (!plan.counting().isEmpty()) {
             java.util.Set<String> counting = java.util.Set.copyOf(plan.counting());
-            table = table.countedInstead(r -> counting.contains(r.cell().name()) && !Counted.is(r.cell().metric())
-                    && (r.comparison().verdict() == Verdict.NOISY || r.comparison().verdict() == Verdict.INCONCLUSIVE));
+            table = table.countedInstead(r -> counting.contains(r.cell().name()) && !Counted.is(r.cell().metric()));
         }
         // Where a count under Cachegrind moved: the functions whose counts moved most.
         table = table.withFunctions(r -> r.cell().metric().equals(Counted.INSTRUCTIONS)
