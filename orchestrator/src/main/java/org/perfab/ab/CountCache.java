@@ -111,7 +111,7 @@ final class CountCache {
      * each side's tree, and the iterations the entries hold become the counter's choice.
      */
     synchronized void open(PerBenchmark counter, PerBenchmark.Logs logs, PerBenchmark.Exec exec)
-            throws PerBenchmark.Failure, IOException, InterruptedException {
+            throws IOException, InterruptedException {
         if (entries != null) {
             return;
         }
