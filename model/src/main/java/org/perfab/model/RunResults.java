@@ -333,7 +333,9 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
      *     (not Linux) and in files written before perfab recorded it
      * @param seconds how long the harness says it spent in each benchmark, by the benchmark's name
      *     (a cell's name), where its output says (Go's iterations times ns/op, Google Benchmark's
-     *     iterations times real time, pytest-benchmark's total): what a later run's shards are cut by
+     *     iterations times real time, pytest-benchmark's total; for a benchmark counted on its own,
+     *     how long counting it took, and in a counted warm-up the one benchmark it counted to price
+     *     the trials): what a later run's shards are cut by
      *     (see {@link Sharding#assign(java.util.Map, int)}); for a warm-up of a workload that counts
      *     each benchmark, how long counting the one benchmark it counted took, which prices a counted
      *     trial; empty where the output does not say

@@ -256,16 +256,18 @@ final class TrialRunner implements TrialLoop.Runner {
                 wall = own.wallSeconds();
             }
             List<String> cached = new ArrayList<>();
+            Map<String, Double> countSeconds = new java.util.concurrent.ConcurrentHashMap<>();
             // measure: auto counts nothing until a look finds benchmarks its timings cannot tell.
             boolean counts = !harness.count().auto() || !counting.isEmpty() && slot.trial() >= countFrom;
             Optional<String> why = counts ? countEach(perBenchmark.get(), slot, side, env, stem, ran, ms, cached,
-                    profiles) : Optional.empty();
+                    countSeconds, profiles) : Optional.empty();
             if (why.isPresent()) {
                 return failure(slot, side, Status.FAILED, why.get(), wall, err);
             }
             RunResults.TrialRecord r = ok(slot, side, wall, ms);
+            // A counted trial's benchmarks took what counting each took: what its later shards are cut by.
             Map<String, Double> seconds = slot.warmup() ? calibrate(perBenchmark.get(), slot, side, env, stem, ran)
-                    : r.seconds();
+                    : harness.counted() ? countSeconds : r.seconds();
             return new RunResults.TrialRecord(r.seq(), r.side(), r.build(), r.trial(), r.warmup(), r.status(),
                     r.reason(), r.wallSeconds(), r.stderrTail(), r.measurements(), r.leftovers(), r.logBytesCut(),
                     r.load(), seconds, cached);
@@ -350,11 +352,13 @@ final class TrialRunner implements TrialLoop.Runner {
      * cells to {@code ms}, in the benchmarks' order: the side is readied, and the benchmarks found,
      * in its first trial, warm-up or not; a warm-up counts nothing here (see {@link #calibrate}).
      * The benchmarks are counted {@link #workers} at a time: a count is what the code executed,
-     * whoever else runs beside it. Returns why it failed (the first benchmark to fail, or the budget
-     * passed); empty when it counted.
+     * whoever else runs beside it. The cells taken from the count cache go into {@code cached}, and
+     * how long counting each other benchmark took into {@code seconds}, by its cell. Returns why it
+     * failed (the first benchmark to fail, or the budget passed); empty when it counted.
      */
     private Optional<String> countEach(PerBenchmark counter, TrialOrder.Slot slot, SideDir side, Map<String, String> env,
-            String stem, Ran ran, List<Measurement> ms, List<String> cached, Map<String, Map<String, Double>> profiles)
+            String stem, Ran ran, List<Measurement> ms, List<String> cached, Map<String, Double> seconds,
+            Map<String, Map<String, Double>> profiles)
             throws IOException, InterruptedException {
         if (!processes.has(Counters.VALGRIND)) {
             return Optional.of("the benchmarks were not counted: " + Counters.missing(Counters.VALGRIND));
@@ -396,7 +400,11 @@ final class TrialRunner implements TrialLoop.Runner {
                 try {
                     Path counts = Files.createDirectories(results.resolve(file + ".cachegrind"));
                     Path vlogs = Files.createDirectories(logs.resolve(file + ".valgrind"));
+                    double from = processes.seconds();
                     counted[i] = counter.count(b, side.tree(), env, counts, vlogs, logsOf(file), ran::run);
+                    if (counted[i].isPresent()) {
+                        seconds.put(b.cell(), processes.seconds() - from);
+                    }
                 } catch (PerBenchmark.Failure e) {
                     why.compareAndSet(null, e.getMessage());
                     return;
@@ -405,11 +413,11 @@ final class TrialRunner implements TrialLoop.Runner {
                     return;
                 }
                 int n = done.incrementAndGet();
-                double seconds = (System.nanoTime() - started) / 1e9;
-                if (budget.isPresent() && seconds > budget.get().toMillis() / 1000.0 && n < all.size()) {
+                double spent = (System.nanoTime() - started) / 1e9;
+                if (budget.isPresent() && spent > budget.get().toMillis() / 1000.0 && n < all.size()) {
                     why.compareAndSet(null, String.format(Locale.ROOT, "counting took %.0f s, past count.budget (%s),"
                             + " with %d of %d benchmarks counted: choose fewer with count.benchmarks, or give it more",
-                            seconds, budget.get().toString().substring(2).toLowerCase(Locale.ROOT), n, all.size()));
+                            spent, budget.get().toString().substring(2).toLowerCase(Locale.ROOT), n, all.size()));
                 }
             }
         };

@@ -138,6 +138,12 @@ class PerBenchmarkCountsIT {
         return Cli.ab(g.dir(), tmp.resolve("out"), more);
     }
 
+    private static <T> List<T> iterable(java.util.Iterator<T> each) {
+        List<T> all = new java.util.ArrayList<>();
+        each.forEachRemaining(all::add);
+        return all;
+    }
+
     private Map<String, JsonNode> rows() throws IOException {
         Map<String, JsonNode> rows = new HashMap<>();
         for (JsonNode row : JSON.readTree(tmp.resolve("out/results.json").toFile()).get("comparisons")) {
@@ -200,6 +206,13 @@ class PerBenchmarkCountsIT {
         assertTrue(comment.contains("counted by Valgrind (not timed)"), comment);
         assertTrue(comment.contains("moved most in example.com/hash.mix (hash.go)"), comment);
         assertFalse(comment.contains("count cache"), "an empty cache gave nothing: " + comment);
+        // What counting each benchmark took: what a later run's shards are cut by.
+        for (JsonNode t : JSON.readTree(tmp.resolve("out/results.json").toFile()).get("trials")) {
+            if (!t.get("warmup").asBoolean() && t.get("side").asText().equals("base")) {
+                assertEquals(new TreeSet<>(List.of("Sum/16", "Sum/256", "Xor")), new TreeSet<>(iterable(t.get("seconds")
+                        .fieldNames())), t.toString());
+            }
+        }
 
         // The next pull request on the same main: its base is counted once, in the run before. The
         // head changes a comment only, and is counted here over the iterations the cache holds.
