@@ -4,6 +4,7 @@ import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.apache.commons.statistics.distribution.TDistribution;
 import org.apache.commons.statistics.inference.MannWhitneyUTest;
 import org.apache.commons.statistics.inference.PValueMethod;
+import org.apache.commons.statistics.inference.WilcoxonSignedRankTest;
 
 /**
  * The distribution and rank arithmetic perfab's tests need, from Apache Commons Statistics: the one
@@ -57,6 +58,21 @@ final class Distributions {
         double quantile(double probability) {
             return t.inverseCumulativeProbability(probability);
         }
+    }
+
+    /**
+     * Returns Wilcoxon's signed-rank test of the differences {@code d}: {@code [w, p]}, W the sum of
+     * the ranks of the positive differences (zeros left out, ties given their mean rank), and the
+     * two-sided p exact when there are at most {@value #EXACT_UP_TO} differences, none zero or tied
+     * (scipy's {@code wilcoxon(method="exact")}), else the normal approximation with a continuity
+     * correction. When every difference is zero, p is 1.
+     */
+    static double[] signedRank(double[] d) {
+        if (java.util.Arrays.stream(d).allMatch(x -> x == 0)) {
+            return new double[] {0, 1};
+        }
+        WilcoxonSignedRankTest.Result r = WilcoxonSignedRankTest.withDefaults().test(d);
+        return new double[] {r.getStatistic(), Double.isNaN(r.getPValue()) ? 1 : r.getPValue()};
     }
 
     /** Returns the two-sided p of a t statistic {@code t} with {@code df} degrees of freedom. */

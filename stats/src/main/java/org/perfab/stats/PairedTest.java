@@ -132,6 +132,94 @@ public final class PairedTest {
         return new Result(n, (mh / mb - 1) * 100, low, high, t, df, p, slot);
     }
 
+    /**
+     * What the pairs' ranks say, for pairs of which a few straddle a change of the machine's state:
+     * Wilcoxon's signed-rank test of the pairs' log ratios, and Hodges and Lehmann's estimate of the
+     * change with its interval.
+     *
+     * @param n the pairs (those whose two values are equal count, and add nothing to the test)
+     * @param pctChange the change of the median of the pairs' Walsh averages of log ratios, in percent
+     * @param ciLow the low end of its 95% interval, from the signed-rank statistic's distribution
+     *     (exact up to {@value #EXACT_UP_TO} pairs, normal beyond); NaN when too few pairs bound it
+     * @param ciHigh its high end; NaN when too few pairs bound it
+     * @param statistic the sum of the ranks of the pairs where the head was slower
+     * @param p the two-sided p of the signed-rank test
+     */
+    public record Ranked(int n, double pctChange, double ciLow, double ciHigh, double statistic, double p) {
+    }
+
+    /** Up to this many pairs, the interval comes from the signed-rank statistic's exact distribution. */
+    static final int EXACT_UP_TO = 50;
+
+    /**
+     * Returns the rank form of the paired test of {@code pairs}.
+     *
+     * @throws IllegalArgumentException with fewer than 2 pairs, or a value that is not above 0 (a log
+     *     ratio needs both)
+     */
+    public static Ranked ranked(Pairs pairs) {
+        int n = pairs.n();
+        if (n < 2) {
+            throw new IllegalArgumentException(n + " pairs cannot be ranked");
+        }
+        double[] d = new double[n];
+        for (int i = 0; i < n; i++) {
+            if (!(pairs.base()[i] > 0) || !(pairs.head()[i] > 0)) {
+                throw new IllegalArgumentException("pair " + (i + 1) + " has a value that is not above 0: "
+                        + pairs.base()[i] + " and " + pairs.head()[i]);
+            }
+            d[i] = Math.log(pairs.head()[i] / pairs.base()[i]);
+        }
+        double[] walsh = new double[n * (n + 1) / 2];
+        int w = 0;
+        for (int i = 0; i < n; i++) {
+            for (int j = i; j < n; j++) {
+                walsh[w++] = (d[i] + d[j]) / 2;
+            }
+        }
+        java.util.Arrays.sort(walsh);
+        int m = walsh.length;
+        double median = m % 2 == 1 ? walsh[m / 2] : (walsh[m / 2 - 1] + walsh[m / 2]) / 2;
+        int k = lowerRank(n, 1 - CONFIDENCE);
+        double low = k >= 1 ? (Math.exp(walsh[k - 1]) - 1) * 100 : Double.NaN;
+        double high = k >= 1 ? (Math.exp(walsh[m - k]) - 1) * 100 : Double.NaN;
+        double[] test = Distributions.signedRank(d);
+        return new Ranked(n, (Math.exp(median) - 1) * 100, low, high, test[0], test[1]);
+    }
+
+    /**
+     * Returns the rank {@code k} (from 1) of the Walsh average that bounds the interval from below
+     * at level {@code alpha}: the largest for which the signed-rank statistic of {@code n} pairs is
+     * below {@code k} with probability {@code alpha / 2} at most; 0 when none is.
+     */
+    static int lowerRank(int n, double alpha) {
+        if (n > EXACT_UP_TO) {
+            double mean = n * (n + 1) / 4.0;
+            double sd = Math.sqrt(n * (n + 1) * (2.0 * n + 1) / 24);
+            return Math.max(0, (int) Math.floor(mean - Distributions.normalQuantile(1 - alpha / 2) * sd));
+        }
+        // The number of subsets of the ranks 1..n with each sum: the statistic's distribution, times 2^n.
+        int top = n * (n + 1) / 2;
+        double[] ways = new double[top + 1];
+        ways[0] = 1;
+        for (int r = 1; r <= n; r++) {
+            for (int s = top; s >= r; s--) {
+                ways[s] += ways[s - r];
+            }
+        }
+        double all = Math.pow(2, n);
+        double below = 0; // P(T <= k - 1)
+        int k = 0;
+        for (int s = 0; s <= top; s++) {
+            below += ways[s] / all;
+            if (below > alpha / 2) {
+                break;
+            }
+            k = s + 1;
+        }
+        return k;
+    }
+
     /** Returns the least-squares intercept and slope of {@code y} on {@code s} (slope 0 without the slot term). */
     private static double[] fit(double[] y, double[] s, boolean slotTerm) {
         int n = y.length;

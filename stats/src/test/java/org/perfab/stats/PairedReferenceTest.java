@@ -80,6 +80,36 @@ class PairedReferenceTest {
         }
     }
 
+    static Stream<String> rankedNames() throws IOException {
+        List<String> names = new ArrayList<>();
+        load().get("ranked").forEach(c -> names.add(c.get("name").asText()));
+        return names.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rankedNames")
+    void rankedMatchesScipy(String name) throws IOException {
+        JsonNode c = null;
+        for (JsonNode x : load().get("ranked")) {
+            if (x.get("name").asText().equals(name)) {
+                c = x;
+            }
+        }
+        assertNotNull(c);
+        double[] base = numbers(c.get("base"));
+        PairedTest.Ranked r = PairedTest.ranked(new PairedTest.Pairs(base, numbers(c.get("head")),
+                new boolean[base.length]));
+        assertEquals(c.get("statistic").asDouble(), r.statistic(), 1e-9, name + " W+");
+        close(c.get("p").asDouble(), r.p(), 1e-9, name + " p");
+        close(c.get("pctChange").asDouble(), r.pctChange(), 1e-9, name + " change");
+        if (c.get("ciLow").isNull()) {
+            assertTrue(Double.isNaN(r.ciLow()) && Double.isNaN(r.ciHigh()), name + ": too few pairs, got " + r);
+        } else {
+            close(c.get("ciLow").asDouble(), r.ciLow(), 1e-9, name + " interval's low end");
+            close(c.get("ciHigh").asDouble(), r.ciHigh(), 1e-9, name + " interval's high end");
+        }
+    }
+
     @Test
     void theIntervalHoldsNoChangeExactlyWhenTheTestDoesNotReject() throws IOException {
         for (JsonNode c : load().get("cases")) {
@@ -124,5 +154,7 @@ class PairedReferenceTest {
                 new double[] {2}, new boolean[] {true}), false), "one pair");
         assertThrows(IllegalArgumentException.class, () -> new PairedTest.Pairs(v, new double[] {1, 2},
                 one), "a value a side in each pair");
+        assertThrows(IllegalArgumentException.class, () -> PairedTest.ranked(new PairedTest.Pairs(v,
+                new double[] {1, 0, 3}, one)), "no log ratio of 0");
     }
 }
