@@ -4,13 +4,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -255,11 +252,7 @@ final class Builder {
         n.put("root", dir.root().toAbsolutePath().toString());
         Files.writeString(partial.resolve("build.json"), JSON.writeValueAsString(n) + "\n");
         Trees.delete(entry);
-        try {
-            Files.move(partial, entry, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(partial, entry);
-        }
+        Trees.publish(partial, entry);
     }
 
     /** Returns the environment a build runs with: the isolation variables win over the workload's. */
@@ -277,7 +270,6 @@ final class Builder {
      * it when its files do not name the folder it was built in.
      */
     private static String key(SideDir dir, Sources sources, Workload.Build spec, Map<String, String> env) {
-        var digest = Trees.sha256();
         String root = dir.root().toAbsolutePath().toString();
         Map<String, String> keyed = new TreeMap<>();
         env.forEach((k, v) -> keyed.put(k, v.replace(root, "<side>")));
@@ -286,8 +278,7 @@ final class Builder {
         s.append("side ").append(dir.side().id()).append('-').append(dir.build()).append('\n');
         spec.run().forEach(a -> s.append("arg ").append(a).append('\u0000'));
         keyed.forEach((k, v) -> s.append("\nenv ").append(k).append('=').append(v));
-        digest.update(s.toString().getBytes(StandardCharsets.UTF_8));
-        return HexFormat.of().formatHex(digest.digest()).substring(0, 32);
+        return Trees.entryName(s.toString());
     }
 
     /**

@@ -4,15 +4,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -140,7 +137,7 @@ final class CountCache {
         Files.createDirectories(folder.get());
         Map<String, Long> iterations = new LinkedHashMap<>();
         for (Map.Entry<Path, String> e : keys.entrySet()) {
-            Entry entry = read(folder.get().resolve(digest(e.getValue()) + ".json"), e.getValue());
+            Entry entry = read(folder.get().resolve(Trees.entryName(e.getValue()) + ".json"), e.getValue());
             entries.put(e.getKey(), entry);
             entry.trials.forEach(t -> t.forEach((name, c) -> iterations.putIfAbsent(name, c.iterations())));
         }
@@ -179,12 +176,6 @@ final class CountCache {
         Processes.Outcome o = exec.run(new Processes.Command(argv, side.tree(), side.isolation(),
                 java.time.Duration.ofMinutes(1), logs.out("version"), logs.err("version"), false));
         return o.succeeded() ? Files.readString(logs.out("version"), StandardCharsets.UTF_8).strip() : "unknown";
-    }
-
-    private static String digest(String key) {
-        var d = Trees.sha256();
-        d.update(key.getBytes(StandardCharsets.UTF_8));
-        return HexFormat.of().formatHex(d.digest()).substring(0, 32);
     }
 
     /** Returns the entry in {@code file}: empty when there is none, set aside with a note when it cannot be read. */
@@ -270,10 +261,6 @@ final class CountCache {
         }
         Path partial = e.file.resolveSibling(e.file.getFileName() + ".partial");
         Files.writeString(partial, JSON.writeValueAsString(n) + "\n", StandardCharsets.UTF_8);
-        try {
-            Files.move(partial, e.file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException x) {
-            Files.move(partial, e.file, StandardCopyOption.REPLACE_EXISTING);
-        }
+        Trees.publish(partial, e.file);
     }
 }
