@@ -456,4 +456,174 @@ public final class Calibration {
         return new SuiteRates(100.0 * allFound / runs, (double) falseRegressions / runs, 100.0 * falseHeadline / runs,
                 (double) trials / runs);
     }
+
+    /**
+     * What a runner does to a run's trials over time, beside each trial's own noise of
+     * {@value #RUNNER_CV}%: the models that decide between Welch's test and the pairs. Every cell of
+     * a run shares the runner's level at each place of the order.
+     */
+    public enum Runner {
+        /** No movement of the runner: each trial's noise is its own. */
+        INDEPENDENT("independent"),
+        /** A slow drift: the level takes a random step of 1.5% (a logarithm's sd) at every trial. */
+        WALK("random walk"),
+        /** A slow drift: one wave of the level over the run, 8% high and low, at a random phase. */
+        WAVE("wave"),
+        /** Bursts of load: one in 20 trials starts a burst of 1 to 4 trials, 10 to 25% slower. */
+        BURSTS("load bursts"),
+        /**
+         * A sticky slow mode: 15% slower, entered with a chance of 5% at each trial and left with
+         * 15%; a quarter of runs start in it.
+         */
+        STICKY("sticky slow mode"),
+        /** Two speeds drawn anew for each trial of each cell: half of them 1.4 times slower. */
+        TWO_SPEEDS("two speeds"),
+        /** A slot effect: the second trial of each pair 4% faster (a cache the first one warms). */
+        SLOT("slot effect"),
+        /** The mix a shared runner shows: a random walk of 0.5% a trial, bursts, a sticky slow mode. */
+        SHARED("shared (mix)");
+
+        private final String label;
+
+        Runner(String label) {
+            this.label = label;
+        }
+
+        /** The name a table shows. */
+        public String label() {
+            return label;
+        }
+    }
+
+    /** Each trial's own noise under every {@link Runner}, in percent. */
+    public static final double RUNNER_CV = 3;
+
+    /**
+     * How often a test gave each verdict under a runner model, in percent of cells, and how often
+     * p fell under alpha at all.
+     *
+     * @param rates the verdicts
+     * @param significant cells whose p was under alpha, in percent
+     * @param inPairs runs whose cells the pairs judged, in percent
+     */
+    public record RunnerRates(Rates rates, double significant, double inPairs) {
+    }
+
+    /**
+     * Returns how each {@link TrialTest} fares under {@code runner}: {@code runs} simulated runs of
+     * {@code cells} cells each, {@code n} trials a side in the interleaved order (A B, B A, ...), every
+     * cell truly changed by {@code effect} percent, each judged alone by perfab's rules
+     * ({@link KnownTests#TRIALS}, or {@link KnownTests#PAIRS} where the run's {@link Pairing} says so),
+     * every test on the same draws.
+     */
+    public static Map<TrialTest, RunnerRates> runner(Runner runner, int n, double effect, int cells, int runs,
+            Random random, Thresholds thresholds) {
+        Map<TrialTest, int[]> counts = new EnumMap<>(TrialTest.class);
+        Map<TrialTest, int[]> extra = new EnumMap<>(TrialTest.class);
+        for (TrialTest t : TrialTest.values()) {
+            counts.put(t, new int[7]);
+            extra.put(t, new int[2]);
+        }
+        for (int r = 0; r < runs; r++) {
+            double[] level = runnerLevel(runner, 2 * n, random);
+            List<Trials[]> run = new ArrayList<>();
+            for (int c = 0; c < cells; c++) {
+                run.add(runnerCell(runner, level, n, effect, random));
+            }
+            for (TrialTest t : TrialTest.values()) {
+                Pairing pairing = Pairing.decide(t, run);
+                ShiftTest test = pairing.inPairs() ? KnownTests.PAIRS : KnownTests.TRIALS;
+                extra.get(t)[1] += pairing.inPairs() ? 1 : 0;
+                for (Trials[] cell : run) {
+                    Comparison c = test.judge(cell[0], cell[1], Direction.LOWER_IS_BETTER, thresholds, false)
+                            .comparison();
+                    count(counts.get(t), c.verdict());
+                    extra.get(t)[0] += c.pValue() < thresholds.alpha() ? 1 : 0;
+                }
+            }
+        }
+        Map<TrialTest, RunnerRates> out = new EnumMap<>(TrialTest.class);
+        for (TrialTest t : TrialTest.values()) {
+            out.put(t, new RunnerRates(rates(counts.get(t), runs * cells), 100.0 * extra.get(t)[0] / (runs * cells),
+                    100.0 * extra.get(t)[1] / runs));
+        }
+        return out;
+    }
+
+    /** Returns the runner's level, a logarithm, at each of {@code places} places of a run's order. */
+    private static double[] runnerLevel(Runner runner, int places, Random random) {
+        double[] level = new double[places];
+        switch (runner) {
+            case WALK, SHARED -> {
+                double step = runner == Runner.WALK ? 0.015 : 0.005;
+                double at = 0;
+                for (int i = 0; i < places; i++) {
+                    at += random.nextGaussian() * step;
+                    level[i] += at;
+                }
+            }
+            case WAVE -> {
+                double phase = random.nextDouble() * 2 * Math.PI;
+                for (int i = 0; i < places; i++) {
+                    level[i] += 0.08 * Math.sin(2 * Math.PI * i / places + phase);
+                }
+            }
+            default -> {
+                // the other runners move no level of their own here
+            }
+        }
+        if (runner == Runner.BURSTS || runner == Runner.SHARED) {
+            for (int i = 0; i < places; ) {
+                if (random.nextDouble() < 0.05) {
+                    int length = 1 + random.nextInt(4);
+                    double slower = Math.log1p(0.10 + 0.15 * random.nextDouble());
+                    for (int k = i; k < Math.min(places, i + length); k++) {
+                        level[k] += slower;
+                    }
+                    i += length;
+                } else {
+                    i++;
+                }
+            }
+        }
+        if (runner == Runner.STICKY || runner == Runner.SHARED) {
+            boolean slow = random.nextDouble() < 0.25;
+            for (int i = 0; i < places; i++) {
+                level[i] += slow ? Math.log(1.15) : 0;
+                slow = slow ? random.nextDouble() >= 0.15 : random.nextDouble() < 0.05;
+            }
+        }
+        return level;
+    }
+
+    /**
+     * Returns one cell's trials on a runner at {@code level}: {@code n} pairs, the base first in even
+     * pairs, each trial carrying its pair and place.
+     */
+    private static Trials[] runnerCell(Runner runner, double[] level, int n, double effect, Random random) {
+        double[][] values = new double[2][n];
+        int[][] places = new int[2][n];
+        for (int pair = 0; pair < n; pair++) {
+            for (int k = 0; k < 2; k++) {
+                int s = pair % 2 == 0 ? k : 1 - k;
+                int place = 2 * pair + k;
+                double v = 100 * Math.exp(level[place]) * (1 + random.nextGaussian() * RUNNER_CV / 100);
+                if (runner == Runner.TWO_SPEEDS && random.nextDouble() < 0.5) {
+                    v *= 1.4;
+                }
+                if (runner == Runner.SLOT && k == 1) {
+                    v *= 0.96;
+                }
+                values[s][pair] = s == 1 ? v * (1 + effect / 100) : v;
+                places[s][pair] = place;
+            }
+        }
+        int[] pairs = new int[n];
+        for (int i = 0; i < n; i++) {
+            pairs[i] = i;
+        }
+        int[] builds = new int[n];
+        return new Trials[] {Trials.inPairs(values[0], builds, pairs, places[0]),
+                Trials.inPairs(values[1], builds, pairs, places[1])};
+    }
 }

@@ -312,13 +312,36 @@ public record Comparison(Summary base, Summary head, Direction direction, double
      */
     public static Judged judge(double[] base, double[] head, Direction direction, Thresholds thresholds,
             boolean profile) {
+        return judge(Trials.of(base), Trials.of(head), direction, thresholds, profile, false);
+    }
+
+    /**
+     * Judges one cell from its trials as {@link #judge(double[], double[], Direction, Thresholds,
+     * boolean)} does, and when {@code inPairs} and the trials carry their pairs, by the paired test
+     * wherever three pairs or more are left ({@link #paired}): every rule sets the same trials aside,
+     * and a trial set aside takes its partner out of the pairs. Where fewer pairs are left, or the
+     * trials do not pair, Welch's test judges.
+     */
+    static Judged judge(Trials baseTrials, Trials headTrials, Direction direction, Thresholds thresholds,
+            boolean profile, boolean inPairs) {
+        double[] base = baseTrials.values();
+        double[] head = headTrials.values();
+        Core core = (keepBase, keepHead) -> {
+            if (inPairs && baseTrials.paired() && headTrials.paired()) {
+                PairedTest.Pairs pairs = Trials.pairs(baseTrials, headTrials, keepBase, keepHead);
+                if (pairs.n() >= 3) {
+                    return paired(pairs, direction, thresholds, profile);
+                }
+            }
+            return compute(Sample.of(kept(base, keepBase)), Sample.of(kept(head, keepHead)), direction, thresholds,
+                    profile);
+        };
         FarTrials far = FarTrials.of(base, head, thresholds.effectiveOutlierFloor());
-        Comparison all = compute(Sample.of(base), Sample.of(head), direction, thresholds, profile);
+        Comparison all = core.compare(keep(base.length, List.of()), keep(head.length, List.of()));
         if (far.none()) {
             return new Judged(all, List.of(), List.of());
         }
-        Comparison kept = compute(Sample.of(FarTrials.without(base, far.base())),
-                Sample.of(FarTrials.without(head, far.head())), direction, thresholds, profile);
+        Comparison kept = core.compare(keep(base.length, far.base()), keep(head.length, far.head()));
         if (profile || kept.verdict() == Verdict.NO_DATA || all.verdict() == Verdict.NO_DATA) {
             return profile && kept.verdict() != Verdict.NO_DATA ? new Judged(kept, far.base(), far.head())
                     : new Judged(all, List.of(), List.of());
@@ -326,7 +349,7 @@ public record Comparison(Summary base, Summary head, Direction direction, double
         Judged judged;
         double cut = far.twoGroups(base, head, thresholds.effectiveOutlierFloor());
         if (!Double.isNaN(cut)) {
-            judged = likeWithLike(base, head, cut, all, direction, thresholds);
+            judged = likeWithLike(base, head, cut, all, core, thresholds);
         } else if (!far.oneSided()) {
             judged = new Judged(kept, far.base(), far.head());
         } else if (!far.candidateWorseInSome(base, head, direction)) {
@@ -340,6 +363,32 @@ public record Comparison(Summary base, Summary head, Direction direction, double
             judged = oneSidedWorse(far, kept, all, thresholds);
         }
         return signOfTheMedians(judged, base, head, thresholds);
+    }
+
+    /** How the trials a rule keeps of a cell are compared: Welch's test on their values, or their pairs. */
+    private interface Core {
+        /** Compares the trials {@code keepBase} and {@code keepHead} keep, by position. */
+        Comparison compare(boolean[] keepBase, boolean[] keepHead);
+    }
+
+    /** Returns a mask of {@code n} positions, every one kept but {@code setAside}. */
+    private static boolean[] keep(int n, List<Integer> setAside) {
+        boolean[] keep = new boolean[n];
+        Arrays.fill(keep, true);
+        setAside.forEach(i -> keep[i] = false);
+        return keep;
+    }
+
+    /** Returns the values {@code keep} keeps, in order. */
+    private static double[] kept(double[] values, boolean[] keep) {
+        double[] out = new double[values.length];
+        int n = 0;
+        for (int i = 0; i < values.length; i++) {
+            if (keep[i]) {
+                out[n++] = values[i];
+            }
+        }
+        return n == values.length ? values : Arrays.copyOf(out, n);
     }
 
     /**
@@ -379,7 +428,7 @@ public record Comparison(Summary base, Summary head, Direction direction, double
      * set aside. When the other group also holds two of each side and its significant verdict
      * points the other way, or no group holds two of each, every trial decides.
      */
-    private static Judged likeWithLike(double[] base, double[] head, double cut, Comparison all, Direction direction,
+    private static Judged likeWithLike(double[] base, double[] head, double cut, Comparison all, Core core,
             Thresholds thresholds) {
         List<Caveat> split = List.of(Caveat.SPLIT);
         Group low = new Group(base, head, cut, false);
@@ -393,9 +442,9 @@ public record Comparison(Summary base, Summary head, Direction direction, double
         if (!decides.comparable()) {
             return everyTrial(all, cut, base, head, thresholds);
         }
-        Comparison c = compute(Sample.of(decides.base), Sample.of(decides.head), direction, thresholds, false);
+        Comparison c = core.compare(keep(base.length, decides.setAsideBase), keep(head.length, decides.setAsideHead));
         if (other != null && other.comparable()) {
-            Comparison o = compute(Sample.of(other.base), Sample.of(other.head), direction, thresholds, false);
+            Comparison o = core.compare(keep(base.length, other.setAsideBase), keep(head.length, other.setAsideHead));
             boolean opposite = o.verdict().significant() && c.verdict() != Verdict.UNCHANGED
                     && Math.signum(o.pctChange()) != Math.signum(c.pctChange());
             boolean against = o.verdict().significant() && !c.verdict().significant();
@@ -563,6 +612,19 @@ public record Comparison(Summary base, Summary head, Direction direction, double
             }
         }
 
+        return classified(base, head, direction, pct, ciLow, ciHigh,
+                Statistic.of(Statistic.Kind.WELCH_T, test.t(), test.df()), test.p(), mde, caveats, thresholds, profile);
+    }
+
+    /**
+     * Returns the comparison of a test's figures under the verdict rules: {@code caveats} are those
+     * the figures found (too few values, a baseline mean that is not positive, an unbounded
+     * interval), and the verdict adds its own.
+     */
+    private static Comparison classified(Summary base, Summary head, Direction direction, double pct, double ciLow,
+            double ciHigh, Statistic statistic, double p, double mde, List<Caveat> caveats, Thresholds thresholds,
+            boolean profile) {
+        boolean positiveBase = base.mean() > 0.0;
         Verdict verdict;
         if (base.n() < 2 || head.n() < 2) {
             verdict = Verdict.NO_DATA;
@@ -572,24 +634,23 @@ public record Comparison(Summary base, Summary head, Direction direction, double
             // Any move away from zero is an infinitely large percent change.
             double infinite = head.mean() == 0.0 ? 0.0
                     : Math.copySign(Double.POSITIVE_INFINITY, head.mean());
-            verdict = VerdictRule.classify(direction, infinite, test.p(), thresholds);
+            verdict = VerdictRule.classify(direction, infinite, p, thresholds);
         } else if (!positiveBase) {
-            boolean significant = test.p() < thresholds.alpha();
+            boolean significant = p < thresholds.alpha();
             verdict = significant && direction.isWorse(base.mean(), head.mean())
                     ? Verdict.INCONCLUSIVE
                     : Verdict.UNCHANGED;
         } else {
-            verdict = VerdictRule.classify(direction, pct, test.p(), thresholds);
+            verdict = VerdictRule.classify(direction, pct, p, thresholds);
         }
         if (verdict == Verdict.UNCHANGED && mde > thresholds.effectiveNoisyAbove()) {
             caveats.add(Caveat.UNDERPOWERED);
         }
-        if (!profile && positiveBase && VerdictRule.shortOfItsLook(pct, test.p(), thresholds)) {
+        if (!profile && positiveBase && VerdictRule.shortOfItsLook(pct, p, thresholds)) {
             caveats.add(Caveat.NOT_AT_LOOK);
         }
         caveats.sort(null);
-        Comparison c = new Comparison(base, head, direction, pct, ciLow, ciHigh,
-                Statistic.of(Statistic.Kind.WELCH_T, test.t(), test.df()), test.p(),
+        Comparison c = new Comparison(base, head, direction, pct, ciLow, ciHigh, statistic, p,
                 Double.isNaN(mde) ? OptionalDouble.empty() : OptionalDouble.of(mde), verdict, caveats, Double.NaN);
         // Unchanged is a claim, "no change of X or more", and must be earned: an interval that
         // reaches a slowdown as large as the bar, no interval at all, or trials blind to a slowdown
@@ -599,6 +660,87 @@ public record Comparison(Summary base, Summary head, Direction direction, double
             return c.with(Verdict.NOISY, caveats, Double.NaN);
         }
         return c;
+    }
+
+    /**
+     * Returns the comparison of {@code pairs}, the interleaved order's pairs of a cell (see
+     * {@link PairedTest}): the summaries of the paired trials, the change of the head's mean over
+     * the base's, Fieller's interval with the pairs' covariance, the paired t and its p, and the
+     * change the paired test would find with 80% power; with the slot term when {@code slot}. When a
+     * few pairs straddle a change of the machine's state ({@link PairedTest#straddled}), the pairs'
+     * ranks judge instead ({@link #ranked}). Pairs whose base mean is not above 0 have no ratio to
+     * pair: Welch's test judges them.
+     */
+    static Comparison paired(PairedTest.Pairs pairs, Direction direction, Thresholds thresholds, boolean profile) {
+        Sample b = Sample.of(pairs.base());
+        Sample h = Sample.of(pairs.head());
+        Summary base = Summary.of(b);
+        Summary head = Summary.of(h);
+        int exponent = Math.max(b.maxExponent(), h.maxExponent());
+        if (!(base.mean() > 0) || pairs.n() < 3 || exponent == Sample.NO_EXPONENT) {
+            return compute(b, h, direction, thresholds, profile);
+        }
+        if (PairedTest.straddled(pairs)) {
+            return ranked(pairs, base, head, direction, thresholds, profile);
+        }
+        // Scaled by a power of two, which is exact, so that products of huge or tiny values stay finite.
+        int scale = Math.abs(exponent) > SCALE_PAST ? -exponent : 0;
+        PairedTest.Pairs scaled = scale == 0 ? pairs : new PairedTest.Pairs(scaled(pairs.base(), scale),
+                scaled(pairs.head(), scale), pairs.baseFirst());
+        PairedTest.Result r = PairedTest.of(scaled, PairedTest.slotMatters(scaled));
+        List<Caveat> caveats = new ArrayList<>();
+        double ciLow = r.ciLow();
+        double ciHigh = r.ciHigh();
+        double mde;
+        if (r.se() == 0) {
+            ciLow = r.pctChange();
+            ciHigh = r.pctChange();
+            mde = 0;
+        } else {
+            if (Double.isNaN(ciLow)) {
+                caveats.add(Caveat.UNBOUNDED_INTERVAL);
+            } else if (base.min() >= 0 && head.min() >= 0) {
+                ciLow = Math.max(-100.0, ciLow);
+            }
+            mde = (TQuantile.of(1.0 - thresholds.alpha() / 2.0, r.df()) + TQuantile.of(POWER, r.df())) * r.se()
+                    / r.baseMean() * 100.0;
+        }
+        double t = r.se() == 0 && r.pctChange() == 0 ? 0 : r.t();
+        return classified(base, head, direction, r.pctChange(), ciLow, ciHigh,
+                Statistic.of(Statistic.Kind.PAIRED_T, t, r.se() == 0 ? Double.NaN : r.df()), r.se() == 0
+                        ? (r.pctChange() == 0 ? 1 : 0) : r.p(), mde, caveats, thresholds, profile);
+    }
+
+    /**
+     * Returns the comparison of {@code pairs} by their ranks ({@link PairedTest#ranked}): the change is
+     * Hodges and Lehmann's estimate of the pairs' log ratios with its interval, p the signed-rank
+     * test's; the change the test would find with 80% power is taken from the interval's width, as a
+     * normal test of that width would.
+     */
+    private static Comparison ranked(PairedTest.Pairs pairs, Summary base, Summary head, Direction direction,
+            Thresholds thresholds, boolean profile) {
+        PairedTest.Ranked r = PairedTest.ranked(pairs);
+        List<Caveat> caveats = new ArrayList<>();
+        double mde = Double.NaN;
+        if (Double.isNaN(r.ciLow())) {
+            caveats.add(Caveat.UNBOUNDED_INTERVAL);
+        } else {
+            double z = Distributions.normalQuantile(1 - (1 - CONFIDENCE) / 2);
+            double se = (Math.log1p(r.ciHigh() / 100) - Math.log1p(r.ciLow() / 100)) / (2 * z);
+            mde = (Distributions.normalQuantile(1 - thresholds.alpha() / 2) + Distributions.normalQuantile(POWER))
+                    * se * 100;
+        }
+        return classified(base, head, direction, r.pctChange(), r.ciLow(), r.ciHigh(),
+                Statistic.of(Statistic.Kind.SIGNED_RANK, r.statistic(), Double.NaN), r.p(), mde, caveats,
+                thresholds, profile);
+    }
+
+    private static double[] scaled(double[] values, int exponent) {
+        double[] out = new double[values.length];
+        for (int i = 0; i < values.length; i++) {
+            out[i] = Math.scalb(values[i], exponent);
+        }
+        return out;
     }
 
     /**

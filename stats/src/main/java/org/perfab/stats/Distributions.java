@@ -1,5 +1,6 @@
 package org.perfab.stats;
 
+import org.apache.commons.statistics.distribution.FDistribution;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.apache.commons.statistics.distribution.TDistribution;
 import org.apache.commons.statistics.inference.MannWhitneyUTest;
@@ -73,6 +74,11 @@ final class Distributions {
         }
         WilcoxonSignedRankTest.Result r = WilcoxonSignedRankTest.withDefaults().test(d);
         return new double[] {r.getStatistic(), Double.isNaN(r.getPValue()) ? 1 : r.getPValue()};
+    }
+
+    /** Returns P(F > f) of Fisher's F with {@code d1} and {@code d2} degrees of freedom; 0 for an infinite f. */
+    static double fUpper(double f, double d1, double d2) {
+        return Double.isInfinite(f) ? 0 : FDistribution.of(d1, d2).survivalProbability(f);
     }
 
     /** Returns the two-sided p of a t statistic {@code t} with {@code df} degrees of freedom. */

@@ -24,7 +24,19 @@ public enum KnownTests implements ShiftTest {
         @Override
         public Comparison.Judged judge(Trials base, Trials head, Direction direction, Thresholds thresholds,
                 boolean profile) {
-            return Comparison.judge(base.values(), head.values(), direction, thresholds, profile);
+            return Comparison.judge(base, head, direction, thresholds, profile, false);
+        }
+    },
+    /**
+     * perfab's verdict on the trials in the interleaved order's pairs: the rules of {@link #TRIALS},
+     * each comparison made by the paired test where three pairs or more are left
+     * ({@link Comparison#paired}); Welch's test where the trials do not pair.
+     */
+    PAIRS {
+        @Override
+        public Comparison.Judged judge(Trials base, Trials head, Direction direction, Thresholds thresholds,
+                boolean profile) {
+            return Comparison.judge(base, head, direction, thresholds, profile, true);
         }
     },
     /** Welch's test on the median of each build: one value per build and side. */
@@ -77,15 +89,35 @@ public enum KnownTests implements ShiftTest {
         @Override
         public Comparison.Judged judge(Trials base, Trials head, Direction direction, Thresholds thresholds,
                 boolean profile) {
-            Comparison.Judged trials = TRIALS.judge(base, head, direction, thresholds, profile);
-            if (base.buildCount() < 2 || head.buildCount() < 2) {
-                return trials;
-            }
-            Comparison medians = BUILD_MEDIANS.judge(base, head, direction, thresholds, profile).comparison();
-            return new Comparison.Judged(medians, trials.baseSetAside(), trials.headSetAside(),
-                    Optional.of(trials.comparison()));
+            return withBuilds(TRIALS, base, head, direction, thresholds, profile);
+        }
+    },
+    /**
+     * {@link #PERFAB} with the trials judged in their pairs ({@link #PAIRS}); the medians of the
+     * builds, one value a build, do not pair, and Welch's test judges them.
+     */
+    PERFAB_PAIRS {
+        @Override
+        public Comparison.Judged judge(Trials base, Trials head, Direction direction, Thresholds thresholds,
+                boolean profile) {
+            return withBuilds(PAIRS, base, head, direction, thresholds, profile);
         }
     };
+
+    /**
+     * Returns the judgement of {@code trials}, or, when both sides measured two builds or more, of
+     * the medians of the builds with the trials' own kept beside it.
+     */
+    private static Comparison.Judged withBuilds(ShiftTest trialTest, Trials base, Trials head, Direction direction,
+            Thresholds thresholds, boolean profile) {
+        Comparison.Judged trials = trialTest.judge(base, head, direction, thresholds, profile);
+        if (base.buildCount() < 2 || head.buildCount() < 2) {
+            return trials;
+        }
+        Comparison medians = BUILD_MEDIANS.judge(base, head, direction, thresholds, profile).comparison();
+        return new Comparison.Judged(medians, trials.baseSetAside(), trials.headSetAside(),
+                Optional.of(trials.comparison()));
+    }
 
     private static Comparison welch(double[] base, double[] head, Direction direction, Thresholds thresholds,
             boolean profile) {

@@ -64,9 +64,11 @@ public final class PairedTest {
      * @param p the two-sided p of {@code t}
      * @param slot with the slot term, how much the second trial of a pair differed from the first on
      *     average, in percent of the base's mean; NaN without it
+     * @param se the standard error of the head's mean less the base's, in the values' unit
+     * @param baseMean the base's mean (its intercept, with the slot term)
      */
     public record Result(int n, double pctChange, double ciLow, double ciHigh, double t, double df, double p,
-            double slot) {
+            double slot, double se, double baseMean) {
     }
 
     /**
@@ -129,7 +131,7 @@ public final class PairedTest {
         double p = Double.isInfinite(t) ? 0 : Distributions.tTwoSided(t, df);
         // The head ran second where s is +1, the base where it is -1: their slopes differ by the effect.
         double slot = slotTerm ? (h[1] - b[1]) / mb * 100 : Double.NaN;
-        return new Result(n, (mh / mb - 1) * 100, low, high, t, df, p, slot);
+        return new Result(n, (mh / mb - 1) * 100, low, high, t, df, p, slot, Math.sqrt(c * Math.max(0, v)), mb);
     }
 
     /**
@@ -218,6 +220,78 @@ public final class PairedTest {
             k = s + 1;
         }
         return k;
+    }
+
+    /** The level under which the pairs' evidence of a slot effect puts the slot term in. */
+    static final double SLOT_LEVEL = 0.01;
+
+    /**
+     * Returns whether the second trial of a pair was systematically faster or slower than the first
+     * in {@code pairs}: the slot term takes out significantly more of the differences' spread than
+     * it costs (an F test of one degree of freedom, at {@value #SLOT_LEVEL}). It needs 6 pairs, 2 of
+     * each order. The difference of the two kinds of pairs says nothing of the change itself, which
+     * is their mean: in a balanced order the two are independent.
+     */
+    static boolean slotMatters(Pairs pairs) {
+        int n = pairs.n();
+        int baseFirst = 0;
+        for (boolean f : pairs.baseFirst()) {
+            baseFirst += f ? 1 : 0;
+        }
+        if (n < 6 || baseFirst < 2 || n - baseFirst < 2) {
+            return false;
+        }
+        double[] d = new double[n];
+        double[] s = new double[n];
+        for (int i = 0; i < n; i++) {
+            d[i] = pairs.head()[i] - pairs.base()[i];
+            s[i] = pairs.baseFirst()[i] ? 1 : -1;
+        }
+        double[] fit = fit(d, s, true);
+        double mean = 0;
+        for (double x : d) {
+            mean += x / n;
+        }
+        double withSlot = 0;
+        double without = 0;
+        for (int i = 0; i < n; i++) {
+            withSlot += Math.pow(d[i] - fit[0] - fit[1] * s[i], 2);
+            without += Math.pow(d[i] - mean, 2);
+        }
+        if (!(withSlot > 0)) {
+            return without > 0;
+        }
+        double f = (without - withSlot) / (withSlot / (n - 2));
+        return Distributions.fUpper(f, 1, n - 2) < SLOT_LEVEL;
+    }
+
+    /** How many times the differences' root mean square may exceed their robust spread before ranks judge. */
+    static final double STRADDLE_RATIO = 1.6;
+
+    /**
+     * Returns whether a few of {@code pairs} straddle a change of the machine's state: the root mean
+     * square of the pairs' log ratios exceeds {@value #STRADDLE_RATIO} times their robust spread
+     * (1.4826 times the median of their sizes), with 8 pairs or more, every value above 0. It reads
+     * only the sizes of the log ratios, never their signs: given the sizes, which way each pair went
+     * is a coin under no change, so the signed-rank test keeps its level whatever this says.
+     */
+    static boolean straddled(Pairs pairs) {
+        int n = pairs.n();
+        if (n < 8) {
+            return false;
+        }
+        double[] size = new double[n];
+        double squares = 0;
+        for (int i = 0; i < n; i++) {
+            if (!(pairs.base()[i] > 0) || !(pairs.head()[i] > 0)) {
+                return false;
+            }
+            size[i] = Math.abs(Math.log(pairs.head()[i] / pairs.base()[i]));
+            squares += size[i] * size[i];
+        }
+        java.util.Arrays.sort(size);
+        double median = n % 2 == 1 ? size[n / 2] : (size[n / 2 - 1] + size[n / 2]) / 2;
+        return Math.sqrt(squares / n) > STRADDLE_RATIO * 1.4826 * median;
     }
 
     /** Returns the least-squares intercept and slope of {@code y} on {@code s} (slope 0 without the slot term). */

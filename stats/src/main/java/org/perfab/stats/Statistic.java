@@ -49,7 +49,18 @@ public record Statistic(Kind kind, double value, OptionalDouble df) {
          * Yuen's t on 20% trimmed means, {@code (trimmed_head - trimmed_base) / se} with winsorized
          * variances, and its Welch-Satterthwaite degrees of freedom from the trimmed counts.
          */
-        YUEN_T("yuen-t", true);
+        YUEN_T("yuen-t", true),
+        /**
+         * The paired t of the interleaved order's pairs, {@code (mean_head - mean_base) / se} with the
+         * pairs' covariance in the standard error, and the pairs less one (less two with the slot
+         * term) as its degrees of freedom (see {@link PairedTest}).
+         */
+        PAIRED_T("paired-t", true),
+        /**
+         * Wilcoxon's signed-rank statistic of the pairs' log ratios: the sum of the ranks of the
+         * pairs where the head was higher (see {@link PairedTest#ranked}). No degrees of freedom.
+         */
+        SIGNED_RANK("signed-rank", false);
 
         private final String id;
         private final boolean hasDf;
