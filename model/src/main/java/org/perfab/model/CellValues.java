@@ -1,11 +1,13 @@
 package org.perfab.model;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.ToIntFunction;
 import org.perfab.stats.Trials;
 
 /**
@@ -27,12 +29,22 @@ public final class CellValues {
      */
     private final int[][] builds;
     private final int[][] trials;
+    /**
+     * Each side's places in the run's order, by {@link Side#ordinal}; null when the values do not
+     * pair (values read from files of measurements, a trial of unknown place, a trial that measured
+     * the cell twice).
+     */
+    private final int[][] places;
 
-    private CellValues(Cell cell, double[][] values, int[][] builds, int[][] trials) {
+    /** The place of a value whose place in a run's order is not known. */
+    static final int NO_PLACE = -1;
+
+    private CellValues(Cell cell, double[][] values, int[][] builds, int[][] trials, int[][] places) {
         this.cell = Objects.requireNonNull(cell, "cell");
         this.values = values;
         this.builds = builds;
         this.trials = trials;
+        this.places = places;
     }
 
     /**
@@ -40,7 +52,7 @@ public final class CellValues {
      * The arrays are kept, not copied: the caller hands them over.
      */
     public static CellValues of(Cell cell, double[] base, double[] head) {
-        return new CellValues(cell, new double[][] {base, head}, null, null);
+        return new CellValues(cell, new double[][] {base, head}, null, null, null);
     }
 
     /**
@@ -51,6 +63,14 @@ public final class CellValues {
      *     units or directions
      */
     static Map<Cell, CellValues> grouped(List<Measurement> measurements) {
+        return grouped(measurements, m -> NO_PLACE);
+    }
+
+    /**
+     * Returns {@link #grouped(List)} with each value at {@code place} in its run's order: the values
+     * of a cell pair when every one has a place and no trial measured the cell twice on a side.
+     */
+    static Map<Cell, CellValues> grouped(List<Measurement> measurements, ToIntFunction<Measurement> place) {
         Map<CellId, Cell> byId = new HashMap<>();
         Map<Cell, List<List<Measurement>>> bySide = new LinkedHashMap<>();
         for (Measurement m : measurements) {
@@ -71,13 +91,18 @@ public final class CellValues {
             double[][] values = new double[2][];
             int[][] builds = new int[2][];
             int[][] trials = new int[2][];
+            int[][] places = new int[2][];
+            boolean pairs = true;
             for (int s = 0; s < 2; s++) {
                 List<Measurement> side = sides.get(s);
                 values[s] = side.stream().mapToDouble(Measurement::value).toArray();
                 builds[s] = side.stream().mapToInt(Measurement::build).toArray();
                 trials[s] = side.stream().mapToInt(Measurement::trial).toArray();
+                places[s] = side.stream().mapToInt(place).toArray();
+                pairs &= Arrays.stream(places[s]).allMatch(p -> p != NO_PLACE)
+                        && Arrays.stream(trials[s]).distinct().count() == trials[s].length;
             }
-            grouped.put(cell, new CellValues(cell, values, builds, trials));
+            grouped.put(cell, new CellValues(cell, values, builds, trials, pairs ? places : null));
         });
         return grouped;
     }
@@ -112,9 +137,15 @@ public final class CellValues {
         return trials == null ? i : trials[side.ordinal()][i];
     }
 
-    /** Returns the values of {@code side} as the trials a test judges, each with its build. */
+    /**
+     * Returns the values of {@code side} as the trials a test judges, each with its build, and with
+     * its pair (its trial) and place in the run's order where the values pair.
+     */
     public Trials trials(Side side) {
         double[] v = values[side.ordinal()];
+        if (places != null) {
+            return Trials.inPairs(v, builds[side.ordinal()], trials[side.ordinal()], places[side.ordinal()]);
+        }
         return builds == null ? Trials.of(v) : Trials.of(v, builds[side.ordinal()]);
     }
 

@@ -23,9 +23,11 @@ import org.perfab.stats.Comparison;
 import org.perfab.stats.FalseDiscovery;
 import org.perfab.stats.KnownTests;
 import org.perfab.stats.Sample;
+import org.perfab.stats.Pairing;
 import org.perfab.stats.Sequential;
 import org.perfab.stats.ShiftTest;
 import org.perfab.stats.Thresholds;
+import org.perfab.stats.TrialTest;
 import org.perfab.stats.Verdict;
 
 /**
@@ -38,9 +40,10 @@ import org.perfab.stats.Verdict;
  *     and cells without data; within a verdict by cell name and metric
  * @param warnings what a reader must know about the whole comparison (identical builds, failed
  *     trials), in the order found; every renderer shows them
+ * @param pairing which test judged the trials, and what the runner did meanwhile (see {@link Pairing})
  */
 public record ComparisonTable(String baseLabel, String headLabel, Thresholds thresholds,
-        List<CellComparison> rows, List<Warning> warnings) {
+        List<CellComparison> rows, List<Warning> warnings, Pairing pairing) {
 
     /** The order of rows: by verdict (its declaration order), then by cell. */
     public static final Comparator<CellComparison> ROW_ORDER = (a, b) -> {
@@ -54,6 +57,18 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         Objects.requireNonNull(thresholds, "thresholds");
         rows = ordered(rows);
         warnings = List.copyOf(warnings);
+        Objects.requireNonNull(pairing, "pairing");
+    }
+
+    /** A table whose trials Welch's test judged, as it judges trials that do not pair. */
+    public ComparisonTable(String baseLabel, String headLabel, Thresholds thresholds, List<CellComparison> rows,
+            List<Warning> warnings) {
+        this(baseLabel, headLabel, thresholds, rows, warnings, Pairing.welch(TrialTest.WELCH));
+    }
+
+    /** Returns this table, its rows as they are, saying that {@code how} judged them. */
+    public ComparisonTable withPairing(Pairing how) {
+        return new ComparisonTable(baseLabel, headLabel, thresholds, rows, warnings, how);
     }
 
     /**
@@ -75,13 +90,13 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
     /** Returns this table with {@code floor} applied to each row: the noise floor of its cell at this run's size. */
     public ComparisonTable withNoiseFloors(ToDoubleFunction<CellComparison> floor) {
         return new ComparisonTable(baseLabel, headLabel, thresholds,
-                rows.stream().map(r -> r.withNoiseFloor(floor.applyAsDouble(r))).toList(), warnings);
+                rows.stream().map(r -> r.withNoiseFloor(floor.applyAsDouble(r))).toList(), warnings, pairing);
     }
 
     /** Returns this table with each row's functions whose counts moved most, as {@code moved} finds them. */
     public ComparisonTable withFunctions(Function<CellComparison, List<FunctionChange>> moved) {
         return new ComparisonTable(baseLabel, headLabel, thresholds,
-                rows.stream().map(r -> r.withFunctions(moved.apply(r))).toList(), warnings);
+                rows.stream().map(r -> r.withFunctions(moved.apply(r))).toList(), warnings, pairing);
     }
 
     /**
@@ -93,14 +108,14 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
     public ComparisonTable countedInstead(java.util.function.Predicate<CellComparison> which) {
         return new ComparisonTable(baseLabel, headLabel, thresholds, rows.stream().map(r -> which.test(r)
                 && (r.comparison().verdict() == Verdict.NOISY || r.comparison().verdict() == Verdict.INCONCLUSIVE)
-                ? r.withComparison(r.comparison().withCaveat(Caveat.COUNTED_INSTEAD)) : r).toList(), warnings);
+                ? r.withComparison(r.comparison().withCaveat(Caveat.COUNTED_INSTEAD)) : r).toList(), warnings, pairing);
     }
 
     /** Returns this table with {@code more} warnings after its own. */
     public ComparisonTable withWarnings(List<Warning> more) {
         List<Warning> all = new ArrayList<>(warnings);
         all.addAll(more);
-        return new ComparisonTable(baseLabel, headLabel, thresholds, rows, all);
+        return new ComparisonTable(baseLabel, headLabel, thresholds, rows, all, pairing);
     }
 
     /**
@@ -142,10 +157,21 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
      */
     public static ComparisonTable of(String baseLabel, String headLabel, List<Measurement> measurements,
             Thresholds thresholds, Predicate<Cell> isProfile, ShiftTest test, ToIntFunction<CellId> ran) {
+        return of(baseLabel, headLabel, measurements, thresholds, isProfile, test, ran, m -> CellValues.NO_PLACE);
+    }
+
+    /**
+     * Returns {@link #of(String, String, List, Thresholds, Predicate, ShiftTest, ToIntFunction)} of
+     * the measurements of a run, each at {@code place} in the run's order (see {@link RunOrder}), so
+     * that a test of pairs finds each trial's partner.
+     */
+    static ComparisonTable of(String baseLabel, String headLabel, List<Measurement> measurements,
+            Thresholds thresholds, Predicate<Cell> isProfile, ShiftTest test, ToIntFunction<CellId> ran,
+            ToIntFunction<Measurement> place) {
         if (thresholds.adaptive().isPresent()) {
-            return adaptive(baseLabel, headLabel, measurements, thresholds, isProfile, test, ran);
+            return adaptive(baseLabel, headLabel, measurements, thresholds, isProfile, test, ran, place);
         }
-        return judged(baseLabel, headLabel, CellValues.grouped(measurements), thresholds, isProfile, test);
+        return judged(baseLabel, headLabel, CellValues.grouped(measurements, place), thresholds, isProfile, test);
     }
 
     /**
@@ -244,7 +270,8 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
      * it.
      */
     private static ComparisonTable adaptive(String baseLabel, String headLabel, List<Measurement> measurements,
-            Thresholds thresholds, Predicate<Cell> isProfile, ShiftTest test, ToIntFunction<CellId> ranOf) {
+            Thresholds thresholds, Predicate<Cell> isProfile, ShiftTest test, ToIntFunction<CellId> ranOf,
+            ToIntFunction<Measurement> place) {
         Sequential design = thresholds.adaptive().orElseThrow();
         int ran = measurements.stream().mapToInt(m -> m.trial() + 1).max().orElse(0);
         List<Integer> sizes = design.looks();
@@ -266,7 +293,7 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
             Map<Cell, CellComparison> rows = new LinkedHashMap<>();
             for (CellComparison r : of(baseLabel, headLabel, measurements.stream()
                     .filter(m -> m.trial() < n && cellLooks.get(m.cell().id()) >= at).toList(), level, isProfile,
-                    test).rows()) {
+                    test, id -> Integer.MAX_VALUE, place).rows()) {
                 int own = cellLooks.get(r.cell().id());
                 rows.put(r.cell(), r.withLook(new Look(k, own, n, level.testAlpha())));
             }

@@ -25,7 +25,9 @@ import org.perfab.stats.Direction;
 import org.perfab.stats.Sequential;
 import org.perfab.stats.Statistic;
 import org.perfab.stats.Summary;
+import org.perfab.stats.Pairing;
 import org.perfab.stats.Thresholds;
+import org.perfab.stats.TrialTest;
 import org.perfab.stats.Verdict;
 
 /**
@@ -95,6 +97,12 @@ public final class ResultsJson {
         ArrayNode harnessFiles = settings.putArray("harnessFiles");
         s.harnessFiles().forEach(f -> harnessFiles.addObject().put("path", f.path()).put("state", f.state().id()));
         settings.set("thresholds", thresholds(results.table().thresholds()));
+        Pairing pairing = results.table().pairing();
+        ObjectNode judged = root.putObject("pairing");
+        judged.put("judged", pairing.judged()).put("cells", pairing.cells());
+        number(judged, "p", pairing.p());
+        number(judged, "moved", pairing.moved());
+        number(judged, "narrower", pairing.narrower());
         root.put("startedAt", results.startedAt().toString());
         if (results.finishedAt().isPresent()) {
             root.put("finishedAt", results.finishedAt().get().toString());
@@ -233,6 +241,7 @@ public final class ResultsJson {
                         : Optional.of(s.integer("padding", Long.MIN_VALUE, Long.MAX_VALUE)));
         Thresholds thresholds = thresholds(s, "thresholds");
         s.done();
+        n.has("pairing"); // derived from the trials and the test
         Instant startedAt = n.check("startedAt", () -> instant(n.text("startedAt")));
         Optional<Instant> finishedAt = n.textOrNull("finishedAt").map(t -> n.check("finishedAt", () -> instant(t)));
         boolean interrupted = n.bool("interrupted");
@@ -349,11 +358,11 @@ public final class ResultsJson {
                             + " by shards " + other + " and " + key.get(0) + ", which measure disjoint cells");
                 }
             }
-            judged = n.check("measurements", () -> Shards.judged(baseLabel, headLabel, byShard, thresholds,
+            judged = n.check("measurements", () -> Judge.table(baseLabel, headLabel, byShard, thresholds,
                     cell -> profileCells.contains(cell.id())));
         } else {
-            judged = n.check("measurements", () -> ComparisonTable.of(baseLabel, headLabel,
-                    Disturbed.judged(trials, Disturbed.of(trials)), thresholds, cell -> profileCells.contains(cell.id())));
+            judged = n.check("measurements", () -> Judge.table(baseLabel, headLabel, List.of(trials), thresholds,
+                    cell -> profileCells.contains(cell.id())));
         }
         ComparisonTable table = judged.withWarnings(warnings)
                 .withFunctions(r -> functions.getOrDefault(r.cell().id(), List.of()))
@@ -584,6 +593,7 @@ public final class ResultsJson {
         } else {
             node.putNull("adaptive");
         }
+        node.put("test", t.test().id());
         return node;
     }
 
@@ -605,11 +615,13 @@ public final class ResultsJson {
         }
         Optional<Sequential> looks = adaptive;
         // Files from before the outlier floor and the underpowered cut were settings of their own lack
-        // them: both were the minimum effect.
+        // them: both were the minimum effect. Files from before the test was a setting were judged
+        // by Welch's test alone.
+        TrialTest test = th.has("test") ? th.check("test", () -> TrialTest.fromId(th.text("test"))) : TrialTest.WELCH;
         Thresholds thresholds = parent.check(name, () -> new Thresholds(th.number("alpha"), th.number("minEffect"),
                 th.number("inconclusive"), th.has("fdr") ? th.numberOrNaN("fdr") : Double.NaN,
                 th.has("outlierFloor") ? th.numberOrNaN("outlierFloor") : Double.NaN,
-                th.has("noisyAbove") ? th.numberOrNaN("noisyAbove") : Double.NaN, looks));
+                th.has("noisyAbove") ? th.numberOrNaN("noisyAbove") : Double.NaN, looks).withTest(test));
         th.done();
         return thresholds;
     }

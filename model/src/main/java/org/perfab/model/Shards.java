@@ -10,8 +10,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.function.Predicate;
-import org.perfab.stats.KnownTests;
 import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
 
@@ -19,9 +17,7 @@ import org.perfab.stats.Verdict;
  * The shards of one A/B, merged into one run: every shard's trials, and one table of every cell
  * judged together, as one run of the whole suite on the same values would judge them. The
  * false-discovery control is over every cell of the suite, not of a shard; with adaptive trials
- * each cell is judged at the looks its own shard took (see
- * {@link ComparisonTable#of(String, String, List, Thresholds, Predicate, org.perfab.stats.ShiftTest,
- * java.util.function.ToIntFunction)}).
+ * each cell is judged at the looks its own shard took (see {@link Judge}).
  */
 public final class Shards {
     private Shards() {
@@ -151,8 +147,8 @@ public final class Shards {
             timing[3] = Math.max(timing[3], t.trials());
         }
         Thresholds thresholds = first.table().thresholds();
-        ComparisonTable table = judged(first.table().baseLabel(), first.table().headLabel(), trialsByShard, thresholds,
-                cell -> profiles.contains(cell.id())).withWarnings(warnings)
+        ComparisonTable table = Judge.table(first.table().baseLabel(), first.table().headLabel(), trialsByShard,
+                thresholds, cell -> profiles.contains(cell.id())).withWarnings(warnings)
                 .withFunctions(r -> Optional.ofNullable(rows.get(r.cell().id())).map(CellComparison::functions)
                         .orElse(List.of()))
                 .withNoiseFloors(r -> Optional.ofNullable(rows.get(r.cell().id())).map(CellComparison::noiseFloor)
@@ -160,25 +156,6 @@ public final class Shards {
         return new RunResults(first.name(), first.provenance(), first.machine(), first.settings(), started, finished,
                 interrupted, new RunResults.Timing(timing[0], timing[1], timing[2], timing[3]), trials, table,
                 Optional.of(new Sharding(count, parts)));
-    }
-
-    /**
-     * Returns the table of the shards' trials, {@code trialsByShard} in the order of the shards,
-     * as one run is judged: every cell together, trials a disturbance spoiled set
-     * aside; with adaptive trials each cell at the looks its shard took.
-     */
-    public static ComparisonTable judged(String baseLabel, String headLabel,
-            List<List<RunResults.TrialRecord>> trialsByShard, Thresholds thresholds, Predicate<Cell> isProfile) {
-        List<Measurement> all = new ArrayList<>();
-        Map<CellId, Integer> ran = new HashMap<>();
-        for (List<RunResults.TrialRecord> trials : trialsByShard) {
-            List<Measurement> judged = Disturbed.judged(trials, Disturbed.of(trials));
-            int most = judged.stream().mapToInt(m -> m.trial() + 1).max().orElse(0);
-            judged.forEach(m -> ran.put(m.cell().id(), most));
-            all.addAll(judged);
-        }
-        return ComparisonTable.of(baseLabel, headLabel, all, thresholds, isProfile, KnownTests.PERFAB,
-                id -> ran.getOrDefault(id, Integer.MAX_VALUE));
     }
 
     /**

@@ -23,6 +23,7 @@ import org.perfab.stats.KnownTests;
 import org.perfab.stats.ShiftTest;
 import org.perfab.stats.Statistic;
 import org.perfab.stats.Thresholds;
+import org.perfab.stats.TrialTest;
 
 /**
  * {@code results.json} names each comparison's statistic by its test, gives degrees of freedom and
@@ -32,7 +33,8 @@ import org.perfab.stats.Thresholds;
 class ResultsJsonTest {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final Cell CELL = new Cell("parse", "time", "ns", Direction.LOWER_IS_BETTER);
-    private static final Thresholds FIXED = new Thresholds(0.05, 3, 10, Thresholds.FDR_OFF);
+    // The fixture's table is judged by the test it names, on trials as independent samples.
+    private static final Thresholds FIXED = new Thresholds(0.05, 3, 10, Thresholds.FDR_OFF).withTest(TrialTest.WELCH);
     private static final double[] BASE = {100, 101, 99, 100.5, 99.5, 100.2};
     private static final double[] HEAD = {105, 106, 104, 105.5, 104.5, 105.2};
 
@@ -48,7 +50,9 @@ class ResultsJsonTest {
                         List.of(m), List.of(), 0, Optional.empty()));
             }
         }
-        ComparisonTable table = ComparisonTable.of("base", "head", all, FIXED, c -> false, test);
+        // What the run found of its runner is the one judge's, whichever test judged the cell.
+        ComparisonTable table = ComparisonTable.of("base", "head", all, FIXED, c -> false, test)
+                .withPairing(Judge.table("base", "head", List.of(trials), FIXED, c -> false).pairing());
         return new RunResults("statistics",
                 new RunResults.Provenance("repo", new RunResults.Ref("main", "1".repeat(40)),
                         new RunResults.Ref("feature", "2".repeat(40)), "1".repeat(40), "a".repeat(40), "b".repeat(40),
@@ -162,11 +166,13 @@ class ResultsJsonTest {
         List<RunResults.TrialRecord> trials = new ArrayList<>();
         for (RunResults.TrialRecord t : r.trials()) {
             List<Measurement> ms = new ArrayList<>(t.measurements());
-            ms.add(new Measurement(other, t.side(), 0, t.trial(), 50 + t.trial() * (t.side() == Side.BASE ? 9 : 13)));
+            // Too noisy to tell either way: the row a count would have stood in for.
+            ms.add(new Measurement(other, t.side(), 0, t.trial(), t.side() == Side.BASE ? 50 + 9 * t.trial()
+                    : 95 - 9 * t.trial()));
             trials.add(t.withMeasurements(ms));
         }
-        List<Measurement> all = trials.stream().flatMap(t -> t.measurements().stream()).toList();
-        ComparisonTable table = ComparisonTable.of("base", "head", all, FIXED, c -> false, KnownTests.PERFAB)
+        // Judged as a run is, in pairs where its trials show the runner moved both of a pair alike.
+        ComparisonTable table = Judge.table("base", "head", List.of(trials), FIXED.withTest(TrialTest.AUTO), c -> false)
                 .withNoiseFloors(row -> row.cell().equals(CELL) ? 2.5 : Double.POSITIVE_INFINITY)
                 .countedInstead(row -> row.cell().equals(other));
         RunResults saved = new RunResults(r.name(), r.provenance(), r.machine(), r.settings(), r.startedAt(),
@@ -174,6 +180,8 @@ class ResultsJsonTest {
         String written = ResultsJson.write(saved);
         RunResults read = ResultsJson.read(written, "results.json");
         assertEquals(written, ResultsJson.write(read));
+        assertEquals(table.pairing(), read.table().pairing());
+        assertTrue(read.table().pairing().inPairs(), read.table().pairing().toString());
         assertEquals(2.5, read.table().rows().stream().filter(x -> x.cell().equals(CELL)).findFirst().orElseThrow()
                 .noiseFloor());
         CellComparison scan = read.table().rows().stream().filter(x -> x.cell().equals(other)).findFirst().orElseThrow();

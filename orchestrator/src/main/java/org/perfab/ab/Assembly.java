@@ -13,6 +13,7 @@ import java.util.OptionalDouble;
 import org.perfab.model.Cell;
 import org.perfab.model.CellUnits;
 import org.perfab.model.Ids;
+import org.perfab.model.Judge;
 import org.perfab.model.Load;
 import org.perfab.model.ComparisonTable;
 import org.perfab.model.Counted;
@@ -92,8 +93,8 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         String headLabel = plan.head().typed() + " (" + plan.head().shortId() + ")";
         // A trial a disturbance of the machine spoiled decides no cell (see Disturbed).
         List<Disturbed> disturbed = Disturbed.of(fitted);
-        ComparisonTable table = ComparisonTable.of(baseLabel, headLabel, Disturbed.judged(fitted, disturbed),
-                plan.thresholds(), workload::isProfile).withWarnings(warnings(done, interrupted))
+        ComparisonTable table = Judge.table(baseLabel, headLabel, List.of(fitted), plan.thresholds(),
+                workload::isProfile).withWarnings(warnings(done, interrupted))
                 .withWarnings(disturbed(disturbed, done.trials())).withWarnings(unitWarnings);
         if (noise.isPresent()) {
             Sensitivity test = new Sensitivity(plan.thresholds().alpha(), Comparison.POWER);

@@ -4,6 +4,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 import org.perfab.stats.ThresholdSettings;
 import org.perfab.stats.Thresholds;
+import org.perfab.stats.TrialTest;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -39,6 +40,13 @@ final class ThresholdOptions {
                     + " underpowered: its trials could have missed such a change (default: the min effect).")
     Double noisyAbove;
 
+    @Option(names = "--test", paramLabel = "welch|paired|auto",
+            description = "The test that judges a run's trials: welch (each side's trials as independent samples),"
+                    + " paired (the interleaved order's pairs, which cancel what the runner did slowly), or auto"
+                    + " (pairs where the run's cells show the runner moved both trials of a pair alike). Welch judges"
+                    + " wherever trials do not pair (default: auto; a saved run, the test it was judged with).")
+    String test;
+
     /**
      * Returns the settings given on the command line, each checked on its own (by
      * {@link ThresholdSettings}).
@@ -51,8 +59,18 @@ final class ThresholdOptions {
             rate = Optional.of(fdr.equals("off") ? Thresholds.FDR_OFF : rate(fdr));
         }
         Optional<Double> q = rate;
+        Optional<TrialTest> t = Optional.empty();
+        if (test != null) {
+            try {
+                t = Optional.of(TrialTest.fromId(test));
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), "--test: " + e.getMessage());
+            }
+        }
+        Optional<TrialTest> chosen = t;
         return checked(() -> new ThresholdSettings(effect.alpha(), effect.minEffect(),
-                Optional.ofNullable(inconclusive), q, Optional.ofNullable(outlierFloor), Optional.ofNullable(noisyAbove)));
+                Optional.ofNullable(inconclusive), q, Optional.ofNullable(outlierFloor), Optional.ofNullable(noisyAbove),
+                chosen));
     }
 
     /** Returns what {@code make} makes, a setting out of range named by its option. */

@@ -22,6 +22,7 @@ import org.perfab.ingest.MeasurementFormat;
 import org.perfab.model.Cell;
 import org.perfab.model.CellComparison;
 import org.perfab.model.CellValues;
+import org.perfab.model.Judge;
 import org.perfab.model.ComparisonTable;
 import org.perfab.model.RunResults;
 import org.perfab.model.Sharding;
@@ -205,12 +206,8 @@ public final class Compare {
         });
         Predicate<Cell> isProfile = cell -> savedProfiles.contains(cell)
                 || profiles.stream().anyMatch(g -> g.matches(cell));
-        if (run.sharding().map(Sharding::merged).orElse(false)) {
-            // Shards merged: each cell judged at the looks its own shard took, all of them together.
-            return Shards.judged(run.table().baseLabel(), run.table().headLabel(), Shards.trialsByShard(run), t,
-                    isProfile).withWarnings(run.table().warnings());
-        }
-        return ComparisonTable.of(run.table().baseLabel(), run.table().headLabel(), run.measurements(), t, isProfile)
+        // Shards merged: each cell judged at the looks its own shard took, all of them together.
+        return Judge.table(run.table().baseLabel(), run.table().headLabel(), Shards.trialsByShard(run), t, isProfile)
                 .withWarnings(run.table().warnings());
     }
 
@@ -234,7 +231,7 @@ public final class Compare {
                     + (table.rows().size() > 10 ? ", ..." : "") + ")");
         }
         return new ComparisonTable(table.baseLabel(), table.headLabel(), table.thresholds(), rows,
-                table.warnings());
+                table.warnings(), table.pairing());
     }
 
     private static String label(List<Path> files) {

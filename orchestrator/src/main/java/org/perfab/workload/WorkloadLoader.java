@@ -38,6 +38,7 @@ import org.perfab.ingest.Formats;
 import org.perfab.ingest.MeasurementFormat;
 import org.perfab.stats.ThresholdSettings;
 import org.perfab.stats.Thresholds;
+import org.perfab.stats.TrialTest;
 
 /** Reads and validates a workload file (YAML). */
 public final class WorkloadLoader {
@@ -84,8 +85,8 @@ public final class WorkloadLoader {
 
     /** The keys each object of a workload may have; null where any key is allowed. */
     private static final Map<String, List<String>> KEYS = Map.of(
-            "", List.of("adaptive", "build", "builds", "cells", "harness", "name", "seed", "thresholds", "trials",
-                    "warmup"),
+            "", List.of("adaptive", "build", "builds", "cells", "harness", "name", "seed", "test", "thresholds",
+                    "trials", "warmup"),
             "build", List.of("env", "perturb", "run", "timeout"),
             "harness", List.of("commands", "count", "cpus", "csv", "files", "format", "from", "measure", "run",
                     "shard", "timeout"),
@@ -330,7 +331,8 @@ public final class WorkloadLoader {
                 @JsonProperty("thresholds") RawThresholds thresholds,
                 @JsonProperty("adaptive") Object adaptive,
                 @JsonProperty("builds") Integer builds,
-                @JsonProperty("seed") Long seed) {
+                @JsonProperty("seed") Long seed,
+                @JsonProperty("test") String test) {
             if (name == null || name.isBlank()) {
                 throw new IllegalArgumentException("'name' is required (it names the comment and the results)");
             }
@@ -366,9 +368,11 @@ public final class WorkloadLoader {
                     policies.add(c.policy);
                 }
             }
+            Optional<TrialTest> judge = test == null ? Optional.empty()
+                    : Optional.of(at("test", () -> TrialTest.fromId(test)));
             this.workload = new Workload(name, t, w,
                     Optional.ofNullable(build).map(b -> b.build), harness.harness, policies,
-                    thresholds == null ? ThresholdSettings.NONE : thresholds.settings, most,
+                    (thresholds == null ? ThresholdSettings.NONE : thresholds.settings).withTest(judge), most,
                     Optional.ofNullable(builds), Optional.ofNullable(seed));
         }
     }

@@ -63,7 +63,8 @@ final class HtmlRenderer implements Renderer<Report> {
                 Untrusted.htmlProse(Words.partial(report).map(p -> p + " · ").orElse("")
                         + report.noComparison().orElse(Words.counts(report.table()))
                         + ShardWords.lacking(report).map(l -> " · " + l).orElse("")),
-                Untrusted.htmlProse(context(report)), forest, Untrusted.htmlProse(forestKey(t)),
+                Untrusted.htmlProse(context(report) + Words.runner(report.table()).map(r -> " · " + r).orElse("")),
+                forest, Untrusted.htmlProse(forestKey(t)),
                 Warnings.of(report).stream().map(Untrusted::htmlProse).toList(), rows,
                 Zeros.line(report.table().rows(), Untrusted::html),
                 Untrusted.htmlProse(Words.rules(report.table()) + ". " + Warnings.gate(report)),

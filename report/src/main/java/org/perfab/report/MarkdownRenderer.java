@@ -314,6 +314,13 @@ final class MarkdownRenderer implements Renderer<Report> {
      * ran in place of its own, so a reader knows when the harness changed with the code.
      */
     private static String harness(Report report) {
+        String runner = Words.runner(report.table()).orElse("");
+        String files = harnessFiles(report);
+        return files.isEmpty() || runner.isEmpty() ? files + runner : files + "\n\n" + runner;
+    }
+
+    /** Returns the line of the harness files; empty when the run had none of the head's. */
+    private static String harnessFiles(Report report) {
         if (report.run().isEmpty() || report.run().get().settings().harnessFiles().isEmpty()) {
             return "";
         }
@@ -355,10 +362,7 @@ final class MarkdownRenderer implements Renderer<Report> {
                 + Words.together(report.table()).map(s -> Character.toUpperCase(s.charAt(0)) + s.substring(1)
                         + ". ").orElse("")
                 + t.adaptive().map(s -> "Adaptive trials: " + Words.looks(t, s) + ". ").orElse("")
-                + "± is the coefficient of variation"
-                + " across trials. Welch's t-test, far trials set aside where both sides have them; 95% interval of the"
-                + " change by"
-                + " Fieller's method. "
+                + "± is the coefficient of variation across trials. " + Words.test(report.table()) + " "
                 + (report.table().rows().stream().anyMatch(CellComparison::byBuilds) ? Words.BUILDS_DECIDE + " "
                         : "")
                 + Warnings.gate(report);

@@ -49,6 +49,14 @@ final class Numbers {
         return s.startsWith("-") && !s.equals("-0.0") ? s + "%" : "+" + (s.startsWith("-") ? s.substring(1) : s) + "%";
     }
 
+    /** Returns a ratio with one decimal and a times sign: {@code 2.1x}. */
+    static String ratio(double r) {
+        if (Double.isNaN(r)) {
+            return UNDEFINED;
+        }
+        return oneDecimal(r) + "x";
+    }
+
     /** Returns an unsigned percentage with one decimal: {@code 1.2%}. */
     static String percent(double pct) {
         if (Double.isNaN(pct)) {

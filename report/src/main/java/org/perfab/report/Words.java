@@ -12,7 +12,9 @@ import org.perfab.model.RunResults;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Sequential;
+import org.perfab.stats.Pairing;
 import org.perfab.stats.Thresholds;
+import org.perfab.stats.TrialTest;
 import org.perfab.stats.Verdict;
 
 /**
@@ -35,16 +37,67 @@ final class Words {
 
     /** Returns one line stating the rules: {@code alpha 0.05, min effect 3.0%, ...}. */
     static String rules(ComparisonTable table) {
-        return rules(table.thresholds(), together(table));
+        return rules(table.thresholds(), together(table), table.pairing().inPairs());
     }
 
-    /** Returns one line stating the rules of {@code t}, with what judging many cells together does. */
+    /** Returns one line stating the rules of {@code t} for trials that do not pair (runs merged). */
     static String rules(Thresholds t) {
-        return rules(t, Optional.empty());
+        return rules(t, Optional.empty(), false);
     }
 
-    private static String rules(Thresholds t, Optional<String> together) {
-        return "Welch's t-test (far trials set aside where both sides have them, judged as the code's where only"
+    /**
+     * Returns the sentence that names the test that judged {@code table}'s trials, and how it sets far
+     * trials aside.
+     */
+    static String test(ComparisonTable table) {
+        if (!table.pairing().inPairs()) {
+            return "Welch's t-test, far trials set aside where both sides have them; 95% interval of the change by"
+                    + " Fieller's method.";
+        }
+        return "Paired t-test on the interleaved order's pairs (with a slot term where the second trial of a pair"
+                + " runs faster or slower; signed ranks where a few pairs straddle a change of the runner), far trials"
+                + " and their partners set aside where both sides have them; 95% interval of the change by Fieller's"
+                + " method with the pairs' covariance. Welch's t-test judges cells whose trials do not pair.";
+    }
+
+    /**
+     * Returns what the runner did during the run and which test that chose: "Runner: the pairs ran up
+     * to 8.2% apart in speed over the run, both trials of a pair alike (p &lt; 0.0001 over 12 cells);
+     * judged in pairs, the intervals are 2.1x narrower than Welch's"; empty for trials that do not
+     * pair (files of measurements).
+     */
+    static Optional<String> runner(ComparisonTable table) {
+        Pairing p = table.pairing();
+        if (Double.isNaN(p.moved()) && p.cells() == 0) {
+            return Optional.empty();
+        }
+        StringBuilder s = new StringBuilder("Runner: ");
+        s.append(Double.isNaN(p.moved()) ? "its speed over the run is not known"
+                : "the pairs of trials ran up to " + Numbers.percent(p.moved()) + " apart in speed over the run");
+        if (p.cells() > 0) {
+            boolean together = p.p() < Pairing.LEVEL;
+            s.append(together ? ", both trials of a pair alike (p " : ", the trials of a pair no more alike than any two"
+                    + " (p ").append(Numbers.pValue(p.p())).append(" over ").append(p.cells())
+                    .append(p.cells() == 1 ? " cell)" : " cells)");
+        }
+        if (p.inPairs()) {
+            s.append("; judged in pairs");
+            if (!Double.isNaN(p.narrower())) {
+                s.append(", the intervals are ").append(Numbers.ratio(p.narrower())).append(" narrower than Welch's");
+            }
+            if (p.asked() == TrialTest.PAIRED) {
+                s.append(", as --test paired asks");
+            }
+        } else {
+            s.append("; judged by Welch's t-test");
+            s.append(p.asked() == TrialTest.WELCH ? ", as --test welch asks" : ", which pairs would not sharpen");
+        }
+        return Optional.of(s.append('.').toString());
+    }
+
+    private static String rules(Thresholds t, Optional<String> together, boolean inPairs) {
+        return (inPairs ? "Paired t-test on the interleaved order's pairs (Welch's where trials do not pair)"
+                : "Welch's t-test") + " (far trials set aside where both sides have them, judged as the code's where only"
                 + " the candidate has them), alpha " + Numbers.value(t.alpha())
                 + "; regression/improvement at " + Numbers.percent(t.minEffect()) + " or more; inconclusive at "
                 + Numbers.percent(t.inconclusive()) + " or more; too noisy when a slowdown past "

@@ -55,6 +55,7 @@ class ProductGoldenTest {
     private static final List<Fixture> FIXTURES = List.of(
             new Fixture("ab-run", Products.AB, Report.of(RunFixture.broker())),
             new Fixture("ab-files", Products.AB, Report.of(RenderersTest.fixture())),
+            new Fixture("ab-pairs", Products.AB, Report.of(RunFixture.drifting())),
             new Fixture("merge", Products.MERGE, merged()),
             new Fixture("bisect", Products.BISECT, bisection()),
             new Fixture("series-check", Products.SERIES_CHECK, SeriesCheck.of(series(), "run-9",

@@ -21,6 +21,7 @@ class ResultsRoundTripTest {
     static Stream<Arguments> runs() {
         return Stream.of(Arguments.of("broker", (Supplier<RunResults>) RunFixture::broker),
                 Arguments.of("spread", (Supplier<RunResults>) RunFixture::spread),
+                Arguments.of("drifting", (Supplier<RunResults>) RunFixture::drifting),
                 Arguments.of("many", (Supplier<RunResults>) () -> RunFixture.many(40)));
     }
 

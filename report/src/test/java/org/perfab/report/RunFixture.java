@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import org.perfab.model.Cell;
 import org.perfab.model.ComparisonTable;
+import org.perfab.model.Judge;
 import org.perfab.model.Load;
 import org.perfab.model.Measurement;
 import org.perfab.model.RunResults;
@@ -66,8 +67,9 @@ final class RunFixture {
                 }
             }
         }
-        ComparisonTable table = ComparisonTable.of("merge-base of main and feature (1111111111aa)",
-                "feature (2222222222bb)", all, thresholds,
+        // Judged as a run is (and as its results.json is read back): by the one judge.
+        ComparisonTable table = Judge.table("merge-base of main and feature (1111111111aa)",
+                "feature (2222222222bb)", List.of(records), thresholds,
                 c -> c.metric().equals("p50") && c.name().startsWith("batched/")).withWarnings(warnings);
         return new RunResults(name,
                 new RunResults.Provenance("repo", new RunResults.Ref("main", "3".repeat(40)),
@@ -184,6 +186,31 @@ final class RunFixture {
                 return null;
             }
             return 100 * (head ? factor : 1) * jitter;
+        }, List.of());
+    }
+
+    /**
+     * A run of 10 trials per side on a runner whose speed drifts in a wave over the run (8% up and
+     * down), which moves both trials of a pair alike: a cell 5% slower, one 4% faster, and three
+     * unchanged, each with a small noise of its own. Judged in pairs by default.
+     */
+    static RunResults drifting() {
+        List<Cell> cells = new ArrayList<>();
+        for (String name : List.of("encode/small", "encode/large", "decode/small", "decode/large", "checksum")) {
+            cells.add(new Cell(name, "time", "ns/op", Direction.LOWER_IS_BETTER));
+        }
+        return run("drifting", 10, 1, Thresholds.DEFAULT, cells, (c, side, build, trial) -> {
+            boolean head = side == Side.HEAD;
+            // The trial's place in the order: the sides alternate which goes first, pair by pair.
+            int place = 2 * trial + ((trial % 2 == 0) == head ? 1 : 0);
+            double runner = 1 + 0.08 * Math.sin(2 * Math.PI * place / 20.0);
+            double own = 1 + JITTER[(trial + (head ? 7 : 0) + c.name().length()) % JITTER.length] / 100;
+            double change = !head ? 1 : switch (c.name()) {
+                case "encode/large" -> 1.05;
+                case "decode/small" -> 0.96;
+                default -> 1;
+            };
+            return 1000 * runner * own * change;
         }, List.of());
     }
 

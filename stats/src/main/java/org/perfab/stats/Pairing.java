@@ -82,7 +82,9 @@ public record Pairing(TrialTest asked, boolean inPairs, int cells, double p, dou
             }
         }
         double pValue = evidence == 0 ? Double.NaN : 1 - Distributions.normalCdf(z / Math.sqrt(evidence));
-        boolean inPairs = asked == TrialTest.PAIRED || asked == TrialTest.AUTO && pValue < LEVEL;
+        // Pairs judge where 3 or more are left (see KnownTests#PAIRS): with none such, Welch's test judges all.
+        boolean pairs = all.stream().anyMatch(p -> p.n() >= 3);
+        boolean inPairs = pairs && (asked == TrialTest.PAIRED || asked == TrialTest.AUTO && pValue < LEVEL);
         if (inPairs) {
             Thresholds any = Thresholds.DEFAULT;
             for (PairedTest.Pairs p : all) {

@@ -10,10 +10,10 @@ import java.util.Optional;
  */
 public record ThresholdSettings(Optional<Double> alpha, Optional<Double> minEffect,
         Optional<Double> inconclusive, Optional<Double> fdr, Optional<Double> outlierFloor,
-        Optional<Double> noisyAbove) {
+        Optional<Double> noisyAbove, Optional<TrialTest> test) {
     /** No settings: everything falls back. */
     public static final ThresholdSettings NONE = new ThresholdSettings(Optional.empty(), Optional.empty(),
-            Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+            Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
 
     /**
      * Checks each present value.
@@ -27,6 +27,18 @@ public record ThresholdSettings(Optional<Double> alpha, Optional<Double> minEffe
         fdr.ifPresent(v -> Thresholds.check(Thresholds.Setting.FDR, v));
         outlierFloor.ifPresent(v -> Thresholds.check(Thresholds.Setting.OUTLIER_FLOOR, v));
         noisyAbove.ifPresent(v -> Thresholds.check(Thresholds.Setting.NOISY_ABOVE, v));
+        java.util.Objects.requireNonNull(test, "test");
+    }
+
+    /** Settings without a test of their own. */
+    public ThresholdSettings(Optional<Double> alpha, Optional<Double> minEffect, Optional<Double> inconclusive,
+            Optional<Double> fdr, Optional<Double> outlierFloor, Optional<Double> noisyAbove) {
+        this(alpha, minEffect, inconclusive, fdr, outlierFloor, noisyAbove, Optional.empty());
+    }
+
+    /** Returns these settings with {@code t} as their test, absent when empty. */
+    public ThresholdSettings withTest(Optional<TrialTest> t) {
+        return new ThresholdSettings(alpha, minEffect, inconclusive, fdr, outlierFloor, noisyAbove, t);
     }
 
     /** Settings of the first three only. */
@@ -44,7 +56,7 @@ public record ThresholdSettings(Optional<Double> alpha, Optional<Double> minEffe
     public ThresholdSettings or(ThresholdSettings fallback) {
         return new ThresholdSettings(alpha.or(fallback::alpha), minEffect.or(fallback::minEffect),
                 inconclusive.or(fallback::inconclusive), fdr.or(fallback::fdr), outlierFloor.or(fallback::outlierFloor),
-                noisyAbove.or(fallback::noisyAbove));
+                noisyAbove.or(fallback::noisyAbove), test.or(fallback::test));
     }
 
     /**
@@ -57,6 +69,7 @@ public record ThresholdSettings(Optional<Double> alpha, Optional<Double> minEffe
     public Thresholds over(Thresholds base) {
         return new Thresholds(alpha.orElse(base.alpha()), minEffect.orElse(base.minEffect()),
                 inconclusive.orElse(base.inconclusive()), fdr.orElse(base.fdr()),
-                outlierFloor.orElse(base.outlierFloor()), noisyAbove.orElse(base.noisyAbove()), base.adaptive());
+                outlierFloor.orElse(base.outlierFloor()), noisyAbove.orElse(base.noisyAbove()), base.adaptive())
+                .withTest(test.orElse(base.test()));
     }
 }

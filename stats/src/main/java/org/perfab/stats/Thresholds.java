@@ -30,9 +30,11 @@ import java.util.Optional;
  *     run with adaptive trials (see {@link #atLook}): what a regression or an improvement must pass
  *     there, while a small change and the claim of an unchanged row are judged at {@code alpha};
  *     NaN otherwise
+ * @param test which test judges a run's trials where they pair (see {@link TrialTest}); Welch's test
+ *     judges wherever they do not, whatever this says
  */
 public record Thresholds(double alpha, double minEffect, double inconclusive, double fdr, double outlierFloor,
-        double noisyAbove, Optional<Sequential> adaptive, double lookAlpha) {
+        double noisyAbove, Optional<Sequential> adaptive, double lookAlpha, TrialTest test) {
 
     /**
      * How many tested cells make a run judge them together by default: two, that is every run with
@@ -59,10 +61,15 @@ public record Thresholds(double alpha, double minEffect, double inconclusive, do
         this(alpha, minEffect, inconclusive, fdr, Optional.empty());
     }
 
-    /** Thresholds that judge no one look of an adaptive run. */
+    /** Thresholds that judge no one look of an adaptive run, and leave the choice of test to the trials. */
     public Thresholds(double alpha, double minEffect, double inconclusive, double fdr, double outlierFloor,
             double noisyAbove, Optional<Sequential> adaptive) {
-        this(alpha, minEffect, inconclusive, fdr, outlierFloor, noisyAbove, adaptive, Double.NaN);
+        this(alpha, minEffect, inconclusive, fdr, outlierFloor, noisyAbove, adaptive, Double.NaN, TrialTest.AUTO);
+    }
+
+    /** Returns these thresholds with {@code t} judging the trials that pair. */
+    public Thresholds withTest(TrialTest t) {
+        return new Thresholds(alpha, minEffect, inconclusive, fdr, outlierFloor, noisyAbove, adaptive, lookAlpha, t);
     }
 
     /** Thresholds whose outlier floor and underpowered cut are the minimum effect. */
@@ -72,12 +79,13 @@ public record Thresholds(double alpha, double minEffect, double inconclusive, do
 
     /** Returns these thresholds with the false-discovery rate {@code rate} (see {@link #fdr}). */
     public Thresholds withFdr(double rate) {
-        return new Thresholds(alpha, minEffect, inconclusive, rate, outlierFloor, noisyAbove, adaptive, lookAlpha);
+        return new Thresholds(alpha, minEffect, inconclusive, rate, outlierFloor, noisyAbove, adaptive, lookAlpha, test);
     }
 
     /** Returns these thresholds for a run with adaptive trials whose looks are {@code looks}. */
     public Thresholds withAdaptive(Sequential looks) {
-        return new Thresholds(alpha, minEffect, inconclusive, fdr, outlierFloor, noisyAbove, Optional.of(looks));
+        return new Thresholds(alpha, minEffect, inconclusive, fdr, outlierFloor, noisyAbove, Optional.of(looks),
+                Double.NaN, test);
     }
 
     /** Returns the outlier floor in force: {@link #outlierFloor}, or the minimum effect when it is NaN. */
@@ -98,7 +106,7 @@ public record Thresholds(double alpha, double minEffect, double inconclusive, do
     public Thresholds atLook(int look) {
         Sequential s = adaptive.orElseThrow(() -> new IllegalStateException("a run of a fixed size has no looks"));
         return new Thresholds(alpha, minEffect, inconclusive, fdr, outlierFloor, noisyAbove, Optional.empty(),
-                s.alpha(look, alpha));
+                s.alpha(look, alpha), test);
     }
 
     /**
@@ -160,6 +168,7 @@ public record Thresholds(double alpha, double minEffect, double inconclusive, do
             check(Setting.NOISY_ABOVE, noisyAbove);
         }
         Objects.requireNonNull(adaptive, "adaptive");
+        Objects.requireNonNull(test, "test");
         if (!Double.isNaN(lookAlpha) && !(lookAlpha > 0 && lookAlpha <= alpha)) {
             throw new IllegalArgumentException("a look's alpha must be above 0 and at most alpha, got " + lookAlpha);
         }
