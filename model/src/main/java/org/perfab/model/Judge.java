@@ -8,7 +8,6 @@ import java.util.function.Predicate;
 import java.util.function.ToIntFunction;
 import org.perfab.stats.KnownTests;
 import org.perfab.stats.Pairing;
-import org.perfab.stats.ShiftTest;
 import org.perfab.stats.Thresholds;
 import org.perfab.stats.Trials;
 
@@ -19,7 +18,7 @@ import org.perfab.stats.Trials;
  *
  * <p>Trials a disturbance of the machine spoiled are set aside ({@link Disturbed}); each value keeps
  * its trial's place in the run's order, so that the interleaved order's pairs are found; which test
- * judges is decided once for the run ({@link Pairing#decide}); with adaptive trials each cell is
+ * judges is decided once for each shard's runner ({@link Pairing#decide}); with adaptive trials each cell is
  * judged at the looks its own shard took, and the false-discovery control is over every cell of the
  * suite, not of a shard.
  */
@@ -40,25 +39,30 @@ public final class Judge {
         List<Measurement> all = new ArrayList<>();
         Map<CellId, Integer> ran = new HashMap<>();
         Map<CellId, Map<List<Integer>, Integer>> placesOfCell = new HashMap<>();
+        List<Pairing> byShard = new ArrayList<>();
         for (List<RunResults.TrialRecord> trials : trialsByShard) {
             List<Measurement> judged = Disturbed.judged(trials, Disturbed.of(trials));
             int most = judged.stream().mapToInt(m -> m.trial() + 1).max().orElse(0);
             Map<List<Integer>, Integer> places = places(trials);
+            // Each shard ran on a runner of its own: the shard's cells say whether its runner moved
+            // both trials of a pair alike. Where it did not, its trials are judged as they do not pair.
+            List<Trials[]> cells = new ArrayList<>();
+            CellValues.grouped(judged, m -> places.getOrDefault(List.of(m.side().ordinal(), m.trial()),
+                    CellValues.NO_PLACE)).values().forEach(v -> cells.add(new Trials[] {v.trials(Side.BASE),
+                    v.trials(Side.HEAD)}));
+            Pairing pairing = Pairing.decide(thresholds.test(), cells);
+            byShard.add(pairing);
+            Map<List<Integer>, Integer> kept = pairing.inPairs() ? places : Map.of();
             judged.forEach(m -> {
                 ran.put(m.cell().id(), most);
-                placesOfCell.put(m.cell().id(), places);
+                placesOfCell.put(m.cell().id(), kept);
             });
             all.addAll(judged);
         }
         ToIntFunction<Measurement> place = m -> placesOfCell.get(m.cell().id())
                 .getOrDefault(List.of(m.side().ordinal(), m.trial()), CellValues.NO_PLACE);
-        List<Trials[]> cells = new ArrayList<>();
-        CellValues.grouped(all, place).values().forEach(v -> cells.add(new Trials[] {v.trials(Side.BASE),
-                v.trials(Side.HEAD)}));
-        Pairing pairing = Pairing.decide(thresholds.test(), cells);
-        ShiftTest judge = pairing.inPairs() ? KnownTests.PERFAB_PAIRS : KnownTests.PERFAB;
-        return ComparisonTable.of(baseLabel, headLabel, all, thresholds, isProfile, judge,
-                id -> ran.getOrDefault(id, Integer.MAX_VALUE), place).withPairing(pairing);
+        return ComparisonTable.of(baseLabel, headLabel, all, thresholds, isProfile, KnownTests.PERFAB_PAIRS,
+                id -> ran.getOrDefault(id, Integer.MAX_VALUE), place).withPairing(Pairing.merged(byShard));
     }
 
     /**

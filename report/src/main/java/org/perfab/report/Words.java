@@ -74,7 +74,7 @@ final class Words {
         StringBuilder s = new StringBuilder("Runner: ");
         s.append(Double.isNaN(p.moved()) ? "its speed over the run is not known"
                 : "the pairs of trials ran up to " + Numbers.percent(p.moved()) + " apart in speed over the run");
-        if (p.cells() > 0) {
+        if (p.cells() > 0 && !Double.isNaN(p.p())) {
             boolean together = p.p() < Pairing.LEVEL;
             s.append(together ? ", both trials of a pair alike (p " : ", the trials of a pair no more alike than any two"
                     + " (p ").append(Numbers.pValue(p.p())).append(" over ").append(p.cells())

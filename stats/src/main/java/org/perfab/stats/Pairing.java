@@ -47,6 +47,37 @@ public record Pairing(TrialTest asked, boolean inPairs, int cells, double p, dou
         return new Pairing(asked, false, 0, Double.NaN, Double.NaN, Double.NaN);
     }
 
+    /**
+     * Returns the judgement of the shards of one run, each decided on its own runner's trials: in
+     * pairs when any shard was, the cells that gave evidence summed, the runner's largest movement
+     * and the median narrowing of the shards judged in pairs; the pooled p of one shard alone (the
+     * shards' runners differ, and their evidence does not pool).
+     *
+     * @throws IllegalArgumentException without shards, or with shards asked for different tests
+     */
+    public static Pairing merged(List<Pairing> shards) {
+        if (shards.isEmpty()) {
+            throw new IllegalArgumentException("no shards to merge");
+        }
+        if (shards.size() == 1) {
+            return shards.get(0);
+        }
+        TrialTest asked = shards.get(0).asked();
+        if (shards.stream().anyMatch(s -> s.asked() != asked)) {
+            throw new IllegalArgumentException("shards judged with different tests");
+        }
+        List<Double> narrower = new ArrayList<>();
+        double moved = Double.NaN;
+        for (Pairing s : shards) {
+            if (s.inPairs() && !Double.isNaN(s.narrower())) {
+                narrower.add(s.narrower());
+            }
+            moved = Double.isNaN(moved) || s.moved() > moved ? s.moved() : moved;
+        }
+        return new Pairing(asked, shards.stream().anyMatch(Pairing::inPairs),
+                shards.stream().mapToInt(Pairing::cells).sum(), Double.NaN, moved, median(narrower));
+    }
+
     /** Returns the name of the test that judged: {@code paired} or {@code welch}. */
     public String judged() {
         return inPairs ? TrialTest.PAIRED.id() : TrialTest.WELCH.id();
