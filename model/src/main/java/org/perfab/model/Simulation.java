@@ -1,5 +1,7 @@
 package org.perfab.model;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -8,6 +10,7 @@ import org.perfab.stats.Calibration.Method;
 import org.perfab.stats.Calibration.Noise;
 import org.perfab.stats.Calibration.Rates;
 import org.perfab.stats.Thresholds;
+import org.perfab.stats.TrialTest;
 
 /**
  * What {@code perfab calibrate} simulated: a grid of cases judged every way on the same draws,
@@ -25,10 +28,11 @@ import org.perfab.stats.Thresholds;
  * @param adaptive adaptive trials against fixed runs
  * @param suites suites of a fixed size
  * @param adaptiveSuites suites with adaptive trials
+ * @param runners the runner models, each test on the same draws (see {@link Calibration#runner})
  */
 public record Simulation(int runs, long seed, Thresholds thresholds, List<Double> effects, List<NoiseTable> tables,
         List<Target> targets, List<Earned> earned, List<AdaptiveRow> adaptive, List<Suite> suites,
-        List<Suite> adaptiveSuites) {
+        List<Suite> adaptiveSuites, List<RunnerRow> runners) {
     /** The most passes on a slowdown of 2% or more, in percent of those draws. */
     public static final double MOST_PASSES_ON_SLOWDOWNS = 5;
     /** The most wrong-sign verdicts, in percent of the draws of a change of 5% or more. */
@@ -43,6 +47,124 @@ public record Simulation(int runs, long seed, Thresholds thresholds, List<Double
         adaptive = List.copyOf(adaptive);
         suites = List.copyOf(suites);
         adaptiveSuites = List.copyOf(adaptiveSuites);
+        runners = List.copyOf(runners);
+    }
+
+    /** The cells of each simulated run of a runner model: they share the runner's movement. */
+    public static final int RUNNER_CELLS = 10;
+
+    /**
+     * One runner model at one size: how each test fared where nothing changed and where the head was
+     * 5% slower, on the same draws.
+     *
+     * @param runner the runner model
+     * @param trials trials per side
+     * @param unchanged each test's rates where nothing changed
+     * @param slower each test's rates where the head was 5% slower
+     */
+    public record RunnerRow(Calibration.Runner runner, int trials, Map<TrialTest, Calibration.RunnerRates> unchanged,
+            Map<TrialTest, Calibration.RunnerRates> slower) {
+        public RunnerRow {
+            unchanged = Map.copyOf(unchanged);
+            slower = Map.copyOf(slower);
+        }
+    }
+
+    /**
+     * A target of the runner models, as the default test ({@link TrialTest#AUTO}) must reach it.
+     *
+     * @param what what is measured, for a reader
+     * @param value the figure reached, in percent
+     * @param bound the least (when {@code atLeast}) or most figure the target allows
+     * @param atLeast whether the bound is a floor
+     */
+    public record RunnerTarget(String what, double value, double bound, boolean atLeast) {
+        /** Returns whether the figure reached the target. */
+        public boolean holds() {
+            return atLeast ? value >= bound : value <= bound;
+        }
+    }
+
+    /**
+     * Returns the runner models' targets: a 5% slowdown found (🔴) in the shared mix in 75% of cells
+     * at 20 trials and 55% at 10, an unchanged cell ✅ there in 45% at 20, in 90% under slow drift and
+     * a sticky slow mode at 20, in 85% under independent noise at 10; and in every model and size,
+     * false 🔴 or 🟢 in at most 5% of unchanged cells, ✅ on the slowdown in at most 5%, a wrong sign in
+     * at most 0.5%; and where nothing changed, the choice's p under alpha no more often than the
+     * larger of the two tests it chooses between, within two standard errors of alpha.
+     * Rows not simulated give no target.
+     */
+    public List<RunnerTarget> runnerTargets() {
+        List<RunnerTarget> out = new ArrayList<>();
+        Map<List<Object>, RunnerRow> at = new HashMap<>();
+        runners.forEach(r -> at.put(List.of(r.runner(), r.trials()), r));
+        Object[][] found = {{Calibration.Runner.SHARED, 20, 75.0}, {Calibration.Runner.SHARED, 10, 55.0},
+            {Calibration.Runner.WALK, 20, 90.0}, {Calibration.Runner.WAVE, 20, 90.0},
+            {Calibration.Runner.STICKY, 20, 90.0}, {Calibration.Runner.INDEPENDENT, 10, 85.0}};
+        for (Object[] f : found) {
+            RunnerRow r = at.get(List.of(f[0], f[1]));
+            if (r != null) {
+                out.add(new RunnerTarget(((Calibration.Runner) f[0]).label() + ", n " + f[1] + ": +5% found",
+                        r.slower().get(TrialTest.AUTO).rates().regression(), (Double) f[2], true));
+            }
+        }
+        RunnerRow shared = at.get(List.of(Calibration.Runner.SHARED, 20));
+        if (shared != null) {
+            out.add(new RunnerTarget(Calibration.Runner.SHARED.label() + ", n 20: unchanged read no change",
+                    shared.unchanged().get(TrialTest.AUTO).rates().unchanged(), 45, true));
+        }
+        RunnerRow falseAlarm = null;
+        RunnerRow passes = null;
+        RunnerRow wrong = null;
+        for (RunnerRow r : runners) {
+            falseAlarm = falseAlarm == null || falseHeadline(r) > falseHeadline(falseAlarm) ? r : falseAlarm;
+            passes = passes == null || pass(r) > pass(passes) ? r : passes;
+            wrong = wrong == null || wrongSign(r) > wrongSign(wrong) ? r : wrong;
+        }
+        if (falseAlarm != null) {
+            out.add(new RunnerTarget("worst false regressions or improvements where nothing changed ("
+                    + label(falseAlarm) + ")", falseHeadline(falseAlarm), 5, false));
+            out.add(new RunnerTarget("worst no change on +5% (" + label(passes) + ")", pass(passes), 5, false));
+            out.add(new RunnerTarget("worst wrong sign on +5% (" + label(wrong) + ")", wrongSign(wrong), 0.5, false));
+            // The choice costs no false alarms: where nothing changed, auto's p falls under alpha no more
+            // often than that of the test it chose between, the larger of the two, beyond chance.
+            double cells = (double) runs * RUNNER_CELLS;
+            double a = thresholds.alpha() * 100;
+            RunnerRow worst = null;
+            double excess = Double.NEGATIVE_INFINITY;
+            for (RunnerRow r : runners) {
+                double either = Math.max(r.unchanged().get(TrialTest.WELCH).significant(),
+                        r.unchanged().get(TrialTest.PAIRED).significant());
+                if (significant(r) - either > excess) {
+                    excess = significant(r) - either;
+                    worst = r;
+                }
+            }
+            out.add(new RunnerTarget("worst p under alpha of the choice past Welch's and the pairs' where nothing"
+                    + " changed (" + label(worst) + ")", excess, 2 * Math.sqrt(a * (100 - a) / cells), false));
+        }
+        return out;
+    }
+
+    private static String label(RunnerRow r) {
+        return r.runner().label() + ", n " + r.trials();
+    }
+
+    private static double falseHeadline(RunnerRow r) {
+        Calibration.Rates x = r.unchanged().get(TrialTest.AUTO).rates();
+        return x.regression() + x.improvement();
+    }
+
+    private static double pass(RunnerRow r) {
+        return r.slower().get(TrialTest.AUTO).rates().unchanged();
+    }
+
+    private static double wrongSign(RunnerRow r) {
+        return r.slower().get(TrialTest.AUTO).rates().improvement();
+    }
+
+    private static double significant(RunnerRow r) {
+        return r.unchanged().get(TrialTest.AUTO).significant();
     }
 
     /**

@@ -195,8 +195,17 @@ public final class Calibrate {
         }
         fixed.add(Noise.NORMAL, 1000, 0, 0, 3, Figure.FALSE_REGRESSIONS, bigRuns);
         List<Earned> earned = earned(request, seen, random);
+        // The runner models: runs of several cells sharing the runner's movement, every test on the same draws.
+        List<Simulation.RunnerRow> runners = new ArrayList<>();
+        for (Calibration.Runner runner : Calibration.Runner.values()) {
+            for (int trials : TRIALS) {
+                runners.add(new Simulation.RunnerRow(runner, trials,
+                        Calibration.runner(runner, trials, 0, Simulation.RUNNER_CELLS, n, random, t),
+                        Calibration.runner(runner, trials, 5, Simulation.RUNNER_CELLS, n, random, t)));
+            }
+        }
         return new Simulation(n, request.seed(), t, EFFECTS, tables, targets(seen, t), earned, adaptive,
-                fixed.suites, adaptiveSuites.suites);
+                fixed.suites, adaptiveSuites.suites, runners);
     }
 
     /** The suites of one kind, simulated in the order they are added. */

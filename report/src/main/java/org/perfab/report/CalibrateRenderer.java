@@ -12,6 +12,7 @@ import org.perfab.model.Simulation;
 import org.perfab.stats.Calibration;
 import org.perfab.stats.Calibration.Method;
 import org.perfab.stats.Calibration.Rates;
+import org.perfab.stats.TrialTest;
 
 /**
  * Renders what {@code perfab calibrate} measured ({@link CalibrationFigures}): aligned tables for a
@@ -127,6 +128,12 @@ public final class CalibrateRenderer {
                     figure(suite, suite.together()), suite.together().meanTrials())});
         }
         out.append(Tables.markdown(adaptiveSuites, "|:--|--:|--:|"));
+        if (!s.runners().isEmpty()) {
+            out.append("\n#### Runner models\n\n").append(RUNNERS).append("\n\n");
+            out.append(Tables.markdown(runnerRows(s), "|:--|--:|:--|--:|--:|--:|--:|--:|--:|--:|"));
+            out.append('\n');
+            runnerTargets(s).forEach(t -> out.append("- ").append(t).append('\n'));
+        }
         figures.real().ifPresent(r -> markdown(out, r));
         return out.toString();
     }
@@ -176,7 +183,8 @@ public final class CalibrateRenderer {
             lines.add("target: " + unaligned(target(t)));
         }
         earnedTargets(s).forEach(t -> lines.add("target: " + t));
-        if (s.targets().isEmpty() && s.earned().isEmpty()) {
+        runnerTargets(s).forEach(t -> lines.add("target: " + t));
+        if (s.targets().isEmpty() && s.earned().isEmpty() && s.runners().isEmpty()) {
             lines.add("no target among the noises simulated");
         }
         return lines;
@@ -264,7 +272,48 @@ public final class CalibrateRenderer {
                     figure(suite, suite.alone()), suite.alone().meanTrials(), figure(suite, suite.together()),
                     suite.together().meanTrials()));
         }
+        if (!s.runners().isEmpty()) {
+            out.append('\n').append(RUNNERS).append('\n');
+            out.append(Tables.aligned(runnerRows(s), new boolean[] {false, true, false, true, true, true, true, true,
+                true, true}));
+            out.append("\nTargets of the runner models (the default test, auto)\n");
+            runnerTargets(s).forEach(t -> out.append("  ").append(t).append('\n'));
+        }
         return out.toString();
+    }
+
+    /** What the runner models' table shows. */
+    static final String RUNNERS = "Runner models: runs of " + Simulation.RUNNER_CELLS + " cells sharing the runner's"
+            + " movement, each trial with a noise of its own of " + (int) Calibration.RUNNER_CV + "%, trials in the"
+            + " interleaved order (A B, B A, ...), each cell judged alone by Welch's test, by pairs, and by the"
+            + " default (auto: pairs where the run's cells show the runner moved both trials of a pair alike), on"
+            + " the same draws. In percent of cells: where nothing changed, false regressions or improvements, \"no"
+            + " change\" and p under alpha; where the head was 5% slower, regressions found, \"no change\" and"
+            + " wrong signs; and the runs auto judged in pairs.";
+
+    private static final String[] RUNNER_HEAD = {"runner", "n", "test", "at 0%: false", "no change", "p < alpha",
+        "at +5%: found", "no change", "wrong sign", "in pairs"};
+
+    private static List<String[]> runnerRows(Simulation s) {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(RUNNER_HEAD);
+        for (Simulation.RunnerRow r : s.runners()) {
+            for (TrialTest t : TrialTest.values()) {
+                Calibration.RunnerRates zero = r.unchanged().get(t);
+                Calibration.RunnerRates five = r.slower().get(t);
+                rows.add(new String[] {r.runner().label(), Integer.toString(r.trials()), t.id(),
+                    one(zero.rates().regression() + zero.rates().improvement()), one(zero.rates().unchanged()),
+                    one(zero.significant()), one(five.rates().regression()), one(five.rates().unchanged()),
+                    one(five.rates().improvement()), one(zero.inPairs())});
+            }
+        }
+        return rows;
+    }
+
+    /** Returns the runner models' targets, one line each. */
+    static List<String> runnerTargets(Simulation s) {
+        return s.runnerTargets().stream().map(t -> String.format(Locale.ROOT, "%s: %s%% (%s %s%%) %s", t.what(),
+                one(t.value()), t.atLeast() ? "at least" : "at most", one(t.bound()), holds(t.holds()))).toList();
     }
 
     /** Appends the effects' column heads, without 0% when {@code pastZero}, and ends the line. */
@@ -485,6 +534,30 @@ public final class CalibrateRenderer {
         }
         suites(node.putArray("suites"), s.suites());
         suites(node.putArray("adaptiveSuites"), s.adaptiveSuites());
+        ArrayNode runners = node.putArray("runners");
+        for (Simulation.RunnerRow r : s.runners()) {
+            ObjectNode o = runners.addObject().put("runner", id(r.runner())).put("label", r.runner().label())
+                    .put("trials", r.trials());
+            ArrayNode tests = o.putArray("tests");
+            for (TrialTest t : TrialTest.values()) {
+                ObjectNode test = tests.addObject().put("test", t.id());
+                runnerRates(test.putObject("unchanged"), r.unchanged().get(t));
+                runnerRates(test.putObject("slower"), r.slower().get(t));
+            }
+        }
+        ArrayNode runnerTargets = node.putArray("runnerTargets");
+        for (Simulation.RunnerTarget t : s.runnerTargets()) {
+            ObjectNode o = runnerTargets.addObject().put("what", t.what());
+            ResultsJson.number(o, "value", t.value());
+            ResultsJson.number(o, "bound", t.bound());
+            o.put("atLeast", t.atLeast()).put("holds", t.holds());
+        }
+    }
+
+    private static void runnerRates(ObjectNode node, Calibration.RunnerRates r) {
+        rates(node, r.rates());
+        ResultsJson.number(node, "significant", r.significant());
+        ResultsJson.number(node, "inPairs", r.inPairs());
     }
 
     private static void rates(ObjectNode node, Rates r) {

@@ -266,7 +266,7 @@ public final class PairedTest {
     }
 
     /** How many times the differences' root mean square may exceed their robust spread before ranks judge. */
-    static final double STRADDLE_RATIO = 1.6;
+    static final double STRADDLE_RATIO = 1.3;
 
     /**
      * Returns whether a few of {@code pairs} straddle a change of the machine's state: the root mean
