@@ -15,8 +15,12 @@ import org.perfab.report.Products;
 import org.perfab.report.Report;
 import org.perfab.stats.Verdict;
 import picocli.CommandLine.Command;
+import org.perfab.compare.Compare;
+import org.perfab.stats.ThresholdSettings;
+import org.perfab.stats.TrialTest;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -42,6 +46,12 @@ final class ReportCommand implements Callable<Integer> {
                     + " table judges it). Repeatable.")
     List<String> failOn = new ArrayList<>();
 
+    @Option(names = "--test", paramLabel = "welch|paired|auto", description = "Judge the run again with this test:"
+            + " welch (each side's trials as independent samples), paired (the interleaved order's pairs) or auto"
+            + " (pairs where the run's cells show the runner moved both trials of a pair alike) (default: the test"
+            + " the run was judged with).")
+    String test;
+
     @Mixin
     OutputOptions<Report> output = new OutputOptions<>(FormatOption.dependingOnTerminal(Products.AB, Format.TEXT,
             Format.MARKDOWN));
@@ -66,6 +76,15 @@ final class ReportCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new BadInputException(e.getMessage(), e);
             }
+        }
+        if (test != null) {
+            TrialTest t;
+            try {
+                t = TrialTest.fromId(test);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), "--test: " + e.getMessage());
+            }
+            run = run.withTable(Compare.reclassify(run, ThresholdSettings.NONE.withTest(Optional.of(t)), List.of()));
         }
         List<Verdict> failing = FailOn.parse(spec, failOn);
         Report report = failing.isEmpty() ? Report.of(run) : Report.of(run).failingOn(failing);

@@ -5,8 +5,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -21,6 +23,7 @@ import org.perfab.failure.RunFailedException;
 import org.perfab.ingest.MeasurementFormat;
 import org.perfab.model.Cell;
 import org.perfab.model.CellComparison;
+import org.perfab.model.CellId;
 import org.perfab.model.CellValues;
 import org.perfab.model.Judge;
 import org.perfab.model.ComparisonTable;
@@ -206,9 +209,19 @@ public final class Compare {
         });
         Predicate<Cell> isProfile = cell -> savedProfiles.contains(cell)
                 || profiles.stream().anyMatch(g -> g.matches(cell));
-        // Shards merged: each cell judged at the looks its own shard took, all of them together.
+        // Shards merged: each cell judged at the looks its own shard took, all of them together. What the
+        // run knew beside its measurements (functions whose counts moved, noise floors, rows counted
+        // instead) stays with each row.
+        Map<CellId, CellComparison> saved = new HashMap<>();
+        run.table().rows().forEach(r -> saved.put(r.cell().id(), r));
         return Judge.table(run.table().baseLabel(), run.table().headLabel(), Shards.trialsByShard(run), t, isProfile)
-                .withWarnings(run.table().warnings());
+                .withWarnings(run.table().warnings())
+                .withFunctions(r -> Optional.ofNullable(saved.get(r.cell().id())).map(CellComparison::functions)
+                        .orElse(List.of()))
+                .withNoiseFloors(r -> Optional.ofNullable(saved.get(r.cell().id())).map(CellComparison::noiseFloor)
+                        .orElse(Double.NaN))
+                .countedInstead(r -> Optional.ofNullable(saved.get(r.cell().id())).map(CellComparison::countedInstead)
+                        .orElse(false));
     }
 
     /**

@@ -151,7 +151,9 @@ class CalibrateTest {
     void theHeadlinesAreTheTargetsOfTheTables() {
         List<String> lines = CalibrateRenderer.headlines(SIMULATED);
         assertEquals("simulation done: 10 runs per case of 1 noise", lines.get(0));
-        assertEquals(1 + SIMULATED.targets().size() + 3, lines.size(), String.join("\n", lines));
+        assertEquals(1 + SIMULATED.targets().size() + 3 + SIMULATED.runnerTargets().size(), lines.size(),
+                String.join("\n", lines));
+        assertEquals(11, SIMULATED.runnerTargets().size(), "every runner model's target has its line");
         String text = Products.CALIBRATE.render(FIGURES, Format.TEXT).replaceAll(" {2,}", " ");
         for (String line : lines.subList(1, lines.size())) {
             assertTrue(line.startsWith("target: ") && text.contains(line.substring("target: ".length()) + "\n"),
