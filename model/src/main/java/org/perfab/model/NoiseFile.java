@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,7 +45,9 @@ public record NoiseFile(String name, String commit, Map<CellId, NoiseFloor> cell
      * separately: the trials within each build give the spread within builds (the root mean square
      * of each build's coefficient of variation), and the medians of all builds of both sides give
      * the spread between builds (NaN with fewer than two builds in all). Of an A/B run only the
-     * baseline counts, since the head's builds are of other code.
+     * baseline counts, since the head's builds are of other code. An A/A run judged in pairs gives
+     * the pairs' spread too: the standard deviation of the log ratios of the pairs of one build, over
+     * the square root of 2, in percent.
      */
     public static NoiseFile of(RunResults aa) {
         Map<CellId, Map<List<Object>, List<Double>>> byBuild = new LinkedHashMap<>();
@@ -55,6 +58,8 @@ public record NoiseFile(String name, String commit, Map<CellId, NoiseFloor> cell
             byBuild.computeIfAbsent(m.cell().id(), k -> new LinkedHashMap<>())
                     .computeIfAbsent(List.of(m.side(), m.build()), k -> new ArrayList<>()).add(m.value());
         }
+        Map<CellId, Double> paired = aa.provenance().aa() && aa.table().pairing().inPairs() ? paired(aa)
+                : Map.of();
         Map<CellId, NoiseFloor> cells = new TreeMap<>();
         byBuild.forEach((cell, builds) -> {
             double squares = 0;
@@ -71,10 +76,39 @@ public record NoiseFile(String name, String commit, Map<CellId, NoiseFloor> cell
             double between = medians.size() < 2 ? Double.NaN
                     : Summary.of(Sample.of(medians.stream().mapToDouble(Double::doubleValue).toArray())).cv();
             if (counted > 0) {
-                cells.put(cell, new NoiseFloor(Math.sqrt(squares / counted), between));
+                cells.put(cell, new NoiseFloor(Math.sqrt(squares / counted), between, paired.getOrDefault(cell,
+                        Double.NaN)));
             }
         });
         return new NoiseFile(aa.name(), aa.provenance().head().commit(), cells);
+    }
+
+    /**
+     * Returns the pairs' spread of each cell of {@code aa} with 3 pairs or more: the base's and the
+     * head's value of one trial number and build, every value above 0.
+     */
+    private static Map<CellId, Double> paired(RunResults aa) {
+        Map<List<Object>, Double> base = new HashMap<>();
+        for (Measurement m : aa.measurements()) {
+            if (m.side() == Side.BASE) {
+                base.put(List.of(m.cell().id(), m.build(), m.trial()), m.value());
+            }
+        }
+        Map<CellId, List<Double>> ratios = new LinkedHashMap<>();
+        for (Measurement m : aa.measurements()) {
+            Double b = m.side() == Side.HEAD ? base.get(List.of(m.cell().id(), m.build(), m.trial())) : null;
+            if (b != null && b > 0 && m.value() > 0) {
+                ratios.computeIfAbsent(m.cell().id(), k -> new ArrayList<>()).add(Math.log(m.value() / b));
+            }
+        }
+        Map<CellId, Double> out = new HashMap<>();
+        ratios.forEach((cell, r) -> {
+            if (r.size() >= 3) {
+                double sd = Summary.of(Sample.of(r.stream().mapToDouble(Double::doubleValue).toArray())).stddev();
+                out.put(cell, sd / Math.sqrt(2) * 100);
+            }
+        });
+        return out;
     }
 
     /** Returns the file's text. */
@@ -88,6 +122,7 @@ public record NoiseFile(String name, String commit, Map<CellId, NoiseFloor> cell
             ObjectNode c = array.addObject();
             c.put("cell", id.name()).put("metric", id.metric()).put("within", floor.within());
             ResultsJson.number(c, "between", floor.between());
+            ResultsJson.number(c, "paired", floor.paired());
             ResultsJson.number(c, "mde", floor.mde(1, DEFAULT_TRIALS, test));
         });
         try {
@@ -108,7 +143,9 @@ public record NoiseFile(String name, String commit, Map<CellId, NoiseFloor> cell
         n.integer("mdeTrials", 2, Integer.MAX_VALUE);
         for (Map.Entry<CellId, NoiseFloor> e : n.objects("cells", c -> {
             CellId id = new CellId(c.text("cell"), c.text("metric"));
-            NoiseFloor floor = c.check("within", () -> new NoiseFloor(c.number("within"), c.numberOrNaN("between")));
+            // Files from before the pairs' spread was measured were of runs judged by Welch's test.
+            NoiseFloor floor = c.check("within", () -> new NoiseFloor(c.number("within"), c.numberOrNaN("between"),
+                    c.has("paired") ? c.numberOrNaN("paired") : Double.NaN));
             c.numberOrNaN("mde");
             return Map.entry(id, floor);
         })) {

@@ -98,9 +98,12 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
                 .withWarnings(disturbed(disturbed, done.trials())).withWarnings(unitWarnings);
         if (noise.isPresent()) {
             Sensitivity test = new Sensitivity(plan.thresholds().alpha(), Comparison.POWER);
+            boolean inPairs = table.pairing().inPairs();
             table = table.withNoiseFloors(r -> {
                 NoiseFloor floor = noise.get().cells().get(r.cell().id());
-                return floor == null ? Double.NaN : floor.mde(plan.builds(), plan.trials(), test);
+                // The floor of the test that judged this run: the pairs' spread only where pairs judged.
+                NoiseFloor judged = floor == null || inPairs ? floor : new NoiseFloor(floor.within(), floor.between());
+                return judged == null ? Double.NaN : judged.mde(plan.builds(), plan.trials(), test);
             });
         }
         // measure: auto: the time rows of the benchmarks counted in their place claim nothing.

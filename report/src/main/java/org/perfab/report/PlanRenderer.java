@@ -20,7 +20,7 @@ import org.perfab.stats.NoiseFloor;
  * plan's change; past a cap, "more than" the cap, and a note under the table saying why.
  */
 final class PlanRenderer {
-    private static final String[] HEADER = {"cell", "metric", "within ±cv", "between ±cv",
+    private static final String[] HEADER = {"cell", "metric", "within ±cv", "between ±cv", "in pairs ±cv",
         NoiseFile.DEFAULT_TRIALS + " trials find", "builds", "trials", "finds"};
 
     private PlanRenderer() {
@@ -34,7 +34,7 @@ final class PlanRenderer {
             lines.add(row(r, s -> Untrusted.plain(s, 80), s -> Untrusted.plain(s, 40)));
         }
         StringBuilder s = new StringBuilder(heading(plan)).append("\n\n");
-        s.append(Tables.aligned(lines, new boolean[] {false, false, true, true, true, true, true, true}));
+        s.append(Tables.aligned(lines, new boolean[] {false, false, true, true, true, true, true, true, true}));
         Set<String> notes = notes(plan);
         if (!notes.isEmpty()) {
             s.append('\n');
@@ -51,7 +51,7 @@ final class PlanRenderer {
             lines.add(row(r, s -> Untrusted.markdown(s, 80), s -> Untrusted.markdown(s, 40)));
         }
         StringBuilder s = new StringBuilder("### perfab plan\n\n").append(heading(plan)).append("\n\n");
-        s.append(Tables.markdown(lines, "|:--|:--|--:|--:|--:|--:|--:|--:|"));
+        s.append(Tables.markdown(lines, "|:--|:--|--:|--:|--:|--:|--:|--:|--:|"));
         Set<String> notes = notes(plan);
         if (!notes.isEmpty()) {
             s.append('\n');
@@ -71,6 +71,7 @@ final class PlanRenderer {
             ObjectNode c = cells.addObject().put("cell", r.cell().name()).put("metric", r.cell().metric())
                     .put("within", r.floor().within());
             ResultsJson.number(c, "between", r.floor().between());
+            ResultsJson.number(c, "paired", r.floor().paired());
             ResultsJson.number(c, "mdeAtDefault", r.mdeAtDefault());
             advice(c.putObject("advice"), r.advice());
         }
@@ -79,14 +80,15 @@ final class PlanRenderer {
 
     /** Returns a line per cell; a count past a cap is empty, and the cap is in its own column. */
     static String csv(Plan plan) {
-        Csv out = new Csv("cell", "metric", "within cv %", "between cv %", "mde at " + NoiseFile.DEFAULT_TRIALS
+        Csv out = new Csv("cell", "metric", "within cv %", "between cv %", "in pairs cv %", "mde at "
+                + NoiseFile.DEFAULT_TRIALS
                 + " trials %", "builds", "builds more than", "trials", "trials more than", "finds %");
         for (Plan.Row r : plan.cells()) {
             NoiseFloor.Advice a = r.advice();
             boolean builds = a.beyond() == NoiseFloor.Cap.BUILDS;
             boolean trials = a.beyond() == NoiseFloor.Cap.TRIALS;
             out.line(r.cell().name(), r.cell().metric(), Csv.number(r.floor().within()),
-                    Csv.number(r.floor().between()), Csv.number(r.mdeAtDefault()),
+                    Csv.number(r.floor().between()), Csv.number(r.floor().paired()), Csv.number(r.mdeAtDefault()),
                     builds ? "" : Integer.toString(a.builds()), builds ? Integer.toString(a.builds()) : "",
                     a.found() ? Integer.toString(a.trials()) : "", trials ? Integer.toString(a.trials()) : "",
                     Csv.number(a.mde()));
@@ -103,7 +105,8 @@ final class PlanRenderer {
             UnaryOperator<String> metric) {
         String[] run = columns(r.advice());
         return new String[] {name.apply(r.cell().name()), metric.apply(r.cell().metric()),
-            percent(r.floor().within()), percent(r.floor().between()), finds(r.mdeAtDefault()), run[0], run[1], run[2]};
+            percent(r.floor().within()), percent(r.floor().between()), percent(r.floor().paired()),
+            finds(r.mdeAtDefault()), run[0], run[1], run[2]};
     }
 
     /** Returns the notes under the table: why a cell's plan says "no change" or "more than". */
@@ -119,6 +122,10 @@ final class PlanRenderer {
                 notes.add("more than " + advice.trials() + " trials: no run of at most that many trials per side finds"
                         + " the change, with 1 build, or up to " + NoiseFloor.MAX_BUILDS + " when the spread between"
                         + " builds is known.");
+            }
+            if (!Double.isNaN(r.floor().paired())) {
+                notes.add("in pairs: the A/A run's trials moved in pairs (its runner drifted), and a run of one build"
+                        + " is judged in pairs: what it finds is of the pairs' spread, at their degrees of freedom.");
             }
             if (advice.beyond() == NoiseFloor.Cap.BUILDS) {
                 notes.add("more than " + advice.builds() + " builds: the spread between builds alone hides the change"

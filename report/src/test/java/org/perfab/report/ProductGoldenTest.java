@@ -240,6 +240,7 @@ class ProductGoldenTest {
         cells.put(new CellId("b/noisy", "time"), new NoiseFloor(3.5, Double.NaN));
         cells.put(new CellId("c/noisier", "time"), new NoiseFloor(5, Double.NaN));
         cells.put(new CellId("d/layout", "time"), new NoiseFloor(1, 0.1));
+        cells.put(new CellId("e/drifting", "time"), new NoiseFloor(6, Double.NaN, 0.8));
         cells.put(new CellId(RunFixture.HOSTILE, "time"), new NoiseFloor(4, 3));
         return Plan.of(new NoiseFile("aa", "c".repeat(40), cells), 0.5, 0.05);
     }

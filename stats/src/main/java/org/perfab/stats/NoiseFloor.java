@@ -8,6 +8,9 @@ import java.util.function.IntPredicate;
  * the smallest change a run of a given size can detect, and the size a run needs to detect a
  * given change.
  *
+ * <p>Where the A/A run was judged in pairs, a run of one build is too: its {@code n} pairs' spread
+ * is {@code paired}, and the test's degrees of freedom {@code n - 1}.
+ *
  * <p>A run with {@code k} builds per side and {@code n} trials per side (spread over the builds) is
  * judged, when {@code k > 1}, on one value per build, its median, whose variance is
  * {@code between^2 + v * within^2}, with {@code v} the variance of the median of a build's trials
@@ -23,8 +26,12 @@ import java.util.function.IntPredicate;
  * @param within the coefficient of variation of trials within one build, in percent; not negative
  * @param between the coefficient of variation between builds of the same code, in percent; NaN when
  *     the A/A run could not tell (a cell measured on one build)
+ * @param paired the spread of a trial as the interleaved order's pairs see it, in percent: the
+ *     standard deviation of the pairs' log ratios over the square root of 2, so that it is the
+ *     {@code within} of the pairs; NaN when the A/A run was not judged in pairs (its runner's noise
+ *     was independent from trial to trial, or its trials did not pair)
  */
-public record NoiseFloor(double within, double between) {
+public record NoiseFloor(double within, double between, double paired) {
     /** The most builds per side an advice suggests: the most a run may have. */
     public static final int MAX_BUILDS = 20;
     /** The most trials per side an advice suggests: the most a run may have. */
@@ -37,6 +44,14 @@ public record NoiseFloor(double within, double between) {
         if (!(between >= 0) && !Double.isNaN(between)) {
             throw new IllegalArgumentException("the between-build spread must be 0 or more, got " + between);
         }
+        if (!(paired >= 0) && !Double.isNaN(paired)) {
+            throw new IllegalArgumentException("the pairs' spread must be 0 or more, got " + paired);
+        }
+    }
+
+    /** The noise of a cell whose A/A run was judged by Welch's test. */
+    public NoiseFloor(double within, double between) {
+        this(within, between, Double.NaN);
     }
 
     /**
@@ -65,6 +80,10 @@ public record NoiseFloor(double within, double between) {
         }
         double variance;
         int m;
+        if (builds == 1 && !Double.isNaN(paired)) {
+            // Judged in pairs: n pairs of this spread, the test's degrees of freedom n - 1.
+            return found(test.pairedShift(trials), trials, paired * paired);
+        }
         if (builds == 1) {
             variance = within * within;
             m = trials;
@@ -91,7 +110,12 @@ public record NoiseFloor(double within, double between) {
      * spreads, a quadratic; infinite when {@code g^2 >= 2}.
      */
     private static double found(Sensitivity test, int m, double variance) {
-        double g = test.shift(m) * Math.sqrt(2.0 / m * variance) / 100;
+        return found(test.shift(m), m, variance);
+    }
+
+    /** Returns {@link #found(Sensitivity, int, double)} for a test that finds a change of {@code shift} standard errors. */
+    private static double found(double shift, int m, double variance) {
+        double g = shift * Math.sqrt(2.0 / m * variance) / 100;
         return g * g >= 2 ? Double.POSITIVE_INFINITY : 100 * (g * g + g * Math.sqrt(4 - g * g)) / (2 - g * g);
     }
 

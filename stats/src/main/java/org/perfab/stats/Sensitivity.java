@@ -55,6 +55,19 @@ public final class Sensitivity {
         return shifts.computeIfAbsent(m, k -> WelchPower.shift(k, alpha, power));
     }
 
+    /**
+     * Returns the change, in standard errors, that the paired test of {@code n} pairs finds with
+     * {@link #power}: the t-test's shift at its {@code n - 1} degrees of freedom, which Welch's test
+     * of {@code m} values a side of equal spreads has at {@code 2m - 2}; between two such {@code m},
+     * by linear interpolation.
+     */
+    double pairedShift(int n) {
+        double m = (n + 1) / 2.0;
+        int low = Math.max(2, (int) Math.floor(m));
+        int high = Math.max(2, (int) Math.ceil(m));
+        return low == high ? shift(low) : (shift(low) + shift(high)) / 2;
+    }
+
     /** Returns the variance of the median of {@code n} standard normal values. */
     double medianVariance(int n) {
         return medians.computeIfAbsent(n, NormalMedian::variance);

@@ -141,4 +141,39 @@ class NoiseFloorTest {
             shift = test.shift(m);
         }
     }
+
+    /**
+     * A runner that moves both trials of a pair alike (a level drawn for each pair, 10% of spread)
+     * beside each trial's own noise of 2%: the floor of an A/A judged in pairs finds, with one build
+     * of {@code pairs} pairs, the change the paired test on such pairs finds with 80% power (at 5
+     * pairs more: Welch's shift at 3 a side, which stands for 4 degrees of freedom, is the larger).
+     */
+    @ParameterizedTest
+    @CsvSource({"5", "10", "11", "21"})
+    void aFloorJudgedInPairsFindsWhatThePairedTestFinds(int pairs) {
+        NoiseFloor floor = new NoiseFloor(10.2, Double.NaN, 2.0);
+        double effect = floor.mde(1, pairs, ALPHA, POWER);
+        assertTrue(effect < new NoiseFloor(10.2, Double.NaN).mde(1, pairs, ALPHA, POWER) / 3,
+                "the pairs take the runner out: " + effect);
+        Random random = new Random(pairs);
+        int found = 0;
+        for (int r = 0; r < RUNS; r++) {
+            double[] b = new double[pairs];
+            double[] h = new double[pairs];
+            boolean[] first = new boolean[pairs];
+            for (int i = 0; i < pairs; i++) {
+                double level = 100 * (1 + 0.10 * random.nextGaussian());
+                b[i] = level * (1 + 0.02 * random.nextGaussian());
+                h[i] = level * (1 + effect / 100) * (1 + 0.02 * random.nextGaussian());
+                first[i] = i % 2 == 0;
+            }
+            found += PairedTest.of(new PairedTest.Pairs(b, h, first), false).p() < ALPHA ? 1 : 0;
+        }
+        double power = (double) found / RUNS;
+        if (pairs < 10) {
+            assertTrue(power >= POWER - TOLERANCE && power <= 0.9, pairs + " pairs at +" + effect + "%: " + power);
+        } else {
+            assertEquals(POWER, power, TOLERANCE, pairs + " pairs at +" + effect + "%");
+        }
+    }
 }
