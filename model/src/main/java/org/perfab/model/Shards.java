@@ -152,7 +152,9 @@ public final class Shards {
                 .withFunctions(r -> Optional.ofNullable(rows.get(r.cell().id())).map(CellComparison::functions)
                         .orElse(List.of()))
                 .withNoiseFloors(r -> Optional.ofNullable(rows.get(r.cell().id())).map(CellComparison::noiseFloor)
-                        .orElse(Double.NaN));
+                        .orElse(Double.NaN))
+                .countedInstead(r -> Optional.ofNullable(rows.get(r.cell().id())).map(CellComparison::countedInstead)
+                        .orElse(false));
         return new RunResults(first.name(), first.provenance(), first.machine(), first.settings(), started, finished,
                 interrupted, new RunResults.Timing(timing[0], timing[1], timing[2], timing[3]), trials, table,
                 Optional.of(new Sharding(count, parts)));

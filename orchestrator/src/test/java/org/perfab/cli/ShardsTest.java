@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -249,6 +251,20 @@ class ShardsTest {
         assertEquals(0, reread.exitCode(), reread.err());
         Map<String, JsonNode> back = Comparisons.of(reread.out());
         one.forEach((cell, row) -> assertEquals(row.get("verdict").asText(), back.get(cell).get("verdict").asText()));
+
+        // What a shard's run knew beside its measurements (a row's noise floor from --noise) stays with
+        // the row through the merge.
+        ObjectNode first = (ObjectNode) new ObjectMapper().readTree(results("shard-1").toFile());
+        ObjectNode row = (ObjectNode) first.get("comparisons").get(0);
+        row.put("noiseFloor", 2.5);
+        Path marked = tmp.resolve("marked-1.json");
+        Files.writeString(marked, first.toString());
+        Cli withFloor = Cli.run(fake.engine(), "report", marked.toString(), results("shard-2").toString(),
+                again.resolve("results.json").toString(), results("shard-4").toString(), "--format", "json");
+        assertEquals(0, withFloor.exitCode(), withFloor.err());
+        JsonNode mergedRow = Comparisons.of(withFloor.out()).get(row.get("cell").asText() + ":"
+                + row.get("metric").asText());
+        assertEquals(2.5, mergedRow.get("noiseFloor").asDouble(), mergedRow.toString());
     }
 
     /**
