@@ -7,7 +7,9 @@
  * through the same door, each naming its {@link org.perfab.stats.Statistic}, and the verdict rules
  * read only what every test gives. {@link org.perfab.stats.PairedTest} judges the trials in the
  * pairs of the interleaved order, where what the machine did over several trials moved both sides
- * alike.
+ * alike ({@link org.perfab.stats.KnownTests#PAIRS}); {@link org.perfab.stats.Pairing} decides, from
+ * the spreads and covariances of a run's trials and never their means, whether the pairs or Welch's
+ * test judge the run ({@link org.perfab.stats.TrialTest}, the user's choice).
  *
  * <p>The package is pure: it reads no files, knows no output format and keeps no state. Apache
  * Commons Statistics does the distribution and rank arithmetic behind one package-private adapter
