@@ -60,7 +60,9 @@ final class TextRenderer implements Renderer<Report> {
         ShardWords.measuredBy(report).ifPresent(by -> out.append(Untrusted.plain(by, Untrusted.MAX_PROSE)).append('\n'));
         report.countedBy().ifPresent(by -> out.append("counted by ").append(by)
                 .append(", not timed: a busy machine does not move a count\n"));
-        out.append(Words.rules(table)).append("\n\n");
+        out.append(Words.rules(table)).append('\n');
+        Words.runner(table).ifPresent(r -> out.append(r).append('\n'));
+        out.append('\n');
         List<String> warnings = Warnings.of(report);
         for (String warning : warnings) {
             out.append("WARNING: ").append(Untrusted.plain(warning, Untrusted.MAX_PROSE)).append('\n');

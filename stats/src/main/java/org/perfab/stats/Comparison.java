@@ -153,6 +153,29 @@ public record Comparison(Summary base, Summary head, Direction direction, double
     }
 
     /**
+     * Returns the spread of one trial as the interleaved order's pairs saw it, in percent of the
+     * baseline mean: for a row the pairs judged (its statistic {@link Statistic.Kind#PAIRED_T} or
+     * {@link Statistic.Kind#SIGNED_RANK}), the standard error its detectable effect stands for, times
+     * the square root of half its pairs, so that it compares with each side's coefficient of
+     * variation as Welch's test would see it; NaN for any other row, or one without a detectable
+     * effect. A function of the spreads only, never of the change.
+     *
+     * @param thresholds the thresholds the row was judged with, whose alpha its detectable effect is at
+     */
+    public double pairedSpread(Thresholds thresholds) {
+        Statistic.Kind k = statistic.kind();
+        if (k != Statistic.Kind.PAIRED_T && k != Statistic.Kind.SIGNED_RANK || mde.isEmpty()) {
+            return Double.NaN;
+        }
+        double shift = Distributions.normalQuantile(1 - thresholds.alpha() / 2) + Distributions.normalQuantile(POWER);
+        if (statistic.df().isPresent()) {
+            double df = statistic.df().getAsDouble();
+            shift = TQuantile.of(1 - thresholds.alpha() / 2, df) + TQuantile.of(POWER, df);
+        }
+        return mde.getAsDouble() / shift * Math.sqrt(Math.min(base.n(), head.n()) / 2.0);
+    }
+
+    /**
      * Returns the worse end of the 95% interval, as a slowdown in percent (the upper end for a time,
      * minus the lower end for a throughput); NaN without an interval.
      */

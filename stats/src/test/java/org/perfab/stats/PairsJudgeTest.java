@@ -252,4 +252,16 @@ class PairsJudgeTest {
         assertEquals(Verdict.REGRESSION, c.verdict(), c.toString());
         assertTrue(c.ciLow() > 3 && c.ciHigh() < 7, "Hodges-Lehmann's interval, about the change: " + c);
     }
+
+    @Test
+    void thePairsSpreadIsTheNoiseOfATrialTheyLeaveAndWelchsRowsHaveNone() {
+        // The wave moves each side 14% from trial to trial; each trial's own noise is 1%.
+        Trials[] c = cell(wave(20), 1.0, ones(20), 7);
+        Comparison paired = pairs(c).comparison();
+        assertEquals(Statistic.Kind.PAIRED_T, paired.statistic().kind());
+        double spread = paired.pairedSpread(T);
+        assertTrue(spread > 0.5 && spread < 2.5, "about each trial's own 1%, not the wave: " + spread);
+        assertTrue(paired.base().cv() > 10, paired.base().toString());
+        assertTrue(Double.isNaN(KnownTests.TRIALS.judge(c[0], c[1], LOWER, T, false).comparison().pairedSpread(T)));
+    }
 }
