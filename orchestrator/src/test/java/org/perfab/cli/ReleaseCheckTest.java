@@ -226,8 +226,10 @@ class ReleaseCheckTest {
     @Test
     void anAaRunMeasuresTheNoiseFloorThatMarksASmallChangeAndPlansARun() throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 101, 5, "");
+        // The subject's trials move by trial number alike on both sides, which pairs would cancel
+        // whole: judged as independent samples, its noise floor is each trial's own spread.
         Cli aa = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=feature", "--head=feature", "--builds", "2",
-                "--trials", "6", "--out", tmp.resolve("aa").toString());
+                "--trials", "6", "--test", "welch", "--out", tmp.resolve("aa").toString());
         assertEquals(0, aa.exitCode(), aa.err());
         Path noise = tmp.resolve("aa/noise.json");
         JsonNode floors = new ObjectMapper().readTree(noise.toFile());
@@ -243,7 +245,7 @@ class ReleaseCheckTest {
 
         // An A/B whose head is 1% slower: unchanged, and inside the floor a run of 5 trials has.
         Cli ab = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--noise",
-                noise.toString(), "--out", tmp.resolve("ab").toString());
+                noise.toString(), "--test", "welch", "--out", tmp.resolve("ab").toString());
         assertEquals(0, ab.exitCode(), ab.err());
         JsonNode row = Comparisons.of(tmp.resolve("ab/results.json")).get("speed/run:time");
         assertEquals(1.0, row.get("pctChange").asDouble(), 1e-9);
@@ -271,6 +273,26 @@ class ReleaseCheckTest {
         assertEquals(expected.trials(), advice.get("trials").asInt(), advice.toString());
         Cli text = Cli.run("plan", "--noise", noise.toString(), "--min-effect", "1");
         assertTrue(text.out().startsWith("To find a change of 1.00% with 80% power at alpha 0.05"), text.out());
+    }
+
+    @Test
+    void anAaRunJudgedInPairsMeasuresThePairsSpreadAndThePlanIsInPairs() throws IOException {
+        // The subject's trials move by trial number alike on both sides: the pairs take it all out.
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 101, 5, "");
+        Cli aa = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=feature", "--head=feature", "--trials", "6",
+                "--adaptive", "off", "--out", tmp.resolve("aa").toString());
+        assertEquals(0, aa.exitCode(), aa.err());
+        assertEquals("paired", new ObjectMapper().readTree(tmp.resolve("aa/results.json").toFile())
+                .at("/pairing/judged").asText());
+        JsonNode speed = null;
+        for (JsonNode c : new ObjectMapper().readTree(tmp.resolve("aa/noise.json").toFile()).get("cells")) {
+            speed = c.get("cell").asText().equals("speed/run") ? c : speed;
+        }
+        assertTrue(speed.get("within").asDouble() > 0.5, "each side's trials spread: " + speed);
+        assertEquals(0.0, speed.get("paired").asDouble(), 1e-9, "both trials of a pair alike: " + speed);
+        Cli plan = Cli.run("plan", "--noise", tmp.resolve("aa/noise.json").toString(), "--min-effect", "1");
+        assertEquals(0, plan.exitCode(), plan.err());
+        assertTrue(plan.out().contains("in pairs: the A/A run's trials moved in pairs"), plan.out());
     }
 
     /**
