@@ -38,11 +38,15 @@ import org.perfab.stats.Verdict;
  * @param medianChange the change between the medians of every trial each side gave the cell, none
  *     set aside, in percent of the baseline's: what a verdict's sign must agree with unless it says
  *     why not; NaN when not known
+ * @param welch where the interleaved order's pairs judged the cell, Welch's test on the same trials
+ *     under the same rules, as independent samples: what the card's test says beside them; empty
+ *     where Welch's test judged
  */
 public record CellComparison(Cell cell, Comparison comparison, Optional<Comparison> trialLevel, double buildSpread,
         double noiseFloor, List<Outlier> outliers, Optional<Look> look, Optional<CellId> sameAs,
-        List<FunctionChange> functions, double detectable, double medianChange) {
+        List<FunctionChange> functions, double detectable, double medianChange, Optional<Comparison> welch) {
     public CellComparison {
+        Objects.requireNonNull(welch, "welch");
         Objects.requireNonNull(cell, "cell");
         Objects.requireNonNull(comparison, "comparison");
         Objects.requireNonNull(trialLevel, "trialLevel");
@@ -52,16 +56,26 @@ public record CellComparison(Cell cell, Comparison comparison, Optional<Comparis
         functions = List.copyOf(functions);
     }
 
+    /** A row Welch's test judged. */
+    public CellComparison(Cell cell, Comparison comparison, Optional<Comparison> trialLevel, double buildSpread,
+            double noiseFloor, List<Outlier> outliers, Optional<Look> look, Optional<CellId> sameAs,
+            List<FunctionChange> functions, double detectable, double medianChange) {
+        this(cell, comparison, trialLevel, buildSpread, noiseFloor, outliers, look, sameAs, functions, detectable,
+                medianChange, Optional.empty());
+    }
+
     /** Returns this row with its A/A noise floor, in percent, at the size of its run. */
     public CellComparison withNoiseFloor(double floor) {
         return new CellComparison(cell, comparison, trialLevel, buildSpread, floor, outliers, look, sameAs, functions,
-                detectable, medianChange);
+                detectable, medianChange,
+                welch);
     }
 
     /** Returns this row with its detectable change under {@code t}: the thresholds of another table than its own. */
     public CellComparison withDetectable(Thresholds t) {
         return new CellComparison(cell, comparison, trialLevel, buildSpread, noiseFloor, outliers, look, sameAs,
-                functions, comparison.detectable(t), medianChange);
+                functions, comparison.detectable(t), medianChange,
+                welch);
     }
 
     /**
@@ -70,25 +84,35 @@ public record CellComparison(Cell cell, Comparison comparison, Optional<Comparis
      */
     public CellComparison withComparison(Comparison c) {
         return new CellComparison(cell, c, trialLevel, buildSpread, noiseFloor, outliers, look, sameAs, functions,
-                detectable, medianChange);
+                detectable, medianChange,
+                welch);
     }
 
     /** Returns this row as the statistics of look {@code l} of a run with adaptive trials. */
     public CellComparison withLook(Look l) {
         return new CellComparison(cell, comparison, trialLevel, buildSpread, noiseFloor, outliers, Optional.of(l), sameAs,
-                functions, detectable, medianChange);
+                functions, detectable, medianChange,
+                welch);
     }
 
     /** Returns this row as the same measurement as {@code primary}, whose verdict {@code v} it takes. */
     public CellComparison sameAs(CellId primary, Comparison withVerdict) {
         return new CellComparison(cell, withVerdict, trialLevel, buildSpread, noiseFloor, outliers, look,
-                Optional.of(primary), functions, detectable, medianChange);
+                Optional.of(primary), functions, detectable, medianChange,
+                welch);
     }
 
     /** Returns this row with the functions whose counts moved most between the sides. */
     public CellComparison withFunctions(List<FunctionChange> moved) {
         return new CellComparison(cell, comparison, trialLevel, buildSpread, noiseFloor, outliers, look, sameAs, moved,
-                detectable, medianChange);
+                detectable, medianChange,
+                welch);
+    }
+
+    /** Returns this row with {@code w}, Welch's comparison beside the pairs'. */
+    public CellComparison withWelch(Comparison w) {
+        return new CellComparison(cell, comparison, trialLevel, buildSpread, noiseFloor, outliers, look, sameAs,
+                functions, detectable, medianChange, Optional.of(w));
     }
 
     /**

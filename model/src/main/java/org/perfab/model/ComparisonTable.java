@@ -25,9 +25,11 @@ import org.perfab.stats.KnownTests;
 import org.perfab.stats.Sample;
 import org.perfab.stats.Pairing;
 import org.perfab.stats.Sequential;
+import org.perfab.stats.Statistic;
 import org.perfab.stats.ShiftTest;
 import org.perfab.stats.Thresholds;
 import org.perfab.stats.TrialTest;
+import org.perfab.stats.Trials;
 import org.perfab.stats.Verdict;
 
 /**
@@ -254,8 +256,13 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         double medianChange = baseMedian > 0 ? (Sample.median(values.values(Side.HEAD)) / baseMedian - 1) * 100
                 : Double.NaN;
         if (judged.ofTrials().isEmpty()) {
-            return new CellComparison(cell, c, Optional.empty(), Double.NaN, Double.NaN, outliers,
+            CellComparison row = new CellComparison(cell, c, Optional.empty(), Double.NaN, Double.NaN, outliers,
                     Optional.empty(), Optional.empty(), List.of(), c.detectable(thresholds), medianChange);
+            // Where the pairs judged, Welch's test on the same trials as independent samples, beside them.
+            boolean paired = c.statistic().kind() == Statistic.Kind.PAIRED_T
+                    || c.statistic().kind() == Statistic.Kind.SIGNED_RANK;
+            return !paired ? row : row.withWelch(KnownTests.TRIALS.judge(Trials.of(values.values(Side.BASE)),
+                    Trials.of(values.values(Side.HEAD)), cell.direction(), thresholds, profile).comparison());
         }
         // The medians of the builds decided: their spread is how far code layout alone moves the cell.
         double spread = Math.max(nanToZero(c.base().cv()), nanToZero(c.head().cv()));

@@ -674,6 +674,8 @@ public final class ResultsJson {
         } else {
             node.putNull("trialLevel");
         }
+        // Welch's test beside the pairs that judged: written only then, derived again when read.
+        row.welch().ifPresent(w -> node.set("welch", statistics(COMPACT.createObjectNode(), w, thresholds)));
         return node;
     }
 

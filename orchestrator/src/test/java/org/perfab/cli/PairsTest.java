@@ -104,6 +104,11 @@ class PairsTest {
         assertEquals("regression", encode.get("verdict").asText(), encode.toString());
         assertEquals("paired-t", encode.at("/statistic/name").asText(), encode.toString());
         assertEquals(5.0, encode.get("pctChange").asDouble(), 1.0, encode.toString());
+        // Welch's test stays, beside the pairs, on the same trials.
+        assertEquals("welch-t", encode.at("/welch/statistic/name").asText(), encode.toString());
+        assertEquals(encode.get("pctChange").asDouble(), encode.at("/welch/pctChange").asDouble(), 1e-9);
+        assertTrue(encode.at("/welch/ci95/1").asDouble() - encode.at("/welch/ci95/0").asDouble()
+                > 2 * (encode.at("/ci95/1").asDouble() - encode.at("/ci95/0").asDouble()), encode.toString());
         for (String same : List.of("decode:time", "checksum:time")) {
             JsonNode row = Comparisons.of(results).get(same);
             assertEquals("unchanged", row.get("verdict").asText(), row.toString());
