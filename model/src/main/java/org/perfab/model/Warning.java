@@ -48,6 +48,17 @@ public record Warning(Kind kind, int count, List<String> subjects, Map<String, L
         HARNESS_IS_THE_CHANGE("harness-is-the-change"),
         /** Both sides' trials start the same programs, outside their trees. Subjects: the real paths. */
         SHARED_PROGRAMS("shared-programs"),
+        /**
+         * Submodules the clone has not checked out, which the workload does not need, were left out of
+         * both sides' trees alike (an empty folder in their place). Subjects: their paths.
+         */
+        SUBMODULES_LEFT_OUT("submodules-left-out"),
+        /**
+         * Submodules whose commit differs between the sides: their code is part of the change.
+         * Subjects: {@code PATH BASE..HEAD}, the commits abbreviated ({@code none} where a side has no
+         * such submodule).
+         */
+        SUBMODULES_CHANGED("submodules-changed"),
         /** A cached build did not match its digest and was built again. Subjects: the entry, the side. */
         DAMAGED_CACHE("damaged-cache"),
         /**

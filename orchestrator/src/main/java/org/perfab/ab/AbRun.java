@@ -463,8 +463,9 @@ public final class AbRun {
                 ledger.warning(w);
             }, context.events()::note);
             HarnessFiles harness;
+            Sides sides = new Sides(plan, workload, dir, builder, ledger, context.events());
             try {
-                harness = new Sides(plan, workload, dir, builder, ledger, context.events()).prepare();
+                harness = sides.prepare();
             } catch (RunFailedException e) {
                 if (stop.get()) { // the signal stopped a checkout or a build: not a failure of either
                     throw new RunInterruptedException("interrupted while the sides were prepared, before any trial;"
@@ -506,7 +507,7 @@ public final class AbRun {
             }
             TrialRunner whole = new TrialRunner(processes, trials, dir.trialResults(), dir.trialLogs(),
                     plan.padding(), context.events()::command, context.events()::note, workload.name(), machine.cores(),
-                    countCache(plan, workload, harness, machine));
+                    countCache(plan, workload, harness, sides.leftOut(), machine));
             TrialLoop loop;
             TrialLoop.End end;
             try (TrialLog log = TrialLog.open(dir.trials())) {
@@ -554,7 +555,8 @@ public final class AbRun {
      * Returns the count cache of this run's sides under {@code --cache}, for a workload that counts
      * its benchmarks one at a time; {@link CountCache#NONE} otherwise.
      */
-    private CountCache countCache(Plan plan, Workload workload, HarnessFiles harness, RunResults.Machine machine) {
+    private CountCache countCache(Plan plan, Workload workload, HarnessFiles harness, Set<String> leftOut,
+            RunResults.Machine machine) {
         if (request.cache().isEmpty() || !workload.harness().perBenchmark()) {
             return CountCache.NONE;
         }
@@ -562,7 +564,7 @@ public final class AbRun {
         for (Side side : Side.values()) {
             Commit commit = side == Side.BASE ? plan.mergeBase() : plan.head();
             Builder.Sources sources = Builder.sources(commit, side == Side.BASE ? harness.copies() : List.of(),
-                    workload.build());
+                    workload.build(), leftOut);
             for (int b = 0; b < plan.builds(); b++) {
                 SideDir d = dir.side(side, b);
                 Trees.Fingerprint outputs = Builder.recorded(d).map(Builder.Result::outputs)

@@ -119,10 +119,20 @@ final class Builder {
      * changed by {@code perturb} when the build has one.
      */
     static Sources sources(Commit commit, List<GitRepo.Entry> copies, Optional<Workload.Build> spec) {
+        return sources(commit, copies, spec, java.util.Set.of());
+    }
+
+    /**
+     * Returns {@link #sources(Commit, List, Optional)} of a tree whose submodules at the paths
+     * {@code leftOut} were left out: another tree, whose build is not that of the whole one.
+     */
+    static Sources sources(Commit commit, List<GitRepo.Entry> copies, Optional<Workload.Build> spec,
+            java.util.Set<String> leftOut) {
         StringBuilder key = new StringBuilder(commit.tree());
         for (GitRepo.Entry e : copies) {
             key.append("\ncopy ").append(e.kind()).append(' ').append(e.id()).append(' ').append(e.path());
         }
+        new java.util.TreeSet<>(leftOut).forEach(p -> key.append("\nwithout ").append(p));
         spec.flatMap(Workload.Build::perturb).ifPresent(p -> p.forEach(a -> key.append("\nperturb ").append(a)));
         return new Sources(commit, key.toString());
     }

@@ -416,12 +416,21 @@ public final class GitRepo implements AutoCloseable {
      * @throws RunFailedException when an object or submodule is missing, or the disk refuses
      */
     public List<String> checkout(Commit commit, Path dest) {
+        return checkout(commit, dest, Set.of());
+    }
+
+    /**
+     * Writes {@code commit}'s tree into {@code dest} as {@link #checkout(Commit, Path)} does, the
+     * submodules at the paths {@code leaveOut} names (from the top of the tree) left out: an empty
+     * folder in their place, as git leaves a submodule it has not checked out.
+     */
+    public List<String> checkout(Commit commit, Path dest, Set<String> leaveOut) {
         List<String> written = new ArrayList<>();
         try {
             Files.createDirectories(dest.getParent());
             Files.createDirectory(dest);
             try (TreeWriter out = new TreeWriter(dest)) {
-                write(repo, ObjectId.fromString(commit.id()), out, "", written);
+                write(repo, ObjectId.fromString(commit.id()), out, "", written, leaveOut);
                 out.finish();
             }
             return written;
@@ -442,7 +451,7 @@ public final class GitRepo implements AutoCloseable {
      * root: the top, or a submodule's folder.
      */
     private void write(Repository from, ObjectId commitId, TreeWriter out, String prefix,
-            List<String> written) throws IOException {
+            List<String> written, Set<String> leaveOut) throws IOException {
         List<Submodule> submodules = new ArrayList<>();
         ObjectChecker checker = checker();
         try (RevWalk walk = new RevWalk(from);
@@ -464,7 +473,11 @@ public final class GitRepo implements AutoCloseable {
                     continue;
                 }
                 if (mode == FileMode.GITLINK) {
-                    submodules.add(new Submodule(path, id));
+                    if (leaveOut.contains(prefix + path)) {
+                        out.folder(target);
+                    } else {
+                        submodules.add(new Submodule(path, id));
+                    }
                     continue;
                 }
                 ObjectLoader loader = reader.open(id, Constants.OBJ_BLOB);
@@ -485,7 +498,7 @@ public final class GitRepo implements AutoCloseable {
             if (!submodules.isEmpty()) {
                 Config modules = gitmodules(from, reader, commit);
                 for (Submodule s : submodules) {
-                    writeSubmodule(from, modules, s, out, prefix, written);
+                    writeSubmodule(from, modules, s, out, prefix, written, leaveOut);
                 }
             }
         }
@@ -545,7 +558,25 @@ public final class GitRepo implements AutoCloseable {
     }
 
     private void writeSubmodule(Repository from, Config modules, Submodule s, TreeWriter out, String prefix,
-            List<String> written) throws IOException {
+            List<String> written, Set<String> leaveOut) throws IOException {
+        out.folder(out.resolve(prefix + s.path()));
+        Optional<Repository> sub = submoduleRepository(from, modules, s, prefix);
+        if (sub.isEmpty()) {
+            throw new RunFailedException("submodule '" + prefix + s.path() + "' (commit "
+                    + Ids.shortId(s.commit().name()) + ") is not available in " + shown
+                    + "; run 'git submodule update --init --recursive' there first");
+        }
+        try (Repository r = sub.get()) {
+            write(r, s.commit(), out, prefix + s.path() + "/", written, leaveOut);
+        }
+    }
+
+    /**
+     * Returns the repository that holds submodule {@code s} of {@code from} at its commit: under
+     * {@code .git/modules} by its name, or its own checkout in the working tree reached without a
+     * link; empty when neither has the commit. The caller closes it.
+     */
+    private Optional<Repository> submoduleRepository(Repository from, Config modules, Submodule s, String prefix) {
         String name = s.path();
         for (String section : modules.getSubsections("submodule")) {
             if (s.path().equals(modules.getString("submodule", section, "path"))) {
@@ -553,7 +584,6 @@ public final class GitRepo implements AutoCloseable {
             }
         }
         checkSubmoduleName(name, prefix + s.path());
-        out.folder(out.resolve(prefix + s.path()));
         List<Path> candidates = new ArrayList<>();
         candidates.add(from.getDirectory().toPath().resolve("modules").resolve(name));
         if (!from.isBare()) {
@@ -576,17 +606,82 @@ public final class GitRepo implements AutoCloseable {
             } catch (IOException | IllegalArgumentException e) {
                 continue;
             }
-            try (sub) {
-                if (sub.getDirectory().equals(from.getDirectory()) || !sub.getObjectDatabase().has(s.commit())) {
-                    continue;
+            if (sub.getDirectory().equals(from.getDirectory()) || !has(sub, s.commit())) {
+                sub.close();
+                continue;
+            }
+            return Optional.of(sub);
+        }
+        return Optional.empty();
+    }
+
+    private static boolean has(Repository r, ObjectId id) {
+        try {
+            return r.getObjectDatabase().has(id);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * A submodule of a tree.
+     *
+     * @param path its path from the top of the tree, nested submodules' below their parent's
+     * @param commit the commit the tree records for it
+     * @param available whether this repository has that commit (checked out, or under
+     *     {@code .git/modules})
+     */
+    public record SubmoduleState(String path, String commit, boolean available) {
+    }
+
+    /**
+     * Returns every submodule of {@code commit}'s tree, in tree order, with those of each available
+     * submodule's own tree after it: what a checkout of the commit needs beside this repository's
+     * own objects.
+     *
+     * @throws BadInputException when a submodule's name is unsafe or {@code .gitmodules} malformed
+     * @throws RunFailedException when an object is missing
+     */
+    public List<SubmoduleState> submodules(Commit commit) {
+        List<SubmoduleState> out = new ArrayList<>();
+        try {
+            submodules(repo, ObjectId.fromString(commit.id()), "", out);
+        } catch (IOException e) {
+            throw new RunFailedException("cannot read the submodules of " + commit.shortId() + " in " + shown + ": "
+                    + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    private void submodules(Repository from, ObjectId commitId, String prefix, List<SubmoduleState> out)
+            throws IOException {
+        List<Submodule> found = new ArrayList<>();
+        RevCommit commit;
+        try (RevWalk walk = new RevWalk(from);
+                ObjectReader reader = from.newObjectReader();
+                TreeWalk tw = new TreeWalk(from, reader)) {
+            commit = walk.parseCommit(commitId);
+            tw.addTree(commit.getTree());
+            tw.setRecursive(true);
+            while (tw.next()) {
+                if (tw.getFileMode(0) == FileMode.GITLINK) {
+                    found.add(new Submodule(tw.getPathString(), tw.getObjectId(0)));
                 }
-                write(sub, s.commit(), out, prefix + s.path() + "/", written);
+            }
+            if (found.isEmpty()) {
                 return;
             }
+            Config modules = gitmodules(from, reader, commit);
+            for (Submodule s : found) {
+                Optional<Repository> sub = submoduleRepository(from, modules, s, prefix);
+                out.add(new SubmoduleState(prefix + s.path(), s.commit().name(), sub.isPresent()));
+                if (sub.isPresent()) {
+                    try (Repository r = sub.get()) {
+                        submodules(r, s.commit(), prefix + s.path() + "/", out);
+                    }
+                }
+            }
         }
-        throw new RunFailedException("submodule '" + prefix + s.path() + "' (commit "
-                + Ids.shortId(s.commit().name()) + ") is not available in " + shown
-                + "; run 'git submodule update --init --recursive' there first");
     }
 
     /**

@@ -29,10 +29,11 @@ import org.perfab.stats.ThresholdSettings;
  * @param builds builds per side ({@code builds: 3}); empty for the command line's, else 1
  * @param seed the seed that shuffles which side goes first in each pair ({@code seed: 42}); empty
  *     for the command line's, else alternation
+ * @param submodules the submodules the build and harness need checked out
  */
 public record Workload(String name, int trials, int warmup, Optional<Build> build, Harness harness,
         List<CellPolicy> cells, ThresholdSettings thresholds, Optional<Integer> adaptive, Optional<Integer> builds,
-        Optional<Long> seed) {
+        Optional<Long> seed, Submodules submodules) {
 
     /** The number of trials when the workload does not say. */
     public static final int DEFAULT_TRIALS = 5;
@@ -64,7 +65,34 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
         Objects.requireNonNull(build, "build");
         Objects.requireNonNull(harness, "harness");
         Objects.requireNonNull(thresholds, "thresholds");
+        Objects.requireNonNull(submodules, "submodules");
         cells = List.copyOf(cells);
+    }
+
+    /**
+     * Which submodules a workload needs ({@code submodules:}): every one ({@code required}), those
+     * at the paths listed, or none ({@code optional}, the default). A submodule the clone has not
+     * checked out that is not needed is left out of both sides' trees, named in the results; one
+     * that is needed stops the run, saying how to check it out.
+     *
+     * @param all whether every submodule is needed
+     * @param paths the paths of the submodules needed, from the top of the tree; empty with {@code all}
+     */
+    public record Submodules(boolean all, List<String> paths) {
+        /** No submodule needed: the default. */
+        public static final Submodules OPTIONAL = new Submodules(false, List.of());
+
+        public Submodules {
+            paths = List.copyOf(paths);
+            if (all && !paths.isEmpty()) {
+                throw new IllegalArgumentException("every submodule, or those listed, not both");
+            }
+        }
+
+        /** Returns whether the submodule at {@code path} is needed: listed, or below one listed. */
+        public boolean needs(String path) {
+            return all || paths.stream().anyMatch(p -> path.equals(p) || path.startsWith(p + "/"));
+        }
     }
 
     /** Returns whether {@code cell} is a profile: shown, never classified. */

@@ -85,8 +85,8 @@ public final class WorkloadLoader {
 
     /** The keys each object of a workload may have; null where any key is allowed. */
     private static final Map<String, List<String>> KEYS = Map.of(
-            "", List.of("adaptive", "build", "builds", "cells", "harness", "name", "seed", "test", "thresholds",
-                    "trials", "warmup"),
+            "", List.of("adaptive", "build", "builds", "cells", "harness", "name", "seed", "submodules", "test",
+                    "thresholds", "trials", "warmup"),
             "build", List.of("env", "perturb", "run", "timeout"),
             "harness", List.of("commands", "count", "cpus", "csv", "files", "format", "from", "measure", "run",
                     "shard", "timeout"),
@@ -332,7 +332,8 @@ public final class WorkloadLoader {
                 @JsonProperty("adaptive") Object adaptive,
                 @JsonProperty("builds") Integer builds,
                 @JsonProperty("seed") Long seed,
-                @JsonProperty("test") String test) {
+                @JsonProperty("test") String test,
+                @JsonProperty("submodules") Object submodules) {
             if (name == null || name.isBlank()) {
                 throw new IllegalArgumentException("'name' is required (it names the comment and the results)");
             }
@@ -373,8 +374,28 @@ public final class WorkloadLoader {
             this.workload = new Workload(name, t, w,
                     Optional.ofNullable(build).map(b -> b.build), harness.harness, policies,
                     (thresholds == null ? ThresholdSettings.NONE : thresholds.settings).withTest(judge), most,
-                    Optional.ofNullable(builds), Optional.ofNullable(seed));
+                    Optional.ofNullable(builds), Optional.ofNullable(seed), submodules(submodules));
         }
+    }
+
+    /**
+     * Returns the submodules {@code submodules:} needs: {@code required} every one, {@code optional}
+     * (or no key) none, or a list of their paths.
+     */
+    private static Workload.Submodules submodules(Object submodules) {
+        if (submodules == null || "optional".equals(submodules)) {
+            return Workload.Submodules.OPTIONAL;
+        }
+        if ("required".equals(submodules)) {
+            return new Workload.Submodules(true, List.of());
+        }
+        if (submodules instanceof List<?> list && !list.isEmpty()
+                && list.stream().allMatch(p -> p instanceof String s && !s.isBlank() && !s.startsWith("/")
+                        && s.length() <= 4096 && s.codePoints().noneMatch(Character::isISOControl))) {
+            return new Workload.Submodules(false, list.stream().map(p -> ((String) p).replaceAll("/+$", "")).toList());
+        }
+        throw bad("submodules", "'submodules' must be required, optional, or a list of submodule paths (such as"
+                + " [third_party/benchmark]), got '" + submodules + "'");
     }
 
     /** Returns the most trials {@code adaptive: N} gives (0 for {@code adaptive: off}); empty when absent. */

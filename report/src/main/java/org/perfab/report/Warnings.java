@@ -155,6 +155,13 @@ final class Warnings {
                     + " harness file (" + list(w, s) + "), and the base ran the head's copy: both sides ran the same"
                     + " sources, so every difference measured is noise. If some of these files are the code under"
                     + " test, list the harness in harness.files, or set harness.from: self.";
+            case SUBMODULES_LEFT_OUT -> count(s.size(), "submodule", "submodules") + " the clone has not checked out "
+                    + (s.size() == 1 ? "was" : "were") + " left out of both sides' trees alike (" + list(w, s, ", ")
+                    + "): the workload does not need " + (s.size() == 1 ? "it" : "them") + " ('submodules: required',"
+                    + " or a list of paths, says it does).";
+            case SUBMODULES_CHANGED -> count(s.size(), "submodule differs", "submodules differ") + " between the"
+                    + " baseline and the candidate (" + list(w, s, "; ") + "): " + (s.size() == 1 ? "its" : "their")
+                    + " code is part of the change.";
             case SHARED_PROGRAMS -> "Both sides' trials start the same programs, outside either side's tree ("
                     + list(w, s) + "): this run may be measuring one side twice. Name programs by paths inside"
                     + " the tree (./build/app), which each side's trials resolve in their own tree.";
