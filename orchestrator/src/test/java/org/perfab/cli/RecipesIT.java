@@ -292,8 +292,9 @@ class RecipesIT {
     void jmh() throws IOException {
         Tool.MAVEN.need();
         // The recipe as it is; the benchmark's own annotations shorten JMH's iterations of 10 s each.
-        // JMH takes a lock of the whole machine (/tmp/jmh.lock), and a second JMH exits at once: this
-        // is the suite's one JMH run.
+        // JMH takes a lock of its java.io.tmpdir and exits at once when another JMH holds it: the
+        // recipe gives each side its own, so the A/B runs while another JMH on the machine (this
+        // test, holding the lock of the default one) does.
         GitFixture g = project("jmh", Map.of("pom.xml", JMH_POM, "src/main/java/calc/Calc.java", javaCode(1),
                 "src/main/java/calc/WorkBench.java", """
                         package calc;
@@ -322,7 +323,14 @@ class RecipesIT {
                             }
                         }
                         """), Map.of("src/main/java/calc/Calc.java", javaCode(3)));
-        Map<String, JsonNode> rows = ab(g);
+        Map<String, JsonNode> rows;
+        Path lock = Path.of(System.getProperty("java.io.tmpdir"), "jmh.lock");
+        try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(lock,
+                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+                java.nio.channels.FileLock held = channel.tryLock()) {
+            assertTrue(held != null, "another JMH holds " + lock + ": this test holds it itself");
+            rows = ab(g);
+        }
         JsonNode work = cell(rows, "calc.WorkBench.work", "avgt");
         assertEquals("us/op", work.get("unit").asText(), "the score's own unit: " + work);
         found(work);
