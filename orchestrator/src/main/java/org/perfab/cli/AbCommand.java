@@ -55,7 +55,8 @@ final class AbCommand implements Callable<Integer> {
     Path repo;
 
     @Option(names = "--base", paramLabel = "REF", description = "The target branch or release; the "
-            + "baseline is merge-base(BASE, HEAD).")
+            + "baseline is merge-base(BASE, HEAD) (default: the repository's default branch, where origin/HEAD"
+            + " points, else the one of main, master, trunk and develop it has).")
     String base;
 
     @Option(names = "--head", paramLabel = "REF", description = "The candidate: a branch, tag or commit, or"
@@ -223,9 +224,6 @@ final class AbCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        if (!resume && base == null) {
-            throw new ParameterException(spec.commandLine(), "--base is required (or --resume)");
-        }
         if (resume && (base != null || head != null || trials != null || builds != null || seed != null
                 || adaptive != null || budget != null || shard != null || shardTimes != null
                 || workload != null || padding != null || profile != Profile.PR)) {
@@ -233,7 +231,7 @@ final class AbCommand implements Callable<Integer> {
                     + " started; give only --out (and --cache)");
         }
         List<Verdict> failing = FailOn.parse(spec, failOn);
-        AbRun.Request request = AbRun.Request.of(repo == null ? Path.of(".") : repo, base,
+        AbRun.Request request = AbRun.Request.of(repo == null ? Path.of(".") : repo, Optional.ofNullable(base),
                         head == null && !resume ? "HEAD" : head, out)
                 .workload(workload == null ? AbRun.DEFAULT_WORKLOAD : workload)
                 .trialsFrom(Setting.option("--trials", Optional.ofNullable(trials)).or(() -> profile.trials))
