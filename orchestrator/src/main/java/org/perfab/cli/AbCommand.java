@@ -38,8 +38,9 @@ import picocli.CommandLine.Spec;
                 + " base's."},
         footer = {"", "Writes OUT/results.json, OUT/comment.md, OUT/trials.jsonl (one line per trial,"
                 + " as it ends), OUT/logs/ and OUT/work/.",
-            "", "Examples:", "  perfab ab --base origin/main --trials 5",
-            "  perfab ab --base main --head WORKTREE        (try a change before committing it)"})
+            "", "Examples:", "  perfab ab                                    (HEAD against the default branch)",
+            "  perfab ab --base origin/main --trials 5",
+            "  perfab ab --head WORKTREE                    (try a change before committing it)"})
 final class AbCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
