@@ -57,7 +57,8 @@ public final class AbRun {
      * What to run.
      *
      * @param repository the git repository
-     * @param base the base ref as typed; the baseline is merge-base(base, head)
+     * @param base the base ref as typed; the baseline is merge-base(base, head); empty for the
+     *     repository's default branch ({@link GitRepo#defaultBranch}); a resumed run takes its plan's
      * @param head the head ref as typed
      * @param workload the workload file's path in the head's tree
      * @param trials counted trials per side, and where they were given; empty for the workload's
@@ -92,13 +93,14 @@ public final class AbRun {
      *     (see {@link Sharding#times}): the shard's suite is cut at equal time by them; empty to cut by
      *     count
      */
-    public record Request(Path repository, String base, String head, String workload,
+    public record Request(Path repository, Optional<String> base, String head, String workload,
             Optional<Setting<Integer>> trials, Optional<Setting<Integer>> builds, Path out, Optional<Path> cache,
             Optional<Long> seed, ThresholdSettings overrides, boolean resume, boolean force, List<Verdict> failOn,
             boolean padding, Optional<Path> noise, Optional<Setting<Integer>> adaptive, Optional<Duration> budget,
             Optional<Predicate<CellComparison>> undecided, Optional<Sharding.Shard> shard,
             Map<String, Double> shardTimes) {
         public Request {
+            Objects.requireNonNull(base, "base");
             Objects.requireNonNull(shard, "shard");
             shardTimes = Map.copyOf(shardTimes);
             Objects.requireNonNull(undecided, "undecided");
@@ -123,6 +125,14 @@ public final class AbRun {
          * {@code out}, with every other setting at its default (the workload's): to set more of them.
          */
         public static Builder of(Path repository, String base, String head, Path out) {
+            return of(repository, Optional.of(base), head, out);
+        }
+
+        /**
+         * Returns the request to measure {@code head} against {@code base}, or against the
+         * repository's default branch when it is empty, as {@link #of(Path, String, String, Path)} does.
+         */
+        public static Builder of(Path repository, Optional<String> base, String head, Path out) {
             return new Builder(new Request(repository, base, head, DEFAULT_WORKLOAD, Optional.empty(), Optional.empty(),
                     out, Optional.empty(), Optional.empty(), ThresholdSettings.NONE, false, false, List.of(), false,
                     Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
@@ -137,7 +147,7 @@ public final class AbRun {
         /** A request set by name, component by component; {@link #build} checks it as a whole. */
         public static final class Builder {
             private Path repository;
-            private String base;
+            private Optional<String> base;
             private String head;
             private String workload;
             private Optional<Setting<Integer>> trials;
@@ -579,7 +589,11 @@ public final class AbRun {
     private Plan newPlan() throws IOException {
         Instant started = context.clock().instant();
         try (GitRepo git = GitRepo.open(request.repository())) {
-            Commit baseTip = git.resolve(request.base());
+            Commit baseTip = git.resolve(request.base().orElseGet(() -> {
+                GitRepo.DefaultBranch d = git.defaultBranch();
+                context.events().note("base: " + d.ref() + ", the repository's default branch (" + d.found() + ")");
+                return d.ref();
+            }));
             Commit head = request.head().equals(GitRepo.WORKTREE)
                     ? git.snapshot(Stream.concat(Stream.of(request.out()), request.cache().stream()).toList(),
                             context.events()::note)

@@ -38,8 +38,9 @@ import picocli.CommandLine.Spec;
                 + " base's."},
         footer = {"", "Writes OUT/results.json, OUT/comment.md, OUT/trials.jsonl (one line per trial,"
                 + " as it ends), OUT/logs/ and OUT/work/.",
-            "", "Examples:", "  perfab ab --base origin/main --trials 5",
-            "  perfab ab --base main --head WORKTREE        (try a change before committing it)"})
+            "", "Examples:", "  perfab ab                                    (HEAD against the default branch)",
+            "  perfab ab --base origin/main --trials 5",
+            "  perfab ab --head WORKTREE                    (try a change before committing it)"})
 final class AbCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -55,7 +56,8 @@ final class AbCommand implements Callable<Integer> {
     Path repo;
 
     @Option(names = "--base", paramLabel = "REF", description = "The target branch or release; the "
-            + "baseline is merge-base(BASE, HEAD).")
+            + "baseline is merge-base(BASE, HEAD) (default: the repository's default branch, where origin/HEAD"
+            + " points, else the one of main, master, trunk and develop it has).")
     String base;
 
     @Option(names = "--head", paramLabel = "REF", description = "The candidate: a branch, tag or commit, or"
@@ -223,9 +225,6 @@ final class AbCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        if (!resume && base == null) {
-            throw new ParameterException(spec.commandLine(), "--base is required (or --resume)");
-        }
         if (resume && (base != null || head != null || trials != null || builds != null || seed != null
                 || adaptive != null || budget != null || shard != null || shardTimes != null
                 || workload != null || padding != null || profile != Profile.PR)) {
@@ -233,7 +232,7 @@ final class AbCommand implements Callable<Integer> {
                     + " started; give only --out (and --cache)");
         }
         List<Verdict> failing = FailOn.parse(spec, failOn);
-        AbRun.Request request = AbRun.Request.of(repo == null ? Path.of(".") : repo, base,
+        AbRun.Request request = AbRun.Request.of(repo == null ? Path.of(".") : repo, Optional.ofNullable(base),
                         head == null && !resume ? "HEAD" : head, out)
                 .workload(workload == null ? AbRun.DEFAULT_WORKLOAD : workload)
                 .trialsFrom(Setting.option("--trials", Optional.ofNullable(trials)).or(() -> profile.trials))

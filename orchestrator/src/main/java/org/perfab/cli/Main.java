@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Comparator;
 import java.util.List;
 import org.perfab.ab.Engine;
+import org.perfab.failure.NearNames;
 import java.util.Map;
 import java.util.Optional;
 import org.perfab.report.Untrusted;
@@ -135,8 +136,8 @@ public final class Main {
         // --alpa=0.1 is the option --alpa: the value is not part of the name.
         String first = typed.startsWith("--") && typed.contains("=") ? typed.substring(0, typed.indexOf('=')) : typed;
         // picocli's suggestions are generous (calibrate for frobnicate): keep those a typo away.
-        List<String> near = unmatched.getSuggestions().stream().filter(name -> edits(first, name) <= Math.max(2,
-                first.length() / 3)).sorted(Comparator.comparingInt(name -> edits(first, name))).limit(2).toList();
+        List<String> near = unmatched.getSuggestions().stream().filter(name -> NearNames.near(first, name))
+                .sorted(Comparator.comparingInt(name -> NearNames.edits(first, name))).limit(2).toList();
         String guess = near.isEmpty() ? "" : " Did you mean " + String.join(" or ", near) + "?";
         if (first.startsWith("-")) {
             return Optional.of("unknown option " + first + " for " + cli.getCommandSpec().qualifiedName() + "." + guess);
@@ -145,24 +146,6 @@ public final class Main {
             return Optional.of("'" + first + "' is not a " + cli.getCommandSpec().qualifiedName() + " command." + guess);
         }
         return near.isEmpty() ? Optional.empty() : Optional.of(e.getMessage() + "." + guess);
-    }
-
-    /** The Levenshtein distance between two names: how many one-letter edits turn one into the other. */
-    private static int edits(String a, String b) {
-        int[] row = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            row[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            int diagonal = row[0];
-            row[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int above = row[j];
-                row[j] = Math.min(Math.min(row[j] + 1, row[j - 1] + 1), diagonal + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
-                diagonal = above;
-            }
-        }
-        return row[b.length()];
     }
 
     private static int failed(Throwable e, PrintWriter err) {

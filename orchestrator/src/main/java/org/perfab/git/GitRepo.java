@@ -13,6 +13,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
@@ -34,6 +35,7 @@ import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.ObjectInserter;
 import org.eclipse.jgit.lib.ObjectLoader;
 import org.eclipse.jgit.lib.ObjectReader;
+import org.eclipse.jgit.lib.Ref;
 import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevWalk;
@@ -121,8 +123,7 @@ public final class GitRepo implements AutoCloseable {
             throw new RunFailedException("cannot read ref '" + ref + "' in " + shown + ": " + e.getMessage(), e);
         }
         if (id == null) {
-            throw new BadInputException("unknown ref '" + ref + "' in " + shown
-                    + " (a branch, tag, remote branch such as origin/main, or commit id)");
+            throw unknown(ref);
         }
         try (RevWalk walk = new RevWalk(repo)) {
             RevCommit c = walk.parseCommit(id);
@@ -131,6 +132,107 @@ public final class GitRepo implements AutoCloseable {
             throw new RunFailedException("cannot read commit " + id.name() + " ('" + ref + "'): "
                     + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The branch a repository names as its default: what a run measures against when no base is
+     * given.
+     *
+     * @param ref the branch as a user types it: where {@code origin/HEAD} points ({@code origin/main}),
+     *     or a local branch ({@code master})
+     * @param found how perfab found it, as a note says it: {@code origin/HEAD}, or the one branch of
+     *     the usual names
+     */
+    public record DefaultBranch(String ref, String found) {
+        public DefaultBranch {
+            Objects.requireNonNull(ref, "ref");
+            Objects.requireNonNull(found, "found");
+        }
+    }
+
+    /**
+     * Returns the repository's default branch: the branch {@code origin/HEAD} points to, where the
+     * clone has it (git clone sets it; {@code git remote set-head origin --auto} mends it); else the
+     * one of the local branches {@code main}, {@code master}, {@code trunk} and {@code develop} that
+     * exists; else the one of them origin has ({@code origin/main}, say, in a clone with no local
+     * branch of those names, as CI checks out).
+     *
+     * @throws BadInputException when the repository has several of those names and no
+     *     {@code origin/HEAD}, naming them, or none of them, naming the branches it has: the base
+     *     must be given
+     */
+    public DefaultBranch defaultBranch() {
+        Optional<String> originHead = originHead();
+        if (originHead.isPresent()) {
+            return new DefaultBranch(originHead.get(), "origin/HEAD");
+        }
+        Branches branches = branches();
+        String usual = and(Branches.DEFAULT_NAMES);
+        for (boolean remote : new boolean[] {false, true}) {
+            List<String> names = Branches.DEFAULT_NAMES.stream().map(n -> remote ? "origin/" + n : n)
+                    .filter((remote ? branches.remote() : branches.local())::contains).toList();
+            if (names.size() == 1) {
+                return new DefaultBranch(names.get(0), "no origin/HEAD, and the only one of " + usual + " among "
+                        + (remote ? "origin's branches" : "its branches"));
+            }
+            if (names.size() > 1) {
+                throw new BadInputException("cannot tell the default branch of " + shown + ", the base when --base is"
+                        + " left out: it has no origin/HEAD to say which, and has the branches " + and(names)
+                        + "; give --base");
+            }
+        }
+        throw new BadInputException("cannot tell the default branch of " + shown + ", the base when --base is left"
+                + " out: it has no origin/HEAD, and none of " + usual + " is a branch there (" + branches.listed("")
+                + "); give --base");
+    }
+
+    /** Returns the branch {@code origin/HEAD} points to, as a user types it; empty where it is missing or dangles. */
+    private Optional<String> originHead() {
+        try {
+            Ref ref = repo.exactRef(Constants.R_REMOTES + "origin/" + Constants.HEAD);
+            if (ref == null || ref.getObjectId() == null) {
+                return Optional.empty();
+            }
+            return Optional.of(ref.isSymbolic() ? Repository.shortenRefName(ref.getTarget().getName()) : "origin/HEAD");
+        } catch (IOException e) {
+            throw new RunFailedException("cannot read origin/HEAD in " + shown + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Returns {@code names} as a sentence lists them: "a", "a and b", "a, b and c". */
+    private static String and(List<String> names) {
+        return names.size() < 2 ? String.join("", names)
+                : String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
+    }
+
+    /** Returns the repository's branches. */
+    private Branches branches() {
+        try {
+            return Branches.of(repo);
+        } catch (IOException e) {
+            throw new RunFailedException("cannot read the branches of " + shown + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Returns the failure of {@code ref}, which names no commit: when it is an expression of a ref
+     * that is here ({@code main~40}), that the expression reaches past it; otherwise the branches it
+     * could have meant ({@link Branches#listed}).
+     */
+    private BadInputException unknown(String ref) {
+        String named = Branches.named(ref);
+        boolean isHere;
+        try {
+            isHere = !named.isEmpty() && !named.equals(ref) && repo.resolve(named + "^{commit}") != null;
+        } catch (RevisionSyntaxException | IOException e) {
+            isHere = false;
+        }
+        if (isHere) {
+            return new BadInputException("unknown ref '" + ref + "' in " + shown + ": '" + named + "' is there, but"
+                    + " the expression names no commit of its history (fewer ancestors, or no such parent)");
+        }
+        return new BadInputException("unknown ref '" + ref + "' in " + shown
+                + " (a branch, tag, remote branch such as origin/main, or commit id); " + branches().listed(ref));
     }
 
     /** The head that names the working tree, uncommitted changes included: {@link #snapshot}. */

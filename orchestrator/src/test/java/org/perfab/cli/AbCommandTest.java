@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -282,6 +283,77 @@ class AbCommandTest {
         Cli tagged = Cli.run(fake.engine(), "ab", "--repo=" + clone.dir(), "--base=v1", "--head=origin/feature~0",
                 "--out", tmp.resolve("out2").toString());
         assertEquals(0, tagged.exitCode(), tagged.err());
+    }
+
+    /** Runs {@code perfab ab} of {@code more} (no --base unless given) in {@code repo}, into {@code out}, on the fake engine. */
+    private Cli fakeAbIn(Path repo, String out, String... more) {
+        List<String> args = new ArrayList<>(List.of("ab", "--repo=" + repo, "--out", tmp.resolve(out).toString()));
+        args.addAll(List.of(more));
+        return Cli.run(fake.engine(), args.toArray(String[]::new));
+    }
+
+    @Test
+    void withoutABaseARepositoryWhoseBranchIsMasterIsMeasuredAgainstMaster() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 2, "");
+        g.git("branch", "-m", "main", "master");
+        Cli run = fakeAbIn(g.dir(), "out", "--head=feature");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.err().contains("perfab: base: master, the repository's default branch (no origin/HEAD, and the"
+                + " only one of main, master, trunk and develop among its branches)\n"), run.err());
+        JsonNode r = results();
+        assertEquals("master", r.at("/refs/base/typed").asText());
+        assertEquals(g.git("rev-parse", "master").trim(), r.at("/refs/base/commit").asText());
+        assertEquals(g.git("merge-base", "master", "feature").trim(), r.at("/refs/mergeBase").asText());
+        assertEquals("regression", byCell(r).get("speed/run").get("verdict").asText());
+    }
+
+    @Test
+    void withoutABaseACloneIsMeasuredAgainstWhereOriginHeadPoints() throws IOException {
+        GitFixture origin = Subjects.pullRequest(tmp.resolve("origin"), 110, 2, "");
+        origin.git("branch", "-m", "main", "trunk");
+        Path clone = tmp.resolve("clone");
+        origin.run(tmp, "clone", "-q", origin.dir().toString(), clone.toString());
+        // A local main, at the merge-base: a base of that name would measure nothing of trunk's.
+        origin.run(clone, "branch", "main", "origin/trunk~1");
+        Cli run = fakeAbIn(clone, "out", "--head=origin/feature");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.err().contains("perfab: base: origin/trunk, the repository's default branch (origin/HEAD)\n"),
+                run.err());
+        JsonNode r = results();
+        assertEquals("origin/trunk", r.at("/refs/base/typed").asText());
+        assertEquals(origin.git("rev-parse", "trunk").trim(), r.at("/refs/base/commit").asText());
+    }
+
+    @Test
+    void withoutABaseTwoUsualBranchesAndNoOriginHeadAreRefusedNamingBoth() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 2, "");
+        g.git("branch", "master", "main~1");
+        Cli run = fakeAbIn(g.dir(), "out", "--head=feature");
+        assertEquals(2, run.exitCode(), run.err());
+        assertEquals("perfab: cannot tell the default branch of " + g.dir() + ", the base when --base is left out: it"
+                + " has no origin/HEAD to say which, and has the branches main and master; give --base\n", run.err());
+        assertFalse(Files.exists(tmp.resolve("out/results.json")));
+    }
+
+    @Test
+    void anUnknownBaseNamesTheBranchItCouldHaveMeant() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 2, "");
+        g.git("branch", "-m", "main", "master");
+        Cli run = fakeAbIn(g.dir(), "out", "--base=main", "--head=feature");
+        assertEquals(2, run.exitCode(), run.err());
+        assertEquals("perfab: unknown ref 'main' in " + g.dir() + " (a branch, tag, remote branch such as origin/main,"
+                + " or commit id); its branches include master, feature (did you mean master?)\n", run.err());
+    }
+
+    @Test
+    void aBranchNameTheMessageQuotesCannotReachTheTerminal() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 2, "");
+        // git refuses to make a branch of that name; a repository can have one all the same.
+        Files.writeString(g.dir().resolve(".git/refs/heads/\u202Eevil\u001B[31m"), g.git("rev-parse", "main"));
+        Cli run = fakeAbIn(g.dir(), "out", "--base=evil", "--head=feature");
+        assertEquals(2, run.exitCode(), run.err());
+        assertTrue(run.err().endsWith("its branches include feature, main, ?evil?[31m\n"), run.err());
+        assertFalse(run.err().contains("\u001B") || run.err().contains("\u202E"), run.err());
     }
 
     @Test

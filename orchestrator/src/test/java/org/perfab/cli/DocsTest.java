@@ -121,7 +121,8 @@ class DocsTest {
         String first = String.join("\n", lines.subList(0, 40));
         assertTrue(first.contains("## Your repository's first A/B"), first);
         assertTrue(first.contains("cp ~/perfab/workloads/recipes/go.yaml perfab.yaml"), first);
-        assertTrue(first.contains("~/perfab/scripts/perfab ab --base main --head WORKTREE"), first);
+        assertTrue(first.contains("~/perfab/scripts/perfab ab --head WORKTREE"), first);
+        assertTrue(first.contains("The base is the repository's default branch"), first);
         assertTrue(Files.isRegularFile(Docs.ROOT.resolve("workloads/recipes/go.yaml")));
         assertTrue(Files.isExecutable(Docs.ROOT.resolve("scripts/perfab")));
         // Every recipe the README's table names exists.
