@@ -100,8 +100,8 @@ public final class AbRun {
     public record Request(Path repository, String base, String head, String workload,
             Optional<Setting<Integer>> trials, Optional<Setting<Integer>> builds, Path out, Optional<Path> cache,
             Optional<Long> seed, ThresholdSettings overrides, boolean resume, boolean force, List<Verdict> failOn,
-            Optional<Setting<Boolean>> padding, Optional<Path> noise, Optional<Setting<Integer>> adaptive, Optional<Duration> budget,
-            Optional<Predicate<CellComparison>> undecided, Optional<Sharding.Shard> shard,
+            Optional<Setting<Boolean>> padding, Optional<Path> noise, Optional<Setting<Integer>> adaptive,
+            Optional<Duration> budget, Optional<Predicate<CellComparison>> undecided, Optional<Sharding.Shard> shard,
             Map<String, Double> shardTimes) {
         public Request {
             Objects.requireNonNull(shard, "shard");
@@ -133,8 +133,8 @@ public final class AbRun {
         public static Builder of(Path repository, String base, String head, Path out) {
             return new Builder(new Request(repository, base, head, DEFAULT_WORKLOAD, Optional.empty(), Optional.empty(),
                     out, Optional.empty(), Optional.empty(), ThresholdSettings.NONE, false, false, List.of(),
-                    Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-                    Map.of()));
+                    Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+                    Optional.empty(), Map.of()));
         }
 
         /** Returns a builder that starts from this request. */
@@ -270,12 +270,12 @@ public final class AbRun {
                 return this;
             }
 
-            /** Whether each trial's environment is padded by a random length, as {@code --[no-]env-padding} gives it. */
+            /** Whether each trial's environment is padded by a random length, as {@code --[no-]env-padding} says. */
             public Builder padding(boolean v) {
                 return paddingFrom(Optional.of(new Setting<>(v, v ? "--env-padding" : "--no-env-padding")));
             }
 
-            /** Whether each trial's environment is padded by a random length, and where that was given; empty for not. */
+            /** Whether each trial's environment is padded, and where that was given; empty for no padding. */
             public Builder paddingFrom(Optional<Setting<Boolean>> v) {
                 padding = v;
                 return this;

@@ -81,8 +81,8 @@ final class Resume {
         int first = looks.map(Sequential::first).orElse(plan.trials());
         given.trials().filter(t -> t.value() != first)
                 .ifPresent(t -> clash(clashes, shown(t, "--trials", t.value().toString()), "--trials " + first));
-        given.builds().filter(b -> b.value() != plan.builds())
-                .ifPresent(b -> clash(clashes, shown(b, "--builds", b.value().toString()), "--builds " + plan.builds()));
+        given.builds().filter(b -> b.value() != plan.builds()).ifPresent(b -> clash(clashes,
+                shown(b, "--builds", b.value().toString()), "--builds " + plan.builds()));
         // A most of no more than the first round's gives a run of that size, as when the run began.
         given.adaptive().filter(a -> !(a.value() > first ? Optional.of(new Sequential(first, a.value()))
                 : Optional.<Sequential>empty()).equals(looks))

@@ -196,10 +196,10 @@ final class AbCommand implements Callable<Integer> {
                     + " else alternate).")
     Long seed;
 
-    @Option(names = "--resume", description = "Continue the interrupted run in --out, with every setting it began"
-            + " with (refs, workload, trials, builds, looks, budget, seed, padding, shard, thresholds, noise, fail-on):"
-            + " its budget counts the time its trials took before. An option given again must say the same, or is"
-            + " refused; --cache, --format, --output, --quiet and --verbose may differ.")
+    @Option(names = "--resume", description = "Continue the interrupted run in --out with every setting it began"
+            + " with (repository, refs, workload, trials, builds, looks, budget, seed, padding, shard, thresholds,"
+            + " noise, fail-on); its budget counts the time its trials took before. An option given again must say"
+            + " the same, or is refused; --cache, --format, --quiet and --verbose may differ.")
     boolean resume;
 
     @Option(names = "--force", description = "Write into an --out that holds files perfab did not write"
