@@ -54,7 +54,10 @@ public final class AbRun {
     public static final String DEFAULT_WORKLOAD = "perfab.yaml";
 
     /**
-     * What to run.
+     * What to run. A request to resume a run ({@code resume}) gives only what the command line gave
+     * again: the run goes on with the settings it began with (see {@link Resume}), and a setting
+     * given again must say the same; {@code repository}, {@code base}, {@code head} and
+     * {@code workload} are null there when not given.
      *
      * @param repository the git repository
      * @param base the base ref as typed; the baseline is merge-base(base, head); empty for the
@@ -74,7 +77,7 @@ public final class AbRun {
      *     (beside them, never over them)
      * @param failOn the verdicts that fail the job; empty for an advisory run
      * @param padding whether each trial's environment is padded by a random length (see
-     *     {@link TrialRunner})
+     *     {@link TrialRunner}), and where that was given; empty for no padding
      * @param noise a {@code noise.json} of an A/A run, to mark the cells whose change lies inside
      *     their noise floor; empty for none
      * @param adaptive the most trials per side of a run with adaptive trials, and where it was
@@ -82,11 +85,13 @@ public final class AbRun {
      *     this many (see {@link Sequential}); 0 for a run of a fixed size; empty for the workload's
      *     choice, else
      *     {@link Workload#DEFAULT_ADAPTIVE} with one build per side
-     * @param budget the time trials may take in all: no round of adaptive trials starts that would
-     *     pass it, judging by the trials so far; empty for no limit
+     * @param budget the time trials may take in all, those of the earlier processes of a resumed run
+     *     with them: no round of adaptive trials starts that would pass it, judging by the trials so
+     *     far; empty for no limit
      * @param undecided the caller's rule for a cell that needs another round of adaptive trials (a
      *     bisect follows a few cells of a harness that measures many, and decides them by its own
-     *     rule); empty for the run's own ({@link ComparisonTable#undecided}: any cell)
+     *     rule); empty for the run's own ({@link ComparisonTable#undecided}: any cell). A rule is
+     *     code, not kept with the plan: a caller that resumes a run gives it again
      * @param shard the shard of the suite the run measures, its slice of the benchmarks the harness
      *     lists (see {@link Slices}); empty for the whole suite
      * @param shardTimes how long each benchmark (a cell's name) took a trial pair in an earlier run
@@ -96,8 +101,8 @@ public final class AbRun {
     public record Request(Path repository, Optional<String> base, String head, String workload,
             Optional<Setting<Integer>> trials, Optional<Setting<Integer>> builds, Path out, Optional<Path> cache,
             Optional<Long> seed, ThresholdSettings overrides, boolean resume, boolean force, List<Verdict> failOn,
-            boolean padding, Optional<Path> noise, Optional<Setting<Integer>> adaptive, Optional<Duration> budget,
-            Optional<Predicate<CellComparison>> undecided, Optional<Sharding.Shard> shard,
+            Optional<Setting<Boolean>> padding, Optional<Path> noise, Optional<Setting<Integer>> adaptive,
+            Optional<Duration> budget, Optional<Predicate<CellComparison>> undecided, Optional<Sharding.Shard> shard,
             Map<String, Double> shardTimes) {
         public Request {
             Objects.requireNonNull(base, "base");
@@ -106,7 +111,10 @@ public final class AbRun {
             Objects.requireNonNull(undecided, "undecided");
             failOn = List.copyOf(failOn);
             Objects.requireNonNull(out, "out");
-            Objects.requireNonNull(workload, "workload");
+            if (!resume) {
+                Objects.requireNonNull(workload, "workload");
+            }
+            Objects.requireNonNull(padding, "padding");
             Objects.requireNonNull(trials, "trials");
             Objects.requireNonNull(builds, "builds");
             Objects.requireNonNull(adaptive, "adaptive");
@@ -134,9 +142,9 @@ public final class AbRun {
          */
         public static Builder of(Path repository, Optional<String> base, String head, Path out) {
             return new Builder(new Request(repository, base, head, DEFAULT_WORKLOAD, Optional.empty(), Optional.empty(),
-                    out, Optional.empty(), Optional.empty(), ThresholdSettings.NONE, false, false, List.of(), false,
+                    out, Optional.empty(), Optional.empty(), ThresholdSettings.NONE, false, false, List.of(),
                     Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-                    Map.of()));
+                    Optional.empty(), Map.of()));
         }
 
         /** Returns a builder that starts from this request. */
@@ -159,7 +167,7 @@ public final class AbRun {
             private boolean resume;
             private boolean force;
             private List<Verdict> failOn;
-            private boolean padding;
+            private Optional<Setting<Boolean>> padding;
             private Optional<Path> noise;
             private Optional<Setting<Integer>> adaptive;
             private Optional<Duration> budget;
@@ -272,8 +280,13 @@ public final class AbRun {
                 return this;
             }
 
-            /** Whether each trial's environment is padded by a random length. */
+            /** Whether each trial's environment is padded by a random length, as {@code --[no-]env-padding} says. */
             public Builder padding(boolean v) {
+                return paddingFrom(Optional.of(new Setting<>(v, v ? "--env-padding" : "--no-env-padding")));
+            }
+
+            /** Whether each trial's environment is padded, and where that was given; empty for no padding. */
+            public Builder paddingFrom(Optional<Setting<Boolean>> v) {
                 padding = v;
                 return this;
             }
@@ -396,7 +409,10 @@ public final class AbRun {
     private Assembly assembly;
     private boolean written;
 
-    private final Optional<NoiseFile> noise;
+    /** The noise file of an A/A run the cells are marked by, as the run read it; empty for none. */
+    private final Optional<Plan.Noise> noise;
+    /** The noise floors {@link #noise} holds. */
+    private final Optional<NoiseFile> floors;
     /** Every benchmark the harness lists, when a shard or a later look has listed them. */
     private Optional<Slices.Listing> listing = Optional.empty();
     /** Whether the later looks have tried to list the harness's benchmarks. */
@@ -406,19 +422,34 @@ public final class AbRun {
     /** Whether the run has said that Valgrind, which measure: auto would count with, is missing. */
     private boolean saidNoValgrind;
 
-    private AbRun(Request request, Context context, RunDir dir, Optional<NoiseFile> noise) {
+    private AbRun(Request request, Context context, RunDir dir, Optional<Plan.Noise> noise) {
         this.request = request;
         this.context = context;
         this.dir = dir;
         this.noise = noise;
+        this.floors = noise.map(Plan.Noise::floors);
         this.processes = context.engine().commands().get();
     }
 
-    private static NoiseFile noise(Path file) {
+    /**
+     * Returns the noise file at {@code file}, as read now.
+     *
+     * @throws BadInputException naming the file when it cannot be read or is not a noise file
+     */
+    private static Plan.Noise noise(Path file) {
+        Plan.Noise noise;
         try {
-            return NoiseFile.read(Files.readString(file, StandardCharsets.UTF_8), file.toString());
+            noise = new Plan.Noise(file, Files.readString(file, StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new BadInputException("--noise " + file + ": cannot read: " + RunDir.reason(e), e);
+        }
+        noise.floors(); // a file that is not a noise file is refused before the run begins
+        return noise;
+    }
+
+    private static void checkCache(Request r) {
+        if (r.cache().isPresent() && Files.exists(r.cache().get()) && !Files.isDirectory(r.cache().get())) {
+            throw new BadInputException("--cache " + r.cache().get() + " is a file, not a folder");
         }
     }
 
@@ -440,17 +471,26 @@ public final class AbRun {
         Request r = request.toBuilder().out(request.out().toAbsolutePath().normalize())
                 .cache(request.cache().map(c -> c.toAbsolutePath().normalize()))
                 .noise(request.noise().map(n -> n.toAbsolutePath().normalize())).build();
-        Optional<NoiseFile> noise = r.noise().map(AbRun::noise);
-        if (r.cache().isPresent() && Files.exists(r.cache().get()) && !Files.isDirectory(r.cache().get())) {
-            throw new BadInputException("--cache " + r.cache().get() + " is a file, not a folder");
+        if (r.resume()) {
+            try (RunDir dir = RunDir.resume(r.out())) {
+                Plan plan = Plan.read(dir.plan());
+                Request kept = Resume.settle(r, plan, dir.plan());
+                checkCache(kept);
+                Optional<Plan.Noise> noise = plan.options().isPresent() ? plan.options().get().noise()
+                        : kept.noise().map(AbRun::noise);
+                return new AbRun(kept, context, dir, noise).run(Optional.of(plan));
+            }
         }
-        try (RunDir dir = r.resume() ? RunDir.resume(r.out()) : RunDir.create(r.out(), r.force())) {
-            return new AbRun(r, context, dir, noise).run();
+        Optional<Plan.Noise> noise = r.noise().map(AbRun::noise);
+        checkCache(r);
+        try (RunDir dir = RunDir.create(r.out(), r.force())) {
+            return new AbRun(r, context, dir, noise).run(Optional.empty());
         }
     }
 
-    private RunResults run() throws IOException, InterruptedException {
-        Plan plan = request.resume() ? resumePlan() : newPlan();
+    /** Runs the plan {@code resumed} holds, as far as it ran before; a new plan when empty. */
+    private RunResults run(Optional<Plan> resumed) throws IOException, InterruptedException {
+        Plan plan = resumed.isPresent() ? resumePlan(resumed.get()) : newPlan();
         Workload workload = plan.workload();
         if (plan.shard().isPresent()) {
             Slices.slicer(workload.harness()); // refused before anything is built
@@ -463,7 +503,7 @@ public final class AbRun {
             throw new RunInterruptedException("interrupted before the run in " + dir.results().getParent() + " began");
         }
         try {
-            if (request.resume()) {
+            if (resumed.isPresent()) {
                 TrialLog.recover(dir.trials()).forEach(ledger::resumed);
             }
             Builder builder = new Builder(processes, request.cache(), dir.logs(), w -> {
@@ -505,7 +545,7 @@ public final class AbRun {
                         slice.listed(), slice.suite(), slice.cut(), slice.benchmarks(), 0))));
             }
             synchronized (ledger) {
-                assembly = new Assembly(plan, workload, machine, harness, shared, request.failOn(), noise,
+                assembly = new Assembly(plan, workload, machine, harness, shared, request.failOn(), floors,
                         dir.trialResults(), sharding);
             }
             if (sharding.isPresent() && sharding.get().parts().get(0).benchmarks().isEmpty()) {
@@ -634,12 +674,18 @@ public final class AbRun {
             Optional<Long> seed = request.seed().or(w::seed);
             Plan p = new Plan(request.repository().toString(), baseTip, head, mergeBase, workload,
                     new String(yaml, StandardCharsets.UTF_8), trialCount, w.warmup(), settings.builds().value(),
-                    seed, request.padding() ? Optional.of(seed.orElseGet(() -> new Random().nextLong()))
-                            : Optional.empty(), thresholds, started, request.shard(), request.shardTimes(), List.of(),
-                    List.of());
+                    seed, request.padding().map(Setting::value).orElse(false)
+                            ? Optional.of(seed.orElseGet(() -> new Random().nextLong())) : Optional.empty(),
+                    thresholds, started, request.shard(), request.shardTimes(), List.of(), List.of(),
+                    Optional.of(options()));
             p.write(dir.plan());
             return p;
         }
+    }
+
+    /** Returns the options of this run that its plan keeps beside the trial order. */
+    private Plan.Options options() {
+        return new Plan.Options(request.budget(), request.failOn(), noise, request.cache());
     }
 
     /** The run's size as its layers give it, each naming where it was given. */
@@ -811,10 +857,11 @@ public final class AbRun {
         Events.Look found = look(table, undecided, look, sizes.size(), next - plan.trials(), open.size(),
                 price(plan, sizes, next, open, done.trials()));
         if (request.budget().isPresent()) {
+            // The budget is the whole run's: a resumed run counts what its earlier processes spent.
             double round = Double.isNaN(found.nextSeconds()) ? 0 : found.nextSeconds();
-            if (done.trialSeconds() + round > request.budget().get().toMillis() / 1000.0) {
-                context.events().overBudget(found, request.budget().get(), done.trialSeconds(),
-                        Rounds.enough(done.trialSeconds() + round));
+            double spent = done.spentSeconds();
+            if (spent + round > request.budget().get().toMillis() / 1000.0) {
+                context.events().overBudget(found, request.budget().get(), spent, Rounds.enough(spent + round));
                 return Optional.empty();
             }
         }
@@ -910,10 +957,17 @@ public final class AbRun {
         return new Events.Look(look, looks, cells, decided, open, benchmarks, trials, seconds);
     }
 
-    private Plan resumePlan() {
-        Plan p = Plan.read(dir.plan());
+    /**
+     * Returns {@code p}, the plan of the run being resumed, with the options it goes on with: a plan
+     * of an earlier perfab, which did not keep them, keeps this request's from now on.
+     */
+    private Plan resumePlan(Plan p) throws IOException {
         context.events().note("resuming the run in " + dir.root() + " (" + p.head().typed() + " against "
-                + p.baseTip().typed() + ")");
+                + p.baseTip().typed() + ") with the settings it began with");
+        if (p.options().isEmpty()) {
+            p = p.withOptions(options());
+            p.write(dir.plan());
+        }
         return p;
     }
 

@@ -21,14 +21,32 @@ final class Ledger {
     private double checkoutSeconds;
     private double buildSeconds;
     private double trialSeconds;
+    private double earlierSeconds;
 
-    /** A copy of the ledger at one moment. */
+    /**
+     * A copy of the ledger at one moment.
+     *
+     * @param trialSeconds what the trials this process ran took, in seconds
+     * @param earlierSeconds what the trials of earlier processes of this run (a resumed run) took,
+     *     in seconds, as each recorded its wall time; 0 for a run not resumed
+     */
     record Snapshot(List<RunResults.TrialRecord> trials, Map<SideDir, Builder.Result> builds, List<Warning> warnings,
-            double checkoutSeconds, double buildSeconds, double trialSeconds) {
+            double checkoutSeconds, double buildSeconds, double trialSeconds, double earlierSeconds) {
         Snapshot {
             trials = List.copyOf(trials);
             builds = Map.copyOf(builds);
             warnings = List.copyOf(warnings);
+        }
+
+        /** A snapshot of a run that no earlier process began. */
+        Snapshot(List<RunResults.TrialRecord> trials, Map<SideDir, Builder.Result> builds, List<Warning> warnings,
+                double checkoutSeconds, double buildSeconds, double trialSeconds) {
+            this(trials, builds, warnings, checkoutSeconds, buildSeconds, trialSeconds, 0);
+        }
+
+        /** Returns what the run's trials took so far, in seconds: this process's and every earlier one's. */
+        double spentSeconds() {
+            return trialSeconds + earlierSeconds;
         }
     }
 
@@ -39,7 +57,7 @@ final class Ledger {
 
     /**
      * Adds a trial that an earlier process of this run finished (a resumed run), before any trial
-     * this process runs.
+     * this process runs; the time it recorded counts toward what the run's trials took.
      */
     synchronized void resumed(RunResults.TrialRecord record) {
         if (trials.size() != resumed) {
@@ -47,6 +65,9 @@ final class Ledger {
         }
         trials.add(record);
         resumed++;
+        if (Double.isFinite(record.wallSeconds()) && record.wallSeconds() > 0) {
+            earlierSeconds += record.wallSeconds();
+        }
     }
 
     synchronized void build(SideDir dir, Builder.Result result, double checkout, double build) {
@@ -69,6 +90,6 @@ final class Ledger {
     }
 
     synchronized Snapshot snapshot() {
-        return new Snapshot(trials, builds, warnings, checkoutSeconds, buildSeconds, trialSeconds);
+        return new Snapshot(trials, builds, warnings, checkoutSeconds, buildSeconds, trialSeconds, earlierSeconds);
     }
 }

@@ -15,7 +15,9 @@
  * partial results. What perfab knows of each benchmark tool is one {@link org.perfab.ab.HarnessTool}:
  * its reader, how its benchmarks are listed and filtered, and whether and how each is counted on its
  * own ({@link org.perfab.ab.PerBenchmark}); shards, later looks and counting all go through it, and a
- * tree counted once is counted no more ({@link org.perfab.ab.CountCache}). The harness is the head's,
- * the code is each side's own.
+ * tree counted once is counted no more ({@link org.perfab.ab.CountCache}). The run's plan
+ * ({@link org.perfab.ab.Plan}, {@code run.json}) keeps every setting it began with, and a resumed
+ * run goes on with them, a setting given again held to the run's ({@link org.perfab.ab.Resume}).
+ * The harness is the head's, the code is each side's own.
  */
 package org.perfab.ab;

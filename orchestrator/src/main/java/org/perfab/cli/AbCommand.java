@@ -198,7 +198,10 @@ final class AbCommand implements Callable<Integer> {
                     + " else alternate).")
     Long seed;
 
-    @Option(names = "--resume", description = "Continue the interrupted run in --out.")
+    @Option(names = "--resume", description = "Continue the interrupted run in --out with every setting it began"
+            + " with (repository, refs, workload, trials, builds, looks, budget, seed, padding, shard, thresholds,"
+            + " noise, fail-on); its budget counts the time its trials took before. An option given again must say"
+            + " the same, or is refused; --cache, --format, --quiet and --verbose may differ.")
     boolean resume;
 
     @Option(names = "--force", description = "Write into an --out that holds files perfab did not write"
@@ -225,20 +228,15 @@ final class AbCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        if (resume && (base != null || head != null || trials != null || builds != null || seed != null
-                || adaptive != null || budget != null || shard != null || shardTimes != null
-                || workload != null || padding != null || profile != Profile.PR)) {
-            throw new ParameterException(spec.commandLine(), "--resume continues the run in --out as it was"
-                    + " started; give only --out (and --cache)");
-        }
         List<Verdict> failing = FailOn.parse(spec, failOn);
-        AbRun.Request request = AbRun.Request.of(repo == null ? Path.of(".") : repo, Optional.ofNullable(base),
+        // A resumed run takes what is not given from its plan: only what the command line says is passed.
+        AbRun.Request request = AbRun.Request.of(repo == null && !resume ? Path.of(".") : repo, Optional.ofNullable(base),
                         head == null && !resume ? "HEAD" : head, out)
-                .workload(workload == null ? AbRun.DEFAULT_WORKLOAD : workload)
+                .workload(workload == null && !resume ? AbRun.DEFAULT_WORKLOAD : workload)
                 .trialsFrom(Setting.option("--trials", Optional.ofNullable(trials)).or(() -> profile.trials))
                 .buildsFrom(Setting.option("--builds", Optional.ofNullable(builds)).or(() -> profile.builds))
                 .cache(Optional.ofNullable(cache)).seed(Optional.ofNullable(seed)).overrides(thresholds.overrides())
-                .resume(resume).force(force).failOn(failing).padding(padding != null ? padding : profile.padding)
+                .resume(resume).force(force).failOn(failing).paddingFrom(padding(padding, profile))
                 .noise(Optional.ofNullable(noise)).adaptive(Output.adaptive(spec, adaptive))
                 .budget(Output.budget(spec, budget)).shard(shard(spec, shard))
                 .shardTimes(shardTimes(spec, shard != null, shardTimes)).build();
@@ -252,6 +250,18 @@ final class AbCommand implements Callable<Integer> {
             err.println("perfab: results in " + out.resolve("results.json") + ", the comment in "
                     + out.resolve("comment.md"));
         }
-        return FailOn.exitCode(results.table(), failing);
+        // The run's own: a resumed run fails on what it began with.
+        return FailOn.exitCode(results.table(), results.settings().failOn());
+    }
+
+    /**
+     * Returns whether trials pad their environment, as {@code --[no-]env-padding} (given as
+     * {@code flag}, null when not) or else {@code profile} says; empty when neither does.
+     */
+    private static Optional<Setting<Boolean>> padding(Boolean flag, Profile profile) {
+        if (flag != null) {
+            return Optional.of(new Setting<>(flag, flag ? "--env-padding" : "--no-env-padding"));
+        }
+        return profile.padding ? Optional.of(new Setting<>(true, profile.option())) : Optional.empty();
     }
 }

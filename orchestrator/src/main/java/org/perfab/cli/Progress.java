@@ -12,6 +12,7 @@ import org.perfab.ab.Events;
 import org.perfab.model.Side;
 import org.perfab.report.Marks;
 import org.perfab.report.Untrusted;
+import org.perfab.workload.Durations;
 
 /**
  * A run's progress on standard error: its notes, its first estimate of its length, one line per
@@ -259,9 +260,7 @@ final class Progress implements Events {
 
     /** Returns {@code d} as {@code --budget} takes it: {@code 7m}, {@code 90s}, {@code 1h}. */
     static String option(Duration d) {
-        long ms = d.toMillis();
-        return ms % 3_600_000 == 0 ? ms / 3_600_000 + "h" : ms % 60_000 == 0 ? ms / 60_000 + "m"
-                : ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms";
+        return Durations.format(d);
     }
 
     private static String plural(long n) {

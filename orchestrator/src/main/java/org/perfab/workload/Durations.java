@@ -43,4 +43,14 @@ public final class Durations {
         }
         return d;
     }
+
+    /**
+     * Returns {@code d} as {@link #parse} reads it, in its largest whole unit: {@code 7m},
+     * {@code 90s}, {@code 1h}, {@code 1500ms}.
+     */
+    public static String format(Duration d) {
+        long ms = d.toMillis();
+        return ms % 3_600_000 == 0 ? ms / 3_600_000 + "h" : ms % 60_000 == 0 ? ms / 60_000 + "m"
+                : ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms";
+    }
 }
