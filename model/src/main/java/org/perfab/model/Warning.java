@@ -59,6 +59,13 @@ public record Warning(Kind kind, int count, List<String> subjects, Map<String, L
          * such submodule).
          */
         SUBMODULES_CHANGED("submodules-changed"),
+        /**
+         * The run's trials are so long that its looks could take more than a CI job's hour, and no
+         * budget bounds them. Subjects: the harness's own options that shorten a trial; figures:
+         * {@code pairSeconds} (a pair of trials), {@code mostSeconds} (the most left of the run when
+         * its first trials priced it), {@code most} (the trials per side at its last look).
+         */
+        LONG_TRIALS("long-trials"),
         /** A cached build did not match its digest and was built again. Subjects: the entry, the side. */
         DAMAGED_CACHE("damaged-cache"),
         /**

@@ -22,6 +22,11 @@ import org.perfab.ingest.MeasurementFormat;
  */
 final class GoTool implements HarnessTool {
     @Override
+    public String knobs() {
+        return "go test's -bench (a pattern of fewer benchmarks), -benchtime and -count";
+    }
+
+    @Override
     public MeasurementFormat format() {
         return Formats.GO;
     }

@@ -16,6 +16,11 @@ import org.perfab.ingest.MeasurementFormat;
  */
 final class GoogleBenchmarkTool implements HarnessTool {
     @Override
+    public String knobs() {
+        return "--benchmark_filter, --benchmark_min_time and --benchmark_repetitions";
+    }
+
+    @Override
     public MeasurementFormat format() {
         return Formats.GOOGLE_BENCHMARK;
     }

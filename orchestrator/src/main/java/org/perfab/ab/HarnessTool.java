@@ -38,6 +38,12 @@ interface HarnessTool {
     MeasurementFormat format();
 
     /**
+     * Returns the tool's own options that make a trial shorter, in a few words a run's advice
+     * quotes: "-bench (fewer benchmarks) and -benchtime".
+     */
+    String knobs();
+
+    /**
      * Returns how the harness command {@code run}, the tool's, lists its benchmarks and runs a slice
      * of them; empty when perfab cannot take that command apart.
      */

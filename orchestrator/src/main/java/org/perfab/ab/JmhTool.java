@@ -17,6 +17,11 @@ import org.perfab.ingest.MeasurementFormat;
  */
 final class JmhTool implements HarnessTool {
     @Override
+    public String knobs() {
+        return "a pattern of fewer benchmarks after the jar, and JMH's -wi, -w, -i, -r and -f";
+    }
+
+    @Override
     public MeasurementFormat format() {
         return Formats.JMH;
     }

@@ -19,6 +19,11 @@ import org.perfab.ingest.MeasurementFormat;
  */
 final class LibtestTool implements HarnessTool {
     @Override
+    public String knobs() {
+        return "a filter of fewer benchmarks after '--'";
+    }
+
+    @Override
     public MeasurementFormat format() {
         return Formats.LIBTEST;
     }

@@ -17,6 +17,11 @@ import org.perfab.ingest.MeasurementFormat;
  */
 final class PytestBenchmarkTool implements HarnessTool {
     @Override
+    public String knobs() {
+        return "-k (fewer benchmarks) and --benchmark-max-time";
+    }
+
+    @Override
     public MeasurementFormat format() {
         return Formats.PYTEST_BENCHMARK;
     }

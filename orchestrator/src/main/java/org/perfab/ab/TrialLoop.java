@@ -14,6 +14,7 @@ import org.perfab.model.Disturbed;
 import org.perfab.model.RunResults;
 import org.perfab.model.Side;
 import org.perfab.stats.Sequential;
+import org.perfab.workload.Durations;
 
 /**
  * Runs the trials of a run's order that have not run yet, one at a time, and appends each to the
@@ -169,6 +170,7 @@ final class TrialLoop {
                 if (e.priced()) {
                     estimated = true;
                     events.estimated(e);
+                    tooLong(e);
                 }
             }
             int ofSide = slot.warmup() ? plan.warmup() : plan.trials();
@@ -259,6 +261,35 @@ final class TrialLoop {
     private List<Integer> looks() {
         return replacing ? List.of(plan.trials())
                 : plan.thresholds().adaptive().map(Sequential::looks).orElse(List.of(plan.trials()));
+    }
+
+    /**
+     * The most a run's trials may take before perfab says that its looks cannot fit a CI job: an
+     * hour, the size of the jobs a pull request's check is given.
+     */
+    static final double CI_JOB_SECONDS = 3600;
+
+    /**
+     * Says so, once the first trials price the run, when its looks could take longer than a CI job
+     * ({@link #CI_JOB_SECONDS}) and no --budget bounds them: naming the harness's own options that
+     * shorten a trial, and --budget.
+     */
+    private void tooLong(Events.Estimate e) {
+        if (!(e.mostSeconds() > CI_JOB_SECONDS) || plan.options().flatMap(Plan.Options::budget).isPresent()) {
+            return;
+        }
+        org.perfab.workload.Workload.Harness h = plan.workload().harness();
+        Optional<HarnessTool> tool = h.format() instanceof org.perfab.workload.Workload.Read read
+                ? HarnessTool.of(read.format()) : Optional.empty();
+        String knobs = tool.map(HarnessTool::knobs)
+                .orElse("the harness's own options (fewer benchmarks, shorter runs of each)");
+        events.note("a pair of trials takes " + Durations.format(java.time.Duration.ofSeconds(Math.round(
+                e.pairSeconds()))) + ", and the run may take up to " + Durations.format(java.time.Duration.ofSeconds(
+                Math.round(e.mostSeconds()))) + " more (" + e.most() + " trials a side): past a CI job's hour; shorten"
+                + " a trial with " + knobs + ", or bound the run with --budget");
+        ledger.warning(org.perfab.model.Warning.of(org.perfab.model.Warning.Kind.LONG_TRIALS, List.of(knobs),
+                java.util.Map.of("pairSeconds", Math.round(e.pairSeconds()), "mostSeconds", Math.round(e.mostSeconds()),
+                        "most", (long) e.most())));
     }
 
     /** Returns what is left of the run, by the trials so far. */

@@ -155,6 +155,10 @@ final class Warnings {
                     + " harness file (" + list(w, s) + "), and the base ran the head's copy: both sides ran the same"
                     + " sources, so every difference measured is noise. If some of these files are the code under"
                     + " test, list the harness in harness.files, or set harness.from: self.";
+            case LONG_TRIALS -> "A pair of trials took " + clock(w.figure("pairSeconds")) + ", and the run could take up"
+                    + " to " + clock(w.figure("mostSeconds")) + " more at " + w.figure("most") + " trials a side: past"
+                    + " the hour a CI job is given. Shorten a trial with " + first(s) + ", or bound the run with"
+                    + " --budget.";
             case SUBMODULES_LEFT_OUT -> count(s.size(), "submodule", "submodules") + " the clone has not checked out "
                     + (s.size() == 1 ? "was" : "were") + " left out of both sides' trees alike (" + list(w, s, ", ")
                     + "): the workload does not need " + (s.size() == 1 ? "it" : "them") + " ('submodules: required',"
@@ -255,6 +259,15 @@ final class Warnings {
         int shown = Math.min(s.size(), SUBJECTS_SHOWN);
         return String.join(separator, s.subList(0, shown))
                 + (w.count() > shown ? separator.strip() + " and " + (w.count() - shown) + " more" : "");
+    }
+
+    /** Returns {@code seconds} as a clock reads: {@code 5:12}, {@code 1:02:30}. */
+    private static String clock(long seconds) {
+        long h = seconds / 3600;
+        long m = seconds / 60 % 60;
+        long sec = seconds % 60;
+        return h > 0 ? String.format(java.util.Locale.ROOT, "%d:%02d:%02d", h, m, sec)
+                : String.format(java.util.Locale.ROOT, "%d:%02d", m, sec);
     }
 
     private static String count(int n, String one, String many) {
