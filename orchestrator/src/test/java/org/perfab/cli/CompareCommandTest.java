@@ -452,7 +452,7 @@ class CompareCommandTest {
                 + String.format(Locale.ROOT, cell, "0") + "," + String.format(Locale.ROOT, cell, "0") + "]}");
         Cli zeros = Cli.run("compare", base.toString(), head.toString(), "--format", "text");
         assertEquals(0, zeros.exitCode(), zeros.err());
-        assertTrue(zeros.out().contains("allocs (allocs/op): 1 cell 0 on both sides in every trial (alloc)"),
+        assertTrue(zeros.out().contains("allocs (allocs/op): 1 cell 0 on both sides in every trial: allocs of alloc"),
                 "0 before and after: one line\n" + zeros.out());
         assertFalse(zeros.out().contains("no percent change"), zeros.out());
         Files.writeString(head, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": ["
