@@ -825,13 +825,10 @@ public final class AbRun {
         List<String> hopeless = new ArrayList<>();
         Sensitivity test = new Sensitivity(plan.thresholds().alpha(), Comparison.POWER);
         for (CellComparison r : undecided) {
-            var c = r.comparison();
             // Where the pairs judged, the spread they see, not each side's with the runner's drift in it.
-            double paired = c.pairedSpread(plan.thresholds());
-            double atMost = Double.isNaN(paired) ? test.detectable(c.base().cv(), c.head().cv(), most)
-                    : test.detectable(paired, paired, most);
+            double atMost = r.comparison().detectableAt(most, test);
             if (!Counted.is(r.cell().metric()) && !counting.contains(r.cell().name())
-                    && Math.min(c.base().n(), c.head().n()) >= 2 && atMost > plan.thresholds().minEffect()
+                    && atMost > plan.thresholds().minEffect()
                     && h.count().benchmarks().map(p -> p.matcher(r.cell().name()).find()).orElse(true)
                     && !hopeless.contains(r.cell().name())) {
                 hopeless.add(r.cell().name());
