@@ -98,8 +98,8 @@ class CompareCommandTest {
         Files.writeString(h, head);
         Cli run = Cli.run("compare", b.toString(), h.toString());
         assertEquals(0, run.exitCode(), run.err());
-        assertTrue(run.out().contains("At 5 trials per side this costs power: a lone cell 10% slower (CV 3%) is found in"
-                + " fewer than half the runs of 50 cells"), run.out());
+        assertTrue(run.out().contains("At 5 trials per side this costs power: a cell that changed alone among them must"
+                + " reach a p 50 times smaller than it would need on its own"), run.out());
         Cli json = Cli.run("compare", "--format", "json", b.toString(), h.toString());
         JsonNode cell = Comparisons.of(json.out()).get("Cell00:time");
         assertEquals("noisy", cell.get("verdict").asText(), cell.toString());

@@ -67,7 +67,7 @@ final class HtmlRenderer implements Renderer<Report> {
                 forest, Untrusted.htmlProse(forestKey(t)),
                 Warnings.of(report).stream().map(Untrusted::htmlProse).toList(), rows,
                 Zeros.line(report.table().rows(), Untrusted::html),
-                Untrusted.htmlProse(Words.rules(report.table()) + ". " + Warnings.gate(report)),
+                Untrusted.htmlProse(Words.rules(report) + ". " + Warnings.gate(report)),
                 report.run().isPresent(), Untrusted.htmlProse(plotKey(report)), !shards.isEmpty());
         return Templates.render("report.html.ftl", Map.of("view", view));
     }

@@ -60,7 +60,7 @@ final class JunitRenderer implements Renderer<Report> {
         out.append(">\n    <properties>\n");
         property(out, "base", report.table().baseLabel());
         property(out, "head", report.table().headLabel());
-        property(out, "rules", Words.rules(report.table()));
+        property(out, "rules", Words.rules(report));
         property(out, "gate", Warnings.gate(report));
         out.append("    </properties>\n");
         none.ifPresent(n -> out.append("    <testcase name=\"perfab\" classname=\"").append(suite)

@@ -359,7 +359,7 @@ final class MarkdownRenderer implements Renderer<Report> {
                 + " (two groups, significant alone but not among many); not a pass. " + Words.mark(Verdict.UNCHANGED)
                 + " no change &ge; X: the row's 95% interval rules out a slowdown of X, which would have been reported"
                 + " 4 times in 5; a smaller one can hide in the noise. "
-                + Words.together(report.table()).map(s -> Character.toUpperCase(s.charAt(0)) + s.substring(1)
+                + Words.together(report).map(s -> Character.toUpperCase(s.charAt(0)) + s.substring(1)
                         + ". ").orElse("")
                 + t.adaptive().map(s -> "Adaptive trials: " + Words.looks(t, s) + ". ").orElse("")
                 + "± is the coefficient of variation across trials. " + Words.test(report.table()) + " "

@@ -60,7 +60,7 @@ final class TextRenderer implements Renderer<Report> {
         ShardWords.measuredBy(report).ifPresent(by -> out.append(Untrusted.plain(by, Untrusted.MAX_PROSE)).append('\n'));
         report.countedBy().ifPresent(by -> out.append("counted by ").append(by)
                 .append(", not timed: a busy machine does not move a count\n"));
-        out.append(Words.rules(table)).append('\n');
+        out.append(Words.rules(report)).append('\n');
         Words.runner(table).ifPresent(r -> out.append(r).append('\n'));
         out.append('\n');
         List<String> warnings = Warnings.of(report);
