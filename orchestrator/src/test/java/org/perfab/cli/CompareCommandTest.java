@@ -274,8 +274,8 @@ class CompareCommandTest {
         Cli markdown = Cli.run("compare", "--format", "markdown", base.toString(), head.toString());
         assertTrue(markdown.out().contains("The 30 tested cells judged together: significant only when the"
                 + " Benjamini-Hochberg adjusted p is under 0.05"), markdown.out());
-        assertTrue(markdown.out().contains("significant on its own (p 0.0044), not among the run&#39;s many cells"),
-                markdown.out());
+        assertTrue(markdown.out().contains("p 0.0044 is under alpha 0.05 on its own, but judged together with the"
+                + " run&#39;s other tested cells its adjusted p (Benjamini-Hochberg q) "), markdown.out());
 
         // --fdr off judges each alone: the 4% cell is then a regression, and the comment says how many pass by chance.
         Cli alone = Cli.run("compare", "--fdr", "off", "--format", "json", base.toString(), head.toString());

@@ -53,7 +53,7 @@ final class HtmlRenderer implements Renderer<Report> {
                             + Numbers.interval(c.ciLow(), c.ciHigh())),
                     Untrusted.htmlProse(Numbers.pValue(c.pValue())),
                     Untrusted.htmlProse(Words.detects(c, report.table().thresholds())), plot,
-                    Notes.of(r).stream().map(n -> Untrusted.htmlProse(Untrusted.plain(n, Untrusted.MAX_PROSE)))
+                    Notes.of(r, report.table().thresholds()).stream().map(n -> Untrusted.htmlProse(Untrusted.plain(n, Untrusted.MAX_PROSE)))
                             .toList(), Optional.ofNullable(shards.get(r.cell().id())).map(String::valueOf).orElse("")));
         }
         Thresholds t = report.table().thresholds();

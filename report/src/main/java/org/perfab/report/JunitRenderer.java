@@ -101,7 +101,7 @@ final class JunitRenderer implements Renderer<Report> {
         }
         String detail = xml("base " + side(c.base().n(), c.base().mean(), c.base().cv(), r.cell().unit()) + "; head "
                 + side(c.head().n(), c.head().mean(), c.head().cv(), r.cell().unit()) + "; change " + figures
-                + String.join("", Notes.of(r).stream().map(n -> "; " + n).toList()));
+                + String.join("", Notes.of(r, t).stream().map(n -> "; " + n).toList()));
         Shown.Junit outcome = report.failOn().contains(v) ? Shown.Junit.FAILED : Shown.of(v).junit();
         if (outcome == Shown.Junit.FAILED) {
             return new Case(name, outcome, v.id(), xml(v.id() + ": " + figures), detail);

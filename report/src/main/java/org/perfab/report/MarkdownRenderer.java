@@ -172,7 +172,7 @@ final class MarkdownRenderer implements Renderer<Report> {
             for (CellComparison r : table.rows()) {
                 Integer shard = shards.get(r.cell().id());
                 rows.add(row(r, table.thresholds(), shard == null ? "" : Integer.toString(shard)));
-                notes.add(Notes.of(r).stream().map(n -> Untrusted.markdown(n, Untrusted.MAX_PROSE)).toList());
+                notes.add(Notes.of(r, table.thresholds()).stream().map(n -> Untrusted.markdown(n, Untrusted.MAX_PROSE)).toList());
             }
             String zeros = Zeros.line(table.rows(), n -> Untrusted.markdown(n));
             return new Prepared(rows, notes, zeros, Warnings.of(report), MarkdownRenderer.headline(report),

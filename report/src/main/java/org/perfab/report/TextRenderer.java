@@ -165,7 +165,7 @@ final class TextRenderer implements Renderer<Report> {
                 Numbers.signedPercent(t.pctChange()), Numbers.pValue(t.pValue())});
         }
         List<String> notes = new ArrayList<>();
-        for (String note : Notes.of(row)) {
+        for (String note : Notes.of(row, table.thresholds())) {
             notes.add(cell + " " + Untrusted.plain(row.cell().metric()) + ": " + Untrusted.plain(note, Untrusted.MAX_PROSE));
         }
         return new Line(line, notes);
