@@ -785,7 +785,8 @@ public final class AbRun {
                         : "");
         if (look >= sizes.size()) {
             context.events().note(at + undecided.size() + " cell" + (undecided.size() == 1 ? " is" : "s are")
-                    + " still undecided at the most trials asked (" + names + ")");
+                    + " still undecided at the most trials asked (" + names + "); perfab plan " + dir.results()
+                    + " says how many trials and builds they need");
             return Optional.empty();
         }
         int next = sizes.get(look);
@@ -797,13 +798,32 @@ public final class AbRun {
         if (request.budget().isPresent()) {
             double round = Double.isNaN(found.nextSeconds()) ? 0 : found.nextSeconds();
             if (done.trialSeconds() + round > request.budget().get().toMillis() / 1000.0) {
-                context.events().overBudget(found, request.budget().get(), done.trialSeconds(),
-                        Rounds.enough(done.trialSeconds() + round));
+                Duration enough = Rounds.enough(done.trialSeconds() + round);
+                context.events().overBudget(found, request.budget().get(), done.trialSeconds(), enough);
+                ledger.warning(budgetStop(found, plan.trials(), request.budget().get(), done.trialSeconds(), enough));
                 return Optional.empty();
             }
         }
         context.events().looked(found);
         return Optional.of(plan.withRound(next, open, counting));
+    }
+
+    /**
+     * Returns the warning that the run stops at look {@code found}, at {@code trials} per side,
+     * since its next look would pass {@code budget}, with {@code spentSeconds} of trials spent:
+     * what the results say of the stop, and the budget ({@code enough}) that lets the next look run.
+     */
+    private static Warning budgetStop(Events.Look found, int trials, Duration budget, double spentSeconds,
+            Duration enough) {
+        Map<String, Long> figures = new java.util.HashMap<>(Map.of("look", (long) found.look(), "looks",
+                (long) found.looks(), "trials", (long) trials, "more", (long) found.trials(), "benchmarks",
+                (long) found.benchmarks(), "budgetMillis", budget.toMillis(), "spentMillis",
+                Math.round(spentSeconds * 1000), "enoughMillis", enough.toMillis()));
+        if (!Double.isNaN(found.nextSeconds())) {
+            figures.put("nextMillis", Math.round(found.nextSeconds() * 1000));
+        }
+        return Warning.of(Warning.Kind.BUDGET_STOP, found.open().stream().map(c -> c.name() + " " + c.metric())
+                .toList(), figures);
     }
 
     /**

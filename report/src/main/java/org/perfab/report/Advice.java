@@ -1,9 +1,11 @@
 package org.perfab.report;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.perfab.model.CellComparison;
 import org.perfab.model.RunResults;
+import org.perfab.model.Warning;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Sensitivity;
 import org.perfab.stats.Sequential;
@@ -30,8 +32,9 @@ final class Advice {
 
     /**
      * Returns how {@code report}'s run can get more trials, as words that follow "more trials" in
-     * parentheses: {@code --adaptive 20}, {@code --resume takes the run on, up to 20 trials a side};
-     * empty for a comparison of files, whose trials are the files' own.
+     * parentheses: {@code --adaptive 20}, {@code --resume takes the run on, up to 20 trials a side},
+     * or for a run its budget stopped ({@link Warning.Kind#BUDGET_STOP}) the budget that lets its
+     * next look run; empty for a comparison of files, whose trials are the files' own.
      */
     static Optional<String> moreTrials(Report report) {
         if (report.run().isEmpty()) {
@@ -40,6 +43,15 @@ final class Advice {
         RunResults run = report.run().get();
         int trials = run.settings().trials();
         Optional<Sequential> adaptive = report.table().thresholds().adaptive();
+        Optional<Warning> stop = report.table().warnings().stream().filter(w -> w.kind() == Warning.Kind.BUDGET_STOP)
+                .findFirst();
+        if (stop.isPresent()) {
+            Warning w = stop.get();
+            return Optional.of("--budget " + Spans.option(Duration.ofMillis(w.figure("enoughMillis"))) + " lets the"
+                    + " next look run, to " + (w.figure("trials") + w.figure("more")) + " trials a side, where --budget "
+                    + Spans.option(Duration.ofMillis(w.figure("budgetMillis"))) + " stopped the run at "
+                    + w.figure("trials"));
+        }
         if (adaptive.isPresent() && trials < adaptive.get().max()) {
             int max = adaptive.get().max();
             if (run.partial().isPresent()) {
@@ -48,7 +60,8 @@ final class Advice {
             if (run.interrupted()) {
                 return Optional.of("--resume takes the run on, up to " + max + " trials a side");
             }
-            // A run that ended short of its last look with cells open was stopped by its budget.
+            // A run that ended short of its last look with cells open was stopped by its budget
+            // (results written before perfab recorded the stop say no more).
             return Optional.of("the run stopped at " + trials + " of its most " + max + " trials a side: a larger"
                     + " --budget lets its later looks run");
         }

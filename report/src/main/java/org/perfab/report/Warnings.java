@@ -1,5 +1,6 @@
 package org.perfab.report;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -200,6 +201,16 @@ final class Warnings {
                                     : ", and the builds of " + list(w, s) + " are byte-identical:")
                             + " the spread between builds says nothing of code layout. Give the build a perturb"
                             + " command (a no-op in a cold function, a padding symbol) to put layout inside the test.";
+            case BUDGET_STOP -> "The run stopped at look " + w.figure("look") + " of at most " + w.figure("looks")
+                    + " (" + w.figure("trials") + " trials per side) with " + count(w.count(), "cell", "cells")
+                    + " undecided (" + list(w, s) + "): the next look, " + w.figure("more") + " more trial"
+                    + (w.figure("more") == 1 ? "" : "s") + " a side of " + count((int) w.figure("benchmarks"),
+                            "benchmark", "benchmarks") + ", would have "
+                    + (w.figures().containsKey("nextMillis") ? "taken about "
+                            + Spans.span(w.figure("nextMillis") / 1000.0) + ", past" : "passed")
+                    + " --budget " + Spans.option(Duration.ofMillis(w.figure("budgetMillis"))) + " ("
+                    + Spans.span(w.figure("spentMillis") / 1000.0) + " spent). --budget "
+                    + Spans.option(Duration.ofMillis(w.figure("enoughMillis"))) + " lets it run.";
             case UNCONVERTIBLE_UNITS -> count((int) w.figure("values"), "value", "values") + " of cell '"
                     + at(s, 0) + "' (" + at(s, 1) + ") in unit '" + at(s, 2) + "' were left out: the cell is in unit '"
                     + at(s, 3) + "', and the two do not convert.";

@@ -56,6 +56,12 @@ class AdviceTest {
     }
 
     @Test
+    void pointsARunItsBudgetStoppedAtTheBudgetThatLetsItsNextLookRun() {
+        assertEquals(Optional.of("--budget 24m lets the next look run, to 10 trials a side, where --budget 20m"
+                + " stopped the run at 5"), Advice.moreTrials(Report.of(RunFixture.bitset())));
+    }
+
+    @Test
     void givesAComparisonOfFilesNoOption() {
         assertEquals(Optional.empty(), Advice.moreTrials(Report.of(RenderersTest.fixture())));
         assertEquals("more trials narrow the spread", Advice.narrow(Report.of(RenderersTest.fixture()), List.of()));
