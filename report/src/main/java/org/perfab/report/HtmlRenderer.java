@@ -52,7 +52,7 @@ final class HtmlRenderer implements Renderer<Report> {
                     Untrusted.htmlProse(Numbers.signedPercent(c.pctChange()) + " "
                             + Numbers.interval(c.ciLow(), c.ciHigh())),
                     Untrusted.htmlProse(Numbers.pValue(c.pValue())),
-                    Untrusted.htmlProse(Words.detects(c, report.table().thresholds())), plot,
+                    Untrusted.htmlProse(Words.detects(r)), plot,
                     Notes.of(r, report.table().thresholds()).stream().map(n -> Untrusted.htmlProse(Untrusted.plain(n, Untrusted.MAX_PROSE)))
                             .toList(), Optional.ofNullable(shards.get(r.cell().id())).map(String::valueOf).orElse("")));
         }

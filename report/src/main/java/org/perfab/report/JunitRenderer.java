@@ -110,7 +110,7 @@ final class JunitRenderer implements Renderer<Report> {
             case INCONCLUSIVE -> new Case(name, outcome, v.id(), xml("inconclusive: worse by " + figures + ", past "
                     + Numbers.percent(t.inconclusive()) + " and not confirmed by the test; not a pass"), "");
             case NOISY -> {
-                double detectable = c.detectable(t);
+                double detectable = r.detectable();
                 yield new Case(name, outcome, v.id(), xml("too noisy to tell: " + (Double.isNaN(detectable)
                         ? "the trials disagree" : "a slowdown of up to " + Numbers.percent(detectable)
                                 + " could go unseen") + " (CV " + Numbers.percent(c.base().cv()) + " / "

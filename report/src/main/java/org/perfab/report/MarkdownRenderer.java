@@ -379,7 +379,7 @@ final class MarkdownRenderer implements Renderer<Report> {
             return COUNTED_INSTEAD;
         }
         String as = r.sameAs().map(p -> ", as " + Untrusted.markdown(p.metric())).orElse("");
-        double detectable = c.detectable(thresholds);
+        double detectable = r.detectable();
         if (c.verdict() == Verdict.NOISY && !Double.isNaN(detectable) && detectable > thresholds.inconclusive()
                 && Words.label(c).equals(Words.label(Verdict.NOISY))) {
             return Words.mark(Verdict.NOISY) + " too noisy: could miss " + Numbers.percent(detectable) + as;

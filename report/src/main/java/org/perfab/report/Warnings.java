@@ -53,7 +53,7 @@ final class Warnings {
                 alone.add(name(r) + " (p " + Numbers.pValue(c.pValue()) + ", q " + Numbers.pValue(c.qValue()) + ")");
             } else if (c.verdict() == Verdict.NOISY && r.sameAs().isEmpty()) {
                 double cv = Math.max(nanToZero(c.base().cv()), nanToZero(c.head().cv()));
-                double detectable = c.detectable(table.thresholds());
+                double detectable = r.detectable();
                 noisy.add(name(r) + " (" + (c.caveats().contains(Caveat.ONE_SIDED) ? "far trials on one side"
                         : c.caveats().contains(Caveat.SPLIT) ? "two groups of trials"
                         : c.caveats().contains(Caveat.NOT_AT_LOOK) ? "significant, not at its look's level"

@@ -199,11 +199,11 @@ final class Words {
     }
 
     /**
-     * Returns the smallest slowdown the rules report with 80% power for this cell (see
-     * {@link Comparison#detectable}), or the undefined mark.
+     * Returns the smallest slowdown the rules report with 80% power for this row (see
+     * {@link CellComparison#detectable}), or the undefined mark: the one figure every format shows.
      */
-    static String detects(Comparison c, Thresholds t) {
-        return Numbers.percent(c.detectable(t));
+    static String detects(CellComparison row) {
+        return Numbers.percent(row.detectable());
     }
 
     /** Returns the verdict as a reader sees it in plain text. */
