@@ -186,16 +186,20 @@ final class Words {
      */
     static final int FEW_TRIALS_TOGETHER = 10;
 
-    /** Returns the looks of a run with adaptive trials and the alpha of each: "5, 10 trials per side at alpha ...". */
+    /**
+     * Returns the looks of a run with adaptive trials and the level of each, named apart from alpha,
+     * which they share: "looks after 5, 10 trials per side ..., regressions and improvements at the
+     * looks' levels 0.001, 0.0492 (alpha 0.05 over all the looks) ...".
+     */
     static String looks(Thresholds t, Sequential s) {
-        List<String> alphas = new ArrayList<>();
+        List<String> levels = new ArrayList<>();
         for (int k = 1; k <= s.looks().size(); k++) {
-            alphas.add(Numbers.value(s.alpha(k, t.alpha())));
+            levels.add(Numbers.value(s.alpha(k, t.alpha())));
         }
         return "looks after " + s.looks().stream().map(String::valueOf).collect(Collectors.joining(", "))
-                + " trials per side while a cell is undecided, regressions and improvements at alpha "
-                + String.join(", ", alphas) + " (" + Numbers.value(t.alpha()) + " over all the looks), small changes"
-                + " and passes at " + Numbers.value(t.alpha());
+                + " trials per side while a cell is undecided, regressions and improvements at the looks' levels "
+                + String.join(", ", levels) + " (alpha " + Numbers.value(t.alpha()) + " over all the looks), small"
+                + " changes and passes at alpha " + Numbers.value(t.alpha());
     }
 
     /**
