@@ -134,7 +134,8 @@ final class Notes {
                         + " like, the same group on both sides, or every trial where the groups disagree; pin the"
                         + " trials (harness.cpus), run more of them, or count instructions";
                 case NOT_AT_LOOK -> shortOfItsLook(row, t) + ": adaptive trials spend alpha across their looks, and"
-                        + " early looks test at a small level; more trials settle it";
+                        + (lastLook(row, t) ? " the last look's level is what the early ones leave; only a run of more"
+                                + " trials settles it" : " early looks test at a small level; more trials settle it");
                 case NOT_AMONG_MANY -> "p " + Numbers.pValue(c.pValue()) + " is under alpha " + Numbers.value(t.alpha())
                         + " on its own, but judged together with the " + row.look().map(l -> "cells of look "
                         + l.look()).orElse("run's other tested cells") + " its adjusted p (Benjamini-Hochberg q) "
@@ -170,6 +171,12 @@ final class Notes {
         return at + p + " is under that look's level " + Numbers.value(l.alpha()) + ", but judged together with the"
                 + " cells of that look " + q + Numbers.pValue(c.qValue()) + " is not under the look's rate " + Numbers.value(t.nominalFdrRate()
                 * l.alpha() / t.alpha()) + " (" + Numbers.value(t.nominalFdrRate()) + " over all the looks)";
+    }
+
+    /** Returns whether {@code row}'s figures are of the last look its run's adaptive trials may take. */
+    private static boolean lastLook(CellComparison row, Thresholds t) {
+        return row.look().isPresent() && t.adaptive().isPresent()
+                && row.look().get().look() == t.adaptive().get().looks().size();
     }
 
     /** What far trials of one side only mean, where it is not known which were set aside. */
