@@ -48,8 +48,8 @@ final class Advice {
         if (stop.isPresent()) {
             Warning w = stop.get();
             return Optional.of("--budget " + Spans.option(Duration.ofMillis(w.figure("enoughMillis"))) + " lets the"
-                    + " next look run, to " + (w.figure("trials") + w.figure("more")) + " trials a side, where --budget "
-                    + Spans.option(Duration.ofMillis(w.figure("budgetMillis"))) + " stopped the run at "
+                    + " next look run, to " + (w.figure("trials") + w.figure("more")) + " trials a side, where"
+                    + " --budget " + Spans.option(Duration.ofMillis(w.figure("budgetMillis"))) + " stopped the run at "
                     + w.figure("trials"));
         }
         if (adaptive.isPresent() && trials < adaptive.get().max()) {
@@ -96,7 +96,8 @@ final class Advice {
             return "more trials (" + how.get() + ") narrow the spread";
         }
         return (t.adaptive().isPresent() ? "even " + most + " trials a side, the most this run may take,"
-                : "even --adaptive " + ADAPTIVE) + " would not narrow their spread under the " + Numbers.percent(t.minEffect()) + " bar (" + PLAN + ")";
+                : "even --adaptive " + ADAPTIVE) + " would not narrow their spread under the "
+                + Numbers.percent(t.minEffect()) + " bar (" + PLAN + ")";
     }
 
     /** Where to learn how many trials and builds a run needs. */

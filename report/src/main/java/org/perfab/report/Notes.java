@@ -168,9 +168,10 @@ final class Notes {
                     : "; judged together with the cells of that look, " + q + "is " + Numbers.pValue(c.qValue()));
         }
         // Its p passed the look's level; judged together, its q did not pass the look's share of the rate.
+        double rate = t.nominalFdrRate() * l.alpha() / t.alpha();
         return at + p + " is under that look's level " + Numbers.value(l.alpha()) + ", but judged together with the"
-                + " cells of that look " + q + Numbers.pValue(c.qValue()) + " is not under the look's rate " + Numbers.value(t.nominalFdrRate()
-                * l.alpha() / t.alpha()) + " (" + Numbers.value(t.nominalFdrRate()) + " over all the looks)";
+                + " cells of that look " + q + Numbers.pValue(c.qValue()) + " is not under the look's rate "
+                + Numbers.value(rate) + " (" + Numbers.value(t.nominalFdrRate()) + " over all the looks)";
     }
 
     /** Returns whether {@code row}'s figures are of the last look its run's adaptive trials may take. */

@@ -52,8 +52,8 @@ final class Zeros {
             }
             groups.add(group(g.getKey(), g.getValue(), escape));
         }
-        return cells + (cells == 1 ? " cell" : " cells") + " 0 on both sides in every trial: " + String.join("; ", groups)
-                + (left == 0 ? "" : "; and " + left + (left == 1 ? " more cell" : " more cells"));
+        return cells + (cells == 1 ? " cell" : " cells") + " 0 on both sides in every trial: "
+                + String.join("; ", groups) + (left == 0 ? "" : "; and " + left + (left == 1 ? " more cell" : " more cells"));
     }
 
     /** Returns the words for the benchmarks {@code names} whose cells of {@code metrics} are 0. */
