@@ -80,7 +80,9 @@ public record CellComparison(Cell cell, Comparison comparison, Optional<Comparis
 
     /**
      * Returns this row with {@code c} as its comparison, judged anew from the same statistics (say at
-     * a false-discovery rate), so that its detectable change stands.
+     * a false-discovery rate), its detectable change as it was: where {@code c}'s verdict differs,
+     * the caller works it out again ({@link #withDetectable}), since what an unchanged or too noisy
+     * row claims depends on its verdict.
      */
     public CellComparison withComparison(Comparison c) {
         return new CellComparison(cell, c, trialLevel, buildSpread, noiseFloor, outliers, look, sameAs, functions,

@@ -210,7 +210,7 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         List<CellComparison> rows = values.values().parallelStream()
                 .map(v -> row(v, thresholds, isProfile.test(v.cell()), test))
                 .collect(Collectors.toCollection(ArrayList::new));
-        rows = SameMeasurement.fold(rows, values);
+        rows = followersDetectable(SameMeasurement.fold(rows, values), thresholds);
         return new ComparisonTable(baseLabel, headLabel, thresholds, together(rows, thresholds), List.of());
     }
 
@@ -233,14 +233,30 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
                 tested, thresholds);
         List<CellComparison> out = new ArrayList<>(rows.size());
         for (int i = 0; i < rows.size(); i++) {
-            out.add(rows.get(i).withComparison(judged.get(i)));
+            // A row whose verdict changed claims another detectable change (see Comparison#detectable).
+            CellComparison row = rows.get(i).withComparison(judged.get(i));
+            out.add(row.comparison().verdict() == rows.get(i).comparison().verdict() ? row
+                    : row.withDetectable(thresholds));
         }
         if (out.stream().noneMatch(r -> r.sameAs().isPresent())) {
             return out;
         }
         Map<CellId, Verdict> verdicts = new HashMap<>();
         out.forEach(r -> verdicts.put(r.cell().id(), r.comparison().verdict()));
-        return SameMeasurement.followAgain(out, verdicts);
+        return followersDetectable(SameMeasurement.followAgain(out, verdicts), thresholds);
+    }
+
+    /**
+     * Returns {@code rows} with the detectable change of each row that follows another's verdict
+     * (see {@link CellComparison#sameAs}) worked out again for that verdict under {@code thresholds},
+     * so that every renderer shows the one figure; the rows that follow none are as they are.
+     */
+    private static List<CellComparison> followersDetectable(List<CellComparison> rows, Thresholds thresholds) {
+        if (rows.stream().noneMatch(r -> r.sameAs().isPresent())) {
+            return rows;
+        }
+        return rows.stream().map(r -> r.sameAs().isPresent() ? r.withDetectable(thresholds) : r)
+                .collect(Collectors.toCollection(ArrayList::new));
     }
 
     private static CellComparison row(CellValues values, Thresholds thresholds, boolean profile, ShiftTest test) {
@@ -317,8 +333,8 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         }
         Map<CellId, Verdict> verdicts = new HashMap<>();
         rows.forEach(r -> verdicts.put(r.cell().id(), r.comparison().verdict()));
-        return new ComparisonTable(baseLabel, headLabel, thresholds, SameMeasurement.followAgain(rows, verdicts),
-                List.of());
+        return new ComparisonTable(baseLabel, headLabel, thresholds,
+                followersDetectable(SameMeasurement.followAgain(rows, verdicts), thresholds), List.of());
     }
 
     /**

@@ -115,7 +115,18 @@ public record Warning(Kind kind, int count, List<String> subjects, Map<String, L
          */
         UNPERTURBED_BUILDS("unperturbed-builds"),
         /** Values of a cell in a unit that does not convert were left out. Subjects: cell, metric, unit, the cell's unit; figures: {@code values}. */
-        UNCONVERTIBLE_UNITS("unconvertible-units");
+        UNCONVERTIBLE_UNITS("unconvertible-units"),
+        /**
+         * The run stopped at a look of adaptive trials with cells undecided, since the next look
+         * would have taken its trials past {@code --budget}. Subjects: the undecided cells
+         * ({@code NAME METRIC}); figures: {@code look} and {@code looks} (the look it stopped at, of
+         * the most it could take), {@code trials} (per side, at that look), {@code more} (the
+         * trials per side the next look adds), {@code benchmarks} (those the next look would run),
+         * {@code budgetMillis}, {@code spentMillis} (the trials' time so far), {@code nextMillis}
+         * (what the next look would have taken; absent when not known) and {@code enoughMillis} (a
+         * budget that lets it run).
+         */
+        BUDGET_STOP("budget-stop");
 
         private final String id;
 

@@ -847,7 +847,8 @@ public final class AbRun {
                         : "");
         if (look >= sizes.size()) {
             context.events().note(at + undecided.size() + " cell" + (undecided.size() == 1 ? " is" : "s are")
-                    + " still undecided at the most trials asked (" + names + ")");
+                    + " still undecided at the most trials asked (" + names + "); perfab plan " + dir.results()
+                    + " says how many trials and builds they need");
             return Optional.empty();
         }
         int next = sizes.get(look);
@@ -861,12 +862,32 @@ public final class AbRun {
             double round = Double.isNaN(found.nextSeconds()) ? 0 : found.nextSeconds();
             double spent = done.spentSeconds();
             if (spent + round > request.budget().get().toMillis() / 1000.0) {
-                context.events().overBudget(found, request.budget().get(), spent, Rounds.enough(spent + round));
+                Duration enough = Rounds.enough(spent + round);
+                context.events().overBudget(found, request.budget().get(), spent, enough);
+                ledger.warning(budgetStop(found, plan.trials(), request.budget().get(), spent, enough));
                 return Optional.empty();
             }
         }
         context.events().looked(found);
         return Optional.of(plan.withRound(next, open, counting));
+    }
+
+    /**
+     * Returns the warning that the run stops at look {@code found}, at {@code trials} per side,
+     * since its next look would pass {@code budget}, with {@code spentSeconds} of trials spent:
+     * what the results say of the stop, and the budget ({@code enough}) that lets the next look run.
+     */
+    private static Warning budgetStop(Events.Look found, int trials, Duration budget, double spentSeconds,
+            Duration enough) {
+        Map<String, Long> figures = new java.util.HashMap<>(Map.of("look", (long) found.look(), "looks",
+                (long) found.looks(), "trials", (long) trials, "more", (long) found.trials(), "benchmarks",
+                (long) found.benchmarks(), "budgetMillis", budget.toMillis(), "spentMillis",
+                Math.round(spentSeconds * 1000), "enoughMillis", enough.toMillis()));
+        if (!Double.isNaN(found.nextSeconds())) {
+            figures.put("nextMillis", Math.round(found.nextSeconds() * 1000));
+        }
+        return Warning.of(Warning.Kind.BUDGET_STOP, found.open().stream().map(c -> c.name() + " " + c.metric())
+                .toList(), figures);
     }
 
     /**
@@ -888,13 +909,10 @@ public final class AbRun {
         List<String> hopeless = new ArrayList<>();
         Sensitivity test = new Sensitivity(plan.thresholds().alpha(), Comparison.POWER);
         for (CellComparison r : undecided) {
-            var c = r.comparison();
             // Where the pairs judged, the spread they see, not each side's with the runner's drift in it.
-            double paired = c.pairedSpread(plan.thresholds());
-            double atMost = Double.isNaN(paired) ? test.detectable(c.base().cv(), c.head().cv(), most)
-                    : test.detectable(paired, paired, most);
+            double atMost = r.comparison().detectableAt(most, test);
             if (!Counted.is(r.cell().metric()) && !counting.contains(r.cell().name())
-                    && Math.min(c.base().n(), c.head().n()) >= 2 && atMost > plan.thresholds().minEffect()
+                    && atMost > plan.thresholds().minEffect()
                     && h.count().benchmarks().map(p -> p.matcher(r.cell().name()).find()).orElse(true)
                     && !hopeless.contains(r.cell().name())) {
                 hopeless.add(r.cell().name());

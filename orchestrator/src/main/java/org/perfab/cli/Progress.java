@@ -11,8 +11,8 @@ import java.util.concurrent.TimeUnit;
 import org.perfab.ab.Events;
 import org.perfab.model.Side;
 import org.perfab.report.Marks;
+import org.perfab.report.Spans;
 import org.perfab.report.Untrusted;
-import org.perfab.workload.Durations;
 
 /**
  * A run's progress on standard error: its notes, its first estimate of its length, one line per
@@ -236,31 +236,14 @@ final class Progress implements Events {
         }
     }
 
-    /**
-     * Returns a span of time in words: {@code 1.5 s} under 10 s, {@code 18 s}, {@code 2 min 30 s},
-     * {@code 9 min}, {@code 1 h 5 min}; {@code ?} for NaN.
-     */
+    /** Returns a span of time in words (see {@link Spans#span}). */
     static String span(double seconds) {
-        if (Double.isNaN(seconds)) {
-            return "?";
-        }
-        if (seconds < 9.95) {
-            return String.format(Locale.ROOT, "%.1f s", seconds);
-        }
-        long s = Math.round(seconds);
-        if (s < 60) {
-            return s + " s";
-        }
-        if (s < 3600) {
-            return s / 60 + " min" + (s % 60 == 0 ? "" : " " + s % 60 + " s");
-        }
-        long m = Math.round(seconds / 60);
-        return m / 60 + " h" + (m % 60 == 0 ? "" : " " + m % 60 + " min");
+        return Spans.span(seconds);
     }
 
-    /** Returns {@code d} as {@code --budget} takes it: {@code 7m}, {@code 90s}, {@code 1h}. */
+    /** Returns {@code d} as {@code --budget} takes it (see {@link Spans#option}). */
     static String option(Duration d) {
-        return Durations.format(d);
+        return Spans.option(d);
     }
 
     private static String plural(long n) {

@@ -646,10 +646,23 @@ class AbCommandTest {
                 + " time); the next look (3 trials a side of 1 open benchmark) would take about 3 min, past --budget 5m"
                 + " (4 min spent): stopped; give --budget 8m to let it run\n"), run.err());
         assertEquals(3, results().at("/settings/trials").asInt());
+        // The results record the stop, and the comment names the budget that lets the next look run.
+        JsonNode stop = null;
+        for (JsonNode w : results().get("warnings")) {
+            stop = w.get("kind").asText().equals("budget-stop") ? w : stop;
+        }
+        assertEquals("[\"speed/run time\"]", stop.get("subjects").toString(), String.valueOf(stop));
+        assertEquals(480_000, stop.at("/figures/enoughMillis").asLong(), stop.toString());
+        assertEquals(300_000, stop.at("/figures/budgetMillis").asLong(), stop.toString());
+        assertTrue(Files.readString(tmp.resolve("out/comment.md")).contains("The run stopped at look 1 of at most 3"
+                + " (3 trials per side) with 1 cell undecided (speed/run time): the next look, 3 more trials a side of"
+                + " 1 benchmark, would have taken about 3 min, past --budget 5m (4 min spent). --budget 8m lets it"
+                + " run."), Files.readString(tmp.resolve("out/comment.md")));
         // The budget it named lets the next look run.
         Cli more = Cli.ab(slow.engine(), g.dir(), tmp.resolve("more"), "--adaptive", "9", "--budget", "8m");
         assertEquals(0, more.exitCode(), more.err());
         assertFalse(more.err().contains("stopped; give --budget"), more.err());
+        assertFalse(Files.readString(tmp.resolve("more/results.json")).contains("budget-stop"));
         assertEquals(6, JSON.readTree(tmp.resolve("more/results.json").toFile()).at("/settings/trials").asInt());
         Cli bad = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--budget", "soon", "--out",
                 tmp.resolve("bad").toString());

@@ -122,8 +122,12 @@ class VerdictsEarnedTest {
         Cli run = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out",
                 tmp.resolve("out").toString());
         assertEquals(0, run.exitCode(), run.err());
+        err = run.err();
         return Comparisons.of(tmp.resolve("out/results.json"));
     }
+
+    /** What the last run of {@link #ab} wrote to standard error. */
+    private String err = "";
 
     /**
      * Runs {@code perfab ab} of one cell ({@code NAME:METRIC:UNIT}) spread by {@code cv} percent
@@ -170,6 +174,20 @@ class VerdictsEarnedTest {
         assertEquals(20, q.at("/head/n").asInt());
         assertEquals(-4.1, q.get("pctChange").asDouble(), 0.05);
         assertTrue(q.get("pValue").asDouble() > 0.04 && q.get("pValue").asDouble() < 0.0492, q.toString());
+    }
+
+    @Test
+    void aCellTooNoisyAtTheMostTrialsIsPointedAtPlanNotAtTheTrialsItAlreadyHad() throws IOException {
+        // CV 15% at 20 trials a side, the most the run may take: no look could see the bar.
+        JsonNode n = oneCell("n:time:us", 100, 100, 15);
+        assertEquals("noisy", verdict(n), n.toString());
+        assertEquals(20, n.at("/head/n").asInt());
+        String comment = Files.readString(tmp.resolve("out/comment.md"));
+        assertFalse(comment.contains("--adaptive 20"), "the run had adaptive 20 already: " + comment);
+        assertTrue(comment.contains("Not a pass: more trials (past this run&#39;s 20 trials a side: perfab plan on this"
+                + " run&#39;s results.json says how many trials and builds each cell needs) narrow the spread"), comment);
+        assertTrue(err.contains("1 cell is still undecided at the most trials asked (n time); perfab plan "
+                + tmp.resolve("out/results.json") + " says how many trials and builds they need"), err);
     }
 
     @Test

@@ -5,7 +5,6 @@ import org.perfab.model.CellComparison;
 import org.perfab.model.CellId;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
-import org.perfab.stats.Thresholds;
 
 /**
  * Renders an A/B table as comma-separated values, a line per cell, for a spreadsheet: each side's
@@ -15,7 +14,6 @@ import org.perfab.stats.Thresholds;
 final class AbCsvRenderer implements Renderer<Report> {
     @Override
     public String render(Report report) {
-        Thresholds t = report.table().thresholds();
         Csv out = new Csv("cell", "metric", "unit", "direction", "verdict", "base n", "base mean", "base cv %",
                 "head n", "head mean", "head cv %", "change %", "ci low %", "ci high %", "p", "detects %", "caveats",
                 "same as");
@@ -25,7 +23,7 @@ final class AbCsvRenderer implements Renderer<Report> {
                     Integer.toString(c.base().n()), Csv.number(c.base().mean()), Csv.number(c.base().cv()), Integer.toString(c.head().n()),
                     Csv.number(c.head().mean()), Csv.number(c.head().cv()), Csv.number(c.pctChange()),
                     Csv.number(c.ciLow()), Csv.number(c.ciHigh()), Csv.number(c.pValue()),
-                    Csv.number(c.detectable(t)), c.caveats().stream().map(Caveat::id)
+                    Csv.number(r.detectable()), c.caveats().stream().map(Caveat::id)
                             .collect(Collectors.joining(" ")), r.sameAs().map(CellId::metric).orElse(""));
         }
         return out.text();

@@ -167,7 +167,7 @@ final class Forest {
         s.append(f("<text class=\"side high\" x=\"%d\" y=\"%d\">head higher →</text>", RIGHT, bottom + 34));
         int line = 0;
         for (int i : order) {
-            row(s, rows.get(i), i, TOP + line++ * ROW, axis, links);
+            row(s, rows.get(i), i, TOP + line++ * ROW, axis, t, links);
         }
         s.append("</svg>");
         return s.toString();
@@ -187,7 +187,8 @@ final class Forest {
         }
     }
 
-    private static void row(StringBuilder s, CellComparison r, int index, int top, RatioAxis axis, boolean links) {
+    private static void row(StringBuilder s, CellComparison r, int index, int top, RatioAxis axis, Thresholds t,
+            boolean links) {
         Comparison c = r.comparison();
         String verdict = c.verdict().id();
         double y = top + ROW / 2.0;
@@ -203,7 +204,7 @@ final class Forest {
         s.append(f("<g class=\"mark %s\" data-row=\"%d\" data-verdict=\"%s\"%s%s>", verdict, index, verdict,
                 clipped.isEmpty() ? "" : " data-clipped=\"" + clipped + "\"",
                 ciClipped ? " data-ci-clipped=\"low\"" : ""));
-        List<String> notes = Notes.of(c);
+        List<String> notes = Notes.caveats(r, t);
         String note = notes.isEmpty() ? "no interval" : String.join("; ", notes);
         boolean noted = Double.isNaN(pct) || !interval;
         String off = clipped.equals("low") ? "; -100% or less, where no ratio is: drawn at the axis's end"

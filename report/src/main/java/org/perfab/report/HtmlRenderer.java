@@ -52,8 +52,8 @@ final class HtmlRenderer implements Renderer<Report> {
                     Untrusted.htmlProse(Numbers.signedPercent(c.pctChange()) + " "
                             + Numbers.interval(c.ciLow(), c.ciHigh())),
                     Untrusted.htmlProse(Numbers.pValue(c.pValue())),
-                    Untrusted.htmlProse(Words.detects(c, report.table().thresholds())), plot,
-                    Notes.of(r).stream().map(n -> Untrusted.htmlProse(Untrusted.plain(n, Untrusted.MAX_PROSE)))
+                    Untrusted.htmlProse(Words.detects(r)), plot,
+                    Notes.of(r, report.table().thresholds()).stream().map(n -> Untrusted.htmlProse(Untrusted.plain(n, Untrusted.MAX_PROSE)))
                             .toList(), Optional.ofNullable(shards.get(r.cell().id())).map(String::valueOf).orElse("")));
         }
         Thresholds t = report.table().thresholds();
@@ -67,7 +67,7 @@ final class HtmlRenderer implements Renderer<Report> {
                 forest, Untrusted.htmlProse(forestKey(t)),
                 Warnings.of(report).stream().map(Untrusted::htmlProse).toList(), rows,
                 Zeros.line(report.table().rows(), Untrusted::html),
-                Untrusted.htmlProse(Words.rules(report.table()) + ". " + Warnings.gate(report)),
+                Untrusted.htmlProse(Words.rules(report) + ". " + Warnings.gate(report)),
                 report.run().isPresent(), Untrusted.htmlProse(plotKey(report)), !shards.isEmpty());
         return Templates.render("report.html.ftl", Map.of("view", view));
     }

@@ -60,7 +60,7 @@ final class JunitRenderer implements Renderer<Report> {
         out.append(">\n    <properties>\n");
         property(out, "base", report.table().baseLabel());
         property(out, "head", report.table().headLabel());
-        property(out, "rules", Words.rules(report.table()));
+        property(out, "rules", Words.rules(report));
         property(out, "gate", Warnings.gate(report));
         out.append("    </properties>\n");
         none.ifPresent(n -> out.append("    <testcase name=\"perfab\" classname=\"").append(suite)
@@ -101,7 +101,7 @@ final class JunitRenderer implements Renderer<Report> {
         }
         String detail = xml("base " + side(c.base().n(), c.base().mean(), c.base().cv(), r.cell().unit()) + "; head "
                 + side(c.head().n(), c.head().mean(), c.head().cv(), r.cell().unit()) + "; change " + figures
-                + String.join("", Notes.of(r).stream().map(n -> "; " + n).toList()));
+                + String.join("", Notes.of(r, t).stream().map(n -> "; " + n).toList()));
         Shown.Junit outcome = report.failOn().contains(v) ? Shown.Junit.FAILED : Shown.of(v).junit();
         if (outcome == Shown.Junit.FAILED) {
             return new Case(name, outcome, v.id(), xml(v.id() + ": " + figures), detail);
@@ -110,7 +110,7 @@ final class JunitRenderer implements Renderer<Report> {
             case INCONCLUSIVE -> new Case(name, outcome, v.id(), xml("inconclusive: worse by " + figures + ", past "
                     + Numbers.percent(t.inconclusive()) + " and not confirmed by the test; not a pass"), "");
             case NOISY -> {
-                double detectable = c.detectable(t);
+                double detectable = r.detectable();
                 yield new Case(name, outcome, v.id(), xml("too noisy to tell: " + (Double.isNaN(detectable)
                         ? "the trials disagree" : "a slowdown of up to " + Numbers.percent(detectable)
                                 + " could go unseen") + " (CV " + Numbers.percent(c.base().cv()) + " / "

@@ -172,7 +172,7 @@ final class MarkdownRenderer implements Renderer<Report> {
             for (CellComparison r : table.rows()) {
                 Integer shard = shards.get(r.cell().id());
                 rows.add(row(r, table.thresholds(), shard == null ? "" : Integer.toString(shard)));
-                notes.add(Notes.of(r).stream().map(n -> Untrusted.markdown(n, Untrusted.MAX_PROSE)).toList());
+                notes.add(Notes.of(r, table.thresholds()).stream().map(n -> Untrusted.markdown(n, Untrusted.MAX_PROSE)).toList());
             }
             String zeros = Zeros.line(table.rows(), n -> Untrusted.markdown(n));
             return new Prepared(rows, notes, zeros, Warnings.of(report), MarkdownRenderer.headline(report),
@@ -359,7 +359,7 @@ final class MarkdownRenderer implements Renderer<Report> {
                 + " (two groups, significant alone but not among many); not a pass. " + Words.mark(Verdict.UNCHANGED)
                 + " no change &ge; X: the row's 95% interval rules out a slowdown of X, which would have been reported"
                 + " 4 times in 5; a smaller one can hide in the noise. "
-                + Words.together(report.table()).map(s -> Character.toUpperCase(s.charAt(0)) + s.substring(1)
+                + Words.together(report).map(s -> Character.toUpperCase(s.charAt(0)) + s.substring(1)
                         + ". ").orElse("")
                 + t.adaptive().map(s -> "Adaptive trials: " + Words.looks(t, s) + ". ").orElse("")
                 + "± is the coefficient of variation across trials. " + Words.test(report.table()) + " "
@@ -379,7 +379,7 @@ final class MarkdownRenderer implements Renderer<Report> {
             return COUNTED_INSTEAD;
         }
         String as = r.sameAs().map(p -> ", as " + Untrusted.markdown(p.metric())).orElse("");
-        double detectable = c.detectable(thresholds);
+        double detectable = r.detectable();
         if (c.verdict() == Verdict.NOISY && !Double.isNaN(detectable) && detectable > thresholds.inconclusive()
                 && Words.label(c).equals(Words.label(Verdict.NOISY))) {
             return Words.mark(Verdict.NOISY) + " too noisy: could miss " + Numbers.percent(detectable) + as;

@@ -11,6 +11,7 @@ import org.perfab.model.Outlier;
 import org.perfab.model.Side;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
+import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
 
 /**
@@ -56,10 +57,11 @@ final class Notes {
     static final double COUNT_CV = 1.0;
 
     /**
-     * Returns the notes of a row: a sentence per caveat of its comparison (see {@link #of(Comparison)}),
-     * and whether its change lies inside its A/A noise floor.
+     * Returns the notes of a row of a table judged by {@code t}: a sentence per caveat of its
+     * comparison (see {@link #caveats}), and whether its change lies inside its A/A noise floor.
+     * Every figure a note quotes is one of the row's, as the table shows it, or of its look.
      */
-    static List<String> of(CellComparison row) {
+    static List<String> of(CellComparison row, Thresholds t) {
         List<String> notes = new ArrayList<>();
         if (row.countedInstead()) {
             // Its figures are shown for what they are; what they would mean is the counts' rows' to say.
@@ -79,14 +81,14 @@ final class Notes {
         }
         row.sameAs().ifPresent(primary -> notes.add("the same measurement as its " + Untrusted.plain(primary.metric())
                 + " in other terms: it takes that verdict and is not counted apart"));
-        for (String note : of(row.comparison())) {
+        for (String note : caveats(row, t)) {
             notes.add(note.equals(ONE_SIDED) ? oneSided(outliers) : note);
         }
         row.look().filter(l -> l.look() < l.looks()).ifPresent(l -> notes.add(Words.label(
-                row.comparison().verdict()) + " at look " + l.look() + " of " + l.looks() + " (" + l.trials()
-                + " trials per side, alpha " + Numbers.value(l.alpha()) + "), which stands: the looks' levels keep"
-                + " the chance of a false call at any look to alpha, so a cell flagged at any look is flagged; the"
-                + " figures are that look's"));
+                row.comparison().verdict()) + " at look " + l.look() + " of " + l.looks() + ": at " + l.trials()
+                + " trials per side its p " + Numbers.pValue(row.comparison().pValue()) + " is under that look's level "
+                + Numbers.value(l.alpha()) + ", which stands: the looks' levels keep the chance of a false call at any"
+                + " look to alpha, so a cell flagged at any look is flagged; the figures are that look's"));
         double cv = Math.max(row.comparison().base().cv(), row.comparison().head().cv());
         if (Counted.is(row.cell().metric()) && cv > COUNT_CV) { // NaN (fewer than 2 values) is never past it
             notes.add("its counts vary by " + Numbers.percent(cv) + " between trials, where a count of the same code"
@@ -108,8 +110,14 @@ final class Notes {
         return notes;
     }
 
-    /** Returns a sentence per caveat of {@code c} but the underpowered one, in the caveats' order. */
-    static List<String> of(Comparison c) {
+    /**
+     * Returns a sentence per caveat of {@code row}'s comparison but the underpowered one, in the
+     * caveats' order, for a table judged by {@code t}. A sentence that quotes p quotes the row's p,
+     * one that quotes q its Benjamini-Hochberg adjusted p, each named so; where a look of adaptive
+     * trials decided, it names the look and the level p was held to there.
+     */
+    static List<String> caveats(CellComparison row, Thresholds t) {
+        Comparison c = row.comparison();
         List<String> notes = new ArrayList<>();
         for (Caveat caveat : c.caveats()) {
             if (caveat == Caveat.UNDERPOWERED || caveat == Caveat.COUNTED_INSTEAD) {
@@ -125,17 +133,51 @@ final class Notes {
                 case SPLIT -> "the trials fall into two groups (a busy machine's two speeds): like is compared with"
                         + " like, the same group on both sides, or every trial where the groups disagree; pin the"
                         + " trials (harness.cpus), run more of them, or count instructions";
-                case NOT_AT_LOOK -> "significant at alpha (p " + Numbers.pValue(c.pValue()) + (Double.isNaN(c.qValue())
-                        ? "" : ", q " + Numbers.pValue(c.qValue()) + " among the run's cells") + "), but not at its"
-                        + " look's level: adaptive trials spend alpha across their looks, and early looks test at a"
-                        + " small level; more trials settle it";
-                case NOT_AMONG_MANY -> "significant on its own (p " + Numbers.pValue(c.pValue()) + "), not among the"
-                        + " run's many cells (Benjamini-Hochberg q " + Numbers.pValue(c.qValue()) + "): judging"
+                case NOT_AT_LOOK -> shortOfItsLook(row, t) + ": adaptive trials spend alpha across their looks, and"
+                        + (lastLook(row, t) ? " the last look's level is what the early ones leave; only a run of more"
+                                + " trials settles it" : " early looks test at a small level; more trials settle it");
+                case NOT_AMONG_MANY -> "p " + Numbers.pValue(c.pValue()) + " is under alpha " + Numbers.value(t.alpha())
+                        + " on its own, but judged together with the " + row.look().map(l -> "cells of look "
+                        + l.look()).orElse("run's other tested cells") + " its adjusted p (Benjamini-Hochberg q) "
+                        + Numbers.pValue(c.qValue()) + " is not under " + Numbers.value(t.nominalFdrRate()) + ": judging"
                         + " together costs power at few trials; more trials, --cell or --fdr off get it back";
                 case UNDERPOWERED, COUNTED_INSTEAD -> throw new AssertionError("skipped above");
             });
         }
         return notes;
+    }
+
+    /**
+     * Returns why a row significant at alpha is short of its look, in its own figures: at look 2
+     * (10 trials per side), p 0.004 under alpha 0.05 but not under that look's level 0.001, its
+     * adjusted p quoted beside where the cells were judged together; or p under the look's level
+     * and its adjusted p not under the look's rate.
+     */
+    private static String shortOfItsLook(CellComparison row, Thresholds t) {
+        Comparison c = row.comparison();
+        String p = "p " + Numbers.pValue(c.pValue());
+        String q = "its adjusted p (Benjamini-Hochberg q) ";
+        if (row.look().isEmpty()) {
+            return p + " is under alpha " + Numbers.value(t.alpha()) + " but not under its look's level";
+        }
+        var l = row.look().get();
+        String at = "at look " + l.look() + " (" + l.trials() + " trials per side), ";
+        if (!(c.pValue() < l.alpha())) {
+            return at + p + " is under alpha " + Numbers.value(t.alpha()) + " but not under that look's level "
+                    + Numbers.value(l.alpha()) + (Double.isNaN(c.qValue()) ? ""
+                    : "; judged together with the cells of that look, " + q + "is " + Numbers.pValue(c.qValue()));
+        }
+        // Its p passed the look's level; judged together, its q did not pass the look's share of the rate.
+        double rate = t.nominalFdrRate() * l.alpha() / t.alpha();
+        return at + p + " is under that look's level " + Numbers.value(l.alpha()) + ", but judged together with the"
+                + " cells of that look " + q + Numbers.pValue(c.qValue()) + " is not under the look's rate "
+                + Numbers.value(rate) + " (" + Numbers.value(t.nominalFdrRate()) + " over all the looks)";
+    }
+
+    /** Returns whether {@code row}'s figures are of the last look its run's adaptive trials may take. */
+    private static boolean lastLook(CellComparison row, Thresholds t) {
+        return row.look().isPresent() && t.adaptive().isPresent()
+                && row.look().get().look() == t.adaptive().get().looks().size();
     }
 
     /** What far trials of one side only mean, where it is not known which were set aside. */

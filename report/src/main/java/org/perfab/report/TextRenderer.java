@@ -60,7 +60,7 @@ final class TextRenderer implements Renderer<Report> {
         ShardWords.measuredBy(report).ifPresent(by -> out.append(Untrusted.plain(by, Untrusted.MAX_PROSE)).append('\n'));
         report.countedBy().ifPresent(by -> out.append("counted by ").append(by)
                 .append(", not timed: a busy machine does not move a count\n"));
-        out.append(Words.rules(table)).append('\n');
+        out.append(Words.rules(report)).append('\n');
         Words.runner(table).ifPresent(r -> out.append(r).append('\n'));
         out.append('\n');
         List<String> warnings = Warnings.of(report);
@@ -165,7 +165,7 @@ final class TextRenderer implements Renderer<Report> {
                 Numbers.signedPercent(t.pctChange()), Numbers.pValue(t.pValue())});
         }
         List<String> notes = new ArrayList<>();
-        for (String note : Notes.of(row)) {
+        for (String note : Notes.of(row, table.thresholds())) {
             notes.add(cell + " " + Untrusted.plain(row.cell().metric()) + ": " + Untrusted.plain(note, Untrusted.MAX_PROSE));
         }
         return new Line(line, notes);

@@ -1,8 +1,8 @@
 package org.perfab.report;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.perfab.model.CellComparison;
@@ -25,8 +25,6 @@ final class Warnings {
     static final int SUBJECTS_SHOWN = 5;
     /** The tail-percentile warning applies below this many trials per side. */
     static final int FEW_TRIALS_FOR_TAILS = 20;
-    /** From this many classified cells on, a report says how many pass the test by chance. */
-    static final int MANY_CELLS = 20;
     private static final Pattern TAIL = Pattern.compile("(p99\\d*(\\.\\d+)?|p999\\d*|max)", Pattern.CASE_INSENSITIVE);
 
     private Warnings() {
@@ -40,10 +38,11 @@ final class Warnings {
             warnings.add(words(w));
         }
         List<String> noisy = new ArrayList<>();
+        List<CellComparison> noisyRows = new ArrayList<>();
         List<String> alone = new ArrayList<>();
         List<String> tails = new ArrayList<>();
+        List<CellComparison> tailRows = new ArrayList<>();
         List<String> countedInstead = new ArrayList<>();
-        int fewest = Integer.MAX_VALUE;
         for (CellComparison r : table.rows()) {
             Comparison c = r.comparison();
             if (r.countedInstead()) {
@@ -54,26 +53,25 @@ final class Warnings {
                 alone.add(name(r) + " (p " + Numbers.pValue(c.pValue()) + ", q " + Numbers.pValue(c.qValue()) + ")");
             } else if (c.verdict() == Verdict.NOISY && r.sameAs().isEmpty()) {
                 double cv = Math.max(nanToZero(c.base().cv()), nanToZero(c.head().cv()));
-                double detectable = c.detectable(table.thresholds());
+                double detectable = r.detectable();
                 noisy.add(name(r) + " (" + (c.caveats().contains(Caveat.ONE_SIDED) ? "far trials on one side"
                         : c.caveats().contains(Caveat.SPLIT) ? "two groups of trials"
                         : c.caveats().contains(Caveat.NOT_AT_LOOK) ? "significant, not at its look's level"
                         : Double.isNaN(detectable) ? "CV " + Numbers.percent(cv)
                         : "could miss " + Numbers.percent(detectable)) + ")");
+                noisyRows.add(r);
             }
-            if (TAIL.matcher(r.cell().metric()).matches() && c.verdict() != Verdict.NO_DATA) {
-                int n = Math.min(c.base().n(), c.head().n());
-                if (n < FEW_TRIALS_FOR_TAILS) {
-                    tails.add(name(r));
-                    fewest = Math.min(fewest, n);
-                }
+            if (TAIL.matcher(r.cell().metric()).matches() && c.verdict() != Verdict.NO_DATA
+                    && Words.trials(report, r) < FEW_TRIALS_FOR_TAILS) {
+                tails.add(name(r));
+                tailRows.add(r);
             }
         }
         Optional<String> count = countInstead(report, noisy.size());
         if (!noisy.isEmpty()) {
             // Where the run can be counted, the line after says how; else the way is named here.
             warnings.add("Too noisy to tell for " + noisy.size() + " cell" + (noisy.size() == 1 ? "" : "s")
-                    + ": " + names(noisy) + ". Not a pass: more trials (--adaptive 20) narrow the spread"
+                    + ": " + names(noisy) + ". Not a pass: " + Advice.narrow(report, noisyRows)
                     + (count.isPresent() ? " and pinning the trials to quiet CPUs (harness.cpus) removes a busy"
                     + " neighbour's share." : ", pinning the trials to quiet CPUs (harness.cpus) removes a busy"
                     + " neighbour's share, and counting instructions instead of time takes the machine out of it."));
@@ -88,7 +86,8 @@ final class Warnings {
             warnings.add("Significant on its own, not among the run's " + table.tested() + " tested cells, for "
                     + alone.size() + " cell" + (alone.size() == 1 ? "" : "s") + ": " + names(alone) + ". Judging the"
                     + " cells together keeps the headline's false alarms at alpha, and at few trials it costs power:"
-                    + " more trials (--adaptive 20), following these cells alone (--cell), or --fdr off gets it back.");
+                    + " more trials" + Advice.moreTrials(report).map(a -> " (" + a + ")").orElse("")
+                    + ", following these cells alone (--cell), or --fdr off gets it back.");
         }
         manyCells(table).ifPresent(warnings::add);
         List<String> wrong = table.inconsistencies();
@@ -97,23 +96,22 @@ final class Warnings {
                     + " perfab's to report: " + names(wrong) + ". Read those rows' figures, not their verdicts.");
         }
         if (!tails.isEmpty()) {
-            warnings.add(String.format(Locale.ROOT, "Tail percentiles over few trials (%d per side): %s."
-                    + " A p99 or p999 within one trial rests on a handful of samples, and one slow"
-                    + " scheduler tick moves it; read these as a profile and rerun before believing a"
-                    + " move.", fewest, names(tails)));
+            warnings.add("Tail percentiles over few trials (" + Words.trials(report, tailRows) + " per side): "
+                    + names(tails) + ". A p99 or p999 within one trial rests on a handful of samples, and one slow"
+                    + " scheduler tick moves it; read these as a profile and rerun before believing a move.");
         }
         return warnings;
     }
 
     /**
      * Returns the line that says how many cells pass the test by chance alone, when the run has
-     * {@value #MANY_CELLS} or more tested cells and judges each on its own p ({@code --fdr off});
+     * {@value Words#MANY_CELLS} or more tested cells and judges each on its own p ({@code --fdr off});
      * empty otherwise.
      */
     static Optional<String> manyCells(ComparisonTable table) {
         int cells = table.tested();
         var t = table.thresholds();
-        if (cells < MANY_CELLS || t.judgedTogether(cells)) {
+        if (cells < Words.MANY_CELLS || t.judgedTogether(cells)) {
             return Optional.empty();
         }
         long chance = Math.round(cells * t.alpha());
@@ -214,6 +212,16 @@ final class Warnings {
                                     : ", and the builds of " + list(w, s) + " are byte-identical:")
                             + " the spread between builds says nothing of code layout. Give the build a perturb"
                             + " command (a no-op in a cold function, a padding symbol) to put layout inside the test.";
+            case BUDGET_STOP -> "The run stopped at look " + w.figure("look") + " of at most " + w.figure("looks")
+                    + " (" + w.figure("trials") + " trials per side) with " + count(w.count(), "cell", "cells")
+                    + " undecided (" + list(w, s) + "): the next look, " + w.figure("more") + " more trial"
+                    + (w.figure("more") == 1 ? "" : "s") + " a side of " + count((int) w.figure("benchmarks"),
+                            "benchmark", "benchmarks") + ", would have "
+                    + (w.figures().containsKey("nextMillis") ? "taken about "
+                            + Spans.span(w.figure("nextMillis") / 1000.0) + ", past" : "passed")
+                    + " --budget " + Spans.option(Duration.ofMillis(w.figure("budgetMillis"))) + " ("
+                    + Spans.span(w.figure("spentMillis") / 1000.0) + " spent). --budget "
+                    + Spans.option(Duration.ofMillis(w.figure("enoughMillis"))) + " lets it run.";
             case UNCONVERTIBLE_UNITS -> count((int) w.figure("values"), "value", "values") + " of cell '"
                     + at(s, 0) + "' (" + at(s, 1) + ") in unit '" + at(s, 2) + "' were left out: the cell is in unit '"
                     + at(s, 3) + "', and the two do not convert.";

@@ -8,7 +8,9 @@ import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 import org.perfab.model.CellComparison;
 import org.perfab.model.ComparisonTable;
+import org.perfab.model.Outlier;
 import org.perfab.model.RunResults;
+import org.perfab.model.Side;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Sequential;
@@ -35,9 +37,10 @@ final class Words {
         return n == 1 ? "" : "s";
     }
 
-    /** Returns one line stating the rules: {@code alpha 0.05, min effect 3.0%, ...}. */
-    static String rules(ComparisonTable table) {
-        return rules(table.thresholds(), together(table), table.pairing().inPairs());
+    /** Returns one line stating the rules of a report's table: {@code alpha 0.05, min effect 3.0%, ...}. */
+    static String rules(Report report) {
+        ComparisonTable table = report.table();
+        return rules(table.thresholds(), together(report), table.pairing().inPairs());
     }
 
     /** Returns one line stating the rules of {@code t} for trials that do not pair (runs merged). */
@@ -108,50 +111,103 @@ final class Words {
 
     /**
      * Returns what a table judged together says about it: "the 24 tested cells judged together:
-     * significant only when the Benjamini-Hochberg adjusted p is under 0.05"; empty when each cell
-     * was judged on its own.
+     * significant only when the Benjamini-Hochberg adjusted p is under 0.05", and, for a run of
+     * {@value #MANY_CELLS} tested cells or more at fewer than {@value #FEW_TRIALS_TOGETHER}
+     * trials per side, what that costs: a cell that changed alone among them must reach a p as many
+     * times smaller as there are cells (its adjusted p is its p times their number). The trials are
+     * the run's, or for a comparison of files those its tested rows measured; the cells are those
+     * the table tested. Empty when each cell was judged on its own.
      */
-    static Optional<String> together(ComparisonTable table) {
+    static Optional<String> together(Report report) {
+        ComparisonTable table = report.table();
         Thresholds t = table.thresholds();
         int tested = table.tested();
         if (!t.judgedTogether(tested)) {
             return Optional.empty();
         }
-        int fewest = table.rows().stream().filter(CellComparison::tested)
-                .mapToInt(r -> Math.min(r.comparison().base().n(), r.comparison().head().n())).min().orElse(0);
-        String cost = tested >= Warnings.MANY_CELLS && fewest > 0 && fewest < FEW_TRIALS_TOGETHER ? ". At " + fewest + " trials per side this costs"
-                + " power: a lone cell 10% slower (CV 3%) is found in fewer than half the runs of 50 cells, where"
-                + " alone it would be in nearly all; " + FEW_TRIALS_TOGETHER + " trials per side, fewer cells (--cell)"
-                + " or --fdr off (more false alarms) get it back" : "";
+        List<CellComparison> rows = table.rows().stream().filter(CellComparison::tested).toList();
+        int fewest = report.run().map(r -> r.settings().trials())
+                .orElseGet(() -> rows.stream().mapToInt(r -> trials(report, r)).min().orElse(0));
+        String cost = tested >= MANY_CELLS && fewest > 0 && fewest < FEW_TRIALS_TOGETHER
+                ? ". At " + (report.run().isPresent() ? Integer.toString(fewest) : trials(report, rows))
+                        + " trials per side this costs power: a cell that changed alone among them must reach a p "
+                        + tested + " times smaller than it would need on its own; more trials"
+                        + Advice.moreTrials(report).map(a -> " (" + a + ")").orElse("")
+                        + ", fewer cells (--cell) or --fdr off (more false alarms) get it back" : "";
         return Optional.of("the " + tested + " tested cells judged together: significant only when the"
                 + " Benjamini-Hochberg adjusted p is under " + Numbers.value(t.fdrRate())
                 + (Double.isNaN(t.fdr()) ? " (the default; --fdr off judges each alone)" : " (--fdr)") + cost);
     }
 
     /**
-     * The trials per side from which judging cells together costs little power: at 5 a lone cell
-     * 10% slower among 50 at CV 3% is found in 43% of runs, at 10 in 99% (perfab calibrate's suites).
+     * Returns how many trials per side measured {@code row}: with adaptive trials, those of the look
+     * its figures are from; else its run's; else (a comparison of files) the fewer of its two
+     * sides' values, those set aside as far included.
      */
-    static final int FEW_TRIALS_TOGETHER = 10;
-
-    /** Returns the looks of a run with adaptive trials and the alpha of each: "5, 10 trials per side at alpha ...". */
-    static String looks(Thresholds t, Sequential s) {
-        List<String> alphas = new ArrayList<>();
-        for (int k = 1; k <= s.looks().size(); k++) {
-            alphas.add(Numbers.value(s.alpha(k, t.alpha())));
+    static int trials(Report report, CellComparison row) {
+        if (row.look().isPresent()) {
+            return row.look().get().trials();
         }
-        return "looks after " + s.looks().stream().map(String::valueOf).collect(Collectors.joining(", "))
-                + " trials per side while a cell is undecided, regressions and improvements at alpha "
-                + String.join(", ", alphas) + " (" + Numbers.value(t.alpha()) + " over all the looks), small changes"
-                + " and passes at " + Numbers.value(t.alpha());
+        if (report.run().isPresent()) {
+            return report.run().get().settings().trials();
+        }
+        int base = row.comparison().base().n();
+        int head = row.comparison().head().n();
+        for (Outlier o : row.outliers()) {
+            if (o.side() == Side.BASE) {
+                base++;
+            } else {
+                head++;
+            }
+        }
+        return Math.min(base, head);
     }
 
     /**
-     * Returns the smallest slowdown the rules report with 80% power for this cell (see
-     * {@link Comparison#detectable}), or the undefined mark.
+     * Returns how many trials per side measured {@code rows} (see {@link #trials(Report,
+     * CellComparison)}), as a sentence says it: "5", or "3 to 5" when they differ; empty for no rows.
      */
-    static String detects(Comparison c, Thresholds t) {
-        return Numbers.percent(c.detectable(t));
+    static String trials(Report report, List<CellComparison> rows) {
+        int fewest = rows.stream().mapToInt(r -> trials(report, r)).min().orElse(0);
+        int most = rows.stream().mapToInt(r -> trials(report, r)).max().orElse(0);
+        return rows.isEmpty() ? "" : fewest == most ? Integer.toString(fewest) : fewest + " to " + most;
+    }
+
+    /**
+     * From this many tested cells on, a report says what judging them together costs at few trials,
+     * or, judged each on its own, how many pass the test by chance.
+     */
+    static final int MANY_CELLS = 20;
+
+    /**
+     * The trials per side from which judging cells together costs little power: at 5 a lone cell
+     * 10% slower among 50 at CV 3% is found in 43% of runs, at 10 in 99% (perfab calibrate's
+     * suites). A report says what judging together costs under it, in the run's own figures.
+     */
+    static final int FEW_TRIALS_TOGETHER = 10;
+
+    /**
+     * Returns the looks of a run with adaptive trials and the level of each, named apart from alpha,
+     * which they share: "looks after 5, 10 trials per side ..., regressions and improvements at the
+     * looks' levels 0.001, 0.0492 (alpha 0.05 over all the looks) ...".
+     */
+    static String looks(Thresholds t, Sequential s) {
+        List<String> levels = new ArrayList<>();
+        for (int k = 1; k <= s.looks().size(); k++) {
+            levels.add(Numbers.value(s.alpha(k, t.alpha())));
+        }
+        return "looks after " + s.looks().stream().map(String::valueOf).collect(Collectors.joining(", "))
+                + " trials per side while a cell is undecided, regressions and improvements at the looks' levels "
+                + String.join(", ", levels) + " (alpha " + Numbers.value(t.alpha()) + " over all the looks), small"
+                + " changes and passes at alpha " + Numbers.value(t.alpha());
+    }
+
+    /**
+     * Returns the smallest slowdown the rules report with 80% power for this row (see
+     * {@link CellComparison#detectable}), or the undefined mark: the one figure every format shows.
+     */
+    static String detects(CellComparison row) {
+        return Numbers.percent(row.detectable());
     }
 
     /** Returns the verdict as a reader sees it in plain text. */

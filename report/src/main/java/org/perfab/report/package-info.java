@@ -9,8 +9,11 @@
  * several files, not one text: {@link org.perfab.report.SiteRenderer} makes them.
  *
  * <p>No renderer calls another: what several formats say alike is worded once, in {@code Words}
- * (verdicts, counts, rules), {@code Warnings} and {@code Notes}; GitHub's workflow commands in
- * {@code Workflow}; escaping in {@link org.perfab.report.Untrusted}. The package has no class cycle
+ * (verdicts, counts, rules), {@code Warnings} and {@code Notes}, the advice for more trials, checked
+ * against the run's own settings, in {@code Advice}, and spans of time in
+ * {@link org.perfab.report.Spans}; GitHub's workflow commands in {@code Workflow}; escaping in
+ * {@link org.perfab.report.Untrusted}. Every figure those words quote is one the table shows, or
+ * the run's (its trials per side, its cells), named as what it is. The package has no class cycle
  * (a test reads it with {@code jdeps}).
  *
  * <p>Renderers own all formatting: numbers are formatted here, under {@link java.util.Locale#ROOT},

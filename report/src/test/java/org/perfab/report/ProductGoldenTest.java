@@ -56,6 +56,7 @@ class ProductGoldenTest {
             new Fixture("ab-run", Products.AB, Report.of(RunFixture.broker())),
             new Fixture("ab-files", Products.AB, Report.of(RenderersTest.fixture())),
             new Fixture("ab-pairs", Products.AB, Report.of(RunFixture.drifting())),
+            new Fixture("ab-stopped", Products.AB, Report.of(RunFixture.bitset())),
             new Fixture("merge", Products.MERGE, merged()),
             new Fixture("bisect", Products.BISECT, bisection()),
             new Fixture("series-check", Products.SERIES_CHECK, SeriesCheck.of(series(), "run-9",

@@ -16,6 +16,7 @@ import org.perfab.model.RunResults;
 import org.perfab.model.Side;
 import org.perfab.model.Warning;
 import org.perfab.stats.Direction;
+import org.perfab.stats.Sequential;
 import org.perfab.stats.Thresholds;
 
 /** Runs made in memory for renderer tests: known trials, known values, hostile names. */
@@ -226,5 +227,67 @@ final class RunFixture {
             double change = side == Side.HEAD ? (i % 101 - 40) / 100.0 : 0;
             return 1000 * (1 + change) * (1 + JITTER[(i + trial + (side == Side.HEAD ? 3 : 0)) % JITTER.length] / 100);
         }, List.of());
+    }
+
+    /** The 29 benchmarks of {@link #bitset()}: a Go suite's, with the names Go gives sub-benchmarks. */
+    static final List<String> BITSET = List.of("BitsetOps/Difference", "BitsetOps/Intersection",
+            "BitsetOps/SymmetricDifference", "BitsetOps/Union", "Compact", "Count", "FlorianUekermannIterateMany",
+            "FlorianUekermannIterateManyComp", "FlorianUekermannIterateManyReg", "FlorianUekermannLowDensityIterateMany",
+            "FlorianUekermannMidDensityIterateMany", "Iterate", "Leaf", "LemireCreate", "LemireIterate",
+            "LemireIterateManyb", "LemireIterateb", "NextSetMany", "OnesBetween/size=1024/density=0.1",
+            "OnesBetween/size=1024/density=0.5", "OnesBetween/size=65536/density=0.1",
+            "OnesBetween/size=65536/density=0.5", "Rank/Rank(100000)", "Select/Select(100000)", "Shrink",
+            "SparseIterate", "Sum/size=64", "Sum/size=8", "Test");
+
+    /**
+     * A go test suite of 29 benchmarks, 5 trials a side with adaptive trials up to 20 that its
+     * budget stopped at the first look, as the results of such a run record it: each benchmark's
+     * time, and its B/op and allocs/op, 0 on both sides in every trial (58 cells folded into one
+     * line). Rank/Rank(100000) is 6% slower at p under alpha but not under the first look's level;
+     * Sum/size=8 is 2% slower at p under alpha and not among the 29; Leaf spreads too widely to
+     * tell even at 20 trials; Shrink has a far trial on each side, set aside (4 trials left); the
+     * rest are unchanged.
+     */
+    static RunResults bitset() {
+        RunResults run = bitset(5);
+        // The next look would have taken the trials' 18 min 10 s past --budget 20m.
+        List<String> open = run.table().undecided().stream().map(r -> r.cell().name() + " " + r.cell().metric())
+                .toList();
+        Warning stop = Warning.of(Warning.Kind.BUDGET_STOP, open, Map.of("look", 1L, "looks", 4L, "trials", 5L,
+                "more", 5L, "benchmarks", (long) open.size(), "budgetMillis", 1_200_000L, "spentMillis", 1_090_000L,
+                "nextMillis", 180_000L, "enoughMillis", 1_440_000L));
+        return run.withTable(run.table().withWarnings(List.of(stop)));
+    }
+
+    /** The run of {@link #bitset()} to {@code trials} per side, without its budget's stop. */
+    static RunResults bitset(int trials) {
+        List<Cell> cells = new ArrayList<>();
+        for (String name : BITSET) {
+            cells.add(new Cell(name, "time", "ns/op", Direction.LOWER_IS_BETTER));
+            cells.add(new Cell(name, "B/op", "B/op", Direction.LOWER_IS_BETTER));
+            cells.add(new Cell(name, "allocs/op", "allocs/op", Direction.LOWER_IS_BETTER));
+        }
+        Thresholds adaptive = Thresholds.DEFAULT.withAdaptive(new Sequential(5, 20));
+        RunResults run = run("bitset", trials, 1, adaptive, cells, (c, side, build, trial) -> {
+            if (!c.metric().equals("time")) {
+                return 0.0;
+            }
+            boolean head = side == Side.HEAD;
+            int i = BITSET.indexOf(c.name());
+            double jitter = 1 + JITTER[(trial + (head ? 5 : 0) + i) % JITTER.length] / 100;
+            double base = 1000 + 37.0 * i;
+            return switch (c.name()) {
+                case "Rank/Rank(100000)" -> base * (head ? 1.06 : 1) * (1 + 4 * (jitter - 1));
+                case "Sum/size=8" -> base * (head ? 1.02 : 1) * (1 + 2.5 * (jitter - 1));
+                case "Leaf" -> base * (1 + 25 * (jitter - 1)) * (head ? 1.02 : 1);
+                case "Shrink" -> base * jitter * (trial == (head ? 3 : 1) ? 1.3 : 1);
+                default -> base * jitter;
+            };
+        }, List.of());
+        RunResults.Settings s = run.settings();
+        return new RunResults(run.name(), run.provenance(), run.machine(), new RunResults.Settings(s.workload(),
+                s.trials(), s.warmup(), s.builds(), s.harnessFrom(), "go", s.seed(), List.of(), s.harnessFiles(),
+                s.failOn(), s.padding()), run.startedAt(), run.finishedAt(), false, run.timing(), run.trials(),
+                run.table());
     }
 }

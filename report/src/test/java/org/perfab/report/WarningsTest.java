@@ -21,6 +21,22 @@ class WarningsTest {
     }
 
     @Test
+    void wordsABudgetsStopWithTheBudgetThatLetsTheNextLookRun() {
+        Warning w = Warning.of(Warning.Kind.BUDGET_STOP, List.of("Sum/size=8 time", "Leaf time"), Map.of("look", 1L,
+                "looks", 4L, "trials", 5L, "more", 5L, "benchmarks", 2L, "budgetMillis", 300_000L, "spentMillis",
+                260_000L, "nextMillis", 95_000L, "enoughMillis", 420_000L));
+        assertEquals("The run stopped at look 1 of at most 4 (5 trials per side) with 2 cells undecided (Sum/size=8"
+                + " time, Leaf time): the next look, 5 more trials a side of 2 benchmarks, would have taken about 1 min"
+                + " 35 s, past --budget 5m (4 min 20 s spent). --budget 7m lets it run.", Warnings.words(w));
+        Warning unpriced = Warning.of(Warning.Kind.BUDGET_STOP, List.of("Leaf time"), Map.of("look", 2L, "looks", 4L,
+                "trials", 10L, "more", 5L, "benchmarks", 1L, "budgetMillis", 90_000L, "spentMillis", 95_000L,
+                "enoughMillis", 105_000L));
+        assertEquals("The run stopped at look 2 of at most 4 (10 trials per side) with 1 cell undecided (Leaf time):"
+                + " the next look, 5 more trials a side of 1 benchmark, would have passed --budget 90s (1 min 35 s"
+                + " spent). --budget 105s lets it run.", Warnings.words(unpriced));
+    }
+
+    @Test
     void saysThatBuildsWithoutABuildStepAreOneCheckoutAndWhatToDo() {
         Warning w = Warning.of(Warning.Kind.UNPERTURBED_BUILDS, List.of("base", "head"), Map.of("builds", 3L,
                 "perturbed", 0L, "noBuildStep", 1L));

@@ -163,16 +163,36 @@ public record Comparison(Summary base, Summary head, Direction direction, double
      * @param thresholds the thresholds the row was judged with, whose alpha its detectable effect is at
      */
     public double pairedSpread(Thresholds thresholds) {
+        return pairedSpread(thresholds.alpha());
+    }
+
+    private double pairedSpread(double alpha) {
         Statistic.Kind k = statistic.kind();
         if (k != Statistic.Kind.PAIRED_T && k != Statistic.Kind.SIGNED_RANK || mde.isEmpty()) {
             return Double.NaN;
         }
-        double shift = Distributions.normalQuantile(1 - thresholds.alpha() / 2) + Distributions.normalQuantile(POWER);
+        double shift = Distributions.normalQuantile(1 - alpha / 2) + Distributions.normalQuantile(POWER);
         if (statistic.df().isPresent()) {
             double df = statistic.df().getAsDouble();
-            shift = TQuantile.of(1 - thresholds.alpha() / 2, df) + TQuantile.of(POWER, df);
+            shift = TQuantile.of(1 - alpha / 2, df) + TQuantile.of(POWER, df);
         }
         return mde.getAsDouble() / shift * Math.sqrt(Math.min(base.n(), head.n()) / 2.0);
+    }
+
+    /**
+     * Returns the change, in percent of the mean, that a run of {@code trials} per side with this
+     * comparison's spreads finds with {@code test}'s power at its alpha (see
+     * {@link Sensitivity#detectable}): the spread the interleaved order's pairs saw where they
+     * judged the cell ({@link #pairedSpread}), else each side's coefficient of variation. A function
+     * of the spreads only, never of the change measured; NaN when a side has fewer than 2 values.
+     */
+    public double detectableAt(int trials, Sensitivity test) {
+        if (Math.min(base.n(), head.n()) < 2) {
+            return Double.NaN;
+        }
+        double paired = pairedSpread(test.alpha());
+        return Double.isNaN(paired) ? test.detectable(base.cv(), head.cv(), trials)
+                : test.detectable(paired, paired, trials);
     }
 
     /**

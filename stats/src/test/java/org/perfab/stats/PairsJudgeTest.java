@@ -264,4 +264,18 @@ class PairsJudgeTest {
         assertTrue(paired.base().cv() > 10, paired.base().toString());
         assertTrue(Double.isNaN(KnownTests.TRIALS.judge(c[0], c[1], LOWER, T, false).comparison().pairedSpread(T)));
     }
+
+    @Test
+    void whatARunOfMoreTrialsCouldSeeIsOfThePairsSpreadWhereTheyJudgedElseOfEachSides() {
+        Trials[] c = cell(wave(20), 1.0, ones(20), 7);
+        Sensitivity test = new Sensitivity(T.alpha(), Comparison.POWER);
+        Comparison paired = pairs(c).comparison();
+        double spread = paired.pairedSpread(T);
+        assertEquals(test.detectable(spread, spread, 40), paired.detectableAt(40, test), 1e-12);
+        Comparison welch = KnownTests.TRIALS.judge(c[0], c[1], LOWER, T, false).comparison();
+        assertEquals(test.detectable(welch.base().cv(), welch.head().cv(), 40), welch.detectableAt(40, test), 1e-12);
+        assertTrue(paired.detectableAt(40, test) < welch.detectableAt(40, test), "the wave is no spread of the pairs");
+        Comparison one = Comparison.of(Sample.of(1.0), Sample.of(1.0, 2.0), LOWER, T);
+        assertTrue(Double.isNaN(one.detectableAt(40, test)), "a side of one value has no spread");
+    }
 }
