@@ -677,15 +677,7 @@ class AbCommandTest {
     @Test
     void aRunSignalledAtATrialKeepsWhatFinishedAndAResumeEndsIt() throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 4, "");
-        FakeEngine plain = Subjects.fake();
-        FakeEngine signalling = Subjects.fake();
-        signalling.program("bench.sh", c -> {
-            if (c.env().get("PERFAB_SIDE").equals("head") && c.env().get("PERFAB_WARMUP").equals("0")
-                    && c.env().get("PERFAB_TRIAL").equals("2")) {
-                signalling.signal();
-            }
-            return plain.run(c);
-        });
+        FakeEngine signalling = Subjects.signallingAt(2);
         Cli stopped = run(signalling.engine(), g);
         assertEquals(130, stopped.exitCode(), stopped.err());
         JsonNode partial = results();

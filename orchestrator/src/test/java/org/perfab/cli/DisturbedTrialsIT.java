@@ -81,14 +81,6 @@ class DisturbedTrialsIT {
         return JSON.readTree(tmp.resolve("out/results.json").toFile());
     }
 
-    private static JsonNode warning(JsonNode results, String kind) {
-        for (JsonNode w : results.get("warnings")) {
-            if (w.get("kind").asText().equals(kind)) {
-                return w;
-            }
-        }
-        return null;
-    }
 
     @Test
     void aTrialInWhichEveryCellMovedTogetherIsSetAsideAndReplaced() throws IOException {
@@ -98,7 +90,7 @@ class DisturbedTrialsIT {
         assertTrue(run.err().contains("replacing head trial 3, which a disturbance of the machine spoiled (4 of 4 cells"
                 + " moved together), with head trial 6"), run.err());
         JsonNode r = results();
-        JsonNode w = warning(r, "disturbed-trials");
+        JsonNode w = Comparisons.warning(r, "disturbed-trials");
         assertTrue(w != null, r.get("warnings").toString());
         assertEquals(1, w.get("count").asInt(), w.toString());
         assertTrue(w.at("/subjects/0").asText().startsWith("head trial 3: 4 of 4 cells +3"), w.toString());
@@ -155,7 +147,7 @@ class DisturbedTrialsIT {
         Cli run = ab();
         assertEquals(0, run.exitCode(), run.err());
         JsonNode r = results();
-        assertEquals(null, warning(r, "disturbed-trials"), r.get("warnings").toString());
+        assertEquals(null, Comparisons.warning(r, "disturbed-trials"), r.get("warnings").toString());
         assertEquals("regression", Comparisons.of(JSON.writeValueAsString(r)).get("work/1:time").get("verdict").asText());
     }
 
@@ -168,7 +160,7 @@ class DisturbedTrialsIT {
         Cli run = ab();
         assertEquals(0, run.exitCode(), run.err());
         JsonNode r = results();
-        assertEquals(null, warning(r, "disturbed-trials"), r.get("warnings").toString());
+        assertEquals(null, Comparisons.warning(r, "disturbed-trials"), r.get("warnings").toString());
         var cells = Comparisons.of(JSON.writeValueAsString(r));
         for (int c = 1; c <= 4; c++) {
             JsonNode cell = cells.get("work/" + c + ":time");
@@ -187,7 +179,7 @@ class DisturbedTrialsIT {
         pullRequest(100, "1 3");
         Cli run = ab();
         assertEquals(0, run.exitCode(), run.err());
-        JsonNode w = warning(results(), "disturbed-trials");
+        JsonNode w = Comparisons.warning(results(), "disturbed-trials");
         assertTrue(w != null, results().get("warnings").toString());
         assertEquals(2, w.get("count").asInt(), w.toString());
         assertEquals(1, w.at("/figures/replaced").asInt());

@@ -194,15 +194,7 @@ class ResumeTest {
     @Test
     void aResumedRunFailsOnTheVerdictsItBeganWith() throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 4, "");
-        FakeEngine plain = Subjects.fake();
-        FakeEngine signalling = Subjects.fake();
-        signalling.program("bench.sh", c -> {
-            if (c.env().get("PERFAB_SIDE").equals("head") && c.env().get("PERFAB_WARMUP").equals("0")
-                    && c.env().get("PERFAB_TRIAL").equals("2")) {
-                signalling.signal();
-            }
-            return plain.run(c);
-        });
+        FakeEngine signalling = Subjects.signallingAt(2);
         Path out = tmp.resolve("out");
         assertEquals(130, Cli.ab(signalling.engine(), g.dir(), out, "--fail-on", "regression").exitCode());
         Cli resumed = Cli.run(Subjects.fake().engine(), "ab", "--resume", "--out", out.toString());

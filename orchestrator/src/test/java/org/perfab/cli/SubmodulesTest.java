@@ -74,14 +74,6 @@ class SubmodulesTest {
         return clone;
     }
 
-    private static JsonNode warning(JsonNode results, String kind) {
-        for (JsonNode w : results.get("warnings")) {
-            if (w.get("kind").asText().equals(kind)) {
-                return w;
-            }
-        }
-        return null;
-    }
 
     @Test
     void aSubmoduleTheCloneHasNotCheckedOutIsLeftOutOfBothSidesAndNamed() throws IOException {
@@ -95,7 +87,7 @@ class SubmodulesTest {
         JsonNode encode = Comparisons.of(results).get("encode:time");
         assertEquals("regression", encode.get("verdict").asText(), "each side's own code: " + encode);
         assertEquals(10.0, encode.get("pctChange").asDouble(), 0.5);
-        JsonNode left = warning(results, "submodules-left-out");
+        JsonNode left = Comparisons.warning(results, "submodules-left-out");
         assertTrue(left != null && left.get("subjects").toString().equals("[\"vendor/lib\"]"), results.toString());
         assertTrue(libraryThere.stream().noneMatch(b -> b), "neither side had the library: " + libraryThere);
         try (Stream<Path> trees = Files.walk(out.resolve("work"), 5)) {
@@ -146,8 +138,8 @@ class SubmodulesTest {
         Cli run = Cli.ab(engine().engine(), g.dir(), out);
         assertEquals(0, run.exitCode(), run.err());
         JsonNode results = JSON.readTree(out.resolve("results.json").toFile());
-        assertTrue(warning(results, "submodules-left-out") == null, "every submodule was there");
-        JsonNode changed = warning(results, "submodules-changed");
+        assertTrue(Comparisons.warning(results, "submodules-left-out") == null, "every submodule was there");
+        JsonNode changed = Comparisons.warning(results, "submodules-changed");
         assertTrue(changed != null, results.get("warnings").toString());
         String subject = changed.at("/subjects/0").asText();
         assertTrue(subject.startsWith("vendor/lib ") && subject.endsWith(".." + moved), subject);

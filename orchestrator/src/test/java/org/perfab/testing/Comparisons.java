@@ -39,4 +39,14 @@ public final class Comparisons {
             throw new UncheckedIOException(e);
         }
     }
+
+    /** Returns the first warning of {@code kind} (its id) among the warnings of {@code root}; null when there is none. */
+    public static JsonNode warning(JsonNode root, String kind) {
+        for (JsonNode w : root.get("warnings")) {
+            if (w.get("kind").asText().equals(kind)) {
+                return w;
+            }
+        }
+        return null;
+    }
 }

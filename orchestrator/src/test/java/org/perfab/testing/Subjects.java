@@ -36,6 +36,23 @@ public final class Subjects {
      * copies the side's own {@code level.txt} into its build folder, {@code bench.sh} reports from
      * it what the script reports. Each reads its own side's files, as the scripts do.
      */
+    /**
+     * Returns {@link #fake()}'s programs, signalling the runs as SIGINT would when the head's counted
+     * trial {@code trial} (from 0) starts.
+     */
+    public static FakeEngine signallingAt(int trial) {
+        FakeEngine plain = fake();
+        FakeEngine signalling = fake();
+        signalling.program("bench.sh", c -> {
+            if (c.env().get("PERFAB_SIDE").equals("head") && c.env().get("PERFAB_WARMUP").equals("0")
+                    && c.env().get("PERFAB_TRIAL").equals(Integer.toString(trial))) {
+                signalling.signal();
+            }
+            return plain.run(c);
+        });
+        return signalling;
+    }
+
     public static FakeEngine fake() {
         return new FakeEngine().program("build.sh", c -> {
             Files.copy(c.dir().resolve("level.txt"), Path.of(c.env().get("PERFAB_BUILD_DIR")).resolve("level"),
