@@ -336,6 +336,107 @@ class RecipesIT {
         found(work);
     }
 
+    /** A project as Apache's keep JMH: its benchmarks in test classes, JMH in the 'benchmark' profile. */
+    private static final String JMH_PROFILE_POM = """
+            <project xmlns="http://maven.apache.org/POM/4.0.0">
+              <modelVersion>4.0.0</modelVersion>
+              <groupId>example</groupId>
+              <artifactId>calc</artifactId>
+              <version>1</version>
+              <properties>
+                <maven.compiler.release>17</maven.compiler.release>
+                <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
+              </properties>
+              <build>
+                <plugins>
+                  <plugin>
+                    <artifactId>maven-compiler-plugin</artifactId>
+                    <version>3.13.0</version>
+                  </plugin>
+                  <plugin>
+                    <artifactId>maven-resources-plugin</artifactId>
+                    <version>3.3.1</version>
+                  </plugin>
+                </plugins>
+              </build>
+              <profiles>
+                <profile>
+                  <id>benchmark</id>
+                  <dependencies>
+                    <dependency>
+                      <groupId>org.openjdk.jmh</groupId>
+                      <artifactId>jmh-core</artifactId>
+                      <version>1.37</version>
+                      <scope>test</scope>
+                    </dependency>
+                    <dependency>
+                      <groupId>org.openjdk.jmh</groupId>
+                      <artifactId>jmh-generator-annprocess</artifactId>
+                      <version>1.37</version>
+                      <scope>test</scope>
+                    </dependency>
+                  </dependencies>
+                </profile>
+              </profiles>
+            </project>
+            """;
+
+    @Test
+    void jmhTestClasses() throws Exception {
+        Tool.MAVEN.need();
+        // The recipe as it is, on the layout of commons-text: nothing of JMH outside the profile, no
+        // benchmarks jar. Two A/Bs of it run at once, as two jobs on one runner would: each side of
+        // each gives JMH its own java.io.tmpdir, so no JMH waits for another's lock.
+        GitFixture g = project("jmh-test-classes", Map.of("pom.xml", JMH_PROFILE_POM,
+                "src/main/java/calc/Calc.java", javaCode(1),
+                "src/test/java/calc/WorkBenchmark.java", """
+                        package calc;
+
+                        import java.util.concurrent.TimeUnit;
+                        import org.openjdk.jmh.annotations.Benchmark;
+                        import org.openjdk.jmh.annotations.BenchmarkMode;
+                        import org.openjdk.jmh.annotations.Mode;
+                        import org.openjdk.jmh.annotations.OutputTimeUnit;
+                        import org.openjdk.jmh.annotations.Scope;
+                        import org.openjdk.jmh.annotations.State;
+
+                        @State(Scope.Benchmark)
+                        @BenchmarkMode(Mode.AverageTime)
+                        @OutputTimeUnit(TimeUnit.MICROSECONDS)
+                        public class WorkBenchmark {
+                            int[] xs = new int[4096];
+
+                            @Benchmark
+                            public long work() {
+                                return Calc.work(xs);
+                            }
+                        }
+                        """), Map.of("src/main/java/calc/Calc.java", javaCode(3)));
+        java.util.concurrent.ExecutorService two = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            List<java.util.concurrent.Future<Cli>> runs = List.of("one", "two").stream()
+                    .map(out -> two.submit(() -> Cli.run("ab", "--repo=" + g.dir(), "--base=main",
+                            "--head=feature", "--trials", "4", "--adaptive", "off", "--out",
+                            tmp.resolve(out).toString())))
+                    .toList();
+            for (int i = 0; i < runs.size(); i++) {
+                Cli run = runs.get(i).get();
+                assertEquals(0, run.exitCode(), run.err());
+                JsonNode work = cell(Comparisons.of(tmp.resolve(i == 0 ? "one" : "two").resolve("results.json")),
+                        "calc.WorkBenchmark.work", "avgt");
+                assertEquals("us/op", work.get("unit").asText(), "the score's own unit: " + work);
+                found(work);
+            }
+            // The comment's table names it as JMH's own table does, without the package every row shares.
+            List<String> table = Files.readAllLines(tmp.resolve("one/comment.md")).stream()
+                    .filter(l -> l.startsWith("|")).toList();
+            assertTrue(table.stream().anyMatch(l -> l.startsWith("| WorkBenchmark.work |")), String.join("\n", table));
+            assertTrue(table.stream().noneMatch(l -> l.contains("calc.WorkBenchmark")), String.join("\n", table));
+        } finally {
+            two.shutdownNow();
+        }
+    }
+
     private static String cCode(int rounds) {
         return """
                 #include <stdio.h>

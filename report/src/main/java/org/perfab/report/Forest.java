@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
 import org.perfab.model.Cell;
 import org.perfab.model.CellComparison;
 import org.perfab.stats.Comparison;
@@ -124,7 +125,7 @@ final class Forest {
      * Returns the SVG of {@code rows} (a table's rows, in its order: row {@code i} links to
      * {@code #cell-i} when {@code links}) under the thresholds {@code t}.
      */
-    static String svg(List<CellComparison> rows, Thresholds t, boolean links) {
+    static String svg(List<CellComparison> rows, UnaryOperator<String> names, Thresholds t, boolean links) {
         RatioAxis axis = axis(rows, t);
         List<Integer> order = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
@@ -167,7 +168,7 @@ final class Forest {
         s.append(f("<text class=\"side high\" x=\"%d\" y=\"%d\">head higher →</text>", RIGHT, bottom + 34));
         int line = 0;
         for (int i : order) {
-            row(s, rows.get(i), i, TOP + line++ * ROW, axis, t, links);
+            row(s, rows.get(i), names.apply(rows.get(i).cell().name()), i, TOP + line++ * ROW, axis, t, links);
         }
         s.append("</svg>");
         return s.toString();
@@ -187,8 +188,8 @@ final class Forest {
         }
     }
 
-    private static void row(StringBuilder s, CellComparison r, int index, int top, RatioAxis axis, Thresholds t,
-            boolean links) {
+    private static void row(StringBuilder s, CellComparison r, String name, int index, int top, RatioAxis axis,
+            Thresholds t, boolean links) {
         Comparison c = r.comparison();
         String verdict = c.verdict().id();
         double y = top + ROW / 2.0;
@@ -210,13 +211,13 @@ final class Forest {
         String off = clipped.equals("low") ? "; -100% or less, where no ratio is: drawn at the axis's end"
                 : clipped.equals("high") ? "; drawn at the axis's end" : ciClipped
                 ? "; its interval reaches -100% or less, where no ratio is: it runs to the axis's end" : "";
-        s.append("<title>").append(Untrusted.html(r.cell().name())).append(" · ")
+        s.append("<title>").append(Untrusted.html(name)).append(" · ")
                 .append(Untrusted.html(r.cell().metric())).append(": ")
                 .append(Untrusted.htmlProse((Double.isNaN(pct) ? "no change" : figure) + ", "
                         + Words.label(c.verdict()) + (noted ? "; " + note : "") + off)).append("</title>");
         s.append(f("<rect class=\"stripe\" x=\"0\" y=\"%d\" width=\"%d\" height=\"%d\"/>", top, WIDTH, ROW));
         s.append(f("<text class=\"name\" x=\"%d\" y=\"%.1f\">%s</text>", LEFT - 10, y + 4,
-                Untrusted.html(Untrusted.spaces(r.cell().name()) + " · " + Untrusted.spaces(r.cell().metric()), LABEL)));
+                Untrusted.html(Untrusted.spaces(name) + " · " + Untrusted.spaces(r.cell().metric()), LABEL)));
         Layout l = layout(c, axis);
         if (interval) {
             s.append(f("<line class=\"ci\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/>", l.x1(), l.x2(), y, y));

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import org.perfab.model.CellComparison;
 import org.perfab.model.CellId;
 import org.perfab.model.RunResults;
@@ -37,6 +38,7 @@ final class HtmlRenderer implements Renderer<Report> {
         List<Row> rows = new ArrayList<>();
         Map<CellId, List<Plot.Point>> points = report.run().map(Plot::points).orElse(Map.of());
         Map<CellId, Integer> shards = ShardWords.shardOfCells(report);
+        UnaryOperator<String> names = ShortNames.of(report.table());
         int i = 0;
         for (CellComparison r : report.table().rows()) {
             if (r.allZero()) {
@@ -44,9 +46,9 @@ final class HtmlRenderer implements Renderer<Report> {
             }
             Comparison c = r.comparison();
             String plot = report.run().isEmpty() ? "" : Plot.svg(points.getOrDefault(r.cell().id(), List.of()), r,
-                    Untrusted.html(r.cell().name()) + " " + Untrusted.html(r.cell().metric()));
+                    Untrusted.html(names.apply(r.cell().name())) + " " + Untrusted.html(r.cell().metric()));
             Units.Display d = Numbers.display(r.cell().unit(), c.base().mean(), c.head().mean());
-            rows.add(new Row("cell-" + i++, Untrusted.html(r.cell().name()), Untrusted.html(r.cell().metric()),
+            rows.add(new Row("cell-" + i++, Untrusted.html(names.apply(r.cell().name())), Untrusted.html(r.cell().metric()),
                     Untrusted.htmlProse(Words.label(r)), c.verdict().id(),
                     side(c.base().mean(), c.base().cv(), d), side(c.head().mean(), c.head().cv(), d),
                     Untrusted.htmlProse(Numbers.signedPercent(c.pctChange()) + " "
@@ -58,7 +60,7 @@ final class HtmlRenderer implements Renderer<Report> {
         }
         Thresholds t = report.table().thresholds();
         List<CellComparison> shown = report.table().rows().stream().filter(r -> !r.allZero()).toList();
-        String forest = shown.isEmpty() ? "" : Forest.svg(shown, t, report.run().isPresent());
+        String forest = shown.isEmpty() ? "" : Forest.svg(shown, names, t, report.run().isPresent());
         View view = new View(Untrusted.htmlProse("perfab · " + report.name()),
                 Untrusted.htmlProse(Words.partial(report).map(p -> p + " · ").orElse("")
                         + report.noComparison().orElse(Words.counts(report.table()))

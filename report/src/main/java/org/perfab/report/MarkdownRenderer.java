@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import org.perfab.model.CellComparison;
 import org.perfab.model.CellId;
 import org.perfab.model.ComparisonTable;
@@ -169,9 +170,10 @@ final class MarkdownRenderer implements Renderer<Report> {
             List<Row> rows = new ArrayList<>(table.rows().size());
             List<List<String>> notes = new ArrayList<>(table.rows().size());
             Map<CellId, Integer> shards = ShardWords.shardOfCells(report);
+            UnaryOperator<String> names = ShortNames.of(table);
             for (CellComparison r : table.rows()) {
                 Integer shard = shards.get(r.cell().id());
-                rows.add(row(r, table.thresholds(), shard == null ? "" : Integer.toString(shard)));
+                rows.add(row(r, names, table.thresholds(), shard == null ? "" : Integer.toString(shard)));
                 notes.add(Notes.of(r, table.thresholds()).stream().map(n -> Untrusted.markdown(n, Untrusted.MAX_PROSE)).toList());
             }
             String zeros = Zeros.line(table.rows(), n -> Untrusted.markdown(n));
@@ -240,11 +242,11 @@ final class MarkdownRenderer implements Renderer<Report> {
         return Templates.render("comment.md.ftl", Map.of("view", view));
     }
 
-    private static Row row(CellComparison r, Thresholds thresholds, String shard) {
+    private static Row row(CellComparison r, UnaryOperator<String> names, Thresholds thresholds, String shard) {
         Comparison c = r.comparison();
         // Both sides in one unit scaled for people, as the text table: 37.42 ms/op, not 37423436 ns/op.
         Units.Display d = Numbers.display(r.cell().unit(), c.base().mean(), c.head().mean());
-        return new Row(Untrusted.markdown(r.cell().name()), Untrusted.markdown(r.cell().metric()),
+        return new Row(Untrusted.markdown(names.apply(r.cell().name())), Untrusted.markdown(r.cell().metric()),
                 side(c.base(), c.base().mean(), d), side(c.head(), c.head().mean(), d), change(c),
                 Numbers.pValue(c.pValue()).replace("<", "&lt;"), verdict(r, thresholds),
                 r.byBuilds() ? "±" + Numbers.percent(r.buildSpread()) : "",

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import org.perfab.model.CellComparison;
 import org.perfab.model.ComparisonTable;
@@ -98,7 +99,8 @@ final class TextRenderer implements Renderer<Report> {
             List<String[]> lines = new ArrayList<>();
             lines.add(builds ? concat(HEADER, BUILD_HEADER) : HEADER);
             // Each row's line is its own: on a table of thousands, the cores share them, in order.
-            for (Line line : rows.parallelStream().map(row -> line(row, table, builds)).toList()) {
+            UnaryOperator<String> names = ShortNames.of(table);
+            for (Line line : rows.parallelStream().map(row -> line(row, names, table, builds)).toList()) {
                 lines.add(line.cells());
                 notes.addAll(line.notes());
             }
@@ -142,9 +144,9 @@ final class TextRenderer implements Renderer<Report> {
     }
 
     /** Returns the line of {@code row} and its notes. */
-    private Line line(CellComparison row, ComparisonTable table, boolean builds) {
+    private Line line(CellComparison row, UnaryOperator<String> names, ComparisonTable table, boolean builds) {
         Comparison c = row.comparison();
-        String cell = Untrusted.plain(row.cell().name());
+        String cell = Untrusted.plain(names.apply(row.cell().name()));
         Units.Display d = Numbers.display(row.cell().unit(), c.base().mean(), c.head().mean());
         String[] line = new String[] {
             cell,

@@ -75,8 +75,10 @@ final class Words {
             return Optional.empty();
         }
         StringBuilder s = new StringBuilder("Runner: ");
-        s.append(Double.isNaN(p.moved()) ? "its speed over the run is not known"
-                : "the pairs of trials ran up to " + Numbers.percent(p.moved()) + " apart in speed over the run");
+        String moved = Double.isNaN(p.moved()) ? "" : Numbers.percent(p.moved());
+        s.append(moved.isEmpty() ? "its speed over the run is not known"
+                : moved.equals(Numbers.percent(0)) ? "the pairs of trials ran at one speed over the run"
+                : "the pairs of trials ran up to " + moved + " apart in speed over the run");
         if (p.cells() > 0 && !Double.isNaN(p.p())) {
             boolean together = p.p() < Pairing.LEVEL;
             s.append(together ? ", both trials of a pair alike (p " : ", the trials of a pair no more alike than any two"

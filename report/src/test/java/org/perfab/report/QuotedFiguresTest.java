@@ -34,8 +34,9 @@ import org.perfab.stats.Verdict;
  * own row; a warning that names cells quotes each cell's own figures beside its name; every count of
  * trials per side or of cells is the run's; the zero-cells line names each cell once, with its
  * metric; and advice never names an option the run already used to its end. The runs are the golden
- * files' and a Go suite's like the one whose comment contradicted its table: 29 benchmarks, 5
- * trials a side of adaptive trials to 20, stopped by its budget at the first look.
+ * files', a Go suite's like the one whose comment contradicted its table (29 benchmarks, 5 trials
+ * a side of adaptive trials to 20, stopped by its budget at the first look), and a Google
+ * Benchmark suite's like crc32c's (real time, CPU time and bytes per second of each).
  */
 class QuotedFiguresTest {
     static Stream<Arguments> reports() {
@@ -49,6 +50,7 @@ class QuotedFiguresTest {
                 Arguments.of("bitset stopped, read back from an older file", Report.of(RunFixture.bitset(5))),
                 Arguments.of("bitset at its most trials", Report.of(RunFixture.bitset(20))),
                 Arguments.of("bitset going on", Report.of(RunFixture.bitset(5).goingOn())),
+                Arguments.of("crc32c", Report.of(RunFixture.crc32c())),
                 Arguments.of("files", Report.of(RenderersTest.fixture())));
     }
 
