@@ -17,6 +17,7 @@ import org.perfab.exec.Commands;
 import org.perfab.exec.Counters;
 import org.perfab.exec.Processes;
 import org.perfab.failure.BadInputException;
+import org.perfab.ingest.Formats;
 import org.perfab.ingest.MeasurementFormat;
 import org.perfab.ingest.Reading;
 import org.perfab.model.Cell;
@@ -302,7 +303,7 @@ final class TrialRunner implements TrialLoop.Runner {
                     + Processes.MAX_OUTPUT_BYTES / (1024 * 1024) + " MiB perfab reads", o.wallSeconds(), err);
         }
         MeasurementFormat format = read.format();
-        if (!Files.exists(result) && format == MeasurementFormat.perfabJson()) {
+        if (!Files.exists(result) && format == Formats.perfabJson()) {
             return failure(slot, side, Status.FAILED, "the harness wrote nothing to $PERFAB_RESULT ("
                     + result + ")", o.wallSeconds(), err);
         }

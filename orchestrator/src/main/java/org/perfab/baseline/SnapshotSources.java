@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeSet;
 import org.perfab.failure.BadInputException;
+import org.perfab.ingest.Formats;
 import org.perfab.ingest.MeasurementFormat;
 import org.perfab.ingest.Reading;
 import org.perfab.ingest.RunContext;
@@ -73,7 +74,7 @@ public final class SnapshotSources {
      */
     public static Made fromFile(Path file, Optional<MeasurementFormat> format, Optional<String> metric, Stamp stamp,
             String thisCpu) {
-        MeasurementFormat f = format.orElseGet(() -> MeasurementFormat.detect(file));
+        MeasurementFormat f = format.orElseGet(() -> Formats.detect(file));
         List<Reading> readings = f.read(file);
         RunContext run = f.context(file);
         Map<String, String> header = run.header();

@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.baseline.Ratchet;
 import org.perfab.baseline.SnapshotSources;
+import org.perfab.ingest.Formats;
 import org.perfab.ingest.MeasurementFormat;
 import org.perfab.model.Snapshot;
 import picocli.CommandLine.ArgGroup;
@@ -109,8 +110,8 @@ final class BaselineSnapshotCommand implements Callable<Integer> {
     }
 
     private Optional<MeasurementFormat> formatIn() {
-        return formatIn == null ? Optional.empty() : Optional.of(MeasurementFormat.byId(formatIn).orElseThrow(() ->
+        return formatIn == null ? Optional.empty() : Optional.of(Formats.byId(formatIn).orElseThrow(() ->
                 new ParameterException(spec.commandLine(), "--format-in: unknown format '" + formatIn + "' (known: "
-                        + MeasurementFormat.names() + ")")));
+                        + Formats.names() + ")")));
     }
 }

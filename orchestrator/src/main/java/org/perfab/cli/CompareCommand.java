@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.perfab.compare.Compare;
 import org.perfab.ingest.CsvFormat;
+import org.perfab.ingest.Formats;
 import org.perfab.ingest.MeasurementFormat;
 import org.perfab.model.ComparisonTable;
 import org.perfab.model.ResultsJson;
@@ -143,9 +144,9 @@ final class CompareCommand implements Callable<Integer> {
         List<Verdict> failing = FailOn.parse(spec, failOn);
         Optional<MeasurementFormat> in = Optional.empty();
         if (formatIn != null) {
-            in = Optional.of(MeasurementFormat.byId(formatIn).orElseThrow(() -> new ParameterException(
+            in = Optional.of(Formats.byId(formatIn).orElseThrow(() -> new ParameterException(
                     spec.commandLine(), "--format-in: unknown format '" + formatIn + "' (known: "
-                            + MeasurementFormat.names() + ")")));
+                            + Formats.names() + ")")));
         }
         if (csvColumns != null) {
             in = Optional.of(new CsvFormat(columns(csvColumns)));

@@ -20,6 +20,7 @@ import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
+import org.perfab.ingest.Formats;
 import org.perfab.ingest.MeasurementFormat;
 import org.perfab.model.Cell;
 import org.perfab.model.CellComparison;
@@ -28,7 +29,6 @@ import org.perfab.model.CellValues;
 import org.perfab.model.Judge;
 import org.perfab.model.ComparisonTable;
 import org.perfab.model.RunResults;
-import org.perfab.model.Sharding;
 import org.perfab.model.Shards;
 import org.perfab.model.Side;
 import org.perfab.stats.KnownTests;
@@ -156,7 +156,7 @@ public final class Compare {
                         throw new BadInputException(file + ": the file is empty: it holds no measurements (did the"
                                 + " benchmark write its output somewhere else?)");
                     }
-                    MeasurementFormat f = request.format().orElseGet(() -> MeasurementFormat.detect(file));
+                    MeasurementFormat f = request.format().orElseGet(() -> Formats.detect(file));
                     try {
                         return new FileTrials(file, f, side).read();
                     } catch (IllegalArgumentException | ArithmeticException e) {

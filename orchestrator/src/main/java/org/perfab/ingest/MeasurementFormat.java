@@ -1,14 +1,10 @@
 package org.perfab.ingest;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
-import java.util.stream.Collectors;
 import org.perfab.failure.BadInputException;
 
 /**
@@ -96,46 +92,4 @@ public interface MeasurementFormat {
 
     /** Returns whether {@code head} (the start of a file) looks like this format. */
     boolean recognises(String head);
-
-    /** Returns the perfab-json format ({@code schema: perfab/measurements/v1}). */
-    static MeasurementFormat perfabJson() {
-        return PerfabJson.INSTANCE;
-    }
-
-    /** Returns the format called {@code id}, or empty. */
-    static Optional<MeasurementFormat> byId(String id) {
-        return Formats.ALL.stream().filter(f -> f.id().equals(id)).findFirst();
-    }
-
-    /** Returns the names of every format, comma-separated, for messages. */
-    static String names() {
-        return Formats.ALL.stream().map(MeasurementFormat::id).collect(Collectors.joining(", "));
-    }
-
-    /**
-     * Returns the format of {@code file}, from its first 64 KiB (a byte order mark left out). JSON
-     * that no format recognises is taken as perfab-json, so that its errors are reported precisely.
-     *
-     * @throws BadInputException naming the file when no format recognises it
-     */
-    static MeasurementFormat detect(Path file) {
-        String head;
-        try (var in = Files.newInputStream(file)) {
-            head = BadInputException.withoutByteOrderMark(new String(in.readNBytes(65536), StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw BadInputException.unreadable(file, e);
-        }
-        for (MeasurementFormat f : Formats.ALL) {
-            if (f.recognises(head)) {
-                return f;
-            }
-        }
-        String start = head.stripLeading();
-        if (start.startsWith("{") || start.startsWith("[")) {
-            // JSON that no tool's format claims: perfab's own, whose reader says what is wrong where.
-            return PerfabJson.INSTANCE;
-        }
-        throw new BadInputException(file + ": not a format perfab knows (" + names()
-                + "); name it with --format-in");
-    }
 }

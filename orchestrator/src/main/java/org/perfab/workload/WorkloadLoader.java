@@ -504,7 +504,7 @@ public final class WorkloadLoader {
                 }
                 measuring = new Workload.Read(argv, new CsvFormat(columns));
             } else {
-                measuring = new Workload.Read(argv, MeasurementFormat.byId(f).orElseThrow());
+                measuring = new Workload.Read(argv, Formats.byId(f).orElseThrow());
             }
             boolean countsEach = measuring instanceof Workload.Read r && r.format().countsEachBenchmark();
             boolean auto = AUTO.equals(measure);

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perfab.ingest.MeasurementFormat;
+import org.perfab.ingest.Formats;
 import org.perfab.ingest.Reading;
 import org.perfab.report.testing.Tool;
 import org.perfab.workload.WorkloadLoader;
@@ -126,7 +126,7 @@ class LauncherIT {
         Process p = pb.start();
         assertTrue(p.waitFor(300, TimeUnit.SECONDS), "the harness finished");
         assertEquals(0, p.exitValue(), Files.readString(dir.resolve("self.log")));
-        List<Reading> readings = MeasurementFormat.perfabJson().read(result);
+        List<Reading> readings = Formats.perfabJson().read(result);
         assertEquals(List.of("comment/10k", "compare/10k", "demo/create", "jmh/2k", "startup"), readings.stream()
                 .map(r -> r.cell().name()).distinct().sorted().toList());
         assertTrue(readings.stream().allMatch(r -> r.value() > 0), readings.toString());

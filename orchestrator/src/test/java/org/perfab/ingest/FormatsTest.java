@@ -45,7 +45,7 @@ class FormatsTest {
         "libtest-base.txt, libtest", "catch2-base.xml, catch2", "benchmark.js-base.txt, benchmark.js",
     })
     void detectsEachToolsOutput(String file, String format) {
-        assertEquals(format, MeasurementFormat.detect(DIR.resolve(file)).id());
+        assertEquals(format, Formats.detect(DIR.resolve(file)).id());
     }
 
     @Test
@@ -127,11 +127,11 @@ class FormatsTest {
         Path file = tmp.resolve("r.json");
         Files.writeString(file, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a/8\","
                 + " \"metric\": \"time\", \"unit\": \"ms\", \"value\": 2}],\n \"seconds\": {\"a/8\": 1.5}}");
-        assertEquals(Map.of("a/8", 1.5), MeasurementFormat.perfabJson().seconds(file));
-        assertEquals(1, MeasurementFormat.perfabJson().read(file).size());
+        assertEquals(Map.of("a/8", 1.5), Formats.perfabJson().seconds(file));
+        assertEquals(1, Formats.perfabJson().read(file).size());
         Files.writeString(file, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [],\n \"seconds\":"
                 + " {\"a/8\": \"long\"}}");
-        BadInputException e = assertThrows(BadInputException.class, () -> MeasurementFormat.perfabJson().read(file));
+        BadInputException e = assertThrows(BadInputException.class, () -> Formats.perfabJson().read(file));
         assertTrue(e.getMessage().startsWith(file + ":2:") && e.getMessage().contains("'a/8'"), e.getMessage());
     }
 
@@ -308,7 +308,7 @@ class FormatsTest {
     void saysWhichFormatsItKnowsWhenNoneFits() throws IOException {
         Path f = tmp.resolve("x.csv");
         Files.writeString(f, "a,b\n1,2\n");
-        BadInputException e = assertThrows(BadInputException.class, () -> MeasurementFormat.detect(f));
+        BadInputException e = assertThrows(BadInputException.class, () -> Formats.detect(f));
         assertTrue(e.getMessage().contains("not a format perfab knows (perfab-json, hyperfine, go,"), e.getMessage());
     }
 
@@ -338,7 +338,7 @@ class FormatsTest {
     void csvNamesTheLineOfABadRow() throws IOException {
         Path f = tmp.resolve("r.csv");
         Files.writeString(f, "cell,metric,unit,value\na,time,ns,1\nb,time,ns,fast\n");
-        BadInputException e = assertThrows(BadInputException.class, () -> MeasurementFormat.detect(f).read(f));
+        BadInputException e = assertThrows(BadInputException.class, () -> Formats.detect(f).read(f));
         assertEquals(f + ": 3: 'fast' in column value is not a number", e.getMessage());
         Files.writeString(f, "cell,value\na,1,2\n");
         BadInputException fields = assertThrows(BadInputException.class,
@@ -397,7 +397,7 @@ class FormatsTest {
         Path f = tmp.resolve(name);
         Files.writeString(f, text.replace("\\n", "\n") + "\n");
         BadInputException e = assertThrows(BadInputException.class,
-                () -> MeasurementFormat.byId(format).orElseThrow().read(f));
+                () -> Formats.byId(format).orElseThrow().read(f));
         assertTrue(e.getMessage().startsWith(f + message.substring(name.length())), e.getMessage());
         assertTrue(e.getMessage().endsWith("is negative, and a time or a cost cannot be"), e.getMessage());
     }
@@ -527,8 +527,8 @@ class FormatsTest {
     void csvLeavesOutAByteOrderMark() throws IOException {
         Path f = tmp.resolve("r.csv");
         Files.writeString(f, "\uFEFFcell,metric,unit,value\na,time,ns,1\n");
-        assertEquals("csv", MeasurementFormat.detect(f).id());
-        List<Reading> r = MeasurementFormat.detect(f).read(f);
+        assertEquals("csv", Formats.detect(f).id());
+        List<Reading> r = Formats.detect(f).read(f);
         assertEquals(new CellId("a", "time"), r.get(0).cell().id());
         Files.writeString(f, "\uFEFFname,time_ns\na,1\n");
         assertEquals("a", new CsvFormat(CsvFormat.Columns.parse("cell=name,value=time_ns,unit=ns")).read(f).get(0)
