@@ -32,7 +32,7 @@ class BadInputExceptionTest {
     }
 
     @Test
-    void aDeviceThatNeverEndsIsRefusedNotReadUntilTheHeapRunsOut() {
+    void aDeviceThatNeverEndsIsRefusedNotReadUntilTheHeapRunsOut() throws IOException {
         Path zero = Path.of("/dev/zero");
         assumeTrue(Files.exists(zero));
         BadInputException e = assertTimeoutPreemptively(Duration.ofSeconds(10),
