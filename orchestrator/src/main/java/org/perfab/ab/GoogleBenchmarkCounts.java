@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.perfab.exec.Counters;
 import org.perfab.exec.Processes;
+import org.perfab.failure.BadInputException;
 
 /**
  * Counts each benchmark of a Google Benchmark harness on its own, per operation, under Valgrind's
@@ -159,8 +160,8 @@ final class GoogleBenchmarkCounts implements PerBenchmark {
             return 0; // Google Benchmark matched nothing: it opens its output, and writes nothing to it
         }
         JsonNode root;
-        try {
-            root = JSON.readTree(json.toFile());
+        try (var in = BadInputException.open(json)) {
+            root = JSON.readTree(in);
         } catch (IOException e) {
             throw new Failure(benchmark.cell() + ": Google Benchmark's JSON in " + json + " does not parse: "
                     + e.getMessage());

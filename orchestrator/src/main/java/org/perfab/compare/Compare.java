@@ -126,7 +126,7 @@ public final class Compare {
 
     /** Returns whether {@code file} holds nothing but white space. */
     private static boolean empty(Path file) {
-        try (var in = Files.newInputStream(file)) {
+        try (var in = BadInputException.open(file)) {
             byte[] start = in.readNBytes(4096);
             return in.read() < 0 && new String(start, StandardCharsets.UTF_8).isBlank();
         } catch (IOException e) {

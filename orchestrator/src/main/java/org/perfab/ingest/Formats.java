@@ -2,7 +2,6 @@ package org.perfab.ingest;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -63,7 +62,7 @@ public final class Formats {
      */
     public static MeasurementFormat detect(Path file) {
         String head;
-        try (var in = Files.newInputStream(file)) {
+        try (var in = BadInputException.open(file)) {
             head = BadInputException.withoutByteOrderMark(new String(in.readNBytes(65536), StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw BadInputException.unreadable(file, e);

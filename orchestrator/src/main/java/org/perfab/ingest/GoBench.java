@@ -3,7 +3,6 @@ package org.perfab.ingest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -431,7 +430,7 @@ final class GoBench extends ToolFormat {
         int bytes = 0;
         int number = 1;
         int seen = 0;
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = BadInputException.open(file)) {
             int start = 0;
             int scanned = 0;
             for (int n = in.read(buf, bytes, buf.length - bytes); n >= 0; n = in.read(buf, bytes, buf.length - bytes)) {

@@ -9,7 +9,6 @@ import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -75,7 +74,7 @@ final class PerfabJson implements MeasurementFormat {
 
     /** Returns the file read whole. */
     private static FileReader reader(Path file) {
-        try (InputStream in = Files.newInputStream(file);
+        try (InputStream in = BadInputException.open(file);
                 JsonParser parser = FACTORY.createParser(in)) {
             FileReader r = new FileReader(file, parser);
             r.read();

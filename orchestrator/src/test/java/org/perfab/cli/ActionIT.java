@@ -490,7 +490,9 @@ class ActionIT {
         }
         Map<String, String> extra = Map.of("PERFAB", perfab.toString(), "PATH", bin + ":" + System.getenv("PATH"),
                 "FAKE_STATE", tmp.toString());
-        Run rendered = step("perfab comment", tmp, workflowRun("completed", "success", false), Map.of(), extra);
+        // The comment workflow takes up to 2 shards (its shards input): 2 shards are read.
+        Map<String, String> two = Map.of("shards", "2");
+        Run rendered = step("perfab comment", tmp, workflowRun("completed", "success", false), two, extra);
         assertEquals(0, rendered.code(), rendered.out());
         Run posted = step("perfab comment post", tmp, workflowRun("completed", "success", false), Map.of(), extra);
         assertEquals(0, posted.code(), posted.out());
@@ -498,9 +500,23 @@ class ActionIT {
         assertTrue(body.startsWith("<!-- perfab:perfab-out -->\n### perfab · sharded: 🔴 1 regression"), body);
         assertTrue(body.contains("2 shards: 1 on "), body);
 
+        // A run that left a shard past them (its perf-pr.yml edited by the pull request) is not
+        // read: no artifact of it is downloaded, and the pull request is told why.
+        Files.createDirectories(tmp.resolve("artifacts/perfab-out-shard-3"));
+        Files.delete(tmp.resolve("calls"));
+        Run tooMany = step("perfab comment", tmp, workflowRun("completed", "success", false), two, extra);
+        assertEquals(0, tooMany.code(), tooMany.out());
+        assertTrue(tooMany.out().contains("left an artifact perfab-out-shard-3, past the 2 shards this workflow"
+                + " takes"), tooMany.out());
+        String calls = Files.readString(tmp.resolve("calls"));
+        assertFalse(calls.contains("--name perfab-out-shard-"), calls);
+        assertTrue(comments().get(0).get("body").asText().contains("more shards than the comment workflow takes"),
+                comments().get(0).get("body").asText());
+        Files.delete(tmp.resolve("artifacts/perfab-out-shard-3"));
+
         // Shard 2's job left nothing: the comment names it.
         Files.delete(tmp.resolve("artifacts/perfab-out-shard-2/results.json"));
-        Run lacking = step("perfab comment", tmp, workflowRun("completed", "success", false), Map.of(), extra);
+        Run lacking = step("perfab comment", tmp, workflowRun("completed", "success", false), two, extra);
         assertEquals(0, lacking.code(), lacking.out());
         step("perfab comment post", tmp, workflowRun("completed", "success", false), Map.of(), extra);
         String headline = comments().get(0).get("body").asText().lines().filter(l -> l.startsWith("### "))

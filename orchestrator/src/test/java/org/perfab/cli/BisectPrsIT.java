@@ -3,10 +3,12 @@ package org.perfab.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,7 +24,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perfab.ab.Engine;
+import org.perfab.exec.Processes;
 import org.perfab.report.testing.Tool;
+import org.perfab.testing.FakeEngine;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
 import org.perfab.workload.Workload;
@@ -52,7 +56,8 @@ class BisectPrsIT {
      * A fake gh: {@code pr create} and {@code pr close} keep the pull requests in
      * {@code $FAKE_STATE/prs.json} (closing one deletes its branch from the remote), {@code run list}
      * reads {@code runs.json} through the real jq, {@code run download ID} copies
-     * {@code artifacts/ID/}; every call is logged to {@code calls}.
+     * {@code artifacts/ID/NAME/} (for the name perfab-out, else {@code artifacts/ID/}); every call is
+     * logged to {@code calls}.
      */
     private static final String GH = """
             #!/usr/bin/env python3
@@ -89,6 +94,10 @@ class BisectPrsIT {
                 sys.exit(out.returncode)
             elif args[:2] == ["run", "download"]:
                 source = os.path.join(state, "artifacts", args[2])
+                if os.path.isdir(os.path.join(source, opt("--name"))):
+                    source = os.path.join(source, opt("--name"))
+                elif opt("--name") != "perfab-out":
+                    sys.exit("no artifact named " + opt("--name"))
                 if not os.path.isdir(source):
                     sys.exit("no valid artifacts found to download")
                 shutil.copytree(source, opt("--dir"), dirs_exist_ok=True)
@@ -159,6 +168,14 @@ class BisectPrsIT {
      * asks for; its results become the run's artifact. Returns how many it ran.
      */
     private int runWorkflow() throws IOException {
+        return runWorkflow(1);
+    }
+
+    /**
+     * The same, of a perf-pr.yml in {@code shards} shards: each shard's A/B leaves the artifact
+     * {@code perfab-out-shard-K}, as the reusable workflow's matrix does.
+     */
+    private int runWorkflow(int shards) throws IOException {
         Path runsFile = tmp.resolve("runs.json");
         ArrayNode runs = Files.exists(runsFile) ? (ArrayNode) JSON.readTree(runsFile.toFile()) : JSON.createArrayNode();
         int ran = 0;
@@ -175,15 +192,53 @@ class BisectPrsIT {
             Matcher trials = TRIALS.matcher(pr.get("body").asText());
             assertTrue(trials.find(), "the body asks for its trials: " + pr.get("body").asText());
             int id = 9000 + runs.size();
-            Cli ab = Cli.run(Subjects.fake().engine(), "ab", "--repo=" + work.dir(), "--base", pr.get("base").asText(),
-                    "--head", sha, "--trials", trials.group(1), "--out", tmp.resolve("artifacts/" + id).toString());
-            assertEquals(0, ab.exitCode(), ab.err());
+            for (int k = 1; k <= shards; k++) {
+                List<String> argv = new ArrayList<>(List.of("ab", "--repo=" + work.dir(), "--base",
+                        pr.get("base").asText(), "--head", sha, "--trials", trials.group(1), "--out",
+                        tmp.resolve("artifacts/" + id + (shards > 1 ? "/perfab-out-shard-" + k : "")).toString()));
+                if (shards > 1) {
+                    argv.addAll(List.of("--shard", k + "/" + shards));
+                }
+                Cli ab = Cli.run(listing().engine(), argv.toArray(String[]::new));
+                assertEquals(0, ab.exitCode(), ab.err());
+            }
             runs.addObject().put("databaseId", id).put("status", "completed").put("conclusion", "success")
                     .put("headSha", sha).put("headBranch", branch);
             ran++;
         }
         Files.writeString(runsFile, runs.toString());
         return ran;
+    }
+
+    /**
+     * The subject's programs, its harness also listing its two benchmarks ({@code --list}) and
+     * running only those a regular expression matches ({@code --only REGEX}), as a workload's
+     * {@code harness.shard} asks.
+     */
+    private static FakeEngine listing() {
+        FakeEngine plain = Subjects.fake();
+        return Subjects.fake().program("bench.sh", c -> {
+            if (c.argv().contains("--list")) {
+                Files.writeString(c.stdout(), "speed/run\nsteady/run\n");
+                return FakeEngine.ok(0.01);
+            }
+            Processes.Outcome o = plain.named("bench.sh").run(c);
+            int only = c.argv().indexOf("--only");
+            if (only >= 0) {
+                Pattern slice = Pattern.compile(c.argv().get(only + 1));
+                Path result = Path.of(c.env().get("PERFAB_RESULT"));
+                ObjectNode doc = (ObjectNode) JSON.readTree(result.toFile());
+                ArrayNode kept = JSON.createArrayNode();
+                doc.get("measurements").forEach(m -> {
+                    if (slice.matcher(m.get("cell").asText()).matches()) {
+                        kept.add(m);
+                    }
+                });
+                doc.set("measurements", kept);
+                Files.writeString(result, doc.toString());
+            }
+            return o;
+        });
     }
 
     /** Writes the subject at level 100 on {@code release}, then 16 commits on main; the 11th makes it 2% slower. */
@@ -193,7 +248,7 @@ class BisectPrsIT {
 
     /** Writes the subject at level 100 on {@code release}, then 16 commits on main; the 11th moves it to {@code level}. */
     private List<String> history(int level) throws IOException {
-        Subjects.write(work, 100, 3, "");
+        Subjects.write(work, 100, 3, "  shard:\n    list: [sh, bench.sh, --list]\n    filter: [--only, '{regex}']\n");
         List<String> commits = new ArrayList<>(List.of(work.commit("the release")));
         work.git("branch", "release");
         for (int i = 1; i <= 16; i++) {
@@ -425,6 +480,55 @@ class BisectPrsIT {
             assertTrue(Files.readString(SCRIPT.getParent().getParent().resolve(script)).contains("\nMAX_TRIALS="
                     + Workload.MAX_TRIALS + "\n"), script + " holds perfab's limit");
         }
+    }
+
+    /**
+     * A perf-pr.yml in shards leaves no artifact perfab-out, but one a shard: the bisect merges
+     * them, as the comment job does, and judges the merged run.
+     */
+    @Test
+    void bisectsThroughAPullRequestWorkflowInShards() throws Exception {
+        List<String> c = history(110);
+        Run start = script("start", "release", c.get(0), "main", "--cell", "speed/*", "--trials", "12");
+        assertEquals(0, start.code(), start.out());
+        assertEquals(2, runWorkflow(2));
+        assertTrue(Files.isDirectory(tmp.resolve("artifacts/9000/perfab-out-shard-2")));
+        assertFalse(Files.exists(tmp.resolve("artifacts/9000/results.json")), "no artifact of the plain name");
+        Run next = script("next");
+        assertEquals(0, next.code(), next.out());
+        assertFalse(next.out().contains("left no results.json"), next.out());
+        assertTrue(next.out().matches("(?s).*#101 +commit +16 +" + c.get(16).substring(0, 12)
+                + " +bad: speed/run time \\+10% .*regression.*"), next.out());
+        assertTrue(next.out().contains("good: speed/run time +0%"), next.out());
+        assertTrue(Files.readString(tmp.resolve("calls")).contains("--name perfab-out-shard-2 "),
+                "each shard by its name");
+    }
+
+    /** Two invocations at once would open one round twice: the second stops and says why. */
+    @Test
+    void aSecondInvocationWhileOneRunsStopsAndSaysWhy() throws Exception {
+        assumeTrue(new ProcessBuilder("sh", "-c", "command -v flock").start().waitFor() == 0, "flock");
+        List<String> c = history();
+        assertEquals(0, script("start", "release", c.get(0), "main", "--cell", "speed/*").code());
+        Path lock = work.dir().resolve(".git/perfab-bisect-prs.lock");
+        Process holder = new ProcessBuilder("flock", "-o", lock.toString(), "sleep", "60").start();
+        try {
+            for (int i = 0; i < 100 && !Files.exists(lock); i++) {
+                Thread.sleep(50);
+            }
+            Thread.sleep(200);
+            Run next = script("next");
+            assertEquals(2, next.code(), next.out());
+            assertTrue(next.out().contains("another scripts/bisect-prs is working on this bisect (it holds .git/"
+                    + lock.getFileName() + "): wait for it to end"), next.out());
+            assertEquals(2, prs().size(), "nothing opened");
+        } finally {
+            holder.descendants().forEach(ProcessHandle::destroy);
+            holder.destroy();
+            holder.waitFor(10, TimeUnit.SECONDS);
+        }
+        Run after = script("next");
+        assertEquals(0, after.code(), after.out());
     }
 
     /** A gh that fails is an error that names the command, never a run that has not started. */

@@ -3,6 +3,7 @@ package org.perfab.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,6 +13,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -460,6 +462,26 @@ class ShardsTest {
                 missing.err());
         assertEquals(Comparisons.of(results("shard-1")).keySet(),
                 Comparisons.of(tmp.resolve("times-garbage/results.json")).keySet());
+    }
+
+    /**
+     * A times file perfab must not read whole (a FIFO nothing writes to, a device that never ends)
+     * is refused at once, said, and the suite cut by count: the shard runs.
+     */
+    @Test
+    void shardTimesOfAFifoOrADeviceCutByCountWithoutWaiting() throws Exception {
+        Path fifo = tmp.resolve("times.fifo");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        for (Path times : List.of(fifo, Path.of("/dev/zero"))) {
+            String out = "times-" + times.getFileName();
+            Cli run = assertTimeoutPreemptively(Duration.ofSeconds(60),
+                    () -> ab(fake, out, "local", "--shard", "1/4", "--shard-times", times.toString()));
+            assertEquals(ExitCode.OK, run.exitCode(), run.err());
+            assertTrue(run.err().contains("--shard-times: " + times + ": cannot read: not a regular file")
+                    && run.err().contains("cut by count"), run.err());
+            assertEquals(Comparisons.of(results("shard-1")).keySet(),
+                    Comparisons.of(tmp.resolve(out + "/results.json")).keySet());
+        }
     }
 
     /** A shard stopped by a signal resumes as the same shard: its slice, its place in the merge. */

@@ -903,6 +903,75 @@ class WorkflowsTest {
                 .at("/env/GH_TOKEN").asText(), "the site's step has the token only to push the site's branch");
     }
 
+    /**
+     * A job that runs steps has a time limit: the comment job reads what a pull request's run left,
+     * and without one, a run edited to leave thousands of artifacts would hold it for hours.
+     */
+    @Test
+    void everyJobThatRunsStepsHasATimeLimit() throws IOException {
+        try (var list = Files.list(DIR)) {
+            for (Path f : list.sorted().toList()) {
+                for (var e : (Iterable<Map.Entry<String, JsonNode>>) read(f.getFileName().toString()).path("jobs")::fields) {
+                    JsonNode job = e.getValue();
+                    assertTrue(job.has("uses") || job.has("timeout-minutes"), f.getFileName() + ": job " + e.getKey()
+                            + " has no timeout-minutes");
+                }
+            }
+        }
+        assertEquals(15, read("reusable-perf-comment.yml").at("/jobs/comment/timeout-minutes").asInt());
+    }
+
+    /**
+     * The comment job reads the artifacts of at most the shards its own input declares, never the
+     * number the pull request's run chose: the input reaches the action, and the action's step.
+     */
+    @Test
+    void theCommentJobReadsOnlyTheShardsItsOwnInputDeclares() throws IOException {
+        JsonNode reusable = read("reusable-perf-comment.yml");
+        JsonNode shards = reusable.at("/on/workflow_call/inputs/shards");
+        assertEquals("number", shards.path("type").asText());
+        assertEquals(16, shards.path("default").asInt(), "as many as the reusable A/B's matrix takes");
+        assertEquals("${{ inputs.shards }}", perfabAction(reusable.at("/jobs/comment/steps")).at("/with/shards")
+                .asText());
+        JsonNode action = new YAMLMapper().readTree(Files.readString(ROOT.resolve("action.yml")));
+        for (String name : List.of("perfab comment", "perfab merge")) {
+            assertEquals("${{ inputs.shards }}", stepNamed(action.at("/runs/steps"), name).at("/env/INPUT_SHARDS")
+                    .asText(), name);
+        }
+        String script = Files.readString(ROOT.resolve("scripts/action"));
+        assertFalse(script.contains("-shard-*"), "no artifact is downloaded by a pattern the run could fill");
+    }
+
+    /**
+     * Every upload can run again: upload-artifact v4 refuses a name the run already has (409
+     * Conflict, "an artifact with this name already exists on the workflow run"), and a job run
+     * again (Re-run jobs) is the same run. {@code overwrite: true} deletes the earlier attempt's
+     * artifact first, so a name stays what the jobs after it download.
+     */
+    @Test
+    void everyUploadOfAnArtifactReplacesTheOneAnEarlierAttemptLeft() throws IOException {
+        List<JsonNode> files = new ArrayList<>();
+        try (var list = Files.list(DIR)) {
+            for (Path f : list.sorted().toList()) {
+                files.add(read(f.getFileName().toString()));
+            }
+        }
+        files.add(new YAMLMapper().readTree(Files.readString(ROOT.resolve("action.yml"))));
+        int uploads = 0;
+        for (JsonNode file : files) {
+            List<JsonNode> steps = new ArrayList<>();
+            file.at("/runs/steps").forEach(steps::add);
+            file.path("jobs").forEach(job -> job.path("steps").forEach(steps::add));
+            for (JsonNode step : steps) {
+                if (step.path("uses").asText().startsWith("actions/upload-artifact")) {
+                    uploads++;
+                    assertTrue(step.at("/with/overwrite").asBoolean(false), "no overwrite: " + step);
+                }
+            }
+        }
+        assertTrue(uploads >= 8, "the uploads: " + uploads);
+    }
+
     private static JsonNode stepNamed(JsonNode steps, String name) {
         for (JsonNode step : steps) {
             if (step.path("name").asText().equals(name)) {

@@ -8,9 +8,11 @@ import java.nio.file.Path;
  * A fake {@code gh} for the scripts of perfab's GitHub workflows. It keeps a pull request's
  * comments in {@code $FAKE_STATE/comments.json}, logs every call to {@code $FAKE_STATE/calls}, and
  * runs the scripts' {@code --jq} filters through the real jq. {@code pr list} prints
- * {@code $FAKE_PR}; {@code run download --name} copies {@code $FAKE_STATE/artifact/} when it exists and
- * fails otherwise, {@code run download --pattern} each folder of {@code $FAKE_STATE/artifacts/} it
- * matches into a folder of that name, as gh does; the artifacts of a run are {@code perfab-out}, id 77. Like GitHub, it refuses a
+ * {@code $FAKE_PR}; {@code run download --name NAME} copies {@code $FAKE_STATE/artifacts/NAME/}, else
+ * (for a name not of a shard) {@code $FAKE_STATE/artifact/}, when it exists and fails otherwise,
+ * {@code run download --pattern} each folder of {@code $FAKE_STATE/artifacts/} it matches into a
+ * folder of that name, as gh does; {@code api .../artifacts?name=NAME} counts the folder
+ * {@code artifacts/NAME}; the artifacts of a run are {@code perfab-out}, id 77. Like GitHub, it refuses a
  * body of more than 65,536 characters.
  */
 public final class FakeGh {
@@ -48,11 +50,19 @@ public final class FakeGh {
                     for n in found:
                         shutil.copytree(os.path.join(arts, n), os.path.join(opt("--dir"), n), dirs_exist_ok=True)
                     sys.exit(0)
-                source = os.path.join(os.environ["FAKE_STATE"], "artifact")
-                if not os.path.isdir(source):
+                source = os.path.join(os.environ["FAKE_STATE"], "artifacts", opt("--name") or "")
+                if not opt("--name") or not os.path.isdir(source):
+                    source = os.path.join(os.environ["FAKE_STATE"], "artifact")
+                if "-shard-" in (opt("--name") or "") and not source.endswith(opt("--name")) or not os.path.isdir(source):
                     sys.exit("no valid artifacts found to download")
                 shutil.copytree(source, opt("--dir"), dirs_exist_ok=True)
                 sys.exit(0)
+            if args[0] == "api" and "/artifacts?name=" in args[1]:
+                arts = os.path.join(os.environ["FAKE_STATE"], "artifacts", args[1].split("?name=")[1])
+                doc = {"total_count": 1 if os.path.isdir(arts) else 0}
+                out = subprocess.run(["jq", "-r", opt("--jq")], input=json.dumps(doc), capture_output=True, text=True)
+                sys.stdout.write(out.stdout)
+                sys.exit(out.returncode)
             if args[0] == "api" and args[1].endswith("/artifacts"):
                 doc = {"artifacts": [{"id": 77, "name": "perfab-out"}]}
                 out = subprocess.run(["jq", "-r", opt("--jq")], input=json.dumps(doc), capture_output=True, text=True)
