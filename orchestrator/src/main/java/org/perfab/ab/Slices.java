@@ -286,9 +286,10 @@ final class Slices {
         }
         for (Side side : Side.values()) {
             if (!mine.isEmpty() && run.of(side).isEmpty()) {
-                notes.accept("shard " + index + " of " + count + ": " + side.id() + " lists none of the slice's "
-                        + mine.size() + " benchmarks, and skips them, as a run of the whole suite would: its trials"
-                        + " measure nothing");
+                notes.accept("shard " + index + " of " + count + ": " + side.id() + (mine.size() == 1
+                        ? " does not list the slice's one benchmark, and skips it" : " lists none of the slice's "
+                        + mine.size() + " benchmarks, and skips them") + ", as a run of the whole suite would: its"
+                        + " trials measure nothing");
             }
         }
         return new Slice(run, mine, all.size(), Sharding.suite(all), times.isEmpty() ? Sharding.BY_COUNT
