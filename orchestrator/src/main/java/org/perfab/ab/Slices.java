@@ -29,7 +29,7 @@ import org.perfab.workload.Workload;
 /**
  * One shard's slice of a harness's benchmarks: the benchmarks listed by the harness itself, in
  * each side's tree, and the harness's command that runs only the slice, as the harness's own
- * filter. A benchmark's shard comes from a hash of its name (see {@link Sharding#assign}), so every
+ * filter, on each side its own benchmarks of it ({@link Sided}). A benchmark's shard comes from a hash of its name (see {@link Sharding#assign}), so every
  * shard of a matrix finds the same slices without talking to the others.
  *
  * <p>A harness is listed and filtered as its tool says ({@link HarnessTool#slicer}: go test, Google
@@ -136,11 +136,6 @@ final class Slices {
             Map<Side, List<String>> copy = new EnumMap<>(Side.class);
             own.forEach((side, names) -> copy.put(side, List.copyOf(names)));
             own = Collections.unmodifiableMap(copy);
-        }
-
-        /** Returns {@code side}'s own benchmarks: those it listed, or every one when it could not list. */
-        List<String> of(Side side) {
-            return own.getOrDefault(side, all);
         }
 
         /**

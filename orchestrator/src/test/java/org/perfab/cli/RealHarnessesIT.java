@@ -94,7 +94,7 @@ class RealHarnessesIT {
         Slowdowns.foundOrUnconfirmed(rows.get("Sum:time"));
     }
 
-    /** Returns a go file of benchmark functions: each with the sub-benchmarks {@code subs} gives it, none for a leaf. */
+    /** Returns a go file of benchmark functions, each with the sub-benchmarks {@code subs} gives it (none: a leaf). */
     private static String benchmarks(Map<String, List<String>> subs) {
         StringBuilder go = new StringBuilder("""
                 package grow
@@ -186,7 +186,8 @@ class RealHarnessesIT {
 
         StringBuilder said = new StringBuilder();
         Map<String, JsonNode> all = shards(g, "perfab.yaml", said);
-        assertTrue(said.toString().contains("shard 2 of 4: base lists none of the slice's 3 benchmarks"), said.toString());
+        assertTrue(said.toString().contains("shard 2 of 4: base lists none of the slice's 3 benchmarks"),
+                said.toString());
         // 19 benchmarks (Count has no sub-benchmarks), each timed and reporting its rounds.
         assertEquals(2 * 19, all.size(), all.keySet().toString());
         all.forEach((cell, row) -> {

@@ -562,7 +562,7 @@ class ShardsTest {
         return g.dir();
     }
 
-    /** Runs {@code count} shards of {@code repo} into {@code name-K}, each of which must succeed; returns their results. */
+    /** Runs {@code count} shards of {@code repo} into {@code name-K}, each to succeed; returns their results. */
     private static List<String> everyShard(Path repo, String name, int count) {
         List<String> files = new ArrayList<>();
         for (int k = 1; k <= count; k++) {
@@ -617,8 +617,9 @@ class ShardsTest {
 
     /**
      * A pattern of sub-benchmarks ({@code Benchmark.*}, then {@code /fast}) runs the {@code fast}
-     * sub-benchmarks of the functions that have one: only those are listed, so no slice holds functions the pattern runs nothing of, no
-     * shard fails, and the merged run measures every {@code fast} sub-benchmark.
+     * sub-benchmarks of the functions that have one: only those are listed, so no slice holds a
+     * function the pattern runs nothing of (no fast, or no sub-benchmarks at all), no shard fails,
+     * and the merged run measures every {@code fast} sub-benchmark.
      */
     @Test
     void aSubBenchmarkPatternSlicesOnlyTheFunctionsItRuns() throws IOException {
