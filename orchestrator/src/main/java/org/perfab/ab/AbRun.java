@@ -527,17 +527,13 @@ public final class AbRun {
                     : Programs.shared(workload.harness().argvs(), dir.side(Side.BASE, 0).tree(),
                             dir.side(Side.HEAD, 0).tree(), context.env().get("PATH"));
             RunResults.Machine machine = context.engine().machine().apply(context.env());
-            Workload.Harness trials = workload.harness();
+            Slices.Sided trials = Slices.Sided.both(workload.harness());
             Optional<Sharding> sharding = Optional.empty();
             listing = Optional.empty();
             if (plan.shard().isPresent()) {
                 Sharding.Shard shard = plan.shard().get();
-                Map<Path, Map<String, String>> trees = new java.util.LinkedHashMap<>();
-                for (Side side : List.of(Side.HEAD, Side.BASE)) {
-                    trees.put(dir.side(side, 0).tree(), Slices.env(dir.side(side, 0)));
-                }
-                Slices.Slice slice = Slices.slice(shard.index(), shard.count(), trials, processes, trees, dir.logs(),
-                        context.events()::note, plan.shardTimes());
+                Slices.Slice slice = Slices.slice(shard.index(), shard.count(), workload.harness(), processes,
+                        listed(), dir.logs(), context.events()::note, plan.shardTimes());
                 trials = slice.harness();
                 listing = Optional.of(slice.listing());
                 sharding = Optional.of(new Sharding(shard.count(), List.of(new Sharding.Part(shard.index(),
@@ -743,19 +739,25 @@ public final class AbRun {
         return new BadInputException("no workload file: " + shown + " does not exist (give its path with --workload)");
     }
 
+    /** Returns the sides whose trees the harness's benchmarks are listed in, the head's first. */
+    private List<SideDir> listed() {
+        return List.of(dir.side(Side.HEAD, 0), dir.side(Side.BASE, 0));
+    }
+
     /**
      * Returns the runner of a later round of {@code plan}, which measures only its open cells: the
      * harness narrowed to the benchmarks they belong to, through the harness's own filter, and only
      * their benchmarks counted. A harness perfab cannot filter (or list) runs whole, and is said once;
      * the cells it measures beside the open ones are judged at the looks their trials reach.
      */
-    private TrialRunner narrowed(TrialRunner whole, Workload.Harness harness, Workload workload, Plan plan)
+    private TrialRunner narrowed(TrialRunner whole, Slices.Sided trials, Workload workload, Plan plan)
             throws IOException, InterruptedException {
         Set<String> open = Set.copyOf(plan.open());
+        Workload.Harness harness = trials.harness();
         if (harness.counted() && harness.format() instanceof Workload.Read) {
             // Counted, its output unread: the benchmarks counted one at a time are chosen by name,
             // and a whole command counted is one cell.
-            return whole.narrowed(harness, open, Set.of(), 0, true);
+            return whole.narrowed(trials, open, Set.of(), 0, true);
         }
         // measure: auto: the benchmarks counted in place of timing them are chosen by name, and the
         // harness runs for the timings of the rest, if any.
@@ -766,18 +768,14 @@ public final class AbRun {
         int countFrom = Math.max(Rounds.previous(plan.thresholds().adaptive().orElseThrow().looks(), plan.trials()),
                 plan.trials() - Workload.COUNTED_TRIALS);
         if (timed.isEmpty()) {
-            return whole.narrowed(harness, open, counting, countFrom, false);
+            return whole.narrowed(trials, open, counting, countFrom, false);
         }
         if (listing.isEmpty() && !listed && harness.format() instanceof Workload.Read) {
             listed = true;
             Optional<HarnessTool.Slicer> slicer = Slices.of(harness);
             if (slicer.isPresent()) {
-                Map<Path, Map<String, String>> trees = new java.util.LinkedHashMap<>();
-                for (Side side : List.of(Side.HEAD, Side.BASE)) {
-                    trees.put(dir.side(side, 0).tree(), Slices.env(dir.side(side, 0)));
-                }
                 try {
-                    listing = Optional.of(Slices.listing(slicer.get(), Slices.Why.LOOK, harness, processes, trees,
+                    listing = Optional.of(Slices.listing(slicer.get(), Slices.Why.LOOK, harness, processes, listed(),
                             dir.logs(), context.events()::note));
                 } catch (RunFailedException e) {
                     context.events().note(e.getMessage() + "; the later looks run the harness whole");
@@ -785,8 +783,8 @@ public final class AbRun {
             }
         }
         // A shard's harness is narrowed from the whole suite's: its filter names the open cells' benchmarks.
-        Optional<Workload.Harness> narrow = Slices.narrowed(listing.isPresent() ? workload.harness() : harness,
-                listing, timed);
+        Optional<Slices.Sided> narrow = Slices.narrowed(listing.isPresent() ? workload.harness() : harness, listing,
+                timed);
         if (narrow.isEmpty()) {
             if (!saidWhole) {
                 saidWhole = true;
@@ -794,11 +792,11 @@ public final class AbRun {
                         + " benchmarks of this harness (" + harness.format().id() + "); 'harness.shard' in the workload"
                         + " says how to list and filter it (docs/workloads.md)");
             }
-            return whole.narrowed(harness, open, counting, countFrom, true);
+            return whole.narrowed(trials, open, counting, countFrom, true);
         }
         context.events().note("look " + (plan.thresholds().adaptive().orElseThrow().looks().indexOf(plan.trials()) + 1)
                 + " measures only the " + timed.size() + " undecided cell name" + (timed.size() == 1 ? "" : "s") + ": "
-                + String.join(" ", narrow.get().argvs().get(0)));
+                + String.join(" ", narrow.get().harness().argvs().get(0)));
         return whole.narrowed(narrow.get(), open, counting, countFrom, true);
     }
 

@@ -8,15 +8,17 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.perfab.failure.BadInputException;
 import org.perfab.ingest.Formats;
 import org.perfab.ingest.MeasurementFormat;
 
 /**
- * go test: its output is read as {@link Formats#GO}; its benchmarks are listed with
- * {@code -list} of the top-level part of {@code -bench}, and a slice of them runs with {@code -bench}
- * rewritten to the slice's functions ({@link BenchPattern}); each benchmark is counted on its own
+ * go test: its output is read as {@link Formats#GO}; its benchmarks are its functions that
+ * {@code -bench} runs (listed with {@code -list}, or, for a pattern of sub-benchmarks, by running each
+ * once), and a slice of them runs with {@code -bench} rewritten to the slice's functions
+ * ({@link BenchPattern}); each benchmark is counted on its own
  * under Cachegrind from test binaries perfab builds ({@link GoCounts}). perfab takes the harness's
  * command apart only when it is go test itself ({@code [go, test, ...]}), not a command that runs it.
  */
@@ -76,9 +78,17 @@ final class GoTool implements HarnessTool {
     }
 
     /**
-     * go test's lister and filter: {@code -list} of the top-level part of {@code -bench}, and
-     * {@code -bench} rewritten to the slice's functions, with their sub-benchmarks as the harness
-     * chose them.
+     * go test's lister and filter: the functions {@code -bench} runs, and {@code -bench} rewritten to
+     * the slice's functions, with their sub-benchmarks as the harness chose them.
+     *
+     * <p>go matches each level of a benchmark's name by its own part of {@code -bench}, split at its
+     * slashes, and {@code -list} names top-level functions only, matching the whole pattern. A pattern
+     * of functions alone is listed with {@code -list}; a pattern of sub-benchmarks
+     * ({@code Benchmark.*}{@code /fast}) may run nothing of a function (one without a {@code fast}
+     * sub-benchmark, or one without sub-benchmarks), which only running it tells: the functions it
+     * runs are found by running each once ({@code -benchtime 1x -count 1}, no tests), and their
+     * result lines name them. A slice then never holds a function of which its trials would measure
+     * nothing.
      *
      * @param argv the harness's command, go test itself
      * @param at where in it the pattern of {@code -bench} is
@@ -94,6 +104,16 @@ final class GoTool implements HarnessTool {
 
         @Override
         public List<String> list() {
+            if (levels()) {
+                // After the command's own flags (go test takes the last of each), before its -args.
+                int end = 2;
+                while (end < argv.size() && !argv.get(end).equals("-args") && !argv.get(end).equals("--args")) {
+                    end++;
+                }
+                List<String> list = new ArrayList<>(argv);
+                list.addAll(end, List.of("-run", "^$", "-benchtime", "1x", "-count", "1"));
+                return list;
+            }
             List<String> list = new ArrayList<>(argv.subList(0, 2));
             list.add("-list");
             list.add(top());
@@ -101,9 +121,27 @@ final class GoTool implements HarnessTool {
             return list;
         }
 
+        /** The function of a result line (or a name line) of a sub-benchmark, as go prints them. */
+        private static final Pattern RESULT = Pattern.compile("(Benchmark[\\p{L}\\p{N}_]*)/\\S*(?:\\s.*)?");
+
         @Override
         public List<String> names(List<String> lines) {
+            if (levels()) {
+                List<String> names = new ArrayList<>();
+                for (String l : lines) {
+                    Matcher m = RESULT.matcher(l.strip());
+                    if (m.matches()) {
+                        names.add(m.group(1));
+                    }
+                }
+                return names.stream().distinct().toList();
+            }
             return lines.stream().map(String::strip).filter(l -> l.matches("Benchmark[\\p{L}\\p{N}_]*")).toList();
+        }
+
+        /** Returns whether {@code -bench} has a part below the functions: a pattern of sub-benchmarks. */
+        private boolean levels() {
+            return top().length() < pattern.length();
         }
 
         @Override
@@ -121,7 +159,7 @@ final class GoTool implements HarnessTool {
          */
         @Override
         public List<String> run(List<String> slice, List<String> all, Collection<String> cells) {
-            if (top().length() < pattern.length()) {
+            if (levels()) {
                 return run(slice, all);
             }
             Set<String> functions = Set.copyOf(slice);

@@ -6,9 +6,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -20,12 +23,13 @@ import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
 import org.perfab.failure.RunInterruptedException;
 import org.perfab.model.Sharding;
+import org.perfab.model.Side;
 import org.perfab.workload.Workload;
 
 /**
  * One shard's slice of a harness's benchmarks: the benchmarks listed by the harness itself, in
  * each side's tree, and the harness's command that runs only the slice, as the harness's own
- * filter. A benchmark's shard comes from a hash of its name (see {@link Sharding#assign}), so every
+ * filter, on each side its own benchmarks of it ({@link Sided}). A benchmark's shard comes from a hash of its name (see {@link Sharding#assign}), so every
  * shard of a matrix finds the same slices without talking to the others.
  *
  * <p>A harness is listed and filtered as its tool says ({@link HarnessTool#slicer}: go test, Google
@@ -47,15 +51,14 @@ final class Slices {
     /**
      * What a shard runs.
      *
-     * @param harness the harness, running only the slice
+     * @param harness the harness, running only the slice: on each side, its own benchmarks of it
      * @param benchmarks the slice, as the harness names its benchmarks, sorted
      * @param listed how many benchmarks the harness listed in all
      * @param suite the digest of every name listed (see {@link Sharding#suite})
      * @param cut how the suite was cut (see {@link Sharding.Part#cut})
      * @param listing the whole suite as listed, which a later look narrows further
      */
-    record Slice(Workload.Harness harness, List<String> benchmarks, int listed, String suite, String cut,
-            Listing listing) {
+    record Slice(Sided harness, List<String> benchmarks, int listed, String suite, String cut, Listing listing) {
         Slice {
             benchmarks = List.copyOf(benchmarks);
         }
@@ -95,37 +98,93 @@ final class Slices {
     }
 
     /**
-     * Every benchmark a harness lists in either side's tree, and how it is filtered.
+     * A harness, and what each side runs of it: the benchmarks the side lists itself, of those the
+     * harness runs.
      *
-     * @param slicer how the harness lists and filters its benchmarks
-     * @param all every name listed on either side, sorted
+     * @param harness the harness as a whole, running every benchmark of either side it runs: what
+     *     its settings and its counting are read from
+     * @param sides what each side runs; a side absent lists none of the benchmarks, and its trials
+     *     measure nothing, as a side without a benchmark skips it in a run of the whole suite
      */
-    record Listing(Slicer slicer, List<String> all) {
-        Listing {
-            all = List.copyOf(all);
+    record Sided(Workload.Harness harness, Map<Side, Workload.Harness> sides) {
+        Sided {
+            Objects.requireNonNull(harness, "harness");
+            sides = sides.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(sides));
+        }
+
+        /** Returns {@code harness} run as it is on either side. */
+        static Sided both(Workload.Harness harness) {
+            return new Sided(harness, Map.of(Side.BASE, harness, Side.HEAD, harness));
+        }
+
+        /** Returns what {@code side} runs; empty when it lists none of the benchmarks, and measures nothing. */
+        Optional<Workload.Harness> of(Side side) {
+            return Optional.ofNullable(sides.get(side));
         }
     }
 
     /**
-     * Returns the benchmarks {@code harness} lists in each of {@code trees} (the head's first) with
-     * that side's {@code env}: every name of either side. A side that cannot list is said, and the
-     * other side's list stands. {@code why} names the listing in messages ({@code --shard}) and its
-     * logs' files ({@code shard-list-head.out}).
+     * Every benchmark a harness lists in either side's tree, and how it is filtered.
+     *
+     * @param slicer how the harness lists and filters its benchmarks
+     * @param all every name listed on either side, sorted
+     * @param own the names each side listed, sorted; a side absent could not list
+     */
+    record Listing(Slicer slicer, List<String> all, Map<Side, List<String>> own) {
+        Listing {
+            all = List.copyOf(all);
+            Map<Side, List<String>> copy = new EnumMap<>(Side.class);
+            own.forEach((side, names) -> copy.put(side, List.copyOf(names)));
+            own = Collections.unmodifiableMap(copy);
+        }
+
+        /**
+         * Returns {@code harness} running {@code benchmarks} (sorted, of {@link #all}) and no other,
+         * through its filter: each side its own of them, a side that has none of them nothing, and a
+         * side that could not list all of them (its trials fare as in a run of the whole suite).
+         * {@code cells} are the cells the harness may narrow its benchmarks to (see
+         * {@link Slicer#run(List, List, Collection)}); empty for the benchmarks whole.
+         */
+        Sided filter(Workload.Harness harness, List<String> benchmarks, Collection<String> cells) {
+            Workload.Read read = (Workload.Read) harness.format();
+            Workload.Harness whole = harness.with(new Workload.Read(slicer.run(benchmarks, all, cells), read.format()));
+            Map<Side, Workload.Harness> sides = new EnumMap<>(Side.class);
+            for (Side side : Side.values()) {
+                if (!own.containsKey(side)) {
+                    sides.put(side, whole);
+                    continue;
+                }
+                Set<String> listed = new java.util.HashSet<>(own.get(side));
+                List<String> mine = benchmarks.stream().filter(listed::contains).toList();
+                if (!mine.isEmpty()) {
+                    sides.put(side, harness.with(new Workload.Read(slicer.run(mine, own.get(side), cells),
+                            read.format())));
+                }
+            }
+            return new Sided(whole, sides);
+        }
+    }
+
+    /**
+     * Returns the benchmarks {@code harness} lists in the tree of each of {@code sides} (the head's
+     * first), with the environment a trial there gets: each side's own, and every name of either.
+     * A side that cannot list is said, and the other side's list stands. {@code why} names the
+     * listing in messages ({@code --shard}) and its logs' files ({@code shard-list-head.out}).
      *
      * @throws RunFailedException when the listing fails on every side, or lists nothing
      * @throws RunInterruptedException when the run was stopped while it listed
      */
-    static Listing listing(Slicer slicer, Why why, Workload.Harness harness, Commands exec,
-            Map<Path, Map<String, String>> trees, Path logs, Consumer<String> notes)
-            throws IOException, InterruptedException {
+    static Listing listing(Slicer slicer, Why why, Workload.Harness harness, Commands exec, List<SideDir> sides,
+            Path logs, Consumer<String> notes) throws IOException, InterruptedException {
         Set<String> all = new TreeSet<>();
+        Map<Side, List<String>> own = new EnumMap<>(Side.class);
         Files.createDirectories(logs);
         List<String> failed = new ArrayList<>();
-        for (Map.Entry<Path, Map<String, String>> tree : trees.entrySet()) {
-            String side = tree.getValue().getOrDefault("PERFAB_SIDE", "side");
+        for (SideDir dir : sides) {
+            String side = dir.side().id();
             Path out = logs.resolve(why.file() + "-" + side + ".out");
             Path err = logs.resolve(why.file() + "-" + side + ".err");
-            Processes.Outcome o = exec.run(new Processes.Command(slicer.list(), tree.getKey(), tree.getValue(),
+            Processes.Outcome o = exec.run(new Processes.Command(slicer.list(), dir.tree(), env(dir),
                     harness.timeout(), out, err, false));
             if (o.stopped()) {
                 throw new RunInterruptedException("interrupted while the benchmarks were listed " + why.words()
@@ -140,13 +199,14 @@ final class Slices {
                 continue;
             }
             List<String> names = slicer.names(Files.readAllLines(out, StandardCharsets.UTF_8));
+            own.put(dir.side(), List.copyOf(new TreeSet<>(names)));
             all.addAll(names);
             if (all.size() > MAX_LISTED) {
                 throw new RunFailedException("the listing " + why.words() + " in " + side + " names more than "
                         + MAX_LISTED + " benchmarks (" + out + ")");
             }
         }
-        if (failed.size() == trees.size()) {
+        if (failed.size() == sides.size()) {
             throw new RunFailedException(failed.get(0));
         }
         failed.forEach(f -> notes.accept(f + "; the other side's list stands"));
@@ -155,7 +215,7 @@ final class Slices {
                     + ") names no benchmark in either side; its output is in "
                     + logs.resolve(why.file() + "-head.out"));
         }
-        return new Listing(slicer, List.copyOf(all));
+        return new Listing(slicer, List.copyOf(all), own);
     }
 
     /** Why a harness's benchmarks are listed: for a shard's slice, or for a later look's undecided cells. */
@@ -183,8 +243,9 @@ final class Slices {
     }
 
     /**
-     * Returns shard {@code index} of {@code count} of {@code harness}'s benchmarks: listed in each of
-     * {@code trees} (the head's first) with that side's {@code env}, every name of either side.
+     * Returns shard {@code index} of {@code count} of {@code harness}'s benchmarks: listed in the tree
+     * of each of {@code sides} (the head's first), every name of either side; each side runs its own
+     * of the slice (see {@link Listing#filter}).
      *
      * @throws BadInputException when perfab cannot list or filter the harness, or the slice's
      *     command would be too long
@@ -193,10 +254,10 @@ final class Slices {
      * @throws RunFailedException when the listing fails on every side, or lists nothing
      * @throws RunInterruptedException when the run was stopped while it listed
      */
-    static Slice slice(int index, int count, Workload.Harness harness, Commands exec, Map<Path, Map<String, String>> trees,
-            Path logs, Consumer<String> notes, Map<String, Double> earlier) throws IOException, InterruptedException {
+    static Slice slice(int index, int count, Workload.Harness harness, Commands exec, List<SideDir> sides, Path logs,
+            Consumer<String> notes, Map<String, Double> earlier) throws IOException, InterruptedException {
         Slicer slicer = slicer(harness);
-        Listing listing = listing(slicer, Why.SHARD, harness, exec, trees, logs, notes);
+        Listing listing = listing(slicer, Why.SHARD, harness, exec, sides, logs, notes);
         Set<String> all = new TreeSet<>(listing.all());
         Times cut = times(all, earlier, slicer);
         Map<String, Double> times = cut.times();
@@ -213,12 +274,21 @@ final class Slices {
                     + " equal time by an earlier run's (%d of them timed there): %.1f s of the suite's %.1f s a trial"
                     + " pair", index, count, mine.size(), all.size(), cut.timed(), own, total));
         }
-        Workload.Read read = (Workload.Read) harness.format();
-        List<String> run = mine.isEmpty() ? read.run() : slicer.run(mine, listing.all());
-        checkLength(run, "--shard " + index + "/" + count + ": the harness's command for the slice (" + mine.size()
-                + " benchmarks)");
-        return new Slice(harness.with(new Workload.Read(run, read.format())), mine, all.size(), Sharding.suite(all),
-                times.isEmpty() ? Sharding.BY_COUNT : Sharding.cut(times), listing);
+        Sided run = mine.isEmpty() ? Sided.both(harness) : listing.filter(harness, mine, List.of());
+        for (Workload.Harness h : commands(run)) {
+            checkLength(h.argvs().get(0), "--shard " + index + "/" + count + ": the harness's command for the slice ("
+                    + mine.size() + " benchmarks)");
+        }
+        for (Side side : Side.values()) {
+            if (!mine.isEmpty() && run.of(side).isEmpty()) {
+                notes.accept("shard " + index + " of " + count + ": " + side.id() + (mine.size() == 1
+                        ? " does not list the slice's one benchmark, and skips it" : " lists none of the slice's "
+                        + mine.size() + " benchmarks, and skips them") + ", as a run of the whole suite would: its"
+                        + " trials measure nothing");
+            }
+        }
+        return new Slice(run, mine, all.size(), Sharding.suite(all), times.isEmpty() ? Sharding.BY_COUNT
+                : Sharding.cut(times), listing);
     }
 
     /**
@@ -238,6 +308,13 @@ final class Slices {
         }
     }
 
+    /** Returns the commands {@code run} may run: the harness as a whole, and each side's. */
+    private static Set<Workload.Harness> commands(Sided run) {
+        Set<Workload.Harness> all = new java.util.LinkedHashSet<>(run.sides().values());
+        all.add(run.harness());
+        return all;
+    }
+
     /** Returns whether Linux takes {@code run} as one command's arguments. */
     private static boolean fits(List<String> run) {
         long bytes = 0;
@@ -253,11 +330,11 @@ final class Slices {
     /**
      * Returns {@code harness} running only what the cells named {@code open} need: the benchmarks
      * they belong to, as {@code listing} lists them, through the harness's own filter (go test's
-     * sub-benchmarks too), or the named commands of a timed harness. Empty when the harness runs
-     * whole: no listing, a cell no listed benchmark owns, or a command Linux would refuse.
+     * sub-benchmarks too), each side its own of them (see {@link Listing#filter}); or the named
+     * commands of a timed harness. Empty when the harness runs whole: no listing, a cell no listed
+     * benchmark owns, or a command Linux would refuse.
      */
-    static Optional<Workload.Harness> narrowed(Workload.Harness harness, Optional<Listing> listing,
-            Collection<String> open) {
+    static Optional<Sided> narrowed(Workload.Harness harness, Optional<Listing> listing, Collection<String> open) {
         if (open.isEmpty()) {
             return Optional.empty();
         }
@@ -269,9 +346,9 @@ final class Slices {
                 }
             });
             return kept.isEmpty() || kept.size() == timed.commands().size() ? Optional.empty()
-                    : Optional.of(harness.with(new Workload.Timed(kept)));
+                    : Optional.of(Sided.both(harness.with(new Workload.Timed(kept))));
         }
-        if (listing.isEmpty() || !(harness.format() instanceof Workload.Read read)) {
+        if (listing.isEmpty() || !(harness.format() instanceof Workload.Read)) {
             return Optional.empty();
         }
         Slicer slicer = listing.get().slicer();
@@ -284,8 +361,8 @@ final class Slices {
             }
             mine.add(owner.get());
         }
-        List<String> run = slicer.run(List.copyOf(mine), listing.get().all(), open);
-        return fits(run) ? Optional.of(harness.with(new Workload.Read(run, read.format()))) : Optional.empty();
+        Sided run = listing.get().filter(harness, List.copyOf(mine), open);
+        return commands(run).stream().allMatch(h -> fits(h.argvs().get(0))) ? Optional.of(run) : Optional.empty();
     }
 
     /**
@@ -380,8 +457,8 @@ final class Slices {
         return HarnessTool.of(read.format()).flatMap(t -> t.slicer(argv));
     }
 
-    /** Returns {@code env} for a listing in a side's tree: what a trial there gets. */
-    static Map<String, String> env(SideDir side) {
+    /** Returns the environment of a listing in {@code side}'s tree: what a trial there gets. */
+    private static Map<String, String> env(SideDir side) {
         Map<String, String> env = new LinkedHashMap<>(side.isolation());
         env.put("PERFAB_HARNESS_DIR", side.tree().toString());
         env.put("PERFAB_TRIAL", "0");

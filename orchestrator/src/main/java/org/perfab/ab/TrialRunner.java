@@ -35,7 +35,10 @@ final class TrialRunner implements TrialLoop.Runner {
     private static final int TAIL_LINES = 20;
 
     private final Commands processes;
+    /** The harness as a whole: its settings, and its counting. */
     private final Workload.Harness harness;
+    /** What each side runs of it (see {@link Slices.Sided}). */
+    private final Slices.Sided sides;
     private final Path results;
     private final Path logs;
     private final Optional<Long> padding;
@@ -58,7 +61,8 @@ final class TrialRunner implements TrialLoop.Runner {
     private final CountCache cache;
 
     /**
-     * A runner of {@code harness}'s trials, writing results into {@code results} and output into
+     * A runner of {@code harness}'s trials (on each side what it runs of it), writing results into
+     * {@code results} and output into
      * {@code logs}. With a {@code padding} seed, each trial's environment carries
      * {@code PERFAB_PAD} of a random length from 0 to 4095 bytes, drawn from the seed and the
      * trial's place in the order: the size of the environment moves the stack's alignment, and
@@ -68,20 +72,21 @@ final class TrialRunner implements TrialLoop.Runner {
      *
      * @throws BadInputException when the harness's command cannot be counted a benchmark at a time
      */
-    TrialRunner(Commands processes, Workload.Harness harness, Path results, Path logs, Optional<Long> padding,
+    TrialRunner(Commands processes, Slices.Sided harness, Path results, Path logs, Optional<Long> padding,
             Consumer<String> commands, Consumer<String> notes, String counted, int workers, CountCache cache) {
         this.workers = Math.max(1, workers);
         this.cache = cache;
         this.commands = commands;
         this.notes = notes;
         try {
-            this.perBenchmark = PerBenchmark.of(harness, notes);
+            this.perBenchmark = PerBenchmark.of(harness.harness(), notes);
         } catch (IllegalArgumentException e) {
             throw new BadInputException("the workload's harness 'run': " + e.getMessage());
         }
         this.counted = counted;
         this.processes = processes;
-        this.harness = harness;
+        this.harness = harness.harness();
+        this.sides = harness;
         this.results = results;
         this.logs = logs;
         this.padding = padding;
@@ -91,14 +96,15 @@ final class TrialRunner implements TrialLoop.Runner {
         this.countFrom = 0;
     }
 
-    private TrialRunner(TrialRunner r, Workload.Harness harness, Set<String> open, Set<String> counting, int countFrom,
+    private TrialRunner(TrialRunner r, Slices.Sided harness, Set<String> open, Set<String> counting, int countFrom,
             boolean timing) {
         this.commands = r.commands;
         this.notes = r.notes;
         this.perBenchmark = r.perBenchmark;
         this.counted = r.counted;
         this.processes = r.processes;
-        this.harness = harness;
+        this.harness = harness.harness();
+        this.sides = harness;
         this.results = r.results;
         this.logs = r.logs;
         this.padding = r.padding;
@@ -119,7 +125,7 @@ final class TrialRunner implements TrialLoop.Runner {
      * the harness runs for its own timings only when {@code timing}: a trial that does neither
      * measures nothing.
      */
-    TrialRunner narrowed(Workload.Harness harness, Set<String> open, Set<String> counting, int countFrom,
+    TrialRunner narrowed(Slices.Sided harness, Set<String> open, Set<String> counting, int countFrom,
             boolean timing) {
         return new TrialRunner(this, harness, open, counting, countFrom, timing);
     }
@@ -142,10 +148,15 @@ final class TrialRunner implements TrialLoop.Runner {
      * Runs {@code slot} against {@code side} and returns its record. Every command runs with its
      * working directory in the side's own tree, where the side's code is: the harness files are
      * the head's (copied there before the build) unless the workload says {@code from: self}. A
-     * failure of the harness is recorded, never thrown.
+     * failure of the harness is recorded, never thrown. A side that has none of the benchmarks the
+     * harness runs (see {@link Slices.Sided}) runs nothing, and its trial measures nothing.
      */
     @Override
     public RunResults.TrialRecord run(TrialOrder.Slot slot, SideDir side) throws IOException, InterruptedException {
+        Optional<Workload.Harness> own = sides.of(side.side());
+        if (own.isEmpty()) {
+            return ok(slot, side, 0, List.of());
+        }
         Files.createDirectories(results);
         Files.createDirectories(logs);
         String stem = stem(slot.seq(), side.side(), side.build());
@@ -162,9 +173,9 @@ final class TrialRunner implements TrialLoop.Runner {
                 + "  (in " + command.dir() + "; log " + command.stdout()
                 + (command.stderr().equals(command.stdout()) ? "" : ", " + command.stderr().getFileName()) + ")"));
         double began = processes.seconds();
-        RunResults.TrialRecord r = harness.format() instanceof Workload.Timed timed
+        RunResults.TrialRecord r = own.get().format() instanceof Workload.Timed timed
                 ? timed(timed, slot, side, harnessDir, stem, env, ran, profiles)
-                : harnessRun((Workload.Read) harness.format(), slot, side, harnessDir, stem, env, ran, profiles);
+                : harnessRun((Workload.Read) own.get().format(), slot, side, harnessDir, stem, env, ran, profiles);
         if (!profiles.isEmpty() && r.status() == Status.OK) {
             Profiles.write(Profiles.file(results, stem), profiles);
         }

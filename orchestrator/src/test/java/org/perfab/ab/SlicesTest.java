@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.perfab.ab.HarnessTool.Slicer;
 import org.perfab.failure.BadInputException;
+import org.perfab.model.Side;
 import org.perfab.workload.Workload;
 import org.perfab.workload.WorkloadLoader;
 
@@ -30,16 +31,27 @@ class SlicesTest {
         assertEquals(List.of("go", "test", "-run", "^$", "-bench", "^(BenchmarkA|BenchmarkC)$", "-benchmem", "./..."),
                 go.run(List.of("BenchmarkA", "BenchmarkC"), List.of("BenchmarkA", "BenchmarkB", "BenchmarkC")));
         // A pattern of sub-benchmarks keeps its parts below the functions; a slash in brackets is not one.
-        Slicer sub = slicer("  run: [go, test, '-test.bench=Encode[/x]/size=8$', -count, '1']\n  format: go\n");
-        assertEquals("Encode[/x]", sub.list().get(3));
+        Slicer sub = slicer("  run: [go, test, '-test.bench=Encode[/x]/size=8$', -count, '3']\n  format: go\n");
         assertEquals("-test.bench=^(BenchmarkEncode)$/size=8$", sub.run(List.of("BenchmarkEncode"),
                 List.of("BenchmarkEncode")).get(2));
+        // It may run nothing of a function, which -list cannot tell: its functions are those whose
+        // sub-benchmarks a run of each, once, reports.
+        assertEquals(List.of("go", "test", "-test.bench=Encode[/x]/size=8$", "-count", "3", "-run", "^$", "-benchtime",
+                "1x", "-count", "1"), sub.list());
+        assertEquals(List.of("BenchmarkEncode", "BenchmarkEncode_2"), sub.names(List.of("goos: linux",
+                "BenchmarkEncode/size=8-8         \t       1\t       711.0 ns/op", "BenchmarkEncode/size=8/deep",
+                "BenchmarkEncode_2/size=8-8 1 5 ns/op", "BenchmarkLeaf-8 1 5 ns/op", "--- FAIL: BenchmarkX/size=8",
+                "PASS")));
+        assertEquals(List.of("go", "test", "-bench", "./x", "-run", "^$", "-benchtime", "1x", "-count", "1", "-args",
+                "-flag"), slicer("  run: [go, test, -bench, ./x, -args, -flag]\n  format: go\n").list(),
+                "before the binary's own arguments");
         // go matches A|B/x as either whole: no rewrite of one slice keeps that.
         Slicer either = slicer("  run: [go, test, -bench, 'BenchmarkA|BenchmarkB/x']\n  format: go\n");
         BadInputException e = assertThrows(BadInputException.class, either::list);
         assertTrue(e.getMessage().contains("harness.shard"), e.getMessage());
         Slicer grouped = slicer("  run: [go, test, -bench, '(A|B)/x']\n  format: go\n");
-        assertEquals("(A|B)", grouped.list().get(3), "an alternation in parentheses is one part");
+        assertEquals("^(BenchmarkA)$/x", grouped.run(List.of("BenchmarkA"), List.of("BenchmarkA")).get(3),
+                "an alternation in parentheses is one part");
     }
 
     private static Workload.Harness harness(String harness) {
@@ -47,8 +59,9 @@ class SlicesTest {
     }
 
     private static List<String> narrowed(Workload.Harness h, List<String> listed, String... open) {
-        Slices.Listing listing = new Slices.Listing(Slices.of(h).orElseThrow(), listed);
-        return Slices.narrowed(h, Optional.of(listing), java.util.Set.of(open)).map(n -> n.argvs().get(0))
+        Slices.Listing listing = new Slices.Listing(Slices.of(h).orElseThrow(), listed,
+                java.util.Map.of(Side.BASE, listed, Side.HEAD, listed));
+        return Slices.narrowed(h, Optional.of(listing), java.util.Set.of(open)).map(n -> n.harness().argvs().get(0))
                 .orElse(List.of());
     }
 
@@ -74,9 +87,35 @@ class SlicesTest {
     }
 
     @Test
+    void eachSideRunsItsOwnBenchmarksOfASliceAndASideWithNoneRunsNothing() {
+        Workload.Harness h = harness("  run: [python3, -m, pytest, benchmarks/]\n  format: pytest-benchmark\n");
+        Slicer pytest = Slices.of(h).orElseThrow();
+        List<String> base = List.of("a::old", "a::gone");
+        List<String> head = List.of("a::new", "a::old", "b::new");
+        Slices.Listing listing = new Slices.Listing(pytest, List.of("a::gone", "a::new", "a::old", "b::new"),
+                java.util.Map.of(Side.BASE, base, Side.HEAD, head));
+        // Each side deselects its own others only: the base never hears of the head's new nodes.
+        Slices.Sided both = listing.filter(h, List.of("a::new", "a::old"), List.of());
+        assertEquals(List.of("python3", "-m", "pytest", "benchmarks/", "--deselect", "a::gone"),
+                both.of(Side.BASE).orElseThrow().argvs().get(0));
+        assertEquals(List.of("python3", "-m", "pytest", "benchmarks/", "--deselect", "b::new"),
+                both.of(Side.HEAD).orElseThrow().argvs().get(0));
+        // A slice of the head's new nodes only: the base runs nothing.
+        Slices.Sided added = listing.filter(h, List.of("a::new", "b::new"), List.of());
+        assertEquals(Optional.empty(), added.of(Side.BASE));
+        assertEquals(List.of("python3", "-m", "pytest", "benchmarks/", "--deselect", "a::old"),
+                added.of(Side.HEAD).orElseThrow().argvs().get(0));
+        // A side that could not list runs the slice as it stands for both.
+        Slices.Listing headOnly = new Slices.Listing(pytest, head, java.util.Map.of(Side.HEAD, head));
+        assertEquals(headOnly.filter(h, List.of("a::new"), List.of()).harness(),
+                headOnly.filter(h, List.of("a::new"), List.of()).of(Side.BASE).orElseThrow());
+    }
+
+    @Test
     void aLaterLookOfTimedCommandsRunsTheOpenOnes() {
         Workload.Harness timed = harness("  format: time\n  commands:\n    a: [./a]\n    b: [./b]\n    c: [./c]\n");
-        Workload.Harness only = Slices.narrowed(timed, Optional.empty(), java.util.Set.of("c", "a")).orElseThrow();
+        Workload.Harness only = Slices.narrowed(timed, Optional.empty(), java.util.Set.of("c", "a")).orElseThrow()
+                .harness();
         assertEquals(List.of(List.of("./a"), List.of("./c")), only.argvs());
         assertEquals(Optional.empty(), Slices.narrowed(timed, Optional.empty(), java.util.Set.of("a", "b", "c")),
                 "every command open: the harness as it is");

@@ -1,6 +1,7 @@
 package org.perfab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -91,6 +92,149 @@ class RealHarnessesIT {
         // And the time it took: three times the work, a tenth of a second of it in the base's trial
         // (three trials: on a busy machine the verdict may be inconclusive, never a pass).
         Slowdowns.foundOrUnconfirmed(rows.get("Sum:time"));
+    }
+
+    /** Returns a go file of benchmark functions, each with the sub-benchmarks {@code subs} gives it (none: a leaf). */
+    private static String benchmarks(Map<String, List<String>> subs) {
+        StringBuilder go = new StringBuilder("""
+                package grow
+
+                import "testing"
+
+                var sink int
+
+                var xs = make([]int, 1024)
+
+                func run(b *testing.B, rounds int) {
+                	for i := 0; i < b.N; i++ {
+                		sink += Work(xs, rounds)
+                	}
+                	b.ReportMetric(float64(rounds), "rounds/op")
+                }
+                """);
+        subs.forEach((function, names) -> {
+            // Sum's rounds are the side's own code's; every other function's are fixed.
+            String rounds = function.equals("Sum") ? "Rounds" : "1";
+            go.append("\nfunc Benchmark").append(function).append("(b *testing.B) {\n");
+            if (names.isEmpty()) {
+                go.append("\trun(b, ").append(rounds).append(")\n");
+            }
+            for (String sub : names) {
+                go.append("\tb.Run(\"").append(sub).append("\", func(b *testing.B) { run(b, ").append(rounds)
+                        .append(sub.equals("slow") ? " * 2" : "").append(") })\n");
+            }
+            go.append("}\n");
+        });
+        return go.toString();
+    }
+
+    /**
+     * A pull request that adds 8 benchmark functions to a package of 6 and triples the work of one,
+     * measured in 4 shards: the slice of new functions only (Split, Join, Index) runs on the head and
+     * is skipped on the base, and no shard fails. The same suite with a pattern of sub-benchmarks
+     * ({@code Benchmark.*}, then {@code /fast}), which half the shards' functions have none of: only
+     * the functions it runs are listed, and the merge of the shards measures every {@code fast}
+     * sub-benchmark. Tripled work is found in what each side's own code reports of itself, and its
+     * time is never a pass.
+     */
+    @Test
+    void goShardsOfAGrowingSuiteAndOfSubBenchmarksEachMeasureTheirOwn() throws IOException {
+        Tool.GO.need();
+        Map<String, List<String>> old = new java.util.LinkedHashMap<>();
+        List.of("Sum", "Parse", "Hash").forEach(f -> old.put(f, List.of("fast", "slow")));
+        List.of("Encode", "Decode", "Sort").forEach(f -> old.put(f, List.of("slow")));
+        Map<String, List<String>> grown = new java.util.LinkedHashMap<>(old);
+        List.of("Trim", "Fields").forEach(f -> grown.put(f, List.of("fast", "slow")));
+        List.of("Split", "Join", "Index", "Repeat", "Replace").forEach(f -> grown.put(f, List.of("slow")));
+        grown.put("Count", List.of());
+        String workload = """
+                name: grown
+                trials: 3
+                warmup: 0
+                adaptive: off
+                harness:
+                  run: [go, test, -run, '^$', -bench, 'BENCH', -benchtime, 2000x, .]
+                  format: go
+                  timeout: 3m
+                """;
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        g.write("go.mod", "module example.com/grow\n\ngo 1.19\n");
+        g.write("work.go", """
+                package grow
+
+                // Rounds is how many times Sum's benchmarks go over their input.
+                const Rounds = 1
+
+                func Work(xs []int, rounds int) int {
+                	s := 0
+                	for r := 0; r < rounds; r++ {
+                		for _, x := range xs {
+                			s += x * x % 7
+                		}
+                	}
+                	return s
+                }
+                """);
+        g.write("grow_test.go", benchmarks(old));
+        g.write("perfab.yaml", workload.replace("BENCH", "."));
+        g.write("fast.yaml", workload.replace("BENCH", "Benchmark.*/fast"));
+        g.commit("six benchmark functions");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("grow_test.go", benchmarks(grown));
+        g.write("work.go", Files.readString(g.dir().resolve("work.go")).replace("Rounds = 1", "Rounds = 3"));
+        g.commit("eight more, and Sum three times the work");
+
+        StringBuilder said = new StringBuilder();
+        Map<String, JsonNode> all = shards(g, "perfab.yaml", said);
+        assertTrue(said.toString().contains("shard 2 of 4: base lists none of the slice's 3 benchmarks"),
+                said.toString());
+        // 19 benchmarks (Count has no sub-benchmarks), each timed and reporting its rounds.
+        assertEquals(2 * 19, all.size(), all.keySet().toString());
+        all.forEach((cell, row) -> {
+            boolean added = !old.containsKey(cell.split("[/:]")[0]);
+            assertEquals(added ? 0 : 3, row.at("/base/n").asInt(), cell + ": " + row);
+            assertEquals(3, row.at("/head/n").asInt(), cell + ": every trial of the head: " + row);
+            if (added || cell.endsWith(":rounds/op")) {
+                assertEquals(added ? "no-data" : cell.startsWith("Sum/") ? "regression" : "unchanged",
+                        row.get("verdict").asText(), cell + ": " + row);
+            }
+        });
+        neverAPass(all.get("Sum/fast:time"));
+
+        Map<String, JsonNode> fast = shards(g, "fast.yaml", said);
+        assertEquals(java.util.Set.of("Sum/fast", "Parse/fast", "Hash/fast", "Trim/fast", "Fields/fast"),
+                fast.keySet().stream().map(k -> k.substring(0, k.indexOf(':'))).collect(
+                        java.util.stream.Collectors.toSet()));
+        assertEquals("regression", fast.get("Sum/fast:rounds/op").get("verdict").asText());
+        neverAPass(fast.get("Sum/fast:time"));
+    }
+
+    /**
+     * Asserts what a tripled cost timed in three trials a side of microseconds must read on a busy
+     * machine: never unchanged, never an improvement (its rounds, which no neighbour moves, are the
+     * regression).
+     */
+    private static void neverAPass(JsonNode row) {
+        assertTrue(!List.of("unchanged", "improvement").contains(row.get("verdict").asText()), row.toString());
+    }
+
+    /**
+     * Runs {@code workload} in 4 shards, each of which must succeed, and returns the rows of their
+     * merge; what the shards said is added to {@code said}.
+     */
+    private Map<String, JsonNode> shards(GitFixture g, String workload, StringBuilder said) {
+        List<String> report = new java.util.ArrayList<>(List.of("report"));
+        for (int k = 1; k <= 4; k++) {
+            Path out = tmp.resolve(workload + "-" + k);
+            Cli run = Cli.ab(g.dir(), out, "--workload", workload, "--shard", k + "/4");
+            assertEquals(0, run.exitCode(), workload + ", shard " + k + ": " + run.err());
+            said.append(run.err());
+            report.add(out.resolve("results.json").toString());
+        }
+        report.addAll(List.of("--format", "json"));
+        Cli merged = Cli.run(report.toArray(String[]::new));
+        assertEquals(0, merged.exitCode(), merged.err());
+        return Comparisons.of(merged.out());
     }
 
     @Test

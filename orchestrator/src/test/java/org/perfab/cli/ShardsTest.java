@@ -61,7 +61,10 @@ class ShardsTest {
     });
     private static Path repo;
 
-    /** go test: {@code -list REGEX}, or the benchmarks {@code -bench REGEX} selects, one trial's values. */
+    /**
+     * go test: {@code -list REGEX}, or the benchmarks {@code -bench REGEX} selects (each level of a name
+     * by its own part, as go matches them), one trial's values.
+     */
     private static Processes.Outcome go(Processes.Command c) throws IOException {
         Path tree = Path.of(c.env().get("PERFAB_SIDE_DIR"));
         List<String> argv = c.argv();
@@ -84,7 +87,10 @@ class ShardsTest {
                     bench = m.group(1) != null ? m.group(1) : argv.get(i + 1);
                 }
             }
-            Pattern p = Pattern.compile(bench.split("/")[0]);
+            // go matches each level of a name by its own part of the pattern.
+            String[] levels = bench.split("/");
+            Pattern p = Pattern.compile(levels[0]);
+            Pattern below = levels.length > 1 ? Pattern.compile(levels[1]) : null;
             Map<String, Double> slow = new HashMap<>();
             Map<String, Double> spread = new HashMap<>();
             for (String line : Files.readAllLines(tree.resolve("slow.txt"))) {
@@ -102,13 +108,25 @@ class ShardsTest {
                     heavy.put(line.split(" ")[0], Long.parseLong(line.split(" ")[1]));
                 }
             }
+            // Each function's sub-benchmarks (its subs.txt: a line FUNCTION SUB...), else size=8 and size=64.
+            Map<String, List<String>> subs = new HashMap<>();
+            if (Files.exists(tree.resolve("subs.txt"))) {
+                for (String line : Files.readAllLines(tree.resolve("subs.txt"))) {
+                    List<String> f = List.of(line.split(" "));
+                    subs.put(f.get(0), f.subList(1, f.size()));
+                }
+            }
             out.append("goos: linux\ngoarch: amd64\npkg: example.com/suite\n");
             for (int f = 0; f < functions; f++) {
                 if (!p.matcher(function(f)).find()) {
                     continue;
                 }
-                for (int size : new int[] {8, 64}) {
-                    String name = function(f) + "/size=" + size;
+                for (String sub : subs.getOrDefault(function(f), List.of("size=8", "size=64"))) {
+                    if (below != null && !below.matcher(sub).find()) {
+                        continue;
+                    }
+                    int size = sub.startsWith("size=") ? Integer.parseInt(sub.substring(5)) : 8 * sub.length();
+                    String name = function(f) + "/" + sub;
                     double level = 100 + (f % 37) * 10 + size;
                     // A spread of about 1.5%, drawn from the benchmark, the side's code and the trial.
                     double z = new java.util.Random((name + "|" + slow.containsKey(function(f)) + "|" + trial)
@@ -543,6 +561,110 @@ class ShardsTest {
                     .get("shards").get("parts").get(0).get("benchmarks").size();
             assertEquals(FUNCTIONS / SHARDS, n, "shard " + k);
         }
+    }
+
+    /**
+     * Commits a suite of {@code base} functions on main and {@code head} on feature, each side's
+     * {@code files} beside it, with {@code workload} as perfab.yaml; returns the repository.
+     */
+    private static Path grown(String name, String workload, int base, int head, Map<String, String> mainFiles,
+            Map<String, String> featureFiles) throws IOException {
+        GitFixture g = GitFixture.init(tmp.resolve(name));
+        g.write("perfab.yaml", workload).write("slow.txt", "BenchmarkF0000 1.0\n").write("functions.txt", base + "\n");
+        for (Map.Entry<String, String> f : mainFiles.entrySet()) {
+            g.write(f.getKey(), f.getValue());
+        }
+        g.commit("the suite");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("functions.txt", head + "\n");
+        for (Map.Entry<String, String> f : featureFiles.entrySet()) {
+            g.write(f.getKey(), f.getValue());
+        }
+        g.commit("the change");
+        return g.dir();
+    }
+
+    /** Runs {@code count} shards of {@code repo} into {@code name-K}, each to succeed; returns their results. */
+    private static List<String> everyShard(Path repo, String name, int count) {
+        List<String> files = new ArrayList<>();
+        for (int k = 1; k <= count; k++) {
+            Path out = tmp.resolve(name + "-" + k);
+            Cli run = Cli.ab(fake.engine(), repo, out, "--shard", k + "/" + count);
+            assertEquals(0, run.exitCode(), "shard " + k + ": " + run.err());
+            files.add(out.resolve("results.json").toString());
+        }
+        return files;
+    }
+
+    /** Returns the merge of the shards' {@code files}, as JSON rows by {@code CELL:METRIC}. */
+    private static Map<String, JsonNode> merged(List<String> files) {
+        List<String> report = new ArrayList<>(List.of("report"));
+        report.addAll(files);
+        report.addAll(List.of("--format", "json"));
+        Cli merged = Cli.run(fake.engine(), report.toArray(String[]::new));
+        assertEquals(0, merged.exitCode(), merged.err());
+        return Comparisons.of(merged.out());
+    }
+
+    /**
+     * A pull request that adds 8 benchmarks to a suite of 6: a slice may hold only benchmarks the
+     * base lacks. Each side runs its own benchmarks of the slice, and a side with none of them skips
+     * them, as a run of the whole suite does: no shard fails, each new benchmark has all its head's
+     * trials, and the one the head slowed (only in its code) is a regression.
+     */
+    @Test
+    void aPullRequestThatAddsBenchmarksFailsNoShard() throws IOException {
+        List<String> old = new ArrayList<>();
+        List<String> all = new ArrayList<>();
+        for (int f = 0; f < 14; f++) {
+            (f < 6 ? old : all).add(function(f));
+        }
+        all.addAll(old);
+        Map<String, Integer> shard = Sharding.assign(all, SHARDS);
+        assertTrue(java.util.stream.IntStream.rangeClosed(1, SHARDS).anyMatch(k -> old.stream()
+                .noneMatch(n -> shard.get(n) == k)), "a slice of new benchmarks only: " + shard);
+        Path grown = grown("grown", "name: grown\ntrials: 4\nwarmup: 1\nadaptive: off\nharness:\n"
+                + "  run: [go, test, -bench, .]\n  format: go\n", 6, 14, Map.of(),
+                Map.of("slow.txt", "BenchmarkF0000 1.0\nBenchmarkF0002 1.30\n"));
+        Map<String, JsonNode> rows = merged(everyShard(grown, "grown", SHARDS));
+        assertEquals(28, rows.size(), rows.keySet().toString());
+        rows.forEach((cell, row) -> {
+            boolean added = Integer.parseInt(cell.substring(1, 5)) >= 6;
+            assertEquals(added ? 0 : 4, row.at("/base/n").asInt(), cell + " " + row);
+            assertEquals(4, row.at("/head/n").asInt(), cell + " " + row);
+            assertEquals(cell.startsWith("F0002/") ? "regression" : added ? "no-data" : "unchanged",
+                    row.get("verdict").asText(), cell + " " + row);
+        });
+    }
+
+    /**
+     * A pattern of sub-benchmarks ({@code Benchmark.*}, then {@code /fast}) runs the {@code fast}
+     * sub-benchmarks of the functions that have one: only those are listed, so no slice holds a
+     * function the pattern runs nothing of (no fast, or no sub-benchmarks at all), no shard fails,
+     * and the merged run measures every {@code fast} sub-benchmark.
+     */
+    @Test
+    void aSubBenchmarkPatternSlicesOnlyTheFunctionsItRuns() throws IOException {
+        StringBuilder subs = new StringBuilder();
+        List<String> fast = new ArrayList<>();
+        for (int f = 0; f < 12; f++) {
+            subs.append(function(f)).append(f % 3 == 0 ? " fast slow\n" : f == 1 ? "\n" : " size=8 size=64\n");
+            if (f % 3 == 0) {
+                fast.add("F" + function(f).substring("BenchmarkF".length()) + "/fast:time");
+            }
+        }
+        Path repo = grown("fast", "name: fast\ntrials: 4\nwarmup: 0\nadaptive: off\nharness:\n"
+                + "  run: [go, test, -run, '^$', -bench, 'Benchmark.*/fast']\n  format: go\n", 12, 12,
+                Map.of("subs.txt", subs.toString()), Map.of("slow.txt", "BenchmarkF0000 1.0\nBenchmarkF0003 1.30\n"));
+        List<String> files = everyShard(repo, "fast", SHARDS);
+        for (String file : files) {
+            JsonNode part = new ObjectMapper().readTree(Path.of(file).toFile()).at("/shards/parts/0");
+            assertEquals(fast.size(), part.get("listed").asInt(), "the functions with a fast sub-benchmark: " + part);
+        }
+        Map<String, JsonNode> rows = merged(files);
+        assertEquals(Set.copyOf(fast), rows.keySet());
+        rows.forEach((cell, row) -> assertEquals(cell.startsWith("F0003/") ? "regression" : "unchanged",
+                row.get("verdict").asText(), cell + " " + row));
     }
 
     @Test
