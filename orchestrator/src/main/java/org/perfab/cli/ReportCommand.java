@@ -58,21 +58,40 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        // Of several files (the shards of one A/B), one that does not read is that shard unreadable,
+        // and the others are merged without it; one file, or none that reads, is refused.
         List<RunResults> runs = new ArrayList<>();
+        List<Path> read = new ArrayList<>();
+        List<Shards.Unreadable> unreadable = new ArrayList<>();
+        BadInputException firstFault = null;
         for (Path file : results) {
-            runs.add(ResultsJson.read(file));
+            try {
+                runs.add(ResultsJson.read(file));
+                read.add(file);
+            } catch (BadInputException e) {
+                if (results.size() == 1) {
+                    throw e;
+                }
+                firstFault = firstFault == null ? e : firstFault;
+                String why = e.getMessage().startsWith(file + ": ") ? e.getMessage().substring(file.toString().length()
+                        + 2) : e.getMessage();
+                unreadable.add(ResultsJson.unreadable(file, why));
+            }
+        }
+        if (runs.isEmpty()) {
+            throw firstFault;
         }
         RunResults run = runs.get(0);
-        if (runs.size() > 1 || run.sharding().map(s -> !s.merged() && s.count() > 1).orElse(false)) {
+        if (results.size() > 1 || run.sharding().map(s -> !s.merged() && s.count() > 1).orElse(false)) {
             for (int i = 0; i < runs.size(); i++) {
                 if (runs.get(i).sharding().isEmpty()) {
-                    throw new BadInputException(results.get(i) + " is not a shard's results (its run had no --shard):"
+                    throw new BadInputException(read.get(i) + " is not a shard's results (its run had no --shard):"
                             + " 'perfab report' takes one run, or the shards of one A/B; 'perfab merge' takes one A/B"
                             + " of several runners");
                 }
             }
             try {
-                run = Shards.merge(runs, results.stream().map(Path::toString).toList());
+                run = Shards.merge(runs, read.stream().map(Path::toString).toList(), unreadable);
             } catch (IllegalArgumentException e) {
                 throw new BadInputException(e.getMessage(), e);
             }

@@ -554,7 +554,10 @@ class ShardsTest {
         assertTrue(rows.size() > 100, md.out());
         for (String row : rows) {
             String cell = row.substring(2, row.indexOf(' ', 2));
-            assertTrue(row.endsWith("| " + shardOf.get(cell) + " |"), row);
+            int shard = shardOf.get(cell);
+            // Shard 3's base failed: its rows are not measured, and say how the shard ended.
+            assertTrue(row.endsWith(shard == 3 ? "| 3 failed |" : "| " + shard + " |"), row);
+            assertEquals(shard == 3, row.contains("not measured"), row);
         }
     }
 
@@ -581,5 +584,128 @@ class ShardsTest {
         assertEquals(2, bad.exitCode());
         assertTrue(bad.err().contains("--shard"), bad.err());
         assertFalse(Files.exists(tmp.resolve("bad/results.json")));
+    }
+
+    /**
+     * Measures a suite of 12 functions in 4 shards, the function {@code slowed} 50% slower on the
+     * head and every other as fast, each shard into {@code DIR/shard-K}; returns the shard that
+     * holds {@code slowed}.
+     */
+    private static int slowedSuite(Path dir, String slowed) throws IOException {
+        int functions = 12;
+        List<String> names = new ArrayList<>();
+        StringBuilder slow = new StringBuilder();
+        for (int f = 0; f < functions; f++) {
+            names.add(function(f));
+            slow.append(function(f)).append(function(f).equals(slowed) ? " 1.5" : " 1.0").append(" 0.002\n");
+        }
+        Path repo = suite(dir.resolve("repo"), "name: gate\ntrials: 5\nwarmup: 0\nadaptive: off\nharness:\n"
+                + "  run: [go, test, -bench, .]\n  format: go\n", functions, slow.toString());
+        for (int k = 1; k <= SHARDS; k++) {
+            Cli run = Cli.ab(fake.engine(), repo, dir.resolve("shard-" + k), "--shard", k + "/" + SHARDS);
+            assertEquals(0, run.exitCode(), run.err());
+        }
+        return Sharding.assign(names, SHARDS).get(slowed);
+    }
+
+    /** Returns the results of the shards of {@code dir} but {@code without}, as arguments. */
+    private static List<String> shardsBut(Path dir, int without) {
+        List<String> files = new ArrayList<>();
+        for (int k = 1; k <= SHARDS; k++) {
+            if (k != without) {
+                files.add(dir.resolve("shard-" + k).resolve("results.json").toString());
+            }
+        }
+        return files;
+    }
+
+    /**
+     * The shards of a suite without the one that holds its regression: the merge is no cleaner than
+     * what was measured. The missing shard's benchmarks are a row "not measured", counted as
+     * inconclusive in the headline and the step outputs, and any --fail-on fails.
+     */
+    @Test
+    void aMissingShardFailsTheGateAndCountsAsInconclusive() throws IOException {
+        Path dir = tmp.resolve("gate");
+        int holds = slowedSuite(dir, function(5));
+        List<String> all = shardsBut(dir, 0);
+        List<String> args = new ArrayList<>(List.of("report"));
+        args.addAll(all);
+        args.addAll(List.of("--format", "text", "--fail-on", "regression"));
+        Cli whole = Cli.run(fake.engine(), args.toArray(String[]::new));
+        assertEquals(ExitCode.VERDICT, whole.exitCode(), "every shard: the regression is found\n" + whole.out());
+
+        List<String> lacking = shardsBut(dir, holds);
+        for (List<String> failOn : List.of(List.of("regression"), List.of("regression", "inconclusive"),
+                List.of("inconclusive"))) {
+            List<String> gate = new ArrayList<>(List.of("report"));
+            gate.addAll(lacking);
+            gate.addAll(List.of("--format", "text"));
+            failOn.forEach(v -> gate.addAll(List.of("--fail-on", v)));
+            Cli run = Cli.run(fake.engine(), gate.toArray(String[]::new));
+            assertEquals(ExitCode.VERDICT, run.exitCode(), "--fail-on " + failOn + "\n" + run.out() + run.err());
+        }
+        List<String> advisory = new ArrayList<>(List.of("report"));
+        advisory.addAll(lacking);
+        advisory.addAll(List.of("--format", "markdown"));
+        Cli md = Cli.run(fake.engine(), advisory.toArray(String[]::new));
+        assertEquals(0, md.exitCode(), "without --fail-on the check stays advisory");
+        String headline = md.out().lines().filter(l -> l.startsWith("### ")).findFirst().orElseThrow();
+        assertTrue(headline.contains("shard " + holds + " of 4 missing"), headline);
+        assertTrue(headline.contains("\u2754 1 inconclusive"), headline);
+        assertTrue(md.out().contains("not measured") && md.out().contains("| " + holds + " missing |"), md.out());
+
+        Path output = Files.createFile(tmp.resolve("gate-output"));
+        List<String> github = new ArrayList<>(List.of("report"));
+        github.addAll(lacking);
+        github.addAll(List.of("--format", "github", "-o", tmp.resolve("gate-comment.md").toString()));
+        Cli gh = Cli.run(fake.engine(), Map.of("GITHUB_OUTPUT", output.toString()), github.toArray(String[]::new));
+        assertEquals(0, gh.exitCode(), gh.err());
+        String outputs = Files.readString(output);
+        assertTrue(outputs.contains("regressions=0\n") && outputs.contains("inconclusive=1\n"), outputs);
+
+        // The merged run reads back as it was written: still not measured, still failing the gate.
+        Path merged = tmp.resolve("gate-merged.json");
+        List<String> json = new ArrayList<>(List.of("report"));
+        json.addAll(lacking);
+        json.addAll(List.of("--format", "json", "-o", merged.toString()));
+        assertEquals(0, Cli.run(fake.engine(), json.toArray(String[]::new)).exitCode());
+        Cli again = Cli.run(fake.engine(), "report", merged.toString(), "--format", "text", "--fail-on", "regression");
+        assertEquals(ExitCode.VERDICT, again.exitCode(), again.out());
+        Cli retested = Cli.run(fake.engine(), "report", merged.toString(), "--test", "welch", "--format", "text",
+                "--fail-on", "regression");
+        assertEquals(ExitCode.VERDICT, retested.exitCode(), retested.out());
+    }
+
+    /**
+     * A shard whose job failed, or whose file is cut short or garbage, does not refuse the merge of
+     * the others: it is named with its reason, its benchmarks are not measured, and the gate fails.
+     */
+    @Test
+    void anUnreadableShardIsNamedAndTheOthersAreMerged() throws IOException {
+        Path dir = tmp.resolve("unreadable");
+        int holds = slowedSuite(dir, function(7));
+        Path shard = dir.resolve("shard-" + holds).resolve("results.json");
+        String text = Files.readString(shard);
+        Path cut = Files.writeString(dir.resolve("cut.json"), text.substring(0, text.indexOf("\"measurements\"")));
+        Path garbage = Files.writeString(dir.resolve("garbage.json"), "\u0000\u0001 not json");
+        for (Path bad : List.of(cut, garbage)) {
+            List<String> args = new ArrayList<>(List.of("report"));
+            args.addAll(shardsBut(dir, holds));
+            args.add(bad.toString());
+            args.addAll(List.of("--format", "markdown", "--fail-on", "regression"));
+            Cli md = Cli.run(fake.engine(), args.toArray(String[]::new));
+            assertEquals(ExitCode.VERDICT, md.exitCode(), md.err());
+            String headline = md.out().lines().filter(l -> l.startsWith("### ")).findFirst().orElseThrow();
+            // The file cut short still says which shard it is; the garbage cannot.
+            String state = bad.equals(cut) ? "unreadable" : "missing";
+            assertTrue(headline.contains("shard " + holds + " of 4 " + state), headline);
+            assertTrue(md.out().contains(bad.getFileName().toString()) && md.out().contains("do not read"),
+                    md.out());
+            assertTrue(md.out().lines().filter(l -> l.startsWith("| F")).count() >= 9, "the other shards' rows");
+        }
+        // None that reads: refused, as one file is.
+        Cli none = Cli.run(fake.engine(), "report", cut.toString(), garbage.toString());
+        assertEquals(ExitCode.BAD_INPUT, none.exitCode(), none.err());
     }
 }
