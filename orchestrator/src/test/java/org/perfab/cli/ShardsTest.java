@@ -708,4 +708,54 @@ class ShardsTest {
         Cli none = Cli.run(fake.engine(), "report", cut.toString(), garbage.toString());
         assertEquals(ExitCode.BAD_INPUT, none.exitCode(), none.err());
     }
+
+    /**
+     * A runner class whose shard was missing did not measure that shard's cells: it has no vote on
+     * them, and the consensus says on how many of the runners that measured each. A copy of a run
+     * with another start and runner is still that run, and refused.
+     */
+    @Test
+    void aRunnerThatDidNotMeasureACellHasNoVoteOnIt() throws IOException {
+        Path lacking = tmp.resolve("runner-lacking.json");
+        Cli merged = Cli.run(fake.engine(), "report", results("shard-1").toString(), results("shard-2").toString(),
+                results("shard-4").toString(), "--format", "json", "-o", lacking.toString());
+        assertEquals(0, merged.exitCode(), merged.err());
+        Cli runners = Cli.run(fake.engine(), "merge", lacking.toString(), results("single").toString(), "--format",
+                "json");
+        assertEquals(0, runners.exitCode(), runners.err());
+        Set<String> ofShard3 = new HashSet<>();
+        new ObjectMapper().readTree(results("shard-3").toFile()).at("/shards/parts/0/benchmarks")
+                .forEach(n -> ofShard3.add(n.asText().substring("Benchmark".length())));
+        int seen = 0;
+        for (JsonNode row : new ObjectMapper().readTree(runners.out()).get("cells")) {
+            String cell = row.get("cell").asText();
+            if (cell.equals("(every benchmark of shard 3 of 4)")) {
+                assertEquals("measured on no runner", row.get("consensus").asText(), row.toString());
+                continue;
+            }
+            if (!ofShard3.contains(cell.split("/")[0])) {
+                assertEquals(2, row.get("measured").asInt(), row.toString());
+                continue;
+            }
+            seen++;
+            assertTrue(row.get("byRunner").get(0).isNull(), row.toString());
+            assertEquals(1, row.get("measured").asInt(), row.toString());
+            String consensus = row.get("consensus").asText();
+            assertTrue(consensus.contains(" of 1 that measured it (1 of 2 did not)"), consensus);
+            assertFalse(consensus.contains("everywhere") || consensus.matches(".* on [0-9]+ of 2.*"), consensus);
+        }
+        assertEquals(2 * FUNCTIONS / SHARDS, seen);
+        Cli text = Cli.run(fake.engine(), "merge", lacking.toString(), results("single").toString(), "--format", "text");
+        assertTrue(text.out().contains("not measured"), text.out());
+
+        // The same run with its start and runner edited is one run.
+        ObjectNode copy = (ObjectNode) new ObjectMapper().readTree(results("single").toFile());
+        copy.put("startedAt", "2031-01-01T00:00:00Z");
+        ((ObjectNode) copy.get("machine")).put("runner", "another-runner");
+        Path forged = Files.writeString(tmp.resolve("forged.json"), copy.toString());
+        Cli twice = Cli.run(fake.engine(), "merge", results("single").toString(), forged.toString());
+        assertEquals(ExitCode.BAD_INPUT, twice.exitCode(), twice.out());
+        assertTrue(twice.err().contains(results("single") + " and " + forged + " are one run (the same values"
+                + " measured"), twice.err());
+    }
 }
