@@ -758,4 +758,115 @@ class ShardsTest {
         assertTrue(twice.err().contains(results("single") + " and " + forged + " are one run (the same values"
                 + " measured"), twice.err());
     }
+
+    /** Returns a copy of shard {@code k}'s results with {@code edit} applied, as {@code name}. */
+    private static Path edited(int k, String name, java.util.function.Consumer<ObjectNode> edit) throws IOException {
+        ObjectNode root = (ObjectNode) new ObjectMapper().readTree(results("shard-" + k).toFile());
+        edit.accept(root);
+        return Files.writeString(tmp.resolve(name + ".json"), root.toString());
+    }
+
+    /**
+     * Every claim a shard file makes is checked against the other shards and against what it
+     * measured: its settings, its verdict rules, its slice and its counts. A refusal names the
+     * setting and both files.
+     */
+    @Test
+    void aShardsClaimsAreCheckedAgainstTheOthers() throws IOException {
+        Map<Path, String> refused = new java.util.LinkedHashMap<>();
+        refused.put(edited(2, "claims-trials", r -> ((ObjectNode) r.get("settings")).put("trials", 7)),
+                "its settings.trials is 7 where " + results("shard-1") + "'s is 5");
+        refused.put(edited(2, "claims-builds", r -> ((ObjectNode) r.get("settings")).put("builds", 3)),
+                "its settings.builds is 3 where " + results("shard-1") + "'s is 1");
+        refused.put(edited(2, "claims-effect", r -> ((ObjectNode) r.at("/settings/thresholds")).put("minEffect", 9.0)),
+                "its thresholds.minEffect is 9.0 where " + results("shard-1") + "'s is");
+        refused.put(edited(2, "claims-looks", r -> ((ObjectNode) r.at("/settings/thresholds")).putObject("adaptive")
+                .put("first", 5).put("max", 20)), "its thresholds.adaptive (the looks) is");
+        refused.put(edited(2, "claims-test", r -> ((ObjectNode) r.at("/settings/thresholds")).put("test", "paired")),
+                "its thresholds.test is paired");
+        refused.put(edited(2, "claims-base", r -> ((ObjectNode) r.at("/refs/base")).put("commit", "0".repeat(40))),
+                "its refs.base.commit is " + "0".repeat(40));
+        String ofShard1 = new ObjectMapper().readTree(results("shard-1").toFile()).at("/shards/parts/0/benchmarks/0")
+                .asText();
+        refused.put(edited(2, "claims-overlap", r -> ((com.fasterxml.jackson.databind.node.ArrayNode) r
+                .at("/shards/parts/0/benchmarks")).set(0, ofShard1)), "benchmark '" + ofShard1 + "' is its own, and "
+                + results("shard-1") + "'s too");
+        refused.put(edited(2, "claims-count", r -> ((com.fasterxml.jackson.databind.node.ArrayNode) r
+                .at("/shards/parts/0/benchmarks")).add("BenchmarkExtra")), "names 251 benchmarks of its own, where a"
+                + " suite of 1000 cut by count gives it 250");
+        refused.put(edited(2, "claims-listed", r -> ((ObjectNode) r.at("/shards/parts/0")).put("listed", 999)),
+                "its harness listed another suite");
+        refused.put(edited(2, "claims-trials-held", r -> ((ObjectNode) r.at("/shards/parts/0")).put("trials", 3)),
+                "its shard says it holds 3 trials");
+        for (Map.Entry<Path, String> e : refused.entrySet()) {
+            Cli run = Cli.run(fake.engine(), "report", results("shard-1").toString(), e.getKey().toString());
+            assertEquals(ExitCode.BAD_INPUT, run.exitCode(), e.getKey() + ": " + run.out());
+            assertTrue(run.err().contains(e.getKey().toString()) && run.err().contains(e.getValue()),
+                    e.getValue() + "\n" + run.err());
+        }
+        // Every shard given, one slice holding a name the suite never listed: the slices are not the suite.
+        Path renamed = edited(4, "claims-renamed", r -> ((com.fasterxml.jackson.databind.node.ArrayNode) r
+                .at("/shards/parts/0/benchmarks")).set(0, "BenchmarkNeverListed"));
+        Cli all = Cli.run(fake.engine(), "report", results("shard-1").toString(), results("shard-2").toString(),
+                results("shard-3").toString(), renamed.toString());
+        assertEquals(ExitCode.BAD_INPUT, all.exitCode(), all.out());
+        assertTrue(all.err().contains("a shard claims a slice it was not cut"), all.err());
+        // A slice of 300,000 names where 1,000 were listed does not read: that shard is not measured.
+        Path huge = edited(2, "claims-huge", r -> {
+            var names = (com.fasterxml.jackson.databind.node.ArrayNode) r.at("/shards/parts/0/benchmarks");
+            for (int i = 0; i < 300_000; i++) {
+                names.add("BenchmarkForged" + i);
+            }
+        });
+        Cli big = Cli.run(fake.engine(), "report", results("shard-1").toString(), huge.toString(), "--format",
+                "markdown", "--fail-on", "regression");
+        assertEquals(ExitCode.VERDICT, big.exitCode(), big.err());
+        assertTrue(big.out().contains("more than the 1000 its harness listed"), big.out());
+        assertTrue(big.out().contains("shard 2 of 4 unreadable"), big.out());
+    }
+
+    /**
+     * Where the shards record the suite's listing, a missing shard's benchmarks are known: each is a
+     * row of its own, not measured, named as the harness lists it, and counted as inconclusive.
+     */
+    @Test
+    void aMissingShardsBenchmarksAreEachARowWhereTheListingIsRecorded() throws IOException {
+        List<String> names = new ArrayList<>();
+        for (int f = 0; f < FUNCTIONS; f++) {
+            names.add(function(f));
+        }
+        List<String> args = new ArrayList<>(List.of("report"));
+        for (int k : new int[] {1, 2, 4}) {
+            args.add(edited(k, "listing-" + k, r -> {
+                var listing = ((ObjectNode) r.at("/shards/parts/0")).putArray("listing");
+                names.stream().sorted().forEach(listing::add);
+            }).toString());
+        }
+        args.addAll(List.of("--format", "json"));
+        Cli run = Cli.run(fake.engine(), args.toArray(String[]::new));
+        assertEquals(0, run.exitCode(), run.err());
+        Map<String, JsonNode> rows = Comparisons.of(run.out());
+        Map<String, Integer> shardOf = Sharding.assign(names, SHARDS);
+        int notMeasured = 0;
+        for (String name : names) {
+            JsonNode row = rows.get(name + ":all");
+            assertEquals(shardOf.get(name) == 3, row != null, name);
+            if (row != null) {
+                assertEquals("inconclusive", row.get("verdict").asText(), row.toString());
+                assertTrue(row.get("caveats").toString().contains("not-measured"), row.toString());
+                notMeasured++;
+            }
+        }
+        assertEquals(FUNCTIONS / SHARDS, notMeasured);
+        // A shard whose slice lacks a benchmark the listing places in it is refused.
+        Path short1 = edited(1, "listing-short", r -> {
+            var listing = ((ObjectNode) r.at("/shards/parts/0")).putArray("listing");
+            names.stream().sorted().forEach(listing::add);
+            ((com.fasterxml.jackson.databind.node.ArrayNode) r.at("/shards/parts/0/benchmarks")).set(0,
+                    names.stream().filter(n -> shardOf.get(n) == 2).findFirst().orElseThrow());
+        });
+        Cli refused = Cli.run(fake.engine(), "report", short1.toString(), results("shard-4").toString());
+        assertEquals(ExitCode.BAD_INPUT, refused.exitCode(), refused.out());
+        assertTrue(refused.err().contains("which its listing places in shard 2"), refused.err());
+    }
 }
