@@ -30,7 +30,9 @@ import picocli.CommandLine.Spec;
         description = {"Render a saved run (the results.json of 'perfab ab') as the pull-request"
                 + " comment, GitHub annotations, an HTML report, JSON or a terminal table. Given the results of the"
                 + " shards of one A/B ('perfab ab --shard K/N'), it merges them into one run: every cell judged"
-                + " together, each row naming its shard, and a shard without results named in the headline."},
+                + " together, each row naming its shard; a shard missing, failed, stopped early or unreadable is"
+                + " named in the headline, and what it did not measure is a row 'not measured', counted as"
+                + " inconclusive."},
         footer = {"", "With --format github it also writes comment.md beside RESULTS (or to -o), appends it to"
                 + " $GITHUB_STEP_SUMMARY and writes regressions=, inconclusive= and comment= to $GITHUB_OUTPUT."})
 final class ReportCommand implements Callable<Integer> {
@@ -43,7 +45,7 @@ final class ReportCommand implements Callable<Integer> {
 
     @Option(names = "--fail-on", paramLabel = "VERDICT", completionCandidates = FailOn.Names.class,
             description = "Exit 1 when a cell has this verdict: regression or inconclusive (of shards, as the merged"
-                    + " table judges it). Repeatable.")
+                    + " table judges it; a shard without results fails either). Repeatable.")
     List<String> failOn = new ArrayList<>();
 
     @Option(names = "--test", paramLabel = "welch|paired|auto", description = "Judge the run again with this test:"
@@ -73,8 +75,8 @@ final class ReportCommand implements Callable<Integer> {
                     throw e;
                 }
                 firstFault = firstFault == null ? e : firstFault;
-                String why = e.getMessage().startsWith(file + ": ") ? e.getMessage().substring(file.toString().length()
-                        + 2) : e.getMessage();
+                String why = e.getMessage().startsWith(file.toString()) ? e.getMessage().substring(
+                        file.toString().length()).replaceFirst("^: ", "").replaceFirst("^:", "at ") : e.getMessage();
                 unreadable.add(ResultsJson.unreadable(file, why));
             }
         }

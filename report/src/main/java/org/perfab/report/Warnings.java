@@ -128,7 +128,9 @@ final class Warnings {
             return "Advisory: this check never fails the job.";
         }
         return "This check fails the job when a cell is "
-                + String.join(" or ", report.failOn().stream().map(Verdict::id).toList()) + " (--fail-on).";
+                + String.join(" or ", report.failOn().stream().map(Verdict::id).toList()) + " (--fail-on)"
+                + (report.table().notMeasured().isEmpty() ? "." : ", and when a cell was not measured, as here: a"
+                        + " shard without results may hold either.");
     }
 
     /** Returns the sentence of a run's warning; its subjects are untrusted, and escaped later. */
