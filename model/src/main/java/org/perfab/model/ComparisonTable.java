@@ -440,6 +440,14 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         return rows.stream().noneMatch(r -> r.comparison().base().n() > 0 && r.comparison().head().n() > 0);
     }
 
+    /**
+     * Returns the rows the run did not measure ({@link Caveat#NOT_MEASURED}: a shard of the suite
+     * without results), counted among the inconclusive ones: a gate cannot pass what nobody measured.
+     */
+    public List<CellComparison> notMeasured() {
+        return rows.stream().filter(r -> r.comparison().caveats().contains(Caveat.NOT_MEASURED)).toList();
+    }
+
     /** Returns how many rows were judged together or on their own: the run's tests. */
     public int tested() {
         int tested = 0;

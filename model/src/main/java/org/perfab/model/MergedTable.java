@@ -52,7 +52,7 @@ public record MergedTable(List<String> runners, List<Integer> builds, List<Row> 
      *
      * @param cell the cell (as the first runner that measured it reported it)
      * @param byRunner its comparison on each runner, in the order of the runners; empty where a
-     *     runner did not measure it
+     *     runner did not measure it (its run has no such cell, or only a row of a shard without results)
      * @param worse on how many runners it is significantly worse (p below alpha), whatever its size
      * @param worseOfOneBuild how many of those {@code worse} runners held one build per side
      * @param better on how many runners it is significantly better
@@ -78,11 +78,23 @@ public record MergedTable(List<String> runners, List<Integer> builds, List<Row> 
             return worse >= 2 && worseOfOneBuild == worse;
         }
 
-        /** Returns how many runners have each verdict. */
+        /**
+         * Returns how many runners have each verdict, of those that measured the cell (see
+         * {@link #measured}): a runner that did not has no vote.
+         */
         public Map<Verdict, Integer> verdicts() {
             Map<Verdict, Integer> n = new TreeMap<>();
-            byRunner.forEach(c -> c.ifPresent(x -> n.merge(x.verdict(), 1, Integer::sum)));
+            byRunner.forEach(c -> c.filter(Row::measures).ifPresent(x -> n.merge(x.verdict(), 1, Integer::sum)));
             return n;
+        }
+
+        /** Returns how many runners measured the cell: a comparison with data on both sides. */
+        public int measured() {
+            return (int) byRunner.stream().filter(c -> c.filter(Row::measures).isPresent()).count();
+        }
+
+        private static boolean measures(Comparison c) {
+            return c.verdict() != Verdict.NO_DATA;
         }
     }
 
@@ -114,10 +126,13 @@ public record MergedTable(List<String> runners, List<Integer> builds, List<Row> 
                         + first.provenance().head().commit());
             }
             for (int j = 0; j < i; j++) {
-                if (runs.get(j).identity().equals(r.identity())) {
-                    throw new IllegalArgumentException(sources.get(j) + " and " + sources.get(i) + " are one run"
-                            + " (the same commits, started at " + r.startedAt() + "), which would count as two"
-                            + " runners: give each runner's results once");
+                RunResults.Identity a = runs.get(j).identity();
+                RunResults.Identity b = r.identity();
+                if (a.sameRunAs(b)) {
+                    throw new IllegalArgumentException(sources.get(j) + " and " + sources.get(i) + " are one run ("
+                            + (!b.measured().isEmpty() && a.measured().equals(b.measured())
+                            ? "the same values measured, " + b.measured() : "the same commits and runner, started at "
+                            + r.startedAt()) + "), which would count as two runners: give each runner's results once");
                 }
             }
             String label = r.machine().runner().isBlank() ? r.machine().cpu() : r.machine().runner();
@@ -135,7 +150,9 @@ public record MergedTable(List<String> runners, List<Integer> builds, List<Row> 
             Map<CellId, Comparison> m = new LinkedHashMap<>();
             for (CellComparison row : r.table().rows()) {
                 cells.putIfAbsent(row.cell().id(), row.cell());
-                m.put(row.cell().id(), row.comparison());
+                if (!row.comparison().caveats().contains(org.perfab.stats.Caveat.NOT_MEASURED)) {
+                    m.put(row.cell().id(), row.comparison()); // a shard without results measured none of it
+                }
             }
             byRunner.add(m);
         }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -139,6 +140,10 @@ public final class ResultsJson {
                         .put("trials", each.trials());
                 ArrayNode names = part.putArray("benchmarks");
                 each.benchmarks().forEach(names::add);
+                if (!each.listing().isEmpty()) {
+                    ArrayNode listing = part.putArray("listing");
+                    each.listing().forEach(listing::add);
+                }
             }
         });
         // Merged shards repeat trial numbers, one shard's after another's: each trial and
@@ -329,8 +334,8 @@ public final class ResultsJson {
         });
         n.done();
         ComparisonTable judged;
+        List<List<RunResults.TrialRecord>> byShard = new ArrayList<>();
         if (merged) {
-            List<List<RunResults.TrialRecord>> byShard = new ArrayList<>();
             int from = 0;
             for (Sharding.Part p : sharding.get().parts()) {
                 int to = from + p.trials();
@@ -368,8 +373,50 @@ public final class ResultsJson {
                 .withFunctions(r -> functions.getOrDefault(r.cell().id(), List.of()))
                 .withNoiseFloors(r -> floors.getOrDefault(r.cell().id(), Double.NaN))
                 .countedInstead(r -> countedInstead.contains(r.cell().id()));
+        if (merged) {
+            table = Shards.withUnmeasured(table, sharding.get(), byShard);
+        }
         return new RunResults(name, provenance, machine, settings, startedAt, finishedAt, interrupted, time, trials, table,
                 sharding);
+    }
+
+    /** How far into a results file that does not read {@link #unreadable} looks for the shard it says it is, in bytes. */
+    static final long SALVAGED = 64L << 20;
+
+    /**
+     * Returns what a shard's results file that does not read says of itself before its fault: the
+     * shard it is ({@code shards.count} and {@code shards.parts[0].index}) and the commits it
+     * measured ({@code refs.mergeBase}, {@code refs.head.commit}), as {@link Shards.Unreadable}
+     * keeps them; {@code reason} is why it does not read. The file is read as a stream, at most its
+     * first {@value #SALVAGED} bytes, and nothing in it is trusted beyond naming the shard it says it is.
+     */
+    public static Shards.Unreadable unreadable(Path file, String reason) {
+        Map<String, String> said = new HashMap<>();
+        List<String> wanted = List.of("/refs/mergeBase", "/refs/head/commit", "/shards/count", "/shards/parts/0/index");
+        try (com.fasterxml.jackson.core.JsonParser p = COMPACT.getFactory().createParser(file.toFile())) {
+            for (var t = p.nextToken(); t != null && said.size() < wanted.size()
+                    && p.currentLocation().getByteOffset() < SALVAGED; t = p.nextToken()) {
+                if (t.isScalarValue()) {
+                    String at = p.getParsingContext().pathAsPointer().toString();
+                    if (wanted.contains(at)) {
+                        said.putIfAbsent(at, p.getValueAsString(""));
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // Read as far as it reads: what came before the fault stands.
+        }
+        Optional<Sharding.Shard> shard;
+        try {
+            shard = Optional.of(new Sharding.Shard(Integer.parseInt(said.getOrDefault("/shards/parts/0/index", "")),
+                    Integer.parseInt(said.getOrDefault("/shards/count", ""))));
+        } catch (IllegalArgumentException e) {
+            shard = Optional.empty();
+        }
+        String mergeBase = said.getOrDefault("/refs/mergeBase", "");
+        String head = said.getOrDefault("/refs/head/commit", "");
+        return new Shards.Unreadable(file.toString(), reason, shard,
+                mergeBase.isEmpty() || head.isEmpty() ? "" : mergeBase + ".." + head);
     }
 
     private static Sharding sharding(StrictJson.Obj node, StrictJson.Obj root) {
@@ -379,7 +426,7 @@ public final class ResultsJson {
                     p.check("state", () -> Sharding.State.of(p.text("state"))), p.text("runner"),
                     p.integer("listed", 0, Integer.MAX_VALUE), p.text("suite"),
                     p.has("cut") ? p.text("cut") : Sharding.BY_COUNT, p.texts("benchmarks"),
-                    p.integer("trials", 0, Integer.MAX_VALUE)));
+                    p.integer("trials", 0, Integer.MAX_VALUE), p.has("listing") ? p.texts("listing") : List.of()));
             p.done();
             return part;
         });

@@ -117,9 +117,27 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
         return all;
     }
 
-    /** Returns what tells this run from any other run: its commits and the instant it began. */
+    /**
+     * Returns what tells this run from any other run: its commits, the instant it began, the runner
+     * it ran on, and a digest of what it measured.
+     */
     public Identity identity() {
-        return new Identity(provenance, startedAt);
+        java.security.MessageDigest sha;
+        try {
+            sha = java.security.MessageDigest.getInstance("SHA-256");
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+        java.nio.ByteBuffer bits = java.nio.ByteBuffer.allocate(20);
+        List<Measurement> all = counted(trials);
+        for (Measurement m : all) {
+            sha.update((m.cell().name() + "\n" + m.cell().metric() + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            bits.clear();
+            bits.putInt(m.side().ordinal()).putInt(m.build()).putInt(m.trial()).putLong(Double.doubleToLongBits(m.value()));
+            sha.update(bits.array());
+        }
+        String measured = all.isEmpty() ? "" : java.util.HexFormat.of().formatHex(sha.digest()).substring(0, 16);
+        return new Identity(provenance, startedAt, machine.runner(), measured);
     }
 
     /**
@@ -149,16 +167,30 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
     }
 
     /**
-     * What tells one run from another. Two results files of one identity are one run (a copy, or
-     * the run written again), whatever else differs between them.
+     * What tells one run from another (see {@link #sameRunAs}).
      *
      * @param provenance the run's refs and commits
      * @param startedAt when it began
+     * @param runner the runner it names (empty when it names none)
+     * @param measured the first 16 hex digits of the SHA-256 of its counted measurements (each
+     *     cell, side, build, trial and value, in order); empty when it measured nothing
      */
-    public record Identity(Provenance provenance, Instant startedAt) {
+    public record Identity(Provenance provenance, Instant startedAt, String runner, String measured) {
         public Identity {
             Objects.requireNonNull(provenance, "provenance");
             Objects.requireNonNull(startedAt, "startedAt");
+            Objects.requireNonNull(runner, "runner");
+            Objects.requireNonNull(measured, "measured");
+        }
+
+        /**
+         * Returns whether {@code other} is this run: the same commits, start and runner (a copy, or
+         * the run written again as it went on), or the same values measured, whatever the file
+         * says of its start and runner (two machines never measure the same values, to the bit).
+         */
+        public boolean sameRunAs(Identity other) {
+            return provenance.equals(other.provenance) && startedAt.equals(other.startedAt)
+                    && runner.equals(other.runner) || !measured.isEmpty() && measured.equals(other.measured);
         }
     }
 

@@ -48,7 +48,9 @@ public record Sharding(int count, List<Part> parts) {
         INTERRUPTED("interrupted"),
         /** Every counted trial of a side failed: its benchmarks have no verdict. */
         FAILED("failed"),
-        /** No results of it were given: its benchmarks are not in the table. */
+        /** Its results file was given and did not read (cut short, or not a results file). */
+        UNREADABLE("unreadable"),
+        /** No results of it were given. */
         MISSING("missing");
 
         private final String id;
@@ -85,12 +87,23 @@ public record Sharding(int count, List<Part> parts) {
      * @param cut how the suite was cut: {@link #BY_COUNT}, or {@code time:DIGEST} when by the
      *     benchmarks' times in an earlier run (see {@link #cut}); every shard of one A/B cuts alike, or
      *     their slices do not fit together
-     * @param benchmarks the benchmarks of its slice, as the harness names them
+     * @param benchmarks the benchmarks of its slice, as the harness names them; of a shard merged
+     *     without results, those the other shards' listings place in it (empty when none recorded one)
      * @param trials how many of the run's trials are this shard's (they come in the order of the shards)
+     * @param listing every benchmark the harness listed, each once, sorted: {@code listed} of them,
+     *     whose digest is {@code suite}; empty where the file does not record it (files written before
+     *     perfab recorded it, and the parts of shards merged)
      */
     public record Part(int index, State state, String runner, int listed, String suite, String cut,
-            List<String> benchmarks, int trials) {
+            List<String> benchmarks, int trials, List<String> listing) {
+        /** A shard whose results do not record the suite's listing. */
+        public Part(int index, State state, String runner, int listed, String suite, String cut,
+                List<String> benchmarks, int trials) {
+            this(index, state, runner, listed, suite, cut, benchmarks, trials, List.of());
+        }
+
         public Part {
+            listing = List.copyOf(listing);
             Objects.requireNonNull(suite, "suite");
             Objects.requireNonNull(cut, "cut");
             if (index < 1) {
@@ -102,6 +115,31 @@ public record Sharding(int count, List<Part> parts) {
             if (trials < 0 || listed < 0) {
                 throw new IllegalArgumentException("negative counts of shard " + index);
             }
+            if (new java.util.HashSet<>(benchmarks).size() != benchmarks.size()) {
+                throw new IllegalArgumentException("shard " + index + " names a benchmark of its own twice");
+            }
+            if (benchmarks.size() > listed) {
+                throw new IllegalArgumentException("shard " + index + " has " + benchmarks.size() + " benchmarks of its"
+                        + " own, more than the " + listed + " its harness listed");
+            }
+            if (!listing.isEmpty()) {
+                if (listing.size() != listed || !listing.equals(new ArrayList<>(new TreeSet<>(listing)))) {
+                    throw new IllegalArgumentException("shard " + index + " says its harness listed " + listed
+                            + " benchmarks, and its listing holds " + listing.size() + (listing.size() == listed
+                            ? ", not each once in order" : ""));
+                }
+                if (!Sharding.suite(listing).equals(suite)) {
+                    throw new IllegalArgumentException("shard " + index + "'s listing is not the suite " + suite
+                            + " it says its harness listed");
+                }
+                java.util.Set<String> all = new java.util.HashSet<>(listing);
+                for (String b : benchmarks) {
+                    if (!all.contains(b)) {
+                        throw new IllegalArgumentException("shard " + index + " names '" + b + "' as its own, which"
+                                + " its harness did not list");
+                    }
+                }
+            }
         }
     }
 
@@ -110,7 +148,7 @@ public record Sharding(int count, List<Part> parts) {
         return parts.size() == count && count > 1;
     }
 
-    /** Returns the shards that were not measured to their end: missing, failed or interrupted, in order. */
+    /** Returns the shards that were not measured to their end: missing, unreadable, failed or interrupted, in order. */
     public List<Part> lacking() {
         List<Part> out = new ArrayList<>();
         for (Part p : parts) {

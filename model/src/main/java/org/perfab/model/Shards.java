@@ -7,9 +7,12 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import org.perfab.stats.Comparison;
+import org.perfab.stats.Direction;
 import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
 
@@ -24,14 +27,37 @@ public final class Shards {
     }
 
     /**
+     * A shard's results file that did not read: what is known of it.
+     *
+     * @param source the file, as messages name it
+     * @param reason why it did not read
+     * @param shard the shard the file says it is, in what did read before the fault; empty when it
+     *     does not say
+     * @param commits the base and head commits it says it measured ({@code MERGEBASE..HEAD}); empty
+     *     when it does not say
+     */
+    public record Unreadable(String source, String reason, Optional<Sharding.Shard> shard, String commits) {
+        public Unreadable {
+            Objects.requireNonNull(source, "source");
+            Objects.requireNonNull(reason, "reason");
+            Objects.requireNonNull(shard, "shard");
+            Objects.requireNonNull(commits, "commits");
+        }
+    }
+
+    /**
      * Returns the shards {@code runs} merged into one run, shards that were not given named
-     * {@link Sharding.State#MISSING}. {@code sources} names each run (its file) in a refusal.
+     * {@link Sharding.State#MISSING}, or {@link Sharding.State#UNREADABLE} where one of
+     * {@code unreadable} says it is that shard of this A/B. {@code sources} names each run (its
+     * file) in a refusal. What the shards that lack results did not measure is in the table, each
+     * benchmark a row of its own, inconclusive (see {@link #withUnmeasured}).
      *
      * @throws IllegalArgumentException when a run is not a shard's own, the runs are not of one
-     *     A/B (other commits, workloads or counts of shards), a shard is given twice, or two
-     *     shards measured one cell
+     *     A/B (other commits, workload, settings, thresholds, counts of shards, listings or cuts), a
+     *     shard is given twice, two shards claim one benchmark or measured one cell, or what a shard
+     *     states of its slice does not fit what the others state
      */
-    public static RunResults merge(List<RunResults> runs, List<String> sources) {
+    public static RunResults merge(List<RunResults> runs, List<String> sources, List<Unreadable> unreadable) {
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("no shards to merge");
         }
@@ -53,24 +79,10 @@ public final class Shards {
                 throw new IllegalArgumentException(source + "it is a shard of " + s.count() + " where " + sources.get(0)
                         + " is one of " + count + ": shards of one A/B are split alike");
             }
-            if (!r.provenance().mergeBase().equals(first.provenance().mergeBase())
-                    || !r.provenance().head().commit().equals(first.provenance().head().commit())) {
-                throw new IllegalArgumentException(source + "not a shard of the same A/B: it measured " + r.provenance().mergeBase()
-                        + " against " + r.provenance().head().commit() + " where " + sources.get(0) + " measured "
-                        + first.provenance().mergeBase() + " against " + first.provenance().head().commit());
-            }
-            if (!r.settings().workload().equals(first.settings().workload()) || !r.name().equals(first.name())) {
-                throw new IllegalArgumentException(source + "not a shard of the same workload: '" + r.name() + "' ("
-                        + r.settings().workload() + ") where " + sources.get(0) + " is '" + first.name() + "' ("
-                        + first.settings().workload() + ")");
-            }
-            if (!r.table().thresholds().equals(first.table().thresholds())) {
-                throw new IllegalArgumentException(source + "judged by other settings than " + sources.get(0) + " (alpha, min"
-                        + " effect, adaptive trials or false-discovery rate): shards of one A/B share them");
-            }
+            sameAb(r, source, first, sources.get(0));
             Sharding.Part part = s.parts().get(0);
             Sharding.Part firstPart = first.sharding().get().parts().get(0);
-            if (!part.suite().equals(firstPart.suite())) {
+            if (!part.suite().equals(firstPart.suite()) || part.listed() != firstPart.listed()) {
                 throw new IllegalArgumentException(source + "its harness listed another suite than " + sources.get(0)
                         + "'s (" + part.listed() + " benchmarks against " + firstPart.listed() + "), so their slices"
                         + " do not fit together: a listing that differs from runner to runner leaves benchmarks in no"
@@ -81,6 +93,7 @@ public final class Shards {
                         + sources.get(0) + "'s " + cutWords(firstPart.cut()) + ", so their slices do not fit together:"
                         + " give every shard the same --shard-times, or none");
             }
+            ownClaims(r, source, count);
             Integer other = byIndex.putIfAbsent(part.index(), i);
             if (other != null) {
                 throw new IllegalArgumentException(source + "shard " + s.parts().get(0).index() + " of " + count + " is "
@@ -89,6 +102,7 @@ public final class Shards {
         }
         // Disjoint slices measure disjoint cells: a cell of two shards would be judged twice.
         Map<CellId, Integer> measuredBy = new HashMap<>();
+        Map<String, Integer> ownedBy = new HashMap<>();
         for (int i = 0; i < runs.size(); i++) {
             for (CellComparison row : runs.get(i).table().rows()) {
                 Integer other = measuredBy.putIfAbsent(row.cell().id(), i);
@@ -98,9 +112,33 @@ public final class Shards {
                             + " than its filter names?)");
                 }
             }
+            for (String b : runs.get(i).sharding().get().parts().get(0).benchmarks()) {
+                Integer other = ownedBy.putIfAbsent(b, i);
+                if (other != null) {
+                    throw new IllegalArgumentException(sources.get(i) + ": benchmark '" + b + "' is its own, and "
+                            + sources.get(other) + "'s too: the slices of one suite are disjoint");
+                }
+            }
+        }
+        Sharding.Part firstPart = first.sharding().get().parts().get(0);
+        if (byIndex.size() == count && (ownedBy.size() != firstPart.listed()
+                || !Sharding.suite(ownedBy.keySet()).equals(firstPart.suite()))) {
+            throw new IllegalArgumentException("the slices of " + String.join(", ", sources) + " hold "
+                    + ownedBy.size() + " benchmarks, which are not the " + firstPart.listed() + " every shard says its"
+                    + " harness listed: a shard claims a slice it was not cut");
+        }
+        Map<Integer, List<String>> lackingOwn = placed(runs, sources, byIndex, count);
+        Map<Integer, Unreadable> unreadableAt = new TreeMap<>();
+        String commits = first.provenance().mergeBase() + ".." + first.provenance().head().commit();
+        for (Unreadable u : unreadable) {
+            if (u.shard().isPresent() && u.shard().get().count() == count && u.commits().equals(commits)
+                    && !byIndex.containsKey(u.shard().get().index())) {
+                unreadableAt.putIfAbsent(u.shard().get().index(), u);
+            }
         }
         List<Sharding.Part> parts = new ArrayList<>();
         List<List<RunResults.TrialRecord>> trialsByShard = new ArrayList<>();
+        List<List<RunResults.TrialRecord>> trialsByPart = new ArrayList<>();
         List<RunResults.TrialRecord> trials = new ArrayList<>();
         List<Warning> warnings = new ArrayList<>();
         Set<CellId> profiles = new HashSet<>();
@@ -109,13 +147,15 @@ public final class Shards {
         Optional<Instant> finished = first.finishedAt();
         boolean interrupted = false;
         double[] timing = new double[4];
-        int listed = first.sharding().get().parts().get(0).listed();
-        String suite = first.sharding().get().parts().get(0).suite();
-        String cut = first.sharding().get().parts().get(0).cut();
+        int listed = firstPart.listed();
+        String suite = firstPart.suite();
+        String cut = firstPart.cut();
         for (int k = 1; k <= count; k++) {
             Integer i = byIndex.get(k);
             if (i == null) {
-                parts.add(new Sharding.Part(k, Sharding.State.MISSING, "", listed, suite, cut, List.of(), 0));
+                parts.add(new Sharding.Part(k, unreadableAt.containsKey(k) ? Sharding.State.UNREADABLE
+                        : Sharding.State.MISSING, "", listed, suite, cut, lackingOwn.getOrDefault(k, List.of()), 0));
+                trialsByPart.add(List.of());
                 continue;
             }
             RunResults r = runs.get(i);
@@ -123,6 +163,7 @@ public final class Shards {
             parts.add(new Sharding.Part(k, state(r), runner(r), own.listed(), own.suite(), own.cut(), own.benchmarks(),
                     r.trials().size()));
             trialsByShard.add(r.trials());
+            trialsByPart.add(r.trials());
             trials.addAll(r.trials());
             for (Warning w : r.table().warnings()) {
                 if (!warnings.contains(w)) {
@@ -146,6 +187,12 @@ public final class Shards {
             timing[2] = Math.max(timing[2], t.build());
             timing[3] = Math.max(timing[3], t.trials());
         }
+        for (Unreadable u : unreadable) {
+            int at = unreadableAt.containsValue(u) ? u.shard().get().index() : 0;
+            warnings.add(Warning.of(Warning.Kind.UNREADABLE_SHARD, List.of(u.source(), u.reason()),
+                    Map.of("shard", (long) at, "shards", (long) count)));
+        }
+        Sharding sharding = new Sharding(count, parts);
         Thresholds thresholds = first.table().thresholds();
         ComparisonTable table = Judge.table(first.table().baseLabel(), first.table().headLabel(), trialsByShard,
                 thresholds, cell -> profiles.contains(cell.id())).withWarnings(warnings)
@@ -155,9 +202,211 @@ public final class Shards {
                         .orElse(Double.NaN))
                 .countedInstead(r -> Optional.ofNullable(rows.get(r.cell().id())).map(CellComparison::countedInstead)
                         .orElse(false));
-        return new RunResults(first.name(), first.provenance(), first.machine(), first.settings(), started, finished,
-                interrupted, new RunResults.Timing(timing[0], timing[1], timing[2], timing[3]), trials, table,
-                Optional.of(new Sharding(count, parts)));
+        RunResults.Settings f = first.settings();
+        int most = runs.stream().mapToInt(r -> r.settings().trials()).max().orElseThrow();
+        RunResults.Settings settings = new RunResults.Settings(f.workload(), most, f.warmup(), f.builds(),
+                f.harnessFrom(), f.format(), f.seed(), f.profiles(), f.harnessFiles(), f.failOn(), f.padding());
+        return new RunResults(first.name(), first.provenance(), first.machine(), settings, started, finished,
+                interrupted, new RunResults.Timing(timing[0], timing[1], timing[2], timing[3]), trials,
+                withUnmeasured(table, sharding, trialsByPart), Optional.of(sharding));
+    }
+
+    /**
+     * Refuses {@code r} unless it is of the A/B {@code first} is: the same commits and trees, the
+     * same workload, the same settings of trials and builds, the same verdict rules. A refusal names
+     * the setting and both files.
+     */
+    private static void sameAb(RunResults r, String source, RunResults first, String firstSource) {
+        RunResults.Provenance p = r.provenance();
+        RunResults.Provenance f = first.provenance();
+        if (!p.mergeBase().equals(f.mergeBase()) || !p.head().commit().equals(f.head().commit())) {
+            throw new IllegalArgumentException(source + "not a shard of the same A/B: it measured " + p.mergeBase()
+                    + " against " + p.head().commit() + " where " + firstSource + " measured " + f.mergeBase()
+                    + " against " + f.head().commit());
+        }
+        if (!r.settings().workload().equals(first.settings().workload()) || !r.name().equals(first.name())) {
+            throw new IllegalArgumentException(source + "not a shard of the same workload: '" + r.name() + "' ("
+                    + r.settings().workload() + ") where " + firstSource + " is '" + first.name() + "' ("
+                    + first.settings().workload() + ")");
+        }
+        RunResults.Settings s = r.settings();
+        RunResults.Settings t = first.settings();
+        Thresholds a = r.table().thresholds();
+        Thresholds b = first.table().thresholds();
+        Map<String, List<Object>> settings = new java.util.LinkedHashMap<>();
+        settings.put("refs.base.commit", List.of(p.base().commit(), f.base().commit()));
+        settings.put("refs.baseTree", List.of(p.baseTree(), f.baseTree()));
+        settings.put("refs.headTree", List.of(p.headTree(), f.headTree()));
+        settings.put("aa", List.of(p.aa(), f.aa()));
+        if (a.adaptive().isEmpty() || b.adaptive().isEmpty()) {
+            // With adaptive trials each shard stops at its own look: its trials are those it reached.
+            settings.put("settings.trials", List.of(s.trials(), t.trials()));
+        }
+        settings.put("settings.warmup", List.of(s.warmup(), t.warmup()));
+        settings.put("settings.builds", List.of(s.builds(), t.builds()));
+        settings.put("settings.harnessFrom", List.of(s.harnessFrom(), t.harnessFrom()));
+        settings.put("settings.format", List.of(s.format(), t.format()));
+        settings.put("settings.profiles", List.of(s.profiles(), t.profiles()));
+        settings.put("thresholds.alpha", List.of(a.alpha(), b.alpha()));
+        settings.put("thresholds.minEffect", List.of(a.minEffect(), b.minEffect()));
+        settings.put("thresholds.inconclusive", List.of(a.inconclusive(), b.inconclusive()));
+        settings.put("thresholds.fdr", List.of(a.fdr(), b.fdr()));
+        settings.put("thresholds.outlierFloor", List.of(a.outlierFloor(), b.outlierFloor()));
+        settings.put("thresholds.noisyAbove", List.of(a.noisyAbove(), b.noisyAbove()));
+        settings.put("thresholds.adaptive (the looks)", List.of(a.adaptive().map(Object::toString).orElse("off"),
+                b.adaptive().map(Object::toString).orElse("off")));
+        settings.put("thresholds.test", List.of(a.test().id(), b.test().id()));
+        settings.forEach((name, both) -> {
+            if (!both.get(0).equals(both.get(1))) {
+                throw new IllegalArgumentException(source + "its " + name + " is " + both.get(0) + " where "
+                        + firstSource + "'s is " + both.get(1) + ": shards of one A/B share their commits, settings"
+                        + " and verdict rules");
+            }
+        });
+        if (!a.equals(b)) {
+            throw new IllegalArgumentException(source + "judged by other settings than " + firstSource + " (alpha, min"
+                    + " effect, adaptive trials or false-discovery rate): shards of one A/B share them");
+        }
+    }
+
+    /**
+     * Refuses a shard's run whose own claims do not fit what it measured or how a suite of its size
+     * is cut: its trials not the count its part states, a slice cut by count of another size than
+     * its index's, benchmarks its listing places in another shard, or measurements of an empty slice.
+     */
+    private static void ownClaims(RunResults r, String source, int count) {
+        Sharding.Part part = r.sharding().get().parts().get(0);
+        if (part.trials() != r.trials().size()) {
+            throw new IllegalArgumentException(source + "its shard says it holds " + part.trials() + " trials, and it"
+                    + " holds " + r.trials().size());
+        }
+        if (part.cut().equals(Sharding.BY_COUNT)) {
+            int size = sliceSize(part.listed(), count, part.index());
+            if (part.benchmarks().size() != size) {
+                throw new IllegalArgumentException(source + "shard " + part.index() + " of " + count + " names "
+                        + part.benchmarks().size() + " benchmarks of its own, where a suite of " + part.listed()
+                        + " cut by count gives it " + size);
+            }
+            if (!part.listing().isEmpty()) {
+                Map<String, Integer> shardOf = Sharding.assign(part.listing(), count);
+                for (String b : part.benchmarks()) {
+                    if (shardOf.get(b) != part.index()) {
+                        throw new IllegalArgumentException(source + "shard " + part.index() + " names '" + b + "' as"
+                                + " its own, which its listing places in shard " + shardOf.get(b));
+                    }
+                }
+            }
+        }
+        if (part.benchmarks().isEmpty() && !RunResults.counted(r.trials()).isEmpty()) {
+            throw new IllegalArgumentException(source + "shard " + part.index() + " has no benchmark of its own, and"
+                    + " measured " + r.table().rows().size() + " cells");
+        }
+    }
+
+    /** Returns how many of {@code listed} benchmarks cut by count fall in shard {@code index} of {@code count}. */
+    private static int sliceSize(int listed, int count, int index) {
+        // Benchmark i (from 0) is in shard i * count / listed + 1: those from ceil((index - 1) * listed / count).
+        long from = ((long) (index - 1) * listed + count - 1) / count;
+        long to = ((long) index * listed + count - 1) / count;
+        return (int) (to - from);
+    }
+
+    /**
+     * Returns the benchmarks of each shard without results, by index: those the listing a shard
+     * recorded places there (by count, each where {@link Sharding#assign} puts it; cut by time,
+     * every benchmark no shard holds, when one shard lacks results). Empty where none recorded its
+     * listing.
+     *
+     * @throws IllegalArgumentException when a shard given lacks a benchmark its listing places in it
+     */
+    private static Map<Integer, List<String>> placed(List<RunResults> runs, List<String> sources,
+            Map<Integer, Integer> byIndex, int count) {
+        Optional<Sharding.Part> recorded = runs.stream().map(r -> r.sharding().get().parts().get(0))
+                .filter(p -> !p.listing().isEmpty()).findFirst();
+        if (recorded.isEmpty() || byIndex.size() == count) {
+            return Map.of();
+        }
+        Set<String> held = new HashSet<>();
+        runs.forEach(r -> held.addAll(r.sharding().get().parts().get(0).benchmarks()));
+        Map<Integer, List<String>> out = new TreeMap<>();
+        if (recorded.get().cut().equals(Sharding.BY_COUNT)) {
+            Sharding.assign(recorded.get().listing(), count).forEach((name, k) -> {
+                if (byIndex.containsKey(k) && !held.contains(name)) {
+                    throw new IllegalArgumentException(sources.get(byIndex.get(k)) + ": shard " + k + " does not name"
+                            + " '" + name + "' as its own, which the suite's listing places in it");
+                }
+                if (!byIndex.containsKey(k)) {
+                    out.computeIfAbsent(k, x -> new ArrayList<>()).add(name);
+                }
+            });
+        } else if (byIndex.size() == count - 1) {
+            int k = 1;
+            while (byIndex.containsKey(k)) {
+                k++;
+            }
+            out.put(k, recorded.get().listing().stream().filter(n -> !held.contains(n)).toList());
+        }
+        out.replaceAll((k, names) -> names.stream().sorted().toList());
+        return out;
+    }
+
+    /** The metric of a row that stands for a benchmark no shard measured: every metric it has. */
+    public static final String ALL_METRICS = "all";
+
+    /**
+     * Returns {@code table}, the table of the shards {@code sharding} merged ({@code trialsByPart}
+     * the trials of each of its parts, in order), with what its lacking shards did not measure as
+     * rows {@link org.perfab.stats.Caveat#NOT_MEASURED}, inconclusive: each cell of a lacking shard
+     * without data on a side; each benchmark of a lacking shard that has no row (metric
+     * {@value #ALL_METRICS}); and one row for a lacking shard whose benchmarks are not known (see
+     * {@link #unknownBenchmarks}). A merged run is never cleaner than what was measured: a shard
+     * that did not run cannot pass a gate. The table as it is for any other run.
+     */
+    public static ComparisonTable withUnmeasured(ComparisonTable table, Sharding sharding,
+            List<List<RunResults.TrialRecord>> trialsByPart) {
+        if (!sharding.merged() || sharding.lacking().isEmpty()) {
+            return table;
+        }
+        Map<CellId, Integer> shardOf = new HashMap<>();
+        for (int k = 0; k < trialsByPart.size(); k++) {
+            for (Measurement m : RunResults.counted(trialsByPart.get(k))) {
+                shardOf.putIfAbsent(m.cell().id(), sharding.parts().get(k).index());
+            }
+        }
+        Set<Integer> lacking = new HashSet<>();
+        sharding.lacking().forEach(p -> lacking.add(p.index()));
+        Set<Integer> withRows = new HashSet<>();
+        List<CellComparison> rows = new ArrayList<>();
+        for (CellComparison r : table.rows()) {
+            Integer k = shardOf.get(r.cell().id());
+            if (k != null && lacking.contains(k)) {
+                withRows.add(k);
+                rows.add(r.comparison().verdict() == Verdict.NO_DATA ? r.withComparison(r.comparison().notMeasured())
+                        : r);
+            } else {
+                rows.add(r);
+            }
+        }
+        for (Sharding.Part p : sharding.lacking()) {
+            if (withRows.contains(p.index())) {
+                continue;
+            }
+            List<String> names = p.benchmarks().isEmpty() ? List.of(unknownBenchmarks(p.index(), sharding.count()))
+                    : p.benchmarks();
+            for (String name : names) {
+                Comparison c = Comparison.notMeasured(Direction.LOWER_IS_BETTER);
+                rows.add(new CellComparison(new Cell(name, ALL_METRICS, "", Direction.LOWER_IS_BETTER), c, Optional.empty(),
+                        Double.NaN, Double.NaN, List.of(), Optional.empty(), Optional.empty(), List.of(),
+                        c.detectable(table.thresholds()), Double.NaN));
+            }
+        }
+        return new ComparisonTable(table.baseLabel(), table.headLabel(), table.thresholds(), rows, table.warnings(),
+                table.pairing());
+    }
+
+    /** Returns the name of the row that stands for the benchmarks of shard {@code index}, when their names are not known. */
+    public static String unknownBenchmarks(int index, int count) {
+        return "(every benchmark of shard " + index + " of " + count + ")";
     }
 
     /**
@@ -186,12 +435,12 @@ public final class Shards {
         return out;
     }
 
-    /** Returns the runner a shard's run names: the CI runner's name, else the CPU. */
     /** Returns how a {@link Sharding.Part#cut} reads in a sentence: "by count", "by the times time:…". */
     private static String cutWords(String cut) {
         return cut.equals(Sharding.BY_COUNT) ? "by count" : "by the times of an earlier run (" + cut + ")";
     }
 
+    /** Returns the runner a shard's run names: the CI runner's name, else the CPU. */
     private static String runner(RunResults r) {
         return r.machine().runner().isBlank() ? r.machine().cpu() : r.machine().runner();
     }

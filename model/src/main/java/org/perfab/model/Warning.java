@@ -126,7 +126,13 @@ public record Warning(Kind kind, int count, List<String> subjects, Map<String, L
          * (what the next look would have taken; absent when not known) and {@code enoughMillis} (a
          * budget that lets it run).
          */
-        BUDGET_STOP("budget-stop");
+        BUDGET_STOP("budget-stop"),
+        /**
+         * A results file given as a shard's did not read, and the shards that did were merged
+         * without it. Subjects: the file, why it did not read; figures: {@code shard} (the shard
+         * it said it was, 0 when it did not say) and {@code shards} (of how many).
+         */
+        UNREADABLE_SHARD("unreadable-shard");
 
         private final String id;
 

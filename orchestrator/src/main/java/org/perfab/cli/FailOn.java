@@ -37,8 +37,15 @@ final class FailOn {
         return verdicts;
     }
 
-    /** Returns {@link ExitCode#VERDICT} when a row has one of {@code failing}, else OK. */
+    /**
+     * Returns {@link ExitCode#VERDICT} when a row has one of {@code failing}, or when any
+     * {@code --fail-on} is given and the table has rows the run did not measure (a shard without
+     * results: see {@link ComparisonTable#notMeasured}), which could hide either; else OK.
+     */
     static int exitCode(ComparisonTable table, List<Verdict> failing) {
+        if (!failing.isEmpty() && !table.notMeasured().isEmpty()) {
+            return ExitCode.VERDICT;
+        }
         for (Verdict v : failing) {
             if (table.counts().get(v) > 0) {
                 return ExitCode.VERDICT;

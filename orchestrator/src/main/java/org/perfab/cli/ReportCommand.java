@@ -30,7 +30,9 @@ import picocli.CommandLine.Spec;
         description = {"Render a saved run (the results.json of 'perfab ab') as the pull-request"
                 + " comment, GitHub annotations, an HTML report, JSON or a terminal table. Given the results of the"
                 + " shards of one A/B ('perfab ab --shard K/N'), it merges them into one run: every cell judged"
-                + " together, each row naming its shard, and a shard without results named in the headline."},
+                + " together, each row naming its shard; a shard missing, failed, stopped early or unreadable is"
+                + " named in the headline, and what it did not measure is a row 'not measured', counted as"
+                + " inconclusive."},
         footer = {"", "With --format github it also writes comment.md beside RESULTS (or to -o), appends it to"
                 + " $GITHUB_STEP_SUMMARY and writes regressions=, inconclusive= and comment= to $GITHUB_OUTPUT."})
 final class ReportCommand implements Callable<Integer> {
@@ -43,7 +45,7 @@ final class ReportCommand implements Callable<Integer> {
 
     @Option(names = "--fail-on", paramLabel = "VERDICT", completionCandidates = FailOn.Names.class,
             description = "Exit 1 when a cell has this verdict: regression or inconclusive (of shards, as the merged"
-                    + " table judges it). Repeatable.")
+                    + " table judges it; a shard without results fails either). Repeatable.")
     List<String> failOn = new ArrayList<>();
 
     @Option(names = "--test", paramLabel = "welch|paired|auto", description = "Judge the run again with this test:"
@@ -58,21 +60,40 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        // Of several files (the shards of one A/B), one that does not read is that shard unreadable,
+        // and the others are merged without it; one file, or none that reads, is refused.
         List<RunResults> runs = new ArrayList<>();
+        List<Path> read = new ArrayList<>();
+        List<Shards.Unreadable> unreadable = new ArrayList<>();
+        BadInputException firstFault = null;
         for (Path file : results) {
-            runs.add(ResultsJson.read(file));
+            try {
+                runs.add(ResultsJson.read(file));
+                read.add(file);
+            } catch (BadInputException e) {
+                if (results.size() == 1) {
+                    throw e;
+                }
+                firstFault = firstFault == null ? e : firstFault;
+                String why = e.getMessage().startsWith(file.toString()) ? e.getMessage().substring(
+                        file.toString().length()).replaceFirst("^: ", "").replaceFirst("^:", "at ") : e.getMessage();
+                unreadable.add(ResultsJson.unreadable(file, why));
+            }
+        }
+        if (runs.isEmpty()) {
+            throw firstFault;
         }
         RunResults run = runs.get(0);
-        if (runs.size() > 1 || run.sharding().map(s -> !s.merged() && s.count() > 1).orElse(false)) {
+        if (results.size() > 1 || run.sharding().map(s -> !s.merged() && s.count() > 1).orElse(false)) {
             for (int i = 0; i < runs.size(); i++) {
                 if (runs.get(i).sharding().isEmpty()) {
-                    throw new BadInputException(results.get(i) + " is not a shard's results (its run had no --shard):"
+                    throw new BadInputException(read.get(i) + " is not a shard's results (its run had no --shard):"
                             + " 'perfab report' takes one run, or the shards of one A/B; 'perfab merge' takes one A/B"
                             + " of several runners");
                 }
             }
             try {
-                run = Shards.merge(runs, results.stream().map(Path::toString).toList());
+                run = Shards.merge(runs, read.stream().map(Path::toString).toList(), unreadable);
             } catch (IllegalArgumentException e) {
                 throw new BadInputException(e.getMessage(), e);
             }

@@ -214,7 +214,8 @@ public final class Compare {
         // instead) stays with each row.
         Map<CellId, CellComparison> saved = new HashMap<>();
         run.table().rows().forEach(r -> saved.put(r.cell().id(), r));
-        return Judge.table(run.table().baseLabel(), run.table().headLabel(), Shards.trialsByShard(run), t, isProfile)
+        List<List<RunResults.TrialRecord>> byShard = Shards.trialsByShard(run);
+        ComparisonTable judged = Judge.table(run.table().baseLabel(), run.table().headLabel(), byShard, t, isProfile)
                 .withWarnings(run.table().warnings())
                 .withFunctions(r -> Optional.ofNullable(saved.get(r.cell().id())).map(CellComparison::functions)
                         .orElse(List.of()))
@@ -222,6 +223,7 @@ public final class Compare {
                         .orElse(Double.NaN))
                 .countedInstead(r -> Optional.ofNullable(saved.get(r.cell().id())).map(CellComparison::countedInstead)
                         .orElse(false));
+        return run.sharding().map(s -> Shards.withUnmeasured(judged, s, byShard)).orElse(judged);
     }
 
     /**

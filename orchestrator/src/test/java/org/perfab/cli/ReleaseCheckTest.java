@@ -326,9 +326,10 @@ class ReleaseCheckTest {
         ((ObjectNode) root.get("machine")).put("runner", runner);
         root.put("startedAt", Instant.parse(root.get("startedAt").asText()).plusSeconds(laterSeconds).toString());
         for (JsonNode m : root.get("measurements")) {
-            if (m.get("side").asText().equals("head") && m.get("cell").asText().equals("speed/run")) {
-                ((ObjectNode) m).put("value", m.get("value").asDouble() / headDivisor);
-            }
+            // A run started later measured values of its own, if only in their last bits.
+            double own = m.get("value").asDouble() * (1 + laterSeconds * 1e-12);
+            ((ObjectNode) m).put("value", m.get("side").asText().equals("head")
+                    && m.get("cell").asText().equals("speed/run") ? own / headDivisor : own);
         }
         Path file = tmp.resolve(name);
         json.writeValue(file.toFile(), root);
@@ -451,8 +452,17 @@ class ReleaseCheckTest {
         String renamed = asRunner(Path.of(file), "ubuntu-22.04", 0, 1, "renamed.json");
         Cli copied = merge("text", file, renamed, copy.toString());
         assertEquals(2, copied.exitCode(), copied.err());
-        assertTrue(copied.err().contains(file + " and " + renamed + " are one run (the same commits, started at "),
+        assertTrue(copied.err().contains(file + " and " + renamed + " are one run (the same values measured, "),
                 copied.err());
+        // Another start and runner on the same values is that run, relabelled.
+        String relabelled = asRunner(Path.of(file), "ubuntu-24.04-arm", 0, 1, "relabelled.json");
+        ObjectNode edited = (ObjectNode) new ObjectMapper().readTree(Path.of(relabelled).toFile());
+        edited.put("startedAt", "2031-01-01T00:00:00Z");
+        Files.writeString(Path.of(relabelled), edited.toString());
+        Cli forged = merge("text", file, relabelled);
+        assertEquals(2, forged.exitCode(), forged.err());
+        assertTrue(forged.err().contains(file + " and " + relabelled + " are one run (the same values measured, "),
+                forged.err());
         // Another run of the same commits is another runner.
         String later = asRunner(Path.of(file), "ubuntu-22.04", 60, 1, "later.json");
         assertEquals(0, merge("text", file, later).exitCode());

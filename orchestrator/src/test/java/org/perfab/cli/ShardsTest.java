@@ -698,7 +698,10 @@ class ShardsTest {
         assertTrue(rows.size() > 100, md.out());
         for (String row : rows) {
             String cell = row.substring(2, row.indexOf(' ', 2));
-            assertTrue(row.endsWith("| " + shardOf.get(cell) + " |"), row);
+            int shard = shardOf.get(cell);
+            // Shard 3's base failed: its rows are not measured, and say how the shard ended.
+            assertTrue(row.endsWith(shard == 3 ? "| 3 failed |" : "| " + shard + " |"), row);
+            assertEquals(shard == 3, row.contains("not measured"), row);
         }
     }
 
@@ -725,5 +728,289 @@ class ShardsTest {
         assertEquals(2, bad.exitCode());
         assertTrue(bad.err().contains("--shard"), bad.err());
         assertFalse(Files.exists(tmp.resolve("bad/results.json")));
+    }
+
+    /**
+     * Measures a suite of 12 functions in 4 shards, the function {@code slowed} 50% slower on the
+     * head and every other as fast, each shard into {@code DIR/shard-K}; returns the shard that
+     * holds {@code slowed}.
+     */
+    private static int slowedSuite(Path dir, String slowed) throws IOException {
+        int functions = 12;
+        List<String> names = new ArrayList<>();
+        StringBuilder slow = new StringBuilder();
+        for (int f = 0; f < functions; f++) {
+            names.add(function(f));
+            slow.append(function(f)).append(function(f).equals(slowed) ? " 1.5" : " 1.0").append(" 0.002\n");
+        }
+        Path repo = suite(dir.resolve("repo"), "name: gate\ntrials: 5\nwarmup: 0\nadaptive: off\nharness:\n"
+                + "  run: [go, test, -bench, .]\n  format: go\n", functions, slow.toString());
+        for (int k = 1; k <= SHARDS; k++) {
+            Cli run = Cli.ab(fake.engine(), repo, dir.resolve("shard-" + k), "--shard", k + "/" + SHARDS);
+            assertEquals(0, run.exitCode(), run.err());
+        }
+        return Sharding.assign(names, SHARDS).get(slowed);
+    }
+
+    /** Returns the results of the shards of {@code dir} but {@code without}, as arguments. */
+    private static List<String> shardsBut(Path dir, int without) {
+        List<String> files = new ArrayList<>();
+        for (int k = 1; k <= SHARDS; k++) {
+            if (k != without) {
+                files.add(dir.resolve("shard-" + k).resolve("results.json").toString());
+            }
+        }
+        return files;
+    }
+
+    /**
+     * The shards of a suite without the one that holds its regression: the merge is no cleaner than
+     * what was measured. The missing shard's benchmarks are a row "not measured", counted as
+     * inconclusive in the headline and the step outputs, and any --fail-on fails.
+     */
+    @Test
+    void aMissingShardFailsTheGateAndCountsAsInconclusive() throws IOException {
+        Path dir = tmp.resolve("gate");
+        int holds = slowedSuite(dir, function(5));
+        List<String> all = shardsBut(dir, 0);
+        List<String> args = new ArrayList<>(List.of("report"));
+        args.addAll(all);
+        args.addAll(List.of("--format", "text", "--fail-on", "regression"));
+        Cli whole = Cli.run(fake.engine(), args.toArray(String[]::new));
+        assertEquals(ExitCode.VERDICT, whole.exitCode(), "every shard: the regression is found\n" + whole.out());
+
+        List<String> lacking = shardsBut(dir, holds);
+        for (List<String> failOn : List.of(List.of("regression"), List.of("regression", "inconclusive"),
+                List.of("inconclusive"))) {
+            List<String> gate = new ArrayList<>(List.of("report"));
+            gate.addAll(lacking);
+            gate.addAll(List.of("--format", "text"));
+            failOn.forEach(v -> gate.addAll(List.of("--fail-on", v)));
+            Cli run = Cli.run(fake.engine(), gate.toArray(String[]::new));
+            assertEquals(ExitCode.VERDICT, run.exitCode(), "--fail-on " + failOn + "\n" + run.out() + run.err());
+        }
+        List<String> advisory = new ArrayList<>(List.of("report"));
+        advisory.addAll(lacking);
+        advisory.addAll(List.of("--format", "markdown"));
+        Cli md = Cli.run(fake.engine(), advisory.toArray(String[]::new));
+        assertEquals(0, md.exitCode(), "without --fail-on the check stays advisory");
+        String headline = md.out().lines().filter(l -> l.startsWith("### ")).findFirst().orElseThrow();
+        assertTrue(headline.contains("shard " + holds + " of 4 missing"), headline);
+        assertTrue(headline.contains("\u2754 1 inconclusive"), headline);
+        assertTrue(md.out().contains("not measured") && md.out().contains("| " + holds + " missing |"), md.out());
+
+        Path output = Files.createFile(tmp.resolve("gate-output"));
+        List<String> github = new ArrayList<>(List.of("report"));
+        github.addAll(lacking);
+        github.addAll(List.of("--format", "github", "-o", tmp.resolve("gate-comment.md").toString()));
+        Cli gh = Cli.run(fake.engine(), Map.of("GITHUB_OUTPUT", output.toString()), github.toArray(String[]::new));
+        assertEquals(0, gh.exitCode(), gh.err());
+        String outputs = Files.readString(output);
+        assertTrue(outputs.contains("regressions=0\n") && outputs.contains("inconclusive=1\n"), outputs);
+
+        // The merged run reads back as it was written: still not measured, still failing the gate.
+        Path merged = tmp.resolve("gate-merged.json");
+        List<String> json = new ArrayList<>(List.of("report"));
+        json.addAll(lacking);
+        json.addAll(List.of("--format", "json", "-o", merged.toString()));
+        assertEquals(0, Cli.run(fake.engine(), json.toArray(String[]::new)).exitCode());
+        Cli again = Cli.run(fake.engine(), "report", merged.toString(), "--format", "text", "--fail-on", "regression");
+        assertEquals(ExitCode.VERDICT, again.exitCode(), again.out());
+        Cli retested = Cli.run(fake.engine(), "report", merged.toString(), "--test", "welch", "--format", "text",
+                "--fail-on", "regression");
+        assertEquals(ExitCode.VERDICT, retested.exitCode(), retested.out());
+    }
+
+    /**
+     * A shard whose job failed, or whose file is cut short or garbage, does not refuse the merge of
+     * the others: it is named with its reason, its benchmarks are not measured, and the gate fails.
+     */
+    @Test
+    void anUnreadableShardIsNamedAndTheOthersAreMerged() throws IOException {
+        Path dir = tmp.resolve("unreadable");
+        int holds = slowedSuite(dir, function(7));
+        Path shard = dir.resolve("shard-" + holds).resolve("results.json");
+        String text = Files.readString(shard);
+        Path cut = Files.writeString(dir.resolve("cut.json"), text.substring(0, text.indexOf("\"measurements\"")));
+        Path garbage = Files.writeString(dir.resolve("garbage.json"), "\u0000\u0001 not json");
+        for (Path bad : List.of(cut, garbage)) {
+            List<String> args = new ArrayList<>(List.of("report"));
+            args.addAll(shardsBut(dir, holds));
+            args.add(bad.toString());
+            args.addAll(List.of("--format", "markdown", "--fail-on", "regression"));
+            Cli md = Cli.run(fake.engine(), args.toArray(String[]::new));
+            assertEquals(ExitCode.VERDICT, md.exitCode(), md.err());
+            String headline = md.out().lines().filter(l -> l.startsWith("### ")).findFirst().orElseThrow();
+            // The file cut short still says which shard it is; the garbage cannot.
+            String state = bad.equals(cut) ? "unreadable" : "missing";
+            assertTrue(headline.contains("shard " + holds + " of 4 " + state), headline);
+            assertTrue(md.out().contains(bad.getFileName().toString()) && md.out().contains("do not read"),
+                    md.out());
+            assertTrue(md.out().lines().filter(l -> l.startsWith("| F")).count() >= 9, "the other shards' rows");
+        }
+        // None that reads: refused, as one file is.
+        Cli none = Cli.run(fake.engine(), "report", cut.toString(), garbage.toString());
+        assertEquals(ExitCode.BAD_INPUT, none.exitCode(), none.err());
+    }
+
+    /**
+     * A runner class whose shard was missing did not measure that shard's cells: it has no vote on
+     * them, and the consensus says on how many of the runners that measured each. A copy of a run
+     * with another start and runner is still that run, and refused.
+     */
+    @Test
+    void aRunnerThatDidNotMeasureACellHasNoVoteOnIt() throws IOException {
+        Path lacking = tmp.resolve("runner-lacking.json");
+        Cli merged = Cli.run(fake.engine(), "report", results("shard-1").toString(), results("shard-2").toString(),
+                results("shard-4").toString(), "--format", "json", "-o", lacking.toString());
+        assertEquals(0, merged.exitCode(), merged.err());
+        Cli runners = Cli.run(fake.engine(), "merge", lacking.toString(), results("single").toString(), "--format",
+                "json");
+        assertEquals(0, runners.exitCode(), runners.err());
+        Set<String> ofShard3 = new HashSet<>();
+        new ObjectMapper().readTree(results("shard-3").toFile()).at("/shards/parts/0/benchmarks")
+                .forEach(n -> ofShard3.add(n.asText().substring("Benchmark".length())));
+        int seen = 0;
+        for (JsonNode row : new ObjectMapper().readTree(runners.out()).get("cells")) {
+            String cell = row.get("cell").asText();
+            if (cell.equals("(every benchmark of shard 3 of 4)")) {
+                assertEquals("measured on no runner", row.get("consensus").asText(), row.toString());
+                continue;
+            }
+            if (!ofShard3.contains(cell.split("/")[0])) {
+                assertEquals(2, row.get("measured").asInt(), row.toString());
+                continue;
+            }
+            seen++;
+            assertTrue(row.get("byRunner").get(0).isNull(), row.toString());
+            assertEquals(1, row.get("measured").asInt(), row.toString());
+            String consensus = row.get("consensus").asText();
+            assertTrue(consensus.contains(" of 1 that measured it (1 of 2 did not)"), consensus);
+            assertFalse(consensus.contains("everywhere") || consensus.matches(".* on [0-9]+ of 2.*"), consensus);
+        }
+        assertEquals(2 * FUNCTIONS / SHARDS, seen);
+        Cli text = Cli.run(fake.engine(), "merge", lacking.toString(), results("single").toString(), "--format", "text");
+        assertTrue(text.out().contains("not measured"), text.out());
+
+        // The same run with its start and runner edited is one run.
+        ObjectNode copy = (ObjectNode) new ObjectMapper().readTree(results("single").toFile());
+        copy.put("startedAt", "2031-01-01T00:00:00Z");
+        ((ObjectNode) copy.get("machine")).put("runner", "another-runner");
+        Path forged = Files.writeString(tmp.resolve("forged.json"), copy.toString());
+        Cli twice = Cli.run(fake.engine(), "merge", results("single").toString(), forged.toString());
+        assertEquals(ExitCode.BAD_INPUT, twice.exitCode(), twice.out());
+        assertTrue(twice.err().contains(results("single") + " and " + forged + " are one run (the same values"
+                + " measured"), twice.err());
+    }
+
+    /** Returns a copy of shard {@code k}'s results with {@code edit} applied, as {@code name}. */
+    private static Path edited(int k, String name, java.util.function.Consumer<ObjectNode> edit) throws IOException {
+        ObjectNode root = (ObjectNode) new ObjectMapper().readTree(results("shard-" + k).toFile());
+        edit.accept(root);
+        return Files.writeString(tmp.resolve(name + ".json"), root.toString());
+    }
+
+    /**
+     * Every claim a shard file makes is checked against the other shards and against what it
+     * measured: its settings, its verdict rules, its slice and its counts. A refusal names the
+     * setting and both files.
+     */
+    @Test
+    void aShardsClaimsAreCheckedAgainstTheOthers() throws IOException {
+        Map<Path, String> refused = new java.util.LinkedHashMap<>();
+        refused.put(edited(2, "claims-trials", r -> ((ObjectNode) r.get("settings")).put("trials", 7)),
+                "its settings.trials is 7 where " + results("shard-1") + "'s is 5");
+        refused.put(edited(2, "claims-builds", r -> ((ObjectNode) r.get("settings")).put("builds", 3)),
+                "its settings.builds is 3 where " + results("shard-1") + "'s is 1");
+        refused.put(edited(2, "claims-effect", r -> ((ObjectNode) r.at("/settings/thresholds")).put("minEffect", 9.0)),
+                "its thresholds.minEffect is 9.0 where " + results("shard-1") + "'s is");
+        refused.put(edited(2, "claims-looks", r -> ((ObjectNode) r.at("/settings/thresholds")).putObject("adaptive")
+                .put("first", 5).put("max", 20)), "its thresholds.adaptive (the looks) is");
+        refused.put(edited(2, "claims-test", r -> ((ObjectNode) r.at("/settings/thresholds")).put("test", "paired")),
+                "its thresholds.test is paired");
+        refused.put(edited(2, "claims-base", r -> ((ObjectNode) r.at("/refs/base")).put("commit", "0".repeat(40))),
+                "its refs.base.commit is " + "0".repeat(40));
+        String ofShard1 = new ObjectMapper().readTree(results("shard-1").toFile()).at("/shards/parts/0/benchmarks/0")
+                .asText();
+        refused.put(edited(2, "claims-overlap", r -> ((com.fasterxml.jackson.databind.node.ArrayNode) r
+                .at("/shards/parts/0/benchmarks")).set(0, ofShard1)), "benchmark '" + ofShard1 + "' is its own, and "
+                + results("shard-1") + "'s too");
+        refused.put(edited(2, "claims-count", r -> ((com.fasterxml.jackson.databind.node.ArrayNode) r
+                .at("/shards/parts/0/benchmarks")).add("BenchmarkExtra")), "names 251 benchmarks of its own, where a"
+                + " suite of 1000 cut by count gives it 250");
+        refused.put(edited(2, "claims-listed", r -> ((ObjectNode) r.at("/shards/parts/0")).put("listed", 999)),
+                "its harness listed another suite");
+        refused.put(edited(2, "claims-trials-held", r -> ((ObjectNode) r.at("/shards/parts/0")).put("trials", 3)),
+                "its shard says it holds 3 trials");
+        for (Map.Entry<Path, String> e : refused.entrySet()) {
+            Cli run = Cli.run(fake.engine(), "report", results("shard-1").toString(), e.getKey().toString());
+            assertEquals(ExitCode.BAD_INPUT, run.exitCode(), e.getKey() + ": " + run.out());
+            assertTrue(run.err().contains(e.getKey().toString()) && run.err().contains(e.getValue()),
+                    e.getValue() + "\n" + run.err());
+        }
+        // Every shard given, one slice holding a name the suite never listed: the slices are not the suite.
+        Path renamed = edited(4, "claims-renamed", r -> ((com.fasterxml.jackson.databind.node.ArrayNode) r
+                .at("/shards/parts/0/benchmarks")).set(0, "BenchmarkNeverListed"));
+        Cli all = Cli.run(fake.engine(), "report", results("shard-1").toString(), results("shard-2").toString(),
+                results("shard-3").toString(), renamed.toString());
+        assertEquals(ExitCode.BAD_INPUT, all.exitCode(), all.out());
+        assertTrue(all.err().contains("a shard claims a slice it was not cut"), all.err());
+        // A slice of 300,000 names where 1,000 were listed does not read: that shard is not measured.
+        Path huge = edited(2, "claims-huge", r -> {
+            var names = (com.fasterxml.jackson.databind.node.ArrayNode) r.at("/shards/parts/0/benchmarks");
+            for (int i = 0; i < 300_000; i++) {
+                names.add("BenchmarkForged" + i);
+            }
+        });
+        Cli big = Cli.run(fake.engine(), "report", results("shard-1").toString(), huge.toString(), "--format",
+                "markdown", "--fail-on", "regression");
+        assertEquals(ExitCode.VERDICT, big.exitCode(), big.err());
+        assertTrue(big.out().contains("more than the 1000 its harness listed"), big.out());
+        assertTrue(big.out().contains("shard 2 of 4 unreadable"), big.out());
+    }
+
+    /**
+     * Where the shards record the suite's listing, a missing shard's benchmarks are known: each is a
+     * row of its own, not measured, named as the harness lists it, and counted as inconclusive.
+     */
+    @Test
+    void aMissingShardsBenchmarksAreEachARowWhereTheListingIsRecorded() throws IOException {
+        List<String> names = new ArrayList<>();
+        for (int f = 0; f < FUNCTIONS; f++) {
+            names.add(function(f));
+        }
+        List<String> args = new ArrayList<>(List.of("report"));
+        for (int k : new int[] {1, 2, 4}) {
+            args.add(edited(k, "listing-" + k, r -> {
+                var listing = ((ObjectNode) r.at("/shards/parts/0")).putArray("listing");
+                names.stream().sorted().forEach(listing::add);
+            }).toString());
+        }
+        args.addAll(List.of("--format", "json"));
+        Cli run = Cli.run(fake.engine(), args.toArray(String[]::new));
+        assertEquals(0, run.exitCode(), run.err());
+        Map<String, JsonNode> rows = Comparisons.of(run.out());
+        Map<String, Integer> shardOf = Sharding.assign(names, SHARDS);
+        int notMeasured = 0;
+        for (String name : names) {
+            JsonNode row = rows.get(name + ":all");
+            assertEquals(shardOf.get(name) == 3, row != null, name);
+            if (row != null) {
+                assertEquals("inconclusive", row.get("verdict").asText(), row.toString());
+                assertTrue(row.get("caveats").toString().contains("not-measured"), row.toString());
+                notMeasured++;
+            }
+        }
+        assertEquals(FUNCTIONS / SHARDS, notMeasured);
+        // A shard whose slice lacks a benchmark the listing places in it is refused.
+        Path short1 = edited(1, "listing-short", r -> {
+            var listing = ((ObjectNode) r.at("/shards/parts/0")).putArray("listing");
+            names.stream().sorted().forEach(listing::add);
+            ((com.fasterxml.jackson.databind.node.ArrayNode) r.at("/shards/parts/0/benchmarks")).set(0,
+                    names.stream().filter(n -> shardOf.get(n) == 2).findFirst().orElseThrow());
+        });
+        Cli refused = Cli.run(fake.engine(), "report", short1.toString(), results("shard-4").toString());
+        assertEquals(ExitCode.BAD_INPUT, refused.exitCode(), refused.out());
+        assertTrue(refused.err().contains("which its listing places in shard 2"), refused.err());
     }
 }

@@ -37,7 +37,7 @@ final class HtmlRenderer implements Renderer<Report> {
     public String render(Report report) {
         List<Row> rows = new ArrayList<>();
         Map<CellId, List<Plot.Point>> points = report.run().map(Plot::points).orElse(Map.of());
-        Map<CellId, Integer> shards = ShardWords.shardOfCells(report);
+        Map<CellId, String> shards = ShardWords.shardOfCells(report);
         UnaryOperator<String> names = ShortNames.of(report.table());
         int i = 0;
         for (CellComparison r : report.table().rows()) {
@@ -56,7 +56,7 @@ final class HtmlRenderer implements Renderer<Report> {
                     Untrusted.htmlProse(Numbers.pValue(c.pValue())),
                     Untrusted.htmlProse(Words.detects(r)), plot,
                     Notes.of(r, report.table().thresholds()).stream().map(n -> Untrusted.htmlProse(Untrusted.plain(n, Untrusted.MAX_PROSE)))
-                            .toList(), Optional.ofNullable(shards.get(r.cell().id())).map(String::valueOf).orElse("")));
+                            .toList(), shards.getOrDefault(r.cell().id(), "")));
         }
         Thresholds t = report.table().thresholds();
         List<CellComparison> shown = report.table().rows().stream().filter(r -> !r.allZero()).toList();

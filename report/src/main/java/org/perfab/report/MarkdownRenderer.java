@@ -169,11 +169,10 @@ final class MarkdownRenderer implements Renderer<Report> {
             ComparisonTable table = report.table();
             List<Row> rows = new ArrayList<>(table.rows().size());
             List<List<String>> notes = new ArrayList<>(table.rows().size());
-            Map<CellId, Integer> shards = ShardWords.shardOfCells(report);
+            Map<CellId, String> shards = ShardWords.shardOfCells(report);
             UnaryOperator<String> names = ShortNames.of(table);
             for (CellComparison r : table.rows()) {
-                Integer shard = shards.get(r.cell().id());
-                rows.add(row(r, names, table.thresholds(), shard == null ? "" : Integer.toString(shard)));
+                rows.add(row(r, names, table.thresholds(), shards.getOrDefault(r.cell().id(), "")));
                 notes.add(Notes.of(r, table.thresholds()).stream().map(n -> Untrusted.markdown(n, Untrusted.MAX_PROSE)).toList());
             }
             String zeros = Zeros.line(table.rows(), n -> Untrusted.markdown(n));

@@ -23,28 +23,40 @@ final class MergeRenderer {
     private MergeRenderer() {
     }
 
-    /** Returns the consensus of a row, in words: what a release manager acts on. */
+    /**
+     * Returns the consensus of a row, in words: what a release manager acts on. Only the runners
+     * that measured the cell vote: "regression on 1 of 2", or "regression on 1 of 1 that measured
+     * it (1 of 2 did not)", never "unchanged everywhere" of a cell a runner did not measure.
+     */
     static String consensus(MergedTable.Row row, int runners) {
         Map<Verdict, Integer> v = row.verdicts();
+        int measured = row.measured();
+        if (measured == 0) {
+            return row.byRunner().stream().allMatch(Optional::isPresent) ? "no data everywhere"
+                    : "measured on no runner";
+        }
+        String missed = "(" + (runners - measured) + " of " + runners + " did not)";
+        String of = measured == runners ? " of " + runners : " of " + measured + " that measured it " + missed;
         String counted;
         if (v.getOrDefault(Verdict.REGRESSION, 0) > 0) {
-            counted = "regression on " + v.get(Verdict.REGRESSION) + " of " + runners;
+            counted = "regression on " + v.get(Verdict.REGRESSION) + of;
         } else if (v.getOrDefault(Verdict.INCONCLUSIVE, 0) > 0) {
-            counted = "inconclusive on " + v.get(Verdict.INCONCLUSIVE) + " of " + runners;
+            counted = "inconclusive on " + v.get(Verdict.INCONCLUSIVE) + of;
         } else if (v.getOrDefault(Verdict.SMALL, 0) > 0) {
-            counted = "small on " + v.get(Verdict.SMALL) + " of " + runners;
+            counted = "small on " + v.get(Verdict.SMALL) + of;
         } else if (v.getOrDefault(Verdict.IMPROVEMENT, 0) > 0 && row.worse() == 0) {
-            counted = "improvement on " + v.get(Verdict.IMPROVEMENT) + " of " + runners;
+            counted = "improvement on " + v.get(Verdict.IMPROVEMENT) + of;
         } else if (v.size() == 1) {
-            counted = Words.label(v.keySet().iterator().next()) + " everywhere";
+            counted = Words.label(v.keySet().iterator().next()) + (measured == runners ? " everywhere"
+                    : " on " + measured + of);
         } else {
-            counted = "mixed";
+            counted = "mixed" + (measured == runners ? "" : " on the " + measured + " that measured it " + missed);
         }
         if (!row.bisect() && !row.worseOnlyWithOneBuild()) {
             return counted;
         }
         boolean said = counted.startsWith("small on " + row.worse() + " ");
-        String worse = said ? "" : "; significantly worse on " + row.worse() + " of " + runners;
+        String worse = said ? "" : "; significantly worse on " + row.worse() + " of " + measured;
         return row.bisect() ? counted + worse + ": bisect before release"
                 : counted + worse + ", each with one build per side: rerun with --builds 3 and build.perturb before"
                         + " a bisect";
@@ -148,7 +160,7 @@ final class MergeRenderer {
                     ResultsJson.number(x, "pValue", c.get().pValue());
                 }
             }
-            r.put("worse", row.worse()).put("worseOfOneBuild", row.worseOfOneBuild()).put("better", row.better())
+            r.put("measured", row.measured()).put("worse", row.worse()).put("worseOfOneBuild", row.worseOfOneBuild()).put("better", row.better())
                     .put("bisect", row.bisect())
                     .put("consensus", consensus(row, table.runners().size()));
         }

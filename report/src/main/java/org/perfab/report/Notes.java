@@ -120,7 +120,7 @@ final class Notes {
         Comparison c = row.comparison();
         List<String> notes = new ArrayList<>();
         for (Caveat caveat : c.caveats()) {
-            if (caveat == Caveat.UNDERPOWERED || caveat == Caveat.COUNTED_INSTEAD) {
+            if (caveat == Caveat.UNDERPOWERED || caveat == Caveat.COUNTED_INSTEAD || caveat == Caveat.NOT_MEASURED) {
                 continue;
             }
             notes.add(switch (caveat) {
@@ -141,7 +141,7 @@ final class Notes {
                         + l.look()).orElse("run's other tested cells") + " its adjusted p (Benjamini-Hochberg q) "
                         + Numbers.pValue(c.qValue()) + " is not under " + Numbers.value(t.nominalFdrRate()) + ": judging"
                         + " together costs power at few trials; more trials, --cell or --fdr off get it back";
-                case UNDERPOWERED, COUNTED_INSTEAD -> throw new AssertionError("skipped above");
+                case UNDERPOWERED, COUNTED_INSTEAD, NOT_MEASURED -> throw new AssertionError("skipped above");
             });
         }
         return notes;

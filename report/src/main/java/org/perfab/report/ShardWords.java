@@ -5,11 +5,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.perfab.model.CellComparison;
 import org.perfab.model.CellId;
 import org.perfab.model.Measurement;
 import org.perfab.model.RunResults;
 import org.perfab.model.Sharding;
 import org.perfab.model.Shards;
+import org.perfab.stats.Caveat;
 
 /** What every rendering says of a run of shards: which runner measured what, and which shards lack results. */
 final class ShardWords {
@@ -41,8 +43,10 @@ final class ShardWords {
      */
     static Optional<String> warning(Report report) {
         return lacking(report).map(l -> "not every benchmark of the suite is judged: " + l + " (missing: no results"
-                + " were given for it; failed: every counted trial of a side failed; interrupted: stopped before its"
-                + " last trial). A missing shard's benchmarks are not in this table");
+                + " were given for it; unreadable: its results did not read; failed: every counted trial of a side"
+                + " failed; interrupted: stopped before its last trial). What such a shard did not measure is a row"
+                + " 'not measured', counted as inconclusive, and fails any --fail-on: a gate cannot pass what nobody"
+                + " measured");
     }
 
     /**
@@ -74,20 +78,37 @@ final class ShardWords {
         return p.cut().equals(Sharding.BY_COUNT) ? "" : ", cut at equal time by the times of an earlier run";
     }
 
-    /** Returns the shard that measured each cell, for shards merged; empty for any other run. */
-    static Map<CellId, Integer> shardOfCells(Report report) {
+    /**
+     * Returns the shard column of each row, for shards merged: the shard that measured it ("3"), and
+     * for a row it did not measure, how that shard ended ("3 missing"); empty for any other run.
+     */
+    static Map<CellId, String> shardOfCells(Report report) {
         Optional<RunResults> run = report.run().filter(r -> r.sharding().map(Sharding::merged).orElse(false));
         if (run.isEmpty()) {
             return Map.of();
         }
-        Map<CellId, Integer> of = new HashMap<>();
+        Sharding sharding = run.get().sharding().get();
+        Map<CellId, Sharding.Part> of = new HashMap<>();
         List<List<RunResults.TrialRecord>> byShard = Shards.trialsByShard(run.get());
         for (int k = 0; k < byShard.size(); k++) {
-            int index = run.get().sharding().get().parts().get(k).index();
+            Sharding.Part part = sharding.parts().get(k);
             for (Measurement m : RunResults.counted(byShard.get(k))) {
-                of.putIfAbsent(m.cell().id(), index);
+                of.putIfAbsent(m.cell().id(), part);
             }
         }
-        return of;
+        for (Sharding.Part p : sharding.lacking()) {
+            List<String> names = p.benchmarks().isEmpty() ? List.of(Shards.unknownBenchmarks(p.index(), sharding.count()))
+                    : p.benchmarks();
+            names.forEach(n -> of.putIfAbsent(new CellId(n, Shards.ALL_METRICS), p));
+        }
+        Map<CellId, String> shown = new HashMap<>();
+        for (CellComparison r : report.table().rows()) {
+            Sharding.Part p = of.get(r.cell().id());
+            if (p != null) {
+                shown.put(r.cell().id(), p.index() + (r.comparison().caveats().contains(Caveat.NOT_MEASURED)
+                        ? " " + p.state().id() : ""));
+            }
+        }
+        return shown;
     }
 }

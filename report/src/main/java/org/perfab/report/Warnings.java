@@ -128,7 +128,9 @@ final class Warnings {
             return "Advisory: this check never fails the job.";
         }
         return "This check fails the job when a cell is "
-                + String.join(" or ", report.failOn().stream().map(Verdict::id).toList()) + " (--fail-on).";
+                + String.join(" or ", report.failOn().stream().map(Verdict::id).toList()) + " (--fail-on)"
+                + (report.table().notMeasured().isEmpty() ? "." : ", and when a cell was not measured, as here: a"
+                        + " shard without results may hold either.");
     }
 
     /** Returns the sentence of a run's warning; its subjects are untrusted, and escaped later. */
@@ -222,6 +224,9 @@ final class Warnings {
                     + " --budget " + Spans.option(Duration.ofMillis(w.figure("budgetMillis"))) + " ("
                     + Spans.span(w.figure("spentMillis") / 1000.0) + " spent). --budget "
                     + Spans.option(Duration.ofMillis(w.figure("enoughMillis"))) + " lets it run.";
+            case UNREADABLE_SHARD -> "The shard results " + at(s, 0) + (w.figure("shard") > 0 ? " (shard "
+                    + w.figure("shard") + " of " + w.figure("shards") + ")" : "") + " do not read (" + at(s, 1)
+                    + "): the shards that did are merged without it, and its benchmarks are not measured.";
             case UNCONVERTIBLE_UNITS -> count((int) w.figure("values"), "value", "values") + " of cell '"
                     + at(s, 0) + "' (" + at(s, 1) + ") in unit '" + at(s, 2) + "' were left out: the cell is in unit '"
                     + at(s, 3) + "', and the two do not convert.";

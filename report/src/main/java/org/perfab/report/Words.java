@@ -232,6 +232,9 @@ final class Words {
      * than "too noisy".
      */
     static String label(Comparison c) {
+        if (c.caveats().contains(Caveat.NOT_MEASURED)) {
+            return "not measured";
+        }
         if (c.verdict() == Verdict.NOISY && c.caveats().contains(Caveat.NOT_AMONG_MANY)) {
             return "not among many";
         }

@@ -20,6 +20,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.perfab.model.Bisection;
 import org.perfab.model.CellId;
+import org.perfab.model.Measurement;
 import org.perfab.model.MergedTable;
 import org.perfab.model.NoiseFile;
 import org.perfab.model.Plan;
@@ -169,13 +170,19 @@ class ProductGoldenTest {
                                 1))));
     }
 
-    /** The broker run on two runner classes, the second slower on one cell and started later. */
+    /**
+     * The broker run on two runner classes, the second started later, on values of its own (a
+     * millionth apart: the table shown is the first's).
+     */
     private static MergedTable merged() {
         RunResults a = RunFixture.broker();
         RunResults b = RunFixture.broker();
+        List<RunResults.TrialRecord> own = b.trials().stream().map(t -> t.withMeasurements(t.measurements().stream()
+                .map(m -> new Measurement(m.cell(), m.side(), m.build(), m.trial(), m.value() * 1.000001)).toList()))
+                .toList();
         RunResults later = new RunResults(b.name(), b.provenance(), new RunResults.Machine(b.machine().cpu(),
                 b.machine().cores(), b.machine().os(), b.machine().kernel(), b.machine().jvm(), "ubuntu-24.04-arm"),
-                b.settings(), b.startedAt().plusSeconds(3600), b.finishedAt(), false, b.timing(), b.trials(), b.table());
+                b.settings(), b.startedAt().plusSeconds(3600), b.finishedAt(), false, b.timing(), own, b.table());
         return MergedTable.of(List.of(a, later), List.of("ubuntu-latest/results.json",
                 RunFixture.HOSTILE + "/results.json"));
     }

@@ -58,7 +58,13 @@ public enum Caveat {
      * threshold even at the most trials), so the benchmark was counted instead, in the same run:
      * its verdict is its counts' rows, and this row claims nothing.
      */
-    COUNTED_INSTEAD;
+    COUNTED_INSTEAD,
+    /**
+     * The part of the run that should have measured it left nothing to judge (a shard of the suite
+     * missing, failed, stopped early or unreadable): inconclusive, never a pass, whatever the
+     * values beside it say.
+     */
+    NOT_MEASURED;
 
     /** Returns the stable machine-readable name, e.g. {@code non-positive-base-mean}. */
     public String id() {

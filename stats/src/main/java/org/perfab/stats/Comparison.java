@@ -265,6 +265,29 @@ public record Comparison(Summary base, Summary head, Direction direction, double
         return with(verdict, more, qValue);
     }
 
+    /**
+     * Returns this comparison as a cell the run did not measure ({@link Caveat#NOT_MEASURED}): its
+     * summaries kept, no change, no interval and no p, {@link Verdict#INCONCLUSIVE}.
+     */
+    public Comparison notMeasured() {
+        List<Caveat> more = new ArrayList<>(caveats);
+        if (!more.contains(Caveat.NOT_MEASURED)) {
+            more.add(Caveat.NOT_MEASURED);
+        }
+        more.sort(null);
+        return new Comparison(base, head, direction, Double.NaN, Double.NaN, Double.NaN, statistic, Double.NaN,
+                OptionalDouble.empty(), Verdict.INCONCLUSIVE, more, Double.NaN);
+    }
+
+    /** Returns a cell the run did not measure at all: no value on either side (see {@link #notMeasured()}). */
+    public static Comparison notMeasured(Direction direction) {
+        Summary none = Summary.of(Sample.empty());
+        return new Comparison(none, none, direction, Double.NaN, Double.NaN, Double.NaN,
+                Statistic.of(Statistic.Kind.WELCH_T, Double.NaN, Double.NaN), Double.NaN, OptionalDouble.empty(),
+                Verdict.INCONCLUSIVE, List.of(Caveat.BASE_TOO_FEW, Caveat.HEAD_TOO_FEW, Caveat.NOT_MEASURED),
+                Double.NaN);
+    }
+
     private Comparison with(Verdict v, List<Caveat> c, double q) {
         return new Comparison(base, head, direction, pctChange, ciLow, ciHigh, statistic, pValue, mde, v, c, q);
     }
