@@ -538,7 +538,7 @@ public final class AbRun {
                 listing = Optional.of(slice.listing());
                 sharding = Optional.of(new Sharding(shard.count(), List.of(new Sharding.Part(shard.index(),
                         Sharding.State.MEASURED, machine.runner().isBlank() ? machine.cpu() : machine.runner(),
-                        slice.listed(), slice.suite(), slice.cut(), slice.benchmarks(), 0))));
+                        slice.listed(), slice.suite(), slice.cut(), slice.benchmarks(), 0, slice.listing().all()))));
             }
             synchronized (ledger) {
                 assembly = new Assembly(plan, workload, machine, harness, shared, request.failOn(), floors,

@@ -129,7 +129,7 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
             Sharding.Part p = s.parts().get(0);
             return new Sharding(s.count(), List.of(new Sharding.Part(p.index(),
                     interrupted ? Sharding.State.INTERRUPTED : p.state(), p.runner(), p.listed(), p.suite(), p.cut(),
-                    p.benchmarks(), fitted.size())));
+                    p.benchmarks(), fitted.size(), p.listing())));
         });
         return new RunResults(workload.name(), provenance, machine, settings, plan.startedAt(), Optional.of(now),
                 interrupted, timing, fitted, table, shard);

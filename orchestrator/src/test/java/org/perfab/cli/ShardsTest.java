@@ -717,9 +717,10 @@ class ShardsTest {
         assertNotEquals(0, merge.exitCode());
         assertTrue(merge.err().contains("perfab report"), merge.err());
         // Shards whose harness listed other suites cut them elsewhere.
-        Path other = tmp.resolve("other-suite.json");
-        Files.writeString(other, Files.readString(results("shard-2")).replaceFirst("\"suite\" : \"[0-9a-f]+\"",
-                "\"suite\" : \"0123456789abcdef\""));
+        // (Its listing left out: a listing that is not its digest's makes the file contradict itself.)
+        ObjectNode otherSuite = (ObjectNode) new ObjectMapper().readTree(results("shard-2").toFile());
+        ((ObjectNode) otherSuite.at("/shards/parts/0")).put("suite", "0123456789abcdef").remove("listing");
+        Path other = Files.writeString(tmp.resolve("other-suite.json"), otherSuite.toString());
         Cli suites = Cli.run(fake.engine(), "report", results("shard-1").toString(), other.toString());
         assertEquals(2, suites.exitCode());
         assertTrue(suites.err().contains(other + ": its harness listed another suite than " + results("shard-1")),
@@ -796,7 +797,11 @@ class ShardsTest {
         assertEquals(0, md.exitCode(), "without --fail-on the check stays advisory");
         String headline = md.out().lines().filter(l -> l.startsWith("### ")).findFirst().orElseThrow();
         assertTrue(headline.contains("shard " + holds + " of 4 missing"), headline);
-        assertTrue(headline.contains("\u2754 1 inconclusive"), headline);
+        // Each benchmark the missing shard's listing gives it is a row of its own.
+        List<String> names = java.util.stream.IntStream.range(0, 12).mapToObj(ShardsTest::function).toList();
+        long lost = Sharding.assign(names, SHARDS).values().stream().filter(k -> k == holds).count();
+        assertTrue(lost > 0, "shard " + holds + " holds benchmarks");
+        assertTrue(headline.contains("\u2754 " + lost + " inconclusive"), headline);
         assertTrue(md.out().contains("not measured") && md.out().contains("| " + holds + " missing |"), md.out());
 
         Path output = Files.createFile(tmp.resolve("gate-output"));
@@ -806,7 +811,7 @@ class ShardsTest {
         Cli gh = Cli.run(fake.engine(), Map.of("GITHUB_OUTPUT", output.toString()), github.toArray(String[]::new));
         assertEquals(0, gh.exitCode(), gh.err());
         String outputs = Files.readString(output);
-        assertTrue(outputs.contains("regressions=0\n") && outputs.contains("inconclusive=1\n"), outputs);
+        assertTrue(outputs.contains("regressions=0\n") && outputs.contains("inconclusive=" + lost + "\n"), outputs);
 
         // The merged run reads back as it was written: still not measured, still failing the gate.
         Path merged = tmp.resolve("gate-merged.json");
@@ -873,7 +878,8 @@ class ShardsTest {
         int seen = 0;
         for (JsonNode row : new ObjectMapper().readTree(runners.out()).get("cells")) {
             String cell = row.get("cell").asText();
-            if (cell.equals("(every benchmark of shard 3 of 4)")) {
+            if (cell.equals("(every benchmark of shard 3 of 4)") || row.get("metric").asText().equals("all")) {
+                // The missing shard's benchmarks, each a row of the harness's name: no runner measured it.
                 assertEquals("measured on no runner", row.get("consensus").asText(), row.toString());
                 continue;
             }
@@ -932,14 +938,21 @@ class ShardsTest {
                 "its refs.base.commit is " + "0".repeat(40));
         String ofShard1 = new ObjectMapper().readTree(results("shard-1").toFile()).at("/shards/parts/0/benchmarks/0")
                 .asText();
+        // A benchmark of another shard claimed as its own: against its own listing, and, in a file that
+        // records no listing (as files before listings did not), against the other shard's claim.
         refused.put(edited(2, "claims-overlap", r -> ((com.fasterxml.jackson.databind.node.ArrayNode) r
-                .at("/shards/parts/0/benchmarks")).set(0, ofShard1)), "benchmark '" + ofShard1 + "' is its own, and "
-                + results("shard-1") + "'s too");
-        refused.put(edited(2, "claims-count", r -> ((com.fasterxml.jackson.databind.node.ArrayNode) r
-                .at("/shards/parts/0/benchmarks")).add("BenchmarkExtra")), "names 251 benchmarks of its own, where a"
-                + " suite of 1000 cut by count gives it 250");
-        refused.put(edited(2, "claims-listed", r -> ((ObjectNode) r.at("/shards/parts/0")).put("listed", 999)),
-                "its harness listed another suite");
+                .at("/shards/parts/0/benchmarks")).set(0, ofShard1)), "shard 2 names '" + ofShard1 + "' as its own,"
+                + " which its listing places in shard 1");
+        refused.put(edited(2, "claims-overlap-unlisted", r -> {
+            ((com.fasterxml.jackson.databind.node.ArrayNode) r.at("/shards/parts/0/benchmarks")).set(0, ofShard1);
+            ((ObjectNode) r.at("/shards/parts/0")).remove("listing");
+        }), "benchmark '" + ofShard1 + "' is its own, and " + results("shard-1") + "'s too");
+        refused.put(edited(2, "claims-count", r -> {
+            ((com.fasterxml.jackson.databind.node.ArrayNode) r.at("/shards/parts/0/benchmarks")).add("BenchmarkExtra");
+            ((ObjectNode) r.at("/shards/parts/0")).remove("listing");
+        }), "names 251 benchmarks of its own, where a suite of 1000 cut by count gives it 250");
+        refused.put(edited(2, "claims-listed", r -> ((ObjectNode) r.at("/shards/parts/0")).put("listed", 999)
+                .remove("listing")), "its harness listed another suite");
         refused.put(edited(2, "claims-trials-held", r -> ((ObjectNode) r.at("/shards/parts/0")).put("trials", 3)),
                 "its shard says it holds 3 trials");
         for (Map.Entry<Path, String> e : refused.entrySet()) {
@@ -948,9 +961,20 @@ class ShardsTest {
             assertTrue(run.err().contains(e.getKey().toString()) && run.err().contains(e.getValue()),
                     e.getValue() + "\n" + run.err());
         }
+        // The same claims in a file that records its listing contradict the file itself: it does not
+        // read, and its shard is not measured.
+        Path selfContradicting = edited(2, "claims-self", r -> ((com.fasterxml.jackson.databind.node.ArrayNode) r
+                .at("/shards/parts/0/benchmarks")).add("BenchmarkExtra"));
+        Cli self = Cli.run(fake.engine(), "report", results("shard-1").toString(), selfContradicting.toString(),
+                "--format", "markdown", "--fail-on", "regression");
+        assertEquals(ExitCode.VERDICT, self.exitCode(), self.err());
+        assertTrue(self.out().contains("shard 2 of 4 unreadable"), self.out());
         // Every shard given, one slice holding a name the suite never listed: the slices are not the suite.
-        Path renamed = edited(4, "claims-renamed", r -> ((com.fasterxml.jackson.databind.node.ArrayNode) r
-                .at("/shards/parts/0/benchmarks")).set(0, "BenchmarkNeverListed"));
+        Path renamed = edited(4, "claims-renamed", r -> {
+            ((com.fasterxml.jackson.databind.node.ArrayNode) r.at("/shards/parts/0/benchmarks")).set(0,
+                    "BenchmarkNeverListed");
+            ((ObjectNode) r.at("/shards/parts/0")).remove("listing");
+        });
         Cli all = Cli.run(fake.engine(), "report", results("shard-1").toString(), results("shard-2").toString(),
                 results("shard-3").toString(), renamed.toString());
         assertEquals(ExitCode.BAD_INPUT, all.exitCode(), all.out());
