@@ -812,6 +812,9 @@ class ShardsTest {
         assertEquals(0, gh.exitCode(), gh.err());
         String outputs = Files.readString(output);
         assertTrue(outputs.contains("regressions=0\n") && outputs.contains("inconclusive=" + lost + "\n"), outputs);
+        assertEquals(lost, gh.out().lines().filter(l -> l.contains("not measured, its shard's results lacking")).count(),
+                gh.out());
+        assertFalse(md.out().contains("all: not measured on the"), "its label and shard say it once: " + md.out());
 
         // The merged run reads back as it was written: still not measured, still failing the gate.
         Path merged = tmp.resolve("gate-merged.json");

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.perfab.model.CellComparison;
+import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Verdict;
 
@@ -45,6 +46,10 @@ final class GithubRenderer implements Renderer<Report> {
 
     private static String message(CellComparison r) {
         Comparison c = r.comparison();
+        if (c.caveats().contains(Caveat.NOT_MEASURED)) {
+            return Untrusted.plain(r.cell().name()) + " " + Untrusted.plain(r.cell().metric()) + ": not measured, its"
+                    + " shard's results lacking: it may hold a change";
+        }
         return Untrusted.plain(r.cell().name()) + " " + Untrusted.plain(r.cell().metric()) + ": "
                 + Numbers.signedPercent(c.pctChange()) + " " + Numbers.interval(c.ciLow(), c.ciHigh())
                 + ", p " + Numbers.pValue(c.pValue()) + ", CV " + Numbers.percent(c.base().cv()) + " / "

@@ -119,9 +119,13 @@ final class Notes {
     static List<String> caveats(CellComparison row, Thresholds t) {
         Comparison c = row.comparison();
         List<String> notes = new ArrayList<>();
+        boolean notMeasured = c.caveats().contains(Caveat.NOT_MEASURED);
         for (Caveat caveat : c.caveats()) {
             if (caveat == Caveat.UNDERPOWERED || caveat == Caveat.COUNTED_INSTEAD || caveat == Caveat.NOT_MEASURED) {
                 continue;
+            }
+            if (notMeasured && (caveat == Caveat.BASE_TOO_FEW || caveat == Caveat.HEAD_TOO_FEW)) {
+                continue; // its label and its shard say it once: no side measured it
             }
             notes.add(switch (caveat) {
                 case BASE_TOO_FEW -> tooFew("baseline", c.base().n());
