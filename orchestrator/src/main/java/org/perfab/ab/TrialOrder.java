@@ -13,7 +13,7 @@ import org.perfab.model.Side;
  * is a coin flip from that seed. Builds take turns: pair {@code i} uses build {@code i mod builds}
  * of each side. The order is made as it is walked, never held whole.
  *
- * <p>// Note: a full shuffle of all 2N trials was rejected: it can bunch one side's trials at the
+ * <p>A full shuffle of all 2N trials was rejected: it can bunch one side's trials at the
  * start and the other's at the end, so a machine that warms up or throttles over the run would bias
  * the comparison. Shuffling within pairs keeps every pair side by side in time.
  *

@@ -574,7 +574,7 @@ public final class Bisect {
      * more trials (the adaptive rounds) narrow an interval that straddles it until it lies on one
      * side. A NaN interval decides nothing.
      *
-     * <p>// Note: calling bad on the point estimate reaching {@code hunt} was rejected: at few trials
+     * <p>Calling bad on the point estimate reaching {@code hunt} was rejected: at few trials
      * an interval of [+0.5%, +11%] around +6% would call a step bad that a layout move of one or two
      * percent could make, and a step once called bad is never measured again by the search. The
      * interval's better end costs a real +10% commit nothing: at three trials of a 1% spread its

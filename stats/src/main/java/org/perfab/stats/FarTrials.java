@@ -20,7 +20,7 @@ import java.util.List;
  * {@code floor} percent of it, so that ordinary noise is never far. A side needs
  * {@value #MIN_VALUES} values or more for any of its values to be far.
  *
- * <p>// Note: a cap on the far trials a side may have (a fifth) was tried and rejected: on a heavy
+ * <p>A cap on the far trials a side may have (a fifth) was tried and rejected: on a heavy
  * tail (one trial in ten 1.5 times slower, 20 trials) one side then kept its far trials while the
  * other was cleaned, and 4% of unchanged cells became regressions. Judging a side with more than
  * a quarter of far trials by ranks on every trial was tried too: where both sides share two groups

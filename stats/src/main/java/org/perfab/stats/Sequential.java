@@ -21,7 +21,7 @@ import java.util.List;
  * by the union bound, each is cut to that quarter's share; past {@value #EXACT_LOOKS} looks the last
  * takes what the union bound leaves, at least three quarters of alpha.
  *
- * <p>// Note: O'Brien-Fleming spending with the union bound (each look at its spent share) was
+ * <p>O'Brien-Fleming spending with the union bound (each look at its spent share) was
  * used before. It gave the last look 0.026 of 0.05, so a row at 20 trials with p 0.047 and a -4.1%
  * change read unchanged where the seed's rule, and the user's own reading, say regression.
  *
