@@ -15,11 +15,14 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.Series.Reading;
@@ -166,16 +169,20 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
      */
     public Merge fold(SeriesFile other, LocalDate last) {
         Merge merged = with(other);
-        List<String> own = series().runs();
-        Series theirs = other.series();
-        List<String> later = theirs.runs().stream().filter(r -> !own.contains(r))
-                .filter(r -> theirs.of(r).get(0).date().isAfter(last)).toList();
+        Set<String> own = new HashSet<>(series().runs());
+        Map<String, LocalDate> later = new LinkedHashMap<>();
+        for (Reading r : other.series().readings()) {
+            if (r.date().isAfter(last) && !own.contains(r.run())) {
+                later.putIfAbsent(r.run(), r.date());
+            }
+        }
         if (!later.isEmpty()) {
+            Map.Entry<String, LocalDate> first = later.entrySet().iterator().next();
             int more = later.size() - 1;
-            throw new IllegalArgumentException("run '" + later.get(0) + "' is dated " + theirs.of(later.get(0)).get(0)
-                    .date() + ", after " + last + (more == 0 ? "" : more == 1 ? " (1 other run is too)" : " (" + more
-                            + " other runs are too)") + ": it would be the series' latest run every night till then,"
-                    + " the one 'series check' checks and whose base a nightly pins");
+            throw new IllegalArgumentException("run '" + first.getKey() + "' is dated " + first.getValue() + ", after "
+                    + last + (more == 0 ? "" : more == 1 ? " (1 other run is too)" : " (" + more + " other runs are"
+                            + " too)") + ": it would be the series' latest run every night till then, the one"
+                    + " 'series check' checks and whose base a nightly pins");
         }
         return merged;
     }
