@@ -15,10 +15,15 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.Series.Reading;
 
@@ -106,16 +111,21 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
      * Returns this file with the rows of {@code other} added. A row whose run and key this file
      * holds is left out (adding is idempotent), and counted. Every row of this file stays as it is
      * and where it is; the rows added follow, in {@code other}'s order. The header is this file's,
-     * then each column of {@code other}'s it lacks, in {@code other}'s order (a name {@code other}
-     * has twice is two columns); a row gets an empty cell for a column its file did not have.
+     * then each column of {@code other}'s it lacks, in {@code other}'s order; a row gets an empty
+     * cell for a column its file did not have (the first of a name this file has twice).
+     *
+     * @throws IllegalArgumentException when {@code other} names a column twice (which of this file's
+     *     columns each fills cannot be told), or the two disagree on a run's date or time
      */
     public Merge with(SeriesFile other) {
+        twice(other.columns, c -> true).ifPresent(at -> {
+            throw new IllegalArgumentException(twiceMessage(other.columns, at));
+        });
         List<String> union = new ArrayList<>(columns);
         int[] to = new int[other.columns.size()];
-        Map<String, Integer> seen = new HashMap<>();
         for (int i = 0; i < to.length; i++) {
             String c = other.columns.get(i);
-            to[i] = nth(union, c, seen.merge(c, 1, Integer::sum));
+            to[i] = union.indexOf(c);
             if (to[i] < 0) {
                 union.add(c);
                 to[i] = union.size() - 1;
@@ -148,14 +158,53 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
         return new Merge(new SeriesFile(union, all), all.size() - rows.size(), same, differ);
     }
 
-    /** Returns the index of the {@code n}th (from 1) {@code name} in {@code names}, or -1. */
-    private static int nth(List<String> names, String name, int n) {
-        for (int i = 0; i < names.size(); i++) {
-            if (names.get(i).equals(name) && --n == 0) {
-                return i;
+    /**
+     * Returns this file with the history {@code other} folded in, as {@link #with} adds it, when no
+     * run it adds is dated after {@code last}: a run from the future would be the series' latest
+     * run (see {@link Series}) every night until its date, the one {@code series check} checks and
+     * whose base a nightly pins, whatever the series' own nights say.
+     *
+     * @throws IllegalArgumentException naming the first such run in run order, and how many there
+     *     are; or as {@link #with} does
+     */
+    public Merge fold(SeriesFile other, LocalDate last) {
+        Merge merged = with(other);
+        Set<String> own = new HashSet<>(series().runs());
+        Map<String, LocalDate> later = new LinkedHashMap<>();
+        for (Reading r : other.series().readings()) {
+            if (r.date().isAfter(last) && !own.contains(r.run())) {
+                later.putIfAbsent(r.run(), r.date());
             }
         }
-        return -1;
+        if (!later.isEmpty()) {
+            Map.Entry<String, LocalDate> first = later.entrySet().iterator().next();
+            int more = later.size() - 1;
+            throw new IllegalArgumentException("run '" + first.getKey() + "' is dated " + first.getValue() + ", after "
+                    + last + (more == 0 ? "" : more == 1 ? " (1 other run is too)" : " (" + more + " other runs are"
+                            + " too)") + ": it would be the series' latest run every night till then, the one"
+                    + " 'series check' checks and whose base a nightly pins");
+        }
+        return merged;
+    }
+
+    /**
+     * Returns the position of the first column of {@code columns} that {@code checked} takes and whose
+     * name an earlier one has; empty when none.
+     */
+    private static Optional<Integer> twice(List<String> columns, Predicate<String> checked) {
+        for (int i = 1; i < columns.size(); i++) {
+            if (checked.test(columns.get(i)) && columns.subList(0, i).contains(columns.get(i))) {
+                return Optional.of(i);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Returns what is wrong with column {@code at} of {@code columns}, whose name an earlier one has. */
+    private static String twiceMessage(List<String> columns, int at) {
+        String name = columns.get(at);
+        return "column '" + name + "' is in the header twice (fields " + (columns.indexOf(name) + 1) + " and "
+                + (at + 1) + "), and which of the two to read cannot be told";
     }
 
     private static List<String> concat(List<String> a, List<String> b) {
@@ -203,13 +252,30 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
     /**
      * Returns the file {@code text}, a CSV whose header names the columns {@link #REQUIRED} and
      * any of the others of {@link #COLUMNS} (in any order, each once; other columns are kept, not
-     * read, and may repeat a name). An empty
-     * or missing base is unknown, an empty or missing time is not recorded. Blank lines are skipped.
-     * An empty text is {@link #empty()}.
+     * read, and may repeat a name). An empty or missing base is unknown, an empty or missing time is
+     * not recorded. Blank lines are skipped. An empty text is {@link #empty()}.
      *
      * @throws BadInputException naming {@code shown}, the line and the column of what is wrong
      */
     public static SeriesFile read(String text, String shown) {
+        return read(text, shown, false);
+    }
+
+    /**
+     * Returns the file {@code text} as {@link #read} does, held to what a history from elsewhere
+     * must be to be folded into a series ({@link #fold}), whose file a person may open in a
+     * spreadsheet: every column named once, and no field, of the header or a row, that holds a
+     * control or format character or that a spreadsheet would run as a formula (see
+     * {@link CsvField}). What is refused is refused whole, never rewritten: the file is someone's
+     * data, and a field changed on the way in would be a reading changed.
+     *
+     * @throws BadInputException naming {@code shown}, the line and the column of what is wrong
+     */
+    public static SeriesFile readHistory(String text, String shown) {
+        return read(text, shown, true);
+    }
+
+    private static SeriesFile read(String text, String shown, boolean history) {
         if (text.isBlank()) {
             return empty();
         }
@@ -225,12 +291,14 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
                             + String.join(",", REQUIRED) + ", and may have " + String.join(",", COLUMNS.subList(
                                     REQUIRED.size(), COLUMNS.size())) + ")");
                 }
-                if (i >= 0 && header.lastIndexOf(c) != i) {
-                    throw new BadInputException(shown + ":1: column '" + c + "' is in the header twice (fields "
-                            + (i + 1) + " and " + (header.lastIndexOf(c) + 1) + "), and which of the two to read"
-                            + " cannot be told");
-                }
                 at.put(c, i);
+            }
+            List<String> names = header;
+            twice(header, c -> history || COLUMNS.contains(c)).ifPresent(i -> {
+                throw new BadInputException(shown + ":1: " + twiceMessage(names, i));
+            });
+            if (history) {
+                foreign(header, header, true, shown + ":1: ");
             }
             while (lines.hasNext()) {
                 int line = lines.getCurrentLocation().getLineNr();
@@ -242,6 +310,9 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
                 if (row.length != header.size()) {
                     throw new BadInputException(where + "the row has " + row.length + " fields, the header "
                             + header.size());
+                }
+                if (history) {
+                    foreign(List.of(row), header, false, where);
                 }
                 LocalDate date;
                 try {
@@ -284,6 +355,34 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
         } catch (IllegalArgumentException e) {
             throw new BadInputException(shown + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * Refuses the first of {@code fields}, of the header ({@code isHeader}) or of a row under
+     * {@code header}, that a history folded into a series must not hold (see {@link #readHistory}).
+     *
+     * @throws BadInputException starting with {@code where}, naming the field and its column
+     */
+    private static void foreign(List<String> fields, List<String> header, boolean isHeader, String where) {
+        for (int i = 0; i < fields.size(); i++) {
+            String f = fields.get(i);
+            String column = "field " + (i + 1) + (isHeader ? " of the header" : " (column '" + bounded(header.get(i))
+                    + "')");
+            int control = f.codePoints().filter(CsvField::control).findFirst().orElse(-1);
+            if (control >= 0) {
+                throw new BadInputException(where + column + " holds the control character " + String.format(
+                        Locale.ROOT, "U+%04X", control) + ", which a series folded into this one may not bring in");
+            }
+            if (CsvField.formula(f.strip())) {
+                throw new BadInputException(where + column + ": '" + bounded(f) + "' starts with '" + f.strip().charAt(0) + "' and is not a number: a spreadsheet would run"
+                        + " it as a formula, and a series folded into this one may not bring one in");
+            }
+        }
+    }
+
+    /** Returns {@code text} for a message: its first 40 characters, and an ellipsis when there are more. */
+    private static String bounded(String text) {
+        return text.length() > 40 ? text.substring(0, 40) + "…" : text;
     }
 
     /** Returns the instant {@code text}: UTC ({@code Z}) or with an offset. */

@@ -8,9 +8,12 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.Series.Reading;
 
@@ -148,29 +151,94 @@ class SeriesFileTest {
     @Test
     void mergingTakesTheUnionOfTheColumnsTheFilesOwnFirst() {
         String mine = """
-                date,run,commit,cpu,key,ratio,note,host
-                2026-09-02,n2,b,cpu,k,1.1,ok,runner-2
-                2026-09-01,n1,a,cpu,k,1.0,,runner-1
+                date,run,commit,cpu,key,ratio,note,host,note
+                2026-09-02,n2,b,cpu,k,1.1,ok,runner-2,again
+                2026-09-01,n1,a,cpu,k,1.0,,runner-1,
                 """;
         String wiki = """
-                url,key,ratio,date,run,commit,cpu,note,note
-                http://w/1,k,0.9,2026-08-30,w1,z,cpu,from the wiki,twice
-                http://w/2,k,1.0,2026-09-01,n1,a,cpu,dup,dup
-                http://w/3,j,2.0,2026-08-30,w1,z,cpu,,
+                url,key,ratio,date,run,commit,cpu,note
+                http://w/1,k,0.9,2026-08-30,w1,z,cpu,from the wiki
+                http://w/2,k,1.0,2026-09-01,n1,a,cpu,dup
+                http://w/3,j,2.0,2026-08-30,w1,z,cpu,
                 """;
         SeriesFile.Merge merge = read(mine).with(read(wiki));
         assertEquals(2, merge.added());
         assertEquals(1, merge.already());
         assertEquals("""
-                date,run,commit,cpu,key,ratio,note,host,url,note
-                2026-09-02,n2,b,cpu,k,1.1,ok,runner-2,,
+                date,run,commit,cpu,key,ratio,note,host,note,url
+                2026-09-02,n2,b,cpu,k,1.1,ok,runner-2,again,
                 2026-09-01,n1,a,cpu,k,1.0,,runner-1,,
-                2026-08-30,w1,z,cpu,k,0.9,from the wiki,,http://w/1,twice
-                2026-08-30,w1,z,cpu,j,2.0,,,http://w/3,
-                """, merge.file().write());
+                2026-08-30,w1,z,cpu,k,0.9,from the wiki,,,http://w/1
+                2026-08-30,w1,z,cpu,j,2.0,,,,http://w/3
+                """, merge.file().write(), "a name the file has twice takes the first");
         assertEquals(List.of("w1", "n1", "n2"), merge.file().series().runs());
-        SeriesFile.Merge back = read(wiki).with(read(mine));
-        assertEquals(List.of("url", "key", "ratio", "date", "run", "commit", "cpu", "note", "note", "host"),
+        SeriesFile.Merge back = read(wiki).with(read(mine.replace(",note\n", ",remark\n")));
+        assertEquals(List.of("url", "key", "ratio", "date", "run", "commit", "cpu", "note", "host", "remark"),
                 back.file().columns(), "the file merged into keeps its own order; only what it lacks is added");
+        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class,
+                () -> read(wiki).with(read(mine)));
+        assertEquals("column 'note' is in the header twice (fields 7 and 9), and which of the two to read cannot be"
+                + " told", twice.getMessage(), "which of the file's columns each would fill cannot be told");
+    }
+
+    private static final String HEADER = "date,run,commit,cpu,key,ratio,note\n";
+
+    static Stream<Arguments> hostileHistories() {
+        return Stream.of(
+                Arguments.of("date,run,commit,cpu,key,ratio,note,note\n2026-09-01,r,c,x,k,1,a,b\n",
+                        "wiki.csv:1: column 'note' is in the header twice (fields 7 and 8)"),
+                Arguments.of("date,run,commit,cpu,key,ratio,=1+2\n2026-09-01,r,c,x,k,1,a\n", "wiki.csv:1: field 7 of"
+                        + " the header: '=1+2' starts with '=' and is not a number: a spreadsheet would run it as a"
+                        + " formula"),
+                Arguments.of(HEADER + "2026-09-01,r,c,x,k,1,\"=HYPERLINK(\"\"http://e\"\")\"\n",
+                        "wiki.csv:2: field 7 (column 'note'): '=HYPERLINK(\"http://e\")' starts with '='"),
+                Arguments.of(HEADER + "2026-09-01,r,c,x,k,1,+cmd|' /C calc'!A0\n",
+                        "wiki.csv:2: field 7 (column 'note'): '+cmd|' /C calc'!A0' starts with '+'"),
+                Arguments.of(HEADER + "2026-09-01,r,c,x,k,1,ok\n2026-09-02,s,c,x,-2+3,1,ok\n",
+                        "wiki.csv:3: field 5 (column 'key'): '-2+3' starts with '-'"),
+                Arguments.of(HEADER + "2026-09-01,r,c,x,k,1, @SUM(A1)\n",
+                        "wiki.csv:2: field 7 (column 'note'): ' @SUM(A1)' starts with '@'"),
+                Arguments.of(HEADER + "2026-09-01,r,c,x,k,1,a\u001b[2Jb\n",
+                        "wiki.csv:2: field 7 (column 'note') holds the control character U+001B"),
+                Arguments.of(HEADER + "2026-09-01,r,c,x,k\u202egnp.exe,1,a\n",
+                        "wiki.csv:2: field 5 (column 'key') holds the control character U+202E"),
+                Arguments.of(HEADER + "2026-09-01,r,c,x,k,1,\"two\nlines\"\n",
+                        "wiki.csv:2: field 7 (column 'note') holds the control character U+000A"));
+    }
+
+    @ParameterizedTest(name = "{1}")
+    @MethodSource("hostileHistories")
+    void aHistoryFromElsewhereIsRefusedWhatASpreadsheetWouldRunOrHide(String text, String message) {
+        BadInputException e = assertThrows(BadInputException.class, () -> SeriesFile.readHistory(text, "wiki.csv"));
+        assertTrue(e.getMessage().startsWith(message), e.getMessage());
+        assertEquals(text.contains("note,note") ? 8 : 7, read(text).columns().size(),
+                "the series' own file keeps such fields: they are its user's");
+    }
+
+    @Test
+    void aHistoryFromElsewhereMayHoldNumbersWithASign() {
+        String text = HEADER + "2026-09-01,r,c,x,k,1,-1.5\n2026-09-02,s,c,x,k,1,+3.0%\n2026-09-03,t,c,x,k,1,"
+                + "1e-7\n";
+        assertEquals(3, SeriesFile.readHistory(text, "wiki.csv").rows().size());
+    }
+
+    @Test
+    void aHistoryFoldedInMayNotBringRunsFromTheFuture() {
+        SeriesFile mine = SeriesFile.of(List.of(reading("2026-09-01", "n1", "k", 1.0),
+                reading("2026-09-03", "n3", "k", 1.1)));
+        LocalDate last = LocalDate.parse("2026-09-05");
+        SeriesFile.Merge folded = mine.fold(SeriesFile.of(List.of(reading("2026-08-30", "w0", "k", 0.9),
+                reading("2026-09-03", "n3", "k", 1.1), reading("2026-09-05", "n5", "k", 1.0))), last);
+        assertEquals(List.of("w0", "n1", "n3", "n5"), folded.file().series().runs(), "later nights, up to the last day");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> mine.fold(SeriesFile.of(
+                List.of(reading("2026-09-02", "w2", "k", 1.0), reading("2099-01-01", "w9", "k", 50.0),
+                        reading("2026-09-06", "w6", "k", 1.0))), last));
+        assertEquals("run 'w6' is dated 2026-09-06, after 2026-09-05 (1 other run is too): it would be the series'"
+                + " latest run every night till then, the one 'series check' checks and whose base a nightly pins",
+                e.getMessage());
+        SeriesFile future = SeriesFile.of(List.of(reading("2099-01-01", "w9", "k", 1.0)));
+        assertThrows(IllegalArgumentException.class, () -> SeriesFile.empty().fold(future, last));
+        assertEquals(List.of("w9"), future.fold(future, last).file().series().runs(), "a run the series holds is"
+                + " its own");
     }
 }

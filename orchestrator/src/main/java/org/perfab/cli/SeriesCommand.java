@@ -1,6 +1,8 @@
 package org.perfab.cli;
 
 import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.model.SeriesCheck;
@@ -88,7 +90,8 @@ final class SeriesCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            SeriesMerge merged = Nightly.merge(series, from, curate.curation(), Output::replace);
+            SeriesMerge merged = Nightly.merge(series, from, curate.curation(), LocalDate.now(ZoneOffset.UTC),
+                    Output::replace);
             curate.report(spec.commandLine().getErr(), merged.curation());
             Output.emit(spec, format, merged, Optional.empty(), Optional.empty());
             return ExitCode.OK;

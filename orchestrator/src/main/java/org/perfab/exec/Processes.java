@@ -60,6 +60,9 @@ import org.perfab.model.Load;
  *       process cannot shed without a cgroup.
  * </ul>
  *
+ * <p>Should perfab die without running any code of its own (SIGKILL, the machine's out-of-memory
+ * killer), its {@link Watchdog} kills the process group and the cgroup of each command running.
+ *
  * <p>A command's CPU time is its process tree's, as the kernel accounts it: what it charged to the
  * command's cgroup, to the microsecond, where the command ran in one; elsewhere on Linux the
  * kernel's figures in {@code /proc}, which come in clock ticks of 10 ms.
@@ -107,19 +110,28 @@ public final class Processes implements Commands {
     private final boolean proc = procfs.available();
     /** Where each command gets a cgroup; empty where this machine gives perfab none. */
     private final Optional<Cgroup.Home> cgroups;
+    /** What kills the commands running should perfab die; empty where there is none. */
+    private final Optional<Watchdog> watchdog;
     /** How many commands have started, and how many are running: whether one ran alone. */
     private final AtomicLong starts = new AtomicLong();
     private final AtomicInteger active = new AtomicInteger();
     private volatile boolean stopping;
 
-    /** Returns a new instance, which runs each command in a cgroup of its own where the machine allows. */
+    /**
+     * Returns a new instance, which runs each command in a cgroup of its own where the machine
+     * allows, watched by this process's {@link Watchdog}.
+     */
     public Processes() {
-        this(Cgroup.Home.probe(Path.of("/proc")));
+        this(Cgroup.Home.probe(Path.of("/proc")), Watchdog.ofThisProcess());
     }
 
-    /** Returns a new instance that makes the cgroups of its commands in {@code cgroups}; none when empty. */
-    Processes(Optional<Cgroup.Home> cgroups) {
+    /**
+     * Returns a new instance that makes the cgroups of its commands in {@code cgroups} (none when
+     * empty), and tells {@code watchdog} of each command as it starts and ends.
+     */
+    Processes(Optional<Cgroup.Home> cgroups, Optional<Watchdog> watchdog) {
         this.cgroups = cgroups.filter(home -> Files.isExecutable(Path.of(SH)));
+        this.watchdog = watchdog;
     }
 
     /**
@@ -296,6 +308,7 @@ public final class Processes implements Commands {
             start = System.nanoTime();
             try {
                 Process started = pb.start();
+                watchdog.ifPresent(w -> w.watch(started.pid(), cgroup.map(Cgroup::dir)));
                 r = new Running(started, tag, cgroup);
                 if (gated) {
                     cgroup.get().admit(started.pid()); // when refused, it runs all the same
@@ -353,6 +366,7 @@ public final class Processes implements Commands {
         } finally {
             r.end();
             running.remove(r);
+            watchdog.ifPresent(w -> w.release(p.pid()));
         }
     }
 

@@ -192,18 +192,31 @@ public final class Nightly {
      * Folds the history in {@code from} into {@code series} without duplicates (a run and key the
      * series holds keeps its own ratio), leaving out of both the runs {@code curate} drops, writes
      * it, and returns what was added and dropped. A run dropped is removed from the series' own rows
-     * too: folding a history in is when a maintainer cleans it.
+     * too: folding a history in is when a maintainer cleans it. The history is read as one from
+     * elsewhere ({@link SeriesFile#readHistory}), and a run of it kept may be dated the day after
+     * {@code today} at the latest ({@link SeriesFile#fold}): a day's grace for a run dated by a
+     * clock ahead of this one's, or a date given in another zone.
      *
-     * @throws BadInputException when a file cannot be read, the two disagree on a run's date, a run to
-     *     drop is in neither, or the ref is unknown
+     * @param today the day of the merge, UTC
+     * @throws BadInputException when a file cannot be read, the history holds what a series may not
+     *     take in, the two disagree on a run's date, a run of the history is from the future, a run
+     *     to drop is in neither, or the ref is unknown
      */
-    public static SeriesMerge merge(Path series, Path from, Curation curate, BiConsumer<Path, String> write) {
+    // Note: refusing every run of the history dated after the series' own latest was tried. It
+    // refuses what the nightly script folds in on purpose: the nights of its open pull request,
+    // which come after main's latest.
+    public static SeriesMerge merge(Path series, Path from, Curation curate, LocalDate today,
+            BiConsumer<Path, String> write) {
         SeriesFile own = read(series, true);
-        SeriesFile other = read(from, false);
+        SeriesFile other = SeriesFile.readHistory(BadInputException.read(from), from.toString());
         String both = series + " and " + from;
-        SeriesFile.Merge all = add(own, other, both);
-        SeriesCuration curation = curate.decide(all.file().series(), both);
-        SeriesFile.Merge merged = curation.any() ? add(curation.apply(own), curation.apply(other), both) : all;
+        SeriesCuration curation = curate.decide(add(own, other, both).file().series(), both);
+        SeriesFile.Merge merged;
+        try {
+            merged = curation.apply(own).fold(curation.apply(other), today.plusDays(1));
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(from + ": " + e.getMessage());
+        }
         write.accept(series, merged.file().write());
         return new SeriesMerge(series.toString(), from.toString(), merged, curation);
     }

@@ -38,9 +38,15 @@ class InterruptIT {
     }
 
     private GitFixture slowProject() throws IOException {
+        return slowProject("");
+    }
+
+    /** Returns the project whose trials each take 0.4 s more, after the lines of shell {@code first}. */
+    private GitFixture slowProject(String first) throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, TRIALS, "");
         g.git("checkout", "-q", "feature");
-        g.script("bench.sh", "#!/bin/sh\nsleep 0.4\n" + Subjects.HARNESS.substring(Subjects.HARNESS.indexOf('\n') + 1));
+        g.script("bench.sh", "#!/bin/sh\n" + first + "sleep 0.4\n"
+                + Subjects.HARNESS.substring(Subjects.HARNESS.indexOf('\n') + 1));
         g.commit("a slower harness");
         g.git("checkout", "-q", "main");
         return g;
@@ -88,19 +94,29 @@ class InterruptIT {
 
     @Test
     void aKilledRunResumesFromItsTrialLog() throws Exception {
-        GitFixture g = slowProject();
+        // From the fourth trial on, each waits until the test lets it go: a trial runs as perfab dies.
+        Path count = tmp.resolve("runs");
+        Path go = tmp.resolve("go");
+        GitFixture g = slowProject("n=$(cat '" + count + "' 2>/dev/null | wc -l)\necho x >> '" + count + "'\n"
+                + "if [ \"$n\" -ge 3 ]; then while [ ! -e '" + go + "' ]; do sleep 0.1; done; fi\n");
         Path out = tmp.resolve("out");
         Process perfab = start(g, out);
         waitForTrials(out.resolve("trials.jsonl"), 3);
-        // A process killed outright leaves its commands running, orphaned: they are found before the
-        // kill (a dead process has no descendants) and stopped, so that no trial of the killed run
-        // still writes into the run's folder while the resumed one works there.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (lines(count) < 4) {
+            assertTrue(System.nanoTime() < deadline, "the fourth trial began within a minute");
+            Thread.sleep(20);
+        }
+        // A process killed outright runs no code of its own: its watchdog kills the trial it was
+        // running, and what the trial started, so that none of the killed run goes on, or writes into
+        // the run's folder while the resumed one works there. They are found before the kill (a dead
+        // process has no descendants).
         List<ProcessHandle> commands = perfab.descendants().toList();
         perfab.destroyForcibly(); // SIGKILL: no chance to write anything more
         assertTrue(perfab.waitFor(30, TimeUnit.SECONDS));
-        commands.forEach(ProcessHandle::destroyForcibly);
-        awaitEnded(commands, "the killed perfab's commands were stopped");
+        awaitEnded(commands, "the killed perfab's commands ended with it");
         assertTrue(lines(out.resolve("trials.jsonl")) >= 3);
+        Files.createFile(go);
 
         Cli resumed = Cli.run("ab", "--resume", "--out", out.toString());
         assertEquals(0, resumed.exitCode(), resumed.err());

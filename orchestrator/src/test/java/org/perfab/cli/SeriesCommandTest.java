@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -414,6 +415,38 @@ class SeriesCommandTest {
         assertEquals("perfab/series-merge/v1", merged.get("schema").asText());
         assertEquals(9.9, merged.at("/conflicts/0/other").asDouble(), json.out());
         assertEquals(3, merged.get("runs").asInt(), json.out());
+    }
+
+    @Test
+    void mergeRefusesAHistoryASpreadsheetWouldRunOrWithARunFromTheFuture() throws IOException {
+        Path mine = tmp.resolve("ratios.csv");
+        String own = "date,run,commit,cpu,key,ratio\n2026-09-01,n1,a,cpu,k,1.0\n2026-09-02,n2,b,cpu,k,1.0\n";
+        Files.writeString(mine, own);
+        Path wiki = tmp.resolve("wiki.csv");
+        Map<String, String> refused = Map.of(
+                "date,run,commit,cpu,key,ratio,note\n2026-08-31,w1,z,cpu,k,1.0,ok\n"
+                        + "2026-08-30,w0,z,cpu,k,1.0,\"=HYPERLINK(\"\"http://e/\"\",\"\"see\"\")\"\n",
+                wiki + ":3: field 7 (column 'note'): '=HYPERLINK(\"http://e/\",\"see\")' starts with '=' and is"
+                        + " not a number: a spreadsheet would run it as a formula",
+                "date,run,commit,cpu,key,ratio\n2026-08-31,w1,z,cpu,k\u001b]8;;http://e/\u0007,1.0\n",
+                wiki + ":2: field 5 (column 'key') holds the control character U+001B",
+                "date,run,commit,cpu,key,ratio,note,note\n2026-08-31,w1,z,cpu,k,1.0,a,b\n",
+                wiki + ":1: column 'note' is in the header twice (fields 7 and 8)",
+                "date,run,commit,cpu,key,ratio\n2026-08-31,w1,z,cpu,k,1.0\n2099-01-01,w9,z,cpu,k,9.0\n",
+                wiki + ": run 'w9' is dated 2099-01-01, after " + LocalDate.now(ZoneOffset.UTC).plusDays(1) + ": it"
+                        + " would be the series' latest run every night till then");
+        for (Map.Entry<String, String> e : refused.entrySet()) {
+            Files.writeString(wiki, e.getKey());
+            Cli merge = Cli.run("series", "merge", "--series", mine.toString(), "--from", wiki.toString());
+            assertEquals(2, merge.exitCode(), e.getValue() + ": " + merge.err());
+            assertTrue(merge.err().startsWith("perfab: " + e.getValue()), merge.err());
+            assertEquals(own, Files.readString(mine), "nothing written: " + e.getValue());
+        }
+        assertEquals("n2", check(mine).get("run").asText(), "the series' own latest run is the one checked");
+        Files.writeString(wiki, "date,run,commit,cpu,key,ratio,note\n2026-08-31,w1,z,cpu,k,1.0,-1.5\n");
+        Cli merge = Cli.run("series", "merge", "--series", mine.toString(), "--from", wiki.toString());
+        assertEquals(0, merge.exitCode(), merge.err());
+        assertEquals("n2", check(mine).get("run").asText());
     }
 
     @Test

@@ -179,7 +179,7 @@ class ProcessesIT {
         assumeTrue(linux(), "Linux only");
         Tool.C_COMPILER.need();
         Path burn = Burn.compile(tmp);
-        Processes processes = new Processes(Optional.empty());
+        Processes processes = new Processes(Optional.empty(), Watchdog.ofThisProcess());
         Processes.Outcome o = timed(processes, burn, "47");
         assertTrue(o.succeeded(), o.failure());
         double own = Burn.seconds(Files.readString(tmp.resolve("out")));
@@ -268,7 +268,7 @@ class ProcessesIT {
     @Test
     void withoutCgroupsAChildThatClearedTheEnvironmentIsFoundInTheSession() throws Exception {
         assumeTrue(linux() && Processes.onPath("setsid"), "Linux with setsid");
-        Processes processes = new Processes(Optional.empty());
+        Processes processes = new Processes(Optional.empty(), Watchdog.ofThisProcess());
         assertFalse(processes.cgroups());
         Processes.Outcome o = run(processes, background("env -i sleep 41", "sleep 41"), false, Duration.ofMinutes(2));
         assertTrue(o.succeeded(), o.failure());
@@ -294,7 +294,7 @@ class ProcessesIT {
             } catch (IOException e) {
                 assumeTrue(false, "a kernel without threaded cgroups: " + e);
             }
-            Processes processes = new Processes(Cgroup.Home.at(threaded));
+            Processes processes = new Processes(Cgroup.Home.at(threaded), Watchdog.ofThisProcess());
             assertTrue(processes.cgroups());
             Processes.Outcome o = run(processes, "cat /proc/self/cgroup > cgroup\n"
                     + background("env -i sleep 41", "sleep 41"), timed, Duration.ofMinutes(2));

@@ -64,7 +64,7 @@ class CurationTest {
                 + "2026-09-03,n3,c,cpu,k,1.0\n");
         Map<Path, String> written = new HashMap<>();
         SeriesMerge m = Nightly.merge(series, wiki, new Curation(Optional.empty(), tmp, List.of("stray")),
-                written::put);
+                LocalDate.of(2026, 9, 3), written::put);
         assertEquals("date,run,commit,cpu,key,ratio,note\n2026-09-01,n1,a,cpu,k,1.0,x\n2026-09-03,n3,c,cpu,k,1.0,\n",
                 written.get(series), "the rows and columns kept as they were");
         assertEquals(1, m.merged().added());

@@ -1,7 +1,7 @@
 package org.perfab.report;
 
 import java.util.List;
-import java.util.regex.Pattern;
+import org.perfab.model.CsvField;
 
 /**
  * Comma-separated values (RFC 4180) for a spreadsheet: a header line, then a line per row, CRLF
@@ -11,8 +11,6 @@ import java.util.regex.Pattern;
  * undefined one (NaN) as an empty field.
  */
 final class Csv {
-    private static final Pattern NUMBER = Pattern.compile("[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]+)?%?");
-
     private final StringBuilder out = new StringBuilder();
 
     /** Starts a table whose first line is {@code header}. */
@@ -51,14 +49,9 @@ final class Csv {
     }
 
     private static String field(String s) {
-        String shown = s.codePoints().map(cp -> Character.isISOControl(cp) || Character.getType(cp) == Character.FORMAT
-                ? '?' : cp).collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
-        String text = !shown.isEmpty() && "=+-@".indexOf(shown.charAt(0)) >= 0 && !numeric(shown) ? "'" + shown : shown;
+        String shown = s.codePoints().map(cp -> CsvField.control(cp) ? '?' : cp)
+                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
+        String text = CsvField.formula(shown) ? "'" + shown : shown;
         return text.indexOf(',') < 0 && text.indexOf('"') < 0 ? text : '"' + text.replace("\"", "\"\"") + '"';
-    }
-
-    /** Returns whether {@code s} is a number perfab wrote ({@code -1.5}, {@code +3.0%}): no formula. */
-    private static boolean numeric(String s) {
-        return NUMBER.matcher(s).matches();
     }
 }
