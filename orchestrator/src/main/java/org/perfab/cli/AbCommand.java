@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -45,6 +45,8 @@ final class AbCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    private final Session session;
+
     @Mixin
     ThresholdOptions thresholds;
 
@@ -74,24 +76,24 @@ final class AbCommand implements Callable<Integer> {
             + " profile's, else the workload's, else 5, or 2 where every measure is a count).")
     Integer trials;
 
-    @Option(names = "--adaptive", paramLabel = "MAX|off",
+    @Option(names = "--adaptive", paramLabel = "MAX|off", converter = OptionValues.Adaptive.class,
             description = "Adaptive trials: after the first round, while a cell is undecided (inconclusive, too noisy,"
                     + " or its interval still reaches the bar), run another round of as many trials, up to MAX per side."
                     + " The looks share alpha, so the false-alarm rate stays at alpha; off runs the first round only"
                     + " (default: the workload's adaptive, else " + Workload.DEFAULT_ADAPTIVE + " with one build per"
                     + " side).")
-    String adaptive;
+    Integer adaptive;
 
-    @Option(names = "--budget", paramLabel = "DURATION",
+    @Option(names = "--budget", paramLabel = "DURATION", converter = OptionValues.Budget.class,
             description = "The time trials may take in all (90s, 20m, 1h): no round of adaptive trials starts that"
                     + " would pass it, judging by the trials so far (default: no limit).")
-    String budget;
+    Duration budget;
 
-    @Option(names = "--shard", paramLabel = "K/N",
+    @Option(names = "--shard", paramLabel = "K/N", converter = OptionValues.Shard.class,
             description = "Measure the K-th of N slices of the benchmarks the harness lists (a benchmark's slice is a"
                     + " hash of its name), each slice an A/B of its own on this machine; 'perfab report' of every"
                     + " shard's results.json gives one table.")
-    String shard;
+    Sharding.Shard shard;
 
     @Option(names = "--shard-times", paramLabel = "RESULTS",
             description = "With --shard: cut the suite at equal time, as each benchmark took in the results.json of"
@@ -103,17 +105,6 @@ final class AbCommand implements Callable<Integer> {
             description = "Builds per side; trials take turns among them, and with 2 or more the median of each"
                     + " build decides (default: the profile's, else the workload's, else 1).")
     Integer builds;
-
-    private static Optional<Sharding.Shard> shard(CommandSpec spec, String text) {
-        if (text == null) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(Sharding.parse(text));
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "--shard: " + e.getMessage());
-        }
-    }
 
     /**
      * Returns each benchmark's time in a trial pair of the run in {@code file}; empty for no file, or a
@@ -215,15 +206,8 @@ final class AbCommand implements Callable<Integer> {
             description = "Exit 1 when a cell has this verdict: regression or inconclusive. Repeatable.")
     List<String> failOn = new ArrayList<>();
 
-    /**
-     * Returns what a run talks to from the command line: progress on {@code err} at {@code level},
-     * this process's environment and clock, the comment and HTML report of this build of perfab,
-     * and the engine of the command line {@code spec} is part of.
-     */
-    static AbRun.Context context(CommandSpec spec, PrintStream err, Progress.Level level) {
-        return new AbRun.Context(new Progress(err, System.console() != null, level), PerfabCommand.env(spec), Clock.systemUTC(),
-                r -> Products.AB.render(Report.of(r), Format.MARKDOWN), r -> Products.AB.render(Report.of(r), Format.HTML),
-                PerfabCommand.engine(spec));
+    AbCommand(Session session) {
+        this.session = session;
     }
 
     @Override
@@ -237,14 +221,14 @@ final class AbCommand implements Callable<Integer> {
                 .buildsFrom(Setting.option("--builds", Optional.ofNullable(builds)).or(() -> profile.builds))
                 .cache(Optional.ofNullable(cache)).seed(Optional.ofNullable(seed)).overrides(thresholds.overrides())
                 .resume(resume).force(force).failOn(failing).paddingFrom(padding(padding, profile))
-                .noise(Optional.ofNullable(noise)).adaptive(Output.adaptive(spec, adaptive))
-                .budget(Output.budget(spec, budget)).shard(shard(spec, shard))
+                .noise(Optional.ofNullable(noise)).adaptive(Optional.ofNullable(adaptive))
+                .budget(Optional.ofNullable(budget)).shard(Optional.ofNullable(shard))
                 .shardTimes(shardTimes(spec, shard != null, shardTimes)).build();
         Progress.Level level = verbosity.level(spec);
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
-        RunResults results = AbRun.run(request, context(spec, err, level));
+        RunResults results = AbRun.run(request, session.run(err, level));
         Report report = Report.of(results);
-        Output.emit(spec, format, report, Optional.empty(), Optional.of(out.resolve("comment.md")));
+        format.emit(session, report, Optional.empty(), Optional.of(out.resolve("comment.md")));
         report.noComparison().ifPresent(none -> err.println("perfab: warning: " + none));
         if (level != Progress.Level.QUIET) {
             err.println("perfab: results in " + out.resolve("results.json") + ", the comment in "

@@ -37,6 +37,8 @@ final class BisectCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    private final Session session;
+
     @Mixin
     Verbosity verbosity;
 
@@ -73,11 +75,11 @@ final class BisectCommand implements Callable<Integer> {
                     + " a commit between is bad when it shows half the change BAD shows.")
     double effect;
 
-    @Option(names = "--adaptive", paramLabel = "MAX|off",
+    @Option(names = "--adaptive", paramLabel = "MAX|off", converter = OptionValues.Adaptive.class,
             description = "Give a step that leaves its cell undecided more rounds of trials, up to MAX per side, its"
                     + " looks sharing alpha (see perfab ab --adaptive; default: the workload's adaptive, else "
                     + Workload.DEFAULT_ADAPTIVE + "). An undecided step is never taken for a good one.")
-    String adaptive;
+    Integer adaptive;
 
     @Option(names = "--resume", description = "Go on with the bisect in --out: its decided steps are reused, an"
             + " undecided one runs again (with --trials or --builds to decide it).")
@@ -92,6 +94,10 @@ final class BisectCommand implements Callable<Integer> {
 
     @Mixin
     OutputOptions<Bisection> output = new OutputOptions<>(Products.BISECT, Format.TEXT);
+
+    BisectCommand(Session session) {
+        this.session = session;
+    }
 
     @Override
     public Integer call() throws IOException, InterruptedException {
@@ -131,9 +137,9 @@ final class BisectCommand implements Callable<Integer> {
                     StandardCharsets.UTF_8);
             Bisection found = Bisect.run(new Bisect.Request(repo == null ? Path.of(".") : repo, good, bad, glob,
                     workload == null ? AbRun.DEFAULT_WORKLOAD : workload, Optional.ofNullable(trials), builds, effect,
-                    root, Optional.ofNullable(cache), Output.adaptive(spec, adaptive), earlier),
-                    AbCommand.context(spec, err, verbosity.level(spec)), b -> Output.replace(file, BisectionJson.write(b)));
-            output.emit(spec, found);
+                    root, Optional.ofNullable(cache), Optional.ofNullable(adaptive), earlier),
+                    session.run(err, verbosity.level(spec)), b -> Output.replace(file, BisectionJson.write(b)));
+            output.emit(session, found);
             return found.outcome() == Bisection.Outcome.INTERRUPTED ? ExitCode.INTERRUPTED : ExitCode.OK;
         }
     }

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -35,6 +36,8 @@ final class DemoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    private final Session session;
+
     @Mixin
     Verbosity verbosity;
 
@@ -51,10 +54,10 @@ final class DemoCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE}; the value of --trials turns it off).")
     int maxTrials;
 
-    @Option(names = "--budget", paramLabel = "DURATION", defaultValue = "150s",
+    @Option(names = "--budget", paramLabel = "DURATION", defaultValue = "150s", converter = OptionValues.Budget.class,
             description = "The time the trials may take in all; no round of adaptive trials starts that would pass it"
                     + " (default: ${DEFAULT-VALUE}, so that the demo ends within about three minutes on a busy machine).")
-    String budgetText;
+    Duration budget;
 
     @Mixin
     FormatOption<Report> format = FormatOption.dependingOnTerminal(Products.AB, Format.TEXT, Format.MARKDOWN);
@@ -71,6 +74,10 @@ final class DemoCommand implements Callable<Integer> {
             description = "Only create the demo project, print where it is and the command that measures it.")
     boolean createOnly;
 
+    DemoCommand(Session session) {
+        this.session = session;
+    }
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         Path root = dir == null ? Files.createTempDirectory("perfab-demo-") : dir;
@@ -82,7 +89,7 @@ final class DemoCommand implements Callable<Integer> {
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
         if (!createOnly && onPath("java").isEmpty()) {
             throw new BadInputException("the demo's build and harness run 'java' from PATH, and there is none"
-                    + (PerfabCommand.env(spec).get("JAVA_HOME") == null ? "" : "; add $JAVA_HOME/bin to PATH"));
+                    + (session.env().get("JAVA_HOME") == null ? "" : "; add $JAVA_HOME/bin to PATH"));
         }
         Optional<String> cpus = pin ? onPath("taskset").map(t -> "0") : Optional.empty();
         DemoRepository.create(repo, cpus);
@@ -92,7 +99,7 @@ final class DemoCommand implements Callable<Integer> {
             spec.commandLine().getOut().println(repo);
             spec.commandLine().getOut().flush();
             err.println("perfab: next, measure the feature branch against main:");
-            String perfab = PerfabCommand.env(spec).getOrDefault("PERFAB_COMMAND", "perfab");
+            String perfab = session.env().getOrDefault("PERFAB_COMMAND", "perfab");
             err.println("  " + shellWord(perfab) + " ab --repo " + shellWord(repo.toString()) + " --base main --head "
                     + (aa ? "main" : "feature") + " --out " + shellWord(out.toString()) + " --trials " + trials
                     + (maxTrials > trials ? " --adaptive " + maxTrials : " --adaptive off"));
@@ -101,9 +108,9 @@ final class DemoCommand implements Callable<Integer> {
         Optional<Integer> adaptive = Optional.of(maxTrials > trials ? maxTrials : 0);
         AbRun.Request request = AbRun.Request.of(repo, "main", aa ? "main" : "feature", out)
                 .trials(Optional.of(trials)).builds(Optional.of(1)).adaptive(adaptive)
-                .budget(Output.budget(spec, budgetText)).build();
-        RunResults results = AbRun.run(request, AbCommand.context(spec, err, verbosity.level(spec)));
-        Output.emit(spec, format, Report.of(results), Optional.empty(), Optional.empty());
+                .budget(Optional.of(budget)).build();
+        RunResults results = AbRun.run(request, session.run(err, verbosity.level(spec)));
+        format.emit(session, Report.of(results));
         RunResults.Timing t = results.timing();
         err.printf(Locale.ROOT, "perfab: %.0f s in all: %.0f s building, %.0f s in trials, %.1f s perfab's own%n",
                 t.total(), t.build(), t.trials(), t.overhead() + t.checkout());
