@@ -7,12 +7,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.ab.AbRun;
-import org.perfab.ab.Setting;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.ResultsJson;
 import org.perfab.model.RunResults;
@@ -136,30 +134,8 @@ final class AbCommand implements Callable<Integer> {
         return times;
     }
 
-    /** The settings a kind of run starts from; explicit options override them. */
-    enum Profile {
-        /** A pull request's check: the workload's trials, one build per side. */
-        PR(Optional.empty(), Optional.empty(), false),
-        /** A release check: 20 trials, 3 builds per side, padded environments. */
-        RELEASE(Optional.of(20), Optional.of(3), true);
-
-        final Optional<Setting<Integer>> trials;
-        final Optional<Setting<Integer>> builds;
-        final boolean padding;
-
-        Profile(Optional<Integer> trials, Optional<Integer> builds, boolean padding) {
-            this.trials = Setting.option(option(), trials);
-            this.builds = Setting.option(option(), builds);
-            this.padding = padding;
-        }
-
-        /** Returns the option that chooses this profile, as a refusal names it. */
-        String option() {
-            return "--profile " + name().toLowerCase(Locale.ROOT);
-        }
-    }
-
-    @Option(names = "--profile", paramLabel = "KIND", defaultValue = "pr",
+    @Option(names = "--profile", paramLabel = "KIND", defaultValue = "pr", converter = Profile.Chosen.class,
+            completionCandidates = Profile.Chosen.class,
             description = "pr (the workload's trials, 1 build) or release (20 trials, 3 builds per side, padded"
                     + " environments); --trials, --builds and --env-padding override it (default: ${DEFAULT-VALUE}).")
     Profile profile;
@@ -214,15 +190,14 @@ final class AbCommand implements Callable<Integer> {
     public Integer call() throws IOException, InterruptedException {
         List<Verdict> failing = FailOn.parse(spec, failOn);
         // A resumed run takes what is not given from its plan: only what the command line says is passed.
-        AbRun.Request request = AbRun.Request.of(repo == null && !resume ? Path.of(".") : repo, Optional.ofNullable(base),
-                        head == null && !resume ? "HEAD" : head, out)
-                .workload(workload == null && !resume ? AbRun.DEFAULT_WORKLOAD : workload)
-                .trialsFrom(Setting.option("--trials", Optional.ofNullable(trials)).or(() -> profile.trials))
-                .buildsFrom(Setting.option("--builds", Optional.ofNullable(builds)).or(() -> profile.builds))
-                .cache(Optional.ofNullable(cache)).seed(Optional.ofNullable(seed)).overrides(thresholds.overrides())
-                .resume(resume).force(force).failOn(failing).paddingFrom(padding(padding, profile))
-                .noise(Optional.ofNullable(noise)).adaptive(Optional.ofNullable(adaptive))
-                .budget(Optional.ofNullable(budget)).shard(Optional.ofNullable(shard))
+        RunSettings settings = RunSettings.of(profile, Optional.ofNullable(trials), Optional.ofNullable(builds),
+                Optional.ofNullable(adaptive), Optional.ofNullable(budget), Optional.ofNullable(padding),
+                thresholds.overrides());
+        AbRun.Request request = settings.onto(AbRun.Request.of(repo == null && !resume ? Path.of(".") : repo,
+                        Optional.ofNullable(base), head == null && !resume ? "HEAD" : head, out)
+                .workload(workload == null && !resume ? AbRun.DEFAULT_WORKLOAD : workload))
+                .cache(Optional.ofNullable(cache)).seed(Optional.ofNullable(seed)).resume(resume).force(force)
+                .failOn(failing).noise(Optional.ofNullable(noise)).shard(Optional.ofNullable(shard))
                 .shardTimes(shardTimes(spec, shard != null, shardTimes)).build();
         Progress.Level level = verbosity.level(spec);
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
@@ -236,16 +211,5 @@ final class AbCommand implements Callable<Integer> {
         }
         // The run's own: a resumed run fails on what it began with.
         return FailOn.exitCode(results.table(), results.settings().failOn());
-    }
-
-    /**
-     * Returns whether trials pad their environment, as {@code --[no-]env-padding} (given as
-     * {@code flag}, null when not) or else {@code profile} says; empty when neither does.
-     */
-    private static Optional<Setting<Boolean>> padding(Boolean flag, Profile profile) {
-        if (flag != null) {
-            return Optional.of(new Setting<>(flag, flag ? "--env-padding" : "--no-env-padding"));
-        }
-        return profile.padding ? Optional.of(new Setting<>(true, profile.option())) : Optional.empty();
     }
 }

@@ -19,6 +19,7 @@ import org.perfab.report.Products;
 import org.perfab.report.Report;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
+import org.perfab.stats.ThresholdSettings;
 import org.perfab.stats.Verdict;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -45,18 +46,18 @@ final class DemoCommand implements Callable<Integer> {
             description = "Where to create the demo project (default: a new temporary folder).")
     Path dir;
 
-    @Option(names = "--trials", paramLabel = "N", defaultValue = "5",
-            description = "Counted trials per side (default: ${DEFAULT-VALUE}).")
-    int trials;
+    @Option(names = "--trials", paramLabel = "N",
+            description = "Counted trials per side (default: " + Profile.DEMO_TRIALS + ").")
+    Integer trials;
 
-    @Option(names = "--max-trials", paramLabel = "N", defaultValue = "20",
+    @Option(names = "--max-trials", paramLabel = "N",
             description = "Adaptive trials: while a cell is undecided after a round, run another, up to N per side"
-                    + " (default: ${DEFAULT-VALUE}; the value of --trials turns it off).")
-    int maxTrials;
+                    + " (default: " + Profile.DEMO_MAX_TRIALS + "; the value of --trials turns it off).")
+    Integer maxTrials;
 
-    @Option(names = "--budget", paramLabel = "DURATION", defaultValue = "150s", converter = OptionValues.Budget.class,
+    @Option(names = "--budget", paramLabel = "DURATION", converter = OptionValues.Budget.class,
             description = "The time the trials may take in all; no round of adaptive trials starts that would pass it"
-                    + " (default: ${DEFAULT-VALUE}, so that the demo ends within about three minutes on a busy machine).")
+                    + " (default: " + Profile.DEMO_BUDGET + ", so that the demo ends within about three minutes on a busy machine).")
     Duration budget;
 
     @Mixin
@@ -80,6 +81,10 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        RunSettings settings = RunSettings.of(Profile.DEMO, Optional.ofNullable(trials), Optional.empty(),
+                Optional.ofNullable(maxTrials), Optional.ofNullable(budget), Optional.empty(), ThresholdSettings.NONE);
+        int first = settings.trials().orElseThrow().value();
+        int most = settings.adaptive().orElseThrow().value();
         Path root = dir == null ? Files.createTempDirectory("perfab-demo-") : dir;
         if (Files.exists(root.resolve(".git"))) {
             throw new BadInputException(root + " already holds a git repository; give an empty --dir");
@@ -101,14 +106,13 @@ final class DemoCommand implements Callable<Integer> {
             err.println("perfab: next, measure the feature branch against main:");
             String perfab = session.env().getOrDefault("PERFAB_COMMAND", "perfab");
             err.println("  " + shellWord(perfab) + " ab --repo " + shellWord(repo.toString()) + " --base main --head "
-                    + (aa ? "main" : "feature") + " --out " + shellWord(out.toString()) + " --trials " + trials
-                    + (maxTrials > trials ? " --adaptive " + maxTrials : " --adaptive off"));
+                    + (aa ? "main" : "feature") + " --out " + shellWord(out.toString()) + " --trials " + first
+                    + (most > first ? " --adaptive " + most : " --adaptive off"));
             return ExitCode.OK;
         }
-        Optional<Integer> adaptive = Optional.of(maxTrials > trials ? maxTrials : 0);
-        AbRun.Request request = AbRun.Request.of(repo, "main", aa ? "main" : "feature", out)
-                .trials(Optional.of(trials)).builds(Optional.of(1)).adaptive(adaptive)
-                .budget(Optional.of(budget)).build();
+        // Up to the first round's trials, adaptive trials are off.
+        AbRun.Request request = settings.onto(AbRun.Request.of(repo, "main", aa ? "main" : "feature", out))
+                .adaptive(Optional.of(most > first ? most : 0)).build();
         RunResults results = AbRun.run(request, session.run(err, verbosity.level(spec)));
         format.emit(session, Report.of(results));
         RunResults.Timing t = results.timing();
