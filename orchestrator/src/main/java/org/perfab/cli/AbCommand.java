@@ -4,15 +4,13 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.ab.AbRun;
-import org.perfab.ab.Setting;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.ResultsJson;
 import org.perfab.model.RunResults;
@@ -45,6 +43,8 @@ final class AbCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    private final Session session;
+
     @Mixin
     ThresholdOptions thresholds;
 
@@ -74,24 +74,24 @@ final class AbCommand implements Callable<Integer> {
             + " profile's, else the workload's, else 5, or 2 where every measure is a count).")
     Integer trials;
 
-    @Option(names = "--adaptive", paramLabel = "MAX|off",
+    @Option(names = "--adaptive", paramLabel = "MAX|off", converter = OptionValues.Adaptive.class,
             description = "Adaptive trials: after the first round, while a cell is undecided (inconclusive, too noisy,"
                     + " or its interval still reaches the bar), run another round of as many trials, up to MAX per side."
                     + " The looks share alpha, so the false-alarm rate stays at alpha; off runs the first round only"
                     + " (default: the workload's adaptive, else " + Workload.DEFAULT_ADAPTIVE + " with one build per"
                     + " side).")
-    String adaptive;
+    Integer adaptive;
 
-    @Option(names = "--budget", paramLabel = "DURATION",
+    @Option(names = "--budget", paramLabel = "DURATION", converter = OptionValues.Budget.class,
             description = "The time trials may take in all (90s, 20m, 1h): no round of adaptive trials starts that"
                     + " would pass it, judging by the trials so far (default: no limit).")
-    String budget;
+    Duration budget;
 
-    @Option(names = "--shard", paramLabel = "K/N",
+    @Option(names = "--shard", paramLabel = "K/N", converter = OptionValues.Shard.class,
             description = "Measure the K-th of N slices of the benchmarks the harness lists (a benchmark's slice is a"
                     + " hash of its name), each slice an A/B of its own on this machine; 'perfab report' of every"
                     + " shard's results.json gives one table.")
-    String shard;
+    Sharding.Shard shard;
 
     @Option(names = "--shard-times", paramLabel = "RESULTS",
             description = "With --shard: cut the suite at equal time, as each benchmark took in the results.json of"
@@ -103,17 +103,6 @@ final class AbCommand implements Callable<Integer> {
             description = "Builds per side; trials take turns among them, and with 2 or more the median of each"
                     + " build decides (default: the profile's, else the workload's, else 1).")
     Integer builds;
-
-    private static Optional<Sharding.Shard> shard(CommandSpec spec, String text) {
-        if (text == null) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(Sharding.parse(text));
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "--shard: " + e.getMessage());
-        }
-    }
 
     /**
      * Returns each benchmark's time in a trial pair of the run in {@code file}; empty for no file, or a
@@ -145,30 +134,8 @@ final class AbCommand implements Callable<Integer> {
         return times;
     }
 
-    /** The settings a kind of run starts from; explicit options override them. */
-    enum Profile {
-        /** A pull request's check: the workload's trials, one build per side. */
-        PR(Optional.empty(), Optional.empty(), false),
-        /** A release check: 20 trials, 3 builds per side, padded environments. */
-        RELEASE(Optional.of(20), Optional.of(3), true);
-
-        final Optional<Setting<Integer>> trials;
-        final Optional<Setting<Integer>> builds;
-        final boolean padding;
-
-        Profile(Optional<Integer> trials, Optional<Integer> builds, boolean padding) {
-            this.trials = Setting.option(option(), trials);
-            this.builds = Setting.option(option(), builds);
-            this.padding = padding;
-        }
-
-        /** Returns the option that chooses this profile, as a refusal names it. */
-        String option() {
-            return "--profile " + name().toLowerCase(Locale.ROOT);
-        }
-    }
-
-    @Option(names = "--profile", paramLabel = "KIND", defaultValue = "pr",
+    @Option(names = "--profile", paramLabel = "KIND", defaultValue = "pr", converter = Profile.Chosen.class,
+            completionCandidates = Profile.Chosen.class,
             description = "pr (the workload's trials, 1 build) or release (20 trials, 3 builds per side, padded"
                     + " environments); --trials, --builds and --env-padding override it (default: ${DEFAULT-VALUE}).")
     Profile profile;
@@ -215,36 +182,28 @@ final class AbCommand implements Callable<Integer> {
             description = "Exit 1 when a cell has this verdict: regression or inconclusive. Repeatable.")
     List<String> failOn = new ArrayList<>();
 
-    /**
-     * Returns what a run talks to from the command line: progress on {@code err} at {@code level},
-     * this process's environment and clock, the comment and HTML report of this build of perfab,
-     * and the engine of the command line {@code spec} is part of.
-     */
-    static AbRun.Context context(CommandSpec spec, PrintStream err, Progress.Level level) {
-        return new AbRun.Context(new Progress(err, System.console() != null, level), PerfabCommand.env(spec), Clock.systemUTC(),
-                r -> Products.AB.render(Report.of(r), Format.MARKDOWN), r -> Products.AB.render(Report.of(r), Format.HTML),
-                PerfabCommand.engine(spec));
+    AbCommand(Session session) {
+        this.session = session;
     }
 
     @Override
     public Integer call() throws IOException, InterruptedException {
         List<Verdict> failing = FailOn.parse(spec, failOn);
         // A resumed run takes what is not given from its plan: only what the command line says is passed.
-        AbRun.Request request = AbRun.Request.of(repo == null && !resume ? Path.of(".") : repo, Optional.ofNullable(base),
-                        head == null && !resume ? "HEAD" : head, out)
-                .workload(workload == null && !resume ? AbRun.DEFAULT_WORKLOAD : workload)
-                .trialsFrom(Setting.option("--trials", Optional.ofNullable(trials)).or(() -> profile.trials))
-                .buildsFrom(Setting.option("--builds", Optional.ofNullable(builds)).or(() -> profile.builds))
-                .cache(Optional.ofNullable(cache)).seed(Optional.ofNullable(seed)).overrides(thresholds.overrides())
-                .resume(resume).force(force).failOn(failing).paddingFrom(padding(padding, profile))
-                .noise(Optional.ofNullable(noise)).adaptive(Output.adaptive(spec, adaptive))
-                .budget(Output.budget(spec, budget)).shard(shard(spec, shard))
+        RunSettings settings = RunSettings.of(profile, Optional.ofNullable(trials), Optional.ofNullable(builds),
+                Optional.ofNullable(adaptive), Optional.ofNullable(budget), Optional.ofNullable(padding),
+                thresholds.overrides());
+        AbRun.Request request = settings.onto(AbRun.Request.of(repo == null && !resume ? Path.of(".") : repo,
+                        Optional.ofNullable(base), head == null && !resume ? "HEAD" : head, out)
+                .workload(workload == null && !resume ? AbRun.DEFAULT_WORKLOAD : workload))
+                .cache(Optional.ofNullable(cache)).seed(Optional.ofNullable(seed)).resume(resume).force(force)
+                .failOn(failing).noise(Optional.ofNullable(noise)).shard(Optional.ofNullable(shard))
                 .shardTimes(shardTimes(spec, shard != null, shardTimes)).build();
         Progress.Level level = verbosity.level(spec);
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
-        RunResults results = AbRun.run(request, context(spec, err, level));
+        RunResults results = AbRun.run(request, session.run(err, level));
         Report report = Report.of(results);
-        Output.emit(spec, format, report, Optional.empty(), Optional.of(out.resolve("comment.md")));
+        format.emit(session, report, Optional.empty(), Optional.of(out.resolve("comment.md")));
         report.noComparison().ifPresent(none -> err.println("perfab: warning: " + none));
         if (level != Progress.Level.QUIET) {
             err.println("perfab: results in " + out.resolve("results.json") + ", the comment in "
@@ -252,16 +211,5 @@ final class AbCommand implements Callable<Integer> {
         }
         // The run's own: a resumed run fails on what it began with.
         return FailOn.exitCode(results.table(), results.settings().failOn());
-    }
-
-    /**
-     * Returns whether trials pad their environment, as {@code --[no-]env-padding} (given as
-     * {@code flag}, null when not) or else {@code profile} says; empty when neither does.
-     */
-    private static Optional<Setting<Boolean>> padding(Boolean flag, Profile profile) {
-        if (flag != null) {
-            return Optional.of(new Setting<>(flag, flag ? "--env-padding" : "--no-env-padding"));
-        }
-        return profile.padding ? Optional.of(new Setting<>(true, profile.option())) : Optional.empty();
     }
 }

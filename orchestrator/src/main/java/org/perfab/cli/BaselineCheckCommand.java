@@ -27,6 +27,8 @@ final class BaselineCheckCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    private final Session session;
+
     @Option(names = "--baseline", required = true, paramLabel = "FILE", description = "The baseline.")
     Path baseline;
 
@@ -50,7 +52,7 @@ final class BaselineCheckCommand implements Callable<Integer> {
     double tolerance;
 
     @Mixin
-    BaselineCommand.ExclusionOptions exclusions;
+    ExclusionOptions exclusions;
 
     @Mixin
     OutputOptions<BaselineCheck> output = new OutputOptions<>(Products.BASELINE_CHECK, Format.TEXT);
@@ -68,15 +70,19 @@ final class BaselineCheckCommand implements Callable<Integer> {
         }
     }
 
+    BaselineCheckCommand(Session session) {
+        this.session = session;
+    }
+
     @Override
     public Integer call() {
-        BaselineCommand.tolerance(spec, "--coherence-tolerance", tolerance);
+        OptionValues.aboveZero(spec, "--coherence-tolerance", tolerance);
         if (failOn.contains(BaselineCheck.Status.OK)) {
             throw new ParameterException(spec.commandLine(), "--fail-on takes regressed, missing or new");
         }
         BaselineCheck c = Ratchet.check(new Ratchet.Checking(baseline, snapshot, allowance(),
-                exclusions.exclusions(spec), tolerance));
-        output.emit(spec, c);
+                exclusions.exclusions(), tolerance));
+        output.emit(session, c);
         return failOn.stream().anyMatch(st -> c.count(st) > 0) ? ExitCode.VERDICT : ExitCode.OK;
     }
 

@@ -3,15 +3,10 @@ package org.perfab.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.baseline.Ratchet;
 import org.perfab.baseline.SyntheticSnapshots;
-import org.perfab.failure.BadInputException;
-import org.perfab.model.Exclusions;
-import org.perfab.model.Snapshot;
 import org.perfab.report.BaselinePair;
 import org.perfab.report.FloorTable;
 import org.perfab.report.Format;
@@ -20,7 +15,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -47,51 +41,12 @@ final class BaselineCommand implements Callable<Integer> {
         return ExitCode.BAD_INPUT;
     }
 
-    /** The exclusion prefixes every command that reads benchmarks takes. */
-    static final class ExclusionOptions {
-        @Option(names = "--exclude", paramLabel = "PREFIX", description = "Leave out benchmarks whose names start with"
-                + " PREFIX. Repeatable.")
-        List<String> prefixes = new ArrayList<>();
-
-        @Option(names = "--exclusions", paramLabel = "FILE", description = "A file of prefixes to leave out, one a line"
-                + " (# starts a comment).")
-        Path file;
-
-        Exclusions exclusions(CommandSpec spec) {
-            Exclusions e;
-            try {
-                e = new Exclusions(prefixes);
-            } catch (IllegalArgumentException ex) {
-                throw new ParameterException(spec.commandLine(), "--exclude: " + ex.getMessage());
-            }
-            return file == null ? e : e.and(Exclusions.parse(BadInputException.read(file)));
-        }
-    }
-
-    /** Returns the architecture {@code --arch} names, Go's way; empty when it names none. */
-    static Optional<String> arch(CommandSpec spec, String text) {
-        if (text == null) {
-            return Optional.empty();
-        }
-        return Optional.of(Snapshot.arch(text).orElseThrow(() -> new ParameterException(spec.commandLine(),
-                "--arch '" + text + "' is not an architecture perfab knows (amd64, arm64, 386, arm, riscv64, ...)")));
-    }
-
-    /** Refuses a {@code --coherence-tolerance} that is not a percentage above 0. */
-    static void tolerance(CommandSpec spec, String option, double tolerance) {
-        if (!(tolerance > 0) || Double.isInfinite(tolerance)) {
-            throw new ParameterException(spec.commandLine(), option + " must be a percentage above 0, got "
-                    + tolerance);
-        }
-    }
-
     /** {@code perfab baseline diff}. */
     @Command(name = "diff", mixinStandardHelpOptions = true,
             description = {"Two baselines side by side: for each floor both have, how far the second's ratio is from"
                     + " the first's, and the share of floors that differ by more than 5%%, 10%% and 25%%."})
     static final class Diff implements Callable<Integer> {
-        @Spec
-        CommandSpec spec;
+        private final Session session;
 
         @Parameters(index = "0", paramLabel = "FIRST", description = "A baseline.")
         Path first;
@@ -102,9 +57,13 @@ final class BaselineCommand implements Callable<Integer> {
         @Mixin
         OutputOptions<BaselinePair> output = new OutputOptions<>(Products.BASELINE_DIFF, Format.TEXT);
 
+        Diff(Session session) {
+            this.session = session;
+        }
+
         @Override
         public Integer call() {
-            output.emit(spec, new BaselinePair(Ratchet.diff(first, second), first.getFileName().toString(),
+            output.emit(session, new BaselinePair(Ratchet.diff(first, second), first.getFileName().toString(),
                     second.getFileName().toString()));
             return ExitCode.OK;
         }

@@ -23,13 +23,16 @@ final class BaselineFloorCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    private final Session session;
+
     @Option(names = "--snapshots", required = true, paramLabel = "DIR", description = "The control snapshots.")
     Path snapshots;
 
     @Option(names = "--anchor", paramLabel = "NAME", description = "The anchor (default: the baseline's).")
     String anchor;
 
-    @Option(names = "--arch", paramLabel = "ARCH", description = "Only snapshots whose content is of ARCH.")
+    @Option(names = "--arch", paramLabel = "ARCH", converter = OptionValues.Arch.class,
+            description = "Only snapshots whose content is of ARCH.")
     String arch;
 
     @Option(names = "--baseline", paramLabel = "FILE", description = "Store the floors in this baseline.")
@@ -40,10 +43,14 @@ final class BaselineFloorCommand implements Callable<Integer> {
     double multiple;
 
     @Mixin
-    BaselineCommand.ExclusionOptions exclusions;
+    ExclusionOptions exclusions;
 
     @Mixin
     OutputOptions<FloorTable> output = new OutputOptions<>(Products.BASELINE_FLOORS, Format.TEXT);
+
+    BaselineFloorCommand(Session session) {
+        this.session = session;
+    }
 
     @Override
     public Integer call() {
@@ -51,9 +58,9 @@ final class BaselineFloorCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--anchor NAME is needed without --baseline");
         }
         Ratchet.Floored floored = Ratchet.floor(new Ratchet.Flooring(snapshots, Optional.ofNullable(anchor),
-                BaselineCommand.arch(spec, arch), Optional.ofNullable(baseline), exclusions.exclusions(spec)),
+                Optional.ofNullable(arch), Optional.ofNullable(baseline), exclusions.exclusions()),
                 Output::replace);
-        output.emit(spec, new FloorTable(floored.floors(), multiple));
+        output.emit(session, new FloorTable(floored.floors(), multiple));
         if (floored.floors().isEmpty()) {
             spec.commandLine().getErr().println("perfab: no tier under " + snapshots + " has two control snapshots"
                     + " with " + floored.anchor());

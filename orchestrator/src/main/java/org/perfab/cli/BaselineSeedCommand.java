@@ -25,6 +25,8 @@ final class BaselineSeedCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    private final Session session;
+
     @Option(names = "--snapshots", required = true, paramLabel = "DIR", description = "The folder of snapshots"
             + " (DATE-SHA-MACHINESLUG.json, in subfolders too).")
     Path snapshots;
@@ -41,11 +43,12 @@ final class BaselineSeedCommand implements Callable<Integer> {
             + " snapshot's ratios may sit off the rest of its window (default: ${DEFAULT-VALUE}).")
     double tolerance;
 
-    @Option(names = "--arch", paramLabel = "ARCH", description = "Seed only snapshots whose content is of ARCH.")
+    @Option(names = "--arch", paramLabel = "ARCH", converter = OptionValues.Arch.class,
+            description = "Seed only snapshots whose content is of ARCH.")
     String arch;
 
     @Mixin
-    BaselineCommand.ExclusionOptions exclusions;
+    ExclusionOptions exclusions;
 
     @Mixin
     FormatOption<Baseline> format = new FormatOption<>(Products.BASELINE_SEED, Format.TEXT);
@@ -54,20 +57,24 @@ final class BaselineSeedCommand implements Callable<Integer> {
             + " when it exists, its other tiers and measured floors are kept.")
     Path output;
 
+    BaselineSeedCommand(Session session) {
+        this.session = session;
+    }
+
     @Override
     public Integer call() {
         if (window < 1 || window > 1000) {
             throw new ParameterException(spec.commandLine(), "--window must be from 1 to 1000, got " + window);
         }
-        BaselineCommand.tolerance(spec, "--coherence-tolerance", tolerance);
+        OptionValues.aboveZero(spec, "--coherence-tolerance", tolerance);
         Ratchet.Seeded seeded;
         try {
             seeded = Ratchet.seed(new Ratchet.Seeding(snapshots, Optional.ofNullable(anchor), window, tolerance,
-                    BaselineCommand.arch(spec, arch), exclusions.exclusions(spec), output), Output::replace);
+                    Optional.ofNullable(arch), exclusions.exclusions(), output), Output::replace);
         } catch (Ratchet.BadAnchorException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        Output.emit(spec, format, seeded.seeded(), Optional.empty(), Optional.empty());
+        format.emit(session, seeded.seeded());
         if (seeded.written().isEmpty()) {
             spec.commandLine().getErr().println("perfab: no tier was seeded from " + snapshots + (seeded.noSnapshot()
                     ? ": it holds no snapshot" + (arch == null ? "" : " of " + arch) : "") + "; " + output

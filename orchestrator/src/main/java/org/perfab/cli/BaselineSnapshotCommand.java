@@ -25,6 +25,8 @@ final class BaselineSnapshotCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    private final Session session;
+
     /** Where the measurements come from: one of the two. */
     static final class Source {
         @Option(names = "--from", required = true, paramLabel = "FILE", description = "A benchmark tool's output.")
@@ -46,7 +48,7 @@ final class BaselineSnapshotCommand implements Callable<Integer> {
             + " class (tier) whose snapshots are comparable.")
     String machine;
 
-    @Option(names = "--arch", paramLabel = "ARCH", description = "The architecture (default: Go's goarch, else"
+    @Option(names = "--arch", paramLabel = "ARCH", converter = OptionValues.Arch.class, description = "The architecture (default: Go's goarch, else"
             + " this machine's).")
     String arch;
 
@@ -58,8 +60,9 @@ final class BaselineSnapshotCommand implements Callable<Integer> {
             + " $GITHUB_SHA).")
     String commit;
 
-    @Option(names = "--date", paramLabel = "DATE", description = "The run's day, ISO (default: today, UTC).")
-    String date;
+    @Option(names = "--date", paramLabel = "DATE", converter = OptionValues.Day.class,
+            description = "The run's day, ISO (default: today, UTC).")
+    LocalDate date;
 
     @Option(names = "--metric", paramLabel = "METRIC", description = "The metric to keep, a cost (default: time,"
             + " else the only one).")
@@ -76,18 +79,22 @@ final class BaselineSnapshotCommand implements Callable<Integer> {
             + " machine already there (a rerun of that day's job); without it, one with other values is refused.")
     boolean replace;
 
+    BaselineSnapshotCommand(Session session) {
+        this.session = session;
+    }
+
     @Override
     public Integer call() {
-        LocalDate day = Output.day(spec, date);
+        LocalDate day = date != null ? date : LocalDate.now(session.clock());
         if (dir != null && output != null) {
             throw new ParameterException(spec.commandLine(), "give --dir or -o, not both");
         }
-        SnapshotSources.Stamp stamp = new SnapshotSources.Stamp(machine, BaselineCommand.arch(spec, arch),
+        SnapshotSources.Stamp stamp = new SnapshotSources.Stamp(machine, Optional.ofNullable(arch),
                 Optional.ofNullable(cpu), Optional.ofNullable(commit), day);
         Ratchet.Source from = source.file != null ? new Ratchet.ToolOutput(source.file, formatIn())
                 : new Ratchet.AbResults(source.results);
         Ratchet.Snapped snapped = Ratchet.snapshot(new Ratchet.Snapshotting(from, stamp, Optional.ofNullable(metric),
-                Optional.ofNullable(dir), replace, PerfabCommand.env(spec)), Output::replace);
+                Optional.ofNullable(dir), replace, session.env()), Output::replace);
         Snapshot s = snapped.made().snapshot();
         if (!snapped.made().zero().isEmpty()) {
             int n = snapped.made().zero().size();

@@ -24,6 +24,8 @@ final class BaselineUpdateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    private final Session session;
+
     @Option(names = "--baseline", required = true, paramLabel = "FILE", description = "The baseline, rewritten"
             + " in place unless -o.")
     Path baseline;
@@ -42,7 +44,7 @@ final class BaselineUpdateCommand implements Callable<Integer> {
     double dropTolerance;
 
     @Mixin
-    BaselineCommand.ExclusionOptions exclusions;
+    ExclusionOptions exclusions;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the baseline to FILE.")
     Path output;
@@ -50,13 +52,17 @@ final class BaselineUpdateCommand implements Callable<Integer> {
     @Mixin
     FormatOption<BaselineUpdate> format = new FormatOption<>(Products.BASELINE_UPDATE, Format.TEXT);
 
+    BaselineUpdateCommand(Session session) {
+        this.session = session;
+    }
+
     @Override
     public Integer call() {
-        BaselineCommand.tolerance(spec, "--coherence-tolerance", tolerance);
-        BaselineCommand.tolerance(spec, "--drop-tolerance", dropTolerance);
+        OptionValues.aboveZero(spec, "--coherence-tolerance", tolerance);
+        OptionValues.aboveZero(spec, "--drop-tolerance", dropTolerance);
         Ratchet.Updated updated = Ratchet.update(new Ratchet.Updating(baseline, snapshots, tolerance, dropTolerance,
-                exclusions.exclusions(spec), Optional.ofNullable(output)), Output::replace);
-        Output.emit(spec, format, updated.update(), Optional.empty(), Optional.empty());
+                exclusions.exclusions(), Optional.ofNullable(output)), Output::replace);
+        format.emit(session, updated.update());
         int lowered = updated.update().lowered();
         spec.commandLine().getErr().println("perfab: " + lowered + " floor" + (lowered == 1 ? "" : "s") + " lowered;"
                 + " wrote " + updated.written());

@@ -9,12 +9,14 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.ab.AbRun;
 import org.perfab.ab.OutLock;
+import org.perfab.ab.Setting;
 import org.perfab.bisect.Bisect;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.Bisection;
 import org.perfab.model.BisectionJson;
 import org.perfab.report.Format;
 import org.perfab.report.Products;
+import org.perfab.stats.ThresholdSettings;
 import org.perfab.workload.CellGlob;
 import org.perfab.workload.Workload;
 import picocli.CommandLine.Command;
@@ -36,6 +38,8 @@ import picocli.CommandLine.Spec;
 final class BisectCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
+
+    private final Session session;
 
     @Mixin
     Verbosity verbosity;
@@ -62,22 +66,22 @@ final class BisectCommand implements Callable<Integer> {
             + " (default: the workload's).")
     Integer trials;
 
-    @Option(names = "--builds", paramLabel = "K", defaultValue = "3",
+    @Option(names = "--builds", paramLabel = "K",
             description = "Builds per side, when the workload shifts layout (build.perturb), of the check, of a"
                     + " search step that layout could decide and of the commit the search ends at, measured again"
-                    + " (default: ${DEFAULT-VALUE}).")
-    int builds;
+                    + " (default: " + Profile.BISECT_BUILDS + ").")
+    Integer builds;
 
-    @Option(names = "--min-effect", paramLabel = "PCT", defaultValue = "1",
-            description = "The smallest change that makes BAD worse than GOOD, in percent (default: ${DEFAULT-VALUE});"
-                    + " a commit between is bad when it shows half the change BAD shows.")
-    double effect;
+    @Option(names = "--min-effect", paramLabel = "PCT",
+            description = "The smallest change that makes BAD worse than GOOD, in percent (default: "
+                    + Profile.BISECT_MIN_EFFECT + "); a commit between is bad when it shows half the change BAD shows.")
+    Double effect;
 
-    @Option(names = "--adaptive", paramLabel = "MAX|off",
+    @Option(names = "--adaptive", paramLabel = "MAX|off", converter = OptionValues.Adaptive.class,
             description = "Give a step that leaves its cell undecided more rounds of trials, up to MAX per side, its"
                     + " looks sharing alpha (see perfab ab --adaptive; default: the workload's adaptive, else "
                     + Workload.DEFAULT_ADAPTIVE + "). An undecided step is never taken for a good one.")
-    String adaptive;
+    Integer adaptive;
 
     @Option(names = "--resume", description = "Go on with the bisect in --out: its decided steps are reused, an"
             + " undecided one runs again (with --trials or --builds to decide it).")
@@ -93,8 +97,15 @@ final class BisectCommand implements Callable<Integer> {
     @Mixin
     OutputOptions<Bisection> output = new OutputOptions<>(Products.BISECT, Format.TEXT);
 
+    BisectCommand(Session session) {
+        this.session = session;
+    }
+
     @Override
     public Integer call() throws IOException, InterruptedException {
+        RunSettings settings = RunSettings.of(Profile.BISECT, Optional.ofNullable(trials), Optional.ofNullable(builds),
+                Optional.ofNullable(adaptive), Optional.empty(), Optional.empty(), ThresholdOptions.checked(spec,
+                        () -> new ThresholdSettings(Optional.empty(), Optional.ofNullable(effect), Optional.empty())));
         CellGlob glob;
         try {
             glob = CellGlob.of(cell);
@@ -130,10 +141,11 @@ final class BisectCommand implements Callable<Integer> {
             PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true,
                     StandardCharsets.UTF_8);
             Bisection found = Bisect.run(new Bisect.Request(repo == null ? Path.of(".") : repo, good, bad, glob,
-                    workload == null ? AbRun.DEFAULT_WORKLOAD : workload, Optional.ofNullable(trials), builds, effect,
-                    root, Optional.ofNullable(cache), Output.adaptive(spec, adaptive), earlier),
-                    AbCommand.context(spec, err, verbosity.level(spec)), b -> Output.replace(file, BisectionJson.write(b)));
-            output.emit(spec, found);
+                    workload == null ? AbRun.DEFAULT_WORKLOAD : workload, settings.trials().map(Setting::value),
+                    settings.builds().orElseThrow().value(), settings.minEffect(), root,
+                    Optional.ofNullable(cache), settings.adaptive().map(Setting::value), earlier),
+                    session.run(err, verbosity.level(spec)), b -> Output.replace(file, BisectionJson.write(b)));
+            output.emit(session, found);
             return found.outcome() == Bisection.Outcome.INTERRUPTED ? ExitCode.INTERRUPTED : ExitCode.OK;
         }
     }

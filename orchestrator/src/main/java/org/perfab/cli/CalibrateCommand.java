@@ -41,6 +41,8 @@ final class CalibrateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    private final Session session;
+
     @Option(names = "--quick", description = "A first look: 300 simulated runs per case and 12 real A/B runs of"
             + " each effect.")
     boolean quick;
@@ -69,6 +71,10 @@ final class CalibrateCommand implements Callable<Integer> {
     @Mixin
     OutputOptions<CalibrationFigures> output = new OutputOptions<>(Products.CALIBRATE, Format.TEXT);
 
+    CalibrateCommand(Session session) {
+        this.session = session;
+    }
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         Calibrate.Request request;
@@ -87,7 +93,7 @@ final class CalibrateCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         // The calibration says a line per run itself, not the progress of each run's trials.
         PrintStream quiet = new PrintStream(new WriterStream(err), true, StandardCharsets.UTF_8);
-        output.emit(spec, Calibrate.run(request, AbCommand.context(spec, quiet, Progress.Level.QUIET),
+        output.emit(session, Calibrate.run(request, session.run(quiet, Progress.Level.QUIET),
                 new Lines(err)));
         return ExitCode.OK;
     }

@@ -43,6 +43,8 @@ final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    private final Session session;
+
     @Mixin
     ThresholdOptions thresholds;
 
@@ -137,6 +139,10 @@ final class CompareCommand implements Callable<Integer> {
         }
     }
 
+    CompareCommand(Session session) {
+        this.session = session;
+    }
+
     @Override
     public Integer call() throws IOException {
         List<CellGlob> globs = globs("--profile", profiles);
@@ -187,7 +193,7 @@ final class CompareCommand implements Callable<Integer> {
         });
         try {
             // Note: --format github wrote the comment to ./comment.md unasked; it is written where -o says, or not at all.
-            output.emit(spec, report);
+            output.emit(session, report);
         } catch (OutOfMemoryError e) {
             // The table fitted and its rendering did not: the inputs are still what is too big.
             table = null;

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -18,6 +19,7 @@ import org.perfab.report.Products;
 import org.perfab.report.Report;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
+import org.perfab.stats.ThresholdSettings;
 import org.perfab.stats.Verdict;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -35,6 +37,8 @@ final class DemoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    private final Session session;
+
     @Mixin
     Verbosity verbosity;
 
@@ -42,19 +46,19 @@ final class DemoCommand implements Callable<Integer> {
             description = "Where to create the demo project (default: a new temporary folder).")
     Path dir;
 
-    @Option(names = "--trials", paramLabel = "N", defaultValue = "5",
-            description = "Counted trials per side (default: ${DEFAULT-VALUE}).")
-    int trials;
+    @Option(names = "--trials", paramLabel = "N",
+            description = "Counted trials per side (default: " + Profile.DEMO_TRIALS + ").")
+    Integer trials;
 
-    @Option(names = "--max-trials", paramLabel = "N", defaultValue = "20",
+    @Option(names = "--max-trials", paramLabel = "N",
             description = "Adaptive trials: while a cell is undecided after a round, run another, up to N per side"
-                    + " (default: ${DEFAULT-VALUE}; the value of --trials turns it off).")
-    int maxTrials;
+                    + " (default: " + Profile.DEMO_MAX_TRIALS + "; the value of --trials turns it off).")
+    Integer maxTrials;
 
-    @Option(names = "--budget", paramLabel = "DURATION", defaultValue = "150s",
+    @Option(names = "--budget", paramLabel = "DURATION", converter = OptionValues.Budget.class,
             description = "The time the trials may take in all; no round of adaptive trials starts that would pass it"
-                    + " (default: ${DEFAULT-VALUE}, so that the demo ends within about three minutes on a busy machine).")
-    String budgetText;
+                    + " (default: " + Profile.DEMO_BUDGET + ", so that the demo ends within about three minutes on a busy machine).")
+    Duration budget;
 
     @Mixin
     FormatOption<Report> format = FormatOption.dependingOnTerminal(Products.AB, Format.TEXT, Format.MARKDOWN);
@@ -71,8 +75,16 @@ final class DemoCommand implements Callable<Integer> {
             description = "Only create the demo project, print where it is and the command that measures it.")
     boolean createOnly;
 
+    DemoCommand(Session session) {
+        this.session = session;
+    }
+
     @Override
     public Integer call() throws IOException, InterruptedException {
+        RunSettings settings = RunSettings.of(Profile.DEMO, Optional.ofNullable(trials), Optional.empty(),
+                Optional.ofNullable(maxTrials), Optional.ofNullable(budget), Optional.empty(), ThresholdSettings.NONE);
+        int first = settings.trials().orElseThrow().value();
+        int most = settings.adaptive().orElseThrow().value();
         Path root = dir == null ? Files.createTempDirectory("perfab-demo-") : dir;
         if (Files.exists(root.resolve(".git"))) {
             throw new BadInputException(root + " already holds a git repository; give an empty --dir");
@@ -82,7 +94,7 @@ final class DemoCommand implements Callable<Integer> {
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
         if (!createOnly && onPath("java").isEmpty()) {
             throw new BadInputException("the demo's build and harness run 'java' from PATH, and there is none"
-                    + (PerfabCommand.env(spec).get("JAVA_HOME") == null ? "" : "; add $JAVA_HOME/bin to PATH"));
+                    + (session.env().get("JAVA_HOME") == null ? "" : "; add $JAVA_HOME/bin to PATH"));
         }
         Optional<String> cpus = pin ? onPath("taskset").map(t -> "0") : Optional.empty();
         DemoRepository.create(repo, cpus);
@@ -92,18 +104,17 @@ final class DemoCommand implements Callable<Integer> {
             spec.commandLine().getOut().println(repo);
             spec.commandLine().getOut().flush();
             err.println("perfab: next, measure the feature branch against main:");
-            String perfab = PerfabCommand.env(spec).getOrDefault("PERFAB_COMMAND", "perfab");
+            String perfab = session.env().getOrDefault("PERFAB_COMMAND", "perfab");
             err.println("  " + shellWord(perfab) + " ab --repo " + shellWord(repo.toString()) + " --base main --head "
-                    + (aa ? "main" : "feature") + " --out " + shellWord(out.toString()) + " --trials " + trials
-                    + (maxTrials > trials ? " --adaptive " + maxTrials : " --adaptive off"));
+                    + (aa ? "main" : "feature") + " --out " + shellWord(out.toString()) + " --trials " + first
+                    + (most > first ? " --adaptive " + most : " --adaptive off"));
             return ExitCode.OK;
         }
-        Optional<Integer> adaptive = Optional.of(maxTrials > trials ? maxTrials : 0);
-        AbRun.Request request = AbRun.Request.of(repo, "main", aa ? "main" : "feature", out)
-                .trials(Optional.of(trials)).builds(Optional.of(1)).adaptive(adaptive)
-                .budget(Output.budget(spec, budgetText)).build();
-        RunResults results = AbRun.run(request, AbCommand.context(spec, err, verbosity.level(spec)));
-        Output.emit(spec, format, Report.of(results), Optional.empty(), Optional.empty());
+        // Up to the first round's trials, adaptive trials are off.
+        AbRun.Request request = settings.onto(AbRun.Request.of(repo, "main", aa ? "main" : "feature", out))
+                .adaptive(Optional.of(most > first ? most : 0)).build();
+        RunResults results = AbRun.run(request, session.run(err, verbosity.level(spec)));
+        format.emit(session, Report.of(results));
         RunResults.Timing t = results.timing();
         err.printf(Locale.ROOT, "perfab: %.0f s in all: %.0f s building, %.0f s in trials, %.1f s perfab's own%n",
                 t.total(), t.build(), t.trials(), t.overhead() + t.checkout());

@@ -1,5 +1,6 @@
 package org.perfab.cli;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -105,25 +106,51 @@ class FormatOption<T> {
     }
 
     /**
-     * Gives the {@code --format} of every command under {@code root} its product's description and
+     * Renders {@code value} in the format asked for, whole, then prints it; see
+     * {@link #emit(Session, Object, Optional, Optional)}.
+     */
+    void emit(Session session, T value) {
+        emit(session, value, Optional.empty(), Optional.empty());
+    }
+
+    /**
+     * Renders {@code value} in the format asked for, whole, then prints it or writes it to
+     * {@code file}; text is coloured only for a terminal ({@link Output#colour}). With
+     * {@link Format#GITHUB} the annotations are printed, and the Markdown is published to the step
+     * ({@link GithubActions}), and written to {@code markdown}, else to {@code file}, when one is given.
+     */
+    void emit(Session session, T value, Optional<Path> file, Optional<Path> markdown) {
+        Format format = format(session.terminal() && file.isEmpty());
+        String rendered = product.renderer(format, file.isEmpty() && Output.colour(session.env(), session.terminal()))
+                .render(value);
+        if (format == Format.GITHUB) {
+            GithubActions.publish(product, value, markdown.or(() -> file), session.env());
+            Output.print(mixee, rendered, null);
+            return;
+        }
+        Output.print(mixee, rendered, file.orElse(null));
+    }
+
+    /**
+     * Gives the {@code --format} of the command {@code spec} its product's description and
      * completion candidates: picocli reads an option's help from its annotation, the same for every
      * command that mixes it in.
      */
+    void describe(CommandSpec spec) {
+        OptionSpec declared = spec.findOption(NAME);
+        if (declared != null) {
+            spec.remove(declared);
+            spec.addOption(declared.toBuilder().description(description())
+                    .completionCandidates(product.formats().stream().map(Format::id).toList()).build());
+        }
+    }
+
+    /** Describes the {@code --format} of every command under {@code root} ({@link #describe(CommandSpec)}). */
     static void describe(CommandLine root) {
         CommandSpec spec = root.getCommandSpec();
         for (CommandSpec mixin : spec.mixins().values()) {
-            Object user = mixin.userObject();
-            OptionSpec declared = spec.findOption(NAME);
-            if (user instanceof FormatOption<?> option && declared != null) {
-                spec.remove(declared);
-                spec.addOption(declared.toBuilder().description(option.description())
-                        .completionCandidates(option.product.formats().stream().map(Format::id).toList())
-                        .build());
-                OptionSpec output = spec.findOption("--output");
-                if (user instanceof OutputOptions<?> && output != null && option.product.supports(Format.GITHUB)) {
-                    spec.remove(output);
-                    spec.addOption(output.toBuilder().description(OutputOptions.DESCRIPTION_WITH_GITHUB).build());
-                }
+            if (mixin.userObject() instanceof FormatOption<?> option) {
+                option.describe(spec);
             }
         }
         root.getSubcommands().values().forEach(FormatOption::describe);

@@ -60,6 +60,8 @@ final class GithubCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
+        private final Session session;
+
         @Option(names = {"-m", "--message"}, paramLabel = "TEXT", description = "A paragraph of plain text."
                 + " Repeatable.")
         List<String> messages = new ArrayList<>();
@@ -67,12 +69,16 @@ final class GithubCommand implements Callable<Integer> {
         @Parameters(arity = "0..*", paramLabel = "FILE", description = "Markdown to append as it is.")
         List<Path> files = new ArrayList<>();
 
+        Summary(Session session) {
+            this.session = session;
+        }
+
         @Override
         public Integer call() throws IOException {
             if (messages.isEmpty() && files.isEmpty()) {
                 throw new ParameterException(spec.commandLine(), "nothing to append: give -m TEXT or a FILE");
             }
-            Map<String, String> env = PerfabCommand.env(spec);
+            Map<String, String> env = session.env();
             PrintWriter out = spec.commandLine().getOut();
             for (String text : messages) {
                 Message m = new Message(Message.Level.NOTICE, "perfab", text);
@@ -115,8 +121,14 @@ final class GithubCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
+        private final Session session;
+
         @Parameters(arity = "1..*", paramLabel = "NAME=VALUE", description = "An output and its value.")
         List<String> pairs = new ArrayList<>();
+
+        Outputs(Session session) {
+            this.session = session;
+        }
 
         @Override
         public Integer call() {
@@ -124,11 +136,11 @@ final class GithubCommand implements Callable<Integer> {
             for (String pair : pairs) {
                 int at = pair.indexOf('=');
                 if (at <= 0) {
-                    throw new ParameterException(spec.commandLine(), "'" + Main.safe(pair) + "' is not NAME=VALUE");
+                    throw new ParameterException(spec.commandLine(), "'" + pair + "' is not NAME=VALUE");
                 }
                 outputs.put(pair.substring(0, at), pair.substring(at + 1));
             }
-            GithubActions.setOutputs(PerfabCommand.env(spec), outputs);
+            GithubActions.setOutputs(session.env(), outputs);
             return ExitCode.OK;
         }
     }
@@ -142,6 +154,8 @@ final class GithubCommand implements Callable<Integer> {
     static final class Annotate implements Callable<Integer> {
         @Spec
         CommandSpec spec;
+
+        private final Session session;
 
         @Option(names = "--level", paramLabel = "LEVEL", defaultValue = "notice",
                 description = "notice, warning or error (default: notice).")
@@ -157,6 +171,10 @@ final class GithubCommand implements Callable<Integer> {
         @Parameters(arity = "1", paramLabel = "MESSAGE", description = "What to say.")
         String text;
 
+        Annotate(Session session) {
+            this.session = session;
+        }
+
         @Override
         public Integer call() {
             if (title.isBlank()) {
@@ -164,7 +182,7 @@ final class GithubCommand implements Callable<Integer> {
             }
             Message m = new Message(level, title, text);
             if (summary) {
-                GithubActions.publish(Products.MESSAGE, m, Optional.empty(), PerfabCommand.env(spec));
+                GithubActions.publish(Products.MESSAGE, m, Optional.empty(), session.env());
             }
             Output.print(spec, Products.MESSAGE.render(m, Format.GITHUB), null);
             return ExitCode.OK;

@@ -2,7 +2,9 @@ package org.perfab.cli;
 
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.lang.reflect.Constructor;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.util.Comparator;
 import java.util.List;
 import org.perfab.ab.Engine;
@@ -12,6 +14,7 @@ import java.util.Optional;
 import org.perfab.report.Untrusted;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.IFactory;
 import picocli.CommandLine.IHelpSectionRenderer;
 import picocli.CommandLine.Model.UsageMessageSpec;
 import picocli.CommandLine.ParameterException;
@@ -65,13 +68,13 @@ public final class Main {
     static int run(Engine engine, Map<String, String> env, PrintStream out, PrintStream err, String... args) {
         PrintWriter outWriter = new PrintWriter(out, true);
         PrintWriter errWriter = new PrintWriter(err, true);
-        CommandLine cli = commandLine(engine, env, args);
+        CommandLine cli = commandLine(new Session(engine, env, Clock.systemUTC(), System.console() != null), args);
         cli.setOut(outWriter);
         cli.setErr(errWriter);
         cli.setExecutionExceptionHandler((e, line, parsed) -> failed(e, errWriter));
         cli.setParameterExceptionHandler((e, params) -> {
             CommandLine sub = e.getCommandLine();
-            errWriter.println("perfab: " + safe(mistyped(e).orElse(e.getMessage())));
+            errWriter.println("perfab: " + safe(mistyped(e).or(() -> OptionValues.refusal(e)).orElse(e.getMessage())));
             errWriter.println("Try '" + sub.getCommandSpec().qualifiedName() + " --help' for usage.");
             return ExitCode.BAD_INPUT;
         });
@@ -92,7 +95,8 @@ public final class Main {
      * whose examples are never wrapped ({@link Footer}), and the exit-code table.
      */
     static CommandLine commandLine() {
-        return commandLine(Engine.REAL, System.getenv(), PerfabCommand.SUBCOMMANDS);
+        return commandLine(new Session(Engine.REAL, System.getenv(), Clock.systemUTC(), System.console() != null),
+                PerfabCommand.SUBCOMMANDS);
     }
 
     /**
@@ -101,18 +105,18 @@ public final class Main {
      * otherwise every one (for help, a mistyped name's suggestions, and completion, which completes
      * them all).
      */
-    static CommandLine commandLine(Engine engine, Map<String, String> env, String... args) {
+    static CommandLine commandLine(Session session, String... args) {
         for (Class<?> command : PerfabCommand.SUBCOMMANDS) {
             if (args.length > 0 && command != CompletionCommand.class
                     && command.getAnnotation(Command.class).name().equals(args[0])) {
-                return commandLine(engine, env, List.of(command));
+                return commandLine(session, List.of(command));
             }
         }
-        return commandLine(engine, env, PerfabCommand.SUBCOMMANDS);
+        return commandLine(session, PerfabCommand.SUBCOMMANDS);
     }
 
-    private static CommandLine commandLine(Engine engine, Map<String, String> env, List<Class<?>> subcommands) {
-        CommandLine cli = new CommandLine(new PerfabCommand(engine, env));
+    private static CommandLine commandLine(Session session, List<Class<?>> subcommands) {
+        CommandLine cli = new CommandLine(new PerfabCommand(), new Factory(session));
         subcommands.forEach(cli::addSubcommand);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         Map<String, IHelpSectionRenderer> sections = cli.getHelpSectionMap();
@@ -121,6 +125,23 @@ public final class Main {
         cli.setExitCodeExceptionMapper(new ExitCode());
         FormatOption.describe(cli);
         return cli;
+    }
+
+    /**
+     * Makes the commands, mixins and converters picocli needs: a class whose constructor takes a
+     * {@link Session} is given {@code session}, any other is made as picocli makes it.
+     */
+    private record Factory(Session session) implements IFactory {
+        @Override
+        public <K> K create(Class<K> type) throws Exception {
+            Constructor<K> made;
+            try {
+                made = type.getDeclaredConstructor(Session.class);
+            } catch (NoSuchMethodException e) {
+                return CommandLine.defaultFactory().create(type);
+            }
+            return made.newInstance(session);
+        }
     }
 
     /**

@@ -30,11 +30,17 @@ final class MergeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    private final Session session;
+
     @Parameters(arity = "1..*", paramLabel = "RESULTS", description = "The results.json of each runner (two or more).")
     List<Path> results;
 
     @Mixin
     OutputOptions<MergedTable> output = new OutputOptions<>(Products.MERGE, Format.TEXT);
+
+    MergeCommand(Session session) {
+        this.session = session;
+    }
 
     @Override
     public Integer call() {
@@ -61,7 +67,7 @@ final class MergeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new BadInputException(e.getMessage(), e);
         }
-        output.emit(spec, table);
+        output.emit(session, table);
         return ExitCode.OK;
     }
 }

@@ -6,43 +6,15 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.time.Duration;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
-import org.perfab.report.Format;
-import org.perfab.workload.Durations;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
 
-/** Where a command's rendering goes: standard output or a file, and GitHub's step files. */
+/** Where a command's text goes: standard output or a file, written whole; and whether it may be coloured. */
 final class Output {
     private Output() {
-    }
-
-    /**
-     * Renders {@code value} in the format {@code option} chose, whole, then prints it or writes it
-     * to {@code file}; text is coloured only for a terminal. With {@link Format#GITHUB} the
-     * annotations are printed, and the Markdown is published to the step ({@link GithubActions}),
-     * and written to {@code markdown}, else to {@code file}, when one is given.
-     */
-    static <T> void emit(CommandSpec spec, FormatOption<T> option, T value, Optional<Path> file,
-            Optional<Path> markdown) {
-        boolean terminal = System.console() != null;
-        Format format = option.format(terminal && file.isEmpty());
-        String rendered = option.product().renderer(format, file.isEmpty() && colour(PerfabCommand.env(spec), terminal))
-                .render(value);
-        if (format == Format.GITHUB) {
-            GithubActions.publish(option.product(), value, markdown.or(() -> file), PerfabCommand.env(spec));
-            print(spec, rendered, null);
-            return;
-        }
-        print(spec, rendered, file.orElse(null));
     }
 
     /**
@@ -62,56 +34,6 @@ final class Output {
             }
         }
         return terminal && !"dumb".equals(env.get("TERM"));
-    }
-
-    /** Returns the day a {@code --date} option names, ISO; today in UTC when it names none. */
-    static LocalDate day(CommandSpec spec, String date) {
-        try {
-            return date == null ? LocalDate.now(ZoneOffset.UTC) : LocalDate.parse(date);
-        } catch (DateTimeParseException e) {
-            throw new ParameterException(spec.commandLine(), "--date '" + date + "' is not an ISO date (2026-09-01)");
-        }
-    }
-
-    /**
-     * Returns the time a {@code --budget} option names (90s, 20m, 1h); empty when it names none.
-     *
-     * @throws ParameterException naming the option when it is not a duration
-     */
-    static Optional<Duration> budget(CommandSpec spec, String text) {
-        if (text == null) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(Durations.parse("--budget", text));
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
-    }
-
-    /**
-     * Returns the most trials per side an {@code --adaptive} option gives, 0 for {@code off}; empty
-     * when it is not given.
-     *
-     * @throws ParameterException naming the option when it is neither
-     */
-    static Optional<Integer> adaptive(CommandSpec spec, String text) {
-        if (text == null) {
-            return Optional.empty();
-        }
-        if (text.equals("off")) {
-            return Optional.of(0);
-        }
-        try {
-            int most = Integer.parseInt(text);
-            if (most >= 2) {
-                return Optional.of(most);
-            }
-        } catch (NumberFormatException e) {
-            // said below
-        }
-        throw new ParameterException(spec.commandLine(), "--adaptive must be off or the most trials per side, got '"
-                + text + "'");
     }
 
     /**

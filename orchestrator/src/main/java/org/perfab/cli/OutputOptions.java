@@ -5,6 +5,7 @@ import java.util.Optional;
 import org.perfab.report.Format;
 import org.perfab.report.Product;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 
 /**
@@ -17,8 +18,8 @@ import picocli.CommandLine.Option;
  */
 final class OutputOptions<T> extends FormatOption<T> {
     /** What help says of {@code -o} for a command that writes {@code --format github}. */
-    static final String DESCRIPTION_WITH_GITHUB = "Write to FILE instead of standard output (with --format github:"
-            + " the Markdown; the annotations go to standard output).";
+    private static final String DESCRIPTION_WITH_GITHUB = "Write to FILE instead of standard output (with --format"
+            + " github: the Markdown; the annotations go to standard output).";
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
             description = "Write to FILE instead of standard output.")
@@ -34,13 +35,25 @@ final class OutputOptions<T> extends FormatOption<T> {
         super(format);
     }
 
-    /** Renders {@code value} as asked and prints it or writes it to {@code -o}; see {@link Output#emit}. */
-    void emit(CommandSpec spec, T value) {
-        emit(spec, value, Optional.empty());
+    /** Renders {@code value} as asked and prints it or writes it to {@code -o}; see {@link FormatOption#emit}. */
+    @Override
+    void emit(Session session, T value) {
+        emit(session, value, Optional.empty());
     }
 
     /** Renders {@code value} as asked; with {@code --format github}, the Markdown also goes to {@code markdown}. */
-    void emit(CommandSpec spec, T value, Optional<Path> markdown) {
-        Output.emit(spec, this, value, Optional.ofNullable(output), markdown);
+    void emit(Session session, T value, Optional<Path> markdown) {
+        emit(session, value, Optional.ofNullable(output), markdown);
+    }
+
+    /** Describes {@code --format} as {@link FormatOption} does, and {@code -o} as the product writes it. */
+    @Override
+    void describe(CommandSpec spec) {
+        super.describe(spec);
+        OptionSpec declared = spec.findOption("--output");
+        if (declared != null && product().supports(Format.GITHUB)) {
+            spec.remove(declared);
+            spec.addOption(declared.toBuilder().description(DESCRIPTION_WITH_GITHUB).build());
+        }
     }
 }

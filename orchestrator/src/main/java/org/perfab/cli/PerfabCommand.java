@@ -1,8 +1,6 @@
 package org.perfab.cli;
 
 import java.util.List;
-import java.util.Map;
-import org.perfab.ab.Engine;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -32,26 +30,6 @@ final class PerfabCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
-
-    /** What a run of this command line takes from the machine: the machine itself, but in a test. */
-    final Engine engine;
-    /** The environment it runs in: this process's, but in a test. */
-    final Map<String, String> env;
-
-    PerfabCommand(Engine engine, Map<String, String> env) {
-        this.engine = engine;
-        this.env = Map.copyOf(env);
-    }
-
-    /** Returns the engine of the command line {@code spec} is part of. */
-    static Engine engine(CommandSpec spec) {
-        return ((PerfabCommand) spec.root().userObject()).engine;
-    }
-
-    /** Returns the environment of the command line {@code spec} is part of. */
-    static Map<String, String> env(CommandSpec spec) {
-        return ((PerfabCommand) spec.root().userObject()).env;
-    }
 
     @Override
     public Integer call() {

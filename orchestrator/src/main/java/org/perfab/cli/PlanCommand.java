@@ -32,6 +32,8 @@ final class PlanCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    private final Session session;
+
     @Option(names = "--noise", paramLabel = "FILE", description = "The noise.json of an A/A run.")
     Path noise;
 
@@ -44,6 +46,10 @@ final class PlanCommand implements Callable<Integer> {
 
     @Mixin
     OutputOptions<Plan> output = new OutputOptions<>(Products.PLAN, Format.TEXT);
+
+    PlanCommand(Session session) {
+        this.session = session;
+    }
 
     @Override
     public Integer call() {
@@ -59,7 +65,7 @@ final class PlanCommand implements Callable<Integer> {
         }
         NoiseFile file = noise != null ? NoiseFile.read(BadInputException.read(noise), noise.toString())
                 : NoiseFile.of(ResultsJson.read(results));
-        output.emit(spec, Plan.of(file, thresholds.minEffect(), thresholds.alpha()));
+        output.emit(session, Plan.of(file, thresholds.minEffect(), thresholds.alpha()));
         return ExitCode.OK;
     }
 }

@@ -39,6 +39,8 @@ final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    private final Session session;
+
     @Parameters(arity = "1..*", paramLabel = "RESULTS", description = "A results.json written by 'perfab ab', or"
             + " those of the shards of one A/B.")
     List<Path> results;
@@ -57,6 +59,10 @@ final class ReportCommand implements Callable<Integer> {
     @Mixin
     OutputOptions<Report> output = new OutputOptions<>(FormatOption.dependingOnTerminal(Products.AB, Format.TEXT,
             Format.MARKDOWN));
+
+    ReportCommand(Session session) {
+        this.session = session;
+    }
 
     @Override
     public Integer call() throws IOException {
@@ -110,7 +116,7 @@ final class ReportCommand implements Callable<Integer> {
         List<Verdict> failing = FailOn.parse(spec, failOn);
         Report report = failing.isEmpty() ? Report.of(run) : Report.of(run).failingOn(failing);
         // A terminal gets the table; a pipe or a file gets the comment, as it always has.
-        output.emit(spec, report, Optional.of(output.output != null ? output.output
+        output.emit(session, report, Optional.of(output.output != null ? output.output
                 : results.get(0).toAbsolutePath().resolveSibling("comment.md")));
         return FailOn.exitCode(run.table(), failing);
     }

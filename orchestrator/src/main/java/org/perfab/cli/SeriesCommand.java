@@ -18,7 +18,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -43,21 +42,6 @@ final class SeriesCommand implements Callable<Integer> {
         return ExitCode.BAD_INPUT;
     }
 
-    /** The rules' settings as the options give them. */
-    static SeriesRules.Options rules(CommandSpec spec, String text) {
-        if (text == null) {
-            return SeriesRules.Options.DEFAULT;
-        }
-        try {
-            return SeriesRules.Options.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "--rules '" + text + "': " + e.getMessage());
-        }
-    }
-
-    static final String RULES = "The rules, NAME=VALUE between commas over the defaults: step=30 (%%), noise=4 (times"
-            + " the key's noise; 0 for a flat step), drift=20 (%%, or off), window=5, recent=3, days=10, min=3.";
-
     /** {@code perfab series merge}. */
     @Command(name = "merge", mixinStandardHelpOptions = true,
             description = {"Fold another history of the same series into it (a wiki page's, say), without"
@@ -74,6 +58,8 @@ final class SeriesCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
+        private final Session session;
+
         @Option(names = "--series", required = true, paramLabel = "FILE", description = "The series (created when"
                 + " missing).")
         Path series;
@@ -88,12 +74,16 @@ final class SeriesCommand implements Callable<Integer> {
         @Mixin
         FormatOption<SeriesMerge> format = new FormatOption<>(Products.SERIES_MERGE, Format.TEXT);
 
+        Merge(Session session) {
+            this.session = session;
+        }
+
         @Override
         public Integer call() {
             SeriesMerge merged = Nightly.merge(series, from, curate.curation(), LocalDate.now(ZoneOffset.UTC),
                     Output::replace);
             curate.report(spec.commandLine().getErr(), merged.curation());
-            Output.emit(spec, format, merged, Optional.empty(), Optional.empty());
+            format.emit(session, merged);
             return ExitCode.OK;
         }
     }
@@ -108,22 +98,28 @@ final class SeriesCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
+        private final Session session;
+
         @Option(names = "--series", required = true, paramLabel = "FILE", description = "The series.")
         Path series;
 
         @Option(names = "--run", paramLabel = "ID", description = "The run to check (default: the latest).")
         String run;
 
-        @Option(names = "--rules", paramLabel = "SPEC", description = RULES)
-        String rules;
+        @Option(names = "--rules", paramLabel = "SPEC", converter = OptionValues.Rules.class,
+                description = OptionValues.Rules.DESCRIPTION)
+        SeriesRules.Options rules = SeriesRules.Options.DEFAULT;
 
         @Mixin
         OutputOptions<SeriesCheck> output = new OutputOptions<>(Products.SERIES_CHECK, Format.TEXT);
 
+        Check(Session session) {
+            this.session = session;
+        }
+
         @Override
         public Integer call() {
-            SeriesRules.Options options = SeriesCommand.rules(spec, rules);
-            output.emit(spec, Nightly.check(series, Optional.ofNullable(run), options));
+            output.emit(session, Nightly.check(series, Optional.ofNullable(run), rules));
             return ExitCode.OK;
         }
     }
@@ -140,6 +136,8 @@ final class SeriesCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
+        private final Session session;
+
         @Option(names = "--series", paramLabel = "FILE", description = "Write the series to FILE (replaced).")
         Path series;
 
@@ -154,10 +152,14 @@ final class SeriesCommand implements Callable<Integer> {
         @Mixin
         OutputOptions<SeriesReplay> output = new OutputOptions<>(Products.SERIES_REPLAY, Format.TEXT);
 
+        Demo(Session session) {
+            this.session = session;
+        }
+
         @Override
         public Integer call() {
             SeriesReplay replay = Nightly.demo(seed, Optional.ofNullable(series), Output::replace);
-            output.emit(spec, replay);
+            output.emit(session, replay);
             if (series != null) {
                 spec.commandLine().getErr().println("perfab: wrote the series to " + series + "; try 'perfab series"
                         + " check --series " + series + " --run nightly-2026-09-01' (the step's night) or"
@@ -165,7 +167,7 @@ final class SeriesCommand implements Callable<Integer> {
             }
             Path dir = site != null ? site : series == null ? Path.of("perfab-series-demo")
                     : series.resolveSibling(series.getFileName().toString().replaceFirst("\\.csv$", "") + "-site");
-            spec.commandLine().getErr().println(SeriesSiteCommand.written(SeriesSite.demo(seed, SiteRenderer::files, dir)));
+            spec.commandLine().getErr().println(SiteLine.of(SeriesSite.demo(seed, SiteRenderer::files, dir)));
             return ExitCode.OK;
         }
     }

@@ -25,6 +25,8 @@ final class SeriesNoiseCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    private final Session session;
+
     @Option(names = "--series", required = true, paramLabel = "FILE", description = "The series.")
     Path series;
 
@@ -42,11 +44,15 @@ final class SeriesNoiseCommand implements Callable<Integer> {
     @Mixin
     OutputOptions<SeriesNoiseTable> output = new OutputOptions<>(Products.SERIES_NOISE, Format.TEXT);
 
+    SeriesNoiseCommand(Session session) {
+        this.session = session;
+    }
+
     @Override
     public Integer call() {
         Nightly.Measured measured = Nightly.noise(series, window, keys == null ? List.of() : keys, curate.curation());
         curate.report(spec.commandLine().getErr(), measured.curation());
-        output.emit(spec, measured.table());
+        output.emit(session, measured.table());
         return ExitCode.OK;
     }
 }

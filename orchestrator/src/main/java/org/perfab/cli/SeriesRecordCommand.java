@@ -2,7 +2,7 @@ package org.perfab.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Instant;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -29,6 +29,8 @@ import picocli.CommandLine.Spec;
 final class SeriesRecordCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
+
+    private final Session session;
 
     @Option(names = "--series", required = true, paramLabel = "FILE", description = "The series (created when"
             + " missing).")
@@ -61,8 +63,9 @@ final class SeriesRecordCommand implements Callable<Integer> {
             + " ratio (default: ratio, else Ratio).")
     String ratioColumn;
 
-    @Option(names = "--date", paramLabel = "DATE", description = "The run's day, ISO (default: today, UTC).")
-    String date;
+    @Option(names = "--date", paramLabel = "DATE", converter = OptionValues.Day.class,
+            description = "The run's day, ISO (default: today, UTC).")
+    LocalDate date;
 
     @Option(names = "--run", paramLabel = "ID", description = "The run's id (default: $GITHUB_RUN_ID, else"
             + " when the results started, else the date).")
@@ -90,15 +93,19 @@ final class SeriesRecordCommand implements Callable<Integer> {
             + " (default: ${DEFAULT-VALUE}).")
     String main;
 
-    @Option(names = "--rules", paramLabel = "SPEC", description = SeriesCommand.RULES)
-    String rules;
+    @Option(names = "--rules", paramLabel = "SPEC", converter = OptionValues.Rules.class,
+            description = OptionValues.Rules.DESCRIPTION)
+    SeriesRules.Options rules = SeriesRules.Options.DEFAULT;
 
     @Mixin
     OutputOptions<SeriesCheck> output = new OutputOptions<>(Products.SERIES_CHECK, Format.TEXT);
 
+    SeriesRecordCommand(Session session) {
+        this.session = session;
+    }
+
     @Override
     public Integer call() {
-        SeriesRules.Options options = SeriesCommand.rules(spec, rules);
         if (source.csv != null && workload != null) {
             throw new ParameterException(spec.commandLine(), "--workload goes with --from, not --ratios");
         }
@@ -115,9 +122,9 @@ final class SeriesRecordCommand implements Callable<Integer> {
         Nightly.Source from = source.results != null ? new Nightly.AbResults(source.results, Optional.ofNullable(
                 workload)) : new Nightly.Ratios(source.csv, keyColumns == null ? List.of() : keyColumns,
                         Optional.ofNullable(ratioColumn));
-        Nightly.Recorded r = Nightly.record(new Nightly.Recording(series, from, Output.day(spec, date), Instant.now(),
+        Nightly.Recorded r = Nightly.record(new Nightly.Recording(series, from, date != null ? date : LocalDate.now(session.clock()), session.clock().instant(),
                 Optional.ofNullable(run), Optional.ofNullable(commit), Optional.ofNullable(base), Optional.ofNullable(cpu),
-                Optional.ofNullable(branch), main, options, PerfabCommand.env(spec)), Output::replace);
+                Optional.ofNullable(branch), main, rules, session.env()), Output::replace);
         PrintWriter err = spec.commandLine().getErr();
         for (String s : r.skipped()) {
             err.println("perfab: left out " + s);
@@ -134,7 +141,7 @@ final class SeriesRecordCommand implements Callable<Integer> {
                     + series + ", and nothing is recorded" + already);
         }
         err.flush();
-        output.emit(spec, r.check());
+        output.emit(session, r.check());
         return ExitCode.OK;
     }
 }

@@ -28,11 +28,13 @@ final class SeriesReplayCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    private final Session session;
+
     @Option(names = "--series", required = true, paramLabel = "FILE", description = "The series.")
     Path series;
 
     @Option(names = "--rules", paramLabel = "SPEC", description = "A setting to replay; give several."
-            + " " + SeriesCommand.RULES)
+            + " " + OptionValues.Rules.DESCRIPTION)
     List<String> rules;
 
     @Option(names = "--key", paramLabel = "KEY[=DATE]", description = "A key to follow: the first run its"
@@ -45,6 +47,10 @@ final class SeriesReplayCommand implements Callable<Integer> {
 
     @Mixin
     OutputOptions<SeriesReplay> output = new OutputOptions<>(Products.SERIES_REPLAY, Format.TEXT);
+
+    SeriesReplayCommand(Session session) {
+        this.session = session;
+    }
 
     @Override
     public Integer call() {
@@ -61,7 +67,7 @@ final class SeriesReplayCommand implements Callable<Integer> {
                     + " of " + d.window() + ", " + String.format(Locale.ROOT, "%.2f", d.value()) + "%)");
         }
         err.flush();
-        output.emit(spec, replayed.replay());
+        output.emit(session, replayed.replay());
         return ExitCode.OK;
     }
 }

@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.report.SiteRenderer;
 import org.perfab.series.SeriesSite;
+import org.perfab.stats.SeriesRules;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -24,6 +25,8 @@ final class SeriesSiteCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    private final Session session;
+
     @Option(names = "--series", required = true, paramLabel = "FILE", description = "The series.")
     Path series;
 
@@ -40,24 +43,22 @@ final class SeriesSiteCommand implements Callable<Integer> {
             + " $GITHUB_SERVER_URL/$GITHUB_REPOSITORY; without either, no links).")
     String repoUrl;
 
-    @Option(names = "--rules", paramLabel = "SPEC", description = SeriesCommand.RULES)
-    String rules;
+    @Option(names = "--rules", paramLabel = "SPEC", converter = OptionValues.Rules.class,
+            description = OptionValues.Rules.DESCRIPTION)
+    SeriesRules.Options rules = SeriesRules.Options.DEFAULT;
+
+    SeriesSiteCommand(Session session) {
+        this.session = session;
+    }
 
     @Override
     public Integer call() {
         SeriesSite.Written w = SeriesSite.write(new SeriesSite.Request(series, Optional.ofNullable(baseline), out,
-                SeriesCommand.rules(spec, rules), SeriesSite.repoUrl(Optional.ofNullable(repoUrl), PerfabCommand.env(spec))),
+                rules, SeriesSite.repoUrl(Optional.ofNullable(repoUrl), session.env())),
                 SiteRenderer::files);
         PrintWriter err = spec.commandLine().getErr();
-        err.println(written(w));
+        err.println(SiteLine.of(w));
         err.flush();
         return ExitCode.OK;
-    }
-
-    /** Returns the line that says what a site is and where: {@code perfab: wrote the site of 120 keys ...}. */
-    static String written(SeriesSite.Written w) {
-        return "perfab: wrote the site of " + w.keys() + " key" + (w.keys() == 1 ? "" : "s") + " over " + w.runs()
-                + " run" + (w.runs() == 1 ? "" : "s") + " (" + w.files() + " files, " + (w.bytes() + 1023) / 1024
-                + " KiB); open " + w.index();
     }
 }

@@ -68,13 +68,16 @@ final class ThresholdOptions {
             }
         }
         Optional<TrialTest> chosen = t;
-        return checked(() -> new ThresholdSettings(effect.alpha(), effect.minEffect(),
+        return checked(spec, () -> new ThresholdSettings(effect.alpha(), effect.minEffect(),
                 Optional.ofNullable(inconclusive), q, Optional.ofNullable(outlierFloor), Optional.ofNullable(noisyAbove),
                 chosen));
     }
 
-    /** Returns what {@code make} makes, a setting out of range named by its option. */
-    private <T> T checked(Supplier<T> make) {
+    /**
+     * Returns what {@code make} makes, a setting out of range named by its option as a usage error
+     * of the command {@code spec}.
+     */
+    static <T> T checked(CommandSpec spec, Supplier<T> make) {
         try {
             return make.get();
         } catch (Thresholds.Invalid e) {
@@ -103,6 +106,6 @@ final class ThresholdOptions {
      */
     Thresholds thresholds() {
         ThresholdSettings o = overrides();
-        return checked(() -> o.over(Thresholds.DEFAULT));
+        return checked(spec, () -> o.over(Thresholds.DEFAULT));
     }
 }

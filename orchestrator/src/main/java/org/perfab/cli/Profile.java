@@ -1,0 +1,80 @@
+package org.perfab.cli;
+
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.perfab.stats.ThresholdSettings;
+import org.perfab.workload.Durations;
+import picocli.CommandLine.ITypeConverter;
+
+/**
+ * The settings a kind of run starts from: the layer under the command line and over the workload
+ * ({@link RunSettings}). {@code perfab ab --profile} chooses a pull request's check or a release
+ * check; {@code perfab demo} and {@code perfab bisect} start from their own.
+ */
+enum Profile {
+    /** A pull request's check: the workload's trials, one build per side. */
+    PR("--profile pr", Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), false,
+            ThresholdSettings.NONE),
+    /** A release check: 20 trials, 3 builds per side, padded environments. */
+    RELEASE("--profile release", Optional.of(20), Optional.of(3), Optional.empty(), Optional.empty(), true,
+            ThresholdSettings.NONE),
+    /** The demo: a first round of 5 trials, then adaptive trials up to 20, within 150 s; one build per side. */
+    DEMO("perfab demo", Optional.of(Profile.DEMO_TRIALS), Optional.of(1), Optional.of(Profile.DEMO_MAX_TRIALS),
+            Optional.of(Durations.parse("the demo's budget", Profile.DEMO_BUDGET)), false, ThresholdSettings.NONE),
+    /** A bisect: a change of 1% is one to hunt; 3 builds per side where layout could decide a call. */
+    BISECT("perfab bisect", Optional.empty(), Optional.of(Profile.BISECT_BUILDS), Optional.empty(), Optional.empty(),
+            false, new ThresholdSettings(Optional.empty(), Optional.of((double) Profile.BISECT_MIN_EFFECT),
+                    Optional.empty()));
+
+    /** The demo's first round, trials per side, as its help says it. */
+    static final int DEMO_TRIALS = 5;
+    /** The demo's most trials per side, as its help says it. */
+    static final int DEMO_MAX_TRIALS = 20;
+    /** The demo's time for trials, as its help says it. */
+    static final String DEMO_BUDGET = "150s";
+    /** A bisect's builds per side where layout could decide a call, as its help says it. */
+    static final int BISECT_BUILDS = 3;
+    /** A bisect's smallest change, in percent, as its help says it. */
+    static final int BISECT_MIN_EFFECT = 1;
+
+    /** Where a setting of this profile was given, as a refusal names it. */
+    final String from;
+    final Optional<Integer> trials;
+    final Optional<Integer> builds;
+    final Optional<Integer> adaptive;
+    final Optional<Duration> budget;
+    final boolean padding;
+    final ThresholdSettings thresholds;
+
+    Profile(String from, Optional<Integer> trials, Optional<Integer> builds, Optional<Integer> adaptive,
+            Optional<Duration> budget, boolean padding, ThresholdSettings thresholds) {
+        this.from = from;
+        this.trials = trials;
+        this.builds = builds;
+        this.adaptive = adaptive;
+        this.budget = budget;
+        this.padding = padding;
+        this.thresholds = thresholds;
+    }
+
+    /** The profiles {@code --profile} chooses, and the names it takes: {@code pr}, {@code release}. */
+    static final class Chosen implements ITypeConverter<Profile>, Iterable<String> {
+        private static Stream<Profile> chosen() {
+            return Stream.of(PR, RELEASE);
+        }
+
+        @Override
+        public Profile convert(String text) {
+            return chosen().filter(p -> p.name().equalsIgnoreCase(text)).findFirst().orElseThrow(() ->
+                    new OptionValues.Refused("--profile must be pr or release, got '" + text + "'"));
+        }
+
+        @Override
+        public Iterator<String> iterator() {
+            return chosen().map(p -> p.name().toLowerCase(Locale.ROOT)).iterator();
+        }
+    }
+}
