@@ -48,9 +48,7 @@ class NoCycleTest {
             Set.of("org.perfab.ab.Assembly", "org.perfab.ab.Profiles", "org.perfab.ab.TrialLoop",
                     "org.perfab.ab.TrialRunner"),
             // a run and its resumption
-            Set.of("org.perfab.ab.AbRun", "org.perfab.ab.Resume"),
-            // commands and the processes that run them
-            Set.of("org.perfab.exec.Commands", "org.perfab.exec.Processes"));
+            Set.of("org.perfab.ab.AbRun", "org.perfab.ab.Resume"));
 
     /** A class of each module, to find the module's classes by: stats, model, report, orchestrator. */
     private static final List<String> MODULES = List.of("org.perfab.stats.Comparison", "org.perfab.model.CellId",

@@ -5,7 +5,7 @@ import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.perfab.exec.Commands;
-import org.perfab.exec.Processes;
+import org.perfab.exec.ProcessTrees;
 import org.perfab.model.RunResults;
 
 /**
@@ -22,7 +22,7 @@ import org.perfab.model.RunResults;
 public record Engine(Supplier<Commands> commands, Signals signals,
         Function<Map<String, String>, RunResults.Machine> machine) {
     /** The machine perfab runs on: real processes, SIGINT and SIGTERM, {@code /proc}. */
-    public static final Engine REAL = new Engine(Processes::new, Signals.SHUTDOWN, MachineProbe::probe);
+    public static final Engine REAL = new Engine(ProcessTrees::new, Signals.SHUTDOWN, MachineProbe::probe);
 
     public Engine {
         Objects.requireNonNull(commands, "commands");

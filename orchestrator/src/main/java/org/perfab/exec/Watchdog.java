@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A shell that outlives perfab by a moment: it kills the commands perfab is running when perfab
@@ -29,7 +31,7 @@ import java.util.Optional;
 // then ends is killed while perfab lives (a JDK 17 test: exit 137 half a second after its thread
 // ended). Only the command gets the signal, not what it started (a harness's `go test`, a build's
 // compilers), and setpriv is Linux's alone. A wrapper shell per command, between perfab and the
-// command, was rejected as the timing wrapper was (see Processes#cpuSeconds): it would be in the
+// command, was rejected as the timing wrapper was (see ProcessTrees#cpuSeconds): it would be in the
 // command's wall time, exit status and signals.
 final class Watchdog implements AutoCloseable {
     /**
@@ -64,6 +66,8 @@ final class Watchdog implements AutoCloseable {
     private final Process shell;
     private final OutputStream pipe;
     private boolean gone;
+    /** The commands it was told of and not yet of their end. */
+    private final Set<Long> watched = ConcurrentHashMap.newKeySet();
 
     private Watchdog(Process shell) {
         this.shell = shell;
@@ -102,11 +106,18 @@ final class Watchdog implements AutoCloseable {
     void watch(long pid, Optional<Path> cgroup) {
         // A cgroup's path is one line with no leading space: perfab made it under its own.
         tell("+ " + pid + cgroup.map(dir -> " " + dir).orElse("") + "\n");
+        watched.add(pid);
     }
 
     /** Tells the watchdog that the command {@code pid} has ended, and what it left was swept. */
     void release(long pid) {
+        watched.remove(pid);
         tell("- " + pid + "\n");
+    }
+
+    /** Returns whether the watchdog was told of the command {@code pid} and not yet of its end. */
+    boolean watches(long pid) {
+        return watched.contains(pid);
     }
 
     /** Writes {@code line} in one write, so that perfab's death never leaves half of it. */

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
 import org.perfab.ab.Engine;
-import org.perfab.exec.Processes;
+import org.perfab.exec.ProcessTrees;
 import org.perfab.report.testing.Tool;
 import org.perfab.testing.Burn;
 import org.perfab.testing.GitFixture;
@@ -100,7 +100,7 @@ class TimedCommandsIT {
 
     @Test
     void timesTheCpuOfACommandToTheMicrosecondWhereItRunsInACgroup() throws IOException {
-        assumeTrue(new Processes().cgroups(), "cgroup v2 that perfab may write");
+        assumeTrue(new ProcessTrees().cgroups(), "cgroup v2 that perfab may write");
         Tool.C_COMPILER.need();
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
         g.write("burn.c", Burn.source());

@@ -32,7 +32,7 @@ public final class Enclosure implements AutoCloseable {
         if (cgroup.isEmpty()) {
             return argv;
         }
-        List<String> inside = new ArrayList<>(List.of(Processes.SH, "-c", Processes.JOIN, "sh",
+        List<String> inside = new ArrayList<>(List.of(Processes.SH, "-c", ProcessTrees.JOIN, "sh",
                 cgroup.get().dir().toString()));
         inside.addAll(argv);
         return inside;

@@ -25,7 +25,7 @@ class WatchdogTest {
     Path tmp;
 
     /** Starts a command that starts a sleep of its own in the background, and returns both pids once both run. */
-    private CompletableFuture<Processes.Outcome> start(Processes processes, Path pids) throws Exception {
+    private CompletableFuture<Processes.Outcome> start(ProcessTrees processes, Path pids) throws Exception {
         String script = "sleep 37 &\necho \"$$ $!\" > '" + pids + ".tmp'\nmv '" + pids + ".tmp' '" + pids + "'\nwait\n";
         Processes.Command c = new Processes.Command(List.of("sh", "-c", script), tmp, Map.of(), Duration.ofMinutes(1),
                 tmp.resolve("out"), tmp.resolve("out"), false);
@@ -48,10 +48,16 @@ class WatchdogTest {
     void whenPerfabDiesItKillsTheCommandsRunningAndWhatTheyStarted() throws Exception {
         assumeTrue(Files.isDirectory(Path.of("/proc")), "/proc to look in");
         Watchdog watchdog = Watchdog.start().orElseThrow();
-        Processes processes = new Processes(Optional.empty(), Optional.of(watchdog));
+        ProcessTrees processes = new ProcessTrees(Optional.empty(), Optional.of(watchdog));
         Path pids = tmp.resolve("pids");
         CompletableFuture<Processes.Outcome> outcome = start(processes, pids);
         long[] both = List.of(Files.readString(pids).trim().split(" ")).stream().mapToLong(Long::parseLong).toArray();
+        // The command may write its pids before perfab has told the watchdog of it (a busy machine).
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!watchdog.watches(both[0])) {
+            assertTrue(System.nanoTime() < deadline, "the watchdog was told of " + both[0] + " within 20 s");
+            Thread.sleep(10);
+        }
         watchdog.close();
         for (long pid : both) {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
