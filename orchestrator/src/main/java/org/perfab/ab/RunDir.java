@@ -266,6 +266,11 @@ final class RunDir implements AutoCloseable {
         return dir;
     }
 
+    /** Returns the sides' first builds, the head's first: where the harness's benchmarks are listed. */
+    List<SideDir> firstBuilds() {
+        return List.of(side(Side.HEAD, 0), side(Side.BASE, 0));
+    }
+
     private Path own(String name) {
         claim(name);
         return root.resolve(name);

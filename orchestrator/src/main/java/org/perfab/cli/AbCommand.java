@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.perfab.ab.AbRequest;
 import org.perfab.ab.AbRun;
 import org.perfab.ab.Setting;
 import org.perfab.failure.BadInputException;
@@ -67,7 +68,7 @@ final class AbCommand implements Callable<Integer> {
 
     @Option(names = "--workload", paramLabel = "PATH",
             description = "The workload file's path in the head's tree, from the folder perfab runs in (else from"
-                    + " the tree's root; default: " + AbRun.DEFAULT_WORKLOAD + " at the root).")
+                    + " the tree's root; default: " + AbRequest.DEFAULT_WORKLOAD + " at the root).")
     String workload;
 
     @Option(names = "--trials", paramLabel = "N", description = "Counted trials per side (default: the"
@@ -230,9 +231,9 @@ final class AbCommand implements Callable<Integer> {
     public Integer call() throws IOException, InterruptedException {
         List<Verdict> failing = FailOn.parse(spec, failOn);
         // A resumed run takes what is not given from its plan: only what the command line says is passed.
-        AbRun.Request request = AbRun.Request.of(repo == null && !resume ? Path.of(".") : repo, Optional.ofNullable(base),
+        AbRequest request = AbRequest.of(repo == null && !resume ? Path.of(".") : repo, Optional.ofNullable(base),
                         head == null && !resume ? "HEAD" : head, out)
-                .workload(workload == null && !resume ? AbRun.DEFAULT_WORKLOAD : workload)
+                .workload(workload == null && !resume ? AbRequest.DEFAULT_WORKLOAD : workload)
                 .trialsFrom(Setting.option("--trials", Optional.ofNullable(trials)).or(() -> profile.trials))
                 .buildsFrom(Setting.option("--builds", Optional.ofNullable(builds)).or(() -> profile.builds))
                 .cache(Optional.ofNullable(cache)).seed(Optional.ofNullable(seed)).overrides(thresholds.overrides())

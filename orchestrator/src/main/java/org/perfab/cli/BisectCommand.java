@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.perfab.ab.AbRequest;
 import org.perfab.ab.AbRun;
 import org.perfab.ab.OutLock;
 import org.perfab.bisect.Bisect;
@@ -55,7 +56,7 @@ final class BisectCommand implements Callable<Integer> {
     String cell;
 
     @Option(names = "--workload", paramLabel = "PATH", description = "The workload file in each commit's tree"
-            + " (default: " + AbRun.DEFAULT_WORKLOAD + ").")
+            + " (default: " + AbRequest.DEFAULT_WORKLOAD + ").")
     String workload;
 
     @Option(names = "--trials", paramLabel = "N", description = "Counted trials per side of each A/B's first round"
@@ -130,7 +131,7 @@ final class BisectCommand implements Callable<Integer> {
             PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true,
                     StandardCharsets.UTF_8);
             Bisection found = Bisect.run(new Bisect.Request(repo == null ? Path.of(".") : repo, good, bad, glob,
-                    workload == null ? AbRun.DEFAULT_WORKLOAD : workload, Optional.ofNullable(trials), builds, effect,
+                    workload == null ? AbRequest.DEFAULT_WORKLOAD : workload, Optional.ofNullable(trials), builds, effect,
                     root, Optional.ofNullable(cache), Output.adaptive(spec, adaptive), earlier),
                     AbCommand.context(spec, err, verbosity.level(spec)), b -> Output.replace(file, BisectionJson.write(b)));
             output.emit(spec, found);

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.perfab.ab.AbRequest;
 import org.perfab.ab.AbRun;
 import org.perfab.demo.DemoRepository;
 import org.perfab.exec.Processes;
@@ -99,7 +100,7 @@ final class DemoCommand implements Callable<Integer> {
             return ExitCode.OK;
         }
         Optional<Integer> adaptive = Optional.of(maxTrials > trials ? maxTrials : 0);
-        AbRun.Request request = AbRun.Request.of(repo, "main", aa ? "main" : "feature", out)
+        AbRequest request = AbRequest.of(repo, "main", aa ? "main" : "feature", out)
                 .trials(Optional.of(trials)).builds(Optional.of(1)).adaptive(adaptive)
                 .budget(Output.budget(spec, budgetText)).build();
         RunResults results = AbRun.run(request, AbCommand.context(spec, err, verbosity.level(spec)));
