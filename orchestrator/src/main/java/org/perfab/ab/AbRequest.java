@@ -60,7 +60,7 @@ import org.perfab.workload.Workload;
  * @param shard the shard of the suite the run measures, its slice of the benchmarks the harness
  *     lists (see {@link Slices}); empty for the whole suite
  * @param shardTimes how long each benchmark (a cell's name) took a trial pair in an earlier run
- *     (see {@link Sharding#times}): the shard's suite is cut at equal time by them; empty to cut by
+ *     (see {@link RunResults#benchmarkTimes}): the shard's suite is cut at equal time by them; empty to cut by
  *     count
  */
 public record AbRequest(Path repository, Optional<String> base, String head, String workload,

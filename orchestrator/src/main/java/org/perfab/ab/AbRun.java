@@ -336,7 +336,7 @@ public final class AbRun {
         RunResults.TrialRecord t = f.last();
         return new RunFailedException(f.what() + ", so the run stopped there; " + shown(t)
                 + "\nthe results so far are in " + dir.results() + ", and the output of " + t.named() + " in "
-                + dir.trialLogs().resolve(TrialRunner.stem(t.seq(), t.side(), t.build())) + "*");
+                + dir.trialLogs().resolve(RunDir.stem(t.seq(), t.side(), t.build())) + "*");
     }
 
     /** Returns failed trial {@code t} for a message: its name, why it failed, and the tail of its stderr below. */

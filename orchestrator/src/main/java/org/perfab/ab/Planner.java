@@ -104,7 +104,10 @@ final class Planner {
         return head;
     }
 
-    /** Returns the merge-base of {@code baseTip} and {@code head}, the first where there are several, which is warned of. */
+    /**
+     * Returns the merge-base of {@code baseTip} and {@code head}: the first, where there are several,
+     * which is warned of.
+     */
     private Commit mergeBase(GitRepo git, Commit baseTip, Commit head) throws IOException {
         List<Commit> bases = git.mergeBases(baseTip, head);
         Commit mergeBase = bases.get(0);
@@ -192,7 +195,7 @@ final class Planner {
         try {
             noise = new Plan.Noise(file, Files.readString(file, StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new BadInputException("--noise " + file + ": cannot read: " + RunDir.reason(e), e);
+            throw new BadInputException("--noise " + file + ": cannot read: " + BadInputException.reason(e), e);
         }
         noise.floors(); // a file that is not a noise file is refused before the run begins
         return noise;

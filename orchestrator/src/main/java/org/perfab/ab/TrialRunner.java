@@ -26,7 +26,6 @@ import org.perfab.model.Load;
 import org.perfab.model.Measurement;
 import org.perfab.model.RunResults.Status;
 import org.perfab.model.RunResults;
-import org.perfab.model.Side;
 import org.perfab.stats.Direction;
 import org.perfab.workload.Workload;
 
@@ -79,7 +78,7 @@ final class TrialRunner implements TrialLoop.Runner {
         this.commands = commands;
         this.notes = notes;
         try {
-            this.perBenchmark = PerBenchmark.of(harness.harness(), notes);
+            this.perBenchmark = HarnessTools.counter(harness.harness(), notes);
         } catch (IllegalArgumentException e) {
             throw new BadInputException("the workload's harness 'run': " + e.getMessage());
         }
@@ -130,15 +129,6 @@ final class TrialRunner implements TrialLoop.Runner {
         return new TrialRunner(this, harness, open, counting, countFrom, timing);
     }
 
-    /**
-     * Returns how the files of the trial at {@code seq} of build {@code build} of {@code side} begin
-     * ({@code 0002-base-0}): its output in the trials' logs ({@code .out}, {@code .err}, or one
-     * pair per timed command, {@code 0002-base-0-0-NAME.err}) and its results file.
-     */
-    static String stem(int seq, Side side, int build) {
-        return String.format(Locale.ROOT, "%04d-%s-%d", seq, side.id(), build);
-    }
-
     /** Returns the length of the environment padding of the trial at {@code seq} from {@code seed}. */
     static int padding(long seed, int seq) {
         return new Random(seed * 31 + seq).nextInt(4096);
@@ -159,7 +149,7 @@ final class TrialRunner implements TrialLoop.Runner {
         }
         Files.createDirectories(results);
         Files.createDirectories(logs);
-        String stem = stem(slot.seq(), side.side(), side.build());
+        String stem = RunDir.stem(slot.seq(), side.side(), side.build());
         Path harnessDir = side.tree();
         Map<String, String> env = new LinkedHashMap<>(side.isolation());
         padding.ifPresent(seed -> env.put("PERFAB_PAD", "x".repeat(padding(seed, slot.seq()))));

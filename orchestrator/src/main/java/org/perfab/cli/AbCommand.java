@@ -131,7 +131,7 @@ final class AbCommand implements Callable<Integer> {
         }
         Map<String, Double> times;
         try {
-            times = Sharding.times(ResultsJson.read(file).trials());
+            times = RunResults.benchmarkTimes(ResultsJson.read(file).trials());
         } catch (BadInputException e) {
             // Where to cut is the file's only say: a file gone or of another perfab (a stale cache)
             // costs the run its balance, not its measurements. Every shard given it reads it alike.
