@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +23,7 @@ import org.perfab.model.ResultsJson;
 import org.perfab.model.RunResults;
 import org.perfab.model.Sharding;
 import org.perfab.model.Side;
+import org.perfab.model.WholeFile;
 import org.perfab.workload.Workload;
 
 
@@ -320,9 +320,7 @@ public final class AbRun {
      * an A/A run that ended, {@code noise.json}.
      */
     private void save(RunResults results) throws IOException {
-        Path tmp = dir.partialResults();
-        Files.writeString(tmp, ResultsJson.write(results), StandardCharsets.UTF_8);
-        Files.move(tmp, dir.results(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        WholeFile.write(dir.results(), dir.partialResults(), ResultsJson.write(results));
         Files.writeString(dir.comment(), context.comment().apply(results), StandardCharsets.UTF_8);
         Files.writeString(dir.report(), context.report().apply(results), StandardCharsets.UTF_8);
         if (results.provenance().aa() && results.partial().isEmpty()) {

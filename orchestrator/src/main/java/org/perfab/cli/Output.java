@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -15,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
+import org.perfab.model.WholeFile;
 import org.perfab.report.Format;
 import org.perfab.workload.Durations;
 import picocli.CommandLine.Model.CommandSpec;
@@ -125,8 +125,7 @@ final class Output {
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            WholeFile.write(file, tmp, text);
         } catch (IOException e) {
             throw cannotWrite(file.toString(), e);
         }
