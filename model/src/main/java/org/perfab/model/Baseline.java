@@ -316,8 +316,8 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, Rep
             for (Member m : t.members()) {
                 ObjectNode o = members.addObject().put("snapshot", m.snapshot())
                         .put("fate", m.fate().name().toLowerCase(Locale.ROOT).replace('_', '-'));
-                ResultsJson.number(o, "anchorDeviation", m.anchorDeviation());
-                ResultsJson.number(o, "offset", m.offset());
+                TableJson.number(o, "anchorDeviation", m.anchorDeviation());
+                TableJson.number(o, "offset", m.offset());
             }
         }
         ArrayNode entryList = root.putArray("entries");

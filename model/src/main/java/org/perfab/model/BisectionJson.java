@@ -44,14 +44,14 @@ public final class BisectionJson {
             ObjectNode n = steps.addObject().put("commit", s.commit()).put("subject", s.subject())
                     .put("base", s.base()).put("purpose", s.purpose()).put("builds", s.builds())
                     .put("trials", s.trials()).put("cell", s.cell()).put("verdict", s.verdict());
-            ResultsJson.number(n, "pctChange", s.pctChange());
+            TableJson.number(n, "pctChange", s.pctChange());
             if (Double.isNaN(s.ciLow()) || Double.isNaN(s.ciHigh())) {
                 n.putNull("ci95");
             } else {
                 n.putArray("ci95").add(s.ciLow()).add(s.ciHigh());
             }
-            ResultsJson.number(n, "pValue", s.pValue());
-            ResultsJson.number(n, "buildSpread", s.buildSpread());
+            TableJson.number(n, "pValue", s.pValue());
+            TableJson.number(n, "buildSpread", s.buildSpread());
             n.put("buildsDiffer", s.buildsDiffer()).put("call", s.call().id()).put("bad", s.bad())
                     .put("reason", s.reason()).put("seconds", s.seconds());
         }

@@ -121,9 +121,9 @@ public record NoiseFile(String name, String commit, Map<CellId, NoiseFloor> cell
         cells.forEach((id, floor) -> {
             ObjectNode c = array.addObject();
             c.put("cell", id.name()).put("metric", id.metric()).put("within", floor.within());
-            ResultsJson.number(c, "between", floor.between());
-            ResultsJson.number(c, "paired", floor.paired());
-            ResultsJson.number(c, "mde", floor.mde(1, DEFAULT_TRIALS, test));
+            TableJson.number(c, "between", floor.between());
+            TableJson.number(c, "paired", floor.paired());
+            TableJson.number(c, "mde", floor.mde(1, DEFAULT_TRIALS, test));
         });
         try {
             return JSON.writeValueAsString(root) + "\n";

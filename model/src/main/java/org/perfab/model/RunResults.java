@@ -4,11 +4,14 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.TreeMap;
 import org.perfab.stats.Sequential;
 import org.perfab.stats.Verdict;
 
@@ -445,5 +448,62 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
             return new TrialRecord(seq, side, build, trial, warmup, status, reason, wallSeconds, stderrTail,
                     measurements, leftovers, logBytesCut, load, seconds, cached);
         }
+    }
+
+    /**
+     * Returns how long each benchmark (a cell's name) took a trial pair in a run of {@code trials},
+     * to cut a suite into shards at equal time by ({@link Sharding#assign(Map, int)}):
+     * twice the mean of its time (see {@link TrialRecord#seconds}) over the counted trials
+     * that give it, else over the warm-ups (a shard stopped before its counted trials still says
+     * what its benchmarks cost). A time of 0, or past {@link Sharding#LONGEST_TIME}, is none: a harness's
+     * output is the pull request's to write. Empty when no trial gives a time.
+     */
+    public static Map<String, Double> benchmarkTimes(List<TrialRecord> trials) {
+        Map<String, double[]> counted = new TreeMap<>();
+        Map<String, double[]> warmups = new TreeMap<>();
+        for (TrialRecord t : trials) {
+            Map<String, double[]> sums = t.warmup() ? warmups : counted;
+            new TreeMap<>(t.seconds()).forEach((name, s) -> {
+                if (s > 0 && s <= Sharding.LONGEST_TIME) {
+                    double[] sum = sums.computeIfAbsent(name, k -> new double[2]);
+                    sum[0] += s;
+                    sum[1]++;
+                }
+            });
+        }
+        warmups.forEach(counted::putIfAbsent);
+        Map<String, Double> times = new TreeMap<>();
+        counted.forEach((name, sum) -> times.put(name, 2 * sum[0] / sum[1]));
+        return times;
+    }
+
+    /**
+     * Returns {@code trials} with every cell in the unit it was first seen in (see
+     * {@link CellUnits#fit}): a value in another unit of the same kind is converted (a pull request
+     * that changes a benchmark's output unit from us to ns); one that cannot be converted is left
+     * out, with a warning.
+     */
+    public static List<TrialRecord> oneUnitPerCell(List<TrialRecord> trials, List<Warning> warnings) {
+        CellUnits units = new CellUnits();
+        Map<List<String>, Long> dropped = new LinkedHashMap<>();
+        List<TrialRecord> out = new ArrayList<>(trials.size());
+        for (TrialRecord t : trials) {
+            List<Measurement> fitted = new ArrayList<>(t.measurements().size());
+            for (Measurement m : t.measurements()) {
+                OptionalDouble v = units.fit(m.cell(), m.value());
+                Cell first = units.first(m.cell().id());
+                if (v.isPresent()) {
+                    fitted.add(first.equals(m.cell()) ? m
+                            : new Measurement(first, m.side(), m.build(), m.trial(), v.getAsDouble()));
+                } else if (!t.warmup()) {
+                    dropped.merge(List.of(m.cell().name(), m.cell().metric(), m.cell().unit(), first.unit()), 1L,
+                            Long::sum);
+                }
+            }
+            out.add(t.withMeasurements(fitted));
+        }
+        dropped.forEach((about, n) -> warnings.add(Warning.of(Warning.Kind.UNCONVERTIBLE_UNITS, about,
+                Map.of("values", n))));
+        return out;
     }
 }

@@ -221,32 +221,6 @@ public record Sharding(int count, List<Part> parts) {
     }
 
     /**
-     * Returns how long each benchmark (a cell's name) took a trial pair in a run of {@code trials}:
-     * twice the mean of its time (see {@link RunResults.TrialRecord#seconds}) over the counted trials
-     * that give it, else over the warm-ups (a shard stopped before its counted trials still says
-     * what its benchmarks cost). A time of 0, or past {@link #LONGEST_TIME}, is none: a harness's
-     * output is the pull request's to write. Empty when no trial gives a time.
-     */
-    public static Map<String, Double> times(List<RunResults.TrialRecord> trials) {
-        Map<String, double[]> counted = new java.util.TreeMap<>();
-        Map<String, double[]> warmups = new java.util.TreeMap<>();
-        for (RunResults.TrialRecord t : trials) {
-            Map<String, double[]> sums = t.warmup() ? warmups : counted;
-            new java.util.TreeMap<>(t.seconds()).forEach((name, s) -> {
-                if (s > 0 && s <= LONGEST_TIME) {
-                    double[] sum = sums.computeIfAbsent(name, k -> new double[2]);
-                    sum[0] += s;
-                    sum[1]++;
-                }
-            });
-        }
-        warmups.forEach(counted::putIfAbsent);
-        Map<String, Double> times = new java.util.TreeMap<>();
-        counted.forEach((name, sum) -> times.put(name, 2 * sum[0] / sum[1]));
-        return times;
-    }
-
-    /**
      * The longest a benchmark's time may be, in seconds (a year): a suite of a million such still
      * sums to a finite time.
      */

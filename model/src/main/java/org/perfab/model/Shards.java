@@ -61,6 +61,63 @@ public final class Shards {
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("no shards to merge");
         }
+        Map<Integer, Integer> byIndex = checkShards(runs, sources);
+        RunResults first = runs.get(0);
+        int count = first.sharding().get().count();
+        checkSlices(runs, sources, byIndex.size() == count);
+        Map<Integer, List<String>> lackingOwn = placed(runs, sources, byIndex, count);
+        Map<Integer, Unreadable> unreadableAt = new TreeMap<>();
+        String commits = first.provenance().mergeBase() + ".." + first.provenance().head().commit();
+        for (Unreadable u : unreadable) {
+            if (u.shard().isPresent() && u.shard().get().count() == count && u.commits().equals(commits)
+                    && !byIndex.containsKey(u.shard().get().index())) {
+                unreadableAt.putIfAbsent(u.shard().get().index(), u);
+            }
+        }
+        Sharding.Part firstPart = first.sharding().get().parts().get(0);
+        List<Sharding.Part> parts = new ArrayList<>();
+        List<List<RunResults.TrialRecord>> trialsByPart = new ArrayList<>();
+        List<RunResults> given = new ArrayList<>();
+        for (int k = 1; k <= count; k++) {
+            Integer i = byIndex.get(k);
+            if (i == null) {
+                parts.add(new Sharding.Part(k, unreadableAt.containsKey(k) ? Sharding.State.UNREADABLE
+                        : Sharding.State.MISSING, "", firstPart.listed(), firstPart.suite(), firstPart.cut(),
+                        lackingOwn.getOrDefault(k, List.of()), 0));
+                trialsByPart.add(List.of());
+                continue;
+            }
+            RunResults r = runs.get(i);
+            Sharding.Part own = r.sharding().get().parts().get(0);
+            parts.add(new Sharding.Part(k, state(r), runner(r), own.listed(), own.suite(), own.cut(), own.benchmarks(),
+                    r.trials().size()));
+            trialsByPart.add(r.trials());
+            given.add(r);
+        }
+        Sharding sharding = new Sharding(count, parts);
+        List<List<RunResults.TrialRecord>> trialsByShard = given.stream().map(RunResults::trials).toList();
+        RowFacts facts = RowFacts.of(given.stream().flatMap(r -> r.table().rows().stream()).toList());
+        ComparisonTable table = facts.on(Judge.table(first.table().baseLabel(), first.table().headLabel(),
+                trialsByShard, first.table().thresholds(), facts::profile)
+                .withWarnings(warnings(given, unreadable, unreadableAt, count)));
+        RunResults.Settings f = first.settings();
+        int most = runs.stream().mapToInt(r -> r.settings().trials()).max().orElseThrow();
+        RunResults.Settings settings = new RunResults.Settings(f.workload(), most, f.warmup(), f.builds(),
+                f.harnessFrom(), f.format(), f.seed(), f.profiles(), f.harnessFiles(), f.failOn(), f.padding());
+        Instant started = given.stream().map(RunResults::startedAt).min(Instant::compareTo).orElseThrow();
+        Optional<Instant> finished = given.stream().allMatch(r -> r.finishedAt().isPresent())
+                ? given.stream().map(r -> r.finishedAt().get()).max(Instant::compareTo) : Optional.empty();
+        return new RunResults(first.name(), first.provenance(), first.machine(), settings, started, finished,
+                given.stream().anyMatch(RunResults::interrupted), longest(given),
+                trialsByShard.stream().flatMap(List::stream).toList(), withUnmeasured(table, sharding, trialsByPart),
+                Optional.of(sharding));
+    }
+
+    /**
+     * Refuses {@code runs} unless each is one shard's own run of the A/B the first is, cut alike and
+     * given once, and returns each shard's index with its place in {@code runs}.
+     */
+    private static Map<Integer, Integer> checkShards(List<RunResults> runs, List<String> sources) {
         RunResults first = runs.get(0);
         int count = -1;
         Map<Integer, Integer> byIndex = new TreeMap<>();
@@ -80,26 +137,37 @@ public final class Shards {
                         + " is one of " + count + ": shards of one A/B are split alike");
             }
             sameAb(r, source, first, sources.get(0));
-            Sharding.Part part = s.parts().get(0);
-            Sharding.Part firstPart = first.sharding().get().parts().get(0);
-            if (!part.suite().equals(firstPart.suite()) || part.listed() != firstPart.listed()) {
-                throw new IllegalArgumentException(source + "its harness listed another suite than " + sources.get(0)
-                        + "'s (" + part.listed() + " benchmarks against " + firstPart.listed() + "), so their slices"
-                        + " do not fit together: a listing that differs from runner to runner leaves benchmarks in no"
-                        + " shard or in two");
-            }
-            if (!part.cut().equals(firstPart.cut())) {
-                throw new IllegalArgumentException(source + "its suite was cut " + cutWords(part.cut()) + ", and "
-                        + sources.get(0) + "'s " + cutWords(firstPart.cut()) + ", so their slices do not fit together:"
-                        + " give every shard the same --shard-times, or none");
-            }
+            sameSuite(s.parts().get(0), source, first.sharding().get().parts().get(0), sources.get(0));
             ownClaims(r, source, count);
-            Integer other = byIndex.putIfAbsent(part.index(), i);
+            Integer other = byIndex.putIfAbsent(s.parts().get(0).index(), i);
             if (other != null) {
                 throw new IllegalArgumentException(source + "shard " + s.parts().get(0).index() + " of " + count + " is "
                         + sources.get(other) + " too: give each shard once");
             }
         }
+        return byIndex;
+    }
+
+    /** Refuses a shard whose {@code part} was listed or cut otherwise than the first's. */
+    private static void sameSuite(Sharding.Part part, String source, Sharding.Part firstPart, String firstSource) {
+        if (!part.suite().equals(firstPart.suite()) || part.listed() != firstPart.listed()) {
+            throw new IllegalArgumentException(source + "its harness listed another suite than " + firstSource
+                    + "'s (" + part.listed() + " benchmarks against " + firstPart.listed() + "), so their slices"
+                    + " do not fit together: a listing that differs from runner to runner leaves benchmarks in no"
+                    + " shard or in two");
+        }
+        if (!part.cut().equals(firstPart.cut())) {
+            throw new IllegalArgumentException(source + "its suite was cut " + cutWords(part.cut()) + ", and "
+                    + firstSource + "'s " + cutWords(firstPart.cut()) + ", so their slices do not fit together:"
+                    + " give every shard the same --shard-times, or none");
+        }
+    }
+
+    /**
+     * Refuses shards whose slices overlap, in the cells they measured or the benchmarks they claim,
+     * and, when {@code every} shard is given, slices that do not make up the suite every shard listed.
+     */
+    private static void checkSlices(List<RunResults> runs, List<String> sources, boolean every) {
         // Disjoint slices measure disjoint cells: a cell of two shards would be judged twice.
         Map<CellId, Integer> measuredBy = new HashMap<>();
         Map<String, Integer> ownedBy = new HashMap<>();
@@ -120,95 +188,48 @@ public final class Shards {
                 }
             }
         }
-        Sharding.Part firstPart = first.sharding().get().parts().get(0);
-        if (byIndex.size() == count && (ownedBy.size() != firstPart.listed()
+        Sharding.Part firstPart = runs.get(0).sharding().get().parts().get(0);
+        if (every && (ownedBy.size() != firstPart.listed()
                 || !Sharding.suite(ownedBy.keySet()).equals(firstPart.suite()))) {
             throw new IllegalArgumentException("the slices of " + String.join(", ", sources) + " hold "
                     + ownedBy.size() + " benchmarks, which are not the " + firstPart.listed() + " every shard says its"
                     + " harness listed: a shard claims a slice it was not cut");
         }
-        Map<Integer, List<String>> lackingOwn = placed(runs, sources, byIndex, count);
-        Map<Integer, Unreadable> unreadableAt = new TreeMap<>();
-        String commits = first.provenance().mergeBase() + ".." + first.provenance().head().commit();
-        for (Unreadable u : unreadable) {
-            if (u.shard().isPresent() && u.shard().get().count() == count && u.commits().equals(commits)
-                    && !byIndex.containsKey(u.shard().get().index())) {
-                unreadableAt.putIfAbsent(u.shard().get().index(), u);
-            }
-        }
-        List<Sharding.Part> parts = new ArrayList<>();
-        List<List<RunResults.TrialRecord>> trialsByShard = new ArrayList<>();
-        List<List<RunResults.TrialRecord>> trialsByPart = new ArrayList<>();
-        List<RunResults.TrialRecord> trials = new ArrayList<>();
+    }
+
+    /**
+     * Returns the warnings of the shards {@code given}, each once, and one for each of
+     * {@code unreadable}, naming the shard of {@code count} it is where {@code unreadableAt} places it.
+     */
+    private static List<Warning> warnings(List<RunResults> given, List<Unreadable> unreadable,
+            Map<Integer, Unreadable> unreadableAt, int count) {
         List<Warning> warnings = new ArrayList<>();
-        Set<CellId> profiles = new HashSet<>();
-        Map<CellId, CellComparison> rows = new HashMap<>();
-        Instant started = first.startedAt();
-        Optional<Instant> finished = first.finishedAt();
-        boolean interrupted = false;
-        double[] timing = new double[4];
-        int listed = firstPart.listed();
-        String suite = firstPart.suite();
-        String cut = firstPart.cut();
-        for (int k = 1; k <= count; k++) {
-            Integer i = byIndex.get(k);
-            if (i == null) {
-                parts.add(new Sharding.Part(k, unreadableAt.containsKey(k) ? Sharding.State.UNREADABLE
-                        : Sharding.State.MISSING, "", listed, suite, cut, lackingOwn.getOrDefault(k, List.of()), 0));
-                trialsByPart.add(List.of());
-                continue;
-            }
-            RunResults r = runs.get(i);
-            Sharding.Part own = r.sharding().get().parts().get(0);
-            parts.add(new Sharding.Part(k, state(r), runner(r), own.listed(), own.suite(), own.cut(), own.benchmarks(),
-                    r.trials().size()));
-            trialsByShard.add(r.trials());
-            trialsByPart.add(r.trials());
-            trials.addAll(r.trials());
+        for (RunResults r : given) {
             for (Warning w : r.table().warnings()) {
                 if (!warnings.contains(w)) {
                     warnings.add(w);
                 }
             }
-            for (CellComparison row : r.table().rows()) {
-                rows.put(row.cell().id(), row);
-                if (row.comparison().verdict() == Verdict.PROFILE) {
-                    profiles.add(row.cell().id());
-                }
-            }
-            started = r.startedAt().isBefore(started) ? r.startedAt() : started;
-            finished = finished.isPresent() && r.finishedAt().isPresent()
-                    ? Optional.of(r.finishedAt().get().isAfter(finished.get()) ? r.finishedAt().get() : finished.get())
-                    : Optional.empty();
-            interrupted |= r.interrupted();
-            RunResults.Timing t = r.timing();
-            timing[0] = Math.max(timing[0], t.total());
-            timing[1] = Math.max(timing[1], t.checkout());
-            timing[2] = Math.max(timing[2], t.build());
-            timing[3] = Math.max(timing[3], t.trials());
         }
         for (Unreadable u : unreadable) {
             int at = unreadableAt.containsValue(u) ? u.shard().get().index() : 0;
             warnings.add(Warning.of(Warning.Kind.UNREADABLE_SHARD, List.of(u.source(), u.reason()),
                     Map.of("shard", (long) at, "shards", (long) count)));
         }
-        Sharding sharding = new Sharding(count, parts);
-        Thresholds thresholds = first.table().thresholds();
-        ComparisonTable table = Judge.table(first.table().baseLabel(), first.table().headLabel(), trialsByShard,
-                thresholds, cell -> profiles.contains(cell.id())).withWarnings(warnings)
-                .withFunctions(r -> Optional.ofNullable(rows.get(r.cell().id())).map(CellComparison::functions)
-                        .orElse(List.of()))
-                .withNoiseFloors(r -> Optional.ofNullable(rows.get(r.cell().id())).map(CellComparison::noiseFloor)
-                        .orElse(Double.NaN))
-                .countedInstead(r -> Optional.ofNullable(rows.get(r.cell().id())).map(CellComparison::countedInstead)
-                        .orElse(false));
-        RunResults.Settings f = first.settings();
-        int most = runs.stream().mapToInt(r -> r.settings().trials()).max().orElseThrow();
-        RunResults.Settings settings = new RunResults.Settings(f.workload(), most, f.warmup(), f.builds(),
-                f.harnessFrom(), f.format(), f.seed(), f.profiles(), f.harnessFiles(), f.failOn(), f.padding());
-        return new RunResults(first.name(), first.provenance(), first.machine(), settings, started, finished,
-                interrupted, new RunResults.Timing(timing[0], timing[1], timing[2], timing[3]), trials,
-                withUnmeasured(table, sharding, trialsByPart), Optional.of(sharding));
+        return warnings;
+    }
+
+    /** Returns the timing of shards that ran side by side: each part the longest any shard took. */
+    private static RunResults.Timing longest(List<RunResults> runs) {
+        double[] timing = new double[4];
+        for (RunResults r : runs) {
+            RunResults.Timing t = r.timing();
+            timing[0] = Math.max(timing[0], t.total());
+            timing[1] = Math.max(timing[1], t.checkout());
+            timing[2] = Math.max(timing[2], t.build());
+            timing[3] = Math.max(timing[3], t.trials());
+        }
+        return new RunResults.Timing(timing[0], timing[1], timing[2], timing[3]);
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.perfab.model;
 
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -30,6 +31,17 @@ public final class StrictJson {
     }
 
     /**
+     * Returns the failure of JSON that does not parse, {@code e}, in the file {@code shown}: its line
+     * and column where Jackson knows them, and Jackson's message without the source it quotes (the
+     * file's own text, which a pull request may have written).
+     */
+    public static BadInputException malformed(String shown, JsonProcessingException e) {
+        JsonLocation at = e.getLocation();
+        return new BadInputException(shown + (at == null ? "" : ":" + at.getLineNr() + ":" + at.getColumnNr())
+                + ": malformed JSON: " + e.getOriginalMessage().replaceAll("\\[Source: [^;]*; ", "["), e);
+    }
+
+    /**
      * Returns the object {@code text} holds, whose schema must be {@code schema}; {@code shown}
      * names the file in messages.
      *
@@ -50,8 +62,7 @@ public final class StrictJson {
         try {
             n = JSON.readTree(text);
         } catch (JsonProcessingException e) {
-            throw new BadInputException(shown + ":" + e.getLocation().getLineNr() + ":" + e.getLocation().getColumnNr()
-                    + ": malformed JSON: " + e.getOriginalMessage(), e);
+            throw malformed(shown, e);
         }
         if (n == null || !n.isObject()) {
             throw new BadInputException(shown + ": expected a JSON object");

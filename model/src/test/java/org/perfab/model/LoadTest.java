@@ -53,39 +53,39 @@ class LoadTest {
 
     @Test
     void aTrialLineKeepsItsLoadAndSaysNullWhenItIsUnknown() {
-        String line = ResultsJson.trialLine(trial(Optional.of(BUSY)));
+        String line = TrialJson.line(trial(Optional.of(BUSY)));
         assertTrue(line.contains("\"load\":{\"wallSeconds\":1.0,\"cpuSeconds\":0.5,\"othersCores\":1.7,"
                 + "\"stealShare\":0.08,\"runQueueMean\":4.0,\"runQueueMax\":6,\"cpuClock\":\"ticks\"}"), line);
-        assertEquals(trial(Optional.of(BUSY)), ResultsJson.readTrialLine(line, "trials.jsonl:5"));
+        assertEquals(trial(Optional.of(BUSY)), TrialJson.read(line, "trials.jsonl:5"));
         // A load counted by cgroups says so; one written before the clock was told reads as untold.
         Load cgroup = new Load(1, 0.5, 1.7, 0.08, 4, 6, Load.CpuClock.CGROUP);
-        assertEquals(trial(Optional.of(cgroup)), ResultsJson.readTrialLine(ResultsJson.trialLine(
+        assertEquals(trial(Optional.of(cgroup)), TrialJson.read(TrialJson.line(
                 trial(Optional.of(cgroup))), "trials.jsonl:5"));
-        assertEquals(Load.CpuClock.UNTOLD, ResultsJson.readTrialLine(line.replace(",\"cpuClock\":\"ticks\"", ""),
+        assertEquals(Load.CpuClock.UNTOLD, TrialJson.read(line.replace(",\"cpuClock\":\"ticks\"", ""),
                 "trials.jsonl:5").load().orElseThrow().cpuClock());
-        String unknown = ResultsJson.trialLine(trial(Optional.empty()));
+        String unknown = TrialJson.line(trial(Optional.empty()));
         assertTrue(unknown.contains("\"load\":null"), unknown);
-        assertEquals(trial(Optional.empty()), ResultsJson.readTrialLine(unknown, "trials.jsonl:5"));
+        assertEquals(trial(Optional.empty()), TrialJson.read(unknown, "trials.jsonl:5"));
     }
 
     @Test
     void readsATrialLineWrittenBeforeLoadsWereRecorded() {
-        String old = ResultsJson.trialLine(trial(Optional.empty())).replace(",\"load\":null", "");
+        String old = TrialJson.line(trial(Optional.empty())).replace(",\"load\":null", "");
         assertTrue(!old.contains("load"), old);
-        assertEquals(trial(Optional.empty()), ResultsJson.readTrialLine(old, "trials.jsonl:1"));
+        assertEquals(trial(Optional.empty()), TrialJson.read(old, "trials.jsonl:1"));
     }
 
     @Test
     void refusesALoadThatIsNotOne() {
-        String line = ResultsJson.trialLine(trial(Optional.of(BUSY)));
+        String line = TrialJson.line(trial(Optional.of(BUSY)));
         BadInputException negative = assertThrows(BadInputException.class,
-                () -> ResultsJson.readTrialLine(line.replace("\"othersCores\":1.7", "\"othersCores\":-1.7"), "t:1"));
+                () -> TrialJson.read(line.replace("\"othersCores\":1.7", "\"othersCores\":-1.7"), "t:1"));
         assertEquals("t:1: field 'load': othersCores -1.7 is not a finite number of at least 0", negative.getMessage());
         BadInputException unknown = assertThrows(BadInputException.class,
-                () -> ResultsJson.readTrialLine(line.replace("\"runQueueMax\":6", "\"runQueueMax\":6,\"x\":1"), "t:1"));
+                () -> TrialJson.read(line.replace("\"runQueueMax\":6", "\"runQueueMax\":6,\"x\":1"), "t:1"));
         assertEquals("t:1: field 'load.x': unknown field", unknown.getMessage());
         BadInputException missing = assertThrows(BadInputException.class,
-                () -> ResultsJson.readTrialLine(line.replace("\"stealShare\":0.08,", ""), "t:1"));
+                () -> TrialJson.read(line.replace("\"stealShare\":0.08,", ""), "t:1"));
         assertEquals("t:1: field 'load.stealShare': missing", missing.getMessage());
     }
 }

@@ -143,14 +143,14 @@ class ResultsJsonTest {
         Measurement m = new Measurement(CELL, Side.HEAD, 0, 0, 100);
         RunResults.TrialRecord t = new RunResults.TrialRecord(0, Side.HEAD, 0, 0, false, RunResults.Status.OK, "", 1,
                 "", List.of(m), List.of(), 0, Optional.empty(), java.util.Map.of("parse", 0.5, "parse/big", 2.0));
-        String line = ResultsJson.trialLine(t);
-        assertEquals(t, ResultsJson.readTrialLine(line, "trials.jsonl:1"));
+        String line = TrialJson.line(t);
+        assertEquals(t, TrialJson.read(line, "trials.jsonl:1"));
         // A trial whose output gave no time writes none.
         assertTrue(line.contains("\"seconds\":{\"parse\":0.5,\"parse/big\":2.0}"), line);
-        assertTrue(!ResultsJson.trialLine(new RunResults.TrialRecord(0, Side.HEAD, 0, 0, false, RunResults.Status.OK,
+        assertTrue(!TrialJson.line(new RunResults.TrialRecord(0, Side.HEAD, 0, 0, false, RunResults.Status.OK,
                 "", 1, "", List.of(m))).contains("\"seconds\""));
         org.perfab.failure.BadInputException e = assertThrows(org.perfab.failure.BadInputException.class,
-                () -> ResultsJson.readTrialLine(line.replace("0.5", "-0.5"), "trials.jsonl:1"));
+                () -> TrialJson.read(line.replace("0.5", "-0.5"), "trials.jsonl:1"));
         assertTrue(e.getMessage().contains("trials.jsonl:1") && e.getMessage().contains("parse"), e.getMessage());
     }
 

@@ -15,13 +15,13 @@ import org.perfab.stats.Thresholds;
 class ThresholdsJsonTest {
     private static Thresholds read(String thresholds) {
         StrictJson.Obj root = StrictJson.parse("{\"schema\":\"s\",\"thresholds\":" + thresholds + "}", "s", "r.json");
-        return ResultsJson.thresholds(root, "thresholds");
+        return TableJson.thresholds(root, "thresholds");
     }
 
     @Test
     void theOutlierFloorAndUnderpoweredCutRoundTripWhenSet() {
         Thresholds t = new Thresholds(0.05, 3, 10, Double.NaN, 1.5, 6, Optional.empty());
-        ObjectNode node = ResultsJson.thresholds(t);
+        ObjectNode node = TableJson.thresholds(t);
         assertEquals(1.5, node.get("outlierFloor").asDouble());
         assertEquals(6.0, node.get("noisyAbove").asDouble());
         assertEquals(t, read(node.toString()));
@@ -29,7 +29,7 @@ class ThresholdsJsonTest {
 
     @Test
     void theyAreLeftOutWhenTheyFollowTheMinEffect() {
-        ObjectNode node = ResultsJson.thresholds(Thresholds.DEFAULT);
+        ObjectNode node = TableJson.thresholds(Thresholds.DEFAULT);
         assertFalse(node.has("outlierFloor"));
         assertFalse(node.has("noisyAbove"));
         assertEquals(Thresholds.DEFAULT, read(node.toString()));

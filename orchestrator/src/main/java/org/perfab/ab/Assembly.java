@@ -9,16 +9,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
-import org.perfab.model.Cell;
-import org.perfab.model.CellUnits;
 import org.perfab.model.Ids;
 import org.perfab.model.Judge;
 import org.perfab.model.Load;
 import org.perfab.model.ComparisonTable;
 import org.perfab.model.Counted;
 import org.perfab.model.Disturbed;
-import org.perfab.model.Measurement;
 import org.perfab.model.NoiseFile;
 import org.perfab.model.RunResults;
 import org.perfab.model.Sharding;
@@ -87,7 +83,7 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
      */
     RunResults results(Ledger.Snapshot done, boolean interrupted, double totalSeconds, Instant now) {
         List<Warning> unitWarnings = new ArrayList<>();
-        List<RunResults.TrialRecord> fitted = oneUnitPerCell(done.trials(), unitWarnings);
+        List<RunResults.TrialRecord> fitted = RunResults.oneUnitPerCell(done.trials(), unitWarnings);
         String baseLabel = "merge-base of " + plan.baseTip().typed() + " and " + plan.head().typed() + " ("
                 + plan.mergeBase().shortId() + ")";
         String headLabel = plan.head().typed() + " (" + plan.head().shortId() + ")";
@@ -133,36 +129,6 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         });
         return new RunResults(workload.name(), provenance, machine, settings, plan.startedAt(), Optional.of(now),
                 interrupted, timing, fitted, table, shard);
-    }
-
-    /**
-     * Returns {@code trials} with every cell in the unit it was first seen in (see
-     * {@link CellUnits}): a value in another unit of the same kind is converted (a pull request
-     * that changes a benchmark's output unit from us to ns); one that cannot be converted is left
-     * out, with a warning.
-     */
-    static List<RunResults.TrialRecord> oneUnitPerCell(List<RunResults.TrialRecord> trials, List<Warning> warnings) {
-        CellUnits units = new CellUnits();
-        Map<List<String>, Long> dropped = new LinkedHashMap<>();
-        List<RunResults.TrialRecord> out = new ArrayList<>(trials.size());
-        for (RunResults.TrialRecord t : trials) {
-            List<Measurement> fitted = new ArrayList<>(t.measurements().size());
-            for (Measurement m : t.measurements()) {
-                OptionalDouble v = units.fit(m.cell(), m.value());
-                Cell first = units.first(m.cell().id());
-                if (v.isPresent()) {
-                    fitted.add(first.equals(m.cell()) ? m
-                            : new Measurement(first, m.side(), m.build(), m.trial(), v.getAsDouble()));
-                } else if (!t.warmup()) {
-                    dropped.merge(List.of(m.cell().name(), m.cell().metric(), m.cell().unit(), first.unit()), 1L,
-                            Long::sum);
-                }
-            }
-            out.add(t.withMeasurements(fitted));
-        }
-        dropped.forEach((about, n) -> warnings.add(Warning.of(Warning.Kind.UNCONVERTIBLE_UNITS, about,
-                Map.of("values", n))));
-        return out;
     }
 
     /**

@@ -22,6 +22,7 @@ import org.perfab.git.Commit;
 import org.perfab.git.GitRepo;
 import org.perfab.model.StrictJson;
 import org.perfab.model.Warning;
+import org.perfab.model.WholeFile;
 import org.perfab.workload.Workload;
 
 /** Builds one side into its private folder, or takes the build from the cache. */
@@ -262,7 +263,7 @@ final class Builder {
         n.put("root", dir.root().toAbsolutePath().toString());
         Files.writeString(partial.resolve("build.json"), JSON.writeValueAsString(n) + "\n");
         Trees.delete(entry);
-        Trees.publish(partial, entry);
+        WholeFile.replace(partial, entry);
     }
 
     /** Returns the environment a build runs with: the isolation variables win over the workload's. */

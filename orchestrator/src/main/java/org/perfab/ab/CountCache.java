@@ -20,6 +20,7 @@ import org.perfab.exec.Counters;
 import org.perfab.exec.Processes;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.StrictJson;
+import org.perfab.model.WholeFile;
 
 /**
  * The counts of earlier runs, kept under {@code --cache}: a tree is counted once.
@@ -261,6 +262,6 @@ final class CountCache {
         }
         Path partial = e.file.resolveSibling(e.file.getFileName() + ".partial");
         Files.writeString(partial, JSON.writeValueAsString(n) + "\n", StandardCharsets.UTF_8);
-        Trees.publish(partial, e.file);
+        WholeFile.replace(partial, e.file);
     }
 }

@@ -15,8 +15,8 @@ import org.perfab.ingest.MeasurementFormat;
  * its lister and filter ({@link #slicer}: how a harness that runs the tool lists its benchmarks and
  * runs some of them, for a shard's slice and a later look's undecided cells, see {@link Slices}),
  * and its counter ({@link #counter}: whether and how each of its benchmarks is counted on its own,
- * see {@link PerBenchmark}). One implementation per tool: {@link GoTool}, {@link GoogleBenchmarkTool},
- * {@link PytestBenchmarkTool}, {@link JmhTool} and {@link LibtestTool}. A harness of another format
+ * see {@link PerBenchmark}). One implementation per tool, each listed in {@link HarnessTools}, which
+ * finds a format's tool: the interface knows none of them. A harness of another format
  * (Criterion's, hyperfine's) is listed and filtered as its workload's {@code harness.shard} says, and
  * counted only as a whole.
  *
@@ -26,14 +26,6 @@ import org.perfab.ingest.MeasurementFormat;
  * workload is read below this package.
  */
 interface HarnessTool {
-    // Note: no method here has a default. A class is initialized with each superinterface that
-    // declares one, and ALL makes every tool: a thread making a tool while another reads ALL would
-    // each wait for the other's class to be initialized.
-
-    /** Every tool perfab knows. */
-    List<HarnessTool> ALL = List.of(new GoTool(), new GoogleBenchmarkTool(), new PytestBenchmarkTool(), new JmhTool(),
-            new LibtestTool());
-
     /** Returns the format the tool's output is read in. */
     MeasurementFormat format();
 
@@ -61,14 +53,6 @@ interface HarnessTool {
      *     count a benchmark at a time
      */
     Optional<PerBenchmark> counter(List<String> run, Optional<Pattern> only, Duration timeout, Consumer<String> notes);
-
-    /**
-     * Returns the tool whose reader {@code format} is (one of {@link org.perfab.ingest.Formats#ALL}); empty
-     * for a format of no tool perfab knows.
-     */
-    static Optional<HarnessTool> of(MeasurementFormat format) {
-        return ALL.stream().filter(t -> t.format().equals(format)).findFirst();
-    }
 
     /** How a harness lists its benchmarks, and runs some of them. */
     interface Slicer {

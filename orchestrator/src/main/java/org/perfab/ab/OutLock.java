@@ -46,7 +46,8 @@ public final class OutLock implements AutoCloseable {
             channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                     StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
         } catch (IOException e) {
-            throw new BadInputException("cannot write into " + option + " " + root + ": " + RunDir.reason(e), e);
+            throw new BadInputException("cannot write into " + option + " " + root + ": "
+                    + BadInputException.reason(e), e);
         }
         FileLock lock;
         try {
@@ -55,7 +56,7 @@ public final class OutLock implements AutoCloseable {
             lock = null;
         } catch (IOException e) {
             close(channel);
-            throw new BadInputException("cannot lock " + option + " " + root + ": " + RunDir.reason(e), e);
+            throw new BadInputException("cannot lock " + option + " " + root + ": " + BadInputException.reason(e), e);
         }
         if (lock == null) {
             String holder = holder(file);
@@ -72,7 +73,8 @@ public final class OutLock implements AutoCloseable {
             channel.force(false);
         } catch (IOException e) {
             new OutLock(channel, lock).close();
-            throw new BadInputException("cannot write into " + option + " " + root + ": " + RunDir.reason(e), e);
+            throw new BadInputException("cannot write into " + option + " " + root + ": "
+                    + BadInputException.reason(e), e);
         }
         return new OutLock(channel, lock);
     }

@@ -5,14 +5,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Consumer;
 import org.perfab.exec.Processes;
-import org.perfab.workload.Workload;
 
 /**
  * Counts each named benchmark of a harness on its own, per operation, under Valgrind, with no
  * change to the benchmarks: the counter of a tool that has one ({@link HarnessTool#counter}), go
- * test's ({@link GoCounts}) and Google Benchmark's ({@link GoogleBenchmarkCounts}). The benchmarks
+ * test's and Google Benchmark's, found by {@link HarnessTools#counter}. The benchmarks
  * are found once, in the first side's first trial; each trial then counts every one of them on its
  * side.
  */
@@ -95,21 +93,6 @@ interface PerBenchmark {
      */
     Optional<PerOp> count(Benchmark benchmark, Path tree, Map<String, String> env, Path counts, Path vlogs, Logs logs,
             Exec exec) throws Failure, IOException, InterruptedException;
-
-    /**
-     * Returns the counter of {@code harness}'s benchmarks, its tool's, when the workload counts them
-     * one at a time; empty otherwise.
-     *
-     * @throws IllegalArgumentException when the harness's command cannot be counted a benchmark at a time
-     */
-    static Optional<PerBenchmark> of(Workload.Harness harness, Consumer<String> notes) {
-        if (!harness.perBenchmark()) {
-            return Optional.empty();
-        }
-        Workload.Read read = (Workload.Read) harness.format();
-        return HarnessTool.of(read.format()).flatMap(t -> t.counter(read.run(), harness.count().benchmarks(),
-                harness.timeout(), notes));
-    }
 
     /**
      * Returns {@code known} with the benchmarks of {@code found} it lacks after it: each side's

@@ -17,9 +17,9 @@ import java.util.Optional;
 import org.perfab.failure.BadInputException;
 import org.perfab.git.Commit;
 import org.perfab.model.NoiseFile;
-import org.perfab.model.ResultsJson;
 import org.perfab.model.Sharding;
 import org.perfab.model.StrictJson;
+import org.perfab.model.TableJson;
 import org.perfab.stats.Thresholds;
 import org.perfab.stats.Verdict;
 import org.perfab.workload.Durations;
@@ -169,7 +169,7 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
         } else {
             n.putNull("padding");
         }
-        n.set("thresholds", ResultsJson.thresholds(thresholds));
+        n.set("thresholds", TableJson.thresholds(thresholds));
         n.put("startedAt", startedAt.toString());
         shard.ifPresent(k -> n.put("shard", k.toString()));
         if (!shardTimes.isEmpty()) {
@@ -199,7 +199,7 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
             throw new BadInputException(file + ": cannot read the run to resume: " + e.getMessage(), e);
         }
         StrictJson.Obj n = StrictJson.parse(text, SCHEMA, file.toString());
-        Thresholds thresholds = ResultsJson.thresholds(n, "thresholds");
+        Thresholds thresholds = TableJson.thresholds(n, "thresholds");
         Plan p = new Plan(n.text("repository"), commit(n.object("baseTip")), commit(n.object("head")),
                 commit(n.object("mergeBase")), n.text("workloadPath"), n.text("workloadText"),
                 n.integer("trials", 2, Workload.MAX_TRIALS), n.integer("warmup", 0, Workload.MAX_WARMUP),

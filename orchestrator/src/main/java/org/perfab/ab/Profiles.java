@@ -68,7 +68,7 @@ final class Profiles {
             if (t.warmup() || t.status() != RunResults.Status.OK) {
                 continue;
             }
-            JsonNode functions = read(file(results, TrialRunner.stem(t.seq(), t.side(), t.build())), cell);
+            JsonNode functions = read(file(results, RunDir.stem(t.seq(), t.side(), t.build())), cell);
             if (functions == null) {
                 continue;
             }

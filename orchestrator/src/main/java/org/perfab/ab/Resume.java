@@ -39,7 +39,7 @@ final class Resume {
      * @throws BadInputException naming every setting given that contradicts the run's, with the
      *     run's, when one does
      */
-    static AbRun.Request settle(AbRun.Request given, Plan plan, Path file) {
+    static AbRequest settle(AbRequest given, Plan plan, Path file) {
         List<String> clashes = new ArrayList<>();
         where(given, plan, clashes);
         size(given, plan, clashes);
@@ -60,7 +60,7 @@ final class Resume {
     }
 
     /** Checks where the run measures: its repository, its refs and its workload. */
-    private static void where(AbRun.Request given, Plan plan, List<String> clashes) {
+    private static void where(AbRequest given, Plan plan, List<String> clashes) {
         if (given.repository() != null && !sameFolder(given.repository(), plan.repository())) {
             clash(clashes, "--repo " + given.repository(), "--repo " + plan.repository());
         }
@@ -76,7 +76,7 @@ final class Resume {
     }
 
     /** Checks the run's size and order: its trials, builds, looks, seed, padding and shard. */
-    private static void size(AbRun.Request given, Plan plan, List<String> clashes) {
+    private static void size(AbRequest given, Plan plan, List<String> clashes) {
         Optional<Sequential> looks = plan.thresholds().adaptive();
         int first = looks.map(Sequential::first).orElse(plan.trials());
         given.trials().filter(t -> t.value() != first)
@@ -117,7 +117,7 @@ final class Resume {
     }
 
     /** Checks the options the plan keeps beside its trial order; the cache may differ. */
-    private static void options(AbRun.Request given, Plan.Options kept, List<String> clashes) {
+    private static void options(AbRequest given, Plan.Options kept, List<String> clashes) {
         given.budget().filter(b -> !Optional.of(b).equals(kept.budget())).ifPresent(b -> clash(clashes,
                 "--budget " + Durations.format(b),
                 kept.budget().map(k -> "--budget " + Durations.format(k)).orElse("no --budget")));

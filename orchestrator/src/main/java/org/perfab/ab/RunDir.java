@@ -2,16 +2,14 @@ package org.perfab.ab;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.perfab.failure.BadInputException;
@@ -83,7 +81,7 @@ final class RunDir implements AutoCloseable {
             entries.map(p -> p.getFileName().toString()).sorted().filter(name -> !made.contains(name))
                     .forEach(foreign::add);
         } catch (IOException e) {
-            throw new BadInputException("cannot read --out " + root + ": " + reason(e), e);
+            throw new BadInputException("cannot read --out " + root + ": " + BadInputException.reason(e), e);
         }
         if (!foreign.isEmpty() && !force) {
             throw new BadInputException("--out " + root + " holds files perfab did not write ("
@@ -125,7 +123,7 @@ final class RunDir implements AutoCloseable {
         try {
             Files.createDirectories(root);
         } catch (IOException e) {
-            throw new BadInputException("cannot make --out " + root + ": " + reason(e), e);
+            throw new BadInputException("cannot make --out " + root + ": " + BadInputException.reason(e), e);
         }
     }
 
@@ -140,24 +138,10 @@ final class RunDir implements AutoCloseable {
                     }
                 }
             } catch (IOException e) {
-                throw new BadInputException("cannot read " + file + ": " + reason(e), e);
+                throw new BadInputException("cannot read " + file + ": " + BadInputException.reason(e), e);
             }
         }
         return names;
-    }
-
-    /** Returns why an I/O operation failed, in a few words. */
-    static String reason(IOException e) {
-        if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        if (e instanceof NotDirectoryException) {
-            return "a part of the path is a file";
-        }
-        if (e instanceof FileSystemException f && f.getReason() != null) {
-            return f.getReason();
-        }
-        return String.valueOf(e.getMessage());
     }
 
     /**
@@ -173,7 +157,7 @@ final class RunDir implements AutoCloseable {
         try {
             Files.writeString(file, "# a perfab run's folder: nothing in it is code\n*\n", StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new BadInputException("cannot write into --out " + root + ": " + reason(e), e);
+            throw new BadInputException("cannot write into --out " + root + ": " + BadInputException.reason(e), e);
         }
     }
 
@@ -187,7 +171,7 @@ final class RunDir implements AutoCloseable {
                 Files.writeString(root.resolve(MANIFEST), relative + "\n", StandardCharsets.UTF_8,
                         StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE);
             } catch (IOException e) {
-                throw new BadInputException("cannot write into --out " + root + ": " + reason(e), e);
+                throw new BadInputException("cannot write into --out " + root + ": " + BadInputException.reason(e), e);
             }
         }
     }
@@ -264,6 +248,20 @@ final class RunDir implements AutoCloseable {
         SideDir dir = SideDir.of(own("work"), side, build);
         claim(root.relativize(dir.root()).toString());
         return dir;
+    }
+
+    /** Returns the sides' first builds, the head's first: where the harness's benchmarks are listed. */
+    List<SideDir> firstBuilds() {
+        return List.of(side(Side.HEAD, 0), side(Side.BASE, 0));
+    }
+
+    /**
+     * Returns how the files of the trial at {@code seq} of build {@code build} of {@code side} begin
+     * ({@code 0002-base-0}): its output in the trials' logs ({@code .out}, {@code .err}, or one
+     * pair per timed command, {@code 0002-base-0-0-NAME.err}) and its results file.
+     */
+    static String stem(int seq, Side side, int build) {
+        return String.format(Locale.ROOT, "%04d-%s-%d", seq, side.id(), build);
     }
 
     private Path own(String name) {

@@ -250,7 +250,7 @@ final class Slices {
      * @throws BadInputException when perfab cannot list or filter the harness, or the slice's
      *     command would be too long
      * @param earlier how long each benchmark (a cell's name) took a trial pair in an earlier run (see
-     *     {@link Sharding#times}): the suite is cut at equal time by it; empty to cut by count
+     *     {@link RunResults#benchmarkTimes}): the suite is cut at equal time by it; empty to cut by count
      * @throws RunFailedException when the listing fails on every side, or lists nothing
      * @throws RunInterruptedException when the run was stopped while it listed
      */
@@ -454,7 +454,7 @@ final class Slices {
                 }
             });
         }
-        return HarnessTool.of(read.format()).flatMap(t -> t.slicer(argv));
+        return HarnessTools.of(read.format()).flatMap(t -> t.slicer(argv));
     }
 
     /** Returns the environment of a listing in {@code side}'s tree: what a trial there gets. */

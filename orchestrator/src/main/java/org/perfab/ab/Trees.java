@@ -3,7 +3,6 @@ package org.perfab.ab;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -192,18 +191,6 @@ final class Trees {
         MessageDigest digest = sha256();
         digest.update(key.getBytes(StandardCharsets.UTF_8));
         return HexFormat.of().formatHex(digest.digest()).substring(0, 32);
-    }
-
-    /**
-     * Moves {@code partial}, a cache entry written whole, to {@code entry}, replacing it: at once
-     * where the file system can, so that a reader sees the old entry or the new one, never half of one.
-     */
-    static void publish(Path partial, Path entry) throws IOException {
-        try {
-            Files.move(partial, entry, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(partial, entry, StandardCopyOption.REPLACE_EXISTING);
-        }
     }
 
     /** Returns a new SHA-256 digest. */

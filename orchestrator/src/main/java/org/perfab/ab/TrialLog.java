@@ -10,8 +10,8 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.perfab.failure.BadInputException;
-import org.perfab.model.ResultsJson;
 import org.perfab.model.RunResults;
+import org.perfab.model.TrialJson;
 
 /**
  * {@code trials.jsonl}: one line per trial, appended and forced to disk the moment the trial ends,
@@ -32,7 +32,7 @@ final class TrialLog implements AutoCloseable {
 
     /** Appends {@code trial} as one line and forces it to disk. */
     synchronized void append(RunResults.TrialRecord trial) throws IOException {
-        ByteBuffer line = ByteBuffer.wrap((ResultsJson.trialLine(trial) + "\n").getBytes(StandardCharsets.UTF_8));
+        ByteBuffer line = ByteBuffer.wrap((TrialJson.line(trial) + "\n").getBytes(StandardCharsets.UTF_8));
         while (line.hasRemaining()) {
             channel.write(line);
         }
@@ -61,7 +61,7 @@ final class TrialLog implements AutoCloseable {
             boolean complete = end < bytes.length;
             String shown = file + ":" + lineNo;
             try {
-                trials.add(ResultsJson.readTrialLine(line, shown));
+                trials.add(TrialJson.read(line, shown));
                 if (!complete) {
                     Files.write(file, new byte[] {'\n'}, StandardOpenOption.APPEND);
                 }

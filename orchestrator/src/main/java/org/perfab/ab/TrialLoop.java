@@ -223,7 +223,7 @@ final class TrialLoop {
         int first = plan.order().size();
         while (true) {
             List<RunResults.TrialRecord> trials = ledger.trials();
-            List<Disturbed> disturbed = Disturbed.of(Assembly.oneUnitPerCell(trials, new ArrayList<>()));
+            List<Disturbed> disturbed = Disturbed.of(RunResults.oneUnitPerCell(trials, new ArrayList<>()));
             Optional<TrialOrder.Slot> next = Optional.empty();
             Disturbed which = null;
             for (Side side : Side.values()) {
@@ -280,7 +280,7 @@ final class TrialLoop {
         }
         org.perfab.workload.Workload.Harness h = plan.workload().harness();
         Optional<HarnessTool> tool = h.format() instanceof org.perfab.workload.Workload.Read read
-                ? HarnessTool.of(read.format()) : Optional.empty();
+                ? HarnessTools.of(read.format()) : Optional.empty();
         String knobs = tool.map(HarnessTool::knobs)
                 .orElse("the harness's own options (fewer benchmarks, shorter runs of each)");
         events.note("a pair of trials takes " + Durations.format(java.time.Duration.ofSeconds(Math.round(

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -12,6 +13,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.perfab.exec.Commands;
 import org.perfab.exec.Counters;
@@ -26,7 +29,6 @@ import org.perfab.model.Load;
 import org.perfab.model.Measurement;
 import org.perfab.model.RunResults.Status;
 import org.perfab.model.RunResults;
-import org.perfab.model.Side;
 import org.perfab.stats.Direction;
 import org.perfab.workload.Workload;
 
@@ -79,7 +81,7 @@ final class TrialRunner implements TrialLoop.Runner {
         this.commands = commands;
         this.notes = notes;
         try {
-            this.perBenchmark = PerBenchmark.of(harness.harness(), notes);
+            this.perBenchmark = HarnessTools.counter(harness.harness(), notes);
         } catch (IllegalArgumentException e) {
             throw new BadInputException("the workload's harness 'run': " + e.getMessage());
         }
@@ -130,15 +132,6 @@ final class TrialRunner implements TrialLoop.Runner {
         return new TrialRunner(this, harness, open, counting, countFrom, timing);
     }
 
-    /**
-     * Returns how the files of the trial at {@code seq} of build {@code build} of {@code side} begin
-     * ({@code 0002-base-0}): its output in the trials' logs ({@code .out}, {@code .err}, or one
-     * pair per timed command, {@code 0002-base-0-0-NAME.err}) and its results file.
-     */
-    static String stem(int seq, Side side, int build) {
-        return String.format(Locale.ROOT, "%04d-%s-%d", seq, side.id(), build);
-    }
-
     /** Returns the length of the environment padding of the trial at {@code seq} from {@code seed}. */
     static int padding(long seed, int seq) {
         return new Random(seed * 31 + seq).nextInt(4096);
@@ -159,7 +152,7 @@ final class TrialRunner implements TrialLoop.Runner {
         }
         Files.createDirectories(results);
         Files.createDirectories(logs);
-        String stem = stem(slot.seq(), side.side(), side.build());
+        String stem = RunDir.stem(slot.seq(), side.side(), side.build());
         Path harnessDir = side.tree();
         Map<String, String> env = new LinkedHashMap<>(side.isolation());
         padding.ifPresent(seed -> env.put("PERFAB_PAD", "x".repeat(padding(seed, slot.seq()))));
@@ -397,66 +390,16 @@ final class TrialRunner implements TrialLoop.Runner {
             });
         }
         List<PerBenchmark.Benchmark> all = open.stream().filter(b -> !known.containsKey(b)).toList();
-        Optional<Duration> budget = harness.count().budget();
-        @SuppressWarnings("unchecked")
-        Optional<PerBenchmark.PerOp>[] counted = new Optional[all.size()];
-        java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
-        java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
-        java.util.concurrent.atomic.AtomicReference<String> why = new java.util.concurrent.atomic.AtomicReference<>();
-        java.util.concurrent.atomic.AtomicReference<Exception> thrown = new java.util.concurrent.atomic.AtomicReference<>();
-        Runnable worker = () -> {
-            for (int i = next.getAndIncrement(); i < all.size() && why.get() == null && thrown.get() == null;
-                    i = next.getAndIncrement()) {
-                PerBenchmark.Benchmark b = all.get(i);
-                String file = stem + "-" + i + "-" + safe(b.cell());
-                try {
-                    Path counts = Files.createDirectories(results.resolve(file + ".cachegrind"));
-                    Path vlogs = Files.createDirectories(logs.resolve(file + ".valgrind"));
-                    double from = processes.seconds();
-                    counted[i] = counter.count(b, side.tree(), env, counts, vlogs, logsOf(file), ran::run);
-                    if (counted[i].isPresent()) {
-                        seconds.put(b.cell(), processes.seconds() - from);
-                    }
-                } catch (PerBenchmark.Failure e) {
-                    why.compareAndSet(null, e.getMessage());
-                    return;
-                } catch (IOException | InterruptedException | RuntimeException e) {
-                    thrown.compareAndSet(null, e);
-                    return;
-                }
-                int n = done.incrementAndGet();
-                double spent = (System.nanoTime() - started) / 1e9;
-                if (budget.isPresent() && spent > budget.get().toMillis() / 1000.0 && n < all.size()) {
-                    why.compareAndSet(null, String.format(Locale.ROOT, "counting took %.0f s, past count.budget (%s),"
-                            + " with %d of %d benchmarks counted: choose fewer with count.benchmarks, or give it more",
-                            spent, budget.get().toString().substring(2).toLowerCase(Locale.ROOT), n, all.size()));
-                }
-            }
-        };
         int threads = Math.max(1, Math.min(workers, all.size()));
-        List<Thread> pool = new ArrayList<>();
-        for (int t = 1; t < threads; t++) {
-            Thread th = new Thread(worker, "perfab-count-" + t);
-            th.start();
-            pool.add(th);
-        }
-        worker.run();
-        for (Thread th : pool) {
-            th.join();
-        }
-        if (thrown.get() instanceof IOException e) {
-            throw e;
-        } else if (thrown.get() instanceof InterruptedException e) {
-            throw e;
-        } else if (thrown.get() instanceof RuntimeException e) {
-            throw e;
-        }
-        if (why.get() != null) {
-            return Optional.of(why.get());
+        List<Optional<PerBenchmark.PerOp>> counted;
+        try {
+            counted = countAll(counter, all, threads, side, env, stem, ran, seconds, started);
+        } catch (PerBenchmark.Failure e) {
+            return Optional.of(e.getMessage());
         }
         Map<PerBenchmark.Benchmark, Optional<PerBenchmark.PerOp>> fresh = new LinkedHashMap<>();
         for (int i = 0; i < all.size(); i++) {
-            fresh.put(all.get(i), counted[i]);
+            fresh.put(all.get(i), counted.get(i));
         }
         cache.put(side.tree(), slot.trial(), fresh);
         known.putAll(fresh);
@@ -477,6 +420,78 @@ final class TrialRunner implements TrialLoop.Runner {
                         all.size() == 1 ? "" : "s", (System.nanoTime() - started) / 1e9, threads,
                         cached.isEmpty() ? "" : "; " + cached.size() + " from the count cache"));
         return Optional.empty();
+    }
+
+    /**
+     * Counts {@code all} the benchmarks on {@code side}, {@code threads} at a time, and returns each
+     * one's count by its place (empty where the side has no such benchmark); how long counting each
+     * took goes into {@code seconds}, by its cell. Counting stops at the first benchmark that fails,
+     * or once it has taken longer than the harness's {@code count.budget} since {@code started}
+     * ({@link System#nanoTime}) with benchmarks left.
+     *
+     * @throws PerBenchmark.Failure saying why counting stopped
+     */
+    private List<Optional<PerBenchmark.PerOp>> countAll(PerBenchmark counter, List<PerBenchmark.Benchmark> all,
+            int threads, SideDir side, Map<String, String> env, String stem, Ran ran, Map<String, Double> seconds,
+            long started) throws PerBenchmark.Failure, IOException, InterruptedException {
+        Optional<Duration> budget = harness.count().budget();
+        List<Optional<PerBenchmark.PerOp>> counted = new ArrayList<>(Collections.nCopies(all.size(), null));
+        AtomicInteger next = new AtomicInteger();
+        AtomicInteger done = new AtomicInteger();
+        AtomicReference<String> why = new AtomicReference<>();
+        AtomicReference<Exception> thrown = new AtomicReference<>();
+        Runnable worker = () -> {
+            for (int i = next.getAndIncrement(); i < all.size() && why.get() == null && thrown.get() == null;
+                    i = next.getAndIncrement()) {
+                PerBenchmark.Benchmark b = all.get(i);
+                String file = stem + "-" + i + "-" + safe(b.cell());
+                try {
+                    Path counts = Files.createDirectories(results.resolve(file + ".cachegrind"));
+                    Path vlogs = Files.createDirectories(logs.resolve(file + ".valgrind"));
+                    double from = processes.seconds();
+                    Optional<PerBenchmark.PerOp> perOp = counter.count(b, side.tree(), env, counts, vlogs, logsOf(file),
+                            ran::run);
+                    counted.set(i, perOp);
+                    if (perOp.isPresent()) {
+                        seconds.put(b.cell(), processes.seconds() - from);
+                    }
+                } catch (PerBenchmark.Failure e) {
+                    why.compareAndSet(null, e.getMessage());
+                    return;
+                } catch (IOException | InterruptedException | RuntimeException e) {
+                    thrown.compareAndSet(null, e);
+                    return;
+                }
+                int n = done.incrementAndGet();
+                double spent = (System.nanoTime() - started) / 1e9;
+                if (budget.isPresent() && spent > budget.get().toMillis() / 1000.0 && n < all.size()) {
+                    why.compareAndSet(null, String.format(Locale.ROOT, "counting took %.0f s, past count.budget (%s),"
+                            + " with %d of %d benchmarks counted: choose fewer with count.benchmarks, or give it more",
+                            spent, budget.get().toString().substring(2).toLowerCase(Locale.ROOT), n, all.size()));
+                }
+            }
+        };
+        List<Thread> pool = new ArrayList<>();
+        for (int t = 1; t < threads; t++) {
+            Thread th = new Thread(worker, "perfab-count-" + t);
+            th.start();
+            pool.add(th);
+        }
+        worker.run();
+        for (Thread th : pool) {
+            th.join();
+        }
+        if (thrown.get() instanceof IOException e) {
+            throw e;
+        } else if (thrown.get() instanceof InterruptedException e) {
+            throw e;
+        } else if (thrown.get() instanceof RuntimeException e) {
+            throw e;
+        }
+        if (why.get() != null) {
+            throw new PerBenchmark.Failure(why.get());
+        }
+        return counted;
     }
 
     /**

@@ -14,6 +14,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import org.perfab.ab.AbRequest;
 import org.perfab.ab.AbRun;
 import org.perfab.ab.Engine;
 import org.perfab.failure.BadInputException;
@@ -84,7 +85,7 @@ public final class Bisect {
      * @param out the folder each step's run is kept in
      * @param cache a folder of reusable builds; empty for none
      * @param adaptive the most trials per side of a step of one build per side (see
-     *     {@link AbRun.Request}); 0 for steps of a fixed size; empty for the workload's choice
+     *     {@link AbRequest}); 0 for steps of a fixed size; empty for the workload's choice
      * @param earlier an earlier run of this bisect, to go on from: a step it would run again with
      *     the same commits and builds whose call was decided (or skipped) is reused; empty for a new
      *     bisect
@@ -484,7 +485,7 @@ public final class Bisect {
         ThresholdSettings thresholds = new ThresholdSettings(Optional.empty(), Optional.of(request.effect()),
                 Optional.of(Math.max(hunt, request.effect())), Optional.of(Thresholds.FDR_OFF));
         Optional<Integer> adaptive = builds > 1 ? Optional.of(0) : request.adaptive();
-        AbRun.Request ab = AbRun.Request.of(request.repository(), base.id(), candidate.id(), out)
+        AbRequest ab = AbRequest.of(request.repository(), base.id(), candidate.id(), out)
                 .workload(request.workload()).trials(trials.or(request::trials)).builds(Optional.of(builds))
                 .cache(request.cache()).overrides(thresholds).padding(builds > 1).adaptive(adaptive)
                 .undecided(Optional.of(row -> followed(row) && judge(purpose, row.comparison(), hunt) == Call.UNDECIDED))

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.perfab.ab.AbRequest;
 import org.perfab.ab.AbRun;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.ResultsJson;
@@ -67,7 +68,7 @@ final class AbCommand implements Callable<Integer> {
 
     @Option(names = "--workload", paramLabel = "PATH",
             description = "The workload file's path in the head's tree, from the folder perfab runs in (else from"
-                    + " the tree's root; default: " + AbRun.DEFAULT_WORKLOAD + " at the root).")
+                    + " the tree's root; default: " + AbRequest.DEFAULT_WORKLOAD + " at the root).")
     String workload;
 
     @Option(names = "--trials", paramLabel = "N", description = "Counted trials per side (default: the"
@@ -119,7 +120,7 @@ final class AbCommand implements Callable<Integer> {
         }
         Map<String, Double> times;
         try {
-            times = Sharding.times(ResultsJson.read(file).trials());
+            times = RunResults.benchmarkTimes(ResultsJson.read(file).trials());
         } catch (BadInputException e) {
             // Where to cut is the file's only say: a file gone or of another perfab (a stale cache)
             // costs the run its balance, not its measurements. Every shard given it reads it alike.
@@ -193,9 +194,9 @@ final class AbCommand implements Callable<Integer> {
         RunSettings settings = RunSettings.of(profile, Optional.ofNullable(trials), Optional.ofNullable(builds),
                 Optional.ofNullable(adaptive), Optional.ofNullable(budget), Optional.ofNullable(padding),
                 thresholds.overrides());
-        AbRun.Request request = settings.onto(AbRun.Request.of(repo == null && !resume ? Path.of(".") : repo,
+        AbRequest request = settings.onto(AbRequest.of(repo == null && !resume ? Path.of(".") : repo,
                         Optional.ofNullable(base), head == null && !resume ? "HEAD" : head, out)
-                .workload(workload == null && !resume ? AbRun.DEFAULT_WORKLOAD : workload))
+                .workload(workload == null && !resume ? AbRequest.DEFAULT_WORKLOAD : workload))
                 .cache(Optional.ofNullable(cache)).seed(Optional.ofNullable(seed)).resume(resume).force(force)
                 .failOn(failing).noise(Optional.ofNullable(noise)).shard(Optional.ofNullable(shard))
                 .shardTimes(shardTimes(spec, shard != null, shardTimes)).build();

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.perfab.ab.AbRequest;
 import org.perfab.ab.AbRun;
 import org.perfab.ab.OutLock;
 import org.perfab.ab.Setting;
@@ -59,7 +60,7 @@ final class BisectCommand implements Callable<Integer> {
     String cell;
 
     @Option(names = "--workload", paramLabel = "PATH", description = "The workload file in each commit's tree"
-            + " (default: " + AbRun.DEFAULT_WORKLOAD + ").")
+            + " (default: " + AbRequest.DEFAULT_WORKLOAD + ").")
     String workload;
 
     @Option(names = "--trials", paramLabel = "N", description = "Counted trials per side of each A/B's first round"
@@ -141,7 +142,7 @@ final class BisectCommand implements Callable<Integer> {
             PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true,
                     StandardCharsets.UTF_8);
             Bisection found = Bisect.run(new Bisect.Request(repo == null ? Path.of(".") : repo, good, bad, glob,
-                    workload == null ? AbRun.DEFAULT_WORKLOAD : workload, settings.trials().map(Setting::value),
+                    workload == null ? AbRequest.DEFAULT_WORKLOAD : workload, settings.trials().map(Setting::value),
                     settings.builds().orElseThrow().value(), settings.minEffect(), root,
                     Optional.ofNullable(cache), settings.adaptive().map(Setting::value), earlier),
                     session.run(err, verbosity.level(spec)), b -> Output.replace(file, BisectionJson.write(b)));

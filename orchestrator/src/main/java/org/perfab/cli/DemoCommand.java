@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.perfab.ab.AbRequest;
 import org.perfab.ab.AbRun;
 import org.perfab.demo.DemoRepository;
 import org.perfab.exec.Processes;
@@ -111,7 +112,7 @@ final class DemoCommand implements Callable<Integer> {
             return ExitCode.OK;
         }
         // Up to the first round's trials, adaptive trials are off.
-        AbRun.Request request = settings.onto(AbRun.Request.of(repo, "main", aa ? "main" : "feature", out))
+        AbRequest request = settings.onto(AbRequest.of(repo, "main", aa ? "main" : "feature", out))
                 .adaptive(Optional.of(most > first ? most : 0)).build();
         RunResults results = AbRun.run(request, session.run(err, verbosity.level(spec)));
         format.emit(session, Report.of(results));

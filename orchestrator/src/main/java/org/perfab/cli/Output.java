@@ -5,7 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import org.perfab.model.WholeFile;
 import java.util.List;
 import java.util.Map;
 import org.perfab.failure.BadInputException;
@@ -47,8 +47,7 @@ final class Output {
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            WholeFile.write(file, tmp, text);
         } catch (IOException e) {
             throw cannotWrite(file.toString(), e);
         }

@@ -2,7 +2,7 @@ package org.perfab.cli;
 
 import java.time.Duration;
 import java.util.Optional;
-import org.perfab.ab.AbRun;
+import org.perfab.ab.AbRequest;
 import org.perfab.ab.Setting;
 import org.perfab.stats.ThresholdSettings;
 import org.perfab.stats.Thresholds;
@@ -45,7 +45,7 @@ record RunSettings(Optional<Setting<Integer>> trials, Optional<Setting<Integer>>
     }
 
     /** Returns {@code request} with these settings, for the run to layer over the workload's. */
-    AbRun.Request.Builder onto(AbRun.Request.Builder request) {
+    AbRequest.Builder onto(AbRequest.Builder request) {
         return request.trialsFrom(trials).buildsFrom(builds).adaptive(adaptive.map(Setting::value)).budget(budget)
                 .paddingFrom(padding).overrides(thresholds);
     }

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.perfab.ab.AbRequest;
 import org.perfab.ab.AbRun;
 import org.perfab.model.CellComparison;
 import org.perfab.model.RealRuns;
@@ -56,7 +57,7 @@ public final class ProcessCalibration {
         for (int i = 0; i < runs; i++) {
             for (int effect : effects) {
                 Path out = dir.resolve("runs").resolve(String.format(Locale.ROOT, "%02d-%03d", effect, i));
-                AbRun.Request request = AbRun.Request.of(repo, "main",
+                AbRequest request = AbRequest.of(repo, "main",
                         effect == 0 ? "main" : CalibrationRepository.branch(effect), out)
                         .trials(Optional.of(trials)).builds(Optional.of(1)).cache(Optional.of(dir.resolve("cache")))
                         .adaptive(Optional.of(0)).build();

@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.Cell;
+import org.perfab.model.StrictJson;
 import org.perfab.model.Units;
 import org.perfab.stats.Direction;
 
@@ -80,11 +81,7 @@ final class PerfabJson implements MeasurementFormat {
             r.read();
             return r;
         } catch (JsonProcessingException e) {
-            JsonLocation at = e.getLocation();
-            String where = at == null ? file.toString()
-                    : file + ":" + at.getLineNr() + ":" + at.getColumnNr();
-            String message = e.getOriginalMessage().replaceAll("\\[Source: [^;]*; ", "[");
-            throw new BadInputException(where + ": malformed JSON: " + message, e);
+            throw StrictJson.malformed(file.toString(), e);
         } catch (IOException e) {
             throw BadInputException.unreadable(file, e);
         }

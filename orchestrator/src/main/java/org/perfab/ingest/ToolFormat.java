@@ -1,6 +1,5 @@
 package org.perfab.ingest;
 
-import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,6 +8,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.nio.file.Path;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.Cell;
+import org.perfab.model.StrictJson;
 import org.perfab.model.Units;
 import org.perfab.stats.Direction;
 
@@ -27,9 +27,7 @@ abstract class ToolFormat implements MeasurementFormat {
             }
             return n;
         } catch (JsonProcessingException e) {
-            JsonLocation at = e.getLocation();
-            throw new BadInputException(file + (at == null ? "" : ":" + at.getLineNr() + ":" + at.getColumnNr())
-                    + ": malformed JSON: " + e.getOriginalMessage().replaceAll("\\[Source: [^;]*; ", "["), e);
+            throw StrictJson.malformed(file.toString(), e);
         }
     }
 

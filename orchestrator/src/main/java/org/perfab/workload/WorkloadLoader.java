@@ -18,6 +18,9 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import java.io.IOException;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Parameter;
+import java.lang.reflect.ParameterizedType;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -83,18 +86,46 @@ public final class WorkloadLoader {
         return raw.workload;
     }
 
-    /** The keys each object of a workload may have; null where any key is allowed. */
-    private static final Map<String, List<String>> KEYS = Map.of(
-            "", List.of("adaptive", "build", "builds", "cells", "harness", "name", "seed", "submodules", "test",
-                    "thresholds", "trials", "warmup"),
-            "build", List.of("env", "perturb", "run", "timeout"),
-            "harness", List.of("commands", "count", "cpus", "csv", "files", "format", "from", "measure", "run",
-                    "shard", "timeout"),
-            "harness.count", List.of("benchmarks", "budget"),
-            "harness.shard", List.of("filter", "list"),
-            "harness.csv", List.of("cell", "direction", "metric", "unit", "value"),
-            "cells[]", List.of("match", "ratio_to", "role"),
-            "thresholds", List.of("alpha", "fdr", "inconclusive", "min_effect", "noisy_above", "outlier_floor"));
+    /**
+     * The keys each object of a workload may have, by path ({@code harness.count}, {@code cells[]});
+     * absent where any key is allowed. Derived from the raw types Jackson reads the file into, so
+     * that a key is named once: in its {@link JsonProperty}.
+     */
+    private static final Map<String, List<String>> KEYS = keys();
+
+    private static Map<String, List<String>> keys() {
+        Map<String, List<String>> keys = new HashMap<>();
+        keys("", RawWorkload.class, keys);
+        keys.put("harness.csv", CsvFormat.Columns.FIELDS.stream().sorted().toList());
+        return Map.copyOf(keys);
+    }
+
+    /**
+     * Puts into {@code keys} the keys of the object at {@code path}, read as {@code raw}: the names its
+     * creator takes, sorted, and those of each object (or list of objects) below it that is read as
+     * a type with a creator of its own.
+     */
+    private static void keys(String path, Class<?> raw, Map<String, List<String>> keys) {
+        List<String> names = new ArrayList<>();
+        for (Parameter p : creator(raw).orElseThrow().getParameters()) {
+            String name = p.getAnnotation(JsonProperty.class).value();
+            names.add(name);
+            String child = path.isEmpty() ? name : path + "." + name;
+            if (creator(p.getType()).isPresent()) {
+                keys(child, p.getType(), keys);
+            } else if (p.getType() == List.class && p.getParameterizedType() instanceof ParameterizedType list
+                    && list.getActualTypeArguments()[0] instanceof Class<?> item && creator(item).isPresent()) {
+                keys(child + "[]", item, keys);
+            }
+        }
+        keys.put(path, names.stream().sorted().toList());
+    }
+
+    /** Returns the constructor Jackson reads {@code type} with, its {@link JsonCreator}; empty when it has none. */
+    private static Optional<Constructor<?>> creator(Class<?> type) {
+        return Arrays.stream(type.getDeclaredConstructors()).filter(c -> c.isAnnotationPresent(JsonCreator.class))
+                .findFirst();
+    }
 
     /**
      * Reports the first unknown or repeated key at the line and column of the key itself (Jackson

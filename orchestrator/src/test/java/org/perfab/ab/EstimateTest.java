@@ -92,7 +92,7 @@ class EstimateTest {
 
     /** Runs an A/B of feature against main in {@code g}, into {@code out}, adaptive up to 20 trials a side. */
     private RunResults run(Engine engine, GitFixture g, Heard heard) throws IOException, InterruptedException {
-        AbRun.Request request = AbRun.Request.of(g.dir(), "main", "feature", tmp.resolve("out"))
+        AbRequest request = AbRequest.of(g.dir(), "main", "feature", tmp.resolve("out"))
                 .adaptive(Optional.of(20)).build();
         AbRun.Context context = new AbRun.Context(heard, System.getenv(), Clock.systemUTC(),
                 r -> Products.AB.render(Report.of(r), Format.MARKDOWN),

@@ -51,13 +51,13 @@ class PerBenchmarkTest {
     void aFormatsBenchmarksAreCountedOneAtATimeExactlyWhereItsToolHasACounter() {
         List<String> run = List.of("go", "test", "-bench", ".");
         for (MeasurementFormat f : Formats.ALL) {
-            Optional<PerBenchmark> counter = HarnessTool.of(f).flatMap(t -> t.counter(run, Optional.empty(),
+            Optional<PerBenchmark> counter = HarnessTools.of(f).flatMap(t -> t.counter(run, Optional.empty(),
                     Duration.ofMinutes(1), note -> { }));
             assertEquals(f.countsEachBenchmark(), counter.isPresent(), f.id());
             assertEquals(Optional.empty(), f.countingNeeds(run), f.id());
         }
         assertTrue(Formats.GO.countingNeeds(List.of("sh", "-c", "go test -bench .")).isPresent());
-        assertEquals(HarnessTool.ALL.size(), HarnessTool.ALL.stream().map(HarnessTool::format).distinct().count(),
+        assertEquals(HarnessTools.ALL.size(), HarnessTools.ALL.stream().map(HarnessTool::format).distinct().count(),
                 "one tool a format");
     }
 }

@@ -53,9 +53,9 @@ class WatchdogTest {
         CompletableFuture<Processes.Outcome> outcome = start(processes, pids);
         long[] both = List.of(Files.readString(pids).trim().split(" ")).stream().mapToLong(Long::parseLong).toArray();
         // The command may write its pids before perfab has told the watchdog of it (a busy machine).
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        long told = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (!watchdog.watches(both[0])) {
-            assertTrue(System.nanoTime() < deadline, "the watchdog was told of " + both[0] + " within 20 s");
+            assertTrue(System.nanoTime() < told, "the watchdog was told of " + both[0] + " within 20 s");
             Thread.sleep(10);
         }
         watchdog.close();

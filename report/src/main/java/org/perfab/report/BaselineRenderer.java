@@ -14,7 +14,7 @@ import org.perfab.model.BaselineCheck;
 import org.perfab.model.BaselineDiff;
 import org.perfab.model.BaselineUpdate;
 import org.perfab.model.Ids;
-import org.perfab.model.ResultsJson;
+import org.perfab.model.TableJson;
 import org.perfab.stats.RatioSpace;
 
 /**
@@ -215,8 +215,8 @@ final class BaselineRenderer {
             budget.put("multiple", c.budget().multiple()).put("p95", c.budget().floor().get().p95())
                     .put("measured", c.budget().floor().get().date().toString());
         }
-        ResultsJson.number(root, "hostSpeed", c.hostSpeed());
-        ResultsJson.number(root, "offset", c.offset());
+        TableJson.number(root, "hostSpeed", c.hostSpeed());
+        TableJson.number(root, "offset", c.offset());
         root.put("incoherent", c.incoherent());
         ObjectNode counts = root.putObject("counts");
         for (BaselineCheck.Status s : BaselineCheck.Status.values()) {
@@ -225,10 +225,10 @@ final class BaselineRenderer {
         ArrayNode rows = root.putArray("benchmarks");
         for (BaselineCheck.Row r : c.rows()) {
             ObjectNode n = rows.addObject().put("name", r.benchmark()).put("status", r.status().name());
-            ResultsJson.number(n, "floor", r.floor());
-            ResultsJson.number(n, "ratio", r.ratio());
-            ResultsJson.number(n, "change", r.change());
-            ResultsJson.number(n, "value", r.value());
+            TableJson.number(n, "floor", r.floor());
+            TableJson.number(n, "ratio", r.ratio());
+            TableJson.number(n, "change", r.change());
+            TableJson.number(n, "value", r.value());
             n.put("unit", r.unit()).put("budget", r.budget());
         }
         ArrayNode excluded = root.putArray("excluded");
@@ -469,15 +469,15 @@ final class BaselineRenderer {
             BaselineCheck c = step.check();
             ObjectNode n = steps.addObject().put("snapshot", step.snapshot()).put("machine", c.key().machine())
                     .put("arch", c.key().arch()).put("known", c.known()).put("incoherent", c.incoherent());
-            ResultsJson.number(n, "offset", c.offset());
+            TableJson.number(n, "offset", c.offset());
             n.put("newBenchmarks", c.count(BaselineCheck.Status.NEW));
             n.put("olderThanWindow", step.seeded().map(Object::toString).orElse(null));
             ArrayNode lowered = n.putArray("lowered");
             for (BaselineUpdate.Lowered l : step.lowered()) {
                 ObjectNode o = lowered.addObject().put("name", l.benchmark());
-                ResultsJson.number(o, "from", l.from());
-                ResultsJson.number(o, "to", l.to());
-                ResultsJson.number(o, "drop", l.drop());
+                TableJson.number(o, "from", l.from());
+                TableJson.number(o, "to", l.to());
+                TableJson.number(o, "drop", l.drop());
                 o.put("pastDropTolerance", l.drop() > u.dropTolerance());
             }
         }

@@ -7,11 +7,11 @@ import java.util.List;
 import java.util.Locale;
 import org.perfab.model.CalibrationFigures;
 import org.perfab.model.RealRuns;
-import org.perfab.model.ResultsJson;
 import org.perfab.model.Simulation;
-import org.perfab.stats.Calibration;
+import org.perfab.model.TableJson;
 import org.perfab.stats.Calibration.Method;
 import org.perfab.stats.Calibration.Rates;
+import org.perfab.stats.Calibration;
 import org.perfab.stats.TrialTest;
 
 /**
@@ -478,7 +478,7 @@ public final class CalibrateRenderer {
     }
 
     private static void simulation(ObjectNode node, Simulation s) {
-        node.put("runs", s.runs()).put("seed", s.seed()).set("thresholds", ResultsJson.thresholds(s.thresholds()));
+        node.put("runs", s.runs()).put("seed", s.seed()).set("thresholds", TableJson.thresholds(s.thresholds()));
         ArrayNode effects = node.putArray("effects");
         s.effects().forEach(effects::add);
         ArrayNode tables = node.putArray("noises");
@@ -501,19 +501,19 @@ public final class CalibrateRenderer {
         ArrayNode targets = node.putArray("targets");
         for (Simulation.Target t : s.targets()) {
             ObjectNode o = targets.addObject().put("noise", id(t.noise())).put("cv", 1.0).put("trials", t.trials());
-            ResultsJson.number(o, "falseRegressions", t.falseRegressions());
-            ResultsJson.number(o, "most", t.most());
-            ResultsJson.number(o, "found", t.found());
-            ResultsJson.number(o, "benchstat", t.benchstat());
+            TableJson.number(o, "falseRegressions", t.falseRegressions());
+            TableJson.number(o, "most", t.most());
+            TableJson.number(o, "found", t.found());
+            TableJson.number(o, "benchstat", t.benchstat());
             o.put("holds", t.holds());
         }
         ArrayNode earned = node.putArray("earned");
         for (Simulation.Earned e : s.earned()) {
             ObjectNode o = earned.addObject().put("noise", id(e.noise())).put("trials", e.trials());
-            ResultsJson.number(o, "passesOnSlowdowns", e.passesOnSlowdowns());
-            ResultsJson.number(o, "wrongSigns", e.wrongSigns());
-            ResultsJson.number(o, "benchstatWrongSigns", e.benchstatWrongSigns());
-            ResultsJson.number(o, "smallOnUnchanged", e.smallOnUnchanged());
+            TableJson.number(o, "passesOnSlowdowns", e.passesOnSlowdowns());
+            TableJson.number(o, "wrongSigns", e.wrongSigns());
+            TableJson.number(o, "benchstatWrongSigns", e.benchstatWrongSigns());
+            TableJson.number(o, "smallOnUnchanged", e.smallOnUnchanged());
             ArrayNode found = o.putArray("found");
             e.found().forEach(found::add);
             ArrayNode benchstat = o.putArray("benchstatFound");
@@ -529,7 +529,7 @@ public final class CalibrateRenderer {
                 rates(e.putObject("first"), a.first());
                 rates(e.putObject("max"), a.max());
                 rates(e.putObject("adaptive"), a.adaptive());
-                ResultsJson.number(e, "adaptiveTrials", a.meanTrials());
+                TableJson.number(e, "adaptiveTrials", a.meanTrials());
             }
         }
         suites(node.putArray("suites"), s.suites());
@@ -548,26 +548,26 @@ public final class CalibrateRenderer {
         ArrayNode runnerTargets = node.putArray("runnerTargets");
         for (Simulation.RunnerTarget t : s.runnerTargets()) {
             ObjectNode o = runnerTargets.addObject().put("what", t.what());
-            ResultsJson.number(o, "value", t.value());
-            ResultsJson.number(o, "bound", t.bound());
+            TableJson.number(o, "value", t.value());
+            TableJson.number(o, "bound", t.bound());
             o.put("atLeast", t.atLeast()).put("holds", t.holds());
         }
     }
 
     private static void runnerRates(ObjectNode node, Calibration.RunnerRates r) {
         rates(node, r.rates());
-        ResultsJson.number(node, "significant", r.significant());
-        ResultsJson.number(node, "inPairs", r.inPairs());
+        TableJson.number(node, "significant", r.significant());
+        TableJson.number(node, "inPairs", r.inPairs());
     }
 
     private static void rates(ObjectNode node, Rates r) {
-        ResultsJson.number(node, "regression", r.regression());
-        ResultsJson.number(node, "inconclusive", r.inconclusive());
-        ResultsJson.number(node, "improvement", r.improvement());
-        ResultsJson.number(node, "noisy", r.noisy());
-        ResultsJson.number(node, "falseNoChange", r.falseNoChange());
-        ResultsJson.number(node, "small", r.small());
-        ResultsJson.number(node, "unchanged", r.unchanged());
+        TableJson.number(node, "regression", r.regression());
+        TableJson.number(node, "inconclusive", r.inconclusive());
+        TableJson.number(node, "improvement", r.improvement());
+        TableJson.number(node, "noisy", r.noisy());
+        TableJson.number(node, "falseNoChange", r.falseNoChange());
+        TableJson.number(node, "small", r.small());
+        TableJson.number(node, "unchanged", r.unchanged());
     }
 
     private static void suites(ArrayNode array, List<Simulation.Suite> suites) {
@@ -581,10 +581,10 @@ public final class CalibrateRenderer {
     }
 
     private static void suiteRates(ObjectNode node, Calibration.SuiteRates r) {
-        ResultsJson.number(node, "allFound", r.allFound());
-        ResultsJson.number(node, "falseRegressions", r.falseRegressions());
-        ResultsJson.number(node, "falseHeadline", r.falseHeadline());
-        ResultsJson.number(node, "trials", r.meanTrials());
+        TableJson.number(node, "allFound", r.allFound());
+        TableJson.number(node, "falseRegressions", r.falseRegressions());
+        TableJson.number(node, "falseHeadline", r.falseHeadline());
+        TableJson.number(node, "trials", r.meanTrials());
     }
 
     private static void real(ObjectNode node, RealRuns r) {
@@ -593,14 +593,14 @@ public final class CalibrateRenderer {
         ArrayNode commits = node.putArray("commits");
         for (RealRuns.Commit f : r.commits()) {
             ObjectNode o = commits.addObject().put("effect", f.effect()).put("runs", f.runs());
-            ResultsJson.number(o, "found", f.found());
-            ResultsJson.number(o, "inconclusive", f.inconclusive());
-            ResultsJson.number(o, "falseRegressions", f.falseRegressions());
-            ResultsJson.number(o, "falseInconclusive", f.falseInconclusive());
-            ResultsJson.number(o, "change", f.change());
-            ResultsJson.number(o, "cv", f.cv());
-            ResultsJson.number(o, "overhead", f.overhead());
-            ResultsJson.number(o, "seconds", f.seconds());
+            TableJson.number(o, "found", f.found());
+            TableJson.number(o, "inconclusive", f.inconclusive());
+            TableJson.number(o, "falseRegressions", f.falseRegressions());
+            TableJson.number(o, "falseInconclusive", f.falseInconclusive());
+            TableJson.number(o, "change", f.change());
+            TableJson.number(o, "cv", f.cv());
+            TableJson.number(o, "overhead", f.overhead());
+            TableJson.number(o, "seconds", f.seconds());
         }
     }
 

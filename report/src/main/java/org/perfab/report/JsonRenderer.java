@@ -1,12 +1,9 @@
 package org.perfab.report;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Map;
-import org.perfab.model.CellComparison;
 import org.perfab.model.ComparisonTable;
 import org.perfab.model.ResultsJson;
-import org.perfab.stats.Verdict;
+import org.perfab.model.TableJson;
 
 /**
  * Renders the machine-readable form: for a run, its {@code results.json}; for a comparison of
@@ -28,20 +25,8 @@ final class JsonRenderer implements Renderer<Report> {
         root.put("schema", SCHEMA);
         root.put("base", table.baseLabel());
         root.put("head", table.headLabel());
-        root.set("thresholds", ResultsJson.thresholds(table.thresholds()));
-        ObjectNode counts = root.putObject("counts");
-        for (Map.Entry<Verdict, Integer> e : table.counts().entrySet()) {
-            counts.put(e.getKey().id(), e.getValue());
-        }
-        ObjectNode benchmarks = root.putObject("benchmarks");
-        for (Map.Entry<Verdict, Integer> e : table.benchmarks().entrySet()) {
-            benchmarks.put(e.getKey().id(), e.getValue());
-        }
-        root.set("warnings", ResultsJson.warnings(table.warnings()));
-        ArrayNode rows = root.putArray("comparisons");
-        for (CellComparison row : table.rows()) {
-            rows.add(ResultsJson.comparison(row, table.thresholds()));
-        }
+        root.set("thresholds", TableJson.thresholds(table.thresholds()));
+        TableJson.write(root, table);
         return Json.write(root);
     }
 }

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 import org.perfab.model.MergedTable;
-import org.perfab.model.ResultsJson;
+import org.perfab.model.TableJson;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Verdict;
 
@@ -145,7 +145,7 @@ final class MergeRenderer {
         table.runners().forEach(runners::add);
         ArrayNode builds = root.putArray("builds");
         table.builds().forEach(builds::add);
-        root.set("thresholds", ResultsJson.thresholds(table.thresholds()));
+        root.set("thresholds", TableJson.thresholds(table.thresholds()));
         ArrayNode rows = root.putArray("cells");
         for (MergedTable.Row row : table.rows()) {
             ObjectNode r = rows.addObject().put("cell", row.cell().name()).put("metric", row.cell().metric())
@@ -156,8 +156,8 @@ final class MergeRenderer {
                     each.addNull();
                 } else {
                     ObjectNode x = each.addObject().put("verdict", c.get().verdict().id());
-                    ResultsJson.number(x, "pctChange", c.get().pctChange());
-                    ResultsJson.number(x, "pValue", c.get().pValue());
+                    TableJson.number(x, "pctChange", c.get().pctChange());
+                    TableJson.number(x, "pValue", c.get().pValue());
                 }
             }
             r.put("measured", row.measured()).put("worse", row.worse()).put("worseOfOneBuild", row.worseOfOneBuild()).put("better", row.better())

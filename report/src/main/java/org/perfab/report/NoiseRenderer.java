@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.UnaryOperator;
-import org.perfab.model.ResultsJson;
 import org.perfab.model.SeriesNoiseTable;
+import org.perfab.model.TableJson;
 
 /**
  * Renders the noise of a nightly series ({@link SeriesNoiseTable}): the percentiles of the
@@ -108,7 +108,7 @@ final class NoiseRenderer {
         for (SeriesNoiseTable.Row k : t.keys()) {
             ObjectNode n = keys.addObject().put("key", k.key());
             figures(n, t, k);
-            ResultsJson.number(n, "noise", k.noise() * 100);
+            TableJson.number(n, "noise", k.noise() * 100);
         }
         return Json.write(root);
     }
@@ -117,7 +117,7 @@ final class NoiseRenderer {
         n.put("readings", r.readings()).put("deviations", r.deviations());
         ObjectNode values = n.putObject("deviation");
         for (int i = 0; i < t.percentiles().size(); i++) {
-            ResultsJson.number(values, Csv.number(t.percentiles().get(i)), r.values().get(i) * 100);
+            TableJson.number(values, Csv.number(t.percentiles().get(i)), r.values().get(i) * 100);
         }
     }
 }

@@ -10,7 +10,7 @@ import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 import org.perfab.model.NoiseFile;
 import org.perfab.model.Plan;
-import org.perfab.model.ResultsJson;
+import org.perfab.model.TableJson;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.NoiseFloor;
 
@@ -70,9 +70,9 @@ final class PlanRenderer {
         for (Plan.Row r : plan.cells()) {
             ObjectNode c = cells.addObject().put("cell", r.cell().name()).put("metric", r.cell().metric())
                     .put("within", r.floor().within());
-            ResultsJson.number(c, "between", r.floor().between());
-            ResultsJson.number(c, "paired", r.floor().paired());
-            ResultsJson.number(c, "mdeAtDefault", r.mdeAtDefault());
+            TableJson.number(c, "between", r.floor().between());
+            TableJson.number(c, "paired", r.floor().paired());
+            TableJson.number(c, "mdeAtDefault", r.mdeAtDefault());
             advice(c.putObject("advice"), r.advice());
         }
         return Json.write(root);
@@ -154,7 +154,7 @@ final class PlanRenderer {
         a.put("builds", builds ? null : advice.builds()).put("buildsMoreThan", builds ? advice.builds() : null)
                 .put("trials", advice.found() ? advice.trials() : null)
                 .put("trialsMoreThan", advice.beyond() == NoiseFloor.Cap.TRIALS ? advice.trials() : null);
-        ResultsJson.number(a, "mde", advice.mde());
+        TableJson.number(a, "mde", advice.mde());
     }
 
     private static String percent(double v) {

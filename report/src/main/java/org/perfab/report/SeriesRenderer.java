@@ -6,16 +6,16 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.UnaryOperator;
 import org.perfab.model.Ids;
-import org.perfab.model.ResultsJson;
 import org.perfab.model.SeriesCheck;
 import org.perfab.model.SeriesCuration;
 import org.perfab.model.SeriesFile;
 import org.perfab.model.SeriesMerge;
 import org.perfab.model.SeriesReplay;
+import org.perfab.model.TableJson;
 import org.perfab.stats.SeriesRules;
 
 /**
@@ -225,7 +225,7 @@ final class SeriesRenderer {
 
     private static void options(ObjectNode n, SeriesRules.Options o) {
         n.put("step", o.stepFloor()).put("noise", o.noiseTimes());
-        ResultsJson.number(n, "drift", o.drift());
+        TableJson.number(n, "drift", o.drift());
         n.put("window", o.window()).put("recent", o.driftRecent()).put("days", o.driftDays())
                 .put("min", o.minEarlier());
     }
