@@ -80,7 +80,9 @@ public record Series(List<Reading> readings) {
      * as it is, and in each later one {@code %} and the separator written {@code %25} and
      * {@code %XX}, so that no two lists of parts share a key (cell {@code x:y} with metric {@code z}
      * is {@code x:y:z}, cell {@code x} with metric {@code y:z} is {@code x:y%3Az}). A key of names
-     * without the separator or {@code %} in its later parts reads as they are joined.
+     * without the separator or {@code %} in its later parts reads as they are joined. A control or
+     * format character in any part (a hostile benchmark's line break or escape) is written
+     * {@code %XX} ({@code %uXXXX} past U+00FF), so a series file never holds one, whoever wrote it.
      */
     public static String key(char separator, List<String> parts) {
         StringBuilder key = new StringBuilder();
@@ -91,7 +93,13 @@ public record Series(List<Reading> readings) {
                 p = p.replace("%", "%25").replace(String.valueOf(separator),
                         String.format(Locale.ROOT, "%%%02X", (int) separator));
             }
-            key.append(p);
+            p.codePoints().forEach(cp -> {
+                if (CsvField.control(cp)) {
+                    key.append(String.format(Locale.ROOT, cp < 0x100 ? "%%%02X" : "%%u%04X", cp));
+                } else {
+                    key.appendCodePoint(cp);
+                }
+            });
         }
         return key.toString();
     }

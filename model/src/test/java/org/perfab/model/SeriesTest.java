@@ -23,6 +23,14 @@ class SeriesTest {
     }
 
     @Test
+    void aKeyNeverHoldsAControlCharacterOfAHostileName() {
+        assertEquals("x%0Ay:m%1B[31m", Series.key(':', List.of("x\ny", "m\u001b[31m")));
+        assertEquals("bidi%u202E:time", Series.key(':', List.of("bidi\u202e", "time")));
+        assertEquals("x:y%3Az", Series.key(':', List.of("x", "y:z")), "the separator, as before");
+        assertEquals("plain/name:time", Series.key(':', List.of("plain/name", "time")));
+    }
+
+    @Test
     void ordersRunsByDateThenByRunIdNeverByPlaceInTheFile() {
         Series series = new Series(List.of(reading("2026-09-03", "same-day", "a", 1.0),
                 reading("2026-09-01", "early", "a", 2.0), reading("2026-09-01", "early", "b", 3.0),

@@ -258,9 +258,19 @@ class RealHarnessesIT {
         Map<String, JsonNode> rows = Comparisons.of(tmp.resolve("out/results.json"));
         // Three trials of a nap three times as long: a busy machine may leave it unconfirmed.
         Slowdowns.foundOrUnconfirmed(rows.get("nap:wall"));
+        // One value a trial: 3, or 4 where a busy machine disturbed a trial and a fourth replaced it.
+        long baseTrials = 0;
+        for (JsonNode t : new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+                tmp.resolve("out/results.json").toFile()).get("trials")) {
+            if (t.get("side").asText().equals("base") && !t.get("warmup").asBoolean()
+                    && t.get("status").asText().equals("ok")) {
+                baseTrials++;
+            }
+        }
         for (String metric : List.of("user", "system")) {
             JsonNode cpu = rows.get("nap:" + metric);
-            assertEquals(3, cpu.at("/base/n").asInt(), "hyperfine's mean of its runs, one value a trial: " + cpu);
+            assertEquals(baseTrials, cpu.at("/base/n").asLong(), "hyperfine's mean of its runs, one value a trial: "
+                    + cpu);
             assertEquals("s", cpu.get("unit").asText(), cpu.toString());
         }
     }
