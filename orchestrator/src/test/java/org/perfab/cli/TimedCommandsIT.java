@@ -100,7 +100,7 @@ class TimedCommandsIT {
 
     @Test
     void timesTheCpuOfACommandToTheMicrosecondWhereItRunsInACgroup() throws IOException {
-        assumeTrue(new ProcessTrees().cgroups(), "cgroup v2 that perfab may write");
+        assumeTrue(new ProcessTrees(System.getenv()).cgroups(), "cgroup v2 that perfab may write");
         Tool.C_COMPILER.need();
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
         g.write("burn.c", Burn.source());
