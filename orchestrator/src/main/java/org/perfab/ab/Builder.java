@@ -244,6 +244,7 @@ final class Builder {
             return Optional.empty();
         }
         // Marks the entry used: a cache kept between CI runs holds the entries its last run used.
+        // A file's time is the file system's clock, which whatever keeps the cache compares.
         Files.setLastModifiedTime(entry, FileTime.from(Instant.now()));
         Trees.delete(dir.tree());
         Trees.delete(dir.out());

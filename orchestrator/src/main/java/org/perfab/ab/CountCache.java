@@ -202,6 +202,7 @@ final class CountCache {
             entry.trials.addAll(n.objects("trials", CountCache::trial));
             n.done();
             // Marks the entry used: a cache kept between CI runs holds the entries its last run used.
+            // A file's time is the file system's clock, which whatever keeps the cache compares.
             Files.setLastModifiedTime(file, FileTime.from(Instant.now()));
             return entry;
         } catch (BadInputException | IOException e) {

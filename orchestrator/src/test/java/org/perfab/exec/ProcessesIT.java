@@ -140,7 +140,7 @@ class ProcessesIT {
     @Test
     void aTimedCommandsCpuTimeIsWhatTheKernelChargedItsCgroupToTheMicrosecond() throws Exception {
         ProcessTrees processes = new ProcessTrees(System.getenv());
-        assumeTrue(processes.cgroups(), "cgroup v2 that perfab may write");
+        Tool.CGROUPS.need(processes.cgroups());
         Tool.C_COMPILER.need();
         Path burn = Burn.compile(tmp);
         // This machine's cost of a process's start and end, which the program's own figure misses.
@@ -197,7 +197,7 @@ class ProcessesIT {
     @Test
     void killsAndNamesAChildThatLeftTheSessionAndClearedTheEnvironment() throws Exception {
         ProcessTrees processes = new ProcessTrees(System.getenv());
-        assumeTrue(processes.cgroups(), "cgroup v2 that perfab may write");
+        Tool.CGROUPS.need(processes.cgroups());
         Processes.Outcome o = run(processes, "cat /proc/self/cgroup > cgroup\n"
                 + background("setsid env -i sleep 41", "sleep 41"), false, Duration.ofMinutes(2));
         assertTrue(o.succeeded(), o.failure());
@@ -212,7 +212,7 @@ class ProcessesIT {
     @Test
     void aTimedCommandIsInItsCgroupFromItsFirstInstructionAndWhatItLeavesIsFound() throws Exception {
         ProcessTrees processes = new ProcessTrees(System.getenv());
-        assumeTrue(processes.cgroups(), "cgroup v2 that perfab may write");
+        Tool.CGROUPS.need(processes.cgroups());
         Processes.Outcome o = run(processes, "cat /proc/self/cgroup > cgroup\nreadlink /proc/self/fd/0 > stdin\n"
                 + background("setsid env -i sleep 42", "sleep 42"), true, Duration.ofMinutes(2));
         assertTrue(o.succeeded(), o.failure());
@@ -229,7 +229,7 @@ class ProcessesIT {
     @Test
     void aChildThatMovedItselfIntoAnotherCgroupIsStillFoundKilledAndNamed() throws Exception {
         ProcessTrees processes = new ProcessTrees(System.getenv());
-        assumeTrue(processes.cgroups(), "cgroup v2 that perfab may write");
+        Tool.CGROUPS.need(processes.cgroups());
         Cgroup elsewhere = Cgroup.Home.probe(Path.of("/proc")).flatMap(Cgroup.Home::make).orElseThrow();
         try {
             Processes.Outcome o = run(processes, background("sh -c 'echo $$ > " + elsewhere.dir().resolve("cgroup.procs")
@@ -249,7 +249,7 @@ class ProcessesIT {
     @Test
     void aCommandThatMovesPerfabIntoItsCgroupDoesNotGetItKilledAndIsNamed() throws Exception {
         ProcessTrees processes = new ProcessTrees(System.getenv());
-        assumeTrue(processes.cgroups(), "cgroup v2 that perfab may write");
+        Tool.CGROUPS.need(processes.cgroups());
         String own = Files.readString(Path.of("/proc/self/cgroup"));
         long self = ProcessHandle.current().pid();
         Path mount = Cgroup.dir(Files.readString(Path.of("/proc/self/mountinfo")), "0::/\n").orElseThrow();
@@ -280,7 +280,8 @@ class ProcessesIT {
     @ParameterizedTest(name = "timed: {0}")
     @ValueSource(booleans = {false, true})
     void aCommandItsCgroupRefusesRunsAndIsSweptAsWithoutCgroups(boolean timed) throws Exception {
-        assumeTrue(new ProcessTrees(System.getenv()).cgroups() && Processes.find("setsid", System.getenv()).isPresent(), "cgroup v2 that perfab may write, and setsid");
+        Tool.CGROUPS.need(new ProcessTrees(System.getenv()).cgroups());
+        assumeTrue(Processes.find("setsid", System.getenv()).isPresent(), "setsid");
         Path own = Cgroup.dir(Files.readString(Path.of("/proc/self/mountinfo")),
                 Files.readString(Path.of("/proc/self/cgroup"))).orElseThrow();
         // A cgroup made under a threaded one is "domain invalid": no process may join it.
@@ -317,7 +318,7 @@ class ProcessesIT {
     @Test
     void aCommandThatTimesOutIsKilledWithItsTreeAndWhatLeftItIsNamed() throws Exception {
         ProcessTrees processes = new ProcessTrees(System.getenv());
-        assumeTrue(processes.cgroups(), "cgroup v2 that perfab may write");
+        Tool.CGROUPS.need(processes.cgroups());
         Processes.Outcome o = run(processes, "cat /proc/self/cgroup > cgroup\n"
                 + background("sleep 42", "sleep 42") + away("setsid env -i sleep 43", "sleep 43") + "exec sleep 44",
                 false, Duration.ofSeconds(3));
@@ -332,7 +333,7 @@ class ProcessesIT {
     @Test
     void stoppingKillsWhatACommandLeftAndRemovesItsCgroup() throws Exception {
         ProcessTrees processes = new ProcessTrees(System.getenv());
-        assumeTrue(processes.cgroups(), "cgroup v2 that perfab may write");
+        Tool.CGROUPS.need(processes.cgroups());
         CompletableFuture<Processes.Outcome> running = CompletableFuture.supplyAsync(() -> {
             try {
                 return run(processes, "cat /proc/self/cgroup > cgroup\n"
