@@ -79,7 +79,7 @@ public final class AbRun {
         this.dir = dir;
         this.noise = noise;
         this.floors = noise.map(Plan.Noise::floors);
-        this.processes = context.engine().commands().get();
+        this.processes = context.engine().commands().apply(context.env());
         this.looks = new Looks(request, context.events(), context.clock(), ledger, dir, processes);
     }
 
@@ -126,7 +126,7 @@ public final class AbRun {
 
     /** Runs the plan {@code resumed} holds, as far as it ran before; a new plan when empty. */
     private RunResults run(Optional<Plan> resumed) throws IOException, InterruptedException {
-        Planner planner = new Planner(request, context.events(), context.clock(), ledger, dir, noise);
+        Planner planner = new Planner(request, context.events(), context.clock(), ledger, dir, noise, processes);
         Plan plan = resumed.isPresent() ? planner.resumed(resumed.get()) : planner.fresh();
         Workload workload = plan.workload();
         if (plan.shard().isPresent()) {
@@ -274,8 +274,8 @@ public final class AbRun {
                 sides.add(new CountCache.Keyed(d, CountCache.sources(sources, d, outputs)));
             }
         }
-        return new CountCache(request.cache(), sides, machine.cpu() + " " + System.getProperty("os.arch"),
-                context.events()::note);
+        return new CountCache(request.cache(), sides, machine.cpu() + " " + machine.os(),
+                Builder.inherited(processes.environment(), Map.of()), context.events()::note);
     }
 
     /** Runs on SIGINT or SIGTERM: stops the trial running and writes what exists. */

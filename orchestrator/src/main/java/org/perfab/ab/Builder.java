@@ -182,7 +182,8 @@ final class Builder {
             result = new Result(Trees.outputs(dir.tree(), checkout, dir.out()), 0, false, 0);
         } else {
             Map<String, String> env = environment(dir, spec.get());
-            Optional<Path> entry = cache.map(c -> c.resolve(key(dir, sources, spec.get(), env)));
+            Optional<Path> entry = cache.map(c -> c.resolve(key(dir, sources, spec.get(), env,
+                    processes.environment())));
             Optional<Result> cached = entry.isPresent() && Files.exists(entry.get().resolve("build.json"))
                     ? restore(dir, entry.get()) : Optional.empty();
             if (cached.isPresent()) {
@@ -243,6 +244,7 @@ final class Builder {
             return Optional.empty();
         }
         // Marks the entry used: a cache kept between CI runs holds the entries its last run used.
+        // A file's time is the file system's clock, which whatever keeps the cache compares.
         Files.setLastModifiedTime(entry, FileTime.from(Instant.now()));
         Trees.delete(dir.tree());
         Trees.delete(dir.out());
@@ -275,16 +277,18 @@ final class Builder {
 
     /**
      * Returns the cache key of a build: its tree, argv, side and build number, added variables and
-     * the inherited variables that can change what a compiler produces ({@link #KEYED_ENV}). The
+     * the variables inherited from {@code machine} that can change what a compiler produces
+     * ({@link #KEYED_ENV}). The
      * run's folder is not part of it: each of the side's folders in a variable is keyed by its place
      * in the side's folder, so a run into another --out finds the entry, and {@link #restore} takes
      * it when its files do not name the folder it was built in.
      */
-    private static String key(SideDir dir, Sources sources, Workload.Build spec, Map<String, String> env) {
+    private static String key(SideDir dir, Sources sources, Workload.Build spec, Map<String, String> env,
+            Map<String, String> machine) {
         String root = dir.root().toAbsolutePath().toString();
         Map<String, String> keyed = new TreeMap<>();
         env.forEach((k, v) -> keyed.put(k, v.replace(root, "<side>")));
-        keyed.putAll(inherited(env));
+        keyed.putAll(inherited(machine, env));
         StringBuilder s = new StringBuilder("sources ").append(sources.key()).append('\n');
         s.append("side ").append(dir.side().id()).append('-').append(dir.build()).append('\n');
         spec.run().forEach(a -> s.append("arg ").append(a).append('\u0000'));
@@ -293,13 +297,14 @@ final class Builder {
     }
 
     /**
-     * Returns the variables of {@link #KEYED_ENV} this process was given and {@code env} does not
-     * set, in name order: what a build or a counted run inherits that can change what it produces.
+     * Returns the variables of {@link #KEYED_ENV} that {@code machine} (the environment the engine's
+     * commands inherit) sets and {@code env} does not, in name order: what a build or a counted run
+     * inherits that can change what it produces.
      */
-    static Map<String, String> inherited(Map<String, String> env) {
+    static Map<String, String> inherited(Map<String, String> machine, Map<String, String> env) {
         Map<String, String> keyed = new TreeMap<>();
         for (String name : KEYED_ENV) {
-            String v = System.getenv(name);
+            String v = machine.get(name);
             if (v != null && !env.containsKey(name)) {
                 keyed.put(name, v);
             }

@@ -49,7 +49,7 @@ final class CountCache {
     static final long MAX_BYTES = 64L << 20;
     private static final ObjectMapper JSON = new ObjectMapper();
     /** No cache: every count is taken. */
-    static final CountCache NONE = new CountCache(Optional.empty(), List.of(), "", n -> { });
+    static final CountCache NONE = new CountCache(Optional.empty(), List.of(), "", Map.of(), n -> { });
 
     /**
      * What one side's counts are taken from, as its builder knows it.
@@ -84,18 +84,23 @@ final class CountCache {
     private final Optional<Path> folder;
     private final List<Keyed> sides;
     private final String machine;
+    private final Map<String, String> inherited;
     private final Consumer<String> notes;
     /** Each side's entry, by its tree; null until {@link #open}, empty when the cache is not used. */
     private Map<Path, Entry> entries;
 
     /**
      * A cache in {@code folder}'s {@code counts/} for {@code sides}, on a machine whose CPU is
-     * {@code machine}; {@code notes} hears of entries set aside. Empty {@code folder}: no cache.
+     * {@code machine}, whose commands inherit the variables {@code inherited} that can change what
+     * they produce ({@link Builder#inherited}); {@code notes} hears of entries set aside. Empty
+     * {@code folder}: no cache.
      */
-    CountCache(Optional<Path> folder, List<Keyed> sides, String machine, Consumer<String> notes) {
+    CountCache(Optional<Path> folder, List<Keyed> sides, String machine, Map<String, String> inherited,
+            Consumer<String> notes) {
         this.folder = folder.map(f -> f.resolve("counts"));
         this.sides = List.copyOf(sides);
         this.machine = machine;
+        this.inherited = new TreeMap<>(inherited);
         this.notes = notes;
     }
 
@@ -127,7 +132,7 @@ final class CountCache {
             k.append("valgrind ").append(valgrind).append('\n');
             k.append("cpu ").append(machine).append('\n');
             k.append("sources ").append(s.sources()).append('\n');
-            Builder.inherited(Map.of()).forEach((n, v) -> k.append("env ").append(n).append('=').append(v).append('\n'));
+            inherited.forEach((n, v) -> k.append("env ").append(n).append('=').append(v).append('\n'));
             keys.put(s.dir().tree(), k.toString());
         }
         if (keys.values().stream().distinct().count() < keys.size()) {
@@ -197,6 +202,7 @@ final class CountCache {
             entry.trials.addAll(n.objects("trials", CountCache::trial));
             n.done();
             // Marks the entry used: a cache kept between CI runs holds the entries its last run used.
+            // A file's time is the file system's clock, which whatever keeps the cache compares.
             Files.setLastModifiedTime(file, FileTime.from(Instant.now()));
             return entry;
         } catch (BadInputException | IOException e) {

@@ -8,7 +8,11 @@ import java.util.List;
 import java.util.Map;
 import org.perfab.model.RunResults;
 
-/** Describes the machine a run is on, from what the OS and the CI environment tell. */
+/**
+ * Describes the machine a run is on, from what the OS and the CI environment tell: the real
+ * engine's description of the machine ({@link Engine#REAL}), so the one place a run reads the JVM's
+ * properties and {@code /proc/cpuinfo}; a fake engine describes a machine of its own.
+ */
 public final class MachineProbe {
     private MachineProbe() {
     }

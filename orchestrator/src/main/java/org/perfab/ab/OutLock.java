@@ -66,6 +66,8 @@ public final class OutLock implements AutoCloseable {
                     + ": wait for it to end, or choose another " + option);
         }
         try {
+            // The machine's own, not the session's: who holds a lock is this process on this host,
+            // since a time by the machine's clock, for the operator who finds the lock held.
             byte[] who = ("pid " + ProcessHandle.current().pid() + " on " + host() + ", since " + Instant.now() + "\n")
                     .getBytes(StandardCharsets.UTF_8);
             channel.truncate(0);

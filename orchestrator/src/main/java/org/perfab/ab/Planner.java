@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
 import java.util.stream.Stream;
+import org.perfab.exec.Commands;
 import org.perfab.exec.Counters;
 import org.perfab.failure.BadInputException;
 import org.perfab.git.Commit;
@@ -36,7 +37,12 @@ final class Planner {
     /** The noise file of an A/A run the cells are marked by, as the run read it; empty for none. */
     private final Optional<Plan.Noise> noise;
 
-    Planner(AbRequest request, Events events, Clock clock, Ledger ledger, RunDir dir, Optional<Plan.Noise> noise) {
+    /** What runs the run's commands: here, {@code perf stat} for a workload that reads the CPU's counters. */
+    private final Commands processes;
+
+    Planner(AbRequest request, Events events, Clock clock, Ledger ledger, RunDir dir, Optional<Plan.Noise> noise,
+            Commands processes) {
+        this.processes = Objects.requireNonNull(processes, "processes");
         this.request = Objects.requireNonNull(request, "request");
         this.events = Objects.requireNonNull(events, "events");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -52,7 +58,7 @@ final class Planner {
      * @throws BadInputException for an unknown ref, a missing or bad workload, or settings that do
      *     not fit together
      */
-    Plan fresh() throws IOException {
+    Plan fresh() throws IOException, InterruptedException {
         Instant started = clock.instant();
         try (GitRepo git = GitRepo.open(request.repository())) {
             Commit baseTip = git.resolve(request.base().orElseGet(() -> {
@@ -67,7 +73,7 @@ final class Planner {
             String yaml = new String(git.read(head, workload).orElseThrow(() -> noWorkload(git, workload, shown)),
                     StandardCharsets.UTF_8);
             Workload w = WorkloadLoader.parse(yaml, shown);
-            checkCounters(w, shown);
+            checkCounters(w, shown, processes);
             AbRequest.Size size = request.size(w, shown);
             int trialCount = size.trials().value();
             Thresholds thresholds = thresholds(w);
@@ -120,10 +126,13 @@ final class Planner {
         return mergeBase;
     }
 
-    /** Refuses a workload {@code w} (named {@code shown}) that reads the CPU's counters on a machine that cannot. */
-    private static void checkCounters(Workload w, String shown) {
+    /**
+     * Refuses a workload {@code w} (named {@code shown}) that reads the CPU's counters on a machine,
+     * that {@code processes} run on, that cannot.
+     */
+    private static void checkCounters(Workload w, String shown, Commands processes) throws InterruptedException {
         if (w.harness().measure().stream().anyMatch(Workload.Measure::hardware)) {
-            Optional<String> problem = Counters.hardwareProblem();
+            Optional<String> problem = Counters.hardwareProblem(processes);
             if (problem.isPresent()) {
                 throw new BadInputException(shown + ": harness measure hw-instructions and hw-cycles read the CPU's"
                         + " counters, and this machine cannot: " + problem.get());

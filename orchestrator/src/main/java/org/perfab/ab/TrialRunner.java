@@ -614,7 +614,7 @@ final class TrialRunner implements TrialLoop.Runner {
             Map<String, Map<String, Double>> profiles) throws IOException, InterruptedException {
         List<Workload.Measure> m = harness.measure();
         if (m.contains(Workload.Measure.INSTRUCTIONS)) {
-            if (!Processes.onPath(Counters.VALGRIND)) {
+            if (!processes.has(Counters.VALGRIND)) {
                 return Optional.of("was not counted: " + Counters.missing(Counters.VALGRIND));
             }
             // Valgrind's files go beside the trial's results and logs, never into the side's tree.
@@ -637,7 +637,7 @@ final class TrialRunner implements TrialLoop.Runner {
             ms.add(measurement(name, Counted.ESTIMATED_CYCLES, "cycles", c.estimatedCycles(), slot, side));
         }
         if (m.stream().anyMatch(Workload.Measure::hardware)) {
-            if (!Processes.onPath(Counters.PERF)) {
+            if (!processes.has(Counters.PERF)) {
                 return Optional.of("was not counted: " + Counters.missing(Counters.PERF));
             }
             Path counts = results.resolve(file + ".perf.csv");

@@ -161,6 +161,7 @@ public final class SnapshotSources {
 
     /** Returns this machine's architecture as Go names it, or its own name when perfab does not know it. */
     static String thisArch() {
+        // The JVM's own: a snapshot taken here, of results that do not say, is of this machine.
         String os = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
         return Snapshot.arch(os).orElse(os);
     }

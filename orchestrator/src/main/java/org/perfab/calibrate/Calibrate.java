@@ -112,7 +112,7 @@ public final class Calibrate {
      */
     public static CalibrationFigures run(Request request, AbRun.Context context, Listener listener)
             throws IOException, InterruptedException {
-        if (request.abRuns() > 0 && !Processes.onPath("java")) {
+        if (request.abRuns() > 0 && Processes.find("java", context.env()).isEmpty()) {
             throw new BadInputException("the calibration's build and harness run 'java' from PATH, and there is none");
         }
         Simulation simulation = simulate(request);

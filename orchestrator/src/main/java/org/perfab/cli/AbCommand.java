@@ -203,7 +203,7 @@ final class AbCommand implements Callable<Integer> {
         Progress.Level level = verbosity.level(spec);
         PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);
         RunResults results = AbRun.run(request, session.run(err, level));
-        Report report = Report.of(results);
+        Report report = session.report(Report.of(results));
         format.emit(session, report, Optional.empty(), Optional.of(out.resolve("comment.md")));
         report.noComparison().ifPresent(none -> err.println("perfab: warning: " + none));
         if (level != Progress.Level.QUIET) {

@@ -179,11 +179,11 @@ final class CompareCommand implements Callable<Integer> {
         if (baseFiles.isEmpty()) {
             RunResults saved = ResultsJson.read(files.get(0));
             table = Compare.only(unmatched(Compare.reclassify(saved, thresholds.overrides(), globs), globs), only);
-            report = Report.of(saved.withTable(table)).failingOn(failing);
+            report = session.report(Report.of(saved.withTable(table)).failingOn(failing));
         } else {
             table = Compare.only(unmatched(Compare.table(new Compare.Request(baseFiles, headFiles, in,
                     thresholds.thresholds(), globs)), globs), only);
-            report = Report.of(table).failingOn(failing);
+            report = session.report(Report.of(table).failingOn(failing));
         }
         List<Path> given = baseFiles.isEmpty() ? List.of(files.get(0)) : concat(baseFiles, headFiles);
         report.noComparison().ifPresent(none -> {

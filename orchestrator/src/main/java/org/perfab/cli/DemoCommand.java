@@ -115,7 +115,7 @@ final class DemoCommand implements Callable<Integer> {
         AbRequest request = settings.onto(AbRequest.of(repo, "main", aa ? "main" : "feature", out))
                 .adaptive(Optional.of(most > first ? most : 0)).build();
         RunResults results = AbRun.run(request, session.run(err, verbosity.level(spec)));
-        format.emit(session, Report.of(results));
+        format.emit(session, session.report(Report.of(results)));
         RunResults.Timing t = results.timing();
         err.printf(Locale.ROOT, "perfab: %.0f s in all: %.0f s building, %.0f s in trials, %.1f s perfab's own%n",
                 t.total(), t.build(), t.trials(), t.overhead() + t.checkout());
@@ -168,8 +168,8 @@ final class DemoCommand implements Callable<Integer> {
                 });
     }
 
-    /** Returns where {@code program} is on PATH ({@link Processes#find}); empty where it is not. */
-    static Optional<Path> onPath(String program) {
-        return Processes.find(program);
+    /** Returns where {@code program} is on the session's PATH ({@link Processes#find}); empty where it is not. */
+    private Optional<Path> onPath(String program) {
+        return Processes.find(program, session.env());
     }
 }

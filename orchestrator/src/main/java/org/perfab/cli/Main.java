@@ -27,6 +27,7 @@ public final class Main {
 
     public static void main(String[] args) {
         // JGit logs through SLF4J; perfab reports what matters itself, so no provider is bundled.
+        // The JVM's own properties, set once for the libraries, before any session is made.
         if (System.getProperty("slf4j.provider") == null) {
             System.setProperty("slf4j.provider", "org.slf4j.helpers.NOP_FallbackServiceProvider");
             System.setProperty("slf4j.internal.verbosity", "WARN");
@@ -57,6 +58,7 @@ public final class Main {
      * code (see {@link ExitCode}). Never calls {@link System#exit}.
      */
     public static int run(PrintStream out, PrintStream err, String... args) {
+        // The top: the one place the real machine's environment is read, to make the session.
         return run(Engine.REAL, System.getenv(), out, err, args);
     }
 
@@ -68,6 +70,7 @@ public final class Main {
     static int run(Engine engine, Map<String, String> env, PrintStream out, PrintStream err, String... args) {
         PrintWriter outWriter = new PrintWriter(out, true);
         PrintWriter errWriter = new PrintWriter(err, true);
+        // The wall clock and the terminal are read here, once, for the session every command takes.
         CommandLine cli = commandLine(new Session(engine, env, Clock.systemUTC(), System.console() != null), args);
         cli.setOut(outWriter);
         cli.setErr(errWriter);
@@ -95,6 +98,7 @@ public final class Main {
      * whose examples are never wrapped ({@link Footer}), and the exit-code table.
      */
     static CommandLine commandLine() {
+        // A command line to describe (help, completion), not to run: the real session, made as run's.
         return commandLine(new Session(Engine.REAL, System.getenv(), Clock.systemUTC(), System.console() != null),
                 PerfabCommand.SUBCOMMANDS);
     }

@@ -114,7 +114,7 @@ final class ReportCommand implements Callable<Integer> {
             run = run.withTable(Compare.reclassify(run, ThresholdSettings.NONE.withTest(Optional.of(t)), List.of()));
         }
         List<Verdict> failing = FailOn.parse(spec, failOn);
-        Report report = failing.isEmpty() ? Report.of(run) : Report.of(run).failingOn(failing);
+        Report report = session.report(failing.isEmpty() ? Report.of(run) : Report.of(run).failingOn(failing));
         // A terminal gets the table; a pipe or a file gets the comment, as it always has.
         output.emit(session, report, Optional.of(output.output != null ? output.output
                 : results.get(0).toAbsolutePath().resolveSibling("comment.md")));

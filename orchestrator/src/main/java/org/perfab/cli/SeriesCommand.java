@@ -2,7 +2,6 @@ package org.perfab.cli;
 
 import java.nio.file.Path;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.model.SeriesCheck;
@@ -80,7 +79,7 @@ final class SeriesCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            SeriesMerge merged = Nightly.merge(series, from, curate.curation(), LocalDate.now(ZoneOffset.UTC),
+            SeriesMerge merged = Nightly.merge(series, from, curate.curation(), LocalDate.now(session.clock()),
                     Output::replace);
             curate.report(spec.commandLine().getErr(), merged.curation());
             format.emit(session, merged);

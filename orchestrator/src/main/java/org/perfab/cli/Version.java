@@ -15,6 +15,7 @@ final class Version implements CommandLine.IVersionProvider {
                 p.load(in);
             }
         }
+        // The JVM perfab runs in, which --version describes, whatever the session.
         return new String[] {"perfab " + p.getProperty("version", "unknown"),
             "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")"};
     }

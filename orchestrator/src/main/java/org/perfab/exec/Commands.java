@@ -1,5 +1,7 @@
 package org.perfab.exec;
 
+import java.util.Map;
+
 /**
  * What runs the commands of a run (builds, trials, counts): {@link Processes} on the machine; in a
  * test, functions run in process that stand for the commands, so that what the test is about (a
@@ -22,8 +24,14 @@ public interface Commands {
         return System.nanoTime() / 1e9;
     }
 
-    /** Returns whether {@code program} can be run by name: on the machine, whether a folder of PATH has it. */
+    /**
+     * Returns the environment every command inherits, before the variables of its own: on the
+     * machine, the one perfab was given; a fake's own. What a build inherits keys its cache.
+     */
+    Map<String, String> environment();
+
+    /** Returns whether {@code program} can be run by name: whether a folder of the environment's PATH has it. */
     default boolean has(String program) {
-        return Processes.onPath(program);
+        return Processes.find(program, environment()).isPresent();
     }
 }

@@ -4,13 +4,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -258,36 +258,40 @@ public final class Counters {
     }
 
     /**
-     * Returns why this machine cannot read the CPU's counters for a command ({@code perf} missing,
-     * or the kernel or the virtual machine refusing the counters, as most hosted runners do); empty
-     * when it can.
+     * Returns why the machine {@code commands} run on cannot read the CPU's counters for a command
+     * ({@code perf} missing, or the kernel or the virtual machine refusing the counters, as most
+     * hosted runners do); empty when it can. It asks by running {@code perf stat true} with them.
      */
-    public static Optional<String> hardwareProblem() {
-        if (!Processes.onPath(PERF)) {
+    public static Optional<String> hardwareProblem(Commands commands) throws InterruptedException {
+        if (!commands.has(PERF)) {
             return Optional.of(missing(PERF));
         }
-        Path out = null;
+        Path dir = null;
         try {
-            out = Files.createTempFile("perfab-perf-", ".csv");
-            Process p = new ProcessBuilder(perfStat(out, List.of("true"))).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            if (!p.waitFor(30, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
+            dir = Files.createTempDirectory("perfab-perf-");
+            Path out = dir.resolve("perf.csv");
+            Path log = dir.resolve("perf.log");
+            Processes.Outcome o = commands.run(new Processes.Command(perfStat(out, List.of("true")), dir, Map.of(),
+                    Duration.ofSeconds(30), log, log, false));
+            if (o.timedOut()) {
                 return Optional.of("perf stat did not end within 30 s");
+            }
+            if (!o.startError().isEmpty() || o.stopped()) {
+                return Optional.of("perf stat " + o.failure());
             }
             readPerf(out);
             return Optional.empty();
         } catch (IOException e) {
             return Optional.of(e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.of("interrupted while perf stat was tried");
         } finally {
-            if (out != null) {
-                try {
-                    Files.deleteIfExists(out);
+            if (dir != null) {
+                try (Stream<Path> files = Files.list(dir)) {
+                    for (Path f : files.toList()) {
+                        Files.deleteIfExists(f);
+                    }
+                    Files.deleteIfExists(dir);
                 } catch (IOException e) {
-                    // a temporary file
+                    // a temporary folder
                 }
             }
         }

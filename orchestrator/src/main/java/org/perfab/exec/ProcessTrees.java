@@ -3,7 +3,6 @@ package org.perfab.exec;
 import static org.perfab.exec.Processes.MAX_OUTPUT_BYTES;
 import static org.perfab.exec.Processes.SH;
 import static org.perfab.exec.Processes.size;
-import static org.perfab.exec.Processes.onPath;
 
 import java.io.File;
 import java.io.IOException;
@@ -105,7 +104,9 @@ public final class ProcessTrees implements Commands {
      * has either started and is among those running when stopAll looks, or does not start.
      */
     private final Object launch = new Object();
-    private final boolean setsid = onPath("setsid");
+    /** The environment every command inherits, whose PATH finds the programs run by name. */
+    private final Map<String, String> environment;
+    private final boolean setsid;
     private final ProcStat procfs = new ProcStat(Path.of("/proc"));
     private final boolean proc = procfs.available();
     /** Where each command gets a cgroup; empty where this machine gives perfab none. */
@@ -118,20 +119,29 @@ public final class ProcessTrees implements Commands {
     private volatile boolean stopping;
 
     /**
-     * Returns a new instance, which runs each command in a cgroup of its own where the machine
-     * allows, watched by this process's {@link Watchdog}.
+     * Returns a new instance whose commands inherit {@code environment} (perfab's own, as the
+     * session holds it), which runs each command in a cgroup of its own where the machine allows,
+     * watched by this process's {@link Watchdog}.
      */
-    public ProcessTrees() {
-        this(Cgroup.Home.probe(Path.of("/proc")), Watchdog.ofThisProcess());
+    public ProcessTrees(Map<String, String> environment) {
+        this(environment, Cgroup.Home.probe(Path.of("/proc")), Watchdog.ofThisProcess());
     }
 
     /**
-     * Returns a new instance that makes the cgroups of its commands in {@code cgroups} (none when
-     * empty), and tells {@code watchdog} of each command as it starts and ends.
+     * Returns a new instance whose commands inherit {@code environment}, that makes their cgroups in
+     * {@code cgroups} (none when empty), and tells {@code watchdog} of each command as it starts and
+     * ends.
      */
-    ProcessTrees(Optional<Cgroup.Home> cgroups, Optional<Watchdog> watchdog) {
+    ProcessTrees(Map<String, String> environment, Optional<Cgroup.Home> cgroups, Optional<Watchdog> watchdog) {
+        this.environment = Map.copyOf(environment);
+        this.setsid = has("setsid");
         this.cgroups = cgroups.filter(home -> Files.isExecutable(Path.of(SH)));
         this.watchdog = watchdog;
+    }
+
+    @Override
+    public Map<String, String> environment() {
+        return environment;
     }
 
     /**
@@ -167,6 +177,8 @@ public final class ProcessTrees implements Commands {
         }
         argv.addAll(c.argv());
         ProcessBuilder pb = new ProcessBuilder(argv).directory(c.dir().toFile());
+        pb.environment().clear();
+        pb.environment().putAll(environment);
         pb.environment().putAll(c.env());
         pb.environment().put(TAG, tag);
         pb.redirectInput(gated ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.from(nullDevice()));
@@ -530,6 +542,7 @@ public final class ProcessTrees implements Commands {
     }
 
     private static File nullDevice() {
+        // The machine's own: this class is the real engine's, and runs nowhere else.
         return new File(System.getProperty("os.name").startsWith("Windows") ? "NUL" : "/dev/null");
     }
 

@@ -160,14 +160,13 @@ public final class Processes {
         }
     }
 
-    /** Returns whether {@code program} is a file this process may run, on PATH. */
-    public static boolean onPath(String program) {
-        return find(program).isPresent();
-    }
-
-    /** Returns the first file named {@code program} on PATH that this process may run; empty where there is none. */
-    public static Optional<Path> find(String program) {
-        String path = System.getenv("PATH");
+    /**
+     * Returns the first file named {@code program} that this process may run in a folder of the PATH
+     * of {@code env}; empty where there is none, or {@code env} has no PATH. The environment is the
+     * one perfab was given, as the engine's commands or the session hold it, never read here.
+     */
+    public static Optional<Path> find(String program, Map<String, String> env) {
+        String path = env.get("PATH");
         if (path == null) {
             return Optional.empty();
         }

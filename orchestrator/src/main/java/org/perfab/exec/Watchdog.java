@@ -90,7 +90,8 @@ final class Watchdog implements AutoCloseable {
             return Optional.empty();
         }
         List<String> argv = new ArrayList<>();
-        if (Processes.onPath("setsid")) {
+        // This process's own PATH, not a run's: the watchdog is one per process, whichever run starts it.
+        if (Processes.find("setsid", System.getenv()).isPresent()) {
             argv.add("setsid");
         }
         argv.addAll(List.of(Processes.SH, "-c", SCRIPT));

@@ -87,7 +87,7 @@ class CountCacheTest {
         return new CountCache(Optional.of(tmp.resolve("cache")), List.of(
                 new CountCache.Keyed(SideDir.of(tmp.resolve("work"), Side.BASE, 0), baseSources),
                 new CountCache.Keyed(SideDir.of(tmp.resolve("work"), Side.HEAD, 0), headSources)),
-                "a CPU", notes::add);
+                "a CPU", Map.of(), notes::add);
     }
 
     private Path base() {

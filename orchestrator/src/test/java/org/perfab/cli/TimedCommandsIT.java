@@ -3,7 +3,6 @@ package org.perfab.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -100,7 +99,7 @@ class TimedCommandsIT {
 
     @Test
     void timesTheCpuOfACommandToTheMicrosecondWhereItRunsInACgroup() throws IOException {
-        assumeTrue(new ProcessTrees().cgroups(), "cgroup v2 that perfab may write");
+        Tool.CGROUPS.need(new ProcessTrees(System.getenv()).cgroups());
         Tool.C_COMPILER.need();
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
         g.write("burn.c", Burn.source());

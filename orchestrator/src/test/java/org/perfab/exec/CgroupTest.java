@@ -3,7 +3,6 @@ package org.perfab.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.perfab.report.testing.Tool;
 import org.perfab.testing.ProcessTable;
 
 /** Finding perfab's cgroup from fixtures of {@code /proc}, and emptying a real cgroup where the machine gives one. */
@@ -81,7 +81,7 @@ class CgroupTest {
     @Test
     void emptiesACgroupByFreezingItWhereTheKernelCannotKillItInOneGo() throws Exception {
         Optional<Cgroup.Home> home = Cgroup.Home.probe(Path.of("/proc"));
-        assumeTrue(home.isPresent(), "cgroup v2 that perfab may write");
+        Tool.CGROUPS.need(home.isPresent());
         Cgroup cgroup = home.get().make().orElseThrow();
         try {
             Process p = new ProcessBuilder("/bin/sh", "-c", "echo $$ > \"$1/cgroup.procs\"; sleep 51 & sleep 52 & wait",

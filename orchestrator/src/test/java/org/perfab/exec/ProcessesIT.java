@@ -56,7 +56,7 @@ class ProcessesIT {
     }
 
     private Processes.Outcome run(boolean sample, String script) throws InterruptedException {
-        return run(new ProcessTrees(), script, sample, Duration.ofMinutes(2));
+        return run(new ProcessTrees(System.getenv()), script, sample, Duration.ofMinutes(2));
     }
 
     private Processes.Outcome run(ProcessTrees processes, String script, boolean sample, Duration timeout)
@@ -99,7 +99,7 @@ class ProcessesIT {
         assumeTrue(linux(), "Linux only");
         Tool.C_COMPILER.need();
         Path burn = Burn.compile(tmp);
-        ProcessTrees processes = new ProcessTrees();
+        ProcessTrees processes = new ProcessTrees(System.getenv());
         Processes.Outcome o = run(processes, burn + " 13; " + burn + " 17", true, Duration.ofMinutes(2));
         assertTrue(o.succeeded(), o.failure());
         double own = Files.readAllLines(tmp.resolve("out")).stream().mapToDouble(Burn::seconds).sum();
@@ -139,8 +139,8 @@ class ProcessesIT {
 
     @Test
     void aTimedCommandsCpuTimeIsWhatTheKernelChargedItsCgroupToTheMicrosecond() throws Exception {
-        ProcessTrees processes = new ProcessTrees();
-        assumeTrue(processes.cgroups(), "cgroup v2 that perfab may write");
+        ProcessTrees processes = new ProcessTrees(System.getenv());
+        Tool.CGROUPS.need(processes.cgroups());
         Tool.C_COMPILER.need();
         Path burn = Burn.compile(tmp);
         // This machine's cost of a process's start and end, which the program's own figure misses.
@@ -179,7 +179,7 @@ class ProcessesIT {
         assumeTrue(linux(), "Linux only");
         Tool.C_COMPILER.need();
         Path burn = Burn.compile(tmp);
-        ProcessTrees processes = new ProcessTrees(Optional.empty(), Watchdog.ofThisProcess());
+        ProcessTrees processes = new ProcessTrees(System.getenv(), Optional.empty(), Watchdog.ofThisProcess());
         Processes.Outcome o = timed(processes, burn, "47");
         assertTrue(o.succeeded(), o.failure());
         double own = Burn.seconds(Files.readString(tmp.resolve("out")));
@@ -196,8 +196,8 @@ class ProcessesIT {
 
     @Test
     void killsAndNamesAChildThatLeftTheSessionAndClearedTheEnvironment() throws Exception {
-        ProcessTrees processes = new ProcessTrees();
-        assumeTrue(processes.cgroups(), "cgroup v2 that perfab may write");
+        ProcessTrees processes = new ProcessTrees(System.getenv());
+        Tool.CGROUPS.need(processes.cgroups());
         Processes.Outcome o = run(processes, "cat /proc/self/cgroup > cgroup\n"
                 + background("setsid env -i sleep 41", "sleep 41"), false, Duration.ofMinutes(2));
         assertTrue(o.succeeded(), o.failure());
@@ -211,8 +211,8 @@ class ProcessesIT {
 
     @Test
     void aTimedCommandIsInItsCgroupFromItsFirstInstructionAndWhatItLeavesIsFound() throws Exception {
-        ProcessTrees processes = new ProcessTrees();
-        assumeTrue(processes.cgroups(), "cgroup v2 that perfab may write");
+        ProcessTrees processes = new ProcessTrees(System.getenv());
+        Tool.CGROUPS.need(processes.cgroups());
         Processes.Outcome o = run(processes, "cat /proc/self/cgroup > cgroup\nreadlink /proc/self/fd/0 > stdin\n"
                 + background("setsid env -i sleep 42", "sleep 42"), true, Duration.ofMinutes(2));
         assertTrue(o.succeeded(), o.failure());
@@ -228,8 +228,8 @@ class ProcessesIT {
 
     @Test
     void aChildThatMovedItselfIntoAnotherCgroupIsStillFoundKilledAndNamed() throws Exception {
-        ProcessTrees processes = new ProcessTrees();
-        assumeTrue(processes.cgroups(), "cgroup v2 that perfab may write");
+        ProcessTrees processes = new ProcessTrees(System.getenv());
+        Tool.CGROUPS.need(processes.cgroups());
         Cgroup elsewhere = Cgroup.Home.probe(Path.of("/proc")).flatMap(Cgroup.Home::make).orElseThrow();
         try {
             Processes.Outcome o = run(processes, background("sh -c 'echo $$ > " + elsewhere.dir().resolve("cgroup.procs")
@@ -248,8 +248,8 @@ class ProcessesIT {
 
     @Test
     void aCommandThatMovesPerfabIntoItsCgroupDoesNotGetItKilledAndIsNamed() throws Exception {
-        ProcessTrees processes = new ProcessTrees();
-        assumeTrue(processes.cgroups(), "cgroup v2 that perfab may write");
+        ProcessTrees processes = new ProcessTrees(System.getenv());
+        Tool.CGROUPS.need(processes.cgroups());
         String own = Files.readString(Path.of("/proc/self/cgroup"));
         long self = ProcessHandle.current().pid();
         Path mount = Cgroup.dir(Files.readString(Path.of("/proc/self/mountinfo")), "0::/\n").orElseThrow();
@@ -267,8 +267,8 @@ class ProcessesIT {
 
     @Test
     void withoutCgroupsAChildThatClearedTheEnvironmentIsFoundInTheSession() throws Exception {
-        assumeTrue(linux() && Processes.onPath("setsid"), "Linux with setsid");
-        ProcessTrees processes = new ProcessTrees(Optional.empty(), Watchdog.ofThisProcess());
+        assumeTrue(linux() && Processes.find("setsid", System.getenv()).isPresent(), "Linux with setsid");
+        ProcessTrees processes = new ProcessTrees(System.getenv(), Optional.empty(), Watchdog.ofThisProcess());
         assertFalse(processes.cgroups());
         Processes.Outcome o = run(processes, background("env -i sleep 41", "sleep 41"), false, Duration.ofMinutes(2));
         assertTrue(o.succeeded(), o.failure());
@@ -280,7 +280,8 @@ class ProcessesIT {
     @ParameterizedTest(name = "timed: {0}")
     @ValueSource(booleans = {false, true})
     void aCommandItsCgroupRefusesRunsAndIsSweptAsWithoutCgroups(boolean timed) throws Exception {
-        assumeTrue(new ProcessTrees().cgroups() && Processes.onPath("setsid"), "cgroup v2 that perfab may write, and setsid");
+        Tool.CGROUPS.need(new ProcessTrees(System.getenv()).cgroups());
+        assumeTrue(Processes.find("setsid", System.getenv()).isPresent(), "setsid");
         Path own = Cgroup.dir(Files.readString(Path.of("/proc/self/mountinfo")),
                 Files.readString(Path.of("/proc/self/cgroup"))).orElseThrow();
         // A cgroup made under a threaded one is "domain invalid": no process may join it.
@@ -294,7 +295,7 @@ class ProcessesIT {
             } catch (IOException e) {
                 assumeTrue(false, "a kernel without threaded cgroups: " + e);
             }
-            ProcessTrees processes = new ProcessTrees(Cgroup.Home.at(threaded), Watchdog.ofThisProcess());
+            ProcessTrees processes = new ProcessTrees(System.getenv(), Cgroup.Home.at(threaded), Watchdog.ofThisProcess());
             assertTrue(processes.cgroups());
             Processes.Outcome o = run(processes, "cat /proc/self/cgroup > cgroup\n"
                     + background("env -i sleep 41", "sleep 41"), timed, Duration.ofMinutes(2));
@@ -316,8 +317,8 @@ class ProcessesIT {
 
     @Test
     void aCommandThatTimesOutIsKilledWithItsTreeAndWhatLeftItIsNamed() throws Exception {
-        ProcessTrees processes = new ProcessTrees();
-        assumeTrue(processes.cgroups(), "cgroup v2 that perfab may write");
+        ProcessTrees processes = new ProcessTrees(System.getenv());
+        Tool.CGROUPS.need(processes.cgroups());
         Processes.Outcome o = run(processes, "cat /proc/self/cgroup > cgroup\n"
                 + background("sleep 42", "sleep 42") + away("setsid env -i sleep 43", "sleep 43") + "exec sleep 44",
                 false, Duration.ofSeconds(3));
@@ -331,8 +332,8 @@ class ProcessesIT {
 
     @Test
     void stoppingKillsWhatACommandLeftAndRemovesItsCgroup() throws Exception {
-        ProcessTrees processes = new ProcessTrees();
-        assumeTrue(processes.cgroups(), "cgroup v2 that perfab may write");
+        ProcessTrees processes = new ProcessTrees(System.getenv());
+        Tool.CGROUPS.need(processes.cgroups());
         CompletableFuture<Processes.Outcome> running = CompletableFuture.supplyAsync(() -> {
             try {
                 return run(processes, "cat /proc/self/cgroup > cgroup\n"

@@ -48,7 +48,7 @@ class WatchdogTest {
     void whenPerfabDiesItKillsTheCommandsRunningAndWhatTheyStarted() throws Exception {
         assumeTrue(Files.isDirectory(Path.of("/proc")), "/proc to look in");
         Watchdog watchdog = Watchdog.start().orElseThrow();
-        ProcessTrees processes = new ProcessTrees(Optional.empty(), Optional.of(watchdog));
+        ProcessTrees processes = new ProcessTrees(System.getenv(), Optional.empty(), Optional.of(watchdog));
         Path pids = tmp.resolve("pids");
         CompletableFuture<Processes.Outcome> outcome = start(processes, pids);
         long[] both = List.of(Files.readString(pids).trim().split(" ")).stream().mapToLong(Long::parseLong).toArray();
@@ -72,7 +72,7 @@ class WatchdogTest {
 
     @Test
     void leavesAloneACommandItWasToldHasEnded() throws Exception {
-        assumeTrue(Processes.onPath("setsid"), "setsid, for a process group of its own");
+        assumeTrue(Processes.find("setsid", System.getenv()).isPresent(), "setsid, for a process group of its own");
         Watchdog watchdog = Watchdog.start().orElseThrow();
         // A process whose pid a command that ended had: the watchdog must not kill it.
         Process other = new ProcessBuilder(List.of("setsid", "sleep", "30")).start();

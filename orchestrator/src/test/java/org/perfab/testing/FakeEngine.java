@@ -107,7 +107,7 @@ public final class FakeEngine implements Commands {
 
     /** Returns the engine a run takes: these programs, these signals, {@link #MACHINE}. */
     public Engine engine() {
-        return new Engine(() -> this, this::register, env -> MACHINE);
+        return new Engine(env -> this, this::register, env -> MACHINE);
     }
 
     /** Returns every command run so far, in order. */
@@ -178,6 +178,12 @@ public final class FakeEngine implements Commands {
         Lane lane = lane();
         join(lane);
         return lane.now;
+    }
+
+    /** Returns no environment: a fake's commands inherit nothing. */
+    @Override
+    public Map<String, String> environment() {
+        return Map.of();
     }
 
     /** Returns whether a program is found by the file name {@code program} (see {@link #program}). */

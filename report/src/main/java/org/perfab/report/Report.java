@@ -22,30 +22,26 @@ import org.perfab.stats.Verdict;
  *     advisory, and the rendering says which
  */
 public record Report(ComparisonTable table, Optional<RunResults> run, List<Verdict> failOn) {
-    /**
-     * Whether a row the verdict rules should never make stops the rendering (see
-     * {@link ComparisonTable#inconsistencies}): on under tests ({@code -Dperfab.strict=true} or
-     * {@code PERFAB_STRICT=true}), where such a row is a bug to fail on; off in production, where
-     * the report says so instead.
-     */
-    static final boolean STRICT = Boolean.getBoolean("perfab.strict")
-            || "true".equals(System.getenv("PERFAB_STRICT"));
-
-    /**
-     * Makes a report, checking every row of its table before any is written.
-     *
-     * @throws IllegalStateException when {@link #STRICT} and a row is inconsistent: an internal error
-     */
     public Report {
         Objects.requireNonNull(table, "table");
         Objects.requireNonNull(run, "run");
         failOn = List.copyOf(failOn);
-        if (STRICT) {
-            List<String> wrong = table.inconsistencies();
-            if (!wrong.isEmpty()) {
-                throw new IllegalStateException("rows the verdict rules must never make: " + String.join("; ", wrong));
-            }
+    }
+
+    /**
+     * Returns this report once no row of its table is one the verdict rules should never make (see
+     * {@link ComparisonTable#inconsistencies}). Whoever makes a report calls it where such a row is a
+     * bug to fail on: under tests ({@code PERFAB_STRICT=true}, which the command line reads from
+     * its environment); in production the report says so instead.
+     *
+     * @throws IllegalStateException when a row is inconsistent: an internal error
+     */
+    public Report checked() {
+        List<String> wrong = table.inconsistencies();
+        if (!wrong.isEmpty()) {
+            throw new IllegalStateException("rows the verdict rules must never make: " + String.join("; ", wrong));
         }
+        return this;
     }
 
     /** Returns the report of a comparison of files: advisory. */

@@ -18,7 +18,9 @@ import org.junit.jupiter.api.Assumptions;
  * environment variable {@value #REQUIRE} is {@code true}, as {@code .ci/run} sets it; then a program
  * that {@code .ci/run} installs must be there, and the test fails naming it and how to install it,
  * so that CI cannot pass with its real-tool tests skipped. A program CI does not install (a nightly
- * Rust) is skipped without it everywhere.
+ * Rust), or what a machine has or not whatever CI installs (cgroups perfab may write), is skipped
+ * without it, unless {@value #REQUIRE} names it: {@code PERFAB_REQUIRE_TOOLS=true,cgroups} on a
+ * machine that gives perfab cgroups makes the tests of containment in cgroups fail rather than skip.
  */
 public enum Tool {
     /** Chromium, for the HTML report's browser tests, under any of its usual names. */
@@ -70,9 +72,19 @@ public enum Tool {
     /** python3, which stand-ins for gh in the tests of the scripts are written in. */
     PYTHON3("python3", "apt-get install python3", true, () -> first("python3")),
     /** script (util-linux), which gives a command a terminal. */
-    SCRIPT("script", "apt-get install bsdutils", true, () -> first("script"));
+    SCRIPT("script", "apt-get install bsdutils", true, () -> first("script")),
+    /**
+     * Cgroup v2 that perfab may write (as root, or in a cgroup delegated to the user), where each
+     * command runs in a cgroup of its own. Not a program: the test finds it ({@link #need(boolean)}).
+     * Hosted CI runners do not give it, so {@code .ci/run} does not require it.
+     */
+    CGROUPS("cgroup v2 that perfab may write", "run as root, or in a delegated cgroup: systemd-run --user"
+            + " --scope -p Delegate=yes", false, null);
 
-    /** The environment variable that, {@code true}, turns a missing program {@code .ci/run} installs into a failure. */
+    /**
+     * The environment variable that turns a missing tool into a failure: {@code true} for every
+     * program {@code .ci/run} installs, and any tool by its name ({@code cgroups}), comma-separated.
+     */
     public static final String REQUIRE = "PERFAB_REQUIRE_TOOLS";
 
     private final String title;
@@ -93,16 +105,42 @@ public enum Tool {
      * requires it.
      */
     public Path need() {
+        if (find == null) {
+            throw new IllegalStateException(title + " is found by the test: need(boolean)");
+        }
         Optional<Path> found = find.get();
         if (found.isPresent()) {
             return found.get();
         }
-        String missing = title + " is not installed (" + install + ")";
-        if (installedByCi && Boolean.parseBoolean(System.getenv(REQUIRE))) {
-            return fail(missing + "; " + REQUIRE + "=true, as .ci/run sets it, requires every program .ci/run"
-                    + " installs");
+        return missing(title + " is not installed (" + install + ")");
+    }
+
+    /**
+     * Goes on where the test found the tool ({@code found}), or ends the test as {@link #need()}
+     * does: for what a test finds itself ({@link #CGROUPS}).
+     */
+    public void need(boolean found) {
+        if (!found) {
+            missing("there is no " + title + " (" + install + ")");
+        }
+    }
+
+    private <T> T missing(String missing) {
+        if (required()) {
+            return fail(missing + "; " + REQUIRE + "=" + System.getenv(REQUIRE) + " requires it");
         }
         return Assumptions.abort(missing + "; the test is skipped");
+    }
+
+    /** Returns whether {@value #REQUIRE} requires this tool: by {@code true} when CI installs it, or by name. */
+    private boolean required() {
+        for (String word : System.getenv().getOrDefault(REQUIRE, "").split(",")) {
+            String w = word.trim();
+            if (w.equals("true") && installedByCi || w.replace('-', '_').equalsIgnoreCase(name())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Returns how to install the program: a command, then after a comma any other way. */
