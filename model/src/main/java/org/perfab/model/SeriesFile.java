@@ -283,23 +283,7 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
         List<Row> rows = new ArrayList<>();
         try (MappingIterator<String[]> lines = CSV.readerFor(String[].class).readValues(text)) {
             header = List.of(lines.next());
-            Map<String, Integer> at = new HashMap<>();
-            for (String c : COLUMNS) {
-                int i = header.indexOf(c);
-                if (i < 0 && REQUIRED.contains(c)) {
-                    throw new BadInputException(shown + ":1: the header has no column '" + c + "' (a series has "
-                            + String.join(",", REQUIRED) + ", and may have " + String.join(",", COLUMNS.subList(
-                                    REQUIRED.size(), COLUMNS.size())) + ")");
-                }
-                at.put(c, i);
-            }
-            List<String> names = header;
-            twice(header, c -> history || COLUMNS.contains(c)).ifPresent(i -> {
-                throw new BadInputException(shown + ":1: " + twiceMessage(names, i));
-            });
-            if (history) {
-                foreign(header, header, true, shown + ":1: ");
-            }
+            Map<String, Integer> at = columns(header, shown, history);
             while (lines.hasNext()) {
                 int line = lines.getCurrentLocation().getLineNr();
                 String[] row = lines.next();
@@ -314,32 +298,8 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
                 if (history) {
                     foreign(List.of(row), header, false, where);
                 }
-                LocalDate date;
                 try {
-                    date = LocalDate.parse(row[at.get("date")].trim());
-                } catch (DateTimeParseException e) {
-                    throw new BadInputException(where + "column 'date': '" + row[at.get("date")]
-                            + "' is not an ISO date (2026-09-01)");
-                }
-                String ratioText = row[at.get("ratio")].trim();
-                double ratio;
-                try {
-                    ratio = Double.parseDouble(ratioText);
-                } catch (NumberFormatException e) {
-                    throw new BadInputException(where + "column 'ratio': '" + ratioText + "' is not a number");
-                }
-                String timeText = at.get("time") < 0 ? "" : row[at.get("time")].trim();
-                Optional<Instant> time;
-                try {
-                    time = timeText.isEmpty() ? Optional.empty() : Optional.of(instant(timeText));
-                } catch (DateTimeParseException e) {
-                    throw new BadInputException(where + "column 'time': '" + timeText + "' is not an ISO-8601 instant"
-                            + " (2026-09-01T02:13:07Z)");
-                }
-                String base = at.get("base") < 0 ? "" : row[at.get("base")].trim();
-                try {
-                    rows.add(new Row(new Reading(date, row[at.get("run")].trim(), row[at.get("commit")].trim(),
-                            row[at.get("cpu")].trim(), row[at.get("key")].trim(), ratio, base, time), List.of(row)));
+                    rows.add(new Row(reading(row, at, where), List.of(row)));
                 } catch (IllegalArgumentException e) {
                     throw new BadInputException(where + e.getMessage());
                 }
@@ -355,6 +315,66 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
         } catch (IllegalArgumentException e) {
             throw new BadInputException(shown + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * Returns the column of each of {@link #COLUMNS} in {@code header}, -1 for one it lacks.
+     *
+     * @throws BadInputException naming {@code shown} where a required column is missing, one is there twice,
+     *     or a history's header holds what it must not
+     */
+    private static Map<String, Integer> columns(List<String> header, String shown, boolean history) {
+        Map<String, Integer> at = new HashMap<>();
+        for (String c : COLUMNS) {
+            int i = header.indexOf(c);
+            if (i < 0 && REQUIRED.contains(c)) {
+                throw new BadInputException(shown + ":1: the header has no column '" + c + "' (a series has "
+                        + String.join(",", REQUIRED) + ", and may have " + String.join(",", COLUMNS.subList(
+                                REQUIRED.size(), COLUMNS.size())) + ")");
+            }
+            at.put(c, i);
+        }
+        twice(header, c -> history || COLUMNS.contains(c)).ifPresent(i -> {
+            throw new BadInputException(shown + ":1: " + twiceMessage(header, i));
+        });
+        if (history) {
+            foreign(header, header, true, shown + ":1: ");
+        }
+        return at;
+    }
+
+    /**
+     * Returns the reading of one {@code row}, its fields at the columns {@code at}.
+     *
+     * @throws BadInputException starting with {@code where}, naming the column whose field does not read
+     * @throws IllegalArgumentException where the reading refuses its fields
+     */
+    private static Reading reading(String[] row, Map<String, Integer> at, String where) {
+        LocalDate date;
+        try {
+            date = LocalDate.parse(row[at.get("date")].trim());
+        } catch (DateTimeParseException e) {
+            throw new BadInputException(where + "column 'date': '" + row[at.get("date")]
+                    + "' is not an ISO date (2026-09-01)");
+        }
+        String ratioText = row[at.get("ratio")].trim();
+        double ratio;
+        try {
+            ratio = Double.parseDouble(ratioText);
+        } catch (NumberFormatException e) {
+            throw new BadInputException(where + "column 'ratio': '" + ratioText + "' is not a number");
+        }
+        String timeText = at.get("time") < 0 ? "" : row[at.get("time")].trim();
+        Optional<Instant> time;
+        try {
+            time = timeText.isEmpty() ? Optional.empty() : Optional.of(instant(timeText));
+        } catch (DateTimeParseException e) {
+            throw new BadInputException(where + "column 'time': '" + timeText + "' is not an ISO-8601 instant"
+                    + " (2026-09-01T02:13:07Z)");
+        }
+        String base = at.get("base") < 0 ? "" : row[at.get("base")].trim();
+        return new Reading(date, row[at.get("run")].trim(), row[at.get("commit")].trim(), row[at.get("cpu")].trim(),
+                row[at.get("key")].trim(), ratio, base, time);
     }
 
     /**

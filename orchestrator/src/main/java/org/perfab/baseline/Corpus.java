@@ -181,17 +181,7 @@ public final class Corpus {
                 values.add(v);
             }
             RatioSpace.Reduction r = RatioSpace.reduce(values, anchor, tolerance);
-            long withAnchor = r.fits().stream().filter(f -> f.fate() != RatioSpace.Fate.NO_ANCHOR).count();
-            if (r.gate() == RatioSpace.Gate.TOO_NOISY) {
-                long past = r.fits().stream().filter(f -> Math.abs(f.offset()) > tolerance).count();
-                noted.add(new Baseline.Note(Baseline.NoteKind.NOT_JUDGED, key.toString(), Optional.of(key), past + " of"
-                        + " its " + withAnchor + " snapshots sat past the coherence tolerance of " + plain(tolerance)
-                        + "%, which is then below the tier's own noise: none was rejected"));
-            } else if (r.gate() == RatioSpace.Gate.TOO_FEW && withAnchor >= RatioSpace.MIN_GATED) {
-                noted.add(new Baseline.Note(Baseline.NoteKind.NOT_JUDGED, key.toString(), Optional.of(key), "fewer"
-                        + " than " + RatioSpace.MIN_SHARED + " benchmarks besides the anchor: how far their ratios sit"
-                        + " off together is their own noise, so no snapshot was judged"));
-            }
+            unjudged(key, r, tolerance).ifPresent(noted::add);
             List<Baseline.Member> members = new ArrayList<>();
             List<Found> accepted = new ArrayList<>();
             for (int i = 0; i < w.size(); i++) {
@@ -219,32 +209,62 @@ public final class Corpus {
             seededTiers.add(new Baseline.Tier(key, r.anchor(), unit, window, members, accepted.stream()
                     .map(f -> f.snapshot().cpu()).collect(Collectors.toCollection(LinkedHashSet::new))
                     .stream().toList(), newest.snapshot().date()));
-            r.ratios().forEach((name, reduced) -> {
-                List<Snapshot.Benchmark> seen = accepted.stream().map(f -> f.snapshot().benchmark(name))
-                        .flatMap(Optional::stream).toList();
-                List<Long> n = seen.stream().map(Snapshot.Benchmark::iterations).filter(OptionalLong::isPresent)
-                        .map(OptionalLong::getAsLong).toList();
-                OptionalLong iterations = n.isEmpty() ? OptionalLong.empty()
-                        : OptionalLong.of(Math.round(Sample.of(n.stream().mapToDouble(Long::doubleValue).toArray())
-                                .median()));
-                if (n.size() > 1) {
-                    long min = n.stream().mapToLong(Long::longValue).min().orElseThrow();
-                    long max = n.stream().mapToLong(Long::longValue).max().orElseThrow();
-                    if (max >= min * ITERATIONS_NOTED) {
-                        noted.add(new Baseline.Note(Baseline.NoteKind.ITERATIONS_MOVED, name, Optional.of(key),
-                                String.format(Locale.ROOT, "its iteration count moved from %d to %d (x%.2g) across the"
-                                        + " window: reported, not acted on", min, max, (double) max / min)));
-                    }
-                }
-                entries.add(new Baseline.Entry(key, name, reduced.ratio() * r.anchor(),
-                        seen.get(seen.size() - 1).unit(), reduced.ratio(), reduced.seen(), iterations, "seed"));
-            });
+            r.ratios().forEach((name, reduced) -> entries.add(entry(key, name, reduced, r.anchor(), accepted, noted)));
             r.thin().forEach((name, seen) -> left.add(new Baseline.Skipped(name, Optional.of(key), "seen in " + seen
                     + " of the " + r.accepted() + " snapshots counted, under half: not seeded (check reports it as"
                     + " new)")));
         });
         return new Baseline(anchor, seededTiers, entries, new Baseline.Report(unparseable, rejected, left, noted,
                 exclusions.live(names), exclusions.stale(names)), List.of());
+    }
+
+    /**
+     * Returns the note of a tier whose snapshots were not judged against each other, {@code r} its
+     * window's reduction: too noisy for the coherence {@code tolerance} (in percent), or too few
+     * benchmarks besides the anchor to tell. Empty where they were judged.
+     */
+    private static Optional<Baseline.Note> unjudged(Baseline.Key key, RatioSpace.Reduction r, double tolerance) {
+        long withAnchor = r.fits().stream().filter(f -> f.fate() != RatioSpace.Fate.NO_ANCHOR).count();
+        if (r.gate() == RatioSpace.Gate.TOO_NOISY) {
+            long past = r.fits().stream().filter(f -> Math.abs(f.offset()) > tolerance).count();
+            return Optional.of(new Baseline.Note(Baseline.NoteKind.NOT_JUDGED, key.toString(), Optional.of(key), past
+                    + " of its " + withAnchor + " snapshots sat past the coherence tolerance of " + plain(tolerance)
+                    + "%, which is then below the tier's own noise: none was rejected"));
+        }
+        if (r.gate() == RatioSpace.Gate.TOO_FEW && withAnchor >= RatioSpace.MIN_GATED) {
+            return Optional.of(new Baseline.Note(Baseline.NoteKind.NOT_JUDGED, key.toString(), Optional.of(key), "fewer"
+                    + " than " + RatioSpace.MIN_SHARED + " benchmarks besides the anchor: how far their ratios sit"
+                    + " off together is their own noise, so no snapshot was judged"));
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Returns the seeded entry of benchmark {@code name} in tier {@code key}: its {@code reduced}
+     * ratio to the anchor, whose reduced value is {@code anchor}, the unit of its newest snapshot, and
+     * the median of its iteration counts in the {@code accepted} snapshots. Notes in {@code noted}
+     * an iteration count that moved across the window.
+     */
+    private static Baseline.Entry entry(Baseline.Key key, String name, RatioSpace.Reduced reduced, double anchor,
+            List<Found> accepted, List<Baseline.Note> noted) {
+        List<Snapshot.Benchmark> seen = accepted.stream().map(f -> f.snapshot().benchmark(name))
+                .flatMap(Optional::stream).toList();
+        List<Long> n = seen.stream().map(Snapshot.Benchmark::iterations).filter(OptionalLong::isPresent)
+                .map(OptionalLong::getAsLong).toList();
+        OptionalLong iterations = n.isEmpty() ? OptionalLong.empty()
+                : OptionalLong.of(Math.round(Sample.of(n.stream().mapToDouble(Long::doubleValue).toArray())
+                        .median()));
+        if (n.size() > 1) {
+            long min = n.stream().mapToLong(Long::longValue).min().orElseThrow();
+            long max = n.stream().mapToLong(Long::longValue).max().orElseThrow();
+            if (max >= min * ITERATIONS_NOTED) {
+                noted.add(new Baseline.Note(Baseline.NoteKind.ITERATIONS_MOVED, name, Optional.of(key),
+                        String.format(Locale.ROOT, "its iteration count moved from %d to %d (x%.2g) across the"
+                                + " window: reported, not acted on", min, max, (double) max / min)));
+            }
+        }
+        return new Baseline.Entry(key, name, reduced.ratio() * anchor, seen.get(seen.size() - 1).unit(),
+                reduced.ratio(), reduced.seen(), iterations, "seed");
     }
 
     /**

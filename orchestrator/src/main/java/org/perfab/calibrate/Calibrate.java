@@ -129,39 +129,8 @@ public final class Calibrate {
         Thresholds t = request.thresholds();
         Random random = new Random(request.seed());
         Map<List<Object>, Map<Method, Rates>> seen = new LinkedHashMap<>();
-        List<NoiseTable> tables = new ArrayList<>();
-        for (Noise noise : request.simulated()) {
-            List<Row> rows = new ArrayList<>();
-            for (double cv : CVS) {
-                for (int trials : TRIALS) {
-                    Map<Method, List<Rates>> byMethod = new LinkedHashMap<>();
-                    for (Method m : Method.values()) {
-                        byMethod.put(m, new ArrayList<>());
-                    }
-                    for (double e : EFFECTS) {
-                        Map<Method, Rates> rates = Calibration.run(new Calibration.Case(noise, cv, trials, e), n, random,
-                                t);
-                        seen.put(List.of(noise, cv, trials, e), rates);
-                        rates.forEach((m, r) -> byMethod.get(m).add(r));
-                    }
-                    rows.add(new Row(cv, trials, byMethod));
-                }
-            }
-            tables.add(new NoiseTable(noise, rows));
-        }
-        List<AdaptiveRow> adaptive = new ArrayList<>();
-        for (Noise noise : List.of(Noise.NORMAL, Noise.OUTLIERS, Noise.HEAVY_TAIL_10)) {
-            if (!request.simulated().contains(noise)) {
-                continue;
-            }
-            for (double cv : CVS) {
-                List<Calibration.AdaptiveRates> byEffect = new ArrayList<>();
-                for (double e : EFFECTS) {
-                    byEffect.add(Calibration.adaptive(new Calibration.Case(noise, cv, 5, e), 20, n, random, t));
-                }
-                adaptive.add(new AdaptiveRow(noise, cv, byEffect));
-            }
-        }
+        List<NoiseTable> tables = noiseTables(request, random, seen);
+        List<AdaptiveRow> adaptive = adaptive(request, random);
         // Suites cost a run of every cell each: a quarter of the runs of a single cell, and a tenth of
         // that for the suites of 1,000 cells. As few as the runs asked for make a coarse table, but
         // never more runs than asked for.
@@ -195,7 +164,71 @@ public final class Calibrate {
         }
         fixed.add(Noise.NORMAL, 1000, 0, 0, 3, Figure.FALSE_REGRESSIONS, bigRuns);
         List<Earned> earned = earned(request, seen, random);
-        // The runner models: runs of several cells sharing the runner's movement, every test on the same draws.
+        List<Simulation.RunnerRow> runners = runners(n, random, t);
+        return new Simulation(n, request.seed(), t, EFFECTS, tables, targets(seen, t), earned, adaptive,
+                fixed.suites, adaptiveSuites.suites, runners);
+    }
+
+    /**
+     * Returns a table per simulated noise of every method's rates at each coefficient of variation,
+     * number of trials and effect, drawn from {@code random}; puts each case's rates in {@code seen}.
+     */
+    private static List<NoiseTable> noiseTables(Request request, Random random,
+            Map<List<Object>, Map<Method, Rates>> seen) {
+        int n = request.runs();
+        Thresholds t = request.thresholds();
+        List<NoiseTable> tables = new ArrayList<>();
+        for (Noise noise : request.simulated()) {
+            List<Row> rows = new ArrayList<>();
+            for (double cv : CVS) {
+                for (int trials : TRIALS) {
+                    Map<Method, List<Rates>> byMethod = new LinkedHashMap<>();
+                    for (Method m : Method.values()) {
+                        byMethod.put(m, new ArrayList<>());
+                    }
+                    for (double e : EFFECTS) {
+                        Map<Method, Rates> rates = Calibration.run(new Calibration.Case(noise, cv, trials, e), n, random,
+                                t);
+                        seen.put(List.of(noise, cv, trials, e), rates);
+                        rates.forEach((m, r) -> byMethod.get(m).add(r));
+                    }
+                    rows.add(new Row(cv, trials, byMethod));
+                }
+            }
+            tables.add(new NoiseTable(noise, rows));
+        }
+        return tables;
+    }
+
+    /**
+     * Returns adaptive trials (5, up to 20 per side) against 5 and 20, at each coefficient of variation
+     * and effect, for each of the normal, outlier and heavy-tailed noises simulated, drawn from
+     * {@code random}.
+     */
+    private static List<AdaptiveRow> adaptive(Request request, Random random) {
+        int n = request.runs();
+        Thresholds t = request.thresholds();
+        List<AdaptiveRow> adaptive = new ArrayList<>();
+        for (Noise noise : List.of(Noise.NORMAL, Noise.OUTLIERS, Noise.HEAVY_TAIL_10)) {
+            if (!request.simulated().contains(noise)) {
+                continue;
+            }
+            for (double cv : CVS) {
+                List<Calibration.AdaptiveRates> byEffect = new ArrayList<>();
+                for (double e : EFFECTS) {
+                    byEffect.add(Calibration.adaptive(new Calibration.Case(noise, cv, 5, e), 20, n, random, t));
+                }
+                adaptive.add(new AdaptiveRow(noise, cv, byEffect));
+            }
+        }
+        return adaptive;
+    }
+
+    /**
+     * Returns the runner models: {@code n} runs of several cells sharing the runner's movement, at each
+     * number of trials, unchanged and 5% slower, every test on the same draws from {@code random}.
+     */
+    private static List<Simulation.RunnerRow> runners(int n, Random random, Thresholds t) {
         List<Simulation.RunnerRow> runners = new ArrayList<>();
         for (Calibration.Runner runner : Calibration.Runner.values()) {
             for (int trials : TRIALS) {
@@ -204,8 +237,7 @@ public final class Calibrate {
                         Calibration.runner(runner, trials, 5, Simulation.RUNNER_CELLS, n, random, t)));
             }
         }
-        return new Simulation(n, request.seed(), t, EFFECTS, tables, targets(seen, t), earned, adaptive,
-                fixed.suites, adaptiveSuites.suites, runners);
+        return runners;
     }
 
     /** The suites of one kind, simulated in the order they are added. */

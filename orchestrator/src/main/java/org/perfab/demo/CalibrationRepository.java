@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.api.errors.GitAPIException;
 
@@ -20,8 +22,8 @@ public final class CalibrationRepository {
     /** The steps of {@code target} on {@code main}. */
     public static final int STEPS = 20000;
     private static final String ROOT = "/org/perfab/workloads/calibrate/";
-    private static final List<String> FILES = List.of("perfab.yaml", "tools/Build.java", "bench/run.sh",
-            "bench/Harness.java", "src/calib/Subject.java");
+    /** The files of the subject: each its path, and the resource folder it comes from. */
+    private static final Map<String, String> FILES = files();
 
     private CalibrationRepository() {
     }
@@ -39,8 +41,8 @@ public final class CalibrationRepository {
         Files.createDirectories(dir);
         try (Git git = Git.init().setDirectory(dir.toFile()).setInitialBranch("main").call()) {
             git.getRepository().getConfig().setBoolean("commit", null, "gpgsign", false);
-            for (String f : FILES) {
-                write(dir, f, DemoRepository.resource(ROOT, f));
+            for (Map.Entry<String, String> f : FILES.entrySet()) {
+                write(dir, f.getKey(), DemoRepository.resource(f.getValue(), f.getKey()));
             }
             write(dir, "src/calib/Subject.java", subject(STEPS));
             DemoRepository.commit(git, "The calibration subject", 0);
@@ -56,6 +58,16 @@ public final class CalibrationRepository {
         } catch (GitAPIException e) {
             throw new IOException("could not write the calibration repository in " + dir + ": " + e.getMessage(), e);
         }
+    }
+
+    private static Map<String, String> files() {
+        Map<String, String> files = new LinkedHashMap<>();
+        for (String f : List.of("perfab.yaml", "bench/run.sh", "bench/Cells.java", "src/calib/Subject.java")) {
+            files.put(f, ROOT);
+        }
+        files.put("tools/Build.java", DemoRepository.SHARED);
+        files.put("bench/Harness.java", DemoRepository.SHARED);
+        return files;
     }
 
     private static String subject(int steps) {

@@ -3,6 +3,7 @@ package org.perfab.demo;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +26,8 @@ import org.eclipse.jgit.lib.PersonIdent;
  */
 public final class DemoRepository {
     private static final String ROOT = "/org/perfab/workloads/demo/";
+    /** The folder of what the demo's subject and the calibration's share: their build and harness. */
+    static final String SHARED = "/org/perfab/workloads/shared/";
     private static final PersonIdent AUTHOR = new PersonIdent("perfab demo", "demo@perfab.invalid",
             Instant.parse("2026-01-05T10:00:00Z"), ZoneOffset.UTC);
 
@@ -99,9 +102,12 @@ public final class DemoRepository {
         return resource(ROOT, name);
     }
 
-    /** Returns the text of the resource {@code name} in the folder {@code root} of the jar. */
+    /**
+     * Returns the text of the resource {@code name} in the folder {@code root} of the jar; a name
+     * may climb out of it with {@code ..}.
+     */
     static String resource(String root, String name) {
-        try (InputStream in = DemoRepository.class.getResourceAsStream(root + name)) {
+        try (InputStream in = DemoRepository.class.getResourceAsStream(URI.create(root + name).normalize().getPath())) {
             if (in == null) {
                 throw new IllegalStateException("the demo file " + name + " is missing from the jar");
             }

@@ -207,24 +207,7 @@ final class PerfabJson implements MeasurementFormat {
                 }
                 JsonToken token = p.nextToken();
                 if (field.equals("value")) {
-                    if (token == JsonToken.VALUE_NULL) {
-                        throw error(p.currentTokenLocation(), what(index, cell, metric) + ": \"value\" is null");
-                    }
-                    if (!token.isNumeric()) {
-                        throw error(p.currentTokenLocation(), what(index, cell, metric)
-                                    + ": \"value\" must be a number, got "
-                                + (token == JsonToken.VALUE_STRING ? "the string \"" + p.getText() + "\""
-                                        : p.getText()));
-                    }
-                    if (p.isNaN()) {
-                        throw error(p.currentTokenLocation(), what(index, cell, metric) + ": \"value\" is "
-                                + p.getText() + ", not a finite number");
-                    }
-                    value = p.getDoubleValue();
-                    if (!Double.isFinite(value)) {
-                        throw error(p.currentTokenLocation(), what(index, cell, metric) + ": \"value\" "
-                                + p.getText() + " is out of range for a number");
-                    }
+                    value = value(token, what(index, cell, metric));
                     hasValue = true;
                     continue;
                 }
@@ -253,25 +236,56 @@ final class PerfabJson implements MeasurementFormat {
             if (!hasValue) {
                 throw error(start, what(index, cell, metric) + ": \"value\" is missing");
             }
-            Direction dir;
-            if (direction != null) {
-                try {
-                    dir = Direction.fromId(direction);
-                } catch (IllegalArgumentException e) {
-                    throw error(directionAt, what(index, cell, metric) + ": " + e.getMessage());
-                }
-            } else {
-                dir = unitDirections.computeIfAbsent(unit, u -> Units.direction(u)).orElse(null);
-                if (dir == null) {
-                    throw error(start, what(index, cell, metric) + ": "
-                            + (unit.isEmpty() ? "no unit" : "unit '" + unit + "'")
-                            + " does not tell which way is better; add \"direction\": \"lower\" or"
-                            + " \"higher\"");
-                }
-            }
+            Direction dir = direction(direction, directionAt, unit, start, what(index, cell, metric));
             Cell fresh = new Cell(cell, metric, unit, dir);
             Cell c = known.computeIfAbsent(fresh, k -> k);
             readings.add(new Reading(c, value, file, start.getLineNr(), start.getColumnNr()));
+        }
+
+        /**
+         * Returns the number of a measurement's "value", at {@code token}, finite.
+         *
+         * @param what names the measurement in an error
+         */
+        private double value(JsonToken token, String what) throws IOException {
+            if (token == JsonToken.VALUE_NULL) {
+                throw error(p.currentTokenLocation(), what + ": \"value\" is null");
+            }
+            if (!token.isNumeric()) {
+                throw error(p.currentTokenLocation(), what + ": \"value\" must be a number, got "
+                        + (token == JsonToken.VALUE_STRING ? "the string \"" + p.getText() + "\"" : p.getText()));
+            }
+            if (p.isNaN()) {
+                throw error(p.currentTokenLocation(), what + ": \"value\" is " + p.getText()
+                        + ", not a finite number");
+            }
+            double value = p.getDoubleValue();
+            if (!Double.isFinite(value)) {
+                throw error(p.currentTokenLocation(), what + ": \"value\" " + p.getText()
+                        + " is out of range for a number");
+            }
+            return value;
+        }
+
+        /**
+         * Returns the direction a measurement gives ({@code direction}, at {@code directionAt}), or else
+         * the one its {@code unit} tells.
+         *
+         * @param start where the measurement starts, named where neither tells
+         * @param what names the measurement in an error
+         */
+        private Direction direction(String direction, JsonLocation directionAt, String unit, JsonLocation start,
+                String what) {
+            if (direction != null) {
+                try {
+                    return Direction.fromId(direction);
+                } catch (IllegalArgumentException e) {
+                    throw error(directionAt, what + ": " + e.getMessage());
+                }
+            }
+            return unitDirections.computeIfAbsent(unit, u -> Units.direction(u)).orElseThrow(() -> error(start, what
+                    + ": " + (unit.isEmpty() ? "no unit" : "unit '" + unit + "'") + " does not tell which way is"
+                    + " better; add \"direction\": \"lower\" or \"higher\""));
         }
 
         private static String what(int index, String cell, String metric) {

@@ -489,54 +489,9 @@ public final class WorkloadLoader {
                     : at("timeout", () -> Durations.parse("harness timeout", timeout));
             Map<String, List<String>> cmds = commands == null ? Map.of() : commands;
             List<String> argv = run == null ? List.of() : run;
-            if (f.equals("time")) {
-                if (cmds.isEmpty()) {
-                    throw bad("format", "harness format 'time' needs 'commands': named"
-                            + " argv lists that perfab times, e.g. startup: [./app, --selftest]");
-                }
-                if (!argv.isEmpty()) {
-                    throw bad("run", "harness format 'time' runs 'commands', not 'run'");
-                }
-                cmds.forEach((name, c) -> {
-                    if (name.isBlank()) {
-                        throw bad("commands", "harness commands: a command needs a name");
-                    }
-                    at("commands." + name, () -> argv("harness command '" + name + "'", c));
-                });
-            } else {
-                at("run", () -> argv("harness 'run'", run));
-                if (!cmds.isEmpty()) {
-                    throw bad("commands", "harness 'commands' are only for format 'time'");
-                }
-            }
-            List<String> harnessFiles = files == null ? List.of() : files;
-            for (String p : harnessFiles) {
-                at("files", () -> {
-                    checkTreePath("harness files", p);
-                    return p;
-                });
-            }
-            if (!harnessFiles.isEmpty() && from == Workload.From.SELF) {
-                throw bad("files", "harness 'files' are copied from the head; with 'from: self'"
-                        + " each side runs its own, so leave 'files' out");
-            }
-            if (csv != null && !f.equals("csv")) {
-                throw bad("csv", "harness 'csv' columns are only for format 'csv'");
-            }
-            Workload.HarnessFormat measuring;
-            if (f.equals("time")) {
-                measuring = new Workload.Timed(cmds);
-            } else if (f.equals("csv")) {
-                CsvFormat.Columns columns;
-                try {
-                    columns = CsvFormat.Columns.of(csv == null ? Map.of() : csv);
-                } catch (IllegalArgumentException e) {
-                    throw bad("csv", "harness csv: " + e.getMessage());
-                }
-                measuring = new Workload.Read(argv, new CsvFormat(columns));
-            } else {
-                measuring = new Workload.Read(argv, Formats.byId(f).orElseThrow());
-            }
+            runOrCommands(f, run, cmds);
+            List<String> harnessFiles = files(files, from);
+            Workload.HarnessFormat measuring = measuring(f, argv, cmds, csv);
             boolean countsEach = measuring instanceof Workload.Read r && r.format().countsEachBenchmark();
             boolean auto = AUTO.equals(measure);
             if (auto && !countsEach) {
@@ -565,6 +520,78 @@ public final class WorkloadLoader {
                 throw bad("shard", "harness 'shard' lists and filters the benchmarks of a 'run' harness; format"
                         + " 'time' times its own commands, every one in each trial");
             }
+        }
+
+        /**
+         * Checks that a harness of format {@code f} has what it runs: named {@code commands} and no
+         * {@code run} for format {@code time}, else an argv to {@code run} and no commands.
+         */
+        private static void runOrCommands(String f, List<String> run, Map<String, List<String>> cmds) {
+            if (f.equals("time")) {
+                if (cmds.isEmpty()) {
+                    throw bad("format", "harness format 'time' needs 'commands': named"
+                            + " argv lists that perfab times, e.g. startup: [./app, --selftest]");
+                }
+                if (run != null && !run.isEmpty()) {
+                    throw bad("run", "harness format 'time' runs 'commands', not 'run'");
+                }
+                cmds.forEach((name, c) -> {
+                    if (name.isBlank()) {
+                        throw bad("commands", "harness commands: a command needs a name");
+                    }
+                    at("commands." + name, () -> argv("harness command '" + name + "'", c));
+                });
+            } else {
+                at("run", () -> argv("harness 'run'", run));
+                if (!cmds.isEmpty()) {
+                    throw bad("commands", "harness 'commands' are only for format 'time'");
+                }
+            }
+        }
+
+        /**
+         * Returns the harness {@code files}, each a path inside the tree; none where the harness is each
+         * side's own.
+         */
+        private static List<String> files(List<String> files, Workload.From from) {
+            if (files == null) {
+                return List.of();
+            }
+            for (String p : files) {
+                at("files", () -> {
+                    checkTreePath("harness files", p);
+                    return p;
+                });
+            }
+            if (!files.isEmpty() && from == Workload.From.SELF) {
+                throw bad("files", "harness 'files' are copied from the head; with 'from: self'"
+                        + " each side runs its own, so leave 'files' out");
+            }
+            return files;
+        }
+
+        /**
+         * Returns what a harness of format {@code f} measures: its timed commands, or how to read what
+         * {@code argv} writes.
+         */
+        private static Workload.HarnessFormat measuring(String f, List<String> argv, Map<String, List<String>> cmds,
+                Map<String, String> csv) {
+            if (csv != null && !f.equals("csv")) {
+                throw bad("csv", "harness 'csv' columns are only for format 'csv'");
+            }
+            if (f.equals("time")) {
+                return new Workload.Timed(cmds);
+            }
+            if (f.equals("csv")) {
+                CsvFormat.Columns columns;
+                try {
+                    columns = CsvFormat.Columns.of(csv == null ? Map.of() : csv);
+                } catch (IllegalArgumentException e) {
+                    throw bad("csv", "harness csv: " + e.getMessage());
+                }
+                return new Workload.Read(argv, new CsvFormat(columns));
+            }
+            return new Workload.Read(argv, Formats.byId(f).orElseThrow());
         }
     }
 

@@ -41,36 +41,7 @@ public final class CalibrateRenderer {
         out.append(String.format(Locale.ROOT, "%d simulated runs per case, seed %d. Each cell: the share of runs judged a"
                 + " regression, in percent (at 0%%: false alarms), and in brackets the share judged inconclusive."
                 + " Alpha %s, bar %s%%.%n", s.runs(), s.seed(), s.thresholds().alpha(), s.thresholds().minEffect()));
-        for (Simulation.NoiseTable table : s.tables()) {
-            out.append("\n#### Noise: ").append(table.noise().label()).append("\n\n");
-            List<String[]> rows = new ArrayList<>();
-            List<String> head = new ArrayList<>(List.of("cv", "n", "method", "at 0%: regression (incon.)", "improv.",
-                    "noisy", "no change*"));
-            StringBuilder align = new StringBuilder("|--:|--:|:--|--:|--:|--:|--:|");
-            for (double e : s.effects()) {
-                if (e > 0) {
-                    head.add("at +" + (int) e + "%");
-                    align.append("--:|");
-                }
-            }
-            rows.add(head.toArray(String[]::new));
-            for (Simulation.Row row : table.rows()) {
-                for (Method m : Method.values()) {
-                    List<String> cells = new ArrayList<>(List.of((int) row.cv() + "%", Integer.toString(row.trials()),
-                            m.label()));
-                    List<Rates> rates = row.rates().get(m);
-                    for (int i = 0; i < rates.size(); i++) {
-                        Rates r = rates.get(i);
-                        cells.add(rates(r));
-                        if (s.effects().get(i) == 0) {
-                            cells.addAll(List.of(one(r.improvement()), one(r.noisy()), one(r.falseNoChange())));
-                        }
-                    }
-                    rows.add(cells.toArray(String[]::new));
-                }
-            }
-            out.append(Tables.markdown(rows, align.toString()));
-        }
+        s.tables().forEach(table -> markdownNoise(out, s, table));
         if (!s.targets().isEmpty() || !s.earned().isEmpty()) {
             out.append("\n#### Targets\n\n");
             s.targets().forEach(t -> out.append("- ").append(unaligned(target(t))).append('\n'));
@@ -85,49 +56,8 @@ public final class CalibrateRenderer {
         }
         out.append("\n\\* no change: the share of runs whose row says \"no change\" although one side had far trials"
                 + " and the other none (a slowdown that hits only some trials hides there).\n");
-        out.append("\n#### Adaptive trials\n\n--trials 5 --adaptive 20 against 5 and 20 trials per side, on the same"
-                + " draws, each judged by perfab's rule: regressions (inconclusive) in percent, and the trials per side"
-                + " adaptive trials took.\n\n");
-        List<String[]> adaptive = new ArrayList<>();
-        List<String> head = new ArrayList<>(List.of("noise", "cv", "trials"));
-        StringBuilder align = new StringBuilder("|:--|--:|:--|");
-        s.effects().forEach(e -> {
-            head.add("at +" + (int) (double) e + "%");
-            align.append("--:|");
-        });
-        adaptive.add(head.toArray(String[]::new));
-        String[] labels = {"5", "20", "adaptive", "its trials"};
-        for (Simulation.AdaptiveRow row : s.adaptive()) {
-            for (int i = 0; i < labels.length; i++) {
-                List<String> cells = new ArrayList<>(List.of(row.noise().label(), (int) row.cv() + "%", labels[i]));
-                for (Calibration.AdaptiveRates a : row.byEffect()) {
-                    cells.add(i == 3 ? one(a.meanTrials()) : rates(i == 0 ? a.first() : i == 1 ? a.max() : a.adaptive()));
-                }
-                adaptive.add(cells.toArray(String[]::new));
-            }
-        }
-        out.append(Tables.markdown(adaptive, align.toString()));
-        out.append("\n#### Suites\n\nSuites of many cells, each judged by perfab's rule: cell by cell, and together"
-                + " (Benjamini-Hochberg at alpha, perfab's default).\n\n");
-        List<String[]> suites = new ArrayList<>();
-        suites.add(new String[] {"suite: figure", "cell by cell", "together"});
-        for (Simulation.Suite suite : s.suites()) {
-            String format = suite.figure() == Simulation.Figure.FALSE_REGRESSIONS ? "%.2f" : "%.1f%%";
-            suites.add(new String[] {label(suite), String.format(Locale.ROOT, format, figure(suite, suite.alone())),
-                String.format(Locale.ROOT, format, figure(suite, suite.together()))});
-        }
-        out.append(Tables.markdown(suites, "|:--|--:|--:|"));
-        out.append("\nThe same with adaptive trials (5, then rounds of 5 up to 20 per side), as perfab ab runs by"
-                + " default: cell by cell, and together (at each look's level); trials per side in"
-                + " brackets.\n\n");
-        List<String[]> adaptiveSuites = new ArrayList<>();
-        adaptiveSuites.add(new String[] {"suite: figure", "cell by cell", "together"});
-        for (Simulation.Suite suite : s.adaptiveSuites()) {
-            adaptiveSuites.add(new String[] {label(suite), String.format(Locale.ROOT, "%.1f%% (%.0f)", figure(suite,
-                    suite.alone()), suite.alone().meanTrials()), String.format(Locale.ROOT, "%.1f%% (%.0f)",
-                    figure(suite, suite.together()), suite.together().meanTrials())});
-        }
-        out.append(Tables.markdown(adaptiveSuites, "|:--|--:|--:|"));
+        markdownAdaptive(out, s);
+        markdownSuites(out, s);
         if (!s.runners().isEmpty()) {
             out.append("\n#### Runner models\n\n").append(RUNNERS).append("\n\n");
             out.append(Tables.markdown(runnerRows(s), "|:--|--:|:--|--:|--:|--:|--:|--:|--:|--:|"));
@@ -201,30 +131,7 @@ public final class CalibrateRenderer {
                 + " share of runs judged a regression, in percent (at 0%%: false alarms), and in brackets the share"
                 + " judged inconclusive. Alpha %s, bar %s%%.%n", s.runs(), s.seed(), s.thresholds().alpha(),
                 s.thresholds().minEffect()));
-        for (Simulation.NoiseTable table : s.tables()) {
-            out.append("\nnoise: ").append(table.noise().label()).append('\n');
-            out.append(String.format(Locale.ROOT, "%-4s %3s  %-26s %28s %10s  %s%n", "", "", "",
-                    "at 0%: regression (incon.)", "", "found (inconclusive) at a true slowdown of"));
-            out.append(String.format(Locale.ROOT, "%-4s %3s  %-26s %13s %7s %6s %10s", "cv", "n", "method", "",
-                    "improv.", "noisy", "no change*"));
-            effects(out, s.effects(), true);
-            for (Simulation.Row row : table.rows()) {
-                for (Method m : Method.values()) {
-                    out.append(String.format(Locale.ROOT, "%-4s %3d  %-26s", (int) row.cv() + "%", row.trials(),
-                            m.label()));
-                    List<Rates> rates = row.rates().get(m);
-                    for (int i = 0; i < rates.size(); i++) {
-                        Rates r = rates.get(i);
-                        out.append(String.format(Locale.ROOT, " %5.1f (%5.1f)", r.regression(), r.inconclusive()));
-                        if (s.effects().get(i) == 0) {
-                            out.append(String.format(Locale.ROOT, " %7.1f %6.1f %10.1f", r.improvement(), r.noisy(),
-                                    r.falseNoChange()));
-                        }
-                    }
-                    out.append('\n');
-                }
-            }
-        }
+        s.tables().forEach(table -> textNoise(out, s, table));
         targets(out, s);
         if (!s.earned().isEmpty()) {
             out.append('\n').append(EARNED).append('\n');
@@ -235,6 +142,129 @@ public final class CalibrateRenderer {
         }
         out.append("\n* no change: the share of runs whose row says \"no change\" although one side had far trials"
                 + " and the other none (a slowdown that hits only some trials hides there).\n");
+        textAdaptive(out, s);
+        textSuites(out, s);
+        if (!s.runners().isEmpty()) {
+            out.append('\n').append(RUNNERS).append('\n');
+            out.append(Tables.aligned(runnerRows(s), new boolean[] {false, true, false, true, true, true, true, true,
+                true, true}));
+            out.append("\nTargets of the runner models (the default test, auto)\n");
+            runnerTargets(s).forEach(t -> out.append("  ").append(t).append('\n'));
+        }
+        return out.toString();
+    }
+
+    /** Appends one noise's table in Markdown: each case's rates, by method, at each effect. */
+    private static void markdownNoise(StringBuilder out, Simulation s, Simulation.NoiseTable table) {
+        out.append("\n#### Noise: ").append(table.noise().label()).append("\n\n");
+        List<String[]> rows = new ArrayList<>();
+        List<String> head = new ArrayList<>(List.of("cv", "n", "method", "at 0%: regression (incon.)", "improv.",
+                "noisy", "no change*"));
+        StringBuilder align = new StringBuilder("|--:|--:|:--|--:|--:|--:|--:|");
+        for (double e : s.effects()) {
+            if (e > 0) {
+                head.add("at +" + (int) e + "%");
+                align.append("--:|");
+            }
+        }
+        rows.add(head.toArray(String[]::new));
+        for (Simulation.Row row : table.rows()) {
+            for (Method m : Method.values()) {
+                List<String> cells = new ArrayList<>(List.of((int) row.cv() + "%", Integer.toString(row.trials()),
+                        m.label()));
+                List<Rates> rates = row.rates().get(m);
+                for (int i = 0; i < rates.size(); i++) {
+                    Rates r = rates.get(i);
+                    cells.add(rates(r));
+                    if (s.effects().get(i) == 0) {
+                        cells.addAll(List.of(one(r.improvement()), one(r.noisy()), one(r.falseNoChange())));
+                    }
+                }
+                rows.add(cells.toArray(String[]::new));
+            }
+        }
+        out.append(Tables.markdown(rows, align.toString()));
+    }
+
+    /** Appends the adaptive trials' table in Markdown, against 5 and 20 trials per side. */
+    private static void markdownAdaptive(StringBuilder out, Simulation s) {
+        out.append("\n#### Adaptive trials\n\n--trials 5 --adaptive 20 against 5 and 20 trials per side, on the same"
+                + " draws, each judged by perfab's rule: regressions (inconclusive) in percent, and the trials per side"
+                + " adaptive trials took.\n\n");
+        List<String[]> adaptive = new ArrayList<>();
+        List<String> head = new ArrayList<>(List.of("noise", "cv", "trials"));
+        StringBuilder align = new StringBuilder("|:--|--:|:--|");
+        s.effects().forEach(e -> {
+            head.add("at +" + (int) (double) e + "%");
+            align.append("--:|");
+        });
+        adaptive.add(head.toArray(String[]::new));
+        String[] labels = {"5", "20", "adaptive", "its trials"};
+        for (Simulation.AdaptiveRow row : s.adaptive()) {
+            for (int i = 0; i < labels.length; i++) {
+                List<String> cells = new ArrayList<>(List.of(row.noise().label(), (int) row.cv() + "%", labels[i]));
+                for (Calibration.AdaptiveRates a : row.byEffect()) {
+                    cells.add(i == 3 ? one(a.meanTrials()) : rates(i == 0 ? a.first() : i == 1 ? a.max() : a.adaptive()));
+                }
+                adaptive.add(cells.toArray(String[]::new));
+            }
+        }
+        out.append(Tables.markdown(adaptive, align.toString()));
+    }
+
+    /** Appends the suites' tables in Markdown: at set trials, then with adaptive trials. */
+    private static void markdownSuites(StringBuilder out, Simulation s) {
+        out.append("\n#### Suites\n\nSuites of many cells, each judged by perfab's rule: cell by cell, and together"
+                + " (Benjamini-Hochberg at alpha, perfab's default).\n\n");
+        List<String[]> suites = new ArrayList<>();
+        suites.add(new String[] {"suite: figure", "cell by cell", "together"});
+        for (Simulation.Suite suite : s.suites()) {
+            String format = suite.figure() == Simulation.Figure.FALSE_REGRESSIONS ? "%.2f" : "%.1f%%";
+            suites.add(new String[] {label(suite), String.format(Locale.ROOT, format, figure(suite, suite.alone())),
+                String.format(Locale.ROOT, format, figure(suite, suite.together()))});
+        }
+        out.append(Tables.markdown(suites, "|:--|--:|--:|"));
+        out.append("\nThe same with adaptive trials (5, then rounds of 5 up to 20 per side), as perfab ab runs by"
+                + " default: cell by cell, and together (at each look's level); trials per side in"
+                + " brackets.\n\n");
+        List<String[]> adaptiveSuites = new ArrayList<>();
+        adaptiveSuites.add(new String[] {"suite: figure", "cell by cell", "together"});
+        for (Simulation.Suite suite : s.adaptiveSuites()) {
+            adaptiveSuites.add(new String[] {label(suite), String.format(Locale.ROOT, "%.1f%% (%.0f)", figure(suite,
+                    suite.alone()), suite.alone().meanTrials()), String.format(Locale.ROOT, "%.1f%% (%.0f)",
+                    figure(suite, suite.together()), suite.together().meanTrials())});
+        }
+        out.append(Tables.markdown(adaptiveSuites, "|:--|--:|--:|"));
+    }
+
+    /** Appends one noise's table as aligned text: each case's rates, by method, at each effect. */
+    private static void textNoise(StringBuilder out, Simulation s, Simulation.NoiseTable table) {
+        out.append("\nnoise: ").append(table.noise().label()).append('\n');
+        out.append(String.format(Locale.ROOT, "%-4s %3s  %-26s %28s %10s  %s%n", "", "", "",
+                "at 0%: regression (incon.)", "", "found (inconclusive) at a true slowdown of"));
+        out.append(String.format(Locale.ROOT, "%-4s %3s  %-26s %13s %7s %6s %10s", "cv", "n", "method", "",
+                "improv.", "noisy", "no change*"));
+        effects(out, s.effects(), true);
+        for (Simulation.Row row : table.rows()) {
+            for (Method m : Method.values()) {
+                out.append(String.format(Locale.ROOT, "%-4s %3d  %-26s", (int) row.cv() + "%", row.trials(),
+                        m.label()));
+                List<Rates> rates = row.rates().get(m);
+                for (int i = 0; i < rates.size(); i++) {
+                    Rates r = rates.get(i);
+                    out.append(String.format(Locale.ROOT, " %5.1f (%5.1f)", r.regression(), r.inconclusive()));
+                    if (s.effects().get(i) == 0) {
+                        out.append(String.format(Locale.ROOT, " %7.1f %6.1f %10.1f", r.improvement(), r.noisy(),
+                                r.falseNoChange()));
+                    }
+                }
+                out.append('\n');
+            }
+        }
+    }
+
+    /** Appends the adaptive trials' table as aligned text, against 5 and 20 trials per side. */
+    private static void textAdaptive(StringBuilder out, Simulation s) {
         out.append("\nAdaptive trials (--trials 5 --adaptive 20) against 5 and 20 trials per side, on the same draws,"
                 + " each judged by perfab's rule: regressions (inconclusive) in percent, and the trials per side"
                 + " adaptive trials took\n");
@@ -256,6 +286,10 @@ public final class CalibrateRenderer {
                 out.append('\n');
             }
         }
+    }
+
+    /** Appends the suites' tables as aligned text: at set trials, then with adaptive trials. */
+    private static void textSuites(StringBuilder out, Simulation s) {
         out.append("\nSuites of many cells, each judged by perfab's rule: cell by cell, and together (Benjamini-Hochberg"
                 + " at alpha, perfab's default)\n");
         out.append(String.format(Locale.ROOT, "  %-72s %12s %12s%n", "suite: figure", "cell by cell", "together"));
@@ -272,14 +306,6 @@ public final class CalibrateRenderer {
                     figure(suite, suite.alone()), suite.alone().meanTrials(), figure(suite, suite.together()),
                     suite.together().meanTrials()));
         }
-        if (!s.runners().isEmpty()) {
-            out.append('\n').append(RUNNERS).append('\n');
-            out.append(Tables.aligned(runnerRows(s), new boolean[] {false, true, false, true, true, true, true, true,
-                true, true}));
-            out.append("\nTargets of the runner models (the default test, auto)\n");
-            runnerTargets(s).forEach(t -> out.append("  ").append(t).append('\n'));
-        }
-        return out.toString();
     }
 
     /** What the runner models' table shows. */

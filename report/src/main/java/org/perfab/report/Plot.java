@@ -87,6 +87,35 @@ final class Plot {
         s.append(f("<svg class=\"plot\" role=\"img\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\">",
                 WIDTH, HEIGHT, WIDTH, HEIGHT));
         s.append("<title>").append(title).append("</title>");
+        axes(s, ay, y, ax, x, d);
+        band(s, c.base(), y, d, BASE_COLOUR);
+        band(s, c.head(), y, d, HEAD_COLOUR);
+        Map<Trial, Outlier> outliers = new HashMap<>();
+        for (Outlier o : row.outliers()) {
+            outliers.put(new Trial(o.side(), o.build(), o.trial()), o);
+        }
+        StringBuilder rings = new StringBuilder();
+        for (Point p : points) {
+            String colour = p.side() == Side.BASE ? BASE_COLOUR : HEAD_COLOUR;
+            double px = x.at(p.order());
+            double py = y.at(p.value() * d.factor());
+            Outlier outlier = outliers.get(new Trial(p.side(), p.build(), p.trial()));
+            String label = "<title>" + p.side().id() + (builds ? ", build " + p.build() : "") + ", trial "
+                    + (p.trial() + 1) + ": " + Untrusted.htmlProse(Numbers.shown(p.value(), d))
+                    + (outlier == null ? "" : "; an outlier, set aside (" + Numbers.signedPercent(outlier.deviation())
+                            + " from its side's median)") + "</title>";
+            String data = f(" data-build=\"%d\"%s", p.build(), outlier == null ? "" : " data-outlier=\"true\"");
+            marker(s, p, px, py, colour, data, label);
+            if (outlier != null) {
+                rings.append(f("<circle class=\"outlier\" cx=\"%.1f\" cy=\"%.1f\" r=\"8\"/>", px, py));
+            }
+        }
+        s.append(rings).append("</svg>");
+        return s.toString();
+    }
+
+    /** Appends the grid, the axes' labels, the frame and the caption of a plot's scales {@code y} and {@code x}. */
+    private static void axes(StringBuilder s, Axis ay, Scale y, Axis ax, Scale x, Units.Display d) {
         for (long k = ay.first(); k <= ay.last(); k++) {
             double py = y.at(ay.value(k));
             s.append(f("<line class=\"grid\" x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\"/>", LEFT, WIDTH - RIGHT, py,
@@ -105,41 +134,26 @@ final class Plot {
                 LEFT, TOP, WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM));
         s.append(f("<text class=\"axis unit\" x=\"%d\" y=\"%d\">%s · trial, in the order run →</text>",
                 LEFT, HEIGHT - 4, Untrusted.html(d.unit())));
-        band(s, c.base(), y, d, BASE_COLOUR);
-        band(s, c.head(), y, d, HEAD_COLOUR);
-        Map<Trial, Outlier> outliers = new HashMap<>();
-        for (Outlier o : row.outliers()) {
-            outliers.put(new Trial(o.side(), o.build(), o.trial()), o);
+    }
+
+    /**
+     * Appends the marker of {@code p} at ({@code px}, {@code py}): its build's shape, filled with its
+     * side's {@code colour}, with the attributes {@code data} and the title {@code label}.
+     */
+    private static void marker(StringBuilder s, Point p, double px, double py, String colour, String data,
+            String label) {
+        switch (p.build() % BUILD_MARKERS.size()) {
+            case 0 -> s.append(f("<circle class=\"pt %s\"%s cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\">"
+                    + "%s</circle>", p.side().id(), data, px, py, colour, label));
+            case 1 -> s.append(f("<rect class=\"pt %s\"%s x=\"%.1f\" y=\"%.1f\" width=\"7\" height=\"7\""
+                    + " fill=\"%s\">%s</rect>", p.side().id(), data, px - 3.5, py - 3.5, colour, label));
+            case 2 -> s.append(f("<path class=\"pt %s\"%s d=\"M%.1f %.1fl4.5 7.5h-9z\" fill=\"%s\">%s</path>",
+                    p.side().id(), data, px, py - 4.5, colour, label));
+            case 3 -> s.append(f("<path class=\"pt %s\"%s d=\"M%.1f %.1fl4.5 4.5l-4.5 4.5l-4.5 -4.5z\" fill=\"%s\">"
+                    + "%s</path>", p.side().id(), data, px, py - 4.5, colour, label));
+            default -> s.append(f("<path class=\"pt %s\"%s d=\"M%.1f %.1fl4.5 -7.5h-9z\" fill=\"%s\">%s</path>",
+                    p.side().id(), data, px, py + 4.5, colour, label));
         }
-        StringBuilder rings = new StringBuilder();
-        for (Point p : points) {
-            String colour = p.side() == Side.BASE ? BASE_COLOUR : HEAD_COLOUR;
-            double px = x.at(p.order());
-            double py = y.at(p.value() * d.factor());
-            Outlier outlier = outliers.get(new Trial(p.side(), p.build(), p.trial()));
-            String label = "<title>" + p.side().id() + (builds ? ", build " + p.build() : "") + ", trial "
-                    + (p.trial() + 1) + ": " + Untrusted.htmlProse(Numbers.shown(p.value(), d))
-                    + (outlier == null ? "" : "; an outlier, set aside (" + Numbers.signedPercent(outlier.deviation())
-                            + " from its side's median)") + "</title>";
-            String data = f(" data-build=\"%d\"%s", p.build(), outlier == null ? "" : " data-outlier=\"true\"");
-            switch (p.build() % BUILD_MARKERS.size()) {
-                case 0 -> s.append(f("<circle class=\"pt %s\"%s cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\">"
-                        + "%s</circle>", p.side().id(), data, px, py, colour, label));
-                case 1 -> s.append(f("<rect class=\"pt %s\"%s x=\"%.1f\" y=\"%.1f\" width=\"7\" height=\"7\""
-                        + " fill=\"%s\">%s</rect>", p.side().id(), data, px - 3.5, py - 3.5, colour, label));
-                case 2 -> s.append(f("<path class=\"pt %s\"%s d=\"M%.1f %.1fl4.5 7.5h-9z\" fill=\"%s\">%s</path>",
-                        p.side().id(), data, px, py - 4.5, colour, label));
-                case 3 -> s.append(f("<path class=\"pt %s\"%s d=\"M%.1f %.1fl4.5 4.5l-4.5 4.5l-4.5 -4.5z\" fill=\"%s\">"
-                        + "%s</path>", p.side().id(), data, px, py - 4.5, colour, label));
-                default -> s.append(f("<path class=\"pt %s\"%s d=\"M%.1f %.1fl4.5 -7.5h-9z\" fill=\"%s\">%s</path>",
-                        p.side().id(), data, px, py + 4.5, colour, label));
-            }
-            if (outlier != null) {
-                rings.append(f("<circle class=\"outlier\" cx=\"%.1f\" cy=\"%.1f\" r=\"8\"/>", px, py));
-            }
-        }
-        s.append(rings).append("</svg>");
-        return s.toString();
     }
 
     private static void band(StringBuilder s, Summary summary, Scale y, Units.Display d, String colour) {

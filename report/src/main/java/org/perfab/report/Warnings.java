@@ -198,32 +198,8 @@ final class Warnings {
                     + "); see logs/trials/.";
             case MISSING_TRIALS -> first(s) + " has " + w.figure("measured") + " of the " + w.figure("asked")
                     + " trials asked for" + (w.figure("interrupted") > 0 ? " (the run was interrupted)" : "") + ".";
-            case UNPERTURBED_BUILDS -> w.figure("noBuildStep") > 0
-                    ? "The workload has no build step, so the " + w.figure("builds") + " builds of each side are"
-                            + " identical checkouts: the builds of " + list(w, s) + " are the same code, the spread"
-                            + " between them says nothing of code layout, and judging on their medians only loses"
-                            + " power. Give the workload a build step (build.run) with a build.perturb command that"
-                            + " shifts layout (a no-op in a cold function, a padding symbol), or run one build per"
-                            + " side (--builds 1)."
-                    : w.figure("perturbed") > 0
-                    ? "build.perturb left the " + w.figure("builds") + " builds of " + list(w, s) + " byte-identical:"
-                            + " it does not reach what is built, so the spread between builds says nothing of code"
-                            + " layout."
-                    : "Each side was built " + w.figure("builds") + " times without build.perturb"
-                            + (s.isEmpty() ? ": if the build is deterministic, the builds are the same, and"
-                                    : ", and the builds of " + list(w, s) + " are byte-identical:")
-                            + " the spread between builds says nothing of code layout. Give the build a perturb"
-                            + " command (a no-op in a cold function, a padding symbol) to put layout inside the test.";
-            case BUDGET_STOP -> "The run stopped at look " + w.figure("look") + " of at most " + w.figure("looks")
-                    + " (" + w.figure("trials") + " trials per side) with " + count(w.count(), "cell", "cells")
-                    + " undecided (" + list(w, s) + "): the next look, " + w.figure("more") + " more trial"
-                    + (w.figure("more") == 1 ? "" : "s") + " a side of " + count((int) w.figure("benchmarks"),
-                            "benchmark", "benchmarks") + ", would have "
-                    + (w.figures().containsKey("nextMillis") ? "taken about "
-                            + Spans.span(w.figure("nextMillis") / 1000.0) + ", past" : "passed")
-                    + " --budget " + Spans.option(Duration.ofMillis(w.figure("budgetMillis"))) + " ("
-                    + Spans.span(w.figure("spentMillis") / 1000.0) + " spent). --budget "
-                    + Spans.option(Duration.ofMillis(w.figure("enoughMillis"))) + " lets it run.";
+            case UNPERTURBED_BUILDS -> unperturbedBuilds(w, s);
+            case BUDGET_STOP -> budgetStop(w, s);
             case UNREADABLE_SHARD -> "The shard results " + at(s, 0) + (w.figure("shard") > 0 ? " (shard "
                     + w.figure("shard") + " of " + w.figure("shards") + ")" : "") + " do not read (" + at(s, 1)
                     + "): the shards that did are merged without it, and its benchmarks are not measured.";
@@ -231,6 +207,40 @@ final class Warnings {
                     + at(s, 0) + "' (" + at(s, 1) + ") in unit '" + at(s, 2) + "' were left out: the cell is in unit '"
                     + at(s, 3) + "', and the two do not convert.";
         };
+    }
+
+    /** Returns the sentence of builds that could not differ: no build step, no effect of build.perturb, or none. */
+    private static String unperturbedBuilds(Warning w, List<String> s) {
+        return w.figure("noBuildStep") > 0
+                ? "The workload has no build step, so the " + w.figure("builds") + " builds of each side are"
+                        + " identical checkouts: the builds of " + list(w, s) + " are the same code, the spread"
+                        + " between them says nothing of code layout, and judging on their medians only loses"
+                        + " power. Give the workload a build step (build.run) with a build.perturb command that"
+                        + " shifts layout (a no-op in a cold function, a padding symbol), or run one build per"
+                        + " side (--builds 1)."
+                : w.figure("perturbed") > 0
+                ? "build.perturb left the " + w.figure("builds") + " builds of " + list(w, s) + " byte-identical:"
+                        + " it does not reach what is built, so the spread between builds says nothing of code"
+                        + " layout."
+                : "Each side was built " + w.figure("builds") + " times without build.perturb"
+                        + (s.isEmpty() ? ": if the build is deterministic, the builds are the same, and"
+                                : ", and the builds of " + list(w, s) + " are byte-identical:")
+                        + " the spread between builds says nothing of code layout. Give the build a perturb"
+                        + " command (a no-op in a cold function, a padding symbol) to put layout inside the test.";
+    }
+
+    /** Returns the sentence of a run stopped by --budget: where, what was undecided and the budget that lets it run. */
+    private static String budgetStop(Warning w, List<String> s) {
+        return "The run stopped at look " + w.figure("look") + " of at most " + w.figure("looks")
+                + " (" + w.figure("trials") + " trials per side) with " + count(w.count(), "cell", "cells")
+                + " undecided (" + list(w, s) + "): the next look, " + w.figure("more") + " more trial"
+                + (w.figure("more") == 1 ? "" : "s") + " a side of " + count((int) w.figure("benchmarks"),
+                        "benchmark", "benchmarks") + ", would have "
+                + (w.figures().containsKey("nextMillis") ? "taken about "
+                        + Spans.span(w.figure("nextMillis") / 1000.0) + ", past" : "passed")
+                + " --budget " + Spans.option(Duration.ofMillis(w.figure("budgetMillis"))) + " ("
+                + Spans.span(w.figure("spentMillis") / 1000.0) + " spent). --budget "
+                + Spans.option(Duration.ofMillis(w.figure("enoughMillis"))) + " lets it run.";
     }
 
     /**

@@ -123,44 +123,9 @@ public final class Disturbances {
     public static List<Found> of(double[][][] values, boolean[] worseUp, double[][] others, double[][] steal,
             double[][] wall, double[][] cpu) {
         int cells = worseUp.length;
-        // z[side][trial][cell]: the move in spreads, positive for the worse; NaN where unmeasured.
-        double[][][] z = new double[2][][];
-        double[][][] moves = new double[2][][];
-        for (int s = 0; s < 2; s++) {
-            z[s] = new double[values[s].length][cells];
-            moves[s] = new double[values[s].length][cells];
-            for (double[] row : z[s]) {
-                Arrays.fill(row, Double.NaN);
-            }
-        }
-        for (int c = 0; c < cells; c++) {
-            double[] medians = new double[2];
-            List<Double> deviations = new ArrayList<>();
-            boolean known = true;
-            for (int s = 0; s < 2; s++) {
-                double[] logs = column(values[s], c);
-                known &= logs.length >= MIN_TRIALS;
-                medians[s] = Sample.median(logs);
-                for (double v : logs) {
-                    deviations.add(Math.abs(v - medians[s]));
-                }
-            }
-            if (!known) {
-                continue; // too few trials measured the cell to know its spread
-            }
-            double spread = Math.max(Sample.robustSd(deviations.stream().mapToDouble(d -> d).toArray()),
-                    LEAST_SPREAD);
-            for (int s = 0; s < 2; s++) {
-                for (int t = 0; t < values[s].length; t++) {
-                    double v = values[s][t][c];
-                    if (v > 0 && !Double.isNaN(medians[s])) {
-                        double d = (Math.log(v) - medians[s]) * (worseUp[c] ? 1 : -1);
-                        z[s][t][c] = d / spread;
-                        moves[s][t][c] = Math.expm1(d) * 100;
-                    }
-                }
-            }
-        }
+        Moves m = moves(values, worseUp);
+        double[][][] z = m.spreads();
+        double[][][] moves = m.percent();
         List<Found> together = new ArrayList<>();
         List<Found> found = new ArrayList<>();
         boolean[] sidesTogether = new boolean[2];
@@ -218,6 +183,59 @@ public final class Disturbances {
         }
         found.sort(java.util.Comparator.comparingInt(Found::side).thenComparingInt(Found::trial));
         return found;
+    }
+
+    /**
+     * Each trial's move in each cell from its side's median: {@code spreads[side][trial][cell]} in
+     * spreads of the cell's trials pooled over both sides, positive for the worse, and
+     * {@code percent[side][trial][cell]}, in percent of the median, positive for the worse. NaN in
+     * {@code spreads} (and 0 in {@code percent}) where the trial did not measure the cell or too few
+     * trials did to know its spread.
+     */
+    private record Moves(double[][][] spreads, double[][][] percent) {
+    }
+
+    /** Returns each trial's move in each cell from its side's median, for the worse. */
+    private static Moves moves(double[][][] values, boolean[] worseUp) {
+        int cells = worseUp.length;
+        double[][][] z = new double[2][][];
+        double[][][] moves = new double[2][][];
+        for (int s = 0; s < 2; s++) {
+            z[s] = new double[values[s].length][cells];
+            moves[s] = new double[values[s].length][cells];
+            for (double[] row : z[s]) {
+                Arrays.fill(row, Double.NaN);
+            }
+        }
+        for (int c = 0; c < cells; c++) {
+            double[] medians = new double[2];
+            List<Double> deviations = new ArrayList<>();
+            boolean known = true;
+            for (int s = 0; s < 2; s++) {
+                double[] logs = column(values[s], c);
+                known &= logs.length >= MIN_TRIALS;
+                medians[s] = Sample.median(logs);
+                for (double v : logs) {
+                    deviations.add(Math.abs(v - medians[s]));
+                }
+            }
+            if (!known) {
+                continue; // too few trials measured the cell to know its spread
+            }
+            double spread = Math.max(Sample.robustSd(deviations.stream().mapToDouble(d -> d).toArray()),
+                    LEAST_SPREAD);
+            for (int s = 0; s < 2; s++) {
+                for (int t = 0; t < values[s].length; t++) {
+                    double v = values[s][t][c];
+                    if (v > 0 && !Double.isNaN(medians[s])) {
+                        double d = (Math.log(v) - medians[s]) * (worseUp[c] ? 1 : -1);
+                        z[s][t][c] = d / spread;
+                        moves[s][t][c] = Math.expm1(d) * 100;
+                    }
+                }
+            }
+        }
+        return new Moves(z, moves);
     }
 
     /** Returns the median of the known values of one side's trials; NaN when none is known. */

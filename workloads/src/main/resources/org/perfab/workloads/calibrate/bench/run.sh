@@ -1,3 +1,3 @@
 #!/bin/sh
-# Starts the calibration's harness from the side's build.
-exec java -XX:+UseSerialGC -cp "$PERFAB_BUILD_DIR/classes" calib.Harness
+# Starts the harness, compiled with the subject, from the side's build; the arguments are its own.
+exec java -XX:+UseSerialGC -cp "$PERFAB_BUILD_DIR/classes" Harness "$@"
