@@ -8,7 +8,7 @@ import org.perfab.model.BaselineUpdate;
 import org.perfab.model.Bisection;
 import org.perfab.model.BisectionJson;
 import org.perfab.model.CalibrationFigures;
-import org.perfab.model.MergedTable;
+import org.perfab.model.RunnerTable;
 import org.perfab.model.Plan;
 import org.perfab.model.SeriesCheck;
 import org.perfab.model.SeriesMerge;
@@ -28,10 +28,10 @@ public final class Products {
     /** An A/B, of a run or of two files: every format; text coloured on a terminal. */
     public static final Product<Report> AB = ab();
 
-    /** One A/B across runner classes ({@code perfab merge}). */
-    public static final Product<MergedTable> MERGE = Product.<MergedTable>named("perfab merge")
-            .with(Format.TEXT, MergeRenderer::text).with(Format.MARKDOWN, MergeRenderer::markdown)
-            .with(Format.JSON, MergeRenderer::json).with(Format.CSV, MergeRenderer::csv);
+    /** One A/B across runner classes ({@code perfab runners}). */
+    public static final Product<RunnerTable> RUNNERS = Product.<RunnerTable>named("perfab runners")
+            .with(Format.TEXT, RunnersRenderer::text).with(Format.MARKDOWN, RunnersRenderer::markdown)
+            .with(Format.JSON, RunnersRenderer::json).with(Format.CSV, RunnersRenderer::csv);
 
     /** What a bisect found, and its steps ({@code perfab bisect}). */
     public static final Product<Bisection> BISECT = Product.<Bisection>named("perfab bisect")

@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.perfab.model.Bisection;
 import org.perfab.model.CellId;
 import org.perfab.model.Measurement;
-import org.perfab.model.MergedTable;
+import org.perfab.model.RunnerTable;
 import org.perfab.model.NoiseFile;
 import org.perfab.model.Plan;
 import org.perfab.model.RunResults;
@@ -58,7 +58,7 @@ class ProductGoldenTest {
             new Fixture("ab-files", Products.AB, Report.of(RenderersTest.fixture())),
             new Fixture("ab-pairs", Products.AB, Report.of(RunFixture.drifting())),
             new Fixture("ab-stopped", Products.AB, Report.of(RunFixture.bitset())),
-            new Fixture("merge", Products.MERGE, merged()),
+            new Fixture("runners", Products.RUNNERS, runners()),
             new Fixture("bisect", Products.BISECT, bisection()),
             new Fixture("series-check", Products.SERIES_CHECK, SeriesCheck.of(series(), "run-9",
                     SeriesRules.Options.DEFAULT)),
@@ -102,7 +102,7 @@ class ProductGoldenTest {
     @Test
     void everyProductHereHasAFixture() {
         List<Product<?>> covered = FIXTURES.stream().map(Fixture::product).distinct().toList();
-        assertEquals(List.of(Products.AB, Products.MERGE, Products.BISECT, Products.SERIES_CHECK,
+        assertEquals(List.of(Products.AB, Products.RUNNERS, Products.BISECT, Products.SERIES_CHECK,
                 Products.SERIES_REPLAY, Products.SERIES_MERGE, Products.SERIES_NOISE, Products.PLAN), covered);
     }
 
@@ -114,8 +114,8 @@ class ProductGoldenTest {
     @Test
     void anUnsupportedFormatNamesTheSupportedOnes() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Products.MERGE.renderer(Format.HTML, false));
-        assertEquals("perfab merge writes text, json, markdown or csv, not html", e.getMessage());
+                () -> Products.RUNNERS.renderer(Format.HTML, false));
+        assertEquals("perfab runners writes text, json, markdown or csv, not html", e.getMessage());
     }
 
     @Test
@@ -124,7 +124,7 @@ class ProductGoldenTest {
                 List.copyOf(Products.AB.outputs(Report.of(RunFixture.broker())).keySet()));
         SeriesCheck check = SeriesCheck.of(series(), "run-9", SeriesRules.Options.DEFAULT);
         assertEquals(Map.of("new", "2", "persisting", "0", "rebased", "0"), Products.SERIES_CHECK.outputs(check));
-        assertTrue(Products.MERGE.outputs(merged()).isEmpty());
+        assertTrue(Products.RUNNERS.outputs(runners()).isEmpty());
         assertEquals(List.of("added", "already", "conflicting", "dropped"),
                 List.copyOf(Products.SERIES_MERGE.outputs(seriesMerge()).keySet()));
     }
@@ -174,7 +174,7 @@ class ProductGoldenTest {
      * The broker run on two runner classes, the second started later, on values of its own (a
      * millionth apart: the table shown is the first's).
      */
-    private static MergedTable merged() {
+    private static RunnerTable runners() {
         RunResults a = RunFixture.broker();
         RunResults b = RunFixture.broker();
         List<RunResults.TrialRecord> own = b.trials().stream().map(t -> t.withMeasurements(t.measurements().stream()
@@ -183,7 +183,7 @@ class ProductGoldenTest {
         RunResults later = new RunResults(b.name(), b.provenance(), new RunResults.Machine(b.machine().cpu(),
                 b.machine().cores(), b.machine().os(), b.machine().kernel(), b.machine().jvm(), "ubuntu-24.04-arm"),
                 b.settings(), b.startedAt().plusSeconds(3600), b.finishedAt(), false, b.timing(), own, b.table());
-        return MergedTable.of(List.of(a, later), List.of("ubuntu-latest/results.json",
+        return RunnerTable.of(List.of(a, later), List.of("ubuntu-latest/results.json",
                 RunFixture.HOSTILE + "/results.json"));
     }
 
