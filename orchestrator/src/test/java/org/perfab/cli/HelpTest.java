@@ -147,7 +147,7 @@ class HelpTest {
 
     /** A command's former name still runs it (scripts have it), and help offers only the name. */
     @ParameterizedTest
-    @ValueSource(strings = {"merge>runners"})
+    @ValueSource(strings = {"merge>runners", "series merge>series import"})
     void aFormerNameRunsTheCommandAndHelpListsOnlyTheName(String rename) {
         String[] was = rename.split(">")[0].split(" ");
         String[] now = rename.split(">")[1].split(" ");

@@ -11,7 +11,7 @@ import org.perfab.model.CalibrationFigures;
 import org.perfab.model.RunnerTable;
 import org.perfab.model.Plan;
 import org.perfab.model.SeriesCheck;
-import org.perfab.model.SeriesMerge;
+import org.perfab.model.SeriesImport;
 import org.perfab.model.SeriesNoiseTable;
 import org.perfab.model.SeriesReplay;
 import org.perfab.stats.Verdict;
@@ -47,11 +47,11 @@ public final class Products {
                     "rebased", c.rebasings().size()))
             .summary("the series' movements");
 
-    /** Another history folded into a nightly ratio series ({@code perfab series merge}). */
-    public static final Product<SeriesMerge> SERIES_MERGE = Product.<SeriesMerge>named("perfab series merge")
-            .with(Format.TEXT, SeriesRenderer::mergeText).with(Format.MARKDOWN, SeriesRenderer::mergeMarkdown)
-            .with(Format.JSON, SeriesRenderer::mergeJson).with(Format.GITHUB, SeriesRenderer::mergeGithub)
-            .outputs(SeriesRenderer::mergeCounts).summary("the series merge");
+    /** Another history folded into a nightly ratio series ({@code perfab series import}). */
+    public static final Product<SeriesImport> SERIES_IMPORT = Product.<SeriesImport>named("perfab series import")
+            .with(Format.TEXT, SeriesRenderer::importText).with(Format.MARKDOWN, SeriesRenderer::importMarkdown)
+            .with(Format.JSON, SeriesRenderer::importJson).with(Format.GITHUB, SeriesRenderer::importGithub)
+            .outputs(SeriesRenderer::importCounts).summary("the series import");
 
     /** The series' rules replayed run by run ({@code perfab series replay} and {@code demo}). */
     public static final Product<SeriesReplay> SERIES_REPLAY = Product.<SeriesReplay>named("perfab series replay")

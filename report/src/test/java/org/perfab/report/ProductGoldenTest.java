@@ -29,7 +29,7 @@ import org.perfab.model.Series;
 import org.perfab.model.SeriesCheck;
 import org.perfab.model.SeriesCuration;
 import org.perfab.model.SeriesFile;
-import org.perfab.model.SeriesMerge;
+import org.perfab.model.SeriesImport;
 import org.perfab.model.SeriesNoiseTable;
 import org.perfab.model.SeriesReplay;
 import org.perfab.report.testing.Golden;
@@ -73,7 +73,7 @@ class ProductGoldenTest {
                                     SeriesCuration.Reason.OFF_REF, 3),
                             new SeriesCuration.Dropped(RunFixture.HOSTILE, LocalDate.of(2026, 9, 6), "",
                                     SeriesCuration.Reason.NO_COMMIT, 3))))),
-            new Fixture("series-merge", Products.SERIES_MERGE, seriesMerge()),
+            new Fixture("series-import", Products.SERIES_IMPORT, seriesImport()),
             new Fixture("series-noise", Products.SERIES_NOISE, SeriesNoiseTable.of(series(), 5, key -> true)),
             new Fixture("plan", Products.PLAN, plan()));
 
@@ -103,7 +103,7 @@ class ProductGoldenTest {
     void everyProductHereHasAFixture() {
         List<Product<?>> covered = FIXTURES.stream().map(Fixture::product).distinct().toList();
         assertEquals(List.of(Products.AB, Products.RUNNERS, Products.BISECT, Products.SERIES_CHECK,
-                Products.SERIES_REPLAY, Products.SERIES_MERGE, Products.SERIES_NOISE, Products.PLAN), covered);
+                Products.SERIES_REPLAY, Products.SERIES_IMPORT, Products.SERIES_NOISE, Products.PLAN), covered);
     }
 
     @Test
@@ -126,7 +126,7 @@ class ProductGoldenTest {
         assertEquals(Map.of("new", "2", "persisting", "0", "rebased", "0"), Products.SERIES_CHECK.outputs(check));
         assertTrue(Products.RUNNERS.outputs(runners()).isEmpty());
         assertEquals(List.of("added", "already", "conflicting", "dropped"),
-                List.copyOf(Products.SERIES_MERGE.outputs(seriesMerge()).keySet()));
+                List.copyOf(Products.SERIES_IMPORT.outputs(seriesImport()).keySet()));
     }
 
     static String extension(Format f) {
@@ -145,7 +145,7 @@ class ProductGoldenTest {
      * A wiki's history folded into a series: readings added, one already there, 23 whose ratio
      * differs (24: more than the text shows), the first of a hostile key, and two runs left out.
      */
-    static SeriesMerge seriesMerge() {
+    static SeriesImport seriesImport() {
         String hostile = "\"" + RunFixture.HOSTILE.replace("\"", "\"\"") + "\"";
         StringBuilder own = new StringBuilder("date,run,commit,cpu,key,ratio\n2026-09-01,run-0,c0,Xeon," + hostile
                 + ",1.9\n");
@@ -163,7 +163,7 @@ class ProductGoldenTest {
         wiki.append("2026-09-05,run-4,c4,Xeon,lex,0.82,v1\n");
         SeriesFile.Merge merged = SeriesFile.read(own.toString(), "ratios.csv").with(SeriesFile.read(wiki.toString(),
                 "wiki.csv"));
-        return new SeriesMerge("ratios.csv", "wiki/ratios.csv", merged, new SeriesCuration(Optional.of("main"), 7,
+        return new SeriesImport("ratios.csv", "wiki/ratios.csv", merged, new SeriesCuration(Optional.of("main"), 7,
                 List.of(new SeriesCuration.Dropped("8812", LocalDate.of(2026, 8, 30), "3f9c1e0a77d2b6c1d0e9f8a7b6c5d4e3f2a1b0c9",
                         SeriesCuration.Reason.OFF_REF, 3),
                         new SeriesCuration.Dropped("stray", LocalDate.of(2026, 8, 31), "", SeriesCuration.Reason.NAMED,
