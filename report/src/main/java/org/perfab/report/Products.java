@@ -9,7 +9,7 @@ import org.perfab.model.Bisection;
 import org.perfab.model.BisectionJson;
 import org.perfab.model.CalibrationFigures;
 import org.perfab.model.RunnerTable;
-import org.perfab.model.Plan;
+import org.perfab.model.Sizing;
 import org.perfab.model.SeriesCheck;
 import org.perfab.model.SeriesImport;
 import org.perfab.model.SeriesNoiseTable;
@@ -95,10 +95,10 @@ public final class Products {
             .with(Format.MARKDOWN, f -> BaselineRenderer.floors(f, true))
             .with(Format.JSON, BaselineRenderer::floorsJson).with(Format.CSV, BaselineRenderer::floorsCsv);
 
-    /** The trials and builds a run needs ({@code perfab plan}). */
-    public static final Product<Plan> PLAN = Product.<Plan>named("perfab plan")
-            .with(Format.TEXT, PlanRenderer::text).with(Format.MARKDOWN, PlanRenderer::markdown)
-            .with(Format.JSON, PlanRenderer::json).with(Format.CSV, PlanRenderer::csv);
+    /** The sizing of a run: the trials and builds it needs ({@code perfab plan}). */
+    public static final Product<Sizing> SIZING = Product.<Sizing>named("perfab plan")
+            .with(Format.TEXT, SizingRenderer::text).with(Format.MARKDOWN, SizingRenderer::markdown)
+            .with(Format.JSON, SizingRenderer::json).with(Format.CSV, SizingRenderer::csv);
 
     /**
      * What {@code perfab calibrate} measured: the simulation, and the real runs when there were any.

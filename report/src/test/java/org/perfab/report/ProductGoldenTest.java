@@ -23,7 +23,7 @@ import org.perfab.model.CellId;
 import org.perfab.model.Measurement;
 import org.perfab.model.RunnerTable;
 import org.perfab.model.NoiseFile;
-import org.perfab.model.Plan;
+import org.perfab.model.Sizing;
 import org.perfab.model.RunResults;
 import org.perfab.model.Series;
 import org.perfab.model.SeriesCheck;
@@ -75,7 +75,7 @@ class ProductGoldenTest {
                                     SeriesCuration.Reason.NO_COMMIT, 3))))),
             new Fixture("series-import", Products.SERIES_IMPORT, seriesImport()),
             new Fixture("series-noise", Products.SERIES_NOISE, SeriesNoiseTable.of(series(), 5, key -> true)),
-            new Fixture("plan", Products.PLAN, plan()));
+            new Fixture("plan", Products.SIZING, sizing()));
 
     static Stream<Arguments> cases() {
         List<Arguments> all = new ArrayList<>();
@@ -103,7 +103,7 @@ class ProductGoldenTest {
     void everyProductHereHasAFixture() {
         List<Product<?>> covered = FIXTURES.stream().map(Fixture::product).distinct().toList();
         assertEquals(List.of(Products.AB, Products.RUNNERS, Products.BISECT, Products.SERIES_CHECK,
-                Products.SERIES_REPLAY, Products.SERIES_IMPORT, Products.SERIES_NOISE, Products.PLAN), covered);
+                Products.SERIES_REPLAY, Products.SERIES_IMPORT, Products.SERIES_NOISE, Products.SIZING), covered);
     }
 
     @Test
@@ -242,7 +242,7 @@ class ProductGoldenTest {
     }
 
     /** The noise of five cells: quiet, noisy, too noisy for any run, one with layout and one whose builds spread. */
-    private static Plan plan() {
+    private static Sizing sizing() {
         Map<CellId, NoiseFloor> cells = new LinkedHashMap<>();
         cells.put(new CellId("a/quiet", "time"), new NoiseFloor(1, Double.NaN));
         cells.put(new CellId("b/noisy", "time"), new NoiseFloor(3.5, Double.NaN));
@@ -250,6 +250,6 @@ class ProductGoldenTest {
         cells.put(new CellId("d/layout", "time"), new NoiseFloor(1, 0.1));
         cells.put(new CellId("e/drifting", "time"), new NoiseFloor(6, Double.NaN, 0.8));
         cells.put(new CellId(RunFixture.HOSTILE, "time"), new NoiseFloor(4, 3));
-        return Plan.of(new NoiseFile("aa", "c".repeat(40), cells), 0.5, 0.05);
+        return Sizing.of(new NoiseFile("aa", "c".repeat(40), cells), 0.5, 0.05);
     }
 }
