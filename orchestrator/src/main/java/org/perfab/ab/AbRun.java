@@ -29,7 +29,7 @@ import org.perfab.workload.Workload;
 
 /**
  * One same-runner A/B run, from refs to {@code results.json}: takes the run's folder, has its plan
- * made ({@link Planner}), prepares the sides ({@link Sides}), runs the trials round after round
+ * made ({@link Planner}), prepares the sides ({@link Workspace}), runs the trials round after round
  * ({@link TrialLoop}, with the later looks {@link Looks} decides), and writes the results as each
  * round ends and when a signal stops the run.
  */
@@ -143,7 +143,7 @@ public final class AbRun {
             if (resumed.isPresent()) {
                 TrialLog.recover(dir.trials()).forEach(ledger::resumed);
             }
-            Sides sides = new Sides(plan, workload, dir, builder(), ledger, context.events());
+            Workspace sides = new Workspace(plan, workload, dir, builder(), ledger, context.events());
             HarnessFiles harness = prepare(sides);
             List<Path> shared = plan.mergeBase().tree().equals(plan.head().tree()) ? List.of()
                     : Programs.shared(workload.harness().argvs(), dir.side(Side.BASE, 0).tree(),
@@ -195,7 +195,7 @@ public final class AbRun {
      * Checks out and builds the {@code sides}, and returns the harness files overlaid; a signal that
      * stopped a checkout or a build interrupts the run, and is not a failure of either.
      */
-    private HarnessFiles prepare(Sides sides) throws IOException, InterruptedException {
+    private HarnessFiles prepare(Workspace sides) throws IOException, InterruptedException {
         try {
             return sides.prepare();
         } catch (RunFailedException e) {

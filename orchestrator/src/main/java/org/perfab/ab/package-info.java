@@ -10,7 +10,7 @@
  * locked, deleting only what its manifest says it made), has the plan made
  * ({@link org.perfab.ab.Planner}: refs resolved, the head's workload read, written as
  * {@code run.json}, {@link org.perfab.ab.Plan}), and has the sides made ready
- * ({@link org.perfab.ab.Sides}: each side and build checked out into its own folder,
+ * ({@link org.perfab.ab.Workspace}: each side and build checked out into its own folder,
  * {@link org.perfab.ab.SideDir}, the head's harness files copied into the base's tree,
  * {@link org.perfab.ab.HarnessFiles}, each built into its private output folder or taken from the
  * cache, {@link org.perfab.ab.Builder}). A shard's run measures its slice of the suite the harness
