@@ -172,7 +172,7 @@ public final class AbRun {
                     return write(false);
                 }
             }
-            TrialRunner whole = new TrialRunner(processes, trials, dir.trialResults(), dir.trialLogs(),
+            Trial whole = new Trial(processes, trials, dir.trialResults(), dir.trialLogs(),
                     plan.padding(), context.events()::command, context.events()::note, workload.name(), machine.cores(),
                     countCache(plan, workload, harness, sides.leftOut(), machine));
             return measure(plan, workload, whole, trials);
@@ -211,13 +211,13 @@ public final class AbRun {
      * Runs the trials of {@code plan}, round after round while a later look is due (each with the
      * runner of {@code whole} narrowed to its open cells), and returns the results, written.
      */
-    private RunResults measure(Plan plan, Workload workload, TrialRunner whole, Slices.Sided trials)
+    private RunResults measure(Plan plan, Workload workload, Trial whole, Slices.Sided trials)
             throws IOException, InterruptedException {
         TrialLoop loop;
         TrialLoop.End end;
         try (TrialLog log = TrialLog.open(dir.trials())) {
             while (true) {
-                TrialRunner runner = plan.open().isEmpty() ? whole : looks.narrowed(whole, trials, workload, plan);
+                Trial runner = plan.open().isEmpty() ? whole : looks.narrowed(whole, trials, workload, plan);
                 loop = new TrialLoop(plan, dir, runner, ledger, context.events(), stop);
                 end = loop.run(log);
                 Optional<Plan> more = end == TrialLoop.End.DONE ? looks.nextRound(plan, assembly) : Optional.empty();

@@ -17,7 +17,7 @@
  * lists ({@link org.perfab.ab.Slices}).
  *
  * <p>The trials run in the plan's order, sides alternating ({@link org.perfab.ab.TrialOrder}), one
- * at a time ({@link org.perfab.ab.TrialLoop}, each trial a {@link org.perfab.ab.TrialRunner} run in
+ * at a time ({@link org.perfab.ab.TrialLoop}, each trial a {@link org.perfab.ab.Trial} run in
  * its side's tree), each appended to {@code trials.jsonl} the moment it ends
  * ({@link org.perfab.ab.TrialLog}) and to what the run has done so far
  * ({@link org.perfab.ab.Ledger}); a trial the machine disturbed is replaced, a bounded number of
