@@ -29,10 +29,10 @@ import org.perfab.stats.RatioSpace;
  * @param anchor the benchmark every ratio is against
  * @param tiers the tiers, with how each was seeded
  * @param entries the floors: for each, {@code ratio == value / tier anchor value} holds
- * @param report what the last seeding left out and noticed
+ * @param seeding what the last seeding left out and noticed
  * @param floors the measured noise floors under the budget, per tier ({@code perfab baseline floor})
  */
-public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, Report report, List<Floor> floors) {
+public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, Seeding seeding, List<Floor> floors) {
     /** The schema of a baseline file. */
     public static final String SCHEMA = "perfab/baseline/v1";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -180,9 +180,9 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, Rep
      * @param liveExclusions the exclusion prefixes that matched a benchmark
      * @param staleExclusions the exclusion prefixes that matched none
      */
-    public record Report(List<String> unparseable, List<Rejected> rejected, List<Skipped> skipped, List<Note> notes,
+    public record Seeding(List<String> unparseable, List<Rejected> rejected, List<Skipped> skipped, List<Note> notes,
             List<String> liveExclusions, List<String> staleExclusions) {
-        public Report {
+        public Seeding {
             unparseable = List.copyOf(unparseable);
             rejected = List.copyOf(rejected);
             skipped = List.copyOf(skipped);
@@ -191,9 +191,9 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, Rep
             staleExclusions = List.copyOf(staleExclusions);
         }
 
-        /** The report of nothing. */
-        public static Report empty() {
-            return new Report(List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+        /** The seeding that left out and noticed nothing. */
+        public static Seeding empty() {
+            return new Seeding(List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
         }
     }
 
@@ -225,7 +225,7 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, Rep
 
     public Baseline {
         Objects.requireNonNull(anchor, "anchor");
-        Objects.requireNonNull(report, "report");
+        Objects.requireNonNull(seeding, "seeding");
         tiers = tiers.stream().sorted(Comparator.comparing(Tier::key)).toList();
         entries = entries.stream().sorted(Comparator.comparing(Entry::key).thenComparing(Entry::benchmark)).toList();
         floors = floors.stream().sorted(Comparator.comparing(Floor::key)).toList();
@@ -264,8 +264,8 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, Rep
 
     /**
      * Returns this baseline with the tiers of {@code seeded} in place of its own tiers of the same
-     * machine key and architecture (a tier matching on one of them only is kept), and the seeded
-     * report; its measured floors are kept.
+     * machine key and architecture (a tier matching on one of them only is kept), and what that
+     * seeding left out and noticed; its measured floors are kept.
      *
      * @throws IllegalArgumentException when the anchors differ: the ratios would be of two spaces
      */
@@ -280,7 +280,7 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, Rep
                 .toList();
         List<Entry> e = Stream.concat(entries.stream().filter(x -> !replaced.contains(x.key())),
                 seeded.entries().stream()).toList();
-        return new Baseline(anchor, t, e, seeded.report(), floors);
+        return new Baseline(anchor, t, e, seeded.seeding(), floors);
     }
 
     /** Returns this baseline with {@code measured} in place of its floors of the same tiers. */
@@ -289,7 +289,7 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, Rep
         measured.forEach(f -> replaced.add(f.key()));
         List<Floor> f = Stream.concat(floors.stream().filter(x -> !replaced.contains(x.key())), measured.stream())
                 .toList();
-        return new Baseline(anchor, tiers, entries, report, f);
+        return new Baseline(anchor, tiers, entries, seeding, f);
     }
 
     /** Returns this baseline with {@code changed} in place of its entries of the same tier and benchmark. */
@@ -299,7 +299,7 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, Rep
         List<Entry> e = new ArrayList<>(entries.stream()
                 .filter(x -> !replaced.contains(List.of(x.key(), x.benchmark()))).toList());
         e.addAll(changed);
-        return new Baseline(anchor, tiers, e, report, floors);
+        return new Baseline(anchor, tiers, e, seeding, floors);
     }
 
     /** Returns the baseline's file text. */
@@ -332,21 +332,21 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, Rep
             n.put("setBy", e.setBy());
         }
         ArrayNode rejected = root.putArray("rejected");
-        report.rejected().forEach(r -> key(rejected.addObject().put("snapshot", r.snapshot()), r.key())
+        seeding.rejected().forEach(r -> key(rejected.addObject().put("snapshot", r.snapshot()), r.key())
                 .put("reason", r.reason()));
         ArrayNode unparseable = root.putArray("unparseable");
-        report.unparseable().forEach(unparseable::add);
+        seeding.unparseable().forEach(unparseable::add);
         ArrayNode skipped = root.putArray("skipped");
-        report.skipped().forEach(s -> optionalKey(skipped.addObject().put("subject", s.subject()), s.key())
+        seeding.skipped().forEach(s -> optionalKey(skipped.addObject().put("subject", s.subject()), s.key())
                 .put("reason", s.reason()));
         ArrayNode notes = root.putArray("notes");
-        report.notes().forEach(s -> optionalKey(notes.addObject().put("kind", s.kind().name().toLowerCase(
+        seeding.notes().forEach(s -> optionalKey(notes.addObject().put("kind", s.kind().name().toLowerCase(
                 Locale.ROOT).replace('_', '-')).put("subject", s.subject()), s.key()).put("detail", s.detail()));
         ObjectNode exclusions = root.putObject("exclusions");
         ArrayNode live = exclusions.putArray("live");
-        report.liveExclusions().forEach(live::add);
+        seeding.liveExclusions().forEach(live::add);
         ArrayNode stale = exclusions.putArray("stale");
-        report.staleExclusions().forEach(stale::add);
+        seeding.staleExclusions().forEach(stale::add);
         ArrayNode floorList = root.putArray("floors");
         for (Floor f : floors) {
             ObjectNode n = key(floorList.addObject(), f.key()).put("snapshots", f.snapshots()).put("pairs", f.pairs())
@@ -405,7 +405,7 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, Rep
                 f.number("p90"), f.number("p95"), f.number("p99"), f.number("max"),
                 f.check("date", () -> LocalDate.parse(f.text("date"))), numbers(f.object("benchmarks"))));
         Baseline b = n.check("entries", () -> new Baseline(anchor, tiers, entries,
-                new Report(unparseable, rejected, skipped, notes, live, stale), floors));
+                new Seeding(unparseable, rejected, skipped, notes, live, stale), floors));
         n.done();
         return b;
     }

@@ -112,7 +112,7 @@ class BaselineModelTest {
             entries.add(new Baseline.Entry(key, QUIET.get(i), 100 * (i + 1), "ns/op", i + 1, 5, OptionalLong.empty(),
                     "seed"));
         }
-        return new Baseline("Anchor", List.of(tier), entries, Baseline.Report.empty(), List.of());
+        return new Baseline("Anchor", List.of(tier), entries, Baseline.Seeding.empty(), List.of());
     }
 
     @Test
@@ -132,7 +132,7 @@ class BaselineModelTest {
         assertEquals(both.entries(ARM), reseeded.entries(ARM), "same machine key, other architecture: kept");
         assertEquals(both.entries(AMD), reseeded.entries(AMD));
         assertEquals(3, reseeded.tiers().size());
-        Baseline other = new Baseline("Other", List.of(), List.of(), Baseline.Report.empty(), List.of());
+        Baseline other = new Baseline("Other", List.of(), List.of(), Baseline.Seeding.empty(), List.of());
         assertThrows(IllegalArgumentException.class, () -> both.with(other), "two anchors cannot share a file");
     }
 
@@ -150,7 +150,7 @@ class BaselineModelTest {
     @Test
     void aFewBenchmarksMovingTogetherAreTheirOwnNoiseNotTheAnchors() {
         Baseline small = new Baseline("Anchor", baseline(AMD).tiers(), baseline(AMD).entries().stream()
-                .filter(e -> !QUIET.contains(e.benchmark())).toList(), Baseline.Report.empty(), List.of());
+                .filter(e -> !QUIET.contains(e.benchmark())).toList(), Baseline.Seeding.empty(), List.of());
         Snapshot s = new Snapshot("ubuntu-latest", "amd64", "c", "", DAY, List.of(new Snapshot.Benchmark("Anchor", 120,
                 "ns/op", OptionalLong.empty()), new Snapshot.Benchmark("Parse", 250, "ns/op", OptionalLong.empty()),
                 new Snapshot.Benchmark("Encode", 50, "ns/op", OptionalLong.empty())));

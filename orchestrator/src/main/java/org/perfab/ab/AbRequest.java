@@ -42,7 +42,7 @@ import org.perfab.workload.Workload;
  *     (beside them, never over them)
  * @param failOn the verdicts that fail the job; empty for an advisory run
  * @param padding whether each trial's environment is padded by a random length (see
- *     {@link TrialRunner}), and where that was given; empty for no padding
+ *     {@link Trial}), and where that was given; empty for no padding
  * @param noise a {@code noise.json} of an A/A run, to mark the cells whose change lies inside
  *     their noise floor; empty for none
  * @param adaptive the most trials per side of a run with adaptive trials, and where it was

@@ -29,7 +29,7 @@ import org.perfab.workload.Workload;
 
 /**
  * One same-runner A/B run, from refs to {@code results.json}: takes the run's folder, has its plan
- * made ({@link Planner}), prepares the sides ({@link Sides}), runs the trials round after round
+ * made ({@link Planner}), prepares the sides ({@link Workspace}), runs the trials round after round
  * ({@link TrialLoop}, with the later looks {@link Looks} decides), and writes the results as each
  * round ends and when a signal stops the run.
  */
@@ -143,7 +143,7 @@ public final class AbRun {
             if (resumed.isPresent()) {
                 TrialLog.recover(dir.trials()).forEach(ledger::resumed);
             }
-            Sides sides = new Sides(plan, workload, dir, builder(), ledger, context.events());
+            Workspace sides = new Workspace(plan, workload, dir, builder(), ledger, context.events());
             HarnessFiles harness = prepare(sides);
             List<Path> shared = plan.mergeBase().tree().equals(plan.head().tree()) ? List.of()
                     : Programs.shared(workload.harness().argvs(), dir.side(Side.BASE, 0).tree(),
@@ -172,7 +172,7 @@ public final class AbRun {
                     return write(false);
                 }
             }
-            TrialRunner whole = new TrialRunner(processes, trials, dir.trialResults(), dir.trialLogs(),
+            Trial whole = new Trial(processes, trials, dir.trialResults(), dir.trialLogs(),
                     plan.padding(), context.events()::command, context.events()::note, workload.name(), machine.cores(),
                     countCache(plan, workload, harness, sides.leftOut(), machine));
             return measure(plan, workload, whole, trials);
@@ -195,7 +195,7 @@ public final class AbRun {
      * Checks out and builds the {@code sides}, and returns the harness files overlaid; a signal that
      * stopped a checkout or a build interrupts the run, and is not a failure of either.
      */
-    private HarnessFiles prepare(Sides sides) throws IOException, InterruptedException {
+    private HarnessFiles prepare(Workspace sides) throws IOException, InterruptedException {
         try {
             return sides.prepare();
         } catch (RunFailedException e) {
@@ -211,13 +211,13 @@ public final class AbRun {
      * Runs the trials of {@code plan}, round after round while a later look is due (each with the
      * runner of {@code whole} narrowed to its open cells), and returns the results, written.
      */
-    private RunResults measure(Plan plan, Workload workload, TrialRunner whole, Slices.Sided trials)
+    private RunResults measure(Plan plan, Workload workload, Trial whole, Slices.Sided trials)
             throws IOException, InterruptedException {
         TrialLoop loop;
         TrialLoop.End end;
         try (TrialLog log = TrialLog.open(dir.trials())) {
             while (true) {
-                TrialRunner runner = plan.open().isEmpty() ? whole : looks.narrowed(whole, trials, workload, plan);
+                Trial runner = plan.open().isEmpty() ? whole : looks.narrowed(whole, trials, workload, plan);
                 loop = new TrialLoop(plan, dir, runner, ledger, context.events(), stop);
                 end = loop.run(log);
                 Optional<Plan> more = end == TrialLoop.End.DONE ? looks.nextRound(plan, assembly) : Optional.empty();

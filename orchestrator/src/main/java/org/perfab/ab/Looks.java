@@ -71,7 +71,7 @@ final class Looks {
      * their benchmarks counted. A harness perfab cannot filter (or list) runs whole, and is said once;
      * the cells it measures beside the open ones are judged at the looks their trials reach.
      */
-    TrialRunner narrowed(TrialRunner whole, Slices.Sided trials, Workload workload, Plan plan)
+    Trial narrowed(Trial whole, Slices.Sided trials, Workload workload, Plan plan)
             throws IOException, InterruptedException {
         Set<String> open = Set.copyOf(plan.open());
         Workload.Harness harness = trials.harness();

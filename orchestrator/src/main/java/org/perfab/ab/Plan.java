@@ -40,7 +40,7 @@ import org.perfab.workload.WorkloadLoader;
  * @param warmup warm-ups per side
  * @param builds builds per side
  * @param seed the seed of the trial order; empty for alternation
- * @param padding the seed of each trial's environment padding (see {@link TrialRunner}); empty
+ * @param padding the seed of each trial's environment padding (see {@link Trial}); empty
  *     for none
  * @param thresholds the verdict settings
  * @param startedAt when the run first started

@@ -10,14 +10,14 @@
  * locked, deleting only what its manifest says it made), has the plan made
  * ({@link org.perfab.ab.Planner}: refs resolved, the head's workload read, written as
  * {@code run.json}, {@link org.perfab.ab.Plan}), and has the sides made ready
- * ({@link org.perfab.ab.Sides}: each side and build checked out into its own folder,
+ * ({@link org.perfab.ab.Workspace}: each side and build checked out into its own folder,
  * {@link org.perfab.ab.SideDir}, the head's harness files copied into the base's tree,
  * {@link org.perfab.ab.HarnessFiles}, each built into its private output folder or taken from the
  * cache, {@link org.perfab.ab.Builder}). A shard's run measures its slice of the suite the harness
  * lists ({@link org.perfab.ab.Slices}).
  *
  * <p>The trials run in the plan's order, sides alternating ({@link org.perfab.ab.TrialOrder}), one
- * at a time ({@link org.perfab.ab.TrialLoop}, each trial a {@link org.perfab.ab.TrialRunner} run in
+ * at a time ({@link org.perfab.ab.TrialLoop}, each trial a {@link org.perfab.ab.Trial} run in
  * its side's tree), each appended to {@code trials.jsonl} the moment it ends
  * ({@link org.perfab.ab.TrialLog}) and to what the run has done so far
  * ({@link org.perfab.ab.Ledger}); a trial the machine disturbed is replaced, a bounded number of

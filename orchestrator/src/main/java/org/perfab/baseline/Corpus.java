@@ -214,7 +214,7 @@ public final class Corpus {
                     + " of the " + r.accepted() + " snapshots counted, under half: not seeded (check reports it as"
                     + " new)")));
         });
-        return new Baseline(anchor, seededTiers, entries, new Baseline.Report(unparseable, rejected, left, noted,
+        return new Baseline(anchor, seededTiers, entries, new Baseline.Seeding(unparseable, rejected, left, noted,
                 exclusions.live(names), exclusions.stale(names)), List.of());
     }
 

@@ -47,7 +47,7 @@ final class Completion {
      */
     static CommandLine typed(CommandLine original) {
         CommandSpec from = original.getCommandSpec();
-        CommandSpec to = CommandSpec.create().name(from.name()).aliases(from.aliases());
+        CommandSpec to = CommandSpec.create().name(from.name()); // a former name (alias) runs, not offered
         to.usageMessage().description(from.usageMessage().description());
         for (OptionSpec o : from.options()) {
             Iterable<String> values = lowerCase(o);
@@ -61,7 +61,11 @@ final class Completion {
             to.addPositional(p.toBuilder().completionCandidates(lowerCase(p)).build());
         }
         CommandLine copy = new CommandLine(to);
-        original.getSubcommands().forEach((name, sub) -> copy.addSubcommand(name, typed(sub)));
+        original.getSubcommands().forEach((name, sub) -> {
+            if (name.equals(sub.getCommandName())) {
+                copy.addSubcommand(name, typed(sub));
+            }
+        });
         return copy;
     }
 

@@ -14,8 +14,10 @@ import java.util.Optional;
 import org.perfab.report.Untrusted;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Help;
 import picocli.CommandLine.IFactory;
 import picocli.CommandLine.IHelpSectionRenderer;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.UsageMessageSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.UnmatchedArgumentException;
@@ -104,15 +106,16 @@ public final class Main {
     }
 
     /**
-     * Returns the command line {@code args} run with: when they start with a subcommand's name, that
-     * subcommand alone below perfab, since building the others takes longer than many runs of it;
-     * otherwise every one (for help, a mistyped name's suggestions, and completion, which completes
-     * them all).
+     * Returns the command line {@code args} run with: when they start with a subcommand's name (or a
+     * former name it keeps as an alias), that subcommand alone below perfab, since building the others
+     * takes longer than many runs of it; otherwise every one (for help, a mistyped name's suggestions,
+     * and completion, which completes them all).
      */
     static CommandLine commandLine(Session session, String... args) {
         for (Class<?> command : PerfabCommand.SUBCOMMANDS) {
+            Command named = command.getAnnotation(Command.class);
             if (args.length > 0 && command != CompletionCommand.class
-                    && command.getAnnotation(Command.class).name().equals(args[0])) {
+                    && (named.name().equals(args[0]) || List.of(named.aliases()).contains(args[0]))) {
                 return commandLine(session, List.of(command));
             }
         }
@@ -127,8 +130,24 @@ public final class Main {
         sections.put(UsageMessageSpec.SECTION_KEY_FOOTER, new Footer());
         cli.setHelpSectionMap(sections); // and every subcommand's
         cli.setExitCodeExceptionMapper(new ExitCode());
+        cli.setHelpFactory(FormerNames::new); // and every subcommand's
         FormatOption.describe(cli);
         return cli;
+    }
+
+    /**
+     * Help that lists each command by its name alone: a command's aliases are its former names,
+     * which still run but which help does not offer.
+     */
+    private static final class FormerNames extends Help {
+        FormerNames(CommandSpec spec, Help.ColorScheme scheme) {
+            super(spec, scheme);
+        }
+
+        @Override
+        protected List<String> aliases() {
+            return super.aliases().subList(0, 1);
+        }
     }
 
     /**

@@ -25,7 +25,7 @@ final class PerfabCommand implements Callable<Integer> {
      * a second on every run).
      */
     static final List<Class<?>> SUBCOMMANDS = List.of(AbCommand.class, CompareCommand.class, ReportCommand.class,
-            PlanCommand.class, MergeCommand.class, BisectCommand.class, SeriesCommand.class, BaselineCommand.class,
+            PlanCommand.class, RunnersCommand.class, BisectCommand.class, SeriesCommand.class, BaselineCommand.class,
             CalibrateCommand.class, DemoCommand.class, GithubCommand.class, CompletionCommand.class);
 
     @Spec

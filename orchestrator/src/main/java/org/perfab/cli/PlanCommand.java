@@ -5,7 +5,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.NoiseFile;
-import org.perfab.model.Plan;
+import org.perfab.model.Sizing;
 import org.perfab.model.ResultsJson;
 import org.perfab.report.Format;
 import org.perfab.report.Products;
@@ -19,13 +19,13 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code perfab plan}: how many trials and builds a run needs to find a change. */
+/** {@code perfab plan}: the sizing of a run, how many trials and builds it needs to find a change. */
 @Command(name = "plan", mixinStandardHelpOptions = true,
-        description = {"Say, per cell, how many builds and trials per side a run needs to find a change of"
-                + " --min-effect percent with 80%% power, from the noise an A/A run measured (its noise.json) or"
-                + " the baseline of any results.json. With the spread between builds known, the advice puts"
-                + " code layout inside the test (several builds per side). A run has at most 20 builds and 1000"
-                + " trials per side; a change no such run finds is \"more than\" the cap it lies beyond."},
+        description = {"Size a run: say, per cell, how many builds and trials per side it needs to find a change of"
+                + " --min-effect percent with 80%% power (the run's sizing), from the noise an A/A run measured (its"
+                + " noise.json) or the baseline of any results.json. With the spread between builds known, the"
+                + " sizing puts code layout inside the test (several builds per side). A run has at most 20 builds"
+                + " and 1000 trials per side; a change no such run finds is \"more than\" the cap it lies beyond."},
         footer = {"", "Example:", "  perfab ab --base v1.2 --head v1.2 --builds 3 --out aa && perfab plan --noise"
                 + " aa/noise.json --min-effect 2"})
 final class PlanCommand implements Callable<Integer> {
@@ -45,7 +45,7 @@ final class PlanCommand implements Callable<Integer> {
     EffectOptions effect = new EffectOptions();
 
     @Mixin
-    OutputOptions<Plan> output = new OutputOptions<>(Products.PLAN, Format.TEXT);
+    OutputOptions<Sizing> output = new OutputOptions<>(Products.SIZING, Format.TEXT);
 
     PlanCommand(Session session) {
         this.session = session;
@@ -65,7 +65,7 @@ final class PlanCommand implements Callable<Integer> {
         }
         NoiseFile file = noise != null ? NoiseFile.read(BadInputException.read(noise), noise.toString())
                 : NoiseFile.of(ResultsJson.read(results));
-        output.emit(session, Plan.of(file, thresholds.minEffect(), thresholds.alpha()));
+        output.emit(session, Sizing.of(file, thresholds.minEffect(), thresholds.alpha()));
         return ExitCode.OK;
     }
 }

@@ -94,7 +94,7 @@ final class ReportCommand implements Callable<Integer> {
             for (int i = 0; i < runs.size(); i++) {
                 if (runs.get(i).sharding().isEmpty()) {
                     throw new BadInputException(read.get(i) + " is not a shard's results (its run had no --shard):"
-                            + " 'perfab report' takes one run, or the shards of one A/B; 'perfab merge' takes one A/B"
+                            + " 'perfab report' takes one run, or the shards of one A/B; 'perfab runners' takes one A/B"
                             + " of several runners");
                 }
             }

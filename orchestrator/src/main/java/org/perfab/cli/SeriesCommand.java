@@ -5,7 +5,7 @@ import java.time.LocalDate;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.model.SeriesCheck;
-import org.perfab.model.SeriesMerge;
+import org.perfab.model.SeriesImport;
 import org.perfab.model.SeriesReplay;
 import org.perfab.report.Format;
 import org.perfab.report.Products;
@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
         description = {"A nightly series of ratios (date,run,commit,cpu,key,ratio,base,time), committed in the repository:"
                 + " record tonight's ratios, and report the ratios that step past their own noise or drift over ten"
                 + " days. Exits 0 whatever it finds."},
-        subcommands = {SeriesRecordCommand.class, SeriesCommand.Merge.class, SeriesCommand.Check.class,
+        subcommands = {SeriesRecordCommand.class, SeriesCommand.Import.class, SeriesCommand.Check.class,
             SeriesReplayCommand.class, SeriesNoiseCommand.class, SeriesBaseCommand.class, SeriesSiteCommand.class,
             SeriesCommand.Demo.class})
 final class SeriesCommand implements Callable<Integer> {
@@ -41,19 +41,19 @@ final class SeriesCommand implements Callable<Integer> {
         return ExitCode.BAD_INPUT;
     }
 
-    /** {@code perfab series merge}. */
-    @Command(name = "merge", mixinStandardHelpOptions = true,
-            description = {"Fold another history of the same series into it (a wiki page's, say), without"
+    /** {@code perfab series import}, formerly {@code perfab series merge}, which still runs it. */
+    @Command(name = "import", aliases = "merge", mixinStandardHelpOptions = true,
+            description = {"Import another history of the same series into it (a wiki page's, say), without"
                     + " duplicates: a run and key the series holds keeps its own ratio. The series' rows and columns"
                     + " stay as they are; the other's rows are added at the end, in its order, and its columns the"
-                    + " series lacks at the right.",
+                    + " series lacks at the right. Formerly 'perfab series merge', which still runs it.",
                 "With --on or --drop-run, the runs dropped are left out of both histories: the series file is"
                     + " written without them, its own rows of them included. Each is named on standard error."},
             footer = {"", "It prints the readings added, those already there and those whose ratio differs from the"
                     + " series' own (the series' is kept). With --format github it prints a ::warning per reading whose"
                     + " ratio differs, appends the Markdown section to $GITHUB_STEP_SUMMARY, and writes added=,"
                     + " already=, conflicting= and dropped= to $GITHUB_OUTPUT."})
-    static final class Merge implements Callable<Integer> {
+    static final class Import implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
@@ -71,18 +71,18 @@ final class SeriesCommand implements Callable<Integer> {
         CurationOptions curate = new CurationOptions();
 
         @Mixin
-        FormatOption<SeriesMerge> format = new FormatOption<>(Products.SERIES_MERGE, Format.TEXT);
+        FormatOption<SeriesImport> format = new FormatOption<>(Products.SERIES_IMPORT, Format.TEXT);
 
-        Merge(Session session) {
+        Import(Session session) {
             this.session = session;
         }
 
         @Override
         public Integer call() {
-            SeriesMerge merged = Nightly.merge(series, from, curate.curation(), LocalDate.now(session.clock()),
-                    Output::replace);
-            curate.report(spec.commandLine().getErr(), merged.curation());
-            format.emit(session, merged);
+            SeriesImport imported = Nightly.importHistory(series, from, curate.curation(),
+                    LocalDate.now(session.clock()), Output::replace);
+            curate.report(spec.commandLine().getErr(), imported.curation());
+            format.emit(session, imported);
             return ExitCode.OK;
         }
     }

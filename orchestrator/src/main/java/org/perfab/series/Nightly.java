@@ -24,7 +24,7 @@ import org.perfab.model.Series;
 import org.perfab.model.SeriesCheck;
 import org.perfab.model.SeriesCuration;
 import org.perfab.model.SeriesFile;
-import org.perfab.model.SeriesMerge;
+import org.perfab.model.SeriesImport;
 import org.perfab.model.SeriesNoiseTable;
 import org.perfab.model.SeriesReplay;
 import org.perfab.stats.SeriesNoise;
@@ -197,7 +197,7 @@ public final class Nightly {
      * {@code today} at the latest ({@link SeriesFile#fold}): a day's grace for a run dated by a
      * clock ahead of this one's, or a date given in another zone.
      *
-     * @param today the day of the merge, UTC
+     * @param today the day of the import, UTC
      * @throws BadInputException when a file cannot be read, the history holds what a series may not
      *     take in, the two disagree on a run's date, a run of the history is from the future, a run
      *     to drop is in neither, or the ref is unknown
@@ -205,7 +205,7 @@ public final class Nightly {
     // Note: refusing every run of the history dated after the series' own latest was tried. It
     // refuses what the nightly script folds in on purpose: the nights of its open pull request,
     // which come after main's latest.
-    public static SeriesMerge merge(Path series, Path from, Curation curate, LocalDate today,
+    public static SeriesImport importHistory(Path series, Path from, Curation curate, LocalDate today,
             BiConsumer<Path, String> write) {
         SeriesFile own = read(series, true);
         SeriesFile other = SeriesFile.readHistory(BadInputException.read(from), from.toString());
@@ -218,7 +218,7 @@ public final class Nightly {
             throw new BadInputException(from + ": " + e.getMessage());
         }
         write.accept(series, merged.file().write());
-        return new SeriesMerge(series.toString(), from.toString(), merged, curation);
+        return new SeriesImport(series.toString(), from.toString(), merged, curation);
     }
 
     /**

@@ -90,8 +90,8 @@ class BaselineCommandTest {
         assertEquals(RatioSpace.Fate.ACCEPTED, fast.fate(), "a host 22% fast on everything is kept");
         assertTrue(fast.anchorDeviation() < -15, "it ran fast: " + fast.anchorDeviation());
         assertTrue(Math.abs(fast.offset()) < 2, "its ratios agree: " + fast.offset());
-        assertEquals(1, b.report().rejected().size(), b.report().rejected().toString());
-        Baseline.Rejected mixed = b.report().rejected().get(0);
+        assertEquals(1, b.seeding().rejected().size(), b.seeding().rejected().toString());
+        Baseline.Rejected mixed = b.seeding().rejected().get(0);
         assertTrue(mixed.snapshot().endsWith(SyntheticSnapshots.MIXED), mixed.toString());
         assertTrue(mixed.reason().startsWith("its ratios sit -1"), mixed.reason());
         assertTrue(report.out().contains("Rejected (1):\n  ubuntu-22-04/" + SyntheticSnapshots.MIXED), report.out());
@@ -108,7 +108,7 @@ class BaselineCommandTest {
     @Test
     void seedingReportsWhatItLeftOutAndNoticed() throws IOException {
         Cli report = seed(5, "b5.json");
-        Baseline.Report r = baseline("b5.json").report();
+        Baseline.Seeding r = baseline("b5.json").seeding();
         assertEquals(2, r.unparseable().size(), r.unparseable().toString());
         assertTrue(r.skipped().stream().anyMatch(s -> s.subject().equals(SyntheticSnapshots.THIN)
                 && s.reason().startsWith("seen in 1 of the 5 snapshots counted, under half: not seeded")), r.toString());

@@ -104,7 +104,7 @@ class CompletionCommandTest {
                         .collect(Collectors.joining(" "))),
                 Arguments.of("perfab compare --format-in g", "go google-benchmark"),
                 Arguments.of("perfab compare --format ", "text json markdown github html csv junit"),
-                Arguments.of("perfab merge --format ", "text json markdown csv"),
+                Arguments.of("perfab runners --format ", "text json markdown csv"),
                 Arguments.of("perfab baseline check --format ", "text json markdown github csv"),
                 Arguments.of("perfab ab --profile ", "pr release"),
                 Arguments.of("perfab calibrate --noise heavy", "heavy_tail heavy_tail_10"),

@@ -33,7 +33,7 @@ class FormatOptionTest {
                         .anyMatch(m -> m.userObject() instanceof FormatOption<?>), name + " mixes the option in");
             }
         }
-        assertTrue(commands.containsAll(List.of("ab", "compare", "report", "merge", "bisect", "plan", "demo",
+        assertTrue(commands.containsAll(List.of("ab", "compare", "report", "runners", "bisect", "plan", "demo",
                 "series record", "series check", "series replay", "series demo", "baseline seed", "baseline check",
                 "baseline diff", "baseline floor")), commands.toString());
     }

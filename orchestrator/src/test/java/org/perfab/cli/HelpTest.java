@@ -91,11 +91,11 @@ class HelpTest {
         ByteArrayOutputStream warnings = new ByteArrayOutputStream();
         System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
         try {
-            for (String command : new String[] {"ab", "compare", "report", "plan", "merge", "bisect", "demo"}) {
+            for (String command : new String[] {"ab", "compare", "report", "plan", "runners", "bisect", "demo"}) {
                 Cli run = Cli.run(command, "--help");
                 assertEquals(0, run.exitCode());
                 assertTrue(run.out().startsWith("Usage: perfab " + command), run.out());
-                assertTrue(run.out().contains("github") || List.of("demo", "plan", "merge", "bisect").contains(command),
+                assertTrue(run.out().contains("github") || List.of("demo", "plan", "runners", "bisect").contains(command),
                         "--format lists every format: " + run.out());
             }
             List<CommandLine> all = commands(Main.commandLine());
@@ -143,5 +143,29 @@ class HelpTest {
             assertTrue(help.contains(said), "baseline check --help says " + said + "\n" + help);
             assertTrue(readme.contains(said), "the README says " + said);
         }
+    }
+
+    /** A command's former name still runs it (scripts have it), and help offers only the name. */
+    @ParameterizedTest
+    @ValueSource(strings = {"merge>runners", "series merge>series import"})
+    void aFormerNameRunsTheCommandAndHelpListsOnlyTheName(String rename) {
+        String[] was = rename.split(">")[0].split(" ");
+        String[] now = rename.split(">")[1].split(" ");
+        Cli former = Cli.run(concat(was, "--help"));
+        assertEquals(0, former.exitCode(), former.err());
+        assertEquals(Cli.run(concat(now, "--help")).out(), former.out(), "the same command, its help by its name");
+        assertTrue(former.out().replaceAll("\\s+", " ").contains("Formerly 'perfab " + String.join(" ", was) + "'"),
+                former.out());
+        String[] parent = Arrays.copyOf(now, now.length - 1);
+        String list = Cli.run(concat(parent, "--help")).out();
+        assertTrue(list.contains("  " + now[now.length - 1] + " "), list);
+        assertFalse(list.contains(", " + was[was.length - 1]) || list.contains("  " + was[was.length - 1] + " "),
+                "help lists a command by its name alone: " + list);
+    }
+
+    private static String[] concat(String[] words, String last) {
+        String[] all = Arrays.copyOf(words, words.length + 1);
+        all[words.length] = last;
+        return all;
     }
 }

@@ -44,7 +44,7 @@ class NightlyScriptIT {
             to() { local o; o="$(opt -o "$@")"; if [[ -n "$o" ]]; then cat > "$o"; else cat; fi; }
             case "$1 $2" in
               "series base") if [[ -s "$series" ]]; then tail -n 1 "$series" | cut -d, -f2; fi ;;
-              "series merge") touch "$series"; grep -vxF -f "$series" "$(opt --from "$@")" >> "$series" || true ;;
+              "series import") touch "$series"; grep -vxF -f "$series" "$(opt --from "$@")" >> "$series" || true ;;
               "series record")
                 if [[ "$(opt --branch "$@")" == "$(opt --main "$@")" ]]; then
                   echo "$(opt --run "$@"),$(opt --base "$@")" >> "$series"
@@ -324,7 +324,7 @@ class NightlyScriptIT {
         assertTrue(r.log().contains("::warning title=perfab series: step::"), "the warnings reach the log: " + r.log());
         assertEquals("41," + released + "\n42," + released + "\n", Files.readString(repo.resolve(SERIES)));
         String perfab = calls("perfab");
-        assertTrue(perfab.contains("perfab series merge --series " + SERIES + " --from "), perfab);
+        assertTrue(perfab.contains("perfab series import --series " + SERIES + " --from "), perfab);
         assertTrue(perfab.contains(" --on refs/remotes/origin/main\n"), "only the runs of main's commits: " + perfab);
         assertTrue(perfab.contains("perfab series record --series " + SERIES + " --from " + tmp.resolve("results.json")
                 + " --base " + released + " --run 42 --branch main --main main --format github -o " + tmp.resolve(
@@ -342,7 +342,7 @@ class NightlyScriptIT {
         assertFalse(Files.exists(repo.resolve(SERIES)));
         assertTrue(r.output().endsWith("recorded=false\n"), r.output());
         assertFalse(calls("perfab").contains("series check"), calls("perfab"));
-        assertFalse(calls("perfab").contains("series merge"), calls("perfab"));
+        assertFalse(calls("perfab").contains("series import"), calls("perfab"));
     }
 
     @Test

@@ -346,7 +346,7 @@ class ReleaseCheckTest {
     }
 
     private static Cli merge(String format, String... files) {
-        List<String> args = new ArrayList<>(List.of("merge", "--format", format));
+        List<String> args = new ArrayList<>(List.of("runners", "--format", format));
         args.addAll(List.of(files));
         return Cli.run(args.toArray(String[]::new));
     }
@@ -367,6 +367,8 @@ class ReleaseCheckTest {
         String arm = asRunner(tmp.resolve("one/results.json"), "ubuntu-24.04-arm", 3600, 1.02, "arm.json");
         Cli merged = merge("json", latest, jammy, arm);
         assertEquals(0, merged.exitCode(), merged.err());
+        assertEquals(merged.out(), Cli.run("merge", "--format", "json", latest, jammy, arm).out(),
+                "perfab merge, the former name, runs it still");
         JsonNode root = new ObjectMapper().readTree(merged.out());
         assertEquals("[\"ubuntu-latest\",\"ubuntu-22.04\",\"ubuntu-24.04-arm\"]", root.get("runners").toString());
         assertEquals("[4,1,1]", root.get("builds").toString());
@@ -390,12 +392,12 @@ class ReleaseCheckTest {
         Cli second = Cli.run(fake.engine(), "ab", "--repo=" + other.dir(), "--base=main", "--head=feature", "--out",
                 tmp.resolve("other-ab").toString());
         assertEquals(0, second.exitCode(), second.err());
-        Cli refused = Cli.run("merge", latest, tmp.resolve("other-ab/results.json").toString());
+        Cli refused = Cli.run("runners", latest, tmp.resolve("other-ab/results.json").toString());
         assertEquals(2, refused.exitCode(), refused.err());
         assertTrue(refused.err().contains("the runs are not of one A/B"), refused.err());
-        Cli alone = Cli.run("merge", latest, "--format", "markdown");
+        Cli alone = Cli.run("runners", latest, "--format", "markdown");
         assertEquals(2, alone.exitCode(), alone.err());
-        assertTrue(alone.err().contains("perfab merge needs the results.json of two runners or more; got one: "
+        assertTrue(alone.err().contains("perfab runners needs the results.json of two runners or more; got one: "
                 + latest), alone.err());
     }
 
@@ -412,6 +414,8 @@ class ReleaseCheckTest {
         String arm = asRunner(results, "ubuntu-24.04-arm", 7200, 1, "arm.json");
         Cli merged = merge("json", latest, jammy, arm);
         assertEquals(0, merged.exitCode(), merged.err());
+        assertEquals(merged.out(), Cli.run("merge", "--format", "json", latest, jammy, arm).out(),
+                "perfab merge, the former name, runs it still");
         JsonNode root = new ObjectMapper().readTree(merged.out());
         assertEquals("[1,1,1]", root.get("builds").toString());
         JsonNode speed = row(root, "speed/run");

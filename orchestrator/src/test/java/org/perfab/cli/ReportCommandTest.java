@@ -198,7 +198,7 @@ class ReportCommandTest {
                 + " trial " + (trial.get("trial").asInt() + 1) + " is trials[" + copied + "] too, and its measurements"
                 + " would count twice\n";
         for (String[] args : new String[][] {{"report", bad.toString()}, {"compare", bad.toString()},
-            {"merge", bad.toString(), results.toString()}}) {
+            {"runners", bad.toString(), results.toString()}}) {
             Cli run = Cli.run(args);
             assertEquals(2, run.exitCode(), args[0] + ": " + run.err());
             assertEquals(said, run.err(), args[0]);

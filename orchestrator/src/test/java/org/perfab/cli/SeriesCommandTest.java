@@ -380,13 +380,13 @@ class SeriesCommandTest {
     }
 
     @Test
-    void mergeFoldsAnotherHistoryInWithoutDuplicates() throws IOException {
+    void importFoldsAnotherHistoryInWithoutDuplicates() throws IOException {
         Path mine = tmp.resolve("ratios.csv");
         Path wiki = tmp.resolve("wiki.csv");
         Files.writeString(mine, "date,run,commit,cpu,key,ratio\n2026-09-02,n2,b,cpu,k,1.1\n2026-09-03,n3,c,cpu,k,1.2\n");
         Files.writeString(wiki, "key,ratio,date,run,commit,cpu\nk,1.0,2026-09-01,w1,a,cpu\nk,9.9,2026-09-02,n2,b,cpu\n"
                 + "k,1.2,2026-09-03,n3,c,cpu\n");
-        Cli run = Cli.run("series", "merge", "--series", mine.toString(), "--from", wiki.toString());
+        Cli run = Cli.run("series", "import", "--series", mine.toString(), "--from", wiki.toString());
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("1 reading added, 1 already there, 1 whose ratio differs from the series' own"
                 + " (kept); 3 runs in all"), run.out());
@@ -399,26 +399,29 @@ class SeriesCommandTest {
         Path summary = tmp.resolve("summary.md");
         Path outputs = tmp.resolve("outputs");
         Cli step = Cli.run(Engine.REAL, Map.of("GITHUB_STEP_SUMMARY", summary.toString(), "GITHUB_OUTPUT",
-                outputs.toString()), "series", "merge", "--series", mine.toString(), "--from", wiki.toString(),
+                outputs.toString()), "series", "import", "--series", mine.toString(), "--from", wiki.toString(),
                 "--format", "github");
         assertEquals(0, step.exitCode(), step.err());
-        assertTrue(step.out().contains("::warning title=perfab series merge%3A ratio differs::run n2, k: the series"
+        assertTrue(step.out().contains("::warning title=perfab series import%3A ratio differs::run n2, k: the series"
                 + " holds 1.1 (kept), the other 9.9"), step.out());
         assertEquals(List.of("added=0", "already=2", "conflicting=1", "dropped=0"),
                 Files.readAllLines(outputs).stream().filter(l -> l.matches("[a-z]+=\\d+")).toList());
-        assertTrue(Files.readString(summary).startsWith("### perfab series merge: 0 readings added\n"),
+        assertTrue(Files.readString(summary).startsWith("### perfab series import: 0 readings added\n"),
                 Files.readString(summary));
-        Cli json = Cli.run("series", "merge", "--series", mine.toString(), "--from", wiki.toString(), "--format",
+        Cli json = Cli.run("series", "import", "--series", mine.toString(), "--from", wiki.toString(), "--format",
                 "json");
         assertEquals(0, json.exitCode(), json.err());
         JsonNode merged = JSON.readTree(json.out());
         assertEquals("perfab/series-merge/v1", merged.get("schema").asText());
         assertEquals(9.9, merged.at("/conflicts/0/other").asDouble(), json.out());
         assertEquals(3, merged.get("runs").asInt(), json.out());
+        Cli former = Cli.run("series", "merge", "--series", mine.toString(), "--from", wiki.toString(), "--format",
+                "json");
+        assertEquals(json.out(), former.out(), "perfab series merge, the former name, runs it still");
     }
 
     @Test
-    void mergeRefusesAHistoryASpreadsheetWouldRunOrWithARunFromTheFuture() throws IOException {
+    void importRefusesAHistoryASpreadsheetWouldRunOrWithARunFromTheFuture() throws IOException {
         Path mine = tmp.resolve("ratios.csv");
         String own = "date,run,commit,cpu,key,ratio\n2026-09-01,n1,a,cpu,k,1.0\n2026-09-02,n2,b,cpu,k,1.0\n";
         Files.writeString(mine, own);
@@ -437,15 +440,15 @@ class SeriesCommandTest {
                         + " would be the series' latest run every night till then");
         for (Map.Entry<String, String> e : refused.entrySet()) {
             Files.writeString(wiki, e.getKey());
-            Cli merge = Cli.run("series", "merge", "--series", mine.toString(), "--from", wiki.toString());
-            assertEquals(2, merge.exitCode(), e.getValue() + ": " + merge.err());
-            assertTrue(merge.err().startsWith("perfab: " + e.getValue()), merge.err());
+            Cli imported = Cli.run("series", "import", "--series", mine.toString(), "--from", wiki.toString());
+            assertEquals(2, imported.exitCode(), e.getValue() + ": " + imported.err());
+            assertTrue(imported.err().startsWith("perfab: " + e.getValue()), imported.err());
             assertEquals(own, Files.readString(mine), "nothing written: " + e.getValue());
         }
         assertEquals("n2", check(mine).get("run").asText(), "the series' own latest run is the one checked");
         Files.writeString(wiki, "date,run,commit,cpu,key,ratio,note\n2026-08-31,w1,z,cpu,k,1.0,-1.5\n");
-        Cli merge = Cli.run("series", "merge", "--series", mine.toString(), "--from", wiki.toString());
-        assertEquals(0, merge.exitCode(), merge.err());
+        Cli imported = Cli.run("series", "import", "--series", mine.toString(), "--from", wiki.toString());
+        assertEquals(0, imported.exitCode(), imported.err());
         assertEquals("n2", check(mine).get("run").asText());
     }
 
@@ -469,16 +472,16 @@ class SeriesCommandTest {
         Path wiki = tmp.resolve("wiki.csv");
         Files.writeString(wiki, "date,run,commit,cpu,key,ratio,url\n2026-08-30,w1,z,cpu,k,0.9,http://w/1\n"
                 + "2026-09-01,n1,a,cpu,k,1.0,http://w/2\n");
-        Cli merge = Cli.run("series", "merge", "--series", file.toString(), "--from", wiki.toString());
-        assertEquals(0, merge.exitCode(), merge.err());
-        assertTrue(merge.out().contains("1 reading added, 1 already there; 5 runs in all"), merge.out());
+        Cli imported = Cli.run("series", "import", "--series", file.toString(), "--from", wiki.toString());
+        assertEquals(0, imported.exitCode(), imported.err());
+        assertTrue(imported.out().contains("1 reading added, 1 already there; 5 runs in all"), imported.out());
         assertEquals("date,run,commit,cpu,key,ratio,note,base,time,url\n2026-09-03,n3,c,cpu,k,1.20,late one,,,\n"
                 + "2026-09-01,n1,a,cpu,k,1.0,\"first, by hand\",,,\n2026-09-02,n2,b,cpu,k,1.1,,,,\n"
                 + "2026-09-04,n4,d,cpu,k,1.3,,,,\n2026-09-04,n4,d,cpu,j,0.5,,,,\n"
                 + "2026-08-30,w1,z,cpu,k,0.9,,,,http://w/1\n", Files.readString(file),
                 "the union of the columns, the new row at the end");
         Files.writeString(wiki, "date,run,commit,cpu,key,ratio\n2026-08-31,w1,z,cpu,j,0.9\n");
-        Cli twoDates = Cli.run("series", "merge", "--series", file.toString(), "--from", wiki.toString());
+        Cli twoDates = Cli.run("series", "import", "--series", file.toString(), "--from", wiki.toString());
         assertEquals(2, twoDates.exitCode(), twoDates.err());
         assertTrue(twoDates.err().contains(file + " and " + wiki + ": run 'w1' has two dates, 2026-08-30 and"
                 + " 2026-08-31"), twoDates.err());

@@ -19,7 +19,7 @@ import org.perfab.model.SeriesFile;
 import org.perfab.testing.GitFixture;
 
 /**
- * {@code perfab series merge} and {@code replay} keeping a series to a ref and dropping named runs,
+ * {@code perfab series import} and {@code replay} keeping a series to a ref and dropping named runs,
  * from the command line, on a real repository: nine nights on {@code main}, and two stray runs
  * whose ratio jumps, one of a branch since deleted and one of a commit the repository never had, as
  * a wiki's history holds them.
@@ -73,7 +73,7 @@ class SeriesCurationTest {
         Path wiki = tmp.resolve("wiki.csv");
         Files.writeString(series, HEADER + mainNights(1, 6) + night(5, "b1", branch, 1.6));
         Files.writeString(wiki, HEADER + mainNights(5, 9) + night(8, "w1", GONE, 1.7));
-        Cli run = Cli.run("series", "merge", "--series", series.toString(), "--from", wiki.toString(), "--on", "main",
+        Cli run = Cli.run("series", "import", "--series", series.toString(), "--from", wiki.toString(), "--on", "main",
                 "--repo", git.dir().toString());
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.err().contains("perfab: dropped run b1 (2026-08-25, commit " + branch.substring(0, 12)
@@ -153,13 +153,13 @@ class SeriesCurationTest {
                 git.dir().toString());
         assertEquals(ExitCode.BAD_INPUT, ref.exitCode());
         assertTrue(ref.err().contains("--on: unknown ref 'mian' in " + git.dir()), ref.err());
-        Cli typo = Cli.run("series", "merge", "--series", series.toString(), "--from", wiki.toString(),
+        Cli typo = Cli.run("series", "import", "--series", series.toString(), "--from", wiki.toString(),
                 "--drop-run", "n9");
         assertEquals(ExitCode.BAD_INPUT, typo.exitCode());
         assertTrue(typo.err().contains("--drop-run 'n9': no run of that id in " + series + " and " + wiki),
                 typo.err());
         assertEquals(HEADER + mainNights(1, 4), Files.readString(series), "nothing written");
-        Cli notRepo = Cli.run("series", "merge", "--series", series.toString(), "--from", wiki.toString(), "--on",
+        Cli notRepo = Cli.run("series", "import", "--series", series.toString(), "--from", wiki.toString(), "--on",
                 "main", "--repo", tmp.resolve("nowhere").toString());
         assertEquals(ExitCode.BAD_INPUT, notRepo.exitCode());
         assertTrue(notRepo.err().contains("nowhere: no such folder"), notRepo.err());
@@ -171,7 +171,7 @@ class SeriesCurationTest {
         Path wiki = tmp.resolve("wiki.csv");
         Files.writeString(series, HEADER + mainNights(1, 3));
         Files.writeString(wiki, HEADER + mainNights(4, 9));
-        Cli run = Cli.run("series", "merge", "--series", series.toString(), "--from", wiki.toString(), "--on", "main",
+        Cli run = Cli.run("series", "import", "--series", series.toString(), "--from", wiki.toString(), "--on", "main",
                 "--repo", git.dir().toString());
         assertEquals(0, run.exitCode(), run.err());
         assertEquals("perfab: dropped 0 of 9 runs (0 readings); kept 9, every one's commit on main\n", run.err());

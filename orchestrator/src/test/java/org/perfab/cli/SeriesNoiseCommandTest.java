@@ -142,7 +142,7 @@ class SeriesNoiseCommandTest {
         Cli fish = Cli.run("completion", "fish");
         assertEquals(0, fish.exitCode(), fish.err());
         assertTrue(fish.out().contains("'perfab series noise'"), "the command in the command finder");
-        for (String command : List.of("merge", "replay", "noise")) {
+        for (String command : List.of("import", "replay", "noise")) {
             for (String option : List.of("on", "drop-run", "repo")) {
                 assertTrue(fish.out().contains("__perfab_is \"perfab series " + command + "\"' -l '" + option + "'"),
                         command + " --" + option);

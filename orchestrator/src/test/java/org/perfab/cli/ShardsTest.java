@@ -262,7 +262,7 @@ class ShardsTest {
         assertEquals(ExitCode.VERDICT, failing.exitCode(), failing.err());
 
         // A runner's shards merged are one runner of a release check's merge.
-        Cli runners = Cli.run(fake.engine(), "merge", tmp.resolve("merged.json").toString(),
+        Cli runners = Cli.run(fake.engine(), "runners", tmp.resolve("merged.json").toString(),
                 results("single").toString(), "--format", "json");
         assertEquals(0, runners.exitCode(), runners.err());
 
@@ -713,7 +713,7 @@ class ShardsTest {
         Cli mixed = Cli.run(fake.engine(), "report", results("shard-1").toString(), results("single").toString());
         assertEquals(2, mixed.exitCode());
         assertTrue(mixed.err().contains(results("single") + " is not a shard's results"), mixed.err());
-        Cli merge = Cli.run(fake.engine(), "merge", results("shard-1").toString(), results("shard-2").toString());
+        Cli merge = Cli.run(fake.engine(), "runners", results("shard-1").toString(), results("shard-2").toString());
         assertNotEquals(0, merge.exitCode());
         assertTrue(merge.err().contains("perfab report"), merge.err());
         // Shards whose harness listed other suites cut them elsewhere.
@@ -872,7 +872,7 @@ class ShardsTest {
         Cli merged = Cli.run(fake.engine(), "report", results("shard-1").toString(), results("shard-2").toString(),
                 results("shard-4").toString(), "--format", "json", "-o", lacking.toString());
         assertEquals(0, merged.exitCode(), merged.err());
-        Cli runners = Cli.run(fake.engine(), "merge", lacking.toString(), results("single").toString(), "--format",
+        Cli runners = Cli.run(fake.engine(), "runners", lacking.toString(), results("single").toString(), "--format",
                 "json");
         assertEquals(0, runners.exitCode(), runners.err());
         Set<String> ofShard3 = new HashSet<>();
@@ -898,7 +898,7 @@ class ShardsTest {
             assertFalse(consensus.contains("everywhere") || consensus.matches(".* on [0-9]+ of 2.*"), consensus);
         }
         assertEquals(2 * FUNCTIONS / SHARDS, seen);
-        Cli text = Cli.run(fake.engine(), "merge", lacking.toString(), results("single").toString(), "--format", "text");
+        Cli text = Cli.run(fake.engine(), "runners", lacking.toString(), results("single").toString(), "--format", "text");
         assertTrue(text.out().contains("not measured"), text.out());
 
         // The same run with its start and runner edited is one run.
@@ -906,7 +906,7 @@ class ShardsTest {
         copy.put("startedAt", "2031-01-01T00:00:00Z");
         ((ObjectNode) copy.get("machine")).put("runner", "another-runner");
         Path forged = Files.writeString(tmp.resolve("forged.json"), copy.toString());
-        Cli twice = Cli.run(fake.engine(), "merge", results("single").toString(), forged.toString());
+        Cli twice = Cli.run(fake.engine(), "runners", results("single").toString(), forged.toString());
         assertEquals(ExitCode.BAD_INPUT, twice.exitCode(), twice.out());
         assertTrue(twice.err().contains(results("single") + " and " + forged + " are one run (the same values"
                 + " measured"), twice.err());

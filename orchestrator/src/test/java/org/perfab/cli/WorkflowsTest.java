@@ -501,10 +501,10 @@ class WorkflowsTest {
     /** The merge job's script: one table of the A/Bs, or one A/B's table, and each runner's A/A noise floor. */
     @Test
     void theReleaseCheckMergesItsABsAndShowsEachRunnersNoiseFloor() throws Exception {
-        String script = step(read("release-check.yml").at("/jobs/merge/steps"), "perfab merge");
+        String script = step(read("release-check.yml").at("/jobs/merge/steps"), "perfab runners");
         Path dir = Files.createTempDirectory("release-merge");
         Path bin = Files.createDirectories(dir.resolve("bin"));
-        // A stand-in perfab: says what it was asked, to -o when it names a file; merge --format json writes
+        // A stand-in perfab: says what it was asked, to -o when it names a file; runners --format json writes
         // two cells, one to bisect. perfab github is the real one: it writes the step's files.
         Files.writeString(bin.resolve("perfab"), """
                 #!/bin/sh
@@ -526,7 +526,7 @@ class WorkflowsTest {
         Map<String, String> out = mergeStep(dir, bin, script, "2");
         assertEquals("0", out.get("code"), out.get("log"));
         String summary = out.get("summary");
-        assertTrue(summary.startsWith("perfab merge runs/perfab-release-ubuntu-24.04-arm-shard-1/perfab-out/results.json"
+        assertTrue(summary.startsWith("perfab runners runs/perfab-release-ubuntu-24.04-arm-shard-1/perfab-out/results.json"
                 + " runs/perfab-release-ubuntu-latest-shard-1/perfab-out/results.json --format markdown -o"
                 + " perfab-summary/ab.md\n"), summary);
         assertTrue(summary.contains("The noise floor on ubuntu-latest: the old release against itself (A/A)\n\n"
@@ -544,7 +544,7 @@ class WorkflowsTest {
         assertTrue(out.get("summary").contains("perfab plan --noise runs/perfab-release-ubuntu-latest-shard-1/perfab-aa/"
                 + "noise.json --format markdown"), out.get("summary"));
 
-        // Shards: each runner class's shards merged into its one run first, then the runners merged.
+        // Shards: each runner class's shards merged into its one run first, then the runners side by side.
         for (String file : List.of("ubuntu-latest-shard-2/perfab-out/results.json",
                 "ubuntu-24.04-arm-shard-1/perfab-out/results.json", "ubuntu-24.04-arm-shard-2/perfab-out/results.json",
                 "ubuntu-latest-shard-2/perfab-aa/noise.json")) {
@@ -559,7 +559,7 @@ class WorkflowsTest {
         assertEquals("perfab report runs/perfab-release-ubuntu-24.04-arm-shard-1/perfab-out/results.json"
                 + " runs/perfab-release-ubuntu-24.04-arm-shard-2/perfab-out/results.json --format json -o"
                 + " runners/ubuntu-24.04-arm.json\n", Files.readString(dir.resolve("runners/ubuntu-24.04-arm.json")));
-        assertTrue(out.get("summary").startsWith("perfab merge runners/ubuntu-24.04-arm.json runners/ubuntu-latest.json"
+        assertTrue(out.get("summary").startsWith("perfab runners runners/ubuntu-24.04-arm.json runners/ubuntu-latest.json"
                 + " --format markdown -o perfab-summary/ab.md\n"), out.get("summary"));
         assertTrue(out.get("summary").contains("The noise floor on ubuntu-latest, shard 2: the old release against"
                 + " itself (A/A)"), out.get("summary"));

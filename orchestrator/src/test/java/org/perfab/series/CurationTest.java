@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perfab.model.SeriesMerge;
+import org.perfab.model.SeriesImport;
 import org.perfab.model.SeriesCuration;
 import org.perfab.model.SeriesFile;
 import org.perfab.testing.GitFixture;
@@ -63,7 +63,7 @@ class CurationTest {
         Files.writeString(wiki, "date,run,commit,cpu,key,ratio\n2026-09-02,stray,s,cpu,j,1.5\n"
                 + "2026-09-03,n3,c,cpu,k,1.0\n");
         Map<Path, String> written = new HashMap<>();
-        SeriesMerge m = Nightly.merge(series, wiki, new Curation(Optional.empty(), tmp, List.of("stray")),
+        SeriesImport m = Nightly.importHistory(series, wiki, new Curation(Optional.empty(), tmp, List.of("stray")),
                 LocalDate.of(2026, 9, 3), written::put);
         assertEquals("date,run,commit,cpu,key,ratio,note\n2026-09-01,n1,a,cpu,k,1.0,x\n2026-09-03,n3,c,cpu,k,1.0,\n",
                 written.get(series), "the rows and columns kept as they were");

@@ -66,7 +66,7 @@ final class BaselineRenderer {
         } else {
             out.append(md ? Tables.markdown(rows, "|:--|--:|--:|--:|:--|:--|:--|") : Tables.aligned(rows)).append('\n');
         }
-        Baseline.Report r = seeded.report();
+        Baseline.Seeding r = seeded.seeding();
         UnaryOperator<String> prose = prose(md);
         section(out, md, "Rejected", r.rejected().stream().map(x -> esc.apply(x.snapshot()) + " (" + esc.apply(
                 x.key().toString()) + "): " + prose.apply(x.reason())).toList());

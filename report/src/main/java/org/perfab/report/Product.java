@@ -9,7 +9,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * One thing perfab renders (an A/B table, a merged table, a bisect, a series check, ...): its
+ * One thing perfab renders (an A/B table, a table across runners, a bisect, a series check, ...): its
  * type, its renderer of each format it supports, and the outputs a GitHub step gives of it. A new
  * product is a type and its renderers; every command prints through the same {@link Format}s.
  *
@@ -35,7 +35,7 @@ public final class Product<T> {
         }
     }
 
-    /** Returns a product named {@code name} ("perfab merge") with no format yet. */
+    /** Returns a product named {@code name} ("perfab runners") with no format yet. */
     public static <T> Product<T> named(String name) {
         return new Product<>(name, Map.of(), Optional.empty(), v -> Map.of(), "the Markdown of " + name);
     }
@@ -74,7 +74,7 @@ public final class Product<T> {
         return summary;
     }
 
-    /** Returns the product's name, as an error message names it: {@code perfab merge}. */
+    /** Returns the product's name, as an error message names it: {@code perfab runners}. */
     public String name() {
         return name;
     }

@@ -8,10 +8,10 @@ import org.perfab.model.BaselineUpdate;
 import org.perfab.model.Bisection;
 import org.perfab.model.BisectionJson;
 import org.perfab.model.CalibrationFigures;
-import org.perfab.model.MergedTable;
-import org.perfab.model.Plan;
+import org.perfab.model.RunnerTable;
+import org.perfab.model.Sizing;
 import org.perfab.model.SeriesCheck;
-import org.perfab.model.SeriesMerge;
+import org.perfab.model.SeriesImport;
 import org.perfab.model.SeriesNoiseTable;
 import org.perfab.model.SeriesReplay;
 import org.perfab.stats.Verdict;
@@ -28,10 +28,10 @@ public final class Products {
     /** An A/B, of a run or of two files: every format; text coloured on a terminal. */
     public static final Product<Report> AB = ab();
 
-    /** One A/B across runner classes ({@code perfab merge}). */
-    public static final Product<MergedTable> MERGE = Product.<MergedTable>named("perfab merge")
-            .with(Format.TEXT, MergeRenderer::text).with(Format.MARKDOWN, MergeRenderer::markdown)
-            .with(Format.JSON, MergeRenderer::json).with(Format.CSV, MergeRenderer::csv);
+    /** One A/B across runner classes ({@code perfab runners}). */
+    public static final Product<RunnerTable> RUNNERS = Product.<RunnerTable>named("perfab runners")
+            .with(Format.TEXT, RunnersRenderer::text).with(Format.MARKDOWN, RunnersRenderer::markdown)
+            .with(Format.JSON, RunnersRenderer::json).with(Format.CSV, RunnersRenderer::csv);
 
     /** What a bisect found, and its steps ({@code perfab bisect}). */
     public static final Product<Bisection> BISECT = Product.<Bisection>named("perfab bisect")
@@ -47,11 +47,11 @@ public final class Products {
                     "rebased", c.rebasings().size()))
             .summary("the series' movements");
 
-    /** Another history folded into a nightly ratio series ({@code perfab series merge}). */
-    public static final Product<SeriesMerge> SERIES_MERGE = Product.<SeriesMerge>named("perfab series merge")
-            .with(Format.TEXT, SeriesRenderer::mergeText).with(Format.MARKDOWN, SeriesRenderer::mergeMarkdown)
-            .with(Format.JSON, SeriesRenderer::mergeJson).with(Format.GITHUB, SeriesRenderer::mergeGithub)
-            .outputs(SeriesRenderer::mergeCounts).summary("the series merge");
+    /** Another history folded into a nightly ratio series ({@code perfab series import}). */
+    public static final Product<SeriesImport> SERIES_IMPORT = Product.<SeriesImport>named("perfab series import")
+            .with(Format.TEXT, SeriesRenderer::importText).with(Format.MARKDOWN, SeriesRenderer::importMarkdown)
+            .with(Format.JSON, SeriesRenderer::importJson).with(Format.GITHUB, SeriesRenderer::importGithub)
+            .outputs(SeriesRenderer::importCounts).summary("the series import");
 
     /** The series' rules replayed run by run ({@code perfab series replay} and {@code demo}). */
     public static final Product<SeriesReplay> SERIES_REPLAY = Product.<SeriesReplay>named("perfab series replay")
@@ -95,10 +95,10 @@ public final class Products {
             .with(Format.MARKDOWN, f -> BaselineRenderer.floors(f, true))
             .with(Format.JSON, BaselineRenderer::floorsJson).with(Format.CSV, BaselineRenderer::floorsCsv);
 
-    /** The trials and builds a run needs ({@code perfab plan}). */
-    public static final Product<Plan> PLAN = Product.<Plan>named("perfab plan")
-            .with(Format.TEXT, PlanRenderer::text).with(Format.MARKDOWN, PlanRenderer::markdown)
-            .with(Format.JSON, PlanRenderer::json).with(Format.CSV, PlanRenderer::csv);
+    /** The sizing of a run: the trials and builds it needs ({@code perfab plan}). */
+    public static final Product<Sizing> SIZING = Product.<Sizing>named("perfab plan")
+            .with(Format.TEXT, SizingRenderer::text).with(Format.MARKDOWN, SizingRenderer::markdown)
+            .with(Format.JSON, SizingRenderer::json).with(Format.CSV, SizingRenderer::csv);
 
     /**
      * What {@code perfab calibrate} measured: the simulation, and the real runs when there were any.

@@ -1,7 +1,7 @@
 package org.perfab.report;
 
 /**
- * Turns one value of a product (an A/B report, a merged table, a bisect, a series check, ...) into
+ * Turns one value of a product (an A/B report, a table across runners, a bisect, a series check, ...) into
  * the text of one {@link Format}. Implementations are stateless.
  *
  * @param <T> what the product is

@@ -13,7 +13,7 @@ import org.perfab.model.Ids;
 import org.perfab.model.SeriesCheck;
 import org.perfab.model.SeriesCuration;
 import org.perfab.model.SeriesFile;
-import org.perfab.model.SeriesMerge;
+import org.perfab.model.SeriesImport;
 import org.perfab.model.SeriesReplay;
 import org.perfab.model.TableJson;
 import org.perfab.stats.SeriesRules;
@@ -335,18 +335,18 @@ final class SeriesRenderer {
     }
 
 
-    // ---- series merge ---------------------------------------------------------------------------
+    // ---- series import --------------------------------------------------------------------------
 
     /** The readings whose ratio differs that the text and Markdown name; JSON names them all. */
     static final int CONFLICTS_SHOWN = 20;
 
     /**
-     * Returns the merge's count line: {@code perfab: merged FROM into SERIES: 3 readings added, 1
+     * Returns the import's count line: {@code perfab: imported FROM into SERIES: 3 readings added, 1
      * already there, 2 whose ratio differs from the series' own (kept); 12 runs in all}.
      */
-    static String mergeCount(SeriesMerge m) {
+    static String importCount(SeriesImport m) {
         SeriesFile.Merge merged = m.merged();
-        return "perfab: merged " + Untrusted.plain(m.from(), Untrusted.MAX_LENGTH) + " into "
+        return "perfab: imported " + Untrusted.plain(m.from(), Untrusted.MAX_LENGTH) + " into "
                 + Untrusted.plain(m.series(), Untrusted.MAX_LENGTH) + ": " + merged.added() + " reading"
                 + Words.plural(merged.added()) + " added, " + merged.already() + " already there"
                 + (merged.conflicting() == 0 ? "" : ", " + merged.conflicting() + " whose ratio differs from the"
@@ -354,8 +354,8 @@ final class SeriesRenderer {
     }
 
     /** Returns the count line, then a line per reading whose ratio differs (at most {@value #CONFLICTS_SHOWN}). */
-    static String mergeText(SeriesMerge m) {
-        StringBuilder out = new StringBuilder(mergeCount(m)).append('\n');
+    static String importText(SeriesImport m) {
+        StringBuilder out = new StringBuilder(importCount(m)).append('\n');
         List<SeriesFile.Conflict> conflicts = m.merged().conflicts();
         for (SeriesFile.Conflict c : conflicts.subList(0, Math.min(conflicts.size(), CONFLICTS_SHOWN))) {
             out.append("  ").append(conflict(c)).append('\n');
@@ -368,12 +368,12 @@ final class SeriesRenderer {
     }
 
     /** Returns a section for a job summary: the counts, the readings whose ratio differs, the runs left out. */
-    static String mergeMarkdown(SeriesMerge m) {
+    static String importMarkdown(SeriesImport m) {
         SeriesFile.Merge merged = m.merged();
         UnaryOperator<String> code = s -> Untrusted.markdown(s, Untrusted.MAX_LENGTH);
-        StringBuilder out = new StringBuilder("### perfab series merge: ").append(merged.added()).append(" reading")
+        StringBuilder out = new StringBuilder("### perfab series import: ").append(merged.added()).append(" reading")
                 .append(Words.plural(merged.added())).append(" added\n\n");
-        out.append("Merged ").append(code.apply(m.from())).append(" into ").append(code.apply(m.series()))
+        out.append("Imported ").append(code.apply(m.from())).append(" into ").append(code.apply(m.series()))
                 .append(": ").append(merged.already()).append(" already there, ").append(merged.conflicting())
                 .append(" whose ratio differs from the series' own; ").append(m.runs()).append(" run")
                 .append(Words.plural(m.runs())).append(" in all.\n");
@@ -406,13 +406,13 @@ final class SeriesRenderer {
         return out.toString();
     }
 
-    /** Returns schema {@code perfab/series-merge/v1}: the counts, every reading whose ratio differs, the runs left out. */
-    static String mergeJson(SeriesMerge m) {
+    /** Returns schema {@code perfab/series-merge/v1} (the command's former name, kept for readers): the counts, every reading whose ratio differs, the runs left out. */
+    static String importJson(SeriesImport m) {
         SeriesFile.Merge merged = m.merged();
         ObjectNode root = Json.object();
         root.put("schema", "perfab/series-merge/v1").put("series", m.series()).put("from", m.from())
                 .put("added", merged.added()).put("already", merged.already())
-                .put("conflicting", merged.conflicting()).put("runs", m.runs()).put("countLine", mergeCount(m));
+                .put("conflicting", merged.conflicting()).put("runs", m.runs()).put("countLine", importCount(m));
         ArrayNode conflicts = root.putArray("conflicts");
         for (SeriesFile.Conflict c : merged.conflicts()) {
             conflicts.addObject().put("run", c.run()).put("key", c.key()).put("kept", c.kept()).put("other", c.other());
@@ -422,9 +422,9 @@ final class SeriesRenderer {
     }
 
     /** Returns a warning per reading whose ratio differs from the series' own, at most {@link Workflow#PER_TYPE}. */
-    static String mergeGithub(SeriesMerge m) {
+    static String importGithub(SeriesImport m) {
         StringBuilder out = new StringBuilder();
-        Workflow.annotate(out, "warning", "perfab series merge: ratio differs", m.merged().conflicts().stream()
+        Workflow.annotate(out, "warning", "perfab series import: ratio differs", m.merged().conflicts().stream()
                 .map(SeriesRenderer::conflict).toList(), Workflow.PER_TYPE,
                 more -> "and " + more + " more readings whose ratio differs; the job summary lists "
                         + CONFLICTS_SHOWN + ", --format json every one");
@@ -432,7 +432,7 @@ final class SeriesRenderer {
     }
 
     /** Returns the readings added, already there, whose ratio differs, and the runs left out, for a step's outputs. */
-    static Map<String, String> mergeCounts(SeriesMerge m) {
+    static Map<String, String> importCounts(SeriesImport m) {
         Map<String, String> out = new TreeMap<>();
         out.put("added", Integer.toString(m.merged().added()));
         out.put("already", Integer.toString(m.merged().already()));

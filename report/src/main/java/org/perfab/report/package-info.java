@@ -1,7 +1,7 @@
 /**
  * Every rendering perfab prints, and nothing else. Each thing it renders is a
  * {@link org.perfab.report.Product} in {@link org.perfab.report.Products}: a type (an A/B
- * {@link org.perfab.report.Report}, a merged table, a bisect, a series check, a baseline check, a
+ * {@link org.perfab.report.Report}, a table across runners, a bisect, a series check, a baseline check, a
  * plan, ...) and its {@link org.perfab.report.Renderer} of each {@link org.perfab.report.Format} it
  * supports: text for a terminal, JSON for machines, Markdown for a pull request, GitHub annotations,
  * CSV where the product is a table, and for the A/B HTML (opening with a forest plot of every

@@ -21,15 +21,15 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.perfab.model.Bisection;
 import org.perfab.model.CellId;
 import org.perfab.model.Measurement;
-import org.perfab.model.MergedTable;
+import org.perfab.model.RunnerTable;
 import org.perfab.model.NoiseFile;
-import org.perfab.model.Plan;
+import org.perfab.model.Sizing;
 import org.perfab.model.RunResults;
 import org.perfab.model.Series;
 import org.perfab.model.SeriesCheck;
 import org.perfab.model.SeriesCuration;
 import org.perfab.model.SeriesFile;
-import org.perfab.model.SeriesMerge;
+import org.perfab.model.SeriesImport;
 import org.perfab.model.SeriesNoiseTable;
 import org.perfab.model.SeriesReplay;
 import org.perfab.report.testing.Golden;
@@ -58,7 +58,7 @@ class ProductGoldenTest {
             new Fixture("ab-files", Products.AB, Report.of(RenderersTest.fixture())),
             new Fixture("ab-pairs", Products.AB, Report.of(RunFixture.drifting())),
             new Fixture("ab-stopped", Products.AB, Report.of(RunFixture.bitset())),
-            new Fixture("merge", Products.MERGE, merged()),
+            new Fixture("runners", Products.RUNNERS, runners()),
             new Fixture("bisect", Products.BISECT, bisection()),
             new Fixture("series-check", Products.SERIES_CHECK, SeriesCheck.of(series(), "run-9",
                     SeriesRules.Options.DEFAULT)),
@@ -73,9 +73,9 @@ class ProductGoldenTest {
                                     SeriesCuration.Reason.OFF_REF, 3),
                             new SeriesCuration.Dropped(RunFixture.HOSTILE, LocalDate.of(2026, 9, 6), "",
                                     SeriesCuration.Reason.NO_COMMIT, 3))))),
-            new Fixture("series-merge", Products.SERIES_MERGE, seriesMerge()),
+            new Fixture("series-import", Products.SERIES_IMPORT, seriesImport()),
             new Fixture("series-noise", Products.SERIES_NOISE, SeriesNoiseTable.of(series(), 5, key -> true)),
-            new Fixture("plan", Products.PLAN, plan()));
+            new Fixture("plan", Products.SIZING, sizing()));
 
     static Stream<Arguments> cases() {
         List<Arguments> all = new ArrayList<>();
@@ -102,8 +102,8 @@ class ProductGoldenTest {
     @Test
     void everyProductHereHasAFixture() {
         List<Product<?>> covered = FIXTURES.stream().map(Fixture::product).distinct().toList();
-        assertEquals(List.of(Products.AB, Products.MERGE, Products.BISECT, Products.SERIES_CHECK,
-                Products.SERIES_REPLAY, Products.SERIES_MERGE, Products.SERIES_NOISE, Products.PLAN), covered);
+        assertEquals(List.of(Products.AB, Products.RUNNERS, Products.BISECT, Products.SERIES_CHECK,
+                Products.SERIES_REPLAY, Products.SERIES_IMPORT, Products.SERIES_NOISE, Products.SIZING), covered);
     }
 
     @Test
@@ -114,8 +114,8 @@ class ProductGoldenTest {
     @Test
     void anUnsupportedFormatNamesTheSupportedOnes() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Products.MERGE.renderer(Format.HTML, false));
-        assertEquals("perfab merge writes text, json, markdown or csv, not html", e.getMessage());
+                () -> Products.RUNNERS.renderer(Format.HTML, false));
+        assertEquals("perfab runners writes text, json, markdown or csv, not html", e.getMessage());
     }
 
     @Test
@@ -124,9 +124,9 @@ class ProductGoldenTest {
                 List.copyOf(Products.AB.outputs(Report.of(RunFixture.broker())).keySet()));
         SeriesCheck check = SeriesCheck.of(series(), "run-9", SeriesRules.Options.DEFAULT);
         assertEquals(Map.of("new", "2", "persisting", "0", "rebased", "0"), Products.SERIES_CHECK.outputs(check));
-        assertTrue(Products.MERGE.outputs(merged()).isEmpty());
+        assertTrue(Products.RUNNERS.outputs(runners()).isEmpty());
         assertEquals(List.of("added", "already", "conflicting", "dropped"),
-                List.copyOf(Products.SERIES_MERGE.outputs(seriesMerge()).keySet()));
+                List.copyOf(Products.SERIES_IMPORT.outputs(seriesImport()).keySet()));
     }
 
     static String extension(Format f) {
@@ -145,7 +145,7 @@ class ProductGoldenTest {
      * A wiki's history folded into a series: readings added, one already there, 23 whose ratio
      * differs (24: more than the text shows), the first of a hostile key, and two runs left out.
      */
-    static SeriesMerge seriesMerge() {
+    static SeriesImport seriesImport() {
         String hostile = "\"" + RunFixture.HOSTILE.replace("\"", "\"\"") + "\"";
         StringBuilder own = new StringBuilder("date,run,commit,cpu,key,ratio\n2026-09-01,run-0,c0,Xeon," + hostile
                 + ",1.9\n");
@@ -163,7 +163,7 @@ class ProductGoldenTest {
         wiki.append("2026-09-05,run-4,c4,Xeon,lex,0.82,v1\n");
         SeriesFile.Merge merged = SeriesFile.read(own.toString(), "ratios.csv").with(SeriesFile.read(wiki.toString(),
                 "wiki.csv"));
-        return new SeriesMerge("ratios.csv", "wiki/ratios.csv", merged, new SeriesCuration(Optional.of("main"), 7,
+        return new SeriesImport("ratios.csv", "wiki/ratios.csv", merged, new SeriesCuration(Optional.of("main"), 7,
                 List.of(new SeriesCuration.Dropped("8812", LocalDate.of(2026, 8, 30), "3f9c1e0a77d2b6c1d0e9f8a7b6c5d4e3f2a1b0c9",
                         SeriesCuration.Reason.OFF_REF, 3),
                         new SeriesCuration.Dropped("stray", LocalDate.of(2026, 8, 31), "", SeriesCuration.Reason.NAMED,
@@ -174,7 +174,7 @@ class ProductGoldenTest {
      * The broker run on two runner classes, the second started later, on values of its own (a
      * millionth apart: the table shown is the first's).
      */
-    private static MergedTable merged() {
+    private static RunnerTable runners() {
         RunResults a = RunFixture.broker();
         RunResults b = RunFixture.broker();
         List<RunResults.TrialRecord> own = b.trials().stream().map(t -> t.withMeasurements(t.measurements().stream()
@@ -183,7 +183,7 @@ class ProductGoldenTest {
         RunResults later = new RunResults(b.name(), b.provenance(), new RunResults.Machine(b.machine().cpu(),
                 b.machine().cores(), b.machine().os(), b.machine().kernel(), b.machine().jvm(), "ubuntu-24.04-arm"),
                 b.settings(), b.startedAt().plusSeconds(3600), b.finishedAt(), false, b.timing(), own, b.table());
-        return MergedTable.of(List.of(a, later), List.of("ubuntu-latest/results.json",
+        return RunnerTable.of(List.of(a, later), List.of("ubuntu-latest/results.json",
                 RunFixture.HOSTILE + "/results.json"));
     }
 
@@ -242,7 +242,7 @@ class ProductGoldenTest {
     }
 
     /** The noise of five cells: quiet, noisy, too noisy for any run, one with layout and one whose builds spread. */
-    private static Plan plan() {
+    private static Sizing sizing() {
         Map<CellId, NoiseFloor> cells = new LinkedHashMap<>();
         cells.put(new CellId("a/quiet", "time"), new NoiseFloor(1, Double.NaN));
         cells.put(new CellId("b/noisy", "time"), new NoiseFloor(3.5, Double.NaN));
@@ -250,6 +250,6 @@ class ProductGoldenTest {
         cells.put(new CellId("d/layout", "time"), new NoiseFloor(1, 0.1));
         cells.put(new CellId("e/drifting", "time"), new NoiseFloor(6, Double.NaN, 0.8));
         cells.put(new CellId(RunFixture.HOSTILE, "time"), new NoiseFloor(4, 3));
-        return Plan.of(new NoiseFile("aa", "c".repeat(40), cells), 0.5, 0.05);
+        return Sizing.of(new NoiseFile("aa", "c".repeat(40), cells), 0.5, 0.05);
     }
 }

@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The words of the products other than an A/B (a merge of runner classes, a bisect, a nightly
+ * The words of the products other than an A/B (a table across runner classes, a bisect, a nightly
  * series' check) quote only what their own tables show: each figure or count in a sentence is
  * read again from the golden comment's table here. The A/B's notes are {@link QuotedFiguresTest}'s.
  */
@@ -47,8 +47,8 @@ class ProductWordsTest {
     private static final Pattern EVERYWHERE = Pattern.compile("^([a-z ]+) everywhere");
 
     @Test
-    void aMergesConsensusCountsItsOwnRunnersColumns() throws IOException {
-        List<List<String>> rows = rows(golden("merge.md"));
+    void aRunnersTablesConsensusCountsItsOwnRunnersColumns() throws IOException {
+        List<List<String>> rows = rows(golden("runners.md"));
         assertTrue(rows.size() >= 5, rows.toString());
         for (List<String> row : rows) {
             List<String> runners = row.subList(2, row.size() - 1);

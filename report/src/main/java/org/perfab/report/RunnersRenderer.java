@@ -7,20 +7,20 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
-import org.perfab.model.MergedTable;
+import org.perfab.model.RunnerTable;
 import org.perfab.model.TableJson;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Verdict;
 
 /**
- * Renders one A/B across runner classes ({@code perfab merge}): a row per cell, the change and
+ * Renders one A/B across runner classes ({@code perfab runners}): a row per cell, the change and
  * verdict on each runner, and the consensus, which flags for a bisect a change that is
  * significantly worse on two runners or more, whatever its size, unless every one of them measured
  * one build per side; and a warning naming the runners that did.
  */
-final class MergeRenderer {
+final class RunnersRenderer {
 
-    private MergeRenderer() {
+    private RunnersRenderer() {
     }
 
     /**
@@ -28,7 +28,7 @@ final class MergeRenderer {
      * that measured the cell vote: "regression on 1 of 2", or "regression on 1 of 1 that measured
      * it (1 of 2 did not)", never "unchanged everywhere" of a cell a runner did not measure.
      */
-    static String consensus(MergedTable.Row row, int runners) {
+    static String consensus(RunnerTable.Row row, int runners) {
         Map<Verdict, Integer> v = row.verdicts();
         int measured = row.measured();
         if (measured == 0) {
@@ -67,7 +67,7 @@ final class MergeRenderer {
      * the runner and not the build; empty when every runner measured several differing builds.
      * The runner names are untrusted: {@code escape} makes them safe for the form.
      */
-    static Optional<String> oneBuild(MergedTable table, UnaryOperator<String> escape) {
+    static Optional<String> oneBuild(RunnerTable table, UnaryOperator<String> escape) {
         List<String> one = table.oneBuildRunners();
         if (one.isEmpty()) {
             return Optional.empty();
@@ -90,13 +90,13 @@ final class MergeRenderer {
     }
 
     /** Returns the table for a terminal. */
-    static String text(MergedTable table) {
+    static String text(RunnerTable table) {
         List<String[]> lines = new ArrayList<>();
         List<String> header = new ArrayList<>(List.of("cell", "metric"));
         table.runners().forEach(r -> header.add(Untrusted.plain(r, 60)));
         header.add("consensus");
         lines.add(header.toArray(String[]::new));
-        for (MergedTable.Row row : table.rows()) {
+        for (RunnerTable.Row row : table.rows()) {
             List<String> l = new ArrayList<>(List.of(Untrusted.plain(row.cell().name()), Untrusted.plain(row.cell().metric())));
             row.byRunner().forEach(c -> l.add(cell(c)));
             l.add(consensus(row, table.runners().size()));
@@ -106,14 +106,14 @@ final class MergeRenderer {
                 + Words.rules(table.thresholds()) + ".\n\n");
         oneBuild(table, r -> Untrusted.plain(r, 60)).ifPresent(w -> out.append("WARNING: ").append(w).append("\n\n"));
         out.append(Tables.aligned(lines));
-        long flagged = table.rows().stream().filter(MergedTable.Row::bisect).count();
+        long flagged = table.rows().stream().filter(RunnerTable.Row::bisect).count();
         out.append('\n').append(flagged).append(flagged == 1 ? " cell" : " cells")
                 .append(" to bisect before release.\n");
         return out.toString();
     }
 
     /** Returns the table in Markdown, for a job summary or a comment. */
-    static String markdown(MergedTable table) {
+    static String markdown(RunnerTable table) {
         StringBuilder out = new StringBuilder("### perfab · one A/B on " + table.runners().size()
                 + " runner classes\n\n");
         oneBuild(table, r -> Untrusted.markdown(r, 60)).ifPresent(w -> out.append("> :warning: ").append(w)
@@ -123,7 +123,7 @@ final class MergeRenderer {
         out.append(" consensus |\n|:--|:--|");
         table.runners().forEach(r -> out.append("--:|"));
         out.append(":--|\n");
-        for (MergedTable.Row row : table.rows()) {
+        for (RunnerTable.Row row : table.rows()) {
             out.append("| ").append(Untrusted.markdown(row.cell().name())).append(" | ")
                     .append(Untrusted.markdown(row.cell().metric())).append(" |");
             row.byRunner().forEach(c -> out.append(' ').append(cell(c).replace("<", "&lt;")).append(" |"));
@@ -137,8 +137,8 @@ final class MergeRenderer {
         return out.toString();
     }
 
-    /** Returns schema {@code perfab/merge/v1}. */
-    static String json(MergedTable table) {
+    /** Returns schema {@code perfab/merge/v1}, named for the command's former name and kept for readers. */
+    static String json(RunnerTable table) {
         ObjectNode root = Json.object();
         root.put("schema", "perfab/merge/v1");
         ArrayNode runners = root.putArray("runners");
@@ -147,7 +147,7 @@ final class MergeRenderer {
         table.builds().forEach(builds::add);
         root.set("thresholds", TableJson.thresholds(table.thresholds()));
         ArrayNode rows = root.putArray("cells");
-        for (MergedTable.Row row : table.rows()) {
+        for (RunnerTable.Row row : table.rows()) {
             ObjectNode r = rows.addObject().put("cell", row.cell().name()).put("metric", row.cell().metric())
                     .put("unit", row.cell().unit());
             ArrayNode each = r.putArray("byRunner");
@@ -168,14 +168,14 @@ final class MergeRenderer {
     }
 
     /** Returns a line per cell: its change, p and verdict on each runner, then the consensus. */
-    static String csv(MergedTable table) {
+    static String csv(RunnerTable table) {
         List<String> header = new ArrayList<>(List.of("cell", "metric", "unit"));
         for (String r : table.runners()) {
             header.addAll(List.of(r + " change %", r + " p", r + " verdict"));
         }
         header.addAll(List.of("worse", "bisect", "consensus"));
         Csv out = new Csv(header.toArray(String[]::new));
-        for (MergedTable.Row row : table.rows()) {
+        for (RunnerTable.Row row : table.rows()) {
             List<String> line = new ArrayList<>(List.of(row.cell().name(), row.cell().metric(), row.cell().unit()));
             for (Optional<Comparison> c : row.byRunner()) {
                 line.addAll(c.isEmpty() ? List.of("", "", "not measured") : List.of(Csv.number(c.get().pctChange()),

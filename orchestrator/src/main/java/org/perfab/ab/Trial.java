@@ -32,8 +32,8 @@ import org.perfab.model.RunResults;
 import org.perfab.stats.Direction;
 import org.perfab.workload.Workload;
 
-/** Runs one trial: the harness against one side, its output read into measurements. */
-final class TrialRunner implements TrialLoop.Runner {
+/** The trial stage: runs one trial, the harness against one side, its output read into measurements. */
+final class Trial implements TrialLoop.Runner {
     private static final int TAIL_LINES = 20;
 
     private final Commands processes;
@@ -74,7 +74,7 @@ final class TrialRunner implements TrialLoop.Runner {
      *
      * @throws BadInputException when the harness's command cannot be counted a benchmark at a time
      */
-    TrialRunner(Commands processes, Slices.Sided harness, Path results, Path logs, Optional<Long> padding,
+    Trial(Commands processes, Slices.Sided harness, Path results, Path logs, Optional<Long> padding,
             Consumer<String> commands, Consumer<String> notes, String counted, int workers, CountCache cache) {
         this.workers = Math.max(1, workers);
         this.cache = cache;
@@ -98,7 +98,7 @@ final class TrialRunner implements TrialLoop.Runner {
         this.countFrom = 0;
     }
 
-    private TrialRunner(TrialRunner r, Slices.Sided harness, Set<String> open, Set<String> counting, int countFrom,
+    private Trial(Trial r, Slices.Sided harness, Set<String> open, Set<String> counting, int countFrom,
             boolean timing) {
         this.commands = r.commands;
         this.notes = r.notes;
@@ -127,9 +127,9 @@ final class TrialRunner implements TrialLoop.Runner {
      * the harness runs for its own timings only when {@code timing}: a trial that does neither
      * measures nothing.
      */
-    TrialRunner narrowed(Slices.Sided harness, Set<String> open, Set<String> counting, int countFrom,
+    Trial narrowed(Slices.Sided harness, Set<String> open, Set<String> counting, int countFrom,
             boolean timing) {
-        return new TrialRunner(this, harness, open, counting, countFrom, timing);
+        return new Trial(this, harness, open, counting, countFrom, timing);
     }
 
     /** Returns the length of the environment padding of the trial at {@code seq} from {@code seed}. */

@@ -20,13 +20,14 @@ import org.perfab.model.Warning;
 import org.perfab.workload.Workload;
 
 /**
- * Makes a run's sides ready to measure: each side and build checked out into its own folder, the
- * head's harness files copied into the base's, and each built into its private output folder (or
- * taken from the cache). A side whose build finished before (a resumed run) is kept as it is.
- * Submodules the clone has not checked out, and the workload does not need, are left out of both
- * sides alike.
+ * The run's workspace, the design's stage after the plan: makes the sides ready to measure, each
+ * side and build checked out into its own folder ({@link SideDir}), the head's harness files copied
+ * into the base's, and each built into its private output folder (or taken from the cache) by the
+ * build stage ({@link Builder}). A side whose build finished before (a resumed run) is kept as it
+ * is. Submodules the clone has not checked out, and the workload does not need, are left out of
+ * both sides alike.
  */
-final class Sides {
+final class Workspace {
     private final Plan plan;
     private final Workload workload;
     private final RunDir dir;
@@ -35,7 +36,7 @@ final class Sides {
     private final Events events;
     private Set<String> leftOut = Set.of();
 
-    Sides(Plan plan, Workload workload, RunDir dir, Builder builder, Ledger ledger, Events events) {
+    Workspace(Plan plan, Workload workload, RunDir dir, Builder builder, Ledger ledger, Events events) {
         this.plan = plan;
         this.workload = workload;
         this.dir = dir;

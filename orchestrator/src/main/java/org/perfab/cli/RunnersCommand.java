@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.perfab.failure.BadInputException;
-import org.perfab.model.MergedTable;
+import org.perfab.model.RunnerTable;
 import org.perfab.model.ResultsJson;
 import org.perfab.model.RunResults;
 import org.perfab.report.Format;
@@ -17,16 +17,20 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code perfab merge}: one A/B across runner classes, as one table. */
-@Command(name = "merge", mixinStandardHelpOptions = true,
-        description = {"Merge the results of one A/B run on several machines (runner classes) into one table: a"
-                + " row per cell, the change and verdict on each runner, and the consensus. A change significantly"
-                + " worse on two runners or more is flagged for a bisect before release, even below the bar, unless"
-                + " every one of them ran one build per side: agreeing runs of one build rule out the runner, not"
-                + " the build. The same run given twice is refused."},
-        footer = {"", "Example:", "  perfab merge ubuntu-latest/results.json ubuntu-22.04/results.json"
+/**
+ * {@code perfab runners}: one A/B across runner classes, as one table. Formerly {@code perfab
+ * merge}, which still runs it.
+ */
+@Command(name = "runners", aliases = "merge", mixinStandardHelpOptions = true,
+        description = {"Put the results of one A/B run on several machines (runner classes) side by side in one"
+                + " table: a row per cell, the change and verdict on each runner, and the consensus. A change"
+                + " significantly worse on two runners or more is flagged for a bisect before release, even below"
+                + " the bar, unless every one of them ran one build per side: agreeing runs of one build rule out"
+                + " the runner, not the build. The same run given twice is refused. Formerly 'perfab merge', which"
+                + " still runs it."},
+        footer = {"", "Example:", "  perfab runners ubuntu-latest/results.json ubuntu-22.04/results.json"
                 + " arm/results.json --format markdown >> \"$GITHUB_STEP_SUMMARY\""})
-final class MergeCommand implements Callable<Integer> {
+final class RunnersCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
@@ -36,9 +40,9 @@ final class MergeCommand implements Callable<Integer> {
     List<Path> results;
 
     @Mixin
-    OutputOptions<MergedTable> output = new OutputOptions<>(Products.MERGE, Format.TEXT);
+    OutputOptions<RunnerTable> output = new OutputOptions<>(Products.RUNNERS, Format.TEXT);
 
-    MergeCommand(Session session) {
+    RunnersCommand(Session session) {
         this.session = session;
     }
 
@@ -46,7 +50,7 @@ final class MergeCommand implements Callable<Integer> {
     public Integer call() {
         if (results.size() < 2) {
             // picocli's own words for a missing second file name the options that follow it instead.
-            throw new ParameterException(spec.commandLine(), "perfab merge needs the results.json of two runners or"
+            throw new ParameterException(spec.commandLine(), "perfab runners needs the results.json of two runners or"
                     + " more; got one: " + results.get(0));
         }
         List<RunResults> runs = new ArrayList<>();
@@ -57,13 +61,13 @@ final class MergeCommand implements Callable<Integer> {
                 // runner's shards merged ('perfab report ... --format json') are one run.
                 throw new BadInputException(file + " is one shard's results (perfab ab --shard): the shards of one"
                         + " runner merge into its one run with 'perfab report SHARD-RESULTS... --format json -o"
-                        + " RUNNER.json', which perfab merge takes");
+                        + " RUNNER.json', which perfab runners takes");
             }
             runs.add(run);
         }
-        MergedTable table;
+        RunnerTable table;
         try {
-            table = MergedTable.of(runs, results.stream().map(Path::toString).toList());
+            table = RunnerTable.of(runs, results.stream().map(Path::toString).toList());
         } catch (IllegalArgumentException e) {
             throw new BadInputException(e.getMessage(), e);
         }

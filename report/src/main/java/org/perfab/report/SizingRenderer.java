@@ -9,33 +9,33 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 import org.perfab.model.NoiseFile;
-import org.perfab.model.Plan;
+import org.perfab.model.Sizing;
 import org.perfab.model.TableJson;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.NoiseFloor;
 
 /**
- * Renders a {@link Plan}: per cell, its spread within and between builds, what a run of
+ * Renders a {@link Sizing}: per cell, its spread within and between builds, what a run of
  * {@link NoiseFile#DEFAULT_TRIALS} trials finds, and the builds and trials a run needs to find the
- * plan's change; past a cap, "more than" the cap, and a note under the table saying why.
+ * sizing's change; past a cap, "more than" the cap, and a note under the table saying why.
  */
-final class PlanRenderer {
+final class SizingRenderer {
     private static final String[] HEADER = {"cell", "metric", "within ±cv", "between ±cv", "in pairs ±cv",
         NoiseFile.DEFAULT_TRIALS + " trials find", "builds", "trials", "finds"};
 
-    private PlanRenderer() {
+    private SizingRenderer() {
     }
 
-    /** Returns the plan as an aligned table for a terminal, and its notes. */
-    static String text(Plan plan) {
+    /** Returns the sizing as an aligned table for a terminal, and its notes. */
+    static String text(Sizing sizing) {
         List<String[]> lines = new ArrayList<>();
         lines.add(HEADER);
-        for (Plan.Row r : plan.cells()) {
+        for (Sizing.Row r : sizing.cells()) {
             lines.add(row(r, s -> Untrusted.plain(s, 80), s -> Untrusted.plain(s, 40)));
         }
-        StringBuilder s = new StringBuilder(heading(plan)).append("\n\n");
+        StringBuilder s = new StringBuilder(heading(sizing)).append("\n\n");
         s.append(Tables.aligned(lines, new boolean[] {false, false, true, true, true, true, true, true, true}));
-        Set<String> notes = notes(plan);
+        Set<String> notes = notes(sizing);
         if (!notes.isEmpty()) {
             s.append('\n');
             notes.forEach(n -> s.append(n).append('\n'));
@@ -43,16 +43,16 @@ final class PlanRenderer {
         return s.toString();
     }
 
-    /** Returns the plan as a Markdown table, and its notes. */
-    static String markdown(Plan plan) {
+    /** Returns the sizing as a Markdown table, and its notes. */
+    static String markdown(Sizing sizing) {
         List<String[]> lines = new ArrayList<>();
         lines.add(HEADER);
-        for (Plan.Row r : plan.cells()) {
+        for (Sizing.Row r : sizing.cells()) {
             lines.add(row(r, s -> Untrusted.markdown(s, 80), s -> Untrusted.markdown(s, 40)));
         }
-        StringBuilder s = new StringBuilder("### perfab plan\n\n").append(heading(plan)).append("\n\n");
+        StringBuilder s = new StringBuilder("### perfab plan\n\n").append(heading(sizing)).append("\n\n");
         s.append(Tables.markdown(lines, "|:--|:--|--:|--:|--:|--:|--:|--:|--:|"));
-        Set<String> notes = notes(plan);
+        Set<String> notes = notes(sizing);
         if (!notes.isEmpty()) {
             s.append('\n');
             notes.forEach(n -> s.append("- ").append(n).append('\n'));
@@ -60,14 +60,14 @@ final class PlanRenderer {
         return s.toString();
     }
 
-    /** Returns the plan as schema {@code perfab/plan/v2}. */
-    static String json(Plan plan) {
+    /** Returns the sizing as schema {@code perfab/plan/v2}. */
+    static String json(Sizing sizing) {
         ObjectNode root = Json.object();
-        root.put("schema", "perfab/plan/v2").put("effect", plan.effect()).put("alpha", plan.alpha())
+        root.put("schema", "perfab/plan/v2").put("effect", sizing.effect()).put("alpha", sizing.alpha())
                 .put("power", Comparison.POWER).put("maxBuilds", NoiseFloor.MAX_BUILDS)
                 .put("maxTrials", NoiseFloor.MAX_TRIALS);
         ArrayNode cells = root.putArray("cells");
-        for (Plan.Row r : plan.cells()) {
+        for (Sizing.Row r : sizing.cells()) {
             ObjectNode c = cells.addObject().put("cell", r.cell().name()).put("metric", r.cell().metric())
                     .put("within", r.floor().within());
             TableJson.number(c, "between", r.floor().between());
@@ -79,11 +79,11 @@ final class PlanRenderer {
     }
 
     /** Returns a line per cell; a count past a cap is empty, and the cap is in its own column. */
-    static String csv(Plan plan) {
+    static String csv(Sizing sizing) {
         Csv out = new Csv("cell", "metric", "within cv %", "between cv %", "in pairs cv %", "mde at "
                 + NoiseFile.DEFAULT_TRIALS
                 + " trials %", "builds", "builds more than", "trials", "trials more than", "finds %");
-        for (Plan.Row r : plan.cells()) {
+        for (Sizing.Row r : sizing.cells()) {
             NoiseFloor.Advice a = r.advice();
             boolean builds = a.beyond() == NoiseFloor.Cap.BUILDS;
             boolean trials = a.beyond() == NoiseFloor.Cap.TRIALS;
@@ -96,12 +96,12 @@ final class PlanRenderer {
         return out.text();
     }
 
-    private static String heading(Plan plan) {
+    private static String heading(Sizing sizing) {
         return String.format(Locale.ROOT, "To find a change of %s with 80%% power at alpha %s (trials per side;"
-                + " spread over the builds):", percent(plan.effect()), plan.alpha());
+                + " spread over the builds):", percent(sizing.effect()), sizing.alpha());
     }
 
-    private static String[] row(Plan.Row r, UnaryOperator<String> name,
+    private static String[] row(Sizing.Row r, UnaryOperator<String> name,
             UnaryOperator<String> metric) {
         String[] run = columns(r.advice());
         return new String[] {name.apply(r.cell().name()), metric.apply(r.cell().metric()),
@@ -109,10 +109,10 @@ final class PlanRenderer {
             finds(r.mdeAtDefault()), run[0], run[1], run[2]};
     }
 
-    /** Returns the notes under the table: why a cell's plan says "no change" or "more than". */
-    private static Set<String> notes(Plan plan) {
+    /** Returns the notes under the table: why a cell's sizing says "no change" or "more than". */
+    private static Set<String> notes(Sizing sizing) {
         Set<String> notes = new TreeSet<>();
-        for (Plan.Row r : plan.cells()) {
+        for (Sizing.Row r : sizing.cells()) {
             NoiseFloor.Advice advice = r.advice();
             if (r.mdeAtDefault() == Double.POSITIVE_INFINITY) {
                 notes.add("no change: a run of " + NoiseFile.DEFAULT_TRIALS + " trials finds none, however large, with"

@@ -3,7 +3,7 @@ package org.perfab.model;
 import java.util.Objects;
 
 /**
- * What {@code perfab series merge} did: another history of a series folded into it without
+ * What {@code perfab series import} did: another history of a series folded into it without
  * duplicates, and the runs left out of both.
  *
  * @param series the series file, as the command named it
@@ -12,15 +12,15 @@ import java.util.Objects;
  *     with another ratio (the series' own kept)
  * @param curation the runs left out, of either history
  */
-public record SeriesMerge(String series, String from, SeriesFile.Merge merged, SeriesCuration curation) {
-    public SeriesMerge {
+public record SeriesImport(String series, String from, SeriesFile.Merge merged, SeriesCuration curation) {
+    public SeriesImport {
         Objects.requireNonNull(series, "series");
         Objects.requireNonNull(from, "from");
         Objects.requireNonNull(merged, "merged");
         Objects.requireNonNull(curation, "curation");
     }
 
-    /** Returns the runs the series holds after the merge. */
+    /** Returns the runs the series holds after the import. */
     public int runs() {
         return merged.file().series().runs().size();
     }

@@ -25,8 +25,8 @@ import org.perfab.stats.Verdict;
  * @param rows one per cell, by cell
  * @param thresholds the verdict rules' settings (the first run's)
  */
-public record MergedTable(List<String> runners, List<Integer> builds, List<Row> rows, Thresholds thresholds) {
-    public MergedTable {
+public record RunnerTable(List<String> runners, List<Integer> builds, List<Row> rows, Thresholds thresholds) {
+    public RunnerTable {
         runners = List.copyOf(runners);
         builds = List.copyOf(builds);
         if (builds.size() != runners.size()) {
@@ -106,9 +106,9 @@ public record MergedTable(List<String> runners, List<Integer> builds, List<Row> 
      * @throws IllegalArgumentException when the runs are not of one A/B (other commits), or two of
      *     them are one run (see {@link RunResults#identity()})
      */
-    public static MergedTable of(List<RunResults> runs, List<String> sources) {
+    public static RunnerTable of(List<RunResults> runs, List<String> sources) {
         if (runs.isEmpty()) {
-            throw new IllegalArgumentException("nothing to merge");
+            throw new IllegalArgumentException("no runs to put side by side");
         }
         if (sources.size() != runs.size()) {
             throw new IllegalArgumentException(sources.size() + " names for " + runs.size() + " runs");
@@ -175,6 +175,6 @@ public record MergedTable(List<String> runners, List<Integer> builds, List<Row> 
             }
             rows.add(new Row(cell, each, worse, worseOfOneBuild, better, worse >= 2 && worseOfOneBuild < worse));
         });
-        return new MergedTable(runners, builds, rows, t);
+        return new RunnerTable(runners, builds, rows, t);
     }
 }
