@@ -43,7 +43,8 @@ class LayersTest {
     private static final Set<String> RENDERS = Set.of("cli");
 
     private static final Pattern EDGE = Pattern.compile(
-            "^\\s+org\\.perfab\\.(\\w+)(?:\\.[\\w.]+)?\\s+->\\s+org\\.perfab\\.(\\w+)(?:\\.[\\w.]+)?\\s", Pattern.MULTILINE);
+            "^\\s+org\\.perfab\\.(\\w+)(?:\\.[\\w.]+)?\\s+->\\s+org\\.perfab\\.(\\w+)(?:\\.[\\w.]+)?\\s",
+            Pattern.MULTILINE);
 
     @Test
     void eachPackageUsesOnlyThoseBelowItAndOnlyTheCommandLineRenders() {
@@ -51,8 +52,8 @@ class LayersTest {
         assertTrue(Files.isDirectory(classes.resolve("org/perfab/cli")), "compiled classes in " + classes);
         ToolProvider jdeps = ToolProvider.findFirst("jdeps").orElseThrow();
         StringWriter out = new StringWriter();
-        int code = jdeps.run(new PrintWriter(out), new PrintWriter(out), "-verbose:package", "-filter:none",
-                classes.toString());
+        int code = jdeps.run(
+                new PrintWriter(out), new PrintWriter(out), "-verbose:package", "-filter:none", classes.toString());
         assertEquals(0, code, out.toString());
         Set<String> seen = new TreeSet<>();
         List<String> wrong = new ArrayList<>();

@@ -32,8 +32,12 @@ class MethodLengthTest {
     static final String REASON = "long because";
 
     /** Every module's main sources, relative to this module. */
-    private static final List<Path> SOURCES = List.of(Path.of("../stats/src/main"), Path.of("../model/src/main"),
-            Path.of("../report/src/main"), Path.of("src/main"), Path.of("../workloads/src/main"));
+    private static final List<Path> SOURCES = List.of(
+            Path.of("../stats/src/main"),
+            Path.of("../model/src/main"),
+            Path.of("../report/src/main"),
+            Path.of("src/main"),
+            Path.of("../workloads/src/main"));
 
     private static final Pattern TYPE = Pattern.compile("\\b(class|interface|enum|record)\\b");
     private static final Pattern NEW = Pattern.compile("\\bnew\\b");
@@ -44,8 +48,8 @@ class MethodLengthTest {
     record TooLong(String file, int line, String name, int lines) {
         @Override
         public String toString() {
-            return file + ":" + line + " " + name + " is " + lines + " lines (over " + LIMIT + "): shorten it, or say why"
-                    + " in its comment with \"" + REASON + "\"";
+            return file + ":" + line + " " + name + " is " + lines + " lines (over " + LIMIT
+                    + "): shorten it, or say why" + " in its comment with \"" + REASON + "\"";
         }
     }
 
@@ -57,7 +61,9 @@ class MethodLengthTest {
             assertTrue(Files.isDirectory(root), root.toAbsolutePath() + " is not a folder of sources");
             List<Path> sources;
             try (Stream<Path> walk = Files.walk(root)) {
-                sources = walk.filter(p -> p.toString().endsWith(".java")).sorted().toList();
+                sources = walk.filter(p -> p.toString().endsWith(".java"))
+                        .sorted()
+                        .toList();
             }
             for (Path source : sources) {
                 files++;
@@ -70,22 +76,38 @@ class MethodLengthTest {
 
     @Test
     void countsFromBraceToBraceAndTakesAReasonFromTheComment() {
-        assertEquals(List.of(new TooLong("A.java", 4, "run", 82)), tooLong("A.java", type(method("void run()", 80, ""))));
+        assertEquals(
+                List.of(new TooLong("A.java", 4, "run", 82)), tooLong("A.java", type(method("void run()", 80, ""))));
         assertEquals(List.of(), tooLong("A.java", type(method("void run()", 78, ""))));
-        assertEquals(List.of(), tooLong("A.java",
-                type("/** Runs. TooLong because it is one table of cases. */\n" + method("void run()", 80, ""))));
-        assertEquals(List.of(), tooLong("A.java",
-                type("// LONG BECAUSE each case is one line.\n@Override\n" + method("void run()", 80, ""))));
-        assertEquals(List.of(new TooLong("A.java", 6, "B", 82)),
-                tooLong("A.java", type("// TooLong because of this field.\nint x;\n" + method("B(int x) throws IOException", 80, ""))));
+        assertEquals(
+                List.of(),
+                tooLong(
+                        "A.java",
+                        type("/** Runs. TooLong because it is one table of cases. */\n"
+                                + method("void run()", 80, ""))));
+        assertEquals(
+                List.of(),
+                tooLong(
+                        "A.java",
+                        type("// LONG BECAUSE each case is one line.\n@Override\n" + method("void run()", 80, ""))));
+        assertEquals(
+                List.of(new TooLong("A.java", 6, "B", 82)),
+                tooLong(
+                        "A.java",
+                        type("// TooLong because of this field.\nint x;\n"
+                                + method("B(int x) throws IOException", 80, ""))));
     }
 
     @Test
     void setsAsideTheBracesOfStringsTextBlocksCharactersAndComments() {
-        String noise = "String s = \"}}\\\"{\"; char c = '}'; char q = '\\''; String t = \"\"\"\n  }\"\n  \\\"\"\" }\n  \"\"\";"
-                + " // }\n/* } */ Runnable r = () -> { };";
-        assertEquals(List.of(new TooLong("A.java", 4, "run", 82 + 5)), tooLong("A.java", type(method("void run()", 80, noise))));
-        assertEquals(List.of(new TooLong("A.java", 5, "run", 82)),
+        String noise =
+                "String s = \"}}\\\"{\"; char c = '}'; char q = '\\''; String t = \"\"\"\n  }\"\n  \\\"\"\" }\n  \"\"\";"
+                        + " // }\n/* } */ Runnable r = () -> { };";
+        assertEquals(
+                List.of(new TooLong("A.java", 4, "run", 82 + 5)),
+                tooLong("A.java", type(method("void run()", 80, noise))));
+        assertEquals(
+                List.of(new TooLong("A.java", 5, "run", 82)),
                 tooLong("A.java", type("int[] a = {1, 2}; String s = \"{\";\n" + method("void run()", 80, ""))));
     }
 
@@ -95,7 +117,8 @@ class MethodLengthTest {
         assertEquals(List.of(new TooLong("A.java", 5, "R", 82)), tooLong("A.java", type(inner)));
         String anonymous = "Runnable r = new Runnable() {\n" + method("public void run()", 80, "") + "};\n";
         assertEquals(List.of(new TooLong("A.java", 5, "run", 82)), tooLong("A.java", type(anonymous)));
-        String constants = "enum E { A(1) {\n" + method("int f()", 80, "") + "}, B(2);\n E(int x) { }\n int f() { return 0; } }\n";
+        String constants =
+                "enum E { A(1) {\n" + method("int f()", 80, "") + "}, B(2);\n E(int x) { }\n int f() { return 0; } }\n";
         assertEquals(List.of(new TooLong("A.java", 5, "f", 82)), tooLong("A.java", type(constants)));
         String local = method("void outer()", 40, "class L {\n" + method("void inner()", 40, "") + "}");
         assertEquals(List.of(new TooLong("A.java", 4, "outer", 2 + 40 + 1 + 42 + 1)), tooLong("A.java", type(local)));
@@ -142,8 +165,10 @@ class MethodLengthTest {
                 Block block = new Block(i, outer == null ? Kind.TYPE : kind(outer, parens, code.substring(start, i)));
                 if (block.kind == Kind.METHOD) {
                     block.name = name(code.substring(start, i));
-                    block.reason = source.substring(start, i).toLowerCase(Locale.ROOT).contains(REASON);
-                } else if (block.kind == Kind.TYPE && TYPE.matcher(code.substring(start, i)).find()) {
+                    block.reason =
+                            source.substring(start, i).toLowerCase(Locale.ROOT).contains(REASON);
+                } else if (block.kind == Kind.TYPE
+                        && TYPE.matcher(code.substring(start, i)).find()) {
                     block.kind = isEnum(code.substring(start, i)) ? Kind.ENUM : Kind.TYPE;
                 }
                 blocks.push(block);
@@ -162,7 +187,10 @@ class MethodLengthTest {
 
     /** What a block is: a body of a type (before an enum's first {@code ;}: its constants), a method's, or another. */
     private enum Kind {
-        TYPE, ENUM, METHOD, OTHER
+        TYPE,
+        ENUM,
+        METHOD,
+        OTHER
     }
 
     private static final class Block {
@@ -186,7 +214,10 @@ class MethodLengthTest {
         if (TYPE.matcher(head).find() || NEW.matcher(head).find() || outer.kind == Kind.ENUM) {
             return Kind.TYPE;
         }
-        if (parens > 0 || head.isEmpty() || head.equals("static") || outside(head).contains("=")) {
+        if (parens > 0
+                || head.isEmpty()
+                || head.equals("static")
+                || outside(head).contains("=")) {
             return Kind.OTHER;
         }
         return Kind.METHOD;

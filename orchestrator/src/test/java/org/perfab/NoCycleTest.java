@@ -37,8 +37,11 @@ class NoCycleTest {
     private static final Set<Set<String>> KNOWN = Set.of();
 
     /** A class of each module, to find the module's classes by: stats, model, report, orchestrator. */
-    private static final List<String> MODULES = List.of("org.perfab.stats.Comparison", "org.perfab.model.CellId",
-            "org.perfab.report.Format", "org.perfab.cli.Main");
+    private static final List<String> MODULES = List.of(
+            "org.perfab.stats.Comparison",
+            "org.perfab.model.CellId",
+            "org.perfab.report.Format",
+            "org.perfab.cli.Main");
 
     private static final Pattern EDGE = Pattern.compile("^\\s+(org\\.perfab\\.\\S+)\\s+->\\s+(org\\.perfab\\.\\S+)\\s");
 
@@ -55,14 +58,24 @@ class NoCycleTest {
         Map<String, Set<String>> graph = graph(out.toString());
         Set<String> packages = new TreeSet<>();
         graph.keySet().forEach(c -> packages.add(c.substring(0, c.lastIndexOf('.'))));
-        assertTrue(packages.containsAll(Set.of("org.perfab.stats", "org.perfab.model", "org.perfab.report",
-                "org.perfab.ab", "org.perfab.cli")), "jdeps read the classes of " + packages + " in " + args);
+        assertTrue(
+                packages.containsAll(Set.of(
+                        "org.perfab.stats",
+                        "org.perfab.model",
+                        "org.perfab.report",
+                        "org.perfab.ab",
+                        "org.perfab.cli")),
+                "jdeps read the classes of " + packages + " in " + args);
         assertEquals(List.of(), unexpected(cycles(graph), KNOWN));
     }
 
     /** Returns where the classes of {@code type}'s module are: a folder of classes or a jar. */
     private static Path location(String type) throws ClassNotFoundException, URISyntaxException {
-        return Path.of(Class.forName(type).getProtectionDomain().getCodeSource().getLocation().toURI());
+        return Path.of(Class.forName(type)
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
     }
 
     /**
@@ -131,8 +144,15 @@ class NoCycleTest {
         return found;
     }
 
-    private static void connect(String v, Map<String, Set<String>> graph, Map<String, Integer> index,
-            Map<String, Integer> low, Deque<String> stack, Set<String> onStack, List<Set<String>> found, int[] next) {
+    private static void connect(
+            String v,
+            Map<String, Set<String>> graph,
+            Map<String, Integer> index,
+            Map<String, Integer> low,
+            Deque<String> stack,
+            Set<String> onStack,
+            List<Set<String>> found,
+            int[] next) {
         index.put(v, next[0]);
         low.put(v, next[0]++);
         stack.push(v);
@@ -168,8 +188,10 @@ class NoCycleTest {
                 + "   org.perfab.report.C -> org.perfab.report.D   report\n"
                 + "   org.perfab.cli.E -> org.perfab.report.A   report\n"
                 + "   org.perfab.report.D -> org.perfab.cli.E   orchestrator\n";
-        assertEquals(List.of(Set.of("org.perfab.report.A", "org.perfab.report.B", "org.perfab.report.C")),
-                cycles(graph(jdeps)), "a cycle through another package is the packages' (LayersTest), not the classes'");
+        assertEquals(
+                List.of(Set.of("org.perfab.report.A", "org.perfab.report.B", "org.perfab.report.C")),
+                cycles(graph(jdeps)),
+                "a cycle through another package is the packages' (LayersTest), not the classes'");
     }
 
     @Test
@@ -178,9 +200,11 @@ class NoCycleTest {
         Set<String> grown = Set.of("org.perfab.ab.A", "org.perfab.ab.B", "org.perfab.ab.C");
         Set<String> other = Set.of("org.perfab.cli.X", "org.perfab.cli.Y");
         assertEquals(List.of(), unexpected(List.of(known), Set.of(known)));
-        assertEquals(List.of("a class cycle of 3: [org.perfab.ab.A, org.perfab.ab.B, org.perfab.ab.C]",
-                "a class cycle of 2: [org.perfab.cli.X, org.perfab.cli.Y]",
-                "a known cycle no longer found as listed (remove or correct it in KNOWN): [org.perfab.ab.A, org.perfab.ab.B]"),
+        assertEquals(
+                List.of(
+                        "a class cycle of 3: [org.perfab.ab.A, org.perfab.ab.B, org.perfab.ab.C]",
+                        "a class cycle of 2: [org.perfab.cli.X, org.perfab.cli.Y]",
+                        "a known cycle no longer found as listed (remove or correct it in KNOWN): [org.perfab.ab.A, org.perfab.ab.B]"),
                 unexpected(List.of(grown, other), Set.of(known)));
     }
 }

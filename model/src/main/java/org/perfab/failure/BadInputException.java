@@ -57,7 +57,8 @@ public class BadInputException extends RuntimeException {
      * file" when it is missing, else "cannot read" with the reason.
      */
     public static BadInputException unreadable(Path file, IOException e) {
-        return e instanceof NoSuchFileException ? new BadInputException(file + ": no such file")
+        return e instanceof NoSuchFileException
+                ? new BadInputException(file + ": no such file")
                 : new BadInputException(file + ": cannot read: " + e.getMessage(), e);
     }
 
@@ -70,9 +71,12 @@ public class BadInputException extends RuntimeException {
      */
     public static String read(Path file) {
         try (InputStream in = open(file)) {
-            return withoutByteOrderMark(StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(in.readAllBytes())).toString());
+            return withoutByteOrderMark(StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(in.readAllBytes()))
+                    .toString());
         } catch (IOException e) {
             throw unreadable(file, e);
         }
@@ -89,8 +93,9 @@ public class BadInputException extends RuntimeException {
     public static InputStream open(Path file) throws IOException {
         BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
         if (!a.isRegularFile()) {
-            throw new IOException((a.isDirectory() ? "a directory" : "not a regular file (a FIFO, a device or a"
-                    + " socket)") + ": perfab reads only regular files");
+            throw new IOException(
+                    (a.isDirectory() ? "a directory" : "not a regular file (a FIFO, a device or a" + " socket)")
+                            + ": perfab reads only regular files");
         }
         if (a.size() > MAX_BYTES) {
             throw tooLarge();

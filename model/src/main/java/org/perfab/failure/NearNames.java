@@ -5,8 +5,7 @@ package org.perfab.failure;
  * command, an option, a branch): those a few one-letter edits away.
  */
 public final class NearNames {
-    private NearNames() {
-    }
+    private NearNames() {}
 
     /**
      * Returns whether {@code name} is a typo away from {@code typed}: at most
@@ -32,8 +31,8 @@ public final class NearNames {
             row[0] = i;
             for (int j = 1; j <= b.length(); j++) {
                 int above = row[j];
-                row[j] = Math.min(Math.min(row[j] + 1, row[j - 1] + 1),
-                        diagonal + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
+                row[j] = Math.min(
+                        Math.min(row[j] + 1, row[j - 1] + 1), diagonal + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
                 diagonal = above;
             }
         }

@@ -35,6 +35,7 @@ import org.perfab.stats.RatioSpace;
 public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, Seeding seeding, List<Floor> floors) {
     /** The schema of a baseline file. */
     public static final String SCHEMA = "perfab/baseline/v1";
+
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /**
@@ -88,7 +89,13 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, See
      * @param cpus the processor models of the accepted snapshots
      * @param date the newest accepted snapshot's day
      */
-    public record Tier(Key key, double anchorValue, String unit, int window, List<Member> members, List<String> cpus,
+    public record Tier(
+            Key key,
+            double anchorValue,
+            String unit,
+            int window,
+            List<Member> members,
+            List<String> cpus,
             LocalDate date) {
         public Tier {
             Objects.requireNonNull(key, "key");
@@ -97,7 +104,8 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, See
             members = List.copyOf(members);
             cpus = List.copyOf(cpus);
             if (!(anchorValue > 0) || Double.isInfinite(anchorValue)) {
-                throw new IllegalArgumentException("the anchor value of " + key + " must be above 0, got " + anchorValue);
+                throw new IllegalArgumentException(
+                        "the anchor value of " + key + " must be above 0, got " + anchorValue);
             }
         }
     }
@@ -114,8 +122,15 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, See
      * @param iterations the median of their iteration counts, when the tool gave them
      * @param setBy {@code seed}, or the snapshot an update ratcheted it down to
      */
-    public record Entry(Key key, String benchmark, double value, String unit, double ratio, int seen,
-            OptionalLong iterations, String setBy) {
+    public record Entry(
+            Key key,
+            String benchmark,
+            double value,
+            String unit,
+            double ratio,
+            int seen,
+            OptionalLong iterations,
+            String setBy) {
         public Entry {
             Objects.requireNonNull(key, "key");
             Objects.requireNonNull(benchmark, "benchmark");
@@ -123,8 +138,8 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, See
             Objects.requireNonNull(iterations, "iterations");
             Objects.requireNonNull(setBy, "setBy");
             if (!(value > 0) || Double.isInfinite(value) || !(ratio > 0) || Double.isInfinite(ratio)) {
-                throw new IllegalArgumentException("the floor of " + benchmark + " must be above 0, got " + value
-                        + " (ratio " + ratio + ")");
+                throw new IllegalArgumentException(
+                        "the floor of " + benchmark + " must be above 0, got " + value + " (ratio " + ratio + ")");
             }
         }
     }
@@ -136,8 +151,7 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, See
      * @param key its tier
      * @param reason why, in words
      */
-    public record Rejected(String snapshot, Key key, String reason) {
-    }
+    public record Rejected(String snapshot, Key key, String reason) {}
 
     /**
      * Something the seeding left out: a file that is not a snapshot, or a benchmark seen too seldom.
@@ -146,8 +160,7 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, See
      * @param key its tier, when known
      * @param reason why, in words
      */
-    public record Skipped(String subject, Optional<Key> key, String reason) {
-    }
+    public record Skipped(String subject, Optional<Key> key, String reason) {}
 
     /** The kinds of {@link Note}. */
     public enum NoteKind {
@@ -167,8 +180,7 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, See
      * @param key its tier, when known
      * @param detail the figures, in words
      */
-    public record Note(NoteKind kind, String subject, Optional<Key> key, String detail) {
-    }
+    public record Note(NoteKind kind, String subject, Optional<Key> key, String detail) {}
 
     /**
      * What the last seeding left out and noticed.
@@ -180,8 +192,13 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, See
      * @param liveExclusions the exclusion prefixes that matched a benchmark
      * @param staleExclusions the exclusion prefixes that matched none
      */
-    public record Seeding(List<String> unparseable, List<Rejected> rejected, List<Skipped> skipped, List<Note> notes,
-            List<String> liveExclusions, List<String> staleExclusions) {
+    public record Seeding(
+            List<String> unparseable,
+            List<Rejected> rejected,
+            List<Skipped> skipped,
+            List<Note> notes,
+            List<String> liveExclusions,
+            List<String> staleExclusions) {
         public Seeding {
             unparseable = List.copyOf(unparseable);
             rejected = List.copyOf(rejected);
@@ -214,8 +231,18 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, See
      * @param benchmarks each benchmark's own spread, in percent ({@code RatioSpace.ownSpread}: its 95th
      *     percentile for normal noise, from the median absolute deviation of its control ratios)
      */
-    public record Floor(Key key, int snapshots, long pairs, long values, double p50, double p90, double p95, double p99,
-            double max, LocalDate date, Map<String, Double> benchmarks) {
+    public record Floor(
+            Key key,
+            int snapshots,
+            long pairs,
+            long values,
+            double p50,
+            double p90,
+            double p95,
+            double p99,
+            double max,
+            LocalDate date,
+            Map<String, Double> benchmarks) {
         public Floor {
             Objects.requireNonNull(key, "key");
             Objects.requireNonNull(date, "date");
@@ -227,7 +254,9 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, See
         Objects.requireNonNull(anchor, "anchor");
         Objects.requireNonNull(seeding, "seeding");
         tiers = tiers.stream().sorted(Comparator.comparing(Tier::key)).toList();
-        entries = entries.stream().sorted(Comparator.comparing(Entry::key).thenComparing(Entry::benchmark)).toList();
+        entries = entries.stream()
+                .sorted(Comparator.comparing(Entry::key).thenComparing(Entry::benchmark))
+                .toList();
         floors = floors.stream().sorted(Comparator.comparing(Floor::key)).toList();
         Set<Key> keys = new HashSet<>();
         for (Tier t : tiers) {
@@ -278,8 +307,9 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, See
         seeded.tiers().forEach(t -> replaced.add(t.key()));
         List<Tier> t = Stream.concat(tiers.stream().filter(x -> !replaced.contains(x.key())), seeded.tiers().stream())
                 .toList();
-        List<Entry> e = Stream.concat(entries.stream().filter(x -> !replaced.contains(x.key())),
-                seeded.entries().stream()).toList();
+        List<Entry> e = Stream.concat(
+                        entries.stream().filter(x -> !replaced.contains(x.key())), seeded.entries().stream())
+                .toList();
         return new Baseline(anchor, t, e, seeded.seeding(), floors);
     }
 
@@ -297,7 +327,8 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, See
         Set<List<Object>> replaced = new HashSet<>();
         changed.forEach(e -> replaced.add(List.of(e.key(), e.benchmark())));
         List<Entry> e = new ArrayList<>(entries.stream()
-                .filter(x -> !replaced.contains(List.of(x.key(), x.benchmark()))).toList());
+                .filter(x -> !replaced.contains(List.of(x.key(), x.benchmark())))
+                .toList());
         e.addAll(changed);
         return new Baseline(anchor, tiers, e, seeding, floors);
     }
@@ -308,13 +339,17 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, See
         root.put("schema", SCHEMA).put("anchor", anchor);
         ArrayNode tierList = root.putArray("tiers");
         for (Tier t : tiers) {
-            ObjectNode n = key(tierList.addObject(), t.key()).put("anchorValue", t.anchorValue()).put("unit", t.unit())
-                    .put("window", t.window()).put("date", t.date().toString());
+            ObjectNode n = key(tierList.addObject(), t.key())
+                    .put("anchorValue", t.anchorValue())
+                    .put("unit", t.unit())
+                    .put("window", t.window())
+                    .put("date", t.date().toString());
             ArrayNode cpus = n.putArray("cpus");
             t.cpus().forEach(cpus::add);
             ArrayNode members = n.putArray("snapshots");
             for (Member m : t.members()) {
-                ObjectNode o = members.addObject().put("snapshot", m.snapshot())
+                ObjectNode o = members.addObject()
+                        .put("snapshot", m.snapshot())
                         .put("fate", m.fate().name().toLowerCase(Locale.ROOT).replace('_', '-'));
                 TableJson.number(o, "anchorDeviation", m.anchorDeviation());
                 TableJson.number(o, "offset", m.offset());
@@ -322,8 +357,12 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, See
         }
         ArrayNode entryList = root.putArray("entries");
         for (Entry e : entries) {
-            ObjectNode n = key(entryList.addObject(), e.key()).put("benchmark", e.benchmark()).put("value", e.value())
-                    .put("unit", e.unit()).put("ratio", e.ratio()).put("seen", e.seen());
+            ObjectNode n = key(entryList.addObject(), e.key())
+                    .put("benchmark", e.benchmark())
+                    .put("value", e.value())
+                    .put("unit", e.unit())
+                    .put("ratio", e.ratio())
+                    .put("seen", e.seen());
             if (e.iterations().isPresent()) {
                 n.put("iterations", e.iterations().getAsLong());
             } else {
@@ -332,16 +371,28 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, See
             n.put("setBy", e.setBy());
         }
         ArrayNode rejected = root.putArray("rejected");
-        seeding.rejected().forEach(r -> key(rejected.addObject().put("snapshot", r.snapshot()), r.key())
-                .put("reason", r.reason()));
+        seeding.rejected()
+                .forEach(r -> key(rejected.addObject().put("snapshot", r.snapshot()), r.key())
+                        .put("reason", r.reason()));
         ArrayNode unparseable = root.putArray("unparseable");
         seeding.unparseable().forEach(unparseable::add);
         ArrayNode skipped = root.putArray("skipped");
-        seeding.skipped().forEach(s -> optionalKey(skipped.addObject().put("subject", s.subject()), s.key())
-                .put("reason", s.reason()));
+        seeding.skipped()
+                .forEach(s -> optionalKey(skipped.addObject().put("subject", s.subject()), s.key())
+                        .put("reason", s.reason()));
         ArrayNode notes = root.putArray("notes");
-        seeding.notes().forEach(s -> optionalKey(notes.addObject().put("kind", s.kind().name().toLowerCase(
-                Locale.ROOT).replace('_', '-')).put("subject", s.subject()), s.key()).put("detail", s.detail()));
+        seeding.notes()
+                .forEach(s -> optionalKey(
+                                notes.addObject()
+                                        .put(
+                                                "kind",
+                                                s.kind()
+                                                        .name()
+                                                        .toLowerCase(Locale.ROOT)
+                                                        .replace('_', '-'))
+                                        .put("subject", s.subject()),
+                                s.key())
+                        .put("detail", s.detail()));
         ObjectNode exclusions = root.putObject("exclusions");
         ArrayNode live = exclusions.putArray("live");
         seeding.liveExclusions().forEach(live::add);
@@ -349,9 +400,16 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, See
         seeding.staleExclusions().forEach(stale::add);
         ArrayNode floorList = root.putArray("floors");
         for (Floor f : floors) {
-            ObjectNode n = key(floorList.addObject(), f.key()).put("snapshots", f.snapshots()).put("pairs", f.pairs())
-                    .put("values", f.values()).put("p50", f.p50()).put("p90", f.p90()).put("p95", f.p95())
-                    .put("p99", f.p99()).put("max", f.max()).put("date", f.date().toString());
+            ObjectNode n = key(floorList.addObject(), f.key())
+                    .put("snapshots", f.snapshots())
+                    .put("pairs", f.pairs())
+                    .put("values", f.values())
+                    .put("p50", f.p50())
+                    .put("p90", f.p90())
+                    .put("p95", f.p95())
+                    .put("p99", f.p99())
+                    .put("max", f.max())
+                    .put("date", f.date().toString());
             ObjectNode own = n.putObject("benchmarks");
             f.benchmarks().forEach(own::put);
         }
@@ -381,31 +439,80 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, See
     public static Baseline read(String text, String shown) {
         StrictJson.Obj n = StrictJson.parse(text, SCHEMA, shown);
         String anchor = n.text("anchor");
-        List<Tier> tiers = n.objects("tiers", t -> t.check("anchorValue", () -> new Tier(key(t), t.number("anchorValue"),
-                t.text("unit"), t.integer("window", 1, 1000), t.objects("snapshots", m -> new Member(m.text("snapshot"),
-                        m.check("fate", () -> fate(m.text("fate"))), m.numberOrNaN("anchorDeviation"),
-                        m.numberOrNaN("offset"))), t.texts("cpus"), t.check("date", () -> LocalDate.parse(t.text("date"))))));
-        List<Entry> entries = n.objects("entries", e -> e.check("value", () -> new Entry(key(e), e.text("benchmark"),
-                e.number("value"), e.text("unit"), e.number("ratio"), e.integer("seen", 0, Integer.MAX_VALUE),
-                e.isNull("iterations") ? OptionalLong.empty() : OptionalLong.of(e.integer("iterations", 1L,
-                        Long.MAX_VALUE)), e.text("setBy"))));
-        List<Rejected> rejected = n.objects("rejected", r -> new Rejected(r.text("snapshot"), key(r), r.text("reason")));
+        List<Tier> tiers = n.objects(
+                "tiers",
+                t -> t.check(
+                        "anchorValue",
+                        () -> new Tier(
+                                key(t),
+                                t.number("anchorValue"),
+                                t.text("unit"),
+                                t.integer("window", 1, 1000),
+                                t.objects(
+                                        "snapshots",
+                                        m -> new Member(
+                                                m.text("snapshot"),
+                                                m.check("fate", () -> fate(m.text("fate"))),
+                                                m.numberOrNaN("anchorDeviation"),
+                                                m.numberOrNaN("offset"))),
+                                t.texts("cpus"),
+                                t.check("date", () -> LocalDate.parse(t.text("date"))))));
+        List<Entry> entries = n.objects(
+                "entries",
+                e -> e.check(
+                        "value",
+                        () -> new Entry(
+                                key(e),
+                                e.text("benchmark"),
+                                e.number("value"),
+                                e.text("unit"),
+                                e.number("ratio"),
+                                e.integer("seen", 0, Integer.MAX_VALUE),
+                                e.isNull("iterations")
+                                        ? OptionalLong.empty()
+                                        : OptionalLong.of(e.integer("iterations", 1L, Long.MAX_VALUE)),
+                                e.text("setBy"))));
+        List<Rejected> rejected =
+                n.objects("rejected", r -> new Rejected(r.text("snapshot"), key(r), r.text("reason")));
         List<String> unparseable = n.texts("unparseable");
-        List<Skipped> skipped = n.objects("skipped", s -> new Skipped(s.text("subject"), optionalKey(s),
-                s.text("reason")));
-        List<Note> notes = n.objects("notes", s -> new Note(s.check("kind", () -> NoteKind.valueOf(s.text("kind")
-                .toUpperCase(Locale.ROOT).replace('-', '_'))), s.text("subject"), optionalKey(s),
-                s.text("detail")));
+        List<Skipped> skipped =
+                n.objects("skipped", s -> new Skipped(s.text("subject"), optionalKey(s), s.text("reason")));
+        List<Note> notes = n.objects(
+                "notes",
+                s -> new Note(
+                        s.check(
+                                "kind",
+                                () -> NoteKind.valueOf(
+                                        s.text("kind").toUpperCase(Locale.ROOT).replace('-', '_'))),
+                        s.text("subject"),
+                        optionalKey(s),
+                        s.text("detail")));
         StrictJson.Obj exclusions = n.object("exclusions");
         List<String> live = exclusions.texts("live");
         List<String> stale = exclusions.texts("stale");
         exclusions.done();
-        List<Floor> floors = n.objects("floors", f -> new Floor(key(f), f.integer("snapshots", 2, Integer.MAX_VALUE),
-                f.integer("pairs", 1L, Long.MAX_VALUE), f.integer("values", 1L, Long.MAX_VALUE), f.number("p50"),
-                f.number("p90"), f.number("p95"), f.number("p99"), f.number("max"),
-                f.check("date", () -> LocalDate.parse(f.text("date"))), numbers(f.object("benchmarks"))));
-        Baseline b = n.check("entries", () -> new Baseline(anchor, tiers, entries,
-                new Seeding(unparseable, rejected, skipped, notes, live, stale), floors));
+        List<Floor> floors = n.objects(
+                "floors",
+                f -> new Floor(
+                        key(f),
+                        f.integer("snapshots", 2, Integer.MAX_VALUE),
+                        f.integer("pairs", 1L, Long.MAX_VALUE),
+                        f.integer("values", 1L, Long.MAX_VALUE),
+                        f.number("p50"),
+                        f.number("p90"),
+                        f.number("p95"),
+                        f.number("p99"),
+                        f.number("max"),
+                        f.check("date", () -> LocalDate.parse(f.text("date"))),
+                        numbers(f.object("benchmarks"))));
+        Baseline b = n.check(
+                "entries",
+                () -> new Baseline(
+                        anchor,
+                        tiers,
+                        entries,
+                        new Seeding(unparseable, rejected, skipped, notes, live, stale),
+                        floors));
         n.done();
         return b;
     }
@@ -424,7 +531,8 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, See
     private static Optional<Key> optionalKey(StrictJson.Obj n) {
         Optional<String> machine = n.textOrNull("machine");
         Optional<String> arch = n.textOrNull("arch");
-        return machine.isPresent() && arch.isPresent() ? Optional.of(new Key(machine.get(), arch.get()))
+        return machine.isPresent() && arch.isPresent()
+                ? Optional.of(new Key(machine.get(), arch.get()))
                 : Optional.empty();
     }
 

@@ -32,9 +32,20 @@ import org.perfab.stats.RatioSpace;
  * @param liveExclusions the prefixes that matched a benchmark
  * @param staleExclusions the prefixes that matched none
  */
-public record BaselineCheck(Baseline.Key key, String snapshot, String commit, String cpu, boolean known, Budget budget,
-        double hostSpeed, double offset, boolean incoherent, List<Row> rows, List<String> excluded,
-        List<String> liveExclusions, List<String> staleExclusions) {
+public record BaselineCheck(
+        Baseline.Key key,
+        String snapshot,
+        String commit,
+        String cpu,
+        boolean known,
+        Budget budget,
+        double hostSpeed,
+        double offset,
+        boolean incoherent,
+        List<Row> rows,
+        List<String> excluded,
+        List<String> liveExclusions,
+        List<String> staleExclusions) {
     public BaselineCheck {
         rows = List.copyOf(rows);
         excluded = List.copyOf(excluded);
@@ -107,9 +118,15 @@ public record BaselineCheck(Baseline.Key key, String snapshot, String commit, St
      * @param unit its unit
      * @param budget its budget, in percent
      */
-    public record Row(String benchmark, Status status, double floor, double ratio, double change, double value,
-            String unit, double budget) {
-    }
+    public record Row(
+            String benchmark,
+            Status status,
+            double floor,
+            double ratio,
+            double change,
+            double value,
+            String unit,
+            double budget) {}
 
     /**
      * Returns {@code snapshot} checked against {@code baseline}.
@@ -118,11 +135,17 @@ public record BaselineCheck(Baseline.Key key, String snapshot, String commit, St
      * @param tolerance the coherence tolerance, in percent
      * @throws IllegalArgumentException when the snapshot has no anchor benchmark
      */
-    public static BaselineCheck of(Baseline baseline, Snapshot snapshot, String shown, Budget budget,
-            Exclusions exclusions, double tolerance) {
+    public static BaselineCheck of(
+            Baseline baseline,
+            Snapshot snapshot,
+            String shown,
+            Budget budget,
+            Exclusions exclusions,
+            double tolerance) {
         Baseline.Key key = new Baseline.Key(snapshot.machine(), snapshot.arch());
-        Snapshot.Benchmark anchor = snapshot.benchmark(baseline.anchor()).orElseThrow(() -> new IllegalArgumentException(
-                shown + " has no benchmark " + baseline.anchor() + ", the baseline's anchor, so it has no ratios"));
+        Snapshot.Benchmark anchor = snapshot.benchmark(baseline.anchor())
+                .orElseThrow(() -> new IllegalArgumentException(shown + " has no benchmark " + baseline.anchor()
+                        + ", the baseline's anchor, so it has no ratios"));
         Optional<Baseline.Tier> tier = baseline.tier(key);
         Map<String, Baseline.Entry> floors = new LinkedHashMap<>();
         baseline.entries(key).forEach(e -> floors.put(e.benchmark(), e));
@@ -140,13 +163,27 @@ public record BaselineCheck(Baseline.Key key, String snapshot, String commit, St
             Baseline.Entry floor = floors.get(name);
             Optional<Snapshot.Benchmark> b = snapshot.benchmark(name);
             if (b.isEmpty()) {
-                rows.add(new Row(name, Status.MISSING, floor.ratio(), Double.NaN, Double.NaN, Double.NaN, floor.unit(),
+                rows.add(new Row(
+                        name,
+                        Status.MISSING,
+                        floor.ratio(),
+                        Double.NaN,
+                        Double.NaN,
+                        Double.NaN,
+                        floor.unit(),
                         budget.of(name)));
                 continue;
             }
             double ratio = b.get().value() / anchor.value();
             if (floor == null) {
-                rows.add(new Row(name, Status.NEW, Double.NaN, ratio, Double.NaN, b.get().value(), b.get().unit(),
+                rows.add(new Row(
+                        name,
+                        Status.NEW,
+                        Double.NaN,
+                        ratio,
+                        Double.NaN,
+                        b.get().value(),
+                        b.get().unit(),
                         budget.of(name)));
                 continue;
             }
@@ -154,14 +191,35 @@ public record BaselineCheck(Baseline.Key key, String snapshot, String commit, St
             ratios.put(name, ratio);
             stored.put(name, floor.ratio());
             double allowed = budget.of(name);
-            rows.add(new Row(name, change > allowed ? Status.REGRESSED : Status.OK, floor.ratio(), ratio, change,
-                    b.get().value(), b.get().unit(), allowed));
+            rows.add(new Row(
+                    name,
+                    change > allowed ? Status.REGRESSED : Status.OK,
+                    floor.ratio(),
+                    ratio,
+                    change,
+                    b.get().value(),
+                    b.get().unit(),
+                    allowed));
         }
-        rows.sort(Comparator.comparing(Row::status).thenComparing(r -> r.status() == Status.REGRESSED ? -r.change() : 0));
+        rows.sort(
+                Comparator.comparing(Row::status).thenComparing(r -> r.status() == Status.REGRESSED ? -r.change() : 0));
         double offset = RatioSpace.offset(ratios, stored, baseline.anchor());
-        double hostSpeed = tier.map(t -> (anchor.value() / t.anchorValue() - 1) * 100).orElse(Double.NaN);
-        return new BaselineCheck(key, shown, snapshot.commit(), snapshot.cpu(), tier.isPresent(), budget, hostSpeed,
-                offset, Math.abs(offset) > tolerance, rows, excluded, exclusions.live(names), exclusions.stale(names));
+        double hostSpeed =
+                tier.map(t -> (anchor.value() / t.anchorValue() - 1) * 100).orElse(Double.NaN);
+        return new BaselineCheck(
+                key,
+                shown,
+                snapshot.commit(),
+                snapshot.cpu(),
+                tier.isPresent(),
+                budget,
+                hostSpeed,
+                offset,
+                Math.abs(offset) > tolerance,
+                rows,
+                excluded,
+                exclusions.live(names),
+                exclusions.stale(names));
     }
 
     /** Returns how many rows have {@code status}. */
@@ -186,8 +244,15 @@ public record BaselineCheck(Baseline.Key key, String snapshot, String commit, St
         for (Row r : rows) {
             if (r.status() == Status.OK && r.ratio() < r.floor()) {
                 Baseline.Entry e = floors.get(r.benchmark());
-                lowered.add(new Baseline.Entry(key, e.benchmark(), r.ratio() * tier.get().anchorValue(), e.unit(),
-                        r.ratio(), e.seen(), e.iterations(), snapshot));
+                lowered.add(new Baseline.Entry(
+                        key,
+                        e.benchmark(),
+                        r.ratio() * tier.get().anchorValue(),
+                        e.unit(),
+                        r.ratio(),
+                        e.seen(),
+                        e.iterations(),
+                        snapshot));
             }
         }
         return lowered;

@@ -22,8 +22,8 @@ import java.util.TreeMap;
  * @param tiers for each tier, and for all ({@code null} key last), how many floors both have and
  *     how many differ past each threshold
  */
-public record BaselineDiff(String first, String second, List<Row> rows, int onlyFirst, int onlySecond,
-        List<Share> tiers) {
+public record BaselineDiff(
+        String first, String second, List<Row> rows, int onlyFirst, int onlySecond, List<Share> tiers) {
     /** The differences, in percent, whose shares are counted. */
     public static final List<Double> THRESHOLDS = List.of(5.0, 10.0, 25.0);
 
@@ -41,8 +41,7 @@ public record BaselineDiff(String first, String second, List<Row> rows, int only
      * @param secondRatio the second's
      * @param change {@code second / first - 1}, in percent
      */
-    public record Row(Baseline.Key key, String benchmark, double firstRatio, double secondRatio, double change) {
-    }
+    public record Row(Baseline.Key key, String benchmark, double firstRatio, double secondRatio, double change) {}
 
     /**
      * The shares of one tier, or of all.
@@ -64,8 +63,8 @@ public record BaselineDiff(String first, String second, List<Row> rows, int only
      */
     public static BaselineDiff of(Baseline a, Baseline b) {
         if (!a.anchor().equals(b.anchor())) {
-            throw new IllegalArgumentException("the anchors differ (" + a.anchor() + " and " + b.anchor()
-                    + "): their ratios cannot be compared");
+            throw new IllegalArgumentException(
+                    "the anchors differ (" + a.anchor() + " and " + b.anchor() + "): their ratios cannot be compared");
         }
         Map<List<Object>, Baseline.Entry> second = new LinkedHashMap<>();
         b.entries().forEach(e -> second.put(List.of(e.key(), e.benchmark()), e));
@@ -79,10 +78,12 @@ public record BaselineDiff(String first, String second, List<Row> rows, int only
                 rows.add(new Row(e.key(), e.benchmark(), e.ratio(), o.ratio(), (o.ratio() / e.ratio() - 1) * 100));
             }
         }
-        rows.sort(Comparator.comparing((Row r) -> -Math.abs(r.change())).thenComparing(Row::key)
+        rows.sort(Comparator.comparing((Row r) -> -Math.abs(r.change()))
+                .thenComparing(Row::key)
                 .thenComparing(Row::benchmark));
         Map<Baseline.Key, List<Row>> byTier = new TreeMap<>();
-        rows.forEach(r -> byTier.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(r));
+        rows.forEach(
+                r -> byTier.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(r));
         List<Share> shares = new ArrayList<>();
         byTier.forEach((k, r) -> shares.add(share(Optional.of(k), r)));
         shares.add(share(Optional.empty(), rows));
@@ -90,8 +91,10 @@ public record BaselineDiff(String first, String second, List<Row> rows, int only
     }
 
     private static Share share(Optional<Baseline.Key> key, List<Row> rows) {
-        List<Integer> past = THRESHOLDS.stream().map(t -> (int) rows.stream().filter(r -> Math.abs(r.change()) > t)
-                .count()).toList();
+        List<Integer> past = THRESHOLDS.stream()
+                .map(t -> (int)
+                        rows.stream().filter(r -> Math.abs(r.change()) > t).count())
+                .toList();
         return new Share(key, rows.size(), past);
     }
 }

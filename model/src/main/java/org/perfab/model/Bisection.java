@@ -23,9 +23,18 @@ import java.util.Optional;
  *     tell apart when it ends {@link Outcome#INCONCLUSIVE} or {@link Outcome#AMONG}; empty otherwise
  * @param advice what to run to decide, when it ends {@link Outcome#INCONCLUSIVE}; empty otherwise
  */
-public record Bisection(String cell, double effect, String good, String bad, WorkloadFile workload,
+public record Bisection(
+        String cell,
+        double effect,
+        String good,
+        String bad,
+        WorkloadFile workload,
         Optional<String> firstBad,
-        Outcome outcome, List<Step> steps, List<String> evidence, List<String> candidates, Optional<String> advice) {
+        Outcome outcome,
+        List<Step> steps,
+        List<String> evidence,
+        List<String> candidates,
+        Optional<String> advice) {
     public Bisection {
         Objects.requireNonNull(cell, "cell");
         Objects.requireNonNull(good, "good");
@@ -176,9 +185,24 @@ public record Bisection(String cell, double effect, String good, String bad, Wor
      *     note on a reused one; empty otherwise
      * @param seconds how long the step took
      */
-    public record Step(String commit, String subject, String base, String purpose, int builds, int trials,
-            String cell, String verdict, double pctChange, double ciLow, double ciHigh, double pValue,
-            double buildSpread, boolean buildsDiffer, Call call, String reason, double seconds) {
+    public record Step(
+            String commit,
+            String subject,
+            String base,
+            String purpose,
+            int builds,
+            int trials,
+            String cell,
+            String verdict,
+            double pctChange,
+            double ciLow,
+            double ciHigh,
+            double pValue,
+            double buildSpread,
+            boolean buildsDiffer,
+            Call call,
+            String reason,
+            double seconds) {
         public Step {
             Objects.requireNonNull(commit, "commit");
             Objects.requireNonNull(subject, "subject");

@@ -13,17 +13,22 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 public final class BisectionJson {
     /** The schema of a bisect's file. */
     public static final String SCHEMA = "perfab/bisect/v3";
+
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    private BisectionJson() {
-    }
+    private BisectionJson() {}
 
     /** Returns {@code b} as indented JSON, with a final newline. */
     public static String write(Bisection b) {
         ObjectNode root = JSON.createObjectNode();
-        root.put("schema", SCHEMA).put("cell", b.cell()).put("effect", b.effect()).put("good", b.good())
+        root.put("schema", SCHEMA)
+                .put("cell", b.cell())
+                .put("effect", b.effect())
+                .put("good", b.good())
                 .put("bad", b.bad());
-        root.putObject("workload").put("path", b.workload().path()).put("sha256", b.workload().sha256());
+        root.putObject("workload")
+                .put("path", b.workload().path())
+                .put("sha256", b.workload().sha256());
         if (b.firstBad().isPresent()) {
             root.put("firstBad", b.firstBad().get());
         } else {
@@ -41,9 +46,15 @@ public final class BisectionJson {
         }
         ArrayNode steps = root.putArray("steps");
         for (Bisection.Step s : b.steps()) {
-            ObjectNode n = steps.addObject().put("commit", s.commit()).put("subject", s.subject())
-                    .put("base", s.base()).put("purpose", s.purpose()).put("builds", s.builds())
-                    .put("trials", s.trials()).put("cell", s.cell()).put("verdict", s.verdict());
+            ObjectNode n = steps.addObject()
+                    .put("commit", s.commit())
+                    .put("subject", s.subject())
+                    .put("base", s.base())
+                    .put("purpose", s.purpose())
+                    .put("builds", s.builds())
+                    .put("trials", s.trials())
+                    .put("cell", s.cell())
+                    .put("verdict", s.verdict());
             TableJson.number(n, "pctChange", s.pctChange());
             if (Double.isNaN(s.ciLow()) || Double.isNaN(s.ciHigh())) {
                 n.putNull("ci95");
@@ -52,8 +63,11 @@ public final class BisectionJson {
             }
             TableJson.number(n, "pValue", s.pValue());
             TableJson.number(n, "buildSpread", s.buildSpread());
-            n.put("buildsDiffer", s.buildsDiffer()).put("call", s.call().id()).put("bad", s.bad())
-                    .put("reason", s.reason()).put("seconds", s.seconds());
+            n.put("buildsDiffer", s.buildsDiffer())
+                    .put("call", s.call().id())
+                    .put("bad", s.bad())
+                    .put("reason", s.reason())
+                    .put("seconds", s.seconds());
         }
         try {
             return JSON.writeValueAsString(root) + "\n";
@@ -72,9 +86,17 @@ public final class BisectionJson {
         StrictJson.Obj w = n.object("workload");
         Bisection.WorkloadFile workload = new Bisection.WorkloadFile(w.text("path"), w.text("sha256"));
         w.done();
-        Bisection b = new Bisection(n.text("cell"), n.number("effect"), n.text("good"), n.text("bad"), workload,
-                n.textOrNull("firstBad"), n.check("verdict", () -> Bisection.Outcome.fromId(n.text("verdict"))),
-                n.objects("steps", BisectionJson::step), n.texts("evidence"), n.texts("candidates"),
+        Bisection b = new Bisection(
+                n.text("cell"),
+                n.number("effect"),
+                n.text("good"),
+                n.text("bad"),
+                workload,
+                n.textOrNull("firstBad"),
+                n.check("verdict", () -> Bisection.Outcome.fromId(n.text("verdict"))),
+                n.objects("steps", BisectionJson::step),
+                n.texts("evidence"),
+                n.texts("candidates"),
                 n.textOrNull("advice"));
         n.done();
         return b;
@@ -96,9 +118,23 @@ public final class BisectionJson {
         if (bad != (call == Bisection.Call.BAD)) {
             throw s.error("bad", "says " + bad + " while the call is " + call.id());
         }
-        return new Bisection.Step(s.text("commit"), s.text("subject"), s.text("base"), s.text("purpose"),
-                s.integer("builds", 1, Integer.MAX_VALUE), s.integer("trials", 0, Integer.MAX_VALUE), s.text("cell"),
-                s.text("verdict"), s.numberOrNaN("pctChange"), low, high, s.numberOrNaN("pValue"),
-                s.numberOrNaN("buildSpread"), s.bool("buildsDiffer"), call, s.text("reason"), s.number("seconds"));
+        return new Bisection.Step(
+                s.text("commit"),
+                s.text("subject"),
+                s.text("base"),
+                s.text("purpose"),
+                s.integer("builds", 1, Integer.MAX_VALUE),
+                s.integer("trials", 0, Integer.MAX_VALUE),
+                s.text("cell"),
+                s.text("verdict"),
+                s.numberOrNaN("pctChange"),
+                low,
+                high,
+                s.numberOrNaN("pValue"),
+                s.numberOrNaN("buildSpread"),
+                s.bool("buildsDiffer"),
+                call,
+                s.text("reason"),
+                s.number("seconds"));
     }
 }

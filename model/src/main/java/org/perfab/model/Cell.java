@@ -53,7 +53,11 @@ public record Cell(String name, String metric, String unit, Direction direction)
     /** Returns whether {@code o} is a cell of the same four parts: a record's equality, written out (see {@link #hashCode}). */
     @Override
     public boolean equals(Object o) {
-        return o == this || o instanceof Cell c && name.equals(c.name) && metric.equals(c.metric)
-                && unit.equals(c.unit) && direction == c.direction;
+        return o == this
+                || o instanceof Cell c
+                        && name.equals(c.name)
+                        && metric.equals(c.metric)
+                        && unit.equals(c.unit)
+                        && direction == c.direction;
     }
 }

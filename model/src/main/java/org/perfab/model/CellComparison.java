@@ -42,9 +42,19 @@ import org.perfab.stats.Verdict;
  *     under the same rules, as independent samples: what the card's test says beside them; empty
  *     where Welch's test judged
  */
-public record CellComparison(Cell cell, Comparison comparison, Optional<Comparison> trialLevel, double buildSpread,
-        double noiseFloor, List<Outlier> outliers, Optional<Look> look, Optional<CellId> sameAs,
-        List<FunctionChange> functions, double detectable, double medianChange, Optional<Comparison> welch) {
+public record CellComparison(
+        Cell cell,
+        Comparison comparison,
+        Optional<Comparison> trialLevel,
+        double buildSpread,
+        double noiseFloor,
+        List<Outlier> outliers,
+        Optional<Look> look,
+        Optional<CellId> sameAs,
+        List<FunctionChange> functions,
+        double detectable,
+        double medianChange,
+        Optional<Comparison> welch) {
     public CellComparison {
         Objects.requireNonNull(welch, "welch");
         Objects.requireNonNull(cell, "cell");
@@ -57,24 +67,64 @@ public record CellComparison(Cell cell, Comparison comparison, Optional<Comparis
     }
 
     /** A row Welch's test judged. */
-    public CellComparison(Cell cell, Comparison comparison, Optional<Comparison> trialLevel, double buildSpread,
-            double noiseFloor, List<Outlier> outliers, Optional<Look> look, Optional<CellId> sameAs,
-            List<FunctionChange> functions, double detectable, double medianChange) {
-        this(cell, comparison, trialLevel, buildSpread, noiseFloor, outliers, look, sameAs, functions, detectable,
-                medianChange, Optional.empty());
+    public CellComparison(
+            Cell cell,
+            Comparison comparison,
+            Optional<Comparison> trialLevel,
+            double buildSpread,
+            double noiseFloor,
+            List<Outlier> outliers,
+            Optional<Look> look,
+            Optional<CellId> sameAs,
+            List<FunctionChange> functions,
+            double detectable,
+            double medianChange) {
+        this(
+                cell,
+                comparison,
+                trialLevel,
+                buildSpread,
+                noiseFloor,
+                outliers,
+                look,
+                sameAs,
+                functions,
+                detectable,
+                medianChange,
+                Optional.empty());
     }
 
     /** Returns this row with its A/A noise floor, in percent, at the size of its run. */
     public CellComparison withNoiseFloor(double floor) {
-        return new CellComparison(cell, comparison, trialLevel, buildSpread, floor, outliers, look, sameAs, functions,
-                detectable, medianChange,
+        return new CellComparison(
+                cell,
+                comparison,
+                trialLevel,
+                buildSpread,
+                floor,
+                outliers,
+                look,
+                sameAs,
+                functions,
+                detectable,
+                medianChange,
                 welch);
     }
 
     /** Returns this row with its detectable change under {@code t}: the thresholds of another table than its own. */
     public CellComparison withDetectable(Thresholds t) {
-        return new CellComparison(cell, comparison, trialLevel, buildSpread, noiseFloor, outliers, look, sameAs,
-                functions, comparison.detectable(t), medianChange,
+        return new CellComparison(
+                cell,
+                comparison,
+                trialLevel,
+                buildSpread,
+                noiseFloor,
+                outliers,
+                look,
+                sameAs,
+                functions,
+                comparison.detectable(t),
+                medianChange,
                 welch);
     }
 
@@ -85,36 +135,87 @@ public record CellComparison(Cell cell, Comparison comparison, Optional<Comparis
      * row claims depends on its verdict.
      */
     public CellComparison withComparison(Comparison c) {
-        return new CellComparison(cell, c, trialLevel, buildSpread, noiseFloor, outliers, look, sameAs, functions,
-                detectable, medianChange,
+        return new CellComparison(
+                cell,
+                c,
+                trialLevel,
+                buildSpread,
+                noiseFloor,
+                outliers,
+                look,
+                sameAs,
+                functions,
+                detectable,
+                medianChange,
                 welch);
     }
 
     /** Returns this row as the statistics of look {@code l} of a run with adaptive trials. */
     public CellComparison withLook(Look l) {
-        return new CellComparison(cell, comparison, trialLevel, buildSpread, noiseFloor, outliers, Optional.of(l), sameAs,
-                functions, detectable, medianChange,
+        return new CellComparison(
+                cell,
+                comparison,
+                trialLevel,
+                buildSpread,
+                noiseFloor,
+                outliers,
+                Optional.of(l),
+                sameAs,
+                functions,
+                detectable,
+                medianChange,
                 welch);
     }
 
     /** Returns this row as the same measurement as {@code primary}, whose verdict {@code v} it takes. */
     public CellComparison sameAs(CellId primary, Comparison withVerdict) {
-        return new CellComparison(cell, withVerdict, trialLevel, buildSpread, noiseFloor, outliers, look,
-                Optional.of(primary), functions, detectable, medianChange,
+        return new CellComparison(
+                cell,
+                withVerdict,
+                trialLevel,
+                buildSpread,
+                noiseFloor,
+                outliers,
+                look,
+                Optional.of(primary),
+                functions,
+                detectable,
+                medianChange,
                 welch);
     }
 
     /** Returns this row with the functions whose counts moved most between the sides. */
     public CellComparison withFunctions(List<FunctionChange> moved) {
-        return new CellComparison(cell, comparison, trialLevel, buildSpread, noiseFloor, outliers, look, sameAs, moved,
-                detectable, medianChange,
+        return new CellComparison(
+                cell,
+                comparison,
+                trialLevel,
+                buildSpread,
+                noiseFloor,
+                outliers,
+                look,
+                sameAs,
+                moved,
+                detectable,
+                medianChange,
                 welch);
     }
 
     /** Returns this row with {@code w}, Welch's comparison beside the pairs'. */
     public CellComparison withWelch(Comparison w) {
-        return new CellComparison(cell, comparison, trialLevel, buildSpread, noiseFloor, outliers, look, sameAs,
-                functions, detectable, medianChange, Optional.of(w));
+        return new CellComparison(
+                cell,
+                comparison,
+                trialLevel,
+                buildSpread,
+                noiseFloor,
+                outliers,
+                look,
+                sameAs,
+                functions,
+                detectable,
+                medianChange,
+                Optional.of(w));
     }
 
     /**
@@ -136,8 +237,10 @@ public record CellComparison(Cell cell, Comparison comparison, Optional<Comparis
         if (v == Verdict.PROFILE || v == Verdict.NO_DATA || sameAs.isPresent()) {
             return false;
         }
-        return !(comparison.base().isConstant() && comparison.head().isConstant()
-                && comparison.base().mean() == comparison.head().mean()) && !Double.isNaN(comparison.pValue());
+        return !(comparison.base().isConstant()
+                        && comparison.head().isConstant()
+                        && comparison.base().mean() == comparison.head().mean())
+                && !Double.isNaN(comparison.pValue());
     }
 
     /**
@@ -172,7 +275,10 @@ public record CellComparison(Cell cell, Comparison comparison, Optional<Comparis
         if (v == Verdict.SMALL && Math.abs(c.pctChange()) >= thresholds.minEffect()) {
             return Optional.of(where + ": a small change of " + c.pctChange() + "%, past the bar");
         }
-        if (v.significant() && sameAs.isEmpty() && !c.caveats().contains(Caveat.SPLIT) && medianChange != 0
+        if (v.significant()
+                && sameAs.isEmpty()
+                && !c.caveats().contains(Caveat.SPLIT)
+                && medianChange != 0
                 && Math.signum(medianChange) * Math.signum(c.pctChange()) < 0) {
             return Optional.of(where + ": a change of " + c.pctChange() + "% where the medians of every trial moved "
                     + medianChange + "%, without the caveat of two groups");

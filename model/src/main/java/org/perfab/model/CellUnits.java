@@ -24,8 +24,8 @@ public final class CellUnits {
         if (f == null || f.equals(cell)) {
             return OptionalDouble.of(value);
         }
-        Optional<Double> v = f.direction() == cell.direction() ? Units.convert(value, cell.unit(), f.unit())
-                : Optional.empty();
+        Optional<Double> v =
+                f.direction() == cell.direction() ? Units.convert(value, cell.unit(), f.unit()) : Optional.empty();
         return v.isPresent() && Double.isFinite(v.get()) ? OptionalDouble.of(v.get()) : OptionalDouble.empty();
     }
 

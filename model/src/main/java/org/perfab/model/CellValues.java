@@ -28,6 +28,7 @@ public final class CellValues {
      * its trial is its position, so that such a side holds nothing but its numbers.
      */
     private final int[][] builds;
+
     private final int[][] trials;
     /**
      * Each side's places in the run's order, by {@link Side#ordinal}; null when the values do not

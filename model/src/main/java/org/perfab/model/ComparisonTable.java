@@ -13,8 +13,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Predicate;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToIntFunction;
 import java.util.stream.Collectors;
@@ -22,11 +22,11 @@ import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.FalseDiscovery;
 import org.perfab.stats.KnownTests;
-import org.perfab.stats.Sample;
 import org.perfab.stats.Pairing;
+import org.perfab.stats.Sample;
 import org.perfab.stats.Sequential;
-import org.perfab.stats.Statistic;
 import org.perfab.stats.ShiftTest;
+import org.perfab.stats.Statistic;
 import org.perfab.stats.Thresholds;
 import org.perfab.stats.TrialTest;
 import org.perfab.stats.Trials;
@@ -44,8 +44,13 @@ import org.perfab.stats.Verdict;
  *     trials), in the order found; every renderer shows them
  * @param pairing which test judged the trials, and what the runner did meanwhile (see {@link Pairing})
  */
-public record ComparisonTable(String baseLabel, String headLabel, Thresholds thresholds,
-        List<CellComparison> rows, List<Warning> warnings, Pairing pairing) {
+public record ComparisonTable(
+        String baseLabel,
+        String headLabel,
+        Thresholds thresholds,
+        List<CellComparison> rows,
+        List<Warning> warnings,
+        Pairing pairing) {
 
     /** The order of rows: by verdict (its declaration order), then by cell. */
     public static final Comparator<CellComparison> ROW_ORDER = (a, b) -> {
@@ -63,7 +68,11 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
     }
 
     /** A table whose trials Welch's test judged, as it judges trials that do not pair. */
-    public ComparisonTable(String baseLabel, String headLabel, Thresholds thresholds, List<CellComparison> rows,
+    public ComparisonTable(
+            String baseLabel,
+            String headLabel,
+            Thresholds thresholds,
+            List<CellComparison> rows,
             List<Warning> warnings) {
         this(baseLabel, headLabel, thresholds, rows, warnings, Pairing.welch(TrialTest.WELCH));
     }
@@ -91,14 +100,24 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
 
     /** Returns this table with {@code floor} applied to each row: the noise floor of its cell at this run's size. */
     public ComparisonTable withNoiseFloors(ToDoubleFunction<CellComparison> floor) {
-        return new ComparisonTable(baseLabel, headLabel, thresholds,
-                rows.stream().map(r -> r.withNoiseFloor(floor.applyAsDouble(r))).toList(), warnings, pairing);
+        return new ComparisonTable(
+                baseLabel,
+                headLabel,
+                thresholds,
+                rows.stream().map(r -> r.withNoiseFloor(floor.applyAsDouble(r))).toList(),
+                warnings,
+                pairing);
     }
 
     /** Returns this table with each row's functions whose counts moved most, as {@code moved} finds them. */
     public ComparisonTable withFunctions(Function<CellComparison, List<FunctionChange>> moved) {
-        return new ComparisonTable(baseLabel, headLabel, thresholds,
-                rows.stream().map(r -> r.withFunctions(moved.apply(r))).toList(), warnings, pairing);
+        return new ComparisonTable(
+                baseLabel,
+                headLabel,
+                thresholds,
+                rows.stream().map(r -> r.withFunctions(moved.apply(r))).toList(),
+                warnings,
+                pairing);
     }
 
     /**
@@ -108,9 +127,19 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
      * never overrules a timing that decided.
      */
     public ComparisonTable countedInstead(java.util.function.Predicate<CellComparison> which) {
-        return new ComparisonTable(baseLabel, headLabel, thresholds, rows.stream().map(r -> which.test(r)
-                && (r.comparison().verdict() == Verdict.NOISY || r.comparison().verdict() == Verdict.INCONCLUSIVE)
-                ? r.withComparison(r.comparison().withCaveat(Caveat.COUNTED_INSTEAD)) : r).toList(), warnings, pairing);
+        return new ComparisonTable(
+                baseLabel,
+                headLabel,
+                thresholds,
+                rows.stream()
+                        .map(r -> which.test(r)
+                                        && (r.comparison().verdict() == Verdict.NOISY
+                                                || r.comparison().verdict() == Verdict.INCONCLUSIVE)
+                                ? r.withComparison(r.comparison().withCaveat(Caveat.COUNTED_INSTEAD))
+                                : r)
+                        .toList(),
+                warnings,
+                pairing);
     }
 
     /** Returns this table with {@code more} warnings after its own. */
@@ -124,8 +153,12 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
      * Returns {@link #of(String, String, List, Thresholds, Predicate, ShiftTest)} with perfab's own
      * test ({@link KnownTests#PERFAB}).
      */
-    public static ComparisonTable of(String baseLabel, String headLabel, List<Measurement> measurements,
-            Thresholds thresholds, Predicate<Cell> isProfile) {
+    public static ComparisonTable of(
+            String baseLabel,
+            String headLabel,
+            List<Measurement> measurements,
+            Thresholds thresholds,
+            Predicate<Cell> isProfile) {
         return of(baseLabel, headLabel, measurements, thresholds, isProfile, KnownTests.PERFAB);
     }
 
@@ -144,8 +177,13 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
      * @throws IllegalArgumentException when one cell (name and metric) comes with two different
      *     units or directions
      */
-    public static ComparisonTable of(String baseLabel, String headLabel, List<Measurement> measurements,
-            Thresholds thresholds, Predicate<Cell> isProfile, ShiftTest test) {
+    public static ComparisonTable of(
+            String baseLabel,
+            String headLabel,
+            List<Measurement> measurements,
+            Thresholds thresholds,
+            Predicate<Cell> isProfile,
+            ShiftTest test) {
         return of(baseLabel, headLabel, measurements, thresholds, isProfile, test, cell -> Integer.MAX_VALUE);
     }
 
@@ -157,8 +195,14 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
      * control is over the cells that reached it.
      * A run of a fixed size ignores {@code ran}.
      */
-    public static ComparisonTable of(String baseLabel, String headLabel, List<Measurement> measurements,
-            Thresholds thresholds, Predicate<Cell> isProfile, ShiftTest test, ToIntFunction<CellId> ran) {
+    public static ComparisonTable of(
+            String baseLabel,
+            String headLabel,
+            List<Measurement> measurements,
+            Thresholds thresholds,
+            Predicate<Cell> isProfile,
+            ShiftTest test,
+            ToIntFunction<CellId> ran) {
         return of(baseLabel, headLabel, measurements, thresholds, isProfile, test, ran, m -> CellValues.NO_PLACE);
     }
 
@@ -167,8 +211,14 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
      * the measurements of a run, each at {@code place} in the run's order (see {@link RunOrder}), so
      * that a test of pairs finds each trial's partner.
      */
-    static ComparisonTable of(String baseLabel, String headLabel, List<Measurement> measurements,
-            Thresholds thresholds, Predicate<Cell> isProfile, ShiftTest test, ToIntFunction<CellId> ran,
+    static ComparisonTable of(
+            String baseLabel,
+            String headLabel,
+            List<Measurement> measurements,
+            Thresholds thresholds,
+            Predicate<Cell> isProfile,
+            ShiftTest test,
+            ToIntFunction<CellId> ran,
             ToIntFunction<Measurement> place) {
         if (thresholds.adaptive().isPresent()) {
             return adaptive(baseLabel, headLabel, measurements, thresholds, isProfile, test, ran, place);
@@ -186,8 +236,13 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
      * @throws IllegalArgumentException when one cell (name and metric) is given twice, or the
      *     thresholds are of a run with adaptive trials (its looks need each value's trial)
      */
-    public static ComparisonTable of(String baseLabel, String headLabel, Collection<CellValues> values,
-            Thresholds thresholds, Predicate<Cell> isProfile, ShiftTest test) {
+    public static ComparisonTable of(
+            String baseLabel,
+            String headLabel,
+            Collection<CellValues> values,
+            Thresholds thresholds,
+            Predicate<Cell> isProfile,
+            ShiftTest test) {
         if (thresholds.adaptive().isPresent()) {
             throw new IllegalArgumentException("values grouped by cell are of a run of a fixed size");
         }
@@ -196,16 +251,21 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         for (CellValues v : values) {
             Cell known = byId.putIfAbsent(v.cell().id(), v.cell());
             if (known != null) {
-                throw new IllegalArgumentException("cell " + v.cell().id() + " is reported both as "
-                        + describe(known) + " and as " + describe(v.cell()));
+                throw new IllegalArgumentException("cell " + v.cell().id() + " is reported both as " + describe(known)
+                        + " and as " + describe(v.cell()));
             }
             byCell.put(v.cell(), v);
         }
         return judged(baseLabel, headLabel, byCell, thresholds, isProfile, test);
     }
 
-    private static ComparisonTable judged(String baseLabel, String headLabel, Map<Cell, CellValues> values,
-            Thresholds thresholds, Predicate<Cell> isProfile, ShiftTest test) {
+    private static ComparisonTable judged(
+            String baseLabel,
+            String headLabel,
+            Map<Cell, CellValues> values,
+            Thresholds thresholds,
+            Predicate<Cell> isProfile,
+            ShiftTest test) {
         // Each cell is judged on its own: on a table of thousands, the cores share them, in order.
         List<CellComparison> rows = values.values().parallelStream()
                 .map(v -> row(v, thresholds, isProfile.test(v.cell()), test))
@@ -229,14 +289,16 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         if (!thresholds.judgedTogether(count)) {
             return rows;
         }
-        List<Comparison> judged = FalseDiscovery.apply(rows.stream().map(CellComparison::comparison).toList(),
-                tested, thresholds);
+        List<Comparison> judged = FalseDiscovery.apply(
+                rows.stream().map(CellComparison::comparison).toList(), tested, thresholds);
         List<CellComparison> out = new ArrayList<>(rows.size());
         for (int i = 0; i < rows.size(); i++) {
             // A row whose verdict changed claims another detectable change (see Comparison#detectable).
             CellComparison row = rows.get(i).withComparison(judged.get(i));
-            out.add(row.comparison().verdict() == rows.get(i).comparison().verdict() ? row
-                    : row.withDetectable(thresholds));
+            out.add(
+                    row.comparison().verdict() == rows.get(i).comparison().verdict()
+                            ? row
+                            : row.withDetectable(thresholds));
         }
         if (out.stream().noneMatch(r -> r.sameAs().isPresent())) {
             return out;
@@ -255,35 +317,64 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         if (rows.stream().noneMatch(r -> r.sameAs().isPresent())) {
             return rows;
         }
-        return rows.stream().map(r -> r.sameAs().isPresent() ? r.withDetectable(thresholds) : r)
+        return rows.stream()
+                .map(r -> r.sameAs().isPresent() ? r.withDetectable(thresholds) : r)
                 .collect(Collectors.toCollection(ArrayList::new));
     }
 
     private static CellComparison row(CellValues values, Thresholds thresholds, boolean profile, ShiftTest test) {
         Cell cell = values.cell();
-        Comparison.Judged judged = test.judge(values.trials(Side.BASE), values.trials(Side.HEAD), cell.direction(),
-                thresholds, profile);
+        Comparison.Judged judged =
+                test.judge(values.trials(Side.BASE), values.trials(Side.HEAD), cell.direction(), thresholds, profile);
         // Far trials set aside are shown, each with how far it lay from its side's median.
         List<Outlier> outliers = new ArrayList<>();
         setAside(values, Side.BASE, judged.baseSetAside(), outliers);
         setAside(values, Side.HEAD, judged.headSetAside(), outliers);
         Comparison c = judged.comparison();
         double baseMedian = Sample.median(values.values(Side.BASE));
-        double medianChange = baseMedian > 0 ? (Sample.median(values.values(Side.HEAD)) / baseMedian - 1) * 100
-                : Double.NaN;
+        double medianChange =
+                baseMedian > 0 ? (Sample.median(values.values(Side.HEAD)) / baseMedian - 1) * 100 : Double.NaN;
         if (judged.ofTrials().isEmpty()) {
-            CellComparison row = new CellComparison(cell, c, Optional.empty(), Double.NaN, Double.NaN, outliers,
-                    Optional.empty(), Optional.empty(), List.of(), c.detectable(thresholds), medianChange);
+            CellComparison row = new CellComparison(
+                    cell,
+                    c,
+                    Optional.empty(),
+                    Double.NaN,
+                    Double.NaN,
+                    outliers,
+                    Optional.empty(),
+                    Optional.empty(),
+                    List.of(),
+                    c.detectable(thresholds),
+                    medianChange);
             // Where the pairs judged, Welch's test on the same trials as independent samples, beside them.
             boolean paired = c.statistic().kind() == Statistic.Kind.PAIRED_T
                     || c.statistic().kind() == Statistic.Kind.SIGNED_RANK;
-            return !paired ? row : row.withWelch(KnownTests.TRIALS.judge(Trials.of(values.values(Side.BASE)),
-                    Trials.of(values.values(Side.HEAD)), cell.direction(), thresholds, profile).comparison());
+            return !paired
+                    ? row
+                    : row.withWelch(KnownTests.TRIALS
+                            .judge(
+                                    Trials.of(values.values(Side.BASE)),
+                                    Trials.of(values.values(Side.HEAD)),
+                                    cell.direction(),
+                                    thresholds,
+                                    profile)
+                            .comparison());
         }
         // The medians of the builds decided: their spread is how far code layout alone moves the cell.
         double spread = Math.max(nanToZero(c.base().cv()), nanToZero(c.head().cv()));
-        return new CellComparison(cell, c, judged.ofTrials(), spread, Double.NaN, outliers, Optional.empty(),
-                Optional.empty(), List.of(), c.detectable(thresholds), medianChange);
+        return new CellComparison(
+                cell,
+                c,
+                judged.ofTrials(),
+                spread,
+                Double.NaN,
+                outliers,
+                Optional.empty(),
+                Optional.empty(),
+                List.of(),
+                c.detectable(thresholds),
+                medianChange);
     }
 
     /**
@@ -292,8 +383,14 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
      * {@link Sequential#standing}). Trials past the last whole look (a round cut short) wait for
      * it.
      */
-    private static ComparisonTable adaptive(String baseLabel, String headLabel, List<Measurement> measurements,
-            Thresholds thresholds, Predicate<Cell> isProfile, ShiftTest test, ToIntFunction<CellId> ranOf,
+    private static ComparisonTable adaptive(
+            String baseLabel,
+            String headLabel,
+            List<Measurement> measurements,
+            Thresholds thresholds,
+            Predicate<Cell> isProfile,
+            ShiftTest test,
+            ToIntFunction<CellId> ranOf,
             ToIntFunction<Measurement> place) {
         Sequential design = thresholds.adaptive().orElseThrow();
         int ran = measurements.stream().mapToInt(m -> m.trial() + 1).max().orElse(0);
@@ -306,17 +403,27 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
             reach.merge(m.cell().id(), m.trial() + 1, Math::max);
         }
         Map<CellId, Integer> cellLooks = new HashMap<>();
-        reach.forEach((id, own) -> cellLooks.put(id, Math.min(looks(sizes, Math.min(ran, ranOf.applyAsInt(id))),
-                round(sizes, own))));
+        reach.forEach((id, own) ->
+                cellLooks.put(id, Math.min(looks(sizes, Math.min(ran, ranOf.applyAsInt(id))), round(sizes, own))));
         List<Map<Cell, CellComparison>> byLook = new ArrayList<>();
         for (int k = 1; k <= looks; k++) {
             int n = sizes.get(k - 1);
             int at = k;
             Thresholds level = thresholds.atLook(k);
             Map<Cell, CellComparison> rows = new LinkedHashMap<>();
-            for (CellComparison r : of(baseLabel, headLabel, measurements.stream()
-                    .filter(m -> m.trial() < n && cellLooks.get(m.cell().id()) >= at).toList(), level, isProfile,
-                    test, id -> Integer.MAX_VALUE, place).rows()) {
+            for (CellComparison r : of(
+                            baseLabel,
+                            headLabel,
+                            measurements.stream()
+                                    .filter(m -> m.trial() < n
+                                            && cellLooks.get(m.cell().id()) >= at)
+                                    .toList(),
+                            level,
+                            isProfile,
+                            test,
+                            id -> Integer.MAX_VALUE,
+                            place)
+                    .rows()) {
                 int own = cellLooks.get(r.cell().id());
                 rows.put(r.cell(), r.withLook(new Look(k, own, n, level.testAlpha())));
             }
@@ -326,15 +433,23 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         byLook.forEach(l -> cells.addAll(l.keySet()));
         List<CellComparison> rows = new ArrayList<>();
         for (Cell cell : cells) {
-            List<CellComparison> seen = byLook.stream().map(l -> l.get(cell)).filter(Objects::nonNull).toList();
+            List<CellComparison> seen = byLook.stream()
+                    .map(l -> l.get(cell))
+                    .filter(Objects::nonNull)
+                    .toList();
             // A look's rows were judged under its own level; the table's thresholds are the run's.
-            rows.add(seen.get(Sequential.standing(seen.stream().map(r -> r.comparison().verdict()).toList()))
+            rows.add(seen.get(Sequential.standing(
+                            seen.stream().map(r -> r.comparison().verdict()).toList()))
                     .withDetectable(thresholds));
         }
         Map<CellId, Verdict> verdicts = new HashMap<>();
         rows.forEach(r -> verdicts.put(r.cell().id(), r.comparison().verdict()));
-        return new ComparisonTable(baseLabel, headLabel, thresholds,
-                followersDetectable(SameMeasurement.followAgain(rows, verdicts), thresholds), List.of());
+        return new ComparisonTable(
+                baseLabel,
+                headLabel,
+                thresholds,
+                followersDetectable(SameMeasurement.followAgain(rows, verdicts), thresholds),
+                List.of());
     }
 
     /**
@@ -367,8 +482,11 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
         if (thresholds.adaptive().isEmpty()) {
             return List.of();
         }
-        return rows.stream().filter(r -> r.sameAs().isEmpty() && !r.countedInstead()
-                && r.comparison().undecided(thresholds)).toList();
+        return rows.stream()
+                .filter(r -> r.sameAs().isEmpty()
+                        && !r.countedInstead()
+                        && r.comparison().undecided(thresholds))
+                .toList();
     }
 
     /**
@@ -437,7 +555,9 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
      * no rows.
      */
     public boolean comparesNothing() {
-        return rows.stream().noneMatch(r -> r.comparison().base().n() > 0 && r.comparison().head().n() > 0);
+        return rows.stream()
+                .noneMatch(r ->
+                        r.comparison().base().n() > 0 && r.comparison().head().n() > 0);
     }
 
     /**
@@ -445,7 +565,9 @@ public record ComparisonTable(String baseLabel, String headLabel, Thresholds thr
      * without results), counted among the inconclusive ones: a gate cannot pass what nobody measured.
      */
     public List<CellComparison> notMeasured() {
-        return rows.stream().filter(r -> r.comparison().caveats().contains(Caveat.NOT_MEASURED)).toList();
+        return rows.stream()
+                .filter(r -> r.comparison().caveats().contains(Caveat.NOT_MEASURED))
+                .toList();
     }
 
     /** Returns how many rows were judged together or on their own: the run's tests. */

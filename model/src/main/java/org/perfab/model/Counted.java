@@ -23,11 +23,21 @@ public final class Counted {
     public static final String HW_CYCLES = "hw-cycles";
 
     /** Each count's metric, and what counted it. */
-    private static final Map<String, String> BY = Map.of(INSTRUCTIONS, "Valgrind's Cachegrind", ESTIMATED_CYCLES,
-            "Valgrind's Cachegrind", INSTRUCTIONS_PER_OP, "Valgrind", ESTIMATED_CYCLES_PER_OP, "Valgrind", HW_INSTRUCTIONS, "the CPU's counters", HW_CYCLES, "the CPU's counters");
+    private static final Map<String, String> BY = Map.of(
+            INSTRUCTIONS,
+            "Valgrind's Cachegrind",
+            ESTIMATED_CYCLES,
+            "Valgrind's Cachegrind",
+            INSTRUCTIONS_PER_OP,
+            "Valgrind",
+            ESTIMATED_CYCLES_PER_OP,
+            "Valgrind",
+            HW_INSTRUCTIONS,
+            "the CPU's counters",
+            HW_CYCLES,
+            "the CPU's counters");
 
-    private Counted() {
-    }
+    private Counted() {}
 
     /** Returns whether {@code metric} is a count. */
     public static boolean is(String metric) {
@@ -42,6 +52,7 @@ public final class Counted {
         if (metrics.isEmpty() || !metrics.stream().allMatch(Counted::is)) {
             return Optional.empty();
         }
-        return Optional.of(String.join(" and ", metrics.stream().map(BY::get).distinct().sorted().toList()));
+        return Optional.of(String.join(
+                " and ", metrics.stream().map(BY::get).distinct().sorted().toList()));
     }
 }

@@ -12,8 +12,7 @@ import java.util.regex.Pattern;
 public final class CsvField {
     private static final Pattern NUMBER = Pattern.compile("[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]+)?%?");
 
-    private CsvField() {
-    }
+    private CsvField() {}
 
     /** Returns whether the code point {@code cp} is a control or format character: never shown as it is. */
     public static boolean control(int cp) {
@@ -25,6 +24,8 @@ public final class CsvField {
      * {@code = + - @} and is not a number ({@code -1.5}, {@code +3.0%}, {@code 1e-7} are numbers).
      */
     public static boolean formula(String field) {
-        return !field.isEmpty() && "=+-@".indexOf(field.charAt(0)) >= 0 && !NUMBER.matcher(field).matches();
+        return !field.isEmpty()
+                && "=+-@".indexOf(field.charAt(0)) >= 0
+                && !NUMBER.matcher(field).matches();
     }
 }

@@ -23,7 +23,12 @@ import org.perfab.stats.Disturbances;
  *     that side; NaN when not known
  * @param evidence what says it was the machine's
  */
-public record Disturbed(RunResults.TrialRecord trial, int moved, int cells, double shift, double busier,
+public record Disturbed(
+        RunResults.TrialRecord trial,
+        int moved,
+        int cells,
+        double shift,
+        double busier,
         Disturbances.Evidence evidence) {
 
     /** Returns the disturbed trials among {@code trials}: counted trials that succeeded only are judged. */
@@ -71,8 +76,8 @@ public record Disturbed(RunResults.TrialRecord trial, int moved, int cells, doub
         }
         List<Disturbed> out = new ArrayList<>();
         for (Disturbances.Found f : Disturbances.of(values, up, others, steal, wall, cpu)) {
-            out.add(new Disturbed(sides.get(f.side()).get(f.trial()), f.moved(), f.cells(), f.shift(), f.busier(),
-                    f.evidence()));
+            out.add(new Disturbed(
+                    sides.get(f.side()).get(f.trial()), f.moved(), f.cells(), f.shift(), f.busier(), f.evidence()));
         }
         return out;
     }
@@ -84,6 +89,7 @@ public record Disturbed(RunResults.TrialRecord trial, int moved, int cells, doub
     public static List<Measurement> judged(List<RunResults.TrialRecord> trials, List<Disturbed> disturbed) {
         Set<Integer> out = new HashSet<>();
         disturbed.forEach(d -> out.add(d.trial().seq()));
-        return RunResults.counted(trials.stream().filter(t -> !out.contains(t.seq())).toList());
+        return RunResults.counted(
+                trials.stream().filter(t -> !out.contains(t.seq())).toList());
     }
 }

@@ -33,13 +33,17 @@ public record Exclusions(List<String> prefixes) {
      * with {@code #} are skipped, and each line is trimmed.
      */
     public static Exclusions parse(String text) {
-        return new Exclusions(text.lines().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("#"))
-                .distinct().toList());
+        return new Exclusions(text.lines()
+                .map(String::strip)
+                .filter(l -> !l.isEmpty() && !l.startsWith("#"))
+                .distinct()
+                .toList());
     }
 
     /** Returns this and {@code more}, without repeats. */
     public Exclusions and(Exclusions more) {
-        return new Exclusions(Stream.concat(prefixes.stream(), more.prefixes().stream()).distinct()
+        return new Exclusions(Stream.concat(prefixes.stream(), more.prefixes().stream())
+                .distinct()
                 .toList());
     }
 
@@ -50,7 +54,9 @@ public record Exclusions(List<String> prefixes) {
 
     /** Returns the prefixes that match one of {@code names} or more, in order. */
     public List<String> live(Collection<String> names) {
-        return prefixes.stream().filter(p -> names.stream().anyMatch(n -> n.startsWith(p))).toList();
+        return prefixes.stream()
+                .filter(p -> names.stream().anyMatch(n -> n.startsWith(p)))
+                .toList();
     }
 
     /** Returns the prefixes that match none of {@code names}, in order. */

@@ -5,8 +5,7 @@ public final class Ids {
     /** How many characters a short id keeps. */
     public static final int SHORT = 12;
 
-    private Ids() {
-    }
+    private Ids() {}
 
     /** Returns the first {@value #SHORT} characters of {@code id}, or all of a shorter one. */
     public static String shortId(String id) {

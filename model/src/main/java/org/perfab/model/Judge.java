@@ -23,8 +23,7 @@ import org.perfab.stats.Trials;
  * suite, not of a shard.
  */
 public final class Judge {
-    private Judge() {
-    }
+    private Judge() {}
 
     /**
      * Returns the table of a run's trials, {@code trialsByShard} in the order of its shards (one list
@@ -34,8 +33,12 @@ public final class Judge {
      * @throws IllegalArgumentException when one cell (name and metric) comes with two different
      *     units or directions
      */
-    public static ComparisonTable table(String baseLabel, String headLabel,
-            List<List<RunResults.TrialRecord>> trialsByShard, Thresholds thresholds, Predicate<Cell> isProfile) {
+    public static ComparisonTable table(
+            String baseLabel,
+            String headLabel,
+            List<List<RunResults.TrialRecord>> trialsByShard,
+            Thresholds thresholds,
+            Predicate<Cell> isProfile) {
         List<Measurement> all = new ArrayList<>();
         Map<CellId, Integer> ran = new HashMap<>();
         Map<CellId, Map<List<Integer>, Integer>> placesOfCell = new HashMap<>();
@@ -47,9 +50,11 @@ public final class Judge {
             // Each shard ran on a runner of its own: the shard's cells say whether its runner moved
             // both trials of a pair alike. Where it did not, its trials are judged as they do not pair.
             List<Trials[]> cells = new ArrayList<>();
-            CellValues.grouped(judged, m -> places.getOrDefault(List.of(m.side().ordinal(), m.trial()),
-                    CellValues.NO_PLACE)).values().forEach(v -> cells.add(new Trials[] {v.trials(Side.BASE),
-                    v.trials(Side.HEAD)}));
+            CellValues.grouped(
+                            judged,
+                            m -> places.getOrDefault(List.of(m.side().ordinal(), m.trial()), CellValues.NO_PLACE))
+                    .values()
+                    .forEach(v -> cells.add(new Trials[] {v.trials(Side.BASE), v.trials(Side.HEAD)}));
             Pairing pairing = Pairing.decide(thresholds.test(), cells);
             byShard.add(pairing);
             Map<List<Integer>, Integer> kept = pairing.inPairs() ? places : Map.of();
@@ -59,10 +64,19 @@ public final class Judge {
             });
             all.addAll(judged);
         }
-        ToIntFunction<Measurement> place = m -> placesOfCell.get(m.cell().id())
+        ToIntFunction<Measurement> place = m -> placesOfCell
+                .get(m.cell().id())
                 .getOrDefault(List.of(m.side().ordinal(), m.trial()), CellValues.NO_PLACE);
-        return ComparisonTable.of(baseLabel, headLabel, all, thresholds, isProfile, KnownTests.PERFAB_PAIRS,
-                id -> ran.getOrDefault(id, Integer.MAX_VALUE), place).withPairing(Pairing.merged(byShard));
+        return ComparisonTable.of(
+                        baseLabel,
+                        headLabel,
+                        all,
+                        thresholds,
+                        isProfile,
+                        KnownTests.PERFAB_PAIRS,
+                        id -> ran.getOrDefault(id, Integer.MAX_VALUE),
+                        place)
+                .withPairing(Pairing.merged(byShard));
     }
 
     /**

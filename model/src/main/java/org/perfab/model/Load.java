@@ -25,8 +25,14 @@ import java.util.Optional;
  * @param cpuClock how {@code cpuSeconds} was counted: to the microsecond by the trial's cgroups, or
  *     in clock ticks of 10 ms
  */
-public record Load(double wallSeconds, double cpuSeconds, double othersCores, double stealShare,
-        double runQueueMean, int runQueueMax, CpuClock cpuClock) {
+public record Load(
+        double wallSeconds,
+        double cpuSeconds,
+        double othersCores,
+        double stealShare,
+        double runQueueMean,
+        int runQueueMax,
+        CpuClock cpuClock) {
 
     /**
      * How the kernel counted a trial's CPU time: {@link #CGROUP}, where its commands ran in cgroups
@@ -35,7 +41,9 @@ public record Load(double wallSeconds, double cpuSeconds, double othersCores, do
      * distinction.
      */
     public enum CpuClock {
-        CGROUP("cgroup"), TICKS("ticks"), UNTOLD("untold");
+        CGROUP("cgroup"),
+        TICKS("ticks"),
+        UNTOLD("untold");
 
         private final String id;
 
@@ -65,7 +73,12 @@ public record Load(double wallSeconds, double cpuSeconds, double othersCores, do
     }
 
     /** Returns a load whose CPU time was counted in clock ticks: where no cgroup counted it. */
-    public Load(double wallSeconds, double cpuSeconds, double othersCores, double stealShare, double runQueueMean,
+    public Load(
+            double wallSeconds,
+            double cpuSeconds,
+            double othersCores,
+            double stealShare,
+            double runQueueMean,
             int runQueueMax) {
         this(wallSeconds, cpuSeconds, othersCores, stealShare, runQueueMean, runQueueMax, CpuClock.TICKS);
     }

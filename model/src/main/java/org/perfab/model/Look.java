@@ -9,5 +9,4 @@ package org.perfab.model;
  * @param trials the trials per side it looked at
  * @param alpha the alpha of that look, its share of the run's
  */
-public record Look(int look, int looks, int trials, double alpha) {
-}
+public record Look(int look, int looks, int trials, double alpha) {}

@@ -21,8 +21,7 @@ public record Measurement(Cell cell, Side side, int build, int trial, double val
             throw new IllegalArgumentException("build and trial count from 0");
         }
         if (!Double.isFinite(value)) {
-            throw new IllegalArgumentException(
-                    "cell " + cell.id() + ": value " + value + " is not a finite number");
+            throw new IllegalArgumentException("cell " + cell.id() + ": value " + value + " is not a finite number");
         }
     }
 }

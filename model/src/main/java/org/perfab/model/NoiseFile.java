@@ -33,6 +33,7 @@ public record NoiseFile(String name, String commit, Map<CellId, NoiseFloor> cell
     public static final String SCHEMA = "perfab/noise/v1";
     /** The size of run the file's {@code mde} is for: 5 trials, one build per side. */
     public static final int DEFAULT_TRIALS = 5;
+
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final double POWER = 0.80;
 
@@ -56,28 +57,35 @@ public record NoiseFile(String name, String commit, Map<CellId, NoiseFloor> cell
                 continue;
             }
             byBuild.computeIfAbsent(m.cell().id(), k -> new LinkedHashMap<>())
-                    .computeIfAbsent(List.of(m.side(), m.build()), k -> new ArrayList<>()).add(m.value());
+                    .computeIfAbsent(List.of(m.side(), m.build()), k -> new ArrayList<>())
+                    .add(m.value());
         }
-        Map<CellId, Double> paired = aa.provenance().aa() && aa.table().pairing().inPairs() ? paired(aa)
-                : Map.of();
+        Map<CellId, Double> paired =
+                aa.provenance().aa() && aa.table().pairing().inPairs() ? paired(aa) : Map.of();
         Map<CellId, NoiseFloor> cells = new TreeMap<>();
         byBuild.forEach((cell, builds) -> {
             double squares = 0;
             int counted = 0;
             List<Double> medians = new ArrayList<>();
             for (List<Double> values : builds.values()) {
-                Summary s = Summary.of(Sample.of(values.stream().mapToDouble(Double::doubleValue).toArray()));
+                Summary s = Summary.of(Sample.of(
+                        values.stream().mapToDouble(Double::doubleValue).toArray()));
                 if (!Double.isNaN(s.cv())) {
                     squares += s.cv() * s.cv();
                     counted++;
                 }
                 medians.add(s.median());
             }
-            double between = medians.size() < 2 ? Double.NaN
-                    : Summary.of(Sample.of(medians.stream().mapToDouble(Double::doubleValue).toArray())).cv();
+            double between = medians.size() < 2
+                    ? Double.NaN
+                    : Summary.of(Sample.of(medians.stream()
+                                    .mapToDouble(Double::doubleValue)
+                                    .toArray()))
+                            .cv();
             if (counted > 0) {
-                cells.put(cell, new NoiseFloor(Math.sqrt(squares / counted), between, paired.getOrDefault(cell,
-                        Double.NaN)));
+                cells.put(
+                        cell,
+                        new NoiseFloor(Math.sqrt(squares / counted), between, paired.getOrDefault(cell, Double.NaN)));
             }
         });
         return new NoiseFile(aa.name(), aa.provenance().head().commit(), cells);
@@ -104,7 +112,9 @@ public record NoiseFile(String name, String commit, Map<CellId, NoiseFloor> cell
         Map<CellId, Double> out = new HashMap<>();
         ratios.forEach((cell, r) -> {
             if (r.size() >= 3) {
-                double sd = Summary.of(Sample.of(r.stream().mapToDouble(Double::doubleValue).toArray())).stddev();
+                double sd = Summary.of(Sample.of(
+                                r.stream().mapToDouble(Double::doubleValue).toArray()))
+                        .stddev();
                 out.put(cell, sd / Math.sqrt(2) * 100);
             }
         });
@@ -144,8 +154,12 @@ public record NoiseFile(String name, String commit, Map<CellId, NoiseFloor> cell
         for (Map.Entry<CellId, NoiseFloor> e : n.objects("cells", c -> {
             CellId id = new CellId(c.text("cell"), c.text("metric"));
             // Files from before the pairs' spread was measured were of runs judged by Welch's test.
-            NoiseFloor floor = c.check("within", () -> new NoiseFloor(c.number("within"), c.numberOrNaN("between"),
-                    c.has("paired") ? c.numberOrNaN("paired") : Double.NaN));
+            NoiseFloor floor = c.check(
+                    "within",
+                    () -> new NoiseFloor(
+                            c.number("within"),
+                            c.numberOrNaN("between"),
+                            c.has("paired") ? c.numberOrNaN("paired") : Double.NaN));
             c.numberOrNaN("mde");
             return Map.entry(id, floor);
         })) {

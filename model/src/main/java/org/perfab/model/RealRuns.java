@@ -36,7 +36,15 @@ public record RealRuns(Path dir, int runs, int trials, RunResults.Machine machin
      * @param overhead the share of the runs' time perfab itself took: not building, not in trials
      * @param seconds the mean seconds of a run
      */
-    public record Commit(int effect, int runs, double found, double inconclusive, double falseRegressions,
-            double falseInconclusive, double change, double cv, double overhead, double seconds) {
-    }
+    public record Commit(
+            int effect,
+            int runs,
+            double found,
+            double inconclusive,
+            double falseRegressions,
+            double falseInconclusive,
+            double change,
+            double cv,
+            double overhead,
+            double seconds) {}
 }

@@ -41,8 +41,7 @@ public final class ResultsJson {
     private static final ObjectMapper PRETTY = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final ObjectMapper COMPACT = new ObjectMapper();
 
-    private ResultsJson() {
-    }
+    private ResultsJson() {}
 
     /** Returns {@code results} as the text of {@code results.json}, ending with a newline. */
     public static String write(RunResults results) {
@@ -52,9 +51,15 @@ public final class ResultsJson {
         writeRefs(root, results);
         root.put("aa", results.provenance().aa());
         RunResults.Machine m = results.machine();
-        root.putObject("machine").put("cpu", m.cpu()).put("cores", m.cores()).put("os", m.os())
-                .put("kernel", m.kernel()).put("jvm", m.jvm()).put("runner", m.runner());
-        writeSettings(root.putObject("settings"), results.settings(), results.table().thresholds());
+        root.putObject("machine")
+                .put("cpu", m.cpu())
+                .put("cores", m.cores())
+                .put("os", m.os())
+                .put("kernel", m.kernel())
+                .put("jvm", m.jvm())
+                .put("runner", m.runner());
+        writeSettings(
+                root.putObject("settings"), results.settings(), results.table().thresholds());
         Pairing pairing = results.table().pairing();
         ObjectNode judged = root.putObject("pairing");
         judged.put("judged", pairing.judged()).put("cells", pairing.cells());
@@ -68,10 +73,14 @@ public final class ResultsJson {
             root.putNull("finishedAt");
         }
         root.put("interrupted", results.interrupted());
-        results.partial().ifPresent(k -> root.putObject("partial").put("look", k.look()).put("looks", k.looks()));
+        results.partial()
+                .ifPresent(k -> root.putObject("partial").put("look", k.look()).put("looks", k.looks()));
         RunResults.Timing t = results.timing();
-        root.putObject("timing").put("totalSeconds", t.total()).put("checkoutSeconds", t.checkout())
-                .put("buildSeconds", t.build()).put("trialSeconds", t.trials())
+        root.putObject("timing")
+                .put("totalSeconds", t.total())
+                .put("checkoutSeconds", t.checkout())
+                .put("buildSeconds", t.build())
+                .put("trialSeconds", t.trials())
                 .put("overheadSeconds", t.overhead());
         TableJson.write(root, results.table());
         results.sharding().ifPresent(sh -> ShardsJson.write(root, sh));
@@ -83,8 +92,12 @@ public final class ResultsJson {
         RunResults.Provenance p = results.provenance();
         ObjectNode refs = root.putObject("refs");
         refs.put("repository", p.repository());
-        refs.putObject("base").put("typed", p.base().typed()).put("commit", p.base().commit());
-        refs.putObject("head").put("typed", p.head().typed()).put("commit", p.head().commit());
+        refs.putObject("base")
+                .put("typed", p.base().typed())
+                .put("commit", p.base().commit());
+        refs.putObject("head")
+                .put("typed", p.head().typed())
+                .put("commit", p.head().commit());
         refs.put("mergeBase", p.mergeBase());
         refs.put("baseTree", p.baseTree());
         refs.put("headTree", p.headTree());
@@ -93,8 +106,12 @@ public final class ResultsJson {
     }
 
     private static void writeSettings(ObjectNode settings, RunResults.Settings s, Thresholds thresholds) {
-        settings.put("workload", s.workload()).put("trials", s.trials()).put("warmup", s.warmup())
-                .put("builds", s.builds()).put("harnessFrom", s.harnessFrom()).put("format", s.format());
+        settings.put("workload", s.workload())
+                .put("trials", s.trials())
+                .put("warmup", s.warmup())
+                .put("builds", s.builds())
+                .put("harnessFrom", s.harnessFrom())
+                .put("format", s.format());
         if (s.seed().isPresent()) {
             settings.put("seed", s.seed().get());
         } else {
@@ -110,7 +127,11 @@ public final class ResultsJson {
         ArrayNode failOn = settings.putArray("failOn");
         s.failOn().forEach(v -> failOn.add(v.id()));
         ArrayNode harnessFiles = settings.putArray("harnessFiles");
-        s.harnessFiles().forEach(f -> harnessFiles.addObject().put("path", f.path()).put("state", f.state().id()));
+        s.harnessFiles()
+                .forEach(f -> harnessFiles
+                        .addObject()
+                        .put("path", f.path())
+                        .put("state", f.state().id()));
         settings.set("thresholds", TableJson.thresholds(thresholds));
     }
 
@@ -145,8 +166,13 @@ public final class ResultsJson {
         String name = n.text("name");
         Refs refs = readRefs(n);
         StrictJson.Obj m = n.object("machine");
-        RunResults.Machine machine = new RunResults.Machine(m.text("cpu"), m.integer("cores", 0, 1 << 20), m.text("os"),
-                m.text("kernel"), m.text("jvm"), m.text("runner"));
+        RunResults.Machine machine = new RunResults.Machine(
+                m.text("cpu"),
+                m.integer("cores", 0, 1 << 20),
+                m.text("os"),
+                m.text("kernel"),
+                m.text("jvm"),
+                m.text("runner"));
         m.done();
         StrictJson.Obj s = n.object("settings");
         RunResults.Settings settings = readSettings(s);
@@ -158,43 +184,62 @@ public final class ResultsJson {
         boolean interrupted = n.bool("interrupted");
         n.has("partial"); // derived from finishedAt and the settings
         StrictJson.Obj timing = n.object("timing");
-        RunResults.Timing time = new RunResults.Timing(timing.number("totalSeconds"), timing.number("checkoutSeconds"),
-                timing.number("buildSeconds"), timing.number("trialSeconds"));
+        RunResults.Timing time = new RunResults.Timing(
+                timing.number("totalSeconds"),
+                timing.number("checkoutSeconds"),
+                timing.number("buildSeconds"),
+                timing.number("trialSeconds"));
         timing.has("overheadSeconds"); // derived from the others
         timing.done();
         n.has("counts"); // derived from the comparisons
         n.has("benchmarks"); // so is this
         List<Warning> warnings = n.objects("warnings", TableJson::warning);
         RowFacts facts = readRows(n);
-        Optional<Sharding> sharding = n.has("shards") ? Optional.of(ShardsJson.read(n.object("shards"), n))
-                : Optional.empty();
+        Optional<Sharding> sharding =
+                n.has("shards") ? Optional.of(ShardsJson.read(n.object("shards"), n)) : Optional.empty();
         boolean merged = sharding.isPresent() && sharding.get().merged();
         TrialJson.Measurements measurements = TrialJson.measurements(n, merged, shown);
         TrialJson.Trials trials = TrialJson.trials(n, merged, measurements, shown);
         n.done();
-        List<List<RunResults.TrialRecord>> byShard = merged ? ShardsJson.byShard(sharding.get(), trials.trials(),
-                trials.shards(), measurements.measured(), shown) : List.of(trials.trials());
-        ComparisonTable table = facts.on(n.check("measurements", () -> Judge.table(refs.baseLabel(),
-                refs.headLabel(), byShard, thresholds, facts::profile)).withWarnings(warnings));
+        List<List<RunResults.TrialRecord>> byShard = merged
+                ? ShardsJson.byShard(sharding.get(), trials.trials(), trials.shards(), measurements.measured(), shown)
+                : List.of(trials.trials());
+        ComparisonTable table = facts.on(n.check(
+                        "measurements",
+                        () -> Judge.table(refs.baseLabel(), refs.headLabel(), byShard, thresholds, facts::profile))
+                .withWarnings(warnings));
         if (merged) {
             table = Shards.withUnmeasured(table, sharding.get(), byShard);
         }
-        return new RunResults(name, refs.provenance(), machine, settings, startedAt, finishedAt, interrupted, time,
-                trials.trials(), table, sharding);
+        return new RunResults(
+                name,
+                refs.provenance(),
+                machine,
+                settings,
+                startedAt,
+                finishedAt,
+                interrupted,
+                time,
+                trials.trials(),
+                table,
+                sharding);
     }
 
     /** The {@code refs} of a results file: the run's provenance, and the labels of its sides. */
-    private record Refs(RunResults.Provenance provenance, String baseLabel, String headLabel) {
-    }
+    private record Refs(RunResults.Provenance provenance, String baseLabel, String headLabel) {}
 
     private static Refs readRefs(StrictJson.Obj n) {
         StrictJson.Obj refs = n.object("refs");
         StrictJson.Obj base = refs.object("base");
         StrictJson.Obj head = refs.object("head");
-        RunResults.Provenance provenance = new RunResults.Provenance(refs.text("repository"),
+        RunResults.Provenance provenance = new RunResults.Provenance(
+                refs.text("repository"),
                 new RunResults.Ref(base.text("typed"), base.text("commit")),
                 new RunResults.Ref(head.text("typed"), head.text("commit")),
-                refs.text("mergeBase"), refs.text("baseTree"), refs.text("headTree"), n.bool("aa"));
+                refs.text("mergeBase"),
+                refs.text("baseTree"),
+                refs.text("headTree"),
+                n.bool("aa"));
         base.done();
         head.done();
         String baseLabel = refs.text("baseLabel");
@@ -209,14 +254,25 @@ public final class ResultsJson {
         for (String v : s.texts("failOn")) {
             failOn.add(s.check("failOn", () -> Verdict.fromId(v)));
         }
-        Optional<Long> seed = s.isNull("seed") ? Optional.empty()
-                : Optional.of(s.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE));
-        return new RunResults.Settings(s.text("workload"), s.integer("trials", 0, 1 << 20),
-                s.integer("warmup", 0, 1 << 20), s.integer("builds", 1, 1 << 20), s.text("harnessFrom"),
-                s.text("format"), seed,
-                s.texts("profiles"), s.objects("harnessFiles", f -> new RunResults.HarnessFile(f.text("path"),
-                        f.check("state", () -> RunResults.HarnessFile.State.of(f.text("state"))))), failOn,
-                s.isNull("padding") ? Optional.empty()
+        Optional<Long> seed =
+                s.isNull("seed") ? Optional.empty() : Optional.of(s.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE));
+        return new RunResults.Settings(
+                s.text("workload"),
+                s.integer("trials", 0, 1 << 20),
+                s.integer("warmup", 0, 1 << 20),
+                s.integer("builds", 1, 1 << 20),
+                s.text("harnessFrom"),
+                s.text("format"),
+                seed,
+                s.texts("profiles"),
+                s.objects(
+                        "harnessFiles",
+                        f -> new RunResults.HarnessFile(
+                                f.text("path"),
+                                f.check("state", () -> RunResults.HarnessFile.State.of(f.text("state"))))),
+                failOn,
+                s.isNull("padding")
+                        ? Optional.empty()
                         : Optional.of(s.integer("padding", Long.MIN_VALUE, Long.MAX_VALUE)));
     }
 
@@ -237,8 +293,13 @@ public final class ResultsJson {
                 profiles.add(id);
             }
             if (c.has("noiseFloor") && !c.isNull("noiseFloor")) {
-                floors.put(id, c.check("noiseFloor", () -> c.isText("noiseFloor")
-                        ? TableJson.unbounded(c.text("noiseFloor")) : c.number("noiseFloor")));
+                floors.put(
+                        id,
+                        c.check(
+                                "noiseFloor",
+                                () -> c.isText("noiseFloor")
+                                        ? TableJson.unbounded(c.text("noiseFloor"))
+                                        : c.number("noiseFloor")));
             }
             if (c.has("caveats") && c.texts("caveats").contains(Caveat.COUNTED_INSTEAD.id())) {
                 countedInstead.add(id);
@@ -255,9 +316,13 @@ public final class ResultsJson {
     private static FunctionChange function(StrictJson.Obj f) {
         String function = f.text("function");
         if (function.length() > FunctionChange.LONGEST || function.codePoints().anyMatch(Character::isISOControl)) {
-            throw f.error("function", "not a function's name: " + (function.length() > FunctionChange.LONGEST
-                    ? function.length() + " characters, past the " + FunctionChange.LONGEST + " a symbol needs"
-                    : "it holds a control character"));
+            throw f.error(
+                    "function",
+                    "not a function's name: "
+                            + (function.length() > FunctionChange.LONGEST
+                                    ? function.length() + " characters, past the " + FunctionChange.LONGEST
+                                            + " a symbol needs"
+                                    : "it holds a control character"));
         }
         FunctionChange change = new FunctionChange(function, f.number("base"), f.number("head"));
         f.done();
@@ -286,8 +351,11 @@ public final class ResultsJson {
         Map<String, String> said = new HashMap<>();
         List<String> wanted = List.of("/refs/mergeBase", "/refs/head/commit", "/shards/count", "/shards/parts/0/index");
         try (com.fasterxml.jackson.core.JsonParser p = COMPACT.getFactory().createParser(file.toFile())) {
-            for (var t = p.nextToken(); t != null && said.size() < wanted.size()
-                    && p.currentLocation().getByteOffset() < SALVAGED; t = p.nextToken()) {
+            for (var t = p.nextToken();
+                    t != null
+                            && said.size() < wanted.size()
+                            && p.currentLocation().getByteOffset() < SALVAGED;
+                    t = p.nextToken()) {
                 if (t.isScalarValue()) {
                     String at = p.getParsingContext().pathAsPointer().toString();
                     if (wanted.contains(at)) {
@@ -300,14 +368,15 @@ public final class ResultsJson {
         }
         Optional<Sharding.Shard> shard;
         try {
-            shard = Optional.of(new Sharding.Shard(Integer.parseInt(said.getOrDefault("/shards/parts/0/index", "")),
+            shard = Optional.of(new Sharding.Shard(
+                    Integer.parseInt(said.getOrDefault("/shards/parts/0/index", "")),
                     Integer.parseInt(said.getOrDefault("/shards/count", ""))));
         } catch (IllegalArgumentException e) {
             shard = Optional.empty();
         }
         String mergeBase = said.getOrDefault("/refs/mergeBase", "");
         String head = said.getOrDefault("/refs/head/commit", "");
-        return new Shards.Unreadable(file.toString(), reason, shard,
-                mergeBase.isEmpty() || head.isEmpty() ? "" : mergeBase + ".." + head);
+        return new Shards.Unreadable(
+                file.toString(), reason, shard, mergeBase.isEmpty() || head.isEmpty() ? "" : mergeBase + ".." + head);
     }
 }

@@ -18,7 +18,10 @@ import org.perfab.stats.Verdict;
  * @param floors each row's noise floor, by cell
  * @param countedInstead the cells whose time rows were counted instead
  */
-record RowFacts(Set<CellId> profiles, Map<CellId, List<FunctionChange>> functions, Map<CellId, Double> floors,
+record RowFacts(
+        Set<CellId> profiles,
+        Map<CellId, List<FunctionChange>> functions,
+        Map<CellId, Double> floors,
         Set<CellId> countedInstead) {
     RowFacts {
         profiles = Set.copyOf(profiles);

@@ -33,9 +33,18 @@ import org.perfab.stats.Verdict;
  * @param sharding for a run of one shard of a suite, or shards merged, which benchmarks each
  *     shard measured; empty for a run of the whole suite
  */
-public record RunResults(String name, Provenance provenance, Machine machine, Settings settings,
-        Instant startedAt, Optional<Instant> finishedAt, boolean interrupted, Timing timing,
-        List<TrialRecord> trials, ComparisonTable table, Optional<Sharding> sharding) {
+public record RunResults(
+        String name,
+        Provenance provenance,
+        Machine machine,
+        Settings settings,
+        Instant startedAt,
+        Optional<Instant> finishedAt,
+        boolean interrupted,
+        Timing timing,
+        List<TrialRecord> trials,
+        ComparisonTable table,
+        Optional<Sharding> sharding) {
 
     public RunResults {
         Objects.requireNonNull(name, "name");
@@ -51,10 +60,28 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
     }
 
     /** A run of the whole suite: no shards. */
-    public RunResults(String name, Provenance provenance, Machine machine, Settings settings, Instant startedAt,
-            Optional<Instant> finishedAt, boolean interrupted, Timing timing, List<TrialRecord> trials,
+    public RunResults(
+            String name,
+            Provenance provenance,
+            Machine machine,
+            Settings settings,
+            Instant startedAt,
+            Optional<Instant> finishedAt,
+            boolean interrupted,
+            Timing timing,
+            List<TrialRecord> trials,
             ComparisonTable table) {
-        this(name, provenance, machine, settings, startedAt, finishedAt, interrupted, timing, trials, table,
+        this(
+                name,
+                provenance,
+                machine,
+                settings,
+                startedAt,
+                finishedAt,
+                interrupted,
+                timing,
+                trials,
+                table,
                 Optional.empty());
     }
 
@@ -63,8 +90,18 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
      * with no end yet, so that a reader sees the rows decided so far while later looks run.
      */
     public RunResults goingOn() {
-        return new RunResults(name, provenance, machine, settings, startedAt, Optional.empty(), interrupted, timing,
-                trials, table, sharding);
+        return new RunResults(
+                name,
+                provenance,
+                machine,
+                settings,
+                startedAt,
+                Optional.empty(),
+                interrupted,
+                timing,
+                trials,
+                table,
+                sharding);
     }
 
     /**
@@ -76,7 +113,8 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
         if (finishedAt.isPresent()) {
             return Optional.empty();
         }
-        List<Integer> looks = table.thresholds().adaptive().map(Sequential::looks).orElse(List.of(settings.trials()));
+        List<Integer> looks =
+                table.thresholds().adaptive().map(Sequential::looks).orElse(List.of(settings.trials()));
         int reached = (int) looks.stream().filter(n -> n <= settings.trials()).count();
         return Optional.of(new Partial(Math.max(1, reached), looks.size()));
     }
@@ -97,8 +135,18 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
 
     /** Returns these results with {@code table} in place of their own. */
     public RunResults withTable(ComparisonTable other) {
-        return new RunResults(name, provenance, machine, settings, startedAt, finishedAt, interrupted, timing, trials,
-                other, sharding);
+        return new RunResults(
+                name,
+                provenance,
+                machine,
+                settings,
+                startedAt,
+                finishedAt,
+                interrupted,
+                timing,
+                trials,
+                other,
+                sharding);
     }
 
     /**
@@ -134,12 +182,18 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
         java.nio.ByteBuffer bits = java.nio.ByteBuffer.allocate(20);
         List<Measurement> all = counted(trials);
         for (Measurement m : all) {
-            sha.update((m.cell().name() + "\n" + m.cell().metric() + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            sha.update((m.cell().name() + "\n" + m.cell().metric() + "\n")
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
             bits.clear();
-            bits.putInt(m.side().ordinal()).putInt(m.build()).putInt(m.trial()).putLong(Double.doubleToLongBits(m.value()));
+            bits.putInt(m.side().ordinal())
+                    .putInt(m.build())
+                    .putInt(m.trial())
+                    .putLong(Double.doubleToLongBits(m.value()));
             sha.update(bits.array());
         }
-        String measured = all.isEmpty() ? "" : java.util.HexFormat.of().formatHex(sha.digest()).substring(0, 16);
+        String measured = all.isEmpty()
+                ? ""
+                : java.util.HexFormat.of().formatHex(sha.digest()).substring(0, 16);
         return new Identity(provenance, startedAt, machine.runner(), measured);
     }
 
@@ -192,8 +246,10 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
          * says of its start and runner (two machines never measure the same values, to the bit).
          */
         public boolean sameRunAs(Identity other) {
-            return provenance.equals(other.provenance) && startedAt.equals(other.startedAt)
-                    && runner.equals(other.runner) || !measured.isEmpty() && measured.equals(other.measured);
+            return provenance.equals(other.provenance)
+                            && startedAt.equals(other.startedAt)
+                            && runner.equals(other.runner)
+                    || !measured.isEmpty() && measured.equals(other.measured);
         }
     }
 
@@ -203,8 +259,7 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
      * @param typed the ref as typed ({@code main}, {@code HEAD~3})
      * @param commit the commit id it resolved to
      */
-    public record Ref(String typed, String commit) {
-    }
+    public record Ref(String typed, String commit) {}
 
     /**
      * The refs and commits of a run.
@@ -217,9 +272,8 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
      * @param headTree the candidate's tree id
      * @param aa whether both sides are one commit: an A/A run, which measures the noise floor
      */
-    public record Provenance(String repository, Ref base, Ref head, String mergeBase, String baseTree,
-            String headTree, boolean aa) {
-    }
+    public record Provenance(
+            String repository, Ref base, Ref head, String mergeBase, String baseTree, String headTree, boolean aa) {}
 
     /**
      * The machine the trials ran on.
@@ -231,8 +285,7 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
      * @param jvm the JVM that ran perfab
      * @param runner the CI runner's name and class when the environment tells; empty otherwise
      */
-    public record Machine(String cpu, int cores, String os, String kernel, String jvm, String runner) {
-    }
+    public record Machine(String cpu, int cores, String os, String kernel, String jvm, String runner) {}
 
     /**
      * How the run was set up.
@@ -250,9 +303,18 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
      * @param failOn the verdicts that fail the job ({@code --fail-on}); empty for an advisory run
      * @param padding the seed of the trials' environment padding; empty when they had none
      */
-    public record Settings(String workload, int trials, int warmup, int builds, String harnessFrom,
-            String format, Optional<Long> seed, List<String> profiles, List<HarnessFile> harnessFiles,
-            List<Verdict> failOn, Optional<Long> padding) {
+    public record Settings(
+            String workload,
+            int trials,
+            int warmup,
+            int builds,
+            String harnessFrom,
+            String format,
+            Optional<Long> seed,
+            List<String> profiles,
+            List<HarnessFile> harnessFiles,
+            List<Verdict> failOn,
+            Optional<Long> padding) {
         public Settings {
             profiles = List.copyOf(profiles);
             harnessFiles = List.copyOf(harnessFiles);
@@ -378,9 +440,21 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
      *     this run: an earlier run counted the same tree, build, toolchain and workload; empty when
      *     it counted all it measured
      */
-    public record TrialRecord(int seq, Side side, int build, int trial, boolean warmup, Status status,
-            String reason, double wallSeconds, String stderrTail, List<Measurement> measurements,
-            List<String> leftovers, long logBytesCut, Optional<Load> load, Map<String, Double> seconds,
+    public record TrialRecord(
+            int seq,
+            Side side,
+            int build,
+            int trial,
+            boolean warmup,
+            Status status,
+            String reason,
+            double wallSeconds,
+            String stderrTail,
+            List<Measurement> measurements,
+            List<String> leftovers,
+            long logBytesCut,
+            Optional<Load> load,
+            Map<String, Double> seconds,
             List<String> cached) {
         public TrialRecord {
             seconds = Map.copyOf(seconds);
@@ -404,32 +478,113 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
         }
 
         /** A trial that counted whatever it counts itself: none of its counts came from the count cache. */
-        public TrialRecord(int seq, Side side, int build, int trial, boolean warmup, Status status,
-                String reason, double wallSeconds, String stderrTail, List<Measurement> measurements,
-                List<String> leftovers, long logBytesCut, Optional<Load> load, Map<String, Double> seconds) {
-            this(seq, side, build, trial, warmup, status, reason, wallSeconds, stderrTail, measurements, leftovers,
-                    logBytesCut, load, seconds, List.of());
+        public TrialRecord(
+                int seq,
+                Side side,
+                int build,
+                int trial,
+                boolean warmup,
+                Status status,
+                String reason,
+                double wallSeconds,
+                String stderrTail,
+                List<Measurement> measurements,
+                List<String> leftovers,
+                long logBytesCut,
+                Optional<Load> load,
+                Map<String, Double> seconds) {
+            this(
+                    seq,
+                    side,
+                    build,
+                    trial,
+                    warmup,
+                    status,
+                    reason,
+                    wallSeconds,
+                    stderrTail,
+                    measurements,
+                    leftovers,
+                    logBytesCut,
+                    load,
+                    seconds,
+                    List.of());
         }
 
         /** A trial whose benchmarks' own times are not known. */
-        public TrialRecord(int seq, Side side, int build, int trial, boolean warmup, Status status,
-                String reason, double wallSeconds, String stderrTail, List<Measurement> measurements,
-                List<String> leftovers, long logBytesCut, Optional<Load> load) {
-            this(seq, side, build, trial, warmup, status, reason, wallSeconds, stderrTail, measurements, leftovers,
-                    logBytesCut, load, Map.of());
+        public TrialRecord(
+                int seq,
+                Side side,
+                int build,
+                int trial,
+                boolean warmup,
+                Status status,
+                String reason,
+                double wallSeconds,
+                String stderrTail,
+                List<Measurement> measurements,
+                List<String> leftovers,
+                long logBytesCut,
+                Optional<Load> load) {
+            this(
+                    seq,
+                    side,
+                    build,
+                    trial,
+                    warmup,
+                    status,
+                    reason,
+                    wallSeconds,
+                    stderrTail,
+                    measurements,
+                    leftovers,
+                    logBytesCut,
+                    load,
+                    Map.of());
         }
 
         /** A trial whose load is not known. */
-        public TrialRecord(int seq, Side side, int build, int trial, boolean warmup, Status status,
-                String reason, double wallSeconds, String stderrTail, List<Measurement> measurements,
-                List<String> leftovers, long logBytesCut) {
-            this(seq, side, build, trial, warmup, status, reason, wallSeconds, stderrTail, measurements, leftovers,
-                    logBytesCut, Optional.empty());
+        public TrialRecord(
+                int seq,
+                Side side,
+                int build,
+                int trial,
+                boolean warmup,
+                Status status,
+                String reason,
+                double wallSeconds,
+                String stderrTail,
+                List<Measurement> measurements,
+                List<String> leftovers,
+                long logBytesCut) {
+            this(
+                    seq,
+                    side,
+                    build,
+                    trial,
+                    warmup,
+                    status,
+                    reason,
+                    wallSeconds,
+                    stderrTail,
+                    measurements,
+                    leftovers,
+                    logBytesCut,
+                    Optional.empty());
         }
 
         /** A trial without leftovers, cut logs or a known load. */
-        public TrialRecord(int seq, Side side, int build, int trial, boolean warmup, Status status,
-                String reason, double wallSeconds, String stderrTail, List<Measurement> measurements) {
+        public TrialRecord(
+                int seq,
+                Side side,
+                int build,
+                int trial,
+                boolean warmup,
+                Status status,
+                String reason,
+                double wallSeconds,
+                String stderrTail,
+                List<Measurement> measurements) {
             this(seq, side, build, trial, warmup, status, reason, wallSeconds, stderrTail, measurements, List.of(), 0);
         }
 
@@ -445,8 +600,22 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
 
         /** Returns this trial with {@code measurements} in place of its own. */
         public TrialRecord withMeasurements(List<Measurement> measurements) {
-            return new TrialRecord(seq, side, build, trial, warmup, status, reason, wallSeconds, stderrTail,
-                    measurements, leftovers, logBytesCut, load, seconds, cached);
+            return new TrialRecord(
+                    seq,
+                    side,
+                    build,
+                    trial,
+                    warmup,
+                    status,
+                    reason,
+                    wallSeconds,
+                    stderrTail,
+                    measurements,
+                    leftovers,
+                    logBytesCut,
+                    load,
+                    seconds,
+                    cached);
         }
     }
 
@@ -493,17 +662,19 @@ public record RunResults(String name, Provenance provenance, Machine machine, Se
                 OptionalDouble v = units.fit(m.cell(), m.value());
                 Cell first = units.first(m.cell().id());
                 if (v.isPresent()) {
-                    fitted.add(first.equals(m.cell()) ? m
-                            : new Measurement(first, m.side(), m.build(), m.trial(), v.getAsDouble()));
+                    fitted.add(
+                            first.equals(m.cell())
+                                    ? m
+                                    : new Measurement(first, m.side(), m.build(), m.trial(), v.getAsDouble()));
                 } else if (!t.warmup()) {
-                    dropped.merge(List.of(m.cell().name(), m.cell().metric(), m.cell().unit(), first.unit()), 1L,
-                            Long::sum);
+                    dropped.merge(
+                            List.of(m.cell().name(), m.cell().metric(), m.cell().unit(), first.unit()), 1L, Long::sum);
                 }
             }
             out.add(t.withMeasurements(fitted));
         }
-        dropped.forEach((about, n) -> warnings.add(Warning.of(Warning.Kind.UNCONVERTIBLE_UNITS, about,
-                Map.of("values", n))));
+        dropped.forEach(
+                (about, n) -> warnings.add(Warning.of(Warning.Kind.UNCONVERTIBLE_UNITS, about, Map.of("values", n))));
         return out;
     }
 }

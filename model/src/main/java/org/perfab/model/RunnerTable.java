@@ -59,7 +59,12 @@ public record RunnerTable(List<String> runners, List<Integer> builds, List<Row> 
      * @param bisect whether it is significantly worse on two runners or more, one of them at least
      *     with several differing builds per side: bisect before a release, even below the bar
      */
-    public record Row(Cell cell, List<Optional<Comparison>> byRunner, int worse, int worseOfOneBuild, int better,
+    public record Row(
+            Cell cell,
+            List<Optional<Comparison>> byRunner,
+            int worse,
+            int worseOfOneBuild,
+            int better,
             boolean bisect) {
         public Row {
             Objects.requireNonNull(cell, "cell");
@@ -90,7 +95,9 @@ public record RunnerTable(List<String> runners, List<Integer> builds, List<Row> 
 
         /** Returns how many runners measured the cell: a comparison with data on both sides. */
         public int measured() {
-            return (int) byRunner.stream().filter(c -> c.filter(Row::measures).isPresent()).count();
+            return (int) byRunner.stream()
+                    .filter(c -> c.filter(Row::measures).isPresent())
+                    .count();
         }
 
         private static boolean measures(Comparison c) {
@@ -119,9 +126,13 @@ public record RunnerTable(List<String> runners, List<Integer> builds, List<Row> 
         for (int i = 0; i < runs.size(); i++) {
             RunResults r = runs.get(i);
             if (!r.provenance().mergeBase().equals(first.provenance().mergeBase())
-                    || !r.provenance().head().commit().equals(first.provenance().head().commit())) {
+                    || !r.provenance()
+                            .head()
+                            .commit()
+                            .equals(first.provenance().head().commit())) {
                 throw new IllegalArgumentException("the runs are not of one A/B: " + sources.get(i) + " is "
-                        + r.provenance().mergeBase() + " against " + r.provenance().head().commit() + " where "
+                        + r.provenance().mergeBase() + " against "
+                        + r.provenance().head().commit() + " where "
                         + sources.get(0) + " is " + first.provenance().mergeBase() + " against "
                         + first.provenance().head().commit());
             }
@@ -131,11 +142,14 @@ public record RunnerTable(List<String> runners, List<Integer> builds, List<Row> 
                 if (a.sameRunAs(b)) {
                     throw new IllegalArgumentException(sources.get(j) + " and " + sources.get(i) + " are one run ("
                             + (!b.measured().isEmpty() && a.measured().equals(b.measured())
-                            ? "the same values measured, " + b.measured() : "the same commits and runner, started at "
-                            + r.startedAt()) + "), which would count as two runners: give each runner's results once");
+                                    ? "the same values measured, " + b.measured()
+                                    : "the same commits and runner, started at " + r.startedAt())
+                            + "), which would count as two runners: give each runner's results once");
                 }
             }
-            String label = r.machine().runner().isBlank() ? r.machine().cpu() : r.machine().runner();
+            String label = r.machine().runner().isBlank()
+                    ? r.machine().cpu()
+                    : r.machine().runner();
             String unique = label;
             for (int n = 2; runners.contains(unique); n++) {
                 unique = label + " #" + n;
@@ -165,9 +179,12 @@ public record RunnerTable(List<String> runners, List<Integer> builds, List<Row> 
             for (int i = 0; i < byRunner.size(); i++) {
                 Optional<Comparison> c = Optional.ofNullable(byRunner.get(i).get(id));
                 each.add(c);
-                if (c.isPresent() && c.get().verdict() != Verdict.NO_DATA && c.get().verdict() != Verdict.PROFILE
+                if (c.isPresent()
+                        && c.get().verdict() != Verdict.NO_DATA
+                        && c.get().verdict() != Verdict.PROFILE
                         && c.get().pValue() < t.alpha()) {
-                    boolean isWorse = cell.direction().isWorse(c.get().base().mean(), c.get().head().mean());
+                    boolean isWorse = cell.direction()
+                            .isWorse(c.get().base().mean(), c.get().head().mean());
                     worse += isWorse ? 1 : 0;
                     worseOfOneBuild += isWorse && builds.get(i) < 2 ? 1 : 0;
                     better += isWorse ? 0 : 1;

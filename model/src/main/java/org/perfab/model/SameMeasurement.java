@@ -32,8 +32,7 @@ final class SameMeasurement {
     /** The fewest trials in common that can tell. */
     static final int MIN_TRIALS = 3;
 
-    private SameMeasurement() {
-    }
+    private SameMeasurement() {}
 
     /**
      * Returns {@code rows} with each cell that measures another again marked as following it (see
@@ -57,7 +56,8 @@ final class SameMeasurement {
                     continue;
                 }
                 for (Cell other : cells) {
-                    if (other.direction() == Direction.HIGHER_IS_BETTER && !follows.containsKey(other.id())
+                    if (other.direction() == Direction.HIGHER_IS_BETTER
+                            && !follows.containsKey(other.id())
                             && reciprocal(values.get(primary), values.get(other))) {
                         follows.put(other.id(), primary.id());
                     }
@@ -102,8 +102,8 @@ final class SameMeasurement {
                 return false;
             }
             for (int i = 0; i < n; i++) {
-                Integer j = positions == null ? Integer.valueOf(i)
-                        : positions.get(key(b.build(side, i), b.trial(side, i)));
+                Integer j =
+                        positions == null ? Integer.valueOf(i) : positions.get(key(b.build(side, i), b.trial(side, i)));
                 if (j == null || !(a.value(side, j) > 0) || !(b.value(side, i) > 0)) {
                     return false;
                 }
@@ -133,7 +133,6 @@ final class SameMeasurement {
     }
 
     /** Returns the standard deviation of {@code wa * log(a) + wb * log(b)} over the pairs. */
-
     private static double spread(List<double[]> pairs, double wa, double wb) {
         double mean = 0;
         for (double[] p : pairs) {

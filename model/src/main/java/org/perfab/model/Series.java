@@ -46,8 +46,15 @@ public record Series(List<Reading> readings) {
      *     unknown. A change of a key's known base is a re-basing (see {@link SeriesRules#judgeAll})
      * @param time when its run started; empty when not recorded. Orders the runs of one date
      */
-    public record Reading(LocalDate date, String run, String commit, String cpu, String key, double ratio,
-            String base, Optional<Instant> time) {
+    public record Reading(
+            LocalDate date,
+            String run,
+            String commit,
+            String cpu,
+            String key,
+            double ratio,
+            String base,
+            Optional<Instant> time) {
         public Reading {
             Objects.requireNonNull(date, "date");
             Objects.requireNonNull(run, "run");
@@ -90,8 +97,8 @@ public record Series(List<Reading> readings) {
             String p = parts.get(i);
             if (i > 0) {
                 key.append(separator);
-                p = p.replace("%", "%25").replace(String.valueOf(separator),
-                        String.format(Locale.ROOT, "%%%02X", (int) separator));
+                p = p.replace("%", "%25")
+                        .replace(String.valueOf(separator), String.format(Locale.ROOT, "%%%02X", (int) separator));
             }
             p.codePoints().forEach(cp -> {
                 if (CsvField.control(cp)) {
@@ -143,10 +150,11 @@ public record Series(List<Reading> readings) {
         }
         Map<LocalDate, Boolean> timed = new HashMap<>();
         dates.forEach((run, date) -> timed.merge(date, times.containsKey(run), Boolean::logicalAnd));
-        Comparator<String> byTime = Comparator.comparing(run -> timed.get(dates.get(run)) ? times.get(run)
-                : Instant.EPOCH);
+        Comparator<String> byTime =
+                Comparator.comparing(run -> timed.get(dates.get(run)) ? times.get(run) : Instant.EPOCH);
         List<String> runs = new ArrayList<>(dates.keySet());
-        runs.sort(Comparator.comparing((String run) -> dates.get(run)).thenComparing(byTime)
+        runs.sort(Comparator.comparing((String run) -> dates.get(run))
+                .thenComparing(byTime)
                 .thenComparing(Series::compareIds));
         Map<String, Integer> rank = new HashMap<>();
         runs.forEach(run -> rank.put(run, rank.size()));
@@ -199,6 +207,8 @@ public record Series(List<Reading> readings) {
 
     /** Returns the points the rules read of {@code history}: each reading's date, ratio and base. */
     public static List<SeriesRules.Point> points(List<Reading> history) {
-        return history.stream().map(r -> new SeriesRules.Point(r.date(), r.ratio(), r.base())).toList();
+        return history.stream()
+                .map(r -> new SeriesRules.Point(r.date(), r.ratio(), r.base()))
+                .toList();
     }
 }

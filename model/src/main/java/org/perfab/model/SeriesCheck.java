@@ -30,8 +30,14 @@ import org.perfab.stats.SeriesRules;
  * @param movements the movements, new ones first, each group in the run's order
  * @param rebasings the keys re-based in this run, in the run's order
  */
-public record SeriesCheck(String run, LocalDate date, SeriesRules.Options options, int readings, int compared,
-        List<Movement> movements, List<Rebasing> rebasings) {
+public record SeriesCheck(
+        String run,
+        LocalDate date,
+        SeriesRules.Options options,
+        int readings,
+        int compared,
+        List<Movement> movements,
+        List<Rebasing> rebasings) {
 
     public SeriesCheck {
         Objects.requireNonNull(run, "run");
@@ -53,8 +59,15 @@ public record SeriesCheck(String run, LocalDate date, SeriesRules.Options option
      * @param commit the commit of this reading
      * @param base the base of this reading; empty when unknown
      */
-    public record Movement(String key, boolean isNew, SeriesRules.Move move, String cpu, List<String> referenceCpus,
-            boolean newCpu, String commit, String base) {
+    public record Movement(
+            String key,
+            boolean isNew,
+            SeriesRules.Move move,
+            String cpu,
+            List<String> referenceCpus,
+            boolean newCpu,
+            String commit,
+            String base) {
         public Movement {
             referenceCpus = List.copyOf(referenceCpus);
         }
@@ -70,8 +83,7 @@ public record SeriesCheck(String run, LocalDate date, SeriesRules.Options option
      * @param ratio this reading's ratio
      * @param commit this reading's commit
      */
-    public record Rebasing(String key, String from, String to, double ratio, String commit) {
-    }
+    public record Rebasing(String key, String from, String to, double ratio, String commit) {}
 
     /**
      * What the rules find in one reading, as {@link #of} would report it in the reading's run.
@@ -81,8 +93,8 @@ public record SeriesCheck(String run, LocalDate date, SeriesRules.Options option
      * @param movement its movement, new or persisting; empty when none
      * @param rebasing its re-basing, when it starts a new segment; empty otherwise
      */
-    public record Verdict(Series.Reading reading, boolean compared, Optional<Movement> movement,
-            Optional<Rebasing> rebasing) {
+    public record Verdict(
+            Series.Reading reading, boolean compared, Optional<Movement> movement, Optional<Rebasing> rebasing) {
         public Verdict {
             Objects.requireNonNull(reading, "reading");
             Objects.requireNonNull(movement, "movement");
@@ -143,11 +155,18 @@ public record SeriesCheck(String run, LocalDate date, SeriesRules.Options option
             Optional<Movement> movement = j.move().map(move -> {
                 Set<String> cpus = new LinkedHashSet<>();
                 move.references().forEach(k -> cpus.add(history.get(k).cpu()));
-                return new Movement(r.key(), j.isNew(), move, r.cpu(), List.copyOf(cpus), !cpusBefore.contains(r.cpu()),
-                        r.commit(), r.base());
+                return new Movement(
+                        r.key(),
+                        j.isNew(),
+                        move,
+                        r.cpu(),
+                        List.copyOf(cpus),
+                        !cpusBefore.contains(r.cpu()),
+                        r.commit(),
+                        r.base());
             });
-            Optional<Rebasing> rebasing = j.rebasedFrom().map(from -> new Rebasing(r.key(), from, r.base(), r.ratio(),
-                    r.commit()));
+            Optional<Rebasing> rebasing =
+                    j.rebasedFrom().map(from -> new Rebasing(r.key(), from, r.base(), r.ratio(), r.commit()));
             verdicts.add(new Verdict(r, j.compared(), movement, rebasing));
             cpusBefore.add(r.cpu());
         }

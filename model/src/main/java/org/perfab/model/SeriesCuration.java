@@ -79,7 +79,10 @@ public record SeriesCuration(Optional<String> on, int runs, List<Dropped> droppe
             return file;
         }
         Set<String> gone = dropped.stream().map(Dropped::run).collect(Collectors.toSet());
-        return new SeriesFile(file.columns(), file.rows().stream().filter(r -> !gone.contains(r.reading().run()))
-                .toList());
+        return new SeriesFile(
+                file.columns(),
+                file.rows().stream()
+                        .filter(r -> !gone.contains(r.reading().run()))
+                        .toList());
     }
 }

@@ -45,12 +45,14 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
      * and {@code time} (when the run started, an ISO-8601 instant), which a file may lack: an older
      * file reads with every base and time unknown.
      */
-    public static final List<String> COLUMNS = List.of("date", "run", "commit", "cpu", "key", "ratio", "base",
-            "time");
+    public static final List<String> COLUMNS = List.of("date", "run", "commit", "cpu", "key", "ratio", "base", "time");
     /** The columns every series file has. */
     public static final List<String> REQUIRED = COLUMNS.subList(0, 6);
-    private static final CsvMapper CSV = CsvMapper.builder().enable(CsvParser.Feature.WRAP_AS_ARRAY)
-            .enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING).build();
+
+    private static final CsvMapper CSV = CsvMapper.builder()
+            .enable(CsvParser.Feature.WRAP_AS_ARRAY)
+            .enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING)
+            .build();
 
     /**
      * One row of the file.
@@ -77,14 +79,14 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
         rows = List.copyOf(rows);
         for (String c : REQUIRED) {
             if (!columns.contains(c)) {
-                throw new IllegalArgumentException("the header has no column '" + c + "' (a series has "
-                        + String.join(",", REQUIRED) + ")");
+                throw new IllegalArgumentException(
+                        "the header has no column '" + c + "' (a series has " + String.join(",", REQUIRED) + ")");
             }
         }
         for (Row r : rows) {
             if (r.cells().size() != columns.size()) {
-                throw new IllegalArgumentException("a row has " + r.cells().size() + " cells, the header "
-                        + columns.size());
+                throw new IllegalArgumentException(
+                        "a row has " + r.cells().size() + " cells, the header " + columns.size());
             }
         }
         new Series(rows.stream().map(Row::reading).toList());
@@ -97,9 +99,23 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
 
     /** Returns a new file of {@code readings}, in their order, with the header {@link #COLUMNS}. */
     public static SeriesFile of(List<Reading> readings) {
-        return new SeriesFile(COLUMNS, readings.stream().map(r -> new Row(r, List.of(r.date().toString(), r.run(),
-                r.commit(), r.cpu(), r.key(), new BigDecimal(Double.toString(r.ratio())).stripTrailingZeros()
-                        .toPlainString(), r.base(), r.time().map(Instant::toString).orElse("")))).toList());
+        return new SeriesFile(
+                COLUMNS,
+                readings.stream()
+                        .map(r -> new Row(
+                                r,
+                                List.of(
+                                        r.date().toString(),
+                                        r.run(),
+                                        r.commit(),
+                                        r.cpu(),
+                                        r.key(),
+                                        new BigDecimal(Double.toString(r.ratio()))
+                                                .stripTrailingZeros()
+                                                .toPlainString(),
+                                        r.base(),
+                                        r.time().map(Instant::toString).orElse(""))))
+                        .toList());
     }
 
     /** Returns the series of the file's readings, its runs in date order (see {@link Series}). */
@@ -141,7 +157,8 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
         int same = 0;
         List<Conflict> differ = new ArrayList<>();
         for (Row r : other.rows) {
-            Reading old = have.putIfAbsent(List.of(r.reading().run(), r.reading().key()), r.reading());
+            Reading old =
+                    have.putIfAbsent(List.of(r.reading().run(), r.reading().key()), r.reading());
             if (old == null) {
                 String[] cells = new String[union.size()];
                 Arrays.fill(cells, "");
@@ -152,7 +169,8 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
             } else if (old.ratio() == r.reading().ratio()) {
                 same++;
             } else {
-                differ.add(new Conflict(old.run(), old.key(), old.ratio(), r.reading().ratio()));
+                differ.add(new Conflict(
+                        old.run(), old.key(), old.ratio(), r.reading().ratio()));
             }
         }
         return new Merge(new SeriesFile(union, all), all.size() - rows.size(), same, differ);
@@ -180,8 +198,9 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
             Map.Entry<String, LocalDate> first = later.entrySet().iterator().next();
             int more = later.size() - 1;
             throw new IllegalArgumentException("run '" + first.getKey() + "' is dated " + first.getValue() + ", after "
-                    + last + (more == 0 ? "" : more == 1 ? " (1 other run is too)" : " (" + more + " other runs are"
-                            + " too)") + ": it would be the series' latest run every night till then, the one"
+                    + last
+                    + (more == 0 ? "" : more == 1 ? " (1 other run is too)" : " (" + more + " other runs are" + " too)")
+                    + ": it would be the series' latest run every night till then, the one"
                     + " 'series check' checks and whose base a nightly pins");
         }
         return merged;
@@ -292,8 +311,8 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
                 }
                 String where = shown + ":" + line + ": ";
                 if (row.length != header.size()) {
-                    throw new BadInputException(where + "the row has " + row.length + " fields, the header "
-                            + header.size());
+                    throw new BadInputException(
+                            where + "the row has " + row.length + " fields, the header " + header.size());
                 }
                 if (history) {
                     foreign(List.of(row), header, false, where);
@@ -329,8 +348,8 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
             int i = header.indexOf(c);
             if (i < 0 && REQUIRED.contains(c)) {
                 throw new BadInputException(shown + ":1: the header has no column '" + c + "' (a series has "
-                        + String.join(",", REQUIRED) + ", and may have " + String.join(",", COLUMNS.subList(
-                                REQUIRED.size(), COLUMNS.size())) + ")");
+                        + String.join(",", REQUIRED) + ", and may have "
+                        + String.join(",", COLUMNS.subList(REQUIRED.size(), COLUMNS.size())) + ")");
             }
             at.put(c, i);
         }
@@ -354,8 +373,8 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
         try {
             date = LocalDate.parse(row[at.get("date")].trim());
         } catch (DateTimeParseException e) {
-            throw new BadInputException(where + "column 'date': '" + row[at.get("date")]
-                    + "' is not an ISO date (2026-09-01)");
+            throw new BadInputException(
+                    where + "column 'date': '" + row[at.get("date")] + "' is not an ISO date (2026-09-01)");
         }
         String ratioText = row[at.get("ratio")].trim();
         double ratio;
@@ -369,12 +388,19 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
         try {
             time = timeText.isEmpty() ? Optional.empty() : Optional.of(instant(timeText));
         } catch (DateTimeParseException e) {
-            throw new BadInputException(where + "column 'time': '" + timeText + "' is not an ISO-8601 instant"
-                    + " (2026-09-01T02:13:07Z)");
+            throw new BadInputException(
+                    where + "column 'time': '" + timeText + "' is not an ISO-8601 instant" + " (2026-09-01T02:13:07Z)");
         }
         String base = at.get("base") < 0 ? "" : row[at.get("base")].trim();
-        return new Reading(date, row[at.get("run")].trim(), row[at.get("commit")].trim(), row[at.get("cpu")].trim(),
-                row[at.get("key")].trim(), ratio, base, time);
+        return new Reading(
+                date,
+                row[at.get("run")].trim(),
+                row[at.get("commit")].trim(),
+                row[at.get("cpu")].trim(),
+                row[at.get("key")].trim(),
+                ratio,
+                base,
+                time);
     }
 
     /**
@@ -386,15 +412,17 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
     private static void foreign(List<String> fields, List<String> header, boolean isHeader, String where) {
         for (int i = 0; i < fields.size(); i++) {
             String f = fields.get(i);
-            String column = "field " + (i + 1) + (isHeader ? " of the header" : " (column '" + bounded(header.get(i))
-                    + "')");
+            String column =
+                    "field " + (i + 1) + (isHeader ? " of the header" : " (column '" + bounded(header.get(i)) + "')");
             int control = f.codePoints().filter(CsvField::control).findFirst().orElse(-1);
             if (control >= 0) {
-                throw new BadInputException(where + column + " holds the control character " + String.format(
-                        Locale.ROOT, "U+%04X", control) + ", which a series folded into this one may not bring in");
+                throw new BadInputException(
+                        where + column + " holds the control character " + String.format(Locale.ROOT, "U+%04X", control)
+                                + ", which a series folded into this one may not bring in");
             }
             if (CsvField.formula(f.strip())) {
-                throw new BadInputException(where + column + ": '" + bounded(f) + "' starts with '" + f.strip().charAt(0) + "' and is not a number: a spreadsheet would run"
+                throw new BadInputException(where + column + ": '" + bounded(f) + "' starts with '"
+                        + f.strip().charAt(0) + "' and is not a number: a spreadsheet would run"
                         + " it as a formula, and a series folded into this one may not bring one in");
             }
         }

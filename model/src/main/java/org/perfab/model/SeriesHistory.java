@@ -19,7 +19,11 @@ import org.perfab.stats.SeriesRules;
  * @param repoUrl the repository's web address, {@code https://github.com/OWNER/REPO}, that commits
  *     and runs are linked under; empty for no links
  */
-public record SeriesHistory(SeriesRules.Options rules, List<String> runs, List<Key> keys, Optional<Baseline> baseline,
+public record SeriesHistory(
+        SeriesRules.Options rules,
+        List<String> runs,
+        List<Key> keys,
+        Optional<Baseline> baseline,
         Optional<String> repoUrl) {
     public SeriesHistory {
         Objects.requireNonNull(rules, "rules");
@@ -42,8 +46,13 @@ public record SeriesHistory(SeriesRules.Options rules, List<String> runs, List<K
      * @param rebasings the readings whose base differs from the key's latest known base before
      *     them, in run order
      */
-    public record Key(String name, List<Series.Reading> readings, double noise, List<Movement> movements,
-            List<Integer> newCpus, List<Rebasing> rebasings) {
+    public record Key(
+            String name,
+            List<Series.Reading> readings,
+            double noise,
+            List<Movement> movements,
+            List<Integer> newCpus,
+            List<Rebasing> rebasings) {
         public Key {
             Objects.requireNonNull(name, "name");
             readings = List.copyOf(readings);

@@ -64,19 +64,28 @@ public record SeriesNoiseTable(int window, int runs, List<Double> percentiles, R
             double[] d = SeriesRules.deviations(h, window);
             all.add(d);
             readings += h.size();
-            rows.add(new Row(e.getKey(), h.size(), d.length, boxed(SeriesNoise.percentiles(d,
-                    SeriesNoise.PERCENTILES)), SeriesRules.noise(h, h.size() - 1, window)));
+            rows.add(new Row(
+                    e.getKey(),
+                    h.size(),
+                    d.length,
+                    boxed(SeriesNoise.percentiles(d, SeriesNoise.PERCENTILES)),
+                    SeriesRules.noise(h, h.size() - 1, window)));
         }
         double[] pooled = all.stream().flatMapToDouble(Arrays::stream).toArray();
-        Row overall = new Row("", readings, pooled.length, boxed(SeriesNoise.percentiles(pooled,
-                SeriesNoise.PERCENTILES)), Double.NaN);
+        Row overall = new Row(
+                "",
+                readings,
+                pooled.length,
+                boxed(SeriesNoise.percentiles(pooled, SeriesNoise.PERCENTILES)),
+                Double.NaN);
         return new SeriesNoiseTable(window, series.runs().size(), SeriesNoise.PERCENTILES, overall, rows);
     }
 
     /** Returns every key's deviations (see {@link SeriesRules#deviations}), as fractions, in one array. */
     public static double[] deviations(Series series, int window) {
-        return series.byKey().values().stream().flatMapToDouble(h -> Arrays.stream(SeriesRules.deviations(
-                Series.points(h), window))).toArray();
+        return series.byKey().values().stream()
+                .flatMapToDouble(h -> Arrays.stream(SeriesRules.deviations(Series.points(h), window)))
+                .toArray();
     }
 
     private static List<Double> boxed(double[] values) {

@@ -51,8 +51,7 @@ public record SeriesReplay(int runs, int fullRuns, List<Row> rows, Optional<Seri
      * @param since the day its change is known to have appeared; a catch before it is noise.
      *     Empty when not known
      */
-    public record Watch(String key, Optional<LocalDate> since) {
-    }
+    public record Watch(String key, Optional<LocalDate> since) {}
 
     /**
      * How one setting of the rules fares.
@@ -63,7 +62,11 @@ public record SeriesReplay(int runs, int fullRuns, List<Row> rows, Optional<Seri
      * @param perFullRunMax the most new movements on one full run
      * @param caught per watched key, the first new movement on it; empty when never caught
      */
-    public record Row(SeriesRules.Options options, int newTotal, double perFullRunMedian, int perFullRunMax,
+    public record Row(
+            SeriesRules.Options options,
+            int newTotal,
+            double perFullRunMedian,
+            int perFullRunMax,
             Map<String, Optional<Catch>> caught) {
         public Row {
             caught = Collections.unmodifiableMap(new LinkedHashMap<>(caught));
@@ -78,8 +81,7 @@ public record SeriesReplay(int runs, int fullRuns, List<Row> rows, Optional<Seri
      * @param rule the rule that caught it
      * @param noise whether it came before the day the key's change appeared
      */
-    public record Catch(String run, LocalDate date, SeriesRules.Rule rule, boolean noise) {
-    }
+    public record Catch(String run, LocalDate date, SeriesRules.Rule rule, boolean noise) {}
 
     /**
      * Replays {@code options} over {@code series}, following {@code watch}: each run checked against
@@ -97,20 +99,34 @@ public record SeriesReplay(int runs, int fullRuns, List<Row> rows, Optional<Seri
         for (SeriesRules.Options o : options) {
             Map<String, List<SeriesCheck.Verdict>> verdicts = SeriesCheck.verdicts(series, o);
             Map<String, Integer> fresh = new HashMap<>();
-            verdicts.values().forEach(key -> key.forEach(v -> {
-                if (v.movement().filter(SeriesCheck.Movement::isNew).isPresent()) {
-                    fresh.merge(v.reading().run(), 1, Integer::sum);
-                }
-            }));
+            verdicts.values()
+                    .forEach(key -> key.forEach(v -> {
+                        if (v.movement().filter(SeriesCheck.Movement::isNew).isPresent()) {
+                            fresh.merge(v.reading().run(), 1, Integer::sum);
+                        }
+                    }));
             Map<String, Optional<Catch>> caught = new LinkedHashMap<>();
             for (Watch w : watch) {
-                caught.put(w.key(), verdicts.getOrDefault(w.key(), List.of()).stream()
-                        .filter(v -> v.movement().filter(SeriesCheck.Movement::isNew).isPresent()).findFirst()
-                        .map(v -> new Catch(v.reading().run(), v.reading().date(), v.movement().get().move().rule(),
-                                w.since().map(since -> v.reading().date().isBefore(since)).orElse(false))));
+                caught.put(
+                        w.key(),
+                        verdicts.getOrDefault(w.key(), List.of()).stream()
+                                .filter(v -> v.movement()
+                                        .filter(SeriesCheck.Movement::isNew)
+                                        .isPresent())
+                                .findFirst()
+                                .map(v -> new Catch(
+                                        v.reading().run(),
+                                        v.reading().date(),
+                                        v.movement().get().move().rule(),
+                                        w.since()
+                                                .map(since -> v.reading().date().isBefore(since))
+                                                .orElse(false))));
             }
             int total = fresh.values().stream().mapToInt(Integer::intValue).sum();
-            double[] counts = runs.stream().filter(full::contains).mapToDouble(r -> fresh.getOrDefault(r, 0)).toArray();
+            double[] counts = runs.stream()
+                    .filter(full::contains)
+                    .mapToDouble(r -> fresh.getOrDefault(r, 0))
+                    .toArray();
             double median = counts.length == 0 ? 0 : Sample.median(counts);
             int max = (int) Arrays.stream(counts).max().orElse(0);
             rows.add(new Row(o, total, median, max, caught));

@@ -94,11 +94,26 @@ public record Sharding(int count, List<Part> parts) {
      *     whose digest is {@code suite}; empty where the file does not record it (files written before
      *     perfab recorded it, and the parts of shards merged)
      */
-    public record Part(int index, State state, String runner, int listed, String suite, String cut,
-            List<String> benchmarks, int trials, List<String> listing) {
+    public record Part(
+            int index,
+            State state,
+            String runner,
+            int listed,
+            String suite,
+            String cut,
+            List<String> benchmarks,
+            int trials,
+            List<String> listing) {
         /** A shard whose results do not record the suite's listing. */
-        public Part(int index, State state, String runner, int listed, String suite, String cut,
-                List<String> benchmarks, int trials) {
+        public Part(
+                int index,
+                State state,
+                String runner,
+                int listed,
+                String suite,
+                String cut,
+                List<String> benchmarks,
+                int trials) {
             this(index, state, runner, listed, suite, cut, benchmarks, trials, List.of());
         }
 
@@ -125,12 +140,12 @@ public record Sharding(int count, List<Part> parts) {
             if (!listing.isEmpty()) {
                 if (listing.size() != listed || !listing.equals(new ArrayList<>(new TreeSet<>(listing)))) {
                     throw new IllegalArgumentException("shard " + index + " says its harness listed " + listed
-                            + " benchmarks, and its listing holds " + listing.size() + (listing.size() == listed
-                            ? ", not each once in order" : ""));
+                            + " benchmarks, and its listing holds " + listing.size()
+                            + (listing.size() == listed ? ", not each once in order" : ""));
                 }
                 if (!Sharding.suite(listing).equals(suite)) {
-                    throw new IllegalArgumentException("shard " + index + "'s listing is not the suite " + suite
-                            + " it says its harness listed");
+                    throw new IllegalArgumentException(
+                            "shard " + index + "'s listing is not the suite " + suite + " it says its harness listed");
                 }
                 java.util.Set<String> all = new java.util.HashSet<>(listing);
                 for (String b : benchmarks) {
@@ -203,8 +218,8 @@ public record Sharding(int count, List<Part> parts) {
         for (String n : ordered) {
             double t = times.get(n);
             if (!(t > 0) || Double.isInfinite(t)) {
-                throw new IllegalArgumentException("benchmark '" + n + "' has time " + t
-                        + ": a cut needs finite times above 0");
+                throw new IllegalArgumentException(
+                        "benchmark '" + n + "' has time " + t + ": a cut needs finite times above 0");
             }
             total += t;
         }
@@ -235,7 +250,9 @@ public record Sharding(int count, List<Part> parts) {
         StringBuilder lines = new StringBuilder();
         for (Map.Entry<String, Double> e : new java.util.TreeMap<>(times).entrySet()) {
             // The value's bits, not its decimal form, which one Java prints otherwise than another.
-            lines.append(e.getKey()).append('\t').append(Long.toHexString(Double.doubleToLongBits(e.getValue())))
+            lines.append(e.getKey())
+                    .append('\t')
+                    .append(Long.toHexString(Double.doubleToLongBits(e.getValue())))
                     .append('\n');
         }
         return "time:" + digest(List.of(lines.toString()));
@@ -289,8 +306,8 @@ public record Sharding(int count, List<Part> parts) {
     public record Shard(int index, int count) {
         public Shard {
             if (count < 1 || count > MAX_SHARDS || index < 1 || index > count) {
-                throw new IllegalArgumentException("a shard is K/N with 1 <= K <= N <= " + MAX_SHARDS + ", not "
-                        + index + "/" + count);
+                throw new IllegalArgumentException(
+                        "a shard is K/N with 1 <= K <= N <= " + MAX_SHARDS + ", not " + index + "/" + count);
             }
         }
 

@@ -23,8 +23,7 @@ import org.perfab.stats.Verdict;
  * each cell is judged at the looks its own shard took (see {@link Judge}).
  */
 public final class Shards {
-    private Shards() {
-    }
+    private Shards() {}
 
     /**
      * A shard's results file that did not read: what is known of it.
@@ -67,9 +66,12 @@ public final class Shards {
         checkSlices(runs, sources, byIndex.size() == count);
         Map<Integer, List<String>> lackingOwn = placed(runs, sources, byIndex, count);
         Map<Integer, Unreadable> unreadableAt = new TreeMap<>();
-        String commits = first.provenance().mergeBase() + ".." + first.provenance().head().commit();
+        String commits = first.provenance().mergeBase() + ".."
+                + first.provenance().head().commit();
         for (Unreadable u : unreadable) {
-            if (u.shard().isPresent() && u.shard().get().count() == count && u.commits().equals(commits)
+            if (u.shard().isPresent()
+                    && u.shard().get().count() == count
+                    && u.commits().equals(commits)
                     && !byIndex.containsKey(u.shard().get().index())) {
                 unreadableAt.putIfAbsent(u.shard().get().index(), u);
             }
@@ -81,35 +83,76 @@ public final class Shards {
         for (int k = 1; k <= count; k++) {
             Integer i = byIndex.get(k);
             if (i == null) {
-                parts.add(new Sharding.Part(k, unreadableAt.containsKey(k) ? Sharding.State.UNREADABLE
-                        : Sharding.State.MISSING, "", firstPart.listed(), firstPart.suite(), firstPart.cut(),
-                        lackingOwn.getOrDefault(k, List.of()), 0));
+                parts.add(new Sharding.Part(
+                        k,
+                        unreadableAt.containsKey(k) ? Sharding.State.UNREADABLE : Sharding.State.MISSING,
+                        "",
+                        firstPart.listed(),
+                        firstPart.suite(),
+                        firstPart.cut(),
+                        lackingOwn.getOrDefault(k, List.of()),
+                        0));
                 trialsByPart.add(List.of());
                 continue;
             }
             RunResults r = runs.get(i);
             Sharding.Part own = r.sharding().get().parts().get(0);
-            parts.add(new Sharding.Part(k, state(r), runner(r), own.listed(), own.suite(), own.cut(), own.benchmarks(),
+            parts.add(new Sharding.Part(
+                    k,
+                    state(r),
+                    runner(r),
+                    own.listed(),
+                    own.suite(),
+                    own.cut(),
+                    own.benchmarks(),
                     r.trials().size()));
             trialsByPart.add(r.trials());
             given.add(r);
         }
         Sharding sharding = new Sharding(count, parts);
-        List<List<RunResults.TrialRecord>> trialsByShard = given.stream().map(RunResults::trials).toList();
-        RowFacts facts = RowFacts.of(given.stream().flatMap(r -> r.table().rows().stream()).toList());
-        ComparisonTable table = facts.on(Judge.table(first.table().baseLabel(), first.table().headLabel(),
-                trialsByShard, first.table().thresholds(), facts::profile)
+        List<List<RunResults.TrialRecord>> trialsByShard =
+                given.stream().map(RunResults::trials).toList();
+        RowFacts facts = RowFacts.of(
+                given.stream().flatMap(r -> r.table().rows().stream()).toList());
+        ComparisonTable table = facts.on(Judge.table(
+                        first.table().baseLabel(),
+                        first.table().headLabel(),
+                        trialsByShard,
+                        first.table().thresholds(),
+                        facts::profile)
                 .withWarnings(warnings(given, unreadable, unreadableAt, count)));
         RunResults.Settings f = first.settings();
         int most = runs.stream().mapToInt(r -> r.settings().trials()).max().orElseThrow();
-        RunResults.Settings settings = new RunResults.Settings(f.workload(), most, f.warmup(), f.builds(),
-                f.harnessFrom(), f.format(), f.seed(), f.profiles(), f.harnessFiles(), f.failOn(), f.padding());
-        Instant started = given.stream().map(RunResults::startedAt).min(Instant::compareTo).orElseThrow();
+        RunResults.Settings settings = new RunResults.Settings(
+                f.workload(),
+                most,
+                f.warmup(),
+                f.builds(),
+                f.harnessFrom(),
+                f.format(),
+                f.seed(),
+                f.profiles(),
+                f.harnessFiles(),
+                f.failOn(),
+                f.padding());
+        Instant started = given.stream()
+                .map(RunResults::startedAt)
+                .min(Instant::compareTo)
+                .orElseThrow();
         Optional<Instant> finished = given.stream().allMatch(r -> r.finishedAt().isPresent())
-                ? given.stream().map(r -> r.finishedAt().get()).max(Instant::compareTo) : Optional.empty();
-        return new RunResults(first.name(), first.provenance(), first.machine(), settings, started, finished,
-                given.stream().anyMatch(RunResults::interrupted), longest(given),
-                trialsByShard.stream().flatMap(List::stream).toList(), withUnmeasured(table, sharding, trialsByPart),
+                ? given.stream().map(r -> r.finishedAt().get()).max(Instant::compareTo)
+                : Optional.empty();
+        return new RunResults(
+                first.name(),
+                first.provenance(),
+                first.machine(),
+                settings,
+                started,
+                finished,
+                given.stream().anyMatch(RunResults::interrupted),
+                longest(given),
+                trialsByShard.stream().flatMap(List::stream).toList(),
+                withUnmeasured(table, sharding, trialsByPart),
                 Optional.of(sharding));
     }
 
@@ -124,11 +167,12 @@ public final class Shards {
         for (int i = 0; i < runs.size(); i++) {
             RunResults r = runs.get(i);
             String source = sources.get(i) + ": ";
-            Sharding s = r.sharding().orElseThrow(() -> new IllegalArgumentException(source + "not a shard: the run holds"
-                    + " the whole suite (it ran without --shard)"));
+            Sharding s = r.sharding()
+                    .orElseThrow(() -> new IllegalArgumentException(
+                            source + "not a shard: the run holds" + " the whole suite (it ran without --shard)"));
             if (s.parts().size() != 1) {
-                throw new IllegalArgumentException(source + "already merged: it holds " + s.parts().size() + " shards;"
-                        + " give the results of each shard's own run");
+                throw new IllegalArgumentException(source + "already merged: it holds "
+                        + s.parts().size() + " shards;" + " give the results of each shard's own run");
             }
             if (count < 0) {
                 count = s.count();
@@ -141,8 +185,9 @@ public final class Shards {
             ownClaims(r, source, count);
             Integer other = byIndex.putIfAbsent(s.parts().get(0).index(), i);
             if (other != null) {
-                throw new IllegalArgumentException(source + "shard " + s.parts().get(0).index() + " of " + count + " is "
-                        + sources.get(other) + " too: give each shard once");
+                throw new IllegalArgumentException(
+                        source + "shard " + s.parts().get(0).index() + " of " + count + " is " + sources.get(other)
+                                + " too: give each shard once");
             }
         }
         return byIndex;
@@ -189,8 +234,9 @@ public final class Shards {
             }
         }
         Sharding.Part firstPart = runs.get(0).sharding().get().parts().get(0);
-        if (every && (ownedBy.size() != firstPart.listed()
-                || !Sharding.suite(ownedBy.keySet()).equals(firstPart.suite()))) {
+        if (every
+                && (ownedBy.size() != firstPart.listed()
+                        || !Sharding.suite(ownedBy.keySet()).equals(firstPart.suite()))) {
             throw new IllegalArgumentException("the slices of " + String.join(", ", sources) + " hold "
                     + ownedBy.size() + " benchmarks, which are not the " + firstPart.listed() + " every shard says its"
                     + " harness listed: a shard claims a slice it was not cut");
@@ -201,8 +247,8 @@ public final class Shards {
      * Returns the warnings of the shards {@code given}, each once, and one for each of
      * {@code unreadable}, naming the shard of {@code count} it is where {@code unreadableAt} places it.
      */
-    private static List<Warning> warnings(List<RunResults> given, List<Unreadable> unreadable,
-            Map<Integer, Unreadable> unreadableAt, int count) {
+    private static List<Warning> warnings(
+            List<RunResults> given, List<Unreadable> unreadable, Map<Integer, Unreadable> unreadableAt, int count) {
         List<Warning> warnings = new ArrayList<>();
         for (RunResults r : given) {
             for (Warning w : r.table().warnings()) {
@@ -213,7 +259,9 @@ public final class Shards {
         }
         for (Unreadable u : unreadable) {
             int at = unreadableAt.containsValue(u) ? u.shard().get().index() : 0;
-            warnings.add(Warning.of(Warning.Kind.UNREADABLE_SHARD, List.of(u.source(), u.reason()),
+            warnings.add(Warning.of(
+                    Warning.Kind.UNREADABLE_SHARD,
+                    List.of(u.source(), u.reason()),
                     Map.of("shard", (long) at, "shards", (long) count)));
         }
         return warnings;
@@ -240,12 +288,14 @@ public final class Shards {
     private static void sameAb(RunResults r, String source, RunResults first, String firstSource) {
         RunResults.Provenance p = r.provenance();
         RunResults.Provenance f = first.provenance();
-        if (!p.mergeBase().equals(f.mergeBase()) || !p.head().commit().equals(f.head().commit())) {
+        if (!p.mergeBase().equals(f.mergeBase())
+                || !p.head().commit().equals(f.head().commit())) {
             throw new IllegalArgumentException(source + "not a shard of the same A/B: it measured " + p.mergeBase()
                     + " against " + p.head().commit() + " where " + firstSource + " measured " + f.mergeBase()
                     + " against " + f.head().commit());
         }
-        if (!r.settings().workload().equals(first.settings().workload()) || !r.name().equals(first.name())) {
+        if (!r.settings().workload().equals(first.settings().workload())
+                || !r.name().equals(first.name())) {
             throw new IllegalArgumentException(source + "not a shard of the same workload: '" + r.name() + "' ("
                     + r.settings().workload() + ") where " + firstSource + " is '" + first.name() + "' ("
                     + first.settings().workload() + ")");
@@ -274,8 +324,11 @@ public final class Shards {
         settings.put("thresholds.fdr", List.of(a.fdr(), b.fdr()));
         settings.put("thresholds.outlierFloor", List.of(a.outlierFloor(), b.outlierFloor()));
         settings.put("thresholds.noisyAbove", List.of(a.noisyAbove(), b.noisyAbove()));
-        settings.put("thresholds.adaptive (the looks)", List.of(a.adaptive().map(Object::toString).orElse("off"),
-                b.adaptive().map(Object::toString).orElse("off")));
+        settings.put(
+                "thresholds.adaptive (the looks)",
+                List.of(
+                        a.adaptive().map(Object::toString).orElse("off"),
+                        b.adaptive().map(Object::toString).orElse("off")));
         settings.put("thresholds.test", List.of(a.test().id(), b.test().id()));
         settings.forEach((name, both) -> {
             if (!both.get(0).equals(both.get(1))) {
@@ -340,10 +393,12 @@ public final class Shards {
      *
      * @throws IllegalArgumentException when a shard given lacks a benchmark its listing places in it
      */
-    private static Map<Integer, List<String>> placed(List<RunResults> runs, List<String> sources,
-            Map<Integer, Integer> byIndex, int count) {
-        Optional<Sharding.Part> recorded = runs.stream().map(r -> r.sharding().get().parts().get(0))
-                .filter(p -> !p.listing().isEmpty()).findFirst();
+    private static Map<Integer, List<String>> placed(
+            List<RunResults> runs, List<String> sources, Map<Integer, Integer> byIndex, int count) {
+        Optional<Sharding.Part> recorded = runs.stream()
+                .map(r -> r.sharding().get().parts().get(0))
+                .filter(p -> !p.listing().isEmpty())
+                .findFirst();
         if (recorded.isEmpty() || byIndex.size() == count) {
             return Map.of();
         }
@@ -365,7 +420,11 @@ public final class Shards {
             while (byIndex.containsKey(k)) {
                 k++;
             }
-            out.put(k, recorded.get().listing().stream().filter(n -> !held.contains(n)).toList());
+            out.put(
+                    k,
+                    recorded.get().listing().stream()
+                            .filter(n -> !held.contains(n))
+                            .toList());
         }
         out.replaceAll((k, names) -> names.stream().sorted().toList());
         return out;
@@ -383,8 +442,8 @@ public final class Shards {
      * {@link #unknownBenchmarks}). A merged run is never cleaner than what was measured: a shard
      * that did not run cannot pass a gate. The table as it is for any other run.
      */
-    public static ComparisonTable withUnmeasured(ComparisonTable table, Sharding sharding,
-            List<List<RunResults.TrialRecord>> trialsByPart) {
+    public static ComparisonTable withUnmeasured(
+            ComparisonTable table, Sharding sharding, List<List<RunResults.TrialRecord>> trialsByPart) {
         if (!sharding.merged() || sharding.lacking().isEmpty()) {
             return table;
         }
@@ -402,8 +461,10 @@ public final class Shards {
             Integer k = shardOf.get(r.cell().id());
             if (k != null && lacking.contains(k)) {
                 withRows.add(k);
-                rows.add(r.comparison().verdict() == Verdict.NO_DATA ? r.withComparison(r.comparison().notMeasured())
-                        : r);
+                rows.add(
+                        r.comparison().verdict() == Verdict.NO_DATA
+                                ? r.withComparison(r.comparison().notMeasured())
+                                : r);
             } else {
                 rows.add(r);
             }
@@ -412,17 +473,26 @@ public final class Shards {
             if (withRows.contains(p.index())) {
                 continue;
             }
-            List<String> names = p.benchmarks().isEmpty() ? List.of(unknownBenchmarks(p.index(), sharding.count()))
-                    : p.benchmarks();
+            List<String> names =
+                    p.benchmarks().isEmpty() ? List.of(unknownBenchmarks(p.index(), sharding.count())) : p.benchmarks();
             for (String name : names) {
                 Comparison c = Comparison.notMeasured(Direction.LOWER_IS_BETTER);
-                rows.add(new CellComparison(new Cell(name, ALL_METRICS, "", Direction.LOWER_IS_BETTER), c, Optional.empty(),
-                        Double.NaN, Double.NaN, List.of(), Optional.empty(), Optional.empty(), List.of(),
-                        c.detectable(table.thresholds()), Double.NaN));
+                rows.add(new CellComparison(
+                        new Cell(name, ALL_METRICS, "", Direction.LOWER_IS_BETTER),
+                        c,
+                        Optional.empty(),
+                        Double.NaN,
+                        Double.NaN,
+                        List.of(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        List.of(),
+                        c.detectable(table.thresholds()),
+                        Double.NaN));
             }
         }
-        return new ComparisonTable(table.baseLabel(), table.headLabel(), table.thresholds(), rows, table.warnings(),
-                table.pairing());
+        return new ComparisonTable(
+                table.baseLabel(), table.headLabel(), table.thresholds(), rows, table.warnings(), table.pairing());
     }
 
     /** Returns the name of the row that stands for the benchmarks of shard {@code index}, when their names are not known. */
@@ -444,14 +514,15 @@ public final class Shards {
         int from = 0;
         for (Sharding.Part p : run.sharding().get().parts()) {
             if (from + p.trials() > run.trials().size()) {
-                throw new IllegalArgumentException("the shards hold more trials than the run's " + run.trials().size());
+                throw new IllegalArgumentException("the shards hold more trials than the run's "
+                        + run.trials().size());
             }
             out.add(run.trials().subList(from, from + p.trials()));
             from += p.trials();
         }
         if (from != run.trials().size()) {
-            throw new IllegalArgumentException("the shards hold " + from + " of the run's " + run.trials().size()
-                    + " trials");
+            throw new IllegalArgumentException(
+                    "the shards hold " + from + " of the run's " + run.trials().size() + " trials");
         }
         return out;
     }

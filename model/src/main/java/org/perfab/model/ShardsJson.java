@@ -16,8 +16,7 @@ import org.perfab.failure.BadInputException;
  * shards (it would be judged on both shards' trials).
  */
 final class ShardsJson {
-    private ShardsJson() {
-    }
+    private ShardsJson() {}
 
     /** Puts {@code sharding} into {@code root} as its {@code shards}. */
     static void write(ObjectNode root, Sharding sharding) {
@@ -26,8 +25,12 @@ final class ShardsJson {
         ArrayNode parts = shards.putArray("parts");
         for (Sharding.Part each : sharding.parts()) {
             ObjectNode part = parts.addObject();
-            part.put("index", each.index()).put("state", each.state().id()).put("runner", each.runner())
-                    .put("listed", each.listed()).put("suite", each.suite()).put("cut", each.cut())
+            part.put("index", each.index())
+                    .put("state", each.state().id())
+                    .put("runner", each.runner())
+                    .put("listed", each.listed())
+                    .put("suite", each.suite())
+                    .put("cut", each.cut())
                     .put("trials", each.trials());
             ArrayNode names = part.putArray("benchmarks");
             each.benchmarks().forEach(names::add);
@@ -42,11 +45,18 @@ final class ShardsJson {
     static Sharding read(StrictJson.Obj node, StrictJson.Obj root) {
         int count = node.integer("count", 1, Sharding.MAX_SHARDS);
         List<Sharding.Part> parts = node.objects("parts", p -> {
-            Sharding.Part part = p.check("index", () -> new Sharding.Part(p.integer("index", 1, count),
-                    p.check("state", () -> Sharding.State.of(p.text("state"))), p.text("runner"),
-                    p.integer("listed", 0, Integer.MAX_VALUE), p.text("suite"),
-                    p.has("cut") ? p.text("cut") : Sharding.BY_COUNT, p.texts("benchmarks"),
-                    p.integer("trials", 0, Integer.MAX_VALUE), p.has("listing") ? p.texts("listing") : List.of()));
+            Sharding.Part part = p.check(
+                    "index",
+                    () -> new Sharding.Part(
+                            p.integer("index", 1, count),
+                            p.check("state", () -> Sharding.State.of(p.text("state"))),
+                            p.text("runner"),
+                            p.integer("listed", 0, Integer.MAX_VALUE),
+                            p.text("suite"),
+                            p.has("cut") ? p.text("cut") : Sharding.BY_COUNT,
+                            p.texts("benchmarks"),
+                            p.integer("trials", 0, Integer.MAX_VALUE),
+                            p.has("listing") ? p.texts("listing") : List.of()));
             p.done();
             return part;
         });
@@ -62,8 +72,12 @@ final class ShardsJson {
      *
      * @throws BadInputException naming {@code shown} and the field when they do not fit
      */
-    static List<List<RunResults.TrialRecord>> byShard(Sharding sharding, List<RunResults.TrialRecord> trials,
-            List<Integer> shardOfTrial, List<TrialJson.Measured> measured, String shown) {
+    static List<List<RunResults.TrialRecord>> byShard(
+            Sharding sharding,
+            List<RunResults.TrialRecord> trials,
+            List<Integer> shardOfTrial,
+            List<TrialJson.Measured> measured,
+            String shown) {
         List<List<RunResults.TrialRecord>> byShard = new ArrayList<>();
         int from = 0;
         for (Sharding.Part p : sharding.parts()) {
@@ -81,8 +95,8 @@ final class ShardsJson {
             from = to;
         }
         if (from != trials.size()) {
-            throw new BadInputException(shown + ": field 'shards': the shards hold " + from
-                    + " of the " + trials.size() + " trials");
+            throw new BadInputException(
+                    shown + ": field 'shards': the shards hold " + from + " of the " + trials.size() + " trials");
         }
         // Shards measure disjoint cells: one in two would be judged on both shards' trials.
         Map<CellId, Integer> shardOfCell = new HashMap<>();

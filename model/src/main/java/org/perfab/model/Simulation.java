@@ -30,9 +30,18 @@ import org.perfab.stats.TrialTest;
  * @param adaptiveSuites suites with adaptive trials
  * @param runners the runner models, each test on the same draws (see {@link Calibration#runner})
  */
-public record Simulation(int runs, long seed, Thresholds thresholds, List<Double> effects, List<NoiseTable> tables,
-        List<Target> targets, List<Earned> earned, List<AdaptiveRow> adaptive, List<Suite> suites,
-        List<Suite> adaptiveSuites, List<RunnerRow> runners) {
+public record Simulation(
+        int runs,
+        long seed,
+        Thresholds thresholds,
+        List<Double> effects,
+        List<NoiseTable> tables,
+        List<Target> targets,
+        List<Earned> earned,
+        List<AdaptiveRow> adaptive,
+        List<Suite> suites,
+        List<Suite> adaptiveSuites,
+        List<RunnerRow> runners) {
     /** The most passes on a slowdown of 2% or more, in percent of those draws. */
     public static final double MOST_PASSES_ON_SLOWDOWNS = 5;
     /** The most wrong-sign verdicts, in percent of the draws of a change of 5% or more. */
@@ -62,7 +71,10 @@ public record Simulation(int runs, long seed, Thresholds thresholds, List<Double
      * @param unchanged each test's rates where nothing changed
      * @param slower each test's rates where the head was 5% slower
      */
-    public record RunnerRow(Calibration.Runner runner, int trials, Map<TrialTest, Calibration.RunnerRates> unchanged,
+    public record RunnerRow(
+            Calibration.Runner runner,
+            int trials,
+            Map<TrialTest, Calibration.RunnerRates> unchanged,
             Map<TrialTest, Calibration.RunnerRates> slower) {
         public RunnerRow {
             unchanged = Map.copyOf(unchanged);
@@ -98,20 +110,31 @@ public record Simulation(int runs, long seed, Thresholds thresholds, List<Double
         List<RunnerTarget> out = new ArrayList<>();
         Map<List<Object>, RunnerRow> at = new HashMap<>();
         runners.forEach(r -> at.put(List.of(r.runner(), r.trials()), r));
-        Object[][] found = {{Calibration.Runner.SHARED, 20, 75.0}, {Calibration.Runner.SHARED, 10, 55.0},
-            {Calibration.Runner.WALK, 20, 90.0}, {Calibration.Runner.WAVE, 20, 90.0},
-            {Calibration.Runner.STICKY, 20, 90.0}, {Calibration.Runner.INDEPENDENT, 10, 85.0}};
+        Object[][] found = {
+            {Calibration.Runner.SHARED, 20, 75.0},
+            {Calibration.Runner.SHARED, 10, 55.0},
+            {Calibration.Runner.WALK, 20, 90.0},
+            {Calibration.Runner.WAVE, 20, 90.0},
+            {Calibration.Runner.STICKY, 20, 90.0},
+            {Calibration.Runner.INDEPENDENT, 10, 85.0}
+        };
         for (Object[] f : found) {
             RunnerRow r = at.get(List.of(f[0], f[1]));
             if (r != null) {
-                out.add(new RunnerTarget(((Calibration.Runner) f[0]).label() + ", n " + f[1] + ": +5% found",
-                        r.slower().get(TrialTest.AUTO).rates().regression(), (Double) f[2], true));
+                out.add(new RunnerTarget(
+                        ((Calibration.Runner) f[0]).label() + ", n " + f[1] + ": +5% found",
+                        r.slower().get(TrialTest.AUTO).rates().regression(),
+                        (Double) f[2],
+                        true));
             }
         }
         RunnerRow shared = at.get(List.of(Calibration.Runner.SHARED, 20));
         if (shared != null) {
-            out.add(new RunnerTarget(Calibration.Runner.SHARED.label() + ", n 20: unchanged read no change",
-                    shared.unchanged().get(TrialTest.AUTO).rates().unchanged(), 45, true));
+            out.add(new RunnerTarget(
+                    Calibration.Runner.SHARED.label() + ", n 20: unchanged read no change",
+                    shared.unchanged().get(TrialTest.AUTO).rates().unchanged(),
+                    45,
+                    true));
         }
         RunnerRow falseAlarm = null;
         RunnerRow passes = null;
@@ -122,8 +145,11 @@ public record Simulation(int runs, long seed, Thresholds thresholds, List<Double
             wrong = wrong == null || wrongSign(r) > wrongSign(wrong) ? r : wrong;
         }
         if (falseAlarm != null) {
-            out.add(new RunnerTarget("worst false regressions or improvements where nothing changed ("
-                    + label(falseAlarm) + ")", falseHeadline(falseAlarm), 5, false));
+            out.add(new RunnerTarget(
+                    "worst false regressions or improvements where nothing changed (" + label(falseAlarm) + ")",
+                    falseHeadline(falseAlarm),
+                    5,
+                    false));
             out.add(new RunnerTarget("worst no change on +5% (" + label(passes) + ")", pass(passes), 5, false));
             out.add(new RunnerTarget("worst wrong sign on +5% (" + label(wrong) + ")", wrongSign(wrong), 0.5, false));
             // The choice costs no false alarms: where nothing changed, auto's p falls under alpha no more
@@ -133,15 +159,20 @@ public record Simulation(int runs, long seed, Thresholds thresholds, List<Double
             RunnerRow worst = null;
             double excess = Double.NEGATIVE_INFINITY;
             for (RunnerRow r : runners) {
-                double either = Math.max(r.unchanged().get(TrialTest.WELCH).significant(),
+                double either = Math.max(
+                        r.unchanged().get(TrialTest.WELCH).significant(),
                         r.unchanged().get(TrialTest.PAIRED).significant());
                 if (significant(r) - either > excess) {
                     excess = significant(r) - either;
                     worst = r;
                 }
             }
-            out.add(new RunnerTarget("worst p under alpha of the choice past Welch's and the pairs' where nothing"
-                    + " changed (" + label(worst) + ")", excess, 2 * Math.sqrt(a * (100 - a) / cells), false));
+            out.add(new RunnerTarget(
+                    "worst p under alpha of the choice past Welch's and the pairs' where nothing" + " changed ("
+                            + label(worst) + ")",
+                    excess,
+                    2 * Math.sqrt(a * (100 - a) / cells),
+                    false));
         }
         return out;
     }
@@ -198,9 +229,14 @@ public record Simulation(int runs, long seed, Thresholds thresholds, List<Double
      * @param most the most false regressions the target allows, percent
      * @param holds whether false regressions are at most {@code most} and the power at least benchstat's
      */
-    public record Target(Noise noise, int trials, double falseRegressions, double found, double benchstat,
-            double most, boolean holds) {
-    }
+    public record Target(
+            Noise noise,
+            int trials,
+            double falseRegressions,
+            double found,
+            double benchstat,
+            double most,
+            boolean holds) {}
 
     /**
      * Whether perfab's verdicts were earned on one noise at one number of trials per side, the worst
@@ -223,8 +259,15 @@ public record Simulation(int runs, long seed, Thresholds thresholds, List<Double
      * @param found the share of regressions at a true slowdown of 5% and of 10%, at CV 3%
      * @param benchstatFound the same for benchstat on the same draws
      */
-    public record Earned(Noise noise, int trials, double passesOnSlowdowns, double wrongSigns,
-            double benchstatWrongSigns, double smallOnUnchanged, List<Double> found, List<Double> benchstatFound) {
+    public record Earned(
+            Noise noise,
+            int trials,
+            double passesOnSlowdowns,
+            double wrongSigns,
+            double benchstatWrongSigns,
+            double smallOnUnchanged,
+            List<Double> found,
+            List<Double> benchstatFound) {
         public Earned {
             found = List.copyOf(found);
             benchstatFound = List.copyOf(benchstatFound);
@@ -262,7 +305,15 @@ public record Simulation(int runs, long seed, Thresholds thresholds, List<Double
      * @param alone the rates judged cell by cell
      * @param together the rates judged together
      */
-    public record Suite(Noise noise, int cells, int changed, double effect, double cv, int trials, boolean adaptive,
-            Figure figure, Calibration.SuiteRates alone, Calibration.SuiteRates together) {
-    }
+    public record Suite(
+            Noise noise,
+            int cells,
+            int changed,
+            double effect,
+            double cv,
+            int trials,
+            boolean adaptive,
+            Figure figure,
+            Calibration.SuiteRates alone,
+            Calibration.SuiteRates together) {}
 }

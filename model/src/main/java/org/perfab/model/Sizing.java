@@ -33,8 +33,7 @@ public record Sizing(double effect, double alpha, List<Row> cells) {
      *     trials finds, in percent; infinite when it finds none
      * @param advice the builds and trials a run needs to find the sizing's effect
      */
-    public record Row(CellId cell, NoiseFloor floor, double mdeAtDefault, NoiseFloor.Advice advice) {
-    }
+    public record Row(CellId cell, NoiseFloor floor, double mdeAtDefault, NoiseFloor.Advice advice) {}
 
     /** Returns the sizing of a run that finds {@code effect} percent at {@code alpha} in the cells of {@code noise}. */
     public static Sizing of(NoiseFile noise, double effect, double alpha) {
@@ -42,8 +41,8 @@ public record Sizing(double effect, double alpha, List<Row> cells) {
         List<Row> rows = new ArrayList<>();
         for (Map.Entry<CellId, NoiseFloor> e : noise.cells().entrySet()) {
             NoiseFloor floor = e.getValue();
-            rows.add(new Row(e.getKey(), floor, floor.mde(1, NoiseFile.DEFAULT_TRIALS, test),
-                    floor.advise(effect, test)));
+            rows.add(new Row(
+                    e.getKey(), floor, floor.mde(1, NoiseFile.DEFAULT_TRIALS, test), floor.advise(effect, test)));
         }
         return new Sizing(effect, alpha, rows);
     }

@@ -32,26 +32,40 @@ import java.util.regex.Pattern;
  * @param date the day of the run
  * @param benchmarks the benchmarks, each once
  */
-public record Snapshot(String machine, String arch, String cpu, String commit, LocalDate date,
-        List<Benchmark> benchmarks) {
+public record Snapshot(
+        String machine, String arch, String cpu, String commit, LocalDate date, List<Benchmark> benchmarks) {
     /** The schema of a snapshot file. */
     public static final String SCHEMA = "perfab/snapshot/v1";
+
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     /**
      * A snapshot's file name: the date, the commit (7 to 40 hex digits) and the machine's slug,
      * which is full of dashes itself. Anchored: a name that does not match whole is not a
      * snapshot's, where a split on {@code -} would read a plausible wrong commit out of it.
      */
-    private static final Pattern NAME = Pattern.compile(
-            "^(\\d{4}-\\d{2}-\\d{2})-([0-9a-f]{7,40})-([a-z0-9]+(?:[-_.][a-z0-9]+)*)\\.json$");
+    private static final Pattern NAME =
+            Pattern.compile("^(\\d{4}-\\d{2}-\\d{2})-([0-9a-f]{7,40})-([a-z0-9]+(?:[-_.][a-z0-9]+)*)\\.json$");
+
     private static final Pattern NAMED_ARCH = Pattern.compile(
             "(?<![a-z0-9])(amd64|x86[-_]64|x64|arm64|aarch64|i386|i686|386|riscv64|ppc64le|s390x|loong64)(?![a-z0-9])");
-    private static final Map<String, String> ARCHES = Map.ofEntries(Map.entry("amd64", "amd64"),
-            Map.entry("x86_64", "amd64"), Map.entry("x86-64", "amd64"), Map.entry("x64", "amd64"),
-            Map.entry("arm64", "arm64"), Map.entry("aarch64", "arm64"), Map.entry("386", "386"),
-            Map.entry("i386", "386"), Map.entry("i686", "386"), Map.entry("x86", "386"), Map.entry("arm", "arm"),
-            Map.entry("armv7", "arm"), Map.entry("riscv64", "riscv64"), Map.entry("ppc64le", "ppc64le"),
-            Map.entry("s390x", "s390x"), Map.entry("loong64", "loong64"), Map.entry("wasm", "wasm"));
+    private static final Map<String, String> ARCHES = Map.ofEntries(
+            Map.entry("amd64", "amd64"),
+            Map.entry("x86_64", "amd64"),
+            Map.entry("x86-64", "amd64"),
+            Map.entry("x64", "amd64"),
+            Map.entry("arm64", "arm64"),
+            Map.entry("aarch64", "arm64"),
+            Map.entry("386", "386"),
+            Map.entry("i386", "386"),
+            Map.entry("i686", "386"),
+            Map.entry("x86", "386"),
+            Map.entry("arm", "arm"),
+            Map.entry("armv7", "arm"),
+            Map.entry("riscv64", "riscv64"),
+            Map.entry("ppc64le", "ppc64le"),
+            Map.entry("s390x", "s390x"),
+            Map.entry("loong64", "loong64"),
+            Map.entry("wasm", "wasm"));
 
     /**
      * One benchmark of a snapshot.
@@ -70,12 +84,12 @@ public record Snapshot(String machine, String arch, String cpu, String commit, L
                 throw new IllegalArgumentException("a benchmark needs a name");
             }
             if (!(value > 0) || Double.isInfinite(value)) {
-                throw new IllegalArgumentException("the value of " + name + " must be finite and above 0, got "
-                        + value);
+                throw new IllegalArgumentException(
+                        "the value of " + name + " must be finite and above 0, got " + value);
             }
             if (iterations.isPresent() && iterations.getAsLong() < 1) {
-                throw new IllegalArgumentException("the iterations of " + name + " must be 1 or more, got "
-                        + iterations.getAsLong());
+                throw new IllegalArgumentException(
+                        "the iterations of " + name + " must be 1 or more, got " + iterations.getAsLong());
             }
         }
     }
@@ -89,8 +103,9 @@ public record Snapshot(String machine, String arch, String cpu, String commit, L
             throw new IllegalArgumentException("a snapshot needs a machine key");
         }
         String given = arch;
-        arch = arch(given).orElseThrow(() -> new IllegalArgumentException("'" + given + "' is not an architecture"
-                + " perfab knows (" + String.join(", ", new TreeSet<>(ARCHES.values())) + ")"));
+        arch = arch(given)
+                .orElseThrow(() -> new IllegalArgumentException("'" + given + "' is not an architecture"
+                        + " perfab knows (" + String.join(", ", new TreeSet<>(ARCHES.values())) + ")"));
         benchmarks = List.copyOf(benchmarks);
         Set<String> names = new HashSet<>();
         for (Benchmark b : benchmarks) {
@@ -122,7 +137,8 @@ public record Snapshot(String machine, String arch, String cpu, String commit, L
 
     /** Returns {@code machine} as a file name's slug: lower case, each run of other characters one dash. */
     public static String slug(String machine) {
-        String s = machine.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-+|-+$", "");
+        String s =
+                machine.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-+|-+$", "");
         return s.isEmpty() ? "machine" : s;
     }
 
@@ -175,11 +191,18 @@ public record Snapshot(String machine, String arch, String cpu, String commit, L
     /** Returns the snapshot's file text. */
     public String write() {
         ObjectNode root = JSON.createObjectNode();
-        root.put("schema", SCHEMA).put("machine", machine).put("arch", arch).put("cpu", cpu).put("commit", commit)
+        root.put("schema", SCHEMA)
+                .put("machine", machine)
+                .put("arch", arch)
+                .put("cpu", cpu)
+                .put("commit", commit)
                 .put("date", date.toString());
         ArrayNode list = root.putArray("benchmarks");
         for (Benchmark b : benchmarks) {
-            ObjectNode n = list.addObject().put("name", b.name()).put("value", b.value()).put("unit", b.unit());
+            ObjectNode n = list.addObject()
+                    .put("name", b.name())
+                    .put("value", b.value())
+                    .put("unit", b.unit());
             if (b.iterations().isPresent()) {
                 n.put("iterations", b.iterations().getAsLong());
             } else {
@@ -200,13 +223,30 @@ public record Snapshot(String machine, String arch, String cpu, String commit, L
      */
     public static Snapshot read(String text, String shown) {
         StrictJson.Obj n = StrictJson.parse(text, SCHEMA, shown);
-        List<Benchmark> benchmarks = n.objects("benchmarks", b -> b.check("value", () -> new Benchmark(b.text("name"),
-                b.number("value"), b.text("unit"), !b.has("iterations") || b.isNull("iterations") ? OptionalLong.empty()
-                        : OptionalLong.of(b.integer("iterations", 1L, Long.MAX_VALUE)))));
-        Snapshot s = n.check("benchmarks", () -> new Snapshot(n.text("machine"), n.check("arch", () -> arch(n.text("arch"))
-                .orElseThrow(() -> new IllegalArgumentException("'" + n.text("arch") + "' is not an architecture perfab"
-                        + " knows"))), n.text("cpu"), n.text("commit"),
-                n.check("date", () -> LocalDate.parse(n.text("date"))), benchmarks));
+        List<Benchmark> benchmarks = n.objects(
+                "benchmarks",
+                b -> b.check(
+                        "value",
+                        () -> new Benchmark(
+                                b.text("name"),
+                                b.number("value"),
+                                b.text("unit"),
+                                !b.has("iterations") || b.isNull("iterations")
+                                        ? OptionalLong.empty()
+                                        : OptionalLong.of(b.integer("iterations", 1L, Long.MAX_VALUE)))));
+        Snapshot s = n.check(
+                "benchmarks",
+                () -> new Snapshot(
+                        n.text("machine"),
+                        n.check(
+                                "arch",
+                                () -> arch(n.text("arch"))
+                                        .orElseThrow(() -> new IllegalArgumentException(
+                                                "'" + n.text("arch") + "' is not an architecture perfab" + " knows"))),
+                        n.text("cpu"),
+                        n.text("commit"),
+                        n.check("date", () -> LocalDate.parse(n.text("date"))),
+                        benchmarks));
         n.done();
         return s;
     }

@@ -27,8 +27,7 @@ public final class StrictJson {
             .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
-    private StrictJson() {
-    }
+    private StrictJson() {}
 
     /**
      * Returns the failure of JSON that does not parse, {@code e}, in the file {@code shown}: its line
@@ -37,8 +36,10 @@ public final class StrictJson {
      */
     public static BadInputException malformed(String shown, JsonProcessingException e) {
         JsonLocation at = e.getLocation();
-        return new BadInputException(shown + (at == null ? "" : ":" + at.getLineNr() + ":" + at.getColumnNr())
-                + ": malformed JSON: " + e.getOriginalMessage().replaceAll("\\[Source: [^;]*; ", "["), e);
+        return new BadInputException(
+                shown + (at == null ? "" : ":" + at.getLineNr() + ":" + at.getColumnNr()) + ": malformed JSON: "
+                        + e.getOriginalMessage().replaceAll("\\[Source: [^;]*; ", "["),
+                e);
     }
 
     /**
@@ -210,8 +211,8 @@ public final class StrictJson {
             List<String> out = new ArrayList<>(v.size());
             for (int i = 0; i < v.size(); i++) {
                 if (!v.get(i).isTextual()) {
-                    throw new BadInputException(shown + ": field '" + field(name) + "[" + i + "]': expected a string, got "
-                            + kind(v.get(i)));
+                    throw new BadInputException(shown + ": field '" + field(name) + "[" + i
+                            + "]': expected a string, got " + kind(v.get(i)));
                 }
                 out.add(v.get(i).textValue());
             }

@@ -31,8 +31,7 @@ import org.perfab.stats.Verdict;
 public final class TableJson {
     private static final ObjectMapper COMPACT = new ObjectMapper();
 
-    private TableJson() {
-    }
+    private TableJson() {}
 
     /**
      * Puts {@code table}'s counts of verdicts (by cell, {@code counts}, and by benchmark,
@@ -68,7 +67,9 @@ public final class TableJson {
         statistics(node, row.comparison(), thresholds);
         node.put("decidedBy", row.byBuilds() ? "build-medians" : "trials");
         if (row.sameAs().isPresent()) {
-            node.putObject("sameAs").put("cell", row.sameAs().get().name()).put("metric", row.sameAs().get().metric());
+            node.putObject("sameAs")
+                    .put("cell", row.sameAs().get().name())
+                    .put("metric", row.sameAs().get().metric());
         } else {
             node.putNull("sameAs");
         }
@@ -81,24 +82,36 @@ public final class TableJson {
         if (!row.functions().isEmpty()) {
             ArrayNode functions = node.putArray("functions");
             for (FunctionChange f : row.functions()) {
-                functions.addObject().put("function", f.function()).put("base", f.base()).put("head", f.head());
+                functions
+                        .addObject()
+                        .put("function", f.function())
+                        .put("base", f.base())
+                        .put("head", f.head());
             }
         }
         if (row.look().isPresent()) {
             Look l = row.look().get();
-            node.putObject("look").put("look", l.look()).put("looks", l.looks()).put("trials", l.trials())
+            node.putObject("look")
+                    .put("look", l.look())
+                    .put("looks", l.looks())
+                    .put("trials", l.trials())
                     .put("alpha", l.alpha());
         } else {
             node.putNull("look");
         }
         ArrayNode outliers = node.putArray("outliers");
         for (Outlier o : row.outliers()) {
-            ObjectNode x = outliers.addObject().put("side", o.side().id()).put("build", o.build()).put("trial", o.trial())
+            ObjectNode x = outliers.addObject()
+                    .put("side", o.side().id())
+                    .put("build", o.build())
+                    .put("trial", o.trial())
                     .put("value", o.value());
             number(x, "deviation", o.deviation());
         }
         if (row.trialLevel().isPresent()) {
-            node.set("trialLevel", statistics(COMPACT.createObjectNode(), row.trialLevel().get(), thresholds));
+            node.set(
+                    "trialLevel",
+                    statistics(COMPACT.createObjectNode(), row.trialLevel().get(), thresholds));
         } else {
             node.putNull("trialLevel");
         }
@@ -164,7 +177,9 @@ public final class TableJson {
             node.put("noisyAbove", t.noisyAbove());
         }
         if (t.adaptive().isPresent()) {
-            node.putObject("adaptive").put("first", t.adaptive().get().first()).put("max", t.adaptive().get().max());
+            node.putObject("adaptive")
+                    .put("first", t.adaptive().get().first())
+                    .put("max", t.adaptive().get().max());
         } else {
             node.putNull("adaptive");
         }
@@ -193,10 +208,17 @@ public final class TableJson {
         // them: both were the minimum effect. Files from before the test was a setting were judged
         // by Welch's test alone.
         TrialTest test = th.has("test") ? th.check("test", () -> TrialTest.fromId(th.text("test"))) : TrialTest.WELCH;
-        Thresholds thresholds = parent.check(name, () -> new Thresholds(th.number("alpha"), th.number("minEffect"),
-                th.number("inconclusive"), th.has("fdr") ? th.numberOrNaN("fdr") : Double.NaN,
-                th.has("outlierFloor") ? th.numberOrNaN("outlierFloor") : Double.NaN,
-                th.has("noisyAbove") ? th.numberOrNaN("noisyAbove") : Double.NaN, looks).withTest(test));
+        Thresholds thresholds = parent.check(
+                name,
+                () -> new Thresholds(
+                                th.number("alpha"),
+                                th.number("minEffect"),
+                                th.number("inconclusive"),
+                                th.has("fdr") ? th.numberOrNaN("fdr") : Double.NaN,
+                                th.has("outlierFloor") ? th.numberOrNaN("outlierFloor") : Double.NaN,
+                                th.has("noisyAbove") ? th.numberOrNaN("noisyAbove") : Double.NaN,
+                                looks)
+                        .withTest(test));
         th.done();
         return thresholds;
     }
@@ -248,8 +270,8 @@ public final class TableJson {
     /** Returns the infinite noise floor {@code text} names, or refuses another word. */
     static double unbounded(String text) {
         if (!text.equals(UNBOUNDED)) {
-            throw new IllegalArgumentException("a noise floor is a number, null or '" + UNBOUNDED + "', not '" + text
-                    + "'");
+            throw new IllegalArgumentException(
+                    "a noise floor is a number, null or '" + UNBOUNDED + "', not '" + text + "'");
         }
         return Double.POSITIVE_INFINITY;
     }

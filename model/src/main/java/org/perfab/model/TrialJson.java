@@ -26,8 +26,7 @@ public final class TrialJson {
 
     private static final ObjectMapper COMPACT = new ObjectMapper();
 
-    private TrialJson() {
-    }
+    private TrialJson() {}
 
     /** Returns one line of {@code trials.jsonl} for {@code trial}, without a newline. */
     public static String line(RunResults.TrialRecord trial) {
@@ -44,8 +43,8 @@ public final class TrialJson {
     public static RunResults.TrialRecord read(String line, String shown) {
         StrictJson.Obj n = StrictJson.parse(line, SCHEMA, shown);
         RunResults.TrialRecord r = trial(n, List.of());
-        List<Measurement> ms = n.objects("measurements", x -> new Measurement(cell(x), r.side(), r.build(), r.trial(),
-                x.number("value")));
+        List<Measurement> ms = n.objects(
+                "measurements", x -> new Measurement(cell(x), r.side(), r.build(), r.trial(), x.number("value")));
         n.done();
         return r.withMeasurements(ms);
     }
@@ -56,9 +55,15 @@ public final class TrialJson {
         if (withMeasurements) {
             node.put("schema", SCHEMA);
         }
-        node.put("seq", t.seq()).put("side", t.side().id()).put("build", t.build()).put("trial", t.trial())
-                .put("warmup", t.warmup()).put("status", t.status().id()).put("reason", t.reason())
-                .put("wallSeconds", t.wallSeconds()).put("stderrTail", t.stderrTail());
+        node.put("seq", t.seq())
+                .put("side", t.side().id())
+                .put("build", t.build())
+                .put("trial", t.trial())
+                .put("warmup", t.warmup())
+                .put("status", t.status().id())
+                .put("reason", t.reason())
+                .put("wallSeconds", t.wallSeconds())
+                .put("stderrTail", t.stderrTail());
         if (!t.leftovers().isEmpty()) {
             ArrayNode leftovers = node.putArray("leftovers");
             t.leftovers().forEach(leftovers::add);
@@ -68,9 +73,13 @@ public final class TrialJson {
         }
         if (t.load().isPresent()) {
             Load l = t.load().get();
-            node.putObject("load").put("wallSeconds", l.wallSeconds()).put("cpuSeconds", l.cpuSeconds())
-                    .put("othersCores", l.othersCores()).put("stealShare", l.stealShare())
-                    .put("runQueueMean", l.runQueueMean()).put("runQueueMax", l.runQueueMax());
+            node.putObject("load")
+                    .put("wallSeconds", l.wallSeconds())
+                    .put("cpuSeconds", l.cpuSeconds())
+                    .put("othersCores", l.othersCores())
+                    .put("stealShare", l.stealShare())
+                    .put("runQueueMean", l.runQueueMean())
+                    .put("runQueueMax", l.runQueueMax());
             if (l.cpuClock() != Load.CpuClock.UNTOLD) {
                 ((ObjectNode) node.get("load")).put("cpuClock", l.cpuClock().id());
             }
@@ -88,8 +97,11 @@ public final class TrialJson {
         if (withMeasurements) {
             ArrayNode ms = node.putArray("measurements");
             for (Measurement m : t.measurements()) {
-                ms.addObject().put("cell", m.cell().name()).put("metric", m.cell().metric())
-                        .put("unit", m.cell().unit()).put("direction", m.cell().direction().id())
+                ms.addObject()
+                        .put("cell", m.cell().name())
+                        .put("metric", m.cell().metric())
+                        .put("unit", m.cell().unit())
+                        .put("direction", m.cell().direction().id())
                         .put("value", m.value());
             }
         }
@@ -99,9 +111,14 @@ public final class TrialJson {
     /** Returns the JSON of {@code m} as results.json lists it, its side, build and trial with it. */
     static ObjectNode measurement(Measurement m) {
         ObjectNode node = COMPACT.createObjectNode();
-        node.put("cell", m.cell().name()).put("metric", m.cell().metric()).put("unit", m.cell().unit())
-                .put("direction", m.cell().direction().id()).put("side", m.side().id())
-                .put("build", m.build()).put("trial", m.trial()).put("value", m.value());
+        node.put("cell", m.cell().name())
+                .put("metric", m.cell().metric())
+                .put("unit", m.cell().unit())
+                .put("direction", m.cell().direction().id())
+                .put("side", m.side().id())
+                .put("build", m.build())
+                .put("trial", m.trial())
+                .put("value", m.value());
         return node;
     }
 
@@ -115,11 +132,21 @@ public final class TrialJson {
 
     /** Reads the fields every trial has, in results.json and in trials.jsonl alike. */
     static RunResults.TrialRecord trial(StrictJson.Obj t, List<Measurement> measurements) {
-        return new RunResults.TrialRecord(t.integer("seq", 0, Integer.MAX_VALUE), side(t, "side"),
-                t.integer("build", 0, 1 << 20), t.integer("trial", 0, 1 << 30), t.bool("warmup"), status(t),
-                t.text("reason"), t.number("wallSeconds"), t.text("stderrTail"), measurements,
+        return new RunResults.TrialRecord(
+                t.integer("seq", 0, Integer.MAX_VALUE),
+                side(t, "side"),
+                t.integer("build", 0, 1 << 20),
+                t.integer("trial", 0, 1 << 30),
+                t.bool("warmup"),
+                status(t),
+                t.text("reason"),
+                t.number("wallSeconds"),
+                t.text("stderrTail"),
+                measurements,
                 t.has("leftovers") ? t.texts("leftovers") : List.of(),
-                t.has("logBytesCut") ? t.integer("logBytesCut", 0L, Long.MAX_VALUE) : 0, load(t), seconds(t),
+                t.has("logBytesCut") ? t.integer("logBytesCut", 0L, Long.MAX_VALUE) : 0,
+                load(t),
+                seconds(t),
                 t.has("cached") ? t.texts("cached") : List.of());
     }
 
@@ -159,7 +186,8 @@ public final class TrialJson {
         double steal = l.number("stealShare");
         double queue = l.number("runQueueMean");
         int queueMax = l.integer("runQueueMax", 0, Integer.MAX_VALUE);
-        Load.CpuClock clock = l.has("cpuClock") ? l.check("cpuClock", () -> Load.CpuClock.of(l.text("cpuClock")))
+        Load.CpuClock clock = l.has("cpuClock")
+                ? l.check("cpuClock", () -> Load.CpuClock.of(l.text("cpuClock")))
                 : Load.CpuClock.UNTOLD;
         l.done();
         return Optional.of(t.check("load", () -> new Load(wall, cpu, others, steal, queue, queueMax, clock)));
@@ -224,15 +252,13 @@ public final class TrialJson {
     }
 
     /** A cell measured, and the shard that measured it: 0 in a file of one run. */
-    record Measured(CellId cell, int shard) {
-    }
+    record Measured(CellId cell, int shard) {}
 
     /**
      * The measurements of a {@code results.json}: by trial (its shard, side, build and number), and
      * each cell measured, with its shard.
      */
-    record Measurements(Map<List<Integer>, List<Measurement>> byTrial, List<Measured> measured) {
-    }
+    record Measurements(Map<List<Integer>, List<Measurement>> byTrial, List<Measured> measured) {}
 
     /**
      * Returns the {@code measurements} of the results file {@code n}, each with its {@code shard} where
@@ -245,8 +271,12 @@ public final class TrialJson {
         Map<List<Object>, Integer> seen = new HashMap<>();
         List<Measured> measured = new ArrayList<>();
         n.objects("measurements", x -> {
-            Measurement v = new Measurement(cell(x), side(x, "side"), x.integer("build", 0, 1 << 20),
-                    x.integer("trial", 0, 1 << 30), x.number("value"));
+            Measurement v = new Measurement(
+                    cell(x),
+                    side(x, "side"),
+                    x.integer("build", 0, 1 << 20),
+                    x.integer("trial", 0, 1 << 30),
+                    x.number("value"));
             int shard = merged ? x.integer("shard", 1, Sharding.MAX_SHARDS) : 0;
             Integer first = seen.putIfAbsent(List.of(shard, v.cell().id(), v.side(), v.trial()), measured.size());
             if (first != null) {
@@ -264,8 +294,7 @@ public final class TrialJson {
     }
 
     /** The trials of a {@code results.json}, each with its measurements, and the shard of each. */
-    record Trials(List<RunResults.TrialRecord> trials, List<Integer> shards) {
-    }
+    record Trials(List<RunResults.TrialRecord> trials, List<Integer> shards) {}
 
     /**
      * Returns the {@code trials} of the results file {@code n}, each counted trial with its
@@ -286,9 +315,11 @@ public final class TrialJson {
                         + " is trials[" + first + "] too, and its measurements would count twice");
             }
             shards.add(shard);
-            List<Measurement> own = r.warmup() || r.status() != RunResults.Status.OK ? List.of()
-                    : measurements.byTrial().getOrDefault(List.of(shard, r.side().ordinal(), r.build(), r.trial()),
-                            List.of());
+            List<Measurement> own = r.warmup() || r.status() != RunResults.Status.OK
+                    ? List.of()
+                    : measurements
+                            .byTrial()
+                            .getOrDefault(List.of(shard, r.side().ordinal(), r.build(), r.trial()), List.of());
             return r.withMeasurements(own);
         });
         return new Trials(trials, shards);

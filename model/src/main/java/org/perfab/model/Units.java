@@ -15,31 +15,58 @@ import org.perfab.stats.Direction;
  */
 public final class Units {
     /** Units of elapsed time, in seconds. */
-    private static final Map<String, Double> SECONDS = Map.ofEntries(Map.entry("ns", 1e-9), Map.entry("us", 1e-6),
-            Map.entry("\u00b5s", 1e-6), Map.entry("\u03bcs", 1e-6), Map.entry("ms", 1e-3), Map.entry("s", 1.0),
-            Map.entry("sec", 1.0), Map.entry("secs", 1.0), Map.entry("second", 1.0), Map.entry("seconds", 1.0),
-            Map.entry("min", 60.0), Map.entry("minutes", 60.0), Map.entry("h", 3600.0), Map.entry("hours", 3600.0));
+    private static final Map<String, Double> SECONDS = Map.ofEntries(
+            Map.entry("ns", 1e-9),
+            Map.entry("us", 1e-6),
+            Map.entry("\u00b5s", 1e-6),
+            Map.entry("\u03bcs", 1e-6),
+            Map.entry("ms", 1e-3),
+            Map.entry("s", 1.0),
+            Map.entry("sec", 1.0),
+            Map.entry("secs", 1.0),
+            Map.entry("second", 1.0),
+            Map.entry("seconds", 1.0),
+            Map.entry("min", 60.0),
+            Map.entry("minutes", 60.0),
+            Map.entry("h", 3600.0),
+            Map.entry("hours", 3600.0));
     /** Units of size, in bits: bytes and bits alike, so that each converts into the other. */
     private static final Map<String, Double> BITS = Map.ofEntries(
-            Map.entry("B", 8.0), Map.entry("byte", 8.0), Map.entry("bytes", 8.0),
-            Map.entry("kB", 8e3), Map.entry("KB", 8e3), Map.entry("MB", 8e6), Map.entry("GB", 8e9),
-            Map.entry("TB", 8e12), Map.entry("KiB", 8.0 * 1024), Map.entry("MiB", 8.0 * (1 << 20)),
-            Map.entry("GiB", 8.0 * (1 << 30)), Map.entry("TiB", 8.0 * (1L << 40)),
-            Map.entry("b", 1.0), Map.entry("bit", 1.0), Map.entry("bits", 1.0), Map.entry("kb", 1e3),
-            Map.entry("Kb", 1e3), Map.entry("kbit", 1e3), Map.entry("Mb", 1e6), Map.entry("Mbit", 1e6),
-            Map.entry("Gb", 1e9), Map.entry("Gbit", 1e9), Map.entry("Kib", 1024.0), Map.entry("Mib", 1048576.0),
+            Map.entry("B", 8.0),
+            Map.entry("byte", 8.0),
+            Map.entry("bytes", 8.0),
+            Map.entry("kB", 8e3),
+            Map.entry("KB", 8e3),
+            Map.entry("MB", 8e6),
+            Map.entry("GB", 8e9),
+            Map.entry("TB", 8e12),
+            Map.entry("KiB", 8.0 * 1024),
+            Map.entry("MiB", 8.0 * (1 << 20)),
+            Map.entry("GiB", 8.0 * (1 << 30)),
+            Map.entry("TiB", 8.0 * (1L << 40)),
+            Map.entry("b", 1.0),
+            Map.entry("bit", 1.0),
+            Map.entry("bits", 1.0),
+            Map.entry("kb", 1e3),
+            Map.entry("Kb", 1e3),
+            Map.entry("kbit", 1e3),
+            Map.entry("Mb", 1e6),
+            Map.entry("Mbit", 1e6),
+            Map.entry("Gb", 1e9),
+            Map.entry("Gbit", 1e9),
+            Map.entry("Kib", 1024.0),
+            Map.entry("Mib", 1048576.0),
             Map.entry("Gib", 1073741824.0));
     /** Counts and sizes that cost, lower-cased: fewer is better. */
     private static final Set<String> COSTS = costs();
     /** The ways of writing "per second". */
     private static final Set<String> PER_SECOND = Set.of("s", "sec", "second");
 
-    private Units() {
-    }
+    private Units() {}
 
     private static Set<String> costs() {
-        Set<String> costs = new HashSet<>(Set.of("alloc", "allocs", "allocations", "instructions", "insns",
-                "cycles", "ticks"));
+        Set<String> costs =
+                new HashSet<>(Set.of("alloc", "allocs", "allocations", "instructions", "insns", "cycles", "ticks"));
         BITS.keySet().forEach(k -> costs.add(k.toLowerCase(Locale.ROOT)));
         return Set.copyOf(costs);
     }
@@ -77,15 +104,14 @@ public final class Units {
      * @param unit the unit shown
      * @param factor what a value in the measured unit is multiplied by
      */
-    public record Display(String prefix, String unit, double factor) {
-    }
+    public record Display(String prefix, String unit, double factor) {}
 
     private static final List<String> TIME_STEPS = List.of("ns", "\u00b5s", "ms", "s");
     private static final List<String> BYTE_STEPS = List.of("B", "KiB", "MiB", "GiB", "TiB");
     private static final List<String> DECIMAL_BYTE_STEPS = List.of("B", "kB", "MB", "GB", "TB");
     private static final String[] SI = {"", "k", "M", "G", "T"};
-    private static final Set<String> BYTE_NAMES = Set.of("B", "byte", "bytes", "kB", "KB", "MB", "GB", "TB", "KiB",
-            "MiB", "GiB", "TiB");
+    private static final Set<String> BYTE_NAMES =
+            Set.of("B", "byte", "bytes", "kB", "KB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "TiB");
 
     /**
      * Returns the unit to show values near {@code reference} in {@code unit}: a time in ns, µs, ms
@@ -104,7 +130,8 @@ public final class Units {
             Map<String, Double> scale = steps == TIME_STEPS ? SECONDS : BITS;
             Double from = scale.get(parts[0]);
             boolean decimal = Set.of("kB", "KB", "MB", "GB", "TB").contains(parts[0]);
-            boolean kind = steps == TIME_STEPS ? from != null
+            boolean kind = steps == TIME_STEPS
+                    ? from != null
                     : BYTE_NAMES.contains(parts[0]) && decimal == (steps == DECIMAL_BYTE_STEPS);
             if (!kind) {
                 continue; // not this kind: bits stay bits, and megabytes stay decimal
@@ -157,8 +184,12 @@ public final class Units {
         if (u.isEmpty()) {
             return Optional.empty();
         }
-        if (lower.equals("hz") || lower.equals("khz") || lower.equals("mhz") || lower.equals("ghz")
-                || lower.equals("ops") || lower.endsWith(" per second")) {
+        if (lower.equals("hz")
+                || lower.equals("khz")
+                || lower.equals("mhz")
+                || lower.equals("ghz")
+                || lower.equals("ops")
+                || lower.endsWith(" per second")) {
             return Optional.of(Direction.HIGHER_IS_BETTER);
         }
         int slash = u.indexOf('/');
@@ -167,7 +198,8 @@ public final class Units {
         if (numerator.isEmpty()) {
             return Optional.empty();
         }
-        boolean numeratorIsTime = SECONDS.containsKey(numerator) || SECONDS.containsKey(numerator.toLowerCase(Locale.ROOT));
+        boolean numeratorIsTime =
+                SECONDS.containsKey(numerator) || SECONDS.containsKey(numerator.toLowerCase(Locale.ROOT));
         if (SECONDS.containsKey(denominator)) {
             return Optional.of(numeratorIsTime ? Direction.LOWER_IS_BETTER : Direction.HIGHER_IS_BETTER);
         }

@@ -162,8 +162,10 @@ public record Warning(Kind kind, int count, List<String> subjects, Map<String, L
 
     public Warning {
         Objects.requireNonNull(kind, "kind");
-        subjects = subjects.stream().limit(MAX_SUBJECTS)
-                .map(s -> s.length() > MAX_SUBJECT_LENGTH ? s.substring(0, MAX_SUBJECT_LENGTH) + "..." : s).toList();
+        subjects = subjects.stream()
+                .limit(MAX_SUBJECTS)
+                .map(s -> s.length() > MAX_SUBJECT_LENGTH ? s.substring(0, MAX_SUBJECT_LENGTH) + "..." : s)
+                .toList();
         if (count < subjects.size()) {
             throw new IllegalArgumentException("a warning about " + count + " things cannot name " + subjects.size());
         }

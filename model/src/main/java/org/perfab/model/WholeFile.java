@@ -13,8 +13,7 @@ import java.nio.file.StandardCopyOption;
  * or the new one, never half of one.
  */
 public final class WholeFile {
-    private WholeFile() {
-    }
+    private WholeFile() {}
 
     /** Writes {@code text}, UTF-8, to {@code file} whole, through {@code partial}, a path beside it. */
     public static void write(Path file, Path partial, String text) throws IOException {

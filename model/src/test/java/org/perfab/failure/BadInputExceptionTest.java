@@ -25,17 +25,20 @@ class BadInputExceptionTest {
     void aFifoIsRefusedAtOnceNotWaitedOn() throws Exception {
         Path fifo = tmp.resolve("times.json");
         assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
-        BadInputException e = assertTimeoutPreemptively(Duration.ofSeconds(10),
-                () -> assertThrows(BadInputException.class, () -> ResultsJson.read(fifo)));
-        assertEquals(fifo + ": cannot read: not a regular file (a FIFO, a device or a socket): perfab reads only"
-                + " regular files", e.getMessage());
+        BadInputException e = assertTimeoutPreemptively(
+                Duration.ofSeconds(10), () -> assertThrows(BadInputException.class, () -> ResultsJson.read(fifo)));
+        assertEquals(
+                fifo + ": cannot read: not a regular file (a FIFO, a device or a socket): perfab reads only"
+                        + " regular files",
+                e.getMessage());
     }
 
     @Test
     void aDeviceThatNeverEndsIsRefusedNotReadUntilTheHeapRunsOut() throws IOException {
         Path zero = Path.of("/dev/zero");
         assumeTrue(Files.exists(zero));
-        BadInputException e = assertTimeoutPreemptively(Duration.ofSeconds(10),
+        BadInputException e = assertTimeoutPreemptively(
+                Duration.ofSeconds(10),
                 () -> assertThrows(BadInputException.class, () -> BadInputException.read(zero)));
         assertTrue(e.getMessage().startsWith("/dev/zero: cannot read: not a regular file"), e.getMessage());
         // A link to it is the device it names.
@@ -63,14 +66,17 @@ class BadInputExceptionTest {
     @Test
     void aDirectoryOrAFileThatIsNotUtf8SaysSo() throws IOException {
         BadInputException dir = assertThrows(BadInputException.class, () -> BadInputException.read(tmp));
-        assertTrue(dir.getMessage().endsWith(": cannot read: a directory: perfab reads only regular files"),
+        assertTrue(
+                dir.getMessage().endsWith(": cannot read: a directory: perfab reads only regular files"),
                 dir.getMessage());
         Path latin = Files.write(tmp.resolve("latin1.txt"), new byte[] {'c', 'a', 'f', (byte) 0xE9});
         BadInputException e = assertThrows(BadInputException.class, () -> BadInputException.read(latin));
         assertEquals(latin + ": cannot read: Input length = 1", e.getMessage());
         Path bom = Files.writeString(tmp.resolve("bom.txt"), "\uFEFFname\n", StandardCharsets.UTF_8);
         assertEquals("name\n", BadInputException.read(bom));
-        assertEquals(tmp.resolve("none") + ": no such file",
-                assertThrows(BadInputException.class, () -> BadInputException.read(tmp.resolve("none"))).getMessage());
+        assertEquals(
+                tmp.resolve("none") + ": no such file",
+                assertThrows(BadInputException.class, () -> BadInputException.read(tmp.resolve("none")))
+                        .getMessage());
     }
 }

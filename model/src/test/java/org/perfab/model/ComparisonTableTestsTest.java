@@ -33,7 +33,9 @@ class ComparisonTableTestsTest {
 
     @Test
     void perfabsTestLetsTheBuildMediansDecideWithTheTrialsBeside() {
-        CellComparison row = ComparisonTable.of("b", "h", measurements(), FIXED, c -> false).rows().get(0);
+        CellComparison row = ComparisonTable.of("b", "h", measurements(), FIXED, c -> false)
+                .rows()
+                .get(0);
         assertTrue(row.byBuilds());
         assertEquals(3, row.comparison().base().n());
         assertEquals(Verdict.REGRESSION, row.comparison().verdict());
@@ -55,7 +57,9 @@ class ComparisonTableTestsTest {
             }
         }
         ComparisonTable table = ComparisonTable.of("b", "h", m, Thresholds.DEFAULT, c -> false);
-        CellComparison row = table.rows().stream().filter(r -> r.cell().name().equals("work")).findFirst()
+        CellComparison row = table.rows().stream()
+                .filter(r -> r.cell().name().equals("work"))
+                .findFirst()
                 .orElseThrow();
         assertEquals(Verdict.NOISY, row.comparison().verdict(), row.toString());
         for (CellComparison r : table.rows()) {
@@ -67,12 +71,14 @@ class ComparisonTableTestsTest {
     @Test
     void anotherTestJudgesEveryTrialItsOwnWay() {
         CellComparison row = ComparisonTable.of("b", "h", measurements(), FIXED, c -> false, KnownTests.MANN_WHITNEY)
-                .rows().get(0);
+                .rows()
+                .get(0);
         assertTrue(!row.byBuilds());
         assertEquals(9, row.comparison().base().n());
         assertEquals(Verdict.REGRESSION, row.comparison().verdict());
         assertEquals(Statistic.Kind.MANN_WHITNEY_U, row.comparison().statistic().kind());
-        assertEquals(81.0, row.comparison().statistic().value(), 0.0, "every head trial above every base trial: U = 9 x 9");
+        assertEquals(
+                81.0, row.comparison().statistic().value(), 0.0, "every head trial above every base trial: U = 9 x 9");
         assertEquals(List.of(), row.outliers());
     }
 }

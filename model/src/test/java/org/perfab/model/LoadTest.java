@@ -40,29 +40,42 @@ class LoadTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"-1, 0, 0, 0, 0, 0", "1, NaN, 0, 0, 0, 0", "1, 1, -0.5, 0, 0, 0", "1, 1, 0, 1.5, 0, 0",
-        "1, 1, 0, 0, Infinity, 0", "1, 1, 0, 0, 0, -1"})
+    @CsvSource({
+        "-1, 0, 0, 0, 0, 0",
+        "1, NaN, 0, 0, 0, 0",
+        "1, 1, -0.5, 0, 0, 0",
+        "1, 1, 0, 1.5, 0, 0",
+        "1, 1, 0, 0, Infinity, 0",
+        "1, 1, 0, 0, 0, -1"
+    })
     void refusesFiguresOutOfTheirRange(double wall, double cpu, double others, double steal, double queue, int max) {
         assertThrows(IllegalArgumentException.class, () -> new Load(wall, cpu, others, steal, queue, max));
     }
 
     private static RunResults.TrialRecord trial(Optional<Load> load) {
-        return new RunResults.TrialRecord(4, Side.HEAD, 0, 2, false, RunResults.Status.OK, "", 3, "", List.of(),
-                List.of(), 0, load);
+        return new RunResults.TrialRecord(
+                4, Side.HEAD, 0, 2, false, RunResults.Status.OK, "", 3, "", List.of(), List.of(), 0, load);
     }
 
     @Test
     void aTrialLineKeepsItsLoadAndSaysNullWhenItIsUnknown() {
         String line = TrialJson.line(trial(Optional.of(BUSY)));
-        assertTrue(line.contains("\"load\":{\"wallSeconds\":1.0,\"cpuSeconds\":0.5,\"othersCores\":1.7,"
-                + "\"stealShare\":0.08,\"runQueueMean\":4.0,\"runQueueMax\":6,\"cpuClock\":\"ticks\"}"), line);
+        assertTrue(
+                line.contains("\"load\":{\"wallSeconds\":1.0,\"cpuSeconds\":0.5,\"othersCores\":1.7,"
+                        + "\"stealShare\":0.08,\"runQueueMean\":4.0,\"runQueueMax\":6,\"cpuClock\":\"ticks\"}"),
+                line);
         assertEquals(trial(Optional.of(BUSY)), TrialJson.read(line, "trials.jsonl:5"));
         // A load counted by cgroups says so; one written before the clock was told reads as untold.
         Load cgroup = new Load(1, 0.5, 1.7, 0.08, 4, 6, Load.CpuClock.CGROUP);
-        assertEquals(trial(Optional.of(cgroup)), TrialJson.read(TrialJson.line(
-                trial(Optional.of(cgroup))), "trials.jsonl:5"));
-        assertEquals(Load.CpuClock.UNTOLD, TrialJson.read(line.replace(",\"cpuClock\":\"ticks\"", ""),
-                "trials.jsonl:5").load().orElseThrow().cpuClock());
+        assertEquals(
+                trial(Optional.of(cgroup)),
+                TrialJson.read(TrialJson.line(trial(Optional.of(cgroup))), "trials.jsonl:5"));
+        assertEquals(
+                Load.CpuClock.UNTOLD,
+                TrialJson.read(line.replace(",\"cpuClock\":\"ticks\"", ""), "trials.jsonl:5")
+                        .load()
+                        .orElseThrow()
+                        .cpuClock());
         String unknown = TrialJson.line(trial(Optional.empty()));
         assertTrue(unknown.contains("\"load\":null"), unknown);
         assertEquals(trial(Optional.empty()), TrialJson.read(unknown, "trials.jsonl:5"));
@@ -78,14 +91,16 @@ class LoadTest {
     @Test
     void refusesALoadThatIsNotOne() {
         String line = TrialJson.line(trial(Optional.of(BUSY)));
-        BadInputException negative = assertThrows(BadInputException.class,
+        BadInputException negative = assertThrows(
+                BadInputException.class,
                 () -> TrialJson.read(line.replace("\"othersCores\":1.7", "\"othersCores\":-1.7"), "t:1"));
         assertEquals("t:1: field 'load': othersCores -1.7 is not a finite number of at least 0", negative.getMessage());
-        BadInputException unknown = assertThrows(BadInputException.class,
+        BadInputException unknown = assertThrows(
+                BadInputException.class,
                 () -> TrialJson.read(line.replace("\"runQueueMax\":6", "\"runQueueMax\":6,\"x\":1"), "t:1"));
         assertEquals("t:1: field 'load.x': unknown field", unknown.getMessage());
-        BadInputException missing = assertThrows(BadInputException.class,
-                () -> TrialJson.read(line.replace("\"stealShare\":0.08,", ""), "t:1"));
+        BadInputException missing = assertThrows(
+                BadInputException.class, () -> TrialJson.read(line.replace("\"stealShare\":0.08,", ""), "t:1"));
         assertEquals("t:1: field 'load.stealShare': missing", missing.getMessage());
     }
 }

@@ -46,22 +46,55 @@ class ResultsJsonTest {
             for (Side side : Side.values()) {
                 Measurement m = new Measurement(CELL, side, 0, i, (side == Side.BASE ? BASE : HEAD)[i]);
                 all.add(m);
-                trials.add(new RunResults.TrialRecord(trials.size(), side, 0, i, false, RunResults.Status.OK, "", 1, "",
-                        List.of(m), List.of(), 0, Optional.empty()));
+                trials.add(new RunResults.TrialRecord(
+                        trials.size(),
+                        side,
+                        0,
+                        i,
+                        false,
+                        RunResults.Status.OK,
+                        "",
+                        1,
+                        "",
+                        List.of(m),
+                        List.of(),
+                        0,
+                        Optional.empty()));
             }
         }
         // What the run found of its runner is the one judge's, whichever test judged the cell.
         ComparisonTable table = ComparisonTable.of("base", "head", all, FIXED, c -> false, test)
-                .withPairing(Judge.table("base", "head", List.of(trials), FIXED, c -> false).pairing());
-        return new RunResults("statistics",
-                new RunResults.Provenance("repo", new RunResults.Ref("main", "1".repeat(40)),
-                        new RunResults.Ref("feature", "2".repeat(40)), "1".repeat(40), "a".repeat(40), "b".repeat(40),
+                .withPairing(Judge.table("base", "head", List.of(trials), FIXED, c -> false)
+                        .pairing());
+        return new RunResults(
+                "statistics",
+                new RunResults.Provenance(
+                        "repo",
+                        new RunResults.Ref("main", "1".repeat(40)),
+                        new RunResults.Ref("feature", "2".repeat(40)),
+                        "1".repeat(40),
+                        "a".repeat(40),
+                        "b".repeat(40),
                         false),
                 new RunResults.Machine("cpu", 2, "Linux amd64", "6.8.0", "OpenJDK 17", "local"),
-                new RunResults.Settings("perfab.yaml", BASE.length, 0, 1, "head", "perfab-json", Optional.empty(),
-                        List.of(), List.of(), List.of(), Optional.empty()),
-                Instant.parse("2026-11-01T10:00:00Z"), Optional.of(Instant.parse("2026-11-01T10:01:00Z")), false,
-                new RunResults.Timing(60, 1, 2, 57), trials, table);
+                new RunResults.Settings(
+                        "perfab.yaml",
+                        BASE.length,
+                        0,
+                        1,
+                        "head",
+                        "perfab-json",
+                        Optional.empty(),
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        Optional.empty()),
+                Instant.parse("2026-11-01T10:00:00Z"),
+                Optional.of(Instant.parse("2026-11-01T10:01:00Z")),
+                false,
+                new RunResults.Timing(60, 1, 2, 57),
+                trials,
+                table);
     }
 
     private static JsonNode row(String text) throws Exception {
@@ -101,7 +134,9 @@ class ResultsJsonTest {
 
         // A reader classifies the cells anew from the measurements, by perfab's own test.
         RunResults back = ResultsJson.read(text, "results.json");
-        assertEquals(Statistic.Kind.WELCH_T, back.table().rows().get(0).comparison().statistic().kind());
+        assertEquals(
+                Statistic.Kind.WELCH_T,
+                back.table().rows().get(0).comparison().statistic().kind());
         assertEquals(ResultsJson.write(run(KnownTests.PERFAB)), ResultsJson.write(back));
     }
 
@@ -125,7 +160,7 @@ class ResultsJsonTest {
     private static void earlier(JsonNode row) {
         ObjectNode node = (ObjectNode) row;
         Map<String, JsonNode> fields = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             if (e.getKey().equals("statistic")) {
                 fields.put("t", e.getValue().get("value"));
@@ -141,15 +176,30 @@ class ResultsJsonTest {
     @Test
     void keepsEachBenchmarksOwnTimeAndRefusesANegativeOne() {
         Measurement m = new Measurement(CELL, Side.HEAD, 0, 0, 100);
-        RunResults.TrialRecord t = new RunResults.TrialRecord(0, Side.HEAD, 0, 0, false, RunResults.Status.OK, "", 1,
-                "", List.of(m), List.of(), 0, Optional.empty(), java.util.Map.of("parse", 0.5, "parse/big", 2.0));
+        RunResults.TrialRecord t = new RunResults.TrialRecord(
+                0,
+                Side.HEAD,
+                0,
+                0,
+                false,
+                RunResults.Status.OK,
+                "",
+                1,
+                "",
+                List.of(m),
+                List.of(),
+                0,
+                Optional.empty(),
+                java.util.Map.of("parse", 0.5, "parse/big", 2.0));
         String line = TrialJson.line(t);
         assertEquals(t, TrialJson.read(line, "trials.jsonl:1"));
         // A trial whose output gave no time writes none.
         assertTrue(line.contains("\"seconds\":{\"parse\":0.5,\"parse/big\":2.0}"), line);
-        assertTrue(!TrialJson.line(new RunResults.TrialRecord(0, Side.HEAD, 0, 0, false, RunResults.Status.OK,
-                "", 1, "", List.of(m))).contains("\"seconds\""));
-        org.perfab.failure.BadInputException e = assertThrows(org.perfab.failure.BadInputException.class,
+        assertTrue(!TrialJson.line(new RunResults.TrialRecord(
+                        0, Side.HEAD, 0, 0, false, RunResults.Status.OK, "", 1, "", List.of(m)))
+                .contains("\"seconds\""));
+        org.perfab.failure.BadInputException e = assertThrows(
+                org.perfab.failure.BadInputException.class,
                 () -> TrialJson.read(line.replace("0.5", "-0.5"), "trials.jsonl:1"));
         assertTrue(e.getMessage().contains("trials.jsonl:1") && e.getMessage().contains("parse"), e.getMessage());
     }
@@ -167,28 +217,46 @@ class ResultsJsonTest {
         for (RunResults.TrialRecord t : r.trials()) {
             List<Measurement> ms = new ArrayList<>(t.measurements());
             // Too noisy to tell either way: the row a count would have stood in for.
-            ms.add(new Measurement(other, t.side(), 0, t.trial(), t.side() == Side.BASE ? 50 + 9 * t.trial()
-                    : 95 - 9 * t.trial()));
+            ms.add(new Measurement(
+                    other, t.side(), 0, t.trial(), t.side() == Side.BASE ? 50 + 9 * t.trial() : 95 - 9 * t.trial()));
             trials.add(t.withMeasurements(ms));
         }
         // Judged as a run is, in pairs where its trials show the runner moved both of a pair alike.
         ComparisonTable table = Judge.table("base", "head", List.of(trials), FIXED.withTest(TrialTest.AUTO), c -> false)
                 .withNoiseFloors(row -> row.cell().equals(CELL) ? 2.5 : Double.POSITIVE_INFINITY)
                 .countedInstead(row -> row.cell().equals(other));
-        RunResults saved = new RunResults(r.name(), r.provenance(), r.machine(), r.settings(), r.startedAt(),
-                r.finishedAt(), r.interrupted(), r.timing(), trials, table);
+        RunResults saved = new RunResults(
+                r.name(),
+                r.provenance(),
+                r.machine(),
+                r.settings(),
+                r.startedAt(),
+                r.finishedAt(),
+                r.interrupted(),
+                r.timing(),
+                trials,
+                table);
         String written = ResultsJson.write(saved);
         RunResults read = ResultsJson.read(written, "results.json");
         assertEquals(written, ResultsJson.write(read));
         assertEquals(table.pairing(), read.table().pairing());
         assertTrue(read.table().pairing().inPairs(), read.table().pairing().toString());
-        assertEquals(2.5, read.table().rows().stream().filter(x -> x.cell().equals(CELL)).findFirst().orElseThrow()
-                .noiseFloor());
-        CellComparison scan = read.table().rows().stream().filter(x -> x.cell().equals(other)).findFirst().orElseThrow();
+        assertEquals(
+                2.5,
+                read.table().rows().stream()
+                        .filter(x -> x.cell().equals(CELL))
+                        .findFirst()
+                        .orElseThrow()
+                        .noiseFloor());
+        CellComparison scan = read.table().rows().stream()
+                .filter(x -> x.cell().equals(other))
+                .findFirst()
+                .orElseThrow();
         assertEquals(Double.POSITIVE_INFINITY, scan.noiseFloor());
         assertTrue(scan.countedInstead(), scan.toString());
-        BadInputException e = assertThrows(BadInputException.class, () -> ResultsJson.read(
-                written.replace("\"unbounded\"", "\"endless\""), "results.json"));
+        BadInputException e = assertThrows(
+                BadInputException.class,
+                () -> ResultsJson.read(written.replace("\"unbounded\"", "\"endless\""), "results.json"));
         assertTrue(e.getMessage().contains("noiseFloor") && e.getMessage().contains("endless"), e.getMessage());
     }
 
@@ -196,6 +264,7 @@ class ResultsJsonTest {
     void refusesAnotherSchemaNamingTheOnesItReads() {
         String text = ResultsJson.write(run(KnownTests.PERFAB)).replace("perfab/results/v3", "perfab/results/v1");
         BadInputException e = assertThrows(BadInputException.class, () -> ResultsJson.read(text, "r.json"));
-        assertEquals("r.json: schema 'perfab/results/v1' is not perfab/results/v3 or perfab/results/v2", e.getMessage());
+        assertEquals(
+                "r.json: schema 'perfab/results/v1' is not perfab/results/v3 or perfab/results/v2", e.getMessage());
     }
 }

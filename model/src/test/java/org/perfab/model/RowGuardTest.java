@@ -26,29 +26,56 @@ class RowGuardTest {
 
     private static Comparison comparison(double pct, double low, double high, Verdict v, List<Caveat> caveats) {
         Summary s = Summary.of(Sample.of(100, 101, 99));
-        return new Comparison(s, s, Direction.LOWER_IS_BETTER, pct, low, high,
-                new Statistic(Statistic.Kind.WELCH_T, 1, OptionalDouble.of(4)), 0.01, OptionalDouble.of(2), v, caveats,
+        return new Comparison(
+                s,
+                s,
+                Direction.LOWER_IS_BETTER,
+                pct,
+                low,
+                high,
+                new Statistic(Statistic.Kind.WELCH_T, 1, OptionalDouble.of(4)),
+                0.01,
+                OptionalDouble.of(2),
+                v,
+                caveats,
                 Double.NaN);
     }
 
     private static CellComparison row(Comparison c, double detectable, double medianChange) {
-        return new CellComparison(CELL, c, Optional.empty(), Double.NaN, Double.NaN, List.of(), Optional.empty(),
-                Optional.empty(), List.of(), detectable, medianChange);
+        return new CellComparison(
+                CELL,
+                c,
+                Optional.empty(),
+                Double.NaN,
+                Double.NaN,
+                List.of(),
+                Optional.empty(),
+                Optional.empty(),
+                List.of(),
+                detectable,
+                medianChange);
     }
 
     @Test
     void aPassWhoseIntervalReachesPastItsClaimIsFound() {
         CellComparison wrong = row(comparison(2, -1, 5, Verdict.UNCHANGED, List.of()), 4.2, 2);
-        assertTrue(wrong.inconsistency(T).orElseThrow().contains("past the 4.2% it claims to rule out"),
+        assertTrue(
+                wrong.inconsistency(T).orElseThrow().contains("past the 4.2% it claims to rule out"),
                 wrong.inconsistency(T).toString());
-        assertEquals(Optional.empty(), row(comparison(0.5, -1, 2, Verdict.UNCHANGED, List.of()), 4.2, 0.5)
-                .inconsistency(T));
+        assertEquals(
+                Optional.empty(),
+                row(comparison(0.5, -1, 2, Verdict.UNCHANGED, List.of()), 4.2, 0.5)
+                        .inconsistency(T));
     }
 
     @Test
     void aSmallChangePastTheBarIsFound() {
-        assertTrue(row(comparison(8, 1, 15, Verdict.SMALL, List.of()), 3, 8).inconsistency(T).isPresent());
-        assertEquals(Optional.empty(), row(comparison(2, 1, 3, Verdict.SMALL, List.of()), 3, 2).inconsistency(T));
+        assertTrue(row(comparison(8, 1, 15, Verdict.SMALL, List.of()), 3, 8)
+                .inconsistency(T)
+                .isPresent());
+        assertEquals(
+                Optional.empty(),
+                row(comparison(2, 1, 3, Verdict.SMALL, List.of()), 3, 2).inconsistency(T));
     }
 
     @Test
@@ -63,9 +90,14 @@ class RowGuardTest {
 
     @Test
     void aTableListsEveryRowItCannotStandBehind() {
-        ComparisonTable table = new ComparisonTable("base", "head", T, List.of(
-                row(comparison(2, -1, 5, Verdict.UNCHANGED, List.of()), 4.2, 2),
-                row(comparison(12, 8, 16, Verdict.REGRESSION, List.of()), 3, 12)), List.of());
+        ComparisonTable table = new ComparisonTable(
+                "base",
+                "head",
+                T,
+                List.of(
+                        row(comparison(2, -1, 5, Verdict.UNCHANGED, List.of()), 4.2, 2),
+                        row(comparison(12, 8, 16, Verdict.REGRESSION, List.of()), 3, 12)),
+                List.of());
         assertEquals(1, table.inconsistencies().size(), table.inconsistencies().toString());
     }
 }

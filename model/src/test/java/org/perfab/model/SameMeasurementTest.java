@@ -44,12 +44,22 @@ class SameMeasurementTest {
     void aThroughputComputedFromTheTimeFollowsIt() {
         for (long seed = 0; seed < 20; seed++) {
             ComparisonTable t = ComparisonTable.of("b", "h", goTrials(3, 0.2, seed), Thresholds.DEFAULT, c -> false);
-            CellComparison speed = t.rows().stream().filter(r -> r.cell().equals(SPEED)).findFirst().orElseThrow();
-            CellComparison time = t.rows().stream().filter(r -> r.cell().equals(TIME)).findFirst().orElseThrow();
+            CellComparison speed = t.rows().stream()
+                    .filter(r -> r.cell().equals(SPEED))
+                    .findFirst()
+                    .orElseThrow();
+            CellComparison time = t.rows().stream()
+                    .filter(r -> r.cell().equals(TIME))
+                    .findFirst()
+                    .orElseThrow();
             assertEquals(Optional.of(TIME.id()), speed.sameAs(), "seed " + seed);
             assertEquals(time.comparison().verdict(), speed.comparison().verdict());
-            assertEquals(1, t.benchmarks().values().stream().mapToInt(Integer::intValue).sum(), "one benchmark");
-            assertEquals(1, t.counts().values().stream().mapToInt(Integer::intValue).sum(), "one counted cell");
+            assertEquals(
+                    1,
+                    t.benchmarks().values().stream().mapToInt(Integer::intValue).sum(),
+                    "one benchmark");
+            assertEquals(
+                    1, t.counts().values().stream().mapToInt(Integer::intValue).sum(), "one counted cell");
         }
     }
 
@@ -68,7 +78,9 @@ class SameMeasurementTest {
             }
         }
         ComparisonTable t = ComparisonTable.of("b", "h", m, Thresholds.DEFAULT, c -> false);
-        assertTrue(t.rows().stream().allMatch(row -> row.sameAs().isEmpty()), t.rows().toString());
+        assertTrue(
+                t.rows().stream().allMatch(row -> row.sameAs().isEmpty()),
+                t.rows().toString());
         assertEquals(2, t.counts().values().stream().mapToInt(Integer::intValue).sum());
     }
 
@@ -87,7 +99,10 @@ class SameMeasurementTest {
         }
         ComparisonTable t = ComparisonTable.of("b", "h", m, Thresholds.DEFAULT, c -> false);
         assertTrue(Thresholds.DEFAULT.judgedTogether(t.tested()));
-        CellComparison speed = t.rows().stream().filter(r2 -> r2.cell().equals(SPEED)).findFirst().orElseThrow();
+        CellComparison speed = t.rows().stream()
+                .filter(r2 -> r2.cell().equals(SPEED))
+                .findFirst()
+                .orElseThrow();
         assertEquals(Verdict.REGRESSION, speed.comparison().verdict());
         assertEquals(1, t.benchmarks().get(Verdict.REGRESSION));
     }

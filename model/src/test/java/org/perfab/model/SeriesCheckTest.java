@@ -50,8 +50,14 @@ class SeriesCheckTest {
         }
         rs.add(reading(10, "k", 2.0 * 1.31, "v2"));
         Series later = new Series(rs);
-        assertEquals(List.of(false, false, false, true, true), List.of(6, 7, 8, 9, 10).stream()
-                .map(n -> SeriesCheck.verdicts(later, RULES).get("k").get(n).compared()).toList());
+        assertEquals(
+                List.of(false, false, false, true, true),
+                List.of(6, 7, 8, 9, 10).stream()
+                        .map(n -> SeriesCheck.verdicts(later, RULES)
+                                .get("k")
+                                .get(n)
+                                .compared())
+                        .toList());
         SeriesCheck step = SeriesCheck.of(later, "n10", RULES);
         assertEquals(1, step.movements().size());
         assertEquals(2.0, step.movements().get(0).move().reference(), "the reference is of the new base only");
@@ -70,9 +76,18 @@ class SeriesCheckTest {
                 for (int k = 0; k < 6; k++) {
                     double level = (1 + k) * (night >= 30 && k == 2 ? 1.8 : 1) * (1 + 0.01 * night * (k == 3 ? 1 : 0));
                     double noise = k % 2 == 0 ? 0.01 * random.nextGaussian() : 0.08 * Math.exp(random.nextGaussian());
-                    rs.add(new Reading(DAY.plusDays(night), id, "c" + id, "cpu" + night % 3, "key" + k,
-                            level * (1 + noise), night < 40 ? "v1" : "v2", Optional.of(DAY.plusDays(night)
-                                    .atStartOfDay(ZoneOffset.UTC).toInstant().plusSeconds(3600L * run))));
+                    rs.add(new Reading(
+                            DAY.plusDays(night),
+                            id,
+                            "c" + id,
+                            "cpu" + night % 3,
+                            "key" + k,
+                            level * (1 + noise),
+                            night < 40 ? "v1" : "v2",
+                            Optional.of(DAY.plusDays(night)
+                                    .atStartOfDay(ZoneOffset.UTC)
+                                    .toInstant()
+                                    .plusSeconds(3600L * run))));
                 }
             }
         }
@@ -112,8 +127,10 @@ class SeriesCheckTest {
     @Test
     void mergingHistoriesInEitherOrderFlagsTheSameReadings() {
         List<Reading> all = noisy(5);
-        List<Reading> older = all.stream().filter(r -> r.date().isBefore(DAY.plusDays(30))).toList();
-        List<Reading> newer = all.stream().filter(r -> !r.date().isBefore(DAY.plusDays(30))).toList();
+        List<Reading> older =
+                all.stream().filter(r -> r.date().isBefore(DAY.plusDays(30))).toList();
+        List<Reading> newer =
+                all.stream().filter(r -> !r.date().isBefore(DAY.plusDays(30))).toList();
         List<Reading> reversed = new ArrayList<>(all);
         Collections.reverse(reversed);
         SeriesFile a = SeriesFile.of(newer).with(SeriesFile.of(older)).file();
@@ -129,10 +146,17 @@ class SeriesCheckTest {
     /** Returns per key the runs flagged, each with its rule and whether it is new. */
     private static Map<String, List<String>> flags(Series s) {
         Map<String, List<String>> flags = new LinkedHashMap<>();
-        SeriesCheck.verdicts(s, RULES).forEach((key, verdicts) -> flags.put(key, verdicts.stream()
-                .filter(v -> v.movement().isPresent() || v.rebasing().isPresent())
-                .map(v -> v.reading().run() + " " + v.movement().map(m -> m.move().rule().id() + (m.isNew() ? " new" : ""))
-                        .orElse("re-based")).toList()));
+        SeriesCheck.verdicts(s, RULES)
+                .forEach((key, verdicts) -> flags.put(
+                        key,
+                        verdicts.stream()
+                                .filter(v ->
+                                        v.movement().isPresent() || v.rebasing().isPresent())
+                                .map(v -> v.reading().run() + " "
+                                        + v.movement()
+                                                .map(m -> m.move().rule().id() + (m.isNew() ? " new" : ""))
+                                                .orElse("re-based"))
+                                .toList()));
         return new TreeMap<>(flags);
     }
 
@@ -144,8 +168,13 @@ class SeriesCheckTest {
         List<Reading> rs = new ArrayList<>();
         Random random = new Random(1);
         for (int night = 0; night < 20_000; night++) {
-            rs.add(new Reading(DAY.plusDays(night), "n" + night, "c", "x", "k", 1 + 0.05 * random.nextGaussian()
-                    * random.nextGaussian()));
+            rs.add(new Reading(
+                    DAY.plusDays(night),
+                    "n" + night,
+                    "c",
+                    "x",
+                    "k",
+                    1 + 0.05 * random.nextGaussian() * random.nextGaussian()));
         }
         Series s = new Series(rs);
         List<SeriesCheck.Verdict> verdicts = SeriesCheck.verdicts(s, RULES).get("k");
@@ -153,5 +182,4 @@ class SeriesCheckTest {
         SeriesCheck last = SeriesCheck.of(s, "n19999", RULES);
         assertEquals(verdicts.get(19_999).movement().stream().toList(), last.movements());
     }
-
 }

@@ -29,7 +29,8 @@ class SeriesFileTest {
     @Test
     void writesWhatItReadsWithHostileTextQuoted() {
         Series series = new Series(List.of(
-                new Reading(LocalDate.parse("2026-09-01"), "r1", "abc", "Intel(R) Xeon(R), 2.20GHz", "parse,\"big\"", 1.5),
+                new Reading(
+                        LocalDate.parse("2026-09-01"), "r1", "abc", "Intel(R) Xeon(R), 2.20GHz", "parse,\"big\"", 1.5),
                 new Reading(LocalDate.parse("2026-09-01"), "r1", "abc", "Intel(R) Xeon(R), 2.20GHz", "a\nb", 0.25),
                 new Reading(LocalDate.parse("2026-09-02"), "r2", "def", "EPYC", "parse,\"big\"", 1e-7)));
         String csv = SeriesFile.of(series.readings()).write();
@@ -52,34 +53,40 @@ class SeriesFileTest {
                 """;
         SeriesFile file = read(csv);
         assertEquals(List.of("early", "late", "same-day"), file.series().runs(), "the analysis orders runs by date");
-        assertEquals(List.of(2.0, 1.0), file.series().byKey().get("a").stream().map(Reading::ratio).toList());
+        assertEquals(
+                List.of(2.0, 1.0),
+                file.series().byKey().get("a").stream().map(Reading::ratio).toList());
         assertEquals(csv.replace("\n\n", "\n"), file.write(), "the file is written back as it was read");
     }
 
     @ParameterizedTest(name = "{1}")
-    @CsvSource(delimiter = '|', value = {
-        "date,run,commit,cpu,ratio\\n2026-09-01,r,c,x,1        | ratios.csv:1: the header has no column 'key'",
-        "date,run,commit,cpu,key,ratio\\n2026-09-01,r,c,x,k    | ratios.csv:2: the row has 5 fields, the header 6",
-        "date,run,commit,cpu,key,ratio\\n2026-9-1,r,c,x,k,1    | ratios.csv:2: column 'date': '2026-9-1' is not an ISO date",
-        "date,run,commit,cpu,key,ratio\\n\\n2026-09-01,r,c,x,k,fast | ratios.csv:3: column 'ratio': 'fast' is not a number",
-        "date,run,commit,cpu,key,ratio\\n2026-09-01,r,c,x,k,0  | ratios.csv:2: a ratio must be finite and above 0",
-        "date,run,commit,cpu,key,ratio\\n2026-09-01,r,c,x,k,NaN | ratios.csv:2: a ratio must be finite and above 0",
-        "date,run,commit,cpu,key,ratio\\n2026-09-01,r,c,x,k,1e999 | ratios.csv:2: a ratio must be finite and above 0",
-        "date,run,commit,cpu,key,ratio\\n2026-09-01,r,c,x, ,1  | ratios.csv:2: a reading needs a run and a key",
-        "date,run,commit,cpu,key,ratio\\n2026-09-01,r,c,x,k,1\\n2026-09-01,r,c,x,k,2 | ratios.csv: run 'r' has two readings of key 'k'",
-        "date,run,commit,cpu,key,ratio\\n2026-09-01,r,c,x,k,1\\n2026-09-02,r,c,x,j,2 | ratios.csv: run 'r' has two dates",
-        "date,run,commit,cpu,key,ratio,time\\n2026-09-01,r,c,x,k,1,2am | ratios.csv:2: column 'time': '2am' is not an ISO-8601 instant",
-        "date,run,commit,cpu,key,ratio,time\\n2026-09-01,r,c,x,k,1,2026-09-01T02:00:00Z\\n2026-09-01,r,c,x,j,2,2026-09-01T03:00:00Z | ratios.csv: run 'r' has two times",
-        "date,run,commit,cpu,key,ratio,base\\n2026-09-01,r,c,x,k,1,a\tb | ratios.csv:2: a base is one word",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "date,run,commit,cpu,ratio\\n2026-09-01,r,c,x,1        | ratios.csv:1: the header has no column 'key'",
+                "date,run,commit,cpu,key,ratio\\n2026-09-01,r,c,x,k    | ratios.csv:2: the row has 5 fields, the header 6",
+                "date,run,commit,cpu,key,ratio\\n2026-9-1,r,c,x,k,1    | ratios.csv:2: column 'date': '2026-9-1' is not an ISO date",
+                "date,run,commit,cpu,key,ratio\\n\\n2026-09-01,r,c,x,k,fast | ratios.csv:3: column 'ratio': 'fast' is not a number",
+                "date,run,commit,cpu,key,ratio\\n2026-09-01,r,c,x,k,0  | ratios.csv:2: a ratio must be finite and above 0",
+                "date,run,commit,cpu,key,ratio\\n2026-09-01,r,c,x,k,NaN | ratios.csv:2: a ratio must be finite and above 0",
+                "date,run,commit,cpu,key,ratio\\n2026-09-01,r,c,x,k,1e999 | ratios.csv:2: a ratio must be finite and above 0",
+                "date,run,commit,cpu,key,ratio\\n2026-09-01,r,c,x, ,1  | ratios.csv:2: a reading needs a run and a key",
+                "date,run,commit,cpu,key,ratio\\n2026-09-01,r,c,x,k,1\\n2026-09-01,r,c,x,k,2 | ratios.csv: run 'r' has two readings of key 'k'",
+                "date,run,commit,cpu,key,ratio\\n2026-09-01,r,c,x,k,1\\n2026-09-02,r,c,x,j,2 | ratios.csv: run 'r' has two dates",
+                "date,run,commit,cpu,key,ratio,time\\n2026-09-01,r,c,x,k,1,2am | ratios.csv:2: column 'time': '2am' is not an ISO-8601 instant",
+                "date,run,commit,cpu,key,ratio,time\\n2026-09-01,r,c,x,k,1,2026-09-01T02:00:00Z\\n2026-09-01,r,c,x,j,2,2026-09-01T03:00:00Z | ratios.csv: run 'r' has two times",
+                "date,run,commit,cpu,key,ratio,base\\n2026-09-01,r,c,x,k,1,a\tb | ratios.csv:2: a base is one word",
+            })
     void namesTheLineAndColumnOfWhatIsWrong(String csv, String message) {
-        BadInputException e = assertThrows(BadInputException.class, () -> read(csv.strip().replace("\\n", "\n")));
+        BadInputException e =
+                assertThrows(BadInputException.class, () -> read(csv.strip().replace("\\n", "\n")));
         assertTrue(e.getMessage().startsWith(message), e.getMessage());
     }
 
     @Test
     void readsTheBaseAndTimeWhenTheFileHasThemAndLeavesThemUnknownWhenNot() {
-        Series old = read("date,run,commit,cpu,key,ratio\n2026-09-01,r,c,x,k,1\n").series();
+        Series old =
+                read("date,run,commit,cpu,key,ratio\n2026-09-01,r,c,x,k,1\n").series();
         assertEquals("", old.readings().get(0).base(), "an older file: base unknown");
         assertEquals(Optional.empty(), old.readings().get(0).time());
         String csv = """
@@ -90,21 +97,36 @@ class SeriesFileTest {
                 """;
         SeriesFile file = read(csv);
         List<Reading> readings = file.series().readings();
-        assertEquals(List.of("v1.4.0", "", "v1.5.0"), readings.stream().map(Reading::base).toList());
-        assertEquals(List.of(Optional.of(Instant.parse("2026-09-01T02:13:07Z")),
-                Optional.of(Instant.parse("2026-09-01T02:13:07Z")), Optional.empty()),
-                readings.stream().map(Reading::time).toList(), "an offset is the same instant");
+        assertEquals(
+                List.of("v1.4.0", "", "v1.5.0"),
+                readings.stream().map(Reading::base).toList());
+        assertEquals(
+                List.of(
+                        Optional.of(Instant.parse("2026-09-01T02:13:07Z")),
+                        Optional.of(Instant.parse("2026-09-01T02:13:07Z")),
+                        Optional.empty()),
+                readings.stream().map(Reading::time).toList(),
+                "an offset is the same instant");
         assertEquals(csv, file.write(), "written back as read");
-        Reading r = new Reading(LocalDate.parse("2026-09-03"), "r3", "d", "x", "k", 1.0, "v1.5.0",
+        Reading r = new Reading(
+                LocalDate.parse("2026-09-03"),
+                "r3",
+                "d",
+                "x",
+                "k",
+                1.0,
+                "v1.5.0",
                 Optional.of(Instant.parse("2026-09-03T02:00:00Z")));
-        assertEquals("date,run,commit,cpu,key,ratio,base,time\n2026-09-03,r3,d,x,k,1,v1.5.0,2026-09-03T02:00:00Z\n",
-                SeriesFile.of(List.of(r)).write(), "a new file has both columns");
+        assertEquals(
+                "date,run,commit,cpu,key,ratio,base,time\n2026-09-03,r3,d,x,k,1,v1.5.0,2026-09-03T02:00:00Z\n",
+                SeriesFile.of(List.of(r)).write(),
+                "a new file has both columns");
     }
 
     @Test
     void anUnclosedQuoteIsNotACsvSeries() {
-        BadInputException e = assertThrows(BadInputException.class,
-                () -> read("date,run,commit,cpu,key,ratio\n2026-09-01,r,c,\"x,k,1\n"));
+        BadInputException e = assertThrows(
+                BadInputException.class, () -> read("date,run,commit,cpu,key,ratio\n2026-09-01,r,c,\"x,k,1\n"));
         assertTrue(e.getMessage().startsWith("ratios.csv"), e.getMessage());
     }
 
@@ -112,14 +134,17 @@ class SeriesFileTest {
     void anEmptyTextIsTheEmptyFile() {
         assertEquals(SeriesFile.empty(), read("  \n"));
         assertEquals(Series.empty(), read("  \n").series());
-        assertEquals("date,run,commit,cpu,key,ratio,base,time\n", SeriesFile.empty().write());
+        assertEquals(
+                "date,run,commit,cpu,key,ratio,base,time\n", SeriesFile.empty().write());
     }
 
     @Test
     void addingIsIdempotentPerRunAndKeyAndKeepsTheFilesOwnReading() {
         SeriesFile file = SeriesFile.of(List.of(reading("2026-09-01", "r1", "a", 1.0)));
-        SeriesFile.Merge merge = file.with(SeriesFile.of(List.of(reading("2026-09-01", "r1", "a", 1.0),
-                reading("2026-09-01", "r1", "b", 2.0), reading("2026-09-02", "r2", "a", 1.1))));
+        SeriesFile.Merge merge = file.with(SeriesFile.of(List.of(
+                reading("2026-09-01", "r1", "a", 1.0),
+                reading("2026-09-01", "r1", "b", 2.0),
+                reading("2026-09-02", "r2", "a", 1.1))));
         assertEquals(2, merge.added());
         assertEquals(1, merge.already());
         assertEquals(0, merge.conflicting());
@@ -139,11 +164,17 @@ class SeriesFileTest {
                 2026-09-02,n2,b,cpu,k,1.1,
                 """;
         LocalDate tonight = LocalDate.parse("2026-09-04");
-        SeriesFile.Merge merge = read(csv).with(SeriesFile.of(List.of(new Reading(tonight, "n4", "d", "cpu", "k", 1.3),
-                new Reading(tonight, "n4", "d", "cpu", "j", 0.5))));
-        assertEquals(csv.replace("note\n", "note,base,time\n").replace("late one\n", "late one,,\n")
-                .replace("by hand\"\n", "by hand\",,\n").replace("1.1,\n", "1.1,,,\n")
-                + "2026-09-04,n4,d,cpu,k,1.3,,,\n2026-09-04,n4,d,cpu,j,0.5,,,\n", merge.file().write(),
+        SeriesFile.Merge merge = read(csv)
+                .with(SeriesFile.of(List.of(
+                        new Reading(tonight, "n4", "d", "cpu", "k", 1.3),
+                        new Reading(tonight, "n4", "d", "cpu", "j", 0.5))));
+        assertEquals(
+                csv.replace("note\n", "note,base,time\n")
+                                .replace("late one\n", "late one,,\n")
+                                .replace("by hand\"\n", "by hand\",,\n")
+                                .replace("1.1,\n", "1.1,,,\n")
+                        + "2026-09-04,n4,d,cpu,k,1.3,,,\n2026-09-04,n4,d,cpu,j,0.5,,,\n",
+                merge.file().write(),
                 "the base and time columns the file lacks at the right");
         assertEquals(List.of("n1", "n2", "n3", "n4"), merge.file().series().runs());
     }
@@ -173,36 +204,51 @@ class SeriesFileTest {
                 """, merge.file().write(), "a name the file has twice takes the first");
         assertEquals(List.of("w1", "n1", "n2"), merge.file().series().runs());
         SeriesFile.Merge back = read(wiki).with(read(mine.replace(",note\n", ",remark\n")));
-        assertEquals(List.of("url", "key", "ratio", "date", "run", "commit", "cpu", "note", "host", "remark"),
-                back.file().columns(), "the file merged into keeps its own order; only what it lacks is added");
-        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class,
-                () -> read(wiki).with(read(mine)));
-        assertEquals("column 'note' is in the header twice (fields 7 and 9), and which of the two to read cannot be"
-                + " told", twice.getMessage(), "which of the file's columns each would fill cannot be told");
+        assertEquals(
+                List.of("url", "key", "ratio", "date", "run", "commit", "cpu", "note", "host", "remark"),
+                back.file().columns(),
+                "the file merged into keeps its own order; only what it lacks is added");
+        IllegalArgumentException twice =
+                assertThrows(IllegalArgumentException.class, () -> read(wiki).with(read(mine)));
+        assertEquals(
+                "column 'note' is in the header twice (fields 7 and 9), and which of the two to read cannot be"
+                        + " told",
+                twice.getMessage(),
+                "which of the file's columns each would fill cannot be told");
     }
 
     private static final String HEADER = "date,run,commit,cpu,key,ratio,note\n";
 
     static Stream<Arguments> hostileHistories() {
         return Stream.of(
-                Arguments.of("date,run,commit,cpu,key,ratio,note,note\n2026-09-01,r,c,x,k,1,a,b\n",
+                Arguments.of(
+                        "date,run,commit,cpu,key,ratio,note,note\n2026-09-01,r,c,x,k,1,a,b\n",
                         "wiki.csv:1: column 'note' is in the header twice (fields 7 and 8)"),
-                Arguments.of("date,run,commit,cpu,key,ratio,=1+2\n2026-09-01,r,c,x,k,1,a\n", "wiki.csv:1: field 7 of"
-                        + " the header: '=1+2' starts with '=' and is not a number: a spreadsheet would run it as a"
-                        + " formula"),
-                Arguments.of(HEADER + "2026-09-01,r,c,x,k,1,\"=HYPERLINK(\"\"http://e\"\")\"\n",
+                Arguments.of(
+                        "date,run,commit,cpu,key,ratio,=1+2\n2026-09-01,r,c,x,k,1,a\n",
+                        "wiki.csv:1: field 7 of"
+                                + " the header: '=1+2' starts with '=' and is not a number: a spreadsheet would run it as a"
+                                + " formula"),
+                Arguments.of(
+                        HEADER + "2026-09-01,r,c,x,k,1,\"=HYPERLINK(\"\"http://e\"\")\"\n",
                         "wiki.csv:2: field 7 (column 'note'): '=HYPERLINK(\"http://e\")' starts with '='"),
-                Arguments.of(HEADER + "2026-09-01,r,c,x,k,1,+cmd|' /C calc'!A0\n",
+                Arguments.of(
+                        HEADER + "2026-09-01,r,c,x,k,1,+cmd|' /C calc'!A0\n",
                         "wiki.csv:2: field 7 (column 'note'): '+cmd|' /C calc'!A0' starts with '+'"),
-                Arguments.of(HEADER + "2026-09-01,r,c,x,k,1,ok\n2026-09-02,s,c,x,-2+3,1,ok\n",
+                Arguments.of(
+                        HEADER + "2026-09-01,r,c,x,k,1,ok\n2026-09-02,s,c,x,-2+3,1,ok\n",
                         "wiki.csv:3: field 5 (column 'key'): '-2+3' starts with '-'"),
-                Arguments.of(HEADER + "2026-09-01,r,c,x,k,1, @SUM(A1)\n",
+                Arguments.of(
+                        HEADER + "2026-09-01,r,c,x,k,1, @SUM(A1)\n",
                         "wiki.csv:2: field 7 (column 'note'): ' @SUM(A1)' starts with '@'"),
-                Arguments.of(HEADER + "2026-09-01,r,c,x,k,1,a\u001b[2Jb\n",
+                Arguments.of(
+                        HEADER + "2026-09-01,r,c,x,k,1,a\u001b[2Jb\n",
                         "wiki.csv:2: field 7 (column 'note') holds the control character U+001B"),
-                Arguments.of(HEADER + "2026-09-01,r,c,x,k\u202egnp.exe,1,a\n",
+                Arguments.of(
+                        HEADER + "2026-09-01,r,c,x,k\u202egnp.exe,1,a\n",
                         "wiki.csv:2: field 5 (column 'key') holds the control character U+202E"),
-                Arguments.of(HEADER + "2026-09-01,r,c,x,k,1,\"two\nlines\"\n",
+                Arguments.of(
+                        HEADER + "2026-09-01,r,c,x,k,1,\"two\nlines\"\n",
                         "wiki.csv:2: field 7 (column 'note') holds the control character U+000A"));
     }
 
@@ -211,34 +257,49 @@ class SeriesFileTest {
     void aHistoryFromElsewhereIsRefusedWhatASpreadsheetWouldRunOrHide(String text, String message) {
         BadInputException e = assertThrows(BadInputException.class, () -> SeriesFile.readHistory(text, "wiki.csv"));
         assertTrue(e.getMessage().startsWith(message), e.getMessage());
-        assertEquals(text.contains("note,note") ? 8 : 7, read(text).columns().size(),
+        assertEquals(
+                text.contains("note,note") ? 8 : 7,
+                read(text).columns().size(),
                 "the series' own file keeps such fields: they are its user's");
     }
 
     @Test
     void aHistoryFromElsewhereMayHoldNumbersWithASign() {
-        String text = HEADER + "2026-09-01,r,c,x,k,1,-1.5\n2026-09-02,s,c,x,k,1,+3.0%\n2026-09-03,t,c,x,k,1,"
-                + "1e-7\n";
+        String text =
+                HEADER + "2026-09-01,r,c,x,k,1,-1.5\n2026-09-02,s,c,x,k,1,+3.0%\n2026-09-03,t,c,x,k,1," + "1e-7\n";
         assertEquals(3, SeriesFile.readHistory(text, "wiki.csv").rows().size());
     }
 
     @Test
     void aHistoryFoldedInMayNotBringRunsFromTheFuture() {
-        SeriesFile mine = SeriesFile.of(List.of(reading("2026-09-01", "n1", "k", 1.0),
-                reading("2026-09-03", "n3", "k", 1.1)));
+        SeriesFile mine =
+                SeriesFile.of(List.of(reading("2026-09-01", "n1", "k", 1.0), reading("2026-09-03", "n3", "k", 1.1)));
         LocalDate last = LocalDate.parse("2026-09-05");
-        SeriesFile.Merge folded = mine.fold(SeriesFile.of(List.of(reading("2026-08-30", "w0", "k", 0.9),
-                reading("2026-09-03", "n3", "k", 1.1), reading("2026-09-05", "n5", "k", 1.0))), last);
-        assertEquals(List.of("w0", "n1", "n3", "n5"), folded.file().series().runs(), "later nights, up to the last day");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> mine.fold(SeriesFile.of(
-                List.of(reading("2026-09-02", "w2", "k", 1.0), reading("2099-01-01", "w9", "k", 50.0),
-                        reading("2026-09-06", "w6", "k", 1.0))), last));
-        assertEquals("run 'w6' is dated 2026-09-06, after 2026-09-05 (1 other run is too): it would be the series'"
-                + " latest run every night till then, the one 'series check' checks and whose base a nightly pins",
+        SeriesFile.Merge folded = mine.fold(
+                SeriesFile.of(List.of(
+                        reading("2026-08-30", "w0", "k", 0.9),
+                        reading("2026-09-03", "n3", "k", 1.1),
+                        reading("2026-09-05", "n5", "k", 1.0))),
+                last);
+        assertEquals(
+                List.of("w0", "n1", "n3", "n5"), folded.file().series().runs(), "later nights, up to the last day");
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> mine.fold(
+                        SeriesFile.of(List.of(
+                                reading("2026-09-02", "w2", "k", 1.0),
+                                reading("2099-01-01", "w9", "k", 50.0),
+                                reading("2026-09-06", "w6", "k", 1.0))),
+                        last));
+        assertEquals(
+                "run 'w6' is dated 2026-09-06, after 2026-09-05 (1 other run is too): it would be the series'"
+                        + " latest run every night till then, the one 'series check' checks and whose base a nightly pins",
                 e.getMessage());
         SeriesFile future = SeriesFile.of(List.of(reading("2099-01-01", "w9", "k", 1.0)));
         assertThrows(IllegalArgumentException.class, () -> SeriesFile.empty().fold(future, last));
-        assertEquals(List.of("w9"), future.fold(future, last).file().series().runs(), "a run the series holds is"
-                + " its own");
+        assertEquals(
+                List.of("w9"),
+                future.fold(future, last).file().series().runs(),
+                "a run the series holds is" + " its own");
     }
 }

@@ -48,7 +48,8 @@ class ShardingTest {
         grown.add("BenchmarkNew/size=3");
         grown.add("BenchmarkNewer");
         Map<String, Integer> after = Sharding.assign(grown, 4);
-        long moved = names.stream().filter(n -> !before.get(n).equals(after.get(n))).count();
+        long moved =
+                names.stream().filter(n -> !before.get(n).equals(after.get(n))).count();
         assertTrue(moved <= 2 * 3, moved + " of 1,000 benchmarks moved when two were added");
     }
 
@@ -72,13 +73,15 @@ class ShardingTest {
     void slicesCutByTimeTakeEqualTimeToOneBenchmarkWhereByCountTheyDoNot() {
         List<String> names = suite(2000);
         Map<String, Double> times = times(names);
-        double longest = times.values().stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+        double longest =
+                times.values().stream().mapToDouble(Double::doubleValue).max().orElseThrow();
         double total = times.values().stream().mapToDouble(Double::doubleValue).sum();
         for (int count : new int[] {2, 4, 7, 16}) {
             double[] byTime = load(times, Sharding.assign(times, count), count);
             for (int k = 1; k <= count; k++) {
-                assertTrue(Math.abs(byTime[k] - total / count) <= longest, "shard " + k + " of " + count + " takes "
-                        + byTime[k] + " of " + total);
+                assertTrue(
+                        Math.abs(byTime[k] - total / count) <= longest,
+                        "shard " + k + " of " + count + " takes " + byTime[k] + " of " + total);
             }
         }
         // The same suite by count: the heavy benchmarks fall where their hash puts them.
@@ -96,7 +99,8 @@ class ShardingTest {
         Map<String, Double> grown = new java.util.HashMap<>(times);
         grown.put("BenchmarkNew/size=3", 2.0);
         Map<String, Integer> after = Sharding.assign(grown, 4);
-        long moved = names.stream().filter(n -> !before.get(n).equals(after.get(n))).count();
+        long moved =
+                names.stream().filter(n -> !before.get(n).equals(after.get(n))).count();
         assertTrue(moved <= 3, moved + " of 1,000 benchmarks moved when one was added");
         // Every job of a matrix, given the same times in any order, names the same cut; other times, another.
         assertEquals(Sharding.cut(times), Sharding.cut(new java.util.TreeMap<>(times)));
@@ -118,17 +122,69 @@ class ShardingTest {
 
     @Test
     void aRunsTimesAreEachBenchmarksMeanOverItsCountedTrialsForBothSides() {
-        var head = new RunResults.TrialRecord(0, Side.HEAD, 0, 0, false, RunResults.Status.OK, "", 1, "", List.of(),
-                List.of(), 0, java.util.Optional.empty(), Map.of("A", 0.25, "B", 1.0));
-        var base = new RunResults.TrialRecord(1, Side.BASE, 0, 0, false, RunResults.Status.OK, "", 1, "", List.of(),
-                List.of(), 0, java.util.Optional.empty(), Map.of("A", 0.75));
-        var warm = new RunResults.TrialRecord(2, Side.BASE, 0, 0, true, RunResults.Status.OK, "", 1, "", List.of(),
-                List.of(), 0, java.util.Optional.empty(), Map.of("A", 100.0, "C", 1.0));
+        var head = new RunResults.TrialRecord(
+                0,
+                Side.HEAD,
+                0,
+                0,
+                false,
+                RunResults.Status.OK,
+                "",
+                1,
+                "",
+                List.of(),
+                List.of(),
+                0,
+                java.util.Optional.empty(),
+                Map.of("A", 0.25, "B", 1.0));
+        var base = new RunResults.TrialRecord(
+                1,
+                Side.BASE,
+                0,
+                0,
+                false,
+                RunResults.Status.OK,
+                "",
+                1,
+                "",
+                List.of(),
+                List.of(),
+                0,
+                java.util.Optional.empty(),
+                Map.of("A", 0.75));
+        var warm = new RunResults.TrialRecord(
+                2,
+                Side.BASE,
+                0,
+                0,
+                true,
+                RunResults.Status.OK,
+                "",
+                1,
+                "",
+                List.of(),
+                List.of(),
+                0,
+                java.util.Optional.empty(),
+                Map.of("A", 100.0, "C", 1.0));
         Map<String, Double> times = RunResults.benchmarkTimes(List.of(head, base, warm));
         assertEquals(Map.of("A", 1.0, "B", 2.0, "C", 2.0), times, "C from its warm-up: no counted trial gave it");
         // A time past a year is none: a sum of a suite's stays finite, and the plan that keeps it reads back.
-        var huge = new RunResults.TrialRecord(3, Side.HEAD, 0, 1, false, RunResults.Status.OK, "", 1, "", List.of(),
-                List.of(), 0, java.util.Optional.empty(), Map.of("A", 1e308, "D", 1e308));
+        var huge = new RunResults.TrialRecord(
+                3,
+                Side.HEAD,
+                0,
+                1,
+                false,
+                RunResults.Status.OK,
+                "",
+                1,
+                "",
+                List.of(),
+                List.of(),
+                0,
+                java.util.Optional.empty(),
+                Map.of("A", 1e308, "D", 1e308));
         assertEquals(Map.of("A", 1.0, "B", 2.0, "C", 2.0), RunResults.benchmarkTimes(List.of(head, base, warm, huge)));
     }
 

@@ -44,8 +44,10 @@ class ThresholdsJsonTest {
 
     @Test
     void refusesAFloorOutOfRangeNamingIt() {
-        BadInputException e = assertThrows(BadInputException.class, () -> read("{\"alpha\":0.05,\"minEffect\":3.0,"
-                + "\"inconclusive\":10.0,\"outlierFloor\":-1.0,\"adaptive\":null}"));
+        BadInputException e = assertThrows(
+                BadInputException.class,
+                () -> read("{\"alpha\":0.05,\"minEffect\":3.0,"
+                        + "\"inconclusive\":10.0,\"outlierFloor\":-1.0,\"adaptive\":null}"));
         assertTrue(e.getMessage().contains("outlier_floor must be a percentage >= 0"), e.getMessage());
     }
 }

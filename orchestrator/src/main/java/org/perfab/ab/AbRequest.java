@@ -63,11 +63,26 @@ import org.perfab.workload.Workload;
  *     (see {@link RunResults#benchmarkTimes}): the shard's suite is cut at equal time by them; empty to cut by
  *     count
  */
-public record AbRequest(Path repository, Optional<String> base, String head, String workload,
-        Optional<Setting<Integer>> trials, Optional<Setting<Integer>> builds, Path out, Optional<Path> cache,
-        Optional<Long> seed, ThresholdSettings overrides, boolean resume, boolean force, List<Verdict> failOn,
-        Optional<Setting<Boolean>> padding, Optional<Path> noise, Optional<Setting<Integer>> adaptive,
-        Optional<Duration> budget, Optional<Predicate<CellComparison>> undecided, Optional<Sharding.Shard> shard,
+public record AbRequest(
+        Path repository,
+        Optional<String> base,
+        String head,
+        String workload,
+        Optional<Setting<Integer>> trials,
+        Optional<Setting<Integer>> builds,
+        Path out,
+        Optional<Path> cache,
+        Optional<Long> seed,
+        ThresholdSettings overrides,
+        boolean resume,
+        boolean force,
+        List<Verdict> failOn,
+        Optional<Setting<Boolean>> padding,
+        Optional<Path> noise,
+        Optional<Setting<Integer>> adaptive,
+        Optional<Duration> budget,
+        Optional<Predicate<CellComparison>> undecided,
+        Optional<Sharding.Shard> shard,
         Map<String, Double> shardTimes) {
     public AbRequest {
         Objects.requireNonNull(base, "base");
@@ -106,10 +121,27 @@ public record AbRequest(Path repository, Optional<String> base, String head, Str
      * repository's default branch when it is empty, as {@link #of(Path, String, String, Path)} does.
      */
     public static Builder of(Path repository, Optional<String> base, String head, Path out) {
-        return new Builder(new AbRequest(repository, base, head, DEFAULT_WORKLOAD, Optional.empty(), Optional.empty(),
-                out, Optional.empty(), Optional.empty(), ThresholdSettings.NONE, false, false, List.of(),
-                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty(), Map.of()));
+        return new Builder(new AbRequest(
+                repository,
+                base,
+                head,
+                DEFAULT_WORKLOAD,
+                Optional.empty(),
+                Optional.empty(),
+                out,
+                Optional.empty(),
+                Optional.empty(),
+                ThresholdSettings.NONE,
+                false,
+                false,
+                List.of(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Map.of()));
     }
 
     /** Returns a builder that starts from this request. */
@@ -289,8 +321,27 @@ public record AbRequest(Path repository, Optional<String> base, String head, Str
          * @throws BadInputException when a setting is out of range, naming its option
          */
         public AbRequest build() {
-            return new AbRequest(repository, base, head, workload, trials, builds, out, cache, seed, overrides, resume,
-                    force, failOn, padding, noise, adaptive, budget, undecided, shard, shardTimes);
+            return new AbRequest(
+                    repository,
+                    base,
+                    head,
+                    workload,
+                    trials,
+                    builds,
+                    out,
+                    cache,
+                    seed,
+                    overrides,
+                    resume,
+                    force,
+                    failOn,
+                    padding,
+                    noise,
+                    adaptive,
+                    budget,
+                    undecided,
+                    shard,
+                    shardTimes);
         }
     }
 
@@ -302,15 +353,15 @@ public record AbRequest(Path repository, Optional<String> base, String head, Str
 
     private static void checkBuilds(Setting<Integer> builds) {
         if (builds.value() < 1 || builds.value() > Workload.MAX_BUILDS) {
-            throw new BadInputException(builds.from() + " must be from 1 to " + Workload.MAX_BUILDS + ", got "
-                    + builds.value());
+            throw new BadInputException(
+                    builds.from() + " must be from 1 to " + Workload.MAX_BUILDS + ", got " + builds.value());
         }
     }
 
     private static void checkTrials(Setting<Integer> trials) {
         if (trials.value() < 2 || trials.value() > Workload.MAX_TRIALS) {
-            throw new BadInputException(trials.from() + " must be from 2 to " + Workload.MAX_TRIALS + ", got "
-                    + trials.value());
+            throw new BadInputException(
+                    trials.from() + " must be from 2 to " + Workload.MAX_TRIALS + ", got " + trials.value());
         }
     }
 
@@ -345,8 +396,7 @@ public record AbRequest(Path repository, Optional<String> base, String head, Str
     }
 
     /** The run's size as its layers give it, each naming where it was given. */
-    record Size(Setting<Integer> trials, Setting<Integer> builds, Setting<Integer> adaptive) {
-    }
+    record Size(Setting<Integer> trials, Setting<Integer> builds, Setting<Integer> adaptive) {}
 
     /**
      * Returns the run's size, layered once: this request (the command line over its profile) over
@@ -355,14 +405,17 @@ public record AbRequest(Path repository, Optional<String> base, String head, Str
     Size size(Workload w, String shown) {
         Setting<Integer> trials = Setting.first(new Setting<>(w.trials(), "'trials' of " + shown), trials());
         checkTrials(trials);
-        Setting<Integer> builds = Setting.first(ONE_BUILD, builds(),
-                w.builds().map(b -> new Setting<>(b, "'builds' of " + shown)));
+        Setting<Integer> builds =
+                Setting.first(ONE_BUILD, builds(), w.builds().map(b -> new Setting<>(b, "'builds' of " + shown)));
         checkTrialsPerBuild(trials, builds);
         adaptive().ifPresent(a -> checkAdaptiveBuilds(a, builds));
         // A run of several builds is judged on their medians, which more trials do not add to: it
         // runs its first round only, whatever the workload's choice.
-        Setting<Integer> adaptive = builds.value() > 1 ? new Setting<>(0, builds.from())
-                : Setting.first(new Setting<>(Workload.DEFAULT_ADAPTIVE, "the default"), adaptive(),
+        Setting<Integer> adaptive = builds.value() > 1
+                ? new Setting<>(0, builds.from())
+                : Setting.first(
+                        new Setting<>(Workload.DEFAULT_ADAPTIVE, "the default"),
+                        adaptive(),
                         w.adaptive().map(a -> new Setting<>(a, "'adaptive' of " + shown)));
         // A workload's or the default's most below a larger first round (--trials 30) gives a run
         // of that size; the command line's is a mistake said now.

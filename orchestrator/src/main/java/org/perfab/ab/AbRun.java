@@ -26,7 +26,6 @@ import org.perfab.model.Side;
 import org.perfab.model.WholeFile;
 import org.perfab.workload.Workload;
 
-
 /**
  * One same-runner A/B run, from refs to {@code results.json}: takes the run's folder, has its plan
  * made ({@link Planner}), prepares the sides ({@link Workspace}), runs the trials round after round
@@ -44,8 +43,13 @@ public final class AbRun {
      * @param report renders the HTML report of results ({@code report.html})
      * @param engine what the run takes from the machine: its commands, signals and description
      */
-    public record Context(Events events, Map<String, String> env, Clock clock,
-            Function<RunResults, String> comment, Function<RunResults, String> report, Engine engine) {
+    public record Context(
+            Events events,
+            Map<String, String> env,
+            Clock clock,
+            Function<RunResults, String> comment,
+            Function<RunResults, String> report,
+            Engine engine) {
         public Context {
             Objects.requireNonNull(events, "events");
             env = Map.copyOf(env);
@@ -84,7 +88,9 @@ public final class AbRun {
     }
 
     private static void checkCache(AbRequest r) {
-        if (r.cache().isPresent() && Files.exists(r.cache().get()) && !Files.isDirectory(r.cache().get())) {
+        if (r.cache().isPresent()
+                && Files.exists(r.cache().get())
+                && !Files.isDirectory(r.cache().get())) {
             throw new BadInputException("--cache " + r.cache().get() + " is a file, not a folder");
         }
     }
@@ -104,15 +110,18 @@ public final class AbRun {
     public static RunResults run(AbRequest request, Context context) throws IOException, InterruptedException {
         // Absolute: builds and harnesses run in the checkouts, where a relative path would point
         // somewhere else.
-        AbRequest r = request.toBuilder().out(request.out().toAbsolutePath().normalize())
+        AbRequest r = request.toBuilder()
+                .out(request.out().toAbsolutePath().normalize())
                 .cache(request.cache().map(c -> c.toAbsolutePath().normalize()))
-                .noise(request.noise().map(n -> n.toAbsolutePath().normalize())).build();
+                .noise(request.noise().map(n -> n.toAbsolutePath().normalize()))
+                .build();
         if (r.resume()) {
             try (RunDir dir = RunDir.resume(r.out())) {
                 Plan plan = Plan.read(dir.plan());
                 AbRequest kept = Resume.settle(r, plan, dir.plan());
                 checkCache(kept);
-                Optional<Plan.Noise> noise = plan.options().isPresent() ? plan.options().get().noise()
+                Optional<Plan.Noise> noise = plan.options().isPresent()
+                        ? plan.options().get().noise()
                         : kept.noise().map(Planner::noise);
                 return new AbRun(kept, context, dir, noise).run(Optional.of(plan));
             }
@@ -137,7 +146,8 @@ public final class AbRun {
             hook = context.engine().signals().register("perfab-interrupt", this::interrupted);
         } catch (IllegalStateException e) {
             // A signal came before this run began (between the runs of a bisect): nothing to write.
-            throw new RunInterruptedException("interrupted before the run in " + dir.results().getParent() + " began");
+            throw new RunInterruptedException(
+                    "interrupted before the run in " + dir.results().getParent() + " began");
         }
         try {
             if (resumed.isPresent()) {
@@ -145,35 +155,72 @@ public final class AbRun {
             }
             Workspace sides = new Workspace(plan, workload, dir, builder(), ledger, context.events());
             HarnessFiles harness = prepare(sides);
-            List<Path> shared = plan.mergeBase().tree().equals(plan.head().tree()) ? List.of()
-                    : Programs.shared(workload.harness().argvs(), dir.side(Side.BASE, 0).tree(),
-                            dir.side(Side.HEAD, 0).tree(), context.env().get("PATH"));
+            List<Path> shared = plan.mergeBase().tree().equals(plan.head().tree())
+                    ? List.of()
+                    : Programs.shared(
+                            workload.harness().argvs(),
+                            dir.side(Side.BASE, 0).tree(),
+                            dir.side(Side.HEAD, 0).tree(),
+                            context.env().get("PATH"));
             RunResults.Machine machine = context.engine().machine().apply(context.env());
             Slices.Sided trials = Slices.Sided.both(workload.harness());
             Optional<Sharding> sharding = Optional.empty();
             if (plan.shard().isPresent()) {
                 Sharding.Shard shard = plan.shard().get();
-                Slices.Slice slice = Slices.slice(shard.index(), shard.count(), workload.harness(), processes,
-                        dir.firstBuilds(), dir.logs(), context.events()::note, plan.shardTimes());
+                Slices.Slice slice = Slices.slice(
+                        shard.index(),
+                        shard.count(),
+                        workload.harness(),
+                        processes,
+                        dir.firstBuilds(),
+                        dir.logs(),
+                        context.events()::note,
+                        plan.shardTimes());
                 trials = slice.harness();
                 looks.listed(slice.listing());
-                sharding = Optional.of(new Sharding(shard.count(), List.of(new Sharding.Part(shard.index(),
-                        Sharding.State.MEASURED, machine.runner().isBlank() ? machine.cpu() : machine.runner(),
-                        slice.listed(), slice.suite(), slice.cut(), slice.benchmarks(), 0, slice.listing().all()))));
+                sharding = Optional.of(new Sharding(
+                        shard.count(),
+                        List.of(new Sharding.Part(
+                                shard.index(),
+                                Sharding.State.MEASURED,
+                                machine.runner().isBlank() ? machine.cpu() : machine.runner(),
+                                slice.listed(),
+                                slice.suite(),
+                                slice.cut(),
+                                slice.benchmarks(),
+                                0,
+                                slice.listing().all()))));
             }
             synchronized (ledger) {
-                assembly = new Assembly(plan, workload, machine, harness, shared, request.failOn(), floors,
-                        dir.trialResults(), sharding);
+                assembly = new Assembly(
+                        plan,
+                        workload,
+                        machine,
+                        harness,
+                        shared,
+                        request.failOn(),
+                        floors,
+                        dir.trialResults(),
+                        sharding);
             }
-            if (sharding.isPresent() && sharding.get().parts().get(0).benchmarks().isEmpty()) {
+            if (sharding.isPresent()
+                    && sharding.get().parts().get(0).benchmarks().isEmpty()) {
                 // A slice of no benchmarks (a small suite split many ways) measures nothing, and
                 // says so: its results are the shard's place in the merge.
                 synchronized (ledger) {
                     return write(false);
                 }
             }
-            Trial whole = new Trial(processes, trials, dir.trialResults(), dir.trialLogs(),
-                    plan.padding(), context.events()::command, context.events()::note, workload.name(), machine.cores(),
+            Trial whole = new Trial(
+                    processes,
+                    trials,
+                    dir.trialResults(),
+                    dir.trialLogs(),
+                    plan.padding(),
+                    context.events()::command,
+                    context.events()::note,
+                    workload.name(),
+                    machine.cores(),
                     countCache(plan, workload, harness, sides.leftOut(), machine));
             return measure(plan, workload, whole, trials);
         } finally {
@@ -183,12 +230,19 @@ public final class AbRun {
 
     /** Returns the builder of the sides, which says when it rebuilt a damaged entry of the cache. */
     private Builder builder() {
-        return new Builder(processes, request.cache(), dir.logs(), w -> {
-            context.events().note("the cached build " + w.subjects().get(0) + " does not match the digest stored"
-                    + " with it (it was damaged or edited), so " + w.subjects().get(1) + " was built again and the"
-                    + " entry replaced");
-            ledger.warning(w);
-        }, context.events()::note);
+        return new Builder(
+                processes,
+                request.cache(),
+                dir.logs(),
+                w -> {
+                    context.events()
+                            .note("the cached build " + w.subjects().get(0) + " does not match the digest stored"
+                                    + " with it (it was damaged or edited), so "
+                                    + w.subjects().get(1) + " was built again and the"
+                                    + " entry replaced");
+                    ledger.warning(w);
+                },
+                context.events()::note);
     }
 
     /**
@@ -200,8 +254,8 @@ public final class AbRun {
             return sides.prepare();
         } catch (RunFailedException e) {
             if (stop.get()) {
-                throw new RunInterruptedException("interrupted while the sides were prepared, before any trial;"
-                        + " continue with --resume");
+                throw new RunInterruptedException(
+                        "interrupted while the sides were prepared, before any trial;" + " continue with --resume");
             }
             throw e;
         }
@@ -257,25 +311,29 @@ public final class AbRun {
      * Returns the count cache of this run's sides under {@code --cache}, for a workload that counts
      * its benchmarks one at a time; {@link CountCache#NONE} otherwise.
      */
-    private CountCache countCache(Plan plan, Workload workload, HarnessFiles harness, Set<String> leftOut,
-            RunResults.Machine machine) {
+    private CountCache countCache(
+            Plan plan, Workload workload, HarnessFiles harness, Set<String> leftOut, RunResults.Machine machine) {
         if (request.cache().isEmpty() || !workload.harness().perBenchmark()) {
             return CountCache.NONE;
         }
         List<CountCache.Keyed> sides = new ArrayList<>();
         for (Side side : Side.values()) {
             Commit commit = side == Side.BASE ? plan.mergeBase() : plan.head();
-            Builder.Sources sources = Builder.sources(commit, side == Side.BASE ? harness.copies() : List.of(),
-                    workload.build(), leftOut);
+            Builder.Sources sources = Builder.sources(
+                    commit, side == Side.BASE ? harness.copies() : List.of(), workload.build(), leftOut);
             for (int b = 0; b < plan.builds(); b++) {
                 SideDir d = dir.side(side, b);
-                Trees.Fingerprint outputs = Builder.recorded(d).map(Builder.Result::outputs)
-                        .orElse(Trees.Fingerprint.NONE);
+                Trees.Fingerprint outputs =
+                        Builder.recorded(d).map(Builder.Result::outputs).orElse(Trees.Fingerprint.NONE);
                 sides.add(new CountCache.Keyed(d, CountCache.sources(sources, d, outputs)));
             }
         }
-        return new CountCache(request.cache(), sides, machine.cpu() + " " + machine.os(),
-                Builder.inherited(processes.environment(), Map.of()), context.events()::note);
+        return new CountCache(
+                request.cache(),
+                sides,
+                machine.cpu() + " " + machine.os(),
+                Builder.inherited(processes.environment(), Map.of()),
+                context.events()::note);
     }
 
     /** Runs on SIGINT or SIGTERM: stops the trial running and writes what exists. */
@@ -286,14 +344,17 @@ public final class AbRun {
             if (!written && assembly != null) {
                 try {
                     write(true);
-                    context.events().note("interrupted; wrote the results of " + ledger.trials().size()
-                            + " finished trials to " + dir.results() + " (continue with --resume)");
+                    context.events()
+                            .note("interrupted; wrote the results of "
+                                    + ledger.trials().size() + " finished trials to " + dir.results()
+                                    + " (continue with --resume)");
                 } catch (IOException | RuntimeException e) {
                     context.events().note("interrupted, and could not write the results: " + e);
                 }
             } else if (assembly == null) {
-                context.events().note("interrupted while the sides were prepared (checked out and built), before any"
-                        + " trial: nothing measured yet; continue with --resume");
+                context.events()
+                        .note("interrupted while the sides were prepared (checked out and built), before any"
+                                + " trial: nothing measured yet; continue with --resume");
             }
         }
     }
@@ -311,7 +372,10 @@ public final class AbRun {
 
     /** Returns the results of the trials so far. Holds the ledger's lock. */
     private RunResults results(boolean interrupted) {
-        return assembly.results(ledger.snapshot(), interrupted, (System.nanoTime() - startNanos) / 1e9,
+        return assembly.results(
+                ledger.snapshot(),
+                interrupted,
+                (System.nanoTime() - startNanos) / 1e9,
                 context.clock().instant());
     }
 
@@ -324,8 +388,8 @@ public final class AbRun {
         Files.writeString(dir.comment(), context.comment().apply(results), StandardCharsets.UTF_8);
         Files.writeString(dir.report(), context.report().apply(results), StandardCharsets.UTF_8);
         if (results.provenance().aa() && results.partial().isEmpty()) {
-            Files.writeString(dir.noise(), NoiseFile.of(results).write(results.table().thresholds()),
-                    StandardCharsets.UTF_8);
+            Files.writeString(
+                    dir.noise(), NoiseFile.of(results).write(results.table().thresholds()), StandardCharsets.UTF_8);
         }
     }
 

@@ -9,12 +9,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import org.perfab.model.Ids;
-import org.perfab.model.Judge;
-import org.perfab.model.Load;
 import org.perfab.model.ComparisonTable;
 import org.perfab.model.Counted;
 import org.perfab.model.Disturbed;
+import org.perfab.model.Ids;
+import org.perfab.model.Judge;
+import org.perfab.model.Load;
 import org.perfab.model.NoiseFile;
 import org.perfab.model.RunResults;
 import org.perfab.model.Sharding;
@@ -42,8 +42,15 @@ import org.perfab.workload.Workload;
  * @param trialResults the folder of the trials' results, where a counted trial keeps its counts by function
  * @param sharding the run's shard of the suite, its trials not yet counted; empty for the whole suite
  */
-record Assembly(Plan plan, Workload workload, RunResults.Machine machine, HarnessFiles harnessFiles,
-        List<Path> sharedPrograms, List<Verdict> failOn, Optional<NoiseFile> noise, Path trialResults,
+record Assembly(
+        Plan plan,
+        Workload workload,
+        RunResults.Machine machine,
+        HarnessFiles harnessFiles,
+        List<Path> sharedPrograms,
+        List<Verdict> failOn,
+        Optional<NoiseFile> noise,
+        Path trialResults,
         Optional<Sharding> sharding) {
     /**
      * The busy cores of other processes, on average over the counted trials, from which a run
@@ -71,7 +78,8 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
 
     /** Returns this assembly for {@code next}, the plan of the next round of adaptive trials. */
     Assembly with(Plan next) {
-        return new Assembly(next, workload, machine, harnessFiles, sharedPrograms, failOn, noise, trialResults, sharding);
+        return new Assembly(
+                next, workload, machine, harnessFiles, sharedPrograms, failOn, noise, trialResults, sharding);
     }
 
     /**
@@ -84,14 +92,16 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
     RunResults results(Ledger.Snapshot done, boolean interrupted, double totalSeconds, Instant now) {
         List<Warning> unitWarnings = new ArrayList<>();
         List<RunResults.TrialRecord> fitted = RunResults.oneUnitPerCell(done.trials(), unitWarnings);
-        String baseLabel = "merge-base of " + plan.baseTip().typed() + " and " + plan.head().typed() + " ("
-                + plan.mergeBase().shortId() + ")";
+        String baseLabel = "merge-base of " + plan.baseTip().typed() + " and "
+                + plan.head().typed() + " (" + plan.mergeBase().shortId() + ")";
         String headLabel = plan.head().typed() + " (" + plan.head().shortId() + ")";
         // A trial a disturbance of the machine spoiled decides no cell (see Disturbed).
         List<Disturbed> disturbed = Disturbed.of(fitted);
-        ComparisonTable table = Judge.table(baseLabel, headLabel, List.of(fitted), plan.thresholds(),
-                workload::isProfile).withWarnings(warnings(done, interrupted))
-                .withWarnings(disturbed(disturbed, done.trials())).withWarnings(unitWarnings);
+        ComparisonTable table = Judge.table(
+                        baseLabel, headLabel, List.of(fitted), plan.thresholds(), workload::isProfile)
+                .withWarnings(warnings(done, interrupted))
+                .withWarnings(disturbed(disturbed, done.trials()))
+                .withWarnings(unitWarnings);
         if (noise.isPresent()) {
             Sensitivity test = new Sensitivity(plan.thresholds().alpha(), Comparison.POWER);
             boolean inPairs = table.pairing().inPairs();
@@ -105,30 +115,67 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         // measure: auto: the time rows of the benchmarks counted in their place claim nothing.
         if (!plan.counting().isEmpty()) {
             java.util.Set<String> counting = java.util.Set.copyOf(plan.counting());
-            table = table.countedInstead(r -> counting.contains(r.cell().name()) && !Counted.is(r.cell().metric()));
+            table = table.countedInstead(r ->
+                    counting.contains(r.cell().name()) && !Counted.is(r.cell().metric()));
         }
         // Where a count under Cachegrind moved: the functions whose counts moved most.
         table = table.withFunctions(r -> r.cell().metric().equals(Counted.INSTRUCTIONS)
-                || r.cell().metric().equals(Counted.INSTRUCTIONS_PER_OP) ? Profiles.moved(trialResults, done.trials(), r.cell().name()) : List.of());
+                        || r.cell().metric().equals(Counted.INSTRUCTIONS_PER_OP)
+                ? Profiles.moved(trialResults, done.trials(), r.cell().name())
+                : List.of());
         Workload.Harness h = workload.harness();
-        RunResults.Settings settings = new RunResults.Settings(plan.workloadPath(), plan.trials(), plan.warmup(),
-                plan.builds(), h.from().name().toLowerCase(Locale.ROOT), h.format().id(), plan.seed(),
-                workload.cells().stream().filter(c -> c.role() == Workload.Role.PROFILE)
-                        .map(c -> c.match().toString()).toList(), harnessFiles.files(), failOn, plan.padding());
-        RunResults.Provenance provenance = new RunResults.Provenance(plan.repository(),
+        RunResults.Settings settings = new RunResults.Settings(
+                plan.workloadPath(),
+                plan.trials(),
+                plan.warmup(),
+                plan.builds(),
+                h.from().name().toLowerCase(Locale.ROOT),
+                h.format().id(),
+                plan.seed(),
+                workload.cells().stream()
+                        .filter(c -> c.role() == Workload.Role.PROFILE)
+                        .map(c -> c.match().toString())
+                        .toList(),
+                harnessFiles.files(),
+                failOn,
+                plan.padding());
+        RunResults.Provenance provenance = new RunResults.Provenance(
+                plan.repository(),
                 new RunResults.Ref(plan.baseTip().typed(), plan.baseTip().id()),
-                new RunResults.Ref(plan.head().typed(), plan.head().id()), plan.mergeBase().id(),
-                plan.mergeBase().tree(), plan.head().tree(), plan.aa());
-        RunResults.Timing timing = new RunResults.Timing(totalSeconds, done.checkoutSeconds(), done.buildSeconds(),
-                done.trialSeconds());
+                new RunResults.Ref(plan.head().typed(), plan.head().id()),
+                plan.mergeBase().id(),
+                plan.mergeBase().tree(),
+                plan.head().tree(),
+                plan.aa());
+        RunResults.Timing timing =
+                new RunResults.Timing(totalSeconds, done.checkoutSeconds(), done.buildSeconds(), done.trialSeconds());
         Optional<Sharding> shard = sharding.map(s -> {
             Sharding.Part p = s.parts().get(0);
-            return new Sharding(s.count(), List.of(new Sharding.Part(p.index(),
-                    interrupted ? Sharding.State.INTERRUPTED : p.state(), p.runner(), p.listed(), p.suite(), p.cut(),
-                    p.benchmarks(), fitted.size(), p.listing())));
+            return new Sharding(
+                    s.count(),
+                    List.of(new Sharding.Part(
+                            p.index(),
+                            interrupted ? Sharding.State.INTERRUPTED : p.state(),
+                            p.runner(),
+                            p.listed(),
+                            p.suite(),
+                            p.cut(),
+                            p.benchmarks(),
+                            fitted.size(),
+                            p.listing())));
         });
-        return new RunResults(workload.name(), provenance, machine, settings, plan.startedAt(), Optional.of(now),
-                interrupted, timing, fitted, table, shard);
+        return new RunResults(
+                workload.name(),
+                provenance,
+                machine,
+                settings,
+                plan.startedAt(),
+                Optional.of(now),
+                interrupted,
+                timing,
+                fitted,
+                table,
+                shard);
     }
 
     /**
@@ -155,19 +202,22 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         }
         List<String> subjects = new ArrayList<>();
         for (Disturbed d : disturbed) {
-            subjects.add(named(d.trial()) + ": " + d.moved() + " of " + d.cells() + " cell" + (d.cells() == 1 ? "" : "s")
-                    + " " + String.format(Locale.ROOT, "%+.1f%%", d.shift())
-                    + ", " + switch (d.evidence()) {
-                        case WAITED -> "it waited for a CPU";
-                        case STOLEN -> "the hypervisor stole its time";
-                        case BOTH_SIDES -> "as trials of the other side did";
-                    }
-                    + (d.busier() >= Disturbances.BUSIER_CORES
-                            ? String.format(Locale.ROOT, ", other processes %.1f cores busier", d.busier()) : ""));
+            subjects.add(
+                    named(d.trial()) + ": " + d.moved() + " of " + d.cells() + " cell" + (d.cells() == 1 ? "" : "s")
+                            + " " + String.format(Locale.ROOT, "%+.1f%%", d.shift())
+                            + ", "
+                            + switch (d.evidence()) {
+                                case WAITED -> "it waited for a CPU";
+                                case STOLEN -> "the hypervisor stole its time";
+                                case BOTH_SIDES -> "as trials of the other side did";
+                            }
+                            + (d.busier() >= Disturbances.BUSIER_CORES
+                                    ? String.format(Locale.ROOT, ", other processes %.1f cores busier", d.busier())
+                                    : ""));
         }
         long replaced = trials.stream().filter(this::replacement).count();
-        return List.of(Warning.of(Warning.Kind.DISTURBED_TRIALS, subjects, Map.of("replaced", replaced,
-                "most", (long) replacements(plan.trials()))));
+        return List.of(Warning.of(Warning.Kind.DISTURBED_TRIALS, subjects, Map.of("replaced", replaced, "most", (long)
+                replacements(plan.trials()))));
     }
 
     /**
@@ -193,7 +243,10 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
             if (t.warmup() || t.status() != RunResults.Status.OK) {
                 continue;
             }
-            long cells = t.measurements().stream().map(m -> m.cell().name()).distinct().count();
+            long cells = t.measurements().stream()
+                    .map(m -> m.cell().name())
+                    .distinct()
+                    .count();
             counted += Math.max(0, cells - t.cached().size());
             if (!t.cached().isEmpty()) {
                 sides.add(t.side().id() + (t.build() == 0 ? "" : " build " + t.build()));
@@ -201,8 +254,12 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
                 from++;
             }
         }
-        return sides.isEmpty() ? Optional.empty() : Optional.of(Warning.of(Warning.Kind.CACHED_COUNTS,
-                List.copyOf(sides), Map.of("trials", from, "counts", taken, "counted", counted)));
+        return sides.isEmpty()
+                ? Optional.empty()
+                : Optional.of(Warning.of(
+                        Warning.Kind.CACHED_COUNTS,
+                        List.copyOf(sides),
+                        Map.of("trials", from, "counts", taken, "counted", counted)));
     }
 
     /** Returns what a reader of the results must know about the run, in the order it matters. */
@@ -211,19 +268,26 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         if (plan.aa()) {
             warnings.add(Warning.of(Warning.Kind.AA_RUN, plan.head().shortId()));
         } else if (plan.mergeBase().tree().equals(plan.head().tree())) {
-            warnings.add(Warning.of(Warning.Kind.SAME_SOURCES, Ids.shortId(plan.head().tree())));
+            warnings.add(Warning.of(
+                    Warning.Kind.SAME_SOURCES, Ids.shortId(plan.head().tree())));
         } else if (harnessFiles.erasesTheChange()) {
-            warnings.add(Warning.of(Warning.Kind.HARNESS_IS_THE_CHANGE, harnessFiles.files().stream()
-                    .filter(f -> f.state() != RunResults.HarnessFile.State.SAME).map(RunResults.HarnessFile::path)
-                    .toList(), Map.of()));
+            warnings.add(Warning.of(
+                    Warning.Kind.HARNESS_IS_THE_CHANGE,
+                    harnessFiles.files().stream()
+                            .filter(f -> f.state() != RunResults.HarnessFile.State.SAME)
+                            .map(RunResults.HarnessFile::path)
+                            .toList(),
+                    Map.of()));
         } else {
             identicalBuilds(done).ifPresent(warnings::add);
         }
         unperturbed(done).ifPresent(warnings::add);
         warnings.addAll(done.warnings());
         if (!sharedPrograms.isEmpty()) {
-            warnings.add(Warning.of(Warning.Kind.SHARED_PROGRAMS,
-                    sharedPrograms.stream().map(Path::toString).toList(), Map.of()));
+            warnings.add(Warning.of(
+                    Warning.Kind.SHARED_PROGRAMS,
+                    sharedPrograms.stream().map(Path::toString).toList(),
+                    Map.of()));
         }
         Map<Side, Integer> ok = new EnumMap<>(Side.class);
         List<String> failures = new ArrayList<>();
@@ -253,19 +317,26 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
             warnings.add(Warning.of(Warning.Kind.LEFTOVER_PROCESSES, leftovers, Map.of()));
         }
         if (!ticks.isEmpty() && ticks.size() < told) {
-            warnings.add(Warning.of(Warning.Kind.CPU_CLOCKS, ticks, Map.of("ticks", (long) ticks.size(),
-                    "trials", told)));
+            warnings.add(
+                    Warning.of(Warning.Kind.CPU_CLOCKS, ticks, Map.of("ticks", (long) ticks.size(), "trials", told)));
         }
         busyMachine(done.trials(), machine.cores()).ifPresent(warnings::add);
         if (!failures.isEmpty()) {
-            warnings.add(Warning.of(Warning.Kind.FAILED_TRIALS, failures,
-                    Map.of("trials", (long) done.trials().size())));
+            warnings.add(Warning.of(Warning.Kind.FAILED_TRIALS, failures, Map.of("trials", (long)
+                    done.trials().size())));
         }
         for (Side side : Side.values()) {
             int n = ok.getOrDefault(side, 0);
             if (n < plan.trials()) {
-                warnings.add(Warning.of(Warning.Kind.MISSING_TRIALS, List.of(side.id() + ofShard()),
-                        Map.of("measured", (long) n, "asked", (long) plan.trials(), "interrupted",
+                warnings.add(Warning.of(
+                        Warning.Kind.MISSING_TRIALS,
+                        List.of(side.id() + ofShard()),
+                        Map.of(
+                                "measured",
+                                (long) n,
+                                "asked",
+                                (long) plan.trials(),
+                                "interrupted",
                                 interrupted ? 1L : 0L)));
             }
         }
@@ -280,21 +351,36 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
      * time. Empty when it was not, or no counted trial's load is known.
      */
     static Optional<Warning> busyMachine(List<RunResults.TrialRecord> trials, int cores) {
-        List<Load> loads = trials.stream().filter(t -> !t.warmup() && t.status() == RunResults.Status.OK)
-                .flatMap(t -> t.load().stream()).toList();
+        List<Load> loads = trials.stream()
+                .filter(t -> !t.warmup() && t.status() == RunResults.Status.OK)
+                .flatMap(t -> t.load().stream())
+                .toList();
         Optional<Load> all = Load.combine(loads);
         if (all.isEmpty()) {
             return Optional.empty();
         }
         Load l = all.get();
-        if (l.othersCores() < BUSY_OTHERS_CORES && l.runQueueMean() <= BUSY_RUN_QUEUE_PER_CORE * cores
+        if (l.othersCores() < BUSY_OTHERS_CORES
+                && l.runQueueMean() <= BUSY_RUN_QUEUE_PER_CORE * cores
                 && l.stealShare() <= BUSY_STEAL_SHARE) {
             return Optional.empty();
         }
-        return Optional.of(Warning.of(Warning.Kind.BUSY_MACHINE, List.of(), Map.of(
-                "othersMillicores", Math.round(l.othersCores() * 1000), "cores", (long) cores,
-                "runQueueMilli", Math.round(l.runQueueMean() * 1000), "runQueueMax", (long) l.runQueueMax(),
-                "stealPermille", Math.round(l.stealShare() * 1000), "trials", (long) loads.size())));
+        return Optional.of(Warning.of(
+                Warning.Kind.BUSY_MACHINE,
+                List.of(),
+                Map.of(
+                        "othersMillicores",
+                        Math.round(l.othersCores() * 1000),
+                        "cores",
+                        (long) cores,
+                        "runQueueMilli",
+                        Math.round(l.runQueueMean() * 1000),
+                        "runQueueMax",
+                        (long) l.runQueueMax(),
+                        "stealPermille",
+                        Math.round(l.stealShare() * 1000),
+                        "trials",
+                        (long) loads.size())));
     }
 
     /**
@@ -309,15 +395,19 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
             return Optional.empty();
         }
         if (workload.build().isEmpty()) {
-            return Optional.of(Warning.of(Warning.Kind.UNPERTURBED_BUILDS,
-                    List.of(Side.BASE.id(), Side.HEAD.id()), Map.of("builds", (long) plan.builds(), "perturbed", 0L,
-                            "noBuildStep", 1L)));
+            return Optional.of(Warning.of(
+                    Warning.Kind.UNPERTURBED_BUILDS,
+                    List.of(Side.BASE.id(), Side.HEAD.id()),
+                    Map.of("builds", (long) plan.builds(), "perturbed", 0L, "noBuildStep", 1L)));
         }
         boolean perturbed = workload.build().get().perturb().isPresent();
         List<String> identical = new ArrayList<>();
         for (Side side : Side.values()) {
-            List<Trees.Fingerprint> outputs = done.builds().entrySet().stream().filter(e -> e.getKey().side() == side)
-                    .map(e -> e.getValue().outputs()).distinct().toList();
+            List<Trees.Fingerprint> outputs = done.builds().entrySet().stream()
+                    .filter(e -> e.getKey().side() == side)
+                    .map(e -> e.getValue().outputs())
+                    .distinct()
+                    .toList();
             if (outputs.size() == 1 && outputs.get(0).files() > 0) {
                 identical.add(side.id());
             }
@@ -325,7 +415,9 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         if (perturbed && identical.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(Warning.of(Warning.Kind.UNPERTURBED_BUILDS, identical,
+        return Optional.of(Warning.of(
+                Warning.Kind.UNPERTURBED_BUILDS,
+                identical,
                 Map.of("builds", (long) plan.builds(), "perturbed", perturbed ? 1L : 0L, "noBuildStep", 0L)));
     }
 
@@ -344,12 +436,16 @@ record Assembly(Plan plan, Workload workload, RunResults.Machine machine, Harnes
         for (int b = 0; b < plan.builds(); b++) {
             Builder.Result base = byBuild.get(List.of(Side.BASE, b));
             Builder.Result head = byBuild.get(List.of(Side.HEAD, b));
-            if (base != null && head != null && base.outputs().files() > 0 && base.outputs().equals(head.outputs())) {
+            if (base != null
+                    && head != null
+                    && base.outputs().files() > 0
+                    && base.outputs().equals(head.outputs())) {
                 identical.add(Integer.toString(b));
                 files = Math.max(files, base.outputs().files());
             }
         }
-        return identical.isEmpty() ? Optional.empty()
+        return identical.isEmpty()
+                ? Optional.empty()
                 : Optional.of(Warning.of(Warning.Kind.IDENTICAL_BUILDS, identical, Map.of("files", files)));
     }
 }

@@ -30,9 +30,22 @@ final class Builder {
     /** The schema of a build record ({@code build.json} of a side, and of a cache entry). */
     static final String SCHEMA = "perfab/build/v1";
     /** Inherited variables that can change what a build produces, and so key the cache. */
-    private static final List<String> KEYED_ENV = List.of("PATH", "JAVA_HOME", "CC", "CXX", "CFLAGS",
-            "CXXFLAGS", "CPPFLAGS", "LDFLAGS", "RUSTFLAGS", "GOFLAGS", "MAVEN_OPTS", "GRADLE_OPTS",
-            "NODE_OPTIONS", "PYTHONPATH");
+    private static final List<String> KEYED_ENV = List.of(
+            "PATH",
+            "JAVA_HOME",
+            "CC",
+            "CXX",
+            "CFLAGS",
+            "CXXFLAGS",
+            "CPPFLAGS",
+            "LDFLAGS",
+            "RUSTFLAGS",
+            "GOFLAGS",
+            "MAVEN_OPTS",
+            "GRADLE_OPTS",
+            "NODE_OPTIONS",
+            "PYTHONPATH");
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Commands processes;
@@ -66,18 +79,27 @@ final class Builder {
     record Result(Trees.Fingerprint outputs, double seconds, boolean cached, double savedSeconds) {
         ObjectNode json() {
             ObjectNode n = JSON.createObjectNode();
-            n.put("schema", SCHEMA).put("digest", outputs.digest()).put("files", outputs.files()).put("bytes", outputs.bytes())
-                    .put("seconds", seconds).put("cached", cached).put("savedSeconds", savedSeconds);
+            n.put("schema", SCHEMA)
+                    .put("digest", outputs.digest())
+                    .put("files", outputs.files())
+                    .put("bytes", outputs.bytes())
+                    .put("seconds", seconds)
+                    .put("cached", cached)
+                    .put("savedSeconds", savedSeconds);
             return n;
         }
 
         /** Returns the result {@code n} holds; the caller checks for fields it does not read. */
         static Result of(StrictJson.Obj n) {
-            return new Result(new Trees.Fingerprint(n.text("digest"), n.integer("files", 0, Integer.MAX_VALUE),
-                    n.integer("bytes", 0L, Long.MAX_VALUE)), n.number("seconds"), n.bool("cached"),
+            return new Result(
+                    new Trees.Fingerprint(
+                            n.text("digest"),
+                            n.integer("files", 0, Integer.MAX_VALUE),
+                            n.integer("bytes", 0L, Long.MAX_VALUE)),
+                    n.number("seconds"),
+                    n.bool("cached"),
                     n.number("savedSeconds"));
         }
-
     }
 
     /**
@@ -94,10 +116,10 @@ final class Builder {
          */
         static Optional<Stored> read(Path file) {
             try {
-                StrictJson.Obj n = StrictJson.parse(Files.readString(file, StandardCharsets.UTF_8), SCHEMA,
-                        file.toString());
-                Stored s = new Stored(Result.of(n), n.has("content") ? n.text("content") : "",
-                        n.has("root") ? n.text("root") : "");
+                StrictJson.Obj n =
+                        StrictJson.parse(Files.readString(file, StandardCharsets.UTF_8), SCHEMA, file.toString());
+                Stored s = new Stored(
+                        Result.of(n), n.has("content") ? n.text("content") : "", n.has("root") ? n.text("root") : "");
                 n.done();
                 return Optional.of(s);
             } catch (IOException | BadInputException e) {
@@ -112,8 +134,7 @@ final class Builder {
      * @param commit the commit checked out
      * @param key what identifies the sources: the commit's tree id, and the harness files copied
      */
-    record Sources(Commit commit, String key) {
-    }
+    record Sources(Commit commit, String key) {}
 
     /**
      * Returns the sources of {@code commit}'s tree with {@code copies} written over it, and then
@@ -127,14 +148,20 @@ final class Builder {
      * Returns {@link #sources(Commit, List, Optional)} of a tree whose submodules at the paths
      * {@code leftOut} were left out: another tree, whose build is not that of the whole one.
      */
-    static Sources sources(Commit commit, List<GitRepo.Entry> copies, Optional<Workload.Build> spec,
-            java.util.Set<String> leftOut) {
+    static Sources sources(
+            Commit commit, List<GitRepo.Entry> copies, Optional<Workload.Build> spec, java.util.Set<String> leftOut) {
         StringBuilder key = new StringBuilder(commit.tree());
         for (GitRepo.Entry e : copies) {
-            key.append("\ncopy ").append(e.kind()).append(' ').append(e.id()).append(' ').append(e.path());
+            key.append("\ncopy ")
+                    .append(e.kind())
+                    .append(' ')
+                    .append(e.id())
+                    .append(' ')
+                    .append(e.path());
         }
         new java.util.TreeSet<>(leftOut).forEach(p -> key.append("\nwithout ").append(p));
-        spec.flatMap(Workload.Build::perturb).ifPresent(p -> p.forEach(a -> key.append("\nperturb ").append(a)));
+        spec.flatMap(Workload.Build::perturb)
+                .ifPresent(p -> p.forEach(a -> key.append("\nperturb ").append(a)));
         return new Sources(commit, key.toString());
     }
 
@@ -153,8 +180,14 @@ final class Builder {
         Files.createDirectories(dir.out());
         Files.createDirectories(dir.tmp());
         Path log = logs.resolve("perturb-" + dir.side().id() + "-" + dir.build() + ".log");
-        Processes.Outcome outcome = processes.run(new Processes.Command(spec.get().perturb().get(), dir.tree(),
-                environment(dir, spec.get()), spec.get().timeout(), log, log, false));
+        Processes.Outcome outcome = processes.run(new Processes.Command(
+                spec.get().perturb().get(),
+                dir.tree(),
+                environment(dir, spec.get()),
+                spec.get().timeout(),
+                log,
+                log,
+                false));
         if (!outcome.succeeded()) {
             String tail = Processes.tail(log, 30);
             throw new RunFailedException("build.perturb of " + dir.label() + " (" + commit.shortId() + ") "
@@ -182,10 +215,12 @@ final class Builder {
             result = new Result(Trees.outputs(dir.tree(), checkout, dir.out()), 0, false, 0);
         } else {
             Map<String, String> env = environment(dir, spec.get());
-            Optional<Path> entry = cache.map(c -> c.resolve(key(dir, sources, spec.get(), env,
-                    processes.environment())));
-            Optional<Result> cached = entry.isPresent() && Files.exists(entry.get().resolve("build.json"))
-                    ? restore(dir, entry.get()) : Optional.empty();
+            Optional<Path> entry =
+                    cache.map(c -> c.resolve(key(dir, sources, spec.get(), env, processes.environment())));
+            Optional<Result> cached =
+                    entry.isPresent() && Files.exists(entry.get().resolve("build.json"))
+                            ? restore(dir, entry.get())
+                            : Optional.empty();
             if (cached.isPresent()) {
                 result = cached.get();
             } else {
@@ -204,17 +239,19 @@ final class Builder {
         return Stored.read(dir.buildRecord()).map(Stored::result);
     }
 
-    private Result run(SideDir dir, Commit commit, Workload.Build spec, Map<String, String> env,
-            Map<String, Trees.Stamp> checkout) throws IOException, InterruptedException {
+    private Result run(
+            SideDir dir, Commit commit, Workload.Build spec, Map<String, String> env, Map<String, Trees.Stamp> checkout)
+            throws IOException, InterruptedException {
         Files.createDirectories(logs);
         Path log = logOf(dir);
-        Processes.Outcome outcome = processes.run(new Processes.Command(spec.run(), dir.tree(), env,
-                spec.timeout(), log, log, false));
+        Processes.Outcome outcome =
+                processes.run(new Processes.Command(spec.run(), dir.tree(), env, spec.timeout(), log, log, false));
         if (!outcome.succeeded()) {
             String tail = Processes.tail(log, 30);
             Processes.bound(log);
             throw new RunFailedException("the build of " + dir.label() + " (" + commit.shortId() + ") "
-                    + outcome.failure() + (outcome.timedOut() ? " after " + spec.timeout().toSeconds() + " s" : "")
+                    + outcome.failure()
+                    + (outcome.timedOut() ? " after " + spec.timeout().toSeconds() + " s" : "")
                     + "; the last lines of " + log + ":\n" + indent(tail));
         }
         Processes.bound(log);
@@ -229,17 +266,21 @@ final class Builder {
     private Optional<Result> restore(SideDir dir, Path entry) throws IOException {
         long start = System.nanoTime();
         Optional<Stored> stored = Stored.read(entry.resolve("build.json"));
-        String content = Trees.outputs(entry.resolve("tree"), Map.of(), entry.resolve("out")).digest();
+        String content = Trees.outputs(entry.resolve("tree"), Map.of(), entry.resolve("out"))
+                .digest();
         if (stored.isEmpty() || !content.equals(stored.get().content())) {
             warnings.accept(Warning.of(Warning.Kind.DAMAGED_CACHE, entry.toString(), dir.label()));
             return Optional.empty();
         }
         String root = dir.root().toAbsolutePath().toString();
         String built = stored.get().root();
-        if (!built.equals(root) && (built.isEmpty() || Trees.mentions(entry.resolve("tree"), built)
-                || Trees.mentions(entry.resolve("out"), built))) {
-            notes.accept("the cached build of " + dir.label() + " was built in " + (built.isEmpty() ? "another folder"
-                    : built) + ", and its files name that folder, so it cannot move to this run's: built again"
+        if (!built.equals(root)
+                && (built.isEmpty()
+                        || Trees.mentions(entry.resolve("tree"), built)
+                        || Trees.mentions(entry.resolve("out"), built))) {
+            notes.accept("the cached build of " + dir.label() + " was built in "
+                    + (built.isEmpty() ? "another folder" : built)
+                    + ", and its files name that folder, so it cannot move to this run's: built again"
                     + " (the same --out reuses it)");
             return Optional.empty();
         }
@@ -261,7 +302,10 @@ final class Builder {
         Trees.copy(dir.tree(), partial.resolve("tree"));
         Trees.copy(dir.out(), partial.resolve("out"));
         ObjectNode n = result.json();
-        n.put("content", Trees.outputs(partial.resolve("tree"), Map.of(), partial.resolve("out")).digest());
+        n.put(
+                "content",
+                Trees.outputs(partial.resolve("tree"), Map.of(), partial.resolve("out"))
+                        .digest());
         n.put("root", dir.root().toAbsolutePath().toString());
         Files.writeString(partial.resolve("build.json"), JSON.writeValueAsString(n) + "\n");
         Trees.delete(entry);
@@ -283,14 +327,18 @@ final class Builder {
      * in the side's folder, so a run into another --out finds the entry, and {@link #restore} takes
      * it when its files do not name the folder it was built in.
      */
-    private static String key(SideDir dir, Sources sources, Workload.Build spec, Map<String, String> env,
-            Map<String, String> machine) {
+    private static String key(
+            SideDir dir, Sources sources, Workload.Build spec, Map<String, String> env, Map<String, String> machine) {
         String root = dir.root().toAbsolutePath().toString();
         Map<String, String> keyed = new TreeMap<>();
         env.forEach((k, v) -> keyed.put(k, v.replace(root, "<side>")));
         keyed.putAll(inherited(machine, env));
         StringBuilder s = new StringBuilder("sources ").append(sources.key()).append('\n');
-        s.append("side ").append(dir.side().id()).append('-').append(dir.build()).append('\n');
+        s.append("side ")
+                .append(dir.side().id())
+                .append('-')
+                .append(dir.build())
+                .append('\n');
         spec.run().forEach(a -> s.append("arg ").append(a).append('\u0000'));
         keyed.forEach((k, v) -> s.append("\nenv ").append(k).append('=').append(v));
         return Trees.entryName(s.toString());

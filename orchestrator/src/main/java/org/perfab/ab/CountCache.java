@@ -47,9 +47,10 @@ final class CountCache {
     static final String SCHEMA = "perfab/counts/v1";
     /** The largest entry read: a benchmark's counts by function are the bulk of it. */
     static final long MAX_BYTES = 64L << 20;
+
     private static final ObjectMapper JSON = new ObjectMapper();
     /** No cache: every count is taken. */
-    static final CountCache NONE = new CountCache(Optional.empty(), List.of(), "", Map.of(), n -> { });
+    static final CountCache NONE = new CountCache(Optional.empty(), List.of(), "", Map.of(), n -> {});
 
     /**
      * What one side's counts are taken from, as its builder knows it.
@@ -57,8 +58,7 @@ final class CountCache {
      * @param dir the side's folders
      * @param sources its sources and build outputs, as text (see {@link #sources})
      */
-    record Keyed(SideDir dir, String sources) {
-    }
+    record Keyed(SideDir dir, String sources) {}
 
     /**
      * A benchmark's count as an entry keeps it.
@@ -66,8 +66,7 @@ final class CountCache {
      * @param iterations the iterations it was counted over (0 where the tool chooses them)
      * @param perOp what one operation executed; empty when the side has no such benchmark
      */
-    record Count(long iterations, Optional<PerBenchmark.PerOp> perOp) {
-    }
+    record Count(long iterations, Optional<PerBenchmark.PerOp> perOp) {}
 
     /** One side's entry: its file, its key in full, and its counts by trial and benchmark. */
     private static final class Entry {
@@ -95,7 +94,11 @@ final class CountCache {
      * they produce ({@link Builder#inherited}); {@code notes} hears of entries set aside. Empty
      * {@code folder}: no cache.
      */
-    CountCache(Optional<Path> folder, List<Keyed> sides, String machine, Map<String, String> inherited,
+    CountCache(
+            Optional<Path> folder,
+            List<Keyed> sides,
+            String machine,
+            Map<String, String> inherited,
             Consumer<String> notes) {
         this.folder = folder.map(f -> f.resolve("counts"));
         this.sides = List.copyOf(sides);
@@ -122,17 +125,20 @@ final class CountCache {
         if (folder.isEmpty()) {
             return;
         }
-        String valgrind = version(List.of(Counters.VALGRIND, "--version"), sides.get(0).dir(), logs, exec);
+        String valgrind =
+                version(List.of(Counters.VALGRIND, "--version"), sides.get(0).dir(), logs, exec);
         Map<Path, String> keys = new LinkedHashMap<>();
         for (Keyed s : sides) {
             StringBuilder k = new StringBuilder(SCHEMA).append('\n');
             k.append("counter ").append(counter.recipe()).append('\n');
-            k.append("toolchain ").append(counter.toolchain(s.dir().tree(), s.dir().isolation(), logs, exec))
+            k.append("toolchain ")
+                    .append(counter.toolchain(s.dir().tree(), s.dir().isolation(), logs, exec))
                     .append('\n');
             k.append("valgrind ").append(valgrind).append('\n');
             k.append("cpu ").append(machine).append('\n');
             k.append("sources ").append(s.sources()).append('\n');
-            inherited.forEach((n, v) -> k.append("env ").append(n).append('=').append(v).append('\n'));
+            inherited.forEach(
+                    (n, v) -> k.append("env ").append(n).append('=').append(v).append('\n'));
             keys.put(s.dir().tree(), k.toString());
         }
         if (keys.values().stream().distinct().count() < keys.size()) {
@@ -179,9 +185,17 @@ final class CountCache {
 
     private String version(List<String> argv, SideDir side, PerBenchmark.Logs logs, PerBenchmark.Exec exec)
             throws IOException, InterruptedException {
-        Processes.Outcome o = exec.run(new Processes.Command(argv, side.tree(), side.isolation(),
-                java.time.Duration.ofMinutes(1), logs.out("version"), logs.err("version"), false));
-        return o.succeeded() ? Files.readString(logs.out("version"), StandardCharsets.UTF_8).strip() : "unknown";
+        Processes.Outcome o = exec.run(new Processes.Command(
+                argv,
+                side.tree(),
+                side.isolation(),
+                java.time.Duration.ofMinutes(1),
+                logs.out("version"),
+                logs.err("version"),
+                false));
+        return o.succeeded()
+                ? Files.readString(logs.out("version"), StandardCharsets.UTF_8).strip()
+                : "unknown";
     }
 
     /** Returns the entry in {@code file}: empty when there is none, set aside with a note when it cannot be read. */
@@ -192,10 +206,11 @@ final class CountCache {
         }
         try {
             if (Files.size(file) > MAX_BYTES) {
-                throw new BadInputException("it holds " + Files.size(file) + " bytes, more than the " + MAX_BYTES
-                        + " perfab reads");
+                throw new BadInputException(
+                        "it holds " + Files.size(file) + " bytes, more than the " + MAX_BYTES + " perfab reads");
             }
-            StrictJson.Obj n = StrictJson.parse(Files.readString(file, StandardCharsets.UTF_8), SCHEMA, file.toString());
+            StrictJson.Obj n =
+                    StrictJson.parse(Files.readString(file, StandardCharsets.UTF_8), SCHEMA, file.toString());
             if (!n.text("key").equals(key)) {
                 throw n.error("key", "the entry was kept for other sources, build or toolchain");
             }
@@ -241,8 +256,8 @@ final class CountCache {
             }
             f.done();
             c.done();
-            counts.put(name, new Count(iterations, Optional.of(new PerBenchmark.PerOp(instructions, cycles,
-                    byFunction))));
+            counts.put(
+                    name, new Count(iterations, Optional.of(new PerBenchmark.PerOp(instructions, cycles, byFunction))));
         }
         t.done();
         return counts;

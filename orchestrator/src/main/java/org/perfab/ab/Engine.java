@@ -20,7 +20,9 @@ import org.perfab.model.RunResults;
  * @param signals what tells a run to stop
  * @param machine describes the machine, from the environment
  */
-public record Engine(Function<Map<String, String>, Commands> commands, Signals signals,
+public record Engine(
+        Function<Map<String, String>, Commands> commands,
+        Signals signals,
         Function<Map<String, String>, RunResults.Machine> machine) {
     /** The machine perfab runs on: real processes, SIGINT and SIGTERM, {@code /proc}. */
     public static final Engine REAL = new Engine(ProcessTrees::new, Signals.SHUTDOWN, MachineProbe::probe);

@@ -37,8 +37,7 @@ public interface Events {
      * A command of a trial starts: {@code what} names the trial, the command, its working folder
      * and its log files. For an operator who asked to see them; quiet by default.
      */
-    default void command(String what) {
-    }
+    default void command(String what) {}
 
     /** A side's build starts: {@code what} names the side, its build and its commit. */
     default void building(String what) {
@@ -47,33 +46,35 @@ public interface Events {
 
     /** A side's build ended after {@code seconds}; {@code cachedSeconds} is NaN, or what the cached build took. */
     default void built(String what, double seconds, double cachedSeconds) {
-        note(Double.isNaN(cachedSeconds) ? String.format(Locale.ROOT, "built %s in %.1f s", what, seconds)
-                : String.format(Locale.ROOT, "%s: build taken from the cache in %.1f s (it took %.1f s to"
-                        + " build)", what, seconds, cachedSeconds));
+        note(
+                Double.isNaN(cachedSeconds)
+                        ? String.format(Locale.ROOT, "built %s in %.1f s", what, seconds)
+                        : String.format(
+                                Locale.ROOT,
+                                "%s: build taken from the cache in %.1f s (it took %.1f s to" + " build)",
+                                what,
+                                seconds,
+                                cachedSeconds));
     }
 
     /**
      * The run's first estimate of its length, said once: before its first counted trial, from the
      * warm-ups, or, without warm-ups, once its first trial ran. Quiet by default.
      */
-    default void estimated(Estimate estimate) {
-    }
+    default void estimated(Estimate estimate) {}
 
     /** What is left of the run once a trial ended, said before {@link #finished}. Quiet by default. */
-    default void remaining(Estimate estimate) {
-    }
+    default void remaining(Estimate estimate) {}
 
     /** A look of adaptive trials left cells open, and the next look runs. Quiet by default. */
-    default void looked(Look look) {
-    }
+    default void looked(Look look) {}
 
     /**
      * A look of adaptive trials left cells open, and the next look would take the trials past
      * {@code budget}, of which {@code spentSeconds} are spent: the run stops here. {@code enough} is
      * a budget that lets the next look run. Quiet by default.
      */
-    default void overBudget(Look look, Duration budget, double spentSeconds, Duration enough) {
-    }
+    default void overBudget(Look look, Duration budget, double spentSeconds, Duration enough) {}
 
     /**
      * What is left of a run's trials, priced by the trials so far (see {@link Rounds#estimate}). A
@@ -89,12 +90,19 @@ public interface Events {
      *     now stay open to the end (a later look runs only the cells still open)
      * @param counting how a counted trial was priced before any ran; empty when it was not
      */
-    record Estimate(int look, int looks, int trials, int most, double pairSeconds, double lookSeconds,
-            double mostSeconds, Optional<Counting> counting) {
+    record Estimate(
+            int look,
+            int looks,
+            int trials,
+            int most,
+            double pairSeconds,
+            double lookSeconds,
+            double mostSeconds,
+            Optional<Counting> counting) {
         public Estimate {
             if (look < 1 || looks < look || trials < 1 || most < trials) {
-                throw new IllegalArgumentException("look " + look + " of " + looks + " at " + trials + " of " + most
-                        + " trials per side");
+                throw new IllegalArgumentException(
+                        "look " + look + " of " + looks + " at " + trials + " of " + most + " trials per side");
             }
         }
 
@@ -112,8 +120,7 @@ public interface Events {
      * @param workers how many it counts at once
      * @param benchmarkSeconds how long counting one benchmark took, the mean over the warm-ups
      */
-    record Counting(int benchmarks, int workers, double benchmarkSeconds) {
-    }
+    record Counting(int benchmarks, int workers, double benchmarkSeconds) {}
 
     /**
      * What a look of adaptive trials decided, and what the next look costs.
@@ -128,8 +135,15 @@ public interface Events {
      * @param trials the trials per side the next look adds
      * @param nextSeconds what the next look takes; NaN when the trials so far cannot tell
      */
-    record Look(int look, int looks, int cells, Map<Verdict, Integer> decided, List<CellId> open, int benchmarks,
-            int trials, double nextSeconds) {
+    record Look(
+            int look,
+            int looks,
+            int cells,
+            Map<Verdict, Integer> decided,
+            List<CellId> open,
+            int benchmarks,
+            int trials,
+            double nextSeconds) {
         public Look {
             Map<Verdict, Integer> kept = new EnumMap<>(Verdict.class);
             decided.forEach((v, n) -> {

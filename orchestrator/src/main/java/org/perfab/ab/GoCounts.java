@@ -52,24 +52,62 @@ final class GoCounts implements PerBenchmark {
     /** The most iterations a benchmark is counted over. */
     static final long MAX_ITERATIONS = 100_000_000L;
     /** Go's flags that take a value, which go test passes to the test binary. */
-    private static final Set<String> TEST_VALUE_FLAGS = Set.of("bench", "benchtime", "count", "cpu", "run", "skip",
-            "timeout", "parallel", "shuffle", "list", "fuzz", "fuzztime", "fuzzminimizetime", "blockprofile",
-            "blockprofilerate", "coverprofile", "cpuprofile", "memprofile", "memprofilerate", "mutexprofile",
-            "mutexprofilefraction", "outputdir", "trace", "vet", "exec", "o");
+    private static final Set<String> TEST_VALUE_FLAGS = Set.of(
+            "bench",
+            "benchtime",
+            "count",
+            "cpu",
+            "run",
+            "skip",
+            "timeout",
+            "parallel",
+            "shuffle",
+            "list",
+            "fuzz",
+            "fuzztime",
+            "fuzzminimizetime",
+            "blockprofile",
+            "blockprofilerate",
+            "coverprofile",
+            "cpuprofile",
+            "memprofile",
+            "memprofilerate",
+            "mutexprofile",
+            "mutexprofilefraction",
+            "outputdir",
+            "trace",
+            "vet",
+            "exec",
+            "o");
     /** Go's boolean flags of a test run, which counting has no use for. */
     private static final Set<String> TEST_FLAGS = Set.of("benchmem", "v", "failfast", "json", "cover", "short");
     /** Go's build flags that take a value, which the test binary is built with. */
-    private static final Set<String> BUILD_VALUE_FLAGS = Set.of("tags", "ldflags", "gcflags", "asmflags", "mod",
-            "modfile", "p", "pkgdir", "buildmode", "compiler", "gccgoflags", "installsuffix", "overlay", "pgo",
-            "toolexec", "covermode", "coverpkg");
+    private static final Set<String> BUILD_VALUE_FLAGS = Set.of(
+            "tags",
+            "ldflags",
+            "gcflags",
+            "asmflags",
+            "mod",
+            "modfile",
+            "p",
+            "pkgdir",
+            "buildmode",
+            "compiler",
+            "gccgoflags",
+            "installsuffix",
+            "overlay",
+            "pgo",
+            "toolexec",
+            "covermode",
+            "coverpkg");
     /** Go's boolean build flags. */
-    private static final Set<String> BUILD_FLAGS = Set.of("race", "msan", "asan", "trimpath", "a", "linkshared",
-            "buildvcs", "work", "x", "n");
+    private static final Set<String> BUILD_FLAGS =
+            Set.of("race", "msan", "asan", "trimpath", "a", "linkshared", "buildvcs", "work", "x", "n");
+
     private static final Pattern RESULT = Pattern.compile("^(Benchmark\\S+)\\s+(\\d+)\\s+([0-9.e+]+) ns/op\\b.*$");
 
     /** A test binary of one side: its package's import path, the folder it runs in, the binary. */
-    record Binary(String importPath, Path dir, Path binary) {
-    }
+    record Binary(String importPath, Path dir, Path binary) {}
 
     private final List<String> go;
     private final List<String> buildFlags = new ArrayList<>();
@@ -169,9 +207,10 @@ final class GoCounts implements PerBenchmark {
             throws IOException, InterruptedException {
         List<String> c = new ArrayList<>(go);
         c.addAll(List.of("env", "GOVERSION", "GOARCH", "GOAMD64", "GOEXPERIMENT", "CGO_ENABLED", "CC", "GOFLAGS"));
-        Processes.Outcome o = exec.run(new Processes.Command(c, tree, env, timeout, logs.out("go-env"),
-                logs.err("go-env"), false));
-        return o.succeeded() ? String.join(" ", Files.readAllLines(logs.out("go-env"), StandardCharsets.UTF_8))
+        Processes.Outcome o =
+                exec.run(new Processes.Command(c, tree, env, timeout, logs.out("go-env"), logs.err("go-env"), false));
+        return o.succeeded()
+                ? String.join(" ", Files.readAllLines(logs.out("go-env"), StandardCharsets.UTF_8))
                 : "unknown go";
     }
 
@@ -203,8 +242,8 @@ final class GoCounts implements PerBenchmark {
         list.addAll(List.of("list", "-f", "{{.ImportPath}}\t{{.Dir}}\t{{len .TestGoFiles}}\t{{len .XTestGoFiles}}"));
         list.addAll(buildFlags.stream().filter(f -> !f.startsWith("-cover")).toList());
         list.addAll(packages);
-        Processes.Outcome o = exec.run(new Processes.Command(list, tree, env, timeout,
-                logs.out("go-list"), logs.err("go-list"), false));
+        Processes.Outcome o = exec.run(
+                new Processes.Command(list, tree, env, timeout, logs.out("go-list"), logs.err("go-list"), false));
         if (!o.succeeded()) {
             throw new Failure("go list " + String.join(" ", packages) + " " + o.failure());
         }
@@ -220,8 +259,14 @@ final class GoCounts implements PerBenchmark {
             c.addAll(List.of("test", "-c", "-o", binary.toString()));
             c.addAll(buildFlags);
             c.add(f[0]);
-            Processes.Outcome b = exec.run(new Processes.Command(c, tree, env, timeout,
-                    logs.out("go-test-c-" + built.size()), logs.err("go-test-c-" + built.size()), false));
+            Processes.Outcome b = exec.run(new Processes.Command(
+                    c,
+                    tree,
+                    env,
+                    timeout,
+                    logs.out("go-test-c-" + built.size()),
+                    logs.err("go-test-c-" + built.size()),
+                    false));
             if (!b.succeeded()) {
                 throw new Failure("go test -c " + f[0] + " " + b.failure());
             }
@@ -244,15 +289,23 @@ final class GoCounts implements PerBenchmark {
         one.put("GOMAXPROCS", "1");
         for (int p = 0; p < bins.size(); p++) {
             Binary b = bins.get(p);
-            List<String> c = new ArrayList<>(List.of(b.binary().toString(), "-test.run", "^$", "-test.bench", bench,
-                    "-test.benchtime", "20ms", "-test.count", "3"));
+            List<String> c = new ArrayList<>(List.of(
+                    b.binary().toString(),
+                    "-test.run",
+                    "^$",
+                    "-test.bench",
+                    bench,
+                    "-test.benchtime",
+                    "20ms",
+                    "-test.count",
+                    "3"));
             c.addAll(binaryArgs);
             String part = "go-bench-find-" + p;
-            Processes.Outcome o = exec.run(new Processes.Command(c, b.dir(), one, timeout,
-                    logs.out(part), logs.err(part), false));
+            Processes.Outcome o =
+                    exec.run(new Processes.Command(c, b.dir(), one, timeout, logs.out(part), logs.err(part), false));
             if (!o.succeeded()) {
-                throw new Failure("the benchmarks of " + b.importPath() + " " + o.failure() + " when run once to find"
-                        + " them");
+                throw new Failure(
+                        "the benchmarks of " + b.importPath() + " " + o.failure() + " when run once to find" + " them");
             }
             // The fastest of three runs: a busy machine only ever slows one.
             Map<String, Double> fastest = new LinkedHashMap<>();
@@ -264,7 +317,10 @@ final class GoCounts implements PerBenchmark {
             }
             for (Map.Entry<String, Double> e : fastest.entrySet()) {
                 String name = e.getKey();
-                if (only.isPresent() && !only.get().matcher(name.substring("Benchmark".length())).find()) {
+                if (only.isPresent()
+                        && !only.get()
+                                .matcher(name.substring("Benchmark".length()))
+                                .find()) {
                     continue;
                 }
                 packageOf.putIfAbsent(name, b.importPath());
@@ -287,10 +343,12 @@ final class GoCounts implements PerBenchmark {
      * under Cachegrind, their files in {@code counts} and Valgrind's logs in {@code vlogs}.
      */
     @Override
-    public Optional<PerOp> count(Benchmark benchmark, Path tree, Map<String, String> env, Path counts, Path vlogs,
-            Logs logs, Exec exec) throws Failure, IOException, InterruptedException {
+    public Optional<PerOp> count(
+            Benchmark benchmark, Path tree, Map<String, String> env, Path counts, Path vlogs, Logs logs, Exec exec)
+            throws Failure, IOException, InterruptedException {
         Optional<Binary> has = binaries.get(tree).stream()
-                .filter(b -> b.importPath().equals(packageOf.get(benchmark.name()))).findFirst();
+                .filter(b -> b.importPath().equals(packageOf.get(benchmark.name())))
+                .findFirst();
         if (has.isEmpty()) {
             return Optional.empty(); // its package has no tests on this side
         }
@@ -300,8 +358,16 @@ final class GoCounts implements PerBenchmark {
             long n = benchmark.iterations() * (k + 1);
             Path into = Files.createDirectories(counts.resolve(Long.toString(n)));
             Path vlog = Files.createDirectories(vlogs.resolve(Long.toString(n)));
-            List<String> argv = new ArrayList<>(List.of(bin.binary().toString(), "-test.run", "^$", "-test.bench",
-                    filter(benchmark.name()), "-test.benchtime", n + "x", "-test.count", "1"));
+            List<String> argv = new ArrayList<>(List.of(
+                    bin.binary().toString(),
+                    "-test.run",
+                    "^$",
+                    "-test.bench",
+                    filter(benchmark.name()),
+                    "-test.benchtime",
+                    n + "x",
+                    "-test.count",
+                    "1"));
             argv.addAll(binaryArgs);
             String part = k == 0 ? "n" : "2n";
             Processes.Outcome o = counted(argv, bin.dir(), env, into, vlog, logs, part, exec);
@@ -342,8 +408,8 @@ final class GoCounts implements PerBenchmark {
                 byFunction.put(f, (double) k / n);
             }
         });
-        return Optional.of(new PerOp((double) instructions / n,
-                (double) (c[1].estimatedCycles() - c[0].estimatedCycles()) / n, byFunction));
+        return Optional.of(new PerOp(
+                (double) instructions / n, (double) (c[1].estimatedCycles() - c[0].estimatedCycles()) / n, byFunction));
     }
 
     /** Tells the counted runs from now on not to use RDTSCP, and says so once. */
@@ -355,23 +421,32 @@ final class GoCounts implements PerBenchmark {
         }
     }
 
-    private Processes.Outcome counted(List<String> argv, Path dir, Map<String, String> env, Path into, Path vlog,
-            Logs logs, String part, Exec exec) throws InterruptedException {
+    private Processes.Outcome counted(
+            List<String> argv,
+            Path dir,
+            Map<String, String> env,
+            Path into,
+            Path vlog,
+            Logs logs,
+            String part,
+            Exec exec)
+            throws InterruptedException {
         Map<String, String> e = new LinkedHashMap<>(env);
         e.put("GOMAXPROCS", "1");
         if (noRdtscp) {
             String d = e.getOrDefault("GODEBUG", "");
             e.put("GODEBUG", d.isEmpty() ? "cpu.rdtscp=off" : d + ",cpu.rdtscp=off");
         }
-        return exec.run(new Processes.Command(Counters.cachegrind(into, vlog, argv), dir, e,
-                timeout, logs.out(part), logs.err(part), false));
+        return exec.run(new Processes.Command(
+                Counters.cachegrind(into, vlog, argv), dir, e, timeout, logs.out(part), logs.err(part), false));
     }
 
     /** Returns whether Valgrind's logs in {@code vlog} say it met {@code RDTSCP}, which it cannot simulate here. */
     private static boolean rdtscp(Path vlog) throws IOException {
         try (var files = Files.list(vlog)) {
             for (Path f : files.toList()) {
-                if (Files.readString(f, StandardCharsets.ISO_8859_1).contains("unhandled instruction bytes: 0xF 0x1 0xF9")) {
+                if (Files.readString(f, StandardCharsets.ISO_8859_1)
+                        .contains("unhandled instruction bytes: 0xF 0x1 0xF9")) {
                     return true;
                 }
             }

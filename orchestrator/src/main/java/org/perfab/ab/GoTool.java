@@ -67,8 +67,8 @@ final class GoTool implements HarnessTool {
      *     perfab cannot carry into the counted runs
      */
     @Override
-    public Optional<PerBenchmark> counter(List<String> run, Optional<Pattern> only, Duration timeout,
-            Consumer<String> notes) {
+    public Optional<PerBenchmark> counter(
+            List<String> run, Optional<Pattern> only, Duration timeout, Consumer<String> notes) {
         return goTest(run) ? Optional.of(new GoCounts(run, only, timeout, notes)) : Optional.empty();
     }
 
@@ -107,7 +107,9 @@ final class GoTool implements HarnessTool {
             if (levels()) {
                 // After the command's own flags (go test takes the last of each), before its -args.
                 int end = 2;
-                while (end < argv.size() && !argv.get(end).equals("-args") && !argv.get(end).equals("--args")) {
+                while (end < argv.size()
+                        && !argv.get(end).equals("-args")
+                        && !argv.get(end).equals("--args")) {
                     end++;
                 }
                 List<String> list = new ArrayList<>(argv);
@@ -136,7 +138,10 @@ final class GoTool implements HarnessTool {
                 }
                 return names.stream().distinct().toList();
             }
-            return lines.stream().map(String::strip).filter(l -> l.matches("Benchmark[\\p{L}\\p{N}_]*")).toList();
+            return lines.stream()
+                    .map(String::strip)
+                    .filter(l -> l.matches("Benchmark[\\p{L}\\p{N}_]*"))
+                    .toList();
         }
 
         /** Returns whether {@code -bench} has a part below the functions: a pattern of sub-benchmarks. */

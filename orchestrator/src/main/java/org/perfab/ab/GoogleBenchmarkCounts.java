@@ -42,6 +42,7 @@ final class GoogleBenchmarkCounts implements PerBenchmark {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** How long Google Benchmark runs a benchmark under Callgrind, where the harness does not say: in simulated seconds. */
     static final String MIN_TIME = "0.1";
+
     private static final Pattern PART = Pattern.compile("callgrind\\.out\\.(\\d+)\\.(\\d+)");
 
     private final List<String> argv;
@@ -80,8 +81,8 @@ final class GoogleBenchmarkCounts implements PerBenchmark {
         }
         Map<String, String> list = new LinkedHashMap<>(env);
         list.put("BENCHMARK_LIST_TESTS", "true");
-        Processes.Outcome o = exec.run(new Processes.Command(argv, tree, list, timeout, logs.out("list"),
-                logs.err("list"), false));
+        Processes.Outcome o =
+                exec.run(new Processes.Command(argv, tree, list, timeout, logs.out("list"), logs.err("list"), false));
         if (!o.succeeded()) {
             throw new Failure("the harness " + o.failure() + " when asked to list its benchmarks"
                     + " (BENCHMARK_LIST_TESTS=true)");
@@ -89,22 +90,26 @@ final class GoogleBenchmarkCounts implements PerBenchmark {
         List<Benchmark> found = new ArrayList<>();
         for (String line : Files.readAllLines(logs.out("list"), StandardCharsets.UTF_8)) {
             String name = line.strip();
-            if (name.isEmpty() || name.contains("/threads:") || only.isPresent() && !only.get().matcher(name).find()) {
+            if (name.isEmpty()
+                    || name.contains("/threads:")
+                    || only.isPresent() && !only.get().matcher(name).find()) {
                 continue;
             }
             found.add(new Benchmark(name, name, 0));
         }
         if (found.isEmpty() && benchmarks.isEmpty()) {
-            throw new Failure("the harness listed no benchmark to count" + (only.isPresent() ? " that count.benchmarks "
-                    + only.get() + " finds" : "") + " (BENCHMARK_LIST_TESTS=true; benchmarks of several threads are"
+            throw new Failure("the harness listed no benchmark to count"
+                    + (only.isPresent() ? " that count.benchmarks " + only.get() + " finds" : "")
+                    + " (BENCHMARK_LIST_TESTS=true; benchmarks of several threads are"
                     + " not counted)");
         }
         benchmarks = PerBenchmark.join(benchmarks, found);
     }
 
     @Override
-    public Optional<PerOp> count(Benchmark benchmark, Path tree, Map<String, String> env, Path counts, Path vlogs,
-            Logs logs, Exec exec) throws Failure, IOException, InterruptedException {
+    public Optional<PerOp> count(
+            Benchmark benchmark, Path tree, Map<String, String> env, Path counts, Path vlogs, Logs logs, Exec exec)
+            throws Failure, IOException, InterruptedException {
         Path json = counts.resolve("benchmark.json");
         Map<String, String> e = new LinkedHashMap<>(env);
         e.put("BENCHMARK_FILTER", "^" + PerBenchmark.quote(benchmark.name()) + "$");
@@ -112,14 +117,21 @@ final class GoogleBenchmarkCounts implements PerBenchmark {
         e.put("BENCHMARK_OUT", json.toString());
         e.put("BENCHMARK_OUT_FORMAT", "json");
         e.put("PERFAB_RESULT", json.toString());
-        List<String> wrapped = new ArrayList<>(List.of(Counters.VALGRIND, "--tool=callgrind", "--cache-sim=yes",
-                "--trace-children=yes", "--dump-after=*State::StartKeepRunning*",
-                "--dump-before=*State::FinishKeepRunning*", "--compress-strings=no", "--compress-pos=no",
+        List<String> wrapped = new ArrayList<>(List.of(
+                Counters.VALGRIND,
+                "--tool=callgrind",
+                "--cache-sim=yes",
+                "--trace-children=yes",
+                "--dump-after=*State::StartKeepRunning*",
+                "--dump-before=*State::FinishKeepRunning*",
+                "--compress-strings=no",
+                "--compress-pos=no",
                 "--callgrind-out-file=" + counts.resolve("callgrind.out.%p"),
-                "--log-file=" + vlogs.resolve("valgrind.%p.log"), "--"));
+                "--log-file=" + vlogs.resolve("valgrind.%p.log"),
+                "--"));
         wrapped.addAll(argv);
-        Processes.Outcome o = exec.run(new Processes.Command(wrapped, tree, e, timeout, logs.out("count"),
-                logs.err("count"), false));
+        Processes.Outcome o =
+                exec.run(new Processes.Command(wrapped, tree, e, timeout, logs.out("count"), logs.err("count"), false));
         if (!o.succeeded()) {
             throw new Failure(benchmark.cell() + " " + o.failure() + " under Valgrind"
                     + Counters.why(vlogs).map(w -> ": " + w).orElse(""));
@@ -128,9 +140,10 @@ final class GoogleBenchmarkCounts implements PerBenchmark {
         if (iterations == 0) {
             return Optional.empty(); // not a benchmark of this side
         }
-        Path loop = lastLoop(counts).orElseThrow(() -> new Failure(benchmark.cell() + " ran no loop of"
-                + " State::StartKeepRunning and FinishKeepRunning under Callgrind: a benchmark built against a"
-                + " library of Google Benchmark without its symbols cannot be counted one loop at a time"));
+        Path loop = lastLoop(counts)
+                .orElseThrow(() -> new Failure(benchmark.cell() + " ran no loop of"
+                        + " State::StartKeepRunning and FinishKeepRunning under Callgrind: a benchmark built against a"
+                        + " library of Google Benchmark without its symbols cannot be counted one loop at a time"));
         Counters.Counted c;
         try {
             c = Counters.readCallgrind(loop);
@@ -146,15 +159,15 @@ final class GoogleBenchmarkCounts implements PerBenchmark {
                 byFunction.put(f, (double) n / iterations);
             }
         });
-        return Optional.of(new PerOp((double) c.instructions() / iterations,
-                (double) c.estimatedCycles() / iterations, byFunction));
+        return Optional.of(new PerOp(
+                (double) c.instructions() / iterations, (double) c.estimatedCycles() / iterations, byFunction));
     }
 
     /** Returns the iterations of {@code benchmark}'s last run in Google Benchmark's JSON; 0 when it ran none. */
     private static long iterations(Path json, Benchmark benchmark) throws Failure, IOException {
         if (!Files.exists(json)) {
-            throw new Failure(benchmark.cell() + ": the harness wrote no JSON to BENCHMARK_OUT or $PERFAB_RESULT ("
-                    + json + ")");
+            throw new Failure(
+                    benchmark.cell() + ": the harness wrote no JSON to BENCHMARK_OUT or $PERFAB_RESULT (" + json + ")");
         }
         if (Files.size(json) == 0) {
             return 0; // Google Benchmark matched nothing: it opens its output, and writes nothing to it
@@ -163,8 +176,8 @@ final class GoogleBenchmarkCounts implements PerBenchmark {
         try (var in = BadInputException.open(json)) {
             root = JSON.readTree(in);
         } catch (IOException e) {
-            throw new Failure(benchmark.cell() + ": Google Benchmark's JSON in " + json + " does not parse: "
-                    + e.getMessage());
+            throw new Failure(
+                    benchmark.cell() + ": Google Benchmark's JSON in " + json + " does not parse: " + e.getMessage());
         }
         long iterations = 0;
         for (JsonNode b : root.path("benchmarks")) {
@@ -203,8 +216,8 @@ final class GoogleBenchmarkCounts implements PerBenchmark {
     /** Returns whether Callgrind dumped {@code part} as a loop's {@code FinishKeepRunning} was entered. */
     private static boolean endsALoop(Path part) throws IOException {
         try (var lines = Files.lines(part, StandardCharsets.UTF_8)) {
-            return lines.limit(40).anyMatch(l -> l.startsWith("desc: Trigger: --dump-before=")
-                    && l.contains("FinishKeepRunning"));
+            return lines.limit(40)
+                    .anyMatch(l -> l.startsWith("desc: Trigger: --dump-before=") && l.contains("FinishKeepRunning"));
         }
     }
 }

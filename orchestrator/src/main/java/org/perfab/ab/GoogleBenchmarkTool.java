@@ -40,8 +40,8 @@ final class GoogleBenchmarkTool implements HarnessTool {
      * Benchmark reads the flags perfab counts with from the environment.
      */
     @Override
-    public Optional<PerBenchmark> counter(List<String> run, Optional<Pattern> only, Duration timeout,
-            Consumer<String> notes) {
+    public Optional<PerBenchmark> counter(
+            List<String> run, Optional<Pattern> only, Duration timeout, Consumer<String> notes) {
         return Optional.of(new GoogleBenchmarkCounts(run, only, timeout));
     }
 }

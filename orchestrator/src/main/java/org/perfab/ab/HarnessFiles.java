@@ -44,7 +44,10 @@ record HarnessFiles(List<HarnessFile> files, List<GitRepo.Entry> copies, boolean
      * @throws BadInputException when an entry of {@code harness.files} names nothing in the head's
      *     tree, or names a submodule
      */
-    static HarnessFiles of(Workload.Harness harness, String workloadPath, SortedMap<String, GitRepo.Entry> head,
+    static HarnessFiles of(
+            Workload.Harness harness,
+            String workloadPath,
+            SortedMap<String, GitRepo.Entry> head,
             SortedMap<String, GitRepo.Entry> base) {
         if (harness.from() == Workload.From.SELF) {
             return NONE;
@@ -73,7 +76,8 @@ record HarnessFiles(List<HarnessFile> files, List<GitRepo.Entry> copies, boolean
         for (String path : paths.stream().sorted().toList()) {
             GitRepo.Entry mine = head.get(path);
             GitRepo.Entry theirs = base.get(path);
-            HarnessFile.State state = theirs == null ? HarnessFile.State.ADDED
+            HarnessFile.State state = theirs == null
+                    ? HarnessFile.State.ADDED
                     : theirs.equals(mine) ? HarnessFile.State.SAME : HarnessFile.State.CHANGED;
             files.add(new HarnessFile(path, state));
             if (state != HarnessFile.State.SAME) {
@@ -84,8 +88,8 @@ record HarnessFiles(List<HarnessFile> files, List<GitRepo.Entry> copies, boolean
     }
 
     /** Returns whether every path that differs between the trees is among {@code copied}. */
-    private static boolean erasesTheChange(Map<String, GitRepo.Entry> head, Map<String, GitRepo.Entry> base,
-            Set<String> copied) {
+    private static boolean erasesTheChange(
+            Map<String, GitRepo.Entry> head, Map<String, GitRepo.Entry> base, Set<String> copied) {
         boolean anyDifference = false;
         for (Map.Entry<String, GitRepo.Entry> e : head.entrySet()) {
             if (!e.getValue().equals(base.get(e.getKey()))) {
@@ -127,12 +131,17 @@ record HarnessFiles(List<HarnessFile> files, List<GitRepo.Entry> copies, boolean
         }
         if (entry.chars().anyMatch(c -> c == '*' || c == '?')) {
             Pattern glob = Glob.compile(entry, "/");
-            return head.values().stream().filter(HarnessFiles::isFile)
-                    .map(GitRepo.Entry::path).filter(p -> glob.matcher(p).matches()).toList();
+            return head.values().stream()
+                    .filter(HarnessFiles::isFile)
+                    .map(GitRepo.Entry::path)
+                    .filter(p -> glob.matcher(p).matches())
+                    .toList();
         }
         String folder = entry.endsWith("/") ? entry : entry + "/";
-        return head.subMap(folder, folder + Character.MAX_VALUE).values().stream().filter(HarnessFiles::isFile)
-                .map(GitRepo.Entry::path).toList();
+        return head.subMap(folder, folder + Character.MAX_VALUE).values().stream()
+                .filter(HarnessFiles::isFile)
+                .map(GitRepo.Entry::path)
+                .toList();
     }
 
     private static boolean isFile(GitRepo.Entry e) {

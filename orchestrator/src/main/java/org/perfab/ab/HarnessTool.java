@@ -105,8 +105,12 @@ interface HarnessTool {
     /** Returns {@code argv} with {@code added} at its end; a {@code sh -c SCRIPT} gets them as the script's {@code "$@"}. */
     static List<String> appended(List<String> argv, List<String> added) {
         List<String> out = new ArrayList<>(argv);
-        if (argv.size() == 3 && (argv.get(0).equals("sh") || argv.get(0).equals("bash") || argv.get(0).endsWith("/sh")
-                || argv.get(0).endsWith("/bash")) && argv.get(1).equals("-c")) {
+        if (argv.size() == 3
+                && (argv.get(0).equals("sh")
+                        || argv.get(0).equals("bash")
+                        || argv.get(0).endsWith("/sh")
+                        || argv.get(0).endsWith("/bash"))
+                && argv.get(1).equals("-c")) {
             out.set(2, argv.get(2) + " \"$@\"");
             out.add(Path.of(argv.get(0)).getFileName().toString());
         }

@@ -15,11 +15,10 @@ import org.perfab.workload.Workload;
  */
 final class HarnessTools {
     /** Every tool perfab knows. */
-    static final List<HarnessTool> ALL = List.of(new GoTool(), new GoogleBenchmarkTool(), new PytestBenchmarkTool(),
-            new JmhTool(), new LibtestTool());
+    static final List<HarnessTool> ALL = List.of(
+            new GoTool(), new GoogleBenchmarkTool(), new PytestBenchmarkTool(), new JmhTool(), new LibtestTool());
 
-    private HarnessTools() {
-    }
+    private HarnessTools() {}
 
     /**
      * Returns the tool whose reader {@code format} is (one of {@link org.perfab.ingest.Formats#ALL}); empty
@@ -40,7 +39,7 @@ final class HarnessTools {
             return Optional.empty();
         }
         Workload.Read read = (Workload.Read) harness.format();
-        return of(read.format()).flatMap(t -> t.counter(read.run(), harness.count().benchmarks(),
-                harness.timeout(), notes));
+        return of(read.format())
+                .flatMap(t -> t.counter(read.run(), harness.count().benchmarks(), harness.timeout(), notes));
     }
 }

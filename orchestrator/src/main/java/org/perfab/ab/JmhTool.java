@@ -50,7 +50,8 @@ final class JmhTool implements HarnessTool {
                 // JMH's patterns include: one more would add to those the harness gives. Leaving
                 // out the others keeps exactly the slice of what it lists.
                 Set<String> kept = Set.copyOf(slice);
-                List<String> others = all.stream().filter(n -> !kept.contains(n)).toList();
+                List<String> others =
+                        all.stream().filter(n -> !kept.contains(n)).toList();
                 return others.isEmpty() ? argv : HarnessTool.appended(argv, List.of("-e", HarnessTool.regex(others)));
             }
         });
@@ -58,8 +59,8 @@ final class JmhTool implements HarnessTool {
 
     /** Returns empty: perfab does not count JMH's benchmarks one at a time. */
     @Override
-    public Optional<PerBenchmark> counter(List<String> run, Optional<Pattern> only, Duration timeout,
-            Consumer<String> notes) {
+    public Optional<PerBenchmark> counter(
+            List<String> run, Optional<Pattern> only, Duration timeout, Consumer<String> notes) {
         return Optional.empty();
     }
 }

@@ -16,6 +16,7 @@ final class Ledger {
     private final List<RunResults.TrialRecord> trials = new ArrayList<>();
     /** How many of {@link #trials}, the first, an earlier process of this run finished. */
     private int resumed;
+
     private final Map<SideDir, Builder.Result> builds = new HashMap<>();
     private final List<Warning> warnings = new ArrayList<>();
     private double checkoutSeconds;
@@ -30,8 +31,14 @@ final class Ledger {
      * @param earlierSeconds what the trials of earlier processes of this run (a resumed run) took,
      *     in seconds, as each recorded its wall time; 0 for a run not resumed
      */
-    record Snapshot(List<RunResults.TrialRecord> trials, Map<SideDir, Builder.Result> builds, List<Warning> warnings,
-            double checkoutSeconds, double buildSeconds, double trialSeconds, double earlierSeconds) {
+    record Snapshot(
+            List<RunResults.TrialRecord> trials,
+            Map<SideDir, Builder.Result> builds,
+            List<Warning> warnings,
+            double checkoutSeconds,
+            double buildSeconds,
+            double trialSeconds,
+            double earlierSeconds) {
         Snapshot {
             trials = List.copyOf(trials);
             builds = Map.copyOf(builds);
@@ -39,8 +46,13 @@ final class Ledger {
         }
 
         /** A snapshot of a run that no earlier process began. */
-        Snapshot(List<RunResults.TrialRecord> trials, Map<SideDir, Builder.Result> builds, List<Warning> warnings,
-                double checkoutSeconds, double buildSeconds, double trialSeconds) {
+        Snapshot(
+                List<RunResults.TrialRecord> trials,
+                Map<SideDir, Builder.Result> builds,
+                List<Warning> warnings,
+                double checkoutSeconds,
+                double buildSeconds,
+                double trialSeconds) {
             this(trials, builds, warnings, checkoutSeconds, buildSeconds, trialSeconds, 0);
         }
 

@@ -45,8 +45,11 @@ final class LibtestTool implements HarnessTool {
 
             @Override
             public List<String> names(List<String> lines) {
-                return lines.stream().map(String::strip).filter(l -> l.endsWith(": benchmark") || l.endsWith(": bench"))
-                        .map(l -> l.substring(0, l.lastIndexOf(": "))).toList();
+                return lines.stream()
+                        .map(String::strip)
+                        .filter(l -> l.endsWith(": benchmark") || l.endsWith(": bench"))
+                        .map(l -> l.substring(0, l.lastIndexOf(": ")))
+                        .toList();
             }
 
             @Override
@@ -70,8 +73,8 @@ final class LibtestTool implements HarnessTool {
 
     /** Returns empty: perfab does not count libtest's benchmarks one at a time. */
     @Override
-    public Optional<PerBenchmark> counter(List<String> run, Optional<Pattern> only, Duration timeout,
-            Consumer<String> notes) {
+    public Optional<PerBenchmark> counter(
+            List<String> run, Optional<Pattern> only, Duration timeout, Consumer<String> notes) {
         return Optional.empty();
     }
 }

@@ -86,7 +86,8 @@ final class Looks {
         Set<String> timed = open.stream().filter(n -> !counting.contains(n)).collect(Collectors.toSet());
         // Two trials a side decide a count: the round counts in its last two, whatever its size (the
         // last, so that the round's trials reach its look, which the table reads from the measurements).
-        int countFrom = Math.max(Rounds.previous(plan.thresholds().adaptive().orElseThrow().looks(), plan.trials()),
+        int countFrom = Math.max(
+                Rounds.previous(plan.thresholds().adaptive().orElseThrow().looks(), plan.trials()),
                 plan.trials() - Workload.COUNTED_TRIALS);
         if (timed.isEmpty()) {
             return whole.narrowed(trials, open, counting, countFrom, false);
@@ -96,16 +97,22 @@ final class Looks {
             Optional<HarnessTool.Slicer> slicer = Slices.of(harness);
             if (slicer.isPresent()) {
                 try {
-                    listing = Optional.of(Slices.listing(slicer.get(), Slices.Why.LOOK, harness, processes, dir.firstBuilds(),
-                            dir.logs(), events::note));
+                    listing = Optional.of(Slices.listing(
+                            slicer.get(),
+                            Slices.Why.LOOK,
+                            harness,
+                            processes,
+                            dir.firstBuilds(),
+                            dir.logs(),
+                            events::note));
                 } catch (RunFailedException e) {
                     events.note(e.getMessage() + "; the later looks run the harness whole");
                 }
             }
         }
         // A shard's harness is narrowed from the whole suite's: its filter names the open cells' benchmarks.
-        Optional<Slices.Sided> narrow = Slices.narrowed(listing.isPresent() ? workload.harness() : harness, listing,
-                timed);
+        Optional<Slices.Sided> narrow =
+                Slices.narrowed(listing.isPresent() ? workload.harness() : harness, listing, timed);
         if (narrow.isEmpty()) {
             if (!saidWhole) {
                 saidWhole = true;
@@ -115,7 +122,8 @@ final class Looks {
             }
             return whole.narrowed(trials, open, counting, countFrom, true);
         }
-        events.note("look " + (plan.thresholds().adaptive().orElseThrow().looks().indexOf(plan.trials()) + 1)
+        events.note("look "
+                + (plan.thresholds().adaptive().orElseThrow().looks().indexOf(plan.trials()) + 1)
                 + " measures only the " + timed.size() + " undecided cell name" + (timed.size() == 1 ? "" : "s") + ": "
                 + String.join(" ", narrow.get().harness().argvs().get(0)));
         return whole.narrowed(narrow.get(), open, counting, countFrom, true);
@@ -128,8 +136,10 @@ final class Looks {
      * whole trials.
      */
     private boolean narrows(Workload.Harness harness) {
-        return !saidWhole && (harness.format() instanceof Workload.Timed
-                || harness.counted() && harness.format() instanceof Workload.Read || Slices.of(harness).isPresent());
+        return !saidWhole
+                && (harness.format() instanceof Workload.Timed
+                        || harness.counted() && harness.format() instanceof Workload.Read
+                        || Slices.of(harness).isPresent());
     }
 
     /**
@@ -150,9 +160,11 @@ final class Looks {
         List<CellComparison> undecided;
         ComparisonTable table;
         synchronized (ledger) {
-            table = assembly.results(ledger.snapshot(), false, 0, clock.instant()).table();
+            table = assembly.results(ledger.snapshot(), false, 0, clock.instant())
+                    .table();
             undecided = request.undecided().isPresent()
-                    ? table.rows().stream().filter(request.undecided().get()).toList() : table.undecided();
+                    ? table.rows().stream().filter(request.undecided().get()).toList()
+                    : table.undecided();
         }
         List<Integer> sizes = looks.get().looks();
         int look = sizes.indexOf(plan.trials()) + 1;
@@ -161,9 +173,11 @@ final class Looks {
             events.note(at + "every cell is decided");
             return Optional.empty();
         }
-        String names = undecided.stream().limit(5).map(r -> r.cell().name() + " " + r.cell().metric())
-                .collect(Collectors.joining(", ")) + (undecided.size() > 5 ? " and " + (undecided.size() - 5) + " more"
-                        : "");
+        String names = undecided.stream()
+                        .limit(5)
+                        .map(r -> r.cell().name() + " " + r.cell().metric())
+                        .collect(Collectors.joining(", "))
+                + (undecided.size() > 5 ? " and " + (undecided.size() - 5) + " more" : "");
         if (look >= sizes.size()) {
             events.note(at + undecided.size() + " cell" + (undecided.size() == 1 ? " is" : "s are")
                     + " still undecided at the most trials asked (" + names + "); perfab plan " + dir.results()
@@ -172,9 +186,16 @@ final class Looks {
         }
         int next = sizes.get(look);
         List<String> counting = counting(plan, undecided, sizes.get(sizes.size() - 1));
-        List<String> open = undecided.stream().map(r -> r.cell().name()).distinct().sorted().toList();
+        List<String> open =
+                undecided.stream().map(r -> r.cell().name()).distinct().sorted().toList();
         Ledger.Snapshot done = ledger.snapshot();
-        Events.Look found = look(table, undecided, look, sizes.size(), next - plan.trials(), open.size(),
+        Events.Look found = look(
+                table,
+                undecided,
+                look,
+                sizes.size(),
+                next - plan.trials(),
+                open.size(),
                 price(plan, assembly, sizes, next, open, done.trials()));
         if (request.budget().isPresent()) {
             // The budget is the whole run's: a resumed run counts what its earlier processes spent.
@@ -196,17 +217,32 @@ final class Looks {
      * since its next look would pass {@code budget}, with {@code spentSeconds} of trials spent:
      * what the results say of the stop, and the budget ({@code enough}) that lets the next look run.
      */
-    private static Warning budgetStop(Events.Look found, int trials, Duration budget, double spentSeconds,
-            Duration enough) {
-        Map<String, Long> figures = new HashMap<>(Map.of("look", (long) found.look(), "looks",
-                (long) found.looks(), "trials", (long) trials, "more", (long) found.trials(), "benchmarks",
-                (long) found.benchmarks(), "budgetMillis", budget.toMillis(), "spentMillis",
-                Math.round(spentSeconds * 1000), "enoughMillis", enough.toMillis()));
+    private static Warning budgetStop(
+            Events.Look found, int trials, Duration budget, double spentSeconds, Duration enough) {
+        Map<String, Long> figures = new HashMap<>(Map.of(
+                "look",
+                (long) found.look(),
+                "looks",
+                (long) found.looks(),
+                "trials",
+                (long) trials,
+                "more",
+                (long) found.trials(),
+                "benchmarks",
+                (long) found.benchmarks(),
+                "budgetMillis",
+                budget.toMillis(),
+                "spentMillis",
+                Math.round(spentSeconds * 1000),
+                "enoughMillis",
+                enough.toMillis()));
         if (!Double.isNaN(found.nextSeconds())) {
             figures.put("nextMillis", Math.round(found.nextSeconds() * 1000));
         }
-        return Warning.of(Warning.Kind.BUDGET_STOP, found.open().stream().map(c -> c.name() + " " + c.metric())
-                .toList(), figures);
+        return Warning.of(
+                Warning.Kind.BUDGET_STOP,
+                found.open().stream().map(c -> c.name() + " " + c.metric()).toList(),
+                figures);
     }
 
     /**
@@ -230,9 +266,13 @@ final class Looks {
         for (CellComparison r : undecided) {
             // Where the pairs judged, the spread they see, not each side's with the runner's drift in it.
             double atMost = r.comparison().detectableAt(most, test);
-            if (!Counted.is(r.cell().metric()) && !counting.contains(r.cell().name())
+            if (!Counted.is(r.cell().metric())
+                    && !counting.contains(r.cell().name())
                     && atMost > plan.thresholds().minEffect()
-                    && h.count().benchmarks().map(p -> p.matcher(r.cell().name()).find()).orElse(true)
+                    && h.count()
+                            .benchmarks()
+                            .map(p -> p.matcher(r.cell().name()).find())
+                            .orElse(true)
                     && !hopeless.contains(r.cell().name())) {
                 hopeless.add(r.cell().name());
             }
@@ -265,10 +305,16 @@ final class Looks {
      * each as long as the open cells' share of a trial of the last round, or a whole trial of a
      * harness that runs whole (see {@link Rounds#next}).
      */
-    private double price(Plan plan, Assembly assembly, List<Integer> sizes, int next, List<String> open,
+    private double price(
+            Plan plan,
+            Assembly assembly,
+            List<Integer> sizes,
+            int next,
+            List<String> open,
             List<RunResults.TrialRecord> done) {
         Workload.Harness h = plan.workload().harness();
-        int workers = h.perBenchmark() && h.counted() ? Math.max(1, assembly.machine().cores()) : 1;
+        int workers =
+                h.perBenchmark() && h.counted() ? Math.max(1, assembly.machine().cores()) : 1;
         return Rounds.next(done, sizes, plan.trials(), next, narrows(h) ? open : List.of(), workers);
     }
 
@@ -277,8 +323,14 @@ final class Looks {
      * are {@code undecided}: the next look adds {@code trials} per side, runs {@code benchmarks}
      * benchmarks and takes {@code seconds} (NaN when unknown).
      */
-    private static Events.Look look(ComparisonTable table, List<CellComparison> undecided, int look, int looks,
-            int trials, int benchmarks, double seconds) {
+    private static Events.Look look(
+            ComparisonTable table,
+            List<CellComparison> undecided,
+            int look,
+            int looks,
+            int trials,
+            int benchmarks,
+            double seconds) {
         List<CellId> open = undecided.stream().map(r -> r.cell().id()).toList();
         Set<CellId> opened = Set.copyOf(open);
         Map<Verdict, Integer> decided = new EnumMap<>(Verdict.class);

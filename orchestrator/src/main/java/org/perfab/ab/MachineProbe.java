@@ -14,12 +14,13 @@ import org.perfab.model.RunResults;
  * properties and {@code /proc/cpuinfo}; a fake engine describes a machine of its own.
  */
 public final class MachineProbe {
-    private MachineProbe() {
-    }
+    private MachineProbe() {}
 
     /** Returns the machine, reading {@code /proc/cpuinfo} where there is one and {@code env}. */
     public static RunResults.Machine probe(Map<String, String> env) {
-        return new RunResults.Machine(cpu(), Runtime.getRuntime().availableProcessors(),
+        return new RunResults.Machine(
+                cpu(),
+                Runtime.getRuntime().availableProcessors(),
                 System.getProperty("os.name") + " " + System.getProperty("os.arch"),
                 System.getProperty("os.version"),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.version"),

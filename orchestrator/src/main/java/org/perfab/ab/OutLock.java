@@ -43,11 +43,15 @@ public final class OutLock implements AutoCloseable {
         Path file = root.resolve(FILE);
         FileChannel channel;
         try {
-            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+            channel = FileChannel.open(
+                    file,
+                    StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE,
+                    StandardOpenOption.READ,
+                    LinkOption.NOFOLLOW_LINKS);
         } catch (IOException e) {
-            throw new BadInputException("cannot write into " + option + " " + root + ": "
-                    + BadInputException.reason(e), e);
+            throw new BadInputException(
+                    "cannot write into " + option + " " + root + ": " + BadInputException.reason(e), e);
         }
         FileLock lock;
         try {
@@ -75,8 +79,8 @@ public final class OutLock implements AutoCloseable {
             channel.force(false);
         } catch (IOException e) {
             new OutLock(channel, lock).close();
-            throw new BadInputException("cannot write into " + option + " " + root + ": "
-                    + BadInputException.reason(e), e);
+            throw new BadInputException(
+                    "cannot write into " + option + " " + root + ": " + BadInputException.reason(e), e);
         }
         return new OutLock(channel, lock);
     }

@@ -22,8 +22,7 @@ interface PerBenchmark {
      * @param cell its cell's name, as perfab names the tool's timed cells
      * @param iterations the iterations it is counted over, where perfab chooses them; 0 where the tool does
      */
-    record Benchmark(String name, String cell, long iterations) {
-    }
+    record Benchmark(String name, String cell, long iterations) {}
 
     /**
      * What one operation of a benchmark executed.
@@ -32,8 +31,7 @@ interface PerBenchmark {
      * @param estimatedCycles its estimate of cycles (see {@link org.perfab.exec.Counters})
      * @param byFunction its instructions by function ({@code FILE:FUNCTION})
      */
-    record PerOp(double instructions, double estimatedCycles, Map<String, Double> byFunction) {
-    }
+    record PerOp(double instructions, double estimatedCycles, Map<String, Double> byFunction) {}
 
     /** Runs a command of a trial. */
     interface Exec {
@@ -81,8 +79,7 @@ interface PerBenchmark {
      * perfab would choose: the count cache's, so that a side counted fresh is counted as the other
      * side was. Called before any side is readied; a tool that chooses its own iterations ignores it.
      */
-    default void prefer(Map<String, Long> iterations) {
-    }
+    default void prefer(Map<String, Long> iterations) {}
 
     /** Returns the benchmarks found, in the order the tool runs them; empty before the first side is ready. */
     List<Benchmark> benchmarks();
@@ -91,8 +88,9 @@ interface PerBenchmark {
      * Counts one operation of {@code benchmark} on the side of {@code tree}: Valgrind's files go into
      * {@code counts}, its logs into {@code vlogs}. Empty when the side has no such benchmark.
      */
-    Optional<PerOp> count(Benchmark benchmark, Path tree, Map<String, String> env, Path counts, Path vlogs, Logs logs,
-            Exec exec) throws Failure, IOException, InterruptedException;
+    Optional<PerOp> count(
+            Benchmark benchmark, Path tree, Map<String, String> env, Path counts, Path vlogs, Logs logs, Exec exec)
+            throws Failure, IOException, InterruptedException;
 
     /**
      * Returns {@code known} with the benchmarks of {@code found} it lacks after it: each side's

@@ -56,11 +56,25 @@ import org.perfab.workload.WorkloadLoader;
  *     its noise floors, its cache); empty for a {@code run.json} of an earlier perfab, which did not
  *     keep them
  */
-record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, String workloadPath,
-        String workloadText, int trials, int warmup, int builds, Optional<Long> seed, Optional<Long> padding,
+record Plan(
+        String repository,
+        Commit baseTip,
+        Commit head,
+        Commit mergeBase,
+        String workloadPath,
+        String workloadText,
+        int trials,
+        int warmup,
+        int builds,
+        Optional<Long> seed,
+        Optional<Long> padding,
         Thresholds thresholds,
-        Instant startedAt, Optional<Sharding.Shard> shard, Map<String, Double> shardTimes, List<String> open,
-        List<String> counting, Optional<Options> options) {
+        Instant startedAt,
+        Optional<Sharding.Shard> shard,
+        Map<String, Double> shardTimes,
+        List<String> open,
+        List<String> counting,
+        Optional<Options> options) {
     Plan {
         shardTimes = Map.copyOf(shardTimes);
         open = List.copyOf(new java.util.TreeSet<>(open));
@@ -110,11 +124,39 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
     }
 
     /** A plan of the whole suite. */
-    Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, String workloadPath, String workloadText,
-            int trials, int warmup, int builds, Optional<Long> seed, Optional<Long> padding, Thresholds thresholds,
+    Plan(
+            String repository,
+            Commit baseTip,
+            Commit head,
+            Commit mergeBase,
+            String workloadPath,
+            String workloadText,
+            int trials,
+            int warmup,
+            int builds,
+            Optional<Long> seed,
+            Optional<Long> padding,
+            Thresholds thresholds,
             Instant startedAt) {
-        this(repository, baseTip, head, mergeBase, workloadPath, workloadText, trials, warmup, builds, seed, padding,
-                thresholds, startedAt, Optional.empty(), Map.of(), List.of(), List.of(), Optional.of(Options.NONE));
+        this(
+                repository,
+                baseTip,
+                head,
+                mergeBase,
+                workloadPath,
+                workloadText,
+                trials,
+                warmup,
+                builds,
+                seed,
+                padding,
+                thresholds,
+                startedAt,
+                Optional.empty(),
+                Map.of(),
+                List.of(),
+                List.of(),
+                Optional.of(Options.NONE));
     }
 
     static final String SCHEMA = "perfab/run/v1";
@@ -131,14 +173,48 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
      * named {@code counting} in place of timing them.
      */
     Plan withRound(int n, List<String> open, List<String> counting) {
-        return new Plan(repository, baseTip, head, mergeBase, workloadPath, workloadText, n, warmup, builds, seed,
-                padding, thresholds, startedAt, shard, shardTimes, open, counting, options);
+        return new Plan(
+                repository,
+                baseTip,
+                head,
+                mergeBase,
+                workloadPath,
+                workloadText,
+                n,
+                warmup,
+                builds,
+                seed,
+                padding,
+                thresholds,
+                startedAt,
+                shard,
+                shardTimes,
+                open,
+                counting,
+                options);
     }
 
     /** Returns this plan with the options {@code o}. */
     Plan withOptions(Options o) {
-        return new Plan(repository, baseTip, head, mergeBase, workloadPath, workloadText, trials, warmup, builds, seed,
-                padding, thresholds, startedAt, shard, shardTimes, open, counting, Optional.of(o));
+        return new Plan(
+                repository,
+                baseTip,
+                head,
+                mergeBase,
+                workloadPath,
+                workloadText,
+                trials,
+                warmup,
+                builds,
+                seed,
+                padding,
+                thresholds,
+                startedAt,
+                shard,
+                shardTimes,
+                open,
+                counting,
+                Optional.of(o));
     }
 
     /** Returns the trial order. */
@@ -200,17 +276,28 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
         }
         StrictJson.Obj n = StrictJson.parse(text, SCHEMA, file.toString());
         Thresholds thresholds = TableJson.thresholds(n, "thresholds");
-        Plan p = new Plan(n.text("repository"), commit(n.object("baseTip")), commit(n.object("head")),
-                commit(n.object("mergeBase")), n.text("workloadPath"), n.text("workloadText"),
-                n.integer("trials", 2, Workload.MAX_TRIALS), n.integer("warmup", 0, Workload.MAX_WARMUP),
+        Plan p = new Plan(
+                n.text("repository"),
+                commit(n.object("baseTip")),
+                commit(n.object("head")),
+                commit(n.object("mergeBase")),
+                n.text("workloadPath"),
+                n.text("workloadText"),
+                n.integer("trials", 2, Workload.MAX_TRIALS),
+                n.integer("warmup", 0, Workload.MAX_WARMUP),
                 n.integer("builds", 1, Workload.MAX_BUILDS),
                 n.isNull("seed") ? Optional.empty() : Optional.of(n.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE)),
-                n.isNull("padding") ? Optional.empty()
+                n.isNull("padding")
+                        ? Optional.empty()
                         : Optional.of(n.integer("padding", Long.MIN_VALUE, Long.MAX_VALUE)),
-                thresholds, n.check("startedAt", () -> Instant.parse(n.text("startedAt"))),
-                n.has("shard") ? Optional.of(n.check("shard", () -> Sharding.parse(n.text("shard")))) : Optional.empty(),
+                thresholds,
+                n.check("startedAt", () -> Instant.parse(n.text("startedAt"))),
+                n.has("shard")
+                        ? Optional.of(n.check("shard", () -> Sharding.parse(n.text("shard"))))
+                        : Optional.empty(),
                 n.has("shardTimes") ? times(n.object("shardTimes")) : Map.of(),
-                n.has("open") ? n.texts("open") : List.of(), n.has("counting") ? n.texts("counting") : List.of(),
+                n.has("open") ? n.texts("open") : List.of(),
+                n.has("counting") ? n.texts("counting") : List.of(),
                 n.has("options") ? Optional.of(options(n.object("options"))) : Optional.empty());
         n.done();
         return p;
@@ -226,7 +313,9 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
         ArrayNode failOn = n.putArray("failOn");
         o.failOn().forEach(v -> failOn.add(v.id()));
         if (o.noise().isPresent()) {
-            n.putObject("noise").put("file", o.noise().get().file().toString()).put("text", o.noise().get().text());
+            n.putObject("noise")
+                    .put("file", o.noise().get().file().toString())
+                    .put("text", o.noise().get().text());
         } else {
             n.putNull("noise");
         }
@@ -239,8 +328,8 @@ record Plan(String repository, Commit baseTip, Commit head, Commit mergeBase, St
     }
 
     private static Options options(StrictJson.Obj n) {
-        Optional<Duration> budget = n.textOrNull("budget")
-                .map(b -> n.check("budget", () -> Durations.parse("budget", b)));
+        Optional<Duration> budget =
+                n.textOrNull("budget").map(b -> n.check("budget", () -> Durations.parse("budget", b)));
         List<Verdict> failOn = new java.util.ArrayList<>();
         for (String id : n.texts("failOn")) {
             failOn.add(n.check("failOn", () -> Verdict.fromId(id)));

@@ -40,7 +40,13 @@ final class Planner {
     /** What runs the run's commands: here, {@code perf stat} for a workload that reads the CPU's counters. */
     private final Commands processes;
 
-    Planner(AbRequest request, Events events, Clock clock, Ledger ledger, RunDir dir, Optional<Plan.Noise> noise,
+    Planner(
+            AbRequest request,
+            Events events,
+            Clock clock,
+            Ledger ledger,
+            RunDir dir,
+            Optional<Plan.Noise> noise,
             Commands processes) {
         this.processes = Objects.requireNonNull(processes, "processes");
         this.request = Objects.requireNonNull(request, "request");
@@ -70,7 +76,8 @@ final class Planner {
             Commit mergeBase = mergeBase(git, baseTip, head);
             String workload = workloadPath(git, head);
             String shown = workload + " at " + request.head() + " (" + head.shortId() + ")";
-            String yaml = new String(git.read(head, workload).orElseThrow(() -> noWorkload(git, workload, shown)),
+            String yaml = new String(
+                    git.read(head, workload).orElseThrow(() -> noWorkload(git, workload, shown)),
                     StandardCharsets.UTF_8);
             Workload w = WorkloadLoader.parse(yaml, shown);
             checkCounters(w, shown, processes);
@@ -78,13 +85,30 @@ final class Planner {
             int trialCount = size.trials().value();
             Thresholds thresholds = thresholds(w);
             if (size.adaptive().value() > trialCount) {
-                thresholds = thresholds.withAdaptive(new Sequential(trialCount, size.adaptive().value()));
+                thresholds = thresholds.withAdaptive(
+                        new Sequential(trialCount, size.adaptive().value()));
             }
             Optional<Long> seed = request.seed().or(w::seed);
-            Plan p = new Plan(request.repository().toString(), baseTip, head, mergeBase, workload, yaml, trialCount,
-                    w.warmup(), size.builds().value(), seed, request.padding().map(Setting::value).orElse(false)
-                            ? Optional.of(seed.orElseGet(() -> new Random().nextLong())) : Optional.empty(),
-                    thresholds, started, request.shard(), request.shardTimes(), List.of(), List.of(),
+            Plan p = new Plan(
+                    request.repository().toString(),
+                    baseTip,
+                    head,
+                    mergeBase,
+                    workload,
+                    yaml,
+                    trialCount,
+                    w.warmup(),
+                    size.builds().value(),
+                    seed,
+                    request.padding().map(Setting::value).orElse(false)
+                            ? Optional.of(seed.orElseGet(() -> new Random().nextLong()))
+                            : Optional.empty(),
+                    thresholds,
+                    started,
+                    request.shard(),
+                    request.shardTimes(),
+                    List.of(),
+                    List.of(),
                     Optional.of(options()));
             p.write(dir.plan());
             return p;
@@ -99,13 +123,16 @@ final class Planner {
         if (!request.head().equals(GitRepo.WORKTREE)) {
             return git.resolve(request.head());
         }
-        Commit head = git.snapshot(Stream.concat(Stream.of(request.out()), request.cache().stream()).toList(),
+        Commit head = git.snapshot(
+                Stream.concat(Stream.of(request.out()), request.cache().stream())
+                        .toList(),
                 events::note);
         Commit tip = git.resolve("HEAD");
         events.note("the head is " + head.subject() + ": " + head.shortId());
         if (!tip.id().equals(head.id())) {
-            ledger.warning(Warning.of(Warning.Kind.UNCOMMITTED_HEAD, List.of(tip.shortId(), head.shortId()),
-                    Map.of("files", (long) git.changedFiles(tip, head))));
+            ledger.warning(Warning.of(
+                    Warning.Kind.UNCOMMITTED_HEAD, List.of(tip.shortId(), head.shortId()), Map.of("files", (long)
+                            git.changedFiles(tip, head))));
         }
         return head;
     }
@@ -158,8 +185,8 @@ final class Planner {
         try {
             return request.overrides().or(w.thresholds()).over(Thresholds.DEFAULT);
         } catch (IllegalArgumentException e) {
-            throw new BadInputException("thresholds of " + request.workload() + " with the command line: "
-                    + e.getMessage());
+            throw new BadInputException(
+                    "thresholds of " + request.workload() + " with the command line: " + e.getMessage());
         }
     }
 
@@ -178,9 +205,12 @@ final class Planner {
         if (prefix.isEmpty() || request.workload().equals(AbRequest.DEFAULT_WORKLOAD)) {
             return request.workload();
         }
-        String inFolder = Path.of(prefix + request.workload()).normalize().toString().replace('\\', '/');
-        return git.read(head, inFolder).isEmpty() && git.read(head, request.workload()).isPresent()
-                ? request.workload() : inFolder;
+        String inFolder =
+                Path.of(prefix + request.workload()).normalize().toString().replace('\\', '/');
+        return git.read(head, inFolder).isEmpty()
+                        && git.read(head, request.workload()).isPresent()
+                ? request.workload()
+                : inFolder;
     }
 
     /** Says why the head has no workload file at {@code path}, and what to do. */

@@ -27,10 +27,10 @@ final class Profiles {
     static final int KEPT = 500;
     /** The most functions a cell names. */
     static final int NAMED = 5;
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private Profiles() {
-    }
+    private Profiles() {}
 
     /** Returns where the trial of {@code stem} keeps its counts by function. */
     static Path file(Path results, String stem) {
@@ -43,7 +43,9 @@ final class Profiles {
         ObjectNode cells = root.putObject("cells");
         byCell.forEach((cell, functions) -> {
             ObjectNode c = cells.putObject(cell);
-            functions.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed()).limit(KEPT)
+            functions.entrySet().stream()
+                    .sorted(Map.Entry.<String, Double>comparingByValue().reversed())
+                    .limit(KEPT)
                     .forEach(e -> {
                         double v = e.getValue();
                         if (v == Math.rint(v) && Math.abs(v) < 1e15) {
@@ -74,8 +76,10 @@ final class Profiles {
             }
             int s = t.side().ordinal();
             n[s]++;
-            functions.fields().forEachRemaining(f -> sums.computeIfAbsent(f.getKey(), k -> new double[2])[s]
-                    += f.getValue().asDouble());
+            functions
+                    .fields()
+                    .forEachRemaining(f -> sums.computeIfAbsent(f.getKey(), k -> new double[2])[s] +=
+                            f.getValue().asDouble());
         }
         if (n[Side.BASE.ordinal()] == 0 || n[Side.HEAD.ordinal()] == 0) {
             return List.of();
@@ -89,10 +93,14 @@ final class Profiles {
             }
         });
         // A move under a hundredth of the largest is not where the count moved.
-        double largest = all.stream().mapToDouble(c -> Math.abs(c.delta())).max().orElse(0);
-        return all.stream().filter(c -> Math.abs(c.delta()) >= largest / 100)
+        double largest =
+                all.stream().mapToDouble(c -> Math.abs(c.delta())).max().orElse(0);
+        return all.stream()
+                .filter(c -> Math.abs(c.delta()) >= largest / 100)
                 .sorted(Comparator.comparingDouble((FunctionChange c) -> -Math.abs(c.delta()))
-                .thenComparing(FunctionChange::function)).limit(NAMED).toList();
+                        .thenComparing(FunctionChange::function))
+                .limit(NAMED)
+                .toList();
     }
 
     /** Returns the counts by function of {@code cell} in {@code file}; null when it has none, or does not read. */

@@ -18,8 +18,7 @@ import java.util.Set;
  * absolute path, or a link in both trees to one build.
  */
 final class Programs {
-    private Programs() {
-    }
+    private Programs() {}
 
     /**
      * Returns the real paths of what {@code argv}, run in {@code cwd}, names: its program when

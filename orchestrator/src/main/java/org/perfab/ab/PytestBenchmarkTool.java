@@ -32,8 +32,10 @@ final class PytestBenchmarkTool implements HarnessTool {
         return Optional.of(new Appending(argv, List.of("--collect-only", "--verbosity=-1")) {
             @Override
             public List<String> names(List<String> lines) {
-                return lines.stream().filter(l -> l.contains("::") && !l.isBlank()
-                        && !Character.isWhitespace(l.charAt(0))).map(String::strip).toList();
+                return lines.stream()
+                        .filter(l -> l.contains("::") && !l.isBlank() && !Character.isWhitespace(l.charAt(0)))
+                        .map(String::strip)
+                        .toList();
             }
 
             @Override
@@ -51,8 +53,8 @@ final class PytestBenchmarkTool implements HarnessTool {
 
     /** Returns empty: perfab does not count pytest-benchmark's benchmarks one at a time. */
     @Override
-    public Optional<PerBenchmark> counter(List<String> run, Optional<Pattern> only, Duration timeout,
-            Consumer<String> notes) {
+    public Optional<PerBenchmark> counter(
+            List<String> run, Optional<Pattern> only, Duration timeout, Consumer<String> notes) {
         return Optional.empty();
     }
 }

@@ -27,8 +27,7 @@ import org.perfab.workload.Durations;
  * reused from, and how the results are printed.
  */
 final class Resume {
-    private Resume() {
-    }
+    private Resume() {}
 
     /**
      * Returns {@code given}, a request to resume the run whose plan {@code file} holds, with the
@@ -55,8 +54,12 @@ final class Resume {
         if (kept.isEmpty()) {
             return given;
         }
-        return given.toBuilder().budget(kept.get().budget()).failOn(kept.get().failOn())
-                .noise(kept.get().noise().map(Plan.Noise::file)).cache(given.cache().or(kept.get()::cache)).build();
+        return given.toBuilder()
+                .budget(kept.get().budget())
+                .failOn(kept.get().failOn())
+                .noise(kept.get().noise().map(Plan.Noise::file))
+                .cache(given.cache().or(kept.get()::cache))
+                .build();
     }
 
     /** Checks where the run measures: its repository, its refs and its workload. */
@@ -65,7 +68,10 @@ final class Resume {
             clash(clashes, "--repo " + given.repository(), "--repo " + plan.repository());
         }
         if (given.base().isPresent() && !names(plan.baseTip(), given.base().get())) {
-            clash(clashes, "--base " + given.base().get(), "--base " + plan.baseTip().typed());
+            clash(
+                    clashes,
+                    "--base " + given.base().get(),
+                    "--base " + plan.baseTip().typed());
         }
         if (given.head() != null && !names(plan.head(), given.head())) {
             clash(clashes, "--head " + given.head(), "--head " + plan.head().typed());
@@ -79,27 +85,53 @@ final class Resume {
     private static void size(AbRequest given, Plan plan, List<String> clashes) {
         Optional<Sequential> looks = plan.thresholds().adaptive();
         int first = looks.map(Sequential::first).orElse(plan.trials());
-        given.trials().filter(t -> t.value() != first)
+        given.trials()
+                .filter(t -> t.value() != first)
                 .ifPresent(t -> clash(clashes, shown(t, "--trials", t.value().toString()), "--trials " + first));
-        given.builds().filter(b -> b.value() != plan.builds()).ifPresent(b -> clash(clashes,
-                shown(b, "--builds", b.value().toString()), "--builds " + plan.builds()));
+        given.builds()
+                .filter(b -> b.value() != plan.builds())
+                .ifPresent(
+                        b -> clash(clashes, shown(b, "--builds", b.value().toString()), "--builds " + plan.builds()));
         // A most of no more than the first round's gives a run of that size, as when the run began.
-        given.adaptive().filter(a -> !(a.value() > first ? Optional.of(new Sequential(first, a.value()))
-                : Optional.<Sequential>empty()).equals(looks))
-                .ifPresent(a -> clash(clashes, shown(a, "--adaptive", a.value() == 0 ? "off" : a.value().toString()),
-                        "--adaptive " + looks.map(s -> Integer.toString(s.max())).orElse("off")));
-        given.seed().filter(s -> !Optional.of(s).equals(plan.seed()))
-                .ifPresent(s -> clash(clashes, "--seed " + s, plan.seed().map(v -> "--seed " + v).orElse("no --seed")));
+        given.adaptive()
+                .filter(a -> !(a.value() > first
+                                ? Optional.of(new Sequential(first, a.value()))
+                                : Optional.<Sequential>empty())
+                        .equals(looks))
+                .ifPresent(a -> clash(
+                        clashes,
+                        shown(
+                                a,
+                                "--adaptive",
+                                a.value() == 0 ? "off" : a.value().toString()),
+                        "--adaptive "
+                                + looks.map(s -> Integer.toString(s.max())).orElse("off")));
+        given.seed()
+                .filter(s -> !Optional.of(s).equals(plan.seed()))
+                .ifPresent(s -> clash(
+                        clashes,
+                        "--seed " + s,
+                        plan.seed().map(v -> "--seed " + v).orElse("no --seed")));
         given.padding().filter(p -> p.value() != plan.padding().isPresent()).ifPresent(p -> {
             String option = p.value() ? "--env-padding" : "--no-env-padding";
-            clash(clashes, p.from().equals(option) ? option : p.from() + " (" + option + ")",
+            clash(
+                    clashes,
+                    p.from().equals(option) ? option : p.from() + " (" + option + ")",
                     plan.padding().isPresent() ? "--env-padding" : "--no-env-padding");
         });
-        given.shard().filter(k -> !Optional.of(k).equals(plan.shard())).ifPresent(k -> clash(clashes,
-                "--shard " + k, plan.shard().map(s -> "--shard " + s).orElse("no --shard")));
+        given.shard()
+                .filter(k -> !Optional.of(k).equals(plan.shard()))
+                .ifPresent(k -> clash(
+                        clashes,
+                        "--shard " + k,
+                        plan.shard().map(s -> "--shard " + s).orElse("no --shard")));
         if (!given.shardTimes().isEmpty() && !cut(given.shardTimes()).equals(cut(plan.shardTimes()))) {
-            clash(clashes, "--shard-times (" + cut(given.shardTimes()) + ")", plan.shardTimes().isEmpty()
-                    ? "no --shard-times (a cut by count)" : "--shard-times (" + cut(plan.shardTimes()) + ")");
+            clash(
+                    clashes,
+                    "--shard-times (" + cut(given.shardTimes()) + ")",
+                    plan.shardTimes().isEmpty()
+                            ? "no --shard-times (a cut by count)"
+                            : "--shard-times (" + cut(plan.shardTimes()) + ")");
         }
     }
 
@@ -108,30 +140,42 @@ final class Resume {
         number(clashes, "--alpha", o.alpha(), t.alpha());
         number(clashes, "--min-effect", o.minEffect(), t.minEffect());
         number(clashes, "--inconclusive", o.inconclusive(), t.inconclusive());
-        o.fdr().filter(q -> Double.compare(q, t.fdr()) != 0).ifPresent(q -> clash(clashes, "--fdr " + rate(q),
-                Double.isNaN(t.fdr()) ? "no --fdr" : "--fdr " + rate(t.fdr())));
+        o.fdr()
+                .filter(q -> Double.compare(q, t.fdr()) != 0)
+                .ifPresent(q -> clash(
+                        clashes, "--fdr " + rate(q), Double.isNaN(t.fdr()) ? "no --fdr" : "--fdr " + rate(t.fdr())));
         number(clashes, "--outlier-floor", o.outlierFloor(), t.effectiveOutlierFloor());
         number(clashes, "--noisy-above", o.noisyAbove(), t.effectiveNoisyAbove());
-        o.test().filter(x -> x != t.test())
-                .ifPresent(x -> clash(clashes, "--test " + x.id(), "--test " + t.test().id()));
+        o.test()
+                .filter(x -> x != t.test())
+                .ifPresent(x ->
+                        clash(clashes, "--test " + x.id(), "--test " + t.test().id()));
     }
 
     /** Checks the options the plan keeps beside its trial order; the cache may differ. */
     private static void options(AbRequest given, Plan.Options kept, List<String> clashes) {
-        given.budget().filter(b -> !Optional.of(b).equals(kept.budget())).ifPresent(b -> clash(clashes,
-                "--budget " + Durations.format(b),
-                kept.budget().map(k -> "--budget " + Durations.format(k)).orElse("no --budget")));
+        given.budget()
+                .filter(b -> !Optional.of(b).equals(kept.budget()))
+                .ifPresent(b -> clash(
+                        clashes,
+                        "--budget " + Durations.format(b),
+                        kept.budget()
+                                .map(k -> "--budget " + Durations.format(k))
+                                .orElse("no --budget")));
         if (!given.failOn().isEmpty() && !EnumSet.copyOf(given.failOn()).equals(verdicts(kept.failOn()))) {
             clash(clashes, failOn(given.failOn()), kept.failOn().isEmpty() ? "no --fail-on" : failOn(kept.failOn()));
         }
-        given.noise().filter(n -> !Optional.of(n).equals(kept.noise().map(Plan.Noise::file)))
-                .ifPresent(n -> clash(clashes, "--noise " + n,
+        given.noise()
+                .filter(n -> !Optional.of(n).equals(kept.noise().map(Plan.Noise::file)))
+                .ifPresent(n -> clash(
+                        clashes,
+                        "--noise " + n,
                         kept.noise().map(k -> "--noise " + k.file()).orElse("no --noise")));
     }
 
     private static void clash(List<String> clashes, String given, String saved) {
-        clashes.add(given + " contradicts " + (saved.startsWith("no ") ? "the run, which has " : "the run's own ")
-                + saved);
+        clashes.add(
+                given + " contradicts " + (saved.startsWith("no ") ? "the run, which has " : "the run's own ") + saved);
     }
 
     /** Returns {@code s} as given: {@code --trials 8}, or {@code --profile release (--trials 20)}. */
@@ -180,7 +224,9 @@ final class Resume {
             try {
                 return given.toRealPath().equals(other.toRealPath());
             } catch (IOException e) {
-                return given.toAbsolutePath().normalize().equals(other.toAbsolutePath().normalize());
+                return given.toAbsolutePath()
+                        .normalize()
+                        .equals(other.toAbsolutePath().normalize());
             }
         } catch (InvalidPathException e) {
             return false;
@@ -194,7 +240,8 @@ final class Resume {
     private static boolean sameWorkload(String given, String saved) {
         try {
             Path g = Path.of(given).normalize();
-            return Path.of(saved).equals(g) || !g.toString().isEmpty() && Path.of(saved).endsWith(g);
+            return Path.of(saved).equals(g)
+                    || !g.toString().isEmpty() && Path.of(saved).endsWith(g);
         } catch (InvalidPathException e) {
             return false;
         }

@@ -22,8 +22,7 @@ final class Rounds {
     /** A budget past this many seconds is given in whole minutes. */
     private static final long MINUTES_FROM = 120;
 
-    private Rounds() {
-    }
+    private Rounds() {}
 
     /**
      * How a trial counts the benchmarks of its harness one at a time (see {@link PerBenchmark}).
@@ -93,7 +92,9 @@ final class Rounds {
                 share = all > 0 ? mine / all : 1;
             } else {
                 long mine = names.stream().filter(wanted::contains).count();
-                share = mine / (double) names.size() * Math.min(workers, names.size())
+                share = mine
+                        / (double) names.size()
+                        * Math.min(workers, names.size())
                         / Math.max(1, Math.min(workers, mine));
             }
             sum += t.wallSeconds() * share;
@@ -111,8 +112,13 @@ final class Rounds {
      * @param sizes the looks' trials per side
      * @param workers how many benchmarks a trial counts at once; 1 for a harness that runs them in turn
      */
-    static double next(List<RunResults.TrialRecord> done, List<Integer> sizes, int trials, int next,
-            Collection<String> open, int workers) {
+    static double next(
+            List<RunResults.TrialRecord> done,
+            List<Integer> sizes,
+            int trials,
+            int next,
+            Collection<String> open,
+            int workers) {
         return seconds(done, previous(sizes, trials), open, workers) * 2 * (next - trials);
     }
 
@@ -131,8 +137,13 @@ final class Rounds {
      * is left takes every later look, each as costly a trial pair as this round's: every cell open
      * now stays open. Disturbed trials replaced at the end are not foreseen.
      */
-    static Events.Estimate estimate(List<Integer> sizes, int trials, int warmup, Collection<String> open,
-            List<RunResults.TrialRecord> done, Optional<Counted> counted) {
+    static Events.Estimate estimate(
+            List<Integer> sizes,
+            int trials,
+            int warmup,
+            Collection<String> open,
+            List<RunResults.TrialRecord> done,
+            Optional<Counted> counted) {
         int look = (int) Math.max(1, sizes.stream().filter(n -> n <= trials).count());
         int most = Math.max(trials, sizes.get(sizes.size() - 1));
         int from = previous(sizes, trials);
@@ -141,7 +152,11 @@ final class Rounds {
         double head = mean(done, t -> t.side() == Side.HEAD && thisRound(t, from, trials), false);
         if (Double.isNaN(base) && Double.isNaN(head)) {
             if (from > 0) {
-                base = seconds(done, previous(sizes, from), open, counted.map(Counted::workers).orElse(1));
+                base = seconds(
+                        done,
+                        previous(sizes, from),
+                        open,
+                        counted.map(Counted::workers).orElse(1));
                 head = base;
             } else if (counted.isPresent()) {
                 double each = mean(done, RunResults.TrialRecord::warmup, true);
@@ -164,10 +179,17 @@ final class Rounds {
         double warmEach = mean(done, RunResults.TrialRecord::warmup, false);
         long ran = done.stream().filter(t -> !t.warmup() && t.trial() < trials).count();
         long left = Math.max(0, 2L * trials - ran);
-        double toLook = (warmLeft == 0 ? 0 : warmLeft * (Double.isNaN(warmEach) ? pair / 2 : warmEach))
-                + left * pair / 2;
-        return new Events.Estimate(look, Math.max(look, sizes.size()), trials, most, pair, toLook,
-                toLook + (most - trials) * pair, counting);
+        double toLook =
+                (warmLeft == 0 ? 0 : warmLeft * (Double.isNaN(warmEach) ? pair / 2 : warmEach)) + left * pair / 2;
+        return new Events.Estimate(
+                look,
+                Math.max(look, sizes.size()),
+                trials,
+                most,
+                pair,
+                toLook,
+                toLook + (most - trials) * pair,
+                counting);
     }
 
     /**
@@ -195,8 +217,8 @@ final class Rounds {
      * their wall times, or, for {@code benchmarks}, of the times they give their benchmarks. NaN when
      * there is none.
      */
-    private static double mean(List<RunResults.TrialRecord> done, Predicate<RunResults.TrialRecord> which,
-            boolean benchmarks) {
+    private static double mean(
+            List<RunResults.TrialRecord> done, Predicate<RunResults.TrialRecord> which, boolean benchmarks) {
         double sum = 0;
         int n = 0;
         for (RunResults.TrialRecord t : done) {

@@ -28,8 +28,18 @@ final class RunDir implements AutoCloseable {
     static final String MANIFEST = ".perfab-manifest";
     static final String GITIGNORE = ".gitignore";
     /** Every name perfab writes at the top of the folder. */
-    private static final Set<String> OWN = Set.of("run.json", "trials.jsonl", "results.json", "results.json.partial",
-            "comment.md", "report.html", "noise.json", "logs", "work", LOCK, MANIFEST);
+    private static final Set<String> OWN = Set.of(
+            "run.json",
+            "trials.jsonl",
+            "results.json",
+            "results.json.partial",
+            "comment.md",
+            "report.html",
+            "noise.json",
+            "logs",
+            "work",
+            LOCK,
+            MANIFEST);
 
     private final Path root;
     private final OutLock lock;
@@ -78,7 +88,9 @@ final class RunDir implements AutoCloseable {
         }
         List<String> foreign = new ArrayList<>();
         try (Stream<Path> entries = Files.list(root)) {
-            entries.map(p -> p.getFileName().toString()).sorted().filter(name -> !made.contains(name))
+            entries.map(p -> p.getFileName().toString())
+                    .sorted()
+                    .filter(name -> !made.contains(name))
                     .forEach(foreign::add);
         } catch (IOException e) {
             throw new BadInputException("cannot read --out " + root + ": " + BadInputException.reason(e), e);
@@ -168,8 +180,13 @@ final class RunDir implements AutoCloseable {
     void claim(String relative) {
         if (made.add(relative)) {
             try {
-                Files.writeString(root.resolve(MANIFEST), relative + "\n", StandardCharsets.UTF_8,
-                        StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE);
+                Files.writeString(
+                        root.resolve(MANIFEST),
+                        relative + "\n",
+                        StandardCharsets.UTF_8,
+                        StandardOpenOption.CREATE,
+                        StandardOpenOption.APPEND,
+                        StandardOpenOption.WRITE);
             } catch (IOException e) {
                 throw new BadInputException("cannot write into --out " + root + ": " + BadInputException.reason(e), e);
             }

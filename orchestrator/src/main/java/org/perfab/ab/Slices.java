@@ -45,8 +45,7 @@ final class Slices {
     /** The most bytes of arguments perfab passes, leaving room below Linux's 2 MiB for the environment. */
     static final long MOST_ARGUMENTS = 1536 * 1024;
 
-    private Slices() {
-    }
+    private Slices() {}
 
     /**
      * What a shard runs.
@@ -76,7 +75,8 @@ final class Slices {
 
         Owners(Set<String> listed) {
             this.listed = listed;
-            this.lengths = listed.stream().mapToInt(String::length).distinct().sorted().toArray();
+            this.lengths =
+                    listed.stream().mapToInt(String::length).distinct().sorted().toArray();
         }
 
         /** Returns the listed benchmark {@code name} (as listed names go) belongs to; empty when none. */
@@ -157,8 +157,9 @@ final class Slices {
                 Set<String> listed = new java.util.HashSet<>(own.get(side));
                 List<String> mine = benchmarks.stream().filter(listed::contains).toList();
                 if (!mine.isEmpty()) {
-                    sides.put(side, harness.with(new Workload.Read(slicer.run(mine, own.get(side), cells),
-                            read.format())));
+                    sides.put(
+                            side,
+                            harness.with(new Workload.Read(slicer.run(mine, own.get(side), cells), read.format())));
                 }
             }
             return new Sided(whole, sides);
@@ -174,8 +175,15 @@ final class Slices {
      * @throws RunFailedException when the listing fails on every side, or lists nothing
      * @throws RunInterruptedException when the run was stopped while it listed
      */
-    static Listing listing(Slicer slicer, Why why, Workload.Harness harness, Commands exec, List<SideDir> sides,
-            Path logs, Consumer<String> notes) throws IOException, InterruptedException {
+    static Listing listing(
+            Slicer slicer,
+            Why why,
+            Workload.Harness harness,
+            Commands exec,
+            List<SideDir> sides,
+            Path logs,
+            Consumer<String> notes)
+            throws IOException, InterruptedException {
         Set<String> all = new TreeSet<>();
         Map<Side, List<String>> own = new EnumMap<>(Side.class);
         Files.createDirectories(logs);
@@ -184,11 +192,11 @@ final class Slices {
             String side = dir.side().id();
             Path out = logs.resolve(why.file() + "-" + side + ".out");
             Path err = logs.resolve(why.file() + "-" + side + ".err");
-            Processes.Outcome o = exec.run(new Processes.Command(slicer.list(), dir.tree(), env(dir),
-                    harness.timeout(), out, err, false));
+            Processes.Outcome o = exec.run(
+                    new Processes.Command(slicer.list(), dir.tree(), env(dir), harness.timeout(), out, err, false));
             if (o.stopped()) {
-                throw new RunInterruptedException("interrupted while the benchmarks were listed " + why.words()
-                        + "; continue with --resume");
+                throw new RunInterruptedException(
+                        "interrupted while the benchmarks were listed " + why.words() + "; continue with --resume");
             }
             if (!o.succeeded()) {
                 // A side whose tree cannot list (a package only the other has) leaves the slices to
@@ -254,8 +262,16 @@ final class Slices {
      * @throws RunFailedException when the listing fails on every side, or lists nothing
      * @throws RunInterruptedException when the run was stopped while it listed
      */
-    static Slice slice(int index, int count, Workload.Harness harness, Commands exec, List<SideDir> sides, Path logs,
-            Consumer<String> notes, Map<String, Double> earlier) throws IOException, InterruptedException {
+    static Slice slice(
+            int index,
+            int count,
+            Workload.Harness harness,
+            Commands exec,
+            List<SideDir> sides,
+            Path logs,
+            Consumer<String> notes,
+            Map<String, Double> earlier)
+            throws IOException, InterruptedException {
         Slicer slicer = slicer(harness);
         Listing listing = listing(slicer, Why.SHARD, harness, exec, sides, logs, notes);
         Set<String> all = new TreeSet<>(listing.all());
@@ -265,30 +281,49 @@ final class Slices {
         List<String> mine = all.stream().filter(n -> shards.get(n) == index).toList();
         if (times.isEmpty()) {
             notes.accept("shard " + index + " of " + count + ": " + mine.size() + " of the " + all.size()
-                    + " benchmarks listed" + (earlier.isEmpty() ? "" : ", cut by count: the earlier run's times name"
-                    + " none of them"));
+                    + " benchmarks listed"
+                    + (earlier.isEmpty() ? "" : ", cut by count: the earlier run's times name" + " none of them"));
         } else {
-            double total = times.values().stream().mapToDouble(Double::doubleValue).sum();
+            double total =
+                    times.values().stream().mapToDouble(Double::doubleValue).sum();
             double own = mine.stream().mapToDouble(times::get).sum();
-            notes.accept(String.format(java.util.Locale.ROOT, "shard %d of %d: %d of the %d benchmarks listed, cut at"
-                    + " equal time by an earlier run's (%d of them timed there): %.1f s of the suite's %.1f s a trial"
-                    + " pair", index, count, mine.size(), all.size(), cut.timed(), own, total));
+            notes.accept(String.format(
+                    java.util.Locale.ROOT,
+                    "shard %d of %d: %d of the %d benchmarks listed, cut at"
+                            + " equal time by an earlier run's (%d of them timed there): %.1f s of the suite's %.1f s a trial"
+                            + " pair",
+                    index,
+                    count,
+                    mine.size(),
+                    all.size(),
+                    cut.timed(),
+                    own,
+                    total));
         }
         Sided run = mine.isEmpty() ? Sided.both(harness) : listing.filter(harness, mine, List.of());
         for (Workload.Harness h : commands(run)) {
-            checkLength(h.argvs().get(0), "--shard " + index + "/" + count + ": the harness's command for the slice ("
-                    + mine.size() + " benchmarks)");
+            checkLength(
+                    h.argvs().get(0),
+                    "--shard " + index + "/" + count + ": the harness's command for the slice (" + mine.size()
+                            + " benchmarks)");
         }
         for (Side side : Side.values()) {
             if (!mine.isEmpty() && run.of(side).isEmpty()) {
-                notes.accept("shard " + index + " of " + count + ": " + side.id() + (mine.size() == 1
-                        ? " does not list the slice's one benchmark, and skips it" : " lists none of the slice's "
-                        + mine.size() + " benchmarks, and skips them") + ", as a run of the whole suite would: its"
+                notes.accept("shard " + index + " of " + count + ": " + side.id()
+                        + (mine.size() == 1
+                                ? " does not list the slice's one benchmark, and skips it"
+                                : " lists none of the slice's " + mine.size() + " benchmarks, and skips them")
+                        + ", as a run of the whole suite would: its"
                         + " trials measure nothing");
             }
         }
-        return new Slice(run, mine, all.size(), Sharding.suite(all), times.isEmpty() ? Sharding.BY_COUNT
-                : Sharding.cut(times), listing);
+        return new Slice(
+                run,
+                mine,
+                all.size(),
+                Sharding.suite(all),
+                times.isEmpty() ? Sharding.BY_COUNT : Sharding.cut(times),
+                listing);
     }
 
     /**
@@ -299,8 +334,13 @@ final class Slices {
      */
     private static void checkLength(List<String> run, String what) {
         if (!fits(run)) {
-            long bytes = run.stream().mapToLong(a -> a.getBytes(StandardCharsets.UTF_8).length + 1).sum();
-            int longest = run.stream().mapToInt(a -> a.getBytes(StandardCharsets.UTF_8).length).max().orElse(0);
+            long bytes = run.stream()
+                    .mapToLong(a -> a.getBytes(StandardCharsets.UTF_8).length + 1)
+                    .sum();
+            int longest = run.stream()
+                    .mapToInt(a -> a.getBytes(StandardCharsets.UTF_8).length)
+                    .max()
+                    .orElse(0);
             throw new BadInputException(what + " is " + bytes + " bytes, its longest argument " + longest + ", past"
                     + " what a command may hold (Linux takes 128 KiB an argument, about 2 MiB in all): split the suite"
                     + " into more shards, or, where the filter names the other slices' benchmarks (JMH, pytest), give"
@@ -345,7 +385,8 @@ final class Slices {
                     kept.put(name, argv);
                 }
             });
-            return kept.isEmpty() || kept.size() == timed.commands().size() ? Optional.empty()
+            return kept.isEmpty() || kept.size() == timed.commands().size()
+                    ? Optional.empty()
                     : Optional.of(Sided.both(harness.with(new Workload.Timed(kept))));
         }
         if (listing.isEmpty() || !(harness.format() instanceof Workload.Read)) {
@@ -371,8 +412,7 @@ final class Slices {
      * @param times the time of each listed benchmark in a trial pair; empty to cut by count
      * @param timed how many of them the earlier run timed (the others take the median)
      */
-    record Times(Map<String, Double> times, int timed) {
-    }
+    record Times(Map<String, Double> times, int timed) {}
 
     /**
      * Returns the time of each of {@code listed} in a trial pair (a trial of each side), from
@@ -395,8 +435,12 @@ final class Slices {
         if (timed.isEmpty()) {
             return new Times(Map.of(), 0);
         }
-        double[] known = timed.values().stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        double median = known.length % 2 == 1 ? known[known.length / 2]
+        double[] known = timed.values().stream()
+                .mapToDouble(Double::doubleValue)
+                .sorted()
+                .toArray();
+        double median = known.length % 2 == 1
+                ? known[known.length / 2]
                 : (known[known.length / 2 - 1] + known[known.length / 2]) / 2;
         Map<String, Double> times = new LinkedHashMap<>();
         for (String n : listed) {
@@ -411,11 +455,14 @@ final class Slices {
      * @throws BadInputException when perfab does not know, saying how the workload tells it
      */
     static Slicer slicer(Workload.Harness harness) {
-        return of(harness).orElseThrow(() -> new BadInputException("--shard needs the benchmarks listed and"
-                + " filtered: perfab knows how for go test, Google Benchmark, pytest-benchmark and JMH run as their"
-                + " recipes run them; for this harness (" + harness.format().id() + ": "
-                + String.join(" ", harness.argvs().get(0)) + ") give 'shard: {list: [...], filter: [...]}' under"
-                + " 'harness' in the workload (docs/workloads.md)"));
+        return of(harness)
+                .orElseThrow(() -> new BadInputException("--shard needs the benchmarks listed and"
+                        + " filtered: perfab knows how for go test, Google Benchmark, pytest-benchmark and JMH run as their"
+                        + " recipes run them; for this harness ("
+                        + harness.format().id() + ": "
+                        + String.join(" ", harness.argvs().get(0))
+                        + ") give 'shard: {list: [...], filter: [...]}' under"
+                        + " 'harness' in the workload (docs/workloads.md)"));
     }
 
     /**
@@ -437,7 +484,10 @@ final class Slices {
 
                 @Override
                 public List<String> names(List<String> lines) {
-                    return lines.stream().map(String::strip).filter(l -> !l.isEmpty()).toList();
+                    return lines.stream()
+                            .map(String::strip)
+                            .filter(l -> !l.isEmpty())
+                            .toList();
                 }
 
                 @Override

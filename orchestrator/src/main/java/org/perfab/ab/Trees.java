@@ -22,12 +22,10 @@ import java.util.stream.Stream;
 
 /** File-tree chores of a run: snapshots, fingerprints of build outputs, copies, deletion. */
 final class Trees {
-    private Trees() {
-    }
+    private Trees() {}
 
     /** The size and modification time of a file when its side was checked out. */
-    record Stamp(long size, long modified) {
-    }
+    record Stamp(long size, long modified) {}
 
     /** Returns the stamp of every regular file and link below {@code dir}, by relative path. */
     static Map<String, Stamp> snapshot(Path dir) throws IOException {
@@ -36,7 +34,9 @@ final class Trees {
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
                 if (attrs.isRegularFile() || attrs.isSymbolicLink()) {
-                    stamps.put(relative(dir, file), new Stamp(attrs.size(), attrs.lastModifiedTime().toMillis()));
+                    stamps.put(
+                            relative(dir, file),
+                            new Stamp(attrs.size(), attrs.lastModifiedTime().toMillis()));
                 }
                 return FileVisitResult.CONTINUE;
             }
@@ -83,7 +83,8 @@ final class Trees {
             }
             all.update((byte) 0);
         }
-        return files.isEmpty() ? Fingerprint.NONE
+        return files.isEmpty()
+                ? Fingerprint.NONE
                 : new Fingerprint(HexFormat.of().formatHex(all.digest()), files.size(), bytes);
     }
 
@@ -103,7 +104,8 @@ final class Trees {
                 }
                 if (unchanged != null) {
                     Stamp before = unchanged.get(relative(root, file));
-                    if (before != null && before.size() == attrs.size()
+                    if (before != null
+                            && before.size() == attrs.size()
                             && before.modified() == attrs.lastModifiedTime().toMillis()) {
                         return FileVisitResult.CONTINUE;
                     }
@@ -125,7 +127,10 @@ final class Trees {
 
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                Files.copy(file, to.resolve(relative(from, file)), StandardCopyOption.COPY_ATTRIBUTES,
+                Files.copy(
+                        file,
+                        to.resolve(relative(from, file)),
+                        StandardCopyOption.COPY_ATTRIBUTES,
                         LinkOption.NOFOLLOW_LINKS);
                 return FileVisitResult.CONTINUE;
             }
@@ -143,7 +148,8 @@ final class Trees {
         Files.walkFileTree(dir, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                found[0] = attrs.isSymbolicLink() ? Files.readSymbolicLink(file).toString().contains(text)
+                found[0] = attrs.isSymbolicLink()
+                        ? Files.readSymbolicLink(file).toString().contains(text)
                         : attrs.isRegularFile() && contains(file, needle);
                 return found[0] ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
             }
@@ -155,7 +161,8 @@ final class Trees {
         byte[] buffer = new byte[Math.max(1 << 20, 2 * needle.length)];
         int kept = 0;
         try (InputStream in = Files.newInputStream(file)) {
-            for (int n = in.read(buffer, kept, buffer.length - kept); n > 0;
+            for (int n = in.read(buffer, kept, buffer.length - kept);
+                    n > 0;
                     n = in.read(buffer, kept, buffer.length - kept)) {
                 int end = kept + n;
                 for (int i = 0; i + needle.length <= end; i++) {
@@ -176,7 +183,8 @@ final class Trees {
             return;
         }
         try (Stream<Path> walk = Files.walk(dir)) {
-            List<Path> all = walk.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList();
+            List<Path> all =
+                    walk.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList();
             for (Path p : all) {
                 if (!Files.isSymbolicLink(p)) {
                     p.toFile().setWritable(true);

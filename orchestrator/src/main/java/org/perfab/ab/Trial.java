@@ -27,8 +27,8 @@ import org.perfab.model.Cell;
 import org.perfab.model.Counted;
 import org.perfab.model.Load;
 import org.perfab.model.Measurement;
-import org.perfab.model.RunResults.Status;
 import org.perfab.model.RunResults;
+import org.perfab.model.RunResults.Status;
 import org.perfab.stats.Direction;
 import org.perfab.workload.Workload;
 
@@ -41,6 +41,7 @@ final class Trial implements TrialLoop.Runner {
     private final Workload.Harness harness;
     /** What each side runs of it (see {@link Slices.Sided}). */
     private final Slices.Sided sides;
+
     private final Path results;
     private final Path logs;
     private final Optional<Long> padding;
@@ -74,8 +75,17 @@ final class Trial implements TrialLoop.Runner {
      *
      * @throws BadInputException when the harness's command cannot be counted a benchmark at a time
      */
-    Trial(Commands processes, Slices.Sided harness, Path results, Path logs, Optional<Long> padding,
-            Consumer<String> commands, Consumer<String> notes, String counted, int workers, CountCache cache) {
+    Trial(
+            Commands processes,
+            Slices.Sided harness,
+            Path results,
+            Path logs,
+            Optional<Long> padding,
+            Consumer<String> commands,
+            Consumer<String> notes,
+            String counted,
+            int workers,
+            CountCache cache) {
         this.workers = Math.max(1, workers);
         this.cache = cache;
         this.commands = commands;
@@ -98,8 +108,8 @@ final class Trial implements TrialLoop.Runner {
         this.countFrom = 0;
     }
 
-    private Trial(Trial r, Slices.Sided harness, Set<String> open, Set<String> counting, int countFrom,
-            boolean timing) {
+    private Trial(
+            Trial r, Slices.Sided harness, Set<String> open, Set<String> counting, int countFrom, boolean timing) {
         this.commands = r.commands;
         this.notes = r.notes;
         this.perBenchmark = r.perBenchmark;
@@ -127,8 +137,7 @@ final class Trial implements TrialLoop.Runner {
      * the harness runs for its own timings only when {@code timing}: a trial that does neither
      * measures nothing.
      */
-    Trial narrowed(Slices.Sided harness, Set<String> open, Set<String> counting, int countFrom,
-            boolean timing) {
+    Trial narrowed(Slices.Sided harness, Set<String> open, Set<String> counting, int countFrom, boolean timing) {
         return new Trial(this, harness, open, counting, countFrom, timing);
     }
 
@@ -162,9 +171,13 @@ final class Trial implements TrialLoop.Runner {
         Files.createDirectories(side.tmp());
         String trial = side.label() + " " + (slot.warmup() ? "warm-up " : "trial ") + (slot.trial() + 1);
         Map<String, Map<String, Double>> profiles = new LinkedHashMap<>();
-        Ran ran = new Ran(processes, command -> commands.accept(trial + ": " + shell(command.argv())
-                + "  (in " + command.dir() + "; log " + command.stdout()
-                + (command.stderr().equals(command.stdout()) ? "" : ", " + command.stderr().getFileName()) + ")"));
+        Ran ran = new Ran(
+                processes,
+                command -> commands.accept(trial + ": " + shell(command.argv())
+                        + "  (in " + command.dir() + "; log " + command.stdout()
+                        + (command.stderr().equals(command.stdout())
+                                ? ""
+                                : ", " + command.stderr().getFileName()) + ")"));
         double began = processes.seconds();
         RunResults.TrialRecord r = own.get().format() instanceof Workload.Timed timed
                 ? timed(timed, slot, side, harnessDir, stem, env, ran, profiles)
@@ -183,9 +196,22 @@ final class Trial implements TrialLoop.Runner {
         // measure: auto that only counts, its timings done.
         boolean counts = harness.counted() || !timing;
         double wall = counts ? processes.seconds() - began : r.wallSeconds();
-        return new RunResults.TrialRecord(r.seq(), r.side(), r.build(), r.trial(), r.warmup(), r.status(), r.reason(),
-                wall, r.stderrTail(), r.measurements(), ran.leftovers, cut, counts ? Optional.empty() : ran.load(),
-                r.seconds(), r.cached());
+        return new RunResults.TrialRecord(
+                r.seq(),
+                r.side(),
+                r.build(),
+                r.trial(),
+                r.warmup(),
+                r.status(),
+                r.reason(),
+                wall,
+                r.stderrTail(),
+                r.measurements(),
+                ran.leftovers,
+                cut,
+                counts ? Optional.empty() : ran.load(),
+                r.seconds(),
+                r.cached());
     }
 
     /** Returns {@code argv} as a shell would take it back: each argument quoted when it needs to be. */
@@ -241,8 +267,15 @@ final class Trial implements TrialLoop.Runner {
         }
     }
 
-    private RunResults.TrialRecord harnessRun(Workload.Read read, TrialOrder.Slot slot, SideDir side, Path harnessDir,
-            String stem, Map<String, String> env, Ran ran, Map<String, Map<String, Double>> profiles)
+    private RunResults.TrialRecord harnessRun(
+            Workload.Read read,
+            TrialOrder.Slot slot,
+            SideDir side,
+            Path harnessDir,
+            String stem,
+            Map<String, String> env,
+            Ran ran,
+            Map<String, Map<String, Double>> profiles)
             throws IOException, InterruptedException {
         Path result = results.resolve(stem + ".json");
         Files.deleteIfExists(result);
@@ -264,37 +297,62 @@ final class Trial implements TrialLoop.Runner {
             Map<String, Double> countSeconds = new java.util.concurrent.ConcurrentHashMap<>();
             // measure: auto counts nothing until a look finds benchmarks its timings cannot tell.
             boolean counts = !harness.count().auto() || !counting.isEmpty() && slot.trial() >= countFrom;
-            Optional<String> why = counts ? countEach(perBenchmark.get(), slot, side, env, stem, ran, ms, cached,
-                    countSeconds, profiles) : Optional.empty();
+            Optional<String> why = counts
+                    ? countEach(perBenchmark.get(), slot, side, env, stem, ran, ms, cached, countSeconds, profiles)
+                    : Optional.empty();
             if (why.isPresent()) {
                 return failure(slot, side, Status.FAILED, why.get(), wall, err);
             }
             RunResults.TrialRecord r = ok(slot, side, wall, ms);
             // A counted trial's benchmarks took what counting each took: what its later shards are cut by.
-            Map<String, Double> seconds = slot.warmup() ? calibrate(perBenchmark.get(), slot, side, env, stem, ran)
+            Map<String, Double> seconds = slot.warmup()
+                    ? calibrate(perBenchmark.get(), slot, side, env, stem, ran)
                     : harness.counted() ? countSeconds : r.seconds();
-            return new RunResults.TrialRecord(r.seq(), r.side(), r.build(), r.trial(), r.warmup(), r.status(),
-                    r.reason(), r.wallSeconds(), r.stderrTail(), r.measurements(), r.leftovers(), r.logBytesCut(),
-                    r.load(), seconds, cached);
+            return new RunResults.TrialRecord(
+                    r.seq(),
+                    r.side(),
+                    r.build(),
+                    r.trial(),
+                    r.warmup(),
+                    r.status(),
+                    r.reason(),
+                    r.wallSeconds(),
+                    r.stderrTail(),
+                    r.measurements(),
+                    r.leftovers(),
+                    r.logBytesCut(),
+                    r.load(),
+                    seconds,
+                    cached);
         }
         if (harness.counted()) {
             // The whole command counted, as one cell named by the workload: what it reports itself
             // was measured under the counter, and is not read.
             List<Measurement> ms = new ArrayList<>();
-            Optional<String> why = count(counted, read.run(), harnessDir, env, stem, out, err, ran, ms, slot, side,
-                    profiles);
-            return why.isPresent() ? failure(slot, side, Status.FAILED, "the harness " + why.get(), 0, err)
+            Optional<String> why =
+                    count(counted, read.run(), harnessDir, env, stem, out, err, ran, ms, slot, side, profiles);
+            return why.isPresent()
+                    ? failure(slot, side, Status.FAILED, "the harness " + why.get(), 0, err)
                     : ok(slot, side, 0, ms);
         }
         return ownResults(read, slot, side, harnessDir, stem, env, ran, result, out, err);
     }
 
     /** Runs the harness and reads the results it reports. */
-    private RunResults.TrialRecord ownResults(Workload.Read read, TrialOrder.Slot slot, SideDir side, Path harnessDir,
-            String stem, Map<String, String> env, Ran ran, Path result, Path out, Path err)
+    private RunResults.TrialRecord ownResults(
+            Workload.Read read,
+            TrialOrder.Slot slot,
+            SideDir side,
+            Path harnessDir,
+            String stem,
+            Map<String, String> env,
+            Ran ran,
+            Path result,
+            Path out,
+            Path err)
             throws IOException, InterruptedException {
-        Processes.Outcome o = ran.run(new Processes.Command(pinned(read.run()), harnessDir, env,
-                harness.timeout(), out, err, false));
+        Processes.Outcome o =
+                ran.run(new Processes.Command(pinned(read.run()), harnessDir, env, harness.timeout(), out, err, false));
         if (!o.succeeded()) {
             return failed(slot, side, o, "the harness " + o.failure(), err);
         }
@@ -302,29 +360,63 @@ final class Trial implements TrialLoop.Runner {
         // cargo criterion) perfab reads its standard output instead.
         Path source = Files.exists(result) ? result : out;
         if (Files.size(source) > Processes.MAX_OUTPUT_BYTES) {
-            return failure(slot, side, Status.FAILED, "the harness wrote " + Files.size(source) / (1024 * 1024)
-                    + " MiB to " + (source == result ? "$PERFAB_RESULT" : "its standard output") + ", more than the "
-                    + Processes.MAX_OUTPUT_BYTES / (1024 * 1024) + " MiB perfab reads", o.wallSeconds(), err);
+            return failure(
+                    slot,
+                    side,
+                    Status.FAILED,
+                    "the harness wrote " + Files.size(source) / (1024 * 1024)
+                            + " MiB to " + (source == result ? "$PERFAB_RESULT" : "its standard output")
+                            + ", more than the "
+                            + Processes.MAX_OUTPUT_BYTES / (1024 * 1024) + " MiB perfab reads",
+                    o.wallSeconds(),
+                    err);
         }
         MeasurementFormat format = read.format();
         if (!Files.exists(result) && format == Formats.perfabJson()) {
-            return failure(slot, side, Status.FAILED, "the harness wrote nothing to $PERFAB_RESULT ("
-                    + result + ")", o.wallSeconds(), err);
+            return failure(
+                    slot,
+                    side,
+                    Status.FAILED,
+                    "the harness wrote nothing to $PERFAB_RESULT (" + result + ")",
+                    o.wallSeconds(),
+                    err);
         }
         List<Reading> readings;
         try {
             readings = format.read(source);
         } catch (BadInputException | IllegalArgumentException | ArithmeticException e) {
-            return failure(slot, side, Status.FAILED, "the harness output does not parse as " + format.id() + ": "
-                    + e.getMessage(), o.wallSeconds(), err);
+            return failure(
+                    slot,
+                    side,
+                    Status.FAILED,
+                    "the harness output does not parse as " + format.id() + ": " + e.getMessage(),
+                    o.wallSeconds(),
+                    err);
         }
         if (readings.isEmpty()) {
-            return failure(slot, side, Status.FAILED, "the harness reported no measurements in " + result,
-                    o.wallSeconds(), err);
+            return failure(
+                    slot,
+                    side,
+                    Status.FAILED,
+                    "the harness reported no measurements in " + result,
+                    o.wallSeconds(),
+                    err);
         }
         RunResults.TrialRecord ok = ok(slot, side, o.wallSeconds(), oneValuePerCell(readings, slot, side));
-        return new RunResults.TrialRecord(ok.seq(), ok.side(), ok.build(), ok.trial(), ok.warmup(), ok.status(),
-                ok.reason(), ok.wallSeconds(), ok.stderrTail(), ok.measurements(), List.of(), 0, Optional.empty(),
+        return new RunResults.TrialRecord(
+                ok.seq(),
+                ok.side(),
+                ok.build(),
+                ok.trial(),
+                ok.warmup(),
+                ok.status(),
+                ok.reason(),
+                ok.wallSeconds(),
+                ok.stderrTail(),
+                ok.measurements(),
+                List.of(),
+                0,
+                Optional.empty(),
                 seconds(format, source, ok.measurements()));
     }
 
@@ -361,8 +453,16 @@ final class Trial implements TrialLoop.Runner {
      * how long counting each other benchmark took into {@code seconds}, by its cell. Returns why it
      * failed (the first benchmark to fail, or the budget passed); empty when it counted.
      */
-    private Optional<String> countEach(PerBenchmark counter, TrialOrder.Slot slot, SideDir side, Map<String, String> env,
-            String stem, Ran ran, List<Measurement> ms, List<String> cached, Map<String, Double> seconds,
+    private Optional<String> countEach(
+            PerBenchmark counter,
+            TrialOrder.Slot slot,
+            SideDir side,
+            Map<String, String> env,
+            String stem,
+            Ran ran,
+            List<Measurement> ms,
+            List<String> cached,
+            Map<String, Double> seconds,
             Map<String, Map<String, Double>> profiles)
             throws IOException, InterruptedException {
         if (!processes.has(Counters.VALGRIND)) {
@@ -381,7 +481,8 @@ final class Trial implements TrialLoop.Runner {
         }
         List<PerBenchmark.Benchmark> open = counter.benchmarks().stream()
                 .filter(b -> (this.open.isEmpty() || this.open.contains(b.cell()))
-                        && (!harness.count().auto() || counting.contains(b.cell()))).toList();
+                        && (!harness.count().auto() || counting.contains(b.cell())))
+                .toList();
         Map<PerBenchmark.Benchmark, Optional<PerBenchmark.PerOp>> known = new LinkedHashMap<>();
         for (PerBenchmark.Benchmark b : open) {
             cache.get(side.tree(), slot.trial(), b).ifPresent(c -> {
@@ -389,7 +490,8 @@ final class Trial implements TrialLoop.Runner {
                 c.perOp().ifPresent(p -> cached.add(b.cell()));
             });
         }
-        List<PerBenchmark.Benchmark> all = open.stream().filter(b -> !known.containsKey(b)).toList();
+        List<PerBenchmark.Benchmark> all =
+                open.stream().filter(b -> !known.containsKey(b)).toList();
         int threads = Math.max(1, Math.min(workers, all.size()));
         List<Optional<PerBenchmark.PerOp>> counted;
         try {
@@ -408,17 +510,34 @@ final class Trial implements TrialLoop.Runner {
             if (p.isEmpty()) {
                 continue; // a benchmark of the other side only
             }
-            ms.add(measurement(b.cell(), Counted.INSTRUCTIONS_PER_OP, "instructions", p.get().instructions(), slot,
+            ms.add(measurement(
+                    b.cell(),
+                    Counted.INSTRUCTIONS_PER_OP,
+                    "instructions",
+                    p.get().instructions(),
+                    slot,
                     side));
-            ms.add(measurement(b.cell(), Counted.ESTIMATED_CYCLES_PER_OP, "cycles", p.get().estimatedCycles(), slot,
-                    side));
+            ms.add(measurement(
+                    b.cell(), Counted.ESTIMATED_CYCLES_PER_OP, "cycles", p.get().estimatedCycles(), slot, side));
             profiles.put(b.cell(), asInTheTree(p.get().byFunction(), side));
         }
-        notes.accept(all.isEmpty() ? String.format(Locale.ROOT, "%s: %d benchmark%s from the count cache, none counted",
-                trial, cached.size(), cached.size() == 1 ? "" : "s")
-                : String.format(Locale.ROOT, "%s: counted %d benchmark%s in %.0f s, %d at a time%s", trial, all.size(),
-                        all.size() == 1 ? "" : "s", (System.nanoTime() - started) / 1e9, threads,
-                        cached.isEmpty() ? "" : "; " + cached.size() + " from the count cache"));
+        notes.accept(
+                all.isEmpty()
+                        ? String.format(
+                                Locale.ROOT,
+                                "%s: %d benchmark%s from the count cache, none counted",
+                                trial,
+                                cached.size(),
+                                cached.size() == 1 ? "" : "s")
+                        : String.format(
+                                Locale.ROOT,
+                                "%s: counted %d benchmark%s in %.0f s, %d at a time%s",
+                                trial,
+                                all.size(),
+                                all.size() == 1 ? "" : "s",
+                                (System.nanoTime() - started) / 1e9,
+                                threads,
+                                cached.isEmpty() ? "" : "; " + cached.size() + " from the count cache"));
         return Optional.empty();
     }
 
@@ -431,9 +550,17 @@ final class Trial implements TrialLoop.Runner {
      *
      * @throws PerBenchmark.Failure saying why counting stopped
      */
-    private List<Optional<PerBenchmark.PerOp>> countAll(PerBenchmark counter, List<PerBenchmark.Benchmark> all,
-            int threads, SideDir side, Map<String, String> env, String stem, Ran ran, Map<String, Double> seconds,
-            long started) throws PerBenchmark.Failure, IOException, InterruptedException {
+    private List<Optional<PerBenchmark.PerOp>> countAll(
+            PerBenchmark counter,
+            List<PerBenchmark.Benchmark> all,
+            int threads,
+            SideDir side,
+            Map<String, String> env,
+            String stem,
+            Ran ran,
+            Map<String, Double> seconds,
+            long started)
+            throws PerBenchmark.Failure, IOException, InterruptedException {
         Optional<Duration> budget = harness.count().budget();
         List<Optional<PerBenchmark.PerOp>> counted = new ArrayList<>(Collections.nCopies(all.size(), null));
         AtomicInteger next = new AtomicInteger();
@@ -441,7 +568,8 @@ final class Trial implements TrialLoop.Runner {
         AtomicReference<String> why = new AtomicReference<>();
         AtomicReference<Exception> thrown = new AtomicReference<>();
         Runnable worker = () -> {
-            for (int i = next.getAndIncrement(); i < all.size() && why.get() == null && thrown.get() == null;
+            for (int i = next.getAndIncrement();
+                    i < all.size() && why.get() == null && thrown.get() == null;
                     i = next.getAndIncrement()) {
                 PerBenchmark.Benchmark b = all.get(i);
                 String file = stem + "-" + i + "-" + safe(b.cell());
@@ -449,8 +577,8 @@ final class Trial implements TrialLoop.Runner {
                     Path counts = Files.createDirectories(results.resolve(file + ".cachegrind"));
                     Path vlogs = Files.createDirectories(logs.resolve(file + ".valgrind"));
                     double from = processes.seconds();
-                    Optional<PerBenchmark.PerOp> perOp = counter.count(b, side.tree(), env, counts, vlogs, logsOf(file),
-                            ran::run);
+                    Optional<PerBenchmark.PerOp> perOp =
+                            counter.count(b, side.tree(), env, counts, vlogs, logsOf(file), ran::run);
                     counted.set(i, perOp);
                     if (perOp.isPresent()) {
                         seconds.put(b.cell(), processes.seconds() - from);
@@ -465,9 +593,16 @@ final class Trial implements TrialLoop.Runner {
                 int n = done.incrementAndGet();
                 double spent = (System.nanoTime() - started) / 1e9;
                 if (budget.isPresent() && spent > budget.get().toMillis() / 1000.0 && n < all.size()) {
-                    why.compareAndSet(null, String.format(Locale.ROOT, "counting took %.0f s, past count.budget (%s),"
-                            + " with %d of %d benchmarks counted: choose fewer with count.benchmarks, or give it more",
-                            spent, budget.get().toString().substring(2).toLowerCase(Locale.ROOT), n, all.size()));
+                    why.compareAndSet(
+                            null,
+                            String.format(
+                                    Locale.ROOT,
+                                    "counting took %.0f s, past count.budget (%s),"
+                                            + " with %d of %d benchmarks counted: choose fewer with count.benchmarks, or give it more",
+                                    spent,
+                                    budget.get().toString().substring(2).toLowerCase(Locale.ROOT),
+                                    n,
+                                    all.size()));
                 }
             }
         };
@@ -501,8 +636,9 @@ final class Trial implements TrialLoop.Runner {
      * The count enters no result and no cache, and one that fails prices nothing: the trials that
      * count the benchmark say why. Empty when no benchmark is known yet, or the side has not this one.
      */
-    private Map<String, Double> calibrate(PerBenchmark counter, TrialOrder.Slot slot, SideDir side,
-            Map<String, String> env, String stem, Ran ran) throws IOException, InterruptedException {
+    private Map<String, Double> calibrate(
+            PerBenchmark counter, TrialOrder.Slot slot, SideDir side, Map<String, String> env, String stem, Ran ran)
+            throws IOException, InterruptedException {
         List<PerBenchmark.Benchmark> all = counter.benchmarks();
         if (all.isEmpty()) {
             return Map.of();
@@ -513,7 +649,8 @@ final class Trial implements TrialLoop.Runner {
         Path vlogs = Files.createDirectories(logs.resolve(file + ".valgrind"));
         double began = processes.seconds();
         try {
-            if (counter.count(b, side.tree(), env, counts, vlogs, logsOf(file), ran::run).isEmpty()) {
+            if (counter.count(b, side.tree(), env, counts, vlogs, logsOf(file), ran::run)
+                    .isEmpty()) {
                 return Map.of();
             }
         } catch (PerBenchmark.Failure e) {
@@ -530,8 +667,12 @@ final class Trial implements TrialLoop.Runner {
     /** Returns how a trial counts the benchmarks of the cells it measures, once they are known. */
     @Override
     public Optional<Rounds.Counted> counted() {
-        return perBenchmark.map(c -> c.benchmarks().stream().filter(b -> (open.isEmpty() || open.contains(b.cell()))
-                && (!harness.count().auto() || counting.contains(b.cell()))).count()).filter(n -> n > 0)
+        return perBenchmark
+                .map(c -> c.benchmarks().stream()
+                        .filter(b -> (open.isEmpty() || open.contains(b.cell()))
+                                && (!harness.count().auto() || counting.contains(b.cell())))
+                        .count())
+                .filter(n -> n > 0)
                 .map(n -> new Rounds.Counted(n.intValue(), workers, !harness.counted()));
     }
 
@@ -562,8 +703,15 @@ final class Trial implements TrialLoop.Runner {
         };
     }
 
-    private RunResults.TrialRecord timed(Workload.Timed timed, TrialOrder.Slot slot, SideDir side, Path harnessDir,
-            String stem, Map<String, String> env, Ran ran, Map<String, Map<String, Double>> profiles)
+    private RunResults.TrialRecord timed(
+            Workload.Timed timed,
+            TrialOrder.Slot slot,
+            SideDir side,
+            Path harnessDir,
+            String stem,
+            Map<String, String> env,
+            Ran ran,
+            Map<String, Map<String, Double>> profiles)
             throws IOException, InterruptedException {
         List<Measurement> ms = new ArrayList<>();
         double wall = 0;
@@ -574,10 +722,11 @@ final class Trial implements TrialLoop.Runner {
             Path out = logs.resolve(file + ".out");
             Path err = logs.resolve(file + ".err");
             List<Workload.Measure> m = harness.measure();
-            if (m.contains(Workload.Measure.WALL) || m.contains(Workload.Measure.CPU)
+            if (m.contains(Workload.Measure.WALL)
+                    || m.contains(Workload.Measure.CPU)
                     || m.contains(Workload.Measure.MAXRSS)) {
-                Processes.Outcome o = ran.run(new Processes.Command(pinned(c.getValue()), harnessDir, env,
-                        harness.timeout(), out, err, true));
+                Processes.Outcome o = ran.run(new Processes.Command(
+                        pinned(c.getValue()), harnessDir, env, harness.timeout(), out, err, true));
                 wall += o.wallSeconds();
                 if (!o.succeeded()) {
                     return failed(slot, side, o, "command '" + name + "' " + o.failure(), err);
@@ -592,8 +741,8 @@ final class Trial implements TrialLoop.Runner {
                     ms.add(measurement(name, "maxrss", "KiB", o.peakRssKiB().getAsLong(), slot, side));
                 }
             }
-            Optional<String> why = count(name, c.getValue(), harnessDir, env, file, out, err, ran, ms, slot, side,
-                    profiles);
+            Optional<String> why =
+                    count(name, c.getValue(), harnessDir, env, file, out, err, ran, ms, slot, side, profiles);
             if (why.isPresent()) {
                 return failure(slot, side, Status.FAILED, "command '" + name + "' " + why.get(), wall, err);
             }
@@ -609,9 +758,20 @@ final class Trial implements TrialLoop.Runner {
      * counter: a missing program, a command the counter could not run, or one that exited non-zero
      * under it fails the trial.
      */
-    private Optional<String> count(String name, List<String> argv, Path harnessDir, Map<String, String> env,
-            String file, Path out, Path err, Ran ran, List<Measurement> ms, TrialOrder.Slot slot, SideDir side,
-            Map<String, Map<String, Double>> profiles) throws IOException, InterruptedException {
+    private Optional<String> count(
+            String name,
+            List<String> argv,
+            Path harnessDir,
+            Map<String, String> env,
+            String file,
+            Path out,
+            Path err,
+            Ran ran,
+            List<Measurement> ms,
+            TrialOrder.Slot slot,
+            SideDir side,
+            Map<String, Map<String, Double>> profiles)
+            throws IOException, InterruptedException {
         List<Workload.Measure> m = harness.measure();
         if (m.contains(Workload.Measure.INSTRUCTIONS)) {
             if (!processes.has(Counters.VALGRIND)) {
@@ -620,10 +780,17 @@ final class Trial implements TrialLoop.Runner {
             // Valgrind's files go beside the trial's results and logs, never into the side's tree.
             Path counts = Files.createDirectories(results.resolve(file + ".cachegrind"));
             Path vlogs = Files.createDirectories(logs.resolve(file + ".valgrind"));
-            Processes.Outcome o = ran.run(new Processes.Command(pinned(Counters.cachegrind(counts, vlogs, argv)),
-                    harnessDir, env, harness.timeout(), out, err, false));
+            Processes.Outcome o = ran.run(new Processes.Command(
+                    pinned(Counters.cachegrind(counts, vlogs, argv)),
+                    harnessDir,
+                    env,
+                    harness.timeout(),
+                    out,
+                    err,
+                    false));
             if (!o.succeeded()) {
-                return Optional.of(o.failure() + " under Valgrind" + Counters.why(vlogs).map(w -> ": " + w).orElse(""));
+                return Optional.of(o.failure() + " under Valgrind"
+                        + Counters.why(vlogs).map(w -> ": " + w).orElse(""));
             }
             Counters.Counted c;
             try {
@@ -641,8 +808,8 @@ final class Trial implements TrialLoop.Runner {
                 return Optional.of("was not counted: " + Counters.missing(Counters.PERF));
             }
             Path counts = results.resolve(file + ".perf.csv");
-            Processes.Outcome o = ran.run(new Processes.Command(pinned(Counters.perfStat(counts, argv)),
-                    harnessDir, env, harness.timeout(), out, err, false));
+            Processes.Outcome o = ran.run(new Processes.Command(
+                    pinned(Counters.perfStat(counts, argv)), harnessDir, env, harness.timeout(), out, err, false));
             if (!o.succeeded()) {
                 return Optional.of(o.failure() + " under perf stat");
             }
@@ -653,7 +820,8 @@ final class Trial implements TrialLoop.Runner {
                 return Optional.of("was not counted: " + e.getMessage());
             }
             if (m.contains(Workload.Measure.HW_INSTRUCTIONS) && read.containsKey("instructions")) {
-                ms.add(measurement(name, Counted.HW_INSTRUCTIONS, "instructions", read.get("instructions"), slot, side));
+                ms.add(measurement(
+                        name, Counted.HW_INSTRUCTIONS, "instructions", read.get("instructions"), slot, side));
             }
             if (m.contains(Workload.Measure.HW_CYCLES) && read.containsKey("cycles")) {
                 ms.add(measurement(name, Counted.HW_CYCLES, "cycles", read.get("cycles"), slot, side));
@@ -662,10 +830,14 @@ final class Trial implements TrialLoop.Runner {
         return Optional.empty();
     }
 
-    private static Measurement measurement(String name, String metric, String unit, double value,
-            TrialOrder.Slot slot, SideDir side) {
-        return new Measurement(new Cell(name, metric, unit, Direction.LOWER_IS_BETTER), side.side(),
-                side.build(), slot.trial(), value);
+    private static Measurement measurement(
+            String name, String metric, String unit, double value, TrialOrder.Slot slot, SideDir side) {
+        return new Measurement(
+                new Cell(name, metric, unit, Direction.LOWER_IS_BETTER),
+                side.side(),
+                side.build(),
+                slot.trial(),
+                value);
     }
 
     /**
@@ -685,25 +857,38 @@ final class Trial implements TrialLoop.Runner {
         return ms;
     }
 
-    private RunResults.TrialRecord failed(TrialOrder.Slot slot, SideDir side, Processes.Outcome o,
-            String reason, Path err) {
+    private RunResults.TrialRecord failed(
+            TrialOrder.Slot slot, SideDir side, Processes.Outcome o, String reason, Path err) {
         if (o.stopped()) {
             return failure(slot, side, Status.INTERRUPTED, "stopped by perfab", o.wallSeconds(), err);
         }
-        return failure(slot, side, o.timedOut() ? Status.TIMEOUT : Status.FAILED,
+        return failure(
+                slot,
+                side,
+                o.timedOut() ? Status.TIMEOUT : Status.FAILED,
                 reason + (o.timedOut() ? " after " + harness.timeout().toSeconds() + " s" : ""),
-                o.wallSeconds(), err);
+                o.wallSeconds(),
+                err);
     }
 
-    private static RunResults.TrialRecord failure(TrialOrder.Slot slot, SideDir side, Status status,
-            String reason, double wall, Path err) {
-        return new RunResults.TrialRecord(slot.seq(), side.side(), side.build(), slot.trial(), slot.warmup(),
-                status, reason, wall, Processes.tail(err, TAIL_LINES), List.of());
+    private static RunResults.TrialRecord failure(
+            TrialOrder.Slot slot, SideDir side, Status status, String reason, double wall, Path err) {
+        return new RunResults.TrialRecord(
+                slot.seq(),
+                side.side(),
+                side.build(),
+                slot.trial(),
+                slot.warmup(),
+                status,
+                reason,
+                wall,
+                Processes.tail(err, TAIL_LINES),
+                List.of());
     }
 
     private static RunResults.TrialRecord ok(TrialOrder.Slot slot, SideDir side, double wall, List<Measurement> ms) {
-        return new RunResults.TrialRecord(slot.seq(), side.side(), side.build(), slot.trial(), slot.warmup(),
-                Status.OK, "", wall, "", ms);
+        return new RunResults.TrialRecord(
+                slot.seq(), side.side(), side.build(), slot.trial(), slot.warmup(), Status.OK, "", wall, "", ms);
     }
 
     /**
@@ -715,7 +900,8 @@ final class Trial implements TrialLoop.Runner {
         if (harness.cpus().isEmpty()) {
             return argv;
         }
-        List<String> pinned = new ArrayList<>(List.of("taskset", "-c", harness.cpus().get()));
+        List<String> pinned =
+                new ArrayList<>(List.of("taskset", "-c", harness.cpus().get()));
         pinned.addAll(argv);
         return pinned;
     }

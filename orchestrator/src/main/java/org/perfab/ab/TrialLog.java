@@ -26,8 +26,8 @@ final class TrialLog implements AutoCloseable {
 
     /** Opens {@code file} for appending, creating it when missing. */
     static TrialLog open(Path file) throws IOException {
-        return new TrialLog(FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.APPEND));
+        return new TrialLog(
+                FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND));
     }
 
     /** Appends {@code trial} as one line and forces it to disk. */
@@ -67,9 +67,12 @@ final class TrialLog implements AutoCloseable {
                 }
             } catch (BadInputException | IllegalArgumentException e) {
                 if (complete) {
-                    throw new BadInputException(shown + ": a damaged trial record ("
-                            + e.getMessage().replace(shown + ": ", "") + "); only a last line cut short by a kill can"
-                            + " be mended. Remove the line to resume without that trial, or start a new run", e);
+                    throw new BadInputException(
+                            shown + ": a damaged trial record ("
+                                    + e.getMessage().replace(shown + ": ", "")
+                                    + "); only a last line cut short by a kill can"
+                                    + " be mended. Remove the line to resume without that trial, or start a new run",
+                            e);
                 }
                 try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
                     ch.truncate(start);

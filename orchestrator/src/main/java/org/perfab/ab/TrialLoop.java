@@ -115,15 +115,24 @@ final class TrialLoop {
                     failing.put(side, runs.get(side));
                 }
             }
-            return failing.isEmpty() ? Optional.empty()
-                    : Optional.of(new Failing(failing, last.get(failing.keySet().iterator().next())));
+            return failing.isEmpty()
+                    ? Optional.empty()
+                    : Optional.of(new Failing(
+                            failing, last.get(failing.keySet().iterator().next())));
         }
 
         /** Returns what was found: {@code every trial of base so far failed (2 of 2)}. */
         String what() {
             StringBuilder s = new StringBuilder();
-            sides.forEach((side, n) -> s.append(s.length() == 0 ? "every trial of " + side.id() + " so far failed"
-                    : ", and every trial of " + side.id()).append(" (").append(n).append(" of ").append(n).append(')'));
+            sides.forEach((side, n) -> s.append(
+                            s.length() == 0
+                                    ? "every trial of " + side.id() + " so far failed"
+                                    : ", and every trial of " + side.id())
+                    .append(" (")
+                    .append(n)
+                    .append(" of ")
+                    .append(n)
+                    .append(')'));
             return s.toString();
         }
     }
@@ -207,7 +216,12 @@ final class TrialLoop {
             ledger.trial(record, runner.seconds() - t0);
         }
         events.remaining(estimate());
-        events.finished(slot.side(), slot.warmup(), slot.trial(), ofSide, record.wallSeconds(),
+        events.finished(
+                slot.side(),
+                slot.warmup(),
+                slot.trial(),
+                ofSide,
+                record.wallSeconds(),
                 record.status() == RunResults.Status.OK ? "ok" : record.status().id() + ": " + record.reason());
         return true;
     }
@@ -227,14 +241,28 @@ final class TrialLoop {
             Optional<TrialOrder.Slot> next = Optional.empty();
             Disturbed which = null;
             for (Side side : Side.values()) {
-                List<Disturbed> ofSide = disturbed.stream().filter(d -> d.trial().side() == side).toList();
-                long replaced = trials.stream().filter(t -> t.side() == side && !t.warmup() && t.seq() >= first).count();
+                List<Disturbed> ofSide =
+                        disturbed.stream().filter(d -> d.trial().side() == side).toList();
+                long replaced = trials.stream()
+                        .filter(t -> t.side() == side && !t.warmup() && t.seq() >= first)
+                        .count();
                 if (replaced < Math.min(ofSide.size(), most)) {
                     which = ofSide.get((int) replaced);
-                    int seq = Math.max(first, trials.stream().mapToInt(RunResults.TrialRecord::seq).max().orElse(0) + 1);
-                    int trial = trials.stream().filter(t -> t.side() == side && !t.warmup())
-                            .mapToInt(RunResults.TrialRecord::trial).max().orElse(-1) + 1;
-                    next = Optional.of(new TrialOrder.Slot(seq, side, which.trial().build(), trial, false));
+                    int seq = Math.max(
+                            first,
+                            trials.stream()
+                                            .mapToInt(RunResults.TrialRecord::seq)
+                                            .max()
+                                            .orElse(0)
+                                    + 1);
+                    int trial = trials.stream()
+                                    .filter(t -> t.side() == side && !t.warmup())
+                                    .mapToInt(RunResults.TrialRecord::trial)
+                                    .max()
+                                    .orElse(-1)
+                            + 1;
+                    next = Optional.of(
+                            new TrialOrder.Slot(seq, side, which.trial().build(), trial, false));
                     break;
                 }
             }
@@ -259,7 +287,8 @@ final class TrialLoop {
      * run has taken its last.
      */
     private List<Integer> looks() {
-        return replacing ? List.of(plan.trials())
+        return replacing
+                ? List.of(plan.trials())
                 : plan.thresholds().adaptive().map(Sequential::looks).orElse(List.of(plan.trials()));
     }
 
@@ -275,21 +304,32 @@ final class TrialLoop {
      * shorten a trial, and --budget.
      */
     private void tooLong(Events.Estimate e) {
-        if (!(e.mostSeconds() > CI_JOB_SECONDS) || plan.options().flatMap(Plan.Options::budget).isPresent()) {
+        if (!(e.mostSeconds() > CI_JOB_SECONDS)
+                || plan.options().flatMap(Plan.Options::budget).isPresent()) {
             return;
         }
         org.perfab.workload.Workload.Harness h = plan.workload().harness();
         Optional<HarnessTool> tool = h.format() instanceof org.perfab.workload.Workload.Read read
-                ? HarnessTools.of(read.format()) : Optional.empty();
+                ? HarnessTools.of(read.format())
+                : Optional.empty();
         String knobs = tool.map(HarnessTool::knobs)
                 .orElse("the harness's own options (fewer benchmarks, shorter runs of each)");
-        events.note("a pair of trials takes " + Durations.format(java.time.Duration.ofSeconds(Math.round(
-                e.pairSeconds()))) + ", and the run may take up to " + Durations.format(java.time.Duration.ofSeconds(
-                Math.round(e.mostSeconds()))) + " more (" + e.most() + " trials a side): past a CI job's hour; shorten"
-                + " a trial with " + knobs + ", or bound the run with --budget");
-        ledger.warning(org.perfab.model.Warning.of(org.perfab.model.Warning.Kind.LONG_TRIALS, List.of(knobs),
-                java.util.Map.of("pairSeconds", Math.round(e.pairSeconds()), "mostSeconds", Math.round(e.mostSeconds()),
-                        "most", (long) e.most())));
+        events.note(
+                "a pair of trials takes " + Durations.format(java.time.Duration.ofSeconds(Math.round(e.pairSeconds())))
+                        + ", and the run may take up to "
+                        + Durations.format(java.time.Duration.ofSeconds(Math.round(e.mostSeconds()))) + " more ("
+                        + e.most() + " trials a side): past a CI job's hour; shorten"
+                        + " a trial with " + knobs + ", or bound the run with --budget");
+        ledger.warning(org.perfab.model.Warning.of(
+                org.perfab.model.Warning.Kind.LONG_TRIALS,
+                List.of(knobs),
+                java.util.Map.of(
+                        "pairSeconds",
+                        Math.round(e.pairSeconds()),
+                        "mostSeconds",
+                        Math.round(e.mostSeconds()),
+                        "most",
+                        (long) e.most())));
     }
 
     /** Returns what is left of the run, by the trials so far. */

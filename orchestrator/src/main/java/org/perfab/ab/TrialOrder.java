@@ -38,8 +38,7 @@ record TrialOrder(int trials, int warmup, int builds, Optional<Long> seed) imple
      * @param trial its number among that side's warm-ups or counted trials, from 0
      * @param warmup whether it is an uncounted warm-up
      */
-    record Slot(int seq, Side side, int build, int trial, boolean warmup) {
-    }
+    record Slot(int seq, Side side, int build, int trial, boolean warmup) {}
 
     /** Returns how many trials the order holds, both sides and warm-ups included. */
     int size() {

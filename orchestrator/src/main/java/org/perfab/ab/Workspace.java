@@ -48,8 +48,8 @@ final class Workspace {
     /** Prepares every side that has no finished build, and returns the harness files it copied. */
     HarnessFiles prepare() throws IOException, InterruptedException {
         try (GitRepo git = GitRepo.open(Path.of(plan.repository()))) {
-            HarnessFiles harness = HarnessFiles.of(workload.harness(), plan.workloadPath(), git.files(plan.head()),
-                    git.files(plan.mergeBase()));
+            HarnessFiles harness = HarnessFiles.of(
+                    workload.harness(), plan.workloadPath(), git.files(plan.head()), git.files(plan.mergeBase()));
             note(harness);
             leftOut = submodules(git);
             for (Side side : Side.values()) {
@@ -90,7 +90,8 @@ final class Workspace {
                 commits.computeIfAbsent(m.path(), k -> new String[] {"none", "none"})[s] = Ids.shortId(m.commit());
             }
         }
-        List<String> needed = missing.stream().filter(p -> workload.submodules().needs(p)).toList();
+        List<String> needed =
+                missing.stream().filter(p -> workload.submodules().needs(p)).toList();
         if (!needed.isEmpty()) {
             throw new RunFailedException("the workload needs submodule" + (needed.size() == 1 ? " '" : "s '")
                     + String.join("', '", needed) + "', which " + plan.repository() + " has not checked out at the"
@@ -140,8 +141,8 @@ final class Workspace {
         if (workload.build().isPresent()) {
             events.building(what);
         }
-        Builder.Result r = builder.build(side, Builder.sources(commit, copies, workload.build(), leftOut),
-                workload.build(), snapshot);
+        Builder.Result r = builder.build(
+                side, Builder.sources(commit, copies, workload.build(), leftOut), workload.build(), snapshot);
         if (workload.build().isPresent()) {
             events.built(what, r.seconds(), r.cached() ? r.savedSeconds() : Double.NaN);
         }
@@ -156,8 +157,9 @@ final class Workspace {
             }
         }
         if (!changed.isEmpty()) {
-            events.note("the base runs the head's harness: copied " + String.join(", ", changed.subList(0,
-                    Math.min(8, changed.size()))) + (changed.size() > 8 ? " and " + (changed.size() - 8) + " more" : "")
+            events.note("the base runs the head's harness: copied "
+                    + String.join(", ", changed.subList(0, Math.min(8, changed.size())))
+                    + (changed.size() > 8 ? " and " + (changed.size() - 8) + " more" : "")
                     + " into its tree");
         }
     }

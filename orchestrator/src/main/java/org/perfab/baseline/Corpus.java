@@ -52,15 +52,17 @@ public final class Corpus {
      * @param file its path below the folder
      * @param snapshot its content
      */
-    public record Found(String file, Snapshot snapshot) {
-    }
+    public record Found(String file, Snapshot snapshot) {}
 
     private final Map<Baseline.Key, List<Found>> tiers;
     private final List<String> unparseable;
     private final List<Baseline.Skipped> skipped;
     private final List<Baseline.Note> notes;
 
-    private Corpus(Map<Baseline.Key, List<Found>> tiers, List<String> unparseable, List<Baseline.Skipped> skipped,
+    private Corpus(
+            Map<Baseline.Key, List<Found>> tiers,
+            List<String> unparseable,
+            List<Baseline.Skipped> skipped,
             List<Baseline.Note> notes) {
         this.tiers = tiers;
         this.unparseable = unparseable;
@@ -81,7 +83,9 @@ public final class Corpus {
         List<Path> files;
         try (Stream<Path> walk = Files.walk(dir, 8)) {
             files = walk.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
-                    .filter(p -> p.getFileName().toString().endsWith(".json")).sorted().toList();
+                    .filter(p -> p.getFileName().toString().endsWith(".json"))
+                    .sorted()
+                    .toList();
         } catch (IOException | UncheckedIOException e) {
             throw new BadInputException(dir + ": cannot read: " + e.getMessage(), e);
         }
@@ -112,15 +116,17 @@ public final class Corpus {
                 continue;
             }
             Baseline.Key key = new Baseline.Key(s.machine(), s.arch());
-            disagreements(name.get(), s).forEach(d -> notes.add(new Baseline.Note(Baseline.NoteKind.NAME_DISAGREES,
-                    shown, Optional.of(key), d)));
+            disagreements(name.get(), s)
+                    .forEach(d ->
+                            notes.add(new Baseline.Note(Baseline.NoteKind.NAME_DISAGREES, shown, Optional.of(key), d)));
             if (arch.isPresent() && !arch.get().equals(s.arch())) {
                 continue;
             }
             tiers.computeIfAbsent(key, k -> new ArrayList<>()).add(new Found(shown, s));
         }
-        tiers.values().forEach(l -> l.sort(Comparator.comparing((Found f) -> f.snapshot().date())
-                .thenComparing(Found::file)));
+        tiers.values()
+                .forEach(l -> l.sort(
+                        Comparator.comparing((Found f) -> f.snapshot().date()).thenComparing(Found::file)));
         return new Corpus(tiers, unparseable, skipped, notes);
     }
 
@@ -190,32 +196,60 @@ public final class Corpus {
                 members.add(new Baseline.Member(f.file(), fit.fate(), fit.anchorDeviation(), fit.offset()));
                 switch (fit.fate()) {
                     case ACCEPTED -> accepted.add(f);
-                    case NO_ANCHOR -> rejected.add(new Baseline.Rejected(f.file(), key, "it has no benchmark " + anchor
-                            + ", the anchor"));
-                    case INCOHERENT -> rejected.add(new Baseline.Rejected(f.file(), key, String.format(Locale.ROOT,
-                            "its ratios sit %+.1f%% off the rest of the window together (tolerance %s%%): the anchor"
-                                    + " caught a tail the other benchmarks did not, or the other way round",
-                            fit.offset(), plain(tolerance))));
+                    case NO_ANCHOR ->
+                        rejected.add(
+                                new Baseline.Rejected(f.file(), key, "it has no benchmark " + anchor + ", the anchor"));
+                    case INCOHERENT ->
+                        rejected.add(new Baseline.Rejected(
+                                f.file(),
+                                key,
+                                String.format(
+                                        Locale.ROOT,
+                                        "its ratios sit %+.1f%% off the rest of the window together (tolerance %s%%): the anchor"
+                                                + " caught a tail the other benchmarks did not, or the other way round",
+                                        fit.offset(),
+                                        plain(tolerance))));
                     default -> throw new IllegalStateException("unknown fate " + fit.fate());
                 }
             }
             if (accepted.isEmpty()) {
-                left.add(new Baseline.Skipped(key.toString(), Optional.of(key), "not seeded: no snapshot of its window"
-                        + " of " + w.size() + " counted"));
+                left.add(new Baseline.Skipped(
+                        key.toString(),
+                        Optional.of(key),
+                        "not seeded: no snapshot of its window" + " of " + w.size() + " counted"));
                 return;
             }
             Found newest = accepted.get(accepted.size() - 1);
             String unit = newest.snapshot().benchmark(anchor).orElseThrow().unit();
-            seededTiers.add(new Baseline.Tier(key, r.anchor(), unit, window, members, accepted.stream()
-                    .map(f -> f.snapshot().cpu()).collect(Collectors.toCollection(LinkedHashSet::new))
-                    .stream().toList(), newest.snapshot().date()));
+            seededTiers.add(new Baseline.Tier(
+                    key,
+                    r.anchor(),
+                    unit,
+                    window,
+                    members,
+                    accepted.stream()
+                            .map(f -> f.snapshot().cpu())
+                            .collect(Collectors.toCollection(LinkedHashSet::new))
+                            .stream()
+                            .toList(),
+                    newest.snapshot().date()));
             r.ratios().forEach((name, reduced) -> entries.add(entry(key, name, reduced, r.anchor(), accepted, noted)));
-            r.thin().forEach((name, seen) -> left.add(new Baseline.Skipped(name, Optional.of(key), "seen in " + seen
-                    + " of the " + r.accepted() + " snapshots counted, under half: not seeded (check reports it as"
-                    + " new)")));
+            r.thin()
+                    .forEach((name, seen) -> left.add(new Baseline.Skipped(
+                            name,
+                            Optional.of(key),
+                            "seen in " + seen
+                                    + " of the " + r.accepted()
+                                    + " snapshots counted, under half: not seeded (check reports it as"
+                                    + " new)")));
         });
-        return new Baseline(anchor, seededTiers, entries, new Baseline.Seeding(unparseable, rejected, left, noted,
-                exclusions.live(names), exclusions.stale(names)), List.of());
+        return new Baseline(
+                anchor,
+                seededTiers,
+                entries,
+                new Baseline.Seeding(
+                        unparseable, rejected, left, noted, exclusions.live(names), exclusions.stale(names)),
+                List.of());
     }
 
     /**
@@ -224,17 +258,31 @@ public final class Corpus {
      * benchmarks besides the anchor to tell. Empty where they were judged.
      */
     private static Optional<Baseline.Note> unjudged(Baseline.Key key, RatioSpace.Reduction r, double tolerance) {
-        long withAnchor = r.fits().stream().filter(f -> f.fate() != RatioSpace.Fate.NO_ANCHOR).count();
+        long withAnchor = r.fits().stream()
+                .filter(f -> f.fate() != RatioSpace.Fate.NO_ANCHOR)
+                .count();
         if (r.gate() == RatioSpace.Gate.TOO_NOISY) {
-            long past = r.fits().stream().filter(f -> Math.abs(f.offset()) > tolerance).count();
-            return Optional.of(new Baseline.Note(Baseline.NoteKind.NOT_JUDGED, key.toString(), Optional.of(key), past
-                    + " of its " + withAnchor + " snapshots sat past the coherence tolerance of " + plain(tolerance)
-                    + "%, which is then below the tier's own noise: none was rejected"));
+            long past = r.fits().stream()
+                    .filter(f -> Math.abs(f.offset()) > tolerance)
+                    .count();
+            return Optional.of(new Baseline.Note(
+                    Baseline.NoteKind.NOT_JUDGED,
+                    key.toString(),
+                    Optional.of(key),
+                    past
+                            + " of its " + withAnchor + " snapshots sat past the coherence tolerance of "
+                            + plain(tolerance)
+                            + "%, which is then below the tier's own noise: none was rejected"));
         }
         if (r.gate() == RatioSpace.Gate.TOO_FEW && withAnchor >= RatioSpace.MIN_GATED) {
-            return Optional.of(new Baseline.Note(Baseline.NoteKind.NOT_JUDGED, key.toString(), Optional.of(key), "fewer"
-                    + " than " + RatioSpace.MIN_SHARED + " benchmarks besides the anchor: how far their ratios sit"
-                    + " off together is their own noise, so no snapshot was judged"));
+            return Optional.of(new Baseline.Note(
+                    Baseline.NoteKind.NOT_JUDGED,
+                    key.toString(),
+                    Optional.of(key),
+                    "fewer"
+                            + " than " + RatioSpace.MIN_SHARED
+                            + " benchmarks besides the anchor: how far their ratios sit"
+                            + " off together is their own noise, so no snapshot was judged"));
         }
         return Optional.empty();
     }
@@ -245,26 +293,53 @@ public final class Corpus {
      * the median of its iteration counts in the {@code accepted} snapshots. Notes in {@code noted}
      * an iteration count that moved across the window.
      */
-    private static Baseline.Entry entry(Baseline.Key key, String name, RatioSpace.Reduced reduced, double anchor,
-            List<Found> accepted, List<Baseline.Note> noted) {
-        List<Snapshot.Benchmark> seen = accepted.stream().map(f -> f.snapshot().benchmark(name))
-                .flatMap(Optional::stream).toList();
-        List<Long> n = seen.stream().map(Snapshot.Benchmark::iterations).filter(OptionalLong::isPresent)
-                .map(OptionalLong::getAsLong).toList();
-        OptionalLong iterations = n.isEmpty() ? OptionalLong.empty()
-                : OptionalLong.of(Math.round(Sample.of(n.stream().mapToDouble(Long::doubleValue).toArray())
-                        .median()));
+    private static Baseline.Entry entry(
+            Baseline.Key key,
+            String name,
+            RatioSpace.Reduced reduced,
+            double anchor,
+            List<Found> accepted,
+            List<Baseline.Note> noted) {
+        List<Snapshot.Benchmark> seen = accepted.stream()
+                .map(f -> f.snapshot().benchmark(name))
+                .flatMap(Optional::stream)
+                .toList();
+        List<Long> n = seen.stream()
+                .map(Snapshot.Benchmark::iterations)
+                .filter(OptionalLong::isPresent)
+                .map(OptionalLong::getAsLong)
+                .toList();
+        OptionalLong iterations = n.isEmpty()
+                ? OptionalLong.empty()
+                : OptionalLong.of(Math.round(
+                        Sample.of(n.stream().mapToDouble(Long::doubleValue).toArray())
+                                .median()));
         if (n.size() > 1) {
             long min = n.stream().mapToLong(Long::longValue).min().orElseThrow();
             long max = n.stream().mapToLong(Long::longValue).max().orElseThrow();
             if (max >= min * ITERATIONS_NOTED) {
-                noted.add(new Baseline.Note(Baseline.NoteKind.ITERATIONS_MOVED, name, Optional.of(key),
-                        String.format(Locale.ROOT, "its iteration count moved from %d to %d (x%.2g) across the"
-                                + " window: reported, not acted on", min, max, (double) max / min)));
+                noted.add(new Baseline.Note(
+                        Baseline.NoteKind.ITERATIONS_MOVED,
+                        name,
+                        Optional.of(key),
+                        String.format(
+                                Locale.ROOT,
+                                "its iteration count moved from %d to %d (x%.2g) across the"
+                                        + " window: reported, not acted on",
+                                min,
+                                max,
+                                (double) max / min)));
             }
         }
-        return new Baseline.Entry(key, name, reduced.ratio() * anchor, seen.get(seen.size() - 1).unit(),
-                reduced.ratio(), reduced.seen(), iterations, "seed");
+        return new Baseline.Entry(
+                key,
+                name,
+                reduced.ratio() * anchor,
+                seen.get(seen.size() - 1).unit(),
+                reduced.ratio(),
+                reduced.seen(),
+                iterations,
+                "seed");
     }
 
     /**
@@ -290,9 +365,18 @@ public final class Corpus {
             if (ratios.size() >= 2 && spread.size() > 0) {
                 long n = ratios.size();
                 Map<String, Double> own = RatioSpace.ownSpread(ratios, anchor);
-                floors.add(new Baseline.Floor(key, ratios.size(), n * (n - 1) / 2, spread.size(), spread.quantile(0.5),
-                        spread.quantile(0.9), spread.quantile(0.95), spread.quantile(0.99), spread.max(),
-                        newest.snapshot().date(), own));
+                floors.add(new Baseline.Floor(
+                        key,
+                        ratios.size(),
+                        n * (n - 1) / 2,
+                        spread.size(),
+                        spread.quantile(0.5),
+                        spread.quantile(0.9),
+                        spread.quantile(0.95),
+                        spread.quantile(0.99),
+                        spread.max(),
+                        newest.snapshot().date(),
+                        own));
             }
         });
         return floors;

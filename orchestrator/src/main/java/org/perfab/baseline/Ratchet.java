@@ -38,8 +38,7 @@ public final class Ratchet {
      */
     public static final double DROP_TOLERANCE = 50;
 
-    private Ratchet() {
-    }
+    private Ratchet() {}
 
     /**
      * An anchor that cannot be used: none given and no baseline to take it from, or one the
@@ -64,8 +63,7 @@ public final class Ratchet {
     }
 
     /** Where a snapshot's measurements come from. */
-    public sealed interface Source permits ToolOutput, AbResults {
-    }
+    public sealed interface Source permits ToolOutput, AbResults {}
 
     /**
      * A benchmark tool's output.
@@ -103,8 +101,13 @@ public final class Ratchet {
      *     replaced rather than refused
      * @param env the environment ({@code GITHUB_SHA}, and this machine's processor)
      */
-    public record Snapshotting(Source source, SnapshotSources.Stamp stamp, Optional<String> metric,
-            Optional<Path> dir, boolean replace, Map<String, String> env) {
+    public record Snapshotting(
+            Source source,
+            SnapshotSources.Stamp stamp,
+            Optional<String> metric,
+            Optional<Path> dir,
+            boolean replace,
+            Map<String, String> env) {
         public Snapshotting {
             Objects.requireNonNull(source, "source");
             Objects.requireNonNull(stamp, "stamp");
@@ -121,8 +124,7 @@ public final class Ratchet {
      * @param filed the file it was filed in; empty when no folder was given
      * @param already whether that file already held this very snapshot (nothing was written)
      */
-    public record Snapped(SnapshotSources.Made made, Optional<Path> filed, boolean already) {
-    }
+    public record Snapped(SnapshotSources.Made made, Optional<Path> filed, boolean already) {}
 
     /**
      * Returns the snapshot of a run, filed in the request's folder when it names one.
@@ -136,9 +138,17 @@ public final class Ratchet {
         SnapshotSources.Stamp given = request.stamp();
         SnapshotSources.Made made;
         if (request.source() instanceof ToolOutput tool) {
-            SnapshotSources.Stamp stamp = new SnapshotSources.Stamp(given.machine(), given.arch(), given.cpu(),
-                    given.commit().or(() -> Optional.ofNullable(request.env().get("GITHUB_SHA"))), given.date());
-            made = SnapshotSources.fromFile(tool.file(), tool.format(), request.metric(), stamp,
+            SnapshotSources.Stamp stamp = new SnapshotSources.Stamp(
+                    given.machine(),
+                    given.arch(),
+                    given.cpu(),
+                    given.commit().or(() -> Optional.ofNullable(request.env().get("GITHUB_SHA"))),
+                    given.date());
+            made = SnapshotSources.fromFile(
+                    tool.file(),
+                    tool.format(),
+                    request.metric(),
+                    stamp,
                     MachineProbe.probe(request.env()).cpu());
         } else {
             Path results = ((AbResults) request.source()).file();
@@ -186,8 +196,14 @@ public final class Ratchet {
      * @param exclusions the benchmarks left out
      * @param output the baseline file; when it exists, its other tiers and measured floors are kept
      */
-    public record Seeding(Path snapshots, Optional<String> anchor, int window, double tolerance,
-            Optional<String> arch, Exclusions exclusions, Path output) {
+    public record Seeding(
+            Path snapshots,
+            Optional<String> anchor,
+            int window,
+            double tolerance,
+            Optional<String> arch,
+            Exclusions exclusions,
+            Path output) {
         public Seeding {
             Objects.requireNonNull(snapshots, "snapshots");
             Objects.requireNonNull(anchor, "anchor");
@@ -205,8 +221,7 @@ public final class Ratchet {
      *     empty when no tier was seeded and the file was left as it was
      * @param noSnapshot whether the folder held no snapshot at all (of the architecture asked for)
      */
-    public record Seeded(Baseline seeded, Optional<Baseline> written, boolean noSnapshot) {
-    }
+    public record Seeded(Baseline seeded, Optional<Baseline> written, boolean noSnapshot) {}
 
     /**
      * Returns the floors seeded from the newest snapshots of each tier (see {@link Corpus#seed}),
@@ -220,8 +235,10 @@ public final class Ratchet {
     public static Seeded seed(Seeding request, BiConsumer<Path, String> write) {
         Path output = request.output();
         Optional<Baseline> existing = Files.exists(output) ? Optional.of(readBaseline(output)) : Optional.empty();
-        String anchor = request.anchor().or(() -> existing.map(Baseline::anchor)).orElseThrow(() ->
-                new BadAnchorException("--anchor NAME is needed: " + output + " does not exist yet"));
+        String anchor = request.anchor()
+                .or(() -> existing.map(Baseline::anchor))
+                .orElseThrow(
+                        () -> new BadAnchorException("--anchor NAME is needed: " + output + " does not exist yet"));
         if (request.exclusions().excludes(anchor)) {
             throw new BadAnchorException("the anchor " + anchor + " is excluded by a prefix");
         }
@@ -250,8 +267,10 @@ public final class Ratchet {
     public record Allowance(double percent, boolean auto, double multiple) {
         public Allowance {
             if (auto ? !(multiple > 0) || Double.isInfinite(multiple) : !(percent >= 0) || Double.isInfinite(percent)) {
-                throw new IllegalArgumentException(auto ? "a multiple is above 0, got " + multiple
-                        : "a budget is a percentage >= 0, got " + percent);
+                throw new IllegalArgumentException(
+                        auto
+                                ? "a multiple is above 0, got " + multiple
+                                : "a budget is a percentage >= 0, got " + percent);
             }
         }
 
@@ -296,16 +315,19 @@ public final class Ratchet {
         BaselineCheck.Budget budget;
         if (request.budget().auto()) {
             Baseline.Key key = new Baseline.Key(s.machine(), s.arch());
-            Baseline.Floor floor = b.floor(key).orElseThrow(() -> new BadInputException(request.baseline() + ": no"
-                    + " measured floor for " + key + ", so --budget auto has nothing to multiply; measure one with"
-                    + " 'perfab baseline floor --snapshots CONTROL_DIR --baseline " + request.baseline() + "'"));
+            Baseline.Floor floor = b.floor(key)
+                    .orElseThrow(() -> new BadInputException(request.baseline() + ": no"
+                            + " measured floor for " + key
+                            + ", so --budget auto has nothing to multiply; measure one with"
+                            + " 'perfab baseline floor --snapshots CONTROL_DIR --baseline " + request.baseline()
+                            + "'"));
             budget = BaselineCheck.Budget.auto(floor, request.budget().multiple());
         } else {
             budget = BaselineCheck.Budget.of(request.budget().percent());
         }
         try {
-            return BaselineCheck.of(b, s, request.snapshot().toString(), budget, request.exclusions(),
-                    request.tolerance());
+            return BaselineCheck.of(
+                    b, s, request.snapshot().toString(), budget, request.exclusions(), request.tolerance());
         } catch (IllegalArgumentException e) {
             throw new BadInputException(e.getMessage());
         }
@@ -321,8 +343,13 @@ public final class Ratchet {
      * @param exclusions the benchmarks left out
      * @param output where to write the baseline; empty for over {@code baseline}
      */
-    public record Updating(Path baseline, List<Path> snapshots, double tolerance, double dropTolerance,
-            Exclusions exclusions, Optional<Path> output) {
+    public record Updating(
+            Path baseline,
+            List<Path> snapshots,
+            double tolerance,
+            double dropTolerance,
+            Exclusions exclusions,
+            Optional<Path> output) {
         public Updating {
             Objects.requireNonNull(baseline, "baseline");
             snapshots = List.copyOf(snapshots);
@@ -338,8 +365,7 @@ public final class Ratchet {
      * @param baseline the baseline written
      * @param written where
      */
-    public record Updated(BaselineUpdate update, Baseline baseline, Path written) {
-    }
+    public record Updated(BaselineUpdate update, Baseline baseline, Path written) {}
 
     /**
      * Returns the baseline with its floors ratcheted down by each snapshot in turn: every benchmark
@@ -357,8 +383,13 @@ public final class Ratchet {
             Snapshot s = readSnapshot(p);
             BaselineCheck c;
             try {
-                c = BaselineCheck.of(b, s, p.getFileName().toString(), BaselineCheck.Budget.of(0),
-                        request.exclusions(), request.tolerance());
+                c = BaselineCheck.of(
+                        b,
+                        s,
+                        p.getFileName().toString(),
+                        BaselineCheck.Budget.of(0),
+                        request.exclusions(),
+                        request.tolerance());
             } catch (IllegalArgumentException e) {
                 throw new BadInputException(e.getMessage());
             }
@@ -366,12 +397,18 @@ public final class Ratchet {
             if (c.known() && !c.incoherent()) {
                 Baseline before = b;
                 List<Baseline.Entry> down = c.ratcheted(before);
-                down.forEach(e -> lowered.add(new BaselineUpdate.Lowered(e.benchmark(), before.entries(e.key())
-                        .stream().filter(o -> o.benchmark().equals(e.benchmark())).findFirst().orElseThrow().ratio(),
+                down.forEach(e -> lowered.add(new BaselineUpdate.Lowered(
+                        e.benchmark(),
+                        before.entries(e.key()).stream()
+                                .filter(o -> o.benchmark().equals(e.benchmark()))
+                                .findFirst()
+                                .orElseThrow()
+                                .ratio(),
                         e.ratio())));
                 b = b.withEntries(down);
             }
-            Optional<LocalDate> seeded = b.tier(c.key()).map(Baseline.Tier::date).filter(s.date()::isBefore);
+            Optional<LocalDate> seeded =
+                    b.tier(c.key()).map(Baseline.Tier::date).filter(s.date()::isBefore);
             steps.add(new BaselineUpdate.Step(p.toString(), c, lowered, seeded));
         }
         Path to = request.output().orElse(request.baseline());
@@ -401,7 +438,11 @@ public final class Ratchet {
      * @param baseline the baseline to store the floors in; empty to store them nowhere
      * @param exclusions the benchmarks left out
      */
-    public record Flooring(Path snapshots, Optional<String> anchor, Optional<String> arch, Optional<Path> baseline,
+    public record Flooring(
+            Path snapshots,
+            Optional<String> anchor,
+            Optional<String> arch,
+            Optional<Path> baseline,
             Exclusions exclusions) {
         public Flooring {
             Objects.requireNonNull(snapshots, "snapshots");
@@ -439,11 +480,11 @@ public final class Ratchet {
         Optional<Baseline> b = request.baseline().map(Ratchet::readBaseline);
         String anchor = request.anchor().orElseGet(() -> b.orElseThrow().anchor());
         if (b.isPresent() && !b.get().anchor().equals(anchor)) {
-            throw new BadInputException(request.baseline().get() + ": its anchor is " + b.get().anchor() + ", not "
-                    + anchor);
+            throw new BadInputException(
+                    request.baseline().get() + ": its anchor is " + b.get().anchor() + ", not " + anchor);
         }
-        List<Baseline.Floor> floors = Corpus.read(request.snapshots(), request.arch()).floors(anchor,
-                request.exclusions());
+        List<Baseline.Floor> floors =
+                Corpus.read(request.snapshots(), request.arch()).floors(anchor, request.exclusions());
         if (floors.isEmpty() || b.isEmpty()) {
             return new Floored(floors, anchor, Optional.empty());
         }
@@ -462,8 +503,7 @@ public final class Ratchet {
      * @param caught for the regressed snapshot, whether its regressed benchmark is among those
      *     flagged; empty for the others
      */
-    public record DemoCheck(String name, BaselineCheck check, Optional<Boolean> caught) {
-    }
+    public record DemoCheck(String name, BaselineCheck check, Optional<Boolean> caught) {}
 
     /**
      * The demo's corpus, and what perfab made of it.
@@ -474,8 +514,8 @@ public final class Ratchet {
      * @param floors the measured floor
      * @param checks tonight's snapshots checked against a budget of 5%, then against {@code auto}
      */
-    public record Demo(Path dir, Baseline windowOne, Baseline windowFive, List<Baseline.Floor> floors,
-            List<DemoCheck> checks) {
+    public record Demo(
+            Path dir, Baseline windowOne, Baseline windowFive, List<Baseline.Floor> floors, List<DemoCheck> checks) {
         public Demo {
             floors = List.copyOf(floors);
             checks = List.copyOf(checks);
@@ -502,26 +542,28 @@ public final class Ratchet {
             throw new BadInputException(d + " already holds a corpus (history/); choose an empty folder");
         }
         SyntheticSnapshots.write(d, seed);
-        Exclusions ex = new Exclusions(List.of(SyntheticSnapshots.SUITE, SyntheticSnapshots.SUITE_COMPILE,
-                "RemovedBenchmark"));
+        Exclusions ex =
+                new Exclusions(List.of(SyntheticSnapshots.SUITE, SyntheticSnapshots.SUITE_COMPILE, "RemovedBenchmark"));
         Corpus corpus = Corpus.read(d.resolve("history"), Optional.empty());
         Baseline one = corpus.seed(SyntheticSnapshots.ANCHOR, 1, DEFAULT_TOLERANCE, ex);
         Baseline five = corpus.seed(SyntheticSnapshots.ANCHOR, 5, DEFAULT_TOLERANCE, ex);
-        List<Baseline.Floor> floors = Corpus.read(d.resolve("control"), Optional.empty())
-                .floors(SyntheticSnapshots.ANCHOR, ex);
+        List<Baseline.Floor> floors =
+                Corpus.read(d.resolve("control"), Optional.empty()).floors(SyntheticSnapshots.ANCHOR, ex);
         five = five.withFloors(floors);
         write.accept(d.resolve("baseline-window1.json"), one.write());
         write.accept(d.resolve("baseline.json"), five.write());
         Baseline.Key latest = new Baseline.Key("ubuntu-latest", "amd64");
         List<DemoCheck> checks = new ArrayList<>();
-        for (BaselineCheck.Budget budget : List.of(BaselineCheck.Budget.of(5),
+        for (BaselineCheck.Budget budget : List.of(
+                BaselineCheck.Budget.of(5),
                 BaselineCheck.Budget.auto(five.floor(latest).orElseThrow(), DEMO_MULTIPLE))) {
             for (String name : List.of("clean", "regressed")) {
                 Path file = d.resolve("tonight/" + name + ".json");
-                BaselineCheck c = BaselineCheck.of(five, readSnapshot(file), file.toString(), budget, ex,
-                        DEFAULT_TOLERANCE);
-                boolean caught = c.rows().stream().anyMatch(r -> r.benchmark().equals(SyntheticSnapshots.REGRESSED)
-                        && r.status() == BaselineCheck.Status.REGRESSED);
+                BaselineCheck c =
+                        BaselineCheck.of(five, readSnapshot(file), file.toString(), budget, ex, DEFAULT_TOLERANCE);
+                boolean caught = c.rows().stream()
+                        .anyMatch(r -> r.benchmark().equals(SyntheticSnapshots.REGRESSED)
+                                && r.status() == BaselineCheck.Status.REGRESSED);
                 checks.add(new DemoCheck(name, c, name.equals("regressed") ? Optional.of(caught) : Optional.empty()));
             }
         }

@@ -31,8 +31,7 @@ import org.perfab.stats.Sample;
  * better); a benchmark repeated ({@code -count 5}) is its median.
  */
 public final class SnapshotSources {
-    private SnapshotSources() {
-    }
+    private SnapshotSources() {}
 
     /**
      * What a snapshot is stamped with; an empty field is taken from the source, else from this
@@ -44,8 +43,8 @@ public final class SnapshotSources {
      * @param commit the commit
      * @param date the day
      */
-    public record Stamp(String machine, Optional<String> arch, Optional<String> cpu, Optional<String> commit,
-            LocalDate date) {
+    public record Stamp(
+            String machine, Optional<String> arch, Optional<String> cpu, Optional<String> commit, LocalDate date) {
         public Stamp {
             Objects.requireNonNull(machine, "machine");
             Objects.requireNonNull(date, "date");
@@ -72,20 +71,24 @@ public final class SnapshotSources {
      * @param thisCpu the processor model of this machine, for when neither the stamp nor the file says
      * @throws BadInputException naming the file when it holds no cost to keep
      */
-    public static Made fromFile(Path file, Optional<MeasurementFormat> format, Optional<String> metric, Stamp stamp,
-            String thisCpu) {
+    public static Made fromFile(
+            Path file, Optional<MeasurementFormat> format, Optional<String> metric, Stamp stamp, String thisCpu) {
         MeasurementFormat f = format.orElseGet(() -> Formats.detect(file));
         List<Reading> readings = f.read(file);
         RunContext run = f.context(file);
         Map<String, String> header = run.header();
         Map<String, List<Long>> iterations = run.iterations();
         Map<Cell, List<Double>> values = new LinkedHashMap<>();
-        readings.forEach(r -> values.computeIfAbsent(r.cell(), k -> new ArrayList<>()).add(r.value()));
+        readings.forEach(
+                r -> values.computeIfAbsent(r.cell(), k -> new ArrayList<>()).add(r.value()));
         List<String> zero = new ArrayList<>();
         List<Snapshot.Benchmark> benchmarks = benchmarks(file.toString(), values, metric, iterations, zero);
-        String arch = stamp.arch().or(() -> Optional.ofNullable(header.get("goarch"))).orElseGet(SnapshotSources::thisArch);
-        String cpu = stamp.cpu().or(() -> Optional.ofNullable(header.get("cpu"))).orElse(thisCpu);
-        return new Made(snapshot(file.toString(), stamp, arch, cpu, stamp.commit().orElse(""), benchmarks), zero);
+        String arch =
+                stamp.arch().or(() -> Optional.ofNullable(header.get("goarch"))).orElseGet(SnapshotSources::thisArch);
+        String cpu =
+                stamp.cpu().or(() -> Optional.ofNullable(header.get("cpu"))).orElse(thisCpu);
+        return new Made(
+                snapshot(file.toString(), stamp, arch, cpu, stamp.commit().orElse(""), benchmarks), zero);
     }
 
     /**
@@ -101,13 +104,19 @@ public final class SnapshotSources {
         }
         List<String> zero = new ArrayList<>();
         List<Snapshot.Benchmark> benchmarks = benchmarks(shown, values, metric, Map.of(), zero);
-        return new Made(snapshot(shown, stamp, stamp.arch().orElseGet(SnapshotSources::thisArch),
-                stamp.cpu().orElse(results.machine().cpu()),
-                stamp.commit().orElse(results.provenance().head().commit()), benchmarks), zero);
+        return new Made(
+                snapshot(
+                        shown,
+                        stamp,
+                        stamp.arch().orElseGet(SnapshotSources::thisArch),
+                        stamp.cpu().orElse(results.machine().cpu()),
+                        stamp.commit().orElse(results.provenance().head().commit()),
+                        benchmarks),
+                zero);
     }
 
-    private static Snapshot snapshot(String shown, Stamp stamp, String arch, String cpu, String commit,
-            List<Snapshot.Benchmark> benchmarks) {
+    private static Snapshot snapshot(
+            String shown, Stamp stamp, String arch, String cpu, String commit, List<Snapshot.Benchmark> benchmarks) {
         try {
             return new Snapshot(stamp.machine(), arch, cpu, commit, stamp.date(), benchmarks);
         } catch (IllegalArgumentException e) {
@@ -115,16 +124,20 @@ public final class SnapshotSources {
         }
     }
 
-    private static List<Snapshot.Benchmark> benchmarks(String shown, Map<Cell, List<Double>> values,
-            Optional<String> metric, Map<String, List<Long>> iterations, List<String> zero) {
+    private static List<Snapshot.Benchmark> benchmarks(
+            String shown,
+            Map<Cell, List<Double>> values,
+            Optional<String> metric,
+            Map<String, List<Long>> iterations,
+            List<String> zero) {
         TreeSet<String> metrics = new TreeSet<>();
         values.keySet().forEach(c -> metrics.add(c.metric()));
         String chosen;
         if (metric.isPresent()) {
             chosen = metric.get();
             if (!metrics.contains(chosen)) {
-                throw new BadInputException(shown + ": no metric '" + chosen + "' (it has " + String.join(", ", metrics)
-                        + ")");
+                throw new BadInputException(
+                        shown + ": no metric '" + chosen + "' (it has " + String.join(", ", metrics) + ")");
             }
         } else if (metrics.contains("time") || metrics.size() == 1) {
             chosen = metrics.contains("time") ? "time" : metrics.first();
@@ -142,14 +155,20 @@ public final class SnapshotSources {
                 throw new BadInputException(shown + ": metric '" + chosen + "' (" + c.unit() + ") is higher-is-better;"
                         + " a baseline keeps floors of costs (a time, bytes, allocations): choose one with --metric");
             }
-            double median = Sample.of(e.getValue().stream().mapToDouble(Double::doubleValue).toArray()).median();
+            double median = Sample.of(e.getValue().stream()
+                            .mapToDouble(Double::doubleValue)
+                            .toArray())
+                    .median();
             if (median == 0) {
                 zero.add(c.name());
                 continue;
             }
             List<Long> n = iterations.getOrDefault(c.name(), List.of());
-            OptionalLong its = n.isEmpty() ? OptionalLong.empty()
-                    : OptionalLong.of(Math.round(Sample.of(n.stream().mapToDouble(Long::doubleValue).toArray()).median()));
+            OptionalLong its = n.isEmpty()
+                    ? OptionalLong.empty()
+                    : OptionalLong.of(Math.round(
+                            Sample.of(n.stream().mapToDouble(Long::doubleValue).toArray())
+                                    .median()));
             try {
                 benchmarks.add(new Snapshot.Benchmark(c.name(), median, c.unit(), its));
             } catch (IllegalArgumentException ex) {

@@ -55,20 +55,18 @@ public final class SyntheticSnapshots {
     /** An exclusion prefix that {@link #SUITE} is a prefix of. */
     public static final String SUITE_COMPILE = "ClojureTestSuiteCompileAndRun";
     /** The tiers. */
-    public static final List<String> MACHINES = List.of("ubuntu-latest", "ubuntu-22.04", "ubuntu-24.04-arm",
-            "macos-14");
+    public static final List<String> MACHINES =
+            List.of("ubuntu-latest", "ubuntu-22.04", "ubuntu-24.04-arm", "macos-14");
     /** The file whose name says arm64 and whose content is amd64. */
     public static final String MISNAMED = "2026-08-08-77aa01c3e5f2-ubuntu-latest-arm64.json";
 
     private static final int SNAPSHOTS = 8;
     private static final LocalDate FIRST = LocalDate.of(2026, 8, 3);
 
-    private SyntheticSnapshots() {
-    }
+    private SyntheticSnapshots() {}
 
     /** One benchmark's nature: its cost, its noise, and whether its code moves. */
-    private record Bench(String name, double cost, double sigma, double movePerNight) {
-    }
+    private record Bench(String name, double cost, double sigma, double movePerNight) {}
 
     /**
      * Writes the corpus: {@code dir/history} to seed from, {@code dir/control} to measure the floor
@@ -97,21 +95,56 @@ public final class SyntheticSnapshots {
                 if (mixed) {
                     commit = "5d1e0b7c3a91" + commit.substring(12);
                 }
-                Snapshot s = snapshot(machine, arch, cpu(machine, night), commit, date, benches, tierSpeed * host, night,
-                        mixed ? 1.15 : 1, random, night == SNAPSHOTS - 1, null, 1);
+                Snapshot s = snapshot(
+                        machine,
+                        arch,
+                        cpu(machine, night),
+                        commit,
+                        date,
+                        benches,
+                        tierSpeed * host,
+                        night,
+                        mixed ? 1.15 : 1,
+                        random,
+                        night == SNAPSHOTS - 1,
+                        null,
+                        1);
                 write(folder.resolve(s.fileName()), s);
             }
             for (int c = 0; c < 6; c++) {
-                Snapshot s = snapshot(machine, arch, cpu(machine, c), "c0c0c0c0c0c0" + String.format(Locale.ROOT, "%028x",
-                        c), FIRST.plusDays(20 + c), benches, tierSpeed * (1 + 0.06 * random.nextGaussian()),
-                        SNAPSHOTS - 1, 1, random, false, null, 1);
+                Snapshot s = snapshot(
+                        machine,
+                        arch,
+                        cpu(machine, c),
+                        "c0c0c0c0c0c0" + String.format(Locale.ROOT, "%028x", c),
+                        FIRST.plusDays(20 + c),
+                        benches,
+                        tierSpeed * (1 + 0.06 * random.nextGaussian()),
+                        SNAPSHOTS - 1,
+                        1,
+                        random,
+                        false,
+                        null,
+                        1);
                 write(control.resolve(s.fileName()), s);
             }
         }
         // Tonight's, all one run seen five ways, so that their checks differ only by what was done to it.
         String amd64 = "ubuntu-latest";
-        Snapshot clean = snapshot(amd64, "amd64", cpu(amd64, 0), commit(random), FIRST.plusDays(SNAPSHOTS), benches, 1,
-                SNAPSHOTS - 1, 1, random, true, null, 1);
+        Snapshot clean = snapshot(
+                amd64,
+                "amd64",
+                cpu(amd64, 0),
+                commit(random),
+                FIRST.plusDays(SNAPSHOTS),
+                benches,
+                1,
+                SNAPSHOTS - 1,
+                1,
+                random,
+                true,
+                null,
+                1);
         write(tonight.resolve("clean.json"), clean);
         write(tonight.resolve("regressed.json"), scaled(clean, 1, REGRESSED, 1.12));
         write(tonight.resolve("fast-host.json"), scaled(clean, 0.75, null, 1));
@@ -121,8 +154,20 @@ public final class SyntheticSnapshots {
         Path latest = history.resolve(Snapshot.slug(amd64));
         Files.writeString(latest.resolve("ubuntu-latest-baseline-old.json"), "{}\n", StandardCharsets.UTF_8);
         Files.writeString(latest.resolve("2026-07-30_ubuntu-latest.json"), "{}\n", StandardCharsets.UTF_8);
-        Snapshot misnamed = snapshot(amd64, "amd64", cpu(amd64, 0), "77aa01c3e5f2" + commit(random).substring(12),
-                LocalDate.of(2026, 8, 8), benches, 1, 3, 1, random, false, null, 1);
+        Snapshot misnamed = snapshot(
+                amd64,
+                "amd64",
+                cpu(amd64, 0),
+                "77aa01c3e5f2" + commit(random).substring(12),
+                LocalDate.of(2026, 8, 8),
+                benches,
+                1,
+                3,
+                1,
+                random,
+                false,
+                null,
+                1);
         write(history.resolve(MISNAMED), misnamed);
     }
 
@@ -132,8 +177,18 @@ public final class SyntheticSnapshots {
         b.add(new Bench(THIN, 40_000, 0.02, 0));
         b.add(new Bench(MOVING_N, 2_000, 0.02, 0));
         b.add(new Bench(REGRESSED, 18_000, 0.015, 0));
-        String[] families = {"Parse/Expr", "Encode/Json", "Decode/Proto", "Hash/Sha", "Sort/Ints", "Map/Insert",
-            "Regex/Match", "Compress/Zstd", "Kernel/Lcs", "Kernel/Levenshtein"};
+        String[] families = {
+            "Parse/Expr",
+            "Encode/Json",
+            "Decode/Proto",
+            "Hash/Sha",
+            "Sort/Ints",
+            "Map/Insert",
+            "Regex/Match",
+            "Compress/Zstd",
+            "Kernel/Lcs",
+            "Kernel/Levenshtein"
+        };
         for (String family : families) {
             for (int size : new int[] {8, 64, 512, 4096, 32768}) {
                 if (family.equals("Encode/Json") && size == 512) {
@@ -143,14 +198,20 @@ public final class SyntheticSnapshots {
                 double u = random.nextDouble();
                 double sigma = kernel ? 0.2 : u < 0.7 ? 0.012 : u < 0.85 ? 0.06 : 0.2;
                 double move = random.nextDouble() < 0.1 ? 0.02 * (random.nextBoolean() ? 1 : -1) : 0;
-                b.add(new Bench(family + "/" + size, Math.exp(Math.log(20) + random.nextDouble() * Math.log(5e5)),
-                        sigma, move));
+                b.add(new Bench(
+                        family + "/" + size,
+                        Math.exp(Math.log(20) + random.nextDouble() * Math.log(5e5)),
+                        sigma,
+                        move));
             }
         }
         for (int i = 0; i < 40; i++) {
             double u = random.nextDouble();
-            b.add(new Bench("Pipeline/Stage" + i, Math.exp(Math.log(1e3) + random.nextDouble() * Math.log(1e4)),
-                    u < 0.6 ? 0.012 : u < 0.85 ? 0.06 : 0.2, 0));
+            b.add(new Bench(
+                    "Pipeline/Stage" + i,
+                    Math.exp(Math.log(1e3) + random.nextDouble() * Math.log(1e4)),
+                    u < 0.6 ? 0.012 : u < 0.85 ? 0.06 : 0.2,
+                    0));
         }
         for (String s : List.of("Basic", "Macros")) {
             b.add(new Bench(SUITE + "/" + s, 5e6, 0.02, 0));
@@ -159,18 +220,34 @@ public final class SyntheticSnapshots {
         return b;
     }
 
-    private static Snapshot snapshot(String machine, String arch, String cpu, String commit, LocalDate date,
-            List<Bench> benches, double host, int night, double anchorTail, Random random, boolean newest,
-            String slower, double by) {
+    private static Snapshot snapshot(
+            String machine,
+            String arch,
+            String cpu,
+            String commit,
+            LocalDate date,
+            List<Bench> benches,
+            double host,
+            int night,
+            double anchorTail,
+            Random random,
+            boolean newest,
+            String slower,
+            double by) {
         List<Snapshot.Benchmark> list = new ArrayList<>();
         for (Bench b : benches) {
             if (b.name().equals(THIN) && !newest) {
                 continue;
             }
             double noise = Math.exp(b.sigma() * random.nextGaussian());
-            double cost = b.cost() * host * noise * Math.pow(1 + b.movePerNight(), night)
-                    * (b.name().equals(ANCHOR) ? anchorTail : 1) * (b.name().equals(slower) ? by : 1);
-            long n = b.name().equals(MOVING_N) ? 250_000L << (night / 2)
+            double cost = b.cost()
+                    * host
+                    * noise
+                    * Math.pow(1 + b.movePerNight(), night)
+                    * (b.name().equals(ANCHOR) ? anchorTail : 1)
+                    * (b.name().equals(slower) ? by : 1);
+            long n = b.name().equals(MOVING_N)
+                    ? 250_000L << (night / 2)
                     : Math.max(1, Math.round(1e9 / (b.cost() * host) / 10) * 10);
             list.add(new Snapshot.Benchmark(b.name(), Math.round(cost * 100) / 100.0, "ns/op", OptionalLong.of(n)));
         }
@@ -179,14 +256,17 @@ public final class SyntheticSnapshots {
 
     /** Returns {@code s} with every value times {@code host}, and {@code one}'s also times {@code by}. */
     private static Snapshot scaled(Snapshot s, double host, String one, double by) {
-        List<Snapshot.Benchmark> list = s.benchmarks().stream().map(b -> new Snapshot.Benchmark(b.name(),
-                b.value() * host * (b.name().equals(one) ? by : 1), b.unit(), b.iterations())).toList();
+        List<Snapshot.Benchmark> list = s.benchmarks().stream()
+                .map(b -> new Snapshot.Benchmark(
+                        b.name(), b.value() * host * (b.name().equals(one) ? by : 1), b.unit(), b.iterations()))
+                .toList();
         return new Snapshot(s.machine(), s.arch(), s.cpu(), s.commit(), s.date(), list);
     }
 
     private static String cpu(String machine, int night) {
         return switch (machine) {
-            case "ubuntu-latest" -> night % 2 == 0 ? "AMD EPYC 7763 64-Core Processor" : "AMD EPYC 9V74 80-Core Processor";
+            case "ubuntu-latest" ->
+                night % 2 == 0 ? "AMD EPYC 7763 64-Core Processor" : "AMD EPYC 9V74 80-Core Processor";
             case "ubuntu-22.04" -> "Intel(R) Xeon(R) Platinum 8370C CPU @ 2.80GHz";
             case "ubuntu-24.04-arm" -> "Neoverse-N2";
             default -> "Apple M3";

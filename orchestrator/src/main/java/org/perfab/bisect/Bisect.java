@@ -28,7 +28,6 @@ import org.perfab.model.Bisection.Outcome;
 import org.perfab.model.CellComparison;
 import org.perfab.model.Ids;
 import org.perfab.model.RunResults;
-import org.perfab.model.Side;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
 import org.perfab.stats.Direction;
@@ -90,9 +89,19 @@ public final class Bisect {
      *     the same commits and builds whose call was decided (or skipped) is reused; empty for a new
      *     bisect
      */
-    public record Request(Path repository, String good, String bad, CellGlob cells, String workload,
-            Optional<Integer> trials, int builds, double effect, Path out, Optional<Path> cache,
-            Optional<Integer> adaptive, Optional<Bisection> earlier) {
+    public record Request(
+            Path repository,
+            String good,
+            String bad,
+            CellGlob cells,
+            String workload,
+            Optional<Integer> trials,
+            int builds,
+            double effect,
+            Path out,
+            Optional<Path> cache,
+            Optional<Integer> adaptive,
+            Optional<Bisection> earlier) {
         public Request {
             if (builds < 2) {
                 throw new BadInputException("--builds of a bisect's confirmation must be 2 or more, got " + builds);
@@ -143,12 +152,15 @@ public final class Bisect {
             good = git.resolve(request.good());
             bad = git.resolve(request.bad());
             line = git.firstParents(good, bad);
-            workloadFile = new Bisection.WorkloadFile(request.workload(), git.read(bad, request.workload())
-                    .map(Bisect::sha256).orElse(""));
+            workloadFile = new Bisection.WorkloadFile(
+                    request.workload(),
+                    git.read(bad, request.workload()).map(Bisect::sha256).orElse(""));
         }
         if (request.earlier().isPresent()) {
             Bisection e = request.earlier().get();
-            if (!e.good().equals(good.id()) || !e.bad().equals(bad.id()) || !e.cell().equals(request.cells().toString())
+            if (!e.good().equals(good.id())
+                    || !e.bad().equals(bad.id())
+                    || !e.cell().equals(request.cells().toString())
                     || e.effect() != request.effect()) {
                 throw new BadInputException("--resume: the bisect in " + request.out() + " is of " + e.cell() + " from "
                         + shortId(e.good()) + " to " + shortId(e.bad()) + " at " + e.effect() + "%, not of "
@@ -200,16 +212,24 @@ public final class Bisect {
     }
 
     private Bisection search(List<Commit> line) throws IOException, InterruptedException {
-        context.events().note("bisect: " + line.size() + " commits from " + good.shortId() + " to " + bad.shortId()
-                + "; about " + (searches(line.size()) + 2) + " steps");
+        context.events()
+                .note("bisect: " + line.size() + " commits from " + good.shortId() + " to " + bad.shortId() + "; about "
+                        + (searches(line.size()) + 2) + " steps");
         // The good and bad commits must be measurable: a failure here ends the bisect, with its
         // message (a skip would only repeat it at every step). Nothing to bisect takes trials that
         // rule out a change of the bisect's effect. With build.perturb the check varies layout too:
         // the change it finds is the one hunted, and its builds' spread is layout's reach in the
         // search (see layoutCouldDecide).
         int checkBuilds = shiftsLayout(bad) ? request.builds() : 1;
-        Bisection.Step check = step(good, bad, "check", checkBuilds, trials(bad, checkBuilds, 0), request.effect(),
-                searches(line.size()) + 1, "");
+        Bisection.Step check = step(
+                good,
+                bad,
+                "check",
+                checkBuilds,
+                trials(bad, checkBuilds, 0),
+                request.effect(),
+                searches(line.size()) + 1,
+                "");
         if (check.call() == Call.SKIPPED) {
             throw new RunFailedException("the bad commit " + bad.shortId() + " cannot be measured against the good"
                     + " commit " + good.shortId() + ": " + check.reason());
@@ -233,13 +253,29 @@ public final class Bisect {
                 break;
             }
             int mid = next.get();
-            int left = searches(hi - lo - 1 - (int) skipped.subSet(lo, false, hi, false).size()) + 1;
+            int left = searches(hi
+                            - lo
+                            - 1
+                            - (int) skipped.subSet(lo, false, hi, false).size())
+                    + 1;
             Bisection.Step s = step(good, line.get(mid), "search", 1, Optional.empty(), hunt, left, "");
             if (layoutCouldDecide(s, hunt) && shiftsLayout(line.get(mid))) {
-                s = step(good, line.get(mid), "search", request.builds(), trials(line.get(mid), request.builds(), s.trials()), hunt,
-                        left, String.format(Locale.ROOT, "one build per side read %s, within code layout's reach"
-                                + " (±%.1f%%) of the %s its call turns on: measured again with %d builds per side",
-                                pct(s.pctChange()), reach(layoutSpread), pct(hunt), request.builds()));
+                s = step(
+                        good,
+                        line.get(mid),
+                        "search",
+                        request.builds(),
+                        trials(line.get(mid), request.builds(), s.trials()),
+                        hunt,
+                        left,
+                        String.format(
+                                Locale.ROOT,
+                                "one build per side read %s, within code layout's reach"
+                                        + " (±%.1f%%) of the %s its call turns on: measured again with %d builds per side",
+                                pct(s.pctChange()),
+                                reach(layoutSpread),
+                                pct(hunt),
+                                request.builds()));
             }
             switch (s.call()) {
                 case BAD -> {
@@ -249,7 +285,9 @@ public final class Bisect {
                 case GOOD -> lo = mid;
                 case SKIPPED -> skipped.add(mid);
                 case UNDECIDED -> {
-                    return undecided(s, ids(line.subList(lo + 1, hi + 1)),
+                    return undecided(
+                            s,
+                            ids(line.subList(lo + 1, hi + 1)),
                             "the search could not tell whether " + line.get(mid).shortId() + " is worse than "
                                     + good.shortId());
                 }
@@ -267,10 +305,17 @@ public final class Bisect {
      * ({@link #call}): a commit is named only when it alone shows a real share of the change the
      * check found, not for a move of a percent or two on the way.
      */
-    private Bisection confirm(Commit parent, Commit candidate, Bisection.Step searched, List<Commit> gap,
-            Bisection.Step check, double hunt) throws IOException, InterruptedException {
+    private Bisection confirm(
+            Commit parent,
+            Commit candidate,
+            Bisection.Step searched,
+            List<Commit> gap,
+            Bisection.Step check,
+            double hunt)
+            throws IOException, InterruptedException {
         int builds = shiftsLayout(candidate) ? request.builds() : 1;
-        Optional<Integer> trials = Optional.of(Math.max(searched.trials(), request.trials().orElse(2)));
+        Optional<Integer> trials =
+                Optional.of(Math.max(searched.trials(), request.trials().orElse(2)));
         if (builds > 1) {
             trials = this.trials(candidate, builds, searched.trials());
         }
@@ -278,12 +323,24 @@ public final class Bisect {
         List<String> evidence = new ArrayList<>();
         List<String> candidates = new ArrayList<>(ids(gap));
         candidates.add(candidate.id());
-        String measured = String.format(Locale.ROOT, "%s against %s, %d trial%s per side%s: %s %s, p %s",
-                candidate.shortId(), parent.shortId(), c.trials(), c.trials() == 1 ? "" : "s",
-                builds > 1 ? " over " + builds + " builds" : "", pct(c.pctChange()), interval(c), p(c.pValue()));
+        String measured = String.format(
+                Locale.ROOT,
+                "%s against %s, %d trial%s per side%s: %s %s, p %s",
+                candidate.shortId(),
+                parent.shortId(),
+                c.trials(),
+                c.trials() == 1 ? "" : "s",
+                builds > 1 ? " over " + builds + " builds" : "",
+                pct(c.pctChange()),
+                interval(c),
+                p(c.pValue()));
         if (c.call() == Call.SKIPPED) {
             evidence.add("the confirmation could not run: " + c.reason());
-            return end(Outcome.INCONCLUSIVE, Optional.empty(), evidence, candidates,
+            return end(
+                    Outcome.INCONCLUSIVE,
+                    Optional.empty(),
+                    evidence,
+                    candidates,
                     Optional.of("fix what stopped it, then rerun with --resume"));
         }
         if (c.call() == Call.BAD) {
@@ -293,13 +350,20 @@ public final class Bisect {
                 return end(Outcome.AMONG, Optional.empty(), evidence, candidates, Optional.empty());
             }
             evidence.add(measured);
-            evidence.add(String.format(Locale.ROOT, "the whole range, %s against %s, moved %s", bad.shortId(),
-                    good.shortId(), pct(check.pctChange())));
+            evidence.add(String.format(
+                    Locale.ROOT,
+                    "the whole range, %s against %s, moved %s",
+                    bad.shortId(),
+                    good.shortId(),
+                    pct(check.pctChange())));
             return end(Outcome.FOUND, Optional.of(candidate.id()), evidence, List.of(), Optional.empty());
         }
         if (layout(c, searched)) {
-            evidence.add(String.format(Locale.ROOT, "builds of one commit, with their layouts shifted, spread by ±%.1f%%:"
-                    + " enough to make the %s the search saw with one build per side", c.buildSpread(),
+            evidence.add(String.format(
+                    Locale.ROOT,
+                    "builds of one commit, with their layouts shifted, spread by ±%.1f%%:"
+                            + " enough to make the %s the search saw with one build per side",
+                    c.buildSpread(),
                     pct(searched.pctChange())));
             evidence.add(measured + ": code layout, not a commit");
             return end(Outcome.NO_SINGLE_COMMIT, Optional.empty(), evidence, List.of(), Optional.empty());
@@ -310,8 +374,11 @@ public final class Bisect {
             evidence.add("the search's reading was noise, or the change is spread over several commits");
             return end(Outcome.NO_SINGLE_COMMIT, Optional.empty(), evidence, List.of(), Optional.empty());
         }
-        return undecided(c, candidates, "measured again against " + parent.shortId() + ", " + candidate.shortId()
-                + " was neither worse nor ruled out (" + pct(c.pctChange()) + " " + interval(c) + ")");
+        return undecided(
+                c,
+                candidates,
+                "measured again against " + parent.shortId() + ", " + candidate.shortId()
+                        + " was neither worse nor ruled out (" + pct(c.pctChange()) + " " + interval(c) + ")");
     }
 
     /**
@@ -319,7 +386,9 @@ public final class Bisect {
      * side, the confirmation's builds differed, and their spread reaches as far.
      */
     static boolean layout(Bisection.Step confirm, Bisection.Step searched) {
-        return searched.builds() == 1 && confirm.builds() > 1 && confirm.buildsDiffer()
+        return searched.builds() == 1
+                && confirm.builds() > 1
+                && confirm.buildsDiffer()
                 && Double.isFinite(confirm.buildSpread())
                 && Math.abs(searched.pctChange()) <= reach(confirm.buildSpread());
     }
@@ -366,22 +435,26 @@ public final class Bisect {
         if (builds == 1) {
             return Optional.empty();
         }
-        int asked = request.trials().orElseGet(() -> workload(candidate).map(Workload::trials).orElse(2));
+        int asked = request.trials()
+                .orElseGet(() -> workload(candidate).map(Workload::trials).orElse(2));
         int trials = Math.max(Math.max(least, asked), TRIALS_PER_BUILD * builds);
         return Optional.of((trials + builds - 1) / builds * builds);
     }
 
     /** Returns whether {@code candidate}'s workload shifts code layout between builds. */
     private boolean shiftsLayout(Commit candidate) {
-        return workload(candidate).flatMap(Workload::build).flatMap(Workload.Build::perturb).isPresent();
+        return workload(candidate)
+                .flatMap(Workload::build)
+                .flatMap(Workload.Build::perturb)
+                .isPresent();
     }
 
     /** Returns the workload in {@code candidate}'s tree; empty when it has none at the bisect's path. */
     private Optional<Workload> workload(Commit candidate) {
         try (GitRepo git = GitRepo.open(request.repository())) {
             Optional<byte[]> yaml = git.read(candidate, request.workload());
-            return yaml.map(y -> WorkloadLoader.parse(new String(y, StandardCharsets.UTF_8),
-                    request.workload() + " at " + candidate.shortId()));
+            return yaml.map(y -> WorkloadLoader.parse(
+                    new String(y, StandardCharsets.UTF_8), request.workload() + " at " + candidate.shortId()));
         }
     }
 
@@ -394,21 +467,38 @@ public final class Bisect {
             advice = "rerun with --trials " + Math.min(Workload.MAX_TRIALS, Math.max(2 * s.trials(), 10))
                     + " --adaptive off --resume";
         }
-        List<String> evidence = new ArrayList<>(List.of(why + ": " + s.verdict() + ", " + pct(s.pctChange()) + " "
-                + interval(s) + ", p " + p(s.pValue())));
+        List<String> evidence = new ArrayList<>(List.of(
+                why + ": " + s.verdict() + ", " + pct(s.pctChange()) + " " + interval(s) + ", p " + p(s.pValue())));
         if (s.builds() > 1 && s.buildsDiffer() && Double.isFinite(s.buildSpread())) {
-            evidence.add(String.format(Locale.ROOT, "builds of one commit, with their layouts shifted, spread by"
-                    + " ±%.1f%%: code layout alone moves one build against another by up to ±%.1f%%", s.buildSpread(),
+            evidence.add(String.format(
+                    Locale.ROOT,
+                    "builds of one commit, with their layouts shifted, spread by"
+                            + " ±%.1f%%: code layout alone moves one build against another by up to ±%.1f%%",
+                    s.buildSpread(),
                     reach(s.buildSpread())));
         }
         return end(Outcome.INCONCLUSIVE, Optional.empty(), evidence, candidates, Optional.of(advice));
     }
 
-    private Bisection end(Outcome outcome, Optional<String> firstBad, List<String> evidence, List<String> candidates,
+    private Bisection end(
+            Outcome outcome,
+            Optional<String> firstBad,
+            List<String> evidence,
+            List<String> candidates,
             Optional<String> advice) {
         synchronized (this) {
-            return new Bisection(request.cells().toString(), request.effect(), good.id(), bad.id(), workloadFile, firstBad,
-                    outcome, steps, evidence, candidates, advice);
+            return new Bisection(
+                    request.cells().toString(),
+                    request.effect(),
+                    good.id(),
+                    bad.id(),
+                    workloadFile,
+                    firstBad,
+                    outcome,
+                    steps,
+                    evidence,
+                    candidates,
+                    advice);
         }
     }
 
@@ -420,33 +510,75 @@ public final class Bisect {
      * builds, or several builds where several are asked (a rerun with {@code --builds} more to
      * decide one step does not measure again those already decided).
      */
-    private Bisection.Step step(Commit base, Commit candidate, String purpose, int builds, Optional<Integer> trials,
-            double hunt, int left, String note) throws IOException, InterruptedException {
+    private Bisection.Step step(
+            Commit base,
+            Commit candidate,
+            String purpose,
+            int builds,
+            Optional<Integer> trials,
+            double hunt,
+            int left,
+            String note)
+            throws IOException, InterruptedException {
         synchronized (this) {
             if (stopped) {
                 throw new RunInterruptedException("interrupted before step " + (steps.size() + 1));
             }
         }
         int number = steps.size() + 1;
-        Optional<Bisection.Step> earlier = reusable.stream().filter(s -> s.commit().equals(candidate.id())
-                && s.base().equals(base.id()) && s.purpose().equals(purpose)
-                && (s.builds() == builds || s.builds() > 1 && builds > 1)
-                && s.call() != Call.UNDECIDED).findFirst();
+        Optional<Bisection.Step> earlier = reusable.stream()
+                .filter(s -> s.commit().equals(candidate.id())
+                        && s.base().equals(base.id())
+                        && s.purpose().equals(purpose)
+                        && (s.builds() == builds || s.builds() > 1 && builds > 1)
+                        && s.call() != Call.UNDECIDED)
+                .findFirst();
         Bisection.Step s;
         if (earlier.isPresent()) {
             reusable.remove(earlier.get());
             s = earlier.get();
-            context.events().note(String.format(Locale.ROOT, "bisect step %d (%s): %s %s, reused from the earlier run:"
-                    + " %s", number, purpose, candidate.shortId(), candidate.subject(), s.call().id()));
+            context.events()
+                    .note(String.format(
+                            Locale.ROOT,
+                            "bisect step %d (%s): %s %s, reused from the earlier run:" + " %s",
+                            number,
+                            purpose,
+                            candidate.shortId(),
+                            candidate.subject(),
+                            s.call().id()));
         } else {
-            context.events().note(String.format(Locale.ROOT, "bisect step %d (%s): %s %s against %s, %d build%s per"
-                    + " side%s", number, purpose, candidate.shortId(), candidate.subject(), base.shortId(), builds,
-                    builds == 1 ? "" : "s", estimate(left)));
+            context.events()
+                    .note(String.format(
+                            Locale.ROOT,
+                            "bisect step %d (%s): %s %s against %s, %d build%s per" + " side%s",
+                            number,
+                            purpose,
+                            candidate.shortId(),
+                            candidate.subject(),
+                            base.shortId(),
+                            builds,
+                            builds == 1 ? "" : "s",
+                            estimate(left)));
             s = measure(base, candidate, purpose, builds, trials, hunt, number);
             if (!note.isEmpty() && s.call() != Call.SKIPPED) {
-                s = new Bisection.Step(s.commit(), s.subject(), s.base(), s.purpose(), s.builds(), s.trials(),
-                        s.cell(), s.verdict(), s.pctChange(), s.ciLow(), s.ciHigh(), s.pValue(), s.buildSpread(),
-                        s.buildsDiffer(), s.call(), note, s.seconds());
+                s = new Bisection.Step(
+                        s.commit(),
+                        s.subject(),
+                        s.base(),
+                        s.purpose(),
+                        s.builds(),
+                        s.trials(),
+                        s.cell(),
+                        s.verdict(),
+                        s.pctChange(),
+                        s.ciLow(),
+                        s.ciHigh(),
+                        s.pValue(),
+                        s.buildSpread(),
+                        s.buildsDiffer(),
+                        s.call(),
+                        note,
+                        s.seconds());
             }
         }
         if (s.builds() > 1 && s.buildsDiffer() && Double.isFinite(s.buildSpread())) {
@@ -475,20 +607,39 @@ public final class Bisect {
             return "; " + left + " more after it";
         }
         double minutes = seconds / measured * (left + 1) / 60;
-        return String.format(Locale.ROOT, "; %d more after it, about %s left", left,
+        return String.format(
+                Locale.ROOT,
+                "; %d more after it, about %s left",
+                left,
                 minutes < 1 ? "a minute" : Math.round(minutes) + " min");
     }
 
-    private Bisection.Step measure(Commit base, Commit candidate, String purpose, int builds,
-            Optional<Integer> trials, double hunt, int number) throws IOException, InterruptedException {
+    private Bisection.Step measure(
+            Commit base,
+            Commit candidate,
+            String purpose,
+            int builds,
+            Optional<Integer> trials,
+            double hunt,
+            int number)
+            throws IOException, InterruptedException {
         Path out = folder(String.format(Locale.ROOT, "%02d-%s-%s", number, purpose, candidate.shortId()));
-        ThresholdSettings thresholds = new ThresholdSettings(Optional.empty(), Optional.of(request.effect()),
-                Optional.of(Math.max(hunt, request.effect())), Optional.of(Thresholds.FDR_OFF));
+        ThresholdSettings thresholds = new ThresholdSettings(
+                Optional.empty(),
+                Optional.of(request.effect()),
+                Optional.of(Math.max(hunt, request.effect())),
+                Optional.of(Thresholds.FDR_OFF));
         Optional<Integer> adaptive = builds > 1 ? Optional.of(0) : request.adaptive();
         AbRequest ab = AbRequest.of(request.repository(), base.id(), candidate.id(), out)
-                .workload(request.workload()).trials(trials.or(request::trials)).builds(Optional.of(builds))
-                .cache(request.cache()).overrides(thresholds).padding(builds > 1).adaptive(adaptive)
-                .undecided(Optional.of(row -> followed(row) && judge(purpose, row.comparison(), hunt) == Call.UNDECIDED))
+                .workload(request.workload())
+                .trials(trials.or(request::trials))
+                .builds(Optional.of(builds))
+                .cache(request.cache())
+                .overrides(thresholds)
+                .padding(builds > 1)
+                .adaptive(adaptive)
+                .undecided(
+                        Optional.of(row -> followed(row) && judge(purpose, row.comparison(), hunt) == Call.UNDECIDED))
                 .build();
         long started = System.nanoTime();
         RunResults results;
@@ -520,19 +671,39 @@ public final class Bisect {
             }
         }
         if (shown == null && purpose.equals("check")) {
-            List<String> cells = results.table().rows().stream().map(r -> r.cell().name() + ":" + r.cell().metric())
-                    .distinct().toList();
+            List<String> cells = results.table().rows().stream()
+                    .map(r -> r.cell().name() + ":" + r.cell().metric())
+                    .distinct()
+                    .toList();
             throw new BadInputException("--cell '" + request.cells() + "' matches no cell the check measured ("
-                    + (cells.isEmpty() ? "none" : String.join(", ", cells.subList(0, Math.min(10, cells.size())))
-                    + (cells.size() > 10 ? " and " + (cells.size() - 10) + " more" : "")) + ")");
+                    + (cells.isEmpty()
+                            ? "none"
+                            : String.join(", ", cells.subList(0, Math.min(10, cells.size())))
+                                    + (cells.size() > 10 ? " and " + (cells.size() - 10) + " more" : ""))
+                    + ")");
         }
         if (shown == null) {
             return skipped(base, candidate, purpose, builds, "no cell matches '" + request.cells() + "'", seconds);
         }
         Comparison c = shown.comparison();
-        return new Bisection.Step(candidate.id(), candidate.subject(), base.id(), purpose, builds, results.settings().trials(),
-                shown.cell().name() + " " + shown.cell().metric(), c.verdict().id(), c.pctChange(), c.ciLow(),
-                c.ciHigh(), c.pValue(), shown.buildSpread(), builds > 1 && buildsDiffer(results), call, "", seconds);
+        return new Bisection.Step(
+                candidate.id(),
+                candidate.subject(),
+                base.id(),
+                purpose,
+                builds,
+                results.settings().trials(),
+                shown.cell().name() + " " + shown.cell().metric(),
+                c.verdict().id(),
+                c.pctChange(),
+                c.ciLow(),
+                c.ciHigh(),
+                c.pValue(),
+                shown.buildSpread(),
+                builds > 1 && buildsDiffer(results),
+                call,
+                "",
+                seconds);
     }
 
     /** Returns a folder for a step's run that no earlier run of this bisect used. */
@@ -545,10 +716,26 @@ public final class Bisect {
         return out;
     }
 
-    private static Bisection.Step skipped(Commit base, Commit candidate, String purpose, int builds, String reason,
-            double seconds) {
-        return new Bisection.Step(candidate.id(), candidate.subject(), base.id(), purpose, builds, 0, "", "skipped",
-                Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, false, Call.SKIPPED, reason, seconds);
+    private static Bisection.Step skipped(
+            Commit base, Commit candidate, String purpose, int builds, String reason, double seconds) {
+        return new Bisection.Step(
+                candidate.id(),
+                candidate.subject(),
+                base.id(),
+                purpose,
+                builds,
+                0,
+                "",
+                "skipped",
+                Double.NaN,
+                Double.NaN,
+                Double.NaN,
+                Double.NaN,
+                Double.NaN,
+                false,
+                Call.SKIPPED,
+                reason,
+                seconds);
     }
 
     /** Returns whether the bisect follows {@code row}'s cell. */
@@ -613,8 +800,10 @@ public final class Bisect {
      * inconclusive, or trials that disagree among themselves.
      */
     private static boolean unsettled(Comparison c) {
-        return c.verdict() == Verdict.NO_DATA || c.verdict() == Verdict.INCONCLUSIVE
-                || c.caveats().contains(Caveat.ONE_SIDED) || c.caveats().contains(Caveat.SPLIT);
+        return c.verdict() == Verdict.NO_DATA
+                || c.verdict() == Verdict.INCONCLUSIVE
+                || c.caveats().contains(Caveat.ONE_SIDED)
+                || c.caveats().contains(Caveat.SPLIT);
     }
 
     /** Returns the worse end of a comparison's 95% interval, as a change for the worse in percent; NaN if none. */

@@ -21,8 +21,8 @@ import org.perfab.model.RealRuns;
 import org.perfab.model.Side;
 import org.perfab.model.Simulation;
 import org.perfab.model.Simulation.AdaptiveRow;
-import org.perfab.model.Simulation.Figure;
 import org.perfab.model.Simulation.Earned;
+import org.perfab.model.Simulation.Figure;
 import org.perfab.model.Simulation.NoiseTable;
 import org.perfab.model.Simulation.Row;
 import org.perfab.model.Simulation.Suite;
@@ -52,8 +52,7 @@ public final class Calibrate {
     /** Trials per side of each real run. */
     static final int REAL_TRIALS = 5;
 
-    private Calibrate() {
-    }
+    private Calibrate() {}
 
     /**
      * What to calibrate.
@@ -65,8 +64,8 @@ public final class Calibrate {
      * @param dir where the real runs go; empty for a new temporary folder
      * @param thresholds the verdict rules' settings every method is judged with
      */
-    public record Request(int runs, long seed, List<Noise> noises, int abRuns, Optional<Path> dir,
-            Thresholds thresholds) {
+    public record Request(
+            int runs, long seed, List<Noise> noises, int abRuns, Optional<Path> dir, Thresholds thresholds) {
         public Request {
             if (runs < 1) {
                 throw new IllegalArgumentException("--runs must be at least 1, got " + runs);
@@ -165,16 +164,26 @@ public final class Calibrate {
         fixed.add(Noise.NORMAL, 1000, 0, 0, 3, Figure.FALSE_REGRESSIONS, bigRuns);
         List<Earned> earned = earned(request, seen, random);
         List<Simulation.RunnerRow> runners = runners(n, random, t);
-        return new Simulation(n, request.seed(), t, EFFECTS, tables, targets(seen, t), earned, adaptive,
-                fixed.suites, adaptiveSuites.suites, runners);
+        return new Simulation(
+                n,
+                request.seed(),
+                t,
+                EFFECTS,
+                tables,
+                targets(seen, t),
+                earned,
+                adaptive,
+                fixed.suites,
+                adaptiveSuites.suites,
+                runners);
     }
 
     /**
      * Returns a table per simulated noise of every method's rates at each coefficient of variation,
      * number of trials and effect, drawn from {@code random}; puts each case's rates in {@code seen}.
      */
-    private static List<NoiseTable> noiseTables(Request request, Random random,
-            Map<List<Object>, Map<Method, Rates>> seen) {
+    private static List<NoiseTable> noiseTables(
+            Request request, Random random, Map<List<Object>, Map<Method, Rates>> seen) {
         int n = request.runs();
         Thresholds t = request.thresholds();
         List<NoiseTable> tables = new ArrayList<>();
@@ -187,8 +196,8 @@ public final class Calibrate {
                         byMethod.put(m, new ArrayList<>());
                     }
                     for (double e : EFFECTS) {
-                        Map<Method, Rates> rates = Calibration.run(new Calibration.Case(noise, cv, trials, e), n, random,
-                                t);
+                        Map<Method, Rates> rates =
+                                Calibration.run(new Calibration.Case(noise, cv, trials, e), n, random, t);
                         seen.put(List.of(noise, cv, trials, e), rates);
                         rates.forEach((m, r) -> byMethod.get(m).add(r));
                     }
@@ -232,7 +241,9 @@ public final class Calibrate {
         List<Simulation.RunnerRow> runners = new ArrayList<>();
         for (Calibration.Runner runner : Calibration.Runner.values()) {
             for (int trials : TRIALS) {
-                runners.add(new Simulation.RunnerRow(runner, trials,
+                runners.add(new Simulation.RunnerRow(
+                        runner,
+                        trials,
                         Calibration.runner(runner, trials, 0, Simulation.RUNNER_CELLS, n, random, t),
                         Calibration.runner(runner, trials, 5, Simulation.RUNNER_CELLS, n, random, t)));
             }
@@ -263,14 +274,23 @@ public final class Calibrate {
             suites.add(new Suite(noise, cells, changed, effect, cv, trials, adaptive, figure, alone, together));
         }
 
-        private Calibration.SuiteRates rates(Noise noise, int cells, int changed, double effect, double cv, int trials,
-                boolean together, int runs) {
+        private Calibration.SuiteRates rates(
+                Noise noise, int cells, int changed, double effect, double cv, int trials, boolean together, int runs) {
             if (adaptive) {
-                return Calibration.suiteAdaptive(noise, cells, changed, effect, cv, trials, 20, together, runs, random,
-                        thresholds);
+                return Calibration.suiteAdaptive(
+                        noise, cells, changed, effect, cv, trials, 20, together, runs, random, thresholds);
             }
-            return Calibration.suite(noise, cells, changed, effect, cv, trials,
-                    together ? thresholds.alpha() : Double.NaN, runs, random, thresholds);
+            return Calibration.suite(
+                    noise,
+                    cells,
+                    changed,
+                    effect,
+                    cv,
+                    trials,
+                    together ? thresholds.alpha() : Double.NaN,
+                    runs,
+                    random,
+                    thresholds);
         }
     }
 
@@ -280,8 +300,11 @@ public final class Calibrate {
      */
     private static List<Target> targets(Map<List<Object>, Map<Method, Rates>> seen, Thresholds thresholds) {
         List<Target> targets = new ArrayList<>();
-        List<Object[]> cases = List.of(new Object[] {Noise.OUTLIERS, 5}, new Object[] {Noise.OUTLIERS, 10},
-                new Object[] {Noise.OUTLIERS, 20}, new Object[] {Noise.HEAVY_TAIL_10, 20});
+        List<Object[]> cases = List.of(
+                new Object[] {Noise.OUTLIERS, 5},
+                new Object[] {Noise.OUTLIERS, 10},
+                new Object[] {Noise.OUTLIERS, 20},
+                new Object[] {Noise.HEAVY_TAIL_10, 20});
         for (Object[] c : cases) {
             Map<Method, Rates> aa = seen.get(List.of(c[0], 1.0, c[1], 0.0));
             Map<Method, Rates> five = seen.get(List.of(c[0], 1.0, c[1], 5.0));
@@ -295,7 +318,13 @@ public final class Calibrate {
             // on the baseline in about 1.5% of runs: what a slowdown of one trial in five looks
             // like, which perfab must flag. Its false regressions are held under half of alpha.
             double most = c[0] == Noise.HEAVY_TAIL_10 ? thresholds.alpha() * 100 / 2 : 1;
-            targets.add(new Target((Noise) c[0], (Integer) c[1], falseRate, power, benchstat, most,
+            targets.add(new Target(
+                    (Noise) c[0],
+                    (Integer) c[1],
+                    falseRate,
+                    power,
+                    benchstat,
+                    most,
                     falseRate <= most && power >= benchstat));
         }
         return targets;
@@ -323,8 +352,13 @@ public final class Calibrate {
                         byEffect.put(e, seen.get(List.of(noise, cv, trials, e)));
                     }
                     for (double e : SPEED_UPS) {
-                        byEffect.put(e, Calibration.run(new Calibration.Case(noise, cv, trials, e), request.runs(),
-                                random, request.thresholds()));
+                        byEffect.put(
+                                e,
+                                Calibration.run(
+                                        new Calibration.Case(noise, cv, trials, e),
+                                        request.runs(),
+                                        random,
+                                        request.thresholds()));
                     }
                     double passShare = 0;
                     int slowdowns = 0;
@@ -373,27 +407,28 @@ public final class Calibrate {
             throws IOException, InterruptedException {
         Path root = request.dir().isPresent() ? request.dir().get() : Files.createTempDirectory("perfab-calibrate-");
         listener.started(root, request.abRuns(), REAL_TRIALS);
-        AbRun.Context quiet = new AbRun.Context(QUIET, context.env(), context.clock(), context.comment(),
-                context.report(), Engine.REAL); // the calibration of real runs is of the machine's processes
+        AbRun.Context quiet = new AbRun.Context(
+                QUIET,
+                context.env(),
+                context.clock(),
+                context.comment(),
+                context.report(),
+                Engine.REAL); // the calibration of real runs is of the machine's processes
         return ProcessCalibration.run(root, REAL_EFFECTS, request.abRuns(), REAL_TRIALS, quiet, listener::ran);
     }
 
     /** Events nobody watches: the listener hears of each run instead, not of its trials. */
     private static final Events QUIET = new Events() {
         @Override
-        public void note(String text) {
-        }
+        public void note(String text) {}
 
         @Override
-        public void planned(int total, int done) {
-        }
+        public void planned(int total, int done) {}
 
         @Override
-        public void starting(Side side, boolean warmup, int trial, int ofSide) {
-        }
+        public void starting(Side side, boolean warmup, int trial, int ofSide) {}
 
         @Override
-        public void finished(Side side, boolean warmup, int trial, int ofSide, double seconds, String status) {
-        }
+        public void finished(Side side, boolean warmup, int trial, int ofSide, double seconds, String status) {}
     };
 }

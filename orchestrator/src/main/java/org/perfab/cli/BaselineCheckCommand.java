@@ -19,10 +19,14 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code perfab baseline check}. */
-@Command(name = "check", mixinStandardHelpOptions = true,
-        description = {"Check a snapshot against the floors of its tier, in ratio space: each benchmark's ratio to"
-                + " the snapshot's own anchor against its stored ratio. OK, REGRESSED (past the budget), NEW (no"
-                + " floor) or MISSING (a floor, no benchmark). Exits 0 whatever it finds, unless --fail-on."})
+@Command(
+        name = "check",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Check a snapshot against the floors of its tier, in ratio space: each benchmark's ratio to"
+                    + " the snapshot's own anchor against its stored ratio. OK, REGRESSED (past the budget), NEW (no"
+                    + " floor) or MISSING (a floor, no benchmark). Exits 0 whatever it finds, unless --fail-on."
+        })
 final class BaselineCheckCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -35,20 +39,31 @@ final class BaselineCheckCommand implements Callable<Integer> {
     @Option(names = "--snapshot", required = true, paramLabel = "FILE", description = "The snapshot to check.")
     Path snapshot;
 
-    @Option(names = "--budget", paramLabel = "PERCENT|auto", defaultValue = "5", description = "How far above its"
-            + " floor a ratio may go, in percent (default: ${DEFAULT-VALUE}). auto: from the tier's measured floor"
-            + " ('perfab baseline floor --baseline'), each benchmark gets --budget-multiple times its own spread"
-            + " between the control snapshots, at least that times the tier's median spread; a benchmark the"
-            + " controls lacked gets that times the tier's 95th percentile.")
+    @Option(
+            names = "--budget",
+            paramLabel = "PERCENT|auto",
+            defaultValue = "5",
+            description = "How far above its"
+                    + " floor a ratio may go, in percent (default: ${DEFAULT-VALUE}). auto: from the tier's measured floor"
+                    + " ('perfab baseline floor --baseline'), each benchmark gets --budget-multiple times its own spread"
+                    + " between the control snapshots, at least that times the tier's median spread; a benchmark the"
+                    + " controls lacked gets that times the tier's 95th percentile.")
     String budget;
 
-    @Option(names = "--budget-multiple", paramLabel = "X", defaultValue = "2", description = "What --budget auto"
-            + " multiplies the measured spreads by (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--budget-multiple",
+            paramLabel = "X",
+            defaultValue = "2",
+            description = "What --budget auto" + " multiplies the measured spreads by (default: ${DEFAULT-VALUE}).")
     double multiple;
 
-    @Option(names = "--coherence-tolerance", paramLabel = "PERCENT", defaultValue = "5", description = "How far the"
-            + " snapshot's ratios may move together before the check warns that its anchor did (default:"
-            + " ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--coherence-tolerance",
+            paramLabel = "PERCENT",
+            defaultValue = "5",
+            description = "How far the"
+                    + " snapshot's ratios may move together before the check warns that its anchor did (default:"
+                    + " ${DEFAULT-VALUE}).")
     double tolerance;
 
     @Mixin
@@ -57,7 +72,10 @@ final class BaselineCheckCommand implements Callable<Integer> {
     @Mixin
     OutputOptions<BaselineCheck> output = new OutputOptions<>(Products.BASELINE_CHECK, Format.TEXT);
 
-    @Option(names = "--fail-on", paramLabel = "STATUS", completionCandidates = Failing.class,
+    @Option(
+            names = "--fail-on",
+            paramLabel = "STATUS",
+            completionCandidates = Failing.class,
             description = "Exit 1 when a benchmark is regressed, missing or new. Repeatable.")
     List<BaselineCheck.Status> failOn = new ArrayList<>();
 
@@ -65,8 +83,10 @@ final class BaselineCheckCommand implements Callable<Integer> {
     static final class Failing implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {
-            return Arrays.stream(BaselineCheck.Status.values()).filter(v -> v != BaselineCheck.Status.OK)
-                    .map(v -> v.name().toLowerCase(Locale.ROOT)).iterator();
+            return Arrays.stream(BaselineCheck.Status.values())
+                    .filter(v -> v != BaselineCheck.Status.OK)
+                    .map(v -> v.name().toLowerCase(Locale.ROOT))
+                    .iterator();
         }
     }
 
@@ -80,8 +100,8 @@ final class BaselineCheckCommand implements Callable<Integer> {
         if (failOn.contains(BaselineCheck.Status.OK)) {
             throw new ParameterException(spec.commandLine(), "--fail-on takes regressed, missing or new");
         }
-        BaselineCheck c = Ratchet.check(new Ratchet.Checking(baseline, snapshot, allowance(),
-                exclusions.exclusions(), tolerance));
+        BaselineCheck c = Ratchet.check(
+                new Ratchet.Checking(baseline, snapshot, allowance(), exclusions.exclusions(), tolerance));
         output.emit(session, c);
         return failOn.stream().anyMatch(st -> c.count(st) > 0) ? ExitCode.VERDICT : ExitCode.OK;
     }
@@ -97,8 +117,8 @@ final class BaselineCheckCommand implements Callable<Integer> {
         try {
             return Ratchet.Allowance.of(Double.parseDouble(budget));
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "--budget '" + budget + "' is not a percentage >= 0 or"
-                    + " auto");
+            throw new ParameterException(
+                    spec.commandLine(), "--budget '" + budget + "' is not a percentage >= 0 or" + " auto");
         }
     }
 }

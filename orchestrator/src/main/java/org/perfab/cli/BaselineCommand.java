@@ -24,13 +24,24 @@ import picocli.CommandLine.Spec;
  * ratcheted down and compared in ratio space, so a fast or slow host trips nothing. The work is
  * {@link Ratchet}'s; each subcommand parses, calls it and renders.
  */
-@Command(name = "baseline", mixinStandardHelpOptions = true, synopsisSubcommandLabel = "COMMAND",
-        description = {"A ratchet baseline: per machine key and architecture, a floor for each benchmark, kept as a"
-                + " ratio to one anchor benchmark of the same run. Seed it from a window of snapshots, check every CI"
-                + " run against it within a budget, ratchet it down, and measure the budget's floor."},
-        subcommands = {BaselineSnapshotCommand.class, BaselineSeedCommand.class, BaselineCheckCommand.class,
-            BaselineUpdateCommand.class, BaselineCommand.Diff.class, BaselineFloorCommand.class,
-            BaselineCommand.Demo.class})
+@Command(
+        name = "baseline",
+        mixinStandardHelpOptions = true,
+        synopsisSubcommandLabel = "COMMAND",
+        description = {
+            "A ratchet baseline: per machine key and architecture, a floor for each benchmark, kept as a"
+                    + " ratio to one anchor benchmark of the same run. Seed it from a window of snapshots, check every CI"
+                    + " run against it within a budget, ratchet it down, and measure the budget's floor."
+        },
+        subcommands = {
+            BaselineSnapshotCommand.class,
+            BaselineSeedCommand.class,
+            BaselineCheckCommand.class,
+            BaselineUpdateCommand.class,
+            BaselineCommand.Diff.class,
+            BaselineFloorCommand.class,
+            BaselineCommand.Demo.class
+        })
 final class BaselineCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -42,9 +53,13 @@ final class BaselineCommand implements Callable<Integer> {
     }
 
     /** {@code perfab baseline diff}. */
-    @Command(name = "diff", mixinStandardHelpOptions = true,
-            description = {"Two baselines side by side: for each floor both have, how far the second's ratio is from"
-                    + " the first's, and the share of floors that differ by more than 5%%, 10%% and 25%%."})
+    @Command(
+            name = "diff",
+            mixinStandardHelpOptions = true,
+            description = {
+                "Two baselines side by side: for each floor both have, how far the second's ratio is from"
+                        + " the first's, and the share of floors that differ by more than 5%%, 10%% and 25%%."
+            })
     static final class Diff implements Callable<Integer> {
         private final Session session;
 
@@ -63,27 +78,40 @@ final class BaselineCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            output.emit(session, new BaselinePair(Ratchet.diff(first, second), first.getFileName().toString(),
-                    second.getFileName().toString()));
+            output.emit(
+                    session,
+                    new BaselinePair(
+                            Ratchet.diff(first, second),
+                            first.getFileName().toString(),
+                            second.getFileName().toString()));
             return ExitCode.OK;
         }
     }
 
     /** {@code perfab baseline demo}. */
-    @Command(name = "demo", mixinStandardHelpOptions = true,
-            description = {"Write a synthetic corpus of snapshots (four tiers, eight nights each, a uniformly fast host,"
-                    + " a mixed capture, noisy kernels) into --dir, seed it with --window 1 and --window 5, and print"
-                    + " the seeding report, the difference between the two, the measured floor and a check."})
+    @Command(
+            name = "demo",
+            mixinStandardHelpOptions = true,
+            description = {
+                "Write a synthetic corpus of snapshots (four tiers, eight nights each, a uniformly fast host,"
+                        + " a mixed capture, noisy kernels) into --dir, seed it with --window 1 and --window 5, and print"
+                        + " the seeding report, the difference between the two, the measured floor and a check."
+            })
     static final class Demo implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
-        @Option(names = "--dir", paramLabel = "DIR", description = "Where to write it (default: a new temporary"
-                + " folder).")
+        @Option(
+                names = "--dir",
+                paramLabel = "DIR",
+                description = "Where to write it (default: a new temporary" + " folder).")
         Path dir;
 
-        @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "The noise's seed (default:"
-                + " ${DEFAULT-VALUE}).")
+        @Option(
+                names = "--seed",
+                paramLabel = "N",
+                defaultValue = "1",
+                description = "The noise's seed (default:" + " ${DEFAULT-VALUE}).")
         long seed;
 
         @Override
@@ -92,20 +120,31 @@ final class BaselineCommand implements Callable<Integer> {
             PrintWriter out = spec.commandLine().getOut();
             out.print(Products.BASELINE_SEED.render(demo.windowFive(), Format.TEXT));
             out.println();
-            out.print(Products.BASELINE_DIFF.render(new BaselinePair(demo.diff(), "window 1", "window 5"), Format.TEXT));
+            out.print(
+                    Products.BASELINE_DIFF.render(new BaselinePair(demo.diff(), "window 1", "window 5"), Format.TEXT));
             out.println();
-            out.print(Products.BASELINE_FLOORS.render(new FloorTable(demo.floors(), Ratchet.DEMO_MULTIPLE), Format.TEXT));
+            out.print(
+                    Products.BASELINE_FLOORS.render(new FloorTable(demo.floors(), Ratchet.DEMO_MULTIPLE), Format.TEXT));
             out.println();
             for (Ratchet.DemoCheck c : demo.checks()) {
-                out.println(c.name() + ".json: " + Products.BASELINE_CHECK.render(c.check(), Format.TEXT).lines()
-                        .findFirst().orElseThrow() + c.caught().map(k -> "; the 12%"
-                        + " slower " + SyntheticSnapshots.REGRESSED + (k ? " among them" : " not among them")).orElse(""));
+                out.println(c.name() + ".json: "
+                        + Products.BASELINE_CHECK
+                                .render(c.check(), Format.TEXT)
+                                .lines()
+                                .findFirst()
+                                .orElseThrow()
+                        + c.caught()
+                                .map(k -> "; the 12%" + " slower " + SyntheticSnapshots.REGRESSED
+                                        + (k ? " among them" : " not among them"))
+                                .orElse(""));
             }
             out.flush();
             Path d = demo.dir();
-            spec.commandLine().getErr().println("perfab: the corpus and both baselines are in " + d + "; try 'perfab"
-                    + " baseline check --baseline " + d.resolve("baseline.json") + " --snapshot " + d.resolve(
-                            "tonight/fast-host.json") + " --budget auto'");
+            spec.commandLine()
+                    .getErr()
+                    .println("perfab: the corpus and both baselines are in " + d + "; try 'perfab"
+                            + " baseline check --baseline " + d.resolve("baseline.json") + " --snapshot "
+                            + d.resolve("tonight/fast-host.json") + " --budget auto'");
             return ExitCode.OK;
         }
     }

@@ -22,11 +22,12 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 final class Completion {
     /** The shells a script is made for. */
     enum Shell {
-        bash, zsh, fish
+        bash,
+        zsh,
+        fish
     }
 
-    private Completion() {
-    }
+    private Completion() {}
 
     /** Returns the script that completes {@code root}'s commands in {@code shell}. */
     static String script(Shell shell, CommandLine root) {
@@ -34,8 +35,9 @@ final class Completion {
         return switch (shell) {
             case bash -> AutoComplete.bash(name(typed), typed);
             // zsh runs bash completion scripts through its bashcompinit.
-            case zsh -> "autoload -U +X compinit && compinit\nautoload -U +X bashcompinit && bashcompinit\n"
-                    + AutoComplete.bash(name(typed), typed);
+            case zsh ->
+                "autoload -U +X compinit && compinit\nautoload -U +X bashcompinit && bashcompinit\n"
+                        + AutoComplete.bash(name(typed), typed);
             case fish -> fish(typed);
         };
     }
@@ -53,9 +55,11 @@ final class Completion {
             Iterable<String> values = lowerCase(o);
             // The bash script names an option's list of values by its label: an option that has one
             // is labelled by its name, so that --format and --format-in (both FORMAT) keep theirs.
-            String label = values(values).isEmpty() ? o.paramLabel() : o.longestName().replaceFirst("^-+", "")
-                    .toUpperCase(Locale.ROOT);
-            to.addOption(o.toBuilder().completionCandidates(values).paramLabel(label).build());
+            String label = values(values).isEmpty()
+                    ? o.paramLabel()
+                    : o.longestName().replaceFirst("^-+", "").toUpperCase(Locale.ROOT);
+            to.addOption(
+                    o.toBuilder().completionCandidates(values).paramLabel(label).build());
         }
         for (PositionalParamSpec p : from.positionalParameters()) {
             to.addPositional(p.toBuilder().completionCandidates(lowerCase(p)).build());
@@ -71,12 +75,17 @@ final class Completion {
 
     private static Iterable<String> lowerCase(ArgSpec arg) {
         Iterable<String> given = arg.completionCandidates();
-        boolean isEnum = arg.type().isEnum() || Arrays.stream(arg.auxiliaryTypes()).anyMatch(Class::isEnum);
-        return given == null || !isEnum ? given : values(given).stream().map(v -> v.toLowerCase(Locale.ROOT)).toList();
+        boolean isEnum =
+                arg.type().isEnum() || Arrays.stream(arg.auxiliaryTypes()).anyMatch(Class::isEnum);
+        return given == null || !isEnum
+                ? given
+                : values(given).stream().map(v -> v.toLowerCase(Locale.ROOT)).toList();
     }
 
     private static List<String> values(Iterable<String> candidates) {
-        return candidates == null ? List.of() : StreamSupport.stream(candidates.spliterator(), false).toList();
+        return candidates == null
+                ? List.of()
+                : StreamSupport.stream(candidates.spliterator(), false).toList();
     }
 
     private static String name(CommandLine root) {
@@ -101,10 +110,20 @@ final class Completion {
         String perfab = name(root);
         List<CommandLine> all = commands(root);
         StringBuilder s = new StringBuilder();
-        s.append("# fish completion for ").append(perfab).append(": '").append(perfab).append(" completion fish | source',"
-                + " or save it as ~/.config/fish/completions/").append(perfab).append(".fish\n\n");
-        s.append("function __").append(perfab).append("_command --description 'The ").append(perfab)
-                .append(" command typed so far, as \"").append(perfab).append(" baseline check\"'\n");
+        s.append("# fish completion for ")
+                .append(perfab)
+                .append(": '")
+                .append(perfab)
+                .append(" completion fish | source'," + " or save it as ~/.config/fish/completions/")
+                .append(perfab)
+                .append(".fish\n\n");
+        s.append("function __")
+                .append(perfab)
+                .append("_command --description 'The ")
+                .append(perfab)
+                .append(" command typed so far, as \"")
+                .append(perfab)
+                .append(" baseline check\"'\n");
         s.append("    set -l words (commandline -opc)\n");
         s.append("    set -e words[1]\n");
         s.append("    set -l command ").append(perfab).append('\n');
@@ -118,19 +137,27 @@ final class Completion {
         s.append("    end\n");
         s.append("    echo $command\n");
         s.append("end\n\n");
-        s.append("function __").append(perfab).append("_is --description 'Whether the ").append(perfab)
+        s.append("function __")
+                .append(perfab)
+                .append("_is --description 'Whether the ")
+                .append(perfab)
                 .append(" command typed so far is $argv[1]'\n");
         s.append("    test (__").append(perfab).append("_command) = \"$argv[1]\"\n");
         s.append("end\n\n");
         s.append("complete -c ").append(perfab).append(" -f\n");
         for (CommandLine c : all) {
             CommandSpec spec = c.getCommandSpec();
-            String head = "complete -c " + perfab + " -n " + fishQuoted("__" + perfab + "_is \"" + spec.qualifiedName()
-                    + "\"");
+            String head = "complete -c " + perfab + " -n "
+                    + fishQuoted("__" + perfab + "_is \"" + spec.qualifiedName() + "\"");
             s.append("\n# ").append(spec.qualifiedName()).append('\n');
-            c.getSubcommands().forEach((name, sub) -> s.append(head).append(" -a ").append(fishQuoted(name))
-                    .append(" -d ").append(fishQuoted(firstSentence(sub.getCommandSpec().usageMessage().description())))
-                    .append('\n'));
+            c.getSubcommands()
+                    .forEach((name, sub) -> s.append(head)
+                            .append(" -a ")
+                            .append(fishQuoted(name))
+                            .append(" -d ")
+                            .append(fishQuoted(firstSentence(
+                                    sub.getCommandSpec().usageMessage().description())))
+                            .append('\n'));
             for (OptionSpec o : spec.options()) {
                 if (o.hidden()) {
                     continue;
@@ -143,7 +170,9 @@ final class Completion {
                     }
                 }
                 s.append(fishValues(o, o.arity().max() == 0 || isBoolean(o)));
-                s.append(" -d ").append(fishQuoted(firstSentence(o.description()))).append('\n');
+                s.append(" -d ")
+                        .append(fishQuoted(firstSentence(o.description())))
+                        .append('\n');
             }
             for (PositionalParamSpec p : spec.positionalParameters()) {
                 if (!p.hidden()) {
@@ -191,7 +220,10 @@ final class Completion {
 
     /** The first sentence of a description as help prints it (%% a percent sign), without its full stop. */
     static String firstSentence(String[] description) {
-        String text = String.join(" ", description).replace("%n", " ").replace("%%", "%").replaceAll("\\s+", " ")
+        String text = String.join(" ", description)
+                .replace("%n", " ")
+                .replace("%%", "%")
+                .replaceAll("\\s+", " ")
                 .strip();
         String first = text.split("\\.\\s+(?=[A-Z])", 2)[0]; // not at "e.g. cell=..."
         return first.endsWith(".") ? first.substring(0, first.length() - 1) : first;

@@ -7,13 +7,19 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code perfab completion bash|zsh|fish}: a script that completes perfab's commands and options. */
-@Command(name = "completion", mixinStandardHelpOptions = true,
-        description = {"Print a script that completes perfab's commands, options and their values in bash, zsh or"
-                + " fish."},
-        footer = {"", "Example:",
+@Command(
+        name = "completion",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Print a script that completes perfab's commands, options and their values in bash, zsh or" + " fish."
+        },
+        footer = {
+            "",
+            "Example:",
             "  source <(perfab completion bash)    # in ~/.bashrc, or save it as /etc/bash_completion.d/perfab",
             "  source <(perfab completion zsh)     # in ~/.zshrc",
-            "  perfab completion fish > ~/.config/fish/completions/perfab.fish"})
+            "  perfab completion fish > ~/.config/fish/completions/perfab.fish"
+        })
 final class CompletionCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

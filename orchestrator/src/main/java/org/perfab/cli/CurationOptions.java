@@ -16,16 +16,24 @@ import picocli.CommandLine.Option;
  * that say what was left out.
  */
 final class CurationOptions {
-    @Option(names = "--on", paramLabel = "REF", description = "Keep only the runs whose commit is REF's or an"
-            + " ancestor of it (a run of a branch, or of a commit the repository no longer has, is dropped).")
+    @Option(
+            names = "--on",
+            paramLabel = "REF",
+            description = "Keep only the runs whose commit is REF's or an"
+                    + " ancestor of it (a run of a branch, or of a commit the repository no longer has, is dropped).")
     String on;
 
-    @Option(names = "--repo", paramLabel = "DIR", defaultValue = ".", description = "The repository --on looks"
-            + " commits up in (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--repo",
+            paramLabel = "DIR",
+            defaultValue = ".",
+            description = "The repository --on looks" + " commits up in (default: ${DEFAULT-VALUE}).")
     Path repo;
 
-    @Option(names = "--drop-run", paramLabel = "ID", description = "Drop the run ID; give several. An ID the"
-            + " series lacks is an error.")
+    @Option(
+            names = "--drop-run",
+            paramLabel = "ID",
+            description = "Drop the run ID; give several. An ID the" + " series lacks is an error.")
     List<String> drop;
 
     /** Returns the runs to leave out as the options give them. */
@@ -43,7 +51,8 @@ final class CurationOptions {
         }
         String ref = c.on().map(r -> Untrusted.plain(r, 80)).orElse("");
         for (SeriesCuration.Dropped d : c.dropped()) {
-            String commit = d.commit().isEmpty() ? "no commit" : "commit " + Untrusted.plain(Ids.shortCommit(d.commit()), 40);
+            String commit =
+                    d.commit().isEmpty() ? "no commit" : "commit " + Untrusted.plain(Ids.shortCommit(d.commit()), 40);
             String why = switch (d.reason()) {
                 case NAMED -> "named by --drop-run";
                 case OFF_REF -> "its commit is not on " + ref;

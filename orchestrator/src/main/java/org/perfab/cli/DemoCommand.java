@@ -29,11 +29,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code perfab demo}: the embedded default run. */
-@Command(name = "demo", mixinStandardHelpOptions = true,
-        description = {"Create a small git project whose feature branch makes one benchmark about 8%%"
-                + " slower and another faster, run a real 'perfab ab' of main against it, and print"
-                + " the result; while a cell is undecided it runs more trials. Needs nothing but Java; takes one"
-                + " to three minutes (--budget bounds its trials)."})
+@Command(
+        name = "demo",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Create a small git project whose feature branch makes one benchmark about 8%%"
+                    + " slower and another faster, run a real 'perfab ab' of main against it, and print"
+                    + " the result; while a cell is undecided it runs more trials. Needs nothing but Java; takes one"
+                    + " to three minutes (--budget bounds its trials)."
+        })
 final class DemoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -43,22 +47,32 @@ final class DemoCommand implements Callable<Integer> {
     @Mixin
     Verbosity verbosity;
 
-    @Option(names = "--dir", paramLabel = "DIR",
+    @Option(
+            names = "--dir",
+            paramLabel = "DIR",
             description = "Where to create the demo project (default: a new temporary folder).")
     Path dir;
 
-    @Option(names = "--trials", paramLabel = "N",
+    @Option(
+            names = "--trials",
+            paramLabel = "N",
             description = "Counted trials per side (default: " + Profile.DEMO_TRIALS + ").")
     Integer trials;
 
-    @Option(names = "--max-trials", paramLabel = "N",
+    @Option(
+            names = "--max-trials",
+            paramLabel = "N",
             description = "Adaptive trials: while a cell is undecided after a round, run another, up to N per side"
                     + " (default: " + Profile.DEMO_MAX_TRIALS + "; the value of --trials turns it off).")
     Integer maxTrials;
 
-    @Option(names = "--budget", paramLabel = "DURATION", converter = OptionValues.Budget.class,
+    @Option(
+            names = "--budget",
+            paramLabel = "DURATION",
+            converter = OptionValues.Budget.class,
             description = "The time the trials may take in all; no round of adaptive trials starts that would pass it"
-                    + " (default: " + Profile.DEMO_BUDGET + ", so that the demo ends within about three minutes on a busy machine).")
+                    + " (default: " + Profile.DEMO_BUDGET
+                    + ", so that the demo ends within about three minutes on a busy machine).")
     Duration budget;
 
     @Mixin
@@ -67,12 +81,17 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--aa", description = "Run an A/A instead: main against itself, to see the noise floor.")
     boolean aa;
 
-    @Option(names = "--pin", negatable = true, defaultValue = "true", fallbackValue = "true",
+    @Option(
+            names = "--pin",
+            negatable = true,
+            defaultValue = "true",
+            fallbackValue = "true",
             description = "Pin the trials to CPU 0 with taskset where it exists (default: pin). A shared"
                     + " machine's CPUs are rarely equal, and a trial measures the one it lands on.")
     boolean pin;
 
-    @Option(names = "--create-only",
+    @Option(
+            names = "--create-only",
             description = "Only create the demo project, print where it is and the command that measures it.")
     boolean createOnly;
 
@@ -82,8 +101,14 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        RunSettings settings = RunSettings.of(Profile.DEMO, Optional.ofNullable(trials), Optional.empty(),
-                Optional.ofNullable(maxTrials), Optional.ofNullable(budget), Optional.empty(), ThresholdSettings.NONE);
+        RunSettings settings = RunSettings.of(
+                Profile.DEMO,
+                Optional.ofNullable(trials),
+                Optional.empty(),
+                Optional.ofNullable(maxTrials),
+                Optional.ofNullable(budget),
+                Optional.empty(),
+                ThresholdSettings.NONE);
         int first = settings.trials().orElseThrow().value();
         int most = settings.adaptive().orElseThrow().value();
         Path root = dir == null ? Files.createTempDirectory("perfab-demo-") : dir;
@@ -113,12 +138,18 @@ final class DemoCommand implements Callable<Integer> {
         }
         // Up to the first round's trials, adaptive trials are off.
         AbRequest request = settings.onto(AbRequest.of(repo, "main", aa ? "main" : "feature", out))
-                .adaptive(Optional.of(most > first ? most : 0)).build();
+                .adaptive(Optional.of(most > first ? most : 0))
+                .build();
         RunResults results = AbRun.run(request, session.run(err, verbosity.level(spec)));
         format.emit(session, session.report(Report.of(results)));
         RunResults.Timing t = results.timing();
-        err.printf(Locale.ROOT, "perfab: %.0f s in all: %.0f s building, %.0f s in trials, %.1f s perfab's own%n",
-                t.total(), t.build(), t.trials(), t.overhead() + t.checkout());
+        err.printf(
+                Locale.ROOT,
+                "perfab: %.0f s in all: %.0f s building, %.0f s in trials, %.1f s perfab's own%n",
+                t.total(),
+                t.build(),
+                t.trials(),
+                t.overhead() + t.checkout());
         if (!aa) {
             tooNoisy(results, PLANTED).ifPresent(err::println);
         }
@@ -140,29 +171,46 @@ final class DemoCommand implements Callable<Integer> {
      * the trials varied, and the smallest change they could have confirmed; empty when it showed.
      */
     static Optional<String> tooNoisy(RunResults results, String planted) {
-        return results.table().rows().stream().filter(r -> r.cell().name().equals(planted)).findFirst()
-                .filter(r -> r.comparison().verdict() != Verdict.REGRESSION).map(r -> {
+        return results.table().rows().stream()
+                .filter(r -> r.cell().name().equals(planted))
+                .findFirst()
+                .filter(r -> r.comparison().verdict() != Verdict.REGRESSION)
+                .map(r -> {
                     Comparison c = r.comparison();
-                    String said = String.format(Locale.ROOT, "perfab: the feature branch makes %s about 8%% slower,"
-                            + " and this run did not show it: ", planted);
+                    String said = String.format(
+                            Locale.ROOT,
+                            "perfab: the feature branch makes %s about 8%% slower," + " and this run did not show it: ",
+                            planted);
                     if (c.verdict() == Verdict.NO_DATA) {
                         return said + "the cell has too few trials on a side to compare (see the trials' logs).";
                     }
                     double detectable = c.detectable(results.table().thresholds());
-                    String spread = String.format(Locale.ROOT, "its trials varied by %.1f%% (main) and %.1f%%"
-                            + " (feature)", c.base().cv(), c.head().cv());
+                    String spread = String.format(
+                            Locale.ROOT,
+                            "its trials varied by %.1f%% (main) and %.1f%%" + " (feature)",
+                            c.base().cv(),
+                            c.head().cv());
                     if (c.verdict() == Verdict.IMPROVEMENT) {
                         return said + "it came out faster, " + spread + ". Something else on this machine changed"
                                 + " between the sides' trials; run it again.";
                     }
-                    String could = Double.isFinite(detectable) ? String.format(Locale.ROOT, ", so %d trials per side"
-                            + " could miss a change of up to %.1f%%", Math.min(c.base().n(), c.head().n()), detectable)
+                    String could = Double.isFinite(detectable)
+                            ? String.format(
+                                    Locale.ROOT,
+                                    ", so %d trials per side" + " could miss a change of up to %.1f%%",
+                                    Math.min(c.base().n(), c.head().n()),
+                                    detectable)
                             : "";
-                    String why = c.caveats().contains(Caveat.SPLIT) ? "; and its trials fell into two groups, a busy"
-                            + " machine's two speeds" : c.caveats().contains(Caveat.ONE_SIDED) ? "; and some trials of"
-                            + " one side lay far from the rest, which may be the machine or the change" : "";
+                    String why = c.caveats().contains(Caveat.SPLIT)
+                            ? "; and its trials fell into two groups, a busy" + " machine's two speeds"
+                            : c.caveats().contains(Caveat.ONE_SIDED)
+                                    ? "; and some trials of"
+                                            + " one side lay far from the rest, which may be the machine or the change"
+                                    : "";
                     return said + "this machine was too noisy: " + spread + could + why + ". perfab says "
-                            + (c.verdict() == Verdict.NOISY ? "too noisy to tell" : c.verdict().id())
+                            + (c.verdict() == Verdict.NOISY
+                                    ? "too noisy to tell"
+                                    : c.verdict().id())
                             + " rather than guess. On a quieter machine, with the"
                             + " trials pinned to a quiet CPU, or with --trials 20 --max-trials 60, it shows.";
                 });

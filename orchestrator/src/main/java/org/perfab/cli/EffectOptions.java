@@ -9,11 +9,15 @@ import picocli.CommandLine.Option;
  * 3%), checked as the rules check them ({@code ThresholdSettings}).
  */
 final class EffectOptions {
-    @Option(names = "--alpha", paramLabel = "P",
+    @Option(
+            names = "--alpha",
+            paramLabel = "P",
             description = "Significance level of the test, in (0, 1) (default: 0.05).")
     Double alpha;
 
-    @Option(names = "--min-effect", paramLabel = "PCT",
+    @Option(
+            names = "--min-effect",
+            paramLabel = "PCT",
             description = "Smallest change in percent that matters: a regression or improvement must reach it"
                     + " (default: 3).")
     Double minEffect;

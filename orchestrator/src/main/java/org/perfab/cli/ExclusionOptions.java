@@ -15,12 +15,16 @@ final class ExclusionOptions {
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
 
-    @Option(names = "--exclude", paramLabel = "PREFIX", description = "Leave out benchmarks whose names start with"
-            + " PREFIX. Repeatable.")
+    @Option(
+            names = "--exclude",
+            paramLabel = "PREFIX",
+            description = "Leave out benchmarks whose names start with" + " PREFIX. Repeatable.")
     List<String> prefixes = new ArrayList<>();
 
-    @Option(names = "--exclusions", paramLabel = "FILE", description = "A file of prefixes to leave out, one a line"
-            + " (# starts a comment).")
+    @Option(
+            names = "--exclusions",
+            paramLabel = "FILE",
+            description = "A file of prefixes to leave out, one a line" + " (# starts a comment).")
     Path file;
 
     /**

@@ -37,7 +37,9 @@ final class ExitCode implements CommandLine.IExitCodeExceptionMapper {
             return INTERRUPTED;
         }
         // The environment: a build or harness that failed, a full or failing disk, too little memory.
-        if (t instanceof RunFailedException || t instanceof IOException || t instanceof UncheckedIOException
+        if (t instanceof RunFailedException
+                || t instanceof IOException
+                || t instanceof UncheckedIOException
                 || t instanceof OutOfMemoryError) {
             return RUN_FAILED;
         }
@@ -54,8 +56,9 @@ final class ExitCode implements CommandLine.IExitCodeExceptionMapper {
             return message(u.getCause());
         }
         if (t instanceof FileSystemException f) {
-            return "cannot write or read " + f.getFile() + (f.getOtherFile() == null ? "" : " (" + f.getOtherFile() + ")")
-                    + ": " + (f.getReason() == null ? f.getClass().getSimpleName() : f.getReason());
+            return "cannot write or read " + f.getFile()
+                    + (f.getOtherFile() == null ? "" : " (" + f.getOtherFile() + ")") + ": "
+                    + (f.getReason() == null ? f.getClass().getSimpleName() : f.getReason());
         }
         if (t instanceof IOException) {
             return "input/output failed: " + t.getMessage();

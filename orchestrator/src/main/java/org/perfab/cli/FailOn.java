@@ -11,8 +11,7 @@ import picocli.CommandLine.ParameterException;
 
 /** {@code --fail-on}: the only way a verdict reaches the exit code. */
 final class FailOn {
-    private FailOn() {
-    }
+    private FailOn() {}
 
     /** The verdicts {@code --fail-on} takes. */
     private static final List<Verdict> TAKEN = List.of(Verdict.REGRESSION, Verdict.INCONCLUSIVE);
@@ -30,9 +29,12 @@ final class FailOn {
         List<Verdict> verdicts = new ArrayList<>();
         for (String name : names) {
             String id = name.trim().toLowerCase(Locale.ROOT);
-            verdicts.add(TAKEN.stream().filter(v -> v.id().equals(id)).findFirst().orElseThrow(() ->
-                    new ParameterException(spec.commandLine(), "--fail-on: unknown verdict '" + name
-                            + "' (expected regression or inconclusive)")));
+            verdicts.add(TAKEN.stream()
+                    .filter(v -> v.id().equals(id))
+                    .findFirst()
+                    .orElseThrow(() -> new ParameterException(
+                            spec.commandLine(),
+                            "--fail-on: unknown verdict '" + name + "' (expected regression or inconclusive)")));
         }
         return verdicts;
     }

@@ -18,8 +18,12 @@ final class Footer implements IHelpSectionRenderer {
             // picocli wraps a line at its column's width, even inside a path (arm/results.|json): an
             // indented line gets a column wider than itself.
             int width = line.startsWith(" ") ? Math.max(usage.width(), line.length() + 1) : usage.width();
-            Help.join(help.colorScheme().ansi(), width, usage.adjustLineBreaksForWideCJKCharacters(),
-                    new String[] {line}, text);
+            Help.join(
+                    help.colorScheme().ansi(),
+                    width,
+                    usage.adjustLineBreaksForWideCJKCharacters(),
+                    new String[] {line},
+                    text);
         }
         return text.toString();
     }

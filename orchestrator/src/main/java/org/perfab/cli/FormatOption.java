@@ -74,8 +74,10 @@ class FormatOption<T> {
             given = null;
             return;
         }
-        Format f = Format.byId(id).orElseThrow(() -> new ParameterException(mixee.commandLine(), NAME
-                + ": unknown format '" + id + "' (this command writes " + product.list() + ")"));
+        Format f = Format.byId(id)
+                .orElseThrow(() -> new ParameterException(
+                        mixee.commandLine(),
+                        NAME + ": unknown format '" + id + "' (this command writes " + product.list() + ")"));
         if (!product.supports(f)) {
             throw new ParameterException(mixee.commandLine(), NAME + ": " + product.unsupported(f));
         }
@@ -100,9 +102,13 @@ class FormatOption<T> {
 
     /** Returns what help says of the option: the product's formats and the default. */
     String description() {
-        String shown = onTerminal.map(t -> t.id() + " on a terminal, else " + fallback.id()).orElse(fallback.id());
+        String shown = onTerminal
+                .map(t -> t.id() + " on a terminal, else " + fallback.id())
+                .orElse(fallback.id());
         return "What to print: " + product.list() + " (default: " + shown + ")."
-                + (product.supports(Format.GITHUB) ? " github also writes the job summary and the step's outputs." : "");
+                + (product.supports(Format.GITHUB)
+                        ? " github also writes the job summary and the step's outputs."
+                        : "");
     }
 
     /**
@@ -140,8 +146,11 @@ class FormatOption<T> {
         OptionSpec declared = spec.findOption(NAME);
         if (declared != null) {
             spec.remove(declared);
-            spec.addOption(declared.toBuilder().description(description())
-                    .completionCandidates(product.formats().stream().map(Format::id).toList()).build());
+            spec.addOption(declared.toBuilder()
+                    .description(description())
+                    .completionCandidates(
+                            product.formats().stream().map(Format::id).toList())
+                    .build());
         }
     }
 

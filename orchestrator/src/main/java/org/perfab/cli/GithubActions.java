@@ -25,8 +25,7 @@ final class GithubActions {
     /** GitHub's limit on a step's summary, in bytes. */
     static final long SUMMARY_LIMIT = 1024 * 1024;
 
-    private GithubActions() {
-    }
+    private GithubActions() {}
 
     /**
      * Publishes {@code value} of {@code product} to the step whose files {@code env} names; writes
@@ -44,8 +43,13 @@ final class GithubActions {
             if (markdownFile.isPresent()) {
                 Files.writeString(markdownFile.get(), markdown, StandardCharsets.UTF_8);
             }
-            appendToSummary(env, product.summary(), markdown, markdownFile.map(f -> "it is in " + f)
-                    .orElse("'" + product.name() + " --format markdown' prints it"));
+            appendToSummary(
+                    env,
+                    product.summary(),
+                    markdown,
+                    markdownFile
+                            .map(f -> "it is in " + f)
+                            .orElse("'" + product.name() + " --format markdown' prints it"));
             appendOutputs(env, outputs);
         } catch (IOException e) {
             throw Output.cannotWrite("GitHub's step files", e);
@@ -95,9 +99,10 @@ final class GithubActions {
         String file = env.get("GITHUB_OUTPUT");
         if (file != null && !file.isBlank() && !outputs.isEmpty()) {
             StringBuilder lines = new StringBuilder();
-            outputs.forEach((name, v) -> lines.append(name).append('=').append(v).append('\n'));
-            Files.writeString(Path.of(file), lines, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                    StandardOpenOption.APPEND);
+            outputs.forEach(
+                    (name, v) -> lines.append(name).append('=').append(v).append('\n'));
+            Files.writeString(
+                    Path.of(file), lines, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         }
     }
 
@@ -115,7 +120,8 @@ final class GithubActions {
         Path file = Path.of(summary);
         long used = Files.exists(file) ? Files.size(file) : 0;
         byte[] bytes = markdown.getBytes(StandardCharsets.UTF_8);
-        String text = used + bytes.length <= SUMMARY_LIMIT ? markdown
+        String text = used + bytes.length <= SUMMARY_LIMIT
+                ? markdown
                 : "perfab: " + what + " (" + bytes.length + " bytes) does not fit in what is left of the job summary's"
                         + " 1 MiB; " + instead + "\n";
         if (used + text.getBytes(StandardCharsets.UTF_8).length <= SUMMARY_LIMIT) {

@@ -30,12 +30,17 @@ import picocli.CommandLine.Spec;
  * are {@link GithubActions}'s, as every {@code --format github} writes them: within the summary's
  * 1 MiB, no output that could end its line, no annotation a quoted value can split.
  */
-@Command(name = "github", mixinStandardHelpOptions = true, synopsisSubcommandLabel = "COMMAND",
-        description = {"Publish to a GitHub Actions step what a script has to say in its own words: a paragraph of"
-                + " the job summary, the step's outputs, an annotation. perfab's own reports publish themselves"
-                + " with --format github; these are for the rest (\"the base build failed\"), escaped and bounded"
-                + " the same way. Off GitHub (no $GITHUB_STEP_SUMMARY, no $GITHUB_OUTPUT) the files are left"
-                + " alone."},
+@Command(
+        name = "github",
+        mixinStandardHelpOptions = true,
+        synopsisSubcommandLabel = "COMMAND",
+        description = {
+            "Publish to a GitHub Actions step what a script has to say in its own words: a paragraph of"
+                    + " the job summary, the step's outputs, an annotation. perfab's own reports publish themselves"
+                    + " with --format github; these are for the rest (\"the base build failed\"), escaped and bounded"
+                    + " the same way. Off GitHub (no $GITHUB_STEP_SUMMARY, no $GITHUB_OUTPUT) the files are left"
+                    + " alone."
+        },
         subcommands = {GithubCommand.Summary.class, GithubCommand.Outputs.class, GithubCommand.Annotate.class})
 final class GithubCommand implements Callable<Integer> {
     @Spec
@@ -48,22 +53,31 @@ final class GithubCommand implements Callable<Integer> {
     }
 
     /** {@code perfab github summary}. */
-    @Command(name = "summary", mixinStandardHelpOptions = true,
-            description = {"Append to the job summary ($GITHUB_STEP_SUMMARY): each -m TEXT as a paragraph of plain"
-                    + " text, which marks up, mentions and links nothing and is printed to standard output too, for"
-                    + " the log; then each FILE as it is, Markdown perfab rendered (- reads standard input). What"
-                    + " does not fit in what is left of the summary's 1 MiB is replaced by a line that says so."},
-            footer = {"", "Example:",
+    @Command(
+            name = "summary",
+            mixinStandardHelpOptions = true,
+            description = {
+                "Append to the job summary ($GITHUB_STEP_SUMMARY): each -m TEXT as a paragraph of plain"
+                        + " text, which marks up, mentions and links nothing and is printed to standard output too, for"
+                        + " the log; then each FILE as it is, Markdown perfab rendered (- reads standard input). What"
+                        + " does not fit in what is left of the summary's 1 MiB is replaced by a line that says so."
+            },
+            footer = {
+                "",
+                "Example:",
                 "  perfab github summary -m \"the base is $BASE\"",
-                "  perfab github summary -m \"The noise floor on $RUNNER\" plan.md"})
+                "  perfab github summary -m \"The noise floor on $RUNNER\" plan.md"
+            })
     static final class Summary implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
         private final Session session;
 
-        @Option(names = {"-m", "--message"}, paramLabel = "TEXT", description = "A paragraph of plain text."
-                + " Repeatable.")
+        @Option(
+                names = {"-m", "--message"},
+                paramLabel = "TEXT",
+                description = "A paragraph of plain text." + " Repeatable.")
         List<String> messages = new ArrayList<>();
 
         @Parameters(arity = "0..*", paramLabel = "FILE", description = "Markdown to append as it is.")
@@ -84,13 +98,16 @@ final class GithubCommand implements Callable<Integer> {
                 Message m = new Message(Message.Level.NOTICE, "perfab", text);
                 out.print(Products.MESSAGE.render(m, Format.TEXT));
                 out.flush();
-                GithubActions.appendToSummary(env, "the message", Products.MESSAGE.render(m, Format.MARKDOWN),
-                        "it is in the log");
+                GithubActions.appendToSummary(
+                        env, "the message", Products.MESSAGE.render(m, Format.MARKDOWN), "it is in the log");
             }
             for (Path f : files) {
                 String markdown = read(f);
                 String name = f.toString().equals("-") ? "standard input" : f.toString();
-                GithubActions.appendToSummary(env, name, markdown.endsWith("\n") ? markdown : markdown + "\n",
+                GithubActions.appendToSummary(
+                        env,
+                        name,
+                        markdown.endsWith("\n") ? markdown : markdown + "\n",
                         f.toString().equals("-") ? "the log may show it" : "it is in " + f);
             }
             return ExitCode.OK;
@@ -112,10 +129,14 @@ final class GithubCommand implements Callable<Integer> {
     }
 
     /** {@code perfab github output}. */
-    @Command(name = "output", mixinStandardHelpOptions = true,
-            description = {"Set the step's outputs ($GITHUB_OUTPUT), NAME=VALUE each. A NAME is letters, digits, -"
-                    + " and _; a VALUE that holds a line break or another control character is refused (exit 2),"
-                    + " and then none is written."},
+    @Command(
+            name = "output",
+            mixinStandardHelpOptions = true,
+            description = {
+                "Set the step's outputs ($GITHUB_OUTPUT), NAME=VALUE each. A NAME is letters, digits, -"
+                        + " and _; a VALUE that holds a line break or another control character is refused (exit 2),"
+                        + " and then none is written."
+            },
             footer = {"", "Example:", "  perfab github output measured=true \"first-bad=$commit\""})
     static final class Outputs implements Callable<Integer> {
         @Spec
@@ -146,22 +167,36 @@ final class GithubCommand implements Callable<Integer> {
     }
 
     /** {@code perfab github annotate}. */
-    @Command(name = "annotate", mixinStandardHelpOptions = true,
-            description = {"Print MESSAGE as one annotation (a workflow command: ::error title=TITLE::MESSAGE),"
-                    + " escaped so that it stays one, on one line, whatever it quotes."},
-            footer = {"", "Example:", "  perfab github annotate --level error \"the base '$BASE' is not a commit\"",
-                "  perfab github annotate --summary \"no comment: the run was cancelled\""})
+    @Command(
+            name = "annotate",
+            mixinStandardHelpOptions = true,
+            description = {
+                "Print MESSAGE as one annotation (a workflow command: ::error title=TITLE::MESSAGE),"
+                        + " escaped so that it stays one, on one line, whatever it quotes."
+            },
+            footer = {
+                "",
+                "Example:",
+                "  perfab github annotate --level error \"the base '$BASE' is not a commit\"",
+                "  perfab github annotate --summary \"no comment: the run was cancelled\""
+            })
     static final class Annotate implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
         private final Session session;
 
-        @Option(names = "--level", paramLabel = "LEVEL", defaultValue = "notice",
+        @Option(
+                names = "--level",
+                paramLabel = "LEVEL",
+                defaultValue = "notice",
                 description = "notice, warning or error (default: notice).")
         Message.Level level;
 
-        @Option(names = "--title", paramLabel = "TITLE", defaultValue = "perfab",
+        @Option(
+                names = "--title",
+                paramLabel = "TITLE",
+                defaultValue = "perfab",
                 description = "The annotation's title (default: ${DEFAULT-VALUE}).")
         String title;
 

@@ -7,10 +7,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Comparator;
 import java.util.List;
-import org.perfab.ab.Engine;
-import org.perfab.failure.NearNames;
 import java.util.Map;
 import java.util.Optional;
+import org.perfab.ab.Engine;
+import org.perfab.failure.NearNames;
 import org.perfab.report.Untrusted;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -24,8 +24,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
 
 /** The entry point of the {@code perfab} command line. */
 public final class Main {
-    private Main() {
-    }
+    private Main() {}
 
     public static void main(String[] args) {
         // JGit logs through SLF4J; perfab reports what matters itself, so no provider is bundled.
@@ -49,9 +48,14 @@ public final class Main {
         if (message == null) {
             return "";
         }
-        String shown = message.codePoints().map(cp -> cp != '\t' && cp != '\n' && (Character.isISOControl(cp)
-                || Character.getType(cp) == Character.FORMAT) ? '?' : cp)
-                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
+        String shown = message.codePoints()
+                .map(cp -> cp != '\t'
+                                && cp != '\n'
+                                && (Character.isISOControl(cp) || Character.getType(cp) == Character.FORMAT)
+                        ? '?'
+                        : cp)
+                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append)
+                .toString();
         return Untrusted.defused(shown);
     }
 
@@ -79,7 +83,8 @@ public final class Main {
         cli.setExecutionExceptionHandler((e, line, parsed) -> failed(e, errWriter));
         cli.setParameterExceptionHandler((e, params) -> {
             CommandLine sub = e.getCommandLine();
-            errWriter.println("perfab: " + safe(mistyped(e).or(() -> OptionValues.refusal(e)).orElse(e.getMessage())));
+            errWriter.println("perfab: "
+                    + safe(mistyped(e).or(() -> OptionValues.refusal(e)).orElse(e.getMessage())));
             errWriter.println("Try '" + sub.getCommandSpec().qualifiedName() + " --help' for usage.");
             return ExitCode.BAD_INPUT;
         });
@@ -101,7 +106,8 @@ public final class Main {
      */
     static CommandLine commandLine() {
         // A command line to describe (help, completion), not to run: the real session, made as run's.
-        return commandLine(new Session(Engine.REAL, System.getenv(), Clock.systemUTC(), System.console() != null),
+        return commandLine(
+                new Session(Engine.REAL, System.getenv(), Clock.systemUTC(), System.console() != null),
                 PerfabCommand.SUBCOMMANDS);
     }
 
@@ -114,7 +120,8 @@ public final class Main {
     static CommandLine commandLine(Session session, String... args) {
         for (Class<?> command : PerfabCommand.SUBCOMMANDS) {
             Command named = command.getAnnotation(Command.class);
-            if (args.length > 0 && command != CompletionCommand.class
+            if (args.length > 0
+                    && command != CompletionCommand.class
                     && (named.name().equals(args[0]) || List.of(named.aliases()).contains(args[0]))) {
                 return commandLine(session, List.of(command));
             }
@@ -172,7 +179,8 @@ public final class Main {
      * perfab command. Did you mean compare?"; empty when the input is wrong some other way.
      */
     private static Optional<String> mistyped(ParameterException e) {
-        if (!(e instanceof UnmatchedArgumentException unmatched) || unmatched.getUnmatched().isEmpty()) {
+        if (!(e instanceof UnmatchedArgumentException unmatched)
+                || unmatched.getUnmatched().isEmpty()) {
             return Optional.empty();
         }
         CommandLine cli = e.getCommandLine();
@@ -180,14 +188,20 @@ public final class Main {
         // --alpa=0.1 is the option --alpa: the value is not part of the name.
         String first = typed.startsWith("--") && typed.contains("=") ? typed.substring(0, typed.indexOf('=')) : typed;
         // picocli's suggestions are generous (calibrate for frobnicate): keep those a typo away.
-        List<String> near = unmatched.getSuggestions().stream().filter(name -> NearNames.near(first, name))
-                .sorted(Comparator.comparingInt(name -> NearNames.edits(first, name))).limit(2).toList();
+        List<String> near = unmatched.getSuggestions().stream()
+                .filter(name -> NearNames.near(first, name))
+                .sorted(Comparator.comparingInt(name -> NearNames.edits(first, name)))
+                .limit(2)
+                .toList();
         String guess = near.isEmpty() ? "" : " Did you mean " + String.join(" or ", near) + "?";
         if (first.startsWith("-")) {
-            return Optional.of("unknown option " + first + " for " + cli.getCommandSpec().qualifiedName() + "." + guess);
+            return Optional.of(
+                    "unknown option " + first + " for " + cli.getCommandSpec().qualifiedName() + "." + guess);
         }
-        if (!cli.getSubcommands().isEmpty() && (cli.getParseResult() == null || !cli.getParseResult().hasSubcommand())) {
-            return Optional.of("'" + first + "' is not a " + cli.getCommandSpec().qualifiedName() + " command." + guess);
+        if (!cli.getSubcommands().isEmpty()
+                && (cli.getParseResult() == null || !cli.getParseResult().hasSubcommand())) {
+            return Optional.of(
+                    "'" + first + "' is not a " + cli.getCommandSpec().qualifiedName() + " command." + guess);
         }
         return near.isEmpty() ? Optional.empty() : Optional.of(e.getMessage() + "." + guess);
     }

@@ -20,8 +20,7 @@ import picocli.CommandLine.TypeConversionException;
  * ({@link #refusal}), not behind picocli's "Invalid value for option".
  */
 final class OptionValues {
-    private OptionValues() {
-    }
+    private OptionValues() {}
 
     /** A value an option does not take, in words that name the option. */
     static final class Refused extends TypeConversionException {
@@ -101,8 +100,9 @@ final class OptionValues {
     static final class Arch implements ITypeConverter<String> {
         @Override
         public String convert(String text) {
-            return Snapshot.arch(text).orElseThrow(() -> new Refused("--arch '" + text + "' is not an architecture"
-                    + " perfab knows (amd64, arm64, 386, arm, riscv64, ...)"));
+            return Snapshot.arch(text)
+                    .orElseThrow(() -> new Refused("--arch '" + text + "' is not an architecture"
+                            + " perfab knows (amd64, arm64, 386, arm, riscv64, ...)"));
         }
     }
 

@@ -5,17 +5,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.perfab.model.WholeFile;
 import java.util.List;
 import java.util.Map;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
+import org.perfab.model.WholeFile;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** Where a command's text goes: standard output or a file, written whole; and whether it may be coloured. */
 final class Output {
-    private Output() {
-    }
+    private Output() {}
 
     /**
      * Returns whether what perfab prints may be coloured: on a {@code terminal} (standard output not

@@ -21,7 +21,9 @@ final class OutputOptions<T> extends FormatOption<T> {
     private static final String DESCRIPTION_WITH_GITHUB = "Write to FILE instead of standard output (with --format"
             + " github: the Markdown; the annotations go to standard output).";
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+    @Option(
+            names = {"-o", "--output"},
+            paramLabel = "FILE",
             description = "Write to FILE instead of standard output.")
     Path output;
 
@@ -53,7 +55,8 @@ final class OutputOptions<T> extends FormatOption<T> {
         OptionSpec declared = spec.findOption("--output");
         if (declared != null && product().supports(Format.GITHUB)) {
             spec.remove(declared);
-            spec.addOption(declared.toBuilder().description(DESCRIPTION_WITH_GITHUB).build());
+            spec.addOption(
+                    declared.toBuilder().description(DESCRIPTION_WITH_GITHUB).build());
         }
     }
 }

@@ -16,18 +16,41 @@ import picocli.CommandLine.ITypeConverter;
  */
 enum Profile {
     /** A pull request's check: the workload's trials, one build per side. */
-    PR("--profile pr", Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), false,
+    PR(
+            "--profile pr",
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            false,
             ThresholdSettings.NONE),
     /** A release check: 20 trials, 3 builds per side, padded environments. */
-    RELEASE("--profile release", Optional.of(20), Optional.of(3), Optional.empty(), Optional.empty(), true,
+    RELEASE(
+            "--profile release",
+            Optional.of(20),
+            Optional.of(3),
+            Optional.empty(),
+            Optional.empty(),
+            true,
             ThresholdSettings.NONE),
     /** The demo: a first round of 5 trials, then adaptive trials up to 20, within 150 s; one build per side. */
-    DEMO("perfab demo", Optional.of(Profile.DEMO_TRIALS), Optional.of(1), Optional.of(Profile.DEMO_MAX_TRIALS),
-            Optional.of(Durations.parse("the demo's budget", Profile.DEMO_BUDGET)), false, ThresholdSettings.NONE),
+    DEMO(
+            "perfab demo",
+            Optional.of(Profile.DEMO_TRIALS),
+            Optional.of(1),
+            Optional.of(Profile.DEMO_MAX_TRIALS),
+            Optional.of(Durations.parse("the demo's budget", Profile.DEMO_BUDGET)),
+            false,
+            ThresholdSettings.NONE),
     /** A bisect: a change of 1% is one to hunt; 3 builds per side where layout could decide a call. */
-    BISECT("perfab bisect", Optional.empty(), Optional.of(Profile.BISECT_BUILDS), Optional.empty(), Optional.empty(),
-            false, new ThresholdSettings(Optional.empty(), Optional.of((double) Profile.BISECT_MIN_EFFECT),
-                    Optional.empty()));
+    BISECT(
+            "perfab bisect",
+            Optional.empty(),
+            Optional.of(Profile.BISECT_BUILDS),
+            Optional.empty(),
+            Optional.empty(),
+            false,
+            new ThresholdSettings(Optional.empty(), Optional.of((double) Profile.BISECT_MIN_EFFECT), Optional.empty()));
 
     /** The demo's first round, trials per side, as its help says it. */
     static final int DEMO_TRIALS = 5;
@@ -42,6 +65,7 @@ enum Profile {
 
     /** Where a setting of this profile was given, as a refusal names it. */
     final String from;
+
     final Optional<Integer> trials;
     final Optional<Integer> builds;
     final Optional<Integer> adaptive;
@@ -49,8 +73,14 @@ enum Profile {
     final boolean padding;
     final ThresholdSettings thresholds;
 
-    Profile(String from, Optional<Integer> trials, Optional<Integer> builds, Optional<Integer> adaptive,
-            Optional<Duration> budget, boolean padding, ThresholdSettings thresholds) {
+    Profile(
+            String from,
+            Optional<Integer> trials,
+            Optional<Integer> builds,
+            Optional<Integer> adaptive,
+            Optional<Duration> budget,
+            boolean padding,
+            ThresholdSettings thresholds) {
         this.from = from;
         this.trials = trials;
         this.builds = builds;
@@ -68,8 +98,9 @@ enum Profile {
 
         @Override
         public Profile convert(String text) {
-            return chosen().filter(p -> p.name().equalsIgnoreCase(text)).findFirst().orElseThrow(() ->
-                    new OptionValues.Refused("--profile must be pr or release, got '" + text + "'"));
+            return chosen().filter(p -> p.name().equalsIgnoreCase(text))
+                    .findFirst()
+                    .orElseThrow(() -> new OptionValues.Refused("--profile must be pr or release, got '" + text + "'"));
         }
 
         @Override

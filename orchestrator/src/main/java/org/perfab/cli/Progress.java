@@ -98,15 +98,29 @@ final class Progress implements Events {
             return;
         }
         clear();
-        err.println(line(side, warmup, trial, ofSide, String.format(Locale.ROOT, "%.2fs %s", seconds,
-                Untrusted.plain(status, TEXT_LENGTH)), 0));
+        err.println(line(
+                side,
+                warmup,
+                trial,
+                ofSide,
+                String.format(Locale.ROOT, "%.2fs %s", seconds, Untrusted.plain(status, TEXT_LENGTH)),
+                0));
     }
 
     private String line(Side side, boolean warmup, int trial, int ofSide, String what, int running) {
         double elapsed = (System.nanoTime() - start) / 1e9;
-        return String.format(Locale.ROOT, "perfab: [%" + Integer.toString(total).length() + "d/%d] %-4s %s %d/%d  %s"
-                + "  elapsed %s  eta %s", Math.min(done + running, total), total, side.id(),
-                warmup ? "warm-up" : "trial", trial + 1, ofSide, what, clock(elapsed), eta(left));
+        return String.format(
+                Locale.ROOT,
+                "perfab: [%" + Integer.toString(total).length() + "d/%d] %-4s %s %d/%d  %s" + "  elapsed %s  eta %s",
+                Math.min(done + running, total),
+                total,
+                side.id(),
+                warmup ? "warm-up" : "trial",
+                trial + 1,
+                ofSide,
+                what,
+                clock(elapsed),
+                eta(left));
     }
 
     /**
@@ -117,7 +131,8 @@ final class Progress implements Events {
         if (e == null || !e.priced()) {
             return "?";
         }
-        return e.look() == e.looks() ? clock(e.lookSeconds())
+        return e.look() == e.looks()
+                ? clock(e.lookSeconds())
                 : clock(e.lookSeconds()) + " (look " + e.look() + "), at most " + clock(e.mostSeconds());
     }
 
@@ -137,15 +152,20 @@ final class Progress implements Events {
      * 18 s a trial pair), at most 9 min with every later look (to 20 trials a side)}.
      */
     static String estimate(Events.Estimate e) {
-        String pair = span(e.pairSeconds()) + " a trial pair" + e.counting().map(c -> ": " + c.benchmarks()
-                + " benchmark" + plural(c.benchmarks()) + " counted " + c.workers() + " at a time, "
-                + span(c.benchmarkSeconds()) + " each").orElse("");
+        String pair = span(e.pairSeconds()) + " a trial pair"
+                + e.counting()
+                        .map(c -> ": " + c.benchmarks()
+                                + " benchmark" + plural(c.benchmarks()) + " counted " + c.workers() + " at a time, "
+                                + span(c.benchmarkSeconds()) + " each")
+                        .orElse("");
         if (e.looks() == 1) {
             return span(e.lookSeconds()) + " for the " + e.trials() + " trials a side (" + pair + ")";
         }
         return span(e.lookSeconds()) + " for look " + e.look() + " (" + e.trials() + " trials a side, " + pair + ")"
-                + (e.look() == e.looks() ? "" : ", at most " + span(e.mostSeconds()) + " with every later look (to "
-                        + e.most() + " trials a side)");
+                + (e.look() == e.looks()
+                        ? ""
+                        : ", at most " + span(e.mostSeconds()) + " with every later look (to " + e.most()
+                                + " trials a side)");
     }
 
     @Override
@@ -159,8 +179,11 @@ final class Progress implements Events {
     public void overBudget(Events.Look look, Duration budget, double spentSeconds, Duration enough) {
         String next = "the next look (" + look.trials() + " trial" + plural(look.trials()) + " a side of "
                 + look.benchmarks() + " open benchmark" + plural(look.benchmarks()) + ")";
-        note(decided(look) + "; " + next + (Double.isNaN(look.nextSeconds()) ? " would pass"
-                : " would take about " + span(look.nextSeconds()) + ", past") + " --budget " + option(budget) + " ("
+        note(decided(look) + "; " + next
+                + (Double.isNaN(look.nextSeconds())
+                        ? " would pass"
+                        : " would take about " + span(look.nextSeconds()) + ", past")
+                + " --budget " + option(budget) + " ("
                 + span(spentSeconds) + " spent): stopped; give --budget " + option(enough) + " to let it run");
     }
 
@@ -169,7 +192,8 @@ final class Progress implements Events {
      * 2 open (a time, b time)}.
      */
     private static String decided(Events.Look look) {
-        int decided = look.decided().values().stream().mapToInt(Integer::intValue).sum();
+        int decided =
+                look.decided().values().stream().mapToInt(Integer::intValue).sum();
         StringBuilder s = new StringBuilder("look " + look.look() + " of at most " + look.looks() + ": " + decided
                 + " of " + look.cells() + " cell" + plural(look.cells()) + " decided");
         if (decided > 0) {
@@ -177,15 +201,23 @@ final class Progress implements Events {
             look.decided().forEach((v, n) -> marks.add(n + " " + Marks.of(v)));
             s.append(" (").append(String.join(", ", marks)).append(')');
         }
-        List<String> named = look.open().stream().limit(NAMED)
-                .map(c -> Untrusted.plain(c.name() + " " + c.metric(), TEXT_LENGTH)).toList();
+        List<String> named = look.open().stream()
+                .limit(NAMED)
+                .map(c -> Untrusted.plain(c.name() + " " + c.metric(), TEXT_LENGTH))
+                .toList();
         int more = look.open().size() - named.size();
-        return s.append("; ").append(look.open().size()).append(" open (").append(String.join(", ", named))
-                .append(more > 0 ? " and " + more + " more" : "").append(')').toString();
+        return s.append("; ")
+                .append(look.open().size())
+                .append(" open (")
+                .append(String.join(", ", named))
+                .append(more > 0 ? " and " + more + " more" : "")
+                .append(')')
+                .toString();
     }
 
     /** Redraws the building line each second while a build runs and standard error is a terminal. */
     private ScheduledExecutorService ticker;
+
     private long buildStart;
 
     @Override
@@ -208,7 +240,8 @@ final class Progress implements Events {
 
     private synchronized void tick(String what) {
         err.print("\r\u001b[2Kperfab: building " + Untrusted.plain(what, TEXT_LENGTH) + "  "
-                + clock((System.nanoTime() - buildStart) / 1e9) + "  elapsed " + clock((System.nanoTime() - start) / 1e9));
+                + clock((System.nanoTime() - buildStart) / 1e9) + "  elapsed "
+                + clock((System.nanoTime() - start) / 1e9));
         err.flush();
     }
 
@@ -223,11 +256,20 @@ final class Progress implements Events {
         }
         clear();
         String shown = Untrusted.plain(what, TEXT_LENGTH);
-        err.println(Double.isNaN(cachedSeconds)
-                ? String.format(Locale.ROOT, "perfab: built %s in %.1f s  elapsed %s", shown, seconds,
-                        clock((System.nanoTime() - start) / 1e9))
-                : String.format(Locale.ROOT, "perfab: %s: build taken from the cache in %.1f s (it took %.1f s to"
-                        + " build)", shown, seconds, cachedSeconds));
+        err.println(
+                Double.isNaN(cachedSeconds)
+                        ? String.format(
+                                Locale.ROOT,
+                                "perfab: built %s in %.1f s  elapsed %s",
+                                shown,
+                                seconds,
+                                clock((System.nanoTime() - start) / 1e9))
+                        : String.format(
+                                Locale.ROOT,
+                                "perfab: %s: build taken from the cache in %.1f s (it took %.1f s to" + " build)",
+                                shown,
+                                seconds,
+                                cachedSeconds));
     }
 
     private void clear() {
@@ -252,7 +294,8 @@ final class Progress implements Events {
 
     private static String clock(double seconds) {
         long s = Math.round(seconds);
-        return s >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
+        return s >= 3600
+                ? String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
                 : String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
     }
 }

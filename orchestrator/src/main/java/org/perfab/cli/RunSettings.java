@@ -21,19 +21,30 @@ import org.perfab.stats.Thresholds;
  * @param padding whether each trial's environment is padded; empty for no padding
  * @param thresholds the verdict settings given; each absent one the workload's, else the default
  */
-record RunSettings(Optional<Setting<Integer>> trials, Optional<Setting<Integer>> builds,
-        Optional<Setting<Integer>> adaptive, Optional<Duration> budget, Optional<Setting<Boolean>> padding,
+record RunSettings(
+        Optional<Setting<Integer>> trials,
+        Optional<Setting<Integer>> builds,
+        Optional<Setting<Integer>> adaptive,
+        Optional<Duration> budget,
+        Optional<Setting<Boolean>> padding,
         ThresholdSettings thresholds) {
 
     /**
      * Returns the settings the command line gives, each empty or {@link ThresholdSettings#NONE}
      * where it gives none, over those of {@code profile}.
      */
-    static RunSettings of(Profile profile, Optional<Integer> trials, Optional<Integer> builds,
-            Optional<Integer> adaptive, Optional<Duration> budget, Optional<Boolean> padding,
+    static RunSettings of(
+            Profile profile,
+            Optional<Integer> trials,
+            Optional<Integer> builds,
+            Optional<Integer> adaptive,
+            Optional<Duration> budget,
+            Optional<Boolean> padding,
             ThresholdSettings thresholds) {
-        return new RunSettings(layer("--trials", trials, profile, profile.trials),
-                layer("--builds", builds, profile, profile.builds), layer("--adaptive", adaptive, profile, profile.adaptive),
+        return new RunSettings(
+                layer("--trials", trials, profile, profile.trials),
+                layer("--builds", builds, profile, profile.builds),
+                layer("--adaptive", adaptive, profile, profile.adaptive),
                 budget.or(() -> profile.budget),
                 padding.map(p -> new Setting<>(p, p ? "--env-padding" : "--no-env-padding"))
                         .or(() -> profile.padding ? Optional.of(new Setting<>(true, profile.from)) : Optional.empty()),
@@ -46,8 +57,12 @@ record RunSettings(Optional<Setting<Integer>> trials, Optional<Setting<Integer>>
 
     /** Returns {@code request} with these settings, for the run to layer over the workload's. */
     AbRequest.Builder onto(AbRequest.Builder request) {
-        return request.trialsFrom(trials).buildsFrom(builds).adaptive(adaptive.map(Setting::value)).budget(budget)
-                .paddingFrom(padding).overrides(thresholds);
+        return request.trialsFrom(trials)
+                .buildsFrom(builds)
+                .adaptive(adaptive.map(Setting::value))
+                .budget(budget)
+                .paddingFrom(padding)
+                .overrides(thresholds);
     }
 
     /** Returns the smallest change that matters, in percent: as given, else the default's. */

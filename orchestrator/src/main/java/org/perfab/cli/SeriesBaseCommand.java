@@ -11,10 +11,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code perfab series base}. */
-@Command(name = "base", mixinStandardHelpOptions = true,
-        description = {"Print the base the latest run of the series was measured against, one line, so that a"
-                + " nightly can pin its A/B's base to it and the series moves base only when told to. Prints"
-                + " nothing (and exits 0) for a missing or empty series, or a run of unknown base."})
+@Command(
+        name = "base",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Print the base the latest run of the series was measured against, one line, so that a"
+                    + " nightly can pin its A/B's base to it and the series moves base only when told to. Prints"
+                    + " nothing (and exits 0) for a missing or empty series, or a run of unknown base."
+        })
 final class SeriesBaseCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

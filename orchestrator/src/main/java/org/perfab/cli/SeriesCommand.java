@@ -24,13 +24,25 @@ import picocli.CommandLine.Spec;
  * a ratio stepping past its own noise or drifting over ten days. It reports and never fails. The
  * work is {@link Nightly}'s; each subcommand parses, calls it and renders.
  */
-@Command(name = "series", mixinStandardHelpOptions = true, synopsisSubcommandLabel = "COMMAND",
-        description = {"A nightly series of ratios (date,run,commit,cpu,key,ratio,base,time), committed in the repository:"
-                + " record tonight's ratios, and report the ratios that step past their own noise or drift over ten"
-                + " days. Exits 0 whatever it finds."},
-        subcommands = {SeriesRecordCommand.class, SeriesCommand.Import.class, SeriesCommand.Check.class,
-            SeriesReplayCommand.class, SeriesNoiseCommand.class, SeriesBaseCommand.class, SeriesSiteCommand.class,
-            SeriesCommand.Demo.class})
+@Command(
+        name = "series",
+        mixinStandardHelpOptions = true,
+        synopsisSubcommandLabel = "COMMAND",
+        description = {
+            "A nightly series of ratios (date,run,commit,cpu,key,ratio,base,time), committed in the repository:"
+                    + " record tonight's ratios, and report the ratios that step past their own noise or drift over ten"
+                    + " days. Exits 0 whatever it finds."
+        },
+        subcommands = {
+            SeriesRecordCommand.class,
+            SeriesCommand.Import.class,
+            SeriesCommand.Check.class,
+            SeriesReplayCommand.class,
+            SeriesNoiseCommand.class,
+            SeriesBaseCommand.class,
+            SeriesSiteCommand.class,
+            SeriesCommand.Demo.class
+        })
 final class SeriesCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -42,29 +54,43 @@ final class SeriesCommand implements Callable<Integer> {
     }
 
     /** {@code perfab series import}, formerly {@code perfab series merge}, which still runs it. */
-    @Command(name = "import", aliases = "merge", mixinStandardHelpOptions = true,
-            description = {"Import another history of the same series into it (a wiki page's, say), without"
-                    + " duplicates: a run and key the series holds keeps its own ratio. The series' rows and columns"
-                    + " stay as they are; the other's rows are added at the end, in its order, and its columns the"
-                    + " series lacks at the right. Formerly 'perfab series merge', which still runs it.",
+    @Command(
+            name = "import",
+            aliases = "merge",
+            mixinStandardHelpOptions = true,
+            description = {
+                "Import another history of the same series into it (a wiki page's, say), without"
+                        + " duplicates: a run and key the series holds keeps its own ratio. The series' rows and columns"
+                        + " stay as they are; the other's rows are added at the end, in its order, and its columns the"
+                        + " series lacks at the right. Formerly 'perfab series merge', which still runs it.",
                 "With --on or --drop-run, the runs dropped are left out of both histories: the series file is"
-                    + " written without them, its own rows of them included. Each is named on standard error."},
-            footer = {"", "It prints the readings added, those already there and those whose ratio differs from the"
-                    + " series' own (the series' is kept). With --format github it prints a ::warning per reading whose"
-                    + " ratio differs, appends the Markdown section to $GITHUB_STEP_SUMMARY, and writes added=,"
-                    + " already=, conflicting= and dropped= to $GITHUB_OUTPUT."})
+                        + " written without them, its own rows of them included. Each is named on standard error."
+            },
+            footer = {
+                "",
+                "It prints the readings added, those already there and those whose ratio differs from the"
+                        + " series' own (the series' is kept). With --format github it prints a ::warning per reading whose"
+                        + " ratio differs, appends the Markdown section to $GITHUB_STEP_SUMMARY, and writes added=,"
+                        + " already=, conflicting= and dropped= to $GITHUB_OUTPUT."
+            })
     static final class Import implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
         private final Session session;
 
-        @Option(names = "--series", required = true, paramLabel = "FILE", description = "The series (created when"
-                + " missing).")
+        @Option(
+                names = "--series",
+                required = true,
+                paramLabel = "FILE",
+                description = "The series (created when" + " missing).")
         Path series;
 
-        @Option(names = "--from", required = true, paramLabel = "FILE", description = "The other history, a series"
-                + " CSV.")
+        @Option(
+                names = "--from",
+                required = true,
+                paramLabel = "FILE",
+                description = "The other history, a series" + " CSV.")
         Path from;
 
         @Mixin
@@ -79,8 +105,8 @@ final class SeriesCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            SeriesImport imported = Nightly.importHistory(series, from, curate.curation(),
-                    LocalDate.now(session.clock()), Output::replace);
+            SeriesImport imported = Nightly.importHistory(
+                    series, from, curate.curation(), LocalDate.now(session.clock()), Output::replace);
             curate.report(spec.commandLine().getErr(), imported.curation());
             format.emit(session, imported);
             return ExitCode.OK;
@@ -88,11 +114,18 @@ final class SeriesCommand implements Callable<Integer> {
     }
 
     /** {@code perfab series check}. */
-    @Command(name = "check", mixinStandardHelpOptions = true,
-            description = {"Check the latest run (or --run) against the readings before it, and print its movements:"
-                    + " new ones, then those persisting. Exits 0 whatever it finds."},
-            footer = {"", "With --format github it prints a ::warning per new movement, appends the Markdown section"
-                    + " to $GITHUB_STEP_SUMMARY, and writes new= and persisting= to $GITHUB_OUTPUT."})
+    @Command(
+            name = "check",
+            mixinStandardHelpOptions = true,
+            description = {
+                "Check the latest run (or --run) against the readings before it, and print its movements:"
+                        + " new ones, then those persisting. Exits 0 whatever it finds."
+            },
+            footer = {
+                "",
+                "With --format github it prints a ::warning per new movement, appends the Markdown section"
+                        + " to $GITHUB_STEP_SUMMARY, and writes new= and persisting= to $GITHUB_OUTPUT."
+            })
     static final class Check implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -105,7 +138,10 @@ final class SeriesCommand implements Callable<Integer> {
         @Option(names = "--run", paramLabel = "ID", description = "The run to check (default: the latest).")
         String run;
 
-        @Option(names = "--rules", paramLabel = "SPEC", converter = OptionValues.Rules.class,
+        @Option(
+                names = "--rules",
+                paramLabel = "SPEC",
+                converter = OptionValues.Rules.class,
                 description = OptionValues.Rules.DESCRIPTION)
         SeriesRules.Options rules = SeriesRules.Options.DEFAULT;
 
@@ -124,13 +160,17 @@ final class SeriesCommand implements Callable<Integer> {
     }
 
     /** {@code perfab series demo}. */
-    @Command(name = "demo", mixinStandardHelpOptions = true,
-            description = {"Build a synthetic nightly series with the noise of hosted runners (23 runs, 120 keys) and"
-                    + " three regressions: a step from 0.97 to 1.72 on 2026-09-01, a drift of +21%% over the ten days to"
-                    + " 2026-08-31 with no night past the step rule, and a step from 2.18 to 4.82 on 2026-08-26; and"
-                    + " on 2026-09-13 a processor model no earlier run had. Replay the rules over it and print the"
-                    + " table, following the three keys, and write the series' site (see 'series site'), where each"
-                    + " key's chart shows its catches. With --series, also write the series, to try 'check' on."})
+    @Command(
+            name = "demo",
+            mixinStandardHelpOptions = true,
+            description = {
+                "Build a synthetic nightly series with the noise of hosted runners (23 runs, 120 keys) and"
+                        + " three regressions: a step from 0.97 to 1.72 on 2026-09-01, a drift of +21%% over the ten days to"
+                        + " 2026-08-31 with no night past the step rule, and a step from 2.18 to 4.82 on 2026-08-26; and"
+                        + " on 2026-09-13 a processor model no earlier run had. Replay the rules over it and print the"
+                        + " table, following the three keys, and write the series' site (see 'series site'), where each"
+                        + " key's chart shows its catches. With --series, also write the series, to try 'check' on."
+            })
     static final class Demo implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -140,12 +180,18 @@ final class SeriesCommand implements Callable<Integer> {
         @Option(names = "--series", paramLabel = "FILE", description = "Write the series to FILE (replaced).")
         Path series;
 
-        @Option(names = "--site", paramLabel = "DIR", description = "Write the site into DIR (default: NAME-site"
-                + " beside the --series file NAME.csv, else perfab-series-demo).")
+        @Option(
+                names = "--site",
+                paramLabel = "DIR",
+                description = "Write the site into DIR (default: NAME-site"
+                        + " beside the --series file NAME.csv, else perfab-series-demo).")
         Path site;
 
-        @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "The noise's seed (default:"
-                + " ${DEFAULT-VALUE}).")
+        @Option(
+                names = "--seed",
+                paramLabel = "N",
+                defaultValue = "1",
+                description = "The noise's seed (default:" + " ${DEFAULT-VALUE}).")
         long seed;
 
         @Mixin
@@ -160,12 +206,18 @@ final class SeriesCommand implements Callable<Integer> {
             SeriesReplay replay = Nightly.demo(seed, Optional.ofNullable(series), Output::replace);
             output.emit(session, replay);
             if (series != null) {
-                spec.commandLine().getErr().println("perfab: wrote the series to " + series + "; try 'perfab series"
-                        + " check --series " + series + " --run nightly-2026-09-01' (the step's night) or"
-                        + " 'perfab series replay --series " + series + " --rules step=25'");
+                spec.commandLine()
+                        .getErr()
+                        .println("perfab: wrote the series to " + series + "; try 'perfab series"
+                                + " check --series " + series + " --run nightly-2026-09-01' (the step's night) or"
+                                + " 'perfab series replay --series " + series + " --rules step=25'");
             }
-            Path dir = site != null ? site : series == null ? Path.of("perfab-series-demo")
-                    : series.resolveSibling(series.getFileName().toString().replaceFirst("\\.csv$", "") + "-site");
+            Path dir = site != null
+                    ? site
+                    : series == null
+                            ? Path.of("perfab-series-demo")
+                            : series.resolveSibling(
+                                    series.getFileName().toString().replaceFirst("\\.csv$", "") + "-site");
             spec.commandLine().getErr().println(SiteLine.of(SeriesSite.demo(seed, SiteRenderer::files, dir)));
             return ExitCode.OK;
         }

@@ -14,13 +14,17 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code perfab series noise}. */
-@Command(name = "noise", mixinStandardHelpOptions = true,
-        description = {"Print the noise of the series, the figures the step and drift thresholds are chosen from:"
-                + " over every key and per key, the 50th, 75th, 90th, 95th and 99th percentiles of each reading's"
-                + " relative deviation from the median of its key's previous --window readings, each key's readings,"
-                + " and its noise as the step rule judged its latest reading with. 'perfab series replay --rules"
-                + " step=p95' replays a threshold taken from them.",
-            "With --on or --drop-run, the runs dropped are left out first, each named on standard error."})
+@Command(
+        name = "noise",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Print the noise of the series, the figures the step and drift thresholds are chosen from:"
+                    + " over every key and per key, the 50th, 75th, 90th, 95th and 99th percentiles of each reading's"
+                    + " relative deviation from the median of its key's previous --window readings, each key's readings,"
+                    + " and its noise as the step rule judged its latest reading with. 'perfab series replay --rules"
+                    + " step=p95' replays a threshold taken from them.",
+            "With --on or --drop-run, the runs dropped are left out first, each named on standard error."
+        })
 final class SeriesNoiseCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -30,12 +34,19 @@ final class SeriesNoiseCommand implements Callable<Integer> {
     @Option(names = "--series", required = true, paramLabel = "FILE", description = "The series.")
     Path series;
 
-    @Option(names = "--window", paramLabel = "N", defaultValue = "5", description = "How many earlier readings"
-            + " make the median a reading is measured against (default: ${DEFAULT-VALUE}, the rules' window).")
+    @Option(
+            names = "--window",
+            paramLabel = "N",
+            defaultValue = "5",
+            description = "How many earlier readings"
+                    + " make the median a reading is measured against (default: ${DEFAULT-VALUE}, the rules' window).")
     int window;
 
-    @Option(names = "--key", paramLabel = "GLOB", description = "Only the keys GLOB matches (* stops at /, **"
-            + " does not); give several. A GLOB that matches no key is an error.")
+    @Option(
+            names = "--key",
+            paramLabel = "GLOB",
+            description = "Only the keys GLOB matches (* stops at /, **"
+                    + " does not); give several. A GLOB that matches no key is an error.")
     List<String> keys;
 
     @Mixin

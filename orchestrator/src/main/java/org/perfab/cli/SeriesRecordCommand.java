@@ -22,78 +22,120 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code perfab series record}. */
-@Command(name = "record", mixinStandardHelpOptions = true,
-        description = {"Add tonight's ratios to the series, then check tonight's run. Recording is idempotent per"
-                + " run and key, and happens only on the main branch: elsewhere tonight's ratios are checked"
-                + " against the series and nothing is written."})
+@Command(
+        name = "record",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Add tonight's ratios to the series, then check tonight's run. Recording is idempotent per"
+                    + " run and key, and happens only on the main branch: elsewhere tonight's ratios are checked"
+                    + " against the series and nothing is written."
+        })
 final class SeriesRecordCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
     private final Session session;
 
-    @Option(names = "--series", required = true, paramLabel = "FILE", description = "The series (created when"
-            + " missing).")
+    @Option(
+            names = "--series",
+            required = true,
+            paramLabel = "FILE",
+            description = "The series (created when" + " missing).")
     Path series;
 
     /** Where tonight's ratios come from: one of the two. */
     static final class Source {
-        @Option(names = "--from", required = true, paramLabel = "RESULTS", description = "A results.json of"
-                + " 'perfab ab': each cell's ratio to the cell its workload names as 'ratio_to' (with --workload),"
-                + " else each cell's head/base ratio.")
+        @Option(
+                names = "--from",
+                required = true,
+                paramLabel = "RESULTS",
+                description = "A results.json of"
+                        + " 'perfab ab': each cell's ratio to the cell its workload names as 'ratio_to' (with --workload),"
+                        + " else each cell's head/base ratio.")
         Path results;
 
-        @Option(names = "--ratios", required = true, paramLabel = "CSV", description = "A CSV of ratios another"
-                + " tool wrote (a BenchmarkDotNet Ratio column, say).")
+        @Option(
+                names = "--ratios",
+                required = true,
+                paramLabel = "CSV",
+                description = "A CSV of ratios another" + " tool wrote (a BenchmarkDotNet Ratio column, say).")
         Path csv;
     }
 
     @ArgGroup(exclusive = true, multiplicity = "1")
     Source source;
 
-    @Option(names = "--workload", paramLabel = "FILE", description = "With --from: the workload whose cells name"
-            + " their baselines with 'ratio_to'.")
+    @Option(
+            names = "--workload",
+            paramLabel = "FILE",
+            description = "With --from: the workload whose cells name" + " their baselines with 'ratio_to'.")
     Path workload;
 
-    @Option(names = "--key-columns", paramLabel = "COLUMNS", split = ",", description = "With --ratios: the"
-            + " columns of the key, joined by '/' (default: key, else Method).")
+    @Option(
+            names = "--key-columns",
+            paramLabel = "COLUMNS",
+            split = ",",
+            description = "With --ratios: the" + " columns of the key, joined by '/' (default: key, else Method).")
     List<String> keyColumns;
 
-    @Option(names = "--ratio-column", paramLabel = "COLUMN", description = "With --ratios: the column of the"
-            + " ratio (default: ratio, else Ratio).")
+    @Option(
+            names = "--ratio-column",
+            paramLabel = "COLUMN",
+            description = "With --ratios: the column of the" + " ratio (default: ratio, else Ratio).")
     String ratioColumn;
 
-    @Option(names = "--date", paramLabel = "DATE", converter = OptionValues.Day.class,
+    @Option(
+            names = "--date",
+            paramLabel = "DATE",
+            converter = OptionValues.Day.class,
             description = "The run's day, ISO (default: today, UTC).")
     LocalDate date;
 
-    @Option(names = "--run", paramLabel = "ID", description = "The run's id (default: $GITHUB_RUN_ID, else"
-            + " when the results started, else the date).")
+    @Option(
+            names = "--run",
+            paramLabel = "ID",
+            description = "The run's id (default: $GITHUB_RUN_ID, else" + " when the results started, else the date).")
     String run;
 
-    @Option(names = "--commit", paramLabel = "SHA", description = "The commit (default: the results' head, else"
-            + " $GITHUB_SHA).")
+    @Option(
+            names = "--commit",
+            paramLabel = "SHA",
+            description = "The commit (default: the results' head, else" + " $GITHUB_SHA).")
     String commit;
 
-    @Option(names = "--base", paramLabel = "SHA", description = "What the ratios are relative to, recorded with"
-            + " each (default: with --from, the A/B's base commit for head/base ratios, none for ratios between two"
-            + " cells of one commit; with --ratios, none). A base that differs from a key's previous one starts a"
-            + " new segment: the rules never compare across it.")
+    @Option(
+            names = "--base",
+            paramLabel = "SHA",
+            description = "What the ratios are relative to, recorded with"
+                    + " each (default: with --from, the A/B's base commit for head/base ratios, none for ratios between two"
+                    + " cells of one commit; with --ratios, none). A base that differs from a key's previous one starts a"
+                    + " new segment: the rules never compare across it.")
     String base;
 
-    @Option(names = "--cpu", paramLabel = "MODEL", description = "The processor model (default: the results'"
-            + " machine, else this one's).")
+    @Option(
+            names = "--cpu",
+            paramLabel = "MODEL",
+            description = "The processor model (default: the results'" + " machine, else this one's).")
     String cpu;
 
-    @Option(names = "--branch", paramLabel = "NAME", description = "The branch this run is on (default: GitHub's"
-            + " $GITHUB_HEAD_REF or $GITHUB_REF_NAME; none: record).")
+    @Option(
+            names = "--branch",
+            paramLabel = "NAME",
+            description = "The branch this run is on (default: GitHub's"
+                    + " $GITHUB_HEAD_REF or $GITHUB_REF_NAME; none: record).")
     String branch;
 
-    @Option(names = "--main", paramLabel = "NAME", defaultValue = "main", description = "The branch that records"
-            + " (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--main",
+            paramLabel = "NAME",
+            defaultValue = "main",
+            description = "The branch that records" + " (default: ${DEFAULT-VALUE}).")
     String main;
 
-    @Option(names = "--rules", paramLabel = "SPEC", converter = OptionValues.Rules.class,
+    @Option(
+            names = "--rules",
+            paramLabel = "SPEC",
+            converter = OptionValues.Rules.class,
             description = OptionValues.Rules.DESCRIPTION)
     SeriesRules.Options rules = SeriesRules.Options.DEFAULT;
 
@@ -119,20 +161,35 @@ final class SeriesRecordCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), "--base: " + e.getMessage());
             }
         }
-        Nightly.Source from = source.results != null ? new Nightly.AbResults(source.results, Optional.ofNullable(
-                workload)) : new Nightly.Ratios(source.csv, keyColumns == null ? List.of() : keyColumns,
-                        Optional.ofNullable(ratioColumn));
-        Nightly.Recorded r = Nightly.record(new Nightly.Recording(series, from, date != null ? date : LocalDate.now(session.clock()), session.clock().instant(),
-                Optional.ofNullable(run), Optional.ofNullable(commit), Optional.ofNullable(base), Optional.ofNullable(cpu),
-                Optional.ofNullable(branch), main, rules, session.env()), Output::replace);
+        Nightly.Source from = source.results != null
+                ? new Nightly.AbResults(source.results, Optional.ofNullable(workload))
+                : new Nightly.Ratios(
+                        source.csv, keyColumns == null ? List.of() : keyColumns, Optional.ofNullable(ratioColumn));
+        Nightly.Recorded r = Nightly.record(
+                new Nightly.Recording(
+                        series,
+                        from,
+                        date != null ? date : LocalDate.now(session.clock()),
+                        session.clock().instant(),
+                        Optional.ofNullable(run),
+                        Optional.ofNullable(commit),
+                        Optional.ofNullable(base),
+                        Optional.ofNullable(cpu),
+                        Optional.ofNullable(branch),
+                        main,
+                        rules,
+                        session.env()),
+                Output::replace);
         PrintWriter err = spec.commandLine().getErr();
         for (String s : r.skipped()) {
             err.println("perfab: left out " + s);
         }
         SeriesFile.Merge m = r.merged();
         String already = (m.already() == 0 ? "" : "; " + m.already() + " were there already")
-                + (m.conflicting() == 0 ? "" : "; " + m.conflicting() + " differ from the ratio the series holds"
-                        + " for their run and key, which is kept");
+                + (m.conflicting() == 0
+                        ? ""
+                        : "; " + m.conflicting() + " differ from the ratio the series holds"
+                                + " for their run and key, which is kept");
         if (r.recorded()) {
             err.println("perfab: recorded " + m.added() + " ratio" + (m.added() == 1 ? "" : "s") + " of run " + r.run()
                     + " in " + series + already);

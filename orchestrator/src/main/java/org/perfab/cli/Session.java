@@ -32,9 +32,13 @@ record Session(Engine engine, Map<String, String> env, Clock clock, boolean term
      * environment, clock and engine, and the comment and HTML report of this build of perfab.
      */
     AbRun.Context run(PrintStream err, Progress.Level level) {
-        return new AbRun.Context(new Progress(err, terminal, level), env, clock,
+        return new AbRun.Context(
+                new Progress(err, terminal, level),
+                env,
+                clock,
                 r -> Products.AB.render(report(Report.of(r)), Format.MARKDOWN),
-                r -> Products.AB.render(report(Report.of(r)), Format.HTML), engine);
+                r -> Products.AB.render(report(Report.of(r)), Format.HTML),
+                engine);
     }
 
     /**

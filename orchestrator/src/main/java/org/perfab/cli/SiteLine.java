@@ -4,8 +4,7 @@ import org.perfab.series.SeriesSite;
 
 /** The line that says what a series' site holds and where it is, as {@code series site} and {@code series demo} print it. */
 final class SiteLine {
-    private SiteLine() {
-    }
+    private SiteLine() {}
 
     /** Returns the line for {@code w}: {@code perfab: wrote the site of 120 keys over 23 runs (...); open ...}. */
     static String of(SeriesSite.Written w) {

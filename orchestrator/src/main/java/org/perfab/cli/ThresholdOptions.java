@@ -19,28 +19,38 @@ final class ThresholdOptions {
     @Mixin
     EffectOptions effect = new EffectOptions();
 
-    @Option(names = "--inconclusive", paramLabel = "PCT",
+    @Option(
+            names = "--inconclusive",
+            paramLabel = "PCT",
             description = "Change in percent at which an unconfirmed move for the worse is inconclusive,"
                     + " not unchanged; at least --min-effect (default: 10).")
     Double inconclusive;
 
-    @Option(names = "--fdr", paramLabel = "Q|off",
+    @Option(
+            names = "--fdr",
+            paramLabel = "Q|off",
             description = "Judge the cells together: a cell is significant only when its Benjamini-Hochberg adjusted p"
                     + " is under Q, in (0, 1), so that about Q of the changes flagged are flukes; off judges each cell"
                     + " on its own p (default: together, at alpha).")
     String fdr;
 
-    @Option(names = "--outlier-floor", paramLabel = "PCT",
+    @Option(
+            names = "--outlier-floor",
+            paramLabel = "PCT",
             description = "The least distance from its side's median, in percent, at which a trial can be far and set"
                     + " aside (it must also lie past 5 robust spreads) (default: the min effect).")
     Double outlierFloor;
 
-    @Option(names = "--noisy-above", paramLabel = "PCT",
+    @Option(
+            names = "--noisy-above",
+            paramLabel = "PCT",
             description = "An unchanged cell whose minimum detectable change is above this many percent is noted as"
                     + " underpowered: its trials could have missed such a change (default: the min effect).")
     Double noisyAbove;
 
-    @Option(names = "--test", paramLabel = "welch|paired|auto",
+    @Option(
+            names = "--test",
+            paramLabel = "welch|paired|auto",
             description = "The test that judges a run's trials: welch (each side's trials as independent samples),"
                     + " paired (the interleaved order's pairs, which cancel what the runner did slowly), or auto"
                     + " (pairs where the run's cells show the runner moved both trials of a pair alike). Welch judges"
@@ -68,9 +78,16 @@ final class ThresholdOptions {
             }
         }
         Optional<TrialTest> chosen = t;
-        return checked(spec, () -> new ThresholdSettings(effect.alpha(), effect.minEffect(),
-                Optional.ofNullable(inconclusive), q, Optional.ofNullable(outlierFloor), Optional.ofNullable(noisyAbove),
-                chosen));
+        return checked(
+                spec,
+                () -> new ThresholdSettings(
+                        effect.alpha(),
+                        effect.minEffect(),
+                        Optional.ofNullable(inconclusive),
+                        q,
+                        Optional.ofNullable(outlierFloor),
+                        Optional.ofNullable(noisyAbove),
+                        chosen));
     }
 
     /**
@@ -93,8 +110,8 @@ final class ThresholdOptions {
             q = Double.NaN;
         }
         if (Double.isNaN(q)) {
-            throw new ParameterException(spec.commandLine(), "--fdr must be between 0 and 1 (exclusive), or off, got '"
-                    + text + "'");
+            throw new ParameterException(
+                    spec.commandLine(), "--fdr must be between 0 and 1 (exclusive), or off, got '" + text + "'");
         }
         return q;
     }

@@ -16,7 +16,9 @@ final class Version implements CommandLine.IVersionProvider {
             }
         }
         // The JVM perfab runs in, which --version describes, whatever the session.
-        return new String[] {"perfab " + p.getProperty("version", "unknown"),
-            "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")"};
+        return new String[] {
+            "perfab " + p.getProperty("version", "unknown"),
+            "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")"
+        };
     }
 }

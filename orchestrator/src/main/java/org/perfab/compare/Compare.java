@@ -26,8 +26,8 @@ import org.perfab.model.Cell;
 import org.perfab.model.CellComparison;
 import org.perfab.model.CellId;
 import org.perfab.model.CellValues;
-import org.perfab.model.Judge;
 import org.perfab.model.ComparisonTable;
+import org.perfab.model.Judge;
 import org.perfab.model.RunResults;
 import org.perfab.model.Shards;
 import org.perfab.model.Side;
@@ -39,8 +39,7 @@ import org.perfab.workload.CellGlob;
 
 /** Classifies the cells of two sets of measurement files, like benchstat. */
 public final class Compare {
-    private Compare() {
-    }
+    private Compare() {}
 
     /**
      * What to compare.
@@ -51,8 +50,12 @@ public final class Compare {
      * @param thresholds the verdict rules' settings
      * @param profiles cells shown but never classified
      */
-    public record Request(List<Path> base, List<Path> head, Optional<MeasurementFormat> format,
-            Thresholds thresholds, List<CellGlob> profiles) {
+    public record Request(
+            List<Path> base,
+            List<Path> head,
+            Optional<MeasurementFormat> format,
+            Thresholds thresholds,
+            List<CellGlob> profiles) {
         public Request {
             base = List.copyOf(base);
             head = List.copyOf(head);
@@ -83,8 +86,12 @@ public final class Compare {
     }
 
     private static ComparisonTable read(Request request, List<Path> files) {
-        return ComparisonTable.of(label(request.base()), label(request.head()), values(request, files),
-                request.thresholds(), cell -> request.profiles().stream().anyMatch(g -> g.matches(cell)),
+        return ComparisonTable.of(
+                label(request.base()),
+                label(request.head()),
+                values(request, files),
+                request.thresholds(),
+                cell -> request.profiles().stream().anyMatch(g -> g.matches(cell)),
                 KnownTests.PERFAB);
     }
 
@@ -193,8 +200,7 @@ public final class Compare {
      *
      * @throws BadInputException when the thresholds that result are not valid together
      */
-    public static ComparisonTable reclassify(RunResults run, ThresholdSettings overrides,
-            List<CellGlob> profiles) {
+    public static ComparisonTable reclassify(RunResults run, ThresholdSettings overrides, List<CellGlob> profiles) {
         Thresholds t;
         try {
             t = overrides.over(run.table().thresholds());
@@ -207,23 +213,29 @@ public final class Compare {
                 savedProfiles.add(r.cell());
             }
         });
-        Predicate<Cell> isProfile = cell -> savedProfiles.contains(cell)
-                || profiles.stream().anyMatch(g -> g.matches(cell));
+        Predicate<Cell> isProfile =
+                cell -> savedProfiles.contains(cell) || profiles.stream().anyMatch(g -> g.matches(cell));
         // Shards merged: each cell judged at the looks its own shard took, all of them together. What the
         // run knew beside its measurements (functions whose counts moved, noise floors, rows counted
         // instead) stays with each row.
         Map<CellId, CellComparison> saved = new HashMap<>();
         run.table().rows().forEach(r -> saved.put(r.cell().id(), r));
         List<List<RunResults.TrialRecord>> byShard = Shards.trialsByShard(run);
-        ComparisonTable judged = Judge.table(run.table().baseLabel(), run.table().headLabel(), byShard, t, isProfile)
+        ComparisonTable judged = Judge.table(
+                        run.table().baseLabel(), run.table().headLabel(), byShard, t, isProfile)
                 .withWarnings(run.table().warnings())
-                .withFunctions(r -> Optional.ofNullable(saved.get(r.cell().id())).map(CellComparison::functions)
+                .withFunctions(r -> Optional.ofNullable(saved.get(r.cell().id()))
+                        .map(CellComparison::functions)
                         .orElse(List.of()))
-                .withNoiseFloors(r -> Optional.ofNullable(saved.get(r.cell().id())).map(CellComparison::noiseFloor)
+                .withNoiseFloors(r -> Optional.ofNullable(saved.get(r.cell().id()))
+                        .map(CellComparison::noiseFloor)
                         .orElse(Double.NaN))
-                .countedInstead(r -> Optional.ofNullable(saved.get(r.cell().id())).map(CellComparison::countedInstead)
+                .countedInstead(r -> Optional.ofNullable(saved.get(r.cell().id()))
+                        .map(CellComparison::countedInstead)
                         .orElse(false));
-        return run.sharding().map(s -> Shards.withUnmeasured(judged, s, byShard)).orElse(judged);
+        return run.sharding()
+                .map(s -> Shards.withUnmeasured(judged, s, byShard))
+                .orElse(judged);
     }
 
     /**
@@ -238,15 +250,19 @@ public final class Compare {
             return table;
         }
         List<CellComparison> rows = table.rows().stream()
-                .filter(r -> cells.stream().anyMatch(g -> g.matches(r.cell()))).toList();
+                .filter(r -> cells.stream().anyMatch(g -> g.matches(r.cell())))
+                .toList();
         if (rows.isEmpty()) {
-            throw new BadInputException("no cell matches " + cells.stream().map(g -> "'" + g + "'")
-                    .collect(Collectors.joining(" or ")) + " (the cells: " + table.rows().stream()
-                    .limit(10).map(r -> r.cell().id().toString()).collect(Collectors.joining(", "))
+            throw new BadInputException("no cell matches "
+                    + cells.stream().map(g -> "'" + g + "'").collect(Collectors.joining(" or ")) + " (the cells: "
+                    + table.rows().stream()
+                            .limit(10)
+                            .map(r -> r.cell().id().toString())
+                            .collect(Collectors.joining(", "))
                     + (table.rows().size() > 10 ? ", ..." : "") + ")");
         }
-        return new ComparisonTable(table.baseLabel(), table.headLabel(), table.thresholds(), rows,
-                table.warnings(), table.pairing());
+        return new ComparisonTable(
+                table.baseLabel(), table.headLabel(), table.thresholds(), rows, table.warnings(), table.pairing());
     }
 
     private static String label(List<Path> files) {

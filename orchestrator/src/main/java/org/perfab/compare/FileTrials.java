@@ -41,6 +41,7 @@ final class FileTrials implements Consumer<Reading> {
     private final Map<Cell, Column> byInstance = new IdentityHashMap<>();
     /** The values as read, and the number of each one's column, a block at a time. */
     private final List<double[]> values = new ArrayList<>();
+
     private final List<int[]> columnOf = new ArrayList<>();
     private int size;
 
@@ -59,6 +60,7 @@ final class FileTrials implements Consumer<Reading> {
         private final CellId id;
         /** The cell's first reading in the file. */
         private final Reading first;
+
         private final int number;
         private int size;
         /** The values, once the file is read. */
@@ -180,8 +182,8 @@ final class FileTrials implements Consumer<Reading> {
             }
             for (int i = 0; i < column.size; i++) {
                 Cell cell = column.cell(i);
-                OptionalDouble v = cell.equals(to) ? OptionalDouble.of(column.values[i])
-                        : units.fit(cell, column.values[i]);
+                OptionalDouble v =
+                        cell.equals(to) ? OptionalDouble.of(column.values[i]) : units.fit(cell, column.values[i]);
                 if (v.isEmpty()) {
                     return false;
                 }

@@ -21,12 +21,12 @@ import org.eclipse.jgit.api.errors.GitAPIException;
 public final class CalibrationRepository {
     /** The steps of {@code target} on {@code main}. */
     public static final int STEPS = 20000;
+
     private static final String ROOT = "/org/perfab/workloads/calibrate/";
     /** The files of the subject: each its path, and the resource folder it comes from. */
     private static final Map<String, String> FILES = files();
 
-    private CalibrationRepository() {
-    }
+    private CalibrationRepository() {}
 
     /** Returns the branch whose commit slows {@code target} by {@code percent}. */
     public static String branch(int percent) {
@@ -39,7 +39,8 @@ public final class CalibrationRepository {
      */
     public static void create(Path dir, List<Integer> effects) throws IOException {
         Files.createDirectories(dir);
-        try (Git git = Git.init().setDirectory(dir.toFile()).setInitialBranch("main").call()) {
+        try (Git git =
+                Git.init().setDirectory(dir.toFile()).setInitialBranch("main").call()) {
             git.getRepository().getConfig().setBoolean("commit", null, "gpgsign", false);
             for (Map.Entry<String, String> f : FILES.entrySet()) {
                 write(dir, f.getKey(), DemoRepository.resource(f.getValue(), f.getKey()));
@@ -52,7 +53,8 @@ public final class CalibrationRepository {
                 git.branchCreate().setName(branch(effect)).call();
                 git.checkout().setName(branch(effect)).call();
                 write(dir, "src/calib/Subject.java", subject(STEPS * (100 + effect) / 100));
-                DemoRepository.commit(git, String.format(Locale.ROOT, "target takes %d%% more steps", effect), minute++);
+                DemoRepository.commit(
+                        git, String.format(Locale.ROOT, "target takes %d%% more steps", effect), minute++);
             }
             git.checkout().setName("main").call();
         } catch (GitAPIException e) {

@@ -28,15 +28,14 @@ public final class DemoRepository {
     private static final String ROOT = "/org/perfab/workloads/demo/";
     /** The folder of what the demo's subject and the calibration's share: their build and harness. */
     static final String SHARED = "/org/perfab/workloads/shared/";
-    private static final PersonIdent AUTHOR = new PersonIdent("perfab demo", "demo@perfab.invalid",
-            Instant.parse("2026-01-05T10:00:00Z"), ZoneOffset.UTC);
 
-    private DemoRepository() {
-    }
+    private static final PersonIdent AUTHOR = new PersonIdent(
+            "perfab demo", "demo@perfab.invalid", Instant.parse("2026-01-05T10:00:00Z"), ZoneOffset.UTC);
+
+    private DemoRepository() {}
 
     /** One file of the demo: the step (commit) it belongs to, its resource folder and its path. */
-    private record Entry(int step, String folder, String path) {
-    }
+    private record Entry(int step, String folder, String path) {}
 
     /**
      * Creates the repository in {@code dir} (which must be empty or missing). Its workload runs
@@ -45,7 +44,8 @@ public final class DemoRepository {
     public static void create(Path dir, Optional<String> cpus) throws IOException {
         List<Entry> entries = manifest();
         Files.createDirectories(dir);
-        try (Git git = Git.init().setDirectory(dir.toFile()).setInitialBranch("main").call()) {
+        try (Git git =
+                Git.init().setDirectory(dir.toFile()).setInitialBranch("main").call()) {
             git.getRepository().getConfig().setBoolean("commit", null, "gpgsign", false);
             write(dir, entries, 1, cpus);
             commit(git, "Add the subject, its build, harness and workload", 0);
@@ -61,16 +61,17 @@ public final class DemoRepository {
         }
     }
 
-    private static void write(Path dir, List<Entry> entries, int step, Optional<String> cpus)
-            throws IOException {
+    private static void write(Path dir, List<Entry> entries, int step, Optional<String> cpus) throws IOException {
         for (Entry e : entries) {
             if (e.step() != step) {
                 continue;
             }
             String text = resource(e.folder() + "/" + e.path());
             if (e.path().equals("perfab.yaml")) {
-                text = text.replace("  # CPUS\n",
-                        cpus.map(c -> "  cpus: \"" + c + "\"   # one CPU for every trial: see README.md\n").orElse(""));
+                text = text.replace(
+                        "  # CPUS\n",
+                        cpus.map(c -> "  cpus: \"" + c + "\"   # one CPU for every trial: see README.md\n")
+                                .orElse(""));
             }
             Path target = dir.resolve(e.path());
             Files.createDirectories(target.getParent());
@@ -81,9 +82,16 @@ public final class DemoRepository {
     /** Commits everything in the work tree of {@code git}, {@code minutes} after the demo's epoch. */
     static void commit(Git git, String message, int minutes) throws GitAPIException {
         git.add().addFilepattern(".").call();
-        PersonIdent when = new PersonIdent(AUTHOR, Instant.parse("2026-01-05T10:00:00Z").plusSeconds(60L * minutes),
+        PersonIdent when = new PersonIdent(
+                AUTHOR,
+                Instant.parse("2026-01-05T10:00:00Z").plusSeconds(60L * minutes),
                 TimeZone.getTimeZone("UTC").toZoneId());
-        git.commit().setMessage(message).setAuthor(when).setCommitter(when).setSign(false).call();
+        git.commit()
+                .setMessage(message)
+                .setAuthor(when)
+                .setCommitter(when)
+                .setSign(false)
+                .call();
     }
 
     private static List<Entry> manifest() {
@@ -107,7 +115,8 @@ public final class DemoRepository {
      * may climb out of it with {@code ..}.
      */
     static String resource(String root, String name) {
-        try (InputStream in = DemoRepository.class.getResourceAsStream(URI.create(root + name).normalize().getPath())) {
+        try (InputStream in = DemoRepository.class.getResourceAsStream(
+                URI.create(root + name).normalize().getPath())) {
             if (in == null) {
                 throw new IllegalStateException("the demo file " + name + " is missing from the jar");
             }

@@ -26,8 +26,7 @@ import org.perfab.stats.Verdict;
  * cells no commit changes are called regressions, and what share of each run perfab itself took.
  */
 public final class ProcessCalibration {
-    private ProcessCalibration() {
-    }
+    private ProcessCalibration() {}
 
     /**
      * One real run ended.
@@ -38,8 +37,7 @@ public final class ProcessCalibration {
      * @param target the verdict of the cell the slowdown is in
      * @param seconds how long the run took
      */
-    public record Ran(int done, int total, int effect, Verdict target, double seconds) {
-    }
+    public record Ran(int done, int total, int effect, Verdict target, double seconds) {}
 
     /**
      * Makes the repository in {@code dir}, then {@code runs} A/B runs of each of {@code effects}
@@ -47,8 +45,9 @@ public final class ProcessCalibration {
      * {@code effects}. The runs tell {@code context} what they do; {@code ran} hears of each run as
      * it ends. At least one run.
      */
-    public static RealRuns run(Path dir, List<Integer> effects, int runs, int trials, AbRun.Context context,
-            Consumer<Ran> ran) throws IOException, InterruptedException {
+    public static RealRuns run(
+            Path dir, List<Integer> effects, int runs, int trials, AbRun.Context context, Consumer<Ran> ran)
+            throws IOException, InterruptedException {
         Path repo = dir.resolve("repo");
         CalibrationRepository.create(repo, effects.stream().filter(e -> e != 0).toList());
         Map<Integer, List<RunResults>> byEffect = new LinkedHashMap<>();
@@ -57,20 +56,28 @@ public final class ProcessCalibration {
         for (int i = 0; i < runs; i++) {
             for (int effect : effects) {
                 Path out = dir.resolve("runs").resolve(String.format(Locale.ROOT, "%02d-%03d", effect, i));
-                AbRequest request = AbRequest.of(repo, "main",
-                        effect == 0 ? "main" : CalibrationRepository.branch(effect), out)
-                        .trials(Optional.of(trials)).builds(Optional.of(1)).cache(Optional.of(dir.resolve("cache")))
-                        .adaptive(Optional.of(0)).build();
+                AbRequest request = AbRequest.of(
+                                repo, "main", effect == 0 ? "main" : CalibrationRepository.branch(effect), out)
+                        .trials(Optional.of(trials))
+                        .builds(Optional.of(1))
+                        .cache(Optional.of(dir.resolve("cache")))
+                        .adaptive(Optional.of(0))
+                        .build();
                 RunResults r = AbRun.run(request, context);
                 byEffect.get(effect).add(r);
                 done++;
-                ran.accept(new Ran(done, runs * effects.size(), effect, target(r).comparison().verdict(),
+                ran.accept(new Ran(
+                        done,
+                        runs * effects.size(),
+                        effect,
+                        target(r).comparison().verdict(),
                         r.timing().total()));
             }
         }
         List<RealRuns.Commit> commits = new ArrayList<>();
         byEffect.forEach((effect, results) -> commits.add(commit(effect, results)));
-        return new RealRuns(dir, runs, trials, byEffect.get(effects.get(0)).get(0).machine(), commits);
+        return new RealRuns(
+                dir, runs, trials, byEffect.get(effects.get(0)).get(0).machine(), commits);
     }
 
     private static RealRuns.Commit commit(int effect, List<RunResults> results) {
@@ -103,14 +110,23 @@ public final class ProcessCalibration {
             total += r.timing().total();
         }
         int n = results.size();
-        return new RealRuns.Commit(effect, n, effect == 0 ? Double.NaN : 100.0 * found / n,
-                effect == 0 ? Double.NaN : 100.0 * inconclusive / n, 100.0 * falseRegressions / unchangedCells,
-                100.0 * falseInconclusive / unchangedCells, median(change),
-                median(cvs.stream().mapToDouble(Double::doubleValue).toArray()), 100.0 * own / total, total / n);
+        return new RealRuns.Commit(
+                effect,
+                n,
+                effect == 0 ? Double.NaN : 100.0 * found / n,
+                effect == 0 ? Double.NaN : 100.0 * inconclusive / n,
+                100.0 * falseRegressions / unchangedCells,
+                100.0 * falseInconclusive / unchangedCells,
+                median(change),
+                median(cvs.stream().mapToDouble(Double::doubleValue).toArray()),
+                100.0 * own / total,
+                total / n);
     }
 
     private static CellComparison target(RunResults r) {
-        return r.table().rows().stream().filter(row -> row.cell().name().equals("target")).findFirst()
+        return r.table().rows().stream()
+                .filter(row -> row.cell().name().equals("target"))
+                .findFirst()
                 .orElseThrow(() -> new IllegalStateException("the calibration subject measured no 'target' cell"));
     }
 

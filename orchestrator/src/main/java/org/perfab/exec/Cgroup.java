@@ -240,8 +240,11 @@ final class Cgroup {
             return Self.OUTSIDE;
         }
         Path above = dir.getParent();
-        return above != null && write(above.resolve("cgroup.procs"), Long.toString(self)) && !members().contains(self)
-                ? Self.MOVED_BACK : Self.STUCK;
+        return above != null
+                        && write(above.resolve("cgroup.procs"), Long.toString(self))
+                        && !members().contains(self)
+                ? Self.MOVED_BACK
+                : Self.STUCK;
     }
 
     /**
@@ -331,7 +334,9 @@ final class Cgroup {
     private List<Path> tree(boolean deepestFirst) {
         try (Stream<Path> all = Files.walk(dir)) {
             Stream<Path> dirs = all.filter(Files::isDirectory);
-            return deepestFirst ? dirs.sorted(Comparator.comparingInt(Path::getNameCount).reversed()).toList()
+            return deepestFirst
+                    ? dirs.sorted(Comparator.comparingInt(Path::getNameCount).reversed())
+                            .toList()
                     : dirs.toList();
         } catch (IOException | RuntimeException e) {
             return Files.isDirectory(dir) ? List.of(dir) : List.of();

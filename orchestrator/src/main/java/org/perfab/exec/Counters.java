@@ -29,8 +29,7 @@ public final class Counters {
     /** The program that reads the CPU's counters. */
     public static final String PERF = "perf";
 
-    private Counters() {
-    }
+    private Counters() {}
 
     /**
      * Returns {@code argv} run under Cachegrind with its caches simulated, children included: its
@@ -38,9 +37,14 @@ public final class Counters {
      * {@code logs} ({@code valgrind.PID.log}), neither into the command's tree.
      */
     public static List<String> cachegrind(Path out, Path logs, List<String> argv) {
-        List<String> wrapped = new ArrayList<>(List.of(VALGRIND, "--tool=cachegrind", "--cache-sim=yes",
-                "--trace-children=yes", "--cachegrind-out-file=" + out.resolve("cachegrind.%p"),
-                "--log-file=" + logs.resolve("valgrind.%p.log"), "--"));
+        List<String> wrapped = new ArrayList<>(List.of(
+                VALGRIND,
+                "--tool=cachegrind",
+                "--cache-sim=yes",
+                "--trace-children=yes",
+                "--cachegrind-out-file=" + out.resolve("cachegrind.%p"),
+                "--log-file=" + logs.resolve("valgrind.%p.log"),
+                "--"));
         wrapped.addAll(argv);
         return wrapped;
     }
@@ -67,7 +71,9 @@ public final class Counters {
     public static Counted read(Path out) throws IOException {
         List<Path> files;
         try (Stream<Path> list = Files.list(out)) {
-            files = list.filter(p -> p.getFileName().toString().startsWith("cachegrind.")).sorted().toList();
+            files = list.filter(p -> p.getFileName().toString().startsWith("cachegrind."))
+                    .sorted()
+                    .toList();
         }
         long[] totals = new long[9];
         Map<String, Long> byFunction = new HashMap<>();
@@ -123,8 +129,8 @@ public final class Counters {
     }
 
     /** The events of a Cachegrind file with its caches simulated, in the order {@link #read} sums them. */
-    private static final List<String> EVENTS = List.of("Ir", "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw",
-            "DLmw");
+    private static final List<String> EVENTS =
+            List.of("Ir", "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw");
 
     /**
      * Adds the totals of one file of Cachegrind's, or one part of Callgrind's, to {@code totals}, and
@@ -154,8 +160,12 @@ public final class Counters {
                         totals[i] += column[i] >= 0 && column[i] < v.length ? Long.parseLong(v[column[i]]) : 0;
                     }
                     summary = true;
-                } else if (column != null && !line.isEmpty() && (Character.isDigit(line.charAt(0))
-                        || line.charAt(0) == '+' || line.charAt(0) == '-' || line.charAt(0) == '*')) {
+                } else if (column != null
+                        && !line.isEmpty()
+                        && (Character.isDigit(line.charAt(0))
+                                || line.charAt(0) == '+'
+                                || line.charAt(0) == '-'
+                                || line.charAt(0) == '*')) {
                     if (call) {
                         call = false;
                         continue;
@@ -182,7 +192,9 @@ public final class Counters {
     public static Optional<String> why(Path logs) {
         List<Path> files;
         try (Stream<Path> list = Files.list(logs)) {
-            files = list.filter(p -> p.getFileName().toString().startsWith("valgrind.")).sorted().toList();
+            files = list.filter(p -> p.getFileName().toString().startsWith("valgrind."))
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             return Optional.empty();
         }
@@ -198,11 +210,13 @@ public final class Counters {
             }
             for (int i = 0; i < lines.size(); i++) {
                 String line = lines.get(i).replaceFirst("^==\\d+==\\s*", "").strip();
-                String next = i + 1 < lines.size() ? lines.get(i + 1).replaceFirst("^==\\d+==\\s*", "").strip() : "";
+                String next = i + 1 < lines.size()
+                        ? lines.get(i + 1).replaceFirst("^==\\d+==\\s*", "").strip()
+                        : "";
                 String where = next.startsWith("at ") ? " (" + next + ")" : "";
                 if (line.startsWith("valgrind: Unrecognised instruction") && found[0] == null) {
-                    found[0] = line.substring("valgrind: ".length()) + where
-                            + ": an instruction Valgrind cannot simulate";
+                    found[0] =
+                            line.substring("valgrind: ".length()) + where + ": an instruction Valgrind cannot simulate";
                 } else if (line.startsWith("Process terminating with default action of signal") && found[1] == null) {
                     found[1] = line;
                 } else if (line.startsWith("valgrind: ") && !line.startsWith("valgrind: warning") && found[2] == null) {
@@ -220,8 +234,8 @@ public final class Counters {
 
     /** Returns {@code argv} run under {@code perf stat}, its counts written to {@code out} as CSV. */
     public static List<String> perfStat(Path out, List<String> argv) {
-        List<String> wrapped = new ArrayList<>(List.of(PERF, "stat", "-x,", "-e", "instructions:u,cycles:u",
-                "-o", out.toString(), "--"));
+        List<String> wrapped = new ArrayList<>(
+                List.of(PERF, "stat", "-x,", "-e", "instructions:u,cycles:u", "-o", out.toString(), "--"));
         wrapped.addAll(argv);
         return wrapped;
     }
@@ -271,8 +285,8 @@ public final class Counters {
             dir = Files.createTempDirectory("perfab-perf-");
             Path out = dir.resolve("perf.csv");
             Path log = dir.resolve("perf.log");
-            Processes.Outcome o = commands.run(new Processes.Command(perfStat(out, List.of("true")), dir, Map.of(),
-                    Duration.ofSeconds(30), log, log, false));
+            Processes.Outcome o = commands.run(new Processes.Command(
+                    perfStat(out, List.of("true")), dir, Map.of(), Duration.ofSeconds(30), log, log, false));
             if (o.timedOut()) {
                 return Optional.of("perf stat did not end within 30 s");
             }

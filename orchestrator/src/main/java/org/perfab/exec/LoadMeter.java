@@ -97,12 +97,19 @@ final class LoadMeter {
         // A counter that went backwards (iowait may, on some kernels) counts as no time.
         double busy = Math.max(0, b.busy() - a.busy()) / ProcStat.USER_HZ;
         double perfab = selfStart.isPresent() && selfEnd.isPresent()
-                ? Math.max(0, selfEnd.get().own() - selfStart.get().own()) / ProcStat.USER_HZ : 0;
+                ? Math.max(0, selfEnd.get().own() - selfStart.get().own()) / ProcStat.USER_HZ
+                : 0;
         double others = seconds > 0 ? Math.max(0, busy - cpuSeconds - perfab) / seconds : 0;
         long total = b.total() - a.total();
         long steal = Math.max(0, b.steal() - a.steal());
         double stealShare = total > 0 ? Math.min(1, (double) steal / total) : 0;
-        return Optional.of(new Load(Math.max(0, wallSeconds), Math.max(0, cpuSeconds), others, stealShare,
-                (double) queueSum / queueSamples, queueMax, clock));
+        return Optional.of(new Load(
+                Math.max(0, wallSeconds),
+                Math.max(0, cpuSeconds),
+                others,
+                stealShare,
+                (double) queueSum / queueSamples,
+                queueMax,
+                clock));
     }
 }

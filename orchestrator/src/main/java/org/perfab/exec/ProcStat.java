@@ -26,7 +26,9 @@ final class ProcStat {
     /** Returns {@code /proc} as the files under {@code root} tell it (the real one is {@code /proc}). */
     ProcStat(Path root) {
         this.root = root;
-        this.cpus = read(root.resolve("self").resolve("status")).flatMap(ProcStat::allowedCpus).orElseGet(BitSet::new);
+        this.cpus = read(root.resolve("self").resolve("status"))
+                .flatMap(ProcStat::allowedCpus)
+                .orElseGet(BitSet::new);
     }
 
     /** Returns whether there is a {@code /proc} to read at all (Linux). */
@@ -45,8 +47,7 @@ final class ProcStat {
      * @param running {@code procs_running}: the tasks runnable on the whole machine, the reader
      *     itself included; -1 when the file does not say
      */
-    record Ticks(long busy, long steal, long total, int running) {
-    }
+    record Ticks(long busy, long steal, long total, int running) {}
 
     /**
      * The CPU ticks of one process.
@@ -108,7 +109,9 @@ final class ProcStat {
         for (String line : stat.split("\n")) {
             // Only these lines are split: the intr line holds a number for every interrupt.
             if (line.startsWith("procs_running ")) {
-                running = (int) Math.min(Integer.MAX_VALUE, parse(line.substring("procs_running ".length()).trim()));
+                running = (int) Math.min(
+                        Integer.MAX_VALUE,
+                        parse(line.substring("procs_running ".length()).trim()));
             }
             if (!line.startsWith("cpu")) {
                 continue;
@@ -222,7 +225,8 @@ final class ProcStat {
     static OptionalLong peakRssKiBOf(String status) {
         for (String line : status.split("\n")) {
             if (line.startsWith("VmHWM:")) {
-                long kib = parse(line.substring("VmHWM:".length()).replace("kB", "").trim());
+                long kib = parse(
+                        line.substring("VmHWM:".length()).replace("kB", "").trim());
                 return kib < 0 ? OptionalLong.empty() : OptionalLong.of(kib);
             }
         }

@@ -6,20 +6,14 @@ import static org.perfab.exec.Processes.size;
 
 import java.io.File;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
@@ -98,6 +92,7 @@ public final class ProcessTrees implements Commands {
     static final String GATE = "read -r gate && exec \"$@\" < /dev/null";
     /** How long the processes a command left may take to die, and its cgroup to go, in seconds. */
     private static final long END_SECONDS = 5;
+
     private final Set<Running> running = ConcurrentHashMap.newKeySet();
     /**
      * Held while a command starts, and by {@link #stopAll} as it sets {@link #stopping}: so a command
@@ -106,6 +101,7 @@ public final class ProcessTrees implements Commands {
     private final Object launch = new Object();
     /** The environment every command inherits, whose PATH finds the programs run by name. */
     private final Map<String, String> environment;
+
     private final boolean setsid;
     private final ProcStat procfs = new ProcStat(Path.of("/proc"));
     private final boolean proc = procfs.available();
@@ -115,6 +111,7 @@ public final class ProcessTrees implements Commands {
     private final Optional<Watchdog> watchdog;
     /** How many commands have started, and how many are running: whether one ran alone. */
     private final AtomicLong starts = new AtomicLong();
+
     private final AtomicInteger active = new AtomicInteger();
     private volatile boolean stopping;
 
@@ -173,7 +170,8 @@ public final class ProcessTrees implements Commands {
         if (gated) {
             argv.addAll(List.of(SH, "-c", GATE, "sh"));
         } else {
-            cgroup.ifPresent(g -> argv.addAll(List.of(SH, "-c", JOIN, "sh", g.dir().toString())));
+            cgroup.ifPresent(
+                    g -> argv.addAll(List.of(SH, "-c", JOIN, "sh", g.dir().toString())));
         }
         argv.addAll(c.argv());
         ProcessBuilder pb = new ProcessBuilder(argv).directory(c.dir().toFile());
@@ -270,15 +268,35 @@ public final class ProcessTrees implements Commands {
             OptionalDouble counted = r.cgroupSeconds();
             meter.end(System.nanoTime());
             OptionalDouble cpu = cpuSeconds(counted, sampler, meter, alone && starts.get() == order);
-            Optional<Load> load = cpu.isEmpty() ? Optional.empty() : meter.load(wall, cpu.getAsDouble(),
-                    counted.isPresent() ? Load.CpuClock.CGROUP : Load.CpuClock.TICKS);
+            Optional<Load> load = cpu.isEmpty()
+                    ? Optional.empty()
+                    : meter.load(
+                            wall, cpu.getAsDouble(), counted.isPresent() ? Load.CpuClock.CGROUP : Load.CpuClock.TICKS);
             if (!exited) {
-                return new Outcome(-1, overflow.isEmpty(), "", wall, OptionalDouble.empty(), OptionalLong.empty(),
-                        overflow, r.end(), stopping, load);
+                return new Outcome(
+                        -1,
+                        overflow.isEmpty(),
+                        "",
+                        wall,
+                        OptionalDouble.empty(),
+                        OptionalLong.empty(),
+                        overflow,
+                        r.end(),
+                        stopping,
+                        load);
             }
             // Killed by stopAll while it ran: whatever it exited with, perfab ended it.
-            return new Outcome(p.exitValue(), false, "", wall, c.sample() ? cpu : OptionalDouble.empty(),
-                    c.sample() ? sampler.peakRssKiB() : OptionalLong.empty(), overflow(c), r.end(), stopping, load);
+            return new Outcome(
+                    p.exitValue(),
+                    false,
+                    "",
+                    wall,
+                    c.sample() ? cpu : OptionalDouble.empty(),
+                    c.sample() ? sampler.peakRssKiB() : OptionalLong.empty(),
+                    overflow(c),
+                    r.end(),
+                    stopping,
+                    load);
         } catch (InterruptedException e) {
             r.kill();
             throw e;
@@ -303,8 +321,7 @@ public final class ProcessTrees implements Commands {
     // command in a shell's `time` (bash's TIMEFORMAT gives microseconds) was rejected: it puts a
     // shell between perfab and the command, in its wall time, its exit status and its signals,
     // and bash is not on every machine.
-    private static OptionalDouble cpuSeconds(OptionalDouble counted, Sampler sampler, LoadMeter meter,
-            boolean alone) {
+    private static OptionalDouble cpuSeconds(OptionalDouble counted, Sampler sampler, LoadMeter meter, boolean alone) {
         if (counted.isPresent()) {
             return counted;
         }
@@ -348,6 +365,7 @@ public final class ProcessTrees implements Commands {
         private final Optional<Cgroup> cgroup;
         /** The command's process and those under it when perfab killed them (timeout, stop): not leftovers. */
         private final Set<Long> killed = ConcurrentHashMap.newKeySet();
+
         private List<String> leftovers;
 
         Running(Process process, String tag, Optional<Cgroup> cgroup) {
@@ -403,14 +421,16 @@ public final class ProcessTrees implements Commands {
             Map<Long, String> left = new LinkedHashMap<>();
             Cgroup.Self self = g.rescueSelf();
             boolean[] any = {self != Cgroup.Self.OUTSIDE};
-            g.empty(pids -> {
-                any[0] = true;
-                for (long pid : pids) {
-                    if (pid != process.pid() && !killed.contains(pid)) {
-                        left.computeIfAbsent(pid, ProcessTrees::commandLine);
-                    }
-                }
-            }, deadline);
+            g.empty(
+                    pids -> {
+                        any[0] = true;
+                        for (long pid : pids) {
+                            if (pid != process.pid() && !killed.contains(pid)) {
+                                left.computeIfAbsent(pid, ProcessTrees::commandLine);
+                            }
+                        }
+                    },
+                    deadline);
             boolean joined = any[0] || g.ran();
             g.remove(deadline);
             if (!joined) {
@@ -424,11 +444,13 @@ public final class ProcessTrees implements Commands {
             }
             List<String> named = new ArrayList<>();
             switch (self) {
-                case MOVED_BACK -> named.add(ProcessHandle.current().pid() + " perfab itself, which the command moved"
-                        + " into its cgroup (perfab moved itself back; a harness must leave perfab where it is)");
-                case STUCK -> named.add(ProcessHandle.current().pid() + " perfab itself, which the command moved into"
-                        + " its cgroup, and which could not move back: its time is counted with the command's");
-                case OUTSIDE -> { }
+                case MOVED_BACK ->
+                    named.add(ProcessHandle.current().pid() + " perfab itself, which the command moved"
+                            + " into its cgroup (perfab moved itself back; a harness must leave perfab where it is)");
+                case STUCK ->
+                    named.add(ProcessHandle.current().pid() + " perfab itself, which the command moved into"
+                            + " its cgroup, and which could not move back: its time is counted with the command's");
+                case OUTSIDE -> {}
             }
             left.forEach((pid, line) -> named.add(pid + " " + line));
             // A process that moved itself out of the cgroup is not in it: its tag or session finds it.
@@ -458,7 +480,10 @@ public final class ProcessTrees implements Commands {
                 List<ProcessHandle> found = new ArrayList<>();
                 ProcessHandle.allProcesses().forEach(h -> {
                     long pid = h.pid();
-                    if (pid != self && pid != process.pid() && !killed.contains(pid) && !known.contains(pid)
+                    if (pid != self
+                            && pid != process.pid()
+                            && !killed.contains(pid)
+                            && !known.contains(pid)
                             && (inSession(pid, session) || carries(pid, needle))
                             && procfs.running(Long.toString(pid))) { // a zombie has ended: nothing to kill
                         found.add(h);
@@ -518,7 +543,8 @@ public final class ProcessTrees implements Commands {
     private static String commandLine(long pid) {
         try {
             byte[] raw = Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline"));
-            String line = new String(raw, StandardCharsets.UTF_8).replace('\0', ' ').strip();
+            String line =
+                    new String(raw, StandardCharsets.UTF_8).replace('\0', ' ').strip();
             return line.length() > 200 ? line.substring(0, 200) + "..." : line;
         } catch (IOException e) {
             return "?";

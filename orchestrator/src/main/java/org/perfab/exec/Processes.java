@@ -31,8 +31,7 @@ public final class Processes {
     /** How much of a long log is kept at each end. */
     public static final int KEEP_BYTES = 64 * 1024;
 
-    private Processes() {
-    }
+    private Processes() {}
 
     /**
      * A command to run.
@@ -47,8 +46,14 @@ public final class Processes {
      *     {@link Outcome#peakRssKiB}, the latter sampled from {@code /proc} every 10 ms while it runs;
      *     every command is sampled every 100 ms for its {@link Outcome#load} either way
      */
-    public record Command(List<String> argv, Path dir, Map<String, String> env, Duration timeout,
-            Path stdout, Path stderr, boolean sample) {
+    public record Command(
+            List<String> argv,
+            Path dir,
+            Map<String, String> env,
+            Duration timeout,
+            Path stdout,
+            Path stderr,
+            boolean sample) {
         public Command {
             argv = List.copyOf(argv);
             if (argv.isEmpty()) {
@@ -87,9 +92,17 @@ public final class Processes {
      *     sampled every 100 ms at least, with the slice after the last sample included when the
      *     kernel's accounts can tell it; empty when it did not start, or {@code /proc} could not tell
      */
-    public record Outcome(int exitCode, boolean timedOut, String startError, double wallSeconds,
-            OptionalDouble cpuSeconds, OptionalLong peakRssKiB, String overflow, List<String> leftovers,
-            boolean stopped, Optional<Load> load) {
+    public record Outcome(
+            int exitCode,
+            boolean timedOut,
+            String startError,
+            double wallSeconds,
+            OptionalDouble cpuSeconds,
+            OptionalLong peakRssKiB,
+            String overflow,
+            List<String> leftovers,
+            boolean stopped,
+            Optional<Load> load) {
         public Outcome {
             Objects.requireNonNull(overflow, "overflow");
             leftovers = List.copyOf(leftovers);
@@ -97,13 +110,31 @@ public final class Processes {
         }
 
         static Outcome notStarted(String why) {
-            return new Outcome(-1, false, why, 0, OptionalDouble.empty(), OptionalLong.empty(), "", List.of(), false,
+            return new Outcome(
+                    -1,
+                    false,
+                    why,
+                    0,
+                    OptionalDouble.empty(),
+                    OptionalLong.empty(),
+                    "",
+                    List.of(),
+                    false,
                     Optional.empty());
         }
 
         static Outcome stoppedByPerfab() {
-            return new Outcome(-1, false, "perfab is stopping", 0, OptionalDouble.empty(), OptionalLong.empty(), "",
-                    List.of(), true, Optional.empty());
+            return new Outcome(
+                    -1,
+                    false,
+                    "perfab is stopping",
+                    0,
+                    OptionalDouble.empty(),
+                    OptionalLong.empty(),
+                    "",
+                    List.of(),
+                    true,
+                    Optional.empty());
         }
 
         /** Returns whether the command started, ran to its end and exited 0. */
@@ -137,8 +168,7 @@ public final class Processes {
         if (size <= 2L * KEEP_BYTES) {
             return 0;
         }
-        try (var ch = FileChannel.open(file, StandardOpenOption.READ,
-                StandardOpenOption.WRITE)) {
+        try (var ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             ByteBuffer tail = ByteBuffer.allocate(KEEP_BYTES);
             ch.position(size - KEEP_BYTES);
             while (tail.hasRemaining() && ch.read(tail) > 0) {

@@ -96,8 +96,10 @@ final class Watchdog implements AutoCloseable {
         }
         argv.addAll(List.of(Processes.SH, "-c", SCRIPT));
         try {
-            return Optional.of(new Watchdog(new ProcessBuilder(argv).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start()));
+            return Optional.of(new Watchdog(new ProcessBuilder(argv)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .start()));
         } catch (IOException e) {
             return Optional.empty();
         }

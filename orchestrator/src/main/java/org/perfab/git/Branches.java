@@ -62,9 +62,12 @@ record Branches(List<String> local, List<String> remote) {
         if (all.isEmpty()) {
             return "it has no branches";
         }
-        all.sort(Comparator.comparing(Near::nearness).thenComparingInt(Near::edits)
-                .thenComparing(Near::remote).thenComparing(Near::name));
-        List<String> shown = all.stream().limit(SHOWN).map(n -> bounded(n.name())).toList();
+        all.sort(Comparator.comparing(Near::nearness)
+                .thenComparingInt(Near::edits)
+                .thenComparing(Near::remote)
+                .thenComparing(Near::name));
+        List<String> shown =
+                all.stream().limit(SHOWN).map(n -> bounded(n.name())).toList();
         String more = all.size() > SHOWN ? " and " + (all.size() - SHOWN) + " more" : "";
         String question = all.get(0).nearness() != Nearness.FAR ? " (did you mean " + shown.get(0) + "?)" : "";
         return "its branches include " + String.join(", ", shown) + more + question;
@@ -72,7 +75,8 @@ record Branches(List<String> local, List<String> remote) {
 
     /** Returns {@code name}, or its first {@link #NAME_LENGTH} code points, the last an ellipsis. */
     private static String bounded(String name) {
-        return name.codePointCount(0, name.length()) <= NAME_LENGTH ? name
+        return name.codePointCount(0, name.length()) <= NAME_LENGTH
+                ? name
                 : name.substring(0, name.offsetByCodePoints(0, NAME_LENGTH - 1)) + "\u2026";
     }
 
@@ -106,7 +110,8 @@ record Branches(List<String> local, List<String> remote) {
         }
         String remoteName = name.substring(0, slash);
         return remoteName.equals("origin") || remote.stream().anyMatch(r -> r.startsWith(remoteName + "/"))
-                ? Optional.of(remoteName) : Optional.empty();
+                ? Optional.of(remoteName)
+                : Optional.empty();
     }
 
     /** How near a branch is to the name typed, the nearest first. */
@@ -127,8 +132,7 @@ record Branches(List<String> local, List<String> remote) {
      * A branch and how near it is to a ref typed: its nearness, then its one-letter edits from it
      * (0 for a far one, which sorts by name).
      */
-    private record Near(String name, boolean remote, Nearness nearness, int edits) {
-    }
+    private record Near(String name, boolean remote, Nearness nearness, int edits) {}
 
     private Near near(String stem, String name, boolean isRemote) {
         String branch = isRemote ? name.substring(name.indexOf('/') + 1) : name;
@@ -150,7 +154,8 @@ record Branches(List<String> local, List<String> remote) {
         if (NearNames.near(stem, branch)) {
             return Nearness.TYPO;
         }
-        boolean starts = stem.length() >= 3 && branch.startsWith(stem) || branch.length() >= 3 && stem.startsWith(branch);
+        boolean starts =
+                stem.length() >= 3 && branch.startsWith(stem) || branch.length() >= 3 && stem.startsWith(branch);
         return starts ? Nearness.PREFIX : Nearness.FAR;
     }
 }

@@ -88,7 +88,9 @@ public final class GitRepo implements AutoCloseable {
      * Returns the root of the working tree, or empty for a bare repository.
      */
     public Optional<Path> workTree() {
-        return repo.isBare() ? Optional.empty() : Optional.of(repo.getWorkTree().toPath().toAbsolutePath().normalize());
+        return repo.isBare()
+                ? Optional.empty()
+                : Optional.of(repo.getWorkTree().toPath().toAbsolutePath().normalize());
     }
 
     /**
@@ -129,8 +131,7 @@ public final class GitRepo implements AutoCloseable {
             RevCommit c = walk.parseCommit(id);
             return new Commit(ref, c.name(), c.getTree().name(), c.getShortMessage());
         } catch (IOException e) {
-            throw new RunFailedException("cannot read commit " + id.name() + " ('" + ref + "'): "
-                    + e.getMessage(), e);
+            throw new RunFailedException("cannot read commit " + id.name() + " ('" + ref + "'): " + e.getMessage(), e);
         }
     }
 
@@ -169,11 +170,15 @@ public final class GitRepo implements AutoCloseable {
         Branches branches = branches();
         String usual = and(Branches.DEFAULT_NAMES);
         for (boolean remote : new boolean[] {false, true}) {
-            List<String> names = Branches.DEFAULT_NAMES.stream().map(n -> remote ? "origin/" + n : n)
-                    .filter((remote ? branches.remote() : branches.local())::contains).toList();
+            List<String> names = Branches.DEFAULT_NAMES.stream()
+                    .map(n -> remote ? "origin/" + n : n)
+                    .filter((remote ? branches.remote() : branches.local())::contains)
+                    .toList();
             if (names.size() == 1) {
-                return new DefaultBranch(names.get(0), "no origin/HEAD, and the only one of " + usual + " among "
-                        + (remote ? "origin's branches" : "its branches"));
+                return new DefaultBranch(
+                        names.get(0),
+                        "no origin/HEAD, and the only one of " + usual + " among "
+                                + (remote ? "origin's branches" : "its branches"));
             }
             if (names.size() > 1) {
                 throw new BadInputException("cannot tell the default branch of " + shown + ", the base when --base is"
@@ -193,7 +198,8 @@ public final class GitRepo implements AutoCloseable {
             if (ref == null || ref.getObjectId() == null) {
                 return Optional.empty();
             }
-            return Optional.of(ref.isSymbolic() ? Repository.shortenRefName(ref.getTarget().getName()) : "origin/HEAD");
+            return Optional.of(
+                    ref.isSymbolic() ? Repository.shortenRefName(ref.getTarget().getName()) : "origin/HEAD");
         } catch (IOException e) {
             throw new RunFailedException("cannot read origin/HEAD in " + shown + ": " + e.getMessage(), e);
         }
@@ -201,7 +207,8 @@ public final class GitRepo implements AutoCloseable {
 
     /** Returns {@code names} as a sentence lists them: "a", "a and b", "a, b and c". */
     private static String and(List<String> names) {
-        return names.size() < 2 ? String.join("", names)
+        return names.size() < 2
+                ? String.join("", names)
                 : String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
     }
 
@@ -232,7 +239,8 @@ public final class GitRepo implements AutoCloseable {
                     + " the expression names no commit of its history (fewer ancestors, or no such parent)");
         }
         return new BadInputException("unknown ref '" + ref + "' in " + shown
-                + " (a branch, tag, remote branch such as origin/main, or commit id); " + branches().listed(ref));
+                + " (a branch, tag, remote branch such as origin/main, or commit id); "
+                + branches().listed(ref));
     }
 
     /** The head that names the working tree, uncommitted changes included: {@link #snapshot}. */
@@ -253,10 +261,12 @@ public final class GitRepo implements AutoCloseable {
      * @throws BadInputException for a bare repository, one with no commit yet, or an unresolved merge
      */
     public Commit snapshot(List<Path> leaveOut, Consumer<String> note) {
-        Path root = workTree().orElseThrow(() -> new BadInputException(
-                "--head " + WORKTREE + ": " + shown + " is a bare repository, with no working tree"));
+        Path root = workTree()
+                .orElseThrow(() -> new BadInputException(
+                        "--head " + WORKTREE + ": " + shown + " is a bare repository, with no working tree"));
         Commit head = resolve("HEAD");
-        try (ObjectInserter inserter = repo.newObjectInserter(); ObjectReader reader = repo.newObjectReader()) {
+        try (ObjectInserter inserter = repo.newObjectInserter();
+                ObjectReader reader = repo.newObjectReader()) {
             ObjectId tree = WorkTreeSnapshot.write(repo, root, leaveOut, note);
             if (tree.name().equals(head.tree())) {
                 return new Commit(WORKTREE, head.id(), head.tree(), head.subject() + " (no uncommitted changes)");
@@ -277,8 +287,8 @@ public final class GitRepo implements AutoCloseable {
         try (ObjectReader reader = repo.newObjectReader()) {
             return changedFiles(reader, ObjectId.fromString(a.tree()), ObjectId.fromString(b.tree()));
         } catch (IOException e) {
-            throw new RunFailedException("cannot compare the trees of " + a.shortId() + " and " + b.shortId() + ": "
-                    + e.getMessage(), e);
+            throw new RunFailedException(
+                    "cannot compare the trees of " + a.shortId() + " and " + b.shortId() + ": " + e.getMessage(), e);
         }
     }
 
@@ -310,13 +320,17 @@ public final class GitRepo implements AutoCloseable {
             List<Commit> bases = new ArrayList<>();
             for (RevCommit base = walk.next(); base != null; base = walk.next()) {
                 walk.parseBody(base);
-                bases.add(new Commit("merge-base(" + a.typed() + ", " + b.typed() + ")", base.name(),
-                        base.getTree().name(), base.getShortMessage()));
+                bases.add(new Commit(
+                        "merge-base(" + a.typed() + ", " + b.typed() + ")",
+                        base.name(),
+                        base.getTree().name(),
+                        base.getShortMessage()));
             }
             if (bases.isEmpty()) {
                 boolean shallow = Files.exists(repo.getDirectory().toPath().resolve("shallow"));
                 throw new BadInputException("no merge-base between '" + a.typed() + "' and '" + b.typed()
-                        + "' in " + shown + (shallow
+                        + "' in " + shown
+                        + (shallow
                                 ? ": the clone is shallow; fetch the full history (e.g. fetch-depth: 0)"
                                 : ": their histories are unrelated"));
             }
@@ -342,7 +356,8 @@ public final class GitRepo implements AutoCloseable {
      */
     public Map<String, Reach> reach(Commit ref, Collection<String> ids) {
         Map<String, Reach> out = new LinkedHashMap<>();
-        try (ObjectReader reader = repo.newObjectReader(); RevWalk walk = new RevWalk(reader)) {
+        try (ObjectReader reader = repo.newObjectReader();
+                RevWalk walk = new RevWalk(reader)) {
             RevCommit tip = walk.parseCommit(ObjectId.fromString(ref.id()));
             for (String id : ids) {
                 if (out.containsKey(id)) {
@@ -402,8 +417,8 @@ public final class GitRepo implements AutoCloseable {
             throw new RunFailedException("cannot walk the history of " + shown + ": " + e.getMessage(), e);
         }
         if (line.isEmpty()) {
-            throw new BadInputException("'" + good.typed() + "' and '" + bad.typed() + "' are one commit: nothing to"
-                    + " bisect");
+            throw new BadInputException(
+                    "'" + good.typed() + "' and '" + bad.typed() + "' are one commit: nothing to" + " bisect");
         }
         Collections.reverse(line);
         return line;
@@ -418,14 +433,16 @@ public final class GitRepo implements AutoCloseable {
             return Optional.empty();
         }
         try (RevWalk walk = new RevWalk(repo);
-                TreeWalk tw = TreeWalk.forPath(repo, path, walk.parseCommit(ObjectId.fromString(commit.id())).getTree())) {
+                TreeWalk tw = TreeWalk.forPath(
+                        repo,
+                        path,
+                        walk.parseCommit(ObjectId.fromString(commit.id())).getTree())) {
             if (tw == null || (tw.getFileMode(0).getBits() & FileMode.TYPE_MASK) != FileMode.TYPE_FILE) {
                 return Optional.empty();
             }
             return Optional.of(repo.open(tw.getObjectId(0)).getBytes());
         } catch (IOException e) {
-            throw new RunFailedException("cannot read " + path + " at " + commit.shortId() + ": "
-                    + e.getMessage(), e);
+            throw new RunFailedException("cannot read " + path + " at " + commit.shortId() + ": " + e.getMessage(), e);
         }
     }
 
@@ -448,8 +465,7 @@ public final class GitRepo implements AutoCloseable {
      * @param id the id of its content: two entries with one id and kind hold the same thing
      * @param kind what it is
      */
-    public record Entry(String path, String id, Kind kind) {
-    }
+    public record Entry(String path, String id, Kind kind) {}
 
     /**
      * Returns every file, link and submodule of {@code commit}'s tree (not the files inside its
@@ -457,14 +473,20 @@ public final class GitRepo implements AutoCloseable {
      */
     public SortedMap<String, Entry> files(Commit commit) {
         SortedMap<String, Entry> files = new TreeMap<>();
-        try (RevWalk walk = new RevWalk(repo); TreeWalk tw = new TreeWalk(repo)) {
+        try (RevWalk walk = new RevWalk(repo);
+                TreeWalk tw = new TreeWalk(repo)) {
             tw.addTree(walk.parseCommit(ObjectId.fromString(commit.id())).getTree());
             tw.setRecursive(true);
             while (tw.next()) {
                 FileMode mode = tw.getFileMode(0);
-                Kind kind = mode == FileMode.GITLINK ? Kind.SUBMODULE : mode == FileMode.SYMLINK ? Kind.LINK
-                        : mode == FileMode.EXECUTABLE_FILE ? Kind.EXECUTABLE : Kind.FILE;
-                files.put(tw.getPathString(), new Entry(tw.getPathString(), tw.getObjectId(0).name(), kind));
+                Kind kind = mode == FileMode.GITLINK
+                        ? Kind.SUBMODULE
+                        : mode == FileMode.SYMLINK
+                                ? Kind.LINK
+                                : mode == FileMode.EXECUTABLE_FILE ? Kind.EXECUTABLE : Kind.FILE;
+                files.put(
+                        tw.getPathString(),
+                        new Entry(tw.getPathString(), tw.getObjectId(0).name(), kind));
             }
             return files;
         } catch (IOException e) {
@@ -480,24 +502,28 @@ public final class GitRepo implements AutoCloseable {
      * @throws BadInputException naming the path when a folder, or a link to one, is in the way
      */
     public void overlay(Commit commit, List<Entry> entries, Path tree) {
-        try (TreeWriter out = new TreeWriter(tree); ObjectReader reader = repo.newObjectReader()) {
+        try (TreeWriter out = new TreeWriter(tree);
+                ObjectReader reader = repo.newObjectReader()) {
             for (Entry e : entries) {
                 Path target = out.resolve(e.path());
-                byte[] content = reader.open(ObjectId.fromString(e.id()), Constants.OBJ_BLOB).getBytes();
+                byte[] content = reader.open(ObjectId.fromString(e.id()), Constants.OBJ_BLOB)
+                        .getBytes();
                 out.clear(target);
                 switch (e.kind()) {
                     case LINK -> out.link(target, Path.of(new String(content, StandardCharsets.UTF_8)));
                     case FILE, EXECUTABLE -> out.file(target, content, e.kind() == Kind.EXECUTABLE);
-                    case SUBMODULE -> throw new BadInputException("'" + e.path() + "' is a submodule; a harness"
-                            + " file must be a file");
+                    case SUBMODULE ->
+                        throw new BadInputException(
+                                "'" + e.path() + "' is a submodule; a harness" + " file must be a file");
                 }
             }
             out.finish();
         } catch (BadInputException e) {
             throw new BadInputException("cannot copy the head's harness files into " + tree + ": " + e.getMessage(), e);
         } catch (IOException e) {
-            throw new RunFailedException("cannot copy the harness files of " + commit.shortId() + " into " + tree
-                    + ": " + e.getMessage(), e);
+            throw new RunFailedException(
+                    "cannot copy the harness files of " + commit.shortId() + " into " + tree + ": " + e.getMessage(),
+                    e);
         }
     }
 
@@ -537,14 +563,16 @@ public final class GitRepo implements AutoCloseable {
             }
             return written;
         } catch (MissingObjectException e) {
-            throw new RunFailedException("commit " + commit.shortId() + " ('" + commit.typed()
-                    + "') is missing object " + e.getObjectId().name() + " in " + shown, e);
+            throw new RunFailedException(
+                    "commit " + commit.shortId() + " ('" + commit.typed() + "') is missing object "
+                            + e.getObjectId().name() + " in " + shown,
+                    e);
         } catch (BadInputException e) {
-            throw new BadInputException("refusing to check out " + commit.shortId() + " ('" + commit.typed()
-                    + "'): " + e.getMessage(), e);
+            throw new BadInputException(
+                    "refusing to check out " + commit.shortId() + " ('" + commit.typed() + "'): " + e.getMessage(), e);
         } catch (IOException e) {
-            throw new RunFailedException("cannot write the tree of " + commit.shortId() + " into "
-                    + dest + ": " + e.getMessage(), e);
+            throw new RunFailedException(
+                    "cannot write the tree of " + commit.shortId() + " into " + dest + ": " + e.getMessage(), e);
         }
     }
 
@@ -552,8 +580,14 @@ public final class GitRepo implements AutoCloseable {
      * Writes the tree of {@code commitId} (of {@code from}) at {@code prefix} below {@code out}'s
      * root: the top, or a submodule's folder.
      */
-    private void write(Repository from, ObjectId commitId, TreeWriter out, String prefix,
-            List<String> written, Set<String> leaveOut) throws IOException {
+    private void write(
+            Repository from,
+            ObjectId commitId,
+            TreeWriter out,
+            String prefix,
+            List<String> written,
+            Set<String> leaveOut)
+            throws IOException {
         List<Submodule> submodules = new ArrayList<>();
         ObjectChecker checker = checker();
         try (RevWalk walk = new RevWalk(from);
@@ -619,7 +653,8 @@ public final class GitRepo implements AutoCloseable {
             checker.checkTree(tree, raw);
         } catch (CorruptObjectException e) {
             throw new BadInputException("the tree " + (where.isEmpty() ? "at the top" : "at '" + where + "'")
-                    + " has an unsafe entry" + badEntry(checker, raw).map(n -> " '" + n + "'").orElse("")
+                    + " has an unsafe entry"
+                    + badEntry(checker, raw).map(n -> " '" + n + "'").orElse("")
                     + ", which git refuses to check out: " + e.getMessage().replaceFirst("^.*: ", ""));
         }
     }
@@ -644,8 +679,7 @@ public final class GitRepo implements AutoCloseable {
         return Optional.empty();
     }
 
-    private record Submodule(String path, ObjectId commit) {
-    }
+    private record Submodule(String path, ObjectId commit) {}
 
     private static Config gitmodules(Repository from, ObjectReader reader, RevCommit commit) throws IOException {
         Config config = new Config();
@@ -659,8 +693,15 @@ public final class GitRepo implements AutoCloseable {
         return config;
     }
 
-    private void writeSubmodule(Repository from, Config modules, Submodule s, TreeWriter out, String prefix,
-            List<String> written, Set<String> leaveOut) throws IOException {
+    private void writeSubmodule(
+            Repository from,
+            Config modules,
+            Submodule s,
+            TreeWriter out,
+            String prefix,
+            List<String> written,
+            Set<String> leaveOut)
+            throws IOException {
         out.folder(out.resolve(prefix + s.path()));
         Optional<Repository> sub = submoduleRepository(from, modules, s, prefix);
         if (sub.isEmpty()) {
@@ -704,7 +745,10 @@ public final class GitRepo implements AutoCloseable {
             }
             Repository sub;
             try {
-                sub = new FileRepositoryBuilder().findGitDir(candidate.toFile()).setMustExist(true).build();
+                sub = new FileRepositoryBuilder()
+                        .findGitDir(candidate.toFile())
+                        .setMustExist(true)
+                        .build();
             } catch (IOException | IllegalArgumentException e) {
                 continue;
             }
@@ -733,8 +777,7 @@ public final class GitRepo implements AutoCloseable {
      * @param available whether this repository has that commit (checked out, or under
      *     {@code .git/modules})
      */
-    public record SubmoduleState(String path, String commit, boolean available) {
-    }
+    public record SubmoduleState(String path, String commit, boolean available) {}
 
     /**
      * Returns every submodule of {@code commit}'s tree, in tree order, with those of each available
@@ -749,8 +792,8 @@ public final class GitRepo implements AutoCloseable {
         try {
             submodules(repo, ObjectId.fromString(commit.id()), "", out);
         } catch (IOException e) {
-            throw new RunFailedException("cannot read the submodules of " + commit.shortId() + " in " + shown + ": "
-                    + e.getMessage(), e);
+            throw new RunFailedException(
+                    "cannot read the submodules of " + commit.shortId() + " in " + shown + ": " + e.getMessage(), e);
         }
         return out;
     }

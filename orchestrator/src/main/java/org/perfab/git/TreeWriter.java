@@ -29,9 +29,12 @@ import org.perfab.failure.BadInputException;
  */
 final class TreeWriter implements AutoCloseable {
     static final Set<PosixFilePermission> EXECUTABLE = EnumSet.of(
-            PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE,
-            PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.GROUP_READ,
-            PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.OTHERS_READ,
+            PosixFilePermission.OWNER_READ,
+            PosixFilePermission.OWNER_WRITE,
+            PosixFilePermission.OWNER_EXECUTE,
+            PosixFilePermission.GROUP_READ,
+            PosixFilePermission.GROUP_EXECUTE,
+            PosixFilePermission.OTHERS_READ,
             PosixFilePermission.OTHERS_EXECUTE);
     private static final int IN_FLIGHT = 512;
 
@@ -61,8 +64,7 @@ final class TreeWriter implements AutoCloseable {
         Path p = root;
         for (String segment : relative.split("/", -1)) {
             if (segment.isEmpty() || segment.equals(".") || segment.equals("..") || segment.indexOf('\0') >= 0) {
-                throw new BadInputException("unsafe path '" + relative + "': perfab writes nothing outside "
-                        + root);
+                throw new BadInputException("unsafe path '" + relative + "': perfab writes nothing outside " + root);
             }
             p = p.resolve(segment);
         }

@@ -55,8 +55,7 @@ final class WorkTreeSnapshot {
     private final List<Untracked> untracked = new ArrayList<>();
 
     /** An untracked file the snapshot takes, with its size. */
-    private record Untracked(String path, long bytes) {
-    }
+    private record Untracked(String path, long bytes) {}
 
     private WorkTreeSnapshot(Path top, List<Path> skipped, Consumer<String> note) {
         this.top = top;
@@ -80,7 +79,8 @@ final class WorkTreeSnapshot {
     private ObjectId tree(Repository repo, Path root) throws IOException {
         DirCache index = repo.readDirCache();
         refuseUnmerged(index, root);
-        try (ObjectInserter inserter = repo.newObjectInserter(); ObjectReader reader = repo.newObjectReader();
+        try (ObjectInserter inserter = repo.newObjectInserter();
+                ObjectReader reader = repo.newObjectReader();
                 TreeWalk tw = new TreeWalk(repo, reader)) {
             DirCache snapshot = DirCache.newInCore();
             DirCacheBuilder builder = snapshot.builder();
@@ -111,8 +111,11 @@ final class WorkTreeSnapshot {
                                 + " submodule, as git leaves it out (add it with 'git submodule add' to measure it)");
                         continue;
                     }
-                    id = submodule(path, file.getEntryObjectId().equals(ObjectId.zeroId()) ? entry.getEntryObjectId()
-                            : file.getEntryObjectId());
+                    id = submodule(
+                            path,
+                            file.getEntryObjectId().equals(ObjectId.zeroId())
+                                    ? entry.getEntryObjectId()
+                                    : file.getEntryObjectId());
                 } else if (mode != FileMode.SYMLINK && !aFile(path)) {
                     continue;
                 } else if (entry != null && !file.isModified(entry.getDirCacheEntry(), true, reader)) {
@@ -147,8 +150,12 @@ final class WorkTreeSnapshot {
         if (!Files.exists(dotGit, LinkOption.NOFOLLOW_LINKS) || Files.isSymbolicLink(dotGit)) {
             return checkedOut; // not checked out: the commit the index records
         }
-        try (Repository sub = new FileRepositoryBuilder().setGitDir(gitDir(dotGit)).setWorkTree(path.toFile())
-                .setMustExist(true).build(); RevWalk walk = new RevWalk(sub)) {
+        try (Repository sub = new FileRepositoryBuilder()
+                        .setGitDir(gitDir(dotGit))
+                        .setWorkTree(path.toFile())
+                        .setMustExist(true)
+                        .build();
+                RevWalk walk = new RevWalk(sub)) {
             ObjectId headId = sub.resolve(Constants.HEAD);
             if (headId == null) {
                 return checkedOut;
@@ -177,7 +184,10 @@ final class WorkTreeSnapshot {
         if (!line.startsWith("gitdir:")) {
             throw new IOException(dotGit + " is not a gitdir file");
         }
-        return dotGit.getParent().resolve(line.substring("gitdir:".length()).strip()).normalize().toFile();
+        return dotGit.getParent()
+                .resolve(line.substring("gitdir:".length()).strip())
+                .normalize()
+                .toFile();
     }
 
     /** Writes a commit of {@code tree} on top of {@code parent}, by perfab, and returns its id. */
@@ -239,12 +249,19 @@ final class WorkTreeSnapshot {
             return;
         }
         long bytes = untracked.stream().mapToLong(Untracked::bytes).sum();
-        List<Untracked> largest = untracked.stream().sorted(Comparator.comparingLong(Untracked::bytes).reversed()
-                .thenComparing(Untracked::path)).limit(NAMED).toList();
+        List<Untracked> largest = untracked.stream()
+                .sorted(Comparator.comparingLong(Untracked::bytes).reversed().thenComparing(Untracked::path))
+                .limit(NAMED)
+                .toList();
         note.accept("the head takes " + untracked.size() + " untracked file" + (untracked.size() == 1 ? "" : "s")
-                + " (" + size(bytes) + "): " + String.join(", ", largest.stream().map(u -> u.path() + " ("
-                + size(u.bytes()) + ")").toList()) + (untracked.size() > NAMED ? " and " + (untracked.size() - NAMED)
-                + " more" : "") + "; add what is not part of the code to .gitignore");
+                + " (" + size(bytes) + "): "
+                + String.join(
+                        ", ",
+                        largest.stream()
+                                .map(u -> u.path() + " (" + size(u.bytes()) + ")")
+                                .toList())
+                + (untracked.size() > NAMED ? " and " + (untracked.size() - NAMED) + " more" : "")
+                + "; add what is not part of the code to .gitignore");
     }
 
     /** Returns a size in bytes, KiB, MiB or GiB. */

@@ -43,8 +43,11 @@ final class BenchmarkDotNetJson extends ToolFormat {
             var time = cell(file, where, name, "time", "ns/op");
             JsonNode statistics = b.path("Statistics");
             if (!statistics.isObject()) {
-                throw bad(file, where, "'" + name + "' has no \"Statistics\": BenchmarkDotNet writes none for a"
-                        + " benchmark that failed, so it has no time to compare");
+                throw bad(
+                        file,
+                        where,
+                        "'" + name + "' has no \"Statistics\": BenchmarkDotNet writes none for a"
+                                + " benchmark that failed, so it has no time to compare");
             }
             JsonNode values = statistics.path("OriginalValues");
             List<Reading> times = new ArrayList<>();
@@ -53,15 +56,18 @@ final class BenchmarkDotNetJson extends ToolFormat {
                     times.add(new Reading(time, number(file, where, values.get(k), "an original value"), file, 0, 0));
                 }
             } else {
-                times.add(new Reading(time, number(file, where, statistics.get("Mean"), "\"Statistics.Mean\""), file,
-                        0, 0));
+                times.add(new Reading(
+                        time, number(file, where, statistics.get("Mean"), "\"Statistics.Mean\""), file, 0, 0));
             }
             if (times.stream().allMatch(r -> r.value() == 0)) {
                 // Not a time: BenchmarkDotNet takes the overhead of an empty method off every
                 // measurement, down to 0, and a 0 compares with any other time as -100%.
-                throw bad(file, where, "every time of '" + name + "' is 0 ns/op: BenchmarkDotNet could not tell it from"
-                        + " an empty method, so it has no time to compare (a 0 would compare as -100%); give each"
-                        + " operation more work");
+                throw bad(
+                        file,
+                        where,
+                        "every time of '" + name + "' is 0 ns/op: BenchmarkDotNet could not tell it from"
+                                + " an empty method, so it has no time to compare (a 0 would compare as -100%); give each"
+                                + " operation more work");
             }
             readings.addAll(times);
             JsonNode bytes = b.path("Memory").get("BytesAllocatedPerOperation");

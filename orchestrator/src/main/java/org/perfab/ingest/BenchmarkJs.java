@@ -30,7 +30,9 @@ final class BenchmarkJs extends ToolFormat {
 
     @Override
     public boolean recognises(String head) {
-        return Pattern.compile("(?m)^.+ x [0-9][0-9,.]* ops/sec \\S+% \\(\\d+ runs? sampled\\)").matcher(head).find();
+        return Pattern.compile("(?m)^.+ x [0-9][0-9,.]* ops/sec \\S+% \\(\\d+ runs? sampled\\)")
+                .matcher(head)
+                .find();
     }
 
     @Override
@@ -42,8 +44,11 @@ final class BenchmarkJs extends ToolFormat {
             Matcher m = LINE.matcher(line);
             if (!m.matches()) {
                 if (LOOKS_LIKE.matcher(line).find()) {
-                    throw bad(file, Integer.toString(i + 1), "looks like a benchmark.js result but is not one"
-                            + " ('NAME x N ops/sec ±P% (R runs sampled)'): " + line);
+                    throw bad(
+                            file,
+                            Integer.toString(i + 1),
+                            "looks like a benchmark.js result but is not one"
+                                    + " ('NAME x N ops/sec ±P% (R runs sampled)'): " + line);
                 }
                 continue;
             }
@@ -51,8 +56,12 @@ final class BenchmarkJs extends ToolFormat {
             if (name.isEmpty()) {
                 throw bad(file, Integer.toString(i + 1), "a benchmark without a name");
             }
-            readings.add(new Reading(new Cell(name, "throughput", "ops/s", Direction.HIGHER_IS_BETTER),
-                    Double.parseDouble(m.group(2).replace(",", "")), file, i + 1, 1));
+            readings.add(new Reading(
+                    new Cell(name, "throughput", "ops/s", Direction.HIGHER_IS_BETTER),
+                    Double.parseDouble(m.group(2).replace(",", "")),
+                    file,
+                    i + 1,
+                    1));
         }
         if (readings.isEmpty()) {
             throw bad(file, "", "no benchmark.js result lines ('NAME x N ops/sec ±P% (R runs sampled)')");

@@ -37,8 +37,9 @@ final class Catch2Xml extends ToolFormat {
 
     @Override
     public boolean recognises(String head) {
-        return head.stripLeading().startsWith("<") && (head.contains("<Catch ") || head.contains("<Catch>")
-                || head.contains("<Catch2TestRun")) && head.contains("<BenchmarkResults");
+        return head.stripLeading().startsWith("<")
+                && (head.contains("<Catch ") || head.contains("<Catch>") || head.contains("<Catch2TestRun"))
+                && head.contains("<BenchmarkResults");
     }
 
     @Override
@@ -69,7 +70,9 @@ final class Catch2Xml extends ToolFormat {
         try {
             d = parser.parse(new InputSource(new StringReader(doc)));
         } catch (SAXParseException e) {
-            throw bad(file, (firstLine + Math.max(0, e.getLineNumber() - 1)) + ":" + e.getColumnNumber(),
+            throw bad(
+                    file,
+                    (firstLine + Math.max(0, e.getLineNumber() - 1)) + ":" + e.getColumnNumber(),
                     "malformed XML: " + e.getMessage());
         } catch (SAXException | IOException e) {
             throw bad(file, Integer.toString(firstLine), "malformed XML: " + e.getMessage());

@@ -35,18 +35,26 @@ final class CriterionJson extends ToolFormat {
         if (text.contains("\"point_estimate\"") && !text.contains("\"reason\"")) {
             JsonNode root = json(file, text);
             Path dir = file.toAbsolutePath().getParent();
-            if (dir != null && dir.getFileName() != null && List.of("new", "base").contains(dir.getFileName().toString())) {
+            if (dir != null
+                    && dir.getFileName() != null
+                    && List.of("new", "base").contains(dir.getFileName().toString())) {
                 dir = dir.getParent();
             }
             Path criterion = dir;
-            while (criterion != null && criterion.getFileName() != null
+            while (criterion != null
+                    && criterion.getFileName() != null
                     && !criterion.getFileName().toString().equals("criterion")) {
                 criterion = criterion.getParent();
             }
-            String name = criterion == null || dir == null ? String.valueOf(dir.getFileName())
+            String name = criterion == null || dir == null
+                    ? String.valueOf(dir.getFileName())
                     : criterion.relativize(dir).toString().replace('\\', '/');
-            readings.add(new Reading(cell(file, "", name, "time", "ns"),
-                    number(file, "mean", root.path("mean").get("point_estimate"), "\"mean.point_estimate\""), file, 0, 0));
+            readings.add(new Reading(
+                    cell(file, "", name, "time", "ns"),
+                    number(file, "mean", root.path("mean").get("point_estimate"), "\"mean.point_estimate\""),
+                    file,
+                    0,
+                    0));
             return readings;
         }
         String[] lines = text.split("\n");
@@ -60,14 +68,22 @@ final class CriterionJson extends ToolFormat {
             }
             String where = Integer.toString(i + 1);
             JsonNode typical = m.path("typical");
-            var cell = cell(file, where, m.path("id").asText(), "time", m.path("unit").asText(typical.path("unit").asText("ns")));
+            var cell = cell(
+                    file,
+                    where,
+                    m.path("id").asText(),
+                    "time",
+                    m.path("unit").asText(typical.path("unit").asText("ns")));
             JsonNode values = m.path("measured_values");
             JsonNode counts = m.path("iteration_count");
             int nValues = values.isArray() ? values.size() : 0;
             int nCounts = counts.isArray() ? counts.size() : 0;
             if (nValues != nCounts) {
-                throw bad(file, where, "benchmark '" + m.path("id").asText() + "' has " + nValues + " measured values"
-                        + " but " + nCounts + " iteration counts; each sample is one of each");
+                throw bad(
+                        file,
+                        where,
+                        "benchmark '" + m.path("id").asText() + "' has " + nValues + " measured values" + " but "
+                                + nCounts + " iteration counts; each sample is one of each");
             }
             if (nValues > 0) {
                 // Criterion's samples: each a batch of iterations, its time per iteration.
@@ -76,12 +92,12 @@ final class CriterionJson extends ToolFormat {
                     if (!(n > 0)) {
                         throw bad(file, where, "an iteration count of " + counts.get(k) + "; counts are positive");
                     }
-                    readings.add(new Reading(cell, number(file, where, values.get(k), "a measured value") / n,
-                            file, i + 1, 1));
+                    readings.add(new Reading(
+                            cell, number(file, where, values.get(k), "a measured value") / n, file, i + 1, 1));
                 }
             } else {
-                readings.add(new Reading(cell, number(file, where, typical.get("estimate"), "\"typical.estimate\""),
-                        file, i + 1, 1));
+                readings.add(new Reading(
+                        cell, number(file, where, typical.get("estimate"), "\"typical.estimate\""), file, i + 1, 1));
             }
         }
         if (readings.isEmpty()) {

@@ -22,8 +22,10 @@ import org.perfab.stats.Direction;
  * column it reads that the header names twice is an error naming the column.
  */
 public final class CsvFormat extends ToolFormat {
-    private static final CsvMapper CSV = CsvMapper.builder().enable(CsvParser.Feature.WRAP_AS_ARRAY)
-            .enable(CsvParser.Feature.TRIM_SPACES).build();
+    private static final CsvMapper CSV = CsvMapper.builder()
+            .enable(CsvParser.Feature.WRAP_AS_ARRAY)
+            .enable(CsvParser.Feature.TRIM_SPACES)
+            .build();
 
     /**
      * Where each field of a reading comes from. {@code cell} and {@code value} name columns; each of
@@ -62,14 +64,18 @@ public final class CsvFormat extends ToolFormat {
         public static Columns of(Map<String, String> mapping) {
             for (Map.Entry<String, String> e : mapping.entrySet()) {
                 if (!FIELDS.contains(e.getKey())) {
-                    throw new IllegalArgumentException("'" + e.getKey() + "' is not one of " + String.join(", ", FIELDS));
+                    throw new IllegalArgumentException(
+                            "'" + e.getKey() + "' is not one of " + String.join(", ", FIELDS));
                 }
                 if (e.getValue() == null || e.getValue().isBlank()) {
                     throw new IllegalArgumentException("the column of '" + e.getKey() + "' is empty");
                 }
             }
-            return new Columns(mapping.getOrDefault("cell", DEFAULT.cell()), mapping.getOrDefault("value", DEFAULT.value()),
-                    mapping.getOrDefault("metric", DEFAULT.metric()), mapping.getOrDefault("unit", DEFAULT.unit()),
+            return new Columns(
+                    mapping.getOrDefault("cell", DEFAULT.cell()),
+                    mapping.getOrDefault("value", DEFAULT.value()),
+                    mapping.getOrDefault("metric", DEFAULT.metric()),
+                    mapping.getOrDefault("unit", DEFAULT.unit()),
                     mapping.getOrDefault("direction", DEFAULT.direction()));
         }
 
@@ -114,7 +120,8 @@ public final class CsvFormat extends ToolFormat {
     @Override
     public boolean recognises(String head) {
         int end = head.indexOf('\n');
-        try (MappingIterator<String[]> rows = CSV.readerFor(String[].class).readValues(end < 0 ? head : head.substring(0, end))) {
+        try (MappingIterator<String[]> rows =
+                CSV.readerFor(String[].class).readValues(end < 0 ? head : head.substring(0, end))) {
             List<String> header = rows.hasNext() ? List.of(rows.next()) : List.of();
             return header.contains(columns.cell()) && header.contains(columns.value());
         } catch (IOException | RuntimeException e) {
@@ -159,8 +166,8 @@ public final class CsvFormat extends ToolFormat {
         return readings;
     }
 
-    private Reading reading(Path file, String where, String[] f, int cell, int value, int metric, int unit,
-            int direction, int line) {
+    private Reading reading(
+            Path file, String where, String[] f, int cell, int value, int metric, int unit, int direction, int line) {
         String name = f[cell];
         String m = metric >= 0 ? f[metric] : columns.metric().equals("metric") ? "value" : columns.metric();
         String u = unit >= 0 ? f[unit] : columns.unit().equals("unit") ? "" : columns.unit();
@@ -204,8 +211,11 @@ public final class CsvFormat extends ToolFormat {
         }
         int again = header.lastIndexOf(name);
         if (again != i) {
-            throw bad(file, "1", "column '" + name + "' is in the header twice (fields " + (i + 1) + " and "
-                    + (again + 1) + "), and which of the two to read cannot be told");
+            throw bad(
+                    file,
+                    "1",
+                    "column '" + name + "' is in the header twice (fields " + (i + 1) + " and " + (again + 1)
+                            + "), and which of the two to read cannot be told");
         }
         return i;
     }

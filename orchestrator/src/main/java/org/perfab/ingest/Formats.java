@@ -32,12 +32,21 @@ public final class Formats {
     public static final MeasurementFormat LIBTEST = new LibtestBench();
 
     /** Every format perfab reads, in the order detection tries them. */
-    public static final List<MeasurementFormat> ALL = List.of(PerfabJson.INSTANCE, new HyperfineJson(), GO, GOOGLE_BENCHMARK, JMH,
-            PYTEST_BENCHMARK, new CriterionJson(), new BenchmarkDotNetJson(), LIBTEST, new Catch2Xml(),
-            new BenchmarkJs(), new CsvFormat(CsvFormat.Columns.DEFAULT));
+    public static final List<MeasurementFormat> ALL = List.of(
+            PerfabJson.INSTANCE,
+            new HyperfineJson(),
+            GO,
+            GOOGLE_BENCHMARK,
+            JMH,
+            PYTEST_BENCHMARK,
+            new CriterionJson(),
+            new BenchmarkDotNetJson(),
+            LIBTEST,
+            new Catch2Xml(),
+            new BenchmarkJs(),
+            new CsvFormat(CsvFormat.Columns.DEFAULT));
 
-    private Formats() {
-    }
+    private Formats() {}
 
     /** Returns the perfab-json format ({@code schema: perfab/measurements/v1}). */
     public static MeasurementFormat perfabJson() {
@@ -77,7 +86,6 @@ public final class Formats {
             // JSON that no tool's format claims: perfab's own, whose reader says what is wrong where.
             return PerfabJson.INSTANCE;
         }
-        throw new BadInputException(file + ": not a format perfab knows (" + names()
-                + "); name it with --format-in");
+        throw new BadInputException(file + ": not a format perfab knows (" + names() + "); name it with --format-in");
     }
 }

@@ -54,7 +54,9 @@ final class GoBench extends ToolFormat {
 
     @Override
     public boolean recognises(String head) {
-        return Pattern.compile("(?m)^Benchmark\\S+\\s+\\d+\\s+[0-9.]+ \\S+").matcher(head).find();
+        return Pattern.compile("(?m)^Benchmark\\S+\\s+\\d+\\s+[0-9.]+ \\S+")
+                .matcher(head)
+                .find();
     }
 
     /**
@@ -74,7 +76,9 @@ final class GoBench extends ToolFormat {
             if (line.isResult()) {
                 try {
                     long n = Long.parseLong(line.field(1));
-                    iterations.computeIfAbsent(line.name(procs), k -> new ArrayList<>()).add(n);
+                    iterations
+                            .computeIfAbsent(line.name(procs), k -> new ArrayList<>())
+                            .add(n);
                     for (int k = 2; k + 1 < line.fields; k += 2) {
                         String unit = line.field(k + 1);
                         double perOp = unit.equals("ns/op") ? 1e-9 : unit.equals("sec/op") ? 1 : 0;
@@ -115,7 +119,9 @@ final class GoBench extends ToolFormat {
      */
     @Override
     public Optional<String> countingNeeds(List<String> run) {
-        if (run.size() >= 2 && Path.of(run.get(0)).getFileName().toString().equals("go") && run.get(1).equals("test")) {
+        if (run.size() >= 2
+                && Path.of(run.get(0)).getFileName().toString().equals("go")
+                && run.get(1).equals("test")) {
             return Optional.empty();
         }
         return Optional.of("'run' to be go test itself ([go, test, -bench, ., ...]), which perfab builds and runs a"
@@ -231,8 +237,11 @@ final class GoBench extends ToolFormat {
         for (int k = 5; k < line.fields; k += 2) {
             for (int j = 3; j < k; j += 2) {
                 if (Arrays.equals(line.buf, line.start[j], line.end[j], line.buf, line.start[k], line.end[k])) {
-                    throw bad(file, Integer.toString(number), "'" + line.field(k) + "' twice in: " + line.text()
-                            + " (a result line has one value per unit)");
+                    throw bad(
+                            file,
+                            Integer.toString(number),
+                            "'" + line.field(k) + "' twice in: " + line.text()
+                                    + " (a result line has one value per unit)");
                 }
             }
         }
@@ -251,8 +260,10 @@ final class GoBench extends ToolFormat {
             throw bad(file, Integer.toString(number), "'" + line.field(k) + "' is not a number in: " + line.text());
         }
         if (!Double.isFinite(value)) {
-            throw bad(file, Integer.toString(number), "'" + line.field(k) + "' is not a finite number in: "
-                    + line.text());
+            throw bad(
+                    file,
+                    Integer.toString(number),
+                    "'" + line.field(k) + "' is not a finite number in: " + line.text());
         }
         return value;
     }
@@ -407,12 +418,12 @@ final class GoBench extends ToolFormat {
      * @param direction the way the unit says is better, null when it does not say
      * @param line the line it was first read on
      */
-    private record Slot(int index, Name name, String unit, Direction direction, int line) {
-    }
+    private record Slot(int index, Name name, String unit, Direction direction, int line) {}
 
     /** Returns whether the bytes from {@code start} to {@code end} begin with {@code prefix}. */
     private static boolean startsWith(byte[] buf, int start, int end, byte[] prefix) {
-        return end - start >= prefix.length && Arrays.equals(buf, start, start + prefix.length, prefix, 0, prefix.length);
+        return end - start >= prefix.length
+                && Arrays.equals(buf, start, start + prefix.length, prefix, 0, prefix.length);
     }
 
     /** What is done with each line of a file: its bytes, without the line feed, and its number from 1. */
@@ -483,7 +494,8 @@ final class GoBench extends ToolFormat {
             }
             if (to > from && buf[to - 1] < 0) {
                 // A line that ends outside ASCII: strip it as text (Unicode has more white space).
-                buf = new String(buf, from, to - from, StandardCharsets.UTF_8).stripTrailing()
+                buf = new String(buf, from, to - from, StandardCharsets.UTF_8)
+                        .stripTrailing()
                         .getBytes(StandardCharsets.UTF_8);
                 from = 0;
                 to = buf.length;
@@ -518,7 +530,9 @@ final class GoBench extends ToolFormat {
          * value and unit pairs.
          */
         boolean isResult() {
-            if (fields < 4 || fields % 2 != 0 || end[0] - start[0] <= PREFIX.length
+            if (fields < 4
+                    || fields % 2 != 0
+                    || end[0] - start[0] <= PREFIX.length
                     || !startsWith(buf, start[0], end[0], PREFIX)) {
                 return false;
             }
@@ -542,8 +556,8 @@ final class GoBench extends ToolFormat {
 
         /** Returns the cell name of a result line: its first field less {@code Benchmark} and the {@code -N} suffix. */
         String name(int procs) {
-            return new String(buf, start[0] + PREFIX.length, end[0] - start[0] - PREFIX.length - procs,
-                    StandardCharsets.UTF_8);
+            return new String(
+                    buf, start[0] + PREFIX.length, end[0] - start[0] - PREFIX.length - procs, StandardCharsets.UTF_8);
         }
 
         /**
@@ -587,6 +601,7 @@ final class GoBench extends ToolFormat {
         final int hash;
         /** Whether the name is blank, with or without its own {@code -N} suffix. */
         final boolean blank;
+
         byte[][] units = new byte[0][];
         Cell[] cells = new Cell[0];
         Slot[] slots = new Slot[0];
@@ -595,7 +610,8 @@ final class GoBench extends ToolFormat {
             this.raw = raw;
             this.hash = hash;
             int dash = Suffix.dash(raw, 0, raw.length);
-            this.blank = name(0).isBlank() || (dash >= 0 && name(raw.length - dash).isBlank());
+            this.blank =
+                    name(0).isBlank() || (dash >= 0 && name(raw.length - dash).isBlank());
         }
 
         /** Returns the cell name: the name less {@code Benchmark} and the last {@code procs} bytes. */
@@ -636,8 +652,7 @@ final class GoBench extends ToolFormat {
                 return slots[u];
             }
             String unit = line.field(k);
-            Direction d = Units.direction(unit)
-                    .orElse(unit.endsWith("/op") ? Direction.LOWER_IS_BETTER : null);
+            Direction d = Units.direction(unit).orElse(unit.endsWith("/op") ? Direction.LOWER_IS_BETTER : null);
             Slot slot = new Slot(all.size(), this, unit, d, number);
             all.add(slot);
             slots = Arrays.copyOf(slots, slots.length + 1);
@@ -661,7 +676,7 @@ final class GoBench extends ToolFormat {
                 h = 31 * h + buf[i];
             }
             int mask = table.length - 1;
-            for (int i = mix(h) & mask;; i = (i + 1) & mask) {
+            for (int i = mix(h) & mask; ; i = (i + 1) & mask) {
                 Name n = table[i];
                 if (n == null) {
                     n = new Name(Arrays.copyOfRange(buf, s, e), h);

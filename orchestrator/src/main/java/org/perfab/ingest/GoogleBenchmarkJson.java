@@ -29,7 +29,8 @@ final class GoogleBenchmarkJson extends ToolFormat {
 
     @Override
     public boolean recognises(String head) {
-        return head.contains("\"benchmarks\"") && head.contains("\"context\"")
+        return head.contains("\"benchmarks\"")
+                && head.contains("\"context\"")
                 && (head.contains("\"library_build_type\"") || head.contains("\"num_cpus\""));
     }
 
@@ -52,7 +53,11 @@ final class GoogleBenchmarkJson extends ToolFormat {
                 continue;
             }
             if (b.path("error_occurred").asBoolean(false)) {
-                throw bad(file, where, b.path("name").asText() + " failed: " + b.path("error_message").asText());
+                throw bad(
+                        file,
+                        where,
+                        b.path("name").asText() + " failed: "
+                                + b.path("error_message").asText());
             }
             String name = b.path("run_name").asText(b.path("name").asText(""));
             if (name.isEmpty()) {
@@ -60,18 +65,30 @@ final class GoogleBenchmarkJson extends ToolFormat {
             }
             String unit = b.path("time_unit").asText("ns");
             for (String metric : List.of("real_time", "cpu_time")) {
-                readings.add(new Reading(cell(file, where, name, metric, unit),
-                        number(file, where, b.get(metric), "\"" + metric + "\""), file, 0, 0));
+                readings.add(new Reading(
+                        cell(file, where, name, metric, unit),
+                        number(file, where, b.get(metric), "\"" + metric + "\""),
+                        file,
+                        0,
+                        0));
             }
             // The rates of SetItemsProcessed and SetBytesProcessed; other user counters carry no
             // unit that tells their direction, and are not read.
             if (b.has("items_per_second")) {
-                readings.add(new Reading(cell(file, where, name, "items_per_second", "items/s"),
-                        number(file, where, b.get("items_per_second"), "\"items_per_second\""), file, 0, 0));
+                readings.add(new Reading(
+                        cell(file, where, name, "items_per_second", "items/s"),
+                        number(file, where, b.get("items_per_second"), "\"items_per_second\""),
+                        file,
+                        0,
+                        0));
             }
             if (b.has("bytes_per_second")) {
-                readings.add(new Reading(cell(file, where, name, "bytes_per_second", "B/s"),
-                        number(file, where, b.get("bytes_per_second"), "\"bytes_per_second\""), file, 0, 0));
+                readings.add(new Reading(
+                        cell(file, where, name, "bytes_per_second", "B/s"),
+                        number(file, where, b.get("bytes_per_second"), "\"bytes_per_second\""),
+                        file,
+                        0,
+                        0));
             }
         }
         if (readings.isEmpty()) {
@@ -94,7 +111,9 @@ final class GoogleBenchmarkJson extends ToolFormat {
                 default -> 0;
             };
             double t = b.path("iterations").asDouble(0) * b.path("real_time").asDouble(0) * unit;
-            if (!b.path("run_type").asText("iteration").equals("aggregate") && !name.isEmpty() && Double.isFinite(t)
+            if (!b.path("run_type").asText("iteration").equals("aggregate")
+                    && !name.isEmpty()
+                    && Double.isFinite(t)
                     && t > 0) {
                 seconds.merge(name, t, Double::sum);
             }

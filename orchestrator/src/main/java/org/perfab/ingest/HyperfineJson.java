@@ -51,8 +51,11 @@ final class HyperfineJson extends ToolFormat {
             }
             Integer first = named.putIfAbsent(command, i);
             if (first != null) {
-                throw bad(file, where, "command '" + command + "' is also the name of results[" + first + "], and two"
-                        + " commands of one name would pool into one cell; give each its own name (hyperfine -n)");
+                throw bad(
+                        file,
+                        where,
+                        "command '" + command + "' is also the name of results[" + first + "], and two"
+                                + " commands of one name would pool into one cell; give each its own name (hyperfine -n)");
             }
             exitedWell(file, where, command, r.path("exit_codes"));
             Cell cell = cell(file, where, command, "wall", "s");
@@ -61,14 +64,18 @@ final class HyperfineJson extends ToolFormat {
                 readings.add(new Reading(cell, number(file, where, r.get("mean"), "\"mean\""), file, 0, 0));
             } else {
                 for (int k = 0; k < times.size(); k++) {
-                    readings.add(new Reading(cell, number(file, where + ".times[" + k + "]", times.get(k), "the time"),
-                            file, 0, 0));
+                    readings.add(new Reading(
+                            cell, number(file, where + ".times[" + k + "]", times.get(k), "the time"), file, 0, 0));
                 }
             }
             for (String metric : List.of("user", "system")) {
                 if (r.has(metric)) {
-                    readings.add(new Reading(cell(file, where, command, metric, "s"),
-                            number(file, where, r.get(metric), "\"" + metric + "\""), file, 0, 0));
+                    readings.add(new Reading(
+                            cell(file, where, command, metric, "s"),
+                            number(file, where, r.get(metric), "\"" + metric + "\""),
+                            file,
+                            0,
+                            0));
                 }
             }
         }
@@ -93,9 +100,12 @@ final class HyperfineJson extends ToolFormat {
             if (code.isIntegralNumber() && code.asLong() == 0) {
                 continue;
             }
-            throw bad(file, where + ".exit_codes[" + k + "]", "command '" + command + "' "
-                    + (code.isNull() ? "was ended by a signal" : "exited with " + code) + " in run " + (k + 1)
-                    + " (hyperfine -i goes on past a failure); a run that failed is no measurement of the command");
+            throw bad(
+                    file,
+                    where + ".exit_codes[" + k + "]",
+                    "command '" + command + "' "
+                            + (code.isNull() ? "was ended by a signal" : "exited with " + code) + " in run " + (k + 1)
+                            + " (hyperfine -i goes on past a failure); a run that failed is no measurement of the command");
         }
     }
 }

@@ -26,7 +26,9 @@ final class JmhJson extends ToolFormat {
 
     @Override
     public boolean recognises(String head) {
-        return head.stripLeading().startsWith("[") && head.contains("\"primaryMetric\"") && head.contains("\"jmhVersion\"");
+        return head.stripLeading().startsWith("[")
+                && head.contains("\"primaryMetric\"")
+                && head.contains("\"jmhVersion\"");
     }
 
     @Override
@@ -48,16 +50,15 @@ final class JmhJson extends ToolFormat {
             var cell = cell(file, where, name, b.path("mode").asText("score"), unit);
             JsonNode raw = metric.path("rawData");
             if (!raw.isArray() || raw.isEmpty()) {
-                readings.add(new Reading(cell, score(file, where, cell, metric.get("score"), "\"score\""), file, 0,
-                        0));
+                readings.add(new Reading(cell, score(file, where, cell, metric.get("score"), "\"score\""), file, 0, 0));
                 continue;
             }
             for (int f = 0; f < raw.size(); f++) {
                 JsonNode fork = raw.get(f);
                 double sum = 0;
                 for (int k = 0; k < fork.size(); k++) {
-                    sum += score(file, where + ".rawData[" + f + "][" + k + "]", cell, fork.get(k),
-                            "an iteration's score");
+                    sum += score(
+                            file, where + ".rawData[" + f + "][" + k + "]", cell, fork.get(k), "an iteration's score");
                 }
                 if (fork.isEmpty()) {
                     throw bad(file, where, "fork " + f + " has no iterations");
@@ -79,8 +80,10 @@ final class JmhJson extends ToolFormat {
         for (JsonNode b : json(file, BadInputException.read(file))) {
             String name = name(b);
             double t = Math.max(1, b.path("forks").asDouble(1))
-                    * (b.path("warmupIterations").asDouble(0) * time(b.path("warmupTime").asText(""))
-                            + b.path("measurementIterations").asDouble(0) * time(b.path("measurementTime").asText("")));
+                    * (b.path("warmupIterations").asDouble(0)
+                                    * time(b.path("warmupTime").asText(""))
+                            + b.path("measurementIterations").asDouble(0)
+                                    * time(b.path("measurementTime").asText("")));
             if (!b.path("benchmark").asText("").isEmpty() && Double.isFinite(t) && t > 0) {
                 seconds.merge(name, t, Double::sum);
             }
@@ -91,7 +94,7 @@ final class JmhJson extends ToolFormat {
     /** Returns a benchmark's cell name: its method, then each parameter as {@code /NAME=VALUE}. */
     private static String name(JsonNode b) {
         StringBuilder name = new StringBuilder(b.path("benchmark").asText(""));
-        for (Iterator<Map.Entry<String, JsonNode>> it = b.path("params").fields(); it.hasNext();) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = b.path("params").fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> p = it.next();
             name.append('/').append(p.getKey()).append('=').append(p.getValue().asText());
         }
@@ -100,7 +103,8 @@ final class JmhJson extends ToolFormat {
 
     /** Returns a JMH time setting ({@code 10 s}, {@code 200 ms}) in seconds; 0 when it is not one. */
     private static double time(String text) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9.]+) *(ns|us|ms|s|min|hr)").matcher(text.strip());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9.]+) *(ns|us|ms|s|min|hr)")
+                .matcher(text.strip());
         if (!m.matches()) {
             return 0;
         }
@@ -128,8 +132,11 @@ final class JmhJson extends ToolFormat {
     private static double score(Path file, String where, Cell cell, JsonNode node, String what) {
         double score = number(file, where, node, what);
         if (score < 0) {
-            throw bad(file, where, "benchmark '" + cell.name() + "' (" + cell.metric() + "): " + what + " " + node + " "
-                    + cell.unit() + " is negative, and a JMH score (a rate or a time) cannot be");
+            throw bad(
+                    file,
+                    where,
+                    "benchmark '" + cell.name() + "' (" + cell.metric() + "): " + what + " " + node + " " + cell.unit()
+                            + " is negative, and a JMH score (a rate or a time) cannot be");
         }
         return score;
     }

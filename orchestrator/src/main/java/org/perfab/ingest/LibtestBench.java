@@ -27,7 +27,9 @@ final class LibtestBench extends ToolFormat {
 
     @Override
     public boolean recognises(String head) {
-        return Pattern.compile("(?m)^test \\S+ +\\.\\.\\. +bench: +[0-9]").matcher(head).find();
+        return Pattern.compile("(?m)^test \\S+ +\\.\\.\\. +bench: +[0-9]")
+                .matcher(head)
+                .find();
     }
 
     @Override
@@ -41,8 +43,10 @@ final class LibtestBench extends ToolFormat {
             }
             Matcher m = LINE.matcher(line);
             if (!m.matches()) {
-                throw bad(file, Integer.toString(i + 1), "not a bench result line (test NAME ... bench: N ns/iter"
-                        + " (+/- D)): " + line);
+                throw bad(
+                        file,
+                        Integer.toString(i + 1),
+                        "not a bench result line (test NAME ... bench: N ns/iter" + " (+/- D)): " + line);
             }
             Cell cell = cell(file, Integer.toString(i + 1), m.group(1), "time", "ns/iter");
             readings.add(new Reading(cell, Double.parseDouble(m.group(2).replace(",", "")), file, i + 1, 1));

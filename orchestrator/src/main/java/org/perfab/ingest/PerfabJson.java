@@ -49,8 +49,7 @@ final class PerfabJson implements MeasurementFormat {
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
 
-    private PerfabJson() {
-    }
+    private PerfabJson() {}
 
     @Override
     public String id() {
@@ -105,8 +104,9 @@ final class PerfabJson implements MeasurementFormat {
 
         void read() throws IOException {
             if (p.nextToken() != JsonToken.START_OBJECT) {
-                throw error(p.currentTokenLocation(), "expected a JSON object with \"schema\": \""
-                        + SCHEMA + "\" and \"measurements\"");
+                throw error(
+                        p.currentTokenLocation(),
+                        "expected a JSON object with \"schema\": \"" + SCHEMA + "\" and \"measurements\"");
             }
             String schema = null;
             boolean sawMeasurements = false;
@@ -121,14 +121,14 @@ final class PerfabJson implements MeasurementFormat {
                         }
                         schema = p.getText();
                         if (!schema.equals(SCHEMA)) {
-                            throw error(p.currentTokenLocation(), "unsupported schema \"" + schema
-                                    + "\" (expected \"" + SCHEMA + "\")");
+                            throw error(
+                                    p.currentTokenLocation(),
+                                    "unsupported schema \"" + schema + "\" (expected \"" + SCHEMA + "\")");
                         }
                     }
                     case "measurements" -> {
                         if (schema == null) {
-                            throw error(at, "\"schema\": \"" + SCHEMA
-                                    + "\" must come before \"measurements\"");
+                            throw error(at, "\"schema\": \"" + SCHEMA + "\" must come before \"measurements\"");
                         }
                         if (value != JsonToken.START_ARRAY) {
                             throw error(p.currentTokenLocation(), "\"measurements\" must be an array");
@@ -143,8 +143,11 @@ final class PerfabJson implements MeasurementFormat {
                         p.skipChildren();
                     }
                     case "seconds" -> readSeconds();
-                    default -> throw error(at, "unknown key \"" + field
-                            + "\" (expected \"schema\", \"measurements\", \"seconds\" or \"context\")");
+                    default ->
+                        throw error(
+                                at,
+                                "unknown key \"" + field
+                                        + "\" (expected \"schema\", \"measurements\", \"seconds\" or \"context\")");
                 }
             }
             if (p.currentToken() != JsonToken.END_OBJECT) {
@@ -164,16 +167,19 @@ final class PerfabJson implements MeasurementFormat {
         /** Reads {@code "seconds": {"CELL": SECONDS, ...}}: each a number, 0 or more, of a named benchmark. */
         private void readSeconds() throws IOException {
             if (p.currentToken() != JsonToken.START_OBJECT) {
-                throw error(p.currentTokenLocation(), "\"seconds\" must be an object of each benchmark's time,"
-                        + " {\"NAME\": SECONDS}");
+                throw error(
+                        p.currentTokenLocation(),
+                        "\"seconds\" must be an object of each benchmark's time," + " {\"NAME\": SECONDS}");
             }
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
                 JsonToken token = p.nextToken();
                 double v = token.isNumeric() && !p.isNaN() ? p.getDoubleValue() : Double.NaN;
                 if (name.isEmpty() || !Double.isFinite(v) || v < 0) {
-                    throw error(p.currentTokenLocation(), "\"seconds\" of '" + name + "' is " + p.getText()
-                            + ": a benchmark's time is a number of seconds, 0 or more");
+                    throw error(
+                            p.currentTokenLocation(),
+                            "\"seconds\" of '" + name + "' is " + p.getText()
+                                    + ": a benchmark's time is a number of seconds, 0 or more");
                 }
                 seconds.put(name, v);
             }
@@ -202,8 +208,10 @@ final class PerfabJson implements MeasurementFormat {
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String field = p.currentName();
                 if (!FIELDS.contains(field)) {
-                    throw error(p.currentTokenLocation(), what(index, cell, metric) + ": unknown key \""
-                            + field + "\" (expected cell, metric, unit, direction, value)");
+                    throw error(
+                            p.currentTokenLocation(),
+                            what(index, cell, metric) + ": unknown key \"" + field
+                                    + "\" (expected cell, metric, unit, direction, value)");
                 }
                 JsonToken token = p.nextToken();
                 if (field.equals("value")) {
@@ -212,8 +220,9 @@ final class PerfabJson implements MeasurementFormat {
                     continue;
                 }
                 if (token != JsonToken.VALUE_STRING) {
-                    throw error(p.currentTokenLocation(), what(index, cell, metric) + ": \"" + field
-                            + "\" must be a string");
+                    throw error(
+                            p.currentTokenLocation(),
+                            what(index, cell, metric) + ": \"" + field + "\" must be a string");
                 }
                 switch (field) {
                     case "cell" -> cell = p.getText();
@@ -226,12 +235,11 @@ final class PerfabJson implements MeasurementFormat {
                 }
             }
             if (cell == null || cell.isEmpty()) {
-                throw error(start, what(index, cell, metric) + ": \"cell\" is "
-                        + (cell == null ? "missing" : "empty"));
+                throw error(start, what(index, cell, metric) + ": \"cell\" is " + (cell == null ? "missing" : "empty"));
             }
             if (metric == null || metric.isEmpty()) {
-                throw error(start, what(index, cell, metric) + ": \"metric\" is "
-                        + (metric == null ? "missing" : "empty"));
+                throw error(
+                        start, what(index, cell, metric) + ": \"metric\" is " + (metric == null ? "missing" : "empty"));
             }
             if (!hasValue) {
                 throw error(start, what(index, cell, metric) + ": \"value\" is missing");
@@ -252,17 +260,21 @@ final class PerfabJson implements MeasurementFormat {
                 throw error(p.currentTokenLocation(), what + ": \"value\" is null");
             }
             if (!token.isNumeric()) {
-                throw error(p.currentTokenLocation(), what + ": \"value\" must be a number, got "
-                        + (token == JsonToken.VALUE_STRING ? "the string \"" + p.getText() + "\"" : p.getText()));
+                throw error(
+                        p.currentTokenLocation(),
+                        what + ": \"value\" must be a number, got "
+                                + (token == JsonToken.VALUE_STRING
+                                        ? "the string \"" + p.getText() + "\""
+                                        : p.getText()));
             }
             if (p.isNaN()) {
-                throw error(p.currentTokenLocation(), what + ": \"value\" is " + p.getText()
-                        + ", not a finite number");
+                throw error(p.currentTokenLocation(), what + ": \"value\" is " + p.getText() + ", not a finite number");
             }
             double value = p.getDoubleValue();
             if (!Double.isFinite(value)) {
-                throw error(p.currentTokenLocation(), what + ": \"value\" " + p.getText()
-                        + " is out of range for a number");
+                throw error(
+                        p.currentTokenLocation(),
+                        what + ": \"value\" " + p.getText() + " is out of range for a number");
             }
             return value;
         }
@@ -274,8 +286,8 @@ final class PerfabJson implements MeasurementFormat {
          * @param start where the measurement starts, named where neither tells
          * @param what names the measurement in an error
          */
-        private Direction direction(String direction, JsonLocation directionAt, String unit, JsonLocation start,
-                String what) {
+        private Direction direction(
+                String direction, JsonLocation directionAt, String unit, JsonLocation start, String what) {
             if (direction != null) {
                 try {
                     return Direction.fromId(direction);
@@ -283,9 +295,14 @@ final class PerfabJson implements MeasurementFormat {
                     throw error(directionAt, what + ": " + e.getMessage());
                 }
             }
-            return unitDirections.computeIfAbsent(unit, u -> Units.direction(u)).orElseThrow(() -> error(start, what
-                    + ": " + (unit.isEmpty() ? "no unit" : "unit '" + unit + "'") + " does not tell which way is"
-                    + " better; add \"direction\": \"lower\" or \"higher\""));
+            return unitDirections
+                    .computeIfAbsent(unit, u -> Units.direction(u))
+                    .orElseThrow(() -> error(
+                            start,
+                            what
+                                    + ": " + (unit.isEmpty() ? "no unit" : "unit '" + unit + "'")
+                                    + " does not tell which way is"
+                                    + " better; add \"direction\": \"lower\" or \"higher\""));
         }
 
         private static String what(int index, String cell, String metric) {

@@ -39,12 +39,12 @@ final class PytestBenchmarkJson extends ToolFormat {
             JsonNode data = b.path("stats").path("data");
             if (data.isArray() && !data.isEmpty()) {
                 for (int k = 0; k < data.size(); k++) {
-                    readings.add(new Reading(cell, number(file, where + ".stats.data[" + k + "]", data.get(k), "a round"),
-                            file, 0, 0));
+                    readings.add(new Reading(
+                            cell, number(file, where + ".stats.data[" + k + "]", data.get(k), "a round"), file, 0, 0));
                 }
             } else {
-                readings.add(new Reading(cell, number(file, where, b.path("stats").get("mean"), "\"stats.mean\""),
-                        file, 0, 0));
+                readings.add(new Reading(
+                        cell, number(file, where, b.path("stats").get("mean"), "\"stats.mean\""), file, 0, 0));
             }
         }
         return readings;

@@ -29,8 +29,8 @@ public record Reading(Cell cell, double value, Path file, int line, int column) 
         Objects.requireNonNull(cell, "cell");
         Objects.requireNonNull(file, "file");
         if (!Double.isFinite(value)) {
-            throw new BadInputException(where(file, line, column) + ": cell " + cell.id() + ": value " + value
-                    + " is not finite");
+            throw new BadInputException(
+                    where(file, line, column) + ": cell " + cell.id() + ": value " + value + " is not finite");
         }
         if (value < 0 && Units.direction(cell.unit()).orElse(null) == Direction.LOWER_IS_BETTER) {
             throw new BadInputException(where(file, line, column) + ": cell " + cell.id() + ": value "

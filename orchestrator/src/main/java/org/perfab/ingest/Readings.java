@@ -13,8 +13,7 @@ import org.perfab.model.CellUnits;
 
 /** What holds for readings from any format, or from several files. */
 public final class Readings {
-    private Readings() {
-    }
+    private Readings() {}
 
     /**
      * Returns {@code readings}, in order, with every cell in the unit it was first read in: a value
@@ -49,8 +48,10 @@ public final class Readings {
                         + CellUnits.describe(r.cell()) + " but " + CellUnits.describe(f.cell()) + " at " + f.where()
                         + ", and the two do not convert");
             }
-            out.add(f.cell().equals(r.cell()) ? r
-                    : new Reading(f.cell(), v.getAsDouble(), r.file(), r.line(), r.column()));
+            out.add(
+                    f.cell().equals(r.cell())
+                            ? r
+                            : new Reading(f.cell(), v.getAsDouble(), r.file(), r.line(), r.column()));
         }
         return out;
     }

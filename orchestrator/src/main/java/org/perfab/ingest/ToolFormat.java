@@ -48,15 +48,21 @@ abstract class ToolFormat implements MeasurementFormat {
         if (metric == null || metric.isBlank()) {
             throw bad(file, where, "the metric of " + name + " is empty");
         }
-        Direction d = Units.direction(unit).orElseThrow(() -> bad(file, where,
-                "unit '" + unit + "' of " + name + " " + metric + " does not tell which way is better"));
+        Direction d = Units.direction(unit)
+                .orElseThrow(() -> bad(
+                        file,
+                        where,
+                        "unit '" + unit + "' of " + name + " " + metric + " does not tell which way is better"));
         return new Cell(name, metric, unit, d);
     }
 
     /** Returns a finite number from {@code node}, or throws naming what it is. */
     static double number(Path file, String where, JsonNode node, String what) {
         if (node == null || !node.isNumber() || !Double.isFinite(node.asDouble())) {
-            throw bad(file, where, what + " is " + (node == null || node.isMissingNode() ? "missing" : node) + ", not a number");
+            throw bad(
+                    file,
+                    where,
+                    what + " is " + (node == null || node.isMissingNode() ? "missing" : node) + ", not a number");
         }
         return node.asDouble();
     }

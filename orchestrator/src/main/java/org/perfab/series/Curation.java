@@ -55,7 +55,9 @@ public record Curation(Optional<String> on, Path repo, List<String> drop) {
             }
         }
         Map<String, List<Series.Reading>> byRun = new LinkedHashMap<>();
-        series.readings().forEach(r -> byRun.computeIfAbsent(r.run(), k -> new ArrayList<>()).add(r));
+        series.readings()
+                .forEach(r ->
+                        byRun.computeIfAbsent(r.run(), k -> new ArrayList<>()).add(r));
         Map<String, GitRepo.Reach> reach = on.map(ref -> reach(ref, byRun)).orElse(Map.of());
         List<SeriesCuration.Dropped> dropped = new ArrayList<>();
         for (Map.Entry<String, List<Series.Reading>> e : byRun.entrySet()) {

@@ -42,15 +42,18 @@ import org.perfab.workload.WorkloadLoader;
  */
 public final class Nightly {
     /** The settings the decided rules were measured against, which a replay tries by default. */
-    public static final List<String> SEED = List.of("step=15,noise=0,drift=off", "step=30,noise=0,drift=off",
-            "drift=off", "step=30,noise=4,drift=20", "step=20,noise=4,drift=20", "step=30,noise=4,drift=30");
+    public static final List<String> SEED = List.of(
+            "step=15,noise=0,drift=off",
+            "step=30,noise=0,drift=off",
+            "drift=off",
+            "step=30,noise=4,drift=20",
+            "step=20,noise=4,drift=20",
+            "step=30,noise=4,drift=30");
 
-    private Nightly() {
-    }
+    private Nightly() {}
 
     /** Where tonight's ratios come from. */
-    public sealed interface Source permits AbResults, Ratios {
-    }
+    public sealed interface Source permits AbResults, Ratios {}
 
     /**
      * A {@code results.json} of {@code perfab ab}: each cell's ratio to the cell its workload names
@@ -102,9 +105,19 @@ public final class Nightly {
      * @param rules the rules tonight's run is checked with
      * @param env the environment ({@code GITHUB_*}, and this machine's processor)
      */
-    public record Recording(Path series, Source source, LocalDate date, Instant now, Optional<String> run,
-            Optional<String> commit, Optional<String> base, Optional<String> cpu, Optional<String> branch, String main,
-            SeriesRules.Options rules, Map<String, String> env) {
+    public record Recording(
+            Path series,
+            Source source,
+            LocalDate date,
+            Instant now,
+            Optional<String> run,
+            Optional<String> commit,
+            Optional<String> base,
+            Optional<String> cpu,
+            Optional<String> branch,
+            String main,
+            SeriesRules.Options rules,
+            Map<String, String> env) {
         public Recording {
             Objects.requireNonNull(series, "series");
             Objects.requireNonNull(source, "source");
@@ -132,7 +145,12 @@ public final class Nightly {
      * @param recorded whether the series file was written: the run is on the main branch, or on none
      * @param check tonight's run checked against the readings before it
      */
-    public record Recorded(List<String> skipped, SeriesFile.Merge merged, String run, String branch, boolean recorded,
+    public record Recorded(
+            List<String> skipped,
+            SeriesFile.Merge merged,
+            String run,
+            String branch,
+            boolean recorded,
             SeriesCheck check) {
         public Recorded {
             skipped = List.copyOf(skipped);
@@ -155,36 +173,64 @@ public final class Nightly {
         SeriesSources.Extract extract;
         if (request.source() instanceof AbResults ab) {
             RunResults results = ResultsJson.read(ab.file());
-            SeriesSources.Stamp stamp = new SeriesSources.Stamp(day,
+            SeriesSources.Stamp stamp = new SeriesSources.Stamp(
+                    day,
                     first(run, env.get("GITHUB_RUN_ID"), results.startedAt().toString()),
-                    first(commit, results.provenance().head().commit()), first(cpu, results.machine().cpu()),
-                    base(request.base(), results, ab.workload().isPresent()), Optional.of(results.startedAt()));
-            extract = ab.workload().isEmpty() ? SeriesSources.abRatios(results, stamp) : SeriesSources.baselineRatios(
-                    results, WorkloadLoader.parse(BadInputException.read(ab.workload().get()),
-                            ab.workload().get().toString()), stamp);
+                    first(commit, results.provenance().head().commit()),
+                    first(cpu, results.machine().cpu()),
+                    base(request.base(), results, ab.workload().isPresent()),
+                    Optional.of(results.startedAt()));
+            extract = ab.workload().isEmpty()
+                    ? SeriesSources.abRatios(results, stamp)
+                    : SeriesSources.baselineRatios(
+                            results,
+                            WorkloadLoader.parse(
+                                    BadInputException.read(ab.workload().get()),
+                                    ab.workload().get().toString()),
+                            stamp);
         } else {
             Ratios csv = (Ratios) request.source();
-            SeriesSources.Stamp stamp = new SeriesSources.Stamp(day, first(run, env.get("GITHUB_RUN_ID"),
-                    day.toString()), first(commit, env.get("GITHUB_SHA"), ""), first(cpu, MachineProbe.probe(env).cpu()),
-                    request.base().orElse(""), Optional.of(request.now().truncatedTo(ChronoUnit.SECONDS))
+            SeriesSources.Stamp stamp = new SeriesSources.Stamp(
+                    day,
+                    first(run, env.get("GITHUB_RUN_ID"), day.toString()),
+                    first(commit, env.get("GITHUB_SHA"), ""),
+                    first(cpu, MachineProbe.probe(env).cpu()),
+                    request.base().orElse(""),
+                    Optional.of(request.now().truncatedTo(ChronoUnit.SECONDS))
                             .filter(t -> LocalDate.ofInstant(t, ZoneOffset.UTC).equals(day)));
             extract = SeriesSources.csvRatios(csv.file(), csv.keyColumns(), csv.ratioColumn(), stamp);
         }
         if (extract.readings().isEmpty()) {
-            throw new BadInputException("no ratio to record" + (extract.skipped().isEmpty() ? ""
-                    : ": " + String.join("; ", extract.skipped().subList(0, Math.min(3, extract.skipped().size())))));
+            throw new BadInputException("no ratio to record"
+                    + (extract.skipped().isEmpty()
+                            ? ""
+                            : ": "
+                                    + String.join(
+                                            "; ",
+                                            extract.skipped()
+                                                    .subList(
+                                                            0,
+                                                            Math.min(
+                                                                    3,
+                                                                    extract.skipped()
+                                                                            .size())))));
         }
         Path series = request.series();
-        SeriesFile.Merge merged = add(read(series, true), SeriesFile.of(extract.readings()),
-                series + " and tonight's run");
-        String on = first(request.branch().orElse(null), blankToNull(env.get("GITHUB_HEAD_REF")),
-                env.get("GITHUB_REF_NAME"), "");
+        SeriesFile.Merge merged =
+                add(read(series, true), SeriesFile.of(extract.readings()), series + " and tonight's run");
+        String on = first(
+                request.branch().orElse(null), blankToNull(env.get("GITHUB_HEAD_REF")), env.get("GITHUB_REF_NAME"), "");
         boolean records = on.isEmpty() || on.equals(request.main());
         if (records) {
             write.accept(series, merged.file().write());
         }
         String tonight = extract.readings().get(0).run();
-        return new Recorded(extract.skipped(), merged, tonight, on, records,
+        return new Recorded(
+                extract.skipped(),
+                merged,
+                tonight,
+                on,
+                records,
                 SeriesCheck.of(merged.file().series(), tonight, request.rules()));
     }
 
@@ -205,8 +251,8 @@ public final class Nightly {
     // Note: refusing every run of the history dated after the series' own latest was tried. It
     // refuses what the nightly script folds in on purpose: the nights of its open pull request,
     // which come after main's latest.
-    public static SeriesImport importHistory(Path series, Path from, Curation curate, LocalDate today,
-            BiConsumer<Path, String> write) {
+    public static SeriesImport importHistory(
+            Path series, Path from, Curation curate, LocalDate today, BiConsumer<Path, String> write) {
         SeriesFile own = read(series, true);
         SeriesFile other = SeriesFile.readHistory(BadInputException.read(from), from.toString());
         String both = series + " and " + from;
@@ -235,8 +281,8 @@ public final class Nightly {
         }
         String which = run.orElse(runs.get(runs.size() - 1));
         if (!runs.contains(which)) {
-            throw new BadInputException(file + ": no run '" + which + "' (the latest is '" + runs.get(runs.size() - 1)
-                    + "')");
+            throw new BadInputException(
+                    file + ": no run '" + which + "' (the latest is '" + runs.get(runs.size() - 1) + "')");
         }
         return SeriesCheck.of(s, which, rules);
     }
@@ -299,7 +345,8 @@ public final class Nightly {
         int eq = text.lastIndexOf('=');
         if (eq > 0) {
             try {
-                return new SeriesReplay.Watch(text.substring(0, eq), Optional.of(LocalDate.parse(text.substring(eq + 1))));
+                return new SeriesReplay.Watch(
+                        text.substring(0, eq), Optional.of(LocalDate.parse(text.substring(eq + 1))));
             } catch (DateTimeParseException e) {
                 // the whole text is the key
             }
@@ -320,9 +367,8 @@ public final class Nightly {
      * @param value the percentile, in percent, before rounding
      * @param rounded the threshold used, in whole percent
      */
-    public record Derived(String spec, String name, double percentile, int window, int deviations, double value,
-            long rounded) {
-    }
+    public record Derived(
+            String spec, String name, double percentile, int window, int deviations, double value, long rounded) {}
 
     /**
      * A replay, and how its settings were made.
@@ -355,9 +401,12 @@ public final class Nightly {
         Series s = curation.apply(read).series();
         for (SeriesReplay.Watch w : watch) {
             if (s.readings().stream().noneMatch(r -> r.key().equals(w.key()))) {
-                throw new BadInputException(file + ": no key '" + w.key() + "'" + (curation.any()
-                        && whole.readings().stream().anyMatch(r -> r.key().equals(w.key()))
-                                ? " in the runs kept" : ""));
+                throw new BadInputException(file + ": no key '" + w.key() + "'"
+                        + (curation.any()
+                                        && whole.readings().stream()
+                                                .anyMatch(r -> r.key().equals(w.key()))
+                                ? " in the runs kept"
+                                : ""));
             }
         }
         List<Derived> derived = new ArrayList<>();
@@ -376,8 +425,9 @@ public final class Nightly {
     private static SeriesRules.Options options(Series s, String spec, List<Derived> derived) {
         try {
             // The window is the setting's own: read it with each percentile a placeholder 0.
-            int window = SeriesRules.Options.parse(spec.replaceAll(
-                    "(?<name>(?:^|,)\\s*(?:step|drift)\\s*=\\s*)p[0-9.]+", "${name}0")).window();
+            int window = SeriesRules.Options.parse(
+                            spec.replaceAll("(?<name>(?:^|,)\\s*(?:step|drift)\\s*=\\s*)p[0-9.]+", "${name}0"))
+                    .window();
             StringBuilder resolved = new StringBuilder();
             for (String pair : spec.split(",", -1)) {
                 String[] kv = pair.split("=", 2);
@@ -430,8 +480,13 @@ public final class Nightly {
                         + (curation.any() ? " in the runs kept" : "") + " (* stops at /, ** does not)");
             }
         }
-        return new Measured(SeriesNoiseTable.of(s, window,
-                key -> globs.isEmpty() || globs.stream().anyMatch(g -> g.matcher(key).matches())), curation);
+        return new Measured(
+                SeriesNoiseTable.of(
+                        s,
+                        window,
+                        key -> globs.isEmpty()
+                                || globs.stream().anyMatch(g -> g.matcher(key).matches())),
+                curation);
     }
 
     /**
@@ -456,7 +511,8 @@ public final class Nightly {
      */
     public static SeriesReplay demo(long seed, Optional<Path> file, BiConsumer<Path, String> write) {
         Series s = SyntheticSeries.make(seed);
-        List<SeriesRules.Options> options = SEED.stream().map(SeriesRules.Options::parse).toList();
+        List<SeriesRules.Options> options =
+                SEED.stream().map(SeriesRules.Options::parse).toList();
         List<SeriesReplay.Watch> watch = List.of(
                 new SeriesReplay.Watch(SyntheticSeries.STEP, Optional.of(LocalDate.of(2026, 9, 1))),
                 new SeriesReplay.Watch(SyntheticSeries.DRIFT, Optional.of(LocalDate.of(2026, 8, 24))),

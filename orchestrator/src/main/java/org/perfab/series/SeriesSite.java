@@ -31,8 +31,7 @@ import org.perfab.stats.SeriesRules;
  * writes the pages the command line renders of them (the report's site renderer) into a folder.
  */
 public final class SeriesSite {
-    private SeriesSite() {
-    }
+    private SeriesSite() {}
 
     /**
      * What to make a site of.
@@ -43,8 +42,8 @@ public final class SeriesSite {
      * @param rules the rules the movements are found with
      * @param repoUrl the repository's web address for links to commits and runs; empty for none
      */
-    public record Request(Path series, Optional<Path> baseline, Path out, SeriesRules.Options rules,
-            Optional<String> repoUrl) {
+    public record Request(
+            Path series, Optional<Path> baseline, Path out, SeriesRules.Options rules, Optional<String> repoUrl) {
         public Request {
             Objects.requireNonNull(series, "series");
             Objects.requireNonNull(baseline, "baseline");
@@ -63,8 +62,7 @@ public final class SeriesSite {
      * @param files how many files it wrote
      * @param bytes how many bytes
      */
-    public record Written(Path index, int keys, int runs, int files, long bytes) {
-    }
+    public record Written(Path index, int keys, int runs, int files, long bytes) {}
 
     /** Renders a site's history as its pages: each file's path in the site and its text, the index first. */
     @FunctionalInterface
@@ -82,12 +80,14 @@ public final class SeriesSite {
      * @throws RunFailedException when the site cannot be written
      */
     public static Written write(Request request, Pages pages) {
-        SeriesFile file = SeriesFile.read(BadInputException.read(request.series()), request.series().toString());
+        SeriesFile file = SeriesFile.read(
+                BadInputException.read(request.series()), request.series().toString());
         Series series = file.series();
         if (series.readings().isEmpty()) {
             throw new BadInputException(request.series() + ": the series has no readings");
         }
-        Optional<Baseline> baseline = request.baseline().map(b -> Baseline.read(BadInputException.read(b), b.toString()));
+        Optional<Baseline> baseline =
+                request.baseline().map(b -> Baseline.read(BadInputException.read(b), b.toString()));
         return write(history(series, request.rules(), baseline, request.repoUrl()), pages, request.out());
     }
 
@@ -123,8 +123,12 @@ public final class SeriesSite {
         } catch (IOException e) {
             throw new RunFailedException("cannot write the site to " + out + ": " + e.getMessage(), e);
         }
-        return new Written(out.resolve(files.keySet().iterator().next()), history.keys().size(), history.runs().size(),
-                files.size(), bytes);
+        return new Written(
+                out.resolve(files.keySet().iterator().next()),
+                history.keys().size(),
+                history.runs().size(),
+                files.size(),
+                bytes);
     }
 
     /**
@@ -136,8 +140,10 @@ public final class SeriesSite {
      * @throws RunFailedException when the site cannot be written
      */
     public static Written demo(long seed, Pages pages, Path out) {
-        return write(history(SyntheticSeries.make(seed), SeriesRules.Options.DEFAULT, Optional.empty(),
-                Optional.empty()), pages, out);
+        return write(
+                history(SyntheticSeries.make(seed), SeriesRules.Options.DEFAULT, Optional.empty(), Optional.empty()),
+                pages,
+                out);
     }
 
     /**
@@ -145,18 +151,20 @@ public final class SeriesSite {
      * {@code rules} as {@code check} of each run reports them ({@link SeriesCheck#verdicts}), its
      * re-basings, its readings on a processor model new to it, and its noise.
      */
-    public static SeriesHistory history(Series series, SeriesRules.Options rules, Optional<Baseline> baseline,
-            Optional<String> repoUrl) {
+    public static SeriesHistory history(
+            Series series, SeriesRules.Options rules, Optional<Baseline> baseline, Optional<String> repoUrl) {
         Map<String, List<SeriesCheck.Verdict>> verdicts = SeriesCheck.verdicts(series, rules);
         List<String> names = new ArrayList<>(verdicts.keySet());
         Collections.sort(names);
-        List<SeriesHistory.Key> keys = names.parallelStream().map(name -> key(name, verdicts.get(name), rules))
+        List<SeriesHistory.Key> keys = names.parallelStream()
+                .map(name -> key(name, verdicts.get(name), rules))
                 .toList();
         return new SeriesHistory(rules, series.runs(), keys, baseline, repoUrl);
     }
 
     private static SeriesHistory.Key key(String name, List<SeriesCheck.Verdict> verdicts, SeriesRules.Options rules) {
-        List<Series.Reading> readings = verdicts.stream().map(SeriesCheck.Verdict::reading).toList();
+        List<Series.Reading> readings =
+                verdicts.stream().map(SeriesCheck.Verdict::reading).toList();
         List<SeriesHistory.Movement> movements = new ArrayList<>();
         List<SeriesHistory.Rebasing> rebasings = new ArrayList<>();
         List<Integer> newCpus = new ArrayList<>();
@@ -170,8 +178,13 @@ public final class SeriesSite {
                 newCpus.add(i);
             }
         }
-        return new SeriesHistory.Key(name, readings, SeriesRules.noise(Series.points(readings), readings.size(),
-                rules.window()), movements, newCpus, rebasings);
+        return new SeriesHistory.Key(
+                name,
+                readings,
+                SeriesRules.noise(Series.points(readings), readings.size(), rules.window()),
+                movements,
+                newCpus,
+                rebasings);
     }
 
     /**
@@ -183,18 +196,23 @@ public final class SeriesSite {
      */
     public static Optional<String> repoUrl(Optional<String> given, Map<String, String> env) {
         Optional<String> url = given.or(() -> {
-            String server = env.getOrDefault("GITHUB_SERVER_URL", "");
-            String repo = env.getOrDefault("GITHUB_REPOSITORY", "");
-            return server.isBlank() || repo.isBlank() ? Optional.empty() : Optional.of(server.replaceAll("/+$", "")
-                    + "/" + repo);
-        }).map(String::trim).map(u -> u.replaceAll("/+$", ""));
+                    String server = env.getOrDefault("GITHUB_SERVER_URL", "");
+                    String repo = env.getOrDefault("GITHUB_REPOSITORY", "");
+                    return server.isBlank() || repo.isBlank()
+                            ? Optional.empty()
+                            : Optional.of(server.replaceAll("/+$", "") + "/" + repo);
+                })
+                .map(String::trim)
+                .map(u -> u.replaceAll("/+$", ""));
         if (url.isEmpty()) {
             return url;
         }
         try {
             URI uri = new URI(url.get());
             String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-            if (!(scheme.equals("http") || scheme.equals("https")) || uri.getHost() == null || uri.getQuery() != null
+            if (!(scheme.equals("http") || scheme.equals("https"))
+                    || uri.getHost() == null
+                    || uri.getQuery() != null
                     || uri.getFragment() != null) {
                 throw new BadInputException("--repo-url '" + url.get() + "' is not an http or https address of a"
                         + " repository (https://github.com/OWNER/REPO)");

@@ -31,11 +31,12 @@ import org.perfab.workload.Workload;
  * another tool wrote (a BenchmarkDotNet {@code Ratio} column, say).
  */
 public final class SeriesSources {
-    private static final CsvMapper CSV = CsvMapper.builder().enable(CsvParser.Feature.WRAP_AS_ARRAY)
-            .enable(CsvParser.Feature.TRIM_SPACES).build();
+    private static final CsvMapper CSV = CsvMapper.builder()
+            .enable(CsvParser.Feature.WRAP_AS_ARRAY)
+            .enable(CsvParser.Feature.TRIM_SPACES)
+            .build();
 
-    private SeriesSources() {
-    }
+    private SeriesSources() {}
 
     /**
      * What every reading of one recording shares.
@@ -82,7 +83,8 @@ public final class SeriesSources {
         List<Series.Reading> readings = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
         for (CellComparison row : results.table().rows()) {
-            double ratio = row.comparison().head().mean() / row.comparison().base().mean();
+            double ratio =
+                    row.comparison().head().mean() / row.comparison().base().mean();
             if (!(ratio > 0) || Double.isInfinite(ratio)) {
                 skipped.add(key(row.cell().id()) + ": no head/base ratio (a side has no data or a mean of 0)");
                 continue;
@@ -132,16 +134,20 @@ public final class SeriesSources {
             readings.add(reading(stamp, key(e.getKey()), ratio));
         }
         if (!any) {
-            List<String> globs = workload.cells().stream().filter(p -> p.ratioTo().isPresent())
-                    .map(p -> "'" + p.match() + "'").toList();
+            List<String> globs = workload.cells().stream()
+                    .filter(p -> p.ratioTo().isPresent())
+                    .map(p -> "'" + p.match() + "'")
+                    .toList();
             if (globs.isEmpty()) {
                 throw new BadInputException("the workload gives no cell a 'ratio_to' (cells: [{match: GLOB, ratio_to:"
                         + " BASELINE}]), so no cell measured has a baseline to be a ratio of");
             }
-            List<String> measured = cells.keySet().stream().map(SeriesSources::key).toList();
+            List<String> measured =
+                    cells.keySet().stream().map(SeriesSources::key).toList();
             throw new BadInputException("the workload's 'ratio_to' cells (match " + String.join(", ", globs)
-                    + ") match no cell the run measured (" + measured.size() + ": " + String.join(", ",
-                            measured.subList(0, Math.min(8, measured.size()))) + (measured.size() > 8 ? ", …" : "")
+                    + ") match no cell the run measured (" + measured.size() + ": "
+                    + String.join(", ", measured.subList(0, Math.min(8, measured.size())))
+                    + (measured.size() > 8 ? ", …" : "")
                     + ")");
         }
         return new Extract(readings, skipped);
@@ -162,12 +168,15 @@ public final class SeriesSources {
     public static Extract csvRatios(Path file, List<String> keyColumns, Optional<String> ratioColumn, Stamp stamp) {
         String text = BadInputException.read(file);
         String first = text.lines().findFirst().orElse("");
-        char separator = first.chars().filter(c -> c == ';').count() > first.chars().filter(c -> c == ',').count()
-                ? ';' : ',';
+        char separator = first.chars().filter(c -> c == ';').count()
+                        > first.chars().filter(c -> c == ',').count()
+                ? ';'
+                : ',';
         List<Series.Reading> readings = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
         try (MappingIterator<String[]> rows = CSV.readerFor(String[].class)
-                .with(CsvSchema.emptySchema().withColumnSeparator(separator)).readValues(text)) {
+                .with(CsvSchema.emptySchema().withColumnSeparator(separator))
+                .readValues(text)) {
             if (!rows.hasNext()) {
                 throw new BadInputException(file + ":1: no header row");
             }
@@ -231,8 +240,8 @@ public final class SeriesSources {
     private static int column(Path file, List<String> header, String name) {
         int i = header.indexOf(name);
         if (i < 0) {
-            throw new BadInputException(file + ":1: no column '" + name + "' (the header has " + String.join(", ",
-                    header) + ")");
+            throw new BadInputException(
+                    file + ":1: no column '" + name + "' (the header has " + String.join(", ", header) + ")");
         }
         if (header.lastIndexOf(name) != i) {
             throw new BadInputException(file + ":1: column '" + name + "' is in the header twice (fields " + (i + 1)
@@ -242,7 +251,7 @@ public final class SeriesSources {
     }
 
     private static Series.Reading reading(Stamp stamp, String key, double ratio) {
-        return new Series.Reading(stamp.date(), stamp.run(), stamp.commit(), stamp.cpu(), key, ratio, stamp.base(),
-                stamp.time());
+        return new Series.Reading(
+                stamp.date(), stamp.run(), stamp.commit(), stamp.cpu(), key, ratio, stamp.base(), stamp.time());
     }
 }

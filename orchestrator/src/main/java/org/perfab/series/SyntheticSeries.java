@@ -41,25 +41,31 @@ public final class SyntheticSeries {
     /** The key with a step on 08-26. */
     public static final String BIG_STEP = "IndelBenchmarks.CodePoint/20";
     /** The keys that move on the new processor of 09-13. */
-    public static final List<String> SHORT = List.of("LevenshteinBenchmarks.CodePoint/4",
-            "LevenshteinBenchmarks.CodePoint/8");
+    public static final List<String> SHORT =
+            List.of("LevenshteinBenchmarks.CodePoint/4", "LevenshteinBenchmarks.CodePoint/8");
     /** The base commit every ratio is relative to: the release the nightly A/B measures main against. */
     public static final String BASE = commit("release 2026-08-01");
     /** The processor model first seen on 09-13. */
     public static final String NEW_CPU = "Intel(R) Xeon(R) Platinum 8573C";
 
     private static final LocalDate FIRST = LocalDate.of(2026, 8, 19);
-    private static final Set<LocalDate> NO_RUN = Set.of(LocalDate.of(2026, 8, 23), LocalDate.of(2026, 8, 30),
-            LocalDate.of(2026, 9, 6));
-    private static final Set<LocalDate> PARTIAL = Set.of(LocalDate.of(2026, 8, 27), LocalDate.of(2026, 9, 2),
-            LocalDate.of(2026, 9, 4), LocalDate.of(2026, 9, 9), LocalDate.of(2026, 9, 11));
-    private static final List<String> CPUS = List.of("AMD EPYC 7763 64-Core Processor",
-            "AMD EPYC 9V74 80-Core Processor", "Intel(R) Xeon(R) Platinum 8370C CPU @ 2.80GHz",
-            "Intel(R) Xeon(R) CPU E5-2673 v4 @ 2.30GHz", "Intel(R) Xeon(R) Platinum 8272CL CPU @ 2.60GHz");
+    private static final Set<LocalDate> NO_RUN =
+            Set.of(LocalDate.of(2026, 8, 23), LocalDate.of(2026, 8, 30), LocalDate.of(2026, 9, 6));
+    private static final Set<LocalDate> PARTIAL = Set.of(
+            LocalDate.of(2026, 8, 27),
+            LocalDate.of(2026, 9, 2),
+            LocalDate.of(2026, 9, 4),
+            LocalDate.of(2026, 9, 9),
+            LocalDate.of(2026, 9, 11));
+    private static final List<String> CPUS = List.of(
+            "AMD EPYC 7763 64-Core Processor",
+            "AMD EPYC 9V74 80-Core Processor",
+            "Intel(R) Xeon(R) Platinum 8370C CPU @ 2.80GHz",
+            "Intel(R) Xeon(R) CPU E5-2673 v4 @ 2.30GHz",
+            "Intel(R) Xeon(R) Platinum 8272CL CPU @ 2.60GHz");
     private static final int OTHER_KEYS = 115;
 
-    private SyntheticSeries() {
-    }
+    private SyntheticSeries() {}
 
     /** Returns the dates of the runs. */
     public static List<LocalDate> dates() {
@@ -93,18 +99,27 @@ public final class SyntheticSeries {
             boolean partial = PARTIAL.contains(d);
             readings.add(reading(d, run, commit, cpu, STEP, step(d, random)));
             readings.add(reading(d, run, commit, cpu, DRIFT, drift(d, random)));
-            readings.add(reading(d, run, commit, cpu, BIG_STEP,
+            readings.add(reading(
+                    d,
+                    run,
+                    commit,
+                    cpu,
+                    BIG_STEP,
                     (d.isBefore(LocalDate.of(2026, 8, 26)) ? 2.18 : 4.82) * quiet(random)));
             for (String key : SHORT) {
-                readings.add(reading(d, run, commit, cpu, key,
-                        (cpu.equals(NEW_CPU) ? 1.4 : 1.0) * quiet(random)));
+                readings.add(reading(d, run, commit, cpu, key, (cpu.equals(NEW_CPU) ? 1.4 : 1.0) * quiet(random)));
             }
             for (int k = 0; k < OTHER_KEYS; k++) {
                 boolean kernel = k % 3 == 0;
                 double value = levels[k] * (kernel ? heavy(random) : quiet(random));
                 if (!partial || k % 2 == 0) {
-                    readings.add(reading(d, run, commit, cpu, (kernel ? "LcsGateBenchmarks.Kernel/" : "Corpus"
-                            + ".Encode/") + k, value));
+                    readings.add(reading(
+                            d,
+                            run,
+                            commit,
+                            cpu,
+                            (kernel ? "LcsGateBenchmarks.Kernel/" : "Corpus" + ".Encode/") + k,
+                            value));
                 }
             }
         }
@@ -115,16 +130,24 @@ public final class SyntheticSeries {
     /** Returns a commit id as git shows one: forty hex digits, here the SHA-1 of {@code what}. */
     private static String commit(String what) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1").digest(what.getBytes(
-                    StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-1").digest(what.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JVM has SHA-1", e);
         }
     }
 
-    private static Series.Reading reading(LocalDate d, String run, String commit, String cpu, String key, double ratio) {
-        return new Series.Reading(d, run, commit, cpu, key, ratio, BASE, Optional.of(d.atTime(2, 0)
-                .toInstant(ZoneOffset.UTC)));
+    private static Series.Reading reading(
+            LocalDate d, String run, String commit, String cpu, String key, double ratio) {
+        return new Series.Reading(
+                d,
+                run,
+                commit,
+                cpu,
+                key,
+                ratio,
+                BASE,
+                Optional.of(d.atTime(2, 0).toInstant(ZoneOffset.UTC)));
     }
 
     private static double step(LocalDate d, Random random) {

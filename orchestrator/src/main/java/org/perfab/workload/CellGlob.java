@@ -33,8 +33,8 @@ public final class CellGlob {
         }
         int colon = text.lastIndexOf(':');
         if (colon != text.indexOf(':')) {
-            throw new IllegalArgumentException("cell pattern '" + text
-                    + "' has more than one ':' (expected NAME or NAME:METRIC)");
+            throw new IllegalArgumentException(
+                    "cell pattern '" + text + "' has more than one ':' (expected NAME or NAME:METRIC)");
         }
         String namePart = colon < 0 ? text : text.substring(0, colon);
         String metricPart = colon < 0 ? "**" : text.substring(colon + 1);
@@ -43,7 +43,8 @@ public final class CellGlob {
 
     /** Returns whether {@code cell}'s name and metric match. */
     public boolean matches(Cell cell) {
-        return name.matcher(cell.name()).matches() && metric.matcher(cell.metric()).matches();
+        return name.matcher(cell.name()).matches()
+                && metric.matcher(cell.metric()).matches();
     }
 
     @Override

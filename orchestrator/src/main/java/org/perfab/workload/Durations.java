@@ -10,8 +10,7 @@ public final class Durations {
     /** The longest timeout a workload may set: a week. */
     static final Duration MAX = Duration.ofDays(7);
 
-    private Durations() {
-    }
+    private Durations() {}
 
     /**
      * Returns the duration {@code text} names.
@@ -22,8 +21,8 @@ public final class Durations {
     public static Duration parse(String what, String text) {
         Matcher m = FORM.matcher(text.trim());
         if (!m.matches()) {
-            throw new IllegalArgumentException(what + " '" + text
-                    + "' is not a duration (a whole number with ms, s, m or h, e.g. 30s, 5m, 1h)");
+            throw new IllegalArgumentException(
+                    what + " '" + text + "' is not a duration (a whole number with ms, s, m or h, e.g. 30s, 5m, 1h)");
         }
         String digits = m.group(1).replaceFirst("^0+(?=\\d)", "");
         long n = digits.length() > 12 ? Long.MAX_VALUE : Long.parseLong(digits);
@@ -34,8 +33,8 @@ public final class Durations {
             default -> 3_600_000;
         };
         if (n > MAX.toMillis() / millisPer) {
-            throw new IllegalArgumentException(what + " '" + text + "' is longer than the most perfab allows ("
-                    + MAX.toHours() + "h)");
+            throw new IllegalArgumentException(
+                    what + " '" + text + "' is longer than the most perfab allows (" + MAX.toHours() + "h)");
         }
         Duration d = Duration.ofMillis(n * millisPer);
         if (d.isZero()) {
@@ -50,7 +49,8 @@ public final class Durations {
      */
     public static String format(Duration d) {
         long ms = d.toMillis();
-        return ms % 3_600_000 == 0 ? ms / 3_600_000 + "h" : ms % 60_000 == 0 ? ms / 60_000 + "m"
-                : ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms";
+        return ms % 3_600_000 == 0
+                ? ms / 3_600_000 + "h"
+                : ms % 60_000 == 0 ? ms / 60_000 + "m" : ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms";
     }
 }

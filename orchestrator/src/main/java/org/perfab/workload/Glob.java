@@ -8,8 +8,7 @@ import java.util.regex.Pattern;
  * {@code **} any run at all, and {@code **}{@code /} also no segment at all.
  */
 public final class Glob {
-    private Glob() {
-    }
+    private Glob() {}
 
     /**
      * Returns the pattern of {@code glob}, whose segments end at any character of {@code stops}

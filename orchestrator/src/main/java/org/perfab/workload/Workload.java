@@ -31,9 +31,18 @@ import org.perfab.stats.ThresholdSettings;
  *     for the command line's, else alternation
  * @param submodules the submodules the build and harness need checked out
  */
-public record Workload(String name, int trials, int warmup, Optional<Build> build, Harness harness,
-        List<CellPolicy> cells, ThresholdSettings thresholds, Optional<Integer> adaptive, Optional<Integer> builds,
-        Optional<Long> seed, Submodules submodules) {
+public record Workload(
+        String name,
+        int trials,
+        int warmup,
+        Optional<Build> build,
+        Harness harness,
+        List<CellPolicy> cells,
+        ThresholdSettings thresholds,
+        Optional<Integer> adaptive,
+        Optional<Integer> builds,
+        Optional<Long> seed,
+        Submodules submodules) {
 
     /** The number of trials when the workload does not say. */
     public static final int DEFAULT_TRIALS = 5;
@@ -206,8 +215,15 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
      *     shard of the suite ({@code perfab ab --shard}); empty for the harness's own way, where
      *     perfab knows one
      */
-    public record Harness(From from, HarnessFormat format, Duration timeout, Optional<String> cpus,
-            List<String> files, List<Measure> measure, Counting count, Optional<Slicing> shard) {
+    public record Harness(
+            From from,
+            HarnessFormat format,
+            Duration timeout,
+            Optional<String> cpus,
+            List<String> files,
+            List<Measure> measure,
+            Counting count,
+            Optional<Slicing> shard) {
         /** How long a trial may take when the workload does not say. */
         public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(10);
 
@@ -237,7 +253,9 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
          * test's or Google Benchmark's, when the workload measures {@code instructions}.
          */
         public boolean perBenchmark() {
-            return measure.contains(Measure.INSTRUCTIONS) && format instanceof Read r && r.format().countsEachBenchmark();
+            return measure.contains(Measure.INSTRUCTIONS)
+                    && format instanceof Read r
+                    && r.format().countsEachBenchmark();
         }
 
         /** Returns every command a trial starts: the harness's, or each timed command. */
@@ -381,9 +399,10 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
             Objects.requireNonNull(match, "match");
             Objects.requireNonNull(role, "role");
             Objects.requireNonNull(ratioTo, "ratioTo");
-            if (ratioTo.isPresent() && ratioTo.get().chars().filter(c -> c == ':').count() > 1) {
-                throw new IllegalArgumentException("'ratio_to' is NAME or NAME:METRIC, with one ':' at most, got '"
-                        + ratioTo.get() + "'");
+            if (ratioTo.isPresent()
+                    && ratioTo.get().chars().filter(c -> c == ':').count() > 1) {
+                throw new IllegalArgumentException(
+                        "'ratio_to' is NAME or NAME:METRIC, with one ':' at most, got '" + ratioTo.get() + "'");
             }
         }
 
@@ -403,8 +422,10 @@ public record Workload(String name, int trials, int warmup, Optional<Build> buil
             if (p.match().matches(cell) && p.ratioTo().isPresent()) {
                 String to = p.ratioTo().get();
                 int colon = to.indexOf(':');
-                return Optional.of(colon < 0 ? new CellId(to, cell.metric())
-                        : new CellId(to.substring(0, colon), to.substring(colon + 1)));
+                return Optional.of(
+                        colon < 0
+                                ? new CellId(to, cell.metric())
+                                : new CellId(to.substring(0, colon), to.substring(colon + 1)));
             }
         }
         return Optional.empty();

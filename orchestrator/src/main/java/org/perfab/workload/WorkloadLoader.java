@@ -49,11 +49,12 @@ public final class WorkloadLoader {
     static final String AUTO = "auto";
     /** The formats a harness may use. */
     static final List<String> FORMATS = Stream.concat(
-            Formats.ALL.stream().map(MeasurementFormat::id),
-            Stream.of("time")).toList();
+                    Formats.ALL.stream().map(MeasurementFormat::id), Stream.of("time"))
+            .toList();
 
     // Note: repeated keys are found by checkKeys, which names the key's own line and column.
-    private static final ObjectMapper YAML = YAMLMapper.builder(YAMLFactory.builder().build())
+    private static final ObjectMapper YAML = YAMLMapper.builder(
+                    YAMLFactory.builder().build())
             .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
@@ -62,8 +63,7 @@ public final class WorkloadLoader {
             .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
             .build();
 
-    private WorkloadLoader() {
-    }
+    private WorkloadLoader() {}
 
     /** Returns the workload {@code yaml}; {@code shown} names it in messages. */
     public static Workload parse(String yaml, String shown) {
@@ -113,8 +113,10 @@ public final class WorkloadLoader {
             String child = path.isEmpty() ? name : path + "." + name;
             if (creator(p.getType()).isPresent()) {
                 keys(child, p.getType(), keys);
-            } else if (p.getType() == List.class && p.getParameterizedType() instanceof ParameterizedType list
-                    && list.getActualTypeArguments()[0] instanceof Class<?> item && creator(item).isPresent()) {
+            } else if (p.getType() == List.class
+                    && p.getParameterizedType() instanceof ParameterizedType list
+                    && list.getActualTypeArguments()[0] instanceof Class<?> item
+                    && creator(item).isPresent()) {
                 keys(child + "[]", item, keys);
             }
         }
@@ -123,7 +125,8 @@ public final class WorkloadLoader {
 
     /** Returns the constructor Jackson reads {@code type} with, its {@link JsonCreator}; empty when it has none. */
     private static Optional<Constructor<?>> creator(Class<?> type) {
-        return Arrays.stream(type.getDeclaredConstructors()).filter(c -> c.isAnnotationPresent(JsonCreator.class))
+        return Arrays.stream(type.getDeclaredConstructors())
+                .filter(c -> c.isAnnotationPresent(JsonCreator.class))
                 .findFirst();
     }
 
@@ -150,8 +153,8 @@ public final class WorkloadLoader {
     private static void noAlias(JsonParser p, String shown) throws IOException {
         if (p instanceof YAMLParser y && y.isCurrentAlias()) {
             JsonLocation at = p.currentTokenLocation();
-            throw new BadInputException(shown + ":" + at.getLineNr() + ":" + at.getColumnNr() + ": a YAML alias ("
-                    + "*" + y.getText() + ") is not supported in a workload file; write the value out");
+            throw new BadInputException(shown + ":" + at.getLineNr() + ":" + at.getColumnNr() + ": a YAML alias (" + "*"
+                    + y.getText() + ") is not supported in a workload file; write the value out");
         }
     }
 
@@ -232,7 +235,9 @@ public final class WorkloadLoader {
         String path = e instanceof JsonMappingException m ? path(m) : "";
         String in = path.isEmpty() ? "" : " (at " + path + ")";
         if (e instanceof UnrecognizedPropertyException u) {
-            List<String> known = u.getKnownPropertyIds().stream().map(Object::toString).sorted()
+            List<String> known = u.getKnownPropertyIds().stream()
+                    .map(Object::toString)
+                    .sorted()
                     .collect(Collectors.toList());
             String parent = path.contains(".") ? path.substring(0, path.lastIndexOf('.')) : "";
             return where + ": unknown key '" + u.getPropertyName() + "'"
@@ -282,8 +287,11 @@ public final class WorkloadLoader {
             return "a list";
         }
         if (type.isEnum()) {
-            return "value (one of: " + Arrays.stream(type.getEnumConstants())
-                    .map(c -> c.toString().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", ")) + ")";
+            return "value (one of: "
+                    + Arrays.stream(type.getEnumConstants())
+                            .map(c -> c.toString().toLowerCase(Locale.ROOT))
+                            .collect(Collectors.joining(", "))
+                    + ")";
         }
         return "an object";
     }
@@ -317,8 +325,8 @@ public final class WorkloadLoader {
 
     private static List<String> argv(String what, List<String> argv) {
         if (argv == null || argv.isEmpty()) {
-            throw new IllegalArgumentException(what + " must be a non-empty list of arguments, e.g."
-                    + " [make, -j2, bench]");
+            throw new IllegalArgumentException(
+                    what + " must be a non-empty list of arguments, e.g." + " [make, -j2, bench]");
         }
         for (String a : argv) {
             if (a == null) {
@@ -353,7 +361,8 @@ public final class WorkloadLoader {
         final Workload workload;
 
         @JsonCreator
-        RawWorkload(@JsonProperty("name") String name,
+        RawWorkload(
+                @JsonProperty("name") String name,
                 @JsonProperty("trials") Integer trials,
                 @JsonProperty("warmup") Integer warmup,
                 @JsonProperty("build") RawBuild build,
@@ -369,11 +378,14 @@ public final class WorkloadLoader {
                 throw new IllegalArgumentException("'name' is required (it names the comment and the results)");
             }
             // Counts barely vary: two trials a side decide them, and rounds follow while undecided.
-            int t = trials != null ? trials : harness != null && harness.harness.counted() ? Workload.COUNTED_TRIALS
-                    : Workload.DEFAULT_TRIALS;
+            int t = trials != null
+                    ? trials
+                    : harness != null && harness.harness.counted() ? Workload.COUNTED_TRIALS : Workload.DEFAULT_TRIALS;
             if (t < 2 || t > Workload.MAX_TRIALS) {
-                throw bad("trials", "'trials' must be from 2 (a side needs 2 values"
-                        + " to compare) to " + Workload.MAX_TRIALS + ", got " + t);
+                throw bad(
+                        "trials",
+                        "'trials' must be from 2 (a side needs 2 values" + " to compare) to " + Workload.MAX_TRIALS
+                                + ", got " + t);
             }
             int w = warmup == null ? Workload.DEFAULT_WARMUP : warmup;
             if (w < 0 || w > Workload.MAX_WARMUP) {
@@ -386,13 +398,17 @@ public final class WorkloadLoader {
                 throw bad("builds", "'builds' must be from 1 to " + Workload.MAX_BUILDS + ", got " + builds);
             }
             if (builds != null && builds > t) {
-                throw bad("builds", "'builds' (" + builds + ") is more than 'trials' (" + t + "): trials take turns"
-                        + " among the builds, and each build needs one");
+                throw bad(
+                        "builds",
+                        "'builds' (" + builds + ") is more than 'trials' (" + t + "): trials take turns"
+                                + " among the builds, and each build needs one");
             }
             Optional<Integer> most = adaptive(adaptive, t);
             if (builds != null && builds > 1 && most.isPresent() && most.get() > 0) {
-                throw bad("adaptive", "'adaptive' needs one build per side: with " + builds + " builds the medians of"
-                        + " the builds decide, and more trials do not add builds (adaptive: off)");
+                throw bad(
+                        "adaptive",
+                        "'adaptive' needs one build per side: with " + builds + " builds the medians of"
+                                + " the builds decide, and more trials do not add builds (adaptive: off)");
             }
             List<Workload.CellPolicy> policies = new ArrayList<>();
             if (cells != null) {
@@ -400,12 +416,20 @@ public final class WorkloadLoader {
                     policies.add(c.policy);
                 }
             }
-            Optional<TrialTest> judge = test == null ? Optional.empty()
-                    : Optional.of(at("test", () -> TrialTest.fromId(test)));
-            this.workload = new Workload(name, t, w,
-                    Optional.ofNullable(build).map(b -> b.build), harness.harness, policies,
-                    (thresholds == null ? ThresholdSettings.NONE : thresholds.settings).withTest(judge), most,
-                    Optional.ofNullable(builds), Optional.ofNullable(seed), submodules(submodules));
+            Optional<TrialTest> judge =
+                    test == null ? Optional.empty() : Optional.of(at("test", () -> TrialTest.fromId(test)));
+            this.workload = new Workload(
+                    name,
+                    t,
+                    w,
+                    Optional.ofNullable(build).map(b -> b.build),
+                    harness.harness,
+                    policies,
+                    (thresholds == null ? ThresholdSettings.NONE : thresholds.settings).withTest(judge),
+                    most,
+                    Optional.ofNullable(builds),
+                    Optional.ofNullable(seed),
+                    submodules(submodules));
         }
     }
 
@@ -420,13 +444,22 @@ public final class WorkloadLoader {
         if ("required".equals(submodules)) {
             return new Workload.Submodules(true, List.of());
         }
-        if (submodules instanceof List<?> list && !list.isEmpty()
-                && list.stream().allMatch(p -> p instanceof String s && !s.isBlank() && !s.startsWith("/")
-                        && s.length() <= 4096 && s.codePoints().noneMatch(Character::isISOControl))) {
-            return new Workload.Submodules(false, list.stream().map(p -> ((String) p).replaceAll("/+$", "")).toList());
+        if (submodules instanceof List<?> list
+                && !list.isEmpty()
+                && list.stream()
+                        .allMatch(p -> p instanceof String s
+                                && !s.isBlank()
+                                && !s.startsWith("/")
+                                && s.length() <= 4096
+                                && s.codePoints().noneMatch(Character::isISOControl))) {
+            return new Workload.Submodules(
+                    false,
+                    list.stream().map(p -> ((String) p).replaceAll("/+$", "")).toList());
         }
-        throw bad("submodules", "'submodules' must be required, optional, or a list of submodule paths (such as"
-                + " [third_party/benchmark]), got '" + submodules + "'");
+        throw bad(
+                "submodules",
+                "'submodules' must be required, optional, or a list of submodule paths (such as"
+                        + " [third_party/benchmark]), got '" + submodules + "'");
     }
 
     /** Returns the most trials {@code adaptive: N} gives (0 for {@code adaptive: off}); empty when absent. */
@@ -438,8 +471,10 @@ public final class WorkloadLoader {
             return Optional.of(0);
         }
         if (!(adaptive instanceof Integer n) || n < trials || n > Workload.MAX_TRIALS) {
-            throw bad("adaptive", "'adaptive' must be off or the most trials per side, from 'trials' (" + trials
-                    + ") to " + Workload.MAX_TRIALS + ", got '" + adaptive + "'");
+            throw bad(
+                    "adaptive",
+                    "'adaptive' must be off or the most trials per side, from 'trials' (" + trials + ") to "
+                            + Workload.MAX_TRIALS + ", got '" + adaptive + "'");
         }
         return Optional.of(n);
     }
@@ -448,9 +483,13 @@ public final class WorkloadLoader {
         final Workload.Build build;
 
         @JsonCreator
-        RawBuild(@JsonProperty("run") List<String> run, @JsonProperty("timeout") String timeout,
-                @JsonProperty("env") LinkedHashMap<String, String> env, @JsonProperty("perturb") List<String> perturb) {
-            Duration d = timeout == null ? Workload.Build.DEFAULT_TIMEOUT
+        RawBuild(
+                @JsonProperty("run") List<String> run,
+                @JsonProperty("timeout") String timeout,
+                @JsonProperty("env") LinkedHashMap<String, String> env,
+                @JsonProperty("perturb") List<String> perturb) {
+            Duration d = timeout == null
+                    ? Workload.Build.DEFAULT_TIMEOUT
                     : at("timeout", () -> Durations.parse("build timeout", timeout));
             Map<String, String> e = env == null ? Map.of() : env;
             e.forEach((k, v) -> {
@@ -458,8 +497,13 @@ public final class WorkloadLoader {
                     throw bad("env", "build env: '" + k + "' is not a NAME: value pair");
                 }
             });
-            this.build = new Workload.Build(at("run", () -> argv("build 'run'", run)), d, e,
-                    perturb == null ? Optional.empty() : Optional.of(at("perturb", () -> argv("build 'perturb'", perturb))));
+            this.build = new Workload.Build(
+                    at("run", () -> argv("build 'run'", run)),
+                    d,
+                    e,
+                    perturb == null
+                            ? Optional.empty()
+                            : Optional.of(at("perturb", () -> argv("build 'perturb'", perturb))));
         }
     }
 
@@ -467,8 +511,11 @@ public final class WorkloadLoader {
         final Workload.Harness harness;
 
         @JsonCreator
-        RawHarness(@JsonProperty("from") Workload.From from, @JsonProperty("run") List<String> run,
-                @JsonProperty("format") String format, @JsonProperty("timeout") String timeout,
+        RawHarness(
+                @JsonProperty("from") Workload.From from,
+                @JsonProperty("run") List<String> run,
+                @JsonProperty("format") String format,
+                @JsonProperty("timeout") String timeout,
                 @JsonProperty("commands") LinkedHashMap<String, List<String>> commands,
                 @JsonProperty("cpus") String cpus,
                 @JsonProperty("csv") Map<String, String> csv,
@@ -477,48 +524,67 @@ public final class WorkloadLoader {
                 @JsonProperty("count") RawCount count,
                 @JsonProperty("shard") RawShard shard) {
             if (cpus != null && !cpus.matches("\\d+(-\\d+)?(,\\d+(-\\d+)?)*")) {
-                throw bad("cpus", "harness cpus '" + cpus + "' is not a CPU list such as"
-                        + " 0, 2-3 or 0,2");
+                throw bad("cpus", "harness cpus '" + cpus + "' is not a CPU list such as" + " 0, 2-3 or 0,2");
             }
             String f = format == null ? "perfab-json" : format;
             if (!FORMATS.contains(f)) {
-                throw bad("format", "harness format '" + f + "' is not known (known: "
-                        + String.join(", ", FORMATS) + ")");
+                throw bad(
+                        "format",
+                        "harness format '" + f + "' is not known (known: " + String.join(", ", FORMATS) + ")");
             }
-            Duration d = timeout == null ? Workload.Harness.DEFAULT_TIMEOUT
+            Duration d = timeout == null
+                    ? Workload.Harness.DEFAULT_TIMEOUT
                     : at("timeout", () -> Durations.parse("harness timeout", timeout));
             Map<String, List<String>> cmds = commands == null ? Map.of() : commands;
             List<String> argv = run == null ? List.of() : run;
             runOrCommands(f, run, cmds);
             List<String> harnessFiles = files(files, from);
             Workload.HarnessFormat measuring = measuring(f, argv, cmds, csv);
-            boolean countsEach = measuring instanceof Workload.Read r && r.format().countsEachBenchmark();
+            boolean countsEach =
+                    measuring instanceof Workload.Read r && r.format().countsEachBenchmark();
             boolean auto = AUTO.equals(measure);
             if (auto && !countsEach) {
-                throw bad("measure", "harness measure: auto times the benchmarks of format go or google-benchmark and"
-                        + " counts those their timings cannot tell; format " + f + " names no benchmarks perfab can"
-                        + " count one at a time: list what to measure instead");
+                throw bad(
+                        "measure",
+                        "harness measure: auto times the benchmarks of format go or google-benchmark and"
+                                + " counts those their timings cannot tell; format " + f
+                                + " names no benchmarks perfab can"
+                                + " count one at a time: list what to measure instead");
             }
-            List<Workload.Measure> measures = auto ? List.of(Workload.Measure.WALL, Workload.Measure.INSTRUCTIONS)
+            List<Workload.Measure> measures = auto
+                    ? List.of(Workload.Measure.WALL, Workload.Measure.INSTRUCTIONS)
                     : measures(measureList(measure), f, countsEach);
             boolean perBenchmark = countsEach && measures.contains(Workload.Measure.INSTRUCTIONS);
             Optional<String> needs = perBenchmark && measuring instanceof Workload.Read r
-                    ? r.format().countingNeeds(argv) : Optional.empty();
+                    ? r.format().countingNeeds(argv)
+                    : Optional.empty();
             if (needs.isPresent()) {
-                throw bad("run", "counting each benchmark of format " + f + " needs " + needs.get() + "; got "
-                        + String.join(" ", argv));
+                throw bad(
+                        "run",
+                        "counting each benchmark of format " + f + " needs " + needs.get() + "; got "
+                                + String.join(" ", argv));
             }
             if (count != null && !perBenchmark) {
-                throw bad("count", "harness 'count' chooses the benchmarks of format go or google-benchmark that"
-                        + " measure: [instructions] counts one at a time");
+                throw bad(
+                        "count",
+                        "harness 'count' chooses the benchmarks of format go or google-benchmark that"
+                                + " measure: [instructions] counts one at a time");
             }
             Workload.Counting counting = count == null ? Workload.Counting.ALL : count.counting;
-            this.harness = new Workload.Harness(from == null ? Workload.From.HEAD : from, measuring, d,
-                    Optional.ofNullable(cpus), harnessFiles, measures, auto ? counting.asAuto() : counting,
+            this.harness = new Workload.Harness(
+                    from == null ? Workload.From.HEAD : from,
+                    measuring,
+                    d,
+                    Optional.ofNullable(cpus),
+                    harnessFiles,
+                    measures,
+                    auto ? counting.asAuto() : counting,
                     shard == null ? Optional.empty() : Optional.of(shard.slicing));
             if (shard != null && f.equals("time")) {
-                throw bad("shard", "harness 'shard' lists and filters the benchmarks of a 'run' harness; format"
-                        + " 'time' times its own commands, every one in each trial");
+                throw bad(
+                        "shard",
+                        "harness 'shard' lists and filters the benchmarks of a 'run' harness; format"
+                                + " 'time' times its own commands, every one in each trial");
             }
         }
 
@@ -529,8 +595,10 @@ public final class WorkloadLoader {
         private static void runOrCommands(String f, List<String> run, Map<String, List<String>> cmds) {
             if (f.equals("time")) {
                 if (cmds.isEmpty()) {
-                    throw bad("format", "harness format 'time' needs 'commands': named"
-                            + " argv lists that perfab times, e.g. startup: [./app, --selftest]");
+                    throw bad(
+                            "format",
+                            "harness format 'time' needs 'commands': named"
+                                    + " argv lists that perfab times, e.g. startup: [./app, --selftest]");
                 }
                 if (run != null && !run.isEmpty()) {
                     throw bad("run", "harness format 'time' runs 'commands', not 'run'");
@@ -564,8 +632,10 @@ public final class WorkloadLoader {
                 });
             }
             if (!files.isEmpty() && from == Workload.From.SELF) {
-                throw bad("files", "harness 'files' are copied from the head; with 'from: self'"
-                        + " each side runs its own, so leave 'files' out");
+                throw bad(
+                        "files",
+                        "harness 'files' are copied from the head; with 'from: self'"
+                                + " each side runs its own, so leave 'files' out");
             }
             return files;
         }
@@ -574,8 +644,8 @@ public final class WorkloadLoader {
          * Returns what a harness of format {@code f} measures: its timed commands, or how to read what
          * {@code argv} writes.
          */
-        private static Workload.HarnessFormat measuring(String f, List<String> argv, Map<String, List<String>> cmds,
-                Map<String, String> csv) {
+        private static Workload.HarnessFormat measuring(
+                String f, List<String> argv, Map<String, List<String>> cmds, Map<String, String> csv) {
             if (csv != null && !f.equals("csv")) {
                 throw bad("csv", "harness 'csv' columns are only for format 'csv'");
             }
@@ -601,11 +671,17 @@ public final class WorkloadLoader {
         @JsonCreator
         RawShard(@JsonProperty("list") List<String> list, @JsonProperty("filter") List<String> filter) {
             List<String> l = at("list", () -> argv("harness shard 'list'", list));
-            if (filter == null || filter.isEmpty() || filter.stream().noneMatch(a -> a != null
-                    && (a.contains(Workload.Slicing.REGEX) || a.contains(Workload.Slicing.NAME)))) {
-                throw bad("filter", "harness shard 'filter' is the arguments that run a slice of the benchmarks,"
-                        + " one of them with " + Workload.Slicing.REGEX + " (the slice as a regular expression) or "
-                        + Workload.Slicing.NAME + " (repeated for each name), e.g. [--filter, '{regex}']");
+            if (filter == null
+                    || filter.isEmpty()
+                    || filter.stream()
+                            .noneMatch(a -> a != null
+                                    && (a.contains(Workload.Slicing.REGEX) || a.contains(Workload.Slicing.NAME)))) {
+                throw bad(
+                        "filter",
+                        "harness shard 'filter' is the arguments that run a slice of the benchmarks,"
+                                + " one of them with " + Workload.Slicing.REGEX
+                                + " (the slice as a regular expression) or "
+                                + Workload.Slicing.NAME + " (repeated for each name), e.g. [--filter, '{regex}']");
             }
             List<String> f = at("filter", () -> argv("harness shard 'filter'", filter));
             this.slicing = new Workload.Slicing(l, f);
@@ -618,11 +694,14 @@ public final class WorkloadLoader {
      */
     @SuppressWarnings("unchecked")
     private static List<String> measureList(Object measure) {
-        if (measure == null || measure instanceof List<?> l && l.stream().allMatch(x -> x == null || x instanceof String)) {
+        if (measure == null
+                || measure instanceof List<?> l && l.stream().allMatch(x -> x == null || x instanceof String)) {
             return (List<String>) measure;
         }
-        throw bad("measure", "harness 'measure' is a list of what perfab measures (such as [instructions]) or auto,"
-                + " not " + measure);
+        throw bad(
+                "measure",
+                "harness 'measure' is a list of what perfab measures (such as [instructions]) or auto," + " not "
+                        + measure);
     }
 
     /**
@@ -636,31 +715,38 @@ public final class WorkloadLoader {
         if (ids == null) {
             return timed ? Workload.Measure.TIMED : List.of();
         }
-        String known = Arrays.stream(Workload.Measure.values()).map(Workload.Measure::id)
+        String known = Arrays.stream(Workload.Measure.values())
+                .map(Workload.Measure::id)
                 .collect(Collectors.joining(", "));
         if (ids.isEmpty()) {
             throw bad("measure", "harness 'measure' lists what perfab measures (" + known + "); it is empty");
         }
         List<Workload.Measure> measures = new ArrayList<>();
         for (String id : ids) {
-            Workload.Measure m = Workload.Measure.byId(id == null ? "" : id).orElseThrow(() -> bad("measure",
-                    "harness measure '" + id + "' is not known (known: " + known + ")"));
+            Workload.Measure m = Workload.Measure.byId(id == null ? "" : id)
+                    .orElseThrow(
+                            () -> bad("measure", "harness measure '" + id + "' is not known (known: " + known + ")"));
             if (measures.contains(m)) {
                 throw bad("measure", "harness measure '" + id + "' is listed twice");
             }
             boolean ownResults = countsEach && m == Workload.Measure.WALL;
             if (!timed && !m.count() && !ownResults) {
-                throw bad("measure", "harness measure '" + id + "' is a timing perfab takes of 'commands' with"
-                        + " format: time; a harness that reports its own results can be counted as a whole"
-                        + " (instructions, hw-instructions, hw-cycles), and go test's and Google Benchmark's, each"
-                        + " benchmark (instructions, with wall for its own timings too)");
+                throw bad(
+                        "measure",
+                        "harness measure '" + id + "' is a timing perfab takes of 'commands' with"
+                                + " format: time; a harness that reports its own results can be counted as a whole"
+                                + " (instructions, hw-instructions, hw-cycles), and go test's and Google Benchmark's, each"
+                                + " benchmark (instructions, with wall for its own timings too)");
             }
             measures.add(m);
         }
-        if (countsEach && measures.contains(Workload.Measure.WALL)
+        if (countsEach
+                && measures.contains(Workload.Measure.WALL)
                 && !measures.contains(Workload.Measure.INSTRUCTIONS)) {
-            throw bad("measure", "harness measure 'wall' on format " + format + " keeps the tool's own timings"
-                    + " beside its counts: list instructions too, or leave 'measure' out for its timings alone");
+            throw bad(
+                    "measure",
+                    "harness measure 'wall' on format " + format + " keeps the tool's own timings"
+                            + " beside its counts: list instructions too, or leave 'measure' out for its timings alone");
         }
         return measures;
     }
@@ -675,12 +761,18 @@ public final class WorkloadLoader {
                 try {
                     only = Optional.of(java.util.regex.Pattern.compile(benchmarks));
                 } catch (java.util.regex.PatternSyntaxException e) {
-                    throw bad("benchmarks", "harness count.benchmarks '" + benchmarks + "' is not a regular"
-                            + " expression: " + e.getDescription());
+                    throw bad(
+                            "benchmarks",
+                            "harness count.benchmarks '" + benchmarks + "' is not a regular" + " expression: "
+                                    + e.getDescription());
                 }
             }
-            this.counting = new Workload.Counting(only, budget == null ? Optional.empty()
-                    : Optional.of(at("budget", () -> Durations.parse("harness count.budget", budget))), false);
+            this.counting = new Workload.Counting(
+                    only,
+                    budget == null
+                            ? Optional.empty()
+                            : Optional.of(at("budget", () -> Durations.parse("harness count.budget", budget))),
+                    false);
         }
     }
 
@@ -688,13 +780,19 @@ public final class WorkloadLoader {
         final Workload.CellPolicy policy;
 
         @JsonCreator
-        RawCell(@JsonProperty("match") String match, @JsonProperty("role") Workload.Role role,
+        RawCell(
+                @JsonProperty("match") String match,
+                @JsonProperty("role") Workload.Role role,
                 @JsonProperty("ratio_to") String ratioTo) {
             if (match == null) {
                 throw new IllegalArgumentException("a cell policy needs 'match' (a NAME or NAME:METRIC glob)");
             }
-            this.policy = at("ratio_to", () -> new Workload.CellPolicy(at("match", () -> CellGlob.of(match)),
-                    role == null ? Workload.Role.MEASURE : role, Optional.ofNullable(ratioTo)));
+            this.policy = at(
+                    "ratio_to",
+                    () -> new Workload.CellPolicy(
+                            at("match", () -> CellGlob.of(match)),
+                            role == null ? Workload.Role.MEASURE : role,
+                            Optional.ofNullable(ratioTo)));
         }
     }
 
@@ -702,12 +800,20 @@ public final class WorkloadLoader {
         final ThresholdSettings settings;
 
         @JsonCreator
-        RawThresholds(@JsonProperty("alpha") Double alpha, @JsonProperty("min_effect") Double minEffect,
-                @JsonProperty("inconclusive") Double inconclusive, @JsonProperty("fdr") Object fdr,
-                @JsonProperty("outlier_floor") Double outlierFloor, @JsonProperty("noisy_above") Double noisyAbove) {
+        RawThresholds(
+                @JsonProperty("alpha") Double alpha,
+                @JsonProperty("min_effect") Double minEffect,
+                @JsonProperty("inconclusive") Double inconclusive,
+                @JsonProperty("fdr") Object fdr,
+                @JsonProperty("outlier_floor") Double outlierFloor,
+                @JsonProperty("noisy_above") Double noisyAbove) {
             // Each value's range is checked by the settings themselves, naming its key.
-            this.settings = new ThresholdSettings(Optional.ofNullable(alpha), Optional.ofNullable(minEffect),
-                    Optional.ofNullable(inconclusive), Optional.ofNullable(fdr(fdr)), Optional.ofNullable(outlierFloor),
+            this.settings = new ThresholdSettings(
+                    Optional.ofNullable(alpha),
+                    Optional.ofNullable(minEffect),
+                    Optional.ofNullable(inconclusive),
+                    Optional.ofNullable(fdr(fdr)),
+                    Optional.ofNullable(outlierFloor),
                     Optional.ofNullable(noisyAbove));
         }
 

@@ -25,15 +25,32 @@ class AssemblyTest {
     private static final Instant NOW = Instant.parse("2026-11-01T10:05:00Z");
 
     private static Assembly assembly(Plan plan) {
-        return new Assembly(plan, WorkloadLoader.parse(plan.workloadText(), "w"), MACHINE, HarnessFiles.NONE,
-                List.of(), List.of(Verdict.REGRESSION), Optional.empty(), Path.of("no-trial-results"), Optional.empty());
+        return new Assembly(
+                plan,
+                WorkloadLoader.parse(plan.workloadText(), "w"),
+                MACHINE,
+                HarnessFiles.NONE,
+                List.of(),
+                List.of(Verdict.REGRESSION),
+                Optional.empty(),
+                Path.of("no-trial-results"),
+                Optional.empty());
     }
 
-    private static RunResults.TrialRecord trial(int seq, Side side, int trial, RunResults.Status status, String unit,
-            double value) {
+    private static RunResults.TrialRecord trial(
+            int seq, Side side, int trial, RunResults.Status status, String unit, double value) {
         Cell cell = new Cell("a", "time", unit, Direction.LOWER_IS_BETTER);
-        return new RunResults.TrialRecord(seq, side, 0, trial, false, status, status == RunResults.Status.OK ? "" : "boom",
-                1, "", status == RunResults.Status.OK ? List.of(new Measurement(cell, side, 0, trial, value)) : List.of());
+        return new RunResults.TrialRecord(
+                seq,
+                side,
+                0,
+                trial,
+                false,
+                status,
+                status == RunResults.Status.OK ? "" : "boom",
+                1,
+                "",
+                status == RunResults.Status.OK ? List.of(new Measurement(cell, side, 0, trial, value)) : List.of());
     }
 
     private static SideDir side(Side side, int build) {
@@ -64,77 +81,143 @@ class AssemblyTest {
 
     @Test
     void leavesOutValuesThatDoNotConvertAndSaysHowMany() {
-        List<RunResults.TrialRecord> trials = List.of(trial(0, Side.BASE, 0, RunResults.Status.OK, "us", 1),
-                trial(1, Side.HEAD, 0, RunResults.Status.OK, "KiB", 1), trial(2, Side.HEAD, 1, RunResults.Status.OK,
-                        "KiB", 1), trial(3, Side.BASE, 1, RunResults.Status.OK, "us", 1));
-        RunResults r = assembly(Plans.plan(2, 0, 1)).results(new Ledger.Snapshot(trials, Map.of(), List.of(), 0, 0, 0),
-                false, 1, NOW);
-        assertTrue(r.table().warnings().contains(Warning.of(Warning.Kind.UNCONVERTIBLE_UNITS,
-                List.of("a", "time", "KiB", "us"), Map.of("values", 2L))), r.table().warnings().toString());
-        assertTrue(r.table().warnings().contains(Warning.of(Warning.Kind.MISSING_TRIALS, List.of("head"),
-                Map.of("measured", 2L, "asked", 2L, "interrupted", 0L))) == false, "both head trials ran");
+        List<RunResults.TrialRecord> trials = List.of(
+                trial(0, Side.BASE, 0, RunResults.Status.OK, "us", 1),
+                trial(1, Side.HEAD, 0, RunResults.Status.OK, "KiB", 1),
+                trial(2, Side.HEAD, 1, RunResults.Status.OK, "KiB", 1),
+                trial(3, Side.BASE, 1, RunResults.Status.OK, "us", 1));
+        RunResults r = assembly(Plans.plan(2, 0, 1))
+                .results(new Ledger.Snapshot(trials, Map.of(), List.of(), 0, 0, 0), false, 1, NOW);
+        assertTrue(
+                r.table()
+                        .warnings()
+                        .contains(Warning.of(
+                                Warning.Kind.UNCONVERTIBLE_UNITS,
+                                List.of("a", "time", "KiB", "us"),
+                                Map.of("values", 2L))),
+                r.table().warnings().toString());
+        assertTrue(
+                r.table()
+                                .warnings()
+                                .contains(Warning.of(
+                                        Warning.Kind.MISSING_TRIALS,
+                                        List.of("head"),
+                                        Map.of("measured", 2L, "asked", 2L, "interrupted", 0L)))
+                        == false,
+                "both head trials ran");
         assertEquals(Verdict.NO_DATA, r.table().rows().get(0).comparison().verdict());
     }
 
     @Test
     void warnsOfIdenticalBuildsFailedAndMissingTrials() {
-        List<RunResults.TrialRecord> trials = List.of(trial(0, Side.BASE, 0, RunResults.Status.OK, "us", 1),
+        List<RunResults.TrialRecord> trials = List.of(
+                trial(0, Side.BASE, 0, RunResults.Status.OK, "us", 1),
                 trial(1, Side.HEAD, 0, RunResults.Status.FAILED, "us", 0));
-        Map<SideDir, Builder.Result> builds = Map.of(side(Side.BASE, 0), built("x"), side(Side.HEAD, 0), built("x"),
-                side(Side.BASE, 1), built("y"), side(Side.HEAD, 1), built("z"));
-        List<Warning> w = assembly(Plans.plan(2, 0, 2)).warnings(new Ledger.Snapshot(trials, builds, List.of(), 0, 0, 0),
-                true);
-        assertEquals(List.of(
-                Warning.of(Warning.Kind.IDENTICAL_BUILDS, List.of("0"), Map.of("files", 3L)),
-                Warning.of(Warning.Kind.UNPERTURBED_BUILDS, List.of(), Map.of("builds", 2L, "perturbed", 0L,
-                        "noBuildStep", 0L)),
-                Warning.of(Warning.Kind.FAILED_TRIALS, List.of("head trial 1: boom"), Map.of("trials", 2L)),
-                Warning.of(Warning.Kind.MISSING_TRIALS, List.of("base"),
-                        Map.of("measured", 1L, "asked", 2L, "interrupted", 1L)),
-                Warning.of(Warning.Kind.MISSING_TRIALS, List.of("head"),
-                        Map.of("measured", 0L, "asked", 2L, "interrupted", 1L))), w);
+        Map<SideDir, Builder.Result> builds = Map.of(
+                side(Side.BASE, 0),
+                built("x"),
+                side(Side.HEAD, 0),
+                built("x"),
+                side(Side.BASE, 1),
+                built("y"),
+                side(Side.HEAD, 1),
+                built("z"));
+        List<Warning> w =
+                assembly(Plans.plan(2, 0, 2)).warnings(new Ledger.Snapshot(trials, builds, List.of(), 0, 0, 0), true);
+        assertEquals(
+                List.of(
+                        Warning.of(Warning.Kind.IDENTICAL_BUILDS, List.of("0"), Map.of("files", 3L)),
+                        Warning.of(
+                                Warning.Kind.UNPERTURBED_BUILDS,
+                                List.of(),
+                                Map.of("builds", 2L, "perturbed", 0L, "noBuildStep", 0L)),
+                        Warning.of(Warning.Kind.FAILED_TRIALS, List.of("head trial 1: boom"), Map.of("trials", 2L)),
+                        Warning.of(
+                                Warning.Kind.MISSING_TRIALS,
+                                List.of("base"),
+                                Map.of("measured", 1L, "asked", 2L, "interrupted", 1L)),
+                        Warning.of(
+                                Warning.Kind.MISSING_TRIALS,
+                                List.of("head"),
+                                Map.of("measured", 0L, "asked", 2L, "interrupted", 1L))),
+                w);
     }
 
     @Test
     void severalBuildsWithoutABuildStepNameBothSidesAsOneBuild() {
         String unbuilt = "name: unit\nharness:\n  run: [sh, bench.sh]\n";
-        List<Warning> w = assembly(Plans.plan(6, 0, 3, unbuilt)).warnings(new Ledger.Snapshot(List.of(), Map.of(),
-                List.of(), 0, 0, 0), false);
-        assertTrue(w.contains(Warning.of(Warning.Kind.UNPERTURBED_BUILDS, List.of("base", "head"),
-                Map.of("builds", 3L, "perturbed", 0L, "noBuildStep", 1L))), w.toString());
-        List<Warning> one = assembly(Plans.plan(6, 0, 1, unbuilt)).warnings(new Ledger.Snapshot(List.of(), Map.of(),
-                List.of(), 0, 0, 0), false);
-        assertTrue(one.stream().noneMatch(x -> x.kind() == Warning.Kind.UNPERTURBED_BUILDS),
-                "one build: nothing to say");
+        List<Warning> w = assembly(Plans.plan(6, 0, 3, unbuilt))
+                .warnings(new Ledger.Snapshot(List.of(), Map.of(), List.of(), 0, 0, 0), false);
+        assertTrue(
+                w.contains(Warning.of(
+                        Warning.Kind.UNPERTURBED_BUILDS,
+                        List.of("base", "head"),
+                        Map.of("builds", 3L, "perturbed", 0L, "noBuildStep", 1L))),
+                w.toString());
+        List<Warning> one = assembly(Plans.plan(6, 0, 1, unbuilt))
+                .warnings(new Ledger.Snapshot(List.of(), Map.of(), List.of(), 0, 0, 0), false);
+        assertTrue(
+                one.stream().noneMatch(x -> x.kind() == Warning.Kind.UNPERTURBED_BUILDS), "one build: nothing to say");
     }
 
     @Test
     void perturbedBuildsThatDifferSayNothingAndIdenticalOnesNameTheirSide() {
         String perturbed = Plans.WORKLOAD + "  perturb: [sh, perturb.sh]\n";
-        Map<SideDir, Builder.Result> differ = Map.of(side(Side.BASE, 0), built("a"), side(Side.BASE, 1), built("b"),
-                side(Side.HEAD, 0), built("c"), side(Side.HEAD, 1), built("d"));
-        assertTrue(assembly(Plans.plan(2, 0, 2, perturbed)).warnings(new Ledger.Snapshot(List.of(), differ, List.of(),
-                0, 0, 0), false).stream().noneMatch(x -> x.kind() == Warning.Kind.UNPERTURBED_BUILDS));
-        Map<SideDir, Builder.Result> headSame = Map.of(side(Side.BASE, 0), built("a"), side(Side.BASE, 1), built("b"),
-                side(Side.HEAD, 0), built("c"), side(Side.HEAD, 1), built("c"));
-        assertTrue(assembly(Plans.plan(2, 0, 2, perturbed)).warnings(new Ledger.Snapshot(List.of(), headSame, List.of(),
-                0, 0, 0), false).contains(Warning.of(Warning.Kind.UNPERTURBED_BUILDS, List.of("head"),
+        Map<SideDir, Builder.Result> differ = Map.of(
+                side(Side.BASE, 0),
+                built("a"),
+                side(Side.BASE, 1),
+                built("b"),
+                side(Side.HEAD, 0),
+                built("c"),
+                side(Side.HEAD, 1),
+                built("d"));
+        assertTrue(assembly(Plans.plan(2, 0, 2, perturbed))
+                .warnings(new Ledger.Snapshot(List.of(), differ, List.of(), 0, 0, 0), false)
+                .stream()
+                .noneMatch(x -> x.kind() == Warning.Kind.UNPERTURBED_BUILDS));
+        Map<SideDir, Builder.Result> headSame = Map.of(
+                side(Side.BASE, 0),
+                built("a"),
+                side(Side.BASE, 1),
+                built("b"),
+                side(Side.HEAD, 0),
+                built("c"),
+                side(Side.HEAD, 1),
+                built("c"));
+        assertTrue(assembly(Plans.plan(2, 0, 2, perturbed))
+                .warnings(new Ledger.Snapshot(List.of(), headSame, List.of(), 0, 0, 0), false)
+                .contains(Warning.of(
+                        Warning.Kind.UNPERTURBED_BUILDS,
+                        List.of("head"),
                         Map.of("builds", 2L, "perturbed", 1L, "noBuildStep", 0L))));
     }
 
     @Test
     void anAaRunSaysSoInsteadOfComparingBuilds() {
         Map<SideDir, Builder.Result> builds = Map.of(side(Side.BASE, 0), built("x"), side(Side.HEAD, 0), built("x"));
-        List<Warning> w = assembly(Plans.aa(2)).warnings(new Ledger.Snapshot(List.of(), builds, List.of(), 0, 0, 0),
-                false);
+        List<Warning> w =
+                assembly(Plans.aa(2)).warnings(new Ledger.Snapshot(List.of(), builds, List.of(), 0, 0, 0), false);
         assertEquals(Warning.of(Warning.Kind.AA_RUN, "aaaaaaaaaaaa"), w.get(0));
         assertTrue(w.stream().noneMatch(x -> x.kind() == Warning.Kind.IDENTICAL_BUILDS), w.toString());
     }
 
     private static RunResults.TrialRecord loaded(int seq, boolean warmup, RunResults.Status status, Load load) {
         Side side = seq % 2 == 0 ? Side.BASE : Side.HEAD;
-        return new RunResults.TrialRecord(seq, side, 0, seq / 2, warmup, status, "", load.wallSeconds(), "", List.of(),
-                List.of(), 0, Optional.of(load));
+        return new RunResults.TrialRecord(
+                seq,
+                side,
+                0,
+                seq / 2,
+                warmup,
+                status,
+                "",
+                load.wallSeconds(),
+                "",
+                List.of(),
+                List.of(),
+                0,
+                Optional.of(load));
     }
 
     private static Load others(double cores) {
@@ -144,11 +227,29 @@ class AssemblyTest {
     @Test
     void warnsOfABusyMachineFromHalfACoreOfOthers() {
         double bar = Assembly.BUSY_OTHERS_CORES;
-        assertEquals(Optional.empty(), Assembly.busyMachine(List.of(loaded(0, false, RunResults.Status.OK,
-                others(Math.nextDown(bar)))), 2));
-        Warning w = Assembly.busyMachine(List.of(loaded(0, false, RunResults.Status.OK, others(bar))), 2).orElseThrow();
-        assertEquals(Warning.of(Warning.Kind.BUSY_MACHINE, List.of(), Map.of("othersMillicores", 500L, "cores", 2L,
-                "runQueueMilli", 1000L, "runQueueMax", 1L, "stealPermille", 0L, "trials", 1L)), w);
+        assertEquals(
+                Optional.empty(),
+                Assembly.busyMachine(List.of(loaded(0, false, RunResults.Status.OK, others(Math.nextDown(bar)))), 2));
+        Warning w = Assembly.busyMachine(List.of(loaded(0, false, RunResults.Status.OK, others(bar))), 2)
+                .orElseThrow();
+        assertEquals(
+                Warning.of(
+                        Warning.Kind.BUSY_MACHINE,
+                        List.of(),
+                        Map.of(
+                                "othersMillicores",
+                                500L,
+                                "cores",
+                                2L,
+                                "runQueueMilli",
+                                1000L,
+                                "runQueueMax",
+                                1L,
+                                "stealPermille",
+                                0L,
+                                "trials",
+                                1L)),
+                w);
     }
 
     @Test
@@ -156,7 +257,8 @@ class AssemblyTest {
         Load queue = new Load(2, 1.9, 0, 0, 4, 7);
         assertEquals(Optional.empty(), Assembly.busyMachine(List.of(loaded(0, false, RunResults.Status.OK, queue)), 4));
         Load longer = new Load(2, 1.9, 0, 0, Math.nextUp(4.0), 7);
-        Warning w = Assembly.busyMachine(List.of(loaded(0, false, RunResults.Status.OK, longer)), 4).orElseThrow();
+        Warning w = Assembly.busyMachine(List.of(loaded(0, false, RunResults.Status.OK, longer)), 4)
+                .orElseThrow();
         assertEquals(4000L, w.figure("runQueueMilli"));
         assertEquals(7L, w.figure("runQueueMax"));
     }
@@ -167,8 +269,11 @@ class AssemblyTest {
         Load at = new Load(1, 1, 0, bar, 1, 1);
         assertEquals(Optional.empty(), Assembly.busyMachine(List.of(loaded(0, false, RunResults.Status.OK, at)), 2));
         Load past = new Load(1, 1, 0, Math.nextUp(bar), 1, 1);
-        assertEquals(50L, Assembly.busyMachine(List.of(loaded(0, false, RunResults.Status.OK, past)), 2).orElseThrow()
-                .figure("stealPermille"));
+        assertEquals(
+                50L,
+                Assembly.busyMachine(List.of(loaded(0, false, RunResults.Status.OK, past)), 2)
+                        .orElseThrow()
+                        .figure("stealPermille"));
     }
 
     @Test
@@ -181,38 +286,53 @@ class AssemblyTest {
                 loaded(3, false, RunResults.Status.OK, new Load(1, 1, 1.9, 0, 1, 2)),
                 trial(4, Side.BASE, 2, RunResults.Status.OK, "us", 1));
         assertEquals(Optional.empty(), Assembly.busyMachine(trials, 2), "(9 * 0.1 + 1.9) / 10 = 0.28 cores");
-        assertEquals(Optional.empty(), Assembly.busyMachine(List.of(trial(0, Side.BASE, 0, RunResults.Status.OK, "us",
-                1)), 2), "no load known: nothing to say");
+        assertEquals(
+                Optional.empty(),
+                Assembly.busyMachine(List.of(trial(0, Side.BASE, 0, RunResults.Status.OK, "us", 1)), 2),
+                "no load known: nothing to say");
     }
 
     @Test
     void aBusyRunSaysSoAmongItsWarnings() {
-        List<RunResults.TrialRecord> trials = List.of(loaded(0, false, RunResults.Status.OK, others(1.8)),
+        List<RunResults.TrialRecord> trials = List.of(
+                loaded(0, false, RunResults.Status.OK, others(1.8)),
                 loaded(1, false, RunResults.Status.OK, others(1.8)));
-        List<Warning> w = assembly(Plans.plan(1, 0, 1)).warnings(new Ledger.Snapshot(trials, Map.of(), List.of(), 0, 0,
-                0), false);
-        assertTrue(w.stream().anyMatch(x -> x.kind() == Warning.Kind.BUSY_MACHINE && x.figure("othersMillicores") == 1800
-                && x.figure("cores") == MACHINE.cores()), w.toString());
+        List<Warning> w = assembly(Plans.plan(1, 0, 1))
+                .warnings(new Ledger.Snapshot(trials, Map.of(), List.of(), 0, 0, 0), false);
+        assertTrue(
+                w.stream()
+                        .anyMatch(x -> x.kind() == Warning.Kind.BUSY_MACHINE
+                                && x.figure("othersMillicores") == 1800
+                                && x.figure("cores") == MACHINE.cores()),
+                w.toString());
     }
 
     @Test
     void trialsWhoseCpuTimeWasCountedInTicksAmongCgroupOnesAreNamed() {
         Load cgroup = new Load(1, 0.9, 0, 0, 1, 1, Load.CpuClock.CGROUP);
         Load ticks = new Load(1, 0.9, 0, 0, 1, 1, Load.CpuClock.TICKS);
-        List<RunResults.TrialRecord> mixed = List.of(loaded(0, false, RunResults.Status.OK, cgroup),
-                loaded(1, false, RunResults.Status.OK, cgroup), loaded(2, false, RunResults.Status.OK, ticks));
-        List<Warning> w = assembly(Plans.plan(1, 0, 2)).warnings(new Ledger.Snapshot(mixed, Map.of(), List.of(), 0, 0,
-                0), false);
-        Warning clocks = w.stream().filter(x -> x.kind() == Warning.Kind.CPU_CLOCKS).findFirst().orElseThrow(
-                () -> new AssertionError(w.toString()));
+        List<RunResults.TrialRecord> mixed = List.of(
+                loaded(0, false, RunResults.Status.OK, cgroup),
+                loaded(1, false, RunResults.Status.OK, cgroup),
+                loaded(2, false, RunResults.Status.OK, ticks));
+        List<Warning> w =
+                assembly(Plans.plan(1, 0, 2)).warnings(new Ledger.Snapshot(mixed, Map.of(), List.of(), 0, 0, 0), false);
+        Warning clocks = w.stream()
+                .filter(x -> x.kind() == Warning.Kind.CPU_CLOCKS)
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(w.toString()));
         assertEquals(1L, clocks.figure("ticks"));
         assertEquals(3L, clocks.figure("trials"));
         assertEquals(1, clocks.subjects().size(), clocks.toString());
         for (Load same : List.of(cgroup, ticks)) {
-            List<RunResults.TrialRecord> one = List.of(loaded(0, false, RunResults.Status.OK, same),
-                    loaded(1, false, RunResults.Status.OK, same));
-            assertTrue(assembly(Plans.plan(1, 0, 1)).warnings(new Ledger.Snapshot(one, Map.of(), List.of(), 0, 0, 0),
-                    false).stream().noneMatch(x -> x.kind() == Warning.Kind.CPU_CLOCKS), "one clock: nothing to say");
+            List<RunResults.TrialRecord> one =
+                    List.of(loaded(0, false, RunResults.Status.OK, same), loaded(1, false, RunResults.Status.OK, same));
+            assertTrue(
+                    assembly(Plans.plan(1, 0, 1))
+                            .warnings(new Ledger.Snapshot(one, Map.of(), List.of(), 0, 0, 0), false)
+                            .stream()
+                            .noneMatch(x -> x.kind() == Warning.Kind.CPU_CLOCKS),
+                    "one clock: nothing to say");
         }
     }
 }

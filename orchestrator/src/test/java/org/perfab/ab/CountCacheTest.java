@@ -43,8 +43,7 @@ class CountCacheTest {
         }
 
         @Override
-        public void prepare(Path tree, Path out, Map<String, String> env, Logs logs, Exec exec) {
-        }
+        public void prepare(Path tree, Path out, Map<String, String> env, Logs logs, Exec exec) {}
 
         @Override
         public List<Benchmark> benchmarks() {
@@ -52,8 +51,8 @@ class CountCacheTest {
         }
 
         @Override
-        public Optional<PerOp> count(Benchmark b, Path tree, Map<String, String> env, Path counts, Path vlogs, Logs logs,
-                Exec exec) {
+        public Optional<PerOp> count(
+                Benchmark b, Path tree, Map<String, String> env, Path counts, Path vlogs, Logs logs, Exec exec) {
             throw new AssertionError("not here");
         }
     }
@@ -79,15 +78,28 @@ class CountCacheTest {
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-        return new Processes.Outcome(0, false, "", 0.01, java.util.OptionalDouble.empty(),
-                java.util.OptionalLong.empty(), "", List.of(), false, Optional.empty());
+        return new Processes.Outcome(
+                0,
+                false,
+                "",
+                0.01,
+                java.util.OptionalDouble.empty(),
+                java.util.OptionalLong.empty(),
+                "",
+                List.of(),
+                false,
+                Optional.empty());
     };
 
     private CountCache cache(String baseSources, String headSources) {
-        return new CountCache(Optional.of(tmp.resolve("cache")), List.of(
-                new CountCache.Keyed(SideDir.of(tmp.resolve("work"), Side.BASE, 0), baseSources),
-                new CountCache.Keyed(SideDir.of(tmp.resolve("work"), Side.HEAD, 0), headSources)),
-                "a CPU", Map.of(), notes::add);
+        return new CountCache(
+                Optional.of(tmp.resolve("cache")),
+                List.of(
+                        new CountCache.Keyed(SideDir.of(tmp.resolve("work"), Side.BASE, 0), baseSources),
+                        new CountCache.Keyed(SideDir.of(tmp.resolve("work"), Side.HEAD, 0), headSources)),
+                "a CPU",
+                Map.of(),
+                notes::add);
     }
 
     private Path base() {
@@ -103,8 +115,10 @@ class CountCacheTest {
 
     private static Map<PerBenchmark.Benchmark, Optional<PerBenchmark.PerOp>> counted(double instructions) {
         Map<PerBenchmark.Benchmark, Optional<PerBenchmark.PerOp>> m = new LinkedHashMap<>();
-        m.put(SUM, Optional.of(new PerBenchmark.PerOp(instructions, instructions * 1.5, Map.of("sum.go:Sum",
-                instructions))));
+        m.put(
+                SUM,
+                Optional.of(
+                        new PerBenchmark.PerOp(instructions, instructions * 1.5, Map.of("sum.go:Sum", instructions))));
         m.put(NEW, Optional.empty());
         return m;
     }
@@ -123,19 +137,25 @@ class CountCacheTest {
         CountCache next = cache("tree pr1", "tree pr2");
         Counter d = new Counter();
         next.open(d, logs(), exec);
-        assertEquals(Map.of("BenchmarkSum", 1000L, "BenchmarkNew", 50L), d.preferred,
+        assertEquals(
+                Map.of("BenchmarkSum", 1000L, "BenchmarkNew", 50L),
+                d.preferred,
                 "the cached iterations are the run's, for both sides");
         CountCache.Count sum = next.get(base(), 0, SUM).orElseThrow();
         assertEquals(140.0, sum.perOp().orElseThrow().instructions(), "pr1's count, counted as a head");
         assertEquals(Optional.empty(), next.get(base(), 0, NEW).orElseThrow().perOp(), "known to be absent");
         assertEquals(Optional.empty(), next.get(base(), 1, SUM), "pr1 was counted once");
         assertEquals(Optional.empty(), next.get(head(), 0, SUM));
-        assertEquals(Optional.empty(), next.get(base(), 0, new PerBenchmark.Benchmark("BenchmarkSum", "Sum", 999)),
+        assertEquals(
+                Optional.empty(),
+                next.get(base(), 0, new PerBenchmark.Benchmark("BenchmarkSum", "Sum", 999)),
                 "a count over other iterations is another count");
 
         CountCache main = cache("tree main", "tree pr2");
         main.open(new Counter(), logs(), exec);
-        assertEquals(120.5, main.get(base(), 1, SUM).orElseThrow().perOp().orElseThrow().instructions());
+        assertEquals(
+                120.5,
+                main.get(base(), 1, SUM).orElseThrow().perOp().orElseThrow().instructions());
         assertTrue(notes.isEmpty(), notes.toString());
     }
 
@@ -157,7 +177,9 @@ class CountCacheTest {
         assertTrue(notes.get(0).contains("neither read nor written"), notes.toString());
         CountCache after = cache("tree main", "tree pr1");
         after.open(new Counter(), logs(), exec);
-        assertEquals(120.0, after.get(base(), 0, SUM).orElseThrow().perOp().orElseThrow().instructions(),
+        assertEquals(
+                120.0,
+                after.get(base(), 0, SUM).orElseThrow().perOp().orElseThrow().instructions(),
                 "an A/A run wrote nothing");
     }
 
@@ -168,11 +190,15 @@ class CountCacheTest {
         first.put(base(), 0, counted(120.0));
         Path entry;
         try (var files = Files.list(tmp.resolve("cache/counts"))) {
-            entry = files.filter(f -> f.toString().endsWith(".json")).findFirst().orElseThrow();
+            entry = files.filter(f -> f.toString().endsWith(".json"))
+                    .findFirst()
+                    .orElseThrow();
         }
-        for (String damage : List.of("{\"schema\":\"perfab/counts/v1\",\"key\":\"another\",\"trials\":[]}",
-                Files.readString(entry).replace("120.0", "-5"), "not json", Files.readString(entry)
-                        .replace("\"iterations\":1000", "\"iterations\":1000,\"extra\":1"))) {
+        for (String damage : List.of(
+                "{\"schema\":\"perfab/counts/v1\",\"key\":\"another\",\"trials\":[]}",
+                Files.readString(entry).replace("120.0", "-5"),
+                "not json",
+                Files.readString(entry).replace("\"iterations\":1000", "\"iterations\":1000,\"extra\":1"))) {
             Files.writeString(entry, damage);
             notes.clear();
             CountCache again = cache("tree main", "tree pr1");

@@ -69,8 +69,7 @@ class EstimateTest {
         }
 
         @Override
-        public void finished(Side side, boolean warmup, int trial, int ofSide, double seconds, String status) {
-        }
+        public void finished(Side side, boolean warmup, int trial, int ofSide, double seconds, String status) {}
 
         @Override
         public void estimated(Estimate estimate) {
@@ -93,16 +92,22 @@ class EstimateTest {
     /** Runs an A/B of feature against main in {@code g}, into {@code out}, adaptive up to 20 trials a side. */
     private RunResults run(Engine engine, GitFixture g, Heard heard) throws IOException, InterruptedException {
         AbRequest request = AbRequest.of(g.dir(), "main", "feature", tmp.resolve("out"))
-                .adaptive(Optional.of(20)).build();
-        AbRun.Context context = new AbRun.Context(heard, System.getenv(), Clock.systemUTC(),
+                .adaptive(Optional.of(20))
+                .build();
+        AbRun.Context context = new AbRun.Context(
+                heard,
+                System.getenv(),
+                Clock.systemUTC(),
                 r -> Products.AB.render(Report.of(r), Format.MARKDOWN),
-                r -> Products.AB.render(Report.of(r), Format.HTML), engine);
+                r -> Products.AB.render(Report.of(r), Format.HTML),
+                engine);
         return AbRun.run(request, context);
     }
 
     /** Asserts that {@code estimate} is within 30% of {@code actual} seconds. */
     private static void within30Percent(double estimate, double actual, String what) {
-        assertTrue(actual > 0 && Math.abs(estimate / actual - 1) <= 0.30,
+        assertTrue(
+                actual > 0 && Math.abs(estimate / actual - 1) <= 0.30,
                 String.format(Locale.ROOT, "%s: estimated %.1f s, took %.1f s", what, estimate, actual));
     }
 
@@ -110,7 +115,9 @@ class EstimateTest {
     private static void saidBeforeTheFirstTrial(Heard heard) {
         assertEquals(1, heard.estimated.size(), heard.said.toString());
         int at = heard.said.indexOf("estimated");
-        assertTrue(heard.said.get(at - 1).startsWith("warm-up ") && heard.said.get(at + 1).startsWith("trial "),
+        assertTrue(
+                heard.said.get(at - 1).startsWith("warm-up ")
+                        && heard.said.get(at + 1).startsWith("trial "),
                 heard.said.toString());
     }
 
@@ -143,7 +150,8 @@ class EstimateTest {
             bench.run(c);
             int trial = Integer.parseInt(c.env().get("PERFAB_TRIAL"));
             double seconds = (c.env().get("PERFAB_SIDE").equals("head") ? 4.4 : 4.0)
-                    * (1 + 0.05 * (trial * 7 % 3 - 1)) * (c.env().get("PERFAB_WARMUP").equals("1") ? 1.15 : 1);
+                    * (1 + 0.05 * (trial * 7 % 3 - 1))
+                    * (c.env().get("PERFAB_WARMUP").equals("1") ? 1.15 : 1);
             return FakeEngine.ok(seconds);
         });
         Heard heard = new Heard();
@@ -167,8 +175,8 @@ class EstimateTest {
      * how many instructions an operation of each executes, and counting benchmark {@code i} takes
      * {@code 1 + 0.1 i} s a run (two runs a count).
      */
-    private static final List<String> BENCHMARKS = List.of("BenchmarkA", "BenchmarkB", "BenchmarkC",
-            "BenchmarkD", "BenchmarkE", "BenchmarkF");
+    private static final List<String> BENCHMARKS =
+            List.of("BenchmarkA", "BenchmarkB", "BenchmarkC", "BenchmarkD", "BenchmarkE", "BenchmarkF");
 
     private static Processes.Outcome go(Processes.Command c) throws IOException {
         List<String> argv = c.argv();
@@ -207,9 +215,12 @@ class EstimateTest {
         }
         long ir = 90_000 + n * ops.get(name);
         String zeros = " 0 0 0 0 0 0 0 0";
-        Files.writeString(into.resolve("cachegrind.1"), "events: Ir I1mr ILmr Dr D1mr DLmr Dw D1mw DLmw\n"
-                + "fl=" + c.dir().resolve("bits.go") + "\nfn=" + name + "\n1 " + ir + zeros + "\nsummary: " + ir + zeros
-                + "\n");
+        Files.writeString(
+                into.resolve("cachegrind.1"),
+                "events: Ir I1mr ILmr Dr D1mr DLmr Dw D1mw DLmw\n"
+                        + "fl=" + c.dir().resolve("bits.go") + "\nfn=" + name + "\n1 " + ir + zeros + "\nsummary: " + ir
+                        + zeros
+                        + "\n");
         Files.writeString(c.stdout(), name + " \t " + n + " \t 1250 ns/op\nPASS\n");
         return FakeEngine.ok(1 + 0.1 * BENCHMARKS.indexOf(name));
     }
@@ -222,8 +233,11 @@ class EstimateTest {
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
         StringBuilder ops = new StringBuilder();
         BENCHMARKS.forEach(b -> ops.append(b).append(" 1000\n"));
-        g.write("perfab.yaml", "name: bits\ntrials: 3\nwarmup: 1\nharness:\n  run: [go, test, -run, '^$', -bench, .]\n"
-                + "  format: go\n  measure: [instructions]\n").write("ops.txt", ops.toString());
+        g.write(
+                        "perfab.yaml",
+                        "name: bits\ntrials: 3\nwarmup: 1\nharness:\n  run: [go, test, -run, '^$', -bench, .]\n"
+                                + "  format: go\n  measure: [instructions]\n")
+                .write("ops.txt", ops.toString());
         g.commit("the suite");
         g.git("checkout", "-q", "-b", "feature");
         g.write("ops.txt", ops.toString().replace("BenchmarkC 1000", "BenchmarkC 1100"));
@@ -238,30 +252,40 @@ class EstimateTest {
         // A machine of one core counts one benchmark at a time: the order the fake's threads would
         // take them in is not the machine's.
         RunResults.Machine m = FakeEngine.MACHINE;
-        Engine oneCore = new Engine(fake.engine().commands(), fake.engine().signals(),
+        Engine oneCore = new Engine(
+                fake.engine().commands(),
+                fake.engine().signals(),
                 env -> new RunResults.Machine(m.cpu(), 1, m.os(), m.kernel(), m.jvm(), m.runner()));
         Heard heard = new Heard();
         RunResults results = run(oneCore, g, heard);
         double took = span.to(fake);
 
         Map<String, Verdict> verdicts = new HashMap<>();
-        results.table().rows().forEach(r -> verdicts.put(r.cell().name() + " " + r.cell().metric(),
-                r.comparison().verdict()));
+        results.table()
+                .rows()
+                .forEach(r -> verdicts.put(
+                        r.cell().name() + " " + r.cell().metric(),
+                        r.comparison().verdict()));
         assertEquals(Verdict.REGRESSION, verdicts.get("C instructions/op"), verdicts.toString());
         assertEquals(Verdict.UNCHANGED, verdicts.get("A instructions/op"), verdicts.toString());
         assertEquals(3, results.settings().trials(), "counts decide at the first look");
-        assertTrue(results.table().rows().stream().allMatch(r -> r.comparison().base().n() == 3),
+        assertTrue(
+                results.table().rows().stream()
+                        .allMatch(r -> r.comparison().base().n() == 3),
                 "no warm-up's count entered the table");
         saidBeforeTheFirstTrial(heard);
         Events.Estimate e = heard.estimated.get(0);
         // A and B take 2.0 and 2.2 s to count (two runs each): 2.1 s a benchmark, 12.6 s a trial.
-        assertEquals(Optional.of(new Events.Counting(6, 1, 2.1)), e.counting().map(c -> new Events.Counting(
-                c.benchmarks(), c.workers(), Math.round(c.benchmarkSeconds() * 1000) / 1000.0)));
+        assertEquals(
+                Optional.of(new Events.Counting(6, 1, 2.1)),
+                e.counting()
+                        .map(c -> new Events.Counting(
+                                c.benchmarks(), c.workers(), Math.round(c.benchmarkSeconds() * 1000) / 1000.0)));
         assertEquals(25.2, e.pairSeconds(), 1e-9);
         within30Percent(e.lookSeconds(), took, "look 1 of a counted run");
         // Each warm-up's record holds its benchmark's time, and nothing it counted.
-        List<RunResults.TrialRecord> warmups = results.trials().stream().filter(RunResults.TrialRecord::warmup)
-                .toList();
+        List<RunResults.TrialRecord> warmups =
+                results.trials().stream().filter(RunResults.TrialRecord::warmup).toList();
         assertEquals(2, warmups.size());
         for (RunResults.TrialRecord w : warmups) {
             assertEquals(1, w.seconds().size(), w.toString());
@@ -289,10 +313,16 @@ class EstimateTest {
         String side = c.env().get("PERFAB_SIDE");
         int trial = Integer.parseInt(c.env().get("PERFAB_TRIAL"));
         double z = new Random((side + "/" + trial).hashCode()).nextGaussian();
-        Files.writeString(Path.of(c.env().get("PERFAB_RESULT")), String.format(Locale.ROOT, "{\"schema\":"
-                + " \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"noisy/run\", \"metric\": \"time\","
-                + " \"unit\": \"us\", \"value\": %.3f}, {\"cell\": \"steady/run\", \"metric\": \"time\", \"unit\":"
-                + " \"us\", \"value\": %d}]}", 1000 * Math.max(0.2, 1 + 0.3 * z), 1000 + trial % 3 - 1));
+        Files.writeString(
+                Path.of(c.env().get("PERFAB_RESULT")),
+                String.format(
+                        Locale.ROOT,
+                        "{\"schema\":"
+                                + " \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"noisy/run\", \"metric\": \"time\","
+                                + " \"unit\": \"us\", \"value\": %.3f}, {\"cell\": \"steady/run\", \"metric\": \"time\", \"unit\":"
+                                + " \"us\", \"value\": %d}]}",
+                        1000 * Math.max(0.2, 1 + 0.3 * z),
+                        1000 + trial % 3 - 1));
         return FakeEngine.ok(c.env().get("PERFAB_WARMUP").equals("1") ? 2.2 : 2.0);
     }
 
@@ -313,9 +343,11 @@ class EstimateTest {
         saidBeforeTheFirstTrial(heard);
         Events.Estimate e = heard.estimated.get(0);
         within30Percent(e.mostSeconds(), took, "every look");
-        assertEquals(List.of(1, 2, 3), heard.looks.stream().map(Events.Look::look).toList());
+        assertEquals(
+                List.of(1, 2, 3), heard.looks.stream().map(Events.Look::look).toList());
         // Each later look says where it stands: what is left of it, and at most.
-        Events.Estimate third = heard.remaining.stream().filter(r -> r.look() == 3).findFirst().orElseThrow();
+        Events.Estimate third =
+                heard.remaining.stream().filter(r -> r.look() == 3).findFirst().orElseThrow();
         assertEquals(List.of(4, 15, 20), List.of(third.looks(), third.trials(), third.most()));
         assertEquals(third.lookSeconds() + 5 * third.pairSeconds(), third.mostSeconds(), 1e-9);
     }
@@ -344,9 +376,13 @@ class EstimateTest {
         assertEquals(5, partial.at("/settings/trials").asInt());
         RunResults read = ResultsJson.read(seen.get("results.json"), "results.json");
         assertEquals(Optional.of(new RunResults.Partial(1, 4)), read.partial());
-        assertTrue(read.table().rows().stream().anyMatch(r -> r.cell().name().equals("steady/run")
-                && r.comparison().verdict() == Verdict.UNCHANGED), "the decided row is there");
-        assertTrue(seen.get("comment.md").contains(": \u23F3 partial: look 1 of at most 4, the run goes on · "),
+        assertTrue(
+                read.table().rows().stream()
+                        .anyMatch(r -> r.cell().name().equals("steady/run")
+                                && r.comparison().verdict() == Verdict.UNCHANGED),
+                "the decided row is there");
+        assertTrue(
+                seen.get("comment.md").contains(": \u23F3 partial: look 1 of at most 4, the run goes on · "),
                 seen.get("comment.md"));
         assertTrue(seen.get("report.html").contains("partial: look 1 of at most 4, the run goes on"));
 
@@ -359,8 +395,9 @@ class EstimateTest {
         // What the first look decided, and what the next costs: five more trials a side of the
         // whole harness (perfab cannot filter it), 2 s each.
         Events.Look first = heard.looks.get(0);
-        assertEquals(List.of(1, 4, 2, 1, 5), List.of(first.look(), first.looks(), first.cells(), first.benchmarks(),
-                first.trials()));
+        assertEquals(
+                List.of(1, 4, 2, 1, 5),
+                List.of(first.look(), first.looks(), first.cells(), first.benchmarks(), first.trials()));
         assertEquals(Map.of(Verdict.UNCHANGED, 1), first.decided());
         assertEquals(List.of(new CellId("noisy/run", "time")), first.open());
         assertEquals(20.0, first.nextSeconds(), 1e-9);

@@ -32,26 +32,43 @@ class HarnessFilesTest {
 
     @Test
     void byDefaultTakesTheWorkloadAndEveryArgumentThatNamesAFile() {
-        SortedMap<String, GitRepo.Entry> head = tree("perfab.yaml", "1", "bench/run.sh", "2", "conf.toml", "3",
-                "src/lib.go", "4");
+        SortedMap<String, GitRepo.Entry> head =
+                tree("perfab.yaml", "1", "bench/run.sh", "2", "conf.toml", "3", "src/lib.go", "4");
         SortedMap<String, GitRepo.Entry> base = tree("perfab.yaml", "1", "bench/run.sh", "old", "src/lib.go", "5");
-        HarnessFiles h = HarnessFiles.of(harness("  run: [sh, ./bench/run.sh, --config=conf.toml, src, -v]\n"),
-                "perfab.yaml", head, base);
-        assertEquals(List.of(new HarnessFile("bench/run.sh", HarnessFile.State.CHANGED),
-                new HarnessFile("conf.toml", HarnessFile.State.ADDED),
-                new HarnessFile("perfab.yaml", HarnessFile.State.SAME)), h.files());
-        assertEquals(List.of("bench/run.sh", "conf.toml"), h.copies().stream().map(GitRepo.Entry::path).toList(),
+        HarnessFiles h = HarnessFiles.of(
+                harness("  run: [sh, ./bench/run.sh, --config=conf.toml, src, -v]\n"), "perfab.yaml", head, base);
+        assertEquals(
+                List.of(
+                        new HarnessFile("bench/run.sh", HarnessFile.State.CHANGED),
+                        new HarnessFile("conf.toml", HarnessFile.State.ADDED),
+                        new HarnessFile("perfab.yaml", HarnessFile.State.SAME)),
+                h.files());
+        assertEquals(
+                List.of("bench/run.sh", "conf.toml"),
+                h.copies().stream().map(GitRepo.Entry::path).toList(),
                 "only what differs is copied");
         assertFalse(h.erasesTheChange(), "src/lib.go differs and is the code's");
     }
 
     @Test
     void listedFilesMayBeFoldersAndGlobs() {
-        SortedMap<String, GitRepo.Entry> head = tree("perfab.yaml", "1", "a_test.go", "2", "pkg/b_test.go", "3",
-                "pkg/b.go", "4", "data/x.csv", "5", "data/sub/y.csv", "6");
-        HarnessFiles h = HarnessFiles.of(harness("  run: [go, test, .]\n  files: ['**/*_test.go', data]\n"),
-                "perfab.yaml", head, head);
-        assertEquals(List.of("a_test.go", "data/sub/y.csv", "data/x.csv", "perfab.yaml", "pkg/b_test.go"),
+        SortedMap<String, GitRepo.Entry> head = tree(
+                "perfab.yaml",
+                "1",
+                "a_test.go",
+                "2",
+                "pkg/b_test.go",
+                "3",
+                "pkg/b.go",
+                "4",
+                "data/x.csv",
+                "5",
+                "data/sub/y.csv",
+                "6");
+        HarnessFiles h = HarnessFiles.of(
+                harness("  run: [go, test, .]\n  files: ['**/*_test.go', data]\n"), "perfab.yaml", head, head);
+        assertEquals(
+                List.of("a_test.go", "data/sub/y.csv", "data/x.csv", "perfab.yaml", "pkg/b_test.go"),
                 h.files().stream().map(HarnessFile::path).toList());
         assertTrue(h.copies().isEmpty(), "nothing differs");
     }
@@ -60,29 +77,38 @@ class HarnessFilesTest {
     void saysWhenTheHarnessIsAllThatChanged() {
         SortedMap<String, GitRepo.Entry> head = tree("perfab.yaml", "1", "bench.sh", "2", "src.c", "3");
         SortedMap<String, GitRepo.Entry> base = tree("perfab.yaml", "1", "bench.sh", "9", "src.c", "3");
-        assertTrue(HarnessFiles.of(harness("  run: [sh, bench.sh]\n"), "perfab.yaml", head, base).erasesTheChange());
-        SortedMap<String, GitRepo.Entry> deleted = tree("perfab.yaml", "1", "bench.sh", "9", "src.c", "3", "gone.c", "4");
-        assertFalse(HarnessFiles.of(harness("  run: [sh, bench.sh]\n"), "perfab.yaml", head, deleted).erasesTheChange(),
+        assertTrue(HarnessFiles.of(harness("  run: [sh, bench.sh]\n"), "perfab.yaml", head, base)
+                .erasesTheChange());
+        SortedMap<String, GitRepo.Entry> deleted =
+                tree("perfab.yaml", "1", "bench.sh", "9", "src.c", "3", "gone.c", "4");
+        assertFalse(
+                HarnessFiles.of(harness("  run: [sh, bench.sh]\n"), "perfab.yaml", head, deleted)
+                        .erasesTheChange(),
                 "a file the head deleted stays in the base's tree");
-        assertFalse(HarnessFiles.of(harness("  run: [sh, bench.sh]\n"), "perfab.yaml", head, head).erasesTheChange(),
+        assertFalse(
+                HarnessFiles.of(harness("  run: [sh, bench.sh]\n"), "perfab.yaml", head, head)
+                        .erasesTheChange(),
                 "an A/A run has no change to erase");
     }
 
     @Test
     void selfCopiesNothing() {
         SortedMap<String, GitRepo.Entry> head = tree("perfab.yaml", "1", "bench.sh", "2");
-        assertEquals(HarnessFiles.NONE, HarnessFiles.of(harness("  from: self\n  run: [sh, bench.sh]\n"), "perfab.yaml",
-                head, tree()));
+        assertEquals(
+                HarnessFiles.NONE,
+                HarnessFiles.of(harness("  from: self\n  run: [sh, bench.sh]\n"), "perfab.yaml", head, tree()));
     }
 
     @Test
     void refusesAListedPathThatNamesNothingOrASubmodule() {
         SortedMap<String, GitRepo.Entry> head = tree("perfab.yaml", "1", "vendor/lib", "2");
-        BadInputException none = assertThrows(BadInputException.class, () -> HarnessFiles.of(
-                harness("  run: [b]\n  files: ['*.sh']\n"), "perfab.yaml", head, head));
+        BadInputException none = assertThrows(
+                BadInputException.class,
+                () -> HarnessFiles.of(harness("  run: [b]\n  files: ['*.sh']\n"), "perfab.yaml", head, head));
         assertEquals("harness files: '*.sh' names no file in the head's tree", none.getMessage());
-        BadInputException sub = assertThrows(BadInputException.class, () -> HarnessFiles.of(
-                harness("  run: [b]\n  files: [vendor/lib]\n"), "perfab.yaml", head, head));
+        BadInputException sub = assertThrows(
+                BadInputException.class,
+                () -> HarnessFiles.of(harness("  run: [b]\n  files: [vendor/lib]\n"), "perfab.yaml", head, head));
         assertTrue(sub.getMessage().contains("is a submodule"), sub.getMessage());
     }
 }

@@ -30,10 +30,24 @@ class PlanTest {
 
     private static Plan plan(Optional<Plan.Options> options) {
         Plan p = Plans.plan(3, 1, 1);
-        return new Plan(p.repository(), p.baseTip(), p.head(), p.mergeBase(), p.workloadPath(), p.workloadText(), 6,
-                p.warmup(), p.builds(), Optional.of(7L), Optional.of(-3L),
-                Thresholds.DEFAULT.withAdaptive(new Sequential(3, 12)), p.startedAt(),
-                Optional.of(new Sharding.Shard(2, 4)), Map.of("BenchmarkSum", 0.25), List.of("Sum/size=8"), List.of(),
+        return new Plan(
+                p.repository(),
+                p.baseTip(),
+                p.head(),
+                p.mergeBase(),
+                p.workloadPath(),
+                p.workloadText(),
+                6,
+                p.warmup(),
+                p.builds(),
+                Optional.of(7L),
+                Optional.of(-3L),
+                Thresholds.DEFAULT.withAdaptive(new Sequential(3, 12)),
+                p.startedAt(),
+                Optional.of(new Sharding.Shard(2, 4)),
+                Map.of("BenchmarkSum", 0.25),
+                List.of("Sum/size=8"),
+                List.of(),
                 options);
     }
 
@@ -45,7 +59,8 @@ class PlanTest {
 
     @Test
     void readsBackTheOptionsBesideTheTrialOrder() throws IOException {
-        Plan.Options options = new Plan.Options(Optional.of(Duration.ofSeconds(90)),
+        Plan.Options options = new Plan.Options(
+                Optional.of(Duration.ofSeconds(90)),
                 List.of(Verdict.INCONCLUSIVE, Verdict.REGRESSION),
                 Optional.of(new Plan.Noise(tmp.resolve("noise.json"), "{\"schema\": \"x\"}\n")),
                 Optional.of(tmp.resolve("cache")));
@@ -75,8 +90,10 @@ class PlanTest {
         ((ObjectNode) n.get("options")).put("budget", "soon");
         Files.writeString(file, JSON.writeValueAsString(n));
         BadInputException e = assertThrows(BadInputException.class, () -> Plan.read(file));
-        assertEquals(file + ": field 'options.budget': budget 'soon' is not a duration (a whole number with ms, s, m"
-                + " or h, e.g. 30s, 5m, 1h)", e.getMessage());
+        assertEquals(
+                file + ": field 'options.budget': budget 'soon' is not a duration (a whole number with ms, s, m"
+                        + " or h, e.g. 30s, 5m, 1h)",
+                e.getMessage());
         ((ObjectNode) n.get("options")).put("budget", "5m").put("colour", "blue");
         Files.writeString(file, JSON.writeValueAsString(n));
         e = assertThrows(BadInputException.class, () -> Plan.read(file));

@@ -9,11 +9,11 @@ import org.perfab.stats.Thresholds;
 final class Plans {
     static final String WORKLOAD = "name: unit\nharness:\n  run: [sh, bench.sh]\nbuild:\n  run: [make]\n";
 
-    private Plans() {
-    }
+    private Plans() {}
 
     static Commit commit(String typed, char id, char tree) {
-        return new Commit(typed, String.valueOf(id).repeat(40), String.valueOf(tree).repeat(40), "subject");
+        return new Commit(
+                typed, String.valueOf(id).repeat(40), String.valueOf(tree).repeat(40), "subject");
     }
 
     /** A plan of {@code trials} counted trials and {@code warmup} warm-ups per side, base and head trees differing. */
@@ -23,15 +23,37 @@ final class Plans {
 
     /** A plan as {@link #plan(int, int, int)} makes, of the workload {@code workload}. */
     static Plan plan(int trials, int warmup, int builds, String workload) {
-        return new Plan("repo", commit("main", 'c', 'd'), commit("feature", 'a', 'b'), commit("merge-base", 'e', 'f'),
-                "perfab.yaml", workload, trials, warmup, builds, Optional.empty(), Optional.empty(), Thresholds.DEFAULT,
+        return new Plan(
+                "repo",
+                commit("main", 'c', 'd'),
+                commit("feature", 'a', 'b'),
+                commit("merge-base", 'e', 'f'),
+                "perfab.yaml",
+                workload,
+                trials,
+                warmup,
+                builds,
+                Optional.empty(),
+                Optional.empty(),
+                Thresholds.DEFAULT,
                 Instant.parse("2026-11-01T10:00:00Z"));
     }
 
     /** An A/A plan: both sides one commit. */
     static Plan aa(int trials) {
-        return new Plan("repo", commit("main", 'a', 'b'), commit("main", 'a', 'b'), commit("merge-base", 'a', 'b'),
-                "perfab.yaml", WORKLOAD, trials, 0, 1, Optional.empty(), Optional.empty(), Thresholds.DEFAULT,
+        return new Plan(
+                "repo",
+                commit("main", 'a', 'b'),
+                commit("main", 'a', 'b'),
+                commit("merge-base", 'a', 'b'),
+                "perfab.yaml",
+                WORKLOAD,
+                trials,
+                0,
+                1,
+                Optional.empty(),
+                Optional.empty(),
+                Thresholds.DEFAULT,
                 Instant.parse("2026-11-01T10:00:00Z"));
     }
 }

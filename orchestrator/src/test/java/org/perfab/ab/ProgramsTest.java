@@ -28,12 +28,18 @@ class ProgramsTest {
         file("base/bench/run.sh");
         file("bin/sh");
         String path = tmp.resolve("bin").toString();
-        assertEquals(Set.of(base.resolve("app").toRealPath()), Programs.located(List.of("./app", "--fast"), base, path));
-        assertEquals(Set.of(base.resolve("bench/run.sh").toRealPath()),
-                Programs.located(List.of("sh", "bench/run.sh"), base, path), "sh is a tool from PATH");
-        assertEquals(Set.of(), Programs.located(List.of(tmp.resolve("bin/sh").toString(), "-c", "true"), base, path),
+        assertEquals(
+                Set.of(base.resolve("app").toRealPath()), Programs.located(List.of("./app", "--fast"), base, path));
+        assertEquals(
+                Set.of(base.resolve("bench/run.sh").toRealPath()),
+                Programs.located(List.of("sh", "bench/run.sh"), base, path),
+                "sh is a tool from PATH");
+        assertEquals(
+                Set.of(),
+                Programs.located(List.of(tmp.resolve("bin/sh").toString(), "-c", "true"), base, path),
                 "a tool named by its path in a PATH folder is a tool still");
-        assertEquals(Set.of(base.resolve("bench").toRealPath()),
+        assertEquals(
+                Set.of(base.resolve("bench").toRealPath()),
                 Programs.located(List.of("go", "test", "--dir=bench"), base, path));
     }
 
@@ -46,11 +52,17 @@ class ProgramsTest {
         Files.createSymbolicLink(head.resolve("app"), shared);
         file("base/own");
         file("head/own");
-        assertEquals(List.of(shared.toRealPath()), Programs.shared(List.of(List.of("./app")), base, head, ""),
+        assertEquals(
+                List.of(shared.toRealPath()),
+                Programs.shared(List.of(List.of("./app")), base, head, ""),
                 "a link in both trees to one program");
-        assertEquals(List.of(), Programs.shared(List.of(List.of("./app", "own")), base, head, ""),
+        assertEquals(
+                List.of(),
+                Programs.shared(List.of(List.of("./app", "own")), base, head, ""),
                 "each side also names a file of its own");
-        assertEquals(List.of(), Programs.shared(List.of(List.of("./app"), List.of("cargo", "bench")), base, head, ""),
+        assertEquals(
+                List.of(),
+                Programs.shared(List.of(List.of("./app"), List.of("cargo", "bench")), base, head, ""),
                 "a command that names nothing runs in its own side's tree");
     }
 }

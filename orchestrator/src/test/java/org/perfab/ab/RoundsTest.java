@@ -23,14 +23,27 @@ class RoundsTest {
     private static final List<Integer> LOOKS = List.of(5, 10, 15, 20);
 
     /** A trial that worked, took {@code wall} seconds and measured the cells {@code names}; {@code seconds} by benchmark. */
-    private static RunResults.TrialRecord trial(int seq, Side side, int trial, boolean warmup, double wall,
-            Map<String, Double> seconds, String... names) {
+    private static RunResults.TrialRecord trial(
+            int seq, Side side, int trial, boolean warmup, double wall, Map<String, Double> seconds, String... names) {
         List<Measurement> ms = new ArrayList<>();
         for (String name : names) {
             ms.add(new Measurement(new Cell(name, "time", "s", Direction.LOWER_IS_BETTER), side, 0, trial, 1.0));
         }
-        return new RunResults.TrialRecord(seq, side, 0, trial, warmup, RunResults.Status.OK, "", wall, "",
-                warmup ? List.of() : ms, List.of(), 0, Optional.empty(), seconds);
+        return new RunResults.TrialRecord(
+                seq,
+                side,
+                0,
+                trial,
+                warmup,
+                RunResults.Status.OK,
+                "",
+                wall,
+                "",
+                warmup ? List.of() : ms,
+                List.of(),
+                0,
+                Optional.empty(),
+                seconds);
     }
 
     private static List<RunResults.TrialRecord> warmups(double base, double head) {
@@ -65,18 +78,20 @@ class RoundsTest {
     @Test
     void aCountedTrialCostsTheWarmUpsCountOfOneBenchmarkTimesTheBenchmarksOverTheWorkers() {
         // A warm-up readies its side (a long build) and counts one benchmark: 3 s and 5 s.
-        List<RunResults.TrialRecord> done = List.of(trial(0, Side.BASE, 0, true, 60.0, Map.of("A", 3.0)),
+        List<RunResults.TrialRecord> done = List.of(
+                trial(0, Side.BASE, 0, true, 60.0, Map.of("A", 3.0)),
                 trial(1, Side.HEAD, 0, true, 50.0, Map.of("B", 5.0)));
-        Events.Estimate e = Rounds.estimate(LOOKS, 5, 1, List.of(), done,
-                Optional.of(new Rounds.Counted(30, 2, false)));
+        Events.Estimate e =
+                Rounds.estimate(LOOKS, 5, 1, List.of(), done, Optional.of(new Rounds.Counted(30, 2, false)));
         assertEquals(Optional.of(new Events.Counting(30, 2, 4.0)), e.counting());
         assertEquals(2 * 4.0 * 30 / 2, e.pairSeconds(), 1e-12);
         // Fewer benchmarks than workers: one each.
-        Events.Estimate few = Rounds.estimate(LOOKS, 5, 1, List.of(), done, Optional.of(new Rounds.Counted(1, 4, false)));
+        Events.Estimate few =
+                Rounds.estimate(LOOKS, 5, 1, List.of(), done, Optional.of(new Rounds.Counted(1, 4, false)));
         assertEquals(8.0, few.pairSeconds(), 1e-12);
         // Counted beside the tool's own timings: those too.
-        Events.Estimate timed = Rounds.estimate(LOOKS, 5, 1, List.of(), done, Optional.of(new Rounds.Counted(30, 2,
-                true)));
+        Events.Estimate timed =
+                Rounds.estimate(LOOKS, 5, 1, List.of(), done, Optional.of(new Rounds.Counted(30, 2, true)));
         assertEquals(120.0 + 110.0, timed.pairSeconds(), 1e-12);
     }
 
@@ -85,8 +100,17 @@ class RoundsTest {
         // The first look's trials measured four benchmarks, each a quarter of the trial's time.
         List<RunResults.TrialRecord> done = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
-            done.add(trial(i, i % 2 == 0 ? Side.BASE : Side.HEAD, i / 2, false, 8.0,
-                    Map.of("a", 1.0, "b", 1.0, "c", 1.0, "d", 1.0), "a", "b", "c", "d"));
+            done.add(trial(
+                    i,
+                    i % 2 == 0 ? Side.BASE : Side.HEAD,
+                    i / 2,
+                    false,
+                    8.0,
+                    Map.of("a", 1.0, "b", 1.0, "c", 1.0, "d", 1.0),
+                    "a",
+                    "b",
+                    "c",
+                    "d"));
         }
         Events.Estimate e = Rounds.estimate(LOOKS, 10, 1, List.of("a"), done, Optional.empty());
         assertEquals(List.of(2, 10), List.of(e.look(), e.trials()));
@@ -107,8 +131,8 @@ class RoundsTest {
         assertEquals(4.0 * 10, Rounds.next(done, LOOKS, 5, 10, List.of("a"), 2), 1e-12);
         assertEquals(4.0 * 10, Rounds.next(done, LOOKS, 5, 10, List.of("a", "b"), 2), 1e-12, "one each");
         assertEquals(6.0 * 10, Rounds.next(done, LOOKS, 5, 10, List.of("a", "b", "c"), 2), 1e-12);
-        Events.Estimate e = Rounds.estimate(LOOKS, 10, 1, List.of("a"), done,
-                Optional.of(new Rounds.Counted(1, 2, false)));
+        Events.Estimate e =
+                Rounds.estimate(LOOKS, 10, 1, List.of("a"), done, Optional.of(new Rounds.Counted(1, 2, false)));
         assertEquals(8.0, e.pairSeconds(), 1e-12);
     }
 
@@ -117,8 +141,13 @@ class RoundsTest {
         Events.Estimate none = Rounds.estimate(List.of(5), 5, 0, List.of(), List.of(), Optional.empty());
         assertFalse(none.priced());
         assertTrue(Double.isNaN(none.lookSeconds()));
-        Events.Estimate one = Rounds.estimate(List.of(5), 5, 0, List.of(),
-                List.of(trial(0, Side.BASE, 0, false, 2.0, Map.of(), "a")), Optional.empty());
+        Events.Estimate one = Rounds.estimate(
+                List.of(5),
+                5,
+                0,
+                List.of(),
+                List.of(trial(0, Side.BASE, 0, false, 2.0, Map.of(), "a")),
+                Optional.empty());
         assertEquals(List.of(1, 1), List.of(one.look(), one.looks()));
         assertEquals(9 * 2.0, one.lookSeconds(), 1e-12);
         assertEquals(one.lookSeconds(), one.mostSeconds(), 1e-12);

@@ -33,7 +33,12 @@ class RunDirTest {
                 work
                 work/head-1
                 """, Files.readString(out.resolve(".perfab-manifest")));
-        assertEquals("*", Files.readString(out.resolve(".gitignore")).lines().reduce((a, b) -> b).orElseThrow(),
+        assertEquals(
+                "*",
+                Files.readString(out.resolve(".gitignore"))
+                        .lines()
+                        .reduce((a, b) -> b)
+                        .orElseThrow(),
                 "git takes nothing of a run's folder");
     }
 
@@ -43,7 +48,10 @@ class RunDirTest {
         try (RunDir first = RunDir.create(out, false)) {
             first.plan();
             BadInputException e = assertThrows(BadInputException.class, () -> RunDir.create(out, false));
-            assertTrue(e.getMessage().contains("is in use by another perfab run (pid " + ProcessHandle.current().pid()),
+            assertTrue(
+                    e.getMessage()
+                            .contains("is in use by another perfab run (pid "
+                                    + ProcessHandle.current().pid()),
                     e.getMessage());
         }
         try (RunDir again = RunDir.create(out, false)) {

@@ -25,8 +25,19 @@ class TrialLogTest {
 
     static RunResults.TrialRecord trial(int seq, Side side, double value) {
         Cell cell = new Cell("a", "time", "ns", Direction.LOWER_IS_BETTER);
-        return new RunResults.TrialRecord(seq, side, 0, seq / 2, false, RunResults.Status.OK, "", 1.5, "",
-                List.of(new Measurement(cell, side, 0, seq / 2, value)), List.of("42 sleep 9"), 10);
+        return new RunResults.TrialRecord(
+                seq,
+                side,
+                0,
+                seq / 2,
+                false,
+                RunResults.Status.OK,
+                "",
+                1.5,
+                "",
+                List.of(new Measurement(cell, side, 0, seq / 2, value)),
+                List.of("42 sleep 9"),
+                10);
     }
 
     @Test
@@ -46,7 +57,8 @@ class TrialLogTest {
             log.append(trial(0, Side.BASE, 10));
         }
         String whole = Files.readString(file);
-        Files.writeString(file, whole.substring(0, whole.length() / 2), StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        Files.writeString(
+                file, whole.substring(0, whole.length() / 2), StandardCharsets.UTF_8, StandardOpenOption.APPEND);
         assertEquals(List.of(trial(0, Side.BASE, 10)), TrialLog.recover(file));
         assertEquals(whole, Files.readString(file), "the torn line is gone, so the next append starts clean");
     }
@@ -61,7 +73,10 @@ class TrialLogTest {
         List<String> lines = Files.readAllLines(file);
         Files.write(file, List.of(lines.get(0).replace("\"side\":\"base\"", "\"side\":\"middle\""), lines.get(1)));
         BadInputException e = assertThrows(BadInputException.class, () -> TrialLog.recover(file));
-        assertTrue(e.getMessage().startsWith(file + ":1: a damaged trial record (field 'side': 'middle' is not base or"
-                + " head)"), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .startsWith(
+                                file + ":1: a damaged trial record (field 'side': 'middle' is not base or" + " head)"),
+                e.getMessage());
     }
 }

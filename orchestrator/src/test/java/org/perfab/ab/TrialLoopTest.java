@@ -45,15 +45,25 @@ class TrialLoopTest {
     }
 
     private static RunResults.TrialRecord ok(TrialOrder.Slot slot) {
-        return new RunResults.TrialRecord(slot.seq(), slot.side(), slot.build(), slot.trial(), slot.warmup(),
-                RunResults.Status.OK, "", 0.1, "", List.of());
+        return new RunResults.TrialRecord(
+                slot.seq(),
+                slot.side(),
+                slot.build(),
+                slot.trial(),
+                slot.warmup(),
+                RunResults.Status.OK,
+                "",
+                0.1,
+                "",
+                List.of());
     }
 
     @Test
     void runsEveryTrialAndKeepsEachAsItEnds() throws IOException, InterruptedException {
         Ledger ledger = new Ledger();
         Recorded events = new Recorded();
-        try (RunDir dir = RunDir.create(tmp.resolve("out"), false); TrialLog log = TrialLog.open(dir.trials())) {
+        try (RunDir dir = RunDir.create(tmp.resolve("out"), false);
+                TrialLog log = TrialLog.open(dir.trials())) {
             List<Integer> seen = new ArrayList<>();
             TrialLoop.Runner runner = (slot, side) -> {
                 seen.add(slot.seq());
@@ -62,13 +72,23 @@ class TrialLoopTest {
                 assertEquals(slot.seq(), TrialLog.recover(dir.trials()).size());
                 return ok(slot);
             };
-            TrialLoop.End end = new TrialLoop(Plans.plan(2, 0, 1), dir, runner, ledger, events, new AtomicBoolean())
-                    .run(log);
+            TrialLoop.End end =
+                    new TrialLoop(Plans.plan(2, 0, 1), dir, runner, ledger, events, new AtomicBoolean()).run(log);
             assertEquals(TrialLoop.End.DONE, end);
             assertEquals(List.of(0, 1, 2, 3), seen);
         }
-        assertEquals(List.of("planned 4 0", "start base 0", "end base 0 ok", "start head 0", "end head 0 ok",
-                "start head 1", "end head 1 ok", "start base 1", "end base 1 ok"), events.lines);
+        assertEquals(
+                List.of(
+                        "planned 4 0",
+                        "start base 0",
+                        "end base 0 ok",
+                        "start head 0",
+                        "end head 0 ok",
+                        "start head 1",
+                        "end head 1 ok",
+                        "start base 1",
+                        "end base 1 ok"),
+                events.lines);
     }
 
     @Test
@@ -77,11 +97,19 @@ class TrialLoopTest {
         ledger.trial(ok(new TrialOrder.Slot(0, Side.BASE, 0, 0, false)), 0);
         ledger.trial(ok(new TrialOrder.Slot(2, Side.HEAD, 0, 1, false)), 0);
         List<Integer> seen = new ArrayList<>();
-        try (RunDir dir = RunDir.create(tmp.resolve("out"), false); TrialLog log = TrialLog.open(dir.trials())) {
-            new TrialLoop(Plans.plan(2, 0, 1), dir, (slot, side) -> {
-                seen.add(slot.seq());
-                return ok(slot);
-            }, ledger, new Recorded(), new AtomicBoolean()).run(log);
+        try (RunDir dir = RunDir.create(tmp.resolve("out"), false);
+                TrialLog log = TrialLog.open(dir.trials())) {
+            new TrialLoop(
+                            Plans.plan(2, 0, 1),
+                            dir,
+                            (slot, side) -> {
+                                seen.add(slot.seq());
+                                return ok(slot);
+                            },
+                            ledger,
+                            new Recorded(),
+                            new AtomicBoolean())
+                    .run(log);
         }
         assertEquals(List.of(1, 3), seen);
     }
@@ -90,15 +118,32 @@ class TrialLoopTest {
     void theStopSignalEndsTheLoopAndTheTrialItCutIsNotKept() throws IOException, InterruptedException {
         Ledger ledger = new Ledger();
         AtomicBoolean stop = new AtomicBoolean();
-        try (RunDir dir = RunDir.create(tmp.resolve("out"), false); TrialLog log = TrialLog.open(dir.trials())) {
-            TrialLoop.End end = new TrialLoop(Plans.plan(3, 0, 1), dir, (slot, side) -> {
-                if (slot.seq() == 2) {
-                    stop.set(true); // as the shutdown hook does, while this trial runs
-                    return new RunResults.TrialRecord(slot.seq(), slot.side(), 0, slot.trial(), false,
-                            RunResults.Status.INTERRUPTED, "stopped by perfab", 0, "", List.of());
-                }
-                return ok(slot);
-            }, ledger, new Recorded(), stop).run(log);
+        try (RunDir dir = RunDir.create(tmp.resolve("out"), false);
+                TrialLog log = TrialLog.open(dir.trials())) {
+            TrialLoop.End end = new TrialLoop(
+                            Plans.plan(3, 0, 1),
+                            dir,
+                            (slot, side) -> {
+                                if (slot.seq() == 2) {
+                                    stop.set(true); // as the shutdown hook does, while this trial runs
+                                    return new RunResults.TrialRecord(
+                                            slot.seq(),
+                                            slot.side(),
+                                            0,
+                                            slot.trial(),
+                                            false,
+                                            RunResults.Status.INTERRUPTED,
+                                            "stopped by perfab",
+                                            0,
+                                            "",
+                                            List.of());
+                                }
+                                return ok(slot);
+                            },
+                            ledger,
+                            new Recorded(),
+                            stop)
+                    .run(log);
             assertEquals(TrialLoop.End.INTERRUPTED, end);
             assertEquals(2, ledger.trials().size());
             assertEquals(2, TrialLog.recover(dir.trials()).size());
@@ -108,19 +153,43 @@ class TrialLoopTest {
     @Test
     void aTrialStoppedByPerfabIsNeverKeptEvenWithoutTheSignal() throws IOException, InterruptedException {
         Ledger ledger = new Ledger();
-        try (RunDir dir = RunDir.create(tmp.resolve("out"), false); TrialLog log = TrialLog.open(dir.trials())) {
-            TrialLoop.End end = new TrialLoop(Plans.plan(2, 0, 1), dir, (slot, side) ->
-                    new RunResults.TrialRecord(slot.seq(), slot.side(), 0, slot.trial(), false,
-                            RunResults.Status.INTERRUPTED, "stopped by perfab", 0, "", List.of()),
-                    ledger, new Recorded(), new AtomicBoolean()).run(log);
+        try (RunDir dir = RunDir.create(tmp.resolve("out"), false);
+                TrialLog log = TrialLog.open(dir.trials())) {
+            TrialLoop.End end = new TrialLoop(
+                            Plans.plan(2, 0, 1),
+                            dir,
+                            (slot, side) -> new RunResults.TrialRecord(
+                                    slot.seq(),
+                                    slot.side(),
+                                    0,
+                                    slot.trial(),
+                                    false,
+                                    RunResults.Status.INTERRUPTED,
+                                    "stopped by perfab",
+                                    0,
+                                    "",
+                                    List.of()),
+                            ledger,
+                            new Recorded(),
+                            new AtomicBoolean())
+                    .run(log);
             assertEquals(TrialLoop.End.INTERRUPTED, end);
             assertEquals(0, ledger.trials().size());
         }
     }
 
     private static RunResults.TrialRecord failed(TrialOrder.Slot slot) {
-        return new RunResults.TrialRecord(slot.seq(), slot.side(), slot.build(), slot.trial(), slot.warmup(),
-                RunResults.Status.FAILED, "the harness exited with code 1", 0.1, "no input", List.of());
+        return new RunResults.TrialRecord(
+                slot.seq(),
+                slot.side(),
+                slot.build(),
+                slot.trial(),
+                slot.warmup(),
+                RunResults.Status.FAILED,
+                "the harness exited with code 1",
+                0.1,
+                "no input",
+                List.of());
     }
 
     /**
@@ -137,34 +206,51 @@ class TrialLoopTest {
             boolean warmup = t.charAt(1) == 'w';
             int[] n = warmup ? warm : counted;
             char status = t.charAt(t.length() - 1);
-            trials.add(new RunResults.TrialRecord(trials.size(), side, 0, n[side.ordinal()]++, warmup,
-                    status == '+' ? RunResults.Status.OK : status == '-' ? RunResults.Status.FAILED
-                            : RunResults.Status.TIMEOUT, status == '+' ? "" : "broken", 0.1, "", List.of()));
+            trials.add(new RunResults.TrialRecord(
+                    trials.size(),
+                    side,
+                    0,
+                    n[side.ordinal()]++,
+                    warmup,
+                    status == '+'
+                            ? RunResults.Status.OK
+                            : status == '-' ? RunResults.Status.FAILED : RunResults.Status.TIMEOUT,
+                    status == '+' ? "" : "broken",
+                    0.1,
+                    "",
+                    List.of()));
         }
         return trials;
     }
 
     @ParameterizedTest(name = "{0} -> {1}")
-    @CsvSource(delimiter = '|', nullValues = "go on", value = {
-        "''                       | go on",
-        "bw-                      | go on",
-        "bw- hw+                  | go on",
-        "bw- hw+ b-               | every trial of base so far failed (2 of 2)",
-        "bw- hw- b-               | go on",
-        "bw- hw- b- h-            | every trial of base so far failed (2 of 2), and every trial of head (2 of 2)",
-        "b-                       | go on",
-        "b- h+                    | every trial of base so far failed (1 of 1)",
-        "b- h-                    | every trial of base so far failed (1 of 1), and every trial of head (1 of 1)",
-        "ht bt                    | every trial of base so far failed (1 of 1), and every trial of head (1 of 1)",
-        "h- b+                    | every trial of head so far failed (1 of 1)",
-        "bw- hw+ b+ h+            | go on",
-        "bw+ hw+ b- h+            | go on",
-        "bw+ hw+ b+ h+ h- b-      | go on",
-        "bw+ hw- b+ h-            | every trial of head so far failed (2 of 2)",
-        "bw- bw- hw+ hw+          | go on",
-    })
+    @CsvSource(
+            delimiter = '|',
+            nullValues = "go on",
+            value = {
+                "''                       | go on",
+                "bw-                      | go on",
+                "bw- hw+                  | go on",
+                "bw- hw+ b-               | every trial of base so far failed (2 of 2)",
+                "bw- hw- b-               | go on",
+                "bw- hw- b- h-            | every trial of base so far failed (2 of 2), and every trial of head (2 of 2)",
+                "b-                       | go on",
+                "b- h+                    | every trial of base so far failed (1 of 1)",
+                "b- h-                    | every trial of base so far failed (1 of 1), and every trial of head (1 of 1)",
+                "ht bt                    | every trial of base so far failed (1 of 1), and every trial of head (1 of 1)",
+                "h- b+                    | every trial of head so far failed (1 of 1)",
+                "bw- hw+ b+ h+            | go on",
+                "bw+ hw+ b- h+            | go on",
+                "bw+ hw+ b+ h+ h- b-      | go on",
+                "bw+ hw- b+ h-            | every trial of head so far failed (2 of 2)",
+                "bw- bw- hw+ hw+          | go on",
+            })
     void stopsOnceASideHasOnlyFailedAndTheOtherHasShownHowItFares(String script, String stop) {
-        assertEquals(stop, TrialLoop.Failing.of(trials(script)).map(TrialLoop.Failing::what).orElse(null));
+        assertEquals(
+                stop,
+                TrialLoop.Failing.of(trials(script))
+                        .map(TrialLoop.Failing::what)
+                        .orElse(null));
     }
 
     @Test
@@ -181,17 +267,25 @@ class TrialLoopTest {
         Ledger ledger = new Ledger();
         Recorded events = new Recorded();
         List<Integer> seen = new ArrayList<>();
-        try (RunDir dir = RunDir.create(tmp.resolve("out"), false); TrialLog log = TrialLog.open(dir.trials())) {
-            TrialLoop loop = new TrialLoop(Plans.plan(5, 1, 1), dir, (slot, side) -> {
-                seen.add(slot.seq());
-                return slot.side() == Side.BASE ? failed(slot) : ok(slot);
-            }, ledger, events, new AtomicBoolean());
+        try (RunDir dir = RunDir.create(tmp.resolve("out"), false);
+                TrialLog log = TrialLog.open(dir.trials())) {
+            TrialLoop loop = new TrialLoop(
+                    Plans.plan(5, 1, 1),
+                    dir,
+                    (slot, side) -> {
+                        seen.add(slot.seq());
+                        return slot.side() == Side.BASE ? failed(slot) : ok(slot);
+                    },
+                    ledger,
+                    events,
+                    new AtomicBoolean());
             assertEquals(TrialLoop.End.FAILING, loop.run(log));
             assertEquals(3, TrialLog.recover(dir.trials()).size(), "every trial that ran is kept");
             assertEquals(2, loop.failing().orElseThrow().last().seq());
         }
         assertEquals(List.of(0, 1, 2), seen, "the base's warm-up and first trial failed; the head's warm-up worked");
-        assertEquals("note stopping: every trial of base so far failed (2 of 2); the 9 trials left are not run",
+        assertEquals(
+                "note stopping: every trial of base so far failed (2 of 2); the 9 trials left are not run",
                 events.lines.get(events.lines.size() - 1));
     }
 
@@ -201,9 +295,10 @@ class TrialLoopTest {
         for (RunResults.TrialRecord t : trials("b- h-")) {
             ledger.resumed(t);
         }
-        try (RunDir dir = RunDir.create(tmp.resolve("out"), false); TrialLog log = TrialLog.open(dir.trials())) {
-            TrialLoop mended = new TrialLoop(Plans.plan(3, 0, 1), dir, (slot, side) -> ok(slot), ledger,
-                    new Recorded(), new AtomicBoolean());
+        try (RunDir dir = RunDir.create(tmp.resolve("out"), false);
+                TrialLog log = TrialLog.open(dir.trials())) {
+            TrialLoop mended = new TrialLoop(
+                    Plans.plan(3, 0, 1), dir, (slot, side) -> ok(slot), ledger, new Recorded(), new AtomicBoolean());
             assertEquals(TrialLoop.End.DONE, mended.run(log), "the machine was mended: the run goes on");
             assertTrue(mended.failing().isEmpty());
         }

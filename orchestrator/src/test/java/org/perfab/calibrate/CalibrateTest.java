@@ -38,14 +38,18 @@ import org.perfab.stats.Thresholds;
 
 /** The calibration's grid as a value, and its rendering in every format: {@code calibrate.EXT}. */
 class CalibrateTest {
-    private static final Calibrate.Request SMALL = new Calibrate.Request(10, 1, List.of(Noise.OUTLIERS), 0,
-            Optional.empty(), Thresholds.DEFAULT);
+    private static final Calibrate.Request SMALL =
+            new Calibrate.Request(10, 1, List.of(Noise.OUTLIERS), 0, Optional.empty(), Thresholds.DEFAULT);
     private static final Simulation SIMULATED = Calibrate.simulate(SMALL);
 
     /** Real runs of three commits on a made-up machine, the A/A's shares of the target undefined. */
-    private static final RealRuns REAL = new RealRuns(Path.of("calibration"), 12, 5,
+    private static final RealRuns REAL = new RealRuns(
+            Path.of("calibration"),
+            12,
+            5,
             new RunResults.Machine("Example CPU @ 2.0GHz", 2, "Linux", "6.1", "21", "local"),
-            List.of(new RealRuns.Commit(0, 12, Double.NaN, Double.NaN, 0, 0, 0.4, 0.9, 0.3, 12),
+            List.of(
+                    new RealRuns.Commit(0, 12, Double.NaN, Double.NaN, 0, 0, 0.4, 0.9, 0.3, 12),
                     new RealRuns.Commit(3, 12, 50, 0, 0, 0, 3.04, 0.9, 0.2, 12.4),
                     new RealRuns.Commit(10, 12, 100, 0, 8.3, 0, 10.2, 1.1, 0.2, 11.6)));
 
@@ -73,27 +77,34 @@ class CalibrateTest {
     void withoutRealRunsReturnsTheSimulationAloneOfItsSeedAndReportsNoProgress() throws Exception {
         List<String> progress = new ArrayList<>();
         List<Simulation> simulated = new ArrayList<>();
-        AbRun.Context context = new AbRun.Context(new Events() {
-            @Override
-            public void note(String text) {
-                progress.add(text);
-            }
+        AbRun.Context context = new AbRun.Context(
+                new Events() {
+                    @Override
+                    public void note(String text) {
+                        progress.add(text);
+                    }
 
-            @Override
-            public void planned(int total, int done) {
-                progress.add("planned " + total);
-            }
+                    @Override
+                    public void planned(int total, int done) {
+                        progress.add("planned " + total);
+                    }
 
-            @Override
-            public void starting(Side side, boolean warmup, int trial, int ofSide) {
-                progress.add("starting " + trial);
-            }
+                    @Override
+                    public void starting(Side side, boolean warmup, int trial, int ofSide) {
+                        progress.add("starting " + trial);
+                    }
 
-            @Override
-            public void finished(Side side, boolean warmup, int trial, int ofSide, double seconds, String status) {
-                progress.add("finished " + trial);
-            }
-        }, Map.of(), Clock.systemUTC(), r -> "", r -> "", Engine.REAL);
+                    @Override
+                    public void finished(
+                            Side side, boolean warmup, int trial, int ofSide, double seconds, String status) {
+                        progress.add("finished " + trial);
+                    }
+                },
+                Map.of(),
+                Clock.systemUTC(),
+                r -> "",
+                r -> "",
+                Engine.REAL);
         CalibrationFigures figures = Calibrate.run(SMALL, context, new Calibrate.Listener() {
             @Override
             public void simulated(Simulation simulation) {
@@ -122,15 +133,25 @@ class CalibrateTest {
     @Test
     void rendersTheTablesAndWordsEachSuite() {
         String text = Products.CALIBRATE.render(FIGURES, Format.TEXT);
-        for (String part : new String[] {"perfab calibrate: 10 simulated runs per case, seed 1.", "noise: outlier trials\n",
-            "1%     5  perfab   ", "benchstat (Mann-Whitney)", "Welch, build medians", "\nTargets\n",
-            "passes on a slowdown of 2% or more: at most ", "wrong signs on a change of 5% or more: at most ",
-            "small changes where nothing changed: at most ", "Every verdict earned, by noise and trials per side",
+        for (String part : new String[] {
+            "perfab calibrate: 10 simulated runs per case, seed 1.",
+            "noise: outlier trials\n",
+            "1%     5  perfab   ",
+            "benchstat (Mann-Whitney)",
+            "Welch, build medians",
+            "\nTargets\n",
+            "passes on a slowdown of 2% or more: at most ",
+            "wrong signs on a change of 5% or more: at most ",
+            "small changes where nothing changed: at most ",
+            "Every verdict earned, by noise and trials per side",
             "outlier trials   5  ",
-            "Adaptive trials (--trials 5 --adaptive 20)", "A/A of 10 cells (normal, cv 3%, n 5): runs headlining a change",
+            "Adaptive trials (--trials 5 --adaptive 20)",
+            "A/A of 10 cells (normal, cv 3%, n 5): runs headlining a change",
             "40 cells, 2 slower by 8% (cv 1%, n 5): runs finding both",
             "A/A of 1,000 cells (cv 3%, n 5): false regressions per run",
-            "5 cells, 1 slower by 10% (cv 3%): runs finding it", "\nReal processes: 12 A/B runs of each commit"}) {
+            "5 cells, 1 slower by 10% (cv 3%): runs finding it",
+            "\nReal processes: 12 A/B runs of each commit"
+        }) {
             assertTrue(text.contains(part), part + " in:\n" + text);
         }
         String markdown = Products.CALIBRATE.render(FIGURES, Format.MARKDOWN);
@@ -140,8 +161,10 @@ class CalibrateTest {
         String[] lines = markdown.split("\n");
         for (int i = 1; i < lines.length; i++) {
             if (lines[i].startsWith("|") && lines[i - 1].startsWith("|")) {
-                assertEquals(lines[i - 1].chars().filter(c -> c == '|').count(), lines[i].chars().filter(c -> c == '|')
-                        .count(), "every row of a table has its header's columns: " + lines[i]);
+                assertEquals(
+                        lines[i - 1].chars().filter(c -> c == '|').count(),
+                        lines[i].chars().filter(c -> c == '|').count(),
+                        "every row of a table has its header's columns: " + lines[i]);
             }
         }
         assertEquals(List.of(Format.TEXT, Format.JSON, Format.MARKDOWN), Products.CALIBRATE.formats());
@@ -151,12 +174,15 @@ class CalibrateTest {
     void theHeadlinesAreTheTargetsOfTheTables() {
         List<String> lines = CalibrateRenderer.headlines(SIMULATED);
         assertEquals("simulation done: 10 runs per case of 1 noise", lines.get(0));
-        assertEquals(1 + SIMULATED.targets().size() + 3 + SIMULATED.runnerTargets().size(), lines.size(),
+        assertEquals(
+                1 + SIMULATED.targets().size() + 3 + SIMULATED.runnerTargets().size(),
+                lines.size(),
                 String.join("\n", lines));
         assertEquals(11, SIMULATED.runnerTargets().size(), "every runner model's target has its line");
         String text = Products.CALIBRATE.render(FIGURES, Format.TEXT).replaceAll(" {2,}", " ");
         for (String line : lines.subList(1, lines.size())) {
-            assertTrue(line.startsWith("target: ") && text.contains(line.substring("target: ".length()) + "\n"),
+            assertTrue(
+                    line.startsWith("target: ") && text.contains(line.substring("target: ".length()) + "\n"),
                     line + " in:\n" + text);
         }
         assertTrue(lines.get(1).startsWith("target: outlier trials cv 1%, n 5: false regressions "), lines.get(1));
@@ -164,13 +190,16 @@ class CalibrateTest {
 
     @Test
     void aPathWithBackticksAndALineBreakStaysOnItsLineInMarkdown() {
-        RealRuns odd = new RealRuns(Path.of("runs```\n# not a heading"), REAL.runs(), REAL.trials(), REAL.machine(),
-                REAL.commits());
-        String markdown = Products.CALIBRATE.render(new CalibrationFigures(SIMULATED, Optional.of(odd)),
-                Format.MARKDOWN);
+        RealRuns odd = new RealRuns(
+                Path.of("runs```\n# not a heading"), REAL.runs(), REAL.trials(), REAL.machine(), REAL.commits());
+        String markdown =
+                Products.CALIBRATE.render(new CalibrationFigures(SIMULATED, Optional.of(odd)), Format.MARKDOWN);
         assertFalse(markdown.lines().anyMatch(l -> l.startsWith("#") && l.contains("not a heading")), markdown);
-        assertTrue(markdown.lines().anyMatch(l -> l.startsWith("The runs, their results and comments are in runs")
-                && l.contains("not a heading")), "the path stays on its line: " + markdown);
+        assertTrue(
+                markdown.lines()
+                        .anyMatch(l -> l.startsWith("The runs, their results and comments are in runs")
+                                && l.contains("not a heading")),
+                "the path stays on its line: " + markdown);
     }
 
     static Stream<Arguments> formats() {
@@ -192,16 +221,18 @@ class CalibrateTest {
             case JSON -> "json";
             default -> throw new AssertionError("calibrate gained a format without a golden file: " + format.id());
         };
-        Golden.assertMatches("calibrate." + extension,
-                Golden.underLocale(locale, () -> Products.CALIBRATE.render(FIGURES, format)));
+        Golden.assertMatches(
+                "calibrate." + extension, Golden.underLocale(locale, () -> Products.CALIBRATE.render(FIGURES, format)));
     }
 
     @Test
     void refusesRunsOutOfRangeNamingTheOption() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> new Calibrate.Request(10, 1, List.of(), 1001, Optional.empty(), Thresholds.DEFAULT));
         assertTrue(e.getMessage().contains("--ab-runs"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class,
+        e = assertThrows(
+                IllegalArgumentException.class,
                 () -> new Calibrate.Request(0, 1, List.of(), 0, Optional.empty(), Thresholds.DEFAULT));
         assertTrue(e.getMessage().contains("--runs"), e.getMessage());
     }

@@ -21,8 +21,13 @@ class AbBuildsAndCpusIT {
     Path tmp;
 
     private JsonNode run(GitFixture g, String... more) throws IOException {
-        List<String> args = new ArrayList<>(List.of("ab", "--repo=" + g.dir(), "--base=main", "--head=feature",
-                "--out", tmp.resolve("out").toString()));
+        List<String> args = new ArrayList<>(List.of(
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=feature",
+                "--out",
+                tmp.resolve("out").toString()));
         args.addAll(List.of(more));
         Cli run = Cli.run(args.toArray(new String[0]));
         assertEquals(0, run.exitCode(), run.err());

@@ -71,7 +71,8 @@ class AbCommandTest {
         assertEquals(0, run.exitCode(), run.err());
         JsonNode r = results();
         assertEquals(mergeBase, r.at("/refs/mergeBase").asText());
-        assertEquals(g.git("rev-parse", "main").trim(), r.at("/refs/base/commit").asText());
+        assertEquals(
+                g.git("rev-parse", "main").trim(), r.at("/refs/base/commit").asText());
         JsonNode speed = byCell(r).get("speed/run");
         assertEquals(10000.0, speed.at("/base/mean").asDouble(), 1e-9, "level 100 of the merge-base, not 500 of main");
         assertEquals(11000.0, speed.at("/head/mean").asDouble(), 1e-9);
@@ -119,7 +120,9 @@ class AbCommandTest {
         g.git("checkout", "-q", "main");
         assertEquals(0, ab(g).exitCode());
         Map<String, JsonNode> rows = byCell(results());
-        assertEquals("unchanged", rows.get("renamed/run").get("verdict").asText(),
+        assertEquals(
+                "unchanged",
+                rows.get("renamed/run").get("verdict").asText(),
                 "the base side ran the head's harness too");
         assertFalse(rows.containsKey("steady/run"));
         assertEquals("unchanged", rows.get("speed/run").get("verdict").asText());
@@ -173,8 +176,16 @@ class AbCommandTest {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 100, 6, "");
         assertEquals(0, fakeAb(g, "--seed", "7").exitCode());
         String first = sides(results());
-        Cli again = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--seed", "7",
-                "--out", tmp.resolve("out2").toString());
+        Cli again = Cli.run(
+                fake.engine(),
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=feature",
+                "--seed",
+                "7",
+                "--out",
+                tmp.resolve("out2").toString());
         assertEquals(0, again.exitCode(), again.err());
         assertEquals(first, sides(JSON.readTree(tmp.resolve("out2/results.json").toFile())));
         for (int i = 0; i < first.length(); i += 2) {
@@ -193,9 +204,11 @@ class AbCommandTest {
     void recordsAFailingTrialAndGoesOn() throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 100, 4, "");
         g.git("checkout", "-q", "feature");
-        g.script("bench.sh", "#!/bin/sh\nif [ \"$PERFAB_SIDE\" = head ] && [ \"$PERFAB_TRIAL\" = 1 ]"
-                + " && [ \"$PERFAB_WARMUP\" = 0 ]; then echo 'segfault in widget' >&2; exit 139; fi\n"
-                + Subjects.HARNESS.substring(Subjects.HARNESS.indexOf('\n') + 1));
+        g.script(
+                "bench.sh",
+                "#!/bin/sh\nif [ \"$PERFAB_SIDE\" = head ] && [ \"$PERFAB_TRIAL\" = 1 ]"
+                        + " && [ \"$PERFAB_WARMUP\" = 0 ]; then echo 'segfault in widget' >&2; exit 139; fi\n"
+                        + Subjects.HARNESS.substring(Subjects.HARNESS.indexOf('\n') + 1));
         g.commit("a flaky harness");
         g.git("checkout", "-q", "main");
         Cli run = ab(g);
@@ -209,7 +222,8 @@ class AbCommandTest {
         assertEquals("head", failed.get("side").asText());
         assertEquals("the harness exited with code 139", failed.get("reason").asText());
         assertEquals("segfault in widget", failed.get("stderrTail").asText());
-        assertTrue(run.out().contains("WARNING: 1 trial failed (head trial 2: the harness exited with code 139)"),
+        assertTrue(
+                run.out().contains("WARNING: 1 trial failed (head trial 2: the harness exited with code 139)"),
                 run.out());
         assertTrue(run.out().contains("WARNING: head has 3 of the 4 trials asked for."), run.out());
         assertEquals(3, byCell(results()).get("speed/run").at("/head/n").asInt());
@@ -224,8 +238,10 @@ class AbCommandTest {
                 + " \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": \"fast\"}]}' > \"$PERFAB_RESULT\"\n";
         g.script("bench.sh", garbage);
         fake.script(garbage, c -> {
-            Files.writeString(Path.of(c.env().get("PERFAB_RESULT")), "{\"schema\": \"perfab/measurements/v1\","
-                    + " \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": \"fast\"}]}\n");
+            Files.writeString(
+                    Path.of(c.env().get("PERFAB_RESULT")),
+                    "{\"schema\": \"perfab/measurements/v1\","
+                            + " \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": \"fast\"}]}\n");
             return FakeEngine.ok(0.01);
         });
         g.commit("garbage");
@@ -235,7 +251,9 @@ class AbCommandTest {
         assertTrue(run.err().contains("every trial of base so far failed"), run.err());
         assertTrue(run.err().contains("\"value\" must be a number, got the string \"fast\""), run.err());
         JsonNode first = results().get("trials").get(0);
-        assertTrue(first.get("reason").asText().startsWith("the harness output does not parse as perfab-json: "), first.toString());
+        assertTrue(
+                first.get("reason").asText().startsWith("the harness output does not parse as perfab-json: "),
+                first.toString());
         assertTrue(first.get("reason").asText().contains(".json:1:"), "names the line: " + first);
     }
 
@@ -257,12 +275,19 @@ class AbCommandTest {
     @Test
     void anAaRunSaysItIsOneAndFindsNoRegression() throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 3, "");
-        Cli run = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=feature", "--head=feature", "--out",
+        Cli run = Cli.run(
+                fake.engine(),
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=feature",
+                "--head=feature",
+                "--out",
                 tmp.resolve("out").toString());
         assertEquals(0, run.exitCode(), run.err());
         JsonNode r = results();
         assertTrue(r.get("aa").asBoolean());
-        assertEquals("aa-run", r.at("/warnings/0/kind").asText(), r.get("warnings").toString());
+        assertEquals(
+                "aa-run", r.at("/warnings/0/kind").asText(), r.get("warnings").toString());
         assertTrue(run.out().contains("WARNING: A/A run: both sides are commit "), run.out());
         assertEquals(0, r.at("/counts/regression").asInt());
         assertEquals(0, r.at("/counts/improvement").asInt());
@@ -276,18 +301,31 @@ class AbCommandTest {
         GitFixture clone = GitFixture.init(tmp.resolve("clone"));
         clone.git("fetch", "-q", g.dir().toString(), "+refs/heads/*:refs/remotes/origin/*");
         clone.git("fetch", "-q", g.dir().toString(), "+refs/tags/*:refs/tags/*");
-        Cli run = Cli.run(fake.engine(), "ab", "--repo=" + clone.dir(), "--base=origin/main", "--head=" + featureSha.substring(0, 9),
-                "--out", tmp.resolve("out").toString());
+        Cli run = Cli.run(
+                fake.engine(),
+                "ab",
+                "--repo=" + clone.dir(),
+                "--base=origin/main",
+                "--head=" + featureSha.substring(0, 9),
+                "--out",
+                tmp.resolve("out").toString());
         assertEquals(0, run.exitCode(), run.err());
         assertEquals(featureSha, results().at("/refs/head/commit").asText());
-        Cli tagged = Cli.run(fake.engine(), "ab", "--repo=" + clone.dir(), "--base=v1", "--head=origin/feature~0",
-                "--out", tmp.resolve("out2").toString());
+        Cli tagged = Cli.run(
+                fake.engine(),
+                "ab",
+                "--repo=" + clone.dir(),
+                "--base=v1",
+                "--head=origin/feature~0",
+                "--out",
+                tmp.resolve("out2").toString());
         assertEquals(0, tagged.exitCode(), tagged.err());
     }
 
     /** Runs {@code perfab ab} of {@code more} (no --base unless given) in {@code repo}, into {@code out}, on the fake engine. */
     private Cli fakeAbIn(Path repo, String out, String... more) {
-        List<String> args = new ArrayList<>(List.of("ab", "--repo=" + repo, "--out", tmp.resolve(out).toString()));
+        List<String> args = new ArrayList<>(
+                List.of("ab", "--repo=" + repo, "--out", tmp.resolve(out).toString()));
         args.addAll(List.of(more));
         return Cli.run(fake.engine(), args.toArray(String[]::new));
     }
@@ -298,12 +336,18 @@ class AbCommandTest {
         g.git("branch", "-m", "main", "master");
         Cli run = fakeAbIn(g.dir(), "out", "--head=feature");
         assertEquals(0, run.exitCode(), run.err());
-        assertTrue(run.err().contains("perfab: base: master, the repository's default branch (no origin/HEAD, and the"
-                + " only one of main, master, trunk and develop among its branches)\n"), run.err());
+        assertTrue(
+                run.err()
+                        .contains("perfab: base: master, the repository's default branch (no origin/HEAD, and the"
+                                + " only one of main, master, trunk and develop among its branches)\n"),
+                run.err());
         JsonNode r = results();
         assertEquals("master", r.at("/refs/base/typed").asText());
-        assertEquals(g.git("rev-parse", "master").trim(), r.at("/refs/base/commit").asText());
-        assertEquals(g.git("merge-base", "master", "feature").trim(), r.at("/refs/mergeBase").asText());
+        assertEquals(
+                g.git("rev-parse", "master").trim(), r.at("/refs/base/commit").asText());
+        assertEquals(
+                g.git("merge-base", "master", "feature").trim(),
+                r.at("/refs/mergeBase").asText());
         assertEquals("regression", byCell(r).get("speed/run").get("verdict").asText());
     }
 
@@ -317,11 +361,14 @@ class AbCommandTest {
         origin.run(clone, "branch", "main", "origin/trunk~1");
         Cli run = fakeAbIn(clone, "out", "--head=origin/feature");
         assertEquals(0, run.exitCode(), run.err());
-        assertTrue(run.err().contains("perfab: base: origin/trunk, the repository's default branch (origin/HEAD)\n"),
+        assertTrue(
+                run.err().contains("perfab: base: origin/trunk, the repository's default branch (origin/HEAD)\n"),
                 run.err());
         JsonNode r = results();
         assertEquals("origin/trunk", r.at("/refs/base/typed").asText());
-        assertEquals(origin.git("rev-parse", "trunk").trim(), r.at("/refs/base/commit").asText());
+        assertEquals(
+                origin.git("rev-parse", "trunk").trim(),
+                r.at("/refs/base/commit").asText());
     }
 
     @Test
@@ -330,8 +377,10 @@ class AbCommandTest {
         g.git("branch", "master", "main~1");
         Cli run = fakeAbIn(g.dir(), "out", "--head=feature");
         assertEquals(2, run.exitCode(), run.err());
-        assertEquals("perfab: cannot tell the default branch of " + g.dir() + ", the base when --base is left out: it"
-                + " has no origin/HEAD to say which, and has the branches main and master; give --base\n", run.err());
+        assertEquals(
+                "perfab: cannot tell the default branch of " + g.dir() + ", the base when --base is left out: it"
+                        + " has no origin/HEAD to say which, and has the branches main and master; give --base\n",
+                run.err());
         assertFalse(Files.exists(tmp.resolve("out/results.json")));
     }
 
@@ -341,8 +390,10 @@ class AbCommandTest {
         g.git("branch", "-m", "main", "master");
         Cli run = fakeAbIn(g.dir(), "out", "--base=main", "--head=feature");
         assertEquals(2, run.exitCode(), run.err());
-        assertEquals("perfab: unknown ref 'main' in " + g.dir() + " (a branch, tag, remote branch such as origin/main,"
-                + " or commit id); its branches include master, feature (did you mean master?)\n", run.err());
+        assertEquals(
+                "perfab: unknown ref 'main' in " + g.dir() + " (a branch, tag, remote branch such as origin/main,"
+                        + " or commit id); its branches include master, feature (did you mean master?)\n",
+                run.err());
     }
 
     @Test
@@ -359,15 +410,35 @@ class AbCommandTest {
     @Test
     void namesAnUnknownRefAMissingRepositoryAndUnrelatedHistories() throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 2, "");
-        Cli unknown = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=nope", "--out", tmp.resolve("o1").toString());
+        Cli unknown = Cli.run(
+                fake.engine(),
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=nope",
+                "--out",
+                tmp.resolve("o1").toString());
         assertEquals(2, unknown.exitCode());
         assertTrue(unknown.err().contains("unknown ref 'nope'"), unknown.err());
-        Cli notGit = Cli.run(fake.engine(), "ab", "--repo=" + tmp, "--base=main", "--head=x", "--out", tmp.resolve("o2").toString());
+        Cli notGit = Cli.run(
+                fake.engine(),
+                "ab",
+                "--repo=" + tmp,
+                "--base=main",
+                "--head=x",
+                "--out",
+                tmp.resolve("o2").toString());
         assertEquals(2, notGit.exitCode());
         assertTrue(notGit.err().contains(tmp + ": not a git repository"), notGit.err());
         g.git("checkout", "-q", "--orphan", "island");
         g.commit("unrelated");
-        Cli unrelated = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=island", "--out",
+        Cli unrelated = Cli.run(
+                fake.engine(),
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=island",
+                "--out",
                 tmp.resolve("o3").toString());
         assertEquals(2, unrelated.exitCode());
         assertTrue(unrelated.err().contains("no merge-base between 'main' and 'island'"), unrelated.err());
@@ -381,10 +452,19 @@ class AbCommandTest {
         g.commit("a typo");
         Cli run = fakeAb(g);
         assertEquals(2, run.exitCode());
-        assertTrue(run.err().contains("perfab.yaml at feature (")
-                && run.err().contains("):4:3: unknown key 'timout' in harness"), run.err());
-        Cli missing = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--workload=bench/perf.yaml",
-                "--out", tmp.resolve("o2").toString());
+        assertTrue(
+                run.err().contains("perfab.yaml at feature (")
+                        && run.err().contains("):4:3: unknown key 'timout' in harness"),
+                run.err());
+        Cli missing = Cli.run(
+                fake.engine(),
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=feature",
+                "--workload=bench/perf.yaml",
+                "--out",
+                tmp.resolve("o2").toString());
         assertEquals(2, missing.exitCode());
         assertTrue(missing.err().contains("no workload file: bench/perf.yaml at feature"), missing.err());
     }
@@ -407,25 +487,61 @@ class AbCommandTest {
         g.git("checkout", "-q", "main");
         String cache = tmp.resolve("cache").toString();
         Path out = tmp.resolve("out");
-        Cli first = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", out.toString(),
-                "--cache", cache);
+        Cli first = Cli.run(
+                fake.engine(),
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=feature",
+                "--out",
+                out.toString(),
+                "--cache",
+                cache);
         assertEquals(0, first.exitCode(), first.err());
-        assertTrue(first.err().matches("(?s).*perfab: building base \\([0-9a-f]+\\)\nperfab: built base \\([0-9a-f]+\\)"
-                + " in \\d+\\.\\d s  elapsed \\d+:\\d\\d\n.*"), "each build says when it starts and ends: " + first.err());
-        Cli second = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out",
-                tmp.resolve("out2").toString(), "--cache", cache);
+        assertTrue(
+                first.err()
+                        .matches("(?s).*perfab: building base \\([0-9a-f]+\\)\nperfab: built base \\([0-9a-f]+\\)"
+                                + " in \\d+\\.\\d s  elapsed \\d+:\\d\\d\n.*"),
+                "each build says when it starts and ends: " + first.err());
+        Cli second = Cli.run(
+                fake.engine(),
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=feature",
+                "--out",
+                tmp.resolve("out2").toString(),
+                "--cache",
+                cache);
         assertEquals(0, second.exitCode(), second.err());
-        assertTrue(second.err().contains("base (") && second.err().contains("build taken from the cache"),
+        assertTrue(
+                second.err().contains("base (") && second.err().contains("build taken from the cache"),
                 "a build that does not name its folder moves to another --out: " + second.err());
-        assertEquals("110", Files.readString(tmp.resolve("out2/work/head-0/out/level")).trim());
-        Files.walk(out).sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        Cli third = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", out.toString(),
-                "--cache", cache);
+        assertEquals(
+                "110",
+                Files.readString(tmp.resolve("out2/work/head-0/out/level")).trim());
+        Files.walk(out)
+                .sorted(Comparator.reverseOrder())
+                .forEach(p -> p.toFile().delete());
+        Cli third = Cli.run(
+                fake.engine(),
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=feature",
+                "--out",
+                out.toString(),
+                "--cache",
+                cache);
         assertEquals(0, third.exitCode(), third.err());
-        assertTrue(third.err().matches("(?s).*perfab: base \\([0-9a-f]+\\): build taken from the cache.*"), third.err());
-        assertTrue(third.err().matches("(?s).*perfab: head \\([0-9a-f]+\\): build taken from the cache.*"), third.err());
-        assertEquals("110", Files.readString(out.resolve("work/head-0/out/level")).trim());
-        assertEquals("regression", byCell(results()).get("speed/run").get("verdict").asText());
+        assertTrue(
+                third.err().matches("(?s).*perfab: base \\([0-9a-f]+\\): build taken from the cache.*"), third.err());
+        assertTrue(
+                third.err().matches("(?s).*perfab: head \\([0-9a-f]+\\): build taken from the cache.*"), third.err());
+        assertEquals(
+                "110", Files.readString(out.resolve("work/head-0/out/level")).trim());
+        assertEquals(
+                "regression", byCell(results()).get("speed/run").get("verdict").asText());
     }
 
     @Test
@@ -437,35 +553,63 @@ class AbCommandTest {
         g.script("build.sh", build);
         fake.script(build, c -> {
             Processes.Outcome built = fake.named("build.sh").run(c);
-            Files.writeString(Path.of(c.env().get("PERFAB_BUILD_DIR"), "level.d"), c.env().get("PERFAB_BUILD_DIR")
-                    + "/level: level.txt\n");
+            Files.writeString(
+                    Path.of(c.env().get("PERFAB_BUILD_DIR"), "level.d"),
+                    c.env().get("PERFAB_BUILD_DIR") + "/level: level.txt\n");
             return built;
         });
         g.commit("a build that records where it built");
         g.git("checkout", "-q", "main");
         String cache = tmp.resolve("cache").toString();
-        Cli first = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out",
-                tmp.resolve("out").toString(), "--cache", cache);
+        Cli first = Cli.run(
+                fake.engine(),
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=feature",
+                "--out",
+                tmp.resolve("out").toString(),
+                "--cache",
+                cache);
         assertEquals(0, first.exitCode(), first.err());
-        Cli second = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out",
-                tmp.resolve("out2").toString(), "--cache", cache);
+        Cli second = Cli.run(
+                fake.engine(),
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=feature",
+                "--out",
+                tmp.resolve("out2").toString(),
+                "--cache",
+                cache);
         assertEquals(0, second.exitCode(), second.err());
-        assertFalse(second.err().matches("(?s).*perfab: head \\([0-9a-f]+\\): build taken from the cache.*"),
-                second.err());
-        assertTrue(second.err().matches("(?s).*perfab: base \\([0-9a-f]+\\): build taken from the cache.*"),
+        assertFalse(
+                second.err().matches("(?s).*perfab: head \\([0-9a-f]+\\): build taken from the cache.*"), second.err());
+        assertTrue(
+                second.err().matches("(?s).*perfab: base \\([0-9a-f]+\\): build taken from the cache.*"),
                 "the base's build names no folder: " + second.err());
-        assertTrue(second.err().contains("the cached build of head was built in " + tmp.resolve("out")),
+        assertTrue(second.err().contains("the cached build of head was built in " + tmp.resolve("out")), second.err());
+        assertTrue(
+                second.err().contains("its files name that folder, so it cannot move to this run's: built again"),
                 second.err());
-        assertTrue(second.err().contains("its files name that folder, so it cannot move to this run's: built again"),
-                second.err());
-        assertTrue(Files.readString(tmp.resolve("out2/work/head-0/out/level.d")).startsWith(
-                tmp.resolve("out2").toAbsolutePath().toString()));
+        assertTrue(Files.readString(tmp.resolve("out2/work/head-0/out/level.d"))
+                .startsWith(tmp.resolve("out2").toAbsolutePath().toString()));
         // The entry now holds the build of out2: a run there again takes it.
-        Files.walk(tmp.resolve("out2")).sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        Cli third = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out",
-                tmp.resolve("out2").toString(), "--cache", cache);
-        assertTrue(third.err().matches("(?s).*perfab: head \\([0-9a-f]+\\): build taken from the cache.*"),
-                third.err());
+        Files.walk(tmp.resolve("out2"))
+                .sorted(Comparator.reverseOrder())
+                .forEach(p -> p.toFile().delete());
+        Cli third = Cli.run(
+                fake.engine(),
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=feature",
+                "--out",
+                tmp.resolve("out2").toString(),
+                "--cache",
+                cache);
+        assertTrue(
+                third.err().matches("(?s).*perfab: head \\([0-9a-f]+\\): build taken from the cache.*"), third.err());
     }
 
     @Test
@@ -476,14 +620,27 @@ class AbCommandTest {
         assertEquals("", quiet.err(), "no progress");
         assertTrue(quiet.out().contains("regression"), quiet.out());
 
-        Cli verbose = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out",
-                tmp.resolve("out2").toString(), "-v");
+        Cli verbose = Cli.run(
+                fake.engine(),
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=feature",
+                "--out",
+                tmp.resolve("out2").toString(),
+                "-v");
         assertEquals(0, verbose.exitCode(), verbose.err());
         Path logs = tmp.resolve("out2/logs/trials");
-        assertTrue(verbose.err().contains("perfab: head trial 1: sh bench.sh  (in " + tmp.resolve("out2/work/head-0/tree")
-                + "; log " + logs.resolve("0003-head-0.out") + ", 0003-head-0.err)")
-                || verbose.err().matches("(?s).*perfab: head trial 1: sh bench\\.sh  \\(in .*head-0/tree; log .*-head-0\\.out,"
-                        + " .*-head-0\\.err\\).*"), verbose.err());
+        assertTrue(
+                verbose.err()
+                                .contains(
+                                        "perfab: head trial 1: sh bench.sh  (in " + tmp.resolve("out2/work/head-0/tree")
+                                                + "; log " + logs.resolve("0003-head-0.out") + ", 0003-head-0.err)")
+                        || verbose.err()
+                                .matches(
+                                        "(?s).*perfab: head trial 1: sh bench\\.sh  \\(in .*head-0/tree; log .*-head-0\\.out,"
+                                                + " .*-head-0\\.err\\).*"),
+                verbose.err());
         assertTrue(verbose.err().contains("perfab: base warm-up 1: sh bench.sh"), verbose.err());
         assertTrue(verbose.err().contains("[1/6] base warm-up 1/1"), "and the usual progress: " + verbose.err());
 
@@ -502,15 +659,33 @@ class AbCommandTest {
         assertEquals(7, settings.get("seed").asLong(), settings.toString());
         assertTrue(Files.isDirectory(tmp.resolve("out/work/head-1")), "a second build of each side");
 
-        Cli mine = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out",
-                tmp.resolve("out2").toString(), "--builds", "1", "--seed", "9");
+        Cli mine = Cli.run(
+                fake.engine(),
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=feature",
+                "--out",
+                tmp.resolve("out2").toString(),
+                "--builds",
+                "1",
+                "--seed",
+                "9");
         assertEquals(0, mine.exitCode(), mine.err());
         JsonNode own = JSON.readTree(tmp.resolve("out2/results.json").toFile()).get("settings");
         assertEquals(1, own.get("builds").asInt(), own.toString());
         assertEquals(9, own.get("seed").asLong(), own.toString());
 
-        Cli adaptive = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out",
-                tmp.resolve("out3").toString(), "--adaptive", "8");
+        Cli adaptive = Cli.run(
+                fake.engine(),
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=feature",
+                "--out",
+                tmp.resolve("out3").toString(),
+                "--adaptive",
+                "8");
         assertEquals(2, adaptive.exitCode(), adaptive.err());
         assertTrue(adaptive.err().contains("with 2 builds ('builds' of perfab.yaml at feature"), adaptive.err());
     }
@@ -534,8 +709,11 @@ class AbCommandTest {
         String failing = "#!/bin/sh\n[ \"$PERFAB_SIDE\" = base ] || exit 3\n"
                 + Subjects.HARNESS.substring(Subjects.HARNESS.indexOf('\n') + 1);
         g.script("bench.sh", failing);
-        fake.script(failing, c -> c.env().get("PERFAB_SIDE").equals("base") ? fake.named("bench.sh").run(c)
-                : FakeEngine.exited(3, 0.01));
+        fake.script(
+                failing,
+                c -> c.env().get("PERFAB_SIDE").equals("base")
+                        ? fake.named("bench.sh").run(c)
+                        : FakeEngine.exited(3, 0.01));
         g.commit("the head's trials all fail");
         g.git("checkout", "-q", "main");
         Cli run = fakeAb(g);
@@ -554,12 +732,16 @@ class AbCommandTest {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 104, 3, "");
         Cli run = fakeAb(g, "--adaptive", "9");
         assertEquals(0, run.exitCode(), run.err());
-        assertTrue(run.err().contains("perfab: look 1 of at most 3: 1 of 2 cells decided (1 \u2705); 1 open (speed/run"
-                + " time), the next look runs 1 benchmark, 3 more trials a side, about "), run.err());
+        assertTrue(
+                run.err()
+                        .contains("perfab: look 1 of at most 3: 1 of 2 cells decided (1 \u2705); 1 open (speed/run"
+                                + " time), the next look runs 1 benchmark, 3 more trials a side, about "),
+                run.err());
         assertTrue(run.err().contains("look 2 of at most 3 (6 trials per side): every cell is decided"), run.err());
         JsonNode r = results();
         assertEquals(6, r.at("/settings/trials").asInt());
-        assertEquals("{\"first\":3,\"max\":9}", r.at("/settings/thresholds/adaptive").toString());
+        assertEquals(
+                "{\"first\":3,\"max\":9}", r.at("/settings/thresholds/adaptive").toString());
         JsonNode speed = byCell(r).get("speed/run");
         assertEquals("regression", speed.get("verdict").asText(), speed.toString());
         assertEquals(6, speed.at("/head/n").asInt());
@@ -571,12 +753,14 @@ class AbCommandTest {
             counted += t.get("warmup").asBoolean() ? 0 : 1;
         }
         assertEquals(12, counted, "two rounds of 3 trials per side");
-        assertTrue(Files.readString(tmp.resolve("out/comment.md")).contains("Adaptive trials: looks after 3, 6, 9"
-                + " trials per side"));
+        assertTrue(Files.readString(tmp.resolve("out/comment.md"))
+                .contains("Adaptive trials: looks after 3, 6, 9" + " trials per side"));
         // The report of the saved run judges the looks the same way.
-        Cli report = Cli.run("report", "--format", "json", tmp.resolve("out/results.json").toString());
+        Cli report = Cli.run(
+                "report", "--format", "json", tmp.resolve("out/results.json").toString());
         assertEquals(0, report.exitCode(), report.err());
-        assertEquals(2, JSON.readTree(report.out()).at("/comparisons/0/look/look").asInt(), report.out());
+        assertEquals(
+                2, JSON.readTree(report.out()).at("/comparisons/0/look/look").asInt(), report.out());
     }
 
     @Test
@@ -584,17 +768,24 @@ class AbCommandTest {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 104, 3, "");
         Cli fewer = fakeAb(g, "--adaptive", "2");
         assertEquals(2, fewer.exitCode(), fewer.err());
-        assertTrue(fewer.err().contains("--adaptive 2 is fewer trials per side than the first round's 3 ('trials' of"
-                + " perfab.yaml at feature ("), fewer.err());
+        assertTrue(
+                fewer.err()
+                        .contains("--adaptive 2 is fewer trials per side than the first round's 3 ('trials' of"
+                                + " perfab.yaml at feature ("),
+                fewer.err());
         Cli builds = fakeAb(g, "--adaptive", "9", "--builds", "2", "--force");
         assertEquals(2, builds.exitCode(), builds.err());
-        assertTrue(builds.err().contains("--adaptive needs one build per side: with 2 builds (--builds)"), builds.err());
+        assertTrue(
+                builds.err().contains("--adaptive needs one build per side: with 2 builds (--builds)"), builds.err());
         // Each refusal names the layer that gave the setting: here the workload's builds.
         GitFixture two = Subjects.pullRequest(tmp.resolve("two"), 104, 3, "builds: 2\n");
         Cli workload = fakeAb(two, "--adaptive", "9", "--force");
         assertEquals(2, workload.exitCode(), workload.err());
-        assertTrue(workload.err().contains("--adaptive needs one build per side: with 2 builds ('builds' of perfab.yaml"
-                + " at feature ("), workload.err());
+        assertTrue(
+                workload.err()
+                        .contains("--adaptive needs one build per side: with 2 builds ('builds' of perfab.yaml"
+                                + " at feature ("),
+                workload.err());
     }
 
     @Test
@@ -611,18 +802,38 @@ class AbCommandTest {
         Cli run = fakeAb(g);
         assertEquals(0, run.exitCode(), run.err());
         JsonNode r = results();
-        assertEquals("{\"first\":3,\"max\":20}", r.at("/settings/thresholds/adaptive").toString());
+        assertEquals(
+                "{\"first\":3,\"max\":20}",
+                r.at("/settings/thresholds/adaptive").toString());
         assertTrue(r.at("/settings/trials").asInt() > 3, "more than the first round");
         assertEquals("regression", byCell(r).get("speed/run").get("verdict").asText());
 
-        Cli off = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--adaptive", "off", "--out",
+        Cli off = Cli.run(
+                fake.engine(),
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=feature",
+                "--adaptive",
+                "off",
+                "--out",
                 tmp.resolve("off").toString());
         assertEquals(0, off.exitCode(), off.err());
         JsonNode fixed = JSON.readTree(tmp.resolve("off/results.json").toFile());
-        assertTrue(fixed.at("/settings/thresholds/adaptive").isNull(), fixed.at("/settings/thresholds").toString());
+        assertTrue(
+                fixed.at("/settings/thresholds/adaptive").isNull(),
+                fixed.at("/settings/thresholds").toString());
         assertEquals(3, fixed.at("/settings/trials").asInt());
 
-        Cli bad = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--adaptive", "often", "--out",
+        Cli bad = Cli.run(
+                fake.engine(),
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=feature",
+                "--adaptive",
+                "often",
+                "--out",
                 tmp.resolve("bad").toString());
         assertEquals(2, bad.exitCode());
         assertTrue(bad.err().contains("--adaptive must be off or the most trials per side, got 'often'"), bad.err());
@@ -642,9 +853,12 @@ class AbCommandTest {
         });
         Cli run = run(slow.engine(), g, "--adaptive", "9", "--budget", "5m");
         assertEquals(0, run.exitCode(), run.err());
-        assertTrue(run.err().contains("perfab: look 1 of at most 3: 1 of 2 cells decided (1 \u2705); 1 open (speed/run"
-                + " time); the next look (3 trials a side of 1 open benchmark) would take about 3 min, past --budget 5m"
-                + " (4 min spent): stopped; give --budget 8m to let it run\n"), run.err());
+        assertTrue(
+                run.err()
+                        .contains("perfab: look 1 of at most 3: 1 of 2 cells decided (1 \u2705); 1 open (speed/run"
+                                + " time); the next look (3 trials a side of 1 open benchmark) would take about 3 min, past --budget 5m"
+                                + " (4 min spent): stopped; give --budget 8m to let it run\n"),
+                run.err());
         assertEquals(3, results().at("/settings/trials").asInt());
         // The results record the stop, and the comment names the budget that lets the next look run.
         JsonNode stop = null;
@@ -654,17 +868,31 @@ class AbCommandTest {
         assertEquals("[\"speed/run time\"]", stop.get("subjects").toString(), String.valueOf(stop));
         assertEquals(480_000, stop.at("/figures/enoughMillis").asLong(), stop.toString());
         assertEquals(300_000, stop.at("/figures/budgetMillis").asLong(), stop.toString());
-        assertTrue(Files.readString(tmp.resolve("out/comment.md")).contains("The run stopped at look 1 of at most 3"
-                + " (3 trials per side) with 1 cell undecided (speed/run time): the next look, 3 more trials a side of"
-                + " 1 benchmark, would have taken about 3 min, past --budget 5m (4 min spent). --budget 8m lets it"
-                + " run."), Files.readString(tmp.resolve("out/comment.md")));
+        assertTrue(
+                Files.readString(tmp.resolve("out/comment.md"))
+                        .contains("The run stopped at look 1 of at most 3"
+                                + " (3 trials per side) with 1 cell undecided (speed/run time): the next look, 3 more trials a side of"
+                                + " 1 benchmark, would have taken about 3 min, past --budget 5m (4 min spent). --budget 8m lets it"
+                                + " run."),
+                Files.readString(tmp.resolve("out/comment.md")));
         // The budget it named lets the next look run.
         Cli more = Cli.ab(slow.engine(), g.dir(), tmp.resolve("more"), "--adaptive", "9", "--budget", "8m");
         assertEquals(0, more.exitCode(), more.err());
         assertFalse(more.err().contains("stopped; give --budget"), more.err());
         assertFalse(Files.readString(tmp.resolve("more/results.json")).contains("budget-stop"));
-        assertEquals(6, JSON.readTree(tmp.resolve("more/results.json").toFile()).at("/settings/trials").asInt());
-        Cli bad = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--budget", "soon", "--out",
+        assertEquals(
+                6,
+                JSON.readTree(tmp.resolve("more/results.json").toFile())
+                        .at("/settings/trials")
+                        .asInt());
+        Cli bad = Cli.run(
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=feature",
+                "--budget",
+                "soon",
+                "--out",
                 tmp.resolve("bad").toString());
         assertEquals(2, bad.exitCode());
         assertTrue(bad.err().contains("--budget 'soon' is not a duration"), bad.err());
@@ -685,7 +913,8 @@ class AbCommandTest {
         int finished = partial.get("trials").size();
         assertTrue(finished >= 5 && finished < 10, "the warm-ups and the trials before the signal: " + finished);
 
-        Cli resumed = Cli.run(fake.engine(), "ab", "--resume", "--out", tmp.resolve("out").toString());
+        Cli resumed = Cli.run(
+                fake.engine(), "ab", "--resume", "--out", tmp.resolve("out").toString());
         assertEquals(0, resumed.exitCode(), resumed.err());
         JsonNode done = results();
         assertEquals(10, done.get("trials").size(), "two warm-ups and four trials a side, none twice");

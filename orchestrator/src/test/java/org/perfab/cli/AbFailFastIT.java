@@ -35,8 +35,8 @@ class AbFailFastIT {
     }
 
     private Cli ab() {
-        return Cli.run("ab", "--repo=" + tmp.resolve("repo"), "--base=main", "--head=feature", "--out",
-                out().toString());
+        return Cli.run(
+                "ab", "--repo=" + tmp.resolve("repo"), "--base=main", "--head=feature", "--out", out().toString());
     }
 
     /**
@@ -59,7 +59,8 @@ class AbFailFastIT {
         for (String line : Files.readAllLines(out().resolve("trials.jsonl"))) {
             JsonNode t = JSON.readTree(line);
             assertTrue(seqs.add(t.get("seq").asInt()), "no trial ran twice: " + line);
-            trials.add(t.get("side").asText().charAt(0) + (t.get("warmup").asBoolean() ? "w" : "")
+            trials.add(t.get("side").asText().charAt(0)
+                    + (t.get("warmup").asBoolean() ? "w" : "")
                     + (t.get("status").asText().equals("ok") ? "+" : "-"));
         }
         return String.join(" ", trials);
@@ -75,22 +76,31 @@ class AbFailFastIT {
         Cli run = ab();
         assertEquals(3, run.exitCode(), run.err());
         assertEquals("bw- hw- b- h-", trialLog(), "the warm-ups and one counted trial of each side, not 12 trials");
-        assertTrue(run.err().contains("perfab: stopping: every trial of base so far failed (2 of 2), and every trial"
-                + " of head (2 of 2); the 8 trials left are not run\n"), run.err());
-        assertTrue(run.err().contains("every trial of base so far failed (2 of 2), and every trial of head (2 of 2), so"
-                + " the run stopped there; base trial 1: the harness exited with code 1\n"
-                + "    bench: cannot open /dev/gpu0\n"), run.err());
-        assertTrue(run.err().contains("the results so far are in " + out().resolve("results.json") + ", and the output"
-                + " of base trial 1 in " + out().resolve("logs/trials/0002-base-0") + "*"), run.err());
-        assertEquals("bench: cannot open /dev/gpu0\n",
-                Files.readString(out().resolve("logs/trials/0002-base-0.err")));
+        assertTrue(
+                run.err()
+                        .contains("perfab: stopping: every trial of base so far failed (2 of 2), and every trial"
+                                + " of head (2 of 2); the 8 trials left are not run\n"),
+                run.err());
+        assertTrue(
+                run.err()
+                        .contains("every trial of base so far failed (2 of 2), and every trial of head (2 of 2), so"
+                                + " the run stopped there; base trial 1: the harness exited with code 1\n"
+                                + "    bench: cannot open /dev/gpu0\n"),
+                run.err());
+        assertTrue(
+                run.err()
+                        .contains("the results so far are in " + out().resolve("results.json") + ", and the output"
+                                + " of base trial 1 in " + out().resolve("logs/trials/0002-base-0") + "*"),
+                run.err());
+        assertEquals("bench: cannot open /dev/gpu0\n", Files.readString(out().resolve("logs/trials/0002-base-0.err")));
         // What ran is in the results, as in any run: nothing is lost.
         JsonNode r = results();
         assertEquals(4, r.get("trials").size());
         assertFalse(r.get("interrupted").asBoolean());
-        assertEquals("bench: cannot open /dev/gpu0", r.at("/trials/2/stderrTail").asText());
-        assertTrue(Files.readString(out().resolve("comment.md")).contains("no comparison: no trial of either side"
-                + " succeeded (2 failed)"));
+        assertEquals(
+                "bench: cannot open /dev/gpu0", r.at("/trials/2/stderrTail").asText());
+        assertTrue(Files.readString(out().resolve("comment.md"))
+                .contains("no comparison: no trial of either side" + " succeeded (2 failed)"));
         assertTrue(Files.exists(out().resolve("report.html")));
     }
 
@@ -105,9 +115,12 @@ class AbFailFastIT {
         Cli run = ab();
         assertEquals(3, run.exitCode(), run.err());
         assertEquals("bw- hw+ b-", trialLog());
-        assertTrue(run.err().contains("every trial of base so far failed (2 of 2), so the run stopped there; base"
-                + " trial 1: the harness exited with code 1\n    cat: fixtures/input.txt: No such file or"
-                + " directory\n"), run.err());
+        assertTrue(
+                run.err()
+                        .contains("every trial of base so far failed (2 of 2), so the run stopped there; base"
+                                + " trial 1: the harness exited with code 1\n    cat: fixtures/input.txt: No such file or"
+                                + " directory\n"),
+                run.err());
         assertFalse(run.err().contains("every trial of head"), run.err());
         assertEquals(3, results().get("trials").size());
     }
@@ -115,15 +128,19 @@ class AbFailFastIT {
     @Test
     void aHarnessThatFailsOnceAfterWorkingRunsEveryTrialAndWarns() throws IOException {
         Path calls = tmp.resolve("calls");
-        withHarness(3, "n=$(( $(cat '" + calls + "' 2>/dev/null || echo 0) + 1 ))\necho $n > '" + calls + "'\n"
-                + "if [ $n = 4 ]; then echo 'lost the connection' >&2; exit 1; fi\n");
+        withHarness(
+                3,
+                "n=$(( $(cat '" + calls + "' 2>/dev/null || echo 0) + 1 ))\necho $n > '" + calls + "'\n"
+                        + "if [ $n = 4 ]; then echo 'lost the connection' >&2; exit 1; fi\n");
         Cli run = ab();
         assertEquals(0, run.exitCode(), run.err());
         assertEquals("bw+ hw+ b+ h- h+ b+ b+ h+", trialLog(), "the head's first trial failed after its warm-up worked");
         assertFalse(run.err().contains("stopping"), run.err());
-        assertTrue(results().get("warnings").findValuesAsText("kind").contains("failed-trials"),
+        assertTrue(
+                results().get("warnings").findValuesAsText("kind").contains("failed-trials"),
                 results().get("warnings").toString());
-        assertTrue(run.out().contains("WARNING: 1 trial failed (head trial 1: the harness exited with code 1)"),
+        assertTrue(
+                run.out().contains("WARNING: 1 trial failed (head trial 1: the harness exited with code 1)"),
                 run.out());
     }
 
@@ -146,7 +163,8 @@ class AbFailFastIT {
         // Still broken: it stops again after one more trial of each side, running none twice.
         Cli again = Cli.run("ab", "--resume", "--out", out().toString());
         assertEquals(3, again.exitCode(), again.err());
-        assertTrue(again.err().contains("every trial of base so far failed (1 of 1), and every trial of head (1 of 1)"),
+        assertTrue(
+                again.err().contains("every trial of base so far failed (1 of 1), and every trial of head (1 of 1)"),
                 again.err());
         assertEquals("bw- hw- b- h- h- b-", trialLog());
 

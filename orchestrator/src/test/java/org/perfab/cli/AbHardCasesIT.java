@@ -34,7 +34,9 @@ class AbHardCasesIT {
         try {
             Cli run = Cli.ab(g.dir(), relative);
             assertEquals(0, run.exitCode(), run.err());
-            assertEquals("regression", results(relative).get("comparisons").get(0).get("verdict").asText());
+            assertEquals(
+                    "regression",
+                    results(relative).get("comparisons").get(0).get("verdict").asText());
         } finally {
             try (var walk = Files.walk(relative)) {
                 walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
@@ -46,8 +48,10 @@ class AbHardCasesIT {
     void aValueOutOfRangeFailsTheTrialNotTheRun() throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 2, "");
         g.git("checkout", "-q", "feature");
-        g.script("bench.sh", "#!/bin/sh\necho '{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\":"
-                + " \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": 1e400}]}' > \"$PERFAB_RESULT\"\n");
+        g.script(
+                "bench.sh",
+                "#!/bin/sh\necho '{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\":"
+                        + " \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": 1e400}]}' > \"$PERFAB_RESULT\"\n");
         g.commit("a harness that overflows");
         g.git("checkout", "-q", "main");
         Path out = tmp.resolve("out");
@@ -80,7 +84,8 @@ class AbHardCasesIT {
                 + " candidate), so nothing was compared";
         assertTrue(run.err().contains("perfab: warning: " + said), run.err());
         assertTrue(run.out().startsWith("FAILED: " + said), run.out());
-        assertTrue(Files.readString(out.resolve("comment.md")).contains("### perfab · renamed: \u274C " + said),
+        assertTrue(
+                Files.readString(out.resolve("comment.md")).contains("### perfab · renamed: \u274C " + said),
                 Files.readString(out.resolve("comment.md")));
     }
 
@@ -108,8 +113,11 @@ class AbHardCasesIT {
         JsonNode a = Comparisons.of(r).get("a:t");
         assertEquals("us", a.get("unit").asText());
         assertEquals(100.001, a.at("/head/mean").asDouble(), 1e-9, "head's ns converted to us");
-        assertTrue(run.out().contains("WARNING: 3 values of cell 'b' (size) in unit 'ms' were left out: the cell is in"
-                + " unit 'KiB', and the two do not convert."), run.out());
+        assertTrue(
+                run.out()
+                        .contains("WARNING: 3 values of cell 'b' (size) in unit 'ms' were left out: the cell is in"
+                                + " unit 'KiB', and the two do not convert."),
+                run.out());
         // The report's plots show the head's converted values too (once, none of the head's were drawn).
         String html = Files.readString(out.resolve("report.html"));
         // Every counted trial is drawn: 3 a side, and more where a busy machine spoiled one and it was
@@ -147,22 +155,28 @@ class AbHardCasesIT {
         Path base = tmp.resolve("base.json");
         Path head = tmp.resolve("head.json");
         String cell = "{\"cell\": \"::warning::owned\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": %s}";
-        Files.writeString(base, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [" + String.format(cell, "1")
-                + "," + String.format(cell, "2") + "]}");
-        Files.writeString(head, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [" + String.format(cell, "1")
-                + "]}");
+        Files.writeString(
+                base,
+                "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [" + String.format(cell, "1") + ","
+                        + String.format(cell, "2") + "]}");
+        Files.writeString(
+                head, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [" + String.format(cell, "1") + "]}");
         Cli run = Cli.run("compare", base.toString(), head.toString());
         for (String line : (run.out() + run.err()).split("\n")) {
             assertFalse(line.strip().startsWith("::"), line);
         }
-        Files.writeString(head, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\","
-                + " \"metric\": \"t\", \"direction\": \"lower\\n::error::owned\", \"value\": 1}]}");
+        Files.writeString(
+                head,
+                "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\","
+                        + " \"metric\": \"t\", \"direction\": \"lower\\n::error::owned\", \"value\": 1}]}");
         Cli bad = Cli.run("compare", base.toString(), head.toString());
         assertEquals(2, bad.exitCode());
         for (String line : bad.err().split("\n")) {
             assertFalse(line.strip().startsWith("::"), line);
         }
-        assertEquals(List.of("a", "  \u200B::x", "b"), List.of(Main.safe("a\n  ::x\nb").split("\n")));
+        assertEquals(
+                List.of("a", "  \u200B::x", "b"),
+                List.of(Main.safe("a\n  ::x\nb").split("\n")));
     }
 
     @Test
@@ -194,7 +208,8 @@ class AbHardCasesIT {
         List<String> subjects = new ArrayList<>();
         warning.get("subjects").forEach(x -> subjects.add(x.asText()));
         assertEquals(2, subjects.size(), subjects.toString());
-        assertTrue(subjects.contains(b1.substring(0, 12)) && subjects.contains(b2.substring(0, 12)), subjects.toString());
+        assertTrue(
+                subjects.contains(b1.substring(0, 12)) && subjects.contains(b2.substring(0, 12)), subjects.toString());
         assertTrue(run.out().contains("merge-bases (a criss-cross merge"), run.out());
         assertTrue(run.err().contains("criss-cross"), run.err());
     }

@@ -41,8 +41,7 @@ class ActionIT {
     @TempDir
     Path tmp;
 
-    private record Run(int code, String out) {
-    }
+    private record Run(int code, String out) {}
 
     /**
      * Runs the step of action.yml named {@code name}, as the runner would: its env evaluated
@@ -59,19 +58,31 @@ class ActionIT {
         }
         assertTrue(step != null, "action.yml has a step " + name);
         Map<String, String> allInputs = new HashMap<>();
-        action.path("inputs").fields().forEachRemaining(e -> allInputs.put(e.getKey(), e.getValue().path("default")
-                .asText("")));
+        action.path("inputs")
+                .fields()
+                .forEachRemaining(e ->
+                        allInputs.put(e.getKey(), e.getValue().path("default").asText("")));
         allInputs.putAll(inputs);
         Path event = tmp.resolve("event.json");
         Files.writeString(event, JSON.writeValueAsString(github.path("event")));
-        Map<String, String> env = new HashMap<>(Map.of("GITHUB_EVENT_PATH", event.toString(), "GITHUB_EVENT_NAME",
-                github.path("event_name").asText(), "GITHUB_REPOSITORY", github.path("repository").asText(),
-                "GITHUB_SERVER_URL", "https://github.com", "GITHUB_ACTION_PATH", ROOT.toString()));
+        Map<String, String> env = new HashMap<>(Map.of(
+                "GITHUB_EVENT_PATH",
+                event.toString(),
+                "GITHUB_EVENT_NAME",
+                github.path("event_name").asText(),
+                "GITHUB_REPOSITORY",
+                github.path("repository").asText(),
+                "GITHUB_SERVER_URL",
+                "https://github.com",
+                "GITHUB_ACTION_PATH",
+                ROOT.toString()));
         if (github.path("event").has("pull_request")) {
             env.put("GITHUB_BASE_REF", github.at("/event/pull_request/base/ref").asText());
         }
-        step.path("env").fields().forEachRemaining(e -> env.put(e.getKey(), evaluate(e.getValue().asText(), github,
-                allInputs, outputs)));
+        step.path("env")
+                .fields()
+                .forEachRemaining(
+                        e -> env.put(e.getKey(), evaluate(e.getValue().asText(), github, allInputs, outputs)));
         env.putAll(extra);
         String run = step.path("run").asText();
         assertTrue(run.startsWith("bash \"$GITHUB_ACTION_PATH/scripts/action\" "), run);
@@ -82,14 +93,15 @@ class ActionIT {
     private final Map<String, String> outputs = new HashMap<>();
 
     /** The value of a {@code ${{ a || b }}} line: the first operand that is not empty. */
-    private static String evaluate(String text, JsonNode github, Map<String, String> inputs,
-            Map<String, String> outputs) {
+    private static String evaluate(
+            String text, JsonNode github, Map<String, String> inputs, Map<String, String> outputs) {
         Matcher m = EXPRESSION.matcher(text);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
             String value = "";
             for (String operand : m.group(1).split("\\s*\\|\\|\\s*")) {
-                value = operand.startsWith("inputs.") ? inputs.getOrDefault(operand.substring(7), "")
+                value = operand.startsWith("inputs.")
+                        ? inputs.getOrDefault(operand.substring(7), "")
                         : operand.startsWith("steps.") ? outputs.getOrDefault(operand, "") : context(github, operand);
                 if (!value.isEmpty()) {
                     break;
@@ -111,8 +123,11 @@ class ActionIT {
     }
 
     private Run action(Path cwd, Map<String, String> env, String step) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder("bash", ROOT.resolve("scripts/action").toString(), step)
-                .directory(cwd.toFile()).redirectErrorStream(true).redirectOutput(tmp.resolve("out.txt").toFile());
+        ProcessBuilder pb = new ProcessBuilder(
+                        "bash", ROOT.resolve("scripts/action").toString(), step)
+                .directory(cwd.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(tmp.resolve("out.txt").toFile());
         pb.environment().put("RUNNER_TEMP", tmp.resolve("runner").toString());
         pb.environment().put("GITHUB_PATH", tmp.resolve("github-path").toString());
         pb.environment().put("GITHUB_OUTPUT", tmp.resolve("github-output").toString());
@@ -126,8 +141,12 @@ class ActionIT {
     /** The action's setup step, for a branch of the action (no release): perfab built from this checkout. */
     private Path setup() throws Exception {
         Files.createDirectories(tmp.resolve("runner"));
-        ObjectNode github = JSON.createObjectNode().put("event_name", "pull_request").put("repository", "octo/app")
-                .put("action_repository", "").put("action_ref", "").put("token", "t0ken");
+        ObjectNode github = JSON.createObjectNode()
+                .put("event_name", "pull_request")
+                .put("repository", "octo/app")
+                .put("action_repository", "")
+                .put("action_ref", "")
+                .put("token", "t0ken");
         Run setup = step("perfab", tmp, github, Map.of(), Map.of("PATH", "/usr/bin:/bin:" + System.getenv("PATH")));
         assertEquals(0, setup.code(), setup.out());
         assertTrue(setup.out().startsWith("perfab "), "it says which perfab: " + setup.out());
@@ -138,11 +157,18 @@ class ActionIT {
 
     /** A pull_request event: head {@code sha} on branch {@code ref} of {@code headRepo}, into main. */
     private static ObjectNode pullRequest(String sha, String ref, String headRepo) {
-        ObjectNode github = JSON.createObjectNode().put("event_name", "pull_request").put("repository", "octo/app")
-                .put("sha", "0".repeat(40)).put("token", "t0ken");
+        ObjectNode github = JSON.createObjectNode()
+                .put("event_name", "pull_request")
+                .put("repository", "octo/app")
+                .put("sha", "0".repeat(40))
+                .put("token", "t0ken");
         ObjectNode pr = github.putObject("event").put("action", "synchronize").putObject("pull_request");
         pr.put("number", 7).put("title", "$(touch pwned) `touch pwned`");
-        pr.putObject("head").put("sha", sha).put("ref", ref).putObject("repo").put("full_name", headRepo)
+        pr.putObject("head")
+                .put("sha", sha)
+                .put("ref", ref)
+                .putObject("repo")
+                .put("full_name", headRepo)
                 .put("fork", !headRepo.equals("octo/app"));
         pr.putObject("base").put("ref", "main").put("sha", "1".repeat(40));
         return github;
@@ -155,8 +181,8 @@ class ActionIT {
         g.git("remote", "add", "origin", g.dir().toString());
         String head = g.git("rev-parse", "feature").strip();
         g.git("checkout", "-q", "--detach", head);
-        Map<String, String> inputs = new HashMap<>(Map.of("workload", "perfab.yaml", "out",
-                tmp.resolve("out").toString()));
+        Map<String, String> inputs = new HashMap<>(
+                Map.of("workload", "perfab.yaml", "out", tmp.resolve("out").toString()));
         ObjectNode event = pullRequest(head, "feature", "octo/app");
         ((ObjectNode) event.at("/event/pull_request")).put("body", "A bisect's step.\r\n\r\nperfab-trials: 4\r\n");
         Run ab = step("perfab ab", g.dir(), event, inputs, Map.of("PERFAB", perfab.toString()));
@@ -164,14 +190,20 @@ class ActionIT {
         assertTrue(ab.out().contains("::warning"), "a warning per regression: " + ab.out());
         String outputs = Files.readString(tmp.resolve("github-output"));
         assertTrue(outputs.contains("regressions=1\n"), outputs);
-        assertTrue(Files.readString(tmp.resolve("summary.md")).startsWith("<!-- perfab:"), "the comment in the summary");
+        assertTrue(
+                Files.readString(tmp.resolve("summary.md")).startsWith("<!-- perfab:"), "the comment in the summary");
         JsonNode results = JSON.readTree(tmp.resolve("out/results.json").toFile());
         assertEquals(head, results.at("/refs/head/commit").asText());
         assertEquals("origin/main", results.at("/refs/base/typed").asText(), "the base branch of the event");
         assertEquals(4, results.at("/settings/trials").asInt(), "the trials the pull request's body asks for");
-        inputs.putAll(Map.of("fail-on", "regression,inconclusive", "out", tmp.resolve("out2").toString(), "trials", "3"));
-        Run failing = step("perfab ab", g.dir(), pullRequest(head, "feature", "octo/app"), inputs, Map.of("PERFAB",
-                perfab.toString()));
+        inputs.putAll(Map.of(
+                "fail-on", "regression,inconclusive", "out", tmp.resolve("out2").toString(), "trials", "3"));
+        Run failing = step(
+                "perfab ab",
+                g.dir(),
+                pullRequest(head, "feature", "octo/app"),
+                inputs,
+                Map.of("PERFAB", perfab.toString()));
         assertEquals(1, failing.code(), "fail-on regression: " + failing.out());
         assertFalse(Files.exists(g.dir().resolve("pwned")), "the title is never run");
     }
@@ -183,12 +215,28 @@ class ActionIT {
         g.git("remote", "add", "origin", g.dir().toString());
         String head = g.git("rev-parse", "feature").strip();
         g.git("checkout", "-q", "--detach", head);
-        Map<String, String> inputs = new HashMap<>(Map.of("out", tmp.resolve("out").toString(), "adaptive", "6",
-                "fdr", "off", "seed", "42", "cache", "true", "trials", "3"));
-        Run ab = step("perfab ab", g.dir(), pullRequest(head, "feature", "octo/app"), inputs,
+        Map<String, String> inputs = new HashMap<>(Map.of(
+                "out",
+                tmp.resolve("out").toString(),
+                "adaptive",
+                "6",
+                "fdr",
+                "off",
+                "seed",
+                "42",
+                "cache",
+                "true",
+                "trials",
+                "3"));
+        Run ab = step(
+                "perfab ab",
+                g.dir(),
+                pullRequest(head, "feature", "octo/app"),
+                inputs,
                 Map.of("PERFAB", perfab.toString()));
         assertEquals(0, ab.code(), ab.out());
-        JsonNode settings = JSON.readTree(tmp.resolve("out/results.json").toFile()).path("settings");
+        JsonNode settings =
+                JSON.readTree(tmp.resolve("out/results.json").toFile()).path("settings");
         assertEquals(42, settings.path("seed").asLong(), settings.toString());
         assertEquals(6, settings.at("/thresholds/adaptive/max").asInt(), settings.toString());
         assertEquals(0.0, settings.at("/thresholds/fdr").asDouble(-1), "fdr off: " + settings);
@@ -202,17 +250,26 @@ class ActionIT {
         Path stale = Files.createDirectories(cache.resolve("0123456789abcdef0123456789abcdef"));
         Files.setLastModifiedTime(stale, java.nio.file.attribute.FileTime.fromMillis(0));
         inputs.put("out", tmp.resolve("elsewhere").toString());
-        Run again = step("perfab ab", g.dir(), pullRequest(head, "feature", "octo/app"), inputs,
+        Run again = step(
+                "perfab ab",
+                g.dir(),
+                pullRequest(head, "feature", "octo/app"),
+                inputs,
                 Map.of("PERFAB", perfab.toString()));
         assertEquals(0, again.code(), again.out());
-        assertTrue(again.out().contains("head (") && again.out().contains("build taken from the cache"),
+        assertTrue(
+                again.out().contains("head (") && again.out().contains("build taken from the cache"),
                 "another out still finds the builds: " + again.out());
         try (var list = Files.list(cache)) {
             assertEquals(entries, list.sorted().toList());
         }
 
         inputs.putAll(Map.of("profile", "nightly", "out", tmp.resolve("out3").toString()));
-        Run bad = step("perfab ab", g.dir(), pullRequest(head, "feature", "octo/app"), inputs,
+        Run bad = step(
+                "perfab ab",
+                g.dir(),
+                pullRequest(head, "feature", "octo/app"),
+                inputs,
                 Map.of("PERFAB", perfab.toString()));
         assertEquals(2, bad.code(), bad.out());
         assertTrue(bad.out().contains("--profile") && bad.out().contains("nightly"), bad.out());
@@ -237,7 +294,8 @@ class ActionIT {
         Files.writeString(caller.resolve(".mvn/maven.config"), "-pl app\n");
         Files.writeString(caller.resolve(".mvn/jvm.config"), "-Xlog:gc:file=" + marker + "\n");
         Path action = caller.resolve(".perfab-action");
-        Process ls = new ProcessBuilder("git", "ls-files", "-co", "--exclude-standard", "-z").directory(ROOT.toFile())
+        Process ls = new ProcessBuilder("git", "ls-files", "-co", "--exclude-standard", "-z")
+                .directory(ROOT.toFile())
                 .start();
         String listed = new String(ls.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(ls.waitFor(60, TimeUnit.SECONDS));
@@ -264,14 +322,28 @@ class ActionIT {
                 for a in "$@"; do [[ "$a" == package ]] && a=validate; args+=("$a"); done
                 '%s' "${args[@]}" || exit $?
                 mkdir -p orchestrator/target && cp '%s' orchestrator/target/perfab.jar
-                """.formatted(tmp.resolve("mvn-calls"), mvn, ROOT.resolve("orchestrator/target/perfab.jar")));
+                """.formatted(
+                        tmp.resolve("mvn-calls"), mvn, ROOT.resolve("orchestrator/target/perfab.jar")));
         bin.resolve("mvn").toFile().setExecutable(true);
         Files.createDirectories(tmp.resolve("runner"));
-        Map<String, String> env = new HashMap<>(Map.of("GITHUB_ACTION_PATH", action.toString(), "PATH", bin + ":"
-                + System.getenv("PATH"), "MAVEN_OPTS", "-Xlog:gc:file=" + marker, "MAVEN_ARGS", "-pl app",
-                "GH_TOKEN", "t0ken", "PERFAB_NO_CDS", "1"));
-        ProcessBuilder pb = new ProcessBuilder("bash", action.resolve("scripts/action").toString(), "setup")
-                .directory(caller.toFile()).redirectErrorStream(true).redirectOutput(tmp.resolve("out.txt").toFile());
+        Map<String, String> env = new HashMap<>(Map.of(
+                "GITHUB_ACTION_PATH",
+                action.toString(),
+                "PATH",
+                bin + ":" + System.getenv("PATH"),
+                "MAVEN_OPTS",
+                "-Xlog:gc:file=" + marker,
+                "MAVEN_ARGS",
+                "-pl app",
+                "GH_TOKEN",
+                "t0ken",
+                "PERFAB_NO_CDS",
+                "1"));
+        ProcessBuilder pb = new ProcessBuilder(
+                        "bash", action.resolve("scripts/action").toString(), "setup")
+                .directory(caller.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(tmp.resolve("out.txt").toFile());
         pb.environment().put("RUNNER_TEMP", tmp.resolve("runner").toString());
         pb.environment().put("GITHUB_PATH", tmp.resolve("github-path").toString());
         pb.environment().putAll(env);
@@ -279,11 +351,15 @@ class ActionIT {
         assertTrue(p.waitFor(300, TimeUnit.SECONDS), "the setup finished");
         String out = Files.readString(tmp.resolve("out.txt"));
         assertEquals(0, p.exitValue(), out);
-        assertTrue(out.endsWith("\n") && out.lines().reduce((a, b) -> b).orElse("").startsWith("perfab "),
+        assertTrue(
+                out.endsWith("\n") && out.lines().reduce((a, b) -> b).orElse("").startsWith("perfab "),
                 "built, then it says which perfab: " + out);
         assertFalse(Files.exists(marker), "no JVM read the caller's .mvn/jvm.config or MAVEN_OPTS");
-        assertEquals(action + " -B -q -f " + action + "/pom.xml -Dmaven.multiModuleProjectDirectory=" + action
-                + " -DskipTests package\n", Files.readString(tmp.resolve("mvn-calls")), "built once, in perfab's tree");
+        assertEquals(
+                action + " -B -q -f " + action + "/pom.xml -Dmaven.multiModuleProjectDirectory=" + action
+                        + " -DskipTests package\n",
+                Files.readString(tmp.resolve("mvn-calls")),
+                "built once, in perfab's tree");
     }
 
     @Test
@@ -294,28 +370,46 @@ class ActionIT {
         GitFixture fork = Subjects.pullRequest(tmp.resolve("fork"), 110, 3, "");
         String head = fork.git("rev-parse", "feature").strip();
         Path upstream = tmp.resolve("upstream.git");
-        fork.run(tmp, "clone", "-q", "--bare", "--single-branch", "--branch", "main", fork.dir().toString(),
+        fork.run(
+                tmp,
+                "clone",
+                "-q",
+                "--bare",
+                "--single-branch",
+                "--branch",
+                "main",
+                fork.dir().toString(),
                 upstream.toString());
         Path ws = tmp.resolve("ws");
         fork.run(tmp, "clone", "-q", upstream.toString(), ws.toString());
         fork.run(ws, "fetch", "-q", fork.dir().toString(), "feature:refs/pull/7/head");
         fork.run(ws, "checkout", "-q", "--detach", "refs/pull/7/head");
-        Run ab = step("perfab ab", ws, pullRequest(head, "main", "mallory/app"), Map.of("workload", "perfab.yaml",
-                "out", tmp.resolve("out").toString()), Map.of("PERFAB", perfab.toString()));
+        Run ab = step(
+                "perfab ab",
+                ws,
+                pullRequest(head, "main", "mallory/app"),
+                Map.of("workload", "perfab.yaml", "out", tmp.resolve("out").toString()),
+                Map.of("PERFAB", perfab.toString()));
         assertEquals(0, ab.code(), ab.out());
         JsonNode results = JSON.readTree(tmp.resolve("out/results.json").toFile());
         assertEquals(head, results.at("/refs/head/commit").asText(), "the fork's commit, not a branch called main");
-        assertTrue(Files.readString(tmp.resolve("github-output")).contains("regressions=1\n"),
+        assertTrue(
+                Files.readString(tmp.resolve("github-output")).contains("regressions=1\n"),
                 "the fork's 10% slowdown, measured against the merge-base: " + ab.out());
     }
 
     /** A workflow_run event of a finished perf-pr run; a fork's lists no pull request. */
     private static ObjectNode workflowRun(String action, String conclusion, boolean fork) {
-        ObjectNode github = JSON.createObjectNode().put("event_name", "workflow_run").put("repository", "octo/app")
+        ObjectNode github = JSON.createObjectNode()
+                .put("event_name", "workflow_run")
+                .put("repository", "octo/app")
                 .put("token", "t0ken");
         ObjectNode run = github.putObject("event").put("action", action).putObject("workflow_run");
-        run.put("id", 42).put("event", "pull_request").put("conclusion", conclusion)
-                .put("head_sha", "c9bf9335d100aa00b548b70eae6215d4486828b5").put("head_branch", "$(touch pwned)")
+        run.put("id", 42)
+                .put("event", "pull_request")
+                .put("conclusion", conclusion)
+                .put("head_sha", "c9bf9335d100aa00b548b70eae6215d4486828b5")
+                .put("head_branch", "$(touch pwned)")
                 .put("html_url", "https://github.com/octo/app/actions/runs/42");
         var prs = run.putArray("pull_requests");
         if (!fork) {
@@ -335,52 +429,68 @@ class ActionIT {
         Path perfab = setup();
         Path bin = FakeGh.install(tmp.resolve("fakebin"));
         // Someone else's comment that starts with perfab's marker: never edited, never taken for ours.
-        Files.writeString(tmp.resolve("comments.json"), "[{\"id\": 5, \"user\": {\"login\": \"mallory\"},"
-                + " \"body\": \"<!-- perfab:broker-pr -->\\nall clear, merge it\"}]");
-        Map<String, String> extra = Map.of("PERFAB", perfab.toString(), "PATH", bin + ":" + System.getenv("PATH"),
-                "FAKE_STATE", tmp.toString());
+        Files.writeString(
+                tmp.resolve("comments.json"),
+                "[{\"id\": 5, \"user\": {\"login\": \"mallory\"},"
+                        + " \"body\": \"<!-- perfab:broker-pr -->\\nall clear, merge it\"}]");
+        Map<String, String> extra = Map.of(
+                "PERFAB", perfab.toString(), "PATH", bin + ":" + System.getenv("PATH"), "FAKE_STATE", tmp.toString());
         Run none = step("perfab comment", tmp, workflowRun("completed", "success", false), Map.of(), extra);
         assertEquals(0, none.code(), none.out());
         assertTrue(Files.readString(tmp.resolve("summary.md")).contains("left no results.json"), none.out());
-        assertTrue(comments().get(1).get("body").asText().startsWith("<!-- perfab:perfab-out -->\n> ⚠️ perfab has no"
-                + " results for c9bf9335d100: the run left no results.json"), comments().toString());
+        assertTrue(
+                comments()
+                        .get(1)
+                        .get("body")
+                        .asText()
+                        .startsWith("<!-- perfab:perfab-out -->\n> ⚠️ perfab has no"
+                                + " results for c9bf9335d100: the run left no results.json"),
+                comments().toString());
         // An artifact whose results.json does not read: said in the log and on the pull request, never red.
         Files.createDirectories(tmp.resolve("artifact"));
         Files.writeString(tmp.resolve("artifact/results.json"), "{\"schema\": \"perfab/results/v9\"}\n::error::x");
         Run garbage = step("perfab comment", tmp, workflowRun("completed", "success", false), Map.of(), extra);
         assertEquals(0, garbage.code(), garbage.out());
-        assertTrue(garbage.out().contains("::notice title=perfab::no comment: the results.json of the perf-pr run"),
+        assertTrue(
+                garbage.out().contains("::notice title=perfab::no comment: the results.json of the perf-pr run"),
                 garbage.out());
-        assertTrue(comments().get(1).get("body").asText().contains("its results.json does not read"),
+        assertTrue(
+                comments().get(1).get("body").asText().contains("its results.json does not read"),
                 comments().toString());
         assertEquals(2, comments().size());
         Files.delete(tmp.resolve("artifact/results.json"));
-        Files.copy(ROOT.resolve("report/src/test/resources/golden/ab-run.json"),
-                tmp.resolve("artifact/results.json"));
+        Files.copy(ROOT.resolve("report/src/test/resources/golden/ab-run.json"), tmp.resolve("artifact/results.json"));
         Run rendered = step("perfab comment", tmp, workflowRun("completed", "success", false), Map.of(), extra);
         assertEquals(0, rendered.code(), rendered.out());
-        Path report = Path.of(Files.readString(tmp.resolve("github-output")).strip().replace("report=", ""));
+        Path report =
+                Path.of(Files.readString(tmp.resolve("github-output")).strip().replace("report=", ""));
         assertTrue(Files.readString(report).startsWith("<!DOCTYPE html>"), "the report rendered here, to upload");
         outputs.put("steps.report.outputs.artifact-url", "https://github.com/octo/app/actions/runs/43/artifacts/99");
         Run posted = step("perfab comment post", tmp, workflowRun("completed", "success", false), Map.of(), extra);
         assertEquals(0, posted.code(), posted.out());
         assertEquals(2, comments().size(), "a comment of its own beside mallory's");
-        assertEquals("<!-- perfab:broker-pr -->\nall clear, merge it", comments().get(0).get("body").asText());
+        assertEquals(
+                "<!-- perfab:broker-pr -->\nall clear, merge it",
+                comments().get(0).get("body").asText());
         String body = comments().get(1).get("body").asText();
         assertTrue(body.startsWith("<!-- perfab:perfab-out -->\n### perfab · broker-pr"), body);
-        assertTrue(body.contains("[HTML report](https://github.com/octo/app/actions/runs/43/artifacts/99)"),
+        assertTrue(
+                body.contains("[HTML report](https://github.com/octo/app/actions/runs/43/artifacts/99)"),
                 "the report uploaded by this run, not the pull request's: " + body);
         assertTrue(body.contains("base [1111111111aa](https://github.com/octo/app/commit/1111111111aa"), body);
         assertTrue(body.contains("head [c9bf9335d100](https://github.com/octo/app/commit/c9bf9335d100"), body);
         Run measuring = step("perfab comment", tmp, workflowRun("requested", "", false), Map.of(), extra);
         assertEquals(0, measuring.code(), measuring.out());
-        assertTrue(comments().get(1).get("body").asText().contains("⏳ perfab is measuring c9bf9335d100"),
+        assertTrue(
+                comments().get(1).get("body").asText().contains("⏳ perfab is measuring c9bf9335d100"),
                 comments().toString());
         Run cancelled = step("perfab comment", tmp, workflowRun("completed", "cancelled", false), Map.of(), extra);
         assertEquals(0, cancelled.code());
         assertTrue(cancelled.out().contains("::notice title=perfab::no comment: the perf-pr run"), cancelled.out());
         assertEquals(2, comments().size(), "one comment of its own, edited in place");
-        assertEquals("<!-- perfab:broker-pr -->\nall clear, merge it", comments().get(0).get("body").asText());
+        assertEquals(
+                "<!-- perfab:broker-pr -->\nall clear, merge it",
+                comments().get(0).get("body").asText());
         assertFalse(Files.exists(tmp.resolve("pwned")), "the branch name is never run");
     }
 
@@ -437,8 +547,11 @@ class ActionIT {
         Path shards = tmp.resolve("runner/perfab-shards");
         for (int k = 1; k <= 2; k++) {
             Path out = shards.resolve("perfab-out-shard-" + k);
-            Run ab = step("perfab ab", g.dir(), pullRequest(head, "feature", "octo/app"), Map.of("workload",
-                    "perfab.yaml", "out", out.toString(), "shard", String.valueOf(k), "shards", "2"),
+            Run ab = step(
+                    "perfab ab",
+                    g.dir(),
+                    pullRequest(head, "feature", "octo/app"),
+                    Map.of("workload", "perfab.yaml", "out", out.toString(), "shard", String.valueOf(k), "shards", "2"),
                     Map.of("PERFAB", perfab.toString()));
             assertEquals(0, ab.code(), ab.out());
             JsonNode part = JSON.readTree(out.resolve("results.json").toFile()).at("/shards/parts/0");
@@ -448,10 +561,15 @@ class ActionIT {
         }
         Files.writeString(tmp.resolve("github-output"), "");
         Files.writeString(tmp.resolve("summary.md"), "");
-        Run merge = step("perfab merge", tmp, pullRequest(head, "feature", "octo/app"), Map.of("shards", "2"),
+        Run merge = step(
+                "perfab merge",
+                tmp,
+                pullRequest(head, "feature", "octo/app"),
+                Map.of("shards", "2"),
                 Map.of("PERFAB", perfab.toString()));
         assertEquals(0, merge.code(), merge.out());
-        assertTrue(Files.readString(tmp.resolve("github-output")).contains("regressions=1\n"),
+        assertTrue(
+                Files.readString(tmp.resolve("github-output")).contains("regressions=1\n"),
                 "alpha, whichever shard measured it: " + Files.readString(tmp.resolve("github-output")));
         String summary = Files.readString(tmp.resolve("summary.md"));
         assertTrue(summary.contains("2 shards: 1 on "), summary);
@@ -462,24 +580,55 @@ class ActionIT {
         // The merged run, for the cache: the next run's shards are cut by its times, alpha's the
         // longest (8 s a trial pair: 2 s on the base, 6 on the head; 4 s for each of the others).
         Path times = tmp.resolve("runner/perfab-merged/results.json");
-        assertTrue(Files.readString(tmp.resolve("github-output")).contains("times=" + times + "\n"),
+        assertTrue(
+                Files.readString(tmp.resolve("github-output")).contains("times=" + times + "\n"),
                 Files.readString(tmp.resolve("github-output")));
         Path again = tmp.resolve("runner/again");
-        Run timed = step("perfab ab", g.dir(), pullRequest(head, "feature", "octo/app"), Map.of("workload",
-                "perfab.yaml", "out", again.toString(), "shard", "1", "shards", "2", "shard-times", times.toString()),
+        Run timed = step(
+                "perfab ab",
+                g.dir(),
+                pullRequest(head, "feature", "octo/app"),
+                Map.of(
+                        "workload",
+                        "perfab.yaml",
+                        "out",
+                        again.toString(),
+                        "shard",
+                        "1",
+                        "shards",
+                        "2",
+                        "shard-times",
+                        times.toString()),
                 Map.of("PERFAB", perfab.toString()));
         assertEquals(0, timed.code(), timed.out());
         assertTrue(timed.out().contains("cut at equal time by an earlier run's (4 of them timed there)"), timed.out());
-        assertTrue(JSON.readTree(again.resolve("results.json").toFile()).at("/shards/parts/0/cut").asText()
+        assertTrue(JSON.readTree(again.resolve("results.json").toFile())
+                .at("/shards/parts/0/cut")
+                .asText()
                 .startsWith("time:"));
         // No cache yet (a first run): cut by count.
-        Run first = step("perfab ab", g.dir(), pullRequest(head, "feature", "octo/app"), Map.of("workload",
-                "perfab.yaml", "out", tmp.resolve("runner/first").toString(), "shard", "1", "shards", "2",
-                "shard-times", tmp.resolve("runner/perfab-times/results.json").toString()),
+        Run first = step(
+                "perfab ab",
+                g.dir(),
+                pullRequest(head, "feature", "octo/app"),
+                Map.of(
+                        "workload",
+                        "perfab.yaml",
+                        "out",
+                        tmp.resolve("runner/first").toString(),
+                        "shard",
+                        "1",
+                        "shards",
+                        "2",
+                        "shard-times",
+                        tmp.resolve("runner/perfab-times/results.json").toString()),
                 Map.of("PERFAB", perfab.toString()));
         assertEquals(0, first.code(), first.out());
-        assertEquals("count", JSON.readTree(tmp.resolve("runner/first/results.json").toFile())
-                .at("/shards/parts/0/cut").asText());
+        assertEquals(
+                "count",
+                JSON.readTree(tmp.resolve("runner/first/results.json").toFile())
+                        .at("/shards/parts/0/cut")
+                        .asText());
 
         // The comment job: the shards' artifacts, no artifact of the plain name.
         Path bin = FakeGh.install(tmp.resolve("fakebin"));
@@ -488,8 +637,8 @@ class ActionIT {
             Path dir = Files.createDirectories(tmp.resolve("artifacts/perfab-out-shard-" + k));
             Files.copy(shards.resolve("perfab-out-shard-" + k + "/results.json"), dir.resolve("results.json"));
         }
-        Map<String, String> extra = Map.of("PERFAB", perfab.toString(), "PATH", bin + ":" + System.getenv("PATH"),
-                "FAKE_STATE", tmp.toString());
+        Map<String, String> extra = Map.of(
+                "PERFAB", perfab.toString(), "PATH", bin + ":" + System.getenv("PATH"), "FAKE_STATE", tmp.toString());
         // The comment workflow takes up to 2 shards (its shards input): 2 shards are read.
         Map<String, String> two = Map.of("shards", "2");
         Run rendered = step("perfab comment", tmp, workflowRun("completed", "success", false), two, extra);
@@ -506,11 +655,14 @@ class ActionIT {
         Files.delete(tmp.resolve("calls"));
         Run tooMany = step("perfab comment", tmp, workflowRun("completed", "success", false), two, extra);
         assertEquals(0, tooMany.code(), tooMany.out());
-        assertTrue(tooMany.out().contains("left an artifact perfab-out-shard-3, past the 2 shards this workflow"
-                + " takes"), tooMany.out());
+        assertTrue(
+                tooMany.out()
+                        .contains("left an artifact perfab-out-shard-3, past the 2 shards this workflow" + " takes"),
+                tooMany.out());
         String calls = Files.readString(tmp.resolve("calls"));
         assertFalse(calls.contains("--name perfab-out-shard-"), calls);
-        assertTrue(comments().get(0).get("body").asText().contains("more shards than the comment workflow takes"),
+        assertTrue(
+                comments().get(0).get("body").asText().contains("more shards than the comment workflow takes"),
                 comments().get(0).get("body").asText());
         Files.delete(tmp.resolve("artifacts/perfab-out-shard-3"));
 
@@ -519,8 +671,14 @@ class ActionIT {
         Run lacking = step("perfab comment", tmp, workflowRun("completed", "success", false), two, extra);
         assertEquals(0, lacking.code(), lacking.out());
         step("perfab comment post", tmp, workflowRun("completed", "success", false), Map.of(), extra);
-        String headline = comments().get(0).get("body").asText().lines().filter(l -> l.startsWith("### "))
-                .findFirst().orElseThrow();
+        String headline = comments()
+                .get(0)
+                .get("body")
+                .asText()
+                .lines()
+                .filter(l -> l.startsWith("### "))
+                .findFirst()
+                .orElseThrow();
         assertTrue(headline.contains("shard 2 of 2 missing"), headline);
     }
 
@@ -532,20 +690,33 @@ class ActionIT {
         Path bin = FakeGh.install(tmp.resolve("fakebin"));
         Files.writeString(tmp.resolve("comments.json"), "[]");
         Files.createDirectories(tmp.resolve("artifact"));
-        Files.copy(ROOT.resolve("report/src/test/resources/golden/ab-run.json"),
-                tmp.resolve("artifact/results.json"));
-        Map<String, String> extra = new HashMap<>(Map.of("PERFAB", perfab.toString(), "PATH", bin + ":"
-                + System.getenv("PATH"), "FAKE_STATE", tmp.toString(), "FAKE_PR", "7"));
-        assertEquals(0, step("perfab comment", tmp, workflowRun("completed", "success", true), Map.of(), extra).code());
+        Files.copy(ROOT.resolve("report/src/test/resources/golden/ab-run.json"), tmp.resolve("artifact/results.json"));
+        Map<String, String> extra = new HashMap<>(Map.of(
+                "PERFAB",
+                perfab.toString(),
+                "PATH",
+                bin + ":" + System.getenv("PATH"),
+                "FAKE_STATE",
+                tmp.toString(),
+                "FAKE_PR",
+                "7"));
+        assertEquals(
+                0,
+                step("perfab comment", tmp, workflowRun("completed", "success", true), Map.of(), extra)
+                        .code());
         Run posted = step("perfab comment post", tmp, workflowRun("completed", "success", true), Map.of(), extra);
         assertEquals(0, posted.code(), posted.out());
         assertEquals(1, comments().size(), posted.out());
-        assertTrue(Files.readString(tmp.resolve("calls")).contains("pr list --repo octo/app --state open --search"
-                + " c9bf9335d100aa00b548b70eae6215d4486828b5"), "found by its head commit");
+        assertTrue(
+                Files.readString(tmp.resolve("calls"))
+                        .contains("pr list --repo octo/app --state open --search"
+                                + " c9bf9335d100aa00b548b70eae6215d4486828b5"),
+                "found by its head commit");
         extra.put("FAKE_PR", "");
         Run closed = step("perfab comment post", tmp, workflowRun("completed", "success", true), Map.of(), extra);
         assertEquals(0, closed.code(), closed.out());
-        assertTrue(Files.readString(tmp.resolve("summary.md")).contains("no open pull request has head c9bf9335d100"),
+        assertTrue(
+                Files.readString(tmp.resolve("summary.md")).contains("no open pull request has head c9bf9335d100"),
                 closed.out());
     }
 }

@@ -95,12 +95,20 @@ class BaselineGoIT {
         g.write("calc.go", String.format(code, 3));
         String after = g.commit("three rounds").strip();
         Path tonight = snapshot(g, after, "2026-08-05", tmp.resolve("tonight-go"));
-        Cli check = Cli.run("baseline", "check", "--baseline", tmp.resolve("go.json").toString(), "--snapshot",
-                tonight.toString(), "--format", "json");
+        Cli check = Cli.run(
+                "baseline",
+                "check",
+                "--baseline",
+                tmp.resolve("go.json").toString(),
+                "--snapshot",
+                tonight.toString(),
+                "--format",
+                "json");
         assertEquals(0, check.exitCode(), check.err());
         Map<String, JsonNode> rows = BaselineCommandTest.rows(JSON.readTree(check.out()));
         assertEquals("REGRESSED", rows.get("Work").get("status").asText(), check.out());
-        // Three rounds instead of one: about +200%, but a loaded machine has shown +69%; far past the 5% budget either way.
+        // Three rounds instead of one: about +200%, but a loaded machine has shown +69%; far past the 5% budget either
+        // way.
         assertTrue(rows.get("Work").get("change").asDouble() > 30, "three rounds instead of one: " + rows.get("Work"));
         assertEquals("OK", rows.get("Anchor").get("status").asText());
         Snapshot s = Snapshot.read(Files.readString(tonight), tonight.toString());
@@ -111,8 +119,10 @@ class BaselineGoIT {
 
     private Path snapshot(GitFixture g, String commit, String date, Path dir) throws IOException {
         // 10000 calls: some 40 ms a benchmark run, long enough that a busy machine's time slices average out.
-        ProcessBuilder pb = new ProcessBuilder("go", "test", "-run", "^$", "-bench", ".", "-count", "3", "-benchtime",
-                "10000x").directory(g.dir().toFile()).redirectErrorStream(true);
+        ProcessBuilder pb = new ProcessBuilder(
+                        "go", "test", "-run", "^$", "-bench", ".", "-count", "3", "-benchtime", "10000x")
+                .directory(g.dir().toFile())
+                .redirectErrorStream(true);
         pb.environment().put("GOCACHE", tmp.resolve("gocache").toString());
         pb.environment().put("GOPATH", tmp.resolve("gopath").toString());
         String out;
@@ -125,15 +135,35 @@ class BaselineGoIT {
         }
         Path bench = tmp.resolve("bench-" + date + ".txt");
         Files.writeString(bench, out);
-        Cli snap = Cli.run("baseline", "snapshot", "--from", bench.toString(), "--machine", "ubuntu-latest", "--commit",
-                commit, "--date", date, "--dir", dir.toString());
+        Cli snap = Cli.run(
+                "baseline",
+                "snapshot",
+                "--from",
+                bench.toString(),
+                "--machine",
+                "ubuntu-latest",
+                "--commit",
+                commit,
+                "--date",
+                date,
+                "--dir",
+                dir.toString());
         assertEquals(0, snap.exitCode(), snap.err() + out);
         return dir.resolve(date + "-" + commit.substring(0, 12) + "-ubuntu-latest.json");
     }
 
     private void seedGo(Path snaps) {
-        Cli seed = Cli.run("baseline", "seed", "--snapshots", snaps.toString(), "--anchor", "Anchor", "--window", "3",
-                "-o", tmp.resolve("go.json").toString());
+        Cli seed = Cli.run(
+                "baseline",
+                "seed",
+                "--snapshots",
+                snaps.toString(),
+                "--anchor",
+                "Anchor",
+                "--window",
+                "3",
+                "-o",
+                tmp.resolve("go.json").toString());
         assertEquals(0, seed.exitCode(), seed.err() + seed.out());
     }
 }

@@ -50,33 +50,50 @@ class BaselineGoldenTest {
     static Path dir;
 
     /** A value of a baseline product, and the name of its golden files. */
-    private record Fixture(Product<?> product, Object value) {
-    }
+    private record Fixture(Product<?> product, Object value) {}
 
     private static final Map<String, Fixture> FIXTURES = new LinkedHashMap<>();
 
     @BeforeAll
     static void corpus() throws IOException {
         SyntheticSnapshots.write(dir, 1);
-        Exclusions ex = new Exclusions(List.of(SyntheticSnapshots.SUITE, SyntheticSnapshots.SUITE_COMPILE,
-                "RemovedBenchmark"));
+        Exclusions ex =
+                new Exclusions(List.of(SyntheticSnapshots.SUITE, SyntheticSnapshots.SUITE_COMPILE, "RemovedBenchmark"));
         Corpus corpus = Corpus.read(dir.resolve("history"), Optional.empty());
         Baseline one = corpus.seed(SyntheticSnapshots.ANCHOR, 1, Ratchet.DEFAULT_TOLERANCE, ex);
-        List<Baseline.Floor> floors = Corpus.read(dir.resolve("control"), Optional.empty())
-                .floors(SyntheticSnapshots.ANCHOR, ex);
+        List<Baseline.Floor> floors =
+                Corpus.read(dir.resolve("control"), Optional.empty()).floors(SyntheticSnapshots.ANCHOR, ex);
         Baseline five = corpus.seed(SyntheticSnapshots.ANCHOR, 5, Ratchet.DEFAULT_TOLERANCE, ex)
                 .withFloors(floors);
         Baseline.Key latest = new Baseline.Key("ubuntu-latest", "amd64");
-        Snapshot regressed = Snapshot.read(Files.readString(dir.resolve("tonight/regressed.json")),
-                "regressed.json");
+        Snapshot regressed = Snapshot.read(Files.readString(dir.resolve("tonight/regressed.json")), "regressed.json");
         FIXTURES.put("seed", new Fixture(Products.BASELINE_SEED, five));
-        FIXTURES.put("check", new Fixture(Products.BASELINE_CHECK, BaselineCheck.of(five, regressed,
-                "tonight/regressed.json", BaselineCheck.Budget.of(5), ex, Ratchet.DEFAULT_TOLERANCE)));
-        FIXTURES.put("check-auto", new Fixture(Products.BASELINE_CHECK, BaselineCheck.of(five, regressed,
-                "tonight/regressed.json", BaselineCheck.Budget.auto(five.floor(latest).orElseThrow(), 2), ex,
-                Ratchet.DEFAULT_TOLERANCE)));
-        FIXTURES.put("diff", new Fixture(Products.BASELINE_DIFF, new BaselinePair(BaselineDiff.of(one, five),
-                "window 1", "window 5")));
+        FIXTURES.put(
+                "check",
+                new Fixture(
+                        Products.BASELINE_CHECK,
+                        BaselineCheck.of(
+                                five,
+                                regressed,
+                                "tonight/regressed.json",
+                                BaselineCheck.Budget.of(5),
+                                ex,
+                                Ratchet.DEFAULT_TOLERANCE)));
+        FIXTURES.put(
+                "check-auto",
+                new Fixture(
+                        Products.BASELINE_CHECK,
+                        BaselineCheck.of(
+                                five,
+                                regressed,
+                                "tonight/regressed.json",
+                                BaselineCheck.Budget.auto(five.floor(latest).orElseThrow(), 2),
+                                ex,
+                                Ratchet.DEFAULT_TOLERANCE)));
+        FIXTURES.put(
+                "diff",
+                new Fixture(
+                        Products.BASELINE_DIFF, new BaselinePair(BaselineDiff.of(one, five), "window 1", "window 5")));
         FIXTURES.put("floor", new Fixture(Products.BASELINE_FLOORS, new FloorTable(floors, 2)));
         FIXTURES.put("update", new Fixture(Products.BASELINE_UPDATE, update(five, ex)));
     }
@@ -90,33 +107,62 @@ class BaselineGoldenTest {
         Path baseline = dir.resolve("b5.json");
         Files.writeString(baseline, five.write());
         Snapshot clean = Snapshot.read(Files.readString(dir.resolve("tonight/clean.json")), "clean.json");
-        String victim = clean.benchmarks().stream().map(Snapshot.Benchmark::name)
-                .filter(n -> !n.equals(SyntheticSnapshots.ANCHOR) && !ex.excludes(n)).sorted().findFirst().orElseThrow();
-        Snapshot old = new Snapshot(clean.machine(), clean.arch(), clean.cpu(), clean.commit(), LocalDate.of(2001, 1, 1),
-                clean.benchmarks().stream().map(b -> b.name().equals(victim) ? new Snapshot.Benchmark(b.name(),
-                        b.value() / 20, b.unit(), b.iterations()) : b).toList());
+        String victim = clean.benchmarks().stream()
+                .map(Snapshot.Benchmark::name)
+                .filter(n -> !n.equals(SyntheticSnapshots.ANCHOR) && !ex.excludes(n))
+                .sorted()
+                .findFirst()
+                .orElseThrow();
+        Snapshot old = new Snapshot(
+                clean.machine(),
+                clean.arch(),
+                clean.cpu(),
+                clean.commit(),
+                LocalDate.of(2001, 1, 1),
+                clean.benchmarks().stream()
+                        .map(b -> b.name().equals(victim)
+                                ? new Snapshot.Benchmark(b.name(), b.value() / 20, b.unit(), b.iterations())
+                                : b)
+                        .toList());
         Files.writeString(dir.resolve("tonight/old.json"), old.write());
-        Snapshot elsewhere = new Snapshot("freebsd-14", "riscv64", clean.cpu(), clean.commit(), clean.date(),
-                clean.benchmarks());
+        Snapshot elsewhere =
+                new Snapshot("freebsd-14", "riscv64", clean.cpu(), clean.commit(), clean.date(), clean.benchmarks());
         Files.writeString(dir.resolve("tonight/elsewhere.json"), elsewhere.write());
         List<Path> snapshots = Stream.of("clean", "mixed-capture", "elsewhere", "old")
-                .map(n -> dir.resolve("tonight/" + n + ".json")).toList();
-        BaselineUpdate u = Ratchet.update(new Ratchet.Updating(baseline, snapshots, Ratchet.DEFAULT_TOLERANCE,
-                Ratchet.DROP_TOLERANCE, ex, Optional.of(dir.resolve("updated.json"))), (f, text) -> {
-                    try {
-                        Files.writeString(f, text);
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                }).update();
-        return new BaselineUpdate(u.steps().stream().map(st -> new BaselineUpdate.Step(dir.relativize(
-                Path.of(st.snapshot())).toString(), st.check(), st.lowered(), st.seeded())).toList(), u.tolerance(),
+                .map(n -> dir.resolve("tonight/" + n + ".json"))
+                .toList();
+        BaselineUpdate u = Ratchet.update(
+                        new Ratchet.Updating(
+                                baseline,
+                                snapshots,
+                                Ratchet.DEFAULT_TOLERANCE,
+                                Ratchet.DROP_TOLERANCE,
+                                ex,
+                                Optional.of(dir.resolve("updated.json"))),
+                        (f, text) -> {
+                            try {
+                                Files.writeString(f, text);
+                            } catch (IOException e) {
+                                throw new UncheckedIOException(e);
+                            }
+                        })
+                .update();
+        return new BaselineUpdate(
+                u.steps().stream()
+                        .map(st -> new BaselineUpdate.Step(
+                                dir.relativize(Path.of(st.snapshot())).toString(),
+                                st.check(),
+                                st.lowered(),
+                                st.seeded()))
+                        .toList(),
+                u.tolerance(),
                 u.dropTolerance());
     }
 
     /** Every baseline product, each once at least. */
     static Stream<Arguments> products() {
-        return Stream.of("seed", "check", "check-auto", "diff", "floor", "update").map(Arguments::of);
+        return Stream.of("seed", "check", "check-auto", "diff", "floor", "update")
+                .map(Arguments::of);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -135,8 +181,14 @@ class BaselineGoldenTest {
 
     @Test
     void everyBaselineProductHasAFixture() {
-        assertEquals(Set.of(Products.BASELINE_SEED, Products.BASELINE_CHECK, Products.BASELINE_DIFF,
-                Products.BASELINE_FLOORS, Products.BASELINE_UPDATE), FIXTURES.values().stream().map(Fixture::product).collect(Collectors.toSet()));
+        assertEquals(
+                Set.of(
+                        Products.BASELINE_SEED,
+                        Products.BASELINE_CHECK,
+                        Products.BASELINE_DIFF,
+                        Products.BASELINE_FLOORS,
+                        Products.BASELINE_UPDATE),
+                FIXTURES.values().stream().map(Fixture::product).collect(Collectors.toSet()));
     }
 
     private static String extension(Format f) {

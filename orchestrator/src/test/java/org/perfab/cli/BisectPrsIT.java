@@ -39,8 +39,10 @@ import org.perfab.workload.Workload;
  * and keeps its results as the run's artifact.
  */
 class BisectPrsIT {
-    private static final Path SCRIPT = Path.of("..", "scripts", "bisect-prs").toAbsolutePath().normalize();
-    private static final Path ACTION = Path.of("..", "scripts", "action").toAbsolutePath().normalize();
+    private static final Path SCRIPT =
+            Path.of("..", "scripts", "bisect-prs").toAbsolutePath().normalize();
+    private static final Path ACTION =
+            Path.of("..", "scripts", "action").toAbsolutePath().normalize();
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern TRIALS = Pattern.compile("(?m)^perfab-trials: (\\d+)$");
 
@@ -127,8 +129,7 @@ class BisectPrsIT {
         }
     }
 
-    private record Run(int code, String out) {
-    }
+    private record Run(int code, String out) {}
 
     private Run script(String... args) throws IOException, InterruptedException {
         return script(Map.of(), args);
@@ -138,7 +139,9 @@ class BisectPrsIT {
         List<String> argv = new ArrayList<>(List.of("bash", SCRIPT.toString()));
         argv.addAll(List.of(args));
         Path out = tmp.resolve("script.out");
-        ProcessBuilder pb = new ProcessBuilder(argv).directory(work.dir().toFile()).redirectErrorStream(true)
+        ProcessBuilder pb = new ProcessBuilder(argv)
+                .directory(work.dir().toFile())
+                .redirectErrorStream(true)
                 .redirectOutput(out.toFile());
         Map<String, String> env = pb.environment();
         env.put("PATH", bin + ":" + System.getenv("PATH"));
@@ -190,20 +193,35 @@ class BisectPrsIT {
             }
             String sha = origin.git("rev-parse", "refs/heads/" + branch).trim();
             Matcher trials = TRIALS.matcher(pr.get("body").asText());
-            assertTrue(trials.find(), "the body asks for its trials: " + pr.get("body").asText());
+            assertTrue(
+                    trials.find(),
+                    "the body asks for its trials: " + pr.get("body").asText());
             int id = 9000 + runs.size();
             for (int k = 1; k <= shards; k++) {
-                List<String> argv = new ArrayList<>(List.of("ab", "--repo=" + work.dir(), "--base",
-                        pr.get("base").asText(), "--head", sha, "--trials", trials.group(1), "--out",
-                        tmp.resolve("artifacts/" + id + (shards > 1 ? "/perfab-out-shard-" + k : "")).toString()));
+                List<String> argv = new ArrayList<>(List.of(
+                        "ab",
+                        "--repo=" + work.dir(),
+                        "--base",
+                        pr.get("base").asText(),
+                        "--head",
+                        sha,
+                        "--trials",
+                        trials.group(1),
+                        "--out",
+                        tmp.resolve("artifacts/" + id + (shards > 1 ? "/perfab-out-shard-" + k : ""))
+                                .toString()));
                 if (shards > 1) {
                     argv.addAll(List.of("--shard", k + "/" + shards));
                 }
                 Cli ab = Cli.run(listing().engine(), argv.toArray(String[]::new));
                 assertEquals(0, ab.exitCode(), ab.err());
             }
-            runs.addObject().put("databaseId", id).put("status", "completed").put("conclusion", "success")
-                    .put("headSha", sha).put("headBranch", branch);
+            runs.addObject()
+                    .put("databaseId", id)
+                    .put("status", "completed")
+                    .put("conclusion", "success")
+                    .put("headSha", sha)
+                    .put("headBranch", branch);
             ran++;
         }
         Files.writeString(runsFile, runs.toString());
@@ -269,8 +287,8 @@ class BisectPrsIT {
     }
 
     private static String branch(List<String> commits, int i) {
-        return "perfab-bisect/" + commits.get(0).substring(0, 8) + "-" + commits.get(16).substring(0, 8) + "/"
-                + commits.get(i).substring(0, 12);
+        return "perfab-bisect/" + commits.get(0).substring(0, 8) + "-"
+                + commits.get(16).substring(0, 8) + "/" + commits.get(i).substring(0, 12);
     }
 
     @Test
@@ -284,9 +302,13 @@ class BisectPrsIT {
         JsonNode first = prs().get(0);
         assertEquals("release", first.get("base").asText());
         assertTrue(first.get("draft").asBoolean());
-        assertEquals("perfab bisect: " + c.get(16).substring(0, 12) + " change 16", first.get("title").asText());
+        assertEquals(
+                "perfab bisect: " + c.get(16).substring(0, 12) + " change 16",
+                first.get("title").asText());
         assertTrue(first.get("body").asText().endsWith("\n\nperfab-trials: 15"), "15 trials by default");
-        assertEquals(c.get(16), origin.git("rev-parse", "refs/heads/" + branch(c, 16)).trim());
+        assertEquals(
+                c.get(16),
+                origin.git("rev-parse", "refs/heads/" + branch(c, 16)).trim());
 
         Run waiting = script("next");
         assertEquals(0, waiting.code(), waiting.out());
@@ -304,10 +326,16 @@ class BisectPrsIT {
         assertEquals(1, runWorkflow());
         Run found = script("next");
         assertEquals(0, found.code(), found.out());
-        assertTrue(found.out().contains("First bad commit: " + c.get(11).substring(0, 12) + " change 11; the last"
-                + " good: " + c.get(10).substring(0, 12) + " change 10."), found.out());
-        assertTrue(found.out().matches("(?s).*#105 +commit +11 +" + c.get(11).substring(0, 12)
-                + " +bad: speed/run time \\+2% \\(p <0\\.001\\) regression.*"), found.out());
+        assertTrue(
+                found.out()
+                        .contains("First bad commit: " + c.get(11).substring(0, 12) + " change 11; the last" + " good: "
+                                + c.get(10).substring(0, 12) + " change 10."),
+                found.out());
+        assertTrue(
+                found.out()
+                        .matches("(?s).*#105 +commit +11 +" + c.get(11).substring(0, 12)
+                                + " +bad: speed/run time \\+2% \\(p <0\\.001\\) regression.*"),
+                found.out());
         assertTrue(found.out().contains("good: speed/run time +0% (p 1) unchanged"), found.out());
         assertEquals(5, prs().size(), "found with five pull requests, not sixteen");
         assertEquals(found.out(), script("status").out(), "status says the same and opens nothing");
@@ -350,12 +378,18 @@ class BisectPrsIT {
         assertEquals(2, runWorkflow());
         Run next = script("next");
         assertEquals(0, next.code(), next.out());
-        assertTrue(next.out().matches("(?s).*#102 +commit +8 +" + c.get(8).substring(0, 12) + " +undecided: speed/run"
-                + " time \\+0% \\(p 1\\) noisy; its trials rule out neither a 1% slowdown nor none.*"), next.out());
+        assertTrue(
+                next.out()
+                        .matches("(?s).*#102 +commit +8 +" + c.get(8).substring(0, 12) + " +undecided: speed/run"
+                                + " time \\+0% \\(p 1\\) noisy; its trials rule out neither a 1% slowdown nor none.*"),
+                next.out());
         assertTrue(next.out().contains("bad: speed/run time +10%"), next.out());
         assertTrue(next.out().contains("Left: commits 1 to 16 (16 commits, the first bad among them)"), next.out());
-        assertTrue(next.out().contains("1 of them could not be told good or bad (undecided): the range is not narrowed"
-                + " past them"), next.out());
+        assertTrue(
+                next.out()
+                        .contains("1 of them could not be told good or bad (undecided): the range is not narrowed"
+                                + " past them"),
+                next.out());
         assertEquals(branch(c, 9), headsOpened().get(2), "the next round is still among all sixteen: " + next.out());
         Run status = script("status");
         assertTrue(status.out().contains("Left: commits 1 to 16"), status.out());
@@ -372,7 +406,8 @@ class BisectPrsIT {
         Run next = script("next");
         assertEquals(0, next.code(), next.out());
         assertFalse(next.out().contains("is not worse than release"), next.out());
-        assertTrue(next.out().matches("(?s).*#101 +commit +16 +" + c.get(16).substring(0, 12) + " +undecided: .*"),
+        assertTrue(
+                next.out().matches("(?s).*#101 +commit +16 +" + c.get(16).substring(0, 12) + " +undecided: .*"),
                 next.out());
         assertTrue(next.out().contains("could not tell whether it is worse than release"), next.out());
         assertTrue(next.out().contains("close, then start again with --trials 6"), next.out());
@@ -437,26 +472,45 @@ class BisectPrsIT {
             {"```\nperfab-trials: 40\n```\nperfab-trials: 12\n", "", "--trials 12"},
         };
         for (String[] c : cases) {
-            ProcessBuilder pb = new ProcessBuilder("bash", ACTION.toString(), "ab").directory(tmp.toFile())
-                    .redirectErrorStream(true).redirectOutput(tmp.resolve("action.out").toFile());
-            pb.environment().putAll(Map.of("PERFAB", fake.toString(), "INPUT_BASE", "release", "HEAD_SHA", "abc",
-                    "PR_BODY", c[0], "INPUT_TRIALS", c[1]));
+            ProcessBuilder pb = new ProcessBuilder("bash", ACTION.toString(), "ab")
+                    .directory(tmp.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(tmp.resolve("action.out").toFile());
+            pb.environment()
+                    .putAll(Map.of(
+                            "PERFAB",
+                            fake.toString(),
+                            "INPUT_BASE",
+                            "release",
+                            "HEAD_SHA",
+                            "abc",
+                            "PR_BODY",
+                            c[0],
+                            "INPUT_TRIALS",
+                            c[1]));
             Process p = pb.start();
             assertTrue(p.waitFor(30, TimeUnit.SECONDS));
             assertEquals(0, p.exitValue(), Files.readString(tmp.resolve("action.out")));
             String line = Files.readString(args).trim();
-            assertEquals("ab --repo . --base release --head abc --out perfab-out --format github"
-                    + (c[2].isEmpty() ? "" : " " + c[2]), line, "body " + c[0] + ", input " + c[1]);
+            assertEquals(
+                    "ab --repo . --base release --head abc --out perfab-out --format github"
+                            + (c[2].isEmpty() ? "" : " " + c[2]),
+                    line,
+                    "body " + c[0] + ", input " + c[1]);
         }
         // The action's budget input is perfab ab's --budget.
-        ProcessBuilder pb = new ProcessBuilder("bash", ACTION.toString(), "ab").directory(tmp.toFile())
-                .redirectErrorStream(true).redirectOutput(tmp.resolve("action.out").toFile());
-        pb.environment().putAll(Map.of("PERFAB", fake.toString(), "INPUT_BASE", "release", "HEAD_SHA", "abc",
-                "INPUT_BUDGET", "20m"));
+        ProcessBuilder pb = new ProcessBuilder("bash", ACTION.toString(), "ab")
+                .directory(tmp.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(tmp.resolve("action.out").toFile());
+        pb.environment()
+                .putAll(Map.of(
+                        "PERFAB", fake.toString(), "INPUT_BASE", "release", "HEAD_SHA", "abc", "INPUT_BUDGET", "20m"));
         Process p = pb.start();
         assertTrue(p.waitFor(30, TimeUnit.SECONDS));
         assertEquals(0, p.exitValue(), Files.readString(tmp.resolve("action.out")));
-        assertEquals("ab --repo . --base release --head abc --out perfab-out --format github --budget 20m",
+        assertEquals(
+                "ab --repo . --base release --head abc --out perfab-out --format github --budget 20m",
                 Files.readString(args).trim());
     }
 
@@ -467,18 +521,28 @@ class BisectPrsIT {
         for (String trials : List.of("1", Integer.toString(Workload.MAX_TRIALS + 1), "0", "x")) {
             Run start = script("start", "release", c.get(0), "main", "--cell", "speed/*", "--trials", trials);
             assertEquals(2, start.code(), start.out());
-            assertTrue(start.out().contains("--trials must be a whole number from 2 to " + Workload.MAX_TRIALS),
+            assertTrue(
+                    start.out().contains("--trials must be a whole number from 2 to " + Workload.MAX_TRIALS),
                     start.out());
         }
         assertEquals(0, prs().size());
         // The most perfab takes is taken: this start fails later, on GOOD and BAD.
-        Run most = script("start", "release", c.get(16), c.get(3), "--cell", "speed/*", "--trials",
+        Run most = script(
+                "start",
+                "release",
+                c.get(16),
+                c.get(3),
+                "--cell",
+                "speed/*",
+                "--trials",
                 Integer.toString(Workload.MAX_TRIALS));
         assertEquals(2, most.code(), most.out());
         assertTrue(most.out().contains("is not an ancestor of BAD"), most.out());
         for (String script : List.of("scripts/bisect-prs", "scripts/action")) {
-            assertTrue(Files.readString(SCRIPT.getParent().getParent().resolve(script)).contains("\nMAX_TRIALS="
-                    + Workload.MAX_TRIALS + "\n"), script + " holds perfab's limit");
+            assertTrue(
+                    Files.readString(SCRIPT.getParent().getParent().resolve(script))
+                            .contains("\nMAX_TRIALS=" + Workload.MAX_TRIALS + "\n"),
+                    script + " holds perfab's limit");
         }
     }
 
@@ -497,10 +561,14 @@ class BisectPrsIT {
         Run next = script("next");
         assertEquals(0, next.code(), next.out());
         assertFalse(next.out().contains("left no results.json"), next.out());
-        assertTrue(next.out().matches("(?s).*#101 +commit +16 +" + c.get(16).substring(0, 12)
-                + " +bad: speed/run time \\+10% .*regression.*"), next.out());
+        assertTrue(
+                next.out()
+                        .matches("(?s).*#101 +commit +16 +" + c.get(16).substring(0, 12)
+                                + " +bad: speed/run time \\+10% .*regression.*"),
+                next.out());
         assertTrue(next.out().contains("good: speed/run time +0%"), next.out());
-        assertTrue(Files.readString(tmp.resolve("calls")).contains("--name perfab-out-shard-2 "),
+        assertTrue(
+                Files.readString(tmp.resolve("calls")).contains("--name perfab-out-shard-2 "),
                 "each shard by its name");
     }
 
@@ -509,7 +577,10 @@ class BisectPrsIT {
     void aSecondInvocationWhileOneRunsStopsAndSaysWhy() throws Exception {
         assumeTrue(new ProcessBuilder("sh", "-c", "command -v flock").start().waitFor() == 0, "flock");
         List<String> c = history();
-        assertEquals(0, script("start", "release", c.get(0), "main", "--cell", "speed/*").code());
+        assertEquals(
+                0,
+                script("start", "release", c.get(0), "main", "--cell", "speed/*")
+                        .code());
         Path lock = work.dir().resolve(".git/perfab-bisect-prs.lock");
         Process holder = new ProcessBuilder("flock", "-o", lock.toString(), "sleep", "60").start();
         try {
@@ -519,8 +590,11 @@ class BisectPrsIT {
             Thread.sleep(200);
             Run next = script("next");
             assertEquals(2, next.code(), next.out());
-            assertTrue(next.out().contains("another scripts/bisect-prs is working on this bisect (it holds .git/"
-                    + lock.getFileName() + "): wait for it to end"), next.out());
+            assertTrue(
+                    next.out()
+                            .contains("another scripts/bisect-prs is working on this bisect (it holds .git/"
+                                    + lock.getFileName() + "): wait for it to end"),
+                    next.out());
             assertEquals(2, prs().size(), "nothing opened");
         } finally {
             holder.descendants().forEach(ProcessHandle::destroy);
@@ -535,11 +609,17 @@ class BisectPrsIT {
     @Test
     void aFailingGhIsAnErrorThatNamesTheCommandNotAPendingRun() throws Exception {
         List<String> c = history();
-        assertEquals(0, script("start", "release", c.get(0), "main", "--cell", "speed/*").code());
+        assertEquals(
+                0,
+                script("start", "release", c.get(0), "main", "--cell", "speed/*")
+                        .code());
         Run next = script(Map.of("FAKE_GH_FAILS", "1"), "next");
         assertEquals(3, next.code(), next.out());
-        assertTrue(next.out().contains("bisect-prs: gh run list --workflow perf-pr.yml --branch " + branch(c, 16)
-                + " failed: HTTP 401: Bad credentials"), next.out());
+        assertTrue(
+                next.out()
+                        .contains("bisect-prs: gh run list --workflow perf-pr.yml --branch " + branch(c, 16)
+                                + " failed: HTTP 401: Bad credentials"),
+                next.out());
         assertFalse(next.out().contains("pending") || next.out().contains("Waiting"), next.out());
         assertEquals(2, prs().size(), "nothing opened");
     }

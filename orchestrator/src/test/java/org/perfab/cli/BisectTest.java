@@ -32,8 +32,19 @@ class BisectTest {
     private final FakeEngine fake = Subjects.fake();
 
     private Cli bisect(GitFixture g, String good, String... more) {
-        List<String> args = new ArrayList<>(List.of("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main",
-                "--trials", "3", "--format", "json", "--out", tmp.resolve("bisect").toString()));
+        List<String> args = new ArrayList<>(List.of(
+                "bisect",
+                "--repo=" + g.dir(),
+                "--good",
+                good,
+                "--bad",
+                "main",
+                "--trials",
+                "3",
+                "--format",
+                "json",
+                "--out",
+                tmp.resolve("bisect").toString()));
         args.addAll(List.of(more));
         return run(args.toArray(String[]::new));
     }
@@ -46,9 +57,11 @@ class BisectTest {
     /** Writes one cell's value to the trial's results, as the scripts here do, and returns a trial that worked. */
     private static Processes.Outcome result(Processes.Command c, String cell, String unit, long value)
             throws IOException {
-        Files.writeString(Path.of(c.env().get("PERFAB_RESULT")), "{\"schema\": \"perfab/measurements/v1\","
-                + " \"measurements\": [{\"cell\": \"" + cell + "\", \"metric\": \"time\", \"unit\": \"" + unit
-                + "\", \"value\": " + value + "}]}");
+        Files.writeString(
+                Path.of(c.env().get("PERFAB_RESULT")),
+                "{\"schema\": \"perfab/measurements/v1\","
+                        + " \"measurements\": [{\"cell\": \"" + cell + "\", \"metric\": \"time\", \"unit\": \"" + unit
+                        + "\", \"value\": " + value + "}]}");
         return FakeEngine.ok(0.02);
     }
 
@@ -87,10 +100,21 @@ class BisectTest {
         assertEquals("bad", confirm.get("call").asText());
         assertEquals(5.0, confirm.get("pctChange").asDouble(), 1e-9);
         assertEquals(run.out(), Files.readString(tmp.resolve("bisect/bisect.json")));
-        assertTrue(Files.isDirectory(tmp.resolve("bisect/steps/01-check-" + b.at("/steps/0/commit").asText()
-                .substring(0, 12))));
-        Cli text = run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main", "--trials", "3", "--cell",
-                "speed/run", "--out", tmp.resolve("again").toString());
+        assertTrue(Files.isDirectory(tmp.resolve(
+                "bisect/steps/01-check-" + b.at("/steps/0/commit").asText().substring(0, 12))));
+        Cli text = run(
+                "bisect",
+                "--repo=" + g.dir(),
+                "--good",
+                good,
+                "--bad",
+                "main",
+                "--trials",
+                "3",
+                "--cell",
+                "speed/run",
+                "--out",
+                tmp.resolve("again").toString());
         assertTrue(text.out().contains("First bad commit: " + culprit.substring(0, 12)), text.out());
     }
 
@@ -138,30 +162,41 @@ class BisectTest {
      */
     private List<String> layoutHistory(GitFixture g, int culprit, int pct, boolean perturb) throws IOException {
         fake.program("build.sh", c -> {
-            Path out = Path.of(c.env().get("PERFAB_BUILD_DIR"));
-            Files.copy(c.dir().resolve("level.txt"), out.resolve("level"), StandardCopyOption.REPLACE_EXISTING);
-            Path pad = c.dir().resolve("pad.txt");
-            long k = Files.exists(pad) ? Long.parseLong(Files.readString(pad).strip()) : 0;
-            long layout = Long.parseLong(Files.readString(c.dir().resolve("layout.txt")).strip());
-            Files.writeString(out.resolve("layout"), ((layout + 10 + 8 * k) % 21 - 10) + "\n");
-            return FakeEngine.ok(0.01);
-        }).program("perturb.sh", c -> {
-            Files.writeString(c.dir().resolve("pad.txt"), c.env().get("PERFAB_BUILD") + "\n");
-            return FakeEngine.ok(0.01);
-        }).program("bench.sh", c -> {
-            Path built = Path.of(c.env().get("PERFAB_BUILD_DIR"));
-            long level = Long.parseLong(Files.readString(built.resolve("level")).strip());
-            long layout = Long.parseLong(Files.readString(built.resolve("layout")).strip());
-            long trial = Long.parseLong(c.env().get("PERFAB_TRIAL"));
-            long jitter = (trial + trial / 3) % 3 - 1;
-            return result(c, "speed/run", "us", level * (1000 + layout) * (1000 + 2 * jitter) / 1000000);
-        });
-        g.script("build.sh", LAYOUT_BUILD).script("bench.sh", LAYOUT_HARNESS)
+                    Path out = Path.of(c.env().get("PERFAB_BUILD_DIR"));
+                    Files.copy(c.dir().resolve("level.txt"), out.resolve("level"), StandardCopyOption.REPLACE_EXISTING);
+                    Path pad = c.dir().resolve("pad.txt");
+                    long k = Files.exists(pad)
+                            ? Long.parseLong(Files.readString(pad).strip())
+                            : 0;
+                    long layout = Long.parseLong(
+                            Files.readString(c.dir().resolve("layout.txt")).strip());
+                    Files.writeString(out.resolve("layout"), ((layout + 10 + 8 * k) % 21 - 10) + "\n");
+                    return FakeEngine.ok(0.01);
+                })
+                .program("perturb.sh", c -> {
+                    Files.writeString(c.dir().resolve("pad.txt"), c.env().get("PERFAB_BUILD") + "\n");
+                    return FakeEngine.ok(0.01);
+                })
+                .program("bench.sh", c -> {
+                    Path built = Path.of(c.env().get("PERFAB_BUILD_DIR"));
+                    long level = Long.parseLong(
+                            Files.readString(built.resolve("level")).strip());
+                    long layout = Long.parseLong(
+                            Files.readString(built.resolve("layout")).strip());
+                    long trial = Long.parseLong(c.env().get("PERFAB_TRIAL"));
+                    long jitter = (trial + trial / 3) % 3 - 1;
+                    return result(c, "speed/run", "us", level * (1000 + layout) * (1000 + 2 * jitter) / 1000000);
+                });
+        g.script("build.sh", LAYOUT_BUILD)
+                .script("bench.sh", LAYOUT_HARNESS)
                 .script("perturb.sh", "#!/bin/sh\necho \"$PERFAB_BUILD\" > pad.txt\n")
-                .write("perfab.yaml", "name: layout\ntrials: 3\nwarmup: 0\nadaptive: off\n"
-                        + "build:\n  run: [sh, build.sh]\n" + (perturb ? "  perturb: [sh, perturb.sh]\n" : "")
-                        + "harness:\n  run: [sh, bench.sh]\n")
-                .write("level.txt", "100000\n").write("layout.txt", LAYOUT[0] + "\n");
+                .write(
+                        "perfab.yaml",
+                        "name: layout\ntrials: 3\nwarmup: 0\nadaptive: off\n"
+                                + "build:\n  run: [sh, build.sh]\n" + (perturb ? "  perturb: [sh, perturb.sh]\n" : "")
+                                + "harness:\n  run: [sh, bench.sh]\n")
+                .write("level.txt", "100000\n")
+                .write("layout.txt", LAYOUT[0] + "\n");
         List<String> commits = new ArrayList<>(List.of(g.commit("initial")));
         for (int i = 1; i <= 16; i++) {
             g.write("layout.txt", LAYOUT[i] + "\n");
@@ -174,8 +209,7 @@ class BisectTest {
     }
 
     /** A bisect of a layout history (see {@link #layoutHistory}): its commits and what it found. */
-    private record LayoutBisect(List<String> commits, JsonNode bisection) {
-    }
+    private record LayoutBisect(List<String> commits, JsonNode bisection) {}
 
     private LayoutBisect bisectLayout(int culprit, int change, boolean perturb) throws IOException {
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
@@ -199,7 +233,8 @@ class BisectTest {
         assertEquals(builds, check.get("builds").asInt(), "the change hunted is measured over shifted layouts");
         for (JsonNode step : b.get("steps")) {
             int commit = c.indexOf(step.get("commit").asText());
-            assertTrue(commit >= 9 || !step.get("call").asText().equals("bad"),
+            assertTrue(
+                    commit >= 9 || !step.get("call").asText().equals("bad"),
                     "commit " + commit + " is only layout, and was called bad: " + b);
             if (step.get("purpose").asText().equals("search")) {
                 assertEquals(1, step.get("builds").asInt(), "far from half the change, layout cannot decide: " + b);
@@ -217,7 +252,9 @@ class BisectTest {
         List<String> c = run.commits();
         JsonNode b = run.bisection();
         assertTrue(b.get("firstBad").isNull(), b.toString());
-        assertTrue(List.of("no-change", "no-single-commit", "inconclusive").contains(b.get("verdict").asText()),
+        assertTrue(
+                List.of("no-change", "no-single-commit", "inconclusive")
+                        .contains(b.get("verdict").asText()),
                 b.toString());
         assertEquals(3, b.at("/steps/0/builds").asInt(), b.toString());
         assertTrue(b.at("/steps/0/buildsDiffer").asBoolean(), b.toString());
@@ -238,13 +275,16 @@ class BisectTest {
                 eighth.add(s);
             }
         });
-        assertEquals(List.of("search", "search"), eighth.stream().map(s -> s.get("purpose").asText()).toList(),
+        assertEquals(
+                List.of("search", "search"),
+                eighth.stream().map(s -> s.get("purpose").asText()).toList(),
                 "commit 8 is measured with one build, then again with three: " + b);
         assertEquals(1, eighth.get(0).get("builds").asInt());
         assertEquals(3, eighth.get(1).get("builds").asInt());
         assertTrue(eighth.get(1).get("trials").asInt() >= 9, eighth.get(1).toString());
         assertEquals("good", eighth.get(1).get("call").asText(), "over three layouts per side, +1.2% was layout");
-        assertTrue(eighth.get(1).get("reason").asText().contains("within code layout's reach"),
+        assertTrue(
+                eighth.get(1).get("reason").asText().contains("within code layout's reach"),
                 eighth.get(1).toString());
     }
 
@@ -253,8 +293,10 @@ class BisectTest {
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
         Subjects.layoutOnly(g);
         Subjects.layoutOnly(fake);
-        g.write("perfab.yaml", "name: layout\ntrials: 3\nwarmup: 0\nbuild:\n  run: [sh, build.sh]\n"
-                + "  perturb: [sh, perturb.sh]\nharness:\n  run: [sh, bench.sh]\n");
+        g.write(
+                "perfab.yaml",
+                "name: layout\ntrials: 3\nwarmup: 0\nbuild:\n  run: [sh, build.sh]\n"
+                        + "  perturb: [sh, perturb.sh]\nharness:\n  run: [sh, bench.sh]\n");
         String good = g.commit("initial");
         for (int i = 1; i <= 8; i++) {
             g.write("notes/" + i + ".txt", "note " + i + "\n");
@@ -277,12 +319,30 @@ class BisectTest {
         assertTrue(check.get("buildsDiffer").asBoolean(), check.toString());
         assertTrue(check.get("trials").asInt() >= 9, "three trials per build at least");
         assertEquals("undecided", check.get("call").asText());
-        assertTrue(b.get("evidence").toString().contains("code layout alone moves one build against another by up"
-                + " to"), b.get("evidence").toString());
+        assertTrue(
+                b.get("evidence")
+                        .toString()
+                        .contains("code layout alone moves one build against another by up" + " to"),
+                b.get("evidence").toString());
         assertEquals("rerun with --builds 6 --resume", b.get("advice").asText());
-        Cli md = run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main", "--cell", "loop", "--format",
-                "markdown", "--out", tmp.resolve("md").toString());
-        assertTrue(md.out().contains("**Inconclusive at commit " + b.get("bad").asText().substring(0, 12)), md.out());
+        Cli md = run(
+                "bisect",
+                "--repo=" + g.dir(),
+                "--good",
+                good,
+                "--bad",
+                "main",
+                "--cell",
+                "loop",
+                "--format",
+                "markdown",
+                "--out",
+                tmp.resolve("md").toString());
+        assertTrue(
+                md.out()
+                        .contains("**Inconclusive at commit "
+                                + b.get("bad").asText().substring(0, 12)),
+                md.out());
         assertTrue(md.out().contains("code layout alone moves"), md.out());
     }
 
@@ -311,27 +371,59 @@ class BisectTest {
         List<String> candidates = new ArrayList<>();
         f.get("candidates").forEach(c -> candidates.add(c.asText()));
         assertEquals(commits, candidates, "every commit may be the first bad one");
-        Cli text = run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main",
-                "--trials", "3", "--cell", "speed/run", "--out", tmp.resolve("text").toString());
-        assertTrue(text.out().contains("Inconclusive at commit " + commits.get(3).substring(0, 12) + ": rerun with"
-                + " --trials"), text.out());
+        Cli text = run(
+                "bisect",
+                "--repo=" + g.dir(),
+                "--good",
+                good,
+                "--bad",
+                "main",
+                "--trials",
+                "3",
+                "--cell",
+                "speed/run",
+                "--out",
+                tmp.resolve("text").toString());
+        assertTrue(
+                text.out()
+                        .contains("Inconclusive at commit " + commits.get(3).substring(0, 12) + ": rerun with"
+                                + " --trials"),
+                text.out());
 
-        Cli run = run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main", "--trials", "3",
-                "--adaptive", "18", "--resume", "--format", "json", "--out", tmp.resolve("bisect").toString(), "--cell",
+        Cli run = run(
+                "bisect",
+                "--repo=" + g.dir(),
+                "--good",
+                good,
+                "--bad",
+                "main",
+                "--trials",
+                "3",
+                "--adaptive",
+                "18",
+                "--resume",
+                "--format",
+                "json",
+                "--out",
+                tmp.resolve("bisect").toString(),
+                "--cell",
                 "speed/run");
         assertEquals(0, run.exitCode(), run.err());
         JsonNode b = JSON.readTree(run.out());
         assertEquals("found", b.get("verdict").asText(), b.toString());
         assertEquals(culprit, b.get("firstBad").asText());
         assertTrue(b.at("/steps/0/trials").asInt() > 3, "the undecided check ran again, with more rounds");
-        assertTrue(Files.isDirectory(tmp.resolve("bisect/steps/01-check-" + commits.get(3).substring(0, 12) + "-2")),
+        assertTrue(
+                Files.isDirectory(
+                        tmp.resolve("bisect/steps/01-check-" + commits.get(3).substring(0, 12) + "-2")),
                 "the first run's folder is kept");
         // Evidence is never overruled by less evidence: the confirmation has at least the trials
         // that made the search call the commit bad.
         JsonNode searched = null;
         JsonNode confirm = null;
         for (JsonNode step : b.get("steps")) {
-            if (step.get("commit").asText().equals(culprit) && step.get("call").asText().equals("bad")
+            if (step.get("commit").asText().equals(culprit)
+                    && step.get("call").asText().equals("bad")
                     && !step.get("purpose").asText().equals("confirm")) {
                 searched = step;
             }
@@ -351,12 +443,34 @@ class BisectTest {
         String good = g.commit("initial");
         g.write("notes.txt", "x\n");
         g.commit("docs");
-        Cli run = run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main", "--trials", "12", "--cell",
-                "speed/run", "--format", "json", "--out", tmp.resolve("bisect").toString());
+        Cli run = run(
+                "bisect",
+                "--repo=" + g.dir(),
+                "--good",
+                good,
+                "--bad",
+                "main",
+                "--trials",
+                "12",
+                "--cell",
+                "speed/run",
+                "--format",
+                "json",
+                "--out",
+                tmp.resolve("bisect").toString());
         assertEquals(0, run.exitCode(), run.err());
         assertEquals("no-change", JSON.readTree(run.out()).get("verdict").asText(), run.out());
-        Cli bad = run("bisect", "--repo=" + g.dir(), "--good", "main", "--bad", "main", "--cell", "speed/run",
-                "--out", tmp.resolve("none").toString());
+        Cli bad = run(
+                "bisect",
+                "--repo=" + g.dir(),
+                "--good",
+                "main",
+                "--bad",
+                "main",
+                "--cell",
+                "speed/run",
+                "--out",
+                tmp.resolve("none").toString());
         assertEquals(2, bad.exitCode(), bad.err());
         assertTrue(bad.err().contains("are one commit: nothing to bisect"), bad.err());
     }
@@ -370,12 +484,16 @@ class BisectTest {
                 Files.writeString(c.stderr(), "does not compile\n");
                 return FakeEngine.exited(1, 0.01);
             }
-            Files.copy(c.dir().resolve("level.txt"), Path.of(c.env().get("PERFAB_BUILD_DIR")).resolve("level"),
+            Files.copy(
+                    c.dir().resolve("level.txt"),
+                    Path.of(c.env().get("PERFAB_BUILD_DIR")).resolve("level"),
                     StandardCopyOption.REPLACE_EXISTING);
             return FakeEngine.ok(0.01);
         });
-        g.script("build.sh", "#!/bin/sh\nset -e\n[ ! -e broken ] || { echo 'does not compile' >&2; exit 1; }\n"
-                + "cp level.txt \"$PERFAB_BUILD_DIR/level\"\n");
+        g.script(
+                "build.sh",
+                "#!/bin/sh\nset -e\n[ ! -e broken ] || { echo 'does not compile' >&2; exit 1; }\n"
+                        + "cp level.txt \"$PERFAB_BUILD_DIR/level\"\n");
         String good = g.commit("initial");
         String culprit = null;
         String broken = null;
@@ -402,8 +520,21 @@ class BisectTest {
             broken = i == 3 ? id : broken;
             bare = i == 5 ? id : bare;
         }
-        Cli run = run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main", "--trials", "6", "--cell",
-                "speed/run", "--format", "json", "--out", tmp.resolve("bisect").toString());
+        Cli run = run(
+                "bisect",
+                "--repo=" + g.dir(),
+                "--good",
+                good,
+                "--bad",
+                "main",
+                "--trials",
+                "6",
+                "--cell",
+                "speed/run",
+                "--format",
+                "json",
+                "--out",
+                tmp.resolve("bisect").toString());
         assertEquals(0, run.exitCode(), run.err());
         JsonNode b = JSON.readTree(run.out());
         List<String> skipped = new ArrayList<>();
@@ -418,13 +549,28 @@ class BisectTest {
         if (skipped.contains(bare)) {
             // commit 5 lies just before the culprit: the change is in 5 or 6, and 5 cannot be measured
             assertEquals("among", b.get("verdict").asText(), b.toString());
-            assertEquals(List.of(bare, culprit), List.of(b.at("/candidates/0").asText(), b.at("/candidates/1").asText()));
+            assertEquals(
+                    List.of(bare, culprit),
+                    List.of(
+                            b.at("/candidates/0").asText(),
+                            b.at("/candidates/1").asText()));
         } else {
             assertEquals("found", b.get("verdict").asText(), b.toString());
             assertEquals(culprit, b.get("firstBad").asText());
         }
-        Cli text = run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main", "--trials", "6", "--cell",
-                "speed/run", "--out", tmp.resolve("text").toString());
+        Cli text = run(
+                "bisect",
+                "--repo=" + g.dir(),
+                "--good",
+                good,
+                "--bad",
+                "main",
+                "--trials",
+                "6",
+                "--cell",
+                "speed/run",
+                "--out",
+                tmp.resolve("text").toString());
         assertTrue(text.out().contains("skipped"), text.out());
     }
 
@@ -438,11 +584,25 @@ class BisectTest {
         g.commit("slower");
         g.write("notes.txt", "x\n");
         g.commit("docs");
-        Cli nothing = run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main", "--trials", "3",
-                "--cell", "sped/*", "--out", tmp.resolve("none").toString());
+        Cli nothing = run(
+                "bisect",
+                "--repo=" + g.dir(),
+                "--good",
+                good,
+                "--bad",
+                "main",
+                "--trials",
+                "3",
+                "--cell",
+                "sped/*",
+                "--out",
+                tmp.resolve("none").toString());
         assertEquals(2, nothing.exitCode(), nothing.err());
-        assertTrue(nothing.err().contains("--cell 'sped/*' matches no cell the check measured (speed/run:time,"
-                + " steady/run:time)"), nothing.err());
+        assertTrue(
+                nothing.err()
+                        .contains("--cell 'sped/*' matches no cell the check measured (speed/run:time,"
+                                + " steady/run:time)"),
+                nothing.err());
         Cli first = bisect(g, good, "--cell", "speed/run");
         assertEquals(0, first.exitCode(), first.err());
         Cli again = bisect(g, good, "--cell", "speed/run");
@@ -453,9 +613,11 @@ class BisectTest {
         assertTrue(other.err().contains("--resume: the bisect in"), other.err());
         Cli otherWorkload = bisect(g, good, "--cell", "speed/run", "--resume", "--workload", "other.yaml");
         assertEquals(2, otherWorkload.exitCode(), otherWorkload.err());
-        assertTrue(otherWorkload.err().contains("measured with the workload perfab.yaml (sha256 ")
-                && otherWorkload.err().contains("not other.yaml (sha256 ")
-                && otherWorkload.err().contains("would mix two workloads"), otherWorkload.err());
+        assertTrue(
+                otherWorkload.err().contains("measured with the workload perfab.yaml (sha256 ")
+                        && otherWorkload.err().contains("not other.yaml (sha256 ")
+                        && otherWorkload.err().contains("would mix two workloads"),
+                otherWorkload.err());
         // While a bisect holds the folder, neither another nor a --resume of it may write there.
         try (OutLock held = OutLock.take(tmp.resolve("bisect"), "--out")) {
             Cli beside = bisect(g, good, "--cell", "speed/run", "--resume");
@@ -464,7 +626,9 @@ class BisectTest {
         }
         Cli resumed = bisect(g, good, "--cell", "speed/run", "--resume");
         assertEquals(0, resumed.exitCode(), resumed.err());
-        assertEquals(JSON.readTree(first.out()).get("firstBad"), JSON.readTree(resumed.out()).get("firstBad"));
+        assertEquals(
+                JSON.readTree(first.out()).get("firstBad"),
+                JSON.readTree(resumed.out()).get("firstBad"));
         assertTrue(resumed.err().contains("reused from the earlier run"), resumed.err());
         try (var steps = Files.list(tmp.resolve("bisect/steps"))) {
             assertEquals(JSON.readTree(first.out()).get("steps").size(), steps.count(), "nothing measured twice");

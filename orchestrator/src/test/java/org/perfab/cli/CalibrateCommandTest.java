@@ -18,8 +18,18 @@ class CalibrateCommandTest {
     @Test
     void writesTheSimulationAloneInTheFormatAskedFor() throws Exception {
         Path file = tmp.resolve("calibration.json");
-        Cli run = Cli.run("calibrate", "--runs", "1", "--noise", "normal", "--ab-runs", "0", "--format", "json",
-                "-o", file.toString());
+        Cli run = Cli.run(
+                "calibrate",
+                "--runs",
+                "1",
+                "--noise",
+                "normal",
+                "--ab-runs",
+                "0",
+                "--format",
+                "json",
+                "-o",
+                file.toString());
         assertEquals(0, run.exitCode(), run.err());
         assertEquals("", run.out());
         assertEquals("", run.err(), "no real runs, nothing to wait for");
@@ -34,7 +44,6 @@ class CalibrateCommandTest {
         Path file = tmp.resolve("missing").resolve("calibration.txt");
         Cli run = Cli.run("calibrate", "--quick", "-o", file.toString());
         assertEquals(2, run.exitCode(), run.err());
-        assertTrue(run.err().startsWith("perfab: -o " + file + ": there is no folder " + file.getParent()),
-                run.err());
+        assertTrue(run.err().startsWith("perfab: -o " + file + ": there is no folder " + file.getParent()), run.err());
     }
 }

@@ -32,8 +32,17 @@ class CalibrateIT {
     @Test
     void printsTheSimulatedTablesAndMeasuresRealCommits() throws Exception {
         Path launcher = Path.of("..", "scripts", "perfab").toAbsolutePath().normalize();
-        Process p = new ProcessBuilder(launcher.toString(), "calibrate", "--runs", "20", "--noise", "normal,outliers",
-                "--ab-runs", "1", "--dir", tmp.resolve("runs").toString())
+        Process p = new ProcessBuilder(
+                        launcher.toString(),
+                        "calibrate",
+                        "--runs",
+                        "20",
+                        "--noise",
+                        "normal,outliers",
+                        "--ab-runs",
+                        "1",
+                        "--dir",
+                        tmp.resolve("runs").toString())
                 .directory(tmp.toFile())
                 .redirectOutput(tmp.resolve("out.txt").toFile())
                 .redirectError(tmp.resolve("err.txt").toFile())
@@ -42,13 +51,23 @@ class CalibrateIT {
         String out = Files.readString(tmp.resolve("out.txt"), StandardCharsets.UTF_8);
         String err = Files.readString(tmp.resolve("err.txt"), StandardCharsets.UTF_8);
         assertEquals(0, p.exitValue(), err);
-        for (String part : new String[] {"noise: normal\n", "noise: outlier trials\n", "  5  perfab   ", "Mann-Whitney",
-            "Welch, build medians", "Adaptive trials (--trials 5 --adaptive 20)", "Suites of many cells",
-            "A/A of 1,000 cells (cv 3%, n 5)", "Real processes: 1 A/B run of each commit"}) {
+        for (String part : new String[] {
+            "noise: normal\n",
+            "noise: outlier trials\n",
+            "  5  perfab   ",
+            "Mann-Whitney",
+            "Welch, build medians",
+            "Adaptive trials (--trials 5 --adaptive 20)",
+            "Suites of many cells",
+            "A/A of 1,000 cells (cv 3%, n 5)",
+            "Real processes: 1 A/B run of each commit"
+        }) {
             assertTrue(out.contains(part), part + " in:\n" + out);
         }
-        int targets = err.indexOf("perfab: simulation done: 20 runs per case of 2 noises\nperfab: target: outlier trials");
-        assertTrue(targets >= 0 && targets < err.indexOf("perfab: run 1 of 4"),
+        int targets =
+                err.indexOf("perfab: simulation done: 20 runs per case of 2 noises\nperfab: target: outlier trials");
+        assertTrue(
+                targets >= 0 && targets < err.indexOf("perfab: run 1 of 4"),
                 "the simulation's targets come before the real runs:\n" + err);
         assertTrue(err.contains("run 4 of 4 (+10%)"), err);
         assertMeasuredNear(out, "A/A", "00-000", 0);
@@ -65,7 +84,8 @@ class CalibrateIT {
      * any test, and the bound widens with the noise the run measured.
      */
     private void assertMeasuredNear(String out, String commit, String run, int effect) {
-        JsonNode target = Comparisons.of(tmp.resolve("runs/runs/" + run + "/results.json")).get("target:time");
+        JsonNode target = Comparisons.of(tmp.resolve("runs/runs/" + run + "/results.json"))
+                .get("target:time");
         assertNotNull(target, run + ": the target's row");
         double pct = target.get("pctChange").asDouble();
         assertEquals(pct, measured(out, commit), 0.051, "the table shows the run's change: " + target);
@@ -78,8 +98,9 @@ class CalibrateIT {
 
     /** Returns the change measured for target in the row of {@code commit}. */
     private static double measured(String out, String commit) {
-        Matcher m = Pattern.compile("(?m)^" + Pattern.quote(commit) + " +1 .*? ([+-]\\d+\\.\\d)% +\\d+\\.\\d% +\\d+\\.\\d%"
-                + " +\\d+s$").matcher(out);
+        Matcher m = Pattern.compile("(?m)^" + Pattern.quote(commit)
+                        + " +1 .*? ([+-]\\d+\\.\\d)% +\\d+\\.\\d% +\\d+\\.\\d%" + " +\\d+s$")
+                .matcher(out);
         assertTrue(m.find(), commit + " row in:\n" + out);
         return Double.parseDouble(m.group(1));
     }

@@ -52,8 +52,8 @@ class CompareCommandTest {
         Cli json = Golden.underLocale(locale, () -> Cli.run("compare", "--format", "json", BASE, HEAD));
         assertEquals(0, json.exitCode(), json.err());
         Golden.assertMatches("compare-json.stdout", json.out());
-        Cli md = Golden.underLocale(locale, () -> Cli.run("compare", "--format=markdown",
-                "--profile", "batched/*:p50", BASE, HEAD));
+        Cli md = Golden.underLocale(
+                locale, () -> Cli.run("compare", "--format=markdown", "--profile", "batched/*:p50", BASE, HEAD));
         assertEquals(0, md.exitCode(), md.err());
         Golden.assertMatches("compare-markdown.stdout", md.out());
     }
@@ -64,10 +64,14 @@ class CompareCommandTest {
         JsonNode root = new ObjectMapper().readTree(run.out());
         Map<String, String> verdicts = new HashMap<>();
         for (JsonNode c : root.get("comparisons")) {
-            verdicts.put(c.get("cell").asText() + ":" + c.get("metric").asText(), c.get("verdict").asText());
+            verdicts.put(
+                    c.get("cell").asText() + ":" + c.get("metric").asText(),
+                    c.get("verdict").asText());
         }
         assertEquals("regression", verdicts.get("publish/256B/1sub:throughput"));
-        assertEquals("noisy", verdicts.get("publish/256B/1sub:p50"),
+        assertEquals(
+                "noisy",
+                verdicts.get("publish/256B/1sub:p50"),
                 "+0.0% [-3.5%, +3.7%]: an interval that reaches the bar rules nothing out");
         assertEquals("inconclusive", verdicts.get("fanout/10sub:p999"));
         assertEquals("improvement", verdicts.get("publish/64KiB/1sub:throughput"));
@@ -98,13 +102,17 @@ class CompareCommandTest {
         Files.writeString(h, head);
         Cli run = Cli.run("compare", b.toString(), h.toString());
         assertEquals(0, run.exitCode(), run.err());
-        assertTrue(run.out().contains("At 5 trials per side this costs power: a cell that changed alone among them must"
-                + " reach a p 50 times smaller than it would need on its own"), run.out());
+        assertTrue(
+                run.out()
+                        .contains("At 5 trials per side this costs power: a cell that changed alone among them must"
+                                + " reach a p 50 times smaller than it would need on its own"),
+                run.out());
         Cli json = Cli.run("compare", "--format", "json", b.toString(), h.toString());
         JsonNode cell = Comparisons.of(json.out()).get("Cell00:time");
         assertEquals("noisy", cell.get("verdict").asText(), cell.toString());
         assertTrue(cell.get("pValue").asDouble() < 0.05 && cell.get("qValue").asDouble() >= 0.05, cell.toString());
-        assertTrue(run.out().contains("Significant on its own, not among the run's 50 tested cells, for 1 cell: Cell00"),
+        assertTrue(
+                run.out().contains("Significant on its own, not among the run's 50 tested cells, for 1 cell: Cell00"),
                 run.out());
         assertTrue(run.out().contains("not among many"), "its row says why, not \"too noisy\": " + run.out());
     }
@@ -116,9 +124,12 @@ class CompareCommandTest {
 
     @Test
     void failOnTurnsAVerdictIntoExitOne() {
-        assertEquals(1, Cli.run("compare", "--fail-on", "regression", BASE, HEAD).exitCode());
-        assertEquals(1, Cli.run("compare", "--fail-on", "inconclusive", BASE, HEAD).exitCode());
-        assertEquals(0, Cli.run("compare", "--fail-on", "regression", BASE, BASE).exitCode());
+        assertEquals(
+                1, Cli.run("compare", "--fail-on", "regression", BASE, HEAD).exitCode());
+        assertEquals(
+                1, Cli.run("compare", "--fail-on", "inconclusive", BASE, HEAD).exitCode());
+        assertEquals(
+                0, Cli.run("compare", "--fail-on", "regression", BASE, BASE).exitCode());
         Cli bad = Cli.run("compare", "--fail-on", "improvement", BASE, HEAD);
         assertEquals(2, bad.exitCode());
         assertTrue(bad.err().contains("--fail-on: unknown verdict 'improvement'"), bad.err());
@@ -129,13 +140,30 @@ class CompareCommandTest {
         Cli run = Cli.run("compare", "--format", "json", "--cell", "publish/**:throughput", BASE, HEAD);
         assertEquals(0, run.exitCode(), run.err());
         Map<String, JsonNode> rows = Comparisons.of(run.out());
-        assertEquals(List.of("publish/256B/1sub:throughput", "publish/64KiB/1sub:throughput"),
+        assertEquals(
+                List.of("publish/256B/1sub:throughput", "publish/64KiB/1sub:throughput"),
                 rows.keySet().stream().sorted().toList());
-        assertEquals("regression", rows.get("publish/256B/1sub:throughput").get("verdict").asText());
-        assertEquals(1, Cli.run("compare", "--cell", "publish/256B/*:throughput", "--fail-on", "regression", BASE, HEAD)
-                .exitCode());
-        assertEquals(0, Cli.run("compare", "--cell", "publish/64KiB/**", "--cell", "publish/256B/1sub:p50",
-                "--fail-on", "regression", BASE, HEAD).exitCode(), "an improvement and an unchanged cell");
+        assertEquals(
+                "regression",
+                rows.get("publish/256B/1sub:throughput").get("verdict").asText());
+        assertEquals(
+                1,
+                Cli.run("compare", "--cell", "publish/256B/*:throughput", "--fail-on", "regression", BASE, HEAD)
+                        .exitCode());
+        assertEquals(
+                0,
+                Cli.run(
+                                "compare",
+                                "--cell",
+                                "publish/64KiB/**",
+                                "--cell",
+                                "publish/256B/1sub:p50",
+                                "--fail-on",
+                                "regression",
+                                BASE,
+                                HEAD)
+                        .exitCode(),
+                "an improvement and an unchanged cell");
         Cli none = Cli.run("compare", "--cell", "nothing/*", BASE, HEAD);
         assertEquals(2, none.exitCode(), "a pattern that matches nothing is a mistake, never a pass");
         assertTrue(none.err().contains("no cell matches 'nothing/*'"), none.err());
@@ -147,7 +175,12 @@ class CompareCommandTest {
         JsonNode c = Comparisons.of(run.out()).get("publish/256B/1sub:throughput");
         assertEquals("small", c.get("verdict").asText(), "a -4.7% change at p < 0.0001 is real, and under a 5% bar");
         Cli strict = Cli.run("compare", "--format", "json", "--min-effect", "5", "--alpha", "1e-9", BASE, HEAD);
-        assertEquals("noisy", Comparisons.of(strict.out()).get("publish/256B/1sub:throughput").get("verdict").asText(),
+        assertEquals(
+                "noisy",
+                Comparisons.of(strict.out())
+                        .get("publish/256B/1sub:throughput")
+                        .get("verdict")
+                        .asText(),
                 "not significant at alpha 1e-9, and blind to a 10% slowdown at that alpha");
     }
 
@@ -161,19 +194,21 @@ class CompareCommandTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = ';', value = {
-        "--alpha 0; --alpha must be between 0 and 1",
-        "--alpha 1.5; --alpha must be between 0 and 1",
-        "--min-effect -1; --min-effect must be a percentage >= 0",
-        "--inconclusive 2; --inconclusive must be >= --min-effect",
-        "--alpha abc; Invalid value for option '--alpha'",
-        "--fdr 1; --fdr must be between 0 and 1 (exclusive), or off, got 1.0",
-        "--outlier-floor -2; --outlier-floor must be a percentage >= 0, got -2.0",
-        "--noisy-above -1; --noisy-above must be a percentage >= 0, got -1.0",
-        "--fdr often; --fdr must be between 0 and 1 (exclusive), or off, got 'often'",
-        "--format yaml; --format: unknown format 'yaml' (this command writes text, json, markdown, github, html, csv or junit)",
-        "--profile a:b:c; --profile: cell pattern 'a:b:c' has more than one ':'",
-    })
+    @CsvSource(
+            delimiter = ';',
+            value = {
+                "--alpha 0; --alpha must be between 0 and 1",
+                "--alpha 1.5; --alpha must be between 0 and 1",
+                "--min-effect -1; --min-effect must be a percentage >= 0",
+                "--inconclusive 2; --inconclusive must be >= --min-effect",
+                "--alpha abc; Invalid value for option '--alpha'",
+                "--fdr 1; --fdr must be between 0 and 1 (exclusive), or off, got 1.0",
+                "--outlier-floor -2; --outlier-floor must be a percentage >= 0, got -2.0",
+                "--noisy-above -1; --noisy-above must be a percentage >= 0, got -1.0",
+                "--fdr often; --fdr must be between 0 and 1 (exclusive), or off, got 'often'",
+                "--format yaml; --format: unknown format 'yaml' (this command writes text, json, markdown, github, html, csv or junit)",
+                "--profile a:b:c; --profile: cell pattern 'a:b:c' has more than one ':'",
+            })
     void rejectsBadOptionsWithAHelpfulMessage(String options, String message) {
         String[] opts = options.split(" ");
         String[] args = new String[opts.length + 3];
@@ -189,28 +224,31 @@ class CompareCommandTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = ';', quoteCharacter = '`', value = {
-        "not json; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [}`; :1:55: malformed JSON: Unexpected close marker '}': expected ']' (for Array starting at [line: 1, column: 54])",
-        "truncated; `{\"schema\": \"perfab/measurements/v1\",\n \"measurements\": [`; :2:19: malformed JSON",
-        "wrong schema; `{\"schema\": \"other/v2\", \"measurements\": []}`; :1:12: unsupported schema \"other/v2\"",
-        "no schema; `{\"measurements\": []}`; :1:2: \"schema\": \"perfab/measurements/v1\" must come before",
-        "array root; `[]`; :1:1: expected a JSON object",
-        "unknown top key; `{\"schema\": \"perfab/measurements/v1\", \"results\": []}`; :1:38: unknown key \"results\"",
-        "NaN; `{\"schema\": \"perfab/measurements/v1\",\n \"measurements\": [\n {\"cell\": \"a/b\", \"metric\": \"time\", \"unit\": \"ns\", \"value\": NaN}]}`; :3:59: measurement #1 (cell 'a/b', metric 'time'): \"value\" is NaN, not a finite number",
-        "Infinity; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": -Infinity}]}`; (cell 'a', metric 't'): \"value\" is -Infinity",
-        "negative time; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [\n {\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ms\", \"value\": -0.5}]}`; :2:2: cell 'a' (t): value -0.5 ms is negative, and a time or a cost cannot be",
-        "negative cost; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"allocs\", \"unit\": \"allocs/op\", \"value\": -1}]}`; :1:55: cell 'a' (allocs): value -1 allocs/op is negative",
-        "missing value; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\"}]}`; :1:55: measurement #1 (cell 'a', metric 't'): \"value\" is missing",
-        "null value; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": null}]}`; \"value\" is null",
-        "string value; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": \"12\"}]}`; \"value\" must be a number",
-        "unknown direction; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"direction\": \"up\", \"value\": 1}]}`; unknown direction 'up' (expected 'lower' or 'higher')",
-        "no direction; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"score\", \"unit\": \"points\", \"value\": 1}]}`; unit 'points' does not tell which way is better",
-        "misspelt key; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"dirction\": \"lower\", \"value\": 1}]}`; unknown key \"dirction\"",
-        "missing cell; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"metric\": \"t\", \"unit\": \"ns\", \"value\": 1}]}`; measurement #1: \"cell\" is missing",
-        "two units; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": 1},\n{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"KiB\", \"value\": 1}]}`; :2:1: cell 'a' (t) has unit 'KiB' (lower is better) but unit 'ns' (lower is better) at ",
-        "bits for bytes; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"MB/s\", \"value\": 1},\n{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"mb/s\", \"value\": 1}]}`; :2:1: cell 'a' (t) has unit 'mb/s' (higher is better) but unit 'MB/s' (higher is better) at ",
-        "duplicate key; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"cell\": \"b\"}]}`; malformed JSON: Duplicate field 'cell'",
-    })
+    @CsvSource(
+            delimiter = ';',
+            quoteCharacter = '`',
+            value = {
+                "not json; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [}`; :1:55: malformed JSON: Unexpected close marker '}': expected ']' (for Array starting at [line: 1, column: 54])",
+                "truncated; `{\"schema\": \"perfab/measurements/v1\",\n \"measurements\": [`; :2:19: malformed JSON",
+                "wrong schema; `{\"schema\": \"other/v2\", \"measurements\": []}`; :1:12: unsupported schema \"other/v2\"",
+                "no schema; `{\"measurements\": []}`; :1:2: \"schema\": \"perfab/measurements/v1\" must come before",
+                "array root; `[]`; :1:1: expected a JSON object",
+                "unknown top key; `{\"schema\": \"perfab/measurements/v1\", \"results\": []}`; :1:38: unknown key \"results\"",
+                "NaN; `{\"schema\": \"perfab/measurements/v1\",\n \"measurements\": [\n {\"cell\": \"a/b\", \"metric\": \"time\", \"unit\": \"ns\", \"value\": NaN}]}`; :3:59: measurement #1 (cell 'a/b', metric 'time'): \"value\" is NaN, not a finite number",
+                "Infinity; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": -Infinity}]}`; (cell 'a', metric 't'): \"value\" is -Infinity",
+                "negative time; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [\n {\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ms\", \"value\": -0.5}]}`; :2:2: cell 'a' (t): value -0.5 ms is negative, and a time or a cost cannot be",
+                "negative cost; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"allocs\", \"unit\": \"allocs/op\", \"value\": -1}]}`; :1:55: cell 'a' (allocs): value -1 allocs/op is negative",
+                "missing value; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\"}]}`; :1:55: measurement #1 (cell 'a', metric 't'): \"value\" is missing",
+                "null value; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": null}]}`; \"value\" is null",
+                "string value; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": \"12\"}]}`; \"value\" must be a number",
+                "unknown direction; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"direction\": \"up\", \"value\": 1}]}`; unknown direction 'up' (expected 'lower' or 'higher')",
+                "no direction; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"score\", \"unit\": \"points\", \"value\": 1}]}`; unit 'points' does not tell which way is better",
+                "misspelt key; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"dirction\": \"lower\", \"value\": 1}]}`; unknown key \"dirction\"",
+                "missing cell; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"metric\": \"t\", \"unit\": \"ns\", \"value\": 1}]}`; measurement #1: \"cell\" is missing",
+                "two units; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": 1},\n{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"KiB\", \"value\": 1}]}`; :2:1: cell 'a' (t) has unit 'KiB' (lower is better) but unit 'ns' (lower is better) at ",
+                "bits for bytes; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"MB/s\", \"value\": 1},\n{\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"mb/s\", \"value\": 1}]}`; :2:1: cell 'a' (t) has unit 'mb/s' (higher is better) but unit 'MB/s' (higher is better) at ",
+                "duplicate key; `{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"cell\": \"b\"}]}`; malformed JSON: Duplicate field 'cell'",
+            })
     void rejectsABadFileNamingWhereAndWhat(String what, String content, String message) throws IOException {
         Path bad = dir.resolve("bad.json");
         Files.writeString(bad, content, StandardCharsets.UTF_8);
@@ -224,9 +262,11 @@ class CompareCommandTest {
     @Test
     void convertsACellWhoseUnitDiffersBetweenTheSides() throws IOException {
         Path head = dir.resolve("head.json");
-        Files.writeString(head, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [\n"
-                + "{\"cell\": \"publish/256B/1sub\", \"metric\": \"p50\", \"unit\": \"ms\", \"value\": 0.069},\n"
-                + "{\"cell\": \"publish/256B/1sub\", \"metric\": \"p50\", \"unit\": \"ms\", \"value\": 0.070}]}");
+        Files.writeString(
+                head,
+                "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [\n"
+                        + "{\"cell\": \"publish/256B/1sub\", \"metric\": \"p50\", \"unit\": \"ms\", \"value\": 0.069},\n"
+                        + "{\"cell\": \"publish/256B/1sub\", \"metric\": \"p50\", \"unit\": \"ms\", \"value\": 0.070}]}");
         Cli run = Cli.run("compare", "--format", "json", BASE, head.toString());
         assertEquals(0, run.exitCode(), run.err());
         JsonNode c = Comparisons.of(run.out()).get("publish/256B/1sub:p50");
@@ -236,14 +276,20 @@ class CompareCommandTest {
 
     private Path measurements(String name, String... rows) throws IOException {
         Path file = dir.resolve(name);
-        Files.writeString(file, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [\n"
-                + String.join(",\n", rows) + "]}\n");
+        Files.writeString(
+                file,
+                "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [\n" + String.join(",\n", rows) + "]}\n");
         return file;
     }
 
     private static String row(String cell, String metric, String unit, double value) {
-        return String.format(Locale.ROOT, "{\"cell\": \"%s\", \"metric\": \"%s\", \"unit\": \"%s\", \"value\": %s}",
-                cell, metric, unit, value);
+        return String.format(
+                Locale.ROOT,
+                "{\"cell\": \"%s\", \"metric\": \"%s\", \"unit\": \"%s\", \"value\": %s}",
+                cell,
+                metric,
+                unit,
+                value);
     }
 
     @Test
@@ -268,23 +314,43 @@ class CompareCommandTest {
         Cli together = Cli.run("compare", "--format", "json", base.toString(), head.toString());
         Map<String, JsonNode> cells = Comparisons.of(together.out());
         assertEquals("regression", cells.get("cell0:time").get("verdict").asText());
-        assertEquals("noisy", cells.get("cell1:time").get("verdict").asText(), cells.get("cell1:time").toString());
+        assertEquals(
+                "noisy",
+                cells.get("cell1:time").get("verdict").asText(),
+                cells.get("cell1:time").toString());
         assertTrue(cells.get("cell1:time").get("caveats").toString().contains("not-among-many"));
-        assertTrue(new ObjectMapper().readTree(together.out()).at("/thresholds/fdr").isNull());
+        assertTrue(new ObjectMapper()
+                .readTree(together.out())
+                .at("/thresholds/fdr")
+                .isNull());
         Cli markdown = Cli.run("compare", "--format", "markdown", base.toString(), head.toString());
-        assertTrue(markdown.out().contains("The 30 tested cells judged together: significant only when the"
-                + " Benjamini-Hochberg adjusted p is under 0.05"), markdown.out());
-        assertTrue(markdown.out().contains("p 0.0044 is under alpha 0.05 on its own, but judged together with the"
-                + " run&#39;s other tested cells its adjusted p (Benjamini-Hochberg q) "), markdown.out());
+        assertTrue(
+                markdown.out()
+                        .contains("The 30 tested cells judged together: significant only when the"
+                                + " Benjamini-Hochberg adjusted p is under 0.05"),
+                markdown.out());
+        assertTrue(
+                markdown.out()
+                        .contains("p 0.0044 is under alpha 0.05 on its own, but judged together with the"
+                                + " run&#39;s other tested cells its adjusted p (Benjamini-Hochberg q) "),
+                markdown.out());
 
         // --fdr off judges each alone: the 4% cell is then a regression, and the comment says how many pass by chance.
         Cli alone = Cli.run("compare", "--fdr", "off", "--format", "json", base.toString(), head.toString());
         assertEquals(0, alone.exitCode(), alone.err());
         cells = Comparisons.of(alone.out());
-        assertEquals("regression", cells.get("cell1:time").get("verdict").asText(), cells.get("cell1:time").toString());
-        Cli aloneMarkdown = Cli.run("compare", "--fdr", "off", "--format", "markdown", base.toString(), head.toString());
-        assertTrue(aloneMarkdown.out().contains("With 30 cells at alpha 0.05, about 2 look significant by chance before"
-                + " the 3.0% bar"), aloneMarkdown.out());
+        assertEquals(
+                "regression",
+                cells.get("cell1:time").get("verdict").asText(),
+                cells.get("cell1:time").toString());
+        Cli aloneMarkdown =
+                Cli.run("compare", "--fdr", "off", "--format", "markdown", base.toString(), head.toString());
+        assertTrue(
+                aloneMarkdown
+                        .out()
+                        .contains("With 30 cells at alpha 0.05, about 2 look significant by chance before"
+                                + " the 3.0% bar"),
+                aloneMarkdown.out());
         assertTrue(aloneMarkdown.out().contains("\u2705 no change &ge; "), aloneMarkdown.out());
 
         Cli fdr = Cli.run("compare", "--fdr", "0.05", "--format", "json", base.toString(), head.toString());
@@ -293,11 +359,17 @@ class CompareCommandTest {
         assertEquals("regression", cells.get("cell0:time").get("verdict").asText());
         JsonNode borderline = cells.get("cell1:time");
         assertEquals("noisy", borderline.get("verdict").asText(), borderline.toString());
-        assertEquals(Comparisons.of(alone.out()).get("cell1:time").get("pValue").asDouble(),
-                borderline.get("pValue").asDouble(), 0.0, "the figures stay; only the verdict is judged anew");
-        assertEquals(0.05, new ObjectMapper().readTree(fdr.out()).at("/thresholds/fdr").asDouble());
+        assertEquals(
+                Comparisons.of(alone.out()).get("cell1:time").get("pValue").asDouble(),
+                borderline.get("pValue").asDouble(),
+                0.0,
+                "the figures stay; only the verdict is judged anew");
+        assertEquals(
+                0.05,
+                new ObjectMapper().readTree(fdr.out()).at("/thresholds/fdr").asDouble());
         Cli text = Cli.run("compare", "--fdr", "0.05", base.toString(), head.toString());
-        assertTrue(text.out().contains("significant only when the Benjamini-Hochberg adjusted p is under 0.05"),
+        assertTrue(
+                text.out().contains("significant only when the Benjamini-Hochberg adjusted p is under 0.05"),
                 text.out());
         assertFalse(text.out().contains("look significant by chance"), text.out());
     }
@@ -318,10 +390,10 @@ class CompareCommandTest {
 
     @Test
     void convertsACellsUnitsWithinOneFileAsAcrossFiles() throws IOException {
-        Path base = measurements("base.json", row("a", "time", "us", 1.0), row("a", "time", "ns", 1010),
-                row("a", "time", "us", 0.99));
-        Path head = measurements("head.json", row("a", "time", "ns", 1000), row("a", "time", "us", 1.01),
-                row("a", "time", "ns", 990));
+        Path base = measurements(
+                "base.json", row("a", "time", "us", 1.0), row("a", "time", "ns", 1010), row("a", "time", "us", 0.99));
+        Path head = measurements(
+                "head.json", row("a", "time", "ns", 1000), row("a", "time", "us", 1.01), row("a", "time", "ns", 990));
         Cli run = Cli.run("compare", "--format", "json", base.toString(), head.toString());
         assertEquals(0, run.exitCode(), run.err());
         JsonNode c = Comparisons.of(run.out()).get("a:time");
@@ -337,18 +409,27 @@ class CompareCommandTest {
         Path head = measurements("head.json", row("a", "time", "s", 1e-9), row("a", "time", "s", 1e300));
         Cli run = Cli.run("compare", base.toString(), head.toString());
         assertEquals(2, run.exitCode());
-        assertEquals("perfab: " + head + ":3:1: cell 'a' (time) has unit 's' (lower is better) but unit 'ns' (lower is"
-                + " better) at " + base + ":2:1, and the two do not convert\n", run.err());
+        assertEquals(
+                "perfab: " + head + ":3:1: cell 'a' (time) has unit 's' (lower is better) but unit 'ns' (lower is"
+                        + " better) at " + base + ":2:1, and the two do not convert\n",
+                run.err());
     }
 
     @Test
     void countsTrialsAcrossASidesFilesWhateverTheirUnits() throws IOException {
         Path first = measurements("base-1.json", row("a", "time", "us", 1.0), row("b", "time", "us", 5.0));
-        Path second = measurements("base-2.json", row("a", "time", "ns", 1020), row("a", "time", "ns", 980),
-                row("b", "time", "us", 5.0));
-        Path head = measurements("head.json", row("a", "time", "us", 1.0), row("a", "time", "us", 1.0),
-                row("b", "time", "us", 5.0));
-        Cli run = Cli.run("compare", "--format", "json", "--base", first.toString(), second.toString(), "--head",
+        Path second = measurements(
+                "base-2.json", row("a", "time", "ns", 1020), row("a", "time", "ns", 980), row("b", "time", "us", 5.0));
+        Path head = measurements(
+                "head.json", row("a", "time", "us", 1.0), row("a", "time", "us", 1.0), row("b", "time", "us", 5.0));
+        Cli run = Cli.run(
+                "compare",
+                "--format",
+                "json",
+                "--base",
+                first.toString(),
+                second.toString(),
+                "--head",
                 head.toString());
         assertEquals(0, run.exitCode(), run.err());
         JsonNode a = Comparisons.of(run.out()).get("a:time");
@@ -360,8 +441,10 @@ class CompareCommandTest {
 
     @Test
     void megabitsAreNotMegabytes() throws IOException {
-        Path base = measurements("base.json", row("net", "throughput", "MB/s", 100), row("net", "throughput", "MB/s", 101));
-        Path head = measurements("head.json", row("net", "throughput", "Mb/s", 800), row("net", "throughput", "Mb/s", 808));
+        Path base =
+                measurements("base.json", row("net", "throughput", "MB/s", 100), row("net", "throughput", "MB/s", 101));
+        Path head =
+                measurements("head.json", row("net", "throughput", "Mb/s", 800), row("net", "throughput", "Mb/s", 808));
         Cli run = Cli.run("compare", "--format", "json", base.toString(), head.toString());
         assertEquals(0, run.exitCode(), run.err());
         JsonNode c = Comparisons.of(run.out()).get("net:throughput");
@@ -373,7 +456,8 @@ class CompareCommandTest {
     void aShareOfTimeIsACost() throws IOException {
         Path base = measurements("base.json", row("gc", "pause", "ms/s", 10), row("gc", "pause", "ms/s", 10.1));
         Path head = measurements("head.json", row("gc", "pause", "ms/s", 20), row("gc", "pause", "ms/s", 20.2));
-        JsonNode c = Comparisons.of(Cli.run("compare", "--format", "json", base.toString(), head.toString()).out())
+        JsonNode c = Comparisons.of(Cli.run("compare", "--format", "json", base.toString(), head.toString())
+                        .out())
                 .get("gc:pause");
         assertEquals("lower", c.get("direction").asText());
         assertEquals("regression", c.get("verdict").asText(), "twice the time paused each second is worse");
@@ -396,22 +480,32 @@ class CompareCommandTest {
         assertEquals("regression", c.get("verdict").asText(), c.toString());
         assertEquals(5.0, c.get("pctChange").asDouble(), 0.05);
         assertEquals(9, c.at("/head/n").asInt());
-        assertEquals("{\"side\":\"head\",\"build\":0,\"trial\":6,\"value\":135.9,\"deviation\":29.4}",
+        assertEquals(
+                "{\"side\":\"head\",\"build\":0,\"trial\":6,\"value\":135.9,\"deviation\":29.4}",
                 c.get("outliers").get(0).toString().replaceAll("(\\d+\\.\\d)\\d*", "$1"));
         Cli text = Cli.run("compare", basePath.toString(), headPath.toString());
-        assertTrue(text.out().contains("publish time: 1 far trial set aside (head trial 7 +29.4% from its side's"
-                + " median)"), text.out());
+        assertTrue(
+                text.out()
+                        .contains("publish time: 1 far trial set aside (head trial 7 +29.4% from its side's"
+                                + " median)"),
+                text.out());
     }
 
     @Test
     void rejectsACellWhoseUnitsCannotConvert() throws IOException {
         Path head = dir.resolve("head.json");
-        Files.writeString(head, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [\n"
-                + "{\"cell\": \"publish/256B/1sub\", \"metric\": \"p50\", \"unit\": \"KiB\", \"value\": 1}]}");
+        Files.writeString(
+                head,
+                "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [\n"
+                        + "{\"cell\": \"publish/256B/1sub\", \"metric\": \"p50\", \"unit\": \"KiB\", \"value\": 1}]}");
         Cli run = Cli.run("compare", BASE, head.toString());
         assertEquals(2, run.exitCode());
-        assertTrue(run.err().contains(head + ":2:") && run.err().contains("unit 'KiB'")
-                && run.err().contains("unit 'us'") && run.err().contains(BASE + ":"), run.err());
+        assertTrue(
+                run.err().contains(head + ":2:")
+                        && run.err().contains("unit 'KiB'")
+                        && run.err().contains("unit 'us'")
+                        && run.err().contains(BASE + ":"),
+                run.err());
     }
 
     @Test
@@ -427,12 +521,24 @@ class CompareCommandTest {
                 + " \"direction\": \"lower\", \"value\": %s}";
         Path base = dir.resolve("base.json");
         Path head = dir.resolve("head.json");
-        Files.writeString(base, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [" + String.join(",",
-                String.format(Locale.ROOT, cell, "1"), String.format(Locale.ROOT, cell, "2"),
-                String.format(Locale.ROOT, cell, "3")) + "]}");
-        Files.writeString(head, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [" + String.join(",",
-                String.format(Locale.ROOT, cell, "5"), String.format(Locale.ROOT, cell, "6"),
-                String.format(Locale.ROOT, cell, "7")) + "]}");
+        Files.writeString(
+                base,
+                "{\"schema\": \"perfab/measurements/v1\", \"measurements\": ["
+                        + String.join(
+                                ",",
+                                String.format(Locale.ROOT, cell, "1"),
+                                String.format(Locale.ROOT, cell, "2"),
+                                String.format(Locale.ROOT, cell, "3"))
+                        + "]}");
+        Files.writeString(
+                head,
+                "{\"schema\": \"perfab/measurements/v1\", \"measurements\": ["
+                        + String.join(
+                                ",",
+                                String.format(Locale.ROOT, cell, "5"),
+                                String.format(Locale.ROOT, cell, "6"),
+                                String.format(Locale.ROOT, cell, "7"))
+                        + "]}");
         for (String format : List.of("text", "markdown", "html")) {
             Cli run = Cli.run("compare", base.toString(), head.toString(), "--format", format);
             assertEquals(0, run.exitCode(), run.err());
@@ -446,17 +552,24 @@ class CompareCommandTest {
         Path base = dir.resolve("base.json");
         Path head = dir.resolve("head.json");
         String cell = "{\"cell\": \"alloc\", \"metric\": \"allocs\", \"unit\": \"allocs/op\", \"value\": %s}";
-        Files.writeString(base, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": ["
-                + String.format(Locale.ROOT, cell, "0") + "," + String.format(Locale.ROOT, cell, "0") + "]}");
-        Files.writeString(head, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": ["
-                + String.format(Locale.ROOT, cell, "0") + "," + String.format(Locale.ROOT, cell, "0") + "]}");
+        Files.writeString(
+                base,
+                "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [" + String.format(Locale.ROOT, cell, "0")
+                        + "," + String.format(Locale.ROOT, cell, "0") + "]}");
+        Files.writeString(
+                head,
+                "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [" + String.format(Locale.ROOT, cell, "0")
+                        + "," + String.format(Locale.ROOT, cell, "0") + "]}");
         Cli zeros = Cli.run("compare", base.toString(), head.toString(), "--format", "text");
         assertEquals(0, zeros.exitCode(), zeros.err());
-        assertTrue(zeros.out().contains("allocs (allocs/op): 1 cell 0 on both sides in every trial: allocs of alloc"),
+        assertTrue(
+                zeros.out().contains("allocs (allocs/op): 1 cell 0 on both sides in every trial: allocs of alloc"),
                 "0 before and after: one line\n" + zeros.out());
         assertFalse(zeros.out().contains("no percent change"), zeros.out());
-        Files.writeString(head, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": ["
-                + String.format(Locale.ROOT, cell, "1") + "," + String.format(Locale.ROOT, cell, "3") + "]}");
+        Files.writeString(
+                head,
+                "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [" + String.format(Locale.ROOT, cell, "1")
+                        + "," + String.format(Locale.ROOT, cell, "3") + "]}");
         Cli run = Cli.run("compare", base.toString(), head.toString());
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("baseline mean is 0: no percent change"), run.out());
@@ -470,13 +583,16 @@ class CompareCommandTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "compar|'compar' is not a perfab command. Did you mean compare?|perfab",
-        "series chek|'chek' is not a perfab series command. Did you mean check?|perfab series",
-        "baseline sed --snapshots x|'sed' is not a perfab baseline command. Did you mean seed?|perfab baseline",
-        "ab --trails 3|unknown option --trails for perfab ab. Did you mean --trials?|perfab ab",
-        "compare --alpa=0.1 a b|unknown option --alpa for perfab compare. Did you mean --alpha?|perfab compare",
-        "compare --formt x a b|unknown option --formt for perfab compare. Did you mean --format?|perfab compare"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "compar|'compar' is not a perfab command. Did you mean compare?|perfab",
+                "series chek|'chek' is not a perfab series command. Did you mean check?|perfab series",
+                "baseline sed --snapshots x|'sed' is not a perfab baseline command. Did you mean seed?|perfab baseline",
+                "ab --trails 3|unknown option --trails for perfab ab. Did you mean --trials?|perfab ab",
+                "compare --alpa=0.1 a b|unknown option --alpa for perfab compare. Did you mean --alpha?|perfab compare",
+                "compare --formt x a b|unknown option --formt for perfab compare. Did you mean --format?|perfab compare"
+            })
     void aMistypedCommandOrOptionGetsTheNearestNames(String args, String said, String help) {
         Cli run = Cli.run(args.split(" "));
         assertEquals(2, run.exitCode());
@@ -485,17 +601,25 @@ class CompareCommandTest {
 
     @Test
     void cellNamesNeverPrintAWorkflowCommandAfterAnySpace() throws IOException {
-        List<String> names = List.of("\u00A0::error::owned", "\u2007::add-mask::secret", "  ::warning::x",
-                "\u202F::notice::y");
+        List<String> names =
+                List.of("\u00A0::error::owned", "\u2007::add-mask::secret", "  ::warning::x", "\u202F::notice::y");
         StringBuilder base = new StringBuilder("{\"schema\": \"perfab/measurements/v1\", \"measurements\": [");
         StringBuilder head = new StringBuilder(base);
         for (int i = 0; i < names.size(); i++) {
             for (int k = 0; k < 3; k++) {
                 String sep = i == 0 && k == 0 ? "" : ",";
-                base.append(sep).append("{\"cell\": \"").append(names.get(i)).append("\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": ")
-                        .append(100 + k).append('}');
-                head.append(sep).append("{\"cell\": \"").append(names.get(i)).append("\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": ")
-                        .append(150 + k).append('}');
+                base.append(sep)
+                        .append("{\"cell\": \"")
+                        .append(names.get(i))
+                        .append("\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": ")
+                        .append(100 + k)
+                        .append('}');
+                head.append(sep)
+                        .append("{\"cell\": \"")
+                        .append(names.get(i))
+                        .append("\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": ")
+                        .append(150 + k)
+                        .append('}');
             }
         }
         Path b = dir.resolve("base.json");
@@ -505,21 +629,31 @@ class CompareCommandTest {
         for (String format : List.of("text", "markdown", "json", "github")) {
             // github writes the comment beside its annotations: into this test's folder.
             Cli run = format.equals("github")
-                    ? Cli.run("compare", "--format", format, "-o", dir.resolve("comment.md").toString(), b.toString(),
+                    ? Cli.run(
+                            "compare",
+                            "--format",
+                            format,
+                            "-o",
+                            dir.resolve("comment.md").toString(),
+                            b.toString(),
                             h.toString())
                     : Cli.run("compare", "--format", format, b.toString(), h.toString());
             assertEquals(0, run.exitCode(), run.err());
             assertTrue(run.out().contains("owned"), run.out());
             for (String line : run.out().split("\n")) {
                 // perfab's own annotations (github) are commands; nothing a cell name brings is.
-                assertFalse(line.replaceFirst("^[\\s\\p{Z}\\u0085]+", "").startsWith("::")
-                        && !line.matches("::(warning|notice|error) title=perfab[^:]*::.*"), format + ": " + line);
+                assertFalse(
+                        line.replaceFirst("^[\\s\\p{Z}\\u0085]+", "").startsWith("::")
+                                && !line.matches("::(warning|notice|error) title=perfab[^:]*::.*"),
+                        format + ": " + line);
             }
         }
         // A message that quotes a file's contents is held to the same rule.
         Path bad = dir.resolve("bad.json");
-        Files.writeString(bad, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": 1}],\n"
-                + "\u00A0::error::from-a-file\n");
+        Files.writeString(
+                bad,
+                "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": 1}],\n"
+                        + "\u00A0::error::from-a-file\n");
         Cli err = Cli.run("compare", bad.toString(), h.toString());
         assertEquals(2, err.exitCode(), err.err());
         for (String line : err.err().split("\n")) {
@@ -535,7 +669,8 @@ class CompareCommandTest {
         for (int i = 0; i < names.size(); i++) {
             for (int k = 0; k < 3; k++) {
                 String sep = i == 0 && k == 0 ? "" : ",";
-                String m = sep + "{\"cell\": \"" + names.get(i) + "\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": ";
+                String m =
+                        sep + "{\"cell\": \"" + names.get(i) + "\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": ";
                 base.append(m).append(100 + k).append('}');
                 head.append(m).append(100 + k + i * 10).append('}');
             }
@@ -544,14 +679,19 @@ class CompareCommandTest {
         Path h = dir.resolve("head.json");
         Files.writeString(b, base + "]}");
         Files.writeString(h, head + "]}");
-        Map<String, String> cells = Map.of("text", "\n%s +\\d", "markdown", "\n\\| %s \\| t \\|",
-                "html", "<td class=\"cell\">%s</td>");
+        Map<String, String> cells =
+                Map.of("text", "\n%s +\\d", "markdown", "\n\\| %s \\| t \\|", "html", "<td class=\"cell\">%s</td>");
         for (Map.Entry<String, String> format : cells.entrySet()) {
             Cli run = Cli.run("compare", "--format", format.getKey(), b.toString(), h.toString());
             assertEquals(0, run.exitCode(), run.err());
             for (String shown : List.of("a b", "a\u2420\u2420b", "a b\u2420", "a\u27E8U+00A0\u27E9b")) {
                 String row = String.format(Locale.ROOT, format.getValue(), java.util.regex.Pattern.quote(shown));
-                assertEquals(1, java.util.regex.Pattern.compile(row).matcher(run.out()).results().count(),
+                assertEquals(
+                        1,
+                        java.util.regex.Pattern.compile(row)
+                                .matcher(run.out())
+                                .results()
+                                .count(),
                         format.getKey() + ": one row shows " + shown + " in:\n" + run.out());
             }
         }
@@ -560,9 +700,11 @@ class CompareCommandTest {
     @Test
     void inputsThatCannotBeComparedSaySoPlainly() throws IOException {
         Path one = dir.resolve("one.json");
-        Files.writeString(one, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\","
-                + " \"metric\": \"t\", \"unit\": \"ns\", \"value\": 1}, {\"cell\": \"a\", \"metric\": \"t\","
-                + " \"unit\": \"ns\", \"value\": 2}]}");
+        Files.writeString(
+                one,
+                "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\","
+                        + " \"metric\": \"t\", \"unit\": \"ns\", \"value\": 1}, {\"cell\": \"a\", \"metric\": \"t\","
+                        + " \"unit\": \"ns\", \"value\": 2}]}");
         Path empty = dir.resolve("empty.txt");
         Files.writeString(empty, "\n  \n");
         Cli e = Cli.run("compare", empty.toString(), one.toString());
@@ -579,8 +721,13 @@ class CompareCommandTest {
         assertEquals(2, three.exitCode(), three.err());
         assertTrue(three.err().contains("two files expected, BASE and HEAD (or one RESULTS.json), got 3"), three.err());
 
-        Cli twice = Cli.run("compare", "--base", one.toString(), dir.resolve(".").resolve("one.json").toString(),
-                "--head", one.toString());
+        Cli twice = Cli.run(
+                "compare",
+                "--base",
+                one.toString(),
+                dir.resolve(".").resolve("one.json").toString(),
+                "--head",
+                one.toString());
         assertEquals(2, twice.exitCode(), twice.err());
         assertTrue(twice.err().contains("--base gives"), twice.err());
         assertTrue(twice.err().contains("twice"), twice.err());
@@ -603,14 +750,21 @@ class CompareCommandTest {
                 + " nothing was compared";
         Cli text = Cli.run("compare", base.toString(), head.toString());
         assertEquals(0, text.exitCode(), text.err());
-        assertTrue(text.err().contains("perfab: warning: base " + base + ", head " + head + ": no comparison: " + said),
+        assertTrue(
+                text.err().contains("perfab: warning: base " + base + ", head " + head + ": no comparison: " + said),
                 text.err());
         assertTrue(text.out().startsWith("FAILED: no comparison: " + said + "\n"), text.out());
         Cli md = Cli.run("compare", "--format", "markdown", base.toString(), head.toString());
         assertTrue(md.out().contains("### perfab · compare: \u274C no comparison: " + said + "\n"), md.out());
         assertFalse(md.out().contains("\u2705 0 unchanged"), "no count that reads like a pass: " + md.out());
         // github writes the comment beside its annotations: into this test's folder.
-        Cli gh = Cli.run("compare", "--format", "github", "-o", dir.resolve("comment.md").toString(), base.toString(),
+        Cli gh = Cli.run(
+                "compare",
+                "--format",
+                "github",
+                "-o",
+                dir.resolve("comment.md").toString(),
+                base.toString(),
                 head.toString());
         assertTrue(gh.out().startsWith("::warning title=perfab::no comparison: " + said), gh.out());
         Cli html = Cli.run("compare", "--format", "html", base.toString(), head.toString());
@@ -620,8 +774,11 @@ class CompareCommandTest {
         Files.writeString(none, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": []}");
         Cli oneSide = Cli.run("compare", none.toString(), head.toString());
         assertEquals(0, oneSide.exitCode(), oneSide.err());
-        assertTrue(oneSide.out().startsWith("FAILED: no comparison: no cell was measured on both sides (0 only on"
-                + " the baseline, 1 only on the candidate)"), oneSide.out());
+        assertTrue(
+                oneSide.out()
+                        .startsWith("FAILED: no comparison: no cell was measured on both sides (0 only on"
+                                + " the baseline, 1 only on the candidate)"),
+                oneSide.out());
         Cli same = Cli.run("compare", base.toString(), base.toString());
         assertFalse(same.out().contains("no comparison") || same.err().contains("warning"), same.out() + same.err());
     }
@@ -634,26 +791,39 @@ class CompareCommandTest {
     void githubWritesTheCommentOnlyWhereAsked() throws Exception {
         Path base = dir.resolve("base.json");
         Path head = dir.resolve("head.json");
-        Files.writeString(base, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\":"
-                + " \"ns\", \"value\": 100}, {\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": 101}]}");
-        Files.writeString(head, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\":"
-                + " \"ns\", \"value\": 150}, {\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": 151}]}");
+        Files.writeString(
+                base,
+                "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\":"
+                        + " \"ns\", \"value\": 100}, {\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": 101}]}");
+        Files.writeString(
+                head,
+                "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\":"
+                        + " \"ns\", \"value\": 150}, {\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": 151}]}");
         Path cwd = Files.createDirectories(dir.resolve("cwd"));
         Path summary = dir.resolve("summary");
-        for (List<String> extra : List.of(List.<String>of(), List.of("-o", dir.resolve("asked.md").toString()))) {
-            List<String> argv = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                    .toString(), "-cp", System.getProperty("java.class.path"), Main.class.getName(), "compare",
-                    "--format", "github"));
+        for (List<String> extra :
+                List.of(List.<String>of(), List.of("-o", dir.resolve("asked.md").toString()))) {
+            List<String> argv = new ArrayList<>(List.of(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    Main.class.getName(),
+                    "compare",
+                    "--format",
+                    "github"));
             argv.addAll(extra);
             argv.addAll(List.of(base.toString(), head.toString()));
-            ProcessBuilder pb = new ProcessBuilder(argv).directory(cwd.toFile()).redirectErrorStream(true)
+            ProcessBuilder pb = new ProcessBuilder(argv)
+                    .directory(cwd.toFile())
+                    .redirectErrorStream(true)
                     .redirectOutput(dir.resolve("out").toFile());
             pb.environment().put("GITHUB_STEP_SUMMARY", summary.toString());
             pb.environment().remove("GITHUB_OUTPUT");
             Process p = pb.start();
             assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
             assertEquals(0, p.exitValue(), Files.readString(dir.resolve("out")));
-            assertTrue(Files.readString(dir.resolve("out")).contains("::warning title=perfab regression::a"),
+            assertTrue(
+                    Files.readString(dir.resolve("out")).contains("::warning title=perfab regression::a"),
                     Files.readString(dir.resolve("out")));
             try (var files = Files.list(cwd)) {
                 assertEquals(List.of(), files.toList(), "nothing written where it runs");

@@ -75,8 +75,10 @@ class CompletionCommandTest {
         int enums = 0;
         for (CommandLine command : Completion.commands(Completion.typed(Main.commandLine()))) {
             for (OptionSpec o : command.getCommandSpec().options()) {
-                List<String> values = o.completionCandidates() == null ? List.of()
-                        : StreamSupport.stream(o.completionCandidates().spliterator(), false).toList();
+                List<String> values = o.completionCandidates() == null
+                        ? List.of()
+                        : StreamSupport.stream(o.completionCandidates().spliterator(), false)
+                                .toList();
                 Class<?> type = o.auxiliaryTypes()[0];
                 String name = command.getCommandSpec().qualifiedName() + " " + o.longestName();
                 assertFalse(type.isEnum() && values.isEmpty(), name + " lists its values");
@@ -87,8 +89,10 @@ class CompletionCommandTest {
                     } else if (o.converters().length > 0) {
                         o.converters()[0].convert(v);
                     } else if (type.isEnum()) {
-                        assertTrue(Arrays.stream(type.getEnumConstants()).anyMatch(c -> ((Enum<?>) c).name()
-                                .equalsIgnoreCase(v)), name + " takes " + v);
+                        assertTrue(
+                                Arrays.stream(type.getEnumConstants())
+                                        .anyMatch(c -> ((Enum<?>) c).name().equalsIgnoreCase(v)),
+                                name + " takes " + v);
                     }
                 }
                 enums += type.isEnum() || o.longestName().equals(FormatOption.NAME) ? 1 : 0;
@@ -100,8 +104,9 @@ class CompletionCommandTest {
     /** A command line typed so far, and the words a shell must offer for its last word ({@link CompletionShellsIT}). */
     static Stream<Arguments> cases() {
         return Stream.of(
-                Arguments.of("perfab compare --format-in ", Formats.ALL.stream().map(MeasurementFormat::id)
-                        .collect(Collectors.joining(" "))),
+                Arguments.of(
+                        "perfab compare --format-in ",
+                        Formats.ALL.stream().map(MeasurementFormat::id).collect(Collectors.joining(" "))),
                 Arguments.of("perfab compare --format-in g", "go google-benchmark"),
                 Arguments.of("perfab compare --format ", "text json markdown github html csv junit"),
                 Arguments.of("perfab runners --format ", "text json markdown csv"),
@@ -116,5 +121,4 @@ class CompletionCommandTest {
                 Arguments.of("perfab series check --ser", "--series"),
                 Arguments.of("perfab report DIR/res", "DIR/results.json"));
     }
-
 }

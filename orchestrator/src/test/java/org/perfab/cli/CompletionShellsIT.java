@@ -49,8 +49,8 @@ class CompletionShellsIT {
                 _complete_perfab
                 printf '%s\\n' "${COMPREPLY[@]}"
                 """);
-        List<String> command = new ArrayList<>(List.of("bash", "--norc", "--noprofile", driver.toString(),
-                script.toString()));
+        List<String> command =
+                new ArrayList<>(List.of("bash", "--norc", "--noprofile", driver.toString(), script.toString()));
         command.addAll(Arrays.asList(inDir(typed).split(" ", -1)));
         assertEquals(expected(offered), offeredWords(run(command.toArray(String[]::new))), typed);
     }
@@ -63,11 +63,13 @@ class CompletionShellsIT {
         Path script = dir.resolve("perfab.fish");
         Files.writeString(script, Cli.run("completion", "fish").out());
         assertEquals("", run("fish", "--no-config", "--no-execute", script.toString()));
-        String out = run("fish", "--no-config", "-c", "source $argv[1]; complete -C $argv[2]", script.toString(),
-                inDir(typed));
+        String out = run(
+                "fish", "--no-config", "-c", "source $argv[1]; complete -C $argv[2]", script.toString(), inDir(typed));
         // Each line is a word, then a tab and its description.
-        assertEquals(expected(offered), offeredWords(out.lines().map(l -> l.split("\t")[0])
-                .collect(Collectors.joining("\n"))), typed);
+        assertEquals(
+                expected(offered),
+                offeredWords(out.lines().map(l -> l.split("\t")[0]).collect(Collectors.joining("\n"))),
+                typed);
     }
 
     @Test
@@ -76,8 +78,8 @@ class CompletionShellsIT {
         Path script = dir.resolve("perfab.zsh");
         Files.writeString(script, Cli.run("completion", "zsh").out());
         assertEquals("", run("zsh", "-n", script.toString()));
-        String registered = run("zsh", "-f", "-c", "source $1 && print -r -- $_comps[perfab]", "zsh",
-                script.toString());
+        String registered =
+                run("zsh", "-f", "-c", "source $1 && print -r -- $_comps[perfab]", "zsh", script.toString());
         assertTrue(registered.contains("_complete_perfab"), registered);
     }
 
@@ -98,8 +100,11 @@ class CompletionShellsIT {
     /** Runs {@code command} with stdin empty; returns its standard output, failing on a non-zero exit. */
     private String run(String... command) throws IOException, InterruptedException {
         Path err = Files.createTempFile(dir, "stderr", ".txt");
-        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectInput(ProcessBuilder.Redirect.from(
-                Path.of("/dev/null").toFile())).redirectError(err.toFile()).start();
+        Process p = new ProcessBuilder(command)
+                .directory(dir.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+                .redirectError(err.toFile())
+                .start();
         byte[] out = p.getInputStream().readAllBytes();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), String.join(" ", command));
         assertEquals(0, p.exitValue(), String.join(" ", command) + ": " + Files.readString(err));

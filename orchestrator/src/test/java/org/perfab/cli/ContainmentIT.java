@@ -35,8 +35,8 @@ class ContainmentIT {
     Path tmp;
 
     private Cli ab(GitFixture g, Path out, String... more) {
-        List<String> args = new ArrayList<>(List.of("ab", "--repo=" + g.dir(), "--base=main", "--head=feature",
-                "--out", out.toString()));
+        List<String> args = new ArrayList<>(
+                List.of("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", out.toString()));
         args.addAll(List.of(more));
         return Cli.run(args.toArray(String[]::new));
     }
@@ -59,13 +59,23 @@ class ContainmentIT {
     void aSecondRunOnTheSameOutIsRefusedWhileTheFirstRuns() throws Exception {
         GitFixture g = withHarness(5, "sleep 0.4\n");
         Path out = tmp.resolve("out");
-        List<String> argv = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", out.toString());
+        List<String> argv = List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName(),
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=feature",
+                "--out",
+                out.toString());
         // The enclosure clears what the first run has running when it is killed.
         try (Enclosure enclosure = Enclosure.make()) {
-            Process first = new ProcessBuilder(enclosure.around(argv)).redirectErrorStream(true)
-                    .redirectOutput(tmp.resolve("first.log").toFile()).start();
+            Process first = new ProcessBuilder(enclosure.around(argv))
+                    .redirectErrorStream(true)
+                    .redirectOutput(tmp.resolve("first.log").toFile())
+                    .start();
             try {
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
                 while (!Files.exists(out.resolve("trials.jsonl"))
@@ -75,7 +85,8 @@ class ContainmentIT {
                 }
                 Cli second = Cli.run("ab", "--resume", "--out", out.toString());
                 assertEquals(2, second.exitCode(), second.err());
-                assertTrue(second.err().contains("is in use by another perfab run (pid " + first.pid() + " on "),
+                assertTrue(
+                        second.err().contains("is in use by another perfab run (pid " + first.pid() + " on "),
                         second.err());
                 Cli third = ab(g, out);
                 assertEquals(2, third.exitCode(), third.err());
@@ -101,10 +112,15 @@ class ContainmentIT {
         Files.writeString(out.resolve("work/base-0/thesis.tex"), "mine too\n");
         Cli run = ab(g, out);
         assertEquals(2, run.exitCode(), run.err());
-        assertTrue(run.err().contains("holds files perfab did not write (notes.txt, work): choose a new or empty"
-                + " folder, or give --force"), run.err());
+        assertTrue(
+                run.err()
+                        .contains("holds files perfab did not write (notes.txt, work): choose a new or empty"
+                                + " folder, or give --force"),
+                run.err());
         try (Stream<Path> all = Files.list(out)) {
-            assertEquals(List.of("notes.txt", "work"), all.map(p -> p.getFileName().toString()).sorted().toList(),
+            assertEquals(
+                    List.of("notes.txt", "work"),
+                    all.map(p -> p.getFileName().toString()).sorted().toList(),
                     "perfab wrote nothing there");
         }
         // --force writes beside the user's files, never over them: a 'work' of theirs is refused.
@@ -181,8 +197,11 @@ class ContainmentIT {
         Cli resumed = Cli.run("ab", "--resume", "--out", out.toString());
         assertEquals(2, resumed.exitCode(), resumed.err());
         assertEquals("perfab: " + plan + ": field 'trials': expected a whole number, got \"many\"\n", resumed.err());
-        Files.writeString(plan, Files.readString(plan).replace("\"many\"", "2").replace("\"startedAt\" : \"",
-                "\"startedAt\" : \"yesterday"));
+        Files.writeString(
+                plan,
+                Files.readString(plan)
+                        .replace("\"many\"", "2")
+                        .replace("\"startedAt\" : \"", "\"startedAt\" : \"yesterday"));
         Cli again = Cli.run("ab", "--resume", "--out", out.toString());
         assertEquals(2, again.exitCode(), again.err());
         assertTrue(again.err().contains("field 'startedAt': "), again.err());
@@ -191,9 +210,11 @@ class ContainmentIT {
     @Test
     void aFullDiskIsAnEnvironmentFailure() throws IOException {
         Path file = tmp.resolve("m.json");
-        Files.writeString(file, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": ["
-                + "{\"cell\": \"a\", \"metric\": \"time\", \"unit\": \"ns\", \"value\": 1},"
-                + " {\"cell\": \"a\", \"metric\": \"time\", \"unit\": \"ns\", \"value\": 2}]}");
+        Files.writeString(
+                file,
+                "{\"schema\": \"perfab/measurements/v1\", \"measurements\": ["
+                        + "{\"cell\": \"a\", \"metric\": \"time\", \"unit\": \"ns\", \"value\": 1},"
+                        + " {\"cell\": \"a\", \"metric\": \"time\", \"unit\": \"ns\", \"value\": 2}]}");
         Cli full = Cli.run("compare", "-o", "/dev/full", file.toString(), file.toString());
         assertEquals(3, full.exitCode(), full.err());
         assertTrue(full.err().contains("No space left on device"), full.err());
@@ -214,20 +235,34 @@ class ContainmentIT {
         Path big = tmp.resolve("big.json");
         StringBuilder s = new StringBuilder("{\"schema\": \"perfab/measurements/v1\", \"measurements\": [");
         for (int i = 0; i < 300_000; i++) {
-            s.append(i == 0 ? "" : ",\n").append("{\"cell\": \"cell/").append(i).append("\", \"metric\": \"time\", \"unit\": \"ns\", \"value\": ")
-                    .append(i).append('}');
+            s.append(i == 0 ? "" : ",\n")
+                    .append("{\"cell\": \"cell/")
+                    .append(i)
+                    .append("\", \"metric\": \"time\", \"unit\": \"ns\", \"value\": ")
+                    .append(i)
+                    .append('}');
         }
         Files.writeString(big, s.append("]}\n"));
-        List<String> argv = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx24m",
-                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "compare", big.toString(),
+        List<String> argv = List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx24m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName(),
+                "compare",
+                big.toString(),
                 big.toString());
-        Process p = new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(tmp.resolve("oom.log").toFile())
+        Process p = new ProcessBuilder(argv)
+                .redirectErrorStream(true)
+                .redirectOutput(tmp.resolve("oom.log").toFile())
                 .start();
         assertTrue(p.waitFor(120, TimeUnit.SECONDS));
         String log = Files.readString(tmp.resolve("oom.log"));
         assertEquals(3, p.exitValue(), log);
-        assertTrue(log.contains("perfab: out of memory: " + big + " (") && log.contains(" MiB) and " + big)
-                && log.contains("MiB of heap; give perfab about 1 GiB (JAVA_TOOL_OPTIONS=-Xmx1g)"),
+        assertTrue(
+                log.contains("perfab: out of memory: " + big + " (")
+                        && log.contains(" MiB) and " + big)
+                        && log.contains("MiB of heap; give perfab about 1 GiB (JAVA_TOOL_OPTIONS=-Xmx1g)"),
                 "names each input with its size, and the heap to give: " + log);
     }
 
@@ -261,21 +296,29 @@ class ContainmentIT {
             for (String line : Files.readAllLines(out.resolve("work/" + side + "-0/out/pids"))) {
                 pids.add(Long.parseLong(line.trim()));
             }
-            cgroups &= Files.readString(out.resolve("work/" + side + "-0/out/cgroup")).contains("perfab-");
+            cgroups &= Files.readString(out.resolve("work/" + side + "-0/out/cgroup"))
+                    .contains("perfab-");
         }
         int each = cgroups ? 4 : 3;
         assertEquals(6 * each, pids.size(), each + " per trial, six trials");
         for (long pid : pids) {
             assertTrue(ProcessTable.ended(pid), "process " + pid + " is gone");
         }
-        JsonNode first = JSON.readTree(Files.readAllLines(out.resolve("trials.jsonl")).get(0));
+        JsonNode first =
+                JSON.readTree(Files.readAllLines(out.resolve("trials.jsonl")).get(0));
         assertEquals(each, first.get("leftovers").size(), first.toString());
         for (int i = 0; i < each; i++) {
-            assertTrue(first.get("leftovers").toString().contains(pids.get(i) + " sleep 32" + (i + 1)), first.toString());
+            assertTrue(
+                    first.get("leftovers").toString().contains(pids.get(i) + " sleep 32" + (i + 1)), first.toString());
         }
-        assertTrue(run.out().contains("WARNING: 6 trials left processes running after they ended, which perfab killed"
-                + " (base warm-up 1: "), run.out());
-        assertTrue(JSON.readTree(out.resolve("results.json").toFile()).get("warnings").toString()
+        assertTrue(
+                run.out()
+                        .contains("WARNING: 6 trials left processes running after they ended, which perfab killed"
+                                + " (base warm-up 1: "),
+                run.out());
+        assertTrue(JSON.readTree(out.resolve("results.json").toFile())
+                .get("warnings")
+                .toString()
                 .contains("{\"kind\":\"leftover-processes\",\"count\":6,"));
     }
 
@@ -298,7 +341,8 @@ class ContainmentIT {
         }
         String err = Files.readString(out.resolve("logs/trials/0000-base-0.err"), StandardCharsets.UTF_8);
         assertTrue(err.contains("[perfab: 868928 bytes cut here to keep the log bounded]"), err.substring(0, 100));
-        JsonNode first = JSON.readTree(Files.readAllLines(out.resolve("trials.jsonl")).get(0));
+        JsonNode first =
+                JSON.readTree(Files.readAllLines(out.resolve("trials.jsonl")).get(0));
         assertEquals(868928, first.get("logBytesCut").asLong());
         JsonNode flood = null;
         for (JsonNode t : JSON.readTree(out.resolve("results.json").toFile()).get("trials")) {
@@ -306,7 +350,8 @@ class ContainmentIT {
                 flood = t;
             }
         }
-        assertEquals("the harness wrote more than 64 MiB to its standard output and was stopped",
+        assertEquals(
+                "the harness wrote more than 64 MiB to its standard output and was stopped",
                 flood.get("reason").asText());
     }
 
@@ -343,16 +388,25 @@ class ContainmentIT {
                 }
             }
         }
-        Files.walk(out).sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        Files.walk(out)
+                .sorted(Comparator.reverseOrder())
+                .forEach(p -> p.toFile().delete());
         Cli again = ab(g, out, "--cache", cache.toString());
         assertEquals(0, again.exitCode(), again.err());
-        assertTrue(again.err().contains("does not match the digest stored with it (it was damaged or edited), so base"
-                + " was built again"), again.err());
-        assertTrue(again.err().matches("(?s).*perfab: head \\([0-9a-f]+\\): build taken from the cache.*"), again.err());
+        assertTrue(
+                again.err()
+                        .contains("does not match the digest stored with it (it was damaged or edited), so base"
+                                + " was built again"),
+                again.err());
+        assertTrue(
+                again.err().matches("(?s).*perfab: head \\([0-9a-f]+\\): build taken from the cache.*"), again.err());
         JsonNode speed = Comparisons.of(out.resolve("results.json")).get("speed/run:time");
         assertEquals("regression", speed.get("verdict").asText(), speed.toString());
         assertEquals(9950.0, speed.at("/base/mean").asDouble(), 1e-9, "level 100, not the edited 500");
-        assertTrue(again.out().contains("did not match the digest stored with it (it was damaged or edited), so base"
-                + " was built again."), again.out());
+        assertTrue(
+                again.out()
+                        .contains("did not match the digest stored with it (it was damaged or edited), so base"
+                                + " was built again."),
+                again.out());
     }
 }

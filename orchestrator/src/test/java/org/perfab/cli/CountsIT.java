@@ -68,16 +68,23 @@ class CountsIT {
         return g;
     }
 
-    private static final String TIMED = "harness:\n  format: time\n  measure: [instructions]\n  commands:\n"
-            + "    work: [./subject]\n";
+    private static final String TIMED =
+            "harness:\n  format: time\n  measure: [instructions]\n  commands:\n" + "    work: [./subject]\n";
 
     private Cli ab(GitFixture g, String head, String out) {
-        return Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=" + head, "--out", tmp.resolve(out).toString());
+        return Cli.run(
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=" + head,
+                "--out",
+                tmp.resolve(out).toString());
     }
 
     private Map<String, JsonNode> rows(String out) throws IOException {
         Map<String, JsonNode> rows = new HashMap<>();
-        for (JsonNode row : JSON.readTree(tmp.resolve(out + "/results.json").toFile()).get("comparisons")) {
+        for (JsonNode row :
+                JSON.readTree(tmp.resolve(out + "/results.json").toFile()).get("comparisons")) {
             rows.put(row.get("cell").asText() + ":" + row.get("metric").asText(), row);
         }
         return rows;
@@ -108,7 +115,8 @@ class CountsIT {
         List<Path> counts = new ArrayList<>();
         try (Stream<Path> all = Files.walk(tmp.resolve("out"))) {
             all.filter(p -> p.getFileName().toString().startsWith("cachegrind.")
-                    || p.getFileName().toString().startsWith("valgrind.")).forEach(counts::add);
+                            || p.getFileName().toString().startsWith("valgrind."))
+                    .forEach(counts::add);
         }
         assertFalse(counts.isEmpty());
         for (Path p : counts) {
@@ -147,12 +155,18 @@ class CountsIT {
         assertTrue(first.get("function").asText().endsWith("subject.c:hash"), row.toString());
         assertTrue(first.get("head").asDouble() > first.get("base").asDouble() * 1.25, first.toString());
         String comment = Files.readString(tmp.resolve("out/comment.md"));
-        assertTrue(comment.matches("(?s).*moved most in hash \\(subject\\.c\\) \\+[0-9.]+M \\(\\+30\\.0%\\).*"), comment);
+        assertTrue(
+                comment.matches("(?s).*moved most in hash \\(subject\\.c\\) \\+[0-9.]+M \\(\\+30\\.0%\\).*"), comment);
         // Read back from results.json, as the comment job renders it.
         Cli report = Cli.run("report", tmp.resolve("out/results.json").toString(), "--format", "markdown");
         assertEquals(0, report.exitCode(), report.err());
         assertTrue(report.out().contains("moved most in hash (subject.c)"), report.out());
-        Cli html = Cli.run("report", tmp.resolve("out/results.json").toString(), "--format", "html", "-o",
+        Cli html = Cli.run(
+                "report",
+                tmp.resolve("out/results.json").toString(),
+                "--format",
+                "html",
+                "-o",
                 tmp.resolve("report.html").toString());
         assertEquals(0, html.exitCode(), html.err());
         assertTrue(Files.readString(tmp.resolve("report.html")).contains("moved most in hash (subject.c)"));
@@ -160,13 +174,22 @@ class CountsIT {
 
     @Test
     void theCpusCountersWhereTheMachineRefusesThemStopTheRunBeforeItBuilds() throws IOException, InterruptedException {
-        assumeTrue(org.perfab.exec.Counters.hardwareProblem(new org.perfab.exec.ProcessTrees(System.getenv())).isPresent(), "this machine reads the CPU's counters");
-        GitFixture g = project(100, 110, 0, "harness:\n  format: time\n  measure: [hw-instructions]\n  commands:\n"
-                + "    work: [./subject]\n");
+        assumeTrue(
+                org.perfab.exec.Counters.hardwareProblem(new org.perfab.exec.ProcessTrees(System.getenv()))
+                        .isPresent(),
+                "this machine reads the CPU's counters");
+        GitFixture g = project(
+                100,
+                110,
+                0,
+                "harness:\n  format: time\n  measure: [hw-instructions]\n  commands:\n" + "    work: [./subject]\n");
         Cli run = ab(g, "feature", "out");
         assertEquals(2, run.exitCode(), run.err());
-        assertTrue(run.err().contains("harness measure hw-instructions and hw-cycles read the CPU's counters, and this"
-                + " machine cannot: "), run.err());
+        assertTrue(
+                run.err()
+                        .contains("harness measure hw-instructions and hw-cycles read the CPU's counters, and this"
+                                + " machine cannot: "),
+                run.err());
         assertFalse(Files.exists(tmp.resolve("out/work/base-0/tree/subject")), "nothing was built");
     }
 
@@ -176,33 +199,44 @@ class CountsIT {
         Cli run = ab(g, "main", "out");
         assertEquals(0, run.exitCode(), run.err());
         for (JsonNode row : rows("out").values()) {
-            assertFalse(row.get("verdict").asText().equals("regression")
-                    || row.get("verdict").asText().equals("improvement"), row.toString());
+            assertFalse(
+                    row.get("verdict").asText().equals("regression")
+                            || row.get("verdict").asText().equals("improvement"),
+                    row.toString());
             assertTrue(row.at("/base/cv").asDouble() < 0.1 && row.at("/head/cv").asDouble() < 0.1, row.toString());
         }
     }
 
     @Test
     void wallAndInstructionsTogetherRunEachCommandOnceForEach() throws IOException {
-        GitFixture g = project(100, 110, 0, "harness:\n  format: time\n  measure: [wall, instructions]\n"
-                + "  commands:\n    work: [./subject]\ntrials: 3\nadaptive: off\n");
+        GitFixture g = project(
+                100,
+                110,
+                0,
+                "harness:\n  format: time\n  measure: [wall, instructions]\n"
+                        + "  commands:\n    work: [./subject]\ntrials: 3\nadaptive: off\n");
         Cli run = ab(g, "feature", "out");
         assertEquals(0, run.exitCode(), run.err());
         Map<String, JsonNode> rows = rows("out");
-        assertEquals(new TreeSet<>(List.of("work:wall", "work:instructions", "work:est-cycles")),
-                new TreeSet<>(rows.keySet()), "wall as asked, no CPU or memory");
+        assertEquals(
+                new TreeSet<>(List.of("work:wall", "work:instructions", "work:est-cycles")),
+                new TreeSet<>(rows.keySet()),
+                "wall as asked, no CPU or memory");
         assertEquals("regression", rows.get("work:instructions").get("verdict").asText());
         assertFalse(Files.readString(tmp.resolve("out/comment.md")).contains("not timed"));
     }
 
     @Test
     void aHarnessThatReportsItselfIsCountedWholeAsOneCellNamedByTheWorkload() throws IOException {
-        GitFixture g = project(100, 110, 0, "harness:\n  run: [./subject]\n  format: perfab-json\n  measure: [instructions]\n");
+        GitFixture g = project(
+                100, 110, 0, "harness:\n  run: [./subject]\n  format: perfab-json\n  measure: [instructions]\n");
         Cli run = ab(g, "feature", "out");
         assertEquals(0, run.exitCode(), run.err());
         Map<String, JsonNode> rows = rows("out");
-        assertEquals(new TreeSet<>(List.of("counted:instructions", "counted:est-cycles")), new TreeSet<>(rows.keySet()));
-        assertEquals("regression", rows.get("counted:instructions").get("verdict").asText());
+        assertEquals(
+                new TreeSet<>(List.of("counted:instructions", "counted:est-cycles")), new TreeSet<>(rows.keySet()));
+        assertEquals(
+                "regression", rows.get("counted:instructions").get("verdict").asText());
     }
 
     @Test

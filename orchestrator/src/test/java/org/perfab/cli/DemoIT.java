@@ -27,7 +27,15 @@ class DemoIT {
     @Test
     void runsARealAbOfTheEmbeddedProjectAndPrintsTheComment() throws Exception {
         Path launcher = Path.of("..", "scripts", "perfab").toAbsolutePath().normalize();
-        Process p = new ProcessBuilder(launcher.toString(), "demo", "--trials", "2", "--max-trials", "2", "--dir", tmp.resolve("demo").toString())
+        Process p = new ProcessBuilder(
+                        launcher.toString(),
+                        "demo",
+                        "--trials",
+                        "2",
+                        "--max-trials",
+                        "2",
+                        "--dir",
+                        tmp.resolve("demo").toString())
                 .directory(tmp.toFile())
                 .redirectOutput(tmp.resolve("out.txt").toFile())
                 .redirectError(tmp.resolve("err.txt").toFile())
@@ -55,21 +63,29 @@ class DemoIT {
         }
         assertTrue(checksum != null, "the planted cell is in the results");
         boolean shown = checksum.at("/verdict").asText().equals("regression");
-        assertEquals(!shown, err.contains("about 8% slower, and this run did not show it: "),
-                checksum + "\n" + err);
+        assertEquals(!shown, err.contains("about 8% slower, and this run did not show it: "), checksum + "\n" + err);
     }
 
     @Test
     void createOnlySaysWhatToRunNext() throws Exception {
         Path launcher = Path.of("..", "scripts", "perfab").toAbsolutePath().normalize();
-        Process p = new ProcessBuilder(launcher.toString(), "demo", "--create-only", "--dir", tmp.resolve("d").toString())
-                .directory(tmp.toFile()).redirectOutput(tmp.resolve("out.txt").toFile())
-                .redirectError(tmp.resolve("err.txt").toFile()).start();
+        Process p = new ProcessBuilder(
+                        launcher.toString(),
+                        "demo",
+                        "--create-only",
+                        "--dir",
+                        tmp.resolve("d").toString())
+                .directory(tmp.toFile())
+                .redirectOutput(tmp.resolve("out.txt").toFile())
+                .redirectError(tmp.resolve("err.txt").toFile())
+                .start();
         assertTrue(p.waitFor(2, TimeUnit.MINUTES));
         String err = Files.readString(tmp.resolve("err.txt"), StandardCharsets.UTF_8);
         assertEquals(0, p.exitValue(), err);
         assertEquals(tmp.resolve("d/project") + "\n", Files.readString(tmp.resolve("out.txt")));
-        assertTrue(err.contains("\n  " + launcher + " ab --repo " + tmp.resolve("d/project") + " --base main --head"
-                + " feature --out " + tmp.resolve("d/perfab-out") + " --trials 5 --adaptive 20\n"), err);
+        assertTrue(
+                err.contains("\n  " + launcher + " ab --repo " + tmp.resolve("d/project") + " --base main --head"
+                        + " feature --out " + tmp.resolve("d/perfab-out") + " --trials 5 --adaptive 20\n"),
+                err);
     }
 }

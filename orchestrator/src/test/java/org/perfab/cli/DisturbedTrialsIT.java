@@ -73,7 +73,12 @@ class DisturbedTrialsIT {
     }
 
     private Cli ab() {
-        return Cli.run("ab", "--repo=" + tmp.resolve("repo"), "--base=main", "--head=feature", "--out",
+        return Cli.run(
+                "ab",
+                "--repo=" + tmp.resolve("repo"),
+                "--base=main",
+                "--head=feature",
+                "--out",
                 tmp.resolve("out").toString());
     }
 
@@ -81,14 +86,16 @@ class DisturbedTrialsIT {
         return JSON.readTree(tmp.resolve("out/results.json").toFile());
     }
 
-
     @Test
     void aTrialInWhichEveryCellMovedTogetherIsSetAsideAndReplaced() throws IOException {
         pullRequest(100, "2");
         Cli run = ab();
         assertEquals(0, run.exitCode(), run.err());
-        assertTrue(run.err().contains("replacing head trial 3, which a disturbance of the machine spoiled (4 of 4 cells"
-                + " moved together), with head trial 6"), run.err());
+        assertTrue(
+                run.err()
+                        .contains("replacing head trial 3, which a disturbance of the machine spoiled (4 of 4 cells"
+                                + " moved together), with head trial 6"),
+                run.err());
         JsonNode r = results();
         JsonNode w = Comparisons.warning(r, "disturbed-trials");
         assertTrue(w != null, r.get("warnings").toString());
@@ -114,14 +121,18 @@ class DisturbedTrialsIT {
             assertEquals(0, cell.get("outliers").size(), "set aside as a trial, not cell by cell");
         }
         String comment = Files.readString(tmp.resolve("out/comment.md"));
-        assertTrue(comment.contains("1 trial was disturbed: most of its cells moved far beyond their spread, and the"
-                + " machine says it was the machine, not the code (head trial 3: 4 of 4 cells +3"), comment);
+        assertTrue(
+                comment.contains("1 trial was disturbed: most of its cells moved far beyond their spread, and the"
+                        + " machine says it was the machine, not the code (head trial 3: 4 of 4 cells +3"),
+                comment);
         assertTrue(comment.contains("it waited for a CPU"), comment);
         assertTrue(comment.contains("Set aside from every cell; 1 replacement trial ran (at most 1 a side)."), comment);
         // A reader of the results judges them the same way.
         Cli report = Cli.run("report", tmp.resolve("out/results.json").toString(), "--format", "json");
         assertEquals(0, report.exitCode(), report.err());
-        assertEquals("unchanged", Comparisons.of(report.out()).get("work/1:time").get("verdict").asText());
+        assertEquals(
+                "unchanged",
+                Comparisons.of(report.out()).get("work/1:time").get("verdict").asText());
     }
 
     @Test
@@ -147,8 +158,16 @@ class DisturbedTrialsIT {
         Cli run = ab();
         assertEquals(0, run.exitCode(), run.err());
         JsonNode r = results();
-        assertEquals(null, Comparisons.warning(r, "disturbed-trials"), r.get("warnings").toString());
-        assertEquals("regression", Comparisons.of(JSON.writeValueAsString(r)).get("work/1:time").get("verdict").asText());
+        assertEquals(
+                null,
+                Comparisons.warning(r, "disturbed-trials"),
+                r.get("warnings").toString());
+        assertEquals(
+                "regression",
+                Comparisons.of(JSON.writeValueAsString(r))
+                        .get("work/1:time")
+                        .get("verdict")
+                        .asText());
     }
 
     @Test
@@ -160,13 +179,18 @@ class DisturbedTrialsIT {
         Cli run = ab();
         assertEquals(0, run.exitCode(), run.err());
         JsonNode r = results();
-        assertEquals(null, Comparisons.warning(r, "disturbed-trials"), r.get("warnings").toString());
+        assertEquals(
+                null,
+                Comparisons.warning(r, "disturbed-trials"),
+                r.get("warnings").toString());
         var cells = Comparisons.of(JSON.writeValueAsString(r));
         for (int c = 1; c <= 4; c++) {
             JsonNode cell = cells.get("work/" + c + ":time");
             // Inconclusive where the one slow trial is far from the rest; too noisy to tell where the
             // cell's own steps are as wide (work/4 is constant but for that trial): never a pass.
-            assertTrue(Set.of("inconclusive", "regression", "noisy").contains(cell.get("verdict").asText()),
+            assertTrue(
+                    Set.of("inconclusive", "regression", "noisy")
+                            .contains(cell.get("verdict").asText()),
                     cell.toString());
             assertEquals(5, cell.at("/head/n").asInt(), "every trial of the candidate judged");
             assertEquals(8.0, cell.get("pctChange").asDouble(), 1.0, "the mean of every trial: " + cell);

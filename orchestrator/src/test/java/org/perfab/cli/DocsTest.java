@@ -34,7 +34,9 @@ class DocsTest {
 
     /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
     private static String anchor(String heading) {
-        return heading.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N} _-]", "").replace(' ', '-');
+        return heading.toLowerCase(Locale.ROOT)
+                .replaceAll("[^\\p{L}\\p{N} _-]", "")
+                .replace(' ', '-');
     }
 
     private static Set<String> anchors(Path page) throws IOException {
@@ -58,11 +60,15 @@ class DocsTest {
                 if (m.group(1).startsWith("http")) {
                     continue;
                 }
-                Path target = m.group(1).isEmpty() ? page : page.getParent().resolve(m.group(1)).normalize();
+                Path target = m.group(1).isEmpty()
+                        ? page
+                        : page.getParent().resolve(m.group(1)).normalize();
                 assertTrue(Files.exists(target), page.getFileName() + " links to " + m.group(1) + ", which is missing");
                 if (m.group(2) != null) {
-                    assertTrue(anchors(target).contains(m.group(2).substring(1)), page.getFileName() + " links to "
-                            + m.group(0) + ", a heading " + target.getFileName() + " lacks: " + anchors(target));
+                    assertTrue(
+                            anchors(target).contains(m.group(2).substring(1)),
+                            page.getFileName() + " links to " + m.group(0) + ", a heading " + target.getFileName()
+                                    + " lacks: " + anchors(target));
                 }
                 links++;
             }
@@ -72,8 +78,8 @@ class DocsTest {
 
     @Test
     void everyWorkloadSnippetOfTheDocsIsAWorkloadPerfabReads() throws IOException {
-        Matcher m = Pattern.compile("```yaml\n(.*?)```", Pattern.DOTALL).matcher(
-                Files.readString(Docs.ROOT.resolve("docs/workloads.md")));
+        Matcher m = Pattern.compile("```yaml\n(.*?)```", Pattern.DOTALL)
+                .matcher(Files.readString(Docs.ROOT.resolve("docs/workloads.md")));
         int snippets = 0;
         while (m.find()) {
             String yaml = m.group(1);
@@ -98,7 +104,8 @@ class DocsTest {
             String name = recipe.getFileName().toString();
             String text = Files.readString(recipe);
             org.perfab.workload.WorkloadLoader.parse(text, name);
-            assertTrue(docs.contains("```yaml\n# workloads/recipes/" + name + "\n" + text + "```"),
+            assertTrue(
+                    docs.contains("```yaml\n# workloads/recipes/" + name + "\n" + text + "```"),
                     "the documentation shows " + name + " as it is");
         }
     }
@@ -109,14 +116,18 @@ class DocsTest {
         for (Path page : pages().subList(1, pages().size())) {
             assertTrue(readme.contains("](docs/" + page.getFileName() + ")"), "the README links " + page.getFileName());
         }
-        assertTrue(readme.lines().count() < 250, "the reference lives in docs/: " + readme.lines().count() + " lines");
+        assertTrue(
+                readme.lines().count() < 250,
+                "the reference lives in docs/: " + readme.lines().count() + " lines");
     }
 
     @Test
     void theFirstScreenTakesAGoUserToTheirOwnFirstAB() throws IOException {
         List<String> lines = Files.readAllLines(Docs.ROOT.resolve("README.md"));
-        assertEquals("scripts/perfab demo     # run the embedded default: a real A/B of a small project with a"
-                + " known regression", lines.get(3));
+        assertEquals(
+                "scripts/perfab demo     # run the embedded default: a real A/B of a small project with a"
+                        + " known regression",
+                lines.get(3));
         assertEquals("mvn -B verify           # run the whole test suite", lines.get(4));
         String first = String.join("\n", lines.subList(0, 40));
         assertTrue(first.contains("## Your repository's first A/B"), first);
@@ -129,7 +140,8 @@ class DocsTest {
         Matcher recipe = Pattern.compile("\\| `([a-z-]+\\.yaml)` \\|").matcher(String.join("\n", lines));
         int recipes = 0;
         while (recipe.find()) {
-            assertTrue(Files.isRegularFile(Docs.ROOT.resolve("workloads/recipes").resolve(recipe.group(1))),
+            assertTrue(
+                    Files.isRegularFile(Docs.ROOT.resolve("workloads/recipes").resolve(recipe.group(1))),
                     recipe.group(1));
             recipes++;
         }

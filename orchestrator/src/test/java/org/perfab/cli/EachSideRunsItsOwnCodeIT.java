@@ -77,9 +77,12 @@ class EachSideRunsItsOwnCodeIT {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 130, 3, "");
         g.git("checkout", "-q", "feature");
         // The head's harness measures a new cell, read from the tree it runs in.
-        g.script("bench.sh", Subjects.HARNESS.replace("printf '\\n]}\\n'",
-                "printf ',\\n {\"cell\": \"tree/level\", \"metric\": \"time\", \"unit\": \"us\", \"value\": %s}'"
-                        + " \"$(cat level.txt)\" >> \"$PERFAB_RESULT\"\nprintf '\\n]}\\n'"));
+        g.script(
+                "bench.sh",
+                Subjects.HARNESS.replace(
+                        "printf '\\n]}\\n'",
+                        "printf ',\\n {\"cell\": \"tree/level\", \"metric\": \"time\", \"unit\": \"us\", \"value\": %s}'"
+                                + " \"$(cat level.txt)\" >> \"$PERFAB_RESULT\"\nprintf '\\n]}\\n'"));
         g.commit("the harness measures the tree's level too");
         g.git("checkout", "-q", "main");
         Cli run = ab(g);
@@ -90,31 +93,38 @@ class EachSideRunsItsOwnCodeIT {
         assertEquals(130.0, level.at("/head/mean").asDouble());
         assertEquals("regression", level.get("verdict").asText());
         JsonNode files = results().at("/settings/harnessFiles");
-        assertEquals("[{\"path\":\"bench.sh\",\"state\":\"changed\"},{\"path\":\"perfab.yaml\",\"state\":\"same\"}]",
+        assertEquals(
+                "[{\"path\":\"bench.sh\",\"state\":\"changed\"},{\"path\":\"perfab.yaml\",\"state\":\"same\"}]",
                 files.toString());
         String comment = Files.readString(tmp.resolve("out/comment.md"));
-        assertTrue(comment.contains("Harness: the head's, on both sides; the baseline ran the head's `bench.sh`"
-                + " (changed); 1 other file is the same."), comment);
+        assertTrue(
+                comment.contains("Harness: the head's, on both sides; the baseline ran the head's `bench.sh`"
+                        + " (changed); 1 other file is the same."),
+                comment);
         assertTrue(run.err().contains("the base runs the head's harness: copied bench.sh (changed)"), run.err());
         // The base's own checkout holds the head's harness; the head's is untouched.
-        assertEquals(Files.readString(tmp.resolve("out/work/head-0/tree/bench.sh")),
+        assertEquals(
+                Files.readString(tmp.resolve("out/work/head-0/tree/bench.sh")),
                 Files.readString(tmp.resolve("out/work/base-0/tree/bench.sh")));
     }
 
     @Test
     void harnessFilesListsFoldersAndGlobs() throws IOException {
-        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 100, 2,
-                "  files: [bench.sh, 'lib/**/*.sh', data]\n");
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 100, 2, "  files: [bench.sh, 'lib/**/*.sh', data]\n");
         g.git("checkout", "-q", "feature");
-        g.write("lib/a/helper.sh", "echo head\n").write("lib/top.sh", "echo head\n").write("lib/notes.txt", "x\n")
+        g.write("lib/a/helper.sh", "echo head\n")
+                .write("lib/top.sh", "echo head\n")
+                .write("lib/notes.txt", "x\n")
                 .write("data/input.csv", "1,2\n");
         g.commit("harness helpers");
         g.git("checkout", "-q", "main");
         Cli run = ab(g);
         assertEquals(0, run.exitCode(), run.err());
-        assertEquals("[{\"path\":\"bench.sh\",\"state\":\"same\"},{\"path\":\"data/input.csv\",\"state\":\"added\"},"
-                + "{\"path\":\"lib/a/helper.sh\",\"state\":\"added\"},{\"path\":\"lib/top.sh\",\"state\":\"added\"},"
-                + "{\"path\":\"perfab.yaml\",\"state\":\"same\"}]", results().at("/settings/harnessFiles").toString());
+        assertEquals(
+                "[{\"path\":\"bench.sh\",\"state\":\"same\"},{\"path\":\"data/input.csv\",\"state\":\"added\"},"
+                        + "{\"path\":\"lib/a/helper.sh\",\"state\":\"added\"},{\"path\":\"lib/top.sh\",\"state\":\"added\"},"
+                        + "{\"path\":\"perfab.yaml\",\"state\":\"same\"}]",
+                results().at("/settings/harnessFiles").toString());
         assertTrue(Files.exists(tmp.resolve("out/work/base-0/tree/lib/a/helper.sh")));
         assertFalse(Files.exists(tmp.resolve("out/work/base-0/tree/lib/notes.txt")), "not a harness file");
     }
@@ -124,21 +134,35 @@ class EachSideRunsItsOwnCodeIT {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 100, 2, "  files: [scripts/missing.sh]\n");
         Cli run = ab(g);
         assertEquals(2, run.exitCode(), run.err());
-        assertTrue(run.err().contains("harness files: 'scripts/missing.sh' names no file in the head's tree"), run.err());
+        assertTrue(
+                run.err().contains("harness files: 'scripts/missing.sh' names no file in the head's tree"), run.err());
     }
 
     @Test
     void warnsWhenTheOnlyChangeIsToTheHarness() throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 100, 2, "");
-        g.git("checkout", "-q", "-b", "harness-only", g.git("merge-base", "main", "feature").trim());
+        g.git(
+                "checkout",
+                "-q",
+                "-b",
+                "harness-only",
+                g.git("merge-base", "main", "feature").trim());
         g.script("bench.sh", Subjects.HARNESS + "# a comment\n");
         g.commit("only the harness changes");
         g.git("checkout", "-q", "main");
-        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=harness-only",
-                "--out", tmp.resolve("out").toString());
+        Cli run = Cli.run(
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=harness-only",
+                "--out",
+                tmp.resolve("out").toString());
         assertEquals(0, run.exitCode(), run.err());
-        assertTrue(run.out().contains("WARNING: Every file that differs between the baseline and the candidate is a"
-                + " harness file (bench.sh), and the base ran the head's copy"), run.out());
+        assertTrue(
+                run.out()
+                        .contains("WARNING: Every file that differs between the baseline and the candidate is a"
+                                + " harness file (bench.sh), and the base ran the head's copy"),
+                run.out());
         assertFalse(run.out().contains("byte-identical"), run.out());
     }
 
@@ -149,8 +173,10 @@ class EachSideRunsItsOwnCodeIT {
         Files.writeString(shared, "#!/bin/sh\nexit 0\n");
         shared.toFile().setExecutable(true);
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
-        g.write("perfab.yaml", "name: shared\ntrials: 2\nwarmup: 0\nharness:\n  format: time\n  commands:\n"
-                + "    app: ['" + shared + "']\n");
+        g.write(
+                "perfab.yaml",
+                "name: shared\ntrials: 2\nwarmup: 0\nharness:\n  format: time\n  commands:\n" + "    app: ['" + shared
+                        + "']\n");
         g.write("src.txt", "base\n");
         g.commit("initial");
         g.git("checkout", "-q", "-b", "feature");
@@ -158,8 +184,11 @@ class EachSideRunsItsOwnCodeIT {
         g.commit("the change");
         Cli run = ab(g);
         assertEquals(0, run.exitCode(), run.err());
-        assertTrue(run.out().contains("WARNING: Both sides' trials start the same programs, outside either side's"
-                + " tree (" + shared.toRealPath() + "): this run may be measuring one side twice"), run.out());
+        assertTrue(
+                run.out()
+                        .contains("WARNING: Both sides' trials start the same programs, outside either side's"
+                                + " tree (" + shared.toRealPath() + "): this run may be measuring one side twice"),
+                run.out());
     }
 
     @Test

@@ -27,15 +27,33 @@ class FormatOptionTest {
             if (format != null) {
                 String name = command.getCommandSpec().qualifiedName();
                 commands.add(name.substring("perfab ".length()));
-                assertTrue(format.description()[0].startsWith("What to print: text, json"), name + ": "
-                        + format.description()[0]);
-                assertTrue(command.getCommandSpec().mixins().values().stream()
-                        .anyMatch(m -> m.userObject() instanceof FormatOption<?>), name + " mixes the option in");
+                assertTrue(
+                        format.description()[0].startsWith("What to print: text, json"),
+                        name + ": " + format.description()[0]);
+                assertTrue(
+                        command.getCommandSpec().mixins().values().stream()
+                                .anyMatch(m -> m.userObject() instanceof FormatOption<?>),
+                        name + " mixes the option in");
             }
         }
-        assertTrue(commands.containsAll(List.of("ab", "compare", "report", "runners", "bisect", "plan", "demo",
-                "series record", "series check", "series replay", "series demo", "baseline seed", "baseline check",
-                "baseline diff", "baseline floor")), commands.toString());
+        assertTrue(
+                commands.containsAll(List.of(
+                        "ab",
+                        "compare",
+                        "report",
+                        "runners",
+                        "bisect",
+                        "plan",
+                        "demo",
+                        "series record",
+                        "series check",
+                        "series replay",
+                        "series demo",
+                        "baseline seed",
+                        "baseline check",
+                        "baseline diff",
+                        "baseline floor")),
+                commands.toString());
     }
 
     @Test
@@ -43,14 +61,39 @@ class FormatOptionTest {
         Path ratios = tmp.resolve("ratios.csv");
         Files.writeString(ratios, "key,ratio\nBench/a,1.5\n");
         Path series = tmp.resolve("series.csv");
-        Cli run = Cli.run("series", "record", "--series", series.toString(), "--ratios", ratios.toString(),
-                "--date", "2026-09-01", "--run", "r1", "--format", "html");
+        Cli run = Cli.run(
+                "series",
+                "record",
+                "--series",
+                series.toString(),
+                "--ratios",
+                ratios.toString(),
+                "--date",
+                "2026-09-01",
+                "--run",
+                "r1",
+                "--format",
+                "html");
         assertEquals(2, run.exitCode(), run.err());
-        assertTrue(run.err().startsWith("perfab: --format: perfab series check writes text, json, markdown, github"
-                + " or csv, not html"), run.err());
+        assertTrue(
+                run.err()
+                        .startsWith("perfab: --format: perfab series check writes text, json, markdown, github"
+                                + " or csv, not html"),
+                run.err());
         assertFalse(Files.exists(series), "nothing recorded");
-        Cli record = Cli.run("series", "record", "--series", series.toString(), "--ratios", ratios.toString(),
-                "--date", "2026-09-01", "--run", "r1", "--format", "CSV");
+        Cli record = Cli.run(
+                "series",
+                "record",
+                "--series",
+                series.toString(),
+                "--ratios",
+                ratios.toString(),
+                "--date",
+                "2026-09-01",
+                "--run",
+                "r1",
+                "--format",
+                "CSV");
         assertEquals(0, record.exitCode(), record.err());
         assertTrue(record.out().startsWith("key,new,rule,ratio"), "any case: " + record.out());
     }

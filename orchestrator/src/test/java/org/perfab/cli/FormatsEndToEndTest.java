@@ -28,27 +28,47 @@ class FormatsEndToEndTest {
     Path tmp;
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource({"hyperfine, json", "go, txt", "google-benchmark, json", "jmh, json", "pytest-benchmark, json",
-        "criterion, jsonl", "benchmarkdotnet, json", "libtest, txt", "catch2, xml", "benchmark.js, txt"})
+    @CsvSource({
+        "hyperfine, json",
+        "go, txt",
+        "google-benchmark, json",
+        "jmh, json",
+        "pytest-benchmark, json",
+        "criterion, jsonl",
+        "benchmarkdotnet, json",
+        "libtest, txt",
+        "catch2, xml",
+        "benchmark.js, txt"
+    })
     void comparesEachToolsOutput(String format, String ext) throws Exception {
         for (Locale locale : Golden.LOCALES) {
-            Cli run = Golden.underLocale(locale, () -> Cli.run("compare", DIR + format + "-base." + ext,
-                    DIR + format + "-head." + ext));
+            Cli run = Golden.underLocale(
+                    locale, () -> Cli.run("compare", DIR + format + "-base." + ext, DIR + format + "-head." + ext));
             assertEquals(0, run.exitCode(), run.err());
             Golden.assertMatches("formats/" + format + ".stdout", run.out());
         }
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource({"jmh, json", "pytest-benchmark, json", "criterion, jsonl", "benchmarkdotnet, json",
-        "google-benchmark, json", "hyperfine, json", "libtest, txt", "catch2, xml", "benchmark.js, txt"})
+    @CsvSource({
+        "jmh, json",
+        "pytest-benchmark, json",
+        "criterion, jsonl",
+        "benchmarkdotnet, json",
+        "google-benchmark, json",
+        "hyperfine, json",
+        "libtest, txt",
+        "catch2, xml",
+        "benchmark.js, txt"
+    })
     void readsEachFormatFromAHarnessInAnAb(String format, String ext) throws IOException {
         // The harness hands over what the tool wrote: base's file on main, head's on feature.
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
         g.write("out." + ext, Files.readString(Path.of(DIR + format + "-base." + ext)));
         g.script("bench.sh", "#!/bin/sh\ncp \"$PERFAB_SIDE_DIR/out." + ext + "\" \"$PERFAB_RESULT\"\n");
-        g.write("perfab.yaml", "name: fixture\ntrials: 2\nwarmup: 0\nharness:\n  run: [sh, bench.sh]\n  format: "
-                + format + "\n");
+        g.write(
+                "perfab.yaml",
+                "name: fixture\ntrials: 2\nwarmup: 0\nharness:\n  run: [sh, bench.sh]\n  format: " + format + "\n");
         g.commit("initial");
         g.git("checkout", "-q", "-b", "feature");
         g.write("out." + ext, Files.readString(Path.of(DIR + format + "-head." + ext)));
@@ -71,15 +91,25 @@ class FormatsEndToEndTest {
         Path head = tmp.resolve("head.csv");
         Files.writeString(base, "name,ns_per_op\nparse,100\nparse,101\nparse,99\n");
         Files.writeString(head, "name,ns_per_op\nparse,120\nparse,121\nparse,119\n");
-        Cli run = Cli.run("compare", "--format", "json", "--csv-columns", "cell=name,value=ns_per_op,metric=time,unit=ns",
-                base.toString(), head.toString());
+        Cli run = Cli.run(
+                "compare",
+                "--format",
+                "json",
+                "--csv-columns",
+                "cell=name,value=ns_per_op,metric=time,unit=ns",
+                base.toString(),
+                head.toString());
         assertEquals(0, run.exitCode(), run.err());
         JsonNode c = new ObjectMapper().readTree(run.out()).get("comparisons").get(0);
-        assertEquals("parse:time:ns", c.get("cell").asText() + ":" + c.get("metric").asText() + ":" + c.get("unit").asText());
+        assertEquals(
+                "parse:time:ns",
+                c.get("cell").asText() + ":" + c.get("metric").asText() + ":"
+                        + c.get("unit").asText());
         assertEquals("regression", c.get("verdict").asText());
         Cli bad = Cli.run("compare", "--csv-columns", "cells=name", base.toString(), head.toString());
         assertEquals(2, bad.exitCode());
-        assertTrue(bad.err().contains("--csv-columns: 'cells' is not one of cell, value, metric, unit, direction"),
+        assertTrue(
+                bad.err().contains("--csv-columns: 'cells' is not one of cell, value, metric, unit, direction"),
                 bad.err());
     }
 
@@ -102,10 +132,18 @@ class FormatsEndToEndTest {
         // A second run's file: one file given twice is refused (its values would count twice).
         Path again = tmp.resolve("go-base-2.txt");
         Files.copy(Path.of(DIR + "go-base.txt"), again);
-        Cli run = Cli.run("compare", "--format", "json", "--base", DIR + "go-base.txt", again.toString(),
-                "--head", DIR + "go-head.txt");
+        Cli run = Cli.run(
+                "compare",
+                "--format",
+                "json",
+                "--base",
+                DIR + "go-base.txt",
+                again.toString(),
+                "--head",
+                DIR + "go-head.txt");
         assertEquals(0, run.exitCode(), run.err());
-        JsonNode first = new ObjectMapper().readTree(run.out()).get("comparisons").get(0);
+        JsonNode first =
+                new ObjectMapper().readTree(run.out()).get("comparisons").get(0);
         assertEquals(6, first.at("/base/n").asInt());
         assertEquals(3, first.at("/head/n").asInt());
         Cli wrong = Cli.run("compare", "--format-in", "jmh", DIR + "go-base.txt", DIR + "go-head.txt");
@@ -113,7 +151,9 @@ class FormatsEndToEndTest {
         assertTrue(wrong.err().contains("go-base.txt:1:1: malformed JSON"), wrong.err());
         Cli unknown = Cli.run("compare", "--format-in", "csv2", DIR + "go-base.txt", DIR + "go-head.txt");
         assertEquals(2, unknown.exitCode());
-        assertTrue(unknown.err().contains("--format-in: unknown format 'csv2' (known: perfab-json, hyperfine"), unknown.err());
+        assertTrue(
+                unknown.err().contains("--format-in: unknown format 'csv2' (known: perfab-json, hyperfine"),
+                unknown.err());
     }
 
     @Test
@@ -138,7 +178,8 @@ class FormatsEndToEndTest {
         assertEquals(0, run.exitCode(), run.err());
         JsonNode work = Comparisons.of(tmp.resolve("out/results.json")).get("Work:time");
         assertEquals("Work", work.get("cell").asText());
-        assertEquals(1002.0, work.at("/base/mean").asDouble(), 1e-9, "one value per trial: the mean of its -count lines");
+        assertEquals(
+                1002.0, work.at("/base/mean").asDouble(), 1e-9, "one value per trial: the mean of its -count lines");
         assertEquals(3, work.at("/base/n").asInt());
         assertEquals("regression", work.get("verdict").asText());
     }
@@ -153,18 +194,24 @@ class FormatsEndToEndTest {
                 echo "benchmark,requests_per_s"
                 echo "api/get,$(( level * 100 + PERFAB_TRIAL % 2 ))"
                 """);
-        g.write("perfab.yaml", "name: csv\ntrials: 3\nwarmup: 0\nharness:\n  run: [sh, bench.sh]\n  format: csv\n"
-                + "  csv: {cell: benchmark, value: requests_per_s, metric: throughput, unit: req/s}\n");
+        g.write(
+                "perfab.yaml",
+                "name: csv\ntrials: 3\nwarmup: 0\nharness:\n  run: [sh, bench.sh]\n  format: csv\n"
+                        + "  csv: {cell: benchmark, value: requests_per_s, metric: throughput, unit: req/s}\n");
         g.commit("initial");
         g.git("checkout", "-q", "-b", "feature");
         g.write("level.txt", "40\n");
         g.commit("fewer requests");
         Cli run = Cli.ab(g.dir(), tmp.resolve("out"));
         assertEquals(0, run.exitCode(), run.err());
-        JsonNode c = new ObjectMapper().readTree(tmp.resolve("out/results.json").toFile()).get("comparisons").get(0);
-        assertEquals("api/get:throughput", c.get("cell").asText() + ":" + c.get("metric").asText());
+        JsonNode c = new ObjectMapper()
+                .readTree(tmp.resolve("out/results.json").toFile())
+                .get("comparisons")
+                .get(0);
+        assertEquals(
+                "api/get:throughput",
+                c.get("cell").asText() + ":" + c.get("metric").asText());
         assertEquals("higher", c.get("direction").asText());
         assertEquals("regression", c.get("verdict").asText());
     }
-
 }

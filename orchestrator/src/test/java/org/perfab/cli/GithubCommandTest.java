@@ -25,8 +25,7 @@ class GithubCommandTest {
     @TempDir
     Path tmp;
 
-    private record Step(int code, String out, String err, String summary, String output) {
-    }
+    private record Step(int code, String out, String err, String summary, String output) {}
 
     /** Runs {@code perfab github ARGS} as a step: with its own summary and output files, as they are now. */
     private Step step(String... args) throws IOException {
@@ -39,19 +38,33 @@ class GithubCommandTest {
         }
         List<String> argv = new ArrayList<>(List.of("github"));
         argv.addAll(List.of(args));
-        Cli run = Cli.run(Engine.REAL, Map.of("GITHUB_STEP_SUMMARY", summary.toString(), "GITHUB_OUTPUT",
-                output.toString()), argv.toArray(String[]::new));
-        return new Step(run.exitCode(), run.out(), run.err(), Files.readString(summary, StandardCharsets.UTF_8),
+        Cli run = Cli.run(
+                Engine.REAL,
+                Map.of("GITHUB_STEP_SUMMARY", summary.toString(), "GITHUB_OUTPUT", output.toString()),
+                argv.toArray(String[]::new));
+        return new Step(
+                run.exitCode(),
+                run.out(),
+                run.err(),
+                Files.readString(summary, StandardCharsets.UTF_8),
                 Files.readString(output, StandardCharsets.UTF_8));
     }
 
     @Test
     void anAnnotationIsOneLineWhateverItQuotes() {
-        Cli run = Cli.run("github", "annotate", "--level", "error", "--title", "perfab: nightly, the base",
+        Cli run = Cli.run(
+                "github",
+                "annotate",
+                "--level",
+                "error",
+                "--title",
+                "perfab: nightly, the base",
                 "the base 'x\n::warning::all clear\r\n%0A' is not a commit");
         assertEquals(0, run.exitCode(), run.err());
-        assertEquals("::error title=perfab%3A nightly%2C the base::the base 'x?::warning::all clear??%250A' is not a"
-                + " commit\n", run.out());
+        assertEquals(
+                "::error title=perfab%3A nightly%2C the base::the base 'x?::warning::all clear??%250A' is not a"
+                        + " commit\n",
+                run.out());
         Cli notice = Cli.run("github", "annotate", "say it");
         assertEquals("::notice title=perfab::say it\n", notice.out(), "a notice titled perfab unless told");
         Cli bad = Cli.run("github", "annotate", "--level", "fatal", "x");
@@ -78,14 +91,26 @@ class GithubCommandTest {
     void aMessageIsAnInertParagraphOfTheSummaryAndALineOfTheLog() throws Exception {
         Path plan = tmp.resolve("plan.md");
         Files.writeString(plan, "### perfab plan\n\n| cell |\n|:--|\n| a |\n");
-        Step s = step("summary", "-m", "the base is v1 @octo/team #12 <b>x</b> [y](https://e.x)\n::error::z", plan.toString());
+        Step s = step(
+                "summary",
+                "-m",
+                "the base is v1 @octo/team #12 <b>x</b> [y](https://e.x)\n::error::z",
+                plan.toString());
         assertEquals(0, s.code(), s.err());
-        assertEquals("the base is v1 @octo/team #12 <b>x</b> [y](https://e.x)?::error::z\n", s.out(),
+        assertEquals(
+                "the base is v1 @octo/team #12 <b>x</b> [y](https://e.x)?::error::z\n",
+                s.out(),
                 "one line for the log");
-        assertTrue(s.summary().startsWith("the base is v1 @\u200Bocto/team \\#\u200B12 &lt;b&gt;x&lt;/b&gt;"
-                + " \\[y\\](https:\u200B//e.x)?::error::z\n\n### perfab plan\n"), s.summary());
+        assertTrue(
+                s.summary()
+                        .startsWith("the base is v1 @\u200Bocto/team \\#\u200B12 &lt;b&gt;x&lt;/b&gt;"
+                                + " \\[y\\](https:\u200B//e.x)?::error::z\n\n### perfab plan\n"),
+                s.summary());
         assertEquals(2, Cli.run("github", "summary").exitCode(), "nothing to append");
-        assertEquals(2, Cli.run("github", "summary", tmp.resolve("missing.md").toString()).exitCode());
+        assertEquals(
+                2,
+                Cli.run("github", "summary", tmp.resolve("missing.md").toString())
+                        .exitCode());
     }
 
     @Test
@@ -97,8 +122,11 @@ class GithubCommandTest {
         assertEquals(0, s.code(), s.err());
         assertTrue(Files.size(tmp.resolve("summary")) <= GithubActions.SUMMARY_LIMIT);
         assertFalse(s.summary().contains("yyy"), "not cut in the middle");
-        assertTrue(s.summary().endsWith("perfab: " + big + " (10001 bytes) does not fit in what is left of the job"
-                + " summary's 1 MiB; it is in " + big + "\n"), s.summary().substring(s.summary().length() - 300));
+        assertTrue(
+                s.summary()
+                        .endsWith("perfab: " + big + " (10001 bytes) does not fit in what is left of the job"
+                                + " summary's 1 MiB; it is in " + big + "\n"),
+                s.summary().substring(s.summary().length() - 300));
     }
 
     @Test

@@ -8,8 +8,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -36,7 +34,8 @@ class HelpTest {
 
     /** The arguments that print {@code command}'s help: its names below perfab, then --help. */
     static String[] helpOf(CommandLine command) {
-        List<String> args = new ArrayList<>(Arrays.asList(command.getCommandSpec().qualifiedName().split(" ")));
+        List<String> args = new ArrayList<>(
+                Arrays.asList(command.getCommandSpec().qualifiedName().split(" ")));
         args.remove(0);
         args.add("--help");
         return args.toArray(String[]::new);
@@ -44,7 +43,9 @@ class HelpTest {
 
     /** The lines of {@code command}'s footer printed as written: its examples and tables. */
     static List<String> examples(CommandLine command) {
-        return Arrays.stream(command.getCommandSpec().usageMessage().footer()).filter(l -> l.startsWith("  ")).toList();
+        return Arrays.stream(command.getCommandSpec().usageMessage().footer())
+                .filter(l -> l.startsWith("  "))
+                .toList();
     }
 
     @Test
@@ -56,8 +57,10 @@ class HelpTest {
             assertEquals(0, run.exitCode(), run.err());
             List<String> lines = run.out().lines().toList();
             for (String line : examples(command)) {
-                assertTrue(lines.contains(line), command.getCommandSpec().qualifiedName() + " prints\n" + line
-                        + "\nwhole, on one line:\n" + run.out());
+                assertTrue(
+                        lines.contains(line),
+                        command.getCommandSpec().qualifiedName() + " prints\n" + line + "\nwhole, on one line:\n"
+                                + run.out());
                 examples += line.contains("perfab ") ? 1 : 0;
             }
         }
@@ -77,7 +80,8 @@ class HelpTest {
                 assertTrue(lines.contains(line), name + " at " + width + " columns prints whole:\n" + line);
             }
             for (String line : lines) {
-                assertTrue(line.length() <= width || examples.contains(line),
+                assertTrue(
+                        line.length() <= width || examples.contains(line),
                         name + " at " + width + " columns wraps its prose:\n" + line);
                 assertFalse(line.endsWith(" "), name + ": a line ends in a space: '" + line + "'");
             }
@@ -95,7 +99,9 @@ class HelpTest {
                 Cli run = Cli.run(command, "--help");
                 assertEquals(0, run.exitCode());
                 assertTrue(run.out().startsWith("Usage: perfab " + command), run.out());
-                assertTrue(run.out().contains("github") || List.of("demo", "plan", "runners", "bisect").contains(command),
+                assertTrue(
+                        run.out().contains("github")
+                                || List.of("demo", "plan", "runners", "bisect").contains(command),
                         "--format lists every format: " + run.out());
             }
             List<CommandLine> all = commands(Main.commandLine());
@@ -118,9 +124,10 @@ class HelpTest {
 
     @Test
     void compareAndSnapshotNameEveryFormatTheyRead() {
-        String ids = String.join(", ", Formats.ALL.stream().map(MeasurementFormat::id).toList());
-        for (String[] command : List.of(new String[] {"compare", "--help"},
-                new String[] {"baseline", "snapshot", "--help"})) {
+        String ids = String.join(
+                ", ", Formats.ALL.stream().map(MeasurementFormat::id).toList());
+        for (String[] command :
+                List.of(new String[] {"compare", "--help"}, new String[] {"baseline", "snapshot", "--help"})) {
             String help = Cli.run(command).out().replaceAll("\\s+", " ");
             assertTrue(help.contains(ids), "--format-in lists every format, in order: " + ids + "\n" + help);
         }
@@ -138,8 +145,13 @@ class HelpTest {
         String readme = Docs.text().replace("`", "").replaceAll("\\s+", " ");
         assertTrue(help.contains("(default: 5)"), help);
         assertTrue(readme.contains("(--budget, 5% by default, or auto"), "the README's default budget");
-        for (String said : List.of("--budget-multiple", "times its own spread", "at least that times",
-                "tier's median spread", "a benchmark the controls lacked", "that times the tier's 95th percentile")) {
+        for (String said : List.of(
+                "--budget-multiple",
+                "times its own spread",
+                "at least that times",
+                "tier's median spread",
+                "a benchmark the controls lacked",
+                "that times the tier's 95th percentile")) {
             assertTrue(help.contains(said), "baseline check --help says " + said + "\n" + help);
             assertTrue(readme.contains(said), "the README says " + said);
         }
@@ -154,12 +166,14 @@ class HelpTest {
         Cli former = Cli.run(concat(was, "--help"));
         assertEquals(0, former.exitCode(), former.err());
         assertEquals(Cli.run(concat(now, "--help")).out(), former.out(), "the same command, its help by its name");
-        assertTrue(former.out().replaceAll("\\s+", " ").contains("Formerly 'perfab " + String.join(" ", was) + "'"),
+        assertTrue(
+                former.out().replaceAll("\\s+", " ").contains("Formerly 'perfab " + String.join(" ", was) + "'"),
                 former.out());
         String[] parent = Arrays.copyOf(now, now.length - 1);
         String list = Cli.run(concat(parent, "--help")).out();
         assertTrue(list.contains("  " + now[now.length - 1] + " "), list);
-        assertFalse(list.contains(", " + was[was.length - 1]) || list.contains("  " + was[was.length - 1] + " "),
+        assertFalse(
+                list.contains(", " + was[was.length - 1]) || list.contains("  " + was[was.length - 1] + " "),
                 "help lists a command by its name alone: " + list);
     }
 

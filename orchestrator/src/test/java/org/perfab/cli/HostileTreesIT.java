@@ -40,8 +40,7 @@ class HostileTreesIT {
     Path tmp;
 
     /** One entry of a hand-made tree. */
-    private record Entry(String name, FileMode mode, ObjectId id) {
-    }
+    private record Entry(String name, FileMode mode, ObjectId id) {}
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"dot-dot folders", "a slash in a name", "a link and a folder of one name", "a .git folder"})
@@ -63,14 +62,17 @@ class HostileTreesIT {
         };
         assertTrue(run.err().contains(named), run.err());
         try (Stream<Path> all = Files.walk(tmp)) {
-            List<Path> pwned = all.filter(p -> p.getFileName().toString().equals("pwned.txt")).toList();
+            List<Path> pwned = all.filter(p -> p.getFileName().toString().equals("pwned.txt"))
+                    .toList();
             assertEquals(List.of(), pwned, "nothing of the hostile tree was written");
         }
     }
 
     /** Makes branch {@code feature}: main's tree plus one hostile entry. */
     private static void hostileHead(Path dir, String how, Path outside) throws IOException {
-        try (Repository repo = new FileRepositoryBuilder().setGitDir(dir.resolve(".git").toFile()).build();
+        try (Repository repo = new FileRepositoryBuilder()
+                        .setGitDir(dir.resolve(".git").toFile())
+                        .build();
                 ObjectInserter ins = repo.newObjectInserter();
                 RevWalk walk = new RevWalk(repo)) {
             var main = walk.parseCommit(repo.resolve("main"));
@@ -90,15 +92,22 @@ class HostileTreesIT {
                     }
                     entries.add(new Entry("..", FileMode.TREE, t));
                 }
-                case "a slash in a name" -> entries.add(new Entry("../../../../pwned.txt", FileMode.REGULAR_FILE, pwned));
+                case "a slash in a name" ->
+                    entries.add(new Entry("../../../../pwned.txt", FileMode.REGULAR_FILE, pwned));
                 case "a link and a folder of one name" -> {
-                    ObjectId target = ins.insert(Constants.OBJ_BLOB, outside.toString().getBytes(StandardCharsets.UTF_8));
+                    ObjectId target =
+                            ins.insert(Constants.OBJ_BLOB, outside.toString().getBytes(StandardCharsets.UTF_8));
                     entries.add(new Entry("escape", FileMode.SYMLINK, target));
-                    entries.add(new Entry("escape", FileMode.TREE,
+                    entries.add(new Entry(
+                            "escape",
+                            FileMode.TREE,
                             tree(ins, List.of(new Entry("pwned.txt", FileMode.REGULAR_FILE, pwned)))));
                 }
-                case ".git folder", "a .git folder" -> entries.add(new Entry(".git", FileMode.TREE,
-                        tree(ins, List.of(new Entry("pwned.txt", FileMode.REGULAR_FILE, pwned)))));
+                case ".git folder", "a .git folder" ->
+                    entries.add(new Entry(
+                            ".git",
+                            FileMode.TREE,
+                            tree(ins, List.of(new Entry("pwned.txt", FileMode.REGULAR_FILE, pwned)))));
                 default -> throw new IllegalArgumentException(how);
             }
             CommitBuilder c = new CommitBuilder();
@@ -148,8 +157,11 @@ class HostileTreesIT {
         g.git("checkout", "-q", "main");
         Cli run = Cli.ab(g.dir(), tmp.resolve("out"));
         assertEquals(2, run.exitCode(), run.err());
-        assertTrue(run.err().contains("the submodule at 'sub' has the name '../../../other' in .gitmodules,"
-                + " which git refuses"), run.err());
+        assertTrue(
+                run.err()
+                        .contains("the submodule at 'sub' has the name '../../../other' in .gitmodules,"
+                                + " which git refuses"),
+                run.err());
         assertFalse(Files.exists(tmp.resolve("out/work/head-0/tree/sub/pwned.txt")));
     }
 }

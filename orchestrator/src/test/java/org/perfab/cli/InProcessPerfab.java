@@ -83,13 +83,16 @@ final class InProcessPerfab implements AutoCloseable {
 
     private void serve(Engine engine) {
         while (server.isOpen()) {
-            try (SocketChannel client = server.accept(); InputStream in = Channels.newInputStream(client);
+            try (SocketChannel client = server.accept();
+                    InputStream in = Channels.newInputStream(client);
                     OutputStream reply = Channels.newOutputStream(client)) {
                 JsonNode request = JSON.readTree(in.readAllBytes());
                 List<String> args = new ArrayList<>();
                 request.get("args").forEach(a -> args.add(a.asText()));
                 Map<String, String> env = new HashMap<>();
-                request.get("env").fields().forEachRemaining(e -> env.put(e.getKey(), e.getValue().asText()));
+                request.get("env")
+                        .fields()
+                        .forEachRemaining(e -> env.put(e.getKey(), e.getValue().asText()));
                 ByteArrayOutputStream out = new ByteArrayOutputStream();
                 ByteArrayOutputStream err = new ByteArrayOutputStream();
                 int code;
@@ -97,8 +100,10 @@ final class InProcessPerfab implements AutoCloseable {
                         PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
                     code = Main.run(engine, env, o, e, args.toArray(String[]::new));
                 }
-                ObjectNode answer = JSON.createObjectNode().put("code", code)
-                        .put("out", out.toString(StandardCharsets.UTF_8)).put("err", err.toString(StandardCharsets.UTF_8));
+                ObjectNode answer = JSON.createObjectNode()
+                        .put("code", code)
+                        .put("out", out.toString(StandardCharsets.UTF_8))
+                        .put("err", err.toString(StandardCharsets.UTF_8));
                 reply.write(JSON.writeValueAsBytes(answer));
             } catch (IOException e) {
                 if (server.isOpen()) {

@@ -45,19 +45,30 @@ class InterruptIT {
     private GitFixture slowProject(String first) throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, TRIALS, "");
         g.git("checkout", "-q", "feature");
-        g.script("bench.sh", "#!/bin/sh\n" + first + "sleep 0.4\n"
-                + Subjects.HARNESS.substring(Subjects.HARNESS.indexOf('\n') + 1));
+        g.script(
+                "bench.sh",
+                "#!/bin/sh\n" + first + "sleep 0.4\n" + Subjects.HARNESS.substring(Subjects.HARNESS.indexOf('\n') + 1));
         g.commit("a slower harness");
         g.git("checkout", "-q", "main");
         return g;
     }
 
     private Process start(GitFixture g, Path out) throws IOException {
-        List<String> argv = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", out.toString());
-        return new ProcessBuilder(enclosure.around(argv)).redirectOutput(tmp.resolve("stdout").toFile())
-                .redirectError(tmp.resolve("stderr").toFile()).start();
+        List<String> argv = List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName(),
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=feature",
+                "--out",
+                out.toString());
+        return new ProcessBuilder(enclosure.around(argv))
+                .redirectOutput(tmp.resolve("stdout").toFile())
+                .redirectError(tmp.resolve("stderr").toFile())
+                .start();
     }
 
     private static long lines(Path file) throws IOException {
@@ -82,7 +93,8 @@ class InterruptIT {
         assertTrue(perfab.waitFor(30, TimeUnit.SECONDS));
         assertEquals(List.of(), enclosure.cgroupsInside(), "the cgroup of the trial it stopped is removed");
         long kept = lines(out.resolve("trials.jsonl"));
-        JsonNode partial = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+        JsonNode partial =
+                new ObjectMapper().readTree(out.resolve("results.json").toFile());
         assertTrue(partial.get("interrupted").asBoolean(), partial.toString());
         assertEquals(kept, partial.get("trials").size(), "results.json holds every trial that finished");
         assertTrue(Files.readString(tmp.resolve("stderr")).contains("continue with --resume"));
@@ -161,9 +173,11 @@ class InterruptIT {
         // test lets it go, so that the signal lands inside a step however busy the machine is.
         Path count = tmp.resolve("runs");
         Path go = tmp.resolve("go");
-        g.script("bench.sh", "#!/bin/sh\nn=$(cat '" + count + "' 2>/dev/null | wc -l)\necho x >> '" + count + "'\n"
-                + "if [ \"$n\" -ge 16 ]; then while [ ! -e '" + go + "' ]; do sleep 0.1; done; fi\n"
-                + Subjects.HARNESS.substring(Subjects.HARNESS.indexOf('\n') + 1));
+        g.script(
+                "bench.sh",
+                "#!/bin/sh\nn=$(cat '" + count + "' 2>/dev/null | wc -l)\necho x >> '" + count + "'\n"
+                        + "if [ \"$n\" -ge 16 ]; then while [ ! -e '" + go + "' ]; do sleep 0.1; done; fi\n"
+                        + Subjects.HARNESS.substring(Subjects.HARNESS.indexOf('\n') + 1));
         String good = g.commit("initial");
         String culprit = null;
         for (int i = 1; i <= 8; i++) {
@@ -175,14 +189,29 @@ class InterruptIT {
             culprit = i == 5 ? id : culprit;
         }
         Path out = tmp.resolve("bisect");
-        List<String> argv = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "bisect", "--repo=" + g.dir(),
-                "--good", good, "--bad", "main", "--cell", "speed/run", "--out", out.toString());
-        Process perfab = new ProcessBuilder(enclosure.around(argv)).redirectOutput(tmp.resolve("stdout").toFile())
-                .redirectError(tmp.resolve("stderr").toFile()).start();
+        List<String> argv = List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName(),
+                "bisect",
+                "--repo=" + g.dir(),
+                "--good",
+                good,
+                "--bad",
+                "main",
+                "--cell",
+                "speed/run",
+                "--out",
+                out.toString());
+        Process perfab = new ProcessBuilder(enclosure.around(argv))
+                .redirectOutput(tmp.resolve("stdout").toFile())
+                .redirectError(tmp.resolve("stderr").toFile())
+                .start();
         Path file = out.resolve("bisect.json");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        while (!Files.exists(file) || new ObjectMapper().readTree(file.toFile()).get("steps").size() < 1
+        while (!Files.exists(file)
+                || new ObjectMapper().readTree(file.toFile()).get("steps").size() < 1
                 || lines(count) <= 16) {
             assertTrue(System.nanoTime() < deadline, "the bisect finished a step and reached the gate within 90 s");
             Thread.sleep(50);
@@ -205,8 +234,20 @@ class InterruptIT {
         assertEquals(2, partial.get("steps").size(), "the two steps before the gate: " + partial);
 
         Files.createFile(go);
-        Cli resumed = Cli.run("bisect", "--repo=" + g.dir(), "--good", good, "--bad", "main", "--cell", "speed/run",
-                "--out", out.toString(), "--resume", "--format", "json");
+        Cli resumed = Cli.run(
+                "bisect",
+                "--repo=" + g.dir(),
+                "--good",
+                good,
+                "--bad",
+                "main",
+                "--cell",
+                "speed/run",
+                "--out",
+                out.toString(),
+                "--resume",
+                "--format",
+                "json");
         assertEquals(0, resumed.exitCode(), resumed.err());
         JsonNode b = new ObjectMapper().readTree(resumed.out());
         assertEquals("found", b.get("verdict").asText(), b.toString());
@@ -220,8 +261,10 @@ class InterruptIT {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 2, "");
         for (String branch : List.of("main", "feature")) {
             g.git("checkout", "-q", branch);
-            g.script("build.sh", "#!/bin/sh\nset -e\nwhile [ ! -e '" + go + "' ]; do sleep 0.1; done\n"
-                    + "cp level.txt \"$PERFAB_BUILD_DIR/level\"\n");
+            g.script(
+                    "build.sh",
+                    "#!/bin/sh\nset -e\nwhile [ ! -e '" + go + "' ]; do sleep 0.1; done\n"
+                            + "cp level.txt \"$PERFAB_BUILD_DIR/level\"\n");
             g.commit("a build that waits");
         }
         Path out = tmp.resolve("out");
@@ -235,8 +278,11 @@ class InterruptIT {
         }
         boolean intIgnored = sigintIgnored();
         List<ProcessHandle> commands = perfab.descendants().toList();
-        assertEquals(0, new ProcessBuilder("kill", intIgnored ? "-TERM" : "-INT", Long.toString(perfab.pid())).start()
-                .waitFor());
+        assertEquals(
+                0,
+                new ProcessBuilder("kill", intIgnored ? "-TERM" : "-INT", Long.toString(perfab.pid()))
+                        .start()
+                        .waitFor());
         assertTrue(perfab.waitFor(60, TimeUnit.SECONDS));
         awaitEnded(commands, "perfab stopped every command it had started");
         assertEquals(List.of(), enclosure.cgroupsInside(), "the cgroup of the build it stopped is removed");

@@ -33,8 +33,8 @@ import org.perfab.testing.GitFixture;
  * so a verdict still rests on which side's code ran.
  */
 class LaterLooksTest {
-    private static final List<String> FUNCTIONS = List.of("BenchmarkSum", "BenchmarkRank", "BenchmarkCount",
-            "BenchmarkOnes", "BenchmarkFlip", "BenchmarkLeaf");
+    private static final List<String> FUNCTIONS = List.of(
+            "BenchmarkSum", "BenchmarkRank", "BenchmarkCount", "BenchmarkOnes", "BenchmarkFlip", "BenchmarkLeaf");
     private static final List<Integer> SIZES = List.of(8, 64);
 
     @TempDir
@@ -52,7 +52,9 @@ class LaterLooksTest {
         int list = argv.indexOf("-list");
         if (list >= 0) {
             Pattern p = Pattern.compile(argv.get(list + 1));
-            FUNCTIONS.stream().filter(f -> p.matcher(f).find()).forEach(f -> out.append(f).append('\n'));
+            FUNCTIONS.stream()
+                    .filter(f -> p.matcher(f).find())
+                    .forEach(f -> out.append(f).append('\n'));
             out.append("ok  \texample.com/bits\t0.004s\n");
         } else {
             String bench = argv.get(argv.indexOf("-bench") + 1);
@@ -71,14 +73,17 @@ class LaterLooksTest {
                 if (!top.matcher(f).find()) {
                     continue;
                 }
-                List<String> names = f.equals("BenchmarkLeaf") ? List.of(f)
-                        : SIZES.stream().filter(s -> sub.matcher("size=" + s).find()).map(s -> f + "/size=" + s)
+                List<String> names = f.equals("BenchmarkLeaf")
+                        ? List.of(f)
+                        : SIZES.stream()
+                                .filter(s -> sub.matcher("size=" + s).find())
+                                .map(s -> f + "/size=" + s)
                                 .toList();
                 for (String name : names) {
                     double[] s = slow.getOrDefault(name, new double[] {1.0, 0.005});
                     double z = new Random((name + "|" + side + "|" + trial + "|" + s[0]).hashCode()).nextGaussian();
-                    out.append(String.format(Locale.ROOT, "%s-8   \t 1000000\t%10.3f ns/op\n", name,
-                            200 * s[0] * (1 + s[1] * z)));
+                    out.append(String.format(
+                            Locale.ROOT, "%s-8   \t 1000000\t%10.3f ns/op\n", name, 200 * s[0] * (1 + s[1] * z)));
                 }
             }
             out.append("PASS\nok  \texample.com/bits\t1.234s\n");
@@ -92,8 +97,10 @@ class LaterLooksTest {
         FakeEngine fake = new FakeEngine().program("go", LaterLooksTest::go);
         // The head makes Sum/size=8 12% slower; Rank/size=64 is noisy on both sides, and no slower.
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
-        g.write("perfab.yaml", "name: bits\ntrials: 5\nwarmup: 0\nadaptive: 20\nharness:\n"
-                + "  run: [go, test, -run, '^$', -bench, ., -count, '3']\n  format: go\n")
+        g.write(
+                        "perfab.yaml",
+                        "name: bits\ntrials: 5\nwarmup: 0\nadaptive: 20\nharness:\n"
+                                + "  run: [go, test, -run, '^$', -bench, ., -count, '3']\n  format: go\n")
                 .write("slow.txt", "BenchmarkRank/size=64 1.0 0.15\n");
         g.commit("the suite");
         g.git("checkout", "-q", "-b", "feature");
@@ -105,7 +112,8 @@ class LaterLooksTest {
 
         // Trials of the first look ran the whole suite; every later one only Rank/size=64.
         List<Processes.Command> trials = fake.ran().stream()
-                .filter(c -> c.argv().contains("-bench") && !c.argv().contains("-list")).toList();
+                .filter(c -> c.argv().contains("-bench") && !c.argv().contains("-list"))
+                .toList();
         assertTrue(trials.size() > 10, "later looks ran: " + trials.size() + " trials");
         for (int i = 0; i < trials.size(); i++) {
             String bench = trials.get(i).argv().get(trials.get(i).argv().indexOf("-bench") + 1);
@@ -128,7 +136,9 @@ class LaterLooksTest {
                 // Decided at the first look, with that look's figures.
                 assertEquals(5, n, e.getKey());
                 assertEquals(1, r.look().orElseThrow().look(), e.getKey());
-                assertTrue(r.comparison().verdict() == Verdict.UNCHANGED || e.getKey().equals("Sum/size=8"),
+                assertTrue(
+                        r.comparison().verdict() == Verdict.UNCHANGED
+                                || e.getKey().equals("Sum/size=8"),
                         e.getKey() + " " + r.comparison().verdict());
             }
         }

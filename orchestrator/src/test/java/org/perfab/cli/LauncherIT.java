@@ -29,19 +29,21 @@ class LauncherIT {
     @TempDir
     Path dir;
 
-    record Run(int code, String out, String err) {
-    }
+    record Run(int code, String out, String err) {}
 
     private Run perfab(String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(LAUNCHER.toString());
         command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).directory(dir.toFile())
+        Process p = new ProcessBuilder(command)
+                .directory(dir.toFile())
                 .redirectOutput(dir.resolve("out.txt").toFile())
                 .redirectError(dir.resolve("err.txt").toFile())
                 .start();
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "perfab finished");
-        return new Run(p.exitValue(), Files.readString(dir.resolve("out.txt"), StandardCharsets.UTF_8),
+        return new Run(
+                p.exitValue(),
+                Files.readString(dir.resolve("out.txt"), StandardCharsets.UTF_8),
                 Files.readString(dir.resolve("err.txt"), StandardCharsets.UTF_8));
     }
 
@@ -73,16 +75,20 @@ class LauncherIT {
     @Test
     void reportPrintsTheTableToATerminalAndTheCommentToAPipe() throws Exception {
         Tool.SCRIPT.need();
-        Path results = Path.of("../report/src/test/resources/golden/ab-run.json").toAbsolutePath();
+        Path results =
+                Path.of("../report/src/test/resources/golden/ab-run.json").toAbsolutePath();
         Run piped = perfab("report", results.toString());
         assertEquals(0, piped.code(), piped.err());
         assertTrue(piped.out().startsWith("<!-- perfab:"), "a pipe gets the comment: " + piped.out());
         // script(1) runs the command on a terminal of its own and copies what it printed.
         Process p = new ProcessBuilder("script", "-qec", LAUNCHER + " report " + results, "/dev/null")
-                .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(dir.resolve("tty.txt").toFile())
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("tty.txt").toFile())
                 .start();
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "perfab finished");
-        String tty = Files.readString(dir.resolve("tty.txt"), StandardCharsets.UTF_8).replace("\r\n", "\n");
+        String tty =
+                Files.readString(dir.resolve("tty.txt"), StandardCharsets.UTF_8).replace("\r\n", "\n");
         assertEquals(0, p.exitValue(), tty);
         assertTrue(tty.contains("base: merge-base of main and feature"), "a terminal gets the table: " + tty);
         assertFalse(tty.contains("<!--") || tty.contains("<sub>"), tty);
@@ -96,7 +102,8 @@ class LauncherIT {
         Files.copy(Path.of("src/test/resources/compare/base.json"), dir.resolve("base.json"));
         Files.copy(Path.of("src/test/resources/compare/head.json"), dir.resolve("head.json"));
         String tty = onATerminal("compare base.json head.json");
-        assertTrue(tty.contains("\u001b[31mregression\u001b[0m") && tty.contains("\u001b[32m1 improvement\u001b[0m"),
+        assertTrue(
+                tty.contains("\u001b[31mregression\u001b[0m") && tty.contains("\u001b[32m1 improvement\u001b[0m"),
                 "red regressions, green improvements: " + tty);
         String plain = onATerminal("env NO_COLOR=1 " + LAUNCHER + " compare base.json head.json");
         assertFalse(plain.contains("\u001b["), plain);
@@ -108,10 +115,14 @@ class LauncherIT {
     /** Runs {@code command} (perfab's arguments, or a whole command line) on a terminal and returns what it showed. */
     private String onATerminal(String command) throws IOException, InterruptedException {
         String line = command.startsWith("env ") ? command : LAUNCHER + " " + command;
-        Process p = new ProcessBuilder("script", "-qec", line, "/dev/null").directory(dir.toFile())
-                .redirectErrorStream(true).redirectOutput(dir.resolve("tty.txt").toFile()).start();
+        Process p = new ProcessBuilder("script", "-qec", line, "/dev/null")
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("tty.txt").toFile())
+                .start();
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "perfab finished");
-        String tty = Files.readString(dir.resolve("tty.txt"), StandardCharsets.UTF_8).replace("\r\n", "\n");
+        String tty =
+                Files.readString(dir.resolve("tty.txt"), StandardCharsets.UTF_8).replace("\r\n", "\n");
         assertEquals(0, p.exitValue(), tty);
         return tty;
     }
@@ -120,15 +131,18 @@ class LauncherIT {
     void perfabsOwnWorkloadMeasuresTheJarOfItsTree() throws Exception {
         // What every pull request to perfab runs on each side: the harness in the side's tree.
         Path result = dir.resolve("self.json");
-        ProcessBuilder pb = new ProcessBuilder("bash", "workloads/bench/self.sh").directory(ROOT.toFile())
-                .redirectErrorStream(true).redirectOutput(dir.resolve("self.log").toFile());
+        ProcessBuilder pb = new ProcessBuilder("bash", "workloads/bench/self.sh")
+                .directory(ROOT.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("self.log").toFile());
         pb.environment().put("PERFAB_RESULT", result.toString());
         Process p = pb.start();
         assertTrue(p.waitFor(300, TimeUnit.SECONDS), "the harness finished");
         assertEquals(0, p.exitValue(), Files.readString(dir.resolve("self.log")));
         List<Reading> readings = Formats.perfabJson().read(result);
-        assertEquals(List.of("comment/10k", "compare/10k", "demo/create", "jmh/2k", "startup"), readings.stream()
-                .map(r -> r.cell().name()).distinct().sorted().toList());
+        assertEquals(
+                List.of("comment/10k", "compare/10k", "demo/create", "jmh/2k", "startup"),
+                readings.stream().map(r -> r.cell().name()).distinct().sorted().toList());
         assertTrue(readings.stream().allMatch(r -> r.value() > 0), readings.toString());
         WorkloadLoader.parse(Files.readString(ROOT.resolve("workloads/perf-pr.yaml")), "perf-pr.yaml");
     }

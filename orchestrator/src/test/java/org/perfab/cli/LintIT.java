@@ -30,8 +30,8 @@ import org.perfab.testing.Docs;
 class LintIT {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     private static final Path WORKFLOWS = ROOT.resolve(".github/workflows");
-    private static final Pattern README_YAML = Pattern.compile("```yaml\n(# \\.github/workflows/[^\n]+\n.*?)```",
-            Pattern.DOTALL);
+    private static final Pattern README_YAML =
+            Pattern.compile("```yaml\n(# \\.github/workflows/[^\n]+\n.*?)```", Pattern.DOTALL);
     private static final Pattern EXPRESSION = Pattern.compile("\\$\\{\\{.*?}}");
 
     @TempDir
@@ -45,7 +45,8 @@ class LintIT {
         Path lint = Files.createDirectories(tmp.resolve("all/.github/workflows"));
         List<String> names = new ArrayList<>();
         try (var list = Files.list(WORKFLOWS)) {
-            for (Path f : list.filter(f -> f.toString().endsWith(".yml")).sorted().toList()) {
+            for (Path f :
+                    list.filter(f -> f.toString().endsWith(".yml")).sorted().toList()) {
                 Files.copy(f, lint.resolve(f.getFileName()));
                 names.add(f.getFileName().toString());
             }
@@ -61,8 +62,9 @@ class LintIT {
         assertTrue(snippets >= 2, "the README shows the two workflows a repository writes");
         Result r = run(tmp.resolve("all"), List.of(actionlint.toString(), lint + "/*.yml"));
         assertEquals(0, r.code(), r.out());
-        assertTrue(r.out().contains("Checking " + names.size() + " workflow file(s)"), "every file linted: " + names
-                + "\n" + r.out());
+        assertTrue(
+                r.out().contains("Checking " + names.size() + " workflow file(s)"),
+                "every file linted: " + names + "\n" + r.out());
     }
 
     @Test
@@ -71,8 +73,10 @@ class LintIT {
         // Among clean files, as the test above lints them: the one mistake fails the whole run.
         Path dir = Files.createDirectories(tmp.resolve(".github/workflows"));
         Files.copy(WORKFLOWS.resolve("ci.yml"), dir.resolve("a.yml"));
-        Files.writeString(dir.resolve("bad.yml"), "on: pull_request\njobs:\n  a:\n    runs-on: ubuntu-latest\n"
-                + "    steps:\n      - run: echo \"${{ github.event.pull_request.title }}\"\n");
+        Files.writeString(
+                dir.resolve("bad.yml"),
+                "on: pull_request\njobs:\n  a:\n    runs-on: ubuntu-latest\n"
+                        + "    steps:\n      - run: echo \"${{ github.event.pull_request.title }}\"\n");
         Files.copy(WORKFLOWS.resolve("ci.yml"), dir.resolve("c.yml"));
         Result r = run(tmp, List.of(actionlint.toString(), dir + "/*.yml"));
         assertFalse(r.code() == 0, "a pull request's title spliced into a script: " + r.out());
@@ -136,8 +140,11 @@ class LintIT {
 
     private Result run(Path dir, List<String> argv) throws IOException, InterruptedException {
         Path out = Files.createTempFile(tmp, "out", ".txt");
-        Process p = new ProcessBuilder(argv).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(out.toFile()).start();
+        Process p = new ProcessBuilder(argv)
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(out.toFile())
+                .start();
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "finished: " + argv.get(0));
         return new Result(p.exitValue(), Files.readString(out));
     }

@@ -26,11 +26,14 @@ class LongTrialsTest {
     /** Each trial takes 180 simulated seconds, and reports its side's cost with a jitter by trial. */
     private static FakeEngine engine() {
         return new FakeEngine().script(HARNESS, c -> {
-            double cost = Double.parseDouble(Files.readString(c.dir().resolve("cost.txt")).strip());
+            double cost = Double.parseDouble(
+                    Files.readString(c.dir().resolve("cost.txt")).strip());
             int trial = Integer.parseInt(c.env().get("PERFAB_TRIAL"));
-            Files.writeString(Path.of(c.env().get("PERFAB_RESULT")), "{\"schema\": \"perfab/measurements/v1\","
-                    + " \"measurements\": [{\"cell\": \"suite\", \"metric\": \"time\", \"unit\": \"s\", \"value\": "
-                    + cost * (1 + 0.08 * (trial % 3 - 1)) + "}]}");
+            Files.writeString(
+                    Path.of(c.env().get("PERFAB_RESULT")),
+                    "{\"schema\": \"perfab/measurements/v1\","
+                            + " \"measurements\": [{\"cell\": \"suite\", \"metric\": \"time\", \"unit\": \"s\", \"value\": "
+                            + cost * (1 + 0.08 * (trial % 3 - 1)) + "}]}");
             return FakeEngine.ok(180);
         });
     }
@@ -53,9 +56,13 @@ class LongTrialsTest {
         Path out = tmp.resolve("out");
         Cli run = Cli.ab(engine().engine(), g.dir(), out, "--adaptive", "20");
         assertEquals(0, run.exitCode(), run.err());
-        assertTrue(run.err().contains("a pair of trials takes 6m") && run.err().contains("past a CI job's hour")
-                && run.err().contains("--budget"), run.err());
-        JsonNode results = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+        assertTrue(
+                run.err().contains("a pair of trials takes 6m")
+                        && run.err().contains("past a CI job's hour")
+                        && run.err().contains("--budget"),
+                run.err());
+        JsonNode results =
+                new ObjectMapper().readTree(out.resolve("results.json").toFile());
         boolean warned = false;
         for (JsonNode w : results.get("warnings")) {
             warned |= w.get("kind").asText().equals("long-trials");

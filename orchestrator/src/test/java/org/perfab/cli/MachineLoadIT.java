@@ -65,8 +65,10 @@ class MachineLoadIT {
             assertTrue(load.isObject(), t.toString());
             assertTrue(load.get("cpuSeconds").asDouble() > 0, t.toString());
             // The harness runs one process at a time: its CPU time can pass its wall time only by rounding.
-            assertTrue(load.get("cpuSeconds").asDouble() <= load.get("wallSeconds").asDouble() + 0.05, t.toString());
-            assertEquals(t.get("wallSeconds").asDouble(), load.get("wallSeconds").asDouble(), 1e-9);
+            assertTrue(
+                    load.get("cpuSeconds").asDouble() <= load.get("wallSeconds").asDouble() + 0.05, t.toString());
+            assertEquals(
+                    t.get("wallSeconds").asDouble(), load.get("wallSeconds").asDouble(), 1e-9);
             assertTrue(load.get("runQueueMax").asInt() >= 1, "the harness itself was runnable: " + t);
         }
         List<String> lines = Files.readAllLines(tmp.resolve("out/trials.jsonl"));
@@ -87,9 +89,13 @@ class MachineLoadIT {
         List<Process> neighbours = new ArrayList<>();
         try {
             for (int i = 0; i < spinners; i++) {
-                neighbours.add(new ProcessBuilder("sh", "-c", "while :; do if [ -e '" + flag + "' ]; then :; else"
-                        + " sleep 0.02; fi; done").redirectErrorStream(true)
-                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start());
+                neighbours.add(new ProcessBuilder(
+                                "sh",
+                                "-c",
+                                "while :; do if [ -e '" + flag + "' ]; then :; else" + " sleep 0.02; fi; done")
+                        .redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                        .start());
             }
             JsonNode results = ab(withHarness("if [ \"$PERFAB_SIDE\" = head ]; then touch '" + flag + "'; fi\n"
                     + "sleep 1\nrm -f '" + flag + "'\n"));

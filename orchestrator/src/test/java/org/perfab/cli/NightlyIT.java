@@ -38,8 +38,7 @@ class NightlyIT {
     private String next;
     private String head;
 
-    private record Run(int code, String log, String output) {
-    }
+    private record Run(int code, String log, String output) {}
 
     @BeforeEach
     void repository() throws IOException {
@@ -72,7 +71,8 @@ class NightlyIT {
     }
 
     private Run step(String step, Map<String, String> extra) throws IOException, InterruptedException {
-        Map<String, String> env = new HashMap<>(Map.of("GH_TOKEN", "t", "OUT", tmp.resolve("check").toString()));
+        Map<String, String> env = new HashMap<>(
+                Map.of("GH_TOKEN", "t", "OUT", tmp.resolve("check").toString()));
         env.putAll(extra);
         Process p = NightlyScriptIT.start(tmp, repo, step, env);
         assertTrue(p.waitFor(5, TimeUnit.MINUTES), step + " finished");
@@ -83,11 +83,27 @@ class NightlyIT {
     private String night(String run, String baseInput, String startedAt) throws Exception {
         Run base = step("base", Map.of("BASE", baseInput));
         assertEquals(0, base.code(), base.log());
-        String commit = base.output().lines().filter(l -> l.startsWith("base=")).findFirst().orElseThrow()
+        String commit = base.output()
+                .lines()
+                .filter(l -> l.startsWith("base="))
+                .findFirst()
+                .orElseThrow()
                 .substring("base=".length());
-        Map<String, String> night = Map.of("RUN", run, "RUN_URL", "https://github.com/octo/app/actions/runs/" + run,
-                "BASE", commit, "BRANCH", "main", "RESULTS", results(run, commit, startedAt).toString(), "SITE_DIR",
-                tmp.resolve("site").toString(), "REPO_URL", "https://github.com/octo/app");
+        Map<String, String> night = Map.of(
+                "RUN",
+                run,
+                "RUN_URL",
+                "https://github.com/octo/app/actions/runs/" + run,
+                "BASE",
+                commit,
+                "BRANCH",
+                "main",
+                "RESULTS",
+                results(run, commit, startedAt).toString(),
+                "SITE_DIR",
+                tmp.resolve("site").toString(),
+                "REPO_URL",
+                "https://github.com/octo/app");
         for (String s : new String[] {"record", "site", "publish"}) {
             Run r = step(s, night);
             assertEquals(0, r.code(), s + ": " + r.log());
@@ -101,9 +117,11 @@ class NightlyIT {
         Path origin = tmp.resolve("origin.git");
         String series = upstream.run(origin, "show", "perfab-nightly:" + SERIES);
         assertTrue(series.startsWith("date,run,commit,cpu,key,ratio,base,time\n"), series);
-        assertTrue(series.contains(",101," + head + ",") && series.contains("," + released + ","),
+        assertTrue(
+                series.contains(",101," + head + ",") && series.contains("," + released + ","),
                 "the night's readings name its commit and its base");
-        assertTrue(!series.contains("3333333333") && !series.contains("1111111111aa"),
+        assertTrue(
+                !series.contains("3333333333") && !series.contains("1111111111aa"),
                 "no commit of the results' own: the base is the one the nightly measured");
         String body = Files.readString(tmp.resolve("pr-body"));
         assertTrue(body.startsWith("perfab series: 0 new movements, 0 persisting, in run 101 ("), body);
@@ -115,7 +133,8 @@ class NightlyIT {
         git("fetch", "-q", "origin");
         assertEquals(released, night("102", "", "2026-11-02T03:17:00Z"), "the base stays pinned");
         String two = upstream.run(origin, "show", "perfab-nightly:" + SERIES);
-        assertTrue(two.contains(",101,") && two.contains(",102,") && !two.contains(next),
+        assertTrue(
+                two.contains(",101,") && two.contains(",102,") && !two.contains(next),
                 "both nights in the pull request's series, on the pinned base");
 
         // Moved by the input, the base is recorded, and the check says the ratios were re-based.
@@ -125,7 +144,8 @@ class NightlyIT {
         assertTrue(again.output().contains("base=" + next), "pinned to where it was moved: " + again.log());
         String rebased = Files.readString(tmp.resolve("check/movements.md"));
         assertTrue(rebased.contains("re-based"), rebased);
-        assertTrue(Files.readString(tmp.resolve("pr-body")).startsWith("perfab series: 0 new movements"),
+        assertTrue(
+                Files.readString(tmp.resolve("pr-body")).startsWith("perfab series: 0 new movements"),
                 "the count line leads the pull request's body");
     }
 

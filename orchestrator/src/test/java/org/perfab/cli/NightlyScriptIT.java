@@ -27,7 +27,8 @@ import org.perfab.testing.GitFixture;
  * run, {@code RUN,BASE}) and a stand-in {@code gh}, each logging what it was asked.
  */
 class NightlyScriptIT {
-    private static final Path SCRIPT = Path.of("..", "scripts", "nightly").toAbsolutePath().normalize();
+    private static final Path SCRIPT =
+            Path.of("..", "scripts", "nightly").toAbsolutePath().normalize();
     static final String SERIES = "bench/nightly/ratios.csv";
 
     /**
@@ -95,8 +96,7 @@ class NightlyScriptIT {
     private String released;
     private String head;
 
-    private record Run(int code, String log, String output, String summary) {
-    }
+    private record Run(int code, String log, String output, String summary) {}
 
     @AfterEach
     void stop() throws IOException {
@@ -129,12 +129,15 @@ class NightlyScriptIT {
     }
 
     private Run script(String step, Map<String, String> extra) throws IOException, InterruptedException {
-        Map<String, String> env = new HashMap<>(Map.of("RUN", "42", "RUN_URL",
-                "https://github.com/octo/app/actions/runs/42"));
+        Map<String, String> env =
+                new HashMap<>(Map.of("RUN", "42", "RUN_URL", "https://github.com/octo/app/actions/runs/42"));
         env.putAll(extra);
         Process p = start(tmp, repo, step, env);
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-        return new Run(p.exitValue(), Files.readString(tmp.resolve("log")), Files.readString(tmp.resolve("output")),
+        return new Run(
+                p.exitValue(),
+                Files.readString(tmp.resolve("log")),
+                Files.readString(tmp.resolve("output")),
                 Files.readString(tmp.resolve("summary")));
     }
 
@@ -149,8 +152,10 @@ class NightlyScriptIT {
         Path summary = tmp.resolve("summary");
         Files.writeString(output, "");
         Files.writeString(summary, "");
-        ProcessBuilder pb = new ProcessBuilder("bash", SCRIPT.toString(), step).directory(repo.toFile())
-                .redirectErrorStream(true).redirectOutput(tmp.resolve("log").toFile());
+        ProcessBuilder pb = new ProcessBuilder("bash", SCRIPT.toString(), step)
+                .directory(repo.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(tmp.resolve("log").toFile());
         Map<String, String> env = pb.environment();
         env.put("PATH", tmp.resolve("bin") + ":" + System.getenv("PATH"));
         env.put("FAKE_STATE", tmp.toString());
@@ -159,8 +164,19 @@ class NightlyScriptIT {
         env.put("HOME", tmp.toString());
         env.put("GITHUB_OUTPUT", output.toString());
         env.put("GITHUB_STEP_SUMMARY", summary.toString());
-        env.putAll(Map.of("SERIES", SERIES, "MAIN", "main", "MOVEMENTS", "pull-request", "NIGHTLY_BRANCH",
-                "perfab-nightly", "SITE", "pages", "REPO", "octo/app"));
+        env.putAll(Map.of(
+                "SERIES",
+                SERIES,
+                "MAIN",
+                "main",
+                "MOVEMENTS",
+                "pull-request",
+                "NIGHTLY_BRANCH",
+                "perfab-nightly",
+                "SITE",
+                "pages",
+                "REPO",
+                "octo/app"));
         env.putAll(extra);
         return pb.start();
     }
@@ -171,14 +187,39 @@ class NightlyScriptIT {
 
     /** Records run {@code run} on {@code branch} with {@code fresh} new movements. */
     private Run record(String run, String branch, int fresh) throws Exception {
-        return script("record", Map.of("BASE", released, "BRANCH", branch, "RUN", run, "RESULTS",
-                tmp.resolve("results.json").toString(), "OUT", tmp.resolve("check").toString(), "FAKE_NEW",
-                Integer.toString(fresh)));
+        return script(
+                "record",
+                Map.of(
+                        "BASE",
+                        released,
+                        "BRANCH",
+                        branch,
+                        "RUN",
+                        run,
+                        "RESULTS",
+                        tmp.resolve("results.json").toString(),
+                        "OUT",
+                        tmp.resolve("check").toString(),
+                        "FAKE_NEW",
+                        Integer.toString(fresh)));
     }
 
     private Run publish(String movements, String run, int fresh, String openPullRequest) throws Exception {
-        return script("publish", Map.of("MOVEMENTS", movements, "RUN", run, "OUT", tmp.resolve("check").toString(),
-                "FAKE_NEW", Integer.toString(fresh), "FAKE_OPEN_PR", openPullRequest, "GH_TOKEN", "t"));
+        return script(
+                "publish",
+                Map.of(
+                        "MOVEMENTS",
+                        movements,
+                        "RUN",
+                        run,
+                        "OUT",
+                        tmp.resolve("check").toString(),
+                        "FAKE_NEW",
+                        Integer.toString(fresh),
+                        "FAKE_OPEN_PR",
+                        openPullRequest,
+                        "GH_TOKEN",
+                        "t"));
     }
 
     /** Pushes perfab's pull request branch with {@code series} as its series, as an earlier night left it. */
@@ -203,8 +244,11 @@ class NightlyScriptIT {
         Run r = base("");
         assertEquals(0, r.code(), r.log());
         assertEquals("base=" + released + "\n", r.output(), "no series yet: the latest tag");
-        assertTrue(r.summary().contains("the base is v1.0 (" + released.substring(0, 12) + "), the latest tag, as the"
-                + " series records no base yet"), r.summary());
+        assertTrue(
+                r.summary()
+                        .contains("the base is v1.0 (" + released.substring(0, 12) + "), the latest tag, as the"
+                                + " series records no base yet"),
+                r.summary());
 
         openPullRequest("41," + head + "\n");
         r = base("");
@@ -215,7 +259,8 @@ class NightlyScriptIT {
         git("push", "-q", "origin", "--delete", "perfab-nightly");
         git("tag", "v2.0");
         r = base("");
-        assertEquals("base=" + released + "\n", r.output(), "pinned by the series, not moved by a newer tag: " + r.log());
+        assertEquals(
+                "base=" + released + "\n", r.output(), "pinned by the series, not moved by a newer tag: " + r.log());
         assertTrue(r.summary().contains("the base the series records"), r.summary());
 
         r = base("v2.0");
@@ -233,7 +278,8 @@ class NightlyScriptIT {
         Run r = base("v1.0.1");
         assertEquals(0, r.code(), r.log());
         assertEquals("base=" + released + "\n", r.output());
-        assertTrue(r.summary().contains("measured from its merge-base with HEAD, " + released.substring(0, 12)),
+        assertTrue(
+                r.summary().contains("measured from its merge-base with HEAD, " + released.substring(0, 12)),
                 r.summary());
     }
 
@@ -242,8 +288,11 @@ class NightlyScriptIT {
         git("tag", "-d", "v1.0");
         Run r = base("");
         assertEquals(1, r.code());
-        assertTrue(r.log().contains("::error title=perfab nightly::no base: the series records none and no tag is"
-                + " reachable from HEAD; give the base input"), r.log());
+        assertTrue(
+                r.log()
+                        .contains("::error title=perfab nightly::no base: the series records none and no tag is"
+                                + " reachable from HEAD; give the base input"),
+                r.log());
         assertEquals("", r.output());
 
         r = base("--output=x");
@@ -265,9 +314,13 @@ class NightlyScriptIT {
     void aLineBreakInTheBaseInputStaysInsideItsOneAnnotation() throws Exception {
         Run r = base("nosuch\n::warning title=perfab::all clear\n::error::x");
         assertEquals(1, r.code(), r.log());
-        List<String> commands = r.log().lines().filter(l -> l.strip().startsWith("::")).toList();
-        assertEquals(List.of("::error title=perfab nightly::the base 'nosuch?::warning title=perfab::all clear?::error::x'"
-                + " (the base input) is not a commit of this repository"), commands, r.log());
+        List<String> commands =
+                r.log().lines().filter(l -> l.strip().startsWith("::")).toList();
+        assertEquals(
+                List.of("::error title=perfab nightly::the base 'nosuch?::warning title=perfab::all clear?::error::x'"
+                        + " (the base input) is not a commit of this repository"),
+                commands,
+                r.log());
     }
 
     /** A pull request's or a site's branch is a name git takes as it is: @, which git reads as HEAD, is not. */
@@ -279,8 +332,19 @@ class NightlyScriptIT {
             assertTrue(r.log().contains("is not a branch name"), r.log());
             assertEquals("", r.output(), "nothing measured for " + name);
         }
-        Run site = script("site", Map.of("MOVEMENTS", "none", "SITE", "branch", "SITE_BRANCH", "@", "SITE_DIR",
-                tmp.resolve("site").toString(), "REPO_URL", "https://github.com/octo/app"));
+        Run site = script(
+                "site",
+                Map.of(
+                        "MOVEMENTS",
+                        "none",
+                        "SITE",
+                        "branch",
+                        "SITE_BRANCH",
+                        "@",
+                        "SITE_DIR",
+                        tmp.resolve("site").toString(),
+                        "REPO_URL",
+                        "https://github.com/octo/app"));
         assertEquals(1, site.code(), site.log());
         assertTrue(site.log().contains("'@' is not a branch name"), site.log());
         assertEquals(0, base("").code(), "perfab-nightly is one");
@@ -291,14 +355,24 @@ class NightlyScriptIT {
         Path shards = tmp.resolve("shards");
         ShardsTest.shards(tmp.resolve("suite"), shards, "perfab-nightly", 3, 30);
         Path times = tmp.resolve("perfab-merged/results.json");
-        Map<String, String> env = Map.of("SHARDS_DIR", shards.toString(), "ARTIFACT", "perfab-nightly", "RESULTS",
-                tmp.resolve("merged/results.json").toString(), "MOVEMENTS", "none", "TIMES", times.toString());
+        Map<String, String> env = Map.of(
+                "SHARDS_DIR",
+                shards.toString(),
+                "ARTIFACT",
+                "perfab-nightly",
+                "RESULTS",
+                tmp.resolve("merged/results.json").toString(),
+                "MOVEMENTS",
+                "none",
+                "TIMES",
+                times.toString());
         Run r = script("shards", env);
         assertEquals(0, r.code(), r.log());
         // A copy for the cache the next shards are cut by, and the output that saves it.
         assertEquals(Files.readString(tmp.resolve("merged/results.json")), Files.readString(times));
         assertTrue(r.output().contains("times=" + times + "\n"), r.output());
-        JsonNode merged = new ObjectMapper().readTree(tmp.resolve("merged/results.json").toFile());
+        JsonNode merged =
+                new ObjectMapper().readTree(tmp.resolve("merged/results.json").toFile());
         assertEquals(60, merged.get("comparisons").size(), "every cell of every shard: " + r.log());
         assertTrue(r.summary().contains("perfab nightly: 3 of 3 shards merged into one run"), r.summary());
         assertFalse(r.log().contains("lack the benchmarks"), r.log());
@@ -306,8 +380,11 @@ class NightlyScriptIT {
         Files.delete(shards.resolve("perfab-nightly-shard-2/results.json"));
         r = script("shards", env);
         assertEquals(0, r.code(), r.log());
-        assertTrue(r.log().contains("::warning title=perfab nightly::tonight's ratios lack the benchmarks of shard 2"
-                + " missing of 3"), r.log());
+        assertTrue(
+                r.log()
+                        .contains("::warning title=perfab nightly::tonight's ratios lack the benchmarks of shard 2"
+                                + " missing of 3"),
+                r.log());
         for (int k : new int[] {1, 3}) {
             Files.delete(shards.resolve("perfab-nightly-shard-" + k + "/results.json"));
         }
@@ -326,11 +403,15 @@ class NightlyScriptIT {
         String perfab = calls("perfab");
         assertTrue(perfab.contains("perfab series import --series " + SERIES + " --from "), perfab);
         assertTrue(perfab.contains(" --on refs/remotes/origin/main\n"), "only the runs of main's commits: " + perfab);
-        assertTrue(perfab.contains("perfab series record --series " + SERIES + " --from " + tmp.resolve("results.json")
-                + " --base " + released + " --run 42 --branch main --main main --format github -o " + tmp.resolve(
-                        "check/movements.md") + "\n"), "the movements' section from the one check: " + perfab);
-        assertTrue(perfab.contains("perfab series check --series " + SERIES + " --run 42 --format json -o "
-                + tmp.resolve("check/check.json") + "\n"), "the check read as JSON, never as text: " + perfab);
+        assertTrue(
+                perfab.contains("perfab series record --series " + SERIES + " --from " + tmp.resolve("results.json")
+                        + " --base " + released + " --run 42 --branch main --main main --format github -o "
+                        + tmp.resolve("check/movements.md") + "\n"),
+                "the movements' section from the one check: " + perfab);
+        assertTrue(
+                perfab.contains("perfab series check --series " + SERIES + " --run 42 --format json -o "
+                        + tmp.resolve("check/check.json") + "\n"),
+                "the check read as JSON, never as text: " + perfab);
         assertTrue(Files.readString(tmp.resolve("check/movements.md")).startsWith("### Nightly ratios: 2 new"));
         assertTrue(r.output().contains("new=2\n") && r.output().endsWith("recorded=true\n"), r.output());
     }
@@ -351,11 +432,17 @@ class NightlyScriptIT {
         Run r = publish("pull-request", "42", 2, "");
         assertEquals(0, r.code(), r.log());
         String pr = Files.readString(tmp.resolve("pr-body"));
-        assertTrue(pr.startsWith("perfab series: 2 new movements, 0 persisting, in run 42 (2026-12-02) of 3 ratios"
-                + " compared\n\n### Nightly ratios: 2 new movements"), pr);
+        assertTrue(
+                pr.startsWith("perfab series: 2 new movements, 0 persisting, in run 42 (2026-12-02) of 3 ratios"
+                        + " compared\n\n### Nightly ratios: 2 new movements"),
+                pr);
         assertTrue(pr.endsWith("<sub>[The run](https://github.com/octo/app/actions/runs/42)</sub>\n"), pr);
-        assertTrue(calls("gh").contains("gh pr create --repo octo/app --base main --head perfab-nightly --title perfab"
-                + " nightly: 2 new movements, 0 persisting, in run 42 (2026-12-02) of 3 ratios compared --body-file"), calls("gh"));
+        assertTrue(
+                calls("gh")
+                        .contains(
+                                "gh pr create --repo octo/app --base main --head perfab-nightly --title perfab"
+                                        + " nightly: 2 new movements, 0 persisting, in run 42 (2026-12-02) of 3 ratios compared --body-file"),
+                calls("gh"));
         Path origin = tmp.resolve("origin.git");
         assertEquals("42," + released + "\n", upstream.run(origin, "show", "perfab-nightly:" + SERIES));
         assertEquals(head, upstream.run(origin, "rev-parse", "main").trim(), "main is left to the pull request");
@@ -366,7 +453,8 @@ class NightlyScriptIT {
         r = publish("pull-request", "42", 2, "5");
         assertEquals(0, r.code(), r.log());
         assertEquals(branch, upstream.run(origin, "rev-parse", "perfab-nightly").trim());
-        assertTrue(calls("gh").contains("gh pr edit 5 --repo octo/app --title perfab nightly: 2 new movements"),
+        assertTrue(
+                calls("gh").contains("gh pr edit 5 --repo octo/app --title perfab nightly: 2 new movements"),
                 calls("gh"));
 
         // The next night: the pull request is still open; its night is folded in and it is updated.
@@ -375,31 +463,72 @@ class NightlyScriptIT {
         assertEquals(0, record("43", "main", 0).code());
         r = publish("pull-request", "43", 0, "5");
         assertEquals(0, r.code(), r.log());
-        assertTrue(calls("gh").contains("gh pr edit 5 --repo octo/app --title perfab nightly: 0 new movements"),
+        assertTrue(
+                calls("gh").contains("gh pr edit 5 --repo octo/app --title perfab nightly: 0 new movements"),
                 calls("gh"));
-        assertEquals("42," + released + "\n43," + released + "\n", upstream.run(origin, "show", "perfab-nightly:"
-                + SERIES), "no night is lost while the pull request waits");
+        assertEquals(
+                "42," + released + "\n43," + released + "\n",
+                upstream.run(origin, "show", "perfab-nightly:" + SERIES),
+                "no night is lost while the pull request waits");
         assertTrue(Files.readString(tmp.resolve("pr-body")).startsWith("perfab series: 0 new movements"));
     }
 
     @Test
     void withIssuesTheSeriesGoesToMainAndOnlyNewMovementsOpenAnIssue() throws Exception {
         Map<String, String> issue = Map.of("MOVEMENTS", "issue");
-        assertEquals(0, script("record", merge(issue, Map.of("BASE", released, "BRANCH", "main", "RUN", "42", "RESULTS",
-                "r.json", "OUT", tmp.resolve("check").toString(), "FAKE_NEW", "0"))).code());
+        assertEquals(
+                0,
+                script(
+                                "record",
+                                merge(
+                                        issue,
+                                        Map.of(
+                                                "BASE",
+                                                released,
+                                                "BRANCH",
+                                                "main",
+                                                "RUN",
+                                                "42",
+                                                "RESULTS",
+                                                "r.json",
+                                                "OUT",
+                                                tmp.resolve("check").toString(),
+                                                "FAKE_NEW",
+                                                "0")))
+                        .code());
         Run r = publish("issue", "42", 0, "");
         assertEquals(0, r.code(), r.log());
         Path origin = tmp.resolve("origin.git");
         assertEquals("42," + released + "\n", upstream.run(origin, "show", "main:" + SERIES));
         assertEquals("", calls("gh"), "no new movement, no issue");
 
-        assertEquals(0, script("record", merge(issue, Map.of("BASE", released, "BRANCH", "main", "RUN", "43", "RESULTS",
-                "r.json", "OUT", tmp.resolve("check").toString(), "FAKE_NEW", "3"))).code());
+        assertEquals(
+                0,
+                script(
+                                "record",
+                                merge(
+                                        issue,
+                                        Map.of(
+                                                "BASE",
+                                                released,
+                                                "BRANCH",
+                                                "main",
+                                                "RUN",
+                                                "43",
+                                                "RESULTS",
+                                                "r.json",
+                                                "OUT",
+                                                tmp.resolve("check").toString(),
+                                                "FAKE_NEW",
+                                                "3")))
+                        .code());
         r = publish("issue", "43", 3, "");
         assertEquals(0, r.code(), r.log());
-        assertTrue(Files.readString(tmp.resolve("issue-body")).startsWith("perfab series: 3 new movements"),
+        assertTrue(
+                Files.readString(tmp.resolve("issue-body")).startsWith("perfab series: 3 new movements"),
                 Files.readString(tmp.resolve("issue-body")));
-        assertTrue(calls("gh").startsWith("gh issue create --repo octo/app --title perfab nightly: 3 new movements"),
+        assertTrue(
+                calls("gh").startsWith("gh issue create --repo octo/app --title perfab nightly: 3 new movements"),
                 calls("gh"));
         assertEquals("42," + released + "\n43," + released + "\n", upstream.run(origin, "show", "main:" + SERIES));
         assertTrue(r.summary().contains("opened https://github.com/octo/app/issues/6"), r.summary());
@@ -407,21 +536,51 @@ class NightlyScriptIT {
 
     @Test
     void onABranchTheSiteIsOneCommitOfTonightsSite() throws Exception {
-        assertEquals(0, script("record", Map.of("BASE", released, "BRANCH", "main", "RESULTS", "r.json", "OUT",
-                tmp.resolve("check").toString(), "MOVEMENTS", "none")).code());
-        Map<String, String> site = Map.of("SITE", "branch", "SITE_BRANCH", "gh-pages", "SITE_DIR",
-                tmp.resolve("site").toString(), "REPO_URL", "https://github.com/octo/app", "MOVEMENTS", "none");
+        assertEquals(
+                0,
+                script(
+                                "record",
+                                Map.of(
+                                        "BASE",
+                                        released,
+                                        "BRANCH",
+                                        "main",
+                                        "RESULTS",
+                                        "r.json",
+                                        "OUT",
+                                        tmp.resolve("check").toString(),
+                                        "MOVEMENTS",
+                                        "none"))
+                        .code());
+        Map<String, String> site = Map.of(
+                "SITE",
+                "branch",
+                "SITE_BRANCH",
+                "gh-pages",
+                "SITE_DIR",
+                tmp.resolve("site").toString(),
+                "REPO_URL",
+                "https://github.com/octo/app",
+                "MOVEMENTS",
+                "none");
         for (int night = 0; night < 2; night++) {
             Run r = script("site", site);
             assertEquals(0, r.code(), r.log());
         }
         Path origin = tmp.resolve("origin.git");
-        assertEquals(List.of(".nojekyll", "index.html"), List.of(upstream.run(origin, "ls-tree", "--name-only",
-                "gh-pages").strip().split("\n")));
+        assertEquals(
+                List.of(".nojekyll", "index.html"),
+                List.of(upstream.run(origin, "ls-tree", "--name-only", "gh-pages")
+                        .strip()
+                        .split("\n")));
         assertEquals("42," + released + "\n", upstream.run(origin, "show", "gh-pages:index.html"));
-        assertEquals("1", upstream.run(origin, "rev-list", "--count", "gh-pages").strip(), "replaced, not grown");
-        assertTrue(calls("perfab").contains("perfab series site --series " + SERIES + " --out " + tmp.resolve("site")
-                + " --repo-url https://github.com/octo/app\n"), calls("perfab"));
+        assertEquals(
+                "1", upstream.run(origin, "rev-list", "--count", "gh-pages").strip(), "replaced, not grown");
+        assertTrue(
+                calls("perfab")
+                        .contains("perfab series site --series " + SERIES + " --out " + tmp.resolve("site")
+                                + " --repo-url https://github.com/octo/app\n"),
+                calls("perfab"));
         assertEquals("", git("status", "--porcelain", "--untracked-files=no"), "the checkout's index is untouched");
 
         Run r = script("site", merge(site, Map.of("SITE_BRANCH", "main")));

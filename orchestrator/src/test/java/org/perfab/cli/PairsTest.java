@@ -55,8 +55,10 @@ class PairsTest {
                 cells.add("{\"cell\": \"" + kv[0] + "\", \"metric\": \"time\", \"unit\": \"ns\", \"value\": "
                         + Double.parseDouble(kv[1]) * speed + "}");
             }
-            Files.writeString(Path.of(c.env().get("PERFAB_RESULT")), "{\"schema\": \"perfab/measurements/v1\","
-                    + " \"measurements\": [" + String.join(", ", cells) + "]}");
+            Files.writeString(
+                    Path.of(c.env().get("PERFAB_RESULT")),
+                    "{\"schema\": \"perfab/measurements/v1\"," + " \"measurements\": [" + String.join(", ", cells)
+                            + "]}");
             return FakeEngine.ok(0.1);
         });
     }
@@ -76,8 +78,9 @@ class PairsTest {
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
         g.script("bench.sh", HARNESS);
         g.write("cost.txt", "encode=1000\ndecode=2000\nchecksum=500\n");
-        g.write("perfab.yaml", "name: pairs\ntrials: 8\nwarmup: 1\nadaptive: off\nharness:\n  run: [sh, bench.sh]\n"
-                + extra);
+        g.write(
+                "perfab.yaml",
+                "name: pairs\ntrials: 8\nwarmup: 1\nadaptive: off\nharness:\n  run: [sh, bench.sh]\n" + extra);
         g.commit("initial");
         g.git("checkout", "-q", "-b", "feature");
         g.write("cost.txt", "encode=1050\ndecode=2000\nchecksum=500\n");
@@ -97,18 +100,31 @@ class PairsTest {
         assertEquals(0, run.exitCode(), run.err());
         JsonNode results = results(out);
         assertEquals("auto", results.at("/settings/thresholds/test").asText());
-        assertEquals("paired", results.at("/pairing/judged").asText(), results.get("pairing").toString());
+        assertEquals(
+                "paired",
+                results.at("/pairing/judged").asText(),
+                results.get("pairing").toString());
         assertTrue(results.at("/pairing/moved").asDouble() > 5, "the wave moved the runner: " + results.get("pairing"));
-        assertTrue(results.at("/pairing/narrower").asDouble() > 2, results.get("pairing").toString());
+        assertTrue(
+                results.at("/pairing/narrower").asDouble() > 2,
+                results.get("pairing").toString());
         JsonNode encode = Comparisons.of(results).get("encode:time");
         assertEquals("regression", encode.get("verdict").asText(), encode.toString());
         assertEquals("paired-t", encode.at("/statistic/name").asText(), encode.toString());
         assertEquals(5.0, encode.get("pctChange").asDouble(), 1.0, encode.toString());
         // Welch's test stays, beside the pairs, on the same trials.
         assertEquals("welch-t", encode.at("/welch/statistic/name").asText(), encode.toString());
-        assertEquals(encode.get("pctChange").asDouble(), encode.at("/welch/pctChange").asDouble(), 1e-9);
-        assertTrue(encode.at("/welch/ci95/1").asDouble() - encode.at("/welch/ci95/0").asDouble()
-                > 2 * (encode.at("/ci95/1").asDouble() - encode.at("/ci95/0").asDouble()), encode.toString());
+        assertEquals(
+                encode.get("pctChange").asDouble(),
+                encode.at("/welch/pctChange").asDouble(),
+                1e-9);
+        assertTrue(
+                encode.at("/welch/ci95/1").asDouble()
+                                - encode.at("/welch/ci95/0").asDouble()
+                        > 2
+                                * (encode.at("/ci95/1").asDouble()
+                                        - encode.at("/ci95/0").asDouble()),
+                encode.toString());
         for (String same : List.of("decode:time", "checksum:time")) {
             JsonNode row = Comparisons.of(results).get(same);
             assertEquals("unchanged", row.get("verdict").asText(), row.toString());
@@ -122,11 +138,17 @@ class PairsTest {
         Cli welch = Cli.run("report", out.resolve("results.json").toString(), "--format", "json", "--test", "welch");
         assertEquals(0, welch.exitCode(), welch.err());
         JsonNode asWelch = JSON.readTree(welch.out());
-        assertEquals("welch", asWelch.at("/pairing/judged").asText(), asWelch.get("pairing").toString());
+        assertEquals(
+                "welch",
+                asWelch.at("/pairing/judged").asText(),
+                asWelch.get("pairing").toString());
         JsonNode encodeWelch = Comparisons.of(asWelch).get("encode:time");
         assertEquals("welch-t", encodeWelch.at("/statistic/name").asText());
         assertNotEquals("regression", encodeWelch.get("verdict").asText(), encodeWelch.toString());
-        assertEquals(encode.get("pctChange").asDouble(), encodeWelch.get("pctChange").asDouble(), 1e-9,
+        assertEquals(
+                encode.get("pctChange").asDouble(),
+                encodeWelch.get("pctChange").asDouble(),
+                1e-9,
                 "the paired estimate is Welch's: the ratio of the means");
 
         // A saved run is judged again with the test it was judged with.
@@ -142,11 +164,18 @@ class PairsTest {
         Cli run = Cli.ab(engine(PairsTest::independent).engine(), g.dir(), out);
         assertEquals(0, run.exitCode(), run.err());
         JsonNode results = results(out);
-        assertEquals("welch", results.at("/pairing/judged").asText(), results.get("pairing").toString());
-        assertTrue(results.at("/pairing/p").asDouble() >= 0.01, results.get("pairing").toString());
-        assertEquals("welch-t", Comparisons.of(results).get("encode:time").at("/statistic/name").asText());
-        assertTrue(Files.readString(out.resolve("comment.md")).contains("judged by Welch's t-test, which pairs would"
-                + " not sharpen"));
+        assertEquals(
+                "welch",
+                results.at("/pairing/judged").asText(),
+                results.get("pairing").toString());
+        assertTrue(
+                results.at("/pairing/p").asDouble() >= 0.01,
+                results.get("pairing").toString());
+        assertEquals(
+                "welch-t",
+                Comparisons.of(results).get("encode:time").at("/statistic/name").asText());
+        assertTrue(Files.readString(out.resolve("comment.md"))
+                .contains("judged by Welch's t-test, which pairs would" + " not sharpen"));
     }
 
     @Test
@@ -171,8 +200,10 @@ class PairsTest {
         GitFixture g = repo("test: pairwise\n");
         Cli run = Cli.ab(engine(PairsTest::drifting).engine(), g.dir(), tmp.resolve("out"));
         assertEquals(2, run.exitCode(), run.err());
-        assertTrue(run.err().contains("perfab.yaml") && run.err().contains("'pairwise' is not a test: welch, paired or"
-                + " auto"), run.err());
+        assertTrue(
+                run.err().contains("perfab.yaml")
+                        && run.err().contains("'pairwise' is not a test: welch, paired or" + " auto"),
+                run.err());
         Cli flag = Cli.ab(engine(PairsTest::drifting).engine(), repo2().dir(), tmp.resolve("out2"), "--test", "t");
         assertEquals(2, flag.exitCode(), flag.err());
         assertTrue(flag.err().contains("--test: 't' is not a test: welch, paired or auto"), flag.err());

@@ -146,7 +146,8 @@ class PerBenchmarkCountsIT {
 
     private Map<String, JsonNode> rows() throws IOException {
         Map<String, JsonNode> rows = new HashMap<>();
-        for (JsonNode row : JSON.readTree(tmp.resolve("out/results.json").toFile()).get("comparisons")) {
+        for (JsonNode row :
+                JSON.readTree(tmp.resolve("out/results.json").toFile()).get("comparisons")) {
             rows.put(row.get("cell").asText() + ":" + row.get("metric").asText(), row);
         }
         return rows;
@@ -173,9 +174,17 @@ class PerBenchmarkCountsIT {
         Cli run = ab(g, "--cache", cache.toString());
         assertEquals(0, run.exitCode(), run.err());
         Map<String, JsonNode> rows = rows();
-        assertEquals(new TreeSet<>(List.of("Sum/16:instructions/op", "Sum/16:est-cycles/op", "Sum/256:instructions/op",
-                "Sum/256:est-cycles/op", "Xor:instructions/op", "Xor:est-cycles/op", "New:instructions/op",
-                "New:est-cycles/op")), new TreeSet<>(rows.keySet()));
+        assertEquals(
+                new TreeSet<>(List.of(
+                        "Sum/16:instructions/op",
+                        "Sum/16:est-cycles/op",
+                        "Sum/256:instructions/op",
+                        "Sum/256:est-cycles/op",
+                        "Xor:instructions/op",
+                        "Xor:est-cycles/op",
+                        "New:instructions/op",
+                        "New:est-cycles/op")),
+                new TreeSet<>(rows.keySet()));
         // The benchmark the pull request adds is counted where it is: on the head alone.
         JsonNode added = rows.get("New:instructions/op");
         assertEquals(0, added.at("/base/n").asInt(), added.toString());
@@ -191,7 +200,8 @@ class PerBenchmarkCountsIT {
             // The coefficient of variation is in percent: timings on this kind of runner spread by some
             // percent, a count per operation by a tenth of one (go's runtime, allocation and the
             // scheduler's work inside the counted process).
-            assertTrue(row.at("/base/cv").asDouble() < 0.5 && row.at("/head/cv").asDouble() < 0.5,
+            assertTrue(
+                    row.at("/base/cv").asDouble() < 0.5 && row.at("/head/cv").asDouble() < 0.5,
                     "a count per operation barely varies: " + row);
         }
         JsonNode xor = rows.get("Xor:instructions/op");
@@ -207,10 +217,13 @@ class PerBenchmarkCountsIT {
         assertTrue(comment.contains("moved most in example.com/hash.mix (hash.go)"), comment);
         assertFalse(comment.contains("count cache"), "an empty cache gave nothing: " + comment);
         // What counting each benchmark took: what a later run's shards are cut by.
-        for (JsonNode t : JSON.readTree(tmp.resolve("out/results.json").toFile()).get("trials")) {
+        for (JsonNode t :
+                JSON.readTree(tmp.resolve("out/results.json").toFile()).get("trials")) {
             if (!t.get("warmup").asBoolean() && t.get("side").asText().equals("base")) {
-                assertEquals(new TreeSet<>(List.of("Sum/16", "Sum/256", "Xor")), new TreeSet<>(iterable(t.get("seconds")
-                        .fieldNames())), t.toString());
+                assertEquals(
+                        new TreeSet<>(List.of("Sum/16", "Sum/256", "Xor")),
+                        new TreeSet<>(iterable(t.get("seconds").fieldNames())),
+                        t.toString());
             }
         }
 
@@ -221,19 +234,31 @@ class PerBenchmarkCountsIT {
         g.commit("a comment");
         g.git("checkout", "-q", "main");
         Path again = tmp.resolve("again");
-        Cli warm = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=comment", "--out", again.toString(),
-                "--cache", cache.toString());
+        Cli warm = Cli.run(
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=comment",
+                "--out",
+                again.toString(),
+                "--cache",
+                cache.toString());
         assertEquals(0, warm.exitCode(), warm.err());
         JsonNode results = JSON.readTree(again.resolve("results.json").toFile());
         for (JsonNode t : results.get("trials")) {
             if (!t.get("warmup").asBoolean()) {
-                assertEquals(t.get("side").asText().equals("base") ? 3 : 0, t.path("cached").size(),
+                assertEquals(
+                        t.get("side").asText().equals("base") ? 3 : 0,
+                        t.path("cached").size(),
                         "the base's three benchmarks came from the cache, the head's were counted: " + t);
             }
         }
         for (JsonNode row : results.get("comparisons")) {
             if (row.get("metric").asText().equals("instructions/op")) {
-                assertFalse(List.of("regression", "improvement").contains(row.get("verdict").asText()), row.toString());
+                assertFalse(
+                        List.of("regression", "improvement")
+                                .contains(row.get("verdict").asText()),
+                        row.toString());
                 // Counted over the cache's iterations: the same count per operation as the base's.
                 assertEquals(0, row.get("pctChange").asDouble(), 0.5, row.toString());
             }
@@ -301,8 +326,10 @@ class PerBenchmarkCountsIT {
         Cli run = ab(g);
         assertEquals(0, run.exitCode(), run.err());
         Map<String, JsonNode> rows = rows();
-        assertEquals(new TreeSet<>(List.of("Sum:time", "Sum:instructions/op", "Sum:est-cycles/op", "Xor:time")),
-                new TreeSet<>(rows.keySet()), "Xor, decided by its time, is never counted\n" + run.err());
+        assertEquals(
+                new TreeSet<>(List.of("Sum:time", "Sum:instructions/op", "Sum:est-cycles/op", "Xor:time")),
+                new TreeSet<>(rows.keySet()),
+                "Xor, decided by its time, is never counted\n" + run.err());
         JsonNode time = rows.get("Sum:time");
         assertTrue(time.get("caveats").toString().contains("counted-instead"), time.toString());
         assertTrue(List.of("noisy", "inconclusive").contains(time.get("verdict").asText()), time.toString());
@@ -310,9 +337,14 @@ class PerBenchmarkCountsIT {
         assertEquals("regression", counted.get("verdict").asText(), counted.toString());
         assertTrue(counted.get("pctChange").asDouble() > 15, counted.toString());
         assertEquals(3, time.at("/base/n").asInt(), "timed at look 1 only: " + time);
-        assertEquals(0, counted.at("/base/n").asInt() % 2, "two counts a side a round, whatever the round's size"
-                + " (3 trials): " + counted);
-        assertEquals("unchanged", rows.get("Xor:time").get("verdict").asText(), rows.get("Xor:time").toString());
+        assertEquals(
+                0,
+                counted.at("/base/n").asInt() % 2,
+                "two counts a side a round, whatever the round's size" + " (3 trials): " + counted);
+        assertEquals(
+                "unchanged",
+                rows.get("Xor:time").get("verdict").asText(),
+                rows.get("Xor:time").toString());
         String comment = Files.readString(tmp.resolve("out/comment.md"));
         assertTrue(comment.lines().findFirst().orElse("").isEmpty() || comment.contains("🔴 1 regression"), comment);
         assertTrue(comment.contains("counted instead"), comment);
@@ -337,10 +369,18 @@ class PerBenchmarkCountsIT {
         Cli run = ab(g);
         assertEquals(0, run.exitCode(), run.err());
         Map<String, JsonNode> rows = rows();
-        assertEquals(new TreeSet<>(List.of("Sum/16:time", "Sum/256:time", "Xor:time", "New:time",
-                "Sum/16:instructions/op", "Sum/16:est-cycles/op")), new TreeSet<>(rows.keySet()),
+        assertEquals(
+                new TreeSet<>(List.of(
+                        "Sum/16:time",
+                        "Sum/256:time",
+                        "Xor:time",
+                        "New:time",
+                        "Sum/16:instructions/op",
+                        "Sum/16:est-cycles/op")),
+                new TreeSet<>(rows.keySet()),
                 "go's own timings, and the count asked for");
-        assertEquals("regression", rows.get("Sum/16:instructions/op").get("verdict").asText());
+        assertEquals(
+                "regression", rows.get("Sum/16:instructions/op").get("verdict").asText());
         assertFalse(Files.readString(tmp.resolve("out/comment.md")).contains("not timed"));
     }
 
@@ -387,8 +427,10 @@ class PerBenchmarkCountsIT {
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
         g.write("bench/bench.cc", program(2));
         // Two trials a side and one look, as in the go test above.
-        g.write("perfab.yaml", recipe.replace("trials: 5\n", "trials: 2\nadaptive: off\n").replace("  measure: auto\n",
-                "  measure: [instructions]\n"));
+        g.write(
+                "perfab.yaml",
+                recipe.replace("trials: 5\n", "trials: 2\nadaptive: off\n")
+                        .replace("  measure: auto\n", "  measure: [instructions]\n"));
         g.commit("the benchmarks");
         g.git("checkout", "-q", "-b", "feature");
         g.write("bench/bench.cc", program(3) + """
@@ -402,9 +444,17 @@ class PerBenchmarkCountsIT {
         Cli run = ab(g);
         assertEquals(0, run.exitCode(), run.err());
         Map<String, JsonNode> rows = rows();
-        assertEquals(new TreeSet<>(List.of("BM_Sum/16:instructions/op", "BM_Sum/16:est-cycles/op",
-                "BM_Sum/256:instructions/op", "BM_Sum/256:est-cycles/op", "BM_Xor:instructions/op",
-                "BM_Xor:est-cycles/op", "BM_New:instructions/op", "BM_New:est-cycles/op")), new TreeSet<>(rows.keySet()));
+        assertEquals(
+                new TreeSet<>(List.of(
+                        "BM_Sum/16:instructions/op",
+                        "BM_Sum/16:est-cycles/op",
+                        "BM_Sum/256:instructions/op",
+                        "BM_Sum/256:est-cycles/op",
+                        "BM_Xor:instructions/op",
+                        "BM_Xor:est-cycles/op",
+                        "BM_New:instructions/op",
+                        "BM_New:est-cycles/op")),
+                new TreeSet<>(rows.keySet()));
         // The benchmark the pull request adds is counted where it is: on the head alone.
         JsonNode added = rows.get("BM_New:instructions/op");
         assertEquals(0, added.at("/base/n").asInt(), added.toString());
@@ -451,9 +501,15 @@ class PerBenchmarkCountsIT {
         g.git("checkout", "-q", "main");
         Cli run = ab(g);
         assertTrue(run.exitCode() != 0, run.err());
-        JsonNode trial = JSON.readTree(tmp.resolve("out/results.json").toFile()).get("trials").get(0);
+        JsonNode trial = JSON.readTree(tmp.resolve("out/results.json").toFile())
+                .get("trials")
+                .get(0);
         assertEquals("failed", trial.get("status").asText(), trial.toString());
-        assertTrue(trial.get("reason").asText().matches("counting took \\d+ s, past count.budget \\(0\\.1s\\), with 1"
-                + " of 3 benchmarks counted: choose fewer with count.benchmarks, or give it more"), trial.toString());
+        assertTrue(
+                trial.get("reason")
+                        .asText()
+                        .matches("counting took \\d+ s, past count.budget \\(0\\.1s\\), with 1"
+                                + " of 3 benchmarks counted: choose fewer with count.benchmarks, or give it more"),
+                trial.toString());
     }
 }

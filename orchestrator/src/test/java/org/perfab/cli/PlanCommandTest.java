@@ -36,8 +36,8 @@ class PlanCommandTest {
         Cli text = Golden.underLocale(locale, () -> Cli.run("plan", "--noise", NOISE, "--min-effect", "0.5"));
         assertEquals(0, text.exitCode(), text.err());
         Golden.assertMatches("plan.stdout", text.out());
-        Cli json = Golden.underLocale(locale, () -> Cli.run("plan", "--noise", NOISE, "--min-effect", "0.5", "--format",
-                "json"));
+        Cli json = Golden.underLocale(
+                locale, () -> Cli.run("plan", "--noise", NOISE, "--min-effect", "0.5", "--format", "json"));
         assertEquals(0, json.exitCode(), json.err());
         Golden.assertMatches("plan-json.stdout", json.out());
     }
@@ -48,7 +48,10 @@ class PlanCommandTest {
         Cli given = Cli.run("plan", "--noise", NOISE, "--min-effect", "3", "--alpha", "0.05", "--format", "json");
         assertEquals(0, defaults.exitCode(), defaults.err());
         assertEquals(given.out(), defaults.out(), "3% at 0.05 unless told");
-        assertNotEquals(given.out(), Cli.run("plan", "--noise", NOISE, "--alpha", "0.01", "--format", "json").out());
+        assertNotEquals(
+                given.out(),
+                Cli.run("plan", "--noise", NOISE, "--alpha", "0.01", "--format", "json")
+                        .out());
         String compare = "src/test/resources/compare/base.json";
         for (String[] bad : new String[][] {{"--alpha", "1.5"}, {"--min-effect", "-1"}}) {
             Cli plan = Cli.run("plan", "--noise", NOISE, bad[0], bad[1]);
@@ -83,7 +86,8 @@ class PlanCommandTest {
         assertEquals(expected.mde(), a.get("mde").asDouble(), 0.0);
         assertTrue(a.get("mde").asDouble() > 0.49 && a.get("mde").asDouble() <= 0.5, a.toString());
         assertTrue(a.get("trialsMoreThan").isNull() && a.get("buildsMoreThan").isNull(), a.toString());
-        String line = row(Cli.run("plan", "--noise", NOISE, "--min-effect", "0.5").out(), "b/noisy");
+        String line =
+                row(Cli.run("plan", "--noise", NOISE, "--min-effect", "0.5").out(), "b/noisy");
         assertTrue(line.matches(".*\\s1\\s+" + expected.trials() + "\\s+0\\.50%$"), line);
     }
 
@@ -101,16 +105,22 @@ class PlanCommandTest {
         String out = Cli.run("plan", "--noise", NOISE, "--min-effect", "0.5").out();
         assertTrue(row(out, "c/noisier").matches(".*\\s1\\s+more than 1000\\s+-$"), row(out, "c/noisier"));
         assertTrue(row(out, "e/spread").matches(".*\\s20\\s+more than 1000\\s+-$"), row(out, "e/spread"));
-        assertTrue(out.contains("\nmore than 1000 trials: no run of at most that many trials per side finds the"
-                + " change"), out);
+        assertTrue(
+                out.contains(
+                        "\nmore than 1000 trials: no run of at most that many trials per side finds the" + " change"),
+                out);
     }
 
     @Test
     void whereTheSpreadBetweenBuildsAloneHidesTheChangeItSaysMoreThanTheBuildCap() throws IOException {
         JsonNode a = advice("0.5").get("f/drifting").get("advice");
         assertEquals(20, a.get("buildsMoreThan").asInt());
-        assertTrue(a.get("builds").isNull() && a.get("trials").isNull() && a.get("trialsMoreThan").isNull()
-                && a.get("mde").isNull(), a.toString());
+        assertTrue(
+                a.get("builds").isNull()
+                        && a.get("trials").isNull()
+                        && a.get("trialsMoreThan").isNull()
+                        && a.get("mde").isNull(),
+                a.toString());
         String out = Cli.run("plan", "--noise", NOISE, "--min-effect", "0.5").out();
         assertTrue(row(out, "f/drifting").matches(".*\\smore than 20\\s+-\\s+-$"), row(out, "f/drifting"));
     }

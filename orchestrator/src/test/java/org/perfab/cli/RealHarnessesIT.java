@@ -120,8 +120,12 @@ class RealHarnessesIT {
                 go.append("\trun(b, ").append(rounds).append(")\n");
             }
             for (String sub : names) {
-                go.append("\tb.Run(\"").append(sub).append("\", func(b *testing.B) { run(b, ").append(rounds)
-                        .append(sub.equals("slow") ? " * 2" : "").append(") })\n");
+                go.append("\tb.Run(\"")
+                        .append(sub)
+                        .append("\", func(b *testing.B) { run(b, ")
+                        .append(rounds)
+                        .append(sub.equals("slow") ? " * 2" : "")
+                        .append(") })\n");
             }
             go.append("}\n");
         });
@@ -186,8 +190,8 @@ class RealHarnessesIT {
 
         StringBuilder said = new StringBuilder();
         Map<String, JsonNode> all = shards(g, "perfab.yaml", said);
-        assertTrue(said.toString().contains("shard 2 of 4: base lists none of the slice's 3 benchmarks"),
-                said.toString());
+        assertTrue(
+                said.toString().contains("shard 2 of 4: base lists none of the slice's 3 benchmarks"), said.toString());
         // 19 benchmarks (Count has no sub-benchmarks), each timed and reporting its rounds.
         assertEquals(2 * 19, all.size(), all.keySet().toString());
         all.forEach((cell, row) -> {
@@ -195,16 +199,20 @@ class RealHarnessesIT {
             assertEquals(added ? 0 : 3, row.at("/base/n").asInt(), cell + ": " + row);
             assertEquals(3, row.at("/head/n").asInt(), cell + ": every trial of the head: " + row);
             if (added || cell.endsWith(":rounds/op")) {
-                assertEquals(added ? "no-data" : cell.startsWith("Sum/") ? "regression" : "unchanged",
-                        row.get("verdict").asText(), cell + ": " + row);
+                assertEquals(
+                        added ? "no-data" : cell.startsWith("Sum/") ? "regression" : "unchanged",
+                        row.get("verdict").asText(),
+                        cell + ": " + row);
             }
         });
         neverAPass(all.get("Sum/fast:time"));
 
         Map<String, JsonNode> fast = shards(g, "fast.yaml", said);
-        assertEquals(java.util.Set.of("Sum/fast", "Parse/fast", "Hash/fast", "Trim/fast", "Fields/fast"),
-                fast.keySet().stream().map(k -> k.substring(0, k.indexOf(':'))).collect(
-                        java.util.stream.Collectors.toSet()));
+        assertEquals(
+                java.util.Set.of("Sum/fast", "Parse/fast", "Hash/fast", "Trim/fast", "Fields/fast"),
+                fast.keySet().stream()
+                        .map(k -> k.substring(0, k.indexOf(':')))
+                        .collect(java.util.stream.Collectors.toSet()));
         assertEquals("regression", fast.get("Sum/fast:rounds/op").get("verdict").asText());
         neverAPass(fast.get("Sum/fast:time"));
     }
@@ -215,7 +223,8 @@ class RealHarnessesIT {
      * regression).
      */
     private static void neverAPass(JsonNode row) {
-        assertTrue(!List.of("unchanged", "improvement").contains(row.get("verdict").asText()), row.toString());
+        assertTrue(
+                !List.of("unchanged", "improvement").contains(row.get("verdict").asText()), row.toString());
     }
 
     /**
@@ -247,8 +256,10 @@ class RealHarnessesIT {
                 exec hyperfine -N --runs 3 --export-json "$PERFAB_RESULT" -n nap "sleep $(cat "$PERFAB_SIDE_DIR/nap.txt")"
                 """);
         // Of a nap, the CPU times are a sliver of noise: more trials would only chase them.
-        g.write("perfab.yaml", "name: hf\ntrials: 3\nwarmup: 0\nadaptive: off\nharness:\n  run: [sh, bench.sh]\n"
-                + "  format: hyperfine\n");
+        g.write(
+                "perfab.yaml",
+                "name: hf\ntrials: 3\nwarmup: 0\nadaptive: off\nharness:\n  run: [sh, bench.sh]\n"
+                        + "  format: hyperfine\n");
         g.commit("initial");
         g.git("checkout", "-q", "-b", "feature");
         g.write("nap.txt", "0.06\n");
@@ -260,17 +271,19 @@ class RealHarnessesIT {
         Slowdowns.foundOrUnconfirmed(rows.get("nap:wall"));
         // One value a trial: 3, or 4 where a busy machine disturbed a trial and a fourth replaced it.
         long baseTrials = 0;
-        for (JsonNode t : new com.fasterxml.jackson.databind.ObjectMapper().readTree(
-                tmp.resolve("out/results.json").toFile()).get("trials")) {
-            if (t.get("side").asText().equals("base") && !t.get("warmup").asBoolean()
+        for (JsonNode t : new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(tmp.resolve("out/results.json").toFile())
+                .get("trials")) {
+            if (t.get("side").asText().equals("base")
+                    && !t.get("warmup").asBoolean()
                     && t.get("status").asText().equals("ok")) {
                 baseTrials++;
             }
         }
         for (String metric : List.of("user", "system")) {
             JsonNode cpu = rows.get("nap:" + metric);
-            assertEquals(baseTrials, cpu.at("/base/n").asLong(), "hyperfine's mean of its runs, one value a trial: "
-                    + cpu);
+            assertEquals(
+                    baseTrials, cpu.at("/base/n").asLong(), "hyperfine's mean of its runs, one value a trial: " + cpu);
             assertEquals("s", cpu.get("unit").asText(), cpu.toString());
         }
     }

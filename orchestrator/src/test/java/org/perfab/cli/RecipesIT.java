@@ -37,8 +37,10 @@ class RecipesIT {
     private GitFixture project(String recipe, Map<String, String> files, Map<String, String> slower)
             throws IOException {
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
-        g.write("perfab.yaml", Files.readString(RECIPES.resolve(recipe + ".yaml"))
-                .replace("-count, '3']", "-count, '3', -benchtime, 20000x]"));
+        g.write(
+                "perfab.yaml",
+                Files.readString(RECIPES.resolve(recipe + ".yaml"))
+                        .replace("-count, '3']", "-count, '3', -benchtime, 20000x]"));
         for (Map.Entry<String, String> f : files.entrySet()) {
             g.write(f.getKey(), f.getValue());
         }
@@ -53,7 +55,9 @@ class RecipesIT {
 
     /** Returns the one cell whose name starts with {@code name} and whose metric is {@code metric}. */
     private static JsonNode cell(Map<String, JsonNode> rows, String name, String metric) {
-        List<String> keys = rows.keySet().stream().filter(k -> k.startsWith(name) && k.endsWith(":" + metric)).toList();
+        List<String> keys = rows.keySet().stream()
+                .filter(k -> k.startsWith(name) && k.endsWith(":" + metric))
+                .toList();
         assertEquals(1, keys.size(), "one cell " + name + "...:" + metric + " in " + rows.keySet());
         return rows.get(keys.get(0));
     }
@@ -65,8 +69,17 @@ class RecipesIT {
      * the machine is busiest, which on two cores is this suite's own other tests.
      */
     private Map<String, JsonNode> ab(GitFixture g) throws IOException {
-        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--trials", "4", "--adaptive",
-                "off", "--out", tmp.resolve("out").toString());
+        Cli run = Cli.run(
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=feature",
+                "--trials",
+                "4",
+                "--adaptive",
+                "off",
+                "--out",
+                tmp.resolve("out").toString());
         assertEquals(0, run.exitCode(), run.err());
         return Comparisons.of(tmp.resolve("out/results.json"));
     }
@@ -79,10 +92,15 @@ class RecipesIT {
      * and too noisy is the honest answer; it is still never a pass.
      */
     private static void found(JsonNode row) {
-        if (row != null && row.at("/base/cv").asDouble() < 10 && row.at("/head/cv").asDouble() < 10) {
+        if (row != null
+                && row.at("/base/cv").asDouble() < 10
+                && row.at("/head/cv").asDouble() < 10) {
             Slowdowns.found(row);
-        } else if (row != null && Math.max(row.at("/base/cv").asDouble(), row.at("/head/cv").asDouble()) > 100) {
-            assertTrue(List.of("regression", "inconclusive", "noisy").contains(row.path("verdict").asText()),
+        } else if (row != null
+                && Math.max(row.at("/base/cv").asDouble(), row.at("/head/cv").asDouble()) > 100) {
+            assertTrue(
+                    List.of("regression", "inconclusive", "noisy")
+                            .contains(row.path("verdict").asText()),
                     row.toString());
         } else {
             Slowdowns.foundOrUnconfirmed(row);
@@ -109,8 +127,9 @@ class RecipesIT {
     void go() throws IOException {
         Tool.GO.need();
         // The recipe as it is, but for a shorter -benchtime than Go's default second, to keep the suite short.
-        GitFixture g = project("go", Map.of("go.mod", "module example.com/calc\n\ngo 1.19\n", "calc.go", goCode(1),
-                "calc_test.go", """
+        GitFixture g = project(
+                "go",
+                Map.of("go.mod", "module example.com/calc\n\ngo 1.19\n", "calc.go", goCode(1), "calc_test.go", """
                         package calc
 
                         import "testing"
@@ -123,7 +142,8 @@ class RecipesIT {
                         		sink += Work(xs)
                         	}
                         }
-                        """), Map.of("calc.go", goCode(3)));
+                        """),
+                Map.of("calc.go", goCode(3)));
         Map<String, JsonNode> rows = ab(g);
         found(cell(rows, "Work", "time"));
     }
@@ -163,18 +183,40 @@ class RecipesIT {
     @Test
     void cargoBench() throws IOException {
         Tool.CARGO_NIGHTLY.need();
-        GitFixture g = project("cargo-bench", Map.of("Cargo.toml", "[package]\nname = \"calc\"\nversion = \"0.1.0\"\n"
-                + "edition = \"2021\"\n", "src/lib.rs", rustCode(1)), Map.of("src/lib.rs", rustCode(3)));
+        GitFixture g = project(
+                "cargo-bench",
+                Map.of(
+                        "Cargo.toml",
+                        "[package]\nname = \"calc\"\nversion = \"0.1.0\"\n" + "edition = \"2021\"\n",
+                        "src/lib.rs",
+                        rustCode(1)),
+                Map.of("src/lib.rs", rustCode(3)));
         Map<String, JsonNode> rows = ab(g);
         found(cell(rows, "tests::bench_work", "time"));
         // cargo bench lists its benchmarks (-- --list) and runs a slice of them (-- --exact NAME...):
         // a shard of two measures one.
         Path shard = tmp.resolve("shard");
-        Cli run = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--trials", "2", "--adaptive",
-                "off", "--shard", "2/2", "--out", shard.toString());
+        Cli run = Cli.run(
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=feature",
+                "--trials",
+                "2",
+                "--adaptive",
+                "off",
+                "--shard",
+                "2/2",
+                "--out",
+                shard.toString());
         assertEquals(0, run.exitCode(), run.err());
         Map<String, JsonNode> sliced = Comparisons.of(shard.resolve("results.json"));
-        assertEquals(1, sliced.keySet().stream().map(k -> k.substring(0, k.lastIndexOf(':'))).distinct().count(),
+        assertEquals(
+                1,
+                sliced.keySet().stream()
+                        .map(k -> k.substring(0, k.lastIndexOf(':')))
+                        .distinct()
+                        .count(),
                 sliced.keySet() + "\n" + run.err());
         try (var logs = Files.list(shard.resolve("logs/trials"))) {
             assertTrue(logs.anyMatch(f -> f.getFileName().toString().endsWith(".out")), "the slice's trials ran");
@@ -198,8 +240,8 @@ class RecipesIT {
     @Test
     void googleBenchmark() throws IOException {
         Tool.GOOGLE_BENCHMARK.need();
-        GitFixture g = project("google-benchmark", Map.of("bench/work.cc", cppCode(1)),
-                Map.of("bench/work.cc", cppCode(3)));
+        GitFixture g =
+                project("google-benchmark", Map.of("bench/work.cc", cppCode(1)), Map.of("bench/work.cc", cppCode(3)));
         Map<String, JsonNode> rows = ab(g);
         found(cell(rows, "BM_Work", "cpu_time"));
         found(cell(rows, "BM_Work", "real_time"));
@@ -295,8 +337,15 @@ class RecipesIT {
         // JMH takes a lock of its java.io.tmpdir and exits at once when another JMH holds it: the
         // recipe gives each side its own, so the A/B runs while another JMH on the machine (this
         // test, holding the lock of the default one) does.
-        GitFixture g = project("jmh", Map.of("pom.xml", JMH_POM, "src/main/java/calc/Calc.java", javaCode(1),
-                "src/main/java/calc/WorkBench.java", """
+        GitFixture g = project(
+                "jmh",
+                Map.of(
+                        "pom.xml",
+                        JMH_POM,
+                        "src/main/java/calc/Calc.java",
+                        javaCode(1),
+                        "src/main/java/calc/WorkBench.java",
+                        """
                         package calc;
 
                         import java.util.concurrent.TimeUnit;
@@ -322,11 +371,12 @@ class RecipesIT {
                                 return Calc.work(xs);
                             }
                         }
-                        """), Map.of("src/main/java/calc/Calc.java", javaCode(3)));
+                        """),
+                Map.of("src/main/java/calc/Calc.java", javaCode(3)));
         Map<String, JsonNode> rows;
         Path lock = Path.of(System.getProperty("java.io.tmpdir"), "jmh.lock");
-        try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(lock,
-                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+        try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(
+                        lock, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
                 java.nio.channels.FileLock held = channel.tryLock()) {
             assertTrue(held != null, "another JMH holds " + lock + ": this test holds it itself");
             rows = ab(g);
@@ -387,9 +437,15 @@ class RecipesIT {
         // The recipe as it is, on the layout of commons-text: nothing of JMH outside the profile, no
         // benchmarks jar. Two A/Bs of it run at once, as two jobs on one runner would: each side of
         // each gives JMH its own java.io.tmpdir, so no JMH waits for another's lock.
-        GitFixture g = project("jmh-test-classes", Map.of("pom.xml", JMH_PROFILE_POM,
-                "src/main/java/calc/Calc.java", javaCode(1),
-                "src/test/java/calc/WorkBenchmark.java", """
+        GitFixture g = project(
+                "jmh-test-classes",
+                Map.of(
+                        "pom.xml",
+                        JMH_PROFILE_POM,
+                        "src/main/java/calc/Calc.java",
+                        javaCode(1),
+                        "src/test/java/calc/WorkBenchmark.java",
+                        """
                         package calc;
 
                         import java.util.concurrent.TimeUnit;
@@ -411,25 +467,37 @@ class RecipesIT {
                                 return Calc.work(xs);
                             }
                         }
-                        """), Map.of("src/main/java/calc/Calc.java", javaCode(3)));
+                        """),
+                Map.of("src/main/java/calc/Calc.java", javaCode(3)));
         java.util.concurrent.ExecutorService two = java.util.concurrent.Executors.newFixedThreadPool(2);
         try {
             List<java.util.concurrent.Future<Cli>> runs = List.of("one", "two").stream()
-                    .map(out -> two.submit(() -> Cli.run("ab", "--repo=" + g.dir(), "--base=main",
-                            "--head=feature", "--trials", "4", "--adaptive", "off", "--out",
+                    .map(out -> two.submit(() -> Cli.run(
+                            "ab",
+                            "--repo=" + g.dir(),
+                            "--base=main",
+                            "--head=feature",
+                            "--trials",
+                            "4",
+                            "--adaptive",
+                            "off",
+                            "--out",
                             tmp.resolve(out).toString())))
                     .toList();
             for (int i = 0; i < runs.size(); i++) {
                 Cli run = runs.get(i).get();
                 assertEquals(0, run.exitCode(), run.err());
-                JsonNode work = cell(Comparisons.of(tmp.resolve(i == 0 ? "one" : "two").resolve("results.json")),
-                        "calc.WorkBenchmark.work", "avgt");
+                JsonNode work = cell(
+                        Comparisons.of(tmp.resolve(i == 0 ? "one" : "two").resolve("results.json")),
+                        "calc.WorkBenchmark.work",
+                        "avgt");
                 assertEquals("us/op", work.get("unit").asText(), "the score's own unit: " + work);
                 found(work);
             }
             // The comment's table names it as JMH's own table does, without the package every row shares.
             List<String> table = Files.readAllLines(tmp.resolve("one/comment.md")).stream()
-                    .filter(l -> l.startsWith("|")).toList();
+                    .filter(l -> l.startsWith("|"))
+                    .toList();
             assertTrue(table.stream().anyMatch(l -> l.startsWith("| WorkBenchmark.work |")), String.join("\n", table));
             assertTrue(table.stream().noneMatch(l -> l.contains("calc.WorkBenchmark")), String.join("\n", table));
         } finally {
@@ -453,8 +521,10 @@ class RecipesIT {
         Tool.HYPERFINE.need();
         Tool.C_COMPILER.need();
         Tool.MAKE.need();
-        GitFixture g = project("hyperfine", Map.of("Makefile", "app: app.c\n\tcc -O1 -o app app.c\n", "app.c",
-                cCode(1)), Map.of("app.c", cCode(3)));
+        GitFixture g = project(
+                "hyperfine",
+                Map.of("Makefile", "app: app.c\n\tcc -O1 -o app app.c\n", "app.c", cCode(1)),
+                Map.of("app.c", cCode(3)));
         Map<String, JsonNode> rows = ab(g);
         found(cell(rows, "startup", "wall"));
         found(cell(rows, "startup", "user"));
@@ -482,13 +552,22 @@ class RecipesIT {
                 def test_work(benchmark):
                     benchmark(work, 3000)
                 """;
-        String calc = "def work(n):\n    s = 0\n    for r in range(%d):\n        for i in range(n):\n            s += i * i %% 7"
-                + "\n    return s\n";
-        GitFixture g = project("pytest-benchmark", Map.of("benchmarks/test_work.py", test, "benchmarks/calc.py",
-                calc.formatted(1), "benchmarks/conftest.py", CONFTEST, "pytest.ini",
-                // The project's own settings: short rounds, and no plugin the machine has and the
-                // project does not use (hypothesis's takes seconds to load, every trial).
-                "[pytest]\naddopts = --benchmark-max-time=0.2 --benchmark-min-rounds=5 -p no:hypothesispytest\n"),
+        String calc =
+                "def work(n):\n    s = 0\n    for r in range(%d):\n        for i in range(n):\n            s += i * i %% 7"
+                        + "\n    return s\n";
+        GitFixture g = project(
+                "pytest-benchmark",
+                Map.of(
+                        "benchmarks/test_work.py",
+                        test,
+                        "benchmarks/calc.py",
+                        calc.formatted(1),
+                        "benchmarks/conftest.py",
+                        CONFTEST,
+                        "pytest.ini",
+                        // The project's own settings: short rounds, and no plugin the machine has and the
+                        // project does not use (hypothesis's takes seconds to load, every trial).
+                        "[pytest]\naddopts = --benchmark-max-time=0.2 --benchmark-min-rounds=5 -p no:hypothesispytest\n"),
                 Map.of("benchmarks/calc.py", calc.formatted(3)));
         Map<String, JsonNode> rows = ab(g);
         found(cell(rows, "benchmarks/test_work.py::test_work", "time"));

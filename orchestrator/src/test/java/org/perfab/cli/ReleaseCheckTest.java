@@ -41,33 +41,38 @@ class ReleaseCheckTest {
             ' "unit": "ns", "value": %s}]}' "$value" > "$PERFAB_RESULT"
             """;
     /** The subjects' build, which also keeps the layout its perturbation wrote as an output of its own. */
-    private static final String OWN_OUTPUT_BUILD = Subjects.BUILD
-            + "if [ -f layout.txt ]; then cp layout.txt \"$PERFAB_BUILD_DIR/layout\"; fi\n";
+    private static final String OWN_OUTPUT_BUILD =
+            Subjects.BUILD + "if [ -f layout.txt ]; then cp layout.txt \"$PERFAB_BUILD_DIR/layout\"; fi\n";
     /** Its perturbation: the build's number as the layout. */
     private static final String NUMBER_LAYOUT = "#!/bin/sh\necho \"$PERFAB_BUILD\" > layout.txt\n";
 
     /** Each script above as a program, and the subjects' own, run in process. */
-    private final FakeEngine fake = Subjects.layoutOnly(Subjects.fake()).script(UNBUILT_HARNESS, c -> loop(c, 1000 + Long.parseLong(c.env().get("PERFAB_TRIAL")) % 3)).script(
-            OWN_OUTPUT_BUILD, c -> {
+    private final FakeEngine fake = Subjects.layoutOnly(Subjects.fake())
+            .script(UNBUILT_HARNESS, c -> loop(c, 1000 + Long.parseLong(c.env().get("PERFAB_TRIAL")) % 3))
+            .script(OWN_OUTPUT_BUILD, c -> {
                 Path out = Path.of(c.env().get("PERFAB_BUILD_DIR"));
                 Files.copy(c.dir().resolve("level.txt"), out.resolve("level"), StandardCopyOption.REPLACE_EXISTING);
                 if (Files.exists(c.dir().resolve("layout.txt"))) {
-                    Files.copy(c.dir().resolve("layout.txt"), out.resolve("layout"),
-                            StandardCopyOption.REPLACE_EXISTING);
+                    Files.copy(
+                            c.dir().resolve("layout.txt"), out.resolve("layout"), StandardCopyOption.REPLACE_EXISTING);
                 }
                 return FakeEngine.ok(0.01);
-            }).script(NUMBER_LAYOUT, c -> {
+            })
+            .script(NUMBER_LAYOUT, c -> {
                 Files.writeString(c.dir().resolve("layout.txt"), c.env().get("PERFAB_BUILD") + "\n");
                 return FakeEngine.ok(0.01);
             });
 
     /** Writes the cell {@code loop} at {@code value} ns as the trial's result. */
     private static Processes.Outcome loop(Processes.Command c, long value) throws IOException {
-        Files.writeString(Path.of(c.env().get("PERFAB_RESULT")), "{\"schema\": \"perfab/measurements/v1\","
-                + " \"measurements\": [{\"cell\": \"loop\", \"metric\": \"time\", \"unit\": \"ns\", \"value\": "
-                + value + "}]}");
+        Files.writeString(
+                Path.of(c.env().get("PERFAB_RESULT")),
+                "{\"schema\": \"perfab/measurements/v1\","
+                        + " \"measurements\": [{\"cell\": \"loop\", \"metric\": \"time\", \"unit\": \"ns\", \"value\": "
+                        + value + "}]}");
         return FakeEngine.ok(0.02);
     }
+
     @TempDir
     Path tmp;
 
@@ -112,8 +117,13 @@ class ReleaseCheckTest {
     }
 
     private Cli ab(GitFixture g, String out, String... more) {
-        List<String> args = new ArrayList<>(List.of("ab", "--repo=" + g.dir(), "--base=main", "--head=feature",
-                "--out", tmp.resolve(out).toString()));
+        List<String> args = new ArrayList<>(List.of(
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=feature",
+                "--out",
+                tmp.resolve(out).toString()));
         args.addAll(List.of(more));
         return Cli.run(fake.engine(), args.toArray(String[]::new));
     }
@@ -132,7 +142,8 @@ class ReleaseCheckTest {
     void aReleaseCheckPutsLayoutInsideTheTestWithTheMedianOfEachBuild() throws IOException {
         Cli run = ab(layoutOnly(), "release", "--profile", "release");
         assertEquals(0, run.exitCode(), run.err());
-        JsonNode results = new ObjectMapper().readTree(tmp.resolve("release/results.json").toFile());
+        JsonNode results =
+                new ObjectMapper().readTree(tmp.resolve("release/results.json").toFile());
         assertEquals(20, results.at("/settings/trials").asInt());
         assertEquals(3, results.at("/settings/builds").asInt());
         JsonNode loop = Comparisons.of(results).get("loop:time");
@@ -150,7 +161,8 @@ class ReleaseCheckTest {
         // Each build of a side was laid out differently.
         Set<String> offsets = new HashSet<>();
         for (int b = 0; b < 3; b++) {
-            offsets.add(Files.readString(tmp.resolve("release/work/base-" + b + "/out/offset")).trim());
+            offsets.add(Files.readString(tmp.resolve("release/work/base-" + b + "/out/offset"))
+                    .trim());
         }
         assertEquals(Set.of("-4", "-1", "2"), offsets);
         assertTrue(run.out().contains("Verdicts from the median of each build"), run.out());
@@ -159,8 +171,12 @@ class ReleaseCheckTest {
         assertTrue(comment.contains("| between builds | all trials |"), comment);
         assertTrue(comment.contains("p &lt;0.0001 |") || comment.contains(", p "), comment);
         // Padded environments: seeded and recorded.
-        assertTrue(results.at("/settings/padding").isNumber(), results.get("settings").toString());
-        assertEquals(Set.of(), ResultsJson.read(tmp.resolve("release/results.json")).oneBuildSides(),
+        assertTrue(
+                results.at("/settings/padding").isNumber(),
+                results.get("settings").toString());
+        assertEquals(
+                Set.of(),
+                ResultsJson.read(tmp.resolve("release/results.json")).oneBuildSides(),
                 "every side's builds differ");
     }
 
@@ -168,11 +184,16 @@ class ReleaseCheckTest {
     void aReleaseCheckWithoutABuildStepSaysItsBuildsAreOneCheckout() throws IOException {
         Cli run = ab(unbuilt(tmp.resolve("repo")), "release", "--profile", "release");
         assertEquals(0, run.exitCode(), run.err());
-        assertTrue(run.out().contains("WARNING: The workload has no build step, so the 3 builds of each side are"
-                + " identical checkouts: the builds of base, head are the same code"), run.out());
-        assertTrue(run.out().contains("Give the workload a build step (build.run) with a build.perturb command"),
+        assertTrue(
+                run.out()
+                        .contains("WARNING: The workload has no build step, so the 3 builds of each side are"
+                                + " identical checkouts: the builds of base, head are the same code"),
                 run.out());
-        JsonNode results = new ObjectMapper().readTree(tmp.resolve("release/results.json").toFile());
+        assertTrue(
+                run.out().contains("Give the workload a build step (build.run) with a build.perturb command"),
+                run.out());
+        JsonNode results =
+                new ObjectMapper().readTree(tmp.resolve("release/results.json").toFile());
         JsonNode warning = null;
         for (JsonNode w : results.get("warnings")) {
             if (w.get("kind").asText().equals("unperturbed-builds")) {
@@ -182,24 +203,29 @@ class ReleaseCheckTest {
         assertTrue(warning != null, results.get("warnings").toString());
         assertEquals("[\"base\",\"head\"]", warning.get("subjects").toString());
         assertEquals(1, warning.at("/figures/noBuildStep").asInt(), warning.toString());
-        assertEquals(Set.of(Side.BASE, Side.HEAD), ResultsJson.read(tmp.resolve("release/results.json"))
-                .oneBuildSides());
+        assertEquals(
+                Set.of(Side.BASE, Side.HEAD),
+                ResultsJson.read(tmp.resolve("release/results.json")).oneBuildSides());
         assertTrue(Files.readString(tmp.resolve("release/comment.md")).contains("The workload has no build step"));
         assertTrue(Files.readString(tmp.resolve("release/report.html")).contains("The workload has no build step"));
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
-        "--builds 3 --trials 2|2 trials per side (--trials) among 3 builds per side (--builds) leave 1 build of each"
-                + " side without a trial|Give --trials 3 or more, or --builds 2 or fewer",
-        "--profile release --trials 2|2 trials per side (--trials) among 3 builds per side (--profile release)"
-                + "|Give --trials 3 or more",
-        "--profile release --builds 25|perfab: --builds must be from 1 to 20, got 25|got 25",
-        "--profile release --adaptive 30|--adaptive needs one build per side: with 3 builds (--profile release) the"
-                + " medians of the builds decide|and more trials do not add builds",
-        "--builds 5|3 trials per side ('trials' of perfab.yaml at feature (|) among 5 builds per side (--builds) leave 2 builds of each side without"
-                + " a trial: trials take turns among the builds, at least one each. Give --trials 5 or more, or"
-                + " --builds 3 or fewer"})
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '"',
+            value = {
+                "--builds 3 --trials 2|2 trials per side (--trials) among 3 builds per side (--builds) leave 1 build of each"
+                        + " side without a trial|Give --trials 3 or more, or --builds 2 or fewer",
+                "--profile release --trials 2|2 trials per side (--trials) among 3 builds per side (--profile release)"
+                        + "|Give --trials 3 or more",
+                "--profile release --builds 25|perfab: --builds must be from 1 to 20, got 25|got 25",
+                "--profile release --adaptive 30|--adaptive needs one build per side: with 3 builds (--profile release) the"
+                        + " medians of the builds decide|and more trials do not add builds",
+                "--builds 5|3 trials per side ('trials' of perfab.yaml at feature (|) among 5 builds per side (--builds) leave 2 builds of each side without"
+                        + " a trial: trials take turns among the builds, at least one each. Give --trials 5 or more, or"
+                        + " --builds 3 or fewer"
+            })
     void refusesBuildsThatWouldRunNoTrial(String options, String says, String advice) throws IOException {
         Cli run = ab(layoutOnly(), "refused", options.split(" "));
         assertEquals(2, run.exitCode(), run.err());
@@ -212,15 +238,21 @@ class ReleaseCheckTest {
     void buildsWithoutPerturbMayBeTheSameAndTheRunSaysSo() throws IOException {
         GitFixture g = layoutOnly();
         g.git("checkout", "-q", "feature");
-        g.write("perfab.yaml", Files.readString(g.dir().resolve("perfab.yaml")).replace("  perturb: [sh, perturb.sh]\n",
-                ""));
+        g.write(
+                "perfab.yaml",
+                Files.readString(g.dir().resolve("perfab.yaml")).replace("  perturb: [sh, perturb.sh]\n", ""));
         g.commit("no perturb");
         Cli run = ab(g, "plain", "--builds", "2", "--trials", "4");
         assertEquals(0, run.exitCode(), run.err());
-        assertTrue(run.out().contains("WARNING: Each side was built 2 times without build.perturb, and the builds of"
-                + " base, head are byte-identical: the spread between builds says nothing of code layout."), run.out());
-        assertEquals(Set.of(Side.BASE, Side.HEAD), ResultsJson.read(tmp.resolve("plain/results.json"))
-                .oneBuildSides());
+        assertTrue(
+                run.out()
+                        .contains(
+                                "WARNING: Each side was built 2 times without build.perturb, and the builds of"
+                                        + " base, head are byte-identical: the spread between builds says nothing of code layout."),
+                run.out());
+        assertEquals(
+                Set.of(Side.BASE, Side.HEAD),
+                ResultsJson.read(tmp.resolve("plain/results.json")).oneBuildSides());
     }
 
     @Test
@@ -228,8 +260,20 @@ class ReleaseCheckTest {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 101, 5, "");
         // The subject's trials move by trial number alike on both sides, which pairs would cancel
         // whole: judged as independent samples, its noise floor is each trial's own spread.
-        Cli aa = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=feature", "--head=feature", "--builds", "2",
-                "--trials", "6", "--test", "welch", "--out", tmp.resolve("aa").toString());
+        Cli aa = Cli.run(
+                fake.engine(),
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=feature",
+                "--head=feature",
+                "--builds",
+                "2",
+                "--trials",
+                "6",
+                "--test",
+                "welch",
+                "--out",
+                tmp.resolve("aa").toString());
         assertEquals(0, aa.exitCode(), aa.err());
         Path noise = tmp.resolve("aa/noise.json");
         JsonNode floors = new ObjectMapper().readTree(noise.toFile());
@@ -244,8 +288,18 @@ class ReleaseCheckTest {
         assertEquals(0.0, speed.get("between").asDouble(), 1e-9, "four builds of one code, byte for byte alike");
 
         // An A/B whose head is 1% slower: unchanged, and inside the floor a run of 5 trials has.
-        Cli ab = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--noise",
-                noise.toString(), "--test", "welch", "--out", tmp.resolve("ab").toString());
+        Cli ab = Cli.run(
+                fake.engine(),
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=feature",
+                "--noise",
+                noise.toString(),
+                "--test",
+                "welch",
+                "--out",
+                tmp.resolve("ab").toString());
         assertEquals(0, ab.exitCode(), ab.err());
         JsonNode row = Comparisons.of(tmp.resolve("ab/results.json")).get("speed/run:time");
         assertEquals(1.0, row.get("pctChange").asDouble(), 1e-9);
@@ -255,7 +309,8 @@ class ReleaseCheckTest {
         // The saved run, re-judged by perfab report, keeps the mark the run gave it.
         Cli report = Cli.run("report", tmp.resolve("ab/results.json").toString(), "--format", "text");
         assertEquals(0, report.exitCode(), report.err());
-        assertTrue(report.out().contains("speed/run time: the change lies inside this cell's A/A noise floor"),
+        assertTrue(
+                report.out().contains("speed/run time: the change lies inside this cell's A/A noise floor"),
                 report.out());
 
         // How large a run finds 1%: the plan's advice is the floor's own.
@@ -279,13 +334,29 @@ class ReleaseCheckTest {
     void anAaRunJudgedInPairsMeasuresThePairsSpreadAndThePlanIsInPairs() throws IOException {
         // The subject's trials move by trial number alike on both sides: the pairs take it all out.
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 101, 5, "");
-        Cli aa = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=feature", "--head=feature", "--trials", "6",
-                "--adaptive", "off", "--out", tmp.resolve("aa").toString());
+        Cli aa = Cli.run(
+                fake.engine(),
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=feature",
+                "--head=feature",
+                "--trials",
+                "6",
+                "--adaptive",
+                "off",
+                "--out",
+                tmp.resolve("aa").toString());
         assertEquals(0, aa.exitCode(), aa.err());
-        assertEquals("paired", new ObjectMapper().readTree(tmp.resolve("aa/results.json").toFile())
-                .at("/pairing/judged").asText());
+        assertEquals(
+                "paired",
+                new ObjectMapper()
+                        .readTree(tmp.resolve("aa/results.json").toFile())
+                        .at("/pairing/judged")
+                        .asText());
         JsonNode speed = null;
-        for (JsonNode c : new ObjectMapper().readTree(tmp.resolve("aa/noise.json").toFile()).get("cells")) {
+        for (JsonNode c : new ObjectMapper()
+                .readTree(tmp.resolve("aa/noise.json").toFile())
+                .get("cells")) {
             speed = c.get("cell").asText().equals("speed/run") ? c : speed;
         }
         assertTrue(speed.get("within").asDouble() > 0.5, "each side's trials spread: " + speed);
@@ -305,8 +376,9 @@ class ReleaseCheckTest {
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
         Subjects.write(g, 100, 8, "");
         g.script("build.sh", OWN_OUTPUT_BUILD).script("perturb.sh", NUMBER_LAYOUT);
-        g.write("perfab.yaml", Subjects.workload(8, "").replace("  timeout: 30s\n",
-                "  timeout: 30s\n  perturb: [sh, perturb.sh]\n"));
+        g.write(
+                "perfab.yaml",
+                Subjects.workload(8, "").replace("  timeout: 30s\n", "  timeout: 30s\n  perturb: [sh, perturb.sh]\n"));
         g.commit("initial");
         g.git("checkout", "-q", "-b", "feature");
         g.write("level.txt", "102\n");
@@ -324,12 +396,21 @@ class ReleaseCheckTest {
         ObjectMapper json = new ObjectMapper();
         ObjectNode root = (ObjectNode) json.readTree(results.toFile());
         ((ObjectNode) root.get("machine")).put("runner", runner);
-        root.put("startedAt", Instant.parse(root.get("startedAt").asText()).plusSeconds(laterSeconds).toString());
+        root.put(
+                "startedAt",
+                Instant.parse(root.get("startedAt").asText())
+                        .plusSeconds(laterSeconds)
+                        .toString());
         for (JsonNode m : root.get("measurements")) {
             // A run started later measured values of its own, if only in their last bits.
             double own = m.get("value").asDouble() * (1 + laterSeconds * 1e-12);
-            ((ObjectNode) m).put("value", m.get("side").asText().equals("head")
-                    && m.get("cell").asText().equals("speed/run") ? own / headDivisor : own);
+            ((ObjectNode) m)
+                    .put(
+                            "value",
+                            m.get("side").asText().equals("head")
+                                            && m.get("cell").asText().equals("speed/run")
+                                    ? own / headDivisor
+                                    : own);
         }
         Path file = tmp.resolve(name);
         json.writeValue(file.toFile(), root);
@@ -367,38 +448,52 @@ class ReleaseCheckTest {
         String arm = asRunner(tmp.resolve("one/results.json"), "ubuntu-24.04-arm", 3600, 1.02, "arm.json");
         Cli merged = merge("json", latest, jammy, arm);
         assertEquals(0, merged.exitCode(), merged.err());
-        assertEquals(merged.out(), Cli.run("merge", "--format", "json", latest, jammy, arm).out(),
+        assertEquals(
+                merged.out(),
+                Cli.run("merge", "--format", "json", latest, jammy, arm).out(),
                 "perfab merge, the former name, runs it still");
         JsonNode root = new ObjectMapper().readTree(merged.out());
-        assertEquals("[\"ubuntu-latest\",\"ubuntu-22.04\",\"ubuntu-24.04-arm\"]", root.get("runners").toString());
+        assertEquals(
+                "[\"ubuntu-latest\",\"ubuntu-22.04\",\"ubuntu-24.04-arm\"]",
+                root.get("runners").toString());
         assertEquals("[4,1,1]", root.get("builds").toString());
         JsonNode speed = row(root, "speed/run");
         assertEquals("small", speed.at("/byRunner/0/verdict").asText(), "significant, and under the bar");
         assertEquals(2, speed.get("worse").asInt());
         assertEquals(1, speed.get("worseOfOneBuild").asInt());
         assertTrue(speed.get("bisect").asBoolean(), "worse on two runners, one of them over four builds");
-        assertEquals("small on 2 of 3: bisect before release", speed.get("consensus").asText());
+        assertEquals(
+                "small on 2 of 3: bisect before release", speed.get("consensus").asText());
         assertEquals(false, row(root, "steady/run").get("bisect").asBoolean());
         Cli md = merge("markdown", latest, jammy, arm);
         assertTrue(md.out().contains("| speed/run | time | +2.0% (p 0.0"), md.out());
         assertTrue(md.out().contains("**small on 2 of 3: bisect before release**"), md.out());
-        assertTrue(md.out().contains("> :warning: ubuntu-22.04, ubuntu-24.04-arm measured one build per side"),
-                md.out());
+        assertTrue(
+                md.out().contains("> :warning: ubuntu-22.04, ubuntu-24.04-arm measured one build per side"), md.out());
         // Results of another A/B are refused.
         GitFixture other = Subjects.pullRequest(tmp.resolve("other"), 102, 5, "\n");
         other.git("checkout", "-q", "feature");
         other.write("more.txt", "x\n");
         other.commit("another head");
-        Cli second = Cli.run(fake.engine(), "ab", "--repo=" + other.dir(), "--base=main", "--head=feature", "--out",
+        Cli second = Cli.run(
+                fake.engine(),
+                "ab",
+                "--repo=" + other.dir(),
+                "--base=main",
+                "--head=feature",
+                "--out",
                 tmp.resolve("other-ab").toString());
         assertEquals(0, second.exitCode(), second.err());
-        Cli refused = Cli.run("runners", latest, tmp.resolve("other-ab/results.json").toString());
+        Cli refused =
+                Cli.run("runners", latest, tmp.resolve("other-ab/results.json").toString());
         assertEquals(2, refused.exitCode(), refused.err());
         assertTrue(refused.err().contains("the runs are not of one A/B"), refused.err());
         Cli alone = Cli.run("runners", latest, "--format", "markdown");
         assertEquals(2, alone.exitCode(), alone.err());
-        assertTrue(alone.err().contains("perfab runners needs the results.json of two runners or more; got one: "
-                + latest), alone.err());
+        assertTrue(
+                alone.err()
+                        .contains("perfab runners needs the results.json of two runners or more; got one: " + latest),
+                alone.err());
     }
 
     @Test
@@ -414,7 +509,9 @@ class ReleaseCheckTest {
         String arm = asRunner(results, "ubuntu-24.04-arm", 7200, 1, "arm.json");
         Cli merged = merge("json", latest, jammy, arm);
         assertEquals(0, merged.exitCode(), merged.err());
-        assertEquals(merged.out(), Cli.run("merge", "--format", "json", latest, jammy, arm).out(),
+        assertEquals(
+                merged.out(),
+                Cli.run("merge", "--format", "json", latest, jammy, arm).out(),
                 "perfab merge, the former name, runs it still");
         JsonNode root = new ObjectMapper().readTree(merged.out());
         assertEquals("[1,1,1]", root.get("builds").toString());
@@ -422,11 +519,16 @@ class ReleaseCheckTest {
         assertEquals(3, speed.get("worse").asInt());
         assertEquals(3, speed.get("worseOfOneBuild").asInt());
         assertEquals(false, speed.get("bisect").asBoolean());
-        assertEquals("small on 3 of 3, each with one build per side: rerun with --builds 3 and build.perturb before"
-                + " a bisect", speed.get("consensus").asText());
+        assertEquals(
+                "small on 3 of 3, each with one build per side: rerun with --builds 3 and build.perturb before"
+                        + " a bisect",
+                speed.get("consensus").asText());
         Cli text = merge("text", latest, jammy, arm);
-        assertTrue(text.out().contains("WARNING: Every runner measured one build per side (--builds 1, or builds that"
-                + " did not differ)"), text.out());
+        assertTrue(
+                text.out()
+                        .contains("WARNING: Every runner measured one build per side (--builds 1, or builds that"
+                                + " did not differ)"),
+                text.out());
         assertTrue(text.out().contains("0 cells to bisect before release."), text.out());
         Cli md = merge("markdown", latest, jammy, arm);
         assertTrue(!md.out().contains("bisect before release**"), md.out());
@@ -434,12 +536,27 @@ class ReleaseCheckTest {
         // Builds that are one checkout count as one build: a release check of a workload with no
         // build step measured each side's code once, however many builds it ran.
         GitFixture plain = unbuilt(tmp.resolve("plain"));
-        Cli release = Cli.run(fake.engine(), "ab", "--repo=" + plain.dir(), "--base=main", "--head=feature",
-                "--builds", "3", "--trials", "3", "--out", tmp.resolve("unbuilt").toString());
+        Cli release = Cli.run(
+                fake.engine(),
+                "ab",
+                "--repo=" + plain.dir(),
+                "--base=main",
+                "--head=feature",
+                "--builds",
+                "3",
+                "--trials",
+                "3",
+                "--out",
+                tmp.resolve("unbuilt").toString());
         assertEquals(0, release.exitCode(), release.err());
         String a = asRunner(tmp.resolve("unbuilt/results.json"), "a", 0, 1, "a.json");
         String b = asRunner(tmp.resolve("unbuilt/results.json"), "b", 60, 1, "b.json");
-        assertEquals("[1,1]", new ObjectMapper().readTree(merge("json", a, b).out()).get("builds").toString());
+        assertEquals(
+                "[1,1]",
+                new ObjectMapper()
+                        .readTree(merge("json", a, b).out())
+                        .get("builds")
+                        .toString());
     }
 
     @Test
@@ -456,16 +573,19 @@ class ReleaseCheckTest {
         String renamed = asRunner(Path.of(file), "ubuntu-22.04", 0, 1, "renamed.json");
         Cli copied = merge("text", file, renamed, copy.toString());
         assertEquals(2, copied.exitCode(), copied.err());
-        assertTrue(copied.err().contains(file + " and " + renamed + " are one run (the same values measured, "),
+        assertTrue(
+                copied.err().contains(file + " and " + renamed + " are one run (the same values measured, "),
                 copied.err());
         // Another start and runner on the same values is that run, relabelled.
         String relabelled = asRunner(Path.of(file), "ubuntu-24.04-arm", 0, 1, "relabelled.json");
-        ObjectNode edited = (ObjectNode) new ObjectMapper().readTree(Path.of(relabelled).toFile());
+        ObjectNode edited =
+                (ObjectNode) new ObjectMapper().readTree(Path.of(relabelled).toFile());
         edited.put("startedAt", "2031-01-01T00:00:00Z");
         Files.writeString(Path.of(relabelled), edited.toString());
         Cli forged = merge("text", file, relabelled);
         assertEquals(2, forged.exitCode(), forged.err());
-        assertTrue(forged.err().contains(file + " and " + relabelled + " are one run (the same values measured, "),
+        assertTrue(
+                forged.err().contains(file + " and " + relabelled + " are one run (the same values measured, "),
                 forged.err());
         // Another run of the same commits is another runner.
         String later = asRunner(Path.of(file), "ubuntu-22.04", 60, 1, "later.json");

@@ -39,7 +39,13 @@ class ReportCommandTest {
     @BeforeEach
     void run() throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 3, "");
-        Cli ab = Cli.run(Subjects.fake().engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out",
+        Cli ab = Cli.run(
+                Subjects.fake().engine(),
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=feature",
+                "--out",
                 tmp.resolve("out").toString());
         assertEquals(0, ab.exitCode(), ab.err());
         results = tmp.resolve("out/results.json");
@@ -51,7 +57,13 @@ class ReportCommandTest {
         assertEquals(0, md.exitCode(), md.err());
         assertEquals(Files.readString(tmp.resolve("out/comment.md")), md.out());
         assertTrue(md.out().startsWith("<!-- perfab:subject -->"), md.out());
-        Cli html = Cli.run("report", results.toString(), "--format", "html", "-o", tmp.resolve("r.html").toString());
+        Cli html = Cli.run(
+                "report",
+                results.toString(),
+                "--format",
+                "html",
+                "-o",
+                tmp.resolve("r.html").toString());
         assertEquals(0, html.exitCode(), html.err());
         assertEquals(Files.readString(tmp.resolve("out/report.html")), Files.readString(tmp.resolve("r.html")));
         Cli text = Cli.run("report", results.toString(), "--format", "text");
@@ -64,8 +76,11 @@ class ReportCommandTest {
         Files.writeString(bad, "{\"schema\": \"perfab/comparison/v2\"}");
         Cli run = Cli.run("report", bad.toString());
         assertEquals(2, run.exitCode());
-        assertTrue(run.err().contains(bad + ": schema 'perfab/comparison/v2' is not perfab/results/v3 or"
-                + " perfab/results/v2"), run.err());
+        assertTrue(
+                run.err()
+                        .contains(bad + ": schema 'perfab/comparison/v2' is not perfab/results/v3 or"
+                                + " perfab/results/v2"),
+                run.err());
         Files.writeString(bad, "{\"schema\": ");
         Cli torn = Cli.run("report", bad.toString());
         assertEquals(2, torn.exitCode());
@@ -78,21 +93,23 @@ class ReportCommandTest {
      * nothing in it is filled in by default, and a bad field is named.
      */
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "a missing value|/measurements/0|value|-|field 'measurements[0].value': missing",
-        "a value as a string|/measurements/0|value|\"12\"|field 'measurements[0].value': expected a finite number, got \"12\"",
-        "a side that is neither|/trials/3|side|\"candidate\"|field 'trials[3].side': 'candidate' is not base or head",
-        "an unknown status|/trials/2|status|\"great\"|field 'trials[2].status': 'great' is not ok, failed or timeout",
-        "an unknown field|/machine|gpu|\"x\"|field 'machine.gpu': unknown field",
-        "a missing setting|/settings|trials|-|field 'settings.trials': missing",
-        "an unknown warning|/settings|failOn|[\"improvement\", \"nonsense\"]|field 'settings.failOn': unknown verdict 'nonsense'",
-        "a negative count|/settings|trials|-3|field 'settings.trials': -3 is not from 0 to",
-        "thresholds out of range|/settings/thresholds|alpha|7|field 'settings.thresholds':",
-        "a cell without a name|/measurements/1|cell|\"\"|field 'measurements[1].cell': a cell name must not be empty",
-        "a function that writes escapes|/comparisons/0|functions|[{\"function\": \"a.c:f\\u001b]0;t\\u0007\", \"base\": 1,"
-                + " \"head\": 2}]|field 'comparisons[0].functions[0].function': not a function's name: it holds a control"
-                + " character",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "a missing value|/measurements/0|value|-|field 'measurements[0].value': missing",
+                "a value as a string|/measurements/0|value|\"12\"|field 'measurements[0].value': expected a finite number, got \"12\"",
+                "a side that is neither|/trials/3|side|\"candidate\"|field 'trials[3].side': 'candidate' is not base or head",
+                "an unknown status|/trials/2|status|\"great\"|field 'trials[2].status': 'great' is not ok, failed or timeout",
+                "an unknown field|/machine|gpu|\"x\"|field 'machine.gpu': unknown field",
+                "a missing setting|/settings|trials|-|field 'settings.trials': missing",
+                "an unknown warning|/settings|failOn|[\"improvement\", \"nonsense\"]|field 'settings.failOn': unknown verdict 'nonsense'",
+                "a negative count|/settings|trials|-3|field 'settings.trials': -3 is not from 0 to",
+                "thresholds out of range|/settings/thresholds|alpha|7|field 'settings.thresholds':",
+                "a cell without a name|/measurements/1|cell|\"\"|field 'measurements[1].cell': a cell name must not be empty",
+                "a function that writes escapes|/comparisons/0|functions|[{\"function\": \"a.c:f\\u001b]0;t\\u0007\", \"base\": 1,"
+                        + " \"head\": 2}]|field 'comparisons[0].functions[0].function': not a function's name: it holds a control"
+                        + " character",
+            })
     void refusesAResultsFileWithABadFieldNamingIt(String what, String at, String field, String value, String message)
             throws IOException {
         ObjectMapper json = new ObjectMapper();
@@ -115,14 +132,21 @@ class ReportCommandTest {
     void refusesAFunctionNameLongerThanASymbolNeeds() throws IOException {
         ObjectMapper json = new ObjectMapper();
         JsonNode root = json.readTree(results.toFile());
-        ((ObjectNode) root.at("/comparisons/0")).putArray("functions").addObject()
-                .put("function", "a.c:" + "x".repeat(5000)).put("base", 1).put("head", 2);
+        ((ObjectNode) root.at("/comparisons/0"))
+                .putArray("functions")
+                .addObject()
+                .put("function", "a.c:" + "x".repeat(5000))
+                .put("base", 1)
+                .put("head", 2);
         Path bad = tmp.resolve("long.json");
         json.writeValue(bad.toFile(), root);
         Cli run = Cli.run("report", bad.toString());
         assertEquals(2, run.exitCode(), run.err());
-        assertTrue(run.err().startsWith("perfab: " + bad + ": field 'comparisons[0].functions[0].function': not a"
-                + " function's name: 5004 characters, past the 4096 a symbol needs"), run.err());
+        assertTrue(
+                run.err()
+                        .startsWith("perfab: " + bad + ": field 'comparisons[0].functions[0].function': not a"
+                                + " function's name: 5004 characters, past the 4096 a symbol needs"),
+                run.err());
         ((ObjectNode) root.at("/comparisons/0/functions/0")).put("function", "a.c:" + "x".repeat(4000));
         json.writeValue(bad.toFile(), root);
         assertEquals(0, Cli.run("report", bad.toString()).exitCode(), "a long symbol reads");
@@ -135,15 +159,20 @@ class ReportCommandTest {
         Files.writeString(summary, "earlier step\n");
         Report report = Report.of(ResultsJson.read(results));
         Path comment = tmp.resolve("comment.md");
-        GithubActions.publish(Products.AB, report, Optional.of(comment),
+        GithubActions.publish(
+                Products.AB,
+                report,
+                Optional.of(comment),
                 Map.of("GITHUB_STEP_SUMMARY", summary.toString(), "GITHUB_OUTPUT", output.toString()));
         assertEquals("earlier step\n" + Files.readString(comment), Files.readString(summary));
-        assertEquals("regressions=1\ninconclusive=0\nsmall=0\nimprovements=0\nnoisy=0\ncomment=" + comment.toAbsolutePath()
-                + "\n",
+        assertEquals(
+                "regressions=1\ninconclusive=0\nsmall=0\nimprovements=0\nnoisy=0\ncomment=" + comment.toAbsolutePath()
+                        + "\n",
                 Files.readString(output));
         Cli annotations = Cli.run("report", results.toString(), "--format", "github", "-o", comment.toString());
         assertEquals(0, annotations.exitCode(), annotations.err());
-        assertTrue(annotations.out().startsWith("::warning title=perfab regression::speed/run time: +10.0%25"),
+        assertTrue(
+                annotations.out().startsWith("::warning title=perfab regression::speed/run time: +10.0%25"),
                 annotations.out());
     }
 
@@ -151,8 +180,13 @@ class ReportCommandTest {
     void aCommentPathWithALineBreakCannotAddAStepOutput() throws IOException {
         Path output = tmp.resolve("output.txt");
         Path comment = tmp.resolve("c.md\nregressions=0");
-        BadInputException e = assertThrows(BadInputException.class, () -> GithubActions.publish(Products.AB,
-                Report.of(ResultsJson.read(results)), Optional.of(comment), Map.of("GITHUB_OUTPUT", output.toString())));
+        BadInputException e = assertThrows(
+                BadInputException.class,
+                () -> GithubActions.publish(
+                        Products.AB,
+                        Report.of(ResultsJson.read(results)),
+                        Optional.of(comment),
+                        Map.of("GITHUB_OUTPUT", output.toString())));
         assertTrue(e.getMessage().contains("holds a line break"), e.getMessage());
         assertFalse(Files.exists(output), "nothing written");
         Cli run = Cli.run("report", results.toString(), "--format", "github", "-o", comment.toString());
@@ -163,7 +197,10 @@ class ReportCommandTest {
     void keepsTheJobSummaryWithinItsLimit() throws IOException {
         Path summary = tmp.resolve("summary.md");
         Files.writeString(summary, "x".repeat((int) GithubActions.SUMMARY_LIMIT - 1000));
-        GithubActions.publish(Products.AB, Report.of(ResultsJson.read(results)), Optional.of(tmp.resolve("c.md")),
+        GithubActions.publish(
+                Products.AB,
+                Report.of(ResultsJson.read(results)),
+                Optional.of(tmp.resolve("c.md")),
                 Map.of("GITHUB_STEP_SUMMARY", summary.toString()));
         assertTrue(Files.size(summary) <= GithubActions.SUMMARY_LIMIT);
         String tail = Files.readString(summary).substring((int) GithubActions.SUMMARY_LIMIT - 1000);
@@ -175,8 +212,8 @@ class ReportCommandTest {
         Cli same = Cli.run("compare", "--format", "json", results.toString());
         assertEquals(0, same.exitCode(), same.err());
         assertTrue(same.out().contains("\"regression\" : 1"), same.out());
-        Cli stricter = Cli.run("compare", "--format", "json", "--min-effect", "15", "--inconclusive", "15",
-                results.toString());
+        Cli stricter = Cli.run(
+                "compare", "--format", "json", "--min-effect", "15", "--inconclusive", "15", results.toString());
         assertEquals(0, stricter.exitCode(), stricter.err());
         assertTrue(stricter.out().contains("\"regression\" : 0"), stricter.out());
         assertTrue(stricter.out().contains("\"minEffect\" : 15.0"), stricter.out());
@@ -194,11 +231,13 @@ class ReportCommandTest {
         trials.add(trial.deepCopy());
         Path bad = tmp.resolve("bad.json");
         json.writeValue(bad.toFile(), root);
-        String said = "perfab: " + bad + ": field 'trials[" + (copied + 1) + "]': " + trial.get("side").asText()
+        String said = "perfab: " + bad + ": field 'trials[" + (copied + 1) + "]': "
+                + trial.get("side").asText()
                 + " trial " + (trial.get("trial").asInt() + 1) + " is trials[" + copied + "] too, and its measurements"
                 + " would count twice\n";
-        for (String[] args : new String[][] {{"report", bad.toString()}, {"compare", bad.toString()},
-            {"runners", bad.toString(), results.toString()}}) {
+        for (String[] args : new String[][] {
+            {"report", bad.toString()}, {"compare", bad.toString()}, {"runners", bad.toString(), results.toString()}
+        }) {
             Cli run = Cli.run(args);
             assertEquals(2, run.exitCode(), args[0] + ": " + run.err());
             assertEquals(said, run.err(), args[0]);
@@ -210,9 +249,13 @@ class ReportCommandTest {
         json.writeValue(bad.toFile(), root);
         Cli run = Cli.run("report", bad.toString());
         assertEquals(2, run.exitCode(), run.err());
-        assertEquals("perfab: " + bad + ": field 'measurements[" + (measurements.size() - 1) + "]': cell '"
-                + m.get("cell").asText() + "' (" + m.get("metric").asText() + ") of " + m.get("side").asText() + " trial "
-                + (m.get("trial").asInt() + 1) + " is measurements[0] too, and a trial has one value per cell: it would"
-                + " count twice\n", run.err());
+        assertEquals(
+                "perfab: " + bad + ": field 'measurements[" + (measurements.size() - 1) + "]': cell '"
+                        + m.get("cell").asText() + "' (" + m.get("metric").asText() + ") of "
+                        + m.get("side").asText() + " trial "
+                        + (m.get("trial").asInt() + 1)
+                        + " is measurements[0] too, and a trial has one value per cell: it would"
+                        + " count twice\n",
+                run.err());
     }
 }

@@ -44,6 +44,7 @@ class ResumeTest {
     static Path shared;
     /** A run begun with {@link #BEGUN} and more settings, and signalled in its second look. */
     private static Path stopped;
+
     private static Path sharedRepo;
 
     /**
@@ -60,14 +61,19 @@ class ResumeTest {
             if (side.equals("head") && c.env().get("PERFAB_WARMUP").equals("0") && trial == signalAt) {
                 fake.signal();
             }
-            long level = Long.parseLong(Files.readString(Path.of(c.env().get("PERFAB_BUILD_DIR")).resolve("level"))
-                    .strip());
+            long level = Long.parseLong(
+                    Files.readString(Path.of(c.env().get("PERFAB_BUILD_DIR")).resolve("level"))
+                            .strip());
             double z = new Random((side + "|" + trial).hashCode()).nextGaussian();
-            Files.writeString(Path.of(c.env().get("PERFAB_RESULT")), String.format(Locale.ROOT,
-                    "{\"schema\": \"perfab/measurements/v1\", \"measurements\": ["
-                    + "{\"cell\": \"speed/run\", \"metric\": \"time\", \"unit\": \"us\", \"value\": %.3f},"
-                    + "{\"cell\": \"steady/run\", \"metric\": \"time\", \"unit\": \"us\", \"value\": %d}]}",
-                    level * 10 * (1 + 0.1 * z), 1000 + trial % 3 - 1));
+            Files.writeString(
+                    Path.of(c.env().get("PERFAB_RESULT")),
+                    String.format(
+                            Locale.ROOT,
+                            "{\"schema\": \"perfab/measurements/v1\", \"measurements\": ["
+                                    + "{\"cell\": \"speed/run\", \"metric\": \"time\", \"unit\": \"us\", \"value\": %.3f},"
+                                    + "{\"cell\": \"steady/run\", \"metric\": \"time\", \"unit\": \"us\", \"value\": %d}]}",
+                            level * 10 * (1 + 0.1 * z),
+                            1000 + trial % 3 - 1));
             return FakeEngine.ok(30);
         });
         return fake;
@@ -95,7 +101,10 @@ class ResumeTest {
 
     /** Returns the line of {@code err} that says why the run stopped before its last look. */
     private static String overBudget(String err) {
-        return err.lines().filter(l -> l.contains("stopped; give --budget")).findFirst().orElse("none in:\n" + err);
+        return err.lines()
+                .filter(l -> l.contains("stopped; give --budget"))
+                .findFirst()
+                .orElse("none in:\n" + err);
     }
 
     @BeforeAll
@@ -115,7 +124,8 @@ class ResumeTest {
         int trials = results(tmp.resolve("whole")).at("/settings/trials").asInt();
         assertEquals(6, trials, "the budget stops it after look 2: " + whole.err());
         Cli unlimited = ab(g, tmp.resolve("unlimited"), -1, "--adaptive", "12");
-        assertEquals(12, results(tmp.resolve("unlimited")).at("/settings/trials").asInt(), unlimited.err());
+        assertEquals(
+                12, results(tmp.resolve("unlimited")).at("/settings/trials").asInt(), unlimited.err());
 
         Path out = tmp.resolve("out");
         Cli interrupted = ab(g, out, IN_LOOK_2, args(BEGUN));
@@ -129,41 +139,48 @@ class ResumeTest {
         assertTrue(overBudget(resumed.err()).contains("past --budget 8m (7 min spent)"), resumed.err());
         JsonNode done = results(out);
         assertEquals(trials, done.at("/settings/trials").asInt());
-        assertEquals(results(tmp.resolve("whole")).get("trials").size(), done.get("trials").size());
+        assertEquals(
+                results(tmp.resolve("whole")).get("trials").size(),
+                done.get("trials").size());
         assertEquals(results(tmp.resolve("whole")).get("comparisons"), done.get("comparisons"));
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "--budget 20m | --budget 20m contradicts the run's own --budget 8m",
-        "--adaptive 9 | --adaptive 9 contradicts the run's own --adaptive 12",
-        "--adaptive off | --adaptive off contradicts the run's own --adaptive 12",
-        "--trials 4 | --trials 4 contradicts the run's own --trials 3",
-        "--builds 2 --adaptive off | --builds 2 contradicts the run's own --builds 1, and --adaptive off contradicts"
-                + " the run's own --adaptive 12",
-        "--seed 8 | --seed 8 contradicts the run's own --seed 7",
-        "--alpha 0.05 | --alpha 0.05 contradicts the run's own --alpha 0.04",
-        "--min-effect 5 | --min-effect 5 contradicts the run's own --min-effect 3",
-        "--fdr off | --fdr off contradicts the run, which has no --fdr",
-        "--test welch | --test welch contradicts the run's own --test auto",
-        "--fail-on inconclusive | --fail-on inconclusive contradicts the run's own --fail-on regression",
-        "--env-padding | --env-padding contradicts the run's own --no-env-padding",
-        "--profile release | --profile release (--trials 20) contradicts the run's own --trials 3, and --profile"
-                + " release (--builds 3) contradicts the run's own --builds 1, and --profile release (--env-padding)"
-                + " contradicts the run's own --no-env-padding",
-        "--shard 1/2 | --shard 1/2 contradicts the run, which has no --shard",
-        "--base feature | --base feature contradicts the run's own --base main",
-        "--head main | --head main contradicts the run's own --head feature",
-        "--workload other.yaml | --workload other.yaml contradicts the run's own --workload perfab.yaml",
-        "--noise noise.json | contradicts the run, which has no --noise",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "--budget 20m | --budget 20m contradicts the run's own --budget 8m",
+                "--adaptive 9 | --adaptive 9 contradicts the run's own --adaptive 12",
+                "--adaptive off | --adaptive off contradicts the run's own --adaptive 12",
+                "--trials 4 | --trials 4 contradicts the run's own --trials 3",
+                "--builds 2 --adaptive off | --builds 2 contradicts the run's own --builds 1, and --adaptive off contradicts"
+                        + " the run's own --adaptive 12",
+                "--seed 8 | --seed 8 contradicts the run's own --seed 7",
+                "--alpha 0.05 | --alpha 0.05 contradicts the run's own --alpha 0.04",
+                "--min-effect 5 | --min-effect 5 contradicts the run's own --min-effect 3",
+                "--fdr off | --fdr off contradicts the run, which has no --fdr",
+                "--test welch | --test welch contradicts the run's own --test auto",
+                "--fail-on inconclusive | --fail-on inconclusive contradicts the run's own --fail-on regression",
+                "--env-padding | --env-padding contradicts the run's own --no-env-padding",
+                "--profile release | --profile release (--trials 20) contradicts the run's own --trials 3, and --profile"
+                        + " release (--builds 3) contradicts the run's own --builds 1, and --profile release (--env-padding)"
+                        + " contradicts the run's own --no-env-padding",
+                "--shard 1/2 | --shard 1/2 contradicts the run, which has no --shard",
+                "--base feature | --base feature contradicts the run's own --base main",
+                "--head main | --head main contradicts the run's own --head feature",
+                "--workload other.yaml | --workload other.yaml contradicts the run's own --workload perfab.yaml",
+                "--noise noise.json | contradicts the run, which has no --noise",
+            })
     void aSettingGivenAgainThatContradictsTheRunsIsRefusedNamingBoth(String given, String refusal) throws IOException {
         byte[] plan = Files.readAllBytes(stopped.resolve("run.json"));
         byte[] trials = Files.readAllBytes(stopped.resolve("trials.jsonl"));
         Cli resumed = resume(stopped, given.split(" "));
         assertEquals(2, resumed.exitCode(), resumed.err());
-        assertTrue(resumed.err().contains(refusal + " (saved in " + stopped.resolve("run.json") + "); resume with the"
-                + " run's settings, or start a new run without --resume"), resumed.err());
+        assertTrue(
+                resumed.err()
+                        .contains(refusal + " (saved in " + stopped.resolve("run.json") + "); resume with the"
+                                + " run's settings, or start a new run without --resume"),
+                resumed.err());
         assertArrayEquals(plan, Files.readAllBytes(stopped.resolve("run.json")));
         assertArrayEquals(trials, Files.readAllBytes(stopped.resolve("trials.jsonl")));
     }
@@ -172,7 +189,8 @@ class ResumeTest {
     void theRepositoryGivenAgainMustBeTheRuns() {
         Cli resumed = resume(stopped, "--repo", tmp.toString());
         assertEquals(2, resumed.exitCode(), resumed.err());
-        assertTrue(resumed.err().contains("--repo " + tmp + " contradicts the run's own --repo " + sharedRepo),
+        assertTrue(
+                resumed.err().contains("--repo " + tmp + " contradicts the run's own --repo " + sharedRepo),
                 resumed.err());
     }
 
@@ -180,12 +198,33 @@ class ResumeTest {
     void settingsGivenAgainAsTheRunBeganAreTakenAndHowItPrintsMayDiffer() throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 104, 3, "");
         Path out = tmp.resolve("out");
-        List<String> begun = List.of(args(BEGUN, "--seed", "7", "--alpha", "0.04", "--min-effect", "3", "--test",
-                "auto"));
+        List<String> begun =
+                List.of(args(BEGUN, "--seed", "7", "--alpha", "0.04", "--min-effect", "3", "--test", "auto"));
         assertEquals(130, ab(g, out, IN_LOOK_2, begun.toArray(String[]::new)).exitCode());
-        Cli resumed = resume(out, args(begun, "--repo", g.dir().toString(), "--base", "main", "--head", "feature",
-                "--workload", "perfab.yaml", "--trials", "3", "--builds", "1", "--no-env-padding", "--profile", "pr",
-                "--format", "json", "--quiet", "--cache", tmp.resolve("cache").toString()));
+        Cli resumed = resume(
+                out,
+                args(
+                        begun,
+                        "--repo",
+                        g.dir().toString(),
+                        "--base",
+                        "main",
+                        "--head",
+                        "feature",
+                        "--workload",
+                        "perfab.yaml",
+                        "--trials",
+                        "3",
+                        "--builds",
+                        "1",
+                        "--no-env-padding",
+                        "--profile",
+                        "pr",
+                        "--format",
+                        "json",
+                        "--quiet",
+                        "--cache",
+                        tmp.resolve("cache").toString()));
         assertEquals(0, resumed.exitCode(), resumed.err());
         assertEquals("", resumed.err().replaceAll("(?m)^perfab: warning: .*\n", ""), "quiet");
         assertEquals(6, JSON.readTree(resumed.out()).at("/settings/trials").asInt(), "json, stopped at the budget");
@@ -196,7 +235,10 @@ class ResumeTest {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 4, "");
         FakeEngine signalling = Subjects.signallingAt(2);
         Path out = tmp.resolve("out");
-        assertEquals(130, Cli.ab(signalling.engine(), g.dir(), out, "--fail-on", "regression").exitCode());
+        assertEquals(
+                130,
+                Cli.ab(signalling.engine(), g.dir(), out, "--fail-on", "regression")
+                        .exitCode());
         Cli resumed = Cli.run(Subjects.fake().engine(), "ab", "--resume", "--out", out.toString());
         assertEquals(ExitCode.VERDICT, resumed.exitCode(), resumed.err());
         assertEquals("regression", results(out).at("/settings/failOn/0").asText());
@@ -209,7 +251,8 @@ class ResumeTest {
         ObjectNode plan = (ObjectNode) JSON.readTree(out.resolve("run.json").toFile());
         assertTrue(plan.has("options"), plan.toString());
         plan.remove("options");
-        Files.writeString(out.resolve("run.json"), JSON.writerWithDefaultPrettyPrinter().writeValueAsString(plan));
+        Files.writeString(
+                out.resolve("run.json"), JSON.writerWithDefaultPrettyPrinter().writeValueAsString(plan));
         return out;
     }
 
@@ -228,7 +271,11 @@ class ResumeTest {
         assertEquals(0, budgeted.exitCode(), budgeted.err());
         assertEquals(6, results(given).at("/settings/trials").asInt(), budgeted.err());
         assertTrue(overBudget(budgeted.err()).contains("past --budget 8m (7 min spent)"), budgeted.err());
-        assertEquals("8m", JSON.readTree(given.resolve("run.json").toFile()).at("/options/budget").asText());
+        assertEquals(
+                "8m",
+                JSON.readTree(given.resolve("run.json").toFile())
+                        .at("/options/budget")
+                        .asText());
     }
 
     private static void assertArrayEquals(byte[] expected, byte[] actual) {

@@ -73,28 +73,58 @@ class SeriesCurationTest {
         Path wiki = tmp.resolve("wiki.csv");
         Files.writeString(series, HEADER + mainNights(1, 6) + night(5, "b1", branch, 1.6));
         Files.writeString(wiki, HEADER + mainNights(5, 9) + night(8, "w1", GONE, 1.7));
-        Cli run = Cli.run("series", "import", "--series", series.toString(), "--from", wiki.toString(), "--on", "main",
-                "--repo", git.dir().toString());
+        Cli run = Cli.run(
+                "series",
+                "import",
+                "--series",
+                series.toString(),
+                "--from",
+                wiki.toString(),
+                "--on",
+                "main",
+                "--repo",
+                git.dir().toString());
         assertEquals(0, run.exitCode(), run.err());
-        assertTrue(run.err().contains("perfab: dropped run b1 (2026-08-25, commit " + branch.substring(0, 12)
-                + ", 2 readings): its commit is not on main\n"), run.err());
-        assertTrue(run.err().contains("perfab: dropped run w1 (2026-08-28, commit " + GONE.substring(0, 12)
-                + ", 2 readings): its commit is not in the repository\n"), run.err());
-        assertTrue(run.err().contains("perfab: dropped 2 of 11 runs (4 readings); kept 9, every one's commit on"
-                + " main\n"), run.err());
+        assertTrue(
+                run.err()
+                        .contains("perfab: dropped run b1 (2026-08-25, commit " + branch.substring(0, 12)
+                                + ", 2 readings): its commit is not on main\n"),
+                run.err());
+        assertTrue(
+                run.err()
+                        .contains("perfab: dropped run w1 (2026-08-28, commit " + GONE.substring(0, 12)
+                                + ", 2 readings): its commit is not in the repository\n"),
+                run.err());
+        assertTrue(
+                run.err()
+                        .contains(
+                                "perfab: dropped 2 of 11 runs (4 readings); kept 9, every one's commit on" + " main\n"),
+                run.err());
         assertTrue(run.out().contains("6 readings added, 4 already there; 9 runs in all"), run.out());
         String written = Files.readString(series);
-        assertEquals(HEADER + mainNights(1, 6) + mainNights(7, 9), written, "the series' own stray row removed, the"
-                + " other's never added");
+        assertEquals(
+                HEADER + mainNights(1, 6) + mainNights(7, 9),
+                written,
+                "the series' own stray row removed, the" + " other's never added");
     }
 
     @Test
     void replayOnMainDropsTheStrayRunsThatCaughtTheStepOnTheWrongNight() throws IOException {
         Path series = tmp.resolve("ratios.csv");
-        Files.writeString(series, HEADER + mainNights(1, 5) + night(5, "b1", branch, 1.6) + mainNights(6, 9)
-                + night(9, "w1", GONE, 1.7));
-        List<String> args = List.of("series", "replay", "--series", series.toString(), "--rules", "step=30,noise=0",
-                "--key", "k", "--format", "json");
+        Files.writeString(
+                series,
+                HEADER + mainNights(1, 5) + night(5, "b1", branch, 1.6) + mainNights(6, 9) + night(9, "w1", GONE, 1.7));
+        List<String> args = List.of(
+                "series",
+                "replay",
+                "--series",
+                series.toString(),
+                "--rules",
+                "step=30,noise=0",
+                "--key",
+                "k",
+                "--format",
+                "json");
         Cli all = Cli.run(args.toArray(String[]::new));
         assertEquals(0, all.exitCode(), all.err());
         JsonNode stray = JSON.readTree(all.out());
@@ -114,31 +144,50 @@ class SeriesCurationTest {
         assertEquals("main", curation.get("on").asText());
         assertEquals(11, curation.get("runs").asInt());
         assertEquals(4, curation.get("droppedReadings").asInt());
-        assertEquals(List.of("b1", "off-ref", "w1", "absent"), List.of(curation.at("/dropped/0/run").asText(),
-                curation.at("/dropped/0/reason").asText(), curation.at("/dropped/1/run").asText(),
-                curation.at("/dropped/1/reason").asText()));
+        assertEquals(
+                List.of("b1", "off-ref", "w1", "absent"),
+                List.of(
+                        curation.at("/dropped/0/run").asText(),
+                        curation.at("/dropped/0/reason").asText(),
+                        curation.at("/dropped/1/run").asText(),
+                        curation.at("/dropped/1/reason").asText()));
         assertEquals(branch, curation.at("/dropped/0/commit").asText());
         assertEquals("2026-08-25", curation.at("/dropped/0/date").asText());
-        assertTrue(kept.err().contains("perfab: dropped run b1 (2026-08-25, commit " + branch.substring(0, 12)),
+        assertTrue(
+                kept.err().contains("perfab: dropped run b1 (2026-08-25, commit " + branch.substring(0, 12)),
                 kept.err());
-        assertTrue(kept.err().contains("perfab: dropped run w1 (2026-08-29, commit " + GONE.substring(0, 12)),
-                kept.err());
+        assertTrue(
+                kept.err().contains("perfab: dropped run w1 (2026-08-29, commit " + GONE.substring(0, 12)), kept.err());
     }
 
     @Test
     void aRunNamedIsDroppedAndARunWithoutACommitIsNotShownOnTheRef() throws IOException {
         Path series = tmp.resolve("ratios.csv");
         Files.writeString(series, HEADER + mainNights(1, 9) + night(10, "local", "", 1.0));
-        Cli run = Cli.run("series", "replay", "--series", series.toString(), "--on", main.get(8), "--repo",
-                git.dir().toString(), "--drop-run", "n3", "--drop-run", "n4");
+        Cli run = Cli.run(
+                "series",
+                "replay",
+                "--series",
+                series.toString(),
+                "--on",
+                main.get(8),
+                "--repo",
+                git.dir().toString(),
+                "--drop-run",
+                "n3",
+                "--drop-run",
+                "n4");
         assertEquals(0, run.exitCode(), run.err());
-        assertEquals("perfab: dropped run n3 (2026-08-23, commit " + main.get(2).substring(0, 12) + ", 2 readings):"
-                + " named by --drop-run\n"
-                + "perfab: dropped run n4 (2026-08-24, commit " + main.get(3).substring(0, 12) + ", 2 readings):"
-                + " named by --drop-run\n"
-                + "perfab: dropped run local (2026-08-30, no commit, 2 readings): it records no commit to find on "
-                + main.get(8) + "\n"
-                + "perfab: dropped 3 of 10 runs (6 readings); kept 7, every one's commit on " + main.get(8) + "\n",
+        assertEquals(
+                "perfab: dropped run n3 (2026-08-23, commit " + main.get(2).substring(0, 12) + ", 2 readings):"
+                        + " named by --drop-run\n"
+                        + "perfab: dropped run n4 (2026-08-24, commit "
+                        + main.get(3).substring(0, 12) + ", 2 readings):"
+                        + " named by --drop-run\n"
+                        + "perfab: dropped run local (2026-08-30, no commit, 2 readings): it records no commit to find on "
+                        + main.get(8) + "\n"
+                        + "perfab: dropped 3 of 10 runs (6 readings); kept 7, every one's commit on " + main.get(8)
+                        + "\n",
                 run.err());
         assertTrue(run.out().startsWith("Replayed run by run over 7 runs"), run.out());
     }
@@ -149,18 +198,33 @@ class SeriesCurationTest {
         Files.writeString(series, HEADER + mainNights(1, 4));
         Path wiki = tmp.resolve("wiki.csv");
         Files.writeString(wiki, HEADER + mainNights(4, 5));
-        Cli ref = Cli.run("series", "replay", "--series", series.toString(), "--on", "mian", "--repo",
+        Cli ref = Cli.run(
+                "series",
+                "replay",
+                "--series",
+                series.toString(),
+                "--on",
+                "mian",
+                "--repo",
                 git.dir().toString());
         assertEquals(ExitCode.BAD_INPUT, ref.exitCode());
         assertTrue(ref.err().contains("--on: unknown ref 'mian' in " + git.dir()), ref.err());
-        Cli typo = Cli.run("series", "import", "--series", series.toString(), "--from", wiki.toString(),
-                "--drop-run", "n9");
+        Cli typo = Cli.run(
+                "series", "import", "--series", series.toString(), "--from", wiki.toString(), "--drop-run", "n9");
         assertEquals(ExitCode.BAD_INPUT, typo.exitCode());
-        assertTrue(typo.err().contains("--drop-run 'n9': no run of that id in " + series + " and " + wiki),
-                typo.err());
+        assertTrue(typo.err().contains("--drop-run 'n9': no run of that id in " + series + " and " + wiki), typo.err());
         assertEquals(HEADER + mainNights(1, 4), Files.readString(series), "nothing written");
-        Cli notRepo = Cli.run("series", "import", "--series", series.toString(), "--from", wiki.toString(), "--on",
-                "main", "--repo", tmp.resolve("nowhere").toString());
+        Cli notRepo = Cli.run(
+                "series",
+                "import",
+                "--series",
+                series.toString(),
+                "--from",
+                wiki.toString(),
+                "--on",
+                "main",
+                "--repo",
+                tmp.resolve("nowhere").toString());
         assertEquals(ExitCode.BAD_INPUT, notRepo.exitCode());
         assertTrue(notRepo.err().contains("nowhere: no such folder"), notRepo.err());
     }
@@ -171,10 +235,24 @@ class SeriesCurationTest {
         Path wiki = tmp.resolve("wiki.csv");
         Files.writeString(series, HEADER + mainNights(1, 3));
         Files.writeString(wiki, HEADER + mainNights(4, 9));
-        Cli run = Cli.run("series", "import", "--series", series.toString(), "--from", wiki.toString(), "--on", "main",
-                "--repo", git.dir().toString());
+        Cli run = Cli.run(
+                "series",
+                "import",
+                "--series",
+                series.toString(),
+                "--from",
+                wiki.toString(),
+                "--on",
+                "main",
+                "--repo",
+                git.dir().toString());
         assertEquals(0, run.exitCode(), run.err());
         assertEquals("perfab: dropped 0 of 9 runs (0 readings); kept 9, every one's commit on main\n", run.err());
-        assertEquals(9, SeriesFile.read(Files.readString(series), "ratios.csv").series().runs().size());
+        assertEquals(
+                9,
+                SeriesFile.read(Files.readString(series), "ratios.csv")
+                        .series()
+                        .runs()
+                        .size());
     }
 }

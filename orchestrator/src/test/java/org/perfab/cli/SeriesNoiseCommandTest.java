@@ -44,8 +44,8 @@ class SeriesNoiseCommandTest {
 
     private JsonNode noise(String... more) throws IOException {
         String[] args = new String[more.length + 6];
-        System.arraycopy(new String[] {"series", "noise", "--series", series.toString(), "--format", "json"}, 0, args,
-                0, 6);
+        System.arraycopy(
+                new String[] {"series", "noise", "--series", series.toString(), "--format", "json"}, 0, args, 0, 6);
         System.arraycopy(more, 0, args, 6, more.length);
         Cli run = Cli.run(args);
         assertEquals(0, run.exitCode(), run.err());
@@ -61,15 +61,21 @@ class SeriesNoiseCommandTest {
         assertEquals(6, n.at("/overall/deviations").asInt());
         // pooled, sorted: 0, 0, 0, SECOND, 0.1, 0.2; numpy's linear interpolation
         assertEquals(SECOND / 2 * 100, n.at("/overall/deviation/50").asDouble(), 1e-9);
-        assertEquals((SECOND + 0.75 * (0.1 - SECOND)) * 100, n.at("/overall/deviation/75").asDouble(), 1e-9);
+        assertEquals(
+                (SECOND + 0.75 * (0.1 - SECOND)) * 100,
+                n.at("/overall/deviation/75").asDouble(),
+                1e-9);
         assertEquals(15.0, n.at("/overall/deviation/90").asDouble(), 1e-9);
         assertEquals(19.5, n.at("/overall/deviation/99").asDouble(), 1e-9);
         JsonNode a = n.at("/keys/0");
         assertEquals("a", a.get("key").asText());
         assertEquals(5, a.get("readings").asInt());
         assertEquals((SECOND + 0.1) / 2 * 100, a.at("/deviation/50").asDouble(), 1e-9);
-        assertEquals(SECOND * 100, a.get("noise").asDouble(), 1e-9, "the median of 10%, SECOND and 0, before the"
-                + " latest reading");
+        assertEquals(
+                SECOND * 100,
+                a.get("noise").asDouble(),
+                1e-9,
+                "the median of 10%, SECOND and 0, before the" + " latest reading");
         assertEquals(0.0, n.at("/keys/1/noise").asDouble(), 0.0);
     }
 
@@ -79,13 +85,17 @@ class SeriesNoiseCommandTest {
         assertEquals(1, one.get("keys").size());
         assertEquals(5, one.at("/overall/readings").asInt());
         // window 1: 10%, 1 - 1/1.1, 0, 20%
-        assertEquals((0.1 + (1 - 1 / 1.1)) / 2 * 100, one.at("/overall/deviation/50").asDouble(), 1e-9);
+        assertEquals(
+                (0.1 + (1 - 1 / 1.1)) / 2 * 100, one.at("/overall/deviation/50").asDouble(), 1e-9);
         assertEquals("b/x", noise("--key", "b/*").at("/keys/0/key").asText());
         assertEquals(1, noise("--key", "b/*").get("keys").size());
         Cli text = Cli.run("series", "noise", "--series", series.toString());
         assertEquals(0, text.exitCode(), text.err());
-        assertTrue(text.out().startsWith("perfab series noise: 2 keys, 8 readings over 5 runs; 6 deviations from the"
-                + " median of the key's previous 5 readings\n"), text.out());
+        assertTrue(
+                text.out()
+                        .startsWith("perfab series noise: 2 keys, 8 readings over 5 runs; 6 deviations from the"
+                                + " median of the key's previous 5 readings\n"),
+                text.out());
         assertTrue(text.out().contains("all keys         8  2.4%"), text.out());
     }
 
@@ -93,7 +103,8 @@ class SeriesNoiseCommandTest {
     void aGlobThatMatchesNoKeyOrAWindowOutOfRangeIsAnError() {
         Cli glob = Cli.run("series", "noise", "--series", series.toString(), "--key", "b");
         assertEquals(ExitCode.BAD_INPUT, glob.exitCode());
-        assertTrue(glob.err().contains("--key 'b' matches no key of " + series + " (* stops at /, ** does not)"),
+        assertTrue(
+                glob.err().contains("--key 'b' matches no key of " + series + " (* stops at /, ** does not)"),
                 glob.err());
         Cli window = Cli.run("series", "noise", "--series", series.toString(), "--window", "0");
         assertEquals(ExitCode.BAD_INPUT, window.exitCode());
@@ -104,22 +115,36 @@ class SeriesNoiseCommandTest {
     void runsDroppedAreLeftOutOfTheNoiseAndNamed() throws IOException {
         Cli run = Cli.run("series", "noise", "--series", series.toString(), "--drop-run", "n5", "--format", "json");
         assertEquals(0, run.exitCode(), run.err());
-        assertEquals("perfab: dropped run n5 (2026-09-05, commit c4, 1 reading): named by --drop-run\n"
-                + "perfab: dropped 1 of 5 runs (1 reading); kept 4\n", run.err());
+        assertEquals(
+                "perfab: dropped run n5 (2026-09-05, commit c4, 1 reading): named by --drop-run\n"
+                        + "perfab: dropped 1 of 5 runs (1 reading); kept 4\n",
+                run.err());
         assertEquals(7, JSON.readTree(run.out()).at("/overall/readings").asInt());
     }
 
     @Test
     void replayTakesAStepOrDriftFromAPercentileOfTheDeviations() throws IOException {
-        Cli run = Cli.run("series", "replay", "--series", series.toString(), "--rules", "step=p90,noise=0",
-                "--rules", "drift=p50,window=1", "--format", "json");
+        Cli run = Cli.run(
+                "series",
+                "replay",
+                "--series",
+                series.toString(),
+                "--rules",
+                "step=p90,noise=0",
+                "--rules",
+                "drift=p50,window=1",
+                "--format",
+                "json");
         assertEquals(0, run.exitCode(), run.err());
-        assertEquals("perfab: step=p90 is 15% (the 90th percentile of 6 deviations over a window of 5, 15.00%)\n"
-                + "perfab: drift=p50 is 5% (the 50th percentile of 6 deviations over a window of 1, 4.55%)\n",
+        assertEquals(
+                "perfab: step=p90 is 15% (the 90th percentile of 6 deviations over a window of 5, 15.00%)\n"
+                        + "perfab: drift=p50 is 5% (the 50th percentile of 6 deviations over a window of 1, 4.55%)\n",
                 run.err());
         JsonNode replay = JSON.readTree(run.out());
         assertEquals(15.0, replay.at("/options/0/options/step").asDouble(), 0.0);
-        assertEquals("step past a flat 15%, or drift past 20% over 10 days", replay.at("/options/0/rules").asText());
+        assertEquals(
+                "step past a flat 15%, or drift past 20% over 10 days",
+                replay.at("/options/0/rules").asText());
         assertEquals(5.0, replay.at("/options/1/options/drift").asDouble(), 0.0, "(1 - 1 / 1.1) / 2, rounded");
     }
 
@@ -130,7 +155,8 @@ class SeriesNoiseCommandTest {
         assertTrue(high.err().contains("--rules 'step=p101': a percentile is from 0 to 100, got 101.0"), high.err());
         Cli window = Cli.run("series", "replay", "--series", series.toString(), "--rules", "step=p50,window=p5");
         assertEquals(ExitCode.BAD_INPUT, window.exitCode());
-        assertTrue(window.err().contains("--rules 'step=p50,window=p5': window: 'p5' is not a whole number"),
+        assertTrue(
+                window.err().contains("--rules 'step=p50,window=p5': window: 'p5' is not a whole number"),
                 window.err());
         Cli other = Cli.run("series", "replay", "--series", series.toString(), "--rules", "noise=p50");
         assertEquals(ExitCode.BAD_INPUT, other.exitCode());
@@ -144,7 +170,8 @@ class SeriesNoiseCommandTest {
         assertTrue(fish.out().contains("'perfab series noise'"), "the command in the command finder");
         for (String command : List.of("import", "replay", "noise")) {
             for (String option : List.of("on", "drop-run", "repo")) {
-                assertTrue(fish.out().contains("__perfab_is \"perfab series " + command + "\"' -l '" + option + "'"),
+                assertTrue(
+                        fish.out().contains("__perfab_is \"perfab series " + command + "\"' -l '" + option + "'"),
                         command + " --" + option);
             }
         }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -45,8 +44,11 @@ class SeriesSiteIT {
     void theDemoEndsByWritingASiteWhoseChartsMarkEachCatchOnItsNight() throws Exception {
         Path chromium = Tool.CHROMIUM.need();
         Path launcher = Path.of("..", "scripts", "perfab").toAbsolutePath().normalize();
-        Process p = new ProcessBuilder(launcher.toString(), "series", "demo").directory(tmp.toFile())
-                .redirectOutput(tmp.resolve("out.txt").toFile()).redirectError(tmp.resolve("err.txt").toFile()).start();
+        Process p = new ProcessBuilder(launcher.toString(), "series", "demo")
+                .directory(tmp.toFile())
+                .redirectOutput(tmp.resolve("out.txt").toFile())
+                .redirectError(tmp.resolve("err.txt").toFile())
+                .start();
         assertTrue(p.waitFor(5, TimeUnit.MINUTES), "the demo finished");
         String err = Files.readString(tmp.resolve("err.txt"));
         assertEquals(0, p.exitValue(), err);
@@ -57,16 +59,24 @@ class SeriesSiteIT {
         String dom = load(chromium, index, "", "series-site-index.png");
         assertEquals("index", attribute(dom, "data-view"));
         assertEquals("120", attribute(dom, "data-keys"));
-        for (String[] c : new String[][] {{SyntheticSeries.STEP, "step", "2026-09-01"},
-            {SyntheticSeries.DRIFT, "drift", "2026-08-31"}, {SyntheticSeries.BIG_STEP, "step", "2026-08-26"}}) {
-            String page = load(chromium, index, "key=" + encode(c[0]), c[0].equals(SyntheticSeries.STEP)
-                    ? "series-site-step.png" : null);
+        for (String[] c : new String[][] {
+            {SyntheticSeries.STEP, "step", "2026-09-01"},
+            {SyntheticSeries.DRIFT, "drift", "2026-08-31"},
+            {SyntheticSeries.BIG_STEP, "step", "2026-08-26"}
+        }) {
+            String page = load(
+                    chromium,
+                    index,
+                    "key=" + encode(c[0]),
+                    c[0].equals(SyntheticSeries.STEP) ? "series-site-step.png" : null);
             assertEquals("key", attribute(page, "data-view"), c[0]);
             assertEquals("drawn", attribute(page, "data-chart"), c[0]);
             List<String> marks = marks(page, "new");
             assertFalse(marks.isEmpty(), c[0] + ": a new movement marked");
-            assertEquals(c[1] + " " + c[2], marks.get(0), c[0] + ": the first new movement, on the night check caught"
-                    + " it: " + marks);
+            assertEquals(
+                    c[1] + " " + c[2],
+                    marks.get(0),
+                    c[0] + ": the first new movement, on the night check caught" + " it: " + marks);
             assertEquals(23, count(page, "<circle class=\"pt"), c[0] + ": a point per reading");
         }
         for (String key : SyntheticSeries.SHORT) {
@@ -79,29 +89,45 @@ class SeriesSiteIT {
     void showsHostileNamesAsTextAndRunsNoneOfThem() throws Exception {
         Path chromium = Tool.CHROMIUM.need();
         String pwn = "<img src=x onerror=\"document.body.setAttribute('data-pwned','1')\">";
-        List<String> keys = List.of("</script><script>document.body.setAttribute('data-pwned','1')</script>", pwn,
-                "\"><svg onload=\"document.body.setAttribute('data-pwned','1')\">", "plain/key");
+        List<String> keys = List.of(
+                "</script><script>document.body.setAttribute('data-pwned','1')</script>",
+                pwn,
+                "\"><svg onload=\"document.body.setAttribute('data-pwned','1')\">",
+                "plain/key");
         List<Series.Reading> readings = new ArrayList<>();
         for (int n = 0; n < 8; n++) {
             for (String key : keys) {
-                readings.add(new Series.Reading(LocalDate.of(2026, 9, 1).plusDays(n), n == 7 ? "</script>" + pwn
-                        : String.valueOf(1000 + n), n == 6 ? "javascript:alert(1)" : "abcdef0" + n, n == 7 ? pwn : "cpu",
-                        key, n < 6 ? 1.0 : 2.0));
+                readings.add(new Series.Reading(
+                        LocalDate.of(2026, 9, 1).plusDays(n),
+                        n == 7 ? "</script>" + pwn : String.valueOf(1000 + n),
+                        n == 6 ? "javascript:alert(1)" : "abcdef0" + n,
+                        n == 7 ? pwn : "cpu",
+                        key,
+                        n < 6 ? 1.0 : 2.0));
             }
         }
         Path csv = tmp.resolve("hostile.csv");
         Files.writeString(csv, SeriesFile.of(readings).write());
-        Cli site = Cli.run("series", "site", "--series", csv.toString(), "--out", tmp.resolve("site").toString(),
-                "--repo-url", "https://github.com/o/r");
+        Cli site = Cli.run(
+                "series",
+                "site",
+                "--series",
+                csv.toString(),
+                "--out",
+                tmp.resolve("site").toString(),
+                "--repo-url",
+                "https://github.com/o/r");
         assertEquals(0, site.exitCode(), site.err());
         Path index = tmp.resolve("site/index.html");
         String dom = load(chromium, index, "", null);
         assertEquals("4", attribute(dom, "data-rows"));
-        assertTrue(dom.contains("&lt;/script&gt;&lt;script&gt;document.body.setAttribute('data-pwned','1')"
-                + "&lt;/script&gt;"), "the key shown as text");
+        assertTrue(
+                dom.contains("&lt;/script&gt;&lt;script&gt;document.body.setAttribute('data-pwned','1')"
+                        + "&lt;/script&gt;"),
+                "the key shown as text");
         for (String key : keys) {
-            String page = load(chromium, index, "key=" + encode(key), key.equals(keys.get(0))
-                    ? "series-site-hostile.png" : null);
+            String page = load(
+                    chromium, index, "key=" + encode(key), key.equals(keys.get(0)) ? "series-site-hostile.png" : null);
             assertEquals("drawn", attribute(page, "data-chart"), key);
             assertEquals(1, marks(page, "new").size(), key + ": its step");
             assertTrue(page.contains("href=\"https://github.com/o/r/commit/abcdef05\""), key + ": a commit linked");
@@ -115,17 +141,32 @@ class SeriesSiteIT {
     @Test
     void showsTheBaselinesFloorsBesideTheSeriesAndMarksAReBasing() throws Exception {
         Path chromium = Tool.CHROMIUM.need();
-        Path baseline = Path.of("src", "test", "resources", "golden", "baseline-seed.json").toAbsolutePath();
+        Path baseline = Path.of("src", "test", "resources", "golden", "baseline-seed.json")
+                .toAbsolutePath();
         List<Series.Reading> readings = new ArrayList<>();
         for (int n = 0; n < 6; n++) {
             for (String key : List.of("Cache/Warm", "Not/In/The/Baseline")) {
-                readings.add(new Series.Reading(LocalDate.of(2026, 9, 1).plusDays(n), "r" + n, "abcdef0", "cpu", key,
-                        1 + n / 100.0, n < 3 ? "1111111" : "2222222", Optional.empty()));
+                readings.add(new Series.Reading(
+                        LocalDate.of(2026, 9, 1).plusDays(n),
+                        "r" + n,
+                        "abcdef0",
+                        "cpu",
+                        key,
+                        1 + n / 100.0,
+                        n < 3 ? "1111111" : "2222222",
+                        Optional.empty()));
             }
         }
         Path csv = tmp.resolve("ratios.csv");
         Files.writeString(csv, SeriesFile.of(readings).write());
-        Cli site = Cli.run("series", "site", "--series", csv.toString(), "--baseline", baseline.toString(), "--out",
+        Cli site = Cli.run(
+                "series",
+                "site",
+                "--series",
+                csv.toString(),
+                "--baseline",
+                baseline.toString(),
+                "--out",
                 tmp.resolve("site").toString());
         assertEquals(0, site.exitCode(), site.err());
         Path index = tmp.resolve("site/index.html");
@@ -133,7 +174,8 @@ class SeriesSiteIT {
         assertEquals("floors", attribute(floors, "data-view"));
         assertEquals(4, count(floors, "<table class=\"floors\">"), "a table per tier");
         assertEquals(368, count(floors, "<tr><td class=\"key\">"), "a row per floor");
-        assertEquals(4, count(floors, "<a href=\"#key=Cache%2FWarm\">Cache/Warm</a>"), "the key's floor links its page");
+        assertEquals(
+                4, count(floors, "<a href=\"#key=Cache%2FWarm\">Cache/Warm</a>"), "the key's floor links its page");
         String page = load(chromium, index, "key=" + encode("Cache/Warm"), null);
         assertTrue(page.contains("<b>Baseline floors: </b>"), "the key's floors on its page");
         assertTrue(page.contains("<g class=\"rebase\" data-date=\"2026-09-04\">"), "the re-basing marked");
@@ -152,14 +194,24 @@ class SeriesSiteIT {
             String sha = String.format(Locale.ROOT, "%040x", 7919L * (n + 1));
             for (int k = 0; k < levels.length; k++) {
                 double level = levels[k] * (k % 50 == 0 && n >= 58 ? 1.6 : 1);
-                readings.add(new Series.Reading(d, String.valueOf(9_000_000 + n), sha, "cpu " + (n / 20),
+                readings.add(new Series.Reading(
+                        d,
+                        String.valueOf(9_000_000 + n),
+                        sha,
+                        "cpu " + (n / 20),
                         String.format(Locale.ROOT, "Group%02d.Bench/case-%04d", k % 40, k),
                         level * (1 + 0.01 * random.nextGaussian())));
             }
         }
         Path csv = tmp.resolve("large.csv");
         Files.writeString(csv, SeriesFile.of(readings).write());
-        Cli site = Cli.run("series", "site", "--series", csv.toString(), "--out", tmp.resolve("site").toString());
+        Cli site = Cli.run(
+                "series",
+                "site",
+                "--series",
+                csv.toString(),
+                "--out",
+                tmp.resolve("site").toString());
         assertEquals(0, site.exitCode(), site.err());
         assertTrue(site.err().contains("wrote the site of 2000 keys over 60 runs (21 files"), site.err());
         try (var data = Files.list(tmp.resolve("site/data"))) {
@@ -172,16 +224,21 @@ class SeriesSiteIT {
         assertEquals(200, count(dom, "<td class=\"key\">"), "the first rows drawn, the rest as the reader scrolls");
         assertTrue(Integer.parseInt(attribute(dom, "data-ready-ms")) >= 0, "the time the index took is recorded");
         List<String> rows = keysShown(dom);
-        assertTrue(rows.subList(0, 40).stream().allMatch(r -> {
-            int k = Integer.parseInt(r.substring(r.length() - 4));
-            return k % 50 == 0;
-        }), "the keys that moved in the latest run first, the largest change first: " + rows.subList(0, 40));
+        assertTrue(
+                rows.subList(0, 40).stream().allMatch(r -> {
+                    int k = Integer.parseInt(r.substring(r.length() - 4));
+                    return k % 50 == 0;
+                }),
+                "the keys that moved in the latest run first, the largest change first: " + rows.subList(0, 40));
         assertEquals(40, count(dom, "<tr class=\"persisting\">"), "the step of the night before persists");
 
         String byRatio = load(chromium, index, "sort=-latest", null);
         List<String> sorted = keysShown(byRatio);
-        String highest = readings.stream().filter(r -> r.date().equals(LocalDate.of(2026, 8, 29)))
-                .max(Comparator.comparingDouble(Series.Reading::ratio)).orElseThrow().key();
+        String highest = readings.stream()
+                .filter(r -> r.date().equals(LocalDate.of(2026, 8, 29)))
+                .max(Comparator.comparingDouble(Series.Reading::ratio))
+                .orElseThrow()
+                .key();
         assertEquals(highest, sorted.get(0), "sorted by the latest ratio, highest first");
         String filtered = load(chromium, index, "filter=group07", null);
         assertEquals("50", attribute(filtered, "data-rows"), "the filter is a case-blind text match");
@@ -196,7 +253,8 @@ class SeriesSiteIT {
 
     /** Returns the movements the chart marks as {@code new} (or {@code persisting}), each "RULE DATE", in order. */
     private static List<String> marks(String dom, String kind) {
-        Matcher m = Pattern.compile("<g class=\"mark (step|drift) " + kind + "\" data-date=\"([0-9-]+)\"").matcher(dom);
+        Matcher m = Pattern.compile("<g class=\"mark (step|drift) " + kind + "\" data-date=\"([0-9-]+)\"")
+                .matcher(dom);
         List<String> out = new ArrayList<>();
         while (m.find()) {
             out.add(m.group(1) + " " + m.group(2));
@@ -206,7 +264,8 @@ class SeriesSiteIT {
 
     /** Returns the keys of the index's rows as drawn, in order. */
     private static List<String> keysShown(String dom) {
-        Matcher m = Pattern.compile("<td class=\"key\"><a href=\"[^\"]*\">([^<]*)</a>").matcher(dom);
+        Matcher m = Pattern.compile("<td class=\"key\"><a href=\"[^\"]*\">([^<]*)</a>")
+                .matcher(dom);
         List<String> out = new ArrayList<>();
         while (m.find()) {
             out.add(m.group(1));
@@ -234,7 +293,12 @@ class SeriesSiteIT {
         if (screenshot != null) {
             Path shot = Path.of("target", screenshot).toAbsolutePath();
             Files.deleteIfExists(shot);
-            Chromium.run(chromium, tmp, "--virtual-time-budget=10000", "--screenshot=" + shot, "--window-size=1280,1100",
+            Chromium.run(
+                    chromium,
+                    tmp,
+                    "--virtual-time-budget=10000",
+                    "--screenshot=" + shot,
+                    "--window-size=1280,1100",
                     url);
             assertTrue(Files.size(shot) > 10_000, "a screenshot with something on it");
         }

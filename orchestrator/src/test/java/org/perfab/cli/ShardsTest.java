@@ -129,12 +129,18 @@ class ShardsTest {
                     String name = function(f) + "/" + sub;
                     double level = 100 + (f % 37) * 10 + size;
                     // A spread of about 1.5%, drawn from the benchmark, the side's code and the trial.
-                    double z = new java.util.Random((name + "|" + slow.containsKey(function(f)) + "|" + trial)
-                            .hashCode()).nextGaussian();
-                    double ns = level * slow.getOrDefault(function(f), 1.0)
+                    double z = new java.util.Random(
+                                    (name + "|" + slow.containsKey(function(f)) + "|" + trial).hashCode())
+                            .nextGaussian();
+                    double ns = level
+                            * slow.getOrDefault(function(f), 1.0)
                             * (1 + spread.getOrDefault(function(f), 0.015) * z);
-                    out.append(String.format(Locale.ROOT, "%s-8   \t %d\t%10.2f ns/op\n", name,
-                            1000000 * heavy.getOrDefault(function(f), 1L), ns));
+                    out.append(String.format(
+                            Locale.ROOT,
+                            "%s-8   \t %d\t%10.2f ns/op\n",
+                            name,
+                            1000000 * heavy.getOrDefault(function(f), 1L),
+                            ns));
                 }
             }
             out.append("PASS\nok  \texample.com/suite\t1.234s\n");
@@ -150,7 +156,8 @@ class ShardsTest {
      */
     static Path suite(Path dir, String workload, int functions, String slow) throws IOException {
         GitFixture g = GitFixture.init(dir);
-        g.write("perfab.yaml", workload).write("slow.txt", "BenchmarkF0000 1.0\n")
+        g.write("perfab.yaml", workload)
+                .write("slow.txt", "BenchmarkF0000 1.0\n")
                 .write("functions.txt", functions + "\n");
         g.commit("the suite");
         g.git("checkout", "-q", "-b", "feature");
@@ -169,8 +176,12 @@ class ShardsTest {
         for (int f = 0; f < functions; f++) {
             slow.append(function(f)).append(f % 10 == 3 ? " 1.10" : " 1.0").append('\n');
         }
-        Path repo = suite(dir, "name: suite\ntrials: 3\nwarmup: 0\nadaptive: off\nharness:\n"
-                + "  run: [go, test, -bench, .]\n  format: go\n", functions, slow.toString());
+        Path repo = suite(
+                dir,
+                "name: suite\ntrials: 3\nwarmup: 0\nadaptive: off\nharness:\n"
+                        + "  run: [go, test, -bench, .]\n  format: go\n",
+                functions,
+                slow.toString());
         for (int k = 1; k <= count; k++) {
             Cli run = Cli.ab(fake.engine(), repo, out.resolve(artifact + "-shard-" + k), "--shard", k + "/" + count);
             assertEquals(0, run.exitCode(), run.err());
@@ -195,8 +206,11 @@ class ShardsTest {
             double by = f % 10 == 3 ? 1.10 : f % 10 == 7 ? 1.02 : f % 20 == 5 ? 0.92 : 1.0;
             slow.append(function(f)).append(' ').append(by).append('\n');
         }
-        repo = suite(tmp.resolve("repo"), "name: suite\ntrials: 5\nwarmup: 0\nadaptive: off\nharness:\n"
-                + "  run: [go, test, -run, '^$', -bench, ., -benchtime, 1000000x]\n  format: go\n", FUNCTIONS,
+        repo = suite(
+                tmp.resolve("repo"),
+                "name: suite\ntrials: 5\nwarmup: 0\nadaptive: off\nharness:\n"
+                        + "  run: [go, test, -run, '^$', -bench, ., -benchtime, 1000000x]\n  format: go\n",
+                FUNCTIONS,
                 slow.toString());
         assertEquals(0, ab(fake, "single", "local").exitCode());
         for (int k = 1; k <= SHARDS; k++) {
@@ -211,8 +225,10 @@ class ShardsTest {
     private static Cli ab(FakeEngine engine, String out, String runner, String... more) {
         Engine e = engine.engine();
         RunResults.Machine m = FakeEngine.MACHINE;
-        Engine named = new Engine(e.commands(), e.signals(), env -> new RunResults.Machine(m.cpu(), m.cores(), m.os(),
-                m.kernel(), m.jvm(), runner));
+        Engine named = new Engine(
+                e.commands(),
+                e.signals(),
+                env -> new RunResults.Machine(m.cpu(), m.cores(), m.os(), m.kernel(), m.jvm(), runner));
         return Cli.ab(named, repo, tmp.resolve(out), more);
     }
 
@@ -226,8 +242,16 @@ class ShardsTest {
         Path again = tmp.resolve("shard-3-again");
         Cli rerun = ab(fake, "shard-3-again", "runner-3", "--shard", "3/" + SHARDS);
         assertEquals(0, rerun.exitCode(), rerun.err());
-        Cli merged = Cli.run(fake.engine(), "report", results("shard-1").toString(), results("shard-2").toString(),
-                again.resolve("results.json").toString(), results("shard-4").toString(), "--format", "json", "-o",
+        Cli merged = Cli.run(
+                fake.engine(),
+                "report",
+                results("shard-1").toString(),
+                results("shard-2").toString(),
+                again.resolve("results.json").toString(),
+                results("shard-4").toString(),
+                "--format",
+                "json",
+                "-o",
                 tmp.resolve("merged.json").toString());
         assertEquals(0, merged.exitCode(), merged.err());
 
@@ -248,42 +272,66 @@ class ShardsTest {
         assertTrue(regressions >= 190, "regressions: " + regressions);
         boolean ownShardDiffers = false;
         for (int k : new int[] {1, 2, 4}) {
-            for (Map.Entry<String, JsonNode> e : Comparisons.of(results("shard-" + k)).entrySet()) {
+            for (Map.Entry<String, JsonNode> e :
+                    Comparisons.of(results("shard-" + k)).entrySet()) {
                 ownShardDiffers |= Math.abs(e.getValue().path("qValue").asDouble()
-                        - one.get(e.getKey()).path("qValue").asDouble()) > 1e-9;
+                                - one.get(e.getKey()).path("qValue").asDouble())
+                        > 1e-9;
             }
         }
         assertTrue(ownShardDiffers, "a shard alone adjusts its p values over fewer cells than the suite");
 
         // fail-on reads the merged table.
-        Cli failing = Cli.run(fake.engine(), "report", results("shard-1").toString(), results("shard-2").toString(),
-                again.resolve("results.json").toString(), results("shard-4").toString(), "--format", "text",
-                "--fail-on", "regression");
+        Cli failing = Cli.run(
+                fake.engine(),
+                "report",
+                results("shard-1").toString(),
+                results("shard-2").toString(),
+                again.resolve("results.json").toString(),
+                results("shard-4").toString(),
+                "--format",
+                "text",
+                "--fail-on",
+                "regression");
         assertEquals(ExitCode.VERDICT, failing.exitCode(), failing.err());
 
         // A runner's shards merged are one runner of a release check's merge.
-        Cli runners = Cli.run(fake.engine(), "runners", tmp.resolve("merged.json").toString(),
-                results("single").toString(), "--format", "json");
+        Cli runners = Cli.run(
+                fake.engine(),
+                "runners",
+                tmp.resolve("merged.json").toString(),
+                results("single").toString(),
+                "--format",
+                "json");
         assertEquals(0, runners.exitCode(), runners.err());
 
         // The merged file reads back as the same run.
         Cli reread = Cli.run(fake.engine(), "report", tmp.resolve("merged.json").toString(), "--format", "json");
         assertEquals(0, reread.exitCode(), reread.err());
         Map<String, JsonNode> back = Comparisons.of(reread.out());
-        one.forEach((cell, row) -> assertEquals(row.get("verdict").asText(), back.get(cell).get("verdict").asText()));
+        one.forEach((cell, row) -> assertEquals(
+                row.get("verdict").asText(), back.get(cell).get("verdict").asText()));
 
         // What a shard's run knew beside its measurements (a row's noise floor from --noise) stays with
         // the row through the merge.
-        ObjectNode first = (ObjectNode) new ObjectMapper().readTree(results("shard-1").toFile());
+        ObjectNode first =
+                (ObjectNode) new ObjectMapper().readTree(results("shard-1").toFile());
         ObjectNode row = (ObjectNode) first.get("comparisons").get(0);
         row.put("noiseFloor", 2.5);
         Path marked = tmp.resolve("marked-1.json");
         Files.writeString(marked, first.toString());
-        Cli withFloor = Cli.run(fake.engine(), "report", marked.toString(), results("shard-2").toString(),
-                again.resolve("results.json").toString(), results("shard-4").toString(), "--format", "json");
+        Cli withFloor = Cli.run(
+                fake.engine(),
+                "report",
+                marked.toString(),
+                results("shard-2").toString(),
+                again.resolve("results.json").toString(),
+                results("shard-4").toString(),
+                "--format",
+                "json");
         assertEquals(0, withFloor.exitCode(), withFloor.err());
-        JsonNode mergedRow = Comparisons.of(withFloor.out()).get(row.get("cell").asText() + ":"
-                + row.get("metric").asText());
+        JsonNode mergedRow = Comparisons.of(withFloor.out())
+                .get(row.get("cell").asText() + ":" + row.get("metric").asText());
         assertEquals(2.5, mergedRow.get("noiseFloor").asDouble(), mergedRow.toString());
     }
 
@@ -315,16 +363,32 @@ class ShardsTest {
                 slow.append(name).append(" 1.0 0.002\n");
             }
         }
-        Path adaptive = suite(tmp.resolve("adaptive"), "name: adaptive\ntrials: 5\nwarmup: 0\nadaptive: 20\n"
-                + "thresholds: {fdr: 'off'}\nharness:\n  run: [go, test, -bench, .]\n  format: go\n", functions,
+        Path adaptive = suite(
+                tmp.resolve("adaptive"),
+                "name: adaptive\ntrials: 5\nwarmup: 0\nadaptive: 20\n"
+                        + "thresholds: {fdr: 'off'}\nharness:\n  run: [go, test, -bench, .]\n  format: go\n",
+                functions,
                 slow.toString());
         for (int k = 1; k <= 2; k++) {
-            Cli run = Cli.run(fake.engine(), "ab", "--repo=" + adaptive, "--base=main", "--head=feature", "--out",
-                    tmp.resolve("adaptive-" + k).toString(), "--shard", k + "/2");
+            Cli run = Cli.run(
+                    fake.engine(),
+                    "ab",
+                    "--repo=" + adaptive,
+                    "--base=main",
+                    "--head=feature",
+                    "--out",
+                    tmp.resolve("adaptive-" + k).toString(),
+                    "--shard",
+                    k + "/2");
             assertEquals(0, run.exitCode(), run.err());
         }
-        Cli merged = Cli.run(fake.engine(), "report", tmp.resolve("adaptive-1/results.json").toString(),
-                tmp.resolve("adaptive-2/results.json").toString(), "--format", "json");
+        Cli merged = Cli.run(
+                fake.engine(),
+                "report",
+                tmp.resolve("adaptive-1/results.json").toString(),
+                tmp.resolve("adaptive-2/results.json").toString(),
+                "--format",
+                "json");
         assertEquals(0, merged.exitCode(), merged.err());
         Map<String, JsonNode> all = Comparisons.of(merged.out());
         Map<String, JsonNode> first = Comparisons.of(tmp.resolve("adaptive-1/results.json"));
@@ -345,7 +409,9 @@ class ShardsTest {
     /** Each shard's time: what its harness says its benchmarks took, in its counted trials. */
     private static double harnessSeconds(Path results) throws IOException {
         double sum = 0;
-        for (JsonNode t : new com.fasterxml.jackson.databind.ObjectMapper().readTree(results.toFile()).get("trials")) {
+        for (JsonNode t : new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(results.toFile())
+                .get("trials")) {
             if (!t.get("warmup").asBoolean()) {
                 for (JsonNode s : t.path("seconds")) {
                     sum += s.asDouble();
@@ -375,9 +441,13 @@ class ShardsTest {
         }
         Path dir = tmp.resolve("timed");
         GitFixture g = GitFixture.init(dir);
-        g.write("perfab.yaml", "name: timed\ntrials: 3\nwarmup: 0\nadaptive: off\nharness:\n"
-                + "  run: [go, test, -bench, .]\n  format: go\n").write("slow.txt", "BenchmarkF0000 1.0\n")
-                .write("functions.txt", functions + "\n").write("heavy.txt", heavy.toString());
+        g.write(
+                        "perfab.yaml",
+                        "name: timed\ntrials: 3\nwarmup: 0\nadaptive: off\nharness:\n"
+                                + "  run: [go, test, -bench, .]\n  format: go\n")
+                .write("slow.txt", "BenchmarkF0000 1.0\n")
+                .write("functions.txt", functions + "\n")
+                .write("heavy.txt", heavy.toString());
         g.commit("the suite");
         g.git("checkout", "-q", "-b", "feature");
         g.write("slow.txt", slow.toString());
@@ -398,10 +468,11 @@ class ShardsTest {
         assertEquals(0, merged.exitCode(), merged.err());
         for (int k = 1; k <= count; k++) {
             Path out = tmp.resolve("time-" + k);
-            Cli run = Cli.ab(fake.engine(), g.dir(), out, "--shard", k + "/" + count, "--shard-times",
-                    earlier.toString());
+            Cli run = Cli.ab(
+                    fake.engine(), g.dir(), out, "--shard", k + "/" + count, "--shard-times", earlier.toString());
             assertEquals(0, run.exitCode(), run.err());
-            assertTrue(run.err().contains("cut at equal time by an earlier run's (" + functions + " of them timed"),
+            assertTrue(
+                    run.err().contains("cut at equal time by an earlier run's (" + functions + " of them timed"),
                     run.err());
             byTime.add(out.resolve("results.json").toString());
         }
@@ -419,27 +490,32 @@ class ShardsTest {
         double countMost = java.util.Arrays.stream(countLoad).max().orElseThrow();
         double timeMost = java.util.Arrays.stream(timeLoad).max().orElseThrow();
         for (double load : timeLoad) {
-            assertTrue(Math.abs(load - total / count) <= heaviest, java.util.Arrays.toString(timeLoad) + " of " + total);
+            assertTrue(
+                    Math.abs(load - total / count) <= heaviest, java.util.Arrays.toString(timeLoad) + " of " + total);
         }
-        assertTrue(timeMost < countMost, "by time " + java.util.Arrays.toString(timeLoad) + ", by count "
-                + java.util.Arrays.toString(countLoad));
+        assertTrue(
+                timeMost < countMost,
+                "by time " + java.util.Arrays.toString(timeLoad) + ", by count "
+                        + java.util.Arrays.toString(countLoad));
         // The same verdict for every cell, either cut.
         report = new ArrayList<>(List.of("report"));
         report.addAll(byTime);
-        report.addAll(List.of("--format", "json", "-o", tmp.resolve("time-merged.json").toString()));
+        report.addAll(List.of(
+                "--format", "json", "-o", tmp.resolve("time-merged.json").toString()));
         merged = Cli.run(fake.engine(), report.toArray(String[]::new));
         assertEquals(0, merged.exitCode(), merged.err());
         Map<String, JsonNode> cells = Comparisons.of(earlier);
         Map<String, JsonNode> timed = Comparisons.of(tmp.resolve("time-merged.json"));
         assertEquals(2 * functions, timed.size());
         assertEquals(cells.keySet(), timed.keySet());
-        cells.forEach((cell, row) -> assertEquals(row.get("verdict").asText(), timed.get(cell).get("verdict").asText(),
-                cell));
+        cells.forEach((cell, row) -> assertEquals(
+                row.get("verdict").asText(), timed.get(cell).get("verdict").asText(), cell));
         List<String> comment = new ArrayList<>(List.of("report"));
         comment.addAll(byTime);
         comment.addAll(List.of("--format", "markdown"));
         Cli shown = Cli.run(fake.engine(), comment.toArray(String[]::new));
-        assertTrue(shown.out().contains(" · 3 shards, cut at equal time by the times of an earlier run: 1 on "),
+        assertTrue(
+                shown.out().contains(" · 3 shards, cut at equal time by the times of an earlier run: 1 on "),
                 shown.out());
         // Shards of the two cuts do not fit together.
         Cli mixed = Cli.run(fake.engine(), "report", byTime.get(0), byCount.get(1), byCount.get(2));
@@ -454,31 +530,40 @@ class ShardsTest {
             return go(c);
         });
         Path stopped = tmp.resolve("time-stopped");
-        Cli stop = Cli.ab(signalling.engine(), g.dir(), stopped, "--shard", "2/" + count, "--shard-times",
-                earlier.toString());
+        Cli stop = Cli.ab(
+                signalling.engine(), g.dir(), stopped, "--shard", "2/" + count, "--shard-times", earlier.toString());
         assertEquals(ExitCode.INTERRUPTED, stop.exitCode(), stop.err());
         Files.delete(earlier);
         Cli resumed = Cli.run(fake.engine(), "ab", "--resume", "--out", stopped.toString());
         assertEquals(0, resumed.exitCode(), resumed.err());
-        assertEquals(Comparisons.of(Path.of(byTime.get(1))).keySet(),
+        assertEquals(
+                Comparisons.of(Path.of(byTime.get(1))).keySet(),
                 Comparisons.of(stopped.resolve("results.json")).keySet());
-        Cli whole = Cli.run(fake.engine(), "report", byTime.get(0), stopped.resolve("results.json").toString(),
+        Cli whole = Cli.run(
+                fake.engine(),
+                "report",
+                byTime.get(0),
+                stopped.resolve("results.json").toString(),
                 byTime.get(2));
         assertEquals(0, whole.exitCode(), whole.err());
     }
 
     @Test
     void shardTimesWithoutShardOrThatCannotBeReadSaySo() throws IOException {
-        Cli alone = ab(fake, "times-alone", "local", "--shard-times", results("single").toString());
+        Cli alone = ab(
+                fake, "times-alone", "local", "--shard-times", results("single").toString());
         assertEquals(ExitCode.BAD_INPUT, alone.exitCode(), alone.err());
         assertTrue(alone.err().contains("give --shard K/N too"), alone.err());
         // A file gone, or not perfab's results (a stale cache): said, and cut by count.
         Path garbage = Files.writeString(tmp.resolve("garbage.json"), "{\"schema\": \"perfab/results/v9\"}");
         Cli missing = ab(fake, "times-garbage", "local", "--shard", "1/4", "--shard-times", garbage.toString());
         assertEquals(ExitCode.OK, missing.exitCode(), missing.err());
-        assertTrue(missing.err().contains("--shard-times: " + garbage) && missing.err().contains("cut by count"),
+        assertTrue(
+                missing.err().contains("--shard-times: " + garbage)
+                        && missing.err().contains("cut by count"),
                 missing.err());
-        assertEquals(Comparisons.of(results("shard-1")).keySet(),
+        assertEquals(
+                Comparisons.of(results("shard-1")).keySet(),
                 Comparisons.of(tmp.resolve("times-garbage/results.json")).keySet());
     }
 
@@ -492,12 +577,16 @@ class ShardsTest {
         assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
         for (Path times : List.of(fifo, Path.of("/dev/zero"))) {
             String out = "times-" + times.getFileName();
-            Cli run = assertTimeoutPreemptively(Duration.ofSeconds(60),
+            Cli run = assertTimeoutPreemptively(
+                    Duration.ofSeconds(60),
                     () -> ab(fake, out, "local", "--shard", "1/4", "--shard-times", times.toString()));
             assertEquals(ExitCode.OK, run.exitCode(), run.err());
-            assertTrue(run.err().contains("--shard-times: " + times + ": cannot read: not a regular file")
-                    && run.err().contains("cut by count"), run.err());
-            assertEquals(Comparisons.of(results("shard-1")).keySet(),
+            assertTrue(
+                    run.err().contains("--shard-times: " + times + ": cannot read: not a regular file")
+                            && run.err().contains("cut by count"),
+                    run.err());
+            assertEquals(
+                    Comparisons.of(results("shard-1")).keySet(),
                     Comparisons.of(tmp.resolve(out + "/results.json")).keySet());
         }
     }
@@ -507,7 +596,8 @@ class ShardsTest {
     void aShardStoppedAndResumedMeasuresItsOwnSlice() throws IOException {
         FakeEngine signalling = new FakeEngine();
         signalling.program("go", c -> {
-            if (!c.argv().contains("-list") && c.env().get("PERFAB_SIDE").equals("head")
+            if (!c.argv().contains("-list")
+                    && c.env().get("PERFAB_SIDE").equals("head")
                     && c.env().get("PERFAB_TRIAL").equals("2")) {
                 signalling.signal();
             }
@@ -518,11 +608,14 @@ class ShardsTest {
         assertEquals(ExitCode.INTERRUPTED, stopped.exitCode(), stopped.err());
         Cli resumed = Cli.run(fake.engine(), "ab", "--resume", "--out", out.toString());
         assertEquals(0, resumed.exitCode(), resumed.err());
-        JsonNode part = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.resolve("results.json").toFile())
+        JsonNode part = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(out.resolve("results.json").toFile())
                 .at("/shards/parts/0");
         assertEquals(2, part.get("index").asInt(), resumed.err());
         assertEquals("measured", part.get("state").asText());
-        assertEquals(Comparisons.of(results("shard-2")).keySet(), Comparisons.of(out.resolve("results.json")).keySet(),
+        assertEquals(
+                Comparisons.of(results("shard-2")).keySet(),
+                Comparisons.of(out.resolve("results.json")).keySet(),
                 "the same slice as the shard run straight through");
     }
 
@@ -536,8 +629,11 @@ class ShardsTest {
         Map<String, Integer> expected = Sharding.assign(functions, SHARDS);
         int total = 0;
         for (int k = 1; k <= SHARDS; k++) {
-            JsonNode part = new com.fasterxml.jackson.databind.ObjectMapper().readTree(results("shard-" + k).toFile())
-                    .get("shards").get("parts").get(0);
+            JsonNode part = new com.fasterxml.jackson.databind.ObjectMapper()
+                    .readTree(results("shard-" + k).toFile())
+                    .get("shards")
+                    .get("parts")
+                    .get(0);
             assertEquals(k, part.get("index").asInt());
             assertEquals(FUNCTIONS, part.get("listed").asInt());
             for (JsonNode name : part.get("benchmarks")) {
@@ -557,8 +653,13 @@ class ShardsTest {
         assertEquals(FUNCTIONS, total);
         // Balanced by count: a quarter each.
         for (int k = 1; k <= SHARDS; k++) {
-            int n = new com.fasterxml.jackson.databind.ObjectMapper().readTree(results("shard-" + k).toFile())
-                    .get("shards").get("parts").get(0).get("benchmarks").size();
+            int n = new com.fasterxml.jackson.databind.ObjectMapper()
+                    .readTree(results("shard-" + k).toFile())
+                    .get("shards")
+                    .get("parts")
+                    .get(0)
+                    .get("benchmarks")
+                    .size();
             assertEquals(FUNCTIONS / SHARDS, n, "shard " + k);
         }
     }
@@ -567,10 +668,18 @@ class ShardsTest {
      * Commits a suite of {@code base} functions on main and {@code head} on feature, each side's
      * {@code files} beside it, with {@code workload} as perfab.yaml; returns the repository.
      */
-    private static Path grown(String name, String workload, int base, int head, Map<String, String> mainFiles,
-            Map<String, String> featureFiles) throws IOException {
+    private static Path grown(
+            String name,
+            String workload,
+            int base,
+            int head,
+            Map<String, String> mainFiles,
+            Map<String, String> featureFiles)
+            throws IOException {
         GitFixture g = GitFixture.init(tmp.resolve(name));
-        g.write("perfab.yaml", workload).write("slow.txt", "BenchmarkF0000 1.0\n").write("functions.txt", base + "\n");
+        g.write("perfab.yaml", workload)
+                .write("slow.txt", "BenchmarkF0000 1.0\n")
+                .write("functions.txt", base + "\n");
         for (Map.Entry<String, String> f : mainFiles.entrySet()) {
             g.write(f.getKey(), f.getValue());
         }
@@ -621,10 +730,17 @@ class ShardsTest {
         }
         all.addAll(old);
         Map<String, Integer> shard = Sharding.assign(all, SHARDS);
-        assertTrue(java.util.stream.IntStream.rangeClosed(1, SHARDS).anyMatch(k -> old.stream()
-                .noneMatch(n -> shard.get(n) == k)), "a slice of new benchmarks only: " + shard);
-        Path grown = grown("grown", "name: grown\ntrials: 4\nwarmup: 1\nadaptive: off\nharness:\n"
-                + "  run: [go, test, -bench, .]\n  format: go\n", 6, 14, Map.of(),
+        assertTrue(
+                java.util.stream.IntStream.rangeClosed(1, SHARDS)
+                        .anyMatch(k -> old.stream().noneMatch(n -> shard.get(n) == k)),
+                "a slice of new benchmarks only: " + shard);
+        Path grown = grown(
+                "grown",
+                "name: grown\ntrials: 4\nwarmup: 1\nadaptive: off\nharness:\n"
+                        + "  run: [go, test, -bench, .]\n  format: go\n",
+                6,
+                14,
+                Map.of(),
                 Map.of("slow.txt", "BenchmarkF0000 1.0\nBenchmarkF0002 1.30\n"));
         Map<String, JsonNode> rows = merged(everyShard(grown, "grown", SHARDS));
         assertEquals(28, rows.size(), rows.keySet().toString());
@@ -632,8 +748,10 @@ class ShardsTest {
             boolean added = Integer.parseInt(cell.substring(1, 5)) >= 6;
             assertEquals(added ? 0 : 4, row.at("/base/n").asInt(), cell + " " + row);
             assertEquals(4, row.at("/head/n").asInt(), cell + " " + row);
-            assertEquals(cell.startsWith("F0002/") ? "regression" : added ? "no-data" : "unchanged",
-                    row.get("verdict").asText(), cell + " " + row);
+            assertEquals(
+                    cell.startsWith("F0002/") ? "regression" : added ? "no-data" : "unchanged",
+                    row.get("verdict").asText(),
+                    cell + " " + row);
         });
     }
 
@@ -653,9 +771,14 @@ class ShardsTest {
                 fast.add("F" + function(f).substring("BenchmarkF".length()) + "/fast:time");
             }
         }
-        Path repo = grown("fast", "name: fast\ntrials: 4\nwarmup: 0\nadaptive: off\nharness:\n"
-                + "  run: [go, test, -run, '^$', -bench, 'Benchmark.*/fast']\n  format: go\n", 12, 12,
-                Map.of("subs.txt", subs.toString()), Map.of("slow.txt", "BenchmarkF0000 1.0\nBenchmarkF0003 1.30\n"));
+        Path repo = grown(
+                "fast",
+                "name: fast\ntrials: 4\nwarmup: 0\nadaptive: off\nharness:\n"
+                        + "  run: [go, test, -run, '^$', -bench, 'Benchmark.*/fast']\n  format: go\n",
+                12,
+                12,
+                Map.of("subs.txt", subs.toString()),
+                Map.of("slow.txt", "BenchmarkF0000 1.0\nBenchmarkF0003 1.30\n"));
         List<String> files = everyShard(repo, "fast", SHARDS);
         for (String file : files) {
             JsonNode part = new ObjectMapper().readTree(Path.of(file).toFile()).at("/shards/parts/0");
@@ -663,16 +786,25 @@ class ShardsTest {
         }
         Map<String, JsonNode> rows = merged(files);
         assertEquals(Set.copyOf(fast), rows.keySet());
-        rows.forEach((cell, row) -> assertEquals(cell.startsWith("F0003/") ? "regression" : "unchanged",
-                row.get("verdict").asText(), cell + " " + row));
+        rows.forEach((cell, row) -> assertEquals(
+                cell.startsWith("F0003/") ? "regression" : "unchanged",
+                row.get("verdict").asText(),
+                cell + " " + row));
     }
 
     @Test
     void theCommentNamesEachRunnerAndEveryShardWithoutResults() throws IOException {
-        Cli md = Cli.run(fake.engine(), "report", results("shard-1").toString(), results("shard-2").toString(),
-                results("shard-3").toString(), "--format", "markdown");
+        Cli md = Cli.run(
+                fake.engine(),
+                "report",
+                results("shard-1").toString(),
+                results("shard-2").toString(),
+                results("shard-3").toString(),
+                "--format",
+                "markdown");
         assertEquals(0, md.exitCode(), md.err());
-        String headline = md.out().lines().filter(l -> l.startsWith("### ")).findFirst().orElseThrow();
+        String headline =
+                md.out().lines().filter(l -> l.startsWith("### ")).findFirst().orElseThrow();
         assertTrue(headline.contains("shard 4 of 4 missing"), headline);
         assertTrue(headline.contains("shard 3 of 4 failed"), headline);
         assertTrue(md.out().contains("4 shards: 1 on runner-1 ("), md.out());
@@ -682,9 +814,16 @@ class ShardsTest {
         // Every shard has a base trial 1: a warning says whose failed.
         assertTrue(md.out().contains("base trial 1 of shard 3: the harness exited with code 2"), md.out());
         assertTrue(md.out().contains("base of shard 3 has 0 of the 5 trials asked for"), md.out());
-        Cli html = Cli.run(fake.engine(), "report", results("shard-1").toString(), results("shard-2").toString(),
-                results("shard-3").toString(), "--format", "html");
-        assertTrue(html.out().contains("4 shards: 1 on runner-1 (") && html.out().contains("shard 4 of 4 missing"),
+        Cli html = Cli.run(
+                fake.engine(),
+                "report",
+                results("shard-1").toString(),
+                results("shard-2").toString(),
+                results("shard-3").toString(),
+                "--format",
+                "html");
+        assertTrue(
+                html.out().contains("4 shards: 1 on runner-1 (") && html.out().contains("shard 4 of 4 missing"),
                 "the HTML report says it too");
         assertTrue(html.out().contains("<th>shard</th>"), "and a shard column");
         // Every row names the shard that measured it.
@@ -707,23 +846,39 @@ class ShardsTest {
 
     @Test
     void shardsOfOtherRunsOrTheSameShardTwiceAreRefused() throws IOException {
-        Cli twice = Cli.run(fake.engine(), "report", results("shard-1").toString(), results("shard-1").toString());
+        Cli twice = Cli.run(
+                fake.engine(),
+                "report",
+                results("shard-1").toString(),
+                results("shard-1").toString());
         assertEquals(2, twice.exitCode());
         assertTrue(twice.err().contains("shard 1 of 4 is " + results("shard-1") + " too"), twice.err());
-        Cli mixed = Cli.run(fake.engine(), "report", results("shard-1").toString(), results("single").toString());
+        Cli mixed = Cli.run(
+                fake.engine(),
+                "report",
+                results("shard-1").toString(),
+                results("single").toString());
         assertEquals(2, mixed.exitCode());
         assertTrue(mixed.err().contains(results("single") + " is not a shard's results"), mixed.err());
-        Cli merge = Cli.run(fake.engine(), "runners", results("shard-1").toString(), results("shard-2").toString());
+        Cli merge = Cli.run(
+                fake.engine(),
+                "runners",
+                results("shard-1").toString(),
+                results("shard-2").toString());
         assertNotEquals(0, merge.exitCode());
         assertTrue(merge.err().contains("perfab report"), merge.err());
         // Shards whose harness listed other suites cut them elsewhere.
         // (Its listing left out: a listing that is not its digest's makes the file contradict itself.)
-        ObjectNode otherSuite = (ObjectNode) new ObjectMapper().readTree(results("shard-2").toFile());
-        ((ObjectNode) otherSuite.at("/shards/parts/0")).put("suite", "0123456789abcdef").remove("listing");
+        ObjectNode otherSuite =
+                (ObjectNode) new ObjectMapper().readTree(results("shard-2").toFile());
+        ((ObjectNode) otherSuite.at("/shards/parts/0"))
+                .put("suite", "0123456789abcdef")
+                .remove("listing");
         Path other = Files.writeString(tmp.resolve("other-suite.json"), otherSuite.toString());
         Cli suites = Cli.run(fake.engine(), "report", results("shard-1").toString(), other.toString());
         assertEquals(2, suites.exitCode());
-        assertTrue(suites.err().contains(other + ": its harness listed another suite than " + results("shard-1")),
+        assertTrue(
+                suites.err().contains(other + ": its harness listed another suite than " + results("shard-1")),
                 suites.err());
         Cli bad = Cli.ab(fake.engine(), repo, tmp.resolve("bad"), "--shard", "5/4");
         assertEquals(2, bad.exitCode());
@@ -742,10 +897,16 @@ class ShardsTest {
         StringBuilder slow = new StringBuilder();
         for (int f = 0; f < functions; f++) {
             names.add(function(f));
-            slow.append(function(f)).append(function(f).equals(slowed) ? " 1.5" : " 1.0").append(" 0.002\n");
+            slow.append(function(f))
+                    .append(function(f).equals(slowed) ? " 1.5" : " 1.0")
+                    .append(" 0.002\n");
         }
-        Path repo = suite(dir.resolve("repo"), "name: gate\ntrials: 5\nwarmup: 0\nadaptive: off\nharness:\n"
-                + "  run: [go, test, -bench, .]\n  format: go\n", functions, slow.toString());
+        Path repo = suite(
+                dir.resolve("repo"),
+                "name: gate\ntrials: 5\nwarmup: 0\nadaptive: off\nharness:\n"
+                        + "  run: [go, test, -bench, .]\n  format: go\n",
+                functions,
+                slow.toString());
         for (int k = 1; k <= SHARDS; k++) {
             Cli run = Cli.ab(fake.engine(), repo, dir.resolve("shard-" + k), "--shard", k + "/" + SHARDS);
             assertEquals(0, run.exitCode(), run.err());
@@ -781,8 +942,8 @@ class ShardsTest {
         assertEquals(ExitCode.VERDICT, whole.exitCode(), "every shard: the regression is found\n" + whole.out());
 
         List<String> lacking = shardsBut(dir, holds);
-        for (List<String> failOn : List.of(List.of("regression"), List.of("regression", "inconclusive"),
-                List.of("inconclusive"))) {
+        for (List<String> failOn :
+                List.of(List.of("regression"), List.of("regression", "inconclusive"), List.of("inconclusive"))) {
             List<String> gate = new ArrayList<>(List.of("report"));
             gate.addAll(lacking);
             gate.addAll(List.of("--format", "text"));
@@ -795,11 +956,16 @@ class ShardsTest {
         advisory.addAll(List.of("--format", "markdown"));
         Cli md = Cli.run(fake.engine(), advisory.toArray(String[]::new));
         assertEquals(0, md.exitCode(), "without --fail-on the check stays advisory");
-        String headline = md.out().lines().filter(l -> l.startsWith("### ")).findFirst().orElseThrow();
+        String headline =
+                md.out().lines().filter(l -> l.startsWith("### ")).findFirst().orElseThrow();
         assertTrue(headline.contains("shard " + holds + " of 4 missing"), headline);
         // Each benchmark the missing shard's listing gives it is a row of its own.
-        List<String> names = java.util.stream.IntStream.range(0, 12).mapToObj(ShardsTest::function).toList();
-        long lost = Sharding.assign(names, SHARDS).values().stream().filter(k -> k == holds).count();
+        List<String> names = java.util.stream.IntStream.range(0, 12)
+                .mapToObj(ShardsTest::function)
+                .toList();
+        long lost = Sharding.assign(names, SHARDS).values().stream()
+                .filter(k -> k == holds)
+                .count();
         assertTrue(lost > 0, "shard " + holds + " holds benchmarks");
         assertTrue(headline.contains("\u2754 " + lost + " inconclusive"), headline);
         assertTrue(md.out().contains("not measured") && md.out().contains("| " + holds + " missing |"), md.out());
@@ -807,12 +973,18 @@ class ShardsTest {
         Path output = Files.createFile(tmp.resolve("gate-output"));
         List<String> github = new ArrayList<>(List.of("report"));
         github.addAll(lacking);
-        github.addAll(List.of("--format", "github", "-o", tmp.resolve("gate-comment.md").toString()));
+        github.addAll(List.of(
+                "--format", "github", "-o", tmp.resolve("gate-comment.md").toString()));
         Cli gh = Cli.run(fake.engine(), Map.of("GITHUB_OUTPUT", output.toString()), github.toArray(String[]::new));
         assertEquals(0, gh.exitCode(), gh.err());
         String outputs = Files.readString(output);
         assertTrue(outputs.contains("regressions=0\n") && outputs.contains("inconclusive=" + lost + "\n"), outputs);
-        assertEquals(lost, gh.out().lines().filter(l -> l.contains("not measured, its shard's results lacking")).count(),
+        assertEquals(
+                lost,
+                gh.out()
+                        .lines()
+                        .filter(l -> l.contains("not measured, its shard's results lacking"))
+                        .count(),
                 gh.out());
         assertFalse(md.out().contains("all: not measured on the"), "its label and shard say it once: " + md.out());
 
@@ -824,8 +996,16 @@ class ShardsTest {
         assertEquals(0, Cli.run(fake.engine(), json.toArray(String[]::new)).exitCode());
         Cli again = Cli.run(fake.engine(), "report", merged.toString(), "--format", "text", "--fail-on", "regression");
         assertEquals(ExitCode.VERDICT, again.exitCode(), again.out());
-        Cli retested = Cli.run(fake.engine(), "report", merged.toString(), "--test", "welch", "--format", "text",
-                "--fail-on", "regression");
+        Cli retested = Cli.run(
+                fake.engine(),
+                "report",
+                merged.toString(),
+                "--test",
+                "welch",
+                "--format",
+                "text",
+                "--fail-on",
+                "regression");
         assertEquals(ExitCode.VERDICT, retested.exitCode(), retested.out());
     }
 
@@ -848,12 +1028,16 @@ class ShardsTest {
             args.addAll(List.of("--format", "markdown", "--fail-on", "regression"));
             Cli md = Cli.run(fake.engine(), args.toArray(String[]::new));
             assertEquals(ExitCode.VERDICT, md.exitCode(), md.err());
-            String headline = md.out().lines().filter(l -> l.startsWith("### ")).findFirst().orElseThrow();
+            String headline = md.out()
+                    .lines()
+                    .filter(l -> l.startsWith("### "))
+                    .findFirst()
+                    .orElseThrow();
             // The file cut short still says which shard it is; the garbage cannot.
             String state = bad.equals(cut) ? "unreadable" : "missing";
             assertTrue(headline.contains("shard " + holds + " of 4 " + state), headline);
-            assertTrue(md.out().contains(bad.getFileName().toString()) && md.out().contains("do not read"),
-                    md.out());
+            assertTrue(
+                    md.out().contains(bad.getFileName().toString()) && md.out().contains("do not read"), md.out());
             assertTrue(md.out().lines().filter(l -> l.startsWith("| F")).count() >= 9, "the other shards' rows");
         }
         // None that reads: refused, as one file is.
@@ -869,19 +1053,30 @@ class ShardsTest {
     @Test
     void aRunnerThatDidNotMeasureACellHasNoVoteOnIt() throws IOException {
         Path lacking = tmp.resolve("runner-lacking.json");
-        Cli merged = Cli.run(fake.engine(), "report", results("shard-1").toString(), results("shard-2").toString(),
-                results("shard-4").toString(), "--format", "json", "-o", lacking.toString());
+        Cli merged = Cli.run(
+                fake.engine(),
+                "report",
+                results("shard-1").toString(),
+                results("shard-2").toString(),
+                results("shard-4").toString(),
+                "--format",
+                "json",
+                "-o",
+                lacking.toString());
         assertEquals(0, merged.exitCode(), merged.err());
-        Cli runners = Cli.run(fake.engine(), "runners", lacking.toString(), results("single").toString(), "--format",
-                "json");
+        Cli runners = Cli.run(
+                fake.engine(), "runners", lacking.toString(), results("single").toString(), "--format", "json");
         assertEquals(0, runners.exitCode(), runners.err());
         Set<String> ofShard3 = new HashSet<>();
-        new ObjectMapper().readTree(results("shard-3").toFile()).at("/shards/parts/0/benchmarks")
+        new ObjectMapper()
+                .readTree(results("shard-3").toFile())
+                .at("/shards/parts/0/benchmarks")
                 .forEach(n -> ofShard3.add(n.asText().substring("Benchmark".length())));
         int seen = 0;
         for (JsonNode row : new ObjectMapper().readTree(runners.out()).get("cells")) {
             String cell = row.get("cell").asText();
-            if (cell.equals("(every benchmark of shard 3 of 4)") || row.get("metric").asText().equals("all")) {
+            if (cell.equals("(every benchmark of shard 3 of 4)")
+                    || row.get("metric").asText().equals("all")) {
                 // The missing shard's benchmarks, each a row of the harness's name: no runner measured it.
                 assertEquals("measured on no runner", row.get("consensus").asText(), row.toString());
                 continue;
@@ -898,23 +1093,28 @@ class ShardsTest {
             assertFalse(consensus.contains("everywhere") || consensus.matches(".* on [0-9]+ of 2.*"), consensus);
         }
         assertEquals(2 * FUNCTIONS / SHARDS, seen);
-        Cli text = Cli.run(fake.engine(), "runners", lacking.toString(), results("single").toString(), "--format", "text");
+        Cli text = Cli.run(
+                fake.engine(), "runners", lacking.toString(), results("single").toString(), "--format", "text");
         assertTrue(text.out().contains("not measured"), text.out());
 
         // The same run with its start and runner edited is one run.
-        ObjectNode copy = (ObjectNode) new ObjectMapper().readTree(results("single").toFile());
+        ObjectNode copy =
+                (ObjectNode) new ObjectMapper().readTree(results("single").toFile());
         copy.put("startedAt", "2031-01-01T00:00:00Z");
         ((ObjectNode) copy.get("machine")).put("runner", "another-runner");
         Path forged = Files.writeString(tmp.resolve("forged.json"), copy.toString());
         Cli twice = Cli.run(fake.engine(), "runners", results("single").toString(), forged.toString());
         assertEquals(ExitCode.BAD_INPUT, twice.exitCode(), twice.out());
-        assertTrue(twice.err().contains(results("single") + " and " + forged + " are one run (the same values"
-                + " measured"), twice.err());
+        assertTrue(
+                twice.err()
+                        .contains(results("single") + " and " + forged + " are one run (the same values" + " measured"),
+                twice.err());
     }
 
     /** Returns a copy of shard {@code k}'s results with {@code edit} applied, as {@code name}. */
     private static Path edited(int k, String name, java.util.function.Consumer<ObjectNode> edit) throws IOException {
-        ObjectNode root = (ObjectNode) new ObjectMapper().readTree(results("shard-" + k).toFile());
+        ObjectNode root =
+                (ObjectNode) new ObjectMapper().readTree(results("shard-" + k).toFile());
         edit.accept(root);
         return Files.writeString(tmp.resolve(name + ".json"), root.toString());
     }
@@ -927,59 +1127,110 @@ class ShardsTest {
     @Test
     void aShardsClaimsAreCheckedAgainstTheOthers() throws IOException {
         Map<Path, String> refused = new java.util.LinkedHashMap<>();
-        refused.put(edited(2, "claims-trials", r -> ((ObjectNode) r.get("settings")).put("trials", 7)),
+        refused.put(
+                edited(2, "claims-trials", r -> ((ObjectNode) r.get("settings")).put("trials", 7)),
                 "its settings.trials is 7 where " + results("shard-1") + "'s is 5");
-        refused.put(edited(2, "claims-builds", r -> ((ObjectNode) r.get("settings")).put("builds", 3)),
+        refused.put(
+                edited(2, "claims-builds", r -> ((ObjectNode) r.get("settings")).put("builds", 3)),
                 "its settings.builds is 3 where " + results("shard-1") + "'s is 1");
-        refused.put(edited(2, "claims-effect", r -> ((ObjectNode) r.at("/settings/thresholds")).put("minEffect", 9.0)),
+        refused.put(
+                edited(2, "claims-effect", r -> ((ObjectNode) r.at("/settings/thresholds")).put("minEffect", 9.0)),
                 "its thresholds.minEffect is 9.0 where " + results("shard-1") + "'s is");
-        refused.put(edited(2, "claims-looks", r -> ((ObjectNode) r.at("/settings/thresholds")).putObject("adaptive")
-                .put("first", 5).put("max", 20)), "its thresholds.adaptive (the looks) is");
-        refused.put(edited(2, "claims-test", r -> ((ObjectNode) r.at("/settings/thresholds")).put("test", "paired")),
+        refused.put(
+                edited(
+                        2,
+                        "claims-looks",
+                        r -> ((ObjectNode) r.at("/settings/thresholds"))
+                                .putObject("adaptive")
+                                .put("first", 5)
+                                .put("max", 20)),
+                "its thresholds.adaptive (the looks) is");
+        refused.put(
+                edited(2, "claims-test", r -> ((ObjectNode) r.at("/settings/thresholds")).put("test", "paired")),
                 "its thresholds.test is paired");
-        refused.put(edited(2, "claims-base", r -> ((ObjectNode) r.at("/refs/base")).put("commit", "0".repeat(40))),
+        refused.put(
+                edited(2, "claims-base", r -> ((ObjectNode) r.at("/refs/base")).put("commit", "0".repeat(40))),
                 "its refs.base.commit is " + "0".repeat(40));
-        String ofShard1 = new ObjectMapper().readTree(results("shard-1").toFile()).at("/shards/parts/0/benchmarks/0")
+        String ofShard1 = new ObjectMapper()
+                .readTree(results("shard-1").toFile())
+                .at("/shards/parts/0/benchmarks/0")
                 .asText();
         // A benchmark of another shard claimed as its own: against its own listing, and, in a file that
         // records no listing (as files before listings did not), against the other shard's claim.
-        refused.put(edited(2, "claims-overlap", r -> ((com.fasterxml.jackson.databind.node.ArrayNode) r
-                .at("/shards/parts/0/benchmarks")).set(0, ofShard1)), "shard 2 names '" + ofShard1 + "' as its own,"
-                + " which its listing places in shard 1");
-        refused.put(edited(2, "claims-overlap-unlisted", r -> {
-            ((com.fasterxml.jackson.databind.node.ArrayNode) r.at("/shards/parts/0/benchmarks")).set(0, ofShard1);
-            ((ObjectNode) r.at("/shards/parts/0")).remove("listing");
-        }), "benchmark '" + ofShard1 + "' is its own, and " + results("shard-1") + "'s too");
-        refused.put(edited(2, "claims-count", r -> {
-            ((com.fasterxml.jackson.databind.node.ArrayNode) r.at("/shards/parts/0/benchmarks")).add("BenchmarkExtra");
-            ((ObjectNode) r.at("/shards/parts/0")).remove("listing");
-        }), "names 251 benchmarks of its own, where a suite of 1000 cut by count gives it 250");
-        refused.put(edited(2, "claims-listed", r -> ((ObjectNode) r.at("/shards/parts/0")).put("listed", 999)
-                .remove("listing")), "its harness listed another suite");
-        refused.put(edited(2, "claims-trials-held", r -> ((ObjectNode) r.at("/shards/parts/0")).put("trials", 3)),
+        refused.put(
+                edited(
+                        2,
+                        "claims-overlap",
+                        r -> ((com.fasterxml.jackson.databind.node.ArrayNode) r.at("/shards/parts/0/benchmarks"))
+                                .set(0, ofShard1)),
+                "shard 2 names '" + ofShard1 + "' as its own," + " which its listing places in shard 1");
+        refused.put(
+                edited(2, "claims-overlap-unlisted", r -> {
+                    ((com.fasterxml.jackson.databind.node.ArrayNode) r.at("/shards/parts/0/benchmarks"))
+                            .set(0, ofShard1);
+                    ((ObjectNode) r.at("/shards/parts/0")).remove("listing");
+                }),
+                "benchmark '" + ofShard1 + "' is its own, and " + results("shard-1") + "'s too");
+        refused.put(
+                edited(2, "claims-count", r -> {
+                    ((com.fasterxml.jackson.databind.node.ArrayNode) r.at("/shards/parts/0/benchmarks"))
+                            .add("BenchmarkExtra");
+                    ((ObjectNode) r.at("/shards/parts/0")).remove("listing");
+                }),
+                "names 251 benchmarks of its own, where a suite of 1000 cut by count gives it 250");
+        refused.put(
+                edited(
+                        2,
+                        "claims-listed",
+                        r -> ((ObjectNode) r.at("/shards/parts/0"))
+                                .put("listed", 999)
+                                .remove("listing")),
+                "its harness listed another suite");
+        refused.put(
+                edited(2, "claims-trials-held", r -> ((ObjectNode) r.at("/shards/parts/0")).put("trials", 3)),
                 "its shard says it holds 3 trials");
         for (Map.Entry<Path, String> e : refused.entrySet()) {
-            Cli run = Cli.run(fake.engine(), "report", results("shard-1").toString(), e.getKey().toString());
+            Cli run = Cli.run(
+                    fake.engine(),
+                    "report",
+                    results("shard-1").toString(),
+                    e.getKey().toString());
             assertEquals(ExitCode.BAD_INPUT, run.exitCode(), e.getKey() + ": " + run.out());
-            assertTrue(run.err().contains(e.getKey().toString()) && run.err().contains(e.getValue()),
+            assertTrue(
+                    run.err().contains(e.getKey().toString()) && run.err().contains(e.getValue()),
                     e.getValue() + "\n" + run.err());
         }
         // The same claims in a file that records its listing contradict the file itself: it does not
         // read, and its shard is not measured.
-        Path selfContradicting = edited(2, "claims-self", r -> ((com.fasterxml.jackson.databind.node.ArrayNode) r
-                .at("/shards/parts/0/benchmarks")).add("BenchmarkExtra"));
-        Cli self = Cli.run(fake.engine(), "report", results("shard-1").toString(), selfContradicting.toString(),
-                "--format", "markdown", "--fail-on", "regression");
+        Path selfContradicting = edited(
+                2,
+                "claims-self",
+                r -> ((com.fasterxml.jackson.databind.node.ArrayNode) r.at("/shards/parts/0/benchmarks"))
+                        .add("BenchmarkExtra"));
+        Cli self = Cli.run(
+                fake.engine(),
+                "report",
+                results("shard-1").toString(),
+                selfContradicting.toString(),
+                "--format",
+                "markdown",
+                "--fail-on",
+                "regression");
         assertEquals(ExitCode.VERDICT, self.exitCode(), self.err());
         assertTrue(self.out().contains("shard 2 of 4 unreadable"), self.out());
         // Every shard given, one slice holding a name the suite never listed: the slices are not the suite.
         Path renamed = edited(4, "claims-renamed", r -> {
-            ((com.fasterxml.jackson.databind.node.ArrayNode) r.at("/shards/parts/0/benchmarks")).set(0,
-                    "BenchmarkNeverListed");
+            ((com.fasterxml.jackson.databind.node.ArrayNode) r.at("/shards/parts/0/benchmarks"))
+                    .set(0, "BenchmarkNeverListed");
             ((ObjectNode) r.at("/shards/parts/0")).remove("listing");
         });
-        Cli all = Cli.run(fake.engine(), "report", results("shard-1").toString(), results("shard-2").toString(),
-                results("shard-3").toString(), renamed.toString());
+        Cli all = Cli.run(
+                fake.engine(),
+                "report",
+                results("shard-1").toString(),
+                results("shard-2").toString(),
+                results("shard-3").toString(),
+                renamed.toString());
         assertEquals(ExitCode.BAD_INPUT, all.exitCode(), all.out());
         assertTrue(all.err().contains("a shard claims a slice it was not cut"), all.err());
         // A slice of 300,000 names where 1,000 were listed does not read: that shard is not measured.
@@ -989,8 +1240,15 @@ class ShardsTest {
                 names.add("BenchmarkForged" + i);
             }
         });
-        Cli big = Cli.run(fake.engine(), "report", results("shard-1").toString(), huge.toString(), "--format",
-                "markdown", "--fail-on", "regression");
+        Cli big = Cli.run(
+                fake.engine(),
+                "report",
+                results("shard-1").toString(),
+                huge.toString(),
+                "--format",
+                "markdown",
+                "--fail-on",
+                "regression");
         assertEquals(ExitCode.VERDICT, big.exitCode(), big.err());
         assertTrue(big.out().contains("more than the 1000 its harness listed"), big.out());
         assertTrue(big.out().contains("shard 2 of 4 unreadable"), big.out());
@@ -1009,9 +1267,10 @@ class ShardsTest {
         List<String> args = new ArrayList<>(List.of("report"));
         for (int k : new int[] {1, 2, 4}) {
             args.add(edited(k, "listing-" + k, r -> {
-                var listing = ((ObjectNode) r.at("/shards/parts/0")).putArray("listing");
-                names.stream().sorted().forEach(listing::add);
-            }).toString());
+                        var listing = ((ObjectNode) r.at("/shards/parts/0")).putArray("listing");
+                        names.stream().sorted().forEach(listing::add);
+                    })
+                    .toString());
         }
         args.addAll(List.of("--format", "json"));
         Cli run = Cli.run(fake.engine(), args.toArray(String[]::new));
@@ -1033,10 +1292,16 @@ class ShardsTest {
         Path short1 = edited(1, "listing-short", r -> {
             var listing = ((ObjectNode) r.at("/shards/parts/0")).putArray("listing");
             names.stream().sorted().forEach(listing::add);
-            ((com.fasterxml.jackson.databind.node.ArrayNode) r.at("/shards/parts/0/benchmarks")).set(0,
-                    names.stream().filter(n -> shardOf.get(n) == 2).findFirst().orElseThrow());
+            ((com.fasterxml.jackson.databind.node.ArrayNode) r.at("/shards/parts/0/benchmarks"))
+                    .set(
+                            0,
+                            names.stream()
+                                    .filter(n -> shardOf.get(n) == 2)
+                                    .findFirst()
+                                    .orElseThrow());
         });
-        Cli refused = Cli.run(fake.engine(), "report", short1.toString(), results("shard-4").toString());
+        Cli refused = Cli.run(
+                fake.engine(), "report", short1.toString(), results("shard-4").toString());
         assertEquals(ExitCode.BAD_INPUT, refused.exitCode(), refused.out());
         assertTrue(refused.err().contains("which its listing places in shard 2"), refused.err());
     }

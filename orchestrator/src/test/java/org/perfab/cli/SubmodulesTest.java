@@ -24,7 +24,8 @@ import org.perfab.testing.GitFixture;
  * moved between the sides is named as part of the change.
  */
 class SubmodulesTest {
-    private static final String HARNESS = "#!/bin/sh\n# the side's own cost, and whether its vendored library is there\n";
+    private static final String HARNESS =
+            "#!/bin/sh\n# the side's own cost, and whether its vendored library is there\n";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
@@ -35,14 +36,17 @@ class SubmodulesTest {
 
     private FakeEngine engine() {
         return new FakeEngine().script(HARNESS, c -> {
-            double cost = Double.parseDouble(Files.readString(c.dir().resolve("cost.txt")).strip());
+            double cost = Double.parseDouble(
+                    Files.readString(c.dir().resolve("cost.txt")).strip());
             int trial = Integer.parseInt(c.env().get("PERFAB_TRIAL"));
             synchronized (libraryThere) {
                 libraryThere.add(Files.exists(c.dir().resolve("vendor/lib/lib.txt")));
             }
-            Files.writeString(Path.of(c.env().get("PERFAB_RESULT")), "{\"schema\": \"perfab/measurements/v1\","
-                    + " \"measurements\": [{\"cell\": \"encode\", \"metric\": \"time\", \"unit\": \"ns\", \"value\": "
-                    + cost * (1 + 0.01 * (trial % 3 - 1)) + "}]}");
+            Files.writeString(
+                    Path.of(c.env().get("PERFAB_RESULT")),
+                    "{\"schema\": \"perfab/measurements/v1\","
+                            + " \"measurements\": [{\"cell\": \"encode\", \"metric\": \"time\", \"unit\": \"ns\", \"value\": "
+                            + cost * (1 + 0.01 * (trial % 3 - 1)) + "}]}");
             return FakeEngine.ok(0.1);
         });
     }
@@ -55,9 +59,17 @@ class SubmodulesTest {
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
         g.script("bench.sh", HARNESS);
         g.write("cost.txt", "1000\n");
-        g.write("perfab.yaml", "name: vendored\ntrials: 4\nwarmup: 0\nadaptive: off\nharness:\n  run: [sh, bench.sh]\n"
-                + extra);
-        g.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", lib.dir().toString(), "vendor/lib");
+        g.write(
+                "perfab.yaml",
+                "name: vendored\ntrials: 4\nwarmup: 0\nadaptive: off\nharness:\n  run: [sh, bench.sh]\n" + extra);
+        g.git(
+                "-c",
+                "protocol.file.allow=always",
+                "submodule",
+                "add",
+                "-q",
+                lib.dir().toString(),
+                "vendor/lib");
         g.commit("initial, with a vendored library");
         g.git("checkout", "-q", "-b", "feature");
         g.write("cost.txt", "1100\n");
@@ -74,15 +86,17 @@ class SubmodulesTest {
         return clone;
     }
 
-
     @Test
     void aSubmoduleTheCloneHasNotCheckedOutIsLeftOutOfBothSidesAndNamed() throws IOException {
         Path clone = cloneWithoutSubmodules(repo(""));
         Path out = tmp.resolve("out");
         Cli run = Cli.ab(engine().engine(), clone, out);
         assertEquals(0, run.exitCode(), run.err());
-        assertTrue(run.err().contains("left out of both sides' trees, as the clone has not checked them out and the"
-                + " workload does not need them: submodule vendor/lib"), run.err());
+        assertTrue(
+                run.err()
+                        .contains("left out of both sides' trees, as the clone has not checked them out and the"
+                                + " workload does not need them: submodule vendor/lib"),
+                run.err());
         JsonNode results = JSON.readTree(out.resolve("results.json").toFile());
         JsonNode encode = Comparisons.of(results).get("encode:time");
         assertEquals("regression", encode.get("verdict").asText(), "each side's own code: " + encode);
@@ -100,8 +114,10 @@ class SubmodulesTest {
             }
         }
         String comment = Files.readString(out.resolve("comment.md"));
-        assertTrue(comment.contains("1 submodule the clone has not checked out was left out of both sides&#39; trees"
-                + " alike (vendor/lib)"), comment);
+        assertTrue(
+                comment.contains("1 submodule the clone has not checked out was left out of both sides&#39; trees"
+                        + " alike (vendor/lib)"),
+                comment);
     }
 
     @Test
@@ -109,9 +125,11 @@ class SubmodulesTest {
         Path clone = cloneWithoutSubmodules(repo("submodules: required\n"));
         Cli run = Cli.ab(engine().engine(), clone, tmp.resolve("out"));
         assertEquals(ExitCode.RUN_FAILED, run.exitCode(), run.err());
-        assertTrue(run.err().contains("the workload needs submodule 'vendor/lib'")
-                && run.err().contains("git submodule update --init --recursive")
-                && run.err().contains("submodules: recursive"), run.err());
+        assertTrue(
+                run.err().contains("the workload needs submodule 'vendor/lib'")
+                        && run.err().contains("git submodule update --init --recursive")
+                        && run.err().contains("submodules: recursive"),
+                run.err());
     }
 
     @Test

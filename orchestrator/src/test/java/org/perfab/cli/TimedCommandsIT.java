@@ -45,9 +45,11 @@ class TimedCommandsIT {
     void killsAHangingTrialAtItsTimeoutAndGoesOn() throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 100, 2, "");
         g.git("checkout", "-q", "feature");
-        g.script("bench.sh", "#!/bin/sh\nif [ \"$PERFAB_SIDE\" = base ] && [ \"$PERFAB_WARMUP\" = 0 ]"
-                + " && [ \"$PERFAB_TRIAL\" = 0 ]; then sleep 60 & wait; fi\n"
-                + Subjects.HARNESS.substring(Subjects.HARNESS.indexOf('\n') + 1));
+        g.script(
+                "bench.sh",
+                "#!/bin/sh\nif [ \"$PERFAB_SIDE\" = base ] && [ \"$PERFAB_WARMUP\" = 0 ]"
+                        + " && [ \"$PERFAB_TRIAL\" = 0 ]; then sleep 60 & wait; fi\n"
+                        + Subjects.HARNESS.substring(Subjects.HARNESS.indexOf('\n') + 1));
         // Three seconds: a trial of this harness takes milliseconds, even on a busy machine.
         g.write("perfab.yaml", Subjects.workload(2, "").replace("timeout: 20s", "timeout: 3s"));
         g.commit("a harness that hangs once");
@@ -141,7 +143,8 @@ class TimedCommandsIT {
         double start = idle.values().stream().mapToDouble(d -> d).min().orElseThrow();
         // What a start may cost before the command is let go: the most the idle program cost, at
         // least the 5 ms a busy moment can add to it.
-        double before = Math.max(0.005, idle.values().stream().mapToDouble(d -> d).max().orElseThrow());
+        double before =
+                Math.max(0.005, idle.values().stream().mapToDouble(d -> d).max().orElseThrow());
         cpu.forEach((trial, c) -> {
             String figures = trial + ": cpu " + c + " s, wall " + wall.get(trial) + " s";
             // Its main spins for 15 ms of CPU time: the kernel counts that, its start and its exit,
@@ -155,7 +158,8 @@ class TimedCommandsIT {
             assertTrue(c <= wall.get(trial) + before, figures);
             assertEquals(Math.rint(c * 1e6), c * 1e6, 1e-6, "whole microseconds: " + figures);
         });
-        assertFalse(cpu.values().stream().allMatch(c -> Math.abs(c * 100 - Math.rint(c * 100)) < 1e-7),
+        assertFalse(
+                cpu.values().stream().allMatch(c -> Math.abs(c * 100 - Math.rint(c * 100)) < 1e-7),
                 "microseconds, not ticks of 10 ms: " + cpu);
     }
 }

@@ -51,12 +51,13 @@ class VerdictsEarnedTest {
     private final FakeEngine fake = new FakeEngine().program("bench.sh", c -> {
         List<String> lines = Files.readAllLines(Path.of(c.env().get("PERFAB_SIDE_DIR"), "trials.txt"));
         String[] cells = lines.get(0).strip().split(" ");
-        String[] row = lines.get(1 + Integer.parseInt(c.env().get("PERFAB_TRIAL")) % (lines.size() - 1)).strip()
+        String[] row = lines.get(1 + Integer.parseInt(c.env().get("PERFAB_TRIAL")) % (lines.size() - 1))
+                .strip()
                 .split(" ");
         double cpu = 0.010;
         boolean waited = false;
-        StringJoiner measurements = new StringJoiner(",", "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [",
-                "]}\n");
+        StringJoiner measurements =
+                new StringJoiner(",", "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [", "]}\n");
         for (int i = 0; i < cells.length; i++) {
             double value = Double.parseDouble(row[i]);
             if (cells[i].equals("work")) {
@@ -73,20 +74,29 @@ class VerdictsEarnedTest {
         Files.writeString(Path.of(c.env().get("PERFAB_RESULT")), measurements.toString());
         double wall = (cpu + 0.001) * (waited ? 1.5 : 1);
         Load load = new Load(wall, cpu, waited ? 1.5 : 0.1, 0, waited ? 3 : 1, waited ? 4 : 1, Load.CpuClock.CGROUP);
-        return new Processes.Outcome(0, false, "", wall, OptionalDouble.of(cpu), OptionalLong.empty(), "", List.of(),
-                false, Optional.of(load));
+        return new Processes.Outcome(
+                0,
+                false,
+                "",
+                wall,
+                OptionalDouble.of(cpu),
+                OptionalLong.empty(),
+                "",
+                List.of(),
+                false,
+                Optional.of(load));
     });
 
     /** A fixed spread of twenty draws, mean about 0, standard deviation about 0.8. */
-    private static final double[] Z = {0.3, -1.1, 0.8, -0.4, 1.2, -0.7, 0.1, 0.9, -1.3, 0.5, -0.2, 1.0, -0.9, 0.4,
-        -0.6, 1.4, -1.0, 0.2, 0.7, -0.5};
+    private static final double[] Z = {
+        0.3, -1.1, 0.8, -0.4, 1.2, -0.7, 0.1, 0.9, -1.3, 0.5, -0.2, 1.0, -0.9, 0.4, -0.6, 1.4, -1.0, 0.2, 0.7, -0.5
+    };
 
     @TempDir
     Path tmp;
 
     /** One cell of a side: its name (NAME:METRIC:UNIT) and its value in each trial, from 0. */
-    private record Column(String cell, IntToDoubleFunction value) {
-    }
+    private record Column(String cell, IntToDoubleFunction value) {}
 
     /** A cell whose trials spread by {@code cv} percent around {@code level}, the spread's draws shifted by {@code shift}. */
     private static IntToDoubleFunction spread(double level, double cv, int shift) {
@@ -113,13 +123,20 @@ class VerdictsEarnedTest {
      */
     private Map<String, JsonNode> ab(int lines, List<Column> base, List<Column> head) throws IOException {
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
-        g.script("bench.sh", "#!/bin/sh\nexit 1\n").write("perfab.yaml", "name: earned\nwarmup: 0\nharness:\n  run: [sh, bench.sh]\n")
+        g.script("bench.sh", "#!/bin/sh\nexit 1\n")
+                .write("perfab.yaml", "name: earned\nwarmup: 0\nharness:\n  run: [sh, bench.sh]\n")
                 .write("trials.txt", trials(lines, base));
         g.commit("the baseline");
         g.git("checkout", "-q", "-b", "feature");
         g.write("trials.txt", trials(lines, head));
         g.commit("the change");
-        Cli run = Cli.run(fake.engine(), "ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out",
+        Cli run = Cli.run(
+                fake.engine(),
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=feature",
+                "--out",
                 tmp.resolve("out").toString());
         assertEquals(0, run.exitCode(), run.err());
         err = run.err();
@@ -134,7 +151,8 @@ class VerdictsEarnedTest {
      * around {@code base} and {@code head}, twenty lines of trials a side, and returns its row.
      */
     private JsonNode oneCell(String cell, double base, double head, double cv) throws IOException {
-        var rows = ab(20, List.of(new Column(cell, spread(base, cv, 0))), List.of(new Column(cell, spread(head, cv, 7))));
+        var rows =
+                ab(20, List.of(new Column(cell, spread(base, cv, 0))), List.of(new Column(cell, spread(head, cv, 7))));
         return rows.get(cell.substring(0, cell.lastIndexOf(':')));
     }
 
@@ -184,10 +202,14 @@ class VerdictsEarnedTest {
         assertEquals(20, n.at("/head/n").asInt());
         String comment = Files.readString(tmp.resolve("out/comment.md"));
         assertFalse(comment.contains("--adaptive 20"), "the run had adaptive 20 already: " + comment);
-        assertTrue(comment.contains("Not a pass: more trials (past this run&#39;s 20 trials a side: perfab plan on this"
-                + " run&#39;s results.json says how many trials and builds each cell needs) narrow the spread"), comment);
-        assertTrue(err.contains("1 cell is still undecided at the most trials asked (n time); perfab plan "
-                + tmp.resolve("out/results.json") + " says how many trials and builds they need"), err);
+        assertTrue(
+                comment.contains("Not a pass: more trials (past this run&#39;s 20 trials a side: perfab plan on this"
+                        + " run&#39;s results.json says how many trials and builds each cell needs) narrow the spread"),
+                comment);
+        assertTrue(
+                err.contains("1 cell is still undecided at the most trials asked (n time); perfab plan "
+                        + tmp.resolve("out/results.json") + " says how many trials and builds they need"),
+                err);
     }
 
     @Test
@@ -201,8 +223,9 @@ class VerdictsEarnedTest {
         for (int c = 0; c < 6; c++) {
             int shift = c;
             base.add(new Column("c" + c + ":time:us", spread(100 * (c + 1), 0.5, shift)));
-            head.add(new Column("c" + c + ":time:us", i -> spread(100 * (shift + 1), 0.5, shift + 5).applyAsDouble(i)
-                    * (i % 4 == 3 ? 1.35 : 1)));
+            head.add(new Column(
+                    "c" + c + ":time:us",
+                    i -> spread(100 * (shift + 1), 0.5, shift + 5).applyAsDouble(i) * (i % 4 == 3 ? 1.35 : 1)));
         }
         var rows = ab(8, base, head);
         // Even where a busy machine kept such a trial waiting too, its CPU time grew with its cells:
@@ -242,9 +265,14 @@ class VerdictsEarnedTest {
     void oneCandidateTrialInFiveThirtyPercentSlowerIsFlagged() throws IOException {
         // Exactly one trial in five: mean +6%. Five trials cannot confirm it, so the run goes on;
         // by twenty, four slow trials of twenty, Welch's test on every trial confirms it.
-        var rows = ab(20, List.of(new Column("work", i -> 0), new Column("p:time:us", spread(100, 0.5, 0)),
-                new Column("q:time:us", spread(100, 0.5, 4))),
-                List.of(new Column("work", i -> i % 5 == 2 ? 10_000_000 : 0),
+        var rows = ab(
+                20,
+                List.of(
+                        new Column("work", i -> 0),
+                        new Column("p:time:us", spread(100, 0.5, 0)),
+                        new Column("q:time:us", spread(100, 0.5, 4))),
+                List.of(
+                        new Column("work", i -> i % 5 == 2 ? 10_000_000 : 0),
                         new Column("p:time:us", i -> spread(100, 0.5, 7).applyAsDouble(i) * (i % 5 == 2 ? 1.3 : 1)),
                         new Column("q:time:us", i -> spread(102, 0.5, 9).applyAsDouble(i) * (i % 5 == 2 ? 1.3 : 1))));
         // The mean of every trial: those trials cost CPU time, so none is set aside, though the
@@ -261,10 +289,12 @@ class VerdictsEarnedTest {
 
     @ParameterizedTest(name = "the machine kept it waiting: {0}")
     @ValueSource(booleans = {false, true})
-    void aSpeedUpStandsOnTheRestWhenOneSlowTrialOfTheCandidateIsAllThatWasSetAside(boolean waited)
-            throws IOException {
-        var rows = ab(20, List.of(new Column("waited", i -> 0), new Column("f:time:us", spread(100, 1, 0))),
-                List.of(new Column("waited", i -> i == 3 && waited ? 1 : 0),
+    void aSpeedUpStandsOnTheRestWhenOneSlowTrialOfTheCandidateIsAllThatWasSetAside(boolean waited) throws IOException {
+        var rows = ab(
+                20,
+                List.of(new Column("waited", i -> 0), new Column("f:time:us", spread(100, 1, 0))),
+                List.of(
+                        new Column("waited", i -> i == 3 && waited ? 1 : 0),
                         new Column("f:time:us", i -> spread(90, 1, 7).applyAsDouble(i) * (i == 3 ? 1.3 : 1))));
         JsonNode f = rows.get("f:time");
         assertEquals("improvement", verdict(f), f.toString());
@@ -280,8 +310,9 @@ class VerdictsEarnedTest {
     void aChangeSignificantAtTheLastLookAmongTwoCellsIsARegression() throws IOException {
         // +9.1% [+1.4%, +17.4%], p 0.021 at 20 trials, beside a cell that did not move: q 0.043 is
         // under the last look's rate, 0.0492, so it is flagged; it once read "too noisy".
-        var rows = ab(20, List.of(new Column("user:time:s", spread(100, 14, 0)),
-                new Column("sys:time:s", spread(100, 1, 5))),
+        var rows = ab(
+                20,
+                List.of(new Column("user:time:s", spread(100, 14, 0)), new Column("sys:time:s", spread(100, 1, 5))),
                 List.of(new Column("user:time:s", spread(109.1, 14, 7)), new Column("sys:time:s", spread(100, 1, 12))));
         JsonNode user = rows.get("user:time");
         assertEquals("regression", verdict(user), user.toString());

@@ -54,8 +54,12 @@ class WorkInProgressIT {
         GitFixture g = developersClone();
         g.write("level.txt", "130\n");
         String head = g.commit("slower");
-        Cli c = Cli.run("ab", "--repo=" + g.dir().resolve("src/deeper"), "--base=main",
-                "--out", tmp.resolve("out").toString());
+        Cli c = Cli.run(
+                "ab",
+                "--repo=" + g.dir().resolve("src/deeper"),
+                "--base=main",
+                "--out",
+                tmp.resolve("out").toString());
         assertEquals(0, c.exitCode(), c.err());
         assertEquals(head, results().path("refs").path("head").path("commit").asText(), c.err());
         assertEquals("regression", verdict("speed/run"), c.out());
@@ -76,9 +80,16 @@ class WorkInProgressIT {
         Files.createDirectories(g.dir().resolve("build-cache/x"));
         Files.writeString(g.dir().resolve("build-cache/x/a"), "cached\n");
         String status = g.git("status", "--porcelain", "--", ".", ":!perfab-out");
-        Cli c = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=WORKTREE",
-                "--out", g.dir().resolve("perfab-out").toString(), "--force",
-                "--cache", g.dir().resolve("build-cache").toString());
+        Cli c = Cli.run(
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=WORKTREE",
+                "--out",
+                g.dir().resolve("perfab-out").toString(),
+                "--force",
+                "--cache",
+                g.dir().resolve("build-cache").toString());
         assertEquals(0, c.exitCode(), c.err());
         Files.createDirectories(tmp.resolve("out"));
         Files.copy(g.dir().resolve("perfab-out/results.json"), tmp.resolve("out/results.json"));
@@ -90,18 +101,25 @@ class WorkInProgressIT {
         assertEquals(head, g.git("rev-parse", snapshot + "^").strip(), "the snapshot sits on HEAD");
         String files = g.git("ls-tree", "-r", "--name-only", snapshot);
         assertTrue(files.contains("notes/new-file.txt") && files.contains(".gitignore"), files);
-        assertTrue(!files.contains("ignored.bin") && !files.contains("perfab-out") && !files.contains("build-cache"),
+        assertTrue(
+                !files.contains("ignored.bin") && !files.contains("perfab-out") && !files.contains("build-cache"),
                 "neither ignored files nor the run's own folders: " + files);
         String comment = Files.readString(tmp.resolve("out/comment.md"));
         assertTrue(comment.contains("WORKTREE") && comment.contains("not committed"), comment);
         // No ref, index or file of the clone moved.
         assertEquals(head, g.git("rev-parse", "HEAD").strip());
         assertEquals(status, g.git("status", "--porcelain"));
-        assertTrue(g.git("check-ignore", "perfab-out/results.json").contains("perfab-out"), "a run's folder is ignored");
+        assertTrue(
+                g.git("check-ignore", "perfab-out/results.json").contains("perfab-out"), "a run's folder is ignored");
         assertEquals("", g.git("stash", "list").strip());
 
         // The same clone measured at HEAD: the uncommitted change is not in it.
-        Cli committed = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--out", tmp.resolve("out2").toString());
+        Cli committed = Cli.run(
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--out",
+                tmp.resolve("out2").toString());
         assertEquals(0, committed.exitCode(), committed.err());
         JsonNode rows = JSON.readTree(tmp.resolve("out2/results.json").toFile()).path("comparisons");
         for (JsonNode row : rows) {
@@ -124,7 +142,12 @@ class WorkInProgressIT {
         g.commit("the speed comes from the library");
         g.git("branch", "-f", "main", "HEAD");
         Files.writeString(g.dir().resolve("vendor/lib/level.txt"), "130\n");
-        Cli c = Cli.run("ab", "--repo=" + g.dir(), "--base=main", "--head=WORKTREE", "--out",
+        Cli c = Cli.run(
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=WORKTREE",
+                "--out",
                 tmp.resolve("out").toString());
         assertEquals(0, c.exitCode(), c.err());
         assertTrue(c.err().contains("the submodule vendor/lib has uncommitted changes"), c.err());
@@ -135,23 +158,45 @@ class WorkInProgressIT {
     void aWorkloadInTheWorkingTreeButNotInTheHeadIsSaidSo() throws IOException {
         GitFixture g = developersClone();
         g.write("perf/next.yaml", Subjects.workload(3, ""));
-        Cli c = Cli.run("ab", "--repo=" + g.dir().resolve("perf"), "--base=main", "--workload=next.yaml",
-                "--out", tmp.resolve("out").toString());
+        Cli c = Cli.run(
+                "ab",
+                "--repo=" + g.dir().resolve("perf"),
+                "--base=main",
+                "--workload=next.yaml",
+                "--out",
+                tmp.resolve("out").toString());
         assertEquals(ExitCode.BAD_INPUT, c.exitCode(), c.err());
-        assertTrue(c.err().contains("perf/next.yaml at HEAD") && c.err().contains("is not in that commit")
-                && c.err().contains("--head WORKTREE"), c.err());
+        assertTrue(
+                c.err().contains("perf/next.yaml at HEAD")
+                        && c.err().contains("is not in that commit")
+                        && c.err().contains("--head WORKTREE"),
+                c.err());
 
         // Measured as the working tree, the same path is found.
-        Cli worktree = Cli.run("ab", "--repo=" + g.dir().resolve("perf"), "--base=main", "--head=WORKTREE",
-                "--workload=next.yaml", "--out", tmp.resolve("out").toString());
+        Cli worktree = Cli.run(
+                "ab",
+                "--repo=" + g.dir().resolve("perf"),
+                "--base=main",
+                "--head=WORKTREE",
+                "--workload=next.yaml",
+                "--out",
+                tmp.resolve("out").toString());
         assertEquals(0, worktree.exitCode(), worktree.err());
-        assertEquals("perf/next.yaml", results().path("settings").path("workload").asText(), results().toString());
+        assertEquals(
+                "perf/next.yaml",
+                results().path("settings").path("workload").asText(),
+                results().toString());
     }
 
     @Test
     void aFolderOutsideAnyRepositoryIsSaidSo() throws IOException {
         Path plain = Files.createDirectories(tmp.resolve("plain/sub"));
-        Cli c = Cli.run("ab", "--repo=" + plain, "--base=main", "--out", tmp.resolve("out").toString());
+        Cli c = Cli.run(
+                "ab",
+                "--repo=" + plain,
+                "--base=main",
+                "--out",
+                tmp.resolve("out").toString());
         assertEquals(ExitCode.BAD_INPUT, c.exitCode(), c.err());
         assertTrue(c.err().contains("not a git repository (nor is any folder above it)"), c.err());
     }

@@ -40,33 +40,41 @@ class CgroupTest {
             """;
 
     @ParameterizedTest
-    @CsvSource(delimiter = ';', value = {
-        "HYBRID;0::/;/sys/fs/cgroup/unified",
-        "HYBRID;1:cpu:/x\\n0::/ci/job;/sys/fs/cgroup/unified/ci/job",
-        "UNIFIED;0::/user.slice/user-1000.slice/session-2.scope;/sys/fs/cgroup/user.slice/user-1000.slice/session-2.scope",
-        "CONTAINER;0::/docker/abc;/sys/fs/cgroup",
-        "CONTAINER;0::/docker/abc/job;/sys/fs/cgroup/job",
-        "CONTAINER;0::/docker/abcd;none",
-        "CONTAINER;0::/elsewhere;none",
-        "UNIFIED;0::/../../outside;none",
-        "UNIFIED;0::/gone (deleted);none",
-        "UNIFIED;1:cpu:/x;none",
-        "LEGACY;0::/;none",
-    })
+    @CsvSource(
+            delimiter = ';',
+            value = {
+                "HYBRID;0::/;/sys/fs/cgroup/unified",
+                "HYBRID;1:cpu:/x\\n0::/ci/job;/sys/fs/cgroup/unified/ci/job",
+                "UNIFIED;0::/user.slice/user-1000.slice/session-2.scope;/sys/fs/cgroup/user.slice/user-1000.slice/session-2.scope",
+                "CONTAINER;0::/docker/abc;/sys/fs/cgroup",
+                "CONTAINER;0::/docker/abc/job;/sys/fs/cgroup/job",
+                "CONTAINER;0::/docker/abcd;none",
+                "CONTAINER;0::/elsewhere;none",
+                "UNIFIED;0::/../../outside;none",
+                "UNIFIED;0::/gone (deleted);none",
+                "UNIFIED;1:cpu:/x;none",
+                "LEGACY;0::/;none",
+            })
     void findsTheCgroupOfAProcessUnderTheCgroup2Mount(String mounts, String cgroup, String dir) throws Exception {
         String mountinfo = (String) CgroupTest.class.getDeclaredField(mounts).get(null);
-        assertEquals(dir, Cgroup.dir(mountinfo, cgroup.replace("\\n", "\n") + "\n").map(Path::toString).orElse("none"));
+        assertEquals(
+                dir,
+                Cgroup.dir(mountinfo, cgroup.replace("\\n", "\n") + "\n")
+                        .map(Path::toString)
+                        .orElse("none"));
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = ';', value = {
-        "usage_usec 24195\\nuser_usec 20000\\nsystem_usec 4195\\n;24195",
-        "nr_periods 0\\nusage_usec 0\\n;0",
-        "user_usec 1\\n;none",
-        "usage_usec -3\\n;none",
-        "usage_usec 1e6\\n;none",
-        "usage_usec 99999999999999999999\\n;none",
-    })
+    @CsvSource(
+            delimiter = ';',
+            value = {
+                "usage_usec 24195\\nuser_usec 20000\\nsystem_usec 4195\\n;24195",
+                "nr_periods 0\\nusage_usec 0\\n;0",
+                "user_usec 1\\n;none",
+                "usage_usec -3\\n;none",
+                "usage_usec 1e6\\n;none",
+                "usage_usec 99999999999999999999\\n;none",
+            })
     void readsTheCpuTimeOfACgroupFromItsCpuStat(String cpuStat, String micros) {
         OptionalLong usage = Cgroup.usageMicrosOf(cpuStat.replace("\\n", "\n"));
         assertEquals(micros, usage.isPresent() ? Long.toString(usage.getAsLong()) : "none");
@@ -84,8 +92,13 @@ class CgroupTest {
         Tool.CGROUPS.need(home.isPresent());
         Cgroup cgroup = home.get().make().orElseThrow();
         try {
-            Process p = new ProcessBuilder("/bin/sh", "-c", "echo $$ > \"$1/cgroup.procs\"; sleep 51 & sleep 52 & wait",
-                    "sh", cgroup.dir().toString()).start();
+            Process p = new ProcessBuilder(
+                            "/bin/sh",
+                            "-c",
+                            "echo $$ > \"$1/cgroup.procs\"; sleep 51 & sleep 52 & wait",
+                            "sh",
+                            cgroup.dir().toString())
+                    .start();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             while (cgroup.members().size() < 3) {
                 assertTrue(System.nanoTime() < deadline, "the shell joined the cgroup and started its sleeps");

@@ -32,8 +32,8 @@ public final class Enclosure implements AutoCloseable {
         if (cgroup.isEmpty()) {
             return argv;
         }
-        List<String> inside = new ArrayList<>(List.of(Processes.SH, "-c", ProcessTrees.JOIN, "sh",
-                cgroup.get().dir().toString()));
+        List<String> inside = new ArrayList<>(List.of(
+                Processes.SH, "-c", ProcessTrees.JOIN, "sh", cgroup.get().dir().toString()));
         inside.addAll(argv);
         return inside;
     }
@@ -55,7 +55,7 @@ public final class Enclosure implements AutoCloseable {
     public void close() {
         cgroup.ifPresent(g -> {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            g.empty(pids -> { }, deadline);
+            g.empty(pids -> {}, deadline);
             if (!g.remove(deadline)) {
                 throw new IllegalStateException("could not remove " + g.dir());
             }

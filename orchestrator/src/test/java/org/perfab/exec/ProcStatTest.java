@@ -68,7 +68,8 @@ class ProcStatTest {
 
     @Test
     void readsAnOldKernelWithoutStealColumns() {
-        ProcStat.Ticks t = ProcStat.machine("cpu  100 0 50 1000\nprocs_running 1\n", new BitSet()).orElseThrow();
+        ProcStat.Ticks t = ProcStat.machine("cpu  100 0 50 1000\nprocs_running 1\n", new BitSet())
+                .orElseThrow();
         assertEquals(new ProcStat.Ticks(150, 0, 1150, 1), t);
     }
 
@@ -76,7 +77,9 @@ class ProcStatTest {
     void saysNothingOfATextThatIsNotProcStat() {
         assertEquals(Optional.empty(), ProcStat.machine("", new BitSet()));
         assertEquals(Optional.empty(), ProcStat.machine("cpu  a b c d e\n", new BitSet()));
-        assertEquals(-1, ProcStat.machine("cpu  1 2 3 4 5\n", new BitSet()).orElseThrow().running(),
+        assertEquals(
+                -1,
+                ProcStat.machine("cpu  1 2 3 4 5\n", new BitSet()).orElseThrow().running(),
                 "no procs_running line");
     }
 
@@ -90,7 +93,8 @@ class ProcStatTest {
 
     @Test
     void readsTheSessionOfAProcessPastAnyParenthesisInItsName() {
-        assertEquals(OptionalLong.of(4100),
+        assertEquals(
+                OptionalLong.of(4100),
                 ProcStat.sessionOf("4242 (x) S 4100 (evil) S 1 1 1) S 4100 4242 4100 0 -1 4194304 98 0 1 0 250 30"));
         assertEquals(OptionalLong.of(4100), ProcStat.sessionOf("4242 (sleep) S 1 4242 4100 0 -1"));
     }
@@ -111,8 +115,10 @@ class ProcStatTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = ';', value = {"0-1;{0, 1}", "0-3,8;{0, 1, 2, 3, 8}", "5;{5}", "3-1;none", "'';none",
-        "0-99999999;none", "x;none"})
+    @CsvSource(
+            delimiter = ';',
+            value = {"0-1;{0, 1}", "0-3,8;{0, 1, 2, 3, 8}", "5;{5}", "3-1;none", "'';none", "0-99999999;none", "x;none"
+            })
     void readsACpuList(String list, String cpus) {
         assertEquals(cpus, ProcStat.cpuList(list).map(BitSet::toString).orElse("none"));
     }
@@ -172,7 +178,9 @@ class ProcStatTest {
         meter.sample(0);
         write("stat", stat(1050, 0, 9050, 0, 1));
         meter.end(1_000_000_000L);
-        assertEquals(0.0, meter.load(1, 0.6, Load.CpuClock.TICKS).orElseThrow().othersCores(),
+        assertEquals(
+                0.0,
+                meter.load(1, 0.6, Load.CpuClock.TICKS).orElseThrow().othersCores(),
                 "ticks are hundredths: a command can seem to use more than the machine counted");
     }
 

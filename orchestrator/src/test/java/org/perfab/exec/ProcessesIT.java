@@ -61,13 +61,15 @@ class ProcessesIT {
 
     private Processes.Outcome run(ProcessTrees processes, String script, boolean sample, Duration timeout)
             throws InterruptedException {
-        Processes.Command c = new Processes.Command(List.of("sh", "-c", script), tmp, Map.of(), timeout,
-                tmp.resolve("out"), tmp.resolve("err"), sample);
+        Processes.Command c = new Processes.Command(
+                List.of("sh", "-c", script), tmp, Map.of(), timeout, tmp.resolve("out"), tmp.resolve("err"), sample);
         return processes.run(c);
     }
 
     private List<Long> pids() throws IOException {
-        return Files.readAllLines(tmp.resolve("pids")).stream().map(Long::parseLong).toList();
+        return Files.readAllLines(tmp.resolve("pids")).stream()
+                .map(Long::parseLong)
+                .toList();
     }
 
     /** Returns the cgroup the command of this test's last run was in, as it wrote it to the file {@code cgroup}. */
@@ -79,7 +81,6 @@ class ProcessesIT {
     private static boolean linux() {
         return Files.isDirectory(Path.of("/proc/self"));
     }
-
 
     @Test
     void measuresTheLoadOfACommandNotSampledForItsOwnFigures() throws InterruptedException {
@@ -102,7 +103,9 @@ class ProcessesIT {
         ProcessTrees processes = new ProcessTrees(System.getenv());
         Processes.Outcome o = run(processes, burn + " 13; " + burn + " 17", true, Duration.ofMinutes(2));
         assertTrue(o.succeeded(), o.failure());
-        double own = Files.readAllLines(tmp.resolve("out")).stream().mapToDouble(Burn::seconds).sum();
+        double own = Files.readAllLines(tmp.resolve("out")).stream()
+                .mapToDouble(Burn::seconds)
+                .sum();
         double cpu = o.cpuSeconds().orElseThrow();
         String figures = "perfab's " + cpu + " s, the children's own " + own + " s";
         if (processes.cgroups()) {
@@ -111,8 +114,12 @@ class ProcessesIT {
             double startAndEnd = Double.POSITIVE_INFINITY;
             for (int i = 0; i < 3; i++) {
                 Processes.Outcome idle = run(processes, burn + " 0; " + burn + " 0", true, Duration.ofMinutes(2));
-                startAndEnd = Math.min(startAndEnd, idle.cpuSeconds().orElseThrow()
-                        - Files.readAllLines(tmp.resolve("out")).stream().mapToDouble(Burn::seconds).sum());
+                startAndEnd = Math.min(
+                        startAndEnd,
+                        idle.cpuSeconds().orElseThrow()
+                                - Files.readAllLines(tmp.resolve("out")).stream()
+                                        .mapToDouble(Burn::seconds)
+                                        .sum());
             }
             figures += ", the shell and the starts and ends " + startAndEnd + " s";
             assertTrue(cpu >= own && cpu <= own + Math.max(3 * startAndEnd, 0.01) + 0.003, figures);
@@ -120,7 +127,9 @@ class ProcessesIT {
             assertTrue(Math.abs(cpu - own) < 0.02, figures);
         }
         assertEquals(cpu, o.load().orElseThrow().cpuSeconds(), "the load counts the same figure: " + figures);
-        assertEquals(processes.cgroups() ? Load.CpuClock.CGROUP : Load.CpuClock.TICKS, o.load().orElseThrow().cpuClock(),
+        assertEquals(
+                processes.cgroups() ? Load.CpuClock.CGROUP : Load.CpuClock.TICKS,
+                o.load().orElseThrow().cpuClock(),
                 "the load says how its CPU time was counted");
     }
 
@@ -128,8 +137,8 @@ class ProcessesIT {
     private Processes.Outcome timed(ProcessTrees processes, Path program, String... args) throws InterruptedException {
         List<String> argv = new ArrayList<>(List.of(program.toString()));
         argv.addAll(List.of(args));
-        return processes.run(new Processes.Command(argv, tmp, Map.of(), Duration.ofMinutes(2), tmp.resolve("out"),
-                tmp.resolve("err"), true));
+        return processes.run(new Processes.Command(
+                argv, tmp, Map.of(), Duration.ofMinutes(2), tmp.resolve("out"), tmp.resolve("err"), true));
     }
 
     /** Returns whether {@code seconds} is a whole number of clock ticks (10 ms), to within a nanosecond. */
@@ -147,8 +156,8 @@ class ProcessesIT {
         double startAndEnd = Double.POSITIVE_INFINITY;
         for (int i = 0; i < 3; i++) {
             Processes.Outcome idle = timed(processes, burn, "0");
-            startAndEnd = Math.min(startAndEnd, idle.cpuSeconds().orElseThrow()
-                    - Burn.seconds(Files.readString(tmp.resolve("out"))));
+            startAndEnd = Math.min(
+                    startAndEnd, idle.cpuSeconds().orElseThrow() - Burn.seconds(Files.readString(tmp.resolve("out"))));
         }
         List<Double> cpus = new ArrayList<>();
         for (String millis : List.of("23", "31", "47")) {
@@ -198,8 +207,11 @@ class ProcessesIT {
     void killsAndNamesAChildThatLeftTheSessionAndClearedTheEnvironment() throws Exception {
         ProcessTrees processes = new ProcessTrees(System.getenv());
         Tool.CGROUPS.need(processes.cgroups());
-        Processes.Outcome o = run(processes, "cat /proc/self/cgroup > cgroup\n"
-                + background("setsid env -i sleep 41", "sleep 41"), false, Duration.ofMinutes(2));
+        Processes.Outcome o = run(
+                processes,
+                "cat /proc/self/cgroup > cgroup\n" + background("setsid env -i sleep 41", "sleep 41"),
+                false,
+                Duration.ofMinutes(2));
         assertTrue(o.succeeded(), o.failure());
         long sleep = pids().get(0);
         assertEquals(List.of(sleep + " sleep 41"), o.leftovers());
@@ -213,8 +225,12 @@ class ProcessesIT {
     void aTimedCommandIsInItsCgroupFromItsFirstInstructionAndWhatItLeavesIsFound() throws Exception {
         ProcessTrees processes = new ProcessTrees(System.getenv());
         Tool.CGROUPS.need(processes.cgroups());
-        Processes.Outcome o = run(processes, "cat /proc/self/cgroup > cgroup\nreadlink /proc/self/fd/0 > stdin\n"
-                + background("setsid env -i sleep 42", "sleep 42"), true, Duration.ofMinutes(2));
+        Processes.Outcome o = run(
+                processes,
+                "cat /proc/self/cgroup > cgroup\nreadlink /proc/self/fd/0 > stdin\n"
+                        + background("setsid env -i sleep 42", "sleep 42"),
+                true,
+                Duration.ofMinutes(2));
         assertTrue(o.succeeded(), o.failure());
         long sleep = pids().get(0);
         assertEquals(List.of(sleep + " sleep 42"), o.leftovers());
@@ -230,10 +246,16 @@ class ProcessesIT {
     void aChildThatMovedItselfIntoAnotherCgroupIsStillFoundKilledAndNamed() throws Exception {
         ProcessTrees processes = new ProcessTrees(System.getenv());
         Tool.CGROUPS.need(processes.cgroups());
-        Cgroup elsewhere = Cgroup.Home.probe(Path.of("/proc")).flatMap(Cgroup.Home::make).orElseThrow();
+        Cgroup elsewhere =
+                Cgroup.Home.probe(Path.of("/proc")).flatMap(Cgroup.Home::make).orElseThrow();
         try {
-            Processes.Outcome o = run(processes, background("sh -c 'echo $$ > " + elsewhere.dir().resolve("cgroup.procs")
-                    + " && exec sleep 47'", "sleep 47"), false, Duration.ofMinutes(2));
+            Processes.Outcome o = run(
+                    processes,
+                    background(
+                            "sh -c 'echo $$ > " + elsewhere.dir().resolve("cgroup.procs") + " && exec sleep 47'",
+                            "sleep 47"),
+                    false,
+                    Duration.ofMinutes(2));
             assertTrue(o.succeeded(), o.failure());
             long sleep = pids().get(0);
             assumeTrue(!elsewhere.members().isEmpty() || ProcessTable.ended(sleep), "a kernel that let it move");
@@ -241,7 +263,7 @@ class ProcessesIT {
             assertTrue(ProcessTable.ended(sleep), sleep + " was killed");
         } finally {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            elsewhere.empty(pids -> { }, deadline);
+            elsewhere.empty(pids -> {}, deadline);
             elsewhere.remove(deadline);
         }
     }
@@ -252,15 +274,24 @@ class ProcessesIT {
         Tool.CGROUPS.need(processes.cgroups());
         String own = Files.readString(Path.of("/proc/self/cgroup"));
         long self = ProcessHandle.current().pid();
-        Path mount = Cgroup.dir(Files.readString(Path.of("/proc/self/mountinfo")), "0::/\n").orElseThrow();
-        Processes.Outcome o = run(processes, "cat /proc/self/cgroup > cgroup\n"
-                + "echo " + self + " > \"" + mount + "$(sed -n 's/^0:://p' /proc/self/cgroup)/cgroup.procs\"\n"
-                + background("sleep 48", "sleep 48"), false, Duration.ofMinutes(2));
+        Path mount = Cgroup.dir(Files.readString(Path.of("/proc/self/mountinfo")), "0::/\n")
+                .orElseThrow();
+        Processes.Outcome o = run(
+                processes,
+                "cat /proc/self/cgroup > cgroup\n"
+                        + "echo " + self + " > \"" + mount + "$(sed -n 's/^0:://p' /proc/self/cgroup)/cgroup.procs\"\n"
+                        + background("sleep 48", "sleep 48"),
+                false,
+                Duration.ofMinutes(2));
         assertTrue(o.succeeded(), o.failure() + " " + Files.readString(tmp.resolve("err")));
         assertEquals(own, Files.readString(Path.of("/proc/self/cgroup")), "perfab is back where it was");
         long sleep = pids().get(0);
-        assertEquals(List.of(self + " perfab itself, which the command moved into its cgroup (perfab moved itself"
-                + " back; a harness must leave perfab where it is)", sleep + " sleep 48"), o.leftovers());
+        assertEquals(
+                List.of(
+                        self + " perfab itself, which the command moved into its cgroup (perfab moved itself"
+                                + " back; a harness must leave perfab where it is)",
+                        sleep + " sleep 48"),
+                o.leftovers());
         assertTrue(ProcessTable.ended(sleep), sleep + " was killed");
         assertFalse(Files.exists(cgroupOfTheCommand()), "its cgroup is removed");
     }
@@ -282,8 +313,10 @@ class ProcessesIT {
     void aCommandItsCgroupRefusesRunsAndIsSweptAsWithoutCgroups(boolean timed) throws Exception {
         Tool.CGROUPS.need(new ProcessTrees(System.getenv()).cgroups());
         assumeTrue(Processes.find("setsid", System.getenv()).isPresent(), "setsid");
-        Path own = Cgroup.dir(Files.readString(Path.of("/proc/self/mountinfo")),
-                Files.readString(Path.of("/proc/self/cgroup"))).orElseThrow();
+        Path own = Cgroup.dir(
+                        Files.readString(Path.of("/proc/self/mountinfo")),
+                        Files.readString(Path.of("/proc/self/cgroup")))
+                .orElseThrow();
         // A cgroup made under a threaded one is "domain invalid": no process may join it.
         Path home = own.resolve("perfab-test-" + UUID.randomUUID());
         Path threaded = home.resolve("threaded");
@@ -295,10 +328,14 @@ class ProcessesIT {
             } catch (IOException e) {
                 assumeTrue(false, "a kernel without threaded cgroups: " + e);
             }
-            ProcessTrees processes = new ProcessTrees(System.getenv(), Cgroup.Home.at(threaded), Watchdog.ofThisProcess());
+            ProcessTrees processes =
+                    new ProcessTrees(System.getenv(), Cgroup.Home.at(threaded), Watchdog.ofThisProcess());
             assertTrue(processes.cgroups());
-            Processes.Outcome o = run(processes, "cat /proc/self/cgroup > cgroup\n"
-                    + background("env -i sleep 41", "sleep 41"), timed, Duration.ofMinutes(2));
+            Processes.Outcome o = run(
+                    processes,
+                    "cat /proc/self/cgroup > cgroup\n" + background("env -i sleep 41", "sleep 41"),
+                    timed,
+                    Duration.ofMinutes(2));
             assertTrue(o.succeeded(), o.failure());
             assertEquals(timed, o.cpuSeconds().isPresent(), "a timed command's CPU time comes from /proc: " + o);
             assertEquals("", Files.readString(tmp.resolve("err")), "the refusal is not in the command's output");
@@ -319,13 +356,16 @@ class ProcessesIT {
     void aCommandThatTimesOutIsKilledWithItsTreeAndWhatLeftItIsNamed() throws Exception {
         ProcessTrees processes = new ProcessTrees(System.getenv());
         Tool.CGROUPS.need(processes.cgroups());
-        Processes.Outcome o = run(processes, "cat /proc/self/cgroup > cgroup\n"
-                + background("sleep 42", "sleep 42") + away("setsid env -i sleep 43", "sleep 43") + "exec sleep 44",
-                false, Duration.ofSeconds(3));
+        Processes.Outcome o = run(
+                processes,
+                "cat /proc/self/cgroup > cgroup\n" + background("sleep 42", "sleep 42")
+                        + away("setsid env -i sleep 43", "sleep 43") + "exec sleep 44",
+                false,
+                Duration.ofSeconds(3));
         assertTrue(o.timedOut(), o.toString());
         List<Long> pids = pids();
-        assertEquals(List.of(pids.get(1) + " sleep 43"), o.leftovers(),
-                "what it started in its tree is not a leftover");
+        assertEquals(
+                List.of(pids.get(1) + " sleep 43"), o.leftovers(), "what it started in its tree is not a leftover");
         pids.forEach(pid -> assertTrue(ProcessTable.ended(pid), pid + " was killed"));
         assertFalse(Files.exists(cgroupOfTheCommand()));
     }
@@ -336,9 +376,12 @@ class ProcessesIT {
         Tool.CGROUPS.need(processes.cgroups());
         CompletableFuture<Processes.Outcome> running = CompletableFuture.supplyAsync(() -> {
             try {
-                return run(processes, "cat /proc/self/cgroup > cgroup\n"
-                        + away("setsid env -i sleep 45", "sleep 45") + ": > started\nexec sleep 46",
-                        false, Duration.ofMinutes(2));
+                return run(
+                        processes,
+                        "cat /proc/self/cgroup > cgroup\n" + away("setsid env -i sleep 45", "sleep 45")
+                                + ": > started\nexec sleep 46",
+                        false,
+                        Duration.ofMinutes(2));
             } catch (InterruptedException e) {
                 throw new IllegalStateException(e);
             }

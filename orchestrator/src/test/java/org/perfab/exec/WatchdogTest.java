@@ -27,8 +27,14 @@ class WatchdogTest {
     /** Starts a command that starts a sleep of its own in the background, and returns both pids once both run. */
     private CompletableFuture<Processes.Outcome> start(ProcessTrees processes, Path pids) throws Exception {
         String script = "sleep 37 &\necho \"$$ $!\" > '" + pids + ".tmp'\nmv '" + pids + ".tmp' '" + pids + "'\nwait\n";
-        Processes.Command c = new Processes.Command(List.of("sh", "-c", script), tmp, Map.of(), Duration.ofMinutes(1),
-                tmp.resolve("out"), tmp.resolve("out"), false);
+        Processes.Command c = new Processes.Command(
+                List.of("sh", "-c", script),
+                tmp,
+                Map.of(),
+                Duration.ofMinutes(1),
+                tmp.resolve("out"),
+                tmp.resolve("out"),
+                false);
         CompletableFuture<Processes.Outcome> outcome = CompletableFuture.supplyAsync(() -> {
             try {
                 return processes.run(c);
@@ -51,7 +57,9 @@ class WatchdogTest {
         ProcessTrees processes = new ProcessTrees(System.getenv(), Optional.empty(), Optional.of(watchdog));
         Path pids = tmp.resolve("pids");
         CompletableFuture<Processes.Outcome> outcome = start(processes, pids);
-        long[] both = List.of(Files.readString(pids).trim().split(" ")).stream().mapToLong(Long::parseLong).toArray();
+        long[] both = List.of(Files.readString(pids).trim().split(" ")).stream()
+                .mapToLong(Long::parseLong)
+                .toArray();
         // The command may write its pids before perfab has told the watchdog of it (a busy machine).
         long told = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (!watchdog.watches(both[0])) {

@@ -41,7 +41,8 @@ class DefaultBranchTest {
 
     private static String unknown(GitFixture g, String ref) {
         try (GitRepo repo = GitRepo.open(g.dir())) {
-            return assertThrows(BadInputException.class, () -> repo.resolve(ref)).getMessage();
+            return assertThrows(BadInputException.class, () -> repo.resolve(ref))
+                    .getMessage();
         }
     }
 
@@ -51,8 +52,8 @@ class DefaultBranchTest {
         g.git("branch", "feature");
         GitRepo.DefaultBranch d = defaultBranch(g);
         assertEquals("master", d.ref());
-        assertEquals("no origin/HEAD, and the only one of main, master, trunk and develop among its branches",
-                d.found());
+        assertEquals(
+                "no origin/HEAD, and the only one of main, master, trunk and develop among its branches", d.found());
     }
 
     @Test
@@ -65,7 +66,9 @@ class DefaultBranchTest {
         origin.run(clone, "branch", "main", "trunk~1");
         try (GitRepo repo = GitRepo.open(clone)) {
             assertEquals(new GitRepo.DefaultBranch("origin/trunk", "origin/HEAD"), repo.defaultBranch());
-            assertEquals(origin.git("rev-parse", "trunk").trim(), repo.resolve("origin/trunk").id());
+            assertEquals(
+                    origin.git("rev-parse", "trunk").trim(),
+                    repo.resolve("origin/trunk").id());
         }
     }
 
@@ -98,8 +101,10 @@ class DefaultBranchTest {
         g.git("branch", "master");
         g.git("branch", "feature");
         BadInputException e = assertThrows(BadInputException.class, () -> defaultBranch(g));
-        assertEquals("cannot tell the default branch of " + g.dir() + ", the base when --base is left out: it has no"
-                + " origin/HEAD to say which, and has the branches main and master; give --base", e.getMessage());
+        assertEquals(
+                "cannot tell the default branch of " + g.dir() + ", the base when --base is left out: it has no"
+                        + " origin/HEAD to say which, and has the branches main and master; give --base",
+                e.getMessage());
     }
 
     @Test
@@ -107,25 +112,33 @@ class DefaultBranchTest {
         GitFixture g = repo("release-1");
         g.git("branch", "gh-pages");
         BadInputException e = assertThrows(BadInputException.class, () -> defaultBranch(g));
-        assertTrue(e.getMessage().endsWith("none of main, master, trunk and develop is a branch there (its branches"
-                + " include gh-pages, release-1); give --base"), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .endsWith("none of main, master, trunk and develop is a branch there (its branches"
+                                + " include gh-pages, release-1); give --base"),
+                e.getMessage());
     }
 
     @Test
     void anUnknownRefNamesTheBranchItCouldHaveMeant() throws IOException {
         GitFixture g = repo("master");
         g.git("branch", "feature-x");
-        assertEquals("unknown ref 'main' in " + g.dir() + " (a branch, tag, remote branch such as origin/main, or"
-                + " commit id); its branches include master, feature-x (did you mean master?)", unknown(g, "main"));
+        assertEquals(
+                "unknown ref 'main' in " + g.dir() + " (a branch, tag, remote branch such as origin/main, or"
+                        + " commit id); its branches include master, feature-x (did you mean master?)",
+                unknown(g, "main"));
     }
 
     @ParameterizedTest(name = "{0} -> {1}")
-    @CsvSource(delimiter = '|', value = {
-        "feature-y|its branches include feature-x, master (did you mean feature-x?)",
-        "feat|its branches include feature-x, master (did you mean feature-x?)",
-        "mastr~2|its branches include master, feature-x (did you mean master?)",
-        "origin/master|its branches include master, feature-x (did you mean master?)",
-        "zebra|its branches include feature-x, master"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "feature-y|its branches include feature-x, master (did you mean feature-x?)",
+                "feat|its branches include feature-x, master (did you mean feature-x?)",
+                "mastr~2|its branches include master, feature-x (did you mean master?)",
+                "origin/master|its branches include master, feature-x (did you mean master?)",
+                "zebra|its branches include feature-x, master"
+            })
     void theClosestBranchComesFirst(String typed, String listed) throws IOException {
         GitFixture g = repo("master");
         g.git("branch", "feature-x");
@@ -141,9 +154,12 @@ class DefaultBranchTest {
         Path clone = tmp.resolve("clone");
         origin.run(tmp, "clone", "-q", origin.dir().toString(), clone.toString());
         try (GitRepo repo = GitRepo.open(clone)) {
-            String message = assertThrows(BadInputException.class, () -> repo.resolve("feature")).getMessage();
-            assertTrue(message.endsWith("its branches include origin/feature, main, origin/main (did you mean"
-                    + " origin/feature?)"), message);
+            String message = assertThrows(BadInputException.class, () -> repo.resolve("feature"))
+                    .getMessage();
+            assertTrue(
+                    message.endsWith("its branches include origin/feature, main, origin/main (did you mean"
+                            + " origin/feature?)"),
+                    message);
         }
     }
 
@@ -162,8 +178,10 @@ class DefaultBranchTest {
             g.git("branch", String.format("topic-%02d", i));
         }
         String listed = unknown(g, "main").replaceFirst("^.*; its branches", "its branches");
-        assertEquals("its branches include master, topic-00, topic-01, topic-02, topic-03, topic-04, topic-05,"
-                + " topic-06, topic-07, topic-08 and 11 more (did you mean master?)", listed);
+        assertEquals(
+                "its branches include master, topic-00, topic-01, topic-02, topic-03, topic-04, topic-05,"
+                        + " topic-06, topic-07, topic-08 and 11 more (did you mean master?)",
+                listed);
 
         GitFixture hostile = GitFixture.init(tmp.resolve("hostile"));
         hostile.write("a.txt", "a\n");

@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ServerSocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +34,9 @@ class GitRepoTest {
             Commit head = repo.resolve("HEAD");
             Path dest = tmp.resolve("out/tree");
             List<String> written = repo.checkout(head, dest);
-            assertEquals(List.of("link", "run.sh", "src/a.txt"), written.stream().sorted().toList());
+            assertEquals(
+                    List.of("link", "run.sh", "src/a.txt"),
+                    written.stream().sorted().toList());
             assertEquals("a\n", Files.readString(dest.resolve("src/a.txt")));
             assertTrue(Files.isExecutable(dest.resolve("run.sh")));
             assertTrue(Files.isSymbolicLink(dest.resolve("link")));
@@ -61,10 +63,12 @@ class GitRepoTest {
         Path clone = tmp.resolve("clone");
         g.run(tmp, "clone", "-q", g.dir().toString(), clone.toString());
         try (GitRepo repo = GitRepo.open(clone)) {
-            RunFailedException e = assertThrows(RunFailedException.class,
-                    () -> repo.checkout(repo.resolve("HEAD"), tmp.resolve("out2/tree")));
-            assertTrue(e.getMessage().contains("submodule 'vendor/lib'")
-                    && e.getMessage().contains("git submodule update --init --recursive"), e.getMessage());
+            RunFailedException e = assertThrows(
+                    RunFailedException.class, () -> repo.checkout(repo.resolve("HEAD"), tmp.resolve("out2/tree")));
+            assertTrue(
+                    e.getMessage().contains("submodule 'vendor/lib'")
+                            && e.getMessage().contains("git submodule update --init --recursive"),
+                    e.getMessage());
         }
     }
 
@@ -94,7 +98,8 @@ class GitRepoTest {
             assertEquals("130\n", Files.readString(dest.resolve("vendor/lib/level.txt")), "the change inside it");
             assertEquals("new\n", Files.readString(dest.resolve("vendor/lib/new.txt")));
         }
-        assertTrue(notes.stream().anyMatch(n -> n.startsWith("the submodule vendor/lib has uncommitted changes")),
+        assertTrue(
+                notes.stream().anyMatch(n -> n.startsWith("the submodule vendor/lib has uncommitted changes")),
                 notes.toString());
         assertEquals(subStatus, g.run(g.dir().resolve("vendor/lib"), "status", "--porcelain"), "nothing of it moved");
     }
@@ -115,13 +120,18 @@ class GitRepoTest {
             nested.commit("nested");
             List<String> notes = new ArrayList<>();
             try (GitRepo repo = GitRepo.open(g.dir())) {
-                Commit snap = assertTimeoutPreemptively(Duration.ofSeconds(30),
-                        () -> repo.snapshot(List.of(), notes::add), "a named pipe is never read");
+                Commit snap = assertTimeoutPreemptively(
+                        Duration.ofSeconds(30),
+                        () -> repo.snapshot(List.of(), notes::add),
+                        "a named pipe is never read");
                 assertEquals("big.bin\ncode.txt\n", files(g, snap.id()));
             }
             String all = String.join("\n", notes);
-            for (String left : List.of("left out pipe: neither a file", "left out sock: neither a file",
-                    "left out .GIT: a path git refuses", "left out git~1: a path git refuses",
+            for (String left : List.of(
+                    "left out pipe: neither a file",
+                    "left out sock: neither a file",
+                    "left out .GIT: a path git refuses",
+                    "left out git~1: a path git refuses",
                     "left out nested: a repository inside the tree that is not a submodule",
                     "the head takes 1 untracked file (4.9 KiB): big.bin (4.9 KiB)")) {
                 assertTrue(all.contains(left), left + " in " + all);
@@ -142,7 +152,7 @@ class GitRepoTest {
         g.commit("three");
         assertThrows(IOException.class, () -> g.git("merge", "-q", "other"), "the merge conflicts");
         try (GitRepo repo = GitRepo.open(g.dir())) {
-            BadInputException e = assertThrows(BadInputException.class, () -> repo.snapshot(List.of(), n -> { }));
+            BadInputException e = assertThrows(BadInputException.class, () -> repo.snapshot(List.of(), n -> {}));
             assertTrue(e.getMessage().contains("has an unresolved merge (code.txt): resolve it"), e.getMessage());
         }
     }

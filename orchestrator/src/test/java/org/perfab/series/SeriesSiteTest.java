@@ -37,11 +37,20 @@ class SeriesSiteTest {
     void marksAReBasingAndComparesNoReadingAcrossIt() {
         List<Series.Reading> readings = new ArrayList<>();
         for (int n = 0; n < 8; n++) {
-            readings.add(new Series.Reading(LocalDate.of(2026, 9, 1).plusDays(n), "r" + n, "abc1234", "cpu", "k",
-                    n < 4 ? 1.0 : 2.0, n < 4 ? "1111111" : "2222222", Optional.empty()));
+            readings.add(new Series.Reading(
+                    LocalDate.of(2026, 9, 1).plusDays(n),
+                    "r" + n,
+                    "abc1234",
+                    "cpu",
+                    "k",
+                    n < 4 ? 1.0 : 2.0,
+                    n < 4 ? "1111111" : "2222222",
+                    Optional.empty()));
         }
-        SeriesHistory.Key k = SeriesSite.history(new Series(readings), SeriesRules.Options.DEFAULT, Optional.empty(),
-                Optional.empty()).keys().get(0);
+        SeriesHistory.Key k = SeriesSite.history(
+                        new Series(readings), SeriesRules.Options.DEFAULT, Optional.empty(), Optional.empty())
+                .keys()
+                .get(0);
         assertEquals(List.of(new SeriesHistory.Rebasing(4, "1111111")), k.rebasings());
         assertEquals(List.of(), k.movements(), "a doubled ratio on a new base is no step");
     }
@@ -71,8 +80,10 @@ class SeriesSiteTest {
         Map<String, SeriesHistory.Key> keys = byName(h);
         for (String run : series.runs()) {
             SeriesCheck check = SeriesCheck.of(series, run, SeriesRules.Options.DEFAULT);
-            List<String> expected = check.movements().stream().map(m -> m.key() + " " + m.isNew() + " " + m.move()
-                    .rule() + " " + m.newCpu()).sorted().toList();
+            List<String> expected = check.movements().stream()
+                    .map(m -> m.key() + " " + m.isNew() + " " + m.move().rule() + " " + m.newCpu())
+                    .sorted()
+                    .toList();
             List<String> marked = new ArrayList<>();
             for (SeriesHistory.Key k : keys.values()) {
                 for (SeriesHistory.Movement m : k.movements()) {
@@ -90,10 +101,12 @@ class SeriesSiteTest {
     void linksUnderTheAddressGivenElseGithubsElseNone() {
         Map<String, String> env = Map.of("GITHUB_SERVER_URL", "https://github.com", "GITHUB_REPOSITORY", "o/r");
         assertEquals(Optional.of("https://github.com/o/r"), SeriesSite.repoUrl(Optional.empty(), env));
-        assertEquals(Optional.of("https://git.example/x/y"), SeriesSite.repoUrl(Optional.of("https://git.example/x/y/"),
-                env));
+        assertEquals(
+                Optional.of("https://git.example/x/y"),
+                SeriesSite.repoUrl(Optional.of("https://git.example/x/y/"), env));
         assertEquals(Optional.empty(), SeriesSite.repoUrl(Optional.empty(), Map.of("GITHUB_REPOSITORY", "o/r")));
-        for (String bad : List.of("javascript:alert(1)", "file:///etc", "https://x.example/r?a=1", "//x/y", "data:,x")) {
+        for (String bad :
+                List.of("javascript:alert(1)", "file:///etc", "https://x.example/r?a=1", "//x/y", "data:,x")) {
             assertThrows(BadInputException.class, () -> SeriesSite.repoUrl(Optional.of(bad), Map.of()), bad);
         }
     }
@@ -103,8 +116,13 @@ class SeriesSiteTest {
         List<Series.Reading> readings = new ArrayList<>();
         for (int night = 0; night < 4; night++) {
             for (int k = 0; k < 150; k++) {
-                readings.add(new Series.Reading(LocalDate.of(2026, 3, 1).plusDays(night), "r" + night, "abc1234",
-                        "cpu", "key/" + k, 1 + k / 1000.0));
+                readings.add(new Series.Reading(
+                        LocalDate.of(2026, 3, 1).plusDays(night),
+                        "r" + night,
+                        "abc1234",
+                        "cpu",
+                        "key/" + k,
+                        1 + k / 1000.0));
             }
         }
         Path csv = tmp.resolve("ratios.csv");
@@ -112,20 +130,26 @@ class SeriesSiteTest {
         Path out = tmp.resolve("site");
         Files.createDirectories(out.resolve("data"));
         Files.writeString(out.resolve("data/keys-00007.js"), "stale");
-        SeriesSite.Written w = SeriesSite.write(new SeriesSite.Request(csv, Optional.empty(), out,
-                SeriesRules.Options.DEFAULT, Optional.empty()), SiteRenderer::files);
+        SeriesSite.Written w = SeriesSite.write(
+                new SeriesSite.Request(csv, Optional.empty(), out, SeriesRules.Options.DEFAULT, Optional.empty()),
+                SiteRenderer::files);
         assertEquals(new SeriesSite.Written(out.resolve("index.html"), 150, 4, 3, w.bytes()), w);
         assertTrue(Files.readString(out.resolve("data/keys-00001.js")).startsWith("perfabSite.load(1,"));
         assertFalse(Files.exists(out.resolve("data/keys-00007.js")), "an earlier site's data file is removed");
         Files.writeString(csv, "date,run,commit,cpu,key,ratio\n");
-        BadInputException empty = assertThrows(BadInputException.class, () -> SeriesSite.write(
-                new SeriesSite.Request(csv, Optional.empty(), out, SeriesRules.Options.DEFAULT, Optional.empty()),
-                SiteRenderer::files));
+        BadInputException empty = assertThrows(
+                BadInputException.class,
+                () -> SeriesSite.write(
+                        new SeriesSite.Request(
+                                csv, Optional.empty(), out, SeriesRules.Options.DEFAULT, Optional.empty()),
+                        SiteRenderer::files));
         assertTrue(empty.getMessage().endsWith("the series has no readings"), empty.getMessage());
     }
 
     private static void assertFirstNew(SeriesHistory.Key key, String date, SeriesRules.Rule rule) {
-        SeriesHistory.Movement first = key.movements().stream().filter(SeriesHistory.Movement::isNew).findFirst()
+        SeriesHistory.Movement first = key.movements().stream()
+                .filter(SeriesHistory.Movement::isNew)
+                .findFirst()
                 .orElseThrow();
         assertEquals(date, key.readings().get(first.reading()).date().toString(), key.name());
         assertEquals(rule, first.move().rule(), key.name());

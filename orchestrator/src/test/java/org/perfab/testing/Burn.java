@@ -36,8 +36,7 @@ public final class Burn {
             }
             """;
 
-    private Burn() {
-    }
+    private Burn() {}
 
     /** Returns its C source. */
     public static String source() {
@@ -50,7 +49,8 @@ public final class Burn {
         Path program = dir.resolve("burn");
         Files.writeString(source, SOURCE);
         Process cc = new ProcessBuilder("cc", "-O1", "-o", program.toString(), source.toString())
-                .redirectErrorStream(true).start();
+                .redirectErrorStream(true)
+                .start();
         String out = new String(cc.getInputStream().readAllBytes());
         if (!cc.waitFor(2, TimeUnit.MINUTES) || cc.exitValue() != 0) {
             throw new IOException("cc failed: " + out);

@@ -10,8 +10,7 @@ import java.util.Map;
 
 /** The comparisons of a results.json or of {@code compare --format json} output, by {@code CELL:METRIC}. */
 public final class Comparisons {
-    private Comparisons() {
-    }
+    private Comparisons() {}
 
     /** Returns the comparisons of {@code root}, in file order, by {@code CELL:METRIC}. */
     public static Map<String, JsonNode> of(JsonNode root) {

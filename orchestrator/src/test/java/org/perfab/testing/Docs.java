@@ -12,14 +12,15 @@ public final class Docs {
     /** The repository's root, from a module's folder (where Maven runs the tests). */
     public static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
 
-    private Docs() {
-    }
+    private Docs() {}
 
     /** Returns the README and every docs/*.md page, one after another. */
     public static String text() {
         try (Stream<Path> pages = Files.list(ROOT.resolve("docs"))) {
-            return Stream.concat(Stream.of(ROOT.resolve("README.md")),
-                    pages.filter(p -> p.toString().endsWith(".md")).sorted()).map(Docs::read)
+            return Stream.concat(
+                            Stream.of(ROOT.resolve("README.md")),
+                            pages.filter(p -> p.toString().endsWith(".md")).sorted())
+                    .map(Docs::read)
                     .collect(Collectors.joining("\n"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);

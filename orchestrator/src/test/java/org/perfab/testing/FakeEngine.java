@@ -43,8 +43,8 @@ public final class FakeEngine implements Commands {
     }
 
     /** The machine every fake run reports. */
-    public static final RunResults.Machine MACHINE = new RunResults.Machine("Fake CPU @ 1.00GHz", 2, "Linux amd64",
-            "6.1.0", "OpenJDK 64-Bit Server VM 17", "");
+    public static final RunResults.Machine MACHINE =
+            new RunResults.Machine("Fake CPU @ 1.00GHz", 2, "Linux amd64", "6.1.0", "OpenJDK 64-Bit Server VM 17", "");
 
     private final Map<String, Program> programs = new LinkedHashMap<>();
     private final Map<String, Program> scripts = new LinkedHashMap<>();
@@ -59,6 +59,7 @@ public final class FakeEngine implements Commands {
         double now;
         /** Its thread; null until the thread uses the clock. */
         Thread thread;
+
         final List<Lane> made = new ArrayList<>();
     }
 
@@ -147,8 +148,17 @@ public final class FakeEngine implements Commands {
     @Override
     public Processes.Outcome run(Processes.Command c) throws InterruptedException {
         if (stopping) {
-            return new Processes.Outcome(-1, false, "perfab is stopping", 0, OptionalDouble.empty(),
-                    OptionalLong.empty(), "", List.of(), true, Optional.empty());
+            return new Processes.Outcome(
+                    -1,
+                    false,
+                    "perfab is stopping",
+                    0,
+                    OptionalDouble.empty(),
+                    OptionalLong.empty(),
+                    "",
+                    List.of(),
+                    true,
+                    Optional.empty());
         }
         ran.add(c);
         for (String word : c.argv()) {
@@ -157,15 +167,35 @@ public final class FakeEngine implements Commands {
                 try {
                     Processes.Outcome o = p.run(c);
                     took(o.wallSeconds());
-                    return stopping ? new Processes.Outcome(-1, false, "", o.wallSeconds(), OptionalDouble.empty(),
-                            OptionalLong.empty(), "", List.of(), true, Optional.empty()) : o;
+                    return stopping
+                            ? new Processes.Outcome(
+                                    -1,
+                                    false,
+                                    "",
+                                    o.wallSeconds(),
+                                    OptionalDouble.empty(),
+                                    OptionalLong.empty(),
+                                    "",
+                                    List.of(),
+                                    true,
+                                    Optional.empty())
+                            : o;
                 } catch (IOException e) {
                     throw new UncheckedIOException("a fake program failed: " + c.argv(), e);
                 }
             }
         }
-        return new Processes.Outcome(-1, false, "no such program in the fake engine: " + c.argv(), 0,
-                OptionalDouble.empty(), OptionalLong.empty(), "", List.of(), false, Optional.empty());
+        return new Processes.Outcome(
+                -1,
+                false,
+                "no such program in the fake engine: " + c.argv(),
+                0,
+                OptionalDouble.empty(),
+                OptionalLong.empty(),
+                "",
+                List.of(),
+                false,
+                Optional.empty());
     }
 
     /**
@@ -247,13 +277,31 @@ public final class FakeEngine implements Commands {
 
     /** Returns the end of a command that exited with {@code code} after {@code wallSeconds}. */
     public static Processes.Outcome exited(int code, double wallSeconds) {
-        return new Processes.Outcome(code, false, "", wallSeconds, OptionalDouble.empty(), OptionalLong.empty(), "",
-                List.of(), false, Optional.empty());
+        return new Processes.Outcome(
+                code,
+                false,
+                "",
+                wallSeconds,
+                OptionalDouble.empty(),
+                OptionalLong.empty(),
+                "",
+                List.of(),
+                false,
+                Optional.empty());
     }
 
     /** Returns the end of a command killed at its timeout. */
     public static Processes.Outcome timedOut(Processes.Command c) {
-        return new Processes.Outcome(-1, true, "", c.timeout().toMillis() / 1000.0, OptionalDouble.empty(),
-                OptionalLong.empty(), "", List.of(), false, Optional.empty());
+        return new Processes.Outcome(
+                -1,
+                true,
+                "",
+                c.timeout().toMillis() / 1000.0,
+                OptionalDouble.empty(),
+                OptionalLong.empty(),
+                "",
+                List.of(),
+                false,
+                Optional.empty());
     }
 }

@@ -18,12 +18,18 @@ class FakeEngineTest {
     @TempDir
     Path tmp;
 
-    private final FakeEngine fake = new FakeEngine().program("work",
-            c -> FakeEngine.ok(Double.parseDouble(c.argv().get(1))));
+    private final FakeEngine fake = new FakeEngine()
+            .program("work", c -> FakeEngine.ok(Double.parseDouble(c.argv().get(1))));
 
     private Processes.Command work(double seconds) {
-        return new Processes.Command(List.of("work", Double.toString(seconds)), tmp, Map.of(), Duration.ofMinutes(1),
-                tmp.resolve("out"), tmp.resolve("err"), false);
+        return new Processes.Command(
+                List.of("work", Double.toString(seconds)),
+                tmp,
+                Map.of(),
+                Duration.ofMinutes(1),
+                tmp.resolve("out"),
+                tmp.resolve("err"),
+                false);
     }
 
     @Test

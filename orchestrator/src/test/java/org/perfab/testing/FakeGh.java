@@ -16,8 +16,7 @@ import java.nio.file.Path;
  * body of more than 65,536 characters.
  */
 public final class FakeGh {
-    private FakeGh() {
-    }
+    private FakeGh() {}
 
     /** Writes the fake as {@code bin/gh}, and returns {@code bin}. */
     public static Path install(Path bin) throws IOException {

@@ -33,7 +33,8 @@ public final class GitFixture {
     /** Creates an empty repository in {@code dir} whose first branch is {@code main}. */
     public static GitFixture init(Path dir) throws IOException {
         Files.createDirectories(dir);
-        try (Git git = Git.init().setDirectory(dir.toFile()).setInitialBranch("main").call()) {
+        try (Git git =
+                Git.init().setDirectory(dir.toFile()).setInitialBranch("main").call()) {
             StoredConfig config = git.getRepository().getConfig();
             config.setBoolean("commit", null, "gpgsign", false);
             config.save();
@@ -67,10 +68,16 @@ public final class GitFixture {
         try (Git git = Git.open(dir.toFile())) {
             git.add().addFilepattern(".").call();
             git.add().addFilepattern(".").setUpdate(true).call(); // and the deletions, as git add -A
-            PersonIdent who = new PersonIdent("perfab test", "test@perfab.invalid",
-                    Instant.parse(when()), ZoneOffset.UTC);
-            return git.commit().setMessage(message).setAuthor(who).setCommitter(who).setSign(false)
-                    .setAllowEmpty(true).call().name();
+            PersonIdent who =
+                    new PersonIdent("perfab test", "test@perfab.invalid", Instant.parse(when()), ZoneOffset.UTC);
+            return git.commit()
+                    .setMessage(message)
+                    .setAuthor(who)
+                    .setCommitter(who)
+                    .setSign(false)
+                    .setAllowEmpty(true)
+                    .call()
+                    .name();
         } catch (GitAPIException e) {
             throw new IOException("cannot commit in " + dir + ": " + e.getMessage(), e);
         }
@@ -83,9 +90,15 @@ public final class GitFixture {
     public String git(String... args) throws IOException {
         List<String> a = List.of(args);
         boolean create = a.size() == 4 && a.subList(0, 3).equals(List.of("checkout", "-q", "-b"));
-        if (create || a.size() == 3 && a.subList(0, 2).equals(List.of("checkout", "-q")) && !a.get(2).startsWith("-")) {
+        if (create
+                || a.size() == 3
+                        && a.subList(0, 2).equals(List.of("checkout", "-q"))
+                        && !a.get(2).startsWith("-")) {
             try (Git git = Git.open(dir.toFile())) {
-                git.checkout().setName(a.get(a.size() - 1)).setCreateBranch(create).call();
+                git.checkout()
+                        .setName(a.get(a.size() - 1))
+                        .setCreateBranch(create)
+                        .call();
                 return "";
             } catch (GitAPIException e) {
                 throw new IOException("git " + String.join(" ", args) + " failed: " + e.getMessage(), e);
@@ -101,8 +114,14 @@ public final class GitFixture {
 
     /** Runs git with {@code args} in {@code cwd}, isolated from the user's configuration. */
     public String run(Path cwd, String... args) throws IOException {
-        List<String> argv = new ArrayList<>(List.of("git", "-c", "commit.gpgsign=false", "-c",
-                "protocol.file.allow=always", "-c", "init.defaultBranch=main"));
+        List<String> argv = new ArrayList<>(List.of(
+                "git",
+                "-c",
+                "commit.gpgsign=false",
+                "-c",
+                "protocol.file.allow=always",
+                "-c",
+                "init.defaultBranch=main"));
         argv.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(argv).directory(cwd.toFile()).redirectErrorStream(true);
         Map<String, String> env = pb.environment();

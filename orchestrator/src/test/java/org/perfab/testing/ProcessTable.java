@@ -6,8 +6,7 @@ import java.nio.file.Path;
 
 /** The machine's processes as {@code /proc} shows them, for tests that check what perfab killed. */
 public final class ProcessTable {
-    private ProcessTable() {
-    }
+    private ProcessTable() {}
 
     /**
      * Returns whether process {@code pid} has ended: it is gone, or it is a zombie that waits for

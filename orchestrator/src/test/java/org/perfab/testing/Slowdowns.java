@@ -23,8 +23,7 @@ public final class Slowdowns {
      */
     public static final double AT_LEAST = 50;
 
-    private Slowdowns() {
-    }
+    private Slowdowns() {}
 
     /**
      * Asserts what a multiplied cost must read at a few trials: a regression, or inconclusive (worse
@@ -34,7 +33,10 @@ public final class Slowdowns {
      */
     public static void foundOrUnconfirmed(JsonNode row) {
         assertNotNull(row, "the cell is in the results");
-        assertTrue(Set.of("regression", "inconclusive").contains(row.path("verdict").asText()), row.toString());
+        assertTrue(
+                Set.of("regression", "inconclusive")
+                        .contains(row.path("verdict").asText()),
+                row.toString());
         assertSlower(row);
     }
 

@@ -12,8 +12,7 @@ import java.nio.file.StandardOpenOption;
  * so the verdicts are known in advance and no test depends on the machine's speed.
  */
 public final class Subjects {
-    private Subjects() {
-    }
+    private Subjects() {}
 
     /**
      * The harness: reads {@code level} (written by the build into {@code $PERFAB_BUILD_DIR}) and
@@ -44,7 +43,8 @@ public final class Subjects {
         FakeEngine plain = fake();
         FakeEngine signalling = fake();
         signalling.program("bench.sh", c -> {
-            if (c.env().get("PERFAB_SIDE").equals("head") && c.env().get("PERFAB_WARMUP").equals("0")
+            if (c.env().get("PERFAB_SIDE").equals("head")
+                    && c.env().get("PERFAB_WARMUP").equals("0")
                     && c.env().get("PERFAB_TRIAL").equals(Integer.toString(trial))) {
                 signalling.signal();
             }
@@ -54,20 +54,28 @@ public final class Subjects {
     }
 
     public static FakeEngine fake() {
-        return new FakeEngine().program("build.sh", c -> {
-            Files.copy(c.dir().resolve("level.txt"), Path.of(c.env().get("PERFAB_BUILD_DIR")).resolve("level"),
-                    StandardCopyOption.REPLACE_EXISTING);
-            return FakeEngine.ok(0.01);
-        }).program("bench.sh", c -> {
-            long level = Long.parseLong(Files.readString(Path.of(c.env().get("PERFAB_BUILD_DIR")).resolve("level"))
-                    .strip());
-            long jitter = Long.parseLong(c.env().get("PERFAB_TRIAL")) % 3 - 1;
-            Files.writeString(Path.of(c.env().get("PERFAB_RESULT")), "{\"schema\": \"perfab/measurements/v1\","
-                    + " \"measurements\": [\n {\"cell\": \"speed/run\", \"metric\": \"time\", \"unit\": \"us\","
-                    + " \"value\": " + level * (100 + jitter) + "},\n {\"cell\": \"steady/run\", \"metric\": \"time\","
-                    + " \"unit\": \"us\", \"value\": " + (1000 + jitter) + "}\n]}\n");
-            return FakeEngine.ok(0.02);
-        });
+        return new FakeEngine()
+                .program("build.sh", c -> {
+                    Files.copy(
+                            c.dir().resolve("level.txt"),
+                            Path.of(c.env().get("PERFAB_BUILD_DIR")).resolve("level"),
+                            StandardCopyOption.REPLACE_EXISTING);
+                    return FakeEngine.ok(0.01);
+                })
+                .program("bench.sh", c -> {
+                    long level = Long.parseLong(Files.readString(
+                                    Path.of(c.env().get("PERFAB_BUILD_DIR")).resolve("level"))
+                            .strip());
+                    long jitter = Long.parseLong(c.env().get("PERFAB_TRIAL")) % 3 - 1;
+                    Files.writeString(
+                            Path.of(c.env().get("PERFAB_RESULT")),
+                            "{\"schema\": \"perfab/measurements/v1\","
+                                    + " \"measurements\": [\n {\"cell\": \"speed/run\", \"metric\": \"time\", \"unit\": \"us\","
+                                    + " \"value\": " + level * (100 + jitter)
+                                    + "},\n {\"cell\": \"steady/run\", \"metric\": \"time\","
+                                    + " \"unit\": \"us\", \"value\": " + (1000 + jitter) + "}\n]}\n");
+                    return FakeEngine.ok(0.02);
+                });
     }
 
     /*
@@ -106,24 +114,31 @@ public final class Subjects {
     public static FakeEngine layoutOnly(FakeEngine fake) {
         long[] offsets = {-4, -1, 2, 4, 2, 5, 0, 0, 0};
         return fake.script(LAYOUT_BUILD, c -> {
-            Path out = Path.of(c.env().get("PERFAB_BUILD_DIR"));
-            Files.copy(c.dir().resolve("src.txt"), out.resolve("prog"), StandardCopyOption.REPLACE_EXISTING);
-            long size = Files.size(c.dir().resolve("src.txt"));
-            Files.writeString(out.resolve("offset"), offsets[(int) (size % 9)] + "\n");
-            return FakeEngine.ok(0.01);
-        }).script(PAD_SOURCE, c -> {
-            Files.writeString(c.dir().resolve("src.txt"), " ".repeat(Integer.parseInt(c.env().get("PERFAB_BUILD"))),
-                    StandardOpenOption.APPEND);
-            return FakeEngine.ok(0.01);
-        }).script(LAYOUT_HARNESS, c -> {
-            Path built = Path.of(c.env().get("PERFAB_BUILD_DIR"));
-            long offset = Long.parseLong(Files.readString(built.resolve("offset")).strip());
-            long value = 10000 + offset * 100 + Long.parseLong(c.env().get("PERFAB_TRIAL")) % 3 - 1;
-            Files.writeString(Path.of(c.env().get("PERFAB_RESULT")), "{\"schema\": \"perfab/measurements/v1\","
-                    + " \"measurements\": [{\"cell\": \"loop\", \"metric\": \"time\", \"unit\": \"ns\", \"value\": "
-                    + value + "}]}");
-            return FakeEngine.ok(0.02);
-        });
+                    Path out = Path.of(c.env().get("PERFAB_BUILD_DIR"));
+                    Files.copy(c.dir().resolve("src.txt"), out.resolve("prog"), StandardCopyOption.REPLACE_EXISTING);
+                    long size = Files.size(c.dir().resolve("src.txt"));
+                    Files.writeString(out.resolve("offset"), offsets[(int) (size % 9)] + "\n");
+                    return FakeEngine.ok(0.01);
+                })
+                .script(PAD_SOURCE, c -> {
+                    Files.writeString(
+                            c.dir().resolve("src.txt"),
+                            " ".repeat(Integer.parseInt(c.env().get("PERFAB_BUILD"))),
+                            StandardOpenOption.APPEND);
+                    return FakeEngine.ok(0.01);
+                })
+                .script(LAYOUT_HARNESS, c -> {
+                    Path built = Path.of(c.env().get("PERFAB_BUILD_DIR"));
+                    long offset = Long.parseLong(
+                            Files.readString(built.resolve("offset")).strip());
+                    long value = 10000 + offset * 100 + Long.parseLong(c.env().get("PERFAB_TRIAL")) % 3 - 1;
+                    Files.writeString(
+                            Path.of(c.env().get("PERFAB_RESULT")),
+                            "{\"schema\": \"perfab/measurements/v1\","
+                                    + " \"measurements\": [{\"cell\": \"loop\", \"metric\": \"time\", \"unit\": \"ns\", \"value\": "
+                                    + value + "}]}");
+                    return FakeEngine.ok(0.02);
+                });
     }
 
     /** The build: copies {@code level.txt} into the side's private build folder. */
@@ -152,7 +167,8 @@ public final class Subjects {
      * {@code level.txt}.
      */
     public static void write(GitFixture g, int level, int trials, String extraWorkload) throws IOException {
-        g.script("build.sh", BUILD).script("bench.sh", HARNESS)
+        g.script("build.sh", BUILD)
+                .script("bench.sh", HARNESS)
                 .write("perfab.yaml", workload(trials, extraWorkload))
                 .write("level.txt", level + "\n");
     }
@@ -161,8 +177,7 @@ public final class Subjects {
      * A repository whose {@code main} moved on after {@code feature} left it: the merge-base has
      * level 100, main's tip 500, and feature {@code featureLevel}.
      */
-    public static GitFixture pullRequest(Path dir, int featureLevel, int trials, String extra)
-            throws IOException {
+    public static GitFixture pullRequest(Path dir, int featureLevel, int trials, String extra) throws IOException {
         GitFixture g = GitFixture.init(dir);
         write(g, 100, trials, extra);
         g.commit("initial");

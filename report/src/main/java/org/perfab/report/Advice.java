@@ -27,8 +27,7 @@ final class Advice {
      */
     static final int ADAPTIVE = 20;
 
-    private Advice() {
-    }
+    private Advice() {}
 
     /**
      * Returns how {@code report}'s run can get more trials, as words that follow "more trials" in
@@ -43,7 +42,8 @@ final class Advice {
         RunResults run = report.run().get();
         int trials = run.settings().trials();
         Optional<Sequential> adaptive = report.table().thresholds().adaptive();
-        Optional<Warning> stop = report.table().warnings().stream().filter(w -> w.kind() == Warning.Kind.BUDGET_STOP)
+        Optional<Warning> stop = report.table().warnings().stream()
+                .filter(w -> w.kind() == Warning.Kind.BUDGET_STOP)
                 .findFirst();
         if (stop.isPresent()) {
             Warning w = stop.get();
@@ -73,7 +73,9 @@ final class Advice {
 
     /** Returns whether the run is one of a fixed size that adaptive trials would take further. */
     private static boolean offersAdaptive(RunResults run, Thresholds t) {
-        return t.adaptive().isEmpty() && run.settings().builds() == 1 && run.settings().trials() < ADAPTIVE;
+        return t.adaptive().isEmpty()
+                && run.settings().builds() == 1
+                && run.settings().trials() < ADAPTIVE;
     }
 
     /**
@@ -85,8 +87,11 @@ final class Advice {
     static String narrow(Report report, List<CellComparison> rows) {
         Optional<String> how = moreTrials(report);
         Thresholds t = report.table().thresholds();
-        boolean further = report.run().isPresent() && (offersAdaptive(report.run().get(), t)
-                || t.adaptive().isPresent() && report.run().get().settings().trials() < t.adaptive().get().max());
+        boolean further = report.run().isPresent()
+                && (offersAdaptive(report.run().get(), t)
+                        || t.adaptive().isPresent()
+                                && report.run().get().settings().trials()
+                                        < t.adaptive().get().max());
         if (!further) {
             return "more trials" + how.map(h -> " (" + h + ")").orElse("") + " narrow the spread";
         }
@@ -95,14 +100,16 @@ final class Advice {
         if (rows.isEmpty() || !rows.stream().allMatch(r -> hopeless(r, t, most, test))) {
             return "more trials (" + how.get() + ") narrow the spread";
         }
-        return (t.adaptive().isPresent() ? "even " + most + " trials a side, the most this run may take,"
-                : "even --adaptive " + ADAPTIVE) + " would not narrow their spread under the "
+        return (t.adaptive().isPresent()
+                        ? "even " + most + " trials a side, the most this run may take,"
+                        : "even --adaptive " + ADAPTIVE)
+                + " would not narrow their spread under the "
                 + Numbers.percent(t.minEffect()) + " bar (" + PLAN + ")";
     }
 
     /** Where to learn how many trials and builds a run needs. */
-    private static final String PLAN = "perfab plan on this run's results.json says how many trials and builds"
-            + " each cell needs";
+    private static final String PLAN =
+            "perfab plan on this run's results.json says how many trials and builds" + " each cell needs";
 
     /**
      * Returns whether {@code row}'s spread would hide a change at the bar even at {@code most} trials

@@ -56,7 +56,9 @@ record Axis(long first, long last, int mantissa, int exponent) {
                 double step = step(m, e);
                 double from = Math.floor(lo / step + 1e-9);
                 double to = Math.ceil(hi / step - 1e-9);
-                if (to - from <= intervals && to > from && Math.abs(from) < MOST_TICK_NUMBER
+                if (to - from <= intervals
+                        && to > from
+                        && Math.abs(from) < MOST_TICK_NUMBER
                         && Math.abs(to) < MOST_TICK_NUMBER) {
                     return new Axis((long) from, (long) to, m, e);
                 }

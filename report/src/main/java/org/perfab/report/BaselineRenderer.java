@@ -26,8 +26,7 @@ final class BaselineRenderer {
     /** How many items of a long list a text or Markdown report names before it counts the rest. */
     static final int LISTED = 20;
 
-    private BaselineRenderer() {
-    }
+    private BaselineRenderer() {}
 
     // ---- seed ---------------------------------------------------------------------------------
 
@@ -40,52 +39,105 @@ final class BaselineRenderer {
         UnaryOperator<String> esc = escape(md);
         StringBuilder out = new StringBuilder();
         int floors = seeded.entries().size();
-        String head = "perfab baseline seed: " + seeded.tiers().size() + " tier" + Words.plural(seeded.tiers().size()) + " seeded, "
-                + floors + " floor" + Words.plural(floors) + ", in ratio space against " + esc.apply(seeded.anchor());
+        String head = "perfab baseline seed: " + seeded.tiers().size() + " tier"
+                + Words.plural(seeded.tiers().size()) + " seeded, " + floors + " floor" + Words.plural(floors)
+                + ", in ratio space against " + esc.apply(seeded.anchor());
         out.append(md ? "### " + head + "\n\n" : head + "\n\n");
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"tier", "window", "counted", "floors", "anchor against the window's",
-            "ratio offset, median / worst", "cpus"});
+        rows.add(new String[] {
+            "tier", "window", "counted", "floors", "anchor against the window's", "ratio offset, median / worst", "cpus"
+        });
         for (Baseline.Tier t : seeded.tiers()) {
-            List<Baseline.Member> judged = t.members().stream().filter(m -> m.fate() != RatioSpace.Fate.NO_ANCHOR)
+            List<Baseline.Member> judged = t.members().stream()
+                    .filter(m -> m.fate() != RatioSpace.Fate.NO_ANCHOR)
                     .toList();
-            double lowDev = judged.stream().mapToDouble(Baseline.Member::anchorDeviation).min().orElse(Double.NaN);
-            double highDev = judged.stream().mapToDouble(Baseline.Member::anchorDeviation).max().orElse(Double.NaN);
-            double[] offsets = judged.stream().mapToDouble(Baseline.Member::offset).filter(d -> !Double.isNaN(d))
-                    .map(Math::abs).sorted().toArray();
-            String offset = offsets.length == 0 ? "not judged (under " + RatioSpace.MIN_GATED + " snapshots)"
+            double lowDev = judged.stream()
+                    .mapToDouble(Baseline.Member::anchorDeviation)
+                    .min()
+                    .orElse(Double.NaN);
+            double highDev = judged.stream()
+                    .mapToDouble(Baseline.Member::anchorDeviation)
+                    .max()
+                    .orElse(Double.NaN);
+            double[] offsets = judged.stream()
+                    .mapToDouble(Baseline.Member::offset)
+                    .filter(d -> !Double.isNaN(d))
+                    .map(Math::abs)
+                    .sorted()
+                    .toArray();
+            String offset = offsets.length == 0
+                    ? "not judged (under " + RatioSpace.MIN_GATED + " snapshots)"
                     : percent2(offsets[offsets.length / 2]) + " / " + percent2(offsets[offsets.length - 1]);
-            long counted = t.members().stream().filter(m -> m.fate() == RatioSpace.Fate.ACCEPTED).count();
-            rows.add(new String[] {esc.apply(t.key().toString()), t.members().size() + " of " + t.window(),
-                Long.toString(counted), Integer.toString(seeded.entries(t.key()).size()),
-                Numbers.signedPercent(lowDev) + " … " + Numbers.signedPercent(highDev), offset,
-                esc.apply(String.join(", ", t.cpus()))});
+            long counted = t.members().stream()
+                    .filter(m -> m.fate() == RatioSpace.Fate.ACCEPTED)
+                    .count();
+            rows.add(new String[] {
+                esc.apply(t.key().toString()),
+                t.members().size() + " of " + t.window(),
+                Long.toString(counted),
+                Integer.toString(seeded.entries(t.key()).size()),
+                Numbers.signedPercent(lowDev) + " … " + Numbers.signedPercent(highDev),
+                offset,
+                esc.apply(String.join(", ", t.cpus()))
+            });
         }
         if (seeded.tiers().isEmpty()) {
             out.append("No tier was seeded.\n\n");
         } else {
-            out.append(md ? Tables.markdown(rows, "|:--|--:|--:|--:|:--|:--|:--|") : Tables.aligned(rows)).append('\n');
+            out.append(md ? Tables.markdown(rows, "|:--|--:|--:|--:|:--|:--|:--|") : Tables.aligned(rows))
+                    .append('\n');
         }
         Baseline.Seeding r = seeded.seeding();
         UnaryOperator<String> prose = prose(md);
-        section(out, md, "Rejected", r.rejected().stream().map(x -> esc.apply(x.snapshot()) + " (" + esc.apply(
-                x.key().toString()) + "): " + prose.apply(x.reason())).toList());
-        section(out, md, "Skipped, file names that are not a snapshot's (DATE-SHA-MACHINESLUG.json)",
+        section(
+                out,
+                md,
+                "Rejected",
+                r.rejected().stream()
+                        .map(x -> esc.apply(x.snapshot()) + " ("
+                                + esc.apply(x.key().toString()) + "): " + prose.apply(x.reason()))
+                        .toList());
+        section(
+                out,
+                md,
+                "Skipped, file names that are not a snapshot's (DATE-SHA-MACHINESLUG.json)",
                 r.unparseable().stream().map(esc).toList());
-        section(out, md, "Skipped", r.skipped().stream().map(x -> esc.apply(x.subject()) + x.key().map(k -> " ("
-                + esc.apply(k.toString()) + ")").orElse("") + ": " + prose.apply(x.reason())).toList());
+        section(
+                out,
+                md,
+                "Skipped",
+                r.skipped().stream()
+                        .map(x -> esc.apply(x.subject())
+                                + x.key()
+                                        .map(k -> " (" + esc.apply(k.toString()) + ")")
+                                        .orElse("") + ": " + prose.apply(x.reason()))
+                        .toList());
         for (Baseline.NoteKind kind : Baseline.NoteKind.values()) {
-            section(out, md, switch (kind) {
-                case ITERATIONS_MOVED -> "Iteration counts that moved across the window";
-                case NAME_DISAGREES -> "File names that disagree with their content";
-                case NOT_JUDGED -> "Tiers whose coherence was not judged";
-            }, r.notes().stream().filter(n -> n.kind() == kind).map(n -> esc.apply(n.subject()) + n.key().map(k -> " ("
-                    + esc.apply(k.toString()) + ")").orElse("") + ": " + prose.apply(n.detail())).toList());
+            section(
+                    out,
+                    md,
+                    switch (kind) {
+                        case ITERATIONS_MOVED -> "Iteration counts that moved across the window";
+                        case NAME_DISAGREES -> "File names that disagree with their content";
+                        case NOT_JUDGED -> "Tiers whose coherence was not judged";
+                    },
+                    r.notes().stream()
+                            .filter(n -> n.kind() == kind)
+                            .map(n -> esc.apply(n.subject())
+                                    + n.key()
+                                            .map(k -> " (" + esc.apply(k.toString()) + ")")
+                                            .orElse("") + ": " + prose.apply(n.detail()))
+                            .toList());
         }
-        section(out, md, "Exclusion prefixes that match nothing (stale)", r.staleExclusions().stream().map(esc).toList());
+        section(
+                out,
+                md,
+                "Exclusion prefixes that match nothing (stale)",
+                r.staleExclusions().stream().map(esc).toList());
         if (!r.liveExclusions().isEmpty()) {
-            out.append("Exclusion prefixes in use: ").append(r.liveExclusions().stream().map(esc)
-                    .collect(Collectors.joining(", "))).append(".\n");
+            out.append("Exclusion prefixes in use: ")
+                    .append(r.liveExclusions().stream().map(esc).collect(Collectors.joining(", ")))
+                    .append(".\n");
         }
         return out.toString();
     }
@@ -95,9 +147,14 @@ final class BaselineRenderer {
             return;
         }
         out.append(md ? "**" + title + "** (" + items.size() + ")\n\n" : title + " (" + items.size() + "):\n");
-        items.stream().limit(LISTED).forEach(i -> out.append(md ? "- " : "  ").append(i).append('\n'));
+        items.stream()
+                .limit(LISTED)
+                .forEach(i -> out.append(md ? "- " : "  ").append(i).append('\n'));
         if (items.size() > LISTED) {
-            out.append(md ? "- " : "  ").append("and ").append(items.size() - LISTED).append(" more\n");
+            out.append(md ? "- " : "  ")
+                    .append("and ")
+                    .append(items.size() - LISTED)
+                    .append(" more\n");
         }
         out.append('\n');
     }
@@ -108,8 +165,10 @@ final class BaselineRenderer {
     static String count(BaselineCheck c) {
         return "perfab baseline check: " + c.count(BaselineCheck.Status.REGRESSED) + " regressed, "
                 + c.count(BaselineCheck.Status.MISSING) + " missing, " + c.count(BaselineCheck.Status.NEW) + " new, "
-                + c.count(BaselineCheck.Status.OK) + " ok, on " + Untrusted.plain(c.key().toString(), 80)
-                + (c.budget().floor().isPresent() ? " against each benchmark's measured budget"
+                + c.count(BaselineCheck.Status.OK) + " ok, on "
+                + Untrusted.plain(c.key().toString(), 80)
+                + (c.budget().floor().isPresent()
+                        ? " against each benchmark's measured budget"
                         : " against budget " + Numbers.percent(c.budget().percent()));
     }
 
@@ -128,28 +187,32 @@ final class BaselineRenderer {
 
     private static List<String> context(BaselineCheck c, UnaryOperator<String> esc) {
         List<String> lines = new ArrayList<>();
-        lines.add("Snapshot " + esc.apply(c.snapshot()) + " (commit " + esc.apply(c.commit().isEmpty() ? "unknown"
-                : Ids.shortId(c.commit())) + ", " + esc.apply(c.cpu()) + "); "
+        lines.add("Snapshot " + esc.apply(c.snapshot()) + " (commit "
+                + esc.apply(c.commit().isEmpty() ? "unknown" : Ids.shortId(c.commit())) + ", " + esc.apply(c.cpu())
+                + "); "
                 + budget(c.budget()) + ".");
         if (!c.known()) {
             lines.add("The baseline has no floors for " + esc.apply(c.key().toString()) + ": every benchmark is new."
                     + " Seed the tier to check it.");
         } else if (!Double.isNaN(c.hostSpeed())) {
-            lines.add("This host ran the anchor " + percent2(Math.abs(c.hostSpeed())) + (c.hostSpeed() < 0 ? " faster"
-                    : " slower") + " than the baseline's window; ratios divide that out.");
+            lines.add("This host ran the anchor " + percent2(Math.abs(c.hostSpeed()))
+                    + (c.hostSpeed() < 0 ? " faster" : " slower")
+                    + " than the baseline's window; ratios divide that out.");
         }
         if (c.incoherent()) {
-            lines.add("⚠ The ratios moved together, by " + Numbers.signedPercent(c.offset()) + " at the median, past the"
-                    + " coherence tolerance: the anchor itself likely caught a slow or fast tail, and every row moved"
-                    + " with it. Rerun before believing a regressed row; an update takes nothing from this run.");
+            lines.add(
+                    "⚠ The ratios moved together, by " + Numbers.signedPercent(c.offset()) + " at the median, past the"
+                            + " coherence tolerance: the anchor itself likely caught a slow or fast tail, and every row moved"
+                            + " with it. Rerun before believing a regressed row; an update takes nothing from this run.");
         }
         if (!c.excluded().isEmpty()) {
-            lines.add(c.excluded().size() + " benchmark" + Words.plural(c.excluded().size()) + " excluded by "
+            lines.add(c.excluded().size() + " benchmark"
+                    + Words.plural(c.excluded().size()) + " excluded by "
                     + c.liveExclusions().stream().map(esc).collect(Collectors.joining(", ")) + ".");
         }
         if (!c.staleExclusions().isEmpty()) {
-            lines.add("Exclusion prefixes that match nothing (stale): " + c.staleExclusions().stream().map(esc)
-                    .collect(Collectors.joining(", ")) + ".");
+            lines.add("Exclusion prefixes that match nothing (stale): "
+                    + c.staleExclusions().stream().map(esc).collect(Collectors.joining(", ")) + ".");
         }
         return lines;
     }
@@ -157,8 +220,8 @@ final class BaselineRenderer {
     /** Returns a check for a terminal or ({@code md}) in Markdown, the rows past the budget first. */
     static String checkText(BaselineCheck c, boolean md) {
         UnaryOperator<String> esc = escape(md);
-        StringBuilder out = new StringBuilder(md ? "### " + Untrusted.markdown(count(c), 300) + "\n\n"
-                : count(c) + "\n");
+        StringBuilder out =
+                new StringBuilder(md ? "### " + Untrusted.markdown(count(c), 300) + "\n\n" : count(c) + "\n");
         context(c, esc).forEach(l -> out.append(l).append(md ? "\n\n" : "\n"));
         if (!md) {
             out.append('\n');
@@ -166,14 +229,20 @@ final class BaselineRenderer {
         List<String[]> shown = new ArrayList<>();
         List<String[]> ok = new ArrayList<>();
         boolean auto = c.budget().floor().isPresent();
-        List<String> header = new ArrayList<>(List.of("status", "benchmark", "floor", "ratio", "change", "value", "unit"));
+        List<String> header =
+                new ArrayList<>(List.of("status", "benchmark", "floor", "ratio", "change", "value", "unit"));
         if (auto) {
             header.add("budget");
         }
         for (BaselineCheck.Row r : c.rows()) {
-            List<String> row = new ArrayList<>(List.of(r.status().name().toLowerCase(Locale.ROOT), esc.apply(r.benchmark()),
-                    Numbers.value(r.floor()), Numbers.value(r.ratio()), Numbers.signedPercent(r.change()),
-                    Numbers.value(r.value()), esc.apply(r.unit())));
+            List<String> row = new ArrayList<>(List.of(
+                    r.status().name().toLowerCase(Locale.ROOT),
+                    esc.apply(r.benchmark()),
+                    Numbers.value(r.floor()),
+                    Numbers.value(r.ratio()),
+                    Numbers.signedPercent(r.change()),
+                    Numbers.value(r.value()),
+                    esc.apply(r.unit())));
             if (auto) {
                 row.add(Numbers.percent(r.budget()));
             }
@@ -198,8 +267,11 @@ final class BaselineRenderer {
             List<String[]> t = new ArrayList<>();
             t.add(header.toArray(String[]::new));
             t.addAll(ok);
-            out.append("<details><summary>").append(ok.size()).append(" within budget</summary>\n\n")
-                    .append(Tables.markdown(t, align)).append("\n</details>\n");
+            out.append("<details><summary>")
+                    .append(ok.size())
+                    .append(" within budget</summary>\n\n")
+                    .append(Tables.markdown(t, align))
+                    .append("\n</details>\n");
         }
         return out.toString();
     }
@@ -207,12 +279,19 @@ final class BaselineRenderer {
     /** Returns a check as schema {@code perfab/baseline-check/v1}. */
     static String checkJson(BaselineCheck c) {
         ObjectNode root = Json.object();
-        root.put("schema", "perfab/baseline-check/v1").put("snapshot", c.snapshot()).put("machine", c.key().machine())
-                .put("arch", c.key().arch()).put("commit", c.commit()).put("cpu", c.cpu()).put("known", c.known());
-        ObjectNode budget = root.putObject("budget").put("percent", c.budget().percent())
+        root.put("schema", "perfab/baseline-check/v1")
+                .put("snapshot", c.snapshot())
+                .put("machine", c.key().machine())
+                .put("arch", c.key().arch())
+                .put("commit", c.commit())
+                .put("cpu", c.cpu())
+                .put("known", c.known());
+        ObjectNode budget = root.putObject("budget")
+                .put("percent", c.budget().percent())
                 .put("source", c.budget().floor().isPresent() ? "auto" : "given");
         if (c.budget().floor().isPresent()) {
-            budget.put("multiple", c.budget().multiple()).put("p95", c.budget().floor().get().p95())
+            budget.put("multiple", c.budget().multiple())
+                    .put("p95", c.budget().floor().get().p95())
                     .put("measured", c.budget().floor().get().date().toString());
         }
         TableJson.number(root, "hostSpeed", c.hostSpeed());
@@ -224,7 +303,9 @@ final class BaselineRenderer {
         }
         ArrayNode rows = root.putArray("benchmarks");
         for (BaselineCheck.Row r : c.rows()) {
-            ObjectNode n = rows.addObject().put("name", r.benchmark()).put("status", r.status().name());
+            ObjectNode n = rows.addObject()
+                    .put("name", r.benchmark())
+                    .put("status", r.status().name());
             TableJson.number(n, "floor", r.floor());
             TableJson.number(n, "ratio", r.ratio());
             TableJson.number(n, "change", r.change());
@@ -244,17 +325,28 @@ final class BaselineRenderer {
      */
     static String checkGithub(BaselineCheck c) {
         StringBuilder out = new StringBuilder();
-        List<String> regressed = c.rows().stream().filter(r -> r.status() == BaselineCheck.Status.REGRESSED)
+        List<String> regressed = c.rows().stream()
+                .filter(r -> r.status() == BaselineCheck.Status.REGRESSED)
                 .map(r -> Untrusted.plain(r.benchmark(), Untrusted.MAX_LENGTH) + ": ratio " + Numbers.value(r.ratio())
                         + " against its floor " + Numbers.value(r.floor()) + " (" + Numbers.signedPercent(r.change())
                         + ", budget " + Numbers.percent(r.budget()) + ") on "
-                        + Untrusted.plain(c.key().toString(), Untrusted.MAX_LENGTH)).toList();
-        Workflow.annotate(out, "warning", "perfab baseline: regressed", regressed, Workflow.PER_TYPE,
+                        + Untrusted.plain(c.key().toString(), Untrusted.MAX_LENGTH))
+                .toList();
+        Workflow.annotate(
+                out,
+                "warning",
+                "perfab baseline: regressed",
+                regressed,
+                Workflow.PER_TYPE,
                 more -> "and " + more + " more regressed; see the job summary");
         if (c.incoherent()) {
-            out.append(Workflow.command("notice", "perfab baseline", "the ratios moved together by "
-                    + Numbers.signedPercent(c.offset()) + ": the anchor likely caught a tail; rerun before believing a"
-                    + " regressed row"));
+            out.append(Workflow.command(
+                    "notice",
+                    "perfab baseline",
+                    "the ratios moved together by "
+                            + Numbers.signedPercent(c.offset())
+                            + ": the anchor likely caught a tail; rerun before believing a"
+                            + " regressed row"));
         }
         return out.toString();
     }
@@ -263,8 +355,14 @@ final class BaselineRenderer {
     static String checkCsv(BaselineCheck c) {
         Csv out = new Csv("status", "benchmark", "floor", "ratio", "change %", "value", "unit", "budget %");
         for (BaselineCheck.Row r : c.rows()) {
-            out.line(r.status().name().toLowerCase(Locale.ROOT), r.benchmark(), Csv.number(r.floor()),
-                    Csv.number(r.ratio()), Csv.number(r.change()), Csv.number(r.value()), r.unit(),
+            out.line(
+                    r.status().name().toLowerCase(Locale.ROOT),
+                    r.benchmark(),
+                    Csv.number(r.floor()),
+                    Csv.number(r.ratio()),
+                    Csv.number(r.change()),
+                    Csv.number(r.value()),
+                    r.unit(),
                     Csv.number(r.budget()));
         }
         return out.text();
@@ -289,23 +387,35 @@ final class BaselineRenderer {
         BaselineDiff.THRESHOLDS.forEach(t -> header.add("differ by more than " + Numbers.value(t) + "%"));
         rows.add(header.toArray(String[]::new));
         for (BaselineDiff.Share s : d.tiers()) {
-            List<String> row = new ArrayList<>(List.of(s.key().map(k -> esc.apply(k.toString())).orElse(md ? "**all**"
-                    : "all"), Integer.toString(s.floors())));
-            s.past().forEach(n -> row.add(n + " (" + Numbers.percent(s.floors() == 0 ? Double.NaN
-                    : 100.0 * n / s.floors()) + ")"));
+            List<String> row = new ArrayList<>(List.of(
+                    s.key().map(k -> esc.apply(k.toString())).orElse(md ? "**all**" : "all"),
+                    Integer.toString(s.floors())));
+            s.past()
+                    .forEach(n -> row.add(
+                            n + " (" + Numbers.percent(s.floors() == 0 ? Double.NaN : 100.0 * n / s.floors()) + ")"));
             rows.add(row.toArray(String[]::new));
         }
-        out.append(md ? Tables.markdown(rows, "|:--|--:|--:|--:|--:|") : Tables.aligned(rows,
-                new boolean[] {false, true, true, true, true}));
-        List<BaselineDiff.Row> largest = d.rows().stream().limit(10).filter(r -> r.change() != 0).toList();
+        out.append(
+                md
+                        ? Tables.markdown(rows, "|:--|--:|--:|--:|--:|")
+                        : Tables.aligned(rows, new boolean[] {false, true, true, true, true}));
+        List<BaselineDiff.Row> largest =
+                d.rows().stream().limit(10).filter(r -> r.change() != 0).toList();
         if (!largest.isEmpty()) {
             out.append(md ? "\n**Largest differences**\n\n" : "\nLargest differences:\n");
             List<String[]> l = new ArrayList<>();
             l.add(new String[] {"tier", "benchmark", esc.apply(first), esc.apply(second), "change"});
-            largest.forEach(r -> l.add(new String[] {esc.apply(r.key().toString()), esc.apply(r.benchmark()),
-                Numbers.value(r.firstRatio()), Numbers.value(r.secondRatio()), Numbers.signedPercent(r.change())}));
-            out.append(md ? Tables.markdown(l, "|:--|:--|--:|--:|--:|") : Tables.aligned(l,
-                    new boolean[] {false, false, true, true, true}));
+            largest.forEach(r -> l.add(new String[] {
+                esc.apply(r.key().toString()),
+                esc.apply(r.benchmark()),
+                Numbers.value(r.firstRatio()),
+                Numbers.value(r.secondRatio()),
+                Numbers.signedPercent(r.change())
+            }));
+            out.append(
+                    md
+                            ? Tables.markdown(l, "|:--|:--|--:|--:|--:|")
+                            : Tables.aligned(l, new boolean[] {false, false, true, true, true}));
         }
         return out.toString();
     }
@@ -316,15 +426,19 @@ final class BaselineRenderer {
         String first = pair.first();
         String second = pair.second();
         ObjectNode root = Json.object();
-        root.put("schema", "perfab/baseline-diff/v1").put("first", first).put("second", second)
-                .put("onlyFirst", d.onlyFirst()).put("onlySecond", d.onlySecond());
+        root.put("schema", "perfab/baseline-diff/v1")
+                .put("first", first)
+                .put("second", second)
+                .put("onlyFirst", d.onlyFirst())
+                .put("onlySecond", d.onlySecond());
         ArrayNode thresholds = root.putArray("thresholds");
         BaselineDiff.THRESHOLDS.forEach(thresholds::add);
         ArrayNode tiers = root.putArray("tiers");
         for (BaselineDiff.Share s : d.tiers()) {
             ObjectNode n = tiers.addObject();
             if (s.key().isPresent()) {
-                n.put("machine", s.key().get().machine()).put("arch", s.key().get().arch());
+                n.put("machine", s.key().get().machine())
+                        .put("arch", s.key().get().arch());
             } else {
                 n.putNull("machine").putNull("arch");
             }
@@ -333,17 +447,29 @@ final class BaselineRenderer {
             s.past().forEach(past::add);
         }
         ArrayNode rows = root.putArray("floors");
-        d.rows().forEach(r -> rows.addObject().put("machine", r.key().machine()).put("arch", r.key().arch())
-                .put("benchmark", r.benchmark()).put("first", r.firstRatio()).put("second", r.secondRatio())
-                .put("change", r.change()));
+        d.rows()
+                .forEach(r -> rows.addObject()
+                        .put("machine", r.key().machine())
+                        .put("arch", r.key().arch())
+                        .put("benchmark", r.benchmark())
+                        .put("first", r.firstRatio())
+                        .put("second", r.secondRatio())
+                        .put("change", r.change()));
         return Json.write(root);
     }
 
     /** Returns a line per floor both baselines have: its tier, benchmark, both ratios and the change. */
     static String diffCsv(BaselinePair pair) {
         Csv out = new Csv("machine", "arch", "benchmark", pair.first(), pair.second(), "change %");
-        pair.diff().rows().forEach(r -> out.line(r.key().machine(), r.key().arch(), r.benchmark(),
-                Csv.number(r.firstRatio()), Csv.number(r.secondRatio()), Csv.number(r.change())));
+        pair.diff()
+                .rows()
+                .forEach(r -> out.line(
+                        r.key().machine(),
+                        r.key().arch(),
+                        r.benchmark(),
+                        Csv.number(r.firstRatio()),
+                        Csv.number(r.secondRatio()),
+                        Csv.number(r.change())));
         return out.text();
     }
 
@@ -355,10 +481,19 @@ final class BaselineRenderer {
         root.put("schema", "perfab/baseline-floor/v1").put("multiple", table.multiple());
         ArrayNode list = root.putArray("tiers");
         for (Baseline.Floor f : table.floors()) {
-            list.addObject().put("machine", f.key().machine()).put("arch", f.key().arch())
-                    .put("snapshots", f.snapshots()).put("pairs", f.pairs()).put("values", f.values())
-                    .put("p50", f.p50()).put("p90", f.p90()).put("p95", f.p95()).put("p99", f.p99())
-                    .put("max", f.max()).put("budget", table.multiple() * f.p95()).put("date", f.date().toString());
+            list.addObject()
+                    .put("machine", f.key().machine())
+                    .put("arch", f.key().arch())
+                    .put("snapshots", f.snapshots())
+                    .put("pairs", f.pairs())
+                    .put("values", f.values())
+                    .put("p50", f.p50())
+                    .put("p90", f.p90())
+                    .put("p95", f.p95())
+                    .put("p99", f.p99())
+                    .put("max", f.max())
+                    .put("budget", table.multiple() * f.p95())
+                    .put("date", f.date().toString());
         }
         return Json.write(root);
     }
@@ -376,37 +511,79 @@ final class BaselineRenderer {
                 + " differ), the larger ratio of each pair over the smaller, over every pair and benchmark";
         out.append(md ? "### " + head + "\n\n" : head + "\n\n");
         if (floors.isEmpty()) {
-            return out.append("No tier has two control snapshots with the anchor.\n").toString();
+            return out.append("No tier has two control snapshots with the anchor.\n")
+                    .toString();
         }
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"tier", "snapshots", "pairs", "median", "90th", "95th", "99th", "max",
-            "budget auto, median / max"});
+        rows.add(new String[] {
+            "tier", "snapshots", "pairs", "median", "90th", "95th", "99th", "max", "budget auto, median / max"
+        });
         for (Baseline.Floor f : floors) {
             BaselineCheck.Budget auto = BaselineCheck.Budget.auto(f, multiple);
-            double[] budgets = f.benchmarks().keySet().stream().mapToDouble(auto::of).sorted().toArray();
-            rows.add(new String[] {esc.apply(f.key().toString()), Integer.toString(f.snapshots()),
-                Long.toString(f.pairs()), percent2(f.p50()), percent2(f.p90()), percent2(f.p95()), percent2(f.p99()),
-                percent2(f.max()), budgets.length == 0 ? Numbers.UNDEFINED : percent2(budgets[budgets.length / 2])
-                        + " / " + percent2(budgets[budgets.length - 1])});
+            double[] budgets = f.benchmarks().keySet().stream()
+                    .mapToDouble(auto::of)
+                    .sorted()
+                    .toArray();
+            rows.add(new String[] {
+                esc.apply(f.key().toString()),
+                Integer.toString(f.snapshots()),
+                Long.toString(f.pairs()),
+                percent2(f.p50()),
+                percent2(f.p90()),
+                percent2(f.p95()),
+                percent2(f.p99()),
+                percent2(f.max()),
+                budgets.length == 0
+                        ? Numbers.UNDEFINED
+                        : percent2(budgets[budgets.length / 2]) + " / " + percent2(budgets[budgets.length - 1])
+            });
         }
-        out.append(md ? Tables.markdown(rows, "|:--|--:|--:|--:|--:|--:|--:|--:|--:|") : Tables.aligned(rows,
-                new boolean[] {false, true, true, true, true, true, true, true, true}));
+        out.append(
+                md
+                        ? Tables.markdown(rows, "|:--|--:|--:|--:|--:|--:|--:|--:|--:|")
+                        : Tables.aligned(rows, new boolean[] {false, true, true, true, true, true, true, true, true}));
         String x = Numbers.value(multiple) + " × ";
-        out.append('\n').append("'check --budget auto' gives each benchmark ").append(x).append("its own spread (what"
-                + " its 95th percentile would be for normal noise, from the median absolute deviation of its control"
-                + " ratios), at least ").append(x).append("its tier's median, and a benchmark the controls lacked ")
-                .append(x).append("its tier's 95th percentile.\n");
+        out.append('\n')
+                .append("'check --budget auto' gives each benchmark ")
+                .append(x)
+                .append("its own spread (what"
+                        + " its 95th percentile would be for normal noise, from the median absolute deviation of its control"
+                        + " ratios), at least ")
+                .append(x)
+                .append("its tier's median, and a benchmark the controls lacked ")
+                .append(x)
+                .append("its tier's 95th percentile.\n");
         return out.toString();
     }
 
     /** Returns a line per tier of measured floors: its spread's percentiles and the budget from them. */
     static String floorsCsv(FloorTable table) {
-        Csv out = new Csv("machine", "arch", "snapshots", "pairs", "values", "p50 %", "p90 %", "p95 %", "p99 %", "max %",
-                "budget %", "date");
+        Csv out = new Csv(
+                "machine",
+                "arch",
+                "snapshots",
+                "pairs",
+                "values",
+                "p50 %",
+                "p90 %",
+                "p95 %",
+                "p99 %",
+                "max %",
+                "budget %",
+                "date");
         for (Baseline.Floor f : table.floors()) {
-            out.line(f.key().machine(), f.key().arch(), Integer.toString(f.snapshots()), Long.toString(f.pairs()),
-                    Long.toString(f.values()), Csv.number(f.p50()), Csv.number(f.p90()), Csv.number(f.p95()),
-                    Csv.number(f.p99()), Csv.number(f.max()), Csv.number(table.multiple() * f.p95()),
+            out.line(
+                    f.key().machine(),
+                    f.key().arch(),
+                    Integer.toString(f.snapshots()),
+                    Long.toString(f.pairs()),
+                    Long.toString(f.values()),
+                    Csv.number(f.p50()),
+                    Csv.number(f.p90()),
+                    Csv.number(f.p95()),
+                    Csv.number(f.p99()),
+                    Csv.number(f.max()),
+                    Csv.number(table.multiple() * f.p95()),
                     f.date().toString());
         }
         return out.text();
@@ -423,9 +600,15 @@ final class BaselineRenderer {
         UnaryOperator<String> esc = escape(md);
         StringBuilder out = new StringBuilder();
         if (md) {
-            out.append("### perfab baseline update: ").append(u.lowered()).append(" floor").append(Words.plural(u.lowered()))
-                    .append(" lowered by ").append(u.steps().size()).append(" snapshot")
-                    .append(Words.plural(u.steps().size())).append("\n\n");
+            out.append("### perfab baseline update: ")
+                    .append(u.lowered())
+                    .append(" floor")
+                    .append(Words.plural(u.lowered()))
+                    .append(" lowered by ")
+                    .append(u.steps().size())
+                    .append(" snapshot")
+                    .append(Words.plural(u.steps().size()))
+                    .append("\n\n");
         }
         String item = md ? "- " : "";
         String note = md ? "  - " : "  note: ";
@@ -437,23 +620,48 @@ final class BaselineRenderer {
                 continue;
             }
             if (c.incoherent()) {
-                out.append(item).append(where).append(": not taken: its ratios moved together by ")
-                        .append(String.format(Locale.ROOT, "%+.1f%%", c.offset())).append(", past the coherence"
-                                + " tolerance of ").append(Numbers.value(u.tolerance()))
+                out.append(item)
+                        .append(where)
+                        .append(": not taken: its ratios moved together by ")
+                        .append(String.format(Locale.ROOT, "%+.1f%%", c.offset()))
+                        .append(", past the coherence" + " tolerance of ")
+                        .append(Numbers.value(u.tolerance()))
                         .append("%; its anchor likely caught a tail\n");
                 continue;
             }
             int fresh = c.count(BaselineCheck.Status.NEW);
             int lowered = step.lowered().size();
-            out.append(item).append(where).append(": ").append(lowered).append(" floor").append(Words.plural(lowered))
-                    .append(" ratcheted down").append(fresh == 0 ? "" : "; " + fresh + " new benchmark" + Words.plural(fresh)
-                            + " not added (seed to add them)").append('\n');
-            step.seeded().ifPresent(d -> out.append(note).append("it is older than the window its tier was seeded"
-                    + " from (the newest of which is ").append(d).append("): its floors go back in time\n"));
+            out.append(item)
+                    .append(where)
+                    .append(": ")
+                    .append(lowered)
+                    .append(" floor")
+                    .append(Words.plural(lowered))
+                    .append(" ratcheted down")
+                    .append(
+                            fresh == 0
+                                    ? ""
+                                    : "; " + fresh + " new benchmark" + Words.plural(fresh)
+                                            + " not added (seed to add them)")
+                    .append('\n');
+            step.seeded()
+                    .ifPresent(d -> out.append(note)
+                            .append("it is older than the window its tier was seeded"
+                                    + " from (the newest of which is ")
+                            .append(d)
+                            .append("): its floors go back in time\n"));
             for (BaselineUpdate.Lowered l : step.beyond(u.dropTolerance())) {
-                out.append(note).append(String.format(Locale.ROOT, "%s fell %.1f%% (ratio %.4g to %.4g), more than"
-                        + " the --drop-tolerance of %s%%: check that it still does its work", esc.apply(l.benchmark()),
-                        l.drop(), l.from(), l.to(), Numbers.value(u.dropTolerance()))).append('\n');
+                out.append(note)
+                        .append(String.format(
+                                Locale.ROOT,
+                                "%s fell %.1f%% (ratio %.4g to %.4g), more than"
+                                        + " the --drop-tolerance of %s%%: check that it still does its work",
+                                esc.apply(l.benchmark()),
+                                l.drop(),
+                                l.from(),
+                                l.to(),
+                                Numbers.value(u.dropTolerance())))
+                        .append('\n');
             }
         }
         return out.toString();
@@ -467,8 +675,12 @@ final class BaselineRenderer {
         ArrayNode steps = root.putArray("snapshots");
         for (BaselineUpdate.Step step : u.steps()) {
             BaselineCheck c = step.check();
-            ObjectNode n = steps.addObject().put("snapshot", step.snapshot()).put("machine", c.key().machine())
-                    .put("arch", c.key().arch()).put("known", c.known()).put("incoherent", c.incoherent());
+            ObjectNode n = steps.addObject()
+                    .put("snapshot", step.snapshot())
+                    .put("machine", c.key().machine())
+                    .put("arch", c.key().arch())
+                    .put("known", c.known())
+                    .put("incoherent", c.incoherent());
             TableJson.number(n, "offset", c.offset());
             n.put("newBenchmarks", c.count(BaselineCheck.Status.NEW));
             n.put("olderThanWindow", step.seeded().map(Object::toString).orElse(null));
@@ -496,17 +708,28 @@ final class BaselineRenderer {
             String where = Untrusted.plain(step.snapshot(), Untrusted.MAX_LENGTH) + " ("
                     + Untrusted.plain(c.key().toString(), Untrusted.MAX_LENGTH) + ")";
             if (!c.known()) {
-                out.append(Workflow.command("warning", "perfab baseline update", where + ": the baseline has no floors"
-                        + " for this tier; seed it"));
+                out.append(Workflow.command(
+                        "warning",
+                        "perfab baseline update",
+                        where + ": the baseline has no floors" + " for this tier; seed it"));
             } else if (c.incoherent()) {
-                out.append(Workflow.command("notice", "perfab baseline update", where + ": not taken: its ratios"
-                        + " moved together by " + Numbers.signedPercent(c.offset()) + "; its anchor likely caught a tail"));
+                out.append(Workflow.command(
+                        "notice",
+                        "perfab baseline update",
+                        where + ": not taken: its ratios" + " moved together by " + Numbers.signedPercent(c.offset())
+                                + "; its anchor likely caught a tail"));
             }
-            step.beyond(u.dropTolerance()).forEach(l -> fell.add(Untrusted.plain(l.benchmark(), Untrusted.MAX_LENGTH)
-                    + " fell " + Numbers.percent(l.drop()) + " (ratio " + Numbers.value(l.from()) + " to "
-                    + Numbers.value(l.to()) + ") in " + where + ": check that it still does its work"));
+            step.beyond(u.dropTolerance())
+                    .forEach(l -> fell.add(Untrusted.plain(l.benchmark(), Untrusted.MAX_LENGTH)
+                            + " fell " + Numbers.percent(l.drop()) + " (ratio " + Numbers.value(l.from()) + " to "
+                            + Numbers.value(l.to()) + ") in " + where + ": check that it still does its work"));
         }
-        Workflow.annotate(out, "warning", "perfab baseline update: fell far", fell, Workflow.PER_TYPE,
+        Workflow.annotate(
+                out,
+                "warning",
+                "perfab baseline update: fell far",
+                fell,
+                Workflow.PER_TYPE,
                 more -> "and " + more + " more fell far; see the job summary");
         return out.toString();
     }

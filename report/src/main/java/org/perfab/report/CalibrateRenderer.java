@@ -9,9 +9,9 @@ import org.perfab.model.CalibrationFigures;
 import org.perfab.model.RealRuns;
 import org.perfab.model.Simulation;
 import org.perfab.model.TableJson;
+import org.perfab.stats.Calibration;
 import org.perfab.stats.Calibration.Method;
 import org.perfab.stats.Calibration.Rates;
-import org.perfab.stats.Calibration;
 import org.perfab.stats.TrialTest;
 
 /**
@@ -21,8 +21,7 @@ import org.perfab.stats.TrialTest;
  * {@code perfab calibrate} is here.
  */
 public final class CalibrateRenderer {
-    private CalibrateRenderer() {
-    }
+    private CalibrateRenderer() {}
 
     /** Returns the simulation's tables, then the real runs' table when there were any. */
     static String text(CalibrationFigures figures) {
@@ -38,13 +37,20 @@ public final class CalibrateRenderer {
     static String markdown(CalibrationFigures figures) {
         Simulation s = figures.simulation();
         StringBuilder out = new StringBuilder("### perfab calibrate\n\n");
-        out.append(String.format(Locale.ROOT, "%d simulated runs per case, seed %d. Each cell: the share of runs judged a"
-                + " regression, in percent (at 0%%: false alarms), and in brackets the share judged inconclusive."
-                + " Alpha %s, bar %s%%.%n", s.runs(), s.seed(), s.thresholds().alpha(), s.thresholds().minEffect()));
+        out.append(String.format(
+                Locale.ROOT,
+                "%d simulated runs per case, seed %d. Each cell: the share of runs judged a"
+                        + " regression, in percent (at 0%%: false alarms), and in brackets the share judged inconclusive."
+                        + " Alpha %s, bar %s%%.%n",
+                s.runs(),
+                s.seed(),
+                s.thresholds().alpha(),
+                s.thresholds().minEffect()));
         s.tables().forEach(table -> markdownNoise(out, s, table));
         if (!s.targets().isEmpty() || !s.earned().isEmpty()) {
             out.append("\n#### Targets\n\n");
-            s.targets().forEach(t -> out.append("- ").append(unaligned(target(t))).append('\n'));
+            s.targets()
+                    .forEach(t -> out.append("- ").append(unaligned(target(t))).append('\n'));
             earnedTargets(s).forEach(t -> out.append("- ").append(t).append('\n'));
         }
         if (!s.earned().isEmpty()) {
@@ -71,23 +77,47 @@ public final class CalibrateRenderer {
     /** Appends the real runs' table in Markdown. */
     private static void markdown(StringBuilder out, RealRuns r) {
         int k = r.runs();
-        out.append(String.format(Locale.ROOT, "%n#### Real processes%n%n%d A/B run%s of each commit on this machine (%s,"
-                + " %d cores), %d trials per side, 1 warm-up; a subject whose 'target' costs a set number of steps, and"
-                + " commits that raise it; three more cells no commit changes.%n%n", k, k == 1 ? "" : "s",
-                Untrusted.markdown(r.machine().cpu(), 120), r.machine().cores(), r.trials()));
+        out.append(String.format(
+                Locale.ROOT,
+                "%n#### Real processes%n%n%d A/B run%s of each commit on this machine (%s,"
+                        + " %d cores), %d trials per side, 1 warm-up; a subject whose 'target' costs a set number of steps, and"
+                        + " commits that raise it; three more cells no commit changes.%n%n",
+                k,
+                k == 1 ? "" : "s",
+                Untrusted.markdown(r.machine().cpu(), 120),
+                r.machine().cores(),
+                r.trials()));
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"commit", "runs", "found (target)", "inconclusive (target)",
-            "false regressions (other cells)", "inconclusive (other cells)", "measured (target)", "cv (median)",
-            "perfab's own time", "run"});
+        rows.add(new String[] {
+            "commit",
+            "runs",
+            "found (target)",
+            "inconclusive (target)",
+            "false regressions (other cells)",
+            "inconclusive (other cells)",
+            "measured (target)",
+            "cv (median)",
+            "perfab's own time",
+            "run"
+        });
         for (RealRuns.Commit f : r.commits()) {
-            rows.add(new String[] {commit(f), Integer.toString(f.runs()), share(f.found()), share(f.inconclusive()),
-                share(f.falseRegressions()), share(f.falseInconclusive()), String.format(Locale.ROOT, "%+.1f%%",
-                        f.change()), share(f.cv()), share(f.overhead()), String.format(Locale.ROOT, "%.0f s",
-                        f.seconds())});
+            rows.add(new String[] {
+                commit(f),
+                Integer.toString(f.runs()),
+                share(f.found()),
+                share(f.inconclusive()),
+                share(f.falseRegressions()),
+                share(f.falseInconclusive()),
+                String.format(Locale.ROOT, "%+.1f%%", f.change()),
+                share(f.cv()),
+                share(f.overhead()),
+                String.format(Locale.ROOT, "%.0f s", f.seconds())
+            });
         }
         out.append(Tables.markdown(rows, "|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|"));
-        out.append("\nThe runs, their results and comments are in ").append(Untrusted.markdown(r.dir().toString(),
-                4096)).append(".\n");
+        out.append("\nThe runs, their results and comments are in ")
+                .append(Untrusted.markdown(r.dir().toString(), 4096))
+                .append(".\n");
     }
 
     /** Returns a regression share and, in brackets, an inconclusive one: {@code 80.0 (20.0)}. */
@@ -107,8 +137,12 @@ public final class CalibrateRenderer {
      */
     public static List<String> headlines(Simulation s) {
         List<String> lines = new ArrayList<>();
-        lines.add(String.format(Locale.ROOT, "simulation done: %d runs per case of %d noise%s", s.runs(),
-                s.tables().size(), s.tables().size() == 1 ? "" : "s"));
+        lines.add(String.format(
+                Locale.ROOT,
+                "simulation done: %d runs per case of %d noise%s",
+                s.runs(),
+                s.tables().size(),
+                s.tables().size() == 1 ? "" : "s"));
         for (Simulation.Target t : s.targets()) {
             lines.add("target: " + unaligned(target(t)));
         }
@@ -127,9 +161,14 @@ public final class CalibrateRenderer {
 
     private static String text(Simulation s) {
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "perfab calibrate: %d simulated runs per case, seed %d. Each cell: the"
-                + " share of runs judged a regression, in percent (at 0%%: false alarms), and in brackets the share"
-                + " judged inconclusive. Alpha %s, bar %s%%.%n", s.runs(), s.seed(), s.thresholds().alpha(),
+        out.append(String.format(
+                Locale.ROOT,
+                "perfab calibrate: %d simulated runs per case, seed %d. Each cell: the"
+                        + " share of runs judged a regression, in percent (at 0%%: false alarms), and in brackets the share"
+                        + " judged inconclusive. Alpha %s, bar %s%%.%n",
+                s.runs(),
+                s.seed(),
+                s.thresholds().alpha(),
                 s.thresholds().minEffect()));
         s.tables().forEach(table -> textNoise(out, s, table));
         targets(out, s);
@@ -146,8 +185,8 @@ public final class CalibrateRenderer {
         textSuites(out, s);
         if (!s.runners().isEmpty()) {
             out.append('\n').append(RUNNERS).append('\n');
-            out.append(Tables.aligned(runnerRows(s), new boolean[] {false, true, false, true, true, true, true, true,
-                true, true}));
+            out.append(Tables.aligned(
+                    runnerRows(s), new boolean[] {false, true, false, true, true, true, true, true, true, true}));
             out.append("\nTargets of the runner models (the default test, auto)\n");
             runnerTargets(s).forEach(t -> out.append("  ").append(t).append('\n'));
         }
@@ -158,8 +197,8 @@ public final class CalibrateRenderer {
     private static void markdownNoise(StringBuilder out, Simulation s, Simulation.NoiseTable table) {
         out.append("\n#### Noise: ").append(table.noise().label()).append("\n\n");
         List<String[]> rows = new ArrayList<>();
-        List<String> head = new ArrayList<>(List.of("cv", "n", "method", "at 0%: regression (incon.)", "improv.",
-                "noisy", "no change*"));
+        List<String> head = new ArrayList<>(
+                List.of("cv", "n", "method", "at 0%: regression (incon.)", "improv.", "noisy", "no change*"));
         StringBuilder align = new StringBuilder("|--:|--:|:--|--:|--:|--:|--:|");
         for (double e : s.effects()) {
             if (e > 0) {
@@ -170,8 +209,8 @@ public final class CalibrateRenderer {
         rows.add(head.toArray(String[]::new));
         for (Simulation.Row row : table.rows()) {
             for (Method m : Method.values()) {
-                List<String> cells = new ArrayList<>(List.of((int) row.cv() + "%", Integer.toString(row.trials()),
-                        m.label()));
+                List<String> cells =
+                        new ArrayList<>(List.of((int) row.cv() + "%", Integer.toString(row.trials()), m.label()));
                 List<Rates> rates = row.rates().get(m);
                 for (int i = 0; i < rates.size(); i++) {
                     Rates r = rates.get(i);
@@ -204,7 +243,8 @@ public final class CalibrateRenderer {
             for (int i = 0; i < labels.length; i++) {
                 List<String> cells = new ArrayList<>(List.of(row.noise().label(), (int) row.cv() + "%", labels[i]));
                 for (Calibration.AdaptiveRates a : row.byEffect()) {
-                    cells.add(i == 3 ? one(a.meanTrials()) : rates(i == 0 ? a.first() : i == 1 ? a.max() : a.adaptive()));
+                    cells.add(
+                            i == 3 ? one(a.meanTrials()) : rates(i == 0 ? a.first() : i == 1 ? a.max() : a.adaptive()));
                 }
                 adaptive.add(cells.toArray(String[]::new));
             }
@@ -220,8 +260,11 @@ public final class CalibrateRenderer {
         suites.add(new String[] {"suite: figure", "cell by cell", "together"});
         for (Simulation.Suite suite : s.suites()) {
             String format = suite.figure() == Simulation.Figure.FALSE_REGRESSIONS ? "%.2f" : "%.1f%%";
-            suites.add(new String[] {label(suite), String.format(Locale.ROOT, format, figure(suite, suite.alone())),
-                String.format(Locale.ROOT, format, figure(suite, suite.together()))});
+            suites.add(new String[] {
+                label(suite),
+                String.format(Locale.ROOT, format, figure(suite, suite.alone())),
+                String.format(Locale.ROOT, format, figure(suite, suite.together()))
+            });
         }
         out.append(Tables.markdown(suites, "|:--|--:|--:|"));
         out.append("\nThe same with adaptive trials (5, then rounds of 5 up to 20 per side), as perfab ab runs by"
@@ -230,9 +273,19 @@ public final class CalibrateRenderer {
         List<String[]> adaptiveSuites = new ArrayList<>();
         adaptiveSuites.add(new String[] {"suite: figure", "cell by cell", "together"});
         for (Simulation.Suite suite : s.adaptiveSuites()) {
-            adaptiveSuites.add(new String[] {label(suite), String.format(Locale.ROOT, "%.1f%% (%.0f)", figure(suite,
-                    suite.alone()), suite.alone().meanTrials()), String.format(Locale.ROOT, "%.1f%% (%.0f)",
-                    figure(suite, suite.together()), suite.together().meanTrials())});
+            adaptiveSuites.add(new String[] {
+                label(suite),
+                String.format(
+                        Locale.ROOT,
+                        "%.1f%% (%.0f)",
+                        figure(suite, suite.alone()),
+                        suite.alone().meanTrials()),
+                String.format(
+                        Locale.ROOT,
+                        "%.1f%% (%.0f)",
+                        figure(suite, suite.together()),
+                        suite.together().meanTrials())
+            });
         }
         out.append(Tables.markdown(adaptiveSuites, "|:--|--:|--:|"));
     }
@@ -240,22 +293,37 @@ public final class CalibrateRenderer {
     /** Appends one noise's table as aligned text: each case's rates, by method, at each effect. */
     private static void textNoise(StringBuilder out, Simulation s, Simulation.NoiseTable table) {
         out.append("\nnoise: ").append(table.noise().label()).append('\n');
-        out.append(String.format(Locale.ROOT, "%-4s %3s  %-26s %28s %10s  %s%n", "", "", "",
-                "at 0%: regression (incon.)", "", "found (inconclusive) at a true slowdown of"));
-        out.append(String.format(Locale.ROOT, "%-4s %3s  %-26s %13s %7s %6s %10s", "cv", "n", "method", "",
-                "improv.", "noisy", "no change*"));
+        out.append(String.format(
+                Locale.ROOT,
+                "%-4s %3s  %-26s %28s %10s  %s%n",
+                "",
+                "",
+                "",
+                "at 0%: regression (incon.)",
+                "",
+                "found (inconclusive) at a true slowdown of"));
+        out.append(String.format(
+                Locale.ROOT,
+                "%-4s %3s  %-26s %13s %7s %6s %10s",
+                "cv",
+                "n",
+                "method",
+                "",
+                "improv.",
+                "noisy",
+                "no change*"));
         effects(out, s.effects(), true);
         for (Simulation.Row row : table.rows()) {
             for (Method m : Method.values()) {
-                out.append(String.format(Locale.ROOT, "%-4s %3d  %-26s", (int) row.cv() + "%", row.trials(),
-                        m.label()));
+                out.append(
+                        String.format(Locale.ROOT, "%-4s %3d  %-26s", (int) row.cv() + "%", row.trials(), m.label()));
                 List<Rates> rates = row.rates().get(m);
                 for (int i = 0; i < rates.size(); i++) {
                     Rates r = rates.get(i);
                     out.append(String.format(Locale.ROOT, " %5.1f (%5.1f)", r.regression(), r.inconclusive()));
                     if (s.effects().get(i) == 0) {
-                        out.append(String.format(Locale.ROOT, " %7.1f %6.1f %10.1f", r.improvement(), r.noisy(),
-                                r.falseNoChange()));
+                        out.append(String.format(
+                                Locale.ROOT, " %7.1f %6.1f %10.1f", r.improvement(), r.noisy(), r.falseNoChange()));
                     }
                 }
                 out.append('\n');
@@ -273,8 +341,8 @@ public final class CalibrateRenderer {
         String[] labels = {"5", "20", "adaptive", "  its trials"};
         for (Simulation.AdaptiveRow row : s.adaptive()) {
             for (int i = 0; i < labels.length; i++) {
-                out.append(String.format(Locale.ROOT, "%-17s %3s  %-12s", row.noise().label(), (int) row.cv() + "%",
-                        labels[i]));
+                out.append(String.format(
+                        Locale.ROOT, "%-17s %3s  %-12s", row.noise().label(), (int) row.cv() + "%", labels[i]));
                 for (Calibration.AdaptiveRates a : row.byEffect()) {
                     if (i == 3) {
                         out.append(String.format(Locale.ROOT, " %13.1f", a.meanTrials()));
@@ -290,20 +358,31 @@ public final class CalibrateRenderer {
 
     /** Appends the suites' tables as aligned text: at set trials, then with adaptive trials. */
     private static void textSuites(StringBuilder out, Simulation s) {
-        out.append("\nSuites of many cells, each judged by perfab's rule: cell by cell, and together (Benjamini-Hochberg"
-                + " at alpha, perfab's default)\n");
+        out.append(
+                "\nSuites of many cells, each judged by perfab's rule: cell by cell, and together (Benjamini-Hochberg"
+                        + " at alpha, perfab's default)\n");
         out.append(String.format(Locale.ROOT, "  %-72s %12s %12s%n", "suite: figure", "cell by cell", "together"));
         for (Simulation.Suite suite : s.suites()) {
             String format = suite.figure() == Simulation.Figure.FALSE_REGRESSIONS ? "%12.2f" : "%11.1f%%";
-            out.append(String.format(Locale.ROOT, "  %-72s " + format + " " + format + "%n", label(suite),
-                    figure(suite, suite.alone()), figure(suite, suite.together())));
+            out.append(String.format(
+                    Locale.ROOT,
+                    "  %-72s " + format + " " + format + "%n",
+                    label(suite),
+                    figure(suite, suite.alone()),
+                    figure(suite, suite.together())));
         }
-        out.append("\nThe same with adaptive trials (5, then rounds of 5 up to 20 per side), as perfab ab runs by default:"
-                + " cell by cell, and together (at each look's level); trials per side in brackets\n");
+        out.append(
+                "\nThe same with adaptive trials (5, then rounds of 5 up to 20 per side), as perfab ab runs by default:"
+                        + " cell by cell, and together (at each look's level); trials per side in brackets\n");
         out.append(String.format(Locale.ROOT, "  %-72s %12s %12s%n", "suite: figure", "cell by cell", "together"));
         for (Simulation.Suite suite : s.adaptiveSuites()) {
-            out.append(String.format(Locale.ROOT, "  %-72s %6.1f%% (%2.0f) %6.1f%% (%2.0f)%n", label(suite),
-                    figure(suite, suite.alone()), suite.alone().meanTrials(), figure(suite, suite.together()),
+            out.append(String.format(
+                    Locale.ROOT,
+                    "  %-72s %6.1f%% (%2.0f) %6.1f%% (%2.0f)%n",
+                    label(suite),
+                    figure(suite, suite.alone()),
+                    suite.alone().meanTrials(),
+                    figure(suite, suite.together()),
                     suite.together().meanTrials()));
         }
     }
@@ -317,8 +396,18 @@ public final class CalibrateRenderer {
             + " change\" and p under alpha; where the head was 5% slower, regressions found, \"no change\" and"
             + " wrong signs; and the runs auto judged in pairs.";
 
-    private static final String[] RUNNER_HEAD = {"runner", "n", "test", "at 0%: false", "no change", "p < alpha",
-        "at +5%: found", "no change", "wrong sign", "in pairs"};
+    private static final String[] RUNNER_HEAD = {
+        "runner",
+        "n",
+        "test",
+        "at 0%: false",
+        "no change",
+        "p < alpha",
+        "at +5%: found",
+        "no change",
+        "wrong sign",
+        "in pairs"
+    };
 
     private static List<String[]> runnerRows(Simulation s) {
         List<String[]> rows = new ArrayList<>();
@@ -327,10 +416,18 @@ public final class CalibrateRenderer {
             for (TrialTest t : TrialTest.values()) {
                 Calibration.RunnerRates zero = r.unchanged().get(t);
                 Calibration.RunnerRates five = r.slower().get(t);
-                rows.add(new String[] {r.runner().label(), Integer.toString(r.trials()), t.id(),
-                    one(zero.rates().regression() + zero.rates().improvement()), one(zero.rates().unchanged()),
-                    one(zero.significant()), one(five.rates().regression()), one(five.rates().unchanged()),
-                    one(five.rates().improvement()), one(zero.inPairs())});
+                rows.add(new String[] {
+                    r.runner().label(),
+                    Integer.toString(r.trials()),
+                    t.id(),
+                    one(zero.rates().regression() + zero.rates().improvement()),
+                    one(zero.rates().unchanged()),
+                    one(zero.significant()),
+                    one(five.rates().regression()),
+                    one(five.rates().unchanged()),
+                    one(five.rates().improvement()),
+                    one(zero.inPairs())
+                });
             }
         }
         return rows;
@@ -338,8 +435,16 @@ public final class CalibrateRenderer {
 
     /** Returns the runner models' targets, one line each. */
     static List<String> runnerTargets(Simulation s) {
-        return s.runnerTargets().stream().map(t -> String.format(Locale.ROOT, "%s: %s%% (%s %s%%) %s", t.what(),
-                one(t.value()), t.atLeast() ? "at least" : "at most", one(t.bound()), holds(t.holds()))).toList();
+        return s.runnerTargets().stream()
+                .map(t -> String.format(
+                        Locale.ROOT,
+                        "%s: %s%% (%s %s%%) %s",
+                        t.what(),
+                        one(t.value()),
+                        t.atLeast() ? "at least" : "at most",
+                        one(t.bound()),
+                        holds(t.holds())))
+                .toList();
     }
 
     /** Appends the effects' column heads, without 0% when {@code pastZero}, and ends the line. */
@@ -367,11 +472,12 @@ public final class CalibrateRenderer {
         String n = s.adaptive() ? "" : ", n " + s.trials();
         String cv = "cv " + fmt(s.cv()) + "%";
         return switch (s.figure()) {
-            case HEADLINE -> "A/A of " + cells + " cells (" + s.noise().label() + ", " + cv + n
-                    + "): runs headlining a change";
+            case HEADLINE ->
+                "A/A of " + cells + " cells (" + s.noise().label() + ", " + cv + n + "): runs headlining a change";
             case FALSE_REGRESSIONS -> "A/A of " + cells + " cells (" + cv + n + "): false regressions per run";
-            case FOUND -> cells + " cells, " + s.changed() + " slower by " + fmt(s.effect()) + "% (" + cv + n
-                    + "): runs finding " + (s.changed() == 1 ? "it" : s.changed() == 2 ? "both" : "all");
+            case FOUND ->
+                cells + " cells, " + s.changed() + " slower by " + fmt(s.effect()) + "% (" + cv + n + "): runs finding "
+                        + (s.changed() == 1 ? "it" : s.changed() == 2 ? "both" : "all");
         };
     }
 
@@ -399,13 +505,28 @@ public final class CalibrateRenderer {
             + " benchstat's on the same draws. Code layout is judged on build medians, as an A/B with several"
             + " builds per side is.";
 
-    private static final String[] EARNED_HEAD = {"noise", "n", "passes on slowdowns", "wrong signs",
-        "benchstat's", "small on unchanged", "found at +5%, +10%", "benchstat's"};
+    private static final String[] EARNED_HEAD = {
+        "noise",
+        "n",
+        "passes on slowdowns",
+        "wrong signs",
+        "benchstat's",
+        "small on unchanged",
+        "found at +5%, +10%",
+        "benchstat's"
+    };
 
     private static String[] earnedRow(Simulation.Earned e) {
-        return new String[] {e.noise().label(), Integer.toString(e.trials()), pct(e.passesOnSlowdowns(), "%.1f%%"),
-            pct(e.wrongSigns(), "%.2f%%"), pct(e.benchstatWrongSigns(), "%.2f%%"), pct(e.smallOnUnchanged(), "%.1f%%"),
-            pair(e.found()), pair(e.benchstatFound())};
+        return new String[] {
+            e.noise().label(),
+            Integer.toString(e.trials()),
+            pct(e.passesOnSlowdowns(), "%.1f%%"),
+            pct(e.wrongSigns(), "%.2f%%"),
+            pct(e.benchstatWrongSigns(), "%.2f%%"),
+            pct(e.smallOnUnchanged(), "%.1f%%"),
+            pair(e.found()),
+            pair(e.benchstatFound())
+        };
     }
 
     private static String pct(double v, String format) {
@@ -430,27 +551,51 @@ public final class CalibrateRenderer {
         for (Simulation.Earned e : s.earned()) {
             passes = e.passesOnSlowdowns() > passes.passesOnSlowdowns() ? e : passes;
             wrong = e.wrongSigns() > wrong.wrongSigns() ? e : wrong;
-            small = e.smallOnUnchanged() > small.smallOnUnchanged() || Double.isNaN(small.smallOnUnchanged()) ? e : small;
+            small = e.smallOnUnchanged() > small.smallOnUnchanged() || Double.isNaN(small.smallOnUnchanged())
+                    ? e
+                    : small;
         }
         double alpha = s.thresholds().alpha() * 100;
         return List.of(
-                String.format(Locale.ROOT, "passes on a slowdown of 2%% or more: at most %.1f%% (%s, n %d; at most"
-                        + " %.0f%%) %s", passes.passesOnSlowdowns(), passes.noise().label(), passes.trials(),
-                        Simulation.MOST_PASSES_ON_SLOWDOWNS, holds(passes.passesOnSlowdowns()
-                                <= Simulation.MOST_PASSES_ON_SLOWDOWNS)),
-                String.format(Locale.ROOT, "wrong signs on a change of 5%% or more: at most %.2f%% (%s, n %d; at most"
-                        + " %.1f%%) %s", wrong.wrongSigns(), wrong.noise().label(), wrong.trials(),
-                        Simulation.MOST_WRONG_SIGNS, holds(wrong.wrongSigns() <= Simulation.MOST_WRONG_SIGNS)),
-                String.format(Locale.ROOT, "small changes where nothing changed: at most %s (%s, n %d; at most alpha,"
-                        + " %.0f%%) %s", pct(small.smallOnUnchanged(), "%.1f%%"), small.noise().label(), small.trials(),
-                        alpha, holds(!(small.smallOnUnchanged() > alpha))));
+                String.format(
+                        Locale.ROOT,
+                        "passes on a slowdown of 2%% or more: at most %.1f%% (%s, n %d; at most" + " %.0f%%) %s",
+                        passes.passesOnSlowdowns(),
+                        passes.noise().label(),
+                        passes.trials(),
+                        Simulation.MOST_PASSES_ON_SLOWDOWNS,
+                        holds(passes.passesOnSlowdowns() <= Simulation.MOST_PASSES_ON_SLOWDOWNS)),
+                String.format(
+                        Locale.ROOT,
+                        "wrong signs on a change of 5%% or more: at most %.2f%% (%s, n %d; at most" + " %.1f%%) %s",
+                        wrong.wrongSigns(),
+                        wrong.noise().label(),
+                        wrong.trials(),
+                        Simulation.MOST_WRONG_SIGNS,
+                        holds(wrong.wrongSigns() <= Simulation.MOST_WRONG_SIGNS)),
+                String.format(
+                        Locale.ROOT,
+                        "small changes where nothing changed: at most %s (%s, n %d; at most alpha," + " %.0f%%) %s",
+                        pct(small.smallOnUnchanged(), "%.1f%%"),
+                        small.noise().label(),
+                        small.trials(),
+                        alpha,
+                        holds(!(small.smallOnUnchanged() > alpha))));
     }
 
     /** Returns a target's line, its columns aligned for the table of targets. */
     private static String target(Simulation.Target t) {
-        return String.format(Locale.ROOT, "%-16s cv 1%%, n %2d: false regressions %4.1f%% (at most %s%%), found at"
-                + " +5%% %5.1f%% (benchstat %5.1f%%)  %s", t.noise().label(), t.trials(), t.falseRegressions(),
-                Numbers.value(t.most()), t.found(), t.benchstat(), holds(t.holds()));
+        return String.format(
+                Locale.ROOT,
+                "%-16s cv 1%%, n %2d: false regressions %4.1f%% (at most %s%%), found at"
+                        + " +5%% %5.1f%% (benchstat %5.1f%%)  %s",
+                t.noise().label(),
+                t.trials(),
+                t.falseRegressions(),
+                Numbers.value(t.most()),
+                t.found(),
+                t.benchstat(),
+                holds(t.holds()));
     }
 
     private static String holds(boolean holds) {
@@ -460,21 +605,60 @@ public final class CalibrateRenderer {
     private static String text(RealRuns r) {
         StringBuilder out = new StringBuilder();
         int k = r.runs();
-        out.append(String.format(Locale.ROOT, "%nReal processes: %d A/B run%s of each commit on this machine (%s, %d"
-                + " cores), %d trials per side, 1 warm-up; a subject whose 'target' costs a set number of steps, and"
-                + " commits that raise it; three more cells no commit changes%n", k, k == 1 ? "" : "s",
-                Untrusted.plain(r.machine().cpu(), 120), r.machine().cores(), r.trials()));
-        out.append(String.format(Locale.ROOT, "%-10s %5s %8s %13s %18s %13s %9s %7s %9s %7s%n", "commit", "runs",
-                "found", "inconclusive", "false regressions", "inconclusive", "measured", "cv", "perfab's", "run"));
-        out.append(String.format(Locale.ROOT, "%-10s %5s %8s %13s %18s %13s %9s %7s %9s %7s%n", "", "", "(target)",
-                "(target)", "(other cells)", "(other cells)", "(target)", "(median)", "own time", ""));
+        out.append(String.format(
+                Locale.ROOT,
+                "%nReal processes: %d A/B run%s of each commit on this machine (%s, %d"
+                        + " cores), %d trials per side, 1 warm-up; a subject whose 'target' costs a set number of steps, and"
+                        + " commits that raise it; three more cells no commit changes%n",
+                k,
+                k == 1 ? "" : "s",
+                Untrusted.plain(r.machine().cpu(), 120),
+                r.machine().cores(),
+                r.trials()));
+        out.append(String.format(
+                Locale.ROOT,
+                "%-10s %5s %8s %13s %18s %13s %9s %7s %9s %7s%n",
+                "commit",
+                "runs",
+                "found",
+                "inconclusive",
+                "false regressions",
+                "inconclusive",
+                "measured",
+                "cv",
+                "perfab's",
+                "run"));
+        out.append(String.format(
+                Locale.ROOT,
+                "%-10s %5s %8s %13s %18s %13s %9s %7s %9s %7s%n",
+                "",
+                "",
+                "(target)",
+                "(target)",
+                "(other cells)",
+                "(other cells)",
+                "(target)",
+                "(median)",
+                "own time",
+                ""));
         for (RealRuns.Commit f : r.commits()) {
-            out.append(String.format(Locale.ROOT, "%-10s %5d %8s %13s %17.1f%% %12.1f%% %+8.1f%% %6.1f%% %8.1f%% %6.0fs%n",
-                    commit(f), f.runs(), share(f.found()), share(f.inconclusive()), f.falseRegressions(),
-                    f.falseInconclusive(), f.change(), f.cv(), f.overhead(), f.seconds()));
+            out.append(String.format(
+                    Locale.ROOT,
+                    "%-10s %5d %8s %13s %17.1f%% %12.1f%% %+8.1f%% %6.1f%% %8.1f%% %6.0fs%n",
+                    commit(f),
+                    f.runs(),
+                    share(f.found()),
+                    share(f.inconclusive()),
+                    f.falseRegressions(),
+                    f.falseInconclusive(),
+                    f.change(),
+                    f.cv(),
+                    f.overhead(),
+                    f.seconds()));
         }
         out.append("The runs, their results and comments are in ")
-                .append(Untrusted.plain(r.dir().toString(), 4096)).append('\n');
+                .append(Untrusted.plain(r.dir().toString(), 4096))
+                .append('\n');
         return out.toString();
     }
 
@@ -509,7 +693,9 @@ public final class CalibrateRenderer {
         s.effects().forEach(effects::add);
         ArrayNode tables = node.putArray("noises");
         for (Simulation.NoiseTable table : s.tables()) {
-            ObjectNode t = tables.addObject().put("noise", id(table.noise())).put("label", table.noise().label());
+            ObjectNode t = tables.addObject()
+                    .put("noise", id(table.noise()))
+                    .put("label", table.noise().label());
             ArrayNode rows = t.putArray("rows");
             for (Simulation.Row row : table.rows()) {
                 ObjectNode r = rows.addObject().put("cv", row.cv()).put("trials", row.trials());
@@ -526,7 +712,10 @@ public final class CalibrateRenderer {
         }
         ArrayNode targets = node.putArray("targets");
         for (Simulation.Target t : s.targets()) {
-            ObjectNode o = targets.addObject().put("noise", id(t.noise())).put("cv", 1.0).put("trials", t.trials());
+            ObjectNode o = targets.addObject()
+                    .put("noise", id(t.noise()))
+                    .put("cv", 1.0)
+                    .put("trials", t.trials());
             TableJson.number(o, "falseRegressions", t.falseRegressions());
             TableJson.number(o, "most", t.most());
             TableJson.number(o, "found", t.found());
@@ -562,7 +751,9 @@ public final class CalibrateRenderer {
         suites(node.putArray("adaptiveSuites"), s.adaptiveSuites());
         ArrayNode runners = node.putArray("runners");
         for (Simulation.RunnerRow r : s.runners()) {
-            ObjectNode o = runners.addObject().put("runner", id(r.runner())).put("label", r.runner().label())
+            ObjectNode o = runners.addObject()
+                    .put("runner", id(r.runner()))
+                    .put("label", r.runner().label())
                     .put("trials", r.trials());
             ArrayNode tests = o.putArray("tests");
             for (TrialTest t : TrialTest.values()) {
@@ -598,9 +789,15 @@ public final class CalibrateRenderer {
 
     private static void suites(ArrayNode array, List<Simulation.Suite> suites) {
         for (Simulation.Suite s : suites) {
-            ObjectNode o = array.addObject().put("noise", id(s.noise())).put("cells", s.cells())
-                    .put("changed", s.changed()).put("effect", s.effect()).put("cv", s.cv()).put("trials", s.trials())
-                    .put("adaptive", s.adaptive()).put("figure", id(s.figure()));
+            ObjectNode o = array.addObject()
+                    .put("noise", id(s.noise()))
+                    .put("cells", s.cells())
+                    .put("changed", s.changed())
+                    .put("effect", s.effect())
+                    .put("cv", s.cv())
+                    .put("trials", s.trials())
+                    .put("adaptive", s.adaptive())
+                    .put("figure", id(s.figure()));
             suiteRates(o.putObject("cellByCell"), s.alone());
             suiteRates(o.putObject("together"), s.together());
         }
@@ -614,8 +811,13 @@ public final class CalibrateRenderer {
     }
 
     private static void real(ObjectNode node, RealRuns r) {
-        node.put("dir", r.dir().toString()).put("runs", r.runs()).put("trials", r.trials()).put("warmup", 1);
-        node.putObject("machine").put("cpu", r.machine().cpu()).put("cores", r.machine().cores());
+        node.put("dir", r.dir().toString())
+                .put("runs", r.runs())
+                .put("trials", r.trials())
+                .put("warmup", 1);
+        node.putObject("machine")
+                .put("cpu", r.machine().cpu())
+                .put("cores", r.machine().cores());
         ArrayNode commits = node.putArray("commits");
         for (RealRuns.Commit f : r.commits()) {
             ObjectNode o = commits.addObject().put("effect", f.effect()).put("runs", f.runs());

@@ -49,8 +49,10 @@ final class Csv {
     }
 
     private static String field(String s) {
-        String shown = s.codePoints().map(cp -> CsvField.control(cp) ? '?' : cp)
-                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
+        String shown = s.codePoints()
+                .map(cp -> CsvField.control(cp) ? '?' : cp)
+                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append)
+                .toString();
         String text = CsvField.formula(shown) ? "'" + shown : shown;
         return text.indexOf(',') < 0 && text.indexOf('"') < 0 ? text : '"' + text.replace("\"", "\"\"") + '"';
     }

@@ -46,6 +46,7 @@ final class Forest {
     static final int RIGHT = 820;
     /** Where the figures of each row start. */
     private static final int FIGURES = 832;
+
     private static final int TOP = 40;
     private static final int ROW = 20;
     private static final int BOTTOM = 42;
@@ -63,16 +64,16 @@ final class Forest {
     /** The room, in pixels, between a mark and the change printed beside it. */
     private static final double GAP = 6;
 
-    private Forest() {
-    }
+    private Forest() {}
 
     /**
      * The order of the plot's rows: by verdict (regressions first, as the table), then by the size
      * of the change, largest first, a change that is not a number last, then by cell.
      */
-    static final Comparator<CellComparison> ORDER = Comparator
-            .comparing((CellComparison r) -> r.comparison().verdict())
-            .thenComparingDouble(r -> Double.isNaN(r.comparison().pctChange()) ? 1
+    static final Comparator<CellComparison> ORDER = Comparator.comparing(
+                    (CellComparison r) -> r.comparison().verdict())
+            .thenComparingDouble(r -> Double.isNaN(r.comparison().pctChange())
+                    ? 1
                     : -Math.abs(r.comparison().pctChange()))
             .thenComparing(CellComparison::cell, Cell.ORDER);
 
@@ -135,35 +136,55 @@ final class Forest {
         int height = TOP + rows.size() * ROW + BOTTOM;
         int bottom = TOP + rows.size() * ROW;
         StringBuilder s = new StringBuilder(512 + rows.size() * 560);
-        s.append(f("<svg class=\"forest\" role=\"img\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\""
-                + " data-scale=\"log\" data-ratio-lo=\"%s\" data-ratio-hi=\"%s\" data-x-lo=\"%d\" data-x-hi=\"%d\""
-                + " data-min-effect=\"%s\" data-inconclusive=\"%s\">", WIDTH, height, WIDTH, height,
-                Double.toString(axis.ratioLo()), Double.toString(axis.ratioHi()), LEFT, RIGHT,
-                Double.toString(t.minEffect()), Double.toString(t.inconclusive())));
+        s.append(f(
+                "<svg class=\"forest\" role=\"img\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\""
+                        + " data-scale=\"log\" data-ratio-lo=\"%s\" data-ratio-hi=\"%s\" data-x-lo=\"%d\" data-x-hi=\"%d\""
+                        + " data-min-effect=\"%s\" data-inconclusive=\"%s\">",
+                WIDTH,
+                height,
+                WIDTH,
+                height,
+                Double.toString(axis.ratioLo()),
+                Double.toString(axis.ratioHi()),
+                LEFT,
+                RIGHT,
+                Double.toString(t.minEffect()),
+                Double.toString(t.inconclusive())));
         s.append("<title>The change of every cell, head against baseline, with its 95% interval, on a log scale"
-                + " of their ratio, against the ").append(Numbers.percent(t.minEffect()))
-                .append(" minimum effect and the ").append(Numbers.percent(t.inconclusive()))
+                        + " of their ratio, against the ")
+                .append(Numbers.percent(t.minEffect()))
+                .append(" minimum effect and the ")
+                .append(Numbers.percent(t.inconclusive()))
                 .append(" inconclusive line</title>");
         // Behind the rows: the band of the minimum effect, the grid, the thresholds and 0.
         double bandLo = RatioAxis.places(-t.minEffect()) ? x(axis, -t.minEffect()) : LEFT;
-        s.append(f("<rect class=\"bar\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\"><title>within ±%s: never"
-                + " flagged</title></rect>", bandLo, TOP, x(axis, t.minEffect()) - bandLo, bottom - TOP,
-                Numbers.percent(t.minEffect())));
+        s.append(f(
+                "<rect class=\"bar\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\"><title>within ±%s: never"
+                        + " flagged</title></rect>",
+                bandLo, TOP, x(axis, t.minEffect()) - bandLo, bottom - TOP, Numbers.percent(t.minEffect())));
         for (RatioAxis.Tick k : axis.ticks()) {
             double px = axis.at(k);
-            s.append(f("<line class=\"grid\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\"/>", px, px, TOP - 4,
-                    bottom + 4));
+            s.append(f(
+                    "<line class=\"grid\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\"/>", px, px, TOP - 4, bottom + 4));
             s.append(f("<text class=\"tick\" x=\"%.1f\" y=\"%d\">%s</text>", px, TOP - 8, k.label()));
             s.append(f("<text class=\"tick\" x=\"%.1f\" y=\"%d\">%s</text>", px, bottom + 16, k.label()));
         }
-        threshold(s, axis, "min-effect", t.minEffect(), bottom,
-                "the minimum effect: a smaller change is never flagged");
-        threshold(s, axis, "inconclusive", t.inconclusive(), bottom,
+        threshold(
+                s, axis, "min-effect", t.minEffect(), bottom, "the minimum effect: a smaller change is never flagged");
+        threshold(
+                s,
+                axis,
+                "inconclusive",
+                t.inconclusive(),
+                bottom,
                 "past it, a move for the worse the test could not confirm is inconclusive");
-        s.append(f("<line class=\"zero\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\"/>", x(axis, 0), x(axis, 0),
-                TOP - 4, bottom + 4));
-        s.append(f("<text class=\"axis-title\" x=\"%d\" y=\"%d\">change of the mean, head against baseline"
-                + " (log scale of their ratio)</text>", (LEFT + RIGHT) / 2, 13));
+        s.append(f(
+                "<line class=\"zero\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\"/>",
+                x(axis, 0), x(axis, 0), TOP - 4, bottom + 4));
+        s.append(f(
+                "<text class=\"axis-title\" x=\"%d\" y=\"%d\">change of the mean, head against baseline"
+                        + " (log scale of their ratio)</text>",
+                (LEFT + RIGHT) / 2, 13));
         s.append(f("<text class=\"side low\" x=\"%d\" y=\"%d\">← head lower</text>", LEFT, bottom + 34));
         s.append(f("<text class=\"side high\" x=\"%d\" y=\"%d\">head higher →</text>", RIGHT, bottom + 34));
         int line = 0;
@@ -175,21 +196,29 @@ final class Forest {
     }
 
     /** Draws the lines at -pct and +pct, each where a ratio places it. */
-    private static void threshold(StringBuilder s, RatioAxis axis, String kind, double pct, int bottom,
-            String meaning) {
+    private static void threshold(
+            StringBuilder s, RatioAxis axis, String kind, double pct, int bottom, String meaning) {
         for (double v : new double[] {-pct, pct}) {
             if (!RatioAxis.places(v)) {
                 continue;
             }
             double px = x(axis, v);
-            s.append(f("<line class=\"threshold %s\" data-pct=\"%s\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\">"
-                    + "<title>%s: %s</title></line>", kind, Double.toString(v), px, px, TOP - 4, bottom + 4,
-                    Numbers.signedPercent(v), meaning));
+            s.append(f(
+                    "<line class=\"threshold %s\" data-pct=\"%s\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\">"
+                            + "<title>%s: %s</title></line>",
+                    kind, Double.toString(v), px, px, TOP - 4, bottom + 4, Numbers.signedPercent(v), meaning));
         }
     }
 
-    private static void row(StringBuilder s, CellComparison r, String name, int index, int top, RatioAxis axis,
-            Thresholds t, boolean links) {
+    private static void row(
+            StringBuilder s,
+            CellComparison r,
+            String name,
+            int index,
+            int top,
+            RatioAxis axis,
+            Thresholds t,
+            boolean links) {
         Comparison c = r.comparison();
         String verdict = c.verdict().id();
         double y = top + ROW / 2.0;
@@ -202,22 +231,40 @@ final class Forest {
         if (links) {
             s.append("<a href=\"#cell-").append(index).append("\">");
         }
-        s.append(f("<g class=\"mark %s\" data-row=\"%d\" data-verdict=\"%s\"%s%s>", verdict, index, verdict,
+        s.append(f(
+                "<g class=\"mark %s\" data-row=\"%d\" data-verdict=\"%s\"%s%s>",
+                verdict,
+                index,
+                verdict,
                 clipped.isEmpty() ? "" : " data-clipped=\"" + clipped + "\"",
                 ciClipped ? " data-ci-clipped=\"low\"" : ""));
         List<String> notes = Notes.caveats(r, t);
         String note = notes.isEmpty() ? "no interval" : String.join("; ", notes);
         boolean noted = Double.isNaN(pct) || !interval;
-        String off = clipped.equals("low") ? "; -100% or less, where no ratio is: drawn at the axis's end"
-                : clipped.equals("high") ? "; drawn at the axis's end" : ciClipped
-                ? "; its interval reaches -100% or less, where no ratio is: it runs to the axis's end" : "";
-        s.append("<title>").append(Untrusted.html(name)).append(" · ")
-                .append(Untrusted.html(r.cell().metric())).append(": ")
-                .append(Untrusted.htmlProse((Double.isNaN(pct) ? "no change" : figure) + ", "
-                        + Words.label(c.verdict()) + (noted ? "; " + note : "") + off)).append("</title>");
+        String off = clipped.equals("low")
+                ? "; -100% or less, where no ratio is: drawn at the axis's end"
+                : clipped.equals("high")
+                        ? "; drawn at the axis's end"
+                        : ciClipped
+                                ? "; its interval reaches -100% or less, where no ratio is: it runs to the axis's end"
+                                : "";
+        s.append("<title>")
+                .append(Untrusted.html(name))
+                .append(" · ")
+                .append(Untrusted.html(r.cell().metric()))
+                .append(": ")
+                .append(Untrusted.htmlProse((Double.isNaN(pct) ? "no change" : figure) + ", " + Words.label(c.verdict())
+                        + (noted ? "; " + note : "") + off))
+                .append("</title>");
         s.append(f("<rect class=\"stripe\" x=\"0\" y=\"%d\" width=\"%d\" height=\"%d\"/>", top, WIDTH, ROW));
-        s.append(f("<text class=\"name\" x=\"%d\" y=\"%.1f\">%s</text>", LEFT - 10, y + 4,
-                Untrusted.html(Untrusted.spaces(name) + " · " + Untrusted.spaces(r.cell().metric()), LABEL)));
+        s.append(f(
+                "<text class=\"name\" x=\"%d\" y=\"%.1f\">%s</text>",
+                LEFT - 10,
+                y + 4,
+                Untrusted.html(
+                        Untrusted.spaces(name) + " · "
+                                + Untrusted.spaces(r.cell().metric()),
+                        LABEL)));
         Layout l = layout(c, axis);
         if (interval) {
             s.append(f("<line class=\"ci\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/>", l.x1(), l.x2(), y, y));
@@ -226,33 +273,43 @@ final class Forest {
             }
         }
         if (Double.isNaN(pct)) {
-            s.append(f("<circle class=\"pt none\" cx=\"%.1f\" cy=\"%.1f\" r=\"%s\"/>", LEFT + 8.0, y,
-                    Numbers.value(POINT)));
-            s.append(f("<text class=\"note\" x=\"%.1f\" y=\"%.1f\">%s</text>", LEFT + 18.0, y + 4,
-                    cut(note, RIGHT - LEFT - 18)));
+            s.append(f(
+                    "<circle class=\"pt none\" cx=\"%.1f\" cy=\"%.1f\" r=\"%s\"/>",
+                    LEFT + 8.0, y, Numbers.value(POINT)));
+            s.append(f(
+                    "<text class=\"note\" x=\"%.1f\" y=\"%.1f\">%s</text>",
+                    LEFT + 18.0, y + 4, cut(note, RIGHT - LEFT - 18)));
         } else {
             if (clipped.isEmpty()) {
-                s.append(f("<circle class=\"pt\" cx=\"%.1f\" cy=\"%.1f\" r=\"%s\"/>", l.point(), y,
-                        Numbers.value(POINT)));
+                s.append(f(
+                        "<circle class=\"pt\" cx=\"%.1f\" cy=\"%.1f\" r=\"%s\"/>", l.point(), y, Numbers.value(POINT)));
             } else {
                 boolean high = clipped.equals("high");
-                s.append(f("<path class=\"pt clipped\" d=\"M%d %.1fl%s%s -6v12z\"/>", high ? RIGHT : LEFT, y,
-                        high ? "-" : "", Numbers.value(ARROW)));
+                s.append(f(
+                        "<path class=\"pt clipped\" d=\"M%d %.1fl%s%s -6v12z\"/>",
+                        high ? RIGHT : LEFT, y, high ? "-" : "", Numbers.value(ARROW)));
             }
             if (l.labelled()) {
                 if (!Double.isNaN(l.change())) {
-                    s.append(f("<text class=\"change%s\" x=\"%.1f\" y=\"%.1f\">%s</text>", l.before() ? " low" : "",
-                            l.change(), y + 4, change));
+                    s.append(f(
+                            "<text class=\"change%s\" x=\"%.1f\" y=\"%.1f\">%s</text>",
+                            l.before() ? " low" : "", l.change(), y + 4, change));
                 }
             } else {
                 boolean onRight = l.left() + l.right() < LEFT + RIGHT;
-                s.append(f("<text class=\"note%s\" x=\"%.1f\" y=\"%.1f\">%s</text>", onRight ? "" : " low",
-                        onRight ? l.right() + GAP : l.left() - GAP, y + 4, cut(change + " · no interval: " + note,
-                        (onRight ? RIGHT - l.right() : l.left() - LEFT) - GAP)));
+                s.append(f(
+                        "<text class=\"note%s\" x=\"%.1f\" y=\"%.1f\">%s</text>",
+                        onRight ? "" : " low",
+                        onRight ? l.right() + GAP : l.left() - GAP,
+                        y + 4,
+                        cut(
+                                change + " · no interval: " + note,
+                                (onRight ? RIGHT - l.right() : l.left() - LEFT) - GAP)));
             }
         }
-        s.append(f("<text class=\"figure\" x=\"%d\" y=\"%.1f\">%s</text>", FIGURES, y + 4,
-                Double.isNaN(pct) ? Numbers.UNDEFINED : figure));
+        s.append(f(
+                "<text class=\"figure\" x=\"%d\" y=\"%.1f\">%s</text>",
+                FIGURES, y + 4, Double.isNaN(pct) ? Numbers.UNDEFINED : figure));
         s.append("</g>");
         if (links) {
             s.append("</a>");
@@ -273,9 +330,15 @@ final class Forest {
      *     fits on neither side, and the figures beside the plot say it
      * @param before whether the change is printed before the mark, not past it
      */
-    private record Layout(double x1, double x2, double point, double left, double right, boolean labelled,
-            double change, boolean before) {
-    }
+    private record Layout(
+            double x1,
+            double x2,
+            double point,
+            double left,
+            double right,
+            boolean labelled,
+            double change,
+            boolean before) {}
 
     /**
      * Returns where the marks of {@code c} go on {@code axis}: the change is printed past the

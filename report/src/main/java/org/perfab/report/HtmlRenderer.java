@@ -3,7 +3,6 @@ package org.perfab.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.UnaryOperator;
 import org.perfab.model.CellComparison;
 import org.perfab.model.CellId;
@@ -23,15 +22,35 @@ import org.perfab.stats.Thresholds;
  */
 final class HtmlRenderer implements Renderer<Report> {
     /** One row of the table and its plot, every field escaped. */
-    public record Row(String id, String cell, String metric, String verdict, String verdictClass, String base,
-            String head, String change, String p, String detects, String plot, List<String> notes, String shard) {
-    }
+    public record Row(
+            String id,
+            String cell,
+            String metric,
+            String verdict,
+            String verdictClass,
+            String base,
+            String head,
+            String change,
+            String p,
+            String detects,
+            String plot,
+            List<String> notes,
+            String shard) {}
 
     /** Everything the template prints. */
-    public record View(String title, String headline, String context, String forest, String forestKey,
-            List<String> warnings, List<Row> rows, String zeros, String legend, boolean plots, String plotKey,
-            boolean sharded) {
-    }
+    public record View(
+            String title,
+            String headline,
+            String context,
+            String forest,
+            String forestKey,
+            List<String> warnings,
+            List<Row> rows,
+            String zeros,
+            String legend,
+            boolean plots,
+            String plotKey,
+            boolean sharded) {}
 
     @Override
     public String render(Report report) {
@@ -45,43 +64,69 @@ final class HtmlRenderer implements Renderer<Report> {
                 continue; // one line below the table says them all
             }
             Comparison c = r.comparison();
-            String plot = report.run().isEmpty() ? "" : Plot.svg(points.getOrDefault(r.cell().id(), List.of()), r,
-                    Untrusted.html(names.apply(r.cell().name())) + " " + Untrusted.html(r.cell().metric()));
-            Units.Display d = Numbers.display(r.cell().unit(), c.base().mean(), c.head().mean());
-            rows.add(new Row("cell-" + i++, Untrusted.html(names.apply(r.cell().name())), Untrusted.html(r.cell().metric()),
-                    Untrusted.htmlProse(Words.label(r)), c.verdict().id(),
-                    side(c.base().mean(), c.base().cv(), d), side(c.head().mean(), c.head().cv(), d),
-                    Untrusted.htmlProse(Numbers.signedPercent(c.pctChange()) + " "
-                            + Numbers.interval(c.ciLow(), c.ciHigh())),
+            String plot = report.run().isEmpty()
+                    ? ""
+                    : Plot.svg(
+                            points.getOrDefault(r.cell().id(), List.of()),
+                            r,
+                            Untrusted.html(names.apply(r.cell().name())) + " "
+                                    + Untrusted.html(r.cell().metric()));
+            Units.Display d =
+                    Numbers.display(r.cell().unit(), c.base().mean(), c.head().mean());
+            rows.add(new Row(
+                    "cell-" + i++,
+                    Untrusted.html(names.apply(r.cell().name())),
+                    Untrusted.html(r.cell().metric()),
+                    Untrusted.htmlProse(Words.label(r)),
+                    c.verdict().id(),
+                    side(c.base().mean(), c.base().cv(), d),
+                    side(c.head().mean(), c.head().cv(), d),
+                    Untrusted.htmlProse(
+                            Numbers.signedPercent(c.pctChange()) + " " + Numbers.interval(c.ciLow(), c.ciHigh())),
                     Untrusted.htmlProse(Numbers.pValue(c.pValue())),
-                    Untrusted.htmlProse(Words.detects(r)), plot,
-                    Notes.of(r, report.table().thresholds()).stream().map(n -> Untrusted.htmlProse(Untrusted.plain(n, Untrusted.MAX_PROSE)))
-                            .toList(), shards.getOrDefault(r.cell().id(), "")));
+                    Untrusted.htmlProse(Words.detects(r)),
+                    plot,
+                    Notes.of(r, report.table().thresholds()).stream()
+                            .map(n -> Untrusted.htmlProse(Untrusted.plain(n, Untrusted.MAX_PROSE)))
+                            .toList(),
+                    shards.getOrDefault(r.cell().id(), "")));
         }
         Thresholds t = report.table().thresholds();
-        List<CellComparison> shown = report.table().rows().stream().filter(r -> !r.allZero()).toList();
-        String forest = shown.isEmpty() ? "" : Forest.svg(shown, names, t, report.run().isPresent());
-        View view = new View(Untrusted.htmlProse("perfab · " + report.name()),
+        List<CellComparison> shown =
+                report.table().rows().stream().filter(r -> !r.allZero()).toList();
+        String forest =
+                shown.isEmpty() ? "" : Forest.svg(shown, names, t, report.run().isPresent());
+        View view = new View(
+                Untrusted.htmlProse("perfab · " + report.name()),
                 Untrusted.htmlProse(Words.partial(report).map(p -> p + " · ").orElse("")
                         + report.noComparison().orElse(Words.counts(report.table()))
                         + ShardWords.lacking(report).map(l -> " · " + l).orElse("")),
-                Untrusted.htmlProse(context(report) + Words.runner(report.table()).map(r -> " · " + r).orElse("")),
-                forest, Untrusted.htmlProse(forestKey(t)),
-                Warnings.of(report).stream().map(Untrusted::htmlProse).toList(), rows,
+                Untrusted.htmlProse(context(report)
+                        + Words.runner(report.table()).map(r -> " · " + r).orElse("")),
+                forest,
+                Untrusted.htmlProse(forestKey(t)),
+                Warnings.of(report).stream().map(Untrusted::htmlProse).toList(),
+                rows,
                 Zeros.line(report.table().rows(), Untrusted::html),
                 Untrusted.htmlProse(Words.rules(report) + ". " + Warnings.gate(report)),
-                report.run().isPresent(), Untrusted.htmlProse(plotKey(report)), !shards.isEmpty());
+                report.run().isPresent(),
+                Untrusted.htmlProse(plotKey(report)),
+                !shards.isEmpty());
         return Templates.render("report.html.ftl", Map.of("view", view));
     }
 
     private static String context(Report report) {
         if (report.run().isEmpty()) {
-            return "baseline " + report.table().baseLabel() + " · candidate " + report.table().headLabel();
+            return "baseline " + report.table().baseLabel() + " · candidate "
+                    + report.table().headLabel();
         }
         RunResults run = report.run().get();
-        String start = "baseline " + run.table().baseLabel() + " · candidate " + run.table().headLabel() + " · "
+        String start = "baseline " + run.table().baseLabel() + " · candidate "
+                + run.table().headLabel() + " · "
                 + run.settings().trials() + " trials per side"
-                + report.countedBy().map(by -> ", counted by " + by + " (not timed)").orElse("") + " · ";
+                + report.countedBy()
+                        .map(by -> ", counted by " + by + " (not timed)")
+                        .orElse("") + " · ";
         if (run.sharding().map(Sharding::merged).orElse(false)) {
             return start + ShardWords.measuredBy(report).orElseThrow();
         }
@@ -106,10 +151,15 @@ final class HtmlRenderer implements Renderer<Report> {
         StringBuilder key = new StringBuilder("dashed line: mean · band: its 95% interval");
         if (builds > 1) {
             for (int b = 0; b < Math.min(builds, Plot.BUILD_MARKERS.size()); b++) {
-                key.append(b == 0 ? " · " : ", ").append(Plot.BUILD_MARKERS.get(b)).append(" build ").append(b);
+                key.append(b == 0 ? " · " : ", ")
+                        .append(Plot.BUILD_MARKERS.get(b))
+                        .append(" build ")
+                        .append(b);
             }
             if (builds > Plot.BUILD_MARKERS.size()) {
-                key.append(", and from build ").append(Plot.BUILD_MARKERS.size()).append(" on the markers repeat");
+                key.append(", and from build ")
+                        .append(Plot.BUILD_MARKERS.size())
+                        .append(" on the markers repeat");
             }
         }
         if (report.table().rows().stream().anyMatch(r -> !r.outliers().isEmpty())) {

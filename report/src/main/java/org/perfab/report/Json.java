@@ -12,8 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 final class Json {
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    private Json() {
-    }
+    private Json() {}
 
     /** Returns a new, empty object to fill. */
     static ObjectNode object() {

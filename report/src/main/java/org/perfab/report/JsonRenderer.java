@@ -14,7 +14,6 @@ import org.perfab.model.TableJson;
 final class JsonRenderer implements Renderer<Report> {
     static final String SCHEMA = "perfab/comparison/v2";
 
-
     @Override
     public String render(Report report) {
         if (report.run().isPresent()) {

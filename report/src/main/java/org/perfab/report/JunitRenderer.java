@@ -35,8 +35,7 @@ import org.perfab.stats.Verdict;
  */
 final class JunitRenderer implements Renderer<Report> {
     /** One case, every field escaped: its name, its outcome, the verdict it is of, and what it says. */
-    private record Case(String name, Shown.Junit outcome, String type, String message, String detail) {
-    }
+    private record Case(String name, Shown.Junit outcome, String type, String message, String detail) {}
 
     @Override
     public String render(Report report) {
@@ -46,8 +45,10 @@ final class JunitRenderer implements Renderer<Report> {
         for (CellComparison r : report.table().rows()) {
             cases.add(of(r, report));
         }
-        long failures = cases.stream().filter(c -> c.outcome() == Shown.Junit.FAILED).count();
-        long skipped = cases.stream().filter(c -> c.outcome() == Shown.Junit.SKIPPED).count();
+        long failures =
+                cases.stream().filter(c -> c.outcome() == Shown.Junit.FAILED).count();
+        long skipped =
+                cases.stream().filter(c -> c.outcome() == Shown.Junit.SKIPPED).count();
         int errors = none.isPresent() ? 1 : 0;
         int tests = cases.size() + errors;
         String counts = " tests=\"" + tests + "\" failures=\"" + failures + "\" errors=\"" + errors + "\" skipped=\""
@@ -55,19 +56,28 @@ final class JunitRenderer implements Renderer<Report> {
         StringBuilder out = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         out.append("<testsuites name=\"perfab\"").append(counts).append(">\n");
         out.append("  <testsuite name=\"").append(suite).append('"').append(counts);
-        report.run().map(RunResults::startedAt).ifPresent(at -> out.append(" timestamp=\"")
-                .append(at.truncatedTo(ChronoUnit.SECONDS).toString().replaceFirst("Z$", "")).append('"'));
+        report.run()
+                .map(RunResults::startedAt)
+                .ifPresent(at -> out.append(" timestamp=\"")
+                        .append(at.truncatedTo(ChronoUnit.SECONDS).toString().replaceFirst("Z$", ""))
+                        .append('"'));
         out.append(">\n    <properties>\n");
         property(out, "base", report.table().baseLabel());
         property(out, "head", report.table().headLabel());
         property(out, "rules", Words.rules(report));
         property(out, "gate", Warnings.gate(report));
         out.append("    </properties>\n");
-        none.ifPresent(n -> out.append("    <testcase name=\"perfab\" classname=\"").append(suite)
-                .append("\" time=\"0\">\n      <error message=\"").append(xml(n)).append("\" type=\"no-comparison\"/>\n")
+        none.ifPresent(n -> out.append("    <testcase name=\"perfab\" classname=\"")
+                .append(suite)
+                .append("\" time=\"0\">\n      <error message=\"")
+                .append(xml(n))
+                .append("\" type=\"no-comparison\"/>\n")
                 .append("    </testcase>\n"));
         for (Case c : cases) {
-            out.append("    <testcase name=\"").append(c.name()).append("\" classname=\"").append(suite)
+            out.append("    <testcase name=\"")
+                    .append(c.name())
+                    .append("\" classname=\"")
+                    .append(suite)
                     .append("\" time=\"0\"");
             switch (c.outcome()) {
                 case PASSED -> {
@@ -77,9 +87,18 @@ final class JunitRenderer implements Renderer<Report> {
                     }
                     out.append(">\n      <system-out>").append(c.detail()).append("</system-out>\n");
                 }
-                case FAILED -> out.append(">\n      <failure message=\"").append(c.message()).append("\" type=\"")
-                        .append(c.type()).append("\">").append(c.detail()).append("</failure>\n");
-                case SKIPPED -> out.append(">\n      <skipped message=\"").append(c.message()).append("\"/>\n");
+                case FAILED ->
+                    out.append(">\n      <failure message=\"")
+                            .append(c.message())
+                            .append("\" type=\"")
+                            .append(c.type())
+                            .append("\">")
+                            .append(c.detail())
+                            .append("</failure>\n");
+                case SKIPPED ->
+                    out.append(">\n      <skipped message=\"")
+                            .append(c.message())
+                            .append("\"/>\n");
             }
             out.append("    </testcase>\n");
         }
@@ -96,32 +115,65 @@ final class JunitRenderer implements Renderer<Report> {
         String figures = Numbers.signedPercent(c.pctChange()) + " " + Numbers.interval(c.ciLow(), c.ciHigh()) + ", p "
                 + Numbers.pValue(c.pValue());
         if (r.sameAs().isPresent()) {
-            return new Case(name, Shown.Junit.SKIPPED, v.id(), xml("the same measurement as its " + r.sameAs().get().metric()
-                    + ", whose verdict (" + Words.label(v) + ") it takes"), "");
+            return new Case(
+                    name,
+                    Shown.Junit.SKIPPED,
+                    v.id(),
+                    xml("the same measurement as its " + r.sameAs().get().metric() + ", whose verdict ("
+                            + Words.label(v) + ") it takes"),
+                    "");
         }
-        String detail = xml("base " + side(c.base().n(), c.base().mean(), c.base().cv(), r.cell().unit()) + "; head "
+        String detail = xml("base "
+                + side(c.base().n(), c.base().mean(), c.base().cv(), r.cell().unit()) + "; head "
                 + side(c.head().n(), c.head().mean(), c.head().cv(), r.cell().unit()) + "; change " + figures
                 + String.join("", Notes.of(r, t).stream().map(n -> "; " + n).toList()));
-        Shown.Junit outcome = report.failOn().contains(v) ? Shown.Junit.FAILED : Shown.of(v).junit();
+        Shown.Junit outcome =
+                report.failOn().contains(v) ? Shown.Junit.FAILED : Shown.of(v).junit();
         if (outcome == Shown.Junit.FAILED) {
             return new Case(name, outcome, v.id(), xml(v.id() + ": " + figures), detail);
         }
         return switch (v) {
-            case INCONCLUSIVE -> new Case(name, outcome, v.id(), xml("inconclusive: worse by " + figures + ", past "
-                    + Numbers.percent(t.inconclusive()) + " and not confirmed by the test; not a pass"), "");
+            case INCONCLUSIVE ->
+                new Case(
+                        name,
+                        outcome,
+                        v.id(),
+                        xml("inconclusive: worse by " + figures + ", past " + Numbers.percent(t.inconclusive())
+                                + " and not confirmed by the test; not a pass"),
+                        "");
             case NOISY -> {
                 double detectable = r.detectable();
-                yield new Case(name, outcome, v.id(), xml("too noisy to tell: " + (Double.isNaN(detectable)
-                        ? "the trials disagree" : "a slowdown of up to " + Numbers.percent(detectable)
-                                + " could go unseen") + " (CV " + Numbers.percent(c.base().cv()) + " / "
-                        + Numbers.percent(c.head().cv()) + "); not a pass"), "");
+                yield new Case(
+                        name,
+                        outcome,
+                        v.id(),
+                        xml("too noisy to tell: "
+                                + (Double.isNaN(detectable)
+                                        ? "the trials disagree"
+                                        : "a slowdown of up to " + Numbers.percent(detectable) + " could go unseen")
+                                + " (CV " + Numbers.percent(c.base().cv()) + " / "
+                                + Numbers.percent(c.head().cv()) + "); not a pass"),
+                        "");
             }
-            case NO_DATA -> new Case(name, outcome, v.id(), xml("no data: a side has fewer than 2 measurements ("
-                    + c.base().n() + " / " + c.head().n() + ")"), "");
-            case PROFILE -> new Case(name, outcome, v.id(), xml("profile: shown, never classified (" + figures + ")"),
-                    "");
-            case SMALL -> new Case(name, outcome, v.id(), "", xml("small: worse by " + figures + ", real and under the "
-                    + Numbers.percent(t.minEffect()) + " bar") + "\n" + detail);
+            case NO_DATA ->
+                new Case(
+                        name,
+                        outcome,
+                        v.id(),
+                        xml("no data: a side has fewer than 2 measurements ("
+                                + c.base().n() + " / " + c.head().n() + ")"),
+                        "");
+            case PROFILE ->
+                new Case(name, outcome, v.id(), xml("profile: shown, never classified (" + figures + ")"), "");
+            case SMALL ->
+                new Case(
+                        name,
+                        outcome,
+                        v.id(),
+                        "",
+                        xml("small: worse by " + figures + ", real and under the " + Numbers.percent(t.minEffect())
+                                        + " bar")
+                                + "\n" + detail);
             case REGRESSION, IMPROVEMENT, UNCHANGED -> new Case(name, outcome, v.id(), "", "");
         };
     }
@@ -131,7 +183,11 @@ final class JunitRenderer implements Renderer<Report> {
     }
 
     private static void property(StringBuilder out, String name, String value) {
-        out.append("      <property name=\"").append(name).append("\" value=\"").append(xml(value)).append("\"/>\n");
+        out.append("      <property name=\"")
+                .append(name)
+                .append("\" value=\"")
+                .append(xml(value))
+                .append("\"/>\n");
     }
 
     private static String xml(String s) {

@@ -56,19 +56,44 @@ final class MarkdownRenderer implements Renderer<Report> {
      * The order in which rows are left out of a comment that is too long. Regressions are never
      * left out as a class: as many as fit are shown, and the rest counted.
      */
-    private static final List<Verdict> OMIT_ORDER = List.of(Verdict.UNCHANGED, Verdict.PROFILE,
-            Verdict.NO_DATA, Verdict.NOISY, Verdict.IMPROVEMENT, Verdict.SMALL, Verdict.INCONCLUSIVE);
+    private static final List<Verdict> OMIT_ORDER = List.of(
+            Verdict.UNCHANGED,
+            Verdict.PROFILE,
+            Verdict.NO_DATA,
+            Verdict.NOISY,
+            Verdict.IMPROVEMENT,
+            Verdict.SMALL,
+            Verdict.INCONCLUSIVE);
 
     /** One row as the template prints it: every field formatted and escaped. */
-    public record Row(String cell, String metric, String base, String head, String change, String p,
-            String verdict, String builds, String trials, String shard) {
-    }
+    public record Row(
+            String cell,
+            String metric,
+            String base,
+            String head,
+            String change,
+            String p,
+            String verdict,
+            String builds,
+            String trials,
+            String shard) {}
 
     /** Everything the template prints. */
-    public record View(String marker, String headline, String context, String harness, List<Row> rows,
-            List<Row> folded, String foldedTitle, String zeros, List<String> warnings, List<String> notes,
-            String omitted, String legend, boolean byBuilds, boolean sharded) {
-    }
+    public record View(
+            String marker,
+            String headline,
+            String context,
+            String harness,
+            List<Row> rows,
+            List<Row> folded,
+            String foldedTitle,
+            String zeros,
+            List<String> warnings,
+            List<String> notes,
+            String omitted,
+            String legend,
+            boolean byBuilds,
+            boolean sharded) {}
 
     /**
      * What a rendering may show: the verdicts it leaves out, and at most how many rows, warnings and
@@ -124,6 +149,7 @@ final class MarkdownRenderer implements Renderer<Report> {
             throw new IllegalStateException("SHA-256 is missing from this Java", e);
         }
     }
+
     @Override
     public String render(Report report) {
         Prepared prepared = Prepared.of(report);
@@ -162,9 +188,15 @@ final class MarkdownRenderer implements Renderer<Report> {
      * What every attempt at fitting the limit shares, made once: each row as shown, its notes, and
      * the warnings (a table of 10,000 cells takes several attempts).
      */
-    private record Prepared(List<Row> rows, List<List<String>> notes, String zeros, List<String> warnings,
+    private record Prepared(
+            List<Row> rows,
+            List<List<String>> notes,
+            String zeros,
+            List<String> warnings,
             String headline,
-            String context, String harness, String legend) {
+            String context,
+            String harness,
+            String legend) {
         static Prepared of(Report report) {
             ComparisonTable table = report.table();
             List<Row> rows = new ArrayList<>(table.rows().size());
@@ -172,12 +204,25 @@ final class MarkdownRenderer implements Renderer<Report> {
             Map<CellId, String> shards = ShardWords.shardOfCells(report);
             UnaryOperator<String> names = ShortNames.of(table);
             for (CellComparison r : table.rows()) {
-                rows.add(row(r, names, table.thresholds(), shards.getOrDefault(r.cell().id(), "")));
-                notes.add(Notes.of(r, table.thresholds()).stream().map(n -> Untrusted.markdown(n, Untrusted.MAX_PROSE)).toList());
+                rows.add(row(
+                        r,
+                        names,
+                        table.thresholds(),
+                        shards.getOrDefault(r.cell().id(), "")));
+                notes.add(Notes.of(r, table.thresholds()).stream()
+                        .map(n -> Untrusted.markdown(n, Untrusted.MAX_PROSE))
+                        .toList());
             }
             String zeros = Zeros.line(table.rows(), n -> Untrusted.markdown(n));
-            return new Prepared(rows, notes, zeros, Warnings.of(report), MarkdownRenderer.headline(report),
-                    MarkdownRenderer.context(report), MarkdownRenderer.harness(report), MarkdownRenderer.legend(report));
+            return new Prepared(
+                    rows,
+                    notes,
+                    zeros,
+                    Warnings.of(report),
+                    MarkdownRenderer.headline(report),
+                    MarkdownRenderer.context(report),
+                    MarkdownRenderer.harness(report),
+                    MarkdownRenderer.legend(report));
         }
     }
 
@@ -190,7 +235,8 @@ final class MarkdownRenderer implements Renderer<Report> {
         int shown = 0;
         int notesLeft = 0;
         long unchangedCount = table.rows().stream()
-                .filter(r -> r.comparison().verdict() == Verdict.UNCHANGED && !r.allZero()).count();
+                .filter(r -> r.comparison().verdict() == Verdict.UNCHANGED && !r.allZero())
+                .count();
         boolean fold = unchangedCount > FOLD_UNCHANGED;
         for (int i = 0; i < table.rows().size(); i++) {
             CellComparison r = table.rows().get(i);
@@ -220,7 +266,8 @@ final class MarkdownRenderer implements Renderer<Report> {
         if (notesLeft > 0) {
             notes.add(notesLeft + " more note" + (notesLeft == 1 ? " is" : "s are") + " left out; see report.html.");
         }
-        String omitted = left == 0 ? ""
+        String omitted = left == 0
+                ? ""
                 : left + " row" + (left == 1 ? " is" : "s are") + " left out to stay within GitHub's comment"
                         + " limit; the full table is in the run's artifact (results.json, report.html).";
         List<String> all = prepared.warnings();
@@ -233,9 +280,19 @@ final class MarkdownRenderer implements Renderer<Report> {
             warnings.add(more + " more warning" + (more == 1 ? " is" : "s are") + " left out; every warning is in"
                     + " the run's results.json.");
         }
-        View view = new View(marker(report.name()),
-                prepared.headline(), prepared.context(), prepared.harness(), rows, unchanged,
-                unchanged.size() + " unchanged", prepared.zeros(), warnings, notes, omitted, prepared.legend(),
+        View view = new View(
+                marker(report.name()),
+                prepared.headline(),
+                prepared.context(),
+                prepared.harness(),
+                rows,
+                unchanged,
+                unchanged.size() + " unchanged",
+                prepared.zeros(),
+                warnings,
+                notes,
+                omitted,
+                prepared.legend(),
                 table.rows().stream().anyMatch(CellComparison::byBuilds),
                 report.run().flatMap(RunResults::sharding).map(Sharding::merged).orElse(false));
         return Templates.render("comment.md.ftl", Map.of("view", view));
@@ -244,13 +301,22 @@ final class MarkdownRenderer implements Renderer<Report> {
     private static Row row(CellComparison r, UnaryOperator<String> names, Thresholds thresholds, String shard) {
         Comparison c = r.comparison();
         // Both sides in one unit scaled for people, as the text table: 37.42 ms/op, not 37423436 ns/op.
-        Units.Display d = Numbers.display(r.cell().unit(), c.base().mean(), c.head().mean());
-        return new Row(Untrusted.markdown(names.apply(r.cell().name())), Untrusted.markdown(r.cell().metric()),
-                side(c.base(), c.base().mean(), d), side(c.head(), c.head().mean(), d), change(c),
-                Numbers.pValue(c.pValue()).replace("<", "&lt;"), verdict(r, thresholds),
+        Units.Display d =
+                Numbers.display(r.cell().unit(), c.base().mean(), c.head().mean());
+        return new Row(
+                Untrusted.markdown(names.apply(r.cell().name())),
+                Untrusted.markdown(r.cell().metric()),
+                side(c.base(), c.base().mean(), d),
+                side(c.head(), c.head().mean(), d),
+                change(c),
+                Numbers.pValue(c.pValue()).replace("<", "&lt;"),
+                verdict(r, thresholds),
                 r.byBuilds() ? "±" + Numbers.percent(r.buildSpread()) : "",
-                r.trialLevel().map(t -> Numbers.signedPercent(t.pctChange()) + ", p "
-                        + Numbers.pValue(t.pValue()).replace("<", "&lt;")).orElse(""), shard);
+                r.trialLevel()
+                        .map(t -> Numbers.signedPercent(t.pctChange()) + ", p "
+                                + Numbers.pValue(t.pValue()).replace("<", "&lt;"))
+                        .orElse(""),
+                shard);
     }
 
     /**
@@ -275,19 +341,23 @@ final class MarkdownRenderer implements Renderer<Report> {
         }
         int benchmarks = n.values().stream().mapToInt(Integer::intValue).sum();
         int cells = table.counts().values().stream().mapToInt(Integer::intValue).sum();
-        return Words.partial(report).map(p -> "\u23F3 " + p + " · ").orElse("") + String.join(" · ", parts)
-                + (benchmarks == cells ? ""
-                : " (" + benchmarks + (benchmarks == 1 ? " benchmark, " : " benchmarks, ") + cells + " cells)")
+        return Words.partial(report).map(p -> "\u23F3 " + p + " · ").orElse("")
+                + String.join(" · ", parts)
+                + (benchmarks == cells
+                        ? ""
+                        : " (" + benchmarks + (benchmarks == 1 ? " benchmark, " : " benchmarks, ") + cells + " cells)")
                 + ShardWords.lacking(report).map(l -> " · \u26A0\uFE0F " + l).orElse("");
     }
 
     private static String context(Report report) {
         if (report.run().isEmpty()) {
-            return "Baseline " + code(report.table().baseLabel()) + " · candidate " + code(report.table().headLabel());
+            return "Baseline " + code(report.table().baseLabel()) + " · candidate "
+                    + code(report.table().headLabel());
         }
         RunResults run = report.run().get();
         RunResults.Provenance p = run.provenance();
-        String base = code(abbreviate(p.mergeBase())) + " (merge-base of " + code(p.base().typed()) + ")";
+        String base = code(abbreviate(p.mergeBase())) + " (merge-base of "
+                + code(p.base().typed()) + ")";
         String head = code(abbreviate(p.head().commit())) + " (" + code(p.head().typed()) + ")";
         StringBuilder s = new StringBuilder();
         s.append("Baseline ").append(base).append(" · candidate ").append(head);
@@ -298,13 +368,19 @@ final class MarkdownRenderer implements Renderer<Report> {
         report.countedBy().ifPresent(by -> s.append(", counted by ").append(by).append(" (not timed)"));
         if (run.sharding().map(Sharding::merged).orElse(false)) {
             // Each shard ran on a runner of its own: the shards say which.
-            s.append(" · ").append(Untrusted.markdown(ShardWords.measuredBy(report).orElseThrow(), Untrusted.MAX_PROSE));
+            s.append(" · ")
+                    .append(Untrusted.markdown(ShardWords.measuredBy(report).orElseThrow(), Untrusted.MAX_PROSE));
             return s.toString();
         }
-        s.append(" · ").append(Untrusted.markdown(run.machine().cpu(), Untrusted.MAX_PROSE)).append(", ")
-                .append(run.machine().cores()).append(run.machine().cores() == 1 ? " core" : " cores");
+        s.append(" · ")
+                .append(Untrusted.markdown(run.machine().cpu(), Untrusted.MAX_PROSE))
+                .append(", ")
+                .append(run.machine().cores())
+                .append(run.machine().cores() == 1 ? " core" : " cores");
         if (!run.machine().runner().isEmpty()) {
-            s.append(" (").append(Untrusted.markdown(run.machine().runner(), Untrusted.MAX_PROSE)).append(')');
+            s.append(" (")
+                    .append(Untrusted.markdown(run.machine().runner(), Untrusted.MAX_PROSE))
+                    .append(')');
         }
         ShardWords.measuredBy(report).ifPresent(by -> s.append(" · ").append(by));
         return s.toString();
@@ -322,7 +398,8 @@ final class MarkdownRenderer implements Renderer<Report> {
 
     /** Returns the line of the harness files; empty when the run had none of the head's. */
     private static String harnessFiles(Report report) {
-        if (report.run().isEmpty() || report.run().get().settings().harnessFiles().isEmpty()) {
+        if (report.run().isEmpty()
+                || report.run().get().settings().harnessFiles().isEmpty()) {
             return "";
         }
         List<RunResults.HarnessFile> files = report.run().get().settings().harnessFiles();
@@ -346,26 +423,31 @@ final class MarkdownRenderer implements Renderer<Report> {
 
     private static String legend(Report report) {
         var t = report.table().thresholds();
-        String p = t.adaptive().isPresent() ? "p under its look's level (" + Numbers.value(t.alpha())
-                + " over all the looks)" : "p < " + Numbers.value(t.alpha());
+        String p = t.adaptive().isPresent()
+                ? "p under its look's level (" + Numbers.value(t.alpha()) + " over all the looks)"
+                : "p < " + Numbers.value(t.alpha());
         String nominal = "p < " + Numbers.value(t.alpha());
         return Words.mark(Verdict.REGRESSION) + " regression: worse, " + p + " and at least "
                 + Numbers.percent(t.minEffect()) + ". " + Words.mark(Verdict.INCONCLUSIVE) + " inconclusive: worse by "
                 + Numbers.percent(t.inconclusive()) + " or more, or past the bar because of slow trials, but not"
                 + " confirmed by the test; not a pass. "
-                + Words.mark(Verdict.SMALL) + " small: worse and " + nominal + ", under " + Numbers.percent(t.minEffect())
+                + Words.mark(Verdict.SMALL) + " small: worse and " + nominal + ", under "
+                + Numbers.percent(t.minEffect())
                 + ": real, and under the bar. " + Words.mark(Verdict.IMPROVEMENT) + " improvement: better, " + p
-                + " and at least " + Numbers.percent(t.minEffect()) + ". " + Words.mark(Verdict.NOISY) + " too noisy to tell:"
+                + " and at least " + Numbers.percent(t.minEffect()) + ". " + Words.mark(Verdict.NOISY)
+                + " too noisy to tell:"
                 + " a slowdown past " + Numbers.percent(t.inconclusive()) + " could go unseen, or the trials disagree"
                 + " (two groups, significant alone but not among many); not a pass. " + Words.mark(Verdict.UNCHANGED)
                 + " no change &ge; X: the row's 95% interval rules out a slowdown of X, which would have been reported"
                 + " 4 times in 5; a smaller one can hide in the noise. "
-                + Words.together(report).map(s -> Character.toUpperCase(s.charAt(0)) + s.substring(1)
-                        + ". ").orElse("")
-                + t.adaptive().map(s -> "Adaptive trials: " + Words.looks(t, s) + ". ").orElse("")
+                + Words.together(report)
+                        .map(s -> Character.toUpperCase(s.charAt(0)) + s.substring(1) + ". ")
+                        .orElse("")
+                + t.adaptive()
+                        .map(s -> "Adaptive trials: " + Words.looks(t, s) + ". ")
+                        .orElse("")
                 + "± is the coefficient of variation across trials. " + Words.test(report.table()) + " "
-                + (report.table().rows().stream().anyMatch(CellComparison::byBuilds) ? Words.BUILDS_DECIDE + " "
-                        : "")
+                + (report.table().rows().stream().anyMatch(CellComparison::byBuilds) ? Words.BUILDS_DECIDE + " " : "")
                 + Warnings.gate(report);
     }
 
@@ -379,13 +461,18 @@ final class MarkdownRenderer implements Renderer<Report> {
         if (r.countedInstead()) {
             return COUNTED_INSTEAD;
         }
-        String as = r.sameAs().map(p -> ", as " + Untrusted.markdown(p.metric())).orElse("");
+        String as =
+                r.sameAs().map(p -> ", as " + Untrusted.markdown(p.metric())).orElse("");
         double detectable = r.detectable();
-        if (c.verdict() == Verdict.NOISY && !Double.isNaN(detectable) && detectable > thresholds.inconclusive()
+        if (c.verdict() == Verdict.NOISY
+                && !Double.isNaN(detectable)
+                && detectable > thresholds.inconclusive()
                 && Words.label(c).equals(Words.label(Verdict.NOISY))) {
             return Words.mark(Verdict.NOISY) + " too noisy: could miss " + Numbers.percent(detectable) + as;
         }
-        if (c.verdict() != Verdict.UNCHANGED || Double.isNaN(detectable) || r.sameAs().isPresent()) {
+        if (c.verdict() != Verdict.UNCHANGED
+                || Double.isNaN(detectable)
+                || r.sameAs().isPresent()) {
             return Words.mark(c.verdict()) + " " + Words.label(c) + as;
         }
         return Words.mark(Verdict.UNCHANGED) + " no change &ge; " + Numbers.percent(detectable);

@@ -7,8 +7,7 @@ import org.perfab.stats.Verdict;
  * terminal): the mark every format shows it with.
  */
 public final class Marks {
-    private Marks() {
-    }
+    private Marks() {}
 
     /** Returns the mark of {@code v}: inconclusive is a grey question mark, never a tick. */
     public static String of(Verdict v) {

@@ -6,8 +6,7 @@ package org.perfab.report;
  * holds (its line breaks read as {@code ?}), so a value it quotes never starts a line of its own.
  */
 final class MessageRenderer {
-    private MessageRenderer() {
-    }
+    private MessageRenderer() {}
 
     /** Returns the text as one line of plain text. */
     static String text(Message m) {
@@ -21,7 +20,9 @@ final class MessageRenderer {
 
     /** Returns one annotation: {@code ::error title=TITLE::TEXT}. */
     static String github(Message m) {
-        return Workflow.command(m.level().id(), Untrusted.plain(m.title(), Untrusted.MAX_LENGTH),
+        return Workflow.command(
+                m.level().id(),
+                Untrusted.plain(m.title(), Untrusted.MAX_LENGTH),
                 Untrusted.plain(m.text(), Untrusted.MAX_PROSE));
     }
 }

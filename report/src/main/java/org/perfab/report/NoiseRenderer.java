@@ -21,8 +21,7 @@ final class NoiseRenderer {
             + " deviations (numpy's default). A key's noise is the median of its deviations before its latest"
             + " reading: the step rule's limit there is the larger of its floor and a multiple of it.";
 
-    private NoiseRenderer() {
-    }
+    private NoiseRenderer() {}
 
     /** Returns the table, aligned for a terminal. */
     static String text(SeriesNoiseTable t) {
@@ -33,8 +32,8 @@ final class NoiseRenderer {
     /** Returns the table in Markdown. */
     static String markdown(SeriesNoiseTable t) {
         String align = "|:--|--:|" + "--:|".repeat(t.percentiles().size() + 1);
-        return head(t) + "\n\n" + Tables.markdown(rows(t, s -> Untrusted.markdown(s, 60)), align) + "\n<sub>"
-                + MEANING + "</sub>\n";
+        return head(t) + "\n\n" + Tables.markdown(rows(t, s -> Untrusted.markdown(s, 60)), align) + "\n<sub>" + MEANING
+                + "</sub>\n";
     }
 
     private static String head(SeriesNoiseTable t) {
@@ -90,8 +89,8 @@ final class NoiseRenderer {
     }
 
     private static void csvLine(Csv out, SeriesNoiseTable.Row r) {
-        List<String> line = new ArrayList<>(List.of(r.key(), Integer.toString(r.readings()),
-                Integer.toString(r.deviations())));
+        List<String> line =
+                new ArrayList<>(List.of(r.key(), Integer.toString(r.readings()), Integer.toString(r.deviations())));
         r.values().forEach(v -> line.add(Csv.number(v * 100)));
         line.add(Csv.number(r.noise() * 100));
         out.line(line);
@@ -117,7 +116,8 @@ final class NoiseRenderer {
         n.put("readings", r.readings()).put("deviations", r.deviations());
         ObjectNode values = n.putObject("deviation");
         for (int i = 0; i < t.percentiles().size(); i++) {
-            TableJson.number(values, Csv.number(t.percentiles().get(i)), r.values().get(i) * 100);
+            TableJson.number(
+                    values, Csv.number(t.percentiles().get(i)), r.values().get(i) * 100);
         }
     }
 }

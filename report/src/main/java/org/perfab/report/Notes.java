@@ -23,8 +23,7 @@ import org.perfab.stats.Verdict;
  * the whole note for its format, as it does a warning.
  */
 final class Notes {
-    private Notes() {
-    }
+    private Notes() {}
 
     /**
      * Returns how one function's count moved: {@code compress (lz4.c) +1.2M (+26.0%)}, or
@@ -35,9 +34,11 @@ final class Notes {
         String file = colon < 0 ? "" : f.function().substring(0, colon);
         String name = colon < 0 ? f.function() : f.function().substring(colon + 1);
         String base = file.substring(file.lastIndexOf('/') + 1);
-        String where = base.isEmpty() || base.equals("???") ? Untrusted.plain(name)
+        String where = base.isEmpty() || base.equals("???")
+                ? Untrusted.plain(name)
                 : Untrusted.plain(name) + " (" + Untrusted.plain(base) + ")";
-        String share = f.base() == 0 ? "new" : f.head() == 0 ? "gone" : Numbers.signedPercent(100 * f.delta() / f.base());
+        String share =
+                f.base() == 0 ? "new" : f.head() == 0 ? "gone" : Numbers.signedPercent(100 * f.delta() / f.base());
         return where + " " + (f.delta() > 0 ? "+" : "-") + count(Math.abs(f.delta())) + " (" + share + ")";
     }
 
@@ -49,8 +50,10 @@ final class Notes {
             n /= 1000;
             i++;
         }
-        return (i == 0 ? String.format(Locale.ROOT, "%.0f", n)
-                : String.format(Locale.ROOT, n < 9.995 ? "%.2f" : n < 99.95 ? "%.1f" : "%.0f", n)) + suffix[i];
+        return (i == 0
+                        ? String.format(Locale.ROOT, "%.0f", n)
+                        : String.format(Locale.ROOT, n < 9.995 ? "%.2f" : n < 99.95 ? "%.1f" : "%.0f", n))
+                + suffix[i];
     }
 
     /** The spread (CV, in percent) past which the counts of a cell are said to move: counts of one build barely do. */
@@ -79,17 +82,23 @@ final class Notes {
                     + String.join(", ", each) + (outliers.size() > 3 ? " and " + (outliers.size() - 3) + " more" : "")
                     + " from its side's median)");
         }
-        row.sameAs().ifPresent(primary -> notes.add("the same measurement as its " + Untrusted.plain(primary.metric())
-                + " in other terms: it takes that verdict and is not counted apart"));
+        row.sameAs()
+                .ifPresent(primary -> notes.add("the same measurement as its " + Untrusted.plain(primary.metric())
+                        + " in other terms: it takes that verdict and is not counted apart"));
         for (String note : caveats(row, t)) {
             notes.add(note.equals(ONE_SIDED) ? oneSided(outliers) : note);
         }
-        row.look().filter(l -> l.look() < l.looks()).ifPresent(l -> notes.add(Words.label(
-                row.comparison().verdict()) + " at look " + l.look() + " of " + l.looks() + ": at " + l.trials()
-                + " trials per side its p " + Numbers.pValue(row.comparison().pValue()) + " is under that look's level "
-                + Numbers.value(l.alpha()) + ", which stands: the looks' levels keep the chance of a false call at any"
-                + " look to alpha, so a cell flagged at any look is flagged; the figures are that look's"));
-        double cv = Math.max(row.comparison().base().cv(), row.comparison().head().cv());
+        row.look()
+                .filter(l -> l.look() < l.looks())
+                .ifPresent(l -> notes.add(Words.label(row.comparison().verdict()) + " at look " + l.look() + " of "
+                        + l.looks() + ": at " + l.trials()
+                        + " trials per side its p "
+                        + Numbers.pValue(row.comparison().pValue()) + " is under that look's level "
+                        + Numbers.value(l.alpha())
+                        + ", which stands: the looks' levels keep the chance of a false call at any"
+                        + " look to alpha, so a cell flagged at any look is flagged; the figures are that look's"));
+        double cv =
+                Math.max(row.comparison().base().cv(), row.comparison().head().cv());
         if (Counted.is(row.cell().metric()) && cv > COUNT_CV) { // NaN (fewer than 2 values) is never past it
             notes.add("its counts vary by " + Numbers.percent(cv) + " between trials, where a count of the same code"
                     + " barely moves: address-space randomization, hash seeds, time- or thread-dependent code, or a JIT"
@@ -97,15 +106,17 @@ final class Notes {
         }
         Verdict v = row.comparison().verdict();
         if (!row.functions().isEmpty() && v != Verdict.UNCHANGED && v != Verdict.PROFILE && v != Verdict.NO_DATA) {
-            notes.add("moved most in " + row.functions().stream().map(Notes::moved).collect(Collectors.joining(", "))
+            notes.add("moved most in "
+                    + row.functions().stream().map(Notes::moved).collect(Collectors.joining(", "))
                     + (row.cell().metric().equals(Counted.INSTRUCTIONS_PER_OP)
                             ? " (Valgrind's counts by function, per operation)"
                             : " (Cachegrind's counts by function, mean per trial)"));
         }
         if (row.insideNoise()) {
             notes.add("the change lies inside this cell's A/A noise floor: a run of this size finds "
-                    + (row.noiseFloor() == Double.POSITIVE_INFINITY ? "no change, however large, with 80% power"
-                    : "only changes past " + Numbers.percent(row.noiseFloor())));
+                    + (row.noiseFloor() == Double.POSITIVE_INFINITY
+                            ? "no change, however large, with 80% power"
+                            : "only changes past " + Numbers.percent(row.noiseFloor())));
         }
         return notes;
     }
@@ -127,26 +138,36 @@ final class Notes {
             if (notMeasured && (caveat == Caveat.BASE_TOO_FEW || caveat == Caveat.HEAD_TOO_FEW)) {
                 continue; // its label and its shard say it once: no side measured it
             }
-            notes.add(switch (caveat) {
-                case BASE_TOO_FEW -> tooFew("baseline", c.base().n());
-                case HEAD_TOO_FEW -> tooFew("candidate", c.head().n());
-                case NON_POSITIVE_BASE_MEAN -> "baseline mean is " + Numbers.value(c.base().mean())
-                        + ": no percent change";
-                case UNBOUNDED_INTERVAL -> "baseline is too noisy to bound the change";
-                case ONE_SIDED -> ONE_SIDED;
-                case SPLIT -> "the trials fall into two groups (a busy machine's two speeds): like is compared with"
-                        + " like, the same group on both sides, or every trial where the groups disagree; pin the"
-                        + " trials (harness.cpus), run more of them, or count instructions";
-                case NOT_AT_LOOK -> shortOfItsLook(row, t) + ": adaptive trials spend alpha across their looks, and"
-                        + (lastLook(row, t) ? " the last look's level is what the early ones leave; only a run of more"
-                                + " trials settles it" : " early looks test at a small level; more trials settle it");
-                case NOT_AMONG_MANY -> "p " + Numbers.pValue(c.pValue()) + " is under alpha " + Numbers.value(t.alpha())
-                        + " on its own, but judged together with the " + row.look().map(l -> "cells of look "
-                        + l.look()).orElse("run's other tested cells") + " its adjusted p (Benjamini-Hochberg q) "
-                        + Numbers.pValue(c.qValue()) + " is not under " + Numbers.value(t.nominalFdrRate()) + ": judging"
-                        + " together costs power at few trials; more trials, --cell or --fdr off get it back";
-                case UNDERPOWERED, COUNTED_INSTEAD, NOT_MEASURED -> throw new AssertionError("skipped above");
-            });
+            notes.add(
+                    switch (caveat) {
+                        case BASE_TOO_FEW -> tooFew("baseline", c.base().n());
+                        case HEAD_TOO_FEW -> tooFew("candidate", c.head().n());
+                        case NON_POSITIVE_BASE_MEAN ->
+                            "baseline mean is " + Numbers.value(c.base().mean()) + ": no percent change";
+                        case UNBOUNDED_INTERVAL -> "baseline is too noisy to bound the change";
+                        case ONE_SIDED -> ONE_SIDED;
+                        case SPLIT ->
+                            "the trials fall into two groups (a busy machine's two speeds): like is compared with"
+                                    + " like, the same group on both sides, or every trial where the groups disagree; pin the"
+                                    + " trials (harness.cpus), run more of them, or count instructions";
+                        case NOT_AT_LOOK ->
+                            shortOfItsLook(row, t) + ": adaptive trials spend alpha across their looks, and"
+                                    + (lastLook(row, t)
+                                            ? " the last look's level is what the early ones leave; only a run of more"
+                                                    + " trials settles it"
+                                            : " early looks test at a small level; more trials settle it");
+                        case NOT_AMONG_MANY ->
+                            "p " + Numbers.pValue(c.pValue()) + " is under alpha " + Numbers.value(t.alpha())
+                                    + " on its own, but judged together with the "
+                                    + row.look()
+                                            .map(l -> "cells of look " + l.look())
+                                            .orElse("run's other tested cells")
+                                    + " its adjusted p (Benjamini-Hochberg q) "
+                                    + Numbers.pValue(c.qValue()) + " is not under " + Numbers.value(t.nominalFdrRate())
+                                    + ": judging"
+                                    + " together costs power at few trials; more trials, --cell or --fdr off get it back";
+                        case UNDERPOWERED, COUNTED_INSTEAD, NOT_MEASURED -> throw new AssertionError("skipped above");
+                    });
         }
         return notes;
     }
@@ -168,8 +189,11 @@ final class Notes {
         String at = "at look " + l.look() + " (" + l.trials() + " trials per side), ";
         if (!(c.pValue() < l.alpha())) {
             return at + p + " is under alpha " + Numbers.value(t.alpha()) + " but not under that look's level "
-                    + Numbers.value(l.alpha()) + (Double.isNaN(c.qValue()) ? ""
-                    : "; judged together with the cells of that look, " + q + "is " + Numbers.pValue(c.qValue()));
+                    + Numbers.value(l.alpha())
+                    + (Double.isNaN(c.qValue())
+                            ? ""
+                            : "; judged together with the cells of that look, " + q + "is "
+                                    + Numbers.pValue(c.qValue()));
         }
         // Its p passed the look's level; judged together, its q did not pass the look's share of the rate.
         double rate = t.nominalFdrRate() * l.alpha() / t.alpha();
@@ -180,7 +204,8 @@ final class Notes {
 
     /** Returns whether {@code row}'s figures are of the last look its run's adaptive trials may take. */
     private static boolean lastLook(CellComparison row, Thresholds t) {
-        return row.look().isPresent() && t.adaptive().isPresent()
+        return row.look().isPresent()
+                && t.adaptive().isPresent()
                 && row.look().get().look() == t.adaptive().get().looks().size();
     }
 
@@ -202,7 +227,8 @@ final class Notes {
     }
 
     private static String tooFew(String side, int n) {
-        return n == 0 ? "not measured on the " + side
+        return n == 0
+                ? "not measured on the " + side
                 : "only 1 value on the " + side + ": a comparison needs at least 2";
     }
 }

@@ -12,8 +12,7 @@ final class Numbers {
     /** What a renderer shows for a figure that is undefined (NaN). */
     static final String UNDEFINED = "-";
 
-    private Numbers() {
-    }
+    private Numbers() {}
 
     /**
      * Returns a measured value with four significant digits, all integer digits kept, and no
@@ -141,8 +140,10 @@ final class Numbers {
         }
         double fraction = x - Math.floor(x);
         if (x < low || x >= low * 10 || Math.abs(fraction - 0.5) < 1e-6) {
-            return new BigDecimal(v).round(new MathContext(digits, RoundingMode.HALF_EVEN))
-                    .stripTrailingZeros().toPlainString();
+            return new BigDecimal(v)
+                    .round(new MathContext(digits, RoundingMode.HALF_EVEN))
+                    .stripTrailingZeros()
+                    .toPlainString();
         }
         long n = (long) Math.floor(x) + (fraction > 0.5 ? 1 : 0);
         while (scale > 0 && n % 10 == 0) {
@@ -170,8 +171,10 @@ final class Numbers {
             s.append("0".repeat(scale - digits.length()));
             return s.append(digits).toString();
         }
-        return s.append(digits, 0, digits.length() - scale).append('.')
-                .append(digits, digits.length() - scale, digits.length()).toString();
+        return s.append(digits, 0, digits.length() - scale)
+                .append('.')
+                .append(digits, digits.length() - scale, digits.length())
+                .toString();
     }
 
     /**

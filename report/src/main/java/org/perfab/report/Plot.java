@@ -32,22 +32,20 @@ final class Plot {
     private static final int BOTTOM = 38;
     /** How many ticks each axis has at most. */
     private static final int Y_TICKS = 6;
+
     private static final int X_TICKS = 10;
     static final String BASE_COLOUR = "#4a72b0";
     static final String HEAD_COLOUR = "#d9822b";
     /** The marker of each build, by its number modulo their count, as the key writes them. */
     static final List<String> BUILD_MARKERS = List.of("●", "■", "▲", "◆", "▼");
 
-    private Plot() {
-    }
+    private Plot() {}
 
     /** A point: the trial's position in the run, its side, build, number on its side and build, and value. */
-    record Point(int order, Side side, int build, int trial, double value) {
-    }
+    record Point(int order, Side side, int build, int trial, double value) {}
 
     /** Identifies a trial of a cell: its side, build and number, as {@link Outlier} does. */
-    private record Trial(Side side, int build, int trial) {
-    }
+    private record Trial(Side side, int build, int trial) {}
 
     /**
      * Returns the SVG of {@code points}, the trials of {@code row}'s cell, with the means and
@@ -55,7 +53,8 @@ final class Plot {
      */
     static String svg(List<Point> points, CellComparison row, String title) {
         Comparison c = row.trialLevel().orElse(row.comparison());
-        Units.Display d = Numbers.display(row.cell().unit(), c.base().mean(), c.head().mean());
+        Units.Display d =
+                Numbers.display(row.cell().unit(), c.base().mean(), c.head().mean());
         double lo = Double.POSITIVE_INFINITY;
         double hi = Double.NEGATIVE_INFINITY;
         int maxOrder = 1;
@@ -84,7 +83,8 @@ final class Plot {
         Scale y = new Scale(ay, HEIGHT - BOTTOM, TOP);
         Scale x = new Scale(ax, LEFT + 8, WIDTH - RIGHT - 8);
         StringBuilder s = new StringBuilder();
-        s.append(f("<svg class=\"plot\" role=\"img\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\">",
+        s.append(f(
+                "<svg class=\"plot\" role=\"img\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\">",
                 WIDTH, HEIGHT, WIDTH, HEIGHT));
         s.append("<title>").append(title).append("</title>");
         axes(s, ay, y, ax, x, d);
@@ -102,8 +102,11 @@ final class Plot {
             Outlier outlier = outliers.get(new Trial(p.side(), p.build(), p.trial()));
             String label = "<title>" + p.side().id() + (builds ? ", build " + p.build() : "") + ", trial "
                     + (p.trial() + 1) + ": " + Untrusted.htmlProse(Numbers.shown(p.value(), d))
-                    + (outlier == null ? "" : "; an outlier, set aside (" + Numbers.signedPercent(outlier.deviation())
-                            + " from its side's median)") + "</title>";
+                    + (outlier == null
+                            ? ""
+                            : "; an outlier, set aside (" + Numbers.signedPercent(outlier.deviation())
+                                    + " from its side's median)")
+                    + "</title>";
             String data = f(" data-build=\"%d\"%s", p.build(), outlier == null ? "" : " data-outlier=\"true\"");
             marker(s, p, px, py, colour, data, label);
             if (outlier != null) {
@@ -118,21 +121,25 @@ final class Plot {
     private static void axes(StringBuilder s, Axis ay, Scale y, Axis ax, Scale x, Units.Display d) {
         for (long k = ay.first(); k <= ay.last(); k++) {
             double py = y.at(ay.value(k));
-            s.append(f("<line class=\"grid\" x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\"/>", LEFT, WIDTH - RIGHT, py,
-                    py));
-            s.append(f("<text class=\"axis\" x=\"%d\" y=\"%.1f\">%s</text>", LEFT - 6, py + 4,
-                    ay.label(k) + Untrusted.html(d.prefix())));
+            s.append(f(
+                    "<line class=\"grid\" x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\"/>", LEFT, WIDTH - RIGHT, py, py));
+            s.append(f(
+                    "<text class=\"axis\" x=\"%d\" y=\"%.1f\">%s</text>",
+                    LEFT - 6, py + 4, ay.label(k) + Untrusted.html(d.prefix())));
         }
         for (long k = ax.first(); k <= ax.last(); k++) {
             double v = ax.value(k);
             if (v >= 1) {
-                s.append(f("<text class=\"axis order\" x=\"%.1f\" y=\"%d\">%s</text>", x.at(v), HEIGHT - BOTTOM + 14,
-                        ax.label(k)));
+                s.append(f(
+                        "<text class=\"axis order\" x=\"%.1f\" y=\"%d\">%s</text>",
+                        x.at(v), HEIGHT - BOTTOM + 14, ax.label(k)));
             }
         }
-        s.append(f("<rect class=\"frame\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>",
+        s.append(f(
+                "<rect class=\"frame\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>",
                 LEFT, TOP, WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM));
-        s.append(f("<text class=\"axis unit\" x=\"%d\" y=\"%d\">%s · trial, in the order run →</text>",
+        s.append(f(
+                "<text class=\"axis unit\" x=\"%d\" y=\"%d\">%s · trial, in the order run →</text>",
                 LEFT, HEIGHT - 4, Untrusted.html(d.unit())));
     }
 
@@ -140,19 +147,31 @@ final class Plot {
      * Appends the marker of {@code p} at ({@code px}, {@code py}): its build's shape, filled with its
      * side's {@code colour}, with the attributes {@code data} and the title {@code label}.
      */
-    private static void marker(StringBuilder s, Point p, double px, double py, String colour, String data,
-            String label) {
+    private static void marker(
+            StringBuilder s, Point p, double px, double py, String colour, String data, String label) {
         switch (p.build() % BUILD_MARKERS.size()) {
-            case 0 -> s.append(f("<circle class=\"pt %s\"%s cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\">"
-                    + "%s</circle>", p.side().id(), data, px, py, colour, label));
-            case 1 -> s.append(f("<rect class=\"pt %s\"%s x=\"%.1f\" y=\"%.1f\" width=\"7\" height=\"7\""
-                    + " fill=\"%s\">%s</rect>", p.side().id(), data, px - 3.5, py - 3.5, colour, label));
-            case 2 -> s.append(f("<path class=\"pt %s\"%s d=\"M%.1f %.1fl4.5 7.5h-9z\" fill=\"%s\">%s</path>",
-                    p.side().id(), data, px, py - 4.5, colour, label));
-            case 3 -> s.append(f("<path class=\"pt %s\"%s d=\"M%.1f %.1fl4.5 4.5l-4.5 4.5l-4.5 -4.5z\" fill=\"%s\">"
-                    + "%s</path>", p.side().id(), data, px, py - 4.5, colour, label));
-            default -> s.append(f("<path class=\"pt %s\"%s d=\"M%.1f %.1fl4.5 -7.5h-9z\" fill=\"%s\">%s</path>",
-                    p.side().id(), data, px, py + 4.5, colour, label));
+            case 0 ->
+                s.append(f(
+                        "<circle class=\"pt %s\"%s cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\">" + "%s</circle>",
+                        p.side().id(), data, px, py, colour, label));
+            case 1 ->
+                s.append(f(
+                        "<rect class=\"pt %s\"%s x=\"%.1f\" y=\"%.1f\" width=\"7\" height=\"7\""
+                                + " fill=\"%s\">%s</rect>",
+                        p.side().id(), data, px - 3.5, py - 3.5, colour, label));
+            case 2 ->
+                s.append(f(
+                        "<path class=\"pt %s\"%s d=\"M%.1f %.1fl4.5 7.5h-9z\" fill=\"%s\">%s</path>",
+                        p.side().id(), data, px, py - 4.5, colour, label));
+            case 3 ->
+                s.append(f(
+                        "<path class=\"pt %s\"%s d=\"M%.1f %.1fl4.5 4.5l-4.5 4.5l-4.5 -4.5z\" fill=\"%s\">"
+                                + "%s</path>",
+                        p.side().id(), data, px, py - 4.5, colour, label));
+            default ->
+                s.append(f(
+                        "<path class=\"pt %s\"%s d=\"M%.1f %.1fl4.5 -7.5h-9z\" fill=\"%s\">%s</path>",
+                        p.side().id(), data, px, py + 4.5, colour, label));
         }
     }
 
@@ -163,13 +182,16 @@ final class Plot {
         double[] band = band(summary);
         if (band != null) {
             double top = y.at(band[1] * d.factor());
-            s.append(f("<rect class=\"ci\" x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"%s\""
-                    + " fill-opacity=\"0.15\"/>", LEFT, top, WIDTH - LEFT - RIGHT,
-                    Math.max(0.5, y.at(band[0] * d.factor()) - top), colour));
+            s.append(f(
+                    "<rect class=\"ci\" x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"%s\""
+                            + " fill-opacity=\"0.15\"/>",
+                    LEFT, top, WIDTH - LEFT - RIGHT, Math.max(0.5, y.at(band[0] * d.factor()) - top), colour));
         }
         double mean = y.at(summary.mean() * d.factor());
-        s.append(f("<line class=\"mean\" x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"%s\""
-                + " stroke-dasharray=\"5 3\"/>", LEFT, WIDTH - RIGHT, mean, mean, colour));
+        s.append(f(
+                "<line class=\"mean\" x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"%s\""
+                        + " stroke-dasharray=\"5 3\"/>",
+                LEFT, WIDTH - RIGHT, mean, mean, colour));
     }
 
     /** Returns the 95% interval of a side's mean, or null when it has fewer than two values. */

@@ -22,8 +22,12 @@ public final class Product<T> {
     private final Function<T, Map<String, String>> outputs;
     private final String summary;
 
-    private Product(String name, Map<Format, Renderer<T>> renderers, Optional<Renderer<T>> colouredText,
-            Function<T, Map<String, String>> outputs, String summary) {
+    private Product(
+            String name,
+            Map<Format, Renderer<T>> renderers,
+            Optional<Renderer<T>> colouredText,
+            Function<T, Map<String, String>> outputs,
+            String summary) {
         this.name = Objects.requireNonNull(name, "name");
         this.summary = Objects.requireNonNull(summary, "summary");
         this.renderers = new EnumMap<>(Format.class);
@@ -124,8 +128,10 @@ public final class Product<T> {
     /** Returns the ids of the supported formats, as a sentence lists them: {@code text, markdown or json}. */
     public String list() {
         List<String> ids = formats().stream().map(Format::id).toList();
-        return ids.size() == 1 ? ids.get(0) : ids.subList(0, ids.size() - 1).stream()
-                .collect(Collectors.joining(", ")) + " or " + ids.get(ids.size() - 1);
+        return ids.size() == 1
+                ? ids.get(0)
+                : ids.subList(0, ids.size() - 1).stream().collect(Collectors.joining(", ")) + " or "
+                        + ids.get(ids.size() - 1);
     }
 
     @Override

@@ -35,6 +35,7 @@ record RatioAxis(double ratioLo, double ratioHi, double from, double to, List<Ti
     private static final double TICK_GAP = 10;
     /** The least distance, in pixels, between two round ticks: closer, the axis reads as a ruler. */
     private static final double TICK_SPACING = 48;
+
     private static final BigDecimal HALF = new BigDecimal("0.5");
     /** The power of ten past which no tick is looked for: a double's range. */
     private static final int MOST_EXPONENT = 308;
@@ -45,13 +46,12 @@ record RatioAxis(double ratioLo, double ratioHi, double from, double to, List<Ti
      * @param pct the change it marks, exactly, in percent; above -100
      * @param label the change as written: {@code -50%}, {@code 0%}, {@code +2.5%}
      */
-    record Tick(BigDecimal pct, String label) {
-    }
+    record Tick(BigDecimal pct, String label) {}
 
     RatioAxis {
         if (!(ratioLo > 0 && ratioHi > ratioLo && Double.isFinite(ratioHi))) {
-            throw new IllegalArgumentException("a ratio axis runs between two positive ratios, got " + ratioLo + ".."
-                    + ratioHi);
+            throw new IllegalArgumentException(
+                    "a ratio axis runs between two positive ratios, got " + ratioLo + ".." + ratioHi);
         }
         if (!(to > from)) {
             throw new IllegalArgumentException("an axis runs left to right, got " + from + ".." + to);
@@ -66,8 +66,8 @@ record RatioAxis(double ratioLo, double ratioHi, double from, double to, List<Ti
      * before any round one, each where it fits. Bounds that are not positive and finite are left
      * out; near the ends of a double's range the room shrinks.
      */
-    static RatioAxis covering(double lo, double hi, double from, double to, double roomLo, double roomHi,
-            List<Double> first) {
+    static RatioAxis covering(
+            double lo, double hi, double from, double to, double roomLo, double roomHi, List<Double> first) {
         double a = Math.min(0, lo > 0 && Double.isFinite(lo) ? StrictMath.log(lo) : 0);
         double b = Math.max(0, hi > 0 && Double.isFinite(hi) ? StrictMath.log(hi) : 0);
         if (b - a < 1e-9) {
@@ -122,14 +122,16 @@ record RatioAxis(double ratioLo, double ratioHi, double from, double to, List<Ti
         double em = 0;
         for (int i = 0; i < label.length(); i++) {
             char c = label.charAt(i);
-            em += c >= '0' && c <= '9' ? 0.64 : switch (c) {
-                case '+', '\u2212' -> 0.84;
-                case '-' -> 0.37;
-                case '%' -> 0.95;
-                case '.', ',', ' ' -> 0.32;
-                case '[', ']' -> 0.4;
-                default -> 1.0;
-            };
+            em += c >= '0' && c <= '9'
+                    ? 0.64
+                    : switch (c) {
+                        case '+', '\u2212' -> 0.84;
+                        case '-' -> 0.37;
+                        case '%' -> 0.95;
+                        case '.', ',', ' ' -> 0.32;
+                        case '[', ']' -> 0.4;
+                        default -> 1.0;
+                    };
         }
         return em * FONT + 1;
     }
@@ -171,8 +173,11 @@ record RatioAxis(double ratioLo, double ratioHi, double from, double to, List<Ti
         }
         double x = at(t);
         double half = width(t.label()) / 2;
-        if (x < from || x > to || taken.stream().anyMatch(k -> round && k[3] > 0 && Math.abs(x - k[0]) < TICK_SPACING
-                || x - half < k[2] + TICK_GAP && x + half > k[1] - TICK_GAP)) {
+        if (x < from
+                || x > to
+                || taken.stream()
+                        .anyMatch(k -> round && k[3] > 0 && Math.abs(x - k[0]) < TICK_SPACING
+                                || x - half < k[2] + TICK_GAP && x + half > k[1] - TICK_GAP)) {
             return;
         }
         ticks.add(t);
@@ -248,8 +253,7 @@ record RatioAxis(double ratioLo, double ratioHi, double from, double to, List<Ti
      * @param pct the change, in percent
      * @param rank 0 for 1 times a power of ten (and -50%, a ratio of ½), 1 for 5 times, 2 for 2 times
      */
-    private record Candidate(BigDecimal pct, int rank) {
-    }
+    private record Candidate(BigDecimal pct, int rank) {}
 
     /**
      * Returns the round changes on the axis from +100% up, 1, 5 and 2 times a power of ten, and
@@ -257,8 +261,7 @@ record RatioAxis(double ratioLo, double ratioHi, double from, double to, List<Ti
      * tried: by rank, then the nearest to no change first, a rise before a fall as near.
      */
     private List<Candidate> far() {
-        record Far(Candidate candidate, double distance) {
-        }
+        record Far(Candidate candidate, double distance) {}
         List<Far> all = new ArrayList<>();
         int[] mantissas = {1, 5, 2};
         for (int rank = 0; rank < mantissas.length; rank++) {
@@ -277,12 +280,15 @@ record RatioAxis(double ratioLo, double ratioHi, double from, double to, List<Ti
                     break;
                 }
                 if (r.compareTo(HALF) <= 0) {
-                    all.add(new Far(new Candidate(r.subtract(BigDecimal.ONE).movePointRight(2),
-                            r.compareTo(HALF) == 0 ? 0 : rank), -StrictMath.log(r.doubleValue())));
+                    all.add(new Far(
+                            new Candidate(
+                                    r.subtract(BigDecimal.ONE).movePointRight(2), r.compareTo(HALF) == 0 ? 0 : rank),
+                            -StrictMath.log(r.doubleValue())));
                 }
             }
         }
-        all.sort(Comparator.comparingInt((Far f) -> f.candidate().rank()).thenComparingDouble(Far::distance)
+        all.sort(Comparator.comparingInt((Far f) -> f.candidate().rank())
+                .thenComparingDouble(Far::distance)
                 .thenComparing(f -> f.candidate().pct(), Comparator.reverseOrder()));
         return all.stream().map(Far::candidate).toList();
     }

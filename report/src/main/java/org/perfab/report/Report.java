@@ -74,8 +74,11 @@ public record Report(ComparisonTable table, Optional<RunResults> run, List<Verdi
      * when some cell is a timing.
      */
     public Optional<String> countedBy() {
-        return Counted.by(table.rows().stream().filter(r -> r.comparison().verdict() != Verdict.PROFILE)
-                .map(r -> r.cell().metric()).distinct().toList());
+        return Counted.by(table.rows().stream()
+                .filter(r -> r.comparison().verdict() != Verdict.PROFILE)
+                .map(r -> r.cell().metric())
+                .distinct()
+                .toList());
     }
 
     /** Returns the name the comment is known by: the workload's, or {@code compare}. */
@@ -95,8 +98,10 @@ public record Report(ComparisonTable table, Optional<RunResults> run, List<Verdi
             if (!t.comparesNothing()) {
                 return Optional.empty();
             }
-            long base = t.rows().stream().filter(r -> r.comparison().base().n() > 0).count();
-            long head = t.rows().stream().filter(r -> r.comparison().head().n() > 0).count();
+            long base =
+                    t.rows().stream().filter(r -> r.comparison().base().n() > 0).count();
+            long head =
+                    t.rows().stream().filter(r -> r.comparison().head().n() > 0).count();
             return Optional.of("no comparison: no cell was measured on both sides (" + base + " only on the"
                     + " baseline, " + head + " only on the candidate), so nothing was compared");
         });
@@ -123,7 +128,8 @@ public record Report(ComparisonTable table, Optional<RunResults> run, List<Verdi
             return Optional.empty();
         }
         int failed = ran.getOrDefault(Side.BASE, 0) * (base ? 1 : 0) + ran.getOrDefault(Side.HEAD, 0) * (head ? 1 : 0);
-        return Optional.of("no comparison: " + (base && head ? "no trial of either side"
-                : "no trial of the " + (base ? "baseline" : "candidate")) + " succeeded (" + failed + " failed)");
+        return Optional.of("no comparison: "
+                + (base && head ? "no trial of either side" : "no trial of the " + (base ? "baseline" : "candidate"))
+                + " succeeded (" + failed + " failed)");
     }
 }

@@ -20,8 +20,7 @@ import org.perfab.stats.Verdict;
  */
 final class RunnersRenderer {
 
-    private RunnersRenderer() {
-    }
+    private RunnersRenderer() {}
 
     /**
      * Returns the consensus of a row, in words: what a release manager acts on. Only the runners
@@ -32,7 +31,8 @@ final class RunnersRenderer {
         Map<Verdict, Integer> v = row.verdicts();
         int measured = row.measured();
         if (measured == 0) {
-            return row.byRunner().stream().allMatch(Optional::isPresent) ? "no data everywhere"
+            return row.byRunner().stream().allMatch(Optional::isPresent)
+                    ? "no data everywhere"
                     : "measured on no runner";
         }
         String missed = "(" + (runners - measured) + " of " + runners + " did not)";
@@ -47,8 +47,8 @@ final class RunnersRenderer {
         } else if (v.getOrDefault(Verdict.IMPROVEMENT, 0) > 0 && row.worse() == 0) {
             counted = "improvement on " + v.get(Verdict.IMPROVEMENT) + of;
         } else if (v.size() == 1) {
-            counted = Words.label(v.keySet().iterator().next()) + (measured == runners ? " everywhere"
-                    : " on " + measured + of);
+            counted = Words.label(v.keySet().iterator().next())
+                    + (measured == runners ? " everywhere" : " on " + measured + of);
         } else {
             counted = "mixed" + (measured == runners ? "" : " on the " + measured + " that measured it " + missed);
         }
@@ -57,7 +57,8 @@ final class RunnersRenderer {
         }
         boolean said = counted.startsWith("small on " + row.worse() + " ");
         String worse = said ? "" : "; significantly worse on " + row.worse() + " of " + measured;
-        return row.bisect() ? counted + worse + ": bisect before release"
+        return row.bisect()
+                ? counted + worse + ": bisect before release"
                 : counted + worse + ", each with one build per side: rerun with --builds 3 and build.perturb before"
                         + " a bisect";
     }
@@ -72,7 +73,8 @@ final class RunnersRenderer {
         if (one.isEmpty()) {
             return Optional.empty();
         }
-        String who = one.size() == table.runners().size() ? "Every runner"
+        String who = one.size() == table.runners().size()
+                ? "Every runner"
                 : String.join(", ", one.stream().map(escape).toList());
         return Optional.of(who + " measured one build per side (--builds 1, or builds that did not differ): every"
                 + " trial of a build inherits its code layout, so agreeing across runners rules out the runner, not"
@@ -85,8 +87,8 @@ final class RunnersRenderer {
         if (c.isEmpty()) {
             return "not measured";
         }
-        return Numbers.signedPercent(c.get().pctChange()) + " (p " + Numbers.pValue(c.get().pValue()) + ") "
-                + Words.label(c.get().verdict());
+        return Numbers.signedPercent(c.get().pctChange()) + " (p "
+                + Numbers.pValue(c.get().pValue()) + ") " + Words.label(c.get().verdict());
     }
 
     /** Returns the table for a terminal. */
@@ -97,43 +99,60 @@ final class RunnersRenderer {
         header.add("consensus");
         lines.add(header.toArray(String[]::new));
         for (RunnerTable.Row row : table.rows()) {
-            List<String> l = new ArrayList<>(List.of(Untrusted.plain(row.cell().name()), Untrusted.plain(row.cell().metric())));
+            List<String> l = new ArrayList<>(List.of(
+                    Untrusted.plain(row.cell().name()),
+                    Untrusted.plain(row.cell().metric())));
             row.byRunner().forEach(c -> l.add(cell(c)));
             l.add(consensus(row, table.runners().size()));
             lines.add(l.toArray(String[]::new));
         }
         StringBuilder out = new StringBuilder("One A/B on " + table.runners().size() + " runner classes. "
                 + Words.rules(table.thresholds()) + ".\n\n");
-        oneBuild(table, r -> Untrusted.plain(r, 60)).ifPresent(w -> out.append("WARNING: ").append(w).append("\n\n"));
+        oneBuild(table, r -> Untrusted.plain(r, 60))
+                .ifPresent(w -> out.append("WARNING: ").append(w).append("\n\n"));
         out.append(Tables.aligned(lines));
         long flagged = table.rows().stream().filter(RunnerTable.Row::bisect).count();
-        out.append('\n').append(flagged).append(flagged == 1 ? " cell" : " cells")
+        out.append('\n')
+                .append(flagged)
+                .append(flagged == 1 ? " cell" : " cells")
                 .append(" to bisect before release.\n");
         return out.toString();
     }
 
     /** Returns the table in Markdown, for a job summary or a comment. */
     static String markdown(RunnerTable table) {
-        StringBuilder out = new StringBuilder("### perfab · one A/B on " + table.runners().size()
-                + " runner classes\n\n");
-        oneBuild(table, r -> Untrusted.markdown(r, 60)).ifPresent(w -> out.append("> :warning: ").append(w)
-                .append("\n\n"));
+        StringBuilder out =
+                new StringBuilder("### perfab · one A/B on " + table.runners().size() + " runner classes\n\n");
+        oneBuild(table, r -> Untrusted.markdown(r, 60))
+                .ifPresent(w -> out.append("> :warning: ").append(w).append("\n\n"));
         out.append("| cell | metric |");
-        table.runners().forEach(r -> out.append(' ').append(Untrusted.markdown(r, 60)).append(" |"));
+        table.runners()
+                .forEach(r -> out.append(' ').append(Untrusted.markdown(r, 60)).append(" |"));
         out.append(" consensus |\n|:--|:--|");
         table.runners().forEach(r -> out.append("--:|"));
         out.append(":--|\n");
         for (RunnerTable.Row row : table.rows()) {
-            out.append("| ").append(Untrusted.markdown(row.cell().name())).append(" | ")
-                    .append(Untrusted.markdown(row.cell().metric())).append(" |");
-            row.byRunner().forEach(c -> out.append(' ').append(cell(c).replace("<", "&lt;")).append(" |"));
-            out.append(' ').append(row.bisect() ? "**" + consensus(row, table.runners().size()) + "**"
-                    : consensus(row, table.runners().size())).append(" |\n");
+            out.append("| ")
+                    .append(Untrusted.markdown(row.cell().name()))
+                    .append(" | ")
+                    .append(Untrusted.markdown(row.cell().metric()))
+                    .append(" |");
+            row.byRunner()
+                    .forEach(c ->
+                            out.append(' ').append(cell(c).replace("<", "&lt;")).append(" |"));
+            out.append(' ')
+                    .append(
+                            row.bisect()
+                                    ? "**" + consensus(row, table.runners().size()) + "**"
+                                    : consensus(row, table.runners().size()))
+                    .append(" |\n");
         }
-        out.append("\n<sub>").append(Words.rules(table.thresholds())).append(". A change significantly worse on"
-                + " two runner classes or more is flagged for a bisect, whatever its size, when one of them at least"
-                + " measured several differing builds per side: repeating across runners rules out the runner, not"
-                + " the build.</sub>\n");
+        out.append("\n<sub>")
+                .append(Words.rules(table.thresholds()))
+                .append(". A change significantly worse on"
+                        + " two runner classes or more is flagged for a bisect, whatever its size, when one of them at least"
+                        + " measured several differing builds per side: repeating across runners rules out the runner, not"
+                        + " the build.</sub>\n");
         return out.toString();
     }
 
@@ -148,19 +167,25 @@ final class RunnersRenderer {
         root.set("thresholds", TableJson.thresholds(table.thresholds()));
         ArrayNode rows = root.putArray("cells");
         for (RunnerTable.Row row : table.rows()) {
-            ObjectNode r = rows.addObject().put("cell", row.cell().name()).put("metric", row.cell().metric())
+            ObjectNode r = rows.addObject()
+                    .put("cell", row.cell().name())
+                    .put("metric", row.cell().metric())
                     .put("unit", row.cell().unit());
             ArrayNode each = r.putArray("byRunner");
             for (Optional<Comparison> c : row.byRunner()) {
                 if (c.isEmpty()) {
                     each.addNull();
                 } else {
-                    ObjectNode x = each.addObject().put("verdict", c.get().verdict().id());
+                    ObjectNode x =
+                            each.addObject().put("verdict", c.get().verdict().id());
                     TableJson.number(x, "pctChange", c.get().pctChange());
                     TableJson.number(x, "pValue", c.get().pValue());
                 }
             }
-            r.put("measured", row.measured()).put("worse", row.worse()).put("worseOfOneBuild", row.worseOfOneBuild()).put("better", row.better())
+            r.put("measured", row.measured())
+                    .put("worse", row.worse())
+                    .put("worseOfOneBuild", row.worseOfOneBuild())
+                    .put("better", row.better())
                     .put("bisect", row.bisect())
                     .put("consensus", consensus(row, table.runners().size()));
         }
@@ -176,12 +201,20 @@ final class RunnersRenderer {
         header.addAll(List.of("worse", "bisect", "consensus"));
         Csv out = new Csv(header.toArray(String[]::new));
         for (RunnerTable.Row row : table.rows()) {
-            List<String> line = new ArrayList<>(List.of(row.cell().name(), row.cell().metric(), row.cell().unit()));
+            List<String> line = new ArrayList<>(
+                    List.of(row.cell().name(), row.cell().metric(), row.cell().unit()));
             for (Optional<Comparison> c : row.byRunner()) {
-                line.addAll(c.isEmpty() ? List.of("", "", "not measured") : List.of(Csv.number(c.get().pctChange()),
-                        Csv.number(c.get().pValue()), c.get().verdict().id()));
+                line.addAll(
+                        c.isEmpty()
+                                ? List.of("", "", "not measured")
+                                : List.of(
+                                        Csv.number(c.get().pctChange()),
+                                        Csv.number(c.get().pValue()),
+                                        c.get().verdict().id()));
             }
-            line.addAll(List.of(Integer.toString(row.worse()), Boolean.toString(row.bisect()),
+            line.addAll(List.of(
+                    Integer.toString(row.worse()),
+                    Boolean.toString(row.bisect()),
                     consensus(row, table.runners().size())));
             out.line(line);
         }

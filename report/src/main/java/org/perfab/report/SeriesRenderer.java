@@ -30,8 +30,7 @@ final class SeriesRenderer {
             + " compared with it did, nor whether the move was wanted; that is for a reader. A processor model no"
             + " earlier reading of a key ran on can move its ratio by itself: the CPU column says \"new\" then.";
 
-    private SeriesRenderer() {
-    }
+    private SeriesRenderer() {}
 
     /**
      * Returns the count line: {@code perfab series: 2 new movements, 5 persisting, in run R (DATE)
@@ -49,7 +48,9 @@ final class SeriesRenderer {
     /** Returns the re-basings of {@code c} grouped by their old and new base, in order of first appearance. */
     private static Map<List<String>, List<SeriesCheck.Rebasing>> rebased(SeriesCheck c) {
         Map<List<String>, List<SeriesCheck.Rebasing>> groups = new LinkedHashMap<>();
-        c.rebasings().forEach(r -> groups.computeIfAbsent(List.of(r.from(), r.to()), k -> new ArrayList<>()).add(r));
+        c.rebasings()
+                .forEach(r -> groups.computeIfAbsent(List.of(r.from(), r.to()), k -> new ArrayList<>())
+                        .add(r));
         return groups;
     }
 
@@ -64,10 +65,16 @@ final class SeriesRenderer {
             List<SeriesCheck.Rebasing> keys = e.getValue();
             int shown = Math.min(5, keys.size());
             lines.add(keys.size() + " key" + (keys.size() == 1 ? "" : "s") + " re-based from "
-                    + code.apply(escape.apply(e.getKey().get(0))) + " to " + code.apply(escape.apply(e.getKey().get(1)))
-                    + " (not compared across it; compared again after " + c.options().minEarlier() + " readings of the"
-                    + " new base): " + String.join(", ", keys.subList(0, shown).stream()
-                            .map(r -> code.apply(escape.apply(r.key()))).toList())
+                    + code.apply(escape.apply(e.getKey().get(0))) + " to "
+                    + code.apply(escape.apply(e.getKey().get(1)))
+                    + " (not compared across it; compared again after "
+                    + c.options().minEarlier() + " readings of the"
+                    + " new base): "
+                    + String.join(
+                            ", ",
+                            keys.subList(0, shown).stream()
+                                    .map(r -> code.apply(escape.apply(r.key())))
+                                    .toList())
                     + (keys.size() > shown ? " and " + (keys.size() - shown) + " more" : ""));
         }
         return lines;
@@ -96,15 +103,23 @@ final class SeriesRenderer {
     private static String[] row(SeriesCheck.Movement m, UnaryOperator<String> escape, String first) {
         SeriesRules.Move move = m.move();
         String cpu = escape.apply(m.cpu()) + (m.newCpu() ? " (new: " + earlier(m, escape) + ")" : "");
-        return new String[] {first, escape.apply(m.key()), move.rule().id(), Numbers.value(move.ratio()),
-            Numbers.value(move.reference()), Numbers.signedPercent(move.change()), cpu};
+        return new String[] {
+            first,
+            escape.apply(m.key()),
+            move.rule().id(),
+            Numbers.value(move.ratio()),
+            Numbers.value(move.reference()),
+            Numbers.signedPercent(move.change()),
+            cpu
+        };
     }
 
     /** Returns what the reference readings ran on, for a movement on a new processor model. */
     private static String earlier(SeriesCheck.Movement m, UnaryOperator<String> escape) {
         List<String> cpus = m.referenceCpus();
         int shown = Math.min(2, cpus.size());
-        return "the reference ran on " + String.join(", ", cpus.subList(0, shown).stream().map(escape).toList())
+        return "the reference ran on "
+                + String.join(", ", cpus.subList(0, shown).stream().map(escape).toList())
                 + (cpus.size() > shown ? " and " + (cpus.size() - shown) + " more" : "");
     }
 
@@ -112,19 +127,39 @@ final class SeriesRenderer {
     static String markdown(SeriesCheck c) {
         int fresh = c.newCount();
         int persisting = c.movements().size() - fresh;
-        StringBuilder out = new StringBuilder("### Nightly ratios: ").append(fresh).append(" new movement")
-                .append(fresh == 1 ? "" : "s").append(", ").append(persisting).append(" persisting")
-                .append(c.rebasings().isEmpty() ? "" : ", " + c.rebasings().size() + " re-based").append("\n\n");
-        out.append("Run `").append(Untrusted.plain(c.run(), 80).replace("`", "'")).append("` (").append(c.date())
-                .append(") · ").append(c.readings()).append(" ratios, ").append(c.compared())
-                .append(" with enough history to compare · ").append(c.options().describe()).append('\n');
+        StringBuilder out = new StringBuilder("### Nightly ratios: ")
+                .append(fresh)
+                .append(" new movement")
+                .append(fresh == 1 ? "" : "s")
+                .append(", ")
+                .append(persisting)
+                .append(" persisting")
+                .append(c.rebasings().isEmpty() ? "" : ", " + c.rebasings().size() + " re-based")
+                .append("\n\n");
+        out.append("Run `")
+                .append(Untrusted.plain(c.run(), 80).replace("`", "'"))
+                .append("` (")
+                .append(c.date())
+                .append(") · ")
+                .append(c.readings())
+                .append(" ratios, ")
+                .append(c.compared())
+                .append(" with enough history to compare · ")
+                .append(c.options().describe())
+                .append('\n');
         List<String> rebased = rebasedLines(c, s -> Untrusted.plain(s, 80).replace("`", "'"), s -> "`" + s + "`");
         if (!rebased.isEmpty()) {
             out.append("\n**Re-based**\n\n");
             rebased.forEach(line -> out.append("- ").append(line).append('\n'));
         }
-        section(out, "New", c.movements().stream().filter(SeriesCheck.Movement::isNew).toList());
-        section(out, "Persisting", c.movements().stream().filter(m -> !m.isNew()).toList());
+        section(
+                out,
+                "New",
+                c.movements().stream().filter(SeriesCheck.Movement::isNew).toList());
+        section(
+                out,
+                "Persisting",
+                c.movements().stream().filter(m -> !m.isNew()).toList());
         if (c.movements().isEmpty()) {
             out.append("\nNo ratio moved past the rules.\n");
         }
@@ -136,7 +171,9 @@ final class SeriesRenderer {
         if (movements.isEmpty()) {
             return;
         }
-        out.append("\n**").append(title).append("**\n\n| key | rule | ratio | reference | change | CPU |\n")
+        out.append("\n**")
+                .append(title)
+                .append("**\n\n| key | rule | ratio | reference | change | CPU |\n")
                 .append("|:--|:--|--:|--:|--:|:--|\n");
         for (SeriesCheck.Movement m : movements) {
             UnaryOperator<String> escape = s -> Untrusted.markdown(s, Untrusted.MAX_LENGTH);
@@ -144,7 +181,9 @@ final class SeriesRenderer {
             if (m.newCpu()) {
                 r[6] = "**" + escape.apply(m.cpu()) + "** (new: " + earlier(m, escape) + ")";
             }
-            out.append("| ").append(String.join(" | ", List.of(r).subList(1, r.length))).append(" |\n");
+            out.append("| ")
+                    .append(String.join(" | ", List.of(r).subList(1, r.length)))
+                    .append(" |\n");
         }
     }
 
@@ -155,22 +194,35 @@ final class SeriesRenderer {
     static String github(SeriesCheck c) {
         StringBuilder out = new StringBuilder();
         List<String> rebased = rebasedLines(c, s -> Untrusted.plain(s, 80), s -> s);
-        Workflow.annotate(out, "notice", "perfab series: re-based", rebased.stream().map(line -> "run "
-                + Untrusted.plain(c.run(), 80) + ", " + line).toList(), Workflow.PER_TYPE,
+        Workflow.annotate(
+                out,
+                "notice",
+                "perfab series: re-based",
+                rebased.stream()
+                        .map(line -> "run " + Untrusted.plain(c.run(), 80) + ", " + line)
+                        .toList(),
+                Workflow.PER_TYPE,
                 more -> "and " + more + " more pairs of bases; see the job summary");
-        List<SeriesCheck.Movement> fresh = c.movements().stream().filter(SeriesCheck.Movement::isNew).toList();
+        List<SeriesCheck.Movement> fresh =
+                c.movements().stream().filter(SeriesCheck.Movement::isNew).toList();
         int shown = fresh.size() <= Workflow.PER_TYPE ? fresh.size() : Workflow.PER_TYPE - 1;
         for (SeriesCheck.Movement m : fresh.subList(0, shown)) {
             SeriesRules.Move move = m.move();
-            out.append(Workflow.command("warning", "perfab series: " + move.rule().id(), Untrusted.plain(m.key(),
-                    Untrusted.MAX_LENGTH) + ": " + move.rule().id() + ", ratio " + Numbers.value(move.ratio())
-                    + " against " + Numbers.value(move.reference()) + " (" + Numbers.signedPercent(move.change())
-                    + "), on " + Untrusted.plain(m.cpu(), Untrusted.MAX_LENGTH)
-                    + (m.newCpu() ? ", a processor no earlier reading of it ran on" : "")));
+            out.append(Workflow.command(
+                    "warning",
+                    "perfab series: " + move.rule().id(),
+                    Untrusted.plain(m.key(), Untrusted.MAX_LENGTH) + ": "
+                            + move.rule().id() + ", ratio " + Numbers.value(move.ratio())
+                            + " against " + Numbers.value(move.reference()) + " ("
+                            + Numbers.signedPercent(move.change())
+                            + "), on " + Untrusted.plain(m.cpu(), Untrusted.MAX_LENGTH)
+                            + (m.newCpu() ? ", a processor no earlier reading of it ran on" : "")));
         }
         if (fresh.size() > shown) {
-            out.append(Workflow.command("warning", "perfab series", "and " + (fresh.size() - shown)
-                    + " more new movements; see the job summary"));
+            out.append(Workflow.command(
+                    "warning",
+                    "perfab series",
+                    "and " + (fresh.size() - shown) + " more new movements; see the job summary"));
         }
         return out.toString();
     }
@@ -181,12 +233,33 @@ final class SeriesRenderer {
      * base before it.
      */
     static String csv(SeriesCheck c) {
-        Csv out = new Csv("key", "new", "rule", "ratio", "reference", "change %", "limit %", "cpu", "new cpu",
-                "commit", "base", "previous base");
+        Csv out = new Csv(
+                "key",
+                "new",
+                "rule",
+                "ratio",
+                "reference",
+                "change %",
+                "limit %",
+                "cpu",
+                "new cpu",
+                "commit",
+                "base",
+                "previous base");
         for (SeriesCheck.Movement m : c.movements()) {
-            out.line(m.key(), Boolean.toString(m.isNew()), m.move().rule().id(), Csv.number(m.move().ratio()),
-                    Csv.number(m.move().reference()), Csv.number(m.move().change()), Csv.number(m.move().limit()),
-                    m.cpu(), Boolean.toString(m.newCpu()), m.commit(), m.base(), "");
+            out.line(
+                    m.key(),
+                    Boolean.toString(m.isNew()),
+                    m.move().rule().id(),
+                    Csv.number(m.move().ratio()),
+                    Csv.number(m.move().reference()),
+                    Csv.number(m.move().change()),
+                    Csv.number(m.move().limit()),
+                    m.cpu(),
+                    Boolean.toString(m.newCpu()),
+                    m.commit(),
+                    m.base(),
+                    "");
         }
         for (SeriesCheck.Rebasing r : c.rebasings()) {
             out.line(r.key(), "", "rebase", Csv.number(r.ratio()), "", "", "", "", "", r.commit(), r.to(), r.from());
@@ -200,16 +273,28 @@ final class SeriesRenderer {
      */
     static String json(SeriesCheck c) {
         ObjectNode root = Json.object();
-        root.put("schema", "perfab/series-check/v1").put("run", c.run()).put("date", c.date().toString())
+        root.put("schema", "perfab/series-check/v1")
+                .put("run", c.run())
+                .put("date", c.date().toString())
                 .put("rules", c.options().describe());
         options(root.putObject("options"), c.options());
-        root.put("readings", c.readings()).put("compared", c.compared()).put("new", c.newCount())
-                .put("persisting", c.movements().size() - c.newCount()).put("countLine", count(c));
+        root.put("readings", c.readings())
+                .put("compared", c.compared())
+                .put("new", c.newCount())
+                .put("persisting", c.movements().size() - c.newCount())
+                .put("countLine", count(c));
         ArrayNode movements = root.putArray("movements");
         for (SeriesCheck.Movement m : c.movements()) {
-            ObjectNode n = movements.addObject().put("key", m.key()).put("rule", m.move().rule().id())
-                    .put("new", m.isNew()).put("ratio", m.move().ratio()).put("reference", m.move().reference())
-                    .put("change", m.move().change()).put("limit", m.move().limit()).put("cpu", m.cpu());
+            ObjectNode n = movements
+                    .addObject()
+                    .put("key", m.key())
+                    .put("rule", m.move().rule().id())
+                    .put("new", m.isNew())
+                    .put("ratio", m.move().ratio())
+                    .put("reference", m.move().reference())
+                    .put("change", m.move().change())
+                    .put("limit", m.move().limit())
+                    .put("cpu", m.cpu());
             ArrayNode cpus = n.putArray("referenceCpus");
             m.referenceCpus().forEach(cpus::add);
             n.put("newCpu", m.newCpu()).put("commit", m.commit()).put("base", m.base());
@@ -217,7 +302,12 @@ final class SeriesRenderer {
         root.put("rebased", c.rebasings().size());
         ArrayNode rebasings = root.putArray("rebasings");
         for (SeriesCheck.Rebasing r : c.rebasings()) {
-            rebasings.addObject().put("key", r.key()).put("from", r.from()).put("to", r.to()).put("ratio", r.ratio())
+            rebasings
+                    .addObject()
+                    .put("key", r.key())
+                    .put("from", r.from())
+                    .put("to", r.to())
+                    .put("ratio", r.ratio())
                     .put("commit", r.commit());
         }
         return Json.write(root);
@@ -226,7 +316,9 @@ final class SeriesRenderer {
     private static void options(ObjectNode n, SeriesRules.Options o) {
         n.put("step", o.stepFloor()).put("noise", o.noiseTimes());
         TableJson.number(n, "drift", o.drift());
-        n.put("window", o.window()).put("recent", o.driftRecent()).put("days", o.driftDays())
+        n.put("window", o.window())
+                .put("recent", o.driftRecent())
+                .put("days", o.driftDays())
                 .put("min", o.minEarlier());
     }
 
@@ -244,11 +336,15 @@ final class SeriesRenderer {
         UnaryOperator<String> escape = md ? s -> Untrusted.markdown(s, 60) : s -> Untrusted.plain(s, 60);
         List<String[]> rows = new ArrayList<>();
         List<String> header = new ArrayList<>(List.of("option", "new, total", "new per full run, median / max"));
-        List<String> keys = replay.rows().isEmpty() ? List.of() : List.copyOf(replay.rows().get(0).caught().keySet());
+        List<String> keys = replay.rows().isEmpty()
+                ? List.of()
+                : List.copyOf(replay.rows().get(0).caught().keySet());
         keys.forEach(k -> header.add(escape.apply(k)));
         rows.add(header.toArray(String[]::new));
         for (SeriesReplay.Row r : replay.rows()) {
-            List<String> row = new ArrayList<>(List.of(r.options().describe(), Integer.toString(r.newTotal()),
+            List<String> row = new ArrayList<>(List.of(
+                    r.options().describe(),
+                    Integer.toString(r.newTotal()),
                     Numbers.value(r.perFullRunMedian()) + " / " + r.perFullRunMax()));
             for (Map.Entry<String, Optional<SeriesReplay.Catch>> e : r.caught().entrySet()) {
                 row.add(e.getValue().map(SeriesRenderer::caught).orElse("missed"));
@@ -287,15 +383,19 @@ final class SeriesRenderer {
         for (SeriesReplay.Row r : replay.rows()) {
             ObjectNode n = rows.addObject().put("rules", r.options().describe());
             options(n.putObject("options"), r.options());
-            n.put("newTotal", r.newTotal()).put("newPerFullRunMedian", r.perFullRunMedian())
+            n.put("newTotal", r.newTotal())
+                    .put("newPerFullRunMedian", r.perFullRunMedian())
                     .put("newPerFullRunMax", r.perFullRunMax());
             ObjectNode caught = n.putObject("caught");
             r.caught().forEach((key, c) -> {
                 if (c.isEmpty()) {
                     caught.putNull(key);
                 } else {
-                    caught.putObject(key).put("run", c.get().run()).put("date", c.get().date().toString())
-                            .put("rule", c.get().rule().id()).put("noise", c.get().noise());
+                    caught.putObject(key)
+                            .put("run", c.get().run())
+                            .put("date", c.get().date().toString())
+                            .put("rule", c.get().rule().id())
+                            .put("noise", c.get().noise());
                 }
             });
         }
@@ -313,27 +413,37 @@ final class SeriesRenderer {
         n.put("runs", c.runs()).put("droppedReadings", c.readings());
         ArrayNode dropped = n.putArray("dropped");
         for (SeriesCuration.Dropped d : c.dropped()) {
-            dropped.addObject().put("run", d.run()).put("date", d.date().toString()).put("commit", d.commit())
-                    .put("reason", d.reason().id()).put("readings", d.readings());
+            dropped.addObject()
+                    .put("run", d.run())
+                    .put("date", d.date().toString())
+                    .put("commit", d.commit())
+                    .put("reason", d.reason().id())
+                    .put("readings", d.readings());
         }
     }
 
     /** Returns a line per setting: its new movements, and the first catch of each key followed. */
     static String replayCsv(SeriesReplay replay) {
-        List<String> keys = replay.rows().isEmpty() ? List.of() : List.copyOf(replay.rows().get(0).caught().keySet());
-        List<String> header = new ArrayList<>(List.of("rules", "new total", "new per full run median",
-                "new per full run max"));
+        List<String> keys = replay.rows().isEmpty()
+                ? List.of()
+                : List.copyOf(replay.rows().get(0).caught().keySet());
+        List<String> header =
+                new ArrayList<>(List.of("rules", "new total", "new per full run median", "new per full run max"));
         keys.forEach(k -> header.add(k));
         Csv out = new Csv(header.toArray(String[]::new));
         for (SeriesReplay.Row r : replay.rows()) {
-            List<String> line = new ArrayList<>(List.of(r.options().describe(), Integer.toString(r.newTotal()),
-                    Csv.number(r.perFullRunMedian()), Integer.toString(r.perFullRunMax())));
-            r.caught().values().forEach(c -> line.add(c.map(SeriesRenderer::caught).orElse("missed")));
+            List<String> line = new ArrayList<>(List.of(
+                    r.options().describe(),
+                    Integer.toString(r.newTotal()),
+                    Csv.number(r.perFullRunMedian()),
+                    Integer.toString(r.perFullRunMax())));
+            r.caught()
+                    .values()
+                    .forEach(c -> line.add(c.map(SeriesRenderer::caught).orElse("missed")));
             out.line(line);
         }
         return out.text();
     }
-
 
     // ---- series import --------------------------------------------------------------------------
 
@@ -349,8 +459,10 @@ final class SeriesRenderer {
         return "perfab: imported " + Untrusted.plain(m.from(), Untrusted.MAX_LENGTH) + " into "
                 + Untrusted.plain(m.series(), Untrusted.MAX_LENGTH) + ": " + merged.added() + " reading"
                 + Words.plural(merged.added()) + " added, " + merged.already() + " already there"
-                + (merged.conflicting() == 0 ? "" : ", " + merged.conflicting() + " whose ratio differs from the"
-                        + " series' own (kept)") + "; " + m.runs() + " run" + Words.plural(m.runs()) + " in all";
+                + (merged.conflicting() == 0
+                        ? ""
+                        : ", " + merged.conflicting() + " whose ratio differs from the" + " series' own (kept)")
+                + "; " + m.runs() + " run" + Words.plural(m.runs()) + " in all";
     }
 
     /** Returns the count line, then a line per reading whose ratio differs (at most {@value #CONFLICTS_SHOWN}). */
@@ -361,8 +473,9 @@ final class SeriesRenderer {
             out.append("  ").append(conflict(c)).append('\n');
         }
         if (conflicts.size() > CONFLICTS_SHOWN) {
-            out.append("  and ").append(conflicts.size() - CONFLICTS_SHOWN).append(" more (--format json lists"
-                    + " every one)\n");
+            out.append("  and ")
+                    .append(conflicts.size() - CONFLICTS_SHOWN)
+                    .append(" more (--format json lists" + " every one)\n");
         }
         return out.toString();
     }
@@ -371,36 +484,70 @@ final class SeriesRenderer {
     static String importMarkdown(SeriesImport m) {
         SeriesFile.Merge merged = m.merged();
         UnaryOperator<String> code = s -> Untrusted.markdown(s, Untrusted.MAX_LENGTH);
-        StringBuilder out = new StringBuilder("### perfab series import: ").append(merged.added()).append(" reading")
-                .append(Words.plural(merged.added())).append(" added\n\n");
-        out.append("Imported ").append(code.apply(m.from())).append(" into ").append(code.apply(m.series()))
-                .append(": ").append(merged.already()).append(" already there, ").append(merged.conflicting())
-                .append(" whose ratio differs from the series' own; ").append(m.runs()).append(" run")
-                .append(Words.plural(m.runs())).append(" in all.\n");
+        StringBuilder out = new StringBuilder("### perfab series import: ")
+                .append(merged.added())
+                .append(" reading")
+                .append(Words.plural(merged.added()))
+                .append(" added\n\n");
+        out.append("Imported ")
+                .append(code.apply(m.from()))
+                .append(" into ")
+                .append(code.apply(m.series()))
+                .append(": ")
+                .append(merged.already())
+                .append(" already there, ")
+                .append(merged.conflicting())
+                .append(" whose ratio differs from the series' own; ")
+                .append(m.runs())
+                .append(" run")
+                .append(Words.plural(m.runs()))
+                .append(" in all.\n");
         List<SeriesFile.Conflict> conflicts = merged.conflicts();
         if (!conflicts.isEmpty()) {
-            out.append("\nThe series keeps its own ratio where the other history holds another for the same run and"
-                    + " key:\n\n| run | key | the series' ratio (kept) | the other's | change |\n|:--|:--|--:|--:|--:|\n");
+            out.append(
+                    "\nThe series keeps its own ratio where the other history holds another for the same run and"
+                            + " key:\n\n| run | key | the series' ratio (kept) | the other's | change |\n|:--|:--|--:|--:|--:|\n");
             for (SeriesFile.Conflict c : conflicts.subList(0, Math.min(conflicts.size(), CONFLICTS_SHOWN))) {
-                out.append("| ").append(Untrusted.markdown(c.run(), 80)).append(" | ")
-                        .append(Untrusted.markdown(c.key(), Untrusted.MAX_LENGTH)).append(" | ")
-                        .append(Numbers.value(c.kept())).append(" | ").append(Numbers.value(c.other())).append(" | ")
-                        .append(Numbers.signedPercent(change(c))).append(" |\n");
+                out.append("| ")
+                        .append(Untrusted.markdown(c.run(), 80))
+                        .append(" | ")
+                        .append(Untrusted.markdown(c.key(), Untrusted.MAX_LENGTH))
+                        .append(" | ")
+                        .append(Numbers.value(c.kept()))
+                        .append(" | ")
+                        .append(Numbers.value(c.other()))
+                        .append(" | ")
+                        .append(Numbers.signedPercent(change(c)))
+                        .append(" |\n");
             }
             if (conflicts.size() > CONFLICTS_SHOWN) {
-                out.append("\nand ").append(conflicts.size() - CONFLICTS_SHOWN).append(" more (`--format json` lists"
-                        + " every one).\n");
+                out.append("\nand ")
+                        .append(conflicts.size() - CONFLICTS_SHOWN)
+                        .append(" more (`--format json` lists" + " every one).\n");
             }
         }
         SeriesCuration c = m.curation();
         if (c.any()) {
-            out.append("\nLeft out of both: ").append(c.dropped().size()).append(" of ").append(c.runs())
-                    .append(" runs (").append(c.readings()).append(" readings)").append(c.on().map(r -> ", every"
-                            + " kept run's commit on " + code.apply(r)).orElse("")).append(":\n\n");
+            out.append("\nLeft out of both: ")
+                    .append(c.dropped().size())
+                    .append(" of ")
+                    .append(c.runs())
+                    .append(" runs (")
+                    .append(c.readings())
+                    .append(" readings)")
+                    .append(c.on().map(r -> ", every" + " kept run's commit on " + code.apply(r))
+                            .orElse(""))
+                    .append(":\n\n");
             for (SeriesCuration.Dropped d : c.dropped()) {
-                out.append("- ").append(Untrusted.markdown(d.run(), 80)).append(" (").append(d.date()).append(", ")
-                        .append(d.commit().isEmpty() ? "no commit" : code.apply(Ids.shortCommit(d.commit()))).append("): ")
-                        .append(d.reason().id()).append('\n');
+                out.append("- ")
+                        .append(Untrusted.markdown(d.run(), 80))
+                        .append(" (")
+                        .append(d.date())
+                        .append(", ")
+                        .append(d.commit().isEmpty() ? "no commit" : code.apply(Ids.shortCommit(d.commit())))
+                        .append("): ")
+                        .append(d.reason().id())
+                        .append('\n');
             }
         }
         return out.toString();
@@ -410,12 +557,22 @@ final class SeriesRenderer {
     static String importJson(SeriesImport m) {
         SeriesFile.Merge merged = m.merged();
         ObjectNode root = Json.object();
-        root.put("schema", "perfab/series-merge/v1").put("series", m.series()).put("from", m.from())
-                .put("added", merged.added()).put("already", merged.already())
-                .put("conflicting", merged.conflicting()).put("runs", m.runs()).put("countLine", importCount(m));
+        root.put("schema", "perfab/series-merge/v1")
+                .put("series", m.series())
+                .put("from", m.from())
+                .put("added", merged.added())
+                .put("already", merged.already())
+                .put("conflicting", merged.conflicting())
+                .put("runs", m.runs())
+                .put("countLine", importCount(m));
         ArrayNode conflicts = root.putArray("conflicts");
         for (SeriesFile.Conflict c : merged.conflicts()) {
-            conflicts.addObject().put("run", c.run()).put("key", c.key()).put("kept", c.kept()).put("other", c.other());
+            conflicts
+                    .addObject()
+                    .put("run", c.run())
+                    .put("key", c.key())
+                    .put("kept", c.kept())
+                    .put("other", c.other());
         }
         curation(root.putObject("curation"), m.curation());
         return Json.write(root);
@@ -424,10 +581,14 @@ final class SeriesRenderer {
     /** Returns a warning per reading whose ratio differs from the series' own, at most {@link Workflow#PER_TYPE}. */
     static String importGithub(SeriesImport m) {
         StringBuilder out = new StringBuilder();
-        Workflow.annotate(out, "warning", "perfab series import: ratio differs", m.merged().conflicts().stream()
-                .map(SeriesRenderer::conflict).toList(), Workflow.PER_TYPE,
-                more -> "and " + more + " more readings whose ratio differs; the job summary lists "
-                        + CONFLICTS_SHOWN + ", --format json every one");
+        Workflow.annotate(
+                out,
+                "warning",
+                "perfab series import: ratio differs",
+                m.merged().conflicts().stream().map(SeriesRenderer::conflict).toList(),
+                Workflow.PER_TYPE,
+                more -> "and " + more + " more readings whose ratio differs; the job summary lists " + CONFLICTS_SHOWN
+                        + ", --format json every one");
         return out.toString();
     }
 

@@ -15,8 +15,7 @@ import org.perfab.stats.Caveat;
 
 /** What every rendering says of a run of shards: which runner measured what, and which shards lack results. */
 final class ShardWords {
-    private ShardWords() {
-    }
+    private ShardWords() {}
 
     /**
      * Returns the shards that were not measured to their end, for a headline ("shard 3 of 4
@@ -42,11 +41,12 @@ final class ShardWords {
      * shard was measured.
      */
     static Optional<String> warning(Report report) {
-        return lacking(report).map(l -> "not every benchmark of the suite is judged: " + l + " (missing: no results"
-                + " were given for it; unreadable: its results did not read; failed: every counted trial of a side"
-                + " failed; interrupted: stopped before its last trial). What such a shard did not measure is a row"
-                + " 'not measured', counted as inconclusive, and fails any --fail-on: a gate cannot pass what nobody"
-                + " measured");
+        return lacking(report)
+                .map(l -> "not every benchmark of the suite is judged: " + l + " (missing: no results"
+                        + " were given for it; unreadable: its results did not read; failed: every counted trial of a side"
+                        + " failed; interrupted: stopped before its last trial). What such a shard did not measure is a row"
+                        + " 'not measured', counted as inconclusive, and fails any --fail-on: a gate cannot pass what nobody"
+                        + " measured");
     }
 
     /**
@@ -61,14 +61,18 @@ final class ShardWords {
         }
         if (!s.get().merged()) {
             Sharding.Part p = s.get().parts().get(0);
-            return Optional.of("shard " + p.index() + " of " + s.get().count() + ": " + p.benchmarks().size() + " of the "
-                    + p.listed() + " benchmarks listed" + cut(p));
+            return Optional.of("shard " + p.index() + " of " + s.get().count() + ": "
+                    + p.benchmarks().size() + " of the " + p.listed() + " benchmarks listed" + cut(p));
         }
         List<String> each = new ArrayList<>();
         for (Sharding.Part p : s.get().parts()) {
-            each.add(p.index() + " " + (p.state() == Sharding.State.MISSING ? "missing"
-                    : "on " + p.runner() + " (" + p.benchmarks().size() + (p.state() == Sharding.State.MEASURED ? ""
-                            : ", " + p.state().id()) + ")"));
+            each.add(p.index() + " "
+                    + (p.state() == Sharding.State.MISSING
+                            ? "missing"
+                            : "on " + p.runner() + " (" + p.benchmarks().size()
+                                    + (p.state() == Sharding.State.MEASURED
+                                            ? ""
+                                            : ", " + p.state().id()) + ")"));
         }
         return Optional.of(s.get().count() + " shards" + cut(s.get().parts().get(0)) + ": " + String.join("; ", each));
     }
@@ -83,7 +87,8 @@ final class ShardWords {
      * for a row it did not measure, how that shard ended ("3 missing"); empty for any other run.
      */
     static Map<CellId, String> shardOfCells(Report report) {
-        Optional<RunResults> run = report.run().filter(r -> r.sharding().map(Sharding::merged).orElse(false));
+        Optional<RunResults> run =
+                report.run().filter(r -> r.sharding().map(Sharding::merged).orElse(false));
         if (run.isEmpty()) {
             return Map.of();
         }
@@ -97,7 +102,8 @@ final class ShardWords {
             }
         }
         for (Sharding.Part p : sharding.lacking()) {
-            List<String> names = p.benchmarks().isEmpty() ? List.of(Shards.unknownBenchmarks(p.index(), sharding.count()))
+            List<String> names = p.benchmarks().isEmpty()
+                    ? List.of(Shards.unknownBenchmarks(p.index(), sharding.count()))
                     : p.benchmarks();
             names.forEach(n -> of.putIfAbsent(new CellId(n, Shards.ALL_METRICS), p));
         }
@@ -105,8 +111,12 @@ final class ShardWords {
         for (CellComparison r : report.table().rows()) {
             Sharding.Part p = of.get(r.cell().id());
             if (p != null) {
-                shown.put(r.cell().id(), p.index() + (r.comparison().caveats().contains(Caveat.NOT_MEASURED)
-                        ? " " + p.state().id() : ""));
+                shown.put(
+                        r.cell().id(),
+                        p.index()
+                                + (r.comparison().caveats().contains(Caveat.NOT_MEASURED)
+                                        ? " " + p.state().id()
+                                        : ""));
             }
         }
         return shown;

@@ -24,11 +24,11 @@ import org.perfab.model.ComparisonTable;
 final class ShortNames {
     /** Lower-case packages, then an upper-case class, then its method: what JMH writes. */
     private static final Pattern PACKAGE = Pattern.compile("[a-z_][A-Za-z0-9_$]*");
+
     private static final Pattern CLASS = Pattern.compile("[A-Z_$][A-Za-z0-9_$]*");
     private static final Pattern METHOD = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*");
 
-    private ShortNames() {
-    }
+    private ShortNames() {}
 
     /** Returns how the names of {@code table}'s rows show in the tables people read. */
     static UnaryOperator<String> of(ComparisonTable table) {
@@ -63,7 +63,8 @@ final class ShortNames {
         String qualified = slash < 0 ? name : name.substring(0, slash);
         String params = slash < 0 ? "" : name.substring(slash);
         String[] segments = qualified.split("\\.", -1);
-        if (segments.length < 3 || !METHOD.matcher(segments[segments.length - 1]).matches()
+        if (segments.length < 3
+                || !METHOD.matcher(segments[segments.length - 1]).matches()
                 || !CLASS.matcher(segments[segments.length - 2]).matches()) {
             return null;
         }

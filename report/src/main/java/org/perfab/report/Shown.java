@@ -18,7 +18,9 @@ import org.perfab.stats.Verdict;
 record Shown(String label, String mark, String ansi, Junit junit, Optional<Annotation> annotation) {
     /** A JUnit test case's outcome. */
     enum Junit {
-        PASSED, FAILED, SKIPPED
+        PASSED,
+        FAILED,
+        SKIPPED
     }
 
     /**
@@ -26,18 +28,32 @@ record Shown(String label, String mark, String ansi, Junit junit, Optional<Annot
      * Verdicts of one command share GitHub's ten annotations of a type per step, in the order of
      * {@link Verdict}.
      */
-    record Annotation(String command, String title) {
-    }
+    record Annotation(String command, String title) {}
 
     /** Returns how {@code v} shows. */
     static Shown of(Verdict v) {
         return switch (v) {
-            case REGRESSION -> new Shown("regression", "\uD83D\uDD34", "31", Junit.FAILED,
-                    Optional.of(new Annotation("warning", "perfab regression")));
-            case INCONCLUSIVE -> new Shown("inconclusive", "\u2754", "33", Junit.SKIPPED,
-                    Optional.of(new Annotation("notice", "perfab inconclusive")));
-            case SMALL -> new Shown("small", "\uD83D\uDD38", "33", Junit.PASSED,
-                    Optional.of(new Annotation("notice", "perfab small slowdown")));
+            case REGRESSION ->
+                new Shown(
+                        "regression",
+                        "\uD83D\uDD34",
+                        "31",
+                        Junit.FAILED,
+                        Optional.of(new Annotation("warning", "perfab regression")));
+            case INCONCLUSIVE ->
+                new Shown(
+                        "inconclusive",
+                        "\u2754",
+                        "33",
+                        Junit.SKIPPED,
+                        Optional.of(new Annotation("notice", "perfab inconclusive")));
+            case SMALL ->
+                new Shown(
+                        "small",
+                        "\uD83D\uDD38",
+                        "33",
+                        Junit.PASSED,
+                        Optional.of(new Annotation("notice", "perfab small slowdown")));
             case IMPROVEMENT -> new Shown("improvement", "\uD83D\uDFE2", "32", Junit.PASSED, Optional.empty());
             case NOISY -> new Shown("too noisy", "\uD83C\uDF2B\uFE0F", "35", Junit.SKIPPED, Optional.empty());
             case UNCHANGED -> new Shown("unchanged", "\u2705", "", Junit.PASSED, Optional.empty());

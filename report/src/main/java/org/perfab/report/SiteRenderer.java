@@ -33,13 +33,13 @@ public final class SiteRenderer {
     public static final int CHUNK = 100;
     /** The index page's name in the site. */
     public static final String INDEX = "index.html";
+
     private static final Pattern SHA = Pattern.compile("[0-9a-fA-F]{7,64}");
     private static final Pattern RUN_ID = Pattern.compile("[0-9]{1,20}");
     /** The longest name shown; the data keep every name whole, so that a key is found by it. */
     private static final int MAX_SHOWN = 400;
 
-    private SiteRenderer() {
-    }
+    private SiteRenderer() {}
 
     /**
      * Returns the files of the site of {@code history}, each by its path in the site ({@code /}
@@ -50,7 +50,10 @@ public final class SiteRenderer {
         Map<String, String> files = new LinkedHashMap<>();
         files.put(INDEX, index(history, runs));
         int chunks = (history.keys().size() + CHUNK - 1) / CHUNK;
-        List<String> data = IntStream.range(0, chunks).parallel().mapToObj(c -> chunk(history, runs, c)).toList();
+        List<String> data = IntStream.range(0, chunks)
+                .parallel()
+                .mapToObj(c -> chunk(history, runs, c))
+                .toList();
         for (int c = 0; c < chunks; c++) {
             files.put(chunkPath(c), data.get(c));
         }
@@ -83,7 +86,11 @@ public final class SiteRenderer {
      * which its other readings share unless a data file says otherwise; and the processors of those
      * readings.
      */
-    private record Runs(List<String> ids, Map<String, Integer> at, List<Series.Reading> first, List<String> cpus,
+    private record Runs(
+            List<String> ids,
+            Map<String, Integer> at,
+            List<Series.Reading> first,
+            List<String> cpus,
             Map<String, Integer> cpuAt) {
         static Runs of(SeriesHistory h) {
             Map<String, Integer> at = new HashMap<>();
@@ -117,36 +124,53 @@ public final class SiteRenderer {
         JsonText d = new JsonText(64 * h.keys().size() + 4096);
         d.open('{').name("chunk").number(CHUNK);
         d.name("rules").string(h.rules().describe());
-        d.name("stepFloor").number(h.rules().stepFloor()).name("noiseTimes").number(h.rules().noiseTimes());
+        d.name("stepFloor")
+                .number(h.rules().stepFloor())
+                .name("noiseTimes")
+                .number(h.rules().noiseTimes());
         d.name("cpus").open('[');
         runs.cpus().forEach(d::string);
         d.close(']');
         d.name("runs").open('[');
         for (int i = 0; i < runs.ids().size(); i++) {
             Series.Reading r = runs.first().get(i);
-            d.open('[').string(r.date().toString()).string(r.run()).string(r.commit()).number(runs.cpuAt().get(r.cpu()))
+            d.open('[')
+                    .string(r.date().toString())
+                    .string(r.run())
+                    .string(r.commit())
+                    .number(runs.cpuAt().get(r.cpu()))
                     .string(runLink(h.repoUrl(), r.run()).orElse(null))
-                    .string(commitLink(h.repoUrl(), r.commit()).orElse(null)).close(']');
+                    .string(commitLink(h.repoUrl(), r.commit()).orElse(null))
+                    .close(']');
         }
         d.close(']');
         d.name("keys").open('[');
         for (SeriesHistory.Key k : h.keys()) {
             Series.Reading last = k.latest();
             Optional<SeriesHistory.Movement> m = latest.flatMap(k::movementIn);
-            boolean newCpu = !k.newCpus().isEmpty() && k.newCpus().get(k.newCpus().size() - 1) == k.readings().size() - 1
+            boolean newCpu = !k.newCpus().isEmpty()
+                    && k.newCpus().get(k.newCpus().size() - 1) == k.readings().size() - 1
                     && latest.map(last.run()::equals).orElse(false);
             String shown = shown(k.name());
-            d.open('[').string(k.name()).number(last.ratio()).number(k.noise() * 100)
-                    .string(m.map(x -> x.move().rule().id()).orElse(null)).bool(m.map(SeriesHistory.Movement::isNew)
-                            .orElse(false)).number(m.map(x -> x.move().change()).orElse(Double.NaN))
-                    .number(k.readings().size()).number(runs.at().get(last.run())).bool(newCpu)
-                    .string(shown.equals(k.name()) ? null : shown).close(']');
+            d.open('[')
+                    .string(k.name())
+                    .number(last.ratio())
+                    .number(k.noise() * 100)
+                    .string(m.map(x -> x.move().rule().id()).orElse(null))
+                    .bool(m.map(SeriesHistory.Movement::isNew).orElse(false))
+                    .number(m.map(x -> x.move().change()).orElse(Double.NaN))
+                    .number(k.readings().size())
+                    .number(runs.at().get(last.run()))
+                    .bool(newCpu)
+                    .string(shown.equals(k.name()) ? null : shown)
+                    .close(']');
         }
         d.close(']');
         d.name("floors");
         floors(d, h.baseline());
         d.close('}');
-        String title = "perfab series \u00b7 " + h.keys().size() + " key" + (h.keys().size() == 1 ? "" : "s");
+        String title =
+                "perfab series \u00b7 " + h.keys().size() + " key" + (h.keys().size() == 1 ? "" : "s");
         return Templates.render("site.html.ftl", Map.of("title", Untrusted.htmlProse(title), "data", d.toString()));
     }
 
@@ -159,23 +183,43 @@ public final class SiteRenderer {
         Baseline b = baseline.get();
         d.open('{').name("anchor").string(b.anchor()).name("tiers").open('[');
         for (Baseline.Tier t : b.tiers()) {
-            d.open('{').name("machine").string(t.key().machine()).name("arch").string(t.key().arch())
-                    .name("anchorValue").number(t.anchorValue()).name("unit").string(t.unit())
-                    .name("date").string(t.date().toString()).name("cpus").open('[');
+            d.open('{')
+                    .name("machine")
+                    .string(t.key().machine())
+                    .name("arch")
+                    .string(t.key().arch())
+                    .name("anchorValue")
+                    .number(t.anchorValue())
+                    .name("unit")
+                    .string(t.unit())
+                    .name("date")
+                    .string(t.date().toString())
+                    .name("cpus")
+                    .open('[');
             t.cpus().forEach(d::string);
             d.close(']');
-            Optional<Baseline.Floor> measured = b.floors().stream().filter(f -> f.key().equals(t.key())).findFirst();
+            Optional<Baseline.Floor> measured =
+                    b.floors().stream().filter(f -> f.key().equals(t.key())).findFirst();
             d.name("spread");
             if (measured.isPresent()) {
-                d.open('[').number(measured.get().p50()).number(measured.get().p95()).close(']');
+                d.open('[')
+                        .number(measured.get().p50())
+                        .number(measured.get().p95())
+                        .close(']');
             } else {
                 d.nothing();
             }
             d.name("entries").open('[');
             for (Baseline.Entry e : b.entries()) {
                 if (e.key().equals(t.key())) {
-                    d.open('[').string(e.benchmark()).number(e.ratio()).number(e.value()).string(e.unit())
-                            .number(e.seen()).string(e.setBy()).close(']');
+                    d.open('[')
+                            .string(e.benchmark())
+                            .number(e.ratio())
+                            .number(e.value())
+                            .string(e.unit())
+                            .number(e.seen())
+                            .string(e.setBy())
+                            .close(']');
                 }
             }
             d.close(']').close('}');
@@ -192,8 +236,10 @@ public final class SiteRenderer {
      * run's, and its re-basings ({@code [reading, from, to]}).
      */
     private static String chunk(SeriesHistory h, Runs runs, int c) {
-        List<SeriesHistory.Key> keys = h.keys().subList(c * CHUNK, Math.min(h.keys().size(), (c + 1) * CHUNK));
-        JsonText d = new JsonText(keys.stream().mapToInt(k -> k.readings().size()).sum() * 12 + 256);
+        List<SeriesHistory.Key> keys =
+                h.keys().subList(c * CHUNK, Math.min(h.keys().size(), (c + 1) * CHUNK));
+        JsonText d =
+                new JsonText(keys.stream().mapToInt(k -> k.readings().size()).sum() * 12 + 256);
         d.raw("perfabSite.load(").raw(Integer.toString(c)).raw(",");
         d.open('[');
         for (SeriesHistory.Key k : keys) {
@@ -210,10 +256,17 @@ public final class SiteRenderer {
             for (SeriesHistory.Movement m : k.movements()) {
                 SeriesRules.Move mv = m.move();
                 List<Integer> refs = mv.references();
-                d.open('[').number(m.reading()).string(mv.rule().id()).bool(m.isNew()).number(mv.ratio())
-                        .number(mv.reference()).number(mv.change()).number(mv.limit())
+                d.open('[')
+                        .number(m.reading())
+                        .string(mv.rule().id())
+                        .bool(m.isNew())
+                        .number(mv.ratio())
+                        .number(mv.reference())
+                        .number(mv.change())
+                        .number(mv.limit())
                         .number(refs.isEmpty() ? m.reading() : refs.get(0))
-                        .number(refs.isEmpty() ? m.reading() : refs.get(refs.size() - 1)).close(']');
+                        .number(refs.isEmpty() ? m.reading() : refs.get(refs.size() - 1))
+                        .close(']');
             }
             d.close(']').open('[');
             k.newCpus().forEach(d::number);
@@ -228,13 +281,20 @@ public final class SiteRenderer {
             for (int i = 0; i < rs.size(); i++) {
                 Series.Reading r = rs.get(i);
                 if (!r.commit().equals(runs.first().get(at[i]).commit())) {
-                    d.open('[').number(i).string(r.commit()).string(commitLink(h.repoUrl(), r.commit()).orElse(null))
+                    d.open('[')
+                            .number(i)
+                            .string(r.commit())
+                            .string(commitLink(h.repoUrl(), r.commit()).orElse(null))
                             .close(']');
                 }
             }
             d.close(']').open('[');
             for (SeriesHistory.Rebasing r : k.rebasings()) {
-                d.open('[').number(r.reading()).string(r.from()).string(rs.get(r.reading()).base()).close(']');
+                d.open('[')
+                        .number(r.reading())
+                        .string(r.from())
+                        .string(rs.get(r.reading()).base())
+                        .close(']');
             }
             d.close(']').close(']');
         }
@@ -340,8 +400,15 @@ public final class SiteRenderer {
                 char c = s.charAt(i);
                 if (c == '"' || c == '\\') {
                     out.append('\\').append(c);
-                } else if (c < 0x20 || c == '<' || c == '>' || c == '&' || c == '\'' || c == 0x2028 || c == 0x2029
-                        || c == 0x7f || Character.isSurrogate(c) && !pair(s, i)) {
+                } else if (c < 0x20
+                        || c == '<'
+                        || c == '>'
+                        || c == '&'
+                        || c == '\''
+                        || c == 0x2028
+                        || c == 0x2029
+                        || c == 0x7f
+                        || Character.isSurrogate(c) && !pair(s, i)) {
                     out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
                 } else {
                     out.append(c);
@@ -353,7 +420,8 @@ public final class SiteRenderer {
         /** Returns whether the surrogate at {@code i} is half of a well-formed pair. */
         private static boolean pair(String s, int i) {
             char c = s.charAt(i);
-            return Character.isHighSurrogate(c) ? i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))
+            return Character.isHighSurrogate(c)
+                    ? i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))
                     : i > 0 && Character.isHighSurrogate(s.charAt(i - 1));
         }
 

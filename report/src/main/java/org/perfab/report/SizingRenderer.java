@@ -20,11 +20,19 @@ import org.perfab.stats.NoiseFloor;
  * sizing's change; past a cap, "more than" the cap, and a note under the table saying why.
  */
 final class SizingRenderer {
-    private static final String[] HEADER = {"cell", "metric", "within ±cv", "between ±cv", "in pairs ±cv",
-        NoiseFile.DEFAULT_TRIALS + " trials find", "builds", "trials", "finds"};
+    private static final String[] HEADER = {
+        "cell",
+        "metric",
+        "within ±cv",
+        "between ±cv",
+        "in pairs ±cv",
+        NoiseFile.DEFAULT_TRIALS + " trials find",
+        "builds",
+        "trials",
+        "finds"
+    };
 
-    private SizingRenderer() {
-    }
+    private SizingRenderer() {}
 
     /** Returns the sizing as an aligned table for a terminal, and its notes. */
     static String text(Sizing sizing) {
@@ -50,7 +58,8 @@ final class SizingRenderer {
         for (Sizing.Row r : sizing.cells()) {
             lines.add(row(r, s -> Untrusted.markdown(s, 80), s -> Untrusted.markdown(s, 40)));
         }
-        StringBuilder s = new StringBuilder("### perfab plan\n\n").append(heading(sizing)).append("\n\n");
+        StringBuilder s =
+                new StringBuilder("### perfab plan\n\n").append(heading(sizing)).append("\n\n");
         s.append(Tables.markdown(lines, "|:--|:--|--:|--:|--:|--:|--:|--:|--:|"));
         Set<String> notes = notes(sizing);
         if (!notes.isEmpty()) {
@@ -63,12 +72,17 @@ final class SizingRenderer {
     /** Returns the sizing as schema {@code perfab/plan/v2}. */
     static String json(Sizing sizing) {
         ObjectNode root = Json.object();
-        root.put("schema", "perfab/plan/v2").put("effect", sizing.effect()).put("alpha", sizing.alpha())
-                .put("power", Comparison.POWER).put("maxBuilds", NoiseFloor.MAX_BUILDS)
+        root.put("schema", "perfab/plan/v2")
+                .put("effect", sizing.effect())
+                .put("alpha", sizing.alpha())
+                .put("power", Comparison.POWER)
+                .put("maxBuilds", NoiseFloor.MAX_BUILDS)
                 .put("maxTrials", NoiseFloor.MAX_TRIALS);
         ArrayNode cells = root.putArray("cells");
         for (Sizing.Row r : sizing.cells()) {
-            ObjectNode c = cells.addObject().put("cell", r.cell().name()).put("metric", r.cell().metric())
+            ObjectNode c = cells.addObject()
+                    .put("cell", r.cell().name())
+                    .put("metric", r.cell().metric())
                     .put("within", r.floor().within());
             TableJson.number(c, "between", r.floor().between());
             TableJson.number(c, "paired", r.floor().paired());
@@ -80,33 +94,59 @@ final class SizingRenderer {
 
     /** Returns a line per cell; a count past a cap is empty, and the cap is in its own column. */
     static String csv(Sizing sizing) {
-        Csv out = new Csv("cell", "metric", "within cv %", "between cv %", "in pairs cv %", "mde at "
-                + NoiseFile.DEFAULT_TRIALS
-                + " trials %", "builds", "builds more than", "trials", "trials more than", "finds %");
+        Csv out = new Csv(
+                "cell",
+                "metric",
+                "within cv %",
+                "between cv %",
+                "in pairs cv %",
+                "mde at " + NoiseFile.DEFAULT_TRIALS + " trials %",
+                "builds",
+                "builds more than",
+                "trials",
+                "trials more than",
+                "finds %");
         for (Sizing.Row r : sizing.cells()) {
             NoiseFloor.Advice a = r.advice();
             boolean builds = a.beyond() == NoiseFloor.Cap.BUILDS;
             boolean trials = a.beyond() == NoiseFloor.Cap.TRIALS;
-            out.line(r.cell().name(), r.cell().metric(), Csv.number(r.floor().within()),
-                    Csv.number(r.floor().between()), Csv.number(r.floor().paired()), Csv.number(r.mdeAtDefault()),
-                    builds ? "" : Integer.toString(a.builds()), builds ? Integer.toString(a.builds()) : "",
-                    a.found() ? Integer.toString(a.trials()) : "", trials ? Integer.toString(a.trials()) : "",
+            out.line(
+                    r.cell().name(),
+                    r.cell().metric(),
+                    Csv.number(r.floor().within()),
+                    Csv.number(r.floor().between()),
+                    Csv.number(r.floor().paired()),
+                    Csv.number(r.mdeAtDefault()),
+                    builds ? "" : Integer.toString(a.builds()),
+                    builds ? Integer.toString(a.builds()) : "",
+                    a.found() ? Integer.toString(a.trials()) : "",
+                    trials ? Integer.toString(a.trials()) : "",
                     Csv.number(a.mde()));
         }
         return out.text();
     }
 
     private static String heading(Sizing sizing) {
-        return String.format(Locale.ROOT, "To find a change of %s with 80%% power at alpha %s (trials per side;"
-                + " spread over the builds):", percent(sizing.effect()), sizing.alpha());
+        return String.format(
+                Locale.ROOT,
+                "To find a change of %s with 80%% power at alpha %s (trials per side;" + " spread over the builds):",
+                percent(sizing.effect()),
+                sizing.alpha());
     }
 
-    private static String[] row(Sizing.Row r, UnaryOperator<String> name,
-            UnaryOperator<String> metric) {
+    private static String[] row(Sizing.Row r, UnaryOperator<String> name, UnaryOperator<String> metric) {
         String[] run = columns(r.advice());
-        return new String[] {name.apply(r.cell().name()), metric.apply(r.cell().metric()),
-            percent(r.floor().within()), percent(r.floor().between()), percent(r.floor().paired()),
-            finds(r.mdeAtDefault()), run[0], run[1], run[2]};
+        return new String[] {
+            name.apply(r.cell().name()),
+            metric.apply(r.cell().metric()),
+            percent(r.floor().within()),
+            percent(r.floor().between()),
+            percent(r.floor().paired()),
+            finds(r.mdeAtDefault()),
+            run[0],
+            run[1],
+            run[2]
+        };
     }
 
     /** Returns the notes under the table: why a cell's sizing says "no change" or "more than". */
@@ -138,8 +178,10 @@ final class SizingRenderer {
     /** Returns the builds, trials and finds columns of {@code advice}; past a cap, "more than" the cap. */
     private static String[] columns(NoiseFloor.Advice advice) {
         return switch (advice.beyond()) {
-            case NONE -> new String[] {Integer.toString(advice.builds()), Integer.toString(advice.trials()),
-                percent(advice.mde())};
+            case NONE ->
+                new String[] {
+                    Integer.toString(advice.builds()), Integer.toString(advice.trials()), percent(advice.mde())
+                };
             case TRIALS -> new String[] {Integer.toString(advice.builds()), "more than " + advice.trials(), "-"};
             case BUILDS -> new String[] {"more than " + advice.builds(), "-", "-"};
         };
@@ -151,7 +193,8 @@ final class SizingRenderer {
      */
     private static void advice(ObjectNode a, NoiseFloor.Advice advice) {
         boolean builds = advice.beyond() == NoiseFloor.Cap.BUILDS;
-        a.put("builds", builds ? null : advice.builds()).put("buildsMoreThan", builds ? advice.builds() : null)
+        a.put("builds", builds ? null : advice.builds())
+                .put("buildsMoreThan", builds ? advice.builds() : null)
                 .put("trials", advice.found() ? advice.trials() : null)
                 .put("trialsMoreThan", advice.beyond() == NoiseFloor.Cap.TRIALS ? advice.trials() : null);
         TableJson.number(a, "mde", advice.mde());

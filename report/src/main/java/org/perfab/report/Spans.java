@@ -9,8 +9,7 @@ import java.util.Locale;
  * report's words about its budget say the same times the same way.
  */
 public final class Spans {
-    private Spans() {
-    }
+    private Spans() {}
 
     /**
      * Returns a span of time in words: {@code 1.5 s} under 10 s, {@code 18 s}, {@code 2 min 30 s},
@@ -37,7 +36,8 @@ public final class Spans {
     /** Returns {@code d} as {@code --budget} takes it: {@code 7m}, {@code 90s}, {@code 1h}. */
     public static String option(Duration d) {
         long ms = d.toMillis();
-        return ms % 3_600_000 == 0 ? ms / 3_600_000 + "h" : ms % 60_000 == 0 ? ms / 60_000 + "m"
-                : ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms";
+        return ms % 3_600_000 == 0
+                ? ms / 3_600_000 + "h"
+                : ms % 60_000 == 0 ? ms / 60_000 + "m" : ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms";
     }
 }

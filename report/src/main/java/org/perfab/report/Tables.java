@@ -4,8 +4,7 @@ import java.util.List;
 
 /** Lays out the rows of a table: columns padded for a terminal, or a Markdown table. */
 final class Tables {
-    private Tables() {
-    }
+    private Tables() {}
 
     /** Returns {@code rows} with every column padded to its widest cell (in code points), two spaces apart. */
     static String aligned(List<String[]> rows) {

@@ -18,8 +18,7 @@ import java.util.TimeZone;
 final class Templates {
     private static final Configuration FREEMARKER = configuration();
 
-    private Templates() {
-    }
+    private Templates() {}
 
     /** Returns template {@code name} applied to {@code model}. */
     static String render(String name, Map<String, Object> model) {

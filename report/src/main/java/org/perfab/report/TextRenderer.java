@@ -20,13 +20,15 @@ import org.perfab.stats.Verdict;
  * mean row under each table of two cells or more.
  */
 final class TextRenderer implements Renderer<Report> {
-    private static final String[] HEADER = {"cell", "base", "±cv", "head", "±cv", "n", "change", "95% CI", "p",
-        "detects", "verdict"};
+    private static final String[] HEADER = {
+        "cell", "base", "±cv", "head", "±cv", "n", "change", "95% CI", "p", "detects", "verdict"
+    };
     /** The columns added when the medians of several builds decide: the spread and the trial-level test. */
     private static final String[] BUILD_HEADER = {"builds ±cv", "trials: change", "p"};
     /** Columns aligned to the right: the numbers. */
-    private static final boolean[] RIGHT = {false, true, true, true, true, true, true, true, true, true, false, true,
-        true, true};
+    private static final boolean[] RIGHT = {
+        false, true, true, true, true, true, true, true, true, true, false, true, true, true
+    };
 
     private final boolean colour;
 
@@ -54,19 +56,30 @@ final class TextRenderer implements Renderer<Report> {
     public String render(Report report) {
         ComparisonTable table = report.table();
         StringBuilder out = new StringBuilder();
-        report.noComparison().ifPresent(none -> out.append("FAILED: ").append(none).append("\n"));
+        report.noComparison()
+                .ifPresent(none -> out.append("FAILED: ").append(none).append("\n"));
         Words.partial(report).ifPresent(p -> out.append(p).append('\n'));
-        out.append("base: ").append(Untrusted.plain(table.baseLabel(), Untrusted.MAX_PROSE)).append('\n');
-        out.append("head: ").append(Untrusted.plain(table.headLabel(), Untrusted.MAX_PROSE)).append('\n');
-        ShardWords.measuredBy(report).ifPresent(by -> out.append(Untrusted.plain(by, Untrusted.MAX_PROSE)).append('\n'));
-        report.countedBy().ifPresent(by -> out.append("counted by ").append(by)
-                .append(", not timed: a busy machine does not move a count\n"));
+        out.append("base: ")
+                .append(Untrusted.plain(table.baseLabel(), Untrusted.MAX_PROSE))
+                .append('\n');
+        out.append("head: ")
+                .append(Untrusted.plain(table.headLabel(), Untrusted.MAX_PROSE))
+                .append('\n');
+        ShardWords.measuredBy(report)
+                .ifPresent(by ->
+                        out.append(Untrusted.plain(by, Untrusted.MAX_PROSE)).append('\n'));
+        report.countedBy()
+                .ifPresent(by -> out.append("counted by ")
+                        .append(by)
+                        .append(", not timed: a busy machine does not move a count\n"));
         out.append(Words.rules(report)).append('\n');
         Words.runner(table).ifPresent(r -> out.append(r).append('\n'));
         out.append('\n');
         List<String> warnings = Warnings.of(report);
         for (String warning : warnings) {
-            out.append("WARNING: ").append(Untrusted.plain(warning, Untrusted.MAX_PROSE)).append('\n');
+            out.append("WARNING: ")
+                    .append(Untrusted.plain(warning, Untrusted.MAX_PROSE))
+                    .append('\n');
         }
         if (!warnings.isEmpty()) {
             out.append('\n');
@@ -78,14 +91,18 @@ final class TextRenderer implements Renderer<Report> {
         }
         // One table per metric, in the order of each metric's first row (regressions come first).
         Map<String, List<CellComparison>> byMetric = new LinkedHashMap<>();
-        table.rows().forEach(r -> byMetric.computeIfAbsent(r.cell().metric(), k -> new ArrayList<>()).add(r));
+        table.rows()
+                .forEach(r -> byMetric.computeIfAbsent(r.cell().metric(), k -> new ArrayList<>())
+                        .add(r));
         List<String> notes = new ArrayList<>();
         for (Map.Entry<String, List<CellComparison>> metric : byMetric.entrySet()) {
             List<CellComparison> all = metric.getValue();
             List<String> units = units(all);
             out.append(Untrusted.plain(metric.getKey()));
             if (!units.equals(List.of(metric.getKey()))) {
-                out.append(" (").append(units.stream().map(Untrusted::plain).collect(Collectors.joining(", "))).append(')');
+                out.append(" (")
+                        .append(units.stream().map(Untrusted::plain).collect(Collectors.joining(", ")))
+                        .append(')');
             }
             // Cells that are 0 on both sides in every trial (allocations of code that allocates
             // nothing) say one thing between them: one line.
@@ -100,7 +117,9 @@ final class TextRenderer implements Renderer<Report> {
             lines.add(builds ? concat(HEADER, BUILD_HEADER) : HEADER);
             // Each row's line is its own: on a table of thousands, the cores share them, in order.
             UnaryOperator<String> names = ShortNames.of(table);
-            for (Line line : rows.parallelStream().map(row -> line(row, names, table, builds)).toList()) {
+            for (Line line : rows.parallelStream()
+                    .map(row -> line(row, names, table, builds))
+                    .toList()) {
                 lines.add(line.cells());
                 notes.addAll(line.notes());
             }
@@ -111,7 +130,8 @@ final class TextRenderer implements Renderer<Report> {
             }
             out.append('\n');
         }
-        out.append(colour ? Words.counts(table, this::paint) : Words.counts(table)).append('\n');
+        out.append(colour ? Words.counts(table, this::paint) : Words.counts(table))
+                .append('\n');
         if (!notes.isEmpty()) {
             out.append("\nnotes:\n");
             for (String note : notes) {
@@ -120,7 +140,6 @@ final class TextRenderer implements Renderer<Report> {
         }
         return out.toString();
     }
-
 
     /**
      * Returns the units of {@code rows}, each once, in the order first found: a metric's rows nearly
@@ -140,14 +159,14 @@ final class TextRenderer implements Renderer<Report> {
     }
 
     /** A row's cells in the table and its notes, each already prefixed with its cell. */
-    private record Line(String[] cells, List<String> notes) {
-    }
+    private record Line(String[] cells, List<String> notes) {}
 
     /** Returns the line of {@code row} and its notes. */
     private Line line(CellComparison row, UnaryOperator<String> names, ComparisonTable table, boolean builds) {
         Comparison c = row.comparison();
         String cell = Untrusted.plain(names.apply(row.cell().name()));
-        Units.Display d = Numbers.display(row.cell().unit(), c.base().mean(), c.head().mean());
+        Units.Display d =
+                Numbers.display(row.cell().unit(), c.base().mean(), c.head().mean());
         String[] line = new String[] {
             cell,
             Numbers.shown(c.base().mean(), d),
@@ -163,12 +182,14 @@ final class TextRenderer implements Renderer<Report> {
         };
         if (builds) {
             Comparison t = row.trialLevel().orElse(c);
-            line = concat(line, new String[] {Numbers.percent(row.buildSpread()),
-                Numbers.signedPercent(t.pctChange()), Numbers.pValue(t.pValue())});
+            line = concat(line, new String[] {
+                Numbers.percent(row.buildSpread()), Numbers.signedPercent(t.pctChange()), Numbers.pValue(t.pValue())
+            });
         }
         List<String> notes = new ArrayList<>();
         for (String note : Notes.of(row, table.thresholds())) {
-            notes.add(cell + " " + Untrusted.plain(row.cell().metric()) + ": " + Untrusted.plain(note, Untrusted.MAX_PROSE));
+            notes.add(cell + " " + Untrusted.plain(row.cell().metric()) + ": "
+                    + Untrusted.plain(note, Untrusted.MAX_PROSE));
         }
         return new Line(line, notes);
     }
@@ -199,8 +220,19 @@ final class TextRenderer implements Renderer<Report> {
         double head = Math.exp(logHead / n);
         boolean oneUnit = units.size() == 1;
         Units.Display d = Numbers.display(units.get(0), base, head);
-        String[] line = {"geomean", oneUnit ? Numbers.shown(base, d) : "", "", oneUnit ? Numbers.shown(head, d) : "", "", "",
-            Numbers.signedPercent((head / base - 1) * 100), "", "", "", ""};
+        String[] line = {
+            "geomean",
+            oneUnit ? Numbers.shown(base, d) : "",
+            "",
+            oneUnit ? Numbers.shown(head, d) : "",
+            "",
+            "",
+            Numbers.signedPercent((head / base - 1) * 100),
+            "",
+            "",
+            "",
+            ""
+        };
         return Optional.of(builds ? concat(line, new String[] {"", "", ""}) : line);
     }
 

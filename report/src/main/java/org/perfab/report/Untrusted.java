@@ -20,15 +20,16 @@ public final class Untrusted {
      * of a comment.
      */
     private static final String MARKDOWN_SPECIALS = "\\`*_[]|~$";
+
     private static final char ZERO_WIDTH_SPACE = '\u200B';
     /** Stands for a space a reader could not see or count (see {@link #spaces}). */
     private static final char SPACE = '\u2420';
     /** Opens a code point written out, {@code ⟨U+00A0⟩}. */
     private static final char OPEN = '\u27E8';
+
     private static final char CLOSE = '\u27E9';
 
-    private Untrusted() {
-    }
+    private Untrusted() {}
 
     /**
      * Returns the name {@code s} (of a cell, a metric, a unit) as plain text: its spaces shown
@@ -97,7 +98,9 @@ public final class Untrusted {
     public static String plain(String s, int max) {
         StringBuilder out = new StringBuilder(Math.min(s.length(), MAX_LENGTH + 8));
         s.codePoints().forEach(cp -> {
-            if (Character.isISOControl(cp) || cp == 0x2028 || cp == 0x2029
+            if (Character.isISOControl(cp)
+                    || cp == 0x2028
+                    || cp == 0x2029
                     || Character.getType(cp) == Character.FORMAT) {
                 out.append('?');
             } else {
@@ -154,7 +157,7 @@ public final class Untrusted {
      * Returns {@code s} as inert Markdown text for a table cell: {@link #plain} first, then HTML
      * special characters as entities, Markdown punctuation backslash-escaped, and {@code @} and
      * {@code #} followed by a zero-width space so that no user is mentioned and no issue linked, and
- * {@code ://} and {@code www.} broken the same way so that nothing becomes a link.
+     * {@code ://} and {@code www.} broken the same way so that nothing becomes a link.
      */
     static String markdown(String s) {
         return markdown(spaces(s), MAX_LENGTH);
@@ -181,7 +184,8 @@ public final class Untrusted {
             }
         }
         // No autolinks: a URL or a www. host in a cell name must not become a link in perfab's voice.
-        return out.toString().replace("://", ":" + ZERO_WIDTH_SPACE + "//")
+        return out.toString()
+                .replace("://", ":" + ZERO_WIDTH_SPACE + "//")
                 .replaceAll("(?i)\\bwww\\.", "www" + ZERO_WIDTH_SPACE + ".");
     }
 
@@ -222,7 +226,8 @@ public final class Untrusted {
         StringBuilder out = new StringBuilder(p.length() + 16);
         for (int i = 0; i < p.length(); i++) {
             char c = p.charAt(i);
-            boolean pair = Character.isHighSurrogate(c) && i + 1 < p.length() && Character.isLowSurrogate(p.charAt(i + 1));
+            boolean pair =
+                    Character.isHighSurrogate(c) && i + 1 < p.length() && Character.isLowSurrogate(p.charAt(i + 1));
             if (pair) {
                 out.append(c).append(p.charAt(++i));
             } else if (Character.isSurrogate(c) || c == '\uFFFE' || c == '\uFFFF') {

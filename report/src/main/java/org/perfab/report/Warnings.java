@@ -25,10 +25,10 @@ final class Warnings {
     static final int SUBJECTS_SHOWN = 5;
     /** The tail-percentile warning applies below this many trials per side. */
     static final int FEW_TRIALS_FOR_TAILS = 20;
+
     private static final Pattern TAIL = Pattern.compile("(p99\\d*(\\.\\d+)?|p999\\d*|max)", Pattern.CASE_INSENSITIVE);
 
-    private Warnings() {
-    }
+    private Warnings() {}
 
     static List<String> of(Report report) {
         ComparisonTable table = report.table();
@@ -46,22 +46,32 @@ final class Warnings {
         for (CellComparison r : table.rows()) {
             Comparison c = r.comparison();
             if (r.countedInstead()) {
-                countedInstead.add(name(r) + " (CV " + Numbers.percent(nanToZero(c.base().cv())) + " and "
-                        + Numbers.percent(nanToZero(c.head().cv())) + ")");
-            } else if (c.verdict() == Verdict.NOISY && r.sameAs().isEmpty()
+                countedInstead.add(
+                        name(r) + " (CV " + Numbers.percent(nanToZero(c.base().cv())) + " and "
+                                + Numbers.percent(nanToZero(c.head().cv())) + ")");
+            } else if (c.verdict() == Verdict.NOISY
+                    && r.sameAs().isEmpty()
                     && c.caveats().contains(Caveat.NOT_AMONG_MANY)) {
                 alone.add(name(r) + " (p " + Numbers.pValue(c.pValue()) + ", q " + Numbers.pValue(c.qValue()) + ")");
             } else if (c.verdict() == Verdict.NOISY && r.sameAs().isEmpty()) {
-                double cv = Math.max(nanToZero(c.base().cv()), nanToZero(c.head().cv()));
+                double cv =
+                        Math.max(nanToZero(c.base().cv()), nanToZero(c.head().cv()));
                 double detectable = r.detectable();
-                noisy.add(name(r) + " (" + (c.caveats().contains(Caveat.ONE_SIDED) ? "far trials on one side"
-                        : c.caveats().contains(Caveat.SPLIT) ? "two groups of trials"
-                        : c.caveats().contains(Caveat.NOT_AT_LOOK) ? "significant, not at its look's level"
-                        : Double.isNaN(detectable) ? "CV " + Numbers.percent(cv)
-                        : "could miss " + Numbers.percent(detectable)) + ")");
+                noisy.add(name(r) + " ("
+                        + (c.caveats().contains(Caveat.ONE_SIDED)
+                                ? "far trials on one side"
+                                : c.caveats().contains(Caveat.SPLIT)
+                                        ? "two groups of trials"
+                                        : c.caveats().contains(Caveat.NOT_AT_LOOK)
+                                                ? "significant, not at its look's level"
+                                                : Double.isNaN(detectable)
+                                                        ? "CV " + Numbers.percent(cv)
+                                                        : "could miss " + Numbers.percent(detectable))
+                        + ")");
                 noisyRows.add(r);
             }
-            if (TAIL.matcher(r.cell().metric()).matches() && c.verdict() != Verdict.NO_DATA
+            if (TAIL.matcher(r.cell().metric()).matches()
+                    && c.verdict() != Verdict.NO_DATA
                     && Words.trials(report, r) < FEW_TRIALS_FOR_TAILS) {
                 tails.add(name(r));
                 tailRows.add(r);
@@ -70,11 +80,14 @@ final class Warnings {
         Optional<String> count = countInstead(report, noisy.size());
         if (!noisy.isEmpty()) {
             // Where the run can be counted, the line after says how; else the way is named here.
-            warnings.add("Too noisy to tell for " + noisy.size() + " cell" + (noisy.size() == 1 ? "" : "s")
-                    + ": " + names(noisy) + ". Not a pass: " + Advice.narrow(report, noisyRows)
-                    + (count.isPresent() ? " and pinning the trials to quiet CPUs (harness.cpus) removes a busy"
-                    + " neighbour's share." : ", pinning the trials to quiet CPUs (harness.cpus) removes a busy"
-                    + " neighbour's share, and counting instructions instead of time takes the machine out of it."));
+            warnings.add(
+                    "Too noisy to tell for " + noisy.size() + " cell" + (noisy.size() == 1 ? "" : "s")
+                            + ": " + names(noisy) + ". Not a pass: " + Advice.narrow(report, noisyRows)
+                            + (count.isPresent()
+                                    ? " and pinning the trials to quiet CPUs (harness.cpus) removes a busy"
+                                            + " neighbour's share."
+                                    : ", pinning the trials to quiet CPUs (harness.cpus) removes a busy"
+                                            + " neighbour's share, and counting instructions instead of time takes the machine out of it."));
         }
         count.ifPresent(warnings::add);
         if (!countedInstead.isEmpty()) {
@@ -86,7 +99,8 @@ final class Warnings {
             warnings.add("Significant on its own, not among the run's " + table.tested() + " tested cells, for "
                     + alone.size() + " cell" + (alone.size() == 1 ? "" : "s") + ": " + names(alone) + ". Judging the"
                     + " cells together keeps the headline's false alarms at alpha, and at few trials it costs power:"
-                    + " more trials" + Advice.moreTrials(report).map(a -> " (" + a + ")").orElse("")
+                    + " more trials"
+                    + Advice.moreTrials(report).map(a -> " (" + a + ")").orElse("")
                     + ", following these cells alone (--cell), or --fdr off gets it back.");
         }
         manyCells(table).ifPresent(warnings::add);
@@ -129,83 +143,115 @@ final class Warnings {
         }
         return "This check fails the job when a cell is "
                 + String.join(" or ", report.failOn().stream().map(Verdict::id).toList()) + " (--fail-on)"
-                + (report.table().notMeasured().isEmpty() ? "." : ", and when a cell was not measured, as here: a"
-                        + " shard without results may hold either.");
+                + (report.table().notMeasured().isEmpty()
+                        ? "."
+                        : ", and when a cell was not measured, as here: a" + " shard without results may hold either.");
     }
 
     /** Returns the sentence of a run's warning; its subjects are untrusted, and escaped later. */
     static String words(Warning w) {
         List<String> s = w.subjects();
         return switch (w.kind()) {
-            case SEVERAL_MERGE_BASES -> "Base and head have " + s.size() + " merge-bases (a criss-cross merge: each"
-                    + " merged the other): " + list(w, s) + ". The baseline is the first; against another the"
-                    + " change could read otherwise. Merge the base into the head (or rebase it) for one.";
-            case UNCOMMITTED_HEAD -> "The candidate is a working tree, not a commit: " + w.figure("files")
-                    + " file(s) changed and not committed, on top of " + first(s) + ", snapshotted as " + (s.size() > 1 ? s.get(1) : "?")
-                    + ", which no ref names. Commit and push the change to measure it where others can.";
-            case AA_RUN -> "A/A run: both sides are commit " + first(s) + ", so every difference measured is noise;"
-                    + " use it to learn each cell's noise floor.";
-            case SAME_SOURCES -> "The baseline and the candidate have the same source tree (" + first(s)
-                    + "): every difference measured is noise.";
-            case IDENTICAL_BUILDS -> "The build outputs of base and head"
-                    + (s.isEmpty() || s.equals(List.of("0")) ? "" : " (build " + list(w, s) + ")")
-                    + " are byte-identical (" + w.figure("files") + " files) although their sources differ: the"
-                    + " change does not reach what was built, so any difference measured is noise.";
-            case HARNESS_IS_THE_CHANGE -> "Every file that differs between the baseline and the candidate is a"
-                    + " harness file (" + list(w, s) + "), and the base ran the head's copy: both sides ran the same"
-                    + " sources, so every difference measured is noise. If some of these files are the code under"
-                    + " test, list the harness in harness.files, or set harness.from: self.";
-            case LONG_TRIALS -> "A pair of trials took " + clock(w.figure("pairSeconds")) + ", and the run could take up"
-                    + " to " + clock(w.figure("mostSeconds")) + " more at " + w.figure("most") + " trials a side: past"
-                    + " the hour a CI job is given. Shorten a trial with " + first(s) + ", or bound the run with"
-                    + " --budget.";
-            case SUBMODULES_LEFT_OUT -> count(s.size(), "submodule", "submodules") + " the clone has not checked out "
-                    + (s.size() == 1 ? "was" : "were") + " left out of both sides' trees alike (" + list(w, s, ", ")
-                    + "): the workload does not need " + (s.size() == 1 ? "it" : "them") + " ('submodules: required',"
-                    + " or a list of paths, says it does).";
-            case SUBMODULES_CHANGED -> count(s.size(), "submodule differs", "submodules differ") + " between the"
-                    + " baseline and the candidate (" + list(w, s, "; ") + "): " + (s.size() == 1 ? "its" : "their")
-                    + " code is part of the change.";
-            case SHARED_PROGRAMS -> "Both sides' trials start the same programs, outside either side's tree ("
-                    + list(w, s) + "): this run may be measuring one side twice. Name programs by paths inside"
-                    + " the tree (./build/app), which each side's trials resolve in their own tree.";
-            case DAMAGED_CACHE -> "The cached build " + first(s) + " did not match the digest stored with it (it was"
-                    + " damaged or edited), so " + (s.size() > 1 ? s.get(1) : "that side") + " was built again.";
-            case CACHED_COUNTS -> "Not counted in this run: " + w.figure("counts") + " benchmark count(s) of "
-                    + list(w, s) + ", over " + count((int) w.figure("trials"), "trial", "trials") + ", came from perfab's"
-                    + " count cache (an earlier run counted the same tree, build, toolchain and workload on this CPU"
-                    + " model; " + w.figure("counted") + " count(s) were taken here).";
-            case LEFTOVER_PROCESSES -> count(w.count(), "trial", "trials") + " left processes running after "
-                    + (w.count() == 1 ? "it" : "they") + " ended, which perfab killed (" + list(w, s, "; ")
-                    + "): a process that outlives its trial takes the machine from the trials after it.";
-            case CPU_CLOCKS -> "The CPU time of " + w.figure("ticks") + " of " + w.figure("trials") + " trials ("
-                    + list(w, s) + ") was counted in clock ticks of 10 ms, the rest's by cgroups to the microsecond:"
-                    + " perfab could not make or join a cgroup for those trials, so their cpu figures, and the"
-                    + " disturbance each trial is judged by, are coarser.";
-            case BUSY_MACHINE -> "The machine was busy while trials ran: other processes used "
-                    + Numbers.oneDecimal(w.figure("othersMillicores") / 1000.0) + " of " + w.figure("cores")
-                    + (w.figure("cores") == 1 ? " core" : " cores") + " on average (run queue "
-                    + Numbers.oneDecimal(w.figure("runQueueMilli") / 1000.0) + ", steal "
-                    + Numbers.percent(w.figure("stealPermille") / 10.0) + "); timings carry their noise, see each"
-                    + " row's spread.";
-            case DISTURBED_TRIALS -> count(w.count(), "trial was", "trials were") + " disturbed: most of "
-                    + (w.count() == 1 ? "its" : "their") + " cells moved far beyond their spread, and the machine"
-                    + " says it was the machine, not the code (" + list(w, s, "; ") + "). Set aside from every cell; "
-                    + (w.figure("replaced") == 0 ? "none was replaced"
-                            : count((int) w.figure("replaced"), "replacement trial", "replacement trials") + " ran")
-                    + " (at most " + w.figure("most") + " a side).";
-            case FAILED_TRIALS -> count(w.count(), "trial", "trials") + " failed (" + list(w, s, "; ")
-                    + "); see logs/trials/.";
-            case MISSING_TRIALS -> first(s) + " has " + w.figure("measured") + " of the " + w.figure("asked")
-                    + " trials asked for" + (w.figure("interrupted") > 0 ? " (the run was interrupted)" : "") + ".";
+            case SEVERAL_MERGE_BASES ->
+                "Base and head have " + s.size() + " merge-bases (a criss-cross merge: each"
+                        + " merged the other): " + list(w, s) + ". The baseline is the first; against another the"
+                        + " change could read otherwise. Merge the base into the head (or rebase it) for one.";
+            case UNCOMMITTED_HEAD ->
+                "The candidate is a working tree, not a commit: " + w.figure("files")
+                        + " file(s) changed and not committed, on top of " + first(s) + ", snapshotted as "
+                        + (s.size() > 1 ? s.get(1) : "?")
+                        + ", which no ref names. Commit and push the change to measure it where others can.";
+            case AA_RUN ->
+                "A/A run: both sides are commit " + first(s) + ", so every difference measured is noise;"
+                        + " use it to learn each cell's noise floor.";
+            case SAME_SOURCES ->
+                "The baseline and the candidate have the same source tree (" + first(s)
+                        + "): every difference measured is noise.";
+            case IDENTICAL_BUILDS ->
+                "The build outputs of base and head"
+                        + (s.isEmpty() || s.equals(List.of("0")) ? "" : " (build " + list(w, s) + ")")
+                        + " are byte-identical (" + w.figure("files") + " files) although their sources differ: the"
+                        + " change does not reach what was built, so any difference measured is noise.";
+            case HARNESS_IS_THE_CHANGE ->
+                "Every file that differs between the baseline and the candidate is a"
+                        + " harness file (" + list(w, s)
+                        + "), and the base ran the head's copy: both sides ran the same"
+                        + " sources, so every difference measured is noise. If some of these files are the code under"
+                        + " test, list the harness in harness.files, or set harness.from: self.";
+            case LONG_TRIALS ->
+                "A pair of trials took " + clock(w.figure("pairSeconds")) + ", and the run could take up"
+                        + " to " + clock(w.figure("mostSeconds")) + " more at " + w.figure("most")
+                        + " trials a side: past"
+                        + " the hour a CI job is given. Shorten a trial with " + first(s) + ", or bound the run with"
+                        + " --budget.";
+            case SUBMODULES_LEFT_OUT ->
+                count(s.size(), "submodule", "submodules") + " the clone has not checked out "
+                        + (s.size() == 1 ? "was" : "were") + " left out of both sides' trees alike (" + list(w, s, ", ")
+                        + "): the workload does not need " + (s.size() == 1 ? "it" : "them")
+                        + " ('submodules: required',"
+                        + " or a list of paths, says it does).";
+            case SUBMODULES_CHANGED ->
+                count(s.size(), "submodule differs", "submodules differ") + " between the"
+                        + " baseline and the candidate (" + list(w, s, "; ") + "): " + (s.size() == 1 ? "its" : "their")
+                        + " code is part of the change.";
+            case SHARED_PROGRAMS ->
+                "Both sides' trials start the same programs, outside either side's tree ("
+                        + list(w, s) + "): this run may be measuring one side twice. Name programs by paths inside"
+                        + " the tree (./build/app), which each side's trials resolve in their own tree.";
+            case DAMAGED_CACHE ->
+                "The cached build " + first(s) + " did not match the digest stored with it (it was"
+                        + " damaged or edited), so " + (s.size() > 1 ? s.get(1) : "that side") + " was built again.";
+            case CACHED_COUNTS ->
+                "Not counted in this run: " + w.figure("counts") + " benchmark count(s) of "
+                        + list(w, s) + ", over " + count((int) w.figure("trials"), "trial", "trials")
+                        + ", came from perfab's"
+                        + " count cache (an earlier run counted the same tree, build, toolchain and workload on this CPU"
+                        + " model; " + w.figure("counted") + " count(s) were taken here).";
+            case LEFTOVER_PROCESSES ->
+                count(w.count(), "trial", "trials") + " left processes running after "
+                        + (w.count() == 1 ? "it" : "they") + " ended, which perfab killed (" + list(w, s, "; ")
+                        + "): a process that outlives its trial takes the machine from the trials after it.";
+            case CPU_CLOCKS ->
+                "The CPU time of " + w.figure("ticks") + " of " + w.figure("trials") + " trials ("
+                        + list(w, s)
+                        + ") was counted in clock ticks of 10 ms, the rest's by cgroups to the microsecond:"
+                        + " perfab could not make or join a cgroup for those trials, so their cpu figures, and the"
+                        + " disturbance each trial is judged by, are coarser.";
+            case BUSY_MACHINE ->
+                "The machine was busy while trials ran: other processes used "
+                        + Numbers.oneDecimal(w.figure("othersMillicores") / 1000.0) + " of " + w.figure("cores")
+                        + (w.figure("cores") == 1 ? " core" : " cores") + " on average (run queue "
+                        + Numbers.oneDecimal(w.figure("runQueueMilli") / 1000.0) + ", steal "
+                        + Numbers.percent(w.figure("stealPermille") / 10.0) + "); timings carry their noise, see each"
+                        + " row's spread.";
+            case DISTURBED_TRIALS ->
+                count(w.count(), "trial was", "trials were") + " disturbed: most of "
+                        + (w.count() == 1 ? "its" : "their") + " cells moved far beyond their spread, and the machine"
+                        + " says it was the machine, not the code (" + list(w, s, "; ")
+                        + "). Set aside from every cell; "
+                        + (w.figure("replaced") == 0
+                                ? "none was replaced"
+                                : count((int) w.figure("replaced"), "replacement trial", "replacement trials") + " ran")
+                        + " (at most " + w.figure("most") + " a side).";
+            case FAILED_TRIALS ->
+                count(w.count(), "trial", "trials") + " failed (" + list(w, s, "; ") + "); see logs/trials/.";
+            case MISSING_TRIALS ->
+                first(s) + " has " + w.figure("measured") + " of the " + w.figure("asked") + " trials asked for"
+                        + (w.figure("interrupted") > 0 ? " (the run was interrupted)" : "") + ".";
             case UNPERTURBED_BUILDS -> unperturbedBuilds(w, s);
             case BUDGET_STOP -> budgetStop(w, s);
-            case UNREADABLE_SHARD -> "The shard results " + at(s, 0) + (w.figure("shard") > 0 ? " (shard "
-                    + w.figure("shard") + " of " + w.figure("shards") + ")" : "") + " do not read (" + at(s, 1)
-                    + "): the shards that did are merged without it, and its benchmarks are not measured.";
-            case UNCONVERTIBLE_UNITS -> count((int) w.figure("values"), "value", "values") + " of cell '"
-                    + at(s, 0) + "' (" + at(s, 1) + ") in unit '" + at(s, 2) + "' were left out: the cell is in unit '"
-                    + at(s, 3) + "', and the two do not convert.";
+            case UNREADABLE_SHARD ->
+                "The shard results " + at(s, 0)
+                        + (w.figure("shard") > 0
+                                ? " (shard " + w.figure("shard") + " of " + w.figure("shards") + ")"
+                                : "")
+                        + " do not read (" + at(s, 1)
+                        + "): the shards that did are merged without it, and its benchmarks are not measured.";
+            case UNCONVERTIBLE_UNITS ->
+                count((int) w.figure("values"), "value", "values") + " of cell '"
+                        + at(s, 0) + "' (" + at(s, 1) + ") in unit '" + at(s, 2)
+                        + "' were left out: the cell is in unit '"
+                        + at(s, 3) + "', and the two do not convert.";
         };
     }
 
@@ -219,14 +265,16 @@ final class Warnings {
                         + " shifts layout (a no-op in a cold function, a padding symbol), or run one build per"
                         + " side (--builds 1)."
                 : w.figure("perturbed") > 0
-                ? "build.perturb left the " + w.figure("builds") + " builds of " + list(w, s) + " byte-identical:"
-                        + " it does not reach what is built, so the spread between builds says nothing of code"
-                        + " layout."
-                : "Each side was built " + w.figure("builds") + " times without build.perturb"
-                        + (s.isEmpty() ? ": if the build is deterministic, the builds are the same, and"
-                                : ", and the builds of " + list(w, s) + " are byte-identical:")
-                        + " the spread between builds says nothing of code layout. Give the build a perturb"
-                        + " command (a no-op in a cold function, a padding symbol) to put layout inside the test.";
+                        ? "build.perturb left the " + w.figure("builds") + " builds of " + list(w, s)
+                                + " byte-identical:"
+                                + " it does not reach what is built, so the spread between builds says nothing of code"
+                                + " layout."
+                        : "Each side was built " + w.figure("builds") + " times without build.perturb"
+                                + (s.isEmpty()
+                                        ? ": if the build is deterministic, the builds are the same, and"
+                                        : ", and the builds of " + list(w, s) + " are byte-identical:")
+                                + " the spread between builds says nothing of code layout. Give the build a perturb"
+                                + " command (a no-op in a cold function, a padding symbol) to put layout inside the test.";
     }
 
     /** Returns the sentence of a run stopped by --budget: where, what was undecided and the budget that lets it run. */
@@ -234,10 +282,11 @@ final class Warnings {
         return "The run stopped at look " + w.figure("look") + " of at most " + w.figure("looks")
                 + " (" + w.figure("trials") + " trials per side) with " + count(w.count(), "cell", "cells")
                 + " undecided (" + list(w, s) + "): the next look, " + w.figure("more") + " more trial"
-                + (w.figure("more") == 1 ? "" : "s") + " a side of " + count((int) w.figure("benchmarks"),
-                        "benchmark", "benchmarks") + ", would have "
-                + (w.figures().containsKey("nextMillis") ? "taken about "
-                        + Spans.span(w.figure("nextMillis") / 1000.0) + ", past" : "passed")
+                + (w.figure("more") == 1 ? "" : "s") + " a side of "
+                + count((int) w.figure("benchmarks"), "benchmark", "benchmarks") + ", would have "
+                + (w.figures().containsKey("nextMillis")
+                        ? "taken about " + Spans.span(w.figure("nextMillis") / 1000.0) + ", past"
+                        : "passed")
                 + " --budget " + Spans.option(Duration.ofMillis(w.figure("budgetMillis"))) + " ("
                 + Spans.span(w.figure("spentMillis") / 1000.0) + " spent). --budget "
                 + Spans.option(Duration.ofMillis(w.figure("enoughMillis"))) + " lets it run.";
@@ -253,9 +302,13 @@ final class Warnings {
             return Optional.empty();
         }
         String format = report.run().get().settings().format();
-        long timed = report.table().rows().stream().filter(r -> !Counted.is(r.cell().metric())
-                && r.comparison().verdict() != Verdict.NO_DATA && r.comparison().verdict() != Verdict.PROFILE).count();
-        boolean counted = report.table().rows().stream().anyMatch(r -> Counted.is(r.cell().metric()));
+        long timed = report.table().rows().stream()
+                .filter(r -> !Counted.is(r.cell().metric())
+                        && r.comparison().verdict() != Verdict.NO_DATA
+                        && r.comparison().verdict() != Verdict.PROFILE)
+                .count();
+        boolean counted =
+                report.table().rows().stream().anyMatch(r -> Counted.is(r.cell().metric()));
         if (counted || timed == 0 || 2 * noisy <= timed || !format.equals("go") && !format.equals("time")) {
             return Optional.empty();
         }
@@ -289,7 +342,8 @@ final class Warnings {
         long h = seconds / 3600;
         long m = seconds / 60 % 60;
         long sec = seconds % 60;
-        return h > 0 ? String.format(java.util.Locale.ROOT, "%d:%02d:%02d", h, m, sec)
+        return h > 0
+                ? String.format(java.util.Locale.ROOT, "%d:%02d:%02d", h, m, sec)
                 : String.format(java.util.Locale.ROOT, "%d:%02d", m, sec);
     }
 

@@ -13,8 +13,8 @@ import org.perfab.model.RunResults;
 import org.perfab.model.Side;
 import org.perfab.stats.Caveat;
 import org.perfab.stats.Comparison;
-import org.perfab.stats.Sequential;
 import org.perfab.stats.Pairing;
+import org.perfab.stats.Sequential;
 import org.perfab.stats.Thresholds;
 import org.perfab.stats.TrialTest;
 import org.perfab.stats.Verdict;
@@ -24,8 +24,7 @@ import org.perfab.stats.Verdict;
  * was judged by. Renderers call these and never one another, so a sentence is worded once.
  */
 final class Words {
-    private Words() {
-    }
+    private Words() {}
 
     /** What a table decided by build medians says about itself. */
     static final String BUILDS_DECIDE = "Verdicts from the median of each build (one value per build and side),"
@@ -76,19 +75,29 @@ final class Words {
         }
         StringBuilder s = new StringBuilder("Runner: ");
         String moved = Double.isNaN(p.moved()) ? "" : Numbers.percent(p.moved());
-        s.append(moved.isEmpty() ? "its speed over the run is not known"
-                : moved.equals(Numbers.percent(0)) ? "the pairs of trials ran at one speed over the run"
-                : "the pairs of trials ran up to " + moved + " apart in speed over the run");
+        s.append(
+                moved.isEmpty()
+                        ? "its speed over the run is not known"
+                        : moved.equals(Numbers.percent(0))
+                                ? "the pairs of trials ran at one speed over the run"
+                                : "the pairs of trials ran up to " + moved + " apart in speed over the run");
         if (p.cells() > 0 && !Double.isNaN(p.p())) {
             boolean together = p.p() < Pairing.LEVEL;
-            s.append(together ? ", both trials of a pair alike (p " : ", the trials of a pair no more alike than any two"
-                    + " (p ").append(Numbers.pValue(p.p())).append(" over ").append(p.cells())
+            s.append(
+                            together
+                                    ? ", both trials of a pair alike (p "
+                                    : ", the trials of a pair no more alike than any two" + " (p ")
+                    .append(Numbers.pValue(p.p()))
+                    .append(" over ")
+                    .append(p.cells())
                     .append(p.cells() == 1 ? " cell)" : " cells)");
         }
         if (p.inPairs()) {
             s.append("; judged in pairs");
             if (!Double.isNaN(p.narrower())) {
-                s.append(", the intervals are ").append(Numbers.ratio(p.narrower())).append(" narrower than Welch's");
+                s.append(", the intervals are ")
+                        .append(Numbers.ratio(p.narrower()))
+                        .append(" narrower than Welch's");
             }
             if (p.asked() == TrialTest.PAIRED) {
                 s.append(", as --test paired asks");
@@ -101,8 +110,10 @@ final class Words {
     }
 
     private static String rules(Thresholds t, Optional<String> together, boolean inPairs) {
-        return (inPairs ? "Paired t-test on the interleaved order's pairs (Welch's where trials do not pair)"
-                : "Welch's t-test") + " (far trials set aside where both sides have them, judged as the code's where only"
+        return (inPairs
+                        ? "Paired t-test on the interleaved order's pairs (Welch's where trials do not pair)"
+                        : "Welch's t-test")
+                + " (far trials set aside where both sides have them, judged as the code's where only"
                 + " the candidate has them), alpha " + Numbers.value(t.alpha())
                 + "; regression/improvement at " + Numbers.percent(t.minEffect()) + " or more; inconclusive at "
                 + Numbers.percent(t.inconclusive()) + " or more; too noisy when a slowdown past "
@@ -127,15 +138,19 @@ final class Words {
         if (!t.judgedTogether(tested)) {
             return Optional.empty();
         }
-        List<CellComparison> rows = table.rows().stream().filter(CellComparison::tested).toList();
-        int fewest = report.run().map(r -> r.settings().trials())
-                .orElseGet(() -> rows.stream().mapToInt(r -> trials(report, r)).min().orElse(0));
+        List<CellComparison> rows =
+                table.rows().stream().filter(CellComparison::tested).toList();
+        int fewest = report.run()
+                .map(r -> r.settings().trials())
+                .orElseGet(() ->
+                        rows.stream().mapToInt(r -> trials(report, r)).min().orElse(0));
         String cost = tested >= MANY_CELLS && fewest > 0 && fewest < FEW_TRIALS_TOGETHER
                 ? ". At " + (report.run().isPresent() ? Integer.toString(fewest) : trials(report, rows))
                         + " trials per side this costs power: a cell that changed alone among them must reach a p "
                         + tested + " times smaller than it would need on its own; more trials"
                         + Advice.moreTrials(report).map(a -> " (" + a + ")").orElse("")
-                        + ", fewer cells (--cell) or --fdr off (more false alarms) get it back" : "";
+                        + ", fewer cells (--cell) or --fdr off (more false alarms) get it back"
+                : "";
         return Optional.of("the " + tested + " tested cells judged together: significant only when the"
                 + " Benjamini-Hochberg adjusted p is under " + Numbers.value(t.fdrRate())
                 + (Double.isNaN(t.fdr()) ? " (the default; --fdr off judges each alone)" : " (--fdr)") + cost);
@@ -248,8 +263,8 @@ final class Words {
     }
 
     /** The verdicts a line of counts always shows, even at 0. */
-    static final List<Verdict> ALWAYS_COUNTED = List.of(Verdict.REGRESSION, Verdict.INCONCLUSIVE,
-            Verdict.IMPROVEMENT, Verdict.NOISY, Verdict.UNCHANGED);
+    static final List<Verdict> ALWAYS_COUNTED =
+            List.of(Verdict.REGRESSION, Verdict.INCONCLUSIVE, Verdict.IMPROVEMENT, Verdict.NOISY, Verdict.UNCHANGED);
 
     /**
      * Returns the line of counts, e.g. {@code 1 regression, 0 inconclusive, ...}: of benchmarks, each
@@ -305,7 +320,8 @@ final class Words {
      * goes on" (see {@link RunResults#partial}); empty for a run that ended, and a comparison of files.
      */
     static Optional<String> partial(Report report) {
-        return report.run().flatMap(RunResults::partial).map(p -> "partial: look " + p.look() + " of at most "
-                + p.looks() + ", the run goes on");
+        return report.run()
+                .flatMap(RunResults::partial)
+                .map(p -> "partial: look " + p.look() + " of at most " + p.looks() + ", the run goes on");
     }
 }

@@ -12,8 +12,7 @@ final class Workflow {
     /** GitHub's limit of annotations of one type per step. */
     static final int PER_TYPE = 10;
 
-    private Workflow() {
-    }
+    private Workflow() {}
 
     /** Returns one workflow command line: {@code ::COMMAND title=TITLE::MESSAGE}, both escaped. */
     static String command(String command, String title, String message) {
@@ -25,7 +24,12 @@ final class Workflow {
      * {@code limit}, the last line says how many more there are with {@code more} (given that
      * count), and returns how many lines it appended.
      */
-    static int annotate(StringBuilder out, String command, String title, List<String> messages, int limit,
+    static int annotate(
+            StringBuilder out,
+            String command,
+            String title,
+            List<String> messages,
+            int limit,
             IntFunction<String> more) {
         if (limit <= 0 || messages.isEmpty()) {
             return 0;

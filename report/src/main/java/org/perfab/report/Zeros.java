@@ -17,8 +17,7 @@ final class Zeros {
     /** How many sets of metrics the line words before it counts the rest. */
     static final int GROUPS = 3;
 
-    private Zeros() {
-    }
+    private Zeros() {}
 
     /**
      * Returns the line for the rows of {@code rows} that are 0 on both sides in every trial, each
@@ -34,7 +33,9 @@ final class Zeros {
         int cells = 0;
         for (CellComparison r : rows) {
             if (r.allZero()) {
-                metricsOf.computeIfAbsent(r.cell().name(), k -> new ArrayList<>()).add(r.cell().metric());
+                metricsOf
+                        .computeIfAbsent(r.cell().name(), k -> new ArrayList<>())
+                        .add(r.cell().metric());
                 cells++;
             }
         }
@@ -42,7 +43,8 @@ final class Zeros {
             return "";
         }
         Map<List<String>, List<String>> benchmarksOf = new LinkedHashMap<>();
-        metricsOf.forEach((name, metrics) -> benchmarksOf.computeIfAbsent(metrics, k -> new ArrayList<>()).add(name));
+        metricsOf.forEach((name, metrics) ->
+                benchmarksOf.computeIfAbsent(metrics, k -> new ArrayList<>()).add(name));
         List<String> groups = new ArrayList<>();
         int left = 0;
         for (Map.Entry<List<String>, List<String>> g : benchmarksOf.entrySet()) {
@@ -53,21 +55,24 @@ final class Zeros {
             groups.add(group(g.getKey(), g.getValue(), escape));
         }
         return cells + (cells == 1 ? " cell" : " cells") + " 0 on both sides in every trial: "
-                + String.join("; ", groups) + (left == 0 ? "" : "; and " + left + (left == 1 ? " more cell" : " more cells"));
+                + String.join("; ", groups)
+                + (left == 0 ? "" : "; and " + left + (left == 1 ? " more cell" : " more cells"));
     }
 
     /** Returns the words for the benchmarks {@code names} whose cells of {@code metrics} are 0. */
     private static String group(List<String> metrics, List<String> names, UnaryOperator<String> escape) {
         List<String> shown = metrics.stream().limit(NAMED).map(escape).toList();
-        String which = metrics.size() > NAMED ? String.join(", ", shown) + " and " + (metrics.size() - NAMED)
-                + " more metrics" : shown.size() == 1 ? shown.get(0)
-                : String.join(", ", shown.subList(0, shown.size() - 1)) + " and " + shown.get(shown.size() - 1);
+        String which = metrics.size() > NAMED
+                ? String.join(", ", shown) + " and " + (metrics.size() - NAMED) + " more metrics"
+                : shown.size() == 1
+                        ? shown.get(0)
+                        : String.join(", ", shown.subList(0, shown.size() - 1)) + " and " + shown.get(shown.size() - 1);
         if (names.size() == 1) {
             return which + " of " + escape.apply(names.get(0));
         }
         int named = Math.min(names.size(), NAMED);
-        return which + " of " + names.size() + " benchmarks (" + String.join(", ",
-                names.subList(0, named).stream().map(escape).toList())
+        return which + " of " + names.size() + " benchmarks ("
+                + String.join(", ", names.subList(0, named).stream().map(escape).toList())
                 + (names.size() > named ? " and " + (names.size() - named) + " more" : "") + ")";
     }
 }

@@ -8,15 +8,24 @@ import org.junit.jupiter.api.Test;
 class CsvTest {
     @Test
     void quotesWhatNeedsItAndDefusesFormulas() {
-        String csv = new Csv("name", "value").line("a,b", "1").line("say \"hi\"", "2")
-                .line("=HYPERLINK(\"http://x\")", "-1.5").line("@SUM(A1)", "+3").line("-2+3", "").text();
-        assertEquals("name,value\r\n\"a,b\",1\r\n\"say \"\"hi\"\"\",2\r\n\"'=HYPERLINK(\"\"http://x\"\")\",-1.5\r\n"
-                + "'@SUM(A1),+3\r\n'-2+3,\r\n", csv);
+        String csv = new Csv("name", "value")
+                .line("a,b", "1")
+                .line("say \"hi\"", "2")
+                .line("=HYPERLINK(\"http://x\")", "-1.5")
+                .line("@SUM(A1)", "+3")
+                .line("-2+3", "")
+                .text();
+        assertEquals(
+                "name,value\r\n\"a,b\",1\r\n\"say \"\"hi\"\"\",2\r\n\"'=HYPERLINK(\"\"http://x\"\")\",-1.5\r\n"
+                        + "'@SUM(A1),+3\r\n'-2+3,\r\n",
+                csv);
     }
 
     @Test
     void controlCharactersNeverReachTheFile() {
-        assertEquals("h\r\na?b?[31mc?d\r\n", new Csv("h").line("a\nb\u001b[31mc\u200Bd").text());
+        assertEquals(
+                "h\r\na?b?[31mc?d\r\n",
+                new Csv("h").line("a\nb\u001b[31mc\u200Bd").text());
     }
 
     @Test

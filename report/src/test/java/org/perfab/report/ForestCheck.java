@@ -31,8 +31,7 @@ final class ForestCheck {
     /** How far, in pixels, a drawn coordinate may lie from where the axis puts it: its rounding to 0.1. */
     private static final double PIXEL = 0.11;
 
-    private ForestCheck() {
-    }
+    private ForestCheck() {}
 
     /**
      * Checks the forest plot in {@code dom} (a page as rendered, or as a browser built it) against
@@ -48,9 +47,12 @@ final class ForestCheck {
         assertTrue(at > 0, "a forest plot");
         assertTrue(at < dom.indexOf("<table"), "before the table");
         assertFalse(dom.substring(dom.indexOf("class=\"headline\""), at).contains("<svg"), "the first picture");
-        String markup = dom.substring(at, dom.indexOf("</svg>", at) + "</svg>".length()).replace("&nbsp;", "&#160;");
-        Element svg = DocumentBuilderFactory.newInstance().newDocumentBuilder()
-                .parse(new ByteArrayInputStream(markup.getBytes(StandardCharsets.UTF_8))).getDocumentElement();
+        String markup =
+                dom.substring(at, dom.indexOf("</svg>", at) + "</svg>".length()).replace("&nbsp;", "&#160;");
+        Element svg = DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
+                .parse(new ByteArrayInputStream(markup.getBytes(StandardCharsets.UTF_8)))
+                .getDocumentElement();
         assertEquals("log", svg.getAttribute("data-scale"));
         double lo = number(svg, "data-ratio-lo");
         double hi = number(svg, "data-ratio-hi");
@@ -68,7 +70,8 @@ final class ForestCheck {
                 assertTrue(label.matches("[+-]?\\d+(\\.\\d+)?%"), "a tick reads as a percentage: " + label);
                 BigDecimal v = new BigDecimal(label.replace("%", "").replace("+", ""));
                 assertEquals(label.startsWith("+"), v.signum() > 0, "a rise is signed: " + label);
-                assertTrue(round(v) || v.doubleValue() == t.minEffect() || v.doubleValue() == -t.minEffect(),
+                assertTrue(
+                        round(v) || v.doubleValue() == t.minEffect() || v.doubleValue() == -t.minEffect(),
                         "a round change or the minimum effect: " + label);
                 assertClose(x.at(v.doubleValue()), number(e, "x"), "tick " + label);
                 assertTrue(number(e, "x") >= xLo && number(e, "x") <= xHi, "tick " + label + " on the axis");
@@ -93,23 +96,31 @@ final class ForestCheck {
                     drawn.add(number(line, "x1"));
                 }
             }
-            List<Double> placed = DoubleStream.of(-pct, pct).filter(v -> v > -100).boxed().toList();
+            List<Double> placed =
+                    DoubleStream.of(-pct, pct).filter(v -> v > -100).boxed().toList();
             assertEquals(new HashSet<>(placed).size(), drawn.size(), kind + " lines");
             for (double v : placed) {
                 assertTrue(x.at(v) > xLo && x.at(v) < xHi, kind + " at " + v + " is on the axis");
-                assertTrue(drawn.stream().anyMatch(d -> Math.abs(d - x.at(v)) < PIXEL), kind + " at " + v + ": " + drawn);
+                assertTrue(
+                        drawn.stream().anyMatch(d -> Math.abs(d - x.at(v)) < PIXEL), kind + " at " + v + ": " + drawn);
             }
         }
-        Element bar = elements(svg, "rect").stream().filter(r -> r.getAttribute("class").equals("bar")).findFirst()
+        Element bar = elements(svg, "rect").stream()
+                .filter(r -> r.getAttribute("class").equals("bar"))
+                .findFirst()
                 .orElseThrow();
-        assertClose(t.minEffect() < 100 ? x.at(-t.minEffect()) : xLo, number(bar, "x"), "the band starts at -min effect");
+        assertClose(
+                t.minEffect() < 100 ? x.at(-t.minEffect()) : xLo, number(bar, "x"), "the band starts at -min effect");
         assertClose(x.at(t.minEffect()), number(bar, "x") + number(bar, "width"), "and ends at +min effect");
-        Element zero = elements(svg, "line").stream().filter(l -> l.getAttribute("class").equals("zero")).findFirst()
+        Element zero = elements(svg, "line").stream()
+                .filter(l -> l.getAttribute("class").equals("zero"))
+                .findFirst()
                 .orElseThrow();
         assertClose(x.at(0), number(zero, "x1"), "the line at 0");
 
         // The marks: one per row, in the plot's order, each point and interval at its change.
-        List<Element> marks = elements(svg, "g").stream().filter(g -> g.getAttribute("class").startsWith("mark "))
+        List<Element> marks = elements(svg, "g").stream()
+                .filter(g -> g.getAttribute("class").startsWith("mark "))
                 .toList();
         assertEquals(table.rows().size(), marks.size(), "a mark per cell");
         Set<Integer> seen = new HashSet<>();
@@ -125,18 +136,23 @@ final class ForestCheck {
                 Verdict before = previous.comparison().verdict();
                 assertTrue(before.compareTo(c.verdict()) <= 0, "verdicts in order: " + before + " then " + c.verdict());
                 if (before == c.verdict() && !Double.isNaN(c.pctChange())) {
-                    assertTrue(Math.abs(previous.comparison().pctChange()) >= Math.abs(c.pctChange()),
+                    assertTrue(
+                            Math.abs(previous.comparison().pctChange()) >= Math.abs(c.pctChange()),
                             "the larger change first within " + before + ": " + name);
                 }
             }
             previous = row;
             List<Element> points = elements(mark, "circle").stream()
-                    .filter(e -> e.getAttribute("class").equals("pt")).toList();
+                    .filter(e -> e.getAttribute("class").equals("pt"))
+                    .toList();
             List<Element> notes = elements(mark, "text").stream()
-                    .filter(e -> e.getAttribute("class").startsWith("note")).toList();
+                    .filter(e -> e.getAttribute("class").startsWith("note"))
+                    .toList();
             List<Element> changes = elements(mark, "text").stream()
-                    .filter(e -> e.getAttribute("class").startsWith("change")).toList();
-            List<Element> ci = elements(mark, "line").stream().filter(e -> e.getAttribute("class").equals("ci"))
+                    .filter(e -> e.getAttribute("class").startsWith("change"))
+                    .toList();
+            List<Element> ci = elements(mark, "line").stream()
+                    .filter(e -> e.getAttribute("class").equals("ci"))
                     .toList();
             double pct = c.pctChange();
             double left = xHi;
@@ -146,7 +162,9 @@ final class ForestCheck {
                 assertEquals(1, notes.size(), name + " says why");
             } else if (pct <= -100) {
                 assertEquals("low", mark.getAttribute("data-clipped"), name + ": no ratio places " + pct + "%");
-                assertTrue(elements(mark, "path").stream().anyMatch(p -> p.getAttribute("class").equals("pt clipped")),
+                assertTrue(
+                        elements(mark, "path").stream()
+                                .anyMatch(p -> p.getAttribute("class").equals("pt clipped")),
                         name + " ends in an arrow");
                 right = xLo + 10;
                 left = xLo;
@@ -163,7 +181,8 @@ final class ForestCheck {
                 assertTrue(ci.isEmpty(), name + " has no interval");
                 if (!Double.isNaN(pct)) {
                     assertEquals(1, notes.size(), name + " says why it has no interval");
-                    assertTrue(notes.get(0).getTextContent().startsWith(Numbers.signedPercent(pct)),
+                    assertTrue(
+                            notes.get(0).getTextContent().startsWith(Numbers.signedPercent(pct)),
                             name + "'s note says its change: " + notes.get(0).getTextContent());
                 }
                 assertTrue(changes.isEmpty(), name + ": its note says the change");
@@ -178,7 +197,9 @@ final class ForestCheck {
             assertTrue(x1 >= xLo && x2 <= xHi, name + "'s interval inside the axis: " + x1 + ".." + x2);
             if (reachesNoRatio && pct > -100) {
                 assertEquals("low", mark.getAttribute("data-ci-clipped"), name + "'s interval reaches no ratio");
-                assertTrue(elements(mark, "path").stream().anyMatch(p -> p.getAttribute("class").equals("ci-arrow")),
+                assertTrue(
+                        elements(mark, "path").stream()
+                                .anyMatch(p -> p.getAttribute("class").equals("ci-arrow")),
                         name + "'s interval ends in a chevron at the axis's end");
             } else {
                 assertEquals("", mark.getAttribute("data-ci-clipped"), name + "'s interval is on the axis");
@@ -195,8 +216,9 @@ final class ForestCheck {
             if (change.getAttribute("class").equals("change low")) {
                 assertTrue(from <= left - 6 + PIXEL && from - width >= xLo, name + "'s change before its mark");
             } else {
-                assertTrue(from >= right + 6 - PIXEL && from + width <= xHi, name + "'s change past its mark: "
-                        + from + " after " + right);
+                assertTrue(
+                        from >= right + 6 - PIXEL && from + width <= xHi,
+                        name + "'s change past its mark: " + from + " after " + right);
             }
         }
         if (table.counts().get(Verdict.REGRESSION) > 0) {
@@ -207,7 +229,8 @@ final class ForestCheck {
 
     /** Returns whether a tick's change is round: one digit of the change, or past -50% of the ratio. */
     private static boolean round(BigDecimal pct) {
-        BigDecimal v = pct.signum() < 0 && pct.compareTo(BigDecimal.valueOf(-50)) <= 0 ? pct.add(BigDecimal.valueOf(100))
+        BigDecimal v = pct.signum() < 0 && pct.compareTo(BigDecimal.valueOf(-50)) <= 0
+                ? pct.add(BigDecimal.valueOf(100))
                 : pct.abs();
         return v.signum() == 0 || v.stripTrailingZeros().precision() == 1;
     }
@@ -235,5 +258,4 @@ final class ForestCheck {
         }
         return all;
     }
-
 }

@@ -44,10 +44,22 @@ class ForestTest {
 
     @Test
     void ordersRegressionsFirstThenTheLargestChange() {
-        List<String> order = RunFixture.builds().table().rows().stream().sorted(Forest.ORDER)
-                .map(r -> r.cell().name()).toList();
-        assertEquals(List.of("render/page", "scan/cold", "parse/json", "alloc/zero", "encode/batch", "lookup/hot",
-                RunFixture.HOSTILE, "once/cell", "gone/cell"), order);
+        List<String> order = RunFixture.builds().table().rows().stream()
+                .sorted(Forest.ORDER)
+                .map(r -> r.cell().name())
+                .toList();
+        assertEquals(
+                List.of(
+                        "render/page",
+                        "scan/cold",
+                        "parse/json",
+                        "alloc/zero",
+                        "encode/batch",
+                        "lookup/hot",
+                        RunFixture.HOSTILE,
+                        "once/cell",
+                        "gone/cell"),
+                order);
     }
 
     @Test
@@ -60,7 +72,8 @@ class ForestTest {
         // The thresholds (5% and 15%) keep room enough to tell a change inside them from one past them.
         assertTrue(tick(svg, "+5000%").isPresent() || tick(svg, "+1000%").isPresent(), "ticked out to the change");
         double zero = tick(svg, "0%").orElseThrow();
-        assertTrue(x(svg, 15) - zero > 15 && zero - x(svg, -15) > 15,
+        assertTrue(
+                x(svg, 15) - zero > 15 && zero - x(svg, -15) > 15,
                 "±15% at " + x(svg, -15) + ", " + zero + ", " + x(svg, 15));
     }
 
@@ -74,8 +87,11 @@ class ForestTest {
             Element mark = mark(svg, table, name);
             assertEquals("", mark.getAttribute("data-clipped"), name);
             Element ci = ForestCheck.elements(mark, "line").stream()
-                    .filter(l -> l.getAttribute("class").equals("ci")).findFirst().orElseThrow();
-            double cx = Double.parseDouble(ForestCheck.elements(mark, "circle").get(0).getAttribute("cx"));
+                    .filter(l -> l.getAttribute("class").equals("ci"))
+                    .findFirst()
+                    .orElseThrow();
+            double cx = Double.parseDouble(
+                    ForestCheck.elements(mark, "circle").get(0).getAttribute("cx"));
             double start = Math.min(Double.parseDouble(ci.getAttribute("x1")), cx - 4);
             double end = Math.max(Double.parseDouble(ci.getAttribute("x2")), cx + 4);
             assertTrue(start > left && end < right, name + " inside the axis: " + start + ".." + end);
@@ -83,7 +99,8 @@ class ForestTest {
             double at = Double.parseDouble(change.getAttribute("x"));
             double width = RatioAxis.width(change.getTextContent());
             assertEquals("change", change.getAttribute("class"), name + "'s change past its mark");
-            assertTrue(at >= end + 5.9 && at + width <= right,
+            assertTrue(
+                    at >= end + 5.9 && at + width <= right,
                     name + ": " + change.getTextContent() + " at " + at + ", the mark " + start + ".." + end);
         }
         assertTrue(change(mark(svg, table, "big/rise")).getTextContent().startsWith("+21"));
@@ -92,17 +109,29 @@ class ForestTest {
 
     @Test
     void placesRatiosOnALogScale() throws Exception {
-        List<Cell> cells = List.of(new Cell("doubled", "time", "ns/op", Direction.LOWER_IS_BETTER),
+        List<Cell> cells = List.of(
+                new Cell("doubled", "time", "ns/op", Direction.LOWER_IS_BETTER),
                 new Cell("halved", "time", "ns/op", Direction.LOWER_IS_BETTER));
         double[] base = {99, 100, 101, 100, 100};
-        RunResults run = RunFixture.run("ratios", 5, cells, c -> new double[][] {base,
-                Arrays.stream(base).map(v -> c.name().equals("doubled") ? 2 * v : v / 2).toArray()}, List.of());
+        RunResults run = RunFixture.run(
+                "ratios",
+                5,
+                cells,
+                c -> new double[][] {
+                    base,
+                    Arrays.stream(base)
+                            .map(v -> c.name().equals("doubled") ? 2 * v : v / 2)
+                            .toArray()
+                },
+                List.of());
         ComparisonTable table = run.table();
         Element svg = ForestCheck.check(Products.AB.render(Report.of(run), Format.HTML), table);
         double zero = tick(svg, "0%").orElseThrow();
-        double doubled = Double.parseDouble(ForestCheck.elements(mark(svg, table, "doubled"), "circle").get(0)
+        double doubled = Double.parseDouble(ForestCheck.elements(mark(svg, table, "doubled"), "circle")
+                .get(0)
                 .getAttribute("cx"));
-        double halved = Double.parseDouble(ForestCheck.elements(mark(svg, table, "halved"), "circle").get(0)
+        double halved = Double.parseDouble(ForestCheck.elements(mark(svg, table, "halved"), "circle")
+                .get(0)
                 .getAttribute("cx"));
         assertTrue(doubled - zero > 100, "+100% well off 0: " + doubled + " against " + zero);
         assertEquals(doubled - zero, zero - halved, 0.11, "×2 and ×½ as far from no change");
@@ -121,9 +150,12 @@ class ForestTest {
     @Test
     void runsAnIntervalThatReachesNoRatioToTheLowEndIntoAChevron() throws Exception {
         ComparisonTable table = RunFixture.spread().table();
-        CellComparison row = table.rows().stream().filter(r -> r.cell().name().equals("mostly/gone")).findFirst()
+        CellComparison row = table.rows().stream()
+                .filter(r -> r.cell().name().equals("mostly/gone"))
+                .findFirst()
                 .orElseThrow();
-        assertTrue(row.comparison().ciLow() <= -100 && row.comparison().pctChange() > -100,
+        assertTrue(
+                row.comparison().ciLow() <= -100 && row.comparison().pctChange() > -100,
                 "the fixture's interval reaches past -100%: " + row.comparison());
         Element svg = ForestCheck.check(Products.AB.render(Report.of(table), Format.HTML), table);
         Element mark = mark(svg, table, "mostly/gone");
@@ -138,8 +170,9 @@ class ForestTest {
     void rendersTheSameBytesEachTimeInEveryLocale() throws Exception {
         String once = Products.AB.render(Report.of(RunFixture.spread()), Format.HTML);
         for (Locale locale : Golden.LOCALES) {
-            assertEquals(once, Golden.underLocale(locale, () -> Products.AB.render(
-                    Report.of(RunFixture.spread()), Format.HTML)));
+            assertEquals(
+                    once,
+                    Golden.underLocale(locale, () -> Products.AB.render(Report.of(RunFixture.spread()), Format.HTML)));
         }
     }
 
@@ -164,29 +197,39 @@ class ForestTest {
 
     @Test
     void drawsNoPictureOfNoCells() {
-        ComparisonTable empty = new ComparisonTable("a", "b", RunFixture.builds().table().thresholds(), List.of(),
-                List.of());
+        ComparisonTable empty =
+                new ComparisonTable("a", "b", RunFixture.builds().table().thresholds(), List.of(), List.of());
         assertFalse(Products.AB.render(Report.of(empty), Format.HTML).contains("class=\"forest\""));
     }
 
     /** Returns the mark of the cell named {@code name}. */
     private static Element mark(Element svg, ComparisonTable table, String name) {
-        return ForestCheck.elements(svg, "g").stream().filter(g -> !g.getAttribute("data-row").isEmpty()
-                && table.rows().get(Integer.parseInt(g.getAttribute("data-row"))).cell().name().equals(name))
-                .findFirst().orElseThrow(() -> new AssertionError("no mark of " + name));
+        return ForestCheck.elements(svg, "g").stream()
+                .filter(g -> !g.getAttribute("data-row").isEmpty()
+                        && table.rows()
+                                .get(Integer.parseInt(g.getAttribute("data-row")))
+                                .cell()
+                                .name()
+                                .equals(name))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no mark of " + name));
     }
 
     /** Returns the change printed beside {@code mark}. */
     private static Element change(Element mark) {
-        return ForestCheck.elements(mark, "text").stream().filter(e -> e.getAttribute("class").startsWith("change"))
-                .findFirst().orElseThrow(() -> new AssertionError("no change beside " + mark.getAttribute("data-row")));
+        return ForestCheck.elements(mark, "text").stream()
+                .filter(e -> e.getAttribute("class").startsWith("change"))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no change beside " + mark.getAttribute("data-row")));
     }
 
     /** Returns the pixel of the tick labelled {@code label}, if there is one. */
     private static Optional<Double> tick(Element svg, String label) {
         return ForestCheck.elements(svg, "text").stream()
-                .filter(e -> e.getAttribute("class").equals("tick") && e.getTextContent().equals(label))
-                .map(e -> Double.parseDouble(e.getAttribute("x"))).findFirst();
+                .filter(e -> e.getAttribute("class").equals("tick")
+                        && e.getTextContent().equals(label))
+                .map(e -> Double.parseDouble(e.getAttribute("x")))
+                .findFirst();
     }
 
     /** Returns the pixel of a change of {@code pct} percent, by the scale the SVG states. */

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,19 +73,23 @@ class HtmlInBrowserIT {
         assertEquals(new Thresholds(0.05, 5, 15), run.table().thresholds(), "not the defaults, so a constant shows");
         String dom = load(run, "report-screenshot-builds.png");
         assertEquals(run.measurements().size(), attribute(dom, "data-points"));
-        int outliers = run.table().rows().stream().mapToInt(r -> r.outliers().size()).sum();
+        int outliers =
+                run.table().rows().stream().mapToInt(r -> r.outliers().size()).sum();
         assertTrue(outliers > 0, "the fixture has an outlier trial");
         assertEquals(outliers, attribute(dom, "data-outliers"));
         assertEquals(outliers, count(dom, "data-outlier=\"true\""), "each outlier's own point is marked");
         for (int build = 0; build < 3; build++) {
             int b = build;
-            assertEquals(run.measurements().stream().filter(m -> m.build() == b).count(),
-                    count(dom, "data-build=\"" + build + "\""), "the points of build " + build);
+            assertEquals(
+                    run.measurements().stream().filter(m -> m.build() == b).count(),
+                    count(dom, "data-build=\"" + build + "\""),
+                    "the points of build " + build);
         }
         Element svg = ForestCheck.check(dom, run.table());
         assertLaidOut(svg);
         List<Element> marks = ForestCheck.elements(svg, "g");
-        assertTrue(marks.stream().noneMatch(m -> m.hasAttribute("data-clipped")),
+        assertTrue(
+                marks.stream().noneMatch(m -> m.hasAttribute("data-clipped")),
                 "the +5000% change is drawn on the axis, as every other");
     }
 
@@ -97,7 +100,9 @@ class HtmlInBrowserIT {
         Element svg = ForestCheck.check(dom, run.table());
         assertLaidOut(svg);
         List<String> changes = ForestCheck.elements(svg, "text").stream()
-                .filter(e -> e.getAttribute("class").startsWith("change")).map(Element::getTextContent).toList();
+                .filter(e -> e.getAttribute("class").startsWith("change"))
+                .map(Element::getTextContent)
+                .toList();
         for (String change : List.of("+5006.1%", "+214.7%", "-80.0%", "-99.0%", "-100.0%", "+1.9%", "-1.1%")) {
             assertTrue(changes.contains(change), change + " beside its mark, measured: " + changes);
         }
@@ -132,7 +137,12 @@ class HtmlInBrowserIT {
         }
         Path shot = Path.of("target", screenshot).toAbsolutePath();
         Files.deleteIfExists(shot);
-        Chromium.run(chromium, tmp, "--screenshot=" + shot, "--window-size=1200,2200", page.toUri().toString());
+        Chromium.run(
+                chromium,
+                tmp,
+                "--screenshot=" + shot,
+                "--window-size=1200,2200",
+                page.toUri().toString());
         assertTrue(Files.size(shot) > 10_000, "a screenshot with something on it");
         return dom;
     }
@@ -154,11 +164,14 @@ class HtmlInBrowserIT {
             assertTrue(picture.holds(box(e)), "inside the picture: " + e.getTextContent() + " " + box(e));
         }
         List<Element> ticks = ForestCheck.elements(svg, "text").stream()
-                .filter(e -> e.getAttribute("class").equals("tick")).toList();
+                .filter(e -> e.getAttribute("class").equals("tick"))
+                .toList();
         for (int i = 0; i < ticks.size(); i++) {
             for (int j = i + 1; j < ticks.size(); j++) {
-                assertFalse(box(ticks.get(i)).overlaps(box(ticks.get(j)), 2), "ticks " + ticks.get(i).getTextContent()
-                        + " and " + ticks.get(j).getTextContent());
+                assertFalse(
+                        box(ticks.get(i)).overlaps(box(ticks.get(j)), 2),
+                        "ticks " + ticks.get(i).getTextContent() + " and "
+                                + ticks.get(j).getTextContent());
             }
         }
         for (Element mark : ForestCheck.elements(svg, "g")) {
@@ -172,7 +185,8 @@ class HtmlInBrowserIT {
             for (String tag : List.of("circle", "line", "path")) {
                 for (Element e : ForestCheck.elements(mark, tag)) {
                     Box b = box(e);
-                    assertTrue(b.x() >= left - 1 && b.right() <= right + 1 && stripe.holds(b),
+                    assertTrue(
+                            b.x() >= left - 1 && b.right() <= right + 1 && stripe.holds(b),
                             row + ": a mark inside the axis and its row: " + b);
                     marks.add(b.grown(1)); // its stroke
                 }
@@ -227,8 +241,8 @@ class HtmlInBrowserIT {
     private static Box box(Element e) {
         String[] v = e.getAttribute("data-box").split(" ");
         assertEquals(4, v.length, "measured: " + e.getTagName() + " " + e.getAttribute("class"));
-        return new Box(Double.parseDouble(v[0]), Double.parseDouble(v[1]), Double.parseDouble(v[2]),
-                Double.parseDouble(v[3]));
+        return new Box(
+                Double.parseDouble(v[0]), Double.parseDouble(v[1]), Double.parseDouble(v[2]), Double.parseDouble(v[3]));
     }
 
     private static int count(String s, String what) {

@@ -23,9 +23,16 @@ import org.w3c.dom.NodeList;
 /** The A/B as JUnit XML: well-formed whatever the cell names, and a case per cell as CI systems read it. */
 class JunitRendererTest {
     /** Names a pull request could give its cells: markup, a CDATA end, control characters, lone surrogates. */
-    private static final List<String> HOSTILE = List.of("]]><x/><![CDATA[", "a\u0000b\u0001c\u001b[31md\u007f",
-            "</testcase><testcase name=\"forged\">", "quote\"apos'amp&lt", "lone \uD800 high and \uDC00 low",
-            "\uFFFE\uFFFF not characters", "emoji \uD83D\uDE00 ok", "line\r\nbreak\u2028sep", "<!-- -->");
+    private static final List<String> HOSTILE = List.of(
+            "]]><x/><![CDATA[",
+            "a\u0000b\u0001c\u001b[31md\u007f",
+            "</testcase><testcase name=\"forged\">",
+            "quote\"apos'amp&lt",
+            "lone \uD800 high and \uDC00 low",
+            "\uFFFE\uFFFF not characters",
+            "emoji \uD83D\uDE00 ok",
+            "line\r\nbreak\u2028sep",
+            "<!-- -->");
 
     private static Document parse(String xml) throws Exception {
         DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
@@ -56,7 +63,10 @@ class JunitRendererTest {
         for (int i = 0; i < cases.getLength(); i++) {
             Element c = (Element) cases.item(i);
             assertEquals("compare", c.getAttribute("classname"));
-            assertEquals(1, c.getElementsByTagName("failure").getLength(), "a 20% slowdown fails: " + c.getAttribute("name"));
+            assertEquals(
+                    1,
+                    c.getElementsByTagName("failure").getLength(),
+                    "a 20% slowdown fails: " + c.getAttribute("name"));
             assertTrue(c.getAttribute("name").chars().noneMatch(ch -> ch < 0x20), c.getAttribute("name"));
         }
         assertTrue(xml.contains("name=\"]]&gt;&lt;x/&gt;&lt;![CDATA[:time\""), xml);
@@ -76,14 +86,21 @@ class JunitRendererTest {
             Element c = (Element) cases.item(i);
             if (c.getElementsByTagName("skipped").getLength() > 0) {
                 skipped++;
-                assertTrue(!((Element) c.getElementsByTagName("skipped").item(0)).getAttribute("message").isEmpty());
+                assertTrue(!((Element) c.getElementsByTagName("skipped").item(0))
+                        .getAttribute("message")
+                        .isEmpty());
             }
             failed += c.getElementsByTagName("failure").getLength();
         }
         var counts = report.table().counts();
         assertEquals(counts.get(Verdict.REGRESSION), failed);
-        assertTrue(skipped >= counts.get(Verdict.INCONCLUSIVE) + counts.get(Verdict.NOISY)
-                + counts.get(Verdict.NO_DATA) + counts.get(Verdict.PROFILE), "skipped " + skipped);
+        assertTrue(
+                skipped
+                        >= counts.get(Verdict.INCONCLUSIVE)
+                                + counts.get(Verdict.NOISY)
+                                + counts.get(Verdict.NO_DATA)
+                                + counts.get(Verdict.PROFILE),
+                "skipped " + skipped);
         Element suite = (Element) doc.getElementsByTagName("testsuite").item(0);
         assertEquals(String.valueOf(cases.getLength()), suite.getAttribute("tests"));
         assertEquals(String.valueOf(skipped), suite.getAttribute("skipped"));
@@ -94,16 +111,17 @@ class JunitRendererTest {
         Report report = Report.of(RenderersTest.fixture()).failingOn(List.of(Verdict.REGRESSION, Verdict.INCONCLUSIVE));
         Document doc = parse(Products.AB.render(report, Format.JUNIT));
         var counts = report.table().counts();
-        assertEquals(counts.get(Verdict.REGRESSION) + counts.get(Verdict.INCONCLUSIVE),
+        assertEquals(
+                counts.get(Verdict.REGRESSION) + counts.get(Verdict.INCONCLUSIVE),
                 doc.getElementsByTagName("failure").getLength());
     }
 
     @Test
     void aRunThatComparesNothingIsAnError() throws Exception {
-        List<Measurement> m = List.of(new Measurement(new Cell("only/base", "time", "ns", Direction.LOWER_IS_BETTER),
-                Side.BASE, 0, 0, 1));
-        Document doc = parse(Products.AB.render(Report.of(ComparisonTable.of("b", "h", m,
-                Thresholds.DEFAULT, c -> false)), Format.JUNIT));
+        List<Measurement> m = List.of(
+                new Measurement(new Cell("only/base", "time", "ns", Direction.LOWER_IS_BETTER), Side.BASE, 0, 0, 1));
+        Document doc = parse(Products.AB.render(
+                Report.of(ComparisonTable.of("b", "h", m, Thresholds.DEFAULT, c -> false)), Format.JUNIT));
         assertEquals(1, doc.getElementsByTagName("error").getLength());
         assertEquals("1", ((Element) doc.getElementsByTagName("testsuite").item(0)).getAttribute("errors"));
     }

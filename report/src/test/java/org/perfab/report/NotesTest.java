@@ -30,16 +30,23 @@ class NotesTest {
                 m.add(new Measurement(cell, side, 0, t, values[side.ordinal()][t]));
             }
         }
-        return ComparisonTable.of("base", "head", m, Thresholds.DEFAULT, c -> false).withNoiseFloors(r -> floor)
-                .rows().get(0);
+        return ComparisonTable.of("base", "head", m, Thresholds.DEFAULT, c -> false)
+                .withNoiseFloors(r -> floor)
+                .rows()
+                .get(0);
     }
 
     @Test
     void aChangeInsideTheNoiseFloorSaysWhatARunOfThisSizeFinds() {
-        assertTrue(notes(row(4.25)).contains("the change lies inside this cell's A/A noise floor: a run of this"
-                + " size finds only changes past 4.3%"), notes(row(4.25)).toString());
-        assertTrue(notes(row(Double.POSITIVE_INFINITY)).contains("the change lies inside this cell's A/A noise"
-                + " floor: a run of this size finds no change, however large, with 80% power"),
+        assertTrue(
+                notes(row(4.25))
+                        .contains("the change lies inside this cell's A/A noise floor: a run of this"
+                                + " size finds only changes past 4.3%"),
+                notes(row(4.25)).toString());
+        assertTrue(
+                notes(row(Double.POSITIVE_INFINITY))
+                        .contains("the change lies inside this cell's A/A noise"
+                                + " floor: a run of this size finds no change, however large, with 80% power"),
                 notes(row(Double.POSITIVE_INFINITY)).toString());
     }
 
@@ -53,7 +60,9 @@ class NotesTest {
                 m.add(new Measurement(cell, side, 0, t, values[side.ordinal()][t]));
             }
         }
-        return ComparisonTable.of("base", "head", m, Thresholds.DEFAULT, c -> false).rows().get(0);
+        return ComparisonTable.of("base", "head", m, Thresholds.DEFAULT, c -> false)
+                .rows()
+                .get(0);
     }
 
     @Test
@@ -61,23 +70,35 @@ class NotesTest {
         double[] still = {1_000_000, 1_000_010, 999_990};
         double[] moving = {1_000_000, 1_030_000, 970_000};
         List<String> notes = notes(row("instructions", still, moving));
-        assertTrue(notes.stream().anyMatch(n -> n.startsWith("its counts vary by 3.0% between trials")
-                && n.contains("address-space randomization")), notes.toString());
+        assertTrue(
+                notes.stream()
+                        .anyMatch(n -> n.startsWith("its counts vary by 3.0% between trials")
+                                && n.contains("address-space randomization")),
+                notes.toString());
         assertTrue(notes(row("instructions", still, still)).stream().noneMatch(n -> n.contains("counts vary")));
-        assertTrue(notes(row("wall", still, moving)).stream().noneMatch(n -> n.contains("counts vary")),
+        assertTrue(
+                notes(row("wall", still, moving)).stream().noneMatch(n -> n.contains("counts vary")),
                 "a timing moves, and is not said to");
     }
 
     @Test
     void aCountThatMovedNamesTheFunctionsThatMovedItAndAStillOneDoesNot() {
-        CellComparison moved = row("instructions", new double[] {100e6, 100e6, 100e6}, new double[] {130e6, 130e6, 130e6})
-                .withFunctions(List.of(new FunctionChange("src/lz4.c:LZ4_compress_generic", 60e6, 90e6),
+        CellComparison moved = row(
+                        "instructions", new double[] {100e6, 100e6, 100e6}, new double[] {130e6, 130e6, 130e6})
+                .withFunctions(List.of(
+                        new FunctionChange("src/lz4.c:LZ4_compress_generic", 60e6, 90e6),
                         new FunctionChange("???:memcpy", 0, 1200)));
-        assertTrue(notes(moved).contains("moved most in LZ4_compress_generic (lz4.c) +30.0M (+50.0%), memcpy +1.20k"
-                + " (new) (Cachegrind's counts by function, mean per trial)"), notes(moved).toString());
-        CellComparison still = row("instructions", new double[] {100e6, 100e6, 100e6}, new double[] {100e6, 100e6, 100e6})
+        assertTrue(
+                notes(moved)
+                        .contains("moved most in LZ4_compress_generic (lz4.c) +30.0M (+50.0%), memcpy +1.20k"
+                                + " (new) (Cachegrind's counts by function, mean per trial)"),
+                notes(moved).toString());
+        CellComparison still = row(
+                        "instructions", new double[] {100e6, 100e6, 100e6}, new double[] {100e6, 100e6, 100e6})
                 .withFunctions(List.of(new FunctionChange("a.c:f", 10, 12)));
-        assertTrue(notes(still).stream().noneMatch(n -> n.startsWith("moved most")), notes(still).toString());
+        assertTrue(
+                notes(still).stream().noneMatch(n -> n.startsWith("moved most")),
+                notes(still).toString());
     }
 
     /**
@@ -102,8 +123,12 @@ class NotesTest {
         }
         ComparisonTable table = ComparisonTable.of("base", "head", m, Thresholds.DEFAULT, c -> false)
                 .withFunctions(r -> List.of(new FunctionChange(function, 100, 200)));
-        CellComparison follower = table.rows().stream().filter(r -> r.sameAs().isPresent()).findFirst().orElseThrow();
-        assertTrue(notes(follower).stream().anyMatch(n -> n.startsWith("the same measurement as its ms")),
+        CellComparison follower = table.rows().stream()
+                .filter(r -> r.sameAs().isPresent())
+                .findFirst()
+                .orElseThrow();
+        assertTrue(
+                notes(follower).stream().anyMatch(n -> n.startsWith("the same measurement as its ms")),
                 notes(follower).toString());
         Report report = Report.of(table);
         String md = Products.AB.render(report, Format.MARKDOWN);
@@ -116,7 +141,8 @@ class NotesTest {
         for (Format f : List.of(Format.TEXT, Format.MARKDOWN, Format.GITHUB, Format.HTML, Format.JUNIT)) {
             String out = Products.AB.render(report, f);
             assertTrue(out.chars().noneMatch(c -> c == 0x1b || c == 0x07), f + " writes no escape sequence: " + out);
-            assertFalse(out.lines().anyMatch(l -> l.strip().startsWith("::error::forged")),
+            assertFalse(
+                    out.lines().anyMatch(l -> l.strip().startsWith("::error::forged")),
                     f + " writes no workflow command: " + out);
         }
         String text = Products.AB.render(report, Format.TEXT);
@@ -140,7 +166,9 @@ class NotesTest {
             }
         }
         return ComparisonTable.of("base", "head", m, t, c -> false).rows().stream()
-                .filter(r -> r.cell().name().equals("speed/run")).findFirst().orElseThrow();
+                .filter(r -> r.cell().name().equals("speed/run"))
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
@@ -149,25 +177,33 @@ class NotesTest {
         CellComparison row = among(new double[] {103.5, 105.5, 101.5, 104.5, 102.5}, 0, adaptive);
         assertTrue(row.comparison().caveats().contains(Caveat.NOT_AT_LOOK), row.toString());
         String p = Numbers.pValue(row.comparison().pValue());
-        assertEquals("at look 1 (5 trials per side), p " + p + " is under alpha 0.05 but not under that look's level"
-                + " 0.001: adaptive trials spend alpha across their looks, and early looks test at a small level; more"
-                + " trials settle it", Notes.caveats(row, adaptive).get(0));
+        assertEquals(
+                "at look 1 (5 trials per side), p " + p + " is under alpha 0.05 but not under that look's level"
+                        + " 0.001: adaptive trials spend alpha across their looks, and early looks test at a small level; more"
+                        + " trials settle it",
+                Notes.caveats(row, adaptive).get(0));
         // Judged together, its adjusted p is said beside, named as what it is.
         CellComparison together = among(new double[] {103.5, 105.5, 101.5, 104.5, 102.5}, 9, adaptive);
         String note = String.join(" ", Notes.caveats(together, adaptive));
-        assertTrue(note.contains("p " + Numbers.pValue(together.comparison().pValue()) + " is under alpha 0.05 but not"
-                + " under that look's level 0.001; judged together with the cells of that look, its adjusted p"
-                + " (Benjamini-Hochberg q) is " + Numbers.pValue(together.comparison().qValue())), note);
+        assertTrue(
+                note.contains("p " + Numbers.pValue(together.comparison().pValue()) + " is under alpha 0.05 but not"
+                        + " under that look's level 0.001; judged together with the cells of that look, its adjusted p"
+                        + " (Benjamini-Hochberg q) is "
+                        + Numbers.pValue(together.comparison().qValue())),
+                note);
         assertFalse(note.contains("significant at alpha"), "no claim its q does not bear out: " + note);
         // Its p passes the look's level; its adjusted p does not pass the look's share of the rate.
         CellComparison rate = among(new double[] {106, 108, 104, 107, 105}, 9, adaptive);
         Comparison c = rate.comparison();
         assertTrue(c.caveats().contains(Caveat.NOT_AT_LOOK) && c.pValue() < 0.001, c.toString());
-        assertEquals("at look 1 (5 trials per side), p " + Numbers.pValue(c.pValue()) + " is under that look's level"
-                + " 0.001, but judged together with the cells of that look its adjusted p (Benjamini-Hochberg q) "
-                + Numbers.pValue(c.qValue()) + " is not under the look's rate 0.001 (0.05 over all the looks): adaptive"
-                + " trials spend alpha across their looks, and early looks test at a small level; more trials settle"
-                + " it", Notes.caveats(rate, adaptive).get(0));
+        assertEquals(
+                "at look 1 (5 trials per side), p " + Numbers.pValue(c.pValue()) + " is under that look's level"
+                        + " 0.001, but judged together with the cells of that look its adjusted p (Benjamini-Hochberg q) "
+                        + Numbers.pValue(c.qValue())
+                        + " is not under the look's rate 0.001 (0.05 over all the looks): adaptive"
+                        + " trials spend alpha across their looks, and early looks test at a small level; more trials settle"
+                        + " it",
+                Notes.caveats(rate, adaptive).get(0));
     }
 
     @Test
@@ -182,12 +218,20 @@ class NotesTest {
             m.add(new Measurement(cell, Side.BASE, 0, i, base[i]));
             m.add(new Measurement(cell, Side.HEAD, 0, i, base[(i + 3) % 10] * 1.03708));
         }
-        CellComparison row = ComparisonTable.of("base", "head", m, two, c -> false).rows().get(0);
+        CellComparison row =
+                ComparisonTable.of("base", "head", m, two, c -> false).rows().get(0);
         Comparison c = row.comparison();
-        assertTrue(c.caveats().contains(Caveat.NOT_AT_LOOK) && row.look().orElseThrow().look() == 2, row.toString());
+        assertTrue(
+                c.caveats().contains(Caveat.NOT_AT_LOOK)
+                        && row.look().orElseThrow().look() == 2,
+                row.toString());
         assertTrue(c.pValue() >= level && c.pValue() < 0.05, c.toString());
-        assertTrue(Notes.caveats(row, two).get(0).endsWith("the last look's level is what the early ones leave; only a"
-                + " run of more trials settles it"), Notes.caveats(row, two).toString());
+        assertTrue(
+                Notes.caveats(row, two)
+                        .get(0)
+                        .endsWith("the last look's level is what the early ones leave; only a"
+                                + " run of more trials settles it"),
+                Notes.caveats(row, two).toString());
     }
 
     @Test
@@ -196,9 +240,13 @@ class NotesTest {
         Comparison c = row.comparison();
         assertTrue(c.caveats().contains(Caveat.NOT_AMONG_MANY), c.toString());
         assertEquals("not among many", Words.label(c));
-        assertTrue(notes(row).contains("p " + Numbers.pValue(c.pValue()) + " is under alpha 0.05 on its own, but"
-                + " judged together with the run's other tested cells its adjusted p (Benjamini-Hochberg q) "
-                + Numbers.pValue(c.qValue()) + " is not under 0.05: judging together costs power at few trials; more"
-                + " trials, --cell or --fdr off get it back"), notes(row).toString());
+        assertTrue(
+                notes(row)
+                        .contains("p " + Numbers.pValue(c.pValue()) + " is under alpha 0.05 on its own, but"
+                                + " judged together with the run's other tested cells its adjusted p (Benjamini-Hochberg q) "
+                                + Numbers.pValue(c.qValue())
+                                + " is not under 0.05: judging together costs power at few trials; more"
+                                + " trials, --cell or --fdr off get it back"),
+                notes(row).toString());
     }
 }

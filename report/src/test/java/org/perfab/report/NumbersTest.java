@@ -28,8 +28,7 @@ class NumbersTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"0.0031415, 0.0031", "0.45, 0.45", "1, 1", "0.00009, <0.0001", "0.05, 0.05",
-        "NaN, -"})
+    @CsvSource({"0.0031415, 0.0031", "0.45, 0.45", "1, 1", "0.00009, <0.0001", "0.05, 0.05", "NaN, -"})
     void formatsPValuesWithTwoSignificantDigits(double p, String expected) {
         assertEquals(expected, Numbers.pValue(p));
     }
@@ -40,24 +39,40 @@ class NumbersTest {
         // magnitude shown, with few decimals (ties of the decimal text) and many (of the binary value).
         Random random = new Random(16);
         for (int i = 0; i < 200_000; i++) {
-            double v = i % 2 == 0 ? Math.pow(10, -4 + random.nextDouble() * 7)
+            double v = i % 2 == 0
+                    ? Math.pow(10, -4 + random.nextDouble() * 7)
                     : (random.nextInt(2_000_000) + (i % 4 == 1 ? 0.5 : 0)) / Math.pow(10, random.nextInt(8));
             v = random.nextBoolean() ? -v : v;
             double magnitude = Math.abs(v);
             if (magnitude >= 1e-4 && magnitude < 1000) {
-                assertEquals(new BigDecimal(v).round(new MathContext(4, RoundingMode.HALF_EVEN)).stripTrailingZeros()
-                        .toPlainString(), Numbers.value(v), "value " + v);
+                assertEquals(
+                        new BigDecimal(v)
+                                .round(new MathContext(4, RoundingMode.HALF_EVEN))
+                                .stripTrailingZeros()
+                                .toPlainString(),
+                        Numbers.value(v),
+                        "value " + v);
             }
             if (magnitude >= 1000 && magnitude < 1e15) {
-                assertEquals(new BigDecimal(v).setScale(0, RoundingMode.HALF_EVEN).toPlainString(), Numbers.value(v),
+                assertEquals(
+                        new BigDecimal(v).setScale(0, RoundingMode.HALF_EVEN).toPlainString(),
+                        Numbers.value(v),
                         "value " + v);
             }
             if (magnitude >= 1e-4 && magnitude <= 1) {
-                assertEquals(new BigDecimal(magnitude).round(new MathContext(2, RoundingMode.HALF_EVEN))
-                        .stripTrailingZeros().toPlainString(), Numbers.pValue(magnitude), "p " + magnitude);
+                assertEquals(
+                        new BigDecimal(magnitude)
+                                .round(new MathContext(2, RoundingMode.HALF_EVEN))
+                                .stripTrailingZeros()
+                                .toPlainString(),
+                        Numbers.pValue(magnitude),
+                        "p " + magnitude);
             }
-            String oneDecimal = new BigDecimal(Double.toString(v)).setScale(1, RoundingMode.HALF_UP).toPlainString();
-            assertEquals(oneDecimal.equals("0.0") && v < 0 ? "-0.0" : oneDecimal, Numbers.oneDecimal(v), "one decimal " + v);
+            String oneDecimal = new BigDecimal(Double.toString(v))
+                    .setScale(1, RoundingMode.HALF_UP)
+                    .toPlainString();
+            assertEquals(
+                    oneDecimal.equals("0.0") && v < 0 ? "-0.0" : oneDecimal, Numbers.oneDecimal(v), "one decimal " + v);
         }
     }
 }

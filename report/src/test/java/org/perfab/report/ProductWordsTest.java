@@ -63,9 +63,13 @@ class ProductWordsTest {
             Matcher everywhere = EVERYWHERE.matcher(consensus);
             if (on.find()) {
                 String verdict = on.group(1);
-                assertEquals(Long.parseLong(on.group(2)), verdicts.stream().filter(verdict::equals).count(),
+                assertEquals(
+                        Long.parseLong(on.group(2)),
+                        verdicts.stream().filter(verdict::equals).count(),
                         "the runners that say " + verdict + ": " + row);
-                assertEquals(Long.parseLong(on.group(3)), verdicts.stream().filter(v -> !v.equals("no data")).count(),
+                assertEquals(
+                        Long.parseLong(on.group(3)),
+                        verdicts.stream().filter(v -> !v.equals("no data")).count(),
                         "the runners that measured the cell: " + row);
             } else {
                 assertTrue(everywhere.find(), consensus);
@@ -81,12 +85,20 @@ class ProductWordsTest {
     void aBisectsShareAndFailedStepsAreItsTablesRows() throws IOException {
         List<String> lines = golden("bisect.md");
         List<List<String>> rows = rows(lines);
-        String words = String.join("\n", lines.stream().filter(l -> !l.startsWith("|")).toList());
+        String words =
+                String.join("\n", lines.stream().filter(l -> !l.startsWith("|")).toList());
         Matcher share = SHARE.matcher(words);
         assertTrue(share.find(), words);
-        double ends = percent(rows.stream().filter(r -> r.get(3).equals("ends")).findFirst().orElseThrow().get(7));
-        double confirm = percent(rows.stream().filter(r -> r.get(3).equals("confirm")).reduce((a, b) -> b)
-                .orElseThrow().get(7));
+        double ends = percent(rows.stream()
+                .filter(r -> r.get(3).equals("ends"))
+                .findFirst()
+                .orElseThrow()
+                .get(7));
+        double confirm = percent(rows.stream()
+                .filter(r -> r.get(3).equals("confirm"))
+                .reduce((a, b) -> b)
+                .orElseThrow()
+                .get(7));
         // From the table's own rounded changes, the share is within a point of the sentence's.
         assertEquals(100 * confirm / ends, Integer.parseInt(share.group(1)), 1.0, words);
         Matcher step = STEP.matcher(words);

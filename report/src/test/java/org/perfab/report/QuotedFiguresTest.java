@@ -64,7 +64,8 @@ class QuotedFiguresTest {
                 String text = stripped(note, report, r);
                 wrong.addAll(check(text, rowFigures(r, report.table().thresholds()), run, r, note));
                 Comparison c = r.comparison();
-                if (!Double.isNaN(c.qValue()) && note.contains("significant at alpha")
+                if (!Double.isNaN(c.qValue())
+                        && note.contains("significant at alpha")
                         && !(c.qValue() < report.table().thresholds().nominalFdrRate())) {
                     wrong.add("calls a cell significant at alpha whose q (" + Numbers.pValue(c.qValue())
                             + ") is not under it: " + note);
@@ -79,8 +80,10 @@ class QuotedFiguresTest {
     void everyRowsDetectableChangeIsTheOneItsVerdictClaims(String name, Report report) {
         // Every format shows the row's figure: it must be its comparison's as the table judged it.
         for (CellComparison r : report.table().rows()) {
-            assertEquals(Numbers.percent(r.comparison().detectable(report.table().thresholds())),
-                    Numbers.percent(r.detectable()), named(r));
+            assertEquals(
+                    Numbers.percent(r.comparison().detectable(report.table().thresholds())),
+                    Numbers.percent(r.detectable()),
+                    named(r));
         }
     }
 
@@ -96,10 +99,13 @@ class QuotedFiguresTest {
         byLength.sort(Comparator.comparingInt((CellComparison r) -> -named(r).length()));
         for (String line : text.substring(at + "\nnotes:\n".length()).split("\n")) {
             String note = line.strip();
-            CellComparison row = byLength.stream().filter(r -> note.startsWith(named(r) + ": ")).findFirst()
+            CellComparison row = byLength.stream()
+                    .filter(r -> note.startsWith(named(r) + ": "))
+                    .findFirst()
                     .orElseThrow(() -> new AssertionError("a note of no row: " + note));
             List<String> own = Notes.of(row, report.table().thresholds()).stream()
-                    .map(n -> Untrusted.plain(n, Untrusted.MAX_PROSE)).toList();
+                    .map(n -> Untrusted.plain(n, Untrusted.MAX_PROSE))
+                    .toList();
             assertTrue(own.contains(note.substring(named(row).length() + 2)), "a note beside another row's: " + note);
         }
     }
@@ -128,8 +134,12 @@ class QuotedFiguresTest {
                     if (rest.startsWith(" (", end)) {
                         int close = closing(rest, end + 1);
                         String figures = rest.substring(end + 2, close);
-                        wrong.addAll(check(stripped(figures, report, r), rowFigures(r, report.table().thresholds()),
-                                run, r, warning));
+                        wrong.addAll(check(
+                                stripped(figures, report, r),
+                                rowFigures(r, report.table().thresholds()),
+                                run,
+                                r,
+                                warning));
                         end = close + 1;
                     }
                     rest = rest.substring(0, at) + " " + rest.substring(end);
@@ -143,8 +153,8 @@ class QuotedFiguresTest {
             Set<String> all = new HashSet<>(run.all());
             all.addAll(counted);
             all.add(Integer.toString(unnamed));
-            wrong.addAll(check(stripped(rest, report, null), Set.of(), new Run(all, run.trials(), counted), null,
-                    warning));
+            wrong.addAll(
+                    check(stripped(rest, report, null), Set.of(), new Run(all, run.trials(), counted), null, warning));
         }
         assertEquals(List.of(), wrong);
     }
@@ -161,7 +171,8 @@ class QuotedFiguresTest {
         headers.add(Words.counts(table));
         Words.partial(report).ifPresent(headers::add);
         String md = Products.AB.render(report, Format.MARKDOWN);
-        md.lines().filter(l -> l.startsWith("### perfab") || l.startsWith("Baseline ") || l.startsWith("<sub>"))
+        md.lines()
+                .filter(l -> l.startsWith("### perfab") || l.startsWith("Baseline ") || l.startsWith("<sub>"))
                 .forEach(headers::add);
         List<String> wrong = new ArrayList<>();
         for (String header : headers) {
@@ -173,7 +184,8 @@ class QuotedFiguresTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("reports")
     void theZeroCellsLineNamesEachCellOnceWithItsMetric(String name, Report report) {
-        List<CellComparison> zeros = report.table().rows().stream().filter(CellComparison::allZero).toList();
+        List<CellComparison> zeros =
+                report.table().rows().stream().filter(CellComparison::allZero).toList();
         String line = Zeros.line(report.table().rows(), Untrusted::plain);
         if (zeros.isEmpty()) {
             assertEquals("", line);
@@ -183,8 +195,8 @@ class QuotedFiguresTest {
         Set<String> names = new LinkedHashSet<>();
         for (CellComparison r : zeros) {
             names.add(Untrusted.plain(r.cell().name()));
-            assertTrue(line.contains(Untrusted.plain(r.cell().metric())), "names the metric of " + named(r) + ": "
-                    + line);
+            assertTrue(
+                    line.contains(Untrusted.plain(r.cell().metric())), "names the metric of " + named(r) + ": " + line);
         }
         for (String n : names) {
             int first = line.indexOf(n);
@@ -200,8 +212,11 @@ class QuotedFiguresTest {
     void adviceFitsTheRunsOwnSettings(String name, Report report) {
         List<String> said = new ArrayList<>(Warnings.of(report));
         Words.together(report).ifPresent(said::add);
-        report.table().rows().forEach(r -> said.addAll(Notes.of(r, report.table().thresholds())));
-        List<String> advice = said.stream().filter(s -> s.contains("more trials (")).toList();
+        report.table()
+                .rows()
+                .forEach(r -> said.addAll(Notes.of(r, report.table().thresholds())));
+        List<String> advice =
+                said.stream().filter(s -> s.contains("more trials (")).toList();
         if (report.run().isEmpty()) {
             assertEquals(List.of(), advice, "a comparison of files has no run to take more trials");
             return;
@@ -211,22 +226,29 @@ class QuotedFiguresTest {
         Matcher m = Pattern.compile("--adaptive (\\d+)").matcher(String.join("\n", said));
         while (m.find()) {
             assertEquals(1, run.settings().builds(), "adaptive trials take one build a side: " + said);
-            assertTrue(Integer.parseInt(m.group(1)) > adaptive.map(Sequential::max).orElse(run.settings().trials()),
+            assertTrue(
+                    Integer.parseInt(m.group(1))
+                            > adaptive.map(Sequential::max)
+                                    .orElse(run.settings().trials()),
                     "--adaptive " + m.group(1) + " on a run that already had it: " + said);
         }
         Optional<Warning> stop = report.table().warnings().stream()
-                .filter(w -> w.kind() == Warning.Kind.BUDGET_STOP).findFirst();
+                .filter(w -> w.kind() == Warning.Kind.BUDGET_STOP)
+                .findFirst();
         boolean atItsMost = adaptive.map(s -> run.settings().trials() >= s.max())
                 .orElse(run.settings().builds() > 1 || run.settings().trials() >= Advice.ADAPTIVE);
-        boolean shortOfItsLooks = adaptive.isPresent() && !atItsMost && run.finishedAt().isPresent()
-                && !run.interrupted();
+        boolean shortOfItsLooks =
+                adaptive.isPresent() && !atItsMost && run.finishedAt().isPresent() && !run.interrupted();
         for (String a : advice) {
             if (stop.isPresent()) {
-                String enough = Spans.option(java.time.Duration.ofMillis(stop.get().figure("enoughMillis")));
-                assertTrue(a.contains("--budget " + enough) || a.contains("perfab plan"),
+                String enough =
+                        Spans.option(java.time.Duration.ofMillis(stop.get().figure("enoughMillis")));
+                assertTrue(
+                        a.contains("--budget " + enough) || a.contains("perfab plan"),
                         "a run its budget stopped names the budget that lets it go on: " + a);
             } else if (shortOfItsLooks) {
-                assertTrue(a.contains("--budget") || a.contains("perfab plan"),
+                assertTrue(
+                        a.contains("--budget") || a.contains("perfab plan"),
                         "a run stopped short of its looks names --budget: " + a);
             } else if (atItsMost) {
                 assertTrue(a.contains("perfab plan"), "a run at its most trials names perfab plan: " + a);
@@ -238,8 +260,7 @@ class QuotedFiguresTest {
      * The figures of a run: every one a sentence may quote, and those a count of trials per side or
      * of cells may be.
      */
-    private record Run(Set<String> all, Set<String> trials, Set<String> cells) {
-    }
+    private record Run(Set<String> all, Set<String> trials, Set<String> cells) {}
 
     /** Returns a row's cell as warnings name it. */
     private static String named(CellComparison r) {
@@ -270,12 +291,15 @@ class QuotedFiguresTest {
     private static String stripped(String text, Report report, CellComparison row) {
         String s = text;
         List<CellComparison> byLength = new ArrayList<>(report.table().rows());
-        byLength.sort(Comparator.comparingInt((CellComparison r) -> -r.cell().name().length()));
+        byLength.sort(
+                Comparator.comparingInt((CellComparison r) -> -r.cell().name().length()));
         for (CellComparison r : byLength) {
-            s = s.replace(Untrusted.plain(r.cell().name()), " ").replace(Untrusted.markdown(r.cell().name()), " ");
+            s = s.replace(Untrusted.plain(r.cell().name()), " ")
+                    .replace(Untrusted.markdown(r.cell().name()), " ");
         }
         for (CellComparison r : byLength) {
-            s = s.replaceAll("(?<![\\w/])" + Pattern.quote(Untrusted.plain(r.cell().metric())) + "(?![\\w/])", " ");
+            s = s.replaceAll(
+                    "(?<![\\w/])" + Pattern.quote(Untrusted.plain(r.cell().metric())) + "(?![\\w/])", " ");
         }
         if (row != null) {
             for (var f : row.functions()) {
@@ -291,13 +315,18 @@ class QuotedFiguresTest {
                 .replaceAll("--[a-z][a-z-]*(?: [^\\s,;)]+)?", " ")
                 .replaceAll("\\bp\\d+(?:\\.\\d+)?\\b", " ")
                 .replaceAll("\\b[A-Z]/[A-Z]\\b", " ")
-                .replace("95% interval", " ").replace("95% CI", " ").replace("80% power", " ")
-                .replace("4 times in 5", " ").replace("at least 2", " ").replace("two trials a side", " ");
+                .replace("95% interval", " ")
+                .replace("95% CI", " ")
+                .replace("80% power", " ")
+                .replace("4 times in 5", " ")
+                .replace("at least 2", " ")
+                .replace("two trials a side", " ");
         return s;
     }
 
     /** Labelled figures: what each label must name. */
     private static final Pattern P = Pattern.compile("\\bp (<?\\d[\\d.]*)");
+
     private static final Pattern Q = Pattern.compile("\\bq\\)? (?:is )?(<?\\d[\\d.]*)");
     private static final Pattern CV = Pattern.compile("\\bCV (\\d[\\d.]*%)");
     private static final Pattern TRIALS = Pattern.compile("(\\d+) (?:trials? )?(?:per|a) side");
@@ -307,23 +336,31 @@ class QuotedFiguresTest {
      * Returns what is wrong with the figures of {@code text}: a labelled figure that is not what its
      * label names, or a figure that is neither of {@code row}'s nor of the run's.
      */
-    private static List<String> check(String text, Set<String> row, Run run, CellComparison r,
-            String sentence) {
+    private static List<String> check(String text, Set<String> row, Run run, CellComparison r, String sentence) {
         List<String> wrong = new ArrayList<>();
         String where = (r == null ? "" : named(r) + ": ") + sentence;
         if (r != null) {
             Comparison c = r.comparison();
             labelled(P, text, Set.of(Numbers.pValue(c.pValue())), "p", where, wrong);
             labelled(Q, text, Set.of(Numbers.pValue(c.qValue())), "q", where, wrong);
-            labelled(CV, text, new HashSet<>(List.of(Numbers.percent(c.base().cv()), Numbers.percent(c.head().cv()))),
-                    "CV", where, wrong);
+            labelled(
+                    CV,
+                    text,
+                    new HashSet<>(List.of(
+                            Numbers.percent(c.base().cv()),
+                            Numbers.percent(c.head().cv()))),
+                    "CV",
+                    where,
+                    wrong);
         }
         labelled(TRIALS, text, run.trials(), "trials per side", where, wrong);
         labelled(CELLS, text, run.cells(), "cells", where, wrong);
         Matcher m = FIGURE.matcher(text);
         while (m.find()) {
             String figure = m.group();
-            if (!row.contains(figure) && !run.all().contains(figure) && !row.contains(unsigned(figure))
+            if (!row.contains(figure)
+                    && !run.all().contains(figure)
+                    && !row.contains(unsigned(figure))
                     && !run.all().contains(unsigned(figure))) {
                 wrong.add("quotes " + figure + ", neither the row's nor the run's: " + where);
             }
@@ -331,8 +368,8 @@ class QuotedFiguresTest {
         return wrong;
     }
 
-    private static void labelled(Pattern label, String text, Set<String> allowed, String what, String where,
-            List<String> wrong) {
+    private static void labelled(
+            Pattern label, String text, Set<String> allowed, String what, String where, List<String> wrong) {
         Matcher m = label.matcher(text);
         while (m.find()) {
             if (!allowed.contains(m.group(1))) {
@@ -407,9 +444,13 @@ class QuotedFiguresTest {
         if (report.run().isEmpty()) {
             for (CellComparison r : table.rows()) {
                 for (Side side : Side.values()) {
-                    var s = side == Side.BASE ? r.comparison().base() : r.comparison().head();
-                    trials.add(Integer.toString(s.n() + (int) r.outliers().stream().filter(o -> o.side() == side)
-                            .count()));
+                    var s = side == Side.BASE
+                            ? r.comparison().base()
+                            : r.comparison().head();
+                    trials.add(Integer.toString(s.n()
+                            + (int) r.outliers().stream()
+                                    .filter(o -> o.side() == side)
+                                    .count()));
                 }
             }
         }
@@ -423,9 +464,12 @@ class QuotedFiguresTest {
         });
         cells.add(Integer.toString(table.tested()));
         cells.add(Integer.toString(table.rows().size()));
-        cells.add(Integer.toString((int) table.rows().stream().filter(CellComparison::allZero).count()));
-        cells.add(Integer.toString(table.counts().values().stream().mapToInt(Integer::intValue).sum()));
-        f.add(Integer.toString(table.benchmarks().values().stream().mapToInt(Integer::intValue).sum()));
+        cells.add(Integer.toString(
+                (int) table.rows().stream().filter(CellComparison::allZero).count()));
+        cells.add(Integer.toString(
+                table.counts().values().stream().mapToInt(Integer::intValue).sum()));
+        f.add(Integer.toString(
+                table.benchmarks().values().stream().mapToInt(Integer::intValue).sum()));
         for (Verdict v : Verdict.values()) {
             f.add(Integer.toString(table.counts().get(v)));
             f.add(Integer.toString(table.benchmarks().get(v)));

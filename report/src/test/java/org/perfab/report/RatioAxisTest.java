@@ -19,24 +19,30 @@ class RatioAxisTest {
     }
 
     @ParameterizedTest(name = "{0}% to {1}%: {2}")
-    @CsvSource(delimiter = ';', value = {
-        "-12.5; 12.5; -10% -5% -3% 0% +3% +10%",
-        "-1; 1; -1% -0.8% -0.6% -0.4% -0.2% 0% +0.2% +0.4% +0.6% +0.8% +1%",
-        "0; 3; 0% +0.5% +1% +1.5% +2% +2.5% +3%",
-        "-40; 60; -40% -30% -20% -10% 0% +20% +40% +60%",
-        "-20; 215; -10% 0% +20% +50% +100% +200%",
-        "-80; 215; -80% -50% -20% 0% +50% +100% +200%",
-        "-99; 5000; -99% -90% -50% 0% +200% +1000% +5000%",
-        "-99.99; 1000000; -99.99% -99.9% -99% -90% 0% +1000% +100000%",
-    })
+    @CsvSource(
+            delimiter = ';',
+            value = {
+                "-12.5; 12.5; -10% -5% -3% 0% +3% +10%",
+                "-1; 1; -1% -0.8% -0.6% -0.4% -0.2% 0% +0.2% +0.4% +0.6% +0.8% +1%",
+                "0; 3; 0% +0.5% +1% +1.5% +2% +2.5% +3%",
+                "-40; 60; -40% -30% -20% -10% 0% +20% +40% +60%",
+                "-20; 215; -10% 0% +20% +50% +100% +200%",
+                "-80; 215; -80% -50% -20% 0% +50% +100% +200%",
+                "-99; 5000; -99% -90% -50% 0% +200% +1000% +5000%",
+                "-99.99; 1000000; -99.99% -99.9% -99% -90% 0% +1000% +100000%",
+            })
     void ticksRoundChangesForTheRangePresent(double lo, double hi, String ticks) {
         RatioAxis axis = axis(lo, hi);
-        assertEquals(ticks, String.join(" ", axis.ticks().stream().map(RatioAxis.Tick::label).toList()));
+        assertEquals(
+                ticks,
+                String.join(
+                        " ", axis.ticks().stream().map(RatioAxis.Tick::label).toList()));
         for (int i = 1; i < axis.ticks().size(); i++) {
             RatioAxis.Tick a = axis.ticks().get(i - 1);
             RatioAxis.Tick b = axis.ticks().get(i);
             double apart = axis.at(b) - axis.at(a);
-            assertTrue(apart >= (RatioAxis.width(a.label()) + RatioAxis.width(b.label())) / 2 + 10,
+            assertTrue(
+                    apart >= (RatioAxis.width(a.label()) + RatioAxis.width(b.label())) / 2 + 10,
                     a.label() + " and " + b.label() + " apart by " + apart);
         }
     }

@@ -36,8 +36,16 @@ class RenderersTest {
         add(m, faster, Side.HEAD, headTimes);
         // The same benchmark's throughput, computed from its time: one measurement, one verdict.
         Cell bytes = new Cell("publish/64KiB/1sub", "throughput", "MB/s", Direction.HIGHER_IS_BETTER);
-        add(m, bytes, Side.BASE, java.util.Arrays.stream(baseTimes).map(t -> 65536e3 / t).toArray());
-        add(m, bytes, Side.HEAD, java.util.Arrays.stream(headTimes).map(t -> 65536e3 / t).toArray());
+        add(
+                m,
+                bytes,
+                Side.BASE,
+                java.util.Arrays.stream(baseTimes).map(t -> 65536e3 / t).toArray());
+        add(
+                m,
+                bytes,
+                Side.HEAD,
+                java.util.Arrays.stream(headTimes).map(t -> 65536e3 / t).toArray());
         Cell none = new Cell("publish/64KiB/1sub", "allocs", "allocs/op", Direction.LOWER_IS_BETTER);
         add(m, none, Side.BASE, 0, 0, 0, 0);
         add(m, none, Side.HEAD, 0, 0, 0, 0);
@@ -58,11 +66,15 @@ class RenderersTest {
         add(m, zero, Side.HEAD, 2, 2, 2);
         Cell gone = new Cell("removed/bench", "time", "ns/op", Direction.LOWER_IS_BETTER);
         add(m, gone, Side.BASE, 10, 11, 12);
-        Cell hostile = new Cell("evil|`code`<script>@everyone #123\n\u001b[31mred", "time", "ns/op",
-                Direction.LOWER_IS_BETTER);
+        Cell hostile = new Cell(
+                "evil|`code`<script>@everyone #123\n\u001b[31mred", "time", "ns/op", Direction.LOWER_IS_BETTER);
         add(m, hostile, Side.BASE, 5, 5.1, 4.9);
         add(m, hostile, Side.HEAD, 5.05, 5, 4.95);
-        return ComparisonTable.of("base.json", "head.json", m, Thresholds.DEFAULT,
+        return ComparisonTable.of(
+                "base.json",
+                "head.json",
+                m,
+                Thresholds.DEFAULT,
                 c -> c.metric().equals("p50") && c.name().startsWith("batched/"));
     }
 
@@ -86,8 +98,19 @@ class RenderersTest {
         JsonNode root = new ObjectMapper().readTree(Products.AB.render(Report.of(fixture()), Format.JSON));
         assertEquals("perfab/comparison/v2", root.get("schema").asText());
         JsonNode first = root.get("comparisons").get(0);
-        for (String field : List.of("cell", "metric", "unit", "direction", "verdict", "pctChange",
-                "ci95", "pValue", "statistic", "mde", "base", "head")) {
+        for (String field : List.of(
+                "cell",
+                "metric",
+                "unit",
+                "direction",
+                "verdict",
+                "pctChange",
+                "ci95",
+                "pValue",
+                "statistic",
+                "mde",
+                "base",
+                "head")) {
             assertTrue(first.has(field), field);
         }
         assertEquals("welch-t", first.get("statistic").get("name").asText());
@@ -95,7 +118,8 @@ class RenderersTest {
         assertTrue(!first.has("t") && !first.has("df"), "Welch's figures only under the statistic's name");
         boolean measured = false;
         for (JsonNode c : root.get("comparisons")) {
-            measured |= c.get("statistic").get("value").isNumber() && c.get("statistic").get("df").isNumber()
+            measured |= c.get("statistic").get("value").isNumber()
+                    && c.get("statistic").get("df").isNumber()
                     && c.get("mde").isNumber();
         }
         assertTrue(measured, "a row of ordinary trials has Welch's t, its df and its detectable effect");
@@ -111,8 +135,11 @@ class RenderersTest {
         }
         assertEquals("no-data", gone.get("verdict").asText());
         assertTrue(gone.get("pValue").isNull());
-        assertTrue(gone.get("statistic").get("value").isNull() && gone.get("statistic").get("df").isNull()
-                && gone.get("mde").isNull(), gone.toString());
+        assertTrue(
+                gone.get("statistic").get("value").isNull()
+                        && gone.get("statistic").get("df").isNull()
+                        && gone.get("mde").isNull(),
+                gone.toString());
         assertEquals(0, gone.get("head").get("n").asInt());
         assertTrue(gone.get("head").get("mean").isNull());
     }
@@ -127,7 +154,8 @@ class RenderersTest {
         for (String line : md.split("\n")) {
             if (line.startsWith("| evil")) {
                 // 7 columns: 8 unescaped pipes
-                assertEquals(8, line.replace("\\|", "").chars().filter(c -> c == '|').count(), line);
+                assertEquals(
+                        8, line.replace("\\|", "").chars().filter(c -> c == '|').count(), line);
             }
         }
     }
@@ -141,8 +169,10 @@ class RenderersTest {
         assertTrue(coloured.contains("\u001b[32mimprovement\u001b[0m"), coloured);
         assertTrue(coloured.contains("\u001b[35mtoo noisy\u001b[0m"), coloured);
         assertEquals(plain, Products.AB.renderer(Format.TEXT, false).render(Report.of(fixture())));
-        assertEquals(Products.AB.render(Report.of(fixture()), Format.MARKDOWN),
-                Products.AB.renderer(Format.MARKDOWN, true).render(Report.of(fixture())), "only text is coloured");
+        assertEquals(
+                Products.AB.render(Report.of(fixture()), Format.MARKDOWN),
+                Products.AB.renderer(Format.MARKDOWN, true).render(Report.of(fixture())),
+                "only text is coloured");
     }
 
     @Test
@@ -162,8 +192,8 @@ class RenderersTest {
         List<Measurement> m = new ArrayList<>();
         add(m, new Cell("a", "time", "ns", Direction.LOWER_IS_BETTER), Side.BASE, 1, 2);
         add(m, new Cell("a", "time", "us", Direction.LOWER_IS_BETTER), Side.HEAD, 1, 2);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> ComparisonTable.of("b", "h", m, Thresholds.DEFAULT, c -> false));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> ComparisonTable.of("b", "h", m, Thresholds.DEFAULT, c -> false));
         assertTrue(e.getMessage().contains("'a' (time)") && e.getMessage().contains("'us'"), e.getMessage());
     }
 }

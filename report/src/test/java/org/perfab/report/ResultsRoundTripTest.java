@@ -19,7 +19,8 @@ import org.perfab.model.RunResults;
  */
 class ResultsRoundTripTest {
     static Stream<Arguments> runs() {
-        return Stream.of(Arguments.of("broker", (Supplier<RunResults>) RunFixture::broker),
+        return Stream.of(
+                Arguments.of("broker", (Supplier<RunResults>) RunFixture::broker),
                 Arguments.of("spread", (Supplier<RunResults>) RunFixture::spread),
                 Arguments.of("drifting", (Supplier<RunResults>) RunFixture::drifting),
                 Arguments.of("many", (Supplier<RunResults>) () -> RunFixture.many(40)));

@@ -23,16 +23,22 @@ import org.perfab.stats.Thresholds;
 final class RunFixture {
     static final String HOSTILE = "evil|`code`<script>alert(1)</script> @everyone #123\n\u001b[31mred";
 
-    private RunFixture() {
-    }
+    private RunFixture() {}
 
     /** A run of {@code trials} per side over {@code cells}, each cell's value a function of (side, trial). */
-    static RunResults run(String name, int trials, List<Cell> cells, Function<Cell, double[][]> values,
-            List<Warning> warnings) {
-        return run(name, trials, 1, Thresholds.DEFAULT, cells, (c, side, build, trial) -> {
-            double[] v = values.apply(c)[side.ordinal()];
-            return trial < v.length ? v[trial] : null;
-        }, warnings);
+    static RunResults run(
+            String name, int trials, List<Cell> cells, Function<Cell, double[][]> values, List<Warning> warnings) {
+        return run(
+                name,
+                trials,
+                1,
+                Thresholds.DEFAULT,
+                cells,
+                (c, side, build, trial) -> {
+                    double[] v = values.apply(c)[side.ordinal()];
+                    return trial < v.length ? v[trial] : null;
+                },
+                warnings);
     }
 
     /** The value of a cell in one trial of one build of one side; null when the trial did not measure it. */
@@ -44,7 +50,13 @@ final class RunFixture {
      * A run of {@code trials} per side and build over {@code cells} under {@code thresholds}: for
      * each trial, each build in turn, the sides alternating which goes first.
      */
-    static RunResults run(String name, int trials, int builds, Thresholds thresholds, List<Cell> cells, Values values,
+    static RunResults run(
+            String name,
+            int trials,
+            int builds,
+            Thresholds thresholds,
+            List<Cell> cells,
+            Values values,
             List<Warning> warnings) {
         List<RunResults.TrialRecord> records = new ArrayList<>();
         List<Measurement> all = new ArrayList<>();
@@ -63,29 +75,69 @@ final class RunFixture {
                     all.addAll(ms);
                     // What the machine did: fixed by the trial's place, a quiet machine with a neighbour at times.
                     Load load = new Load(1.5, 1.25, 0.125 * (seq % 3), seq % 4 == 3 ? 0.01 : 0, 1.5, 2 + seq % 2);
-                    records.add(new RunResults.TrialRecord(seq++, side, b, i, false, RunResults.Status.OK, "", 1.5, "",
-                            ms, List.of(), 0, Optional.of(load)));
+                    records.add(new RunResults.TrialRecord(
+                            seq++,
+                            side,
+                            b,
+                            i,
+                            false,
+                            RunResults.Status.OK,
+                            "",
+                            1.5,
+                            "",
+                            ms,
+                            List.of(),
+                            0,
+                            Optional.of(load)));
                 }
             }
         }
         // Judged as a run is (and as its results.json is read back): by the one judge.
-        ComparisonTable table = Judge.table("merge-base of main and feature (1111111111aa)",
-                "feature (2222222222bb)", List.of(records), thresholds,
-                c -> c.metric().equals("p50") && c.name().startsWith("batched/")).withWarnings(warnings);
-        return new RunResults(name,
-                new RunResults.Provenance("repo", new RunResults.Ref("main", "3".repeat(40)),
-                        new RunResults.Ref("feature", "2222222222bb" + "2".repeat(28)), "1111111111aa" + "1".repeat(28),
-                        "a".repeat(40), "b".repeat(40), false),
-                new RunResults.Machine("AMD EPYC 7763 64-Core Processor", 4, "Linux amd64", "6.8.0", "OpenJDK 17",
+        ComparisonTable table = Judge.table(
+                        "merge-base of main and feature (1111111111aa)",
+                        "feature (2222222222bb)",
+                        List.of(records),
+                        thresholds,
+                        c -> c.metric().equals("p50") && c.name().startsWith("batched/"))
+                .withWarnings(warnings);
+        return new RunResults(
+                name,
+                new RunResults.Provenance(
+                        "repo",
+                        new RunResults.Ref("main", "3".repeat(40)),
+                        new RunResults.Ref("feature", "2222222222bb" + "2".repeat(28)),
+                        "1111111111aa" + "1".repeat(28),
+                        "a".repeat(40),
+                        "b".repeat(40),
+                        false),
+                new RunResults.Machine(
+                        "AMD EPYC 7763 64-Core Processor",
+                        4,
+                        "Linux amd64",
+                        "6.8.0",
+                        "OpenJDK 17",
                         "GitHub Actions 12 / ubuntu24"),
-                new RunResults.Settings("perfab.yaml", trials, 1, builds, "head", "perfab-json", Optional.empty(),
-                        List.of("batched/*:p50"), List.of(
+                new RunResults.Settings(
+                        "perfab.yaml",
+                        trials,
+                        1,
+                        builds,
+                        "head",
+                        "perfab-json",
+                        Optional.empty(),
+                        List.of("batched/*:p50"),
+                        List.of(
                                 new RunResults.HarnessFile("perfab.yaml", RunResults.HarnessFile.State.SAME),
                                 new RunResults.HarnessFile("scripts/bench.sh", RunResults.HarnessFile.State.CHANGED),
                                 new RunResults.HarnessFile("scripts/`@x`.sh", RunResults.HarnessFile.State.ADDED)),
-                        List.of(), Optional.empty()),
-                Instant.parse("2026-11-01T10:00:00Z"), Optional.of(Instant.parse("2026-11-01T10:20:00Z")), false,
-                new RunResults.Timing(1200, 3, 95, 1090), records, table);
+                        List.of(),
+                        Optional.empty()),
+                Instant.parse("2026-11-01T10:00:00Z"),
+                Optional.of(Instant.parse("2026-11-01T10:20:00Z")),
+                false,
+                new RunResults.Timing(1200, 3, 95, 1090),
+                records,
+                table);
     }
 
     /** A broker-like run with every verdict and a hostile cell name. */
@@ -101,21 +153,31 @@ final class RunFixture {
                 new Cell(HOSTILE, "time", "ns/op", Direction.LOWER_IS_BETTER),
                 new Cell("x".repeat(10_000), "time", "ns/op", Direction.LOWER_IS_BETTER),
                 new Cell("removed/cell", "time", "ns/op", Direction.LOWER_IS_BETTER));
-        return run("broker-pr", 5, cells, c -> switch (c.name() + ":" + c.metric()) {
-            case "startup:wall" -> new double[][] {{0.81, 1.02, 0.77, 0.95, 0.70}, {0.84, 0.99, 0.80, 0.72, 1.05}};
-            case "publish/256B/1sub:throughput" -> new double[][] {{12408, 12391, 12455, 12370, 12430},
-                {11801, 11905, 11760, 11850, 11822}};
-            case "publish/64KiB/1sub:throughput" -> new double[][] {{512.5, 509, 515.2, 511.1, 513},
-                {567, 570.3, 566.1, 568.8, 569.5}};
-            case "fanout/10sub:p999" -> new double[][] {{448, 390, 610, 455, 402}, {821, 420, 512, 700, 399}};
-            case "fanout/1sub:p50" -> new double[][] {{68, 71, 66, 70, 69}, {69, 70, 67, 68, 70}};
-            case "batched/1KiB:p50" -> new double[][] {{7.9, 8.4, 8.1, 8.0, 8.3}, {31, 34, 29.5, 33.1, 30.2}};
-            case "batched/1KiB:throughput" -> new double[][] {{701000, 699500, 700200, 700900, 700000},
-                {700100, 700800, 699900, 700400, 700300}};
-            case "removed/cell:time" -> new double[][] {{10, 10.2, 10.1, 9.9, 10}, {}};
-            default -> new double[][] {{5, 5.1, 4.9, 5, 5.05}, {5.05, 5, 4.95, 5.1, 4.9}};
-        }, List.of(Warning.of(Warning.Kind.FAILED_TRIALS, List.of("head trial 3: the harness exited with code 139"),
-                Map.of("trials", 12L))));
+        return run(
+                "broker-pr",
+                5,
+                cells,
+                c -> switch (c.name() + ":" + c.metric()) {
+                    case "startup:wall" ->
+                        new double[][] {{0.81, 1.02, 0.77, 0.95, 0.70}, {0.84, 0.99, 0.80, 0.72, 1.05}};
+                    case "publish/256B/1sub:throughput" ->
+                        new double[][] {{12408, 12391, 12455, 12370, 12430}, {11801, 11905, 11760, 11850, 11822}};
+                    case "publish/64KiB/1sub:throughput" ->
+                        new double[][] {{512.5, 509, 515.2, 511.1, 513}, {567, 570.3, 566.1, 568.8, 569.5}};
+                    case "fanout/10sub:p999" -> new double[][] {{448, 390, 610, 455, 402}, {821, 420, 512, 700, 399}};
+                    case "fanout/1sub:p50" -> new double[][] {{68, 71, 66, 70, 69}, {69, 70, 67, 68, 70}};
+                    case "batched/1KiB:p50" -> new double[][] {{7.9, 8.4, 8.1, 8.0, 8.3}, {31, 34, 29.5, 33.1, 30.2}};
+                    case "batched/1KiB:throughput" ->
+                        new double[][] {
+                            {701000, 699500, 700200, 700900, 700000}, {700100, 700800, 699900, 700400, 700300}
+                        };
+                    case "removed/cell:time" -> new double[][] {{10, 10.2, 10.1, 9.9, 10}, {}};
+                    default -> new double[][] {{5, 5.1, 4.9, 5, 5.05}, {5.05, 5, 4.95, 5.1, 4.9}};
+                },
+                List.of(Warning.of(
+                        Warning.Kind.FAILED_TRIALS,
+                        List.of("head trial 3: the harness exited with code 139"),
+                        Map.of("trials", 12L))));
     }
 
     /** Small offsets of a trial, in percent: fixed, so that every run of the fixture is the same. */
@@ -138,21 +200,28 @@ final class RunFixture {
                 new Cell("once/cell", "time", "ns/op", Direction.LOWER_IS_BETTER),
                 new Cell(HOSTILE, "time", "ns/op", Direction.LOWER_IS_BETTER));
         Thresholds thresholds = new Thresholds(0.05, 5, 15);
-        return run("release-check", 4, 3, thresholds, cells, (c, side, build, trial) -> {
-            boolean head = side == Side.HEAD;
-            double jitter = JITTER[(build * 4 + trial + (head ? 5 : 0)) % JITTER.length] / 100;
-            return switch (c.name()) {
-                case "parse/json" -> 37_423_436 * (head ? 1.08 : 1) * (1 + jitter);
-                case "render/page" -> 1200 * (head ? 51 : 1) * (1 + jitter);
-                case "alloc/zero" -> head ? 16.0 : 0.0;
-                case "encode/batch" -> 81_234 * (head ? 1.12 : 1) * (1 + jitter);
-                case "scan/cold" -> 950 * (head ? 1.2 : 1) * (1 + 12 * jitter);
-                case "lookup/hot" -> 48.2 * (1 + jitter) * (!head && build == 1 && trial == 2 ? 1.45 : 1);
-                case "gone/cell" -> head ? null : 10 * (1 + jitter);
-                case "once/cell" -> head && (build > 0 || trial > 0) ? null : 10 * (1 + jitter);
-                default -> 5 * (1 + jitter);
-            };
-        }, List.of());
+        return run(
+                "release-check",
+                4,
+                3,
+                thresholds,
+                cells,
+                (c, side, build, trial) -> {
+                    boolean head = side == Side.HEAD;
+                    double jitter = JITTER[(build * 4 + trial + (head ? 5 : 0)) % JITTER.length] / 100;
+                    return switch (c.name()) {
+                        case "parse/json" -> 37_423_436 * (head ? 1.08 : 1) * (1 + jitter);
+                        case "render/page" -> 1200 * (head ? 51 : 1) * (1 + jitter);
+                        case "alloc/zero" -> head ? 16.0 : 0.0;
+                        case "encode/batch" -> 81_234 * (head ? 1.12 : 1) * (1 + jitter);
+                        case "scan/cold" -> 950 * (head ? 1.2 : 1) * (1 + 12 * jitter);
+                        case "lookup/hot" -> 48.2 * (1 + jitter) * (!head && build == 1 && trial == 2 ? 1.45 : 1);
+                        case "gone/cell" -> head ? null : 10 * (1 + jitter);
+                        case "once/cell" -> head && (build > 0 || trial > 0) ? null : 10 * (1 + jitter);
+                        default -> 5 * (1 + jitter);
+                    };
+                },
+                List.of());
     }
 
     /** The head of a cell whose mean is not bounded away from 0, by trial, as a fraction of its baseline. */
@@ -165,29 +234,46 @@ final class RunFixture {
      */
     static RunResults spread() {
         List<Cell> cells = new ArrayList<>();
-        for (String name : List.of("huge/rise", "big/rise", "big/fall", "near/gone", "small/rise", "small/fall", "flat",
-                "all/gone", "mostly/gone", "once/head")) {
+        for (String name : List.of(
+                "huge/rise",
+                "big/rise",
+                "big/fall",
+                "near/gone",
+                "small/rise",
+                "small/fall",
+                "flat",
+                "all/gone",
+                "mostly/gone",
+                "once/head")) {
             cells.add(new Cell(name, "time", "ns/op", Direction.LOWER_IS_BETTER));
         }
-        return run("spread", 5, 1, Thresholds.DEFAULT, cells, (c, side, build, trial) -> {
-            boolean head = side == Side.HEAD;
-            double jitter = 1 + JITTER[(trial + (head ? 5 : 0) + c.name().length()) % JITTER.length] / 100;
-            double factor = switch (c.name()) {
-                case "huge/rise" -> 51;
-                case "big/rise" -> 3.15;
-                case "big/fall" -> 0.2;
-                case "near/gone" -> 0.01;
-                case "small/rise" -> 1.02;
-                case "small/fall" -> 0.99;
-                case "all/gone" -> 0;
-                case "mostly/gone" -> MOSTLY_GONE[trial];
-                default -> 1;
-            };
-            if (head && c.name().equals("once/head") && trial > 0) {
-                return null;
-            }
-            return 100 * (head ? factor : 1) * jitter;
-        }, List.of());
+        return run(
+                "spread",
+                5,
+                1,
+                Thresholds.DEFAULT,
+                cells,
+                (c, side, build, trial) -> {
+                    boolean head = side == Side.HEAD;
+                    double jitter =
+                            1 + JITTER[(trial + (head ? 5 : 0) + c.name().length()) % JITTER.length] / 100;
+                    double factor = switch (c.name()) {
+                        case "huge/rise" -> 51;
+                        case "big/rise" -> 3.15;
+                        case "big/fall" -> 0.2;
+                        case "near/gone" -> 0.01;
+                        case "small/rise" -> 1.02;
+                        case "small/fall" -> 0.99;
+                        case "all/gone" -> 0;
+                        case "mostly/gone" -> MOSTLY_GONE[trial];
+                        default -> 1;
+                    };
+                    if (head && c.name().equals("once/head") && trial > 0) {
+                        return null;
+                    }
+                    return 100 * (head ? factor : 1) * jitter;
+                },
+                List.of());
     }
 
     /**
@@ -200,44 +286,83 @@ final class RunFixture {
         for (String name : List.of("encode/small", "encode/large", "decode/small", "decode/large", "checksum")) {
             cells.add(new Cell(name, "time", "ns/op", Direction.LOWER_IS_BETTER));
         }
-        return run("drifting", 10, 1, Thresholds.DEFAULT, cells, (c, side, build, trial) -> {
-            boolean head = side == Side.HEAD;
-            // The trial's place in the order: the sides alternate which goes first, pair by pair.
-            int place = 2 * trial + ((trial % 2 == 0) == head ? 1 : 0);
-            double runner = 1 + 0.08 * Math.sin(2 * Math.PI * place / 20.0);
-            double own = 1 + JITTER[(trial + (head ? 7 : 0) + c.name().length()) % JITTER.length] / 100;
-            double change = !head ? 1 : switch (c.name()) {
-                case "encode/large" -> 1.05;
-                case "decode/small" -> 0.96;
-                default -> 1;
-            };
-            return 1000 * runner * own * change;
-        }, List.of());
+        return run(
+                "drifting",
+                10,
+                1,
+                Thresholds.DEFAULT,
+                cells,
+                (c, side, build, trial) -> {
+                    boolean head = side == Side.HEAD;
+                    // The trial's place in the order: the sides alternate which goes first, pair by pair.
+                    int place = 2 * trial + ((trial % 2 == 0) == head ? 1 : 0);
+                    double runner = 1 + 0.08 * Math.sin(2 * Math.PI * place / 20.0);
+                    double own = 1 + JITTER[(trial + (head ? 7 : 0) + c.name().length()) % JITTER.length] / 100;
+                    double change = !head
+                            ? 1
+                            : switch (c.name()) {
+                                case "encode/large" -> 1.05;
+                                case "decode/small" -> 0.96;
+                                default -> 1;
+                            };
+                    return 1000 * runner * own * change;
+                },
+                List.of());
     }
 
     /** A run of {@code cells} cells of 3 trials per side, each changed by a different amount, from -40% to +60%. */
     static RunResults many(int cells) {
         List<Cell> all = new ArrayList<>();
         for (int i = 0; i < cells; i++) {
-            all.add(new Cell(String.format(Locale.ROOT, "many/%05d", i), "time", "ns/op",
-                    Direction.LOWER_IS_BETTER));
+            all.add(new Cell(String.format(Locale.ROOT, "many/%05d", i), "time", "ns/op", Direction.LOWER_IS_BETTER));
         }
-        return run("many", 3, 1, Thresholds.DEFAULT, all, (c, side, build, trial) -> {
-            int i = Integer.parseInt(c.name().substring(5));
-            double change = side == Side.HEAD ? (i % 101 - 40) / 100.0 : 0;
-            return 1000 * (1 + change) * (1 + JITTER[(i + trial + (side == Side.HEAD ? 3 : 0)) % JITTER.length] / 100);
-        }, List.of());
+        return run(
+                "many",
+                3,
+                1,
+                Thresholds.DEFAULT,
+                all,
+                (c, side, build, trial) -> {
+                    int i = Integer.parseInt(c.name().substring(5));
+                    double change = side == Side.HEAD ? (i % 101 - 40) / 100.0 : 0;
+                    return 1000
+                            * (1 + change)
+                            * (1 + JITTER[(i + trial + (side == Side.HEAD ? 3 : 0)) % JITTER.length] / 100);
+                },
+                List.of());
     }
 
     /** The 29 benchmarks of {@link #bitset()}: a Go suite's, with the names Go gives sub-benchmarks. */
-    static final List<String> BITSET = List.of("BitsetOps/Difference", "BitsetOps/Intersection",
-            "BitsetOps/SymmetricDifference", "BitsetOps/Union", "Compact", "Count", "FlorianUekermannIterateMany",
-            "FlorianUekermannIterateManyComp", "FlorianUekermannIterateManyReg", "FlorianUekermannLowDensityIterateMany",
-            "FlorianUekermannMidDensityIterateMany", "Iterate", "Leaf", "LemireCreate", "LemireIterate",
-            "LemireIterateManyb", "LemireIterateb", "NextSetMany", "OnesBetween/size=1024/density=0.1",
-            "OnesBetween/size=1024/density=0.5", "OnesBetween/size=65536/density=0.1",
-            "OnesBetween/size=65536/density=0.5", "Rank/Rank(100000)", "Select/Select(100000)", "Shrink",
-            "SparseIterate", "Sum/size=64", "Sum/size=8", "Test");
+    static final List<String> BITSET = List.of(
+            "BitsetOps/Difference",
+            "BitsetOps/Intersection",
+            "BitsetOps/SymmetricDifference",
+            "BitsetOps/Union",
+            "Compact",
+            "Count",
+            "FlorianUekermannIterateMany",
+            "FlorianUekermannIterateManyComp",
+            "FlorianUekermannIterateManyReg",
+            "FlorianUekermannLowDensityIterateMany",
+            "FlorianUekermannMidDensityIterateMany",
+            "Iterate",
+            "Leaf",
+            "LemireCreate",
+            "LemireIterate",
+            "LemireIterateManyb",
+            "LemireIterateb",
+            "NextSetMany",
+            "OnesBetween/size=1024/density=0.1",
+            "OnesBetween/size=1024/density=0.5",
+            "OnesBetween/size=65536/density=0.1",
+            "OnesBetween/size=65536/density=0.5",
+            "Rank/Rank(100000)",
+            "Select/Select(100000)",
+            "Shrink",
+            "SparseIterate",
+            "Sum/size=64",
+            "Sum/size=8",
+            "Test");
 
     /**
      * A go test suite of 29 benchmarks, 5 trials a side with adaptive trials up to 20 that its
@@ -251,11 +376,31 @@ final class RunFixture {
     static RunResults bitset() {
         RunResults run = bitset(5);
         // The next look would have taken the trials' 18 min 10 s past --budget 20m.
-        List<String> open = run.table().undecided().stream().map(r -> r.cell().name() + " " + r.cell().metric())
+        List<String> open = run.table().undecided().stream()
+                .map(r -> r.cell().name() + " " + r.cell().metric())
                 .toList();
-        Warning stop = Warning.of(Warning.Kind.BUDGET_STOP, open, Map.of("look", 1L, "looks", 4L, "trials", 5L,
-                "more", 5L, "benchmarks", (long) open.size(), "budgetMillis", 1_200_000L, "spentMillis", 1_090_000L,
-                "nextMillis", 180_000L, "enoughMillis", 1_440_000L));
+        Warning stop = Warning.of(
+                Warning.Kind.BUDGET_STOP,
+                open,
+                Map.of(
+                        "look",
+                        1L,
+                        "looks",
+                        4L,
+                        "trials",
+                        5L,
+                        "more",
+                        5L,
+                        "benchmarks",
+                        (long) open.size(),
+                        "budgetMillis",
+                        1_200_000L,
+                        "spentMillis",
+                        1_090_000L,
+                        "nextMillis",
+                        180_000L,
+                        "enoughMillis",
+                        1_440_000L));
         return run.withTable(run.table().withWarnings(List.of(stop)));
     }
 
@@ -268,26 +413,51 @@ final class RunFixture {
             cells.add(new Cell(name, "allocs/op", "allocs/op", Direction.LOWER_IS_BETTER));
         }
         Thresholds adaptive = Thresholds.DEFAULT.withAdaptive(new Sequential(5, 20));
-        RunResults run = run("bitset", trials, 1, adaptive, cells, (c, side, build, trial) -> {
-            if (!c.metric().equals("time")) {
-                return 0.0;
-            }
-            boolean head = side == Side.HEAD;
-            int i = BITSET.indexOf(c.name());
-            double jitter = 1 + JITTER[(trial + (head ? 5 : 0) + i) % JITTER.length] / 100;
-            double base = 1000 + 37.0 * i;
-            return switch (c.name()) {
-                case "Rank/Rank(100000)" -> base * (head ? 1.06 : 1) * (1 + 4 * (jitter - 1));
-                case "Sum/size=8" -> base * (head ? 1.02 : 1) * (1 + 2.5 * (jitter - 1));
-                case "Leaf" -> base * (1 + 25 * (jitter - 1)) * (head ? 1.02 : 1);
-                case "Shrink" -> base * jitter * (trial == (head ? 3 : 1) ? 1.3 : 1);
-                default -> base * jitter;
-            };
-        }, List.of());
+        RunResults run = run(
+                "bitset",
+                trials,
+                1,
+                adaptive,
+                cells,
+                (c, side, build, trial) -> {
+                    if (!c.metric().equals("time")) {
+                        return 0.0;
+                    }
+                    boolean head = side == Side.HEAD;
+                    int i = BITSET.indexOf(c.name());
+                    double jitter = 1 + JITTER[(trial + (head ? 5 : 0) + i) % JITTER.length] / 100;
+                    double base = 1000 + 37.0 * i;
+                    return switch (c.name()) {
+                        case "Rank/Rank(100000)" -> base * (head ? 1.06 : 1) * (1 + 4 * (jitter - 1));
+                        case "Sum/size=8" -> base * (head ? 1.02 : 1) * (1 + 2.5 * (jitter - 1));
+                        case "Leaf" -> base * (1 + 25 * (jitter - 1)) * (head ? 1.02 : 1);
+                        case "Shrink" -> base * jitter * (trial == (head ? 3 : 1) ? 1.3 : 1);
+                        default -> base * jitter;
+                    };
+                },
+                List.of());
         RunResults.Settings s = run.settings();
-        return new RunResults(run.name(), run.provenance(), run.machine(), new RunResults.Settings(s.workload(),
-                s.trials(), s.warmup(), s.builds(), s.harnessFrom(), "go", s.seed(), List.of(), s.harnessFiles(),
-                s.failOn(), s.padding()), run.startedAt(), run.finishedAt(), false, run.timing(), run.trials(),
+        return new RunResults(
+                run.name(),
+                run.provenance(),
+                run.machine(),
+                new RunResults.Settings(
+                        s.workload(),
+                        s.trials(),
+                        s.warmup(),
+                        s.builds(),
+                        s.harnessFrom(),
+                        "go",
+                        s.seed(),
+                        List.of(),
+                        s.harnessFiles(),
+                        s.failOn(),
+                        s.padding()),
+                run.startedAt(),
+                run.finishedAt(),
+                false,
+                run.timing(),
+                run.trials(),
                 run.table());
     }
 
@@ -310,25 +480,54 @@ final class RunFixture {
             cells.add(new Cell(name, "cpu_time", "ns", Direction.LOWER_IS_BETTER));
             cells.add(new Cell(name, "bytes_per_second", "B/s", Direction.HIGHER_IS_BETTER));
         }
-        RunResults run = run("crc32c", 10, 1, Thresholds.DEFAULT, cells, (c, side, build, trial) -> {
-            boolean head = side == Side.HEAD;
-            int i = names.indexOf(c.name());
-            int size = Integer.parseInt(c.name().substring(c.name().indexOf('/') + 1));
-            double jitter = 1 + JITTER[(trial + (head ? 7 : 0) + i) % JITTER.length] / 100;
-            double change = c.name().startsWith("BM_Crc32cSse42") && head ? 0.7
-                    : c.name().equals("BM_Crc32cPortable/256") && head ? 1.04 : 1;
-            double spread = c.name().equals("BM_Crc32cPortable/256") ? 6 : 1;
-            double ns = size * (c.name().startsWith("BM_Crc32cPortable") ? 1.1 : 0.1) * change * (1 + spread * (jitter - 1));
-            return switch (c.metric()) {
-                case "real_time" -> ns * 1.01;
-                case "cpu_time" -> ns;
-                default -> size / ns * 1e9;
-            };
-        }, List.of());
+        RunResults run = run(
+                "crc32c",
+                10,
+                1,
+                Thresholds.DEFAULT,
+                cells,
+                (c, side, build, trial) -> {
+                    boolean head = side == Side.HEAD;
+                    int i = names.indexOf(c.name());
+                    int size = Integer.parseInt(c.name().substring(c.name().indexOf('/') + 1));
+                    double jitter = 1 + JITTER[(trial + (head ? 7 : 0) + i) % JITTER.length] / 100;
+                    double change = c.name().startsWith("BM_Crc32cSse42") && head
+                            ? 0.7
+                            : c.name().equals("BM_Crc32cPortable/256") && head ? 1.04 : 1;
+                    double spread = c.name().equals("BM_Crc32cPortable/256") ? 6 : 1;
+                    double ns = size
+                            * (c.name().startsWith("BM_Crc32cPortable") ? 1.1 : 0.1)
+                            * change
+                            * (1 + spread * (jitter - 1));
+                    return switch (c.metric()) {
+                        case "real_time" -> ns * 1.01;
+                        case "cpu_time" -> ns;
+                        default -> size / ns * 1e9;
+                    };
+                },
+                List.of());
         RunResults.Settings s = run.settings();
-        return new RunResults(run.name(), run.provenance(), run.machine(), new RunResults.Settings(s.workload(),
-                s.trials(), s.warmup(), s.builds(), s.harnessFrom(), "google-benchmark", s.seed(), List.of(),
-                s.harnessFiles(), s.failOn(), s.padding()), run.startedAt(), run.finishedAt(), false, run.timing(),
-                run.trials(), run.table());
+        return new RunResults(
+                run.name(),
+                run.provenance(),
+                run.machine(),
+                new RunResults.Settings(
+                        s.workload(),
+                        s.trials(),
+                        s.warmup(),
+                        s.builds(),
+                        s.harnessFrom(),
+                        "google-benchmark",
+                        s.seed(),
+                        List.of(),
+                        s.harnessFiles(),
+                        s.failOn(),
+                        s.padding()),
+                run.startedAt(),
+                run.finishedAt(),
+                false,
+                run.timing(),
+                run.trials(),
+                run.table());
     }
 }

@@ -25,7 +25,10 @@ class UntrustedTest {
         for (String space : List.of("", " ", "\t", "\u00A0", "\u2007", "\u202F", "\u3000", "\u2003 \u00A0")) {
             String line = space + "::error::owned";
             String shown = Untrusted.defused(line);
-            assertEquals(space + "\u200B::error::owned", shown, "after " + space.codePoints().boxed().toList());
+            assertEquals(
+                    space + "\u200B::error::owned",
+                    shown,
+                    "after " + space.codePoints().boxed().toList());
             assertFalse(trimmedAsARunnerDoes(shown).startsWith("::"), shown);
             assertFalse(trimmedAsARunnerDoes(Untrusted.plain(line, 200)).startsWith("::"), line);
         }
@@ -33,36 +36,50 @@ class UntrustedTest {
 
     @Test
     void everyLineIsDefusedAndOthersAreLeftAlone() {
-        assertEquals("perfab: bad\n\u00A0\u200B::add-mask::x\n a :: b\n\u200B::", Untrusted.defused(
-                "perfab: bad\n\u00A0::add-mask::x\n a :: b\n::"));
+        assertEquals(
+                "perfab: bad\n\u00A0\u200B::add-mask::x\n a :: b\n\u200B::",
+                Untrusted.defused("perfab: bad\n\u00A0::add-mask::x\n a :: b\n::"));
         assertEquals("", Untrusted.defused(""));
         assertEquals(":", Untrusted.defused(":"));
         assertEquals("x\n", Untrusted.defused("x\n"));
     }
 
     @ParameterizedTest(name = "[{0}] is shown [{1}]")
-    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
-        "a b             | a b",
-        "Encode/bpe big  | Encode/bpe big",
-        "a  b            | a\u2420\u2420b",
-        "\" a\"          | \u2420a",
-        "\"a \"          | a\u2420",
-        "\"   \"         | \u2420\u2420\u2420",
-        "a\u00A0b        | a\u27E8U+00A0\u27E9b",
-        "a \u2003b       | a\u2420\u27E8U+2003\u27E9b",
-        "a\u2420b        | a\u27E8U+2420\u27E9b",
-        "\u27E8U+20\u27E9 | \u27E8U+27E8\u27E9U+20\u27E9",
-    })
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '"',
+            value = {
+                "a b             | a b",
+                "Encode/bpe big  | Encode/bpe big",
+                "a  b            | a\u2420\u2420b",
+                "\" a\"          | \u2420a",
+                "\"a \"          | a\u2420",
+                "\"   \"         | \u2420\u2420\u2420",
+                "a\u00A0b        | a\u27E8U+00A0\u27E9b",
+                "a \u2003b       | a\u2420\u27E8U+2003\u27E9b",
+                "a\u2420b        | a\u27E8U+2420\u27E9b",
+                "\u27E8U+20\u27E9 | \u27E8U+27E8\u27E9U+20\u27E9",
+            })
     void showsTheSpacesAReaderCouldNotSeeOrCountAndLeavesOrdinaryNamesAlone(String name, String shown) {
         assertEquals(shown, Untrusted.spaces(name));
     }
 
     @Test
     void namesThatDifferOnlyInTheirSpacesAreShownApartInEveryForm() {
-        List<String> names = List.of("a b", "a  b", "a b ", " a b", "a\u00A0b", "a\u2002b", "a \u2420b", "a\u2420 b",
-                "\u2420 ", " \u2420", "ab");
-        for (var form : List.<java.util.function.UnaryOperator<String>>of(Untrusted::plain, Untrusted::markdown,
-                Untrusted::html)) {
+        List<String> names = List.of(
+                "a b",
+                "a  b",
+                "a b ",
+                " a b",
+                "a\u00A0b",
+                "a\u2002b",
+                "a \u2420b",
+                "a\u2420 b",
+                "\u2420 ",
+                " \u2420",
+                "ab");
+        for (var form : List.<java.util.function.UnaryOperator<String>>of(
+                Untrusted::plain, Untrusted::markdown, Untrusted::html)) {
             Set<String> shown = new HashSet<>();
             names.forEach(n -> shown.add(form.apply(n)));
             assertEquals(names.size(), shown.size(), shown.toString());

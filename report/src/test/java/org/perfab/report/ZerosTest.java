@@ -22,7 +22,8 @@ class ZerosTest {
                 for (int t = 0; t < 3; t++) {
                     m.add(new Measurement(time, side, 0, t, 100 + t));
                     for (String metric : zero) {
-                        m.add(new Measurement(new Cell(name, metric, metric, Direction.LOWER_IS_BETTER), side, 0, t, 0));
+                        m.add(new Measurement(
+                                new Cell(name, metric, metric, Direction.LOWER_IS_BETTER), side, 0, t, 0));
                     }
                 }
             }
@@ -32,15 +33,18 @@ class ZerosTest {
 
     @Test
     void namesEachBenchmarkOnceWithTheMetricsThatAreZero() {
-        ComparisonTable t = table(List.of("Count", "Iterate", "Leaf", "Rank", "Shrink", "Sum"), List.of("B/op",
-                "allocs/op"));
-        assertEquals("12 cells 0 on both sides in every trial: B/op and allocs/op of 6 benchmarks (Count, Iterate,"
-                + " Leaf, Rank and 2 more)", Zeros.line(t.rows(), Untrusted::plain));
+        ComparisonTable t =
+                table(List.of("Count", "Iterate", "Leaf", "Rank", "Shrink", "Sum"), List.of("B/op", "allocs/op"));
+        assertEquals(
+                "12 cells 0 on both sides in every trial: B/op and allocs/op of 6 benchmarks (Count, Iterate,"
+                        + " Leaf, Rank and 2 more)",
+                Zeros.line(t.rows(), Untrusted::plain));
     }
 
     @Test
     void namesOneBenchmarkAndItsMetric() {
-        assertEquals("1 cell 0 on both sides in every trial: allocs/op of Leaf",
+        assertEquals(
+                "1 cell 0 on both sides in every trial: allocs/op of Leaf",
                 Zeros.line(table(List.of("Leaf"), List.of("allocs/op")).rows(), Untrusted::plain));
         assertEquals("", Zeros.line(table(List.of("Leaf"), List.of()).rows(), Untrusted::plain));
     }
@@ -60,13 +64,16 @@ class ZerosTest {
             }
         }
         ComparisonTable t = ComparisonTable.of("base", "head", m, Thresholds.DEFAULT, c -> false);
-        assertEquals("21 cells 0 on both sides in every trial: a of bench0; a and b of bench1; a, b and c of bench2;"
-                + " and 15 more cells", Zeros.line(t.rows(), Untrusted::plain));
+        assertEquals(
+                "21 cells 0 on both sides in every trial: a of bench0; a and b of bench1; a, b and c of bench2;"
+                        + " and 15 more cells",
+                Zeros.line(t.rows(), Untrusted::plain));
         List<String> many = new ArrayList<>();
         for (int i = 0; i < 7; i++) {
             many.add("m" + i);
         }
-        assertEquals("7 cells 0 on both sides in every trial: m0, m1, m2, m3 and 3 more metrics of x",
+        assertEquals(
+                "7 cells 0 on both sides in every trial: m0, m1, m2, m3 and 3 more metrics of x",
                 Zeros.line(table(List.of("x"), many).rows(), Untrusted::plain));
     }
 }

@@ -18,8 +18,7 @@ public final class Calibration {
     /** Builds per side in every simulated run, so that code layout can be simulated and judged. */
     public static final int BUILDS = 3;
 
-    private Calibration() {
-    }
+    private Calibration() {}
 
     /** The noise a simulated trial carries, beside the cell's coefficient of variation. */
     public enum Noise {
@@ -107,8 +106,7 @@ public final class Calibration {
      * @param n trials per side
      * @param effect the true change of the head, in percent (positive: slower)
      */
-    public record Case(Noise noise, double cv, int n, double effect) {
-    }
+    public record Case(Noise noise, double cv, int n, double effect) {}
 
     /**
      * How often a method gave each verdict, in percent of runs.
@@ -123,9 +121,14 @@ public final class Calibration {
      * @param small small changes: worse and significant, under the bar
      * @param unchanged unchanged rows: "no change of X or more"
      */
-    public record Rates(double regression, double inconclusive, double improvement, double noisy,
-            double falseNoChange, double small, double unchanged) {
-    }
+    public record Rates(
+            double regression,
+            double inconclusive,
+            double improvement,
+            double noisy,
+            double falseNoChange,
+            double small,
+            double unchanged) {}
 
     /**
      * Returns the true change of the mean of a case, in percent: its effect, and for a partial
@@ -221,8 +224,9 @@ public final class Calibration {
                 yield Math.exp(random.nextGaussian() * sigma - sigma * sigma / 2);
             }
             case OUTLIERS -> (1 + random.nextGaussian() * cv) * (random.nextDouble() < 0.05 ? 1.3 : 1);
-            case HEAVY_TAIL -> (1 + random.nextGaussian() * cv)
-                    * (random.nextDouble() < 0.04 ? 1 - 0.7 * Math.log(1 - random.nextDouble()) : 1);
+            case HEAVY_TAIL ->
+                (1 + random.nextGaussian() * cv)
+                        * (random.nextDouble() < 0.04 ? 1 - 0.7 * Math.log(1 - random.nextDouble()) : 1);
             default -> 1 + random.nextGaussian() * cv;
         };
     }
@@ -233,7 +237,9 @@ public final class Calibration {
 
     /** Returns the verdict of {@code method} on one run's trials, through its {@link ShiftTest}. */
     static Verdict judge(Method method, double[][][] draw, Thresholds t) {
-        return method.test().judge(side(draw[0]), side(draw[1]), Direction.LOWER_IS_BETTER, t, false).comparison()
+        return method.test()
+                .judge(side(draw[0]), side(draw[1]), Direction.LOWER_IS_BETTER, t, false)
+                .comparison()
                 .verdict();
     }
 
@@ -257,8 +263,7 @@ public final class Calibration {
      * @param adaptive the rates of adaptive trials from the first round's size to the most
      * @param meanTrials the trials per side adaptive trials took, on average
      */
-    public record AdaptiveRates(Rates first, Rates max, Rates adaptive, double meanTrials) {
-    }
+    public record AdaptiveRates(Rates first, Rates max, Rates adaptive, double meanTrials) {}
 
     /**
      * Returns how {@code runs} simulated runs of {@code c} fare with {@code c.n()} trials per side,
@@ -287,8 +292,8 @@ public final class Calibration {
             trials += used;
             count(counts[2], seen.get(Sequential.standing(verdicts(seen))).verdict());
         }
-        return new AdaptiveRates(rates(counts[0], runs), rates(counts[1], runs), rates(counts[2], runs),
-                (double) trials / runs);
+        return new AdaptiveRates(
+                rates(counts[0], runs), rates(counts[1], runs), rates(counts[2], runs), (double) trials / runs);
     }
 
     private static List<Verdict> verdicts(List<Comparison> looks) {
@@ -310,14 +315,26 @@ public final class Calibration {
     }
 
     private static Rates rates(int[] n, int runs) {
-        return new Rates(100.0 * n[0] / runs, 100.0 * n[1] / runs, 100.0 * n[2] / runs, 100.0 * n[3] / runs,
-                100.0 * n[4] / runs, 100.0 * n[5] / runs, 100.0 * n[6] / runs);
+        return new Rates(
+                100.0 * n[0] / runs,
+                100.0 * n[1] / runs,
+                100.0 * n[2] / runs,
+                100.0 * n[3] / runs,
+                100.0 * n[4] / runs,
+                100.0 * n[5] / runs,
+                100.0 * n[6] / runs);
     }
 
     /** Returns perfab's comparison of the first {@code n} trials of each side. */
     private static Comparison robust(double[][] draw, int n, Thresholds t) {
-        return KnownTests.TRIALS.judge(Trials.of(Arrays.copyOf(draw[0], n)), Trials.of(Arrays.copyOf(draw[1], n)),
-                Direction.LOWER_IS_BETTER, t, false).comparison();
+        return KnownTests.TRIALS
+                .judge(
+                        Trials.of(Arrays.copyOf(draw[0], n)),
+                        Trials.of(Arrays.copyOf(draw[1], n)),
+                        Direction.LOWER_IS_BETTER,
+                        t,
+                        false)
+                .comparison();
     }
 
     /** Returns one run's trials of one build per side, {@code [side][trial]}, in the order they ran. */
@@ -345,8 +362,7 @@ public final class Calibration {
      *     improvement among the unchanged cells
      * @param meanTrials the trials per side a run took, on average
      */
-    public record SuiteRates(double allFound, double falseRegressions, double falseHeadline, double meanTrials) {
-    }
+    public record SuiteRates(double allFound, double falseRegressions, double falseHeadline, double meanTrials) {}
 
     /**
      * Returns how a suite of {@code cells} cells fares, {@code changed} of them truly slower by
@@ -355,8 +371,17 @@ public final class Calibration {
      * on the medians of the builds): cell by cell when {@code fdr} is NaN, else together, with
      * Benjamini-Hochberg at {@code fdr}.
      */
-    public static SuiteRates suite(Noise noise, int cells, int changed, double effect, double cv, int n, double fdr,
-            int runs, Random random, Thresholds thresholds) {
+    public static SuiteRates suite(
+            Noise noise,
+            int cells,
+            int changed,
+            double effect,
+            double cv,
+            int n,
+            double fdr,
+            int runs,
+            Random random,
+            Thresholds thresholds) {
         int allFound = 0;
         int falseHeadline = 0;
         long falseRegressions = 0;
@@ -370,8 +395,8 @@ public final class Calibration {
                 comparisons.add(test.judge(side(draw[0]), side(draw[1]), Direction.LOWER_IS_BETTER, thresholds, false)
                         .comparison());
             }
-            List<Comparison> judged = Double.isNaN(fdr) ? comparisons
-                    : FalseDiscovery.apply(comparisons, thresholds.withFdr(fdr));
+            List<Comparison> judged =
+                    Double.isNaN(fdr) ? comparisons : FalseDiscovery.apply(comparisons, thresholds.withFdr(fdr));
             boolean all = true;
             boolean headline = false;
             for (int i = 0; i < cells; i++) {
@@ -387,8 +412,8 @@ public final class Calibration {
             allFound += all ? 1 : 0;
             falseHeadline += headline ? 1 : 0;
         }
-        return new SuiteRates(100.0 * allFound / runs, (double) falseRegressions / runs, 100.0 * falseHeadline / runs,
-                n);
+        return new SuiteRates(
+                100.0 * allFound / runs, (double) falseRegressions / runs, 100.0 * falseHeadline / runs, n);
     }
 
     /**
@@ -399,8 +424,18 @@ public final class Calibration {
      * {@link Sequential#standing}). The figures are those of {@link #suite}, and
      * {@link SuiteRates#meanTrials} the trials per side the runs took.
      */
-    public static SuiteRates suiteAdaptive(Noise noise, int cells, int changed, double effect, double cv, int first,
-            int max, boolean together, int runs, Random random, Thresholds thresholds) {
+    public static SuiteRates suiteAdaptive(
+            Noise noise,
+            int cells,
+            int changed,
+            double effect,
+            double cv,
+            int first,
+            int max,
+            boolean together,
+            int runs,
+            Random random,
+            Thresholds thresholds) {
         Sequential design = new Sequential(first, max);
         Thresholds adaptive = thresholds.withAdaptive(design);
         int allFound = 0;
@@ -453,7 +488,10 @@ public final class Calibration {
             allFound += all ? 1 : 0;
             falseHeadline += headline ? 1 : 0;
         }
-        return new SuiteRates(100.0 * allFound / runs, (double) falseRegressions / runs, 100.0 * falseHeadline / runs,
+        return new SuiteRates(
+                100.0 * allFound / runs,
+                (double) falseRegressions / runs,
+                100.0 * falseHeadline / runs,
                 (double) trials / runs);
     }
 
@@ -506,8 +544,7 @@ public final class Calibration {
      * @param significant cells whose p was under alpha, in percent
      * @param inPairs runs whose cells the pairs judged, in percent
      */
-    public record RunnerRates(Rates rates, double significant, double inPairs) {
-    }
+    public record RunnerRates(Rates rates, double significant, double inPairs) {}
 
     /**
      * Returns how each {@link TrialTest} fares under {@code runner}: {@code runs} simulated runs of
@@ -516,8 +553,8 @@ public final class Calibration {
      * ({@link KnownTests#TRIALS}, or {@link KnownTests#PAIRS} where the run's {@link Pairing} says so),
      * every test on the same draws.
      */
-    public static Map<TrialTest, RunnerRates> runner(Runner runner, int n, double effect, int cells, int runs,
-            Random random, Thresholds thresholds) {
+    public static Map<TrialTest, RunnerRates> runner(
+            Runner runner, int n, double effect, int cells, int runs, Random random, Thresholds thresholds) {
         Map<TrialTest, int[]> counts = new EnumMap<>(TrialTest.class);
         Map<TrialTest, int[]> extra = new EnumMap<>(TrialTest.class);
         for (TrialTest t : TrialTest.values()) {
@@ -544,8 +581,12 @@ public final class Calibration {
         }
         Map<TrialTest, RunnerRates> out = new EnumMap<>(TrialTest.class);
         for (TrialTest t : TrialTest.values()) {
-            out.put(t, new RunnerRates(rates(counts.get(t), runs * cells), 100.0 * extra.get(t)[0] / (runs * cells),
-                    100.0 * extra.get(t)[1] / runs));
+            out.put(
+                    t,
+                    new RunnerRates(
+                            rates(counts.get(t), runs * cells),
+                            100.0 * extra.get(t)[0] / (runs * cells),
+                            100.0 * extra.get(t)[1] / runs));
         }
         return out;
     }
@@ -623,7 +664,8 @@ public final class Calibration {
             pairs[i] = i;
         }
         int[] builds = new int[n];
-        return new Trials[] {Trials.inPairs(values[0], builds, pairs, places[0]),
-                Trials.inPairs(values[1], builds, pairs, places[1])};
+        return new Trials[] {
+            Trials.inPairs(values[0], builds, pairs, places[0]), Trials.inPairs(values[1], builds, pairs, places[1])
+        };
     }
 }

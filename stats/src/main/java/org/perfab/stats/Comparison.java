@@ -37,9 +37,19 @@ import java.util.OptionalDouble;
  * @param qValue the Benjamini-Hochberg adjusted p when the run's cells were judged together; NaN
  *     when each was judged on its own
  */
-public record Comparison(Summary base, Summary head, Direction direction, double pctChange,
-        double ciLow, double ciHigh, Statistic statistic, double pValue, OptionalDouble mde,
-        Verdict verdict, List<Caveat> caveats, double qValue) {
+public record Comparison(
+        Summary base,
+        Summary head,
+        Direction direction,
+        double pctChange,
+        double ciLow,
+        double ciHigh,
+        Statistic statistic,
+        double pValue,
+        OptionalDouble mde,
+        Verdict verdict,
+        List<Caveat> caveats,
+        double qValue) {
 
     /** Power at which {@link #mde} is computed. */
     public static final double POWER = 0.80;
@@ -48,8 +58,7 @@ public record Comparison(Summary base, Summary head, Direction direction, double
     public static final double CONFIDENCE = 0.95;
 
     public Comparison {
-        if (base == null || head == null || direction == null || statistic == null || mde == null
-                || verdict == null) {
+        if (base == null || head == null || direction == null || statistic == null || mde == null || verdict == null) {
             throw new NullPointerException("base, head, direction, statistic, mde and verdict are required");
         }
         if (mde.isPresent() && !(mde.getAsDouble() >= 0)) {
@@ -92,8 +101,7 @@ public record Comparison(Summary base, Summary head, Direction direction, double
      * baseline, where a ratio means nothing, a significant move for the worse is
      * {@link Verdict#INCONCLUSIVE} and anything else {@link Verdict#UNCHANGED}.
      */
-    public static Comparison of(Sample base, Sample head, Direction direction,
-            Thresholds thresholds) {
+    public static Comparison of(Sample base, Sample head, Direction direction, Thresholds thresholds) {
         return compute(base, head, direction, thresholds, false);
     }
 
@@ -102,8 +110,7 @@ public record Comparison(Summary base, Summary head, Direction direction, double
      * that are shown but never classified (the latency of a saturating cell, which measures queue
      * depth). A side with fewer than two values still gives {@link Verdict#NO_DATA}.
      */
-    public static Comparison profile(Sample base, Sample head, Direction direction,
-            Thresholds thresholds) {
+    public static Comparison profile(Sample base, Sample head, Direction direction, Thresholds thresholds) {
         return compute(base, head, direction, thresholds, true);
     }
 
@@ -191,7 +198,8 @@ public record Comparison(Summary base, Summary head, Direction direction, double
             return Double.NaN;
         }
         double paired = pairedSpread(test.alpha());
-        return Double.isNaN(paired) ? test.detectable(base.cv(), head.cv(), trials)
+        return Double.isNaN(paired)
+                ? test.detectable(base.cv(), head.cv(), trials)
                 : test.detectable(paired, paired, trials);
     }
 
@@ -275,16 +283,36 @@ public record Comparison(Summary base, Summary head, Direction direction, double
             more.add(Caveat.NOT_MEASURED);
         }
         more.sort(null);
-        return new Comparison(base, head, direction, Double.NaN, Double.NaN, Double.NaN, statistic, Double.NaN,
-                OptionalDouble.empty(), Verdict.INCONCLUSIVE, more, Double.NaN);
+        return new Comparison(
+                base,
+                head,
+                direction,
+                Double.NaN,
+                Double.NaN,
+                Double.NaN,
+                statistic,
+                Double.NaN,
+                OptionalDouble.empty(),
+                Verdict.INCONCLUSIVE,
+                more,
+                Double.NaN);
     }
 
     /** Returns a cell the run did not measure at all: no value on either side (see {@link #notMeasured()}). */
     public static Comparison notMeasured(Direction direction) {
         Summary none = Summary.of(Sample.empty());
-        return new Comparison(none, none, direction, Double.NaN, Double.NaN, Double.NaN,
-                Statistic.of(Statistic.Kind.WELCH_T, Double.NaN, Double.NaN), Double.NaN, OptionalDouble.empty(),
-                Verdict.INCONCLUSIVE, List.of(Caveat.BASE_TOO_FEW, Caveat.HEAD_TOO_FEW, Caveat.NOT_MEASURED),
+        return new Comparison(
+                none,
+                none,
+                direction,
+                Double.NaN,
+                Double.NaN,
+                Double.NaN,
+                Statistic.of(Statistic.Kind.WELCH_T, Double.NaN, Double.NaN),
+                Double.NaN,
+                OptionalDouble.empty(),
+                Verdict.INCONCLUSIVE,
+                List.of(Caveat.BASE_TOO_FEW, Caveat.HEAD_TOO_FEW, Caveat.NOT_MEASURED),
                 Double.NaN);
     }
 
@@ -302,7 +330,10 @@ public record Comparison(Summary base, Summary head, Direction direction, double
      * @param ofTrials the trials' own comparison when another sample decided (the medians of the
      *     builds; see {@link KnownTests#PERFAB}); empty when the trials decided
      */
-    public record Judged(Comparison comparison, List<Integer> baseSetAside, List<Integer> headSetAside,
+    public record Judged(
+            Comparison comparison,
+            List<Integer> baseSetAside,
+            List<Integer> headSetAside,
             Optional<Comparison> ofTrials) {
         public Judged {
             Objects.requireNonNull(comparison, "comparison");
@@ -324,8 +355,15 @@ public record Comparison(Summary base, Summary head, Direction direction, double
      * interval and no detectable change. A side with fewer than two values gives
      * {@link Verdict#NO_DATA}.
      */
-    static Comparison located(double[] base, double[] head, Direction direction, double pct, Statistic statistic,
-            double p, Thresholds thresholds, boolean profile) {
+    static Comparison located(
+            double[] base,
+            double[] head,
+            Direction direction,
+            double pct,
+            Statistic statistic,
+            double p,
+            Thresholds thresholds,
+            boolean profile) {
         Summary b = Summary.of(Sample.of(base));
         Summary h = Summary.of(Sample.of(head));
         List<Caveat> caveats = new ArrayList<>();
@@ -335,11 +373,22 @@ public record Comparison(Summary base, Summary head, Direction direction, double
         if (h.n() < 2) {
             caveats.add(Caveat.HEAD_TOO_FEW);
         }
-        Verdict v = !caveats.isEmpty() ? Verdict.NO_DATA
-                : profile ? Verdict.PROFILE
-                : VerdictRule.classify(direction, pct, p, thresholds);
-        return new Comparison(b, h, direction, pct, Double.NaN, Double.NaN, statistic, p, OptionalDouble.empty(), v,
-                caveats, Double.NaN);
+        Verdict v = !caveats.isEmpty()
+                ? Verdict.NO_DATA
+                : profile ? Verdict.PROFILE : VerdictRule.classify(direction, pct, p, thresholds);
+        return new Comparison(
+                b,
+                h,
+                direction,
+                pct,
+                Double.NaN,
+                Double.NaN,
+                statistic,
+                p,
+                OptionalDouble.empty(),
+                v,
+                caveats,
+                Double.NaN);
     }
 
     /**
@@ -376,8 +425,8 @@ public record Comparison(Summary base, Summary head, Direction direction, double
      *
      * @param profile whether the cell is shown but never classified ({@link Verdict#PROFILE})
      */
-    public static Judged judge(double[] base, double[] head, Direction direction, Thresholds thresholds,
-            boolean profile) {
+    public static Judged judge(
+            double[] base, double[] head, Direction direction, Thresholds thresholds, boolean profile) {
         return judge(Trials.of(base), Trials.of(head), direction, thresholds, profile, false);
     }
 
@@ -388,8 +437,13 @@ public record Comparison(Summary base, Summary head, Direction direction, double
      * and a trial set aside takes its partner out of the pairs. Where fewer pairs are left, or the
      * trials do not pair, Welch's test judges.
      */
-    static Judged judge(Trials baseTrials, Trials headTrials, Direction direction, Thresholds thresholds,
-            boolean profile, boolean inPairs) {
+    static Judged judge(
+            Trials baseTrials,
+            Trials headTrials,
+            Direction direction,
+            Thresholds thresholds,
+            boolean profile,
+            boolean inPairs) {
         double[] base = baseTrials.values();
         double[] head = headTrials.values();
         Core core = (keepBase, keepHead) -> {
@@ -399,8 +453,8 @@ public record Comparison(Summary base, Summary head, Direction direction, double
                     return paired(pairs, direction, thresholds, profile);
                 }
             }
-            return compute(Sample.of(kept(base, keepBase)), Sample.of(kept(head, keepHead)), direction, thresholds,
-                    profile);
+            return compute(
+                    Sample.of(kept(base, keepBase)), Sample.of(kept(head, keepHead)), direction, thresholds, profile);
         };
         FarTrials far = FarTrials.of(base, head, thresholds.effectiveOutlierFloor());
         Comparison all = core.compare(keep(base.length, List.of()), keep(head.length, List.of()));
@@ -409,7 +463,8 @@ public record Comparison(Summary base, Summary head, Direction direction, double
         }
         Comparison kept = core.compare(keep(base.length, far.base()), keep(head.length, far.head()));
         if (profile || kept.verdict() == Verdict.NO_DATA || all.verdict() == Verdict.NO_DATA) {
-            return profile && kept.verdict() != Verdict.NO_DATA ? new Judged(kept, far.base(), far.head())
+            return profile && kept.verdict() != Verdict.NO_DATA
+                    ? new Judged(kept, far.base(), far.head())
                     : new Judged(all, List.of(), List.of());
         }
         Judged judged;
@@ -422,9 +477,9 @@ public record Comparison(Summary base, Summary head, Direction direction, double
             // The baseline's slow trials hide no slowdown, and the rest decide; the candidate's fast
             // ones are its code's (a machine does not speed up), and setting them aside would make
             // a slowdown of the rest: every trial decides.
-            judged = far.head().isEmpty() ? new Judged(kept.caveats(List.of(Caveat.ONE_SIDED), kept.verdict()),
-                    far.base(), far.head()) : new Judged(all.caveats(List.of(Caveat.ONE_SIDED), all.verdict()),
-                    List.of(), List.of());
+            judged = far.head().isEmpty()
+                    ? new Judged(kept.caveats(List.of(Caveat.ONE_SIDED), kept.verdict()), far.base(), far.head())
+                    : new Judged(all.caveats(List.of(Caveat.ONE_SIDED), all.verdict()), List.of(), List.of());
         } else {
             judged = oneSidedWorse(far, kept, all, thresholds);
         }
@@ -469,7 +524,8 @@ public record Comparison(Summary base, Summary head, Direction direction, double
         // points that way; many, as many as a busy machine's second speed leaves, may be that
         // speed, and a fast trial of the baseline set aside makes the candidate look faster: then
         // the rest are not the whole story.
-        boolean few = far.base().isEmpty() && far.head().size() <= Math.max(1, all.head().n() / 5)
+        boolean few = far.base().isEmpty()
+                && far.head().size() <= Math.max(1, all.head().n() / 5)
                 && all.direction().isBetter(0.0, all.pctChange());
         if (v == Verdict.REGRESSION || v == Verdict.INCONCLUSIVE || v == Verdict.IMPROVEMENT && few) {
             return new Judged(kept.caveats(oneSided, v), far.base(), far.head());
@@ -481,7 +537,9 @@ public record Comparison(Summary base, Summary head, Direction direction, double
             everyTrial = Verdict.NOISY;
         }
         boolean worse = all.direction().isWorse(0.0, all.pctChange());
-        if (everyTrial != Verdict.REGRESSION && everyTrial != Verdict.INCONCLUSIVE && worse
+        if (everyTrial != Verdict.REGRESSION
+                && everyTrial != Verdict.INCONCLUSIVE
+                && worse
                 && Math.abs(all.pctChange()) >= thresholds.minEffect()) {
             everyTrial = Verdict.INCONCLUSIVE;
         }
@@ -494,8 +552,8 @@ public record Comparison(Summary base, Summary head, Direction direction, double
      * set aside. When the other group also holds two of each side and its significant verdict
      * points the other way, or no group holds two of each, every trial decides.
      */
-    private static Judged likeWithLike(double[] base, double[] head, double cut, Comparison all, Core core,
-            Thresholds thresholds) {
+    private static Judged likeWithLike(
+            double[] base, double[] head, double cut, Comparison all, Core core, Thresholds thresholds) {
         List<Caveat> split = List.of(Caveat.SPLIT);
         Group low = new Group(base, head, cut, false);
         Group high = new Group(base, head, cut, true);
@@ -511,7 +569,8 @@ public record Comparison(Summary base, Summary head, Direction direction, double
         Comparison c = core.compare(keep(base.length, decides.setAsideBase), keep(head.length, decides.setAsideHead));
         if (other != null && other.comparable()) {
             Comparison o = core.compare(keep(base.length, other.setAsideBase), keep(head.length, other.setAsideHead));
-            boolean opposite = o.verdict().significant() && c.verdict() != Verdict.UNCHANGED
+            boolean opposite = o.verdict().significant()
+                    && c.verdict() != Verdict.UNCHANGED
                     && Math.signum(o.pctChange()) != Math.signum(c.pctChange());
             boolean against = o.verdict().significant() && !c.verdict().significant();
             if (opposite || against) {
@@ -591,8 +650,11 @@ public record Comparison(Summary base, Summary head, Direction direction, double
         if (medians == 0 || Double.isNaN(c.pctChange()) || Math.signum(medians) == Math.signum(c.pctChange())) {
             return judged;
         }
-        return new Judged(c.caveats(List.of(Caveat.SPLIT), Verdict.NOISY), judged.baseSetAside(),
-                judged.headSetAside(), judged.ofTrials());
+        return new Judged(
+                c.caveats(List.of(Caveat.SPLIT), Verdict.NOISY),
+                judged.baseSetAside(),
+                judged.headSetAside(),
+                judged.ofTrials());
     }
 
     /** Returns this comparison with {@code more} caveats added and {@code v} as its verdict. */
@@ -621,16 +683,27 @@ public record Comparison(Summary base, Summary head, Direction direction, double
      */
     private static final int SCALE_PAST = 400;
 
-    private static Comparison compute(Sample baseSample, Sample headSample, Direction direction,
-            Thresholds thresholds, boolean profile) {
+    private static Comparison compute(
+            Sample baseSample, Sample headSample, Direction direction, Thresholds thresholds, boolean profile) {
         // Every figure but the summaries is scale-free (t, p, percentages): scaled by a power of
         // two, which is exact, huge or tiny values are compared like any others.
         int exponent = Math.max(baseSample.maxExponent(), headSample.maxExponent());
         if (Math.abs(exponent) > SCALE_PAST && exponent != Sample.NO_EXPONENT) {
-            Comparison c = compute(baseSample.scaled(-exponent), headSample.scaled(-exponent), direction, thresholds,
-                    profile);
-            return new Comparison(c.base().scaled(exponent), c.head().scaled(exponent), direction, c.pctChange(),
-                    c.ciLow(), c.ciHigh(), c.statistic(), c.pValue(), c.mde(), c.verdict(), c.caveats(), c.qValue());
+            Comparison c =
+                    compute(baseSample.scaled(-exponent), headSample.scaled(-exponent), direction, thresholds, profile);
+            return new Comparison(
+                    c.base().scaled(exponent),
+                    c.head().scaled(exponent),
+                    direction,
+                    c.pctChange(),
+                    c.ciLow(),
+                    c.ciHigh(),
+                    c.statistic(),
+                    c.pValue(),
+                    c.mde(),
+                    c.verdict(),
+                    c.caveats(),
+                    c.qValue());
         }
         Summary base = Summary.of(baseSample);
         Summary head = Summary.of(headSample);
@@ -643,8 +716,12 @@ public record Comparison(Summary base, Summary head, Direction direction, double
         }
         boolean positiveBase = base.mean() > 0.0;
         // Every value zero on both sides (0 allocs/op before and after): nothing moved, and +0% says so.
-        boolean zeros = base.n() > 0 && head.n() > 0 && base.min() == 0.0 && base.max() == 0.0
-                && head.min() == 0.0 && head.max() == 0.0;
+        boolean zeros = base.n() > 0
+                && head.n() > 0
+                && base.min() == 0.0
+                && base.max() == 0.0
+                && head.min() == 0.0
+                && head.max() == 0.0;
         if (base.n() > 0 && head.n() > 0 && !positiveBase && !zeros) {
             caveats.add(Caveat.NON_POSITIVE_BASE_MEAN);
         }
@@ -656,7 +733,8 @@ public record Comparison(Summary base, Summary head, Direction direction, double
         double ciLow = Double.NaN;
         double ciHigh = Double.NaN;
         double mde = Double.NaN;
-        if (!caveats.contains(Caveat.BASE_TOO_FEW) && !caveats.contains(Caveat.HEAD_TOO_FEW)
+        if (!caveats.contains(Caveat.BASE_TOO_FEW)
+                && !caveats.contains(Caveat.HEAD_TOO_FEW)
                 && (positiveBase || zeros)) {
             if (test.se() == 0.0) {
                 ciLow = pct;
@@ -673,13 +751,26 @@ public record Comparison(Summary base, Summary head, Direction direction, double
                     ciHigh = ci[1];
                 }
                 double alpha = thresholds.alpha();
-                mde = (TQuantile.of(1.0 - alpha / 2.0, test.df())
-                        + TQuantile.of(POWER, test.df())) * test.se() / base.mean() * 100.0;
+                mde = (TQuantile.of(1.0 - alpha / 2.0, test.df()) + TQuantile.of(POWER, test.df()))
+                        * test.se()
+                        / base.mean()
+                        * 100.0;
             }
         }
 
-        return classified(base, head, direction, pct, ciLow, ciHigh,
-                Statistic.of(Statistic.Kind.WELCH_T, test.t(), test.df()), test.p(), mde, caveats, thresholds, profile);
+        return classified(
+                base,
+                head,
+                direction,
+                pct,
+                ciLow,
+                ciHigh,
+                Statistic.of(Statistic.Kind.WELCH_T, test.t(), test.df()),
+                test.p(),
+                mde,
+                caveats,
+                thresholds,
+                profile);
     }
 
     /**
@@ -687,8 +778,18 @@ public record Comparison(Summary base, Summary head, Direction direction, double
      * the figures found (too few values, a baseline mean that is not positive, an unbounded
      * interval), and the verdict adds its own.
      */
-    private static Comparison classified(Summary base, Summary head, Direction direction, double pct, double ciLow,
-            double ciHigh, Statistic statistic, double p, double mde, List<Caveat> caveats, Thresholds thresholds,
+    private static Comparison classified(
+            Summary base,
+            Summary head,
+            Direction direction,
+            double pct,
+            double ciLow,
+            double ciHigh,
+            Statistic statistic,
+            double p,
+            double mde,
+            List<Caveat> caveats,
+            Thresholds thresholds,
             boolean profile) {
         boolean positiveBase = base.mean() > 0.0;
         Verdict verdict;
@@ -698,8 +799,7 @@ public record Comparison(Summary base, Summary head, Direction direction, double
             verdict = Verdict.PROFILE;
         } else if (base.mean() == 0.0) {
             // Any move away from zero is an infinitely large percent change.
-            double infinite = head.mean() == 0.0 ? 0.0
-                    : Math.copySign(Double.POSITIVE_INFINITY, head.mean());
+            double infinite = head.mean() == 0.0 ? 0.0 : Math.copySign(Double.POSITIVE_INFINITY, head.mean());
             verdict = VerdictRule.classify(direction, infinite, p, thresholds);
         } else if (!positiveBase) {
             boolean significant = p < thresholds.alpha();
@@ -716,13 +816,25 @@ public record Comparison(Summary base, Summary head, Direction direction, double
             caveats.add(Caveat.NOT_AT_LOOK);
         }
         caveats.sort(null);
-        Comparison c = new Comparison(base, head, direction, pct, ciLow, ciHigh, statistic, p,
-                Double.isNaN(mde) ? OptionalDouble.empty() : OptionalDouble.of(mde), verdict, caveats, Double.NaN);
+        Comparison c = new Comparison(
+                base,
+                head,
+                direction,
+                pct,
+                ciLow,
+                ciHigh,
+                statistic,
+                p,
+                Double.isNaN(mde) ? OptionalDouble.empty() : OptionalDouble.of(mde),
+                verdict,
+                caveats,
+                Double.NaN);
         // Unchanged is a claim, "no change of X or more", and must be earned: an interval that
         // reaches a slowdown as large as the bar, no interval at all, or trials blind to a slowdown
         // past the inconclusive threshold make it no pass.
-        if (verdict == Verdict.UNCHANGED && positiveBase && !(c.worseEnd() < thresholds.minEffect()
-                && c.detectable(thresholds) <= thresholds.inconclusive())) {
+        if (verdict == Verdict.UNCHANGED
+                && positiveBase
+                && !(c.worseEnd() < thresholds.minEffect() && c.detectable(thresholds) <= thresholds.inconclusive())) {
             return c.with(Verdict.NOISY, caveats, Double.NaN);
         }
         return c;
@@ -751,8 +863,9 @@ public record Comparison(Summary base, Summary head, Direction direction, double
         }
         // Scaled by a power of two, which is exact, so that products of huge or tiny values stay finite.
         int scale = Math.abs(exponent) > SCALE_PAST ? -exponent : 0;
-        PairedTest.Pairs scaled = scale == 0 ? pairs : new PairedTest.Pairs(scaled(pairs.base(), scale),
-                scaled(pairs.head(), scale), pairs.baseFirst());
+        PairedTest.Pairs scaled = scale == 0
+                ? pairs
+                : new PairedTest.Pairs(scaled(pairs.base(), scale), scaled(pairs.head(), scale), pairs.baseFirst());
         PairedTest.Result r = PairedTest.of(scaled, PairedTest.slotMatters(scaled));
         List<Caveat> caveats = new ArrayList<>();
         double ciLow = r.ciLow();
@@ -768,13 +881,25 @@ public record Comparison(Summary base, Summary head, Direction direction, double
             } else if (base.min() >= 0 && head.min() >= 0) {
                 ciLow = Math.max(-100.0, ciLow);
             }
-            mde = (TQuantile.of(1.0 - thresholds.alpha() / 2.0, r.df()) + TQuantile.of(POWER, r.df())) * r.se()
-                    / r.baseMean() * 100.0;
+            mde = (TQuantile.of(1.0 - thresholds.alpha() / 2.0, r.df()) + TQuantile.of(POWER, r.df()))
+                    * r.se()
+                    / r.baseMean()
+                    * 100.0;
         }
         double t = r.se() == 0 && r.pctChange() == 0 ? 0 : r.t();
-        return classified(base, head, direction, r.pctChange(), ciLow, ciHigh,
-                Statistic.of(Statistic.Kind.PAIRED_T, t, r.se() == 0 ? Double.NaN : r.df()), r.se() == 0
-                        ? (r.pctChange() == 0 ? 1 : 0) : r.p(), mde, caveats, thresholds, profile);
+        return classified(
+                base,
+                head,
+                direction,
+                r.pctChange(),
+                ciLow,
+                ciHigh,
+                Statistic.of(Statistic.Kind.PAIRED_T, t, r.se() == 0 ? Double.NaN : r.df()),
+                r.se() == 0 ? (r.pctChange() == 0 ? 1 : 0) : r.p(),
+                mde,
+                caveats,
+                thresholds,
+                profile);
     }
 
     /**
@@ -783,8 +908,13 @@ public record Comparison(Summary base, Summary head, Direction direction, double
      * test's; the change the test would find with 80% power is taken from the interval's width, as a
      * normal test of that width would.
      */
-    private static Comparison ranked(PairedTest.Pairs pairs, Summary base, Summary head, Direction direction,
-            Thresholds thresholds, boolean profile) {
+    private static Comparison ranked(
+            PairedTest.Pairs pairs,
+            Summary base,
+            Summary head,
+            Direction direction,
+            Thresholds thresholds,
+            boolean profile) {
         PairedTest.Ranked r = PairedTest.ranked(pairs);
         List<Caveat> caveats = new ArrayList<>();
         double mde = Double.NaN;
@@ -794,11 +924,22 @@ public record Comparison(Summary base, Summary head, Direction direction, double
             double z = Distributions.normalQuantile(1 - (1 - CONFIDENCE) / 2);
             double se = (Math.log1p(r.ciHigh() / 100) - Math.log1p(r.ciLow() / 100)) / (2 * z);
             mde = (Distributions.normalQuantile(1 - thresholds.alpha() / 2) + Distributions.normalQuantile(POWER))
-                    * se * 100;
+                    * se
+                    * 100;
         }
-        return classified(base, head, direction, r.pctChange(), r.ciLow(), r.ciHigh(),
-                Statistic.of(Statistic.Kind.SIGNED_RANK, r.statistic(), Double.NaN), r.p(), mde, caveats,
-                thresholds, profile);
+        return classified(
+                base,
+                head,
+                direction,
+                r.pctChange(),
+                r.ciLow(),
+                r.ciHigh(),
+                Statistic.of(Statistic.Kind.SIGNED_RANK, r.statistic(), Double.NaN),
+                r.p(),
+                mde,
+                caveats,
+                thresholds,
+                profile);
     }
 
     private static double[] scaled(double[] values, int exponent) {

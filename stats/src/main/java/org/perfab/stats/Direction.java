@@ -29,8 +29,7 @@ public enum Direction {
                 return d;
             }
         }
-        throw new IllegalArgumentException(
-                "unknown direction '" + id + "' (expected 'lower' or 'higher')");
+        throw new IllegalArgumentException("unknown direction '" + id + "' (expected 'lower' or 'higher')");
     }
 
     /**

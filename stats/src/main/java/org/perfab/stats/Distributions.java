@@ -16,11 +16,12 @@ final class Distributions {
     static final int EXACT_UP_TO = 50;
 
     private static final NormalDistribution Z = NormalDistribution.of(0, 1);
-    private static final MannWhitneyUTest EXACT = MannWhitneyUTest.withDefaults().with(PValueMethod.EXACT);
-    private static final MannWhitneyUTest ASYMPTOTIC = MannWhitneyUTest.withDefaults().with(PValueMethod.ASYMPTOTIC);
+    private static final MannWhitneyUTest EXACT =
+            MannWhitneyUTest.withDefaults().with(PValueMethod.EXACT);
+    private static final MannWhitneyUTest ASYMPTOTIC =
+            MannWhitneyUTest.withDefaults().with(PValueMethod.ASYMPTOTIC);
 
-    private Distributions() {
-    }
+    private Distributions() {}
 
     /** Returns P(Z <= z) of the standard normal distribution. */
     static double normalCdf(double z) {

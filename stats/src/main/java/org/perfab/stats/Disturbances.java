@@ -55,8 +55,7 @@ public final class Disturbances {
     /** The least spread, on the logarithm: 0.1%. */
     static final double LEAST_SPREAD = 0.001;
 
-    private Disturbances() {
-    }
+    private Disturbances() {}
 
     /**
      * A disturbed trial.
@@ -71,8 +70,7 @@ public final class Disturbances {
      *     NaN when not known
      * @param evidence what says the trial was the machine's
      */
-    public record Found(int side, int trial, int moved, int cells, double shift, double busier, Evidence evidence) {
-    }
+    public record Found(int side, int trial, int moved, int cells, double shift, double busier, Evidence evidence) {}
 
     /** What says a trial was the machine's, not the code's. */
     public enum Evidence {
@@ -120,8 +118,13 @@ public final class Disturbances {
      * @param cpu {@code cpu[side][trial]}: the CPU time of the trial's processes in seconds; NaN
      *     where not known
      */
-    public static List<Found> of(double[][][] values, boolean[] worseUp, double[][] others, double[][] steal,
-            double[][] wall, double[][] cpu) {
+    public static List<Found> of(
+            double[][][] values,
+            boolean[] worseUp,
+            double[][] others,
+            double[][] steal,
+            double[][] wall,
+            double[][] cpu) {
         int cells = worseUp.length;
         Moves m = moves(values, worseUp);
         double[][][] z = m.spreads();
@@ -154,20 +157,27 @@ public final class Disturbances {
                         better.add(moves[s][t][c]);
                     }
                 }
-                double busier = Double.isNaN(others[s][t]) || Double.isNaN(typical) ? Double.NaN
-                        : others[s][t] - typical;
+                double busier =
+                        Double.isNaN(others[s][t]) || Double.isNaN(typical) ? Double.NaN : others[s][t] - typical;
                 boolean stolen = steal[s][t] - typicalSteal >= MORE_STEAL_PERCENT / 100.0;
                 List<Double> moved = worse.size() >= better.size() ? worse : better;
                 boolean cellsMoved = measured >= MIN_CELLS && moved.size() * 100 >= SHARE_PERCENT * measured;
                 boolean busy = measured > 0 && measured < MIN_CELLS && worse.size() == measured;
                 if (cellsMoved || busy) {
-                    double shift = Sample.median(moved.stream().mapToDouble(d -> d).toArray());
+                    double shift =
+                            Sample.median(moved.stream().mapToDouble(d -> d).toArray());
                     double moreCpu = cpu[s][t] - typicalCpu;
                     boolean ranMore = moreCpu >= CPU_TICK_SECONDS && moreCpu >= typicalCpu * Math.abs(shift) / 200;
                     boolean waited = stretch[t] >= typicalStretch * (1 + STRETCH_PERCENT / 100.0);
                     boolean machine = (stolen || waited) && !ranMore;
                     if (machine) {
-                        found.add(new Found(s, t, moved.size(), measured, shift, busier,
+                        found.add(new Found(
+                                s,
+                                t,
+                                moved.size(),
+                                measured,
+                                shift,
+                                busier,
                                 waited ? Evidence.WAITED : Evidence.STOLEN));
                     } else if (cellsMoved) {
                         together.add(new Found(s, t, moved.size(), measured, shift, busier, Evidence.BOTH_SIDES));
@@ -192,8 +202,7 @@ public final class Disturbances {
      * {@code spreads} (and 0 in {@code percent}) where the trial did not measure the cell or too few
      * trials did to know its spread.
      */
-    private record Moves(double[][][] spreads, double[][][] percent) {
-    }
+    private record Moves(double[][][] spreads, double[][][] percent) {}
 
     /** Returns each trial's move in each cell from its side's median, for the worse. */
     private static Moves moves(double[][][] values, boolean[] worseUp) {
@@ -222,8 +231,8 @@ public final class Disturbances {
             if (!known) {
                 continue; // too few trials measured the cell to know its spread
             }
-            double spread = Math.max(Sample.robustSd(deviations.stream().mapToDouble(d -> d).toArray()),
-                    LEAST_SPREAD);
+            double spread = Math.max(
+                    Sample.robustSd(deviations.stream().mapToDouble(d -> d).toArray()), LEAST_SPREAD);
             for (int s = 0; s < 2; s++) {
                 for (int t = 0; t < values[s].length; t++) {
                     double v = values[s][t][c];
@@ -240,11 +249,16 @@ public final class Disturbances {
 
     /** Returns the median of the known values of one side's trials; NaN when none is known. */
     private static double typical(double[] perTrial) {
-        return Sample.median(Arrays.stream(perTrial).filter(o -> !Double.isNaN(o)).toArray());
+        return Sample.median(
+                Arrays.stream(perTrial).filter(o -> !Double.isNaN(o)).toArray());
     }
 
     /** Returns the logarithms of a cell's measured values on one side. */
     private static double[] column(double[][] trials, int cell) {
-        return Arrays.stream(trials).mapToDouble(t -> t[cell]).filter(v -> v > 0).map(Math::log).toArray();
+        return Arrays.stream(trials)
+                .mapToDouble(t -> t[cell])
+                .filter(v -> v > 0)
+                .map(Math::log)
+                .toArray();
     }
 }

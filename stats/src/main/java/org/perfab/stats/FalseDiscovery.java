@@ -11,8 +11,7 @@ import java.util.List;
  * only when its adjusted p (its q value) is under the false-discovery rate asked.
  */
 public final class FalseDiscovery {
-    private FalseDiscovery() {
-    }
+    private FalseDiscovery() {}
 
     /**
      * Returns the Benjamini-Hochberg q value of each of {@code p} (NaN stays NaN and is not

@@ -38,6 +38,7 @@ public record FarTrials(List<Integer> base, List<Integer> head, double spread) {
     public static final double SPREADS = 5;
     /** The fewest values a side needs before any is far. */
     public static final int MIN_VALUES = 5;
+
     public FarTrials {
         base = List.copyOf(base);
         head = List.copyOf(head);
@@ -112,7 +113,8 @@ public record FarTrials(List<Integer> base, List<Integer> head, double spread) {
         // Far trials of both sides that lie on opposite sides of their medians, or a far trial of one
         // side among the other's trials: each side's minority is the other's majority, the mark of
         // two speeds whatever the gap.
-        boolean swapped = oppositeWays(baseValues, headValues) || near(baseValues, base, headValues) > 0
+        boolean swapped = oppositeWays(baseValues, headValues)
+                || near(baseValues, base, headValues) > 0
                 || near(headValues, head, baseValues) > 0;
         double cut = widestGap(baseValues, headValues);
         if (Double.isNaN(cut)) {
@@ -189,7 +191,11 @@ public record FarTrials(List<Integer> base, List<Integer> head, double spread) {
         List<Double> distances = new ArrayList<>();
         for (double[] side : values) {
             for (boolean above : new boolean[] {false, true}) {
-                double[] group = Arrays.stream(side).map(Math::log).filter(x -> x >= cut == above).sorted().toArray();
+                double[] group = Arrays.stream(side)
+                        .map(Math::log)
+                        .filter(x -> x >= cut == above)
+                        .sorted()
+                        .toArray();
                 if (group.length == 0) {
                     continue;
                 }

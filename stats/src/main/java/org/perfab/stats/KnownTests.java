@@ -11,8 +11,8 @@ public enum KnownTests implements ShiftTest {
     /** Welch's test on every trial, nothing set aside: the seed's rule ({@link Comparison#of}). */
     WELCH {
         @Override
-        public Comparison.Judged judge(Trials base, Trials head, Direction direction, Thresholds thresholds,
-                boolean profile) {
+        public Comparison.Judged judge(
+                Trials base, Trials head, Direction direction, Thresholds thresholds, boolean profile) {
             return alone(welch(base.values(), head.values(), direction, thresholds, profile));
         }
     },
@@ -22,8 +22,8 @@ public enum KnownTests implements ShiftTest {
      */
     TRIALS {
         @Override
-        public Comparison.Judged judge(Trials base, Trials head, Direction direction, Thresholds thresholds,
-                boolean profile) {
+        public Comparison.Judged judge(
+                Trials base, Trials head, Direction direction, Thresholds thresholds, boolean profile) {
             return Comparison.judge(base, head, direction, thresholds, profile, false);
         }
     },
@@ -34,16 +34,16 @@ public enum KnownTests implements ShiftTest {
      */
     PAIRS {
         @Override
-        public Comparison.Judged judge(Trials base, Trials head, Direction direction, Thresholds thresholds,
-                boolean profile) {
+        public Comparison.Judged judge(
+                Trials base, Trials head, Direction direction, Thresholds thresholds, boolean profile) {
             return Comparison.judge(base, head, direction, thresholds, profile, true);
         }
     },
     /** Welch's test on the median of each build: one value per build and side. */
     BUILD_MEDIANS {
         @Override
-        public Comparison.Judged judge(Trials base, Trials head, Direction direction, Thresholds thresholds,
-                boolean profile) {
+        public Comparison.Judged judge(
+                Trials base, Trials head, Direction direction, Thresholds thresholds, boolean profile) {
             return alone(welch(base.buildMedians(), head.buildMedians(), direction, thresholds, profile));
         }
     },
@@ -53,13 +53,13 @@ public enum KnownTests implements ShiftTest {
      */
     MANN_WHITNEY {
         @Override
-        public Comparison.Judged judge(Trials base, Trials head, Direction direction, Thresholds thresholds,
-                boolean profile) {
+        public Comparison.Judged judge(
+                Trials base, Trials head, Direction direction, Thresholds thresholds, boolean profile) {
             double[] b = base.values();
             double[] h = head.values();
             if (b.length == 0 || h.length == 0) {
-                return alone(Comparison.located(b, h, direction, Double.NaN, u(Double.NaN), Double.NaN, thresholds,
-                        profile));
+                return alone(Comparison.located(
+                        b, h, direction, Double.NaN, u(Double.NaN), Double.NaN, thresholds, profile));
             }
             Ranks.Result r = Ranks.of(b, h);
             double pct = (Sample.median(h) / Sample.median(b) - 1) * 100;
@@ -69,15 +69,22 @@ public enum KnownTests implements ShiftTest {
     /** Yuen's test on 20% trimmed means, the change between them ({@link Statistic.Kind#YUEN_T}). */
     YUEN {
         @Override
-        public Comparison.Judged judge(Trials base, Trials head, Direction direction, Thresholds thresholds,
-                boolean profile) {
+        public Comparison.Judged judge(
+                Trials base, Trials head, Direction direction, Thresholds thresholds, boolean profile) {
             double[] b = base.values();
             double[] h = head.values();
-            double pct = b.length == 0 || h.length == 0 ? Double.NaN
-                    : (Yuen.trimmedMean(h) / Yuen.trimmedMean(b) - 1) * 100;
+            double pct =
+                    b.length == 0 || h.length == 0 ? Double.NaN : (Yuen.trimmedMean(h) / Yuen.trimmedMean(b) - 1) * 100;
             Yuen.Result y = Yuen.test(b, h);
-            return alone(Comparison.located(b, h, direction, pct, Statistic.of(Statistic.Kind.YUEN_T, y.t(), y.df()),
-                    y.p(), thresholds, profile));
+            return alone(Comparison.located(
+                    b,
+                    h,
+                    direction,
+                    pct,
+                    Statistic.of(Statistic.Kind.YUEN_T, y.t(), y.df()),
+                    y.p(),
+                    thresholds,
+                    profile));
         }
     },
     /**
@@ -87,8 +94,8 @@ public enum KnownTests implements ShiftTest {
      */
     PERFAB {
         @Override
-        public Comparison.Judged judge(Trials base, Trials head, Direction direction, Thresholds thresholds,
-                boolean profile) {
+        public Comparison.Judged judge(
+                Trials base, Trials head, Direction direction, Thresholds thresholds, boolean profile) {
             return withBuilds(TRIALS, base, head, direction, thresholds, profile);
         }
     },
@@ -98,8 +105,8 @@ public enum KnownTests implements ShiftTest {
      */
     PERFAB_PAIRS {
         @Override
-        public Comparison.Judged judge(Trials base, Trials head, Direction direction, Thresholds thresholds,
-                boolean profile) {
+        public Comparison.Judged judge(
+                Trials base, Trials head, Direction direction, Thresholds thresholds, boolean profile) {
             return withBuilds(PAIRS, base, head, direction, thresholds, profile);
         }
     };
@@ -108,20 +115,27 @@ public enum KnownTests implements ShiftTest {
      * Returns the judgement of {@code trials}, or, when both sides measured two builds or more, of
      * the medians of the builds with the trials' own kept beside it.
      */
-    private static Comparison.Judged withBuilds(ShiftTest trialTest, Trials base, Trials head, Direction direction,
-            Thresholds thresholds, boolean profile) {
+    private static Comparison.Judged withBuilds(
+            ShiftTest trialTest,
+            Trials base,
+            Trials head,
+            Direction direction,
+            Thresholds thresholds,
+            boolean profile) {
         Comparison.Judged trials = trialTest.judge(base, head, direction, thresholds, profile);
         if (base.buildCount() < 2 || head.buildCount() < 2) {
             return trials;
         }
-        Comparison medians = BUILD_MEDIANS.judge(base, head, direction, thresholds, profile).comparison();
-        return new Comparison.Judged(medians, trials.baseSetAside(), trials.headSetAside(),
-                Optional.of(trials.comparison()));
+        Comparison medians =
+                BUILD_MEDIANS.judge(base, head, direction, thresholds, profile).comparison();
+        return new Comparison.Judged(
+                medians, trials.baseSetAside(), trials.headSetAside(), Optional.of(trials.comparison()));
     }
 
-    private static Comparison welch(double[] base, double[] head, Direction direction, Thresholds thresholds,
-            boolean profile) {
-        return profile ? Comparison.profile(Sample.of(base), Sample.of(head), direction, thresholds)
+    private static Comparison welch(
+            double[] base, double[] head, Direction direction, Thresholds thresholds, boolean profile) {
+        return profile
+                ? Comparison.profile(Sample.of(base), Sample.of(head), direction, thresholds)
                 : Comparison.of(Sample.of(base), Sample.of(head), direction, thresholds);
     }
 

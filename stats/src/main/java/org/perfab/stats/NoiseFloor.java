@@ -93,8 +93,8 @@ public record NoiseFloor(double within, double between, double paired) {
             }
             int each = trials / builds;
             int more = trials % builds;
-            double median = ((builds - more) * test.medianVariance(each) + more * test.medianVariance(each + 1))
-                    / builds;
+            double median =
+                    ((builds - more) * test.medianVariance(each) + more * test.medianVariance(each + 1)) / builds;
             variance = between * between + median * within * within;
             m = builds;
         }
@@ -172,7 +172,8 @@ public record NoiseFloor(double within, double between, double paired) {
     public Advice advise(double effect, Sensitivity test) {
         if (Double.isNaN(between)) {
             int trials = fewest(n -> mde(1, n, test) <= effect, 2, MAX_TRIALS);
-            return trials < 0 ? new Advice(1, MAX_TRIALS, Double.NaN, Cap.TRIALS)
+            return trials < 0
+                    ? new Advice(1, MAX_TRIALS, Double.NaN, Cap.TRIALS)
                     : new Advice(1, trials, mde(1, trials, test), Cap.NONE);
         }
         for (int k = 2; k <= MAX_BUILDS; k++) {

@@ -11,8 +11,7 @@ import java.util.function.DoubleUnaryOperator;
 final class NormalMedian {
     private static final double LOG_ROOT_2PI = 0.5 * StrictMath.log(2 * Math.PI);
 
-    private NormalMedian() {
-    }
+    private NormalMedian() {}
 
     /**
      * Returns the variance of the median of {@code n} independent standard normal values (for an
@@ -53,13 +52,19 @@ final class NormalMedian {
         double logSquare = logFactorial(n) - logFactorial(r - 1) - logFactorial(r);
         // sqrt(C) on each of the two factors, so that neither overflows.
         double logRootC = (logFactorial(n) - 2 * logFactorial(r - 1)) / 2;
-        DoubleUnaryOperator a = x -> x * StrictMath.exp(logRootC + (r - 1) * StrictMath.log(Distributions.normalCdf(x))
-                - x * x / 2 - LOG_ROOT_2PI);
+        DoubleUnaryOperator a = x -> x
+                * StrictMath.exp(
+                        logRootC + (r - 1) * StrictMath.log(Distributions.normalCdf(x)) - x * x / 2 - LOG_ROOT_2PI);
         double square = 0;
         for (int i = -half; i <= half; i++) {
             double x = i * step;
-            square += x * x * StrictMath.exp(logSquare + (r - 1) * StrictMath.log(Distributions.normalCdf(x))
-                    + r * StrictMath.log(Distributions.normalCdf(-x)) - x * x / 2 - LOG_ROOT_2PI);
+            square += x
+                    * x
+                    * StrictMath.exp(logSquare
+                            + (r - 1) * StrictMath.log(Distributions.normalCdf(x))
+                            + r * StrictMath.log(Distributions.normalCdf(-x))
+                            - x * x / 2
+                            - LOG_ROOT_2PI);
         }
         square *= step;
         // A at each point, from the leftmost, where it is below e^-70 of its top.
@@ -86,7 +91,11 @@ final class NormalMedian {
             return sum;
         }
         double x = n;
-        return x * StrictMath.log(x) - x + 0.5 * StrictMath.log(2 * Math.PI * x) + 1 / (12 * x)
-                - 1 / (360 * x * x * x) + 1 / (1260 * StrictMath.pow(x, 5));
+        return x * StrictMath.log(x)
+                - x
+                + 0.5 * StrictMath.log(2 * Math.PI * x)
+                + 1 / (12 * x)
+                - 1 / (360 * x * x * x)
+                + 1 / (1260 * StrictMath.pow(x, 5));
     }
 }

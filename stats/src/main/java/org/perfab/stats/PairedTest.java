@@ -23,8 +23,7 @@ public final class PairedTest {
     /** The confidence of the interval. */
     static final double CONFIDENCE = 0.95;
 
-    private PairedTest() {
-    }
+    private PairedTest() {}
 
     /**
      * The trials of one cell in their pairs.
@@ -67,9 +66,17 @@ public final class PairedTest {
      * @param se the standard error of the head's mean less the base's, in the values' unit
      * @param baseMean the base's mean (its intercept, with the slot term)
      */
-    public record Result(int n, double pctChange, double ciLow, double ciHigh, double t, double df, double p,
-            double slot, double se, double baseMean) {
-    }
+    public record Result(
+            int n,
+            double pctChange,
+            double ciLow,
+            double ciHigh,
+            double t,
+            double df,
+            double p,
+            double slot,
+            double se,
+            double baseMean) {}
 
     /**
      * Returns the paired test of {@code pairs}, with the slot term when {@code slotTerm}.
@@ -81,8 +88,8 @@ public final class PairedTest {
         int n = pairs.n();
         int parameters = slotTerm ? 2 : 1;
         if (n < parameters + 1) {
-            throw new IllegalArgumentException(n + " pairs cannot be tested with " + parameters + " parameter"
-                    + (parameters == 1 ? "" : "s"));
+            throw new IllegalArgumentException(
+                    n + " pairs cannot be tested with " + parameters + " parameter" + (parameters == 1 ? "" : "s"));
         }
         double[] s = new double[n];
         double sumS = 0;
@@ -127,7 +134,8 @@ public final class PairedTest {
             high = ((bq + root) / a - 1) * 100;
         }
         double v = (shh - 2 * shb + sbb) / df; // the residual variance of head - base
-        double t = v > 0 ? (mh - mb) / Math.sqrt(c * v) : mh == mb ? 0 : Math.copySign(Double.POSITIVE_INFINITY, mh - mb);
+        double t =
+                v > 0 ? (mh - mb) / Math.sqrt(c * v) : mh == mb ? 0 : Math.copySign(Double.POSITIVE_INFINITY, mh - mb);
         double p = Double.isInfinite(t) ? 0 : Distributions.tTwoSided(t, df);
         // The head ran second where s is +1, the base where it is -1: their slopes differ by the effect.
         double slot = slotTerm ? (h[1] - b[1]) / mb * 100 : Double.NaN;
@@ -147,8 +155,7 @@ public final class PairedTest {
      * @param statistic the sum of the ranks of the pairs where the head was slower
      * @param p the two-sided p of the signed-rank test
      */
-    public record Ranked(int n, double pctChange, double ciLow, double ciHigh, double statistic, double p) {
-    }
+    public record Ranked(int n, double pctChange, double ciLow, double ciHigh, double statistic, double p) {}
 
     /** Up to this many pairs, the interval comes from the signed-rank statistic's exact distribution. */
     static final int EXACT_UP_TO = 50;

@@ -74,8 +74,13 @@ public record Pairing(TrialTest asked, boolean inPairs, int cells, double p, dou
             }
             moved = Double.isNaN(moved) || s.moved() > moved ? s.moved() : moved;
         }
-        return new Pairing(asked, shards.stream().anyMatch(Pairing::inPairs),
-                shards.stream().mapToInt(Pairing::cells).sum(), Double.NaN, moved, median(narrower));
+        return new Pairing(
+                asked,
+                shards.stream().anyMatch(Pairing::inPairs),
+                shards.stream().mapToInt(Pairing::cells).sum(),
+                Double.NaN,
+                moved,
+                median(narrower));
     }
 
     /** Returns the name of the test that judged: {@code paired} or {@code welch}. */
@@ -182,8 +187,12 @@ public record Pairing(TrialTest asked, boolean inPairs, int cells, double p, dou
             if (levels.size() < 2) {
                 continue;
             }
-            double mean = levels.values().stream().mapToDouble(Double::doubleValue).average().orElse(0);
-            levels.forEach((k, v) -> byPair.computeIfAbsent(k, x -> new ArrayList<>()).add(v - mean));
+            double mean = levels.values().stream()
+                    .mapToDouble(Double::doubleValue)
+                    .average()
+                    .orElse(0);
+            levels.forEach(
+                    (k, v) -> byPair.computeIfAbsent(k, x -> new ArrayList<>()).add(v - mean));
         }
         if (byPair.size() < 2) {
             return Double.NaN;

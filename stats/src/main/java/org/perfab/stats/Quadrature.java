@@ -10,14 +10,16 @@ import java.util.function.DoubleUnaryOperator;
 final class Quadrature {
     /** The points of the eight-point rule on [-1, 1], the positive half; the rule is symmetric. */
     private static final double[] POINT = {
-        0.1834346424956498, 0.5255324099163290, 0.7966664774136267, 0.9602898564975363};
+        0.1834346424956498, 0.5255324099163290, 0.7966664774136267, 0.9602898564975363
+    };
+
     private static final double[] WEIGHT = {
-        0.3626837833783620, 0.3137066458778873, 0.2223810344533745, 0.1012285362903763};
+        0.3626837833783620, 0.3137066458778873, 0.2223810344533745, 0.1012285362903763
+    };
     /** The points a panel has. */
     static final int PER_PANEL = 2 * POINT.length;
 
-    private Quadrature() {
-    }
+    private Quadrature() {}
 
     /**
      * Returns the points of the rule of {@code panels} equal panels on [{@code from}, {@code to}],

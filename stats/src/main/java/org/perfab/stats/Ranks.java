@@ -6,8 +6,7 @@ package org.perfab.stats;
  * {@link Distributions#mannWhitney}).
  */
 final class Ranks {
-    private Ranks() {
-    }
+    private Ranks() {}
 
     /**
      * A comparison by ranks.
@@ -16,8 +15,7 @@ final class Ranks {
      *     a half
      * @param p two-sided p; 1 when every value on both sides is the same
      */
-    record Result(double u, double p) {
-    }
+    record Result(double u, double p) {}
 
     /** Returns the comparison of {@code head} with {@code base}; each side needs a value. */
     static Result of(double[] base, double[] head) {

@@ -24,8 +24,7 @@ import java.util.TreeMap;
  * and the median anchor, so {@code ratio == value / anchor} holds by construction.
  */
 public final class RatioSpace {
-    private RatioSpace() {
-    }
+    private RatioSpace() {}
 
     /** What became of a snapshot in a window. */
     public enum Fate {
@@ -59,8 +58,7 @@ public final class RatioSpace {
      * @param ratio the median of its ratios over the accepted snapshots that have it
      * @param seen how many accepted snapshots have it
      */
-    public record Reduced(double ratio, int seen) {
-    }
+    public record Reduced(double ratio, int seen) {}
 
     /**
      * The reduction of one window.
@@ -73,8 +71,13 @@ public final class RatioSpace {
      * @param thin every other benchmark, with how many accepted snapshots had it
      * @param gate whether coherence was judged, and why not
      */
-    public record Reduction(List<Fit> fits, int accepted, double anchor, Map<String, Reduced> ratios,
-            Map<String, Integer> thin, Gate gate) {
+    public record Reduction(
+            List<Fit> fits,
+            int accepted,
+            double anchor,
+            Map<String, Reduced> ratios,
+            Map<String, Integer> thin,
+            Gate gate) {
         public Reduction {
             fits = List.copyOf(fits);
             ratios = Map.copyOf(ratios);
@@ -135,7 +138,8 @@ public final class RatioSpace {
         int withAnchor = anchors.size();
         // The window's median ratios, each snapshot's own included: with three snapshots, the median
         // of the other two would be their mean, which one bad snapshot drags off.
-        Map<String, Double> window = medians(ratios.stream().filter(Objects::nonNull).toList());
+        Map<String, Double> window =
+                medians(ratios.stream().filter(Objects::nonNull).toList());
         double[] offsets = new double[snapshots.size()];
         int past = 0;
         int judged = 0;
@@ -168,7 +172,8 @@ public final class RatioSpace {
             }
         }
         Map<String, List<Double>> byName = new TreeMap<>();
-        kept.forEach(r -> r.forEach((name, v) -> byName.computeIfAbsent(name, k -> new ArrayList<>()).add(v)));
+        kept.forEach(r -> r.forEach((name, v) ->
+                byName.computeIfAbsent(name, k -> new ArrayList<>()).add(v)));
         Map<String, Reduced> reduced = new LinkedHashMap<>();
         Map<String, Integer> thin = new LinkedHashMap<>();
         byName.forEach((name, values) -> {
@@ -215,13 +220,19 @@ public final class RatioSpace {
      */
     public static Map<String, Double> ownSpread(List<Map<String, Double>> ratios, String anchor) {
         Map<String, List<Double>> byName = new TreeMap<>();
-        ratios.forEach(r -> r.forEach((name, v) -> byName.computeIfAbsent(name, k -> new ArrayList<>()).add(v)));
+        ratios.forEach(r -> r.forEach((name, v) ->
+                byName.computeIfAbsent(name, k -> new ArrayList<>()).add(v)));
         Map<String, Double> own = new LinkedHashMap<>();
         byName.forEach((name, values) -> {
             if (values.size() >= 2 && !name.equals(anchor)) {
                 double m = median(values);
-                List<Double> deviations = values.stream().map(v -> Math.abs(v / m - 1) * 100).toList();
-                own.put(name, PAIR_95 * Sample.robustSd(deviations.stream().mapToDouble(d -> d).toArray()));
+                List<Double> deviations =
+                        values.stream().map(v -> Math.abs(v / m - 1) * 100).toList();
+                own.put(
+                        name,
+                        PAIR_95
+                                * Sample.robustSd(
+                                        deviations.stream().mapToDouble(d -> d).toArray()));
             }
         });
         return own;
@@ -232,7 +243,8 @@ public final class RatioSpace {
 
     private static Map<String, Double> medians(List<Map<String, Double>> ratios) {
         Map<String, List<Double>> byName = new LinkedHashMap<>();
-        ratios.forEach(r -> r.forEach((name, v) -> byName.computeIfAbsent(name, k -> new ArrayList<>()).add(v)));
+        ratios.forEach(r -> r.forEach((name, v) ->
+                byName.computeIfAbsent(name, k -> new ArrayList<>()).add(v)));
         Map<String, Double> m = new LinkedHashMap<>();
         byName.forEach((name, values) -> m.put(name, median(values)));
         return m;

@@ -24,8 +24,8 @@ public final class Sensitivity {
      */
     public Sensitivity(double alpha, double power) {
         if (!(alpha > 0 && alpha < 1) || !(power > alpha / 2 && power < 1)) {
-            throw new IllegalArgumentException("alpha must be in (0, 1) and power in (alpha/2, 1), got " + alpha
-                    + " and " + power);
+            throw new IllegalArgumentException(
+                    "alpha must be in (0, 1) and power in (alpha/2, 1), got " + alpha + " and " + power);
         }
         this.alpha = alpha;
         this.power = power;

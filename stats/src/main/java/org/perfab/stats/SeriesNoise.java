@@ -18,8 +18,7 @@ public final class SeriesNoise {
     /** The percentiles a noise table shows, in percent: those the thresholds were chosen from. */
     public static final List<Double> PERCENTILES = List.of(50.0, 75.0, 90.0, 95.0, 99.0);
 
-    private SeriesNoise() {
-    }
+    private SeriesNoise() {}
 
     /**
      * Returns the {@code percentiles} (each from 0 to 100) of {@code values}, interpolated linearly

@@ -37,8 +37,7 @@ import java.util.PriorityQueue;
  * arithmetic near the boundary.
  */
 public final class SeriesRules {
-    private SeriesRules() {
-    }
+    private SeriesRules() {}
 
     /**
      * The settings of the rules. Percentages in percent.
@@ -51,8 +50,14 @@ public final class SeriesRules {
      * @param driftDays how many days older than this one a drift's reference readings must be
      * @param minEarlier how many earlier readings a key needs before it is compared
      */
-    public record Options(double stepFloor, double noiseTimes, double drift, int window, int driftRecent,
-            int driftDays, int minEarlier) {
+    public record Options(
+            double stepFloor,
+            double noiseTimes,
+            double drift,
+            int window,
+            int driftRecent,
+            int driftDays,
+            int minEarlier) {
         /** The decided rules: a step past max(30%, 4 x noise), or a drift past 20% over ten days. */
         public static final Options DEFAULT = new Options(30, 4, 20, 5, 3, 10, 3);
 
@@ -108,8 +113,9 @@ public final class SeriesRules {
                     case "recent" -> recent = whole(name, value);
                     case "days" -> days = whole(name, value);
                     case "min" -> min = whole(name, value);
-                    default -> throw new IllegalArgumentException("'" + name + "' is not one of step, noise, drift,"
-                            + " window, recent, days, min");
+                    default ->
+                        throw new IllegalArgumentException(
+                                "'" + name + "' is not one of step, noise, drift," + " window, recent, days, min");
                 }
             }
             return new Options(step, noise, drift, window, recent, days, min);
@@ -137,7 +143,8 @@ public final class SeriesRules {
 
         /** Returns the rules in words: {@code step past max(30%, 4 x noise), or drift past 20% over 10 days}. */
         public String describe() {
-            String step = noiseTimes == 0 ? "step past a flat " + pct(stepFloor)
+            String step = noiseTimes == 0
+                    ? "step past a flat " + pct(stepFloor)
                     : "step past max(" + pct(stepFloor) + ", " + num(noiseTimes) + " \u00d7 noise)";
             return Double.isNaN(drift) ? step : step + ", or drift past " + pct(drift) + " over " + driftDays + " days";
         }
@@ -200,8 +207,8 @@ public final class SeriesRules {
      * @param references the positions, in the key's history, of the readings the reference is the
      *     median of
      */
-    public record Move(Rule rule, double ratio, double reference, double change, double limit,
-            List<Integer> references) {
+    public record Move(
+            Rule rule, double ratio, double reference, double change, double limit, List<Integer> references) {
         public Move {
             references = List.copyOf(references);
         }
@@ -357,8 +364,8 @@ public final class SeriesRules {
         double reference = median(before);
         double limit = Math.max(o.stepFloor(), o.noiseTimes() * noise * 100);
         if (beyond(new double[] {ratio}, before, limit)) {
-            return Optional.of(new Move(Rule.STEP, ratio, reference, (ratio / reference - 1) * 100, limit,
-                    range(from, i)));
+            return Optional.of(
+                    new Move(Rule.STEP, ratio, reference, (ratio / reference - 1) * 100, limit, range(from, i)));
         }
         if (Double.isNaN(o.drift())) {
             return Optional.empty();
@@ -401,11 +408,15 @@ public final class SeriesRules {
         }
         BigDecimal exactV = decimalMedian(values);
         BigDecimal exactR = decimalMedian(reference);
-        return exactV.subtract(exactR).abs().compareTo(exactR.multiply(decimal(limit)).movePointLeft(2)) > 0;
+        return exactV.subtract(exactR)
+                        .abs()
+                        .compareTo(exactR.multiply(decimal(limit)).movePointLeft(2))
+                > 0;
     }
 
     private static BigDecimal decimalMedian(double[] values) {
-        BigDecimal[] s = Arrays.stream(values).mapToObj(SeriesRules::decimal).sorted().toArray(BigDecimal[]::new);
+        BigDecimal[] s =
+                Arrays.stream(values).mapToObj(SeriesRules::decimal).sorted().toArray(BigDecimal[]::new);
         int n = s.length;
         return n % 2 == 1 ? s[n / 2] : s[n / 2 - 1].add(s[n / 2]).divide(BigDecimal.valueOf(2));
     }

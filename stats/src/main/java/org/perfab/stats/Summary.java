@@ -14,8 +14,7 @@ package org.perfab.stats;
  * @param min smallest value; NaN when {@code n == 0}
  * @param max largest value; NaN when {@code n == 0}
  */
-public record Summary(int n, double mean, double median, double stddev, double cv, double min,
-        double max) {
+public record Summary(int n, double mean, double median, double stddev, double cv, double min, double max) {
 
     public Summary {
         if (n < 0) {
@@ -28,8 +27,7 @@ public record Summary(int n, double mean, double median, double stddev, double c
         double[] v = sample.sortedView();
         int n = v.length;
         if (n == 0) {
-            return new Summary(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                    Double.NaN);
+            return new Summary(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
         }
         double mean = mean(v);
         double median = sample.median();
@@ -66,8 +64,14 @@ public record Summary(int n, double mean, double median, double stddev, double c
 
     /** Returns this summary of values times {@code 2^exponent}: the CV is the same. */
     Summary scaled(int exponent) {
-        return new Summary(n, Math.scalb(mean, exponent), Math.scalb(median, exponent), Math.scalb(stddev, exponent),
-                cv, Math.scalb(min, exponent), Math.scalb(max, exponent));
+        return new Summary(
+                n,
+                Math.scalb(mean, exponent),
+                Math.scalb(median, exponent),
+                Math.scalb(stddev, exponent),
+                cv,
+                Math.scalb(min, exponent),
+                Math.scalb(max, exponent));
     }
 
     /** Returns the sample variance ({@code stddev} squared); NaN when {@code n < 2}. */

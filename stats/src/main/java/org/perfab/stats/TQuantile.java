@@ -14,8 +14,7 @@ final class TQuantile {
     /** The most Newton steps before the library's solver takes over. */
     private static final int MAX_STEPS = 60;
 
-    private TQuantile() {
-    }
+    private TQuantile() {}
 
     /**
      * Returns the {@code probability} quantile of Student's t with {@code df} degrees of freedom.
@@ -80,7 +79,9 @@ final class TQuantile {
         if (df >= 3) {
             double z = -Distributions.normalQuantile(r);
             double z2 = z * z;
-            y = z + (z2 + 1) * z / 4 / df + ((5 * z2 + 16) * z2 + 3) * z / 96 / (df * df)
+            y = z
+                    + (z2 + 1) * z / 4 / df
+                    + ((5 * z2 + 16) * z2 + 3) * z / 96 / (df * df)
                     + (((3 * z2 + 19) * z2 + 17) * z2 - 15) * z / 384 / (df * df * df);
         } else {
             y = (1 - 2 * r) / Math.sqrt(2 * r * (1 - r));

@@ -8,12 +8,23 @@ import java.util.Optional;
  * Percentages in percent. Each present value is checked on its own when the settings are made
  * (see {@link Thresholds#check}); how they fit together, when they become {@link Thresholds}.
  */
-public record ThresholdSettings(Optional<Double> alpha, Optional<Double> minEffect,
-        Optional<Double> inconclusive, Optional<Double> fdr, Optional<Double> outlierFloor,
-        Optional<Double> noisyAbove, Optional<TrialTest> test) {
+public record ThresholdSettings(
+        Optional<Double> alpha,
+        Optional<Double> minEffect,
+        Optional<Double> inconclusive,
+        Optional<Double> fdr,
+        Optional<Double> outlierFloor,
+        Optional<Double> noisyAbove,
+        Optional<TrialTest> test) {
     /** No settings: everything falls back. */
-    public static final ThresholdSettings NONE = new ThresholdSettings(Optional.empty(), Optional.empty(),
-            Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+    public static final ThresholdSettings NONE = new ThresholdSettings(
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty());
 
     /**
      * Checks each present value.
@@ -31,8 +42,13 @@ public record ThresholdSettings(Optional<Double> alpha, Optional<Double> minEffe
     }
 
     /** Settings without a test of their own. */
-    public ThresholdSettings(Optional<Double> alpha, Optional<Double> minEffect, Optional<Double> inconclusive,
-            Optional<Double> fdr, Optional<Double> outlierFloor, Optional<Double> noisyAbove) {
+    public ThresholdSettings(
+            Optional<Double> alpha,
+            Optional<Double> minEffect,
+            Optional<Double> inconclusive,
+            Optional<Double> fdr,
+            Optional<Double> outlierFloor,
+            Optional<Double> noisyAbove) {
         this(alpha, minEffect, inconclusive, fdr, outlierFloor, noisyAbove, Optional.empty());
     }
 
@@ -47,16 +63,21 @@ public record ThresholdSettings(Optional<Double> alpha, Optional<Double> minEffe
     }
 
     /** Settings without an outlier floor or underpowered cut of their own. */
-    public ThresholdSettings(Optional<Double> alpha, Optional<Double> minEffect, Optional<Double> inconclusive,
-            Optional<Double> fdr) {
+    public ThresholdSettings(
+            Optional<Double> alpha, Optional<Double> minEffect, Optional<Double> inconclusive, Optional<Double> fdr) {
         this(alpha, minEffect, inconclusive, fdr, Optional.empty(), Optional.empty());
     }
 
     /** Returns these settings, each absent one taken from {@code fallback}. */
     public ThresholdSettings or(ThresholdSettings fallback) {
-        return new ThresholdSettings(alpha.or(fallback::alpha), minEffect.or(fallback::minEffect),
-                inconclusive.or(fallback::inconclusive), fdr.or(fallback::fdr), outlierFloor.or(fallback::outlierFloor),
-                noisyAbove.or(fallback::noisyAbove), test.or(fallback::test));
+        return new ThresholdSettings(
+                alpha.or(fallback::alpha),
+                minEffect.or(fallback::minEffect),
+                inconclusive.or(fallback::inconclusive),
+                fdr.or(fallback::fdr),
+                outlierFloor.or(fallback::outlierFloor),
+                noisyAbove.or(fallback::noisyAbove),
+                test.or(fallback::test));
     }
 
     /**
@@ -67,9 +88,14 @@ public record ThresholdSettings(Optional<Double> alpha, Optional<Double> minEffe
      * @throws Thresholds.Invalid when the result is not valid (see {@link Thresholds})
      */
     public Thresholds over(Thresholds base) {
-        return new Thresholds(alpha.orElse(base.alpha()), minEffect.orElse(base.minEffect()),
-                inconclusive.orElse(base.inconclusive()), fdr.orElse(base.fdr()),
-                outlierFloor.orElse(base.outlierFloor()), noisyAbove.orElse(base.noisyAbove()), base.adaptive())
+        return new Thresholds(
+                        alpha.orElse(base.alpha()),
+                        minEffect.orElse(base.minEffect()),
+                        inconclusive.orElse(base.inconclusive()),
+                        fdr.orElse(base.fdr()),
+                        outlierFloor.orElse(base.outlierFloor()),
+                        noisyAbove.orElse(base.noisyAbove()),
+                        base.adaptive())
                 .withTest(test.orElse(base.test()));
     }
 }

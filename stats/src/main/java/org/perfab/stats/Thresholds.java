@@ -33,8 +33,16 @@ import java.util.Optional;
  * @param test which test judges a run's trials where they pair (see {@link TrialTest}); Welch's test
  *     judges wherever they do not, whatever this says
  */
-public record Thresholds(double alpha, double minEffect, double inconclusive, double fdr, double outlierFloor,
-        double noisyAbove, Optional<Sequential> adaptive, double lookAlpha, TrialTest test) {
+public record Thresholds(
+        double alpha,
+        double minEffect,
+        double inconclusive,
+        double fdr,
+        double outlierFloor,
+        double noisyAbove,
+        Optional<Sequential> adaptive,
+        double lookAlpha,
+        TrialTest test) {
 
     /**
      * How many tested cells make a run judge them together by default: two, that is every run with
@@ -62,8 +70,14 @@ public record Thresholds(double alpha, double minEffect, double inconclusive, do
     }
 
     /** Thresholds that judge no one look of an adaptive run, and leave the choice of test to the trials. */
-    public Thresholds(double alpha, double minEffect, double inconclusive, double fdr, double outlierFloor,
-            double noisyAbove, Optional<Sequential> adaptive) {
+    public Thresholds(
+            double alpha,
+            double minEffect,
+            double inconclusive,
+            double fdr,
+            double outlierFloor,
+            double noisyAbove,
+            Optional<Sequential> adaptive) {
         this(alpha, minEffect, inconclusive, fdr, outlierFloor, noisyAbove, adaptive, Double.NaN, TrialTest.AUTO);
     }
 
@@ -79,13 +93,14 @@ public record Thresholds(double alpha, double minEffect, double inconclusive, do
 
     /** Returns these thresholds with the false-discovery rate {@code rate} (see {@link #fdr}). */
     public Thresholds withFdr(double rate) {
-        return new Thresholds(alpha, minEffect, inconclusive, rate, outlierFloor, noisyAbove, adaptive, lookAlpha, test);
+        return new Thresholds(
+                alpha, minEffect, inconclusive, rate, outlierFloor, noisyAbove, adaptive, lookAlpha, test);
     }
 
     /** Returns these thresholds for a run with adaptive trials whose looks are {@code looks}. */
     public Thresholds withAdaptive(Sequential looks) {
-        return new Thresholds(alpha, minEffect, inconclusive, fdr, outlierFloor, noisyAbove, Optional.of(looks),
-                Double.NaN, test);
+        return new Thresholds(
+                alpha, minEffect, inconclusive, fdr, outlierFloor, noisyAbove, Optional.of(looks), Double.NaN, test);
     }
 
     /** Returns the outlier floor in force: {@link #outlierFloor}, or the minimum effect when it is NaN. */
@@ -105,8 +120,16 @@ public record Thresholds(double alpha, double minEffect, double inconclusive, do
      */
     public Thresholds atLook(int look) {
         Sequential s = adaptive.orElseThrow(() -> new IllegalStateException("a run of a fixed size has no looks"));
-        return new Thresholds(alpha, minEffect, inconclusive, fdr, outlierFloor, noisyAbove, Optional.empty(),
-                s.alpha(look, alpha), test);
+        return new Thresholds(
+                alpha,
+                minEffect,
+                inconclusive,
+                fdr,
+                outlierFloor,
+                noisyAbove,
+                Optional.empty(),
+                s.alpha(look, alpha),
+                test);
     }
 
     /**
@@ -155,8 +178,8 @@ public record Thresholds(double alpha, double minEffect, double inconclusive, do
         check(Setting.MIN_EFFECT, minEffect);
         check(Setting.INCONCLUSIVE, inconclusive);
         if (!(inconclusive >= minEffect)) {
-            throw new Invalid(Setting.INCONCLUSIVE, Setting.MIN_EFFECT,
-                    "must be >= %s (" + minEffect + "), got " + inconclusive);
+            throw new Invalid(
+                    Setting.INCONCLUSIVE, Setting.MIN_EFFECT, "must be >= %s (" + minEffect + "), got " + inconclusive);
         }
         if (!Double.isNaN(fdr)) {
             check(Setting.FDR, fdr);
@@ -240,7 +263,8 @@ public record Thresholds(double alpha, double minEffect, double inconclusive, do
 
         /** Returns the message with each setting named by its option, e.g. {@code --alpha must be ...}. */
         public String byOption() {
-            return setting.option() + " " + (other == null ? reason : String.format(Locale.ROOT, reason, other.option()));
+            return setting.option() + " "
+                    + (other == null ? reason : String.format(Locale.ROOT, reason, other.option()));
         }
     }
 

@@ -26,7 +26,9 @@ public final class Trials {
         this.builds = builds;
         this.pairs = pairs;
         this.places = places;
-        this.buildCount = builds == null ? (values.length == 0 ? 0 : 1) : (int) Arrays.stream(builds).distinct().count();
+        this.buildCount = builds == null
+                ? (values.length == 0 ? 0 : 1)
+                : (int) Arrays.stream(builds).distinct().count();
     }
 
     /** Returns the trials {@code values}, all of one build, that pair with no other side's. */

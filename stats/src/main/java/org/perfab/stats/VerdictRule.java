@@ -2,8 +2,7 @@ package org.perfab.stats;
 
 /** The verdict rules, as a function of the direction, the percent change and p. */
 final class VerdictRule {
-    private VerdictRule() {
-    }
+    private VerdictRule() {}
 
     /**
      * Returns the verdict of a change of {@code pct} percent with two-sided {@code p}. A regression
@@ -52,7 +51,9 @@ final class VerdictRule {
      * judged, for a change of {@code pct} past the bar: what only more trials can settle.
      */
     static boolean shortOfItsLook(double pct, double p, Thresholds thresholds) {
-        return thresholds.atALook() && p < thresholds.alpha() && !(p < thresholds.testAlpha())
+        return thresholds.atALook()
+                && p < thresholds.alpha()
+                && !(p < thresholds.testAlpha())
                 && Math.abs(pct) >= thresholds.minEffect();
     }
 }

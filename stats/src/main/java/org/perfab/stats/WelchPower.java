@@ -123,7 +123,8 @@ final class WelchPower {
             double xb = clamp(2 * StrictMath.log((delta + SURE) / c));
             double xs = clamp(2 * StrictMath.log(1 / c));
             double sure = xa > left
-                    ? Quadrature.integral(this::density, left, xa, Quadrature.panels(left, xa, 2 * scale)) : 0;
+                    ? Quadrature.integral(this::density, left, xa, Quadrature.panels(left, xa, 2 * scale))
+                    : 0;
             double[] turning = new double[2];
             if (xs > xa) {
                 double to = Math.min(xs, xb);

@@ -2,8 +2,7 @@ package org.perfab.stats;
 
 /** Welch's unequal-variances t-test (the distribution from {@link Distributions}). */
 final class WelchTest {
-    private WelchTest() {
-    }
+    private WelchTest() {}
 
     /**
      * The outcome of a test of candidate against baseline.
@@ -16,8 +15,7 @@ final class WelchTest {
      *     equal, NaN when a side has fewer than 2 values
      * @param se standard error of the difference of means, {@code sqrt(vb/nb + vh/nh)}
      */
-    record Result(double t, double df, double p, double se) {
-    }
+    record Result(double t, double df, double p, double se) {}
 
     /** Returns Welch's test of {@code head} against {@code base}. */
     static Result test(Summary base, Summary head) {
@@ -35,7 +33,8 @@ final class WelchTest {
         double t = (head.mean() - base.mean()) / se;
         double nh = head.n();
         double nb = base.n();
-        double df = (vh / nh + vb / nb) * (vh / nh + vb / nb)
+        double df = (vh / nh + vb / nb)
+                * (vh / nh + vb / nb)
                 / (vh * vh / (nh * nh * (nh - 1)) + vb * vb / (nb * nb * (nb - 1)));
         return new Result(t, df, Distributions.tTwoSided(t, df), se);
     }

@@ -11,8 +11,7 @@ final class Yuen {
     /** The share trimmed from each end. */
     static final double TRIM = 0.2;
 
-    private Yuen() {
-    }
+    private Yuen() {}
 
     /** Returns the trimmed mean of {@code values}. */
     static double trimmedMean(double[] values) {
@@ -36,8 +35,7 @@ final class Yuen {
      * @param p two-sided p; 0 or 1 when both winsorized spreads are 0 and the trimmed means differ
      *     or not, NaN with fewer than 3 values a side
      */
-    record Result(double t, double df, double p) {
-    }
+    record Result(double t, double df, double p) {}
 
     /** Returns Yuen's test of {@code head} against {@code base}. */
     static Result test(double[] base, double[] head) {
@@ -49,7 +47,8 @@ final class Yuen {
         double se2 = dh[0] + db[0];
         double diff = trimmedMean(head) - trimmedMean(base);
         if (se2 == 0) {
-            return diff == 0 ? new Result(0, Double.NaN, 1)
+            return diff == 0
+                    ? new Result(0, Double.NaN, 1)
                     : new Result(Math.copySign(Double.POSITIVE_INFINITY, diff), Double.NaN, 0);
         }
         double t = diff / Math.sqrt(se2);

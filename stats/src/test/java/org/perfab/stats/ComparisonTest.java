@@ -17,8 +17,7 @@ class ComparisonTest {
 
     @Test
     void givesPZeroForConstantSidesThatDiffer() {
-        Comparison c = Comparison.of(Sample.of(100, 100, 100), Sample.of(104, 104, 104),
-                LOWER_IS_BETTER, T);
+        Comparison c = Comparison.of(Sample.of(100, 100, 100), Sample.of(104, 104, 104), LOWER_IS_BETTER, T);
         assertEquals(0.0, c.pValue());
         assertEquals(Statistic.Kind.WELCH_T, c.statistic().kind());
         assertEquals(Double.POSITIVE_INFINITY, c.statistic().value());
@@ -70,13 +69,14 @@ class ComparisonTest {
 
     @Test
     void profileKeepsTheFiguresButNeverClassifies() {
-        Comparison c = Comparison.profile(Sample.of(10, 10.1, 9.9), Sample.of(30, 30.2, 29.8),
-                LOWER_IS_BETTER, T);
+        Comparison c = Comparison.profile(Sample.of(10, 10.1, 9.9), Sample.of(30, 30.2, 29.8), LOWER_IS_BETTER, T);
         assertEquals(Verdict.PROFILE, c.verdict());
         assertEquals(200.0, c.pctChange(), 1e-9);
         assertTrue(c.pValue() < 1e-4);
-        assertEquals(Verdict.NO_DATA,
-                Comparison.profile(Sample.of(1), Sample.of(1, 2), LOWER_IS_BETTER, T).verdict());
+        assertEquals(
+                Verdict.NO_DATA,
+                Comparison.profile(Sample.of(1), Sample.of(1, 2), LOWER_IS_BETTER, T)
+                        .verdict());
     }
 
     @Test
@@ -91,37 +91,36 @@ class ComparisonTest {
         assertEquals(Verdict.REGRESSION, allocations.verdict());
         Comparison freed = Comparison.of(Sample.of(0, 0, 0), Sample.of(2, 2, 2), HIGHER_IS_BETTER, T);
         assertEquals(Verdict.IMPROVEMENT, freed.verdict());
-        assertEquals(Verdict.UNCHANGED,
-                Comparison.of(Sample.of(0, 0), Sample.of(0, 0), LOWER_IS_BETTER, T).verdict());
+        assertEquals(
+                Verdict.UNCHANGED,
+                Comparison.of(Sample.of(0, 0), Sample.of(0, 0), LOWER_IS_BETTER, T)
+                        .verdict());
 
-        Comparison negative = Comparison.of(Sample.of(-5, -6, -5), Sample.of(-1, -1.5, -1),
-                LOWER_IS_BETTER, T);
+        Comparison negative = Comparison.of(Sample.of(-5, -6, -5), Sample.of(-1, -1.5, -1), LOWER_IS_BETTER, T);
         assertEquals(Verdict.INCONCLUSIVE, negative.verdict());
 
-        Comparison better = Comparison.of(Sample.of(-5, -6, -5), Sample.of(-1, -1.5, -1),
-                HIGHER_IS_BETTER, T);
+        Comparison better = Comparison.of(Sample.of(-5, -6, -5), Sample.of(-1, -1.5, -1), HIGHER_IS_BETTER, T);
         assertEquals(Verdict.UNCHANGED, better.verdict());
         assertTrue(better.caveats().contains(Caveat.NON_POSITIVE_BASE_MEAN));
     }
 
     @Test
     void marksAnUnchangedVerdictUnderpoweredWhenTheMdeExceedsTheMinEffect() {
-        Comparison underpowered = Comparison.of(Sample.of(98, 100, 102, 99, 101), Sample.of(98.5, 100.5, 102.5, 99.5,
-                101.5), LOWER_IS_BETTER, T);
+        Comparison underpowered = Comparison.of(
+                Sample.of(98, 100, 102, 99, 101), Sample.of(98.5, 100.5, 102.5, 99.5, 101.5), LOWER_IS_BETTER, T);
         assertEquals(Verdict.UNCHANGED, underpowered.verdict());
         assertTrue(underpowered.mde().getAsDouble() > 3.0);
         assertTrue(underpowered.detectable(T) <= T.inconclusive(), "it still rules out " + underpowered.detectable(T));
         assertTrue(underpowered.caveats().contains(Caveat.UNDERPOWERED));
 
         // Blind to a slowdown past the inconclusive threshold: too noisy to tell, never unchanged.
-        Comparison noisy = Comparison.of(Sample.of(80, 100, 120), Sample.of(82, 101, 121),
-                LOWER_IS_BETTER, T);
+        Comparison noisy = Comparison.of(Sample.of(80, 100, 120), Sample.of(82, 101, 121), LOWER_IS_BETTER, T);
         assertEquals(Verdict.NOISY, noisy.verdict());
         assertTrue(noisy.detectable(T) > T.inconclusive());
         assertTrue(noisy.caveats().contains(Caveat.UNDERPOWERED));
 
-        Comparison quiet = Comparison.of(Sample.of(100, 100.1, 99.9, 100), Sample.of(100.05, 100, 99.95, 100.1),
-                LOWER_IS_BETTER, T);
+        Comparison quiet = Comparison.of(
+                Sample.of(100, 100.1, 99.9, 100), Sample.of(100.05, 100, 99.95, 100.1), LOWER_IS_BETTER, T);
         assertEquals(Verdict.UNCHANGED, quiet.verdict());
         assertTrue(quiet.mde().getAsDouble() < 3.0);
         assertFalse(quiet.caveats().contains(Caveat.UNDERPOWERED));
@@ -138,7 +137,8 @@ class ComparisonTest {
                 // Sides whose spread is exactly the noise's, so the figure is the one for this noise.
                 double[] base = exactly(n, cv, random);
                 double[] head = exactly(n, cv, random);
-                double detectable = Comparison.of(Sample.of(base), Sample.of(head), LOWER_IS_BETTER, T).detectable(T);
+                double detectable = Comparison.of(Sample.of(base), Sample.of(head), LOWER_IS_BETTER, T)
+                        .detectable(T);
                 assertTrue(detectable > T.minEffect(), "above the bar: " + detectable);
                 int reported = 0;
                 int runs = 4000;
@@ -147,17 +147,20 @@ class ComparisonTest {
                         base[i] = 100 + cv * random.nextGaussian();
                         head[i] = (100 + detectable) + cv * random.nextGaussian();
                     }
-                    Verdict v = Comparison.of(Sample.of(base), Sample.of(head), LOWER_IS_BETTER, T).verdict();
+                    Verdict v = Comparison.of(Sample.of(base), Sample.of(head), LOWER_IS_BETTER, T)
+                            .verdict();
                     reported += v == Verdict.REGRESSION || v == Verdict.INCONCLUSIVE ? 1 : 0;
                 }
                 double power = (double) reported / runs;
-                assertTrue(power > 0.72 && power < 0.88, "cv " + cv + " n " + n + ": power " + power
-                        + " at " + detectable + "%");
+                assertTrue(
+                        power > 0.72 && power < 0.88,
+                        "cv " + cv + " n " + n + ": power " + power + " at " + detectable + "%");
             }
         }
         Comparison constant = Comparison.of(Sample.of(5, 5, 5), Sample.of(5, 5, 5), LOWER_IS_BETTER, T);
         assertEquals(T.minEffect(), constant.detectable(T));
-        assertTrue(Double.isNaN(Comparison.of(Sample.of(5), Sample.of(5, 6), LOWER_IS_BETTER, T).detectable(T)));
+        assertTrue(Double.isNaN(
+                Comparison.of(Sample.of(5), Sample.of(5, 6), LOWER_IS_BETTER, T).detectable(T)));
     }
 
     /** Returns {@code n} values of mean 100 and sample standard deviation exactly {@code sd}. */
@@ -236,7 +239,9 @@ class ComparisonTest {
                 a[j] = 100 * (1 + cv / 100 * random.nextGaussian());
                 b[j] = 100 * (1 + cv / 100 * random.nextGaussian());
             }
-            mdeSum += Comparison.of(Sample.of(a), Sample.of(b), LOWER_IS_BETTER, T).mde().getAsDouble();
+            mdeSum += Comparison.of(Sample.of(a), Sample.of(b), LOWER_IS_BETTER, T)
+                    .mde()
+                    .getAsDouble();
         }
         double mde = mdeSum / trials;
         for (int i = 0; i < trials; i++) {
@@ -278,11 +283,28 @@ class ComparisonTest {
     void rejectsMissingParts() {
         Summary s = Summary.of(Sample.of(1, 2));
         Statistic t = new Statistic(Statistic.Kind.WELCH_T, 0, OptionalDouble.of(4));
-        assertThrows(NullPointerException.class, () -> new Comparison(s, s, null, 0, 0, 0, t, 0,
-                OptionalDouble.of(0), Verdict.UNCHANGED, List.of(), Double.NaN));
-        assertThrows(NullPointerException.class, () -> new Comparison(s, s, LOWER_IS_BETTER, 0, 0, 0, null, 0,
-                OptionalDouble.of(0), Verdict.UNCHANGED, List.of(), Double.NaN));
-        assertThrows(NullPointerException.class, () -> new Comparison(s, s, LOWER_IS_BETTER, 0, 0, 0, t, 0, null,
-                Verdict.UNCHANGED, List.of(), Double.NaN));
+        assertThrows(
+                NullPointerException.class,
+                () -> new Comparison(
+                        s, s, null, 0, 0, 0, t, 0, OptionalDouble.of(0), Verdict.UNCHANGED, List.of(), Double.NaN));
+        assertThrows(
+                NullPointerException.class,
+                () -> new Comparison(
+                        s,
+                        s,
+                        LOWER_IS_BETTER,
+                        0,
+                        0,
+                        0,
+                        null,
+                        0,
+                        OptionalDouble.of(0),
+                        Verdict.UNCHANGED,
+                        List.of(),
+                        Double.NaN));
+        assertThrows(
+                NullPointerException.class,
+                () -> new Comparison(
+                        s, s, LOWER_IS_BETTER, 0, 0, 0, t, 0, null, Verdict.UNCHANGED, List.of(), Double.NaN));
     }
 }

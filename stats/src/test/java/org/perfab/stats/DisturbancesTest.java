@@ -155,7 +155,9 @@ class DisturbancesTest {
     @Test
     void aCellWithTooFewTrialsIsNotJudged() {
         double[][][] v = {{{100, 200, 300}, {101, 202, 303}}, {{130, 260, 390}, {100, 200, 300}}};
-        assertEquals(List.of(), Disturbances.of(v, times(3), new double[][] {new double[2], new double[2]},
-                new double[][] {new double[2], new double[2]}));
+        assertEquals(
+                List.of(), Disturbances.of(v, times(3), new double[][] {new double[2], new double[2]}, new double[][] {
+                    new double[2], new double[2]
+                }));
     }
 }

@@ -114,8 +114,9 @@ class JudgeTest {
         assertNotEquals(Verdict.REGRESSION, c.verdict(), c.toString());
         assertTrue(c.caveats().contains(Caveat.SPLIT), c.caveats().toString());
         // The same, one side all in one group.
-        Comparison one = judge(new double[] {98.5, 99.6, 101.7, 99.5, 98.0},
-                new double[] {139.6, 139.7, 140.7, 98.4, 99.6}).comparison();
+        Comparison one = judge(
+                        new double[] {98.5, 99.6, 101.7, 99.5, 98.0}, new double[] {139.6, 139.7, 140.7, 98.4, 99.6})
+                .comparison();
         assertNotEquals(Verdict.REGRESSION, one.verdict(), one.toString());
     }
 
@@ -194,14 +195,15 @@ class JudgeTest {
 
     @Test
     void aThroughputIsWorseLower() {
-        Comparison c = Comparison.judge(STEADY, with(STEADY, 3, 0.7), HIGHER_IS_BETTER, T, false).comparison();
+        Comparison c = Comparison.judge(STEADY, with(STEADY, 3, 0.7), HIGHER_IS_BETTER, T, false)
+                .comparison();
         assertEquals(Verdict.INCONCLUSIVE, c.verdict(), "a throughput that dropped in one candidate trial");
     }
 
     @Test
     void significantAloneButNotAmongManyIsTooNoisyToTell() {
-        Comparison c = Comparison.of(Sample.of(100, 102, 98, 101, 99), Sample.of(105, 102, 106, 103, 104),
-                LOWER_IS_BETTER, T);
+        Comparison c =
+                Comparison.of(Sample.of(100, 102, 98, 101, 99), Sample.of(105, 102, 106, 103, 104), LOWER_IS_BETTER, T);
         assertEquals(Verdict.REGRESSION, c.verdict());
         Comparison judged = c.atFalseDiscoveryRate(0.12, T);
         assertEquals(Verdict.NOISY, judged.verdict());
@@ -211,8 +213,9 @@ class JudgeTest {
         Comparison kept = c.atFalseDiscoveryRate(0.01, T);
         assertEquals(Verdict.REGRESSION, kept.verdict());
         assertEquals(0.01, kept.qValue(), 0.0);
-        Comparison big = Comparison.of(Sample.of(100, 120, 80, 110, 90), Sample.of(125, 135, 115, 130, 120),
-                LOWER_IS_BETTER, T).atFalseDiscoveryRate(0.3, T);
+        Comparison big = Comparison.of(
+                        Sample.of(100, 120, 80, 110, 90), Sample.of(125, 135, 115, 130, 120), LOWER_IS_BETTER, T)
+                .atFalseDiscoveryRate(0.3, T);
         assertEquals(Verdict.INCONCLUSIVE, big.verdict(), "worse past 10%, not confirmed among many");
     }
 
@@ -221,25 +224,32 @@ class JudgeTest {
         // +5%, p about 0.005 at the first look of four, whose level is 0.001: not yet a regression,
         // and the reason is the look, not the run's other cells.
         Thresholds look = T.withAdaptive(new Sequential(5, 20)).atLook(1);
-        Comparison c = Comparison.of(Sample.of(100, 102, 98, 101, 99), Sample.of(105, 107, 103, 106, 104),
-                LOWER_IS_BETTER, look);
+        Comparison c = Comparison.of(
+                Sample.of(100, 102, 98, 101, 99), Sample.of(105, 107, 103, 106, 104), LOWER_IS_BETTER, look);
         assertTrue(c.pValue() > 0.001 && c.pValue() < 0.05, c.toString());
         assertEquals(Verdict.INCONCLUSIVE, c.verdict(), "worse past the bar, short of its look");
         assertTrue(c.caveats().contains(Caveat.NOT_AT_LOOK), c.caveats().toString());
         assertTrue(c.undecided(T), "more trials settle it");
         // Judged together: q under alpha but over the look's rate is the look's doing too.
         Thresholds last = T.withAdaptive(new Sequential(5, 20)).atLook(4);
-        Comparison r = Comparison.of(Sample.of(100, 102, 98, 101, 99), Sample.of(110, 112, 108, 111, 109),
-                LOWER_IS_BETTER, last);
+        Comparison r = Comparison.of(
+                Sample.of(100, 102, 98, 101, 99), Sample.of(110, 112, 108, 111, 109), LOWER_IS_BETTER, last);
         assertEquals(Verdict.REGRESSION, r.verdict());
         Comparison shortOfLook = r.atFalseDiscoveryRate(0.0495, last);
         assertEquals(Verdict.INCONCLUSIVE, shortOfLook.verdict());
-        assertTrue(shortOfLook.caveats().contains(Caveat.NOT_AT_LOOK), shortOfLook.caveats().toString());
+        assertTrue(
+                shortOfLook.caveats().contains(Caveat.NOT_AT_LOOK),
+                shortOfLook.caveats().toString());
         Comparison notAmongMany = r.atFalseDiscoveryRate(0.2, last);
-        assertTrue(notAmongMany.caveats().contains(Caveat.NOT_AMONG_MANY), notAmongMany.caveats().toString());
+        assertTrue(
+                notAmongMany.caveats().contains(Caveat.NOT_AMONG_MANY),
+                notAmongMany.caveats().toString());
         // A small change needs only alpha's rate, whatever the look.
-        Comparison small = Comparison.of(Sample.of(100, 100.2, 99.8, 100.1, 99.9), Sample.of(102, 102.2, 101.8,
-                102.1, 101.9), LOWER_IS_BETTER, look);
+        Comparison small = Comparison.of(
+                Sample.of(100, 100.2, 99.8, 100.1, 99.9),
+                Sample.of(102, 102.2, 101.8, 102.1, 101.9),
+                LOWER_IS_BETTER,
+                look);
         assertEquals(Verdict.SMALL, small.verdict());
         assertEquals(Verdict.SMALL, small.atFalseDiscoveryRate(0.01, look).verdict());
     }
@@ -256,7 +266,10 @@ class JudgeTest {
         assertEquals(0.1, always.fdrRate(), 0.0);
         Thresholds looks = always.withAdaptive(new Sequential(5, 20));
         Thresholds first = looks.atLook(1);
-        assertEquals(0.1 * first.testAlpha() / 0.05, first.fdrRate(), 1e-15,
+        assertEquals(
+                0.1 * first.testAlpha() / 0.05,
+                first.fdrRate(),
+                1e-15,
                 "a regression's rate shrinks with its look's level");
         assertEquals(0.1, first.nominalFdrRate(), 0.0, "a small change's does not");
         Thresholds second = T.withAdaptive(new Sequential(5, 20)).atLook(2);

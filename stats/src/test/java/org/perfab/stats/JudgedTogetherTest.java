@@ -23,8 +23,17 @@ class JudgedTogetherTest {
     void aHeavyTailAtFiveTrialsHeadlinesAFalseChangeNoMoreOftenThanAlpha() {
         int runs = 400;
         for (int cells : new int[] {50, 200}) {
-            Calibration.SuiteRates r = Calibration.suite(Calibration.Noise.HEAVY_TAIL_10, cells, 0, 0, 3, 5, T.alpha(),
-                    runs / (cells / 50), new Random(cells), T);
+            Calibration.SuiteRates r = Calibration.suite(
+                    Calibration.Noise.HEAVY_TAIL_10,
+                    cells,
+                    0,
+                    0,
+                    3,
+                    5,
+                    T.alpha(),
+                    runs / (cells / 50),
+                    new Random(cells),
+                    T);
             assertTrue(r.falseHeadline() <= most(runs / (cells / 50)), cells + " cells: " + r.falseHeadline() + "%");
         }
     }
@@ -32,8 +41,8 @@ class JudgedTogetherTest {
     @Test
     void judgedCellByCellTheSameRunsHeadlineAChangeMostOfTheTime() {
         // What judging together prevents, on the same noise: without it the test is not idle.
-        Calibration.SuiteRates r = Calibration.suite(Calibration.Noise.HEAVY_TAIL_10, 50, 0, 0, 3, 5, Double.NaN, 100,
-                new Random(50), T);
+        Calibration.SuiteRates r =
+                Calibration.suite(Calibration.Noise.HEAVY_TAIL_10, 50, 0, 0, 3, 5, Double.NaN, 100, new Random(50), T);
         assertTrue(r.falseHeadline() > 50, r.falseHeadline() + "%");
     }
 }

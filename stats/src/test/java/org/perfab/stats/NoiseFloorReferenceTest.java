@@ -65,32 +65,39 @@ class NoiseFloorReferenceTest {
     }
 
     private Sensitivity test(double alpha) {
-        return tests.computeIfAbsent(alpha, a -> new Sensitivity(a, reference.get("power").asDouble()));
+        return tests.computeIfAbsent(
+                alpha, a -> new Sensitivity(a, reference.get("power").asDouble()));
     }
 
     private static NoiseFloor floor(JsonNode c) {
-        return new NoiseFloor(c.get("within").asDouble(), c.get("between").isNull() ? Double.NaN
-                : c.get("between").asDouble());
+        return new NoiseFloor(
+                c.get("within").asDouble(),
+                c.get("between").isNull() ? Double.NaN : c.get("between").asDouble());
     }
 
     @Test
     void referenceReachesPastSevenHundredTrialsAndBothCaps() {
         long past700 = StreamSupport.stream(reference.get("mde").spliterator(), false)
-                .filter(c -> c.get("builds").asInt() == 1 && c.get("trials").asInt() > 707).count();
+                .filter(c -> c.get("builds").asInt() == 1 && c.get("trials").asInt() > 707)
+                .count();
         assertTrue(past700 >= 6, "runs of 708 trials or more, where the first way went wrong");
         Map<String, Integer> beyond = new HashMap<>();
         reference.get("advice").forEach(c -> beyond.merge(c.get("beyond").asText(), 1, Integer::sum));
-        assertTrue(beyond.get("null") >= 10 && beyond.get("trials") >= 2 && beyond.get("builds") >= 1,
-                beyond.toString());
-        assertTrue(StreamSupport.stream(reference.get("advice").spliterator(), false)
-                .anyMatch(c -> c.get("trials").asInt() > 900 && c.get("beyond").isNull()), "advice above 900 trials");
+        assertTrue(
+                beyond.get("null") >= 10 && beyond.get("trials") >= 2 && beyond.get("builds") >= 1, beyond.toString());
+        assertTrue(
+                StreamSupport.stream(reference.get("advice").spliterator(), false)
+                        .anyMatch(c ->
+                                c.get("trials").asInt() > 900 && c.get("beyond").isNull()),
+                "advice above 900 trials");
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("shifts")
     void theShiftIsScipys(String name, JsonNode c) {
         double expected = c.get("shift").asDouble();
-        double got = WelchPower.shift(c.get("m").asInt(), c.get("alpha").asDouble(), c.get("power").asDouble());
+        double got = WelchPower.shift(
+                c.get("m").asInt(), c.get("alpha").asDouble(), c.get("power").asDouble());
         assertEquals(expected, got, RELATIVE * expected, name);
     }
 
@@ -104,7 +111,10 @@ class NoiseFloorReferenceTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("mdes")
     void theMinimumDetectableEffectIsScipys(String name, JsonNode c) {
-        double got = floor(c).mde(c.get("builds").asInt(), c.get("trials").asInt(), test(c.get("alpha").asDouble()));
+        double got = floor(c).mde(
+                        c.get("builds").asInt(),
+                        c.get("trials").asInt(),
+                        test(c.get("alpha").asDouble()));
         if (c.get("mde").isNull()) {
             assertTrue(Double.isNaN(got), name + ": " + got);
         } else if (c.get("mde").isTextual()) {
@@ -118,10 +128,12 @@ class NoiseFloorReferenceTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("advice")
     void theAdviceIsScipys(String name, JsonNode c) {
-        NoiseFloor.Advice advice = floor(c).advise(c.get("effect").asDouble(), test(c.get("alpha").asDouble()));
+        NoiseFloor.Advice advice =
+                floor(c).advise(c.get("effect").asDouble(), test(c.get("alpha").asDouble()));
         assertEquals(c.get("builds").asInt(), advice.builds(), name);
         assertEquals(c.get("trials").asInt(), advice.trials(), name);
-        NoiseFloor.Cap beyond = c.get("beyond").isNull() ? NoiseFloor.Cap.NONE
+        NoiseFloor.Cap beyond = c.get("beyond").isNull()
+                ? NoiseFloor.Cap.NONE
                 : NoiseFloor.Cap.valueOf(c.get("beyond").asText().toUpperCase(Locale.ROOT));
         assertEquals(beyond, advice.beyond(), name);
         if (advice.found()) {

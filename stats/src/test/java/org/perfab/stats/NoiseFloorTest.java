@@ -44,7 +44,8 @@ class NoiseFloorTest {
                         values = each;
                     } else {
                         Arrays.sort(each);
-                        values[b] = perBuild % 2 == 1 ? each[perBuild / 2]
+                        values[b] = perBuild % 2 == 1
+                                ? each[perBuild / 2]
                                 : (each[perBuild / 2 - 1] + each[perBuild / 2]) / 2;
                     }
                 }
@@ -59,9 +60,21 @@ class NoiseFloorTest {
     }
 
     @ParameterizedTest(name = "within {0}%, between {1}%, effect {2}%")
-    @CsvSource({"1.0, NaN, 3", "4.0, NaN, 3", "1.0, NaN, 0.145", "1.0, NaN, 0.13", "1.0, 0.8, 3", "0.5, 1.5, 3",
-        "3.0, 1.0, 5", "5.0, 0.2, 2", "1.0, 0.05, 0.3", "0.5, 0.05, 0.15", "0.2, 0.02, 1", "2.0, 1.0, 20",
-        "3.0, 0.1, 30"})
+    @CsvSource({
+        "1.0, NaN, 3",
+        "4.0, NaN, 3",
+        "1.0, NaN, 0.145",
+        "1.0, NaN, 0.13",
+        "1.0, 0.8, 3",
+        "0.5, 1.5, 3",
+        "3.0, 1.0, 5",
+        "5.0, 0.2, 2",
+        "1.0, 0.05, 0.3",
+        "0.5, 0.05, 0.15",
+        "0.2, 0.02, 1",
+        "2.0, 1.0, 20",
+        "3.0, 0.1, 30"
+    })
     void theAdvisedRunFindsWhatItSaysWithEightyPercentPower(double within, double between, double effect) {
         NoiseFloor noise = new NoiseFloor(within, between);
         NoiseFloor.Advice advice = noise.advise(effect, ALPHA, POWER);
@@ -95,8 +108,9 @@ class NoiseFloorTest {
         NoiseFloor.Advice oneBuild = new NoiseFloor(2, Double.NaN).advise(0.25, ALPHA, POWER);
         assertEquals(new NoiseFloor.Advice(1, NoiseFloor.MAX_TRIALS, Double.NaN, NoiseFloor.Cap.TRIALS), oneBuild);
         NoiseFloor.Advice builds = new NoiseFloor(1, 0.05).advise(0.12, ALPHA, POWER);
-        assertEquals(new NoiseFloor.Advice(NoiseFloor.MAX_BUILDS, NoiseFloor.MAX_TRIALS, Double.NaN,
-                NoiseFloor.Cap.TRIALS), builds);
+        assertEquals(
+                new NoiseFloor.Advice(NoiseFloor.MAX_BUILDS, NoiseFloor.MAX_TRIALS, Double.NaN, NoiseFloor.Cap.TRIALS),
+                builds);
         assertTrue(new NoiseFloor(1, 0.05).mde(NoiseFloor.MAX_BUILDS, NoiseFloor.MAX_TRIALS, ALPHA, POWER) > 0.12);
     }
 
@@ -153,7 +167,8 @@ class NoiseFloorTest {
     void aFloorJudgedInPairsFindsWhatThePairedTestFinds(int pairs) {
         NoiseFloor floor = new NoiseFloor(10.2, Double.NaN, 2.0);
         double effect = floor.mde(1, pairs, ALPHA, POWER);
-        assertTrue(effect < new NoiseFloor(10.2, Double.NaN).mde(1, pairs, ALPHA, POWER) / 3,
+        assertTrue(
+                effect < new NoiseFloor(10.2, Double.NaN).mde(1, pairs, ALPHA, POWER) / 3,
                 "the pairs take the runner out: " + effect);
         Random random = new Random(pairs);
         int found = 0;

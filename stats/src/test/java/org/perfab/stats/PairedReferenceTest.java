@@ -66,7 +66,8 @@ class PairedReferenceTest {
         for (int i = 0; i < first.length; i++) {
             first[i] = c.get("baseFirst").get(i).asBoolean();
         }
-        PairedTest.Result r = PairedTest.of(new PairedTest.Pairs(numbers(c.get("base")), numbers(c.get("head")), first),
+        PairedTest.Result r = PairedTest.of(
+                new PairedTest.Pairs(numbers(c.get("base")), numbers(c.get("head")), first),
                 c.get("slot").asBoolean());
         close(c.get("t").asDouble(), r.t(), 1e-9, name + " t");
         assertEquals(c.get("df").asDouble(), r.df(), name + " df");
@@ -97,8 +98,8 @@ class PairedReferenceTest {
         }
         assertNotNull(c);
         double[] base = numbers(c.get("base"));
-        PairedTest.Ranked r = PairedTest.ranked(new PairedTest.Pairs(base, numbers(c.get("head")),
-                new boolean[base.length]));
+        PairedTest.Ranked r =
+                PairedTest.ranked(new PairedTest.Pairs(base, numbers(c.get("head")), new boolean[base.length]));
         assertEquals(c.get("statistic").asDouble(), r.statistic(), 1e-9, name + " W+");
         close(c.get("p").asDouble(), r.p(), 1e-9, name + " p");
         close(c.get("pctChange").asDouble(), r.pctChange(), 1e-9, name + " change");
@@ -116,7 +117,8 @@ class PairedReferenceTest {
             if (c.get("ciLow").isNull()) {
                 continue;
             }
-            boolean holdsZero = c.get("ciLow").asDouble() <= 0 && c.get("ciHigh").asDouble() >= 0;
+            boolean holdsZero =
+                    c.get("ciLow").asDouble() <= 0 && c.get("ciHigh").asDouble() >= 0;
             assertEquals(c.get("p").asDouble() >= 0.05, holdsZero, c.get("name").asText());
         }
     }
@@ -136,10 +138,14 @@ class PairedReferenceTest {
             first[i] = i % 2 == 0;
         }
         PairedTest.Result paired = PairedTest.of(new PairedTest.Pairs(base, head, first), false);
-        Comparison welch = Comparison.of(Sample.of(base), Sample.of(head), Direction.LOWER_IS_BETTER,
+        Comparison welch = Comparison.of(
+                Sample.of(base),
+                Sample.of(head),
+                Direction.LOWER_IS_BETTER,
                 new Thresholds(0.05, 3, 10, Thresholds.FDR_OFF));
         assertEquals(welch.pctChange(), paired.pctChange(), 1e-9, "one estimate");
-        assertTrue(paired.ciHigh() - paired.ciLow() < (welch.ciHigh() - welch.ciLow()) / 5,
+        assertTrue(
+                paired.ciHigh() - paired.ciLow() < (welch.ciHigh() - welch.ciLow()) / 5,
                 paired + " against Welch's " + welch);
         assertTrue(paired.p() < 1e-6 && welch.pValue() > 0.05, paired + " against Welch's " + welch);
     }
@@ -148,13 +154,22 @@ class PairedReferenceTest {
     void refusesWhatItCannotTest() {
         boolean[] one = {true, true, true};
         double[] v = {1, 2, 3};
-        assertThrows(IllegalArgumentException.class, () -> PairedTest.of(new PairedTest.Pairs(v, v, one), true),
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> PairedTest.of(new PairedTest.Pairs(v, v, one), true),
                 "every pair in one order");
-        assertThrows(IllegalArgumentException.class, () -> PairedTest.of(new PairedTest.Pairs(new double[] {1},
-                new double[] {2}, new boolean[] {true}), false), "one pair");
-        assertThrows(IllegalArgumentException.class, () -> new PairedTest.Pairs(v, new double[] {1, 2},
-                one), "a value a side in each pair");
-        assertThrows(IllegalArgumentException.class, () -> PairedTest.ranked(new PairedTest.Pairs(v,
-                new double[] {1, 0, 3}, one)), "no log ratio of 0");
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> PairedTest.of(
+                        new PairedTest.Pairs(new double[] {1}, new double[] {2}, new boolean[] {true}), false),
+                "one pair");
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new PairedTest.Pairs(v, new double[] {1, 2}, one),
+                "a value a side in each pair");
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> PairedTest.ranked(new PairedTest.Pairs(v, new double[] {1, 0, 3}, one)),
+                "no log ratio of 0");
     }
 }

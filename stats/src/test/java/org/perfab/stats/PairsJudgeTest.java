@@ -49,8 +49,10 @@ class PairsJudgeTest {
                 places[s][k] = place;
             }
         }
-        return new Trials[] {Trials.inPairs(values[0], new int[n], pairs, places[0]),
-            Trials.inPairs(values[1], new int[n], pairs, places[1])};
+        return new Trials[] {
+            Trials.inPairs(values[0], new int[n], pairs, places[0]),
+            Trials.inPairs(values[1], new int[n], pairs, places[1])
+        };
     }
 
     private static double[] ones(int n) {
@@ -88,8 +90,12 @@ class PairsJudgeTest {
             places[0][k] = 2 * k + (k % 2 == 0 ? 0 : 1);
             places[1][k] = 2 * k + (k % 2 == 0 ? 1 : 0);
         }
-        Comparison.Judged judged = KnownTests.PAIRS.judge(Trials.inPairs(v[0], new int[10], pairs, places[0]),
-                Trials.inPairs(v[1], new int[10], pairs, places[1]), LOWER, T, false);
+        Comparison.Judged judged = KnownTests.PAIRS.judge(
+                Trials.inPairs(v[0], new int[10], pairs, places[0]),
+                Trials.inPairs(v[1], new int[10], pairs, places[1]),
+                LOWER,
+                T,
+                false);
         assertEquals(List.of(3), judged.baseSetAside());
         assertEquals(List.of(7), judged.headSetAside());
         assertEquals(8, judged.comparison().base().n(), "pairs 3 and 7 left out whole: " + judged.comparison());
@@ -109,8 +115,9 @@ class PairsJudgeTest {
             pairs[k] = k;
             places[k] = k < 10 ? 2 * k + (k % 2 == 0 ? 0 : 1) : 25;
         }
-        Comparison judged = KnownTests.PAIRS.judge(Trials.inPairs(base, new int[11], pairs, places), c[1], LOWER, T,
-                false).comparison();
+        Comparison judged = KnownTests.PAIRS
+                .judge(Trials.inPairs(base, new int[11], pairs, places), c[1], LOWER, T, false)
+                .comparison();
         assertEquals(10, judged.base().n(), judged.toString());
         assertEquals(Verdict.REGRESSION, judged.verdict(), judged.toString());
     }
@@ -125,8 +132,11 @@ class PairsJudgeTest {
         }
         for (long seed = 0; seed < 20; seed++) {
             Comparison c = pairs(cell(wave(20), 1.0, slower, seed)).comparison();
-            assertFalse(c.verdict() == Verdict.UNCHANGED || c.verdict() == Verdict.IMPROVEMENT
-                    || c.verdict() == Verdict.SMALL, seed + ": " + c);
+            assertFalse(
+                    c.verdict() == Verdict.UNCHANGED
+                            || c.verdict() == Verdict.IMPROVEMENT
+                            || c.verdict() == Verdict.SMALL,
+                    seed + ": " + c);
         }
     }
 
@@ -148,17 +158,22 @@ class PairsJudgeTest {
 
     @Test
     void trialsThatDoNotPairAreJudgedByWelchsTest() {
-        Comparison c = KnownTests.PAIRS.judge(Trials.of(100, 101, 99, 100.5), Trials.of(105, 106, 104, 105.5), LOWER,
-                T, false).comparison();
+        Comparison c = KnownTests.PAIRS
+                .judge(Trials.of(100, 101, 99, 100.5), Trials.of(105, 106, 104, 105.5), LOWER, T, false)
+                .comparison();
         assertEquals(Statistic.Kind.WELCH_T, c.statistic().kind());
-        assertEquals(KnownTests.TRIALS.judge(Trials.of(100, 101, 99, 100.5), Trials.of(105, 106, 104, 105.5), LOWER,
-                T, false).comparison(), c);
+        assertEquals(
+                KnownTests.TRIALS
+                        .judge(Trials.of(100, 101, 99, 100.5), Trials.of(105, 106, 104, 105.5), LOWER, T, false)
+                        .comparison(),
+                c);
     }
 
     @Test
     void aSideHasOneTrialInEachPairAtMost() {
-        assertThrows(IllegalArgumentException.class, () -> Trials.inPairs(new double[] {1, 2}, new int[2],
-                new int[] {0, 0}, new int[] {0, 2}));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Trials.inPairs(new double[] {1, 2}, new int[2], new int[] {0, 0}, new int[] {0, 2}));
     }
 
     @Test
@@ -203,7 +218,8 @@ class PairsJudgeTest {
         assertFalse(Pairing.decide(TrialTest.WELCH, drifting).inPairs(), "asked for, Welch's test judges");
         List<Trials[]> unpaired = new ArrayList<>();
         unpaired.add(new Trials[] {Trials.of(1, 2, 3), Trials.of(1, 2, 3)});
-        assertFalse(Pairing.decide(TrialTest.PAIRED, unpaired).inPairs(),
+        assertFalse(
+                Pairing.decide(TrialTest.PAIRED, unpaired).inPairs(),
                 "nothing pairs: Welch's test judges whatever is asked");
     }
 
@@ -226,8 +242,10 @@ class PairsJudgeTest {
                 bs[i] = h[i];
                 hs[i] = b[i];
             }
-            assertEquals(PairedTest.straddled(new PairedTest.Pairs(b, h, first)),
-                    PairedTest.straddled(new PairedTest.Pairs(bs, hs, first)), "signs flipped: " + r);
+            assertEquals(
+                    PairedTest.straddled(new PairedTest.Pairs(b, h, first)),
+                    PairedTest.straddled(new PairedTest.Pairs(bs, hs, first)),
+                    "signs flipped: " + r);
         }
     }
 
@@ -262,7 +280,10 @@ class PairsJudgeTest {
         double spread = paired.pairedSpread(T);
         assertTrue(spread > 0.5 && spread < 2.5, "about each trial's own 1%, not the wave: " + spread);
         assertTrue(paired.base().cv() > 10, paired.base().toString());
-        assertTrue(Double.isNaN(KnownTests.TRIALS.judge(c[0], c[1], LOWER, T, false).comparison().pairedSpread(T)));
+        assertTrue(Double.isNaN(KnownTests.TRIALS
+                .judge(c[0], c[1], LOWER, T, false)
+                .comparison()
+                .pairedSpread(T)));
     }
 
     @Test

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,8 +32,11 @@ class RatioSpaceTest {
 
     @Test
     void keepsAHostThatWasUniformlyFastAndRejectsAMixedCapture() {
-        List<Map<String, Double>> window = new ArrayList<>(List.of(snapshot(1.00, 1, 1.01, 0.99, 1.0),
-                snapshot(1.03, 1, 0.99, 1.01, 1.0), snapshot(0.776, 1), snapshot(0.98, 1.15),
+        List<Map<String, Double>> window = new ArrayList<>(List.of(
+                snapshot(1.00, 1, 1.01, 0.99, 1.0),
+                snapshot(1.03, 1, 0.99, 1.01, 1.0),
+                snapshot(0.776, 1),
+                snapshot(0.98, 1.15),
                 snapshot(1.01, 1, 1.0, 1.0, 1.02)));
         RatioSpace.Reduction r = RatioSpace.reduce(window, ANCHOR, 5);
         RatioSpace.Fit fast = r.fits().get(2);
@@ -53,8 +55,12 @@ class RatioSpaceTest {
 
     @Test
     void reducesByTheMedianNotTheMinimum() {
-        List<Map<String, Double>> window = List.of(snapshot(1, 1, 1.0), snapshot(1, 1, 0.96), snapshot(1, 1, 1.04),
-                snapshot(1, 1, 1.02), snapshot(1, 1, 0.98));
+        List<Map<String, Double>> window = List.of(
+                snapshot(1, 1, 1.0),
+                snapshot(1, 1, 0.96),
+                snapshot(1, 1, 1.04),
+                snapshot(1, 1, 1.02),
+                snapshot(1, 1, 0.98));
         RatioSpace.Reduction r = RatioSpace.reduce(window, ANCHOR, 5);
         assertEquals(2.0, r.ratios().get("a").ratio(), 1e-12);
         assertEquals(5, r.ratios().get("a").seen());
@@ -81,8 +87,8 @@ class RatioSpaceTest {
         RatioSpace.Reduction two = RatioSpace.reduce(List.of(snapshot(1, 1), snapshot(1, 1.3)), ANCHOR, 5);
         assertEquals(2, two.accepted(), "with two, neither can be told wrong");
         assertTrue(Double.isNaN(two.fits().get(1).offset()));
-        RatioSpace.Reduction three = RatioSpace.reduce(List.of(snapshot(1, 1), snapshot(1, 1.3), snapshot(1, 1)),
-                ANCHOR, 5);
+        RatioSpace.Reduction three =
+                RatioSpace.reduce(List.of(snapshot(1, 1), snapshot(1, 1.3), snapshot(1, 1)), ANCHOR, 5);
         assertEquals(RatioSpace.Fate.INCOHERENT, three.fits().get(1).fate());
     }
 
@@ -101,13 +107,15 @@ class RatioSpaceTest {
 
     @Test
     void aToleranceBelowTheWindowsNoiseRejectsNothing() {
-        List<Map<String, Double>> window = List.of(snapshot(1, 1), snapshot(1, 1.2), snapshot(1, 0.8), snapshot(1, 1.4),
-                snapshot(1, 1));
+        List<Map<String, Double>> window =
+                List.of(snapshot(1, 1), snapshot(1, 1.2), snapshot(1, 0.8), snapshot(1, 1.4), snapshot(1, 1));
         RatioSpace.Reduction r = RatioSpace.reduce(window, ANCHOR, 5);
         assertEquals(RatioSpace.Gate.TOO_NOISY, r.gate(), "three of five past it: the tolerance is below the noise");
         assertEquals(5, r.accepted());
-        RatioSpace.Reduction one = RatioSpace.reduce(List.of(snapshot(1, 1), snapshot(1, 1.2), snapshot(1, 1),
-                snapshot(1, 1.01), snapshot(1, 1)), ANCHOR, 5);
+        RatioSpace.Reduction one = RatioSpace.reduce(
+                List.of(snapshot(1, 1), snapshot(1, 1.2), snapshot(1, 1), snapshot(1, 1.01), snapshot(1, 1)),
+                ANCHOR,
+                5);
         assertEquals(RatioSpace.Gate.JUDGED, one.gate());
         assertEquals(4, one.accepted());
     }
@@ -116,8 +124,8 @@ class RatioSpaceTest {
     void aSnapshotWithoutTheAnchorIsLeftOut() {
         Map<String, Double> none = snapshot(1, 1);
         none.remove(ANCHOR);
-        RatioSpace.Reduction r = RatioSpace.reduce(List.of(snapshot(1, 1), none, snapshot(1, 1), snapshot(1, 1)),
-                ANCHOR, 5);
+        RatioSpace.Reduction r =
+                RatioSpace.reduce(List.of(snapshot(1, 1), none, snapshot(1, 1), snapshot(1, 1)), ANCHOR, 5);
         assertEquals(RatioSpace.Fate.NO_ANCHOR, r.fits().get(1).fate());
         assertEquals(3, r.accepted());
     }
@@ -125,14 +133,22 @@ class RatioSpaceTest {
     @Test
     void theToleranceIsABoundary() {
         // In one snapshot a sits 10% off, b to d 5%: the median offset of the six is exactly +5%.
-        List<Map<String, Double>> window = List.of(snapshot(1, 1), snapshot(1, 1), snapshot(1, 1),
-                snapshot(1, 1, 1.10, 1.05, 1.05, 1.05));
+        List<Map<String, Double>> window =
+                List.of(snapshot(1, 1), snapshot(1, 1), snapshot(1, 1), snapshot(1, 1, 1.10, 1.05, 1.05, 1.05));
         double offset = RatioSpace.reduce(window, ANCHOR, 5).fits().get(3).offset();
         assertEquals(5.0, offset, 1e-9);
-        assertEquals(RatioSpace.Fate.ACCEPTED, RatioSpace.reduce(window, ANCHOR, Math.nextUp(offset)).fits().get(3)
-                .fate());
-        assertEquals(RatioSpace.Fate.INCOHERENT, RatioSpace.reduce(window, ANCHOR, Math.nextDown(offset)).fits()
-                .get(3).fate());
+        assertEquals(
+                RatioSpace.Fate.ACCEPTED,
+                RatioSpace.reduce(window, ANCHOR, Math.nextUp(offset))
+                        .fits()
+                        .get(3)
+                        .fate());
+        assertEquals(
+                RatioSpace.Fate.INCOHERENT,
+                RatioSpace.reduce(window, ANCHOR, Math.nextDown(offset))
+                        .fits()
+                        .get(3)
+                        .fate());
     }
 
     @Test
@@ -147,7 +163,10 @@ class RatioSpaceTest {
         assertEquals(4.068800167556896, own.get("a"), 1e-9);
         assertEquals(Map.of("a", own.get("a")), own, "the anchor has none");
         controls.set(3, Map.of(ANCHOR, 1.0, "a", 3.0));
-        assertEquals(4.068800167556896, RatioSpace.ownSpread(controls, ANCHOR).get("a"), 1e-9,
+        assertEquals(
+                4.068800167556896,
+                RatioSpace.ownSpread(controls, ANCHOR).get("a"),
+                1e-9,
                 "one wild control run moves it not at all");
     }
 

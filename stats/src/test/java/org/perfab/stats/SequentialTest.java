@@ -51,7 +51,8 @@ class SequentialTest {
             assertNotNull(in, "reference/sequential-reference.json is on the test class path");
             JsonNode root = new ObjectMapper().readTree(in);
             for (JsonNode c : root.get("cases")) {
-                Sequential s = new Sequential(c.get("first").asInt(), c.get("max").asInt());
+                Sequential s =
+                        new Sequential(c.get("first").asInt(), c.get("max").asInt());
                 int looks = s.looks().size();
                 assertEquals(c.get("early").asDouble(), s.alpha(1, 0.05), 1e-15, c.toString());
                 // scipy's multivariate normal integrates to about 1e-5; the recursion closer.
@@ -82,9 +83,12 @@ class SequentialTest {
                 Sample b = Sample.of(Arrays.copyOf(base, n));
                 Sample h = Sample.of(Arrays.copyOf(head, n));
                 seen.add(Comparison.of(b, h, Direction.LOWER_IS_BETTER, shared.atLook(k)));
-                anyAtFullAlpha |= Comparison.of(b, h, Direction.LOWER_IS_BETTER, noBar).pValue() < 0.05;
+                anyAtFullAlpha |=
+                        Comparison.of(b, h, Direction.LOWER_IS_BETTER, noBar).pValue() < 0.05;
             }
-            Verdict v = seen.get(Sequential.standing(seen.stream().map(Comparison::verdict).toList())).verdict();
+            Verdict v = seen.get(Sequential.standing(
+                            seen.stream().map(Comparison::verdict).toList()))
+                    .verdict();
             flagged += v == Verdict.REGRESSION || v == Verdict.IMPROVEMENT ? 1 : 0;
             naive += anyAtFullAlpha ? 1 : 0;
         }
@@ -97,22 +101,25 @@ class SequentialTest {
 
     @Test
     void aCellIsUndecidedWhileItsIntervalReachesTheBarOrItIsInconclusive() {
-        Comparison clear = Comparison.of(Sample.of(100, 100.2, 99.8, 100.1, 99.9), Sample.of(100.1, 100, 99.9,
-                100.2, 99.8), Direction.LOWER_IS_BETTER, T);
+        Comparison clear = Comparison.of(
+                Sample.of(100, 100.2, 99.8, 100.1, 99.9),
+                Sample.of(100.1, 100, 99.9, 100.2, 99.8),
+                Direction.LOWER_IS_BETTER,
+                T);
         assertEquals(Verdict.UNCHANGED, clear.verdict());
         assertFalse(clear.undecided(T));
         Comparison wide = Comparison.of(Sample.of(95, 105, 100), Sample.of(96, 106, 101), Direction.LOWER_IS_BETTER, T);
         assertEquals(Verdict.NOISY, wide.verdict());
         assertTrue(wide.undecided(T), "a 3% slowdown is not ruled out");
-        Comparison faster = Comparison.of(Sample.of(95, 105, 100), Sample.of(96, 106, 101), Direction.HIGHER_IS_BETTER,
-                T);
+        Comparison faster =
+                Comparison.of(Sample.of(95, 105, 100), Sample.of(96, 106, 101), Direction.HIGHER_IS_BETTER, T);
         assertTrue(faster.undecided(T), "for a throughput, worse is lower");
-        Comparison inconclusive = Comparison.of(Sample.of(80, 120, 100), Sample.of(95, 140, 110),
-                Direction.LOWER_IS_BETTER, T);
+        Comparison inconclusive =
+                Comparison.of(Sample.of(80, 120, 100), Sample.of(95, 140, 110), Direction.LOWER_IS_BETTER, T);
         assertEquals(Verdict.INCONCLUSIVE, inconclusive.verdict());
         assertTrue(inconclusive.undecided(T));
-        Comparison regression = Comparison.of(Sample.of(100, 101, 99), Sample.of(110, 111, 109),
-                Direction.LOWER_IS_BETTER, T);
+        Comparison regression =
+                Comparison.of(Sample.of(100, 101, 99), Sample.of(110, 111, 109), Direction.LOWER_IS_BETTER, T);
         assertFalse(regression.undecided(T));
     }
 

@@ -27,8 +27,8 @@ class SeriesNoiseReferenceTest {
     private static final double TOLERANCE = 1e-12;
 
     static List<JsonNode> cases() throws IOException {
-        try (InputStream in = SeriesNoiseReferenceTest.class.getResourceAsStream(
-                "/reference/series-noise-reference.json")) {
+        try (InputStream in =
+                SeriesNoiseReferenceTest.class.getResourceAsStream("/reference/series-noise-reference.json")) {
             assertNotNull(in, "reference/series-noise-reference.json is on the test class path");
             JsonNode root = new ObjectMapper().readTree(in);
             return StreamSupport.stream(root.get("cases").spliterator(), false).toList();
@@ -51,8 +51,11 @@ class SeriesNoiseReferenceTest {
         }
         double[] ratios = values(c.get("ratios"));
         for (JsonNode at : c.get("at")) {
-            assertEquals(at.get(1).asDouble(), SeriesNoise.percentiles(ratios, List.of(at.get(0).asDouble()))[0],
-                    TOLERANCE, name + " at " + at.get(0).asDouble());
+            assertEquals(
+                    at.get(1).asDouble(),
+                    SeriesNoise.percentiles(ratios, List.of(at.get(0).asDouble()))[0],
+                    TOLERANCE,
+                    name + " at " + at.get(0).asDouble());
         }
     }
 
@@ -87,6 +90,8 @@ class SeriesNoiseReferenceTest {
     }
 
     private static double[] values(JsonNode array) {
-        return StreamSupport.stream(array.spliterator(), false).mapToDouble(JsonNode::asDouble).toArray();
+        return StreamSupport.stream(array.spliterator(), false)
+                .mapToDouble(JsonNode::asDouble)
+                .toArray();
     }
 }

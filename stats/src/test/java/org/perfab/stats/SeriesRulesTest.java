@@ -37,7 +37,8 @@ class SeriesRulesTest {
     @Test
     void aStepMustPassTheFloorAndFourTimesTheKeysNoise() {
         assertEquals(Optional.empty(), SeriesRules.judge(daily(1, 1.01, 0.99, 1.0, 1.29), 4, O), "29% < 30%");
-        SeriesRules.Move step = SeriesRules.judge(daily(1, 1.01, 0.99, 1.0, 1.31), 4, O).orElseThrow();
+        SeriesRules.Move step =
+                SeriesRules.judge(daily(1, 1.01, 0.99, 1.0, 1.31), 4, O).orElseThrow();
         assertEquals(SeriesRules.Rule.STEP, step.rule());
         assertEquals(1.0, step.reference(), 1e-12);
         assertEquals(31, step.change(), 1e-9);
@@ -45,7 +46,9 @@ class SeriesRulesTest {
         // A key whose noise is 10% needs more than 40%.
         List<SeriesRules.Point> noisy = daily(1.0, 1.1, 0.9, 1.0, 1.39);
         assertEquals(Optional.empty(), SeriesRules.judge(noisy, 4, SeriesRules.Options.parse("drift=off")));
-        assertTrue(SeriesRules.judge(noisy, 4, SeriesRules.Options.parse("step=30,noise=0")).isPresent(),
+        assertTrue(
+                SeriesRules.judge(noisy, 4, SeriesRules.Options.parse("step=30,noise=0"))
+                        .isPresent(),
                 "a flat 30% calls it a step");
         assertTrue(SeriesRules.judge(daily(1.0, 1.1, 0.9, 1.0, 0.55), 4, O).isPresent(), "down counts too");
     }
@@ -54,7 +57,8 @@ class SeriesRulesTest {
     void aKeyNeedsThreeEarlierReadings() {
         assertEquals(Optional.empty(), SeriesRules.judge(daily(1, 1, 9), 2, O));
         assertTrue(SeriesRules.judge(daily(1, 1, 1, 9), 3, O).isPresent());
-        assertTrue(SeriesRules.judge(daily(1, 1, 9), 2, SeriesRules.Options.parse("min=2")).isPresent());
+        assertTrue(SeriesRules.judge(daily(1, 1, 9), 2, SeriesRules.Options.parse("min=2"))
+                .isPresent());
     }
 
     @Test
@@ -80,18 +84,30 @@ class SeriesRulesTest {
         // Night 9 has no reading ten days older.
         assertEquals(Optional.empty(), SeriesRules.judge(h, 9, O));
         // Night 13: the five readings at least ten days older are nights 0..3.
-        assertEquals(List.of(0, 1, 2, 3), SeriesRules.judge(h, 13, O).orElseThrow().references());
+        assertEquals(
+                List.of(0, 1, 2, 3), SeriesRules.judge(h, 13, O).orElseThrow().references());
         assertEquals(Optional.empty(), SeriesRules.judge(h, 10, SeriesRules.Options.parse("drift=30")));
     }
 
     @ParameterizedTest(name = "{0} against 1.00 at 30%: {1}")
-    @CsvSource({"1.30, false", "1.31, true", "0.70, false", "0.69, true", "1.2999999999999998, false",
-        "1.3000000000000003, true"})
+    @CsvSource({
+        "1.30, false",
+        "1.31, true",
+        "0.70, false",
+        "0.69, true",
+        "1.2999999999999998, false",
+        "1.3000000000000003, true"
+    })
     void aStepOfExactlyTheLimitIsNotPastIt(double ratio, boolean fires) {
         // BenchmarkDotNet writes two decimals; 1.30 / 1.00 - 1 is 0.30000000000000004 in binary.
         SeriesRules.Options flat = SeriesRules.Options.parse("step=30,noise=0,drift=off");
-        assertEquals(fires, SeriesRules.judge(daily(1.00, 1.00, 1.00, 1.00, ratio), 4, flat).isPresent());
-        assertEquals(fires, SeriesRules.judge(daily(1.00, 1.00, 1.00, 1.00, ratio), 4, O).isPresent(), "no noise");
+        assertEquals(
+                fires,
+                SeriesRules.judge(daily(1.00, 1.00, 1.00, 1.00, ratio), 4, flat).isPresent());
+        assertEquals(
+                fires,
+                SeriesRules.judge(daily(1.00, 1.00, 1.00, 1.00, ratio), 4, O).isPresent(),
+                "no noise");
     }
 
     @Test
@@ -125,10 +141,11 @@ class SeriesRulesTest {
 
     @Test
     void aChangedBaseStartsANewSegmentTheRulesDoNotCompareAcross() {
-        List<SeriesRules.Point> h = based(new double[] {1, 1, 1, 1, 2, 2, 2, 2, 2.7, 2.5},
-                "a", "a", "", "a", "b", "b", "", "b", "b", "a");
+        List<SeriesRules.Point> h =
+                based(new double[] {1, 1, 1, 1, 2, 2, 2, 2, 2.7, 2.5}, "a", "a", "", "a", "b", "b", "", "b", "b", "a");
         List<SeriesRules.Judgement> all = SeriesRules.judgeAll(h, O);
-        assertEquals(List.of(false, false, false, true, false, false, false, true, true, false),
+        assertEquals(
+                List.of(false, false, false, true, false, false, false, true, true, false),
                 all.stream().map(SeriesRules.Judgement::compared).toList());
         assertEquals(Optional.of("a"), all.get(4).rebasedFrom(), "1 to 2 on another base: a re-basing");
         assertEquals(Optional.empty(), all.get(4).move(), "never a step");
@@ -152,7 +169,9 @@ class SeriesRulesTest {
         assertEquals(0.9 / 1.05 - 1, -d[1], 1e-12);
         assertEquals(0.1, d[2], 1e-12);
         assertEquals(1 - 2.0 / 2.1, d[3], 1e-12);
-        assertEquals(Sample.median(new double[] {d[2], d[3]}), SeriesRules.noise(h, h.size(), 5),
+        assertEquals(
+                Sample.median(new double[] {d[2], d[3]}),
+                SeriesRules.noise(h, h.size(), 5),
                 "after the last reading: the noise of its segment");
         assertEquals(Sample.median(new double[] {d[0], d[1]}), SeriesRules.noise(daily(1.0, 1.1, 0.9), 3, 5));
         assertEquals(0, SeriesRules.noise(h, 4, 5), "one earlier reading of its base");
@@ -173,8 +192,9 @@ class SeriesRulesTest {
             // The definition, recomputed from the start for every reading.
             double[] deviations = new double[i - 1];
             for (int j = 1; j < i; j++) {
-                deviations[j - 1] = Math.abs(ratios[j] / Sample.median(java.util.Arrays.copyOfRange(ratios,
-                        Math.max(0, j - 5), j)) - 1);
+                deviations[j - 1] =
+                        Math.abs(ratios[j] / Sample.median(java.util.Arrays.copyOfRange(ratios, Math.max(0, j - 5), j))
+                                - 1);
             }
             double noise = Sample.median(deviations);
             assertEquals(noise, SeriesRules.noise(h, i, 5), "reading " + i);
@@ -194,10 +214,14 @@ class SeriesRulesTest {
         assertEquals("step past a flat 15%", flat.describe());
         assertEquals("step past max(30%, 4 \u00d7 noise), or drift past 20% over 10 days", O.describe());
         assertEquals(7, SeriesRules.Options.parse("days=7").driftDays());
-        assertEquals("'x' is not NAME=VALUE", assertThrows(IllegalArgumentException.class,
-                () -> SeriesRules.Options.parse("x")).getMessage());
-        assertEquals("step: 'lots' is not a number", assertThrows(IllegalArgumentException.class,
-                () -> SeriesRules.Options.parse("step=lots")).getMessage());
+        assertEquals(
+                "'x' is not NAME=VALUE",
+                assertThrows(IllegalArgumentException.class, () -> SeriesRules.Options.parse("x"))
+                        .getMessage());
+        assertEquals(
+                "step: 'lots' is not a number",
+                assertThrows(IllegalArgumentException.class, () -> SeriesRules.Options.parse("step=lots"))
+                        .getMessage());
         assertThrows(IllegalArgumentException.class, () -> SeriesRules.Options.parse("window=0"));
         assertThrows(IllegalArgumentException.class, () -> SeriesRules.Options.parse("step=-1"));
     }

@@ -34,7 +34,9 @@ class StatisticTest {
 
     @Test
     void mannWhitneyNamesItsUWithNeitherDegreesOfFreedomNorPower() {
-        Comparison c = KnownTests.MANN_WHITNEY.judge(Trials.of(BASE), Trials.of(HEAD), LOWER, T, false).comparison();
+        Comparison c = KnownTests.MANN_WHITNEY
+                .judge(Trials.of(BASE), Trials.of(HEAD), LOWER, T, false)
+                .comparison();
         assertEquals(Statistic.Kind.MANN_WHITNEY_U, c.statistic().kind());
         assertEquals(47.0, c.statistic().value(), 0.0, "of 49 pairs the head is above in 46, tied in 2");
         assertEquals(OptionalDouble.empty(), c.statistic().df());
@@ -45,7 +47,9 @@ class StatisticTest {
 
     @Test
     void yuenNamesItsTOfTheCandidateAgainstTheBaselineWithDegreesOfFreedom() {
-        Comparison c = KnownTests.YUEN.judge(Trials.of(BASE), Trials.of(HEAD), LOWER, T, false).comparison();
+        Comparison c = KnownTests.YUEN
+                .judge(Trials.of(BASE), Trials.of(HEAD), LOWER, T, false)
+                .comparison();
         // scipy.stats.ttest_ind(HEAD, BASE, equal_var=False, trim=0.2) (scipy 1.17.1)
         assertEquals(Statistic.Kind.YUEN_T, c.statistic().kind());
         assertEquals(3.7267799624996494, c.statistic().value(), 1e-12);
@@ -61,10 +65,14 @@ class StatisticTest {
         assertTrue(Double.isNaN(welch.statistic().value()));
         assertEquals(OptionalDouble.empty(), welch.statistic().df());
         assertEquals(OptionalDouble.empty(), welch.mde());
-        Comparison yuen = KnownTests.YUEN.judge(Trials.of(100, 101), Trials.of(100, 101, 102), LOWER, T, false)
+        Comparison yuen = KnownTests.YUEN
+                .judge(Trials.of(100, 101), Trials.of(100, 101, 102), LOWER, T, false)
                 .comparison();
-        assertTrue(Double.isNaN(yuen.statistic().value()) && yuen.statistic().df().isEmpty(), yuen.toString());
-        Comparison u = KnownTests.MANN_WHITNEY.judge(Trials.of(), Trials.of(100, 101), LOWER, T, false).comparison();
+        assertTrue(
+                Double.isNaN(yuen.statistic().value()) && yuen.statistic().df().isEmpty(), yuen.toString());
+        Comparison u = KnownTests.MANN_WHITNEY
+                .judge(Trials.of(), Trials.of(100, 101), LOWER, T, false)
+                .comparison();
         assertTrue(Double.isNaN(u.statistic().value()), u.toString());
     }
 
@@ -77,7 +85,8 @@ class StatisticTest {
             case MANN_WHITNEY -> Statistic.Kind.MANN_WHITNEY_U;
             case YUEN -> Statistic.Kind.YUEN_T;
         };
-        Comparison c = test.judge(Trials.of(BASE, BUILDS), Trials.of(HEAD, BUILDS), LOWER, T, false).comparison();
+        Comparison c = test.judge(Trials.of(BASE, BUILDS), Trials.of(HEAD, BUILDS), LOWER, T, false)
+                .comparison();
         assertEquals(expected, c.statistic().kind());
         assertEquals(expected.hasDf(), c.statistic().df().isPresent(), c.toString());
         assertEquals(expected == Statistic.Kind.WELCH_T, c.mde().isPresent(), "power only where the test gives it");
@@ -85,12 +94,17 @@ class StatisticTest {
 
     @Test
     void refusesDegreesOfFreedomWhereTheStatisticHasNone() {
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> new Statistic(Statistic.Kind.MANN_WHITNEY_U, 25, OptionalDouble.of(4)));
-        assertThrows(IllegalArgumentException.class, () -> new Statistic(Statistic.Kind.WELCH_T, 2, OptionalDouble.of(0)));
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class, () -> new Statistic(Statistic.Kind.WELCH_T, 2, OptionalDouble.of(0)));
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> new Statistic(Statistic.Kind.WELCH_T, 2, OptionalDouble.of(Double.NaN)));
-        assertEquals(OptionalDouble.empty(), Statistic.of(Statistic.Kind.YUEN_T, Double.NaN, Double.NaN).df());
+        assertEquals(
+                OptionalDouble.empty(),
+                Statistic.of(Statistic.Kind.YUEN_T, Double.NaN, Double.NaN).df());
     }
 
     @Test

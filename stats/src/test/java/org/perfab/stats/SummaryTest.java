@@ -29,8 +29,12 @@ class SummaryTest {
     void leavesEverythingUndefinedForAnEmptySample() {
         Summary s = Summary.of(Sample.empty());
         assertEquals(0, s.n());
-        assertTrue(Double.isNaN(s.mean()) && Double.isNaN(s.median()) && Double.isNaN(s.stddev())
-                && Double.isNaN(s.cv()) && Double.isNaN(s.min()) && Double.isNaN(s.max()));
+        assertTrue(Double.isNaN(s.mean())
+                && Double.isNaN(s.median())
+                && Double.isNaN(s.stddev())
+                && Double.isNaN(s.cv())
+                && Double.isNaN(s.min())
+                && Double.isNaN(s.max()));
     }
 
     @Test
@@ -51,8 +55,10 @@ class SummaryTest {
     @Test
     void givesTheStudentIntervalOfTheMean() {
         // scipy.stats.t.ppf(0.975, 4) * sqrt(12.5) / sqrt(5)
-        assertEquals(2.7764451051977934 * Math.sqrt(12.5) / Math.sqrt(5),
-                Summary.of(Sample.of(3, 1, 2, 10, 4)).meanHalfWidth95(), 1e-12);
+        assertEquals(
+                2.7764451051977934 * Math.sqrt(12.5) / Math.sqrt(5),
+                Summary.of(Sample.of(3, 1, 2, 10, 4)).meanHalfWidth95(),
+                1e-12);
         assertTrue(Double.isNaN(Summary.of(Sample.of(1)).meanHalfWidth95()));
         assertEquals(0.0, Summary.of(Sample.of(2, 2)).meanHalfWidth95());
     }
@@ -67,8 +73,7 @@ class SummaryTest {
 
     @Test
     void sampleRejectsNonFiniteValuesNamingThePosition() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Sample.of(1, Double.NaN));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Sample.of(1, Double.NaN));
         assertTrue(e.getMessage().contains("#2"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Sample.of(Double.POSITIVE_INFINITY));
     }

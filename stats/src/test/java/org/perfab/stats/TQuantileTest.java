@@ -20,7 +20,9 @@ class TQuantileTest {
     static List<JsonNode> cases() throws IOException {
         try (InputStream in = TQuantileTest.class.getResourceAsStream("/reference/t-quantile-reference.json")) {
             assertNotNull(in, "reference/t-quantile-reference.json is on the test class path");
-            return StreamSupport.stream(new ObjectMapper().readTree(in).get("cases").spliterator(), false).toList();
+            return StreamSupport.stream(
+                            new ObjectMapper().readTree(in).get("cases").spliterator(), false)
+                    .toList();
         }
     }
 
@@ -30,7 +32,10 @@ class TQuantileTest {
         double expected = c.get("quantile").asDouble();
         double actual = TQuantile.of(c.get("p").asDouble(), c.get("df").asDouble());
         assertEquals(expected, actual, 1e-10 * Math.max(1, Math.abs(expected)), c.toString());
-        assertEquals(actual, TQuantile.newton(c.get("p").asDouble(), c.get("df").asDouble()), 0.0,
+        assertEquals(
+                actual,
+                TQuantile.newton(c.get("p").asDouble(), c.get("df").asDouble()),
+                0.0,
                 "Newton's method converged, without the library's solver");
     }
 }

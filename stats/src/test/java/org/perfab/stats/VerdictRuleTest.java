@@ -16,45 +16,45 @@ class VerdictRuleTest {
     @Test
     void flagsRegressionOnlyFromExactlyTheMinEffect() {
         assertEquals(Verdict.REGRESSION, VerdictRule.classify(LOWER_IS_BETTER, 3.0, SIGNIFICANT, DEFAULT));
-        assertEquals(Verdict.SMALL,
-                VerdictRule.classify(LOWER_IS_BETTER, Math.nextDown(3.0), SIGNIFICANT, DEFAULT));
+        assertEquals(Verdict.SMALL, VerdictRule.classify(LOWER_IS_BETTER, Math.nextDown(3.0), SIGNIFICANT, DEFAULT));
         assertEquals(Verdict.REGRESSION, VerdictRule.classify(HIGHER_IS_BETTER, -3.0, SIGNIFICANT, DEFAULT));
-        assertEquals(Verdict.SMALL,
-                VerdictRule.classify(HIGHER_IS_BETTER, Math.nextUp(-3.0), SIGNIFICANT, DEFAULT));
-        assertEquals(Verdict.UNCHANGED,
-                VerdictRule.classify(LOWER_IS_BETTER, Math.nextDown(3.0), NOT_SIGNIFICANT, DEFAULT));
+        assertEquals(Verdict.SMALL, VerdictRule.classify(HIGHER_IS_BETTER, Math.nextUp(-3.0), SIGNIFICANT, DEFAULT));
+        assertEquals(
+                Verdict.UNCHANGED, VerdictRule.classify(LOWER_IS_BETTER, Math.nextDown(3.0), NOT_SIGNIFICANT, DEFAULT));
     }
 
     @Test
     void callsASignificantDipUnderTheBarSmallNeverAPass() {
         // The seed's release check: throughput -2.4% at p 0.003 under a 3% bar.
         assertEquals(Verdict.SMALL, VerdictRule.classify(HIGHER_IS_BETTER, -2.4, 0.003, DEFAULT));
-        assertEquals(Verdict.UNCHANGED, VerdictRule.classify(HIGHER_IS_BETTER, 2.4, 0.003, DEFAULT),
+        assertEquals(
+                Verdict.UNCHANGED,
+                VerdictRule.classify(HIGHER_IS_BETTER, 2.4, 0.003, DEFAULT),
                 "a small gain is no finding");
         assertEquals(Verdict.UNCHANGED, VerdictRule.classify(HIGHER_IS_BETTER, 0.0, 0.0, DEFAULT));
-        assertEquals(Verdict.REGRESSION, VerdictRule.classify(LOWER_IS_BETTER, 1.0, 0.0, new Thresholds(0.05, 0.0, 10)),
+        assertEquals(
+                Verdict.REGRESSION,
+                VerdictRule.classify(LOWER_IS_BETTER, 1.0, 0.0, new Thresholds(0.05, 0.0, 10)),
                 "with no bar, every significant slowdown is a regression");
     }
 
     @Test
     void needsPStrictlyBelowAlpha() {
-        assertEquals(Verdict.REGRESSION,
-                VerdictRule.classify(LOWER_IS_BETTER, 5.0, Math.nextDown(0.05), DEFAULT));
+        assertEquals(Verdict.REGRESSION, VerdictRule.classify(LOWER_IS_BETTER, 5.0, Math.nextDown(0.05), DEFAULT));
         assertEquals(Verdict.UNCHANGED, VerdictRule.classify(LOWER_IS_BETTER, 5.0, 0.05, DEFAULT));
-        assertEquals(Verdict.IMPROVEMENT,
-                VerdictRule.classify(LOWER_IS_BETTER, -5.0, Math.nextDown(0.05), DEFAULT));
+        assertEquals(Verdict.IMPROVEMENT, VerdictRule.classify(LOWER_IS_BETTER, -5.0, Math.nextDown(0.05), DEFAULT));
         assertEquals(Verdict.UNCHANGED, VerdictRule.classify(LOWER_IS_BETTER, -5.0, 0.05, DEFAULT));
     }
 
     @Test
     void callsABigUnconfirmedMoveInconclusiveFromExactlyTheBar() {
-        assertEquals(Verdict.INCONCLUSIVE,
-                VerdictRule.classify(LOWER_IS_BETTER, 10.0, NOT_SIGNIFICANT, DEFAULT));
-        assertEquals(Verdict.UNCHANGED,
+        assertEquals(Verdict.INCONCLUSIVE, VerdictRule.classify(LOWER_IS_BETTER, 10.0, NOT_SIGNIFICANT, DEFAULT));
+        assertEquals(
+                Verdict.UNCHANGED,
                 VerdictRule.classify(LOWER_IS_BETTER, Math.nextDown(10.0), NOT_SIGNIFICANT, DEFAULT));
-        assertEquals(Verdict.INCONCLUSIVE,
-                VerdictRule.classify(HIGHER_IS_BETTER, -10.0, NOT_SIGNIFICANT, DEFAULT));
-        assertEquals(Verdict.UNCHANGED,
+        assertEquals(Verdict.INCONCLUSIVE, VerdictRule.classify(HIGHER_IS_BETTER, -10.0, NOT_SIGNIFICANT, DEFAULT));
+        assertEquals(
+                Verdict.UNCHANGED,
                 VerdictRule.classify(HIGHER_IS_BETTER, Math.nextUp(-10.0), NOT_SIGNIFICANT, DEFAULT));
     }
 

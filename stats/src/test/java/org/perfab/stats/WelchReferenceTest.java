@@ -32,8 +32,7 @@ class WelchReferenceTest {
 
     @BeforeAll
     static void load() throws IOException {
-        try (InputStream in = WelchReferenceTest.class.getResourceAsStream(
-                "/reference/welch-reference.json")) {
+        try (InputStream in = WelchReferenceTest.class.getResourceAsStream("/reference/welch-reference.json")) {
             assertNotNull(in, "reference/welch-reference.json is on the test class path");
             reference = new ObjectMapper().readTree(in);
         }
@@ -41,8 +40,12 @@ class WelchReferenceTest {
 
     @AfterAll
     static void reportWorstError() {
-        System.out.printf(Locale.ROOT, "scipy reference: %d cases, worst relative error of p %.3g (%s)%n",
-                reference.get("cases").size(), worstP, worstPCase);
+        System.out.printf(
+                Locale.ROOT,
+                "scipy reference: %d cases, worst relative error of p %.3g (%s)%n",
+                reference.get("cases").size(),
+                worstP,
+                worstPCase);
     }
 
     static Stream<String> caseNames() throws IOException {
@@ -67,15 +70,15 @@ class WelchReferenceTest {
                 case "improvement" -> improvements++;
                 case "small" -> small++;
                 case "noisy" -> noisy++;
-                default -> { }
+                default -> {}
             }
             if (c.get("df").isNull()) {
                 constant++;
             }
         }
         assertTrue(reference.get("cases").size() >= 300, "a few hundred cases");
-        assertTrue(regressions > 20 && inconclusive > 5 && improvements > 20 && small > 5 && noisy > 20
-                && constant >= 6,
+        assertTrue(
+                regressions > 20 && inconclusive > 5 && improvements > 20 && small > 5 && noisy > 20 && constant >= 6,
                 "every verdict and constant sides are represented");
     }
 
@@ -83,16 +86,23 @@ class WelchReferenceTest {
     @MethodSource("caseNames")
     void matchesScipy(String name) {
         JsonNode c = find(name);
-        Thresholds thresholds = new Thresholds(reference.at("/thresholds/alpha").asDouble(),
+        Thresholds thresholds = new Thresholds(
+                reference.at("/thresholds/alpha").asDouble(),
                 reference.at("/thresholds/minEffect").asDouble(),
                 reference.at("/thresholds/inconclusive").asDouble());
-        Comparison got = Comparison.of(sample(c.get("base")), sample(c.get("head")),
-                Direction.fromId(c.get("direction").asText()), thresholds);
+        Comparison got = Comparison.of(
+                sample(c.get("base")),
+                sample(c.get("head")),
+                Direction.fromId(c.get("direction").asText()),
+                thresholds);
 
         JsonNode t = c.get("t");
         assertEquals(Statistic.Kind.WELCH_T, got.statistic().kind());
         if (t.isTextual()) {
-            assertEquals(Double.parseDouble(t.asText().replace("inf", "Infinity")), got.statistic().value(), "t");
+            assertEquals(
+                    Double.parseDouble(t.asText().replace("inf", "Infinity")),
+                    got.statistic().value(),
+                    "t");
         } else {
             assertClose(t.asDouble(), got.statistic().value(), "t");
         }
@@ -113,7 +123,8 @@ class WelchReferenceTest {
         assertClose(c.get("pct").asDouble(), got.pctChange(), "pct");
         JsonNode ci = c.get("ci95");
         if (ci.isNull()) {
-            assertTrue(Double.isNaN(got.ciLow()) && got.caveats().contains(Caveat.UNBOUNDED_INTERVAL),
+            assertTrue(
+                    Double.isNaN(got.ciLow()) && got.caveats().contains(Caveat.UNBOUNDED_INTERVAL),
                     "unbounded interval");
         } else {
             assertClose(ci.get(0).asDouble(), got.ciLow(), "ci low");
@@ -151,7 +162,8 @@ class WelchReferenceTest {
     private static void assertClose(double expected, double actual, String what) {
         double scale = Math.max(Math.abs(expected), Math.abs(actual));
         double tolerance = Math.max(RELATIVE * scale, 1e-12);
-        assertTrue(Math.abs(expected - actual) <= tolerance,
+        assertTrue(
+                Math.abs(expected - actual) <= tolerance,
                 () -> what + ": expected " + expected + " got " + actual + " (relative error "
                         + relativeError(expected, actual) + ")");
     }

@@ -13,8 +13,7 @@ import java.util.concurrent.TimeUnit;
 
 /** Headless Chromium as the browser tests drive it: quiet, off the network, with a profile of its own. */
 public final class Chromium {
-    private Chromium() {
-    }
+    private Chromium() {}
 
     /**
      * Runs {@code binary} headless with {@code args} (a page to load, and {@code --dump-dom} or
@@ -22,9 +21,17 @@ public final class Chromium {
      * printed; fails the test when it does not end within 90 s or ends in error.
      */
     public static String run(Path binary, Path dir, String... args) throws IOException, InterruptedException {
-        List<String> argv = new ArrayList<>(List.of(binary.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--user-data-dir=" + dir.resolve("profile")));
+        List<String> argv = new ArrayList<>(List.of(
+                binary.toString(),
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--user-data-dir=" + dir.resolve("profile")));
         argv.addAll(List.of(args));
         Path err = dir.resolve("chromium.err");
         Process p = new ProcessBuilder(argv).redirectError(err.toFile()).start();

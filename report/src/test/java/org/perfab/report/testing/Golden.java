@@ -21,15 +21,13 @@ public final class Golden {
 
     private static final Path DIR = Path.of("src", "test", "resources", "golden");
 
-    private Golden() {
-    }
+    private Golden() {}
 
     /** Asserts that {@code actual} equals the golden file {@code name} (e.g. {@code table.txt}). */
     public static void assertMatches(String name, String actual) {
         Path golden = DIR.resolve(name);
         int dot = name.lastIndexOf('.');
-        Path got = DIR.resolve(dot < 0 ? name + ".got" : name.substring(0, dot) + ".got-"
-                + name.substring(dot + 1));
+        Path got = DIR.resolve(dot < 0 ? name + ".got" : name.substring(0, dot) + ".got-" + name.substring(dot + 1));
         try {
             if (Boolean.getBoolean("golden.update")) {
                 Files.createDirectories(golden.getParent());
@@ -40,14 +38,13 @@ public final class Golden {
             if (!Files.exists(golden)) {
                 Files.createDirectories(golden.getParent());
                 Files.writeString(got, actual, StandardCharsets.UTF_8);
-                fail("no golden file " + golden + "; wrote " + got
-                        + " (run with -Dgolden.update=true to accept it)");
+                fail("no golden file " + golden + "; wrote " + got + " (run with -Dgolden.update=true to accept it)");
             }
             String expected = Files.readString(golden, StandardCharsets.UTF_8);
             if (!expected.equals(actual)) {
                 Files.writeString(got, actual, StandardCharsets.UTF_8);
-                fail("output differs from " + golden + "; wrote " + got + " for a diff:\n"
-                        + "  diff " + golden + " " + got);
+                fail("output differs from " + golden + "; wrote " + got + " for a diff:\n" + "  diff " + golden + " "
+                        + got);
             }
             Files.deleteIfExists(got);
         } catch (IOException e) {

