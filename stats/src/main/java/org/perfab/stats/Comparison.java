@@ -689,21 +689,8 @@ public record Comparison(
         // two, which is exact, huge or tiny values are compared like any others.
         int exponent = Math.max(baseSample.maxExponent(), headSample.maxExponent());
         if (Math.abs(exponent) > SCALE_PAST && exponent != Sample.NO_EXPONENT) {
-            Comparison c =
-                    compute(baseSample.scaled(-exponent), headSample.scaled(-exponent), direction, thresholds, profile);
-            return new Comparison(
-                    c.base().scaled(exponent),
-                    c.head().scaled(exponent),
-                    direction,
-                    c.pctChange(),
-                    c.ciLow(),
-                    c.ciHigh(),
-                    c.statistic(),
-                    c.pValue(),
-                    c.mde(),
-                    c.verdict(),
-                    c.caveats(),
-                    c.qValue());
+            return compute(baseSample.scaled(-exponent), headSample.scaled(-exponent), direction, thresholds, profile)
+                    .withSummariesScaled(exponent);
         }
         Summary base = Summary.of(baseSample);
         Summary head = Summary.of(headSample);
@@ -771,6 +758,26 @@ public record Comparison(
                 caveats,
                 thresholds,
                 profile);
+    }
+
+    /**
+     * Returns this comparison with its summaries scaled by 2 to the power {@code exponent}, which
+     * is exact; every other figure is scale-free and stays as it is.
+     */
+    private Comparison withSummariesScaled(int exponent) {
+        return new Comparison(
+                base.scaled(exponent),
+                head.scaled(exponent),
+                direction,
+                pctChange,
+                ciLow,
+                ciHigh,
+                statistic,
+                pValue,
+                mde,
+                verdict,
+                caveats,
+                qValue);
     }
 
     /**
