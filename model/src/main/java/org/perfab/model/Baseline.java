@@ -348,9 +348,7 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, See
             t.cpus().forEach(cpus::add);
             ArrayNode members = n.putArray("snapshots");
             for (Member m : t.members()) {
-                ObjectNode o = members.addObject()
-                        .put("snapshot", m.snapshot())
-                        .put("fate", m.fate().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+                ObjectNode o = members.addObject().put("snapshot", m.snapshot()).put("fate", kebab(m.fate()));
                 TableJson.number(o, "anchorDeviation", m.anchorDeviation());
                 TableJson.number(o, "offset", m.offset());
             }
@@ -370,34 +368,7 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, See
             }
             n.put("setBy", e.setBy());
         }
-        ArrayNode rejected = root.putArray("rejected");
-        seeding.rejected()
-                .forEach(r -> key(rejected.addObject().put("snapshot", r.snapshot()), r.key())
-                        .put("reason", r.reason()));
-        ArrayNode unparseable = root.putArray("unparseable");
-        seeding.unparseable().forEach(unparseable::add);
-        ArrayNode skipped = root.putArray("skipped");
-        seeding.skipped()
-                .forEach(s -> optionalKey(skipped.addObject().put("subject", s.subject()), s.key())
-                        .put("reason", s.reason()));
-        ArrayNode notes = root.putArray("notes");
-        seeding.notes()
-                .forEach(s -> optionalKey(
-                                notes.addObject()
-                                        .put(
-                                                "kind",
-                                                s.kind()
-                                                        .name()
-                                                        .toLowerCase(Locale.ROOT)
-                                                        .replace('_', '-'))
-                                        .put("subject", s.subject()),
-                                s.key())
-                        .put("detail", s.detail()));
-        ObjectNode exclusions = root.putObject("exclusions");
-        ArrayNode live = exclusions.putArray("live");
-        seeding.liveExclusions().forEach(live::add);
-        ArrayNode stale = exclusions.putArray("stale");
-        seeding.staleExclusions().forEach(stale::add);
+        putSeeding(root);
         ArrayNode floorList = root.putArray("floors");
         for (Floor f : floors) {
             ObjectNode n = key(floorList.addObject(), f.key())
@@ -418,6 +389,35 @@ public record Baseline(String anchor, List<Tier> tiers, List<Entry> entries, See
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a baseline failed to serialise", e);
         }
+    }
+
+    /** Puts what seeding found into {@code root}: rejected snapshots, skipped files, notes, exclusions. */
+    private void putSeeding(ObjectNode root) {
+        ArrayNode rejected = root.putArray("rejected");
+        seeding.rejected()
+                .forEach(r -> key(rejected.addObject().put("snapshot", r.snapshot()), r.key())
+                        .put("reason", r.reason()));
+        ArrayNode unparseable = root.putArray("unparseable");
+        seeding.unparseable().forEach(unparseable::add);
+        ArrayNode skipped = root.putArray("skipped");
+        seeding.skipped()
+                .forEach(s -> optionalKey(skipped.addObject().put("subject", s.subject()), s.key())
+                        .put("reason", s.reason()));
+        ArrayNode notes = root.putArray("notes");
+        seeding.notes()
+                .forEach(s -> optionalKey(
+                                notes.addObject().put("kind", kebab(s.kind())).put("subject", s.subject()), s.key())
+                        .put("detail", s.detail()));
+        ObjectNode exclusions = root.putObject("exclusions");
+        ArrayNode live = exclusions.putArray("live");
+        seeding.liveExclusions().forEach(live::add);
+        ArrayNode stale = exclusions.putArray("stale");
+        seeding.staleExclusions().forEach(stale::add);
+    }
+
+    /** Returns {@code value}'s name in lower case with dashes between its words. */
+    private static String kebab(Enum<?> value) {
+        return value.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     private static ObjectNode key(ObjectNode n, Key key) {

@@ -125,28 +125,7 @@ public record RunnerTable(List<String> runners, List<Integer> builds, List<Row> 
         List<Integer> builds = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
             RunResults r = runs.get(i);
-            if (!r.provenance().mergeBase().equals(first.provenance().mergeBase())
-                    || !r.provenance()
-                            .head()
-                            .commit()
-                            .equals(first.provenance().head().commit())) {
-                throw new IllegalArgumentException("the runs are not of one A/B: " + sources.get(i) + " is "
-                        + r.provenance().mergeBase() + " against "
-                        + r.provenance().head().commit() + " where "
-                        + sources.get(0) + " is " + first.provenance().mergeBase() + " against "
-                        + first.provenance().head().commit());
-            }
-            for (int j = 0; j < i; j++) {
-                RunResults.Identity a = runs.get(j).identity();
-                RunResults.Identity b = r.identity();
-                if (a.sameRunAs(b)) {
-                    throw new IllegalArgumentException(sources.get(j) + " and " + sources.get(i) + " are one run ("
-                            + (!b.measured().isEmpty() && a.measured().equals(b.measured())
-                                    ? "the same values measured, " + b.measured()
-                                    : "the same commits and runner, started at " + r.startedAt())
-                            + "), which would count as two runners: give each runner's results once");
-                }
-            }
+            checkJoins(runs, sources, i);
             String label = r.machine().runner().isBlank()
                     ? r.machine().cpu()
                     : r.machine().runner();
@@ -193,5 +172,36 @@ public record RunnerTable(List<String> runners, List<Integer> builds, List<Row> 
             rows.add(new Row(cell, each, worse, worseOfOneBuild, better, worse >= 2 && worseOfOneBuild < worse));
         });
         return new RunnerTable(runners, builds, rows, t);
+    }
+
+    /**
+     * Refuses the {@code i}th of {@code runs} unless it is of the A/B the first is (the same base
+     * and head commits) and no run before it is the same run.
+     */
+    private static void checkJoins(List<RunResults> runs, List<String> sources, int i) {
+        RunResults first = runs.get(0);
+        RunResults r = runs.get(i);
+        if (!r.provenance().mergeBase().equals(first.provenance().mergeBase())
+                || !r.provenance()
+                        .head()
+                        .commit()
+                        .equals(first.provenance().head().commit())) {
+            throw new IllegalArgumentException("the runs are not of one A/B: " + sources.get(i) + " is "
+                    + r.provenance().mergeBase() + " against "
+                    + r.provenance().head().commit() + " where "
+                    + sources.get(0) + " is " + first.provenance().mergeBase() + " against "
+                    + first.provenance().head().commit());
+        }
+        for (int j = 0; j < i; j++) {
+            RunResults.Identity a = runs.get(j).identity();
+            RunResults.Identity b = r.identity();
+            if (a.sameRunAs(b)) {
+                throw new IllegalArgumentException(sources.get(j) + " and " + sources.get(i) + " are one run ("
+                        + (!b.measured().isEmpty() && a.measured().equals(b.measured())
+                                ? "the same values measured, " + b.measured()
+                                : "the same commits and runner, started at " + r.startedAt())
+                        + "), which would count as two runners: give each runner's results once");
+            }
+        }
     }
 }

@@ -65,17 +65,7 @@ public final class Shards {
         int count = first.sharding().get().count();
         checkSlices(runs, sources, byIndex.size() == count);
         Map<Integer, List<String>> lackingOwn = placed(runs, sources, byIndex, count);
-        Map<Integer, Unreadable> unreadableAt = new TreeMap<>();
-        String commits = first.provenance().mergeBase() + ".."
-                + first.provenance().head().commit();
-        for (Unreadable u : unreadable) {
-            if (u.shard().isPresent()
-                    && u.shard().get().count() == count
-                    && u.commits().equals(commits)
-                    && !byIndex.containsKey(u.shard().get().index())) {
-                unreadableAt.putIfAbsent(u.shard().get().index(), u);
-            }
-        }
+        Map<Integer, Unreadable> unreadableAt = unreadableAt(unreadable, first, byIndex);
         Sharding.Part firstPart = first.sharding().get().parts().get(0);
         List<Sharding.Part> parts = new ArrayList<>();
         List<List<RunResults.TrialRecord>> trialsByPart = new ArrayList<>();
@@ -121,20 +111,6 @@ public final class Shards {
                         first.table().thresholds(),
                         facts::profile)
                 .withWarnings(warnings(given, unreadable, unreadableAt, count)));
-        RunResults.Settings f = first.settings();
-        int most = runs.stream().mapToInt(r -> r.settings().trials()).max().orElseThrow();
-        RunResults.Settings settings = new RunResults.Settings(
-                f.workload(),
-                most,
-                f.warmup(),
-                f.builds(),
-                f.harnessFrom(),
-                f.format(),
-                f.seed(),
-                f.profiles(),
-                f.harnessFiles(),
-                f.failOn(),
-                f.padding());
         Instant started = given.stream()
                 .map(RunResults::startedAt)
                 .min(Instant::compareTo)
@@ -146,7 +122,7 @@ public final class Shards {
                 first.name(),
                 first.provenance(),
                 first.machine(),
-                settings,
+                settings(runs),
                 started,
                 finished,
                 given.stream().anyMatch(RunResults::interrupted),
@@ -154,6 +130,45 @@ public final class Shards {
                 trialsByShard.stream().flatMap(List::stream).toList(),
                 withUnmeasured(table, sharding, trialsByPart),
                 Optional.of(sharding));
+    }
+
+    /**
+     * Returns each shard of {@code first}'s A/B that was not given, by its index, with the first of
+     * {@code unreadable} that says it is that shard: of as many shards, and of the same commits.
+     */
+    private static Map<Integer, Unreadable> unreadableAt(
+            List<Unreadable> unreadable, RunResults first, Map<Integer, Integer> byIndex) {
+        int count = first.sharding().get().count();
+        String commits = first.provenance().mergeBase() + ".."
+                + first.provenance().head().commit();
+        Map<Integer, Unreadable> unreadableAt = new TreeMap<>();
+        for (Unreadable u : unreadable) {
+            if (u.shard().isPresent()
+                    && u.shard().get().count() == count
+                    && u.commits().equals(commits)
+                    && !byIndex.containsKey(u.shard().get().index())) {
+                unreadableAt.putIfAbsent(u.shard().get().index(), u);
+            }
+        }
+        return unreadableAt;
+    }
+
+    /** Returns the settings of the merged run: the first shard's, with the most trials any shard asked for. */
+    private static RunResults.Settings settings(List<RunResults> runs) {
+        RunResults.Settings f = runs.get(0).settings();
+        int most = runs.stream().mapToInt(r -> r.settings().trials()).max().orElseThrow();
+        return new RunResults.Settings(
+                f.workload(),
+                most,
+                f.warmup(),
+                f.builds(),
+                f.harnessFrom(),
+                f.format(),
+                f.seed(),
+                f.profiles(),
+                f.harnessFiles(),
+                f.failOn(),
+                f.padding());
     }
 
     /**
