@@ -48,38 +48,7 @@ final class BaselineRenderer {
             "tier", "window", "counted", "floors", "anchor against the window's", "ratio offset, median / worst", "cpus"
         });
         for (Baseline.Tier t : seeded.tiers()) {
-            List<Baseline.Member> judged = t.members().stream()
-                    .filter(m -> m.fate() != RatioSpace.Fate.NO_ANCHOR)
-                    .toList();
-            double lowDev = judged.stream()
-                    .mapToDouble(Baseline.Member::anchorDeviation)
-                    .min()
-                    .orElse(Double.NaN);
-            double highDev = judged.stream()
-                    .mapToDouble(Baseline.Member::anchorDeviation)
-                    .max()
-                    .orElse(Double.NaN);
-            double[] offsets = judged.stream()
-                    .mapToDouble(Baseline.Member::offset)
-                    .filter(d -> !Double.isNaN(d))
-                    .map(Math::abs)
-                    .sorted()
-                    .toArray();
-            String offset = offsets.length == 0
-                    ? "not judged (under " + RatioSpace.MIN_GATED + " snapshots)"
-                    : percent2(offsets[offsets.length / 2]) + " / " + percent2(offsets[offsets.length - 1]);
-            long counted = t.members().stream()
-                    .filter(m -> m.fate() == RatioSpace.Fate.ACCEPTED)
-                    .count();
-            rows.add(new String[] {
-                esc.apply(t.key().toString()),
-                t.members().size() + " of " + t.window(),
-                Long.toString(counted),
-                Integer.toString(seeded.entries(t.key()).size()),
-                Numbers.signedPercent(lowDev) + " … " + Numbers.signedPercent(highDev),
-                offset,
-                esc.apply(String.join(", ", t.cpus()))
-            });
+            rows.add(tierRow(seeded, t, esc));
         }
         if (seeded.tiers().isEmpty()) {
             out.append("No tier was seeded.\n\n");
@@ -87,7 +56,52 @@ final class BaselineRenderer {
             out.append(md ? Tables.markdown(rows, "|:--|--:|--:|--:|:--|:--|:--|") : Tables.aligned(rows))
                     .append('\n');
         }
-        Baseline.Seeding r = seeded.seeding();
+        seedingSections(out, md, seeded.seeding());
+        return out.toString();
+    }
+
+    /**
+     * Returns the row of the seeding table for {@code t}: its key, how many of its window's
+     * snapshots were counted, its floors, its anchor's spread against the window's, and its offsets.
+     */
+    private static String[] tierRow(Baseline seeded, Baseline.Tier t, UnaryOperator<String> esc) {
+        List<Baseline.Member> judged = t.members().stream()
+                .filter(m -> m.fate() != RatioSpace.Fate.NO_ANCHOR)
+                .toList();
+        double lowDev = judged.stream()
+                .mapToDouble(Baseline.Member::anchorDeviation)
+                .min()
+                .orElse(Double.NaN);
+        double highDev = judged.stream()
+                .mapToDouble(Baseline.Member::anchorDeviation)
+                .max()
+                .orElse(Double.NaN);
+        double[] offsets = judged.stream()
+                .mapToDouble(Baseline.Member::offset)
+                .filter(d -> !Double.isNaN(d))
+                .map(Math::abs)
+                .sorted()
+                .toArray();
+        String offset = offsets.length == 0
+                ? "not judged (under " + RatioSpace.MIN_GATED + " snapshots)"
+                : percent2(offsets[offsets.length / 2]) + " / " + percent2(offsets[offsets.length - 1]);
+        long counted = t.members().stream()
+                .filter(m -> m.fate() == RatioSpace.Fate.ACCEPTED)
+                .count();
+        return new String[] {
+            esc.apply(t.key().toString()),
+            t.members().size() + " of " + t.window(),
+            Long.toString(counted),
+            Integer.toString(seeded.entries(t.key()).size()),
+            Numbers.signedPercent(lowDev) + " … " + Numbers.signedPercent(highDev),
+            offset,
+            esc.apply(String.join(", ", t.cpus()))
+        };
+    }
+
+    /** Appends what seeding set aside or noticed: rejected and skipped snapshots, notes, exclusions. */
+    private static void seedingSections(StringBuilder out, boolean md, Baseline.Seeding r) {
+        UnaryOperator<String> esc = escape(md);
         UnaryOperator<String> prose = prose(md);
         section(
                 out,
@@ -139,7 +153,6 @@ final class BaselineRenderer {
                     .append(r.liveExclusions().stream().map(esc).collect(Collectors.joining(", ")))
                     .append(".\n");
         }
-        return out.toString();
     }
 
     private static void section(StringBuilder out, boolean md, String title, List<String> items) {

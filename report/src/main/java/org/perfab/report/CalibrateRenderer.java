@@ -691,25 +691,7 @@ public final class CalibrateRenderer {
         node.put("runs", s.runs()).put("seed", s.seed()).set("thresholds", TableJson.thresholds(s.thresholds()));
         ArrayNode effects = node.putArray("effects");
         s.effects().forEach(effects::add);
-        ArrayNode tables = node.putArray("noises");
-        for (Simulation.NoiseTable table : s.tables()) {
-            ObjectNode t = tables.addObject()
-                    .put("noise", id(table.noise()))
-                    .put("label", table.noise().label());
-            ArrayNode rows = t.putArray("rows");
-            for (Simulation.Row row : table.rows()) {
-                ObjectNode r = rows.addObject().put("cv", row.cv()).put("trials", row.trials());
-                ArrayNode methods = r.putArray("methods");
-                for (Method m : Method.values()) {
-                    ObjectNode method = methods.addObject().put("method", id(m)).put("label", m.label());
-                    ArrayNode byEffect = method.putArray("rates");
-                    List<Rates> rates = row.rates().get(m);
-                    for (int i = 0; i < rates.size(); i++) {
-                        rates(byEffect.addObject().put("effect", s.effects().get(i)), rates.get(i));
-                    }
-                }
-            }
-        }
+        noises(node.putArray("noises"), s);
         ArrayNode targets = node.putArray("targets");
         for (Simulation.Target t : s.targets()) {
             ObjectNode o = targets.addObject()
@@ -749,8 +731,41 @@ public final class CalibrateRenderer {
         }
         suites(node.putArray("suites"), s.suites());
         suites(node.putArray("adaptiveSuites"), s.adaptiveSuites());
-        ArrayNode runners = node.putArray("runners");
-        for (Simulation.RunnerRow r : s.runners()) {
+        runners(node.putArray("runners"), s.runners());
+        ArrayNode runnerTargets = node.putArray("runnerTargets");
+        for (Simulation.RunnerTarget t : s.runnerTargets()) {
+            ObjectNode o = runnerTargets.addObject().put("what", t.what());
+            TableJson.number(o, "value", t.value());
+            TableJson.number(o, "bound", t.bound());
+            o.put("atLeast", t.atLeast()).put("holds", t.holds());
+        }
+    }
+
+    /** Puts each noise's rows into {@code tables}: every method's rates at each of {@code s}'s effects. */
+    private static void noises(ArrayNode tables, Simulation s) {
+        for (Simulation.NoiseTable table : s.tables()) {
+            ObjectNode t = tables.addObject()
+                    .put("noise", id(table.noise()))
+                    .put("label", table.noise().label());
+            ArrayNode rows = t.putArray("rows");
+            for (Simulation.Row row : table.rows()) {
+                ObjectNode r = rows.addObject().put("cv", row.cv()).put("trials", row.trials());
+                ArrayNode methods = r.putArray("methods");
+                for (Method m : Method.values()) {
+                    ObjectNode method = methods.addObject().put("method", id(m)).put("label", m.label());
+                    ArrayNode byEffect = method.putArray("rates");
+                    List<Rates> rates = row.rates().get(m);
+                    for (int i = 0; i < rates.size(); i++) {
+                        rates(byEffect.addObject().put("effect", s.effects().get(i)), rates.get(i));
+                    }
+                }
+            }
+        }
+    }
+
+    /** Puts each runner's rows into {@code runners}: every trial test's rates on unchanged and slower code. */
+    private static void runners(ArrayNode runners, List<Simulation.RunnerRow> rows) {
+        for (Simulation.RunnerRow r : rows) {
             ObjectNode o = runners.addObject()
                     .put("runner", id(r.runner()))
                     .put("label", r.runner().label())
@@ -761,13 +776,6 @@ public final class CalibrateRenderer {
                 runnerRates(test.putObject("unchanged"), r.unchanged().get(t));
                 runnerRates(test.putObject("slower"), r.slower().get(t));
             }
-        }
-        ArrayNode runnerTargets = node.putArray("runnerTargets");
-        for (Simulation.RunnerTarget t : s.runnerTargets()) {
-            ObjectNode o = runnerTargets.addObject().put("what", t.what());
-            TableJson.number(o, "value", t.value());
-            TableJson.number(o, "bound", t.bound());
-            o.put("atLeast", t.atLeast()).put("holds", t.holds());
         }
     }
 
