@@ -241,20 +241,13 @@ final class Forest {
         List<String> notes = Notes.caveats(r, t);
         String note = notes.isEmpty() ? "no interval" : String.join("; ", notes);
         boolean noted = Double.isNaN(pct) || !interval;
-        String off = clipped.equals("low")
-                ? "; -100% or less, where no ratio is: drawn at the axis's end"
-                : clipped.equals("high")
-                        ? "; drawn at the axis's end"
-                        : ciClipped
-                                ? "; its interval reaches -100% or less, where no ratio is: it runs to the axis's end"
-                                : "";
         s.append("<title>")
                 .append(Untrusted.html(name))
                 .append(" · ")
                 .append(Untrusted.html(r.cell().metric()))
                 .append(": ")
                 .append(Untrusted.htmlProse((Double.isNaN(pct) ? "no change" : figure) + ", " + Words.label(c.verdict())
-                        + (noted ? "; " + note : "") + off))
+                        + (noted ? "; " + note : "") + offAxis(clipped, ciClipped)))
                 .append("</title>");
         s.append(f("<rect class=\"stripe\" x=\"0\" y=\"%d\" width=\"%d\" height=\"%d\"/>", top, WIDTH, ROW));
         s.append(f(
@@ -280,32 +273,7 @@ final class Forest {
                     "<text class=\"note\" x=\"%.1f\" y=\"%.1f\">%s</text>",
                     LEFT + 18.0, y + 4, cut(note, RIGHT - LEFT - 18)));
         } else {
-            if (clipped.isEmpty()) {
-                s.append(f(
-                        "<circle class=\"pt\" cx=\"%.1f\" cy=\"%.1f\" r=\"%s\"/>", l.point(), y, Numbers.value(POINT)));
-            } else {
-                boolean high = clipped.equals("high");
-                s.append(f(
-                        "<path class=\"pt clipped\" d=\"M%d %.1fl%s%s -6v12z\"/>",
-                        high ? RIGHT : LEFT, y, high ? "-" : "", Numbers.value(ARROW)));
-            }
-            if (l.labelled()) {
-                if (!Double.isNaN(l.change())) {
-                    s.append(f(
-                            "<text class=\"change%s\" x=\"%.1f\" y=\"%.1f\">%s</text>",
-                            l.before() ? " low" : "", l.change(), y + 4, change));
-                }
-            } else {
-                boolean onRight = l.left() + l.right() < LEFT + RIGHT;
-                s.append(f(
-                        "<text class=\"note%s\" x=\"%.1f\" y=\"%.1f\">%s</text>",
-                        onRight ? "" : " low",
-                        onRight ? l.right() + GAP : l.left() - GAP,
-                        y + 4,
-                        cut(
-                                change + " · no interval: " + note,
-                                (onRight ? RIGHT - l.right() : l.left() - LEFT) - GAP)));
-            }
+            mark(s, l, y, clipped, change, note);
         }
         s.append(f(
                 "<text class=\"figure\" x=\"%d\" y=\"%.1f\">%s</text>",
@@ -313,6 +281,51 @@ final class Forest {
         s.append("</g>");
         if (links) {
             s.append("</a>");
+        }
+    }
+
+    /**
+     * Returns what a row's title says of a change or interval that runs off the axis ({@code
+     * clipped}: "low", "high", or empty when its change is on it); empty when neither does.
+     */
+    private static String offAxis(String clipped, boolean ciClipped) {
+        return clipped.equals("low")
+                ? "; -100% or less, where no ratio is: drawn at the axis's end"
+                : clipped.equals("high")
+                        ? "; drawn at the axis's end"
+                        : ciClipped
+                                ? "; its interval reaches -100% or less, where no ratio is: it runs to the axis's end"
+                                : "";
+    }
+
+    /**
+     * Draws a row's change at height {@code y}: its point (an arrow at the axis's end where it is
+     * {@code clipped}), then {@code change} printed beside it, or, without an interval, a note that
+     * starts with it.
+     */
+    private static void mark(StringBuilder s, Layout l, double y, String clipped, String change, String note) {
+        if (clipped.isEmpty()) {
+            s.append(f("<circle class=\"pt\" cx=\"%.1f\" cy=\"%.1f\" r=\"%s\"/>", l.point(), y, Numbers.value(POINT)));
+        } else {
+            boolean high = clipped.equals("high");
+            s.append(f(
+                    "<path class=\"pt clipped\" d=\"M%d %.1fl%s%s -6v12z\"/>",
+                    high ? RIGHT : LEFT, y, high ? "-" : "", Numbers.value(ARROW)));
+        }
+        if (l.labelled()) {
+            if (!Double.isNaN(l.change())) {
+                s.append(f(
+                        "<text class=\"change%s\" x=\"%.1f\" y=\"%.1f\">%s</text>",
+                        l.before() ? " low" : "", l.change(), y + 4, change));
+            }
+        } else {
+            boolean onRight = l.left() + l.right() < LEFT + RIGHT;
+            s.append(f(
+                    "<text class=\"note%s\" x=\"%.1f\" y=\"%.1f\">%s</text>",
+                    onRight ? "" : " low",
+                    onRight ? l.right() + GAP : l.left() - GAP,
+                    y + 4,
+                    cut(change + " · no interval: " + note, (onRight ? RIGHT - l.right() : l.left() - LEFT) - GAP)));
         }
     }
 

@@ -56,35 +56,7 @@ final class TextRenderer implements Renderer<Report> {
     public String render(Report report) {
         ComparisonTable table = report.table();
         StringBuilder out = new StringBuilder();
-        report.noComparison()
-                .ifPresent(none -> out.append("FAILED: ").append(none).append("\n"));
-        Words.partial(report).ifPresent(p -> out.append(p).append('\n'));
-        out.append("base: ")
-                .append(Untrusted.plain(table.baseLabel(), Untrusted.MAX_PROSE))
-                .append('\n');
-        out.append("head: ")
-                .append(Untrusted.plain(table.headLabel(), Untrusted.MAX_PROSE))
-                .append('\n');
-        ShardWords.measuredBy(report)
-                .ifPresent(by ->
-                        out.append(Untrusted.plain(by, Untrusted.MAX_PROSE)).append('\n'));
-        report.countedBy()
-                .ifPresent(by -> out.append("counted by ")
-                        .append(by)
-                        .append(", not timed: a busy machine does not move a count\n"));
-        out.append(Words.rules(report)).append('\n');
-        Words.runner(table).ifPresent(r -> out.append(r).append('\n'));
-        out.append('\n');
-        List<String> warnings = Warnings.of(report);
-        for (String warning : warnings) {
-            out.append("WARNING: ")
-                    .append(Untrusted.plain(warning, Untrusted.MAX_PROSE))
-                    .append('\n');
-        }
-        if (!warnings.isEmpty()) {
-            out.append('\n');
-        }
-
+        heading(out, report);
         boolean builds = table.rows().stream().anyMatch(CellComparison::byBuilds);
         if (builds) {
             out.append(Words.BUILDS_DECIDE).append("\n\n");
@@ -139,6 +111,42 @@ final class TextRenderer implements Renderer<Report> {
             }
         }
         return out.toString();
+    }
+
+    /**
+     * Appends what comes before the tables: a failure or a partial run, the two sides, who
+     * measured and how, the verdict rules, the runner, then the warnings, each on its own line.
+     */
+    private static void heading(StringBuilder out, Report report) {
+        ComparisonTable table = report.table();
+        report.noComparison()
+                .ifPresent(none -> out.append("FAILED: ").append(none).append("\n"));
+        Words.partial(report).ifPresent(p -> out.append(p).append('\n'));
+        out.append("base: ")
+                .append(Untrusted.plain(table.baseLabel(), Untrusted.MAX_PROSE))
+                .append('\n');
+        out.append("head: ")
+                .append(Untrusted.plain(table.headLabel(), Untrusted.MAX_PROSE))
+                .append('\n');
+        ShardWords.measuredBy(report)
+                .ifPresent(by ->
+                        out.append(Untrusted.plain(by, Untrusted.MAX_PROSE)).append('\n'));
+        report.countedBy()
+                .ifPresent(by -> out.append("counted by ")
+                        .append(by)
+                        .append(", not timed: a busy machine does not move a count\n"));
+        out.append(Words.rules(report)).append('\n');
+        Words.runner(table).ifPresent(r -> out.append(r).append('\n'));
+        out.append('\n');
+        List<String> warnings = Warnings.of(report);
+        for (String warning : warnings) {
+            out.append("WARNING: ")
+                    .append(Untrusted.plain(warning, Untrusted.MAX_PROSE))
+                    .append('\n');
+        }
+        if (!warnings.isEmpty()) {
+            out.append('\n');
+        }
     }
 
     /**

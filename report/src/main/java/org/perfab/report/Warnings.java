@@ -54,20 +54,7 @@ final class Warnings {
                     && c.caveats().contains(Caveat.NOT_AMONG_MANY)) {
                 alone.add(name(r) + " (p " + Numbers.pValue(c.pValue()) + ", q " + Numbers.pValue(c.qValue()) + ")");
             } else if (c.verdict() == Verdict.NOISY && r.sameAs().isEmpty()) {
-                double cv =
-                        Math.max(nanToZero(c.base().cv()), nanToZero(c.head().cv()));
-                double detectable = r.detectable();
-                noisy.add(name(r) + " ("
-                        + (c.caveats().contains(Caveat.ONE_SIDED)
-                                ? "far trials on one side"
-                                : c.caveats().contains(Caveat.SPLIT)
-                                        ? "two groups of trials"
-                                        : c.caveats().contains(Caveat.NOT_AT_LOOK)
-                                                ? "significant, not at its look's level"
-                                                : Double.isNaN(detectable)
-                                                        ? "CV " + Numbers.percent(cv)
-                                                        : "could miss " + Numbers.percent(detectable))
-                        + ")");
+                noisy.add(name(r) + " (" + whyNoisy(r) + ")");
                 noisyRows.add(r);
             }
             if (TAIL.matcher(r.cell().metric()).matches()
@@ -118,6 +105,26 @@ final class Warnings {
     }
 
     /**
+     * Returns why a row too noisy to tell is: far trials on one side, two groups of trials, a test
+     * significant at another look's level, or else how big a change it could miss (its CV when that
+     * is unknown).
+     */
+    private static String whyNoisy(CellComparison r) {
+        Comparison c = r.comparison();
+        double cv = Math.max(nanToZero(c.base().cv()), nanToZero(c.head().cv()));
+        double detectable = r.detectable();
+        return c.caveats().contains(Caveat.ONE_SIDED)
+                ? "far trials on one side"
+                : c.caveats().contains(Caveat.SPLIT)
+                        ? "two groups of trials"
+                        : c.caveats().contains(Caveat.NOT_AT_LOOK)
+                                ? "significant, not at its look's level"
+                                : Double.isNaN(detectable)
+                                        ? "CV " + Numbers.percent(cv)
+                                        : "could miss " + Numbers.percent(detectable);
+    }
+
+    /**
      * Returns the line that says how many cells pass the test by chance alone, when the run has
      * {@value Words#MANY_CELLS} or more tested cells and judges each on its own p ({@code --fdr off});
      * empty otherwise.
@@ -148,7 +155,11 @@ final class Warnings {
                         : ", and when a cell was not measured, as here: a" + " shard without results may hold either.");
     }
 
-    /** Returns the sentence of a run's warning; its subjects are untrusted, and escaped later. */
+    /**
+     * Returns the sentence of a run's warning; its subjects are untrusted, and escaped later.
+     * Long because it is one table of cases, one sentence per kind of warning, each read beside
+     * the others; the longest kinds have methods of their own.
+     */
     static String words(Warning w) {
         List<String> s = w.subjects();
         return switch (w.kind()) {
