@@ -155,42 +155,11 @@ public final class AbRun {
             }
             Workspace sides = new Workspace(plan, workload, dir, builder(), ledger, context.events());
             HarnessFiles harness = prepare(sides);
-            List<Path> shared = plan.mergeBase().tree().equals(plan.head().tree())
-                    ? List.of()
-                    : Programs.shared(
-                            workload.harness().argvs(),
-                            dir.side(Side.BASE, 0).tree(),
-                            dir.side(Side.HEAD, 0).tree(),
-                            context.env().get("PATH"));
+            List<Path> shared = sharedPrograms(plan, workload);
             RunResults.Machine machine = context.engine().machine().apply(context.env());
-            Slices.Sided trials = Slices.Sided.both(workload.harness());
-            Optional<Sharding> sharding = Optional.empty();
-            if (plan.shard().isPresent()) {
-                Sharding.Shard shard = plan.shard().get();
-                Slices.Slice slice = Slices.slice(
-                        shard.index(),
-                        shard.count(),
-                        workload.harness(),
-                        processes,
-                        dir.firstBuilds(),
-                        dir.logs(),
-                        context.events()::note,
-                        plan.shardTimes());
-                trials = slice.harness();
-                looks.listed(slice.listing());
-                sharding = Optional.of(new Sharding(
-                        shard.count(),
-                        List.of(new Sharding.Part(
-                                shard.index(),
-                                Sharding.State.MEASURED,
-                                machine.runner().isBlank() ? machine.cpu() : machine.runner(),
-                                slice.listed(),
-                                slice.suite(),
-                                slice.cut(),
-                                slice.benchmarks(),
-                                0,
-                                slice.listing().all()))));
-            }
+            Sliced sliced = slice(plan, workload, machine);
+            Slices.Sided trials = sliced.trials();
+            Optional<Sharding> sharding = sliced.sharding();
             synchronized (ledger) {
                 assembly = new Assembly(
                         plan,
@@ -226,6 +195,69 @@ public final class AbRun {
         } finally {
             hook.close(); // while a signal's hook runs, it stays: it writes the results
         }
+    }
+
+    /**
+     * Returns the programs the harness runs that both sides share, by path under their first
+     * checkouts and {@code PATH}; none when the two sides are the same tree.
+     */
+    private List<Path> sharedPrograms(Plan plan, Workload workload) {
+        if (plan.mergeBase().tree().equals(plan.head().tree())) {
+            return List.of();
+        }
+        return Programs.shared(
+                workload.harness().argvs(),
+                dir.side(Side.BASE, 0).tree(),
+                dir.side(Side.HEAD, 0).tree(),
+                context.env().get("PATH"));
+    }
+
+    /**
+     * What a run measures: the harness of its trials, and for a shard, the shard's place among the
+     * others.
+     *
+     * @param trials the harness of each side, narrowed to the shard's slice of the benchmarks
+     * @param sharding this shard's part of the split; empty for a run that is not a shard
+     */
+    private record Sliced(Slices.Sided trials, Optional<Sharding> sharding) {}
+
+    /**
+     * Returns what this run measures: every benchmark for a run that is not a shard; for a shard,
+     * its slice of the benchmarks listed, which the later looks are told of.
+     */
+    private Sliced slice(Plan plan, Workload workload, RunResults.Machine machine)
+            throws IOException, InterruptedException {
+        if (plan.shard().isEmpty()) {
+            return new Sliced(Slices.Sided.both(workload.harness()), Optional.empty());
+        }
+        Sharding.Shard shard = plan.shard().get();
+        Slices.Slice slice = Slices.slice(
+                shard.index(),
+                shard.count(),
+                workload.harness(),
+                processes,
+                dir.firstBuilds(),
+                dir.logs(),
+                context.events()::note,
+                plan.shardTimes());
+        looks.listed(slice.listing());
+        return new Sliced(slice.harness(), Optional.of(sharding(shard, slice, machine)));
+    }
+
+    /** Returns the sharding of {@code shard}, measured on {@code machine}: its one part, {@code slice}. */
+    private static Sharding sharding(Sharding.Shard shard, Slices.Slice slice, RunResults.Machine machine) {
+        return new Sharding(
+                shard.count(),
+                List.of(new Sharding.Part(
+                        shard.index(),
+                        Sharding.State.MEASURED,
+                        machine.runner().isBlank() ? machine.cpu() : machine.runner(),
+                        slice.listed(),
+                        slice.suite(),
+                        slice.cut(),
+                        slice.benchmarks(),
+                        0,
+                        slice.listing().all())));
     }
 
     /** Returns the builder of the sides, which says when it rebuilt a damaged entry of the cache. */

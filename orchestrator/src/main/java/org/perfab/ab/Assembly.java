@@ -92,6 +92,43 @@ record Assembly(
     RunResults results(Ledger.Snapshot done, boolean interrupted, double totalSeconds, Instant now) {
         List<Warning> unitWarnings = new ArrayList<>();
         List<RunResults.TrialRecord> fitted = RunResults.oneUnitPerCell(done.trials(), unitWarnings);
+        ComparisonTable table = table(done, interrupted, fitted, unitWarnings);
+        RunResults.Provenance provenance = new RunResults.Provenance(
+                plan.repository(),
+                new RunResults.Ref(plan.baseTip().typed(), plan.baseTip().id()),
+                new RunResults.Ref(plan.head().typed(), plan.head().id()),
+                plan.mergeBase().id(),
+                plan.mergeBase().tree(),
+                plan.head().tree(),
+                plan.aa());
+        RunResults.Timing timing =
+                new RunResults.Timing(totalSeconds, done.checkoutSeconds(), done.buildSeconds(), done.trialSeconds());
+        return new RunResults(
+                workload.name(),
+                provenance,
+                machine,
+                settings(),
+                plan.startedAt(),
+                Optional.of(now),
+                interrupted,
+                timing,
+                fitted,
+                table,
+                shard(interrupted, fitted.size()));
+    }
+
+    /**
+     * Returns the classified table of the {@code fitted} trials of {@code done}, each cell in one
+     * unit: with the run's warnings, the noise floors of an A/A run, the time rows that counts stand
+     * in for, and where a count under Cachegrind moved, the functions that moved it.
+     *
+     * @param unitWarnings the warnings of putting each cell in one unit
+     */
+    private ComparisonTable table(
+            Ledger.Snapshot done,
+            boolean interrupted,
+            List<RunResults.TrialRecord> fitted,
+            List<Warning> unitWarnings) {
         String baseLabel = "merge-base of " + plan.baseTip().typed() + " and "
                 + plan.head().typed() + " (" + plan.mergeBase().shortId() + ")";
         String headLabel = plan.head().typed() + " (" + plan.head().shortId() + ")";
@@ -119,12 +156,16 @@ record Assembly(
                     counting.contains(r.cell().name()) && !Counted.is(r.cell().metric()));
         }
         // Where a count under Cachegrind moved: the functions whose counts moved most.
-        table = table.withFunctions(r -> r.cell().metric().equals(Counted.INSTRUCTIONS)
+        return table.withFunctions(r -> r.cell().metric().equals(Counted.INSTRUCTIONS)
                         || r.cell().metric().equals(Counted.INSTRUCTIONS_PER_OP)
                 ? Profiles.moved(trialResults, done.trials(), r.cell().name())
                 : List.of());
+    }
+
+    /** Returns the settings the run measured with, as its results record them. */
+    private RunResults.Settings settings() {
         Workload.Harness h = workload.harness();
-        RunResults.Settings settings = new RunResults.Settings(
+        return new RunResults.Settings(
                 plan.workloadPath(),
                 plan.trials(),
                 plan.warmup(),
@@ -139,17 +180,14 @@ record Assembly(
                 harnessFiles.files(),
                 failOn,
                 plan.padding());
-        RunResults.Provenance provenance = new RunResults.Provenance(
-                plan.repository(),
-                new RunResults.Ref(plan.baseTip().typed(), plan.baseTip().id()),
-                new RunResults.Ref(plan.head().typed(), plan.head().id()),
-                plan.mergeBase().id(),
-                plan.mergeBase().tree(),
-                plan.head().tree(),
-                plan.aa());
-        RunResults.Timing timing =
-                new RunResults.Timing(totalSeconds, done.checkoutSeconds(), done.buildSeconds(), done.trialSeconds());
-        Optional<Sharding> shard = sharding.map(s -> {
+    }
+
+    /**
+     * Returns the run's shard of the suite with its {@code counted} trials, interrupted when the
+     * run was; empty for a run of the whole suite.
+     */
+    private Optional<Sharding> shard(boolean interrupted, int counted) {
+        return sharding.map(s -> {
             Sharding.Part p = s.parts().get(0);
             return new Sharding(
                     s.count(),
@@ -161,21 +199,9 @@ record Assembly(
                             p.suite(),
                             p.cut(),
                             p.benchmarks(),
-                            fitted.size(),
+                            counted,
                             p.listing())));
         });
-        return new RunResults(
-                workload.name(),
-                provenance,
-                machine,
-                settings,
-                plan.startedAt(),
-                Optional.of(now),
-                interrupted,
-                timing,
-                fitted,
-                table,
-                shard);
     }
 
     /**

@@ -175,18 +175,7 @@ public final class Corpus {
         Set<String> names = new TreeSet<>();
         tiers.forEach((key, all) -> {
             List<Found> w = all.subList(Math.max(0, all.size() - window), all.size());
-            List<Map<String, Double>> values = new ArrayList<>();
-            for (Found f : w) {
-                Map<String, Double> v = new LinkedHashMap<>();
-                f.snapshot().values().forEach((n, x) -> {
-                    names.add(n);
-                    if (!exclusions.excludes(n)) {
-                        v.put(n, x);
-                    }
-                });
-                values.add(v);
-            }
-            RatioSpace.Reduction r = RatioSpace.reduce(values, anchor, tolerance);
+            RatioSpace.Reduction r = RatioSpace.reduce(values(w, exclusions, names), anchor, tolerance);
             unjudged(key, r, tolerance).ifPresent(noted::add);
             List<Baseline.Member> members = new ArrayList<>();
             List<Found> accepted = new ArrayList<>();
@@ -219,20 +208,7 @@ public final class Corpus {
                         "not seeded: no snapshot of its window" + " of " + w.size() + " counted"));
                 return;
             }
-            Found newest = accepted.get(accepted.size() - 1);
-            String unit = newest.snapshot().benchmark(anchor).orElseThrow().unit();
-            seededTiers.add(new Baseline.Tier(
-                    key,
-                    r.anchor(),
-                    unit,
-                    window,
-                    members,
-                    accepted.stream()
-                            .map(f -> f.snapshot().cpu())
-                            .collect(Collectors.toCollection(LinkedHashSet::new))
-                            .stream()
-                            .toList(),
-                    newest.snapshot().date()));
+            seededTiers.add(tier(key, r.anchor(), anchor, window, members, accepted));
             r.ratios().forEach((name, reduced) -> entries.add(entry(key, name, reduced, r.anchor(), accepted, noted)));
             r.thin()
                     .forEach((name, seen) -> left.add(new Baseline.Skipped(
@@ -250,6 +226,54 @@ public final class Corpus {
                 new Baseline.Seeding(
                         unparseable, rejected, left, noted, exclusions.live(names), exclusions.stale(names)),
                 List.of());
+    }
+
+    /**
+     * Returns the values of each snapshot of window {@code w}, but those {@code exclusions}
+     * excludes; adds every benchmark's name the window holds to {@code names}, excluded or not.
+     */
+    private static List<Map<String, Double>> values(List<Found> w, Exclusions exclusions, Set<String> names) {
+        List<Map<String, Double>> values = new ArrayList<>();
+        for (Found f : w) {
+            Map<String, Double> v = new LinkedHashMap<>();
+            f.snapshot().values().forEach((n, x) -> {
+                names.add(n);
+                if (!exclusions.excludes(n)) {
+                    v.put(n, x);
+                }
+            });
+            values.add(v);
+        }
+        return values;
+    }
+
+    /**
+     * Returns the seeded tier {@code key}: in the unit of benchmark {@code anchor} in its newest
+     * {@code accepted} snapshot, with the CPUs of those snapshots in order and the newest's date.
+     *
+     * @param anchorValue the anchor's value in the window's reduction (see {@link RatioSpace.Reduction})
+     */
+    private static Baseline.Tier tier(
+            Baseline.Key key,
+            double anchorValue,
+            String anchor,
+            int window,
+            List<Baseline.Member> members,
+            List<Found> accepted) {
+        Found newest = accepted.get(accepted.size() - 1);
+        String unit = newest.snapshot().benchmark(anchor).orElseThrow().unit();
+        return new Baseline.Tier(
+                key,
+                anchorValue,
+                unit,
+                window,
+                members,
+                accepted.stream()
+                        .map(f -> f.snapshot().cpu())
+                        .collect(Collectors.toCollection(LinkedHashSet::new))
+                        .stream()
+                        .toList(),
+                newest.snapshot().date());
     }
 
     /**

@@ -82,54 +82,85 @@ public final class SyntheticSnapshots {
             String arch = machine.endsWith("-arm") || machine.startsWith("macos") ? "arm64" : "amd64";
             double tierSpeed = 0.7 + 0.6 * random.nextDouble();
             Path folder = Files.createDirectories(history.resolve(Snapshot.slug(machine)));
-            for (int night = 0; night < SNAPSHOTS; night++) {
-                LocalDate date = FIRST.plusDays(night);
-                String commit = commit(random);
-                double host = 1 + 0.06 * random.nextGaussian();
-                boolean fast = machine.equals("ubuntu-latest") && night == SNAPSHOTS - 2;
-                boolean mixed = machine.equals("ubuntu-22.04") && night == SNAPSHOTS - 2;
-                if (fast) {
-                    host = 0.776;
-                    commit = "a588a69d2759" + commit.substring(12);
-                }
-                if (mixed) {
-                    commit = "5d1e0b7c3a91" + commit.substring(12);
-                }
-                Snapshot s = snapshot(
-                        machine,
-                        arch,
-                        cpu(machine, night),
-                        commit,
-                        date,
-                        benches,
-                        tierSpeed * host,
-                        night,
-                        mixed ? 1.15 : 1,
-                        random,
-                        night == SNAPSHOTS - 1,
-                        null,
-                        1);
-                write(folder.resolve(s.fileName()), s);
-            }
-            for (int c = 0; c < 6; c++) {
-                Snapshot s = snapshot(
-                        machine,
-                        arch,
-                        cpu(machine, c),
-                        "c0c0c0c0c0c0" + String.format(Locale.ROOT, "%028x", c),
-                        FIRST.plusDays(20 + c),
-                        benches,
-                        tierSpeed * (1 + 0.06 * random.nextGaussian()),
-                        SNAPSHOTS - 1,
-                        1,
-                        random,
-                        false,
-                        null,
-                        1);
-                write(control.resolve(s.fileName()), s);
-            }
+            Tier tier = new Tier(machine, arch, tierSpeed, benches);
+            writeNights(folder, tier, random);
+            writeControls(control, tier, random);
         }
-        // Tonight's, all one run seen five ways, so that their checks differ only by what was done to it.
+        writeTonight(tonight, benches, random);
+        writeStrays(history, benches, random);
+    }
+
+    /**
+     * One machine of the corpus, as its snapshots share it.
+     *
+     * @param speed how fast the machine runs the benchmarks, as a factor of their cost
+     */
+    private record Tier(String machine, String arch, double speed, List<Bench> benches) {}
+
+    /**
+     * Writes the history of {@code tier} to {@code folder}: a snapshot a night, one of them from a
+     * fast host and one of a mixed capture.
+     */
+    private static void writeNights(Path folder, Tier tier, Random random) throws IOException {
+        String machine = tier.machine();
+        for (int night = 0; night < SNAPSHOTS; night++) {
+            LocalDate date = FIRST.plusDays(night);
+            String commit = commit(random);
+            double host = 1 + 0.06 * random.nextGaussian();
+            boolean fast = machine.equals("ubuntu-latest") && night == SNAPSHOTS - 2;
+            boolean mixed = machine.equals("ubuntu-22.04") && night == SNAPSHOTS - 2;
+            if (fast) {
+                host = 0.776;
+                commit = "a588a69d2759" + commit.substring(12);
+            }
+            if (mixed) {
+                commit = "5d1e0b7c3a91" + commit.substring(12);
+            }
+            Snapshot s = snapshot(
+                    machine,
+                    tier.arch(),
+                    cpu(machine, night),
+                    commit,
+                    date,
+                    tier.benches(),
+                    tier.speed() * host,
+                    night,
+                    mixed ? 1.15 : 1,
+                    random,
+                    night == SNAPSHOTS - 1,
+                    null,
+                    1);
+            write(folder.resolve(s.fileName()), s);
+        }
+    }
+
+    /** Writes to {@code control} the snapshots of {@code tier} to measure the floor on. */
+    private static void writeControls(Path control, Tier tier, Random random) throws IOException {
+        String machine = tier.machine();
+        for (int c = 0; c < 6; c++) {
+            Snapshot s = snapshot(
+                    machine,
+                    tier.arch(),
+                    cpu(machine, c),
+                    "c0c0c0c0c0c0" + String.format(Locale.ROOT, "%028x", c),
+                    FIRST.plusDays(20 + c),
+                    tier.benches(),
+                    tier.speed() * (1 + 0.06 * random.nextGaussian()),
+                    SNAPSHOTS - 1,
+                    1,
+                    random,
+                    false,
+                    null,
+                    1);
+            write(control.resolve(s.fileName()), s);
+        }
+    }
+
+    /**
+     * Writes to {@code tonight} tonight's snapshots, all one run seen five ways, so that their checks
+     * differ only by what was done to it.
+     */
+    private static void writeTonight(Path tonight, List<Bench> benches, Random random) throws IOException {
         String amd64 = "ubuntu-latest";
         Snapshot clean = snapshot(
                 amd64,
@@ -150,7 +181,11 @@ public final class SyntheticSnapshots {
         write(tonight.resolve("fast-host.json"), scaled(clean, 0.75, null, 1));
         write(tonight.resolve("slow-host.json"), scaled(clean, 1.3, null, 1));
         write(tonight.resolve("mixed-capture.json"), scaled(clean, 1, ANCHOR, 1.2));
-        // Files a corpus collects that are not snapshots, or are misnamed.
+    }
+
+    /** Writes to {@code history} files a corpus collects that are not snapshots, or are misnamed. */
+    private static void writeStrays(Path history, List<Bench> benches, Random random) throws IOException {
+        String amd64 = "ubuntu-latest";
         Path latest = history.resolve(Snapshot.slug(amd64));
         Files.writeString(latest.resolve("ubuntu-latest-baseline-old.json"), "{}\n", StandardCharsets.UTF_8);
         Files.writeString(latest.resolve("2026-07-30_ubuntu-latest.json"), "{}\n", StandardCharsets.UTF_8);

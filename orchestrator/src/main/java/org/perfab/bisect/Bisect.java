@@ -215,21 +215,7 @@ public final class Bisect {
         context.events()
                 .note("bisect: " + line.size() + " commits from " + good.shortId() + " to " + bad.shortId() + "; about "
                         + (searches(line.size()) + 2) + " steps");
-        // The good and bad commits must be measurable: a failure here ends the bisect, with its
-        // message (a skip would only repeat it at every step). Nothing to bisect takes trials that
-        // rule out a change of the bisect's effect. With build.perturb the check varies layout too:
-        // the change it finds is the one hunted, and its builds' spread is layout's reach in the
-        // search (see layoutCouldDecide).
-        int checkBuilds = shiftsLayout(bad) ? request.builds() : 1;
-        Bisection.Step check = step(
-                good,
-                bad,
-                "check",
-                checkBuilds,
-                trials(bad, checkBuilds, 0),
-                request.effect(),
-                searches(line.size()) + 1,
-                "");
+        Bisection.Step check = check(line);
         if (check.call() == Call.SKIPPED) {
             throw new RunFailedException("the bad commit " + bad.shortId() + " cannot be measured against the good"
                     + " commit " + good.shortId() + ": " + check.reason());
@@ -258,25 +244,7 @@ public final class Bisect {
                             - 1
                             - (int) skipped.subSet(lo, false, hi, false).size())
                     + 1;
-            Bisection.Step s = step(good, line.get(mid), "search", 1, Optional.empty(), hunt, left, "");
-            if (layoutCouldDecide(s, hunt) && shiftsLayout(line.get(mid))) {
-                s = step(
-                        good,
-                        line.get(mid),
-                        "search",
-                        request.builds(),
-                        trials(line.get(mid), request.builds(), s.trials()),
-                        hunt,
-                        left,
-                        String.format(
-                                Locale.ROOT,
-                                "one build per side read %s, within code layout's reach"
-                                        + " (±%.1f%%) of the %s its call turns on: measured again with %d builds per side",
-                                pct(s.pctChange()),
-                                reach(layoutSpread),
-                                pct(hunt),
-                                request.builds()));
-            }
+            Bisection.Step s = searchStep(line.get(mid), hunt, left);
             switch (s.call()) {
                 case BAD -> {
                     hi = mid;
@@ -297,6 +265,58 @@ public final class Bisect {
         List<Integer> gap = new ArrayList<>(skipped.subSet(lo, false, hi, false));
         Commit parent = lo >= 0 ? line.get(lo) : good;
         return confirm(parent, line.get(hi), edge, gap.stream().map(line::get).toList(), check, hunt);
+    }
+
+    /**
+     * Returns the check step of the bisect of {@code line}: the bad commit measured against the good
+     * one, with the builds that vary code layout where it can be varied.
+     */
+    private Bisection.Step check(List<Commit> line) throws IOException, InterruptedException {
+        // The good and bad commits must be measurable: a failure here ends the bisect, with its
+        // message (a skip would only repeat it at every step). Nothing to bisect takes trials that
+        // rule out a change of the bisect's effect. With build.perturb the check varies layout too:
+        // the change it finds is the one hunted, and its builds' spread is layout's reach in the
+        // search (see layoutCouldDecide).
+        int checkBuilds = shiftsLayout(bad) ? request.builds() : 1;
+        return step(
+                good,
+                bad,
+                "check",
+                checkBuilds,
+                trials(bad, checkBuilds, 0),
+                request.effect(),
+                searches(line.size()) + 1,
+                "");
+    }
+
+    /**
+     * Returns the search step of {@code commit} against the good commit, with the bisect's builds
+     * per side where one build's reading lies within code layout's reach of the call it turns on.
+     *
+     * @param hunt the change the step's call turns on (see {@link #call})
+     * @param left how many steps remain after this one, for the estimate
+     */
+    private Bisection.Step searchStep(Commit commit, double hunt, int left) throws IOException, InterruptedException {
+        Bisection.Step s = step(good, commit, "search", 1, Optional.empty(), hunt, left, "");
+        if (layoutCouldDecide(s, hunt) && shiftsLayout(commit)) {
+            s = step(
+                    good,
+                    commit,
+                    "search",
+                    request.builds(),
+                    trials(commit, request.builds(), s.trials()),
+                    hunt,
+                    left,
+                    String.format(
+                            Locale.ROOT,
+                            "one build per side read %s, within code layout's reach"
+                                    + " (±%.1f%%) of the %s its call turns on: measured again with %d builds per side",
+                            pct(s.pctChange()),
+                            reach(layoutSpread),
+                            pct(hunt),
+                            request.builds()));
+        }
+        return s;
     }
 
     /**
@@ -624,23 +644,7 @@ public final class Bisect {
             int number)
             throws IOException, InterruptedException {
         Path out = folder(String.format(Locale.ROOT, "%02d-%s-%s", number, purpose, candidate.shortId()));
-        ThresholdSettings thresholds = new ThresholdSettings(
-                Optional.empty(),
-                Optional.of(request.effect()),
-                Optional.of(Math.max(hunt, request.effect())),
-                Optional.of(Thresholds.FDR_OFF));
-        Optional<Integer> adaptive = builds > 1 ? Optional.of(0) : request.adaptive();
-        AbRequest ab = AbRequest.of(request.repository(), base.id(), candidate.id(), out)
-                .workload(request.workload())
-                .trials(trials.or(request::trials))
-                .builds(Optional.of(builds))
-                .cache(request.cache())
-                .overrides(thresholds)
-                .padding(builds > 1)
-                .adaptive(adaptive)
-                .undecided(
-                        Optional.of(row -> followed(row) && judge(purpose, row.comparison(), hunt) == Call.UNDECIDED))
-                .build();
+        AbRequest ab = abRequest(base, candidate, purpose, builds, trials, hunt, out);
         long started = System.nanoTime();
         RunResults results;
         try {
@@ -671,16 +675,7 @@ public final class Bisect {
             }
         }
         if (shown == null && purpose.equals("check")) {
-            List<String> cells = results.table().rows().stream()
-                    .map(r -> r.cell().name() + ":" + r.cell().metric())
-                    .distinct()
-                    .toList();
-            throw new BadInputException("--cell '" + request.cells() + "' matches no cell the check measured ("
-                    + (cells.isEmpty()
-                            ? "none"
-                            : String.join(", ", cells.subList(0, Math.min(10, cells.size())))
-                                    + (cells.size() > 10 ? " and " + (cells.size() - 10) + " more" : ""))
-                    + ")");
+            throw noCellMatches(results);
         }
         if (shown == null) {
             return skipped(base, candidate, purpose, builds, "no cell matches '" + request.cells() + "'", seconds);
@@ -704,6 +699,52 @@ public final class Bisect {
                 call,
                 "",
                 seconds);
+    }
+
+    /**
+     * Returns the request of the A/B of a step: {@code base} against {@code candidate} in folder
+     * {@code out}, its call turning on {@code hunt} (see {@link #call}), and with several builds,
+     * padded and not adaptive.
+     */
+    private AbRequest abRequest(
+            Commit base,
+            Commit candidate,
+            String purpose,
+            int builds,
+            Optional<Integer> trials,
+            double hunt,
+            Path out) {
+        ThresholdSettings thresholds = new ThresholdSettings(
+                Optional.empty(),
+                Optional.of(request.effect()),
+                Optional.of(Math.max(hunt, request.effect())),
+                Optional.of(Thresholds.FDR_OFF));
+        Optional<Integer> adaptive = builds > 1 ? Optional.of(0) : request.adaptive();
+        return AbRequest.of(request.repository(), base.id(), candidate.id(), out)
+                .workload(request.workload())
+                .trials(trials.or(request::trials))
+                .builds(Optional.of(builds))
+                .cache(request.cache())
+                .overrides(thresholds)
+                .padding(builds > 1)
+                .adaptive(adaptive)
+                .undecided(
+                        Optional.of(row -> followed(row) && judge(purpose, row.comparison(), hunt) == Call.UNDECIDED))
+                .build();
+    }
+
+    /** Returns the failure of a {@code --cell} that matches none of the cells of the check's {@code results}. */
+    private BadInputException noCellMatches(RunResults results) {
+        List<String> cells = results.table().rows().stream()
+                .map(r -> r.cell().name() + ":" + r.cell().metric())
+                .distinct()
+                .toList();
+        return new BadInputException("--cell '" + request.cells() + "' matches no cell the check measured ("
+                + (cells.isEmpty()
+                        ? "none"
+                        : String.join(", ", cells.subList(0, Math.min(10, cells.size())))
+                                + (cells.size() > 10 ? " and " + (cells.size() - 10) + " more" : ""))
+                + ")");
     }
 
     /** Returns a folder for a step's run that no earlier run of this bisect used. */

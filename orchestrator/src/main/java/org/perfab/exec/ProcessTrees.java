@@ -26,6 +26,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import org.perfab.exec.Processes.Command;
 import org.perfab.exec.Processes.Outcome;
 import org.perfab.model.Load;
@@ -245,58 +246,7 @@ public final class ProcessTrees implements Commands {
         }
         Process p = r.process;
         try {
-            Sampler sampler = new Sampler(procfs, p.toHandle(), c.sample(), gated(c, r.cgroup));
-            long deadline = start + c.timeout().toNanos();
-            long step = TimeUnit.MILLISECONDS.toNanos(c.sample() ? SAMPLE_MILLIS : WATCH_MILLIS);
-            boolean exited = false;
-            String overflow = "";
-            while (!exited) {
-                sampler.sample();
-                meter.sample(System.nanoTime());
-                overflow = overflow(c);
-                long left = deadline - System.nanoTime();
-                if (left <= 0 || !overflow.isEmpty()) {
-                    break;
-                }
-                exited = p.waitFor(Math.min(left, step), TimeUnit.NANOSECONDS);
-            }
-            double wall = (System.nanoTime() - start) / 1e9;
-            if (!exited) {
-                r.kill();
-            }
-            // Read before what the command left runs on, and before its cgroup goes.
-            OptionalDouble counted = r.cgroupSeconds();
-            meter.end(System.nanoTime());
-            OptionalDouble cpu = cpuSeconds(counted, sampler, meter, alone && starts.get() == order);
-            Optional<Load> load = cpu.isEmpty()
-                    ? Optional.empty()
-                    : meter.load(
-                            wall, cpu.getAsDouble(), counted.isPresent() ? Load.CpuClock.CGROUP : Load.CpuClock.TICKS);
-            if (!exited) {
-                return new Outcome(
-                        -1,
-                        overflow.isEmpty(),
-                        "",
-                        wall,
-                        OptionalDouble.empty(),
-                        OptionalLong.empty(),
-                        overflow,
-                        r.end(),
-                        stopping,
-                        load);
-            }
-            // Killed by stopAll while it ran: whatever it exited with, perfab ended it.
-            return new Outcome(
-                    p.exitValue(),
-                    false,
-                    "",
-                    wall,
-                    c.sample() ? cpu : OptionalDouble.empty(),
-                    c.sample() ? sampler.peakRssKiB() : OptionalLong.empty(),
-                    overflow(c),
-                    r.end(),
-                    stopping,
-                    load);
+            return watch(c, r, meter, start, () -> alone && starts.get() == order);
         } catch (InterruptedException e) {
             r.kill();
             throw e;
@@ -305,6 +255,71 @@ public final class ProcessTrees implements Commands {
             running.remove(r);
             watchdog.ifPresent(w -> w.release(p.pid()));
         }
+    }
+
+    /**
+     * Watches {@code r}, the process of {@code c}, to its end, its timeout or an overflow of its
+     * output, and returns how it ended; kills it when it did not end by itself.
+     *
+     * @param meter the load of the machine, from when its time started
+     * @param start when its time started, in {@link System#nanoTime} nanoseconds
+     * @param alone tells, once it ended, whether it ran alone: none other was running when it
+     *     started, and none started after it
+     */
+    private Outcome watch(Command c, Running r, LoadMeter meter, long start, BooleanSupplier alone)
+            throws InterruptedException {
+        Process p = r.process;
+        Sampler sampler = new Sampler(procfs, p.toHandle(), c.sample(), gated(c, r.cgroup));
+        long deadline = start + c.timeout().toNanos();
+        long step = TimeUnit.MILLISECONDS.toNanos(c.sample() ? SAMPLE_MILLIS : WATCH_MILLIS);
+        boolean exited = false;
+        String overflow = "";
+        while (!exited) {
+            sampler.sample();
+            meter.sample(System.nanoTime());
+            overflow = overflow(c);
+            long left = deadline - System.nanoTime();
+            if (left <= 0 || !overflow.isEmpty()) {
+                break;
+            }
+            exited = p.waitFor(Math.min(left, step), TimeUnit.NANOSECONDS);
+        }
+        double wall = (System.nanoTime() - start) / 1e9;
+        if (!exited) {
+            r.kill();
+        }
+        // Read before what the command left runs on, and before its cgroup goes.
+        OptionalDouble counted = r.cgroupSeconds();
+        meter.end(System.nanoTime());
+        OptionalDouble cpu = cpuSeconds(counted, sampler, meter, alone.getAsBoolean());
+        Optional<Load> load = cpu.isEmpty()
+                ? Optional.empty()
+                : meter.load(wall, cpu.getAsDouble(), counted.isPresent() ? Load.CpuClock.CGROUP : Load.CpuClock.TICKS);
+        if (!exited) {
+            return new Outcome(
+                    -1,
+                    overflow.isEmpty(),
+                    "",
+                    wall,
+                    OptionalDouble.empty(),
+                    OptionalLong.empty(),
+                    overflow,
+                    r.end(),
+                    stopping,
+                    load);
+        }
+        // Killed by stopAll while it ran: whatever it exited with, perfab ended it.
+        return new Outcome(
+                p.exitValue(),
+                false,
+                "",
+                wall,
+                c.sample() ? cpu : OptionalDouble.empty(),
+                c.sample() ? sampler.peakRssKiB() : OptionalLong.empty(),
+                overflow(c),
+                r.end(),
+                stopping,
+                load);
     }
 
     /**
