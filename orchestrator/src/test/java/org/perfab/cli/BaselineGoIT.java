@@ -107,9 +107,9 @@ class BaselineGoIT {
         assertEquals(0, check.exitCode(), check.err());
         Map<String, JsonNode> rows = BaselineCommandTest.rows(JSON.readTree(check.out()));
         assertEquals("REGRESSED", rows.get("Work").get("status").asText(), check.out());
-        // Three rounds instead of one: about +200%, but a loaded machine has shown +69%; far past the 5% budget either
-        // way.
-        assertTrue(rows.get("Work").get("change").asDouble() > 30, "three rounds instead of one: " + rows.get("Work"));
+        // Three rounds instead of one: about +200% against the floor on a quiet machine; a loaded one has shown +69%
+        // and +23%. Either way far past the 5% budget: at least three times it.
+        assertTrue(rows.get("Work").get("change").asDouble() > 15, "three rounds instead of one: " + rows.get("Work"));
         assertEquals("OK", rows.get("Anchor").get("status").asText());
         Snapshot s = Snapshot.read(Files.readString(tonight), tonight.toString());
         assertEquals(Snapshot.arch(System.getProperty("os.arch")).orElseThrow(), s.arch(), "go's goarch header");
