@@ -399,7 +399,7 @@ public record AbRequest(
     record Size(Setting<Integer> trials, Setting<Integer> builds, Setting<Integer> adaptive) {}
 
     /**
-     * Returns the run's size, layered once: this request (the command line over its profile) over
+     * Returns the run's size, layered once: this request (the command line over its preset) over
      * the workload {@code w} (named {@code shown}) over perfab's defaults, and checked as a whole.
      */
     Size size(Workload w, String shown) {

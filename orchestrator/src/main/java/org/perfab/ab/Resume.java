@@ -178,7 +178,7 @@ final class Resume {
                 given + " contradicts " + (saved.startsWith("no ") ? "the run, which has " : "the run's own ") + saved);
     }
 
-    /** Returns {@code s} as given: {@code --trials 8}, or {@code --profile release (--trials 20)}. */
+    /** Returns {@code s} as given: {@code --trials 8}, or {@code --preset release (--trials 20)}. */
     private static String shown(Setting<Integer> s, String option, String value) {
         return s.from().equals(option) ? option + " " + value : s.from() + " (" + option + " " + value + ")";
     }

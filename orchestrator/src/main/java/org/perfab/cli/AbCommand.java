@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -94,7 +95,7 @@ final class AbCommand implements Callable<Integer> {
             names = "--trials",
             paramLabel = "N",
             description = "Counted trials per side (default: the"
-                    + " profile's, else the workload's, else 5, or 2 where every measure is a count).")
+                    + " preset's, else the workload's, else 5, or 2 where every measure is a count).")
     Integer trials;
 
     @Option(
@@ -137,7 +138,7 @@ final class AbCommand implements Callable<Integer> {
             names = "--builds",
             paramLabel = "K",
             description = "Builds per side; trials take turns among them, and with 2 or more the median of each"
-                    + " build decides (default: the profile's, else the workload's, else 1).")
+                    + " build decides (default: the preset's, else the workload's, else 1).")
     Integer builds;
 
     /**
@@ -176,14 +177,23 @@ final class AbCommand implements Callable<Integer> {
     }
 
     @Option(
-            names = "--profile",
+            names = "--preset",
             paramLabel = "KIND",
             defaultValue = "pr",
-            converter = Profile.Chosen.class,
-            completionCandidates = Profile.Chosen.class,
+            converter = Preset.Chosen.class,
+            completionCandidates = Preset.Chosen.class,
             description = "pr (the workload's trials, 1 build) or release (20 trials, 3 builds per side, padded"
                     + " environments); --trials, --builds and --env-padding override it (default: ${DEFAULT-VALUE}).")
-    Profile profile;
+    Preset preset;
+
+    /** {@code --preset} by its former name, which scripts still pass; help shows only {@code --preset}. */
+    @Option(
+            names = "--profile",
+            paramLabel = "KIND",
+            hidden = true,
+            converter = Preset.Chosen.class,
+            completionCandidates = Preset.Chosen.class)
+    Preset formerPreset;
 
     @Option(
             names = "--noise",
@@ -197,7 +207,7 @@ final class AbCommand implements Callable<Integer> {
             negatable = true,
             description = "Give each trial an environment variable of random length (0-4095 bytes, seeded and"
                     + " recorded): the environment's size moves stack alignment, which the build cannot vary"
-                    + " (default: on in the release profile).")
+                    + " (default: on in the release preset).")
     Boolean padding;
 
     @Option(
@@ -249,12 +259,27 @@ final class AbCommand implements Callable<Integer> {
         this.session = session;
     }
 
+    /** Returns the preset given by its name or by its former one; given by both, they must agree. */
+    private Preset preset() {
+        if (formerPreset == null) {
+            return preset;
+        }
+        if (formerPreset != preset && spec.commandLine().getParseResult().hasMatchedOption("--preset")) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--profile " + formerPreset.name().toLowerCase(Locale.ROOT) + " contradicts --preset "
+                            + preset.name().toLowerCase(Locale.ROOT) + ": --profile is its former name; give"
+                            + " --preset alone");
+        }
+        return formerPreset;
+    }
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         List<Verdict> failing = FailOn.parse(spec, failOn);
         // A resumed run takes what is not given from its plan: only what the command line says is passed.
         RunSettings settings = RunSettings.of(
-                profile,
+                preset(),
                 Optional.ofNullable(trials),
                 Optional.ofNullable(builds),
                 Optional.ofNullable(adaptive),

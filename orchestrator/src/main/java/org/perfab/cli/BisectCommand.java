@@ -90,14 +90,14 @@ final class BisectCommand implements Callable<Integer> {
             paramLabel = "K",
             description = "Builds per side, when the workload shifts layout (build.perturb), of the check, of a"
                     + " search step that layout could decide and of the commit the search ends at, measured again"
-                    + " (default: " + Profile.BISECT_BUILDS + ").")
+                    + " (default: " + Preset.BISECT_BUILDS + ").")
     Integer builds;
 
     @Option(
             names = "--min-effect",
             paramLabel = "PCT",
             description = "The smallest change that makes BAD worse than GOOD, in percent (default: "
-                    + Profile.BISECT_MIN_EFFECT + "); a commit between is bad when it shows half the change BAD shows.")
+                    + Preset.BISECT_MIN_EFFECT + "); a commit between is bad when it shows half the change BAD shows.")
     Double effect;
 
     @Option(
@@ -135,7 +135,7 @@ final class BisectCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, InterruptedException {
         RunSettings settings = RunSettings.of(
-                Profile.BISECT,
+                Preset.BISECT,
                 Optional.ofNullable(trials),
                 Optional.ofNullable(builds),
                 Optional.ofNullable(adaptive),

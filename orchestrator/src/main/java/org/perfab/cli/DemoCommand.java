@@ -56,14 +56,14 @@ final class DemoCommand implements Callable<Integer> {
     @Option(
             names = "--trials",
             paramLabel = "N",
-            description = "Counted trials per side (default: " + Profile.DEMO_TRIALS + ").")
+            description = "Counted trials per side (default: " + Preset.DEMO_TRIALS + ").")
     Integer trials;
 
     @Option(
             names = "--max-trials",
             paramLabel = "N",
             description = "Adaptive trials: while a cell is undecided after a round, run another, up to N per side"
-                    + " (default: " + Profile.DEMO_MAX_TRIALS + "; the value of --trials turns it off).")
+                    + " (default: " + Preset.DEMO_MAX_TRIALS + "; the value of --trials turns it off).")
     Integer maxTrials;
 
     @Option(
@@ -71,7 +71,7 @@ final class DemoCommand implements Callable<Integer> {
             paramLabel = "DURATION",
             converter = OptionValues.Budget.class,
             description = "The time the trials may take in all; no round of adaptive trials starts that would pass it"
-                    + " (default: " + Profile.DEMO_BUDGET
+                    + " (default: " + Preset.DEMO_BUDGET
                     + ", so that the demo ends within about three minutes on a busy machine).")
     Duration budget;
 
@@ -102,7 +102,7 @@ final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, InterruptedException {
         RunSettings settings = RunSettings.of(
-                Profile.DEMO,
+                Preset.DEMO,
                 Optional.ofNullable(trials),
                 Optional.empty(),
                 Optional.ofNullable(maxTrials),

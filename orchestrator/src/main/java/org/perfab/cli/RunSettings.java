@@ -9,7 +9,7 @@ import org.perfab.stats.Thresholds;
 
 /**
  * A run's settings, layered once for every command that runs trials ({@code ab}, {@code bisect},
- * {@code demo}): what the command line gives over its {@link Profile}; what
+ * {@code demo}): what the command line gives over its {@link Preset}; what
  * neither gives, the run takes from the workload, else perfab's defaults ({@link AbRun}, which
  * reads the workload, and {@link Thresholds#DEFAULT}). Each setting names where it was given, so
  * that a refusal names the place to change it.
@@ -31,10 +31,10 @@ record RunSettings(
 
     /**
      * Returns the settings the command line gives, each empty or {@link ThresholdSettings#NONE}
-     * where it gives none, over those of {@code profile}.
+     * where it gives none, over those of {@code preset}.
      */
     static RunSettings of(
-            Profile profile,
+            Preset preset,
             Optional<Integer> trials,
             Optional<Integer> builds,
             Optional<Integer> adaptive,
@@ -42,17 +42,17 @@ record RunSettings(
             Optional<Boolean> padding,
             ThresholdSettings thresholds) {
         return new RunSettings(
-                layer("--trials", trials, profile, profile.trials),
-                layer("--builds", builds, profile, profile.builds),
-                layer("--adaptive", adaptive, profile, profile.adaptive),
-                budget.or(() -> profile.budget),
+                layer("--trials", trials, preset, preset.trials),
+                layer("--builds", builds, preset, preset.builds),
+                layer("--adaptive", adaptive, preset, preset.adaptive),
+                budget.or(() -> preset.budget),
                 padding.map(p -> new Setting<>(p, p ? "--env-padding" : "--no-env-padding"))
-                        .or(() -> profile.padding ? Optional.of(new Setting<>(true, profile.from)) : Optional.empty()),
-                thresholds.or(profile.thresholds));
+                        .or(() -> preset.padding ? Optional.of(new Setting<>(true, preset.from)) : Optional.empty()),
+                thresholds.or(preset.thresholds));
     }
 
-    private static <T> Optional<Setting<T>> layer(String option, Optional<T> given, Profile profile, Optional<T> of) {
-        return Setting.option(option, given).or(() -> of.map(v -> new Setting<>(v, profile.from)));
+    private static <T> Optional<Setting<T>> layer(String option, Optional<T> given, Preset preset, Optional<T> of) {
+        return Setting.option(option, given).or(() -> of.map(v -> new Setting<>(v, preset.from)));
     }
 
     /** Returns {@code request} with these settings, for the run to layer over the workload's. */

@@ -82,6 +82,42 @@ class AbCommandTest {
         assertTrue(Files.readString(tmp.resolve("out/comment.md")).contains("regression"));
     }
 
+    /** {@code --profile}, the former name of {@code --preset}, which scripts still pass, runs the same. */
+    @Test
+    void theFormerNameOfPresetChoosesTheSameSettings() throws IOException {
+        GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 3, "");
+        Cli preset = Cli.ab(fake.engine(), g.dir(), tmp.resolve("preset"), "--preset", "release", "--seed", "7");
+        assertEquals(0, preset.exitCode(), preset.err());
+        Cli former = Cli.ab(fake.engine(), g.dir(), tmp.resolve("former"), "--profile", "release", "--seed", "7");
+        assertEquals(0, former.exitCode(), former.err());
+        JsonNode settings =
+                JSON.readTree(tmp.resolve("preset/results.json").toFile()).get("settings");
+        assertEquals(20, settings.get("trials").asInt());
+        assertEquals(3, settings.get("builds").asInt());
+        assertTrue(settings.get("padding").isNumber(), settings.toString());
+        assertEquals(
+                settings,
+                JSON.readTree(tmp.resolve("former/results.json").toFile()).get("settings"));
+
+        Cli both = Cli.ab(fake.engine(), g.dir(), tmp.resolve("both"), "--preset", "pr", "--profile", "release");
+        assertEquals(2, both.exitCode(), both.err());
+        assertTrue(both.err().contains("--profile release contradicts --preset pr"), both.err());
+        Cli agreeing = Cli.ab(
+                fake.engine(),
+                g.dir(),
+                tmp.resolve("agreeing"),
+                "--preset",
+                "release",
+                "--profile",
+                "release",
+                "--seed",
+                "7");
+        assertEquals(0, agreeing.exitCode(), agreeing.err());
+        Cli wrong = Cli.ab(fake.engine(), g.dir(), tmp.resolve("wrong"), "--profile", "nightly");
+        assertEquals(2, wrong.exitCode(), wrong.err());
+        assertTrue(wrong.err().contains("--preset must be pr or release, got 'nightly'"), wrong.err());
+    }
+
     @Test
     void buildsEachSideIntoItsOwnPrivateFolder() throws IOException {
         GitFixture g = GitFixture.init(tmp.resolve("repo"));

@@ -264,7 +264,7 @@ class ActionIT {
             assertEquals(entries, list.sorted().toList());
         }
 
-        inputs.putAll(Map.of("profile", "nightly", "out", tmp.resolve("out3").toString()));
+        inputs.putAll(Map.of("preset", "nightly", "out", tmp.resolve("out3").toString()));
         Run bad = step(
                 "perfab ab",
                 g.dir(),
@@ -272,7 +272,27 @@ class ActionIT {
                 inputs,
                 Map.of("PERFAB", perfab.toString()));
         assertEquals(2, bad.code(), bad.out());
-        assertTrue(bad.out().contains("--profile") && bad.out().contains("nightly"), bad.out());
+        assertTrue(bad.out().contains("--preset must be pr or release, got 'nightly'"), bad.out());
+        // profile, the former name of preset, still reaches the run as --preset.
+        inputs.remove("preset");
+        inputs.put("profile", "nightly");
+        Run former = step(
+                "perfab ab",
+                g.dir(),
+                pullRequest(head, "feature", "octo/app"),
+                inputs,
+                Map.of("PERFAB", perfab.toString()));
+        assertEquals(2, former.code(), former.out());
+        assertTrue(former.out().contains("--preset must be pr or release, got 'nightly'"), former.out());
+        inputs.putAll(Map.of("preset", "pr", "profile", "release"));
+        Run both = step(
+                "perfab ab",
+                g.dir(),
+                pullRequest(head, "feature", "octo/app"),
+                inputs,
+                Map.of("PERFAB", perfab.toString()));
+        assertEquals(2, both.code(), both.out());
+        assertTrue(both.out().contains("the profile input is the former name of preset"), both.out());
         try (var list = Files.list(cache)) {
             assertEquals(entries, list.sorted().toList(), "a run that stopped before building keeps the cache whole");
         }

@@ -157,6 +157,15 @@ class HelpTest {
         }
     }
 
+    /** An option's former name still works (scripts have it), and help offers only the name. */
+    @Test
+    void absHelpOffersPresetAndNotItsFormerName() {
+        Cli help = Cli.run("ab", "--help");
+        assertEquals(0, help.exitCode(), help.err());
+        assertTrue(help.out().contains("--preset=KIND"), help.out());
+        assertFalse(help.out().contains("--profile"), help.out());
+    }
+
     /** A command's former name still runs it (scripts have it), and help offers only the name. */
     @ParameterizedTest
     @ValueSource(strings = {"merge>runners", "series merge>series import"})

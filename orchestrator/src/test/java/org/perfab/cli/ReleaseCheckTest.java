@@ -140,7 +140,7 @@ class ReleaseCheckTest {
 
     @Test
     void aReleaseCheckPutsLayoutInsideTheTestWithTheMedianOfEachBuild() throws IOException {
-        Cli run = ab(layoutOnly(), "release", "--profile", "release");
+        Cli run = ab(layoutOnly(), "release", "--preset", "release");
         assertEquals(0, run.exitCode(), run.err());
         JsonNode results =
                 new ObjectMapper().readTree(tmp.resolve("release/results.json").toFile());
@@ -182,7 +182,7 @@ class ReleaseCheckTest {
 
     @Test
     void aReleaseCheckWithoutABuildStepSaysItsBuildsAreOneCheckout() throws IOException {
-        Cli run = ab(unbuilt(tmp.resolve("repo")), "release", "--profile", "release");
+        Cli run = ab(unbuilt(tmp.resolve("repo")), "release", "--preset", "release");
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(
                 run.out()
@@ -217,10 +217,12 @@ class ReleaseCheckTest {
             value = {
                 "--builds 3 --trials 2|2 trials per side (--trials) among 3 builds per side (--builds) leave 1 build of each"
                         + " side without a trial|Give --trials 3 or more, or --builds 2 or fewer",
-                "--profile release --trials 2|2 trials per side (--trials) among 3 builds per side (--profile release)"
+                "--preset release --trials 2|2 trials per side (--trials) among 3 builds per side (--preset release)"
                         + "|Give --trials 3 or more",
-                "--profile release --builds 25|perfab: --builds must be from 1 to 20, got 25|got 25",
-                "--profile release --adaptive 30|--adaptive needs one build per side: with 3 builds (--profile release) the"
+                "--profile release --trials 2|2 trials per side (--trials) among 3 builds per side (--preset release)"
+                        + "|Give --trials 3 or more",
+                "--preset release --builds 25|perfab: --builds must be from 1 to 20, got 25|got 25",
+                "--preset release --adaptive 30|--adaptive needs one build per side: with 3 builds (--preset release) the"
                         + " medians of the builds decide|and more trials do not add builds",
                 "--builds 5|3 trials per side ('trials' of perfab.yaml at feature (|) among 5 builds per side (--builds) leave 2 builds of each side without"
                         + " a trial: trials take turns among the builds, at least one each. Give --trials 5 or more, or"

@@ -162,8 +162,11 @@ class ResumeTest {
                 "--test welch | --test welch contradicts the run's own --test auto",
                 "--fail-on inconclusive | --fail-on inconclusive contradicts the run's own --fail-on regression",
                 "--env-padding | --env-padding contradicts the run's own --no-env-padding",
-                "--profile release | --profile release (--trials 20) contradicts the run's own --trials 3, and --profile"
-                        + " release (--builds 3) contradicts the run's own --builds 1, and --profile release (--env-padding)"
+                "--preset release | --preset release (--trials 20) contradicts the run's own --trials 3, and --preset"
+                        + " release (--builds 3) contradicts the run's own --builds 1, and --preset release (--env-padding)"
+                        + " contradicts the run's own --no-env-padding",
+                "--profile release | --preset release (--trials 20) contradicts the run's own --trials 3, and --preset"
+                        + " release (--builds 3) contradicts the run's own --builds 1, and --preset release (--env-padding)"
                         + " contradicts the run's own --no-env-padding",
                 "--shard 1/2 | --shard 1/2 contradicts the run, which has no --shard",
                 "--base feature | --base feature contradicts the run's own --base main",
@@ -218,7 +221,7 @@ class ResumeTest {
                         "--builds",
                         "1",
                         "--no-env-padding",
-                        "--profile",
+                        "--preset",
                         "pr",
                         "--format",
                         "json",

@@ -200,6 +200,7 @@ class WorkflowsTest {
                 "fdr",
                 "budget",
                 "seed",
+                "preset",
                 "profile",
                 "cache",
                 "builds",
@@ -222,7 +223,7 @@ class WorkflowsTest {
                 ab = step;
             }
         }
-        for (String input : List.of("adaptive", "fdr", "budget", "seed", "profile", "cache")) {
+        for (String input : List.of("adaptive", "fdr", "budget", "seed", "preset", "profile", "cache")) {
             String env = "INPUT_" + input.toUpperCase(java.util.Locale.ROOT).replace('-', '_');
             assertEquals("${{ inputs." + input + " }}", ab.at("/env/" + env).asText(), "action.yml hands on " + input);
             assertTrue(
@@ -605,7 +606,7 @@ class WorkflowsTest {
         String aa = step(steps, "perfab ab, the old release against itself (A/A)");
         assertTrue(
                 aa.contains("args=(ab --repo . --base \"$OLD\" --head \"$OLD\"")
-                        && aa.contains("--profile release")
+                        && aa.contains("--preset release")
                         && aa.contains("--out perfab-aa")
                         && aa.contains("perfab \"${args[@]}\""),
                 aa);
@@ -617,7 +618,7 @@ class WorkflowsTest {
         String ab = step(steps, "perfab ab, the old release against the new (A/B)");
         assertTrue(
                 ab.contains("--base \"$OLD\" --head \"$NEW\"")
-                        && ab.contains("--profile release")
+                        && ab.contains("--preset release")
                         && ab.contains("args+=(--noise perfab-aa/noise.json)"),
                 ab);
         String upload = steps.toString();

@@ -79,7 +79,7 @@ final class RunnersRenderer {
         return Optional.of(who + " measured one build per side (--builds 1, or builds that did not differ): every"
                 + " trial of a build inherits its code layout, so agreeing across runners rules out the runner, not"
                 + " the build. A change significantly worse only on such runs is not flagged for a bisect; rerun"
-                + " them with --profile release (3 builds per side, laid out differently by build.perturb) to put"
+                + " them with --preset release (3 builds per side, laid out differently by build.perturb) to put"
                 + " layout inside the test.");
     }
 

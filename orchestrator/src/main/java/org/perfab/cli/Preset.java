@@ -11,13 +11,13 @@ import picocli.CommandLine.ITypeConverter;
 
 /**
  * The settings a kind of run starts from: the layer under the command line and over the workload
- * ({@link RunSettings}). {@code perfab ab --profile} chooses a pull request's check or a release
+ * ({@link RunSettings}). {@code perfab ab --preset} chooses a pull request's check or a release
  * check; {@code perfab demo} and {@code perfab bisect} start from their own.
  */
-enum Profile {
+enum Preset {
     /** A pull request's check: the workload's trials, one build per side. */
     PR(
-            "--profile pr",
+            "--preset pr",
             Optional.empty(),
             Optional.empty(),
             Optional.empty(),
@@ -26,7 +26,7 @@ enum Profile {
             ThresholdSettings.NONE),
     /** A release check: 20 trials, 3 builds per side, padded environments. */
     RELEASE(
-            "--profile release",
+            "--preset release",
             Optional.of(20),
             Optional.of(3),
             Optional.empty(),
@@ -36,21 +36,21 @@ enum Profile {
     /** The demo: a first round of 5 trials, then adaptive trials up to 20, within 150 s; one build per side. */
     DEMO(
             "perfab demo",
-            Optional.of(Profile.DEMO_TRIALS),
+            Optional.of(Preset.DEMO_TRIALS),
             Optional.of(1),
-            Optional.of(Profile.DEMO_MAX_TRIALS),
-            Optional.of(Durations.parse("the demo's budget", Profile.DEMO_BUDGET)),
+            Optional.of(Preset.DEMO_MAX_TRIALS),
+            Optional.of(Durations.parse("the demo's budget", Preset.DEMO_BUDGET)),
             false,
             ThresholdSettings.NONE),
     /** A bisect: a change of 1% is one to hunt; 3 builds per side where layout could decide a call. */
     BISECT(
             "perfab bisect",
             Optional.empty(),
-            Optional.of(Profile.BISECT_BUILDS),
+            Optional.of(Preset.BISECT_BUILDS),
             Optional.empty(),
             Optional.empty(),
             false,
-            new ThresholdSettings(Optional.empty(), Optional.of((double) Profile.BISECT_MIN_EFFECT), Optional.empty()));
+            new ThresholdSettings(Optional.empty(), Optional.of((double) Preset.BISECT_MIN_EFFECT), Optional.empty()));
 
     /** The demo's first round, trials per side, as its help says it. */
     static final int DEMO_TRIALS = 5;
@@ -63,7 +63,7 @@ enum Profile {
     /** A bisect's smallest change, in percent, as its help says it. */
     static final int BISECT_MIN_EFFECT = 1;
 
-    /** Where a setting of this profile was given, as a refusal names it. */
+    /** Where a setting of this preset was given, as a refusal names it. */
     final String from;
 
     final Optional<Integer> trials;
@@ -73,7 +73,7 @@ enum Profile {
     final boolean padding;
     final ThresholdSettings thresholds;
 
-    Profile(
+    Preset(
             String from,
             Optional<Integer> trials,
             Optional<Integer> builds,
@@ -90,17 +90,17 @@ enum Profile {
         this.thresholds = thresholds;
     }
 
-    /** The profiles {@code --profile} chooses, and the names it takes: {@code pr}, {@code release}. */
-    static final class Chosen implements ITypeConverter<Profile>, Iterable<String> {
-        private static Stream<Profile> chosen() {
+    /** The presets {@code --preset} chooses, and the names it takes: {@code pr}, {@code release}. */
+    static final class Chosen implements ITypeConverter<Preset>, Iterable<String> {
+        private static Stream<Preset> chosen() {
             return Stream.of(PR, RELEASE);
         }
 
         @Override
-        public Profile convert(String text) {
+        public Preset convert(String text) {
             return chosen().filter(p -> p.name().equalsIgnoreCase(text))
                     .findFirst()
-                    .orElseThrow(() -> new OptionValues.Refused("--profile must be pr or release, got '" + text + "'"));
+                    .orElseThrow(() -> new OptionValues.Refused("--preset must be pr or release, got '" + text + "'"));
         }
 
         @Override
