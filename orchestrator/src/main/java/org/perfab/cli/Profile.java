@@ -5,6 +5,7 @@ import java.util.Iterator;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.perfab.ab.RunSettings;
 import org.perfab.stats.ThresholdSettings;
 import org.perfab.workload.Durations;
 import picocli.CommandLine.ITypeConverter;
@@ -88,6 +89,11 @@ enum Profile {
         this.budget = budget;
         this.padding = padding;
         this.thresholds = thresholds;
+    }
+
+    /** Returns this profile's settings, the layer under the command line's. */
+    RunSettings settings() {
+        return RunSettings.profile(from, trials, builds, adaptive, budget, padding, thresholds);
     }
 
     /** The profiles {@code --profile} chooses, and the names it takes: {@code pr}, {@code release}. */
