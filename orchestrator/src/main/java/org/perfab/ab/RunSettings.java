@@ -11,7 +11,7 @@ import org.perfab.workload.Workload;
 
 /**
  * A run's settings as one layer gives them, and the one rule that layers them for every command:
- * the command line ({@link #given}) over a profile ({@link #profile}: {@code ab --profile}, the
+ * the command line ({@link #given}) over a profile ({@link #of}: {@code ab --profile}, the
  * demo's, a bisect's), put together by {@link #over}; that over the workload and the workload over
  * perfab's defaults ({@link #size}, {@link #trials(Optional, String)}, {@link #verdictRules}). Each
  * setting of the run's size names where it was given ({@link Setting}), so that a refusal names the
@@ -86,7 +86,7 @@ public record RunSettings(
      * Returns the settings of a profile, each named {@code from}; empty where it gives none, and
      * no padding layer where {@code padding} is false.
      */
-    public static RunSettings profile(
+    public static RunSettings of(
             String from,
             Optional<Integer> trials,
             Optional<Integer> builds,

@@ -91,11 +91,6 @@ enum Profile {
         this.thresholds = thresholds;
     }
 
-    /** Returns this profile's settings, the layer under the command line's. */
-    RunSettings settings() {
-        return RunSettings.profile(from, trials, builds, adaptive, budget, padding, thresholds);
-    }
-
     /** The profiles {@code --profile} chooses, and the names it takes: {@code pr}, {@code release}. */
     static final class Chosen implements ITypeConverter<Profile>, Iterable<String> {
         private static Stream<Profile> chosen() {
@@ -113,5 +108,10 @@ enum Profile {
         public Iterator<String> iterator() {
             return chosen().map(p -> p.name().toLowerCase(Locale.ROOT)).iterator();
         }
+    }
+
+    /** Returns these settings as a layer of a run's, the one under the command line's. */
+    RunSettings settings() {
+        return RunSettings.of(from, trials, builds, adaptive, budget, padding, thresholds);
     }
 }

@@ -54,7 +54,7 @@ class RunSettingsTest {
                 Optional.empty(),
                 Optional.empty(),
                 ThresholdSettings.NONE);
-        RunSettings kind = RunSettings.profile(
+        RunSettings kind = RunSettings.of(
                 PROFILE,
                 only(setting, "trials", profile),
                 only(setting, "builds", profile),
@@ -93,7 +93,7 @@ class RunSettingsTest {
 
     @Test
     void turnsAdaptiveTrialsOffForSeveralBuildsNamingWhereTheBuildsWereGiven() {
-        RunSettings kind = RunSettings.profile(
+        RunSettings kind = RunSettings.of(
                 PROFILE,
                 Optional.of(20),
                 Optional.of(3),
@@ -121,7 +121,7 @@ class RunSettingsTest {
 
     @Test
     void layersPaddingAndBudgetTheCommandLineOverTheProfile() {
-        RunSettings kind = RunSettings.profile(
+        RunSettings kind = RunSettings.of(
                 PROFILE,
                 Optional.empty(),
                 Optional.empty(),
@@ -162,7 +162,7 @@ class RunSettingsTest {
             Double line, Double profile, Double inWorkload, double minEffect) {
         RunSettings given =
                 RunSettings.given(new ThresholdSettings(Optional.empty(), Optional.ofNullable(line), Optional.empty()));
-        RunSettings kind = RunSettings.profile(
+        RunSettings kind = RunSettings.of(
                 PROFILE,
                 Optional.empty(),
                 Optional.empty(),
@@ -214,7 +214,7 @@ class RunSettingsTest {
         assertEquals(
                 1.0,
                 RunSettings.NONE
-                        .over(RunSettings.profile(
+                        .over(RunSettings.of(
                                 PROFILE,
                                 Optional.empty(),
                                 Optional.empty(),
