@@ -18,14 +18,13 @@ import org.perfab.failure.BadInputException;
 import org.perfab.git.Commit;
 import org.perfab.git.GitRepo;
 import org.perfab.model.Warning;
-import org.perfab.stats.Sequential;
 import org.perfab.stats.Thresholds;
 import org.perfab.workload.Workload;
 import org.perfab.workload.WorkloadLoader;
 
 /**
  * Makes the plan of an A/B run ({@code run.json}) from its request: a new run's from the
- * repository and the head's workload, its settings layered once; a resumed run's as it was
+ * repository and the head's workload, its settings layered once ({@link RunSettings}); a resumed run's as it was
  * written, with the options it goes on with.
  */
 final class Planner {
@@ -81,13 +80,9 @@ final class Planner {
                     StandardCharsets.UTF_8);
             Workload w = WorkloadLoader.parse(yaml, shown);
             checkCounters(w, shown, processes);
-            AbRequest.Size size = request.size(w, shown);
+            RunSettings.Size size = request.settings().size(w, shown);
             int trialCount = size.trials().value();
-            Thresholds thresholds = thresholds(w);
-            if (size.adaptive().value() > trialCount) {
-                thresholds = thresholds.withAdaptive(
-                        new Sequential(trialCount, size.adaptive().value()));
-            }
+            Thresholds thresholds = request.settings().verdictRules(w, request.workload(), size);
             Optional<Long> seed = request.seed().or(w::seed);
             Plan p = new Plan(
                     request.repository().toString(),
@@ -100,7 +95,7 @@ final class Planner {
                     w.warmup(),
                     size.builds().value(),
                     seed,
-                    request.padding().map(Setting::value).orElse(false)
+                    request.settings().padded()
                             ? Optional.of(seed.orElseGet(() -> new Random().nextLong()))
                             : Optional.empty(),
                     thresholds,
@@ -179,15 +174,6 @@ final class Planner {
             p.write(dir.plan());
         }
         return p;
-    }
-
-    private Thresholds thresholds(Workload w) {
-        try {
-            return request.overrides().or(w.thresholds()).over(Thresholds.DEFAULT);
-        } catch (IllegalArgumentException e) {
-            throw new BadInputException(
-                    "thresholds of " + request.workload() + " with the command line: " + e.getMessage());
-        }
     }
 
     /** Returns the options of this run that its plan keeps beside the trial order. */

@@ -7,7 +7,7 @@ import java.util.Optional;
  * A run setting and where it was given, so that a refusal names the place to change it: an option
  * ({@code --trials}), a preset ({@code --preset release}), a workload's key ({@code 'trials' of
  * perfab.yaml at HEAD (1a2b3c4d5e6f)}) or perfab's own default. A run's settings are layered once,
- * in {@link AbRequest#size}: the command line over the preset over the workload over the defaults.
+ * in {@link RunSettings}: the command line over the preset over the workload over the defaults.
  *
  * @param value the value
  * @param from where it was given, as a reader would look for it

@@ -2,8 +2,9 @@
  * The same-runner A/B: from two refs to a classified table. The harness is the head's, the code is
  * each side's own.
  *
- * <p>A caller asks for a run with an {@link org.perfab.ab.AbRequest} (its size checked, then layered
- * once over the workload's and perfab's defaults) and gives it what it talks to
+ * <p>A caller asks for a run with an {@link org.perfab.ab.AbRequest} (its settings checked, then layered
+ * once over the workload's and perfab's defaults: {@link org.perfab.ab.RunSettings}, the one layering
+ * of every command's run settings) and gives it what it talks to
  * ({@link org.perfab.ab.AbRun.Context}: its events, environment, clock and renderers, and an
  * {@link org.perfab.ab.Engine}: the commands it runs, the signals that stop it, the machine's
  * description). {@link org.perfab.ab.AbRun} then takes the run's folder ({@link org.perfab.ab.RunDir},

@@ -17,6 +17,8 @@ import java.util.function.Consumer;
 import org.perfab.ab.AbRequest;
 import org.perfab.ab.AbRun;
 import org.perfab.ab.Engine;
+import org.perfab.ab.RunSettings;
+import org.perfab.ab.Setting;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
 import org.perfab.failure.RunInterruptedException;
@@ -77,14 +79,11 @@ public final class Bisect {
      * @param bad the ref of a commit with it; {@code good} must be on its first-parent line
      * @param cells the cells to follow (a regression in any one makes a commit bad)
      * @param workload the workload file's path in each candidate's tree
-     * @param trials counted trials per side of each A/B's first round; empty for the workload's
-     * @param builds builds per side when the edge is measured again and the workload shifts
-     *     layout, at least 2
-     * @param effect the smallest change that counts, in percent
+     * @param settings the bisect's settings, the command line's over the bisect's own (see
+     *     {@link #trials()}, {@link #builds()}, {@link #effect()} and {@link #adaptive()}), each layered
+     *     over a candidate's workload as every run's are ({@link RunSettings})
      * @param out the folder each step's run is kept in
      * @param cache a folder of reusable builds; empty for none
-     * @param adaptive the most trials per side of a step of one build per side (see
-     *     {@link AbRequest}); 0 for steps of a fixed size; empty for the workload's choice
      * @param earlier an earlier run of this bisect, to go on from: a step it would run again with
      *     the same commits and builds whose call was decided (or skipped) is reused; empty for a new
      *     bisect
@@ -95,21 +94,47 @@ public final class Bisect {
             String bad,
             CellGlob cells,
             String workload,
-            Optional<Integer> trials,
-            int builds,
-            double effect,
+            RunSettings settings,
             Path out,
             Optional<Path> cache,
-            Optional<Integer> adaptive,
             Optional<Bisection> earlier) {
         public Request {
+            int builds = builds(settings);
             if (builds < 2) {
                 throw new BadInputException("--builds of a bisect's confirmation must be 2 or more, got " + builds);
             }
-            if (!(effect > 0)) {
-                throw new BadInputException("--min-effect must be above 0, got " + effect);
+            if (!(settings.minEffect() > 0)) {
+                throw new BadInputException("--min-effect must be above 0, got " + settings.minEffect());
             }
             Objects.requireNonNull(earlier, "earlier");
+        }
+
+        /** Returns the counted trials per side of each A/B's first round as given; empty for the workload's. */
+        public Optional<Integer> trials() {
+            return settings.trials().map(Setting::value);
+        }
+
+        /** Returns the builds per side when the edge is measured again and the workload shifts layout, at least 2. */
+        public int builds() {
+            return builds(settings);
+        }
+
+        /** Returns the builds {@code settings} give; a bisect's always give them (its own, 3). */
+        private static int builds(RunSettings settings) {
+            return settings.builds().orElseThrow().value();
+        }
+
+        /** Returns the smallest change that counts, in percent. */
+        public double effect() {
+            return settings.minEffect();
+        }
+
+        /**
+         * Returns the most trials per side of a step of one build per side (see {@link AbRequest}), 0
+         * for steps of a fixed size; empty for the workload's choice.
+         */
+        public Optional<Integer> adaptive() {
+            return settings.adaptive().map(Setting::value);
         }
     }
 
@@ -455,8 +480,9 @@ public final class Bisect {
         if (builds == 1) {
             return Optional.empty();
         }
-        int asked = request.trials()
-                .orElseGet(() -> workload(candidate).map(Workload::trials).orElse(2));
+        int asked = request.settings()
+                .trials(workload(candidate), request.workload() + " at " + candidate.shortId())
+                .value();
         int trials = Math.max(Math.max(least, asked), TRIALS_PER_BUILD * builds);
         return Optional.of((trials + builds - 1) / builds * builds);
     }

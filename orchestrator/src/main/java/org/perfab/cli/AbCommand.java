@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.ab.AbRequest;
 import org.perfab.ab.AbRun;
+import org.perfab.ab.RunSettings;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.ResultsJson;
 import org.perfab.model.RunResults;
@@ -278,20 +279,21 @@ final class AbCommand implements Callable<Integer> {
     public Integer call() throws IOException, InterruptedException {
         List<Verdict> failing = FailOn.parse(spec, failOn);
         // A resumed run takes what is not given from its plan: only what the command line says is passed.
-        RunSettings settings = RunSettings.of(
-                preset(),
-                Optional.ofNullable(trials),
-                Optional.ofNullable(builds),
-                Optional.ofNullable(adaptive),
-                Optional.ofNullable(budget),
-                Optional.ofNullable(padding),
-                thresholds.overrides());
-        AbRequest request = settings.onto(AbRequest.of(
-                                repo == null && !resume ? Path.of(".") : repo,
-                                Optional.ofNullable(base),
-                                head == null && !resume ? "HEAD" : head,
-                                out)
-                        .workload(workload == null && !resume ? AbRequest.DEFAULT_WORKLOAD : workload))
+        RunSettings settings = RunSettings.given(
+                        Optional.ofNullable(trials),
+                        Optional.ofNullable(builds),
+                        Optional.ofNullable(adaptive),
+                        Optional.ofNullable(budget),
+                        Optional.ofNullable(padding),
+                        thresholds.overrides())
+                .over(preset().settings());
+        AbRequest request = AbRequest.of(
+                        repo == null && !resume ? Path.of(".") : repo,
+                        Optional.ofNullable(base),
+                        head == null && !resume ? "HEAD" : head,
+                        out)
+                .workload(workload == null && !resume ? AbRequest.DEFAULT_WORKLOAD : workload)
+                .settings(settings)
                 .cache(Optional.ofNullable(cache))
                 .seed(Optional.ofNullable(seed))
                 .resume(resume)

@@ -9,7 +9,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.ab.AbRequest;
 import org.perfab.ab.OutLock;
-import org.perfab.ab.Setting;
+import org.perfab.ab.RunSettings;
 import org.perfab.bisect.Bisect;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.Bisection;
@@ -134,16 +134,17 @@ final class BisectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        RunSettings settings = RunSettings.of(
-                Preset.BISECT,
-                Optional.ofNullable(trials),
-                Optional.ofNullable(builds),
-                Optional.ofNullable(adaptive),
-                Optional.empty(),
-                Optional.empty(),
-                ThresholdOptions.checked(
-                        spec,
-                        () -> new ThresholdSettings(Optional.empty(), Optional.ofNullable(effect), Optional.empty())));
+        RunSettings settings = RunSettings.given(
+                        Optional.ofNullable(trials),
+                        Optional.ofNullable(builds),
+                        Optional.ofNullable(adaptive),
+                        Optional.empty(),
+                        Optional.empty(),
+                        ThresholdOptions.checked(
+                                spec,
+                                () -> new ThresholdSettings(
+                                        Optional.empty(), Optional.ofNullable(effect), Optional.empty())))
+                .over(Preset.BISECT.settings());
         CellGlob glob;
         try {
             glob = CellGlob.of(cell);
@@ -185,12 +186,9 @@ final class BisectCommand implements Callable<Integer> {
                             bad,
                             glob,
                             workload == null ? AbRequest.DEFAULT_WORKLOAD : workload,
-                            settings.trials().map(Setting::value),
-                            settings.builds().orElseThrow().value(),
-                            settings.minEffect(),
+                            settings,
                             root,
                             Optional.ofNullable(cache),
-                            settings.adaptive().map(Setting::value),
                             earlier),
                     session.run(err, verbosity.level(spec)),
                     b -> Output.replace(file, BisectionJson.write(b)));

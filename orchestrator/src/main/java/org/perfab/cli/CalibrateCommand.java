@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.perfab.ab.RunSettings;
 import org.perfab.calibrate.Calibrate;
 import org.perfab.demo.ProcessCalibration;
 import org.perfab.model.CalibrationFigures;
@@ -18,7 +19,6 @@ import org.perfab.report.CalibrateRenderer;
 import org.perfab.report.Format;
 import org.perfab.report.Products;
 import org.perfab.stats.Calibration;
-import org.perfab.stats.Thresholds;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -107,7 +107,7 @@ final class CalibrateCommand implements Callable<Integer> {
                     noises == null ? List.of() : noises,
                     abRuns != null ? abRuns : quick ? 12 : 40,
                     Optional.ofNullable(dir),
-                    Thresholds.DEFAULT);
+                    RunSettings.NONE.verdictRules());
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.perfab.ab.AbRequest;
 import org.perfab.ab.AbRun;
+import org.perfab.ab.RunSettings;
 import org.perfab.demo.DemoRepository;
 import org.perfab.exec.Processes;
 import org.perfab.failure.BadInputException;
@@ -101,14 +102,14 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        RunSettings settings = RunSettings.of(
-                Preset.DEMO,
-                Optional.ofNullable(trials),
-                Optional.empty(),
-                Optional.ofNullable(maxTrials),
-                Optional.ofNullable(budget),
-                Optional.empty(),
-                ThresholdSettings.NONE);
+        RunSettings settings = RunSettings.given(
+                        Optional.ofNullable(trials),
+                        Optional.empty(),
+                        Optional.ofNullable(maxTrials),
+                        Optional.ofNullable(budget),
+                        Optional.empty(),
+                        ThresholdSettings.NONE)
+                .over(Preset.DEMO.settings());
         int first = settings.trials().orElseThrow().value();
         int most = settings.adaptive().orElseThrow().value();
         Path root = dir == null ? Files.createTempDirectory("perfab-demo-") : dir;
@@ -137,7 +138,8 @@ final class DemoCommand implements Callable<Integer> {
             return ExitCode.OK;
         }
         // Up to the first round's trials, adaptive trials are off.
-        AbRequest request = settings.onto(AbRequest.of(repo, "main", aa ? "main" : "feature", out))
+        AbRequest request = AbRequest.of(repo, "main", aa ? "main" : "feature", out)
+                .settings(settings)
                 .adaptive(Optional.of(most > first ? most : 0))
                 .build();
         RunResults results = AbRun.run(request, session.run(err, verbosity.level(spec)));

@@ -3,6 +3,7 @@ package org.perfab.cli;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.perfab.ab.RunSettings;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.NoiseFile;
 import org.perfab.model.ResultsJson;
@@ -70,8 +71,8 @@ final class PlanCommand implements Callable<Integer> {
         }
         Thresholds thresholds;
         try {
-            thresholds = new ThresholdSettings(effect.alpha(), effect.minEffect(), Optional.empty())
-                    .over(Thresholds.DEFAULT);
+            thresholds = RunSettings.given(new ThresholdSettings(effect.alpha(), effect.minEffect(), Optional.empty()))
+                    .verdictRules();
         } catch (Thresholds.Invalid e) {
             throw new ParameterException(spec.commandLine(), e.byOption());
         }

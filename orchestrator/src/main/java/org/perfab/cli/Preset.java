@@ -5,6 +5,7 @@ import java.util.Iterator;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.perfab.ab.RunSettings;
 import org.perfab.stats.ThresholdSettings;
 import org.perfab.workload.Durations;
 import picocli.CommandLine.ITypeConverter;
@@ -107,5 +108,10 @@ enum Preset {
         public Iterator<String> iterator() {
             return chosen().map(p -> p.name().toLowerCase(Locale.ROOT)).iterator();
         }
+    }
+
+    /** Returns these settings as a layer of a run's, the one under the command line's. */
+    RunSettings settings() {
+        return RunSettings.of(from, trials, builds, adaptive, budget, padding, thresholds);
     }
 }

@@ -2,6 +2,7 @@ package org.perfab.cli;
 
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.perfab.ab.RunSettings;
 import org.perfab.stats.ThresholdSettings;
 import org.perfab.stats.Thresholds;
 import org.perfab.stats.TrialTest;
@@ -123,6 +124,6 @@ final class ThresholdOptions {
      */
     Thresholds thresholds() {
         ThresholdSettings o = overrides();
-        return checked(spec, () -> o.over(Thresholds.DEFAULT));
+        return checked(spec, () -> RunSettings.given(o).verdictRules());
     }
 }
