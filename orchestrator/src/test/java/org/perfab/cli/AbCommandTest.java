@@ -10,11 +10,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perfab.ab.Engine;
@@ -24,10 +28,10 @@ import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
 
 /**
- * {@code perfab ab} end to end on real git repositories: with real builds and harness processes
- * where a process is the subject (each side's own build folder and harness, failures, timeouts,
- * timing, the cache), and on the fake engine where the subject is the plan, the verdicts or the
- * outputs.
+ * {@code perfab ab} end to end on real git repositories, on the fake engine: each side's build and
+ * harness are programs in process that read that side's own files, so a test still fails when the
+ * wrong side's code ran. The real build and harness processes are the subject of the *IT tests
+ * ({@code EachSideRunsItsOwnCodeIT}, {@code AbFailFastIT}, {@code InterruptIT} and the others).
  */
 class AbCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -41,10 +45,6 @@ class AbCommandTest {
     /** Runs {@code perfab ab} of feature against main, as {@link #ab} does, on the fake engine. */
     private Cli fakeAb(GitFixture g, String... more) {
         return run(fake.engine(), g, more);
-    }
-
-    private Cli ab(GitFixture g, String... more) {
-        return run(Engine.REAL, g, more);
     }
 
     private Cli run(Engine engine, GitFixture g, String... more) {
@@ -123,16 +123,33 @@ class AbCommandTest {
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
         Subjects.write(g, 100, 2, "");
         // The build also records where the usual tool caches point, and what it can see there.
-        g.script("build.sh", Subjects.BUILD + """
+        String build = Subjects.BUILD + """
                 echo "$CARGO_TARGET_DIR" > "$PERFAB_BUILD_DIR/cargo"
                 ls "$CARGO_TARGET_DIR" 2>/dev/null > "$PERFAB_BUILD_DIR/seen" || true
                 mkdir -p "$CARGO_TARGET_DIR" && cp level.txt "$CARGO_TARGET_DIR/built-from"
-                """);
+                """;
+        g.script("build.sh", build);
+        fake.script(build, c -> {
+            Processes.Outcome built = fake.named("build.sh").run(c);
+            Path out = Path.of(c.env().get("PERFAB_BUILD_DIR"));
+            Path target = c.dir().resolve(c.env().get("CARGO_TARGET_DIR"));
+            Files.writeString(out.resolve("cargo"), c.env().get("CARGO_TARGET_DIR") + "\n");
+            StringBuilder seen = new StringBuilder();
+            if (Files.isDirectory(target)) {
+                try (Stream<Path> files = Files.list(target)) {
+                    files.map(f -> f.getFileName() + "\n").sorted().forEach(seen::append);
+                }
+            }
+            Files.writeString(out.resolve("seen"), seen);
+            Files.createDirectories(target);
+            Files.copy(c.dir().resolve("level.txt"), target.resolve("built-from"));
+            return built;
+        });
         g.commit("initial");
         g.git("checkout", "-q", "-b", "feature");
         g.write("level.txt", "110\n");
         g.commit("the change");
-        Cli run = ab(g);
+        Cli run = fakeAb(g);
         assertEquals(0, run.exitCode(), run.err());
         Path base = tmp.resolve("out/work/base-0/out");
         Path head = tmp.resolve("out/work/head-0/out");
@@ -143,18 +160,23 @@ class AbCommandTest {
         assertEquals("", Files.readString(head.resolve("seen")).trim(), "the head build starts from nothing");
         assertEquals("110", Files.readString(Path.of(headTarget, "built-from")).trim());
         assertEquals("100", Files.readString(base.resolve("level")).trim());
-        assertTrue(Files.exists(tmp.resolve("out/logs/build-base.log")));
-        assertTrue(Files.exists(tmp.resolve("out/logs/build-head.log")));
+        assertEquals(
+                Set.of(tmp.resolve("out/logs/build-base.log"), tmp.resolve("out/logs/build-head.log")),
+                fake.ran().stream()
+                        .filter(c -> c.argv().contains("build.sh"))
+                        .map(c -> c.stdout().toAbsolutePath())
+                        .collect(Collectors.toSet()),
+                "each side's build writes its own log");
     }
 
     @Test
     void theHeadsHarnessDrivesBothSides() throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 100, 3, "");
         g.git("checkout", "-q", "feature");
-        g.script("bench.sh", Subjects.HARNESS.replace("steady/run", "renamed/run"));
+        renamingHarness(g);
         g.commit("the harness renames a cell");
         g.git("checkout", "-q", "main");
-        assertEquals(0, ab(g).exitCode());
+        assertEquals(0, fakeAb(g).exitCode());
         Map<String, JsonNode> rows = byCell(results());
         assertEquals(
                 "unchanged",
@@ -168,15 +190,30 @@ class AbCommandTest {
     void selfLetsEachSideRunItsOwnHarness() throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 100, 3, "");
         g.git("checkout", "-q", "feature");
-        g.script("bench.sh", Subjects.HARNESS.replace("steady/run", "renamed/run"));
+        renamingHarness(g);
         g.write("perfab.yaml", Subjects.workload(3, "").replace("harness:\n", "harness:\n  from: self\n"));
         g.commit("the harness renames a cell, and each side runs its own");
         g.git("checkout", "-q", "main");
-        assertEquals(0, ab(g).exitCode());
+        assertEquals(0, fakeAb(g).exitCode());
         Map<String, JsonNode> rows = byCell(results());
         assertEquals("no-data", rows.get("renamed/run").get("verdict").asText());
         assertEquals("no-data", rows.get("steady/run").get("verdict").asText());
         assertEquals("self", results().at("/settings/harnessFrom").asText());
+    }
+
+    /**
+     * Writes into {@code g} a harness that reports {@code steady/run} as {@code renamed/run}, and
+     * gives the fake its program: the side whose tree holds the other harness reports the old name.
+     */
+    private void renamingHarness(GitFixture g) throws IOException {
+        String renaming = Subjects.HARNESS.replace("steady/run", "renamed/run");
+        g.script("bench.sh", renaming);
+        fake.script(renaming, c -> {
+            Processes.Outcome o = fake.named("bench.sh").run(c);
+            Path result = Path.of(c.env().get("PERFAB_RESULT"));
+            Files.writeString(result, Files.readString(result).replace("steady/run", "renamed/run"));
+            return o;
+        });
     }
 
     @Test
@@ -240,14 +277,22 @@ class AbCommandTest {
     void recordsAFailingTrialAndGoesOn() throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 100, 4, "");
         g.git("checkout", "-q", "feature");
-        g.script(
-                "bench.sh",
-                "#!/bin/sh\nif [ \"$PERFAB_SIDE\" = head ] && [ \"$PERFAB_TRIAL\" = 1 ]"
-                        + " && [ \"$PERFAB_WARMUP\" = 0 ]; then echo 'segfault in widget' >&2; exit 139; fi\n"
-                        + Subjects.HARNESS.substring(Subjects.HARNESS.indexOf('\n') + 1));
+        String flaky = "#!/bin/sh\nif [ \"$PERFAB_SIDE\" = head ] && [ \"$PERFAB_TRIAL\" = 1 ]"
+                + " && [ \"$PERFAB_WARMUP\" = 0 ]; then echo 'segfault in widget' >&2; exit 139; fi\n"
+                + Subjects.HARNESS.substring(Subjects.HARNESS.indexOf('\n') + 1);
+        g.script("bench.sh", flaky);
+        fake.script(flaky, c -> {
+            if (c.env().get("PERFAB_SIDE").equals("head")
+                    && c.env().get("PERFAB_TRIAL").equals("1")
+                    && c.env().get("PERFAB_WARMUP").equals("0")) {
+                Files.writeString(c.stderr(), "segfault in widget\n");
+                return FakeEngine.exited(139, 0.01);
+            }
+            return fake.named("bench.sh").run(c);
+        });
         g.commit("a flaky harness");
         g.git("checkout", "-q", "main");
-        Cli run = ab(g);
+        Cli run = fakeAb(g);
         assertEquals(0, run.exitCode(), run.err());
         JsonNode failed = null;
         for (JsonNode t : results().get("trials")) {
@@ -297,10 +342,20 @@ class AbCommandTest {
     void stopsWithTheLogTailWhenABuildFails() throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 100, 2, "");
         g.git("checkout", "-q", "feature");
-        g.script("build.sh", "#!/bin/sh\necho compiling widget.c\necho 'widget.c:3: error: expected ;' >&2\nexit 2\n");
+        String broken = "#!/bin/sh\necho compiling widget.c\necho 'widget.c:3: error: expected ;' >&2\nexit 2\n";
+        g.script("build.sh", broken);
+        fake.script(broken, c -> {
+            Files.writeString(c.stdout(), "compiling widget.c\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            Files.writeString(
+                    c.stderr(),
+                    "widget.c:3: error: expected ;\n",
+                    StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND);
+            return FakeEngine.exited(2, 0.01);
+        });
         g.commit("a broken build");
         g.git("checkout", "-q", "main");
-        Cli run = ab(g);
+        Cli run = fakeAb(g);
         assertEquals(3, run.exitCode());
         assertTrue(run.err().contains("the build of head"), run.err());
         assertTrue(run.err().contains("exited with code 2"), run.err());
@@ -922,6 +977,7 @@ class AbCommandTest {
                         .at("/settings/trials")
                         .asInt());
         Cli bad = Cli.run(
+                fake.engine(),
                 "ab",
                 "--repo=" + g.dir(),
                 "--base=main",
