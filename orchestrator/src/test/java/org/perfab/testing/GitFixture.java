@@ -13,8 +13,13 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.api.errors.GitAPIException;
+import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.PersonIdent;
+import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.lib.StoredConfig;
+import org.eclipse.jgit.revwalk.RevCommit;
+import org.eclipse.jgit.revwalk.RevWalk;
+import org.eclipse.jgit.revwalk.filter.RevFilter;
 
 /**
  * A real git repository in a temporary folder, for end-to-end tests. What every fixture does
@@ -85,7 +90,7 @@ public final class GitFixture {
 
     /**
      * Runs git with {@code args} in the repository and returns its standard output; {@code checkout
-     * -q [-b] NAME} runs in process.
+     * -q [-b] NAME} and the commands of {@link #inProcess} run in process.
      */
     public String git(String... args) throws IOException {
         List<String> a = List.of(args);
@@ -104,7 +109,73 @@ public final class GitFixture {
                 throw new IOException("git " + String.join(" ", args) + " failed: " + e.getMessage(), e);
             }
         }
-        return run(dir, args);
+        String inProcess = inProcess(a);
+        return inProcess != null ? inProcess : run(dir, args);
+    }
+
+    /**
+     * Runs in process the git commands tests use to look at refs or move them ({@code rev-parse
+     * REV}, {@code merge-base A B}, {@code branch [-m OLD] NAME [START]}, {@code branch -q -D NAME},
+     * {@code tag NAME REV}) and returns what git prints; null for any other command.
+     */
+    private String inProcess(List<String> a) throws IOException {
+        try (Git git = Git.open(dir.toFile())) {
+            Repository repo = git.getRepository();
+            if (a.size() == 2 && a.get(0).equals("rev-parse") && !a.get(1).startsWith("-")) {
+                return commit(repo, a.get(1)).name() + "\n";
+            }
+            if (a.size() == 3 && a.get(0).equals("merge-base")) {
+                try (RevWalk walk = new RevWalk(repo)) {
+                    walk.setRevFilter(RevFilter.MERGE_BASE);
+                    walk.markStart(walk.parseCommit(commit(repo, a.get(1))));
+                    walk.markStart(walk.parseCommit(commit(repo, a.get(2))));
+                    RevCommit base = walk.next();
+                    if (base == null) {
+                        throw new IOException("git merge-base found none");
+                    }
+                    return base.name() + "\n";
+                }
+            }
+            if (a.size() == 4 && a.subList(0, 2).equals(List.of("branch", "-m"))) {
+                git.branchRename().setOldName(a.get(2)).setNewName(a.get(3)).call();
+                return "";
+            }
+            if (a.size() == 4 && a.subList(0, 3).equals(List.of("branch", "-q", "-D"))) {
+                git.branchDelete().setBranchNames(a.get(3)).setForce(true).call();
+                return "";
+            }
+            if ((a.size() == 2 || a.size() == 3)
+                    && a.get(0).equals("branch")
+                    && !a.get(1).startsWith("-")) {
+                git.branchCreate()
+                        .setName(a.get(1))
+                        .setStartPoint(a.size() == 3 ? a.get(2) : "HEAD")
+                        .call();
+                return "";
+            }
+            if (a.size() == 3 && a.get(0).equals("tag") && !a.get(1).startsWith("-")) {
+                try (RevWalk walk = new RevWalk(repo)) {
+                    git.tag()
+                            .setName(a.get(1))
+                            .setAnnotated(false)
+                            .setObjectId(walk.parseCommit(commit(repo, a.get(2))))
+                            .call();
+                }
+                return "";
+            }
+            return null;
+        } catch (GitAPIException e) {
+            throw new IOException("git " + String.join(" ", a) + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Returns the commit {@code rev} names in {@code repo}. */
+    private static ObjectId commit(Repository repo, String rev) throws IOException {
+        ObjectId id = repo.resolve(rev + "^{commit}");
+        if (id == null) {
+            throw new IOException("git rev-parse " + rev + ": unknown revision");
+        }
+        return id;
     }
 
     /** Returns the next time a commit is made at, a second after the last. */
