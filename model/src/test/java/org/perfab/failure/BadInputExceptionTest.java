@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perfab.model.ResultsJson;
@@ -22,6 +23,7 @@ class BadInputExceptionTest {
     Path tmp;
 
     @Test
+    @Tag("starts-processes") // mkfifo makes the FIFO
     void aFifoIsRefusedAtOnceNotWaitedOn() throws Exception {
         Path fifo = tmp.resolve("times.json");
         assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());

@@ -27,6 +27,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import org.perfab.exec.Processes.Command;
 import org.perfab.exec.Processes.Outcome;
 import org.perfab.model.Load;
@@ -108,8 +109,11 @@ public final class ProcessTrees implements Commands {
     private final boolean proc = procfs.available();
     /** Where each command gets a cgroup; empty where this machine gives perfab none. */
     private final Optional<Cgroup.Home> cgroups;
-    /** What kills the commands running should perfab die; empty where there is none. */
-    private final Optional<Watchdog> watchdog;
+    /**
+     * What kills the commands running should perfab die (empty where there is none), asked for as
+     * the first command starts: a run that starts none starts no watchdog either.
+     */
+    private final Supplier<Optional<Watchdog>> watchdog;
     /** How many commands have started, and how many are running: whether one ran alone. */
     private final AtomicLong starts = new AtomicLong();
 
@@ -122,15 +126,16 @@ public final class ProcessTrees implements Commands {
      * watched by this process's {@link Watchdog}.
      */
     public ProcessTrees(Map<String, String> environment) {
-        this(environment, Cgroup.Home.probe(Path.of("/proc")), Watchdog.ofThisProcess());
+        this(environment, Cgroup.Home.probe(Path.of("/proc")), Watchdog::ofThisProcess);
     }
 
     /**
      * Returns a new instance whose commands inherit {@code environment}, that makes their cgroups in
-     * {@code cgroups} (none when empty), and tells {@code watchdog} of each command as it starts and
-     * ends.
+     * {@code cgroups} (none when empty), and tells the watchdog {@code watchdog} gives of each command
+     * as it starts and ends.
      */
-    ProcessTrees(Map<String, String> environment, Optional<Cgroup.Home> cgroups, Optional<Watchdog> watchdog) {
+    ProcessTrees(
+            Map<String, String> environment, Optional<Cgroup.Home> cgroups, Supplier<Optional<Watchdog>> watchdog) {
         this.environment = Map.copyOf(environment);
         this.setsid = has("setsid");
         this.cgroups = cgroups.filter(home -> Files.isExecutable(Path.of(SH)));
@@ -226,7 +231,7 @@ public final class ProcessTrees implements Commands {
             start = System.nanoTime();
             try {
                 Process started = pb.start();
-                watchdog.ifPresent(w -> w.watch(started.pid(), cgroup.map(Cgroup::dir)));
+                watchdog.get().ifPresent(w -> w.watch(started.pid(), cgroup.map(Cgroup::dir)));
                 r = new Running(started, tag, cgroup);
                 if (gated) {
                     cgroup.get().admit(started.pid()); // when refused, it runs all the same
@@ -253,7 +258,7 @@ public final class ProcessTrees implements Commands {
         } finally {
             r.end();
             running.remove(r);
-            watchdog.ifPresent(w -> w.release(p.pid()));
+            watchdog.get().ifPresent(w -> w.release(p.pid()));
         }
     }
 

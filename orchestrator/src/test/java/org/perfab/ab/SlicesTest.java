@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.perfab.ab.HarnessTool.Slicer;
 import org.perfab.failure.BadInputException;
 import org.perfab.model.Side;
+import org.perfab.testing.StartsProcesses;
 import org.perfab.workload.Workload;
 import org.perfab.workload.WorkloadLoader;
 
@@ -322,6 +323,7 @@ class SlicesTest {
     }
 
     @Test
+    @StartsProcesses
     void aShScriptGetsTheArgumentsAtItsEnd() throws IOException, InterruptedException {
         List<String> argv = HarnessTool.appended(List.of("sh", "-c", "printf '%s\\n' first"), List.of("a b", "$HOME"));
         Process p = new ProcessBuilder(argv).start();

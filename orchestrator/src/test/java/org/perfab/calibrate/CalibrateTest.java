@@ -20,7 +20,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.perfab.ab.AbRun;
-import org.perfab.ab.Engine;
 import org.perfab.ab.Events;
 import org.perfab.demo.ProcessCalibration;
 import org.perfab.model.CalibrationFigures;
@@ -35,6 +34,7 @@ import org.perfab.report.testing.Golden;
 import org.perfab.stats.Calibration.Method;
 import org.perfab.stats.Calibration.Noise;
 import org.perfab.stats.Thresholds;
+import org.perfab.testing.FakeEngine;
 
 /** The calibration's grid as a value, and its rendering in every format: {@code calibrate.EXT}. */
 class CalibrateTest {
@@ -104,7 +104,7 @@ class CalibrateTest {
                 Clock.systemUTC(),
                 r -> "",
                 r -> "",
-                Engine.REAL);
+                new FakeEngine().engine());
         CalibrationFigures figures = Calibrate.run(SMALL, context, new Calibrate.Listener() {
             @Override
             public void simulated(Simulation simulation) {

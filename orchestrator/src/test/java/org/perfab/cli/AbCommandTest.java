@@ -25,6 +25,7 @@ import org.perfab.ab.Engine;
 import org.perfab.exec.Processes;
 import org.perfab.testing.FakeEngine;
 import org.perfab.testing.GitFixture;
+import org.perfab.testing.StartsProcesses;
 import org.perfab.testing.Subjects;
 
 /**
@@ -442,6 +443,7 @@ class AbCommandTest {
         assertEquals("regression", byCell(r).get("speed/run").get("verdict").asText());
     }
 
+    @StartsProcesses
     @Test
     void withoutABaseACloneIsMeasuredAgainstWhereOriginHeadPoints() throws IOException {
         GitFixture origin = Subjects.pullRequest(tmp.resolve("origin"), 110, 2, "");

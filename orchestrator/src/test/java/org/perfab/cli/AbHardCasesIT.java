@@ -32,7 +32,7 @@ class AbHardCasesIT {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 2, "");
         Path relative = Path.of("target", "relative-out-" + System.nanoTime());
         try {
-            Cli run = Cli.ab(g.dir(), relative);
+            Cli run = Cli.abOnThisMachine(g.dir(), relative);
             assertEquals(0, run.exitCode(), run.err());
             assertEquals(
                     "regression",
@@ -55,7 +55,7 @@ class AbHardCasesIT {
         g.commit("a harness that overflows");
         g.git("checkout", "-q", "main");
         Path out = tmp.resolve("out");
-        Cli run = Cli.ab(g.dir(), out);
+        Cli run = Cli.abOnThisMachine(g.dir(), out);
         assertEquals(3, run.exitCode(), "every trial failed, and the run says so: " + run.err());
         JsonNode first = results(out).get("trials").get(0);
         assertEquals("failed", first.get("status").asText());
@@ -78,7 +78,7 @@ class AbHardCasesIT {
         g.write("name.txt", "new\n");
         g.commit("rename the benchmark");
         Path out = tmp.resolve("out");
-        Cli run = Cli.ab(g.dir(), out);
+        Cli run = Cli.abOnThisMachine(g.dir(), out);
         assertEquals(0, run.exitCode(), "every trial worked; the report says what came of it: " + run.err());
         String said = "no comparison: no cell was measured on both sides (1 only on the baseline, 1 only on the"
                 + " candidate), so nothing was compared";
@@ -107,7 +107,7 @@ class AbHardCasesIT {
         g.write("unit.txt", "ns 100000 ms\n");
         g.commit("report in ns");
         Path out = tmp.resolve("out");
-        Cli run = Cli.ab(g.dir(), out);
+        Cli run = Cli.abOnThisMachine(g.dir(), out);
         assertEquals(0, run.exitCode(), run.err());
         JsonNode r = results(out);
         JsonNode a = Comparisons.of(r).get("a:t");
@@ -145,7 +145,7 @@ class AbHardCasesIT {
         g.write("level.txt", "120\n");
         g.commit("change");
         Path out = tmp.resolve("out");
-        Cli run = Cli.ab(g.dir(), out);
+        Cli run = Cli.abOnThisMachine(g.dir(), out);
         assertEquals(0, run.exitCode(), run.err());
         assertFalse(run.out().contains("byte-identical"), run.out());
     }
@@ -196,7 +196,7 @@ class AbHardCasesIT {
         g.write("level.txt", "110\n");
         g.commit("the change");
         Path out = tmp.resolve("out");
-        Cli run = Cli.ab(g.dir(), out);
+        Cli run = Cli.abOnThisMachine(g.dir(), out);
         assertEquals(0, run.exitCode(), run.err());
         JsonNode warning = null;
         for (JsonNode w : results(out).get("warnings")) {

@@ -18,7 +18,6 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perfab.ab.Engine;
 import org.perfab.baseline.SyntheticSnapshots;
 import org.perfab.model.Baseline;
 import org.perfab.model.Snapshot;
@@ -488,7 +487,6 @@ class BaselineCommandTest {
         Path outputs = tmp.resolve("outputs");
         Files.writeString(summary, "");
         Cli step = Cli.run(
-                Engine.REAL,
                 Map.of("GITHUB_STEP_SUMMARY", summary.toString(), "GITHUB_OUTPUT", outputs.toString()),
                 "baseline",
                 "update",
@@ -692,13 +690,7 @@ class BaselineCommandTest {
         assertTrue(wrong.err().contains(go + ": no metric 'cycles' (it has alloc-bytes, allocs, time)"), wrong.err());
 
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 3, "");
-        Cli ab = run(
-                "ab",
-                "--repo=" + g.dir(),
-                "--base=main",
-                "--head=feature",
-                "--out",
-                tmp.resolve("out").toString());
+        Cli ab = Cli.ab(Subjects.fake().engine(), g.dir(), tmp.resolve("out"));
         assertEquals(0, ab.exitCode(), ab.err());
         Cli fromAb = run(
                 "baseline",

@@ -504,16 +504,16 @@ class BisectTest {
                 g.write("broken", "x\n"); // does not build
             }
             if (i == 4) {
-                g.git("rm", "-q", "broken");
+                Files.delete(g.dir().resolve("broken")); // the commit stages deletions too
             }
             if (i == 6) {
                 g.write("level.txt", "110\n");
             }
             if (i == 5) {
-                g.git("mv", "perfab.yaml", "moved.yaml"); // no workload at its path
+                Files.move(g.dir().resolve("perfab.yaml"), g.dir().resolve("moved.yaml")); // no workload at its path
             }
             if (i == 6) {
-                g.git("mv", "moved.yaml", "perfab.yaml");
+                Files.move(g.dir().resolve("moved.yaml"), g.dir().resolve("perfab.yaml"));
             }
             String id = g.commit("commit " + i);
             culprit = i == 6 ? id : culprit;

@@ -6,15 +6,29 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 import org.perfab.ab.Engine;
+import org.perfab.testing.FakeEngine;
 
 /** Runs the real command line in-process and keeps what it printed. */
 record Cli(int exitCode, String out, String err) {
+    /**
+     * Runs the command line in process, on an engine that starts no process: a command that would
+     * run one (a build, a harness) finds no such program. A test that needs the machine says so
+     * ({@link #abOnThisMachine}, {@link Engine#REAL}).
+     */
     static Cli run(String... args) {
-        return run(Engine.REAL, args);
+        return run(new FakeEngine().engine(), args);
     }
 
-    /** Runs {@code perfab ab} as {@link #ab(Engine, Path, Path, String...)} does, on the real engine. */
-    static Cli ab(Path repo, Path out, String... more) {
+    /** Runs the command line as {@link #run(String...)} does, as a process whose environment is {@code env} would. */
+    static Cli run(Map<String, String> env, String... args) {
+        return run(new FakeEngine().engine(), env, args);
+    }
+
+    /**
+     * Runs {@code perfab ab} as {@link #ab(Engine, Path, Path, String...)} does, on this machine: its
+     * builds and trials are real processes.
+     */
+    static Cli abOnThisMachine(Path repo, Path out, String... more) {
         return ab(Engine.REAL, repo, out, more);
     }
 

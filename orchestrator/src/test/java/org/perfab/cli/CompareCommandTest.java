@@ -799,35 +799,19 @@ class CompareCommandTest {
                 head,
                 "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\", \"metric\": \"t\", \"unit\":"
                         + " \"ns\", \"value\": 150}, {\"cell\": \"a\", \"metric\": \"t\", \"unit\": \"ns\", \"value\": 151}]}");
-        Path cwd = Files.createDirectories(dir.resolve("cwd"));
+        // The bug wrote ./comment.md, in the folder perfab runs in: this process's.
+        Path unasked = Path.of("comment.md").toAbsolutePath();
+        assertFalse(Files.exists(unasked), unasked + " is there before the test");
         Path summary = dir.resolve("summary");
         for (List<String> extra :
                 List.of(List.<String>of(), List.of("-o", dir.resolve("asked.md").toString()))) {
-            List<String> argv = new ArrayList<>(List.of(
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-cp",
-                    System.getProperty("java.class.path"),
-                    Main.class.getName(),
-                    "compare",
-                    "--format",
-                    "github"));
-            argv.addAll(extra);
-            argv.addAll(List.of(base.toString(), head.toString()));
-            ProcessBuilder pb = new ProcessBuilder(argv)
-                    .directory(cwd.toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(dir.resolve("out").toFile());
-            pb.environment().put("GITHUB_STEP_SUMMARY", summary.toString());
-            pb.environment().remove("GITHUB_OUTPUT");
-            Process p = pb.start();
-            assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
-            assertEquals(0, p.exitValue(), Files.readString(dir.resolve("out")));
-            assertTrue(
-                    Files.readString(dir.resolve("out")).contains("::warning title=perfab regression::a"),
-                    Files.readString(dir.resolve("out")));
-            try (var files = Files.list(cwd)) {
-                assertEquals(List.of(), files.toList(), "nothing written where it runs");
-            }
+            List<String> args = new ArrayList<>(List.of("compare", "--format", "github"));
+            args.addAll(extra);
+            args.addAll(List.of(base.toString(), head.toString()));
+            Cli run = Cli.run(Map.of("GITHUB_STEP_SUMMARY", summary.toString()), args.toArray(String[]::new));
+            assertEquals(0, run.exitCode(), run.err());
+            assertTrue(run.out().contains("::warning title=perfab regression::a"), run.out());
+            assertFalse(Files.exists(unasked), "nothing written where it runs");
         }
         assertTrue(Files.readString(dir.resolve("asked.md")).startsWith("<!-- perfab:"), "the comment where -o says");
         assertTrue(Files.readString(summary).contains("<!-- perfab:"), "and in the job summary both times");

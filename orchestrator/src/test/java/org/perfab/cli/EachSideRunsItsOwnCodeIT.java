@@ -29,7 +29,7 @@ class EachSideRunsItsOwnCodeIT {
     Path tmp;
 
     private Cli ab(GitFixture g) {
-        return Cli.ab(g.dir(), tmp.resolve("out"));
+        return Cli.abOnThisMachine(g.dir(), tmp.resolve("out"));
     }
 
     private JsonNode results() throws IOException {

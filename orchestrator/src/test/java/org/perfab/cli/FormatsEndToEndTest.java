@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -15,14 +16,23 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.api.parallel.Resources;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.perfab.exec.Processes;
 import org.perfab.report.testing.Golden;
 import org.perfab.testing.Comparisons;
+import org.perfab.testing.FakeEngine;
 import org.perfab.testing.GitFixture;
 
 /** Other tools' output through {@code perfab compare} and {@code perfab ab}. */
 @ResourceLock(Resources.LOCALE)
 class FormatsEndToEndTest {
     private static final String DIR = "src/test/resources/formats/";
+
+    /** Returns the {@code level.txt} of the side {@code c} runs in, as each script reads it. */
+    private static long level(Processes.Command c) throws IOException {
+        return Long.parseLong(
+                Files.readString(Path.of(c.env().get("PERFAB_SIDE_DIR")).resolve("level.txt"))
+                        .strip());
+    }
 
     @TempDir
     Path tmp;
@@ -73,7 +83,14 @@ class FormatsEndToEndTest {
         g.git("checkout", "-q", "-b", "feature");
         g.write("out." + ext, Files.readString(Path.of(DIR + format + "-head." + ext)));
         g.commit("the other run");
-        Cli run = Cli.ab(g.dir(), tmp.resolve("out"));
+        FakeEngine fake = new FakeEngine().program("bench.sh", c -> {
+            Files.copy(
+                    Path.of(c.env().get("PERFAB_SIDE_DIR")).resolve("out." + ext),
+                    Path.of(c.env().get("PERFAB_RESULT")),
+                    StandardCopyOption.REPLACE_EXISTING);
+            return FakeEngine.ok(0.01);
+        });
+        Cli run = Cli.ab(fake.engine(), g.dir(), tmp.resolve("out"));
         assertEquals(0, run.exitCode(), run.err());
         JsonNode r = new ObjectMapper().readTree(tmp.resolve("out/results.json").toFile());
         assertEquals(format, r.at("/settings/format").asText());
@@ -174,7 +191,18 @@ class FormatsEndToEndTest {
         g.git("checkout", "-q", "-b", "feature");
         g.write("level.txt", "1200\n");
         g.commit("slower");
-        Cli run = Cli.ab(g.dir(), tmp.resolve("out"));
+        FakeEngine fake = new FakeEngine().program("bench.sh", c -> {
+            long level = level(c);
+            StringBuilder out = new StringBuilder("goos: linux\n");
+            for (int i = 1; i <= 3; i++) {
+                out.append("BenchmarkWork-2   \t 1000\t ")
+                        .append(level + i)
+                        .append("  ns/op\t  16 B/op\t  1 allocs/op\n");
+            }
+            Files.writeString(c.stdout(), out.append("PASS\n"));
+            return FakeEngine.ok(0.01);
+        });
+        Cli run = Cli.ab(fake.engine(), g.dir(), tmp.resolve("out"));
         assertEquals(0, run.exitCode(), run.err());
         JsonNode work = Comparisons.of(tmp.resolve("out/results.json")).get("Work:time");
         assertEquals("Work", work.get("cell").asText());
@@ -202,7 +230,12 @@ class FormatsEndToEndTest {
         g.git("checkout", "-q", "-b", "feature");
         g.write("level.txt", "40\n");
         g.commit("fewer requests");
-        Cli run = Cli.ab(g.dir(), tmp.resolve("out"));
+        FakeEngine fake = new FakeEngine().program("bench.sh", c -> {
+            long value = level(c) * 100 + Long.parseLong(c.env().get("PERFAB_TRIAL")) % 2;
+            Files.writeString(c.stdout(), "benchmark,requests_per_s\napi/get," + value + "\n");
+            return FakeEngine.ok(0.01);
+        });
+        Cli run = Cli.ab(fake.engine(), g.dir(), tmp.resolve("out"));
         assertEquals(0, run.exitCode(), run.err());
         JsonNode c = new ObjectMapper()
                 .readTree(tmp.resolve("out/results.json").toFile())

@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perfab.ab.Engine;
 
 /**
  * {@code perfab github}: what the scripts of perfab's workflows say in their own words reaches the
@@ -39,7 +38,6 @@ class GithubCommandTest {
         List<String> argv = new ArrayList<>(List.of("github"));
         argv.addAll(List.of(args));
         Cli run = Cli.run(
-                Engine.REAL,
                 Map.of("GITHUB_STEP_SUMMARY", summary.toString(), "GITHUB_OUTPUT", output.toString()),
                 argv.toArray(String[]::new));
         return new Step(

@@ -51,7 +51,7 @@ class HostileTreesIT {
         Path outside = tmp.resolve("outside");
         Files.createDirectories(outside);
         hostileHead(g.dir(), how, outside);
-        Cli run = Cli.ab(g.dir(), tmp.resolve("out"));
+        Cli run = Cli.abOnThisMachine(g.dir(), tmp.resolve("out"));
         assertEquals(2, run.exitCode(), run.err());
         assertTrue(run.err().contains("refusing to check out"), run.err());
         String named = switch (how) {
@@ -155,7 +155,7 @@ class HostileTreesIT {
         g.git("update-index", "--add", "--cacheinfo", "160000," + otherCommit + ",sub");
         g.git("commit", "-q", "-m", "a submodule with a climbing name");
         g.git("checkout", "-q", "main");
-        Cli run = Cli.ab(g.dir(), tmp.resolve("out"));
+        Cli run = Cli.abOnThisMachine(g.dir(), tmp.resolve("out"));
         assertEquals(2, run.exitCode(), run.err());
         assertTrue(
                 run.err()

@@ -51,7 +51,7 @@ class MachineLoadIT {
 
     private JsonNode ab(GitFixture g) throws IOException {
         Path out = tmp.resolve("out");
-        Cli run = Cli.ab(g.dir(), out);
+        Cli run = Cli.abOnThisMachine(g.dir(), out);
         assertEquals(0, run.exitCode(), run.err());
         return JSON.readTree(out.resolve("results.json").toFile());
     }

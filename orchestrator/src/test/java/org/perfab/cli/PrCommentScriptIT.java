@@ -248,7 +248,7 @@ class PrCommentScriptIT {
             g.commit("a workload name to escape");
         }
         Path out = tmp.resolve("ab");
-        Cli ab = Cli.ab(g.dir(), out);
+        Cli ab = Cli.abOnThisMachine(g.dir(), out);
         assertEquals(0, ab.exitCode(), ab.err());
         Path rendered = out.resolve("comment.md");
         String marker = Files.readAllLines(rendered).get(0);

@@ -81,7 +81,7 @@ class RealHarnessesIT {
         g.git("checkout", "-q", "-b", "feature");
         g.write("sum.go", Files.readString(g.dir().resolve("sum.go")).replace("Rounds = 1", "Rounds = 3"));
         g.commit("Sum goes over its input three times");
-        Cli run = Cli.ab(g.dir(), tmp.resolve("out"));
+        Cli run = Cli.abOnThisMachine(g.dir(), tmp.resolve("out"));
         assertEquals(0, run.exitCode(), run.err());
         Map<String, JsonNode> rows = Comparisons.of(tmp.resolve("out/results.json"));
         // What each side's own code reports of itself: 1 round in the base, 3 in the head.
@@ -235,7 +235,7 @@ class RealHarnessesIT {
         List<String> report = new java.util.ArrayList<>(List.of("report"));
         for (int k = 1; k <= 4; k++) {
             Path out = tmp.resolve(workload + "-" + k);
-            Cli run = Cli.ab(g.dir(), out, "--workload", workload, "--shard", k + "/4");
+            Cli run = Cli.abOnThisMachine(g.dir(), out, "--workload", workload, "--shard", k + "/4");
             assertEquals(0, run.exitCode(), workload + ", shard " + k + ": " + run.err());
             said.append(run.err());
             report.add(out.resolve("results.json").toString());
@@ -264,7 +264,7 @@ class RealHarnessesIT {
         g.git("checkout", "-q", "-b", "feature");
         g.write("nap.txt", "0.06\n");
         g.commit("a longer nap");
-        Cli run = Cli.ab(g.dir(), tmp.resolve("out"));
+        Cli run = Cli.abOnThisMachine(g.dir(), tmp.resolve("out"));
         assertEquals(0, run.exitCode(), run.err());
         Map<String, JsonNode> rows = Comparisons.of(tmp.resolve("out/results.json"));
         // Three trials of a nap three times as long: a busy machine may leave it unconfirmed.
@@ -318,7 +318,7 @@ class RealHarnessesIT {
         g.git("checkout", "-q", "-b", "feature");
         g.write("bm.cc", Files.readString(g.dir().resolve("bm.cc")).replace("kRounds = 1000", "kRounds = 3000"));
         g.commit("three times the work");
-        Cli run = Cli.ab(g.dir(), tmp.resolve("out"));
+        Cli run = Cli.abOnThisMachine(g.dir(), tmp.resolve("out"));
         assertEquals(0, run.exitCode(), run.err());
         Map<String, JsonNode> rows = Comparisons.of(tmp.resolve("out/results.json"));
         // The CPU time Google Benchmark counts is the code's, whatever the neighbours do: a regression

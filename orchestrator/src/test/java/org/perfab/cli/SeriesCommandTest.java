@@ -19,7 +19,6 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perfab.ab.Engine;
 import org.perfab.model.CellId;
 import org.perfab.model.ResultsJson;
 import org.perfab.model.RunResults;
@@ -226,7 +225,7 @@ class SeriesCommandTest {
     /** Runs a real A/B of a small project (head 10% slower) and returns its results.json. */
     private Path abResults(String workloadExtra) throws IOException {
         GitFixture g = Subjects.pullRequest(tmp.resolve("repo"), 110, 3, workloadExtra);
-        Cli ab = Cli.ab(g.dir(), tmp.resolve("out"));
+        Cli ab = Cli.ab(Subjects.fake().engine(), g.dir(), tmp.resolve("out"));
         assertEquals(0, ab.exitCode(), ab.err());
         return tmp.resolve("out/results.json");
     }
@@ -626,7 +625,6 @@ class SeriesCommandTest {
         Path summary = tmp.resolve("summary.md");
         Path outputs = tmp.resolve("outputs");
         Cli step = Cli.run(
-                Engine.REAL,
                 Map.of("GITHUB_STEP_SUMMARY", summary.toString(), "GITHUB_OUTPUT", outputs.toString()),
                 "series",
                 "import",
@@ -774,7 +772,7 @@ class SeriesCommandTest {
         Map<String, String> env =
                 Map.of("GITHUB_STEP_SUMMARY", summary.toString(), "GITHUB_OUTPUT", outputs.toString());
         String[] step = {"series", "check", "--series", file.toString(), "--format", "github"};
-        Cli first = Cli.run(Engine.REAL, env, step);
+        Cli first = Cli.run(env, step);
         assertEquals(0, first.exitCode(), first.err());
         String newCount = Files.readString(outputs)
                 .lines()
@@ -798,7 +796,7 @@ class SeriesCommandTest {
                                 "-o",
                                 tmp.resolve("page.md").toString())
                         .exitCode());
-        assertEquals(0, Cli.run(Engine.REAL, env, step).exitCode());
+        assertEquals(0, Cli.run(env, step).exitCode());
         assertEquals(Files.readString(tmp.resolve("page.md")), Files.readString(summary), "the page's section");
         Cli text = Cli.run("series", "check", "--series", file.toString());
         assertTrue(

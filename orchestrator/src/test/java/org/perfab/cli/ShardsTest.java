@@ -33,6 +33,7 @@ import org.perfab.model.Sharding;
 import org.perfab.testing.Comparisons;
 import org.perfab.testing.FakeEngine;
 import org.perfab.testing.GitFixture;
+import org.perfab.testing.StartsProcesses;
 
 /**
  * A suite split into shards gives the verdicts one run of the whole suite gives on the same
@@ -571,6 +572,7 @@ class ShardsTest {
      * A times file perfab must not read whole (a FIFO nothing writes to, a device that never ends)
      * is refused at once, said, and the suite cut by count: the shard runs.
      */
+    @StartsProcesses
     @Test
     void shardTimesOfAFifoOrADeviceCutByCountWithoutWaiting() throws Exception {
         Path fifo = tmp.resolve("times.fifo");

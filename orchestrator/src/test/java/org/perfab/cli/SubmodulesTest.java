@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.perfab.testing.Comparisons;
 import org.perfab.testing.FakeEngine;
 import org.perfab.testing.GitFixture;
+import org.perfab.testing.StartsProcesses;
 
 /**
  * Submodules as a build needs them: a clone without its submodules (what {@code actions/checkout}
@@ -23,6 +24,7 @@ import org.perfab.testing.GitFixture;
  * sides alike and named; a workload that needs one says which and how; a submodule whose commit
  * moved between the sides is named as part of the change.
  */
+@StartsProcesses
 class SubmodulesTest {
     private static final String HARNESS =
             "#!/bin/sh\n# the side's own cost, and whether its vendored library is there\n";

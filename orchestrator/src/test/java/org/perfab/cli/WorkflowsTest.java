@@ -21,6 +21,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.perfab.testing.Docs;
+import org.perfab.testing.StartsProcesses;
 
 /**
  * The trust rules of the GitHub workflows: the job that runs a pull request's code has a read-only
@@ -394,6 +395,7 @@ class WorkflowsTest {
      * no step of its own to find it: the checkout's expressions, and the release the action's
      * setup reads from the same ref.
      */
+    @StartsProcesses
     @Test
     void eachReusableWorkflowChecksOutThePerfabOfItsOwnCommit() throws Exception {
         int jobs = 0;
@@ -644,6 +646,7 @@ class WorkflowsTest {
     }
 
     /** The merge job's script: one table of the A/Bs, or one A/B's table, and each runner's A/A noise floor. */
+    @StartsProcesses
     @Test
     void theReleaseCheckMergesItsABsAndShowsEachRunnersNoiseFloor() throws Exception {
         String script = step(read("release-check.yml").at("/jobs/merge/steps"), "perfab runners");

@@ -16,6 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.perfab.report.testing.Tool;
 import org.perfab.testing.ProcessTable;
+import org.perfab.testing.StartsProcesses;
 
 /** Finding perfab's cgroup from fixtures of {@code /proc}, and emptying a real cgroup where the machine gives one. */
 class CgroupTest {
@@ -87,6 +88,7 @@ class CgroupTest {
     }
 
     @Test
+    @StartsProcesses
     void emptiesACgroupByFreezingItWhereTheKernelCannotKillItInOneGo() throws Exception {
         Optional<Cgroup.Home> home = Cgroup.Home.probe(Path.of("/proc"));
         Tool.CGROUPS.need(home.isPresent());

@@ -188,7 +188,7 @@ class ProcessesIT {
         assumeTrue(linux(), "Linux only");
         Tool.C_COMPILER.need();
         Path burn = Burn.compile(tmp);
-        ProcessTrees processes = new ProcessTrees(System.getenv(), Optional.empty(), Watchdog.ofThisProcess());
+        ProcessTrees processes = new ProcessTrees(System.getenv(), Optional.empty(), Watchdog::ofThisProcess);
         Processes.Outcome o = timed(processes, burn, "47");
         assertTrue(o.succeeded(), o.failure());
         double own = Burn.seconds(Files.readString(tmp.resolve("out")));
@@ -299,7 +299,7 @@ class ProcessesIT {
     @Test
     void withoutCgroupsAChildThatClearedTheEnvironmentIsFoundInTheSession() throws Exception {
         assumeTrue(linux() && Processes.find("setsid", System.getenv()).isPresent(), "Linux with setsid");
-        ProcessTrees processes = new ProcessTrees(System.getenv(), Optional.empty(), Watchdog.ofThisProcess());
+        ProcessTrees processes = new ProcessTrees(System.getenv(), Optional.empty(), Watchdog::ofThisProcess);
         assertFalse(processes.cgroups());
         Processes.Outcome o = run(processes, background("env -i sleep 41", "sleep 41"), false, Duration.ofMinutes(2));
         assertTrue(o.succeeded(), o.failure());
@@ -329,7 +329,7 @@ class ProcessesIT {
                 assumeTrue(false, "a kernel without threaded cgroups: " + e);
             }
             ProcessTrees processes =
-                    new ProcessTrees(System.getenv(), Cgroup.Home.at(threaded), Watchdog.ofThisProcess());
+                    new ProcessTrees(System.getenv(), Cgroup.Home.at(threaded), Watchdog::ofThisProcess);
             assertTrue(processes.cgroups());
             Processes.Outcome o = run(
                     processes,

@@ -15,11 +15,13 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perfab.testing.ProcessTable;
+import org.perfab.testing.StartsProcesses;
 
 /**
  * The watchdog with real processes: the end of its input is what perfab's death is to it, so a
  * test closes it where a perfab would die, and looks for what its command left.
  */
+@StartsProcesses
 class WatchdogTest {
     @TempDir
     Path tmp;
@@ -54,7 +56,7 @@ class WatchdogTest {
     void whenPerfabDiesItKillsTheCommandsRunningAndWhatTheyStarted() throws Exception {
         assumeTrue(Files.isDirectory(Path.of("/proc")), "/proc to look in");
         Watchdog watchdog = Watchdog.start().orElseThrow();
-        ProcessTrees processes = new ProcessTrees(System.getenv(), Optional.empty(), Optional.of(watchdog));
+        ProcessTrees processes = new ProcessTrees(System.getenv(), Optional.empty(), () -> Optional.of(watchdog));
         Path pids = tmp.resolve("pids");
         CompletableFuture<Processes.Outcome> outcome = start(processes, pids);
         long[] both = List.of(Files.readString(pids).trim().split(" ")).stream()

@@ -13,6 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.perfab.failure.BadInputException;
 import org.perfab.testing.GitFixture;
+import org.perfab.testing.StartsProcesses;
 
 /**
  * The repository's default branch, which a run without a base measures against, and the branches
@@ -56,6 +57,7 @@ class DefaultBranchTest {
                 "no origin/HEAD, and the only one of main, master, trunk and develop among its branches", d.found());
     }
 
+    @StartsProcesses
     @Test
     void originHeadWinsOverALocalBranchOfAUsualName() throws IOException {
         GitFixture origin = repo("trunk");
@@ -72,6 +74,7 @@ class DefaultBranchTest {
         }
     }
 
+    @StartsProcesses
     @Test
     void aDanglingOriginHeadSaysNothingAndTheUsualNamesDecide() throws IOException {
         GitFixture origin = repo("trunk");
@@ -147,6 +150,7 @@ class DefaultBranchTest {
         assertTrue(message.endsWith("; " + listed), message);
     }
 
+    @StartsProcesses
     @Test
     void aBranchOnlyOriginHasIsOffered() throws IOException {
         GitFixture origin = repo("main");

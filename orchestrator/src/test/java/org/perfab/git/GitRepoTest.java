@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
 import org.perfab.testing.GitFixture;
+import org.perfab.testing.StartsProcesses;
 
 class GitRepoTest {
     @TempDir
@@ -44,6 +45,7 @@ class GitRepoTest {
         }
     }
 
+    @StartsProcesses
     @Test
     void checksOutSubmodulesFromTheRepositorysOwnCopy() throws IOException {
         GitFixture lib = GitFixture.init(tmp.resolve("lib"));
@@ -77,6 +79,7 @@ class GitRepoTest {
         return g.git("ls-tree", "-r", "--name-only", commit);
     }
 
+    @StartsProcesses
     @Test
     void aSubmodulesUncommittedChangesAreInTheSnapshot() throws IOException {
         GitFixture lib = GitFixture.init(tmp.resolve("lib"));
@@ -104,6 +107,7 @@ class GitRepoTest {
         assertEquals(subStatus, g.run(g.dir().resolve("vendor/lib"), "status", "--porcelain"), "nothing of it moved");
     }
 
+    @StartsProcesses
     @Test
     void whatGitWouldNotStageIsLeftOutAndSaid() throws Exception {
         GitFixture g = GitFixture.init(tmp.resolve("repo"));

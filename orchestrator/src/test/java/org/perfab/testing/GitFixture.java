@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jgit.api.Git;
+import org.eclipse.jgit.api.MergeResult;
 import org.eclipse.jgit.api.errors.GitAPIException;
 import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.PersonIdent;
@@ -20,6 +21,8 @@ import org.eclipse.jgit.lib.StoredConfig;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevWalk;
 import org.eclipse.jgit.revwalk.filter.RevFilter;
+import org.eclipse.jgit.transport.RefSpec;
+import org.eclipse.jgit.treewalk.TreeWalk;
 
 /**
  * A real git repository in a temporary folder, for end-to-end tests. What every fixture does
@@ -90,12 +93,14 @@ public final class GitFixture {
 
     /**
      * Runs git with {@code args} in the repository and returns its standard output; {@code checkout
-     * -q [-b] NAME} and the commands of {@link #inProcess} run in process.
+     * -q [-b|--orphan] NAME} and the commands of {@link #inProcess} run in process.
      */
     public String git(String... args) throws IOException {
         List<String> a = List.of(args);
         boolean create = a.size() == 4 && a.subList(0, 3).equals(List.of("checkout", "-q", "-b"));
+        boolean orphan = a.size() == 4 && a.subList(0, 3).equals(List.of("checkout", "-q", "--orphan"));
         if (create
+                || orphan
                 || a.size() == 3
                         && a.subList(0, 2).equals(List.of("checkout", "-q"))
                         && !a.get(2).startsWith("-")) {
@@ -103,6 +108,7 @@ public final class GitFixture {
                 git.checkout()
                         .setName(a.get(a.size() - 1))
                         .setCreateBranch(create)
+                        .setOrphan(orphan)
                         .call();
                 return "";
             } catch (GitAPIException e) {
@@ -116,11 +122,16 @@ public final class GitFixture {
     /**
      * Runs in process the git commands tests use to look at refs or move them ({@code rev-parse
      * REV}, {@code merge-base A B}, {@code branch [-m OLD] NAME [START]}, {@code branch -q -D NAME},
-     * {@code tag NAME REV}) and returns what git prints; null for any other command.
+     * {@code tag NAME REV}, {@code ls-tree -r --name-only REV}, {@code fetch -q URL REFSPEC}, {@code
+     * merge -q BRANCH}) and returns what git prints; null for any other command.
      */
     private String inProcess(List<String> a) throws IOException {
         try (Git git = Git.open(dir.toFile())) {
             Repository repo = git.getRepository();
+            String moved = exchange(git, a);
+            if (moved != null) {
+                return moved;
+            }
             if (a.size() == 2 && a.get(0).equals("rev-parse") && !a.get(1).startsWith("-")) {
                 return commit(repo, a.get(1)).name() + "\n";
             }
@@ -167,6 +178,41 @@ public final class GitFixture {
         } catch (GitAPIException e) {
             throw new IOException("git " + String.join(" ", a) + " failed: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Runs {@code ls-tree -r --name-only REV}, {@code fetch -q URL REFSPEC} and {@code merge -q
+     * BRANCH} (which fails, as git does, where it conflicts) in process; returns null for any other.
+     */
+    private static String exchange(Git git, List<String> a) throws IOException, GitAPIException {
+        Repository repo = git.getRepository();
+        if (a.size() == 4 && a.subList(0, 3).equals(List.of("ls-tree", "-r", "--name-only"))) {
+            StringBuilder files = new StringBuilder();
+            try (RevWalk walk = new RevWalk(repo);
+                    TreeWalk tree = new TreeWalk(repo)) {
+                tree.addTree(walk.parseCommit(commit(repo, a.get(3))).getTree());
+                tree.setRecursive(true);
+                while (tree.next()) {
+                    files.append(tree.getPathString()).append('\n');
+                }
+            }
+            return files.toString();
+        }
+        if (a.size() == 4 && a.subList(0, 2).equals(List.of("fetch", "-q"))) {
+            git.fetch().setRemote(a.get(2)).setRefSpecs(new RefSpec(a.get(3))).call();
+            return "";
+        }
+        if (a.size() == 3 && a.subList(0, 2).equals(List.of("merge", "-q"))) {
+            MergeResult merged = git.merge()
+                    .include(repo.resolve(a.get(2)))
+                    .setMessage("Merge branch '" + a.get(2) + "'")
+                    .call();
+            if (!merged.getMergeStatus().isSuccessful()) {
+                throw new IOException("git merge " + a.get(2) + " failed: " + merged.getMergeStatus());
+            }
+            return "";
+        }
+        return null;
     }
 
     /** Returns the commit {@code rev} names in {@code repo}. */

@@ -31,11 +31,6 @@ public final class Subjects {
             """;
 
     /**
-     * The build and the harness above as a fake engine's programs, in process: {@code build.sh}
-     * copies the side's own {@code level.txt} into its build folder, {@code bench.sh} reports from
-     * it what the script reports. Each reads its own side's files, as the scripts do.
-     */
-    /**
      * Returns {@link #fake()}'s programs, signalling the runs as SIGINT would when the head's counted
      * trial {@code trial} (from 0) starts.
      */
@@ -53,6 +48,11 @@ public final class Subjects {
         return signalling;
     }
 
+    /**
+     * The build and the harness above as a fake engine's programs, in process: {@code build.sh}
+     * copies the side's own {@code level.txt} into its build folder, {@code bench.sh} reports from
+     * it what the script reports. Each reads its own side's files, as the scripts do.
+     */
     public static FakeEngine fake() {
         return new FakeEngine()
                 .program("build.sh", c -> {
