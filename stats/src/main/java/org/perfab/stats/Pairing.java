@@ -80,7 +80,7 @@ public record Pairing(TrialTest asked, boolean inPairs, int cells, double p, dou
                 shards.stream().mapToInt(Pairing::cells).sum(),
                 Double.NaN,
                 moved,
-                median(narrower));
+                Sample.median(narrower));
     }
 
     /** Returns the name of the test that judged: {@code paired} or {@code welch}. */
@@ -136,7 +136,7 @@ public record Pairing(TrialTest asked, boolean inPairs, int cells, double p, dou
                 }
             }
         }
-        return new Pairing(asked, inPairs, evidence, pValue, moved(cells), median(widths));
+        return new Pairing(asked, inPairs, evidence, pValue, moved(cells), Sample.median(widths));
     }
 
     /** Returns whether every value of {@code p} is above 0, as logarithms need. */
@@ -200,17 +200,10 @@ public record Pairing(TrialTest asked, boolean inPairs, int cells, double p, dou
         double low = Double.POSITIVE_INFINITY;
         double high = Double.NEGATIVE_INFINITY;
         for (List<Double> v : byPair.values()) {
-            double m = median(v);
+            double m = Sample.median(v);
             low = Math.min(low, m);
             high = Math.max(high, m);
         }
         return (Math.exp(high - low) - 1) * 100;
-    }
-
-    private static double median(List<Double> values) {
-        if (values.isEmpty()) {
-            return Double.NaN;
-        }
-        return Sample.median(values.stream().mapToDouble(Double::doubleValue).toArray());
     }
 }

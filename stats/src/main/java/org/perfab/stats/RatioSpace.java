@@ -134,7 +134,7 @@ public final class RatioSpace {
                 anchors.add(a);
             }
         }
-        double medianAnchor = median(anchors);
+        double medianAnchor = Sample.median(anchors);
         int withAnchor = anchors.size();
         // The window's median ratios, each snapshot's own included: with three snapshots, the median
         // of the other two would be their mean, which one bad snapshot drags off.
@@ -178,12 +178,12 @@ public final class RatioSpace {
         Map<String, Integer> thin = new LinkedHashMap<>();
         byName.forEach((name, values) -> {
             if (values.size() * 2 >= kept.size()) {
-                reduced.put(name, new Reduced(median(values), values.size()));
+                reduced.put(name, new Reduced(Sample.median(values), values.size()));
             } else {
                 thin.put(name, values.size());
             }
         });
-        return new Reduction(fits, kept.size(), median(keptAnchors), reduced, thin, gate);
+        return new Reduction(fits, kept.size(), Sample.median(keptAnchors), reduced, thin, gate);
     }
 
     /** Returns each value of {@code snapshot} over {@code anchor}. */
@@ -207,7 +207,7 @@ public final class RatioSpace {
                 deviations.add((r / ref - 1) * 100);
             }
         });
-        return deviations.size() < MIN_SHARED ? Double.NaN : median(deviations);
+        return deviations.size() < MIN_SHARED ? Double.NaN : Sample.median(deviations);
     }
 
     /**
@@ -225,7 +225,7 @@ public final class RatioSpace {
         Map<String, Double> own = new LinkedHashMap<>();
         byName.forEach((name, values) -> {
             if (values.size() >= 2 && !name.equals(anchor)) {
-                double m = median(values);
+                double m = Sample.median(values);
                 List<Double> deviations =
                         values.stream().map(v -> Math.abs(v / m - 1) * 100).toList();
                 own.put(
@@ -246,11 +246,7 @@ public final class RatioSpace {
         ratios.forEach(r -> r.forEach((name, v) ->
                 byName.computeIfAbsent(name, k -> new ArrayList<>()).add(v)));
         Map<String, Double> m = new LinkedHashMap<>();
-        byName.forEach((name, values) -> m.put(name, median(values)));
+        byName.forEach((name, values) -> m.put(name, Sample.median(values)));
         return m;
-    }
-
-    private static double median(List<Double> values) {
-        return Sample.median(values.stream().mapToDouble(Double::doubleValue).toArray());
     }
 }

@@ -1,6 +1,7 @@
 package org.perfab.stats;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The values measured for one cell on one side: one value per trial, in any order. A sample sorts
@@ -91,6 +92,11 @@ public final class Sample {
         double[] s = values.clone();
         Arrays.sort(s);
         return middle(s);
+    }
+
+    /** Returns {@link #median(double[])} of {@code values}. */
+    public static double median(List<Double> values) {
+        return median(values.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
     private static double middle(double[] s) {

@@ -353,7 +353,7 @@ public final class SeriesRules {
 
     /** Returns {@code |ratio_j / m_j - 1|}, {@code m_j} the median of the readings of the segment before {@code j}. */
     private static double deviation(List<Point> history, int start, int j, int window) {
-        return Math.abs(history.get(j).ratio() / median(ratios(history, Math.max(start, j - window), j)) - 1);
+        return Math.abs(history.get(j).ratio() / Sample.median(ratios(history, Math.max(start, j - window), j)) - 1);
     }
 
     /** Returns the movement of reading {@code i}, whose segment starts at {@code start}, given its key's noise. */
@@ -361,7 +361,7 @@ public final class SeriesRules {
         double ratio = history.get(i).ratio();
         int from = Math.max(start, i - o.window());
         double[] before = ratios(history, from, i);
-        double reference = median(before);
+        double reference = Sample.median(before);
         double limit = Math.max(o.stepFloor(), o.noiseTimes() * noise * 100);
         if (beyond(new double[] {ratio}, before, limit)) {
             return Optional.of(
@@ -383,8 +383,8 @@ public final class SeriesRules {
         double[] recent = ratios(history, Math.max(start, i - o.driftRecent() + 1), i + 1);
         double[] was = old.stream().mapToDouble(k -> history.get(k).ratio()).toArray();
         if (beyond(recent, was, o.drift())) {
-            double r = median(recent);
-            double w = median(was);
+            double r = Sample.median(recent);
+            double w = Sample.median(was);
             return Optional.of(new Move(Rule.DRIFT, r, w, (r / w - 1) * 100, o.drift(), old));
         }
         return Optional.empty();
@@ -400,8 +400,8 @@ public final class SeriesRules {
      * same double, the medians exact, and {@code |v - r| > r * limit / 100}.
      */
     private static boolean beyond(double[] values, double[] reference, double limit) {
-        double v = median(values);
-        double r = median(reference);
+        double v = Sample.median(values);
+        double r = Sample.median(reference);
         double change = Math.abs((v / r - 1) * 100);
         if (Math.abs(change - limit) > 1e-9 * Math.max(1, limit)) {
             return change > limit;
@@ -439,10 +439,6 @@ public final class SeriesRules {
             r[k - from] = history.get(k).ratio();
         }
         return r;
-    }
-
-    private static double median(double[] values) {
-        return Sample.median(values);
     }
 
     /**
