@@ -49,7 +49,7 @@ class MethodLengthTest {
         @Override
         public String toString() {
             return file + ":" + line + " " + name + " is " + lines + " lines (over " + LIMIT
-                    + "): shorten it, or say why" + " in its comment with \"" + REASON + "\"";
+                    + "): shorten it, or say why in its comment with \"" + REASON + "\"";
         }
     }
 

@@ -94,7 +94,7 @@ public class BadInputException extends RuntimeException {
         BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
         if (!a.isRegularFile()) {
             throw new IOException(
-                    (a.isDirectory() ? "a directory" : "not a regular file (a FIFO, a device or a" + " socket)")
+                    (a.isDirectory() ? "a directory" : "not a regular file (a FIFO, a device or a socket)")
                             + ": perfab reads only regular files");
         }
         if (a.size() > MAX_BYTES) {

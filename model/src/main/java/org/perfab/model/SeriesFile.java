@@ -199,7 +199,7 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
             int more = later.size() - 1;
             throw new IllegalArgumentException("run '" + first.getKey() + "' is dated " + first.getValue() + ", after "
                     + last
-                    + (more == 0 ? "" : more == 1 ? " (1 other run is too)" : " (" + more + " other runs are" + " too)")
+                    + (more == 0 ? "" : more == 1 ? " (1 other run is too)" : " (" + more + " other runs are too)")
                     + ": it would be the series' latest run every night till then, the one"
                     + " 'series check' checks and whose base a nightly pins");
         }
@@ -389,7 +389,7 @@ public record SeriesFile(List<String> columns, List<Row> rows) {
             time = timeText.isEmpty() ? Optional.empty() : Optional.of(instant(timeText));
         } catch (DateTimeParseException e) {
             throw new BadInputException(
-                    where + "column 'time': '" + timeText + "' is not an ISO-8601 instant" + " (2026-09-01T02:13:07Z)");
+                    where + "column 'time': '" + timeText + "' is not an ISO-8601 instant (2026-09-01T02:13:07Z)");
         }
         String base = at.get("base") < 0 ? "" : row[at.get("base")].trim();
         return new Reading(

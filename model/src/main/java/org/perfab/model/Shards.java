@@ -184,10 +184,10 @@ public final class Shards {
             String source = sources.get(i) + ": ";
             Sharding s = r.sharding()
                     .orElseThrow(() -> new IllegalArgumentException(
-                            source + "not a shard: the run holds" + " the whole suite (it ran without --shard)"));
+                            source + "not a shard: the run holds the whole suite (it ran without --shard)"));
             if (s.parts().size() != 1) {
                 throw new IllegalArgumentException(source + "already merged: it holds "
-                        + s.parts().size() + " shards;" + " give the results of each shard's own run");
+                        + s.parts().size() + " shards; give the results of each shard's own run");
             }
             if (count < 0) {
                 count = s.count();

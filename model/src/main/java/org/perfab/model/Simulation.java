@@ -168,7 +168,7 @@ public record Simulation(
                 }
             }
             out.add(new RunnerTarget(
-                    "worst p under alpha of the choice past Welch's and the pairs' where nothing" + " changed ("
+                    "worst p under alpha of the choice past Welch's and the pairs' where nothing changed ("
                             + label(worst) + ")",
                     excess,
                     2 * Math.sqrt(a * (100 - a) / cells),

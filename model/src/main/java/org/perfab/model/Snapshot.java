@@ -242,7 +242,7 @@ public record Snapshot(
                                 "arch",
                                 () -> arch(n.text("arch"))
                                         .orElseThrow(() -> new IllegalArgumentException(
-                                                "'" + n.text("arch") + "' is not an architecture perfab" + " knows"))),
+                                                "'" + n.text("arch") + "' is not an architecture perfab knows"))),
                         n.text("cpu"),
                         n.text("commit"),
                         n.check("date", () -> LocalDate.parse(n.text("date"))),

@@ -265,8 +265,7 @@ class SeriesFileTest {
 
     @Test
     void aHistoryFromElsewhereMayHoldNumbersWithASign() {
-        String text =
-                HEADER + "2026-09-01,r,c,x,k,1,-1.5\n2026-09-02,s,c,x,k,1,+3.0%\n2026-09-03,t,c,x,k,1," + "1e-7\n";
+        String text = HEADER + "2026-09-01,r,c,x,k,1,-1.5\n2026-09-02,s,c,x,k,1,+3.0%\n2026-09-03,t,c,x,k,1,1e-7\n";
         assertEquals(3, SeriesFile.readHistory(text, "wiki.csv").rows().size());
     }
 
@@ -298,8 +297,6 @@ class SeriesFileTest {
         SeriesFile future = SeriesFile.of(List.of(reading("2099-01-01", "w9", "k", 1.0)));
         assertThrows(IllegalArgumentException.class, () -> SeriesFile.empty().fold(future, last));
         assertEquals(
-                List.of("w9"),
-                future.fold(future, last).file().series().runs(),
-                "a run the series holds is" + " its own");
+                List.of("w9"), future.fold(future, last).file().series().runs(), "a run the series holds is its own");
     }
 }

@@ -287,7 +287,7 @@ public final class AbRun {
         } catch (RunFailedException e) {
             if (stop.get()) {
                 throw new RunInterruptedException(
-                        "interrupted while the sides were prepared, before any trial;" + " continue with --resume");
+                        "interrupted while the sides were prepared, before any trial; continue with --resume");
             }
             throw e;
         }

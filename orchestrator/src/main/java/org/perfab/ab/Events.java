@@ -51,7 +51,7 @@ public interface Events {
                         ? String.format(Locale.ROOT, "built %s in %.1f s", what, seconds)
                         : String.format(
                                 Locale.ROOT,
-                                "%s: build taken from the cache in %.1f s (it took %.1f s to" + " build)",
+                                "%s: build taken from the cache in %.1f s (it took %.1f s to build)",
                                 what,
                                 seconds,
                                 cachedSeconds));

@@ -305,7 +305,7 @@ final class GoCounts implements PerBenchmark {
                     exec.run(new Processes.Command(c, b.dir(), one, timeout, logs.out(part), logs.err(part), false));
             if (!o.succeeded()) {
                 throw new Failure(
-                        "the benchmarks of " + b.importPath() + " " + o.failure() + " when run once to find" + " them");
+                        "the benchmarks of " + b.importPath() + " " + o.failure() + " when run once to find them");
             }
             // The fastest of three runs: a busy machine only ever slows one.
             Map<String, Double> fastest = new LinkedHashMap<>();

@@ -282,7 +282,7 @@ final class Slices {
         if (times.isEmpty()) {
             notes.accept("shard " + index + " of " + count + ": " + mine.size() + " of the " + all.size()
                     + " benchmarks listed"
-                    + (earlier.isEmpty() ? "" : ", cut by count: the earlier run's times name" + " none of them"));
+                    + (earlier.isEmpty() ? "" : ", cut by count: the earlier run's times name none of them"));
         } else {
             double total =
                     times.values().stream().mapToDouble(Double::doubleValue).sum();

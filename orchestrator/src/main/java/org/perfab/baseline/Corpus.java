@@ -205,7 +205,7 @@ public final class Corpus {
                 left.add(new Baseline.Skipped(
                         key.toString(),
                         Optional.of(key),
-                        "not seeded: no snapshot of its window" + " of " + w.size() + " counted"));
+                        "not seeded: no snapshot of its window of " + w.size() + " counted"));
                 return;
             }
             seededTiers.add(tier(key, r.anchor(), anchor, window, members, accepted));

@@ -586,7 +586,7 @@ public final class Bisect {
             context.events()
                     .note(String.format(
                             Locale.ROOT,
-                            "bisect step %d (%s): %s %s, reused from the earlier run:" + " %s",
+                            "bisect step %d (%s): %s %s, reused from the earlier run: %s",
                             number,
                             purpose,
                             candidate.shortId(),
@@ -596,7 +596,7 @@ public final class Bisect {
             context.events()
                     .note(String.format(
                             Locale.ROOT,
-                            "bisect step %d (%s): %s %s against %s, %d build%s per" + " side%s",
+                            "bisect step %d (%s): %s %s against %s, %d build%s per side%s",
                             number,
                             purpose,
                             candidate.shortId(),

@@ -66,7 +66,7 @@ final class AbCommand implements Callable<Integer> {
     @Option(
             names = "--repo",
             paramLabel = "DIR",
-            description = "The git repository, or any folder in its" + " working tree (default: .).")
+            description = "The git repository, or any folder in its working tree (default: .).")
     Path repo;
 
     @Option(
@@ -153,8 +153,7 @@ final class AbCommand implements Callable<Integer> {
         }
         if (!sharded) {
             throw new ParameterException(
-                    spec.commandLine(),
-                    "--shard-times says where to cut the suite into" + " shards: give --shard K/N too");
+                    spec.commandLine(), "--shard-times says where to cut the suite into shards: give --shard K/N too");
         }
         Map<String, Double> times;
         try {
@@ -164,7 +163,7 @@ final class AbCommand implements Callable<Integer> {
             // costs the run its balance, not its measurements. Every shard given it reads it alike.
             spec.commandLine()
                     .getErr()
-                    .println("perfab: --shard-times: " + e.getMessage() + "; the suite is cut by" + " count");
+                    .println("perfab: --shard-times: " + e.getMessage() + "; the suite is cut by count");
             return Map.of();
         }
         if (times.isEmpty()) {

@@ -54,7 +54,7 @@ final class BaselineCheckCommand implements Callable<Integer> {
             names = "--budget-multiple",
             paramLabel = "X",
             defaultValue = "2",
-            description = "What --budget auto" + " multiplies the measured spreads by (default: ${DEFAULT-VALUE}).")
+            description = "What --budget auto multiplies the measured spreads by (default: ${DEFAULT-VALUE}).")
     double multiple;
 
     @Option(
@@ -118,7 +118,7 @@ final class BaselineCheckCommand implements Callable<Integer> {
             return Ratchet.Allowance.of(Double.parseDouble(budget));
         } catch (IllegalArgumentException e) {
             throw new ParameterException(
-                    spec.commandLine(), "--budget '" + budget + "' is not a percentage >= 0 or" + " auto");
+                    spec.commandLine(), "--budget '" + budget + "' is not a percentage >= 0 or auto");
         }
     }
 }

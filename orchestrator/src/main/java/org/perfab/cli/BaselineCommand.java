@@ -104,14 +104,14 @@ final class BaselineCommand implements Callable<Integer> {
         @Option(
                 names = "--dir",
                 paramLabel = "DIR",
-                description = "Where to write it (default: a new temporary" + " folder).")
+                description = "Where to write it (default: a new temporary folder).")
         Path dir;
 
         @Option(
                 names = "--seed",
                 paramLabel = "N",
                 defaultValue = "1",
-                description = "The noise's seed (default:" + " ${DEFAULT-VALUE}).")
+                description = "The noise's seed (default: ${DEFAULT-VALUE}).")
         long seed;
 
         @Override
@@ -134,7 +134,7 @@ final class BaselineCommand implements Callable<Integer> {
                                 .findFirst()
                                 .orElseThrow()
                         + c.caught()
-                                .map(k -> "; the 12%" + " slower " + SyntheticSnapshots.REGRESSED
+                                .map(k -> "; the 12% slower " + SyntheticSnapshots.REGRESSED
                                         + (k ? " among them" : " not among them"))
                                 .orElse(""));
             }

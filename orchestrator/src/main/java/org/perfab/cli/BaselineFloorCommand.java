@@ -80,7 +80,7 @@ final class BaselineFloorCommand implements Callable<Integer> {
         if (floored.floors().isEmpty()) {
             spec.commandLine()
                     .getErr()
-                    .println("perfab: no tier under " + snapshots + " has two control snapshots" + " with "
+                    .println("perfab: no tier under " + snapshots + " has two control snapshots with "
                             + floored.anchor());
             return ExitCode.BAD_INPUT;
         }

@@ -35,29 +35,27 @@ final class BaselineSeedCommand implements Callable<Integer> {
             names = "--snapshots",
             required = true,
             paramLabel = "DIR",
-            description = "The folder of snapshots" + " (DATE-SHA-MACHINESLUG.json, in subfolders too).")
+            description = "The folder of snapshots (DATE-SHA-MACHINESLUG.json, in subfolders too).")
     Path snapshots;
 
     @Option(
             names = "--anchor",
             paramLabel = "NAME",
-            description = "The benchmark every ratio is against (default:" + " the anchor of -o when it exists).")
+            description = "The benchmark every ratio is against (default: the anchor of -o when it exists).")
     String anchor;
 
     @Option(
             names = "--window",
             paramLabel = "N",
             defaultValue = "5",
-            description =
-                    "Snapshots per tier, the newest" + " (default: ${DEFAULT-VALUE}; 1 seeds from the newest alone).")
+            description = "Snapshots per tier, the newest (default: ${DEFAULT-VALUE}; 1 seeds from the newest alone).")
     int window;
 
     @Option(
             names = "--coherence-tolerance",
             paramLabel = "PERCENT",
             defaultValue = "5",
-            description =
-                    "How far a" + " snapshot's ratios may sit off the rest of its window (default: ${DEFAULT-VALUE}).")
+            description = "How far a snapshot's ratios may sit off the rest of its window (default: ${DEFAULT-VALUE}).")
     double tolerance;
 
     @Option(
@@ -77,7 +75,7 @@ final class BaselineSeedCommand implements Callable<Integer> {
             names = {"-o", "--output"},
             required = true,
             paramLabel = "FILE",
-            description = "The baseline file;" + " when it exists, its other tiers and measured floors are kept.")
+            description = "The baseline file; when it exists, its other tiers and measured floors are kept.")
     Path output;
 
     BaselineSeedCommand(Session session) {

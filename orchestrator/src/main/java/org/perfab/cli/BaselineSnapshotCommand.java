@@ -40,7 +40,7 @@ final class BaselineSnapshotCommand implements Callable<Integer> {
                 names = "--results",
                 required = true,
                 paramLabel = "RESULTS",
-                description = "A results.json of" + " 'perfab ab'.")
+                description = "A results.json of 'perfab ab'.")
         Path results;
     }
 
@@ -58,26 +58,26 @@ final class BaselineSnapshotCommand implements Callable<Integer> {
             names = "--machine",
             required = true,
             paramLabel = "KEY",
-            description = "The machine key: the runner" + " class (tier) whose snapshots are comparable.")
+            description = "The machine key: the runner class (tier) whose snapshots are comparable.")
     String machine;
 
     @Option(
             names = "--arch",
             paramLabel = "ARCH",
             converter = OptionValues.Arch.class,
-            description = "The architecture (default: Go's goarch, else" + " this machine's).")
+            description = "The architecture (default: Go's goarch, else this machine's).")
     String arch;
 
     @Option(
             names = "--cpu",
             paramLabel = "MODEL",
-            description = "The processor model (default: Go's cpu, the" + " results' machine, else this one's).")
+            description = "The processor model (default: Go's cpu, the results' machine, else this one's).")
     String cpu;
 
     @Option(
             names = "--commit",
             paramLabel = "SHA",
-            description = "The commit (default: the results' head, else" + " $GITHUB_SHA).")
+            description = "The commit (default: the results' head, else $GITHUB_SHA).")
     String commit;
 
     @Option(
@@ -90,7 +90,7 @@ final class BaselineSnapshotCommand implements Callable<Integer> {
     @Option(
             names = "--metric",
             paramLabel = "METRIC",
-            description = "The metric to keep, a cost (default: time," + " else the only one).")
+            description = "The metric to keep, a cost (default: time, else the only one).")
     String metric;
 
     @Option(names = "--dir", paramLabel = "DIR", description = "Write it into DIR as DATE-SHA-MACHINESLUG.json.")
@@ -99,7 +99,7 @@ final class BaselineSnapshotCommand implements Callable<Integer> {
     @Option(
             names = {"-o", "--output"},
             paramLabel = "FILE",
-            description = "Write it to FILE (default: print" + " it).")
+            description = "Write it to FILE (default: print it).")
     Path output;
 
     @Option(

@@ -34,21 +34,21 @@ final class BaselineUpdateCommand implements Callable<Integer> {
             names = "--baseline",
             required = true,
             paramLabel = "FILE",
-            description = "The baseline, rewritten" + " in place unless -o.")
+            description = "The baseline, rewritten in place unless -o.")
     Path baseline;
 
     @Option(
             names = "--snapshot",
             required = true,
             paramLabel = "FILE",
-            description = "A snapshot; repeatable," + " taken in order.")
+            description = "A snapshot; repeatable, taken in order.")
     List<Path> snapshots;
 
     @Option(
             names = "--coherence-tolerance",
             paramLabel = "PERCENT",
             defaultValue = "5",
-            description = "(default:" + " ${DEFAULT-VALUE}).")
+            description = "(default: ${DEFAULT-VALUE}).")
     double tolerance;
 
     @Option(
@@ -93,7 +93,7 @@ final class BaselineUpdateCommand implements Callable<Integer> {
         int lowered = updated.update().lowered();
         spec.commandLine()
                 .getErr()
-                .println("perfab: " + lowered + " floor" + (lowered == 1 ? "" : "s") + " lowered;" + " wrote "
+                .println("perfab: " + lowered + " floor" + (lowered == 1 ? "" : "s") + " lowered; wrote "
                         + updated.written());
         return ExitCode.OK;
     }

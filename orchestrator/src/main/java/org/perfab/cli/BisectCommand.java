@@ -63,7 +63,7 @@ final class BisectCommand implements Callable<Integer> {
             names = "--bad",
             required = true,
             paramLabel = "REF",
-            description = "A commit with it, GOOD on its" + " first-parent line.")
+            description = "A commit with it, GOOD on its first-parent line.")
     String bad;
 
     @Option(
@@ -76,13 +76,13 @@ final class BisectCommand implements Callable<Integer> {
     @Option(
             names = "--workload",
             paramLabel = "PATH",
-            description = "The workload file in each commit's tree" + " (default: " + AbRequest.DEFAULT_WORKLOAD + ").")
+            description = "The workload file in each commit's tree (default: " + AbRequest.DEFAULT_WORKLOAD + ").")
     String workload;
 
     @Option(
             names = "--trials",
             paramLabel = "N",
-            description = "Counted trials per side of each A/B's first round" + " (default: the workload's).")
+            description = "Counted trials per side of each A/B's first round (default: the workload's).")
     Integer trials;
 
     @Option(
@@ -175,7 +175,7 @@ final class BisectCommand implements Callable<Integer> {
                 earlier = Optional.of(BisectionJson.read(BadInputException.read(file), file.toString()));
             } else if (Files.exists(file)) {
                 throw new BadInputException(
-                        root + " already holds a bisect: go on with --resume, or choose another" + " --out");
+                        root + " already holds a bisect: go on with --resume, or choose another --out");
             }
             PrintStream err =
                     new PrintStream(new WriterStream(spec.commandLine().getErr()), true, StandardCharsets.UTF_8);

@@ -49,14 +49,13 @@ final class CalibrateCommand implements Callable<Integer> {
 
     @Option(
             names = "--quick",
-            description = "A first look: 300 simulated runs per case and 12 real A/B runs of" + " each effect.")
+            description = "A first look: 300 simulated runs per case and 12 real A/B runs of each effect.")
     boolean quick;
 
     @Option(
             names = "--runs",
             paramLabel = "N",
-            description =
-                    "Simulated runs per case (default: 2000, about a" + " minute in all; 300 with --quick, seconds).")
+            description = "Simulated runs per case (default: 2000, about a minute in all; 300 with --quick, seconds).")
     Integer runs;
 
     @Option(
@@ -86,8 +85,7 @@ final class CalibrateCommand implements Callable<Integer> {
     @Option(
             names = "--dir",
             paramLabel = "DIR",
-            description =
-                    "Where the real runs' repository and results go" + " (default: a new temporary folder, kept).")
+            description = "Where the real runs' repository and results go (default: a new temporary folder, kept).")
     Path dir;
 
     @Mixin

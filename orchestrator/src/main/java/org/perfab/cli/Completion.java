@@ -114,7 +114,7 @@ final class Completion {
                 .append(perfab)
                 .append(": '")
                 .append(perfab)
-                .append(" completion fish | source'," + " or save it as ~/.config/fish/completions/")
+                .append(" completion fish | source', or save it as ~/.config/fish/completions/")
                 .append(perfab)
                 .append(".fish\n\n");
         s.append("function __")

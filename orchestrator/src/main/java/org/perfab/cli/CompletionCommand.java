@@ -10,8 +10,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "completion",
         mixinStandardHelpOptions = true,
-        description = {
-            "Print a script that completes perfab's commands, options and their values in bash, zsh or" + " fish."
+        description = {"Print a script that completes perfab's commands, options and their values in bash, zsh or fish."
         },
         footer = {
             "",

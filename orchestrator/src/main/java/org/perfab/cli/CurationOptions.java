@@ -27,13 +27,13 @@ final class CurationOptions {
             names = "--repo",
             paramLabel = "DIR",
             defaultValue = ".",
-            description = "The repository --on looks" + " commits up in (default: ${DEFAULT-VALUE}).")
+            description = "The repository --on looks commits up in (default: ${DEFAULT-VALUE}).")
     Path repo;
 
     @Option(
             names = "--drop-run",
             paramLabel = "ID",
-            description = "Drop the run ID; give several. An ID the" + " series lacks is an error.")
+            description = "Drop the run ID; give several. An ID the series lacks is an error.")
     List<String> drop;
 
     /** Returns the runs to leave out as the options give them. */

@@ -181,7 +181,7 @@ final class DemoCommand implements Callable<Integer> {
                     Comparison c = r.comparison();
                     String said = String.format(
                             Locale.ROOT,
-                            "perfab: the feature branch makes %s about 8%% slower," + " and this run did not show it: ",
+                            "perfab: the feature branch makes %s about 8%% slower, and this run did not show it: ",
                             planted);
                     if (c.verdict() == Verdict.NO_DATA) {
                         return said + "the cell has too few trials on a side to compare (see the trials' logs).";
@@ -189,7 +189,7 @@ final class DemoCommand implements Callable<Integer> {
                     double detectable = c.detectable(results.table().thresholds());
                     String spread = String.format(
                             Locale.ROOT,
-                            "its trials varied by %.1f%% (main) and %.1f%%" + " (feature)",
+                            "its trials varied by %.1f%% (main) and %.1f%% (feature)",
                             c.base().cv(),
                             c.head().cv());
                     if (c.verdict() == Verdict.IMPROVEMENT) {
@@ -199,12 +199,12 @@ final class DemoCommand implements Callable<Integer> {
                     String could = Double.isFinite(detectable)
                             ? String.format(
                                     Locale.ROOT,
-                                    ", so %d trials per side" + " could miss a change of up to %.1f%%",
+                                    ", so %d trials per side could miss a change of up to %.1f%%",
                                     Math.min(c.base().n(), c.head().n()),
                                     detectable)
                             : "";
                     String why = c.caveats().contains(Caveat.SPLIT)
-                            ? "; and its trials fell into two groups, a busy" + " machine's two speeds"
+                            ? "; and its trials fell into two groups, a busy machine's two speeds"
                             : c.caveats().contains(Caveat.ONE_SIDED)
                                     ? "; and some trials of"
                                             + " one side lay far from the rest, which may be the machine or the change"

@@ -18,13 +18,13 @@ final class ExclusionOptions {
     @Option(
             names = "--exclude",
             paramLabel = "PREFIX",
-            description = "Leave out benchmarks whose names start with" + " PREFIX. Repeatable.")
+            description = "Leave out benchmarks whose names start with PREFIX. Repeatable.")
     List<String> prefixes = new ArrayList<>();
 
     @Option(
             names = "--exclusions",
             paramLabel = "FILE",
-            description = "A file of prefixes to leave out, one a line" + " (# starts a comment).")
+            description = "A file of prefixes to leave out, one a line (# starts a comment).")
     Path file;
 
     /**

@@ -77,7 +77,7 @@ final class GithubCommand implements Callable<Integer> {
         @Option(
                 names = {"-m", "--message"},
                 paramLabel = "TEXT",
-                description = "A paragraph of plain text." + " Repeatable.")
+                description = "A paragraph of plain text. Repeatable.")
         List<String> messages = new ArrayList<>();
 
         @Parameters(arity = "0..*", paramLabel = "FILE", description = "Markdown to append as it is.")

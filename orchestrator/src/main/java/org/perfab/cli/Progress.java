@@ -111,7 +111,7 @@ final class Progress implements Events {
         double elapsed = (System.nanoTime() - start) / 1e9;
         return String.format(
                 Locale.ROOT,
-                "perfab: [%" + Integer.toString(total).length() + "d/%d] %-4s %s %d/%d  %s" + "  elapsed %s  eta %s",
+                "perfab: [%" + Integer.toString(total).length() + "d/%d] %-4s %s %d/%d  %s  elapsed %s  eta %s",
                 Math.min(done + running, total),
                 total,
                 side.id(),
@@ -266,7 +266,7 @@ final class Progress implements Events {
                                 clock((System.nanoTime() - start) / 1e9))
                         : String.format(
                                 Locale.ROOT,
-                                "perfab: %s: build taken from the cache in %.1f s (it took %.1f s to" + " build)",
+                                "perfab: %s: build taken from the cache in %.1f s (it took %.1f s to build)",
                                 shown,
                                 seconds,
                                 cachedSeconds));

@@ -51,7 +51,7 @@ final class ReportCommand implements Callable<Integer> {
     @Parameters(
             arity = "1..*",
             paramLabel = "RESULTS",
-            description = "A results.json written by 'perfab ab', or" + " those of the shards of one A/B.")
+            description = "A results.json written by 'perfab ab', or those of the shards of one A/B.")
     List<Path> results;
 
     @Option(

@@ -61,7 +61,7 @@ final class RunnersCommand implements Callable<Integer> {
             // picocli's own words for a missing second file name the options that follow it instead.
             throw new ParameterException(
                     spec.commandLine(),
-                    "perfab runners needs the results.json of two runners or" + " more; got one: " + results.get(0));
+                    "perfab runners needs the results.json of two runners or more; got one: " + results.get(0));
         }
         List<RunResults> runs = new ArrayList<>();
         for (Path file : results) {

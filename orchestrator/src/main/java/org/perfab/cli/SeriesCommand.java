@@ -83,14 +83,14 @@ final class SeriesCommand implements Callable<Integer> {
                 names = "--series",
                 required = true,
                 paramLabel = "FILE",
-                description = "The series (created when" + " missing).")
+                description = "The series (created when missing).")
         Path series;
 
         @Option(
                 names = "--from",
                 required = true,
                 paramLabel = "FILE",
-                description = "The other history, a series" + " CSV.")
+                description = "The other history, a series CSV.")
         Path from;
 
         @Mixin
@@ -191,7 +191,7 @@ final class SeriesCommand implements Callable<Integer> {
                 names = "--seed",
                 paramLabel = "N",
                 defaultValue = "1",
-                description = "The noise's seed (default:" + " ${DEFAULT-VALUE}).")
+                description = "The noise's seed (default: ${DEFAULT-VALUE}).")
         long seed;
 
         @Mixin

@@ -40,7 +40,7 @@ final class SeriesRecordCommand implements Callable<Integer> {
             names = "--series",
             required = true,
             paramLabel = "FILE",
-            description = "The series (created when" + " missing).")
+            description = "The series (created when missing).")
     Path series;
 
     /** Where tonight's ratios come from: one of the two. */
@@ -58,7 +58,7 @@ final class SeriesRecordCommand implements Callable<Integer> {
                 names = "--ratios",
                 required = true,
                 paramLabel = "CSV",
-                description = "A CSV of ratios another" + " tool wrote (a BenchmarkDotNet Ratio column, say).")
+                description = "A CSV of ratios another tool wrote (a BenchmarkDotNet Ratio column, say).")
         Path csv;
     }
 
@@ -68,20 +68,20 @@ final class SeriesRecordCommand implements Callable<Integer> {
     @Option(
             names = "--workload",
             paramLabel = "FILE",
-            description = "With --from: the workload whose cells name" + " their baselines with 'ratio_to'.")
+            description = "With --from: the workload whose cells name their baselines with 'ratio_to'.")
     Path workload;
 
     @Option(
             names = "--key-columns",
             paramLabel = "COLUMNS",
             split = ",",
-            description = "With --ratios: the" + " columns of the key, joined by '/' (default: key, else Method).")
+            description = "With --ratios: the columns of the key, joined by '/' (default: key, else Method).")
     List<String> keyColumns;
 
     @Option(
             names = "--ratio-column",
             paramLabel = "COLUMN",
-            description = "With --ratios: the column of the" + " ratio (default: ratio, else Ratio).")
+            description = "With --ratios: the column of the ratio (default: ratio, else Ratio).")
     String ratioColumn;
 
     @Option(
@@ -94,13 +94,13 @@ final class SeriesRecordCommand implements Callable<Integer> {
     @Option(
             names = "--run",
             paramLabel = "ID",
-            description = "The run's id (default: $GITHUB_RUN_ID, else" + " when the results started, else the date).")
+            description = "The run's id (default: $GITHUB_RUN_ID, else when the results started, else the date).")
     String run;
 
     @Option(
             names = "--commit",
             paramLabel = "SHA",
-            description = "The commit (default: the results' head, else" + " $GITHUB_SHA).")
+            description = "The commit (default: the results' head, else $GITHUB_SHA).")
     String commit;
 
     @Option(
@@ -115,7 +115,7 @@ final class SeriesRecordCommand implements Callable<Integer> {
     @Option(
             names = "--cpu",
             paramLabel = "MODEL",
-            description = "The processor model (default: the results'" + " machine, else this one's).")
+            description = "The processor model (default: the results' machine, else this one's).")
     String cpu;
 
     @Option(
@@ -129,7 +129,7 @@ final class SeriesRecordCommand implements Callable<Integer> {
             names = "--main",
             paramLabel = "NAME",
             defaultValue = "main",
-            description = "The branch that records" + " (default: ${DEFAULT-VALUE}).")
+            description = "The branch that records (default: ${DEFAULT-VALUE}).")
     String main;
 
     @Option(

@@ -40,7 +40,7 @@ final class SeriesReplayCommand implements Callable<Integer> {
     @Option(
             names = "--rules",
             paramLabel = "SPEC",
-            description = "A setting to replay; give several." + " " + OptionValues.Rules.DESCRIPTION)
+            description = "A setting to replay; give several. " + OptionValues.Rules.DESCRIPTION)
     List<String> rules;
 
     @Option(
@@ -74,7 +74,7 @@ final class SeriesReplayCommand implements Callable<Integer> {
                     ? Long.toString((long) d.percentile())
                     : Double.toString(d.percentile());
             err.println("perfab: " + d.name() + "=p" + p + " is " + d.rounded() + "% (the " + p + "th percentile of "
-                    + d.deviations() + " deviations over a window" + " of " + d.window() + ", "
+                    + d.deviations() + " deviations over a window of " + d.window() + ", "
                     + String.format(Locale.ROOT, "%.2f", d.value()) + "%)");
         }
         err.flush();

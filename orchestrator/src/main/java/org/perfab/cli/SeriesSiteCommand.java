@@ -40,14 +40,14 @@ final class SeriesSiteCommand implements Callable<Integer> {
     @Option(
             names = "--baseline",
             paramLabel = "FILE",
-            description = "A ratchet baseline (baseline.json) to show" + " beside the series.")
+            description = "A ratchet baseline (baseline.json) to show beside the series.")
     Path baseline;
 
     @Option(
             names = "--out",
             required = true,
             paramLabel = "DIR",
-            description = "The folder to write the site" + " into (created; the site's files in it are replaced).")
+            description = "The folder to write the site into (created; the site's files in it are replaced).")
     Path out;
 
     @Option(

@@ -418,7 +418,7 @@ public final class GitRepo implements AutoCloseable {
         }
         if (line.isEmpty()) {
             throw new BadInputException(
-                    "'" + good.typed() + "' and '" + bad.typed() + "' are one commit: nothing to" + " bisect");
+                    "'" + good.typed() + "' and '" + bad.typed() + "' are one commit: nothing to bisect");
         }
         Collections.reverse(line);
         return line;
@@ -513,8 +513,7 @@ public final class GitRepo implements AutoCloseable {
                     case LINK -> out.link(target, Path.of(new String(content, StandardCharsets.UTF_8)));
                     case FILE, EXECUTABLE -> out.file(target, content, e.kind() == Kind.EXECUTABLE);
                     case SUBMODULE ->
-                        throw new BadInputException(
-                                "'" + e.path() + "' is a submodule; a harness" + " file must be a file");
+                        throw new BadInputException("'" + e.path() + "' is a submodule; a harness file must be a file");
                 }
             }
             out.finish();

@@ -82,8 +82,8 @@ final class CriterionJson extends ToolFormat {
                 throw bad(
                         file,
                         where,
-                        "benchmark '" + m.path("id").asText() + "' has " + nValues + " measured values" + " but "
-                                + nCounts + " iteration counts; each sample is one of each");
+                        "benchmark '" + m.path("id").asText() + "' has " + nValues + " measured values but " + nCounts
+                                + " iteration counts; each sample is one of each");
             }
             if (nValues > 0) {
                 // Criterion's samples: each a batch of iterations, its time per iteration.

@@ -46,7 +46,7 @@ final class LibtestBench extends ToolFormat {
                 throw bad(
                         file,
                         Integer.toString(i + 1),
-                        "not a bench result line (test NAME ... bench: N ns/iter" + " (+/- D)): " + line);
+                        "not a bench result line (test NAME ... bench: N ns/iter (+/- D)): " + line);
             }
             Cell cell = cell(file, Integer.toString(i + 1), m.group(1), "time", "ns/iter");
             readings.add(new Reading(cell, Double.parseDouble(m.group(2).replace(",", "")), file, i + 1, 1));

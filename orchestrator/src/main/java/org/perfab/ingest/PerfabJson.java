@@ -169,7 +169,7 @@ final class PerfabJson implements MeasurementFormat {
             if (p.currentToken() != JsonToken.START_OBJECT) {
                 throw error(
                         p.currentTokenLocation(),
-                        "\"seconds\" must be an object of each benchmark's time," + " {\"NAME\": SECONDS}");
+                        "\"seconds\" must be an object of each benchmark's time, {\"NAME\": SECONDS}");
             }
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String name = p.currentName();

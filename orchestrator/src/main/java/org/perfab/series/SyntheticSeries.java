@@ -114,12 +114,7 @@ public final class SyntheticSeries {
                 double value = levels[k] * (kernel ? heavy(random) : quiet(random));
                 if (!partial || k % 2 == 0) {
                     readings.add(reading(
-                            d,
-                            run,
-                            commit,
-                            cpu,
-                            (kernel ? "LcsGateBenchmarks.Kernel/" : "Corpus" + ".Encode/") + k,
-                            value));
+                            d, run, commit, cpu, (kernel ? "LcsGateBenchmarks.Kernel/" : "Corpus.Encode/") + k, value));
                 }
             }
         }

@@ -153,7 +153,7 @@ public final class WorkloadLoader {
     private static void noAlias(JsonParser p, String shown) throws IOException {
         if (p instanceof YAMLParser y && y.isCurrentAlias()) {
             JsonLocation at = p.currentTokenLocation();
-            throw new BadInputException(shown + ":" + at.getLineNr() + ":" + at.getColumnNr() + ": a YAML alias (" + "*"
+            throw new BadInputException(shown + ":" + at.getLineNr() + ":" + at.getColumnNr() + ": a YAML alias (*"
                     + y.getText() + ") is not supported in a workload file; write the value out");
         }
     }
@@ -326,7 +326,7 @@ public final class WorkloadLoader {
     private static List<String> argv(String what, List<String> argv) {
         if (argv == null || argv.isEmpty()) {
             throw new IllegalArgumentException(
-                    what + " must be a non-empty list of arguments, e.g." + " [make, -j2, bench]");
+                    what + " must be a non-empty list of arguments, e.g. [make, -j2, bench]");
         }
         for (String a : argv) {
             if (a == null) {
@@ -384,7 +384,7 @@ public final class WorkloadLoader {
             if (t < 2 || t > Workload.MAX_TRIALS) {
                 throw bad(
                         "trials",
-                        "'trials' must be from 2 (a side needs 2 values" + " to compare) to " + Workload.MAX_TRIALS
+                        "'trials' must be from 2 (a side needs 2 values to compare) to " + Workload.MAX_TRIALS
                                 + ", got " + t);
             }
             int w = warmup == null ? Workload.DEFAULT_WARMUP : warmup;
@@ -524,7 +524,7 @@ public final class WorkloadLoader {
                 @JsonProperty("count") RawCount count,
                 @JsonProperty("shard") RawShard shard) {
             if (cpus != null && !cpus.matches("\\d+(-\\d+)?(,\\d+(-\\d+)?)*")) {
-                throw bad("cpus", "harness cpus '" + cpus + "' is not a CPU list such as" + " 0, 2-3 or 0,2");
+                throw bad("cpus", "harness cpus '" + cpus + "' is not a CPU list such as 0, 2-3 or 0,2");
             }
             String f = format == null ? "perfab-json" : format;
             if (!FORMATS.contains(f)) {
@@ -700,8 +700,7 @@ public final class WorkloadLoader {
         }
         throw bad(
                 "measure",
-                "harness 'measure' is a list of what perfab measures (such as [instructions]) or auto," + " not "
-                        + measure);
+                "harness 'measure' is a list of what perfab measures (such as [instructions]) or auto, not " + measure);
     }
 
     /**
@@ -763,7 +762,7 @@ public final class WorkloadLoader {
                 } catch (java.util.regex.PatternSyntaxException e) {
                     throw bad(
                             "benchmarks",
-                            "harness count.benchmarks '" + benchmarks + "' is not a regular" + " expression: "
+                            "harness count.benchmarks '" + benchmarks + "' is not a regular expression: "
                                     + e.getDescription());
                 }
             }

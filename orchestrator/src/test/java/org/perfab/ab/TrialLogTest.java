@@ -75,8 +75,7 @@ class TrialLogTest {
         BadInputException e = assertThrows(BadInputException.class, () -> TrialLog.recover(file));
         assertTrue(
                 e.getMessage()
-                        .startsWith(
-                                file + ":1: a damaged trial record (field 'side': 'middle' is not base or" + " head)"),
+                        .startsWith(file + ":1: a damaged trial record (field 'side': 'middle' is not base or head)"),
                 e.getMessage());
     }
 }

@@ -22,7 +22,7 @@ class TrialOrderTest {
     void alternatesTheFirstPositionAfterTheWarmUps() {
         TrialOrder order = new TrialOrder(4, 2, 1, Optional.empty());
         assertEquals(12, order.size());
-        assertEquals("ABBA" + "ABBAABBA", letters(order));
+        assertEquals("ABBAABBAABBA", letters(order));
         List<TrialOrder.Slot> slots = new ArrayList<>();
         order.forEach(slots::add);
         assertTrue(slots.get(3).warmup());

@@ -241,7 +241,7 @@ class AbCommandTest {
             order.append(t.get("side").asText().equals("base") ? 'A' : 'B');
             assertEquals(order.length() - 1, t.get("seq").asInt());
         }
-        assertEquals("AB" + "ABBAAB", order.toString(), "one warm-up pair, then A B B A A B");
+        assertEquals("ABABBAAB", order.toString(), "one warm-up pair, then A B B A A B");
         assertTrue(results().get("trials").get(0).get("warmup").asBoolean());
     }
 
@@ -847,7 +847,7 @@ class AbCommandTest {
         }
         assertEquals(12, counted, "two rounds of 3 trials per side");
         assertTrue(Files.readString(tmp.resolve("out/comment.md"))
-                .contains("Adaptive trials: looks after 3, 6, 9" + " trials per side"));
+                .contains("Adaptive trials: looks after 3, 6, 9 trials per side"));
         // The report of the saved run judges the looks the same way.
         Cli report = Cli.run(
                 "report", "--format", "json", tmp.resolve("out/results.json").toString());

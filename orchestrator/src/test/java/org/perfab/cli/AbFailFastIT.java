@@ -100,7 +100,7 @@ class AbFailFastIT {
         assertEquals(
                 "bench: cannot open /dev/gpu0", r.at("/trials/2/stderrTail").asText());
         assertTrue(Files.readString(out().resolve("comment.md"))
-                .contains("no comparison: no trial of either side" + " succeeded (2 failed)"));
+                .contains("no comparison: no trial of either side succeeded (2 failed)"));
         assertTrue(Files.exists(out().resolve("report.html")));
     }
 

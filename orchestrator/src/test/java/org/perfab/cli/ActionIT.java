@@ -676,8 +676,7 @@ class ActionIT {
         Run tooMany = step("perfab comment", tmp, workflowRun("completed", "success", false), two, extra);
         assertEquals(0, tooMany.code(), tooMany.out());
         assertTrue(
-                tooMany.out()
-                        .contains("left an artifact perfab-out-shard-3, past the 2 shards this workflow" + " takes"),
+                tooMany.out().contains("left an artifact perfab-out-shard-3, past the 2 shards this workflow takes"),
                 tooMany.out());
         String calls = Files.readString(tmp.resolve("calls"));
         assertFalse(calls.contains("--name perfab-out-shard-"), calls);

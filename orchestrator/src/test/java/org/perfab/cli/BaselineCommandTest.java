@@ -163,7 +163,7 @@ class BaselineCommandTest {
                 r.notes().stream()
                         .anyMatch(n -> n.kind() == Baseline.NoteKind.NAME_DISAGREES
                                 && n.subject().equals(SyntheticSnapshots.MISNAMED)
-                                && n.detail().startsWith("its name says arm64, its" + " content amd64")),
+                                && n.detail().startsWith("its name says arm64, its content amd64")),
                 r.notes().toString());
         assertEquals(
                 List.of(SyntheticSnapshots.SUITE, SyntheticSnapshots.SUITE_COMPILE),
@@ -174,9 +174,7 @@ class BaselineCommandTest {
                 report.out().contains("Exclusion prefixes that match nothing (stale) (1):\n  RemovedBenchmark"),
                 report.out());
         assertTrue(
-                report.out()
-                        .contains(
-                                "Skipped, file names that are not a snapshot's (DATE-SHA-MACHINESLUG.json)" + " (2):"),
+                report.out().contains("Skipped, file names that are not a snapshot's (DATE-SHA-MACHINESLUG.json) (2):"),
                 report.out());
     }
 

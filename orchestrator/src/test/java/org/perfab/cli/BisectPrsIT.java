@@ -328,7 +328,7 @@ class BisectPrsIT {
         assertEquals(0, found.code(), found.out());
         assertTrue(
                 found.out()
-                        .contains("First bad commit: " + c.get(11).substring(0, 12) + " change 11; the last" + " good: "
+                        .contains("First bad commit: " + c.get(11).substring(0, 12) + " change 11; the last good: "
                                 + c.get(10).substring(0, 12) + " change 10."),
                 found.out());
         assertTrue(

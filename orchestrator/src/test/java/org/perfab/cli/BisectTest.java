@@ -320,9 +320,7 @@ class BisectTest {
         assertTrue(check.get("trials").asInt() >= 9, "three trials per build at least");
         assertEquals("undecided", check.get("call").asText());
         assertTrue(
-                b.get("evidence")
-                        .toString()
-                        .contains("code layout alone moves one build against another by up" + " to"),
+                b.get("evidence").toString().contains("code layout alone moves one build against another by up to"),
                 b.get("evidence").toString());
         assertEquals("rerun with --builds 6 --resume", b.get("advice").asText());
         Cli md = run(

@@ -98,8 +98,8 @@ class CalibrateIT {
 
     /** Returns the change measured for target in the row of {@code commit}. */
     private static double measured(String out, String commit) {
-        Matcher m = Pattern.compile("(?m)^" + Pattern.quote(commit)
-                        + " +1 .*? ([+-]\\d+\\.\\d)% +\\d+\\.\\d% +\\d+\\.\\d%" + " +\\d+s$")
+        Matcher m = Pattern.compile(
+                        "(?m)^" + Pattern.quote(commit) + " +1 .*? ([+-]\\d+\\.\\d)% +\\d+\\.\\d% +\\d+\\.\\d% +\\d+s$")
                 .matcher(out);
         assertTrue(m.find(), commit + " row in:\n" + out);
         return Double.parseDouble(m.group(1));

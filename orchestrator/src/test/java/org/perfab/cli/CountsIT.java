@@ -69,7 +69,7 @@ class CountsIT {
     }
 
     private static final String TIMED =
-            "harness:\n  format: time\n  measure: [instructions]\n  commands:\n" + "    work: [./subject]\n";
+            "harness:\n  format: time\n  measure: [instructions]\n  commands:\n    work: [./subject]\n";
 
     private Cli ab(GitFixture g, String head, String out) {
         return Cli.run(
@@ -182,7 +182,7 @@ class CountsIT {
                 100,
                 110,
                 0,
-                "harness:\n  format: time\n  measure: [hw-instructions]\n  commands:\n" + "    work: [./subject]\n");
+                "harness:\n  format: time\n  measure: [hw-instructions]\n  commands:\n    work: [./subject]\n");
         Cli run = ab(g, "feature", "out");
         assertEquals(2, run.exitCode(), run.err());
         assertTrue(

@@ -175,7 +175,7 @@ class EachSideRunsItsOwnCodeIT {
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
         g.write(
                 "perfab.yaml",
-                "name: shared\ntrials: 2\nwarmup: 0\nharness:\n  format: time\n  commands:\n" + "    app: ['" + shared
+                "name: shared\ntrials: 2\nwarmup: 0\nharness:\n  format: time\n  commands:\n    app: ['" + shared
                         + "']\n");
         g.write("src.txt", "base\n");
         g.commit("initial");

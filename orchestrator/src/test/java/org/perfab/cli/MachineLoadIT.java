@@ -90,9 +90,7 @@ class MachineLoadIT {
         try {
             for (int i = 0; i < spinners; i++) {
                 neighbours.add(new ProcessBuilder(
-                                "sh",
-                                "-c",
-                                "while :; do if [ -e '" + flag + "' ]; then :; else" + " sleep 0.02; fi; done")
+                                "sh", "-c", "while :; do if [ -e '" + flag + "' ]; then :; else sleep 0.02; fi; done")
                         .redirectErrorStream(true)
                         .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                         .start());

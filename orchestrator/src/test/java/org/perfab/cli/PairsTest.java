@@ -57,8 +57,7 @@ class PairsTest {
             }
             Files.writeString(
                     Path.of(c.env().get("PERFAB_RESULT")),
-                    "{\"schema\": \"perfab/measurements/v1\"," + " \"measurements\": [" + String.join(", ", cells)
-                            + "]}");
+                    "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [" + String.join(", ", cells) + "]}");
             return FakeEngine.ok(0.1);
         });
     }
@@ -175,7 +174,7 @@ class PairsTest {
                 "welch-t",
                 Comparisons.of(results).get("encode:time").at("/statistic/name").asText());
         assertTrue(Files.readString(out.resolve("comment.md"))
-                .contains("judged by Welch's t-test, which pairs would" + " not sharpen"));
+                .contains("judged by Welch's t-test, which pairs would not sharpen"));
     }
 
     @Test
@@ -202,7 +201,7 @@ class PairsTest {
         assertEquals(2, run.exitCode(), run.err());
         assertTrue(
                 run.err().contains("perfab.yaml")
-                        && run.err().contains("'pairwise' is not a test: welch, paired or" + " auto"),
+                        && run.err().contains("'pairwise' is not a test: welch, paired or auto"),
                 run.err());
         Cli flag = Cli.ab(engine(PairsTest::drifting).engine(), repo2().dir(), tmp.resolve("out2"), "--test", "t");
         assertEquals(2, flag.exitCode(), flag.err());

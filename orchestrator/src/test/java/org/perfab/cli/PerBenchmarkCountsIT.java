@@ -340,7 +340,7 @@ class PerBenchmarkCountsIT {
         assertEquals(
                 0,
                 counted.at("/base/n").asInt() % 2,
-                "two counts a side a round, whatever the round's size" + " (3 trials): " + counted);
+                "two counts a side a round, whatever the round's size (3 trials): " + counted);
         assertEquals(
                 "unchanged",
                 rows.get("Xor:time").get("verdict").asText(),

@@ -106,8 +106,7 @@ class PlanCommandTest {
         assertTrue(row(out, "c/noisier").matches(".*\\s1\\s+more than 1000\\s+-$"), row(out, "c/noisier"));
         assertTrue(row(out, "e/spread").matches(".*\\s20\\s+more than 1000\\s+-$"), row(out, "e/spread"));
         assertTrue(
-                out.contains(
-                        "\nmore than 1000 trials: no run of at most that many trials per side finds the" + " change"),
+                out.contains("\nmore than 1000 trials: no run of at most that many trials per side finds the change"),
                 out);
     }
 

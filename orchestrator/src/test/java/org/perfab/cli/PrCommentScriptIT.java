@@ -181,8 +181,7 @@ class PrCommentScriptIT {
                 comment("<!-- perfab:app -->", "✅ 4 unchanged").toString());
         assertEquals(0, found.code(), found.out());
         assertTrue(Files.readString(tmp.resolve("calls"))
-                .contains(
-                        "pr list --repo octo/app --state open --search" + " c9bf9335d100aa00b548b70eae6215d4486828b5"));
+                .contains("pr list --repo octo/app --state open --search c9bf9335d100aa00b548b70eae6215d4486828b5"));
         assertEquals(1, state().size());
         Run none = script("", "post", tmp.resolve("comment.md").toString());
         assertEquals(0, none.code());

@@ -187,7 +187,7 @@ class RecipesIT {
                 "cargo-bench",
                 Map.of(
                         "Cargo.toml",
-                        "[package]\nname = \"calc\"\nversion = \"0.1.0\"\n" + "edition = \"2021\"\n",
+                        "[package]\nname = \"calc\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
                         "src/lib.rs",
                         rustCode(1)),
                 Map.of("src/lib.rs", rustCode(3)));

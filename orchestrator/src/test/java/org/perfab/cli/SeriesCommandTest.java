@@ -339,7 +339,7 @@ class SeriesCommandTest {
         assertEquals(
                 "",
                 readings.get(0).base(),
-                "both terms measure one commit: no base commit, so a release" + " re-bases nothing");
+                "both terms measure one commit: no base commit, so a release re-bases nothing");
         Cli noBase = Cli.run("series", "base", "--series", file.toString());
         assertEquals(0, noBase.exitCode(), noBase.err());
         assertEquals("", noBase.out());
@@ -379,8 +379,7 @@ class SeriesCommandTest {
     void recordsAnotherToolsRatiosAndSaysWhatItLeftOut() throws IOException {
         Path csv = tmp.resolve("bdn.csv");
         Files.writeString(
-                csv,
-                "Method;Length;Mean;Ratio\nUnigram;512;1.2 us;baseline\nBpe;512;2.1 us;1.72\n" + "Indel;512;3 us;?\n");
+                csv, "Method;Length;Mean;Ratio\nUnigram;512;1.2 us;baseline\nBpe;512;2.1 us;1.72\nIndel;512;3 us;?\n");
         Path file = tmp.resolve("ratios.csv");
         Cli run = Cli.run(
                 "series",
@@ -618,7 +617,7 @@ class SeriesCommandTest {
                 "date,run,commit,cpu,key,ratio\n2026-09-02,n2,b,cpu,k,1.1\n2026-09-03,n3,c,cpu,k,1.2\n"
                         + "2026-09-01,w1,a,cpu,k,1.0\n",
                 Files.readString(mine),
-                "the series' own rows and ratio kept, the" + " new one at the end");
+                "the series' own rows and ratio kept, the new one at the end");
         assertTrue(
                 run.out().contains("\n  run n2, k: the series holds 1.1 (kept), the other 9.9 (+800.0%)\n"), run.out());
         // Again, as a job step: nothing left to add; the reading that differs is still said.
@@ -727,7 +726,7 @@ class SeriesCommandTest {
         assertEquals(
                 recorded,
                 Files.readString(file),
-                "every row and cell as it was, tonight's at the" + " end, the base and time columns at the right");
+                "every row and cell as it was, tonight's at the end, the base and time columns at the right");
         assertEquals("n4", check(file).get("run").asText(), "the latest run is the latest by date");
         Path wiki = tmp.resolve("wiki.csv");
         Files.writeString(
@@ -748,8 +747,7 @@ class SeriesCommandTest {
         Cli twoDates = Cli.run("series", "import", "--series", file.toString(), "--from", wiki.toString());
         assertEquals(2, twoDates.exitCode(), twoDates.err());
         assertTrue(
-                twoDates.err()
-                        .contains(file + " and " + wiki + ": run 'w1' has two dates, 2026-08-30 and" + " 2026-08-31"),
+                twoDates.err().contains(file + " and " + wiki + ": run 'w1' has two dates, 2026-08-30 and 2026-08-31"),
                 twoDates.err());
         Cli replay = Cli.run("series", "replay", "--series", file.toString(), "--format", "json");
         assertEquals(0, replay.exitCode(), replay.err());

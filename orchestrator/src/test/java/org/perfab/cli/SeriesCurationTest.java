@@ -96,16 +96,14 @@ class SeriesCurationTest {
                                 + ", 2 readings): its commit is not in the repository\n"),
                 run.err());
         assertTrue(
-                run.err()
-                        .contains(
-                                "perfab: dropped 2 of 11 runs (4 readings); kept 9, every one's commit on" + " main\n"),
+                run.err().contains("perfab: dropped 2 of 11 runs (4 readings); kept 9, every one's commit on main\n"),
                 run.err());
         assertTrue(run.out().contains("6 readings added, 4 already there; 9 runs in all"), run.out());
         String written = Files.readString(series);
         assertEquals(
                 HEADER + mainNights(1, 6) + mainNights(7, 9),
                 written,
-                "the series' own stray row removed, the" + " other's never added");
+                "the series' own stray row removed, the other's never added");
     }
 
     @Test

@@ -75,7 +75,7 @@ class SeriesNoiseCommandTest {
                 SECOND * 100,
                 a.get("noise").asDouble(),
                 1e-9,
-                "the median of 10%, SECOND and 0, before the" + " latest reading");
+                "the median of 10%, SECOND and 0, before the latest reading");
         assertEquals(0.0, n.at("/keys/1/noise").asDouble(), 0.0);
     }
 

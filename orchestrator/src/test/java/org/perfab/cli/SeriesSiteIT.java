@@ -76,7 +76,7 @@ class SeriesSiteIT {
             assertEquals(
                     c[1] + " " + c[2],
                     marks.get(0),
-                    c[0] + ": the first new movement, on the night check caught" + " it: " + marks);
+                    c[0] + ": the first new movement, on the night check caught it: " + marks);
             assertEquals(23, count(page, "<circle class=\"pt"), c[0] + ": a point per reading");
         }
         for (String key : SyntheticSeries.SHORT) {

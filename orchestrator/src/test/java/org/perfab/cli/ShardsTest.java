@@ -1108,8 +1108,7 @@ class ShardsTest {
         Cli twice = Cli.run(fake.engine(), "runners", results("single").toString(), forged.toString());
         assertEquals(ExitCode.BAD_INPUT, twice.exitCode(), twice.out());
         assertTrue(
-                twice.err()
-                        .contains(results("single") + " and " + forged + " are one run (the same values" + " measured"),
+                twice.err().contains(results("single") + " and " + forged + " are one run (the same values measured"),
                 twice.err());
     }
 
@@ -1165,7 +1164,7 @@ class ShardsTest {
                         "claims-overlap",
                         r -> ((com.fasterxml.jackson.databind.node.ArrayNode) r.at("/shards/parts/0/benchmarks"))
                                 .set(0, ofShard1)),
-                "shard 2 names '" + ofShard1 + "' as its own," + " which its listing places in shard 1");
+                "shard 2 names '" + ofShard1 + "' as its own, which its listing places in shard 1");
         refused.put(
                 edited(2, "claims-overlap-unlisted", r -> {
                     ((com.fasterxml.jackson.databind.node.ArrayNode) r.at("/shards/parts/0/benchmarks"))

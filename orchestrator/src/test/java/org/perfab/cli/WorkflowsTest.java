@@ -439,7 +439,7 @@ class WorkflowsTest {
         ProcessBuilder pb = new ProcessBuilder(
                         "bash",
                         "-c",
-                        "source <(sed -n '/^release_tag() {/,/^}/p' \"$1\");" + " release_tag \"$2\"",
+                        "source <(sed -n '/^release_tag() {/,/^}/p' \"$1\"); release_tag \"$2\"",
                         "-",
                         ROOT.resolve("scripts/action").toString(),
                         ref)
@@ -732,8 +732,7 @@ class WorkflowsTest {
                 out.get("summary"));
         assertTrue(
                 out.get("summary")
-                        .contains(
-                                "The noise floor on ubuntu-latest, shard 2: the old release against" + " itself (A/A)"),
+                        .contains("The noise floor on ubuntu-latest, shard 2: the old release against itself (A/A)"),
                 out.get("summary"));
         for (String runner : List.of("ubuntu-latest", "ubuntu-24.04-arm")) {
             for (int k = 1; k <= 2; k++) {

@@ -587,7 +587,7 @@ class FormatsTest {
         Path f = tmp.resolve("h.json");
         Files.writeString(
                 f,
-                "{\"results\": [{\"command\": \"run\", \"times\": [0.4, 0.01, 0.5]," + " \"exit_codes\": [0, " + code
+                "{\"results\": [{\"command\": \"run\", \"times\": [0.4, 0.01, 0.5], \"exit_codes\": [0, " + code
                         + ", 0]}]}");
         BadInputException e = assertThrows(BadInputException.class, () -> new HyperfineJson().read(f));
         assertEquals(

@@ -68,7 +68,7 @@ class CurationTest {
                 "date,run,commit,cpu,key,ratio,note\n2026-09-01,n1,a,cpu,k,1.0,x\n"
                         + "2026-09-02,stray,s,cpu,k,1.5,y\n");
         Files.writeString(
-                wiki, "date,run,commit,cpu,key,ratio\n2026-09-02,stray,s,cpu,j,1.5\n" + "2026-09-03,n3,c,cpu,k,1.0\n");
+                wiki, "date,run,commit,cpu,key,ratio\n2026-09-02,stray,s,cpu,j,1.5\n2026-09-03,n3,c,cpu,k,1.0\n");
         Map<Path, String> written = new HashMap<>();
         SeriesImport m = Nightly.importHistory(
                 series,

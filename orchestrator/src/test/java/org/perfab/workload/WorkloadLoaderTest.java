@@ -46,7 +46,7 @@ class WorkloadLoaderTest {
     @Test
     void readsBuildsAndSeedAndRefusesWhatCannotRun() {
         Workload w = WorkloadLoader.parse(
-                "name: x\ntrials: 6\nadaptive: off\nbuilds: 3\nseed: 42\n" + "harness: {run: [./bench]}\n", "w.yaml");
+                "name: x\ntrials: 6\nadaptive: off\nbuilds: 3\nseed: 42\nharness: {run: [./bench]}\n", "w.yaml");
         assertEquals(Optional.of(3), w.builds());
         assertEquals(Optional.of(42L), w.seed());
         Workload none = WorkloadLoader.parse("name: x\nharness: {run: [./bench]}\n", "w.yaml");
@@ -74,8 +74,7 @@ class WorkloadLoaderTest {
         assertEquals(Workload.Measure.TIMED, timed.harness().measure());
         assertEquals(Workload.DEFAULT_TRIALS, timed.trials());
         Workload counted = WorkloadLoader.parse(
-                "name: x\nharness:\n  format: time\n  measure: [instructions]\n" + "  commands: {a: [./a]}\n",
-                "w.yaml");
+                "name: x\nharness:\n  format: time\n  measure: [instructions]\n  commands: {a: [./a]}\n", "w.yaml");
         assertEquals(List.of(Workload.Measure.INSTRUCTIONS), counted.harness().measure());
         assertTrue(counted.harness().counted());
         assertEquals(2, counted.trials(), "counts barely vary");
@@ -87,7 +86,7 @@ class WorkloadLoaderTest {
         for (String[] bad : new String[][] {
             {
                 "harness: {run: [./bench], measure: [wall]}",
-                "harness measure 'wall' is a timing perfab takes of" + " 'commands' with format: time"
+                "harness measure 'wall' is a timing perfab takes of 'commands' with format: time"
             },
             {
                 "harness: {format: time, commands: {a: [./a]}, measure: [instructions, instructions]}",
@@ -100,7 +99,7 @@ class WorkloadLoaderTest {
             },
             {
                 "harness: {format: time, commands: {a: [./a]}, measure: []}",
-                "harness 'measure' lists what perfab" + " measures"
+                "harness 'measure' lists what perfab measures"
             },
             {
                 "harness: {run: [./b], shard: {list: [./b, -l], filter: [--only]}}",
@@ -148,7 +147,7 @@ class WorkloadLoaderTest {
         for (String[] bad : new String[][] {
             {
                 "harness: {run: [sh, -c, 'go test -bench .'], format: go, measure: [instructions]}",
-                "counting each" + " benchmark of format go needs 'run' to be go test itself"
+                "counting each benchmark of format go needs 'run' to be go test itself"
             },
             {"harness: {run: [go, test, -bench, .], format: go, measure: [wall]}", "list instructions too"},
             {
@@ -162,11 +161,11 @@ class WorkloadLoaderTest {
             {"harness: {run: [go, test, -bench, .], format: go, measure: [instructions], count: {bench: x}}", "bench"},
             {
                 "harness: {run: [./bench], format: pytest-benchmark, measure: auto}",
-                "format pytest-benchmark names no" + " benchmarks perfab can count one at a time"
+                "format pytest-benchmark names no benchmarks perfab can count one at a time"
             },
             {
                 "harness: {run: [go, test, -bench, .], format: go, measure: always}",
-                "harness 'measure' is a list of what" + " perfab measures (such as [instructions]) or auto, not always"
+                "harness 'measure' is a list of what perfab measures (such as [instructions]) or auto, not always"
             }
         }) {
             BadInputException e = assertThrows(
@@ -199,7 +198,7 @@ class WorkloadLoaderTest {
                         "w.yaml"));
         assertTrue(
                 e.getMessage().startsWith("w.yaml:")
-                        && e.getMessage().contains("outlier_floor must be a percentage" + " >= 0, got -3.0"),
+                        && e.getMessage().contains("outlier_floor must be a percentage >= 0, got -3.0"),
                 e.getMessage());
     }
 

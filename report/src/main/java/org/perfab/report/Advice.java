@@ -109,7 +109,7 @@ final class Advice {
 
     /** Where to learn how many trials and builds a run needs. */
     private static final String PLAN =
-            "perfab plan on this run's results.json says how many trials and builds" + " each cell needs";
+            "perfab plan on this run's results.json says how many trials and builds each cell needs";
 
     /**
      * Returns whether {@code row}'s spread would hide a change at the bar even at {@code most} trials

@@ -637,7 +637,7 @@ final class BaselineRenderer {
                         .append(where)
                         .append(": not taken: its ratios moved together by ")
                         .append(String.format(Locale.ROOT, "%+.1f%%", c.offset()))
-                        .append(", past the coherence" + " tolerance of ")
+                        .append(", past the coherence tolerance of ")
                         .append(Numbers.value(u.tolerance()))
                         .append("%; its anchor likely caught a tail\n");
                 continue;
@@ -724,12 +724,12 @@ final class BaselineRenderer {
                 out.append(Workflow.command(
                         "warning",
                         "perfab baseline update",
-                        where + ": the baseline has no floors" + " for this tier; seed it"));
+                        where + ": the baseline has no floors for this tier; seed it"));
             } else if (c.incoherent()) {
                 out.append(Workflow.command(
                         "notice",
                         "perfab baseline update",
-                        where + ": not taken: its ratios" + " moved together by " + Numbers.signedPercent(c.offset())
+                        where + ": not taken: its ratios moved together by " + Numbers.signedPercent(c.offset())
                                 + "; its anchor likely caught a tail"));
             }
             step.beyond(u.dropTolerance())

@@ -559,7 +559,7 @@ public final class CalibrateRenderer {
         return List.of(
                 String.format(
                         Locale.ROOT,
-                        "passes on a slowdown of 2%% or more: at most %.1f%% (%s, n %d; at most" + " %.0f%%) %s",
+                        "passes on a slowdown of 2%% or more: at most %.1f%% (%s, n %d; at most %.0f%%) %s",
                         passes.passesOnSlowdowns(),
                         passes.noise().label(),
                         passes.trials(),
@@ -567,7 +567,7 @@ public final class CalibrateRenderer {
                         holds(passes.passesOnSlowdowns() <= Simulation.MOST_PASSES_ON_SLOWDOWNS)),
                 String.format(
                         Locale.ROOT,
-                        "wrong signs on a change of 5%% or more: at most %.2f%% (%s, n %d; at most" + " %.1f%%) %s",
+                        "wrong signs on a change of 5%% or more: at most %.2f%% (%s, n %d; at most %.1f%%) %s",
                         wrong.wrongSigns(),
                         wrong.noise().label(),
                         wrong.trials(),
@@ -575,7 +575,7 @@ public final class CalibrateRenderer {
                         holds(wrong.wrongSigns() <= Simulation.MOST_WRONG_SIGNS)),
                 String.format(
                         Locale.ROOT,
-                        "small changes where nothing changed: at most %s (%s, n %d; at most alpha," + " %.0f%%) %s",
+                        "small changes where nothing changed: at most %s (%s, n %d; at most alpha, %.0f%%) %s",
                         pct(small.smallOnUnchanged(), "%.1f%%"),
                         small.noise().label(),
                         small.trials(),

@@ -152,7 +152,7 @@ final class Plot {
         switch (p.build() % BUILD_MARKERS.size()) {
             case 0 ->
                 s.append(f(
-                        "<circle class=\"pt %s\"%s cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\">" + "%s</circle>",
+                        "<circle class=\"pt %s\"%s cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\">%s</circle>",
                         p.side().id(), data, px, py, colour, label));
             case 1 ->
                 s.append(f(

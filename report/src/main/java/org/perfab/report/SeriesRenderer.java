@@ -461,7 +461,7 @@ final class SeriesRenderer {
                 + Words.plural(merged.added()) + " added, " + merged.already() + " already there"
                 + (merged.conflicting() == 0
                         ? ""
-                        : ", " + merged.conflicting() + " whose ratio differs from the" + " series' own (kept)")
+                        : ", " + merged.conflicting() + " whose ratio differs from the series' own (kept)")
                 + "; " + m.runs() + " run" + Words.plural(m.runs()) + " in all";
     }
 
@@ -475,7 +475,7 @@ final class SeriesRenderer {
         if (conflicts.size() > CONFLICTS_SHOWN) {
             out.append("  and ")
                     .append(conflicts.size() - CONFLICTS_SHOWN)
-                    .append(" more (--format json lists" + " every one)\n");
+                    .append(" more (--format json lists every one)\n");
         }
         return out.toString();
     }
@@ -523,7 +523,7 @@ final class SeriesRenderer {
             if (conflicts.size() > CONFLICTS_SHOWN) {
                 out.append("\nand ")
                         .append(conflicts.size() - CONFLICTS_SHOWN)
-                        .append(" more (`--format json` lists" + " every one).\n");
+                        .append(" more (`--format json` lists every one).\n");
             }
         }
         SeriesCuration c = m.curation();
@@ -535,7 +535,7 @@ final class SeriesRenderer {
                     .append(" runs (")
                     .append(c.readings())
                     .append(" readings)")
-                    .append(c.on().map(r -> ", every" + " kept run's commit on " + code.apply(r))
+                    .append(c.on().map(r -> ", every kept run's commit on " + code.apply(r))
                             .orElse(""))
                     .append(":\n\n");
             for (SeriesCuration.Dropped d : c.dropped()) {

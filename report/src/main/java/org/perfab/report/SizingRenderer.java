@@ -129,7 +129,7 @@ final class SizingRenderer {
     private static String heading(Sizing sizing) {
         return String.format(
                 Locale.ROOT,
-                "To find a change of %s with 80%% power at alpha %s (trials per side;" + " spread over the builds):",
+                "To find a change of %s with 80%% power at alpha %s (trials per side; spread over the builds):",
                 percent(sizing.effect()),
                 sizing.alpha());
     }

@@ -152,7 +152,7 @@ final class Warnings {
                 + String.join(" or ", report.failOn().stream().map(Verdict::id).toList()) + " (--fail-on)"
                 + (report.table().notMeasured().isEmpty()
                         ? "."
-                        : ", and when a cell was not measured, as here: a" + " shard without results may hold either.");
+                        : ", and when a cell was not measured, as here: a shard without results may hold either.");
     }
 
     /**

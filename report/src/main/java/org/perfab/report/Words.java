@@ -86,7 +86,7 @@ final class Words {
             s.append(
                             together
                                     ? ", both trials of a pair alike (p "
-                                    : ", the trials of a pair no more alike than any two" + " (p ")
+                                    : ", the trials of a pair no more alike than any two (p ")
                     .append(Numbers.pValue(p.p()))
                     .append(" over ")
                     .append(p.cells())

@@ -115,7 +115,7 @@ public final class SeriesRules {
                     case "min" -> min = whole(name, value);
                     default ->
                         throw new IllegalArgumentException(
-                                "'" + name + "' is not one of step, noise, drift," + " window, recent, days, min");
+                                "'" + name + "' is not one of step, noise, drift, window, recent, days, min");
                 }
             }
             return new Options(step, noise, drift, window, recent, days, min);

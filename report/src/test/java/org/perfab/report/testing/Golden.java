@@ -43,8 +43,7 @@ public final class Golden {
             String expected = Files.readString(golden, StandardCharsets.UTF_8);
             if (!expected.equals(actual)) {
                 Files.writeString(got, actual, StandardCharsets.UTF_8);
-                fail("output differs from " + golden + "; wrote " + got + " for a diff:\n" + "  diff " + golden + " "
-                        + got);
+                fail("output differs from " + golden + "; wrote " + got + " for a diff:\n  diff " + golden + " " + got);
             }
             Files.deleteIfExists(got);
         } catch (IOException e) {

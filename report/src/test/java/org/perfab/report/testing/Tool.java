@@ -51,7 +51,7 @@ public enum Tool {
     /** pytest with the pytest-benchmark plugin, importable by the {@code python3} on the PATH; gives python3. */
     PYTEST_BENCHMARK(
             "pytest-benchmark",
-            "apt-get install python3-pytest-benchmark, or pip install pytest" + " pytest-benchmark",
+            "apt-get install python3-pytest-benchmark, or pip install pytest pytest-benchmark",
             true,
             () -> first("python3").filter(p -> succeeds(p.toString(), "-c", "import pytest_benchmark"))),
     /** cargo with a nightly toolchain ({@code cargo bench} of {@code #[bench]}); not installed by {@code .ci/run}. */
@@ -95,7 +95,7 @@ public enum Tool {
      */
     CGROUPS(
             "cgroup v2 that perfab may write",
-            "run as root, or in a delegated cgroup: systemd-run --user" + " --scope -p Delegate=yes",
+            "run as root, or in a delegated cgroup: systemd-run --user --scope -p Delegate=yes",
             false,
             null);
 
