@@ -477,103 +477,7 @@ public record RunResults(
             Objects.requireNonNull(load, "load");
         }
 
-        /** A trial that counted whatever it counts itself: none of its counts came from the count cache. */
-        public TrialRecord(
-                int seq,
-                Side side,
-                int build,
-                int trial,
-                boolean warmup,
-                Status status,
-                String reason,
-                double wallSeconds,
-                String stderrTail,
-                List<Measurement> measurements,
-                List<String> leftovers,
-                long logBytesCut,
-                Optional<Load> load,
-                Map<String, Double> seconds) {
-            this(
-                    seq,
-                    side,
-                    build,
-                    trial,
-                    warmup,
-                    status,
-                    reason,
-                    wallSeconds,
-                    stderrTail,
-                    measurements,
-                    leftovers,
-                    logBytesCut,
-                    load,
-                    seconds,
-                    List.of());
-        }
-
-        /** A trial whose benchmarks' own times are not known. */
-        public TrialRecord(
-                int seq,
-                Side side,
-                int build,
-                int trial,
-                boolean warmup,
-                Status status,
-                String reason,
-                double wallSeconds,
-                String stderrTail,
-                List<Measurement> measurements,
-                List<String> leftovers,
-                long logBytesCut,
-                Optional<Load> load) {
-            this(
-                    seq,
-                    side,
-                    build,
-                    trial,
-                    warmup,
-                    status,
-                    reason,
-                    wallSeconds,
-                    stderrTail,
-                    measurements,
-                    leftovers,
-                    logBytesCut,
-                    load,
-                    Map.of());
-        }
-
-        /** A trial whose load is not known. */
-        public TrialRecord(
-                int seq,
-                Side side,
-                int build,
-                int trial,
-                boolean warmup,
-                Status status,
-                String reason,
-                double wallSeconds,
-                String stderrTail,
-                List<Measurement> measurements,
-                List<String> leftovers,
-                long logBytesCut) {
-            this(
-                    seq,
-                    side,
-                    build,
-                    trial,
-                    warmup,
-                    status,
-                    reason,
-                    wallSeconds,
-                    stderrTail,
-                    measurements,
-                    leftovers,
-                    logBytesCut,
-                    Optional.empty());
-        }
-
-        /** A trial without leftovers, cut logs or a known load. */
+        /** A trial without leftovers, cut logs, a known load, benchmark times or cached counts. */
         public TrialRecord(
                 int seq,
                 Side side,
@@ -585,7 +489,22 @@ public record RunResults(
                 double wallSeconds,
                 String stderrTail,
                 List<Measurement> measurements) {
-            this(seq, side, build, trial, warmup, status, reason, wallSeconds, stderrTail, measurements, List.of(), 0);
+            this(
+                    seq,
+                    side,
+                    build,
+                    trial,
+                    warmup,
+                    status,
+                    reason,
+                    wallSeconds,
+                    stderrTail,
+                    measurements,
+                    List.of(),
+                    0,
+                    Optional.empty(),
+                    Map.of(),
+                    List.of());
         }
 
         /** Returns how a reader names this trial: "base trial 1", "head warm-up 2". */
@@ -600,6 +519,66 @@ public record RunResults(
 
         /** Returns this trial with {@code measurements} in place of its own. */
         public TrialRecord withMeasurements(List<Measurement> measurements) {
+            return new TrialRecord(
+                    seq,
+                    side,
+                    build,
+                    trial,
+                    warmup,
+                    status,
+                    reason,
+                    wallSeconds,
+                    stderrTail,
+                    measurements,
+                    leftovers,
+                    logBytesCut,
+                    load,
+                    seconds,
+                    cached);
+        }
+
+        /** Returns this trial with {@code leftovers} and {@code logBytesCut} in place of its own. */
+        public TrialRecord withLeftovers(List<String> leftovers, long logBytesCut) {
+            return new TrialRecord(
+                    seq,
+                    side,
+                    build,
+                    trial,
+                    warmup,
+                    status,
+                    reason,
+                    wallSeconds,
+                    stderrTail,
+                    measurements,
+                    leftovers,
+                    logBytesCut,
+                    load,
+                    seconds,
+                    cached);
+        }
+
+        /** Returns this trial with {@code load} in place of its own. */
+        public TrialRecord withLoad(Optional<Load> load) {
+            return new TrialRecord(
+                    seq,
+                    side,
+                    build,
+                    trial,
+                    warmup,
+                    status,
+                    reason,
+                    wallSeconds,
+                    stderrTail,
+                    measurements,
+                    leftovers,
+                    logBytesCut,
+                    load,
+                    seconds,
+                    cached);
+        }
+
+        /** Returns this trial with {@code seconds} in place of its own benchmark times. */
+        public TrialRecord withSeconds(Map<String, Double> seconds) {
             return new TrialRecord(
                     seq,
                     side,

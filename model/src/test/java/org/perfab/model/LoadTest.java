@@ -53,8 +53,8 @@ class LoadTest {
     }
 
     private static RunResults.TrialRecord trial(Optional<Load> load) {
-        return new RunResults.TrialRecord(
-                4, Side.HEAD, 0, 2, false, RunResults.Status.OK, "", 3, "", List.of(), List.of(), 0, load);
+        return new RunResults.TrialRecord(4, Side.HEAD, 0, 2, false, RunResults.Status.OK, "", 3, "", List.of())
+                .withLoad(load);
     }
 
     @Test

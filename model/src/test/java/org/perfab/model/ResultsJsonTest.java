@@ -47,19 +47,7 @@ class ResultsJsonTest {
                 Measurement m = new Measurement(CELL, side, 0, i, (side == Side.BASE ? BASE : HEAD)[i]);
                 all.add(m);
                 trials.add(new RunResults.TrialRecord(
-                        trials.size(),
-                        side,
-                        0,
-                        i,
-                        false,
-                        RunResults.Status.OK,
-                        "",
-                        1,
-                        "",
-                        List.of(m),
-                        List.of(),
-                        0,
-                        Optional.empty()));
+                        trials.size(), side, 0, i, false, RunResults.Status.OK, "", 1, "", List.of(m)));
             }
         }
         // What the run found of its runner is the one judge's, whichever test judged the cell.
@@ -177,20 +165,8 @@ class ResultsJsonTest {
     void keepsEachBenchmarksOwnTimeAndRefusesANegativeOne() {
         Measurement m = new Measurement(CELL, Side.HEAD, 0, 0, 100);
         RunResults.TrialRecord t = new RunResults.TrialRecord(
-                0,
-                Side.HEAD,
-                0,
-                0,
-                false,
-                RunResults.Status.OK,
-                "",
-                1,
-                "",
-                List.of(m),
-                List.of(),
-                0,
-                Optional.empty(),
-                java.util.Map.of("parse", 0.5, "parse/big", 2.0));
+                        0, Side.HEAD, 0, 0, false, RunResults.Status.OK, "", 1, "", List.of(m))
+                .withSeconds(java.util.Map.of("parse", 0.5, "parse/big", 2.0));
         String line = TrialJson.line(t);
         assertEquals(t, TrialJson.read(line, "trials.jsonl:1"));
         // A trial whose output gave no time writes none.

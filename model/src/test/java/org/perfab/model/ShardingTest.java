@@ -122,69 +122,17 @@ class ShardingTest {
 
     @Test
     void aRunsTimesAreEachBenchmarksMeanOverItsCountedTrialsForBothSides() {
-        var head = new RunResults.TrialRecord(
-                0,
-                Side.HEAD,
-                0,
-                0,
-                false,
-                RunResults.Status.OK,
-                "",
-                1,
-                "",
-                List.of(),
-                List.of(),
-                0,
-                java.util.Optional.empty(),
-                Map.of("A", 0.25, "B", 1.0));
-        var base = new RunResults.TrialRecord(
-                1,
-                Side.BASE,
-                0,
-                0,
-                false,
-                RunResults.Status.OK,
-                "",
-                1,
-                "",
-                List.of(),
-                List.of(),
-                0,
-                java.util.Optional.empty(),
-                Map.of("A", 0.75));
-        var warm = new RunResults.TrialRecord(
-                2,
-                Side.BASE,
-                0,
-                0,
-                true,
-                RunResults.Status.OK,
-                "",
-                1,
-                "",
-                List.of(),
-                List.of(),
-                0,
-                java.util.Optional.empty(),
-                Map.of("A", 100.0, "C", 1.0));
+        var head = new RunResults.TrialRecord(0, Side.HEAD, 0, 0, false, RunResults.Status.OK, "", 1, "", List.of())
+                .withSeconds(Map.of("A", 0.25, "B", 1.0));
+        var base = new RunResults.TrialRecord(1, Side.BASE, 0, 0, false, RunResults.Status.OK, "", 1, "", List.of())
+                .withSeconds(Map.of("A", 0.75));
+        var warm = new RunResults.TrialRecord(2, Side.BASE, 0, 0, true, RunResults.Status.OK, "", 1, "", List.of())
+                .withSeconds(Map.of("A", 100.0, "C", 1.0));
         Map<String, Double> times = RunResults.benchmarkTimes(List.of(head, base, warm));
         assertEquals(Map.of("A", 1.0, "B", 2.0, "C", 2.0), times, "C from its warm-up: no counted trial gave it");
         // A time past a year is none: a sum of a suite's stays finite, and the plan that keeps it reads back.
-        var huge = new RunResults.TrialRecord(
-                3,
-                Side.HEAD,
-                0,
-                1,
-                false,
-                RunResults.Status.OK,
-                "",
-                1,
-                "",
-                List.of(),
-                List.of(),
-                0,
-                java.util.Optional.empty(),
-                Map.of("A", 1e308, "D", 1e308));
+        var huge = new RunResults.TrialRecord(3, Side.HEAD, 0, 1, false, RunResults.Status.OK, "", 1, "", List.of())
+                .withSeconds(Map.of("A", 1e308, "D", 1e308));
         assertEquals(Map.of("A", 1.0, "B", 2.0, "C", 2.0), RunResults.benchmarkTimes(List.of(head, base, warm, huge)));
     }
 

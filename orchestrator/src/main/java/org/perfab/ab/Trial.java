@@ -403,21 +403,7 @@ final class Trial implements TrialLoop.Runner {
                     err);
         }
         RunResults.TrialRecord ok = ok(slot, side, o.wallSeconds(), oneValuePerCell(readings, slot, side));
-        return new RunResults.TrialRecord(
-                ok.seq(),
-                ok.side(),
-                ok.build(),
-                ok.trial(),
-                ok.warmup(),
-                ok.status(),
-                ok.reason(),
-                ok.wallSeconds(),
-                ok.stderrTail(),
-                ok.measurements(),
-                List.of(),
-                0,
-                Optional.empty(),
-                seconds(format, source, ok.measurements()));
+        return ok.withSeconds(seconds(format, source, ok.measurements()));
     }
 
     /**

@@ -204,20 +204,8 @@ class AssemblyTest {
 
     private static RunResults.TrialRecord loaded(int seq, boolean warmup, RunResults.Status status, Load load) {
         Side side = seq % 2 == 0 ? Side.BASE : Side.HEAD;
-        return new RunResults.TrialRecord(
-                seq,
-                side,
-                0,
-                seq / 2,
-                warmup,
-                status,
-                "",
-                load.wallSeconds(),
-                "",
-                List.of(),
-                List.of(),
-                0,
-                Optional.of(load));
+        return new RunResults.TrialRecord(seq, side, 0, seq / 2, warmup, status, "", load.wallSeconds(), "", List.of())
+                .withLoad(Optional.of(load));
     }
 
     private static Load others(double cores) {

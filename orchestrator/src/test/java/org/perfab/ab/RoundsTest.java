@@ -30,20 +30,8 @@ class RoundsTest {
             ms.add(new Measurement(new Cell(name, "time", "s", Direction.LOWER_IS_BETTER), side, 0, trial, 1.0));
         }
         return new RunResults.TrialRecord(
-                seq,
-                side,
-                0,
-                trial,
-                warmup,
-                RunResults.Status.OK,
-                "",
-                wall,
-                "",
-                warmup ? List.of() : ms,
-                List.of(),
-                0,
-                Optional.empty(),
-                seconds);
+                        seq, side, 0, trial, warmup, RunResults.Status.OK, "", wall, "", warmup ? List.of() : ms)
+                .withSeconds(seconds);
     }
 
     private static List<RunResults.TrialRecord> warmups(double base, double head) {

@@ -26,18 +26,17 @@ class TrialLogTest {
     static RunResults.TrialRecord trial(int seq, Side side, double value) {
         Cell cell = new Cell("a", "time", "ns", Direction.LOWER_IS_BETTER);
         return new RunResults.TrialRecord(
-                seq,
-                side,
-                0,
-                seq / 2,
-                false,
-                RunResults.Status.OK,
-                "",
-                1.5,
-                "",
-                List.of(new Measurement(cell, side, 0, seq / 2, value)),
-                List.of("42 sleep 9"),
-                10);
+                        seq,
+                        side,
+                        0,
+                        seq / 2,
+                        false,
+                        RunResults.Status.OK,
+                        "",
+                        1.5,
+                        "",
+                        List.of(new Measurement(cell, side, 0, seq / 2, value)))
+                .withLeftovers(List.of("42 sleep 9"), 10);
     }
 
     @Test

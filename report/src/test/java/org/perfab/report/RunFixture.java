@@ -75,20 +75,9 @@ final class RunFixture {
                     all.addAll(ms);
                     // What the machine did: fixed by the trial's place, a quiet machine with a neighbour at times.
                     Load load = new Load(1.5, 1.25, 0.125 * (seq % 3), seq % 4 == 3 ? 0.01 : 0, 1.5, 2 + seq % 2);
-                    records.add(new RunResults.TrialRecord(
-                            seq++,
-                            side,
-                            b,
-                            i,
-                            false,
-                            RunResults.Status.OK,
-                            "",
-                            1.5,
-                            "",
-                            ms,
-                            List.of(),
-                            0,
-                            Optional.of(load)));
+                    records.add(
+                            new RunResults.TrialRecord(seq++, side, b, i, false, RunResults.Status.OK, "", 1.5, "", ms)
+                                    .withLoad(Optional.of(load)));
                 }
             }
         }
