@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.ab.Engine;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
 
@@ -29,7 +30,7 @@ class AbBuildsAndCpusIT {
                 "--out",
                 tmp.resolve("out").toString()));
         args.addAll(List.of(more));
-        Cli run = Cli.run(args.toArray(new String[0]));
+        Cli run = Cli.run(Engine.REAL, args.toArray(new String[0]));
         assertEquals(0, run.exitCode(), run.err());
         return new ObjectMapper().readTree(tmp.resolve("out/results.json").toFile());
     }

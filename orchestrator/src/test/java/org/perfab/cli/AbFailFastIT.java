@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.ab.Engine;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
 
@@ -36,7 +37,13 @@ class AbFailFastIT {
 
     private Cli ab() {
         return Cli.run(
-                "ab", "--repo=" + tmp.resolve("repo"), "--base=main", "--head=feature", "--out", out().toString());
+                Engine.REAL,
+                "ab",
+                "--repo=" + tmp.resolve("repo"),
+                "--base=main",
+                "--head=feature",
+                "--out",
+                out().toString());
     }
 
     /**
@@ -161,7 +168,7 @@ class AbFailFastIT {
         assertEquals("bw- hw- b- h-", trialLog());
 
         // Still broken: it stops again after one more trial of each side, running none twice.
-        Cli again = Cli.run("ab", "--resume", "--out", out().toString());
+        Cli again = Cli.run(Engine.REAL, "ab", "--resume", "--out", out().toString());
         assertEquals(3, again.exitCode(), again.err());
         assertTrue(
                 again.err().contains("every trial of base so far failed (1 of 1), and every trial of head (1 of 1)"),
@@ -169,7 +176,7 @@ class AbFailFastIT {
         assertEquals("bw- hw- b- h- h- b-", trialLog());
 
         Files.delete(broken);
-        Cli mended = Cli.run("ab", "--resume", "--out", out().toString());
+        Cli mended = Cli.run(Engine.REAL, "ab", "--resume", "--out", out().toString());
         assertEquals(0, mended.exitCode(), mended.err());
         assertEquals("bw- hw- b- h- h- b- b+ h+ h+ b+", trialLog());
         JsonNode r = results();

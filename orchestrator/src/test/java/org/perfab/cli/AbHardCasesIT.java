@@ -14,6 +14,7 @@ import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.ab.Engine;
 import org.perfab.testing.Comparisons;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
@@ -161,7 +162,7 @@ class AbHardCasesIT {
                         + String.format(cell, "2") + "]}");
         Files.writeString(
                 head, "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [" + String.format(cell, "1") + "]}");
-        Cli run = Cli.run("compare", base.toString(), head.toString());
+        Cli run = Cli.run(Engine.REAL, "compare", base.toString(), head.toString());
         for (String line : (run.out() + run.err()).split("\n")) {
             assertFalse(line.strip().startsWith("::"), line);
         }
@@ -169,7 +170,7 @@ class AbHardCasesIT {
                 head,
                 "{\"schema\": \"perfab/measurements/v1\", \"measurements\": [{\"cell\": \"a\","
                         + " \"metric\": \"t\", \"direction\": \"lower\\n::error::owned\", \"value\": 1}]}");
-        Cli bad = Cli.run("compare", base.toString(), head.toString());
+        Cli bad = Cli.run(Engine.REAL, "compare", base.toString(), head.toString());
         assertEquals(2, bad.exitCode());
         for (String line : bad.err().split("\n")) {
             assertFalse(line.strip().startsWith("::"), line);

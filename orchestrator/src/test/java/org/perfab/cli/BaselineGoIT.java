@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.ab.Engine;
 import org.perfab.model.Snapshot;
 import org.perfab.report.testing.Tool;
 import org.perfab.testing.GitFixture;
@@ -96,6 +97,7 @@ class BaselineGoIT {
         String after = g.commit("three rounds").strip();
         Path tonight = snapshot(g, after, "2026-08-05", tmp.resolve("tonight-go"));
         Cli check = Cli.run(
+                Engine.REAL,
                 "baseline",
                 "check",
                 "--baseline",
@@ -136,6 +138,7 @@ class BaselineGoIT {
         Path bench = tmp.resolve("bench-" + date + ".txt");
         Files.writeString(bench, out);
         Cli snap = Cli.run(
+                Engine.REAL,
                 "baseline",
                 "snapshot",
                 "--from",
@@ -154,6 +157,7 @@ class BaselineGoIT {
 
     private void seedGo(Path snaps) {
         Cli seed = Cli.run(
+                Engine.REAL,
                 "baseline",
                 "seed",
                 "--snapshots",

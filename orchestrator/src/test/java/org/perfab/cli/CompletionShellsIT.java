@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.perfab.ab.Engine;
 import org.perfab.report.testing.Tool;
 
 /**
@@ -36,7 +37,7 @@ class CompletionShellsIT {
         Tool.BASH.need();
         Files.writeString(dir.resolve("results.json"), "{}");
         Path script = dir.resolve("perfab.bash");
-        Files.writeString(script, Cli.run("completion", "bash").out());
+        Files.writeString(script, Cli.run(Engine.REAL, "completion", "bash").out());
         assertEquals("", run("bash", "-n", script.toString()));
         Path driver = dir.resolve("complete.bash");
         Files.writeString(driver, """
@@ -61,7 +62,7 @@ class CompletionShellsIT {
         Tool.FISH.need();
         Files.writeString(dir.resolve("results.json"), "{}");
         Path script = dir.resolve("perfab.fish");
-        Files.writeString(script, Cli.run("completion", "fish").out());
+        Files.writeString(script, Cli.run(Engine.REAL, "completion", "fish").out());
         assertEquals("", run("fish", "--no-config", "--no-execute", script.toString()));
         String out = run(
                 "fish", "--no-config", "-c", "source $argv[1]; complete -C $argv[2]", script.toString(), inDir(typed));
@@ -76,7 +77,7 @@ class CompletionShellsIT {
     void zshReadsTheScript() throws Exception {
         Tool.ZSH.need();
         Path script = dir.resolve("perfab.zsh");
-        Files.writeString(script, Cli.run("completion", "zsh").out());
+        Files.writeString(script, Cli.run(Engine.REAL, "completion", "zsh").out());
         assertEquals("", run("zsh", "-n", script.toString()));
         String registered =
                 run("zsh", "-f", "-c", "source $1 && print -r -- $_comps[perfab]", "zsh", script.toString());

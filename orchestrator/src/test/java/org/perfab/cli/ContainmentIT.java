@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.ab.Engine;
 import org.perfab.exec.Enclosure;
 import org.perfab.testing.Comparisons;
 import org.perfab.testing.GitFixture;
@@ -38,7 +39,7 @@ class ContainmentIT {
         List<String> args = new ArrayList<>(
                 List.of("ab", "--repo=" + g.dir(), "--base=main", "--head=feature", "--out", out.toString()));
         args.addAll(List.of(more));
-        return Cli.run(args.toArray(String[]::new));
+        return Cli.run(Engine.REAL, args.toArray(String[]::new));
     }
 
     private static String harness(String before) {
@@ -83,7 +84,7 @@ class ContainmentIT {
                     assertTrue(System.nanoTime() < deadline, "the first run started its trials");
                     Thread.sleep(50);
                 }
-                Cli second = Cli.run("ab", "--resume", "--out", out.toString());
+                Cli second = Cli.run(Engine.REAL, "ab", "--resume", "--out", out.toString());
                 assertEquals(2, second.exitCode(), second.err());
                 assertTrue(
                         second.err().contains("is in use by another perfab run (pid " + first.pid() + " on "),
@@ -96,7 +97,7 @@ class ContainmentIT {
             }
         }
         // The lock dies with its holder: the run resumes, and counts each trial once.
-        Cli resumed = Cli.run("ab", "--resume", "--out", out.toString());
+        Cli resumed = Cli.run(Engine.REAL, "ab", "--resume", "--out", out.toString());
         assertEquals(0, resumed.exitCode(), resumed.err());
         JsonNode speed = Comparisons.of(out.resolve("results.json")).get("speed/run:time");
         assertEquals(5, speed.at("/base/n").asInt());
@@ -182,7 +183,7 @@ class ContainmentIT {
         List<String> lines = new ArrayList<>(Files.readAllLines(log));
         lines.set(2, "{\"schema\": \"perfab/trial/v1\", \"seq\": [oops");
         Files.write(log, lines);
-        Cli resumed = Cli.run("ab", "--resume", "--out", out.toString());
+        Cli resumed = Cli.run(Engine.REAL, "ab", "--resume", "--out", out.toString());
         assertEquals(2, resumed.exitCode(), resumed.err());
         assertTrue(resumed.err().contains("\nperfab: " + log + ":3: a damaged trial record"), resumed.err());
     }
@@ -194,7 +195,7 @@ class ContainmentIT {
         assertEquals(0, ab(g, out).exitCode());
         Path plan = out.resolve("run.json");
         Files.writeString(plan, Files.readString(plan).replace("\"trials\" : 2", "\"trials\" : \"many\""));
-        Cli resumed = Cli.run("ab", "--resume", "--out", out.toString());
+        Cli resumed = Cli.run(Engine.REAL, "ab", "--resume", "--out", out.toString());
         assertEquals(2, resumed.exitCode(), resumed.err());
         assertEquals("perfab: " + plan + ": field 'trials': expected a whole number, got \"many\"\n", resumed.err());
         Files.writeString(
@@ -202,7 +203,7 @@ class ContainmentIT {
                 Files.readString(plan)
                         .replace("\"many\"", "2")
                         .replace("\"startedAt\" : \"", "\"startedAt\" : \"yesterday"));
-        Cli again = Cli.run("ab", "--resume", "--out", out.toString());
+        Cli again = Cli.run(Engine.REAL, "ab", "--resume", "--out", out.toString());
         assertEquals(2, again.exitCode(), again.err());
         assertTrue(again.err().contains("field 'startedAt': "), again.err());
     }
@@ -215,7 +216,7 @@ class ContainmentIT {
                 "{\"schema\": \"perfab/measurements/v1\", \"measurements\": ["
                         + "{\"cell\": \"a\", \"metric\": \"time\", \"unit\": \"ns\", \"value\": 1},"
                         + " {\"cell\": \"a\", \"metric\": \"time\", \"unit\": \"ns\", \"value\": 2}]}");
-        Cli full = Cli.run("compare", "-o", "/dev/full", file.toString(), file.toString());
+        Cli full = Cli.run(Engine.REAL, "compare", "-o", "/dev/full", file.toString(), file.toString());
         assertEquals(3, full.exitCode(), full.err());
         assertTrue(full.err().contains("No space left on device"), full.err());
         assertFalse(full.err().contains("\tat "), full.err());
@@ -224,7 +225,7 @@ class ContainmentIT {
         Path out = tmp.resolve("out");
         assertEquals(0, ab(g, out).exitCode());
         Files.createSymbolicLink(out.resolve("results.json.partial"), Path.of("/dev/full"));
-        Cli resumed = Cli.run("ab", "--resume", "--out", out.toString());
+        Cli resumed = Cli.run(Engine.REAL, "ab", "--resume", "--out", out.toString());
         Files.delete(out.resolve("results.json.partial"));
         assertEquals(3, resumed.exitCode(), resumed.err());
         assertTrue(resumed.err().contains("No space left on device"), resumed.err());

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.perfab.ab.Engine;
 import org.perfab.report.testing.Tool;
 import org.perfab.testing.GitFixture;
 
@@ -73,6 +74,7 @@ class CountsIT {
 
     private Cli ab(GitFixture g, String head, String out) {
         return Cli.run(
+                Engine.REAL,
                 "ab",
                 "--repo=" + g.dir(),
                 "--base=main",
@@ -158,10 +160,12 @@ class CountsIT {
         assertTrue(
                 comment.matches("(?s).*moved most in hash \\(subject\\.c\\) \\+[0-9.]+M \\(\\+30\\.0%\\).*"), comment);
         // Read back from results.json, as the comment job renders it.
-        Cli report = Cli.run("report", tmp.resolve("out/results.json").toString(), "--format", "markdown");
+        Cli report =
+                Cli.run(Engine.REAL, "report", tmp.resolve("out/results.json").toString(), "--format", "markdown");
         assertEquals(0, report.exitCode(), report.err());
         assertTrue(report.out().contains("moved most in hash (subject.c)"), report.out());
         Cli html = Cli.run(
+                Engine.REAL,
                 "report",
                 tmp.resolve("out/results.json").toString(),
                 "--format",

@@ -14,6 +14,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
+import org.perfab.ab.Engine;
 import org.perfab.testing.Comparisons;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
@@ -74,6 +75,7 @@ class DisturbedTrialsIT {
 
     private Cli ab() {
         return Cli.run(
+                Engine.REAL,
                 "ab",
                 "--repo=" + tmp.resolve("repo"),
                 "--base=main",
@@ -128,7 +130,8 @@ class DisturbedTrialsIT {
         assertTrue(comment.contains("it waited for a CPU"), comment);
         assertTrue(comment.contains("Set aside from every cell; 1 replacement trial ran (at most 1 a side)."), comment);
         // A reader of the results judges them the same way.
-        Cli report = Cli.run("report", tmp.resolve("out/results.json").toString(), "--format", "json");
+        Cli report =
+                Cli.run(Engine.REAL, "report", tmp.resolve("out/results.json").toString(), "--format", "json");
         assertEquals(0, report.exitCode(), report.err());
         assertEquals(
                 "unchanged",

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.ab.Engine;
 import org.perfab.testing.Comparisons;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Slowdowns;
@@ -151,6 +152,7 @@ class EachSideRunsItsOwnCodeIT {
         g.commit("only the harness changes");
         g.git("checkout", "-q", "main");
         Cli run = Cli.run(
+                Engine.REAL,
                 "ab",
                 "--repo=" + g.dir(),
                 "--base=main",

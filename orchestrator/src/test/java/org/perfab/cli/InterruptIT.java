@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.ab.Engine;
 import org.perfab.exec.Enclosure;
 import org.perfab.testing.Comparisons;
 import org.perfab.testing.GitFixture;
@@ -99,7 +100,7 @@ class InterruptIT {
         assertEquals(kept, partial.get("trials").size(), "results.json holds every trial that finished");
         assertTrue(Files.readString(tmp.resolve("stderr")).contains("continue with --resume"));
 
-        Cli resumed = Cli.run("ab", "--resume", "--out", out.toString());
+        Cli resumed = Cli.run(Engine.REAL, "ab", "--resume", "--out", out.toString());
         assertEquals(0, resumed.exitCode(), resumed.err());
         assertCompleteRun(out);
     }
@@ -130,7 +131,7 @@ class InterruptIT {
         assertTrue(lines(out.resolve("trials.jsonl")) >= 3);
         Files.createFile(go);
 
-        Cli resumed = Cli.run("ab", "--resume", "--out", out.toString());
+        Cli resumed = Cli.run(Engine.REAL, "ab", "--resume", "--out", out.toString());
         assertEquals(0, resumed.exitCode(), resumed.err());
         assertTrue(resumed.err().contains("resuming the run in " + out), resumed.err());
         assertCompleteRun(out);
@@ -156,11 +157,12 @@ class InterruptIT {
 
     @Test
     void resumeNeedsARunToContinue() {
-        Cli run = Cli.run("ab", "--resume", "--out", tmp.resolve("nothing").toString());
+        Cli run = Cli.run(
+                Engine.REAL, "ab", "--resume", "--out", tmp.resolve("nothing").toString());
         assertEquals(2, run.exitCode());
         assertTrue(run.err().contains("holds no run to resume"), run.err());
         // A setting given again is held to the run's, and there is no run to hold it to.
-        Cli given = Cli.run("ab", "--resume", "--base", "main", "--out", tmp.toString());
+        Cli given = Cli.run(Engine.REAL, "ab", "--resume", "--base", "main", "--out", tmp.toString());
         assertEquals(2, given.exitCode());
         assertTrue(given.err().contains("holds no run to resume"), given.err());
     }
@@ -235,6 +237,7 @@ class InterruptIT {
 
         Files.createFile(go);
         Cli resumed = Cli.run(
+                Engine.REAL,
                 "bisect",
                 "--repo=" + g.dir(),
                 "--good",
@@ -291,7 +294,7 @@ class InterruptIT {
         assertTrue(err.contains("interrupted while the sides were prepared"), err);
         assertFalse(err.contains("build failed") || err.contains("\tat "), err);
         Files.createFile(go);
-        Cli resumed = Cli.run("ab", "--resume", "--out", out.toString());
+        Cli resumed = Cli.run(Engine.REAL, "ab", "--resume", "--out", out.toString());
         assertEquals(0, resumed.exitCode(), resumed.err());
     }
 

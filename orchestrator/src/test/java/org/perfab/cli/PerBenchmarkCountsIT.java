@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.perfab.ab.Engine;
 import org.perfab.report.testing.Tool;
 import org.perfab.testing.GitFixture;
 
@@ -235,6 +236,7 @@ class PerBenchmarkCountsIT {
         g.git("checkout", "-q", "main");
         Path again = tmp.resolve("again");
         Cli warm = Cli.run(
+                Engine.REAL,
                 "ab",
                 "--repo=" + g.dir(),
                 "--base=main",

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.ab.Engine;
 import org.perfab.report.testing.Tool;
 import org.perfab.testing.Comparisons;
 import org.perfab.testing.GitFixture;
@@ -241,7 +242,7 @@ class RealHarnessesIT {
             report.add(out.resolve("results.json").toString());
         }
         report.addAll(List.of("--format", "json"));
-        Cli merged = Cli.run(report.toArray(String[]::new));
+        Cli merged = Cli.run(Engine.REAL, report.toArray(String[]::new));
         assertEquals(0, merged.exitCode(), merged.err());
         return Comparisons.of(merged.out());
     }

@@ -12,6 +12,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.ab.Engine;
 import org.perfab.report.testing.Tool;
 import org.perfab.testing.Comparisons;
 import org.perfab.testing.GitFixture;
@@ -70,6 +71,7 @@ class RecipesIT {
      */
     private Map<String, JsonNode> ab(GitFixture g) throws IOException {
         Cli run = Cli.run(
+                Engine.REAL,
                 "ab",
                 "--repo=" + g.dir(),
                 "--base=main",
@@ -197,6 +199,7 @@ class RecipesIT {
         // a shard of two measures one.
         Path shard = tmp.resolve("shard");
         Cli run = Cli.run(
+                Engine.REAL,
                 "ab",
                 "--repo=" + g.dir(),
                 "--base=main",
@@ -473,6 +476,7 @@ class RecipesIT {
         try {
             List<java.util.concurrent.Future<Cli>> runs = List.of("one", "two").stream()
                     .map(out -> two.submit(() -> Cli.run(
+                            Engine.REAL,
                             "ab",
                             "--repo=" + g.dir(),
                             "--base=main",

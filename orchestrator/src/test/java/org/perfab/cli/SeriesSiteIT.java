@@ -21,6 +21,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.ab.Engine;
 import org.perfab.model.Series;
 import org.perfab.model.SeriesFile;
 import org.perfab.report.testing.Chromium;
@@ -109,6 +110,7 @@ class SeriesSiteIT {
         Path csv = tmp.resolve("hostile.csv");
         Files.writeString(csv, SeriesFile.of(readings).write());
         Cli site = Cli.run(
+                Engine.REAL,
                 "series",
                 "site",
                 "--series",
@@ -160,6 +162,7 @@ class SeriesSiteIT {
         Path csv = tmp.resolve("ratios.csv");
         Files.writeString(csv, SeriesFile.of(readings).write());
         Cli site = Cli.run(
+                Engine.REAL,
                 "series",
                 "site",
                 "--series",
@@ -206,6 +209,7 @@ class SeriesSiteIT {
         Path csv = tmp.resolve("large.csv");
         Files.writeString(csv, SeriesFile.of(readings).write());
         Cli site = Cli.run(
+                Engine.REAL,
                 "series",
                 "site",
                 "--series",

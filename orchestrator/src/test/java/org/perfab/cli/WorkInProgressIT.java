@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perfab.ab.Engine;
 import org.perfab.testing.GitFixture;
 import org.perfab.testing.Subjects;
 
@@ -55,6 +56,7 @@ class WorkInProgressIT {
         g.write("level.txt", "130\n");
         String head = g.commit("slower");
         Cli c = Cli.run(
+                Engine.REAL,
                 "ab",
                 "--repo=" + g.dir().resolve("src/deeper"),
                 "--base=main",
@@ -81,6 +83,7 @@ class WorkInProgressIT {
         Files.writeString(g.dir().resolve("build-cache/x/a"), "cached\n");
         String status = g.git("status", "--porcelain", "--", ".", ":!perfab-out");
         Cli c = Cli.run(
+                Engine.REAL,
                 "ab",
                 "--repo=" + g.dir(),
                 "--base=main",
@@ -115,6 +118,7 @@ class WorkInProgressIT {
 
         // The same clone measured at HEAD: the uncommitted change is not in it.
         Cli committed = Cli.run(
+                Engine.REAL,
                 "ab",
                 "--repo=" + g.dir(),
                 "--base=main",
@@ -143,6 +147,7 @@ class WorkInProgressIT {
         g.git("branch", "-f", "main", "HEAD");
         Files.writeString(g.dir().resolve("vendor/lib/level.txt"), "130\n");
         Cli c = Cli.run(
+                Engine.REAL,
                 "ab",
                 "--repo=" + g.dir(),
                 "--base=main",
@@ -159,6 +164,7 @@ class WorkInProgressIT {
         GitFixture g = developersClone();
         g.write("perf/next.yaml", Subjects.workload(3, ""));
         Cli c = Cli.run(
+                Engine.REAL,
                 "ab",
                 "--repo=" + g.dir().resolve("perf"),
                 "--base=main",
@@ -174,6 +180,7 @@ class WorkInProgressIT {
 
         // Measured as the working tree, the same path is found.
         Cli worktree = Cli.run(
+                Engine.REAL,
                 "ab",
                 "--repo=" + g.dir().resolve("perf"),
                 "--base=main",
@@ -192,6 +199,7 @@ class WorkInProgressIT {
     void aFolderOutsideAnyRepositoryIsSaidSo() throws IOException {
         Path plain = Files.createDirectories(tmp.resolve("plain/sub"));
         Cli c = Cli.run(
+                Engine.REAL,
                 "ab",
                 "--repo=" + plain,
                 "--base=main",
