@@ -4,8 +4,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
@@ -157,34 +159,48 @@ final class GoTool implements HarnessTool {
         }
 
         /**
-         * Narrows the functions to the sub-benchmarks of {@code cells} too, when the workload's
-         * {@code -bench} has no level of its own below the functions and every cell is a
-         * sub-benchmark: go matches each level of a name by its own part, so
-         * {@code ^(BenchmarkA|BenchmarkB)$/^(x|y)$} runs those four at most, and their children.
+         * Narrows each function to the sub-benchmarks of {@code cells} too, when the workload's
+         * {@code -bench} has no level of its own below the functions: go matches each level of a
+         * name by its own part, and takes a top-level {@code |} as a choice of whole patterns, so
+         * {@code ^(BenchmarkA)$/^(x)$|^(BenchmarkB)$/^(y)$} runs A/x and B/y (and their children)
+         * and no sibling a look decided. Functions whose sub-benchmarks are the same share a part; a
+         * function without sub-benchmarks (or none of whose cells are named) runs whole. A pattern
+         * with a level of its own keeps it: perfab does not intersect patterns.
          */
         @Override
         public List<String> run(List<String> slice, List<String> all, Collection<String> cells) {
             if (levels()) {
                 return run(slice, all);
             }
-            Set<String> functions = Set.copyOf(slice);
-            Set<String> subs = new TreeSet<>();
+            Map<String, Set<String>> subs = new TreeMap<>();
+            slice.forEach(function -> subs.put(function, new TreeSet<>()));
+            Set<String> whole = new TreeSet<>();
             for (String cell : cells) {
                 int slash = cell.indexOf('/');
-                if (!functions.contains(asListed(slash < 0 ? cell : cell.substring(0, slash)))) {
+                String function = asListed(slash < 0 ? cell : cell.substring(0, slash));
+                if (!subs.containsKey(function)) {
                     continue;
                 }
                 if (slash < 0) {
-                    return run(slice, all); // a function without sub-benchmarks: its level must run whole
+                    whole.add(function); // a function without sub-benchmarks: its level runs whole
+                } else {
+                    int next = cell.indexOf('/', slash + 1);
+                    subs.get(function).add(cell.substring(slash + 1, next < 0 ? cell.length() : next));
                 }
-                int next = cell.indexOf('/', slash + 1);
-                subs.add(cell.substring(slash + 1, next < 0 ? cell.length() : next));
             }
-            if (subs.isEmpty()) {
-                return run(slice, all);
-            }
+            Map<String, List<String>> bySubs = new TreeMap<>();
+            subs.forEach((function, names) -> bySubs.computeIfAbsent(
+                            whole.contains(function) || names.isEmpty()
+                                    ? ""
+                                    : "/" + HarnessTool.regex(List.copyOf(names)),
+                            k -> new ArrayList<>())
+                    .add(function));
+            StringBuilder choice = new StringBuilder();
+            bySubs.forEach((level, functions) -> choice.append(choice.length() == 0 ? "" : "|")
+                    .append(HarnessTool.regex(functions))
+                    .append(level));
             List<String> run = new ArrayList<>(argv);
-            run.set(at, prefix + HarnessTool.regex(slice) + "/" + HarnessTool.regex(List.copyOf(subs)));
+            run.set(at, prefix + choice);
             return run;
         }
 

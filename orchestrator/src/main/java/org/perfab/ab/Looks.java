@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -48,6 +49,10 @@ final class Looks {
     private boolean listed;
     /** Whether the run has said that its later looks run the harness whole. */
     private boolean saidWhole;
+    /** Whether a look's filter left an open cell unmeasured: the later looks run the harness whole. */
+    private boolean filterMissed;
+    /** Whether the round running now runs the harness through its own filter. */
+    private boolean filtered;
     /** Whether the run has said that Valgrind, which measure: auto would count with, is missing. */
     private boolean saidNoValgrind;
 
@@ -73,6 +78,7 @@ final class Looks {
      */
     Trial narrowed(Trial whole, Slices.Sided trials, Workload workload, Plan plan)
             throws IOException, InterruptedException {
+        filtered = false;
         Set<String> open = Set.copyOf(plan.open());
         Workload.Harness harness = trials.harness();
         if (harness.counted() && harness.format() instanceof Workload.Read) {
@@ -111,8 +117,9 @@ final class Looks {
             }
         }
         // A shard's harness is narrowed from the whole suite's: its filter names the open cells' benchmarks.
-        Optional<Slices.Sided> narrow =
-                Slices.narrowed(listing.isPresent() ? workload.harness() : harness, listing, timed);
+        Optional<Slices.Sided> narrow = filterMissed
+                ? Optional.empty()
+                : Slices.narrowed(listing.isPresent() ? workload.harness() : harness, listing, timed);
         if (narrow.isEmpty()) {
             if (!saidWhole) {
                 saidWhole = true;
@@ -126,6 +133,7 @@ final class Looks {
                 + (plan.thresholds().adaptive().orElseThrow().looks().indexOf(plan.trials()) + 1)
                 + " measures only the " + timed.size() + " undecided cell name" + (timed.size() == 1 ? "" : "s") + ": "
                 + String.join(" ", narrow.get().harness().argvs().get(0)));
+        filtered = true;
         return whole.narrowed(narrow.get(), open, counting, countFrom, true);
     }
 
@@ -169,6 +177,7 @@ final class Looks {
         List<Integer> sizes = looks.get().looks();
         int look = sizes.indexOf(plan.trials()) + 1;
         String at = "look " + look + " of at most " + sizes.size() + " (" + plan.trials() + " trials per side): ";
+        checkFilter(plan, Rounds.previous(sizes, plan.trials()), at);
         if (undecided.isEmpty()) {
             events.note(at + "every cell is decided");
             return Optional.empty();
@@ -210,6 +219,41 @@ final class Looks {
         }
         events.looked(found);
         return Optional.of(plan.withRound(next, open, counting));
+    }
+
+    /**
+     * Says so when the round of {@code plan} (its counted trials from {@code from} on) measured none
+     * of an open cell it ran for, on either side, and runs the later looks' harness whole: the
+     * harness's filter did not run what perfab asked of it (a go older than 1.18 reads a choice of
+     * patterns with sub-benchmarks otherwise, say), and a cell it leaves out would keep an earlier
+     * look's trials while its later ones were spent on the others.
+     */
+    private void checkFilter(Plan plan, int from, String at) {
+        if (!filtered || filterMissed) {
+            return;
+        }
+        Set<String> measured = new HashSet<>();
+        for (RunResults.TrialRecord t : ledger.snapshot().trials()) {
+            if (!t.warmup() && t.trial() >= from && t.status() == RunResults.Status.OK) {
+                t.measurements().forEach(m -> measured.add(m.cell().name()));
+            }
+        }
+        if (measured.isEmpty()) {
+            return; // every trial of the round failed or was replaced: not the filter's doing
+        }
+        List<String> missed = plan.open().stream()
+                .filter(name -> !measured.contains(name))
+                .sorted()
+                .toList();
+        if (!missed.isEmpty()) {
+            filterMissed = true;
+            saidWhole = true;
+            events.note(at + "the harness's filter ran none of " + missed.size() + " undecided cell name"
+                    + (missed.size() == 1 ? "" : "s") + " it was asked for ("
+                    + String.join(", ", missed.subList(0, Math.min(5, missed.size())))
+                    + (missed.size() > 5 ? " and " + (missed.size() - 5) + " more" : "")
+                    + "); the later looks run the harness whole");
+        }
     }
 
     /**

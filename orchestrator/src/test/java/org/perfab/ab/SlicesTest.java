@@ -110,7 +110,8 @@ class SlicesTest {
     void aLaterLookRunsOnlyTheBenchmarksOfItsOpenCellsSubBenchmarksIncluded() {
         Workload.Harness go = harness("  run: [go, test, -run, '^$', -bench, ., -count, '3']\n  format: go\n");
         List<String> listed = List.of("BenchmarkLeaf", "BenchmarkRank", "BenchmarkSum");
-        // Sub-benchmarks of the functions: both levels narrowed (at most their cross product runs).
+        // Each function narrowed to its own open sub-benchmarks, a choice go takes as whole patterns:
+        // Rank/size=8 and Sum/size=64, decided, do not run again.
         assertEquals(
                 List.of(
                         "go",
@@ -118,13 +119,17 @@ class SlicesTest {
                         "-run",
                         "^$",
                         "-bench",
-                        "^(BenchmarkRank|BenchmarkSum)$/^(size=64|size=8)$",
+                        "^(BenchmarkRank)$/^(size=64)$|^(BenchmarkSum)$/^(size=8)$",
                         "-count",
                         "3"),
                 narrowed(go, listed, "Rank/size=64", "Sum/size=8", "Sum/size=8/deeper"));
-        // A function without sub-benchmarks keeps the level below whole.
+        // Functions with the same open sub-benchmarks share a part.
         assertEquals(
-                "^(BenchmarkLeaf|BenchmarkRank)$",
+                "^(BenchmarkRank|BenchmarkSum)$/^(size=8)$",
+                narrowed(go, listed, "Rank/size=8", "Sum/size=8").get(5));
+        // A function without sub-benchmarks runs whole, beside the others narrowed.
+        assertEquals(
+                "^(BenchmarkLeaf)$|^(BenchmarkRank)$/^(size=64)$",
                 narrowed(go, listed, "Leaf", "Rank/size=64").get(5));
         // A pattern with a level of its own keeps it: perfab does not intersect patterns.
         Workload.Harness fast = harness("  run: [go, test, -bench, 'Benchmark.*/fast']\n  format: go\n");

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -41,11 +42,18 @@ class LaterLooksTest {
     Path tmp;
 
     /**
-     * go test: {@code -list REGEX} lists the functions it matches; {@code -bench TOP[/SUB]} runs the
-     * functions TOP matches, each with the sub-benchmarks SUB matches (all without one);
-     * {@code BenchmarkLeaf} has none.
+     * go test: {@code -list REGEX} lists the functions it matches; {@code -bench} runs what go's
+     * testing package runs ({@link #runs}); {@code BenchmarkLeaf} has no sub-benchmarks.
      */
     private static Processes.Outcome go(Processes.Command c) throws IOException {
+        return go(c, true);
+    }
+
+    /**
+     * go test as {@link #go(Processes.Command)}, or, without {@code choices}, as a go older than
+     * 1.18 reads {@code -bench}: one pattern, whatever its top-level {@code |}.
+     */
+    private static Processes.Outcome go(Processes.Command c, boolean choices) throws IOException {
         Path tree = Path.of(c.env().get("PERFAB_SIDE_DIR"));
         List<String> argv = c.argv();
         StringBuilder out = new StringBuilder();
@@ -58,9 +66,6 @@ class LaterLooksTest {
             out.append("ok  \texample.com/bits\t0.004s\n");
         } else {
             String bench = argv.get(argv.indexOf("-bench") + 1);
-            String[] levels = bench.split("/", 2);
-            Pattern top = Pattern.compile(levels[0]);
-            Pattern sub = Pattern.compile(levels.length > 1 ? levels[1] : "");
             Map<String, double[]> slow = new HashMap<>();
             for (String line : Files.readAllLines(tree.resolve("slow.txt"))) {
                 String[] f = line.split(" ");
@@ -70,13 +75,10 @@ class LaterLooksTest {
             String side = c.env().get("PERFAB_SIDE");
             out.append("goos: linux\ngoarch: amd64\npkg: example.com/bits\n");
             for (String f : FUNCTIONS) {
-                if (!top.matcher(f).find()) {
-                    continue;
-                }
                 List<String> names = f.equals("BenchmarkLeaf")
-                        ? List.of(f)
+                        ? runs(bench, f, null, choices) ? List.of(f) : List.of()
                         : SIZES.stream()
-                                .filter(s -> sub.matcher("size=" + s).find())
+                                .filter(s -> runs(bench, f, "size=" + s, choices))
                                 .map(s -> f + "/size=" + s)
                                 .toList();
                 for (String name : names) {
@@ -92,34 +94,95 @@ class LaterLooksTest {
         return FakeEngine.ok(0.5);
     }
 
+    /**
+     * Returns whether go's {@code -bench pattern} runs the sub-benchmark {@code sub} of {@code
+     * function} (or the function, where {@code sub} is null: it has none), as go's testing package
+     * reads a pattern: a choice of whole patterns at each {@code |}, and each of those a pattern per
+     * level of a name at each {@code /}, neither counted within brackets or parentheses.
+     */
+    private static boolean runs(String pattern, String function, String sub, boolean choices) {
+        for (String choice : choices ? split(pattern, '|') : List.of(pattern)) {
+            List<String> levels = split(choice, '/');
+            if (Pattern.compile(levels.get(0)).matcher(function).find()
+                    && (sub == null
+                            || levels.size() < 2
+                            || Pattern.compile(levels.get(1)).matcher(sub).find())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Returns {@code s} split at each {@code at} outside brackets and parentheses. */
+    private static List<String> split(String s, char at) {
+        List<String> parts = new ArrayList<>();
+        int brackets = 0;
+        int parens = 0;
+        int from = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\\') {
+                i++;
+            } else if (c == '[') {
+                brackets++;
+            } else if (c == ']') {
+                brackets = Math.max(0, brackets - 1);
+            } else if (brackets == 0 && c == '(') {
+                parens++;
+            } else if (brackets == 0 && c == ')') {
+                parens--;
+            } else if (brackets == 0 && parens == 0 && c == at) {
+                parts.add(s.substring(from, i));
+                from = i + 1;
+            }
+        }
+        parts.add(s.substring(from));
+        return parts;
+    }
+
     @Test
     void laterLooksRunOnlyTheSubBenchmarksStillUndecided() throws IOException {
         FakeEngine fake = new FakeEngine().program("go", LaterLooksTest::go);
-        // The head makes Sum/size=8 12% slower; Rank/size=64 is noisy on both sides, and no slower.
+        // The head makes Sum/size=8 12% slower; Rank/size=64 and Count/size=8 are noisy on both
+        // sides, and no slower.
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
         g.write(
                         "perfab.yaml",
                         "name: bits\ntrials: 5\nwarmup: 0\nadaptive: 20\nharness:\n"
                                 + "  run: [go, test, -run, '^$', -bench, ., -count, '3']\n  format: go\n")
-                .write("slow.txt", "BenchmarkRank/size=64 1.0 0.15\n");
+                .write("slow.txt", "BenchmarkRank/size=64 1.0 0.15\nBenchmarkCount/size=8 1.0 0.15\n");
         g.commit("the suite");
         g.git("checkout", "-q", "-b", "feature");
-        g.write("slow.txt", "BenchmarkRank/size=64 1.0 0.15\nBenchmarkSum/size=8 1.12 0.005\n");
+        g.write(
+                "slow.txt",
+                "BenchmarkRank/size=64 1.0 0.15\nBenchmarkCount/size=8 1.0 0.15\nBenchmarkSum/size=8 1.12 0.005\n");
         g.commit("a slower Sum");
         Path out = tmp.resolve("out");
         Cli run = Cli.ab(fake.engine(), g.dir(), out);
         assertEquals(0, run.exitCode(), run.err());
 
-        // Trials of the first look ran the whole suite; every later one only Rank/size=64.
+        // Trials of the first look ran the whole suite; the later ones only the two noisy cells, each
+        // function narrowed to its own: neither Rank/size=8 nor Count/size=64, decided, runs again.
         List<Processes.Command> trials = fake.ran().stream()
                 .filter(c -> c.argv().contains("-bench") && !c.argv().contains("-list"))
                 .toList();
         assertTrue(trials.size() > 10, "later looks ran: " + trials.size() + " trials");
         for (int i = 0; i < trials.size(); i++) {
             String bench = trials.get(i).argv().get(trials.get(i).argv().indexOf("-bench") + 1);
-            assertEquals(i < 10 ? "." : "^(BenchmarkRank)$/^(size=64)$", bench, "trial " + i + ": " + run.err());
+            assertTrue(
+                    i < 10
+                            ? bench.equals(".")
+                            : List.of(
+                                            "^(BenchmarkRank)$/^(size=64)$|^(BenchmarkCount)$/^(size=8)$",
+                                            "^(BenchmarkCount)$/^(size=8)$",
+                                            "^(BenchmarkRank)$/^(size=64)$")
+                                    .contains(bench),
+                    "trial " + i + ": " + bench + "\n" + run.err());
+            if (i == 10) {
+                assertEquals("^(BenchmarkRank)$/^(size=64)$|^(BenchmarkCount)$/^(size=8)$", bench);
+            }
         }
-        assertTrue(run.err().contains("measures only the 1 undecided cell name"), run.err());
+        assertTrue(run.err().contains("measures only the 2 undecided cell names"), run.err());
 
         RunResults results = ResultsJson.read(out.resolve("results.json"));
         Map<String, CellComparison> rows = new TreeMap<>();
@@ -129,7 +192,7 @@ class LaterLooksTest {
         for (Map.Entry<String, CellComparison> e : rows.entrySet()) {
             CellComparison r = e.getValue();
             int n = r.comparison().base().n();
-            if (e.getKey().equals("Rank/size=64")) {
+            if (e.getKey().equals("Rank/size=64") || e.getKey().equals("Count/size=8")) {
                 assertTrue(n > 5, "the open cell took more trials: " + n);
                 assertTrue(r.look().orElseThrow().look() > 1, e.getKey() + " " + r.look());
             } else {
@@ -149,6 +212,46 @@ class LaterLooksTest {
                 t.measurements().stream().map(Measurement::cell).forEach(cell -> later.add(cell.name()));
             }
         }
-        assertEquals(List.of("Rank/size=64"), List.copyOf(later));
+        assertEquals(List.of("Count/size=8", "Rank/size=64"), List.copyOf(later));
+    }
+
+    /**
+     * A filter that runs less than perfab asked for (a go before 1.18, which reads a choice of
+     * patterns as one) is found at the next look, said, and the later looks run the harness whole:
+     * the cell it left out is not judged on its first look's trials alone.
+     */
+    @Test
+    void aFilterThatLeavesAnOpenCellOutIsSaidAndTheLaterLooksRunWhole() throws IOException {
+        FakeEngine fake = new FakeEngine().program("go", c -> go(c, false));
+        GitFixture g = GitFixture.init(tmp.resolve("repo"));
+        g.write(
+                        "perfab.yaml",
+                        "name: bits\ntrials: 5\nwarmup: 0\nadaptive: 20\nharness:\n"
+                                + "  run: [go, test, -run, '^$', -bench, ., -count, '3']\n  format: go\n")
+                .write("slow.txt", "BenchmarkRank/size=64 1.0 0.15\nBenchmarkCount/size=8 1.0 0.15\n");
+        g.commit("the suite");
+        g.git("checkout", "-q", "-b", "feature");
+        g.write("CHANGES", "nothing slower\n");
+        g.commit("a change");
+        Cli run = Cli.ab(fake.engine(), g.dir(), tmp.resolve("out"));
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(
+                run.err()
+                        .contains("(10 trials per side): the harness's filter ran none of 1 undecided cell name it"
+                                + " was asked for (Count/size=8); the later looks run the harness whole"),
+                run.err());
+        List<String> benches = fake.ran().stream()
+                .filter(c -> c.argv().contains("-bench"))
+                .map(c -> c.argv().get(c.argv().indexOf("-bench") + 1))
+                .toList();
+        assertEquals(".", benches.get(benches.size() - 1), "the last look ran the harness whole");
+        RunResults results = ResultsJson.read(tmp.resolve("out/results.json"));
+        for (CellComparison r : results.table().rows()) {
+            if (r.cell().name().equals("Count/size=8") || r.cell().name().equals("Rank/size=64")) {
+                assertTrue(
+                        r.comparison().base().n() > 10,
+                        r.cell() + ": " + r.comparison().base().n());
+            }
+        }
     }
 }
