@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -254,6 +255,20 @@ record Assembly(
         return trial.named() + ofShard();
     }
 
+    /**
+     * Returns {@code w} with the figures {@code shard} and {@code shards} of a shard's run, so that a
+     * merge of shards says whose trials it speaks of; {@code w} itself in a run of the whole suite.
+     */
+    private Warning ofThisShard(Warning w) {
+        if (sharding.isEmpty()) {
+            return w;
+        }
+        Map<String, Long> figures = new HashMap<>(w.figures());
+        figures.put("shard", (long) sharding.get().parts().get(0).index());
+        figures.put("shards", (long) sharding.get().count());
+        return Warning.of(w.kind(), w.subjects(), figures);
+    }
+
     /** Returns " of shard K" in a shard's run; empty in a run of the whole suite. */
     private String ofShard() {
         return sharding.map(s -> " of shard " + s.parts().get(0).index()).orElse("");
@@ -346,7 +361,7 @@ record Assembly(
             warnings.add(
                     Warning.of(Warning.Kind.CPU_CLOCKS, ticks, Map.of("ticks", (long) ticks.size(), "trials", told)));
         }
-        busyMachine(done.trials(), machine.cores()).ifPresent(warnings::add);
+        busyMachine(done.trials(), machine.cores()).map(this::ofThisShard).ifPresent(warnings::add);
         if (!failures.isEmpty()) {
             warnings.add(Warning.of(Warning.Kind.FAILED_TRIALS, failures, Map.of("trials", (long)
                     done.trials().size())));

@@ -14,6 +14,7 @@ import org.perfab.model.Cell;
 import org.perfab.model.Load;
 import org.perfab.model.Measurement;
 import org.perfab.model.RunResults;
+import org.perfab.model.Sharding;
 import org.perfab.model.Side;
 import org.perfab.model.Warning;
 import org.perfab.stats.Direction;
@@ -25,6 +26,10 @@ class AssemblyTest {
     private static final Instant NOW = Instant.parse("2026-11-01T10:05:00Z");
 
     private static Assembly assembly(Plan plan) {
+        return assembly(plan, Optional.empty());
+    }
+
+    private static Assembly assembly(Plan plan, Optional<Sharding> sharding) {
         return new Assembly(
                 plan,
                 WorkloadLoader.parse(plan.workloadText(), "w"),
@@ -34,7 +39,7 @@ class AssemblyTest {
                 List.of(Verdict.REGRESSION),
                 Optional.empty(),
                 Path.of("no-trial-results"),
-                Optional.empty());
+                sharding);
     }
 
     private static RunResults.TrialRecord trial(
@@ -293,6 +298,24 @@ class AssemblyTest {
                                 && x.figure("othersMillicores") == 1800
                                 && x.figure("cores") == MACHINE.cores()),
                 w.toString());
+    }
+
+    @Test
+    void aShardsBusyMachineNamesTheShard() {
+        List<RunResults.TrialRecord> trials = List.of(
+                loaded(0, false, RunResults.Status.OK, others(1.8)),
+                loaded(1, false, RunResults.Status.OK, others(1.8)));
+        Sharding third = new Sharding(
+                4, List.of(new Sharding.Part(3, Sharding.State.MEASURED, "r", 8, "s", "count", List.of("a", "b"), 0)));
+        Warning w = assembly(Plans.plan(1, 0, 1), Optional.of(third))
+                .warnings(new Ledger.Snapshot(trials, Map.of(), List.of(), 0, 0, 0), false)
+                .stream()
+                .filter(x -> x.kind() == Warning.Kind.BUSY_MACHINE)
+                .findFirst()
+                .orElseThrow();
+        assertEquals(3, w.figure("shard"));
+        assertEquals(4, w.figure("shards"));
+        assertEquals(1800, w.figure("othersMillicores"));
     }
 
     @Test

@@ -229,7 +229,9 @@ final class Warnings {
                         + " perfab could not make or join a cgroup for those trials, so their cpu figures, and the"
                         + " disturbance each trial is judged by, are coarser.";
             case BUSY_MACHINE ->
-                "The machine was busy while trials ran: other processes used "
+                "The machine was busy while trials"
+                        + (w.figure("shard") > 0 ? " of shard " + w.figure("shard") + " of " + w.figure("shards") : "")
+                        + " ran: other processes used "
                         + Numbers.oneDecimal(w.figure("othersMillicores") / 1000.0) + " of " + w.figure("cores")
                         + (w.figure("cores") == 1 ? " core" : " cores") + " on average (run queue "
                         + Numbers.oneDecimal(w.figure("runQueueMilli") / 1000.0) + ", steal "

@@ -50,6 +50,14 @@ class WarningsTest {
                 "The machine was busy while trials ran: other processes used 0.1 of 1 core on average (run queue"
                         + " 0.8, steal 7.3%); timings carry their noise, see each row's spread.",
                 Warnings.words(stolen));
+        // A shard's, in a merge of shards: whose trials it speaks of.
+        Map<String, Long> ofShard = new java.util.HashMap<>(w.figures());
+        ofShard.put("shard", 2L);
+        ofShard.put("shards", 4L);
+        assertEquals(
+                "The machine was busy while trials of shard 2 of 4 ran: other processes used 1.8 of 2 cores on"
+                        + " average (run queue 3.9, steal 0.0%); timings carry their noise, see each row's spread.",
+                Warnings.words(Warning.of(Warning.Kind.BUSY_MACHINE, List.of(), ofShard)));
     }
 
     @Test
