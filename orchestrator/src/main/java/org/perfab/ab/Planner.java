@@ -201,7 +201,18 @@ final class Planner {
 
     /** Says why the head has no workload file at {@code path}, and what to do. */
     private BadInputException noWorkload(GitRepo git, String path, String shown) {
-        Optional<Path> onDisk = git.workTree().map(root -> root.resolve(path)).filter(Files::isRegularFile);
+        Optional<Path> root = git.workTree().map(r -> r.toAbsolutePath().normalize());
+        Path given = Path.of(path);
+        if (given.isAbsolute() || given.normalize().startsWith("..")) {
+            Path outside = root.map(r -> r.resolve(given).normalize()).orElse(given);
+            if (root.isEmpty() || !outside.startsWith(root.get())) {
+                return new BadInputException("no workload file: " + shown + " is outside the repository, and perfab"
+                        + " reads the workload from the head's tree, so that the harness is the head's own: copy it"
+                        + " into the repository and commit it on the head, or copy it in and measure the working tree"
+                        + " with --head " + GitRepo.WORKTREE);
+            }
+        }
+        Optional<Path> onDisk = root.map(r -> r.resolve(path)).filter(Files::isRegularFile);
         if (onDisk.isPresent() && !request.head().equals(GitRepo.WORKTREE)) {
             return new BadInputException("no workload file: " + shown + " is not in that commit, though the working"
                     + " tree has " + path + " (uncommitted, or on another branch): commit it, or measure the working"

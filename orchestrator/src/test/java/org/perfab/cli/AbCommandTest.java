@@ -560,6 +560,26 @@ class AbCommandTest {
                 tmp.resolve("o2").toString());
         assertEquals(2, missing.exitCode());
         assertTrue(missing.err().contains("no workload file: bench/perf.yaml at feature"), missing.err());
+        // A file outside the repository, which exists, is not taken for one of its working tree.
+        Path outside = Files.writeString(tmp.resolve("outside.yaml"), Subjects.workload(3, ""));
+        for (String path : List.of(outside.toString(), "../outside.yaml")) {
+            Cli elsewhere = Cli.run(
+                    fake.engine(),
+                    "ab",
+                    "--repo=" + g.dir(),
+                    "--base=main",
+                    "--head=feature",
+                    "--workload=" + path,
+                    "--out",
+                    tmp.resolve("o3").toString());
+            assertEquals(2, elsewhere.exitCode());
+            assertTrue(
+                    elsewhere
+                            .err()
+                            .contains("is outside the repository, and perfab reads the workload from the head's"
+                                    + " tree, so that the harness is the head's own"),
+                    elsewhere.err());
+        }
     }
 
     @Test
