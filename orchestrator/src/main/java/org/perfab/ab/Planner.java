@@ -183,10 +183,17 @@ final class Planner {
 
     /**
      * Returns the workload's path in the head's tree. A path given in a subfolder of the working tree
-     * names a file of that subfolder, as git's paths do, unless only the tree's root has it; the
-     * default is taken from the root.
+     * names a file of that subfolder, as git's paths do, unless only the tree's root has it; an
+     * absolute path in the working tree names that file of the tree; the default is taken from the
+     * root.
      */
     private String workloadPath(GitRepo git, Commit head) {
+        Path given = Path.of(request.workload());
+        Optional<Path> root = git.workTree();
+        if (given.isAbsolute() && root.isPresent() && given.normalize().startsWith(root.get())) {
+            // An absolute path in the working tree names the tree's own file.
+            return root.get().relativize(given.normalize()).toString().replace('\\', '/');
+        }
         String prefix = git.prefixOf(request.repository()).orElse("");
         if (prefix.isEmpty() || request.workload().equals(AbRequest.DEFAULT_WORKLOAD)) {
             return request.workload();

@@ -560,6 +560,18 @@ class AbCommandTest {
                 tmp.resolve("o2").toString());
         assertEquals(2, missing.exitCode());
         assertTrue(missing.err().contains("no workload file: bench/perf.yaml at feature"), missing.err());
+        // An absolute path in the working tree names the tree's file: the head's, with its typo.
+        Cli absolute = Cli.run(
+                fake.engine(),
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=feature",
+                "--workload=" + g.dir().toAbsolutePath().resolve("perfab.yaml"),
+                "--out",
+                tmp.resolve("o4").toString());
+        assertEquals(2, absolute.exitCode());
+        assertTrue(absolute.err().contains(":4:3: unknown key 'timout' in harness"), absolute.err());
         // A file outside the repository, which exists, is not taken for one of its working tree.
         Path outside = Files.writeString(tmp.resolve("outside.yaml"), Subjects.workload(3, ""));
         for (String path : List.of(outside.toString(), "../outside.yaml")) {
