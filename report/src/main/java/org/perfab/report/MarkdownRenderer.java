@@ -287,7 +287,7 @@ final class MarkdownRenderer implements Renderer<Report> {
                 prepared.harness(),
                 rows,
                 unchanged,
-                unchanged.size() + " unchanged",
+                foldedTitle(unchanged),
                 prepared.zeros(),
                 warnings,
                 notes,
@@ -296,6 +296,18 @@ final class MarkdownRenderer implements Renderer<Report> {
                 table.rows().stream().anyMatch(CellComparison::byBuilds),
                 report.run().flatMap(RunResults::sharding).map(Sharding::merged).orElse(false));
         return Templates.render("comment.md.ftl", Map.of("view", view));
+    }
+
+    /**
+     * Returns the title of the folded unchanged rows: their count, and, where some benchmark has more
+     * than one of them (its time and its throughput, its allocations), how many benchmarks they are,
+     * so that the number reads against the headline's, which counts benchmarks.
+     */
+    private static String foldedTitle(List<Row> unchanged) {
+        long benchmarks = unchanged.stream().map(Row::cell).distinct().count();
+        return benchmarks == unchanged.size()
+                ? unchanged.size() + " unchanged"
+                : unchanged.size() + " unchanged rows, of " + benchmarks + " benchmark" + (benchmarks == 1 ? "" : "s");
     }
 
     private static Row row(CellComparison r, UnaryOperator<String> names, Thresholds thresholds, String shard) {

@@ -164,6 +164,24 @@ class CommentTest {
         String md = render(Format.MARKDOWN, run);
         assertTrue(md.contains("<details><summary>12 unchanged</summary>"), md);
         assertTrue(md.indexOf("| slower |") < md.indexOf("<details>"), md);
+        // Two rows a benchmark (its time and its allocations): the headline counts benchmarks, and
+        // the fold says both.
+        List<Cell> twice = new ArrayList<>(cells);
+        for (int i = 0; i < 12; i++) {
+            twice.add(new Cell("steady/" + i, "allocs", "allocs/op", Direction.LOWER_IS_BETTER));
+        }
+        String both = render(
+                Format.MARKDOWN,
+                RunFixture.run(
+                        "fold",
+                        4,
+                        twice,
+                        c -> c.name().equals("slower")
+                                ? new double[][] {{100, 101, 99, 100}, {120, 121, 119, 120}}
+                                : new double[][] {{100, 101, 99, 100}, {100, 99, 101, 100}},
+                        List.of()));
+        assertTrue(both.contains("✅ 12 unchanged"), both);
+        assertTrue(both.contains("<details><summary>24 unchanged rows, of 12 benchmarks</summary>"), both);
     }
 
     @Test
