@@ -223,7 +223,7 @@ final class Looks {
 
     /**
      * Says so when the round of {@code plan} (its counted trials from {@code from} on) measured none
-     * of an open cell it ran for, on either side, and runs the later looks' harness whole: the
+     * of an open cell it timed, on either side, and runs the later looks' harness whole: the
      * harness's filter did not run what perfab asked of it (a go older than 1.18 reads a choice of
      * patterns with sub-benchmarks otherwise, say), and a cell it leaves out would keep an earlier
      * look's trials while its later ones were spent on the others.
@@ -242,7 +242,7 @@ final class Looks {
             return; // every trial of the round failed or was replaced: not the filter's doing
         }
         List<String> missed = plan.open().stream()
-                .filter(name -> !measured.contains(name))
+                .filter(name -> !plan.counting().contains(name) && !measured.contains(name))
                 .sorted()
                 .toList();
         if (!missed.isEmpty()) {
