@@ -95,9 +95,7 @@ final class Words {
         if (p.inPairs()) {
             s.append("; judged in pairs");
             if (!Double.isNaN(p.narrower())) {
-                s.append(", the intervals are ")
-                        .append(Numbers.ratio(p.narrower()))
-                        .append(" narrower than Welch's");
+                s.append(", the intervals are ").append(widths(p.narrower()));
             }
             if (p.asked() == TrialTest.PAIRED) {
                 s.append(", as --test paired asks");
@@ -107,6 +105,20 @@ final class Words {
             s.append(p.asked() == TrialTest.WELCH ? ", as --test welch asks" : ", which pairs would not sharpen");
         }
         return Optional.of(s.append('.').toString());
+    }
+
+    /**
+     * Returns how the pairs' intervals compare with Welch's, {@code narrower} times narrower: "2.1x
+     * narrower than Welch's", "as narrow as Welch's" where the ratio shows as 1.0x, "1.3x wider than
+     * Welch's" under it.
+     */
+    static String widths(double narrower) {
+        if (Numbers.ratio(narrower).equals(Numbers.ratio(1))) {
+            return "as narrow as Welch's";
+        }
+        return narrower > 1
+                ? Numbers.ratio(narrower) + " narrower than Welch's"
+                : Numbers.ratio(1 / narrower) + " wider than Welch's";
     }
 
     private static String rules(Thresholds t, Optional<String> together, boolean inPairs) {
