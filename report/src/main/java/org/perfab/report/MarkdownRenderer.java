@@ -78,6 +78,9 @@ final class MarkdownRenderer implements Renderer<Report> {
             String trials,
             String shard) {}
 
+    /** Rows folded under a title, below the table: a verdict the table need not show open. */
+    public record Fold(String title, List<Row> rows) {}
+
     /** Everything the template prints. */
     public record View(
             String marker,
@@ -85,8 +88,7 @@ final class MarkdownRenderer implements Renderer<Report> {
             String context,
             String harness,
             List<Row> rows,
-            List<Row> folded,
-            String foldedTitle,
+            List<Fold> folds,
             String zeros,
             List<String> warnings,
             List<String> notes,
@@ -230,6 +232,7 @@ final class MarkdownRenderer implements Renderer<Report> {
         ComparisonTable table = report.table();
         List<Row> rows = new ArrayList<>();
         List<Row> unchanged = new ArrayList<>();
+        List<Row> countedInstead = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         int left = 0;
         int shown = 0;
@@ -252,6 +255,8 @@ final class MarkdownRenderer implements Renderer<Report> {
             Row row = prepared.rows().get(i);
             if (fold && v == Verdict.UNCHANGED) {
                 unchanged.add(row);
+            } else if (r.countedInstead()) {
+                countedInstead.add(row);
             } else {
                 rows.add(row);
             }
@@ -286,8 +291,7 @@ final class MarkdownRenderer implements Renderer<Report> {
                 prepared.context(),
                 prepared.harness(),
                 rows,
-                unchanged,
-                foldedTitle(unchanged),
+                folds(countedInstead, unchanged),
                 prepared.zeros(),
                 warnings,
                 notes,
@@ -296,6 +300,25 @@ final class MarkdownRenderer implements Renderer<Report> {
                 table.rows().stream().anyMatch(CellComparison::byBuilds),
                 report.run().flatMap(RunResults::sharding).map(Sharding::merged).orElse(false));
         return Templates.render("comment.md.ftl", Map.of("view", view));
+    }
+
+    /**
+     * Returns the folds below the table: the time rows of benchmarks counted instead (their counts'
+     * rows are their verdicts, and they claim nothing), then the unchanged rows; a fold of no rows is
+     * left out.
+     */
+    private static List<Fold> folds(List<Row> countedInstead, List<Row> unchanged) {
+        List<Fold> folds = new ArrayList<>();
+        if (!countedInstead.isEmpty()) {
+            folds.add(new Fold(
+                    countedInstead.size() + " timed too noisily to tell, counted instead: each benchmark's count is its"
+                            + " verdict",
+                    countedInstead));
+        }
+        if (!unchanged.isEmpty()) {
+            folds.add(new Fold(foldedTitle(unchanged), unchanged));
+        }
+        return folds;
     }
 
     /**

@@ -184,6 +184,37 @@ class CommentTest {
         assertTrue(both.contains("<details><summary>24 unchanged rows, of 12 benchmarks</summary>"), both);
     }
 
+    /**
+     * A benchmark timed too noisily and counted instead: its time row claims nothing, and folds below
+     * the table, which shows the count's row, its verdict.
+     */
+    @Test
+    void foldsTheTimeRowsOfBenchmarksCountedInstead() {
+        List<Cell> cells = List.of(
+                new Cell("noisy", "time", "ns", Direction.LOWER_IS_BETTER),
+                new Cell("noisy", "instructions/op", "instructions", Direction.LOWER_IS_BETTER),
+                new Cell("steady", "time", "ns", Direction.LOWER_IS_BETTER));
+        RunResults run = RunFixture.run(
+                "counted",
+                4,
+                cells,
+                c -> c.name().equals("noisy") && c.metric().equals("time")
+                        ? new double[][] {{100, 160, 70, 130}, {150, 80, 140, 90}}
+                        : c.name().equals("noisy")
+                                ? new double[][] {{1000, 1000, 1000, 1000}, {1200, 1200, 1200, 1200}}
+                                : new double[][] {{100, 101, 99, 100}, {100, 99, 101, 100}},
+                List.of());
+        ComparisonTable table = run.table()
+                .countedInstead(r ->
+                        r.cell().name().equals("noisy") && r.cell().metric().equals("time"));
+        String md = Products.AB.render(new Report(table, Optional.of(run), List.of()), Format.MARKDOWN);
+        int fold = md.indexOf("<details><summary>1 timed too noisily to tell, counted instead: each benchmark's count"
+                + " is its verdict</summary>");
+        assertTrue(fold > 0, md);
+        assertTrue(md.indexOf("| noisy | instructions/op |") < fold, md);
+        assertTrue(md.indexOf("| noisy | time |") > fold, md);
+    }
+
     @Test
     void staysWithinGithubsLimitDroppingUnchangedRowsFirst() {
         List<Cell> cells = new ArrayList<>();

@@ -15,18 +15,18 @@ ${view.harness}
 | ${r.cell} | ${r.metric} | ${r.base} | ${r.head} | ${r.change} | ${r.p} | ${r.verdict} |<#if view.byBuilds> ${r.builds} | ${r.trials} |</#if><#if view.sharded> ${r.shard} |</#if>
 </#list>
 </#if>
-<#if view.folded?has_content>
+<#list view.folds as fold>
 
-<details><summary>${view.foldedTitle}</summary>
+<details><summary>${fold.title}</summary>
 
 | cell | metric | baseline ±cv | head ±cv | change [95% CI] | p | verdict |<#if view.byBuilds> between builds | all trials |</#if><#if view.sharded> shard |</#if>
 |:-----|:-------|--------------------:|----------------:|----------------:|--:|:--------|<#if view.byBuilds>--:|--:|</#if><#if view.sharded>--:|</#if>
-<#list view.folded as r>
+<#list fold.rows as r>
 | ${r.cell} | ${r.metric} | ${r.base} | ${r.head} | ${r.change} | ${r.p} | ${r.verdict} |<#if view.byBuilds> ${r.builds} | ${r.trials} |</#if><#if view.sharded> ${r.shard} |</#if>
 </#list>
 
 </details>
-</#if>
+</#list>
 <#if view.zeros?has_content>
 
 And ${view.zeros}.
