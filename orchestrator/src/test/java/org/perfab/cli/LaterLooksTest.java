@@ -140,23 +140,31 @@ class LaterLooksTest {
         return parts;
     }
 
-    @Test
-    void laterLooksRunOnlyTheSubBenchmarksStillUndecided() throws IOException {
-        FakeEngine fake = new FakeEngine().program("go", LaterLooksTest::go);
-        // The head makes Sum/size=8 12% slower; Rank/size=64 and Count/size=8 are noisy on both
-        // sides, and no slower.
+    /**
+     * Returns the suite's repository: Rank/size=64 and Count/size=8 noisy on both sides (15%), and on
+     * {@code feature} the lines {@code headSlow} of {@code slow.txt} besides.
+     */
+    private GitFixture suite(String headSlow) throws IOException {
+        String noisy = "BenchmarkRank/size=64 1.0 0.15\nBenchmarkCount/size=8 1.0 0.15\n";
         GitFixture g = GitFixture.init(tmp.resolve("repo"));
         g.write(
                         "perfab.yaml",
                         "name: bits\ntrials: 5\nwarmup: 0\nadaptive: 20\nharness:\n"
                                 + "  run: [go, test, -run, '^$', -bench, ., -count, '3']\n  format: go\n")
-                .write("slow.txt", "BenchmarkRank/size=64 1.0 0.15\nBenchmarkCount/size=8 1.0 0.15\n");
+                .write("slow.txt", noisy);
         g.commit("the suite");
         g.git("checkout", "-q", "-b", "feature");
-        g.write(
-                "slow.txt",
-                "BenchmarkRank/size=64 1.0 0.15\nBenchmarkCount/size=8 1.0 0.15\nBenchmarkSum/size=8 1.12 0.005\n");
-        g.commit("a slower Sum");
+        g.write("slow.txt", noisy + headSlow).write("CHANGES", "a change\n");
+        g.commit("a change");
+        return g;
+    }
+
+    @Test
+    void laterLooksRunOnlyTheSubBenchmarksStillUndecided() throws IOException {
+        FakeEngine fake = new FakeEngine().program("go", LaterLooksTest::go);
+        // The head makes Sum/size=8 12% slower; Rank/size=64 and Count/size=8 are noisy on both
+        // sides, and no slower.
+        GitFixture g = suite("BenchmarkSum/size=8 1.12 0.005\n");
         Path out = tmp.resolve("out");
         Cli run = Cli.ab(fake.engine(), g.dir(), out);
         assertEquals(0, run.exitCode(), run.err());
@@ -223,16 +231,7 @@ class LaterLooksTest {
     @Test
     void aFilterThatLeavesAnOpenCellOutIsSaidAndTheLaterLooksRunWhole() throws IOException {
         FakeEngine fake = new FakeEngine().program("go", c -> go(c, false));
-        GitFixture g = GitFixture.init(tmp.resolve("repo"));
-        g.write(
-                        "perfab.yaml",
-                        "name: bits\ntrials: 5\nwarmup: 0\nadaptive: 20\nharness:\n"
-                                + "  run: [go, test, -run, '^$', -bench, ., -count, '3']\n  format: go\n")
-                .write("slow.txt", "BenchmarkRank/size=64 1.0 0.15\nBenchmarkCount/size=8 1.0 0.15\n");
-        g.commit("the suite");
-        g.git("checkout", "-q", "-b", "feature");
-        g.write("CHANGES", "nothing slower\n");
-        g.commit("a change");
+        GitFixture g = suite("");
         Cli run = Cli.ab(fake.engine(), g.dir(), tmp.resolve("out"));
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(
