@@ -495,6 +495,13 @@ public final class Bisect {
                 .isPresent();
     }
 
+    /** Returns whether {@code candidate}'s tree has a file at the bisect's workload path. */
+    private boolean hasWorkload(Commit candidate) throws IOException {
+        try (GitRepo git = GitRepo.open(request.repository())) {
+            return git.read(candidate, request.workload()).isPresent();
+        }
+    }
+
     /** Returns the workload in {@code candidate}'s tree; empty when it has none at the bisect's path. */
     private Optional<Workload> workload(Commit candidate) {
         try (GitRepo git = GitRepo.open(request.repository())) {
@@ -672,6 +679,13 @@ public final class Bisect {
         Path out = folder(String.format(Locale.ROOT, "%02d-%s-%s", number, purpose, candidate.shortId()));
         AbRequest ab = abRequest(base, candidate, purpose, builds, trials, hunt, out);
         long started = System.nanoTime();
+        if (!purpose.equals("check") && !hasWorkload(candidate)) {
+            // Said here, for a bisect: the A/B's own words would offer a working tree it cannot use.
+            String why = "no " + request.workload() + " in this commit: each step runs the candidate's own workload"
+                    + " and harness, so a commit from before the workload was added cannot be measured";
+            context.events().note("bisect step " + number + " skips " + candidate.shortId() + ": " + why);
+            return skipped(base, candidate, purpose, builds, why, 0);
+        }
         RunResults results;
         try {
             results = AbRun.run(ab, context);

@@ -540,6 +540,12 @@ class BisectTest {
             if (step.get("call").asText().equals("skipped")) {
                 skipped.add(step.get("commit").asText());
                 assertTrue(!step.get("reason").asText().isEmpty(), step.toString());
+                if (step.get("commit").asText().equals(bare)) {
+                    assertEquals(
+                            "no perfab.yaml in this commit: each step runs the candidate's own workload and harness,"
+                                    + " so a commit from before the workload was added cannot be measured",
+                            step.get("reason").asText());
+                }
             }
         }
         assertTrue(!skipped.isEmpty(), b.toString());
