@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Tag;
  * (a clone's {@code origin/HEAD}, a submodule git added), how {@code sh} hands a script its
  * arguments, a FIFO only {@code mkfifo} makes, a shipped script, the watchdog, cgroups. The build
  * runs these in a JVM of their own, and every other unit test in a JVM that cannot start a process
- * (see the surefire executions in the orchestrator's pom), so a test that starts one unmarked
+ * (see the surefire executions in the root pom), so a test that starts one unmarked
  * fails there, naming itself.
  */
 @Target({ElementType.TYPE, ElementType.METHOD})
