@@ -227,11 +227,13 @@ public final class ProcessTrees implements Commands {
             Optional<Cgroup> cgroup = cgroups.flatMap(Cgroup.Home::make);
             ProcessBuilder pb = builder(c, tag, cgroup);
             boolean gated = gated(c, cgroup);
+            // Started before the command's clock, so that its shell is never in the first command's time.
+            Optional<Watchdog> dog = watchdog.get();
             meter = LoadMeter.start(procfs, System.nanoTime());
             start = System.nanoTime();
             try {
                 Process started = pb.start();
-                watchdog.get().ifPresent(w -> w.watch(started.pid(), cgroup.map(Cgroup::dir)));
+                dog.ifPresent(w -> w.watch(started.pid(), cgroup.map(Cgroup::dir)));
                 r = new Running(started, tag, cgroup);
                 if (gated) {
                     cgroup.get().admit(started.pid()); // when refused, it runs all the same
