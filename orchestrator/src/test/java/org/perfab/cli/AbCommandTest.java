@@ -572,6 +572,19 @@ class AbCommandTest {
                 tmp.resolve("o4").toString());
         assertEquals(2, absolute.exitCode());
         assertTrue(absolute.err().contains(":4:3: unknown key 'timout' in harness"), absolute.err());
+        // Also through a link to the repository's folder, as a shell's $PWD may be.
+        Path link = Files.createSymbolicLink(tmp.resolve("link"), g.dir().toAbsolutePath());
+        Cli linked = Cli.run(
+                fake.engine(),
+                "ab",
+                "--repo=" + g.dir(),
+                "--base=main",
+                "--head=feature",
+                "--workload=" + link.resolve("perfab.yaml"),
+                "--out",
+                tmp.resolve("o5").toString());
+        assertEquals(2, linked.exitCode());
+        assertTrue(linked.err().contains(":4:3: unknown key 'timout' in harness"), linked.err());
         // A file outside the repository, which exists, is not taken for one of its working tree.
         Path outside = Files.writeString(tmp.resolve("outside.yaml"), Subjects.workload(3, ""));
         for (String path : List.of(outside.toString(), "../outside.yaml")) {
