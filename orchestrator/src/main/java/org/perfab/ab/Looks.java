@@ -16,6 +16,7 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.perfab.exec.Commands;
 import org.perfab.exec.Counters;
+import org.perfab.failure.BadInputException;
 import org.perfab.failure.RunFailedException;
 import org.perfab.model.CellComparison;
 import org.perfab.model.CellId;
@@ -111,7 +112,8 @@ final class Looks {
                             dir.firstBuilds(),
                             dir.logs(),
                             events::note));
-                } catch (RunFailedException e) {
+                } catch (RunFailedException | BadInputException e) {
+                    // A pattern perfab cannot narrow (go's A/x|B/y) costs the later looks whole trials, not the run.
                     events.note(e.getMessage() + "; the later looks run the harness whole");
                 }
             }
@@ -224,9 +226,8 @@ final class Looks {
     /**
      * Says so when the round of {@code plan} (its counted trials from {@code from} on) measured none
      * of an open cell it timed, on either side, and runs the later looks' harness whole: the
-     * harness's filter did not run what perfab asked of it (a go older than 1.18 reads a choice of
-     * patterns with sub-benchmarks otherwise, say), and a cell it leaves out would keep an earlier
-     * look's trials while its later ones were spent on the others.
+     * harness's filter did not run what perfab asked of it, and a cell it leaves out would keep an
+     * earlier look's trials while its later ones were spent on the others.
      */
     private void checkFilter(Plan plan, int from, String at) {
         if (!filtered || filterMissed) {

@@ -50,8 +50,9 @@ class LaterLooksTest {
     }
 
     /**
-     * go test as {@link #go(Processes.Command)}, or, without {@code choices}, as a go older than
-     * 1.18 reads {@code -bench}: one pattern, whatever its top-level {@code |}.
+     * go test as {@link #go(Processes.Command)}, or, without {@code choices}, as a filter that reads
+     * {@code -bench} otherwise: one pattern, whatever its top-level {@code |}, of which it runs the
+     * first function's sub-benchmarks only.
      */
     private static Processes.Outcome go(Processes.Command c, boolean choices) throws IOException {
         Path tree = Path.of(c.env().get("PERFAB_SIDE_DIR"));
@@ -224,9 +225,9 @@ class LaterLooksTest {
     }
 
     /**
-     * A filter that runs less than perfab asked for (a go before 1.18, which reads a choice of
-     * patterns as one) is found at the next look, said, and the later looks run the harness whole:
-     * the cell it left out is not judged on its first look's trials alone.
+     * A filter that runs less than perfab asked for is found at the next look, said, and the later
+     * looks run the harness whole: the cell it left out is not judged on its first look's trials
+     * alone.
      */
     @Test
     void aFilterThatLeavesAnOpenCellOutIsSaidAndTheLaterLooksRunWhole() throws IOException {
@@ -252,5 +253,23 @@ class LaterLooksTest {
                         r.cell() + ": " + r.comparison().base().n());
             }
         }
+    }
+
+    /** A pattern perfab cannot narrow (a choice of patterns with sub-benchmarks) runs whole at later looks. */
+    @Test
+    void aPatternPerfabCannotNarrowRunsWholeAtTheLaterLooks() throws IOException {
+        FakeEngine fake = new FakeEngine().program("go", LaterLooksTest::go);
+        GitFixture g = suite("");
+        g.write(
+                "perfab.yaml",
+                "name: bits\ntrials: 5\nwarmup: 0\nadaptive: 20\nharness:\n  run: [go, test, -run, '^$', -bench,"
+                        + " 'BenchmarkRank/size=64|BenchmarkCount/size=8', -count, '3']\n  format: go\n");
+        g.commit("two sub-benchmarks only");
+        Cli run = Cli.ab(fake.engine(), g.dir(), tmp.resolve("out"));
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(
+                run.err().contains("which perfab cannot narrow to a slice")
+                        && run.err().contains("; the later looks run the harness whole"),
+                run.err());
     }
 }
