@@ -188,9 +188,11 @@ final class Planner {
      * root.
      */
     private String workloadPath(GitRepo git, Commit head) {
-        Optional<String> inTree = git.workTree().flatMap(root -> inTree(Path.of(request.workload()), root));
-        if (inTree.isPresent()) {
-            return inTree.get(); // an absolute path in the working tree names the tree's own file
+        Path given = Path.of(request.workload());
+        Optional<String> folder =
+                given.isAbsolute() && given.getParent() != null ? git.prefixOf(given.getParent()) : Optional.empty();
+        if (folder.isPresent()) {
+            return folder.get() + given.getFileName(); // an absolute path in the working tree names the tree's file
         }
         String prefix = git.prefixOf(request.repository()).orElse("");
         if (prefix.isEmpty() || request.workload().equals(AbRequest.DEFAULT_WORKLOAD)) {
@@ -204,37 +206,13 @@ final class Planner {
                 : inFolder;
     }
 
-    /**
-     * Returns the tree path of the absolute {@code file} in the working tree {@code root}, as the
-     * folders are or, where both exist, as their links lead; empty when {@code file} is relative or
-     * lies outside it.
-     */
-    private static Optional<String> inTree(Path file, Path root) {
-        if (!file.isAbsolute()) {
-            return Optional.empty();
-        }
-        Path f = file.normalize();
-        Path r = root.toAbsolutePath().normalize();
-        try {
-            if (!f.startsWith(r) && Files.exists(f) && Files.exists(r)) {
-                f = f.toRealPath();
-                r = r.toRealPath();
-            }
-        } catch (IOException e) {
-            return Optional.empty();
-        }
-        return f.startsWith(r) && !f.equals(r)
-                ? Optional.of(r.relativize(f).toString().replace('\\', '/'))
-                : Optional.empty();
-    }
-
     /** Says why the head has no workload file at {@code path}, and what to do. */
     private BadInputException noWorkload(GitRepo git, String path, String shown) {
         Optional<Path> root = git.workTree().map(r -> r.toAbsolutePath().normalize());
         Path given = Path.of(path);
         if (given.isAbsolute() || given.normalize().startsWith("..")) {
             Path outside = root.map(r -> r.resolve(given).normalize()).orElse(given);
-            if (root.isEmpty() || inTree(outside, root.get()).isEmpty()) {
+            if (outside.getParent() == null || git.prefixOf(outside.getParent()).isEmpty()) {
                 return new BadInputException("no workload file: " + shown + " is outside the repository, and perfab"
                         + " reads the workload from the head's tree, so that the harness is the head's own: copy it"
                         + " into the repository and commit it on the head, or copy it in and measure the working tree"

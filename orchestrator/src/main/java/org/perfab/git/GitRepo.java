@@ -96,13 +96,28 @@ public final class GitRepo implements AutoCloseable {
     /**
      * Returns where {@code dir} lies in the working tree, as a tree path ({@code ""} at its root, else
      * ending in {@code /}), or empty when it lies outside it or the repository is bare: how a path
-     * typed in a subfolder names a path of a commit's tree.
+     * typed in a subfolder names a path of a commit's tree. Where {@code dir} is not below the
+     * working tree as written, and both exist, their links are followed (a shell's {@code $PWD}
+     * through a linked folder).
      */
     public Optional<String> prefixOf(Path dir) {
         Path d = dir.toAbsolutePath().normalize();
-        return workTree().filter(d::startsWith).map(root -> {
-            String rel = root.relativize(d).toString().replace(java.io.File.separatorChar, '/');
-            return rel.isEmpty() ? "" : rel + "/";
+        return workTree().flatMap(root -> {
+            Path r = root;
+            Path in = d;
+            if (!in.startsWith(r) && Files.exists(in) && Files.exists(r)) {
+                try {
+                    in = in.toRealPath();
+                    r = r.toRealPath();
+                } catch (IOException e) {
+                    return Optional.empty();
+                }
+            }
+            if (!in.startsWith(r)) {
+                return Optional.empty();
+            }
+            String rel = r.relativize(in).toString().replace(java.io.File.separatorChar, '/');
+            return Optional.of(rel.isEmpty() ? "" : rel + "/");
         });
     }
 
